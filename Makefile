@@ -1,0 +1,60 @@
+# clockapp: `make run` starts the app, `make test` runs every check. Both set themselves up.
+PYTHON ?= python3
+VENV ?= .venv
+HEADLESS ?= .venv-headless
+PY := $(VENV)/bin/python
+HPY := $(HEADLESS)/bin/python
+ARGS ?=
+# The non-GUI suites: they must import and pass without PySide6 installed.
+HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands
+
+.PHONY: run test lint typecheck test-gui test-headless bench package clean
+
+$(VENV)/.run-installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(VENV)/.run-installed $@
+
+# A second environment with everything but Qt, to prove the layers below ui do not need it.
+$(HEADLESS)/.installed: pyproject.toml
+	test -x $(HPY) || $(PYTHON) -m venv $(HEADLESS)
+	$(HPY) -m pip install -q --upgrade pip
+	$(HPY) -m pip install -q --no-deps -e .
+	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy 'psycopg[binary]' pytest hypothesis
+	! $(HPY) -c "import PySide6" 2>/dev/null
+	touch $@
+
+run: $(VENV)/.run-installed
+	$(PY) -m clockapp $(ARGS)
+
+test: lint typecheck test-gui test-headless
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check clockapp tests bench
+	$(VENV)/bin/lint-imports
+
+typecheck: $(VENV)/.dev-installed
+	$(VENV)/bin/mypy
+
+test-gui: $(VENV)/.dev-installed
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+test-headless: $(HEADLESS)/.installed
+	$(HPY) -m pytest -c tests/headless.ini $(HEADLESS_TESTS)
+
+bench: $(VENV)/.dev-installed
+	for b in bench/bench_*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
+
+package: $(VENV)/.dev-installed
+	$(PY) -m pip install -q pyinstaller
+	$(VENV)/bin/pyinstaller --noconfirm packaging/clockapp.spec
+
+clean:
+	rm -rf $(VENV) $(HEADLESS) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,39 @@
+"""Command-line tools: `clockapp structure suggest`, `clockapp hand`, `clockapp odds`, `clockapp pots`.
+
+Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and never
+import Qt. A tool module is imported only when its command is run.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+
+Command = Callable[[Sequence[str]], int]
+
+# command name -> (module, function)
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "structure": ("clockapp.commands.structure", "main"),
+    "hand": ("clockapp.commands.poker", "hand_main"),
+    "odds": ("clockapp.commands.poker", "odds_main"),
+    "pots": ("clockapp.commands.poker", "pots_main"),
+}
+
+
+def command_names() -> tuple[str, ...]:
+    """The names of the command-line tools, for help text."""
+    return tuple(_COMMANDS)
+
+
+def find_command(name: str) -> Command | None:
+    """The tool called `name`, or None when `name` is not a tool (the app then starts).
+
+    >>> find_command("--demo") is None
+    True
+    """
+    entry = _COMMANDS.get(name)
+    if entry is None:
+        return None
+    module = importlib.import_module(entry[0])
+    function: Command = getattr(module, entry[1])
+    return function
