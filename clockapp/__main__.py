@@ -1,7 +1,7 @@
 """`python -m clockapp` and the `clockapp` command.
 
-`clockapp <command> ...` runs a command-line tool (see `clockapp.commands`); anything else starts the
-desktop app, which is imported only then so the tools work without a display or Qt.
+`clockapp <command> ...` runs a command-line tool (see `clockapp.commands`); anything else
+starts the desktop app, which is imported only then so the tools work without a display or Qt.
 """
 
 from __future__ import annotations

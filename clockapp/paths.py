@@ -1,7 +1,7 @@
 """Where clockapp's files are: the shipped resources and the user's data directory.
 
-Resources (sounds, icons, fonts, blind-structure presets) live in the top-level `resources/` folder of
-the source tree; the packaged app (PyInstaller) carries the same folder next to its code.
+Resources (sounds, icons, fonts, blind-structure presets) live in the top-level `resources/`
+folder of the source tree; the packaged app (PyInstaller) carries the same folder next to its code.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def resource_path(*parts: str) -> Path:
 def user_data_dir() -> Path:
     """The per-user data folder (created on first use); `CLOCKAPP_DATA_DIR` overrides it."""
     override = os.environ.get("CLOCKAPP_DATA_DIR")
-    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    default = platformdirs.user_data_dir(APP_NAME, appauthor=False)
+    path = Path(override) if override else Path(default)
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -1,7 +1,7 @@
-"""Command-line tools: `clockapp structure suggest`, `clockapp hand`, `clockapp odds`, `clockapp pots`.
+"""Command-line tools: `clockapp structure suggest`, `hand`, `odds` and `pots`.
 
-Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and never
-import Qt. A tool module is imported only when its command is run.
+Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and
+never import Qt. A tool module is imported only when its command is run.
 """
 
 from __future__ import annotations

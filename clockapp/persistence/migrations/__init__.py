@@ -1,0 +1,1 @@
+"""Alembic migrations, run by `clockapp.persistence.db.migrate` when the app starts."""

@@ -1,0 +1,8 @@
+"""Every SQLModel table, imported here so `SQLModel.metadata` knows them all (for Alembic).
+
+One module a domain; add a new module's import below when you add one.
+"""
+
+from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+
+__all__ = ["AppSetting", "ChangeRow", "TournamentRow"]

@@ -1,0 +1,48 @@
+"""The tables every part of the app shares: tournaments, the change log and app settings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Column, Field, SQLModel
+
+from clockapp.persistence.types import UTCDateTime
+
+
+class TournamentRow(SQLModel, table=True):
+    """One tournament; a database holds several."""
+
+    __tablename__ = "tournament"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    archived: bool = Field(default=False)
+
+
+class ChangeRow(SQLModel, table=True):
+    """One committed user action. Its id is the database-wide revision.
+
+    Every service call appends one row in its own transaction, with the flags of what it changed, so
+    any station (this process or another machine sharing the database) sees that something changed
+    and refreshes only what it must.
+    """
+
+    __tablename__ = "change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int | None = Field(
+        default=None, foreign_key="tournament.id", index=True, ondelete="CASCADE"
+    )
+    what: int = Field(description="clockapp.services.changes.Change flags")
+    at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    summary: str = Field(default="", max_length=300)
+
+
+class AppSetting(SQLModel, table=True):
+    """A key/value setting kept in the database (e.g. the tournament the app reopens)."""
+
+    __tablename__ = "app_setting"
+
+    key: str = Field(primary_key=True, max_length=100)
+    value: str = Field(default="")

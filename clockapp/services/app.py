@@ -1,0 +1,25 @@
+"""`Services`: the one object the UI receives, holding every domain's service.
+
+Built once at start-up from an engine (no globals) and handed to each window's constructor.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.engine import Engine
+
+from clockapp.services.context import Now, ServiceContext, system_now
+from clockapp.services.tournaments import TournamentService
+
+
+class Services:
+    """Every use case of the app, grouped by domain."""
+
+    def __init__(self, engine: Engine, now: Now = system_now) -> None:
+        self.ctx = ServiceContext(engine=engine, now=now)
+        self.tournaments = TournamentService(self.ctx)
+
+    def now(self) -> datetime:
+        """The injected time (aware UTC)."""
+        return self.ctx.now()

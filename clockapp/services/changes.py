@@ -1,0 +1,51 @@
+"""What a user action changed, so each window refreshes only what it must (Anki's OpChanges)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Change(enum.IntFlag):
+    """Flags for the parts of a tournament an action touched."""
+
+    NONE = 0
+    TOURNAMENT = enum.auto()  # name, settings, which tournament is open
+    STRUCTURE = enum.auto()  # levels, breaks, templates
+    CLOCK = enum.auto()  # running, paused, level, time
+    CHIPS = enum.auto()  # chip set
+    PLAYERS = enum.auto()  # the player database
+    ENTRIES = enum.auto()  # registrations, buy-ins, rebuys, add-ons, eliminations
+    LEDGER = enum.auto()  # money rows
+    PAYOUTS = enum.auto()  # prize pool, payout table, deals
+    SEATING = enum.auto()  # tables, seats, moves
+    ALL = TOURNAMENT | STRUCTURE | CLOCK | CHIPS | PLAYERS | ENTRIES | LEDGER | PAYOUTS | SEATING
+
+
+@dataclass(frozen=True)
+class Changes:
+    """The outcome of one committed action: which tournament, what changed, at which revision.
+
+    >>> c = Changes(tournament_id=1, what=Change.CLOCK | Change.STRUCTURE, revision=7)
+    >>> bool(c.what & Change.CLOCK), bool(c.what & Change.LEDGER)
+    (True, False)
+    """
+
+    tournament_id: int | None
+    what: Change
+    revision: int
+
+    def touches(self, flags: Change) -> bool:
+        """True when any of `flags` changed."""
+        return bool(self.what & flags)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """A service call's result: its value and what it changed."""
+
+    value: T
+    changes: Changes

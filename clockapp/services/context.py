@@ -1,0 +1,77 @@
+"""What every service needs: the engine, the clock, and the unit of work."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from clockapp.persistence.models import ChangeRow
+from clockapp.services.changes import Change, Changes
+
+Now = Callable[[], datetime]
+
+
+def system_now() -> datetime:
+    """The real time, timezone-aware UTC: the only place the app reads the system clock."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class ServiceContext:
+    """The engine and the injected time source, shared by every service."""
+
+    engine: Engine
+    now: Now = system_now
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One user action: a session whose work commits together or not at all."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A read-only session (nothing is committed)."""
+        with Session(self.engine) as session:
+            yield session
+
+
+def record_change(
+    session: Session, tournament_id: int | None, what: Change, summary: str, at: datetime
+) -> Changes:
+    """Append the action to the change log inside the caller's transaction; returns its Changes."""
+    row = ChangeRow(tournament_id=tournament_id, what=int(what), at=at, summary=summary[:300])
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return Changes(tournament_id=tournament_id, what=what, revision=row.id)
+
+
+def latest_revision(session: Session) -> int:
+    """The newest revision in the database (0 when nothing was ever done)."""
+    last = session.exec(select(ChangeRow.id).order_by(col(ChangeRow.id).desc()).limit(1)).first()
+    return last or 0
+
+
+def changes_since(session: Session, revision: int, tournament_id: int | None) -> Changes | None:
+    """Everything committed after `revision` for one tournament (and app-wide rows), merged.
+
+    Returns None when nothing changed. Stations poll this to see each other's actions.
+    """
+    rows = session.exec(
+        select(ChangeRow.id, ChangeRow.what, ChangeRow.tournament_id)
+        .where(col(ChangeRow.id) > revision)
+        .order_by(col(ChangeRow.id))
+    ).all()
+    if not rows:
+        return None
+    what = Change.NONE
+    for _id, flags, tid in rows:
+        if tid is None or tid == tournament_id:
+            what |= Change(flags)
+    return Changes(tournament_id=tournament_id, what=what, revision=rows[-1][0] or revision)

@@ -1,0 +1,144 @@
+"""Tournaments: create, list, rename, open (the app reopens the last one), and change polling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from clockapp.core.errors import ValidationError
+from clockapp.persistence.models import AppSetting, TournamentRow
+from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.context import ServiceContext, changes_since, latest_revision, record_change
+
+LAST_OPENED_KEY = "last_tournament_id"
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament as the UI sees it."""
+
+    id: int
+    name: str
+    created_at: datetime
+
+
+class TournamentNotFoundError(ValidationError):
+    """The tournament asked for does not exist (deleted by another station?)."""
+
+
+def _info(row: TournamentRow) -> TournamentInfo:
+    assert row.id is not None
+    return TournamentInfo(id=row.id, name=row.name, created_at=row.created_at)
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ValidationError("A tournament needs a name.")
+    if len(cleaned) > 200:
+        raise ValidationError("A tournament name can be at most 200 characters.")
+    return cleaned
+
+
+def get_row(session: Session, tournament_id: int) -> TournamentRow:
+    """The tournament row, or a clear error."""
+    row = session.get(TournamentRow, tournament_id)
+    if row is None:
+        raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
+    return row
+
+
+def _set_last_opened(session: Session, tournament_id: int) -> None:
+    setting = session.get(AppSetting, LAST_OPENED_KEY)
+    if setting is None:
+        session.add(AppSetting(key=LAST_OPENED_KEY, value=str(tournament_id)))
+    else:
+        setting.value = str(tournament_id)
+        session.add(setting)
+
+
+class TournamentService:
+    """Use cases on tournaments as a whole."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    def create(self, name: str) -> Outcome[TournamentInfo]:
+        """Create a tournament and make it the one the app reopens."""
+        cleaned = _clean_name(name)
+        with self._ctx.transaction() as session:
+            row = TournamentRow(name=cleaned, created_at=self._ctx.now())
+            session.add(row)
+            session.flush()
+            info = _info(row)
+            _set_last_opened(session, info.id)
+            changes = record_change(
+                session, info.id, Change.TOURNAMENT, f"created {cleaned}", self._ctx.now()
+            )
+        return Outcome(info, changes)
+
+    def rename(self, tournament_id: int, name: str) -> Outcome[TournamentInfo]:
+        """Rename a tournament."""
+        cleaned = _clean_name(name)
+        with self._ctx.transaction() as session:
+            row = get_row(session, tournament_id)
+            row.name = cleaned
+            session.add(row)
+            changes = record_change(
+                session, tournament_id, Change.TOURNAMENT, f"renamed to {cleaned}", self._ctx.now()
+            )
+            info = _info(row)
+        return Outcome(info, changes)
+
+    def open(self, tournament_id: int) -> Outcome[TournamentInfo]:
+        """Make `tournament_id` the one the app shows and reopens next time."""
+        with self._ctx.transaction() as session:
+            info = _info(get_row(session, tournament_id))
+            _set_last_opened(session, tournament_id)
+            changes = record_change(
+                session, tournament_id, Change.TOURNAMENT, "opened", self._ctx.now()
+            )
+        return Outcome(info, changes)
+
+    def get(self, tournament_id: int) -> TournamentInfo:
+        """One tournament."""
+        with self._ctx.reading() as session:
+            return _info(get_row(session, tournament_id))
+
+    def list(self) -> tuple[TournamentInfo, ...]:
+        """Every tournament that is not archived, newest first."""
+        with self._ctx.reading() as session:
+            rows = session.exec(
+                select(TournamentRow)
+                .where(col(TournamentRow.archived).is_(False))
+                .order_by(col(TournamentRow.id).desc())
+            ).all()
+            return tuple(_info(r) for r in rows)
+
+    def last_opened(self) -> TournamentInfo | None:
+        """The tournament the app showed last, or the newest one, or None in an empty database."""
+        with self._ctx.reading() as session:
+            setting = session.get(AppSetting, LAST_OPENED_KEY)
+            if setting is not None and setting.value.isdigit():
+                row = session.get(TournamentRow, int(setting.value))
+                if row is not None and not row.archived:
+                    return _info(row)
+            newest = session.exec(
+                select(TournamentRow)
+                .where(col(TournamentRow.archived).is_(False))
+                .order_by(col(TournamentRow.id).desc())
+                .limit(1)
+            ).first()
+            return _info(newest) if newest is not None else None
+
+    def revision(self) -> int:
+        """The newest revision in the database."""
+        with self._ctx.reading() as session:
+            return latest_revision(session)
+
+    def changes_since(self, revision: int, tournament_id: int | None) -> Changes | None:
+        """What other stations (or this one) committed after `revision`, merged; None if nothing."""
+        with self._ctx.reading() as session:
+            return changes_since(session, revision, tournament_id)

@@ -1,0 +1,52 @@
+"""Fixtures for every suite: a fake clock, a fresh migrated database, and the services over it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from clockapp.persistence.db import make_engine, migrate, sqlite_url
+from clockapp.services.app import Services
+from tests.fakes import FakeClock
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Never touch the real user data folder from a test."""
+    monkeypatch.setenv("CLOCKAPP_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
+
+
+@pytest.fixture
+def fake_clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "clockapp.db"
+
+
+@pytest.fixture
+def engine(db_path: Path) -> Iterator[Engine]:
+    """A fresh SQLite file database, migrated to head."""
+    eng = make_engine(sqlite_url(db_path))
+    migrate(eng)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def services(engine: Engine, fake_clock: FakeClock) -> Services:
+    return Services(engine, now=fake_clock)
+
+
+@pytest.fixture
+def pg_url() -> str:
+    url = os.environ.get("CLOCKAPP_TEST_PG_URL")
+    if not url:
+        pytest.skip("CLOCKAPP_TEST_PG_URL is not set (`.ci/run` starts a PostgreSQL server)")
+    return url
