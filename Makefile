@@ -47,7 +47,7 @@ test-gui: $(VENV)/.dev-installed
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 test-headless: $(HEADLESS)/.installed
-	$(HPY) -m pytest -c tests/headless.ini $(HEADLESS_TESTS)
+	$(HPY) -m pytest -c tests/headless.ini --rootdir=. $(HEADLESS_TESTS)
 
 bench: $(VENV)/.dev-installed
 	for b in bench/bench_*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done

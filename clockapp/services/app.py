@@ -9,6 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.engine import Engine
 
+from clockapp.persistence.db import open_database
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.tournaments import TournamentService
 
@@ -23,3 +24,8 @@ class Services:
     def now(self) -> datetime:
         """The injected time (aware UTC)."""
         return self.ctx.now()
+
+
+def open_services(url: str | None = None, now: Now = system_now) -> Services:
+    """Open and migrate the database at `url` (default: the user's SQLite file); build Services."""
+    return Services(open_database(url), now=now)
