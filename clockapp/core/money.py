@@ -1,0 +1,220 @@
+"""Money as integer cents: parse what a director types, format it, split it exactly.
+
+Floats never touch money here. An amount is an `int` number of cents; `parse_amount` turns typed
+text into cents with a message that says what is wrong, `format_cents` turns cents back into
+text, and `allocate` splits a sum by weights so the parts always add up to the whole (the
+largest-remainder method, optionally in a rounding unit such as whole $5).
+
+>>> parse_amount("$1,000.5")
+100050
+>>> format_cents(123450)
+'$1,234.50'
+>>> allocate(1000, [1, 1, 1])
+(334, 333, 333)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from clockapp.core.errors import ValidationError
+
+#: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
+#: (a pasted phone number, a stuck key) and would only overflow a report column.
+MAX_AMOUNT_CENTS = 10**12
+
+# Digits are spelled [0-9] on purpose: str.isdigit() and \d accept "²" and Arabic-Indic digits.
+_AMOUNT = re.compile(
+    r"""
+    (?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)   # 1,000,000 with proper groups, or plain digits
+    (?:\.(?P<frac>[0-9]*))?                      # optional decimal part (checked for length later)
+    """,
+    re.VERBOSE,
+)
+
+
+class AmountError(ValidationError):
+    """A typed amount that cannot be read as money (negative, not a number, too many decimals)."""
+
+
+def parse_amount(
+    text: str,
+    *,
+    field: str = "Amount",
+    symbol: str = "$",
+    allow_zero: bool = True,
+) -> int:
+    """Read an amount typed by a director and return it in cents.
+
+    Accepts plain numbers ("20", "20.50", "1000.5", ".5"), thousands separated by commas in groups
+    of three ("1,000"), and the currency symbol before or after the number ("$20", "20 €" with
+    `symbol="€"`). Surrounding spaces are ignored.
+
+    Args:
+        text: What was typed.
+        field: The name of the field, used to start every error message ("Rebuy price: ...").
+        symbol: The currency symbol that may appear around the number.
+        allow_zero: Whether "0" is an acceptable answer (a freeroll buy-in is; a payout is not).
+
+    Returns:
+        The amount in cents.
+
+    Raises:
+        AmountError: The text is empty, negative, not a number, has more than two decimals,
+            misplaced thousands separators, is zero when zero is not allowed, or is absurdly large.
+
+    >>> parse_amount("20"), parse_amount("20.50"), parse_amount("$1,000"), parse_amount("1000.5")
+    (2000, 2050, 100000, 100050)
+    >>> parse_amount("-5", field="Buy-in")
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.AmountError: Buy-in: '-5' is negative; enter an amount of 0 or more.
+    """
+    raw = text
+    body = text.strip()
+    if symbol:
+        if body.startswith(symbol):
+            body = body[len(symbol) :].strip()
+        elif body.endswith(symbol):
+            body = body[: -len(symbol)].strip()
+    if not body:
+        raise AmountError(f"{field}: enter an amount (nothing was typed).")
+    # A minus may be typed before or after the currency symbol ("-$5", "$-5"): refuse both.
+    if body.startswith("-") or raw.strip().startswith("-") or body.startswith("("):
+        raise AmountError(f"{field}: {raw.strip()!r} is negative; enter an amount of 0 or more.")
+    if body.startswith("+"):
+        body = body[1:]
+    match = _AMOUNT.fullmatch(body)
+    if match is None or (not match["whole"] and not match["frac"]):
+        if re.fullmatch(r"[0-9,]+(\.[0-9]*)?", body):
+            raise AmountError(
+                f"{field}: {raw.strip()!r} has misplaced commas; write thousands in groups of "
+                "three (1,000) and use a point for cents (20.50)."
+            )
+        raise AmountError(f"{field}: {raw.strip()!r} is not a number; type digits such as 20.50.")
+    whole = match["whole"].replace(",", "") or "0"
+    frac = match["frac"] or ""
+    if len(frac) > 2:
+        raise AmountError(
+            f"{field}: {raw.strip()!r} has {len(frac)} decimals; money has at most 2 (cents)."
+        )
+    cents = int(whole) * 100 + int(frac.ljust(2, "0"))
+    if cents > MAX_AMOUNT_CENTS:
+        raise AmountError(
+            f"{field}: {raw.strip()!r} is more than {format_cents(MAX_AMOUNT_CENTS)}; "
+            "check for a typing mistake."
+        )
+    if cents == 0 and not allow_zero:
+        raise AmountError(f"{field}: the amount must be more than zero.")
+    return cents
+
+
+def format_cents(
+    cents: int,
+    *,
+    symbol: str = "$",
+    symbol_after: bool = False,
+    trim_zero_cents: bool = False,
+) -> str:
+    """Format cents for display: thousands separated by commas, two decimals.
+
+    Args:
+        cents: The amount in cents (negative amounts get a leading minus sign).
+        symbol: The currency symbol ("" for none).
+        symbol_after: Put the symbol after the number ("20.00 €") instead of before it.
+        trim_zero_cents: Drop ".00" from whole amounts (for the wall display: "$1,000").
+
+    Returns:
+        The formatted text.
+
+    >>> format_cents(123450), format_cents(-505), format_cents(7)
+    ('$1,234.50', '-$5.05', '$0.07')
+    >>> format_cents(100000, trim_zero_cents=True)
+    '$1,000'
+    >>> format_cents(2000, symbol="€", symbol_after=True)
+    '20.00 €'
+    """
+    _require_int(cents, "cents")
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    number = f"{whole:,}" if trim_zero_cents and frac == 0 else f"{whole:,}.{frac:02d}"
+    if symbol_after:
+        return f"{sign}{number} {symbol}" if symbol else f"{sign}{number}"
+    return f"{sign}{symbol}{number}"
+
+
+def allocate(
+    total: int,
+    weights: Sequence[int | Fraction],
+    *,
+    unit: int = 1,
+    leftover_to: int = 0,
+) -> tuple[int, ...]:
+    """Split `total` cents in proportion to `weights`; the parts always add up to `total`.
+
+    The largest-remainder method, counted in `unit`s: each part first gets the whole number of
+    units its exact share contains, then the units still missing go one each to the parts with the
+    largest fractions left over (ties go to the earlier part, so the result is deterministic and
+    non-increasing weights give non-increasing parts). Cents that do not make a whole unit
+    (`total % unit`) go to the part at index `leftover_to`; every other part is a multiple of
+    `unit`.
+
+    Args:
+        total: The amount to split, in cents (0 or more).
+        weights: One non-negative weight per part, not all zero; ints or Fractions (never floats).
+        unit: The rounding unit in cents (1 = exact cents, 500 = whole $5).
+        leftover_to: Index of the part that receives `total % unit`.
+
+    Returns:
+        One amount per weight, in the same order.
+
+    Raises:
+        ValidationError: A negative total or weight, a float weight, all weights zero, a unit
+            below 1, or `leftover_to` out of range.
+
+    >>> allocate(1000, [1, 1, 1])
+    (334, 333, 333)
+    >>> allocate(103700, [50, 30, 20], unit=500)
+    (52200, 31000, 20500)
+    """
+    _require_int(total, "total")
+    _require_int(unit, "unit")
+    if total < 0:
+        raise ValidationError(f"Cannot split a negative amount ({format_cents(total)}).")
+    if unit < 1:
+        raise ValidationError(f"The rounding unit must be at least 1 cent, not {unit}.")
+    if not weights:
+        raise ValidationError("Cannot split an amount between nobody (no weights given).")
+    shares: list[Fraction] = []
+    for index, weight in enumerate(weights):
+        if isinstance(weight, bool) or not isinstance(weight, int | Fraction):
+            raise ValidationError(
+                f"Weight {index + 1} must be a whole number or a Fraction, not {weight!r}."
+            )
+        if weight < 0:
+            raise ValidationError(f"Weight {index + 1} is negative ({weight}).")
+        shares.append(Fraction(weight))
+    weight_sum = sum(shares, Fraction(0))
+    if weight_sum == 0:
+        raise ValidationError("Cannot split an amount when every weight is zero.")
+    if not 0 <= leftover_to < len(shares):
+        raise ValidationError(f"leftover_to={leftover_to} is not one of the {len(shares)} parts.")
+    units, leftover = divmod(total, unit)
+    quotas = [share * units / weight_sum for share in shares]
+    floors = [quota.numerator // quota.denominator for quota in quotas]
+    missing = units - sum(floors)
+    # Largest fraction first; equal fractions keep their order (sorted() is stable).
+    order = sorted(range(len(quotas)), key=lambda i: quotas[i] - floors[i], reverse=True)
+    for i in order[:missing]:
+        floors[i] += 1
+    parts = [count * unit for count in floors]
+    parts[leftover_to] += leftover
+    return tuple(parts)
+
+
+def _require_int(value: object, name: str) -> None:
+    """Refuse floats and bools where an int of cents is expected (a float would lose cents)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{name} must be a whole number of cents, not {value!r}.")
