@@ -1,4 +1,4 @@
-"""Fixtures for the Qt tests: offscreen platform, a tournament, and its bus.
+"""Fixtures for the Qt tests: offscreen platform, a tournament, its bus, a fake sound, windows.
 
 `QT_QPA_PLATFORM=offscreen` is set at import, before pytest-qt creates the QApplication, so the suite
 runs without a display.
@@ -10,12 +10,19 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TypeVar  # noqa: E402
 
 import pytest  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
 
 from clockapp.services.app import Services  # noqa: E402
 from clockapp.ui.bus import TournamentBus  # noqa: E402
+from clockapp.ui.settings import UiSettings  # noqa: E402
+from clockapp.ui.sound import Cue  # noqa: E402
+
+W = TypeVar("W", bound=QWidget)
 
 
 @pytest.fixture
@@ -30,3 +37,53 @@ def bus(services: Services, tournament_id: int, qtbot) -> Iterator[TournamentBus
     the_bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
     yield the_bus
     the_bus.deleteLater()
+
+
+class FakeSound:
+    """Records cues and sentences instead of playing them (the app's `Sound` interface)."""
+
+    def __init__(self) -> None:
+        self.played: list[Cue] = []
+        self.said: list[str] = []
+        self._muted = False
+
+    @property
+    def muted(self) -> bool:
+        return self._muted
+
+    def set_muted(self, muted: bool) -> None:
+        self._muted = muted
+
+    def play(self, cue: Cue) -> None:
+        if not self._muted:
+            self.played.append(cue)
+
+    def say(self, text: str) -> None:
+        if not self._muted:
+            self.said.append(text)
+
+
+@pytest.fixture
+def fake_sound() -> FakeSound:
+    return FakeSound()
+
+
+@pytest.fixture
+def window_factory(qtbot) -> Iterator[Callable[[QWidget], QWidget]]:
+    """Register a window: it is added to qtbot and closed and deleted at teardown."""
+    windows: list[QWidget] = []
+
+    def register(window: W) -> W:
+        qtbot.addWidget(window)
+        windows.append(window)
+        return window
+
+    yield register
+    for window in windows:
+        window.close()
+
+
+@pytest.fixture
+def ui_settings(tmp_path: Path) -> UiSettings:
+    """Window settings in a temporary INI file."""
+    return UiSettings(tmp_path / "ui-settings.ini")

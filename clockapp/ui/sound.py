@@ -1,0 +1,139 @@
+"""Sound cues and spoken announcements, behind one small interface that tests replace.
+
+`Sound` plays the WAV cues from `resources/sounds/` with QSoundEffect and speaks through
+QtTextToSpeech when the system has an engine; with no audio device or no speech engine it stays
+silent without an error. QtMultimedia and QtTextToSpeech are imported on first use, not at start-up,
+so the first clock frame does not wait for them.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from typing import Any, Protocol
+
+from PySide6.QtCore import QObject, QUrl
+
+from clockapp.paths import resource_path
+
+# Qt ships a "mock" engine for its own tests; it says nothing, so it does not count as a voice.
+_NOT_A_VOICE = frozenset({"mock"})
+TTS_ENGINE_ENV = "CLOCKAPP_TTS_ENGINE"  # force an engine (tests use "mock"); "none" disables speech
+
+
+class Cue(enum.StrEnum):
+    """The sound cues; each value is the WAV file's stem."""
+
+    LEVEL = "level"
+    WARNING = "warning"
+    BREAK_START = "break_start"
+    BREAK_END = "break_end"
+
+
+class SoundPlayer(Protocol):
+    """What the clock needs from a sound device (`Sound` in the app, a fake in tests)."""
+
+    @property
+    def muted(self) -> bool: ...
+
+    def set_muted(self, muted: bool) -> None: ...
+
+    def play(self, cue: Cue) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+
+def pick_engine(available: list[str], forced: str | None = None) -> str | None:
+    """The speech engine to use: the forced one if given, else the first real voice, else None.
+
+    >>> pick_engine(["mock", "speechd"])
+    'speechd'
+    >>> pick_engine(["mock"]) is None
+    True
+    >>> pick_engine(["speechd"], forced="none") is None
+    True
+    """
+    if forced:
+        if forced == "none":
+            return None
+        return forced if forced in available else None
+    for name in available:
+        if name not in _NOT_A_VOICE:
+            return name
+    return None
+
+
+class Sound(QObject):
+    """Plays cues and speaks announcements; muting silences both."""
+
+    def __init__(self, parent: QObject | None = None, volume: float = 0.8) -> None:
+        super().__init__(parent)
+        self._muted = False
+        self._volume = volume
+        self._effects: dict[Cue, Any] = {}
+        self._speech: Any = None
+        self._speech_tried = False
+
+    @property
+    def muted(self) -> bool:
+        """True while the director has the sound off."""
+        return self._muted
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute or unmute; muting also stops a sentence being spoken."""
+        self._muted = muted
+        if muted and self._speech is not None:
+            self._speech.stop()
+
+    def play(self, cue: Cue) -> None:
+        """Play one cue (nothing while muted)."""
+        if self._muted:
+            return
+        effect = self._effect(cue)
+        if effect is not None:
+            effect.play()
+
+    def say(self, text: str) -> None:
+        """Speak `text` if a speech engine exists (nothing while muted or without one)."""
+        if self._muted or not text:
+            return
+        speech = self.speech()
+        if speech is not None:
+            speech.say(text)
+
+    def speech(self) -> Any:
+        """The QTextToSpeech object, created on first use; None when no engine is available."""
+        if self._speech_tried:
+            return self._speech
+        self._speech_tried = True
+        if os.environ.get(TTS_ENGINE_ENV) == "none":
+            return None
+        try:
+            from PySide6.QtTextToSpeech import QTextToSpeech
+        except ImportError:  # a Qt build without the module: stay silent
+            return None
+        engine = pick_engine(QTextToSpeech.availableEngines(), os.environ.get(TTS_ENGINE_ENV))
+        if engine is None:
+            return None
+        speech = QTextToSpeech(engine, self)
+        if speech.state() == QTextToSpeech.State.Error:
+            # e.g. speech-dispatcher installed but its daemon is not running
+            speech.deleteLater()
+            return None
+        self._speech = speech
+        return speech
+
+    def _effect(self, cue: Cue) -> Any:
+        if cue in self._effects:
+            return self._effects[cue]
+        path = resource_path("sounds", f"{cue.value}.wav")
+        if not path.exists():
+            self._effects[cue] = None
+            return None
+        from PySide6.QtMultimedia import QSoundEffect
+
+        effect = QSoundEffect(self)
+        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effect.setVolume(self._volume)
+        self._effects[cue] = effect
+        return effect

@@ -1,0 +1,92 @@
+"""The actions registry: every command has text, a shortcut and a description, and keys fire it."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from clockapp.ui.actions import Action, help_rows, install_actions
+
+
+def test_every_action_is_described() -> None:
+    for action in Action:
+        assert action.text.strip()
+        assert action.description.strip()
+        assert action.shortcuts, action
+        for sequence in action.key_sequences():
+            assert not sequence.isEmpty(), (action, sequence)
+
+
+def test_no_two_actions_share_a_key() -> None:
+    seen: dict[str, Action] = {}
+    for action in Action:
+        for sequence in action.key_sequences():
+            key = sequence.toString(QKeySequence.SequenceFormat.PortableText)
+            assert key not in seen, f"{key} is bound to {seen.get(key)} and {action}"
+            seen[key] = action
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        (Action.TOGGLE_PAUSE, ("Space",)),
+        (Action.NEXT_LEVEL, ("Right", "N")),
+        (Action.PREVIOUS_LEVEL, ("Left", "P")),
+        (Action.ADD_MINUTE, ("+", "=")),
+        (Action.REMOVE_MINUTE, ("-",)),
+        (Action.TOGGLE_FULLSCREEN, ("F", "F11")),
+        (Action.RESTART_LEVEL, ("R",)),
+        (Action.TOGGLE_MUTE, ("M",)),
+        (Action.UNDO, ("Ctrl+Z",)),
+        (Action.REDO, ("Ctrl+Shift+Z", "Ctrl+Y")),
+        (Action.STRUCTURE_EDITOR, ("E",)),
+        (Action.LEAVE_FULLSCREEN, ("Esc",)),
+        (Action.HELP, ("?", "F1")),
+    ],
+)
+def test_the_issue_shortcuts(action: Action, expected: tuple[str, ...]) -> None:
+    assert action.shortcuts == expected
+
+
+def test_help_rows_cover_every_action() -> None:
+    rows = help_rows()
+    assert [row[2] for row in rows] == [a.text for a in Action]
+    assert ("Clock", "Right or N", "Next level", Action.NEXT_LEVEL.description) in rows
+
+
+@pytest.mark.parametrize(
+    ("key", "modifier", "expected"),
+    [
+        (Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier, Action.TOGGLE_PAUSE),
+        (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier, Action.NEXT_LEVEL),
+        (Qt.Key.Key_N, Qt.KeyboardModifier.NoModifier, Action.NEXT_LEVEL),
+        (Qt.Key.Key_P, Qt.KeyboardModifier.NoModifier, Action.PREVIOUS_LEVEL),
+        (Qt.Key.Key_Plus, Qt.KeyboardModifier.NoModifier, Action.ADD_MINUTE),
+        (Qt.Key.Key_Equal, Qt.KeyboardModifier.NoModifier, Action.ADD_MINUTE),
+        (Qt.Key.Key_Minus, Qt.KeyboardModifier.NoModifier, Action.REMOVE_MINUTE),
+        (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier, Action.UNDO),
+        (Qt.Key.Key_Question, Qt.KeyboardModifier.NoModifier, Action.HELP),
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier, Action.LEAVE_FULLSCREEN),
+    ],
+)
+def test_keys_trigger_their_action(qtbot, key, modifier, expected: Action) -> None:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    fired: list[Action] = []
+    install_actions(widget, {a: (lambda a=a: fired.append(a)) for a in Action})
+    with qtbot.waitActive(widget):
+        widget.show()
+        widget.activateWindow()
+    qtbot.keyClick(widget, key, modifier)
+    assert fired == [expected]
+
+
+def test_only_handled_actions_are_installed(qtbot) -> None:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    created = install_actions(widget, {Action.HELP: lambda: None})
+    assert list(created) == [Action.HELP]
+    assert widget.actions() == [created[Action.HELP]]
+    assert "F1" in created[Action.HELP].toolTip()
