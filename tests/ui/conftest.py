@@ -1,7 +1,7 @@
 """Fixtures for the Qt tests: offscreen platform, a tournament, its bus, a fake sound, windows.
 
-`QT_QPA_PLATFORM=offscreen` is set at import, before pytest-qt creates the QApplication, so the suite
-runs without a display.
+`QT_QPA_PLATFORM=offscreen` is set at import, before pytest-qt creates the QApplication, so the
+suite runs without a display.
 """
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TypeVar  # noqa: E402
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
 
-import pytest  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
+import pytest
+from PySide6.QtWidgets import QWidget
 
-from clockapp.services.app import Services  # noqa: E402
-from clockapp.ui.bus import TournamentBus  # noqa: E402
-from clockapp.ui.settings import UiSettings  # noqa: E402
-from clockapp.ui.sound import Cue  # noqa: E402
+from clockapp.services.app import Services
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.settings import UiSettings
+from clockapp.ui.sound import Cue
 
 W = TypeVar("W", bound=QWidget)
 
