@@ -451,7 +451,7 @@ def stack_breakdown(
         ChipError: No combination of the chips makes the stack (and the amounts to pay).
 
     >>> stack_breakdown(10_000, (25, 100, 500, 1000, 5000)).describe()
-    '2 x T1,000 + 8 x T500 + 25 x T100 + 60 x T25 = T10,000'
+    '4 x T1,000 + 9 x T500 + 11 x T100 + 16 x T25 = T10,000'
     """
     values = chip_set.values if isinstance(chip_set, ChipSet) else _normalise_values(chip_set)
     if starting_stack <= 0:
