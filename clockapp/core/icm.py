@@ -1,0 +1,346 @@
+"""ICM (Malmuth-Harville) equities and final-table deals: ICM, chip chop, even split.
+
+The Malmuth-Harville model: a player finishes first with probability stack / all chips; given the
+players already placed, the next place goes to each remaining player in proportion to their stack.
+A player's equity is the sum over places of (probability of that place) x (prize for it).
+
+Exact computation walks the subsets of players already placed (a bitmask per subset, memoised
+layer by layer), in `Fraction`s, so equities add up exactly to the prizes: for 10 players that is
+1,023 subsets, well under a second. It is used for up to 10 players, and beyond that whenever the
+prizes stop early enough that the subsets to visit are no more than for 10 players. Otherwise the
+result is an estimate from a seeded Monte Carlo simulation of finishing orders, and it says so
+(`IcmResult.exact` is False, `IcmResult.method` names the samples and seed).
+
+A deal (`propose_deal`) turns fair shares into cents that add up exactly to the money being dealt:
+largest remainders in the rounding unit, and the cents short of a whole unit to the player with the
+largest share.
+
+>>> result = icm_equities([5000, 3000, 2000], [5000, 3000, 2000])
+>>> result.exact, [round(float(e)) for e in result.equities], sum(result.equities)
+(True, [3839, 3275, 2886], Fraction(10000, 1))
+>>> propose_deal([5000, 3000, 2000], [5000, 3000, 2000]).amounts
+(3839, 3275, 2886)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from math import comb
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.money import allocate, format_cents
+
+#: Up to this many players the equities are always exact.
+EXACT_PLAYER_LIMIT = 10
+#: Beyond the limit, exact computation is still used when it visits no more subsets than this
+#: (the count for 10 players): e.g. 20 players with 3 prizes left visit only 211.
+EXACT_SUBSET_BUDGET = 2**EXACT_PLAYER_LIMIT - 1
+#: Simulated finishing orders for an estimate.
+DEFAULT_SAMPLES = 100_000
+
+
+class IcmError(ValidationError):
+    """Stacks or prizes that ICM cannot work with (a player with no chips, more prizes than players)."""  # noqa: E501
+
+
+class DealMethod(StrEnum):
+    """How a final-table deal shares the money."""
+
+    ICM = "icm"
+    CHIP_CHOP = "chip chop"
+    EVEN = "even split"
+
+
+@dataclass(frozen=True)
+class IcmResult:
+    """Each player's equity in cents (exact fractions), in the order the stacks were given.
+
+    Attributes:
+        equities: Expected prize per player; they add up exactly to the prizes.
+        exact: True when computed exactly, False for a Monte Carlo estimate.
+        samples: Simulated finishing orders behind an estimate (0 when exact).
+        seed: The random seed of an estimate (None when exact); same inputs, same seed, same result.
+    """
+
+    equities: tuple[Fraction, ...]
+    exact: bool
+    samples: int = 0
+    seed: int | None = None
+
+    @property
+    def method(self) -> str:
+        """How the equities were found, for the deal screen.
+
+        >>> icm_equities([1, 1], [10]).method
+        'exact (Malmuth-Harville)'
+        """
+        if self.exact:
+            return "exact (Malmuth-Harville)"
+        return f"estimate (Malmuth-Harville, {self.samples:,} simulated finishes, seed {self.seed})"
+
+
+def _validate(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
+    if not stacks:
+        raise IcmError("ICM needs at least one player's stack.")
+    for index, stack in enumerate(stacks, start=1):
+        if isinstance(stack, bool) or not isinstance(stack, int):
+            raise IcmError(
+                f"Player {index}'s stack must be a whole number of chips, not {stack!r}."
+            )
+        if stack <= 0:
+            raise IcmError(
+                f"Player {index} has {stack} chips; a player with no chips is out (record the "
+                "elimination first)."
+            )
+    if len(prizes) > len(stacks):
+        raise IcmError(
+            f"There are {len(prizes)} prizes for {len(stacks)} players; give one prize per place "
+            "still to be decided."
+        )
+    for place, prize in enumerate(prizes, start=1):
+        if isinstance(prize, bool) or not isinstance(prize, int) or prize < 0:
+            raise IcmError(f"The prize for place {place} must be 0 or more cents, not {prize!r}.")
+    trimmed = list(prizes)
+    while trimmed and trimmed[-1] == 0:  # unpaid places change nothing and cost time
+        trimmed.pop()
+    return tuple(stacks), trimmed
+
+
+def subsets_to_visit(players: int, paid_places: int) -> int:
+    """How many subsets exact ICM walks: those of fewer than `paid_places` players.
+
+    >>> subsets_to_visit(10, 10), subsets_to_visit(20, 3)
+    (1023, 211)
+    """
+    return sum(comb(players, size) for size in range(min(paid_places, players)))
+
+
+def icm_equities(
+    stacks: Sequence[int],
+    prizes: Sequence[int],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> IcmResult:
+    """Malmuth-Harville equities of each player, exact when affordable, else a flagged estimate.
+
+    Args:
+        stacks: Each player's chips (all above 0).
+        prizes: The prizes still to be won, in cents, place 1 first; at most one per player
+            (missing places pay nothing).
+        samples: Simulated finishing orders when an estimate is needed.
+        seed: The seed of the simulation, so the same inputs give the same estimate.
+
+    Returns:
+        The equities, in the order of `stacks`, adding up exactly to `sum(prizes)`.
+
+    Raises:
+        IcmError: No players, a stack of 0 or less, more prizes than players, a negative prize.
+
+    >>> r = icm_equities([1000, 1000, 1000, 1000], [6000, 4000])
+    >>> r.equities
+    (Fraction(2500, 1), Fraction(2500, 1), Fraction(2500, 1), Fraction(2500, 1))
+    """
+    stacks, paid = _validate(stacks, prizes)
+    if not paid:
+        return IcmResult(tuple(Fraction(0) for _ in stacks), exact=True)
+    if (
+        len(stacks) <= EXACT_PLAYER_LIMIT
+        or subsets_to_visit(len(stacks), len(paid)) <= EXACT_SUBSET_BUDGET
+    ):
+        return IcmResult(_exact(stacks, paid), exact=True)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise IcmError(f"An ICM estimate needs at least 1 sample, not {samples!r}.")
+    return IcmResult(
+        _estimate(stacks, paid, samples, seed), exact=False, samples=samples, seed=seed
+    )
+
+
+def _exact(stacks: tuple[int, ...], prizes: list[int]) -> tuple[Fraction, ...]:
+    """Sum over placed subsets, one layer per place: P(the players in `mask` took the top places).
+
+    Harville's probability of a finishing order depends on which players are already placed, not
+    on their order, so the probability of each subset is shared by every path into it (the memo).
+    """
+    n = len(stacks)
+    total = sum(stacks)
+    equities = [Fraction(0)] * n
+    layer: dict[int, tuple[Fraction, int]] = {0: (Fraction(1), total)}  # mask -> (P, chips left)
+    last = len(prizes) - 1
+    for place, prize in enumerate(prizes):
+        following: dict[int, tuple[Fraction, int]] = {}
+        for mask, (probability, chips_left) in layer.items():
+            step = probability / chips_left
+            for player in range(n):
+                if mask >> player & 1:
+                    continue
+                p_next = step * stacks[player]
+                equities[player] += p_next * prize
+                if place < last:
+                    key = mask | 1 << player
+                    seen = following.get(key)
+                    following[key] = (
+                        (p_next, chips_left - stacks[player])
+                        if seen is None
+                        else (seen[0] + p_next, seen[1])
+                    )
+        layer = following
+    return tuple(equities)
+
+
+def _estimate(
+    stacks: tuple[int, ...], prizes: list[int], samples: int, seed: int
+) -> tuple[Fraction, ...]:
+    """Monte Carlo over Harville finishing orders, tidied with two facts the exact answer obeys.
+
+    An order is drawn as a race of exponential clocks with rate = stack: the first to ring wins,
+    and by memorylessness each next place goes to the rest in proportion to their stacks, which
+    is Harville's model exactly. (Floats only drive the sampling; equities are counted in ints.)
+    The raw estimates are then sorted to follow the stacks (the exact equities grow with the
+    stack, and the rearrangement cannot increase the error) and averaged over equal stacks
+    (whose exact equities are equal). Both keep the total exact.
+    """
+    rng = random.Random(seed)
+    n = len(stacks)
+    places = len(prizes)
+    won = [0] * n  # cents won over all samples
+    players = range(n)
+    for _ in range(samples):
+        clocks = [rng.expovariate(stack) for stack in stacks]
+        order = sorted(players, key=clocks.__getitem__)
+        for place in range(places):
+            won[order[place]] += prizes[place]
+    raw = sorted(won, reverse=True)
+    by_stack = sorted(players, key=lambda i: -stacks[i])
+    result = [Fraction(0)] * n
+    start = 0
+    while start < n:
+        end = start
+        while end < n and stacks[by_stack[end]] == stacks[by_stack[start]]:
+            end += 1
+        share = Fraction(sum(raw[start:end]), samples * (end - start))
+        for rank in range(start, end):
+            result[by_stack[rank]] = share
+        start = end
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A proposed deal: what each player takes now, in cents, in the order of the stacks.
+
+    Attributes:
+        method: ICM, chip chop or even split.
+        stacks: The chips each player had.
+        prizes: The prizes still unpaid, place 1 first.
+        amounts: Each player's share now; with `reserved` they add up to `sum(prizes)` exactly.
+        reserved: Money left on the table to play for (goes to the winner).
+        unit: The rounding unit of the amounts, in cents.
+        equities: The unrounded fair shares the amounts were rounded from.
+        exact: False when the ICM equities are a Monte Carlo estimate.
+        description: How the shares were found, for the deal screen and the ledger's reason.
+    """
+
+    method: DealMethod
+    stacks: tuple[int, ...]
+    prizes: tuple[int, ...]
+    amounts: tuple[int, ...]
+    reserved: int
+    unit: int
+    equities: tuple[Fraction, ...]
+    exact: bool
+    description: str
+
+    @property
+    def unpaid(self) -> int:
+        """The prize money that was still unpaid when the deal was made."""
+        return sum(self.prizes)
+
+    @property
+    def dealt(self) -> int:
+        """The money shared by the deal (everything unpaid but the reserve)."""
+        return sum(self.amounts)
+
+
+def propose_deal(
+    stacks: Sequence[int],
+    prizes: Sequence[int],
+    *,
+    method: DealMethod = DealMethod.ICM,
+    unit: int = 1,
+    reserve: int = 0,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> DealResult:
+    """Propose a deal of the unpaid prize money among the players left.
+
+    Args:
+        stacks: Each remaining player's chips.
+        prizes: The prizes still unpaid, place 1 first (one per remaining place, at most one per
+            player).
+        method: ICM, chip chop (shares in proportion to chips) or even split.
+        unit: Round each share to this many cents (500 = whole $5); the cents short of a whole
+            unit go to the player with the largest share.
+        reserve: Money left to play for, taken off the first prize (and kept out of the deal).
+        samples: Simulated finishes, if ICM has to estimate (more than 10 players).
+        seed: The simulation's seed.
+
+    Returns:
+        The deal; `amounts` plus `reserved` add up exactly to `sum(prizes)`.
+
+    Raises:
+        IcmError: Bad stacks or prizes, a negative reserve, or a reserve above the first prize.
+
+    >>> deal = propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_CHOP,
+    ...                     unit=500, reserve=10000)
+    >>> deal.amounts, deal.reserved
+    ((54000, 27000, 9000), 10000)
+    """
+    stacks_t, _ = _validate(stacks, prizes)
+    prizes_t = tuple(prizes)
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+        raise IcmError(f"The rounding unit must be at least 1 cent, not {unit!r}.")
+    if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
+        raise IcmError(f"The money left to play for must be 0 or more cents, not {reserve!r}.")
+    first = prizes_t[0] if prizes_t else 0
+    if reserve > first:
+        raise IcmError(
+            f"The money left to play for ({format_cents(reserve)}) is more than the first prize "
+            f"({format_cents(first)})."
+        )
+    dealt = sum(prizes_t) - reserve
+    exact = True
+    if method is DealMethod.ICM:
+        ladder = [first - reserve, *prizes_t[1:]] if prizes_t else []
+        result = icm_equities(stacks_t, ladder, samples=samples, seed=seed)
+        equities, exact = result.equities, result.exact
+        description = f"ICM, {result.method}"
+    elif method is DealMethod.CHIP_CHOP:
+        chips = sum(stacks_t)
+        equities = tuple(Fraction(dealt * stack, chips) for stack in stacks_t)
+        description = "chip chop (in proportion to chips)"
+    else:
+        equities = tuple(Fraction(dealt, len(stacks_t)) for _ in stacks_t)
+        description = "even split"
+    if reserve:
+        description += f", {format_cents(reserve)} left to play for"
+    if dealt == 0:
+        amounts = tuple(0 for _ in stacks_t)
+    else:
+        leader = max(range(len(equities)), key=lambda i: (equities[i], -i))
+        amounts = allocate(dealt, equities, unit=unit, leftover_to=leader)
+    return DealResult(
+        method=method,
+        stacks=stacks_t,
+        prizes=prizes_t,
+        amounts=amounts,
+        reserved=reserve,
+        unit=unit,
+        equities=equities,
+        exact=exact,
+        description=description,
+    )
