@@ -1,0 +1,756 @@
+"""Balancing and breaking tables the TDA way, the final table, and hand-for-hand play.
+
+After every elimination the service asks two questions, in this order:
+
+1. `plan_breaks`: does a table break (the players fit at one table fewer), or does the final table
+   form (everyone fits at the final table)? Breaking is a random draw of table, then seat, and never
+   needs a button.
+2. `plan_balance`: is a table short under the `BalancePolicy`? Then the player who will be big
+   blind next at the fullest table moves to the worst position at the short table. That needs both
+   tables' buttons; when one is unknown the answer is a `NeedButton` request, not an exception, so
+   the screen can ask the director and plan again.
+
+Both return the new `Seating`, the moves to announce, and the updated `MoveStats` (how often each
+player has moved, how many players each table has given), which the next call takes back in.
+
+>>> room = Seating((Table(1, seat_count=4, button=1), Table(2, seat_count=4, button=1)),
+...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(1, 3), 4: Seat(1, 4), 5: Seat(2, 1),
+...                 6: Seat(2, 2)})
+>>> plan = plan_balance(room, BalancePolicy.within_one())
+>>> [m.announcement for m in plan.moves]
+['Table 1, seat 3 -> Table 2, seat 3']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from clockapp.core.seating import (
+    MAX_SEATS,
+    DealIn,
+    Move,
+    MoveKind,
+    PlayerId,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    _clockwise,
+    _deal_in,
+    _next_big_blind,
+    _worst_seat,
+)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tables_text(numbers: Iterable[int]) -> str:
+    listed = [str(n) for n in sorted(numbers)]
+    if len(listed) == 1:
+        return f"Table {listed[0]}"
+    return "Tables " + ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+# ------------------------------------------------------------------ policy and history
+
+
+@dataclass(frozen=True)
+class BalancePolicy:
+    """When tables are out of balance: the largest allowed difference in players between tables.
+
+    Attributes:
+        within: The allowed difference between the fullest and the shortest table.
+        wide_within: A larger allowed difference while many tables are in play, or None.
+        wide_from_tables: How many tables make "many" (3 means "3 or more tables").
+
+    >>> str(BalancePolicy.within_two_from(3))
+    'within 2 while there are 3 or more tables, else within 1'
+    >>> BalancePolicy.within_two_from(3).allowed_difference(2)
+    1
+    """
+
+    within: int = 1
+    wide_within: int | None = None
+    wide_from_tables: int = 3
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.within) or self.within < 1:
+            raise SeatingError(
+                f"Balance policy: tables must be balanced within 1 or more players "
+                f"(got {self.within!r})."
+            )
+        if self.wide_within is not None and (not _is_int(self.wide_within) or self.wide_within < 1):
+            raise SeatingError(
+                f"Balance policy: the wider limit must be 1 or more players "
+                f"(got {self.wide_within!r})."
+            )
+        if not _is_int(self.wide_from_tables) or self.wide_from_tables < 2:
+            raise SeatingError(
+                f"Balance policy: the wider limit must start at 2 or more tables "
+                f"(got {self.wide_from_tables!r})."
+            )
+
+    @classmethod
+    def within_one(cls) -> BalancePolicy:
+        """Tables never differ by more than one player (TDA, flop games)."""
+        return cls(1)
+
+    @classmethod
+    def within_two_from(cls, tables: int = 3) -> BalancePolicy:
+        """Within two players while `tables` or more tables play, within one after that."""
+        return cls(1, 2, tables)
+
+    def allowed_difference(self, table_count: int) -> int:
+        """The allowed difference with this many tables in play."""
+        if self.wide_within is not None and table_count >= self.wide_from_tables:
+            return self.wide_within
+        return self.within
+
+    def __str__(self) -> str:
+        if self.wide_within is None:
+            return f"within {self.within}"
+        return (
+            f"within {self.wide_within} while there are {self.wide_from_tables} or more tables, "
+            f"else within {self.within}"
+        )
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """How often each player has been moved, and how many players each table has given.
+
+    Balancing and breaking moves count for players; only balancing moves count for tables. The
+    balancing planner reads both to spread moves fairly.
+
+    >>> stats = MoveStats().record([Move(7, Seat(1, 3), Seat(2, 5), MoveKind.BALANCE, "short")])
+    >>> stats.moves_of(7), stats.gives_of(1), stats.gives_of(2)
+    (1, 1, 0)
+    """
+
+    player_moves: Mapping[PlayerId, int] = field(default_factory=dict)
+    table_gives: Mapping[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for what, counts in (("player", self.player_moves), ("table", self.table_gives)):
+            for key, count in counts.items():
+                if not _is_int(count) or count < 0:
+                    raise SeatingError(
+                        f"Move counts: {what} {key} has {count!r} moves; a count is 0 or more."
+                    )
+        object.__setattr__(self, "player_moves", MappingProxyType(dict(self.player_moves)))
+        object.__setattr__(self, "table_gives", MappingProxyType(dict(self.table_gives)))
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.player_moves.items()), frozenset(self.table_gives.items())))
+
+    def moves_of(self, player: PlayerId) -> int:
+        """How many times the player has been moved."""
+        return self.player_moves.get(player, 0)
+
+    def gives_of(self, table: int) -> int:
+        """How many players the table has given to balance others."""
+        return self.table_gives.get(table, 0)
+
+    def record(self, moves: Iterable[Move]) -> MoveStats:
+        """The counts after these moves (manual and final-table moves are not counted)."""
+        players = dict(self.player_moves)
+        tables = dict(self.table_gives)
+        for move in moves:
+            if move.kind in (MoveKind.BALANCE, MoveKind.BREAK):
+                players[move.player] = players.get(move.player, 0) + 1
+            if move.kind is MoveKind.BALANCE:
+                tables[move.from_seat.table] = tables.get(move.from_seat.table, 0) + 1
+        return MoveStats(players, tables)
+
+
+@dataclass(frozen=True)
+class NeedButton:
+    """The planner needs to know where a table's button is before it can say who moves.
+
+    Attributes:
+        table: The table number.
+        reason: The question for the director, with why it is asked.
+    """
+
+    table: int
+    reason: str
+
+
+def _deal_in_note(deal_in: DealIn) -> str:
+    if deal_in is DealIn.AFTER_BUTTON:
+        return "; between the small blind and the button, waits until the button has passed"
+    if deal_in is DealIn.DEALER_CHECKS:
+        return (
+            "; button unknown: the dealer deals the player in unless the seat is between the "
+            "small blind and the button"
+        )
+    return ""
+
+
+# ------------------------------------------------------------------ balancing
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    """The room after balancing, the moves to announce, and the updated move counts.
+
+    Attributes:
+        seating: The room after the moves.
+        moves: The moves, in the order they were decided.
+        stats: The move counts after the moves.
+        warnings: Why the tables are still out of balance, if they are (a short table with no
+            free open seat, fuller tables holding only fixed seats).
+    """
+
+    seating: Seating
+    moves: tuple[Move, ...]
+    stats: MoveStats
+    warnings: tuple[str, ...] = ()
+
+
+class _Room:
+    """A mutable working copy of a room, private to one planning call."""
+
+    def __init__(self, seating: Seating, stats: MoveStats) -> None:
+        self.tables: dict[int, Table] = {t.number: t for t in seating.tables}
+        self.occupied: dict[int, dict[int, PlayerId]] = {
+            n: dict(seating.players_at(n)) for n in self.tables
+        }
+        self.waiting: dict[int, set[int]] = {n: set() for n in self.tables}
+        self.fixed = seating.fixed
+        self.player_moves = dict(stats.player_moves)
+        self.table_gives = dict(stats.table_gives)
+        self.moves: list[Move] = []
+
+    def count(self, table: int) -> int:
+        return len(self.occupied[table])
+
+    def has_room(self, table: int) -> bool:
+        return self.count(table) < self.tables[table].open_seat_count
+
+    def dealt(self, table: int) -> set[int]:
+        return {s for s in self.occupied[table] if s not in self.waiting[table]}
+
+    def needs_button(self, table: int) -> bool:
+        return self.tables[table].button is None and len(self.dealt(table)) >= 2
+
+    def move(self, move: Move) -> None:
+        source, target = move.from_seat, move.to_seat
+        del self.occupied[source.table][source.number]
+        self.waiting[source.table].discard(source.number)
+        self.occupied[target.table][target.number] = move.player
+        if move.deal_in is DealIn.AFTER_BUTTON:
+            self.waiting[target.table].add(target.number)
+        self.moves.append(move)
+        if move.kind in (MoveKind.BALANCE, MoveKind.BREAK):
+            self.player_moves[move.player] = self.player_moves.get(move.player, 0) + 1
+        if move.kind is MoveKind.BALANCE:
+            self.table_gives[source.table] = self.table_gives.get(source.table, 0) + 1
+
+    def seating(self) -> Seating:
+        seats = {
+            player: Seat(table, seat)
+            for table, occupied in self.occupied.items()
+            for seat, player in occupied.items()
+        }
+        return Seating(tuple(self.tables.values()), seats, self.fixed & seats.keys())
+
+    def stats(self) -> MoveStats:
+        return MoveStats(self.player_moves, self.table_gives)
+
+
+def _mover_seat(room: _Room, table: int) -> int | None:
+    """The seat of the player who moves from a giving table: the big blind next, unless fixed."""
+    info = room.tables[table]
+    occupied = room.occupied[table]
+    big_blind = _next_big_blind(info, occupied)
+    order = [big_blind, *list(_clockwise(big_blind, info.seat_count))[:-1]]
+    for seat in order:
+        player = occupied.get(seat)
+        if player is not None and player not in room.fixed:
+            return seat
+    return None
+
+
+def plan_balance(
+    seating: Seating,
+    policy: BalancePolicy | None = None,
+    stats: MoveStats | None = None,
+) -> BalancePlan | NeedButton:
+    """The balancing moves that bring the tables within the policy, or a request for a button.
+
+    While the fullest and the shortest table differ by more than the policy allows, one player
+    moves, following TDA rules:
+
+    * The short table is the table with the fewest players that has a free open seat; ties go to
+      a table that needs no button question, then to the lowest number.
+    * The giving table is chosen by this fixed procedure: (1) only the tables with the most
+      players (and at least two more than the short table) give; (2) of those, the table that
+      has given the fewest players so far; (3) then a table whose button is known, so the
+      director is not interrupted; (4) then the table whose player to move has been moved the
+      fewest times, so moves are spread over players; (5) then the lowest table number.
+    * The player who moves is the one who will be big blind next at the giving table (a player
+      with a fixed seat is skipped: the next player after moves instead). He goes to the worst
+      position at the short table, see `clockapp.core.seating.worst_seat`: the seat that posts
+      the big blind soonest, never the small blind.
+
+    Moves only go from a fuller to a shorter table (by two or more players), so the planner always
+    ends. The plan is all or nothing: when a button is missing nothing is planned, and since the
+    planner is deterministic, asking again after `set_button` gives the same moves.
+
+    Args:
+        seating: The room.
+        policy: When the tables count as balanced; within one player by default.
+        stats: The move counts so far.
+
+    Returns:
+        A `BalancePlan`, or `NeedButton` for the first table whose button the plan needs.
+
+    >>> room = Seating((Table(1, seat_count=6, button=1), Table(2, seat_count=6)),
+    ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(1, 3), 4: Seat(1, 4),
+    ...                 5: Seat(2, 1), 6: Seat(2, 2)})
+    >>> plan_balance(room)  # doctest: +ELLIPSIS
+    NeedButton(table=2, reason='Which seat has the button for the next hand at Table 2? ...')
+    """
+    policy = policy or BalancePolicy()
+    room = _Room(seating, stats or MoveStats())
+    allowed = policy.allowed_difference(len(room.tables))
+    warnings: list[str] = []
+    while len(room.tables) >= 2:
+        counts = {n: room.count(n) for n in room.tables}
+        most, least = max(counts.values()), min(counts.values())
+        if most - least <= allowed:
+            break
+        receivers = [n for n in room.tables if room.has_room(n)]
+        receiver = min(receivers, key=lambda n: (counts[n], room.needs_button(n), n))
+        givers = [
+            n
+            for n in room.tables
+            if counts[n] >= counts[receiver] + 2
+            and any(p not in room.fixed for p in room.occupied[n].values())
+        ]
+        if not givers:
+            warnings.append(_why_unbalanced(room, counts, receiver, allowed))
+            break
+        top = max(counts[n] for n in givers)
+
+        def giver_key(n: int) -> tuple[int, bool, int, int]:
+            known = room.tables[n].button is not None
+            mover = _mover_seat(room, n) if known else None
+            moved = 0 if mover is None else room.player_moves.get(room.occupied[n][mover], 0)
+            return (room.table_gives.get(n, 0), not known, moved, n)
+
+        giver = min((n for n in givers if counts[n] == top), key=giver_key)
+        short, full = room.tables[receiver], room.tables[giver]
+        shortfall = f"{short.label} is short ({counts[receiver]} vs {counts[giver]})"
+        if full.button is None:
+            return NeedButton(
+                giver,
+                f"Which seat has the button for the next hand at {full.label}? "
+                f"{shortfall}: {full.label} gives the player who will be big blind next.",
+            )
+        if room.needs_button(receiver):
+            return NeedButton(
+                receiver,
+                f"Which seat has the button for the next hand at {short.label}? "
+                f"{shortfall}: the player from {full.label} takes the worst position there.",
+            )
+        mover_seat = _mover_seat(room, giver)
+        assert mover_seat is not None  # givers have a player without a fixed seat
+        skipped = mover_seat != _next_big_blind(full, room.occupied[giver])
+        worst = _worst_seat(short, room.occupied[receiver].keys(), room.waiting[receiver])
+        who = (
+            "the player after the big blind next (that seat is fixed)"
+            if skipped
+            else "the big blind next"
+        )
+        room.move(
+            Move(
+                room.occupied[giver][mover_seat],
+                Seat(giver, mover_seat),
+                Seat(receiver, worst.seat),
+                MoveKind.BALANCE,
+                f"{shortfall}: {who} at {full.label} moves to the worst position, "
+                f"{worst.description}",
+                worst.deal_in,
+            )
+        )
+    return BalancePlan(room.seating(), tuple(room.moves), room.stats(), tuple(warnings))
+
+
+def _why_unbalanced(room: _Room, counts: Mapping[int, int], receiver: int, allowed: int) -> str:
+    least = min(counts.values())
+    most = max(counts.values())
+    full_short = [n for n in room.tables if counts[n] == least and not room.has_room(n)]
+    if full_short:
+        return (
+            f"The tables cannot be balanced within {allowed}: {_tables_text(full_short)} "
+            f"({least} players) has no free open seat; open a seat there to balance."
+        )
+    return (
+        f"The tables cannot be balanced within {allowed}: every player at the fuller tables "
+        f"has a fixed seat (most {most}, {room.tables[receiver].label} {counts[receiver]}); "
+        "move a player by hand."
+    )
+
+
+# ------------------------------------------------------------------ breaking and the final table
+
+
+@dataclass(frozen=True)
+class BreakRules:
+    """How tables break and where the final table plays.
+
+    Attributes:
+        order: The director's break order; tables not listed break after them, highest number
+            first. Numbers of tables no longer in play are skipped.
+        final_table: The table that hosts the final table (never broken); by default the table
+            that comes last in the break order.
+        final_table_size: How many players the final table seats; by default its open seats.
+
+    >>> BreakRules(order=(4, 2)).order
+    (4, 2)
+    """
+
+    order: tuple[int, ...] = ()
+    final_table: int | None = None
+    final_table_size: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", tuple(self.order))
+        seen: set[int] = set()
+        for number in self.order:
+            if not _is_int(number) or number < 1:
+                raise SeatingError(f"Break order: {number!r} is not a table number.")
+            if number in seen:
+                raise SeatingError(f"Break order: table {number} appears twice.")
+            seen.add(number)
+        if self.final_table is not None and self.final_table in seen:
+            raise SeatingError(
+                f"Table {self.final_table} hosts the final table, so it cannot be in the "
+                "break order."
+            )
+        size = self.final_table_size
+        if size is not None and (not _is_int(size) or not 2 <= size <= MAX_SEATS):
+            raise SeatingError(f"The final table seats 2 to {MAX_SEATS} players (got {size!r}).")
+
+
+def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int, ...]:
+    """The tables in the order they break; the last one hosts the final table.
+
+    Raises:
+        SeatingError: The chosen final table is not in play.
+
+    >>> room = Seating(tuple(Table(n) for n in (1, 2, 3, 4)))
+    >>> break_order(room), break_order(room, BreakRules(order=(2,), final_table=4))
+    ((4, 3, 2, 1), (2, 3, 1, 4))
+    """
+    rules = rules or BreakRules()
+    numbers = [t.number for t in seating.tables]
+    final = rules.final_table
+    if final is not None and not seating.has_table(final):
+        raise SeatingError(f"Table {final} was chosen for the final table but is not in play.")
+    listed = [n for n in rules.order if n in numbers]
+    rest = sorted((n for n in numbers if n not in listed and n != final), reverse=True)
+    return tuple(listed + rest + ([final] if final is not None else []))
+
+
+def _final_layout(host: Table, size: int | None, keep: set[int]) -> Table:
+    """The host table set for the final: `size` open seats, the button to be drawn."""
+    closed = set(host.closed_seats)
+    if size is not None:
+        if size > host.open_seat_count:
+            raise SeatingError(
+                f"{host.label} has only {host.open_seat_count} open seats; the final table is "
+                f"set to {size} players."
+            )
+        # Close the highest free seats first; seats kept by fixed players stay open.
+        for seat in sorted(host.open_seats, reverse=True):
+            if host.seat_count - len(closed) <= size:
+                break
+            if seat not in keep:
+                closed.add(seat)
+    return replace(host, closed_seats=frozenset(closed), button=None)
+
+
+@dataclass(frozen=True)
+class BreakPlan:
+    """The room after breaking tables (and maybe forming the final table).
+
+    Attributes:
+        seating: The room after the moves.
+        moves: The moves, in the order they were drawn.
+        stats: The move counts after the moves.
+        broken: The tables that broke, in order.
+        final_table: The final table's number when it formed in this plan, else None. Its
+            button is cleared: the director draws for the button and sets it.
+    """
+
+    seating: Seating
+    moves: tuple[Move, ...]
+    stats: MoveStats
+    broken: tuple[int, ...] = ()
+    final_table: int | None = None
+
+
+def plan_breaks(
+    seating: Seating,
+    rng: random.Random,
+    *,
+    rules: BreakRules | None = None,
+    stats: MoveStats | None = None,
+) -> BreakPlan:
+    """Break tables as soon as the players fit at one table fewer; form the final table.
+
+    Tables break one at a time in `break_order`. The next table breaks when the players fit in
+    the open seats of the other tables. Its players, in random order, each draw a table among the
+    shortest tables with a free seat (so the room stays balanced), then a random empty seat there;
+    they can get any seat, and are dealt in at once except between the small blind and the
+    button. With two tables left, they do not merge by that rule: the final table forms when
+    every player fits at it (`BreakRules.final_table_size`), and everyone redraws for seats there
+    (a player with a fixed seat already at the final table keeps it).
+
+    Raises:
+        SeatingError: The final table is not in play or has fewer open seats than its size.
+
+    >>> room = Seating((Table(1, seat_count=4), Table(2, seat_count=4), Table(3, seat_count=4)),
+    ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(2, 2), 5: Seat(3, 1)})
+    >>> plan = plan_breaks(room, random.Random(5))
+    >>> plan.broken, sorted(plan.seating.counts().values()), plan.moves[0].kind.value
+    ((3,), [2, 3], 'break')
+    """
+    rules = rules or BreakRules()
+    order = list(break_order(seating, rules))
+    room = _Room(seating, stats or MoveStats())
+    host = order[-1]
+    size = rules.final_table_size or room.tables[host].open_seat_count
+    if size > room.tables[host].open_seat_count:
+        _final_layout(room.tables[host], size, set())  # raises the director's message
+    total = seating.player_count
+    broken: list[int] = []
+    final_formed: int | None = None
+    while len(room.tables) > 1:
+        if total <= size:
+            _form_final_table(room, host, rules.final_table_size, rng)
+            broken.extend(n for n in order if n != host)
+            final_formed = host
+            break
+        if len(room.tables) == 2:
+            break
+        candidate = order[0]
+        room_left = sum(t.open_seat_count for n, t in room.tables.items() if n != candidate)
+        if total > room_left:
+            break
+        _break_table(room, candidate, rng)
+        order.remove(candidate)
+        broken.append(candidate)
+    return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(broken), final_formed)
+
+
+def _break_table(room: _Room, number: int, rng: random.Random) -> None:
+    label = room.tables[number].label
+    leaving = sorted(room.occupied[number].items())
+    rng.shuffle(leaving)
+    for seat, player in leaving:
+        options = [n for n in room.tables if n != number and room.has_room(n)]
+        shortest = min(room.count(n) for n in options)
+        target = rng.choice([n for n in options if room.count(n) == shortest])
+        table = room.tables[target]
+        new_seat = rng.choice([s for s in table.open_seats if s not in room.occupied[target]])
+        deal_in = _deal_in(table, room.dealt(target), new_seat)
+        room.move(
+            Move(
+                player,
+                Seat(number, seat),
+                Seat(target, new_seat),
+                MoveKind.BREAK,
+                f"{label} breaks: random draw of table, then seat{_deal_in_note(deal_in)}",
+                deal_in,
+            )
+        )
+    del room.tables[number]
+    del room.occupied[number]
+    del room.waiting[number]
+
+
+def _form_final_table(room: _Room, host: int, size: int | None, rng: random.Random) -> None:
+    keep = {s for s, p in room.occupied[host].items() if p in room.fixed}
+    final = _final_layout(room.tables[host], size, keep)
+    everyone = [
+        (Seat(n, s), p)
+        for n in sorted(room.occupied)
+        for s, p in sorted(room.occupied[n].items())
+        if not (n == host and s in keep)
+    ]
+    free = [s for s in final.open_seats if s not in keep]
+    drawn = rng.sample(free, len(everyone))
+    moves = [
+        Move(
+            player, seat, Seat(host, number), MoveKind.FINAL_TABLE, "Final table: redraw for seats"
+        )
+        for (seat, player), number in zip(everyone, drawn, strict=True)
+    ]
+    for move in moves:
+        del room.occupied[move.from_seat.table][move.from_seat.number]
+    for move in moves:
+        room.occupied[host][move.to_seat.number] = move.player
+        room.moves.append(move)
+    room.tables = {host: final}
+    room.occupied = {host: room.occupied[host]}
+    room.waiting = {host: set()}
+
+
+def busts_until_break(seating: Seating, rules: BreakRules | None = None) -> int | None:
+    """How many more players must go out before the next table breaks or the final forms.
+
+    None when only one table is left.
+
+    >>> room = Seating((Table(1, seat_count=4), Table(2, seat_count=4), Table(3, seat_count=4)),
+    ...                {n: Seat((n - 1) // 3 + 1, (n - 1) % 3 + 1) for n in range(1, 10)})
+    >>> busts_until_break(room)
+    1
+    """
+    rules = rules or BreakRules()
+    order = break_order(seating, rules)
+    if len(order) < 2:
+        return None
+    host = seating.table(order[-1])
+    size = rules.final_table_size or host.open_seat_count
+    total = seating.player_count
+    needed = total - size
+    if len(order) > 2:
+        room_left = sum(t.open_seat_count for t in seating.tables if t.number != order[0])
+        needed = min(needed, total - room_left)
+    return max(needed, 0)
+
+
+# ------------------------------------------------------------------ hand-for-hand
+
+
+@dataclass(frozen=True)
+class HandForHand:
+    """Hand-for-hand play near the money: every table plays one hand, then waits for the others.
+
+    Attributes:
+        hand: The hand number, from 1.
+        tables: The tables playing this hand.
+        finished: The tables whose hand is over.
+        busts: Players out in this hand, with the chips each started the hand with.
+
+    >>> hfh = finish_hand(start_hand_for_hand(Seating((Table(1), Table(2)))), 2)
+    >>> hfh.waiting, hfh.all_finished
+    ((1,), False)
+    """
+
+    hand: int
+    tables: frozenset[int]
+    finished: frozenset[int] = frozenset()
+    busts: Mapping[PlayerId, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.hand) or self.hand < 1:
+            raise SeatingError(f"Hand-for-hand: the hand number must be 1 or more ({self.hand!r}).")
+        object.__setattr__(self, "tables", frozenset(self.tables))
+        object.__setattr__(self, "finished", frozenset(self.finished))
+        extra = self.finished - self.tables
+        if extra:
+            raise SeatingError(
+                f"Hand-for-hand: {_tables_text(extra)} finished but did not play hand {self.hand}."
+            )
+        for player, chips in self.busts.items():
+            if not _is_int(chips) or chips < 1:
+                raise SeatingError(
+                    f"Hand-for-hand: player {player} started the hand with {chips!r} chips; "
+                    "a busted player started it with 1 or more."
+                )
+        object.__setattr__(self, "busts", MappingProxyType(dict(self.busts)))
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.tables, self.finished, frozenset(self.busts.items())))
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The tables still playing the hand, by number."""
+        return tuple(sorted(self.tables - self.finished))
+
+    @property
+    def all_finished(self) -> bool:
+        """Whether every table has finished the hand."""
+        return self.finished == self.tables
+
+
+def start_hand_for_hand(seating: Seating) -> HandForHand:
+    """Hand one of hand-for-hand play, at every table with players.
+
+    >>> start_hand_for_hand(Seating((Table(1), Table(2)))).waiting
+    (1, 2)
+    """
+    return HandForHand(1, frozenset(t.number for t in seating.tables))
+
+
+def finish_hand(hfh: HandForHand, table: int, finished: bool = True) -> HandForHand:
+    """Mark a table's hand as finished (or, with `finished=False`, as still playing).
+
+    Raises:
+        SeatingError: The table is not playing hand-for-hand.
+
+    >>> finish_hand(start_hand_for_hand(Seating((Table(1),))), 1).all_finished
+    True
+    """
+    if table not in hfh.tables:
+        raise SeatingError(f"Table {table} is not playing hand {hfh.hand}.")
+    done = hfh.finished | {table} if finished else hfh.finished - {table}
+    return replace(hfh, finished=done)
+
+
+def record_hand_bust(hfh: HandForHand, player: PlayerId, starting_chips: int) -> HandForHand:
+    """Record a player out in this hand, with the chips the player started the hand with.
+
+    Raises:
+        SeatingError: The player is already recorded, or the chip count is not 1 or more.
+
+    >>> record_hand_bust(start_hand_for_hand(Seating((Table(1),))), 7, 1200).busts[7]
+    1200
+    """
+    if player in hfh.busts:
+        raise SeatingError(f"Player {player} is already recorded out in hand {hfh.hand}.")
+    busts = dict(hfh.busts)
+    busts[player] = starting_chips
+    return replace(hfh, busts=busts)
+
+
+def next_hand(hfh: HandForHand, seating: Seating) -> HandForHand:
+    """The next hand, at the tables now in play (some may have broken).
+
+    Raises:
+        SeatingError: A table has not finished the current hand.
+
+    >>> room = Seating((Table(1), Table(2)))
+    >>> hfh = finish_hand(finish_hand(start_hand_for_hand(room), 1), 2)
+    >>> next_hand(hfh, room).hand
+    2
+    """
+    if not hfh.all_finished:
+        waiting = hfh.waiting
+        verb = "has" if len(waiting) == 1 else "have"
+        raise SeatingError(f"{_tables_text(waiting)} {verb} not finished hand {hfh.hand}.")
+    return HandForHand(hfh.hand + 1, frozenset(t.number for t in seating.tables))
+
+
+def rank_busts(starting_chips: Mapping[PlayerId, int]) -> tuple[tuple[PlayerId, ...], ...]:
+    """Players out in the same hand, best finish first: more chips at the start finish higher.
+
+    Players who started the hand with the same chips tie (one group shares the place).
+
+    >>> rank_busts({1: 500, 2: 1200, 3: 500})
+    ((2,), (1, 3))
+    """
+    groups: dict[int, list[PlayerId]] = {}
+    for player, chips in starting_chips.items():
+        groups.setdefault(chips, []).append(player)
+    return tuple(tuple(sorted(groups[c])) for c in sorted(groups, reverse=True))
