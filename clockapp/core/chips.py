@@ -584,6 +584,8 @@ def chips_needed(
     needs = []
     for v in values:
         base = for_stacks[v] + for_rebuys[v] + for_color_up[v]
+        if base == 0:
+            continue  # e.g. a rebuy chip when no rebuys are expected
         spares = max(1, math.ceil(base * spare_percent / 100)) if base else 0
         owned = None
         if chip_set is not None and chip_set.owned is not None:

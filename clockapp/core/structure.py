@@ -21,10 +21,15 @@ import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clockapp.core.chips import ChipSet, can_make
 from clockapp.core.errors import ValidationError
+
+if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
+    from clockapp.core.generator import AnteStyle as AnteStyle
+    from clockapp.core.generator import SuggestedStructure as SuggestedStructure
+    from clockapp.core.generator import suggest_structure as suggest_structure
 
 
 class StructureError(ValidationError):
