@@ -10,7 +10,10 @@ from datetime import datetime
 from sqlalchemy.engine import Engine
 
 from clockapp.persistence.db import open_database
+from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
+from clockapp.services.demo import DemoService
+from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
 
 
@@ -20,6 +23,9 @@ class Services:
     def __init__(self, engine: Engine, now: Now = system_now) -> None:
         self.ctx = ServiceContext(engine=engine, now=now)
         self.tournaments = TournamentService(self.ctx)
+        self.structure = StructureService(self.ctx)
+        self.clock = ClockService(self.ctx)
+        self.demo = DemoService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

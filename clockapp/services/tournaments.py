@@ -11,8 +11,17 @@ from clockapp.core.errors import ValidationError
 from clockapp.persistence.models import AppSetting, TournamentRow
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, changes_since, latest_revision, record_change
+from clockapp.services.setup import TournamentNotFoundError, create_setup, get_row
 
 LAST_OPENED_KEY = "last_tournament_id"
+
+__all__ = [
+    "TournamentInfo",
+    "TournamentNotFoundError",
+    "TournamentService",
+    "get_row",
+    "set_last_opened",
+]
 
 
 @dataclass(frozen=True)
@@ -22,10 +31,6 @@ class TournamentInfo:
     id: int
     name: str
     created_at: datetime
-
-
-class TournamentNotFoundError(ValidationError):
-    """The tournament asked for does not exist (deleted by another station?)."""
 
 
 def _info(row: TournamentRow) -> TournamentInfo:
@@ -42,15 +47,7 @@ def _clean_name(name: str) -> str:
     return cleaned
 
 
-def get_row(session: Session, tournament_id: int) -> TournamentRow:
-    """The tournament row, or a clear error."""
-    row = session.get(TournamentRow, tournament_id)
-    if row is None:
-        raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
-    return row
-
-
-def _set_last_opened(session: Session, tournament_id: int) -> None:
+def set_last_opened(session: Session, tournament_id: int) -> None:
     setting = session.get(AppSetting, LAST_OPENED_KEY)
     if setting is None:
         session.add(AppSetting(key=LAST_OPENED_KEY, value=str(tournament_id)))
@@ -73,7 +70,8 @@ class TournamentService:
             session.add(row)
             session.flush()
             info = _info(row)
-            _set_last_opened(session, info.id)
+            create_setup(session, info.id)
+            set_last_opened(session, info.id)
             changes = record_change(
                 session, info.id, Change.TOURNAMENT, f"created {cleaned}", self._ctx.now()
             )
@@ -96,7 +94,7 @@ class TournamentService:
         """Make `tournament_id` the one the app shows and reopens next time."""
         with self._ctx.transaction() as session:
             info = _info(get_row(session, tournament_id))
-            _set_last_opened(session, tournament_id)
+            set_last_opened(session, tournament_id)
             changes = record_change(
                 session, tournament_id, Change.TOURNAMENT, "opened", self._ctx.now()
             )

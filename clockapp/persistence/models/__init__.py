@@ -4,5 +4,14 @@ One module a domain; add a new module's import below when you add one.
 """
 
 from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
 
-__all__ = ["AppSetting", "ChangeRow", "TournamentRow"]
+__all__ = [
+    "AppSetting",
+    "ChangeRow",
+    "ClockEventClaimRow",
+    "ClockRow",
+    "SetupRow",
+    "TemplateRow",
+    "TournamentRow",
+]

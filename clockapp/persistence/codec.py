@@ -1,0 +1,66 @@
+"""Core value objects to and from the JSON stored in the tables."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from clockapp.core.chips import ChipSet, Denomination
+from clockapp.core.clock import ClockState
+from clockapp.core.structure import Structure, structure_from_json, structure_to_json
+from clockapp.persistence.models.clock import ClockRow
+
+
+def chips_to_json(chips: ChipSet) -> str:
+    """A chip set as JSON text."""
+    data: dict[str, Any] = {
+        "denominations": [
+            {"value": d.value, "color": d.color, "hex": d.hex} for d in chips.denominations
+        ],
+        "owned": None if chips.owned is None else list(chips.owned),
+    }
+    return json.dumps(data)
+
+
+def chips_from_json(text: str) -> ChipSet:
+    """The chip set stored by `chips_to_json`."""
+    data = json.loads(text)
+    owned = data.get("owned")
+    return ChipSet(
+        tuple(Denomination(d["value"], d["color"], d["hex"]) for d in data["denominations"]),
+        None if owned is None else tuple(owned),
+    )
+
+
+def structure_dump(structure: Structure) -> str:
+    """A structure as JSON text (the core's export format)."""
+    return structure_to_json(structure)
+
+
+def structure_load(text: str) -> Structure:
+    """The structure stored by `structure_dump`."""
+    return structure_from_json(text)
+
+
+def clock_state(row: ClockRow) -> ClockState:
+    """The core clock state held by a row."""
+    return ClockState(
+        index=row.item_index,
+        running=row.running,
+        ends_at=row.ends_at,
+        remaining_ms=row.remaining_ms,
+        hard_end=row.hard_end,
+        started=row.started,
+        entered_at=row.entered_at,
+    )
+
+
+def store_clock_state(row: ClockRow, state: ClockState) -> None:
+    """Copy a core clock state onto its row."""
+    row.item_index = state.index
+    row.running = state.running
+    row.ends_at = state.ends_at
+    row.remaining_ms = state.remaining_ms
+    row.hard_end = state.hard_end
+    row.started = state.started
+    row.entered_at = state.entered_at

@@ -1,0 +1,262 @@
+"""The clock: start, pause, levels, time; what the display shows; sounds that play once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, col, select
+
+from clockapp.core import clock as engine
+from clockapp.core.chips import ChipSet
+from clockapp.core.clock import ClockEvent, ClockState
+from clockapp.core.errors import ValidationError
+from clockapp.core.structure import Structure
+from clockapp.persistence.models import ClockEventClaimRow, SetupRow
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.setup import (
+    get_row,
+    load_chips,
+    load_clock,
+    load_structure,
+    save_clock,
+    setup_row,
+)
+from clockapp.services.structure import TournamentSettings, read_settings
+from clockapp.services.tournaments import TournamentInfo
+
+#: Sounds older than this when first seen are skipped: after a restart the app does not play what
+#: happened while it was closed.
+EVENT_WINDOW = timedelta(seconds=5)
+
+Transition = Callable[[ClockState, Structure, datetime], ClockState]
+
+
+@dataclass(frozen=True)
+class TournamentStats:
+    """The numbers around the clock: field, chips, money."""
+
+    entries: int
+    players_left: int
+    chips_in_play: int
+    average_stack: int
+    prize_pool_cents: int = 0
+    payouts: tuple[tuple[int, int], ...] = ()  # (place, cents)
+    players_to_money: int | None = None
+
+
+@dataclass(frozen=True)
+class ClockSnapshot:
+    """Everything the clock display needs, read in one transaction."""
+
+    tournament: TournamentInfo
+    structure: Structure
+    state: ClockState
+    chip_set: ChipSet
+    stats: TournamentStats
+    settings: TournamentSettings
+
+
+def manual_stats(setup: SetupRow) -> TournamentStats:
+    """Stats from the counts the director keeps by hand (before the cashier records entries)."""
+    chips = setup.entries * setup.starting_stack
+    average = chips // setup.players_left if setup.players_left > 0 else 0
+    return TournamentStats(
+        entries=setup.entries,
+        players_left=setup.players_left,
+        chips_in_play=chips,
+        average_stack=average,
+    )
+
+
+class ClockService:
+    """Use cases on the tournament clock. Every transition is one transaction."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    # ---------------------------------------------------------------- reads
+    def state(self, tournament_id: int) -> ClockState:
+        """The persisted clock state."""
+        with self._ctx.reading() as session:
+            return load_clock(session, tournament_id)
+
+    def snapshot(self, tournament_id: int) -> ClockSnapshot:
+        """Tournament, structure, clock, chips, stats and settings, consistent with each other."""
+        with self._ctx.reading() as session:
+            row = get_row(session, tournament_id)
+            assert row.id is not None
+            setup = setup_row(session, tournament_id)
+            return ClockSnapshot(
+                tournament=TournamentInfo(row.id, row.name, row.created_at),
+                structure=load_structure(session, tournament_id),
+                state=load_clock(session, tournament_id),
+                chip_set=load_chips(session, tournament_id),
+                stats=manual_stats(setup),
+                settings=read_settings(session, tournament_id),
+            )
+
+    # ---------------------------------------------------------------- transitions
+    def _apply(
+        self, tournament_id: int, transition: Transition, summary: str
+    ) -> Outcome[ClockState]:
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            structure = load_structure(session, tournament_id)
+            state = transition(load_clock(session, tournament_id), structure, now)
+            save_clock(session, tournament_id, state)
+            changes = record_change(session, tournament_id, Change.CLOCK, summary, now)
+        return Outcome(state, changes)
+
+    def start(self, tournament_id: int) -> Outcome[ClockState]:
+        """Start the tournament clock (level 1, or where it was set)."""
+        return self._apply(tournament_id, engine.start, "clock started")
+
+    def pause(self, tournament_id: int) -> Outcome[ClockState]:
+        """Pause: the time left is kept exactly."""
+        return self._apply(tournament_id, engine.pause, "clock paused")
+
+    def resume(self, tournament_id: int) -> Outcome[ClockState]:
+        """Resume after a pause."""
+        return self._apply(tournament_id, engine.resume, "clock resumed")
+
+    def toggle_pause(self, tournament_id: int) -> Outcome[ClockState]:
+        """Start, pause or resume, whichever the clock needs (the Space key)."""
+        return self._apply(tournament_id, engine.toggle, "clock paused/resumed")
+
+    def next_level(self, tournament_id: int) -> Outcome[ClockState]:
+        """Go to the next level or break now."""
+        return self._apply(tournament_id, engine.next_item, "next level")
+
+    def previous_level(self, tournament_id: int) -> Outcome[ClockState]:
+        """Go back to the previous level or break (from its start)."""
+        return self._apply(tournament_id, engine.previous_item, "previous level")
+
+    def jump(self, tournament_id: int, index: int) -> Outcome[ClockState]:
+        """Go to item `index` of the structure (from its start)."""
+        return self._apply(
+            tournament_id,
+            lambda s, st, now: engine.jump(s, st, now, index),
+            f"jumped to item {index + 1}",
+        )
+
+    def add_time(self, tournament_id: int, ms: int) -> Outcome[ClockState]:
+        """Add time to the current level (negative to remove; never below zero)."""
+        if isinstance(ms, bool) or not isinstance(ms, int):
+            raise ValidationError("Time to add must be whole milliseconds.")
+        return self._apply(
+            tournament_id,
+            lambda s, st, now: engine.add_time(s, st, now, ms),
+            f"{'added' if ms >= 0 else 'removed'} {abs(ms) // 1000} s",
+        )
+
+    def restart_level(self, tournament_id: int) -> Outcome[ClockState]:
+        """Start the current level again from its full time."""
+        return self._apply(tournament_id, engine.restart_level, "level restarted")
+
+    def set_hard_end(self, tournament_id: int, when: datetime | None) -> Outcome[ClockState]:
+        """Set (or clear, with None) the wall-clock time at which play stops."""
+        return self._apply(
+            tournament_id,
+            lambda s, st, now: engine.set_hard_end(s, st, now, when),
+            "hard end set" if when else "hard end cleared",
+        )
+
+    def restore(self, tournament_id: int, state: ClockState) -> Outcome[ClockState]:
+        """Put an earlier state back (undo). With absolute times this undoes exactly."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            structure = load_structure(session, tournament_id)
+            if state.index >= len(structure.levels):
+                raise ValidationError(
+                    "That clock position no longer exists: the structure has fewer levels now."
+                )
+            save_clock(session, tournament_id, state)
+            changes = record_change(session, tournament_id, Change.CLOCK, "clock undo", now)
+        return Outcome(state, changes)
+
+    # ---------------------------------------------------------------- counts and sound
+    def set_field(
+        self, tournament_id: int, *, entries: int | None = None, players_left: int | None = None
+    ) -> Outcome[TournamentStats]:
+        """Set the entries and players left by hand (until the cashier records them)."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            setup = setup_row(session, tournament_id)
+            new_entries = setup.entries if entries is None else entries
+            new_left = setup.players_left if players_left is None else players_left
+            if new_entries < 0 or new_left < 0:
+                raise ValidationError("Entries and players left cannot be negative.")
+            if new_left > new_entries:
+                raise ValidationError(
+                    f"Players left ({new_left}) cannot be more than entries ({new_entries})."
+                )
+            setup.entries, setup.players_left = new_entries, new_left
+            session.add(setup)
+            changes = record_change(session, tournament_id, Change.ENTRIES, "field counted", now)
+            stats = manual_stats(setup)
+        return Outcome(stats, changes)
+
+    def _set_flag(self, tournament_id: int, name: str, value: bool) -> Outcome[TournamentSettings]:
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            setup = setup_row(session, tournament_id)
+            setattr(setup, name, value)
+            session.add(setup)
+            changes = record_change(session, tournament_id, Change.TOURNAMENT, name, now)
+            settings = read_settings(session, tournament_id)
+        return Outcome(settings, changes)
+
+    def set_muted(self, tournament_id: int, muted: bool) -> Outcome[TournamentSettings]:
+        """Mute or unmute the clock's sounds."""
+        return self._set_flag(tournament_id, "muted", muted)
+
+    def set_announce(self, tournament_id: int, announce: bool) -> Outcome[TournamentSettings]:
+        """Turn the spoken announcements on or off."""
+        return self._set_flag(tournament_id, "announce", announce)
+
+    def claim_events(
+        self, tournament_id: int, since: datetime | None = None
+    ) -> tuple[ClockEvent, ...]:
+        """The sounds due since `since` (at most a few seconds back) that never played before.
+
+        They are marked as played in the same transaction, so each plays once: not again after an
+        undo or a jump back, not after a restart, and only on one display when there are several.
+        Writes nothing when nothing is due, so polling it every second costs a read.
+        """
+        now = self._ctx.now()
+        start = now - EVENT_WINDOW if since is None else max(since, now - EVENT_WINDOW)
+        with self._ctx.transaction() as session:
+            structure = load_structure(session, tournament_id)
+            state = load_clock(session, tournament_id)
+            due = engine.events_between(state, structure, start, now)
+            if not due:
+                return ()
+            claimed = _claimed_keys(session, tournament_id)
+            fresh: list[ClockEvent] = []
+            for event in due:
+                key = (event.index, str(event.kind))
+                if key in claimed:
+                    continue
+                claimed.add(key)
+                fresh.append(event)
+                session.add(
+                    ClockEventClaimRow(
+                        tournament_id=tournament_id,
+                        item_index=event.index,
+                        kind=str(event.kind),
+                        claimed_at=now,
+                    )
+                )
+        return tuple(fresh)
+
+
+def _claimed_keys(session: Session, tournament_id: int) -> set[tuple[int, str]]:
+    rows = session.exec(
+        select(ClockEventClaimRow.item_index, ClockEventClaimRow.kind).where(
+            col(ClockEventClaimRow.tournament_id) == tournament_id
+        )
+    ).all()
+    return {(index, kind) for index, kind in rows}

@@ -1,0 +1,266 @@
+"""Structures: levels and breaks, the chip set, templates, presets, CSV and JSON import/export."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from sqlmodel import Session, col, select
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.clock import apply_structure_edit
+from clockapp.core.errors import ValidationError
+from clockapp.core.structure import (
+    Structure,
+    structure_from_csv,
+    structure_from_json,
+    structure_to_csv,
+    structure_to_json,
+)
+from clockapp.paths import resource_path
+from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
+from clockapp.persistence.models import TemplateRow
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.setup import (
+    load_chips,
+    load_clock,
+    load_structure,
+    save_clock,
+    save_structure,
+    setup_row,
+)
+
+Format = Literal["csv", "json"]
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    """A saved structure template."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """Set-up values the clock display and the cashier read."""
+
+    starting_stack: int
+    currency: str
+    muted: bool
+    announce: bool
+
+
+def read_settings(session: Session, tournament_id: int) -> TournamentSettings:
+    row = setup_row(session, tournament_id)
+    return TournamentSettings(
+        starting_stack=row.starting_stack,
+        currency=row.currency,
+        muted=row.muted,
+        announce=row.announce,
+    )
+
+
+def _parse(text: str, fmt: Format, name: str | None = None) -> Structure:
+    if fmt == "csv":
+        return structure_from_csv(text, name=name or "Imported structure")
+    if fmt == "json":
+        return structure_from_json(text, name=name)
+    raise ValidationError(f"Unknown structure format {fmt!r}: use csv or json.")
+
+
+def replace_structure(
+    ctx: ServiceContext, session: Session, tournament_id: int, structure: Structure, summary: str
+) -> Outcome[Structure]:
+    """Validate and store a new structure inside the caller's transaction.
+
+    The structure must be payable with the tournament's chips, and while the clock has started the
+    items already played must stay as they were (the clock keeps its place in the current item).
+    """
+    structure.validate_chips(load_chips(session, tournament_id))
+    state = load_clock(session, tournament_id)
+    if state.started:
+        old = load_structure(session, tournament_id)
+        state = apply_structure_edit(state, old, structure, ctx.now())
+        save_clock(session, tournament_id, state)
+    elif state.index >= len(structure.levels):
+        save_clock(session, tournament_id, replace(state, index=0, remaining_ms=None))
+    save_structure(session, tournament_id, structure)
+    changes = record_change(
+        session, tournament_id, Change.STRUCTURE | Change.CLOCK, summary, ctx.now()
+    )
+    return Outcome(structure, changes)
+
+
+class StructureService:
+    """Use cases on a tournament's structure and chips."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    # ---------------------------------------------------------------- structure
+    def get(self, tournament_id: int) -> Structure:
+        """The tournament's levels and breaks."""
+        with self._ctx.reading() as session:
+            return load_structure(session, tournament_id)
+
+    def replace(self, tournament_id: int, structure: Structure) -> Outcome[Structure]:
+        """Save an edited structure (see `replace_structure` for the rules)."""
+        with self._ctx.transaction() as session:
+            return replace_structure(
+                self._ctx, session, tournament_id, structure, "structure edited"
+            )
+
+    def import_text(
+        self, tournament_id: int, text: str, fmt: Format, name: str | None = None
+    ) -> Outcome[Structure]:
+        """Replace the structure with one read from CSV or JSON text; nothing changes on error."""
+        structure = _parse(text, fmt, name)
+        with self._ctx.transaction() as session:
+            return replace_structure(
+                self._ctx, session, tournament_id, structure, f"structure imported ({fmt})"
+            )
+
+    def export_text(self, tournament_id: int, fmt: Format) -> str:
+        """The structure as CSV or JSON text."""
+        structure = self.get(tournament_id)
+        if fmt == "csv":
+            return structure_to_csv(structure)
+        if fmt == "json":
+            return structure_to_json(structure)
+        raise ValidationError(f"Unknown structure format {fmt!r}: use csv or json.")
+
+    # ---------------------------------------------------------------- chips
+    def chip_set(self, tournament_id: int) -> ChipSet:
+        """The tournament's chip set."""
+        with self._ctx.reading() as session:
+            return load_chips(session, tournament_id)
+
+    def set_chip_set(self, tournament_id: int, chips: ChipSet) -> Outcome[ChipSet]:
+        """Replace the chip set; refused when a blind or ante could no longer be paid with it."""
+        with self._ctx.transaction() as session:
+            load_structure(session, tournament_id).validate_chips(chips)
+            row = setup_row(session, tournament_id)
+            row.chips_json = chips_to_json(chips)
+            session.add(row)
+            changes = record_change(
+                session, tournament_id, Change.CHIPS, "chip set edited", self._ctx.now()
+            )
+        return Outcome(chips, changes)
+
+    # ---------------------------------------------------------------- settings
+    def settings(self, tournament_id: int) -> TournamentSettings:
+        """The tournament's set-up values."""
+        with self._ctx.reading() as session:
+            return read_settings(session, tournament_id)
+
+    def update_settings(
+        self,
+        tournament_id: int,
+        *,
+        starting_stack: int | None = None,
+        currency: str | None = None,
+    ) -> Outcome[TournamentSettings]:
+        """Change the starting stack or the currency symbol."""
+        if starting_stack is not None and (isinstance(starting_stack, bool) or starting_stack <= 0):
+            raise ValidationError("The starting stack must be a whole number of chips above 0.")
+        if currency is not None and not (0 < len(currency.strip()) <= 8):
+            raise ValidationError("The currency symbol must be 1 to 8 characters.")
+        with self._ctx.transaction() as session:
+            row = setup_row(session, tournament_id)
+            if starting_stack is not None:
+                row.starting_stack = starting_stack
+            if currency is not None:
+                row.currency = currency.strip()
+            session.add(row)
+            changes = record_change(
+                session, tournament_id, Change.TOURNAMENT, "settings edited", self._ctx.now()
+            )
+            value = read_settings(session, tournament_id)
+        return Outcome(value, changes)
+
+    # ---------------------------------------------------------------- templates
+    def templates(self) -> tuple[TemplateInfo, ...]:
+        """Every saved template, by name."""
+        with self._ctx.reading() as session:
+            rows = session.exec(select(TemplateRow).order_by(col(TemplateRow.name))).all()
+            return tuple(TemplateInfo(r.id or 0, r.name) for r in rows)
+
+    def save_template(
+        self, name: str, structure: Structure, *, overwrite: bool = False
+    ) -> Outcome[TemplateInfo]:
+        """Save `structure` under `name` for later tournaments."""
+        cleaned = " ".join(name.split())
+        if not cleaned:
+            raise ValidationError("A template needs a name.")
+        with self._ctx.transaction() as session:
+            row = session.exec(select(TemplateRow).where(TemplateRow.name == cleaned)).first()
+            if row is not None and not overwrite:
+                raise ValidationError(f"A template named {cleaned!r} already exists.")
+            if row is None:
+                row = TemplateRow(name=cleaned, structure_json="", created_at=self._ctx.now())
+            row.structure_json = structure_dump(structure)
+            session.add(row)
+            session.flush()
+            assert row.id is not None
+            info = TemplateInfo(row.id, cleaned)
+            changes = record_change(
+                session, None, Change.STRUCTURE, f"template {cleaned} saved", self._ctx.now()
+            )
+        return Outcome(info, changes)
+
+    def template(self, template_id: int) -> Structure:
+        """The structure saved in a template."""
+        with self._ctx.reading() as session:
+            row = session.get(TemplateRow, template_id)
+            if row is None:
+                raise ValidationError(f"Template #{template_id} does not exist.")
+            return structure_load(row.structure_json)
+
+    def apply_template(self, tournament_id: int, template_id: int) -> Outcome[Structure]:
+        """Replace the tournament's structure with a template's."""
+        with self._ctx.transaction() as session:
+            row = session.get(TemplateRow, template_id)
+            if row is None:
+                raise ValidationError(f"Template #{template_id} does not exist.")
+            return replace_structure(
+                self._ctx,
+                session,
+                tournament_id,
+                structure_load(row.structure_json),
+                f"template {row.name} applied",
+            )
+
+    def delete_template(self, template_id: int) -> Outcome[None]:
+        """Forget a template (tournaments that used it keep their structure)."""
+        with self._ctx.transaction() as session:
+            row = session.get(TemplateRow, template_id)
+            if row is None:
+                raise ValidationError(f"Template #{template_id} does not exist.")
+            session.delete(row)
+            changes = record_change(
+                session, None, Change.STRUCTURE, f"template {row.name} deleted", self._ctx.now()
+            )
+        return Outcome(None, changes)
+
+    # ---------------------------------------------------------------- presets
+    def presets(self) -> tuple[str, ...]:
+        """The names of the shipped preset structures."""
+        folder = resource_path("presets")
+        return tuple(sorted(p.stem for p in folder.glob("*.json")))
+
+    def preset(self, name: str) -> Structure:
+        """A shipped preset structure."""
+        path = resource_path("presets", f"{name}.json")
+        if not path.is_file():
+            raise ValidationError(f"There is no preset called {name!r}.")
+        return structure_from_json(path.read_text(encoding="utf-8"))
+
+    def apply_preset(self, tournament_id: int, name: str) -> Outcome[Structure]:
+        """Replace the tournament's structure with a shipped preset."""
+        structure = self.preset(name)
+        with self._ctx.transaction() as session:
+            return replace_structure(
+                self._ctx, session, tournament_id, structure, f"preset {name} applied"
+            )

@@ -1,0 +1,164 @@
+"""The clock through the services: persisted absolute times, undo, and sounds that play once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from clockapp.core.clock import EventKind, view
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.services.app import Services
+from clockapp.services.changes import Change
+from tests.fakes import FakeClock
+
+SIMPLE = Structure(
+    "Test",
+    (Level(25, 50, minutes=20), Level(50, 100, minutes=20), Break(10), Level(100, 200, minutes=20)),
+)
+
+
+@pytest.fixture
+def tid(services: Services) -> int:
+    t = services.tournaments.create("Friday").value.id
+    services.structure.replace(t, SIMPLE)
+    return t
+
+
+def remaining(services: Services, tid: int) -> int:
+    snap = services.clock.snapshot(tid)
+    return view(snap.state, snap.structure, services.now()).remaining_ms
+
+
+def test_a_new_tournament_has_a_usable_default_set_up(services: Services) -> None:
+    t = services.tournaments.create("Fresh").value.id
+    snap = services.clock.snapshot(t)
+    assert snap.structure.level_count >= 10
+    assert not snap.state.started
+    snap.structure.validate_chips(snap.chip_set)
+
+
+def test_start_pause_resume_keeps_time_exactly(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    outcome = services.clock.start(tid)
+    assert outcome.changes.touches(Change.CLOCK)
+    fake_clock.advance(minutes=5)
+    services.clock.pause(tid)
+    fake_clock.advance(minutes=30)  # a long pause costs no level time
+    assert remaining(services, tid) == 15 * 60_000
+    services.clock.resume(tid)
+    fake_clock.advance(seconds=1.5)
+    assert remaining(services, tid) == 15 * 60_000 - 1500
+
+
+def test_the_clock_runs_on_while_the_app_is_closed(
+    engine: Engine, fake_clock: FakeClock, tid: int, services: Services
+) -> None:
+    services.clock.start(tid)
+    fake_clock.advance(minutes=25)  # the app is closed here
+    reopened = Services(engine, now=fake_clock)
+    snap = reopened.clock.snapshot(tid)
+    shown = view(snap.state, snap.structure, fake_clock())
+    assert shown.level_number == 2
+    assert shown.remaining_ms == 15 * 60_000
+
+
+def test_undo_restores_the_previous_state(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    services.clock.start(tid)
+    fake_clock.advance(minutes=3)
+    before = services.clock.state(tid)
+    services.clock.next_level(tid)
+    assert view(services.clock.state(tid), SIMPLE, fake_clock()).level_number == 2
+    services.clock.restore(tid, before)
+    assert remaining(services, tid) == 17 * 60_000
+
+
+def test_minutes_added_and_removed(services: Services, tid: int, fake_clock: FakeClock) -> None:
+    services.clock.start(tid)
+    services.clock.add_time(tid, 60_000)
+    assert remaining(services, tid) == 21 * 60_000
+    services.clock.add_time(tid, -120_000)
+    assert remaining(services, tid) == 19 * 60_000
+    with pytest.raises(ValidationError):
+        services.clock.add_time(tid, 1.5)  # type: ignore[arg-type]
+
+
+def test_a_refused_transition_changes_nothing(services: Services, tid: int) -> None:
+    revision = services.tournaments.revision()
+    with pytest.raises(DomainError):
+        services.clock.jump(tid, 99)
+    assert services.tournaments.revision() == revision
+    assert not services.clock.state(tid).started
+
+
+def test_sounds_play_once_never_after_undo_or_restart(
+    engine: Engine, services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    services.clock.start(tid)
+    first = services.clock.claim_events(tid)
+    assert [e.kind for e in first] == [EventKind.LEVEL_STARTED]
+    assert services.clock.claim_events(tid) == ()
+    fake_clock.advance(seconds=19 * 60 - 1)
+    since = fake_clock()
+    fake_clock.advance(seconds=2)  # the one-minute warning falls at 19:00
+    warning = services.clock.claim_events(tid, since=since)
+    assert [e.kind for e in warning] == [EventKind.ONE_MINUTE_WARNING]
+    # Undo to just before the warning and let it pass again: it does not replay.
+    services.clock.add_time(tid, 30_000)
+    fake_clock.advance(seconds=31)
+    assert services.clock.claim_events(tid) == ()
+    # Another display (or a restarted app) on the same database does not replay either.
+    other = Services(engine, now=fake_clock)
+    assert other.clock.claim_events(tid) == ()
+    fake_clock.advance(seconds=60)
+    level_two = other.clock.claim_events(tid)
+    assert [e.kind for e in level_two] == [EventKind.LEVEL_STARTED]
+    assert services.clock.claim_events(tid) == ()
+
+
+def test_events_missed_while_closed_are_not_played_on_restart(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    services.clock.start(tid)
+    services.clock.claim_events(tid)
+    fake_clock.advance(minutes=45)  # level 2 started and the break began while nobody listened
+    assert services.clock.claim_events(tid) == ()
+
+
+def test_field_counts_and_stats(services: Services, tid: int) -> None:
+    services.structure.update_settings(tid, starting_stack=5000)
+    stats = services.clock.set_field(tid, entries=20, players_left=8).value
+    assert (stats.chips_in_play, stats.average_stack) == (100_000, 12_500)
+    with pytest.raises(ValidationError, match="more than entries"):
+        services.clock.set_field(tid, players_left=21)
+    assert services.clock.snapshot(tid).stats.players_left == 8
+
+
+def test_mute_and_announce_flags(services: Services, tid: int) -> None:
+    assert services.clock.set_muted(tid, True).value.muted
+    assert not services.clock.set_announce(tid, False).value.announce
+    settings = services.clock.snapshot(tid).settings
+    assert settings.muted
+    assert not settings.announce
+
+
+def test_restore_refuses_a_position_that_no_longer_exists(services: Services, tid: int) -> None:
+    state = services.clock.state(tid)
+    with pytest.raises(ValidationError):
+        services.clock.restore(tid, replace(state, index=40))
+
+
+def test_the_demo_is_in_full_swing(services: Services) -> None:
+    info = services.demo.create_demo().value
+    assert services.tournaments.last_opened() == info
+    snap = services.clock.snapshot(info.id)
+    shown = view(snap.state, snap.structure, services.now())
+    assert shown.level_number == 3
+    assert snap.state.running
+    assert shown.remaining_ms == 20 * 60_000 - (7 * 60_000 + 26_000)
+    assert (snap.stats.entries, snap.stats.players_left) == (24, 17)
