@@ -13,6 +13,7 @@ from clockapp.persistence.db import open_database
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
+from clockapp.services.rulings import RulingsService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
 
@@ -26,6 +27,7 @@ class Services:
         self.structure = StructureService(self.ctx)
         self.clock = ClockService(self.ctx)
         self.demo = DemoService(self.ctx)
+        self.rulings = RulingsService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

@@ -1,0 +1,81 @@
+"""The rulings service: the smallest chip in play follows the chip set and the color-ups."""
+
+from __future__ import annotations
+
+import pytest
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.services.app import Services
+from clockapp.services.setup import TournamentNotFoundError
+from tests.fakes import FakeClock
+
+COLOR_UPS = Structure(
+    "Color-ups",
+    (
+        Level(25, 50, minutes=20),
+        Level(50, 100, minutes=20),
+        Break(10, color_up=(25,)),
+        Level(100, 200, minutes=20),
+        Break(10, color_up=(100,)),
+        Level(500, 1000, minutes=20),
+    ),
+)
+
+
+@pytest.fixture
+def tid(services: Services) -> int:
+    t = services.tournaments.create("Friday").value.id
+    services.structure.set_chip_set(t, ChipSet.standard((25, 100, 500, 1000)))
+    services.structure.replace(t, COLOR_UPS)
+    return t
+
+
+def test_before_the_start_every_chip_is_in_play(services: Services, tid: int) -> None:
+    chips = services.rulings.chips_in_play(tid)
+    assert chips.values == (25, 100, 500, 1000)
+    assert chips.item_index == 0
+    assert services.rulings.smallest_chip(tid) == 25
+
+
+@pytest.mark.parametrize(
+    ("minutes", "smallest", "in_play"),
+    [
+        (0, 25, (25, 100, 500, 1000)),
+        (39, 25, (25, 100, 500, 1000)),
+        (41, 100, (100, 500, 1000)),  # in the break that colors up the T25
+        (55, 100, (100, 500, 1000)),
+        (71, 500, (500, 1000)),  # the second color-up
+        (200, 500, (500, 1000)),  # overtime on the last level
+    ],
+)
+def test_color_ups_raise_the_smallest_chip_as_the_clock_runs(
+    services: Services,
+    tid: int,
+    fake_clock: FakeClock,
+    minutes: int,
+    smallest: int,
+    in_play: tuple[int, ...],
+) -> None:
+    services.clock.start(tid)
+    fake_clock.advance(minutes=minutes)
+    assert services.rulings.smallest_chip(tid) == smallest
+    assert services.rulings.chips_in_play(tid).values == in_play
+
+
+def test_a_new_chip_set_is_seen_at_once(services: Services) -> None:
+    t = services.tournaments.create("Home game").value.id
+    assert services.rulings.smallest_chip(t) == 25  # the default chip set
+    services.structure.set_chip_set(t, ChipSet.standard((5, 25, 100, 500, 1000, 5000)))
+    assert services.rulings.smallest_chip(t) == 5
+
+
+def test_reading_changes_nothing(services: Services, tid: int) -> None:
+    revision = services.tournaments.revision()
+    services.rulings.chips_in_play(tid)
+    assert services.tournaments.revision() == revision
+
+
+def test_unknown_tournament_is_named(services: Services) -> None:
+    with pytest.raises(TournamentNotFoundError, match="#99"):
+        services.rulings.smallest_chip(99)
