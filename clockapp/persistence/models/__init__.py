@@ -4,13 +4,29 @@ One module a domain; add a new module's import below when you add one.
 """
 
 from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.cashier import (
+    CashierConfigRow,
+    DealRow,
+    DrawerCountRow,
+    EliminationRow,
+    LedgerRecord,
+    PlayerRow,
+    RegistrationRow,
+)
 from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
 
 __all__ = [
     "AppSetting",
+    "CashierConfigRow",
     "ChangeRow",
     "ClockEventClaimRow",
     "ClockRow",
+    "DealRow",
+    "DrawerCountRow",
+    "EliminationRow",
+    "LedgerRecord",
+    "PlayerRow",
+    "RegistrationRow",
     "SetupRow",
     "TemplateRow",
     "TournamentRow",
