@@ -381,9 +381,10 @@ def payout_table(
                 f"A minimum cash of {format_cents(minimum)} for {places} places needs "
                 f"{format_cents(places * minimum)}, but the prize pool is {format_cents(pool)}."
             )
-    if places == 0 or pool == 0:
-        if overlay == 0 and pool == 0:
-            return PayoutTable((), prize_pool, 0, structure.locked)
+    if pool == 0:
+        return PayoutTable((), prize_pool, 0, structure.locked)
+    if places == 0 or distributable == 0:
+        # No field yet (a guarantee alone), or less than one rounding unit: one prize.
         return PayoutTable((pool,), prize_pool, overlay, structure.locked)
     weights = _with_minimum(shares, distributable, minimum)
     amounts = allocate(pool, weights, unit=unit, leftover_to=0)
