@@ -7,6 +7,7 @@ suite runs without a display.
 from __future__ import annotations
 
 import os
+import shutil
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -15,14 +16,47 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
+from sqlalchemy.engine import Engine
 
+from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import Cue
 
 W = TypeVar("W", bound=QWidget)
+
+
+# Qt's offscreen platform says it cannot do a few window-manager things; that is not a bug.
+OFFSCREEN_NOISE = ("propagateSizeHints", "This plugin does not support")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/ui/" in str(item.path).replace("\\", "/"):
+            item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE))
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated database file, copied for each test (migrating every time is slow)."""
+    path = tmp_path_factory.mktemp("template") / "template.db"
+    template = make_engine(sqlite_url(path))
+    migrate(template)
+    template.dispose()
+    return path
+
+
+@pytest.fixture
+def engine(db_path: Path, migrated_template: Path) -> Iterator[Engine]:
+    """A fresh migrated SQLite file for each test, copied from the session's template."""
+    shutil.copyfile(migrated_template, db_path)
+    eng = make_engine(sqlite_url(db_path))
+    yield eng
+    eng.dispose()
 
 
 @pytest.fixture
@@ -87,3 +121,70 @@ def window_factory(qtbot) -> Iterator[Callable[[QWidget], QWidget]]:
 def ui_settings(tmp_path: Path) -> UiSettings:
     """Window settings in a temporary INI file."""
     return UiSettings(tmp_path / "ui-settings.ini")
+
+
+class FakeTimer(QObject):
+    """A single-shot timer that fires only when a test calls `fire()` (never on its own)."""
+
+    timeout = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._interval = 0
+        self._active = False
+        self.starts: list[int] = []
+
+    def setSingleShot(self, _single: bool) -> None:
+        pass
+
+    def setTimerType(self, _kind: object) -> None:
+        pass
+
+    def setInterval(self, ms: int) -> None:
+        self._interval = ms
+
+    def interval(self) -> int:
+        return self._interval
+
+    def isActive(self) -> bool:
+        return self._active
+
+    def start(self, ms: int | None = None) -> None:
+        if ms is not None:
+            self._interval = ms
+        self._active = True
+        self.starts.append(self._interval)
+
+    def stop(self) -> None:
+        self._active = False
+
+    def fire(self) -> None:
+        """What Qt would do when the interval has passed."""
+        self._active = False
+        self.timeout.emit()
+
+
+@pytest.fixture
+def fake_timer() -> FakeTimer:
+    return FakeTimer()
+
+
+@pytest.fixture
+def station(
+    services: Services,
+    bus: TournamentBus,
+    fake_sound: FakeSound,
+    ui_settings: UiSettings,
+    fake_timer: FakeTimer,
+    qtbot,
+) -> Iterator[ClockStation]:
+    """The clock's windows for a fresh tournament, shown windowed, with fakes for time and sound."""
+    the_station = ClockStation(services, bus, fake_sound, ui_settings, timer=fake_timer)
+    qtbot.addWidget(the_station.display)
+    qtbot.addWidget(the_station.director)
+    the_station.display.resize(1280, 720)
+    the_station.display.show()
+    with qtbot.waitActive(the_station.display):
+        the_station.display.activateWindow()
+    yield the_station
+    the_station.close()

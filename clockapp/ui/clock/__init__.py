@@ -1,0 +1,1 @@
+"""The clock display for the room and the director's controls."""

@@ -1,0 +1,160 @@
+"""The director's clock commands, shared by the display and the director window.
+
+Each command runs one service operation through the undo history (so it can be undone) and the
+bus (so every window refreshes). A domain error is shown to the director, never raised into Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from clockapp.core.clock import ONE_MINUTE_MS, ClockStatus
+from clockapp.core.errors import DomainError
+from clockapp.ui.actions import Action
+from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.undo import UndoHistory
+
+
+class ClockController(QObject):
+    """Start, pause, levels, minutes, hard end, counts, mute: one method per command."""
+
+    error_raised = Signal(str)  # a message for the director
+
+    def __init__(
+        self, session: ClockSession, history: UndoHistory, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._history = history
+        self._services = session.services
+        session.error_raised.connect(self.error_raised)
+
+    @property
+    def history(self) -> UndoHistory:
+        """The undo history."""
+        return self._history
+
+    # ---------------------------------------------------------------- undoable clock actions
+
+    def _clock(self, text: str, operation: Callable[[int], Any]) -> bool:
+        try:
+            self._history.run(text, operation)
+        except DomainError as error:
+            self.error_raised.emit(str(error))
+            return False
+        return True
+
+    def toggle_pause(self) -> bool:
+        """Space: start the clock, or pause / resume it."""
+        status = self._session.current_view().status
+        text = {
+            ClockStatus.NOT_STARTED: "Start clock",
+            ClockStatus.RUNNING: "Pause",
+        }.get(status, "Resume")
+        return self._clock(text, self._services.clock.toggle_pause)
+
+    def next_level(self) -> bool:
+        """Go to the next level or break."""
+        return self._clock("Next level", self._services.clock.next_level)
+
+    def previous_level(self) -> bool:
+        """Go back one level or break."""
+        return self._clock("Previous level", self._services.clock.previous_level)
+
+    def jump(self, index: int) -> bool:
+        """Go to item `index` (0-based) of the structure."""
+        return self._clock(
+            f"Jump to item {index + 1}", lambda tid: self._services.clock.jump(tid, index)
+        )
+
+    def add_minute(self) -> bool:
+        """One more minute in this level."""
+        return self._clock(
+            "Add a minute", lambda tid: self._services.clock.add_time(tid, ONE_MINUTE_MS)
+        )
+
+    def remove_minute(self) -> bool:
+        """One minute less in this level."""
+        return self._clock(
+            "Remove a minute", lambda tid: self._services.clock.add_time(tid, -ONE_MINUTE_MS)
+        )
+
+    def restart_level(self) -> bool:
+        """This level again from its full time."""
+        return self._clock("Restart level", self._services.clock.restart_level)
+
+    def set_hard_end(self, when: datetime | None) -> bool:
+        """Stop play at `when` (aware time), or clear the hard end with None."""
+        text = "Clear hard end" if when is None else "Set hard end"
+        return self._clock(text, lambda tid: self._services.clock.set_hard_end(tid, when))
+
+    def undo(self) -> bool:
+        """Undo the last clock action."""
+        return self._guard(self._history.undo)
+
+    def redo(self) -> bool:
+        """Redo the last undone clock action."""
+        return self._guard(self._history.redo)
+
+    # ---------------------------------------------------------------- settings (not undone)
+
+    def set_field(self, entries: int, players_left: int) -> bool:
+        """Set the counts by hand until the cashier keeps them."""
+        tid = self._session.tournament_id
+        return self._guard(
+            lambda: self._session.bus.run(
+                lambda: self._services.clock.set_field(
+                    tid, entries=entries, players_left=players_left
+                )
+            )
+        )
+
+    def toggle_mute(self) -> bool:
+        """M: sound off or on (kept with the tournament)."""
+        muted = not bool(self._session.snapshot.settings.muted)
+        return self.set_muted(muted)
+
+    def set_muted(self, muted: bool) -> bool:
+        """Sound off (True) or on."""
+        tid = self._session.tournament_id
+        return self._guard(
+            lambda: self._session.bus.run(lambda: self._services.clock.set_muted(tid, muted))
+        )
+
+    def toggle_announce(self) -> bool:
+        """A: spoken announcements on or off."""
+        return self.set_announce(not bool(self._session.snapshot.settings.announce))
+
+    def set_announce(self, on: bool) -> bool:
+        """Spoken announcements on (True) or off."""
+        tid = self._session.tournament_id
+        return self._guard(
+            lambda: self._session.bus.run(lambda: self._services.clock.set_announce(tid, on))
+        )
+
+    def _guard(self, call: Callable[[], object]) -> bool:
+        try:
+            call()
+        except DomainError as error:
+            self.error_raised.emit(str(error))
+            return False
+        return True
+
+    def handlers(self) -> dict[Action, Callable[[], object]]:
+        """The clock actions every window binds (windows add their own, e.g. fullscreen)."""
+        return {
+            Action.TOGGLE_PAUSE: self.toggle_pause,
+            Action.NEXT_LEVEL: self.next_level,
+            Action.PREVIOUS_LEVEL: self.previous_level,
+            Action.ADD_MINUTE: self.add_minute,
+            Action.REMOVE_MINUTE: self.remove_minute,
+            Action.RESTART_LEVEL: self.restart_level,
+            Action.UNDO: self.undo,
+            Action.REDO: self.redo,
+            Action.TOGGLE_MUTE: self.toggle_mute,
+            Action.TOGGLE_ANNOUNCE: self.toggle_announce,
+        }

@@ -1,0 +1,479 @@
+"""`ClockDisplay`: the clock on the wall, readable across a room from 1280x720 to 4K.
+
+Layout (stretch factors, so every part scales with the window; fonts come from the box heights):
+
+    name ........................................................ time of day
+    [players   ] [          LEVEL 3 · NLHE             ] [next break ]
+    [avg stack ] [             12:34                   ] [prize pool ]
+    [chips     ] [ ============progress=============== ] [payouts    ]
+    [          ] [        PAUSED / notices             ] [           ]
+    [          ] [ BLINDS 100 / 200      ANTE 25       ] [           ]
+    next level ............................................ color-up / hard end
+
+Every second only the labels whose text changed repaint (the countdown, the time to the next
+break); nothing is re-laid out, because `FitLabel` sizes ignore their text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.clock import ClockStatus, ClockView, format_clock
+from clockapp.ui.clock import texts, theme
+from clockapp.ui.clock.help import HelpOverlay
+from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip
+
+LEFT = Qt.AlignmentFlag.AlignLeft
+RIGHT = Qt.AlignmentFlag.AlignRight
+CENTER = Qt.AlignmentFlag.AlignCenter
+MEDIUM = QFont.Weight.Medium
+MAX_PAYOUT_ROWS = 6
+
+
+class StatBlock(QWidget):
+    """A caption over a big value (and an optional smaller line under it)."""
+
+    def __init__(self, caption: str, color: QColor = theme.TEXT, sub: bool = False) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.caption = FitLabel(caption, color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT)
+        self.value = FitLabel("", color=color, fill=0.74, align=LEFT)
+        layout.addWidget(self.caption, 10)
+        layout.addWidget(self.value, 22)
+        self.sub: FitLabel | None = None
+        if sub:
+            self.sub = FitLabel("", color=theme.MUTED, fill=0.66, weight=MEDIUM, align=LEFT)
+            layout.addWidget(self.sub, 11)
+
+
+class ClockDisplay(QWidget):
+    """The room's clock; fullscreen on the chosen screen, Esc or the corner button leaves it."""
+
+    fullscreen_changed = Signal(bool)
+    closed = Signal()
+
+    def __init__(self, session: ClockSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._status: ClockStatus | None = None
+        self._is_break: bool | None = None
+        self._frame: QColor | None = None
+        self._notice = ""
+        self.setWindowTitle("clockapp — clock")
+        self.setAutoFillBackground(False)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setMinimumSize(640, 360)
+        self._setup_ui()
+        self.help_overlay = HelpOverlay(self)
+        self.help_overlay.hide()
+        # The visible way out of fullscreen (Esc is the other), small in the top corner.
+        self.exit_button = QPushButton("✕  Exit fullscreen", self)
+        self.exit_button.setObjectName("exit_fullscreen")
+        self.exit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.exit_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.exit_button.clicked.connect(lambda: self.set_fullscreen(False))
+        self.exit_button.hide()
+        session.snapshot_changed.connect(self._on_session_snapshot_changed)
+        session.ticked.connect(self._on_session_ticked)
+        if session.snapshot is not None:
+            self.show_snapshot(session.snapshot)
+        self.show_view(session.current_view())
+
+    # ---------------------------------------------------------------- layout
+
+    def _setup_ui(self) -> None:
+        root = QVBoxLayout(self)
+        self._root = root
+
+        header = QHBoxLayout()
+        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT)
+        self.time_label = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT)
+        header.addWidget(self.name_label, 70)
+        header.addWidget(self.time_label, 30)
+        root.addLayout(header, 7)
+
+        body = QHBoxLayout()
+        self._body = body
+        root.addLayout(body, 70)
+
+        # Left: the field.
+        self.left_panel = Panel()
+        left = QVBoxLayout(self.left_panel)
+        self.players_block = StatBlock("PLAYERS")
+        self.average_block = StatBlock("AVERAGE STACK", sub=True)
+        self.chips_block = StatBlock("CHIPS IN PLAY")
+        left.addWidget(self.players_block, 32)
+        left.addWidget(self.average_block, 43)
+        left.addWidget(self.chips_block, 32)
+        left.addStretch(6)
+        body.addWidget(self.left_panel, 23)
+
+        # Centre: the level and the countdown.
+        center = QVBoxLayout()
+        center.setSpacing(0)
+        self.level_label = FitLabel("", fill=0.66, weight=MEDIUM)
+        self.countdown_label = FitLabel("", fill=0.8, template="00:00")
+        self.progress = ProgressStrip()
+        self.status_label = FitLabel("", fill=0.5)
+        self.blinds_caption = FitLabel("BLINDS", color=theme.MUTED, fill=0.78, weight=MEDIUM)
+        self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.76)
+        self.ante_label = FitLabel("", color=theme.BLINDS, fill=0.66, weight=MEDIUM)
+        center.addWidget(self.level_label, 10)
+        center.addWidget(self.countdown_label, 38)
+        center.addSpacing(1)
+        center.addWidget(self.progress, 3)
+        center.addStretch(2)
+        center.addWidget(self.status_label, 8)
+        center.addStretch(2)
+        center.addWidget(self.blinds_caption, 5)
+        center.addWidget(self.blinds_label, 20)
+        center.addWidget(self.ante_label, 9)
+        body.addLayout(center, 54)
+
+        # Right: the next break and the money.
+        self.right_panel = Panel()
+        right = QVBoxLayout(self.right_panel)
+        self.break_block = StatBlock("NEXT BREAK")
+        self.prize_block = StatBlock("PRIZE POOL", color=theme.BREAK)
+        self.payouts = QWidget()
+        payout_grid = QGridLayout(self.payouts)
+        payout_grid.setContentsMargins(0, 0, 0, 0)
+        payout_grid.setVerticalSpacing(0)
+        self.payout_rows: list[tuple[FitLabel, FitLabel]] = []
+        for row in range(MAX_PAYOUT_ROWS):
+            place = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT)
+            amount = FitLabel("", fill=0.62, weight=MEDIUM, align=RIGHT)
+            payout_grid.addWidget(place, row, 0)
+            payout_grid.addWidget(amount, row, 1)
+            payout_grid.setRowStretch(row, 1)
+            self.payout_rows.append((place, amount))
+        payout_grid.setColumnStretch(0, 4)
+        payout_grid.setColumnStretch(1, 6)
+        self.money_area = QWidget()
+        money = QVBoxLayout(self.money_area)
+        money.setContentsMargins(0, 0, 0, 0)
+        money.addWidget(self.prize_block, 32)
+        money.addWidget(self.payouts, 45)
+        # Until the cashier has taken money, the starting stack takes the prize pool's place.
+        self.no_money_area = QWidget()
+        no_money = QVBoxLayout(self.no_money_area)
+        no_money.setContentsMargins(0, 0, 0, 0)
+        self.stack_block = StatBlock("STARTING STACK")
+        no_money.addWidget(self.stack_block, 32)
+        no_money.addStretch(45)
+        self.money_stack = QStackedWidget()
+        self.money_stack.addWidget(self.money_area)
+        self.money_stack.addWidget(self.no_money_area)
+        right.addWidget(self.break_block, 32)
+        right.addWidget(self.money_stack, 77)
+        body.addWidget(self.right_panel, 23)
+
+        footer = QHBoxLayout()
+        self.next_caption = FitLabel("NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=LEFT)
+        self.next_label = FitLabel("", fill=0.56, weight=MEDIUM, align=LEFT)
+        self.notice_label = FitLabel("", color=theme.BREAK, fill=0.5, weight=MEDIUM, align=RIGHT)
+        footer.addWidget(self.next_caption, 7)
+        footer.addWidget(self.next_label, 45)
+        footer.addWidget(self.notice_label, 48)
+        root.addLayout(footer, 8)
+        self._apply_metrics()
+
+    def _apply_metrics(self) -> None:
+        """Margins and gaps proportional to the window, so 720p and 4K look the same."""
+        h, w = max(1, self.height()), max(1, self.width())
+        margin = round(h * 0.03)
+        self._root.setContentsMargins(round(w * 0.025), margin, round(w * 0.025), margin)
+        self._root.setSpacing(round(h * 0.02))
+        self._body.setSpacing(round(w * 0.02))
+        pad = round(h * 0.025)
+        for panel in (self.left_panel, self.right_panel):
+            layout = panel.layout()
+            layout.setContentsMargins(round(pad * 1.2), pad, round(pad * 1.2), pad)
+            layout.setSpacing(round(h * 0.015))
+
+    # ---------------------------------------------------------------- content
+
+    def show_snapshot(self, snapshot: Any) -> None:
+        """Show the parts that change only when the tournament changes."""
+        stats = snapshot.stats
+        currency = getattr(snapshot.settings, "currency", "$") or ""
+        self.name_label.setText(snapshot.tournament.name)
+        self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
+        self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
+        payouts = tuple(stats.payouts or ())
+        has_money = bool(stats.prize_pool_cents) and bool(payouts)
+        self.money_stack.setCurrentWidget(self.money_area if has_money else self.no_money_area)
+        stack = getattr(snapshot.settings, "starting_stack", 0) or 0
+        self.stack_block.value.setText(texts.chips(stack) if stack else "")
+        self.stack_block.caption.setText("STARTING STACK" if stack else "")
+        if has_money:
+            self.prize_block.value.setText(texts.money(stats.prize_pool_cents, currency))
+            shown = payouts if len(payouts) <= MAX_PAYOUT_ROWS else payouts[: MAX_PAYOUT_ROWS - 1]
+            for row, (place_label, amount_label) in enumerate(self.payout_rows):
+                if row < len(shown):
+                    place, cents = shown[row]
+                    place_label.setText(texts.ordinal(place))
+                    amount_label.setText(texts.money(cents, currency))
+                elif row == len(shown) and len(shown) < len(payouts):
+                    place_label.setText(f"{len(payouts)} paid")
+                    amount_label.setText(f"… {texts.money(payouts[-1][1], currency)}")
+                else:
+                    place_label.setText("")
+                    amount_label.setText("")
+        self._chip_labels = {}
+        chip_set = getattr(snapshot, "chip_set", None)
+        if chip_set is not None:
+            self._chip_labels = {d.value: d.label for d in chip_set.denominations}
+
+    def show_view(self, clock_view: ClockView) -> None:
+        """Show the clock at one moment; only labels whose text changes repaint."""
+        snap = self._session.snapshot
+        item = clock_view.item
+        status = clock_view.status
+        self._set_mode(status, clock_view.is_break)
+
+        # Level line.
+        if clock_view.is_break:
+            level = (item.label or "Break").upper()
+        else:
+            level = f"LEVEL {clock_view.level_number}"
+            if item.game:
+                level += f"  ·  {item.game}"
+        if clock_view.in_overtime:
+            level += "  ·  OVERTIME"
+        elif clock_view.is_extra_level:
+            level += "  ·  EXTRA LEVEL"
+        self.level_label.setText(level)
+
+        # Countdown.
+        digits = texts.countdown(clock_view)
+        self.countdown_label.setTemplate(texts.countdown_template(digits))
+        self.countdown_label.setText(digits)
+        self.countdown_label.setColor(self._countdown_color(clock_view))
+        self.progress.set_fraction(clock_view.elapsed_fraction, self._accent(clock_view))
+
+        # Blinds (during a break: what comes after it).
+        shown = item
+        if clock_view.is_break:
+            self.blinds_caption.setText("AFTER THE BREAK" if clock_view.next_level else "")
+            shown = clock_view.next_level
+        else:
+            self.blinds_caption.setText("BLINDS")
+        self.blinds_label.setText(texts.blinds(shown) if shown is not None else "")
+        self.ante_label.setText(texts.ante(shown) if shown is not None else "")
+        blinds_color = theme.BLINDS if not clock_view.is_break else theme.TEXT
+        self.blinds_label.setColor(blinds_color)
+        self.ante_label.setColor(blinds_color)
+
+        # Status row: pause, not started, hard end, colour-up.
+        self._show_status(clock_view)
+
+        # Next level and notices.
+        if clock_view.is_break or clock_view.next_level is None:
+            self.next_caption.setText("NEXT" if clock_view.next_item is not None else "")
+            nxt = clock_view.next_item
+            if nxt is None:
+                self.next_caption.setText("NEXT")
+                self.next_label.setText("none · this is the last level")
+            elif nxt.is_break:
+                self.next_label.setText(f"{nxt.label or 'Break'}  ·  {nxt.minutes} min")
+            else:
+                self.next_label.setText(texts.short_level(nxt))
+        else:
+            self.next_caption.setText("NEXT")
+            nxt = clock_view.next_item
+            if nxt is not None and nxt.is_break:
+                self.next_label.setText(
+                    f"{nxt.label or 'Break'}  ·  then {texts.short_level(clock_view.next_level)}"
+                )
+            else:
+                self.next_label.setText(texts.short_level(clock_view.next_level))
+        self.notice_label.setText(self._notice)
+
+        # Field and breaks.
+        stats = snap.stats
+        big_blind = shown.big_blind if shown is not None else 0
+        if stats.players_left > 0 and stats.average_stack:
+            self.average_block.value.setText(texts.chips(stats.average_stack))
+            if self.average_block.sub is not None:
+                self.average_block.sub.setText(texts.big_blinds(stats.average_stack, big_blind))
+        else:
+            self.average_block.value.setText("—")
+            if self.average_block.sub is not None:
+                self.average_block.sub.setText("")
+        if clock_view.ms_to_next_break is not None:
+            self.break_block.caption.setText("NEXT BREAK IN")
+            self.break_block.value.setText(format_clock(clock_view.ms_to_next_break))
+        else:
+            self.break_block.caption.setText("NEXT BREAK")
+            self.break_block.value.setText("none")
+        self.time_label.setText(texts.time_of_day(self._session.now()))
+
+    def _show_status(self, clock_view: ClockView) -> None:
+        item = clock_view.item
+        notice = ""
+        banner: QColor | None = None
+        text_color = theme.TEXT
+        status_text = ""
+        if clock_view.stopped_by_hard_end:
+            status_text, banner, text_color = (
+                "PLAY STOPPED · PLACES BY CHIP COUNT",
+                theme.WARNING,
+                theme.PAUSED_TEXT,
+            )
+        elif clock_view.status is ClockStatus.PAUSED:
+            status_text, banner, text_color = "PAUSED", theme.PAUSED, theme.PAUSED_TEXT
+        elif clock_view.status is ClockStatus.NOT_STARTED:
+            status_text, banner, text_color = "STARTING SOON", theme.PANEL_EDGE, theme.TEXT
+        elif clock_view.hard_end_warning and clock_view.hard_end is not None:
+            status_text = f"PLAY STOPS AT {texts.time_of_day(clock_view.hard_end)}"
+            text_color = theme.WARNING
+        elif clock_view.in_overtime:
+            status_text, text_color = "LAST LEVEL · PLAY CONTINUES", theme.WARNING
+        if clock_view.is_break:
+            if clock_view.ends_at is not None:
+                notice = f"Play resumes at {texts.time_of_day(clock_view.ends_at)}"
+            if item.color_up and not status_text:
+                up = texts.color_up(item.color_up, self._chip_labels)
+                status_text, text_color = f"COLOR UP: {up.upper()}", theme.BREAK
+        elif clock_view.next_item is not None and clock_view.next_item.is_break:
+            up = clock_view.next_item.color_up
+            if up:
+                notice = "Color-up at the break: " + texts.color_up(up, self._chip_labels)
+        elif not clock_view.is_break and item.label and not status_text:
+            status_text, text_color = item.label, theme.MUTED
+        self.status_label.setText(status_text)
+        self.status_label.setBackground(banner)
+        self.status_label.setColor(text_color)
+        self._notice = notice
+
+    def _countdown_color(self, clock_view: ClockView) -> QColor:
+        if clock_view.status in (ClockStatus.PAUSED, ClockStatus.NOT_STARTED):
+            return theme.DIMMED
+        if clock_view.stopped_by_hard_end or clock_view.in_overtime:
+            return theme.WARNING
+        if clock_view.is_break:
+            return theme.BREAK
+        if clock_view.remaining_ms <= 60_000:
+            return theme.WARNING
+        return theme.TEXT
+
+    def _accent(self, clock_view: ClockView) -> QColor:
+        if clock_view.status is ClockStatus.PAUSED:
+            return theme.PAUSED
+        if clock_view.is_break:
+            return theme.BREAK
+        if clock_view.in_overtime or clock_view.remaining_ms <= 60_000:
+            return theme.WARNING
+        return theme.BLINDS
+
+    def _set_mode(self, status: ClockStatus, is_break: bool) -> None:
+        """Repaint the frame only when the clock changes between running, paused and break."""
+        if status is self._status and is_break == self._is_break:
+            return
+        self._status, self._is_break = status, is_break
+        frame = None
+        if status is ClockStatus.PAUSED:
+            frame = theme.PAUSED
+        elif status is ClockStatus.STOPPED_BY_HARD_END:
+            frame = theme.WARNING
+        elif is_break:
+            frame = theme.BREAK
+        self._frame = frame
+        self.level_label.setColor(theme.BREAK if is_break else theme.TEXT)
+        self.update()
+
+    # ---------------------------------------------------------------- fullscreen
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Enter or leave fullscreen (on the screen the window is on)."""
+        if on == self.isFullScreen():
+            return
+        if on:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+        self.exit_button.setVisible(on)
+        self._place_exit_button()
+        self.fullscreen_changed.emit(on)
+
+    def _place_exit_button(self) -> None:
+        """Top right, inside the margin above the header, sized from the window height."""
+        h = max(18, round(self.height() * 0.028))
+        font = self.exit_button.font()
+        font.setPixelSize(max(10, round(h * 0.5)))
+        self.exit_button.setFont(font)
+        self.exit_button.setStyleSheet(
+            "QPushButton#exit_fullscreen { color: #8a94a6; background: #151a22;"
+            f" border: 1px solid #232a35; border-radius: {h // 4}px; padding: 0 {h // 2}px; }}"
+            "QPushButton#exit_fullscreen:hover { color: #f4f6f8; }"
+        )
+        self.exit_button.adjustSize()
+        self.exit_button.resize(self.exit_button.width(), h)
+        margin = max(2, round(self.height() * 0.004))
+        self.exit_button.move(self.width() - self.exit_button.width() - margin * 2, margin)
+        self.exit_button.raise_()
+
+    def toggle_fullscreen(self) -> None:
+        """F: fullscreen on or off."""
+        self.set_fullscreen(not self.isFullScreen())
+
+    def toggle_help(self) -> None:
+        """?: show or hide the keyboard help over the clock."""
+        self.help_overlay.toggle()
+
+    # ---------------------------------------------------------------- events
+
+    def _on_session_snapshot_changed(self, snapshot: Any) -> None:
+        self.show_snapshot(snapshot)
+
+    def _on_session_ticked(self, clock_view: ClockView) -> None:
+        self.show_view(clock_view)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Rescale margins and keep the help overlay covering the clock."""
+        self._apply_metrics()
+        self.help_overlay.setGeometry(self.rect())
+        if self.exit_button.isVisible():
+            self._place_exit_button()
+        super().resizeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The background, and a colored frame while paused or on a break."""
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), theme.BACKGROUND)
+        if self._frame is not None:
+            width = max(4.0, self.height() * 0.008)
+            pen = QPen(self._frame)
+            pen.setWidthF(width)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            half = width / 2
+            painter.drawRect(self.rect().toRectF().adjusted(half, half, -half, -half))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Tell the app (it remembers geometry and screen)."""
+        self.closed.emit()
+        super().closeEvent(event)

@@ -1,0 +1,111 @@
+"""The structure as a read-only table for the director window: jump to a level from here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from clockapp.core.structure import Structure
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Level", "Blinds", "Ante", "Minutes", "Game / note")
+_CURRENT = QColor("#ffd166")
+_BREAK = QColor("#3ddc97")
+
+
+class LevelTableModel(QAbstractTableModel):
+    """One row per level or break; the current one is highlighted."""
+
+    def __init__(self, structure: Structure | None = None, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._structure = structure
+        self._current = -1
+
+    def set_structure(self, structure: Structure) -> None:
+        """Show another structure (after an edit)."""
+        if structure == self._structure:
+            return
+        self.beginResetModel()
+        self._structure = structure
+        self.endResetModel()
+
+    def set_current(self, index: int) -> None:
+        """Highlight item `index`; only the two affected rows are refreshed."""
+        if index == self._current:
+            return
+        old, self._current = self._current, index
+        last = len(COLUMNS) - 1
+        for row in (old, index):
+            if 0 <= row < self.rowCount():
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+    def current(self) -> int:
+        """The highlighted row."""
+        return self._current
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """One row per item (none under a valid parent: a flat table)."""
+        if parent.isValid() or self._structure is None:
+            return 0
+        return len(self._structure.levels)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """The fixed columns."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(COLUMNS)
+        ):
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Cell text, with the current row bold and colored and breaks in green."""
+        if not index.isValid() or self._structure is None:
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < self.rowCount() and 0 <= column < len(COLUMNS)):
+            return None
+        item = self._structure.levels[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == Qt.ItemDataRole.FontRole and row == self._current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row == self._current:
+                return QBrush(_CURRENT)
+            if item.is_break:
+                return QBrush(_BREAK)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2, 3):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _text(self, row: int, column: int) -> str:
+        assert self._structure is not None
+        item = self._structure.levels[row]
+        number = self._structure.level_number(row)
+        if column == 0:
+            return (item.label or "Break") if number is None else str(number)
+        if column == 1:
+            return "" if item.is_break else f"{item.small_blind:,} / {item.big_blind:,}"
+        if column == 2:
+            if not item.ante:
+                return ""
+            return f"{item.ante:,} BB" if item.big_blind_ante else f"{item.ante:,}"
+        if column == 3:
+            return str(item.minutes)
+        if item.is_break:
+            return (
+                "Color up " + ", ".join(f"T{v:,}" for v in item.color_up) if item.color_up else ""
+            )
+        return f"{item.game} · {item.label}" if item.label else item.game

@@ -1,0 +1,280 @@
+"""The live clock of one tournament, shared by every window of this process.
+
+`ClockSession` keeps the latest `ClockSnapshot` from the services (re-read only when the bus says
+the clock, the structure, the chips, the field or the money changed), computes the `ClockView`
+from it and the injected `now`, and emits `ticked(view)`. Its single-shot timer only repaints: it
+is armed for the next moment the displayed seconds change (never a free-running 1 s timer that
+drifts into double updates), and the time shown always comes from `now`, never from counting.
+
+It is also the one place that claims sound events (`services.clock.claim_events`), so two windows,
+an undo or a restart never play a cue twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+
+from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
+from clockapp.core.errors import DomainError
+from clockapp.core.structure import Level
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.sound import Cue, SoundPlayer
+
+#: Flags that change what the clock shows.
+DISPLAY_FLAGS = (
+    Change.TOURNAMENT
+    | Change.STRUCTURE
+    | Change.CLOCK
+    | Change.CHIPS
+    | Change.ENTRIES
+    | Change.LEDGER
+    | Change.PAYOUTS
+)
+#: Land a little after the second changes, so the rounding has flipped when we look.
+TICK_MARGIN_MS = 4
+#: An event older than this when claimed (the app was closed, the machine slept) is not played.
+STALE_EVENT = timedelta(seconds=10)
+
+_CUES = {
+    EventKind.LEVEL_STARTED: Cue.LEVEL,
+    EventKind.ONE_MINUTE_WARNING: Cue.WARNING,
+    EventKind.BREAK_STARTED: Cue.BREAK_START,
+    EventKind.BREAK_ENDED: Cue.BREAK_END,
+    EventKind.OVERTIME_STARTED: Cue.WARNING,
+    EventKind.HARD_END_WARNING: Cue.WARNING,
+    EventKind.HARD_END_REACHED: Cue.BREAK_END,
+}
+# When several events fall due together (a break ends as a level starts), one cue plays: the
+# first kind in this order.
+_PRIORITY = (
+    EventKind.HARD_END_REACHED,
+    EventKind.BREAK_ENDED,
+    EventKind.BREAK_STARTED,
+    EventKind.LEVEL_STARTED,
+    EventKind.OVERTIME_STARTED,
+    EventKind.HARD_END_WARNING,
+    EventKind.ONE_MINUTE_WARNING,
+)
+
+
+def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
+    """Milliseconds until the display must change: the next whole second of the countdown
+    (or of the overtime counting up) while running, else the next minute of the time of day.
+
+    >>> from datetime import UTC, datetime
+    >>> from types import SimpleNamespace as NS
+    >>> t = datetime(2025, 1, 1, 20, 0, 30, 250_000, tzinfo=UTC)
+    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=61_300), t)
+    300
+    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=60_000), t)
+    1000
+    >>> ms_to_next_change(NS(running=True, overtime_ms=2_100, remaining_ms=0), t)
+    900
+    >>> ms_to_next_change(NS(running=False, overtime_ms=0, remaining_ms=5), t)
+    29750
+    """
+    if clock_view.running:
+        if clock_view.overtime_ms > 0:
+            return 1000 - clock_view.overtime_ms % 1000
+        # The countdown rounds up, so its text changes when the time left crosses a whole second.
+        return clock_view.remaining_ms % 1000 or 1000
+    into_minute = now.second * 1000 + now.microsecond // 1000
+    return 60_000 - into_minute
+
+
+def announcement(event: ClockEvent) -> str:
+    """What the room hears when `event` happens ('' for nothing).
+
+    >>> from datetime import UTC, datetime
+    >>> from clockapp.core.structure import Break, Level
+    >>> t = datetime(2025, 1, 1, tzinfo=UTC)
+    >>> announcement(ClockEvent(t, 2, EventKind.LEVEL_STARTED, Level(100, 200, ante=25)))
+    'Blinds are now 100-200, ante 25.'
+    >>> announcement(ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(15, color_up=(5, 25))))
+    'Break for 15 minutes. Color up the 5 and 25 chips.'
+    """
+    item = event.item
+    if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
+        text = f"Blinds are now {item.small_blind:,}-{item.big_blind:,}"
+        if item.ante:
+            text += (
+                f", big blind ante {item.ante:,}"
+                if item.big_blind_ante
+                else f", ante {item.ante:,}"
+            )
+        return text + "."
+    if event.kind is EventKind.BREAK_STARTED:
+        text = f"{item.label or 'Break'} for {item.minutes} minutes."
+        if item.color_up:
+            values = [f"{v:,}" for v in item.color_up]
+            listed = (
+                values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+            )
+            text += f" Color up the {listed} chips."
+        return text
+    if event.kind is EventKind.ONE_MINUTE_WARNING:
+        return "One minute left in this level." if not item.is_break else ""
+    if event.kind is EventKind.HARD_END_REACHED:
+        return "Time. Play has stopped."
+    return ""
+
+
+class ClockSession(QObject):
+    """The current tournament's clock for every window: snapshot, view, ticks and sounds.
+
+    Args:
+        services: The app's services.
+        bus: The tournament bus (its `changed` signal triggers re-reads).
+        sound: Where cues and announcements go.
+        timer: The single-shot repaint timer (tests pass one they fire by hand).
+        claim_sounds: False for a view that must not consume sound events (a screenshot).
+    """
+
+    ticked = Signal(object)  # ClockView, at least once per displayed second while running
+    snapshot_changed = Signal(object)  # ClockSnapshot, when the static parts changed
+    error_raised = Signal(str)  # a domain error to show the director
+
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        sound: SoundPlayer,
+        timer: QTimer | None = None,
+        claim_sounds: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self._sound = sound
+        self._timer = timer if timer is not None else QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._snapshot: Any = None
+        self._view: ClockView | None = None
+        self._last_tick: datetime | None = None
+        self.sounds_enabled = claim_sounds
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.reload()
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def services(self) -> Services:
+        """The services this session reads."""
+        return self._services
+
+    @property
+    def bus(self) -> TournamentBus:
+        """The bus it listens to."""
+        return self._bus
+
+    @property
+    def tournament_id(self) -> int:
+        """The tournament shown."""
+        return self._bus.tournament_id
+
+    @property
+    def snapshot(self) -> Any:
+        """The latest ClockSnapshot."""
+        return self._snapshot
+
+    @property
+    def sound(self) -> SoundPlayer:
+        """Where cues go."""
+        return self._sound
+
+    def now(self) -> datetime:
+        """The injected time."""
+        return self._services.now()
+
+    def current_view(self) -> ClockView:
+        """The clock as it reads now."""
+        snap = self._snapshot
+        return view(snap.state, snap.structure, self.now())
+
+    @property
+    def last_view(self) -> ClockView | None:
+        """The view of the last tick."""
+        return self._view
+
+    def timer_interval(self) -> int:
+        """The delay the repaint timer is armed with (for tests and the CPU bench)."""
+        return self._timer.interval()
+
+    # ---------------------------------------------------------------- updating
+
+    def reload(self) -> None:
+        """Re-read the snapshot, tell the windows, claim due sounds and repaint."""
+        self._snapshot = self._services.clock.snapshot(self.tournament_id)
+        self._sound.set_muted(bool(self._snapshot.settings.muted))
+        self.snapshot_changed.emit(self._snapshot)
+        self.claim_sounds()
+        self.tick()
+
+    def tick(self) -> ClockView:
+        """Compute the view now, publish it, play what fell due, and arm the next repaint."""
+        now = self.now()
+        clock_view = self.current_view()
+        previous = self._last_tick
+        self._last_tick = now
+        self._view = clock_view
+        self.ticked.emit(clock_view)
+        if previous is not None and self._events_due(previous, now):
+            self.claim_sounds()
+        self._timer.start(ms_to_next_change(clock_view, now) + TICK_MARGIN_MS)
+        return clock_view
+
+    def claim_sounds(self) -> tuple[ClockEvent, ...]:
+        """Claim the due events in the database and play what is fresh (once, across stations)."""
+        if not self.sounds_enabled:
+            return ()
+        try:
+            events = tuple(self._services.clock.claim_events(self.tournament_id))
+        except DomainError as error:
+            self.error_raised.emit(str(error))
+            return ()
+        now = self.now()
+        fresh = [e for e in events if now - e.at <= STALE_EVENT]
+        if fresh:
+            self._play(fresh)
+        return events
+
+    def _events_due(self, since: datetime, now: datetime) -> bool:
+        """Whether anything may sound between the last tick and now (a cheap, pure check)."""
+        snap = self._snapshot
+        if now <= since:
+            return False
+        return bool(events_between(snap.state, snap.structure, since, now))
+
+    def _play(self, events: list[ClockEvent]) -> None:
+        kinds = {e.kind for e in events}
+        for kind in _PRIORITY:
+            if kind in kinds:
+                self._sound.play(_CUES[kind])
+                break
+        if self._snapshot.settings.announce:
+            # The newest sentence only: after a break, the new blinds.
+            spoken = [announcement(e) for e in sorted(events, key=lambda e: e.at)]
+            spoken = [s for s in spoken if s]
+            if spoken:
+                self._sound.say(spoken[-1])
+
+    def _on_timer_timeout(self) -> None:
+        self.tick()
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.tournament_id not in (None, self.tournament_id):
+            return
+        if changes.touches(DISPLAY_FLAGS):
+            self.reload()
+
+    def _on_bus_tournament_switched(self, _tid: int) -> None:
+        self._last_tick = None

@@ -1,0 +1,121 @@
+"""The words and numbers on the clock, as pure functions (no Qt), so they are easy to check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from clockapp.core.clock import ClockView, format_clock
+from clockapp.core.money import format_cents
+from clockapp.core.structure import Item
+
+
+def chips(amount: int) -> str:
+    """Chips with thousands separators.
+
+    >>> chips(1250000)
+    '1,250,000'
+    """
+    return f"{amount:,}"
+
+
+def blinds(item: Item) -> str:
+    """`100 / 200` for a level.
+
+    >>> from clockapp.core.structure import Level
+    >>> blinds(Level(100, 200))
+    '100 / 200'
+    """
+    return f"{item.small_blind:,} / {item.big_blind:,}"
+
+
+def ante(item: Item) -> str:
+    """The ante line: `ANTE 25`, `BB ANTE 200`, or '' without an ante.
+
+    >>> from clockapp.core.structure import Level
+    >>> ante(Level(100, 200, ante=25)), ante(Level(100, 200, ante=200, big_blind_ante=True))
+    ('ANTE 25', 'BB ANTE 200')
+    >>> ante(Level(5, 10))
+    ''
+    """
+    if not item.ante:
+        return ""
+    return f"BB ANTE {item.ante:,}" if item.big_blind_ante else f"ANTE {item.ante:,}"
+
+
+def short_level(item: Item) -> str:
+    """One line for the next level: `150 / 300  ·  ante 25`.
+
+    >>> from clockapp.core.structure import Level
+    >>> short_level(Level(150, 300, ante=25)), short_level(Level(5, 10))
+    ('150 / 300  ·  ante 25', '5 / 10')
+    """
+    text = blinds(item)
+    if item.ante:
+        kind = "BB ante" if item.big_blind_ante else "ante"
+        text += f"  ·  {kind} {item.ante:,}"
+    return text
+
+
+def countdown(clock_view: ClockView) -> str:
+    """The big digits: the time left, or `+MM:SS` counting up in overtime."""
+    if clock_view.overtime_ms > 0:
+        return "+" + format_clock(clock_view.overtime_ms)
+    return format_clock(clock_view.remaining_ms)
+
+
+def countdown_template(text: str) -> str:
+    """The widest text of the same shape, so the digits keep one size as they change.
+
+    >>> countdown_template("12:34"), countdown_template("1:02:03"), countdown_template("+00:07")
+    ('00:00', '0:00:00', '+00:00')
+    """
+    return "".join("0" if c.isdigit() else c for c in text)
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, `3rd`, `11th`, `22nd`.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def money(cents: int, currency: str = "$") -> str:
+    """Money for the wall: whole amounts without cents; a currency code goes after the number.
+
+    >>> money(180000), money(12550, "€"), money(100000, "EUR"), money(500, "")
+    ('$1,800', '€125.50', '1,000 EUR', '5')
+    """
+    if len(currency) > 1 and currency.isalpha():
+        return format_cents(cents, symbol=currency, symbol_after=True, trim_zero_cents=True)
+    return format_cents(cents, symbol=currency, trim_zero_cents=True)
+
+
+def color_up(values: Iterable[int], chip_labels: dict[int, str] | None = None) -> str:
+    """`T5 red, T25 green`: the chips colored up.
+
+    >>> color_up((5, 25), {5: "T5 red"})
+    'T5 red, T25'
+    """
+    labels = chip_labels or {}
+    return ", ".join(labels.get(v, f"T{v:,}") for v in values)
+
+
+def time_of_day(now: datetime) -> str:
+    """The local time of day, `21:43`."""
+    return now.astimezone().strftime("%H:%M")
+
+
+def big_blinds(stack: int, big_blind: int) -> str:
+    """A stack in big blinds: `64 BB` (one decimal under 10).
+
+    >>> big_blinds(12857, 200), big_blinds(1500, 200), big_blinds(100, 0)
+    ('64 BB', '7.5 BB', '')
+    """
+    if big_blind <= 0:
+        return ""
+    ratio = stack / big_blind
+    return f"{ratio:.1f} BB" if ratio < 10 else f"{round(ratio):,} BB"

@@ -1,0 +1,53 @@
+"""The clock's look: colors, the bundled font, and font sizes computed from the window height.
+
+A dark, high-contrast palette that reads across a room on a projector: white digits on near-black,
+gold for the blinds, teal for breaks, amber for a pause, red for the last minute and overtime.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtGui import QColor, QFont, QFontDatabase
+
+from clockapp.paths import resource_path
+
+BACKGROUND = QColor("#0b0e13")
+PANEL = QColor("#151a22")
+PANEL_EDGE = QColor("#232a35")
+TEXT = QColor("#f4f6f8")
+MUTED = QColor("#8a94a6")
+BLINDS = QColor("#ffd166")
+BREAK = QColor("#3ddc97")
+PAUSED = QColor("#ffb000")
+PAUSED_TEXT = QColor("#1a1200")
+WARNING = QColor("#ff5a4e")
+DIMMED = QColor("#4c5566")
+TRACK = QColor("#222a36")
+
+FALLBACK_FAMILY = "DejaVu Sans"
+FONT_FILES = ("InterDisplay-Bold.otf", "InterDisplay-Medium.otf")
+
+
+@cache
+def font_family() -> str:
+    """Load the bundled Inter Display font once; its family name (a system font if missing)."""
+    family = None
+    for name in FONT_FILES:
+        path = resource_path("fonts", name)
+        if not path.exists():
+            continue
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        if families and family is None:
+            family = families[0]
+    return family or FALLBACK_FAMILY
+
+
+def display_font(pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> QFont:
+    """The clock font at `pixel_size`, with tabular figures so digits do not jump."""
+    font = QFont(font_family())
+    font.setPixelSize(max(1, pixel_size))
+    font.setWeight(weight)
+    font.setFeature(QFont.Tag("tnum"), 1)
+    return font

@@ -1,0 +1,209 @@
+"""Painted building blocks of the clock display.
+
+`FitLabel` draws one line of text as large as its box allows (a share of the box height, shrunk
+when the text is too wide), so the display scales from 1280x720 to 4K and nothing is ever cut
+off. Its size hint ignores its text: changing the digits repaints the label and never re-lays out
+the window, which keeps the once-a-second update cheap.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from clockapp.ui.clock import theme
+
+
+class FitLabel(QWidget):
+    """One line of text, fitted to the widget's box.
+
+    Args:
+        text: The initial text.
+        color: The text color.
+        fill: The text's cap height as a share of the box height (0..1).
+        weight: The font weight.
+        align: Where the text sits in the box.
+        template: Fit this text's width instead of the current text, so a countdown keeps one size
+            while its digits change (e.g. "00:00").
+        background: Fill the box with this color (a banner), or None for transparent.
+    """
+
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        color: QColor = theme.TEXT,
+        fill: float = 0.72,
+        weight: QFont.Weight = QFont.Weight.Bold,
+        align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+        template: str | None = None,
+        background: QColor | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._text = text
+        self._color = QColor(color)
+        self._fill = fill
+        self._weight = weight
+        self._align = align
+        self._template = template
+        self._background = background
+        self._font_cache: tuple[tuple[int, int, str], QFont] | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+
+    # ---------------------------------------------------------------- state
+
+    def text(self) -> str:
+        """The text shown."""
+        return self._text
+
+    def setText(self, text: str) -> None:
+        """Show `text`; repaints only when it differs."""
+        if text != self._text:
+            self._text = text
+            self.update()
+
+    def color(self) -> QColor:
+        """The text color."""
+        return QColor(self._color)
+
+    def setColor(self, color: QColor) -> None:
+        """Change the text color."""
+        if color != self._color:
+            self._color = QColor(color)
+            self.update()
+
+    def setBackground(self, color: QColor | None) -> None:
+        """Fill the box (a banner) or not."""
+        if color != self._background:
+            self._background = None if color is None else QColor(color)
+            self.update()
+
+    def setTemplate(self, template: str | None) -> None:
+        """Fit this text's width instead of the current text's."""
+        if template != self._template:
+            self._template = template
+            self._font_cache = None
+            self.update()
+
+    def sizeHint(self) -> QSize:
+        """Deliberately small and text-independent: the layout's stretch factors size labels."""
+        return QSize(10, 10)
+
+    def minimumSizeHint(self) -> QSize:
+        """No minimum: the text shrinks instead."""
+        return QSize(0, 0)
+
+    # ---------------------------------------------------------------- painting
+
+    def fitted_font(self) -> QFont:
+        """The font the text is drawn with at the current size."""
+        sample = self._template or self._text
+        key = (self.width(), self.height(), sample)
+        if self._font_cache is not None and self._font_cache[0] == key:
+            return self._font_cache[1]
+        box_h = max(1.0, float(self.height()))
+        box_w = max(1.0, float(self.width()))
+        # Inter's cap height is ~0.73 of its pixel size: size the capitals, not the em box.
+        pixel = max(1, int(box_h * self._fill / 0.73))
+        font = theme.display_font(pixel, self._weight)
+        if sample:
+            width = QFontMetricsF(font).horizontalAdvance(sample)
+            usable = box_w * (0.94 if self._background is not None else 1.0)
+            if width > usable:
+                font = theme.display_font(max(1, int(pixel * usable / width)), self._weight)
+        self._font_cache = (key, font)
+        return font
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """Draw the (optional) banner and the text."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect())
+        if self._background is not None:
+            radius = rect.height() * 0.18
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self._background)
+            painter.drawRoundedRect(rect, radius, radius)
+        if not self._text:
+            return
+        painter.setFont(self.fitted_font())
+        painter.setPen(QPen(self._color))
+        if self._background is not None:
+            rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
+        painter.drawText(rect, int(self._align | Qt.AlignmentFlag.AlignVCenter), self._text)
+
+
+class ProgressStrip(QWidget):
+    """A thin rounded bar: how much of the level has gone by."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fraction = 0.0
+        self._color = QColor(theme.TEXT)
+        self._filled_px = -1
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+
+    def fraction(self) -> float:
+        """The share of the level elapsed, 0..1."""
+        return self._fraction
+
+    def set_fraction(self, fraction: float, color: QColor | None = None) -> None:
+        """Show `fraction` (clamped to 0..1); repaints only when a pixel changes."""
+        fraction = min(1.0, max(0.0, fraction))
+        self._fraction = fraction
+        repaint = False
+        if color is not None and color != self._color:
+            self._color = QColor(color)
+            repaint = True
+        filled = round(fraction * self.width())
+        if filled != self._filled_px or repaint:
+            self._filled_px = filled
+            self.update()
+
+    def sizeHint(self) -> QSize:
+        """Text-independent, like FitLabel."""
+        return QSize(10, 4)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """Draw the track and the filled part."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        rect = QRectF(self.rect())
+        radius = rect.height() / 2
+        painter.setBrush(theme.TRACK)
+        painter.drawRoundedRect(rect, radius, radius)
+        if self._fraction > 0:
+            painter.setBrush(self._color)
+            filled = QRectF(rect.x(), rect.y(), rect.width() * self._fraction, rect.height())
+            painter.drawRoundedRect(filled, radius, radius)
+
+
+class Panel(QWidget):
+    """A rounded dark card behind a group of labels."""
+
+    def __init__(self, parent: QWidget | None = None, edge: QColor | None = None) -> None:
+        super().__init__(parent)
+        self._edge = edge
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+
+    def set_edge(self, edge: QColor | None) -> None:
+        """Outline the card in `edge` (None: the default subtle edge)."""
+        if edge != self._edge:
+            self._edge = edge
+            self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """Draw the card."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        radius = min(rect.width(), rect.height()) * 0.06
+        pen = QPen(self._edge or theme.PANEL_EDGE)
+        pen.setWidthF(max(1.0, self.height() * 0.004))
+        painter.setPen(pen)
+        painter.setBrush(theme.PANEL)
+        painter.drawRoundedRect(rect, radius, radius)
