@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from math import comb
+from math import comb, gcd
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.money import allocate, format_cents
@@ -167,27 +167,35 @@ def _exact(stacks: tuple[int, ...], prizes: list[int]) -> tuple[Fraction, ...]:
     on their order, so the probability of each subset is shared by every path into it (the memo).
     """
     n = len(stacks)
+    # Only the ratios of the stacks matter; smaller numbers keep the fractions small and fast.
+    divisor = gcd(*stacks)
+    stacks = tuple(stack // divisor for stack in stacks)
     total = sum(stacks)
     equities = [Fraction(0)] * n
     layer: dict[int, tuple[Fraction, int]] = {0: (Fraction(1), total)}  # mask -> (P, chips left)
     last = len(prizes) - 1
     for place, prize in enumerate(prizes):
         following: dict[int, tuple[Fraction, int]] = {}
+        # chance[player] * stacks[player] = P(player takes this place); the stack is multiplied
+        # in once per place instead of once per subset.
+        chance = [Fraction(0)] * n
         for mask, (probability, chips_left) in layer.items():
             step = probability / chips_left
             for player in range(n):
                 if mask >> player & 1:
                     continue
-                p_next = step * stacks[player]
-                equities[player] += p_next * prize
+                chance[player] += step
                 if place < last:
                     key = mask | 1 << player
+                    p_next = step * stacks[player]
                     seen = following.get(key)
                     following[key] = (
                         (p_next, chips_left - stacks[player])
                         if seen is None
                         else (seen[0] + p_next, seen[1])
                     )
+        for player in range(n):
+            equities[player] += chance[player] * (stacks[player] * prize)
         layer = following
     return tuple(equities)
 

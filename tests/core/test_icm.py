@@ -1,0 +1,271 @@
+"""Tests for clockapp.core.icm: Malmuth-Harville equities against brute force, deals."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clockapp.core import icm
+from clockapp.core.errors import ValidationError
+from clockapp.core.icm import (
+    DealMethod,
+    IcmError,
+    icm_equities,
+    propose_deal,
+    subsets_to_visit,
+)
+
+
+def brute_force(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:
+    """The definition, spelled out: every finishing order, its Harville probability, its prizes."""
+    equities = [Fraction(0)] * len(stacks)
+    for order in itertools.permutations(range(len(stacks))):
+        probability = Fraction(1)
+        chips_left = sum(stacks)
+        for player in order:
+            probability *= Fraction(stacks[player], chips_left)
+            chips_left -= stacks[player]
+        for place, player in enumerate(order):
+            if place < len(prizes):
+                equities[player] += probability * prizes[place]
+    return tuple(equities)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(icm).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes", "expected"),
+    [
+        # Heads-up: second prize plus the share of the difference that the chips say.
+        ([7000, 3000], [10000, 6000], (Fraction(8800), Fraction(7200))),
+        # By hand: P(A 2nd) = .3 x 5/7 + .2 x 5/8; A = 50 x .5 + 30 x .3393 + 20 x .1607.
+        (
+            [5000, 3000, 2000],
+            [5000, 3000, 2000],
+            (Fraction(26875, 7), Fraction(3275), Fraction(20200, 7)),
+        ),
+        # One player left takes the prize that is left.
+        ([123], [5000], (Fraction(5000),)),
+        # Winner-take-all is a chip chop.
+        ([1, 2, 3, 4], [1000], tuple(Fraction(100 * n) for n in (1, 2, 3, 4))),
+        # Nothing left to win.
+        ([10, 20], [], (Fraction(0), Fraction(0))),
+        ([10, 20], [0, 0], (Fraction(0), Fraction(0))),
+    ],
+)
+def test_known_equities(
+    stacks: list[int], prizes: list[int], expected: tuple[Fraction, ...]
+) -> None:
+    result = icm_equities(stacks, prizes)
+    assert result.exact
+    assert result.equities == expected
+    assert result.method == "exact (Malmuth-Harville)"
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    stacks=st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=6),
+    data=st.data(),
+)
+def test_exact_matches_brute_force(stacks: list[int], data: st.DataObject) -> None:
+    prizes = data.draw(
+        st.lists(st.integers(min_value=0, max_value=10**7), max_size=len(stacks)), label="prizes"
+    )
+    result = icm_equities(stacks, prizes)
+    assert result.exact
+    assert result.equities == brute_force(stacks, prizes)
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    stacks=st.lists(st.integers(min_value=1, max_value=50), min_size=2, max_size=8),
+    data=st.data(),
+)
+def test_equity_properties(stacks: list[int], data: st.DataObject) -> None:
+    prizes = sorted(
+        data.draw(
+            st.lists(
+                st.integers(min_value=0, max_value=10**6),
+                min_size=len(stacks),
+                max_size=len(stacks),
+            ),
+            label="prizes",
+        ),
+        reverse=True,
+    )
+    equities = icm_equities(stacks, prizes).equities
+    assert sum(equities) == sum(prizes)
+    # More chips never means less equity; equal chips mean equal equity.
+    for i, j in itertools.combinations(range(len(stacks)), 2):
+        if stacks[i] == stacks[j]:
+            assert equities[i] == equities[j]
+        elif stacks[i] > stacks[j]:
+            assert equities[i] >= equities[j]
+        else:
+            assert equities[i] <= equities[j]
+    leader = max(range(len(stacks)), key=stacks.__getitem__)
+    assert equities[leader] == max(equities)
+    # Every place is paid: nobody can expect less than last place or more than first.
+    assert all(prizes[-1] <= equity <= prizes[0] for equity in equities)
+
+
+def test_ten_players_exact() -> None:
+    stacks = [31000, 24000, 18000, 15000, 12000, 9000, 7000, 5000, 3000, 1000]
+    prizes = [40000, 25000, 15000, 10000, 8000, 6000, 5000, 4000, 3500, 3000]
+    result = icm_equities(stacks, prizes)
+    assert result.exact
+    assert sum(result.equities) == sum(prizes)
+    assert list(result.equities) == sorted(result.equities, reverse=True)
+
+
+def test_beyond_ten_players_is_exact_when_few_places_are_left() -> None:
+    stacks = [1000 + 37 * i for i in range(20)]
+    result = icm_equities(stacks, [50000, 30000, 20000])
+    assert subsets_to_visit(20, 3) == 211
+    assert result.exact
+    assert sum(result.equities) == 100000
+
+
+def test_beyond_ten_players_is_a_flagged_seeded_estimate() -> None:
+    stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500]
+    prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500, 0]
+    result = icm_equities(stacks, prizes, samples=3000, seed=7)
+    assert not result.exact
+    assert (result.samples, result.seed) == (3000, 7)
+    assert result.method == "estimate (Malmuth-Harville, 3,000 simulated finishes, seed 7)"
+    assert sum(result.equities) == sum(prizes)
+    assert icm_equities(stacks, prizes, samples=3000, seed=7) == result  # reproducible
+    assert icm_equities(stacks, prizes, samples=3000, seed=8) != result
+    # Tidied: equal stacks equal, more chips never less.
+    assert result.equities[1] == result.equities[2]
+    assert list(result.equities) == sorted(result.equities, reverse=True)
+
+
+def test_estimate_is_close_to_the_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    stacks = [9000, 6500, 4000, 4000, 2500, 1200, 800]
+    prizes = [40000, 25000, 15000, 9000, 6000, 3000, 2000]
+    exact = icm_equities(stacks, prizes)
+    monkeypatch.setattr(icm, "EXACT_PLAYER_LIMIT", 0)
+    monkeypatch.setattr(icm, "EXACT_SUBSET_BUDGET", 0)
+    estimate = icm_equities(stacks, prizes, samples=20000, seed=1)
+    assert not estimate.exact
+    assert sum(estimate.equities) == sum(prizes)
+    for guess, truth in zip(estimate.equities, exact.equities, strict=True):
+        # 20,000 samples: a few standard errors stay well within 1% of the first prize.
+        assert abs(guess - truth) < 400
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes", "kwargs", "words"),
+    [
+        ([], [], {}, "at least one player"),
+        ([100, 0], [10], {}, "Player 2 has 0 chips"),
+        ([100, -5], [10], {}, "Player 2 has -5 chips"),
+        ([100, 2.5], [10], {}, "Player 2's stack must be a whole number of chips"),
+        ([100, 200], [10, 5, 1], {}, "3 prizes for 2 players"),
+        ([100, 200], [10, -5], {}, "place 2 must be 0 or more cents"),
+        ([100] * 11, [100] * 11, {"samples": 0}, "at least 1 sample"),
+    ],
+)
+def test_icm_refuses(
+    stacks: list[int], prizes: list[int], kwargs: dict[str, int], words: str
+) -> None:
+    with pytest.raises(IcmError, match=words):
+        icm_equities(stacks, prizes, **kwargs)
+
+
+def test_icm_error_is_a_validation_error() -> None:
+    assert issubclass(IcmError, ValidationError)
+
+
+# ------------------------------------------------------------------ deals
+
+
+def test_icm_deal_adds_up_to_the_unpaid_money() -> None:
+    deal = propose_deal([5000, 3000, 2000], [5000, 3000, 2000])
+    assert deal.amounts == (3839, 3275, 2886)
+    assert (deal.unpaid, deal.dealt, deal.reserved) == (10000, 10000, 0)
+    assert deal.exact
+    assert deal.method is DealMethod.ICM
+    assert deal.description == "ICM, exact (Malmuth-Harville)"
+
+
+def test_deal_in_a_rounding_unit_gives_the_odd_cents_to_the_biggest_share() -> None:
+    deal = propose_deal([5000, 3000, 2000], [500_037, 300_000, 200_000], unit=500)
+    assert sum(deal.amounts) == 1_000_037
+    assert deal.amounts[0] % 500 == 37
+    assert all(amount % 500 == 0 for amount in deal.amounts[1:])
+
+
+def test_deal_with_money_left_to_play_for() -> None:
+    deal = propose_deal([5000, 5000], [60000, 40000], reserve=10000)
+    assert deal.amounts == (45000, 45000)
+    assert deal.reserved == 10000
+    assert deal.description == "ICM, exact (Malmuth-Harville), $100.00 left to play for"
+
+
+def test_chip_chop_and_even_split() -> None:
+    chop = propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_CHOP)
+    assert chop.amounts == (60000, 30000, 10000)
+    assert chop.description == "chip chop (in proportion to chips)"
+    even = propose_deal([6000, 3000, 1000], [50000, 30000, 20001], method=DealMethod.EVEN)
+    assert even.amounts == (33334, 33334, 33333)
+    assert even.description == "even split"
+
+
+def test_deal_of_nothing() -> None:
+    deal = propose_deal([10, 20], [5000], reserve=5000)
+    assert (deal.amounts, deal.reserved) == ((0, 0), 5000)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"reserve": 60001}, "more than the first prize"),
+        ({"reserve": -1}, "0 or more cents"),
+        ({"unit": 0}, "at least 1 cent"),
+    ],
+)
+def test_deal_refuses(kwargs: dict[str, int], words: str) -> None:
+    with pytest.raises(IcmError, match=words):
+        propose_deal([100, 200], [60000, 40000], **kwargs)
+
+
+@settings(deadline=None, max_examples=120)
+@given(
+    stacks=st.lists(st.integers(min_value=1, max_value=10**5), min_size=1, max_size=7),
+    method=st.sampled_from(list(DealMethod)),
+    unit=st.sampled_from([1, 5, 100, 500, 1000]),
+    data=st.data(),
+)
+def test_deals_always_add_up(
+    stacks: list[int], method: DealMethod, unit: int, data: st.DataObject
+) -> None:
+    prizes = sorted(
+        data.draw(
+            st.lists(st.integers(min_value=0, max_value=10**7), min_size=1, max_size=len(stacks)),
+            label="prizes",
+        ),
+        reverse=True,
+    )
+    reserve = data.draw(st.integers(min_value=0, max_value=prizes[0]), label="reserve")
+    deal = propose_deal(stacks, prizes, method=method, unit=unit, reserve=reserve)
+    assert sum(deal.amounts) + deal.reserved == sum(prizes)
+    assert sum(deal.equities) == sum(prizes) - reserve
+    leader = max(range(len(stacks)), key=lambda i: (deal.equities[i], -i))
+    dealt = sum(prizes) - reserve
+    for index, (amount, equity) in enumerate(zip(deal.amounts, deal.equities, strict=True)):
+        if index == leader:
+            continue
+        assert amount % unit == 0
+        # Each share of the whole units is its exact quota rounded down or up, never further.
+        quota = equity * (dealt // unit) / dealt if dealt else Fraction(0)
+        assert quota - 1 < amount // unit < quota + 1
