@@ -38,6 +38,7 @@ from clockapp.core.seating import (
     Seating,
     SeatingError,
     Table,
+    WorstSeat,
     _clockwise,
     _deal_in,
     _next_big_blind,
@@ -222,6 +223,10 @@ class _Room:
             n: dict(seating.players_at(n)) for n in self.tables
         }
         self.waiting: dict[int, set[int]] = {n: set() for n in self.tables}
+        # Tables with fewer than two players have no hand under way: newcomers there need no
+        # button and fill in clockwise after the last player who sat down.
+        self.idle = {n for n, o in self.occupied.items() if len(o) < 2}
+        self.last_seated = {n: next(iter(self.occupied[n])) for n in self.idle if self.occupied[n]}
         self.fixed = seating.fixed
         self.player_moves = dict(stats.player_moves)
         self.table_gives = dict(stats.table_gives)
@@ -237,7 +242,25 @@ class _Room:
         return {s for s in self.occupied[table] if s not in self.waiting[table]}
 
     def needs_button(self, table: int) -> bool:
-        return self.tables[table].button is None and len(self.dealt(table)) >= 2
+        return table not in self.idle and self.tables[table].button is None
+
+    def deal_in(self, table: int, seat: int) -> DealIn:
+        if table in self.idle:
+            return DealIn.NOW
+        return _deal_in(self.tables[table], self.dealt(table), seat)
+
+    def worst_seat(self, table: int) -> WorstSeat:
+        info, occupied = self.tables[table], self.occupied[table]
+        if table not in self.idle:
+            return _worst_seat(info, occupied.keys(), self.waiting[table])
+        last = self.last_seated.get(table)
+        empty = [s for s in info.open_seats if s not in occupied]
+        seat = (
+            empty[0]
+            if last is None
+            else next(s for s in _clockwise(last, info.seat_count) if s in empty)
+        )
+        return WorstSeat(seat, DealIn.NOW, "no hand is under way there")
 
     def move(self, move: Move) -> None:
         source, target = move.from_seat, move.to_seat
@@ -246,6 +269,7 @@ class _Room:
         self.occupied[target.table][target.number] = move.player
         if move.deal_in is DealIn.AFTER_BUTTON:
             self.waiting[target.table].add(target.number)
+        self.last_seated[target.table] = target.number
         self.moves.append(move)
         if move.kind in (MoveKind.BALANCE, MoveKind.BREAK):
             self.player_moves[move.player] = self.player_moves.get(move.player, 0) + 1
@@ -363,7 +387,7 @@ def plan_balance(
         mover_seat = _mover_seat(room, giver)
         assert mover_seat is not None  # givers have a player without a fixed seat
         skipped = mover_seat != _next_big_blind(full, room.occupied[giver])
-        worst = _worst_seat(short, room.occupied[receiver].keys(), room.waiting[receiver])
+        worst = room.worst_seat(receiver)
         who = (
             "the player after the big blind next (that seat is fixed)"
             if skipped
@@ -507,9 +531,10 @@ def plan_breaks(
 ) -> BreakPlan:
     """Break tables as soon as the players fit at one table fewer; form the final table.
 
-    Tables break one at a time in `break_order`. The next table breaks when the players fit in
-    the open seats of the other tables. Its players, in random order, each draw a table among the
-    shortest tables with a free seat (so the room stays balanced), then a random empty seat there;
+    Tables break in `break_order`: the next table breaks when the players fit in the open seats
+    of the tables after it, and all the tables that break are decided first, so nobody is moved
+    to a table that breaks in the same plan. Their players, in random order, each draw a table
+    among the shortest tables with a free seat (so the room stays balanced), then a random seat;
     they can get any seat, and are dealt in at once except between the small blind and the
     button. With two tables left, they do not merge by that rule: the final table forms when
     every player fits at it (`BreakRules.final_table_size`), and everyone redraws for seats there
@@ -532,37 +557,33 @@ def plan_breaks(
     if size > room.tables[host].open_seat_count:
         _final_layout(room.tables[host], size, set())  # raises the director's message
     total = seating.player_count
-    broken: list[int] = []
-    final_formed: int | None = None
-    while len(room.tables) > 1:
-        if total <= size:
-            _form_final_table(room, host, rules.final_table_size, rng)
-            broken.extend(n for n in order if n != host)
-            final_formed = host
-            break
-        if len(room.tables) == 2:
-            break
-        candidate = order[0]
-        room_left = sum(t.open_seat_count for n, t in room.tables.items() if n != candidate)
+    if total <= size and len(order) > 1:
+        _form_final_table(room, host, rules.final_table_size, rng)
+        return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(order[:-1]), host)
+    # Decide every table that breaks first, so nobody is moved to a table that breaks next.
+    breaking: list[int] = []
+    staying = list(order)
+    while len(staying) > 2:
+        room_left = sum(room.tables[n].open_seat_count for n in staying[1:])
         if total > room_left:
             break
-        _break_table(room, candidate, rng)
-        order.remove(candidate)
-        broken.append(candidate)
-    return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(broken), final_formed)
+        breaking.append(staying.pop(0))
+    for number in breaking:
+        _break_table(room, number, set(breaking), rng)
+    return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(breaking), None)
 
 
-def _break_table(room: _Room, number: int, rng: random.Random) -> None:
+def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Random) -> None:
     label = room.tables[number].label
     leaving = sorted(room.occupied[number].items())
     rng.shuffle(leaving)
     for seat, player in leaving:
-        options = [n for n in room.tables if n != number and room.has_room(n)]
+        options = [n for n in room.tables if n not in breaking and room.has_room(n)]
         shortest = min(room.count(n) for n in options)
         target = rng.choice([n for n in options if room.count(n) == shortest])
         table = room.tables[target]
         new_seat = rng.choice([s for s in table.open_seats if s not in room.occupied[target]])
-        deal_in = _deal_in(table, room.dealt(target), new_seat)
+        deal_in = room.deal_in(target, new_seat)
         room.move(
             Move(
                 player,
