@@ -302,7 +302,10 @@ class DirectorWindow(QMainWindow):
             ClockStatus.PAUSED: "PAUSED",
             ClockStatus.STOPPED_BY_HARD_END: "Stopped by the hard end",
         }[clock_view.status]
-        if clock_view.message and clock_view.status is not ClockStatus.NOT_STARTED:
+        # The engine's message says more in overtime and near or at a hard end.
+        if clock_view.message and (
+            clock_view.in_overtime or clock_view.hard_end_warning or clock_view.stopped_by_hard_end
+        ):
             status = clock_view.message
         self.status_label.setText(status)
         self.status_label.setColor(

@@ -1,0 +1,70 @@
+"""The repaint timer lands on whole seconds; the bus refreshes only what changed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from clockapp.ui.clock.session import TICK_MARGIN_MS
+
+
+def test_timer_is_armed_for_the_next_whole_second(qtbot, station, fake_clock, fake_timer) -> None:
+    qtbot.keyClick(station.display, Qt.Key.Key_Space)
+    fake_clock.advance(ms=300)
+    station.session.tick()
+    assert fake_timer.interval() == 700 + TICK_MARGIN_MS
+    fake_clock.advance(ms=700)
+    station.session.tick()
+    assert fake_timer.interval() == 1000 + TICK_MARGIN_MS
+
+
+def test_paused_clock_wakes_only_for_the_time_of_day(
+    qtbot, station, fake_clock, fake_timer
+) -> None:
+    # FakeClock starts at 19:00:00 UTC; 25.5 s later the next minute is 34.5 s away.
+    fake_clock.advance(seconds=25.5)
+    station.session.tick()
+    assert fake_timer.interval() == 34_500 + TICK_MARGIN_MS
+
+
+def test_each_tick_shows_the_time_from_now_not_a_count(
+    qtbot, station, fake_clock, fake_timer
+) -> None:
+    qtbot.keyClick(station.display, Qt.Key.Key_Space)
+    start = station.display.countdown_label.text()
+    for _ in range(5):  # the timer firing twice within one second changes nothing
+        fake_timer.fire()
+    assert station.display.countdown_label.text() == start
+    fake_clock.advance(seconds=10)
+    fake_timer.fire()
+    minutes, seconds = (int(p) for p in start.split(":"))
+    total = minutes * 60 + seconds - 10
+    assert station.display.countdown_label.text() == f"{total // 60:02d}:{total % 60:02d}"
+
+
+def test_another_stations_change_arrives_through_the_bus(
+    qtbot, station, services, bus, tournament_id
+) -> None:
+    levels = services.clock.snapshot(tournament_id).structure.levels
+    services.clock.jump(tournament_id, 2)  # as if a second machine did it
+    services.clock.set_field(tournament_id, entries=30, players_left=21)
+    assert station.display.players_block.value.text() == "0 / 0"
+    bus.poll()
+    assert station.display.players_block.value.text() == "21 / 30"
+    assert station.director.players_left_spin.value() == 21
+    from clockapp.ui.clock import texts
+
+    if not levels[2].is_break:
+        assert station.display.blinds_label.text() == texts.blinds(levels[2])
+    assert station.director.levels_model.current() == 2
+
+
+def test_unrelated_changes_do_not_reload(station, bus, tournament_id, monkeypatch) -> None:
+    from clockapp.services.changes import Change, Changes
+
+    reloads = []
+    monkeypatch.setattr(station.session, "reload", lambda: reloads.append(1))
+    bus.changed.emit(Changes(tournament_id, Change.SEATING | Change.PLAYERS, 99))
+    bus.changed.emit(Changes(tournament_id + 1, Change.CLOCK, 100))
+    assert reloads == []
+    bus.changed.emit(Changes(tournament_id, Change.CLOCK, 101))
+    assert reloads == [1]

@@ -1,0 +1,158 @@
+"""The director window: buttons, the level table, counts, hard end, and the errors it shows."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from PySide6.QtCore import Qt, QTime
+
+from clockapp.ui.actions import Action
+from clockapp.ui.clock import texts
+from clockapp.ui.clock.levels import COLUMNS, LevelTableModel
+
+
+def click(qtbot, button) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_buttons_drive_the_clock(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    buttons = director.buttons
+    assert buttons[Action.TOGGLE_PAUSE].text() == "Start clock"
+    assert not buttons[Action.UNDO].isEnabled()
+    click(qtbot, buttons[Action.TOGGLE_PAUSE])
+    assert services.clock.state(tournament_id).running
+    assert buttons[Action.TOGGLE_PAUSE].text() == "Pause"
+    assert buttons[Action.UNDO].text() == "Undo Start clock"
+    click(qtbot, buttons[Action.NEXT_LEVEL])
+    assert services.clock.state(tournament_id).index == 1
+    assert director.levels_model.current() == 1
+    click(qtbot, buttons[Action.PREVIOUS_LEVEL])
+    assert services.clock.state(tournament_id).index == 0
+    click(qtbot, buttons[Action.TOGGLE_PAUSE])
+    assert buttons[Action.TOGGLE_PAUSE].text() == "Resume"
+    assert director.status_label.text() == "PAUSED"
+    click(qtbot, buttons[Action.UNDO])
+    assert services.clock.state(tournament_id).running
+    assert buttons[Action.REDO].isEnabled()
+    assert buttons[Action.REDO].text() == "Redo Pause"
+    click(qtbot, buttons[Action.REDO])
+    assert not services.clock.state(tournament_id).running
+
+
+def test_minute_buttons(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    full = services.clock.snapshot(tournament_id).structure.levels[0].minutes * 60_000
+    click(qtbot, director.buttons[Action.ADD_MINUTE])
+    assert services.clock.state(tournament_id).remaining_ms == full + 60_000
+    click(qtbot, director.buttons[Action.REMOVE_MINUTE])
+    click(qtbot, director.buttons[Action.REMOVE_MINUTE])
+    assert services.clock.state(tournament_id).remaining_ms == full - 60_000
+    click(qtbot, director.buttons[Action.RESTART_LEVEL])
+    state = services.clock.state(tournament_id)
+    assert state.remaining_ms in (None, full)
+
+
+def test_jump_to_a_level_from_the_table(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    view = director.levels_view
+    view.selectRow(4)
+    click(qtbot, director.jump_button)
+    assert services.clock.state(tournament_id).index == 4
+    assert director.levels_model.current() == 4
+    structure = services.clock.snapshot(tournament_id).structure
+    item = structure.levels[4]
+    if not item.is_break:
+        assert station.display.blinds_label.text() == texts.blinds(item)
+    # And undo goes back.
+    click(qtbot, director.buttons[Action.UNDO])
+    assert services.clock.state(tournament_id).index == 0
+
+
+def test_jump_without_a_selection_explains(qtbot, station) -> None:
+    click(qtbot, station.director.jump_button)
+    assert "Select a level" in station.director.error_label.text()
+
+
+def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    director.entries_spin.setValue(18)
+    director.players_left_spin.setValue(14)
+    click(qtbot, director.update_counts_button)
+    stats = services.clock.snapshot(tournament_id).stats
+    assert (stats.entries, stats.players_left) == (18, 14)
+    assert station.display.players_block.value.text() == "14 / 18"
+    stack = services.clock.snapshot(tournament_id).settings.starting_stack
+    assert station.display.chips_block.value.text() == f"{18 * stack:,}"
+    assert station.display.average_block.value.text() == f"{18 * stack // 14:,}"
+
+
+def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    director.entries_spin.setValue(10)
+    director.players_left_spin.setValue(12)
+    click(qtbot, director.update_counts_button)
+    assert "cannot be more than entries" in director.error_label.text()
+    stats = services.clock.snapshot(tournament_id).stats
+    assert (stats.entries, stats.players_left) == (0, 0)
+
+
+def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
+    director = station.director
+    click(qtbot, director.buttons[Action.TOGGLE_PAUSE])
+    local = (fake_clock() + timedelta(minutes=10)).astimezone()
+    director.hard_end_check.setChecked(True)
+    director.hard_end_edit.setTime(QTime(local.hour, local.minute))
+    click(qtbot, director.hard_end_button)
+    hard_end = services.clock.state(tournament_id).hard_end
+    assert hard_end is not None
+    assert timedelta(minutes=9) <= hard_end - fake_clock() <= timedelta(minutes=10)
+    station.session.tick()
+    assert station.display.status_label.text().startswith("PLAY STOPS AT")
+    fake_clock.advance(minutes=11)
+    station.session.tick()
+    assert "PLAY STOPPED" in station.display.status_label.text()
+    director.hard_end_check.setChecked(False)
+    click(qtbot, director.hard_end_button)
+    assert services.clock.state(tournament_id).hard_end is None
+
+
+def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -> None:
+    director = station.director
+    director.mute_check.setChecked(True)
+    assert services.clock.snapshot(tournament_id).settings.muted
+    director.announce_check.setChecked(False)
+    assert not services.clock.snapshot(tournament_id).settings.announce
+
+
+def test_menus_hold_the_registry(station) -> None:
+    titles = [a.text() for a in station.director.menuBar().actions()]
+    assert titles == ["&Clock", "&View", "&Tournament", "&Sound"]
+    in_menus = {
+        action.data()
+        for menu_action in station.director.menuBar().actions()
+        for action in menu_action.menu().actions()
+        if action.data()
+    }
+    assert in_menus == {a.name for a in Action}
+
+
+def test_structure_editor_entry(qtbot, station) -> None:
+    from clockapp.ui.clock.station import structure_editor_class
+
+    action = station.director_actions[Action.STRUCTURE_EDITOR]
+    assert action.isEnabled() == (structure_editor_class() is not None)
+
+
+def test_level_table_model(qtmodeltester, station, services, tournament_id) -> None:
+    structure = services.clock.snapshot(tournament_id).structure
+    model = LevelTableModel(structure)
+    model.set_current(1)
+    qtmodeltester.check(model)
+    assert model.rowCount() == len(structure.levels)
+    assert model.columnCount() == len(COLUMNS)
+    first = structure.levels[0]
+    assert model.data(model.index(0, 0)) == "1"
+    assert model.data(model.index(0, 1)) == texts.blinds(first)
+    assert model.headerData(1, Qt.Orientation.Horizontal) == "Blinds"
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.FontRole).bold()

@@ -1,0 +1,152 @@
+"""What the room sees in each situation: breaks, color-ups, overtime, money, and screenshots."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.ui import app as app_module
+from clockapp.ui.clock import director, session, texts, widgets
+from clockapp.ui.clock.widgets import FitLabel
+
+SMALL = Structure(
+    "Test",
+    (
+        Level(25, 50, minutes=20),
+        Break(10, color_up=(25,)),
+        Level(100, 200, ante=200, big_blind_ante=True, minutes=20),
+    ),
+)
+
+
+@pytest.fixture
+def small(services, tournament_id, bus, station):
+    """The station's tournament with a three-item structure."""
+    bus.run(lambda: services.structure.replace(tournament_id, SMALL))
+    return station
+
+
+def test_color_up_is_announced_before_and_during_the_break(
+    qtbot, small, services, tournament_id, fake_clock
+) -> None:
+    display = small.display
+    services.clock.start(tournament_id)
+    small.bus.poll()
+    assert "Color-up at the break" in display.notice_label.text()
+    assert "T25" in display.notice_label.text()
+    assert display.next_label.text().startswith("Break")
+
+    fake_clock.advance(minutes=21)
+    small.session.tick()
+    assert display.level_label.text() == "BREAK"
+    assert display.status_label.text().startswith("COLOR UP: T25")
+    assert display.blinds_caption.text() == "AFTER THE BREAK"
+    assert display.blinds_label.text() == "100 / 200"
+    assert display.ante_label.text() == "BB ANTE 200"
+    assert display.countdown_label.text() == "09:00"
+    assert display.notice_label.text().startswith("Play resumes at")
+
+
+def test_overtime_after_the_last_level_says_so(
+    qtbot, small, services, tournament_id, fake_clock
+) -> None:
+    services.clock.start(tournament_id)
+    small.bus.poll()
+    fake_clock.advance(minutes=20 + 10 + 20 + 3)
+    small.session.tick()
+    display = small.display
+    assert "OVERTIME" in display.level_label.text()
+    assert display.countdown_label.text() == "+03:00"
+    assert display.status_label.text() == "LAST LEVEL · PLAY CONTINUES"
+    assert display.break_block.value.text() == "none"
+
+
+def test_money_panel_only_when_there_is_a_prize_pool(station) -> None:
+    display = station.display
+    snapshot = station.session.snapshot
+    assert display.money_stack.currentWidget() is display.no_money_area
+    paid = replace(
+        snapshot,
+        stats=replace(
+            snapshot.stats,
+            prize_pool_cents=180_000,
+            payouts=((1, 90_000), (2, 54_000), (3, 36_000)),
+        ),
+    )
+    display.show_snapshot(paid)
+    assert display.money_stack.currentWidget() is display.money_area
+    assert display.prize_block.value.text() == "$1,800"
+    rows = [(p.text(), a.text()) for p, a in display.payout_rows]
+    assert rows[:4] == [("1st", "$900"), ("2nd", "$540"), ("3rd", "$360"), ("", "")]
+    display.show_snapshot(snapshot)
+    assert display.money_stack.currentWidget() is display.no_money_area
+
+
+def test_many_places_paid_are_summarised(station) -> None:
+    snapshot = station.session.snapshot
+    payouts = tuple((place, 10_000 - place * 100) for place in range(1, 10))
+    station.display.show_snapshot(
+        replace(snapshot, stats=replace(snapshot.stats, prize_pool_cents=80_000, payouts=payouts))
+    )
+    last_place, last_amount = station.display.payout_rows[-1]
+    assert last_place.text() == "9 paid"
+    assert last_amount.text().startswith("…")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_text_fits_its_box_at_every_size(station, qtbot, size) -> None:
+    display = station.display
+    display.resize(*size)
+    display.layout().activate()
+    for label in display.findChildren(FitLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        from PySide6.QtGui import QFontMetricsF
+
+        width = QFontMetricsF(label.fitted_font()).horizontalAdvance(label.text())
+        assert width <= label.width() + 1, label.text()
+        assert label.fitted_font().pixelSize() <= label.height() * 1.2
+
+
+def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:
+    out = tmp_path / "shots" / "clock.png"
+    db = tmp_path / "shot.db"
+    code = app_module.run_app(["--db", str(db), "--screenshot", str(out), "--size", "1280x720"])
+    assert code == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1280, 720)
+    # An empty database shows the demo: the picture is not blank.
+    colors = {image.pixel(x, y) for x in range(0, 1280, 40) for y in range(0, 720, 40)}
+    assert len(colors) > 3
+
+
+def test_screenshot_of_the_current_tournament(tmp_path: Path, qapp) -> None:
+    from clockapp.services.app import open_services
+
+    db = tmp_path / "current.db"
+    services = open_services(str(db))
+    services.tournaments.create("Tuesday Turbo")
+    out = tmp_path / "current.png"
+    assert app_module.run_app(["--db", str(db), "--screenshot", str(out)]) == 0
+    assert QImage(str(out)).width() == 1920
+    assert [t.name for t in services.tournaments.list()] == ["Tuesday Turbo"]
+    services.ctx.engine.dispose()
+
+
+@pytest.mark.parametrize("bad", ["12x9", "wide", "1920x"])
+def test_bad_size_is_refused(bad: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        app_module.run_app(["--screenshot", "x.png", "--size", bad])
+
+
+@pytest.mark.parametrize(
+    "module", [texts, session, widgets, director, app_module], ids=lambda m: m.__name__
+)
+def test_doctests(module, qapp) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
