@@ -164,10 +164,10 @@ def test_a_field_with_a_player_twice_is_refused() -> None:
         (lambda: BustEvent(1, 5, 0), "started the hand with no chips"),
         (lambda: BustEvent(1, -1, 10), "hand number"),
         (lambda: BustEvent(1, 5, 10, bounty=-1), "bounty"),
-        (lambda: BustEvent(1, 5, 10.5), "chips at the start"),
+        (lambda: BustEvent(1, 5, 10.5), "chips at the start"),  # type: ignore[arg-type]
         (lambda: BustEvent(1, 5, 10, busted_by=1), "their own bust"),
         (lambda: players_to_the_money(-1, 3), "Players left"),
-        (lambda: players_to_the_money(3, 1.5), "Places paid"),
+        (lambda: players_to_the_money(3, 1.5), "Places paid"),  # type: ignore[arg-type]
     ],
 )
 def test_nonsense_is_refused(build: object, words: str) -> None:

@@ -77,7 +77,7 @@ def test_entry_price_total_and_split() -> None:
     [
         (lambda: EntryPrice(-1), "Prize-pool part of the price"),
         (lambda: EntryPrice(100, house_fee=-5), "House fee"),
-        (lambda: EntryPrice(100, bounty=2.5), "Bounty"),
+        (lambda: EntryPrice(100, bounty=2.5), "Bounty"),  # type: ignore[arg-type]
         (lambda: EntryPrice.from_total(1000, house_fee=600, bounty=500), "more than the price"),
         (lambda: EntryPrice(True), "whole number"),
     ],

@@ -236,7 +236,7 @@ def test_deal_of_nothing() -> None:
 )
 def test_deal_refuses(kwargs: dict[str, int], words: str) -> None:
     with pytest.raises(IcmError, match=words):
-        propose_deal([100, 200], [60000, 40000], **kwargs)
+        propose_deal([100, 200], [60000, 40000], **kwargs)  # type: ignore[arg-type]
 
 
 @settings(deadline=None, max_examples=120)

@@ -57,7 +57,7 @@ def test_entry_kinds_map_to_row_kinds() -> None:
     ("build", "words"),
     [
         (lambda: LedgerRow(1, RowKind.FEE, -100), "is negative"),
-        (lambda: LedgerRow(1, RowKind.FEE, 10.5), "whole cents"),
+        (lambda: LedgerRow(1, RowKind.FEE, 10.5), "whole cents"),  # type: ignore[arg-type]
         (lambda: LedgerRow(1, RowKind.BUY_IN, 3000, split=SPLIT), "say which player"),
         (lambda: LedgerRow(1, RowKind.BUY_IN, 3000, player_id=1), "record how the amount splits"),
         (

@@ -287,7 +287,7 @@ def test_tables_that_do_not_add_up_say_so(build: object, message: str) -> None:
     [
         (lambda: PayoutStructure(rounding_unit=0), "at least 1 cent"),
         (lambda: PayoutStructure(minimum_cash=-1), "minimum cash"),
-        (lambda: PayoutStructure(guarantee=1.5), "guarantee"),
+        (lambda: PayoutStructure(guarantee=1.5), "guarantee"),  # type: ignore[arg-type]
         (lambda: PayoutStructure(paid_share_bp=0), "between 0.01% and 100%"),
         (lambda: PayoutStructure(locked_entries=0), "at least 1 entry"),
         (lambda: PayoutStructure().lock(0), "at least 1 entry"),
