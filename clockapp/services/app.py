@@ -10,9 +10,13 @@ from datetime import datetime
 from sqlalchemy.engine import Engine
 
 from clockapp.persistence.db import open_database
+from clockapp.services.cashier import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
+from clockapp.services.payouts import PayoutService
+from clockapp.services.players import PlayerService
+from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
@@ -27,6 +31,10 @@ class Services:
         self.structure = StructureService(self.ctx)
         self.clock = ClockService(self.ctx)
         self.demo = DemoService(self.ctx)
+        self.players = PlayerService(self.ctx)
+        self.cashier = CashierService(self.ctx)
+        self.payouts = PayoutService(self.ctx)
+        self.results = ResultsService(self.ctx)
         self.rulings = RulingsService(self.ctx)
 
     def now(self) -> datetime:

@@ -16,6 +16,7 @@ from clockapp.core.structure import Structure
 from clockapp.persistence.models import ClockEventClaimRow, SetupRow
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.results import field_stats
 from clockapp.services.setup import (
     get_row,
     load_chips,
@@ -71,6 +72,22 @@ def manual_stats(setup: SetupRow) -> TournamentStats:
     )
 
 
+def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
+    """The cashier's figures once anyone is registered, else the director's manual counts."""
+    cashier = field_stats(session, setup.tournament_id)
+    if cashier is None:
+        return manual_stats(setup)
+    return TournamentStats(
+        entries=cashier.entries,
+        players_left=cashier.players_left,
+        chips_in_play=cashier.chips_in_play,
+        average_stack=cashier.average_stack,
+        prize_pool_cents=cashier.prize_pool_cents,
+        payouts=cashier.payouts,
+        players_to_money=cashier.players_to_money,
+    )
+
+
 class ClockService:
     """Use cases on the tournament clock. Every transition is one transaction."""
 
@@ -94,7 +111,7 @@ class ClockService:
                 structure=load_structure(session, tournament_id),
                 state=load_clock(session, tournament_id),
                 chip_set=load_chips(session, tournament_id),
-                stats=manual_stats(setup),
+                stats=tournament_stats(session, setup),
                 settings=read_settings(session, tournament_id),
             )
 

@@ -162,6 +162,7 @@ class LedgerRecord(SQLModel, table=True):
     prize_part: int | None = None
     fee_part: int | None = None
     bounty_part: int | None = None
+    chips: int | None = None  # chips handed over with an entry
     target_id: int | None = Field(default=None, foreign_key="ledger_row.id")
     reason: str = Field(default="", max_length=500)
     shares_json: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))

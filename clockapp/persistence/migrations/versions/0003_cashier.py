@@ -197,6 +197,7 @@ def upgrade() -> None:
     sa.Column('prize_part', sa.Integer(), nullable=True),
     sa.Column('fee_part', sa.Integer(), nullable=True),
     sa.Column('bounty_part', sa.Integer(), nullable=True),
+    sa.Column('chips', sa.Integer(), nullable=True),
     sa.Column('target_id', sa.Integer(), nullable=True),
     sa.Column('reason', sqlmodel.sql.sqltypes.AutoString(length=500), nullable=False),
     sa.Column('shares_json', sa.Text(), server_default='', nullable=False),

@@ -1,0 +1,878 @@
+"""The cashier station: entry rules, registrations, buy-ins, rebuys, add-ons, re-entries, voids.
+
+Every method is one transaction: the tournament's till is loaded (`clockapp.services.till`), the
+core checks the action (`clockapp.core.entries`, `clockapp.core.ledger`), and only then are rows
+written. A refused action raises a `DomainError` whose message the director can read, and leaves
+the database as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from clockapp.core.chips import ChipError, StackBreakdown, rebuy_breakdown, stack_breakdown
+from clockapp.core.entries import (
+    EntryContext,
+    EntryKind,
+    EntryOffer,
+    EntryOption,
+    EntryRefused,
+    PlayerEntries,
+    check_add_on,
+    check_buy_in,
+    check_re_entry,
+    check_rebuy,
+    entry_options,
+)
+from clockapp.core.errors import ValidationError
+from clockapp.core.ledger import (
+    DrawerCount,
+    LedgerBalances,
+    LedgerError,
+    NightSummary,
+    RowKind,
+    drawer_count,
+    night_summary,
+)
+from clockapp.core.money import format_cents
+from clockapp.persistence.models import (
+    CashierConfigRow,
+    DrawerCountRow,
+    PlayerRow,
+    RegistrationRow,
+)
+from clockapp.persistence.models.cashier import (
+    STATUS_BUSTED,
+    STATUS_CHECKED_IN,
+    STATUS_PLAYING,
+    STATUS_PRE_REGISTERED,
+    STATUS_WITHDRAWN,
+)
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.players import (
+    PlayerDetails,
+    add_player,
+    find_by_name,
+    live_player,
+)
+from clockapp.services.setup import get_row, load_chips, setup_row
+from clockapp.services.till import (
+    BustInput,
+    CashierConfig,
+    CashierError,
+    LedgerEntry,
+    PrizeDue,
+    RegistrationInfo,
+    RegistrationStatus,
+    Till,
+    append_row,
+    check_not_overpaid,
+    clock_position,
+    config_from_row,
+    display_name,
+    ledger_entries,
+    load_till,
+    lock_till,
+    money_view,
+    record_busts,
+    registration_info,
+    settle,
+    store_config,
+)
+
+__all__ = [
+    "BustInput",
+    "CashierConfig",
+    "CashierError",
+    "CashierService",
+    "DrawerInfo",
+    "EntryReceipt",
+    "Handout",
+    "LedgerEntry",
+    "PrizeDue",
+    "RegistrationInfo",
+    "RegistrationStatus",
+]
+
+#: What an entry changes: the field, the money and the prize pool (and seats, for H9's seating).
+ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
+
+
+@dataclass(frozen=True)
+class Handout:
+    """Chips to hand over for one entry: the count per denomination, when the chip set allows.
+
+    Attributes:
+        kind: The entry the chips are for.
+        chips: The total.
+        breakdown: Chips per denomination (None when the chip set cannot make the amount).
+        note: Why there is no breakdown.
+    """
+
+    kind: EntryKind
+    chips: int
+    breakdown: StackBreakdown | None
+    note: str = ""
+
+    def describe(self) -> str:
+        """'4 x T1,000 + 9 x T500 ... = T10,000', or the chip total and the note."""
+        if self.breakdown is not None:
+            return self.breakdown.describe()
+        return f"T{self.chips:,} ({self.note})" if self.note else f"T{self.chips:,}"
+
+
+@dataclass(frozen=True)
+class EntryReceipt:
+    """What one payment bought: the rows written, the chips to hand over, the change due.
+
+    Attributes:
+        registration: The player's registration after the payment.
+        kind: The main entry (buy-in, rebuy, add-on or re-entry).
+        rows: The ledger rows written (two for a buy-in with its add-on).
+        total: Cents due for everything bought.
+        chips: Chips bought in total.
+        handouts: The chips to count out, one per entry bought.
+        tendered: Cents handed over by the player, when given.
+        change_due: Cents to give back (None when nothing tendered was entered).
+    """
+
+    registration: RegistrationInfo
+    kind: EntryKind
+    rows: tuple[LedgerEntry, ...]
+    total: int
+    chips: int
+    handouts: tuple[Handout, ...]
+    tendered: int | None = None
+    change_due: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawerInfo:
+    """A drawer count as recorded."""
+
+    id: int
+    counted: int
+    expected: int
+    note: str
+    created_at: datetime
+    station: str
+
+    @property
+    def count(self) -> DrawerCount:
+        """The core comparison (difference and status)."""
+        return DrawerCount(expected=self.expected, counted=self.counted)
+
+
+def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
+    entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
+    return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
+
+
+def _player_entries(till: Till, reg: RegistrationRow, stack: int) -> PlayerEntries:
+    assert reg.id is not None
+    return PlayerEntries(
+        till.name(reg.id),
+        registered=reg.entries > 0,
+        stack=stack,
+        rebuys=reg.rebuys,
+        add_ons=reg.add_ons,
+        re_entries=max(0, reg.entries - 1),
+    )
+
+
+def _check_tendered(tendered: int | None, total: int) -> int | None:
+    if tendered is None:
+        return None
+    if isinstance(tendered, bool) or not isinstance(tendered, int) or tendered < 0:
+        raise ValidationError(f"Amount tendered must be 0 or more cents, not {tendered!r}.")
+    if tendered < total:
+        raise CashierError(
+            f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
+            f"({format_cents(total - tendered)} short)."
+        )
+    return tendered - total
+
+
+def _check_stack(stack: int | None) -> None:
+    if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int) or stack < 0):
+        raise ValidationError(
+            f"The player's chips must be a whole number, 0 or more, not {stack!r}."
+        )
+
+
+def _handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) -> Handout:
+    chip_set = load_chips(session, tournament_id)
+    try:
+        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
+            breakdown = stack_breakdown(chips, chip_set)
+        else:
+            breakdown = rebuy_breakdown(chips, chip_set)
+    except ChipError as error:
+        return Handout(kind, chips, None, str(error))
+    return Handout(kind, chips, breakdown)
+
+
+def _find_active(till: Till, player_id: int) -> RegistrationRow | None:
+    return next((r for r in till.registrations.values() if r.player_id == player_id), None)
+
+
+def _add_registration(
+    session: Session, till: Till, player: PlayerRow, now: datetime, *, checked_in: bool
+) -> RegistrationRow:
+    reg = RegistrationRow(
+        tournament_id=till.tournament_id,
+        player_id=player.id or 0,
+        status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
+        created_at=now,
+        checked_in_at=now if checked_in else None,
+    )
+    session.add(reg)
+    try:
+        session.flush()
+    except IntegrityError as error:  # another station registered the same player just now
+        raise EntryRefused(f"{display_name(player)} is already registered.") from error
+    assert reg.id is not None
+    till.registrations[reg.id] = reg
+    till.names[reg.id] = display_name(player)
+    return reg
+
+
+# ------------------------------------------------------------------------------ the service
+class CashierService:
+    """Use cases of the cashier station. Each call is one transaction."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    # ---------------------------------------------------------------- config
+    def config(self, tournament_id: int) -> CashierConfig:
+        """The tournament's entry rules and payout choices."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            stack = setup_row(session, tournament_id).starting_stack
+            return config_from_row(session.get(CashierConfigRow, tournament_id), stack)
+
+    def set_config(self, tournament_id: int, config: CashierConfig) -> Outcome[CashierConfig]:
+        """Replace the entry rules and payout choices.
+
+        Entries already sold keep the price they were paid at (it is on their ledger rows).
+        The buy-in stack becomes the tournament's starting stack.
+
+        Raises:
+            DomainError: The payout table no longer fits what was already paid.
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            row = lock_till(session, tournament_id)
+            store_config(row, config)
+            session.add(row)
+            setup = setup_row(session, tournament_id)
+            setup.starting_stack = config.rules.registration.chips
+            session.add(setup)
+            session.flush()
+            till = load_till(session, tournament_id)
+            check_not_overpaid(money_view(till))
+            changes = record_change(
+                session,
+                tournament_id,
+                Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS,
+                f"cashier rules: {config.rules.label}",
+                now,
+            )
+            result = till.config
+        return Outcome(result, changes)
+
+    # ---------------------------------------------------------------- registrations
+    def registrations(
+        self, tournament_id: int, *, include_withdrawn: bool = False
+    ) -> tuple[RegistrationInfo, ...]:
+        """Every registration of the tournament, in the order they were made."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id)
+            result = [registration_info(till, reg) for reg in till.registrations.values()]
+            if include_withdrawn:
+                rows = session.exec(
+                    select(RegistrationRow, PlayerRow)
+                    .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+                    .where(col(RegistrationRow.tournament_id) == tournament_id)
+                    .where(col(RegistrationRow.status) == STATUS_WITHDRAWN)
+                ).all()
+                for reg, player in rows:
+                    assert reg.id is not None
+                    till.names[reg.id] = display_name(player)
+                    result.append(registration_info(till, reg))
+                result.sort(key=lambda r: r.id)
+            return tuple(result)
+
+    def registration(self, tournament_id: int, registration_id: int) -> RegistrationInfo:
+        """One registration."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id)
+            return registration_info(till, till.registration(registration_id))
+
+    def registration_of(self, tournament_id: int, player_id: int) -> RegistrationInfo | None:
+        """The player's registration in the tournament (None when not registered)."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id)
+            for reg in till.registrations.values():
+                if reg.player_id == player_id:
+                    return registration_info(till, reg)
+            return None
+
+    def pre_register(
+        self, tournament_id: int, player_ids: Iterable[int]
+    ) -> Outcome[tuple[RegistrationInfo, ...]]:
+        """Put players on the tournament's list before the day (players already on it are kept)."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            result = []
+            for player_id in player_ids:
+                player = live_player(session, player_id)
+                reg = _find_active(till, player.id or 0)
+                if reg is None:
+                    reg = _add_registration(session, till, player, now, checked_in=False)
+                result.append(registration_info(till, reg))
+            changes = record_change(
+                session, tournament_id, Change.ENTRIES, f"pre-registered {len(result)}", now
+            )
+        return Outcome(tuple(result), changes)
+
+    def import_pre_registrations(
+        self, tournament_id: int, text: str
+    ) -> Outcome[tuple[RegistrationInfo, ...]]:
+        """Pre-register a list of names (one a line, or a CSV whose first column is the name).
+
+        Names found in the player database (ignoring case and accents) are reused; others are
+        added. Blank lines and a 'name' header are skipped.
+        """
+        names = []
+        for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+            name = line.split(",")[0].strip().strip('"').strip()
+            if not name or (number == 1 and name.casefold() == "name"):
+                continue
+            try:
+                names.append(PlayerDetails(name))
+            except ValidationError as error:
+                raise CashierError(f"Line {number}: {error}") from error
+        if not names:
+            raise CashierError("The list has no names (one name a line).")
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            result = []
+            created = False
+            for details in names:
+                player = find_by_name(session, details.name)
+                if player is None:
+                    player = add_player(session, details, now)
+                    created = True
+                reg = _find_active(till, player.id or 0)
+                if reg is None:
+                    reg = _add_registration(session, till, player, now, checked_in=False)
+                result.append(registration_info(till, reg))
+            what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
+            changes = record_change(
+                session, tournament_id, what, f"imported {len(result)} pre-registrations", now
+            )
+        return Outcome(tuple(result), changes)
+
+    def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
+        """Mark a pre-registered player as arrived."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            if reg.checked_in_at is None:
+                reg.checked_in_at = now
+            settle(session, till)
+            info = registration_info(till, reg)
+            changes = record_change(
+                session, tournament_id, Change.ENTRIES, f"checked in {info.name}", now
+            )
+        return Outcome(info, changes)
+
+    def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
+        """Check a player in without payment yet (pre-registered players are checked in)."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            player = live_player(session, player_id)
+            reg = _find_active(till, player.id or 0)
+            if reg is None:
+                reg = _add_registration(session, till, player, now, checked_in=True)
+            elif reg.checked_in_at is None:
+                reg.checked_in_at = now
+            settle(session, till)
+            info = registration_info(till, reg)
+            changes = record_change(
+                session, tournament_id, Change.ENTRIES, f"registered {info.name}", now
+            )
+        return Outcome(info, changes)
+
+    def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
+        """Take a player who has not bought in off the list (they may register again later)."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            name = till.name(registration_id)
+            if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
+                raise CashierError(
+                    f"{name} has money on the ledger; void or refund the buy-in instead of "
+                    "withdrawing."
+                )
+            reg.status = STATUS_WITHDRAWN
+            session.add(reg)
+            info = registration_info(till, reg)
+            changes = record_change(
+                session, tournament_id, Change.ENTRIES | Change.SEATING, f"withdrew {name}", now
+            )
+        return Outcome(info, changes)
+
+    # ---------------------------------------------------------------- entries
+    def options(
+        self, tournament_id: int, registration_id: int, *, stack: int | None = None
+    ) -> tuple[EntryOption, ...]:
+        """What the player may buy now (one option per entry kind, with the refusal reason).
+
+        A player still in with `stack` unknown is offered a rebuy or re-entry as if busted at the
+        table (buying one records the bust), and an add-on as a player with chips.
+        """
+        _check_stack(stack)
+        now = self._ctx.now()
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            ctx = _entry_context(session, till, now)
+            busted = reg.status == STATUS_BUSTED
+            low = 0 if busted or stack is None else stack
+            high = 0 if busted else (stack if stack is not None else 1)
+            by_low = {
+                o.kind: o
+                for o in entry_options(till.config.rules, _player_entries(till, reg, low), ctx)
+            }
+            by_high = {
+                o.kind: o
+                for o in entry_options(till.config.rules, _player_entries(till, reg, high), ctx)
+            }
+            return tuple(
+                by_high[kind] if kind is EntryKind.ADD_ON else by_low[kind] for kind in EntryKind
+            )
+
+    def buy_in(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        with_add_on: bool = False,
+        tendered: int | None = None,
+        station: str = "",
+    ) -> Outcome[EntryReceipt]:
+        """Register a player and take the buy-in in one step (with the add-on when sold with it).
+
+        Returns the receipt: the ledger rows, the chips to hand over (the starting-stack
+        breakdown from the chip set) and the change due for `tendered` cents.
+
+        Raises:
+            EntryRefused: Already registered, registration closed, the field is full, or the
+                add-on is not sold with the buy-in.
+            CashierError: Less tendered than due.
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            player = live_player(session, player_id)
+            reg = _find_active(till, player.id or 0)
+            ctx = _entry_context(session, till, now)
+            state = (
+                _player_entries(till, reg, 0)
+                if reg is not None
+                else PlayerEntries(display_name(player))
+            )
+            offers = [check_buy_in(till.config.rules, state, ctx)]
+            if with_add_on:
+                offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
+            total = sum(o.price.total for o in offers)
+            change = _check_tendered(tendered, total)
+            if reg is None:
+                reg = _add_registration(session, till, player, now, checked_in=True)
+            elif reg.checked_in_at is None:
+                reg.checked_in_at = now
+            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
+            changes = record_change(
+                session, tournament_id, ENTRY_CHANGES, f"buy-in {receipt.registration.name}", now
+            )
+        return Outcome(receipt, changes)
+
+    def buy_in_registration(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        with_add_on: bool = False,
+        tendered: int | None = None,
+        station: str = "",
+    ) -> Outcome[EntryReceipt]:
+        """`buy_in` for a player already on the list (pre-registered or checked in)."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id)
+            player_id = till.registration(registration_id).player_id
+        return self.buy_in(
+            tournament_id, player_id, with_add_on=with_add_on, tendered=tendered, station=station
+        )
+
+    def rebuy(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        stack: int | None = None,
+        tendered: int | None = None,
+        station: str = "",
+    ) -> Outcome[EntryReceipt]:
+        """Sell a rebuy.
+
+        Args:
+            tournament_id: The tournament.
+            registration_id: The player.
+            stack: The chips the player has now. None means busted: a player still recorded as
+                in play is recorded as busted on this hand (by nobody) before the rebuy.
+            tendered: Cents handed over, for the change due.
+            station: The cashier station's name, for the ledger.
+
+        Raises:
+            EntryRefused: No rebuys, after the cutoff level, too many chips, or the limit reached.
+        """
+        return self._again(
+            tournament_id, registration_id, EntryKind.REBUY, stack, tendered, station
+        )
+
+    def re_enter(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        with_add_on: bool = False,
+        tendered: int | None = None,
+        station: str = "",
+    ) -> Outcome[EntryReceipt]:
+        """Sell a re-entry to a busted player (one still recorded as in play is busted first).
+
+        Raises:
+            EntryRefused: No re-entry, the window closed, or every re-entry used.
+        """
+        return self._again(
+            tournament_id,
+            registration_id,
+            EntryKind.RE_ENTRY,
+            None,
+            tendered,
+            station,
+            with_add_on=with_add_on,
+        )
+
+    def add_on(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        tendered: int | None = None,
+        station: str = "",
+    ) -> Outcome[EntryReceipt]:
+        """Sell the add-on (at its break) to a player still in.
+
+        Raises:
+            EntryRefused: No add-on, outside its break, the player is out, or already bought.
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            stack = 0 if reg.status == STATUS_BUSTED else 1
+            ctx = _entry_context(session, till, now)
+            offer = check_add_on(till.config.rules, _player_entries(till, reg, stack), ctx)
+            change = _check_tendered(tendered, offer.price.total)
+            receipt = self._sell(session, till, reg, [offer], now, station, tendered, change)
+            changes = record_change(
+                session, tournament_id, ENTRY_CHANGES, f"add-on {receipt.registration.name}", now
+            )
+        return Outcome(receipt, changes)
+
+    def _again(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        kind: EntryKind,
+        stack: int | None,
+        tendered: int | None,
+        station: str,
+        *,
+        with_add_on: bool = False,
+    ) -> Outcome[EntryReceipt]:
+        _check_stack(stack)
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
+            state = _player_entries(till, reg, chips)
+            ctx = _entry_context(session, till, now)
+            rules = till.config.rules
+            offers = [
+                check_rebuy(rules, state, ctx)
+                if kind is EntryKind.REBUY
+                else check_re_entry(rules, state, ctx)
+            ]
+            if with_add_on:
+                offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
+            total = sum(o.price.total for o in offers)
+            change = _check_tendered(tendered, total)
+            if chips == 0 and reg.status == STATUS_PLAYING:
+                record_busts(
+                    session,
+                    till,
+                    [BustInput(registration_id)],
+                    now,
+                    station=station,
+                    reason=f"busted at the table, recorded with the {kind.value}",
+                )
+            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
+            changes = record_change(
+                session,
+                tournament_id,
+                ENTRY_CHANGES,
+                f"{kind.value} {receipt.registration.name}",
+                now,
+            )
+        return Outcome(receipt, changes)
+
+    def _sell(
+        self,
+        session: Session,
+        till: Till,
+        reg: RegistrationRow,
+        offers: Sequence[EntryOffer],
+        now: datetime,
+        station: str,
+        tendered: int | None,
+        change: int | None,
+    ) -> EntryReceipt:
+        assert reg.id is not None
+        written = []
+        for offer in offers:
+            record = append_row(
+                session,
+                till,
+                now,
+                kind=RowKind.for_entry(offer.kind),
+                amount=offer.price.total,
+                registration_id=reg.id,
+                split=offer.price,
+                chips=offer.chips,
+                station=station,
+            )
+            written.append(record.id)
+        settle(session, till)
+        entries = {e.id: e for e in ledger_entries(till)}
+        return EntryReceipt(
+            registration=registration_info(till, reg),
+            kind=offers[0].kind,
+            rows=tuple(entries[i] for i in written if i is not None),
+            total=sum(o.price.total for o in offers),
+            chips=sum(o.chips for o in offers),
+            handouts=tuple(_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
+            tendered=tendered,
+            change_due=change,
+        )
+
+    # ---------------------------------------------------------------- corrections
+    def void(
+        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
+    ) -> Outcome[LedgerEntry]:
+        """Reverse a ledger row with a new void row that says why (nothing is edited).
+
+        Voiding an entry takes it off the player's counts (a voided buy-in leaves the player
+        checked in); voiding a deal puts the places' prizes back.
+
+        Raises:
+            LedgerError: No reason, a row of another tournament, a void, a row already voided,
+                or a void that would leave a player paid more than due.
+        """
+        if not reason.strip():
+            raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            target = next((r for r in till.rows if r.row_id == row_id), None)
+            if target is None:
+                raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
+            record = append_row(
+                session,
+                till,
+                now,
+                kind=RowKind.VOID,
+                amount=target.amount,
+                target=row_id,
+                reason=reason,
+                station=station,
+            )
+            settle(session, till)
+            check_not_overpaid(money_view(till))
+            entry = next(e for e in ledger_entries(till) if e.id == record.id)
+            changes = record_change(
+                session,
+                tournament_id,
+                ENTRY_CHANGES,
+                f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
+                now,
+            )
+        return Outcome(entry, changes)
+
+    def refund(
+        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
+    ) -> Outcome[LedgerEntry]:
+        """Hand an entry's money back (a refund row; the entry no longer counts in the field).
+
+        Raises:
+            LedgerError: Not an entry of this tournament, already voided or refunded, no reason.
+        """
+        if not reason.strip():
+            raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            target = next((r for r in till.rows if r.row_id == row_id), None)
+            if target is None or not target.kind.is_entry:
+                raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
+            assert target.split is not None
+            record = append_row(
+                session,
+                till,
+                now,
+                kind=RowKind.REFUND,
+                amount=target.amount,
+                registration_id=target.player_id,
+                split=target.split,
+                target=row_id,
+                reason=reason,
+                station=station,
+            )
+            settle(session, till)
+            check_not_overpaid(money_view(till))
+            entry = next(e for e in ledger_entries(till) if e.id == record.id)
+            changes = record_change(
+                session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
+            )
+        return Outcome(entry, changes)
+
+    # ---------------------------------------------------------------- reads
+    def ledger(self, tournament_id: int) -> tuple[LedgerEntry, ...]:
+        """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return ledger_entries(load_till(session, tournament_id))
+
+    def balances(self, tournament_id: int) -> LedgerBalances:
+        """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return load_till(session, tournament_id).balances()
+
+    def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
+        """What each player is due and was paid (prizes and bounties), by finishing place."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            view = money_view(load_till(session, tournament_id))
+            return tuple(sorted(view.dues.values(), key=_due_order))
+
+    # ---------------------------------------------------------------- drawer
+    def count_drawer(
+        self, tournament_id: int, counted: int, *, note: str = "", station: str = ""
+    ) -> Outcome[DrawerInfo]:
+        """Record a count of the cash drawer against what the ledger expects now."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
+            row = DrawerCountRow(
+                tournament_id=tournament_id,
+                counted=count.counted,
+                expected=count.expected,
+                note=note.strip()[:500],
+                created_at=now,
+                station=station[:100],
+            )
+            session.add(row)
+            session.flush()
+            info = _drawer_info(row)
+            changes = record_change(
+                session, tournament_id, Change.LEDGER, f"drawer counted: {count.status}", now
+            )
+        return Outcome(info, changes)
+
+    def drawer(self, tournament_id: int) -> DrawerCount:
+        """The expected cash now against the last count (counted 0 when never counted)."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id)
+            last = _last_count(session, tournament_id)
+            counted = last.counted if last is not None else 0
+            return drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
+
+    def drawer_counts(self, tournament_id: int) -> tuple[DrawerInfo, ...]:
+        """Every drawer count, oldest first."""
+        with self._ctx.reading() as session:
+            rows = session.exec(
+                select(DrawerCountRow)
+                .where(col(DrawerCountRow.tournament_id) == tournament_id)
+                .order_by(col(DrawerCountRow.id))
+            ).all()
+            return tuple(_drawer_info(row) for row in rows)
+
+    def summary(self, tournament_id: int) -> NightSummary:
+        """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id)
+            last = _last_count(session, tournament_id)
+            return night_summary(
+                till.rows,
+                opening_float=till.config.opening_float,
+                counted=last.counted if last is not None else None,
+            )
+
+
+def _due_order(due: PrizeDue) -> tuple[int, int]:
+    return (due.place if due.place is not None else 0, due.registration_id)
+
+
+def _last_count(session: Session, tournament_id: int) -> DrawerCountRow | None:
+    return session.exec(
+        select(DrawerCountRow)
+        .where(col(DrawerCountRow.tournament_id) == tournament_id)
+        .order_by(col(DrawerCountRow.id).desc())
+        .limit(1)
+    ).first()
+
+
+def _drawer_info(row: DrawerCountRow) -> DrawerInfo:
+    assert row.id is not None
+    return DrawerInfo(row.id, row.counted, row.expected, row.note, row.created_at, row.station)

@@ -1,0 +1,395 @@
+"""The player database: create, edit, search as you type, merge duplicates, CSV import and export.
+
+Players are shared by every tournament in the database; a tournament's players are its
+registrations (`clockapp.services.cashier`). A merged duplicate is never deleted: it points at the
+player it was merged into, its registrations move over, and searches no longer show it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, fields
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.persistence.models import PlayerRow, RegistrationRow, TournamentRow
+from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+
+#: The columns of the player CSV, in order (import accepts them in any order; only name is needed).
+CSV_COLUMNS = ("name", "nickname", "phone", "email", "team", "notes")
+
+_LIMITS = {"name": 200, "nickname": 100, "phone": 50, "email": 200, "team": 100, "notes": 5000}
+
+
+class PlayerError(DomainError):
+    """A player operation that cannot be done (unknown player, merge conflict, bad CSV)."""
+
+
+def fold(text: str) -> str:
+    """Text folded for searching: lower case, accents removed, spaces collapsed.
+
+    >>> fold("  Zoé   O'NEILL ")
+    "zoe o'neill"
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.casefold().split())
+
+
+@dataclass(frozen=True)
+class PlayerDetails:
+    """What the director types about a player; only the name is required.
+
+    >>> PlayerDetails("  Ann   Lee ").name
+    'Ann Lee'
+    >>> PlayerDetails("")
+    Traceback (most recent call last):
+    ...
+    clockapp.core.errors.ValidationError: A player needs a name.
+    """
+
+    name: str
+    nickname: str = ""
+    phone: str = ""
+    email: str = ""
+    team: str = ""
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if not isinstance(value, str):
+                raise ValidationError(f"Player {item.name} must be text, not {value!r}.")
+            cleaned = value.strip() if item.name == "notes" else " ".join(value.split())
+            if len(cleaned) > _LIMITS[item.name]:
+                raise ValidationError(
+                    f"Player {item.name} can be at most {_LIMITS[item.name]} characters "
+                    f"({len(cleaned)} given)."
+                )
+            object.__setattr__(self, item.name, cleaned)
+        if not self.name:
+            raise ValidationError("A player needs a name.")
+        if self.email and ("@" not in self.email or " " in self.email):
+            raise ValidationError(f"Player e-mail {self.email!r} is not an e-mail address.")
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A player as the UI sees it."""
+
+    id: int
+    name: str
+    nickname: str
+    phone: str
+    email: str
+    team: str
+    notes: str
+    created_at: datetime
+    merged_into_id: int | None = None
+
+    @property
+    def display_name(self) -> str:
+        """'Ann Lee "Ace"' when a nickname is set, else the name."""
+        return f'{self.name} "{self.nickname}"' if self.nickname else self.name
+
+    @property
+    def details(self) -> PlayerDetails:
+        """The editable fields."""
+        return PlayerDetails(
+            self.name, self.nickname, self.phone, self.email, self.team, self.notes
+        )
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a CSV import did."""
+
+    created: int
+    already_there: int
+    players: tuple[PlayerInfo, ...]  # every player named in the file, in file order
+
+
+def player_info(row: PlayerRow) -> PlayerInfo:
+    """The frozen view of a player row."""
+    assert row.id is not None
+    return PlayerInfo(
+        id=row.id,
+        name=row.name,
+        nickname=row.nickname,
+        phone=row.phone,
+        email=row.email,
+        team=row.team,
+        notes=row.notes,
+        created_at=row.created_at,
+        merged_into_id=row.merged_into_id,
+    )
+
+
+def _apply(row: PlayerRow, details: PlayerDetails) -> None:
+    row.name = details.name
+    row.nickname = details.nickname
+    row.phone = details.phone
+    row.email = details.email
+    row.team = details.team
+    row.notes = details.notes
+    row.search_text = f"{fold(details.name)} | {fold(details.nickname)}"
+
+
+def get_player(session: Session, player_id: int) -> PlayerRow:
+    """A player row, or a clear error."""
+    row = session.get(PlayerRow, player_id)
+    if row is None:
+        raise PlayerError(f"Player #{player_id} does not exist.")
+    return row
+
+
+def live_player(session: Session, player_id: int) -> PlayerRow:
+    """A player row that was not merged away (a merged one leads to the player it became)."""
+    row = get_player(session, player_id)
+    seen = {player_id}
+    while row.merged_into_id is not None:
+        if row.merged_into_id in seen:  # pragma: no cover - merge refuses cycles
+            raise PlayerError(f"Player #{player_id} is merged in a loop.")
+        seen.add(row.merged_into_id)
+        row = get_player(session, row.merged_into_id)
+    return row
+
+
+def add_player(session: Session, details: PlayerDetails, now: datetime) -> PlayerRow:
+    """Insert a player inside the caller's transaction."""
+    row = PlayerRow(name=details.name, created_at=now)
+    _apply(row, details)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def find_by_name(session: Session, name: str) -> PlayerRow | None:
+    """The oldest live player whose folded name equals `name`'s (for imports), or None."""
+    key = fold(name)
+    rows = session.exec(
+        select(PlayerRow)
+        .where(col(PlayerRow.search_text).startswith(f"{key} |", autoescape=True))
+        .where(col(PlayerRow.merged_into_id).is_(None))
+        .order_by(col(PlayerRow.id))
+    ).all()
+    return rows[0] if rows else None
+
+
+def _rank(row: PlayerRow, term: str) -> tuple[int, str, int]:
+    name, _, nickname = row.search_text.partition(" | ")
+    words = f"{name} {nickname}".split()
+    if name.startswith(term) or nickname.startswith(term):
+        score = 0
+    elif any(word.startswith(term) for word in words):
+        score = 1
+    else:
+        score = 2
+    assert row.id is not None
+    return (score, name, row.id)
+
+
+class PlayerService:
+    """Use cases on the player database."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    def create(self, details: PlayerDetails) -> Outcome[PlayerInfo]:
+        """Add a player to the database.
+
+        Two people may share a name, so a duplicate name is allowed (merge fixes real duplicates).
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            info = player_info(add_player(session, details, now))
+            changes = record_change(session, None, Change.PLAYERS, f"player {info.name}", now)
+        return Outcome(info, changes)
+
+    def update(self, player_id: int, details: PlayerDetails) -> Outcome[PlayerInfo]:
+        """Replace a player's details."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            row = get_player(session, player_id)
+            if row.merged_into_id is not None:
+                raise PlayerError(
+                    f"{row.name} was merged into player #{row.merged_into_id}; edit that player."
+                )
+            _apply(row, details)
+            session.add(row)
+            info = player_info(row)
+            changes = record_change(session, None, Change.PLAYERS, f"edited {info.name}", now)
+        return Outcome(info, changes)
+
+    def get(self, player_id: int) -> PlayerInfo:
+        """One player (a merged duplicate too, with `merged_into_id` set)."""
+        with self._ctx.reading() as session:
+            return player_info(get_player(session, player_id))
+
+    def list(self) -> tuple[PlayerInfo, ...]:
+        """Every player not merged away, by name."""
+        with self._ctx.reading() as session:
+            rows = session.exec(
+                select(PlayerRow)
+                .where(col(PlayerRow.merged_into_id).is_(None))
+                .order_by(col(PlayerRow.search_text), col(PlayerRow.id))
+            ).all()
+            return tuple(player_info(row) for row in rows)
+
+    def search(self, text: str, limit: int = 20) -> tuple[PlayerInfo, ...]:
+        """Players whose name or nickname contains `text`, ignoring case and accents.
+
+        Names starting with the text come first, then names with a word starting with it, then
+        the rest; alphabetical within each group. An empty text lists the first players by name.
+        """
+        term = fold(text)
+        with self._ctx.reading() as session:
+            query = select(PlayerRow).where(col(PlayerRow.merged_into_id).is_(None))
+            if term:
+                query = query.where(col(PlayerRow.search_text).contains(term, autoescape=True))
+            rows = session.exec(query.order_by(col(PlayerRow.search_text)).limit(500)).all()
+            ranked = sorted(rows, key=lambda row: _rank(row, term))
+            return tuple(player_info(row) for row in ranked[: max(0, limit)])
+
+    def merge(self, keep_id: int, duplicate_id: int) -> Outcome[PlayerInfo]:
+        """Merge a duplicate into the player kept: its registrations move over, history stays.
+
+        Empty details of the kept player are filled from the duplicate (notes are joined).
+
+        Raises:
+            PlayerError: The same player twice, a player already merged, or both registered in
+                the same tournament (withdraw one registration first).
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            if keep_id == duplicate_id:
+                raise PlayerError("Choose two different players to merge.")
+            keep = get_player(session, keep_id)
+            dup = get_player(session, duplicate_id)
+            for row in (keep, dup):
+                if row.merged_into_id is not None:
+                    raise PlayerError(
+                        f"{row.name} (#{row.id}) was already merged into player "
+                        f"#{row.merged_into_id}."
+                    )
+            regs = session.exec(
+                select(RegistrationRow).where(col(RegistrationRow.player_id) == duplicate_id)
+            ).all()
+            kept_tournaments = {
+                r.tournament_id
+                for r in session.exec(
+                    select(RegistrationRow)
+                    .where(col(RegistrationRow.player_id) == keep_id)
+                    .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+                ).all()
+            }
+            for reg in regs:
+                if reg.status != STATUS_WITHDRAWN and reg.tournament_id in kept_tournaments:
+                    tournament = session.get(TournamentRow, reg.tournament_id)
+                    where = tournament.name if tournament is not None else f"#{reg.tournament_id}"
+                    raise PlayerError(
+                        f"{keep.name} and {dup.name} are both registered in {where}; withdraw "
+                        "one registration before merging."
+                    )
+            for reg in regs:
+                reg.player_id = keep_id
+                session.add(reg)
+            merged = PlayerDetails(
+                keep.name,
+                keep.nickname or dup.nickname,
+                keep.phone or dup.phone,
+                keep.email or dup.email,
+                keep.team or dup.team,
+                "\n".join(note for note in (keep.notes, dup.notes) if note),
+            )
+            _apply(keep, merged)
+            dup.merged_into_id = keep_id
+            session.add(keep)
+            session.add(dup)
+            info = player_info(keep)
+            changes = record_change(
+                session,
+                None,
+                Change.PLAYERS | Change.ENTRIES,
+                f"merged {dup.name} into {keep.name}",
+                now,
+            )
+        return Outcome(info, changes)
+
+    def import_csv(self, text: str) -> Outcome[ImportReport]:
+        """Add the players of a CSV file (a header row naming the columns; `name` is required).
+
+        A row whose name matches a player already in the database (ignoring case and accents) is
+        not added again. Nothing is saved when any row is wrong; the error names the row.
+        """
+        parsed = parse_players_csv(text)
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            created = 0
+            found = 0
+            players: list[PlayerInfo] = []
+            for details in parsed:
+                row = find_by_name(session, details.name)
+                if row is None:
+                    row = add_player(session, details, now)
+                    created += 1
+                else:
+                    found += 1
+                players.append(player_info(row))
+            report = ImportReport(created, found, tuple(players))
+            changes = record_change(
+                session, None, Change.PLAYERS, f"imported {created} players", now
+            )
+        return Outcome(report, changes)
+
+    def export_csv(self) -> str:
+        """Every player not merged away as CSV text (the columns of `CSV_COLUMNS`)."""
+        return players_to_csv(self.list())
+
+
+def parse_players_csv(text: str) -> tuple[PlayerDetails, ...]:
+    """Read a players CSV (header row required; unknown columns are ignored).
+
+    Raises:
+        PlayerError: No header with a `name` column, or a row that is not a valid player (the
+            message gives the line number).
+
+    >>> [p.name for p in parse_players_csv("name,team\\nAnn,Reds\\nBob,\\n")]
+    ['Ann', 'Bob']
+    """
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [fold(name or "") for name in (reader.fieldnames or [])]
+    if "name" not in header:
+        raise PlayerError("The CSV needs a header row with a 'name' column.")
+    result = []
+    for row in reader:
+        values = {fold(key or ""): (value or "") for key, value in row.items() if key is not None}
+        if not any(v.strip() for v in values.values()):
+            continue  # a blank line
+        try:
+            result.append(PlayerDetails(**{c: values.get(c, "") for c in CSV_COLUMNS}))
+        except ValidationError as error:
+            raise PlayerError(f"CSV line {reader.line_num}: {error}") from error
+    return tuple(result)
+
+
+def players_to_csv(players: tuple[PlayerInfo, ...]) -> str:
+    """Players as CSV text with a header row.
+
+    >>> from datetime import UTC, datetime
+    >>> p = PlayerInfo(1, "Ann", "", "", "ann@x.org", "", "", datetime(2026, 1, 1, tzinfo=UTC))
+    >>> players_to_csv((p,)).splitlines()
+    ['name,nickname,phone,email,team,notes', 'Ann,,,ann@x.org,,']
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for p in players:
+        writer.writerow([p.name, p.nickname, p.phone, p.email, p.team, p.notes])
+    return out.getvalue()

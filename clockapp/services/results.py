@@ -1,0 +1,421 @@
+"""Eliminations and results: who busted whom, finishing places, prizes and bounties, CSV export.
+
+Busts are recorded in the `elimination` table, one row per player per hand; undoing one appends a
+row that points at it, so the history keeps both. Places follow the TDA rules of
+`clockapp.core.eliminations` (same-hand busts ranked by the chips they started the hand with,
+equal stacks share the places and their prizes). The figures the clock shows come from
+`field_stats` once a tournament has registrations.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from clockapp.core.eliminations import EliminationError
+from clockapp.core.money import format_cents
+from clockapp.core.payouts import ordinal
+from clockapp.persistence.models import EliminationRow, RegistrationRow
+from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING, STATUS_WITHDRAWN
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.payouts import payout_view
+from clockapp.services.setup import get_row
+from clockapp.services.till import (
+    BustInput,
+    PrizeDue,
+    RegistrationStatus,
+    Till,
+    check_not_overpaid,
+    chips_in_play,
+    load_till,
+    lock_till,
+    money_view,
+    record_busts,
+    settle,
+    standing_busts,
+)
+
+BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
+
+#: Columns of the results CSV.
+RESULTS_COLUMNS = (
+    "place",
+    "name",
+    "entries",
+    "rebuys",
+    "add_ons",
+    "paid_in",
+    "prize",
+    "bounties",
+    "knockouts",
+    "total_won",
+    "paid_out",
+    "still_owed",
+    "busted_by",
+)
+
+
+@dataclass(frozen=True)
+class BustReport:
+    """What recording (or undoing) busts did.
+
+    Attributes:
+        busted: Each player concerned, with the place and prize now due.
+        players_left: Players still in.
+        players_to_money: Busts still needed before everyone left is paid (None without a
+            payout table).
+    """
+
+    busted: tuple[PrizeDue, ...]
+    players_left: int
+    players_to_money: int | None
+
+
+@dataclass(frozen=True)
+class EliminationInfo:
+    """One recorded bust (or the undoing of one), for the history."""
+
+    id: int
+    registration_id: int
+    name: str
+    hand: int
+    chips_at_hand_start: int
+    busted_by_id: int | None
+    busted_by: str
+    bounty: int
+    undoes_id: int | None
+    undone_by: int | None
+    reason: str
+    created_at: datetime
+    station: str
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One player's result.
+
+    Attributes:
+        place: Finishing place (None while still in; the best place covered when tied).
+        label: '3rd', '3rd-4th (tied)', or 'in play'.
+        paid_in: Cents the player paid for entries (standing rows).
+        prize: Prize due (finish or deal share).
+        bounties: Bounties credited.
+        paid_out: Prizes and bounties already paid.
+    """
+
+    registration_id: int
+    player_id: int
+    name: str
+    status: RegistrationStatus
+    place: int | None
+    tied: int
+    label: str
+    entries: int
+    rebuys: int
+    add_ons: int
+    paid_in: int
+    prize: int
+    bounties: int
+    knockouts: int
+    paid_out: int
+    busted_by: str
+
+    @property
+    def total_won(self) -> int:
+        """Prize plus bounties."""
+        return self.prize + self.bounties
+
+    @property
+    def still_owed(self) -> int:
+        """What is left to pay this player."""
+        return max(0, self.total_won - self.paid_out)
+
+
+@dataclass(frozen=True)
+class FieldStats:
+    """The figures around the clock, from the cashier's records.
+
+    Attributes:
+        entries: Buy-ins and re-entries.
+        players_left: Players still in.
+        chips_in_play: Chips handed out with every standing entry, rebuy and add-on.
+        average_stack: Chips in play per player left (0 when nobody is left).
+        prize_pool_cents: What the payout table pays (with any guaranteed overlay).
+        payouts: (place, cents) of every paid place.
+        players_to_money: Busts still needed before everyone left is paid.
+    """
+
+    entries: int
+    players_left: int
+    chips_in_play: int
+    average_stack: int
+    prize_pool_cents: int
+    payouts: tuple[tuple[int, int], ...]
+    players_to_money: int | None
+
+
+def has_registrations(session: Session, tournament_id: int) -> bool:
+    """Whether the cashier has any player on the tournament's list."""
+    found = session.exec(
+        select(RegistrationRow.id)
+        .where(col(RegistrationRow.tournament_id) == tournament_id)
+        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        .limit(1)
+    ).first()
+    return found is not None
+
+
+def field_stats(session: Session, tournament_id: int) -> FieldStats | None:
+    """The clock's figures from the cashier, or None when nobody is registered yet."""
+    if not has_registrations(session, tournament_id):
+        return None
+    till = load_till(session, tournament_id)
+    view = money_view(till)
+    payouts = payout_view(till, view)
+    left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
+    chips = chips_in_play(till)
+    return FieldStats(
+        entries=view.balances.entries,
+        players_left=left,
+        chips_in_play=chips,
+        average_stack=chips // left if left else 0,
+        prize_pool_cents=payouts.prize_pool,
+        payouts=payouts.ladder,
+        players_to_money=payouts.players_to_money,
+    )
+
+
+def _report(till: Till, ids: Sequence[int]) -> BustReport:
+    view = money_view(till)
+    check_not_overpaid(view)
+    payouts = payout_view(till, view)
+    return BustReport(
+        busted=tuple(view.dues[rid] for rid in ids),
+        players_left=payouts.players_left,
+        players_to_money=payouts.players_to_money,
+    )
+
+
+def _history(till: Till) -> tuple[EliminationInfo, ...]:
+    undone_by = {e.undoes_id: e.id for e in till.eliminations if e.undoes_id is not None}
+    result = []
+    for e in till.eliminations:
+        assert e.id is not None
+        result.append(
+            EliminationInfo(
+                id=e.id,
+                registration_id=e.registration_id,
+                name=till.name(e.registration_id),
+                hand=e.hand,
+                chips_at_hand_start=e.chips_at_hand_start,
+                busted_by_id=e.busted_by_id,
+                busted_by=till.name(e.busted_by_id),
+                bounty=e.bounty,
+                undoes_id=e.undoes_id,
+                undone_by=undone_by.get(e.id),
+                reason=e.reason,
+                created_at=e.created_at,
+                station=e.station,
+            )
+        )
+    return tuple(result)
+
+
+def _result_rows(till: Till) -> tuple[ResultRow, ...]:
+    view = money_view(till)
+    paid_in: dict[int, int] = {}
+    voided = {r.target for r in till.rows if r.kind.value == "void"}
+    for row in till.rows:
+        if row.kind.is_entry and row.player_id is not None and row.row_id not in voided:
+            paid_in[row.player_id] = paid_in.get(row.player_id, 0) + row.amount
+    rows = []
+    for rid, reg in till.registrations.items():
+        if reg.entries == 0:
+            continue
+        due = view.dues[rid]
+        if due.place is None:
+            label = "in play"
+        elif due.tied > 1:
+            label = f"{ordinal(due.place)}-{ordinal(due.place + due.tied - 1)} (tied)"
+        else:
+            label = ordinal(due.place)
+        rows.append(
+            ResultRow(
+                registration_id=rid,
+                player_id=reg.player_id,
+                name=till.name(rid),
+                status=RegistrationStatus(reg.status),
+                place=due.place,
+                tied=due.tied,
+                label=label,
+                entries=reg.entries,
+                rebuys=reg.rebuys,
+                add_ons=reg.add_ons,
+                paid_in=paid_in.get(rid, 0),
+                prize=due.prize,
+                bounties=due.bounties,
+                knockouts=due.knockouts,
+                paid_out=due.prize_paid + due.bounties_paid,
+                busted_by=till.name(reg.busted_by_id),
+            )
+        )
+    # Players still in first (they are ahead of every busted player), then by place.
+    rows.sort(key=lambda r: (r.place is not None, r.place or 0, r.name.casefold()))
+    return tuple(rows)
+
+
+def results_to_csv(rows: Sequence[ResultRow]) -> str:
+    """Results as CSV text; money as plain decimals (12.50) so spreadsheets can add them up.
+
+    >>> results_to_csv(()).strip()
+    'place,name,entries,rebuys,add_ons,paid_in,prize,bounties,knockouts,total_won,paid_out,still_owed,busted_by'
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RESULTS_COLUMNS)
+
+    def money(cents: int) -> str:
+        return format_cents(cents, symbol="").replace(",", "")
+
+    for r in rows:
+        writer.writerow(
+            [
+                r.label if r.place is not None else "",
+                r.name,
+                r.entries,
+                r.rebuys,
+                r.add_ons,
+                money(r.paid_in),
+                money(r.prize),
+                money(r.bounties),
+                r.knockouts,
+                money(r.total_won),
+                money(r.paid_out),
+                money(r.still_owed),
+                r.busted_by,
+            ]
+        )
+    return out.getvalue()
+
+
+class ResultsService:
+    """Use cases on eliminations and results."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    def eliminate(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        busted_by: int | None = None,
+        chips_at_hand_start: int | None = None,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Record one player busted (alone on the hand), and who busted them.
+
+        Raises:
+            EliminationError: The player is already out, has not bought in, or the buster is
+                not in play.
+        """
+        return self.eliminate_hand(
+            tournament_id,
+            [BustInput(registration_id, chips_at_hand_start, busted_by)],
+            station=station,
+        )
+
+    def eliminate_hand(
+        self, tournament_id: int, busts: Sequence[BustInput], *, station: str = ""
+    ) -> Outcome[BustReport]:
+        """Record every player busted on one hand.
+
+        Players busted on the same hand finish in the order of the chips they started it with;
+        equal stacks tie and share the prizes of the places they cover. Each bounty is credited
+        to the buster.
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            record_busts(session, till, busts, now, station=station)
+            report = _report(till, [b.registration_id for b in busts])
+            names = ", ".join(p.name for p in report.busted)
+            changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
+        return Outcome(report, changes)
+
+    def undo_elimination(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        reason: str = "undo",
+        *,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Undo a player's last bust with a reversing record; the player is back in play.
+
+        Raises:
+            EliminationError: The player is not out, or has rebought or re-entered since (void
+                that entry first).
+            LedgerError: A prize or bounty already paid would then be more than due (void the
+                payment first).
+        """
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            lock_till(session, tournament_id)
+            till = load_till(session, tournament_id)
+            reg = till.registration(registration_id)
+            name = till.name(registration_id)
+            if reg.status != STATUS_BUSTED:
+                raise EliminationError(f"{name} is not out; there is no elimination to undo.")
+            last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
+            row = EliminationRow(
+                tournament_id=tournament_id,
+                registration_id=registration_id,
+                hand=last.hand,
+                chips_at_hand_start=last.chips_at_hand_start,
+                busted_by_id=last.busted_by_id,
+                bounty=last.bounty,
+                entry_number=last.entry_number,
+                undoes_id=last.id,
+                reason=(reason.strip() or "undo")[:500],
+                created_at=now,
+                station=station[:100],
+            )
+            session.add(row)
+            session.flush()
+            till.eliminations.append(row)
+            settle(session, till)
+            report = _report(till, [registration_id])
+            changes = record_change(
+                session, tournament_id, BUST_CHANGES, f"undid the bust of {name}", now
+            )
+        return Outcome(report, changes)
+
+    def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
+        """Every bust and undo recorded, oldest first."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return _history(load_till(session, tournament_id))
+
+    def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
+        """Every player who bought in: players still in first, then by finishing place."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return _result_rows(load_till(session, tournament_id))
+
+    def results_csv(self, tournament_id: int) -> str:
+        """The results as CSV text (`RESULTS_COLUMNS`)."""
+        return results_to_csv(self.results(tournament_id))
+
+    def stats(self, tournament_id: int) -> FieldStats | None:
+        """The clock's figures from the cashier (None when nobody is registered)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return field_stats(session, tournament_id)

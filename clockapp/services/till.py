@@ -1,0 +1,912 @@
+"""The cashier's model of one tournament's money (its "till"), used inside a service transaction.
+
+`load_till` reads the entry rules, ledger, registrations, eliminations and deals of a tournament;
+`append_row` checks a new ledger row against the core rules (`clockapp.core.ledger`) before it is
+inserted; `settle` recomputes every registration's counters, status and finishing place from the
+ledger and the eliminations, so they never drift from the records; `money_view` computes the
+payout table, the standings with prizes and what each player is due.
+
+Concurrency: each money action starts with `lock_till`, a write to the tournament's
+`cashier_config` row. On SQLite that takes the write lock before anything is read, so two stations
+cannot both read the same balances and both pay; on PostgreSQL it locks the row until commit.
+
+The services over it: `clockapp.services.cashier` (entries, voids, drawer), `.payouts` (table,
+prizes, deals) and `.results` (eliminations, results).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from clockapp.core import clock as clock_engine
+from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
+from clockapp.core.entries import (
+    AddOnRule,
+    ClockPosition,
+    EntryPrice,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
+)
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.ledger import (
+    DealShare,
+    LedgerBalances,
+    LedgerError,
+    LedgerRow,
+    RowKind,
+    balances,
+    check_append,
+    voided_rows,
+)
+from clockapp.core.money import format_cents
+from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, payout_table
+from clockapp.persistence.models import (
+    CashierConfigRow,
+    DealRow,
+    EliminationRow,
+    LedgerRecord,
+    PlayerRow,
+    RegistrationRow,
+)
+from clockapp.persistence.models.cashier import (
+    STATUS_BUSTED,
+    STATUS_CHECKED_IN,
+    STATUS_PLAYING,
+    STATUS_PRE_REGISTERED,
+    STATUS_WITHDRAWN,
+)
+from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
+
+
+class CashierError(DomainError):
+    """A cashier action that cannot be done (unknown registration, amount tendered too low...)."""
+
+
+class RegistrationStatus(StrEnum):
+    """Where a registered player stands."""
+
+    PRE_REGISTERED = STATUS_PRE_REGISTERED  # on the list, not arrived
+    CHECKED_IN = STATUS_CHECKED_IN  # arrived, not paid
+    PLAYING = STATUS_PLAYING  # bought in and still has chips
+    BUSTED = STATUS_BUSTED  # out (may rebuy or re-enter where the rules allow)
+    WITHDRAWN = STATUS_WITHDRAWN  # taken off the list before buying in
+
+
+# ------------------------------------------------------------------------------ value types
+@dataclass(frozen=True)
+class CashierConfig:
+    """A tournament's entry rules and payout choices.
+
+    Attributes:
+        rules: Buy-in price and stack, late registration, cap, rebuy, add-on and re-entry rules.
+            The buy-in stack is the tournament's starting stack (saving it updates the set-up).
+        payouts: Preset or custom payout table, rounding unit, minimum cash, guarantee, lock.
+        opening_float: Cash put in the drawer before the first entry, in cents.
+
+    >>> config = CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000)))
+    >>> config.rules.label, config.rules.registration.price.total
+    ('Freeze-out', 2500)
+    """
+
+    rules: EntryRules
+    payouts: PayoutStructure = field(default_factory=PayoutStructure)
+    opening_float: int = 0
+
+    def __post_init__(self) -> None:
+        value = self.opening_float
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValidationError(f"The opening float must be 0 or more cents, not {value!r}.")
+
+
+@dataclass(frozen=True)
+class RegistrationInfo:
+    """One player in the tournament, as the cashier window and seating see it.
+
+    Attributes:
+        id: The registration id (what seating seats).
+        player_id: The player in the player database.
+        name: The player's name (with the nickname in quotes when set).
+        status: Pre-registered, checked in, playing, busted or withdrawn.
+        entries: The buy-in plus re-entries still standing.
+        rebuys: Rebuys still standing.
+        add_ons: Add-ons still standing.
+        place: Finishing place (best place covered when tied), None while still in.
+        tied: How many players share the places from `place`.
+        busted_by_id: The registration credited with the knockout.
+        bust_hand: The hand number of the bust (the same number: the same hand).
+        bust_chips: Chips at the start of the bust hand.
+    """
+
+    id: int
+    tournament_id: int
+    player_id: int
+    name: str
+    status: RegistrationStatus
+    entries: int
+    rebuys: int
+    add_ons: int
+    place: int | None
+    tied: int
+    busted_by_id: int | None
+    bust_hand: int | None
+    bust_chips: int | None
+    created_at: datetime
+    checked_in_at: datetime | None
+    busted_at: datetime | None
+
+    @property
+    def bought_in(self) -> bool:
+        """Whether the player has a standing entry."""
+        return self.entries > 0
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the player is in the field with chips."""
+        return self.status is RegistrationStatus.PLAYING
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One ledger row for the history view.
+
+    Attributes:
+        id: The row's number (increasing in the order rows were written).
+        kind: What it records.
+        amount: Cents (the kind says which way they move).
+        registration_id: The player paying or paid.
+        name: That player's name ("" for rows about no one).
+        split: For entries and refunds: prize pool, fee and bounty parts.
+        chips: Chips handed over with an entry.
+        target_id: The row a void reverses or a refund refunds.
+        reason: Why (voids, refunds, overlays).
+        voided_by: The void row that reversed this row, if any.
+    """
+
+    id: int
+    kind: RowKind
+    amount: int
+    registration_id: int | None
+    name: str
+    split: EntryPrice | None
+    chips: int | None
+    target_id: int | None
+    reason: str
+    created_at: datetime
+    station: str
+    voided_by: int | None = None
+
+    @property
+    def voided(self) -> bool:
+        """Whether a later void reversed this row."""
+        return self.voided_by is not None
+
+
+@dataclass(frozen=True)
+class PrizeDue:
+    """What one player is due and has been paid, in cents.
+
+    Attributes:
+        registration_id: The player.
+        name: Their name.
+        place: Their finish (None while in and no deal).
+        tied: Players sharing the places from `place`.
+        prize: Prize due for the finish, or the deal share (plus what was left to play for, once
+            they win).
+        bounties: Bounties credited (knockouts, and the winner's own bounty).
+        knockouts: Players they busted.
+        prize_paid: Prize rows paid to them.
+        bounties_paid: Bounty rows paid to them.
+        in_deal: Whether the prize comes from a recorded deal.
+    """
+
+    registration_id: int
+    name: str
+    place: int | None
+    tied: int
+    prize: int
+    bounties: int
+    knockouts: int
+    prize_paid: int
+    bounties_paid: int
+    in_deal: bool = False
+
+    @property
+    def prize_owed(self) -> int:
+        """Prize still to pay (never below 0)."""
+        return max(0, self.prize - self.prize_paid)
+
+    @property
+    def bounties_owed(self) -> int:
+        """Bounties still to pay (never below 0)."""
+        return max(0, self.bounties - self.bounties_paid)
+
+    @property
+    def owed(self) -> int:
+        """Everything still to pay this player."""
+        return self.prize_owed + self.bounties_owed
+
+
+# ------------------------------------------------------------------------------ config rows
+def _price(prize: int, fee: int, bounty: int) -> EntryPrice:
+    return EntryPrice(prize_pool=prize, house_fee=fee, bounty=bounty)
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split())
+
+
+def config_from_row(row: CashierConfigRow | None, starting_stack: int) -> CashierConfig:
+    """The config stored in `row` (the defaults when the tournament has none yet)."""
+    if row is None:
+        return CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000), chips=starting_stack)))
+    registration = RegistrationRule(
+        _price(row.buy_in_prize, row.buy_in_fee, row.buy_in_bounty),
+        chips=starting_stack,
+        late_until_level=row.late_until_level,
+        deadline=row.deadline,
+        max_entrants=row.max_entrants,
+    )
+    rebuy = (
+        RebuyRule(
+            _price(row.rebuy_prize, row.rebuy_fee, row.rebuy_bounty),
+            chips=row.rebuy_chips,
+            last_level=row.rebuy_last_level,
+            max_per_player=row.rebuy_max,
+            stack_at_or_below=row.rebuy_stack_threshold,
+        )
+        if row.rebuy_on
+        else None
+    )
+    add_on = (
+        AddOnRule(
+            _price(row.add_on_prize, row.add_on_fee, row.add_on_bounty),
+            chips=row.add_on_chips,
+            at_break_after_level=row.add_on_break_level,
+            with_buy_in=row.add_on_with_buy_in,
+            max_per_player=row.add_on_max,
+        )
+        if row.add_on_on
+        else None
+    )
+    re_entry = (
+        ReEntryRule(
+            _price(row.re_entry_prize, row.re_entry_fee, row.re_entry_bounty),
+            chips=row.re_entry_chips,
+            last_level=row.re_entry_last_level,
+            max_per_player=row.re_entry_max,
+        )
+        if row.re_entry_on
+        else None
+    )
+    payouts = PayoutStructure(
+        mode=PayoutMode(row.payout_mode),
+        percentages=_ints(row.payout_percentages),
+        amounts=_ints(row.payout_amounts),
+        rounding_unit=row.rounding_unit,
+        minimum_cash=row.minimum_cash,
+        guarantee=row.guarantee,
+        paid_share_bp=row.paid_share_bp,
+        locked_entries=row.locked_entries,
+    )
+    return CashierConfig(
+        EntryRules(registration, rebuy, add_on, re_entry), payouts, row.opening_float
+    )
+
+
+def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
+    """Copy `config` onto its row (the starting stack goes to the set-up row, see the caller)."""
+    reg = config.rules.registration
+    row.buy_in_prize, row.buy_in_fee, row.buy_in_bounty = (
+        reg.price.prize_pool,
+        reg.price.house_fee,
+        reg.price.bounty,
+    )
+    row.late_until_level = reg.late_until_level
+    row.deadline = reg.deadline
+    row.max_entrants = reg.max_entrants
+    rebuy = config.rules.rebuy
+    row.rebuy_on = rebuy is not None
+    if rebuy is not None:
+        row.rebuy_prize, row.rebuy_fee, row.rebuy_bounty = (
+            rebuy.price.prize_pool,
+            rebuy.price.house_fee,
+            rebuy.price.bounty,
+        )
+        row.rebuy_chips = rebuy.chips
+        row.rebuy_last_level = rebuy.last_level
+        row.rebuy_max = rebuy.max_per_player
+        row.rebuy_stack_threshold = rebuy.stack_at_or_below
+    add_on = config.rules.add_on
+    row.add_on_on = add_on is not None
+    if add_on is not None:
+        row.add_on_prize, row.add_on_fee, row.add_on_bounty = (
+            add_on.price.prize_pool,
+            add_on.price.house_fee,
+            add_on.price.bounty,
+        )
+        row.add_on_chips = add_on.chips
+        row.add_on_break_level = add_on.at_break_after_level
+        row.add_on_with_buy_in = add_on.with_buy_in
+        row.add_on_max = add_on.max_per_player
+    re_entry = config.rules.re_entry
+    row.re_entry_on = re_entry is not None
+    if re_entry is not None:
+        row.re_entry_prize, row.re_entry_fee, row.re_entry_bounty = (
+            re_entry.price.prize_pool,
+            re_entry.price.house_fee,
+            re_entry.price.bounty,
+        )
+        row.re_entry_chips = re_entry.chips
+        row.re_entry_last_level = re_entry.last_level
+        row.re_entry_max = re_entry.max_per_player
+    payouts = config.payouts
+    row.payout_mode = payouts.mode.value
+    row.payout_percentages = " ".join(str(v) for v in payouts.percentages)
+    row.payout_amounts = " ".join(str(v) for v in payouts.amounts)
+    row.rounding_unit = payouts.rounding_unit
+    row.minimum_cash = payouts.minimum_cash
+    row.guarantee = payouts.guarantee
+    row.paid_share_bp = payouts.paid_share_bp
+    row.locked_entries = payouts.locked_entries
+    row.opening_float = config.opening_float
+
+
+def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
+    """Serialise money actions on one tournament: write its config row first (see the module doc).
+
+    Creates the row with the defaults when the tournament has none yet.
+    """
+    result = session.execute(
+        update(CashierConfigRow)
+        .where(col(CashierConfigRow.tournament_id) == tournament_id)
+        .values(tournament_id=tournament_id)
+        .execution_options(synchronize_session=False)
+    )
+    row = session.get(CashierConfigRow, tournament_id)
+    if row is None or getattr(result, "rowcount", 1) == 0:
+        get_row(session, tournament_id)  # a clear error for an unknown tournament
+        stack = setup_row(session, tournament_id).starting_stack
+        row = CashierConfigRow(tournament_id=tournament_id)
+        store_config(row, config_from_row(None, stack))
+        session.add(row)
+        session.flush()
+    return row
+
+
+# ------------------------------------------------------------------------------ the till
+@dataclass
+class Till:
+    """A tournament's money state, loaded inside one transaction (mutable, never leaves it)."""
+
+    tournament_id: int
+    config: CashierConfig
+    records: list[LedgerRecord]
+    rows: list[LedgerRow]
+    registrations: dict[int, RegistrationRow]
+    names: dict[int, str]
+    eliminations: list[EliminationRow]
+    deals: dict[int, DealRow]  # by ledger row id
+
+    def registration(self, registration_id: int) -> RegistrationRow:
+        """A registration of this tournament, or a clear error."""
+        row = self.registrations.get(registration_id)
+        if row is None:
+            raise CashierError(
+                f"Registration #{registration_id} is not in this tournament (withdrawn or "
+                "never registered?)."
+            )
+        return row
+
+    def name(self, registration_id: int | None) -> str:
+        """The player's name for messages ("" for no registration)."""
+        if registration_id is None:
+            return ""
+        return self.names.get(registration_id, f"Registration #{registration_id}")
+
+    def balances(self) -> LedgerBalances:
+        """The ledger's balances."""
+        return balances(self.rows)
+
+
+def display_name(player: PlayerRow) -> str:
+    return f'{player.name} "{player.nickname}"' if player.nickname else player.name
+
+
+def core_row(record: LedgerRecord) -> LedgerRow:
+    """The core ledger row of a stored record."""
+    assert record.id is not None
+    split = None
+    if record.prize_part is not None:
+        split = EntryPrice(record.prize_part, record.fee_part or 0, record.bounty_part or 0)
+    shares: tuple[DealShare, ...] = ()
+    if record.shares_json:
+        shares = tuple(
+            DealShare(int(rid), int(amount)) for rid, amount in json.loads(record.shares_json)
+        )
+    return LedgerRow(
+        record.id,
+        RowKind(record.kind),
+        record.amount,
+        player_id=record.registration_id,
+        split=split,
+        target=record.target_id,
+        reason=record.reason,
+        shares=shares,
+    )
+
+
+def load_till(session: Session, tournament_id: int) -> Till:
+    """Load everything the cashier reasons about, for one tournament."""
+    stack = setup_row(session, tournament_id).starting_stack
+    config = config_from_row(session.get(CashierConfigRow, tournament_id), stack)
+    records = list(
+        session.exec(
+            select(LedgerRecord)
+            .where(col(LedgerRecord.tournament_id) == tournament_id)
+            .order_by(col(LedgerRecord.id))
+        ).all()
+    )
+    pairs = session.exec(
+        select(RegistrationRow, PlayerRow)
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(col(RegistrationRow.tournament_id) == tournament_id)
+        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        .order_by(col(RegistrationRow.id))
+    ).all()
+    registrations: dict[int, RegistrationRow] = {}
+    names: dict[int, str] = {}
+    for reg, player in pairs:
+        assert reg.id is not None
+        registrations[reg.id] = reg
+        names[reg.id] = display_name(player)
+    eliminations = list(
+        session.exec(
+            select(EliminationRow)
+            .where(col(EliminationRow.tournament_id) == tournament_id)
+            .order_by(col(EliminationRow.id))
+        ).all()
+    )
+    deals = {
+        deal.ledger_row_id: deal
+        for deal in session.exec(
+            select(DealRow).where(col(DealRow.tournament_id) == tournament_id)
+        ).all()
+    }
+    return Till(
+        tournament_id,
+        config,
+        records,
+        [core_row(r) for r in records],
+        registrations,
+        names,
+        eliminations,
+        deals,
+    )
+
+
+def append_row(
+    session: Session,
+    till: Till,
+    now: datetime,
+    *,
+    kind: RowKind,
+    amount: int,
+    registration_id: int | None = None,
+    split: EntryPrice | None = None,
+    chips: int | None = None,
+    target: int | None = None,
+    reason: str = "",
+    shares: Sequence[DealShare] = (),
+    station: str = "",
+) -> LedgerRecord:
+    """Check a new ledger row against the core rules, then insert it. Raises LedgerError."""
+    provisional = (till.rows[-1].row_id + 1) if till.rows else 1
+    check_append(
+        till.rows,
+        LedgerRow(
+            provisional,
+            kind,
+            amount,
+            player_id=registration_id,
+            split=split,
+            target=target,
+            reason=reason.strip(),
+            shares=tuple(shares),
+        ),
+    )
+    record = LedgerRecord(
+        tournament_id=till.tournament_id,
+        kind=kind.value,
+        amount=amount,
+        registration_id=registration_id,
+        prize_part=split.prize_pool if split is not None else None,
+        fee_part=split.house_fee if split is not None else None,
+        bounty_part=split.bounty if split is not None else None,
+        chips=chips,
+        target_id=target,
+        reason=reason.strip()[:500],
+        shares_json=json.dumps([[s.player_id, s.amount] for s in shares]) if shares else "",
+        created_at=now,
+        station=station[:100],
+    )
+    session.add(record)
+    session.flush()
+    till.records.append(record)
+    till.rows.append(core_row(record))
+    return record
+
+
+def ledger_entries(till: Till) -> tuple[LedgerEntry, ...]:
+    """Every ledger row of the till, oldest first, with who voided what."""
+    voided = voided_rows(till.rows)
+    result = []
+    for record, row in zip(till.records, till.rows, strict=True):
+        result.append(
+            LedgerEntry(
+                id=row.row_id,
+                kind=row.kind,
+                amount=row.amount,
+                registration_id=row.player_id,
+                name=till.name(row.player_id),
+                split=row.split,
+                chips=record.chips,
+                target_id=row.target,
+                reason=row.reason,
+                created_at=record.created_at,
+                station=record.station,
+                voided_by=voided.get(row.row_id),
+            )
+        )
+    return tuple(result)
+
+
+# ------------------------------------------------------------------------------ standing facts
+def _standing_entry_rows(till: Till) -> list[LedgerRow]:
+    """Entry rows neither voided nor fully refunded, in order."""
+    voided = set(voided_rows(till.rows))
+    refunded: dict[int, int] = {}
+    for row in till.rows:
+        if row.kind is RowKind.REFUND and row.row_id not in voided and row.target is not None:
+            refunded[row.target] = refunded.get(row.target, 0) + row.amount
+    return [
+        row
+        for row in till.rows
+        if row.kind.is_entry
+        and row.row_id not in voided
+        and refunded.get(row.row_id, 0) < row.amount
+    ]
+
+
+def chips_in_play(till: Till) -> int:
+    """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
+    chips = {record.id: record.chips or 0 for record in till.records}
+    return sum(chips[row.row_id] for row in _standing_entry_rows(till))
+
+
+def standing_busts(till: Till) -> list[EliminationRow]:
+    """Eliminations not undone, in the order they were recorded."""
+    undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
+    return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
+
+
+def _lives(reg: RegistrationRow) -> int:
+    return reg.entries + reg.rebuys
+
+
+def bounty_on(till: Till, registration_id: int) -> int:
+    """The bounty on a player now: the bounty part of the entry that started their current stack
+    (buy-in, re-entry or rebuy) plus that of the add-ons bought since."""
+    bounty = 0
+    for row in _standing_entry_rows(till):
+        if row.player_id != registration_id:
+            continue
+        assert row.split is not None
+        if row.kind is RowKind.ADD_ON:
+            bounty += row.split.bounty
+        else:
+            bounty = row.split.bounty
+    return bounty
+
+
+def field_ids(till: Till) -> list[int]:
+    """Registrations that bought in (the field standings rank), in registration order."""
+    return [rid for rid, reg in till.registrations.items() if reg.entries > 0]
+
+
+def final_busts(till: Till) -> list[EliminationRow]:
+    """The bust that put each busted player out for good, ordered by hand and recording."""
+    last: dict[int, EliminationRow] = {}
+    for bust in standing_busts(till):
+        last[bust.registration_id] = bust
+    result = [
+        bust
+        for rid, bust in last.items()
+        if rid in till.registrations and till.registrations[rid].status == STATUS_BUSTED
+    ]
+    return sorted(result, key=lambda b: (b.hand, b.id or 0))
+
+
+def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
+    """Finishing places from the final busts (core TDA rules); raises EliminationError."""
+    events = [
+        BustEvent(
+            b.registration_id,
+            hand=b.hand,
+            chips_at_hand_start=b.chips_at_hand_start,
+            busted_by=b.busted_by_id if b.busted_by_id in till.registrations else None,
+        )
+        for b in final_busts(till)
+    ]
+    return standings(field_ids(till), events, prizes, names=till.names)
+
+
+def settle(session: Session, till: Till) -> Standings:
+    """Recompute every registration's counters, status and finish from the records; save them.
+
+    Raises:
+        EliminationError: The busts no longer make a valid finishing order.
+    """
+    counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
+    for row in _standing_entry_rows(till):
+        if row.player_id not in counts:
+            continue
+        slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
+        counts[row.player_id][slot[row.kind]] += 1
+    last_bust: dict[int, EliminationRow] = {}
+    for standing in standing_busts(till):
+        last_bust[standing.registration_id] = standing
+    for rid, reg in till.registrations.items():
+        reg.entries, reg.rebuys, reg.add_ons = counts[rid]
+        latest = last_bust.get(rid)
+        if reg.entries == 0:
+            reg.status = STATUS_CHECKED_IN if reg.checked_in_at else STATUS_PRE_REGISTERED
+        elif latest is not None and latest.entry_number >= _lives(reg):
+            reg.status = STATUS_BUSTED
+        else:
+            reg.status = STATUS_PLAYING
+    result = compute_standings(till)
+    finishes = {f.player_id: f for f in result.finishes}
+    someone_out = any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
+    for rid, reg in till.registrations.items():
+        finish: Finish | None = finishes.get(rid)
+        if finish is not None and finish.hand is None and not someone_out:
+            finish = None  # a lone entrant has not won anything yet
+        bust = last_bust.get(rid) if reg.status == STATUS_BUSTED else None
+        reg.place = finish.place if finish is not None else None
+        reg.tied = finish.tied if finish is not None else 1
+        reg.busted_by_id = bust.busted_by_id if bust is not None else None
+        reg.bust_hand = bust.hand if bust is not None else None
+        reg.bust_chips = bust.chips_at_hand_start if bust is not None else None
+        reg.busted_at = bust.created_at if bust is not None else None
+        session.add(reg)
+    session.flush()
+    return result
+
+
+@dataclass(frozen=True)
+class BustInput:
+    """One player busted on a hand, as the director records it.
+
+    Attributes:
+        registration_id: Who busted.
+        chips_at_hand_start: Their chips when the hand began (ranks busts on the same hand;
+            equal stacks share the places). None for a bust alone on its hand.
+        busted_by: The registration credited with the knockout (None: not recorded).
+    """
+
+    registration_id: int
+    chips_at_hand_start: int | None = None
+    busted_by: int | None = None
+
+
+def record_busts(
+    session: Session,
+    till: Till,
+    busts: Sequence[BustInput],
+    now: datetime,
+    *,
+    station: str = "",
+    reason: str = "",
+) -> None:
+    """Record the busts of one hand (in the caller's transaction) and settle; raises on error."""
+    if not busts:
+        raise ValidationError("Say which player busted.")
+    if len(busts) > 1 and any(b.chips_at_hand_start is None for b in busts):
+        raise ValidationError(
+            "Several players busted on one hand: give the chips each started the hand with "
+            "(more chips, better place; equal stacks share the places)."
+        )
+    hand = max((e.hand for e in till.eliminations), default=0) + 1
+    seen: set[int] = set()
+    for bust in busts:
+        reg = till.registration(bust.registration_id)
+        who = till.name(bust.registration_id)
+        if bust.registration_id in seen:
+            raise EliminationError(f"{who} is recorded twice as busted on this hand.")
+        seen.add(bust.registration_id)
+        if reg.entries == 0:
+            raise EliminationError(f"{who} has not bought in, so cannot be busted.")
+        if reg.status == STATUS_BUSTED:
+            place = f", {reg.place}th" if reg.place else ""
+            raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
+        if bust.busted_by is not None:
+            buster = till.registrations.get(bust.busted_by)
+            if buster is None:
+                raise EliminationError(
+                    f"Registration #{bust.busted_by}, credited with busting {who}, is not in "
+                    "this tournament."
+                )
+            if buster.status != STATUS_PLAYING or bust.busted_by in seen:
+                raise EliminationError(
+                    f"{till.name(bust.busted_by)}, credited with busting {who}, is not in play; "
+                    "the knockout goes to a player still in."
+                )
+        chips = bust.chips_at_hand_start if bust.chips_at_hand_start is not None else 1
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise ValidationError(
+                f"{who}: the chips at the start of the hand must be a whole number above 0, "
+                f"not {chips!r}."
+            )
+    for bust in busts:
+        reg = till.registration(bust.registration_id)
+        row = EliminationRow(
+            tournament_id=till.tournament_id,
+            registration_id=bust.registration_id,
+            hand=hand,
+            chips_at_hand_start=bust.chips_at_hand_start or 1,
+            busted_by_id=bust.busted_by,
+            bounty=bounty_on(till, bust.registration_id),
+            entry_number=_lives(reg),
+            reason=reason[:500],
+            created_at=now,
+            station=station[:100],
+        )
+        session.add(row)
+        till.eliminations.append(row)
+    session.flush()
+    settle(session, till)
+
+
+# ------------------------------------------------------------------------------ money view
+@dataclass(frozen=True)
+class MoneyView:
+    """The payout picture of a till: the table, the standings with prizes, what each is due."""
+
+    balances: LedgerBalances
+    table: PayoutTable | None
+    problem: str
+    standings: Standings
+    dues: dict[int, PrizeDue]
+    deal: DealRow | None
+
+
+def standing_deal(till: Till, totals: LedgerBalances) -> DealRow | None:
+    """The last deal row not voided."""
+    if not totals.deal:
+        return None
+    voided = set(voided_rows(till.rows))
+    standing = [r for r in till.rows if r.kind is RowKind.DEAL and r.row_id not in voided]
+    return till.deals.get(standing[-1].row_id) if standing else None
+
+
+def money_view(till: Till) -> MoneyView:
+    """Compute the payout table, standings with prizes, bounties and dues (no writes)."""
+    totals = till.balances()
+    collected = totals.prize_pool - totals.overlay
+    table: PayoutTable | None
+    try:
+        table = payout_table(collected, totals.entries, till.config.payouts)
+        problem = ""
+    except DomainError as error:
+        table, problem = None, str(error)
+    prizes = table.amounts if table is not None else ()
+    result = compute_standings(till, prizes)
+    finishes = {f.player_id: f for f in result.finishes}
+    someone_out = any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
+    deal = standing_deal(till, totals)
+    deal_shares: dict[int, int] = {}
+    if deal is not None:
+        deal_shares = dict(
+            zip(json.loads(deal.registrations_json), json.loads(deal.amounts_json), strict=True)
+        )
+    bounties: dict[int, list[int]] = {}
+    for bust in standing_busts(till):
+        if bust.busted_by_id is not None:
+            bounties.setdefault(bust.busted_by_id, []).append(bust.bounty)
+    winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
+    own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
+    paid: dict[int, list[int]] = {}
+    voided = set(voided_rows(till.rows))
+    for row in till.rows:
+        if row.row_id in voided or row.player_id is None:
+            continue
+        if row.kind in (RowKind.PAYOUT, RowKind.BOUNTY):
+            slot = paid.setdefault(row.player_id, [0, 0])
+            slot[0 if row.kind is RowKind.PAYOUT else 1] += row.amount
+    dues: dict[int, PrizeDue] = {}
+    for rid in till.registrations:
+        finish = finishes.get(rid)
+        if finish is not None and finish.hand is None and not someone_out:
+            finish = None
+        in_deal = rid in deal_shares
+        if in_deal:
+            prize = deal_shares[rid]
+            if finish is not None and finish.place == 1 and deal is not None:
+                prize += deal.reserved
+        else:
+            prize = finish.prize if finish is not None else 0
+        kos = bounties.get(rid, [])
+        prize_paid, bounties_paid = paid.get(rid, [0, 0])
+        dues[rid] = PrizeDue(
+            registration_id=rid,
+            name=till.name(rid),
+            place=finish.place if finish is not None else None,
+            tied=finish.tied if finish is not None else 1,
+            prize=prize,
+            bounties=sum(kos) + own_bounty.get(rid, 0),
+            knockouts=len(kos),
+            prize_paid=prize_paid,
+            bounties_paid=bounties_paid,
+            in_deal=in_deal,
+        )
+    return MoneyView(totals, table, problem, result, dues, deal)
+
+
+def check_not_overpaid(view: MoneyView) -> None:
+    """Refuse a change that would leave a player paid more than they are now due."""
+    for due in view.dues.values():
+        if due.prize_paid > due.prize:
+            raise LedgerError(
+                f"{due.name} was already paid {format_cents(due.prize_paid)} in prizes but would "
+                f"now be due {format_cents(due.prize)}; void that payout first."
+            )
+        if due.bounties_paid > due.bounties:
+            raise LedgerError(
+                f"{due.name} was already paid {format_cents(due.bounties_paid)} in bounties but "
+                f"would now be credited {format_cents(due.bounties)}; void that bounty payment "
+                "first."
+            )
+
+
+# ------------------------------------------------------------------------------ helpers
+def registration_info(till: Till, reg: RegistrationRow) -> RegistrationInfo:
+    """The frozen view of a registration."""
+    assert reg.id is not None
+    return RegistrationInfo(
+        id=reg.id,
+        tournament_id=reg.tournament_id,
+        player_id=reg.player_id,
+        name=till.name(reg.id),
+        status=RegistrationStatus(reg.status),
+        entries=reg.entries,
+        rebuys=reg.rebuys,
+        add_ons=reg.add_ons,
+        place=reg.place,
+        tied=reg.tied,
+        busted_by_id=reg.busted_by_id,
+        bust_hand=reg.bust_hand,
+        bust_chips=reg.bust_chips,
+        created_at=reg.created_at,
+        checked_in_at=reg.checked_in_at,
+        busted_at=reg.busted_at,
+    )
+
+
+def clock_position(session: Session, tournament_id: int, now: datetime) -> ClockPosition:
+    """Where the tournament clock is at `now`, as the entry rules count levels."""
+    state = load_clock(session, tournament_id)
+    if not state.started:
+        return ClockPosition(0)
+    structure = load_structure(session, tournament_id)
+    shown = clock_engine.view(state, structure, now)
+    level = sum(1 for item in structure.levels[: shown.index + 1] if not item.is_break)
+    return ClockPosition(level, on_break=shown.is_break and level > 0)
