@@ -218,6 +218,8 @@ class _Room:
     """A mutable working copy of a room, private to one planning call."""
 
     def __init__(self, seating: Seating, stats: MoveStats) -> None:
+        self.original = seating
+        self.original_stats = stats
         self.tables: dict[int, Table] = {t.number: t for t in seating.tables}
         self.occupied: dict[int, dict[int, PlayerId]] = {
             n: dict(seating.players_at(n)) for n in self.tables
@@ -277,14 +279,18 @@ class _Room:
             self.table_gives[source.table] = self.table_gives.get(source.table, 0) + 1
 
     def seating(self) -> Seating:
-        seats = {
-            player: Seat(table, seat)
-            for table, occupied in self.occupied.items()
-            for seat, player in occupied.items()
-        }
-        return Seating(tuple(self.tables.values()), seats, self.fixed & seats.keys())
+        tables = tuple(self.tables.values())
+        if not self.moves and tables == self.original.tables:
+            return self.original
+        # Only the moved players get new seats; the rest keep theirs (no rebuilding 1,000 seats).
+        seats = dict(self.original.seats)
+        for move in self.moves:
+            seats[move.player] = move.to_seat
+        return Seating(tables, seats, self.fixed)
 
     def stats(self) -> MoveStats:
+        if not self.moves:
+            return self.original_stats
         return MoveStats(self.player_moves, self.table_gives)
 
 

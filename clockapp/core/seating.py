@@ -231,26 +231,15 @@ class Seating:
             by_number[table.number] = table
         by_table: dict[int, dict[int, PlayerId]] = {number: {} for number in by_number}
         seats = dict(self.seats)
+        # The fast path does two look-ups per player (rooms of 1,000 are rebuilt after every
+        # move); `_seat_problem` finds the director's message only when something is wrong.
+        open_by_table = {n: frozenset(t.open_seats) for n, t in by_number.items()}
         for player, seat in seats.items():
-            found = by_number.get(seat.table)
-            if found is None:
-                raise SeatingError(
-                    f"Player {player} is seated at table {seat.table}, which is not in play."
-                )
-            table = found
-            if seat.number > table.seat_count:
-                raise SeatingError(
-                    f"Player {player} is seated at {seat}, but table {table.number} has "
-                    f"{table.seat_count} seats."
-                )
-            if seat.number in table.closed_seats:
-                raise SeatingError(f"{seat} is closed but player {player} sits there.")
-            at_table = by_table[seat.table]
-            if seat.number in at_table:
-                raise SeatingError(
-                    f"{seat} is taken twice (players {at_table[seat.number]} and {player})."
-                )
-            at_table[seat.number] = player
+            at_table = by_table.get(seat.table)
+            number = seat.number
+            if at_table is None or number in at_table or number not in open_by_table[seat.table]:
+                raise SeatingError(_seat_problem(by_number, by_table, player, seat))
+            at_table[number] = player
         fixed = frozenset(self.fixed)
         for player in sorted(fixed):
             if player not in seats:
@@ -324,6 +313,27 @@ class Seating:
     def free_seat_count(self) -> int:
         """How many open seats are empty."""
         return self.capacity - self.player_count
+
+
+def _seat_problem(
+    by_number: Mapping[int, Table],
+    by_table: Mapping[int, Mapping[int, PlayerId]],
+    player: PlayerId,
+    seat: Seat,
+) -> str:
+    """Why a player cannot sit in a seat, in a director's words."""
+    table = by_number.get(seat.table)
+    if table is None:
+        return f"Player {player} is seated at table {seat.table}, which is not in play."
+    if seat.number > table.seat_count:
+        return (
+            f"Player {player} is seated at {seat}, but table {table.number} has "
+            f"{table.seat_count} seats."
+        )
+    if seat.number in table.closed_seats:
+        return f"{seat} is closed but player {player} sits there."
+    other = by_table[seat.table][seat.number]
+    return f"{seat} is taken twice (players {other} and {player})."
 
 
 # ------------------------------------------------------------------ positions around the button
