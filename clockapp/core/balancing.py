@@ -39,6 +39,8 @@ from clockapp.core.seating import (
     SeatingError,
     Table,
     WorstSeat,
+    # Position helpers private to the core (their public forms take a whole Seating; the
+    # planners work on a mutable copy of the room).
     _clockwise,
     _deal_in,
     _next_big_blind,
@@ -327,7 +329,9 @@ def plan_balance(
     * The player who moves is the one who will be big blind next at the giving table (a player
       with a fixed seat is skipped: the next player after moves instead). He goes to the worst
       position at the short table, see `clockapp.core.seating.worst_seat`: the seat that posts
-      the big blind soonest, never the small blind.
+      the big blind soonest, never the small blind. A table that had fewer than two players
+      when planning started has no hand under way: it needs no button, and newcomers fill in
+      clockwise after the last player who sat down there.
 
     Moves only go from a fuller to a shorter table (by two or more players), so the planner always
     ends. The plan is all or nothing: when a button is missing nothing is planned, and since the
@@ -357,6 +361,9 @@ def plan_balance(
         if most - least <= allowed:
             break
         receivers = [n for n in room.tables if room.has_room(n)]
+        if not receivers:
+            warnings.append(_why_unbalanced(room, counts, None, allowed))
+            break
         receiver = min(receivers, key=lambda n: (counts[n], room.needs_button(n), n))
         givers = [
             n
@@ -413,7 +420,9 @@ def plan_balance(
     return BalancePlan(room.seating(), tuple(room.moves), room.stats(), tuple(warnings))
 
 
-def _why_unbalanced(room: _Room, counts: Mapping[int, int], receiver: int, allowed: int) -> str:
+def _why_unbalanced(
+    room: _Room, counts: Mapping[int, int], receiver: int | None, allowed: int
+) -> str:
     least = min(counts.values())
     most = max(counts.values())
     full_short = [n for n in room.tables if counts[n] == least and not room.has_room(n)]
@@ -422,6 +431,7 @@ def _why_unbalanced(room: _Room, counts: Mapping[int, int], receiver: int, allow
             f"The tables cannot be balanced within {allowed}: {_tables_text(full_short)} "
             f"({least} players) has no free open seat; open a seat there to balance."
         )
+    assert receiver is not None  # with no free seat anywhere, the short tables are full
     return (
         f"The tables cannot be balanced within {allowed}: every player at the fuller tables "
         f"has a fixed seat (most {most}, {room.tables[receiver].label} {counts[receiver]}); "

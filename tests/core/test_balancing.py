@@ -298,6 +298,19 @@ def test_balance_with_a_partly_closed_short_table_goes_to_the_next_shortest() ->
     assert "cannot be balanced within 1" in result.warnings[0]
 
 
+def test_full_room_of_different_table_sizes_is_reported() -> None:
+    before = Seating(
+        (Table(1, seat_count=10), Table(2, seat_count=6)),
+        {**{100 + s: Seat(1, s) for s in first(10)}, **{200 + s: Seat(2, s) for s in first(6)}},
+    )
+    result = planned(plan_balance(before))
+    assert result.moves == ()
+    assert result.warnings == (
+        "The tables cannot be balanced within 1: Table 2 (6 players) has no free open seat; "
+        "open a seat there to balance.",
+    )
+
+
 def test_one_table_and_balanced_rooms_plan_nothing() -> None:
     single = room({1: first(3)})
     assert planned(plan_balance(single)) == BalancePlan(single, (), MoveStats())
