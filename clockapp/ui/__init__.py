@@ -1,1 +1,4 @@
-"""The Qt layer: the only package that imports PySide6. Windows get services and the bus injected."""
+"""The Qt layer: the only package that imports PySide6.
+
+Windows get the services and the bus through their constructors.
+"""

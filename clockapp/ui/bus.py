@@ -1,8 +1,9 @@
 """The tournament bus: one signal that tells every window what changed.
 
-After each service call the caller publishes the call's `Changes`; a poll timer also asks the database
-for revisions committed by other stations, so two machines sharing one PostgreSQL server (or two
-processes on one SQLite file) stay in step. Windows refresh only the parts whose flags are set.
+After each service call the caller publishes the call's `Changes`; a poll timer also asks the
+database for revisions committed by other stations, so two machines sharing one PostgreSQL
+server (or two processes on one SQLite file) stay in step. Windows refresh only the parts whose
+flags are set.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ class TournamentBus(QObject):
     def publish(self, changes: Changes) -> None:
         """Tell every window about a committed change."""
         if changes.revision == self._seen + 1:
-            # Nothing from another station slipped in between: no need to re-read it on the next poll.
+            # Nothing from another station slipped in between: the next poll need not re-read it.
             self._seen = changes.revision
         self.changed.emit(changes)
 

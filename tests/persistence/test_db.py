@@ -71,7 +71,7 @@ def test_timestamps_come_back_aware_utc(engine: Engine) -> None:
 
 def test_naive_timestamps_are_refused(engine: Engine) -> None:
     with pytest.raises(Exception, match="naive datetime"), Session(engine) as s, s.begin():
-        s.add(TournamentRow(name="x", created_at=datetime(2026, 1, 1)))  # noqa: DTZ001
+        s.add(TournamentRow(name="x", created_at=datetime(2026, 1, 1)))
 
 
 def test_committed_rows_survive_a_hard_close(db_path: Path) -> None:
