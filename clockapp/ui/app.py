@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -93,30 +93,150 @@ def run_app(argv: Sequence[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
+    if args.screenshot is not None:
+        services = _open_services(args.db)
+        if services is None:
+            return 2
+        tournament_id = _choose(services, demo=args.demo, ask=False)
+        if tournament_id is None:
+            return 2
+        return render_screenshot(services, tournament_id, args.screenshot, args.size)
+    return Launcher(app, args).run()
 
-    from clockapp.core.errors import DomainError
+
+def _open_services(db: str | None) -> Services | None:
+    """Open (and migrate) the database, or explain why not."""
     from clockapp.services.app import open_services
 
-    if args.db and "://" not in args.db:
-        Path(args.db).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    if db and "://" not in db:
+        Path(db).expanduser().parent.mkdir(parents=True, exist_ok=True)
     try:
-        services = open_services(args.db)
+        return open_services(db)
     except Exception as error:  # a bad URL or an unreachable server: say so, do not crash
-        print(f"clockapp: cannot open the database {args.db or ''}: {error}", file=sys.stderr)
-        return 2
+        print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
+        return None
+
+
+def _choose(services: Services, demo: bool, ask: bool) -> int | None:
+    from clockapp.core.errors import DomainError
 
     try:
-        tournament_id = choose_tournament(services, demo=args.demo, ask=args.screenshot is None)
+        return choose_tournament(services, demo=demo, ask=ask)
     except DomainError as error:
         print(f"clockapp: {error}", file=sys.stderr)
-        return 2
-    if tournament_id is None:
-        return 0
+        return None
 
-    if args.screenshot is not None:
-        return render_screenshot(services, tournament_id, args.screenshot, args.size)
 
-    return run_windows(app, services, tournament_id, args)
+class Launcher:
+    """Starts the windows: the clock first (from the start-up cache), the database right after.
+
+    With a cache of the last clock shown, the display is painted before SQLAlchemy and the
+    migrations are even imported; the real session takes the display over one event later.
+    Without one (the first start, `--demo`), the database opens first.
+    """
+
+    def __init__(self, app: QApplication, args: argparse.Namespace) -> None:
+        from clockapp.paths import user_data_dir
+        from clockapp.ui.clock.cache import cache_file
+        from clockapp.ui.settings import UiSettings
+
+        self.app = app
+        self.args = args
+        self.settings = UiSettings()
+        self.cache = cache_file(user_data_dir(), args.db)
+        self.display: Any = None
+        self.station: Any = None
+        self.code = 0
+        fullscreen = True if args.fullscreen else False if args.windowed else None
+        self.fullscreen: bool | None = fullscreen
+        self.screen_index: int | None = args.screen - 1 if args.screen else None
+
+    def run(self) -> int:
+        """Show the clock and run the event loop."""
+        from PySide6.QtGui import QIcon
+
+        from clockapp.paths import resource_path
+
+        icon = resource_path("icons", "clockapp.svg")
+        if icon.exists():
+            self.app.setWindowIcon(QIcon(str(icon)))
+        if not self._show_cached_clock():
+            if not self._open():
+                return self.code
+            if self.args.first_frame:
+                self.station.display.first_frame_painted.connect(self._on_first_frame)
+        self.app.aboutToQuit.connect(self._on_app_about_to_quit)
+        return int(self.app.exec()) or self.code
+
+    def _show_cached_clock(self) -> bool:
+        if self.args.demo:
+            return False
+        from datetime import UTC, datetime
+
+        from clockapp.ui.clock.cache import CachedClock, load_cache
+
+        cached = load_cache(self.cache, self.args.db)
+        if cached is None:
+            return False
+        from clockapp.ui.clock.display import ClockDisplay, show_display
+
+        clock = CachedClock(cached, lambda: datetime.now(UTC), parent=self.app)
+        self.display = ClockDisplay(clock)
+        if self.args.first_frame:
+            self.display.first_frame_painted.connect(self._on_first_frame)
+        else:
+            # Open the database once the clock is on the wall.
+            self.display.first_frame_painted.connect(self._open_after_first_frame)
+        show_display(self.display, self.settings, self.fullscreen, self.screen_index)
+        clock.tick()
+        self._cached_clock = clock
+        return True
+
+    def _open_after_first_frame(self) -> None:
+        if not self._open():
+            self.app.exit(self.code)
+            return
+        self._cached_clock.stop()
+
+    def _open(self) -> bool:
+        """Open the database and build the clock's windows around the (cached) display."""
+        services = _open_services(self.args.db)
+        if services is None:
+            self.code = 2
+            return False
+        tournament_id = _choose(services, demo=self.args.demo, ask=True)
+        if tournament_id is None:
+            self.code = 0 if self.display is None else 2
+            return False
+
+        from clockapp.ui.bus import TournamentBus
+        from clockapp.ui.clock.station import ClockStation
+        from clockapp.ui.sound import Sound
+
+        bus = TournamentBus(services, tournament_id)
+        self.station = ClockStation(
+            services,
+            bus,
+            Sound(),
+            self.settings,
+            display=self.display,
+            cache=self.cache,
+            db=self.args.db,
+        )
+        self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
+        return True
+
+    def _on_first_frame(self) -> None:
+        # bench/bench_startup.py measures start-up to the first painted clock frame.
+        print("first-frame", flush=True)
+        if self.station is None:
+            self.app.exit(0)
+        else:
+            self.app.quit()
+
+    def _on_app_about_to_quit(self) -> None:
+        if self.station is not None:
+            self.station.save_settings()
 
 
 def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:
@@ -199,34 +319,3 @@ class _SilentSound:
 
     def say(self, text: str) -> None:
         """Ignored."""
-
-
-def run_windows(
-    app: QApplication, services: Services, tournament_id: int, args: argparse.Namespace
-) -> int:
-    """Open the director window and the clock display, then run the event loop."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtGui import QIcon
-
-    from clockapp.paths import resource_path
-    from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.station import ClockStation
-    from clockapp.ui.settings import UiSettings
-    from clockapp.ui.sound import Sound
-
-    icon = resource_path("icons", "clockapp.svg")
-    if icon.exists():
-        app.setWindowIcon(QIcon(str(icon)))
-    bus = TournamentBus(services, tournament_id)
-    station = ClockStation(services, bus, Sound(), UiSettings())
-    fullscreen = True if args.fullscreen else False if args.windowed else None
-    screen_index = args.screen - 1 if args.screen else None
-    station.show(fullscreen=fullscreen, screen_index=screen_index)
-    if args.first_frame:
-        # The bench measures start-up to the first painted frame: paint, then leave.
-        station.display.repaint()
-        print("first-frame", flush=True)
-        QTimer.singleShot(0, app.quit)
-    app.aboutToQuit.connect(station.save_settings)
-    code = app.exec()
-    return int(code)

@@ -16,9 +16,9 @@ break); nothing is re-laid out, because `FitLabel` sizes ignore their text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QResizeEvent,
+    QScreen,
 )
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -39,9 +40,12 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import ClockStatus, ClockView, format_clock
 from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.help import HelpOverlay
-from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip
+from clockapp.ui.settings import UiSettings
+
+if TYPE_CHECKING:
+    from clockapp.ui.clock.help import HelpOverlay
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -73,6 +77,7 @@ class ClockDisplay(QWidget):
 
     fullscreen_changed = Signal(bool)
     closed = Signal()
+    first_frame_painted = Signal()  # once, after the first paint (the start-up bench waits for it)
 
     def __init__(self, session: ClockSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,13 +86,13 @@ class ClockDisplay(QWidget):
         self._is_break: bool | None = None
         self._frame: QColor | None = None
         self._notice = ""
+        self._painted = False
         self.setWindowTitle("clockapp — clock")
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
         self._setup_ui()
-        self.help_overlay = HelpOverlay(self)
-        self.help_overlay.hide()
+        self._help: QWidget | None = None  # built on first use: the first frame does not need it
         # The visible way out of fullscreen (Esc is the other), small in the top corner.
         self.exit_button = QPushButton("✕  Exit fullscreen", self)
         self.exit_button.setObjectName("exit_fullscreen")
@@ -95,6 +100,17 @@ class ClockDisplay(QWidget):
         self.exit_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.exit_button.clicked.connect(lambda: self.set_fullscreen(False))
         self.exit_button.hide()
+        self._bind(session)
+
+    def set_session(self, session: ClockSession) -> None:
+        """Show another clock source (the real session after the start-up cache)."""
+        old = self._session
+        old.snapshot_changed.disconnect(self._on_session_snapshot_changed)
+        old.ticked.disconnect(self._on_session_ticked)
+        self._session = session
+        self._bind(session)
+
+    def _bind(self, session: ClockSession) -> None:
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
         session.ticked.connect(self._on_session_ticked)
         if session.snapshot is not None:
@@ -436,6 +452,22 @@ class ClockDisplay(QWidget):
         self.exit_button.move(self.width() - self.exit_button.width() - margin * 2, margin)
         self.exit_button.raise_()
 
+    def show_on(self, screen: QScreen, fullscreen: bool) -> None:
+        """Show the display on `screen`, fullscreen or in a window."""
+        if self.screen() is not screen or fullscreen:
+            self.setScreen(screen)
+            handle = self.windowHandle()
+            if handle is not None:
+                handle.setScreen(screen)
+            if not self.isFullScreen():
+                self.move(screen.availableGeometry().topLeft())
+        if fullscreen:
+            self.showFullScreen()
+        else:
+            self.show()
+        self.exit_button.setVisible(fullscreen)
+        self._place_exit_button()
+
     def toggle_fullscreen(self) -> None:
         """F: fullscreen on or off."""
         self.set_fullscreen(not self.isFullScreen())
@@ -443,6 +475,20 @@ class ClockDisplay(QWidget):
     def toggle_help(self) -> None:
         """?: show or hide the keyboard help over the clock."""
         self.help_overlay.toggle()
+
+    @property
+    def help_overlay(self) -> HelpOverlay:
+        """The keyboard help sheet (created the first time it is asked for)."""
+        if self._help is None:
+            from clockapp.ui.clock.help import HelpOverlay
+
+            self._help = HelpOverlay(self)
+            self._help.hide()
+        return self._help  # type: ignore[return-value]
+
+    def help_visible(self) -> bool:
+        """Whether the keyboard help is showing."""
+        return self._help is not None and self._help.isVisible()
 
     # ---------------------------------------------------------------- events
 
@@ -455,7 +501,8 @@ class ClockDisplay(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins and keep the help overlay covering the clock."""
         self._apply_metrics()
-        self.help_overlay.setGeometry(self.rect())
+        if self._help is not None:
+            self._help.setGeometry(self.rect())
         if self.exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)
@@ -472,8 +519,28 @@ class ClockDisplay(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             half = width / 2
             painter.drawRect(self.rect().toRectF().adjusted(half, half, -half, -half))
+        if not self._painted:
+            self._painted = True
+            # Children paint after their parent: report once the whole frame is out.
+            QTimer.singleShot(0, self.first_frame_painted.emit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Tell the app (it remembers geometry and screen)."""
         self.closed.emit()
         super().closeEvent(event)
+
+
+def show_display(
+    display: ClockDisplay,
+    settings: UiSettings,
+    fullscreen: bool | None = None,
+    screen_index: int | None = None,
+) -> None:
+    """Show the clock for the room on its screen (the one given, else the remembered one)."""
+    screen = settings.screen_for_display(screen_index)
+    if screen_index is not None:
+        settings.display_screen = screen.name() or None
+    on = settings.display_fullscreen if fullscreen is None else fullscreen
+    if not on and not display.isVisible() and not settings.restore_geometry("display", display):
+        display.resize(1280, 720)
+    display.show_on(screen, on)

@@ -13,17 +13,19 @@ an undo or a restart never play a cue twice.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Level
-from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
-from clockapp.ui.bus import TournamentBus
 from clockapp.ui.sound import Cue, SoundPlayer
+
+if TYPE_CHECKING:  # the first frame can be painted before the database layer is imported
+    from clockapp.services.app import Services
+    from clockapp.ui.bus import TournamentBus
 
 #: Flags that change what the clock shows.
 DISPLAY_FLAGS = (

@@ -8,18 +8,21 @@ fake sound and a fake timer.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QScreen
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
-from clockapp.ui.clock.display import ClockDisplay
+from clockapp.ui.clock.display import ClockDisplay, show_display
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
@@ -45,6 +48,9 @@ class ClockStation(QObject):
         sound: SoundPlayer,
         settings: UiSettings,
         timer: QTimer | None = None,
+        display: ClockDisplay | None = None,
+        cache: Path | None = None,
+        db: str | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -54,7 +60,15 @@ class ClockStation(QObject):
         self.session = ClockSession(services, bus, sound, timer=timer, parent=self)
         self.history = UndoHistory(services, bus, parent=self)
         self.controller = ClockController(self.session, self.history, parent=self)
-        self.display = ClockDisplay(self.session)
+        if display is None:
+            self.display = ClockDisplay(self.session)
+        else:  # painted from the start-up cache: now show the real clock in it
+            self.display = display
+            display.set_session(self.session)
+        self._cache, self._db = cache, db
+        if cache is not None:
+            self._save_cache(self.session.snapshot)
+            self.session.snapshot_changed.connect(self._save_cache)
         self.director = DirectorWindow(self.session, self.controller)
         self.structure_editor: QWidget | None = None
 
@@ -90,25 +104,8 @@ class ClockStation(QObject):
 
     def show_display(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
         """Show the clock for the room on its screen."""
-        screen = self.settings.screen_for_display(screen_index)
-        if screen_index is not None:
-            self.settings.display_screen = screen.name() or None
-        self._place_display(screen)
-        on = self.settings.display_fullscreen if fullscreen is None else fullscreen
-        if on:
-            self.display.showFullScreen()
-        else:
-            if not self.settings.restore_geometry("display", self.display):
-                self.display.resize(1280, 720)
-            self.display.show()
+        show_display(self.display, self.settings, fullscreen, screen_index)
         self.display.raise_()
-
-    def _place_display(self, screen: QScreen) -> None:
-        self.display.setScreen(screen)
-        handle = self.display.windowHandle()
-        if handle is not None:
-            handle.setScreen(screen)
-        self.display.move(screen.availableGeometry().topLeft())
 
     def toggle_fullscreen(self) -> None:
         """F: the display fullscreen or windowed."""
@@ -116,7 +113,7 @@ class ClockStation(QObject):
 
     def leave_fullscreen(self) -> None:
         """Esc: close the help if it is open, else leave fullscreen."""
-        if self.display.help_overlay.isVisible():
+        if self.display.help_visible():
             self.display.help_overlay.hide()
         else:
             self.display.set_fullscreen(False)
@@ -179,9 +176,13 @@ class ClockStation(QObject):
         was_full = self.display.isFullScreen()
         if was_full:
             self.display.showNormal()
-        self._place_display(screens[index])
-        if was_full:
-            self.display.showFullScreen()
+        self.display.show_on(screens[index], was_full)
 
     def _on_display_fullscreen_changed(self, on: bool) -> None:
         self.settings.display_fullscreen = on
+
+    def _save_cache(self, snapshot: object) -> None:
+        if self._cache is None:
+            return
+        with contextlib.suppress(OSError):  # only a start-up speed-up: never worth an error
+            save_cache(self._cache, snapshot, self._db)

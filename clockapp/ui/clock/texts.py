@@ -6,7 +6,6 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from clockapp.core.clock import ClockView, format_clock
-from clockapp.core.money import format_cents
 from clockapp.core.structure import Item
 
 
@@ -89,6 +88,8 @@ def money(cents: int, currency: str = "$") -> str:
     >>> money(180000), money(12550, "€"), money(100000, "EUR"), money(500, "")
     ('$1,800', '€125.50', '1,000 EUR', '5')
     """
+    from clockapp.core.money import format_cents  # only needed once there is a prize pool
+
     if len(currency) > 1 and currency.isalpha():
         return format_cents(cents, symbol=currency, symbol_after=True, trim_zero_cents=True)
     return format_cents(cents, symbol=currency, trim_zero_cents=True)

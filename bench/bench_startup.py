@@ -1,0 +1,113 @@
+"""Start-up to the first painted clock frame, against a bare PySide6 window showing one label.
+
+Both are started as fresh subprocesses in the same run, alternately, several times; each prints a
+line once its window has painted, and the time from spawning the process to that line is taken.
+Medians are printed with their ratio (goal: clockapp at most 1.5x the bare window).
+
+clockapp is measured twice: a normal start (the database exists and the last clock shown is in the
+start-up cache, so the clock is painted before the database layer loads), and a cold start with
+no cache (the database is opened and migrated before the first frame).
+
+Run: `.venv/bin/python bench/bench_startup.py [--repeats 7]` (offscreen unless QT_QPA_PLATFORM
+is set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GOAL_RATIO = 1.5
+
+BARE = r"""
+import sys
+from PySide6.QtWidgets import QApplication, QLabel
+
+class Label(QLabel):
+    def paintEvent(self, event):
+        super().paintEvent(event)
+        if not getattr(self, "_done", False):
+            self._done = True
+            print("first-frame", flush=True)
+            QApplication.instance().quit()
+
+app = QApplication(sys.argv)
+label = Label("12:34")
+label.resize(1280, 720)
+label.show()
+app.exec()
+"""
+
+
+def time_to_first_frame(command: list[str], env: dict[str, str]) -> float:
+    """Seconds from spawning `command` to its 'first-frame' line."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.strip() == "first-frame":
+            elapsed = time.perf_counter() - start
+            break
+    else:
+        process.wait()
+        raise RuntimeError(f"{command[:3]} exited ({process.returncode}) without painting")
+    process.wait(timeout=60)
+    return elapsed
+
+
+def main(argv: list[str]) -> int:
+    """Measure and print the medians."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args(argv)
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ)
+        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        env["CLOCKAPP_DATA_DIR"] = folder
+        db = str(Path(folder) / "bench.db")
+        app = [python, "-m", "clockapp", "--db", db, "--first-frame", "--windowed"]
+        # Create the demo tournament once (not timed): the normal case reopens it.
+        subprocess.run(
+            [*app[:-2], "--demo", "--windowed", "--first-frame"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=True,
+        )
+        # The next start opens the database and writes the start-up cache (not timed either).
+        subprocess.run(
+            app, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
+        )
+        caches = list(Path(folder).glob("last-clock-*.json"))
+        bare, warm, cold = [], [], []
+        for _ in range(args.repeats):
+            bare.append(time_to_first_frame([python, "-c", BARE], env))
+            warm.append(time_to_first_frame(app, env))
+            saved = [(c, c.read_bytes()) for c in caches]
+            for c in caches:
+                c.unlink()
+            cold.append(time_to_first_frame(app, env))
+            for c, data in saved:  # the cold run wrote a fresh cache; put the old one back
+                c.write_bytes(data)
+    b, w, c = (statistics.median(x) for x in (bare, warm, cold))
+    print(f"repeats: {args.repeats} (median of each)")
+    print(f"bare PySide6 window, one label:         {b * 1000:7.0f} ms")
+    print(
+        f"clockapp first clock frame (normal):    {w * 1000:7.0f} ms   ratio {w / b:.2f}x "
+        f"(goal <= {GOAL_RATIO}x)"
+    )
+    print(f"clockapp first clock frame (no cache):  {c * 1000:7.0f} ms   ratio {c / b:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
