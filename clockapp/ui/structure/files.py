@@ -1,0 +1,190 @@
+"""Templates, presets and files for the structure editor (a mixin of `StructureEditor`).
+
+Loading a preset or a template asks first (it replaces every level) and is undoable; saving a
+template under an existing name asks before replacing it; importing a CSV or JSON file replaces the
+levels only when the whole file is good, otherwise the banner names the row and the problem.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+
+from clockapp.core.errors import DomainError
+from clockapp.ui.structure.library import LibraryEntry, preset_title
+
+FILE_FILTER = "Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)"
+
+
+class TemplatesAndFiles:
+    """Presets, templates, import and export; mixed into `StructureEditor`."""
+
+    # ---------------------------------------------------------------- library
+    def _on_library_load_requested(self, entry: LibraryEntry) -> None:
+        if entry.kind == "preset":
+            self.load_preset(str(entry.key))
+        else:
+            self.load_template(int(entry.key), entry.title)
+
+    def _on_library_delete_requested(self, entry: LibraryEntry) -> None:
+        if entry.kind == "template":
+            self.delete_template(int(entry.key), entry.title)
+
+    def _replaces_text(self) -> str:
+        structure = self._structure
+        if structure is None:
+            return ""
+        levels = structure.level_count
+        breaks = len(structure.levels) - levels
+        return (
+            f"This replaces the {levels} levels and {breaks} breaks of “{structure.name}”. "
+            "You can undo it with Ctrl+Z."
+        )
+
+    def load_preset(self, name: str, *, confirm: bool = True) -> bool:
+        """Replace the levels with a shipped preset (after the director confirms)."""
+        title = preset_title(name)
+        if confirm and not self._confirm(f"Load the preset “{title}”?", self._replaces_text()):
+            return False
+        tid = self.tournament_id
+        return self._save_step(
+            lambda: self._services.structure.apply_preset(tid, name), f"load preset {title}"
+        )
+
+    def load_template(self, template_id: int, title: str = "", *, confirm: bool = True) -> bool:
+        """Replace the levels with a saved template (after the director confirms)."""
+        title = title or f"#{template_id}"
+        if confirm and not self._confirm(f"Load the template “{title}”?", self._replaces_text()):
+            return False
+        tid = self.tournament_id
+        return self._save_step(
+            lambda: self._services.structure.apply_template(tid, template_id),
+            f"load template {title}",
+        )
+
+    def save_template(self, name: str | None = None) -> bool:
+        """Ctrl+S: keep the current structure as a named template."""
+        structure = self._structure
+        if structure is None:
+            return False
+        if name is None:
+            name = self._ask_template_name(structure.name)
+            if name is None:
+                return False
+        cleaned = " ".join(name.split())
+        existing = {t.name for t in self._services.structure.templates()}
+        overwrite = cleaned in existing
+        if overwrite and not self._confirm(
+            f"Replace the template “{cleaned}”?",
+            "A template with this name exists. Save this structure in its place?",
+        ):
+            return False
+        try:
+            info = self._bus.run(
+                lambda: self._services.structure.save_template(
+                    cleaned, structure, overwrite=overwrite
+                )
+            )
+        except DomainError as error:
+            self.show_error(str(error))
+            return False
+        self.reload_library()
+        self.library.select("template", info.id)
+        self.banner.hide_message()
+        self.show_status(f"Saved as template “{info.name}”.")
+        return True
+
+    def delete_template(self, template_id: int, title: str = "", *, confirm: bool = True) -> bool:
+        """Forget a saved template (tournaments that used it keep their levels)."""
+        title = title or f"#{template_id}"
+        if confirm and not self._confirm(
+            f"Delete the template “{title}”?", "Tournaments that used it keep their levels."
+        ):
+            return False
+        try:
+            self._bus.run(lambda: self._services.structure.delete_template(template_id))
+        except DomainError as error:
+            self.show_error(str(error))
+            return False
+        self.reload_library()
+        self.show_status(f"Template “{title}” deleted.")
+        return True
+
+    # ---------------------------------------------------------------- files
+    def import_file(self, path: str | Path | None = None) -> bool:
+        """Ctrl+O: replace the levels with a CSV or JSON file; a bad file changes nothing."""
+        if path is None:
+            path = self._ask_open_path()
+            if not path:
+                return False
+        file = Path(path)
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as error:
+            self.show_error(f"Could not read {file.name}: {error}")
+            return False
+        fmt = _format_of(file, text)
+        name = file.stem.replace("_", " ") if fmt == "csv" else None
+        tid = self.tournament_id
+        ok = self._save_step(
+            lambda: self._services.structure.import_text(tid, text, fmt, name=name),
+            f"import {file.name}",
+        )
+        if not ok:
+            self.show_error(f"Nothing was imported from {file.name}. {self.banner.text}")
+        return ok
+
+    def export_file(self, path: str | Path | None = None) -> bool:
+        """Ctrl+E: save the levels as CSV or JSON (by the file's extension)."""
+        if path is None:
+            path = self._ask_save_path()
+            if not path:
+                return False
+        file = Path(path)
+        if file.suffix.lower() not in (".csv", ".json"):
+            file = file.with_suffix(".csv")
+        fmt = "json" if file.suffix.lower() == ".json" else "csv"
+        try:
+            text = self._services.structure.export_text(self.tournament_id, fmt)
+            file.write_text(text, encoding="utf-8")
+        except (OSError, DomainError) as error:
+            self.show_error(f"Could not export to {file}: {error}")
+            return False
+        self.show_status(f"Exported to {file.name}.")
+        return True
+
+    # ---------------------------------------------------------------- questions (tests replace)
+    def _confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_template_name(self, default: str) -> str | None:
+        name, ok = QInputDialog.getText(
+            self, "Save as template", "Template name:", QLineEdit.EchoMode.Normal, default
+        )
+        return name if ok and name.strip() else None
+
+    def _ask_open_path(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a structure", "", FILE_FILTER)
+        return path or None
+
+    def _ask_save_path(self) -> str | None:
+        default = (self._structure.name if self._structure else "structure") + ".csv"
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
+        )
+        return path or None
+
+
+def _format_of(file: Path, text: str) -> str:
+    suffix = file.suffix.lower()
+    if suffix in (".csv", ".json"):
+        return suffix[1:]
+    return "json" if text.lstrip().startswith(("{", "[")) else "csv"

@@ -1,0 +1,456 @@
+"""The "suggest a structure" dialog, over `clockapp.core.structure.suggest_structure`.
+
+The director fills in what they know (players, starting stack, rebuys and add-ons, hours, level
+length, breaks, antes); the dialog shows the suggested levels with breaks and color-ups, the planned
+last level, one starting stack in chips, and the chips needed for the night against the chips the
+host owns, with a clear warning when some are short. "Use this structure" hands the structure and
+starting stack to the editor, which saves them as one undoable step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.chips import ChipNeed, ChipSet
+from clockapp.core.errors import DomainError
+from clockapp.core.generator import AnteStyle, SuggestedStructure
+from clockapp.core.structure import Structure, suggest_structure
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.structure.delegates import GAMES
+from clockapp.ui.structure.edits import format_hours, start_minutes
+from clockapp.ui.structure.model import StructureTableModel, blend, denomination_of
+from clockapp.ui.structure.swatches import chip_icon, chips_html
+from clockapp.ui.structure.table import StructureTableView
+from clockapp.ui.structure.widgets import MessageBanner
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+#: After the last keystroke, wait this long before computing (large fields take a moment).
+RECOMPUTE_DELAY_MS = 250
+
+ANTE_STYLES = (
+    ("Big blind ante", AnteStyle.BIG_BLIND),
+    ("Ante per player", AnteStyle.PER_PLAYER),
+    ("No antes", AnteStyle.NONE),
+)
+
+NEED_HEADERS = (
+    "Chip",
+    "Stacks",
+    "Rebuys & add-ons",
+    "Color-ups",
+    "Spares",
+    "Needed",
+    "Owned",
+    "Short",
+)
+
+
+class ChipsNeededModel(QAbstractTableModel):
+    """The chips the host needs, one row per denomination; short rows in red."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._needs: tuple[ChipNeed, ...] = ()
+        self._chip_set: ChipSet | None = None
+
+    def set_needs(self, needs: tuple[ChipNeed, ...], chip_set: ChipSet | None) -> None:
+        """Show these needs (colors from `chip_set`)."""
+        self.beginResetModel()
+        self._needs = needs
+        self._chip_set = chip_set
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._needs)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(NEED_HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(NEED_HEADERS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return NEED_HEADERS[section]
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                align = Qt.AlignmentFlag.AlignLeft if section == 0 else Qt.AlignmentFlag.AlignRight
+                return int(align | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._needs):
+            return None
+        need = self._needs[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            values: list[str] = [
+                denomination_of(self._chip_set, need.value).label,
+                f"{need.for_stacks:,}",
+                f"{need.for_rebuys:,}",
+                f"{need.for_color_up:,}",
+                f"{need.spares:,}",
+                f"{need.total:,}",
+                "not counted" if need.owned is None else f"{need.owned:,}",
+                f"{need.shortfall:,}" if need.shortfall else "",
+            ]
+            return values[column]
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            return chip_icon(denomination_of(self._chip_set, need.value), 16)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            align = Qt.AlignmentFlag.AlignLeft if column == 0 else Qt.AlignmentFlag.AlignRight
+            return int(align | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and column in (5, 7):
+            font = QGuiApplication.font()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and need.shortfall:
+            base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+            return blend(base, QColor("#d32f2f"), 0.18)
+        if role == Qt.ItemDataRole.ToolTipRole and need.shortfall:
+            return f"You own {need.owned:,} and need {need.total:,}: {need.shortfall:,} short."
+        return None
+
+
+def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 1) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(minimum, maximum)
+    spin.setValue(value)
+    spin.setSingleStep(step)
+    spin.setSuffix(suffix)
+    spin.setGroupSeparatorShown(True)
+    spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+    spin.setKeyboardTracking(True)
+    return spin
+
+
+class GeneratorDialog(QDialog):
+    """Suggest a structure for the night; "Use this structure" applies it."""
+
+    structure_chosen = Signal(object, int)  # Structure, starting stack
+
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        parent: QWidget | None = None,
+        *,
+        on_use: Callable[[Structure, int], str | None] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self._on_use = on_use
+        self.result_: SuggestedStructure | None = None
+        snapshot = services.clock.snapshot(bus.tournament_id)
+        self._chip_set: ChipSet = snapshot.chip_set
+        self._stack = snapshot.settings.starting_stack
+        self._players = max(2, snapshot.stats.entries or 20)
+        self.setWindowTitle("Suggest a structure")
+        self.setWindowFlags(
+            Qt.WindowType.Window
+            | Qt.WindowType.WindowMaximizeButtonHint
+            | Qt.WindowType.WindowCloseButtonHint
+        )
+        self.preview = StructureTableModel(self, editable=False)
+        self.needs = ChipsNeededModel(self)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(RECOMPUTE_DELAY_MS)
+        self._timer.timeout.connect(self.recompute)
+        self._setup_ui()
+        bus.changed.connect(self._on_bus_changed)
+        self.recompute()
+        self.resize(1200, 760)
+
+    # ---------------------------------------------------------------- layout
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setSpacing(10)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self._inputs())
+        splitter.addWidget(self._results())
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([340, 860])
+        layout.addWidget(splitter, 1)
+        self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.use_button = QPushButton("&Use this structure")
+        self.use_button.setDefault(True)
+        self.use_button.setToolTip("Replace the tournament's levels with these (Ctrl+Enter)")
+        self.button_box.addButton(self.use_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.use_button.clicked.connect(self.use)
+        self.button_box.rejected.connect(self.reject)
+        layout.addWidget(self.button_box)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, activated=self.use)
+
+    def _inputs(self) -> QWidget:
+        box = QGroupBox("Your tournament")
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.players = _spin(2, 2000, self._players)
+        self.stack = _spin(1, 100_000_000, self._stack, step=500)
+        self.stack.setPrefix("T")
+        self.rebuys = _spin(0, 2000, 0)
+        self.addons = _spin(0, 2000, 0)
+        self.hours = QDoubleSpinBox()
+        self.hours.setRange(0.25, 48.0)
+        self.hours.setSingleStep(0.25)
+        self.hours.setDecimals(2)
+        self.hours.setValue(5.0)
+        self.hours.setSuffix(" h")
+        self.hours.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.level_minutes = _spin(1, 240, 20, " min")
+        self.break_every = _spin(0, 600, 90, " min", step=15)
+        self.break_every.setSpecialValueText("No breaks")
+        self.break_minutes = _spin(1, 120, 15, " min", step=5)
+        self.antes_from = _spin(0, 200, 0)
+        self.antes_from.setSpecialValueText("After the first break")
+        self.antes_from.setPrefix("Level ")
+        self.ante_style = QComboBox()
+        for text, style in ANTE_STYLES:
+            self.ante_style.addItem(text, style)
+        self.extra_levels = _spin(3, 5, 4)
+        self.game = QComboBox()
+        self.game.setEditable(True)
+        self.game.addItems(GAMES)
+        rows: list[tuple[str, QWidget, str]] = [
+            ("&Players expected", self.players, "How many players you expect"),
+            ("Starting &stack", self.stack, "Chips each player starts with"),
+            ("&Rebuys expected", self.rebuys, "Rebuys in total (each gives a starting stack)"),
+            ("&Add-ons expected", self.addons, "Add-ons in total (each gives a starting stack)"),
+            ("&Time budget", self.hours, "How long the tournament should last, breaks included"),
+            ("&Level length", self.level_minutes, "Minutes per level"),
+            ("&Break every", self.break_every, "Minutes of play between breaks"),
+            ("Break le&ngth", self.break_minutes, "Minutes per break"),
+            ("Antes &from", self.antes_from, "The first level with an ante"),
+            ("Ant&e style", self.ante_style, "Who pays the ante"),
+            ("E&xtra levels", self.extra_levels, "Levels after the planned last one (3 to 5)"),
+            ("&Game", self.game, "The game of every level"),
+        ]
+        for label, widget, tip in rows:
+            widget.setToolTip(tip)
+            form.addRow(label, widget)
+        for spin in (
+            self.players, self.stack, self.rebuys, self.addons, self.level_minutes,
+            self.break_every, self.break_minutes, self.antes_from, self.extra_levels,
+        ):  # fmt: skip
+            spin.valueChanged.connect(self._schedule)
+        self.hours.valueChanged.connect(self._schedule)
+        self.ante_style.currentIndexChanged.connect(self._schedule)
+        self.game.currentTextChanged.connect(self._schedule)
+
+        self.chips_label = QLabel()
+        self.chips_label.setWordWrap(True)
+        self.chips_label.setTextFormat(Qt.TextFormat.RichText)
+        chips_button = QPushButton("Edit &chips…")
+        chips_button.setAutoDefault(False)
+        chips_button.clicked.connect(self._on_chips_button_clicked)
+        chips_row = QVBoxLayout()
+        chips_row.addWidget(self.chips_label)
+        chips_row.addWidget(chips_button, 0, Qt.AlignmentFlag.AlignLeft)
+        form.addRow("Chips", chips_row)
+        self._show_chips()
+        return box
+
+    def _results(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.headline = QLabel()
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        self.headline.setWordWrap(True)
+        layout.addWidget(self.headline)
+        self.banner = MessageBanner(panel)
+        layout.addWidget(self.banner)
+        self.table = StructureTableView(panel)
+        self.table.setModel(self.preview)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.table, 3)
+        self.stack_label = QLabel()
+        self.stack_label.setTextFormat(Qt.TextFormat.RichText)
+        self.stack_label.setWordWrap(True)
+        layout.addWidget(self.stack_label)
+        self.need_table = QTableView(panel)
+        self.need_table.setModel(self.needs)
+        self.need_table.verticalHeader().setVisible(False)
+        self.need_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.need_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.need_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.need_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.need_table.setAccessibleName("Chips needed")
+        layout.addWidget(self.need_table, 2)
+        self.shortfall_banner = MessageBanner(panel)
+        layout.addWidget(self.shortfall_banner)
+        return panel
+
+    # ---------------------------------------------------------------- computing
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    def inputs(self) -> dict[str, Any]:
+        """The keyword arguments for `suggest_structure`, as filled in."""
+        return {
+            "players": self.players.value(),
+            "starting_stack": self.stack.value(),
+            "level_minutes": self.level_minutes.value(),
+            "duration_minutes": round(self.hours.value() * 60),
+            "chips": self._chip_set,
+            "rebuys": self.rebuys.value(),
+            "addons": self.addons.value(),
+            "break_every_minutes": self.break_every.value(),
+            "break_minutes": self.break_minutes.value(),
+            "antes_from_level": self.antes_from.value() or None,
+            "ante_style": self.ante_style.currentData(),
+            "extra_levels": self.extra_levels.value(),
+            "game": self.game.currentText().strip() or "NLHE",
+        }
+
+    def recompute(self) -> SuggestedStructure | None:
+        """Suggest a structure for the inputs now and show it."""
+        self._timer.stop()
+        try:
+            result = suggest_structure(**self.inputs())
+        except DomainError as error:
+            self.result_ = None
+            self.banner.show_message(str(error), "error")
+            self.use_button.setEnabled(False)
+            self.headline.setText("<b>No structure for these inputs.</b>")
+            self.preview.set_structure(None)
+            self.needs.set_needs((), self._chip_set)
+            self.stack_label.clear()
+            self.shortfall_banner.hide_message()
+            return None
+        self.result_ = result
+        self.use_button.setEnabled(True)
+        self._show(result)
+        return result
+
+    def _show(self, result: SuggestedStructure) -> None:
+        structure = result.structure
+        self.preview.set_structure(structure, self._chip_set)
+        planned = result.planned_last_level
+        index = structure.index_of_level(planned)
+        level = structure.levels[index]
+        ends = start_minutes(structure)[index] + level.minutes
+        extra = structure.level_count - planned
+        breaks = len(structure.levels) - structure.level_count
+        self.headline.setText(
+            f"<b>Planned last level: {planned}</b> — {level.small_blind:,}/{level.big_blind:,}, "
+            f"ending at {format_hours(ends)}, then {extra} extra levels. "
+            f"{breaks} break{'s' if breaks != 1 else ''}. "
+            f"Aim: a big blind near {result.target_last_big_blind:,} "
+            f"(5% of the {result.total_chips:,} chips in play)."
+        )
+        if result.warnings:
+            self.banner.show_message("\n".join(result.warnings), "warning")
+        else:
+            self.banner.hide_message()
+        self.table.scrollTo(self.preview.index(index, 0))
+        parts = [(denomination_of(self._chip_set, v), c) for v, c in result.breakdown.parts]
+        text = (
+            f"<b>Starting stack</b> ({result.breakdown.chip_count} chips): {chips_html(parts)} "
+            f"= T{result.breakdown.total:,}"
+        )
+        if self.rebuys.value() or self.addons.value():
+            rebuy = [
+                (denomination_of(self._chip_set, v), c) for v, c in result.rebuy_breakdown.parts
+            ]
+            text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
+        self.stack_label.setText(text)
+        needed = result.chips_needed
+        self.needs.set_needs(needed.needs, self._chip_set)
+        if needed.short:
+            self.shortfall_banner.show_message(
+                "You do not own enough chips. " + " ".join(needed.warnings), "error"
+            )
+        elif self._chip_set.owned is None:
+            self.shortfall_banner.show_message(
+                "Count your chips (Edit chips…, Owned) to check you have enough.", "info"
+            )
+        else:
+            self.shortfall_banner.show_message("You own enough chips for the night.", "info")
+
+    def _show_chips(self) -> None:
+        parts = [
+            f'<span style="color:{d.hex}; font-size:large;">●</span>&nbsp;T{d.value:,}'
+            for d in self._chip_set.denominations
+        ]
+        self.chips_label.setText(" &nbsp; ".join(parts))
+
+    # ---------------------------------------------------------------- choosing
+    def use(self) -> bool:
+        """Apply the suggestion (the editor saves it as one undoable step)."""
+        if self._timer.isActive():
+            self.recompute()
+        result = self.result_
+        if result is None:
+            return False
+        stack = self.stack.value()
+        if self._on_use is not None:
+            problem = self._on_use(result.structure, stack)
+        else:
+            problem = self._save(result.structure, stack)
+        if problem:
+            self.banner.show_message(problem, "error")
+            return False
+        self.structure_chosen.emit(result.structure, stack)
+        self.accept()
+        return True
+
+    def _save(self, structure: Structure, stack: int) -> str | None:
+        tid = self._bus.tournament_id
+        try:
+            self._bus.run(lambda: self._services.structure.replace(tid, structure))
+            self._bus.run(
+                lambda: self._services.structure.update_settings(tid, starting_stack=stack)
+            )
+        except DomainError as error:
+            return str(error)
+        return None
+
+    # ---------------------------------------------------------------- chips
+    def _on_chips_button_clicked(self) -> None:
+        from clockapp.ui.structure.chips import ChipSetEditor
+
+        dialog = ChipSetEditor(self._services, self._bus, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(Change.CHIPS):
+            self._chip_set = self._services.structure.chip_set(self._bus.tournament_id)
+            self._show_chips()
+            self.recompute()

@@ -1,0 +1,193 @@
+"""The editor's library panel: the shipped presets and the director's saved templates.
+
+A list in two sections. Enter or a double click loads the selected entry (after a confirmation in
+the editor); Delete removes a saved template. The panel only shows and asks; the editor does the
+work through the structure service.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+_ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
+
+PRESET_TITLES = {
+    "classic_home": "Classic home game (T300)",
+    "turbo": "Turbo",
+    "regular": "Regular",
+    "deep": "Deep stack",
+}
+
+
+def preset_title(name: str) -> str:
+    """A preset file name as a director reads it: `deep_stack` -> `Deep stack`."""
+    return PRESET_TITLES.get(name, name.replace("_", " ").replace("-", " ").capitalize())
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A preset (by name) or a saved template (by id)."""
+
+    kind: str  # "preset" or "template"
+    key: str | int
+    title: str
+
+
+class LibraryList(QListWidget):
+    """The list itself: Enter loads, Delete removes a template."""
+
+    load_requested = Signal(object)  # LibraryEntry
+    delete_requested = Signal(object)  # LibraryEntry
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        entry = self.current_entry()
+        if entry is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.load_requested.emit(entry)
+            return
+        if entry is not None and event.key() == Qt.Key.Key_Delete:
+            if entry.kind == "template":
+                self.delete_requested.emit(entry)
+            return
+        super().keyPressEvent(event)
+
+    def current_entry(self) -> LibraryEntry | None:
+        """The selected preset or template."""
+        item = self.currentItem()
+        entry = item.data(_ENTRY_ROLE) if item is not None else None
+        return entry if isinstance(entry, LibraryEntry) else None
+
+
+class LibraryPanel(QWidget):
+    """Presets and templates, with Load, Save and Delete buttons."""
+
+    load_requested = Signal(object)  # LibraryEntry
+    delete_requested = Signal(object)  # LibraryEntry
+    save_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._setup_ui()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("Library")
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        layout.addWidget(title)
+        self.list = LibraryList(self)
+        self.list.setAccessibleName("Presets and saved templates")
+        self.list.itemDoubleClicked.connect(self._on_list_double_clicked)
+        self.list.currentItemChanged.connect(self._on_list_current_item_changed)
+        self.list.load_requested.connect(self.load_requested)
+        self.list.delete_requested.connect(self.delete_requested)
+        layout.addWidget(self.list, 1)
+        self.load_button = QPushButton("&Load")
+        self.load_button.setToolTip("Replace the levels with the selected structure (Enter)")
+        self.load_button.clicked.connect(self._on_load_clicked)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setToolTip("Delete the selected saved template")
+        self.delete_button.clicked.connect(self._on_delete_clicked)
+        self.save_button = QPushButton("&Save current as template…")
+        self.save_button.setToolTip("Keep this structure for later tournaments (Ctrl+S)")
+        self.save_button.clicked.connect(self.save_requested)
+        for button in (self.load_button, self.delete_button, self.save_button):
+            button.setAutoDefault(False)
+        row = QHBoxLayout()
+        row.addWidget(self.load_button, 1)
+        row.addWidget(self.delete_button)
+        layout.addLayout(row)
+        layout.addWidget(self.save_button)
+        self._update_buttons()
+
+    def set_entries(self, presets: tuple[str, ...], templates: tuple[tuple[int, str], ...]) -> None:
+        """Show these presets (file names) and templates ((id, name) pairs)."""
+        selected = self.list.current_entry()
+        self.list.clear()
+        self._add_heading("Presets")
+        for name in presets:
+            self._add_entry(LibraryEntry("preset", name, preset_title(name)))
+        self._add_heading("My templates")
+        if not templates:
+            hint = QListWidgetItem("  (none saved yet)")
+            hint.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(hint)
+        for template_id, name in templates:
+            self._add_entry(LibraryEntry("template", template_id, name))
+        if selected is not None:
+            self.select(selected.kind, selected.key)
+        self._update_buttons()
+
+    def entries(self) -> list[LibraryEntry]:
+        """Every preset and template listed, in order."""
+        found = []
+        for i in range(self.list.count()):
+            entry = self.list.item(i).data(_ENTRY_ROLE)
+            if isinstance(entry, LibraryEntry):
+                found.append(entry)
+        return found
+
+    def select(self, kind: str, key: str | int) -> bool:
+        """Select an entry; False when it is not listed."""
+        for i in range(self.list.count()):
+            entry = self.list.item(i).data(_ENTRY_ROLE)
+            if isinstance(entry, LibraryEntry) and entry.kind == kind and entry.key == key:
+                self.list.setCurrentRow(i)
+                return True
+        return False
+
+    def _add_heading(self, text: str) -> None:
+        item = QListWidgetItem(text.upper())
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = QFont(self.list.font())
+        font.setBold(True)
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
+        item.setFont(font)
+        item.setForeground(self.palette().color(self.palette().ColorRole.Mid).darker(150))
+        self.list.addItem(item)
+
+    def _add_entry(self, entry: LibraryEntry) -> None:
+        item = QListWidgetItem("  " + entry.title)
+        item.setData(_ENTRY_ROLE, entry)
+        item.setToolTip(
+            "A preset shipped with clockapp"
+            if entry.kind == "preset"
+            else "A structure you saved; Enter loads it, Delete removes it"
+        )
+        self.list.addItem(item)
+
+    def _on_list_current_item_changed(self, *_args: object) -> None:
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        entry = self.list.current_entry()
+        self.load_button.setEnabled(entry is not None)
+        self.delete_button.setEnabled(entry is not None and entry.kind == "template")
+
+    def _on_list_double_clicked(self, item: QListWidgetItem) -> None:
+        entry = item.data(_ENTRY_ROLE)
+        if isinstance(entry, LibraryEntry):
+            self.load_requested.emit(entry)
+
+    def _on_load_clicked(self) -> None:
+        entry = self.list.current_entry()
+        if entry is not None:
+            self.load_requested.emit(entry)
+
+    def _on_delete_clicked(self) -> None:
+        entry = self.list.current_entry()
+        if entry is not None and entry.kind == "template":
+            self.delete_requested.emit(entry)

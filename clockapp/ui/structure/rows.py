@@ -1,0 +1,163 @@
+"""Row and cell operations of the structure editor (a mixin of `StructureEditor`).
+
+Each operation builds the new structure with a pure function from `edits`, refusing up front what
+would touch a played level, and hands it to `StructureEditor.apply`, which saves it as one
+undoable step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from clockapp.core.structure import Structure, StructureError
+from clockapp.ui.structure import edits
+from clockapp.ui.structure.edits import HEADERS, Column
+
+
+class RowOperations:
+    """Add, insert, duplicate, delete, move and edit rows; mixed into `StructureEditor`."""
+
+    # ---------------------------------------------------------------- cell edits
+    def _on_model_edit_requested(self, row: int, column: Column, value: object) -> None:
+        structure = self._structure
+        if structure is None:
+            return
+        try:
+            edited = edits.edit_cell(structure, row, column, value)
+        except StructureError as error:
+            self.show_error(str(error))
+            return
+        what = f"{edits.row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
+        self.apply(edited, f"edit {what}")
+
+    def _on_name_edit_finished(self) -> None:
+        structure = self._structure
+        if structure is None or self.name_edit.text().strip() == structure.name:
+            return
+        try:
+            edited = edits.renamed(structure, self.name_edit.text())
+        except StructureError as error:
+            self.show_error(str(error))
+            self.name_edit.setText(structure.name)
+            return
+        self.apply(edited, "rename the structure")
+
+    # ---------------------------------------------------------------- row operations
+    def _guarded(self, build: Callable[[Structure], tuple[Structure, list[int]]], text: str,
+                 column: int | None = None) -> bool:  # fmt: skip
+        structure = self._structure
+        if structure is None:
+            return False
+        try:
+            edited, rows = build(structure)
+        except StructureError as error:
+            self.show_error(str(error))
+            return False
+        return self.apply(edited, text, rows, column)
+
+    def _chip_values(self) -> tuple[int, ...]:
+        return self._chip_set.values if self._chip_set is not None else ()
+
+    def _insert_position(self) -> int:
+        rows = self.table.selected_rows()
+        return rows[0] if rows else self.model.rowCount()
+
+    def add_level(self) -> bool:
+        """Ctrl+N: a new level at the end, one step up from the last."""
+        return self._guarded(
+            lambda s: _one(edits.insert_level(s, len(s.levels), self._chip_values())),
+            "add a level",
+            Column.SMALL_BLIND,
+        )
+
+    def add_break(self) -> bool:
+        """Ctrl+B: a 15-minute break at the end."""
+        return self._guarded(
+            lambda s: _one(edits.insert_break(s, len(s.levels))), "add a break", Column.MINUTES
+        )
+
+    def insert_level(self) -> bool:
+        """Insert: a new level before the selected row (between its neighbours' blinds)."""
+        current = self.current_row
+
+        def build(s: Structure) -> tuple[Structure, list[int]]:
+            position = self._insert_position()
+            edits.check_insert_position(s, position, current)
+            return _one(edits.insert_level(s, position, self._chip_values()))
+
+        return self._guarded(build, "insert a level", Column.SMALL_BLIND)
+
+    def insert_break(self) -> bool:
+        """Shift+Insert: a break before the selected row."""
+        current = self.current_row
+
+        def build(s: Structure) -> tuple[Structure, list[int]]:
+            position = self._insert_position()
+            edits.check_insert_position(s, position, current)
+            return _one(edits.insert_break(s, position))
+
+        return self._guarded(build, "insert a break", Column.MINUTES)
+
+    def duplicate(self) -> bool:
+        """Ctrl+D: copy the selected rows right below them."""
+        rows = self.table.selected_rows()
+        current = self.current_row
+
+        def build(s: Structure) -> tuple[Structure, list[int]]:
+            if not rows:
+                raise StructureError("Select the rows to duplicate first.")
+            edits.check_insert_position(s, rows[-1] + 1, current)
+            return edits.duplicate_rows(s, rows)
+
+        return self._guarded(build, "duplicate rows")
+
+    def delete_selected(self) -> bool:
+        """Delete: remove the selected rows."""
+        rows = self.table.selected_rows()
+        current = self.current_row
+
+        def build(s: Structure) -> tuple[Structure, list[int]]:
+            if not rows:
+                raise StructureError("Select the rows to delete first.")
+            edits.check_rows_unlocked(s, rows, current)
+            edited = edits.delete_rows(s, rows)
+            return edited, [min(rows[0], len(edited.levels) - 1)]
+
+        count = len(rows)
+        return self._guarded(build, f"delete {count} row{'s' if count != 1 else ''}")
+
+    def _move(self, delta: int) -> bool:
+        rows = self.table.selected_rows()
+        current = self.current_row
+
+        def build(s: Structure) -> tuple[Structure, list[int]]:
+            if not rows:
+                raise StructureError("Select the rows to move first.")
+            edits.check_rows_unlocked(s, rows, current)
+            edits.check_rows_unlocked(
+                s, [r + delta for r in rows if 0 <= r + delta < len(s.levels)], current
+            )
+            return edits.move_rows(s, rows, delta)
+
+        return self._guarded(build, "move rows up" if delta < 0 else "move rows down")
+
+    def move_up(self) -> bool:
+        """Ctrl+Up: move the selected rows up one place."""
+        return self._move(-1)
+
+    def move_down(self) -> bool:
+        """Ctrl+Down: move the selected rows down one place."""
+        return self._move(1)
+
+    def mark_planned_last(self) -> bool:
+        """Mark the selected level as the one at which the planned time runs out."""
+        rows = self.table.selected_rows()
+        return self._guarded(
+            lambda s: (edits.with_planned_last(s, rows[0] if rows else None), rows),
+            "mark the planned last level",
+        )
+
+
+def _one(result: tuple[Structure, int]) -> tuple[Structure, list[int]]:
+    structure, row = result
+    return structure, [row]

@@ -1,0 +1,478 @@
+"""The structure editor window: levels and breaks, templates and presets, import and export.
+
+Every change is one saved step: the editor builds the new structure (`edits`), saves it with
+`services.structure.replace` through the bus, and only then shows it. A refused change (a small
+blind above the big blind, a blind the chips cannot pay, a level already played) shows a banner that
+names the row and the problem, and the table stays on the saved structure. Each saved step goes on
+the editor's own undo stack, whose commands save the structure before or after again.
+
+The editor follows the bus: another station's edit, a chip set change or the clock moving on
+(which freezes more rows) refresh it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenuBar,
+    QSizePolicy,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.clock import ClockState, view
+from clockapp.core.errors import DomainError
+from clockapp.core.structure import Structure, StructureError
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.structure import edits
+from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
+from clockapp.ui.structure.commands import SaveCommand
+from clockapp.ui.structure.files import TemplatesAndFiles
+from clockapp.ui.structure.library import LibraryPanel
+from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
+from clockapp.ui.structure.rows import RowOperations
+from clockapp.ui.structure.table import StructureTableView
+from clockapp.ui.structure.widgets import MessageBanner
+
+REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
+
+
+class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
+    """The structure editor for the bus's tournament (a non-modal window)."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self._structure: Structure | None = None
+        self._chip_set: ChipSet | None = None
+        self._state: ClockState | None = None
+        self._tournament_name = ""
+        self.undo_stack = QUndoStack(self)
+        self.model = StructureTableModel(self)
+        self.actions: dict[str, QAction] = {}
+        self.setWindowTitle("Structure")
+        self.setWindowFlags(
+            Qt.WindowType.Window
+            | Qt.WindowType.WindowMinMaxButtonsHint
+            | Qt.WindowType.WindowCloseButtonHint
+        )
+        self.setSizeGripEnabled(True)
+        self._setup_ui()
+        self._setup_actions()
+        self.model.edit_requested.connect(self._on_model_edit_requested)
+        self._bus.changed.connect(self._on_bus_changed)
+        self._bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
+        # The clock moves on by itself; this timer only re-reads where it is, to freeze rows.
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(1000)
+        self.clock_timer.timeout.connect(self.refresh_clock)
+        self.reload()
+        self.resize(1180, 700)
+        self.table.setFocus()
+
+    # ---------------------------------------------------------------- layout
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 10)
+        layout.setSpacing(8)
+        self.menu_bar = QMenuBar(self)
+        layout.setMenuBar(self.menu_bar)
+
+        self.toolbar = QToolBar(self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        layout.addWidget(self.toolbar)
+
+        header = QHBoxLayout()
+        name_label = QLabel("&Name")
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setMaxLength(120)
+        self.name_edit.setMinimumWidth(260)
+        self.name_edit.setAccessibleName("Structure name")
+        self.name_edit.editingFinished.connect(self._on_name_edit_finished)
+        name_label.setBuddy(self.name_edit)
+        self.summary_label = QLabel(self)
+        self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
+        header.addWidget(name_label)
+        header.addWidget(self.name_edit)
+        header.addSpacing(12)
+        header.addWidget(self.summary_label, 1)
+        layout.addLayout(header)
+
+        self.banner = MessageBanner(self)
+        layout.addWidget(self.banner)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.table = StructureTableView(splitter)
+        self.table.setModel(self.model)
+        self.table.edit_refused.connect(self._on_table_edit_refused)
+        self.library = LibraryPanel(splitter)
+        self.library.setMinimumWidth(220)
+        self.library.load_requested.connect(self._on_library_load_requested)
+        self.library.delete_requested.connect(self._on_library_delete_requested)
+        self.library.save_requested.connect(self.save_template)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.library)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setSizes([900, 250])
+        layout.addWidget(splitter, 1)
+
+        footer = QHBoxLayout()
+        self.clock_label = QLabel(self)
+        self.status_label = QLabel(self)
+        self.status_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        footer.addWidget(self.clock_label, 1)
+        footer.addWidget(self.status_label)
+        layout.addLayout(footer)
+
+    def _setup_actions(self) -> None:
+        for spec in ACTIONS:
+            action = QAction(spec.text, self)
+            slot = getattr(self, spec.method) if spec.method else None
+            if spec.key == "undo":
+                slot = self.undo_stack.undo
+            elif spec.key == "redo":
+                slot = self.undo_stack.redo
+            assert slot is not None, spec.key
+            if spec.shortcut is not None:
+                keys = (spec.shortcut,) if isinstance(spec.shortcut, str) else spec.shortcut
+                sequences = [QKeySequence(k) for k in keys]
+                action.setShortcuts(sequences)
+                shown = sequences[0].toString(QKeySequence.SequenceFormat.NativeText)
+                action.setToolTip(f"{spec.tip} ({shown})")
+            else:
+                action.setToolTip(spec.tip)
+            action.triggered.connect(lambda _checked=False, slot=slot: slot())
+            if spec.table_only:
+                # Row keys (Delete, Insert ...) act on the table; elsewhere they keep their use.
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.table.addAction(action)
+            else:
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+                self.addAction(action)
+            self.actions[spec.key] = action
+
+        for key in TOOLBAR:
+            if key is None:
+                self.toolbar.addSeparator()
+            elif key == "":
+                spacer = QWidget(self)
+                spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+                self.toolbar.addWidget(spacer)
+            else:
+                self.toolbar.addAction(self.actions[key])
+        for title, keys in MENUS:
+            menu = self.menu_bar.addMenu(title)
+            for key in keys:
+                if key is None:
+                    menu.addSeparator()
+                else:
+                    menu.addAction(self.actions[key])
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        separator = QAction(self)
+        separator.setSeparator(True)
+        self.table.addAction(separator)
+        self.table.addAction(self.actions["planned_last"])
+        # Bound methods, not lambdas: Qt drops them when the window goes, before its children.
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.selectionModel().currentChanged.connect(self._on_table_selection_changed)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def tournament_id(self) -> int:
+        """The tournament edited: always the bus's."""
+        return self._bus.tournament_id
+
+    @property
+    def structure(self) -> Structure | None:
+        """The saved structure shown."""
+        return self._structure
+
+    @property
+    def chip_set(self) -> ChipSet | None:
+        """The tournament's chips."""
+        return self._chip_set
+
+    @property
+    def current_row(self) -> int | None:
+        """The row the clock is on (None before it starts)."""
+        return self.model.current_row
+
+    def reload(self) -> None:
+        """Read the structure, chips and clock again and show them."""
+        snapshot = self._services.clock.snapshot(self.tournament_id)
+        self._structure = snapshot.structure
+        self._chip_set = snapshot.chip_set
+        self._state = snapshot.state
+        self._tournament_name = snapshot.tournament.name
+        self.model.set_structure(snapshot.structure, snapshot.chip_set)
+        self.setWindowTitle(f"Structure — {snapshot.tournament.name}")
+        if not self.name_edit.hasFocus():
+            self.name_edit.setText(snapshot.structure.name)
+        self.refresh_clock()
+        self._update_summary()
+        self.reload_library()
+
+    def reload_library(self) -> None:
+        """List the presets and the saved templates again."""
+        templates = tuple((t.id, t.name) for t in self._services.structure.templates())
+        self.library.set_entries(self._services.structure.presets(), templates)
+
+    def refresh_clock(self) -> None:
+        """Mark the row the clock is on now; rows before it are frozen."""
+        current = None
+        if self._state is not None and self._structure is not None and self._state.started:
+            try:
+                current = view(self._state, self._structure, self._services.now()).index
+            except DomainError:
+                current = None
+        self.model.set_current_row(current)
+        if current is None:
+            self.clock_label.setText("Clock not started: every row can be edited.")
+        else:
+            assert self._structure is not None
+            where = edits.row_name(self._structure, current).split(", ", 1)[1]
+            frozen = " Rows above it are played and frozen." if current > 0 else ""
+            self.clock_label.setText(f"▶ The clock is on {where}.{frozen}")
+        self._update_actions()
+
+    def _update_summary(self) -> None:
+        structure = self._structure
+        if structure is None:
+            self.summary_label.clear()
+            return
+        levels = structure.level_count
+        breaks = len(structure.levels) - levels
+        total = sum(item.minutes for item in structure.levels)
+        parts = [
+            f"{levels} level{'s' if levels != 1 else ''}",
+            f"{breaks} break{'s' if breaks != 1 else ''}",
+            f"{edits.format_hours(total)} in all",
+        ]
+        planned = structure.planned_last_level
+        if planned is not None:
+            index = structure.index_of_level(planned)
+            ends = edits.start_minutes(structure)[index] + structure.levels[index].minutes
+            parts.append(f"planned end after level {planned} ({edits.format_hours(ends)})")
+        self.summary_label.setText(" · ".join(parts))
+
+    def _on_table_edit_refused(self, row: int) -> None:
+        structure = self._structure
+        if structure is None or not self.model.is_frozen(row):
+            return  # a read-only column (level number, start time): nothing to say
+        self.show_error(
+            f"{edits.row_name(structure, row)} has already been played: it is frozen while the "
+            "clock runs."
+        )
+
+    def _on_undo_stack_index_changed(self, _index: int) -> None:
+        self._update_actions()
+
+    def _on_table_selection_changed(self, *_args: object) -> None:
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        if not hasattr(self, "table") or not self.actions:
+            return
+        rows = self.table.selected_rows()
+        has_rows = bool(rows)
+        count = self.model.rowCount()
+        self.actions["duplicate"].setEnabled(has_rows)
+        self.actions["delete"].setEnabled(has_rows)
+        self.actions["move_up"].setEnabled(has_rows and rows[0] > 0)
+        self.actions["move_down"].setEnabled(has_rows and rows[-1] < count - 1)
+        self.actions["planned_last"].setEnabled(
+            len(rows) == 1 and self.model.index(rows[0], 0).data(KIND_ROLE) == "level"
+        )
+        self.actions["undo"].setEnabled(self.undo_stack.canUndo())
+        self.actions["redo"].setEnabled(self.undo_stack.canRedo())
+        undo_text = self.undo_stack.undoText()
+        redo_text = self.undo_stack.redoText()
+        self.actions["undo"].setToolTip(f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo")
+        self.actions["redo"].setToolTip(f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo")
+
+    # ---------------------------------------------------------------- messages
+    def show_error(self, message: str) -> None:
+        """Tell the director what was refused (the banner above the table)."""
+        self.banner.show_message(message, "error")
+
+    def show_status(self, message: str) -> None:
+        """A short note in the footer (what was just done)."""
+        self.status_label.setText(message)
+
+    # ---------------------------------------------------------------- saving
+    def apply(
+        self,
+        structure: Structure,
+        text: str,
+        rows: list[int] | None = None,
+        column: int | None = None,
+    ) -> bool:
+        """Save `structure` as one undoable step; False (and a message) when it is refused."""
+        before = self._structure
+        if before is None or structure == before:
+            return True
+        tid = self.tournament_id
+        return self._save_step(
+            lambda: self._services.structure.replace(tid, structure), text, rows, column
+        )
+
+    def _save_step(
+        self,
+        operation: Callable[[], Outcome[Structure]],
+        text: str,
+        rows: list[int] | None = None,
+        column: int | None = None,
+    ) -> bool:
+        """Run a service operation that replaces the structure and push it on the undo stack."""
+        before = self._structure
+        assert before is not None
+        try:
+            saved = self._bus.run(operation)
+        except DomainError as error:
+            self.show_error(str(error))
+            self.reload()
+            return False
+        self._after_save(saved, rows, column)
+        self.show_status(f"Saved: {text}.")
+        self.undo_stack.push(
+            SaveCommand(
+                text,
+                apply_after=lambda: self._swap(before, saved, f"redo “{text}”"),
+                apply_before=lambda: self._swap(saved, before, f"undo “{text}”"),
+            )
+        )
+        return True
+
+    def _after_save(
+        self, saved: Structure, rows: list[int] | None = None, column: int | None = None
+    ) -> None:
+        self.banner.hide_message()
+        if self._structure != saved:
+            self._structure = saved
+            self.reload()
+        if rows:
+            self.table.select_rows(rows, column)
+        self._update_actions()
+
+    def _swap(self, expected: Structure, target: Structure, what: str) -> bool:
+        """Undo or redo: save `target` if the saved structure is still `expected`."""
+        tid = self.tournament_id
+        try:
+            current = self._services.structure.get(tid)
+            if current != expected:
+                raise StructureError(
+                    f"Cannot {what}: the structure was changed since (on another station?)."
+                )
+            saved = self._bus.run(lambda: self._services.structure.replace(tid, target))
+        except DomainError as error:
+            message = str(error)
+            if not message.startswith("Cannot"):
+                message = f"Cannot {what}: {message}"
+            self.show_error(message)
+            self.reload()
+            return False
+        self._after_save(saved)
+        self.show_status(f"Done: {what}.")
+        return True
+
+    # ---------------------------------------------------------------- other windows
+    def open_chip_editor(self) -> QDialog:
+        """Ctrl+K: the chip set editor (window-modal)."""
+        from clockapp.ui.structure.chips import ChipSetEditor
+
+        dialog = ChipSetEditor(self._services, self._bus, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def open_generator(self) -> QDialog:
+        """Ctrl+G: the "suggest a structure" dialog; its choice is applied here (undoable)."""
+        from clockapp.ui.structure.generator import GeneratorDialog
+
+        dialog = GeneratorDialog(
+            self._services,
+            self._bus,
+            self,
+            on_use=lambda s, stack: None if self.use_suggested(s, stack) else self.banner.text,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def use_suggested(self, structure: Structure, starting_stack: int | None = None) -> bool:
+        """Apply a generated structure and, if it differs, its starting stack: one undo step."""
+        tid = self.tournament_id
+        old_stack = self._services.structure.settings(tid).starting_stack
+        new_stack = starting_stack if starting_stack not in (None, old_stack) else None
+        self.undo_stack.beginMacro("use the suggested structure")
+        try:
+            ok = self.apply(structure, "use the suggested structure")
+            if ok and new_stack is not None:
+                ok = self._set_stack(old_stack, new_stack)
+        finally:
+            self.undo_stack.endMacro()
+        return ok
+
+    def _set_stack(self, old: int, new: int) -> bool:
+        tid = self.tournament_id
+
+        def save(stack: int) -> bool:
+            try:
+                self._bus.run(
+                    lambda: self._services.structure.update_settings(tid, starting_stack=stack)
+                )
+            except DomainError as error:
+                self.show_error(str(error))
+                return False
+            return True
+
+        if not save(new):
+            return False
+        self.undo_stack.push(
+            SaveCommand(f"starting stack T{new:,}", lambda: save(new), lambda: save(old), done=True)
+        )
+        self.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
+        return True
+
+    # ---------------------------------------------------------------- bus
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.tournament_id not in (None, self.tournament_id):
+            return
+        if changes.touches(REFRESH_FLAGS):
+            self.reload()
+
+    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        # Another tournament's structure: this one's undo steps no longer apply.
+        self.undo_stack.clear()
+        self.banner.hide_message()
+
+    # ---------------------------------------------------------------- window
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.clock_timer.start()
+        self.refresh_clock()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.clock_timer.stop()
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        self.clock_timer.stop()
+        super().done(result)
