@@ -209,21 +209,27 @@ class Launcher:
             self.code = 0 if self.display is None else 2
             return False
 
+        from PySide6.QtCore import QTimer
+
         from clockapp.ui.bus import TournamentBus
         from clockapp.ui.clock.station import ClockStation
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
+        sound = Sound()
         self.station = ClockStation(
             services,
             bus,
-            Sound(),
+            sound,
             self.settings,
             display=self.display,
             cache=self.cache,
             db=self.args.db,
         )
         self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
+        if not self.args.first_frame:
+            # QtMultimedia takes a moment to load: do it once the windows are up.
+            QTimer.singleShot(1500, sound.preload)
         return True
 
     def _on_first_frame(self) -> None:

@@ -101,6 +101,11 @@ class Sound(QObject):
         if speech is not None:
             speech.say(text)
 
+    def preload(self) -> None:
+        """Load the cues now (after start-up), so the first one plays without a delay."""
+        for cue in Cue:
+            self._effect(cue)
+
     def speech(self) -> Any:
         """The QTextToSpeech object, created on first use; None when no engine is available."""
         if self._speech_tried:

@@ -108,12 +108,12 @@ class DirectorWindow(QMainWindow):
         self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.65)
         self.status_label = FitLabel("", color=theme.MUTED, fill=0.55)
         for widget, height in (
-            (self.level_label, 32),
-            (self.countdown_label, 90),
-            (self.blinds_label, 40),
-            (self.status_label, 28),
+            (self.level_label, 30),
+            (self.countdown_label, 84),
+            (self.blinds_label, 36),
+            (self.status_label, 26),
         ):
-            widget.setMinimumHeight(height)
+            widget.setFixedHeight(height)
             clock_layout.addWidget(widget)
         clock_box.setStyleSheet("QGroupBox#clock_box { background: #0b0e13; color: #8a94a6; }")
         left.addWidget(clock_box)

@@ -91,5 +91,5 @@ class HelpOverlay(QWidget):
         """A dark, nearly opaque sheet so the list reads over the digits."""
         painter = QPainter(self)
         color = QColor(theme.BACKGROUND)
-        color.setAlpha(238)
+        color.setAlpha(246)
         painter.fillRect(self.rect(), color)
