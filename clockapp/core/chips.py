@@ -395,7 +395,8 @@ def _best_counts(stack: int, window: tuple[int, ...]) -> tuple[float, tuple[int,
     """The best count vector for chips `window` (largest first) summing exactly to `stack`.
 
     The largest chip's count is tried over its whole useful range (it decides how many chips the
-    stack has); each smaller chip's count is searched around the 1:2:3:4 share of what is left.
+    stack has; sampled when that range is huge); each smaller chip's count is searched around
+    the 1:2:3:4 share of what is left.
     """
     n = len(window)
     lowest = window[-1]
@@ -413,15 +414,19 @@ def _best_counts(stack: int, window: tuple[int, ...]) -> tuple[float, tuple[int,
             return
         most = (remaining - 1) // window[i]
         if i == 0:
-            low, high = 1, min(most, 3 * STACK_CHIPS_MAX)
-        else:
-            # Counts of the chips still to place, relative to this one: i+1, i+2, ... of 1:2:3:4.
-            share = sum((j + 1) * window[j] for j in range(i, n))
-            ideal = remaining / share * (i + 1)
-            # Wide enough to find an exact sum, narrow enough to stay fast with big stacks.
-            spread = min(12, max(3, math.ceil(ideal * 0.6)))
-            low = max(1, math.floor(ideal) - spread)
-            high = min(math.ceil(ideal) + spread, most)
+            # Every count of the largest chip up to 60; beyond that (a stack too big for the
+            # chip set) an even sample of 60 counts, so the search stays fast.
+            stride = max(1, most // STACK_CHIPS_MAX)
+            for count in range(stride, most + 1, stride):
+                search(1, remaining - count * window[0], (count,))
+            return
+        # Counts of the chips still to place, relative to this one: i+1, i+2, ... of 1:2:3:4.
+        share = sum((j + 1) * window[j] for j in range(i, n))
+        ideal = remaining / share * (i + 1)
+        # Wide enough to find an exact sum, narrow enough to stay fast with big stacks.
+        spread = min(6, max(3, math.ceil(ideal * 0.5)))
+        low = max(1, math.floor(ideal) - spread)
+        high = min(math.ceil(ideal) + spread, most)
         for count in range(low, high + 1):
             search(i + 1, remaining - count * window[i], (*chosen, count))
 
@@ -579,7 +584,8 @@ def chips_needed(
             continue
         # Everything colored up is traded for the smallest chip that stays.
         target = min(in_play)
-        value = sum((for_stacks[v] + for_rebuys[v]) * v for v in gone)
+        # Chips received at an earlier color-up are colored up again with the rest.
+        value = sum((for_stacks[v] + for_rebuys[v] + for_color_up[v]) * v for v in gone)
         for_color_up[target] += math.ceil(value / target)
     needs = []
     for v in values:
