@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.clock import ClockStatus, ClockView, format_clock
-from clockapp.ui.clock import texts, theme
+from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
-from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip
+from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.settings import UiSettings
 
 if TYPE_CHECKING:
@@ -52,24 +52,6 @@ RIGHT = Qt.AlignmentFlag.AlignRight
 CENTER = Qt.AlignmentFlag.AlignCenter
 MEDIUM = QFont.Weight.Medium
 MAX_PAYOUT_ROWS = 6
-
-
-class StatBlock(QWidget):
-    """A caption over a big value (and an optional smaller line under it)."""
-
-    def __init__(self, caption: str, color: QColor = theme.TEXT, sub: bool = False) -> None:
-        super().__init__()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        self.caption = FitLabel(caption, color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT)
-        self.value = FitLabel("", color=color, fill=0.74, align=LEFT)
-        layout.addWidget(self.caption, 10)
-        layout.addWidget(self.value, 22)
-        self.sub: FitLabel | None = None
-        if sub:
-            self.sub = FitLabel("", color=theme.MUTED, fill=0.66, weight=MEDIUM, align=LEFT)
-            layout.addWidget(self.sub, 11)
 
 
 class ClockDisplay(QWidget):
@@ -270,25 +252,16 @@ class ClockDisplay(QWidget):
         status = clock_view.status
         self._set_mode(status, clock_view.is_break)
 
-        # Level line.
-        if clock_view.is_break:
-            level = (item.label or "Break").upper()
-        else:
-            level = f"LEVEL {clock_view.level_number}"
-            if item.game:
-                level += f"  ·  {item.game}"
-        if clock_view.in_overtime:
-            level += "  ·  OVERTIME"
-        elif clock_view.is_extra_level:
-            level += "  ·  EXTRA LEVEL"
-        self.level_label.setText(level)
+        self.level_label.setText(present.level_line(clock_view))
 
         # Countdown.
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))
         self.countdown_label.setText(digits)
-        self.countdown_label.setColor(self._countdown_color(clock_view))
-        self.progress.set_fraction(clock_view.elapsed_fraction, self._accent(clock_view))
+        self.countdown_label.setColor(theme.color(present.countdown_tone(clock_view)))
+        self.progress.set_fraction(
+            clock_view.elapsed_fraction, theme.color(present.accent_tone(clock_view))
+        )
 
         # Blinds (during a break: what comes after it).
         shown = item
@@ -307,25 +280,8 @@ class ClockDisplay(QWidget):
         self._show_status(clock_view)
 
         # Next level and notices.
-        if clock_view.is_break or clock_view.next_level is None:
-            self.next_caption.setText("NEXT" if clock_view.next_item is not None else "")
-            nxt = clock_view.next_item
-            if nxt is None:
-                self.next_caption.setText("NEXT")
-                self.next_label.setText("none · this is the last level")
-            elif nxt.is_break:
-                self.next_label.setText(f"{nxt.label or 'Break'}  ·  {nxt.minutes} min")
-            else:
-                self.next_label.setText(texts.short_level(nxt))
-        else:
-            self.next_caption.setText("NEXT")
-            nxt = clock_view.next_item
-            if nxt is not None and nxt.is_break:
-                self.next_label.setText(
-                    f"{nxt.label or 'Break'}  ·  then {texts.short_level(clock_view.next_level)}"
-                )
-            else:
-                self.next_label.setText(texts.short_level(clock_view.next_level))
+        self.next_caption.setText("NEXT")
+        self.next_label.setText(present.next_line(clock_view))
         self.notice_label.setText(self._notice)
 
         # Field and breaks.
@@ -342,82 +298,26 @@ class ClockDisplay(QWidget):
         if clock_view.ms_to_next_break is not None:
             self.break_block.caption.setText("NEXT BREAK IN")
             self.break_block.value.setText(format_clock(clock_view.ms_to_next_break))
+            self.break_block.value.setColor(theme.TEXT)
         else:
             self.break_block.caption.setText("NEXT BREAK")
             self.break_block.value.setText("none")
+            self.break_block.value.setColor(theme.MUTED)
         self.time_label.setText(texts.time_of_day(self._session.now()))
 
     def _show_status(self, clock_view: ClockView) -> None:
-        item = clock_view.item
-        notice = ""
-        banner: QColor | None = None
-        text_color = theme.TEXT
-        status_text = ""
-        if clock_view.stopped_by_hard_end:
-            status_text, banner, text_color = (
-                "PLAY STOPPED · PLACES BY CHIP COUNT",
-                theme.WARNING,
-                theme.PAUSED_TEXT,
-            )
-        elif clock_view.status is ClockStatus.PAUSED:
-            status_text, banner, text_color = "PAUSED", theme.PAUSED, theme.PAUSED_TEXT
-        elif clock_view.status is ClockStatus.NOT_STARTED:
-            status_text, banner, text_color = "STARTING SOON", theme.PANEL_EDGE, theme.TEXT
-        elif clock_view.hard_end_warning and clock_view.hard_end is not None:
-            status_text = f"PLAY STOPS AT {texts.time_of_day(clock_view.hard_end)}"
-            text_color = theme.WARNING
-        elif clock_view.in_overtime:
-            status_text, text_color = "LAST LEVEL · PLAY CONTINUES", theme.WARNING
-        if clock_view.is_break:
-            if clock_view.ends_at is not None:
-                notice = f"Play resumes at {texts.time_of_day(clock_view.ends_at)}"
-            if item.color_up and not status_text:
-                up = texts.color_up(item.color_up, self._chip_labels)
-                status_text, text_color = f"COLOR UP: {up.upper()}", theme.BREAK
-        elif clock_view.next_item is not None and clock_view.next_item.is_break:
-            up = clock_view.next_item.color_up
-            if up:
-                notice = "Color-up at the break: " + texts.color_up(up, self._chip_labels)
-        elif not clock_view.is_break and item.label and not status_text:
-            status_text, text_color = item.label, theme.MUTED
-        self.status_label.setText(status_text)
-        self.status_label.setBackground(banner)
-        self.status_label.setColor(text_color)
-        self._notice = notice
-
-    def _countdown_color(self, clock_view: ClockView) -> QColor:
-        if clock_view.status in (ClockStatus.PAUSED, ClockStatus.NOT_STARTED):
-            return theme.DIMMED
-        if clock_view.stopped_by_hard_end or clock_view.in_overtime:
-            return theme.WARNING
-        if clock_view.is_break:
-            return theme.BREAK
-        if clock_view.remaining_ms <= 60_000:
-            return theme.WARNING
-        return theme.TEXT
-
-    def _accent(self, clock_view: ClockView) -> QColor:
-        if clock_view.status is ClockStatus.PAUSED:
-            return theme.PAUSED
-        if clock_view.is_break:
-            return theme.BREAK
-        if clock_view.in_overtime or clock_view.remaining_ms <= 60_000:
-            return theme.WARNING
-        return theme.BLINDS
+        line, self._notice = present.status_line(clock_view, self._chip_labels)
+        self.status_label.setText(line.text)
+        self.status_label.setBackground(None if line.banner is None else theme.color(line.banner))
+        self.status_label.setColor(theme.color(line.tone))
 
     def _set_mode(self, status: ClockStatus, is_break: bool) -> None:
         """Repaint the frame only when the clock changes between running, paused and break."""
         if status is self._status and is_break == self._is_break:
             return
         self._status, self._is_break = status, is_break
-        frame = None
-        if status is ClockStatus.PAUSED:
-            frame = theme.PAUSED
-        elif status is ClockStatus.STOPPED_BY_HARD_END:
-            frame = theme.WARNING
-        elif is_break:
-            frame = theme.BREAK
-        self._frame = frame
+        tone = present.frame_tone(status, is_break)
+        self._frame = None if tone is None else theme.color(tone)
         self.level_label.setColor(theme.BREAK if is_break else theme.TEXT)
         self.update()
 

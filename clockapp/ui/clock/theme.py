@@ -25,6 +25,18 @@ WARNING = QColor("#ff5a4e")
 DIMMED = QColor("#4c5566")
 TRACK = QColor("#222a36")
 
+_TONES = {
+    "text": TEXT,
+    "muted": MUTED,
+    "blinds": BLINDS,
+    "break": BREAK,
+    "paused": PAUSED,
+    "paused text": PAUSED_TEXT,
+    "warning": WARNING,
+    "dimmed": DIMMED,
+    "panel edge": PANEL_EDGE,
+}
+
 FALLBACK_FAMILY = "DejaVu Sans"
 FONT_FILES = ("InterDisplay-Bold.otf", "InterDisplay-Medium.otf")
 
@@ -51,3 +63,8 @@ def display_font(pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> Q
     font.setWeight(weight)
     font.setFeature(QFont.Tag("tnum"), 1)
     return font
+
+
+def color(tone: str) -> QColor:
+    """The palette color of a `present.Tone`."""
+    return _TONES[str(tone)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import theme
 
@@ -207,3 +207,33 @@ class Panel(QWidget):
         painter.setPen(pen)
         painter.setBrush(theme.PANEL)
         painter.drawRoundedRect(rect, radius, radius)
+
+
+class StatBlock(QWidget):
+    """A caption over a big value (and an optional smaller line under it)."""
+
+    def __init__(self, caption: str, color: QColor = theme.TEXT, sub: bool = False) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.caption = FitLabel(
+            caption,
+            color=theme.MUTED,
+            fill=0.62,
+            weight=QFont.Weight.Medium,
+            align=Qt.AlignmentFlag.AlignLeft,
+        )
+        self.value = FitLabel("", color=color, fill=0.74, align=Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.caption, 10)
+        layout.addWidget(self.value, 22)
+        self.sub: FitLabel | None = None
+        if sub:
+            self.sub = FitLabel(
+                "",
+                color=theme.MUTED,
+                fill=0.66,
+                weight=QFont.Weight.Medium,
+                align=Qt.AlignmentFlag.AlignLeft,
+            )
+            layout.addWidget(self.sub, 11)

@@ -1,0 +1,102 @@
+"""The display's wording and colors per situation, from real clock views (no widgets)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from clockapp.core import clock
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.ui.clock import present
+from clockapp.ui.clock.present import Tone
+
+S = Structure(
+    "S",
+    (
+        Level(25, 50, minutes=20, label="Last hand at 50/100"),
+        Break(10, color_up=(25,)),
+        Level(100, 200, ante=25, minutes=20),
+    ),
+)
+T0 = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+RUNNING = clock.start(clock.ClockState(), S, T0)
+
+
+def at(state: clock.ClockState, minutes: float) -> clock.ClockView:
+    return clock.view(state, S, T0 + timedelta(minutes=minutes))
+
+
+@pytest.mark.parametrize(
+    ("state", "minutes", "level", "countdown", "accent", "frame", "status"),
+    [
+        (
+            clock.ClockState(),
+            0,
+            "LEVEL 1  ·  NLHE",
+            Tone.DIMMED,
+            Tone.BLINDS,
+            None,
+            "STARTING SOON",
+        ),
+        (RUNNING, 5, "LEVEL 1  ·  NLHE", Tone.TEXT, Tone.BLINDS, None, "Last hand at 50/100"),
+        (
+            RUNNING,
+            19.5,
+            "LEVEL 1  ·  NLHE",
+            Tone.WARNING,
+            Tone.WARNING,
+            None,
+            "Last hand at 50/100",
+        ),
+        (
+            clock.pause(RUNNING, S, T0 + timedelta(minutes=5)),
+            9,
+            "LEVEL 1  ·  NLHE",
+            Tone.DIMMED,
+            Tone.PAUSED,
+            Tone.PAUSED,
+            "PAUSED",
+        ),
+        (RUNNING, 22, "BREAK", Tone.BREAK, Tone.BREAK, Tone.BREAK, "COLOR UP: T25"),
+        (
+            RUNNING,
+            55,
+            "LEVEL 2  ·  NLHE  ·  OVERTIME",
+            Tone.WARNING,
+            Tone.WARNING,
+            None,
+            "LAST LEVEL · PLAY CONTINUES",
+        ),
+    ],
+)
+def test_situations(state, minutes, level, countdown, accent, frame, status) -> None:
+    v = at(state, minutes)
+    assert present.level_line(v) == level
+    assert present.countdown_tone(v) is countdown
+    assert present.accent_tone(v) is accent
+    assert present.frame_tone(v.status, v.is_break) == frame
+    line, _notice = present.status_line(v, {})
+    assert line.text == status
+
+
+def test_notices_and_next_line() -> None:
+    before = at(RUNNING, 5)
+    _line, notice = present.status_line(before, {25: "T25 green"})
+    assert notice == "Color-up at the break: T25 green"
+    assert present.next_line(before) == "Break  ·  then 100 / 200  ·  ante 25"
+    during = at(RUNNING, 22)
+    _line, notice = present.status_line(during, {})
+    assert notice.startswith("Play resumes at ")
+    assert present.next_line(during) == "100 / 200  ·  ante 25"
+    assert present.next_line(at(RUNNING, 35)) == "none · this is the last level"
+
+
+def test_hard_end_warning_and_stop() -> None:
+    state = clock.set_hard_end(RUNNING, S, T0, T0 + timedelta(minutes=30))
+    warned, _ = present.status_line(at(state, 20), {})
+    assert warned.text.startswith("PLAY STOPS AT")
+    assert warned.tone is Tone.WARNING
+    stopped, _ = present.status_line(at(state, 31), {})
+    assert stopped.banner is Tone.WARNING
+    assert "PLACES BY CHIP COUNT" in stopped.text
