@@ -31,6 +31,16 @@ class TemplatesAndFiles:
         if entry.kind == "template":
             self.delete_template(int(entry.key), entry.title)
 
+    def preset_name(self, key: str) -> str:
+        """The preset's own name ("Deep, T10,000"), read once; its file name if it cannot be."""
+        cache = self._preset_names
+        if key not in cache:
+            try:
+                cache[key] = self._services.structure.preset(key).name
+            except (DomainError, OSError):
+                cache[key] = preset_title(key)
+        return cache[key]
+
     def _replaces_text(self) -> str:
         structure = self._structure
         if structure is None:
@@ -44,7 +54,7 @@ class TemplatesAndFiles:
 
     def load_preset(self, name: str, *, confirm: bool = True) -> bool:
         """Replace the levels with a shipped preset (after the director confirms)."""
-        title = preset_title(name)
+        title = self.preset_name(name)
         if confirm and not self._confirm(f"Load the preset “{title}”?", self._replaces_text()):
             return False
         tid = self.tournament_id

@@ -13,15 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.chips import ChipNeed, ChipSet
+from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
@@ -48,9 +46,10 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.delegates import GAMES
-from clockapp.ui.structure.edits import format_hours, start_minutes
-from clockapp.ui.structure.model import StructureTableModel, blend, denomination_of
-from clockapp.ui.structure.swatches import chip_icon, chips_html
+from clockapp.ui.structure.edits import Column, format_hours, start_minutes
+from clockapp.ui.structure.model import StructureTableModel, denomination_of
+from clockapp.ui.structure.needs import ChipsNeededModel
+from clockapp.ui.structure.swatches import chips_html
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
 
@@ -64,83 +63,6 @@ ANTE_STYLES = (
     ("Ante per player", AnteStyle.PER_PLAYER),
     ("No antes", AnteStyle.NONE),
 )
-
-NEED_HEADERS = (
-    "Chip",
-    "Stacks",
-    "Rebuys & add-ons",
-    "Color-ups",
-    "Spares",
-    "Needed",
-    "Owned",
-    "Short",
-)
-
-
-class ChipsNeededModel(QAbstractTableModel):
-    """The chips the host needs, one row per denomination; short rows in red."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._needs: tuple[ChipNeed, ...] = ()
-        self._chip_set: ChipSet | None = None
-
-    def set_needs(self, needs: tuple[ChipNeed, ...], chip_set: ChipSet | None) -> None:
-        """Show these needs (colors from `chip_set`)."""
-        self.beginResetModel()
-        self._needs = needs
-        self._chip_set = chip_set
-        self.endResetModel()
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._needs)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(NEED_HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(NEED_HEADERS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return NEED_HEADERS[section]
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                align = Qt.AlignmentFlag.AlignLeft if section == 0 else Qt.AlignmentFlag.AlignRight
-                return int(align | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._needs):
-            return None
-        need = self._needs[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            values: list[str] = [
-                denomination_of(self._chip_set, need.value).label,
-                f"{need.for_stacks:,}",
-                f"{need.for_rebuys:,}",
-                f"{need.for_color_up:,}",
-                f"{need.spares:,}",
-                f"{need.total:,}",
-                "not counted" if need.owned is None else f"{need.owned:,}",
-                f"{need.shortfall:,}" if need.shortfall else "",
-            ]
-            return values[column]
-        if role == Qt.ItemDataRole.DecorationRole and column == 0:
-            return chip_icon(denomination_of(self._chip_set, need.value), 16)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = Qt.AlignmentFlag.AlignLeft if column == 0 else Qt.AlignmentFlag.AlignRight
-            return int(align | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole and column in (5, 7):
-            font = QGuiApplication.font()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.BackgroundRole and need.shortfall:
-            base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
-            return blend(base, QColor("#d32f2f"), 0.18)
-        if role == Qt.ItemDataRole.ToolTipRole and need.shortfall:
-            return f"You own {need.owned:,} and need {need.total:,}: {need.shortfall:,} short."
-        return None
 
 
 def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 1) -> QSpinBox:
@@ -283,6 +205,16 @@ class GeneratorDialog(QDialog):
         chips_row.addWidget(chips_button, 0, Qt.AlignmentFlag.AlignLeft)
         form.addRow("Chips", chips_row)
         self._show_chips()
+        rules = QLabel(
+            "How it works: the first big blind is 1-2% of the starting stack; the planned last "
+            "level (when the time runs out) has a big blind near 5% of all the chips in play; "
+            "blinds grow evenly, never more than double, and can always be paid with the chips "
+            "on the table; small chips are colored up at the break after they are no longer "
+            "needed; 3 to 5 extra levels follow in case the game runs long."
+        )
+        rules.setWordWrap(True)
+        rules.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        form.addRow(rules)
         return box
 
     def _results(self) -> QWidget:
@@ -298,6 +230,7 @@ class GeneratorDialog(QDialog):
         self.table = StructureTableView(panel)
         self.table.setModel(self.preview)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.make_compact()
         layout.addWidget(self.table, 3)
         self.stack_label = QLabel()
         self.stack_label.setTextFormat(Qt.TextFormat.RichText)
@@ -309,7 +242,12 @@ class GeneratorDialog(QDialog):
         self.need_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.need_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.need_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.need_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.need_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.need_table.verticalHeader().setDefaultSectionSize(
+            self.need_table.fontMetrics().height() + 10
+        )
         self.need_table.setAccessibleName("Chips needed")
         layout.addWidget(self.need_table, 2)
         self.shortfall_banner = MessageBanner(panel)
@@ -374,11 +312,13 @@ class GeneratorDialog(QDialog):
             f"Aim: a big blind near {result.target_last_big_blind:,} "
             f"(5% of the {result.total_chips:,} chips in play)."
         )
-        if result.warnings:
-            self.banner.show_message("\n".join(result.warnings), "warning")
+        needed = result.chips_needed
+        # Chip shortfalls have their own banner under the chip table.
+        others = [w for w in result.warnings if w not in needed.warnings]
+        if others:
+            self.banner.show_message("\n".join(others), "warning")
         else:
             self.banner.hide_message()
-        self.table.scrollTo(self.preview.index(index, 0))
         parts = [(denomination_of(self._chip_set, v), c) for v, c in result.breakdown.parts]
         text = (
             f"<b>Starting stack</b> ({result.breakdown.chip_count} chips): {chips_html(parts)} "
@@ -390,11 +330,21 @@ class GeneratorDialog(QDialog):
             ]
             text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
         self.stack_label.setText(text)
-        needed = result.chips_needed
         self.needs.set_needs(needed.needs, self._chip_set)
+        # As tall as its rows, so the levels get the rest of the height.
+        rows = self.need_table.verticalHeader().length()
+        header = self.need_table.horizontalHeader().height()
+        self.need_table.setFixedHeight(rows + header + 2 * self.need_table.frameWidth() + 2)
+        games = {item.game for item in structure.play_levels()}
+        self.table.setColumnHidden(Column.GAME, len(games) == 1)
         if needed.short:
+            lines = [
+                f"• {denomination_of(self._chip_set, n.value).label}: you need {n.total:,} and own "
+                f"{n.owned or 0:,}, {n.shortfall:,} short."
+                for n in needed.short
+            ]
             self.shortfall_banner.show_message(
-                "You do not own enough chips. " + " ".join(needed.warnings), "error"
+                "You do not own enough chips.\n" + "\n".join(lines), "error"
             )
         elif self._chip_set.owned is None:
             self.shortfall_banner.show_message(

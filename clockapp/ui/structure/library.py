@@ -23,17 +23,22 @@ from PySide6.QtWidgets import (
 
 _ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
 
-PRESET_TITLES = {
-    "classic_home": "Classic home game (T300)",
-    "turbo": "Turbo",
-    "regular": "Regular",
-    "deep": "Deep stack",
-}
-
 
 def preset_title(name: str) -> str:
-    """A preset file name as a director reads it: `deep_stack` -> `Deep stack`."""
-    return PRESET_TITLES.get(name, name.replace("_", " ").replace("-", " ").capitalize())
+    """A preset file name as a director reads it: `deep_t10000` -> `Deep T10,000`.
+
+    >>> preset_title("home_classic_t300"), preset_title("turbo-t1000")
+    ('Home classic T300', 'Turbo T1,000')
+    """
+    words = name.replace("-", "_").split("_")
+    shown = []
+    for word in words:
+        if len(word) > 1 and word[0] in "tT" and word[1:].isdigit():
+            shown.append(f"T{int(word[1:]):,}")
+        else:
+            shown.append(word)
+    text = " ".join(w for w in shown if w)
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -113,13 +118,17 @@ class LibraryPanel(QWidget):
         layout.addWidget(self.save_button)
         self._update_buttons()
 
-    def set_entries(self, presets: tuple[str, ...], templates: tuple[tuple[int, str], ...]) -> None:
-        """Show these presets (file names) and templates ((id, name) pairs)."""
+    def set_entries(
+        self,
+        presets: tuple[tuple[str, str], ...],
+        templates: tuple[tuple[int, str], ...],
+    ) -> None:
+        """Show these presets ((key, title) pairs) and templates ((id, name) pairs)."""
         selected = self.list.current_entry()
         self.list.clear()
         self._add_heading("Presets")
-        for name in presets:
-            self._add_entry(LibraryEntry("preset", name, preset_title(name)))
+        for key, title in presets:
+            self._add_entry(LibraryEntry("preset", key, title))
         self._add_heading("My templates")
         if not templates:
             hint = QListWidgetItem("  (none saved yet)")

@@ -35,6 +35,17 @@ COLUMN_WIDTHS = {
     Column.STARTS: 70,
 }
 
+COMPACT_WIDTHS = {
+    Column.NUMBER: 56,
+    Column.GAME: 70,
+    Column.SMALL_BLIND: 84,
+    Column.BIG_BLIND: 84,
+    Column.ANTE: 76,
+    Column.BB_ANTE: 64,
+    Column.MINUTES: 64,
+    Column.STARTS: 56,
+}
+
 
 class StructureTableView(QTableView):
     """The editor's table."""
@@ -81,6 +92,12 @@ class StructureTableView(QTableView):
         model.rowsInserted.connect(self._on_model_changed)
         model.rowsRemoved.connect(self._on_model_changed)
         self.update_spans()
+
+    def make_compact(self) -> None:
+        """Narrower columns and no row numbers: for a read-only preview beside other panels."""
+        self.verticalHeader().setVisible(False)
+        for column, width in COMPACT_WIDTHS.items():
+            self.setColumnWidth(column, width)
 
     def _on_model_changed(self, *_args: object) -> None:
         self.update_spans()

@@ -12,8 +12,6 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -32,24 +30,24 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
 from clockapp.core.errors import DomainError
-from clockapp.core.structure import Structure, StructureError
+from clockapp.core.structure import Structure
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import edits
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
-from clockapp.ui.structure.commands import SaveCommand
 from clockapp.ui.structure.files import TemplatesAndFiles
 from clockapp.ui.structure.library import LibraryPanel
 from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
 from clockapp.ui.structure.rows import RowOperations
+from clockapp.ui.structure.saving import SavingSteps
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
 
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
 
-class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
+class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
     """The structure editor for the bus's tournament (a non-modal window)."""
 
     def __init__(
@@ -65,6 +63,7 @@ class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
         self.undo_stack = QUndoStack(self)
         self.model = StructureTableModel(self)
         self.actions: dict[str, QAction] = {}
+        self._preset_names: dict[str, str] = {}
         self.setWindowTitle("Structure")
         self.setWindowFlags(
             Qt.WindowType.Window
@@ -232,7 +231,8 @@ class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
     def reload_library(self) -> None:
         """List the presets and the saved templates again."""
         templates = tuple((t.id, t.name) for t in self._services.structure.templates())
-        self.library.set_entries(self._services.structure.presets(), templates)
+        presets = tuple((key, self.preset_name(key)) for key in self._services.structure.presets())
+        self.library.set_entries(presets, templates)
 
     def refresh_clock(self) -> None:
         """Mark the row the clock is on now; rows before it are frozen."""
@@ -316,82 +316,6 @@ class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
         """A short note in the footer (what was just done)."""
         self.status_label.setText(message)
 
-    # ---------------------------------------------------------------- saving
-    def apply(
-        self,
-        structure: Structure,
-        text: str,
-        rows: list[int] | None = None,
-        column: int | None = None,
-    ) -> bool:
-        """Save `structure` as one undoable step; False (and a message) when it is refused."""
-        before = self._structure
-        if before is None or structure == before:
-            return True
-        tid = self.tournament_id
-        return self._save_step(
-            lambda: self._services.structure.replace(tid, structure), text, rows, column
-        )
-
-    def _save_step(
-        self,
-        operation: Callable[[], Outcome[Structure]],
-        text: str,
-        rows: list[int] | None = None,
-        column: int | None = None,
-    ) -> bool:
-        """Run a service operation that replaces the structure and push it on the undo stack."""
-        before = self._structure
-        assert before is not None
-        try:
-            saved = self._bus.run(operation)
-        except DomainError as error:
-            self.show_error(str(error))
-            self.reload()
-            return False
-        self._after_save(saved, rows, column)
-        self.show_status(f"Saved: {text}.")
-        self.undo_stack.push(
-            SaveCommand(
-                text,
-                apply_after=lambda: self._swap(before, saved, f"redo “{text}”"),
-                apply_before=lambda: self._swap(saved, before, f"undo “{text}”"),
-            )
-        )
-        return True
-
-    def _after_save(
-        self, saved: Structure, rows: list[int] | None = None, column: int | None = None
-    ) -> None:
-        self.banner.hide_message()
-        if self._structure != saved:
-            self._structure = saved
-            self.reload()
-        if rows:
-            self.table.select_rows(rows, column)
-        self._update_actions()
-
-    def _swap(self, expected: Structure, target: Structure, what: str) -> bool:
-        """Undo or redo: save `target` if the saved structure is still `expected`."""
-        tid = self.tournament_id
-        try:
-            current = self._services.structure.get(tid)
-            if current != expected:
-                raise StructureError(
-                    f"Cannot {what}: the structure was changed since (on another station?)."
-                )
-            saved = self._bus.run(lambda: self._services.structure.replace(tid, target))
-        except DomainError as error:
-            message = str(error)
-            if not message.startswith("Cannot"):
-                message = f"Cannot {what}: {message}"
-            self.show_error(message)
-            self.reload()
-            return False
-        self._after_save(saved)
-        self.show_status(f"Done: {what}.")
-        return True
-
     # ---------------------------------------------------------------- other windows
     def open_chip_editor(self) -> QDialog:
         """Ctrl+K: the chip set editor (window-modal)."""
@@ -415,41 +339,6 @@ class StructureEditor(RowOperations, TemplatesAndFiles, QDialog):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
-
-    def use_suggested(self, structure: Structure, starting_stack: int | None = None) -> bool:
-        """Apply a generated structure and, if it differs, its starting stack: one undo step."""
-        tid = self.tournament_id
-        old_stack = self._services.structure.settings(tid).starting_stack
-        new_stack = starting_stack if starting_stack not in (None, old_stack) else None
-        self.undo_stack.beginMacro("use the suggested structure")
-        try:
-            ok = self.apply(structure, "use the suggested structure")
-            if ok and new_stack is not None:
-                ok = self._set_stack(old_stack, new_stack)
-        finally:
-            self.undo_stack.endMacro()
-        return ok
-
-    def _set_stack(self, old: int, new: int) -> bool:
-        tid = self.tournament_id
-
-        def save(stack: int) -> bool:
-            try:
-                self._bus.run(
-                    lambda: self._services.structure.update_settings(tid, starting_stack=stack)
-                )
-            except DomainError as error:
-                self.show_error(str(error))
-                return False
-            return True
-
-        if not save(new):
-            return False
-        self.undo_stack.push(
-            SaveCommand(f"starting stack T{new:,}", lambda: save(new), lambda: save(old), done=True)
-        )
-        self.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
-        return True
 
     # ---------------------------------------------------------------- bus
     def _on_bus_changed(self, changes: Changes) -> None:

@@ -1,0 +1,131 @@
+"""Saving a structure as one undoable step (a mixin of `StructureEditor`).
+
+`apply` saves a new structure through `services.structure.replace` via the bus; the command it
+pushes holds the structure before and after, and its undo and redo save them again, but only while
+the saved structure is still the one the command left (so an undo never overwrites another
+station's edit, and a played level stays as it was).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from clockapp.core.errors import DomainError
+from clockapp.core.structure import Structure, StructureError
+from clockapp.services.changes import Outcome
+from clockapp.ui.structure.commands import SaveCommand
+
+
+class SavingSteps:
+    """Save, undo and redo structures; mixed into `StructureEditor`."""
+
+    # ---------------------------------------------------------------- saving
+    def apply(
+        self,
+        structure: Structure,
+        text: str,
+        rows: list[int] | None = None,
+        column: int | None = None,
+    ) -> bool:
+        """Save `structure` as one undoable step; False (and a message) when it is refused."""
+        before = self._structure
+        if before is None or structure == before:
+            return True
+        tid = self.tournament_id
+        return self._save_step(
+            lambda: self._services.structure.replace(tid, structure), text, rows, column
+        )
+
+    def _save_step(
+        self,
+        operation: Callable[[], Outcome[Structure]],
+        text: str,
+        rows: list[int] | None = None,
+        column: int | None = None,
+    ) -> bool:
+        """Run a service operation that replaces the structure and push it on the undo stack."""
+        before = self._structure
+        assert before is not None
+        try:
+            saved = self._bus.run(operation)
+        except DomainError as error:
+            self.show_error(str(error))
+            self.reload()
+            return False
+        self._after_save(saved, rows, column)
+        self.show_status(f"Saved: {text}.")
+        self.undo_stack.push(
+            SaveCommand(
+                text,
+                apply_after=lambda: self._swap(before, saved, f"redo “{text}”"),
+                apply_before=lambda: self._swap(saved, before, f"undo “{text}”"),
+            )
+        )
+        return True
+
+    def _after_save(
+        self, saved: Structure, rows: list[int] | None = None, column: int | None = None
+    ) -> None:
+        self.banner.hide_message()
+        if self._structure != saved:
+            self._structure = saved
+            self.reload()
+        if rows:
+            self.table.select_rows(rows, column)
+        self._update_actions()
+
+    def _swap(self, expected: Structure, target: Structure, what: str) -> bool:
+        """Undo or redo: save `target` if the saved structure is still `expected`."""
+        tid = self.tournament_id
+        try:
+            current = self._services.structure.get(tid)
+            if current != expected:
+                raise StructureError(
+                    f"Cannot {what}: the structure was changed since (on another station?)."
+                )
+            saved = self._bus.run(lambda: self._services.structure.replace(tid, target))
+        except DomainError as error:
+            message = str(error)
+            if not message.startswith("Cannot"):
+                message = f"Cannot {what}: {message}"
+            self.show_error(message)
+            self.reload()
+            return False
+        self._after_save(saved)
+        self.show_status(f"Done: {what}.")
+        return True
+
+    def use_suggested(self, structure: Structure, starting_stack: int | None = None) -> bool:
+        """Apply a generated structure and, if it differs, its starting stack: one undo step."""
+        tid = self.tournament_id
+        old_stack = self._services.structure.settings(tid).starting_stack
+        new_stack = starting_stack if starting_stack not in (None, old_stack) else None
+        self.undo_stack.beginMacro("use the suggested structure")
+        try:
+            ok = self.apply(structure, "use the suggested structure")
+            if ok and new_stack is not None:
+                ok = self._set_stack(old_stack, new_stack)
+        finally:
+            self.undo_stack.endMacro()
+        return ok
+
+    def _set_stack(self, old: int, new: int) -> bool:
+        tid = self.tournament_id
+
+        def save(stack: int) -> bool:
+            try:
+                self._bus.run(
+                    lambda: self._services.structure.update_settings(tid, starting_stack=stack)
+                )
+            except DomainError as error:
+                self.show_error(str(error))
+                return False
+            return True
+
+        if not save(new):
+            return False
+        self.undo_stack.push(
+            SaveCommand(f"starting stack T{new:,}", lambda: save(new), lambda: save(old), done=True)
+        )
+        self.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
+        return True

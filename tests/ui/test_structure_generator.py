@@ -1,0 +1,129 @@
+"""The "suggest a structure" dialog: inputs in, a valid structure out, applied as one undo step."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.structure import suggest_structure
+from clockapp.services.app import Services
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.structure import StructureEditor
+from clockapp.ui.structure.generator import GeneratorDialog
+
+Key = Qt.Key
+
+
+@pytest.fixture
+def dialog(services: Services, bus: TournamentBus, window_factory, qtbot) -> GeneratorDialog:
+    window = window_factory(GeneratorDialog(services, bus))
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def fill(qtbot, spin, value: str) -> None:
+    """Type a value into a spin box as the director would."""
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, value)
+
+
+def test_suggests_a_valid_structure_from_the_inputs(dialog, services, bus, qtbot) -> None:
+    fill(qtbot, dialog.players, "30")
+    fill(qtbot, dialog.stack, "5000")
+    dialog.hours.setValue(4.0)
+    result = dialog.recompute()
+    assert result is not None
+    chip_set = services.structure.chip_set(bus.tournament_id)
+    result.structure.validate_chips(chip_set)
+    # The same as the core generator gives for these inputs (the dialog adds nothing of its own).
+    direct = suggest_structure(30, 5000, 20, 240, chip_set, ante_style=result_style(dialog))
+    assert result.structure == direct.structure
+    assert dialog.preview.rowCount() == len(result.structure.levels)
+    assert f"Planned last level: {result.planned_last_level}" in dialog.headline.text()
+    assert "Starting stack" in dialog.stack_label.text()
+    assert dialog.needs.rowCount() == len(result.chips_needed.needs)
+    assert dialog.use_button.isEnabled()
+
+
+def result_style(dialog: GeneratorDialog):
+    return dialog.ante_style.currentData()
+
+
+def test_typing_recomputes_after_a_pause(dialog, qtbot) -> None:
+    first = dialog.result_
+    fill(qtbot, dialog.level_minutes, "30")
+    qtbot.waitUntil(lambda: dialog.result_ is not first, timeout=3000)
+    assert {item.minutes for item in dialog.result_.structure.play_levels()} == {30}
+
+
+def test_impossible_inputs_say_why_and_cannot_be_used(dialog, qtbot) -> None:
+    dialog.hours.setValue(0.25)
+    fill(qtbot, dialog.level_minutes, "30")
+    assert dialog.recompute() is None
+    assert "shorter than one level" in dialog.banner.text
+    assert not dialog.use_button.isEnabled()
+    assert not dialog.use()
+
+
+def test_chip_shortfall_is_a_clear_warning(services, bus, window_factory, qtbot) -> None:
+    tid = bus.tournament_id
+    values = services.structure.chip_set(tid).values
+    services.structure.set_chip_set(tid, ChipSet.standard(values, owned=(20,) * len(values)))
+    window = window_factory(GeneratorDialog(services, bus))
+    result = window.result_
+    assert result is not None
+    assert result.chips_needed.short
+    text = window.shortfall_banner.text
+    assert text.startswith("You do not own enough chips.")
+    assert "short" in text
+    short_rows = [r for r in range(window.needs.rowCount()) if window.needs.index(r, 7).data()]
+    assert len(short_rows) == len(result.chips_needed.short)
+
+
+def test_enough_chips_is_said_too(services, bus, window_factory) -> None:
+    tid = bus.tournament_id
+    values = services.structure.chip_set(tid).values
+    services.structure.set_chip_set(tid, ChipSet.standard(values, owned=(5000,) * len(values)))
+    window = window_factory(GeneratorDialog(services, bus))
+    assert window.shortfall_banner.text == "You own enough chips for the night."
+
+
+def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
+    fill(qtbot, dialog.stack, "20000")
+    result = dialog.recompute()
+    assert dialog.use()
+    tid = bus.tournament_id
+    assert services.structure.get(tid) == result.structure
+    assert services.structure.settings(tid).starting_stack == 20000
+
+
+def test_from_the_editor_use_is_one_undoable_step(services, bus, window_factory, qtbot) -> None:
+    tid = bus.tournament_id
+    before = services.structure.get(tid)
+    old_stack = services.structure.settings(tid).starting_stack
+    editor = window_factory(StructureEditor(services, bus))
+    editor.show()
+    qtbot.waitExposed(editor)
+    dialog = editor.open_generator()
+    fill(qtbot, dialog.players, "12")
+    fill(qtbot, dialog.stack, str(old_stack * 2))
+    dialog.level_minutes.setValue(15)
+    result = dialog.recompute()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(
+        dialog.focusWidget() or dialog, Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    assert services.structure.get(tid) == result.structure
+    assert services.structure.settings(tid).starting_stack == old_stack * 2
+    assert editor.model.structure == result.structure
+    assert editor.undo_stack.count() == 1
+    editor.undo_stack.undo()
+    assert services.structure.get(tid) == before
+    assert services.structure.settings(tid).starting_stack == old_stack
+    editor.undo_stack.redo()
+    assert services.structure.get(tid) == result.structure
