@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--screen", type=int, metavar="N", help="put the clock display on screen N (1, 2, ...)"
     )
     parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check the installation (resources, database, drawing the clock) and exit",
+    )
+    parser.add_argument(
         "--first-frame",
         action="store_true",
         help=argparse.SUPPRESS,  # for bench/bench_startup.py: exit after the first painted frame
@@ -83,7 +88,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def run_app(argv: Sequence[str]) -> int:
     """Start the desktop app (or render a screenshot); returns the exit code."""
     args = build_parser().parse_args(list(argv))
-    if args.screenshot is not None and not os.environ.get("QT_QPA_PLATFORM"):
+    if (args.screenshot is not None or args.self_test) and not os.environ.get("QT_QPA_PLATFORM"):
         # A screenshot needs no screen: render offscreen even where no display exists.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
@@ -93,6 +98,8 @@ def run_app(argv: Sequence[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
+    if args.self_test:
+        return self_test()
     if args.screenshot is not None:
         services = _open_services(args.db)
         if services is None:
@@ -310,6 +317,37 @@ def render_screenshot(
         return 1
     print(f"wrote {path} ({image.width()}x{image.height()})")
     return 0
+
+
+def self_test() -> int:
+    """Check what a packaged app needs: resources, a database, and drawing the clock."""
+    import tempfile
+
+    from clockapp.paths import resource_path
+    from clockapp.ui.clock import theme
+    from clockapp.ui.sound import Cue
+
+    failures: list[str] = []
+    needed = [resource_path("icons", "clockapp.svg")]
+    needed += [resource_path("sounds", f"{cue.value}.wav") for cue in Cue]
+    needed += [resource_path("fonts", name) for name in theme.FONT_FILES]
+    failures += [f"missing resource {path}" for path in needed if not path.exists()]
+    if theme.font_family() == theme.FALLBACK_FAMILY:
+        failures.append("the bundled font did not load")
+    with tempfile.TemporaryDirectory() as folder:
+        services = _open_services(str(Path(folder) / "self-test.db"))
+        if services is None:
+            failures.append("cannot open a database")
+        else:
+            tournament_id = services.demo.create_demo().value.id
+            image = Path(folder) / "clock.png"
+            if render_screenshot(services, tournament_id, image, (1280, 720)) != 0:
+                failures.append("cannot draw the clock")
+            services.ctx.engine.dispose()
+    for failure in failures:
+        print(f"self-test: {failure}", file=sys.stderr)
+    print("self-test: ok" if not failures else "self-test: FAILED")
+    return 0 if not failures else 1
 
 
 class _SilentSound:

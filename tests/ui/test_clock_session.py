@@ -62,9 +62,20 @@ def test_unrelated_changes_do_not_reload(station, bus, tournament_id, monkeypatc
     from clockapp.services.changes import Change, Changes
 
     reloads = []
-    monkeypatch.setattr(station.session, "reload", lambda: reloads.append(1))
+    monkeypatch.setattr(station.session, "reload", lambda what: reloads.append(what))
     bus.changed.emit(Changes(tournament_id, Change.SEATING | Change.PLAYERS, 99))
     bus.changed.emit(Changes(tournament_id + 1, Change.CLOCK, 100))
     assert reloads == []
     bus.changed.emit(Changes(tournament_id, Change.CLOCK, 101))
-    assert reloads == [1]
+    assert reloads == [Change.CLOCK]
+
+
+def test_a_count_change_does_not_claim_sounds(station, bus, tournament_id, monkeypatch) -> None:
+    from clockapp.services.changes import Change, Changes
+
+    claims = []
+    monkeypatch.setattr(station.session, "claim_sounds", lambda: claims.append(1))
+    bus.changed.emit(Changes(tournament_id, Change.ENTRIES, 7))
+    assert claims == []
+    bus.changed.emit(Changes(tournament_id, Change.CLOCK | Change.ENTRIES, 8))
+    assert claims == [1]

@@ -150,3 +150,8 @@ def test_bad_size_is_refused(bad: str, capsys) -> None:
 def test_doctests(module, qapp) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_self_test_passes(qapp, capsys) -> None:
+    assert app_module.run_app(["--self-test"]) == 0
+    assert "self-test: ok" in capsys.readouterr().out

@@ -162,6 +162,7 @@ class ClockSession(QObject):
         self._view: ClockView | None = None
         self._last_tick: datetime | None = None
         self.sounds_enabled = claim_sounds
+        self.last_changes = Change.ALL  # what the last reload was for (windows may look)
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         self.reload()
@@ -213,12 +214,18 @@ class ClockSession(QObject):
 
     # ---------------------------------------------------------------- updating
 
-    def reload(self) -> None:
-        """Re-read the snapshot, tell the windows, claim due sounds and repaint."""
+    def reload(self, what: Change = Change.ALL) -> None:
+        """Re-read the snapshot, tell the windows, and repaint.
+
+        Sounds are claimed only when the clock or the structure changed (`what`): a new count of
+        players cannot make a level start.
+        """
         self._snapshot = self._services.clock.snapshot(self.tournament_id)
+        self.last_changes = what
         self._sound.set_muted(bool(self._snapshot.settings.muted))
         self.snapshot_changed.emit(self._snapshot)
-        self.claim_sounds()
+        if what & (Change.CLOCK | Change.STRUCTURE):
+            self.claim_sounds()
         self.tick()
 
     def tick(self) -> ClockView:
@@ -276,7 +283,7 @@ class ClockSession(QObject):
         if changes.tournament_id not in (None, self.tournament_id):
             return
         if changes.touches(DISPLAY_FLAGS):
-            self.reload()
+            self.reload(changes.what)
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None
