@@ -14,6 +14,15 @@ from clockapp.persistence.models.cashier import (
     RegistrationRow,
 )
 from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
+from clockapp.persistence.models.seating import (
+    GameTableRow,
+    HandForHandRow,
+    MoveCountRow,
+    SeatingConfigRow,
+    SeatMoveRow,
+    SeatRow,
+    ShootoutRow,
+)
 
 __all__ = [
     "AppSetting",
@@ -24,10 +33,17 @@ __all__ = [
     "DealRow",
     "DrawerCountRow",
     "EliminationRow",
+    "GameTableRow",
+    "HandForHandRow",
     "LedgerRecord",
+    "MoveCountRow",
     "PlayerRow",
     "RegistrationRow",
+    "SeatMoveRow",
+    "SeatRow",
+    "SeatingConfigRow",
     "SetupRow",
+    "ShootoutRow",
     "TemplateRow",
     "TournamentRow",
 ]
