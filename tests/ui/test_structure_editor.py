@@ -408,3 +408,15 @@ def test_file_dialogs_are_used_when_no_path_is_given(editor, tmp_path, monkeypat
     assert target.exists()
     monkeypatch.setattr(editor, "_ask_open_path", lambda: None)
     assert not editor.import_file()
+
+
+# ------------------------------------------------------------------------------ the clock station
+
+
+def test_e_on_the_clock_opens_the_editor_and_edits_reach_the_display(station, services, qtbot):
+    station.open_structure_editor()
+    editor = station.structure_editor
+    assert isinstance(editor, StructureEditor)
+    qtbot.waitExposed(editor)
+    type_into(qtbot, editor, 0, Column.BIG_BLIND, "200")
+    assert station.session.snapshot.structure.levels[0].big_blind == 200

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QKeyEvent, QPainter, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -188,8 +196,13 @@ class StructureDelegate(QStyledItemDelegate):
     ) -> None:
         rect = option.rect
         if isinstance(editor, ColorUpEditor):
-            # The chips need more room than a narrow cell: grow to the right.
-            rect = rect.adjusted(0, 0, max(0, editor.sizeHint().width() - rect.width()), 0)
+            # The chips need more room than a narrow cell: grow, and move left rather than run
+            # past the visible part of the table.
+            width = max(rect.width(), editor.sizeHint().width())
+            parent = editor.parentWidget()
+            room = parent.width() if parent is not None else rect.left() + width
+            left = max(0, min(rect.left(), room - width))
+            rect = QRect(left, rect.top(), width, rect.height())
         editor.setGeometry(rect)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:

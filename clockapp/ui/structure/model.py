@@ -123,10 +123,17 @@ class StructureTableModel(QAbstractTableModel):
         """Mark the row the clock is on (None: not started); rows before it are frozen."""
         if row is not None and not 0 <= row < len(self._items):
             row = None
-        if row == self._current:
+        old = self._current
+        if row == old:
             return
         self._current = row
-        self._emit_all_changed()
+        # Only the rows between the old and the new current row change (frozen, marked): leave
+        # the others alone, so a cell being typed in elsewhere is not reset.
+        marks = [r for r in (old, row) if r is not None]
+        first = 0 if None in (old, row) else min(marks)
+        last = max(marks)
+        self.dataChanged.emit(self.index(first, 0), self.index(last, len(Column) - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, first, last)
 
     def _emit_all_changed(self) -> None:
         if self._items:

@@ -26,13 +26,13 @@ BREAK_SPAN = (Column.GAME, Column.BB_ANTE)
 
 COLUMN_WIDTHS = {
     Column.NUMBER: 64,
-    Column.GAME: 120,
-    Column.SMALL_BLIND: 100,
-    Column.BIG_BLIND: 100,
-    Column.ANTE: 90,
-    Column.BB_ANTE: 74,
-    Column.MINUTES: 76,
-    Column.STARTS: 70,
+    Column.GAME: 100,
+    Column.SMALL_BLIND: 96,
+    Column.BIG_BLIND: 96,
+    Column.ANTE: 86,
+    Column.BB_ANTE: 70,
+    Column.MINUTES: 72,
+    Column.STARTS: 64,
 }
 
 COMPACT_WIDTHS = {

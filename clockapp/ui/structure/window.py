@@ -13,7 +13,7 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure import edits
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
 from clockapp.ui.structure.files import TemplatesAndFiles
@@ -44,6 +45,7 @@ from clockapp.ui.structure.saving import SavingSteps
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
 
+GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
 
@@ -64,6 +66,7 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
         self.model = StructureTableModel(self)
         self.actions: dict[str, QAction] = {}
         self._preset_names: dict[str, str] = {}
+        self._geometry_restored = False
         self.setWindowTitle("Structure")
         self.setWindowFlags(
             Qt.WindowType.Window
@@ -354,14 +357,17 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
 
     # ---------------------------------------------------------------- window
     def showEvent(self, event: QShowEvent) -> None:
+        if not self._geometry_restored:
+            self._geometry_restored = True
+            UiSettings().restore_geometry(GEOMETRY_KEY, self)
         super().showEvent(event)
         self.clock_timer.start()
         self.refresh_clock()
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def hideEvent(self, event: QHideEvent) -> None:
+        # Closing (the button, Esc or Ctrl+W) hides the window: keep its place for next time.
         self.clock_timer.stop()
-        super().closeEvent(event)
-
-    def done(self, result: int) -> None:
-        self.clock_timer.stop()
-        super().done(result)
+        settings = UiSettings()
+        settings.save_geometry(GEOMETRY_KEY, self)
+        settings.sync()
+        super().hideEvent(event)
