@@ -1,0 +1,162 @@
+"""What every part of the cashier window shares: the services, the bus, the message bar, undo.
+
+`CashierContext.call` runs one service operation through the bus (so every window refreshes)
+and turns a refusal (`DomainError`) into a red message in the window; nothing is written then,
+because each service call is one transaction.
+
+Undo (`CashierHistory`) never deletes anything: each command's undo writes a new reversing record
+through a service (a void row for money, an undo row for an elimination, the previous payout
+table), and its redo records the action again. A command whose undo is refused (a row already
+voided by hand, a prize already paid) stays where it is and the message says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.errors import DomainError
+from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.widgets import MessageBar
+
+T = TypeVar("T")
+
+#: The station name written on the ledger rows this window records.
+STATION = "cashier"
+
+
+class CashierContext(QObject):
+    """The services, the bus, the message bar and the undo history of one cashier window."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, message: MessageBar, parent: QObject
+    ) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.bus = bus
+        self.message = message
+        self.history = CashierHistory(self)
+
+    @property
+    def tid(self) -> int:
+        """The tournament the window shows."""
+        return self.bus.tournament_id
+
+    def call(self, operation: Callable[[], Outcome[T]], done: str = "") -> T | None:
+        """Run a service operation and publish it; on refusal show why and return None."""
+        try:
+            value = self.bus.run(operation)
+        except DomainError as error:
+            self.message.show_error(str(error))
+            return None
+        if done:
+            self.message.show_info(done)
+        return value
+
+    def read(self, query: Callable[[], T], default: T) -> T:
+        """Run a read; an error (a tournament deleted by another station) shows as a message."""
+        try:
+            return query()
+        except DomainError as error:
+            self.message.show_error(str(error))
+            return default
+
+    def chip_set(self) -> ChipSet:
+        """The tournament's chip set (the colours of the chips handed over)."""
+        return self.services.structure.chip_set(self.tid)
+
+    def refuse(self, text: str) -> None:
+        """Show why an action cannot be done (nothing was written)."""
+        self.message.show_error(text)
+
+
+class CashierCommand(QUndoCommand):
+    """One recorded cashier action: `undo_work` reverses it with a new record, `redo_work` redoes.
+
+    Both raise DomainError; `CashierHistory` runs them first and moves the stack only when they
+    succeed, so the stack never says an action is undone when the service refused.
+    """
+
+    def __init__(
+        self, text: str, undo_work: Callable[[], Any], redo_work: Callable[[], Any]
+    ) -> None:
+        super().__init__(text)
+        self.undo_work = undo_work
+        self.redo_work = redo_work
+        self.skip = True  # the action was already done when the command is pushed
+        self.error: DomainError | None = None
+
+    def redo(self) -> None:
+        if self.skip:
+            self.skip = False
+            return
+        try:
+            self.redo_work()
+        except DomainError as error:  # Qt calls this from C++: keep the error for the history
+            self.error = error
+
+    def undo(self) -> None:
+        if self.skip:
+            self.skip = False
+            return
+        try:
+            self.undo_work()
+        except DomainError as error:
+            self.error = error
+
+
+class CashierHistory(QObject):
+    """The cashier window's QUndoStack, moving only when the reversing service call succeeds."""
+
+    def __init__(self, ctx: CashierContext) -> None:
+        super().__init__(ctx)
+        self._ctx = ctx
+        self.stack = QUndoStack(self)
+        ctx.bus.tournament_switched.connect(self._on_bus_tournament_switched)
+
+    def record(self, text: str, undo: Callable[[], Any], redo: Callable[[], Any]) -> None:
+        """Remember an action that was just done."""
+        self.stack.push(CashierCommand(text, undo, redo))
+
+    def undo(self) -> bool:
+        """Reverse the last action with a new record; False (and a message) when refused."""
+        command = self.stack.command(self.stack.index() - 1)
+        if not isinstance(command, CashierCommand):
+            self._ctx.refuse("Nothing to undo at the cashier.")
+            return False
+        if not self._run(command.undo_work):
+            return False
+        command.skip = True
+        self.stack.undo()
+        self._ctx.message.show_info(f"Undone: {command.text()} (a reversing row keeps both).")
+        return True
+
+    def redo(self) -> bool:
+        """Record the last undone action again; False (and a message) when refused."""
+        command = self.stack.command(self.stack.index())
+        if not isinstance(command, CashierCommand):
+            self._ctx.refuse("Nothing to redo at the cashier.")
+            return False
+        if not self._run(command.redo_work):
+            return False
+        command.skip = True
+        self.stack.redo()
+        self._ctx.message.show_info(f"Redone: {command.text()}.")
+        return True
+
+    def _run(self, work: Callable[[], Any]) -> bool:
+        try:
+            work()
+        except DomainError as error:
+            self._ctx.refuse(str(error))
+            return False
+        return True
+
+    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        self.stack.clear()

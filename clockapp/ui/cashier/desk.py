@@ -1,0 +1,443 @@
+"""The desk: find a player as you type, then one key for each thing they pay for.
+
+The search box has the focus when the window opens. Typing filters the players (search as you
+type), Up/Down move through them, Enter selects one and moves the focus to the list, where
+B (or Enter) sells the buy-in, R a rebuy, A the add-on, E a re-entry, and X records a bust.
+Any other letter goes back to the search box, so the cashier can type the next name at once.
+When nobody matches, Enter (or Ctrl+N) offers to add the name typed as a new player.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.entries import EntryKind, EntryOffer
+from clockapp.core.money import format_cents
+from clockapp.services.cashier import EntryReceipt, RegistrationInfo, RegistrationStatus
+from clockapp.services.changes import Change
+from clockapp.ui.cashier import operations, reports
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
+from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.widgets import HandoutView, seat_text
+
+#: The one-key commands on a selected player: key -> entry kind (None: bust).
+ENTRY_KEYS: dict[str, EntryKind | None] = {
+    "B": EntryKind.BUY_IN,
+    "R": EntryKind.REBUY,
+    "A": EntryKind.ADD_ON,
+    "E": EntryKind.RE_ENTRY,
+    "X": None,
+}
+
+SEARCH_LIMIT = 50
+REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
+
+
+class PlayerTable(QTableView):
+    """The players found; single keys act on the selected player."""
+
+    command = Signal(str)  # one of ENTRY_KEYS
+    typed = Signal(str)  # text meant for the search box ("\b" for a backspace)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        text = event.text()
+        plain = not (
+            event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+        )
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.command.emit("B")
+        elif key == Qt.Key.Key_Escape:
+            self.typed.emit("")
+        elif key == Qt.Key.Key_Backspace:
+            self.typed.emit("\b")
+        elif plain and text and text.upper() in ENTRY_KEYS:
+            self.command.emit(text.upper())
+        elif plain and text and text.isprintable():
+            self.typed.emit(text)
+        else:
+            super().keyPressEvent(event)
+
+
+class Desk(QWidget):
+    """Search, select, sell: the page the cashier lives on."""
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self.dialog: QDialog | None = None  # the dialog open now (tests drive it)
+        self.last_receipt: EntryReceipt | None = None
+        self._registrations: dict[int, RegistrationInfo] = {}
+        self._setup_ui()
+        self.refresh()
+
+    # ------------------------------------------------------------------ layout
+    def _setup_ui(self) -> None:
+        self.search = QLineEdit()
+        self.search.setObjectName("search")
+        self.search.setPlaceholderText("Type a name… (Up/Down, Enter)")
+        self.search.setClearButtonEnabled(True)
+        font = QFont(self.search.font())
+        font.setPointSize(font.pointSize() + 4)
+        self.search.setFont(font)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.search.installEventFilter(self)
+        self.add_button = QPushButton()
+        self.add_button.setObjectName("add_player")
+        self.add_button.clicked.connect(lambda: self.add_player())
+        self.model = DeskModel(self)
+        self.table = PlayerTable()
+        self.table.setObjectName("players")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.command.connect(self._on_table_command)
+        self.table.typed.connect(self._on_table_typed)
+        self.table.doubleClicked.connect(lambda _i: self.start("B"))
+        self.table.selectionModel().currentRowChanged.connect(self._on_selection_changed)
+        left = QVBoxLayout()
+        left.addWidget(self.search)
+        left.addWidget(self.add_button)
+        left.addWidget(self.table, 1)
+        self.selected_label = QLabel()
+        self.selected_label.setObjectName("selected")
+        self.selected_label.setWordWrap(True)
+        big = QFont(self.selected_label.font())
+        big.setPointSize(big.pointSize() + 3)
+        big.setBold(True)
+        self.selected_label.setFont(big)
+        grid = QGridLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for n, (key, kind) in enumerate(ENTRY_KEYS.items()):
+            title = KIND_TITLE[kind] if kind is not None else "Bust"
+            button = QPushButton(f"{title}  ({key})")
+            button.setObjectName(f"button_{key}")
+            button.setMinimumHeight(36)
+            button.clicked.connect(lambda _c=False, k=key: self.start(k))
+            grid.addWidget(button, n // 2, n % 2)
+            self.buttons[key] = button
+        self.last_box = QGroupBox("Last sale")
+        box = QVBoxLayout(self.last_box)
+        self.last_label = QLabel("Nothing sold yet.")
+        self.last_label.setObjectName("last_sale")
+        self.last_label.setWordWrap(True)
+        box.addWidget(self.last_label)
+        self.handout = HandoutView()
+        box.addWidget(self.handout)
+        prints = QHBoxLayout()
+        self.receipt_button = QPushButton("Receipt PDF…")
+        self.receipt_button.clicked.connect(lambda: self.save_receipt())
+        self.card_button = QPushButton("Seat card PDF…")
+        self.card_button.clicked.connect(lambda: self.save_seat_card())
+        prints.addWidget(self.receipt_button)
+        prints.addWidget(self.card_button)
+        box.addLayout(prints)
+        box.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self.selected_label)
+        right.addLayout(grid)
+        right.addWidget(self.last_box, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
+        self._show_last(None)
+
+    # ------------------------------------------------------------------ searching
+    def refresh(self) -> None:
+        """Search again for what is typed, keeping the selected player."""
+        current = self.selected()
+        keep = current.player.id if current is not None else None
+        ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        self._registrations = {r.player_id: r for r in regs}
+        found = ctx.read(lambda: ctx.services.players.search(self.search.text(), SEARCH_LIMIT), ())
+        self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
+        text = self.search.text().strip()
+        self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
+        self.add_button.setVisible(bool(text) and not found)
+        row = self.model.row_of_player(keep) if keep is not None else None
+        self.select_row(row if row is not None else 0)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+    def select_row(self, row: int) -> None:
+        """Highlight the player at `row` (clamped to the list)."""
+        count = self.model.rowCount()
+        if count == 0:
+            self.table.clearSelection()
+            self._on_selection_changed()
+            return
+        row = max(0, min(row, count - 1))
+        self.table.selectRow(row)
+        self.table.setCurrentIndex(self.model.index(row, 0))
+        self._on_selection_changed()
+
+    def selected(self) -> DeskRow | None:
+        """The player highlighted."""
+        index = self.table.currentIndex()
+        return self.model.row_at(index.row()) if index.isValid() else None
+
+    def focus_search(self) -> None:
+        """Back to the search box, its text selected, ready for the next name."""
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+            key = event.key()  # type: ignore[attr-defined]
+            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+                step = 1 if key == Qt.Key.Key_Down else -1
+                current = self.table.currentIndex().row()
+                self.select_row(current + step if current >= 0 else 0)
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self._on_search_entered()
+                return True
+        return super().eventFilter(watched, event)
+
+    def _on_search_text_changed(self, _text: str) -> None:
+        self.refresh()
+        self.select_row(0)
+
+    def _on_search_entered(self) -> None:
+        if self.model.rowCount() == 0:
+            if self.search.text().strip():
+                self.add_player()
+            return
+        self.table.setFocus()
+        self._on_selection_changed()
+
+    def _on_table_typed(self, text: str) -> None:
+        self.search.setFocus()
+        if text == "":
+            self.search.selectAll()
+        elif text == "\b":
+            self.search.backspace()
+        else:
+            self.search.insert(text)
+
+    def _on_table_command(self, key: str) -> None:
+        self.start(key)
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        row = self.selected()
+        if row is None:
+            self.selected_label.setText("No player selected")
+            return
+        reg = row.registration
+        detail = row.status
+        if reg is not None and reg.bought_in:
+            detail += f" · entries {reg.entries}, rebuys {reg.rebuys}, add-ons {reg.add_ons}"
+            if reg.place is not None:
+                detail += f" · {place_text(reg.place, reg.tied)}"
+        self.selected_label.setText(f"{row.player.display_name}\n{detail}")
+
+    # ------------------------------------------------------------------ adding players
+    def add_player(self, name: str | None = None) -> None:
+        """Offer to add a player (the name typed in the search box by default)."""
+        dialog = AddPlayerDialog(self.search.text().strip() if name is None else name, self)
+        dialog.accepted.connect(lambda: self._on_add_accepted(dialog))
+        self._open(dialog)
+
+    def _on_add_accepted(self, dialog: AddPlayerDialog) -> None:
+        ctx = self._ctx
+        details = dialog.details()
+        info = ctx.call(
+            lambda: ctx.services.players.create(details),
+            f"{details.name} added. B for the buy-in.",
+        )
+        if info is None:
+            return
+        self.search.blockSignals(True)
+        self.search.setText(info.name)
+        self.search.blockSignals(False)
+        self.refresh()
+        row = self.model.row_of_player(info.id)
+        self.select_row(row if row is not None else 0)
+        self.table.setFocus()
+
+    # ------------------------------------------------------------------ selling
+    def start(self, key: str) -> None:
+        """The one-key command `key` on the selected player (B, R, A, E or X)."""
+        row = self.selected()
+        if row is None:
+            self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")
+            return
+        kind = ENTRY_KEYS[key]
+        if kind is None:
+            self._start_bust(row)
+        else:
+            self._start_entry(row, kind)
+
+    def _start_entry(self, row: DeskRow, kind: EntryKind) -> None:
+        ctx, name, reg = self._ctx, row.player.display_name, row.registration
+        rules = ctx.services.cashier.config(ctx.tid).rules
+        if kind is EntryKind.BUY_IN and (reg is None or not reg.bought_in):
+            offer = EntryOffer(kind, rules.registration.price, rules.registration.chips)
+        elif reg is None or not reg.bought_in:
+            ctx.refuse(f"{name} has not bought in yet: press B for the buy-in first.")
+            return
+        else:
+            options = ctx.read(lambda: ctx.services.cashier.options(ctx.tid, reg.id), ())
+            option = next((o for o in options if o.kind == kind), None)
+            if option is None:
+                return  # the read failed and said why
+            if option.offer is None:
+                ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
+                return
+            offer = option.offer
+        add_on = None
+        sold_with = rules.add_on is not None and rules.add_on.with_buy_in
+        if (
+            kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY)
+            and rules.add_on is not None
+            and sold_with
+        ):
+            add_on = EntryOffer(EntryKind.ADD_ON, rules.add_on.price, rules.add_on.chips)
+        ask_stack = (
+            kind is EntryKind.REBUY
+            and reg is not None
+            and reg.status is RegistrationStatus.PLAYING
+            and rules.rebuy is not None
+            and rules.rebuy.stack_at_or_below > 0
+        )
+        dialog = EntryDialog(
+            name, offer, ctx.chip_set(), add_on=add_on, ask_stack=ask_stack, parent=self
+        )
+        dialog.accepted.connect(lambda: self._on_entry_accepted(dialog, row, kind))
+        self._open(dialog)
+
+    def _on_entry_accepted(self, dialog: EntryDialog, row: DeskRow, kind: EntryKind) -> None:
+        receipt = operations.sell(
+            self._ctx,
+            kind,
+            player_id=row.player.id,
+            registration_id=row.registration.id if row.registration is not None else None,
+            name=row.player.display_name,
+            tendered=dialog.tendered(),
+            with_add_on=dialog.with_add_on(),
+            stack=dialog.stack(),
+        )
+        if receipt is not None:
+            self._show_last(receipt)
+            self.focus_search()
+
+    def _start_bust(self, row: DeskRow) -> None:
+        ctx, name, reg = self._ctx, row.player.display_name, row.registration
+        if reg is None or not reg.bought_in:
+            ctx.refuse(f"{name} has not bought in, so cannot be busted.")
+            return
+        if reg.status is RegistrationStatus.BUSTED:
+            where = place_text(reg.place, reg.tied)
+            ctx.refuse(f"{name} is already out" + (f" ({where})." if where else "."))
+            return
+        in_play = [r for r in self._registrations.values() if r.in_play]
+        dialog = BustDialog(in_play, reg.id, self)
+        dialog.accepted.connect(lambda: self._on_bust_accepted(dialog))
+        self._open(dialog)
+
+    def _on_bust_accepted(self, dialog: BustDialog) -> None:
+        if operations.record_busts(self._ctx, dialog.busts()) is not None:
+            self.focus_search()
+
+    def _open(self, dialog: QDialog) -> None:
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: self._on_dialog_finished(dialog))
+        dialog.open()
+
+    def _on_dialog_finished(self, dialog: QDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    # ------------------------------------------------------------------ the last sale
+    def _show_last(self, receipt: EntryReceipt | None) -> None:
+        self.last_receipt = receipt
+        self.receipt_button.setEnabled(receipt is not None)
+        self.card_button.setEnabled(receipt is not None)
+        if receipt is None:
+            self.last_label.setText("Nothing sold yet.")
+            self.handout.show_chips([], self._ctx.chip_set())
+            return
+        lines = [f"<b>{receipt.registration.name}</b>: {KIND_TITLE[receipt.kind].lower()}"]
+        lines.append(f"Paid {format_cents(receipt.total)}")
+        if receipt.tendered is not None:
+            lines.append(
+                f"tendered {format_cents(receipt.tendered)}, "
+                f"<b>change {format_cents(receipt.change_due or 0)}</b>"
+            )
+        seat = seat_text(receipt)
+        if seat:
+            lines.append(f"<b style='font-size:large'>{seat}</b>")
+        self.last_label.setText(" · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:]))
+        parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
+        self.handout.show_chips(parts, self._ctx.chip_set())
+
+    def _tournament_name(self) -> str:
+        return self._ctx.services.tournaments.get(self._ctx.tid).name
+
+    def save_receipt(self, path: str | None = None) -> str | None:
+        """Write the last sale's receipt as a PDF (asks where when no path is given)."""
+        receipt = self.last_receipt
+        if receipt is None:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save receipt", f"receipt-{receipt.rows[0].id}.pdf", "PDF (*.pdf)"
+            )
+            if not path:
+                return None
+        reports.write_receipt(
+            path,
+            self._tournament_name(),
+            receipt,
+            self._ctx.chip_set(),
+            self._ctx.services.now(),
+            seat_text(receipt),
+        )
+        self._ctx.message.show_info(f"Receipt saved: {path}")
+        return path
+
+    def save_seat_card(self, path: str | None = None) -> str | None:
+        """Write the last sale's seat card as a PDF (asks where when no path is given)."""
+        receipt = self.last_receipt
+        if receipt is None:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save seat card", "seat-card.pdf", "PDF (*.pdf)"
+            )
+            if not path:
+                return None
+        reports.write_seat_card(
+            path,
+            self._tournament_name(),
+            receipt.registration.name,
+            seat_text(receipt),
+            receipt.chips,
+        )
+        self._ctx.message.show_info(f"Seat card saved: {path}")
+        return path

@@ -1,0 +1,440 @@
+"""Table models of the cashier window: each a `QAbstractTableModel` over a tuple of frozen rows.
+
+`RowsModel` does the Qt plumbing once; each model only lists its columns (header, text, right
+alignment for numbers) and, for the ledger, how a voided row looks (struck through, greyed).
+The rows come straight from the services (`PlayerInfo`, `RegistrationInfo`, `LedgerEntry`,
+`ResultRow`, `EliminationInfo`) or are small frozen rows built here (`DeskRow`, `PayoutLine`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from clockapp.core.ledger import RowKind
+from clockapp.core.money import format_cents
+from clockapp.core.payouts import format_percent, ordinal
+from clockapp.services.cashier import LedgerEntry, RegistrationInfo, RegistrationStatus
+from clockapp.services.players import PlayerInfo
+
+Index = QModelIndex | QPersistentModelIndex
+
+#: What the cashier calls each registration status.
+STATUS_TEXT = {
+    RegistrationStatus.PRE_REGISTERED: "pre-registered",
+    RegistrationStatus.CHECKED_IN: "checked in",
+    RegistrationStatus.PLAYING: "playing",
+    RegistrationStatus.BUSTED: "out",
+    RegistrationStatus.WITHDRAWN: "withdrawn",
+}
+
+#: Ledger kinds whose money leaves the drawer (shown with a minus sign).
+_CASH_OUT = frozenset({RowKind.PAYOUT, RowKind.BOUNTY, RowKind.REFUND})
+#: Ledger kinds that move no cash (a deal only records how the unpaid money is shared).
+_NO_CASH = frozenset({RowKind.DEAL})
+
+_ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+
+
+def money(cents: int) -> str:
+    """Cents as the cashier reads them: '$1,234.50'."""
+    return format_cents(cents)
+
+
+def local_time(row_time: Any) -> str:
+    """A stored UTC time as the local wall-clock time, 'HH:MM:SS'."""
+    return row_time.astimezone().strftime("%H:%M:%S")
+
+
+def entries_text(reg: RegistrationInfo | None) -> str:
+    """'1', '2 + 3R + A': entries, rebuys (R) and add-ons (A) of a registration."""
+    if reg is None or reg.entries == 0:
+        return ""
+    parts = [str(reg.entries)]
+    if reg.rebuys:
+        parts.append(f"{reg.rebuys}R")
+    if reg.add_ons:
+        parts.append("A" if reg.add_ons == 1 else f"{reg.add_ons}A")
+    return " + ".join(parts)
+
+
+def place_text(place: int | None, tied: int = 1) -> str:
+    """'3rd', '3rd-4th', or '' while the player is still in."""
+    if place is None:
+        return ""
+    if tied > 1:
+        return f"{ordinal(place)}-{ordinal(place + tied - 1)}"
+    return ordinal(place)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its header, how a row reads in it, and whether it holds a number."""
+
+    header: str
+    text: Callable[[Any], str]
+    numeric: bool = False
+
+
+class RowsModel(QAbstractTableModel):
+    """A read-only table over a tuple of frozen rows; subclasses give `COLUMNS`."""
+
+    COLUMNS: tuple[Column, ...] = ()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[Any, ...] = ()
+
+    # ------------------------------------------------------------------ rows
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        """Replace every row (the views keep their selection by row key, see the pages)."""
+        self.beginResetModel()
+        self._rows = tuple(rows)
+        self._rows_changed()
+        self.endResetModel()
+
+    def _rows_changed(self) -> None:
+        """Hook for models that index their rows."""
+
+    def rows(self) -> tuple[Any, ...]:
+        """The rows shown, in order."""
+        return self._rows
+
+    def row_at(self, row: int) -> Any | None:
+        """The row object at `row`, or None outside the table."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def column_of(self, header: str) -> int:
+        """The column number of `header` (tests and pages find columns by name)."""
+        return next(i for i, c in enumerate(self.COLUMNS) if c.header == header)
+
+    def text(self, row: int, header: str) -> str:
+        """What the cell shows, found by column header."""
+        return self.COLUMNS[self.column_of(header)].text(self._rows[row])
+
+    # ------------------------------------------------------------------ Qt
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if not 0 <= index.column() < len(self.COLUMNS):
+            return None
+        row = self._rows[index.row()]
+        column = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(row)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int((_ALIGN_RIGHT if column.numeric else _ALIGN_LEFT).value)
+        if role == Qt.ItemDataRole.FontRole:
+            return self._font(row)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._foreground(row)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section].header
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # ------------------------------------------------------------------ looks
+    def _font(self, _row: Any) -> QFont | None:
+        return None
+
+    def _foreground(self, _row: Any) -> QBrush | None:
+        return None
+
+    def _tooltip(self, _row: Any) -> str | None:
+        return None
+
+
+# ------------------------------------------------------------------------------ the desk
+@dataclass(frozen=True)
+class DeskRow:
+    """A player found by the search, with their registration in this tournament (if any)."""
+
+    player: PlayerInfo
+    registration: RegistrationInfo | None
+
+    @property
+    def status(self) -> str:
+        """'not registered', 'checked in', 'playing', 'out'..."""
+        if self.registration is None:
+            return "not registered"
+        return STATUS_TEXT[self.registration.status]
+
+
+class DeskModel(RowsModel):
+    """The players matching what the cashier types."""
+
+    COLUMNS = (
+        Column("Name", lambda r: r.player.display_name),
+        Column("Team", lambda r: r.player.team),
+        Column("Status", lambda r: r.status),
+        Column("Entries", lambda r: entries_text(r.registration), numeric=True),
+        Column(
+            "Place",
+            lambda r: (
+                place_text(r.registration.place, r.registration.tied)
+                if r.registration is not None
+                else ""
+            ),
+            numeric=True,
+        ),
+    )
+
+    def row_of_player(self, player_id: int) -> int | None:
+        """The row showing `player_id`, or None."""
+        return next((i for i, r in enumerate(self._rows) if r.player.id == player_id), None)
+
+    def _foreground(self, row: DeskRow) -> QBrush | None:
+        if row.registration is not None and row.registration.status is RegistrationStatus.BUSTED:
+            return QBrush(QColor("#78909c"))
+        return None
+
+
+class RegistrationsModel(RowsModel):
+    """The tournament's field: everyone registered, in the order they registered."""
+
+    COLUMNS = (
+        Column("#", lambda r: str(r.id), numeric=True),
+        Column("Name", lambda r: r.name),
+        Column("Status", lambda r: STATUS_TEXT[r.status]),
+        Column("Entries", lambda r: str(r.entries), numeric=True),
+        Column("Rebuys", lambda r: str(r.rebuys), numeric=True),
+        Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
+        Column("Place", lambda r: place_text(r.place, r.tied), numeric=True),
+    )
+
+
+# ------------------------------------------------------------------------------ the ledger
+def cash_effect(entry: LedgerEntry, by_id: dict[int, LedgerEntry]) -> int | None:
+    """Cents the row moved into (+) or out of (-) the drawer; None for a row that moves none."""
+    if entry.kind is RowKind.VOID:
+        target = by_id.get(entry.target_id) if entry.target_id is not None else None
+        if target is None:
+            return None
+        reversed_effect = cash_effect(target, by_id)
+        return None if reversed_effect is None else -reversed_effect
+    if entry.kind in _NO_CASH:
+        return None
+    return -entry.amount if entry.kind in _CASH_OUT else entry.amount
+
+
+def ledger_note(entry: LedgerEntry) -> str:
+    """The reason column: why a row was written, and what a void reverses."""
+    if entry.kind is RowKind.VOID:
+        return f"voids #{entry.target_id}: {entry.reason}"
+    if entry.kind is RowKind.REFUND:
+        return f"refunds #{entry.target_id}: {entry.reason}"
+    note = entry.reason
+    if entry.voided_by is not None:
+        note = f"{note} (voided by #{entry.voided_by})".strip()
+    if entry.chips:
+        note = f"T{entry.chips:,} in chips. {note}".strip()
+    return note
+
+
+class LedgerModel(RowsModel):
+    """Every money row, oldest first; voided rows struck through, next to the void that says why."""
+
+    COLUMNS = (
+        Column("#", lambda r: str(r.id), numeric=True),
+        Column("Time", lambda r: local_time(r.created_at)),
+        Column("Kind", lambda r: r.kind.value),
+        Column("Player", lambda r: r.name),
+        Column("Amount", lambda r: money(r.amount), numeric=True),
+        Column("Reason", ledger_note),
+    )
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._by_id: dict[int, LedgerEntry] = {}
+
+    def _rows_changed(self) -> None:
+        self._by_id = {entry.id: entry for entry in self._rows}
+
+    def cash(self, row: int) -> int | None:
+        """The drawer movement of the row at `row` (see `cash_effect`)."""
+        return cash_effect(self._rows[row], self._by_id)
+
+    def row_of_id(self, row_id: int) -> int | None:
+        """The table row showing ledger row `row_id`."""
+        return next((i for i, e in enumerate(self._rows) if e.id == row_id), None)
+
+    def _font(self, row: LedgerEntry) -> QFont | None:
+        if row.voided:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        if row.kind is RowKind.VOID:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        return None
+
+    def _foreground(self, row: LedgerEntry) -> QBrush | None:
+        if row.voided:
+            return QBrush(QColor("#90a4ae"))
+        if row.kind is RowKind.VOID:
+            return QBrush(QColor("#c62828"))
+        effect = cash_effect(row, self._by_id)
+        if effect is not None and effect < 0:
+            return QBrush(QColor("#1565c0"))
+        return None
+
+    def _tooltip(self, row: LedgerEntry) -> str | None:
+        parts = []
+        if row.split is not None:
+            parts.append(
+                f"prize pool {money(row.split.prize_pool)}, fee {money(row.split.house_fee)}, "
+                f"bounty {money(row.split.bounty)}"
+            )
+        if row.station:
+            parts.append(f"station {row.station}")
+        return "; ".join(parts) or None
+
+
+# ------------------------------------------------------------------------------ payouts
+@dataclass(frozen=True)
+class PayoutLine:
+    """One paid place: its prize, its share of the pool, and who finished there (if known)."""
+
+    place: int
+    amount: int
+    prize_pool: int
+    winner: str = ""
+
+    @property
+    def share(self) -> str:
+        """The prize's share of the pool, '31.25%' (to the basis point, rounded down)."""
+        if self.prize_pool <= 0:
+            return ""
+        return format_percent(self.amount * 10_000 // self.prize_pool)
+
+
+class PayoutsModel(RowsModel):
+    """The payout ladder, place 1 first."""
+
+    COLUMNS = (
+        Column("Place", lambda r: ordinal(r.place)),
+        Column("Prize", lambda r: money(r.amount), numeric=True),
+        Column("Share", lambda r: r.share, numeric=True),
+        Column("Finished", lambda r: r.winner),
+    )
+
+    def total(self) -> int:
+        """What the ladder pays in all, in cents."""
+        return sum(line.amount for line in self._rows)
+
+
+# ------------------------------------------------------------------------------ results
+class ResultsModel(RowsModel):
+    """Every player who bought in: players still in first, then by finishing place."""
+
+    COLUMNS = (
+        Column("Place", lambda r: r.label),
+        Column("Name", lambda r: r.name),
+        Column("Entries", lambda r: str(r.entries), numeric=True),
+        Column("Rebuys", lambda r: str(r.rebuys), numeric=True),
+        Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
+        Column("Paid in", lambda r: money(r.paid_in), numeric=True),
+        Column("Prize", lambda r: money(r.prize), numeric=True),
+        Column("Bounties", lambda r: money(r.bounties), numeric=True),
+        Column("KOs", lambda r: str(r.knockouts), numeric=True),
+        Column("Paid out", lambda r: money(r.paid_out), numeric=True),
+        Column("Owed", lambda r: money(r.still_owed), numeric=True),
+        Column("Busted by", lambda r: r.busted_by),
+    )
+
+    def _font(self, row: Any) -> QFont | None:
+        if row.still_owed > 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+
+@dataclass(frozen=True)
+class EliminationLine:
+    """One bust (or undo) with the place and prize it gave, when it is the player's final bust.
+
+    Attributes:
+        info: The recorded bust (`EliminationInfo`).
+        place: '9th', '3rd-4th', or '' (an undone bust, or a player who rebought since).
+        prize: The prize the finish pays (0 out of the money).
+        alone: Whether the player was the only one busted on the hand (the chips at the start of
+            the hand then do not rank anyone and are not shown).
+    """
+
+    info: Any
+    place: str = ""
+    prize: int = 0
+    alone: bool = True
+
+
+def _bust_note(line: EliminationLine) -> str:
+    info = line.info
+    if info.undoes_id is not None:
+        return f"undoes the bust of hand {info.hand}: {info.reason}"
+    if info.undone_by is not None:
+        return "undone"
+    return info.reason
+
+
+class EliminationsModel(RowsModel):
+    """Every bust and undo, oldest first; players busted on the same hand share a hand number."""
+
+    COLUMNS = (
+        Column("Hand", lambda r: str(r.info.hand), numeric=True),
+        Column("Time", lambda r: local_time(r.info.created_at)),
+        Column("Player", lambda r: r.info.name),
+        Column("Busted by", lambda r: r.info.busted_by),
+        Column(
+            "Chips at start",
+            lambda r: "" if r.alone else f"{r.info.chips_at_hand_start:,}",
+            numeric=True,
+        ),
+        Column("Place", lambda r: r.place),
+        Column("Prize", lambda r: money(r.prize) if r.prize else "", numeric=True),
+        Column("Bounty", lambda r: money(r.info.bounty), numeric=True),
+        Column("Note", _bust_note),
+    )
+
+    def _font(self, row: EliminationLine) -> QFont | None:
+        if row.info.undone_by is not None:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        return None
+
+
+class LinesModel(RowsModel):
+    """(label, value) pairs: the end-of-night summary."""
+
+    COLUMNS = (
+        Column("Item", lambda r: r[0]),
+        Column("Value", lambda r: r[1], numeric=True),
+    )

@@ -1,0 +1,259 @@
+"""The cashier's actions: one service call each, a message saying what happened, and undo.
+
+Every function here calls the service through `CashierContext.call` (a refusal becomes a red
+message and changes nothing) and, on success, records how to reverse it with a new record:
+a void row for money, an undo row for a bust, the previous payout structure. Voids and drawer
+counts are not undoable: a void is itself the correction, and a count is a fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from clockapp.core.entries import EntryKind
+from clockapp.core.icm import DealMethod
+from clockapp.core.money import format_cents
+from clockapp.core.payouts import PayoutStructure, ordinal
+from clockapp.services.cashier import BustInput, EntryReceipt, LedgerEntry
+from clockapp.services.payouts import DealInfo, PayoutView
+from clockapp.services.results import BustReport
+from clockapp.ui.cashier.context import STATION, CashierContext
+from clockapp.ui.cashier.dialogs import KIND_TITLE
+
+UNDO_REASON = "undone at the cashier"
+
+
+def _void_rows(ctx: CashierContext, row_ids: Sequence[int], reason: str) -> None:
+    services, tid = ctx.services, ctx.tid
+    for row_id in reversed(row_ids):
+        ctx.bus.run(lambda r=row_id: services.cashier.void(tid, r, reason, station=STATION))
+
+
+# ------------------------------------------------------------------------------ entries
+def sell(
+    ctx: CashierContext,
+    kind: EntryKind,
+    *,
+    player_id: int,
+    registration_id: int | None,
+    name: str,
+    tendered: int | None = None,
+    with_add_on: bool = False,
+    stack: int | None = None,
+) -> EntryReceipt | None:
+    """Sell an entry (buy-in, rebuy, add-on, re-entry); returns the receipt, or None if refused."""
+    cashier, tid = ctx.services.cashier, ctx.tid
+
+    def operation(tendered: int | None) -> Any:
+        if kind is EntryKind.BUY_IN:
+            return cashier.buy_in(
+                tid, player_id, with_add_on=with_add_on, tendered=tendered, station=STATION
+            )
+        assert registration_id is not None
+        if kind is EntryKind.REBUY:
+            return cashier.rebuy(
+                tid, registration_id, stack=stack, tendered=tendered, station=STATION
+            )
+        if kind is EntryKind.ADD_ON:
+            return cashier.add_on(tid, registration_id, tendered=tendered, station=STATION)
+        return cashier.re_enter(
+            tid, registration_id, with_add_on=with_add_on, tendered=tendered, station=STATION
+        )
+
+    receipt = ctx.call(lambda: operation(tendered))
+    if receipt is None:
+        return None
+    title = KIND_TITLE[kind]
+    change = (
+        f"; change {format_cents(receipt.change_due)}" if receipt.change_due is not None else ""
+    )
+    ctx.message.show_info(
+        f"{receipt.registration.name}: {title.lower()} {format_cents(receipt.total)} paid"
+        f"{change}; hand over T{receipt.chips:,} in chips."
+    )
+    rows = [row.id for row in receipt.rows]
+
+    def undo() -> None:
+        _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}")
+
+    def redo() -> None:
+        again = ctx.bus.run(lambda: operation(None))
+        rows[:] = [row.id for row in again.rows]
+
+    ctx.history.record(f"{title} {receipt.registration.name}", undo, redo)
+    return receipt
+
+
+# ------------------------------------------------------------------------------ corrections
+def void(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry | None:
+    """Void a ledger row with a reason (a new reversing row; the history keeps both)."""
+    services, tid = ctx.services, ctx.tid
+    return ctx.call(
+        lambda: services.cashier.void(tid, entry.id, reason, station=STATION),
+        f"Row #{entry.id} ({entry.kind.value}, {format_cents(entry.amount)}) voided: {reason}",
+    )
+
+
+def refund(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry | None:
+    """Hand an entry's money back (a refund row)."""
+    services, tid = ctx.services, ctx.tid
+    return ctx.call(
+        lambda: services.cashier.refund(tid, entry.id, reason, station=STATION),
+        f"Row #{entry.id} refunded: {format_cents(entry.amount)} back to {entry.name}.",
+    )
+
+
+def count_drawer(ctx: CashierContext, counted: int, note: str) -> bool:
+    """Record a count of the cash drawer."""
+    services, tid = ctx.services, ctx.tid
+    info = ctx.call(lambda: services.cashier.count_drawer(tid, counted, note=note, station=STATION))
+    if info is None:
+        return False
+    ctx.message.show_info(
+        f"Drawer counted {format_cents(info.counted)} against {format_cents(info.expected)} "
+        f"expected: {info.count.status}."
+    )
+    return True
+
+
+# ------------------------------------------------------------------------------ busts
+def describe_busts(report: BustReport) -> str:
+    """'Ann finished 9th. Bob finished 3rd: $120.00 due. 5 left, 2 to the money.'"""
+    parts = []
+    for due in report.busted:
+        place = ordinal(due.place) if due.place is not None else "out"
+        prize = f": {format_cents(due.prize)} due" if due.prize else ""
+        parts.append(f"{due.name} finished {place}{prize}.")
+    money = ""
+    if report.players_to_money:
+        money = f", {report.players_to_money} to the money"
+    elif report.players_to_money == 0:
+        money = ", all in the money"
+    parts.append(f"{report.players_left} left{money}.")
+    return " ".join(parts)
+
+
+def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport | None:
+    """Record the players busted on one hand."""
+    results, tid = ctx.services.results, ctx.tid
+    inputs = list(busts)
+    report = ctx.call(lambda: results.eliminate_hand(tid, inputs, station=STATION))
+    if report is None:
+        return None
+    ctx.message.show_info(describe_busts(report))
+
+    def undo() -> None:
+        for bust in reversed(inputs):
+            ctx.bus.run(
+                lambda b=bust: results.undo_elimination(
+                    tid, b.registration_id, UNDO_REASON, station=STATION
+                )
+            )
+
+    def redo() -> None:
+        ctx.bus.run(lambda: results.eliminate_hand(tid, inputs, station=STATION))
+
+    names = ", ".join(due.name for due in report.busted)
+    ctx.history.record(f"Bust {names}", undo, redo)
+    return report
+
+
+def undo_elimination(ctx: CashierContext, registration_id: int, name: str, reason: str) -> bool:
+    """Put a busted player back in play (an undo record keeps the history)."""
+    results, tid = ctx.services.results, ctx.tid
+    report = ctx.call(
+        lambda: results.undo_elimination(tid, registration_id, reason, station=STATION)
+    )
+    if report is None:
+        return False
+    ctx.message.show_info(f"{name} is back in play ({reason}). {report.players_left} left.")
+    return True
+
+
+# ------------------------------------------------------------------------------ paying
+def pay(
+    ctx: CashierContext, registration_id: int, name: str, amount: int | None, *, bounty: bool
+) -> LedgerEntry | None:
+    """Pay a prize (or bounties): all that is owed, or `amount` cents of it."""
+    payouts, tid = ctx.services.payouts, ctx.tid
+    method: Callable[..., Any] = payouts.pay_bounties if bounty else payouts.pay_prize
+    entry = ctx.call(lambda: method(tid, registration_id, amount, station=STATION))
+    if entry is None:
+        return None
+    what = "bounties" if bounty else "prize"
+    ctx.message.show_info(f"Paid {name} {format_cents(entry.amount)} ({what}).")
+    rows = [entry.id]
+
+    def undo() -> None:
+        _void_rows(ctx, rows, f"payment {UNDO_REASON}")
+
+    def redo() -> None:
+        again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount, station=STATION))
+        rows[:] = [again.id]
+
+    ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo)
+    return entry
+
+
+# ------------------------------------------------------------------------------ payout table
+def set_structure(ctx: CashierContext, structure: PayoutStructure) -> PayoutView | None:
+    """Use a payout structure (undo puts the previous one back)."""
+    payouts, tid = ctx.services.payouts, ctx.tid
+    before = payouts.table(tid).structure
+    view = ctx.call(lambda: payouts.set_structure(tid, structure), "Payout table updated.")
+    if view is None:
+        return None
+    ctx.history.record(
+        "Payout table",
+        lambda: ctx.bus.run(lambda: payouts.set_structure(tid, before)),
+        lambda: ctx.bus.run(lambda: payouts.set_structure(tid, structure)),
+    )
+    return view
+
+
+def set_locked(ctx: CashierContext, locked: bool) -> PayoutView | None:
+    """Lock the table's shape at the current field, or let it follow the field again."""
+    payouts, tid = ctx.services.payouts, ctx.tid
+    lock, unlock = (lambda: payouts.lock(tid)), (lambda: payouts.unlock(tid))
+    view = ctx.call(
+        lock if locked else unlock,
+        "Payout table locked: the places stop moving."
+        if locked
+        else "Payout table unlocked: it follows the field again.",
+    )
+    if view is None:
+        return None
+    ctx.history.record(
+        "Lock payouts" if locked else "Unlock payouts",
+        lambda: ctx.bus.run(unlock if locked else lock),
+        lambda: ctx.bus.run(lock if locked else unlock),
+    )
+    return view
+
+
+def record_deal(
+    ctx: CashierContext, stacks: dict[int, int], method: DealMethod, unit: int, reserve: int
+) -> DealInfo | None:
+    """Record the deal the players agreed to (a deal row on the ledger)."""
+    payouts, tid = ctx.services.payouts, ctx.tid
+
+    def operation() -> Any:
+        return payouts.record_deal(
+            tid, stacks, method=method, unit=unit, reserve=reserve, station=STATION
+        )
+
+    deal = ctx.call(operation)
+    if deal is None:
+        return None
+    ctx.message.show_info(f"Deal recorded: {deal.description}.")
+    rows = [deal.ledger_row_id]
+
+    def undo() -> None:
+        _void_rows(ctx, rows, f"deal {UNDO_REASON}")
+
+    def redo() -> None:
+        rows[:] = [ctx.bus.run(operation).ledger_row_id]
+
+    ctx.history.record("Deal", undo, redo)
+    return deal

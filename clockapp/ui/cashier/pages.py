@@ -1,0 +1,288 @@
+"""The money pages of the cashier window: the field, the ledger, the cash drawer.
+
+Each page reads what it shows from the services in `refresh()`, which the window calls when the
+bus says the page's part of the tournament changed (`REFRESH_ON`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.ledger import RowKind
+from clockapp.core.money import format_cents
+from clockapp.services.changes import Change
+from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import DrawerCountDialog, ReasonDialog
+from clockapp.ui.cashier.models import (
+    LedgerModel,
+    LinesModel,
+    RegistrationsModel,
+    RowsModel,
+)
+
+
+def table_view(model: RowsModel, name: str) -> QTableView:
+    """A read-only, row-selecting table over `model`."""
+    view = QTableView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+def fit_columns(view: QTableView) -> None:
+    """Size columns to their contents; the last one takes the rest."""
+    view.resizeColumnsToContents()
+    view.horizontalHeader().setStretchLastSection(True)
+
+
+class Page(QWidget):
+    """A page of the window with a context, dialogs opened window-modally, and a refresh."""
+
+    REFRESH_ON = Change.ALL
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self.dialog: QDialog | None = None
+
+    def refresh(self) -> None:
+        """Read the page's data again."""
+
+    def _open(self, dialog: QDialog) -> None:
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: self._on_dialog_finished(dialog))
+        dialog.open()
+
+    def _on_dialog_finished(self, dialog: QDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    @staticmethod
+    def selected_row(view: QTableView) -> int | None:
+        index = view.currentIndex()
+        return index.row() if index.isValid() else None
+
+
+# ------------------------------------------------------------------------------ the field
+class FieldPage(Page):
+    """Everyone registered in the tournament."""
+
+    REFRESH_ON = Change.ENTRIES | Change.PLAYERS
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = RegistrationsModel(self)
+        self.view = table_view(self.model, "field")
+        self.counts = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.view)
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        self.model.set_rows(regs)
+        fit_columns(self.view)
+        playing = sum(1 for r in regs if r.in_play)
+        bought = sum(1 for r in regs if r.bought_in)
+        self.counts.setText(
+            f"{len(regs)} registered · {bought} bought in · {playing} playing · "
+            f"{bought - playing} out"
+        )
+
+
+# ------------------------------------------------------------------------------ the ledger
+class LedgerPage(Page):
+    """Every money row; void (or refund) the selected one with a reason."""
+
+    REFRESH_ON = Change.LEDGER | Change.PAYOUTS | Change.ENTRIES | Change.PLAYERS
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = LedgerModel(self)
+        self.view = table_view(self.model, "ledger")
+        self.totals = QLabel()
+        self.totals.setObjectName("ledger_totals")
+        self.void_button = QPushButton("Void row… (Del)")
+        self.void_button.setObjectName("void")
+        self.void_button.setShortcut("Del")
+        self.void_button.clicked.connect(lambda: self.start_void())
+        self.refund_button = QPushButton("Refund entry…")
+        self.refund_button.clicked.connect(lambda: self.start_refund())
+        note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
+        note.setStyleSheet("color:#607d8b;")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.void_button)
+        buttons.addWidget(self.refund_button)
+        buttons.addWidget(note, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ()))
+        fit_columns(self.view)
+        self.view.scrollToBottom()
+        b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
+        if b is not None:
+            self.totals.setText(
+                f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
+                f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
+                f"bounties {format_cents(b.bounty_pool)} · still owed "
+                f"{format_cents(b.still_owed)}"
+            )
+
+    def select_row_id(self, row_id: int) -> None:
+        """Select ledger row `row_id` (tests, and jumping from a message)."""
+        row = self.model.row_of_id(row_id)
+        if row is not None:
+            self.view.selectRow(row)
+            self.view.setCurrentIndex(self.model.index(row, 0))
+
+    def _selected_entry(self):
+        row = self.selected_row(self.view)
+        entry = self.model.row_at(row) if row is not None else None
+        if entry is None:
+            self._ctx.refuse("Select a ledger row first.")
+        return entry
+
+    def start_void(self) -> None:
+        """Ask for the reason, then void the selected row."""
+        entry = self._selected_entry()
+        if entry is None:
+            return
+        if entry.kind is RowKind.VOID:
+            self._ctx.refuse(
+                f"Row #{entry.id} is itself a void and cannot be voided; record the original "
+                "row again instead."
+            )
+            return
+        if entry.voided:
+            self._ctx.refuse(f"Row #{entry.id} was already voided by row #{entry.voided_by}.")
+            return
+        dialog = ReasonDialog(
+            f"Void row #{entry.id}",
+            f"Void row #{entry.id}: {entry.kind.value}, {entry.name or 'no player'}, "
+            f"{format_cents(entry.amount)}. A reversing row is added; both stay in the ledger.",
+            "Void row",
+            self,
+        )
+        dialog.accepted.connect(lambda: operations.void(self._ctx, entry, dialog.reason()))
+        self._open(dialog)
+
+    def start_refund(self) -> None:
+        """Ask for the reason, then refund the selected entry."""
+        entry = self._selected_entry()
+        if entry is None:
+            return
+        dialog = ReasonDialog(
+            f"Refund row #{entry.id}",
+            f"Hand back {format_cents(entry.amount)} to {entry.name} for row #{entry.id} "
+            f"({entry.kind.value}); the entry no longer counts in the field.",
+            "Refund",
+            self,
+        )
+        dialog.accepted.connect(lambda: operations.refund(self._ctx, entry, dialog.reason()))
+        self._open(dialog)
+
+
+# ------------------------------------------------------------------------------ the drawer
+class DrawerPage(Page):
+    """Expected cash, the cashier's count, the difference, and the end-of-night summary."""
+
+    REFRESH_ON = Change.LEDGER | Change.PAYOUTS | Change.ENTRIES
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.expected_label = QLabel()
+        self.expected_label.setObjectName("expected_cash")
+        self.counted_label = QLabel()
+        self.counted_label.setObjectName("counted_cash")
+        self.difference_label = QLabel()
+        self.difference_label.setObjectName("drawer_difference")
+        for label in (self.expected_label, self.counted_label, self.difference_label):
+            font = label.font()
+            font.setPointSize(font.pointSize() + 4)
+            font.setBold(True)
+            label.setFont(font)
+        form = QFormLayout()
+        form.addRow("Expected in the drawer:", self.expected_label)
+        form.addRow("Last count:", self.counted_label)
+        form.addRow("Difference:", self.difference_label)
+        self.count_button = QPushButton("Count the drawer… (Ctrl+D)")
+        self.count_button.setObjectName("count_drawer")
+        self.count_button.clicked.connect(lambda: self.start_count())
+        self.summary_model = LinesModel(self)
+        self.summary_view = table_view(self.summary_model, "summary")
+        self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.summary_view.horizontalHeader().setStretchLastSection(False)
+        top = QVBoxLayout()
+        top.addLayout(form)
+        top.addWidget(self.count_button)
+        top.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(QLabel("<b>End-of-night summary</b>"))
+        right.addWidget(self.summary_view, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addLayout(right, 1)
+        self._counted = False
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
+        counts = ctx.read(lambda: ctx.services.cashier.drawer_counts(ctx.tid), ())
+        summary = ctx.read(lambda: ctx.services.cashier.summary(ctx.tid), None)
+        if drawer is None or summary is None:
+            return
+        self.expected_label.setText(format_cents(drawer.expected))
+        if counts:
+            last = counts[-1]
+            when = last.created_at.astimezone().strftime("%H:%M")
+            self.counted_label.setText(f"{format_cents(last.counted)} at {when}")
+            self.difference_label.setText(drawer.status)
+            color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
+            self.difference_label.setStyleSheet(f"color:{color};")
+        else:
+            self.counted_label.setText("not counted yet")
+            self.difference_label.setText("—")
+            self.difference_label.setStyleSheet("")
+        self.summary_model.set_rows(summary.lines())
+        self.summary_view.resizeColumnToContents(1)
+
+    def start_count(self) -> None:
+        """Ask for the count and record it."""
+        ctx = self._ctx
+        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
+        if drawer is None:
+            return
+        dialog = DrawerCountDialog(drawer.expected, self)
+
+        def record() -> None:
+            counted = dialog.counted()
+            if counted is not None:
+                operations.count_drawer(ctx, counted, dialog.note_edit.text())
+
+        dialog.accepted.connect(record)
+        self._open(dialog)

@@ -1,0 +1,221 @@
+"""Printed paper from the cashier: a receipt, a seat card, and the results report, as PDF.
+
+Each report is HTML laid out by a `QTextDocument` and printed through Qt's printing support
+(`QPdfWriter`), so what the cashier saves is what a printer would print. The receipt is sized for
+an 80 mm receipt roll, the seat card for an A6 card, the results for A4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QSizeF
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.ledger import NightSummary
+from clockapp.core.money import format_cents
+from clockapp.services.cashier import EntryReceipt
+from clockapp.services.payouts import PayoutView
+from clockapp.services.results import ResultRow
+from clockapp.ui.cashier.dialogs import KIND_TITLE
+
+#: Page sizes, in millimetres: (width, height, margin).
+RECEIPT_PAGE = (80.0, 160.0, 4.0)
+SEAT_CARD_PAGE = (105.0, 148.0, 8.0)
+A4_PAGE = (210.0, 297.0, 14.0)
+
+_CSS = """
+body { font-family: 'Inter', 'DejaVu Sans', sans-serif; color: #111; }
+h1 { font-size: 15pt; margin: 0 0 2pt 0; }
+h2 { font-size: 11pt; margin: 8pt 0 3pt 0; }
+.muted { color: #555; }
+table { border-collapse: collapse; }
+td, th { padding: 2pt 5pt; }
+th { text-align: left; background: #e8eaf6; }
+td.num, th.num { text-align: right; }
+.big { font-size: 22pt; font-weight: bold; }
+.total td { font-weight: bold; border-top: 1pt solid #333; }
+"""
+
+
+def write_pdf(path: Path | str, html: str, page: tuple[float, float, float], title: str) -> Path:
+    """Lay out `html` and print it to a PDF file at `path`; returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    width, height, margin = page
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("clockapp")
+    writer.setResolution(300)
+    writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize.Unit.Millimeter, title))
+    writer.setPageMargins(QMarginsF(margin, margin, margin, margin), QPageLayout.Unit.Millimeter)
+    document = QTextDocument()
+    document.setDefaultStyleSheet(_CSS)
+    document.setHtml(f"<html><body>{html}</body></html>")
+    document.print_(writer)
+    return path
+
+
+def _rows(pairs: Sequence[tuple[str, str]], css: str = "") -> str:
+    lines = "".join(
+        f"<tr><td>{escape(label)}</td><td class='num'>{escape(value)}</td></tr>"
+        for label, value in pairs
+    )
+    return f"<table width='100%' class='{css}'>{lines}</table>"
+
+
+# ------------------------------------------------------------------------------ receipt
+def receipt_html(
+    tournament: str,
+    receipt: EntryReceipt,
+    chip_set: ChipSet,
+    printed_at: datetime,
+    seat: str = "",
+) -> str:
+    """The receipt for one payment: what was bought, paid, given back, and the chips."""
+    reg = receipt.registration
+    lines: list[tuple[str, str]] = []
+    for row in receipt.rows:
+        title = row.kind.value.capitalize()
+        lines.append((f"{title} (ledger #{row.id})", format_cents(row.amount)))
+    lines.append(("Total", format_cents(receipt.total)))
+    if receipt.tendered is not None:
+        lines.append(("Tendered", format_cents(receipt.tendered)))
+        lines.append(("Change", format_cents(receipt.change_due or 0)))
+    split = [row.split for row in receipt.rows if row.split is not None]
+    parts = [
+        ("of which prize pool", format_cents(sum(s.prize_pool for s in split))),
+        ("house fee", format_cents(sum(s.house_fee for s in split))),
+    ]
+    if any(s.bounty for s in split):
+        parts.append(("bounty", format_cents(sum(s.bounty for s in split))))
+    chips = []
+    for handout in receipt.handouts:
+        chips.append(f"<b>{KIND_TITLE[handout.kind]}: T{handout.chips:,}</b>")
+        if handout.breakdown is not None:
+            for value, count in handout.breakdown.parts:
+                color = _color(chip_set, value)
+                chips.append(f"&nbsp;&nbsp;{count} × T{value:,} {escape(color)}")
+        elif handout.note:
+            chips.append(f"&nbsp;&nbsp;{escape(handout.note)}")
+    seat_html = f"<p class='big'>{escape(seat)}</p>" if seat else ""
+    return (
+        f"<h1>{escape(tournament)}</h1>"
+        f"<p class='muted'>Receipt · {escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}"
+        f"</p><p><b>{escape(reg.name)}</b> · {KIND_TITLE[receipt.kind]}</p>"
+        f"{_rows(lines)}<p class='muted'>{_rows(parts)}</p>"
+        f"<h2>Chips handed over</h2><p>{'<br>'.join(chips)}</p>{seat_html}"
+        "<p class='muted'>Keep this receipt until the tournament ends.</p>"
+    )
+
+
+def _color(chip_set: ChipSet, value: int) -> str:
+    try:
+        return chip_set.denomination(value).color
+    except ValueError:
+        return ""
+
+
+def write_receipt(
+    path: Path | str,
+    tournament: str,
+    receipt: EntryReceipt,
+    chip_set: ChipSet,
+    printed_at: datetime,
+    seat: str = "",
+) -> Path:
+    """The receipt as a PDF for an 80 mm receipt printer."""
+    html = receipt_html(tournament, receipt, chip_set, printed_at, seat)
+    return write_pdf(path, html, RECEIPT_PAGE, f"Receipt {receipt.registration.name}")
+
+
+# ------------------------------------------------------------------------------ seat card
+def seat_card_html(tournament: str, name: str, seat: str, chips: int) -> str:
+    """A card the player takes to the table: name, seat (blank lines when not drawn), stack."""
+    if seat:
+        seat_html = f"<p class='big' style='font-size:30pt'>{escape(seat)}</p>"
+    else:
+        seat_html = (
+            "<p style='font-size:20pt'>Table ______</p><p style='font-size:20pt'>Seat ______</p>"
+        )
+    return (
+        f"<p class='muted'>{escape(tournament)}</p>"
+        f"<h1 style='font-size:24pt'>{escape(name)}</h1>"
+        f"{seat_html}"
+        f"<p>Starting chips: <b>T{chips:,}</b></p>"
+        "<p class='muted'>Show this card to the dealer when you sit down.</p>"
+    )
+
+
+def write_seat_card(path: Path | str, tournament: str, name: str, seat: str, chips: int) -> Path:
+    """The seat card as an A6 PDF."""
+    html = seat_card_html(tournament, name, seat, chips)
+    return write_pdf(path, html, SEAT_CARD_PAGE, f"Seat card {name}")
+
+
+# ------------------------------------------------------------------------------ results
+def results_html(
+    tournament: str,
+    results: Sequence[ResultRow],
+    payouts: PayoutView,
+    summary: NightSummary | None,
+    printed_at: datetime,
+) -> str:
+    """The results report: finishing places with prizes and bounties, the payouts, the money."""
+    head = (
+        "<tr><th>Place</th><th>Player</th><th class='num'>Entries</th>"
+        "<th class='num'>Rebuys</th><th class='num'>Add-ons</th><th class='num'>Prize</th>"
+        "<th class='num'>Bounties</th><th class='num'>Paid</th><th class='num'>Owed</th>"
+        "<th>Busted by</th></tr>"
+    )
+    body = []
+    for index, r in enumerate(results):
+        shade = " style='background:#f5f5f5'" if index % 2 else ""
+        body.append(
+            f"<tr{shade}><td>{escape(r.label)}</td><td>{escape(r.name)}</td>"
+            f"<td class='num'>{r.entries}</td><td class='num'>{r.rebuys}</td>"
+            f"<td class='num'>{r.add_ons}</td><td class='num'>{format_cents(r.prize)}</td>"
+            f"<td class='num'>{format_cents(r.bounties)}</td>"
+            f"<td class='num'>{format_cents(r.paid_out)}</td>"
+            f"<td class='num'>{format_cents(r.still_owed)}</td>"
+            f"<td>{escape(r.busted_by)}</td></tr>"
+        )
+    totals = (
+        "<tr class='total'><td></td><td>Total</td>"
+        f"<td class='num'>{sum(r.entries for r in results)}</td>"
+        f"<td class='num'>{sum(r.rebuys for r in results)}</td>"
+        f"<td class='num'>{sum(r.add_ons for r in results)}</td>"
+        f"<td class='num'>{format_cents(sum(r.prize for r in results))}</td>"
+        f"<td class='num'>{format_cents(sum(r.bounties for r in results))}</td>"
+        f"<td class='num'>{format_cents(sum(r.paid_out for r in results))}</td>"
+        f"<td class='num'>{format_cents(sum(r.still_owed for r in results))}</td><td></td></tr>"
+    )
+    ladder = _rows(payouts.labelled()) if payouts.ladder else f"<p>{escape(payouts.problem)}</p>"
+    money = _rows(summary.lines()) if summary is not None else ""
+    return (
+        f"<h1>{escape(tournament)}: results</h1>"
+        f"<p class='muted'>{payouts.entries} entries · prize pool "
+        f"{format_cents(payouts.prize_pool)} · printed "
+        f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
+        f"<table width='100%' cellspacing='0'>{head}{''.join(body)}{totals}</table>"
+        "<table width='100%'><tr>"
+        f"<td width='45%' valign='top'><h2>Payouts</h2>{ladder}</td><td width='10%'></td>"
+        f"<td width='45%' valign='top'><h2>Money</h2>{money}</td></tr></table>"
+    )
+
+
+def write_results(
+    path: Path | str,
+    tournament: str,
+    results: Sequence[ResultRow],
+    payouts: PayoutView,
+    summary: NightSummary | None,
+    printed_at: datetime,
+) -> Path:
+    """The results report as an A4 PDF."""
+    html = results_html(tournament, results, payouts, summary, printed_at)
+    return write_pdf(path, html, A4_PAGE, f"{tournament} results")

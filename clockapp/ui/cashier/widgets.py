@@ -1,0 +1,163 @@
+"""Small widgets of the cashier window: the message bar, amount fields, the chips to hand over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
+
+from clockapp.core.chips import ChipError, ChipSet, StackBreakdown, rebuy_breakdown, stack_breakdown
+from clockapp.core.entries import EntryKind
+from clockapp.core.errors import DomainError
+from clockapp.core.money import parse_amount
+from clockapp.ui.structure.swatches import chip_pixmap
+
+_STYLES = {
+    "error": "background:#ffebee; color:#b71c1c; border:1px solid #e57373;",
+    "info": "background:#e8f5e9; color:#1b5e20; border:1px solid #81c784;",
+}
+
+
+class MessageBar(QLabel):
+    """One line at the top of the window: what the last action did, or why it was refused."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cashier_message")
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.kind = ""
+        self.clear_message()
+
+    def show_error(self, text: str) -> None:
+        """A refusal: red, stays until the next action."""
+        self._show("error", text)
+
+    def show_info(self, text: str) -> None:
+        """What was done: green."""
+        self._show("info", text)
+
+    def clear_message(self) -> None:
+        """Nothing to say."""
+        self.kind = ""
+        self.setText("")
+        self.setStyleSheet("")
+        self.setVisible(False)
+
+    def _show(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.setText(text)
+        self.setStyleSheet(f"QLabel {{ {_STYLES[kind]} padding:6px; border-radius:4px; }}")
+        self.setVisible(True)
+
+
+def amount_edit(placeholder: str = "", text: str = "") -> QLineEdit:
+    """A line edit for money typed as the cashier says it ('50', '$1,000', '20.50')."""
+    edit = QLineEdit(text)
+    edit.setPlaceholderText(placeholder)
+    edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+    edit.setMinimumWidth(110)
+    return edit
+
+
+def read_amount(edit: QLineEdit, field: str, *, allow_zero: bool = True) -> int | None:
+    """The cents typed in `edit`, or None when it is empty. Raises AmountError."""
+    if not edit.text().strip():
+        return None
+    return parse_amount(edit.text(), field=field, allow_zero=allow_zero)
+
+
+def preview_handout(
+    kind: EntryKind, chips: int, chip_set: ChipSet
+) -> tuple[StackBreakdown | None, str]:
+    """The chips to hand over for an entry: the stack breakdown (rebuys and add-ons: the big chips).
+
+    The service makes the same breakdown when it sells the entry; the confirm shows it first so
+    the cashier can count the chips out while the player pays.
+    """
+    try:
+        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
+            return stack_breakdown(chips, chip_set), ""
+        return rebuy_breakdown(chips, chip_set), ""
+    except ChipError as error:
+        return None, str(error)
+
+
+class HandoutView(QWidget):
+    """The chips to count out: one line per denomination with its swatch, count and value."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handout")
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(10)
+        self._grid.setVerticalSpacing(2)
+        self.lines: list[str] = []
+
+    def show_chips(
+        self, parts: list[tuple[str, StackBreakdown | None, int, str]], chip_set: ChipSet
+    ) -> None:
+        """Show each handout: (title, breakdown or None, chip total, note when no breakdown)."""
+        while self._grid.count():
+            item = self._grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.lines = []
+        row = 0
+        for title, breakdown, total, note in parts:
+            head = QLabel(f"<b>{title}: T{total:,}</b>")
+            self._grid.addWidget(head, row, 0, 1, 4)
+            row += 1
+            if breakdown is None:
+                text = f"No breakdown from this chip set ({note})" if note else "No chip set"
+                self._grid.addWidget(QLabel(text), row, 0, 1, 4)
+                self.lines.append(text)
+                row += 1
+                continue
+            for value, count in breakdown.parts:
+                hex_color, color = _color_of(chip_set, value)
+                swatch = QLabel()
+                swatch.setPixmap(chip_pixmap(hex_color, 22, value))
+                line = f"{count} × T{value:,} {color}"
+                self.lines.append(line)
+                count_label = QLabel(f"<b>{count}</b> ×")
+                count_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+                self._grid.addWidget(swatch, row, 0)
+                self._grid.addWidget(count_label, row, 1)
+                self._grid.addWidget(QLabel(f"T{value:,} {color}"), row, 2)
+                worth = QLabel(f"= T{value * count:,}")
+                worth.setAlignment(Qt.AlignmentFlag.AlignRight)
+                self._grid.addWidget(worth, row, 3)
+                row += 1
+            chips_line = QLabel(f"{breakdown.chip_count} chips")
+            chips_line.setStyleSheet("color:#607d8b;")
+            self._grid.addWidget(chips_line, row, 0, 1, 4)
+            row += 1
+        self._grid.setColumnStretch(2, 1)
+
+
+def _color_of(chip_set: ChipSet, value: int) -> tuple[str, str]:
+    try:
+        denomination = chip_set.denomination(value)
+    except (DomainError, KeyError, ValueError):
+        return "#9e9e9e", ""
+    return denomination.hex, denomination.color
+
+
+def seat_text(receipt: Any) -> str:
+    """The seat drawn with an entry, when the service returns one (seating is optional).
+
+    Reads a `seat` attribute from the receipt (a string, or an object with `table` and `seat`).
+    """
+    seat = getattr(receipt, "seat", None)
+    if seat is None:
+        return ""
+    table = getattr(seat, "table", None)
+    number = getattr(seat, "seat", None)
+    if table is not None and number is not None:
+        label = getattr(table, "name", table)
+        return f"Table {label}, seat {number}"
+    return str(seat)

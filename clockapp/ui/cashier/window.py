@@ -1,0 +1,235 @@
+"""The cashier window: the desk, the field, the ledger, the drawer, payouts, eliminations, results.
+
+`CashierWindow(services, bus, parent=None)` is opened from the clock (Ctrl+K). It listens to the
+bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
+another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the desk's one-key
+commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
+records), Ctrl+D count the drawer, Ctrl+P receipt, Ctrl+1..7 the pages.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.money import format_cents
+from clockapp.services.app import Services
+from clockapp.services.changes import Changes
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
+from clockapp.ui.cashier.desk import Desk
+from clockapp.ui.cashier.pages import DrawerPage, FieldPage, LedgerPage, Page
+from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
+from clockapp.ui.cashier.widgets import MessageBar
+
+#: Every key of the window, for the help overlay: (keys, what they do).
+CASHIER_KEYS: tuple[tuple[str, str], ...] = (
+    ("letters", "search players as you type"),
+    ("Up / Down, Enter", "choose the player"),
+    ("B or Enter", "buy-in"),
+    ("R", "rebuy"),
+    ("A", "add-on"),
+    ("E", "re-entry"),
+    ("X", "bust"),
+    ("Ctrl+N", "add a new player"),
+    ("Ctrl+F", "find a player"),
+    ("Ctrl+Z", "undo (writes a reversing row)"),
+    ("Ctrl+Shift+Z", "redo"),
+    ("Ctrl+D", "count the cash drawer"),
+    ("Ctrl+P", "receipt of the last sale (PDF)"),
+    ("Del", "void the selected ledger row"),
+    ("Ctrl+1 … Ctrl+7", "show a page"),
+)
+
+
+class CashierWindow(QMainWindow):
+    """The cashier station for the bus's tournament."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("cashier_window")
+        self.setWindowTitle("Cashier")
+        self._services = services
+        self._bus = bus
+        self.message = MessageBar()
+        self.ctx = CashierContext(services, bus, self.message, self)
+        self._setup_ui()
+        self._install_actions()
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.resize(1180, 760)
+        self.refresh_all()
+
+    # ------------------------------------------------------------------ layout
+    def _setup_ui(self) -> None:
+        ctx = self.ctx
+        self.title_label = QLabel()
+        self.title_label.setObjectName("cashier_title")
+        font = self.title_label.font()
+        font.setPointSize(font.pointSize() + 5)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.pool_label = QLabel()
+        self.pool_label.setObjectName("cashier_pool")
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setObjectName("undo")
+        self.undo_button.clicked.connect(lambda: self.undo())
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.setObjectName("redo")
+        self.redo_button.clicked.connect(lambda: self.redo())
+        stack = ctx.history.stack
+        stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        stack.undoTextChanged.connect(lambda t: self.undo_button.setText(f"Undo {t}".strip()))
+        stack.redoTextChanged.connect(lambda t: self.redo_button.setText(f"Redo {t}".strip()))
+        self.undo_button.setEnabled(False)
+        self.redo_button.setEnabled(False)
+        header = QHBoxLayout()
+        header.addWidget(self.title_label)
+        header.addWidget(self.pool_label, 1)
+        header.addWidget(self.undo_button)
+        header.addWidget(self.redo_button)
+        self.desk = Desk(ctx)
+        self.field = FieldPage(ctx)
+        self.ledger = LedgerPage(ctx)
+        self.drawer = DrawerPage(ctx)
+        self.payouts = PayoutsPage(ctx)
+        self.eliminations = EliminationsPage(ctx)
+        self.results = ResultsPage(ctx)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("cashier_tabs")
+        for widget, title in (
+            (self.desk, "Desk"),
+            (self.field, "Field"),
+            (self.ledger, "Ledger"),
+            (self.drawer, "Drawer"),
+            (self.payouts, "Payouts"),
+            (self.eliminations, "Eliminations"),
+            (self.results, "Results"),
+        ):
+            self.tabs.addTab(widget, title)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addLayout(header)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+    def _pages(self) -> tuple[Page, ...]:
+        return (
+            self.field,
+            self.ledger,
+            self.drawer,
+            self.payouts,
+            self.eliminations,
+            self.results,
+        )
+
+    def _install_actions(self) -> None:
+        def add(text: str, keys: tuple[str, ...], handler) -> QAction:
+            action = QAction(text, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _checked=False: handler())
+            self.addAction(action)
+            return action
+
+        self.actions_by_name = {
+            "find": add("Find a player", ("Ctrl+F",), self.focus_search),
+            "new_player": add("New player", ("Ctrl+N",), lambda: self._desk_do("add")),
+            "undo": add("Undo", ("Ctrl+Z",), self.undo),
+            "redo": add("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), self.redo),
+            "count": add("Count the drawer", ("Ctrl+D",), self._count_drawer),
+            "receipt": add("Receipt", ("Ctrl+P",), lambda: self.desk.save_receipt()),
+            "close": add("Close", ("Ctrl+W",), self.close),
+        }
+        for n in range(self.tabs.count()):
+            add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), lambda n=n: self.tabs.setCurrentIndex(n))
+
+    # ------------------------------------------------------------------ commands
+    def focus_search(self) -> None:
+        """Show the desk with the search box focused."""
+        self.tabs.setCurrentWidget(self.desk)
+        self.desk.focus_search()
+
+    def _desk_do(self, what: str) -> None:
+        self.tabs.setCurrentWidget(self.desk)
+        if what == "add":
+            self.desk.add_player()
+
+    def _count_drawer(self) -> None:
+        self.tabs.setCurrentWidget(self.drawer)
+        self.drawer.start_count()
+
+    def undo(self) -> bool:
+        """Undo the last cashier action with a reversing record."""
+        return self.ctx.history.undo()
+
+    def redo(self) -> bool:
+        """Do the last undone action again."""
+        return self.ctx.history.redo()
+
+    # ------------------------------------------------------------------ refreshing
+    def refresh_all(self) -> None:
+        """Read everything again (on opening, and when the tournament changes)."""
+        self._refresh_header()
+        self.desk.refresh()
+        for page in self._pages():
+            page.refresh()
+
+    def _refresh_header(self) -> None:
+        ctx = self.ctx
+        info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
+        name = info.name if info is not None else f"Tournament #{ctx.tid}"
+        self.setWindowTitle(f"Cashier — {name}")
+        self.title_label.setText(name)
+        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
+        if view is None:
+            return
+        money = ""
+        if view.players_to_money:
+            money = f" · {view.players_to_money} to the money"
+        self.pool_label.setText(
+            f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
+            f"{view.players_left} left · {view.places_paid} paid{money}"
+        )
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.tournament_id not in (None, self.ctx.tid):
+            return
+        self._refresh_header()
+        if changes.touches(DESK_REFRESH_ON):
+            self.desk.refresh()
+        for page in self._pages():
+            if changes.touches(page.REFRESH_ON):
+                page.refresh()
+
+    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        self.message.clear_message()
+        self.refresh_all()
+
+    # ------------------------------------------------------------------ Qt events
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.focus_search()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        for dialog in (self.desk.dialog, *(p.dialog for p in self._pages())):
+            if dialog is not None:
+                dialog.reject()
+        super().closeEvent(event)
+
+
+__all__ = ["CASHIER_KEYS", "CashierWindow"]
