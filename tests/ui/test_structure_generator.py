@@ -127,3 +127,17 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, window_factory,
     assert services.structure.settings(tid).starting_stack == old_stack
     editor.undo_stack.redo()
     assert services.structure.get(tid) == result.structure
+
+
+def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory, qtbot) -> None:
+    from clockapp.core.structure import Level, Structure
+
+    tid = bus.tournament_id
+    before = services.structure.get(tid)
+    editor = window_factory(StructureEditor(services, bus))
+    odd = Structure("Odd", (Level(10, 20),))  # T10 cannot be paid with this tournament's chips
+    assert not editor.use_suggested(odd, 5000)
+    assert "cannot be paid" in editor.banner.text
+    assert editor.undo_stack.count() == 0
+    assert services.structure.get(tid) == before
+    assert services.structure.settings(tid).starting_stack != 5000

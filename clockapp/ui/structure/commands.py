@@ -44,3 +44,40 @@ class SaveCommand(QUndoCommand):
     def undo(self) -> None:
         if not self._apply_before():
             self.setObsolete(True)
+
+
+class CompoundCommand(QUndoCommand):
+    """Several saved changes undone and redone as one step (parts undone in reverse order).
+
+    The parts are plain Python objects held here (not Qt children), so nothing depends on who
+    owns them. Like `SaveCommand`, the first redo is skipped: the parts were saved already. If a
+    part is refused, the whole step is dropped.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.parts: list[SaveCommand] = []
+        self._skip_redo = True
+
+    def add(
+        self, text: str, apply_after: Callable[[], bool], apply_before: Callable[[], bool]
+    ) -> None:
+        """Record one part that has just been saved."""
+        self.parts.append(SaveCommand(text, apply_after, apply_before, done=False))
+
+    def redo(self) -> None:
+        if self._skip_redo:
+            self._skip_redo = False
+            return
+        for part in self.parts:
+            part.redo()
+            if part.isObsolete():
+                self.setObsolete(True)
+                return
+
+    def undo(self) -> None:
+        for part in reversed(self.parts):
+            part.undo()
+            if part.isObsolete():
+                self.setObsolete(True)
+                return

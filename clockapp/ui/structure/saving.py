@@ -13,7 +13,7 @@ from collections.abc import Callable
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, StructureError
 from clockapp.services.changes import Outcome
-from clockapp.ui.structure.commands import SaveCommand
+from clockapp.ui.structure.commands import CompoundCommand, SaveCommand
 
 
 class SavingSteps:
@@ -42,8 +42,14 @@ class SavingSteps:
         text: str,
         rows: list[int] | None = None,
         column: int | None = None,
+        *,
+        parent: CompoundCommand | None = None,
     ) -> bool:
-        """Run a service operation that replaces the structure and push it on the undo stack."""
+        """Run a service operation that replaces the structure and record it for undo.
+
+        The command goes on the undo stack, or under `parent` when it is part of a compound step
+        (the caller pushes the parent).
+        """
         before = self._structure
         assert before is not None
         try:
@@ -54,13 +60,17 @@ class SavingSteps:
             return False
         self._after_save(saved, rows, column)
         self.show_status(f"Saved: {text}.")
-        self.undo_stack.push(
-            SaveCommand(
-                text,
-                apply_after=lambda: self._swap(before, saved, f"redo “{text}”"),
-                apply_before=lambda: self._swap(saved, before, f"undo “{text}”"),
-            )
-        )
+
+        def redo() -> bool:
+            return self._swap(before, saved, f"redo “{text}”")
+
+        def undo() -> bool:
+            return self._swap(saved, before, f"undo “{text}”")
+
+        if parent is None:
+            self.undo_stack.push(SaveCommand(text, redo, undo))
+        else:
+            parent.add(text, redo, undo)
         return True
 
     def _after_save(
@@ -99,17 +109,20 @@ class SavingSteps:
         """Apply a generated structure and, if it differs, its starting stack: one undo step."""
         tid = self.tournament_id
         old_stack = self._services.structure.settings(tid).starting_stack
-        new_stack = starting_stack if starting_stack not in (None, old_stack) else None
-        self.undo_stack.beginMacro("use the suggested structure")
-        try:
-            ok = self.apply(structure, "use the suggested structure")
-            if ok and new_stack is not None:
-                ok = self._set_stack(old_stack, new_stack)
-        finally:
-            self.undo_stack.endMacro()
-        return ok
+        step = CompoundCommand("use the suggested structure")
+        if self._structure != structure and not self._save_step(
+            lambda: self._services.structure.replace(tid, structure),
+            "use the suggested structure",
+            parent=step,
+        ):
+            return False  # nothing saved, nothing to undo
+        if starting_stack is not None and starting_stack != old_stack:
+            self._set_stack(old_stack, starting_stack, step)
+        if step.parts:
+            self.undo_stack.push(step)
+        return True
 
-    def _set_stack(self, old: int, new: int) -> bool:
+    def _set_stack(self, old: int, new: int, parent: CompoundCommand) -> bool:
         tid = self.tournament_id
 
         def save(stack: int) -> bool:
@@ -124,8 +137,6 @@ class SavingSteps:
 
         if not save(new):
             return False
-        self.undo_stack.push(
-            SaveCommand(f"starting stack T{new:,}", lambda: save(new), lambda: save(old), done=True)
-        )
+        parent.add(f"starting stack T{new:,}", lambda: save(new), lambda: save(old))
         self.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
         return True
