@@ -39,8 +39,9 @@ def read_deal(
     where: dict[Card, str] = {card: "on the board" for card in table}
     for i, hole in enumerate(holes):
         if len(hole) != HOLE_CARDS[kind]:
+            article = "an Omaha" if kind == Game.OMAHA else "a Hold'em"
             raise CardError(
-                f"hand {i + 1} has {len(hole)} cards; a {kind.value} hand has {HOLE_CARDS[kind]}"
+                f"hand {i + 1} has {len(hole)} cards; {article} hand has {HOLE_CARDS[kind]}"
             )
         for card in hole:
             if card in where:

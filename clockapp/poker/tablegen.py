@@ -19,6 +19,7 @@ A value ("strength") is 1 .. 7462, higher is better, one per class of equal five
 
 from __future__ import annotations
 
+import functools
 import itertools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -213,6 +214,12 @@ def build_tables() -> dict[str, npt.NDArray[np.generic]]:
     >>> int(tables["flush"][0b1_1111_0000_0000])  # royal flush: the strongest hand
     7462
     """
+    return {name: array.copy() for name, array in _built().items()}
+
+
+@functools.cache
+def _built() -> dict[str, npt.NDArray[np.generic]]:
+    # Built once per process (about a second); callers get copies.
     classes = five_card_classes()
     strength_of = {rank_class: i + 1 for i, rank_class in enumerate(classes)}
     tables: dict[str, npt.NDArray[np.generic]] = {}

@@ -1,0 +1,236 @@
+"""Equity: exact counts against brute force, known values, Monte Carlo, Omaha, outs."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pytest
+
+from clockapp.poker import CardError, Game, PokerError, equity, parse_cards
+from clockapp.poker.equity import combination_indexes
+from tests.poker import reference
+
+Scorer = Callable[[Sequence[int], Sequence[int]], reference.Value]
+
+
+def holdem(hole: Sequence[int], board: Sequence[int]) -> reference.Value:
+    return reference.best([*hole, *board])
+
+
+def brute_force(
+    holes: list[list[int]], board: list[int], dead: list[int], score: Scorer
+) -> tuple[list[int], list[int], list[float], int]:
+    """Wins, ties and shares by dealing every board, scored with the reference evaluator."""
+    used = set(board) | set(dead) | {c for hole in holes for c in hole}
+    deck = [c for c in range(52) if c not in used]
+    wins, ties, shares, boards = [0] * len(holes), [0] * len(holes), [0.0] * len(holes), 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        values = [score(hole, [*board, *rest]) for hole in holes]
+        best = max(values)
+        winners = [i for i, v in enumerate(values) if v == best]
+        for i in winners:
+            if len(winners) == 1:
+                wins[i] += 1
+            else:
+                ties[i] += 1
+            shares[i] += 1 / len(winners)
+        boards += 1
+    return wins, ties, [s / boards for s in shares], boards
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["As Kd", "Qh Qc"], "2s 7h 9c", ""),
+        (["As Kd", "Qh Qc"], "2s 7h 9c Jd", ""),
+        (["Ah Kh", "Ad Kd", "9s 9c"], "Qh Jd 2h", ""),
+        (["8c 7c", "As Ks"], "Ts 9s 2d", "Js"),
+        # Preflop with most of the deck dead, so brute force stays quick: 2,002 boards.
+        (
+            ["As Ad", "Kh Qh"],
+            "",
+            "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s "
+            "7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s",
+        ),
+    ],
+)
+def test_exact_holdem_equity_matches_brute_force(hands: list[str], board: str, dead: str) -> None:
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    wins, ties, shares, boards = brute_force(
+        holes, [int(c) for c in parse_cards(board)], [int(c) for c in parse_cards(dead)], holdem
+    )
+    result = equity(hands, board=board, dead=dead)
+    assert result.exact
+    assert result.seed is None
+    assert result.boards == boards
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+    assert [h.share for h in result] == pytest.approx(shares, abs=1e-12)
+    assert [h.win for h in result] == pytest.approx([w / boards for w in wins])
+    assert all(h.margin == 0.0 for h in result)
+
+
+def test_exact_omaha_equity_on_the_flop_matches_brute_force() -> None:
+    hands = ["Ah Kh Qd Jd", "9s 9c 8s 7c"]
+    board = "Th 9d 2h"
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    wins, ties, shares, boards = brute_force(
+        holes, [int(c) for c in parse_cards(board)], [], reference.omaha
+    )
+    result = equity(hands, board=board)
+    assert result.game is Game.OMAHA
+    assert result.exact
+    assert result.boards == boards == 820
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+    assert [h.share for h in result] == pytest.approx(shares, abs=1e-12)
+
+
+def test_aces_against_king_queen_suited_preflop() -> None:
+    result = equity(["As Ad", "Kh Qh"])
+    assert result.exact
+    assert result.boards == 1_712_304
+    assert result[0].share == pytest.approx(0.82, abs=0.01)
+    assert result[1].share == pytest.approx(0.17, abs=0.01)
+    assert result[0].win + result[1].win + result[0].tie == pytest.approx(1.0)
+    assert result[0].ties == result[1].ties
+
+
+def test_three_way_preflop_shares_add_up_to_one() -> None:
+    result = equity(["Ah As", "Kd Kc", "7h 8h"])
+    assert result.exact
+    assert result.boards == math.comb(46, 5)
+    assert sum(h.share for h in result) == pytest.approx(1.0, abs=1e-12)
+    assert result[0].share > result[2].share > result[1].share > 0.15
+
+
+def test_mirror_hands_have_exactly_equal_equity() -> None:
+    result = equity(["As Ks", "Ah Kh"])
+    assert result[0].wins == result[1].wins
+    assert result[0].share == pytest.approx(0.5, abs=1e-12)
+
+
+def test_monte_carlo_is_seeded_reproducible_and_close_to_exact() -> None:
+    hands = ["Jc Td", "6s 6h"]
+    exact = equity(hands, board="")
+    first = equity(hands, samples=20_000, seed=11)
+    again = equity(hands, samples=20_000, seed=11)
+    other = equity(hands, samples=20_000, seed=12)
+    assert not first.exact
+    assert first.seed == 11
+    assert first.boards == 20_000
+    assert first == again
+    assert [h.wins for h in first] != [h.wins for h in other]
+    for estimate, truth in zip(first, exact, strict=True):
+        assert 0 < estimate.margin < 0.02
+        assert abs(estimate.share - truth.share) < 2 * estimate.margin
+
+
+def test_omaha_preflop_falls_back_to_monte_carlo_with_a_margin() -> None:
+    result = equity(["As Ad Kc Qd", "Kh Qh Jh Th"], seed=3)
+    assert result.game is Game.OMAHA
+    assert not result.exact
+    assert result.seed == 3
+    assert all(0 < h.margin < 0.01 for h in result)
+    assert sum(h.share for h in result) == pytest.approx(1.0)
+    assert result[0].share > 0.6
+    assert equity(["As Ad Kc Qd", "Kh Qh Jh Th"], seed=3) == result
+
+
+def test_complete_board_is_one_board() -> None:
+    result = equity(["As Ad", "Kh Qh"], board="2s Ah Ac Th Jh")
+    assert result.exact
+    assert result.boards == 1
+    assert (result[0].share, result[1].share) == (0.0, 1.0)
+    assert result[0].outs == result[1].outs == ()
+
+
+def _reference_outs(holes: list[list[int]], board: list[int], dead: list[int]) -> list[list[int]]:
+    def groups(cards: list[int]) -> list[int]:
+        values = [reference.best([*hole, *cards]) for hole in holes]
+        return [i for i, v in enumerate(values) if v == max(values)]
+
+    used = set(board) | set(dead) | {c for hole in holes for c in hole}
+    leaders = groups(board)
+    outs: list[list[int]] = [[] for _ in holes]
+    for card in (c for c in range(52) if c not in used):
+        after = groups([*board, card])
+        for i in after:
+            if i not in leaders or (len(leaders) > 1 and after == [i]):
+                outs[i].append(card)
+    return outs
+
+
+def test_outs_on_the_flop_and_turn() -> None:
+    flop = equity(["As Kd", "Qh Qc"], board="2s 7h 9c")
+    assert " ".join(str(c) for c in flop[0].outs) == "Ks Kh Kc Ah Ad Ac"
+    assert flop[1].outs == ()
+    # A tie now: the cards that would make one hand win alone.
+    tied = equity(["Ah 2c", "Ad 3c"], board="Ks Qs Jd Ts")
+    assert tied[0].outs == tied[1].outs == ()
+    chop = equity(["Ah 6c", "Ad 6d"], board="Kc Qc 7h 2c")  # both ace-king-queen-seven-six
+    assert " ".join(str(c) for c in chop[0].outs) == "3c 4c 5c 7c 8c 9c Tc Jc Ac"
+    assert chop[1].outs == ()
+
+
+def test_outs_match_the_reference_definition_on_random_spots() -> None:
+    rng = random.Random(5)
+    for _ in range(12):
+        players = rng.randint(2, 4)
+        street = rng.choice([3, 4])
+        deal = rng.sample(range(52), street + 2 * players + 1)
+        board, dead = deal[:street], deal[street : street + 1]
+        holes = [deal[street + 1 + 2 * i : street + 3 + 2 * i] for i in range(players)]
+        result = equity(holes, board=board, dead=dead)
+        assert [[int(c) for c in h.outs] for h in result] == _reference_outs(holes, board, dead)
+
+
+def test_no_outs_preflop() -> None:
+    assert all(h.outs == () for h in equity(["As Kd", "Qh Qc"], dead="2c"))
+
+
+def test_combination_indexes_are_every_subset_in_order() -> None:
+    for n, k in [(7, 3), (10, 5), (6, 6), (5, 1)]:
+        expected = [list(c) for c in itertools.combinations(range(n), k)]
+        assert combination_indexes(n, k).T.tolist() == expected
+    assert combination_indexes(48, 5).shape == (5, 1_712_304)
+    assert not combination_indexes(48, 5).flags.writeable
+    assert combination_indexes(3, 0).shape == (0, 1)
+    with pytest.raises(PokerError, match="cannot choose 5 of 3"):
+        combination_indexes(3, 5)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead", "message"),
+    [
+        (["As Ad"], "", "", "at least two hands"),
+        (["As Ad", "Kh Qh"], "", "As", 'dead card "As" is also on the board or in a hand'),
+        (["As Ad", "Kh Qh"], "2s 2s", "", '"2s" appears twice'),
+        (["As Ad", "Kh Qh"], "", "Zz", 'the dead cards: "Zz" is not a card'),
+        (["2c 2d", "2c 3d"], "", "", '"2c" is in hand 1 and in hand 2'),
+    ],
+)
+def test_equity_errors(hands: list[str], board: str, dead: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        equity(hands, board=board, dead=dead)
+
+
+def test_equity_needs_cards_left_to_deal() -> None:
+    hands = [[2 * i, 2 * i + 1] for i in range(24)]
+    with pytest.raises(CardError, match="only 4 cards are left"):
+        equity(hands)
+    with pytest.raises(PokerError, match="samples must be 1 or more"):
+        equity(["As Ad", "Kh Qh"], samples=0)
+
+
+def test_equity_results_are_frozen_and_indexable() -> None:
+    result = equity(["As Ad", "Kh Qh"], board="2s Ah Ac")
+    assert len(result) == 2
+    assert list(result) == list(result.hands)
+    assert result[0].cards == parse_cards("As Ad")
+    assert result.board == parse_cards("2s Ah Ac")
+    assert isinstance(np.float64(result[0].share), np.floating)
