@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
 from clockapp.core.errors import ValidationError
+from clockapp.core.presets import Preset, parse_preset
 from clockapp.core.structure import (
     Structure,
     structure_from_csv,
@@ -105,12 +106,12 @@ class StructureService:
         with self._ctx.reading() as session:
             return load_structure(session, tournament_id)
 
-    def replace(self, tournament_id: int, structure: Structure) -> Outcome[Structure]:
+    def replace(
+        self, tournament_id: int, structure: Structure, summary: str = "structure edited"
+    ) -> Outcome[Structure]:
         """Save an edited structure (see `replace_structure` for the rules)."""
         with self._ctx.transaction() as session:
-            return replace_structure(
-                self._ctx, session, tournament_id, structure, "structure edited"
-            )
+            return replace_structure(self._ctx, session, tournament_id, structure, summary)
 
     def import_text(
         self, tournament_id: int, text: str, fmt: Format, name: str | None = None
@@ -250,17 +251,28 @@ class StructureService:
         folder = resource_path("presets")
         return tuple(sorted(p.stem for p in folder.glob("*.json")))
 
-    def preset(self, name: str) -> Structure:
-        """A shipped preset structure."""
+    def preset_info(self, name: str) -> Preset:
+        """A shipped preset: its structure, chip set, starting stack and description."""
         path = resource_path("presets", f"{name}.json")
         if not path.is_file():
             raise ValidationError(f"There is no preset called {name!r}.")
-        return structure_from_json(path.read_text(encoding="utf-8"))
+        return parse_preset(path.read_text(encoding="utf-8"), key=name)
+
+    def preset(self, name: str) -> Structure:
+        """A shipped preset's structure."""
+        return self.preset_info(name).structure
 
     def apply_preset(self, tournament_id: int, name: str) -> Outcome[Structure]:
-        """Replace the tournament's structure with a shipped preset."""
-        structure = self.preset(name)
+        """Use a shipped preset: its structure, chip set and starting stack, in one transaction."""
+        preset = self.preset_info(name)
         with self._ctx.transaction() as session:
-            return replace_structure(
-                self._ctx, session, tournament_id, structure, f"preset {name} applied"
+            row = setup_row(session, tournament_id)
+            row.chips_json = chips_to_json(preset.chip_set)
+            row.starting_stack = preset.starting_stack
+            session.add(row)
+            session.flush()
+            outcome = replace_structure(
+                self._ctx, session, tournament_id, preset.structure, f"preset {preset.name} applied"
             )
+            changes = replace(outcome.changes, what=outcome.changes.what | Change.CHIPS)
+        return Outcome(outcome.value, changes)

@@ -83,12 +83,21 @@ def test_templates(services: Services, tid: int) -> None:
     assert services.structure.templates() == ()
 
 
-def test_presets_are_listed_and_apply(services: Services, tid: int) -> None:
+def test_presets_are_listed_and_apply_with_their_chips_and_stack(
+    services: Services, tid: int
+) -> None:
     names = services.structure.presets()
     assert len(names) >= 4
     for name in names:
-        preset = services.structure.preset(name)
-        assert preset.level_count >= 5
+        info = services.structure.preset_info(name)
+        assert info.structure.level_count >= 5
+        outcome = services.structure.apply_preset(tid, name)
+        assert outcome.changes.touches(Change.STRUCTURE | Change.CHIPS)
+        assert services.structure.get(tid) == info.structure
+        assert services.structure.chip_set(tid) == info.chip_set
+        assert services.structure.settings(tid).starting_stack == info.starting_stack
+    with pytest.raises(ValidationError, match="no preset"):
+        services.structure.apply_preset(tid, "nonsense")
 
 
 def test_chip_set_change_refused_when_a_blind_cannot_be_paid(services: Services, tid: int) -> None:
