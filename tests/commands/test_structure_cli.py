@@ -1,0 +1,115 @@
+"""`clockapp structure suggest` and `clockapp structure presets` from the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from clockapp.__main__ import main as clockapp_main
+from clockapp.commands.structure import main
+
+ISSUE_EXAMPLE = [
+    "suggest",
+    "--players", "15",
+    "--stack", "1000",
+    "--hours", "5",
+    "--level-minutes", "20",
+    "--chips", "5,25,100,500",
+    "--rebuys", "3",
+]  # fmt: skip
+
+
+def run(args: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(args, out=out), out.getvalue()
+
+
+def test_suggest_prints_a_readable_table() -> None:
+    code, text = run(ISSUE_EXAMPLE)
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0] == "Suggested structure: T1,000, 15 players, 20-minute levels, 5h00"
+    assert any(line.split()[:2] == ["1", "5/10"] for line in lines)
+    assert any("Break 2: 15 min, color up T5 (red)" in line for line in lines)
+    assert any("500/1,000" in line and "<- planned last level" in line for line in lines)
+    assert "Starting stack: 6 x T100 + 12 x T25 + 20 x T5 = T1,000 (38 chips)" in lines
+    assert "Rebuy: 2 x T500 = T1,000" in lines
+    assert any(line.strip().startswith("T500 (purple)") for line in lines)
+
+
+def test_suggest_json() -> None:
+    code, text = run([*ISSUE_EXAMPLE, "--json"])
+    assert code == 0
+    data = json.loads(text)
+    assert data["planned_last_level"] == 14
+    assert data["total_chips"] == 18_000
+    assert data["stack_breakdown"] == [[100, 6], [25, 12], [5, 20]]
+    levels = data["structure"]["levels"]
+    assert levels[0] == {
+        "type": "level",
+        "small_blind": 5,
+        "big_blind": 10,
+        "ante": 0,
+        "big_blind_ante": False,
+        "minutes": 20,
+        "game": "NLHE",
+    }
+    assert [item["color_up"] for item in levels if item["type"] == "break"] == [[], [5], [25]]
+    assert {n["value"]: n["for_rebuys"] for n in data["chips_needed"]}[500] == 6
+    assert data["warnings"] == []
+
+
+def test_owned_chips_give_a_shortfall_report() -> None:
+    code, text = run([*ISSUE_EXAMPLE, "--owned", "5=300,25=200,100=100,500=50"])
+    assert code == 0
+    assert "own 300, SHORT 30" in text
+    assert "You need 330 x T5 chips but own 300: 30 short." in text
+
+
+def test_through_the_clockapp_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert clockapp_main(["structure", *ISSUE_EXAMPLE, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["planned_last_level"] == 14
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["suggest"], "required"),
+        ([*ISSUE_EXAMPLE[:-2], "--rebuys", "-3"], "negative"),
+        ([*ISSUE_EXAMPLE, "--hours", "five"], "not a number of hours"),
+        ([*ISSUE_EXAMPLE, "--hours", "0"], "not between 0 and 48"),
+        ([*ISSUE_EXAMPLE, "--chips", "5,abc"], "'abc' is not a chip value"),
+        ([*ISSUE_EXAMPLE, "--chips", ","], "at least one chip value"),
+        ([*ISSUE_EXAMPLE, "--owned", "1000=5"], "not in --chips"),
+        ([*ISSUE_EXAMPLE, "--owned", "5=many"], "not VALUE=COUNT"),
+        ([*ISSUE_EXAMPLE, "--players", "1"], "Players must be a whole number 2 or more"),
+        ([*ISSUE_EXAMPLE, "--stack", "1003"], "cannot be made"),
+        ([*ISSUE_EXAMPLE, "--extra-levels", "9"], "between 3 and 5"),
+        ([*ISSUE_EXAMPLE, "--ante-style", "sometimes"], "invalid choice"),
+        (["explode"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = run(args)
+    assert code == 2
+    assert text == ""
+    assert message in capsys.readouterr().err
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["suggest", "--help"])[0] == 0
+    assert "--level-minutes" in capsys.readouterr().out
+
+
+def test_presets_listing() -> None:
+    code, text = run(["presets"])
+    assert code == 0
+    assert text.splitlines()[0].startswith("home-classic-t300")
+    code, text = run(["presets", "--json"])
+    data = json.loads(text)
+    assert {p["category"] for p in data} == {"home", "turbo", "regular", "deep"}
+    assert {p["starting_stack"] for p in data} >= {300, 1000, 20_000}

@@ -1,0 +1,263 @@
+"""Chips: denominations, chip sets, `can_make`, stack and rebuy breakdowns, chips needed."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clockapp.core.chips import (
+    CUSTOM_COLORS,
+    STANDARD_COLORS,
+    ChipError,
+    ChipSet,
+    Denomination,
+    StackBreakdown,
+    can_make,
+    chips_needed,
+    rebuy_breakdown,
+    stack_breakdown,
+)
+from clockapp.core.errors import DomainError
+
+STANDARD_SETS = [
+    (5, 25, 100, 500),
+    (25, 100, 500, 1000, 5000),
+    (1, 5, 25, 100, 500),
+    (5, 25, 100, 500, 1000),
+    (25, 100, 500, 1000),
+    (100, 500, 1000, 5000, 25000),
+]
+
+
+def reference_can_make(amount: int, values: tuple[int, ...]) -> bool:
+    """Obviously correct: unbounded coin change by dynamic programming."""
+    reachable = [True] + [False] * amount
+    for total in range(1, amount + 1):
+        reachable[total] = any(v <= total and reachable[total - v] for v in values)
+    return reachable[amount]
+
+
+def fewest_chips(amount: int, values: tuple[int, ...]) -> int | None:
+    """Obviously correct: the fewest chips paying `amount`, by dynamic programming."""
+    best: list[int | None] = [0] + [None] * amount
+    for total in range(1, amount + 1):
+        options = [best[total - v] for v in values if v <= total and best[total - v] is not None]
+        best[total] = min(o for o in options if o is not None) + 1 if options else None
+    return best[amount]
+
+
+# ------------------------------------------------------------------------------ colors and sets
+
+
+def test_standard_casino_colors() -> None:
+    chips = ChipSet.standard((5000, 1, 5, 25, 100, 500, 1000))
+    assert [(d.value, d.color) for d in chips.denominations] == [
+        (1, "white"),
+        (5, "red"),
+        (25, "green"),
+        (100, "black"),
+        (500, "purple"),
+        (1000, "orange"),
+        (5000, "grey"),
+    ]
+
+
+def test_blue_is_a_custom_color_with_no_standard_value() -> None:
+    assert "blue" not in {name for name, _ in STANDARD_COLORS.values()}
+    assert CUSTOM_COLORS[0][0] == "blue"
+    chips = ChipSet.standard((10, 25, 50))
+    assert [d.color for d in chips.denominations] == ["blue", "green", "yellow"]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Denomination(0, "red", "#FF0000"), "above 0"),
+        (lambda: Denomination(-5, "red", "#FF0000"), "above 0"),
+        (lambda: Denomination(True, "red", "#FF0000"), "whole number"),
+        (lambda: Denomination(5, " ", "#FF0000"), "color name"),
+        (lambda: Denomination(5, "red", "red"), "#RRGGBB"),
+        (lambda: Denomination(5, "red", "#GG0000"), "#RRGGBB"),
+        (lambda: ChipSet(()), "at least one"),
+        (lambda: ChipSet.standard((5, 5)), "listed twice"),
+        (lambda: ChipSet.standard((5, 25), owned=(1,)), "1 counts given for 2"),
+        (lambda: ChipSet.standard((5, 25), owned=(1, -1)), "0 or more"),
+        (
+            lambda: ChipSet((Denomination.standard(25), Denomination.standard(5))),
+            "smallest to the largest",
+        ),
+        (lambda: StackBreakdown(((5, 10), (25, 10))), "largest value first"),
+        (lambda: StackBreakdown(((25, 0),)), "not a valid line"),
+    ],
+)
+def test_bad_chips_are_refused_with_a_readable_message(make: object, message: str) -> None:
+    with pytest.raises(ChipError, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_chip_errors_are_domain_errors() -> None:
+    assert issubclass(ChipError, DomainError)
+
+
+def test_owned_counts_follow_the_sorted_values() -> None:
+    chips = ChipSet.standard((100, 5, 25), owned=(50, 300, 200))
+    assert chips.values == (5, 25, 100)
+    assert chips.owned == (300, 200, 50)
+    assert chips.owned_of(100) == 50
+    with pytest.raises(ChipError, match="no T500"):
+        chips.owned_of(500)
+    assert chips.with_owned(None).owned is None
+
+
+# ------------------------------------------------------------------------------ can_make
+
+
+@pytest.mark.parametrize(
+    ("amount", "values", "expected"),
+    [
+        (0, (500,), True),
+        (600, (500, 1000), False),  # no 600-1,200 when the smallest chip is 500
+        (1200, (500, 1000), False),
+        (1500, (500, 1000), True),
+        (2250, (100, 500, 1000), False),  # 2,250 needs T25 chips
+        (2250, (25, 100, 500, 1000), True),
+        (75, (25, 100), True),
+        (60, (25, 100), False),
+        (7, (3, 5), False),
+        (8, (3, 5), True),
+        (-5, (1,), False),
+        (10, (), False),
+    ],
+)
+def test_can_make_table(amount: int, values: tuple[int, ...], expected: bool) -> None:
+    assert can_make(amount, values) is expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=400),
+    st.lists(st.integers(min_value=1, max_value=60), min_size=1, max_size=4),
+)
+def test_can_make_matches_brute_force(amount: int, values: list[int]) -> None:
+    assert can_make(amount, values) is reference_can_make(amount, tuple(values))
+
+
+# ------------------------------------------------------------------------------ breakdowns
+
+
+@pytest.mark.parametrize(
+    ("stack", "values", "expected"),
+    [
+        (1000, (5, 25, 100, 500), "6 x T100 + 12 x T25 + 20 x T5 = T1,000"),
+        (300, (5, 25), "9 x T25 + 15 x T5 = T300"),
+        (5000, (25, 100, 500, 1000), "6 x T500 + 15 x T100 + 20 x T25 = T5,000"),
+        (
+            10000,
+            (25, 100, 500, 1000, 5000),
+            "4 x T1,000 + 9 x T500 + 11 x T100 + 16 x T25 = T10,000",
+        ),
+    ],
+)
+def test_stack_breakdown_examples(stack: int, values: tuple[int, ...], expected: str) -> None:
+    assert stack_breakdown(stack, values).describe() == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(STANDARD_SETS), st.integers(min_value=3, max_value=500))
+def test_stack_breakdown_rules(values: tuple[int, ...], hundreds: int) -> None:
+    stack = hundreds * 100
+    breakdown = stack_breakdown(stack, ChipSet.standard(values))
+    assert breakdown.total == stack
+    assert all(count >= 1 for _, count in breakdown.parts)
+    # Colors next to each other in the set, largest first.
+    chosen = sorted(breakdown.values)
+    start = values.index(chosen[0])
+    assert tuple(chosen) == values[start : start + len(chosen)]
+    usable = [v for v in values if v <= stack]
+    if len(usable) >= 3:
+        assert 3 <= len(breakdown.parts) <= 4
+    # About 1:2:3:4 from the top: the largest chip is the rarest, unless the stack is so big
+    # for the chip set that a 1:2:3:4 stack would be hundreds of chips.
+    counts = [c for _, c in breakdown.parts]
+    if stack <= 20 * values[-1]:
+        assert counts[0] <= counts[-1]
+
+
+def test_stack_breakdown_pays_the_first_blinds() -> None:
+    breakdown = stack_breakdown(10_000, (25, 100, 500, 1000, 5000), must_make=(25, 50))
+    assert 25 in breakdown.values
+    with pytest.raises(ChipError, match="cannot be made"):
+        stack_breakdown(1000, (100, 500), must_make=(5, 10))
+
+
+@pytest.mark.parametrize(("stack", "values"), [(333, (5, 25)), (0, (5,)), (7, (5,))])
+def test_impossible_stacks_are_refused(stack: int, values: tuple[int, ...]) -> None:
+    with pytest.raises(ChipError, match="Starting stack"):
+        stack_breakdown(stack, values)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([*STANDARD_SETS, (3, 5, 7)]), st.integers(min_value=1, max_value=3000))
+def test_rebuy_breakdown_uses_the_fewest_chips(values: tuple[int, ...], amount: int) -> None:
+    expected = fewest_chips(amount, values)
+    if expected is None:
+        with pytest.raises(ChipError):
+            rebuy_breakdown(amount, values)
+        return
+    breakdown = rebuy_breakdown(amount, values)
+    assert breakdown.total == amount
+    assert breakdown.chip_count == expected
+
+
+def test_rebuys_come_in_large_chips() -> None:
+    assert rebuy_breakdown(1000, (5, 25, 100, 500)).describe() == "2 x T500 = T1,000"
+    assert rebuy_breakdown(10_000, (25, 100, 500, 1000, 5000)).parts == ((5000, 2),)
+
+
+# ------------------------------------------------------------------------------ chips needed
+
+
+def test_chips_needed_counts_stacks_rebuys_color_ups_and_spares() -> None:
+    chips = ChipSet.standard((5, 25, 100, 500), owned=(300, 200, 100, 50))
+    start = StackBreakdown(((100, 6), (25, 12), (5, 20)))
+    need = chips_needed(
+        15, 3, 0, start, chip_set=chips, color_ups=[(), (5,), (25,)], spare_percent=10
+    )
+    by_value = {n.value: n for n in need.needs}
+    assert by_value[5].for_stacks == 300
+    assert by_value[5].spares == 30
+    assert by_value[500].for_rebuys == 6  # 3 rebuys x 2 x T500
+    # 300 x T5 = 1,500 -> 60 x T25; then 180 + 60 T25 = 6,000 -> 60 x T100.
+    assert by_value[25].for_color_up == 60
+    assert by_value[100].for_color_up == 60
+    assert [n.value for n in need.short] == [5, 25, 100]
+    assert need.warnings[0] == "You need 330 x T5 chips but own 300: 30 short."
+    assert need.need_of(500).shortfall == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=200),
+    st.integers(min_value=0, max_value=100),
+    st.integers(min_value=0, max_value=100),
+    st.sampled_from(STANDARD_SETS),
+)
+def test_chips_needed_covers_every_stack(
+    players: int, rebuys: int, addons: int, values: tuple[int, ...]
+) -> None:
+    start = stack_breakdown(values[-1] * 2, values)
+    rebuy = rebuy_breakdown(start.total, values)
+    need = chips_needed(players, rebuys, addons, start, rebuy=rebuy, chip_set=None)
+    for value, _ in itertools.chain(start.parts, rebuy.parts):
+        if value not in start.values and rebuys + addons == 0:
+            with pytest.raises(ChipError, match="No chips"):
+                need.need_of(value)
+            continue
+        item = need.need_of(value)
+        assert item.for_stacks == players * start.count_of(value)
+        assert item.for_rebuys == (rebuys + addons) * rebuy.count_of(value)
+        assert item.total >= item.for_stacks + item.for_rebuys
+        assert item.shortfall == 0
