@@ -188,3 +188,17 @@ def station(
         the_station.display.activateWindow()
     yield the_station
     the_station.close()
+
+
+# ---------------------------------------------------------------- the cashier window (issue 4)
+@pytest.fixture
+def cashier_window(services: Services, bus: TournamentBus, qtbot) -> Iterator[QWidget]:
+    """The cashier window on a fresh tournament, shown (the search box has the focus)."""
+    from clockapp.ui.cashier import CashierWindow
+
+    window = CashierWindow(services, bus)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()

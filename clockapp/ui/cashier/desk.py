@@ -88,7 +88,6 @@ class Desk(QWidget):
         self.last_receipt: EntryReceipt | None = None
         self._registrations: dict[int, RegistrationInfo] = {}
         self._setup_ui()
-        self.refresh()
 
     # ------------------------------------------------------------------ layout
     def _setup_ui(self) -> None:

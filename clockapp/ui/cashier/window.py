@@ -110,6 +110,7 @@ class CashierWindow(QMainWindow):
         self.results = ResultsPage(ctx)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("cashier_tabs")
+        self._stale: set[Page] = set()
         for widget, title in (
             (self.desk, "Desk"),
             (self.field, "Field"),
@@ -120,6 +121,7 @@ class CashierWindow(QMainWindow):
             (self.results, "Results"),
         ):
             self.tabs.addTab(widget, title)
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addLayout(header)
@@ -183,11 +185,23 @@ class CashierWindow(QMainWindow):
 
     # ------------------------------------------------------------------ refreshing
     def refresh_all(self) -> None:
-        """Read everything again (on opening, and when the tournament changes)."""
+        """Read everything again (on opening, and when the tournament changes).
+
+        Only the page on show is read now; the others are read when they are shown.
+        """
         self._refresh_header()
         self.desk.refresh()
-        for page in self._pages():
+        self._stale = set(self._pages())
+        self._refresh_current()
+
+    def _refresh_current(self) -> None:
+        page = self.tabs.currentWidget()
+        if page in self._stale:
+            self._stale.discard(page)
             page.refresh()
+
+    def _on_tabs_current_changed(self, _index: int) -> None:
+        self._refresh_current()
 
     def _refresh_header(self) -> None:
         ctx = self.ctx
@@ -212,9 +226,12 @@ class CashierWindow(QMainWindow):
         self._refresh_header()
         if changes.touches(DESK_REFRESH_ON):
             self.desk.refresh()
+        # A busy desk sells an entry every few seconds: read again only the page on show, and
+        # mark the others to be read when the cashier looks at them.
         for page in self._pages():
             if changes.touches(page.REFRESH_ON):
-                page.refresh()
+                self._stale.add(page)
+        self._refresh_current()
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.message.clear_message()

@@ -1,0 +1,323 @@
+"""The cashier desk as a cashier uses it: type a name, Enter, one key, confirm the money.
+
+Each test acts through real widgets (qtbot key presses) and checks both what the window shows and
+what the services say is in the database.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.entries import AddOnRule, EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.ledger import RowKind
+from clockapp.services.cashier import CashierConfig, RegistrationStatus
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.prize_dialogs import BustDialog
+
+PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
+STACK = 10_000
+
+
+def configure(services, tid, **rules) -> None:
+    services.cashier.set_config(
+        tid, CashierConfig(EntryRules(RegistrationRule(PRICE, STACK), **rules))
+    )
+
+
+def add_players(services, *names: str) -> dict[str, int]:
+    return {name: services.players.create(PlayerDetails(name)).value.id for name in names}
+
+
+def enter(qtbot, widget) -> None:
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
+@pytest.fixture
+def desk(cashier_window, services, tournament_id):
+    configure(services, tournament_id)
+    add_players(services, "Ann Lee", "Bob Marley", "Dana Scully", "Zoé O'Neill")
+    cashier_window.desk.refresh()
+    return cashier_window.desk
+
+
+def show(window, page):
+    """Show a page of the window (pages not on show are read when shown)."""
+    window.tabs.setCurrentWidget(page)
+    return page
+
+
+def find(qtbot, desk, text: str) -> None:
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, text)
+    enter(qtbot, desk.search)
+
+
+def test_search_enter_and_b_register_and_buy_in(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    qtbot.keyClicks(desk.search, "an")
+    names = [row.player.name for row in desk.model.rows()]
+    assert names[0] == "Ann Lee"  # a name starting with the letters comes first
+    assert set(names) == {"Ann Lee", "Dana Scully"}
+    qtbot.keyClick(desk.search, Qt.Key.Key_Down)
+    assert desk.selected().player.name == "Dana Scully"
+    qtbot.keyClick(desk.search, Qt.Key.Key_Up)
+    enter(qtbot, desk.search)
+    assert desk.selected().player.name == "Ann Lee"
+    assert "Ann Lee" in desk.selected_label.text()
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    dialog = desk.dialog
+    assert isinstance(dialog, EntryDialog)
+    assert dialog.due_label.text() == "$25.00"
+    qtbot.keyClicks(dialog.tendered_edit, "50")
+    assert dialog.change_label.text() == "$25.00"
+    enter(qtbot, dialog.tendered_edit)
+    assert desk.dialog is None
+    # The database: registered, playing, one buy-in row with the price paid.
+    ann = desk.model.rows()[desk.model.row_of_player(desk.selected().player.id)]
+    reg = services.cashier.registration_of(tournament_id, ann.player.id)
+    assert reg is not None
+    assert reg.status is RegistrationStatus.PLAYING
+    (row,) = services.cashier.ledger(tournament_id)
+    assert (row.kind, row.amount, row.name, row.chips) == (RowKind.BUY_IN, 2500, "Ann Lee", STACK)
+    # The window: the list, the last sale with the change and the chips, the header's pool.
+    assert ann.status == "playing"
+    assert "change $25.00" in desk.last_label.text()
+    assert desk.handout.lines
+    assert cashier_window.message.kind == "info"
+    assert "Prize pool $20.00" in cashier_window.pool_label.text()
+    # Back in the search box, the name selected: the next player can be typed at once.
+    assert desk.search.hasFocus() or not cashier_window.isActiveWindow()
+    assert desk.search.selectedText() == "an"
+    assert show(cashier_window, cashier_window.field).model.rowCount() == 1
+    assert show(cashier_window, cashier_window.ledger).model.rowCount() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "change", "problem"),
+    [
+        ("", "$0.00", ""),
+        ("25", "$0.00", ""),
+        ("40", "$15.00", ""),
+        ("$100", "$75.00", ""),
+        ("1,000.50", "$975.50", ""),
+        ("20", "—", "short"),
+        ("abc", "—", "not a number"),
+        ("-5", "—", "negative"),
+        ("2.555", "—", "decimals"),
+    ],
+)
+def test_change_due(qtbot, desk, typed, change, problem):
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # Enter is the buy-in too
+    dialog = desk.dialog
+    qtbot.keyClicks(dialog.tendered_edit, typed)
+    assert dialog.change_label.text() == change
+    assert problem in dialog.error_label.text()
+    assert dialog.ok_button.isEnabled() == (not problem)
+    dialog.reject()
+
+
+def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, tournament_id):
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    dialog = desk.dialog
+    qtbot.keyClicks(dialog.tendered_edit, "-30")
+    enter(qtbot, dialog.tendered_edit)  # OK is disabled: nothing happens
+    assert desk.dialog is dialog
+    assert services.cashier.ledger(tournament_id) == ()
+    dialog.reject()
+
+
+def test_the_chips_to_hand_over_have_colours_and_add_up(qtbot, desk, services, tournament_id):
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    chip_set = services.structure.chip_set(tournament_id)
+    lines = desk.dialog.handout.lines
+    total = 0
+    for line in lines:
+        count, _x, value, color = line.split(" ", 3)
+        assert color == chip_set.denomination(int(value[1:].replace(",", ""))).color
+        total += int(count) * int(value[1:].replace(",", ""))
+    assert total == STACK
+
+
+def test_registering_twice_is_refused_in_the_window(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    ann = add_players(services, "Ann Twice")["Ann Twice"]
+    services.cashier.buy_in(tournament_id, ann)
+    before = services.cashier.ledger(tournament_id)
+    find(qtbot, desk, "ann tw")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    assert desk.dialog is None
+    assert cashier_window.message.kind == "error"
+    assert "already registered" in cashier_window.message.text()
+    assert services.cashier.ledger(tournament_id) == before
+
+
+def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
+    qtbot, cashier_window, desk, services, tournament_id, bus
+):
+    configure(services, tournament_id, rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=1))
+    ann = add_players(services, "Ann Rebuy")["Ann Rebuy"]
+    services.cashier.buy_in(tournament_id, ann)
+    structure = services.structure.get(tournament_id)
+    level_3 = [i for i, item in enumerate(structure.levels) if not item.is_break][2]
+    services.clock.start(tournament_id)
+    services.clock.jump(tournament_id, level_3)
+    bus.poll()  # what another station did shows here on the bus's next poll
+    before = services.cashier.ledger(tournament_id)
+    revision = services.tournaments.revision()
+    find(qtbot, desk, "ann reb")
+    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    assert desk.dialog is None
+    assert cashier_window.message.kind == "error"
+    assert "level 1" in cashier_window.message.text().lower()
+    assert services.cashier.ledger(tournament_id) == before
+    assert services.tournaments.revision() == revision
+    assert show(cashier_window, cashier_window.ledger).model.rowCount() == len(before)
+
+
+def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournament_id, bus):
+    configure(
+        services,
+        tournament_id,
+        rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4),
+        add_on=AddOnRule(EntryPrice(1000), 5_000, with_buy_in=True),
+    )
+    services.clock.start(tournament_id)
+    services.cashier.buy_in(tournament_id, add_players(services, "Other")["Other"])
+    bus.poll()
+    find(qtbot, desk, "dana")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    desk.dialog.add_on_box.setChecked(True)
+    assert desk.dialog.due_label.text() == "$35.00"
+    enter(qtbot, desk.dialog.tendered_edit)
+    kinds = [row.kind for row in services.cashier.ledger(tournament_id)]
+    assert kinds == [RowKind.BUY_IN, RowKind.BUY_IN, RowKind.ADD_ON]
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    dialog = desk.dialog
+    rebuy_lines = list(dialog.handout.lines)
+    assert len(rebuy_lines) <= 3  # the fewest chips: large denominations
+    enter(qtbot, dialog.tendered_edit)
+    assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.REBUY, (
+        desk.window().message.text()
+    )
+    reg = desk.selected().registration
+    assert (reg.entries, reg.rebuys, reg.add_ons) == (1, 1, 1)
+
+
+def test_entry_keys_need_a_buy_in_first(qtbot, cashier_window, desk):
+    find(qtbot, desk, "zoe")  # accents are ignored
+    assert desk.selected().player.name == "Zoé O'Neill"
+    for key in (Qt.Key.Key_R, Qt.Key.Key_A, Qt.Key.Key_E, Qt.Key.Key_X):
+        qtbot.keyClick(desk.table, key)
+        assert desk.dialog is None
+        assert cashier_window.message.kind == "error"
+    assert "not bought in" in cashier_window.message.text()
+
+
+def test_other_letters_go_back_to_the_search(qtbot, desk):
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_Escape)
+    qtbot.keyClicks(desk.table, "d")  # not a command key: it is the start of the next name
+    assert desk.search.text().endswith("d")
+
+
+def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_id):
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "Yann Newman")
+    assert desk.model.rowCount() == 0
+    assert desk.add_button.isVisibleTo(desk)
+    assert "Yann Newman" in desk.add_button.text()
+    enter(qtbot, desk.search)
+    dialog = desk.dialog
+    assert isinstance(dialog, AddPlayerDialog)
+    assert dialog.name_edit.text() == "Yann Newman"
+    qtbot.keyClicks(dialog.team_edit, "Blues")
+    enter(qtbot, dialog.team_edit)
+    assert desk.selected().player.name == "Yann Newman"
+    assert desk.selected().player.team == "Blues"
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    assert reg is not None
+    assert reg.bought_in
+
+
+def test_ctrl_n_offers_a_player_with_the_typed_name(qtbot, cashier_window, desk):
+    desk.search.setText("Ann")
+    cashier_window.actions_by_name["new_player"].trigger()
+    assert isinstance(desk.dialog, AddPlayerDialog)
+    desk.dialog.name_edit.clear()
+    assert not desk.dialog.ok_button.isEnabled()
+    assert "needs a name" in desk.dialog.error_label.text()
+    desk.dialog.reject()
+
+
+def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, services, tournament_id):
+    ids = add_players(services, "P One", "P Two", "P Three")
+    regs = {
+        n: services.cashier.buy_in(tournament_id, p).value.registration.id for n, p in ids.items()
+    }
+    find(qtbot, desk, "p two")
+    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    dialog = desk.dialog
+    assert isinstance(dialog, BustDialog)
+    assert [b.registration_id for b in dialog.busts()] == [regs["P Two"]]
+    dialog.set_busted(regs["P Two"], busted_by=regs["P One"])
+    enter(qtbot, dialog.table)
+    reg = services.cashier.registration(tournament_id, regs["P Two"])
+    assert reg.status is RegistrationStatus.BUSTED
+    assert reg.place == 3
+    assert reg.busted_by_id == regs["P One"]
+    assert "finished 3rd" in cashier_window.message.text()
+    before = services.results.eliminations(tournament_id)
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    assert desk.dialog is None
+    assert "already out" in cashier_window.message.text()
+    assert services.results.eliminations(tournament_id) == before
+
+
+def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert cashier_window.undo_button.isEnabled()
+    assert "Buy-in Ann Lee" in cashier_window.undo_button.text()
+    assert cashier_window.undo()
+    rows = services.cashier.ledger(tournament_id)
+    assert [r.kind for r in rows] == [RowKind.BUY_IN, RowKind.VOID]
+    assert rows[0].voided_by == rows[1].id
+    reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    assert not reg.bought_in
+    assert desk.selected().status == "checked in"
+    assert cashier_window.redo()
+    rows = services.cashier.ledger(tournament_id)
+    assert [r.kind for r in rows] == [RowKind.BUY_IN, RowKind.VOID, RowKind.BUY_IN]
+    assert services.cashier.balances(tournament_id).entries == 1
+    # A row voided by hand cannot be undone again: the refusal is shown, the stack stays.
+    services.cashier.void(tournament_id, rows[2].id, "by hand")
+    assert not cashier_window.undo()
+    assert "already voided" in cashier_window.message.text()
+    assert len(services.cashier.ledger(tournament_id)) == 4
+
+
+def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClicks(desk.dialog.tendered_edit, "30")
+    enter(qtbot, desk.dialog.tendered_edit)
+    receipt = desk.save_receipt(str(tmp_path / "receipt.pdf"))
+    card = desk.save_seat_card(str(tmp_path / "card.pdf"))
+    for path in (receipt, card):
+        data = (tmp_path / path).read_bytes()
+        assert data.startswith(b"%PDF")
+        assert len(data) > 1000
