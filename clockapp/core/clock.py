@@ -245,11 +245,23 @@ def _effective(state: ClockState, now: datetime) -> datetime:
     return now
 
 
+def _skip_empty(state: ClockState, structure: Structure, at: datetime) -> ClockState:
+    """A paused clock with no time left is on the next item (full time): never stuck at 00:00."""
+    if state.running or state.remaining_ms != 0 or state.index >= len(structure.levels) - 1:
+        return state
+    return replace(
+        state,
+        index=state.index + 1,
+        remaining_ms=None,
+        entered_at=at if state.started else None,
+    )
+
+
 def _settle(state: ClockState, structure: Structure, at: datetime) -> ClockState:
-    """The same clock with the items that ended by `at` moved past (running clocks only)."""
+    """The same clock with the items that ended by `at` moved past."""
     _check_structure(state, structure)
     if not state.running or state.ends_at is None:
-        return state
+        return _skip_empty(state, structure, at)
     index, ends_at, entered = state.index, state.ends_at, state.entered_at
     last = len(structure.levels) - 1
     while index < last and ends_at <= at:
@@ -398,8 +410,9 @@ def jump(state: ClockState, structure: Structure, now: datetime, index: int) -> 
 def add_time(state: ClockState, structure: Structure, now: datetime, ms: int) -> ClockState:
     """Add (or with a negative `ms`, remove) time from the current item; never below 0.
 
-    Removing more than is left ends the item now, and the next one starts. Adding time in
-    overtime gives the last level a fresh countdown of `ms`.
+    Removing more than is left ends the item now, and the next one starts (paused, with its
+    full time, if the clock was paused). Adding time in overtime gives the last level a fresh
+    countdown of `ms`.
 
     >>> from datetime import UTC, datetime
     >>> from clockapp.core.structure import Level, Structure
@@ -414,7 +427,7 @@ def add_time(state: ClockState, structure: Structure, now: datetime, ms: int) ->
     left = max(0, max(0, _signed_remaining(settled, structure, at)) + ms)
     if settled.running:
         return replace(settled, ends_at=at + timedelta(milliseconds=left))
-    return replace(settled, remaining_ms=left)
+    return _skip_empty(replace(settled, remaining_ms=left), structure, at)
 
 
 def restart_level(state: ClockState, structure: Structure, now: datetime) -> ClockState:
@@ -484,7 +497,7 @@ def apply_structure_edit(
     if settled.remaining_ms is None:
         return settled
     elapsed = old_ms - settled.remaining_ms
-    return replace(settled, remaining_ms=max(0, new_ms - elapsed))
+    return _skip_empty(replace(settled, remaining_ms=max(0, new_ms - elapsed)), new, at)
 
 
 # ------------------------------------------------------------------------------ view

@@ -160,11 +160,12 @@ def test_add_and_remove_a_minute_never_below_zero() -> None:
     assert state.remaining_ms == 90_000
     state = add_time(state, NIGHT, at(20), -ONE_MINUTE_MS)
     state = add_time(state, NIGHT, at(20), -ONE_MINUTE_MS)
-    assert state.remaining_ms == 0
+    # Paused, and no time left: the next level is up, paused with its full time.
     v = view(state, NIGHT, at(21))
-    assert (v.index, v.remaining_ms) == (0, 0)  # paused at 00:00: it ends as soon as it resumes
-    running = resume(state, NIGHT, at(22))
-    assert view(running, NIGHT, at(22)).index == 1
+    assert (v.index, v.remaining_ms, v.status) == (1, 20 * ONE_MINUTE_MS, ClockStatus.PAUSED)
+    assert state.entered_at == at(20)
+    last = add_time(jump(state, NIGHT, at(22), 4), NIGHT, at(22), -30 * ONE_MINUTE_MS)
+    assert (last.index, last.remaining_ms) == (4, 0)  # the last level stays, at 00:00
 
 
 def test_removing_a_minute_with_less_left_ends_the_level_now() -> None:
@@ -302,7 +303,9 @@ def test_editing_later_levels_keeps_the_clock() -> None:
 def test_shortening_the_current_level_never_goes_below_zero() -> None:
     state = pause(start(ClockState(), NIGHT, T0), NIGHT, at(15))
     edited = NIGHT.with_levels((Level(25, 50, minutes=10), *NIGHT.levels[1:]))
-    assert apply_structure_edit(state, NIGHT, edited, at(16)).remaining_ms == 0
+    moved = apply_structure_edit(state, NIGHT, edited, at(16))
+    # 15 minutes played of a level now 10 minutes long: it is over, the next one is up.
+    assert (moved.index, moved.remaining_ms, moved.running) == (1, None, False)
 
 
 # ------------------------------------------------------------------------------ format
@@ -434,6 +437,9 @@ class Reference:
             self.index, self.remaining = target, self.durations[target]
         elif name == "add":
             self.remaining = max(0, max(0, self.remaining) + arg)
+            if not self.running and self.remaining == 0 and self.index < self.last:
+                self.index += 1
+                self.remaining = self.durations[self.index]
         elif name == "restart":
             self.remaining = self.durations[self.index]
         self.advance(self.now)  # an item brought to 0 while running ends at once
