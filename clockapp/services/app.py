@@ -18,6 +18,7 @@ from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
+from clockapp.services.seating import SeatingService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
 
@@ -36,6 +37,7 @@ class Services:
         self.payouts = PayoutService(self.ctx)
         self.results = ResultsService(self.ctx)
         self.rulings = RulingsService(self.ctx)
+        self.seating = SeatingService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

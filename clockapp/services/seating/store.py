@@ -1,0 +1,527 @@
+"""The room's rows in and out of the core's `Seating`, inside one transaction.
+
+`load_room` reads the tables, the valid seats (see the package docstring for stale seats), the
+players in play and the move counts; `store_room` writes a new `Seating` over them; `log_moves`
+appends moves. `SeatingBase._write` is the unit of work every action runs in.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TypeVar
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, MoveStats, NeedButton
+from clockapp.core.seating import (
+    DealIn,
+    Move,
+    MoveKind,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    set_button,
+)
+from clockapp.core.shootout import Shootout
+from clockapp.persistence.models import (
+    GameTableRow,
+    HandForHandRow,
+    MoveCountRow,
+    PlayerRow,
+    RegistrationRow,
+    SeatingConfigRow,
+    SeatMoveRow,
+    SeatRow,
+    ShootoutRow,
+)
+from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.persistence.models.seating import shootout_from_json
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.seating.views import (
+    BalanceResult,
+    MoveInfo,
+    SeatInfo,
+    SeatingConfig,
+    TableInfo,
+)
+from clockapp.services.setup import get_row
+
+T = TypeVar("T")
+
+
+def numbers(text: str) -> frozenset[int]:
+    return frozenset(int(n) for n in text.split())
+
+
+def numbers_text(values: Iterable[int]) -> str:
+    return " ".join(str(n) for n in sorted(values))
+
+
+def player_name(player: PlayerRow) -> str:
+    return f'{player.name} "{player.nickname}"' if player.nickname else player.name
+
+
+def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
+    if row is None:
+        return SeatingConfig(BalancePolicy(), BreakRules())
+    policy = BalancePolicy(row.within, row.wide_within, row.wide_from_tables)
+    order = tuple(int(n) for n in row.break_order.split())
+    return SeatingConfig(policy, BreakRules(order, row.final_table, row.final_table_size))
+
+
+@dataclass
+class Room:
+    """A tournament's room loaded inside one transaction (mutable, never leaves it)."""
+
+    tournament_id: int
+    config: SeatingConfigRow | None
+    tables: dict[int, GameTableRow]  # every table row, by number (out of play ones too)
+    seat_rows: dict[int, SeatRow]  # valid seats, by registration id
+    stale: list[SeatRow]  # seats of players no longer in play with that entry
+    registrations: dict[int, RegistrationRow]  # in play, by id
+    names: dict[int, str]
+    teams: dict[int, str]
+    counts: dict[int, MoveCountRow]
+    seating: Seating
+    shootout: Shootout | None
+    action: int = 0  # numbers this write (the config row's counter): its moves share it
+
+    @property
+    def settings(self) -> SeatingConfig:
+        return config_of(self.config)
+
+    def stats(self) -> MoveStats:
+        return MoveStats(
+            {rid: row.moves for rid, row in self.counts.items()},
+            {n: t.gives for n, t in self.tables.items() if t.in_play},
+        )
+
+    def name(self, registration_id: int) -> str:
+        return self.names.get(registration_id, f"Registration #{registration_id}")
+
+    def in_play(self, registration_id: int) -> RegistrationRow:
+        reg = self.registrations.get(registration_id)
+        if reg is None:
+            raise SeatingError(
+                f"{self.name(registration_id)} is not in play (out, withdrawn, or not bought in):"
+                " only players in the tournament can be seated or moved."
+            )
+        return reg
+
+
+def core_table(row: GameTableRow) -> Table:
+    return Table(
+        row.number,
+        seat_count=row.seat_count,
+        name=row.name,
+        closed_seats=numbers(row.closed_seats),
+        button=row.button,
+    )
+
+
+def load_room(session: Session, tournament_id: int) -> Room:
+    """Read the room; seats of players who are out are left aside as stale."""
+    get_row(session, tournament_id)
+    config = session.get(SeatingConfigRow, tournament_id)
+    table_rows = session.exec(
+        select(GameTableRow).where(col(GameTableRow.tournament_id) == tournament_id)
+    ).all()
+    tables = {t.number: t for t in table_rows}
+    pairs = session.exec(
+        select(RegistrationRow, PlayerRow)
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(col(RegistrationRow.tournament_id) == tournament_id)
+    ).all()
+    registrations: dict[int, RegistrationRow] = {}
+    names: dict[int, str] = {}
+    teams: dict[int, str] = {}
+    for registration, player in pairs:
+        assert registration.id is not None
+        names[registration.id] = player_name(player)
+        if registration.status == STATUS_PLAYING:
+            registrations[registration.id] = registration
+            if player.team.strip():
+                teams[registration.id] = player.team.strip()
+    seat_rows: dict[int, SeatRow] = {}
+    stale: list[SeatRow] = []
+    core_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
+    taken: set[tuple[int, int]] = set()
+    for seat in session.exec(
+        select(SeatRow).where(col(SeatRow.tournament_id) == tournament_id).order_by(col(SeatRow.id))
+    ).all():
+        reg = registrations.get(seat.registration_id)
+        table = core_tables.get(seat.table_number)
+        where = (seat.table_number, seat.seat_number)
+        valid = (
+            reg is not None
+            and reg.entries == seat.entries
+            and table is not None
+            and seat.seat_number in table.open_seats
+            and where not in taken
+        )
+        if valid:
+            seat_rows[seat.registration_id] = seat
+            taken.add(where)
+        else:
+            stale.append(seat)
+    seating = Seating(
+        tuple(core_tables.values()),
+        {rid: Seat(s.table_number, s.seat_number) for rid, s in seat_rows.items()},
+        frozenset(rid for rid, s in seat_rows.items() if s.fixed),
+    )
+    counts = {
+        row.registration_id: row
+        for row in session.exec(
+            select(MoveCountRow).where(col(MoveCountRow.tournament_id) == tournament_id)
+        ).all()
+    }
+    shootout_row = session.get(ShootoutRow, tournament_id)
+    shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
+    return Room(
+        tournament_id,
+        config,
+        tables,
+        seat_rows,
+        stale,
+        registrations,
+        names,
+        teams,
+        counts,
+        seating,
+        shootout,
+    )
+
+
+def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
+    """Serialise seating actions on one tournament: write its config row first."""
+    result = session.execute(
+        update(SeatingConfigRow)
+        .where(col(SeatingConfigRow.tournament_id) == tournament_id)
+        .values(revision=SeatingConfigRow.revision + 1)
+        .execution_options(synchronize_session=False)
+    )
+    row = session.get(SeatingConfigRow, tournament_id)
+    if row is None or getattr(result, "rowcount", 1) == 0:
+        get_row(session, tournament_id)  # a clear error for an unknown tournament
+        row = SeatingConfigRow(tournament_id=tournament_id, revision=1)
+        session.add(row)
+        session.flush()
+    else:
+        session.refresh(row)
+    return row
+
+
+def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:
+    """Write the room `after` over the loaded one: tables, seats (stale ones go), fixed flags."""
+    for stale in room.stale:
+        session.delete(stale)
+    room.stale = []
+    after_tables = {t.number: t for t in after.tables}
+    for number, table_row in room.tables.items():
+        table = after_tables.get(number)
+        if table is None:
+            if table_row.in_play:
+                table_row.in_play = False
+                table_row.button = None
+                session.add(table_row)
+            continue
+        fields = (table.name, table.seat_count, numbers_text(table.closed_seats), table.button)
+        now_fields = (
+            table_row.name,
+            table_row.seat_count,
+            table_row.closed_seats,
+            table_row.button,
+        )
+        if fields != now_fields or not table_row.in_play:
+            table_row.name, table_row.seat_count, table_row.closed_seats, table_row.button = fields
+            table_row.in_play = True
+            session.add(table_row)
+    before = room.seating
+    changed: list[int] = []
+    for rid, row in list(room.seat_rows.items()):
+        seat = after.seat_of(rid)
+        if seat is None or seat != before.seat_of(rid):
+            session.delete(row)
+            del room.seat_rows[rid]
+            if seat is not None:
+                changed.append(rid)
+        elif (rid in after.fixed) != row.fixed:
+            row.fixed = rid in after.fixed
+            session.add(row)
+    changed.extend(rid for rid in after.seats if before.seat_of(rid) is None)
+    session.flush()  # seats given up are free before anyone takes them
+    for rid in sorted(changed):
+        seat = after.seats[rid]
+        row = SeatRow(
+            tournament_id=room.tournament_id,
+            registration_id=rid,
+            table_number=seat.table,
+            seat_number=seat.number,
+            fixed=rid in after.fixed,
+            entries=room.in_play(rid).entries,
+            seated_at=now,
+        )
+        session.add(row)
+        room.seat_rows[rid] = row
+    session.flush()
+    room.seating = after
+
+
+def store_stats(session: Session, room: Room, stats: MoveStats) -> None:
+    for rid, moves in stats.player_moves.items():
+        row = room.counts.get(rid)
+        if row is None:
+            row = MoveCountRow(registration_id=rid, tournament_id=room.tournament_id, moves=0)
+            room.counts[rid] = row
+        if row.moves != moves:
+            row.moves = moves
+            session.add(row)
+    for number, gives in stats.table_gives.items():
+        table = room.tables.get(number)
+        if table is not None and table.gives != gives:
+            table.gives = gives
+            session.add(table)
+
+
+def log_moves(
+    session: Session, room: Room, moves: Iterable[Move], now: datetime
+) -> tuple[MoveInfo, ...]:
+    rows = [
+        SeatMoveRow(
+            tournament_id=room.tournament_id,
+            registration_id=m.player,
+            from_table=m.from_seat.table,
+            from_seat=m.from_seat.number,
+            to_table=m.to_seat.table,
+            to_seat=m.to_seat.number,
+            kind=str(m.kind),
+            reason=m.reason[:500],
+            deal_in=str(m.deal_in),
+            action=room.action,
+            created_at=now,
+        )
+        for m in moves
+    ]
+    session.add_all(rows)
+    session.flush()
+    return tuple(move_info(row, room.names) for row in rows)
+
+
+def move_info(row: SeatMoveRow, names: Mapping[int, str]) -> MoveInfo:
+    assert row.id is not None
+    return MoveInfo(
+        id=row.id,
+        registration_id=row.registration_id,
+        name=names.get(row.registration_id, f"Registration #{row.registration_id}"),
+        from_seat=Seat(row.from_table, row.from_seat),
+        to_seat=Seat(row.to_table, row.to_seat),
+        kind=MoveKind(row.kind),
+        reason=row.reason,
+        deal_in=DealIn(row.deal_in),
+        acknowledged=row.acknowledged,
+        undone=row.undone,
+        created_at=row.created_at,
+        action=row.action,
+    )
+
+
+def table_infos(room: Room) -> tuple[TableInfo, ...]:
+    seating = room.seating
+    infos = []
+    for table in seating.tables:
+        players = seating.players_at(table.number)
+        seats = []
+        for number in range(1, table.seat_count + 1):
+            rid = players.get(number)
+            if rid is None:
+                seats.append(SeatInfo(number, closed=number in table.closed_seats))
+            else:
+                count = room.counts.get(rid)
+                seats.append(
+                    SeatInfo(
+                        number,
+                        rid,
+                        room.name(rid),
+                        fixed=rid in seating.fixed,
+                        moves=count.moves if count is not None else 0,
+                    )
+                )
+        infos.append(
+            TableInfo(
+                table.number,
+                table.name,
+                table.label,
+                table.seat_count,
+                table.button,
+                tuple(seats),
+                room.tables[table.number].gives,
+            )
+        )
+    return tuple(infos)
+
+
+def balance_status(seating: Seating, policy: BalancePolicy) -> tuple[str, bool]:
+    counts = {n: c for n, c in seating.counts().items()}
+    if len(counts) < 2:
+        return ("One table: nothing to balance." if counts else "No tables set up."), False
+    allowed = policy.allowed_difference(len(counts))
+    most, least = max(counts.values()), min(counts.values())
+    if most - least <= allowed:
+        return f"Balanced ({policy}): {least} to {most} players a table.", False
+    short = [n for n, c in counts.items() if c == least]
+    which = f"Table {short[0]}" if len(short) == 1 else f"Tables {', '.join(map(str, short))}"
+    return (
+        f"Out of balance ({policy}): {which} has {least} players, the fullest {most}. Balance.",
+        True,
+    )
+
+
+def hfh_of(row: HandForHandRow | None) -> HandForHand | None:
+    if row is None:
+        return None
+    busts = {int(k): v for k, v in json.loads(row.busts_json).items()}
+    return HandForHand(row.hand, numbers(row.tables), numbers(row.finished), busts)
+
+
+def store_hfh(session: Session, row: HandForHandRow, hfh: HandForHand) -> None:
+    row.hand = hfh.hand
+    row.tables = numbers_text(hfh.tables)
+    row.finished = numbers_text(hfh.finished)
+    row.busts_json = json.dumps({str(k): v for k, v in sorted(hfh.busts.items())})
+    session.add(row)
+
+
+def check_not_shootout(room: Room, what: str) -> None:
+    if room.shootout is not None and room.shootout.champion is None:
+        raise SeatingError(
+            f"A shootout is under way: {what} is not possible (tables play down to one winner "
+            "without balancing)."
+        )
+
+
+def clear_buttons(seating: Seating, moves: Iterable[Move]) -> Seating:
+    """Forget the buttons used to plan balancing moves (see the module docstring)."""
+    used: set[int] = set()
+    for move in moves:
+        if move.kind is MoveKind.BALANCE:
+            used.update((move.from_seat.table, move.to_seat.table))
+    for number in sorted(used):
+        if seating.has_table(number) and seating.table(number).button is not None:
+            seating = set_button(seating, number, None)
+    return seating
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a balancing, break or final-table plan decided, ready to store."""
+
+    seating: Seating
+    stats: MoveStats
+    moves: tuple[Move, ...]
+    broken: tuple[int, ...] = ()
+    final_table: int | None = None
+    need: NeedButton | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def apply_plan(
+    session: Session, room: Room, now: datetime, plan: Plan, what: str
+) -> tuple[BalanceResult, Change, str]:
+    """Store a plan's room, move counts and moves; the broken tables' hands are over."""
+    changed = plan.seating is not room.seating
+    if changed:
+        store_room(session, room, plan.seating, now)
+    store_stats(session, room, plan.stats)
+    if plan.broken:
+        hfh_row = session.get(HandForHandRow, room.tournament_id)
+        hfh = hfh_of(hfh_row)
+        if hfh_row is not None and hfh is not None:
+            gone = hfh.tables & set(plan.broken)
+            store_hfh(session, hfh_row, replace(hfh, finished=hfh.finished | gone))
+    logged = log_moves(session, room, plan.moves, now)
+    result = BalanceResult(logged, plan.need, plan.broken, plan.final_table, plan.warnings)
+    count = len(plan.moves)
+    summary = f"{what}: {count} move{'s' if count != 1 else ''}"
+    if plan.need is not None:
+        summary += f"; asked for the button at table {plan.need.table}"
+    return result, Change.SEATING if changed else Change.NONE, summary
+
+
+def order_text(values: Iterable[int]) -> str:
+    return " ".join(str(n) for n in values)
+
+
+def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str]:
+    ids = sorted(set(registration_ids))
+    if not ids:
+        return {}
+    pairs = session.exec(
+        select(RegistrationRow.id, PlayerRow)
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(col(RegistrationRow.id).in_(ids))
+    ).all()
+    return {rid: player_name(player) for rid, player in pairs if rid is not None}
+
+
+def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:
+    """The winners' walk from their old seats to the next round's, for the display."""
+    old = before.current.seating
+    new = after.current
+    kind = MoveKind.FINAL_TABLE if new.is_final else MoveKind.BREAK
+    reason = (
+        "Shootout final table: redraw for seats"
+        if new.is_final
+        else f"Shootout round {new.number}: table winners redraw for seats"
+    )
+    moves = []
+    for player, seat in sorted(new.seating.seats.items()):
+        was = old.seat_of(player)
+        if was is not None:
+            moves.append(Move(player, was, seat, kind, reason))
+    return tuple(moves)
+
+
+class SeatingBase:
+    """What every group of seating actions shares: the context, the random source, the unit of
+    work."""
+
+    def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
+        """Build the service.
+
+        Args:
+            ctx: The engine and the time source.
+            rng: The random source for draws (tests pass a seeded one); by default every draw
+                gets a fresh generator seeded from `secrets`.
+        """
+        self._ctx = ctx
+        self._fixed_rng = rng
+
+    def _rng(self) -> random.Random:
+        if self._fixed_rng is not None:
+            return self._fixed_rng
+        return random.Random(secrets.randbits(128))
+
+    def _write(
+        self,
+        tournament_id: int,
+        action: Callable[[Session, Room, datetime], tuple[T, Change, str]],
+    ) -> Outcome[T]:
+        """Run one seating action: lock, load, act, drop stale seats, record the change."""
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            config = lock_room(session, tournament_id)
+            room = load_room(session, tournament_id)
+            room.action = config.revision
+            value, what, summary = action(session, room, now)
+            if room.stale:
+                store_room(session, room, room.seating, now)
+            changes = record_change(session, tournament_id, what, summary, now)
+        return Outcome(value, changes)

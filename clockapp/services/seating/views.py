@@ -1,0 +1,250 @@
+"""The frozen values the seating service hands to the UI: tables, seats, moves, results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, NeedButton
+from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
+from clockapp.core.shootout import Place, Shootout
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat at a table, as the tables window draws it.
+
+    Attributes:
+        number: The seat number.
+        registration_id: Who sits there (None: empty).
+        name: The player's name ("" when empty).
+        closed: Nobody may sit there.
+        fixed: The director fixed this player's seat; balancing never picks the player.
+        moves: How many times the player has been moved to balance or break tables.
+    """
+
+    number: int
+    registration_id: int | None = None
+    name: str = ""
+    closed: bool = False
+    fixed: bool = False
+    moves: int = 0
+
+    @property
+    def empty(self) -> bool:
+        """Whether an open seat has nobody in it."""
+        return self.registration_id is None and not self.closed
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One table in play, with every seat.
+
+    Attributes:
+        number: The table number.
+        name: Its name ("" when it has none).
+        label: "Table 3" or "Table 3 (Feature)".
+        seat_count: How many seats it has.
+        button: The button's seat for the next hand (None: unknown).
+        seats: Every seat, 1 to `seat_count`.
+        gives: How many players it has given to balance other tables.
+    """
+
+    number: int
+    name: str
+    label: str
+    seat_count: int
+    button: int | None
+    seats: tuple[SeatInfo, ...]
+    gives: int = 0
+
+    @property
+    def count(self) -> int:
+        """How many players sit at the table."""
+        return sum(1 for s in self.seats if s.registration_id is not None)
+
+    @property
+    def open_seat_count(self) -> int:
+        """How many players the table can hold."""
+        return sum(1 for s in self.seats if not s.closed)
+
+    def seat(self, number: int) -> SeatInfo:
+        """The seat with this number."""
+        return self.seats[number - 1]
+
+
+@dataclass(frozen=True)
+class WaitingPlayer:
+    """A player in play who has no seat yet (bought in before the draw, or re-entered)."""
+
+    registration_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatingConfig:
+    """A tournament's balancing policy and break rules."""
+
+    policy: BalancePolicy
+    rules: BreakRules
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """The whole room for the tables window, read in one transaction.
+
+    Attributes:
+        tournament_id: The tournament.
+        tables: The tables in play, by number.
+        waiting: Players in play without a seat.
+        config: The balance policy and break rules.
+        status: One sentence on the balance ("Balanced within 1", "Table 3 is short ...").
+        out_of_balance: Whether the tables differ by more than the policy allows.
+        busts_until_break: How many more players must go out before the next table breaks (or
+            the final table forms); None with one table.
+        hand_for_hand: Hand-for-hand play, when on.
+        shootout: Whether a shootout is under way.
+    """
+
+    tournament_id: int
+    tables: tuple[TableInfo, ...]
+    waiting: tuple[WaitingPlayer, ...]
+    config: SeatingConfig
+    status: str
+    out_of_balance: bool
+    busts_until_break: int | None
+    hand_for_hand: HandForHand | None
+    shootout: bool
+
+    @property
+    def player_count(self) -> int:
+        """Players seated."""
+        return sum(t.count for t in self.tables)
+
+    @property
+    def capacity(self) -> int:
+        """Open seats in the room."""
+        return sum(t.open_seat_count for t in self.tables)
+
+    def table(self, number: int) -> TableInfo:
+        """The table with this number; a SeatingError when it is not in play."""
+        for table in self.tables:
+            if table.number == number:
+                return table
+        raise SeatingError(f"Table {number} is not in play.")
+
+    def seat_of(self, registration_id: int) -> Seat | None:
+        """Where a player sits, or None."""
+        for table in self.tables:
+            for seat in table.seats:
+                if seat.registration_id == registration_id:
+                    return Seat(table.number, seat.number)
+        return None
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat drawn (or chosen) for a player who had none.
+
+    Attributes:
+        registration_id: The player.
+        name: The player's name.
+        seat: The seat.
+        deal_in: Whether the player is dealt the next hand there.
+        reason: A sentence for the seat card ("Drew Table 2, seat 5: dealt in now").
+    """
+
+    registration_id: int
+    name: str
+    seat: Seat
+    deal_in: DealIn
+    reason: str
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """One move from the log.
+
+    Attributes:
+        id: The move's id (to acknowledge or undo it).
+        registration_id: Who moved.
+        name: The player's name.
+        from_seat: The seat left.
+        to_seat: The seat taken.
+        kind: Balancing, a table breaking, the final-table redraw or the director's hand.
+        reason: Why, in a director's words.
+        deal_in: Whether the player is dealt in at once at the new seat.
+        acknowledged: The display no longer shows it.
+        undone: The director took the (hand) move back.
+        created_at: When it was decided.
+        action: The revision of the action that made it (moves of one balancing share it).
+    """
+
+    id: int
+    registration_id: int
+    name: str
+    from_seat: Seat
+    to_seat: Seat
+    kind: MoveKind
+    reason: str
+    deal_in: DealIn
+    acknowledged: bool
+    undone: bool
+    created_at: datetime
+    action: int
+
+    @property
+    def announcement(self) -> str:
+        """The line for the clock display: "Table 3, seat 7 -> Table 1, seat 2"."""
+        return f"{self.from_seat} -> {self.to_seat}"
+
+    @property
+    def pending(self) -> bool:
+        """Whether the display still shows it."""
+        return not self.acknowledged and not self.undone
+
+
+@dataclass(frozen=True)
+class BalanceResult:
+    """What a balancing, a break or the final table did.
+
+    Attributes:
+        moves: The moves made and logged (announce them).
+        need_button: When set, balancing stopped to ask the director for a table's button: set
+            it (`set_button`) and balance again. Moves of tables that broke first are kept.
+        broken: The tables that broke.
+        final_table: The final table's number when it formed now (its button is to be drawn).
+        warnings: Why the tables are still out of balance, if they are.
+    """
+
+    moves: tuple[MoveInfo, ...] = ()
+    need_button: NeedButton | None = None
+    broken: tuple[int, ...] = ()
+    final_table: int | None = None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """One line for the status bar."""
+        parts = []
+        if self.final_table is not None:
+            parts.append(f"The final table forms at table {self.final_table}: redraw for seats.")
+        elif self.broken:
+            parts.append(f"Broke table {', '.join(str(n) for n in self.broken)}.")
+        balance_moves = sum(1 for m in self.moves if m.kind is MoveKind.BALANCE)
+        if balance_moves:
+            parts.append(f"{balance_moves} balancing move{'s' if balance_moves > 1 else ''}.")
+        if self.need_button is not None:
+            parts.append(self.need_button.reason)
+        parts.extend(self.warnings)
+        return " ".join(parts) or "The tables are balanced: nobody moves."
+
+
+@dataclass(frozen=True)
+class ShootoutView:
+    """A shootout for the window: the core state, places so far, and names."""
+
+    shootout: Shootout
+    places: tuple[Place, ...]
+    names: Mapping[int, str]
