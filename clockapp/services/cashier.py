@@ -66,22 +66,28 @@ from clockapp.services.till import (
     BustInput,
     CashierConfig,
     CashierError,
+    LedgerCache,
     LedgerEntry,
     PrizeDue,
+    Reg,
     RegistrationInfo,
     RegistrationStatus,
     Till,
+    add_registration,
     append_row,
     check_not_overpaid,
     clock_position,
     config_from_row,
     display_name,
     ledger_entries,
+    ledger_entry,
     load_till,
     lock_till,
     money_view,
     record_busts,
+    reg_from_row,
     registration_info,
+    save_registrations,
     settle,
     store_config,
 )
@@ -174,7 +180,7 @@ def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
     return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
 
 
-def _player_entries(till: Till, reg: RegistrationRow, stack: int) -> PlayerEntries:
+def _player_entries(till: Till, reg: Reg, stack: int) -> PlayerEntries:
     assert reg.id is not None
     return PlayerEntries(
         till.name(reg.id),
@@ -218,29 +224,26 @@ def _handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) 
     return Handout(kind, chips, breakdown)
 
 
-def _find_active(till: Till, player_id: int) -> RegistrationRow | None:
+def _find_active(till: Till, player_id: int) -> Reg | None:
     return next((r for r in till.registrations.values() if r.player_id == player_id), None)
 
 
 def _add_registration(
     session: Session, till: Till, player: PlayerRow, now: datetime, *, checked_in: bool
-) -> RegistrationRow:
-    reg = RegistrationRow(
+) -> Reg:
+    row = RegistrationRow(
         tournament_id=till.tournament_id,
         player_id=player.id or 0,
         status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
         created_at=now,
         checked_in_at=now if checked_in else None,
     )
-    session.add(reg)
+    session.add(row)
     try:
         session.flush()
     except IntegrityError as error:  # another station registered the same player just now
         raise EntryRefused(f"{display_name(player)} is already registered.") from error
-    assert reg.id is not None
-    till.registrations[reg.id] = reg
-    till.names[reg.id] = display_name(player)
-    return reg
+    return add_registration(till, row, display_name(player))
 
 
 # ------------------------------------------------------------------------------ the service
@@ -249,6 +252,7 @@ class CashierService:
 
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
+        self._cache = LedgerCache()
 
     # ---------------------------------------------------------------- config
     def config(self, tournament_id: int) -> CashierConfig:
@@ -276,7 +280,7 @@ class CashierService:
             setup.starting_stack = config.rules.registration.chips
             session.add(setup)
             session.flush()
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             check_not_overpaid(money_view(till))
             changes = record_change(
                 session,
@@ -295,7 +299,7 @@ class CashierService:
         """Every registration of the tournament, in the order they were made."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             result = [registration_info(till, reg) for reg in till.registrations.values()]
             if include_withdrawn:
                 rows = session.exec(
@@ -307,20 +311,20 @@ class CashierService:
                 for reg, player in rows:
                     assert reg.id is not None
                     till.names[reg.id] = display_name(player)
-                    result.append(registration_info(till, reg))
+                    result.append(registration_info(till, reg_from_row(reg)))
                 result.sort(key=lambda r: r.id)
             return tuple(result)
 
     def registration(self, tournament_id: int, registration_id: int) -> RegistrationInfo:
         """One registration."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             return registration_info(till, till.registration(registration_id))
 
     def registration_of(self, tournament_id: int, player_id: int) -> RegistrationInfo | None:
         """The player's registration in the tournament (None when not registered)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             for reg in till.registrations.values():
                 if reg.player_id == player_id:
                     return registration_info(till, reg)
@@ -333,7 +337,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             result = []
             for player_id in player_ids:
                 player = live_player(session, player_id)
@@ -368,7 +372,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             result = []
             created = False
             for details in names:
@@ -391,7 +395,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
@@ -407,7 +411,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             if reg is None:
@@ -426,7 +430,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -435,7 +439,7 @@ class CashierService:
                     "withdrawing."
                 )
             reg.status = STATUS_WITHDRAWN
-            session.add(reg)
+            save_registrations(session, till)
             info = registration_info(till, reg)
             changes = record_change(
                 session, tournament_id, Change.ENTRIES | Change.SEATING, f"withdrew {name}", now
@@ -454,7 +458,7 @@ class CashierService:
         _check_stack(stack)
         now = self._ctx.now()
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             ctx = _entry_context(session, till, now)
             busted = reg.status == STATUS_BUSTED
@@ -494,7 +498,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
@@ -529,7 +533,7 @@ class CashierService:
     ) -> Outcome[EntryReceipt]:
         """`buy_in` for a player already on the list (pre-registered or checked in)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             player_id = till.registration(registration_id).player_id
         return self.buy_in(
             tournament_id, player_id, with_add_on=with_add_on, tendered=tendered, station=station
@@ -601,7 +605,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             stack = 0 if reg.status == STATUS_BUSTED else 1
             ctx = _entry_context(session, till, now)
@@ -628,7 +632,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
             state = _player_entries(till, reg, chips)
@@ -666,7 +670,7 @@ class CashierService:
         self,
         session: Session,
         till: Till,
-        reg: RegistrationRow,
+        reg: Reg,
         offers: Sequence[EntryOffer],
         now: datetime,
         station: str,
@@ -674,7 +678,7 @@ class CashierService:
         change: int | None,
     ) -> EntryReceipt:
         assert reg.id is not None
-        written = []
+        written: list[int] = []
         for offer in offers:
             record = append_row(
                 session,
@@ -687,13 +691,13 @@ class CashierService:
                 chips=offer.chips,
                 station=station,
             )
+            assert record.id is not None
             written.append(record.id)
         settle(session, till)
-        entries = {e.id: e for e in ledger_entries(till)}
         return EntryReceipt(
             registration=registration_info(till, reg),
             kind=offers[0].kind,
-            rows=tuple(entries[i] for i in written if i is not None),
+            rows=tuple(ledger_entry(till, i) for i in written),
             total=sum(o.price.total for o in offers),
             chips=sum(o.chips for o in offers),
             handouts=tuple(_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
@@ -719,7 +723,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None:
                 raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
@@ -735,7 +739,7 @@ class CashierService:
             )
             settle(session, till)
             check_not_overpaid(money_view(till))
-            entry = next(e for e in ledger_entries(till) if e.id == record.id)
+            entry = ledger_entry(till, record.id or 0)
             changes = record_change(
                 session,
                 tournament_id,
@@ -758,7 +762,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None or not target.kind.is_entry:
                 raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
@@ -777,7 +781,7 @@ class CashierService:
             )
             settle(session, till)
             check_not_overpaid(money_view(till))
-            entry = next(e for e in ledger_entries(till) if e.id == record.id)
+            entry = ledger_entry(till, record.id or 0)
             changes = record_change(
                 session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
             )
@@ -788,19 +792,19 @@ class CashierService:
         """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return ledger_entries(load_till(session, tournament_id))
+            return ledger_entries(load_till(session, tournament_id, self._cache))
 
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return load_till(session, tournament_id).balances()
+            return load_till(session, tournament_id, self._cache).balances()
 
     def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
         """What each player is due and was paid (prizes and bounties), by finishing place."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            view = money_view(load_till(session, tournament_id))
+            view = money_view(load_till(session, tournament_id, self._cache))
             return tuple(sorted(view.dues.values(), key=_due_order))
 
     # ---------------------------------------------------------------- drawer
@@ -811,7 +815,7 @@ class CashierService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
             row = DrawerCountRow(
                 tournament_id=tournament_id,
@@ -832,7 +836,7 @@ class CashierService:
     def drawer(self, tournament_id: int) -> DrawerCount:
         """The expected cash now against the last count (counted 0 when never counted)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             last = _last_count(session, tournament_id)
             counted = last.counted if last is not None else 0
             return drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
@@ -851,7 +855,7 @@ class CashierService:
         """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             last = _last_count(session, tournament_id)
             return night_summary(
                 till.rows,

@@ -28,13 +28,14 @@ from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     CashierConfig,
+    LedgerCache,
     LedgerEntry,
     MoneyView,
     PrizeDue,
     Till,
     append_row,
     check_not_overpaid,
-    ledger_entries,
+    ledger_entry,
     load_till,
     lock_till,
     money_view,
@@ -235,19 +236,20 @@ class PayoutService:
 
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
+        self._cache = LedgerCache()
 
     # ---------------------------------------------------------------- the table
     def table(self, tournament_id: int) -> PayoutView:
         """The payout table for the field as it is now."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return payout_view(load_till(session, tournament_id))
+            return payout_view(load_till(session, tournament_id, self._cache))
 
     def preview(self, tournament_id: int, structure: PayoutStructure) -> PayoutView:
         """What `structure` would pay for the field now (nothing saved)."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
             return payout_view(till)
 
@@ -287,7 +289,7 @@ class PayoutService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             structure = make(till)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
             view = money_view(till)
@@ -339,9 +341,11 @@ class PayoutService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             till.registration(registration_id)
             view = ensure_overlay(session, till, now, station)
+            if view.table is None:
+                raise LedgerError(f"There is no payout table to pay from: {view.problem}")
             due = view.dues[registration_id]
             what = "Prize" if kind is RowKind.PAYOUT else "Bounty"
             owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
@@ -357,7 +361,7 @@ class PayoutService:
                 registration_id=registration_id,
                 station=station,
             )
-            entry = next(e for e in ledger_entries(till) if e.id == record.id)
+            entry = ledger_entry(till, record.id or 0)
             changes = record_change(
                 session,
                 tournament_id,
@@ -370,7 +374,7 @@ class PayoutService:
     def owed(self, tournament_id: int, registration_id: int) -> PrizeDue:
         """What one player is due and was paid."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             till.registration(registration_id)
             return money_view(till).dues[registration_id]
 
@@ -399,7 +403,7 @@ class PayoutService:
             reserve: Money left to play for (taken off first prize, goes to the winner).
         """
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             return _propose(till, money_view(till), stacks, method, unit, reserve)
 
     def record_deal(
@@ -419,7 +423,7 @@ class PayoutService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             view = ensure_overlay(session, till, now, station)
             proposal = _propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result
@@ -463,7 +467,7 @@ class PayoutService:
     def deal(self, tournament_id: int) -> DealInfo | None:
         """The recorded deal still standing (None when none, or when its row was voided)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             view = money_view(till)
             return _deal_info(view.deal) if view.deal is not None else None
 

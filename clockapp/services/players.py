@@ -249,13 +249,31 @@ class PlayerService:
         the rest; alphabetical within each group. An empty text lists the first players by name.
         """
         term = fold(text)
+        limit = max(0, limit)
         with self._ctx.reading() as session:
-            query = select(PlayerRow).where(col(PlayerRow.merged_into_id).is_(None))
-            if term:
-                query = query.where(col(PlayerRow.search_text).contains(term, autoescape=True))
-            rows = session.exec(query.order_by(col(PlayerRow.search_text)).limit(500)).all()
-            ranked = sorted(rows, key=lambda row: _rank(row, term))
-            return tuple(player_info(row) for row in ranked[: max(0, limit)])
+            live = select(PlayerRow).where(col(PlayerRow.merged_into_id).is_(None))
+            if not term:
+                rows = session.exec(
+                    live.order_by(col(PlayerRow.search_text), col(PlayerRow.id)).limit(limit)
+                ).all()
+                return tuple(player_info(row) for row in rows)
+            text_col = col(PlayerRow.search_text)
+            # Names and nicknames that start with the term first (they are what the cashier is
+            # typing), so a common letter cannot push them out of the list; then the rest.
+            starts = session.exec(
+                live.where(
+                    text_col.startswith(term, autoescape=True)
+                    | text_col.contains(f" | {term}", autoescape=True)
+                )
+                .order_by(text_col)
+                .limit(limit)
+            ).all()
+            rows = session.exec(
+                live.where(text_col.contains(term, autoescape=True)).order_by(text_col).limit(500)
+            ).all()
+            found = {row.id: row for row in (*starts, *rows)}
+            ranked = sorted(found.values(), key=lambda row: _rank(row, term))
+            return tuple(player_info(row) for row in ranked[:limit])
 
     def merge(self, keep_id: int, duplicate_id: int) -> Outcome[PlayerInfo]:
         """Merge a duplicate into the player kept: its registrations move over, history stays.

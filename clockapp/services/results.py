@@ -28,9 +28,11 @@ from clockapp.services.payouts import payout_view
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     BustInput,
+    LedgerCache,
     PrizeDue,
     RegistrationStatus,
     Till,
+    add_bust,
     check_not_overpaid,
     chips_in_play,
     load_till,
@@ -171,11 +173,13 @@ def has_registrations(session: Session, tournament_id: int) -> bool:
     return found is not None
 
 
-def field_stats(session: Session, tournament_id: int) -> FieldStats | None:
+def field_stats(
+    session: Session, tournament_id: int, cache: LedgerCache | None = None
+) -> FieldStats | None:
     """The clock's figures from the cashier, or None when nobody is registered yet."""
     if not has_registrations(session, tournament_id):
         return None
-    till = load_till(session, tournament_id)
+    till = load_till(session, tournament_id, cache)
     view = money_view(till)
     payouts = payout_view(till, view)
     left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
@@ -309,6 +313,7 @@ class ResultsService:
 
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
+        self._cache = LedgerCache()
 
     def eliminate(
         self,
@@ -343,7 +348,7 @@ class ResultsService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             record_busts(session, till, busts, now, station=station)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
@@ -369,7 +374,7 @@ class ResultsService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.status != STATUS_BUSTED:
@@ -388,9 +393,7 @@ class ResultsService:
                 created_at=now,
                 station=station[:100],
             )
-            session.add(row)
-            session.flush()
-            till.eliminations.append(row)
+            add_bust(session, till, row)
             settle(session, till)
             report = _report(till, [registration_id])
             changes = record_change(
@@ -402,13 +405,13 @@ class ResultsService:
         """Every bust and undo recorded, oldest first."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return _history(load_till(session, tournament_id))
+            return _history(load_till(session, tournament_id, self._cache))
 
     def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
         """Every player who bought in: players still in first, then by finishing place."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return _result_rows(load_till(session, tournament_id))
+            return _result_rows(load_till(session, tournament_id, self._cache))
 
     def results_csv(self, tournament_id: int) -> str:
         """The results as CSV text (`RESULTS_COLUMNS`)."""
@@ -418,4 +421,4 @@ class ResultsService:
         """The clock's figures from the cashier (None when nobody is registered)."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return field_stats(session, tournament_id)
+            return field_stats(session, tournament_id, self._cache)

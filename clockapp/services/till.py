@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
+from operator import attrgetter
+from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from clockapp.core import clock as clock_engine
@@ -48,7 +51,7 @@ from clockapp.core.ledger import (
     voided_rows,
 )
 from clockapp.core.money import format_cents
-from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, payout_table
+from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, ordinal, payout_table
 from clockapp.persistence.models import (
     CashierConfigRow,
     DealRow,
@@ -383,20 +386,97 @@ def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
 
 
 # ------------------------------------------------------------------------------ the till
+@dataclass(frozen=True)
+class RowMeta:
+    """What the ledger history shows of a row beyond the core's money facts."""
+
+    chips: int | None
+    created_at: datetime
+    station: str
+
+
+@dataclass
+class Reg:
+    """A registration row as the till reasons about it (plain data; `save_registrations` writes
+    back only what changed, which is much cheaper than loading ORM objects for a whole field)."""
+
+    id: int
+    tournament_id: int
+    player_id: int
+    status: str
+    created_at: datetime
+    checked_in_at: datetime | None
+    entries: int
+    rebuys: int
+    add_ons: int
+    place: int | None
+    tied: int
+    busted_by_id: int | None
+    bust_hand: int | None
+    bust_chips: int | None
+    busted_at: datetime | None
+
+    def values(self) -> tuple[object, ...]:
+        """Every field, in order (to tell what changed)."""
+        result: tuple[object, ...] = _reg_values(self)
+        return result
+
+
+_REG_FIELDS = tuple(f.name for f in fields(Reg))
+_reg_values = attrgetter(*_REG_FIELDS)
+_REG_COLUMNS = tuple(col(getattr(RegistrationRow, name)) for name in _REG_FIELDS)
+
+
+def reg_from_row(row: RegistrationRow) -> Reg:
+    """The plain record of an ORM registration (one just inserted)."""
+    return Reg(*(getattr(row, name) for name in _REG_FIELDS))
+
+
+@dataclass(frozen=True)
+class Bust:
+    """An elimination record as read (the table is only ever appended to)."""
+
+    id: int
+    registration_id: int
+    hand: int
+    chips_at_hand_start: int
+    busted_by_id: int | None
+    bounty: int
+    entry_number: int
+    undoes_id: int | None
+    reason: str
+    created_at: datetime
+    station: str
+
+
+_BUST_FIELDS = tuple(f.name for f in fields(Bust))
+_BUST_COLUMNS = tuple(col(getattr(EliminationRow, name)) for name in _BUST_FIELDS)
+
+
+def add_bust(session: Session, till: Till, row: EliminationRow) -> Bust:
+    """Insert an elimination record and put it into the till."""
+    session.add(row)
+    session.flush()
+    bust = Bust(*(getattr(row, name) for name in _BUST_FIELDS))
+    till.eliminations.append(bust)
+    return bust
+
+
 @dataclass
 class Till:
     """A tournament's money state, loaded inside one transaction (mutable, never leaves it)."""
 
     tournament_id: int
     config: CashierConfig
-    records: list[LedgerRecord]
     rows: list[LedgerRow]
-    registrations: dict[int, RegistrationRow]
+    meta: dict[int, RowMeta]  # by ledger row id
+    registrations: dict[int, Reg]
     names: dict[int, str]
-    eliminations: list[EliminationRow]
+    eliminations: list[Bust]
     deals: dict[int, DealRow]  # by ledger row id
+    saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
 
-    def registration(self, registration_id: int) -> RegistrationRow:
+    def registration(self, registration_id: int) -> Reg:
         """A registration of this tournament, or a clear error."""
         row = self.registrations.get(registration_id)
         if row is None:
@@ -418,11 +498,35 @@ class Till:
 
 
 def display_name(player: PlayerRow) -> str:
-    return f'{player.name} "{player.nickname}"' if player.nickname else player.name
+    """The player's name, with the nickname in quotes when there is one."""
+    return _display(player.name, player.nickname)
 
 
-def core_row(record: LedgerRecord) -> LedgerRow:
-    """The core ledger row of a stored record."""
+def _display(name: str, nickname: str) -> str:
+    return f'{name} "{nickname}"' if nickname else name
+
+
+#: The ledger columns read into core rows (a plain select: ORM objects cost more and are
+#: never edited anyway).
+_LEDGER_COLUMNS = (
+    col(LedgerRecord.id),
+    col(LedgerRecord.kind),
+    col(LedgerRecord.amount),
+    col(LedgerRecord.registration_id),
+    col(LedgerRecord.prize_part),
+    col(LedgerRecord.fee_part),
+    col(LedgerRecord.bounty_part),
+    col(LedgerRecord.target_id),
+    col(LedgerRecord.reason),
+    col(LedgerRecord.shares_json),
+    col(LedgerRecord.chips),
+    col(LedgerRecord.created_at),
+    col(LedgerRecord.station),
+)
+
+
+def core_row(record: Any) -> LedgerRow:
+    """The core ledger row of a stored record (an ORM object or a row of `_LEDGER_COLUMNS`)."""
     assert record.id is not None
     split = None
     if record.prize_part is not None:
@@ -444,37 +548,78 @@ def core_row(record: LedgerRecord) -> LedgerRow:
     )
 
 
-def load_till(session: Session, tournament_id: int) -> Till:
+class LedgerCache:
+    """Core ledger rows already read, per tournament, so each action reads only the new rows.
+
+    Safe because ledger rows are never updated or deleted (database triggers refuse it) and a
+    tournament's rows are inserted only under its till lock, so they commit in the order of their
+    ids: whatever was read once stays true, and anything new has a larger id. A database swapped
+    or restored underneath is noticed (the count of rows up to the last id read differs) and the
+    cache starts over. Only rows read from the database are kept: a row written by a transaction
+    that then fails never enters it.
+    """
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[tuple[LedgerRow, ...], dict[int, RowMeta]]] = {}
+
+    def load(
+        self, session: Session, tournament_id: int
+    ) -> tuple[list[LedgerRow], dict[int, RowMeta]]:
+        """The tournament's ledger rows (core) and their history details, oldest first."""
+        rows, meta = self._rows.get(tournament_id, ((), {}))
+        if rows:
+            last = rows[-1].row_id
+            count = session.execute(
+                sa_select(func.count())
+                .select_from(LedgerRecord)
+                .where(col(LedgerRecord.tournament_id) == tournament_id)
+                .where(col(LedgerRecord.id) <= last)
+            ).scalar_one()
+            if count != len(rows):
+                rows, meta = (), {}
+        fresh = _read_ledger(session, tournament_id, rows[-1].row_id if rows else 0)
+        if fresh:
+            meta = {**meta, **{r.id: RowMeta(r.chips, r.created_at, r.station) for r in fresh}}
+            rows = (*rows, *(core_row(r) for r in fresh))
+        self._rows[tournament_id] = (rows, meta)
+        return list(rows), dict(meta)
+
+
+def _read_ledger(session: Session, tournament_id: int, after: int) -> Sequence[Any]:
+    return session.execute(
+        sa_select(*_LEDGER_COLUMNS)
+        .where(col(LedgerRecord.tournament_id) == tournament_id)
+        .where(col(LedgerRecord.id) > after)
+        .order_by(col(LedgerRecord.id))
+    ).all()
+
+
+def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
     """Load everything the cashier reasons about, for one tournament."""
     stack = setup_row(session, tournament_id).starting_stack
     config = config_from_row(session.get(CashierConfigRow, tournament_id), stack)
-    records = list(
-        session.exec(
-            select(LedgerRecord)
-            .where(col(LedgerRecord.tournament_id) == tournament_id)
-            .order_by(col(LedgerRecord.id))
-        ).all()
-    )
-    pairs = session.exec(
-        select(RegistrationRow, PlayerRow)
+    rows, meta = (cache if cache is not None else LedgerCache()).load(session, tournament_id)
+    found = session.execute(
+        sa_select(*_REG_COLUMNS, col(PlayerRow.name), col(PlayerRow.nickname))
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
         .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
         .order_by(col(RegistrationRow.id))
     ).all()
-    registrations: dict[int, RegistrationRow] = {}
+    registrations: dict[int, Reg] = {}
     names: dict[int, str] = {}
-    for reg, player in pairs:
-        assert reg.id is not None
+    for values in found:
+        reg = Reg(*values[: len(_REG_FIELDS)])
         registrations[reg.id] = reg
-        names[reg.id] = display_name(player)
-    eliminations = list(
-        session.exec(
-            select(EliminationRow)
+        names[reg.id] = _display(values[-2], values[-1])
+    eliminations = [
+        Bust(*values)
+        for values in session.execute(
+            sa_select(*_BUST_COLUMNS)
             .where(col(EliminationRow.tournament_id) == tournament_id)
             .order_by(col(EliminationRow.id))
         ).all()
-    )
+    ]
     deals = {
         deal.ledger_row_id: deal
         for deal in session.exec(
@@ -484,13 +629,44 @@ def load_till(session: Session, tournament_id: int) -> Till:
     return Till(
         tournament_id,
         config,
-        records,
-        [core_row(r) for r in records],
+        rows,
+        meta,
         registrations,
         names,
         eliminations,
         deals,
+        {rid: reg.values() for rid, reg in registrations.items()},
     )
+
+
+def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
+    """Put a registration just inserted (and flushed) into the till."""
+    reg = reg_from_row(row)
+    till.registrations[reg.id] = reg
+    till.saved[reg.id] = reg.values()
+    till.names[reg.id] = name
+    return reg
+
+
+def save_registrations(session: Session, till: Till) -> None:
+    """Write back the registrations whose fields changed since they were read."""
+    for rid, reg in till.registrations.items():
+        now = reg.values()
+        before = till.saved.get(rid)
+        if now == before:
+            continue
+        changed = {
+            name: value
+            for name, value, old in zip(_REG_FIELDS, now, before or (None,) * len(now), strict=True)
+            if value != old and name != "id"
+        }
+        session.execute(
+            update(RegistrationRow)
+            .where(col(RegistrationRow.id) == rid)
+            .values(**changed)
+            .execution_options(synchronize_session=False)
+        )
+        till.saved[rid] = now
 
 
 def append_row(
@@ -540,33 +716,43 @@ def append_row(
     )
     session.add(record)
     session.flush()
-    till.records.append(record)
+    assert record.id is not None
     till.rows.append(core_row(record))
+    till.meta[record.id] = RowMeta(chips, now, record.station)
     return record
+
+
+def _entry(till: Till, row: LedgerRow, voided_by: int | None) -> LedgerEntry:
+    meta = till.meta[row.row_id]
+    return LedgerEntry(
+        id=row.row_id,
+        kind=row.kind,
+        amount=row.amount,
+        registration_id=row.player_id,
+        name=till.name(row.player_id),
+        split=row.split,
+        chips=meta.chips,
+        target_id=row.target,
+        reason=row.reason,
+        created_at=meta.created_at,
+        station=meta.station,
+        voided_by=voided_by,
+    )
 
 
 def ledger_entries(till: Till) -> tuple[LedgerEntry, ...]:
     """Every ledger row of the till, oldest first, with who voided what."""
     voided = voided_rows(till.rows)
-    result = []
-    for record, row in zip(till.records, till.rows, strict=True):
-        result.append(
-            LedgerEntry(
-                id=row.row_id,
-                kind=row.kind,
-                amount=row.amount,
-                registration_id=row.player_id,
-                name=till.name(row.player_id),
-                split=row.split,
-                chips=record.chips,
-                target_id=row.target,
-                reason=row.reason,
-                created_at=record.created_at,
-                station=record.station,
-                voided_by=voided.get(row.row_id),
-            )
-        )
-    return tuple(result)
+    return tuple(_entry(till, row, voided.get(row.row_id)) for row in till.rows)
+
+
+def ledger_entry(till: Till, row_id: int) -> LedgerEntry:
+    """One ledger row of the till (a row just written is voided by nothing yet)."""
+    row = next(r for r in reversed(till.rows) if r.row_id == row_id)
+    voided_by = next(
+        (r.row_id for r in till.rows if r.kind is RowKind.VOID and r.target == row_id), None
+    )
+    return _entry(till, row, voided_by)
 
 
 # ------------------------------------------------------------------------------ standing facts
@@ -588,17 +774,16 @@ def _standing_entry_rows(till: Till) -> list[LedgerRow]:
 
 def chips_in_play(till: Till) -> int:
     """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
-    chips = {record.id: record.chips or 0 for record in till.records}
-    return sum(chips[row.row_id] for row in _standing_entry_rows(till))
+    return sum(till.meta[row.row_id].chips or 0 for row in _standing_entry_rows(till))
 
 
-def standing_busts(till: Till) -> list[EliminationRow]:
+def standing_busts(till: Till) -> list[Bust]:
     """Eliminations not undone, in the order they were recorded."""
     undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
     return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
 
 
-def _lives(reg: RegistrationRow) -> int:
+def _lives(reg: Reg) -> int:
     return reg.entries + reg.rebuys
 
 
@@ -622,9 +807,9 @@ def field_ids(till: Till) -> list[int]:
     return [rid for rid, reg in till.registrations.items() if reg.entries > 0]
 
 
-def final_busts(till: Till) -> list[EliminationRow]:
+def final_busts(till: Till) -> list[Bust]:
     """The bust that put each busted player out for good, ordered by hand and recording."""
-    last: dict[int, EliminationRow] = {}
+    last: dict[int, Bust] = {}
     for bust in standing_busts(till):
         last[bust.registration_id] = bust
     result = [
@@ -637,16 +822,20 @@ def final_busts(till: Till) -> list[EliminationRow]:
 
 def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
     """Finishing places from the final busts (core TDA rules); raises EliminationError."""
+    field = field_ids(till)
+    players = set(field)
     events = [
         BustEvent(
             b.registration_id,
             hand=b.hand,
             chips_at_hand_start=b.chips_at_hand_start,
-            busted_by=b.busted_by_id if b.busted_by_id in till.registrations else None,
+            # A buster whose own entry was voided since is no longer in the field: the knockout
+            # stays on record but is credited to nobody.
+            busted_by=b.busted_by_id if b.busted_by_id in players else None,
         )
         for b in final_busts(till)
     ]
-    return standings(field_ids(till), events, prizes, names=till.names)
+    return standings(field, events, prizes, names=till.names)
 
 
 def settle(session: Session, till: Till) -> Standings:
@@ -661,18 +850,19 @@ def settle(session: Session, till: Till) -> Standings:
             continue
         slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
         counts[row.player_id][slot[row.kind]] += 1
-    last_bust: dict[int, EliminationRow] = {}
+    last_bust: dict[int, Bust] = {}
     for standing in standing_busts(till):
         last_bust[standing.registration_id] = standing
     for rid, reg in till.registrations.items():
-        reg.entries, reg.rebuys, reg.add_ons = counts[rid]
+        entries, rebuys, add_ons = counts[rid]
         latest = last_bust.get(rid)
-        if reg.entries == 0:
-            reg.status = STATUS_CHECKED_IN if reg.checked_in_at else STATUS_PRE_REGISTERED
-        elif latest is not None and latest.entry_number >= _lives(reg):
-            reg.status = STATUS_BUSTED
+        if entries == 0:
+            status = STATUS_CHECKED_IN if reg.checked_in_at else STATUS_PRE_REGISTERED
+        elif latest is not None and latest.entry_number >= entries + rebuys:
+            status = STATUS_BUSTED
         else:
-            reg.status = STATUS_PLAYING
+            status = STATUS_PLAYING
+        _assign(reg, entries=entries, rebuys=rebuys, add_ons=add_ons, status=status)
     result = compute_standings(till)
     finishes = {f.player_id: f for f in result.finishes}
     someone_out = any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
@@ -681,15 +871,22 @@ def settle(session: Session, till: Till) -> Standings:
         if finish is not None and finish.hand is None and not someone_out:
             finish = None  # a lone entrant has not won anything yet
         bust = last_bust.get(rid) if reg.status == STATUS_BUSTED else None
-        reg.place = finish.place if finish is not None else None
-        reg.tied = finish.tied if finish is not None else 1
-        reg.busted_by_id = bust.busted_by_id if bust is not None else None
-        reg.bust_hand = bust.hand if bust is not None else None
-        reg.bust_chips = bust.chips_at_hand_start if bust is not None else None
-        reg.busted_at = bust.created_at if bust is not None else None
-        session.add(reg)
-    session.flush()
+        _assign(
+            reg,
+            place=finish.place if finish is not None else None,
+            tied=finish.tied if finish is not None else 1,
+            busted_by_id=bust.busted_by_id if bust is not None else None,
+            bust_hand=bust.hand if bust is not None else None,
+            bust_chips=bust.chips_at_hand_start if bust is not None else None,
+            busted_at=bust.created_at if bust is not None else None,
+        )
+    save_registrations(session, till)
     return result
+
+
+def _assign(reg: Reg, **values: object) -> None:
+    for name, value in values.items():
+        setattr(reg, name, value)
 
 
 @dataclass(frozen=True)
@@ -736,7 +933,7 @@ def record_busts(
         if reg.entries == 0:
             raise EliminationError(f"{who} has not bought in, so cannot be busted.")
         if reg.status == STATUS_BUSTED:
-            place = f", {reg.place}th" if reg.place else ""
+            place = f", {ordinal(reg.place)}" if reg.place else ""
             raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
         if bust.busted_by is not None:
             buster = till.registrations.get(bust.busted_by)
@@ -770,8 +967,7 @@ def record_busts(
             created_at=now,
             station=station[:100],
         )
-        session.add(row)
-        till.eliminations.append(row)
+        add_bust(session, till, row)
     session.flush()
     settle(session, till)
 
@@ -878,7 +1074,7 @@ def check_not_overpaid(view: MoneyView) -> None:
 
 
 # ------------------------------------------------------------------------------ helpers
-def registration_info(till: Till, reg: RegistrationRow) -> RegistrationInfo:
+def registration_info(till: Till, reg: Reg) -> RegistrationInfo:
     """The frozen view of a registration."""
     assert reg.id is not None
     return RegistrationInfo(
