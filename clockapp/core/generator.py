@@ -27,6 +27,7 @@ rules experienced hosts use:
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -238,8 +239,10 @@ _RETIRED_CHIP_COST = 1.0
 _OFF_LADDER_COST = 2.0
 #: Steps smaller than this look like the blinds stood still (75/150 to 80/160): avoided when
 #: the chips allow a real step.
-_MIN_STEP = 1.2
+_LOG_MIN_STEP = math.log(1.2)
 _CRAWL_COST = 0.5
+#: Paths costing this much more than the best one so far are abandoned.
+_PRUNE_MARGIN = 3.0
 #: Weight of missing the target big blind at the planned last level, against uneven steps.
 _TARGET_WEIGHT = 2.0
 
@@ -263,33 +266,52 @@ def _blind_progression(
     """
     log_step = math.log(step)
     grid = [s for s in ladder if can_make(s, start_chips) and can_make(2 * s, start_chips)]
+    payable_by: dict[tuple[int, ...], frozenset[int]] = {}
     costs: dict[int, float] = {first_sb: 0.0}
     back: list[dict[int, int]] = []
     for number in range(2, total_levels + 1):
         ideal_sb = first_sb * step ** (number - 1)
-        allowed = [v for v in start_chips if v * RETIRE_FACTOR > ideal_sb or v == start_chips[-1]]
-        options = {s: 0.0 for s in grid}
-        for previous in costs:
-            options.setdefault(2 * previous, _OFF_LADDER_COST)
+        allowed = tuple(
+            v for v in start_chips if v * RETIRE_FACTOR > ideal_sb or v == start_chips[-1]
+        )
+        if allowed not in payable_by:
+            payable_by[allowed] = frozenset(
+                s for s in grid if can_make(s, allowed) and can_make(2 * s, allowed)
+            )
+        payable = payable_by[allowed]
+        reachable = sorted(costs)
+        start = bisect.bisect_right(grid, reachable[0])
+        stop = bisect.bisect_right(grid, 2 * reachable[-1])
+        options = dict.fromkeys(grid[start:stop], 0.0)
+        for previous in reachable:
+            # A blind that cannot grow to any round value within double goes to double itself.
+            after = bisect.bisect_right(grid, previous)
+            if after == len(grid) or grid[after] > 2 * previous:
+                options.setdefault(2 * previous, _OFF_LADDER_COST)
         new_costs: dict[int, float] = {}
         links: dict[int, int] = {}
         for small, base in options.items():
             penalty = base
-            if not (can_make(small, allowed) and can_make(2 * small, allowed)):
+            if small not in payable:
                 penalty += _RETIRED_CHIP_COST
             if number == planned and target_bb > 0:
                 penalty += _TARGET_WEIGHT * math.log(2 * small / target_bb) ** 2
-            for previous, cost in costs.items():
-                if not previous < small <= 2 * previous:
-                    continue
-                ratio = small / previous
-                total = cost + (math.log(ratio) - log_step) ** 2 + penalty
-                if ratio < _MIN_STEP:
+            log_small = math.log(small)
+            # Only blinds from half this one up to just below it can come before it.
+            first = bisect.bisect_left(reachable, (small + 1) // 2)
+            for previous in reachable[first:]:
+                if previous >= small:
+                    break
+                log_ratio = log_small - math.log(previous)
+                total = costs[previous] + (log_ratio - log_step) ** 2 + penalty
+                if log_ratio < _LOG_MIN_STEP:
                     total += _CRAWL_COST
                 if small not in new_costs or total < new_costs[small]:
                     new_costs[small] = total
                     links[small] = previous
-        costs = new_costs
+        # Paths far costlier than the best cannot come back: dropping them keeps this fast.
+        best = min(new_costs.values())
+        costs = {s: c for s, c in new_costs.items() if c <= best + _PRUNE_MARGIN}
         back.append(links)
     small = min(costs, key=lambda s: (costs[s], s))
     path = [small]
@@ -351,14 +373,14 @@ def suggest_structure(
     chips: ChipSet | Iterable[int],
     rebuys: int = 0,
     addons: int = 0,
-    *,
-    rebuy_stack: int | None = None,
     addon_stack: int | None = None,
     break_every_minutes: int = 90,
     break_minutes: int = 15,
     antes_from_level: int | None = None,
-    ante_style: AnteStyle = AnteStyle.BIG_BLIND,
     extra_levels: int = 4,
+    *,
+    rebuy_stack: int | None = None,
+    ante_style: AnteStyle = AnteStyle.BIG_BLIND,
     game: str = "NLHE",
     name: str | None = None,
     spare_percent: int = 10,
@@ -373,14 +395,14 @@ def suggest_structure(
         chips: The chip set (or its values, in standard colors).
         rebuys: Rebuys expected in total.
         addons: Add-ons expected in total.
-        rebuy_stack: The chips one rebuy gives (default: the starting stack).
         addon_stack: The chips one add-on gives (default: the starting stack).
         break_every_minutes: Play between breaks (0: no breaks).
         break_minutes: The length of a break.
         antes_from_level: The first level with an ante (default: the first level after the first
             break, or a third of the way through when there is no break).
-        ante_style: Big blind ante (the default), per-player ante, or none.
         extra_levels: Levels after the planned last one, 3 to 5.
+        rebuy_stack: The chips one rebuy gives (default: the starting stack).
+        ante_style: Big blind ante (the default), per-player ante, or none.
         game: The game label of every level.
         name: The structure's name (default: describes the inputs).
         spare_percent: Spare chips per denomination, in percent.
@@ -434,7 +456,8 @@ def suggest_structure(
     def ratio(first_sb: int) -> float:
         return (target / (2 * first_sb)) ** (1 / max(1, planned - 1)) if target > 0 else 1.0
 
-    ladder = blind_ladder(max(target * 64, starting_stack))
+    # Round values far enough up for the extra levels of even the slowest-growing structure.
+    ladder = blind_ladder(max(target, starting_stack) * 2 ** min(total_levels, 40))
     ratios = {s: ratio(s) for s in ladder}
     candidates, inside = _first_blinds(starting_stack, chip_set, ratios)
     # The first blind whose stack is easiest to handle (20-60 chips) wins, in preference order.
@@ -515,10 +538,18 @@ def suggest_structure(
         amounts.append((small, big, ante))
 
     last_bb = amounts[planned - 1][1]
-    if target and not 1 / TARGET_TOLERANCE <= last_bb / target <= TARGET_TOLERANCE:
+    if target and last_bb > target * TARGET_TOLERANCE:
         warnings.append(
             f"The planned last big blind ({last_bb:,} at level {planned}) is far from "
-            f"{target:,}, {LAST_BIG_BLIND_PERCENT}% of the {total_chips:,} chips in play."
+            f"{target:,}, {LAST_BIG_BLIND_PERCENT}% of the {total_chips:,} chips in play: the "
+            "time budget holds more levels than the chips need, so the blinds outgrow the "
+            "stacks; longer levels or a shorter budget would fit better."
+        )
+    elif target and last_bb * TARGET_TOLERANCE < target:
+        warnings.append(
+            f"The planned last big blind ({last_bb:,} at level {planned}) is far from "
+            f"{target:,}, {LAST_BIG_BLIND_PERCENT}% of the {total_chips:,} chips in play: "
+            "expect the game to run past the time budget."
         )
 
     level_amounts = [tuple(a for a in triple if a) for triple in amounts]
