@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
+from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
@@ -172,9 +172,10 @@ class PayoutTableDialog(_Dialog):
         self._entries = current.entries
         s = current.structure
         self.mode_combo = QComboBox()
+        # Qt stores a StrEnum as its plain string: keep the value, turn it back when read.
         for mode, text in _MODES:
-            self.mode_combo.addItem(text, mode)
-        self.mode_combo.setCurrentIndex(self.mode_combo.findData(s.mode))
+            self.mode_combo.addItem(text, mode.value)
+        self.set_mode(s.mode)
         self.form.addRow("Places paid:", self.mode_combo)
         self.share_edit = QLineEdit(format_percent(s.paid_share_bp).rstrip("%"))
         self.form.addRow("Share of field paid (%):", self.share_edit)
@@ -220,9 +221,17 @@ class PayoutTableDialog(_Dialog):
         self.view: PayoutView | None = None
         self._update()
 
+    def set_mode(self, mode: PayoutMode) -> None:
+        """Choose preset, custom percentages or custom amounts."""
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode.value))
+
+    def mode(self) -> PayoutMode:
+        """The mode chosen."""
+        return PayoutMode(self.mode_combo.currentData())
+
     def structure(self) -> PayoutStructure:
         """The structure typed. Raises DomainError when it does not make sense."""
-        mode = self.mode_combo.currentData()
+        mode = self.mode()
         percentages: tuple[int, ...] = ()
         amounts: tuple[int, ...] = ()
         if mode is PayoutMode.PERCENTAGES:
@@ -230,14 +239,16 @@ class PayoutTableDialog(_Dialog):
         if mode is PayoutMode.AMOUNTS:
             items = [i for i in self.amounts_edit.text().replace(";", ",").split(",") if i.strip()]
             if not items:
-                raise DomainError("Type the amounts, place 1 first (for example 500, 300, 200).")
+                raise ValidationError(
+                    "Type the amounts, place 1 first (for example 500, 300, 200)."
+                )
             amounts = tuple(
                 read_amount(QLineEdit(item), f"Amount {n}", allow_zero=False) or 0
                 for n, item in enumerate(items, start=1)
             )
         share = parse_percentages(self.share_edit.text() or "12.5")
         if len(share) != 1:
-            raise DomainError("Share of the field paid: type one percentage, such as 12.5.")
+            raise ValidationError("Share of the field paid: type one percentage, such as 12.5.")
         structure = PayoutStructure(
             mode=mode,
             percentages=percentages,
@@ -316,7 +327,7 @@ class DealDialog(_Dialog):
         self.layout_.insertWidget(0, self.table)
         self.method_combo = QComboBox()
         for method, text in _METHODS:
-            self.method_combo.addItem(text, method)
+            self.method_combo.addItem(text, method.value)
         self.method_combo.currentIndexChanged.connect(self._mark_stale)
         self.form.addRow("Method:", self.method_combo)
         self.unit_edit = amount_edit("0.01")
@@ -349,11 +360,15 @@ class DealDialog(_Dialog):
         """Chips by registration id."""
         return {reg.id: spin.value() for reg, spin in zip(self._players, self._spins, strict=True)}
 
+    def set_method(self, method: DealMethod) -> None:
+        """Choose ICM, chip chop or even split."""
+        self.method_combo.setCurrentIndex(self.method_combo.findData(method.value))
+
     def options(self) -> tuple[DealMethod, int, int]:
         """(method, rounding unit, reserve) as typed. Raises AmountError."""
         unit = read_amount(self.unit_edit, "Round shares to", allow_zero=False) or 1
         reserve = read_amount(self.reserve_edit, "Left to play for") or 0
-        return self.method_combo.currentData(), unit, reserve
+        return DealMethod(self.method_combo.currentData()), unit, reserve
 
     def propose(self) -> None:
         """Ask the service for the shares of the stacks and options typed."""

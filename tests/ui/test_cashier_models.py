@@ -1,0 +1,159 @@
+"""The cashier's table models: Qt's model checks on real rows, and what each cell says."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.ledger import RowKind
+from clockapp.services.cashier import BustInput, CashierConfig, LedgerEntry
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.cashier.models import (
+    DeskModel,
+    DeskRow,
+    EliminationLine,
+    EliminationsModel,
+    LedgerModel,
+    LinesModel,
+    PayoutLine,
+    PayoutsModel,
+    RegistrationsModel,
+    ResultsModel,
+    cash_effect,
+    entries_text,
+    place_text,
+)
+from clockapp.ui.cashier.prize_dialogs import ladder_lines
+
+AT = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def played(services, tournament_id):
+    """Six players bought in; one voided, two busted on one hand, one paid."""
+    services.cashier.set_config(
+        tournament_id,
+        CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000, 500, 500), 10_000))),
+    )
+    regs = []
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"):
+        player = services.players.create(
+            PlayerDetails(name, nickname="Ace" if name == "Ann" else "")
+        )
+        regs.append(services.cashier.buy_in(tournament_id, player.value.id).value.registration.id)
+    services.cashier.void(tournament_id, services.cashier.ledger(tournament_id)[-1].id, "typo")
+    services.results.eliminate_hand(
+        tournament_id,
+        [BustInput(regs[3], 2_000, regs[0]), BustInput(regs[4], 2_000, regs[0])],
+    )
+    services.results.eliminate(tournament_id, regs[2], busted_by=regs[1])
+    services.payouts.pay_bounties(tournament_id, regs[0])
+    return regs
+
+
+def all_models(services, tid):
+    regs = services.cashier.registrations(tid)
+    by_player = {r.player_id: r for r in regs}
+    desk = DeskModel()
+    desk.set_rows([DeskRow(p, by_player.get(p.id)) for p in services.players.list()])
+    field = RegistrationsModel()
+    field.set_rows(regs)
+    ledger = LedgerModel()
+    ledger.set_rows(services.cashier.ledger(tid))
+    payouts = PayoutsModel()
+    payouts.set_rows(ladder_lines(services.payouts.table(tid)))
+    results = ResultsModel()
+    results.set_rows(services.results.results(tid))
+    eliminations = EliminationsModel()
+    eliminations.set_rows([EliminationLine(e) for e in services.results.eliminations(tid)])
+    lines = LinesModel()
+    lines.set_rows(services.cashier.summary(tid).lines())
+    return desk, field, ledger, payouts, results, eliminations, lines
+
+
+def test_every_model_passes_qts_model_checks(qtmodeltester, services, tournament_id, played):
+    for model in all_models(services, tournament_id):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model, force_py=True)
+        model.set_rows(())
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_cells_read_as_the_cashier_says_them(services, tournament_id, played):
+    desk, field, ledger, payouts, results, eliminations, lines = all_models(services, tournament_id)
+    assert desk.text(0, "Name") == 'Ann "Ace"'
+    assert desk.text(0, "Status") == "playing"
+    assert desk.text(desk.row_of_player(services.players.list()[-1].id), "Status") in {
+        "checked in",
+        "playing",
+        "out",
+    }
+    assert field.text(0, "Status") == "playing"
+    assert [ledger.text(i, "Kind") for i in range(ledger.rowCount())].count("void") == 1
+    assert ledger.text(0, "Amount") == "$30.00"
+    assert payouts.total() == 10_000  # 5 standing entries x $20
+    # Fay's entry was voided; Dee and Eve busted on one hand with equal stacks share 4th-5th.
+    assert [results.text(i, "Place") for i in range(results.rowCount())] == [
+        "in play",
+        "in play",
+        "3rd",
+        "4th-5th (tied)",
+        "4th-5th (tied)",
+    ]
+    assert results.text(0, "KOs") == "2"
+    assert eliminations.text(0, "Hand") == eliminations.text(1, "Hand")
+    assert dict(lines.rows())["Voided rows"] == "1"
+    assert ledger.headerData(0, Qt.Orientation.Horizontal) == "#"
+    assert ledger.headerData(0, Qt.Orientation.Vertical) is None
+
+
+def test_a_voided_row_is_struck_through_and_its_void_says_why(services, tournament_id, played):
+    ledger = LedgerModel()
+    ledger.set_rows(services.cashier.ledger(tournament_id))
+    voided = next(i for i, e in enumerate(ledger.rows()) if e.voided)
+    void = next(i for i, e in enumerate(ledger.rows()) if e.kind is RowKind.VOID)
+    assert ledger.data(ledger.index(voided, 3), Qt.ItemDataRole.FontRole).strikeOut()
+    assert "voided by" in ledger.text(voided, "Reason")
+    assert ledger.text(void, "Reason").endswith(": typo")
+    assert ledger.cash(void) == -ledger.cash(voided)
+
+
+def entry(row_id: int, kind: RowKind, amount: int, target: int | None = None) -> LedgerEntry:
+    return LedgerEntry(row_id, kind, amount, 1, "Ann", None, None, target, "", AT, "")
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "effect"),
+    [
+        (RowKind.BUY_IN, 3000, 3000),
+        (RowKind.REBUY, 2000, 2000),
+        (RowKind.ADD_ON, 1000, 1000),
+        (RowKind.RE_ENTRY, 3000, 3000),
+        (RowKind.FEE, 500, 500),
+        (RowKind.OVERLAY, 9000, 9000),
+        (RowKind.PAYOUT, 5000, -5000),
+        (RowKind.BOUNTY, 500, -500),
+        (RowKind.REFUND, 3000, -3000),
+        (RowKind.DEAL, 20000, None),
+    ],
+)
+def test_cash_effect_of_each_kind_and_of_its_void(kind, amount, effect):
+    row = entry(1, kind, amount)
+    void = entry(2, RowKind.VOID, amount, target=1)
+    by_id = {1: row, 2: void}
+    assert cash_effect(row, by_id) == effect
+    assert cash_effect(void, by_id) == (None if effect is None else -effect)
+
+
+def test_short_texts(services, tournament_id, played):
+    regs = {r.id: r for r in services.cashier.registrations(tournament_id)}
+    assert entries_text(regs[played[0]]) == "1"
+    assert entries_text(None) == ""
+    assert place_text(None) == ""
+    assert place_text(3) == "3rd"
+    assert place_text(5, 2) == "5th-6th"
+    assert PayoutLine(1, 5_000, 16_000).share == "31.25%"
+    assert PayoutLine(1, 0, 0).share == ""

@@ -1,0 +1,300 @@
+"""The cashier's other pages: ledger voids, the drawer, payouts and deals, eliminations, results.
+
+Players are bought in through the services (as another station would), then the window is told
+by the bus's poll, and the test acts through the page's buttons and dialogs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.icm import DealMethod
+from clockapp.core.ledger import RowKind
+from clockapp.core.payouts import PayoutMode
+from clockapp.services.cashier import CashierConfig, RegistrationStatus
+from clockapp.services.players import PlayerDetails
+from clockapp.services.results import RESULTS_COLUMNS
+from clockapp.ui.cashier.prize_dialogs import BustDialog
+
+PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
+
+
+def show(window, page):
+    window.tabs.setCurrentWidget(page)
+    return page
+
+
+def enter(qtbot, widget) -> None:
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
+@pytest.fixture
+def field(services, tournament_id, bus, cashier_window):
+    """Ten players bought in (another station did it); returns their registration ids by name."""
+    services.cashier.set_config(
+        tournament_id,
+        CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)), opening_float=5_000),
+    )
+    regs = {}
+    for n in range(1, 11):
+        player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
+        regs[n] = services.cashier.buy_in(
+            tournament_id, player, tendered=5000
+        ).value.registration.id
+    bus.poll()
+    return regs
+
+
+def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament_id):
+    page = show(cashier_window, cashier_window.ledger)
+    assert page.model.rowCount() == 10
+    first = page.model.row_at(0)
+    page.select_row_id(first.id)
+    page.void_button.click()
+    dialog = page.dialog
+    assert not dialog.ok_button.isEnabled()  # a reason is required
+    qtbot.keyClicks(dialog.reason_edit, "wrong player")
+    enter(qtbot, dialog.reason_edit)
+    assert page.model.rowCount() == 11
+    voided, void = page.model.row_at(0), page.model.row_at(10)
+    assert voided.voided_by == void.id
+    assert void.kind is RowKind.VOID
+    assert page.model.text(10, "Reason") == f"voids #{first.id}: wrong player"
+    assert page.model.data(page.model.index(0, 0), Qt.ItemDataRole.FontRole).strikeOut()
+    assert page.model.data(page.model.index(1, 0), Qt.ItemDataRole.FontRole) is None
+    assert page.model.cash(0) == 3000
+    assert page.model.cash(10) == -3000
+    # In the database too: nothing deleted, the void reverses the row.
+    rows = services.cashier.ledger(tournament_id)
+    assert [r.id for r in rows] == [r.id for r in page.model.rows()]
+    assert services.cashier.balances(tournament_id).entries == 9
+    # A void cannot be voided, nor a row voided twice: the message says so, nothing is written.
+    for row in (10, 0):
+        page.view.selectRow(row)
+        page.void_button.click()
+        assert page.dialog is None
+        assert cashier_window.message.kind == "error"
+    assert len(services.cashier.ledger(tournament_id)) == 11
+
+
+def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tournament_id):
+    page = show(cashier_window, cashier_window.drawer)
+    assert page.expected_label.text() == "$350.00"  # $50 float + 10 x $30
+    assert page.counted_label.text() == "not counted yet"
+    page.count_button.click()
+    dialog = page.dialog
+    qtbot.keyClicks(dialog.counted_edit, "345")
+    assert dialog.difference_label.text() == "short by $5.00"
+    dialog.counted_edit.clear()
+    qtbot.keyClicks(dialog.counted_edit, "ten")
+    assert not dialog.ok_button.isEnabled()
+    dialog.counted_edit.clear()
+    qtbot.keyClicks(dialog.counted_edit, "345.00")
+    enter(qtbot, dialog.counted_edit)
+    assert page.difference_label.text() == "short by $5.00"
+    assert services.cashier.drawer(tournament_id).counted == 34_500
+    lines = dict(page.summary_model.rows())
+    assert lines["Entries"] == "10"
+    assert lines["Prize pool"] == "$200.00"
+    assert lines["House fees"] == "$50.00"
+    assert lines["Drawer"] == "short by $5.00"
+
+
+def test_the_payout_table_adds_up_and_follows_the_field(
+    qtbot, cashier_window, field, services, tournament_id
+):
+    page = show(cashier_window, cashier_window.payouts)
+    assert page.model.total() == 20_000
+    assert [line.amount for line in page.model.rows()] == [10_000, 6_000, 4_000]
+    assert page.money_label.text() == "7 players to the money"
+    # Live: one more entry and the table grows with it.
+    extra = services.players.create(PlayerDetails("Late Comer")).value.id
+    cashier_window.ctx.call(lambda: services.cashier.buy_in(tournament_id, extra))
+    assert page.model.total() == 22_000
+    assert page.pool_label.text() == "$220.00"
+
+
+def test_a_payout_table_that_does_not_add_up_is_refused(
+    qtbot, cashier_window, field, services, tournament_id
+):
+    page = show(cashier_window, cashier_window.payouts)
+    page.edit_button.click()
+    dialog = page.dialog
+    dialog.set_mode(PayoutMode.PERCENTAGES)
+    qtbot.keyClicks(dialog.percent_edit, "50/30/15")
+    assert "95%" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    enter(qtbot, dialog.percent_edit)
+    assert page.dialog is dialog  # still open: nothing saved
+    assert services.payouts.table(tournament_id).structure.mode is PayoutMode.PRESET
+    dialog.percent_edit.clear()
+    qtbot.keyClicks(dialog.percent_edit, "60/40")
+    dialog.unit_edit.setText("5")
+    assert dialog.ok_button.isEnabled()
+    assert dialog.model.total() == 20_000
+    enter(qtbot, dialog.percent_edit)
+    view = services.payouts.table(tournament_id)
+    assert view.structure.mode is PayoutMode.PERCENTAGES
+    assert [line.amount for line in page.model.rows()] == [12_000, 8_000]
+    assert page.model.total() == view.prize_pool
+    # Undo puts the preset back (the structure is a setting, not money).
+    assert cashier_window.undo()
+    assert services.payouts.table(tournament_id).structure.mode is PayoutMode.PRESET
+    assert page.model.rowCount() == 3
+
+
+def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
+    page = show(cashier_window, cashier_window.payouts)
+    page.edit_button.click()
+    dialog = page.dialog
+    dialog.set_mode(PayoutMode.AMOUNTS)
+    qtbot.keyClicks(dialog.amounts_edit, "100, 50, 40")
+    assert "$190.00" in dialog.error_label.text() or "200" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.amounts_edit.setText("100, 60, -40")
+    assert not dialog.ok_button.isEnabled()
+    dialog.amounts_edit.setText("100, 60, 40")
+    assert dialog.ok_button.isEnabled()
+    dialog.reject()
+
+
+def test_lock_the_table(qtbot, cashier_window, field, services, tournament_id):
+    page = show(cashier_window, cashier_window.payouts)
+    page.lock_button.click()
+    assert services.payouts.table(tournament_id).locked
+    assert "LOCKED at 10" in page.shape_label.text()
+    assert page.lock_button.text() == "Unlock the table"
+
+
+def finish(services, tournament_id, regs, keep: int) -> None:
+    """Bust every player but the first `keep`, one a hand, last registered first."""
+    for n in sorted(regs, reverse=True)[: len(regs) - keep]:
+        services.results.eliminate(tournament_id, regs[n], busted_by=regs[1])
+
+
+def test_pay_a_prize_and_paying_more_than_owed(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=2)
+    bus.poll()
+    page = show(cashier_window, cashier_window.results)
+    third = next(r for r in page.model.rows() if r.place == 3)
+    assert third.prize == 4_000
+    page.select_player(third.registration_id)
+    before = services.cashier.ledger(tournament_id)
+    page.pay_button.click()
+    dialog = page.dialog
+    dialog.amount_edit.setText("41")
+    enter(qtbot, dialog.amount_edit)
+    assert cashier_window.message.kind == "error"
+    assert "more than is owed" in cashier_window.message.text()
+    assert services.cashier.ledger(tournament_id) == before
+    page.pay_button.click()
+    enter(qtbot, page.dialog.amount_edit)  # the amount owed is filled in
+    assert services.payouts.owed(tournament_id, third.registration_id).prize_owed == 0
+    assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.PAYOUT
+    paid = next(r for r in page.model.rows() if r.registration_id == third.registration_id)
+    assert paid.still_owed == 0
+    assert paid.paid_out == 4_000
+    # Undo the payment: a void row, the prize is owed again.
+    assert cashier_window.undo()
+    assert services.payouts.owed(tournament_id, third.registration_id).prize_owed == 4_000
+    assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.VOID
+
+
+def test_a_deal_adds_up_to_what_is_unpaid(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=3)
+    bus.poll()
+    page = show(cashier_window, cashier_window.payouts)
+    page.deal_button.click()
+    dialog = page.dialog
+    for n, chips in ((1, 50_000), (2, 30_000), (3, 20_000)):
+        dialog.set_stack(field[n], chips)
+    assert not dialog.ok_button.isEnabled()  # the shares must be worked out again
+    dialog.propose_button.click()
+    deal = dialog.proposal.result
+    assert deal.method is DealMethod.ICM
+    assert deal.exact
+    assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2]
+    assert dialog.estimate_label.text() == ""
+    assert sum(deal.amounts) == 20_000
+    assert "= $200.00 unpaid" in dialog.sum_label.text()
+    dialog.set_method(DealMethod.CHIP_CHOP)
+    dialog.unit_edit.setText("5")
+    dialog.propose_button.click()
+    assert dialog.proposal.result.amounts == (10_000, 6_000, 4_000)
+    enter(qtbot, dialog.unit_edit)
+    recorded = services.payouts.deal(tournament_id)
+    assert recorded is not None
+    assert recorded.amounts == (10_000, 6_000, 4_000)
+    assert "Deal recorded" in page.deal_label.text()
+    assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.DEAL
+
+
+def test_players_busted_on_one_hand_and_undo(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    page = show(cashier_window, cashier_window.eliminations)
+    page.bust_button.click()
+    dialog = page.dialog
+    assert isinstance(dialog, BustDialog)
+    dialog.set_busted(field[9], chips=3_000, busted_by=field[1])
+    dialog.set_busted(field[10], chips=0)
+    assert "chips" in dialog.error_label.text()  # several on one hand need their chips
+    assert not dialog.ok_button.isEnabled()
+    dialog.set_busted(field[10], chips=5_000, busted_by=field[1])
+    dialog.ok_button.click()
+    regs = {r.id: r for r in services.cashier.registrations(tournament_id)}
+    assert (regs[field[10]].place, regs[field[9]].place) == (9, 10)  # more chips, better place
+    lines = page.model.rows()
+    assert [line.info.hand for line in lines] == [1, 1]
+    assert page.model.text(0, "Chips at start") == "3,000"
+    assert {page.model.text(i, "Place") for i in range(2)} == {"9th", "10th"}
+    assert "8 left, 5 to the money" in cashier_window.message.text()
+    page.view.selectRow(0)
+    page.undo_button.click()
+    qtbot.keyClicks(page.dialog.reason_edit, "misdeal")
+    enter(qtbot, page.dialog.reason_edit)
+    assert services.cashier.registration(tournament_id, field[9]).status is (
+        RegistrationStatus.PLAYING
+    )
+    assert page.model.rowCount() == 3  # the bust and its undo both stay
+    assert page.model.data(page.model.index(0, 2), Qt.ItemDataRole.FontRole).strikeOut()
+    assert "misdeal" in page.model.text(2, "Note")
+
+
+def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(cashier_window, field):
+    page = show(cashier_window, cashier_window.eliminations)
+    page.bust_button.click()
+    dialog = page.dialog
+    dialog.set_busted(field[9], chips=3_000, busted_by=field[10])
+    dialog.set_busted(field[10], chips=5_000)
+    assert "cannot be credited" in dialog.error_label.text()
+    dialog.reject()
+
+
+def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_id, bus, tmp_path):
+    finish(services, tournament_id, field, keep=1)
+    bus.poll()
+    page = show(cashier_window, cashier_window.results)
+    assert [r.place for r in page.model.rows()][:3] == [1, 2, 3]
+    assert page.model.text(0, "Prize") == "$100.00"
+    csv_path = page.export_csv(str(tmp_path / "results.csv"))
+    pdf_path = page.export_pdf(str(tmp_path / "results.pdf"))
+    rows = list(csv.reader(io.StringIO((tmp_path / "results.csv").read_text())))
+    assert tuple(rows[0]) == RESULTS_COLUMNS
+    assert len(rows) == 11
+    assert rows[1][:2] == ["1st", "Player 01"]
+    assert rows[1][RESULTS_COLUMNS.index("bounties")] == "50.00"  # 9 knockouts + own bounty
+    pdf = (tmp_path / "results.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF")
+    assert len(pdf) > 2000
+    assert csv_path.endswith("results.csv")
+    assert pdf_path.endswith("results.pdf")
