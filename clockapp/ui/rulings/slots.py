@@ -15,9 +15,9 @@ from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from clockapp.ui.rulings.cards import CardView, Look
+from clockapp.ui.rulings.style import set_role, set_state
 
 SLOT_CARD = QSize(56, 76)
-ERROR_STYLE = "color: #c0261d; font-weight: 600;"
 
 
 class CardEntry(QLineEdit):
@@ -52,7 +52,7 @@ class CardEntry(QLineEdit):
     def set_invalid(self, invalid: bool) -> None:
         """Mark what is typed as wrong (it then stays as typed until corrected)."""
         self._invalid = invalid
-        self.setStyleSheet("border: 2px solid #c0261d;" if invalid else "")
+        set_state(self, "invalid", invalid)
 
     def tidy(self) -> None:
         """Replace valid typed text by the canonical text of its cards ("10h" becomes "Th")."""
@@ -121,6 +121,7 @@ class CardsBox(QWidget):
         self.entry = CardEntry(self)
         self.entry.setObjectName(f"{name}_entry")
         self.entry.setPlaceholderText(placeholder)
+        set_role(self.entry, "cards")
         self.entry.setClearButtonEnabled(False)
         self.entry.textEdited.connect(self.text_edited)
         self.entry.focused.connect(self.focused)
@@ -129,7 +130,7 @@ class CardsBox(QWidget):
         layout.addWidget(self.entry)
         self.error_label = QLabel(self)
         self.error_label.setObjectName(f"{name}_error")
-        self.error_label.setStyleSheet(ERROR_STYLE)
+        set_role(self.error_label, "error")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)

@@ -1,0 +1,279 @@
+"""The board and the players' hands: card entry, each hand's best five, its words, its odds.
+
+`HandsPanel` shows what the window gives it and reports what the director does; it never decides
+anything itself. Each `HandRow` carries the seat, an optional name, the hole cards, and on the
+right what the cards mean: a WINS / SPLITS badge, "Full house, kings full of fives", the five
+cards that play, and while the board is incomplete the win / tie / share odds and the outs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.ui.rulings.cards import CardView, Look
+from clockapp.ui.rulings.slots import CardsBox
+from clockapp.ui.rulings.state import MAX_PLAYERS, MAX_SEAT
+from clockapp.ui.rulings.style import set_role, set_state
+
+BEST_CARD = QSize(38, 52)
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """Everything one hand row displays (computed by the window).
+
+    Attributes:
+        cards: The hole cards entered.
+        looks: How each hole card is drawn (PLAYS when it is in the best five).
+        targeted: The picker deals to this hand.
+        error: A message about what was typed, or None.
+        badge: "WINS", "SPLITS", "FOLDED" or "".
+        description: The hand in words, or a hint ("Enter 2 cards").
+        best_five: The five cards that play (empty when not known).
+        odds: "Win 81.9% · Tie 0.4% · Share 82.1%" while the board is incomplete, else "".
+        outs: "Outs (9): …" or "".
+    """
+
+    cards: tuple[str, ...]
+    looks: tuple[Look, ...]
+    targeted: bool
+    error: str | None = None
+    badge: str = ""
+    description: str = ""
+    best_five: tuple[str, ...] = ()
+    odds: str = ""
+    outs: str = ""
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its current width.
+
+    Qt lays out a wrapped label from a guessed width, which inside a scroll area can leave the
+    second or third line of "One pair, queens with nine, seven and two kickers" cut off.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        needed = self.heightForWidth(self.width()) if self.text() else 0
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+
+
+class HandRow(QFrame):
+    """One player's seat, name, cards and result."""
+
+    def __init__(self, index: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"hand_{index}")
+        set_role(self, "hand")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(14)
+
+        # Left: seat and name over the cards; middle: what the cards make; right: remove.
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        who = QHBoxLayout()
+        who.setSpacing(6)
+        self.seat_spin = QSpinBox(self)
+        self.seat_spin.setObjectName(f"hand_{index}_seat")
+        self.seat_spin.setRange(1, MAX_SEAT)
+        self.seat_spin.setPrefix("Seat ")
+        self.seat_spin.setAccelerated(False)
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName(f"hand_{index}_name")
+        self.name_edit.setPlaceholderText("Name")
+        self.name_edit.setMaximumWidth(120)
+        who.addWidget(self.seat_spin)
+        who.addWidget(self.name_edit, 1)
+        left.addLayout(who)
+        self.cards = CardsBox(f"hand_{index}", "e.g. AsKd", self)
+        left.addWidget(self.cards)
+        left.addStretch(1)
+        layout.addLayout(left)
+
+        result = QVBoxLayout()
+        result.setSpacing(4)
+        self.badge = QLabel(self)
+        self.badge.setObjectName(f"hand_{index}_badge")
+        self.badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_role(self.badge, "badge")
+        self.badge.hide()
+        self.description = WrapLabel(self)
+        self.description.setObjectName(f"hand_{index}_description")
+        set_role(self.description, "description")
+        result.addWidget(self.description)
+        best = QHBoxLayout()
+        best.setSpacing(4)
+        self.best_views = [CardView(None, Look.PLAYS, BEST_CARD, self) for _ in range(5)]
+        for view in self.best_views:
+            view.hide()
+            best.addWidget(view)
+        best.addSpacing(12)
+        best.addWidget(self.badge)
+        best.addStretch(1)
+        result.addLayout(best)
+        self.odds = QLabel(self)  # short enough never to wrap
+        self.odds.setObjectName(f"hand_{index}_odds")
+        self.outs = QLabel(self)
+        self.outs.setObjectName(f"hand_{index}_outs")
+        self.outs.setWordWrap(True)
+        set_role(self.odds, "odds")
+        self.odds.setTextFormat(Qt.TextFormat.PlainText)
+        self.outs.setTextFormat(Qt.TextFormat.RichText)
+        result.addWidget(self.odds)
+        result.addWidget(self.outs)
+        result.addStretch(1)
+        layout.addLayout(result, 1)
+        self.remove_button = QPushButton("✕", self)
+        self.remove_button.setObjectName(f"hand_{index}_remove")
+        self.remove_button.setToolTip("Take this player out of the dispute (Ctrl+Delete)")
+        self.remove_button.setAccessibleName("Remove player")
+        set_role(self.remove_button, "remove")
+        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def show_hand(
+        self, shown: HandShown, count: int, winner: bool, four_colour: bool, typing: bool
+    ) -> None:
+        """Display `shown` with `count` hole-card slots (`typing`: keep the entry's text)."""
+        self.cards.set_four_colour(four_colour)
+        self.cards.set_error(shown.error)
+        self.cards.set_cards(shown.cards, count, shown.looks, shown.targeted, typing)
+        self.badge.setText(shown.badge)
+        set_state(self.badge, "kind", shown.badge)
+        self.badge.setVisible(bool(shown.badge))
+        self.description.setText(shown.description)
+        for view, card in zip(self.best_views, (*shown.best_five, *([None] * 5)), strict=False):
+            view.set_four_colour(four_colour)
+            view.set_card(card, Look.PLAYS)
+            view.setVisible(card is not None)
+        self.odds.setText(shown.odds)
+        self.odds.setVisible(bool(shown.odds))
+        self.outs.setText(shown.outs)
+        self.outs.setVisible(bool(shown.outs))
+        set_state(self, "winner", winner)
+        set_state(self, "targeted", shown.targeted)
+
+
+class BoardRow(QFrame):
+    """The community cards and the street they make."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("board")
+        set_role(self, "board")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(14)
+        titles = QVBoxLayout()
+        title = QLabel("Board", self)
+        set_role(title, "title")
+        self.street = QLabel(self)
+        self.street.setObjectName("board_street")
+        set_role(self.street, "street")
+        titles.addWidget(title)
+        titles.addWidget(self.street)
+        titles.addStretch(1)
+        layout.addLayout(titles)
+        self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self)
+        layout.addWidget(self.cards, 1)
+
+    def show_board(
+        self,
+        cards: Sequence[str],
+        targeted: bool,
+        error: str | None,
+        four_colour: bool,
+        typing: bool,
+    ) -> None:
+        """Display the board (`typing`: keep the entry's text)."""
+        self.cards.set_four_colour(four_colour)
+        self.cards.set_error(error)
+        self.cards.set_cards(cards, 5, next_slot=targeted, keep_text=typing)
+        self.street.setText(
+            {0: "Preflop", 3: "Flop", 4: "Turn", 5: "River"}.get(len(cards), f"{len(cards)} cards")
+        )
+        set_state(self, "targeted", targeted)
+
+
+class HandsPanel(QWidget):
+    """One row per player, then the button that adds a player.
+
+    Signals:
+        player_added(): the director asked for another player.
+        rows_changed(): rows were created or dropped (the window reconnects them).
+    """
+
+    player_added = Signal()
+    rows_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[HandRow] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        inner = QWidget()
+        self._rows_layout = QVBoxLayout(inner)
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        self._rows_layout.setSpacing(8)
+        self.add_button = QPushButton("Add player", inner)
+        self.add_button.setObjectName("add_player")
+        self.add_button.setToolTip("Add a player on the next free seat (Ctrl+N)")
+        self.add_button.clicked.connect(self.player_added)
+        self._rows_layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self._rows_layout.addStretch(1)
+        self._scroll.setWidget(inner)
+        layout.addWidget(self._scroll, 1)
+
+    def ensure_rows(self, count: int) -> None:
+        """Have exactly `count` hand rows (the window then connects new ones)."""
+        changed = False
+        while len(self.rows) < count:
+            row = HandRow(len(self.rows))
+            self._rows_layout.insertWidget(len(self.rows), row)
+            self.rows.append(row)
+            changed = True
+        while len(self.rows) > count:
+            row = self.rows.pop()
+            row.hide()
+            row.deleteLater()
+            changed = True
+        self.add_button.setEnabled(count < MAX_PLAYERS)
+        if changed:
+            self.rows_changed.emit()
+
+    def scroll_to(self, row: HandRow) -> None:
+        """Bring `row` into view."""
+        self._scroll.ensureWidgetVisible(row)

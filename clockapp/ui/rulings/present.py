@@ -1,0 +1,159 @@
+"""What the hand rows and the pot panel say, from the dispute, the reading and the odds.
+
+Kept apart from the window so the wording ("WINS", "Win 81.9%", "Enter 2 more cards", where the
+finishing order comes from) is decided in one place and the window only moves values into widgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from clockapp.poker.errors import PokerError
+from clockapp.ui.rulings.analysis import (
+    OddsAnswer,
+    OddsJob,
+    PayoutRow,
+    PotRow,
+    Ranking,
+    Reading,
+    manual_ranking,
+    settle_dispute,
+)
+from clockapp.ui.rulings.cards import FOUR_COLOURS, TWO_COLOURS, Look, card_face
+from clockapp.ui.rulings.hands import HandShown
+from clockapp.ui.rulings.state import Dispute
+
+
+def percent(value: float) -> str:
+    """`81.9%`; a tiny but possible chance reads `<0.1%`, never a misleading `0.0%`."""
+    if 0 < value < 0.0005:
+        return "<0.1%"
+    return f"{value:.1%}"
+
+
+def odds_text(win: float, tie: float, share: float) -> str:
+    """`Win 81.9% · Tie 0.4% · Share 82.1%`; a hand that cannot win is `Drawing dead`."""
+    if share == 0:
+        return "Drawing dead: no card can save this hand"
+    return f"Win {percent(win)} · Tie {percent(tie)} · Share {percent(share)}"
+
+
+def outs_html(outs: tuple[str, ...], four_colour: bool) -> str:
+    """`Outs (2): K♥ K♦` with each card in its suit's colour."""
+    if not outs:
+        return ""
+    inks = FOUR_COLOURS if four_colour else TWO_COLOURS
+    faces = " ".join(
+        f'<span style="color:{inks[c[1]]}; font-weight:bold">{escape(card_face(c))}</span>'
+        for c in outs
+    )
+    return f"Outs ({len(outs)}): {faces}"
+
+
+def hand_shown(
+    dispute: Dispute,
+    index: int,
+    reading: Reading,
+    odds: OddsAnswer | None,
+    pending: OddsJob | None,
+    error: str | None,
+    four_colour: bool,
+) -> HandShown:
+    """Everything hand row `index` shows."""
+    player = dispute.players[index]
+    hand = reading.hands[index] if index < len(reading.hands) else None
+    looks: tuple[Look, ...]
+    if player.folded:
+        hand = None  # a folded hand's cards are dead: it has no value to show
+        looks = tuple(Look.IDLE for _ in player.cards)
+    elif hand is not None:
+        looks = tuple(Look.PLAYS if c in hand.best_five else Look.IDLE for c in player.cards)
+    else:
+        looks = tuple(Look.FREE for _ in player.cards)
+    badge = ""
+    if player.folded:
+        badge = "FOLDED"
+    elif reading.final and index in reading.winners:
+        badge = "WINS" if len(reading.winners) == 1 else "SPLITS"
+    missing = dispute.game.hole_cards - len(player.cards)
+    description = hand.description if hand is not None else ""
+    line = ""
+    if player.folded:
+        line = "Folded: these cards are out of play" if player.cards else "Folded"
+    elif missing:
+        more = " more" if player.cards else ""
+        line = f"Enter {missing}{more} card{'s' if missing > 1 else ''}"
+    elif odds is not None and index in odds.hands:
+        chances = odds.hands[index]
+        line = odds_text(chances.win, chances.tie, chances.share)
+    elif pending is not None and index in pending.players:
+        line = "Working out the odds…"
+    outs = ""
+    if odds is not None and index in odds.hands:
+        outs = outs_html(odds.hands[index].outs, four_colour)
+    return HandShown(
+        cards=player.cards,
+        looks=looks,
+        targeted=dispute.target == index,
+        error=error,
+        badge=badge,
+        description=description,
+        best_five=hand.best_five if hand is not None else (),
+        odds=line,
+        outs=outs,
+    )
+
+
+@dataclass(frozen=True)
+class PotsShown:
+    """Everything the pot panel shows besides its inputs.
+
+    Attributes:
+        places: Each player's place from the showdown (0 for a folded player), or None when the
+            director gives the order by hand.
+        pots: The pots, main pot first.
+        payouts: Each seat's take; empty until the finishing order is known.
+        uncalled: "Uncalled bet: 175 goes back to Ann." or "".
+        note: Where the finishing order comes from, or what is still needed.
+        error: What stops the chips from being settled, or None.
+    """
+
+    places: tuple[int, ...] | None
+    pots: tuple[PotRow, ...] = ()
+    payouts: tuple[PayoutRow, ...] = ()
+    uncalled: str = ""
+    note: str = ""
+    error: str | None = None
+
+
+def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
+    """The side pots for the chips entered, ranked by the showdown or by the places given."""
+    places: tuple[int, ...] | None = None
+    if reading.final:
+        by_player = [0] * len(dispute.players)
+        for place, group in enumerate(reading.ranking, start=1):
+            for index in group:
+                by_player[index] = place
+        places = tuple(by_player)
+    if not any(p.bet for p in dispute.players) and not dispute.dead:
+        return PotsShown(places, note="Enter each seat's total bet for the hand.")
+    error = None
+    ranking: Ranking | None
+    if reading.final:
+        ranking = reading.ranking
+        note = "Finishing order from the showdown."
+    else:
+        ranking, error = manual_ranking(dispute)
+        note = (
+            "Finishing order given by hand (1 = best, equal places split)."
+            if ranking is not None
+            else "Give each live seat's place (1 = best, equal places split) to award the pots."
+        )
+    try:
+        answer = settle_dispute(dispute, ranking)
+    except PokerError as problem:
+        return PotsShown(places, error=str(problem))
+    # Until the order is known nobody takes anything but an uncalled bet: no take table.
+    payouts = answer.payouts if ranking is not None else ()
+    return PotsShown(places, answer.pots, payouts, answer.uncalled, note, error)

@@ -1,0 +1,64 @@
+"""The rulings window's look: one style sheet, large type, states set as widget properties.
+
+One sheet on the window (rather than a sheet per widget) keeps every font the same size: a
+widget's own sheet would cut it off from the window's font. Every rule names the window's id, so
+a role's rule outranks the window-wide font size (an id selector is more specific than a class).
+Widgets say what they are with a `role` property and how they stand with state properties
+("winner", "targeted", "invalid"); `set_state` re-polishes a widget when one of them changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+BASE_PX = 18
+
+W = "#rulings_window"
+SHEET = f"""
+QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
+{W} QSpinBox, {W} QLineEdit, {W} QComboBox {{ min-height: 32px; padding: 0 6px; }}
+{W} QPushButton {{ min-height: 34px; padding: 0 14px; }}
+{W} QPushButton[role="remove"] {{ min-width: 34px; max-width: 34px; padding: 0; }}
+{W} QCheckBox::indicator {{ width: 22px; height: 22px; }}
+{W} QLineEdit[role="cards"] {{ font-size: 20px; font-family: monospace; min-width: 190px; }}
+{W} QLineEdit[invalid="true"] {{ border: 2px solid #c0261d; background: #fff5f4; }}
+{W} QFrame[role="hand"], {W} QFrame[role="board"] {{
+    border: 2px solid #d0d7de; border-radius: 10px; background: #ffffff;
+}}
+{W} QFrame[role="board"] {{ background: #f6f8fa; }}
+{W} QFrame[role="hand"][winner="true"] {{ border: 3px solid #1a7f37; background: #e9f7ee; }}
+{W} QFrame[role="hand"][targeted="true"], {W} QFrame[role="board"][targeted="true"] {{
+    border: 3px solid #1f6feb;
+}}
+{W} QLabel[role="title"] {{ font-size: 26px; font-weight: bold; }}
+{W} QLabel[role="street"] {{ font-size: 20px; color: #57606a; }}
+{W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; }}
+{W} QLabel[role="odds"] {{ font-size: 20px; }}
+{W} QLabel[role="error"] {{ color: #c0261d; font-weight: bold; }}
+{W} QLabel[role="note"] {{ color: #57606a; }}
+{W} QLabel[role="keys"] {{ color: #57606a; font-size: 15px; }}
+{W} QLabel[role="badge"] {{
+    color: white; border-radius: 6px; padding: 4px 12px; font-size: 22px; font-weight: bold;
+}}
+{W} QLabel[role="badge"][kind="WINS"] {{ background: #1a7f37; }}
+{W} QLabel[role="badge"][kind="SPLITS"] {{ background: #b7791f; }}
+{W} QLabel[role="badge"][kind="FOLDED"] {{ background: #8a94a6; }}
+{W} QLabel[role="uncalled"] {{ font-weight: bold; color: #8a4b00; }}
+{W} QTableView {{ font-size: 19px; gridline-color: #d0d7de; }}
+{W} QHeaderView::section {{ font-weight: bold; padding: 4px 8px; }}
+"""
+
+
+def set_role(widget: QWidget, role: str) -> None:
+    """Give `widget` its role in the sheet (set once, before it is shown)."""
+    widget.setProperty("role", role)
+
+
+def set_state(widget: QWidget, name: str, value: object) -> None:
+    """Set a state property, re-polishing only when it changed (polishing is not free)."""
+    if widget.property(name) == value:
+        return
+    widget.setProperty(name, value)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)

@@ -1,0 +1,401 @@
+"""`RulingsWindow`: settle a dispute at a table — who wins, with what, and who takes which chips.
+
+The window keeps one frozen `Dispute` (what the director entered) and re-renders everything from
+it after each edit: the picker's greyed cards, the slots, each hand's best five and words, the
+showdown's winners, the side pots. Exact odds can take a second, so they are computed by an
+`OddsRunner` in the background and shown when they arrive, unless the cards changed meanwhile.
+The smallest chip in play comes from the tournament (`services.rulings`) and follows the clock's
+color-ups through the bus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLineEdit,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import DomainError
+from clockapp.poker.errors import PokerError
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.rulings import analysis
+from clockapp.ui.rulings.bar import RulingsBar, keys_help
+from clockapp.ui.rulings.card_picker import CardPicker
+from clockapp.ui.rulings.hands import BoardRow, HandRow, HandShown, HandsPanel
+from clockapp.ui.rulings.pots import PotsPanel
+from clockapp.ui.rulings.present import hand_shown, pots_shown
+from clockapp.ui.rulings.state import BOARD, Dispute, Game
+from clockapp.ui.rulings.style import SHEET
+from clockapp.ui.rulings.worker import OddsRunner
+
+CHIP_FLAGS = Change.CHIPS | Change.STRUCTURE | Change.CLOCK | Change.TOURNAMENT
+
+
+class RulingsWindow(QWidget):
+    """The director's rulings window: cards, hands, odds and side pots.
+
+    Signals:
+        dispute_changed(object): the `Dispute` after every edit.
+        odds_shown(object): odds for the cards on screen arrived (an `OddsAnswer`).
+    """
+
+    dispute_changed = Signal(object)
+    odds_shown = Signal(object)
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self._services = services
+        self._bus = bus
+        self._dispute = Dispute()
+        self._errors: dict[int, str] = {}
+        self._odds: analysis.OddsAnswer | None = None
+        self._odds_job: analysis.OddsJob | None = None
+        self._chip_from_set: int | None = None
+        self._chip_note = ""
+        self._typing: int | None = None  # the target whose entry the director is typing in
+        self.setWindowTitle("Rulings")
+        self.setObjectName("rulings_window")
+        self.runner = OddsRunner(self)
+        self.runner.finished.connect(self._on_runner_finished)
+        self.runner.failed.connect(self._on_runner_failed)
+        self.runner.busy_changed.connect(self._on_runner_busy_changed)
+        self._setup_ui()
+        self._install_keys()
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(lambda _tid: self._load_chip())
+        self._load_chip()
+        self._render()
+
+    # ---------------------------------------------------------------- layout
+
+    def _setup_ui(self) -> None:
+        self.setStyleSheet(SHEET)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(14, 10, 14, 10)
+        self.bar = RulingsBar(self)
+        self.game_combo = self.bar.game_combo
+        self.game_combo.currentIndexChanged.connect(self._on_game_combo_changed)
+        self.four_colour_check = self.bar.four_colour_check
+        self.four_colour_check.toggled.connect(lambda _on: self._render())
+        self.bar.new_button.clicked.connect(self.new_dispute)
+        self.busy_bar = self.bar.busy_bar
+        self.odds_note = self.bar.odds_note
+        outer.addWidget(self.bar)
+
+        # The picker and the board side by side on top: the cards are what the director
+        # touches most. Below, the hands on the left and the side pots on the right.
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        self.picker = CardPicker(self)
+        self.picker.card_picked.connect(self._on_picker_card_picked)
+        self.picker.card_removed.connect(self._remove_card)
+        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        self.board = BoardRow(self)
+        self._connect_cards_box(self.board.cards, BOARD)
+        top.addWidget(self.board, 1)
+        outer.addLayout(top)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.hands = HandsPanel(splitter)
+        self.hands.player_added.connect(self.add_player)
+        self.hands.rows_changed.connect(self._connect_rows)
+        self.pots = PotsPanel()
+        self.pots.bet_changed.connect(lambda i, v: self._edit_player(i, bet=v))
+        self.pots.folded_changed.connect(lambda i, on: self._edit_player(i, folded=on))
+        self.pots.place_changed.connect(lambda i, v: self._edit_player(i, place=v or None))
+        self.pots.button_changed.connect(lambda v: self._set(button=v or None))
+        self.pots.dead_changed.connect(lambda v: self._set(dead=v))
+        self.pots.chip_changed.connect(lambda v: self._set(chip=v))
+        right = QScrollArea(splitter)
+        right.setWidgetResizable(True)
+        right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        right.setWidget(self.pots)
+        # Never narrower than the pot inputs need: the hands give way (their text wraps).
+        right.setMinimumWidth(self.pots.minimumSizeHint().width() + 24)
+        splitter.addWidget(self.hands)
+        splitter.addWidget(right)
+        splitter.setChildrenCollapsible(False)
+        self.hands.setMinimumWidth(560)
+        self._splitter = splitter
+        self._sized = False
+        outer.addWidget(splitter, 1)
+        outer.addWidget(keys_help(self))
+        self.resize(1680, 1000)
+
+    def _install_keys(self) -> None:
+        def key(sequence: str, handler: object) -> None:
+            shortcut = QShortcut(QKeySequence(sequence), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(handler)
+
+        key("Ctrl+B", lambda: self.focus_target(BOARD))
+        for number in range(1, 11):
+            key(f"Ctrl+{number % 10}", lambda i=number - 1: self.focus_target(i))
+        key("Ctrl+N", self.add_player)
+        key("Ctrl+G", self._toggle_game)
+        key("Ctrl+Shift+N", self.new_dispute)
+        key("Ctrl+Delete", lambda: self.remove_player(self._dispute.target))
+        # Outside text fields, Backspace takes back the target's last card.
+        key("Backspace", self._remove_last)
+
+    def _connect_cards_box(self, box: object, target: int) -> None:
+        box.text_edited.connect(lambda text: self._on_entry_edited(target, text))
+        box.focused.connect(lambda: self._aim(target))
+        box.remove_requested.connect(self._remove_card)
+        box.remove_last_requested.connect(lambda: self._remove_last(target))
+        box.advanced.connect(lambda: self._advance(target))
+
+    def _connect_rows(self) -> None:
+        for index, row in enumerate(self.hands.rows):
+            if row.property("connected"):
+                continue
+            row.setProperty("connected", True)
+            self._connect_cards_box(row.cards, index)
+            row.seat_spin.valueChanged.connect(lambda v, i=index: self._edit_player(i, seat=v))
+            row.name_edit.textEdited.connect(lambda t, i=index: self._edit_player(i, name=t))
+            row.remove_button.clicked.connect(lambda _=False, i=index: self.remove_player(i))
+
+    # ---------------------------------------------------------------- public API
+
+    def dispute(self) -> Dispute:
+        """What the director has entered."""
+        return self._dispute
+
+    def set_dispute(self, dispute: Dispute) -> None:
+        """Show `dispute` (a whole case at once: tests, a saved example)."""
+        self._errors.clear()
+        self._apply(dispute)
+
+    def new_dispute(self) -> None:
+        """Start again with an empty board and two players; the game and chip stay."""
+        d = self._dispute
+        self.set_dispute(Dispute(game=d.game, chip=d.chip))
+        self.focus_target(BOARD)
+
+    def add_player(self) -> None:
+        """Add a player on the next free seat and aim the picker at them."""
+        d = self._dispute.add_player()
+        if d is not self._dispute:
+            self._apply(d.with_target(len(d.players) - 1))
+            self.focus_target(len(d.players) - 1)
+
+    def remove_player(self, index: int) -> None:
+        """Take player `index` out of the dispute."""
+        if index == BOARD:
+            return
+        self._errors.clear()
+        self._apply(self._dispute.remove_player(index))
+
+    def focus_target(self, target: int) -> None:
+        """Put the keyboard in the entry of `target` (the board or a player)."""
+        if target != BOARD and target >= len(self._dispute.players):
+            return
+        self._aim(target)
+        box = self.board.cards if target == BOARD else self.hands.rows[target].cards
+        if target != BOARD:
+            self.hands.scroll_to(self.hands.rows[target])
+        box.entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # ---------------------------------------------------------------- edits
+
+    def _apply(self, dispute: Dispute) -> None:
+        changed = dispute != self._dispute
+        self._dispute = dispute
+        self._render()
+        if changed:
+            self.dispute_changed.emit(dispute)
+
+    def _set(self, **changes: object) -> None:
+        self._apply(replace(self._dispute, **changes))  # type: ignore[arg-type]
+
+    def _edit_player(self, index: int, **changes: object) -> None:
+        if index < len(self._dispute.players):
+            self._apply(self._dispute.with_player(index, **changes))
+
+    def _aim(self, target: int) -> None:
+        if target != self._dispute.target:
+            self._apply(self._dispute.with_target(target))
+
+    def _on_entry_edited(self, target: int, text: str) -> None:
+        self._typing = target
+        try:
+            self._take_typed(target, text)
+        finally:
+            self._typing = None
+
+    def _take_typed(self, target: int, text: str) -> None:
+        d = self._dispute.with_target(target)
+        try:
+            cards = analysis.parse_entry(text)
+        except PokerError as error:
+            self._errors[target] = str(error)
+            self._apply(d)
+            return
+        problem = d.conflicts(target, cards)
+        if problem is not None:
+            self._errors[target] = problem
+            self._apply(d)
+            return
+        self._errors.pop(target, None)
+        self._apply(d.with_cards(target, cards))
+
+    def _on_picker_card_picked(self, card: str) -> None:
+        before = self._dispute
+        after = before.place_card(card)
+        for target in before.targets():
+            if before.cards_of(target) != after.cards_of(target):
+                self._errors.pop(target, None)
+        typing = isinstance(QApplication.focusWidget(), QLineEdit)
+        self._apply(after)
+        if typing and after.target != before.target:
+            self.focus_target(after.target)
+
+    def _remove_card(self, card: str) -> None:
+        where = self._dispute.used().get(card)
+        if where is not None:
+            self._errors.pop(where, None)
+            self._apply(self._dispute.remove_card(card))
+
+    def _remove_last(self, target: int | None = None) -> None:
+        d = self._dispute if target is None else self._dispute.with_target(target)
+        self._errors.pop(d.target, None)
+        self._apply(d.remove_last())
+
+    def _advance(self, target: int) -> None:
+        order = (BOARD, *range(len(self._dispute.players)))
+        position = order.index(target)
+        if position + 1 < len(order):
+            self.focus_target(order[position + 1])
+        elif self.pots.seats:
+            self.pots.seats[0].bet.setFocus(Qt.FocusReason.TabFocusReason)
+            self.pots.seats[0].bet.selectAll()
+
+    def _toggle_game(self) -> None:
+        self.game_combo.setCurrentIndex(1 - self.game_combo.currentIndex())
+
+    def _on_game_combo_changed(self, _index: int) -> None:
+        game = self.game_combo.currentData()
+        if game is not None and game != self._dispute.game:
+            self._errors.clear()
+            self._apply(self._dispute.with_game(Game(game)))
+
+    # ---------------------------------------------------------------- the tournament's chips
+
+    def _load_chip(self) -> None:
+        try:
+            chips = self._services.rulings.chips_in_play(self._bus.tournament_id)
+        except DomainError as error:
+            self._chip_note = f"Chip set not available: {error}"
+            self._render()
+            return
+        previous, self._chip_from_set = self._chip_from_set, chips.smallest
+        values = ", ".join(f"T{v:,}" for v in chips.values)
+        self._chip_note = f"Chips in play: {values}"
+        if previous is None or self._dispute.chip == previous:
+            # Follow the chip set unless the director typed another unit for this dispute.
+            self._set(chip=chips.smallest)
+        else:
+            self._render()
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(CHIP_FLAGS):
+            self._load_chip()
+
+    # ---------------------------------------------------------------- odds
+
+    def _on_runner_finished(self, answer: object) -> None:
+        assert isinstance(answer, analysis.OddsAnswer)
+        if answer.job != self._odds_job:
+            return
+        self._odds = answer
+        self.odds_note.setText(answer.note)
+        self._render()
+        self.odds_shown.emit(answer)
+
+    def _on_runner_failed(self, error: object) -> None:
+        self.odds_note.setText(f"Odds not available: {error}")
+
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        self.busy_bar.setVisible(busy)
+        if busy:
+            self.odds_note.setText("Working out the odds…")
+
+    # ---------------------------------------------------------------- render
+
+    def _render(self) -> None:
+        d = self._dispute
+        four = self.four_colour_check.isChecked()
+        blocked = self.game_combo.blockSignals(True)
+        self.game_combo.setCurrentIndex(list(Game).index(d.game))
+        self.game_combo.blockSignals(blocked)
+        self.picker.set_four_colour(four)
+        self.picker.set_used(d.used())
+        reading = analysis.read_hands(d)
+        job = analysis.odds_job(d)
+        if job != self._odds_job:
+            self._odds_job, self._odds = job, None
+            self.runner.request(None if job is None else (lambda j=job: analysis.run_odds(j)))
+            if job is None:
+                self.odds_note.setText("")
+        self.board.show_board(
+            d.board, d.target == BOARD, self._errors.get(BOARD), four, self._typing == BOARD
+        )
+        self.hands.ensure_rows(len(d.players))
+        for index, row in enumerate(self.hands.rows):
+            shown = hand_shown(
+                d, index, reading, self._odds, self._odds_job, self._errors.get(index), four
+            )
+            self._show_row(row, index, shown, reading, four)
+        self._render_pots(reading)
+
+    def _show_row(
+        self, row: HandRow, index: int, shown: HandShown, reading: analysis.Reading, four: bool
+    ) -> None:
+        player = self._dispute.players[index]
+        for widget, value in ((row.seat_spin, player.seat),):
+            blocked = widget.blockSignals(True)
+            widget.setValue(value)
+            widget.blockSignals(blocked)
+        if row.name_edit.text() != player.name:
+            row.name_edit.setText(player.name)
+        row.remove_button.setEnabled(len(self._dispute.players) > 1)
+        row.show_hand(
+            shown,
+            self._dispute.game.hole_cards,
+            index in reading.winners,
+            four,
+            self._typing == index,
+        )
+
+    def _render_pots(self, reading: analysis.Reading) -> None:
+        d = self._dispute
+        shown = pots_shown(d, reading)
+        self.pots.show_players(d.players, shown.places)
+        self.pots.show_settings(d.button, d.dead, d.chip, self._chip_note)
+        self.pots.show_answer(shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._sized:
+            # Share the width once, when it is known: the hands a little more than the pots.
+            self._sized = True
+            total = max(self._splitter.width(), 1)
+            self._splitter.setSizes([total * 56 // 100, total * 44 // 100])
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # A job still running must not report to a window that is gone.
+        self.runner.wait()
+        super().closeEvent(event)
