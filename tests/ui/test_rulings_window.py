@@ -425,6 +425,34 @@ def test_the_smallest_chip_comes_from_the_tournament(
     bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))))
     assert window.pots.chip_spin.value() == 5
     assert window.dispute().chip == 5
+    # Another tournament shown (with the default chip set): its chips.
+    other = services.tournaments.create("Saturday deep stack").value.id
+    bus.switch_tournament(other)
+    assert window.dispute().chip == 25
+    assert window.pots.chip_note.text() == "Chips in play: T25, T100, T500, T1,000, T5,000"
+
+
+def test_a_unit_the_director_typed_is_kept_when_the_chip_set_changes(
+    qtbot, window: RulingsWindow, services: Services, bus: TournamentBus
+) -> None:
+    set_spin(qtbot, window.pots.chip_spin, 1)
+    tid = bus.tournament_id
+    bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100))))
+    assert window.dispute().chip == 1
+    assert window.pots.chip_note.text() == "Chips in play: T5, T25, T100"
+
+
+def test_the_place_and_the_deck_are_remembered(
+    qtbot, services: Services, bus: TournamentBus, ui_settings, window_factory
+) -> None:
+    first = window_factory(RulingsWindow(services, bus, settings=ui_settings))
+    first.show()
+    click(qtbot, first.four_colour_check)
+    first.close()
+    assert ui_settings.qsettings.value("geometry/rulings")  # (offscreen, sizes are clamped)
+    again = window_factory(RulingsWindow(services, bus, settings=ui_settings))
+    assert again.four_colour_check.isChecked()
+    assert again.picker.button("Qd")._four_colour
 
 
 def test_the_pot_models_are_sound(qtmodeltester, qtbot, window: RulingsWindow) -> None:

@@ -161,6 +161,15 @@ class HandRow(QFrame):
         layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
+    def show_player(self, seat: int, name: str, removable: bool) -> None:
+        """Show the seat number and name (without reporting them back as edits)."""
+        blocked = self.seat_spin.blockSignals(True)
+        self.seat_spin.setValue(seat)
+        self.seat_spin.blockSignals(blocked)
+        if self.name_edit.text() != name:
+            self.name_edit.setText(name)
+        self.remove_button.setEnabled(removable)
+
     def show_hand(
         self, shown: HandShown, count: int, winner: bool, four_colour: bool, typing: bool
     ) -> None:

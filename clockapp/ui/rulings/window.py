@@ -10,6 +10,7 @@ color-ups through the bus.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
@@ -24,22 +25,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.poker.errors import PokerError
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import analysis
 from clockapp.ui.rulings.bar import RulingsBar, keys_help
 from clockapp.ui.rulings.card_picker import CardPicker
-from clockapp.ui.rulings.hands import BoardRow, HandRow, HandShown, HandsPanel
+from clockapp.ui.rulings.hands import BoardRow, HandsPanel
 from clockapp.ui.rulings.pots import PotsPanel
 from clockapp.ui.rulings.present import hand_shown, pots_shown
+from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import BOARD, Dispute, Game
 from clockapp.ui.rulings.style import SHEET
+from clockapp.ui.rulings.tournament import ChipSource
 from clockapp.ui.rulings.worker import OddsRunner
+from clockapp.ui.settings import UiSettings
 
-CHIP_FLAGS = Change.CHIPS | Change.STRUCTURE | Change.CLOCK | Change.TOURNAMENT
+GEOMETRY_KEY = "rulings"
+FOUR_COLOUR_KEY = "rulings/four_colour"
 
 
 class RulingsWindow(QWidget):
@@ -54,11 +57,16 @@ class RulingsWindow(QWidget):
     odds_shown = Signal(object)
 
     def __init__(
-        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+        self,
+        services: Services,
+        bus: TournamentBus,
+        parent: QWidget | None = None,
+        *,
+        settings: UiSettings | None = None,
     ) -> None:
+        """Build the window; with `settings`, its place and the deck choice are remembered."""
         super().__init__(parent, Qt.WindowType.Window)
-        self._services = services
-        self._bus = bus
+        self._settings = settings
         self._dispute = Dispute()
         self._errors: dict[int, str] = {}
         self._odds: analysis.OddsAnswer | None = None
@@ -74,9 +82,13 @@ class RulingsWindow(QWidget):
         self.runner.busy_changed.connect(self._on_runner_busy_changed)
         self._setup_ui()
         self._install_keys()
-        bus.changed.connect(self._on_bus_changed)
-        bus.tournament_switched.connect(lambda _tid: self._load_chip())
-        self._load_chip()
+        if settings is not None:
+            settings.restore_geometry(GEOMETRY_KEY, self)
+            four = settings.qsettings.value(FOUR_COLOUR_KEY, False)
+            self.four_colour_check.setChecked(four in (True, "true", "1", 1))
+        self.chips = ChipSource(services, bus, self)
+        self.chips.loaded.connect(self._on_chips_loaded)
+        self.chips.load()
         self._render()
 
     # ---------------------------------------------------------------- layout
@@ -136,7 +148,7 @@ class RulingsWindow(QWidget):
         self.resize(1680, 1000)
 
     def _install_keys(self) -> None:
-        def key(sequence: str, handler: object) -> None:
+        def key(sequence: str, handler: Callable[[], object]) -> None:
             shortcut = QShortcut(QKeySequence(sequence), self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(handler)
@@ -151,7 +163,7 @@ class RulingsWindow(QWidget):
         # Outside text fields, Backspace takes back the target's last card.
         key("Backspace", self._remove_last)
 
-    def _connect_cards_box(self, box: object, target: int) -> None:
+    def _connect_cards_box(self, box: CardsBox, target: int) -> None:
         box.text_edited.connect(lambda text: self._on_entry_edited(target, text))
         box.focused.connect(lambda: self._aim(target))
         box.remove_requested.connect(self._remove_card)
@@ -294,25 +306,14 @@ class RulingsWindow(QWidget):
 
     # ---------------------------------------------------------------- the tournament's chips
 
-    def _load_chip(self) -> None:
-        try:
-            chips = self._services.rulings.chips_in_play(self._bus.tournament_id)
-        except DomainError as error:
-            self._chip_note = f"Chip set not available: {error}"
-            self._render()
-            return
-        previous, self._chip_from_set = self._chip_from_set, chips.smallest
-        values = ", ".join(f"T{v:,}" for v in chips.values)
-        self._chip_note = f"Chips in play: {values}"
-        if previous is None or self._dispute.chip == previous:
+    def _on_chips_loaded(self, smallest: int | None, note: str) -> None:
+        previous, self._chip_from_set = self._chip_from_set, smallest
+        self._chip_note = note
+        if smallest is not None and (previous is None or self._dispute.chip == previous):
             # Follow the chip set unless the director typed another unit for this dispute.
-            self._set(chip=chips.smallest)
+            self._set(chip=smallest)
         else:
             self._render()
-
-    def _on_bus_changed(self, changes: Changes) -> None:
-        if changes.touches(CHIP_FLAGS):
-            self._load_chip()
 
     # ---------------------------------------------------------------- odds
 
@@ -358,27 +359,11 @@ class RulingsWindow(QWidget):
             shown = hand_shown(
                 d, index, reading, self._odds, self._odds_job, self._errors.get(index), four
             )
-            self._show_row(row, index, shown, reading, four)
+            player = d.players[index]
+            row.show_player(player.seat, player.name, removable=len(d.players) > 1)
+            winner = index in reading.winners
+            row.show_hand(shown, d.game.hole_cards, winner, four, self._typing == index)
         self._render_pots(reading)
-
-    def _show_row(
-        self, row: HandRow, index: int, shown: HandShown, reading: analysis.Reading, four: bool
-    ) -> None:
-        player = self._dispute.players[index]
-        for widget, value in ((row.seat_spin, player.seat),):
-            blocked = widget.blockSignals(True)
-            widget.setValue(value)
-            widget.blockSignals(blocked)
-        if row.name_edit.text() != player.name:
-            row.name_edit.setText(player.name)
-        row.remove_button.setEnabled(len(self._dispute.players) > 1)
-        row.show_hand(
-            shown,
-            self._dispute.game.hole_cards,
-            index in reading.winners,
-            four,
-            self._typing == index,
-        )
 
     def _render_pots(self, reading: analysis.Reading) -> None:
         d = self._dispute
@@ -398,4 +383,8 @@ class RulingsWindow(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         # A job still running must not report to a window that is gone.
         self.runner.wait()
+        if self._settings is not None:
+            self._settings.save_geometry(GEOMETRY_KEY, self)
+            self._settings.qsettings.setValue(FOUR_COLOUR_KEY, self.four_colour_check.isChecked())
+            self._settings.sync()
         super().closeEvent(event)
