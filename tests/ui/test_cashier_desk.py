@@ -95,28 +95,31 @@ def test_search_enter_and_b_register_and_buy_in(
     assert show(cashier_window, cashier_window.ledger).model.rowCount() == 1
 
 
-@pytest.mark.parametrize(
-    ("typed", "change", "problem"),
-    [
-        ("", "$0.00", ""),
-        ("25", "$0.00", ""),
-        ("40", "$15.00", ""),
-        ("$100", "$75.00", ""),
-        ("1,000.50", "$975.50", ""),
-        ("20", "—", "short"),
-        ("abc", "—", "not a number"),
-        ("-5", "—", "negative"),
-        ("2.555", "—", "decimals"),
-    ],
-)
-def test_change_due(qtbot, desk, typed, change, problem):
+#: What the cashier types as tendered for a $25 buy-in -> change shown, problem said.
+TENDERED = [
+    ("", "$0.00", ""),
+    ("25", "$0.00", ""),
+    ("40", "$15.00", ""),
+    ("$100", "$75.00", ""),
+    ("1,000.50", "$975.50", ""),
+    ("20", "—", "short"),
+    ("abc", "—", "not a number"),
+    ("-5", "—", "negative"),
+    ("2.555", "—", "decimals"),
+    ("1,00", "—", "commas"),
+]
+
+
+def test_change_due(qtbot, desk):
     find(qtbot, desk, "bob")
     qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # Enter is the buy-in too
     dialog = desk.dialog
-    qtbot.keyClicks(dialog.tendered_edit, typed)
-    assert dialog.change_label.text() == change
-    assert problem in dialog.error_label.text()
-    assert dialog.ok_button.isEnabled() == (not problem)
+    for typed, change, problem in TENDERED:
+        dialog.tendered_edit.clear()
+        qtbot.keyClicks(dialog.tendered_edit, typed)
+        assert dialog.change_label.text() == change, typed
+        assert problem in dialog.error_label.text(), typed
+        assert dialog.ok_button.isEnabled() == (not problem), typed
     dialog.reject()
 
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.icm import DealMethod
 from clockapp.core.ledger import RowKind
-from clockapp.core.payouts import PayoutMode
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
@@ -298,3 +298,24 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
     assert len(pdf) > 2000
     assert csv_path.endswith("results.csv")
     assert pdf_path.endswith("results.pdf")
+
+
+def test_a_deal_among_more_than_ten_is_labelled_an_estimate(
+    cashier_window, field, services, tournament_id, bus
+):
+    for n in (11, 12):
+        player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
+        field[n] = services.cashier.buy_in(tournament_id, player).value.registration.id
+    percentages = (2000, 1500, 1200, 1000, 900, 800, 700, 600, 500, 400, 200, 200)
+    services.payouts.set_structure(
+        tournament_id, PayoutStructure(PayoutMode.PERCENTAGES, percentages=percentages)
+    )
+    bus.poll()
+    page = show(cashier_window, cashier_window.payouts)
+    page.deal_button.click()
+    dialog = page.dialog
+    deal = dialog.proposal.result
+    assert not deal.exact
+    assert "ESTIMATE" in dialog.estimate_label.text()
+    assert sum(deal.amounts) == services.payouts.table(tournament_id).prize_pool
+    dialog.reject()

@@ -114,6 +114,7 @@ class EntryDialog(_Dialog):
         title = KIND_TITLE[offer.kind]
         super().__init__(f"{title}: {name}", f"Confirm {title.lower()}", parent)
         self.setObjectName("entry_dialog")
+        self.setMinimumWidth(440)
         self.offer = offer
         self.add_on = add_on
         self._chip_set = chip_set

@@ -46,12 +46,25 @@ def _chips_spin(value: int = 0) -> QSpinBox:
     return spin
 
 
-def _table(rows: int, headers: Sequence[str]) -> QTableWidget:
+def _table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWidget:
+    """A table of players: the name stretches, the other columns get `widths`."""
     table = QTableWidget(rows, len(headers))
     table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column, width in enumerate(widths, start=1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        table.setColumnWidth(column, width)
     return table
+
+
+def _fit_rows(table: QTableWidget, most: int = 10) -> None:
+    """Tall enough to show every row, up to `most` (a final table fits without scrolling)."""
+    table.resizeRowsToContents()
+    shown = min(table.rowCount(), most)
+    row_height = table.rowHeight(0) if table.rowCount() else 30
+    table.setMinimumHeight(table.horizontalHeader().height() + shown * row_height + 6)
 
 
 # ------------------------------------------------------------------------------ busts
@@ -67,15 +80,16 @@ class BustDialog(_Dialog):
         super().__init__("Bust", "Record bust", parent)
         self.setObjectName("bust_dialog")
         self._players = tuple(in_play)
-        self.layout_.insertWidget(
-            0,
-            QLabel(
-                "Tick every player busted on this hand. Several on one hand: give the chips each "
-                "started it with (more chips, better place; equal stacks share the places)."
-            ),
+        about = QLabel(
+            "Tick every player busted on this hand. Several on one hand: give the chips each "
+            "started it with (more chips, better place; equal stacks share the places)."
         )
-        self.table = _table(len(self._players), ("Busted", "Chips at start of hand", "Busted by"))
-        self.table.setMinimumWidth(560)
+        about.setWordWrap(True)
+        self.layout_.insertWidget(0, about)
+        self.table = _table(
+            len(self._players), ("Busted", "Chips at start of hand", "Busted by"), (170, 190)
+        )
+        self.table.setMinimumWidth(640)
         self._boxes: list[QTableWidgetItem] = []
         self._chips: list[QSpinBox] = []
         self._busters: list[QComboBox] = []
@@ -99,6 +113,7 @@ class BustDialog(_Dialog):
             self._chips.append(spin)
             self._busters.append(combo)
         self.table.itemChanged.connect(self._update)
+        _fit_rows(self.table)
         self.layout_.insertWidget(1, self.table)
         self._update()
 
@@ -202,6 +217,8 @@ class PayoutTableDialog(_Dialog):
         self.preview_view.verticalHeader().setVisible(False)
         self.preview_view.horizontalHeader().setStretchLastSection(True)
         self.preview_view.setMinimumHeight(220)
+        self.preview_view.setColumnHidden(self.model.column_of("Finished"), True)
+        self.setMinimumWidth(460)
         self.layout_.insertWidget(1, self.preview_view)
         self.total_label = QLabel()
         self.total_label.setObjectName("payout_total")
@@ -220,6 +237,14 @@ class PayoutTableDialog(_Dialog):
         self.lock_box.toggled.connect(self._update)
         self.view: PayoutView | None = None
         self._update()
+
+    def _update(self) -> None:
+        if hasattr(self, "amounts_edit"):
+            mode = self.mode()
+            self.share_edit.setEnabled(mode is PayoutMode.PRESET)
+            self.percent_edit.setEnabled(mode is PayoutMode.PERCENTAGES)
+            self.amounts_edit.setEnabled(mode is PayoutMode.AMOUNTS)
+        super()._update()
 
     def set_mode(self, mode: PayoutMode) -> None:
         """Choose preset, custom percentages or custom amounts."""
@@ -312,8 +337,8 @@ class DealDialog(_Dialog):
         self._services = services
         self._tid = tournament_id
         self._players = tuple(in_play)
-        self.table = _table(len(self._players), ("Player", "Chips", "Share now"))
-        self.table.setMinimumWidth(480)
+        self.table = _table(len(self._players), ("Player", "Chips", "Share now"), (150, 130))
+        self.table.setMinimumWidth(520)
         self._spins: list[QSpinBox] = []
         for row, reg in enumerate(self._players):
             self.table.setItem(row, 0, QTableWidgetItem(reg.name))
@@ -324,6 +349,7 @@ class DealDialog(_Dialog):
             share = QTableWidgetItem("")
             share.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, 2, share)
+        _fit_rows(self.table)
         self.layout_.insertWidget(0, self.table)
         self.method_combo = QComboBox()
         for method, text in _METHODS:
@@ -339,14 +365,14 @@ class DealDialog(_Dialog):
         self.estimate_label = _big("", 12)
         self.estimate_label.setObjectName("estimate")
         self.estimate_label.setStyleSheet("color:#e65100;")
-        self.layout_.insertWidget(1, self.estimate_label)
+        self.layout_.insertWidget(2, self.estimate_label)
         self.sum_label = QLabel()
         self.sum_label.setObjectName("deal_sum")
         self.sum_label.setWordWrap(True)
-        self.layout_.insertWidget(2, self.sum_label)
+        self.layout_.insertWidget(3, self.sum_label)
         self.propose_button = QPushButton("Work out the shares")
         self.propose_button.clicked.connect(self.propose)
-        self.layout_.insertWidget(3, self.propose_button)
+        self.layout_.insertWidget(2, self.propose_button)
         self.proposal: DealProposal | None = None
         self._error = ""
         self.propose()

@@ -31,10 +31,9 @@ A4_PAGE = (210.0, 297.0, 14.0)
 _CSS = """
 body { font-family: 'Inter', 'DejaVu Sans', sans-serif; color: #111; }
 h1 { font-size: 15pt; margin: 0 0 2pt 0; }
-h2 { font-size: 11pt; margin: 8pt 0 3pt 0; }
+.head { font-size: 11pt; font-weight: bold; margin-top: 8pt; margin-bottom: 2pt; }
 .muted { color: #555; }
 table { border-collapse: collapse; }
-td, th { padding: 2pt 5pt; }
 th { text-align: left; background: #e8eaf6; }
 td.num, th.num { text-align: right; }
 .big { font-size: 22pt; font-weight: bold; }
@@ -54,18 +53,27 @@ def write_pdf(path: Path | str, html: str, page: tuple[float, float, float], tit
     writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize.Unit.Millimeter, title))
     writer.setPageMargins(QMarginsF(margin, margin, margin, margin), QPageLayout.Unit.Millimeter)
     document = QTextDocument()
+    # Lay out for the printer itself: its resolution turns points into dots, and a page size
+    # set here stops print_() from adding its own 2 cm margins to a receipt 8 cm wide.
+    document.documentLayout().setPaintDevice(writer)
     document.setDefaultStyleSheet(_CSS)
     document.setHtml(f"<html><body>{html}</body></html>")
+    paint = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(paint.width(), paint.height()))
+    document.setDocumentMargin(0)
     document.print_(writer)
     return path
 
 
-def _rows(pairs: Sequence[tuple[str, str]], css: str = "") -> str:
-    lines = "".join(
-        f"<tr><td>{escape(label)}</td><td class='num'>{escape(value)}</td></tr>"
-        for label, value in pairs
-    )
-    return f"<table width='100%' class='{css}'>{lines}</table>"
+def _rows(pairs: Sequence[tuple[str, str]], bold: frozenset[str] = frozenset()) -> str:
+    """(label, value) lines as a two-column table, values right-aligned; `bold` labels in bold."""
+    lines = []
+    for label, value in pairs:
+        style = " style='font-weight:bold'" if label in bold else ""
+        lines.append(
+            f"<tr{style}><td>{escape(label)}</td><td class='num'>{escape(value)}</td></tr>"
+        )
+    return f"<table width='100%' cellspacing='0' cellpadding='1'>{''.join(lines)}</table>"
 
 
 # ------------------------------------------------------------------------------ receipt
@@ -107,8 +115,8 @@ def receipt_html(
         f"<h1>{escape(tournament)}</h1>"
         f"<p class='muted'>Receipt · {escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}"
         f"</p><p><b>{escape(reg.name)}</b> · {KIND_TITLE[receipt.kind]}</p>"
-        f"{_rows(lines)}<p class='muted'>{_rows(parts)}</p>"
-        f"<h2>Chips handed over</h2><p>{'<br>'.join(chips)}</p>{seat_html}"
+        f"{_rows(lines, frozenset({'Total', 'Change'}))}<p class='muted'>{_rows(parts)}</p>"
+        f"<p class='head'>Chips handed over</p><p>{'<br>'.join(chips)}</p>{seat_html}"
         "<p class='muted'>Keep this receipt until the tournament ends.</p>"
     )
 
@@ -201,10 +209,11 @@ def results_html(
         f"<p class='muted'>{payouts.entries} entries · prize pool "
         f"{format_cents(payouts.prize_pool)} · printed "
         f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
-        f"<table width='100%' cellspacing='0'>{head}{''.join(body)}{totals}</table>"
-        "<table width='100%'><tr>"
-        f"<td width='45%' valign='top'><h2>Payouts</h2>{ladder}</td><td width='10%'></td>"
-        f"<td width='45%' valign='top'><h2>Money</h2>{money}</td></tr></table>"
+        f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}{totals}"
+        "</table><br><table width='100%'><tr>"
+        f"<td width='45%' valign='top'><p class='head'>Payouts</p>{ladder}</td>"
+        "<td width='10%'></td>"
+        f"<td width='45%' valign='top'><p class='head'>Money</p>{money}</td></tr></table>"
     )
 
 

@@ -92,8 +92,8 @@ class CashierWindow(QMainWindow):
         stack = ctx.history.stack
         stack.canUndoChanged.connect(self.undo_button.setEnabled)
         stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        stack.undoTextChanged.connect(lambda t: self.undo_button.setText(f"Undo {t}".strip()))
-        stack.redoTextChanged.connect(lambda t: self.redo_button.setText(f"Redo {t}".strip()))
+        stack.undoTextChanged.connect(self._on_stack_undo_text_changed)
+        stack.redoTextChanged.connect(self._on_stack_redo_text_changed)
         self.undo_button.setEnabled(False)
         self.redo_button.setEnabled(False)
         header = QHBoxLayout()
@@ -219,6 +219,12 @@ class CashierWindow(QMainWindow):
             f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
             f"{view.players_left} left · {view.places_paid} paid{money}"
         )
+
+    def _on_stack_undo_text_changed(self, text: str) -> None:
+        self.undo_button.setText(f"Undo {text}".strip())
+
+    def _on_stack_redo_text_changed(self, text: str) -> None:
+        self.redo_button.setText(f"Redo {text}".strip())
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.ctx.tid):
