@@ -50,23 +50,39 @@ class Game(StrEnum):
 
 
 _CATEGORIES: Final = tuple(Category)
-_CLASS_CATEGORY: Final[list[int]] = tables.CLASS_CATEGORY.tolist()
-_CLASS_RANKS: Final[list[tuple[int, ...]]] = [tuple(r) for r in tables.CLASS_RANKS.tolist()]
 
-# Per hand size: (flush-suit list, row offsets, values, shift, column mask), for `strength`.
-_BY_SIZE: Final[list[tuple[list[int], list[int], list[int], int, int] | None]] = [None] * 8
-for _size in tables.SIZES:
-    _BY_SIZE[_size] = (
-        tables.FSUIT_LIST[_size],
-        tables.OFFSETS_LIST[_size],
-        tables.NOFLUSH_LIST[_size],
-        tables.SHIFT[_size],
-        (1 << tables.SHIFT[_size]) - 1,
-    )
+
+def _class_ranks(value: int) -> tuple[int, ...]:
+    """The five ranks of a strength's class, in order of significance."""
+    ranks: list[int] = tables.CLASS_RANKS[value].tolist()
+    return tuple(ranks)
+
+
+# The one-hand path indexes Python lists (faster than numpy scalars). They are made from the
+# arrays on the first call for each hand size rather than at import, to keep the import quick.
+_SizeTables = tuple[list[int], list[int], list[int], int, int]
+_BY_SIZE: Final[list[_SizeTables | None]] = [None] * 8  # by hand size: fsuit, offsets, values,...
 _KEY: Final = tables.KEY_LIST
-_FLUSH: Final = tables.FLUSH_LIST
+_FLUSH: Final[list[int]] = []
 _RANK_MASK: Final = tables.RANK_MASK
 _RANK_BITS: Final = tables.RANK_BITS
+
+
+def _size_tables(size: int) -> _SizeTables:
+    if size not in tables.SIZES:
+        raise CardError(f"a hand has 5, 6 or 7 cards, not {size}")
+    if not _FLUSH:
+        _FLUSH.extend(tables.FLUSH.tolist())
+    shift = tables.SHIFT[size]
+    entry = (
+        tables.FSUIT[size].tolist(),
+        tables.OFFSETS[size].tolist(),
+        tables.NOFLUSH[size].tolist(),
+        shift,
+        (1 << shift) - 1,
+    )
+    _BY_SIZE[size] = entry
+    return entry
 
 
 def strength(cards: Sequence[int]) -> int:
@@ -82,10 +98,10 @@ def strength(cards: Sequence[int]) -> int:
     key = 0
     for card in cards:
         key += _KEY[card]
-    tables_for_size = _BY_SIZE[len(cards)] if len(cards) < 8 else None
-    if tables_for_size is None:
-        raise CardError(f"a hand has 5, 6 or 7 cards, not {len(cards)}")
-    fsuit, offsets, values, shift, column_mask = tables_for_size
+    try:
+        fsuit, offsets, values, shift, column_mask = _BY_SIZE[len(cards)]  # type: ignore[misc]
+    except (TypeError, IndexError):  # not built yet (None), or no such hand size
+        fsuit, offsets, values, shift, column_mask = _size_tables(len(cards))
     suit = fsuit[key >> _RANK_BITS]
     if suit < 0:
         rank_key = key & _RANK_MASK
@@ -188,7 +204,7 @@ def category_of(value: int) -> Category:
     """
     if not 1 <= value <= MAX_STRENGTH:
         raise PokerError(f"{value} is not a hand strength (they run from 1 to {MAX_STRENGTH})")
-    return _CATEGORIES[_CLASS_CATEGORY[value]]
+    return _CATEGORIES[int(tables.CLASS_CATEGORY[value])]
 
 
 def _a(word: str) -> str:
@@ -206,7 +222,7 @@ def describe_strength(value: int) -> str:
     ('Royal flush', 'Straight, five high')
     """
     category = category_of(value)
-    ranks = _CLASS_RANKS[value]
+    ranks = _class_ranks(value)
     name = [RANK_NAMES[r] for r in ranks]
     plural = [RANK_PLURALS[r] for r in ranks]
     match category:
@@ -256,7 +272,7 @@ class HandValue:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The five ranks (0 = deuce .. 12 = ace) in order of significance."""
-        return _CLASS_RANKS[self.strength]
+        return _class_ranks(self.strength)
 
     def describe(self) -> str:
         """The hand in words: "Full house, kings full of fives", "Royal flush".
@@ -274,7 +290,7 @@ def _ordered(five: Sequence[Card], value: int) -> tuple[Card, ...]:
     """`five` in the order of the class's ranks (pairs together, the wheel's ace last)."""
     remaining = list(five)
     ordered: list[Card] = []
-    for rank in _CLASS_RANKS[value]:
+    for rank in _class_ranks(value):
         card = next(c for c in remaining if c.rank == rank)
         remaining.remove(card)
         ordered.append(card)

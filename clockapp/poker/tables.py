@@ -2,7 +2,8 @@
 
 `clockapp.poker.tablegen` explains the tables and rebuilds the file. Arrays are read-only; the
 numpy paths use int64 copies of the index tables because `np.take` is fastest with native indexes,
-and the one-hand path uses plain Python lists because indexing a list beats indexing an array.
+and the one-hand path (`evaluator.strength`) makes plain Python lists of them, because
+indexing a list beats indexing an array.
 """
 
 from __future__ import annotations
@@ -57,12 +58,8 @@ NOFLUSH: Final = {size: _frozen(SHIPPED[f"noflush{size}"]) for size in SIZES}
 SHIFT: Final = {size: int(SHIPPED[f"shift{size}"]) for size in SIZES}
 FLUSH5: Final = _frozen(SHIPPED["flush5"])
 
-# The one-hand path: the same tables as lists of Python ints.
+# The one-hand path sums card keys as Python ints.
 KEY_LIST: Final[list[int]] = CARD_KEY.tolist()
-FLUSH_LIST: Final[list[int]] = FLUSH.tolist()
-FSUIT_LIST: Final = {size: FSUIT[size].tolist() for size in SIZES}
-OFFSETS_LIST: Final = {size: OFFSETS[size].tolist() for size in SIZES}
-NOFLUSH_LIST: Final = {size: NOFLUSH[size].tolist() for size in SIZES}
 
 __all__ = [
     "CARD_FLUSH_BITS",
@@ -71,14 +68,10 @@ __all__ = [
     "CLASS_RANKS",
     "FLUSH",
     "FLUSH5",
-    "FLUSH_LIST",
     "FSUIT",
-    "FSUIT_LIST",
     "KEY_LIST",
     "NOFLUSH",
-    "NOFLUSH_LIST",
     "OFFSETS",
-    "OFFSETS_LIST",
     "RANK_BITS",
     "RANK_MASK",
     "SHIFT",
