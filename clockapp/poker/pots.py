@@ -146,6 +146,8 @@ def _split(amount: int, winners: Sequence[int], seats: int, button: int, chip: i
 
     The first in that order also takes any part of `amount` smaller than a chip.
     """
+    if len(winners) == 1:
+        return [Share(winners[0], amount)]  # a sole winner takes it all: nothing is odd
     order = sorted(winners, key=lambda seat: (seat - button - 1) % seats)
     each = amount // (len(order) * chip) * chip
     left = amount - each * len(order)

@@ -147,6 +147,11 @@ def test_odd_chips_are_marked() -> None:
     assert pot.shares == (Share(1, 40, odd_chip=5), Share(2, 35, odd_chip=0))
 
 
+def test_a_sole_winner_has_no_odd_chip_even_with_part_chips() -> None:
+    result = settle([55, 55], [False, False], [[1], [0]], button=0, chip=25)
+    assert result.pots[0].shares == (Share(1, 110, odd_chip=0),)
+
+
 def test_without_a_ranking_the_pots_are_laid_out_but_not_awarded() -> None:
     result = settle([100, 30, 60], [False] * 3, None, button=0)
     assert result.uncalled == UncalledBet(0, 40)
