@@ -1,6 +1,6 @@
 """`settle`: a hand's money, from each seat's chips in to each seat's chips out.
 
-The rules (Robert's Rules / TDA practice, as the rulings window states them):
+The rules, as issue 3 states them (common tournament practice):
 
 * The uncalled bet, the excess of the single largest contribution over the second largest, goes
   back to its seat before anything else.
@@ -10,8 +10,9 @@ The rules (Robert's Rules / TDA practice, as the rulings window states them):
   main pot.
 * Each pot goes to the best-ranked of its eligible players, split evenly between ties in units of
   the smallest chip in play. The odd chips go one at a time to the tied winners in seat order,
-  starting with the first seat left of the button, so nobody gets more than one from a pot. If the
-  amounts are not whole chips, the part smaller than a chip rides with the first odd chip.
+  starting with the first seat left of the button, so nobody gets more than one from a pot. If a
+  split pot is not whole chips, the part smaller than a chip rides with the first odd chip (a sole
+  winner simply takes the whole pot).
 
 Everything is an int; the payouts always add up to every chip that went in.
 """

@@ -1,6 +1,6 @@
 """Builds the hand evaluator's lookup tables; `python -m clockapp.poker.tablegen` rewrites them.
 
-Building takes about a second, too slow for every import, so the tables ship as package data
+Building takes a second or two, too slow for every import, so the tables ship as package data
 (`clockapp/poker/data/tables.npz`) and a test checks that the shipped file equals a fresh build.
 
 How the evaluator uses them. Card `c` (rank `c >> 2`, 0 = deuce .. 12 = ace; suit `c & 3`) has an
