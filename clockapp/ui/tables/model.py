@@ -1,0 +1,110 @@
+"""The move list: a `QAbstractTableModel` over a tuple of `MoveInfo` rows.
+
+Pending moves (the ones on the clock display) are bold; acknowledged ones are greyed, undone ones
+struck through. `MOVE_ID_ROLE` gives a row's move id for acknowledging it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from clockapp.core.seating import DealIn
+from clockapp.services.seating import MoveInfo
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+MOVE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+HEADERS = ("Player", "Move", "Status", "Why")
+#: The column that stretches.
+WHY_COLUMN = 3
+DONE_INK = QColor("#7f8790")
+WAIT_INK = QColor("#b3261e")
+
+
+def move_text(move: MoveInfo) -> str:
+    """The move in a narrow column: "T3 s7 → T1 s2"."""
+    source, target = move.from_seat, move.to_seat
+    return f"T{source.table} s{source.number} → T{target.table} s{target.number}"
+
+
+def status_text(move: MoveInfo) -> str:
+    """On the display (and whether the player waits for the button), moved, or taken back."""
+    if move.undone:
+        return "undone"
+    if move.acknowledged:
+        return "moved"
+    if move.deal_in is DealIn.AFTER_BUTTON:
+        return "shown, waits"
+    return "shown"
+
+
+class MoveListModel(QAbstractTableModel):
+    """The moves of the tournament, newest last."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._moves: tuple[MoveInfo, ...] = ()
+
+    @property
+    def moves(self) -> tuple[MoveInfo, ...]:
+        """The rows shown."""
+        return self._moves
+
+    def set_moves(self, moves: tuple[MoveInfo, ...]) -> None:
+        """Show these moves."""
+        self.beginResetModel()
+        self._moves = tuple(moves)
+        self.endResetModel()
+
+    def move_at(self, row: int) -> MoveInfo:
+        """The move on a row."""
+        return self._moves[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self._moves)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(HEADERS)
+        ):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._moves):
+            return None
+        move = self._moves[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"{move.name}: {move.announcement}\n{move.reason}"
+            return (move.name, move_text(move), status_text(move), move.reason)[column]
+        if role == MOVE_ID_ROLE:
+            return move.id
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(move.pending)
+            font.setStrikeOut(move.undone)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if not move.pending:
+                return QBrush(DONE_INK)
+            if column == 2 and move.deal_in is DealIn.AFTER_BUTTON:
+                return QBrush(WAIT_INK)
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,0 +1,124 @@
+"""Small widgets of the tables window: the message banner and the hand-for-hand bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+
+from clockapp.core.balancing import HandForHand
+
+_STYLES = {
+    "error": ("#fdecea", "#b3261e", "#611a15"),
+    "warning": ("#fff4e0", "#e08a00", "#5c3b00"),
+    "info": ("#e8f4fd", "#1e6fb3", "#0d3858"),
+}
+
+
+class Banner(QFrame):
+    """A coloured strip that says what happened or what went wrong, without blocking."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tablesBanner")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 4, 6)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QToolButton(self)
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.setToolTip("Hide this message")
+        close.clicked.connect(self.hide_message)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self.kind = ""
+        self.hide()
+
+    @property
+    def text(self) -> str:
+        """The message shown ("" when hidden)."""
+        return "" if self.isHidden() else self.label.text()
+
+    def show_message(self, text: str, kind: str = "error") -> None:
+        """Show `text`; `kind` is "error", "warning" or "info"."""
+        background, edge, ink = _STYLES.get(kind, _STYLES["error"])
+        self.kind = kind
+        self.setStyleSheet(
+            f"#tablesBanner {{ background: {background}; border: 1px solid {edge};"
+            f" border-left: 5px solid {edge}; border-radius: 4px; }}"
+            f" #tablesBanner QLabel, #tablesBanner QToolButton {{ color: {ink};"
+            " background: transparent; }"
+        )
+        self.label.setText(text)
+        self.show()
+
+    def hide_message(self) -> None:
+        """Hide the banner."""
+        self.label.clear()
+        self.kind = ""
+        self.hide()
+
+
+class HandForHandBar(QFrame):
+    """While hand-for-hand is on: the hand number, a button per table to mark its hand finished,
+    and "Next hand" once every table has finished."""
+
+    table_toggled = Signal(int, bool)  # table, finished
+    next_hand_clicked = Signal()
+    stop_clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 8, 4)
+        self.hand_label = QLabel(self)
+        font = self.hand_label.font()
+        font.setBold(True)
+        self.hand_label.setFont(font)
+        self._layout.addWidget(self.hand_label)
+        self.table_buttons: dict[int, QPushButton] = {}
+        self._buttons_layout = QHBoxLayout()
+        self._layout.addLayout(self._buttons_layout)
+        self._layout.addStretch(1)
+        self.next_button = QPushButton("&Next hand", self)
+        self.next_button.clicked.connect(self.next_hand_clicked)
+        self.stop_button = QPushButton("Stop hand-for-hand", self)
+        self.stop_button.clicked.connect(self.stop_clicked)
+        self._layout.addWidget(self.next_button)
+        self._layout.addWidget(self.stop_button)
+        self.hide()
+
+    def show_state(self, hfh: HandForHand | None, tables: Iterable[int]) -> None:
+        """Show hand-for-hand play (hidden when it is off)."""
+        if hfh is None:
+            self.hide()
+            return
+        for button in self.table_buttons.values():
+            self._buttons_layout.removeWidget(button)
+            button.deleteLater()
+        self.table_buttons = {}
+        in_play = set(tables)
+        for number in sorted(hfh.tables & in_play):
+            done = number in hfh.finished
+            button = QPushButton(f"Table {number}", self)
+            button.setCheckable(True)
+            button.setChecked(done)
+            button.setToolTip("Click when the hand at this table is over")
+            button.setStyleSheet("QPushButton:checked { background: #d6f5e3; }")
+            button.toggled.connect(
+                lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
+            )
+            self._buttons_layout.addWidget(button)
+            self.table_buttons[number] = button
+        waiting = len(hfh.waiting)
+        self.hand_label.setText(
+            f"Hand-for-hand, hand {hfh.hand}: "
+            + (f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done")
+        )
+        self.next_button.setEnabled(hfh.all_finished)
+        self.show()

@@ -1,0 +1,586 @@
+"""The tables window: the room as ovals, the move list, and the director's seating commands.
+
+Every command is one service call through the bus (`services.seating`), so the clock display and
+other stations refresh; a refused command shows its message in the banner and changes nothing.
+Balancing may stop to ask where a table's button is (`NeedButton`): the window asks the director
+(`ask_button`), sets it, and balances again until the plan is complete or the director cancels.
+Hand moves (drag and drop, or the move dialog) go on the window's undo stack.
+
+The `ask_*` attributes open the dialogs; tests replace them with plain functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.balancing import NeedButton
+from clockapp.core.errors import DomainError
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.seating import MoveInfo, RoomView, TableInfo
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.tables.commands import push_move
+from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
+from clockapp.ui.tables.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
+from clockapp.ui.tables.printing import print_moves, save_moves_pdf
+from clockapp.ui.tables.refcount import keep_none_alive
+from clockapp.ui.tables.room import RoomView as RoomGraphicsView
+from clockapp.ui.tables.widgets import Banner, HandForHandBar
+
+T = TypeVar("T")
+
+REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
+#: How many button questions one balancing may ask before the window gives up (one per table is
+#: the most a plan needs; this only stops a loop if the answers never stick).
+MAX_QUESTIONS = 50
+
+
+class TablesWindow(QMainWindow):
+    """Seating for the bus's tournament (a non-modal window)."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        keep_none_alive()  # see `refcount`: painting the room makes thousands of void calls
+        self._services = services
+        self._bus = bus
+        self.room: RoomView | None = None
+        self.undo_stack = QUndoStack(self)
+        self.move_model = MoveListModel(self)
+        self.actions: dict[str, QAction] = {}
+        # Dialog hooks: each returns the director's answer, or None for Cancel.
+        self.ask_tables: Callable[[], tuple[int, int] | None] = self._ask_tables
+        self.ask_button: Callable[[NeedButton, TableInfo], int | None] = self._ask_button
+        self.ask_move: Callable[[int | None], tuple[int, int, int] | None] = self._ask_move
+        self.ask_final_size: Callable[[], int | None] = self._ask_final_size
+        self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
+        self.setWindowTitle("Tables")
+        self._setup_ui()
+        self._setup_actions()
+        self._bus.changed.connect(self._on_bus_changed)
+        self._bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.reload()
+        self.resize(1500, 900)
+
+    # ---------------------------------------------------------------- layout
+    def _setup_ui(self) -> None:
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(6)
+
+        self.status_label = QLabel(central)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.status_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.status_label.setFont(font)
+        layout.addWidget(self.status_label)
+
+        self.banner = Banner(central)
+        layout.addWidget(self.banner)
+
+        self.hfh_bar = HandForHandBar(central)
+        self.hfh_bar.table_toggled.connect(self._on_hfh_table_toggled)
+        self.hfh_bar.next_hand_clicked.connect(self.next_hand)
+        self.hfh_bar.stop_clicked.connect(self.stop_hand_for_hand)
+        layout.addWidget(self.hfh_bar)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, central)
+        self.room_view = RoomGraphicsView(splitter)
+        self.room_view.move_requested.connect(self._on_room_move_requested)
+        self.room_view.seat_menu_requested.connect(self._on_room_seat_menu_requested)
+        self.room_view.setMinimumWidth(500)
+        side = QWidget(splitter)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+
+        side.setMinimumWidth(320)
+        side.setMaximumWidth(560)
+        waiting_box = QGroupBox("Waiting for a seat", side)
+        self.waiting_box = waiting_box
+        waiting_layout = QVBoxLayout(waiting_box)
+        self.waiting_list = QListWidget(waiting_box)
+        self.waiting_list.setMaximumHeight(140)
+        self.waiting_list.itemDoubleClicked.connect(self._on_waiting_item_double_clicked)
+        self.seat_one_button = QPushButton("Draw a seat for the selected player", waiting_box)
+        self.seat_one_button.clicked.connect(self.seat_selected)
+        waiting_layout.addWidget(self.waiting_list)
+        waiting_layout.addWidget(self.seat_one_button)
+        side_layout.addWidget(waiting_box)
+
+        moves_box = QGroupBox("Moves", side)
+        moves_layout = QVBoxLayout(moves_box)
+        self.move_table = QTableView(moves_box)
+        self.move_table.setModel(self.move_model)
+        self.move_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.move_table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.move_table.verticalHeader().hide()
+        self.move_table.setWordWrap(False)
+        header = self.move_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.move_table.selectionModel().currentRowChanged.connect(self._on_move_current_changed)
+        moves_layout.addWidget(self.move_table, 1)
+        self.move_detail = QLabel(moves_box)
+        self.move_detail.setWordWrap(True)
+        self.move_detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.move_detail.setMinimumHeight(self.move_detail.fontMetrics().height() * 3)
+        self.move_detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        moves_layout.addWidget(self.move_detail)
+        self.show_done = QCheckBox("Show moves already made", moves_box)
+        self.show_done.toggled.connect(self._reload_moves)
+        moves_layout.addWidget(self.show_done)
+        buttons = QHBoxLayout()
+        self.acknowledge_button = QPushButton("&Moved", moves_box)
+        self.acknowledge_button.setToolTip(
+            "The selected players have moved: take them off the display"
+        )
+        self.acknowledge_button.clicked.connect(self.acknowledge_selected)
+        self.acknowledge_all_button = QPushButton("All moved", moves_box)
+        self.acknowledge_all_button.clicked.connect(self.acknowledge_all)
+        self.print_button = QPushButton("&Print…", moves_box)
+        self.print_button.clicked.connect(self.print_moves)
+        self.pdf_button = QPushButton("Save PDF…", moves_box)
+        self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
+        for button in (
+            self.acknowledge_button,
+            self.acknowledge_all_button,
+            self.print_button,
+            self.pdf_button,
+        ):
+            buttons.addWidget(button)
+        moves_layout.addLayout(buttons)
+        side_layout.addWidget(moves_box, 1)
+
+        splitter.addWidget(self.room_view)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setSizes([1100, 400])
+        layout.addWidget(splitter, 1)
+        self.setCentralWidget(central)
+
+    def _setup_actions(self) -> None:
+        self.toolbar = QToolBar("Seating", self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.setMovable(False)
+        self.addToolBar(self.toolbar)
+        specs: list[tuple[str, str, str, Callable[[], Any]]] = [
+            ("add_tables", "Add tables…", "", self.add_tables),
+            ("draw", "Draw seats", "Ctrl+D", self.draw_seats),
+            ("balance", "Balance", "Ctrl+B", self.balance),
+            ("break", "Break table", "", self.break_tables),
+            ("final", "Final table…", "", self.form_final_table),
+            ("hand_for_hand", "Hand-for-hand", "Ctrl+H", self.toggle_hand_for_hand),
+            ("move", "Move player…", "Ctrl+M", self.move_player),
+        ]
+        for key, text, shortcut, handler in specs:
+            action = QAction(text, self)
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+            self.addAction(action)
+            self.toolbar.addAction(action)
+            self.actions[key] = action
+        self.actions["hand_for_hand"].setCheckable(True)
+        for key, text, keys, handler in (
+            (
+                "zoom_in",
+                "Zoom in",
+                QKeySequence.StandardKey.ZoomIn,
+                lambda: self.room_view.zoom_by(1.25),
+            ),
+            (
+                "zoom_out",
+                "Zoom out",
+                QKeySequence.StandardKey.ZoomOut,
+                lambda: self.room_view.zoom_by(0.8),
+            ),
+            ("zoom_fit", "Show all tables", QKeySequence("Ctrl+0"), self.room_view.zoom_fit),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+            self.addAction(action)  # keyboard only: Ctrl+wheel zooms with the mouse
+            self.actions[key] = action
+        self.toolbar.addSeparator()
+        undo = self.undo_stack.createUndoAction(self, "Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.undo_stack.createRedoAction(self, "Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        for key, action in (("undo", undo), ("redo", redo)):
+            self.addAction(action)
+            self.toolbar.addAction(action)
+            self.actions[key] = action
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def tournament_id(self) -> int:
+        """The tournament shown."""
+        return self._bus.tournament_id
+
+    def reload(self) -> None:
+        """Read the room and the moves again."""
+        tid = self.tournament_id
+        try:
+            room = self._services.seating.room(tid)
+            name = self._services.tournaments.get(tid).name
+        except DomainError as error:
+            self.banner.show_message(str(error))
+            return
+        self.room = room
+        self.setWindowTitle(f"Tables: {name}")
+        pending = self._services.seating.pending_moves(tid)
+        moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in pending)
+        counts = [t.count for t in room.tables]
+        short = frozenset(
+            t.number for t in room.tables if room.out_of_balance and t.count == min(counts)
+        )
+        hfh = room.hand_for_hand
+        status: dict[int, str] = {}
+        if hfh is not None:
+            for table in room.tables:
+                if table.number in hfh.tables:
+                    done = table.number in hfh.finished
+                    status[table.number] = f"hand {hfh.hand}: {'finished' if done else 'playing'}"
+        self.room_view.set_tables(room.tables, moved_here=moved_here, short=short, status=status)
+        text = room.status
+        if room.busts_until_break is not None and len(room.tables) > 1:
+            until = room.busts_until_break
+            text += f"   Next table breaks after {until} more bust{'s' if until != 1 else ''}."
+        if room.shootout:
+            text = "Shootout: every table plays down to one winner, no balancing."
+        text += f"   {room.player_count} seated, {room.capacity} open seats."
+        self.status_label.setText(text)
+        self.waiting_list.clear()
+        for player in room.waiting:
+            item = QListWidgetItem(player.name)
+            item.setData(Qt.ItemDataRole.UserRole, player.registration_id)
+            self.waiting_list.addItem(item)
+        self.seat_one_button.setEnabled(bool(room.waiting))
+        self.waiting_box.setVisible(bool(room.waiting))
+        self.hfh_bar.show_state(hfh, [t.number for t in room.tables])
+        self.actions["hand_for_hand"].setChecked(hfh is not None)
+        self._reload_moves()
+
+    def _reload_moves(self, _checked: bool = False) -> None:
+        tid = self.tournament_id
+        seating = self._services.seating
+        moves = seating.moves(tid) if self.show_done.isChecked() else seating.pending_moves(tid)
+        self.move_model.set_moves(moves)
+        self._show_move_detail(0 if moves else -1)
+
+    def _on_move_current_changed(self, current: Any, _previous: Any) -> None:
+        self._show_move_detail(current.row())
+
+    def _show_move_detail(self, row: int) -> None:
+        if not 0 <= row < self.move_model.rowCount():
+            self.move_detail.setText("No moves on the display." if row < 0 else "")
+            return
+        move = self.move_model.move_at(row)
+        self.move_detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
+
+    # ---------------------------------------------------------------- running commands
+    def _run(self, operation: Callable[[], Outcome[T]]) -> T | None:
+        """One service call through the bus; a refusal goes to the banner (returns None)."""
+        try:
+            return self._bus.run(operation)
+        except DomainError as error:
+            self.banner.show_message(str(error))
+            return None
+
+    def _refused(self, message: str) -> None:
+        self.banner.show_message(message)
+
+    # ---------------------------------------------------------------- the room
+    def add_tables(self) -> None:
+        """Ask how many tables, and add them."""
+        answer = self.ask_tables()
+        if answer is None:
+            return
+        count, seats = answer
+        tid = self.tournament_id
+        added = self._run(lambda: self._services.seating.add_tables(tid, count, seats))
+        if added is not None:
+            self.banner.show_message(
+                f"Added table{'s' if len(added) > 1 else ''} {', '.join(map(str, added))}.",
+                "info",
+            )
+
+    def draw_seats(self) -> None:
+        """Draw seats for everyone waiting."""
+        tid = self.tournament_id
+        drawn = self._run(lambda: self._services.seating.draw_seats(tid))
+        if drawn is not None:
+            self.banner.show_message(f"Drew seats for {len(drawn)} players.", "info")
+
+    def seat_selected(self) -> None:
+        """Draw a seat for the waiting player selected in the list."""
+        item = self.waiting_list.currentItem() or self.waiting_list.item(0)
+        if item is not None:
+            self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _on_waiting_item_double_clicked(self, item: QListWidgetItem) -> None:
+        self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _seat_waiting(self, registration_id: int) -> None:
+        tid = self.tournament_id
+        seat = self._run(lambda: self._services.seating.seat_new_entry(tid, registration_id))
+        if seat is not None:
+            self.banner.show_message(f"{seat.name}: {seat.reason}.", "info")
+
+    def move_player(self, registration_id: int | None = None) -> None:
+        """Ask who moves where (the keyboard way to drag), and move."""
+        answer = self.ask_move(registration_id)
+        if answer is not None:
+            self.request_move(*answer)
+
+    def request_move(self, registration_id: int, table: int, seat: int) -> MoveInfo | None:
+        """Move a player by hand, undoably."""
+        try:
+            move = push_move(
+                self.undo_stack,
+                self._services,
+                self._bus,
+                self.tournament_id,
+                registration_id,
+                table,
+                seat,
+                self._refused,
+            )
+        except DomainError as error:
+            self.banner.show_message(str(error))
+            return None
+        self.banner.show_message(f"{move.name}: {move.announcement}.", "info")
+        return move
+
+    def _on_room_move_requested(self, registration_id: int, table: int, seat: int) -> None:
+        self.request_move(registration_id, table, seat)
+
+    def _on_room_seat_menu_requested(self, table: int, seat: int, where: QPoint) -> None:
+        menu = self.seat_menu(table, seat)
+        if not menu.isEmpty():
+            menu.exec(where)
+
+    def seat_menu(self, table: int, number: int) -> QMenu:
+        """The right-click menu of a seat."""
+        menu = QMenu(self)
+        if self.room is None:
+            return menu
+        info = self.room.table(table)
+        seat = info.seat(number)
+        tid = self.tournament_id
+        seating = self._services.seating
+        rid = seat.registration_id
+        if rid is not None:
+            menu.addAction("Move…", lambda: self.move_player(rid))
+            if seat.fixed:
+                menu.addAction(
+                    "Free the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, False))
+                )
+            else:
+                menu.addAction(
+                    "Fix the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, True))
+                )
+            menu.addAction(
+                "Button here", lambda: self._run(lambda: seating.set_button(tid, table, number))
+            )
+        elif seat.closed:
+            menu.addAction(
+                "Open the seat", lambda: self._run(lambda: seating.open_seat(tid, table, number))
+            )
+        else:
+            menu.addAction(
+                "Close the seat", lambda: self._run(lambda: seating.close_seat(tid, table, number))
+            )
+            for waiting in self.room.waiting:
+                waiting_id = waiting.registration_id
+                menu.addAction(
+                    f"Seat {waiting.name} here",
+                    lambda w=waiting_id: self._run(
+                        lambda: seating.seat_player(tid, w, table, number)
+                    ),
+                )
+        if info.button is not None:
+            menu.addAction(
+                "Button unknown", lambda: self._run(lambda: seating.set_button(tid, table, None))
+            )
+        return menu
+
+    # ---------------------------------------------------------------- balancing
+    def balance(self) -> None:
+        """Break what breaks and balance, asking for each button the plan needs."""
+        tid = self.tournament_id
+        seating = self._services.seating
+        moved = 0
+        summaries: list[str] = []
+        for _ in range(MAX_QUESTIONS):
+            result = self._run(lambda: seating.balance(tid))
+            if result is None:
+                return
+            moved += len(result.moves)
+            need = result.need_button
+            if need is None:
+                text = result.summary
+                if moved and moved != len(result.moves):
+                    text = f"{moved} moves in all. " + text
+                summaries.append(text)
+                kind = "warning" if result.warnings else "info"
+                self.banner.show_message(" ".join(summaries), kind)
+                return
+            if result.moves:
+                summaries.append(result.summary.replace(need.reason, "").strip())
+            room = seating.room(tid)
+            seat = self.ask_button(need, room.table(need.table))
+            if seat is None:
+                self.banner.show_message(
+                    f"Balancing waits for the button at table {need.table}. {need.reason}",
+                    "warning",
+                )
+                return
+            if self._run(lambda n=need.table, s=seat: seating.set_button(tid, n, s)) is None:
+                return
+        self.banner.show_message("Balancing kept asking for buttons; balance again.", "warning")
+
+    def break_tables(self) -> None:
+        """Break the next table in the break order, when the players fit."""
+        tid = self.tournament_id
+        result = self._run(lambda: self._services.seating.break_tables(tid))
+        if result is not None:
+            self.banner.show_message(result.summary, "info")
+
+    def form_final_table(self) -> None:
+        """Ask the final table's size and redraw everyone there."""
+        size = self.ask_final_size()
+        if size is None:
+            return
+        tid = self.tournament_id
+        result = self._run(lambda: self._services.seating.form_final_table(tid, size))
+        if result is not None:
+            self.banner.show_message(result.summary + " Draw for the button.", "info")
+
+    # ---------------------------------------------------------------- hand-for-hand
+    def toggle_hand_for_hand(self) -> None:
+        """Start or stop hand-for-hand play."""
+        if self.room is not None and self.room.hand_for_hand is not None:
+            self.stop_hand_for_hand()
+        else:
+            tid = self.tournament_id
+            self._run(lambda: self._services.seating.start_hand_for_hand(tid))
+            self.reload()
+
+    def stop_hand_for_hand(self) -> None:
+        """End hand-for-hand play."""
+        tid = self.tournament_id
+        self._run(lambda: self._services.seating.stop_hand_for_hand(tid))
+        self.reload()
+
+    def next_hand(self) -> None:
+        """Deal the next hand everywhere (every table must have finished)."""
+        tid = self.tournament_id
+        self._run(lambda: self._services.seating.next_hand(tid))
+
+    def _on_hfh_table_toggled(self, table: int, finished: bool) -> None:
+        tid = self.tournament_id
+        if self._run(lambda: self._services.seating.finish_hand(tid, table, finished)) is None:
+            self.reload()
+
+    # ---------------------------------------------------------------- the move list
+    def acknowledge_selected(self) -> None:
+        """The selected players have moved."""
+        rows = sorted({index.row() for index in self.move_table.selectionModel().selectedRows()})
+        if not rows and self.move_model.rowCount() > 0:
+            rows = [0]
+        tid = self.tournament_id
+        for row in rows:
+            move_id = self.move_model.index(row, 0).data(MOVE_ID_ROLE)
+            self._run(lambda m=move_id: self._services.seating.acknowledge_move(tid, m))
+
+    def acknowledge_all(self) -> None:
+        """Every player on the display has moved."""
+        tid = self.tournament_id
+        self._run(lambda: self._services.seating.acknowledge_all(tid))
+
+    def _sheet_title(self) -> str:
+        return self.windowTitle().removeprefix("Tables: ")
+
+    def print_moves(self) -> None:
+        """Print the moves shown (the print dialog chooses the printer or a PDF file)."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            print_moves(printer, self._sheet_title(), self.move_model.moves, self._services.now())
+
+    def save_pdf(self, path: Path) -> None:
+        """Print the moves shown to a PDF file."""
+        save_moves_pdf(path, self._sheet_title(), self.move_model.moves, self._services.now())
+        self.banner.show_message(f"Saved the move sheet to {path}.", "info")
+
+    def _on_pdf_button_clicked(self) -> None:
+        path = self.ask_pdf_path()
+        if path is not None:
+            self.save_pdf(path)
+
+    # ---------------------------------------------------------------- dialogs
+    def _ask_tables(self) -> tuple[int, int] | None:
+        dialog = AddTablesDialog(self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_button(self, need: NeedButton, table: TableInfo) -> int | None:
+        dialog = ButtonDialog(need, table, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_move(self, registration_id: int | None) -> tuple[int, int, int] | None:
+        if self.room is None:
+            return None
+        dialog = MoveDialog(self.room, registration_id, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_final_size(self) -> int | None:
+        if self.room is None:
+            return None
+        dialog = FinalTableDialog(self.room, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_pdf_path(self) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, "Save the move sheet", "moves.pdf", "PDF files (*.pdf)"
+        )
+        return Path(name) if name else None
+
+    # ---------------------------------------------------------------- the bus
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.tournament_id in (None, self.tournament_id) and changes.touches(REFRESH_FLAGS):
+            self.reload()
+
+    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        self.undo_stack.clear()  # another tournament's room: these moves do not apply
+        self.reload()
