@@ -324,3 +324,37 @@ def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
         data = (tmp_path / path).read_bytes()
         assert data.startswith(b"%PDF")
         assert len(data) > 1000
+
+
+def test_the_seat_drawn_once_tables_exist(
+    qtbot, cashier_window, desk, services, tournament_id, tmp_path
+):
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert desk.last_seat == ""  # no tables set up: no seat, no complaint
+    assert cashier_window.message.kind == "info"
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert desk.last_seat.startswith("Table 1, seat ")
+    assert desk.last_seat in desk.last_label.text()
+    assert desk.last_seat in cashier_window.message.text()
+    room = services.seating.room(tournament_id)
+    seated = [s for t in room.tables for s in t.seats if getattr(s, "registration_id", None)]
+    assert len(seated) == 1
+    desk.save_seat_card(str(tmp_path / "card.pdf"))
+    assert (tmp_path / "card.pdf").read_bytes().startswith(b"%PDF")
+    # A full room: the sale stands, and the cashier is told no seat was drawn.
+    find(qtbot, desk, "dana")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert desk.last_seat.startswith("Table 1, seat ")
+    find(qtbot, desk, "zoe")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert cashier_window.message.kind == "error"
+    assert "No seat drawn" in cashier_window.message.text()
+    reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    assert reg.bought_in

@@ -14,19 +14,21 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.models import (
     DeskModel,
     DeskRow,
-    EliminationLine,
-    EliminationsModel,
     LedgerModel,
     LinesModel,
-    PayoutLine,
-    PayoutsModel,
     RegistrationsModel,
-    ResultsModel,
     cash_effect,
     entries_text,
     place_text,
 )
-from clockapp.ui.cashier.prize_dialogs import ladder_lines
+from clockapp.ui.cashier.payout_dialog import ladder_lines
+from clockapp.ui.cashier.prize_models import (
+    EliminationLine,
+    EliminationsModel,
+    PayoutLine,
+    PayoutsModel,
+    ResultsModel,
+)
 
 AT = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
 

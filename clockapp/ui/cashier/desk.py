@@ -14,9 +14,7 @@ from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QFileDialog,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -28,15 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.entries import EntryKind, EntryOffer
-from clockapp.core.money import format_cents
 from clockapp.services.cashier import EntryReceipt, RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
-from clockapp.ui.cashier import operations, reports
+from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.prize_dialogs import BustDialog
-from clockapp.ui.cashier.widgets import HandoutView, seat_text
 
 #: The one-key commands on a selected player: key -> entry kind (None: bust).
 ENTRY_KEYS: dict[str, EntryKind | None] = {
@@ -85,7 +82,6 @@ class Desk(QWidget):
         super().__init__(parent)
         self._ctx = ctx
         self.dialog: QDialog | None = None  # the dialog open now (tests drive it)
-        self.last_receipt: EntryReceipt | None = None
         self._registrations: dict[int, RegistrationInfo] = {}
         self._setup_ui()
 
@@ -138,31 +134,19 @@ class Desk(QWidget):
             button.clicked.connect(lambda _c=False, k=key: self.start(k))
             grid.addWidget(button, n // 2, n % 2)
             self.buttons[key] = button
-        self.last_box = QGroupBox("Last sale")
-        box = QVBoxLayout(self.last_box)
-        self.last_label = QLabel("Nothing sold yet.")
-        self.last_label.setObjectName("last_sale")
-        self.last_label.setWordWrap(True)
-        box.addWidget(self.last_label)
-        self.handout = HandoutView()
-        box.addWidget(self.handout)
-        prints = QHBoxLayout()
-        self.receipt_button = QPushButton("Receipt PDF…")
-        self.receipt_button.clicked.connect(lambda: self.save_receipt())
-        self.card_button = QPushButton("Seat card PDF…")
-        self.card_button.clicked.connect(lambda: self.save_seat_card())
-        prints.addWidget(self.receipt_button)
-        prints.addWidget(self.card_button)
-        box.addLayout(prints)
-        box.addStretch(1)
+        self.last = LastSale(self._ctx)
+        # Short names for what the cashier looks at most.
+        self.last_label = self.last.label
+        self.handout = self.last.handout
+        self.save_receipt = self.last.save_receipt
+        self.save_seat_card = self.last.save_seat_card
         right = QVBoxLayout()
         right.addWidget(self.selected_label)
         right.addLayout(grid)
-        right.addWidget(self.last_box, 1)
+        right.addWidget(self.last, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
         layout.addLayout(right, 2)
-        self._show_last(None)
 
     # ------------------------------------------------------------------ searching
     def refresh(self) -> None:
@@ -340,9 +324,18 @@ class Desk(QWidget):
             with_add_on=dialog.with_add_on(),
             stack=dialog.stack(),
         )
-        if receipt is not None:
-            self._show_last(receipt)
-            self.focus_search()
+        if receipt is None:
+            return
+        seat = ""
+        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
+            drawn = operations.draw_seat(self._ctx, receipt.registration.id)
+            if isinstance(drawn, operations.SeatDrawn):
+                seat = drawn.seat
+                self._ctx.message.show_info(f"{self._ctx.message.text()} {drawn.sentence}.")
+            elif drawn:
+                self._ctx.refuse(f"{self._ctx.message.text()} {drawn}")
+        self.last.show_sale(receipt, seat)
+        self.focus_search()
 
     def _start_bust(self, row: DeskRow) -> None:
         ctx, name, reg = self._ctx, row.player.display_name, row.registration
@@ -372,71 +365,12 @@ class Desk(QWidget):
             self.dialog = None
         dialog.deleteLater()
 
-    # ------------------------------------------------------------------ the last sale
-    def _show_last(self, receipt: EntryReceipt | None) -> None:
-        self.last_receipt = receipt
-        self.receipt_button.setEnabled(receipt is not None)
-        self.card_button.setEnabled(receipt is not None)
-        if receipt is None:
-            self.last_label.setText("Nothing sold yet.")
-            self.handout.show_chips([], self._ctx.chip_set())
-            return
-        lines = [f"<b>{receipt.registration.name}</b>: {KIND_TITLE[receipt.kind].lower()}"]
-        lines.append(f"Paid {format_cents(receipt.total)}")
-        if receipt.tendered is not None:
-            lines.append(
-                f"tendered {format_cents(receipt.tendered)}, "
-                f"<b>change {format_cents(receipt.change_due or 0)}</b>"
-            )
-        seat = seat_text(receipt)
-        if seat:
-            lines.append(f"<b style='font-size:large'>{seat}</b>")
-        self.last_label.setText(" · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:]))
-        parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
-        self.handout.show_chips(parts, self._ctx.chip_set())
+    @property
+    def last_receipt(self) -> EntryReceipt | None:
+        """The last entry sold here."""
+        return self.last.receipt
 
-    def _tournament_name(self) -> str:
-        return self._ctx.services.tournaments.get(self._ctx.tid).name
-
-    def save_receipt(self, path: str | None = None) -> str | None:
-        """Write the last sale's receipt as a PDF (asks where when no path is given)."""
-        receipt = self.last_receipt
-        if receipt is None:
-            return None
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Save receipt", f"receipt-{receipt.rows[0].id}.pdf", "PDF (*.pdf)"
-            )
-            if not path:
-                return None
-        reports.write_receipt(
-            path,
-            self._tournament_name(),
-            receipt,
-            self._ctx.chip_set(),
-            self._ctx.services.now(),
-            seat_text(receipt),
-        )
-        self._ctx.message.show_info(f"Receipt saved: {path}")
-        return path
-
-    def save_seat_card(self, path: str | None = None) -> str | None:
-        """Write the last sale's seat card as a PDF (asks where when no path is given)."""
-        receipt = self.last_receipt
-        if receipt is None:
-            return None
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Save seat card", "seat-card.pdf", "PDF (*.pdf)"
-            )
-            if not path:
-                return None
-        reports.write_seat_card(
-            path,
-            self._tournament_name(),
-            receipt.registration.name,
-            seat_text(receipt),
-            receipt.chips,
-        )
-        self._ctx.message.show_info(f"Seat card saved: {path}")
-        return path
+    @property
+    def last_seat(self) -> str:
+        """The seat drawn with the last entry ("" when none)."""
+        return self.last.seat

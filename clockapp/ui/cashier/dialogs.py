@@ -7,7 +7,6 @@ is accepted. Enter confirms and Esc cancels in every one of them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -108,7 +107,6 @@ class EntryDialog(_Dialog):
         *,
         add_on: EntryOffer | None = None,
         ask_stack: bool = False,
-        seat: str = "",
         parent: QWidget | None = None,
     ) -> None:
         title = KIND_TITLE[offer.kind]
@@ -145,10 +143,6 @@ class EntryDialog(_Dialog):
         self.change_label = _big("", 16)
         self.change_label.setObjectName("change_due")
         self.form.addRow("Change due:", self.change_label)
-        self.seat_label = QLabel(seat or "")
-        if seat:
-            self.seat_label.setFont(_big().font())
-            self.form.addRow("Seat:", self.seat_label)
         self.layout_.insertWidget(2, QLabel("<b>Chips to hand over</b>"))
         self.handout = HandoutView()
         self.layout_.insertWidget(3, self.handout)
@@ -357,9 +351,3 @@ class PayDialog(_Dialog):
         except DomainError as error:
             return str(error)
         return ""
-
-
-def align_right(label: QLabel) -> QLabel:
-    """`label`, right-aligned (money columns in forms)."""
-    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return label

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from clockapp.core.ledger import RowKind
 from clockapp.core.money import format_cents
-from clockapp.core.payouts import format_percent, ordinal
+from clockapp.core.payouts import ordinal
 from clockapp.services.cashier import LedgerEntry, RegistrationInfo, RegistrationStatus
 from clockapp.services.players import PlayerInfo
 
@@ -315,120 +315,6 @@ class LedgerModel(RowsModel):
         if row.station:
             parts.append(f"station {row.station}")
         return "; ".join(parts) or None
-
-
-# ------------------------------------------------------------------------------ payouts
-@dataclass(frozen=True)
-class PayoutLine:
-    """One paid place: its prize, its share of the pool, and who finished there (if known)."""
-
-    place: int
-    amount: int
-    prize_pool: int
-    winner: str = ""
-
-    @property
-    def share(self) -> str:
-        """The prize's share of the pool, '31.25%' (to the basis point, rounded down)."""
-        if self.prize_pool <= 0:
-            return ""
-        return format_percent(self.amount * 10_000 // self.prize_pool)
-
-
-class PayoutsModel(RowsModel):
-    """The payout ladder, place 1 first."""
-
-    COLUMNS = (
-        Column("Place", lambda r: ordinal(r.place)),
-        Column("Prize", lambda r: money(r.amount), numeric=True),
-        Column("Share", lambda r: r.share, numeric=True),
-        Column("Finished", lambda r: r.winner),
-    )
-
-    def total(self) -> int:
-        """What the ladder pays in all, in cents."""
-        return sum(line.amount for line in self._rows)
-
-
-# ------------------------------------------------------------------------------ results
-class ResultsModel(RowsModel):
-    """Every player who bought in: players still in first, then by finishing place."""
-
-    COLUMNS = (
-        Column("Place", lambda r: r.label),
-        Column("Name", lambda r: r.name),
-        Column("Entries", lambda r: str(r.entries), numeric=True),
-        Column("Rebuys", lambda r: str(r.rebuys), numeric=True),
-        Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
-        Column("Paid in", lambda r: money(r.paid_in), numeric=True),
-        Column("Prize", lambda r: money(r.prize), numeric=True),
-        Column("Bounties", lambda r: money(r.bounties), numeric=True),
-        Column("KOs", lambda r: str(r.knockouts), numeric=True),
-        Column("Paid out", lambda r: money(r.paid_out), numeric=True),
-        Column("Owed", lambda r: money(r.still_owed), numeric=True),
-        Column("Busted by", lambda r: r.busted_by),
-    )
-
-    def _font(self, row: Any) -> QFont | None:
-        if row.still_owed > 0:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
-
-
-@dataclass(frozen=True)
-class EliminationLine:
-    """One bust (or undo) with the place and prize it gave, when it is the player's final bust.
-
-    Attributes:
-        info: The recorded bust (`EliminationInfo`).
-        place: '9th', '3rd-4th', or '' (an undone bust, or a player who rebought since).
-        prize: The prize the finish pays (0 out of the money).
-        alone: Whether the player was the only one busted on the hand (the chips at the start of
-            the hand then do not rank anyone and are not shown).
-    """
-
-    info: Any
-    place: str = ""
-    prize: int = 0
-    alone: bool = True
-
-
-def _bust_note(line: EliminationLine) -> str:
-    info = line.info
-    if info.undoes_id is not None:
-        return f"undoes the bust of hand {info.hand}: {info.reason}"
-    if info.undone_by is not None:
-        return "undone"
-    return info.reason
-
-
-class EliminationsModel(RowsModel):
-    """Every bust and undo, oldest first; players busted on the same hand share a hand number."""
-
-    COLUMNS = (
-        Column("Hand", lambda r: str(r.info.hand), numeric=True),
-        Column("Time", lambda r: local_time(r.info.created_at)),
-        Column("Player", lambda r: r.info.name),
-        Column("Busted by", lambda r: r.info.busted_by),
-        Column(
-            "Chips at start",
-            lambda r: "" if r.alone else f"{r.info.chips_at_hand_start:,}",
-            numeric=True,
-        ),
-        Column("Place", lambda r: r.place),
-        Column("Prize", lambda r: money(r.prize) if r.prize else "", numeric=True),
-        Column("Bounty", lambda r: money(r.info.bounty), numeric=True),
-        Column("Note", _bust_note),
-    )
-
-    def _font(self, row: EliminationLine) -> QFont | None:
-        if row.info.undone_by is not None:
-            font = QFont()
-            font.setStrikeOut(True)
-            return font
-        return None
 
 
 class LinesModel(RowsModel):

@@ -9,9 +9,11 @@ counts are not undoable: a void is itself the correction, and a count is a fact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from clockapp.core.entries import EntryKind
+from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import PayoutStructure, ordinal
@@ -83,6 +85,31 @@ def sell(
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo)
     return receipt
+
+
+@dataclass(frozen=True)
+class SeatDrawn:
+    """The seat drawn for a new entry: where (for the seat card), and the dealer's sentence."""
+
+    seat: str
+    sentence: str
+
+
+def draw_seat(ctx: CashierContext, registration_id: int) -> SeatDrawn | str | None:
+    """Draw a seat for a new entry when the room has tables (seating is optional).
+
+    Returns the seat drawn, None when no tables are set up (seating not used tonight), or the
+    reason no seat could be drawn (a full room), which the cashier must see.
+    """
+    seating, tid = ctx.services.seating, ctx.tid
+    room = ctx.read(lambda: seating.room(tid), None)
+    if room is None or not room.tables:
+        return None
+    try:
+        new = ctx.bus.run(lambda: seating.seat_new_entry(tid, registration_id))
+    except DomainError as error:
+        return f"No seat drawn: {error}"
+    return SeatDrawn(str(new.seat), new.reason or str(new.seat))
 
 
 # ------------------------------------------------------------------------------ corrections

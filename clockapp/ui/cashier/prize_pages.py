@@ -26,18 +26,14 @@ from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog, ReasonDialog
-from clockapp.ui.cashier.models import (
+from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, ladder_lines
+from clockapp.ui.cashier.prize_dialogs import BustDialog, DealDialog
+from clockapp.ui.cashier.prize_models import (
     EliminationLine,
     EliminationsModel,
     PayoutsModel,
     ResultsModel,
-)
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
-from clockapp.ui.cashier.prize_dialogs import (
-    BustDialog,
-    DealDialog,
-    PayoutTableDialog,
-    ladder_lines,
 )
 
 MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS

@@ -1,0 +1,103 @@
+"""The desk's "Last sale" box: what was paid, the change, the chips to count out, the seat, and
+the receipt and seat card as PDF."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+
+from clockapp.core.money import format_cents
+from clockapp.services.cashier import EntryReceipt
+from clockapp.ui.cashier import reports
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import KIND_TITLE
+from clockapp.ui.cashier.widgets import HandoutView, seat_text
+
+
+class LastSale(QGroupBox):
+    """The last entry sold at this desk, kept on screen while the chips are counted out."""
+
+    def __init__(self, ctx: CashierContext) -> None:
+        super().__init__("Last sale")
+        self._ctx = ctx
+        self.receipt: EntryReceipt | None = None
+        self.seat = ""
+        box = QVBoxLayout(self)
+        self.label = QLabel("Nothing sold yet.")
+        self.label.setObjectName("last_sale")
+        self.label.setWordWrap(True)
+        box.addWidget(self.label)
+        self.handout = HandoutView()
+        box.addWidget(self.handout)
+        prints = QHBoxLayout()
+        self.receipt_button = QPushButton("Receipt PDF… (Ctrl+P)")
+        self.receipt_button.clicked.connect(lambda: self.save_receipt())
+        self.card_button = QPushButton("Seat card PDF…")
+        self.card_button.clicked.connect(lambda: self.save_seat_card())
+        prints.addWidget(self.receipt_button)
+        prints.addWidget(self.card_button)
+        box.addLayout(prints)
+        box.addStretch(1)
+        self.show_sale(None)
+
+    def show_sale(self, receipt: EntryReceipt | None, seat: str = "") -> None:
+        """Show a sale (None: nothing sold yet) and the seat drawn with it."""
+        self.receipt = receipt
+        self.seat = seat or (seat_text(receipt) if receipt is not None else "")
+        self.receipt_button.setEnabled(receipt is not None)
+        self.card_button.setEnabled(receipt is not None)
+        if receipt is None:
+            self.label.setText("Nothing sold yet.")
+            self.handout.show_chips([], self._ctx.chip_set())
+            return
+        lines = [f"<b>{receipt.registration.name}</b>: {KIND_TITLE[receipt.kind].lower()}"]
+        lines.append(f"Paid {format_cents(receipt.total)}")
+        if receipt.tendered is not None:
+            lines.append(
+                f"tendered {format_cents(receipt.tendered)}, "
+                f"<b>change {format_cents(receipt.change_due or 0)}</b>"
+            )
+        if self.seat:
+            lines.append(f"<span style='font-size:x-large'><b>{self.seat}</b></span>")
+        self.label.setText(" · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:]))
+        parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
+        self.handout.show_chips(parts, self._ctx.chip_set())
+
+    def _tournament_name(self) -> str:
+        return self._ctx.services.tournaments.get(self._ctx.tid).name
+
+    def _ask(self, title: str, suggested: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, title, suggested, "PDF (*.pdf)")
+        return path
+
+    def save_receipt(self, path: str | None = None) -> str | None:
+        """Write the receipt as a PDF (asks where when no path is given)."""
+        receipt = self.receipt
+        if receipt is None:
+            self._ctx.refuse("Nothing sold yet: there is no receipt to print.")
+            return None
+        path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}.pdf")
+        if not path:
+            return None
+        reports.write_receipt(
+            path,
+            self._tournament_name(),
+            receipt,
+            self._ctx.chip_set(),
+            self._ctx.services.now(),
+            self.seat,
+        )
+        self._ctx.message.show_info(f"Receipt saved: {path}")
+        return path
+
+    def save_seat_card(self, path: str | None = None) -> str | None:
+        """Write the seat card as a PDF (asks where when no path is given)."""
+        receipt = self.receipt
+        if receipt is None:
+            return None
+        path = path or self._ask("Save seat card", "seat-card.pdf")
+        if not path:
+            return None
+        name = receipt.registration.name
+        reports.write_seat_card(path, self._tournament_name(), name, self.seat, receipt.chips)
+        self._ctx.message.show_info(f"Seat card saved: {path}")
+        return path

@@ -1,0 +1,174 @@
+"""The payout table editor: preset or custom places, rounding, minimum cash, guarantee, lock.
+
+As the director types, the service previews what the structure would pay this field
+(`services.payouts.preview`); whatever does not add up is said in the red line and OK stays off.
+Nothing is saved until OK.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView
+
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money import format_cents
+from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
+from clockapp.services.app import Services
+from clockapp.services.payouts import PayoutView
+from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.prize_models import PayoutLine, PayoutsModel
+from clockapp.ui.cashier.widgets import amount_edit, read_amount
+
+# ------------------------------------------------------------------------------ payout table
+_MODES = (
+    (PayoutMode.PRESET, "Preset by field size"),
+    (PayoutMode.PERCENTAGES, "Custom percentages"),
+    (PayoutMode.AMOUNTS, "Custom amounts"),
+)
+
+
+def ladder_lines(view: PayoutView, winners: dict[int, str] | None = None) -> list[PayoutLine]:
+    """The payout view's ladder as model rows."""
+    winners = winners or {}
+    return [
+        PayoutLine(place, cents, view.prize_pool, winners.get(place, ""))
+        for place, cents in view.ladder
+    ]
+
+
+class PayoutTableDialog(_Dialog):
+    """Edit the payout structure: preset or custom, rounding, minimum cash, guarantee, lock."""
+
+    def __init__(
+        self, services: Services, tournament_id: int, current: PayoutView, parent=None
+    ) -> None:
+        super().__init__("Payout table", "Use this table", parent)
+        self.setObjectName("payout_dialog")
+        self._services = services
+        self._tid = tournament_id
+        self._entries = current.entries
+        s = current.structure
+        self.mode_combo = QComboBox()
+        # Qt stores a StrEnum as its plain string: keep the value, turn it back when read.
+        for mode, text in _MODES:
+            self.mode_combo.addItem(text, mode.value)
+        self.set_mode(s.mode)
+        self.form.addRow("Places paid:", self.mode_combo)
+        self.share_edit = QLineEdit(format_percent(s.paid_share_bp).rstrip("%"))
+        self.form.addRow("Share of field paid (%):", self.share_edit)
+        self.percent_edit = QLineEdit(
+            "/".join(format_percent(p).rstrip("%") for p in s.percentages)
+        )
+        self.percent_edit.setPlaceholderText("50/30/20")
+        self.form.addRow("Percentages:", self.percent_edit)
+        self.amounts_edit = QLineEdit(", ".join(format_cents(a, symbol="") for a in s.amounts))
+        self.amounts_edit.setPlaceholderText("500, 300, 200")
+        self.form.addRow("Amounts:", self.amounts_edit)
+        self.unit_edit = amount_edit("0.01", format_cents(s.rounding_unit, symbol=""))
+        self.form.addRow("Round to:", self.unit_edit)
+        self.minimum_edit = amount_edit("none", format_cents(s.minimum_cash, symbol=""))
+        self.form.addRow("Minimum cash:", self.minimum_edit)
+        self.guarantee_edit = amount_edit("none", format_cents(s.guarantee, symbol=""))
+        self.form.addRow("Guarantee:", self.guarantee_edit)
+        self.lock_box = QCheckBox(f"Lock the places at this field ({current.entries} entries)")
+        self.lock_box.setChecked(s.locked)
+        self.form.addRow("", self.lock_box)
+        self.model = PayoutsModel(self)
+        self.preview_view = QTableView()
+        self.preview_view.setModel(self.model)
+        self.preview_view.verticalHeader().setVisible(False)
+        self.preview_view.horizontalHeader().setStretchLastSection(True)
+        self.preview_view.setMinimumHeight(220)
+        self.preview_view.setColumnHidden(self.model.column_of("Finished"), True)
+        self.setMinimumWidth(460)
+        self.layout_.insertWidget(1, self.preview_view)
+        self.total_label = QLabel()
+        self.total_label.setObjectName("payout_total")
+        self.layout_.insertWidget(2, self.total_label)
+        self._locked_entries = s.locked_entries
+        for edit in (
+            self.share_edit,
+            self.percent_edit,
+            self.amounts_edit,
+            self.unit_edit,
+            self.minimum_edit,
+            self.guarantee_edit,
+        ):
+            edit.textChanged.connect(self._update)
+        self.mode_combo.currentIndexChanged.connect(self._update)
+        self.lock_box.toggled.connect(self._update)
+        self.view: PayoutView | None = None
+        self._update()
+
+    def _update(self) -> None:
+        if hasattr(self, "amounts_edit"):
+            mode = self.mode()
+            self.share_edit.setEnabled(mode is PayoutMode.PRESET)
+            self.percent_edit.setEnabled(mode is PayoutMode.PERCENTAGES)
+            self.amounts_edit.setEnabled(mode is PayoutMode.AMOUNTS)
+        super()._update()
+
+    def set_mode(self, mode: PayoutMode) -> None:
+        """Choose preset, custom percentages or custom amounts."""
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode.value))
+
+    def mode(self) -> PayoutMode:
+        """The mode chosen."""
+        return PayoutMode(self.mode_combo.currentData())
+
+    def structure(self) -> PayoutStructure:
+        """The structure typed. Raises DomainError when it does not make sense."""
+        mode = self.mode()
+        percentages: tuple[int, ...] = ()
+        amounts: tuple[int, ...] = ()
+        if mode is PayoutMode.PERCENTAGES:
+            percentages = parse_percentages(self.percent_edit.text())
+        if mode is PayoutMode.AMOUNTS:
+            items = [i for i in self.amounts_edit.text().replace(";", ",").split(",") if i.strip()]
+            if not items:
+                raise ValidationError(
+                    "Type the amounts, place 1 first (for example 500, 300, 200)."
+                )
+            amounts = tuple(
+                read_amount(QLineEdit(item), f"Amount {n}", allow_zero=False) or 0
+                for n, item in enumerate(items, start=1)
+            )
+        share = parse_percentages(self.share_edit.text() or "12.5")
+        if len(share) != 1:
+            raise ValidationError("Share of the field paid: type one percentage, such as 12.5.")
+        structure = PayoutStructure(
+            mode=mode,
+            percentages=percentages,
+            amounts=amounts,
+            rounding_unit=read_amount(self.unit_edit, "Round to", allow_zero=False) or 1,
+            minimum_cash=read_amount(self.minimum_edit, "Minimum cash") or 0,
+            guarantee=read_amount(self.guarantee_edit, "Guarantee") or 0,
+            paid_share_bp=share[0],
+        )
+        if self.lock_box.isChecked():
+            return structure.lock(self._locked_entries or max(1, self._entries))
+        return structure
+
+    def _problem(self) -> str:
+        if not hasattr(self, "view"):
+            return ""
+        try:
+            structure = self.structure()
+            view = self._services.payouts.preview(self._tid, structure)
+        except DomainError as error:
+            self.view = None
+            self.model.set_rows(())
+            self.total_label.setText("")
+            return str(error)
+        self.view = view
+        self.model.set_rows(ladder_lines(view))
+        if view.table is None:
+            self.total_label.setText("")
+            return view.problem or "This structure cannot pay the field."
+        total = self.model.total()
+        overlay = view.table.overlay
+        extra = f" (with {format_cents(overlay)} of overlay)" if overlay else ""
+        self.total_label.setText(
+            f"{view.places_paid} places pay {format_cents(total)} = the prize pool of "
+            f"{format_cents(view.prize_pool)}{extra}"
+        )
+        return ""
