@@ -7,11 +7,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy.engine import Engine
 
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from tests.fakes import FakeClock
+
+# Property tests explore the same examples on every run, so CI is reproducible; set
+# HYPOTHESIS_PROFILE=explore locally to search with fresh random examples.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)
