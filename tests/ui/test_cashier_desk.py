@@ -204,6 +204,7 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
     desk.table.setFocus()
     qtbot.keyClick(desk.table, Qt.Key.Key_R)
     dialog = desk.dialog
+    assert "records the bust at the table" in dialog.note_label.text()
     rebuy_lines = list(dialog.handout.lines)
     assert len(rebuy_lines) <= 3  # the fewest chips: large denominations
     enter(qtbot, dialog.tendered_edit)

@@ -307,8 +307,13 @@ class Desk(QWidget):
             and rules.rebuy is not None
             and rules.rebuy.stack_at_or_below > 0
         )
+        note = ""
+        if kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play:
+            note = f"{name} is still in play: this records the bust at the table first."
+            if ask_stack:
+                note = f"{name} is still in play: give the chips they have now (0 if busted)."
         dialog = EntryDialog(
-            name, offer, ctx.chip_set(), add_on=add_on, ask_stack=ask_stack, parent=self
+            name, offer, ctx.chip_set(), add_on=add_on, ask_stack=ask_stack, note=note, parent=self
         )
         dialog.accepted.connect(lambda: self._on_entry_accepted(dialog, row, kind))
         self._open(dialog)

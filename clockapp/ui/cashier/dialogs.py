@@ -107,6 +107,7 @@ class EntryDialog(_Dialog):
         *,
         add_on: EntryOffer | None = None,
         ask_stack: bool = False,
+        note: str = "",
         parent: QWidget | None = None,
     ) -> None:
         title = KIND_TITLE[offer.kind]
@@ -117,6 +118,12 @@ class EntryDialog(_Dialog):
         self.add_on = add_on
         self._chip_set = chip_set
         self.layout_.insertWidget(0, _big(f"{title} — {name}", 16))
+        self.note_label = QLabel(note)
+        self.note_label.setObjectName("entry_note")
+        self.note_label.setWordWrap(True)
+        self.note_label.setStyleSheet("color:#e65100;")
+        self.note_label.setVisible(bool(note))
+        self.layout_.insertWidget(1, self.note_label)
         self.due_label = _big()
         self.due_label.setObjectName("due")
         self.form.addRow("Due:", self.due_label)
@@ -143,9 +150,9 @@ class EntryDialog(_Dialog):
         self.change_label = _big("", 16)
         self.change_label.setObjectName("change_due")
         self.form.addRow("Change due:", self.change_label)
-        self.layout_.insertWidget(2, QLabel("<b>Chips to hand over</b>"))
+        self.layout_.insertWidget(3, QLabel("<b>Chips to hand over</b>"))
         self.handout = HandoutView()
-        self.layout_.insertWidget(3, self.handout)
+        self.layout_.insertWidget(4, self.handout)
         self._update()
         self.tendered_edit.setFocus()
 
