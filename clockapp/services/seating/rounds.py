@@ -147,7 +147,8 @@ class ShootoutActions(SeatingBase):
             room = load_room(session, tournament_id)
             if room.shootout is None:
                 return None
-            return ShootoutView(room.shootout, shootout_places(room.shootout), dict(room.names))
+            names = room.names_for(room.shootout.entrants)
+            return ShootoutView(room.shootout, shootout_places(room.shootout), names)
 
     def start_shootout(
         self, tournament_id: int, *, time_limit_minutes: int | None = None
@@ -170,7 +171,7 @@ class ShootoutActions(SeatingBase):
                 players, tables, self._rng(), time_limit_minutes=time_limit_minutes
             )
             self._store_shootout(session, room, shootout, now, moves=())
-            view = ShootoutView(shootout, shootout_places(shootout), dict(room.names))
+            view = ShootoutView(shootout, shootout_places(shootout), room.names_for(players))
             return view, Change.SEATING, f"shootout: round 1 for {len(players)} players"
 
         return self._write(tournament_id, act)
@@ -234,7 +235,7 @@ class ShootoutActions(SeatingBase):
                 after = advance_shootout(before, chips, tables, self._rng())
                 moves = round_moves(before, after)
             self._store_shootout(session, room, after, now, moves=moves)
-            view = ShootoutView(after, shootout_places(after), dict(room.names))
+            view = ShootoutView(after, shootout_places(after), room.names_for(after.entrants))
             return view, Change.SEATING, summary
 
         return self._write(tournament_id, act)

@@ -408,7 +408,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
             row = session.get(SeatMoveRow, move_id)
             if row is None or row.tournament_id != tournament_id:
                 raise SeatingError(f"Move #{move_id} is not in this tournament.")
-            info = move_info(row, room.names)
+            info = room.move_info(row)
             if info.kind is not MoveKind.MANUAL:
                 raise SeatingError(
                     f"Only moves made by hand can be undone ({info.name}'s move was {info.kind})."
@@ -426,7 +426,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
             session.add(row)
             session.flush()
             return (
-                move_info(row, room.names),
+                room.move_info(row),
                 Change.SEATING,
                 f"undid the move of {info.name}",
             )
@@ -595,7 +595,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
             row.acknowledged = True
             session.add(row)
             session.flush()
-            info = move_info(row, room.names)
+            info = room.move_info(row)
             return info, Change.SEATING, f"acknowledged {info.name}: {info.announcement}"
 
         return self._write(tournament_id, act)

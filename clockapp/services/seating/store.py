@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
+from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
 from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, MoveStats, NeedButton
@@ -65,10 +66,6 @@ def numbers_text(values: Iterable[int]) -> str:
     return " ".join(str(n) for n in sorted(values))
 
 
-def player_name(player: PlayerRow) -> str:
-    return f'{player.name} "{player.nickname}"' if player.nickname else player.name
-
-
 def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
     if row is None:
         return SeatingConfig(BalancePolicy(), BreakRules())
@@ -77,19 +74,32 @@ def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
     return SeatingConfig(policy, BreakRules(order, row.final_table, row.final_table_size))
 
 
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat row as read (plain values: a room of 1,000 loads in milliseconds without ORM
+    objects)."""
+
+    id: int
+    table: int
+    seat: int
+    fixed: bool
+    entries: int
+
+
 @dataclass
 class Room:
     """A tournament's room loaded inside one transaction (mutable, never leaves it)."""
 
+    session: Session
     tournament_id: int
     config: SeatingConfigRow | None
     tables: dict[int, GameTableRow]  # every table row, by number (out of play ones too)
-    seat_rows: dict[int, SeatRow]  # valid seats, by registration id
-    stale: list[SeatRow]  # seats of players no longer in play with that entry
-    registrations: dict[int, RegistrationRow]  # in play, by id
-    names: dict[int, str]
+    seats: dict[int, SeatRecord]  # valid seats, by registration id
+    stale: list[int]  # ids of seat rows whose player is no longer in play with that entry
+    registrations: dict[int, int]  # players in play: registration id -> entries
+    names: dict[int, str]  # of the players in play (others are read when asked for)
     teams: dict[int, str]
-    counts: dict[int, MoveCountRow]
+    counts: dict[int, int]  # moves per registration, as stored
     seating: Seating
     shootout: Shootout | None
     action: int = 0  # numbers this write (the config row's counter): its moves share it
@@ -100,21 +110,33 @@ class Room:
 
     def stats(self) -> MoveStats:
         return MoveStats(
-            {rid: row.moves for rid, row in self.counts.items()},
-            {n: t.gives for n, t in self.tables.items() if t.in_play},
+            dict(self.counts), {n: t.gives for n, t in self.tables.items() if t.in_play}
         )
 
     def name(self, registration_id: int) -> str:
+        if registration_id not in self.names:
+            self.names.update(names_of(self.session, [registration_id]))
         return self.names.get(registration_id, f"Registration #{registration_id}")
 
-    def in_play(self, registration_id: int) -> RegistrationRow:
-        reg = self.registrations.get(registration_id)
-        if reg is None:
+    def names_for(self, registration_ids: Iterable[int]) -> dict[int, str]:
+        missing = [rid for rid in registration_ids if rid not in self.names]
+        if missing:
+            self.names.update(names_of(self.session, missing))
+        return dict(self.names)
+
+    def in_play(self, registration_id: int) -> int:
+        """The entries of a player in play (a SeatingError for anyone else)."""
+        entries = self.registrations.get(registration_id)
+        if entries is None:
             raise SeatingError(
                 f"{self.name(registration_id)} is not in play (out, withdrawn, or not bought in):"
                 " only players in the tournament can be seated or moved."
             )
-        return reg
+        return entries
+
+    def move_info(self, row: SeatMoveRow) -> MoveInfo:
+        self.name(row.registration_id)
+        return move_info(row, self.names)
 
 
 def core_table(row: GameTableRow) -> Table:
@@ -127,6 +149,10 @@ def core_table(row: GameTableRow) -> Table:
     )
 
 
+def _display_name(name: str, nickname: str) -> str:
+    return f'{name} "{nickname}"' if nickname else name
+
+
 def load_room(session: Session, tournament_id: int) -> Room:
     """Read the room; seats of players who are out are left aside as stale."""
     get_row(session, tournament_id)
@@ -135,61 +161,78 @@ def load_room(session: Session, tournament_id: int) -> Room:
         select(GameTableRow).where(col(GameTableRow.tournament_id) == tournament_id)
     ).all()
     tables = {t.number: t for t in table_rows}
-    pairs = session.exec(
-        select(RegistrationRow, PlayerRow)
+    players = session.execute(
+        sa_select(
+            col(RegistrationRow.id),
+            col(RegistrationRow.entries),
+            col(PlayerRow.name),
+            col(PlayerRow.nickname),
+            col(PlayerRow.team),
+        )
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
+        .where(col(RegistrationRow.status) == STATUS_PLAYING)
     ).all()
-    registrations: dict[int, RegistrationRow] = {}
+    registrations: dict[int, int] = {}
     names: dict[int, str] = {}
     teams: dict[int, str] = {}
-    for registration, player in pairs:
-        assert registration.id is not None
-        names[registration.id] = player_name(player)
-        if registration.status == STATUS_PLAYING:
-            registrations[registration.id] = registration
-            if player.team.strip():
-                teams[registration.id] = player.team.strip()
-    seat_rows: dict[int, SeatRow] = {}
-    stale: list[SeatRow] = []
+    for rid, entries, name, nickname, team in players:
+        assert rid is not None
+        registrations[rid] = entries
+        names[rid] = _display_name(name, nickname)
+        if team.strip():
+            teams[rid] = team.strip()
+    seats: dict[int, SeatRecord] = {}
+    stale: list[int] = []
     core_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
+    open_seats = {n: frozenset(t.open_seats) for n, t in core_tables.items()}
     taken: set[tuple[int, int]] = set()
-    for seat in session.exec(
-        select(SeatRow).where(col(SeatRow.tournament_id) == tournament_id).order_by(col(SeatRow.id))
-    ).all():
-        reg = registrations.get(seat.registration_id)
-        table = core_tables.get(seat.table_number)
-        where = (seat.table_number, seat.seat_number)
+    rows = session.execute(
+        sa_select(
+            col(SeatRow.id),
+            col(SeatRow.registration_id),
+            col(SeatRow.table_number),
+            col(SeatRow.seat_number),
+            col(SeatRow.fixed),
+            col(SeatRow.entries),
+        )
+        .where(col(SeatRow.tournament_id) == tournament_id)
+        .order_by(col(SeatRow.id))
+    ).all()
+    for seat_id, rid, table, number, fixed, entries in rows:
+        assert seat_id is not None
+        where = (table, number)
         valid = (
-            reg is not None
-            and reg.entries == seat.entries
-            and table is not None
-            and seat.seat_number in table.open_seats
+            registrations.get(rid) == entries
+            and number in open_seats.get(table, ())
             and where not in taken
         )
         if valid:
-            seat_rows[seat.registration_id] = seat
+            seats[rid] = SeatRecord(seat_id, table, number, fixed, entries)
             taken.add(where)
         else:
-            stale.append(seat)
+            stale.append(seat_id)
     seating = Seating(
         tuple(core_tables.values()),
-        {rid: Seat(s.table_number, s.seat_number) for rid, s in seat_rows.items()},
-        frozenset(rid for rid, s in seat_rows.items() if s.fixed),
+        {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
+        frozenset(rid for rid, s in seats.items() if s.fixed),
     )
     counts = {
-        row.registration_id: row
-        for row in session.exec(
-            select(MoveCountRow).where(col(MoveCountRow.tournament_id) == tournament_id)
+        rid: moves
+        for rid, moves in session.exec(
+            select(MoveCountRow.registration_id, MoveCountRow.moves).where(
+                col(MoveCountRow.tournament_id) == tournament_id
+            )
         ).all()
     }
     shootout_row = session.get(ShootoutRow, tournament_id)
     shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
     return Room(
+        session,
         tournament_id,
         config,
         tables,
-        seat_rows,
+        seats,
         stale,
         registrations,
         names,
@@ -219,10 +262,26 @@ def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
     return row
 
 
+#: Ids per DELETE statement (older SQLite allows 999 bound values in one statement).
+_CHUNK = 500
+
+
+def _delete_seats(session: Session, ids: list[int]) -> None:
+    for start in range(0, len(ids), _CHUNK):
+        session.execute(
+            delete(SeatRow)
+            .where(col(SeatRow.id).in_(ids[start : start + _CHUNK]))
+            .execution_options(synchronize_session=False)
+        )
+
+
 def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:
-    """Write the room `after` over the loaded one: tables, seats (stale ones go), fixed flags."""
-    for stale in room.stale:
-        session.delete(stale)
+    """Write the room `after` over the loaded one: tables, seats (stale ones go), fixed flags.
+
+    Only what changed is written: a moved player's seat row is replaced (deleted first, so the
+    seat it frees can be taken in the same transaction), the others are left alone.
+    """
+    _delete_seats(session, room.stale)
     room.stale = []
     after_tables = {t.number: t for t in after.tables}
     for number, table_row in room.tables.items():
@@ -244,46 +303,65 @@ def store_room(session: Session, room: Room, after: Seating, now: datetime) -> N
             table_row.name, table_row.seat_count, table_row.closed_seats, table_row.button = fields
             table_row.in_play = True
             session.add(table_row)
-    before = room.seating
     changed: list[int] = []
-    for rid, row in list(room.seat_rows.items()):
+    gone: list[int] = []
+    for rid, record in list(room.seats.items()):
         seat = after.seat_of(rid)
-        if seat is None or seat != before.seat_of(rid):
-            session.delete(row)
-            del room.seat_rows[rid]
+        if seat is None or seat != Seat(record.table, record.seat):
+            gone.append(record.id)
+            del room.seats[rid]
             if seat is not None:
                 changed.append(rid)
-        elif (rid in after.fixed) != row.fixed:
-            row.fixed = rid in after.fixed
-            session.add(row)
-    changed.extend(rid for rid in after.seats if before.seat_of(rid) is None)
-    session.flush()  # seats given up are free before anyone takes them
-    for rid in sorted(changed):
-        seat = after.seats[rid]
-        row = SeatRow(
+        elif (rid in after.fixed) != record.fixed:
+            fixed = rid in after.fixed
+            session.execute(
+                update(SeatRow)
+                .where(col(SeatRow.id) == record.id)
+                .values(fixed=fixed)
+                .execution_options(synchronize_session=False)
+            )
+            room.seats[rid] = replace(record, fixed=fixed)
+    changed.extend(rid for rid in after.seats if rid not in room.seats and rid not in changed)
+    _delete_seats(session, gone)  # seats given up are free before anyone takes them
+    rows = [
+        SeatRow(
             tournament_id=room.tournament_id,
             registration_id=rid,
-            table_number=seat.table,
-            seat_number=seat.number,
+            table_number=after.seats[rid].table,
+            seat_number=after.seats[rid].number,
             fixed=rid in after.fixed,
-            entries=room.in_play(rid).entries,
+            entries=room.in_play(rid),
             seated_at=now,
         )
-        session.add(row)
-        room.seat_rows[rid] = row
+        for rid in sorted(changed)
+    ]
+    session.add_all(rows)
     session.flush()
+    for row in rows:
+        assert row.id is not None
+        room.seats[row.registration_id] = SeatRecord(
+            row.id, row.table_number, row.seat_number, row.fixed, row.entries
+        )
     room.seating = after
 
 
 def store_stats(session: Session, room: Room, stats: MoveStats) -> None:
     for rid, moves in stats.player_moves.items():
-        row = room.counts.get(rid)
-        if row is None:
-            row = MoveCountRow(registration_id=rid, tournament_id=room.tournament_id, moves=0)
-            room.counts[rid] = row
-        if row.moves != moves:
-            row.moves = moves
-            session.add(row)
+        stored = room.counts.get(rid)
+        if stored == moves:
+            continue
+        if stored is None:
+            session.add(
+                MoveCountRow(registration_id=rid, tournament_id=room.tournament_id, moves=moves)
+            )
+        else:
+            session.execute(
+                update(MoveCountRow)
+                .where(col(MoveCountRow.registration_id) == rid)
+                .values(moves=moves)
+                .execution_options(synchronize_session=False)
+            )
+        room.counts[rid] = moves
     for number, gives in stats.table_gives.items():
         table = room.tables.get(number)
         if table is not None and table.gives != gives:
@@ -344,14 +422,13 @@ def table_infos(room: Room) -> tuple[TableInfo, ...]:
             if rid is None:
                 seats.append(SeatInfo(number, closed=number in table.closed_seats))
             else:
-                count = room.counts.get(rid)
                 seats.append(
                     SeatInfo(
                         number,
                         rid,
                         room.name(rid),
                         fixed=rid in seating.fixed,
-                        moves=count.moves if count is not None else 0,
+                        moves=room.counts.get(rid, 0),
                     )
                 )
         infos.append(
@@ -463,12 +540,15 @@ def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str
     ids = sorted(set(registration_ids))
     if not ids:
         return {}
-    pairs = session.exec(
-        select(RegistrationRow.id, PlayerRow)
-        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
-        .where(col(RegistrationRow.id).in_(ids))
-    ).all()
-    return {rid: player_name(player) for rid, player in pairs if rid is not None}
+    found: dict[int, str] = {}
+    for start in range(0, len(ids), _CHUNK):
+        rows = session.exec(
+            select(RegistrationRow.id, PlayerRow.name, PlayerRow.nickname)
+            .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+            .where(col(RegistrationRow.id).in_(ids[start : start + _CHUNK]))
+        ).all()
+        found.update((rid, _display_name(n, nick)) for rid, n, nick in rows if rid is not None)
+    return found
 
 
 def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:

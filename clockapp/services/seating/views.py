@@ -33,7 +33,11 @@ class SeatInfo:
 
     @property
     def empty(self) -> bool:
-        """Whether an open seat has nobody in it."""
+        """Whether an open seat has nobody in it.
+
+        >>> SeatInfo(3).empty, SeatInfo(4, closed=True).empty, SeatInfo(5, 12, "Ann").empty
+        (True, False, False)
+        """
         return self.registration_id is None and not self.closed
 
 
@@ -61,7 +65,13 @@ class TableInfo:
 
     @property
     def count(self) -> int:
-        """How many players sit at the table."""
+        """How many players sit at the table.
+
+        >>> seats = (SeatInfo(1, 7, "Ann"), SeatInfo(2), SeatInfo(3, closed=True))
+        >>> table = TableInfo(4, "", "Table 4", 3, None, seats)
+        >>> table.count, table.open_seat_count, table.seat(1).name
+        (1, 2, 'Ann')
+        """
         return sum(1 for s in self.seats if s.registration_id is not None)
 
     @property
@@ -196,7 +206,14 @@ class MoveInfo:
 
     @property
     def announcement(self) -> str:
-        """The line for the clock display: "Table 3, seat 7 -> Table 1, seat 2"."""
+        """The line for the clock display.
+
+        >>> from datetime import UTC, datetime
+        >>> move = MoveInfo(1, 7, "Ann", Seat(3, 7), Seat(1, 2), MoveKind.BALANCE, "short",
+        ...                 DealIn.NOW, False, False, datetime(2026, 1, 1, tzinfo=UTC), 1)
+        >>> move.announcement, move.pending
+        ('Table 3, seat 7 -> Table 1, seat 2', True)
+        """
         return f"{self.from_seat} -> {self.to_seat}"
 
     @property
@@ -226,7 +243,13 @@ class BalanceResult:
 
     @property
     def summary(self) -> str:
-        """One line for the status bar."""
+        """One line for the status bar.
+
+        >>> BalanceResult(broken=(5,)).summary
+        'Broke table 5.'
+        >>> BalanceResult().summary
+        'The tables are balanced: nobody moves.'
+        """
         parts = []
         if self.final_table is not None:
             parts.append(f"The final table forms at table {self.final_table}: redraw for seats.")
