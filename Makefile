@@ -51,6 +51,7 @@ test-headless: $(HEADLESS)/.installed
 	$(HPY) -m pytest -c tests/headless.ini --rootdir=. $(HEADLESS_TESTS)
 
 bench: $(VENV)/.dev-installed
+	$(PY) -m pip install -q -r bench/requirements-poker.txt  # treys, eval7: for comparison only
 	for b in bench/bench_*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
 
 package: $(VENV)/.dev-installed
