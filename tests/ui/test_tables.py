@@ -27,7 +27,7 @@ from clockapp.ui.tables import TablesWindow
 from clockapp.ui.tables.dialogs import MoveDialog
 from clockapp.ui.tables.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.tables.refcount import keep_none_alive
-from clockapp.ui.tables.room import TableItem
+from clockapp.ui.tables.table_item import TableItem
 from tests.services.test_seating import bust, field, place
 
 
@@ -430,6 +430,45 @@ def test_seat_boxes_never_overlap(seats: int) -> None:
     for i, box in enumerate(boxes):
         for other in boxes[i + 1 :]:
             assert not box.intersects(other)
+
+
+def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_window) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=3)
+    field(seeded, tournament_id, 6)
+    window = open_window()
+    window.ask_time_limit = lambda: 0
+    window.actions["shootout"].trigger()
+    assert "Shootout: round 1 drawn at 2 tables" in window.banner.text
+    assert window.status_label.text().startswith("Shootout")
+    assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
+        "Out of the shootout",
+        "Time is up at this table…",
+    ]
+    window.actions["shootout"].trigger()
+    assert "Round 1: table(s) 1, 2 still play" in window.banner.text
+    for table in (1, 2):
+        for seat in (1, 2):
+            out = next(a for a in window.seat_menu(table, seat).actions())
+            out.trigger()
+    asked: list[list[str]] = []
+
+    def chips(_title: str, _note: str, players: list[tuple[int, str]]) -> dict[int, int]:
+        asked.append([name for _rid, name in players])
+        return {rid: 3000 for rid, _name in players}
+
+    window.ask_chips = chips
+    window.actions["shootout"].trigger()
+    assert len(asked[0]) == 2
+    assert "The winners redraw for the final table" in window.banner.text
+    assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]
+    final_seat = next(
+        (t.number, s.number)
+        for t in seeded.seating.room(tournament_id).tables
+        for s in t.seats
+        if s.registration_id is not None
+    )
+    next(iter(window.seat_menu(*final_seat).actions())).trigger()
+    assert "wins the shootout" in window.banner.text
 
 
 def test_the_none_guard_keeps_the_process_alive(qapp) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
@@ -42,18 +41,17 @@ from PySide6.QtWidgets import (
 from clockapp.core.balancing import NeedButton
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes, Outcome
-from clockapp.services.seating import MoveInfo, RoomView, TableInfo
+from clockapp.services.changes import Change, Changes
+from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables.commands import push_move
 from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
 from clockapp.ui.tables.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
 from clockapp.ui.tables.printing import print_moves, save_moves_pdf
 from clockapp.ui.tables.refcount import keep_none_alive
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
+from clockapp.ui.tables.seats import SeatCommands
+from clockapp.ui.tables.shootout import ShootoutCommands
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
-
-T = TypeVar("T")
 
 REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
 #: How many button questions one balancing may ask before the window gives up (one per table is
@@ -61,7 +59,7 @@ REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNA
 MAX_QUESTIONS = 50
 
 
-class TablesWindow(QMainWindow):
+class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
     """Seating for the bus's tournament (a non-modal window)."""
 
     def __init__(
@@ -81,6 +79,8 @@ class TablesWindow(QMainWindow):
         self.ask_move: Callable[[int | None], tuple[int, int, int] | None] = self._ask_move
         self.ask_final_size: Callable[[], int | None] = self._ask_final_size
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
+        self.ask_time_limit: Callable[[], int | None] = self._ask_time_limit
+        self.ask_chips = self._ask_chips  # (title, note, [(id, name)]) -> {id: chips} | None
         self.setWindowTitle("Tables")
         self._setup_ui()
         self._setup_actions()
@@ -201,6 +201,7 @@ class TablesWindow(QMainWindow):
             ("final", "Final table…", "", self.form_final_table),
             ("hand_for_hand", "Hand-for-hand", "Ctrl+H", self.toggle_hand_for_hand),
             ("move", "Move player…", "Ctrl+M", self.move_player),
+            ("shootout", "Shootout…", "", self.shootout),
         ]
         for key, text, shortcut, handler in specs:
             action = QAction(text, self)
@@ -307,133 +308,6 @@ class TablesWindow(QMainWindow):
             return
         move = self.move_model.move_at(row)
         self.move_detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
-
-    # ---------------------------------------------------------------- running commands
-    def _run(self, operation: Callable[[], Outcome[T]]) -> T | None:
-        """One service call through the bus; a refusal goes to the banner (returns None)."""
-        try:
-            return self._bus.run(operation)
-        except DomainError as error:
-            self.banner.show_message(str(error))
-            return None
-
-    def _refused(self, message: str) -> None:
-        self.banner.show_message(message)
-
-    # ---------------------------------------------------------------- the room
-    def add_tables(self) -> None:
-        """Ask how many tables, and add them."""
-        answer = self.ask_tables()
-        if answer is None:
-            return
-        count, seats = answer
-        tid = self.tournament_id
-        added = self._run(lambda: self._services.seating.add_tables(tid, count, seats))
-        if added is not None:
-            self.banner.show_message(
-                f"Added table{'s' if len(added) > 1 else ''} {', '.join(map(str, added))}.",
-                "info",
-            )
-
-    def draw_seats(self) -> None:
-        """Draw seats for everyone waiting."""
-        tid = self.tournament_id
-        drawn = self._run(lambda: self._services.seating.draw_seats(tid))
-        if drawn is not None:
-            self.banner.show_message(f"Drew seats for {len(drawn)} players.", "info")
-
-    def seat_selected(self) -> None:
-        """Draw a seat for the waiting player selected in the list."""
-        item = self.waiting_list.currentItem() or self.waiting_list.item(0)
-        if item is not None:
-            self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
-
-    def _on_waiting_item_double_clicked(self, item: QListWidgetItem) -> None:
-        self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
-
-    def _seat_waiting(self, registration_id: int) -> None:
-        tid = self.tournament_id
-        seat = self._run(lambda: self._services.seating.seat_new_entry(tid, registration_id))
-        if seat is not None:
-            self.banner.show_message(f"{seat.name}: {seat.reason}.", "info")
-
-    def move_player(self, registration_id: int | None = None) -> None:
-        """Ask who moves where (the keyboard way to drag), and move."""
-        answer = self.ask_move(registration_id)
-        if answer is not None:
-            self.request_move(*answer)
-
-    def request_move(self, registration_id: int, table: int, seat: int) -> MoveInfo | None:
-        """Move a player by hand, undoably."""
-        try:
-            move = push_move(
-                self.undo_stack,
-                self._services,
-                self._bus,
-                self.tournament_id,
-                registration_id,
-                table,
-                seat,
-                self._refused,
-            )
-        except DomainError as error:
-            self.banner.show_message(str(error))
-            return None
-        self.banner.show_message(f"{move.name}: {move.announcement}.", "info")
-        return move
-
-    def _on_room_move_requested(self, registration_id: int, table: int, seat: int) -> None:
-        self.request_move(registration_id, table, seat)
-
-    def _on_room_seat_menu_requested(self, table: int, seat: int, where: QPoint) -> None:
-        menu = self.seat_menu(table, seat)
-        if not menu.isEmpty():
-            menu.exec(where)
-
-    def seat_menu(self, table: int, number: int) -> QMenu:
-        """The right-click menu of a seat."""
-        menu = QMenu(self)
-        if self.room is None:
-            return menu
-        info = self.room.table(table)
-        seat = info.seat(number)
-        tid = self.tournament_id
-        seating = self._services.seating
-        rid = seat.registration_id
-        if rid is not None:
-            menu.addAction("Move…", lambda: self.move_player(rid))
-            if seat.fixed:
-                menu.addAction(
-                    "Free the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, False))
-                )
-            else:
-                menu.addAction(
-                    "Fix the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, True))
-                )
-            menu.addAction(
-                "Button here", lambda: self._run(lambda: seating.set_button(tid, table, number))
-            )
-        elif seat.closed:
-            menu.addAction(
-                "Open the seat", lambda: self._run(lambda: seating.open_seat(tid, table, number))
-            )
-        else:
-            menu.addAction(
-                "Close the seat", lambda: self._run(lambda: seating.close_seat(tid, table, number))
-            )
-            for waiting in self.room.waiting:
-                waiting_id = waiting.registration_id
-                menu.addAction(
-                    f"Seat {waiting.name} here",
-                    lambda w=waiting_id: self._run(
-                        lambda: seating.seat_player(tid, w, table, number)
-                    ),
-                )
-        if info.button is not None:
-            menu.addAction(
-                "Button unknown", lambda: self._run(lambda: seating.set_button(tid, table, None))
-            )
-        return menu
 
     # ---------------------------------------------------------------- balancing
     def balance(self) -> None:
