@@ -1,11 +1,10 @@
-"""Domain errors: every rule a director can break raises one, with a message they can read."""
+"""Domain errors: every rule a director can break raises one, with a message they can read.
+
+The classes are defined in `clockapp.errors` so that `clockapp.poker` shares them.
+"""
 
 from __future__ import annotations
 
+from clockapp.errors import DomainError, ValidationError
 
-class DomainError(ValueError):
-    """A rule of the tournament was broken; `str(error)` says which, in a director's words."""
-
-
-class ValidationError(DomainError):
-    """Input that cannot be accepted (a negative amount, a malformed import row, ...)."""
+__all__ = ["DomainError", "ValidationError"]

@@ -1,15 +1,15 @@
 """Errors raised by the poker library, each with a message a tournament director can read.
 
-`clockapp.poker` and `clockapp.core` are independent layers (import-linter forbids either to import
-the other), so these errors cannot subclass `clockapp.core.errors.DomainError`. Like it, they are
-`ValueError`s: a caller that catches `ValueError` (or `PokerError`) catches every rule broken
-here.
+They are `clockapp.errors.DomainError`s (shared with `clockapp.core`, which poker may not
+import), so the UI catches one type for every rule a director can break.
 """
 
 from __future__ import annotations
 
+from clockapp.errors import DomainError
 
-class PokerError(ValueError):
+
+class PokerError(DomainError):
     """A poker rule or input was broken; `str(error)` says which, in a director's words."""
 
 

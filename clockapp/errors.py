@@ -1,0 +1,15 @@
+"""The error every broken rule raises, shared by the pure layers (`core` and `poker`).
+
+It lives at the top of the package, outside the layers, so both independent domain packages can
+derive from it and the UI can catch one type and show its message.
+"""
+
+from __future__ import annotations
+
+
+class DomainError(ValueError):
+    """A rule of the tournament was broken; `str(error)` says which, in a director's words."""
+
+
+class ValidationError(DomainError):
+    """Input that cannot be accepted (a negative amount, a malformed import row, ...)."""
