@@ -146,7 +146,13 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
         self.move_table.setWordWrap(False)
         header = self.move_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Names are elided in a column the director can widen; the reason takes what is left
+        # (the line under the list shows it whole).
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, 130)
         header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.move_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.move_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.move_table.selectionModel().currentRowChanged.connect(self._on_move_current_changed)
         moves_layout.addWidget(self.move_table, 1)
         self.move_detail = QLabel(moves_box)
