@@ -21,7 +21,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.changes import Outcome
+from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.widgets import MessageBar
 
@@ -42,6 +42,9 @@ class CashierContext(QObject):
         self.bus = bus
         self.message = message
         self.history = CashierHistory(self)
+        self._chip_set: ChipSet | None = None
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
 
     @property
     def tid(self) -> int:
@@ -68,8 +71,17 @@ class CashierContext(QObject):
             return default
 
     def chip_set(self) -> ChipSet:
-        """The tournament's chip set (the colours of the chips handed over)."""
-        return self.services.structure.chip_set(self.tid)
+        """The tournament's chip set (the colours of the chips handed over), read once."""
+        if self._chip_set is None:
+            self._chip_set = self.services.structure.chip_set(self.tid)
+        return self._chip_set
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(Change.CHIPS | Change.STRUCTURE | Change.TOURNAMENT):
+            self._chip_set = None
+
+    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        self._chip_set = None
 
     def refuse(self, text: str) -> None:
         """Show why an action cannot be done (nothing was written)."""

@@ -108,7 +108,13 @@ class Desk(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # Fixed widths: sizing columns to their contents on every key typed costs more than the
+        # search itself.
+        for column, width in enumerate((0, 110, 110, 80, 70)):
+            if column:
+                self.table.setColumnWidth(column, width)
         self.table.command.connect(self._on_table_command)
         self.table.typed.connect(self._on_table_typed)
         self.table.doubleClicked.connect(lambda _i: self.start("B"))
@@ -150,12 +156,18 @@ class Desk(QWidget):
 
     # ------------------------------------------------------------------ searching
     def refresh(self) -> None:
-        """Search again for what is typed, keeping the selected player."""
-        current = self.selected()
-        keep = current.player.id if current is not None else None
+        """Read the registrations again and search again, keeping the selected player."""
         ctx = self._ctx
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         self._registrations = {r.player_id: r for r in regs}
+        self._search(keep_selection=True)
+
+    def _search(self, *, keep_selection: bool) -> None:
+        # Each key typed runs only the player search: the registrations are read again when the
+        # bus says entries changed, so typing stays fast with hundreds of players.
+        current = self.selected() if keep_selection else None
+        keep = current.player.id if current is not None else None
+        ctx = self._ctx
         found = ctx.read(lambda: ctx.services.players.search(self.search.text(), SEARCH_LIMIT), ())
         self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
         text = self.search.text().strip()
@@ -163,8 +175,6 @@ class Desk(QWidget):
         self.add_button.setVisible(bool(text) and not found)
         row = self.model.row_of_player(keep) if keep is not None else None
         self.select_row(row if row is not None else 0)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
     def select_row(self, row: int) -> None:
         """Highlight the player at `row` (clamped to the list)."""
@@ -202,8 +212,7 @@ class Desk(QWidget):
         return super().eventFilter(watched, event)
 
     def _on_search_text_changed(self, _text: str) -> None:
-        self.refresh()
-        self.select_row(0)
+        self._search(keep_selection=False)
 
     def _on_search_entered(self) -> None:
         if self.model.rowCount() == 0:
@@ -265,6 +274,9 @@ class Desk(QWidget):
     # ------------------------------------------------------------------ selling
     def start(self, key: str) -> None:
         """The one-key command `key` on the selected player (B, R, A, E or X)."""
+        # Read the field again first: another station may have sold or busted since the last
+        # poll, and the refusal should come before the money is taken, not after.
+        self.refresh()
         row = self.selected()
         if row is None:
             self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")

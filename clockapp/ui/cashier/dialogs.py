@@ -117,6 +117,7 @@ class EntryDialog(_Dialog):
         self.offer = offer
         self.add_on = add_on
         self._chip_set = chip_set
+        self._shown_offers: list[EntryOffer] = []
         self.layout_.insertWidget(0, _big(f"{title} — {name}", 16))
         self.note_label = QLabel(note)
         self.note_label.setObjectName("entry_note")
@@ -211,11 +212,14 @@ class EntryDialog(_Dialog):
             f"fee {format_cents(sum(p.house_fee for p in split))} · "
             f"bounty {format_cents(sum(p.bounty for p in split))}"
         )
-        parts = []
-        for o in offers:
-            breakdown, note = preview_handout(o.kind, o.chips, self._chip_set)
-            parts.append((KIND_TITLE[o.kind], breakdown, o.chips, note))
-        self.handout.show_chips(parts, self._chip_set)
+        if offers != self._shown_offers:
+            # The chips depend only on what is bought, not on each key of the amount tendered.
+            self._shown_offers = offers
+            parts = []
+            for o in offers:
+                breakdown, note = preview_handout(o.kind, o.chips, self._chip_set)
+                parts.append((KIND_TITLE[o.kind], breakdown, o.chips, note))
+            self.handout.show_chips(parts, self._chip_set)
         super()._update()
 
 
