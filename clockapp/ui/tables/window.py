@@ -47,7 +47,6 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
 from clockapp.ui.tables.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
 from clockapp.ui.tables.printing import print_moves, save_moves_pdf
-from clockapp.ui.tables.refcount import keep_none_alive
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
 from clockapp.ui.tables.seats import SeatCommands
 from clockapp.ui.tables.shootout import ShootoutCommands
@@ -66,7 +65,6 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        keep_none_alive()  # see `refcount`: painting the room makes thousands of void calls
         self._services = services
         self._bus = bus
         self.room: RoomView | None = None
