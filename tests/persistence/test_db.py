@@ -20,6 +20,8 @@ from clockapp.persistence.db import (
     migrate,
     normalize_url,
     open_database,
+    shipped_head,
+    stored_revision,
 )
 from clockapp.persistence.models import TournamentRow
 
@@ -106,5 +108,37 @@ def test_postgresql_migrates_and_round_trips(pg_url: str) -> None:
         with Session(eng) as s:
             rows = s.exec(text("SELECT name FROM tournament")).all()  # type: ignore[call-overload]
             assert [r[0] for r in rows] == ["Shared"]
+    finally:
+        eng.dispose()
+
+
+def test_the_quick_head_check_agrees_with_alembic() -> None:
+    assert shipped_head() == head_revision()
+
+
+def test_an_up_to_date_database_is_not_migrated_again(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import alembic.command
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("upgrade should not run on an up-to-date database")
+
+    monkeypatch.setattr(alembic.command, "upgrade", refuse)
+    assert stored_revision(engine) == head_revision()
+    migrate(engine)  # no upgrade, no error
+
+
+def test_an_older_database_is_upgraded(db_path: Path) -> None:
+    from alembic import command
+
+    from clockapp.persistence.db import _alembic_config
+
+    eng = make_engine(str(db_path))
+    try:
+        command.upgrade(_alembic_config(eng), "0001")
+        assert stored_revision(eng) == "0001"
+        migrate(eng)
+        assert stored_revision(eng) == head_revision()
     finally:
         eng.dispose()
