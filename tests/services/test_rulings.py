@@ -79,3 +79,57 @@ def test_reading_changes_nothing(services: Services, tid: int) -> None:
 def test_unknown_tournament_is_named(services: Services) -> None:
     with pytest.raises(TournamentNotFoundError, match="#99"):
         services.rulings.smallest_chip(99)
+
+
+# ---------------------------------------------------------------------------- tables and button
+def _seated(services: Services, tid: int) -> dict[tuple[int, int], int]:
+    """Two tables: table 1 seats 1, 3, 5 and 8; table 2 seats 2 and 4."""
+    from tests.services.test_seating import place
+
+    services.seating.add_tables(tid, 2, seat_count=9)
+    return place(services, tid, {1: [1, 3, 5, 8], 2: [2, 4]})
+
+
+def test_no_tables_means_no_choice(services: Services, tid: int) -> None:
+    assert services.rulings.tables(tid) == ()
+
+
+def test_tables_list_who_sits_where(services: Services, tid: int) -> None:
+    _seated(services, tid)
+    tables = services.rulings.tables(tid)
+    assert [t.number for t in tables] == [1, 2]
+    first = tables[0]
+    assert [seat for seat, _name in first.players] == [1, 3, 5, 8]
+    assert first.name_at(5) == "P03"
+    assert first.name_at(2) == ""
+    assert first.title == "Table 1 · 4 players"
+    assert first.button is None
+
+
+@pytest.mark.parametrize(("table", "button"), [(1, 5), (2, 4)])
+def test_the_button_comes_from_the_seating(
+    services: Services, tid: int, table: int, button: int
+) -> None:
+    _seated(services, tid)
+    assert services.rulings.button_seat(tid, table) is None
+    services.seating.set_button(tid, table, button)
+    assert services.rulings.button_seat(tid, table) == button
+    assert {t.number: t.button for t in services.rulings.tables(tid)}[table] == button
+    services.seating.set_button(tid, table, None)
+    assert services.rulings.button_seat(tid, table) is None
+
+
+def test_a_table_not_in_play_is_named(services: Services, tid: int) -> None:
+    from clockapp.services.seating import SeatingError
+
+    _seated(services, tid)
+    with pytest.raises(SeatingError, match="Table 7 is not in play"):
+        services.rulings.button_seat(tid, 7)
+
+
+def test_reading_the_tables_changes_nothing(services: Services, tid: int) -> None:
+    _seated(services, tid)
+    revision = services.tournaments.revision()
+    services.rulings.tables(tid)
+    services.rulings.button_seat(tid, 1)
+    assert services.tournaments.revision() == revision
