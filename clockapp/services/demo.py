@@ -1,18 +1,81 @@
-"""`clockapp --demo`: a ready sample tournament to try everything with."""
+"""`clockapp --demo`: a ready sample tournament to try everything with.
+
+The demo is a tournament in full swing, built through the same services a director uses: 24
+players bought in at the cashier ($100: $90 to the prize pool, $10 to the house), seated by draw
+at three tables of eight, seven of them busted during the first levels, a balancing move waiting
+on the clock display, and level 3 running with 12:34 to go.
+
+The cashier, the seating and the eliminations each commit their own transaction per action (that
+is their unit of work, with the till lock and the seating rules inside it), so the demo calls them
+in sequence; a last transaction starts the clock and makes the demo the tournament the app opens.
+Each step runs on a time source set back to when it would have happened, so the ledger and the
+eliminations carry plausible times. Seats are drawn from a fixed seed: the demo looks the same
+every time.
+"""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import random
+from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.clock import ClockState
+from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.persistence.models import TournamentRow
+from clockapp.services.cashier import CashierConfig, CashierService
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.players import PlayerDetails, PlayerService
+from clockapp.services.results import ResultsService
+from clockapp.services.seating import SeatingService
 from clockapp.services.setup import create_setup, load_structure, save_clock, setup_row
 from clockapp.services.tournaments import TournamentInfo, set_last_opened
 
 DEMO_NAME = "Demo: Friday Night Deepstack"
+#: The demo's players, in the order they bought in (reused from the player list when present).
+DEMO_PLAYERS = (
+    "Ann Lee",
+    "Bob Marsh",
+    "Carla Diaz",
+    "Dev Patel",
+    "Erin Walsh",
+    "Frank Olsen",
+    "Grace Kim",
+    "Hugo Brandt",
+    "Ines Costa",
+    "Jack Turner",
+    "Kara Novak",
+    "Liam Byrne",
+    "Maya Chen",
+    "Nils Berg",
+    "Olga Petrova",
+    "Paul Dubois",
+    "Quinn Avery",
+    "Rosa Jimenez",
+    "Sam Okafor",
+    "Tara Singh",
+    "Umar Haddad",
+    "Vera Lind",
+    "Will Foster",
+    "Yuki Sato",
+)
+#: $100 a seat: $90 to the prize pool, $10 to the house.
+DEMO_PRICE = EntryPrice(9_000, house_fee=1_000)
+DEMO_TABLES = 3
+DEMO_SEATS = 8
+#: Players busted at each table: 8/8/8 becomes 7/5/5, which one balancing move evens out.
+DEMO_BUSTS = {1: 1, 2: 3, 3: 3}
+DEMO_SEED = 2026
+
+
+class _SetBack:
+    """A time source the demo moves along while it replays the evening."""
+
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+
+    def __call__(self) -> datetime:
+        return self.at
 
 
 class DemoService:
@@ -22,24 +85,86 @@ class DemoService:
         self._ctx = ctx
 
     def create_demo(self) -> Outcome[TournamentInfo]:
-        """A tournament in full swing: 24 entries, 17 left, level 3 running with 12:34 to go."""
+        """A tournament in full swing: 24 entries, 17 left, level 3 running with 12:34 to go.
+
+        The money, the tables and a pending seat move come from the cashier and seating
+        services, one transaction per action, as at a real event.
+        """
         now = self._ctx.now()
+        started = now - timedelta(minutes=47)
         with self._ctx.transaction() as session:
-            row = TournamentRow(name=DEMO_NAME, created_at=now)
+            row = TournamentRow(name=DEMO_NAME, created_at=started - timedelta(minutes=30))
             session.add(row)
             session.flush()
             assert row.id is not None
-            create_setup(session, row.id)
+            tid = row.id
+            create_setup(session, tid)
             session.flush()
-            setup = setup_row(session, row.id)
-            setup.entries, setup.players_left = 24, 17
-            session.add(setup)
-            structure = load_structure(session, row.id)
-            state = engine.start(ClockState(), structure, now - timedelta(minutes=47))
+            stack = setup_row(session, tid).starting_stack
+            info = TournamentInfo(row.id, row.name, row.created_at)
+
+        at = _SetBack(started - timedelta(minutes=20))
+        ctx = ServiceContext(self._ctx.engine, now=at)
+        self._fill(ctx, at, tid, stack, started, now)
+
+        with self._ctx.transaction() as session:
+            structure = load_structure(session, tid)
+            state = engine.start(ClockState(), structure, started)
             third = structure.index_of_level(3)
             state = engine.jump(state, structure, now - timedelta(minutes=7, seconds=26), third)
-            save_clock(session, row.id, state)
-            set_last_opened(session, row.id)
-            changes = record_change(session, row.id, Change.ALL, "demo created", now)
-            info = TournamentInfo(row.id, row.name, row.created_at)
+            save_clock(session, tid, state)
+            set_last_opened(session, tid)
+            changes = record_change(session, tid, Change.ALL, "demo created", now)
         return Outcome(info, changes)
+
+    @staticmethod
+    def _fill(
+        ctx: ServiceContext,
+        at: _SetBack,
+        tid: int,
+        stack: int,
+        started: datetime,
+        now: datetime,
+    ) -> None:
+        """Buy-ins, the draw, the busts and the balancing move, each through its service."""
+        players = PlayerService(ctx)
+        cashier = CashierService(ctx)
+        seating = SeatingService(ctx, rng=random.Random(DEMO_SEED))
+        results = ResultsService(ctx)
+
+        rules = EntryRules(RegistrationRule(DEMO_PRICE, stack))
+        cashier.set_config(tid, CashierConfig(rules))
+        known = {p.name: p.id for p in players.list()}
+        for name in DEMO_PLAYERS:
+            player_id = known.get(name)
+            if player_id is None:
+                player_id = players.create(PlayerDetails(name)).value.id
+            at.at += timedelta(seconds=25)
+            cashier.buy_in(tid, player_id, tendered=DEMO_PRICE.total)
+        seating.add_tables(tid, DEMO_TABLES, seat_count=DEMO_SEATS)
+        seating.draw_seats(tid)
+
+        room = seating.room(tid)
+        minute = 6
+        for table in room.tables:
+            seated = [s.registration_id for s in table.seats if s.registration_id is not None]
+            busts = DEMO_BUSTS.get(table.number, 0)
+            # Each bust goes to the next player round the table (the bounty story of the night).
+            for out, winner in zip(seated[:busts], seated[busts:], strict=False):
+                at.at = started + timedelta(minutes=minute)
+                minute += 5
+                results.eliminate(tid, out, busted_by=winner)
+
+        # The director gave each table's button for the balancing, which moves one player.
+        at.at = now - timedelta(minutes=1)
+        for table in seating.room(tid).tables:
+            occupied = [s.number for s in table.seats if s.registration_id is not None]
+            if occupied:
+                seating.set_button(tid, table.number, occupied[len(occupied) // 2])
+        for _ in range(DEMO_TABLES):
+            result = seating.balance(tid).value
+            if result.need_button is None:
+                break
+            table = seating.room(tid).table(result.need_button.table)
+            first = next(s.number for s in table.seats if s.registration_id is not None)
+            seating.set_button(tid, table.number, first)

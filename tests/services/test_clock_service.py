@@ -162,3 +162,32 @@ def test_the_demo_is_in_full_swing(services: Services) -> None:
     assert snap.state.running
     assert shown.remaining_ms == 20 * 60_000 - (7 * 60_000 + 26_000)
     assert (snap.stats.entries, snap.stats.players_left) == (24, 17)
+    # The money comes from the cashier: 24 buy-ins of $90 to the prize pool.
+    assert snap.stats.prize_pool_cents == 24 * 9_000
+    assert snap.stats.chips_in_play == 24 * snap.settings.starting_stack
+    assert snap.stats.average_stack == snap.stats.chips_in_play // 17
+    assert sum(cents for _place, cents in snap.stats.payouts) == snap.stats.prize_pool_cents
+    assert snap.stats.players_to_money == 17 - len(snap.stats.payouts)
+    assert len(services.results.eliminations(info.id)) == 7
+    # Three tables, everyone left seated and balanced, one move waiting on the display.
+    room = services.seating.room(info.id)
+    assert len(room.tables) == 3
+    assert room.player_count == 17
+    assert not room.out_of_balance
+    (move,) = services.seating.pending_moves(info.id)
+    assert move.name
+    assert move.from_seat.table != move.to_seat.table
+
+
+def test_a_second_demo_reuses_the_players_and_draws_the_same_seats(services: Services) -> None:
+    first = services.demo.create_demo().value
+    players = len(services.players.list())
+    second = services.demo.create_demo().value
+    assert second.id != first.id
+    assert len(services.players.list()) == players == 24
+    assert services.tournaments.last_opened() == second
+
+    def layout(tid: int) -> list[list[str]]:
+        return [[s.name for s in t.seats] for t in services.seating.room(tid).tables]
+
+    assert layout(first.id) == layout(second.id)
