@@ -267,7 +267,7 @@ def main() -> int:
     bench_import()
     missed = [name for name, _, _, met in RESULTS if met is False]
     print("all goals met" if not missed else f"goals missed: {', '.join(missed)}")
-    return 0
+    return 1 if missed else 0  # `make bench` stops on a regression
 
 
 if __name__ == "__main__":
