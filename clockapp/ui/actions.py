@@ -62,6 +62,27 @@ class Action(enum.Enum):
     STRUCTURE_EDITOR = ActionSpec(
         "Structure editor…", ("E",), "Edit levels, breaks and chips", "Tournament"
     )
+    OPEN_TOURNAMENT = ActionSpec(
+        "Open tournament…", ("Ctrl+O",), "Show another tournament in every window", "Tournament"
+    )
+    NEW_TOURNAMENT = ActionSpec(
+        "New tournament…", ("Ctrl+Shift+N",), "Create a tournament and show it", "Tournament"
+    )
+    OPEN_CASHIER = ActionSpec(
+        "Cashier…", ("Ctrl+K",), "Players, buy-ins, rebuys, the ledger and payouts", "Windows"
+    )
+    OPEN_TABLES = ActionSpec(
+        "Tables…", ("Ctrl+T",), "Seats, balancing, breaking tables and moves", "Windows"
+    )
+    OPEN_RULINGS = ActionSpec(
+        "Rulings…", ("Ctrl+R",), "Settle a hand: winners, side pots, odd chips, odds", "Windows"
+    )
+    ACKNOWLEDGE_MOVES = ActionSpec(
+        "All seat moves done",
+        ("Ctrl+Shift+M",),
+        "Take every seat move off the clock display",
+        "Windows",
+    )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
     QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")
 

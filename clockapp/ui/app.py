@@ -249,7 +249,8 @@ class Launcher:
 
     def _on_app_about_to_quit(self) -> None:
         if self.station is not None:
-            self.station.save_settings()
+            # Close the other windows properly (the rulings window waits for its odds thread).
+            self.station.close_windows()
 
 
 def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:

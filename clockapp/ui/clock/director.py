@@ -1,7 +1,8 @@
 """`DirectorWindow`: the director's controls on the laptop while the clock shows on the wall.
 
-Buttons and menus for every clock action of the registry, the structure as a table to jump to a
-level, the counts kept by hand until the cashier exists, the hard end time, sound switches, and the
+Buttons and menus for every action of the registry, a toolbar that opens the other windows, the
+seat moves on the wall with a Done button each, the structure as a table to jump to a level, the
+counts kept by hand until the cashier takes money, the hard end time, sound switches, and the
 screen the display goes to. Errors appear inline in red and in the status bar.
 """
 
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableView,
     QTimeEdit,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +38,7 @@ from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts, theme
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.levels import LevelTableModel
+from clockapp.ui.clock.moves import PendingMovesBox
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.widgets import FitLabel
 
@@ -60,8 +63,31 @@ _MENUS = (
         "&View",
         (Action.SHOW_DISPLAY, Action.TOGGLE_FULLSCREEN, Action.LEAVE_FULLSCREEN, Action.HELP),
     ),
-    ("&Tournament", (Action.STRUCTURE_EDITOR,)),
+    (
+        "&Tournament",
+        (Action.OPEN_TOURNAMENT, Action.NEW_TOURNAMENT, None, Action.STRUCTURE_EDITOR),
+    ),
+    (
+        "&Windows",
+        (
+            Action.OPEN_CASHIER,
+            Action.OPEN_TABLES,
+            Action.OPEN_RULINGS,
+            None,
+            Action.ACKNOWLEDGE_MOVES,
+        ),
+    ),
     ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
+)
+#: The toolbar: the windows a director opens all night.
+_TOOLBAR = (
+    Action.OPEN_CASHIER,
+    Action.OPEN_TABLES,
+    Action.OPEN_RULINGS,
+    Action.STRUCTURE_EDITOR,
+    None,
+    Action.SHOW_DISPLAY,
+    Action.HELP,
 )
 
 
@@ -69,6 +95,8 @@ class DirectorWindow(QMainWindow):
     """The director's main window."""
 
     screen_chosen = Signal(int)  # index into QGuiApplication.screens()
+    move_done = Signal(int)  # a seat move's id: the player has moved
+    all_moves_done = Signal()
 
     def __init__(
         self,
@@ -86,6 +114,8 @@ class DirectorWindow(QMainWindow):
         controller.history.stack.indexChanged.connect(self.on_stack_index_changed)
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
         session.ticked.connect(self._on_session_ticked)
+        session.moves_changed.connect(self.moves_box.set_moves)
+        self.moves_box.set_moves(session.moves)
         self._on_session_snapshot_changed(session.snapshot)
         self._on_session_ticked(session.current_view())
         self.on_stack_index_changed()
@@ -148,6 +178,7 @@ class DirectorWindow(QMainWindow):
 
         # Counts, kept by hand until the cashier records entries.
         field_box = QGroupBox("Players")
+        self.field_box = field_box
         field_form = QFormLayout(field_box)
         self.entries_spin = QSpinBox()
         self.entries_spin.setRange(0, 100_000)
@@ -157,6 +188,10 @@ class DirectorWindow(QMainWindow):
         field_form.addRow("Entries", self.entries_spin)
         field_form.addRow("Players left", self.players_left_spin)
         field_form.addRow(self.update_counts_button)
+        self.field_note = QLabel("")
+        self.field_note.setObjectName("field_note")
+        self.field_note.setWordWrap(True)
+        field_form.addRow(self.field_note)
         left.addWidget(field_box)
 
         # Hard end.
@@ -193,9 +228,11 @@ class DirectorWindow(QMainWindow):
         left.addWidget(self.error_label)
         left.addStretch(1)
 
-        # The structure.
+        # The seat moves on the wall, then the structure.
         right = QVBoxLayout()
         columns.addLayout(right, 6)
+        self.moves_box = PendingMovesBox(self.move_done.emit, self.all_moves_done.emit)
+        right.addWidget(self.moves_box)
         self.levels_model = LevelTableModel(parent=self)
         self.levels_view = QTableView()
         self.levels_view.setModel(self.levels_model)
@@ -248,6 +285,16 @@ class DirectorWindow(QMainWindow):
                     menu.addSeparator()
                 elif action in actions:
                     menu.addAction(actions[action])
+        self.toolbar = QToolBar("Windows", self)
+        self.toolbar.setObjectName("director_toolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in _TOOLBAR:
+            if action is None:
+                self.toolbar.addSeparator()
+            elif action in actions:
+                self.toolbar.addAction(actions[action])
+        self.addToolBar(self.toolbar)
         show = actions.get(Action.SHOW_DISPLAY)
         if show is not None:
             self.buttons[Action.SHOW_DISPLAY].clicked.connect(lambda _=False: show.trigger())
@@ -270,6 +317,14 @@ class DirectorWindow(QMainWindow):
         ):
             if not spin.hasFocus():
                 spin.setValue(value)
+        # Once the cashier takes money it counts the field; counts typed here would not show.
+        by_cashier = bool(snapshot.stats.prize_pool_cents)
+        for widget in (self.entries_spin, self.players_left_spin, self.update_counts_button):
+            widget.setEnabled(not by_cashier)
+        self.field_note.setText(
+            "Counted by the cashier (Ctrl+K): entries, rebuys and busts." if by_cashier else ""
+        )
+        self.field_note.setVisible(by_cashier)
         for check, value in (
             (self.mute_check, bool(snapshot.settings.muted)),
             (self.announce_check, bool(snapshot.settings.announce)),

@@ -8,6 +8,7 @@ Layout (stretch factors, so every part scales with the window; fonts come from t
     [chips     ] [ ============progress=============== ] [payouts    ]
     [          ] [        PAUSED / notices             ] [           ]
     [          ] [ BLINDS 100 / 200      ANTE 25       ] [           ]
+    [ SEAT MOVES: Ann Lee   Table 3, seat 7 -> Table 1, seat 2 (only while moves are pending) ]
     next level ............................................ color-up / hard end
 
 Every second only the labels whose text changed repaint (the countdown, the time to the next
@@ -40,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import ClockStatus, ClockView, format_clock
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.moves import MovesBanner
 from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.settings import UiSettings
@@ -89,12 +91,18 @@ class ClockDisplay(QWidget):
         old = self._session
         old.snapshot_changed.disconnect(self._on_session_snapshot_changed)
         old.ticked.disconnect(self._on_session_ticked)
+        if hasattr(old, "moves_changed"):
+            old.moves_changed.disconnect(self.show_moves)
         self._session = session
         self._bind(session)
 
     def _bind(self, session: ClockSession) -> None:
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
         session.ticked.connect(self._on_session_ticked)
+        # The start-up cache's clock knows no seat moves; the real session does.
+        if hasattr(session, "moves_changed"):
+            session.moves_changed.connect(self.show_moves)
+            self.show_moves(session.moves)
         if session.snapshot is not None:
             self.show_snapshot(session.snapshot)
         self.show_view(session.current_view())
@@ -119,13 +127,12 @@ class ClockDisplay(QWidget):
         # Left: the field.
         self.left_panel = Panel()
         left = QVBoxLayout(self.left_panel)
-        self.players_block = StatBlock("PLAYERS")
+        self.players_block = StatBlock("PLAYERS", sub=True)
         self.average_block = StatBlock("AVERAGE STACK", sub=True)
         self.chips_block = StatBlock("CHIPS IN PLAY")
-        left.addWidget(self.players_block, 32)
+        left.addWidget(self.players_block, 43)
         left.addWidget(self.average_block, 43)
         left.addWidget(self.chips_block, 32)
-        left.addStretch(6)
         body.addWidget(self.left_panel, 23)
 
         # Centre: the level and the countdown.
@@ -169,24 +176,29 @@ class ClockDisplay(QWidget):
             self.payout_rows.append((place, amount))
         payout_grid.setColumnStretch(0, 4)
         payout_grid.setColumnStretch(1, 6)
+        self._payout_grid = payout_grid
         self.money_area = QWidget()
         money = QVBoxLayout(self.money_area)
         money.setContentsMargins(0, 0, 0, 0)
         money.addWidget(self.prize_block, 32)
-        money.addWidget(self.payouts, 45)
+        money.addWidget(self.payouts, 57)
         # Until the cashier has taken money, the starting stack takes the prize pool's place.
         self.no_money_area = QWidget()
         no_money = QVBoxLayout(self.no_money_area)
         no_money.setContentsMargins(0, 0, 0, 0)
         self.stack_block = StatBlock("STARTING STACK")
         no_money.addWidget(self.stack_block, 32)
-        no_money.addStretch(45)
+        no_money.addStretch(57)
         self.money_stack = QStackedWidget()
         self.money_stack.addWidget(self.money_area)
         self.money_stack.addWidget(self.no_money_area)
         right.addWidget(self.break_block, 32)
-        right.addWidget(self.money_stack, 77)
+        right.addWidget(self.money_stack, 89)
         body.addWidget(self.right_panel, 23)
+
+        # Seat moves, in large type across the room until the director acknowledges them.
+        self.moves_banner = MovesBanner()
+        root.addWidget(self.moves_banner, 0)
 
         footer = QHBoxLayout()
         self.next_caption = FitLabel("NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=LEFT)
@@ -210,6 +222,7 @@ class ClockDisplay(QWidget):
             layout = panel.layout()
             layout.setContentsMargins(round(pad * 1.2), pad, round(pad * 1.2), pad)
             layout.setSpacing(round(h * 0.015))
+        self.moves_banner.apply_metrics(h)
 
     # ---------------------------------------------------------------- content
 
@@ -219,6 +232,10 @@ class ClockDisplay(QWidget):
         currency = getattr(snapshot.settings, "currency", "$") or ""
         self.name_label.setText(snapshot.tournament.name)
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
+        to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
+        if self.players_block.sub is not None:
+            self.players_block.sub.setText(present.money_line(to_money))
+            self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         payouts = tuple(stats.payouts or ())
         has_money = bool(stats.prize_pool_cents) and bool(payouts)
@@ -240,10 +257,26 @@ class ClockDisplay(QWidget):
                 else:
                     place_label.setText("")
                     amount_label.setText("")
+            self._fit_payout_rows(len(shown) + (len(shown) < len(payouts)))
         self._chip_labels = {}
         chip_set = getattr(snapshot, "chip_set", None)
         if chip_set is not None:
             self._chip_labels = {d.value: d.label for d in chip_set.denominations}
+
+    def _fit_payout_rows(self, used: int) -> None:
+        """Give the ladder's lines the room of the unused ones, but never more than a quarter of
+        the area each: two places paid must not outshout the prize pool."""
+        grid = self._payout_grid
+        for row, labels in enumerate(self.payout_rows):
+            grid.setRowStretch(row, 1 if row < used else 0)
+            for label in labels:
+                label.setVisible(row < used)
+        grid.setRowStretch(MAX_PAYOUT_ROWS, max(0, 4 - used))
+
+    def show_moves(self, moves: Any) -> None:
+        """Show the pending seat moves in their banner (the clock shrinks to make room)."""
+        self.moves_banner.set_moves(moves)
+        self._root.setStretch(self._root.indexOf(self.moves_banner), self.moves_banner.stretch())
 
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment; only labels whose text changes repaint."""

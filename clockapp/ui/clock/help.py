@@ -1,14 +1,19 @@
-"""The `?` overlay: every shortcut of the actions registry, over the clock.
+"""The `?` overlay: every shortcut of the actions registry, and each window's own keys, over the
+clock.
 
-It is built from `clockapp.ui.actions.Action`, so a new action appears here without editing this
-file. Clicking it or pressing `?` or Esc hides it.
+The left half is built from `clockapp.ui.actions.Action`, so a new action appears here without
+editing this file. The right half lists the keys that work inside the cashier, tables and rulings
+windows (their `*_KEYS` tuples), so the director finds every key of the app in one place. Clicking
+the sheet or pressing `?` or Esc hides it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import theme
@@ -16,51 +21,123 @@ from clockapp.ui.clock.widgets import FitLabel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
+MEDIUM = QFont.Weight.Medium
+
+KeyList = Sequence[tuple[str, str]]
+
+
+def window_keys() -> tuple[tuple[str, KeyList], ...]:
+    """(title, [(keys, what they do)]) of each window that has keys of its own.
+
+    Imported when the help is first shown: the clock starts without these windows.
+    """
+    from clockapp.ui.cashier import CASHIER_KEYS
+    from clockapp.ui.rulings import RULINGS_KEYS
+    from clockapp.ui.tables.window import TABLES_KEYS
+
+    return (
+        ("Cashier window (Ctrl+K)", CASHIER_KEYS),
+        ("Tables window (Ctrl+T)", TABLES_KEYS),
+        ("Rulings window (Ctrl+R)", RULINGS_KEYS),
+    )
+
+
+class _Column:
+    """One column of the sheet: a grid of fitted lines, every line the same height."""
+
+    def __init__(self, weights: Sequence[int]) -> None:
+        self.grid = QGridLayout()
+        self.grid.setVerticalSpacing(0)
+        for column, weight in enumerate(weights):
+            self.grid.setColumnStretch(column, weight)
+        self.width = len(weights)
+        self.rows = 0
+
+    def header(self, text: str) -> FitLabel:
+        label = FitLabel(text.upper(), color=theme.BLINDS, fill=0.6, align=LEFT)
+        return self.add(label)
+
+    def add(self, *labels: FitLabel) -> FitLabel:
+        span = self.width - len(labels) + 1  # the last label takes the columns left over
+        for column, label in enumerate(labels):
+            self.grid.addWidget(
+                label, self.rows, column, 1, span if column == len(labels) - 1 else 1
+            )
+        self.grid.setRowStretch(self.rows, 10)
+        self.rows += 1
+        return labels[0]
+
+    def pad_to(self, rows: int) -> None:
+        """Keep empty lines at the bottom so lines are as tall as in the longest column."""
+        if rows > self.rows:
+            self.grid.setRowStretch(rows, 10 * (rows - self.rows))
 
 
 class HelpOverlay(QWidget):
-    """A dimmed sheet listing each action's keys, name and description."""
+    """A dimmed sheet listing each action's keys, name and description, and each window's keys.
 
-    def __init__(self, parent: QWidget) -> None:
+    Args:
+        parent: The clock display it covers.
+        windows: The windows' keys (default: `window_keys()`).
+    """
+
+    def __init__(
+        self, parent: QWidget, windows: Sequence[tuple[str, KeyList]] | None = None
+    ) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
-        grid = QGridLayout(self)
-        self._grid = grid
-        self.title = FitLabel("Keyboard", fill=0.7, align=LEFT)
-        grid.addWidget(self.title, 0, 0, 1, 3)
-        grid.setRowStretch(0, 16)
+        root = QHBoxLayout(self)
+        self._root = root
+        actions = _Column((20, 26, 54))
+        self.title = actions.add(FitLabel("Keyboard", fill=0.7, align=LEFT))
         self.rows: dict[Action, tuple[FitLabel, FitLabel, FitLabel]] = {}
-        row = 1
         group = None
         for action in Action:
             if action.group != group:
                 group = action.group
-                header = FitLabel(group.upper(), color=theme.BLINDS, fill=0.6, align=LEFT)
-                grid.addWidget(header, row, 0, 1, 3)
-                grid.setRowStretch(row, 10)
-                row += 1
+                actions.header(group)
             keys = FitLabel(action.shortcut_label(), color=theme.BLINDS, fill=0.62, align=RIGHT)
-            name = FitLabel(action.text, fill=0.62, weight=QFont.Weight.Medium, align=LEFT)
+            name = FitLabel(action.text, fill=0.62, weight=MEDIUM, align=LEFT)
             text = FitLabel(
-                action.description,
-                color=theme.MUTED,
-                fill=0.58,
-                weight=QFont.Weight.Medium,
-                align=LEFT,
+                action.description, color=theme.MUTED, fill=0.58, weight=MEDIUM, align=LEFT
             )
-            grid.addWidget(keys, row, 0)
-            grid.addWidget(name, row, 1)
-            grid.addWidget(text, row, 2)
-            grid.setRowStretch(row, 10)
+            actions.add(keys, name, text)
             self.rows[action] = (keys, name, text)
-            row += 1
-        grid.setColumnStretch(0, 20)
-        grid.setColumnStretch(1, 26)
-        grid.setColumnStretch(2, 54)
+
+        # The windows' keys, in two columns: each window stays in one piece.
+        self.window_rows: dict[str, list[tuple[FitLabel, FitLabel]]] = {}
+        sections = tuple(window_keys() if windows is None else windows)
+        columns = [_Column((38, 62)), _Column((38, 62))]
+        split = _balanced_split([len(keys) + 1 for _title, keys in sections])
+        for index, (title, keys) in enumerate(sections):
+            column = columns[0 if index < split else 1]
+            if column.rows == 0:
+                column.add(FitLabel("", fill=0.7))  # level with the title on the left
+            column.header(title)
+            lines = []
+            for key, what in keys:
+                key_label = FitLabel(key, color=theme.BLINDS, fill=0.58, align=RIGHT)
+                what_label = FitLabel(what, color=theme.MUTED, fill=0.58, weight=MEDIUM, align=LEFT)
+                column.add(key_label, what_label)
+                lines.append((key_label, what_label))
+            self.window_rows[title] = lines
+        longest = max(actions.rows, *(c.rows for c in columns))
+        for column in (actions, *columns):
+            column.pad_to(longest)
+        root.addLayout(actions.grid, 52)
+        for column in columns:
+            root.addLayout(column.grid, 24)
 
     def listed(self) -> list[tuple[str, str, str]]:
-        """(keys, name, description) as shown, in order."""
+        """(keys, name, description) of each registry action as shown, in order."""
         return [(k.text(), n.text(), d.text()) for k, n, d in self.rows.values()]
+
+    def listed_window_keys(self) -> dict[str, list[tuple[str, str]]]:
+        """Each window's (keys, what they do) as shown, by section title."""
+        return {
+            title: [(k.text(), w.text()) for k, w in lines]
+            for title, lines in self.window_rows.items()
+        }
 
     def toggle(self) -> None:
         """Show it over the whole parent, or hide it."""
@@ -76,11 +153,14 @@ class HelpOverlay(QWidget):
     def resizeEvent(self, event) -> None:
         """Keep margins proportional."""
         h, w = self.height(), self.width()
-        self._grid.setContentsMargins(
-            round(w * 0.08), round(h * 0.06), round(w * 0.08), round(h * 0.06)
+        self._root.setContentsMargins(
+            round(w * 0.04), round(h * 0.05), round(w * 0.04), round(h * 0.05)
         )
-        self._grid.setHorizontalSpacing(round(w * 0.02))
-        self._grid.setVerticalSpacing(0)
+        self._root.setSpacing(round(w * 0.03))
+        for index in range(self._root.count()):
+            grid = self._root.itemAt(index).layout()
+            if grid is not None:
+                grid.setHorizontalSpacing(round(w * 0.01))
         super().resizeEvent(event)
 
     def mousePressEvent(self, _event: QMouseEvent) -> None:
@@ -93,3 +173,19 @@ class HelpOverlay(QWidget):
         color = QColor(theme.BACKGROUND)
         color.setAlpha(246)
         painter.fillRect(self.rect(), color)
+
+
+def _balanced_split(sizes: Sequence[int]) -> int:
+    """Where to split sections in order so the two columns are as even as possible.
+
+    >>> _balanced_split([16, 10, 9]), _balanced_split([3, 3, 3, 3]), _balanced_split([5])
+    (1, 2, 1)
+    """
+    total = sum(sizes)
+    best, best_gap, running = 1, total, 0
+    for index, size in enumerate(sizes[:-1] if len(sizes) > 1 else sizes, start=1):
+        running += size
+        gap = abs(total - 2 * running)
+        if gap < best_gap:
+            best, best_gap = index, gap
+    return best

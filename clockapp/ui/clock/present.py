@@ -2,15 +2,18 @@
 
 Each function takes the `ClockView` of one moment and returns text and a `Tone`; the display maps
 tones to its palette. Decisions about pauses, breaks, color-ups, overtime and the hard end live
-here, the painting in `display.py`.
+here, the painting in `display.py`; so do the words of the seat moves and of the money line.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from clockapp.core.clock import ClockStatus, ClockView
+from clockapp.core.seating import MoveKind
 from clockapp.ui.clock import texts
 
 
@@ -129,3 +132,53 @@ def frame_tone(status: ClockStatus, is_break: bool) -> Tone | None:
     if is_break:
         return Tone.BREAK
     return None
+
+
+def move_line(move: Any) -> tuple[str, str]:
+    """A pending seat move as the room reads it: the player's name, and from where to where.
+
+    >>> from types import SimpleNamespace as NS
+    >>> move_line(NS(name="Ann Lee", from_seat="Table 3, seat 7", to_seat="Table 1, seat 2"))
+    ('Ann Lee', 'Table 3, seat 7  →  Table 1, seat 2')
+    """
+    return move.name, f"{move.from_seat}  →  {move.to_seat}"
+
+
+def moves_title(moves: Sequence[Any]) -> str:
+    """The banner's title: a table breaking, the final table's redraw, or plain seat moves.
+
+    >>> from types import SimpleNamespace as NS
+    >>> from clockapp.core.seating import MoveKind, Seat
+    >>> balance = NS(kind=MoveKind.BALANCE, from_seat=Seat(3, 7))
+    >>> moves_title([balance]), moves_title([balance, balance])
+    ('SEAT MOVE', 'SEAT MOVES')
+    >>> moves_title([NS(kind=MoveKind.BREAK, from_seat=Seat(4, 1)), balance])
+    'TABLE 4 IS BROKEN  ·  NEW SEATS'
+    >>> moves_title([NS(kind=MoveKind.BREAK, from_seat=Seat(n, 1)) for n in (5, 4)])
+    'TABLES 4 AND 5 ARE BROKEN  ·  NEW SEATS'
+    >>> moves_title([NS(kind=MoveKind.FINAL_TABLE, from_seat=Seat(2, 1))])
+    'FINAL TABLE  ·  REDRAW FOR SEATS'
+    """
+    kinds = {str(m.kind) for m in moves}
+    if str(MoveKind.FINAL_TABLE) in kinds:
+        return "FINAL TABLE  ·  REDRAW FOR SEATS"
+    broken = sorted({m.from_seat.table for m in moves if str(m.kind) == str(MoveKind.BREAK)})
+    if broken:
+        if len(broken) == 1:
+            return f"TABLE {broken[0]} IS BROKEN  ·  NEW SEATS"
+        listed = ", ".join(str(n) for n in broken[:-1]) + f" AND {broken[-1]}"
+        return f"TABLES {listed} ARE BROKEN  ·  NEW SEATS"
+    return "SEAT MOVE" if len(moves) == 1 else "SEAT MOVES"
+
+
+def money_line(players_to_money: int | None) -> str:
+    """Under the players left: how far the money is ('' without a payout table).
+
+    >>> money_line(14), money_line(1), money_line(0), money_line(None)
+    ('14 TO THE MONEY', '1 TO THE MONEY', 'IN THE MONEY', '')
+    """
+    if players_to_money is None:
+        return ""
+    if players_to_money <= 0:
+        return "IN THE MONEY"
+    return f"{players_to_money} TO THE MONEY"

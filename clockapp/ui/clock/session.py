@@ -7,7 +7,9 @@ is armed for the next moment the displayed seconds change (never a free-running 
 drifts into double updates), and the time shown always comes from `now`, never from counting.
 
 It is also the one place that claims sound events (`services.clock.claim_events`), so two windows,
-an undo or a restart never play a cue twice.
+an undo or a restart never play a cue twice, and the one place that reads the seat moves pending on
+the wall (`services.seating.pending_moves`, again whenever the bus reports a seating change), so
+the display and the director's list show the same moves.
 """
 
 from __future__ import annotations
@@ -140,6 +142,7 @@ class ClockSession(QObject):
     ticked = Signal(object)  # ClockView, at least once per displayed second while running
     snapshot_changed = Signal(object)  # ClockSnapshot, when the static parts changed
     error_raised = Signal(str)  # a domain error to show the director
+    moves_changed = Signal(object)  # tuple of MoveInfo: the seat moves pending on the wall
 
     def __init__(
         self,
@@ -163,9 +166,11 @@ class ClockSession(QObject):
         self._last_tick: datetime | None = None
         self.sounds_enabled = claim_sounds
         self.last_changes = Change.ALL  # what the last reload was for (windows may look)
+        self._moves: tuple[Any, ...] = ()
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         self.reload()
+        self.reload_moves()
 
     # ---------------------------------------------------------------- reading
 
@@ -204,6 +209,11 @@ class ClockSession(QObject):
         return view(snap.state, snap.structure, self.now())
 
     @property
+    def moves(self) -> tuple[Any, ...]:
+        """The seat moves pending on the wall (MoveInfo), oldest first."""
+        return self._moves
+
+    @property
     def last_view(self) -> ClockView | None:
         """The view of the last tick."""
         return self._view
@@ -227,6 +237,17 @@ class ClockSession(QObject):
         if what & (Change.CLOCK | Change.STRUCTURE):
             self.claim_sounds()
         self.tick()
+
+    def reload_moves(self) -> None:
+        """Read the pending seat moves again and tell the windows when they changed."""
+        try:
+            moves = tuple(self._services.seating.pending_moves(self.tournament_id))
+        except DomainError as error:
+            self.error_raised.emit(str(error))
+            moves = ()
+        if moves != self._moves:
+            self._moves = moves
+            self.moves_changed.emit(moves)
 
     def tick(self) -> ClockView:
         """Compute the view now, publish it, play what fell due, and arm the next repaint."""
@@ -284,6 +305,8 @@ class ClockSession(QObject):
             return
         if changes.touches(DISPLAY_FLAGS):
             self.reload(changes.what)
+        if changes.touches(Change.SEATING | Change.TOURNAMENT):
+            self.reload_moves()
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None

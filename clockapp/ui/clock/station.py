@@ -1,9 +1,13 @@
-"""`ClockStation`: the clock's windows wired together for one tournament.
+"""`ClockStation`: the app's windows wired together for one tournament.
 
-It builds the session (snapshot, ticks, sounds), the undo history, the controller, the display for
-the room and the director window, and binds the actions registry to both windows, so a key does
-the same thing whichever window has focus. `clockapp.ui.app` creates one; tests create one with a
-fake sound and a fake timer.
+It builds the session (snapshot, ticks, sounds, pending seat moves), the undo history, the
+controller, the display for the room and the director window, and binds the actions registry to
+both windows, so a key does the same thing whichever window has focus. From there the director
+opens the other windows (structure editor, cashier, tables, rulings): each is built on first use
+with the same services and bus, opened once (asked again, it is raised), remembers its place, and
+closes with the app. The tournament switcher lives here too: another tournament, or a new one, is
+shown in every window through the bus. `clockapp.ui.app` creates one station; tests create one
+with a fake sound and a fake timer.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
 
+from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
@@ -24,9 +29,17 @@ from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay, show_display
 from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.clock.tournaments import TournamentDialog
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
+
+WINDOW_STRUCTURE = "structure"
+WINDOW_CASHIER = "cashier"
+WINDOW_TABLES = "tables"
+WINDOW_RULINGS = "rulings"
+#: Windows whose place the station remembers (the others remember their own).
+REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES)
 
 
 def structure_editor_class() -> type | None:
@@ -70,7 +83,10 @@ class ClockStation(QObject):
             self._save_cache(self.session.snapshot)
             self.session.snapshot_changed.connect(self._save_cache)
         self.director = DirectorWindow(self.session, self.controller)
-        self.structure_editor: QWidget | None = None
+        self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
+        # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
+        self.ask_tournament: Callable[[], int | None] = self._ask_tournament
+        self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -79,6 +95,12 @@ class ClockStation(QObject):
             Action.SHOW_DISPLAY: self.show_display,
             Action.HELP: self.display.toggle_help,
             Action.STRUCTURE_EDITOR: self.open_structure_editor,
+            Action.OPEN_TOURNAMENT: self.open_tournament,
+            Action.NEW_TOURNAMENT: self.new_tournament,
+            Action.OPEN_CASHIER: self.open_cashier,
+            Action.OPEN_TABLES: self.open_tables,
+            Action.OPEN_RULINGS: self.open_rulings,
+            Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.QUIT: self.quit,
         }
         self.display_actions = install_actions(self.display, window_handlers)
@@ -91,6 +113,8 @@ class ClockStation(QObject):
         self._sync_check_actions()
         self.session.snapshot_changed.connect(lambda _s: self._sync_check_actions())
         self.director.screen_chosen.connect(self._on_director_screen_chosen)
+        self.director.move_done.connect(self.acknowledge_move)
+        self.director.all_moves_done.connect(self.acknowledge_all_moves)
         self.display.fullscreen_changed.connect(self._on_display_fullscreen_changed)
 
     # ---------------------------------------------------------------- windows
@@ -118,17 +142,130 @@ class ClockStation(QObject):
         else:
             self.display.set_fullscreen(False)
 
-    def open_structure_editor(self) -> None:
+    @property
+    def structure_editor(self) -> QWidget | None:
+        """The structure editor, once opened."""
+        return self.windows.get(WINDOW_STRUCTURE)
+
+    def open_structure_editor(self) -> QWidget | None:
         """E: the structure editor (built by its own package)."""
-        editor_class = structure_editor_class()
-        if editor_class is None:
+        if structure_editor_class() is None:
             self.director.show_error("The structure editor is not available in this version.")
-            return
-        if self.structure_editor is None:
-            self.structure_editor = editor_class(self.services, self.bus)
-        self.structure_editor.show()
-        self.structure_editor.raise_()
-        self.structure_editor.activateWindow()
+            return None
+        return self.open_window(WINDOW_STRUCTURE)
+
+    def open_cashier(self) -> QWidget:
+        """Ctrl+K: the cashier station."""
+        return self.open_window(WINDOW_CASHIER)
+
+    def open_tables(self) -> QWidget:
+        """Ctrl+T: the tables window."""
+        return self.open_window(WINDOW_TABLES)
+
+    def open_rulings(self) -> QWidget:
+        """Ctrl+R: the rulings window."""
+        return self.open_window(WINDOW_RULINGS)
+
+    def open_window(self, key: str) -> QWidget:
+        """Show the window `key` (a WINDOW_* name), building it the first time; raise it."""
+        window = self.windows.get(key)
+        if window is None:
+            window = self._build_window(key)
+            self.windows[key] = window
+            if key in REMEMBERED:
+                self.settings.restore_geometry(key, window)
+        if window.isMinimized():
+            window.showNormal()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def _build_window(self, key: str) -> QWidget:
+        # Each window is imported on first use: the clock starts without them.
+        if key == WINDOW_STRUCTURE:
+            editor_class = structure_editor_class()
+            assert editor_class is not None
+            return editor_class(self.services, self.bus)  # type: ignore[no-any-return]
+        if key == WINDOW_CASHIER:
+            from clockapp.ui.cashier import CashierWindow
+
+            return CashierWindow(self.services, self.bus)
+        if key == WINDOW_TABLES:
+            from clockapp.ui.tables import TablesWindow
+
+            return TablesWindow(self.services, self.bus)
+        if key == WINDOW_RULINGS:
+            from clockapp.ui.rulings import RulingsWindow
+
+            return RulingsWindow(self.services, self.bus, settings=self.settings)
+        raise KeyError(key)
+
+    # ---------------------------------------------------------------- tournaments
+
+    def open_tournament(self) -> int | None:
+        """Ctrl+O: choose another tournament and show it in every window."""
+        tournament_id = self.ask_tournament()
+        if tournament_id is None or tournament_id == self.bus.tournament_id:
+            return None
+        return self.switch_to(tournament_id)
+
+    def new_tournament(self) -> int | None:
+        """Ctrl+Shift+N: create a tournament (default structure and chips) and show it."""
+        name = self.ask_tournament_name()
+        if name is None:
+            return None
+        try:
+            info = self.bus.run(lambda: self.services.tournaments.create(name))
+        except DomainError as error:
+            self.director.show_error(str(error))
+            return None
+        return self.switch_to(info.id)
+
+    def switch_to(self, tournament_id: int) -> int | None:
+        """Show `tournament_id` everywhere and reopen it next time."""
+        try:
+            self.bus.run(lambda: self.services.tournaments.open(tournament_id))
+        except DomainError as error:
+            self.director.show_error(str(error))
+            return None
+        self.bus.switch_tournament(tournament_id)
+        self.director.statusBar().showMessage(
+            f"Now showing {self.session.snapshot.tournament.name}.", 5000
+        )
+        return tournament_id
+
+    def _ask_tournament(self) -> int | None:
+        dialog = TournamentDialog(
+            self.services.tournaments.list(), self.bus.tournament_id, self.director
+        )
+        return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
+
+    def _ask_tournament_name(self) -> str | None:
+        name, ok = QInputDialog.getText(self.director, "New tournament", "Tournament name:")
+        return name if ok and name.strip() else None
+
+    # ---------------------------------------------------------------- seat moves
+
+    def acknowledge_move(self, move_id: int) -> bool:
+        """The player has moved: take the move off the display."""
+        tid = self.bus.tournament_id
+        return self._seating_call(lambda: self.services.seating.acknowledge_move(tid, move_id))
+
+    def acknowledge_all_moves(self) -> bool:
+        """Ctrl+Shift+M: every pending move is done."""
+        if not self.session.moves:
+            return False
+        tid = self.bus.tournament_id
+        return self._seating_call(lambda: self.services.seating.acknowledge_all(tid))
+
+    def _seating_call(self, operation: Callable[[], object]) -> bool:
+        try:
+            self.bus.run(operation)  # type: ignore[arg-type]
+        except DomainError as error:
+            self.director.show_error(str(error))
+            return False
+        return True
 
     def quit(self) -> None:
         """Save window placement and leave the app (the clock's time is in the database)."""
@@ -142,16 +279,29 @@ class ClockStation(QObject):
         self.settings.save_geometry("director", self.director)
         if not self.display.isFullScreen():
             self.settings.save_geometry("display", self.display)
+        for key in REMEMBERED:
+            window = self.windows.get(key)
+            if window is not None and window.isVisible():
+                self.settings.save_geometry(key, window)
         self.settings.sync()
+
+    def close_windows(self) -> None:
+        """Close the structure editor, cashier, tables and rulings windows (the app is quitting).
+
+        Closing, not just dropping them, lets each finish its work: the rulings window waits for
+        its odds thread and saves its place, the cashier dismisses an open dialog.
+        """
+        self.save_settings()
+        for window in self.windows.values():
+            window.close()
 
     def close(self) -> None:
         """Close every window of the station."""
-        self.save_settings()
+        self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.history.stack.indexChanged.disconnect(self.director.on_stack_index_changed)
-        for window in (self.structure_editor, self.display, self.director):
-            if window is not None:
-                window.close()
+        for window in (self.display, self.director):
+            window.close()
 
     # ---------------------------------------------------------------- slots
 

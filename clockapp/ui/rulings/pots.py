@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QHeaderView,
     QLabel,
@@ -182,6 +183,7 @@ class PotsPanel(QWidget):
         button_changed(int): the button's seat (0: not known).
         dead_changed(int): chips in the middle that belong to no seat.
         chip_changed(int): the smallest chip in play.
+        table_chosen(int): the table the hand is at (0: none), for names and the button.
     """
 
     bet_changed = Signal(int, int)
@@ -190,6 +192,7 @@ class PotsPanel(QWidget):
     button_changed = Signal(int)
     dead_changed = Signal(int)
     chip_changed = Signal(int)
+    table_chosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -202,6 +205,21 @@ class PotsPanel(QWidget):
 
         form = QGridLayout()
         form.setHorizontalSpacing(10)
+        self.table_combo = QComboBox(self)
+        self.table_combo.setObjectName("pot_table_choice")
+        self.table_combo.setToolTip(
+            "The table the hand is at: its players' names and the button come from the seating"
+        )
+        self.table_combo.addItem("Not at a known table", 0)
+        self.table_note = QLabel(self)
+        self.table_note.setObjectName("pot_table_note")
+        self.table_note.setWordWrap(True)
+        set_role(self.table_note, "note")
+        table_label = QLabel("&Table", self)
+        table_label.setBuddy(self.table_combo)
+        form.addWidget(table_label, 0, 0)
+        form.addWidget(self.table_combo, 0, 1)
+        form.addWidget(self.table_note, 0, 2, 1, 2)
         self.button_spin = QSpinBox(self)
         self.button_spin.setObjectName("pot_button")
         self.button_spin.setRange(0, MAX_SEAT)
@@ -230,18 +248,21 @@ class PotsPanel(QWidget):
         ):
             label = QLabel(text, self)
             label.setBuddy(spin)
-            form.addWidget(label, 0, 2 * column)
-            form.addWidget(spin, 0, 2 * column + 1)
+            form.addWidget(label, 1, 2 * column)
+            form.addWidget(spin, 1, 2 * column + 1)
         chip_label = QLabel("Smallest chip", self)
         chip_label.setBuddy(self.chip_spin)
-        form.addWidget(chip_label, 1, 0)
-        form.addWidget(self.chip_spin, 1, 1)
-        form.addWidget(self.chip_note, 1, 2, 1, 2)
+        form.addWidget(chip_label, 2, 0)
+        form.addWidget(self.chip_spin, 2, 1)
+        form.addWidget(self.chip_note, 2, 2, 1, 2)
         form.setColumnStretch(3, 1)
         layout.addLayout(form)
         self.button_spin.valueChanged.connect(self.button_changed)
         self.dead_spin.valueChanged.connect(self.dead_changed)
         self.chip_spin.valueChanged.connect(self.chip_changed)
+        self.table_combo.activated.connect(
+            lambda index: self.table_chosen.emit(int(self.table_combo.itemData(index) or 0))
+        )
 
         self._grid = QGridLayout()
         self._grid.setHorizontalSpacing(12)
@@ -310,6 +331,23 @@ class PotsPanel(QWidget):
             else:
                 _set_quietly(seat.place, player.place or 0)
             seat.place.setEnabled(places is None and not player.folded)
+
+    def show_tables(self, tables: Sequence[tuple[int, str]], current: int | None) -> None:
+        """Offer `tables` ((number, title) by number), with `current` chosen (None: no table)."""
+        blocked = self.table_combo.blockSignals(True)
+        self.table_combo.clear()
+        self.table_combo.addItem("Not at a known table", 0)
+        for number, title in tables:
+            self.table_combo.addItem(title, number)
+        index = self.table_combo.findData(current or 0)
+        self.table_combo.setCurrentIndex(max(0, index))
+        self.table_combo.setEnabled(bool(tables))
+        self.table_combo.blockSignals(blocked)
+
+    def show_table_note(self, note: str) -> None:
+        """Say where the names and the button came from (or why there is no table)."""
+        self.table_note.setText(note)
+        self.table_note.setVisible(bool(note))
 
     def show_settings(self, button: int | None, dead: int, chip: int, chip_note: str) -> None:
         """Show the button, dead money and smallest chip."""

@@ -11,6 +11,7 @@ and `clockapp.poker.parse_cards` reads them back for the evaluator.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 RANKS = "AKQJT98765432"  # the picker's column order, highest first
@@ -237,13 +238,50 @@ class Dispute:
         players[index] = replace(players[index], **changes)  # type: ignore[arg-type]
         return replace(self, players=tuple(players))
 
-    def add_player(self) -> Dispute:
-        """Add a player on the lowest free seat (at most ten players)."""
+    def add_player(self, names: Mapping[int, str] | None = None) -> Dispute:
+        """Add a player on the lowest free seat (at most ten players).
+
+        With `names` (a table's seated players by seat), the lowest seated seat not yet in the
+        dispute is taken first, with its player's name.
+
+        >>> Dispute().add_player().players[-1]
+        Player(seat=3, name='', cards=(), bet=0, folded=False, place=None)
+        >>> Dispute().add_player({2: "Ann", 6: "Bob"}).players[-1].label
+        'Seat 6 Bob'
+        """
         if len(self.players) >= MAX_PLAYERS:
             return self
+        names = names or {}
         taken = {p.seat for p in self.players}
-        seat = next(s for s in range(1, MAX_SEAT + 1) if s not in taken)
-        return replace(self, players=(*self.players, Player(seat=seat)))
+        seated = [s for s in sorted(names) if s <= MAX_SEAT and s not in taken]
+        empty = [s for s in range(1, MAX_SEAT + 1) if s not in taken]
+        seat = (seated or empty)[0]
+        player = Player(seat=seat, name=names.get(seat, ""))
+        return replace(self, players=(*self.players, player))
+
+    def at_table(self, names: Mapping[int, str], button: int | None) -> Dispute:
+        """The dispute at a known table: names and the button come from the seating.
+
+        Each player sitting on a seated seat takes that seat's name; a player on an empty seat
+        moves to the lowest seated seat not yet in the dispute (a new dispute's seats 1 and 2
+        become the table's first two players). Cards, bets and folds stay.
+
+        >>> table = {2: "Ann", 5: "Bob", 7: "Cy"}
+        >>> d = Dispute().at_table(table, button=7)
+        >>> [p.label for p in d.players], d.button
+        (['Seat 2 Ann', 'Seat 5 Bob'], 7)
+        """
+        usable = {s: n for s, n in names.items() if 1 <= s <= MAX_SEAT}
+        kept = {p.seat for p in self.players if p.seat in usable}
+        free = iter(s for s in sorted(usable) if s not in kept)
+        players = []
+        for player in self.players:
+            seat = player.seat if player.seat in usable else next(free, player.seat)
+            players.append(replace(player, seat=seat, name=usable.get(seat, player.name)))
+        # Round the table in seat order; the picker keeps aiming at the same player.
+        order = sorted(range(len(players)), key=lambda i: players[i].seat)
+        target = self.target if self.target == BOARD else order.index(self.target)
+        return replace(self, players=tuple(players[i] for i in order), button=button, target=target)
 
     def remove_player(self, index: int) -> Dispute:
         """Drop a player (their cards go back to the deck); at least one player stays."""

@@ -5,13 +5,15 @@ it after each edit: the picker's greyed cards, the slots, each hand's best five 
 showdown's winners, the side pots. Exact odds can take a second, so they are computed by an
 `OddsRunner` in the background and shown when they arrive, unless the cards changed meanwhile.
 The smallest chip in play comes from the tournament (`services.rulings`) and follows the clock's
-color-ups through the bus.
+color-ups through the bus. When the hand is at a known table, the director picks it in the side-pot
+panel: the players' names follow their seats and the button comes from the seating.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
@@ -37,7 +39,7 @@ from clockapp.ui.rulings.present import hand_shown, pots_shown
 from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import BOARD, Dispute, Game
 from clockapp.ui.rulings.style import SHEET
-from clockapp.ui.rulings.tournament import ChipSource
+from clockapp.ui.rulings.tournament import ChipSource, TableSource
 from clockapp.ui.rulings.worker import OddsRunner
 from clockapp.ui.settings import UiSettings
 
@@ -74,6 +76,8 @@ class RulingsWindow(QWidget):
         self._chip_from_set: int | None = None
         self._chip_note = ""
         self._typing: int | None = None  # the target whose entry the director is typing in
+        self._tables: dict[int, Any] = {}  # TableAtHand by number
+        self._table: int | None = None  # the table the hand is at, when the director chose one
         self.setWindowTitle("Rulings")
         self.setObjectName("rulings_window")
         self.runner = OddsRunner(self)
@@ -89,6 +93,9 @@ class RulingsWindow(QWidget):
         self.chips = ChipSource(services, bus, self)
         self.chips.loaded.connect(self._on_chips_loaded)
         self.chips.load()
+        self.tables = TableSource(services, bus, self)
+        self.tables.loaded.connect(self._on_tables_loaded)
+        self.tables.load()
         self._render()
 
     # ---------------------------------------------------------------- layout
@@ -131,6 +138,7 @@ class RulingsWindow(QWidget):
         self.pots.button_changed.connect(lambda v: self._set(button=v or None))
         self.pots.dead_changed.connect(lambda v: self._set(dead=v))
         self.pots.chip_changed.connect(lambda v: self._set(chip=v))
+        self.pots.table_chosen.connect(lambda n: self.choose_table(n or None))
         right = QScrollArea(splitter)
         right.setWidgetResizable(True)
         right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -176,7 +184,7 @@ class RulingsWindow(QWidget):
                 continue
             row.setProperty("connected", True)
             self._connect_cards_box(row.cards, index)
-            row.seat_spin.valueChanged.connect(lambda v, i=index: self._edit_player(i, seat=v))
+            row.seat_spin.valueChanged.connect(lambda v, i=index: self._edit_seat(i, v))
             row.name_edit.textEdited.connect(lambda t, i=index: self._edit_player(i, name=t))
             row.remove_button.clicked.connect(lambda _=False, i=index: self.remove_player(i))
 
@@ -194,12 +202,16 @@ class RulingsWindow(QWidget):
     def new_dispute(self) -> None:
         """Start again with an empty board and two players; the game and chip stay."""
         d = self._dispute
-        self.set_dispute(Dispute(game=d.game, chip=d.chip))
+        fresh = Dispute(game=d.game, chip=d.chip)
+        if self._table is not None:
+            fresh = fresh.at_table(self._table_names(), self.tables.button_seat(self._table))
+        self.set_dispute(fresh)
         self.focus_target(BOARD)
 
     def add_player(self) -> None:
-        """Add a player on the next free seat and aim the picker at them."""
-        d = self._dispute.add_player()
+        """Add a player on the next free seat (at a known table, the next seated player) and aim
+        the picker at them."""
+        d = self._dispute.add_player(self._table_names())
         if d is not self._dispute:
             self._apply(d.with_target(len(d.players) - 1))
             self.focus_target(len(d.players) - 1)
@@ -221,7 +233,53 @@ class RulingsWindow(QWidget):
             self.hands.scroll_to(self.hands.rows[target])
         box.entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
+    def choose_table(self, number: int | None) -> None:
+        """Settle the hand at table `number` (None: at no known table).
+
+        The players take the names of their seats (a player on an empty seat moves to a seated
+        one) and the button is the seating's, when it knows it.
+        """
+        if number is not None and number not in self._tables:
+            return
+        self._table = number
+        self._show_tables()
+        if number is None:
+            return
+        button = self.tables.button_seat(number)
+        self._errors.clear()  # players may be re-ordered by seat: the messages would point wrong
+        self._apply(self._dispute.at_table(self._table_names(), button))
+        self._show_tables()
+
+    def _table_names(self) -> dict[int, str]:
+        table = self._tables.get(self._table) if self._table is not None else None
+        return dict(table.players) if table is not None else {}
+
+    def _show_tables(self) -> None:
+        tables = sorted(self._tables.values(), key=lambda t: t.number)
+        self.pots.show_tables([(t.number, t.title) for t in tables], self._table)
+        table = self._tables.get(self._table) if self._table is not None else None
+        if table is None:
+            note = "" if tables else "No tables are seated yet."
+        elif self._dispute.button is None:
+            note = f"Names from {table.label}. The button is not known: enter it."
+        else:
+            note = f"Names and button from {table.label}: check the button."
+        self.pots.show_table_note(note)
+
+    def _on_tables_loaded(self, tables: object) -> None:
+        self._tables = {t.number: t for t in tables}  # type: ignore[attr-defined]
+        if self._table not in self._tables:
+            self._table = None
+        self._show_tables()
+
     # ---------------------------------------------------------------- edits
+
+    def _edit_seat(self, index: int, seat: int) -> None:
+        names = self._table_names()
+        if seat in names:
+            self._edit_player(index, seat=seat, name=names[seat])
+        else:
+            self._edit_player(index, seat=seat)
 
     def _apply(self, dispute: Dispute) -> None:
         changed = dispute != self._dispute

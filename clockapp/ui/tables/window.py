@@ -53,6 +53,19 @@ from clockapp.ui.tables.shootout import ShootoutCommands
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
 
 REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
+#: The window's keys, for the clock's help overlay: (keys, what they do). Keep in step with
+#: `_setup_actions`.
+TABLES_KEYS: tuple[tuple[str, str], ...] = (
+    ("Ctrl+D", "draw seats"),
+    ("Ctrl+B", "balance the tables"),
+    ("Ctrl+M", "move a player"),
+    ("drag a name", "move a player to an empty seat"),
+    ("Ctrl+H", "hand-for-hand on or off"),
+    ("Ctrl+Z", "undo a move by hand"),
+    ("Ctrl+Shift+Z", "redo"),
+    ("Ctrl++ / Ctrl+-", "zoom in / out"),
+    ("Ctrl+0", "show all tables"),
+)
 #: How many button questions one balancing may ask before the window gives up (one per table is
 #: the most a plan needs; this only stops a loop if the answers never stick).
 MAX_QUESTIONS = 50
