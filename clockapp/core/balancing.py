@@ -677,7 +677,9 @@ class HandForHand:
         hand: The hand number, from 1.
         tables: The tables playing this hand.
         finished: The tables whose hand is over.
-        busts: Players out in this hand, with the chips each started the hand with.
+
+    Players out in the same hand are recorded together at the cashier (one bust dialog for the
+    hand, with the chips each started it with), which ranks them; see `rank_busts`.
 
     >>> hfh = finish_hand(start_hand_for_hand(Seating((Table(1), Table(2)))), 2)
     >>> hfh.waiting, hfh.all_finished
@@ -687,7 +689,6 @@ class HandForHand:
     hand: int
     tables: frozenset[int]
     finished: frozenset[int] = frozenset()
-    busts: Mapping[PlayerId, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not _is_int(self.hand) or self.hand < 1:
@@ -699,16 +700,6 @@ class HandForHand:
             raise SeatingError(
                 f"Hand-for-hand: {_tables_text(extra)} finished but did not play hand {self.hand}."
             )
-        for player, chips in self.busts.items():
-            if not _is_int(chips) or chips < 1:
-                raise SeatingError(
-                    f"Hand-for-hand: player {player} started the hand with {chips!r} chips; "
-                    "a busted player started it with 1 or more."
-                )
-        object.__setattr__(self, "busts", MappingProxyType(dict(self.busts)))
-
-    def __hash__(self) -> int:
-        return hash((self.hand, self.tables, self.finished, frozenset(self.busts.items())))
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -743,22 +734,6 @@ def finish_hand(hfh: HandForHand, table: int, finished: bool = True) -> HandForH
         raise SeatingError(f"Table {table} is not playing hand {hfh.hand}.")
     done = hfh.finished | {table} if finished else hfh.finished - {table}
     return replace(hfh, finished=done)
-
-
-def record_hand_bust(hfh: HandForHand, player: PlayerId, starting_chips: int) -> HandForHand:
-    """Record a player out in this hand, with the chips the player started the hand with.
-
-    Raises:
-        SeatingError: The player is already recorded, or the chip count is not 1 or more.
-
-    >>> record_hand_bust(start_hand_for_hand(Seating((Table(1),))), 7, 1200).busts[7]
-    1200
-    """
-    if player in hfh.busts:
-        raise SeatingError(f"Player {player} is already recorded out in hand {hfh.hand}.")
-    busts = dict(hfh.busts)
-    busts[player] = starting_chips
-    return replace(hfh, busts=busts)
 
 
 def next_hand(hfh: HandForHand, seating: Seating) -> HandForHand:

@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -55,6 +57,94 @@ def _is_int(value: object) -> bool:
 
 def _seat_list(seats: Collection[int]) -> str:
     return ", ".join(str(s) for s in sorted(seats))
+
+
+# ------------------------------------------------------------------ players in messages
+# The core knows players only by id. Every message names them the same way ("player 7",
+# "players 3 and 4"), so the service layer, which knows the names, can put them in
+# (`name_players`) before a message reaches the director.
+
+_PLAYER_REFERENCE = re.compile(r"\b[Pp]layers? (\d+(?:(?:, | and )\d+)*)\b")
+
+
+def players_text(players: Iterable[PlayerId]) -> str:
+    """Players as every core message names them.
+
+    >>> players_text([7]), players_text([4, 3]), players_text([5, 3, 4])
+    ('player 7', 'players 3 and 4', 'players 3, 4 and 5')
+    """
+    listed = [str(p) for p in sorted(players)]
+    if len(listed) == 1:
+        return f"player {listed[0]}"
+    return "players " + ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def mentioned_players(text: str) -> tuple[PlayerId, ...]:
+    """The player ids a core message names, in order of appearance.
+
+    >>> mentioned_players("Seat 2 is taken by player 12; players 3 and 4 are fixed.")
+    (12, 3, 4)
+    """
+    found: list[PlayerId] = []
+    for match in _PLAYER_REFERENCE.finditer(text):
+        found.extend(int(n) for n in re.findall(r"\d+", match.group(1)))
+    return tuple(found)
+
+
+def name_players(text: str, names: Mapping[PlayerId, str]) -> str:
+    """A core message with each "player 7" replaced by the player's name.
+
+    A reference is left as it is when a name is missing.
+
+    >>> name_players("Table 1, seat 2 is taken by player 7.", {7: "Ann"})
+    'Table 1, seat 2 is taken by Ann.'
+    >>> name_players("Players 3 and 4 share the chip lead; player 9 left.", {3: "Bo", 4: "Cy"})
+    'Bo and Cy share the chip lead; player 9 left.'
+    """
+
+    def named(match: re.Match[str]) -> str:
+        ids = [int(n) for n in re.findall(r"\d+", match.group(1))]
+        if not all(i in names for i in ids):
+            return match.group(0)
+        return re.sub(r"\d+", lambda m: names[int(m.group(0))], match.group(1))
+
+    return _PLAYER_REFERENCE.sub(named, text)
+
+
+# ------------------------------------------------------------------ how long a button is known
+
+#: How long the director's answer about a table's button stays good, by default.
+BUTTON_MAX_AGE = timedelta(minutes=2)
+
+
+def fresh_button(
+    button: int | None,
+    set_at: datetime | None,
+    now: datetime | None,
+    *,
+    seats_changed_at: datetime | None = None,
+    max_age: timedelta = BUTTON_MAX_AGE,
+) -> int | None:
+    """The button seat while the director's answer is still good, else None (unknown).
+
+    The button moves every hand and the app cannot see hands, so an answer goes stale: once it is
+    older than `max_age`, or older than the last change of who sits at the table (a player
+    arrived or left: hands have been played since). An answer without a time is stale. With
+    `now` None only the seat changes are checked.
+
+    >>> t0 = datetime(2026, 1, 1, 20, 0)
+    >>> fresh_button(4, t0, t0 + timedelta(seconds=90))
+    4
+    >>> fresh_button(4, t0, t0 + timedelta(minutes=3))  # asked three minutes ago: ask again
+    >>> fresh_button(4, t0, t0, seats_changed_at=t0 + timedelta(seconds=1))  # someone moved
+    """
+    if button is None or set_at is None:
+        return None
+    if seats_changed_at is not None and set_at < seats_changed_at:
+        return None
+    if now is not None and now - set_at > max_age:
+        return None
+    return button
 
 
 @dataclass(frozen=True, order=True)
@@ -333,7 +423,7 @@ def _seat_problem(
     if seat.number in table.closed_seats:
         return f"{seat} is closed but player {player} sits there."
     other = by_table[seat.table][seat.number]
-    return f"{seat} is taken twice (players {other} and {player})."
+    return f"{seat} is taken twice ({players_text((other, player))})."
 
 
 # ------------------------------------------------------------------ positions around the button
@@ -897,7 +987,7 @@ def draw_seats(
             raise SeatingError(f"Player {player} has a fixed seat but is not in the draw.")
         _check_free_seat(seating, seat)
         if seat in taken:
-            raise SeatingError(f"{seat} is fixed for two players ({taken[seat]} and {player}).")
+            raise SeatingError(f"{seat} is fixed for {players_text((taken[seat], player))}.")
         taken[seat] = player
     if len(players) > seating.free_seat_count:
         raise SeatingError(

@@ -34,6 +34,7 @@ from clockapp.core.seating import (
     Table,
     draw_seats,
     eliminate,
+    players_text,
 )
 
 
@@ -336,8 +337,8 @@ def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId,
         extra = sorted(set(chips) - at_table)
         raise ShootoutError(
             f"Chip counts for table {table} must cover exactly its players"
-            + (f"; missing {', '.join(map(str, missing))}" if missing else "")
-            + (f"; not at the table {', '.join(map(str, extra))}" if extra else "")
+            + (f"; missing {players_text(missing)}" if missing else "")
+            + (f"; not at the table: {players_text(extra)}" if extra else "")
             + "."
         )
     for player, count in chips.items():
@@ -345,9 +346,9 @@ def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId,
             raise ShootoutError(f"Player {player} has {count!r} chips; a player still in has 1+.")
     ranked = rank_busts(chips)
     if len(ranked[0]) > 1:
-        tied = " and ".join(str(p) for p in ranked[0])
+        tied = players_text(ranked[0]).capitalize()
         raise ShootoutError(
-            f"Players {tied} share the chip lead at table {table} ({chips[ranked[0][0]]}): "
+            f"{tied} share the chip lead at table {table} ({chips[ranked[0][0]]}): "
             "play on until one of them leads."
         )
     return _with_exits(shootout, table, ranked[1:][::-1], ExitCause.TIME_LIMIT)
@@ -389,8 +390,7 @@ def advance_shootout(
     winners = set(current.winners.values())
     if set(chips) != winners:
         raise ShootoutError(
-            "Chip counts must cover exactly the table winners: "
-            f"{', '.join(map(str, sorted(winners)))}."
+            f"Chip counts must cover exactly the table winners: {players_text(winners)}."
         )
     for player, count in chips.items():
         if not _is_int(count) or count < 1:

@@ -16,7 +16,6 @@ from clockapp.core.balancing import (
     next_hand,
     plan_breaks,
     rank_busts,
-    record_hand_bust,
     start_hand_for_hand,
 )
 from clockapp.core.seating import (
@@ -266,20 +265,15 @@ def test_hand_for_hand_round() -> None:
     assert hfh.all_finished
     after_break = room([8, 7])
     second = next_hand(hfh, after_break)
-    assert (second.hand, second.waiting, dict(second.busts)) == (2, (1, 2), {})
+    assert (second.hand, second.waiting, second.finished) == (2, (1, 2), frozenset())
 
 
-def test_hand_for_hand_rejects_unknown_tables_and_double_busts() -> None:
+def test_hand_for_hand_rejects_unknown_tables() -> None:
     hfh = start_hand_for_hand(room([5, 5]))
     with pytest.raises(SeatingError, match="Table 3 is not playing hand 1"):
         finish_hand(hfh, 3)
     with pytest.raises(SeatingError, match="Tables 1 and 2 have not finished hand 1"):
         next_hand(hfh, room([5, 5]))
-    once = record_hand_bust(hfh, 101, 500)
-    with pytest.raises(SeatingError, match="Player 101 is already recorded out in hand 1"):
-        record_hand_bust(once, 101, 500)
-    with pytest.raises(SeatingError, match="started the hand with 0 chips"):
-        record_hand_bust(hfh, 102, 0)
     with pytest.raises(SeatingError, match="Table 9 finished but did not play hand 1"):
         HandForHand(1, frozenset({1}), frozenset({9}))
     with pytest.raises(SeatingError, match="hand number must be 1 or more"):
@@ -287,8 +281,6 @@ def test_hand_for_hand_rejects_unknown_tables_and_double_busts() -> None:
 
 
 def test_busts_in_the_same_hand_rank_by_starting_chips() -> None:
-    hfh = start_hand_for_hand(room([5, 5]))
-    for player, chips in ((101, 3000), (201, 12000), (102, 3000), (202, 800)):
-        hfh = record_hand_bust(hfh, player, chips)
-    assert rank_busts(hfh.busts) == ((201,), (101, 102), (202,))
+    busts = {101: 3000, 201: 12000, 102: 3000, 202: 800}
+    assert rank_busts(busts) == ((201,), (101, 102), (202,))
     assert rank_busts({}) == ()

@@ -93,7 +93,7 @@ def test_draw_skips_closed_seats() -> None:
         ([2, 3], {4: Seat(1, 2)}, "Player 4 has a fixed seat but is not in the draw"),
         ([2, 3], {2: Seat(1, 1)}, "Table 1, seat 1 is taken by player 7"),
         ([2, 3], {2: Seat(3, 1)}, "table 3 is not in play"),
-        ([2, 3], {2: Seat(1, 5), 3: Seat(1, 5)}, "Table 1, seat 5 is fixed for two players"),
+        ([2, 3], {2: Seat(1, 5), 3: Seat(1, 5)}, "Table 1, seat 5 is fixed for players 2 and 3"),
     ],
 )
 def test_bad_draws_change_nothing(players: list[int], fixed: dict[int, Seat], message: str) -> None:

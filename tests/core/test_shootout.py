@@ -182,7 +182,7 @@ def test_time_limit_ties_share_a_place_but_not_the_lead() -> None:
     ("chips_for", "message"),
     [
         ("missing", "must cover exactly its players; missing"),
-        ("extra", "not at the table 99"),
+        ("extra", "not at the table: player 99"),
         ("zero", "a player still in has 1"),
     ],
 )

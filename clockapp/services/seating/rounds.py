@@ -12,7 +12,6 @@ from sqlmodel import Session
 from clockapp.core.balancing import (
     HandForHand,
     finish_hand,
-    record_hand_bust,
     start_hand_for_hand,
 )
 from clockapp.core.balancing import next_hand as core_next_hand
@@ -79,17 +78,6 @@ class HandForHandActions(SeatingBase):
             tournament_id,
             lambda hfh, _room: finish_hand(hfh, table, finished),
             f"table {table} {'finished' if finished else 'plays'} the hand",
-        )
-
-    def record_hand_bust(
-        self, tournament_id: int, registration_id: int, starting_chips: int
-    ) -> Outcome[HandForHand]:
-        """Note a player out in this hand with the chips the player started it with (players out
-        in the same hand finish by those chips; record the bust at the cashier as well)."""
-        return self._hfh_step(
-            tournament_id,
-            lambda hfh, _room: record_hand_bust(hfh, registration_id, starting_chips),
-            f"registration {registration_id} out in the hand",
         )
 
     def next_hand(self, tournament_id: int) -> Outcome[HandForHand]:

@@ -7,7 +7,6 @@ appends moves. `SeatingBase._write` is the unit of work every action runs in.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
@@ -464,15 +463,13 @@ def balance_status(seating: Seating, policy: BalancePolicy) -> tuple[str, bool]:
 def hfh_of(row: HandForHandRow | None) -> HandForHand | None:
     if row is None:
         return None
-    busts = {int(k): v for k, v in json.loads(row.busts_json).items()}
-    return HandForHand(row.hand, numbers(row.tables), numbers(row.finished), busts)
+    return HandForHand(row.hand, numbers(row.tables), numbers(row.finished))
 
 
 def store_hfh(session: Session, row: HandForHandRow, hfh: HandForHand) -> None:
     row.hand = hfh.hand
     row.tables = numbers_text(hfh.tables)
     row.finished = numbers_text(hfh.finished)
-    row.busts_json = json.dumps({str(k): v for k, v in sorted(hfh.busts.items())})
     session.add(row)
 
 
