@@ -104,7 +104,7 @@ class EntryPrice:
         >>> EntryPrice.from_total(1000, house_fee=1500)
         Traceback (most recent call last):
         ...
-        clockapp.core.errors.ValidationError: The house fee ($15.00) and bounty ($0.00) are more than the price ($10.00).
+        clockapp.errors.ValidationError: The house fee ($15.00) and bounty ($0.00) are more than the price ($10.00).
         """  # noqa: E501 - a doctest's expected output cannot be wrapped
         _check_count(total, "Price (cents)")
         _check_count(house_fee, "House fee (cents)")

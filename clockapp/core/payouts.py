@@ -81,7 +81,7 @@ def parse_percentages(text: str) -> tuple[int, ...]:
     >>> parse_percentages("40%, 25.5%, x")
     Traceback (most recent call last):
     ...
-    clockapp.core.errors.ValidationError: Percentage 3 ('x') is not a number such as 25 or 12.5.
+    clockapp.errors.ValidationError: Percentage 3 ('x') is not a number such as 25 or 12.5.
     """
     items = [item for item in re.split(r"[\s/,;]+", text.strip()) if item]
     if not items:

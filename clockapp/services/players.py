@@ -51,7 +51,7 @@ class PlayerDetails:
     >>> PlayerDetails("")
     Traceback (most recent call last):
     ...
-    clockapp.core.errors.ValidationError: A player needs a name.
+    clockapp.errors.ValidationError: A player needs a name.
     """
 
     name: str
