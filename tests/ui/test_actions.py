@@ -44,6 +44,11 @@ def test_no_two_actions_share_a_key() -> None:
         (Action.STRUCTURE_EDITOR, ("E",)),
         (Action.LEAVE_FULLSCREEN, ("Esc",)),
         (Action.HELP, ("?", "F1")),
+        (Action.OPEN_CASHIER, ("Ctrl+K",)),
+        (Action.OPEN_TABLES, ("Ctrl+T",)),
+        (Action.OPEN_RULINGS, ("Ctrl+R",)),
+        (Action.OPEN_TOURNAMENT, ("Ctrl+O",)),
+        (Action.NEW_TOURNAMENT, ("Ctrl+Shift+N",)),
     ],
 )
 def test_the_issue_shortcuts(action: Action, expected: tuple[str, ...]) -> None:
@@ -69,6 +74,16 @@ def test_help_rows_cover_every_action() -> None:
         (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier, Action.UNDO),
         (Qt.Key.Key_Question, Qt.KeyboardModifier.NoModifier, Action.HELP),
         (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier, Action.LEAVE_FULLSCREEN),
+        (Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier, Action.OPEN_CASHIER),
+        (Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier, Action.OPEN_TABLES),
+        (Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier, Action.OPEN_RULINGS),
+        (Qt.Key.Key_R, Qt.KeyboardModifier.NoModifier, Action.RESTART_LEVEL),
+        (Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier, Action.OPEN_TOURNAMENT),
+        (
+            Qt.Key.Key_N,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+            Action.NEW_TOURNAMENT,
+        ),
     ],
 )
 def test_keys_trigger_their_action(qtbot, key, modifier, expected: Action) -> None:
@@ -90,3 +105,17 @@ def test_only_handled_actions_are_installed(qtbot) -> None:
     assert list(created) == [Action.HELP]
     assert widget.actions() == [created[Action.HELP]]
     assert "F1" in created[Action.HELP].toolTip()
+
+
+def test_the_windows_group_follows_the_clock_groups() -> None:
+    groups = [group for group, *_rest in help_rows()]
+    windows = [a for a in Action if a.group == "Windows"]
+    assert windows == [
+        Action.OPEN_CASHIER,
+        Action.OPEN_TABLES,
+        Action.OPEN_RULINGS,
+        Action.ACKNOWLEDGE_MOVES,
+    ]
+    # Each group is one run in the registry, so the help shows each heading once.
+    runs = [g for i, g in enumerate(groups) if i == 0 or groups[i - 1] != g]
+    assert len(runs) == len(set(runs))

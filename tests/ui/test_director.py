@@ -156,3 +156,33 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
     assert model.data(model.index(0, 1)) == texts.blinds(first)
     assert model.headerData(1, Qt.Orientation.Horizontal) == "Blinds"
     assert model.data(model.index(1, 0), Qt.ItemDataRole.FontRole).bold()
+
+
+def test_pending_moves_model(qtmodeltester, station, services, tournament_id) -> None:
+    from clockapp.ui.clock.moves import MOVE_HEADERS, PendingMovesModel
+    from tests.services.test_seating import place
+
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    seats = place(services, tournament_id, {1: [1, 2, 3], 2: [1]})
+    station.bus.run(
+        lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 4, "hand")
+    )
+    model = PendingMovesModel()
+    model.set_moves(station.session.moves)
+    qtmodeltester.check(model)
+    assert model.rowCount() == 1
+    assert model.columnCount() == len(MOVE_HEADERS)
+    assert [model.index(0, c).data() for c in range(4)] == [
+        station.session.moves[0].name,
+        "Table 1, seat 3",
+        "Table 2, seat 4",
+        "hand",
+    ]
+    assert model.index(0, 0).data(Qt.ItemDataRole.UserRole) == station.session.moves[0].id
+    box = station.director.moves_box
+    assert box.title() == "Seat moves on the clock display (1)"
+    assert len(box.done_buttons) == 1
+    # "All done" takes it off the wall.
+    box.all_done_button.click()
+    assert services.seating.pending_moves(tournament_id) == ()
+    assert not box.isVisibleTo(station.director)

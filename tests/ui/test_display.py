@@ -83,6 +83,9 @@ def test_money_panel_only_when_there_is_a_prize_pool(station) -> None:
     assert display.prize_block.value.text() == "$1,800"
     rows = [(p.text(), a.text()) for p, a in display.payout_rows]
     assert rows[:4] == [("1st", "$900"), ("2nd", "$540"), ("3rd", "$360"), ("", "")]
+    # Only the places paid take lines; each is at most a quarter of the ladder's room.
+    visible = [p.isVisibleTo(display) for p, _a in display.payout_rows]
+    assert visible == [True, True, True, False, False, False]
     display.show_snapshot(snapshot)
     assert display.money_stack.currentWidget() is display.no_money_area
 
@@ -155,3 +158,58 @@ def test_doctests(module, qapp) -> None:
 def test_self_test_passes(qapp, capsys) -> None:
     assert app_module.run_app(["--self-test"]) == 0
     assert "self-test: ok" in capsys.readouterr().out
+
+
+def test_players_to_the_money_under_the_players(station) -> None:
+    display = station.display
+    snapshot = station.session.snapshot
+    for to_money, text in ((5, "5 TO THE MONEY"), (0, "IN THE MONEY"), (None, "")):
+        stats = replace(
+            snapshot.stats,
+            prize_pool_cents=10_000,
+            payouts=((1, 6_000), (2, 4_000)),
+            players_to_money=to_money,
+        )
+        display.show_snapshot(replace(snapshot, stats=stats))
+        assert display.players_block.sub.text() == text
+
+
+def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> None:
+    from datetime import UTC, datetime
+
+    from clockapp.core.seating import DealIn, MoveKind, Seat
+    from clockapp.services.seating import MoveInfo
+
+    display = station.display
+    root = display.layout()
+    index = root.indexOf(display.moves_banner)
+    assert root.stretch(index) == 0
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    moves = [
+        MoveInfo(
+            n,
+            n,
+            f"P{n}",
+            Seat(3, n),
+            Seat(1, n),
+            MoveKind.BALANCE,
+            "",
+            DealIn.NOW,
+            False,
+            False,
+            at,
+            1,
+        )
+        for n in range(1, 3)
+    ]
+    display.show_moves(moves)
+    assert display.moves_banner.isVisibleTo(display)
+    assert root.stretch(index) == display.moves_banner.stretch() > 0
+    assert display.moves_banner.shown() == [
+        ("P1", "Table 3, seat 1  →  Table 1, seat 1"),
+        ("P2", "Table 3, seat 2  →  Table 1, seat 2"),
+    ]
+    assert display.moves_banner.page_label.text() == ""
+    display.show_moves(())
+    assert root.stretch(index) == 0
+    assert not display.moves_banner.isVisibleTo(display)

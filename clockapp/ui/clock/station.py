@@ -83,6 +83,7 @@ class ClockStation(QObject):
             self._save_cache(self.session.snapshot)
             self.session.snapshot_changed.connect(self._save_cache)
         self.director = DirectorWindow(self.session, self.controller)
+        self._closed = False
         self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
@@ -296,7 +297,10 @@ class ClockStation(QObject):
             window.close()
 
     def close(self) -> None:
-        """Close every window of the station."""
+        """Close every window of the station (once; closing again does nothing)."""
+        if self._closed:
+            return
+        self._closed = True
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.history.stack.indexChanged.disconnect(self.director.on_stack_index_changed)

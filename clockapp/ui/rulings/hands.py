@@ -168,6 +168,8 @@ class HandRow(QFrame):
         self.seat_spin.blockSignals(blocked)
         if self.name_edit.text() != name:
             self.name_edit.setText(name)
+            if not self.name_edit.hasFocus():
+                self.name_edit.setCursorPosition(0)  # a long name shows its start, not its end
         self.remove_button.setEnabled(removable)
 
     def show_hand(

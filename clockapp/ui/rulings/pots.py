@@ -1,11 +1,12 @@
 """The side-pot panel: what each seat put in, who folded, the order they finish, and the answer.
 
-The director enters each seat's total bet for the hand and ticks the folds; the button seat and
-the smallest chip in play decide where an odd chip goes and how big it is. The finishing order
-comes from the showdown when every live hand and the whole board are known; otherwise the director
-gives it by hand (place 1 is best, equal places tie), which is enough to settle the chips before
-anyone has tabled their cards. The answer is two tables: the pots (who may win each, who takes
-what, odd chips marked) and each seat's take.
+The director enters each seat's total bet for the hand and ticks the folds; the button seat and the
+smallest chip in play decide where an odd chip goes and how big it is. When the hand is at a known
+table, the table selector brings the players' names and the button from the seating. The finishing
+order comes from the showdown when every live hand and the whole board are known; otherwise the
+director gives it by hand (place 1 is best, equal places tie), which is enough to settle the chips
+before anyone has tabled their cards. The answer is two tables: the pots (who may win each, who
+takes what, odd chips marked) and each seat's take.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSpinBox,
@@ -201,7 +203,11 @@ class PotsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         title = QLabel("Side pots", self)
         set_role(title, "title")
-        layout.addWidget(title)
+        # The table sits on the title's line: the answer below must fit without scrolling.
+        title_row = QHBoxLayout()
+        title_row.addWidget(title)
+        title_row.addSpacing(16)
+        layout.addLayout(title_row)
 
         form = QGridLayout()
         form.setHorizontalSpacing(10)
@@ -217,9 +223,10 @@ class PotsPanel(QWidget):
         set_role(self.table_note, "note")
         table_label = QLabel("&Table", self)
         table_label.setBuddy(self.table_combo)
-        form.addWidget(table_label, 0, 0)
-        form.addWidget(self.table_combo, 0, 1)
-        form.addWidget(self.table_note, 0, 2, 1, 2)
+        table_label.setMinimumWidth(table_label.sizeHint().width() + 8)
+        title_row.addWidget(table_label)
+        title_row.addWidget(self.table_combo)
+        title_row.addWidget(self.table_note, 1)
         self.button_spin = QSpinBox(self)
         self.button_spin.setObjectName("pot_button")
         self.button_spin.setRange(0, MAX_SEAT)
@@ -248,13 +255,13 @@ class PotsPanel(QWidget):
         ):
             label = QLabel(text, self)
             label.setBuddy(spin)
-            form.addWidget(label, 1, 2 * column)
-            form.addWidget(spin, 1, 2 * column + 1)
+            form.addWidget(label, 0, 2 * column)
+            form.addWidget(spin, 0, 2 * column + 1)
         chip_label = QLabel("Smallest chip", self)
         chip_label.setBuddy(self.chip_spin)
-        form.addWidget(chip_label, 2, 0)
-        form.addWidget(self.chip_spin, 2, 1)
-        form.addWidget(self.chip_note, 2, 2, 1, 2)
+        form.addWidget(chip_label, 1, 0)
+        form.addWidget(self.chip_spin, 1, 1)
+        form.addWidget(self.chip_note, 1, 2, 1, 2)
         form.setColumnStretch(3, 1)
         layout.addLayout(form)
         self.button_spin.valueChanged.connect(self.button_changed)

@@ -261,9 +261,9 @@ class RulingsWindow(QWidget):
         if table is None:
             note = "" if tables else "No tables are seated yet."
         elif self._dispute.button is None:
-            note = f"Names from {table.label}. The button is not known: enter it."
+            note = "Names from the seating; the button is not known: enter it."
         else:
-            note = f"Names and button from {table.label}: check the button."
+            note = "Names and button from the seating."
         self.pots.show_table_note(note)
 
     def _on_tables_loaded(self, tables: object) -> None:

@@ -1,0 +1,109 @@
+"""Render the README's screenshots from the demo tournament.
+
+Run `python resources/screenshots/make_screenshots.py [OUT]`.
+
+Each window is shown offscreen on a fresh demo database, filled as a director would fill it,
+and grabbed to a PNG: the clock display at 1080p and 720p, the director window with the help
+overlay closed, the cashier, tables and rulings windows, the structure editor and its generator.
+Run it with QT_QPA_PLATFORM=offscreen on a machine without a screen.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+
+class Silent:
+    """No sound while grabbing."""
+
+    muted = True
+
+    def set_muted(self, muted: bool) -> None:
+        """Ignored."""
+
+    def play(self, cue: object) -> None:
+        """Ignored."""
+
+    def say(self, text: str) -> None:
+        """Ignored."""
+
+
+def grab(widget: QWidget, path: Path, size: tuple[int, int]) -> None:
+    """Show `widget` at `size`, let it lay out and paint, and save it."""
+    widget.resize(*size)
+    widget.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    widget.grab().save(str(path), "PNG")
+    print(f"wrote {path}")
+
+
+def main(argv: list[str]) -> int:
+    """Write every screenshot into the folder given (default: this folder)."""
+    out = Path(argv[0]) if argv else Path(__file__).parent
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    app.setApplicationName("clockapp-screenshots")
+
+    from clockapp.services.app import open_services
+    from clockapp.ui.app import render_screenshot
+    from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.clock.station import ClockStation
+    from clockapp.ui.settings import UiSettings
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CLOCKAPP_DATA_DIR"] = folder
+        services = open_services(str(Path(folder) / "demo.db"))
+        tid = services.demo.create_demo().value.id
+        render_screenshot(services, tid, out / "clock-1080p.png", (1920, 1080))
+        render_screenshot(services, tid, out / "clock-720p.png", (1280, 720))
+
+        bus = TournamentBus(services, tid, poll_interval_ms=0)
+        station = ClockStation(services, bus, Silent(), UiSettings(Path(folder) / "ui.ini"))
+        station.display.resize(1280, 720)
+        grab(station.director, out / "director.png", (1280, 800))
+
+        cashier = station.open_cashier()
+        grab(cashier, out / "cashier.png", (1280, 800))
+        tables = station.open_tables()
+        tables.room_view.zoom_fit()  # type: ignore[attr-defined]
+        grab(tables, out / "tables.png", (1440, 860))
+        tables.room_view.zoom_fit()  # type: ignore[attr-defined]
+        grab(tables, out / "tables.png", (1440, 860))
+
+        # A dispute at table 3: names and the button come from the seating.
+        rulings = station.open_rulings()
+        rulings.choose_table(3)  # type: ignore[attr-defined]
+        rulings.add_player()  # type: ignore[attr-defined]
+        dispute = rulings.dispute()  # type: ignore[attr-defined]
+        hands = (("As", "Ad"), ("Kh", "Qh"), ("Tc", "Td"))
+        bets = (4_000, 1_000, 4_000)
+        players = tuple(
+            replace(p, cards=c, bet=b) for p, c, b in zip(dispute.players, hands, bets, strict=True)
+        )
+        board = ("2s", "Ah", "Ac", "Th", "Jh")
+        rulings.set_dispute(replace(dispute, board=board, players=players, dead=600))  # type: ignore[attr-defined]
+        rulings.focus_target(-1)  # type: ignore[attr-defined]  # the board, as after a ruling
+        grab(rulings, out / "rulings.png", (1680, 1000))
+
+        editor = station.open_structure_editor()
+        if editor is not None:
+            grab(editor, out / "structure-editor.png", (1280, 800))
+            generator = editor.open_generator()  # type: ignore[attr-defined]
+            grab(generator, out / "structure-generator.png", (1100, 760))
+            generator.close()
+        station.close()
+        services.ctx.engine.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
