@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
@@ -88,7 +88,7 @@ class HelpOverlay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
         root = QHBoxLayout(self)
         self._root = root
-        actions = _Column((20, 26, 54))
+        actions = _Column((24, 27, 49))
         self.title = actions.add(FitLabel("Keyboard", fill=0.7, align=LEFT))
         self.rows: dict[Action, tuple[FitLabel, FitLabel, FitLabel]] = {}
         group = None
@@ -107,7 +107,7 @@ class HelpOverlay(QWidget):
         # The windows' keys, in two columns: each window stays in one piece.
         self.window_rows: dict[str, list[tuple[FitLabel, FitLabel]]] = {}
         sections = tuple(window_keys() if windows is None else windows)
-        columns = [_Column((38, 62)), _Column((38, 62))]
+        columns = [_Column((43, 57)), _Column((43, 57))]
         split = _balanced_split([len(keys) + 1 for _title, keys in sections])
         for index, (title, keys) in enumerate(sections):
             column = columns[0 if index < split else 1]
@@ -121,6 +121,14 @@ class HelpOverlay(QWidget):
                 column.add(key_label, what_label)
                 lines.append((key_label, what_label))
             self.window_rows[title] = lines
+        # Lines of one kind share one size (a long one may still shrink on its own).
+        self._kinds: list[list[FitLabel]] = [
+            [labels[0] for labels in self.rows.values()],
+            [labels[1] for labels in self.rows.values()],
+            [labels[2] for labels in self.rows.values()],
+            [key for lines in self.window_rows.values() for key, _what in lines],
+            [what for lines in self.window_rows.values() for _key, what in lines],
+        ]
         longest = max(actions.rows, *(c.rows for c in columns))
         for column in (actions, *columns):
             column.pad_to(longest)
@@ -138,6 +146,15 @@ class HelpOverlay(QWidget):
             title: [(k.text(), w.text()) for k, w in lines]
             for title, lines in self.window_rows.items()
         }
+
+    def even_out(self) -> None:
+        """Give the lines of each kind one size: the one that nearly all of them fit at."""
+        for labels in self._kinds:
+            sizes = sorted(label.fitted_pixel() for label in labels if label.text())
+            if sizes:
+                cap = sizes[len(sizes) // 8]  # the few longest lines shrink on their own
+                for label in labels:
+                    label.setMaxPixel(cap)
 
     def toggle(self) -> None:
         """Show it over the whole parent, or hide it."""
@@ -162,6 +179,8 @@ class HelpOverlay(QWidget):
             if grid is not None:
                 grid.setHorizontalSpacing(round(w * 0.01))
         super().resizeEvent(event)
+        # After the layout has placed the lines at the new size.
+        QTimer.singleShot(0, self, self.even_out)
 
     def mousePressEvent(self, _event: QMouseEvent) -> None:
         """A click anywhere closes the help."""

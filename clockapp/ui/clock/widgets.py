@@ -49,7 +49,8 @@ class FitLabel(QWidget):
         self._align = align
         self._template = template
         self._background = background
-        self._font_cache: tuple[tuple[int, int, str], QFont] | None = None
+        self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
+        self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
 
@@ -88,6 +89,13 @@ class FitLabel(QWidget):
             self._font_cache = None
             self.update()
 
+    def setMaxPixel(self, pixel: int) -> None:
+        """Never draw larger than `pixel` (0: no cap), so the lines of a list share one size."""
+        if pixel != self._max_pixel:
+            self._max_pixel = pixel
+            self._font_cache = None
+            self.update()
+
     def sizeHint(self) -> QSize:
         """Deliberately small and text-independent: the layout's stretch factors size labels."""
         return QSize(10, 10)
@@ -98,22 +106,30 @@ class FitLabel(QWidget):
 
     # ---------------------------------------------------------------- painting
 
-    def fitted_font(self) -> QFont:
-        """The font the text is drawn with at the current size."""
+    def fitted_pixel(self) -> int:
+        """The pixel size the text fits at in the box, before any cap."""
         sample = self._template or self._text
-        key = (self.width(), self.height(), sample)
-        if self._font_cache is not None and self._font_cache[0] == key:
-            return self._font_cache[1]
         box_h = max(1.0, float(self.height()))
         box_w = max(1.0, float(self.width()))
         # Inter's cap height is ~0.73 of its pixel size: size the capitals, not the em box.
         pixel = max(1, int(box_h * self._fill / 0.73))
-        font = theme.display_font(pixel, self._weight)
         if sample:
-            width = QFontMetricsF(font).horizontalAdvance(sample)
+            width = QFontMetricsF(theme.display_font(pixel, self._weight)).horizontalAdvance(sample)
             usable = box_w * (0.94 if self._background is not None else 1.0)
             if width > usable:
-                font = theme.display_font(max(1, int(pixel * usable / width)), self._weight)
+                pixel = max(1, int(pixel * usable / width))
+        return pixel
+
+    def fitted_font(self) -> QFont:
+        """The font the text is drawn with at the current size."""
+        sample = self._template or self._text
+        key = (self.width(), self.height(), sample, self._max_pixel)
+        if self._font_cache is not None and self._font_cache[0] == key:
+            return self._font_cache[1]
+        pixel = self.fitted_pixel()
+        if self._max_pixel:
+            pixel = min(pixel, self._max_pixel)
+        font = theme.display_font(pixel, self._weight)
         self._font_cache = (key, font)
         return font
 
