@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableView,
     QTimeEdit,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -38,57 +37,10 @@ from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts, theme
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.levels import LevelTableModel
+from clockapp.ui.clock.menus import install_menus
 from clockapp.ui.clock.moves import PendingMovesBox
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.widgets import FitLabel
-
-_MENUS = (
-    (
-        "&Clock",
-        (
-            Action.TOGGLE_PAUSE,
-            Action.NEXT_LEVEL,
-            Action.PREVIOUS_LEVEL,
-            Action.ADD_MINUTE,
-            Action.REMOVE_MINUTE,
-            Action.RESTART_LEVEL,
-            None,
-            Action.UNDO,
-            Action.REDO,
-            None,
-            Action.QUIT,
-        ),
-    ),
-    (
-        "&View",
-        (Action.SHOW_DISPLAY, Action.TOGGLE_FULLSCREEN, Action.LEAVE_FULLSCREEN, Action.HELP),
-    ),
-    (
-        "&Tournament",
-        (Action.OPEN_TOURNAMENT, Action.NEW_TOURNAMENT, None, Action.STRUCTURE_EDITOR),
-    ),
-    (
-        "&Windows",
-        (
-            Action.OPEN_CASHIER,
-            Action.OPEN_TABLES,
-            Action.OPEN_RULINGS,
-            None,
-            Action.ACKNOWLEDGE_MOVES,
-        ),
-    ),
-    ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
-)
-#: The toolbar: the windows a director opens all night.
-_TOOLBAR = (
-    Action.OPEN_CASHIER,
-    Action.OPEN_TABLES,
-    Action.OPEN_RULINGS,
-    Action.STRUCTURE_EDITOR,
-    None,
-    Action.SHOW_DISPLAY,
-    Action.HELP,
-)
 
 
 class DirectorWindow(QMainWindow):
@@ -275,26 +227,9 @@ class DirectorWindow(QMainWindow):
         self.screen_combo.activated.connect(self.screen_chosen)
 
     def install_menus(self, actions: dict[Action, QAction]) -> None:
-        """Put the registry's actions (created for this window) into the menu bar."""
+        """Put the registry's actions (created for this window) into the menus and toolbar."""
         self.actions_by_name = dict(actions)
-        bar = self.menuBar()
-        for title, members in _MENUS:
-            menu = bar.addMenu(title)
-            for action in members:
-                if action is None:
-                    menu.addSeparator()
-                elif action in actions:
-                    menu.addAction(actions[action])
-        self.toolbar = QToolBar("Windows", self)
-        self.toolbar.setObjectName("director_toolbar")
-        self.toolbar.setMovable(False)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in _TOOLBAR:
-            if action is None:
-                self.toolbar.addSeparator()
-            elif action in actions:
-                self.toolbar.addAction(actions[action])
-        self.addToolBar(self.toolbar)
+        self.toolbar = install_menus(self, actions)
         show = actions.get(Action.SHOW_DISPLAY)
         if show is not None:
             self.buttons[Action.SHOW_DISPLAY].clicked.connect(lambda _=False: show.trigger())

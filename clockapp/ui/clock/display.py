@@ -31,16 +31,15 @@ from PySide6.QtGui import (
     QScreen,
 )
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from clockapp.core.clock import ClockStatus, ClockView, format_clock
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.moves import MovesBanner
 from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
@@ -53,7 +52,6 @@ LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
 CENTER = Qt.AlignmentFlag.AlignCenter
 MEDIUM = QFont.Weight.Medium
-MAX_PAYOUT_ROWS = 6
 
 
 class ClockDisplay(QWidget):
@@ -161,37 +159,13 @@ class ClockDisplay(QWidget):
         self.right_panel = Panel()
         right = QVBoxLayout(self.right_panel)
         self.break_block = StatBlock("NEXT BREAK")
-        self.prize_block = StatBlock("PRIZE POOL", color=theme.BREAK)
-        self.payouts = QWidget()
-        payout_grid = QGridLayout(self.payouts)
-        payout_grid.setContentsMargins(0, 0, 0, 0)
-        payout_grid.setVerticalSpacing(0)
-        self.payout_rows: list[tuple[FitLabel, FitLabel]] = []
-        for row in range(MAX_PAYOUT_ROWS):
-            place = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT)
-            amount = FitLabel("", fill=0.62, weight=MEDIUM, align=RIGHT)
-            payout_grid.addWidget(place, row, 0)
-            payout_grid.addWidget(amount, row, 1)
-            payout_grid.setRowStretch(row, 1)
-            self.payout_rows.append((place, amount))
-        payout_grid.setColumnStretch(0, 4)
-        payout_grid.setColumnStretch(1, 6)
-        self._payout_grid = payout_grid
-        self.money_area = QWidget()
-        money = QVBoxLayout(self.money_area)
-        money.setContentsMargins(0, 0, 0, 0)
-        money.addWidget(self.prize_block, 32)
-        money.addWidget(self.payouts, 57)
-        # Until the cashier has taken money, the starting stack takes the prize pool's place.
-        self.no_money_area = QWidget()
-        no_money = QVBoxLayout(self.no_money_area)
-        no_money.setContentsMargins(0, 0, 0, 0)
-        self.stack_block = StatBlock("STARTING STACK")
-        no_money.addWidget(self.stack_block, 32)
-        no_money.addStretch(57)
-        self.money_stack = QStackedWidget()
-        self.money_stack.addWidget(self.money_area)
-        self.money_stack.addWidget(self.no_money_area)
+        self.money_stack = MoneyArea()
+        # The parts tests and the director read, under their old names.
+        self.money_area = self.money_stack.money_area
+        self.no_money_area = self.money_stack.no_money_area
+        self.prize_block = self.money_stack.prize_block
+        self.payout_rows = self.money_stack.payout_rows
+        self.stack_block = self.money_stack.stack_block
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
         body.addWidget(self.right_panel, 23)
@@ -237,41 +211,14 @@ class ClockDisplay(QWidget):
             self.players_block.sub.setText(present.money_line(to_money))
             self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
-        payouts = tuple(stats.payouts or ())
-        has_money = bool(stats.prize_pool_cents) and bool(payouts)
-        self.money_stack.setCurrentWidget(self.money_area if has_money else self.no_money_area)
         stack = getattr(snapshot.settings, "starting_stack", 0) or 0
-        self.stack_block.value.setText(texts.chips(stack) if stack else "")
-        self.stack_block.caption.setText("STARTING STACK" if stack else "")
-        if has_money:
-            self.prize_block.value.setText(texts.money(stats.prize_pool_cents, currency))
-            shown = payouts if len(payouts) <= MAX_PAYOUT_ROWS else payouts[: MAX_PAYOUT_ROWS - 1]
-            for row, (place_label, amount_label) in enumerate(self.payout_rows):
-                if row < len(shown):
-                    place, cents = shown[row]
-                    place_label.setText(texts.ordinal(place))
-                    amount_label.setText(texts.money(cents, currency))
-                elif row == len(shown) and len(shown) < len(payouts):
-                    place_label.setText(f"{len(payouts)} paid")
-                    amount_label.setText(f"… {texts.money(payouts[-1][1], currency)}")
-                else:
-                    place_label.setText("")
-                    amount_label.setText("")
-            self._fit_payout_rows(len(shown) + (len(shown) < len(payouts)))
+        self.money_stack.show_money(
+            stats.prize_pool_cents, tuple(stats.payouts or ()), currency, stack
+        )
         self._chip_labels = {}
         chip_set = getattr(snapshot, "chip_set", None)
         if chip_set is not None:
             self._chip_labels = {d.value: d.label for d in chip_set.denominations}
-
-    def _fit_payout_rows(self, used: int) -> None:
-        """Give the ladder's lines the room of the unused ones, but never more than a quarter of
-        the area each: two places paid must not outshout the prize pool."""
-        grid = self._payout_grid
-        for row, labels in enumerate(self.payout_rows):
-            grid.setRowStretch(row, 1 if row < used else 0)
-            for label in labels:
-                label.setVisible(row < used)
-        grid.setRowStretch(MAX_PAYOUT_ROWS, max(0, 4 - used))
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""

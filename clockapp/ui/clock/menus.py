@@ -1,0 +1,83 @@
+"""The director window's menu bar and toolbar, laid out from the actions registry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QToolBar
+
+from clockapp.ui.actions import Action
+
+MENUS = (
+    (
+        "&Clock",
+        (
+            Action.TOGGLE_PAUSE,
+            Action.NEXT_LEVEL,
+            Action.PREVIOUS_LEVEL,
+            Action.ADD_MINUTE,
+            Action.REMOVE_MINUTE,
+            Action.RESTART_LEVEL,
+            None,
+            Action.UNDO,
+            Action.REDO,
+            None,
+            Action.QUIT,
+        ),
+    ),
+    (
+        "&View",
+        (Action.SHOW_DISPLAY, Action.TOGGLE_FULLSCREEN, Action.LEAVE_FULLSCREEN, Action.HELP),
+    ),
+    (
+        "&Tournament",
+        (Action.OPEN_TOURNAMENT, Action.NEW_TOURNAMENT, None, Action.STRUCTURE_EDITOR),
+    ),
+    (
+        "&Windows",
+        (
+            Action.OPEN_CASHIER,
+            Action.OPEN_TABLES,
+            Action.OPEN_RULINGS,
+            None,
+            Action.ACKNOWLEDGE_MOVES,
+        ),
+    ),
+    ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
+)
+#: The toolbar: the windows a director opens all night.
+TOOLBAR = (
+    Action.OPEN_CASHIER,
+    Action.OPEN_TABLES,
+    Action.OPEN_RULINGS,
+    Action.STRUCTURE_EDITOR,
+    None,
+    Action.SHOW_DISPLAY,
+    Action.HELP,
+)
+
+
+def install_menus(window: QMainWindow, actions: dict[Action, QAction]) -> QToolBar:
+    """Fill `window`'s menu bar (`MENUS`) and a toolbar (`TOOLBAR`) with `actions`.
+
+    Actions the window did not install are left out. Returns the toolbar.
+    """
+    bar = window.menuBar()
+    for title, members in MENUS:
+        menu = bar.addMenu(title)
+        for action in members:
+            if action is None:
+                menu.addSeparator()
+            elif action in actions:
+                menu.addAction(actions[action])
+    toolbar = QToolBar("Windows", window)
+    toolbar.setObjectName("director_toolbar")
+    toolbar.setMovable(False)
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for action in TOOLBAR:
+        if action is None:
+            toolbar.addSeparator()
+        elif action in actions:
+            toolbar.addAction(actions[action])
+    window.addToolBar(toolbar)
+    return toolbar
