@@ -20,8 +20,8 @@ from clockapp.core.entries import (
     EntryPrice,
     EntryRefused,
     EntryRules,
-    ReEntryRule,
     RebuyRule,
+    ReEntryRule,
     RegistrationRule,
 )
 from clockapp.core.errors import DomainError
@@ -103,7 +103,7 @@ def at_item(services: Services, tid: int, index: int) -> None:
 
 
 class Unchanged:
-    """Asserts that a refused action wrote nothing: same ledger, same registrations, same revision."""
+    """Asserts that a refused action wrote nothing: same ledger, registrations and revision."""
 
     def __init__(self, services: Services, tid: int) -> None:
         self.services, self.tid = services, tid
