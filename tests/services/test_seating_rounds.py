@@ -15,7 +15,7 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, SeatingService
 from tests.services import test_seating as base
-from tests.services.test_seating import bust, field, place, snapshot
+from tests.services.test_seating import bust, buy_ins, field, place, snapshot
 
 # The seating fixtures (a RAM-disk database copied from a migrated template, seeded services).
 db_path = base.db_path
@@ -123,7 +123,7 @@ def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
     services: Services, tid: int
 ) -> None:
     services.seating.add_tables(tid, 3, seat_count=4)
-    ids = field(services, tid, 8)
+    ids = buy_ins(services, tid, 8)
     view = services.seating.start_shootout(tid).value
     first = view.shootout.current
     assert first.seating.counts() == {1: 4, 2: 4}  # as few tables as hold them
@@ -176,7 +176,7 @@ def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
 
 def test_a_shootout_time_limit_crowns_the_chip_leader(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=6)
-    field(services, tid, 3)
+    buy_ins(services, tid, 3)
     view = services.seating.start_shootout(tid, time_limit_minutes=60).value
     players = view.shootout.current.remaining(1)
     chips = {players[0]: 2000, players[1]: 9000, players[2]: 4000}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from clockapp.core.balancing import NeedButton
 from clockapp.core.seating import MoveKind, Seat
@@ -26,7 +26,7 @@ from clockapp.ui.tables import TablesWindow
 from clockapp.ui.tables.dialogs import MoveDialog
 from clockapp.ui.tables.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.tables.table_item import TableItem
-from tests.services.test_seating import bust, field, place
+from tests.services.test_seating import bust, buy_ins, field, place
 
 
 @pytest.fixture
@@ -39,6 +39,17 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory(dir=shm, prefix="clockapp-tables-") as folder:
         yield Path(folder) / "tables.db"
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dialog the test did not answer through an `ask_*` hook would wait forever offscreen:
+    fail at once instead."""
+
+    def refuse(self: QDialog, *_args: object) -> int:
+        pytest.fail(f"a modal dialog opened: {self.windowTitle()!r}")
+
+    monkeypatch.setattr(QDialog, "exec", refuse)
 
 
 @pytest.fixture
@@ -132,9 +143,9 @@ def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
 def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_window) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+    bust(seeded, seats[(2, 5)], seats[(2, 6)])
     seeded.seating.set_button(tournament_id, 1, 1)
     seeded.seating.set_button(tournament_id, 2, 1)
-    bust(seeded, seats[(2, 5)], seats[(2, 6)])
     window = open_window()
     assert "Out of balance" in window.status_label.text()
     assert window.room_view.items_by_table[2].short
@@ -145,8 +156,8 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
         for row in range(model.rowCount())
     ]
     assert rows == [
-        ["P03", "T1 s3 → T2 s5", "shown", rows[0][3]],
-        ["P04", "T1 s4 → T2 s6", "shown", rows[1][3]],
+        ["P03", "T1 s3 → T2 s5", "pending", rows[0][3]],
+        ["P04", "T1 s4 → T2 s6", "pending", rows[1][3]],
     ]
     assert rows[0][3].startswith("Table 2 is short (4 vs 8)")
     assert "2 balancing moves" in window.banner.text
@@ -297,9 +308,10 @@ def test_the_seat_menu_offers_what_fits_the_seat(
     seeded.seating.close_seat(tournament_id, 1, 9)
     window = open_window()
     texts = lambda menu: [a.text() for a in menu.actions()]  # noqa: E731
-    assert texts(window.seat_menu(1, 3)) == ["Move…", "Fix the seat", "Button here"]
-    assert texts(window.seat_menu(1, 9)) == ["Open the seat"]
-    assert texts(window.seat_menu(1, 5)) == ["Close the seat", "Seat P01 here"]
+    rename = ["", "Rename / seats…"]  # after a separator, on every seat's menu
+    assert texts(window.seat_menu(1, 3)) == ["Move…", "Fix the seat", "Button here", *rename]
+    assert texts(window.seat_menu(1, 9)) == ["Open the seat", *rename]
+    assert texts(window.seat_menu(1, 5)) == ["Close the seat", "Seat P01 here", *rename]
     next(a for a in window.seat_menu(1, 3).actions() if a.text() == "Fix the seat").trigger()
     assert window.room_view.items_by_table[1].info.seat(3).fixed
     next(a for a in window.seat_menu(1, 4).actions() if a.text() == "Button here").trigger()
@@ -432,7 +444,7 @@ def test_seat_boxes_never_overlap(seats: int) -> None:
 
 def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_window) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
-    field(seeded, tournament_id, 6)
+    buy_ins(seeded, tournament_id, 6)
     window = open_window()
     window.ask_time_limit = lambda: 0
     window.actions["shootout"].trigger()
@@ -441,6 +453,8 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
         "Out of the shootout",
         "Time is up at this table…",
+        "",
+        "Rename / seats…",
     ]
     window.actions["shootout"].trigger()
     assert "Round 1: table(s) 1, 2 still play" in window.banner.text

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.core.seating import Seat, Seating, Table
@@ -34,6 +34,9 @@ class GameTableRow(SQLModel, table=True):
 
     `closed_seats` lists the closed seat numbers separated by spaces ("5 10"); `gives` counts the
     players the table has given to balance others (the balancing planner spreads that load).
+    `button_set_at` is when the director said where the button is, `seats_changed_at` when a
+    player last sat down at or left the table: an answer older than either change, or older than
+    the tournament's `SeatingConfigRow.button_max_age_seconds`, counts as unknown.
     """
 
     __tablename__ = "game_table"
@@ -48,6 +51,12 @@ class GameTableRow(SQLModel, table=True):
     button: int | None = None  # the button's seat for the next hand, None when unknown
     in_play: bool = True
     gives: int = 0
+    button_set_at: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
+    seats_changed_at: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
 
 
 class SeatRow(SQLModel, table=True):
@@ -121,13 +130,17 @@ class SeatingConfigRow(SQLModel, table=True):
     final_table: int | None = None
     final_table_size: int | None = None
     revision: int = 0  # bumped by every seating write (serialises stations)
+    # How long the director's answer about a button stays good (2 minutes by default).
+    button_max_age_seconds: int = Field(
+        default=120, sa_column_kwargs={"server_default": text("120")}
+    )
 
 
 class HandForHandRow(SQLModel, table=True):
     """Hand-for-hand play in progress (no row: not playing hand-for-hand).
 
-    `tables` and `finished` list table numbers separated by spaces; `busts_json` maps the
-    registrations out in this hand to the chips they started it with.
+    `tables` and `finished` list table numbers separated by spaces. Players out in the hand are
+    recorded at the cashier, which ranks them by the chips they started it with.
     """
 
     __tablename__ = "hand_for_hand"
@@ -136,17 +149,23 @@ class HandForHandRow(SQLModel, table=True):
     hand: int = 1
     tables: str = Field(default="", max_length=500)
     finished: str = Field(default="", max_length=500)
-    busts_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
 
 
 class ShootoutRow(SQLModel, table=True):
-    """A shootout in progress or finished, stored whole as JSON (rounds, seats, eliminations)."""
+    """A shootout in progress or finished, stored whole as JSON (rounds, seats, eliminations).
+
+    `round_started_at` is when the current round was drawn: with a time limit, each table's time
+    runs from there.
+    """
 
     __tablename__ = "shootout"
 
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, ondelete="CASCADE")
     state_json: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    round_started_at: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
 
 
 # ------------------------------------------------------------------ the shootout as JSON

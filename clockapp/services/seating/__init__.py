@@ -11,10 +11,19 @@ next seating write, so undoing a bust before that gives the seat back); a re-ent
 and draws a new seat; a rebuy keeps the seat.
 
 Buttons: a table's button is the seat of the dealer button for the next hand, which moves every
-hand, and the app cannot see hands. So an answer from the director is good for the balancing it
-was asked for: once a balancing plan has moved a player between two tables, the buttons of both
-are forgotten and asked again next time (`NeedButton`). In hand-for-hand play each table plays
-exactly one hand between `next_hand` calls, so the known buttons move on by one player there.
+hand, and the app cannot see hands. So an answer from the director goes stale: it counts as
+unknown once it is older than the tournament's limit (2 minutes by default, `set_button_max_age`)
+or than the last time a player sat down at or left the table (a bust, a move, a late seat), and
+balancing asks again (`NeedButton`). Once a balancing plan has moved a player between two
+tables, the buttons of both are forgotten at once. In hand-for-hand play each table plays exactly
+one hand between `next_hand` calls, so the known buttons move on by one player there.
+
+Messages name players: the core knows registration ids only ("taken by player 7"); every
+refused action's message has the names put in before it reaches the director.
+
+Shootouts and the cashier: a player out of a shootout is recorded out at the cashier in the same
+transaction, and a bust recorded at the cashier puts the player out of his shootout table
+(`on_player_busted`, or any later seating action).
 
 Randomness comes from an injected `random.Random`; by default each draw gets a fresh generator
 seeded from `secrets`, so nobody can predict a seat.
@@ -29,6 +38,7 @@ from clockapp.services.seating.views import (
     RoomView,
     SeatInfo,
     SeatingConfig,
+    ShootoutStanding,
     ShootoutView,
     TableInfo,
     WaitingPlayer,
@@ -44,6 +54,7 @@ __all__ = [
     "SeatingConfig",
     "SeatingError",
     "SeatingService",
+    "ShootoutStanding",
     "ShootoutView",
     "TableInfo",
     "WaitingPlayer",

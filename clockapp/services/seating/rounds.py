@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -17,6 +17,8 @@ from clockapp.core.balancing import (
 from clockapp.core.balancing import next_hand as core_next_hand
 from clockapp.core.seating import Move, Seating, SeatingError, advance_button
 from clockapp.core.shootout import (
+    Elimination,
+    ExitCause,
     Shootout,
     advance_shootout,
     shootout_bust,
@@ -25,8 +27,7 @@ from clockapp.core.shootout import (
     shootout_time_limit,
     start_shootout,
 )
-from clockapp.persistence.models import HandForHandRow, ShootoutRow
-from clockapp.persistence.models.seating import shootout_to_json
+from clockapp.persistence.models import HandForHandRow
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import (
     Room,
@@ -38,9 +39,11 @@ from clockapp.services.seating.store import (
     round_moves,
     store_hfh,
     store_room,
+    store_shootout_state,
 )
 from clockapp.services.seating.views import ShootoutView
 from clockapp.services.setup import get_row
+from clockapp.services.till import BustInput, load_till, lock_till, record_busts
 
 
 class HandForHandActions(SeatingBase):
@@ -126,17 +129,63 @@ class HandForHandActions(SeatingBase):
         return self._write(tournament_id, act)
 
 
+#: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
+BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
+
+#: The station the cashier's elimination history names for busts recorded from the tables.
+STATION = "Tables"
+
+
+def _record_at_cashier(
+    session: Session,
+    room: Room,
+    exits: Sequence[Elimination],
+    chips: Mapping[int, int] | None,
+    now: datetime,
+    reason: str,
+) -> None:
+    """Record the players who went out of the shootout as one hand at the cashier, in the same
+    transaction, so places and prizes follow (players out together rank by `chips`: the chips
+    they started the hand with, or their counts at a time limit)."""
+    busts = [
+        BustInput(player, None if chips is None else chips[player])
+        for exit_ in exits
+        for player in exit_.players
+    ]
+    lock_till(session, room.tournament_id)
+    till = load_till(session, room.tournament_id)
+    record_busts(session, till, busts, now, station=STATION, reason=reason)
+    for bust in busts:
+        room.registrations.pop(bust.registration_id, None)
+
+
 class ShootoutActions(SeatingBase):
-    """Shootouts: tables play down to one winner, winners meet in the next round."""
+    """Shootouts: tables play down to one winner, winners meet in the next round.
+
+    A player out of the shootout is out of the tournament: `shootout_bust`,
+    `shootout_hand_busts` and `shootout_time_limit` record the elimination at the cashier in
+    the same transaction, and a bust recorded at the cashier puts the player out of his shootout
+    table (see `clockapp.services.seating.follow`; `on_player_busted` stores it at once).
+    """
 
     def shootout(self, tournament_id: int) -> ShootoutView | None:
         """The shootout, or None when the tournament is not one."""
         with self._ctx.reading() as session:
-            room = load_room(session, tournament_id)
+            room = load_room(session, tournament_id, self._ctx.now())
             if room.shootout is None:
                 return None
-            names = room.names_for(room.shootout.entrants)
-            return ShootoutView(room.shootout, shootout_places(room.shootout), names)
+            return self._view(room)
+
+    @staticmethod
+    def _view(room: Room) -> ShootoutView:
+        assert room.shootout is not None
+        return ShootoutView(
+            room.shootout,
+            shootout_places(room.shootout),
+            room.names_for(room.shootout.entrants),
+            room.round_started_at,
+            room.shootout_notes,
+        )
 
     def start_shootout(
         self, tournament_id: int, *, time_limit_minutes: int | None = None
@@ -144,7 +193,7 @@ class ShootoutActions(SeatingBase):
         """Draw the first shootout round for every player in play on the room's tables.
 
         As few tables as needed play (lowest numbers first), differing by one player; every
-        seat is drawn again.
+        seat is drawn again. With a time limit, each table's time runs from now.
 
         Raises:
             SeatingError: A shootout is already under way, or the players do not fit.
@@ -158,14 +207,21 @@ class ShootoutActions(SeatingBase):
             shootout = start_shootout(
                 players, tables, self._rng(), time_limit_minutes=time_limit_minutes
             )
-            self._store_shootout(session, room, shootout, now, moves=())
-            view = ShootoutView(shootout, shootout_places(shootout), room.names_for(players))
+            room.shootout_notes = ()
+            self._store_shootout(session, room, shootout, now, moves=(), new_round=True)
+            view = self._view(room)
             return view, Change.SEATING, f"shootout: round 1 for {len(players)} players"
 
         return self._write(tournament_id, act)
 
     def shootout_bust(self, tournament_id: int, registration_id: int) -> Outcome[ShootoutView]:
-        """A player is out of the shootout (record the bust at the cashier as well)."""
+        """A player is out of the shootout, and of the tournament: the bust is recorded at the
+        cashier in the same action (the last player left at a table wins it).
+
+        Raises:
+            SeatingError: The player is not playing in the current round (already out?), or has
+                won the table.
+        """
         return self._shootout_step(
             tournament_id,
             lambda s: shootout_bust(s, registration_id),
@@ -175,37 +231,76 @@ class ShootoutActions(SeatingBase):
     def shootout_hand_busts(
         self, tournament_id: int, starting_chips: Mapping[int, int]
     ) -> Outcome[ShootoutView]:
-        """Several players at one table out in the same hand, ranked by their starting chips."""
+        """Several players at one table out in the same hand, ranked by their starting chips
+        (recorded at the cashier as one hand with those chips)."""
         return self._shootout_step(
             tournament_id,
             lambda s: shootout_hand_busts(s, starting_chips),
             f"shootout: {len(starting_chips)} out in one hand",
+            chips=starting_chips,
         )
 
     def shootout_time_limit(
         self, tournament_id: int, table: int, chips: Mapping[int, int]
     ) -> Outcome[ShootoutView]:
-        """A table's time is up: its chip leader wins it, the others go out by chip count."""
+        """A table's time is up: its chip leader wins it, the others go out by chip count (at
+        the cashier too: one hand, ranked by these counts, equal counts sharing places)."""
         return self._shootout_step(
             tournament_id,
             lambda s: shootout_time_limit(s, table, chips),
             f"shootout: time limit at table {table}",
+            chips=chips,
         )
 
     def advance_shootout(
         self, tournament_id: int, chips: Mapping[int, int]
     ) -> Outcome[ShootoutView]:
-        """Seat the table winners, with the chips they won, for the next round (redraw).
+        """Seat the table winners, with the chips they won, for the next round (redraw); the
+        round's time limit starts now.
 
         Raises:
             SeatingError: The round is not finished, or the counts do not cover the winners.
         """
-        return self._shootout_step(tournament_id, None, "shootout: next round", chips=chips)
+
+        def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
+            before = room.shootout
+            if before is None:
+                raise SeatingError("No shootout is under way: start one first.")
+            tables = [core_table(t) for t in room.tables.values() if t.in_play]
+            after = advance_shootout(before, chips, tables, self._rng())
+            moves = round_moves(before, after)
+            self._store_shootout(session, room, after, now, moves=moves, new_round=True)
+            return self._view(room), Change.SEATING, "shootout: next round"
+
+        return self._write(tournament_id, act)
+
+    def on_player_busted(
+        self, tournament_id: int, registration_id: int
+    ) -> Outcome[ShootoutView | None]:
+        """The cashier has recorded a bust: follow it now (call it after the bust commits).
+
+        In a shootout the player leaves his table there (a table left with one player is won);
+        in any tournament the player's seat frees at once. Calling it is optional, since every
+        seating action follows the cashier's records anyway, and harmless when the player is not
+        out or not in the shootout. Returns the shootout, or None when there is none.
+        """
+
+        def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
+            changed = room.shootout_changed or bool(room.stale)
+            name = room.name(registration_id)
+            if room.shootout is None:
+                return None, Change.SEATING if changed else Change.NONE, f"{name} out: seat freed"
+            if room.shootout_changed:
+                store_shootout_state(session, room, now)
+            view = self._view(room)
+            return view, Change.SEATING if changed else Change.NONE, f"shootout: {name} out"
+
+        return self._write(tournament_id, act)
 
     def _shootout_step(
         self,
         tournament_id: int,
-        step: Callable[[Shootout], Shootout] | None,
+        step: Callable[[Shootout], Shootout],
         summary: str,
         *,
         chips: Mapping[int, int] | None = None,
@@ -214,17 +309,18 @@ class ShootoutActions(SeatingBase):
             before = room.shootout
             if before is None:
                 raise SeatingError("No shootout is under way: start one first.")
-            moves: tuple[Move, ...] = ()
-            if step is not None:
-                after = step(before)
-            else:
-                assert chips is not None
-                tables = [core_table(t) for t in room.tables.values() if t.in_play]
-                after = advance_shootout(before, chips, tables, self._rng())
-                moves = round_moves(before, after)
-            self._store_shootout(session, room, after, now, moves=moves)
-            view = ShootoutView(after, shootout_places(after), room.names_for(after.entrants))
-            return view, Change.SEATING, summary
+            after = step(before)
+            exits = after.eliminations[len(before.eliminations) :]
+            what = Change.SEATING
+            if exits:
+                where = f"shootout round {after.current.number}, table {exits[0].table}"
+                if exits[0].cause is ExitCause.TIME_LIMIT:
+                    where += ", time limit"
+                _record_at_cashier(session, room, exits, chips, now, where)
+                what = BUST_CHANGES
+            self._store_shootout(session, room, after, now, moves=())
+            names = ", ".join(room.name(p) for e in exits for p in e.players)
+            return self._view(room), what, f"{summary}: {names}" if names else summary
 
         return self._write(tournament_id, act)
 
@@ -236,13 +332,10 @@ class ShootoutActions(SeatingBase):
         now: datetime,
         *,
         moves: tuple[Move, ...],
+        new_round: bool = False,
     ) -> None:
-        row = session.get(ShootoutRow, room.tournament_id)
-        if row is None:
-            row = ShootoutRow(tournament_id=room.tournament_id, state_json="", updated_at=now)
-        row.state_json = shootout_to_json(shootout)
-        row.updated_at = now
-        session.add(row)
+        room.shootout = shootout
+        store_shootout_state(session, room, now, new_round=new_round)
         # The seats follow the round; tables that do not play it keep their rows, empty.
         round_seating = shootout.current.seating
         playing = {t.number for t in round_seating.tables}

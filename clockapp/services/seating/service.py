@@ -75,11 +75,16 @@ class SeatingService(HandForHandActions, ShootoutActions):
     def room(self, tournament_id: int) -> RoomView:
         """The room: every table and seat, players waiting for a seat, the balance."""
         with self._ctx.reading() as session:
-            room = load_room(session, tournament_id)
+            room = load_room(session, tournament_id, self._ctx.now())
             config = room.settings
             status, out = balance_status(room.seating, config.policy)
+            final: tuple[int, int] | None = None
             try:
                 until = busts_until_break(room.seating, config.rules)
+                order = break_order(room.seating, config.rules)
+                if order:
+                    host = room.seating.table(order[-1])
+                    final = (host.number, config.rules.final_table_size or host.open_seat_count)
             except SeatingError:
                 until = None  # the chosen final table has broken: the status says enough
             seated = room.seating.players
@@ -99,12 +104,13 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 None if shootout_on else until,
                 hfh_of(session.get(HandForHandRow, tournament_id)),
                 shootout_on,
+                final,
             )
 
     def seating(self, tournament_id: int) -> Seating:
-        """The core room (players are registration ids)."""
+        """The core room (players are registration ids; buttons gone stale are None)."""
         with self._ctx.reading() as session:
-            return load_room(session, tournament_id).seating
+            return load_room(session, tournament_id, self._ctx.now()).seating
 
     def config(self, tournament_id: int) -> SeatingConfig:
         """The balance policy and break rules."""
@@ -157,6 +163,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
                     room.tables[number] = row
                 row.seat_count, row.closed_seats, row.button = seat_count, "", None
                 row.in_play, row.gives, row.name = True, 0, ""
+                row.button_set_at, row.seats_changed_at = None, None
                 session.add(row)
             session.flush()
             room.seating = Seating(
@@ -243,18 +250,62 @@ class SeatingService(HandForHandActions, ShootoutActions):
 
         return self._write(tournament_id, act)
 
-    def set_policy(self, tournament_id: int, policy: BalancePolicy) -> Outcome[SeatingConfig]:
-        """Choose when tables count as out of balance."""
+    def set_rules(
+        self,
+        tournament_id: int,
+        *,
+        policy: BalancePolicy | None = None,
+        rules: BreakRules | None = None,
+        button_max_age_seconds: int | None = None,
+    ) -> Outcome[SeatingConfig]:
+        """Choose, in one action, the balance policy, the break rules (break order, final table
+        and its size) and how long an answer about a button stays good; None keeps a setting.
+
+        Raises:
+            SeatingError: The final table is not in play, it has fewer open seats than the final
+                table size, or the button age is outside 10 seconds to 24 hours.
+        """
 
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
             row = session.get(SeatingConfigRow, tournament_id)
-            assert row is not None  # `_lock` made it
-            row.within, row.wide_within = policy.within, policy.wide_within
-            row.wide_from_tables = policy.wide_from_tables
+            assert row is not None  # `lock_room` made it
+            current = config_of(row)
+            wanted = SeatingConfig(
+                policy or current.policy,
+                rules or current.rules,
+                current.button_max_age_seconds
+                if button_max_age_seconds is None
+                else button_max_age_seconds,
+            )
+            chosen = wanted.rules
+            if chosen.final_table is not None:
+                host = room.seating.table(chosen.final_table)
+                size = chosen.final_table_size
+                if size is not None and size > host.open_seat_count:
+                    raise SeatingError(
+                        f"{host.label} has only {host.open_seat_count} open seats; the final "
+                        f"table is set to {size} players."
+                    )
+            row.within, row.wide_within = wanted.policy.within, wanted.policy.wide_within
+            row.wide_from_tables = wanted.policy.wide_from_tables
+            row.break_order = order_text(chosen.order)
+            row.final_table, row.final_table_size = chosen.final_table, chosen.final_table_size
+            row.button_max_age_seconds = wanted.button_max_age_seconds
             session.add(row)
-            return config_of(row), Change.SEATING, f"balance policy: {policy}"
+            parts = []
+            if policy is not None:
+                parts.append(f"balance policy: {policy}")
+            if rules is not None:
+                parts.append("break order and final table")
+            if button_max_age_seconds is not None:
+                parts.append(f"button answers good for {button_max_age_seconds} s")
+            return config_of(row), Change.SEATING, "; ".join(parts) or "seating rules"
 
         return self._write(tournament_id, act)
+
+    def set_policy(self, tournament_id: int, policy: BalancePolicy) -> Outcome[SeatingConfig]:
+        """Choose when tables count as out of balance."""
+        return self.set_rules(tournament_id, policy=policy)
 
     def set_break_rules(self, tournament_id: int, rules: BreakRules) -> Outcome[SeatingConfig]:
         """Choose the break order, the final table and its size.
@@ -263,24 +314,17 @@ class SeatingService(HandForHandActions, ShootoutActions):
             SeatingError: The final table is not in play, or it has fewer open seats than the
                 final table size.
         """
+        return self.set_rules(tournament_id, rules=rules)
 
-        def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            if rules.final_table is not None:
-                host = room.seating.table(rules.final_table)
-                size = rules.final_table_size
-                if size is not None and size > host.open_seat_count:
-                    raise SeatingError(
-                        f"{host.label} has only {host.open_seat_count} open seats; the final "
-                        f"table is set to {size} players."
-                    )
-            row = session.get(SeatingConfigRow, tournament_id)
-            assert row is not None
-            row.break_order = order_text(rules.order)
-            row.final_table, row.final_table_size = rules.final_table, rules.final_table_size
-            session.add(row)
-            return config_of(row), Change.SEATING, "break order and final table"
+    def set_button_max_age(self, tournament_id: int, seconds: int) -> Outcome[SeatingConfig]:
+        """Choose how long the director's answer about a button stays good (2 minutes by
+        default): an older answer, or one older than the last seat change at the table, counts
+        as unknown and balancing asks again.
 
-        return self._write(tournament_id, act)
+        Raises:
+            SeatingError: Outside 10 seconds to 24 hours.
+        """
+        return self.set_rules(tournament_id, button_max_age_seconds=seconds)
 
     # ---------------------------------------------------------------- seats
     def draw_seats(
@@ -476,6 +520,10 @@ class SeatingService(HandForHandActions, ShootoutActions):
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             store_room(session, room, set_button(room.seating, table, seat), now)
+            row = room.tables[table]
+            # The same seat said again is a fresh answer too: its time starts now.
+            row.button_set_at = None if seat is None else now
+            session.add(row)
             where = "unknown" if seat is None else f"seat {seat}"
             return seat, Change.SEATING, f"button at table {table}: {where}"
 

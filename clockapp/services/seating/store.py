@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from sqlalchemy import delete, update
@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, MoveStats, NeedButton
 from clockapp.core.seating import (
+    BUTTON_MAX_AGE,
     DealIn,
     Move,
     MoveKind,
@@ -27,6 +28,9 @@ from clockapp.core.seating import (
     Seating,
     SeatingError,
     Table,
+    fresh_button,
+    mentioned_players,
+    name_players,
     set_button,
 )
 from clockapp.core.shootout import Shootout
@@ -42,9 +46,10 @@ from clockapp.persistence.models import (
     ShootoutRow,
 )
 from clockapp.persistence.models.cashier import STATUS_PLAYING
-from clockapp.persistence.models.seating import shootout_from_json
+from clockapp.persistence.models.seating import shootout_from_json, shootout_to_json
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.seating.follow import follow_cashier
 from clockapp.services.seating.views import (
     BalanceResult,
     MoveInfo,
@@ -70,7 +75,8 @@ def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
         return SeatingConfig(BalancePolicy(), BreakRules())
     policy = BalancePolicy(row.within, row.wide_within, row.wide_from_tables)
     order = tuple(int(n) for n in row.break_order.split())
-    return SeatingConfig(policy, BreakRules(order, row.final_table, row.final_table_size))
+    rules = BreakRules(order, row.final_table, row.final_table_size)
+    return SeatingConfig(policy, rules, row.button_max_age_seconds)
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,13 @@ class Room:
     seating: Seating
     shootout: Shootout | None
     action: int = 0  # numbers this write (the config row's counter): its moves share it
+    # The tables as loaded or last stored, with a button that has gone stale as None: a store
+    # writes a button only when it differs from these (a stale answer stays on its row).
+    core_tables: dict[int, Table] = field(default_factory=dict)
+    stale_tables: set[int] = field(default_factory=set)  # tables where a stale seat is left
+    shootout_changed: bool = False  # followed busts recorded at the cashier; to be stored
+    shootout_notes: tuple[str, ...] = ()  # what the shootout could not follow
+    round_started_at: datetime | None = None
 
     @property
     def settings(self) -> SeatingConfig:
@@ -152,8 +165,14 @@ def _display_name(name: str, nickname: str) -> str:
     return f'{name} "{nickname}"' if nickname else name
 
 
-def load_room(session: Session, tournament_id: int) -> Room:
-    """Read the room; seats of players who are out are left aside as stale."""
+def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
+    """Read the room; seats of players who are out are left aside as stale.
+
+    A table's button counts as unknown (None in `Room.seating`) once the director's answer has
+    gone stale (`clockapp.core.seating.fresh_button`): older than the last seat change there (a
+    stale seat left by a bust counts as a change after it), or, given `now`, older than the
+    tournament's button age limit. A shootout follows the busts recorded at the cashier.
+    """
     get_row(session, tournament_id)
     config = session.get(SeatingConfigRow, tournament_id)
     table_rows = session.exec(
@@ -183,8 +202,9 @@ def load_room(session: Session, tournament_id: int) -> Room:
             teams[rid] = team.strip()
     seats: dict[int, SeatRecord] = {}
     stale: list[int] = []
-    core_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
-    open_seats = {n: frozenset(t.open_seats) for n, t in core_tables.items()}
+    stale_tables: set[int] = set()
+    raw_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
+    open_seats = {n: frozenset(t.open_seats) for n, t in raw_tables.items()}
     taken: set[tuple[int, int]] = set()
     rows = session.execute(
         sa_select(
@@ -211,6 +231,24 @@ def load_room(session: Session, tournament_id: int) -> Room:
             taken.add(where)
         else:
             stale.append(seat_id)
+            if table in raw_tables:
+                stale_tables.add(table)
+    max_age = timedelta(
+        seconds=config.button_max_age_seconds if config is not None else BUTTON_MAX_AGE.seconds
+    )
+    core_tables: dict[int, Table] = {}
+    for number, raw in raw_tables.items():
+        row = tables[number]
+        button = fresh_button(
+            row.button,
+            row.button_set_at,
+            now,
+            seats_changed_at=row.seats_changed_at,
+            max_age=max_age,
+        )
+        if number in stale_tables:
+            button = None  # a player left since the last write: hands were played meanwhile
+        core_tables[number] = raw if button == raw.button else replace(raw, button=button)
     seating = Seating(
         tuple(core_tables.values()),
         {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
@@ -226,7 +264,7 @@ def load_room(session: Session, tournament_id: int) -> Room:
     }
     shootout_row = session.get(ShootoutRow, tournament_id)
     shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
-    return Room(
+    room = Room(
         session,
         tournament_id,
         config,
@@ -239,7 +277,16 @@ def load_room(session: Session, tournament_id: int) -> Room:
         counts,
         seating,
         shootout,
+        core_tables=core_tables,
+        stale_tables=stale_tables,
+        round_started_at=None if shootout_row is None else shootout_row.round_started_at,
     )
+    if shootout is not None:
+        followed = follow_cashier(session, shootout, registrations, room.name)
+        room.shootout = followed.shootout
+        room.shootout_changed = followed.shootout is not shootout
+        room.shootout_notes = followed.notes
+    return room
 
 
 def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
@@ -281,27 +328,37 @@ def store_room(session: Session, room: Room, after: Seating, now: datetime) -> N
     seat it frees can be taken in the same transaction), the others are left alone.
     """
     _delete_seats(session, room.stale)
-    room.stale = []
+    seats_changed = set(room.stale_tables)
+    room.stale, room.stale_tables = [], set()
+    before = room.seating
     after_tables = {t.number: t for t in after.tables}
     for number, table_row in room.tables.items():
         table = after_tables.get(number)
         if table is None:
             if table_row.in_play:
                 table_row.in_play = False
-                table_row.button = None
+                table_row.button, table_row.button_set_at = None, None
                 session.add(table_row)
             continue
-        fields = (table.name, table.seat_count, numbers_text(table.closed_seats), table.button)
-        now_fields = (
-            table_row.name,
-            table_row.seat_count,
-            table_row.closed_seats,
-            table_row.button,
-        )
+        dirty = False
+        fields = (table.name, table.seat_count, numbers_text(table.closed_seats))
+        now_fields = (table_row.name, table_row.seat_count, table_row.closed_seats)
         if fields != now_fields or not table_row.in_play:
-            table_row.name, table_row.seat_count, table_row.closed_seats, table_row.button = fields
+            table_row.name, table_row.seat_count, table_row.closed_seats = fields
             table_row.in_play = True
+            dirty = True
+        loaded = room.core_tables.get(number)
+        if table.button != (table_row.button if loaded is None else loaded.button):
+            table_row.button = table.button
+            table_row.button_set_at = None if table.button is None else now
+            dirty = True
+        had = before.players_at(number) if before.has_table(number) else {}
+        if number in seats_changed or had != after.players_at(number):
+            table_row.seats_changed_at = now
+            dirty = True
+        if dirty:
             session.add(table_row)
+    room.core_tables = dict(after_tables)
     changed: list[int] = []
     gone: list[int] = []
     for rid, record in list(room.seats.items()):
@@ -430,6 +487,7 @@ def table_infos(room: Room) -> tuple[TableInfo, ...]:
                         moves=room.counts.get(rid, 0),
                     )
                 )
+        row = room.tables[table.number]
         infos.append(
             TableInfo(
                 table.number,
@@ -438,7 +496,9 @@ def table_infos(room: Room) -> tuple[TableInfo, ...]:
                 table.seat_count,
                 table.button,
                 tuple(seats),
-                room.tables[table.number].gives,
+                row.gives,
+                last_button=row.button,
+                button_set_at=row.button_set_at,
             )
         )
     return tuple(infos)
@@ -566,6 +626,33 @@ def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def with_names(error: SeatingError, room: Room) -> SeatingError:
+    """The same error with the players it mentions named (the core knows only their ids)."""
+    text = str(error)
+    mentioned = mentioned_players(text)
+    if not mentioned:
+        return error
+    names = room.names_for(mentioned)
+    return type(error)(name_players(text, names))
+
+
+def store_shootout_state(
+    session: Session, room: Room, now: datetime, *, new_round: bool = False
+) -> None:
+    """Write the room's shootout (its JSON); `new_round` starts the round's time limit now."""
+    assert room.shootout is not None
+    row = session.get(ShootoutRow, room.tournament_id)
+    if row is None:
+        row = ShootoutRow(tournament_id=room.tournament_id, state_json="", updated_at=now)
+    row.state_json = shootout_to_json(room.shootout)
+    row.updated_at = now
+    if new_round:
+        row.round_started_at = now
+        room.round_started_at = now
+    session.add(row)
+    room.shootout_changed = False
+
+
 class SeatingBase:
     """What every group of seating actions shares: the context, the random source, the unit of
     work."""
@@ -595,10 +682,16 @@ class SeatingBase:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             config = lock_room(session, tournament_id)
-            room = load_room(session, tournament_id)
+            room = load_room(session, tournament_id, now)
             room.action = config.revision
-            value, what, summary = action(session, room, now)
+            try:
+                value, what, summary = action(session, room, now)
+            except SeatingError as error:
+                raise with_names(error, room) from error
             if room.stale:
                 store_room(session, room, room.seating, now)
+            if room.shootout_changed:
+                store_shootout_state(session, room, now)
+                what |= Change.SEATING
             changes = record_change(session, tournament_id, what, summary, now)
         return Outcome(value, changes)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, NeedButton
-from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
-from clockapp.core.shootout import Place, Shootout
+from clockapp.core.seating import BUTTON_MAX_AGE, DealIn, MoveKind, Seat, SeatingError
+from clockapp.core.shootout import ExitCause, Place, Shootout
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,12 @@ class TableInfo:
         name: Its name ("" when it has none).
         label: "Table 3" or "Table 3 (Feature)".
         seat_count: How many seats it has.
-        button: The button's seat for the next hand (None: unknown).
+        button: The button's seat for the next hand (None: unknown, or the director's answer
+            has gone stale).
         seats: Every seat, 1 to `seat_count`.
         gives: How many players it has given to balance other tables.
+        last_button: The director's last answer about the button, even when stale (a hint).
+        button_set_at: When that answer was given (None: never).
     """
 
     number: int
@@ -62,6 +65,8 @@ class TableInfo:
     button: int | None
     seats: tuple[SeatInfo, ...]
     gives: int = 0
+    last_button: int | None = None
+    button_set_at: datetime | None = None
 
     @property
     def count(self) -> int:
@@ -94,10 +99,28 @@ class WaitingPlayer:
 
 @dataclass(frozen=True)
 class SeatingConfig:
-    """A tournament's balancing policy and break rules."""
+    """A tournament's balancing policy, break rules, and how long a button answer stays good.
+
+    >>> SeatingConfig(BalancePolicy(), BreakRules()).button_max_age
+    datetime.timedelta(seconds=120)
+    """
 
     policy: BalancePolicy
     rules: BreakRules
+    button_max_age_seconds: int = BUTTON_MAX_AGE.seconds
+
+    def __post_init__(self) -> None:
+        seconds = self.button_max_age_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or not 10 <= seconds <= 86_400:
+            raise SeatingError(
+                "A button answer must stay good for 10 seconds to 24 hours "
+                f"(got {seconds!r} seconds)."
+            )
+
+    @property
+    def button_max_age(self) -> timedelta:
+        """How long the director's answer about a button stays good."""
+        return timedelta(seconds=self.button_max_age_seconds)
 
 
 @dataclass(frozen=True)
@@ -115,6 +138,9 @@ class RoomView:
             the final table forms); None with one table.
         hand_for_hand: Hand-for-hand play, when on.
         shootout: Whether a shootout is under way.
+        final_table: Where the final table will play, and how many players it seats: the size
+            the director chose, else the host table's open seats (None: not known, e.g. the
+            chosen host has broken).
     """
 
     tournament_id: int
@@ -126,6 +152,7 @@ class RoomView:
     busts_until_break: int | None
     hand_for_hand: HandForHand | None
     shootout: bool
+    final_table: tuple[int, int] | None = None
 
     @property
     def player_count(self) -> int:
@@ -265,9 +292,113 @@ class BalanceResult:
 
 
 @dataclass(frozen=True)
+class ShootoutStanding:
+    """One player's line in the shootout standings.
+
+    Attributes:
+        registration_id: The player.
+        name: The player's name.
+        place: The finishing place (None while the player is still in).
+        round: The round the player is playing or went out in.
+        table: The table the player plays (or played) at in that round.
+        status: What the line says: "champion", "won table 2", "playing at table 3",
+            "busted", "out at the time limit".
+    """
+
+    registration_id: int
+    name: str
+    place: int | None
+    round: int
+    table: int | None
+    status: str
+
+
+@dataclass(frozen=True)
 class ShootoutView:
-    """A shootout for the window: the core state, places so far, and names."""
+    """A shootout for the window: the core state, places so far, names, and its clock.
+
+    Attributes:
+        shootout: The core state.
+        places: Finishing places so far, best first.
+        names: Every entrant's name.
+        round_started_at: When the current round was drawn (its time limit runs from there).
+        notes: What the shootout could not follow from the cashier (see `follow_cashier`).
+    """
 
     shootout: Shootout
     places: tuple[Place, ...]
     names: Mapping[int, str]
+    round_started_at: datetime | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the current round's tables reach their time limit (None: no limit)."""
+        limit = self.shootout.time_limit_minutes
+        if limit is None or self.round_started_at is None or self.shootout.current.is_final:
+            return None
+        return self.round_started_at + timedelta(minutes=limit)
+
+    def time_left(self, now: datetime) -> dict[int, timedelta]:
+        """The time left at each table of the round still playing (none without a time limit).
+
+        The final table plays to the end. The time is wall-clock time from the draw: a break in
+        the tournament does not stop it.
+        """
+        deadline = self.deadline
+        if deadline is None:
+            return {}
+        current = self.shootout.current
+        left = max(deadline - now, timedelta(0))
+        return {t.number: left for t in current.seating.tables if t.number not in current.winners}
+
+    def standings(self) -> tuple[ShootoutStanding, ...]:
+        """Every entrant: players still in first (by table), then by finishing place.
+
+        >>> import random
+        >>> from clockapp.core.seating import Table
+        >>> from clockapp.core.shootout import shootout_bust, shootout_places, start_shootout
+        >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1))
+        >>> s = shootout_bust(s, 2)
+        >>> view = ShootoutView(s, shootout_places(s), {1: "Ann", 2: "Bob", 3: "Cy"})
+        >>> [(r.name, r.place) for r in view.standings()]
+        [('Ann', None), ('Cy', None), ('Bob', 3)]
+        >>> view.standings()[-1].status
+        'busted'
+        """
+        shootout = self.shootout
+        current = shootout.current
+        champion = shootout.champion
+        rows: list[ShootoutStanding] = []
+        for player, seat in sorted(current.seating.seats.items(), key=lambda i: (i[1], i[0])):
+            if player == champion:
+                continue
+            won = current.winners.get(seat.table) == player
+            status = f"won table {seat.table}" if won else f"playing at table {seat.table}"
+            rows.append(
+                ShootoutStanding(
+                    player, self._name(player), None, current.number, seat.table, status
+                )
+            )
+        tables = {p: e.table for e in shootout.eliminations for p in e.players}
+        for place in self.places:
+            if place.cause is None:
+                status = "champion"
+            elif place.cause is ExitCause.TIME_LIMIT:
+                status = "out at the time limit"
+            else:
+                status = "busted"
+            rows.append(
+                ShootoutStanding(
+                    place.player,
+                    self._name(place.player),
+                    place.place,
+                    place.round,
+                    tables.get(place.player),
+                    status,
+                )
+            )
+        return tuple(rows)
+
+    def _name(self, player: int) -> str:
+        return self.names.get(player, f"Registration #{player}")

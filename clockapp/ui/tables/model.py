@@ -1,7 +1,8 @@
 """The move list: a `QAbstractTableModel` over a tuple of `MoveInfo` rows.
 
-Pending moves (the ones on the clock display) are bold; acknowledged ones are greyed, undone ones
-struck through. `MOVE_ID_ROLE` gives a row's move id for acknowledging it.
+Pending moves (the ones on the clock display until the director acknowledges them) are bold;
+acknowledged ones are greyed, undone ones struck through. `MOVE_ID_ROLE` gives a row's move id
+for acknowledging it.
 """
 
 from __future__ import annotations
@@ -32,14 +33,15 @@ def move_text(move: MoveInfo) -> str:
 
 
 def status_text(move: MoveInfo) -> str:
-    """On the display (and whether the player waits for the button), moved, or taken back."""
+    """Pending (on the display until acknowledged; and whether the player waits for the button),
+    acknowledged, or undone (taken back)."""
     if move.undone:
         return "undone"
     if move.acknowledged:
-        return "moved"
+        return "acknowledged"
     if move.deal_in is DealIn.AFTER_BUTTON:
-        return "shown, waits"
-    return "shown"
+        return "pending, waits"
+    return "pending"
 
 
 class MoveListModel(QAbstractTableModel):

@@ -8,8 +8,9 @@ enlarges them past `MAX_SCALE`, and zooms with Ctrl+wheel.
 
 Dragging a player onto an empty open seat asks for a move
 (`move_requested(registration_id, table, seat)`); a right click asks for the seat's menu
-(`seat_menu_requested`). The drag is done by hand (press, move, release) rather than with QDrag,
-so it is plain mouse events that tests can replay.
+(`seat_menu_requested`), or, elsewhere on a table, for the table's (`table_menu_requested`).
+The drag is done by hand (press, move, release) rather than with QDrag, so it is plain mouse
+events that tests can replay.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class RoomView(QGraphicsView):
 
     move_requested = Signal(int, int, int)  # registration id, table, seat
     seat_menu_requested = Signal(int, int, QPoint)  # table, seat, global position
+    table_menu_requested = Signal(int, QPoint)  # table, global position
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,6 +175,14 @@ class RoomView(QGraphicsView):
                 return None if seat is None else (number, seat)
         return None
 
+    def table_under(self, view_pos: QPoint) -> int | None:
+        """The table under a viewport position, or None."""
+        scene_pos = self.mapToScene(view_pos)
+        for number, item in self.items_by_table.items():
+            if item.boundingRect().contains(item.mapFromScene(scene_pos)):
+                return number
+        return None
+
     def seat_center(self, table: int, seat: int) -> QPoint:
         """The viewport position of a seat's centre (for tests and for pop-ups)."""
         item = self.items_by_table[table]
@@ -181,10 +191,17 @@ class RoomView(QGraphicsView):
     # ---------------------------------------------------------------- drag and drop
     def mousePressEvent(self, event: QMouseEvent) -> None:
         under = self.seat_under(event.position().toPoint())
-        if under is not None and event.button() == Qt.MouseButton.RightButton:
-            self.seat_menu_requested.emit(*under, event.globalPosition().toPoint())
-            event.accept()
-            return
+        if event.button() == Qt.MouseButton.RightButton:
+            where = event.globalPosition().toPoint()
+            if under is not None:
+                self.seat_menu_requested.emit(*under, where)
+                event.accept()
+                return
+            table = self.table_under(event.position().toPoint())
+            if table is not None:
+                self.table_menu_requested.emit(table, where)
+                event.accept()
+                return
         if under is not None and event.button() == Qt.MouseButton.LeftButton:
             table, number = under
             seat = self.items_by_table[table].info.seat(number)

@@ -119,6 +119,8 @@ class SeatCommands:
             if rid is not None:
                 menu.addAction("Out of the shootout", lambda: self.shootout_out(rid))
                 menu.addAction("Time is up at this table…", lambda: self.shootout_time_up(table))
+            menu.addSeparator()
+            menu.addAction("Rename / seats…", lambda: self.edit_table(table))
             return menu
         if rid is not None:
             menu.addAction("Move…", lambda: self.move_player(rid))
@@ -153,4 +155,6 @@ class SeatCommands:
             menu.addAction(
                 "Button unknown", lambda: self._run(lambda: seating.set_button(tid, table, None))
             )
+        menu.addSeparator()
+        menu.addAction("Rename / seats…", lambda: self.edit_table(table))
         return menu

@@ -4,7 +4,9 @@ Every command is one service call through the bus (`services.seating`), so the c
 other stations refresh; a refused command shows its message in the banner and changes nothing.
 Balancing may stop to ask where a table's button is (`NeedButton`): the window asks the director
 (`ask_button`), sets it, and balances again until the plan is complete or the director cancels.
-Hand moves (drag and drop, or the move dialog) go on the window's undo stack.
+Hand moves (drag and drop, or the move dialog) go on the window's undo stack. "Rules…" sets the
+balance policy, break order and final table; "Rename / seats…" (a table's right-click menu)
+changes a table.
 
 The `ask_*` attributes open the dialogs; tests replace them with plain functions.
 """
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
@@ -48,8 +51,9 @@ from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTable
 from clockapp.ui.tables.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
 from clockapp.ui.tables.printing import print_moves, save_moves_pdf
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
+from clockapp.ui.tables.rules import RulesCommands, SeatingRules
 from clockapp.ui.tables.seats import SeatCommands
-from clockapp.ui.tables.shootout import ShootoutCommands
+from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
 
 REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
@@ -71,7 +75,7 @@ TABLES_KEYS: tuple[tuple[str, str], ...] = (
 MAX_QUESTIONS = 50
 
 
-class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
+class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, QMainWindow):
     """Seating for the bus's tournament (a non-modal window)."""
 
     def __init__(
@@ -92,6 +96,12 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
         self.ask_time_limit: Callable[[], int | None] = self._ask_time_limit
         self.ask_chips = self._ask_chips  # (title, note, [(id, name)]) -> {id: chips} | None
+        self.ask_rules: Callable[[], SeatingRules | None] = self._ask_rules
+        self.ask_table: Callable[[TableInfo], tuple[str, int] | None] = self._ask_table
+        # Repaints the shootout's time left each second; the time comes from the services.
+        self.shootout_timer = QTimer(self)
+        self.shootout_timer.setInterval(1000)
+        self.shootout_timer.timeout.connect(self._on_shootout_timer_timeout)
         self.setWindowTitle("Tables")
         self._setup_ui()
         self._setup_actions()
@@ -128,6 +138,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
         self.room_view = RoomGraphicsView(splitter)
         self.room_view.move_requested.connect(self._on_room_move_requested)
         self.room_view.seat_menu_requested.connect(self._on_room_seat_menu_requested)
+        self.room_view.table_menu_requested.connect(self._on_room_table_menu_requested)
         self.room_view.setMinimumWidth(500)
         side = QWidget(splitter)
         side_layout = QVBoxLayout(side)
@@ -146,6 +157,8 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
         waiting_layout.addWidget(self.waiting_list)
         waiting_layout.addWidget(self.seat_one_button)
         side_layout.addWidget(waiting_box)
+        self.shootout_panel = ShootoutPanel(side)
+        side_layout.addWidget(self.shootout_panel, 1)
 
         moves_box = QGroupBox("Moves", side)
         moves_layout = QVBoxLayout(moves_box)
@@ -219,6 +232,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
             ("hand_for_hand", "Hand-for-hand", "Ctrl+H", self.toggle_hand_for_hand),
             ("move", "Move player…", "Ctrl+M", self.move_player),
             ("shootout", "Shootout…", "", self.shootout),
+            ("rules", "Rules…", "", self.edit_rules),
         ]
         for key, text, shortcut, handler in specs:
             action = QAction(text, self)
@@ -289,11 +303,17 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
                 if table.number in hfh.tables:
                     done = table.number in hfh.finished
                     status[table.number] = f"hand {hfh.hand}: {'finished' if done else 'playing'}"
+        status.update(self._reload_shootout())
         self.room_view.set_tables(room.tables, moved_here=moved_here, short=short, status=status)
         text = room.status
         if room.busts_until_break is not None and len(room.tables) > 1:
             until = room.busts_until_break
-            text += f"   Next table breaks after {until} more bust{'s' if until != 1 else ''}."
+            busts = f"{until} more bust{'s' if until != 1 else ''}"
+            if len(room.tables) == 2 and room.final_table is not None:
+                host, size = room.final_table
+                text += f"   The final table ({size} seats at table {host}) forms after {busts}."
+            else:
+                text += f"   Next table breaks after {busts}."
         if room.shootout:
             text = "Shootout: every table plays down to one winner, no balancing."
         text += f"   {room.player_count} seated, {room.capacity} open seats."
@@ -466,6 +486,11 @@ class TablesWindow(SeatCommands, ShootoutCommands, QMainWindow):
             self, "Save the move sheet", "moves.pdf", "PDF files (*.pdf)"
         )
         return Path(name) if name else None
+
+    def _on_room_table_menu_requested(self, table: int, where: QPoint) -> None:
+        menu = QMenu(self)
+        menu.addAction("Rename / seats…", lambda: self.edit_table(table))
+        menu.exec(where)
 
     # ---------------------------------------------------------------- the bus
     def _on_bus_changed(self, changes: Changes) -> None:
