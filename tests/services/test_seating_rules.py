@@ -1,0 +1,226 @@
+"""The seating rules: how long a button answer stays good, the rules set in one action, the final
+table at the size the director chose, and players named in every refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from clockapp.core.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating import MoveKind, Seat
+from clockapp.services.app import Services
+from clockapp.services.seating import SeatingError
+from tests.fakes import FakeClock
+from tests.services import test_seating as base
+from tests.services.test_seating import bust, field, place, snapshot
+
+# The seating fixtures (a RAM-disk database copied from a migrated template, seeded services).
+db_path = base.db_path
+template_db = base.template_db
+engine = base.engine
+services = base.services
+tid = base.tid
+
+
+def uneven_room(services: Services, tid: int) -> dict[tuple[int, int], int]:
+    """Table 1 with 8 players, table 2 with 6: one balancing move is due."""
+    services.seating.add_tables(tid, 2, seat_count=10)
+    return place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+
+
+# ---------------------------------------------------------------------------- stale buttons
+@pytest.mark.parametrize(
+    ("seconds_later", "asked"),
+    [(0, None), (90, None), (120, None), (121, 1), (3600, 1)],
+)
+def test_a_button_answer_ages_out(
+    services: Services, tid: int, fake_clock: FakeClock, seconds_later: int, asked: int | None
+) -> None:
+    """Two minutes by default: an answer older than that is unknown and balancing asks."""
+    uneven_room(services, tid)
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 2, 1)
+    fake_clock.advance(seconds=seconds_later)
+    if asked is not None:
+        # Only table 1's answer is checked here: answer table 2 again just before.
+        services.seating.set_button(tid, 2, 1)
+    result = services.seating.balance(tid).value
+    if asked is None:
+        assert result.need_button is None
+        assert [m.from_seat for m in result.moves] == [Seat(1, 3)]  # the big blind next
+    else:
+        assert result.need_button is not None
+        assert result.need_button.table == asked
+        assert result.moves == ()
+        table = services.seating.room(tid).table(asked)
+        assert (table.button, table.last_button) == (None, 1)  # unknown, the old answer a hint
+
+
+def test_the_director_sets_how_long_an_answer_stays_good(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    uneven_room(services, tid)
+    config = services.seating.set_button_max_age(tid, 600).value
+    assert config.button_max_age_seconds == 600
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 2, 1)
+    fake_clock.advance(minutes=9)
+    assert services.seating.balance(tid).value.need_button is None
+    before = snapshot(services, tid)
+    with pytest.raises(SeatingError, match="10 seconds to 24 hours"):
+        services.seating.set_button_max_age(tid, 5)
+    assert snapshot(services, tid) == before
+
+
+def test_saying_the_same_button_again_is_a_fresh_answer(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    uneven_room(services, tid)
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 2, 1)
+    fake_clock.advance(seconds=100)
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 2, 1)
+    fake_clock.advance(seconds=100)  # 200 s after the first answer, 100 s after the second
+    assert services.seating.balance(tid).value.need_button is None
+
+
+@pytest.mark.parametrize("change", ["bust", "late seat", "hand move"])
+def test_a_seat_change_after_the_answer_makes_it_unknown(
+    services: Services, tid: int, fake_clock: FakeClock, change: str
+) -> None:
+    """A player who sat down at or left the table since: hands were played, ask again (a few
+    seconds later, well within the age limit)."""
+    services.seating.add_tables(tid, 2, seat_count=10)
+    seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 2, 1)
+    fake_clock.advance(seconds=5)
+    if change == "bust":
+        bust(services, seats[(1, 9)])  # the seat frees at the next seating action
+    elif change == "late seat":
+        (late,) = field(services, tid, 1)
+        services.seating.seat_player(tid, late, 1, 10)
+    else:
+        services.seating.move_player(tid, seats[(1, 9)], 1, 10)
+    fake_clock.advance(seconds=5)
+    result = services.seating.balance(tid).value
+    assert result.need_button is not None
+    assert result.need_button.table == 1
+    assert result.moves == ()
+    assert services.seating.room(tid).table(2).button == 1  # nobody came or went there
+
+
+def test_a_bust_elsewhere_keeps_the_answer(services: Services, tid: int) -> None:
+    seats = uneven_room(services, tid)
+    services.seating.set_button(tid, 1, 1)
+    bust(services, seats[(2, 6)])  # table 2: 5 players, table 1: 8
+    services.seating.set_button(tid, 2, 1)
+    result = services.seating.balance(tid).value
+    assert result.need_button is None
+    assert len(result.moves) == 1
+
+
+def test_a_stale_button_does_not_choose_the_giving_table(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    """Two tables are equally full; the one whose answer is fresh gives, without a question,
+    rather than the one whose old answer would pick the wrong "big blind next"."""
+    services.seating.add_tables(tid, 3, seat_count=10)
+    full = [1, 2, 3, 4, 5, 6, 7, 8]
+    seats = place(services, tid, {1: full, 2: full, 3: [1, 2, 3, 4, 5, 6]})
+    services.seating.set_button(tid, 1, 4)  # an hour ago
+    fake_clock.advance(minutes=60)
+    services.seating.set_button(tid, 2, 4)
+    services.seating.set_button(tid, 3, 6)
+    result = services.seating.balance(tid).value
+    assert result.need_button is None
+    (move,) = result.moves
+    assert (move.registration_id, move.from_seat) == (seats[(2, 6)], Seat(2, 6))
+
+
+# ---------------------------------------------------------------------------- rules
+def test_the_rules_are_set_in_one_action(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 4, seat_count=10)
+    revision = services.tournaments.revision()
+    config = services.seating.set_rules(
+        tid,
+        policy=BalancePolicy.within_two_from(3),
+        rules=BreakRules(order=(2, 4), final_table=3, final_table_size=9),
+        button_max_age_seconds=300,
+    ).value
+    assert services.tournaments.revision() == revision + 1
+    assert config == services.seating.config(tid)
+    assert str(config.policy) == "within 2 while there are 3 or more tables, else within 1"
+    assert (config.rules.order, config.rules.final_table, config.rules.final_table_size) == (
+        (2, 4),
+        3,
+        9,
+    )
+    assert config.button_max_age_seconds == 300
+    # None keeps a setting.
+    kept = services.seating.set_rules(tid, policy=BalancePolicy(2)).value
+    assert (kept.rules, kept.button_max_age_seconds) == (config.rules, 300)
+    assert services.seating.room(tid).final_table == (3, 9)
+
+
+def test_refused_rules_change_nothing(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 2, seat_count=8)
+    before = snapshot(services, tid)
+    for rules in (BreakRules(final_table=5), BreakRules(final_table=1, final_table_size=9)):
+        with pytest.raises(SeatingError):
+            services.seating.set_rules(
+                tid, policy=BalancePolicy(2), rules=rules, button_max_age_seconds=60
+            )
+    assert snapshot(services, tid) == before
+
+
+def test_the_final_table_forms_at_the_size_the_director_chose(services: Services, tid: int) -> None:
+    """Two tables of 10 and a final table of 9: ten players left do not form it, nine do, and
+    the final table has 9 open seats, not 10."""
+    services.seating.add_tables(tid, 2, seat_count=10)
+    seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]})
+    services.seating.set_break_rules(tid, BreakRules(final_table_size=9))
+    bust(services, seats[(2, 6)])
+    room = services.seating.room(tid)
+    assert (room.final_table, room.busts_until_break) == ((1, 9), 1)
+    for table in (1, 2):
+        services.seating.set_button(tid, table, 1)
+    result = services.seating.balance(tid).value
+    assert result.final_table is None
+    bust(services, seats[(2, 5)])
+    result = services.seating.balance(tid).value
+    assert result.final_table == 1
+    assert {m.kind for m in result.moves} == {MoveKind.FINAL_TABLE}
+    (table,) = services.seating.room(tid).tables
+    assert (table.count, table.open_seat_count) == (9, 9)
+
+
+def test_without_a_chosen_size_the_room_says_where_and_how_many(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 3, seat_count=9)
+    services.seating.close_seat(tid, 1, 9)
+    assert services.seating.room(tid).final_table == (1, 8)
+    services.seating.set_break_rules(tid, BreakRules(order=(1,)))
+    assert services.seating.room(tid).final_table == (2, 9)
+
+
+def test_a_table_is_renamed_and_resized(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 2, seat_count=10)
+    info = services.seating.update_table(tid, 2, name="  Feature   table ", seat_count=8).value
+    assert (info.label, info.seat_count, len(info.seats)) == ("Table 2 (Feature table)", 8, 8)
+    assert services.seating.room(tid).table(2).label == "Table 2 (Feature table)"
+
+
+# ---------------------------------------------------------------------------- names
+def test_refusals_name_the_players(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 2, seat_count=6)
+    seats = place(services, tid, {1: [1, 2]})
+    before = snapshot(services, tid)
+    with pytest.raises(SeatingError, match=r"^Table 1, seat 2 is taken by P02\.$"):
+        services.seating.move_player(tid, seats[(1, 1)], 1, 2)
+    with pytest.raises(SeatingError, match=r"^P01 is already seated at Table 1, seat 1\.$"):
+        services.seating.seat_player(tid, seats[(1, 1)], 2, 3)
+    with pytest.raises(SeatingError, match=r"taken by P01: move the player"):
+        services.seating.close_seat(tid, 1, 1)
+    assert snapshot(services, tid) == before
