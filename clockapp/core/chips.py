@@ -390,9 +390,16 @@ def _chip_count_penalty(chips: int) -> float:
     return 0.0
 
 
+#: A candidate stack: (score, chip values largest first, their counts).
+_Found = tuple[float, tuple[int, ...], tuple[int, ...]]
+
+
 @lru_cache(maxsize=1024)
-def _best_counts(stack: int, window: tuple[int, ...]) -> tuple[float, tuple[int, ...]] | None:
-    """The best count vector for chips `window` (largest first) summing exactly to `stack`.
+def _best_counts(
+    stack: int, window: tuple[int, ...], min_chips: int = 1
+) -> tuple[float, tuple[int, ...]] | None:
+    """The best count vector for chips `window` (largest first) summing exactly to `stack`,
+    with at least `min_chips` chips in all.
 
     The largest chip's count is tried over its whole useful range (it decides how many chips the
     stack has; sampled when that range is huge); each smaller chip's count is searched around
@@ -408,6 +415,8 @@ def _best_counts(stack: int, window: tuple[int, ...]) -> tuple[float, tuple[int,
             if remaining <= 0 or remaining % lowest:
                 return
             counts = (*chosen, remaining // lowest)
+            if sum(counts) < min_chips:
+                return
             score = _shape_error(counts) + _chip_count_penalty(sum(counts))
             if best is None or score < best[0]:
                 best = (score, counts)
@@ -445,7 +454,10 @@ def stack_breakdown(
     About 1:2:3:4 counted from the highest denomination down (one big chip for two of the next,
     three of the next, four of the smallest), in 3 or 4 colors next to each other in the chip set
     (2 or 1 when the set has no more), with 20 to 60 chips so it feels like a stack, summing exactly
-    to `starting_stack`.
+    to `starting_stack`. A stack that would be thin (fewer than 20 chips) takes more small chips
+    instead: in 3-4 colors when they can make 20, else in two smaller colors (T1,000 from
+    T25-T5,000 is 6 x T100 + 16 x T25, not 1 x T500 + 2 x T100 + 12 x T25);
+    `thin_stack_warning` names the stacks that stay thin.
 
     Args:
         starting_stack: The stack's value.
@@ -463,19 +475,28 @@ def stack_breakdown(
         raise ChipError(f"Starting stack T{starting_stack:,}: a stack must be worth more than 0.")
     amounts = tuple(must_make)
     usable = [v for v in values if v <= starting_stack]
-    best: tuple[float, tuple[int, ...], tuple[int, ...]] | None = None
-    # Prefer 3-4 colors; fall back to fewer only when no 3-4 color stack can be made.
-    for sizes in ((4, 3), (2,), (1,)):
+
+    def best_of(sizes: Sequence[int], min_chips: int = 1) -> _Found | None:
+        chosen: _Found | None = None
         for size in sizes:
             for start in range(len(usable) - size + 1):
                 window = tuple(reversed(usable[start : start + size]))
                 if not all(can_make(a, window) for a in amounts):
                     continue
-                found = _best_counts(starting_stack, tuple(window))
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = (found[0], window, found[1])
-        if best is not None:
-            break
+                found = _best_counts(starting_stack, window, min_chips)
+                if found is not None and (chosen is None or found[0] < chosen[0]):
+                    chosen = (found[0], window, found[1])
+        return chosen
+
+    # Prefer 3-4 colors, falling back to fewer only when no 3-4 color stack can be made. A
+    # stack too thin to feel like one (T1,000 as 1 x T500, 2 x T100, 12 x T25) first tries a
+    # few more small chips in 3-4 colors, then two smaller colors (6 x T100, 16 x T25); when
+    # neither works it stays thin and `thin_stack_warning` says so.
+    best = best_of((4, 3)) or best_of((2,)) or best_of((1,))
+    if best is not None and sum(best[2]) < STACK_CHIPS_MIN:
+        thicker = best_of((4, 3), STACK_CHIPS_MIN) or best_of((2,), STACK_CHIPS_MIN)
+        if thicker is not None and sum(thicker[2]) <= STACK_CHIPS_MAX:
+            best = thicker
     if best is None:
         needed = f" and pay {_list_values(amounts)}" if amounts else ""
         raise ChipError(
@@ -484,6 +505,47 @@ def stack_breakdown(
         )
     _, window, counts = best
     return StackBreakdown(tuple(zip(window, counts, strict=True)))
+
+
+def thin_stack_warning(
+    breakdown: StackBreakdown, chip_set: ChipSet | Iterable[int] = ()
+) -> str | None:
+    """A warning, in plain words, when a starting stack has too few chips to feel like a stack.
+
+    Below `STACK_CHIPS_MIN` chips a stack looks thin and the first blinds eat whole colors. The
+    advice names a smaller chip: one of the set's own that the stack leaves out, else the next
+    standard value below the stack's smallest chip.
+
+    Args:
+        breakdown: The starting stack.
+        chip_set: The chips of the tournament (to tell a chip to add from one to use).
+
+    Returns:
+        The warning, or None when the stack has enough chips.
+
+    >>> thin_stack_warning(StackBreakdown(((500, 1), (100, 5))), (100, 500))
+    'A starting stack of T1,000 from T100/T500 chips is only 6 chips; add a smaller denomination (T25) for a real stack.'
+    >>> thin_stack_warning(StackBreakdown(((100, 6), (25, 16))), (25, 100, 500)) is None
+    True
+    """  # noqa: E501
+    count = breakdown.chip_count
+    if count >= STACK_CHIPS_MIN:
+        return None
+    values = chip_set.values if isinstance(chip_set, ChipSet) else _normalise_values(chip_set)
+    smallest = min(breakdown.values)
+    unused = [v for v in values if v < smallest]
+    standard = [v for v in STANDARD_COLORS if v < smallest]
+    if unused:
+        advice = f"use the T{max(unused):,} chips too for a real stack"
+    elif standard:
+        advice = f"add a smaller denomination (T{max(standard):,}) for a real stack"
+    else:
+        advice = "a larger starting stack would feel like a real stack"
+    used = "/".join(f"T{v:,}" for v in sorted(breakdown.values))
+    return (
+        f"A starting stack of T{breakdown.total:,} from {used} chips is only {count} "
+        f"chip{'s' if count != 1 else ''}; {advice}."
+    )
 
 
 def _fewest_chips(amount: int, values: Sequence[int]) -> tuple[int, ...] | None:

@@ -9,7 +9,9 @@ rules experienced hosts use:
   add-ons), reached at `planned_last_level`, the level at which the time budget runs out (breaks
   count: the budget is wall-clock time);
 - blinds grow by an even ratio, rounded to the values directors use (25/50, 75/150, 600/1,200...),
-  each level at most double the one before;
+  each level at most double the one before and at least 1.2 times it (a level that barely moves,
+  7,500/15,000 to 8,000/16,000, is never suggested; when the time budget holds more levels than
+  the chips need, the blinds overshoot the target and the director is warned);
 - every blind and ante can be paid with the chips in play at that level; the smallest chip stops
   being used once the small blind is 20 times its value, and a chip that the remaining levels no
   longer need is colored up at the next break;
@@ -44,6 +46,7 @@ from clockapp.core.chips import (
     chips_needed,
     rebuy_breakdown,
     stack_breakdown,
+    thin_stack_warning,
 )
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Item, Level, Structure
@@ -237,14 +240,28 @@ def _first_blinds(
 _RETIRED_CHIP_COST = 1.0
 #: Cost of a small blind outside the round ladder (only ever a doubling, as a last resort).
 _OFF_LADDER_COST = 2.0
-#: Steps smaller than this look like the blinds stood still (75/150 to 80/160): avoided when
-#: the chips allow a real step.
-_LOG_MIN_STEP = math.log(1.2)
-_CRAWL_COST = 0.5
+#: The smallest rise from one level to the next, as a fraction (6/5: after 250/500 comes
+#: 300/600 or more). A smaller step looks like the blinds stood still (75/150 to 80/160), so it
+#: is never taken: a doubling is always payable, so a real step always exists. When the time
+#: budget holds more levels than the chips need, the blinds keep rising by real steps and
+#: overshoot the target (the director is warned) rather than crawl.
+MIN_STEP = (6, 5)
 #: Paths costing this much more than the best one so far are abandoned.
 _PRUNE_MARGIN = 3.0
 #: Weight of missing the target big blind at the planned last level, against uneven steps.
 _TARGET_WEIGHT = 2.0
+
+
+def _least_next(small: int) -> int:
+    """The smallest blind that is a real step up from `small` (at least `MIN_STEP` times it).
+
+    Whole numbers throughout, so 250 -> 300 (exactly 1.2x) counts as a real step.
+
+    >>> _least_next(250), _least_next(7500)
+    (300, 9000)
+    """
+    num, den = MIN_STEP
+    return -(-small * num // den)
 
 
 def _blind_progression(
@@ -258,11 +275,11 @@ def _blind_progression(
 ) -> list[int]:
     """The small blinds of every level: as even a progression as the chips allow.
 
-    A shortest path over (level, small blind): each level's blind is a round value above the
-    previous one and at most double it; the cost adds up how far each step is from the even
-    ratio `step` (squared, in log terms), how far the planned last big blind is from the target,
-    and penalties for blinds that need a chip the structure had stopped using or that are not
-    round. Level 1 is `first_sb`.
+    A shortest path over (level, small blind): each level's blind is a round value at least
+    `MIN_STEP` times the previous one and at most double it; the cost adds up how far each step
+    is from the even ratio `step` (squared, in log terms), how far the planned last big blind is
+    from the target, and penalties for blinds that need a chip the structure had stopped using or
+    that are not round. Level 1 is `first_sb`.
     """
     log_step = math.log(step)
     grid = [s for s in ladder if can_make(s, start_chips) and can_make(2 * s, start_chips)]
@@ -280,12 +297,13 @@ def _blind_progression(
             )
         payable = payable_by[allowed]
         reachable = sorted(costs)
-        start = bisect.bisect_right(grid, reachable[0])
+        start = bisect.bisect_left(grid, _least_next(reachable[0]))
         stop = bisect.bisect_right(grid, 2 * reachable[-1])
         options = dict.fromkeys(grid[start:stop], 0.0)
         for previous in reachable:
-            # A blind that cannot grow to any round value within double goes to double itself.
-            after = bisect.bisect_right(grid, previous)
+            # A blind with no round value from a real step up to double goes to double itself
+            # (always payable: twice an amount the chips make).
+            after = bisect.bisect_left(grid, _least_next(previous))
             if after == len(grid) or grid[after] > 2 * previous:
                 options.setdefault(2 * previous, _OFF_LADDER_COST)
         new_costs: dict[int, float] = {}
@@ -297,15 +315,13 @@ def _blind_progression(
             if number == planned and target_bb > 0:
                 penalty += _TARGET_WEIGHT * math.log(2 * small / target_bb) ** 2
             log_small = math.log(small)
-            # Only blinds from half this one up to just below it can come before it.
+            # Only blinds from half this one up to a real step below it can come before it.
             first = bisect.bisect_left(reachable, (small + 1) // 2)
             for previous in reachable[first:]:
-                if previous >= small:
+                if _least_next(previous) > small:
                     break
                 log_ratio = log_small - math.log(previous)
                 total = costs[previous] + (log_ratio - log_step) ** 2 + penalty
-                if log_ratio < _LOG_MIN_STEP:
-                    total += _CRAWL_COST
                 if small not in new_costs or total < new_costs[small]:
                     new_costs[small] = total
                     links[small] = previous
@@ -499,6 +515,9 @@ def suggest_structure(
             f"A starting stack takes {breakdown.chip_count} chips: larger denominations would "
             "make it easier to handle."
         )
+    thin = thin_stack_warning(breakdown, chip_set)
+    if thin is not None:
+        warnings.append(thin)
 
     # The even curve from the first big blind to the target at the planned last level.
     step = ratio(first_sb)

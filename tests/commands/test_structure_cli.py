@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 
 import pytest
@@ -59,6 +60,21 @@ def test_suggest_json() -> None:
     assert [item["color_up"] for item in levels if item["type"] == "break"] == [[], [5], [25]]
     assert {n["value"]: n["for_rebuys"] for n in data["chips_needed"]}[500] == 6
     assert data["warnings"] == []
+
+
+def test_coarse_chips_step_up_for_real_and_warn_of_a_thin_stack() -> None:
+    """The audit's case: it used to go 7,500/15,000 -> 8,000/16,000 with a 9-chip stack."""
+    args = ["suggest", "--players", "20", "--stack", "10000", "--hours", "4"]
+    args += ["--level-minutes", "15", "--chips", "500,1000,5000", "--json"]
+    code, text = run(args)
+    assert code == 0
+    data = json.loads(text)
+    bigs = [item["big_blind"] for item in data["structure"]["levels"] if item["type"] == "level"]
+    assert all(5 * after >= 6 * before for before, after in itertools.pairwise(bigs))
+    assert (
+        "A starting stack of T10,000 from T500/T1,000/T5,000 chips is only 9 chips; add a "
+        "smaller denomination (T100) for a real stack."
+    ) in data["warnings"]
 
 
 def test_owned_chips_give_a_shortfall_report() -> None:

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from clockapp.core.chips import (
     CUSTOM_COLORS,
+    STACK_CHIPS_MAX,
+    STACK_CHIPS_MIN,
     STANDARD_COLORS,
     ChipError,
     ChipSet,
@@ -19,6 +21,7 @@ from clockapp.core.chips import (
     chips_needed,
     rebuy_breakdown,
     stack_breakdown,
+    thin_stack_warning,
 )
 from clockapp.core.errors import DomainError
 
@@ -186,6 +189,107 @@ def test_stack_breakdown_rules(values: tuple[int, ...], hundreds: int) -> None:
     counts = [c for _, c in breakdown.parts]
     if stack <= 20 * values[-1]:
         assert counts[0] <= counts[-1]
+
+
+def real_stack_exists(stack: int, values: tuple[int, ...]) -> bool:
+    """Obviously correct: some 2-4 colors next to each other in the set, at least one chip of
+    each, make `stack` with 20 to 60 chips (tried count by count)."""
+
+    def fill(window: tuple[int, ...], remaining: int, chips: int) -> bool:
+        value, rest = window[0], window[1:]
+        if not rest:
+            return remaining % value == 0 and (
+                STACK_CHIPS_MIN <= chips + remaining // value <= STACK_CHIPS_MAX
+            )
+        return any(
+            fill(rest, remaining - count * value, chips + count)
+            for count in range(1, STACK_CHIPS_MAX - chips + 1)
+            if count * value < remaining
+        )
+
+    return any(
+        fill(values[start : start + size], stack, 0)
+        for size in (2, 3, 4)
+        for start in range(len(values) - size + 1)
+    )
+
+
+@pytest.mark.parametrize(
+    ("stack", "values", "expected"),
+    [
+        # Three colors can only make 15-18 chips: two smaller colors make a real stack.
+        (1000, (25, 100, 500, 1000, 5000), "6 x T100 + 16 x T25 = T1,000"),
+        (2400, (100, 500, 1000, 5000, 25000), "1 x T500 + 19 x T100 = T2,400"),
+        # A few more small chips in the same three colors (it was 3 x T100 + 6 x T25 + 10 x T5).
+        (500, (5, 25, 100, 500), "3 x T100 + 5 x T25 + 15 x T5 = T500"),
+        # Nothing makes 20 chips: the stack stays thin (and the generator warns).
+        (1000, (100, 500), "1 x T500 + 5 x T100 = T1,000"),
+    ],
+)
+def test_a_thin_stack_gives_way_to_smaller_chips(
+    stack: int, values: tuple[int, ...], expected: str
+) -> None:
+    assert stack_breakdown(stack, values).describe() == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from([*STANDARD_SETS, (100, 500), (500, 1000, 5000), (25, 100, 500)]),
+    st.integers(min_value=1, max_value=60),
+)
+def test_a_stack_is_thin_only_when_no_colors_make_a_real_one(
+    values: tuple[int, ...], units: int
+) -> None:
+    stack = units * max(100, values[0])
+    breakdown = stack_breakdown(stack, values)
+    if breakdown.chip_count < STACK_CHIPS_MIN:
+        assert not real_stack_exists(stack, values)
+        assert thin_stack_warning(breakdown, values) is not None
+    else:
+        assert thin_stack_warning(breakdown, values) is None
+
+
+@pytest.mark.parametrize(
+    ("parts", "values", "expected"),
+    [
+        (
+            ((500, 1), (100, 5)),
+            (100, 500),
+            "A starting stack of T1,000 from T100/T500 chips is only 6 chips; add a smaller "
+            "denomination (T25) for a real stack.",
+        ),
+        (
+            ((5000, 1), (1000, 2), (500, 6)),
+            ChipSet.standard((500, 1000, 5000)),
+            "A starting stack of T10,000 from T500/T1,000/T5,000 chips is only 9 chips; add a "
+            "smaller denomination (T100) for a real stack.",
+        ),
+        (  # the set has a smaller chip the stack leaves out
+            ((500, 2), (100, 5)),
+            (25, 100, 500),
+            "A starting stack of T1,500 from T100/T500 chips is only 7 chips; use the T25 chips "
+            "too for a real stack.",
+        ),
+        (  # a custom value: the next standard chip below it
+            ((10, 12),),
+            (10, 50),
+            "A starting stack of T120 from T10 chips is only 12 chips; add a smaller "
+            "denomination (T5) for a real stack.",
+        ),
+        (  # nothing is smaller than T1
+            ((1, 1),),
+            (1,),
+            "A starting stack of T1 from T1 chips is only 1 chip; a larger starting stack would "
+            "feel like a real stack.",
+        ),
+        (((100, 6), (25, 16)), (25, 100), None),
+        (((100, 20),), (100,), None),
+    ],
+)
+def test_thin_stack_warning(
+    parts: tuple[tuple[int, int], ...], values: ChipSet | tuple[int, ...], expected: str | None
+) -> None:
+    assert thin_stack_warning(StackBreakdown(parts), values) == expected
 
 
 def test_stack_breakdown_pays_the_first_blinds() -> None:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.chips import ChipSet, can_make
+from clockapp.core.chips import STACK_CHIPS_MIN, ChipSet, can_make
 from clockapp.core.generator import (
     AnteStyle,
     GeneratorError,
@@ -98,9 +98,9 @@ def check_rules(
     for level in levels:
         assert level.big_blind == 2 * level.small_blind
 
-    # Each level above the one before and at most double it.
+    # Each level a real step above the one before (at least 1.2x) and at most double it.
     for before, after in itertools.pairwise(levels):
-        assert before.big_blind < after.big_blind <= 2 * before.big_blind
+        assert 6 * before.big_blind <= 5 * after.big_blind <= 10 * before.big_blind
 
     # Planned last big blind about 5% of all chips in play, or a warning says how far it is.
     total = players * stack + (rebuys + addons) * stack
@@ -169,8 +169,10 @@ def check_rules(
             for amount in (item.small_blind, item.big_blind, item.ante):
                 assert amount == 0 or payable(amount, in_play)
 
-    # The starting stack and the chips needed.
+    # The starting stack and the chips needed; a stack too thin to feel like one is named.
     assert result.breakdown.total == stack
+    thin = [w for w in result.warnings if w.startswith("A starting stack of")]
+    assert len(thin) == (result.breakdown.chip_count < STACK_CHIPS_MIN)
     assert can_make(first.small_blind, result.breakdown.values)
     usable = [v for v in values if v <= stack]
     three_fit = any(2 * sum(usable[i : i + 3]) <= stack for i in range(len(usable) - 2))
@@ -267,6 +269,88 @@ def test_a_short_budget_with_a_big_field_doubles_and_says_so() -> None:
     assert any("far from" in w for w in result.warnings)
     bigs = [lv.big_blind for lv in levels_of(result)]
     assert bigs[:4] == [1000, 2000, 4000, 8000]
+
+
+def big_blinds(result: SuggestedStructure) -> list[int]:
+    return [level.big_blind for level in levels_of(result)]
+
+
+def crawls(bigs: list[int]) -> list[tuple[int, int]]:
+    """Consecutive big blinds less than 1.2x apart (whole numbers: 250 -> 300 is exactly 1.2)."""
+    return [(a, b) for a, b in itertools.pairwise(bigs) if 5 * b < 6 * a]
+
+
+@pytest.mark.parametrize(
+    ("args", "was"),
+    [
+        # `clockapp structure suggest --players 20 --stack 10000 --hours 4 --level-minutes 15
+        # --chips 500,1000,5000` used to go 7,500/15,000 -> 8,000/16,000.
+        ((20, 10_000, 15, 240, (500, 1000, 5000)), (15_000, 16_000)),
+        # The generator dialog's defaults (20-minute levels, 5 hours, the default chips) with ten
+        # players at T1,000 used to go 750/1,500 -> 800/1,600.
+        ((10, 1000, 20, 300, (25, 100, 500, 1000, 5000)), (1500, 1600)),
+    ],
+)
+def test_no_level_barely_moves(args: tuple[object, ...], was: tuple[int, int]) -> None:
+    result = suggest_structure(*args)  # type: ignore[arg-type]
+    bigs = big_blinds(result)
+    assert was not in itertools.pairwise(bigs)
+    assert crawls(bigs) == []
+    # The blinds outgrow the chips rather than crawl, and the director is told.
+    assert any("far from" in w for w in result.warnings)
+
+
+SWEEP_SETS = [
+    (5, 25, 100, 500),
+    (25, 100, 500, 1000, 5000),
+    (1, 5, 25, 100, 500),
+    (100, 500, 1000, 5000, 25000),
+    (500, 1000, 5000),
+]
+
+
+@pytest.mark.parametrize("values", SWEEP_SETS)
+def test_every_step_is_a_real_step_across_a_sweep(values: tuple[int, ...]) -> None:
+    """Players 6-200, stacks T1,000-T50,000, 10-30 minute levels, 2-12 hours: no crawl."""
+    for players, stack, minutes, hours in itertools.product(
+        (6, 45, 200), (1000, 7500, 20_000, 50_000), (10, 20, 30), (2, 6, 12)
+    ):
+        result = suggest_structure(players, stack, minutes, hours * 60, values)
+        bigs = big_blinds(result)
+        case = (players, stack, minutes, hours)
+        assert crawls(bigs) == [], case
+        assert all(b <= 2 * a for a, b in itertools.pairwise(bigs)), case
+        result.structure.validate_chips(result.denominations_in_play)
+
+
+@pytest.mark.parametrize(
+    ("stack", "values", "breakdown", "warning"),
+    [
+        (
+            10_000,
+            (500, 1000, 5000),
+            "1 x T5,000 + 2 x T1,000 + 6 x T500 = T10,000",
+            "A starting stack of T10,000 from T500/T1,000/T5,000 chips is only 9 chips; add a "
+            "smaller denomination (T100) for a real stack.",
+        ),
+        (
+            1000,
+            (100, 500),
+            "1 x T500 + 5 x T100 = T1,000",
+            "A starting stack of T1,000 from T100/T500 chips is only 6 chips; add a smaller "
+            "denomination (T25) for a real stack.",
+        ),
+        # The default chips make T1,000 from the two smaller colors rather than 15 chips.
+        (1000, (25, 100, 500, 1000, 5000), "6 x T100 + 16 x T25 = T1,000", None),
+    ],
+)
+def test_a_thin_starting_stack_is_named(
+    stack: int, values: tuple[int, ...], breakdown: str, warning: str | None
+) -> None:
+    result = suggest_structure(20, stack, 15, 240, values)
+    assert result.breakdown.describe() == breakdown
+    thin = [w for w in result.warnings if w.startswith("A starting stack of")]
+    assert thin == ([warning] if warning else [])
 
 
 @pytest.mark.parametrize(
