@@ -191,6 +191,10 @@ class Structure:
         levels: The levels and breaks in order (play levels are `Level`, breaks are `Break`).
         planned_last_level: The level number at which the planned time runs out (later levels
             are extra levels in case the game runs long), or None.
+        source_rows: How the file the structure was read from names each item, in order
+            (`Row 2 (file line 3)` for a CSV import), so later messages point at the same row as
+            the import's own; empty when it was not read from such a file. It is not part of the
+            structure's value: `==` ignores it and an edit (`with_levels`) drops it.
 
     >>> Structure("Empty", ())
     Traceback (most recent call last):
@@ -201,10 +205,18 @@ class Structure:
     name: str
     levels: tuple[Item, ...]
     planned_last_level: int | None = None
+    source_rows: tuple[str, ...] = field(default=(), compare=False, repr=False, kw_only=True)
 
     def __post_init__(self) -> None:
         if not isinstance(self.levels, tuple):
             object.__setattr__(self, "levels", tuple(self.levels))
+        if not isinstance(self.source_rows, tuple):
+            object.__setattr__(self, "source_rows", tuple(self.source_rows))
+        if self.source_rows and len(self.source_rows) != len(self.levels):
+            raise StructureError(
+                f"Structure {self.name!r}: {len(self.source_rows)} source rows named for "
+                f"{len(self.levels)} items."
+            )
         if not self.name.strip():
             raise StructureError("Structure: give it a name.")
         for i, item in enumerate(self.levels):
@@ -282,20 +294,30 @@ class Structure:
         """Check that every blind and ante can be paid with the chips in play at its level.
 
         Raises:
-            StructureError: Naming the item (1-based) and the problem: an amount that cannot be
-                made with the chips in play, a color-up of a chip the set does not have (or that
-                was already colored up), or a color-up that leaves no chips at all.
+            StructureError: Naming the item (1-based, or the file's row when the structure was
+                read from a CSV file: see `source_rows`) and the problem: an amount that cannot
+                be made with the chips in play, a color-up of a chip the set does not have (or
+                that was already colored up), or a color-up that leaves no chips at all.
 
         >>> s = Structure("S", (Level(5, 10), Break(10, color_up=(5,)), Level(10, 20)))
         >>> s.validate_chips((5, 25))
         Traceback (most recent call last):
         ...
         clockapp.core.structure.StructureError: Item 3 (level 2, 10/20): the small blind 10 cannot be paid with the chips in play (T25).
+        >>> text = "small_blind,big_blind,minutes\\n10,20,20\\n15,30,20\\n"
+        >>> structure_from_csv(text).validate_chips((10, 25))
+        Traceback (most recent call last):
+        ...
+        clockapp.core.structure.StructureError: Row 2 (file line 3), level 2, 15/30: the small blind 15 cannot be paid with the chips in play (T10, T25).
         """  # noqa: E501
         values = chips.values if isinstance(chips, ChipSet) else tuple(sorted(set(chips)))
         in_play = list(values)
         for i, item in enumerate(self.levels):
-            where = f"Item {i + 1} ({_short_name(self, i)})"
+            where = (
+                f"{self.source_rows[i]}, {_short_name(self, i)}"
+                if self.source_rows
+                else f"Item {i + 1} ({_short_name(self, i)})"
+            )
             for value in item.color_up:
                 if value not in values:
                     raise StructureError(
@@ -594,7 +616,10 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     The columns are those of `CSV_COLUMNS` (in any order, case and spaces ignored); only
     `minutes` and, for levels, `small_blind` and `big_blind` are required. A row whose `type`
     is `break` (or, without a `type` column, a row with no blinds) is a break. Errors name the row,
-    counting data rows from 1 (the header is not counted) and the file line.
+    counting data rows from 1 (the header is not counted) and the file line it starts on. Quotes
+    are read strictly: a quote left open (`"20` that swallows the next line) or text after a
+    closing quote is refused rather than guessed at. The structure keeps each item's row name in
+    `source_rows`, so `validate_chips` names the same rows as the import.
 
     >>> structure_from_csv("small_blind,big_blind,minutes\\n5,10,20\\n,,10\\n").levels[1].is_break
     True
@@ -603,13 +628,17 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     ...
     clockapp.core.structure.StructureError: Row 1 (file line 2): the big blind 'ten' is not a whole number.
     """  # noqa: E501
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    # Strict: a quote that is never closed is an error at the end of the file instead of a cell
+    # that silently swallows the rest of it.
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise StructureError("Structure file is empty: expected a header row.") from None
     except csv.Error as error:
-        raise StructureError(f"Structure file, header row: {error}.") from None
+        raise StructureError(
+            f"Header row (file line 1): {_csv_problem(error, reader.line_num > 1)}."
+        ) from None
     keys = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in header]
     unknown = [h for h, k in zip(header, keys, strict=True) if k not in CSV_COLUMNS]
     if unknown:
@@ -622,34 +651,60 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     if len(set(keys)) != len(keys):
         raise StructureError("Header row: a column appears twice.")
     items: list[Item] = []
+    names: list[str] = []
     planned: int | None = None
     row_number = 0
-    try:
-        for cells in reader:
-            if not any(c.strip() for c in cells):
-                continue
-            row_number += 1
-            where = f"Row {row_number} (file line {reader.line_num})"
-            if len(cells) > len(keys):
-                raise StructureError(
-                    f"{where}: {len(cells)} cells but the header has {len(keys)} columns."
-                )
-            row = dict(zip(keys, [*cells, *[""] * (len(keys) - len(cells))], strict=True))
-            items.append(_csv_item(row, where))
-            flag = row.get("planned_last", "").strip().lower()
-            if flag not in _YES | _NO:
-                raise StructureError(f"{where}: planned last {flag!r} is not yes or no.")
-            if flag in _YES:
-                if items[-1].is_break:
-                    raise StructureError(f"{where}: a break cannot be the planned last level.")
-                if planned is not None:
-                    raise StructureError(f"{where}: a second level is marked as planned last.")
-                planned = sum(1 for item in items if not item.is_break)
-    except csv.Error as error:
-        raise StructureError(f"Row {row_number + 1}: {error}.") from None
+    last_line = reader.line_num
+    while True:
+        first_line = last_line + 1  # a row names the line it starts on
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            where = f"Row {row_number + 1} (file line {first_line})"
+            problem = _csv_problem(error, reader.line_num > first_line)
+            raise StructureError(f"{where}: {problem}.") from None
+        last_line = reader.line_num
+        if not any(c.strip() for c in cells):
+            continue
+        row_number += 1
+        where = f"Row {row_number} (file line {first_line})"
+        # Only a label can hold a line break; anywhere else a quote swallowed the next line
+        # (`"20` with its closing quote forgotten on a later row).
+        for i, cell in enumerate(cells):
+            if ("\n" in cell or "\r" in cell) and (i >= len(keys) or keys[i] != "label"):
+                raise StructureError(f"{where}: a quote is not closed.")
+        if len(cells) > len(keys):
+            raise StructureError(
+                f"{where}: {len(cells)} cells but the header has {len(keys)} columns."
+            )
+        row = dict(zip(keys, [*cells, *[""] * (len(keys) - len(cells))], strict=True))
+        items.append(_csv_item(row, where))
+        names.append(where)
+        flag = row.get("planned_last", "").strip().lower()
+        if flag not in _YES | _NO:
+            raise StructureError(f"{where}: planned last {flag!r} is not yes or no.")
+        if flag in _YES:
+            if items[-1].is_break:
+                raise StructureError(f"{where}: a break cannot be the planned last level.")
+            if planned is not None:
+                raise StructureError(f"{where}: a second level is marked as planned last.")
+            planned = sum(1 for item in items if not item.is_break)
     if not items:
         raise StructureError("Structure file has a header but no levels.")
-    return Structure(name, tuple(items), planned)
+    return Structure(name, tuple(items), planned, source_rows=tuple(names))
+
+
+def _csv_problem(error: csv.Error, spans_lines: bool) -> str:
+    """The csv module's complaint in a director's words."""
+    message = str(error)
+    if spans_lines or "end of data" in message:
+        # The quote ran on past the end of its line: it was opened and never closed.
+        return "a quote is not closed"
+    if "expected after" in message:
+        return "a quoted cell has more text after its closing quote"
+    return message.rstrip(".")
 
 
 def _csv_item(row: Mapping[str, str], where: str) -> Item:

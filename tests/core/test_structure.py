@@ -172,7 +172,7 @@ levels = st.builds(
     st.booleans(),
     st.integers(1, 120),
     st.sampled_from(["NLHE", "PLO", "HORSE", "Limit Hold'em"]),
-    st.sampled_from(["", "Last level before dinner", 'Quoted "label", with commas']),
+    st.sampled_from(["", "Last level before dinner", 'Quoted "label", with commas', "Two\nlines"]),
 )
 breaks = st.builds(
     Break,
@@ -251,6 +251,102 @@ def test_csv_import_is_forgiving_about_layout() -> None:
 def test_malformed_csv_names_the_row_and_the_problem(text: str, message: str) -> None:
     with pytest.raises(StructureError, match=message):
         structure_from_csv(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # The quote swallows the next line, then runs to the end of the file.
+        (
+            'small_blind,big_blind,minutes\n5,10,20\n10,"20,20\n25,50,20\n',
+            "Row 2 (file line 3): a quote is not closed.",
+        ),
+        # ... or until the next quote (blank lines are not rows, but they are file lines).
+        (
+            'small_blind,big_blind,minutes\n5,10,20\n\n10,"20,20\n25,"50",20\n',
+            "Row 2 (file line 4): a quote is not closed.",
+        ),
+        # ... or closes on the next line, leaving a line break in a number.
+        (
+            'small_blind,big_blind,minutes\n5,"10\n",20\n',
+            "Row 1 (file line 2): a quote is not closed.",
+        ),
+        ('small_blind,big_blind,minutes\n5,10,"20', "Row 1 (file line 2): a quote is not closed."),
+        (
+            'small_blind,"big_blind,minutes\n5,10,20\n',
+            "Header row (file line 1): a quote is not closed.",
+        ),
+        (
+            'small_blind,big_blind,minutes\n5,"10"0,20\n',
+            "Row 1 (file line 2): a quoted cell has more text after its closing quote.",
+        ),
+    ],
+)  # fmt: skip
+def test_csv_with_a_quote_left_open_is_refused(text: str, message: str) -> None:
+    with pytest.raises(StructureError) as caught:
+        structure_from_csv(text)
+    assert str(caught.value) == message
+
+
+def test_csv_label_may_hold_a_line_break() -> None:
+    text = 'small_blind,big_blind,minutes,label\n5,10,20,"Dinner\nat nine"\n10,20,20,\n'
+    structure = structure_from_csv(text)
+    assert structure.levels[0].label == "Dinner\nat nine"
+    assert structure.source_rows == ("Row 1 (file line 2)", "Row 2 (file line 4)")
+
+
+CSV_IMPORT = "\n".join(
+    (
+        "type,small_blind,big_blind,minutes,color_up",
+        "level,5,10,20,",
+        "",  # a blank line: a file line but not a row
+        "break,,,10,5",
+        "level,10,20,20,",
+        "",
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("chips", "message"),
+    [
+        (
+            (5, 25),
+            "Row 3 (file line 5), level 2, 10/20: the small blind 10 cannot be paid with the "
+            "chips in play (T25).",
+        ),
+        (
+            (1, 10),
+            "Row 2 (file line 4), break 'Break': colors up T5, which is not in the chip set "
+            "(T1, T10).",
+        ),
+    ],
+)
+def test_csv_chip_errors_name_the_row_like_the_import(chips: tuple[int, ...], message: str) -> None:
+    """The service reads the file, then checks it against the chips: both name the same row."""
+    structure = structure_from_csv(CSV_IMPORT)
+    with pytest.raises(StructureError) as caught:
+        structure.validate_chips(chips)
+    assert str(caught.value) == message
+
+
+def test_structures_not_read_from_csv_name_the_item() -> None:
+    structure = structure_from_json(structure_to_json(structure_from_csv(CSV_IMPORT)))
+    assert structure.source_rows == ()
+    with pytest.raises(StructureError, match=r"^Item 3 \(level 2, 10/20\): the small blind"):
+        structure.validate_chips((5, 25))
+
+
+def test_source_rows_are_not_part_of_the_value() -> None:
+    imported = structure_from_csv(CSV_IMPORT)
+    plain = Structure(imported.name, imported.levels)
+    assert imported == plain
+    assert hash(imported) == hash(plain)
+    # An edit moves rows around: the file's row names no longer apply.
+    edited = imported.with_levels(imported.levels[:2])
+    assert edited.source_rows == ()
+    with pytest.raises(StructureError, match="2 source rows named for 3 items"):
+        Structure("S", imported.levels, source_rows=("Row 1", "Row 2"))
 
 
 @pytest.mark.parametrize(
