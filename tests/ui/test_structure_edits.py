@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -58,6 +60,33 @@ def test_edit_cell_changes_one_item(row, column, value, check) -> None:
         (0, Column.MINUTES, 0, "Row 1, level 1: the duration in minutes must be above 0"),
         (2, Column.MINUTES, 0, "Row 3, break 'Break 1': the duration in minutes must be above 0"),
         (0, Column.SMALL_BLIND, "ten", "Row 1, level 1: 'ten' is not a whole number"),
+        # A minus sign is a number below the field's bound, not "not a whole number".
+        (0, Column.SMALL_BLIND, "-25", "Row 1, level 1: the small blind must be above 0 (got -25)"),
+        (
+            1,
+            Column.BIG_BLIND,
+            "-1,000",
+            "Row 2, level 2: the big blind must be above 0 (got -1,000)",
+        ),
+        (3, Column.ANTE, "-25", "Row 4, level 3: the ante must be 0 or more (got -25)"),
+        (3, Column.ANTE, "\u221225", "Row 4, level 3: the ante must be 0 or more (got -25)"),
+        (
+            0,
+            Column.MINUTES,
+            "-20",
+            "Row 1, level 1: the duration in minutes must be above 0 (got -20)",
+        ),
+        (
+            2,
+            Column.MINUTES,
+            "-5",
+            "Row 3, break 'Break 1': the duration in minutes must be above 0",
+        ),
+        (0, Column.BIG_BLIND, "0", "Row 1, level 1: the big blind must be above 0 (got 0)"),
+        (0, Column.SMALL_BLIND, -25, "Row 1, level 1: the small blind must be above 0 (got -25)"),
+        (3, Column.ANTE, -5, "Row 4, level 3: the ante must be 0 or more (got -5)"),
+        (0, Column.SMALL_BLIND, "-", "Row 1, level 1: '-' is not a whole number"),
+        (0, Column.SMALL_BLIND, "5²", "Row 1, level 1: '5²' is not a whole number"),
         (0, Column.GAME, "   ", "Row 1, level 1: give the game"),
         (2, Column.GAME, "", "Row 3, break 'Break 1': give the break a name"),
         (2, Column.SMALL_BLIND, 5, "Row 3, break 'Break 1': a break has no small blind"),
@@ -72,9 +101,26 @@ def test_edit_cell_refusals_name_the_row(row, column, value, message) -> None:
 def test_parse_int_accepts_separators_only() -> None:
     assert edits.parse_int("12 500") == 12500
     assert edits.parse_int("1_000") == 1000
-    for bad in ("", "-5", "1.5", "5k"):
-        with pytest.raises(StructureError):
+    for bad in ("", "1.5", "5k", "--5", "5-"):
+        with pytest.raises(StructureError, match="is not a whole number"):
             edits.parse_int(bad)
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "minimum", "message"),
+    [
+        ("-5", "the ante", 0, "the ante must be 0 or more (got -5)."),
+        ("-1 000", "the big blind", 1, "the big blind must be above 0 (got -1,000)."),
+        ("0", "the small blind", 1, "the small blind must be above 0 (got 0)."),
+        ("-5", "the number", 0, "the number must be 0 or more (got -5)."),
+    ],
+)
+def test_parse_int_names_the_field_below_its_bound(
+    text: str, what: str, minimum: int, message: str
+) -> None:
+    with pytest.raises(StructureError) as caught:
+        edits.parse_int(text, what, minimum)
+    assert str(caught.value) == message
 
 
 def test_insert_level_between_neighbours_is_payable_and_ordered() -> None:
@@ -174,3 +220,10 @@ def test_inserted_levels_are_valid_and_payable(position: int) -> None:
     structure.validate_chips(chips)
     assert structure.levels[:row] == BASE.levels[:row]
     assert structure.levels[row + 1 :] == BASE.levels[row:]
+
+
+def test_the_examples_in_the_docstrings_work() -> None:
+    # The doctest suite skips the Qt layer; these functions are pure, so run their examples.
+    result = doctest.testmod(edits, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

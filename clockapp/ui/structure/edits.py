@@ -50,8 +50,16 @@ HEADERS: dict[Column, str] = {
 AMOUNT_COLUMNS = frozenset({Column.SMALL_BLIND, Column.BIG_BLIND, Column.ANTE})
 INTEGER_COLUMNS = AMOUNT_COLUMNS | {Column.MINUTES}
 
+#: How messages name each number column's value, and the smallest value it takes.
+FIELDS: dict[Column, tuple[str, int]] = {
+    Column.SMALL_BLIND: ("the small blind", 1),
+    Column.BIG_BLIND: ("the big blind", 1),
+    Column.ANTE: ("the ante", 0),
+    Column.MINUTES: ("the duration in minutes", 1),
+}
+
 # The core names a level by its blinds ("Level 200/100: ..."); the editor names the row instead.
-_CORE_PREFIX = re.compile(r"^(Level [\d,]+/[\d,]+|Break '.*?'): ")
+_CORE_PREFIX = re.compile(r"^(Level -?[\d,]+/-?[\d,]+|Break '.*?'): ")
 
 
 def row_name(structure: Structure, row: int) -> str:
@@ -72,16 +80,36 @@ def _named(where: str, error: StructureError) -> StructureError:
     return StructureError(f"{where}: {message[:1].lower()}{message[1:]}")
 
 
-def parse_int(text: str) -> int:
+def parse_int(text: str, what: str = "the number", minimum: int = 0) -> int:
     """A whole number as typed: `1,000`, `1 000` and `1_000` all read as 1000.
+
+    Args:
+        text: What the director typed.
+        what: How a message names the value ("the ante").
+        minimum: The smallest value accepted: 1 for blinds and minutes, 0 for an ante.
+
+    Raises:
+        StructureError: The text is not a whole number, or (naming `what`) it is below
+            `minimum`, a minus sign included.
 
     >>> parse_int(" 2,500 "), parse_int("0")
     (2500, 0)
+    >>> parse_int("-25", "the ante")
+    Traceback (most recent call last):
+    ...
+    clockapp.core.structure.StructureError: the ante must be 0 or more (got -25).
     """
     cleaned = re.sub(r"[\s,_\u00a0\u202f]", "", text)
-    if not cleaned.isdigit():
+    # A typed minus may be the hyphen or the typographic minus sign.
+    negative = cleaned[:1] in ("-", "\u2212")
+    digits = cleaned[1:] if negative else cleaned
+    if not digits.isdecimal():  # isdigit() would let "²" through to int()
         raise StructureError(f"{text.strip()!r} is not a whole number.")
-    return int(cleaned)
+    value = -int(digits) if negative else int(digits)
+    if value < minimum:
+        bound = "above 0" if minimum == 1 else f"{minimum:,} or more"
+        raise StructureError(f"{what} must be {bound} (got {value:,}).")
+    return value
 
 
 # ------------------------------------------------------------------------------ cell edits
@@ -116,7 +144,8 @@ def edit_cell(structure: Structure, row: int, column: Column, value: object) -> 
 
 def _edited_item(item: Item, column: Column, value: object) -> Item:
     if column in INTEGER_COLUMNS:
-        value = parse_int(value) if isinstance(value, str) else value
+        what, minimum = FIELDS[column]
+        value = parse_int(value, what, minimum) if isinstance(value, str) else value
         if isinstance(value, bool) or not isinstance(value, int):
             raise StructureError(f"{value!r} is not a whole number.")
     if isinstance(item, Break):
