@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -283,6 +284,12 @@ class RulesCommands:
                 f"Seating rules saved: balance {saved.policy}; the final table seats {seats}.",
                 "info",
             )
+
+    def table_menu(self, number: int) -> QMenu:
+        """The right-click menu of a table (outside its seats)."""
+        menu = QMenu(self)
+        menu.addAction("Rename / seats…", lambda: self.edit_table(number))
+        return menu
 
     def edit_table(self, number: int) -> None:
         """Ask for a table's name and seats, and change them."""

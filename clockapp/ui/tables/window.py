@@ -19,12 +19,10 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -32,7 +30,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
@@ -48,8 +45,8 @@ from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
-from clockapp.ui.tables.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
-from clockapp.ui.tables.printing import print_moves, save_moves_pdf
+from clockapp.ui.tables.model import WHY_COLUMN, MoveListModel
+from clockapp.ui.tables.moves import MoveListCommands
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
 from clockapp.ui.tables.rules import RulesCommands, SeatingRules
 from clockapp.ui.tables.seats import SeatCommands
@@ -75,7 +72,7 @@ TABLES_KEYS: tuple[tuple[str, str], ...] = (
 MAX_QUESTIONS = 50
 
 
-class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, QMainWindow):
+class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListCommands, QMainWindow):
     """Seating for the bus's tournament (a non-modal window)."""
 
     def __init__(
@@ -329,23 +326,6 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, QMainWindow):
         self.actions["hand_for_hand"].setChecked(hfh is not None)
         self._reload_moves()
 
-    def _reload_moves(self, _checked: bool = False) -> None:
-        tid = self.tournament_id
-        seating = self._services.seating
-        moves = seating.moves(tid) if self.show_done.isChecked() else seating.pending_moves(tid)
-        self.move_model.set_moves(moves)
-        self._show_move_detail(0 if moves else -1)
-
-    def _on_move_current_changed(self, current: Any, _previous: Any) -> None:
-        self._show_move_detail(current.row())
-
-    def _show_move_detail(self, row: int) -> None:
-        if not 0 <= row < self.move_model.rowCount():
-            self.move_detail.setText("No moves on the display." if row < 0 else "")
-            return
-        move = self.move_model.move_at(row)
-        self.move_detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
-
     # ---------------------------------------------------------------- balancing
     def balance(self) -> None:
         """Break what breaks and balance, asking for each button the plan needs."""
@@ -424,42 +404,6 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, QMainWindow):
         if self._run(lambda: self._services.seating.finish_hand(tid, table, finished)) is None:
             self.reload()
 
-    # ---------------------------------------------------------------- the move list
-    def acknowledge_selected(self) -> None:
-        """The selected players have moved."""
-        rows = sorted({index.row() for index in self.move_table.selectionModel().selectedRows()})
-        if not rows and self.move_model.rowCount() > 0:
-            rows = [0]
-        tid = self.tournament_id
-        for row in rows:
-            move_id = self.move_model.index(row, 0).data(MOVE_ID_ROLE)
-            self._run(lambda m=move_id: self._services.seating.acknowledge_move(tid, m))
-
-    def acknowledge_all(self) -> None:
-        """Every player on the display has moved."""
-        tid = self.tournament_id
-        self._run(lambda: self._services.seating.acknowledge_all(tid))
-
-    def _sheet_title(self) -> str:
-        return self.windowTitle().removeprefix("Tables: ")
-
-    def print_moves(self) -> None:
-        """Print the moves shown (the print dialog chooses the printer or a PDF file)."""
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            print_moves(printer, self._sheet_title(), self.move_model.moves, self._services.now())
-
-    def save_pdf(self, path: Path) -> None:
-        """Print the moves shown to a PDF file."""
-        save_moves_pdf(path, self._sheet_title(), self.move_model.moves, self._services.now())
-        self.banner.show_message(f"Saved the move sheet to {path}.", "info")
-
-    def _on_pdf_button_clicked(self) -> None:
-        path = self.ask_pdf_path()
-        if path is not None:
-            self.save_pdf(path)
-
     # ---------------------------------------------------------------- dialogs
     def _ask_tables(self) -> tuple[int, int] | None:
         dialog = AddTablesDialog(self)
@@ -481,16 +425,8 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, QMainWindow):
         dialog = FinalTableDialog(self.room, self)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    def _ask_pdf_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, "Save the move sheet", "moves.pdf", "PDF files (*.pdf)"
-        )
-        return Path(name) if name else None
-
     def _on_room_table_menu_requested(self, table: int, where: QPoint) -> None:
-        menu = QMenu(self)
-        menu.addAction("Rename / seats…", lambda: self.edit_table(table))
-        menu.exec(where)
+        self.table_menu(table).exec(where)
 
     # ---------------------------------------------------------------- the bus
     def _on_bus_changed(self, changes: Changes) -> None:
