@@ -75,10 +75,10 @@ from clockapp.services.till import (
     Till,
     add_registration,
     append_row,
-    check_not_overpaid,
     clock_position,
     config_from_row,
     display_name,
+    guard_payments,
     ledger_entries,
     ledger_entry,
     load_till,
@@ -281,7 +281,7 @@ class CashierService:
             session.add(setup)
             session.flush()
             till = load_till(session, tournament_id, self._cache)
-            check_not_overpaid(money_view(till))
+            guard_payments(till)
             changes = record_change(
                 session,
                 tournament_id,
@@ -694,6 +694,8 @@ class CashierService:
             assert record.id is not None
             written.append(record.id)
         settle(session, till)
+        # A late entry can reopen a finished field: a winner already paid would be overpaid.
+        guard_payments(till)
         return EntryReceipt(
             registration=registration_info(till, reg),
             kind=offers[0].kind,
@@ -738,7 +740,7 @@ class CashierService:
                 station=station,
             )
             settle(session, till)
-            check_not_overpaid(money_view(till))
+            guard_payments(till)
             entry = ledger_entry(till, record.id or 0)
             changes = record_change(
                 session,
@@ -780,7 +782,7 @@ class CashierService:
                 station=station,
             )
             settle(session, till)
-            check_not_overpaid(money_view(till))
+            guard_payments(till)
             entry = ledger_entry(till, record.id or 0)
             changes = record_change(
                 session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now

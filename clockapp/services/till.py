@@ -783,23 +783,40 @@ def standing_busts(till: Till) -> list[Bust]:
     return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
 
 
-def _lives(reg: Reg) -> int:
-    return reg.entries + reg.rebuys
+def lives(till: Till) -> dict[int, dict[int, int]]:
+    """Each player's stacks still standing: for every registration, the ledger row that gave a
+    stack (buy-in, re-entry or rebuy; not voided or refunded) mapped to the bounty on that stack
+    (its own bounty part plus that of the add-ons bought while it lasted), oldest first.
+
+    A bust names the row of the stack that was lost (`Bust.entry_number`), so voiding any entry
+    later cannot make a bust point at another stack or credit one bounty twice.
+    """
+    result: dict[int, dict[int, int]] = {}
+    current: dict[int, int] = {}
+    for row in _standing_entry_rows(till):
+        if row.player_id is None:
+            continue
+        assert row.split is not None
+        stacks = result.setdefault(row.player_id, {})
+        if row.kind is RowKind.ADD_ON:
+            if row.player_id in current:
+                stacks[current[row.player_id]] += row.split.bounty
+            continue
+        current[row.player_id] = row.row_id
+        stacks[row.row_id] = row.split.bounty
+    return result
+
+
+def current_stack(stacks: dict[int, int]) -> int | None:
+    """The ledger row of the stack a player plays with now (the newest), None without one."""
+    return next(reversed(stacks), None)
 
 
 def bounty_on(till: Till, registration_id: int) -> int:
-    """The bounty on a player now: the bounty part of the entry that started their current stack
-    (buy-in, re-entry or rebuy) plus that of the add-ons bought since."""
-    bounty = 0
-    for row in _standing_entry_rows(till):
-        if row.player_id != registration_id:
-            continue
-        assert row.split is not None
-        if row.kind is RowKind.ADD_ON:
-            bounty += row.split.bounty
-        else:
-            bounty = row.split.bounty
-    return bounty
+    """The bounty on a player now: that of the stack they play with (see `lives`)."""
+    stacks = lives(till).get(registration_id, {})
+    row = current_stack(stacks)
+    return stacks[row] if row is not None else 0
 
 
 def field_ids(till: Till) -> list[int]:
@@ -853,12 +870,15 @@ def settle(session: Session, till: Till) -> Standings:
     last_bust: dict[int, Bust] = {}
     for standing in standing_busts(till):
         last_bust[standing.registration_id] = standing
+    stacks = lives(till)
     for rid, reg in till.registrations.items():
         entries, rebuys, add_ons = counts[rid]
         latest = last_bust.get(rid)
         if entries == 0:
             status = STATUS_CHECKED_IN if reg.checked_in_at else STATUS_PRE_REGISTERED
-        elif latest is not None and latest.entry_number >= entries + rebuys:
+        elif latest is not None and latest.entry_number == current_stack(stacks.get(rid, {})):
+            # Out with the stack they still hold on the ledger; a rebuy or re-entry since
+            # gave a newer stack and puts them back in.
             status = STATUS_BUSTED
         else:
             status = STATUS_PLAYING
@@ -953,16 +973,19 @@ def record_busts(
                 f"{who}: the chips at the start of the hand must be a whole number above 0, "
                 f"not {chips!r}."
             )
+    stacks = lives(till)
     for bust in busts:
-        reg = till.registration(bust.registration_id)
+        held = stacks.get(bust.registration_id, {})
+        stack_row = current_stack(held)
+        assert stack_row is not None  # bought in, checked above
         row = EliminationRow(
             tournament_id=till.tournament_id,
             registration_id=bust.registration_id,
             hand=hand,
             chips_at_hand_start=bust.chips_at_hand_start or 1,
             busted_by_id=bust.busted_by,
-            bounty=bounty_on(till, bust.registration_id),
-            entry_number=_lives(reg),
+            bounty=held[stack_row],
+            entry_number=stack_row,
             reason=reason[:500],
             created_at=now,
             station=station[:100],
@@ -1014,10 +1037,14 @@ def money_view(till: Till) -> MoneyView:
         deal_shares = dict(
             zip(json.loads(deal.registrations_json), json.loads(deal.amounts_json), strict=True)
         )
+    stacks = lives(till)
     bounties: dict[int, list[int]] = {}
     for bust in standing_busts(till):
-        if bust.busted_by_id is not None:
-            bounties.setdefault(bust.busted_by_id, []).append(bust.bounty)
+        # A knockout earns the bounty on the stack lost, as long as that entry still stands
+        # (a voided entry had no bounty to win).
+        lost = stacks.get(bust.registration_id, {})
+        if bust.busted_by_id is not None and bust.entry_number in lost:
+            bounties.setdefault(bust.busted_by_id, []).append(lost[bust.entry_number])
     winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
     own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
     paid: dict[int, list[int]] = {}
@@ -1055,6 +1082,12 @@ def money_view(till: Till) -> MoneyView:
             in_deal=in_deal,
         )
     return MoneyView(totals, table, problem, result, dues, deal)
+
+
+def guard_payments(till: Till) -> None:
+    """`check_not_overpaid` after an action, computed only when something was ever paid."""
+    if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
+        check_not_overpaid(money_view(till))
 
 
 def check_not_overpaid(view: MoneyView) -> None:

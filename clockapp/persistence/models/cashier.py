@@ -186,8 +186,10 @@ class EliminationRow(SQLModel, table=True):
     hand: int = 0
     chips_at_hand_start: int = 1
     busted_by_id: int | None = Field(default=None, foreign_key="registration.id")
-    bounty: int = 0  # cents credited to the buster
-    entry_number: int = 1  # which of the player's entries busted (re-entries count up)
+    bounty: int = 0  # cents on the busted stack when it was recorded (for the history)
+    # Which of the player's stacks was lost: the id of the ledger row (buy-in, re-entry or rebuy)
+    # that gave it. Not a foreign key on purpose: the history stays as recorded.
+    entry_number: int = 1
     undoes_id: int | None = Field(default=None, foreign_key="elimination.id")
     reason: str = Field(default="", max_length=500)
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

@@ -1,0 +1,449 @@
+"""Payouts, eliminations, bounties, deals and results through the services; the clock's stats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from clockapp.core.eliminations import EliminationError
+from clockapp.core.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.icm import DealMethod
+from clockapp.core.ledger import LedgerError, RowKind
+from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.persistence.db import make_engine, migrate
+from clockapp.services.app import Services
+from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
+from clockapp.services.changes import Change
+from clockapp.services.payouts import PayoutService
+from clockapp.services.players import PlayerDetails
+
+PRICE = EntryPrice(2000, house_fee=500, bounty=500)
+STACK = 10_000
+RULES = EntryRules(RegistrationRule(PRICE, STACK))
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "payouts.db"
+    eng = make_engine(str(path))
+    migrate(eng)
+    eng.dispose()
+    return path
+
+
+@pytest.fixture
+def engine(db_path: Path, template_db: Path) -> Iterator[Engine]:
+    shutil.copyfile(template_db, db_path)
+    eng = make_engine(str(db_path))
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def tid(services: Services) -> int:
+    t = services.tournaments.create("Friday").value.id
+    services.cashier.set_config(t, CashierConfig(RULES))
+    return t
+
+
+def field(services: Services, tid: int, count: int) -> list[int]:
+    """`count` players bought in; registration ids in order (names A, B, C...)."""
+    regs = []
+    for number in range(count):
+        pid = services.players.create(PlayerDetails(chr(ord("A") + number))).value.id
+        regs.append(services.cashier.buy_in(tid, pid).value.registration.id)
+    return regs
+
+
+def ledger_and_revision(services: Services, tid: int) -> tuple[object, int]:
+    return services.cashier.ledger(tid), services.tournaments.revision()
+
+
+# ---------------------------------------------------------------------------- table and stats
+def test_the_table_grows_with_the_field_and_the_clock_shows_it(
+    services: Services, tid: int
+) -> None:
+    field(services, tid, 8)
+    view = services.payouts.table(tid)
+    assert view.ladder == ((1, 8000), (2, 4800), (3, 3200))
+    assert (view.entries, view.collected, view.prize_pool, view.players_to_money) == (
+        8,
+        16_000,
+        16_000,
+        5,
+    )
+    assert view.labelled() == (("1st", "$80.00"), ("2nd", "$48.00"), ("3rd", "$32.00"))
+    stats = services.clock.snapshot(tid).stats
+    assert (stats.entries, stats.players_left, stats.chips_in_play, stats.average_stack) == (
+        8,
+        8,
+        80_000,
+        10_000,
+    )
+    assert (stats.prize_pool_cents, stats.payouts, stats.players_to_money) == (
+        16_000,
+        ((1, 8000), (2, 4800), (3, 3200)),
+        5,
+    )
+
+
+def test_manual_counts_stay_until_someone_registers(services: Services, tid: int) -> None:
+    services.clock.set_field(tid, entries=40, players_left=31)
+    stats = services.clock.snapshot(tid).stats
+    assert (stats.entries, stats.players_left, stats.prize_pool_cents) == (40, 31, 0)
+    field(services, tid, 2)
+    stats = services.clock.snapshot(tid).stats
+    assert (stats.entries, stats.players_left, stats.prize_pool_cents) == (2, 2, 4000)
+
+
+def test_guarantee_the_house_covers_the_overlay_once(services: Services, tid: int) -> None:
+    regs = field(services, tid, 8)
+    services.payouts.set_structure(tid, PayoutStructure(guarantee=50_000))
+    view = services.payouts.table(tid)
+    assert (view.collected, view.prize_pool, view.ladder[0]) == (16_000, 50_000, (1, 25_000))
+    for victim in regs[1:]:
+        services.results.eliminate(tid, victim, busted_by=regs[0])
+    services.payouts.pay_prize(tid, regs[6])  # 3rd: $100
+    services.payouts.pay_prize(tid, regs[7])  # 2nd: $150
+    overlays = [r for r in services.cashier.ledger(tid) if r.kind is RowKind.OVERLAY]
+    assert [o.amount for o in overlays] == [34_000]
+    b = services.cashier.balances(tid)
+    assert (b.prize_pool, b.overlay, b.paid_out) == (50_000, 34_000, 25_000)
+
+
+def test_rounding_minimum_cash_and_custom_tables(services: Services, tid: int) -> None:
+    field(services, tid, 9)  # 18,000 collected
+    rounded = services.payouts.set_structure(tid, PayoutStructure(rounding_unit=500)).value
+    assert rounded.ladder == ((1, 9000), (2, 5500), (3, 3500))
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(6000, 4000))
+    assert services.payouts.set_structure(tid, custom).value.ladder == ((1, 10_800), (2, 7200))
+    amounts = PayoutStructure(PayoutMode.AMOUNTS, amounts=(12_000, 6000))
+    outcome = services.payouts.set_structure(tid, amounts)
+    assert outcome.changes.touches(Change.PAYOUTS)
+    assert outcome.value.ladder == ((1, 12_000), (2, 6000))
+    assert services.cashier.config(tid).payouts == amounts
+
+
+@pytest.mark.parametrize(
+    ("structure", "message"),
+    [
+        (
+            PayoutStructure(PayoutMode.AMOUNTS, amounts=(10_000, 5000)),
+            r"adds up to \$150.00 but the prize pool is \$60.00",
+        ),
+        (
+            PayoutStructure(PayoutMode.PERCENTAGES, percentages=(4000, 3000, 2000, 1000)),
+            "pays 4 places but there are only 3 entries",
+        ),
+    ],
+)
+def test_a_payout_table_that_does_not_fit_is_refused(
+    services: Services, tid: int, structure: PayoutStructure, message: str
+) -> None:
+    field(services, tid, 3)
+    before = (services.cashier.config(tid), services.tournaments.revision())
+    with pytest.raises(DomainError, match=message):
+        services.payouts.set_structure(tid, structure)
+    assert (services.cashier.config(tid), services.tournaments.revision()) == before
+
+
+def test_lock_keeps_the_places_while_amounts_follow_the_pool(services: Services, tid: int) -> None:
+    field(services, tid, 8)
+    locked = services.payouts.lock(tid).value
+    assert locked.locked
+    assert locked.places_paid == 3
+    field(services, tid, 10)  # 18 entries: unlocked, the preset would pay more places
+    view = services.payouts.table(tid)
+    assert view.places_paid == 3
+    assert view.prize_pool == 36_000
+    assert sum(amount for _, amount in view.ladder) == 36_000
+    assert services.payouts.unlock(tid).value.places_paid == 3  # 18 * 12.5% rounds to 2 -> 3
+
+
+# ---------------------------------------------------------------------------- eliminations
+def test_busts_give_places_prizes_and_bounties(services: Services, tid: int) -> None:
+    a, b, c, d, e = field(services, tid, 5)  # 10,000 prize pool: 6,500 / 3,500
+    outcome = services.results.eliminate(tid, e, busted_by=a)
+    assert outcome.changes.touches(Change.ENTRIES | Change.PAYOUTS | Change.SEATING)
+    (busted,) = outcome.value.busted
+    assert (busted.place, busted.prize) == (5, 0)
+    assert (outcome.value.players_left, outcome.value.players_to_money) == (4, 2)
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=b)
+    services.results.eliminate(tid, b, busted_by=a)
+    dues = {due.registration_id: due for due in services.cashier.dues(tid)}
+    assert (dues[a].place, dues[a].prize, dues[a].knockouts) == (1, 6500, 3)
+    # Three knockouts plus the winner's own bounty.
+    assert dues[a].bounties == 4 * 500
+    assert (dues[b].place, dues[b].prize, dues[b].bounties) == (2, 3500, 500)
+    reg = services.cashier.registration(tid, c)
+    assert (reg.status, reg.place, reg.busted_by_id) == (RegistrationStatus.BUSTED, 3, b)
+    stats = services.clock.snapshot(tid).stats
+    assert (stats.players_left, stats.players_to_money, stats.average_stack) == (1, 0, 50_000)
+
+
+def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
+    services: Services, tid: int
+) -> None:
+    services.payouts.set_structure(
+        tid, PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    )
+    a, b, c, d = field(services, tid, 4)  # 8,000: 4,000 / 2,400 / 1,600
+    report = services.results.eliminate_hand(
+        tid,
+        [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a), BustInput(d, 9000, a)],
+    ).value
+    by_id = {due.registration_id: due for due in report.busted}
+    assert (by_id[d].place, by_id[d].prize) == (2, 2400)
+    # b and c tie for 3rd-4th and share the 3rd prize (4th pays nothing): 800 each.
+    assert [(by_id[x].place, by_id[x].tied, by_id[x].prize) for x in (b, c)] == [
+        (3, 2, 800),
+        (3, 2, 800),
+    ]
+    assert report.players_left == 1
+    results = services.results.results(tid)
+    assert [r.label for r in results] == ["1st", "2nd", "3rd-4th (tied)", "3rd-4th (tied)"]
+    assert sum(r.prize for r in results) == 8000
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("twice", "A is already out"),
+        ("not bought in", "has not bought in"),
+        ("buster out", "credited with busting .* is not in play"),
+        ("own bust", "is not in play"),
+        ("no chips", "give the chips each started the hand with"),
+        ("zero chips", "must be a whole number above 0"),
+        ("unknown", "Registration #999 is not in this tournament"),
+    ],
+)
+def test_impossible_busts_change_nothing(
+    services: Services, tid: int, case: str, message: str
+) -> None:
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, a, busted_by=b)
+    newcomer = services.players.create(PlayerDetails("Late")).value.id
+    checked_in = services.cashier.register(tid, newcomer).value.id
+    before = ledger_and_revision(services, tid), services.results.eliminations(tid)
+    actions = {
+        "twice": lambda: services.results.eliminate(tid, a),
+        "not bought in": lambda: services.results.eliminate(tid, checked_in),
+        "buster out": lambda: services.results.eliminate(tid, b, busted_by=a),
+        "own bust": lambda: services.results.eliminate(tid, b, busted_by=b),
+        "no chips": lambda: services.results.eliminate_hand(tid, [BustInput(b), BustInput(c)]),
+        "zero chips": lambda: services.results.eliminate(tid, b, chips_at_hand_start=0),
+        "unknown": lambda: services.results.eliminate(tid, 999),
+    }
+    with pytest.raises(DomainError, match=message):
+        actions[case]()
+    assert (ledger_and_revision(services, tid), services.results.eliminations(tid)) == before
+
+
+def test_the_last_player_cannot_be_busted(services: Services, tid: int) -> None:
+    a, b = field(services, tid, 2)
+    services.results.eliminate(tid, b, busted_by=a)
+    with pytest.raises(EliminationError, match="winner of the hand stays in"):
+        services.results.eliminate(tid, a)
+
+
+def test_undo_an_elimination_with_a_reversing_record(services: Services, tid: int) -> None:
+    a, _b, c, d = field(services, tid, 4)
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=a)
+    outcome = services.results.undo_elimination(tid, d, "wrong player")
+    (back,) = outcome.value.busted
+    assert back.place is None
+    assert outcome.value.players_left == 3
+    assert services.cashier.registration(tid, d).status is RegistrationStatus.PLAYING
+    # c busted 3rd of 4 while d was out; with d back in, c is the only one out: 4th.
+    assert services.cashier.registration(tid, c).place == 4
+    history = services.results.eliminations(tid)
+    assert [(h.name, h.undoes_id is not None) for h in history] == [
+        ("D", False),
+        ("C", False),
+        ("D", True),
+    ]
+    assert history[0].undone_by == history[2].id
+    assert history[2].reason == "wrong player"
+    assert services.cashier.dues(tid)[0].knockouts == 1  # a keeps only c's knockout
+    with pytest.raises(EliminationError, match="D is not out"):
+        services.results.undo_elimination(tid, d)
+
+
+def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, c, busted_by=a)
+    services.results.eliminate(tid, b, busted_by=a)
+    row = services.payouts.pay_prize(tid, b).value
+    with pytest.raises(LedgerError, match="void that payout first"):
+        services.results.undo_elimination(tid, b)
+    services.cashier.void(tid, row.id, "bust undone")
+    services.results.undo_elimination(tid, b)
+    assert services.cashier.registration(tid, b).status is RegistrationStatus.PLAYING
+
+
+def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid: int) -> None:
+    rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    a, b, _c = field(services, tid, 3)
+    services.results.eliminate(tid, b, busted_by=a)
+    services.cashier.re_enter(tid, b)
+    services.results.eliminate(tid, b, busted_by=a)
+    due = services.payouts.owed(tid, a)
+    assert (due.knockouts, due.bounties) == (2, 1000)
+    paid = services.payouts.pay_bounties(tid, a).value
+    assert (paid.kind, paid.amount) == (RowKind.BOUNTY, 1000)
+    assert services.cashier.registration(tid, b).place == 3  # one finish per player
+    assert services.clock.snapshot(tid).stats.entries == 4
+
+
+# ---------------------------------------------------------------------------- paying
+def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
+    services.results.eliminate(tid, c, busted_by=a)
+    services.results.eliminate(tid, b, busted_by=a)
+    part = services.payouts.pay_prize(tid, b, 1000, station="Desk")
+    assert part.changes.touches(Change.LEDGER | Change.PAYOUTS)
+    assert (part.value.kind, part.value.amount, part.value.station) == (
+        RowKind.PAYOUT,
+        1000,
+        "Desk",
+    )
+    assert services.payouts.owed(tid, b).prize_owed == 1100
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(LedgerError, match=r"B is owed \$11.00 .* more than is owed"):
+        services.payouts.pay_prize(tid, b, 1200)
+    assert ledger_and_revision(services, tid) == before
+    assert services.payouts.pay_prize(tid, b).value.amount == 1100
+    with pytest.raises(LedgerError, match=r"B's prize \(\$21.00\) is already paid"):
+        services.payouts.pay_prize(tid, b)
+    with pytest.raises(LedgerError, match="C finished 3rd, out of the money"):
+        services.payouts.pay_prize(tid, c)
+    with pytest.raises(ValidationError, match="must be above 0 cents"):
+        services.payouts.pay_prize(tid, a, -5)
+    lines = dict(services.cashier.summary(tid).lines())
+    assert (lines["Paid out"], lines["Still owed"]) == ("$21.00", "$54.00")
+
+
+def test_a_player_still_in_is_owed_nothing_yet(services: Services, tid: int) -> None:
+    a, _b = field(services, tid, 2)
+    with pytest.raises(LedgerError, match="A is still playing"):
+        services.payouts.pay_prize(tid, a)
+    with pytest.raises(LedgerError, match="A has no bounties credited"):
+        services.payouts.pay_bounties(tid, a)
+
+
+# ---------------------------------------------------------------------------- deals
+def test_an_icm_deal_shares_exactly_the_unpaid_money(services: Services, tid: int) -> None:
+    regs = field(services, tid, 12)  # 24,000 over 3 places (preset 50/30/20)
+    for victim in regs[3:]:
+        services.results.eliminate(tid, victim, busted_by=regs[0])
+    stacks = {regs[0]: 60_000, regs[1]: 40_000, regs[2]: 20_000}
+    proposal = services.payouts.propose_deal(tid, stacks, unit=100)
+    deal = proposal.result
+    assert deal.exact
+    assert sum(deal.amounts) == 24_000
+    assert all(amount % 100 == 0 for amount in deal.amounts)
+    assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] > 4800  # ICM: the short stack gains
+    assert services.cashier.ledger(tid)[-1].kind is RowKind.BUY_IN  # proposing records nothing
+    recorded = services.payouts.record_deal(tid, stacks, unit=100, station="Final")
+    assert recorded.value.amounts == deal.amounts
+    assert services.payouts.deal(tid) == recorded.value
+    dues = {d.registration_id: d for d in services.cashier.dues(tid)}
+    assert [dues[r].prize for r in regs[:3]] == list(deal.amounts)
+    assert all(dues[r].in_deal for r in regs[:3])
+    # The shares can be paid now, before the last hands are played.
+    services.payouts.pay_prize(tid, regs[2])
+    row = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.DEAL)
+    assert row.amount == 24_000
+    with pytest.raises(ValidationError, match="already recorded"):
+        services.payouts.record_deal(tid, stacks)
+
+
+def test_a_deal_with_money_left_to_play_for(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
+    services.results.eliminate(tid, c, busted_by=a)
+    services.payouts.record_deal(
+        tid, {a: 10_000, b: 10_000}, method=DealMethod.CHIP_CHOP, reserve=1000
+    )
+    dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
+    assert (dues[a], dues[b]) == (2500, 2500)
+    services.results.eliminate(tid, b, busted_by=a)
+    dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
+    assert (dues[a], dues[b]) == (3500, 2500)  # the winner takes what was left to play for
+
+
+def test_voiding_a_deal_puts_the_places_prizes_back(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, c, busted_by=a)
+    services.payouts.record_deal(tid, {a: 1000, b: 9000}, method=DealMethod.CHIP_CHOP)
+    row = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.DEAL)
+    services.cashier.void(tid, row.id, "they changed their minds")
+    assert services.payouts.deal(tid) is None
+    assert all(not d.in_deal for d in services.cashier.dues(tid))
+
+
+@pytest.mark.parametrize(
+    ("stacks", "message"),
+    [
+        ({0: 5000}, "every player still in; add B"),
+        ({0: 5000, 1: 5000, 2: 100}, "Only players still in can share a deal"),
+        ({0: 5000, 1: 0}, "has 0 chips"),
+    ],
+)
+def test_bad_deals_are_refused(
+    services: Services, tid: int, stacks: dict[int, int], message: str
+) -> None:
+    regs = field(services, tid, 3)
+    services.results.eliminate(tid, regs[2], busted_by=regs[0])
+    with pytest.raises(DomainError, match=message):
+        services.payouts.record_deal(tid, {regs[k]: v for k, v in stacks.items()})
+    assert services.payouts.deal(tid) is None
+
+
+def test_icm_for_ten_is_exact() -> None:
+    icm = PayoutService.icm([10, 9, 8, 7, 6, 5, 4, 3, 2, 1], [100] * 10)
+    assert icm.exact
+    assert sum(icm.equities) == 1000
+
+
+# ---------------------------------------------------------------------------- results
+def test_results_csv(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, c, busted_by=a)
+    services.results.eliminate(tid, b, busted_by=a)
+    services.payouts.pay_prize(tid, a)
+    rows = list(csv.DictReader(io.StringIO(services.results.results_csv(tid))))
+    assert [(r["place"], r["name"], r["prize"], r["bounties"], r["busted_by"]) for r in rows] == [
+        ("1st", "A", "39.00", "15.00", ""),
+        ("2nd", "B", "21.00", "0.00", "A"),
+        ("3rd", "C", "0.00", "0.00", "A"),
+    ]
+    assert (rows[0]["paid_out"], rows[0]["still_owed"], rows[0]["paid_in"]) == (
+        "39.00",
+        "15.00",
+        "30.00",
+    )
+
+
+def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
+    services: Services, tid: int
+) -> None:
+    """Found by the property test: paying the 'winner' and then selling a late buy-in."""
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, c, busted_by=a)
+    services.results.eliminate(tid, b, busted_by=a)
+    services.payouts.pay_prize(tid, a, 100)
+    late = services.players.create(PlayerDetails("Late")).value.id
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(LedgerError, match=r"A was already paid \$1.00 in prizes but would now"):
+        services.cashier.buy_in(tid, late)
+    assert ledger_and_revision(services, tid) == before
