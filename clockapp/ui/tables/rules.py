@@ -62,6 +62,16 @@ def parse_order(text: str) -> tuple[int, ...]:
     return tuple(order)
 
 
+def _count_suffix(spin: QSpinBox, word: str) -> None:
+    """Keep a spin box's unit in step with its value: "1 player", "2 players"."""
+
+    def update(value: int) -> None:
+        spin.setSuffix(f" {word}" if value == 1 else f" {word}s")
+
+    spin.valueChanged.connect(update)
+    update(spin.value())
+
+
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
     box = QDialogButtonBox(
         QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
@@ -87,7 +97,7 @@ class RulesDialog(QDialog):
         self.within = QSpinBox(balance)
         self.within.setRange(1, MAX_WITHIN)
         self.within.setValue(policy.within)
-        self.within.setSuffix(" players")
+        _count_suffix(self.within, "player")
         form.addRow("Tables differ by at most", self.within)
         self.wide = QCheckBox("Allow a wider difference while many tables play", balance)
         self.wide.setChecked(policy.wide_within is not None)
@@ -96,7 +106,7 @@ class RulesDialog(QDialog):
         self.wide_within = QSpinBox(balance)
         self.wide_within.setRange(1, MAX_WITHIN)
         self.wide_within.setValue(policy.wide_within or 2)
-        self.wide_within.setSuffix(" players")
+        _count_suffix(self.wide_within, "player")
         self.wide_from = QSpinBox(balance)
         self.wide_from.setRange(2, 200)
         self.wide_from.setValue(policy.wide_from_tables)
@@ -130,7 +140,7 @@ class RulesDialog(QDialog):
         self.final_size = QSpinBox(breaking)
         self.final_size.setRange(2, MAX_SEATS)
         self.final_size.setValue(rules.final_table_size or self._host_seats())
-        self.final_size.setSuffix(" players")
+        _count_suffix(self.final_size, "player")
         form.addRow("Final table &seats", self.final_size)
         self.host_note = QLabel(breaking)
         self.host_note.setWordWrap(True)

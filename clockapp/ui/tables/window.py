@@ -291,7 +291,9 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in pending)
         counts = [t.count for t in room.tables]
         short = frozenset(
-            t.number for t in room.tables if room.out_of_balance and t.count == min(counts)
+            t.number
+            for t in room.tables
+            if room.out_of_balance and not room.shootout and t.count == min(counts)
         )
         hfh = room.hand_for_hand
         status: dict[int, str] = {}
