@@ -10,8 +10,11 @@ Conventions, as a dealer sees the table:
   from the last seat back to seat 1.
 * `Table.button` is the seat of the dealer button **for the next hand dealt** at that table. The
   button moves every hand and this module cannot see hands, so the caller decides how long an
-  answer from the director stays good (ask again each time, or `advance_button` per hand in
-  hand-for-hand play).
+  answer from the director stays good: `fresh_button` treats it as unknown once it is older than
+  a time limit or than the last seat change at the table (and `advance_button` moves it per hand
+  in hand-for-hand play).
+* Messages name players by id the same way everywhere ("player 7", "players 3 and 4"), so the
+  service layer can put their names in (`name_players`).
 * Blinds follow the button: with three or more players the small blind is the first player after
   the button and the big blind the next one. Heads-up, the button posts the small blind. A button
   whose player has left the table stays where it is (a dead button) and the blinds are the first two
