@@ -14,6 +14,7 @@ from clockapp.core.shootout import ExitCause
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, SeatingService
+from tests.fakes import FakeClock
 from tests.services import test_seating as base
 from tests.services.test_seating import bust, buy_ins, field, place, snapshot
 
@@ -44,10 +45,11 @@ def answer_buttons(services: Services, tid: int, rng: random.Random) -> None:
 )
 @given(data=st.data())
 def test_busts_in_any_order_keep_the_room_whole_and_balanced(
-    services: Services, data: st.DataObject
+    services: Services, fake_clock: FakeClock, data: st.DataObject
 ) -> None:
     """Against the obvious reference: the seated players are exactly the players in play, once
-    each, the tables stay within one player, and every logged move matches a seat change."""
+    each, the tables stay within one player, and every logged move matches a seat change. Time
+    passes between busts (so some button answers go stale and are asked again)."""
     tid = services.tournaments.create("Evening").value.id
     services.seating.add_tables(tid, 3, seat_count=6)
     ids = field(services, tid, 16)
@@ -58,6 +60,7 @@ def test_busts_in_any_order_keep_the_room_whole_and_balanced(
     for rid in order[:13]:
         before = services.seating.seating(tid)
         logged = len(services.seating.moves(tid))
+        fake_clock.advance(seconds=data.draw(st.integers(0, 200), label="seconds"))
         bust(services, rid)
         in_play.discard(rid)
         answer_buttons(services, tid, rng)
