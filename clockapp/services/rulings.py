@@ -112,7 +112,9 @@ class RulingsService:
             TournamentNotFoundError: No tournament has this id.
         """
         with self._ctx.reading() as session:
-            room = load_room(session, tournament_id)
+            # With `now`, a button answer older than the tournament's limit counts as unknown,
+            # exactly as the seating itself sees it.
+            room = load_room(session, tournament_id, self._ctx.now())
             seating = room.seating
             found = []
             for table in seating.tables:
@@ -130,11 +132,13 @@ class RulingsService:
 
         The seating keeps the button for the next hand once the director has given it (for
         balancing or hand-for-hand play); the rulings window shows it for the director to confirm.
+        An answer older than the tournament's button age limit, or given before a seat change at
+        the table, is no longer known (None), as the seating sees it.
 
         Raises:
             TournamentNotFoundError: No tournament has this id.
             SeatingError: The table is not in play.
         """
         with self._ctx.reading() as session:
-            room = load_room(session, tournament_id)
+            room = load_room(session, tournament_id, self._ctx.now())
             return room.seating.table(table_number).button

@@ -133,3 +133,14 @@ def test_reading_the_tables_changes_nothing(services: Services, tid: int) -> Non
     services.rulings.tables(tid)
     services.rulings.button_seat(tid, 1)
     assert services.tournaments.revision() == revision
+
+
+def test_a_stale_button_is_not_known(services: Services, tid: int, fake_clock: FakeClock) -> None:
+    """The button answer ages as the seating says: after the limit it is asked again."""
+    _seated(services, tid)
+    services.seating.set_button(tid, 1, 5)
+    fake_clock.advance(seconds=30)
+    assert services.rulings.button_seat(tid, 1) == 5
+    fake_clock.advance(minutes=60)
+    assert services.rulings.button_seat(tid, 1) is None
+    assert {t.number: t.button for t in services.rulings.tables(tid)}[1] is None
