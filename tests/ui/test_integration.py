@@ -335,3 +335,43 @@ def test_the_demo_shows_the_whole_picture(qtbot, services: Services, ui_settings
         assert station.director.moves_box.model.rowCount() == 1
     finally:
         station.close()
+
+
+# ---------------------------------------------------------------------------- cashier -> seating
+def stored_shootout(services: Services, tid: int):
+    """The shootout as written in the database (not as a read would follow the cashier)."""
+    from clockapp.persistence.models.seating import ShootoutRow, shootout_from_json
+
+    with services.ctx.reading() as session:
+        row = session.get(ShootoutRow, tid)
+        assert row is not None
+        return shootout_from_json(row.state_json)
+
+
+def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
+    qtbot, station: ClockStation, services: Services, tournament_id: int
+) -> None:
+    from clockapp.services.cashier import BustInput
+    from clockapp.ui.cashier import operations
+
+    tid = tournament_id
+    buy_in(services, station.bus, tid, [f"Player {n}" for n in range(1, 7)])
+    services.seating.add_tables(tid, 2, seat_count=3)
+    services.seating.start_shootout(tid)
+    before = stored_shootout(services, tid).current
+    out = before.remaining(1)[0]
+    cashier = station.open_cashier()
+
+    assert operations.record_busts(cashier.ctx, [BustInput(out)]) is not None
+
+    after = stored_shootout(services, tid)
+    assert out not in after.current.remaining(1)
+    assert [e.players for e in after.eliminations] == [(out,)]
+    assert len(after.current.remaining(1)) == 2
+    assert services.seating.shootout(tid).shootout.current.remaining(1) == (
+        after.current.remaining(1)
+    )
+    # Undo puts him back at the cashier; redo follows the seating again.
+    cashier.ctx.history.undo()
+    cashier.ctx.history.redo()
+    assert out not in stored_shootout(services, tid).current.remaining(1)

@@ -8,6 +8,7 @@ counts are not undoable: a void is itself the correction, and a count is a fact.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -161,13 +162,25 @@ def describe_busts(report: BustReport) -> str:
     return " ".join(parts)
 
 
+def follow_seating(ctx: CashierContext, registration_id: int) -> None:
+    """Let the seating follow a bust just recorded: the seat frees, a shootout table loses him.
+
+    One call covers the whole hand (the seating reads every bust the cashier recorded). Seating is
+    optional, and reads the cashier's records anyway: a refusal here is not the cashier's concern.
+    """
+    seating, tid = ctx.services.seating, ctx.tid
+    with contextlib.suppress(DomainError):
+        ctx.bus.run(lambda: seating.on_player_busted(tid, registration_id))
+
+
 def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport | None:
-    """Record the players busted on one hand."""
+    """Record the players busted on one hand (the seating follows at once)."""
     results, tid = ctx.services.results, ctx.tid
     inputs = list(busts)
     report = ctx.call(lambda: results.eliminate_hand(tid, inputs, station=STATION))
     if report is None:
         return None
+    follow_seating(ctx, inputs[0].registration_id)
     ctx.message.show_info(describe_busts(report))
 
     def undo() -> None:
@@ -180,6 +193,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
 
     def redo() -> None:
         ctx.bus.run(lambda: results.eliminate_hand(tid, inputs, station=STATION))
+        follow_seating(ctx, inputs[0].registration_id)
 
     names = ", ".join(due.name for due in report.busted)
     ctx.history.record(f"Bust {names}", undo, redo)
