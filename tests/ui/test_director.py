@@ -186,3 +186,25 @@ def test_pending_moves_model(qtmodeltester, station, services, tournament_id) ->
     box.all_done_button.click()
     assert services.seating.pending_moves(tournament_id) == ()
     assert not box.isVisibleTo(station.director)
+
+
+def test_a_deleted_undo_stack_is_forgotten(
+    qtbot, services, bus, fake_sound, ui_settings, fake_timer
+) -> None:
+    """At exit the station's undo stack can go before the director: nothing may raise."""
+    import shiboken6
+
+    from clockapp.ui.clock.station import ClockStation
+
+    for close_first in (True, False):
+        station = ClockStation(services, bus, fake_sound, ui_settings, timer=fake_timer)
+        qtbot.addWidget(station.display)
+        qtbot.addWidget(station.director)
+        director, stack = station.director, station.history.stack
+        if close_first:
+            station.close()
+        shiboken6.delete(stack)
+        assert not shiboken6.isValid(stack)
+        director.on_stack_index_changed(0)  # the slot Qt would have called: a quiet no-op
+        station.close()
+        director.detach_history()

@@ -8,11 +8,13 @@ screen the display goes to. Errors appear inline in red and in the status bar.
 
 from __future__ import annotations
 
+import contextlib
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, QTime, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -63,7 +65,11 @@ class DirectorWindow(QMainWindow):
         self.setWindowTitle("clockapp")
         self._setup_ui()
         controller.error_raised.connect(self.show_error)
-        controller.history.stack.indexChanged.connect(self.on_stack_index_changed)
+        # The undo stack belongs to the station and may be deleted first (at interpreter exit the
+        # order is arbitrary): forget it when it goes, and stop listening when the window closes.
+        self._stack: QUndoStack | None = controller.history.stack
+        self._stack.indexChanged.connect(self.on_stack_index_changed)
+        self._stack.destroyed.connect(self._on_stack_destroyed)
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
         session.ticked.connect(self._on_session_ticked)
         session.moves_changed.connect(self.moves_box.set_moves)
@@ -313,9 +319,22 @@ class DirectorWindow(QMainWindow):
         )
         self.levels_model.set_current(clock_view.index)
 
+    def detach_history(self) -> None:
+        """Stop following the undo stack (the station closes, or the stack is going away)."""
+        stack, self._stack = self._stack, None
+        if stack is not None and shiboken6.isValid(stack):
+            with contextlib.suppress(RuntimeError, TypeError):  # already disconnected
+                stack.indexChanged.disconnect(self.on_stack_index_changed)
+                stack.destroyed.disconnect(self._on_stack_destroyed)
+
+    def _on_stack_destroyed(self, _obj: object = None) -> None:
+        self._stack = None
+
     def on_stack_index_changed(self, _index: int = 0) -> None:
         """Name the action Undo and Redo would take, and disable them when there is none."""
-        stack = self._controller.history.stack
+        stack = self._stack
+        if stack is None or not shiboken6.isValid(stack) or not shiboken6.isValid(self):
+            return  # the station is closing: there is nothing left to undo
         undo_text = f"Undo {stack.undoText()}" if stack.canUndo() else "Undo"
         redo_text = f"Redo {stack.redoText()}" if stack.canRedo() else "Redo"
         self.buttons[Action.UNDO].setEnabled(stack.canUndo())
@@ -362,6 +381,7 @@ class DirectorWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the director window quits the app (the clock keeps its time in the DB)."""
+        self.detach_history()
         QGuiApplication.instance().quit()  # type: ignore[union-attr]
         super().closeEvent(event)
 

@@ -303,7 +303,7 @@ class ClockStation(QObject):
         self._closed = True
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
-        self.history.stack.indexChanged.disconnect(self.director.on_stack_index_changed)
+        self.director.detach_history()
         for window in (self.display, self.director):
             window.close()
 
