@@ -23,12 +23,39 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 APP_NAME = "clockapp"
+#: One line for each command-line tool in `clockapp --help` (a tool missing here is still listed).
+TOOL_SUMMARIES = {
+    "structure": "suggest a blind structure, or list the presets",
+    "hand": "who wins a showdown, and with what",
+    "odds": "each hand's chance to win, now or on a given board",
+    "pots": "settle a hand's chips: main and side pots, odd chips, payouts",
+}
+
+
+def tools_epilog() -> str:
+    """The `clockapp --help` epilog: the command-line tools of `clockapp.commands`.
+
+    >>> print(tools_epilog().splitlines()[0])
+    command-line tools (clockapp TOOL --help for each; they need no display):
+    """
+    from clockapp.commands import command_names
+
+    names = command_names()
+    width = max((len(name) for name in names), default=0)
+    lines = ["command-line tools (clockapp TOOL --help for each; they need no display):"]
+    for name in names:
+        summary = TOOL_SUMMARIES.get(name, "")
+        lines.append(f"  clockapp {name:<{width}}  {summary}".rstrip())
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the desktop app."""
     parser = argparse.ArgumentParser(
-        prog="clockapp", description="Run a live poker tournament: the blinds clock and more."
+        prog="clockapp",
+        description="Run a live poker tournament: the blinds clock and more.",
+        epilog=tools_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--db",

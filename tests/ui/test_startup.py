@@ -99,3 +99,14 @@ def test_the_app_starts_reopens_and_paints(tmp_path: Path) -> None:
     second = run_clockapp(["--db", db, "--first-frame", "--windowed"], tmp_path)
     assert second.returncode == 0, second.stderr
     assert "first-frame" in second.stdout
+
+
+def test_help_lists_the_command_line_tools() -> None:
+    from clockapp.commands import command_names
+    from clockapp.ui.app import build_parser
+
+    text = build_parser().format_help()
+    tools = text.split("command-line tools", 1)[1]
+    for name in command_names():
+        assert f"clockapp {name} " in tools
+    assert "clockapp structure  suggest a blind structure" in tools
