@@ -18,7 +18,7 @@ computation for 10 players and 10 prizes is timed too.
 
 Goals (issue 4): buy-in p99 under 50 ms; ICM for 10 players under 1 s.
 
-Run: `.venv/bin/python bench/bench_cashier.py` (about a minute; longer on a busy machine).
+Run: `.venv/bin/python bench/bench_cashier.py` (15 to 60 s, depending on how busy the machine is).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,13 +18,20 @@ import pytest
 from alembic import command
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, select
 
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.ledger import RowKind, balances
-from clockapp.persistence.db import _alembic_config, current_revision, head_revision, make_engine
+from clockapp.persistence.db import (
+    _alembic_config,
+    current_revision,
+    head_revision,
+    make_engine,
+    migrate,
+)
 from clockapp.persistence.models import (
     LedgerRecord,
     PlayerRow,
@@ -242,3 +250,86 @@ def test_a_crash_mid_buy_ins_loses_no_acknowledged_transaction(
             assert conn.execute(text("PRAGMA integrity_check")).scalar() == "ok"
     finally:
         reopened.dispose()
+
+
+@pytest.mark.postgres
+def test_postgresql_keeps_the_ledger_append_only(pg_url: str) -> None:
+    eng = make_engine(pg_url)
+    try:
+        with eng.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        migrate(eng)
+        services = Services(eng, now=FakeClock())
+        tid = services.tournaments.create("Shared").value.id
+        ann = services.players.create(PlayerDetails("Ann")).value.id
+        services.cashier.buy_in(tid, ann)
+        row = services.cashier.ledger(tid)[0].id
+        services.cashier.void(tid, row, "wrong player")
+        for statement in (
+            "UPDATE ledger_row SET amount = 1",
+            "DELETE FROM ledger_row",
+            "TRUNCATE ledger_row CASCADE",
+        ):
+            with pytest.raises(DBAPIError, match="append-only"), eng.begin() as conn:
+                conn.execute(text(statement))
+        assert len(services.cashier.ledger(tid)) == 2
+        services.cashier.buy_in(tid, ann)  # the voided registration stands; same player again
+        with pytest.raises(IntegrityError), Session(eng) as s, s.begin():
+            s.add(RegistrationRow(tournament_id=tid, player_id=ann, created_at=NOW))
+        config = _alembic_config(eng)
+        command.downgrade(config, "0002")
+        command.upgrade(config, "head")
+        assert current_revision(eng) == head_revision()
+    finally:
+        eng.dispose()
+
+
+def _pay_twice_at_once(eng: Engine) -> list[str]:
+    """Two stations pay the same prize at the same moment; returns what each was told."""
+    first = Services(eng, now=FakeClock())
+    tid = first.tournaments.create("Two desks").value.id
+    regs = [
+        first.cashier.buy_in(tid, first.players.create(PlayerDetails(n)).value.id).value
+        for n in ("Ann", "Bob")
+    ]
+    winner, loser = (r.registration.id for r in regs)
+    first.results.eliminate(tid, loser, busted_by=winner)
+    desks = [Services(eng, now=FakeClock()) for _ in range(2)]
+    start = threading.Barrier(2)
+    told: list[str] = []
+
+    def pay(desk: Services) -> None:
+        start.wait()
+        try:
+            desk.payouts.pay_prize(tid, winner)
+            told.append("paid")
+        except DomainError as error:
+            told.append(str(error))
+
+    threads = [threading.Thread(target=pay, args=(desk,)) for desk in desks]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    payouts = [r for r in first.cashier.ledger(tid) if r.kind is RowKind.PAYOUT]
+    assert len(payouts) == 1
+    assert payouts[0].amount == 2600  # 65% of 2 x $20
+    return sorted(told)
+
+
+def test_two_desks_cannot_pay_the_same_prize_twice(engine: Engine) -> None:
+    assert _pay_twice_at_once(engine) == ["Ann's prize ($26.00) is already paid.", "paid"]
+
+
+@pytest.mark.postgres
+def test_two_desks_cannot_pay_the_same_prize_twice_on_postgresql(pg_url: str) -> None:
+    eng = make_engine(pg_url)
+    try:
+        with eng.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        migrate(eng)
+        assert _pay_twice_at_once(eng) == ["Ann's prize ($26.00) is already paid.", "paid"]
+    finally:
+        eng.dispose()

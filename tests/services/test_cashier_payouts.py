@@ -447,3 +447,24 @@ def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
     with pytest.raises(LedgerError, match=r"A was already paid \$1.00 in prizes but would now"):
         services.cashier.buy_in(tid, late)
     assert ledger_and_revision(services, tid) == before
+
+
+def test_minimum_cash_raises_the_lowest_places(services: Services, tid: int) -> None:
+    field(services, tid, 40)  # 80,000 over 5 places on the preset curve
+    plain = services.payouts.table(tid).ladder
+    assert plain[-1][1] < 10_000
+    view = services.payouts.set_structure(
+        tid, PayoutStructure(minimum_cash=10_000, rounding_unit=500)
+    ).value
+    amounts = [amount for _, amount in view.ladder]
+    assert min(amounts) >= 10_000
+    assert sum(amounts) == 80_000
+    assert amounts == sorted(amounts, reverse=True)
+
+
+@pytest.mark.parametrize("counted", [-1, 10.5])
+def test_a_bad_drawer_count_is_refused(services: Services, tid: int, counted: object) -> None:
+    field(services, tid, 1)
+    with pytest.raises(ValidationError, match="The count must be 0 or more cents"):
+        services.cashier.count_drawer(tid, counted)  # type: ignore[arg-type]
+    assert services.cashier.drawer_counts(tid) == ()
