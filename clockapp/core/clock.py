@@ -298,10 +298,9 @@ def _move_to(state: ClockState, structure: Structure, at: datetime, index: int) 
 
 def _require_not_stopped(state: ClockState, now: datetime) -> None:
     if state.hard_end is not None and _to_ms(now) >= state.hard_end:
-        raise ClockError(
-            f"Play was stopped by the hard end at {state.hard_end:%H:%M} UTC; "
-            "move or clear the hard end first."
-        )
+        # No wall-clock time here: the engine knows only UTC, people read local time (the
+        # windows put the hard end's local time next to this).
+        raise ClockError("Play was stopped by the hard end; move or clear the hard end first.")
 
 
 # ------------------------------------------------------------------------------ transitions
@@ -457,7 +456,10 @@ def set_hard_end(
     if hard_end is not None:
         hard_end = _to_ms(hard_end)
         if settled.running and hard_end <= _to_ms(now):
-            raise ClockError(f"The hard end {hard_end:%H:%M} UTC is already past.")
+            ago = format_clock(_ms_between(hard_end, _to_ms(now)))
+            raise ClockError(
+                f"That hard end is already past (by {ago}); choose a later time, or clear it."
+            )
     return replace(settled, hard_end=hard_end)
 
 
@@ -582,7 +584,7 @@ def view(
     planned = structure.planned_last_level
     extra = number is not None and planned is not None and number > planned
     elapsed = 0.0 if full <= 0 else min(1.0, max(0.0, (full - left) / full))
-    message = _message(status, structure, index, overtime, settled.hard_end, warning)
+    message = _message(status, structure, index, overtime, ms_to_hard_end, warning)
     return ClockView(
         status=status,
         index=index,
@@ -612,15 +614,14 @@ def _message(
     structure: Structure,
     index: int,
     overtime: int,
-    hard_end: datetime | None,
+    ms_to_hard_end: int | None,
     warning: bool,
 ) -> str:
+    # Messages carry durations, never a wall-clock time: the engine's times are UTC and a room
+    # reads local time, which the windows add where they show the hard end.
     name = item_name(structure, index)
-    if status is ClockStatus.STOPPED_BY_HARD_END and hard_end is not None:
-        return (
-            f"Play stopped at the hard end ({hard_end:%H:%M} UTC): finishing places go by "
-            "chip count."
-        )
+    if status is ClockStatus.STOPPED_BY_HARD_END:
+        return "Play stopped at the hard end: finishing places go by chip count."
     if overtime:
         state = "paused in overtime" if status is ClockStatus.PAUSED else "overtime"
         return (
@@ -631,8 +632,8 @@ def _message(
         return "Not started."
     if status is ClockStatus.PAUSED:
         return "Paused."
-    if warning and hard_end is not None:
-        return f"Play stops at {hard_end:%H:%M} UTC (hard end)."
+    if warning and ms_to_hard_end is not None:
+        return f"Play stops at the hard end in {format_clock(ms_to_hard_end)}."
     return ""
 
 

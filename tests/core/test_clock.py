@@ -253,11 +253,11 @@ def test_hard_end_warns_then_stops_play() -> None:
     v = view(state, NIGHT, at(20))
     assert v.hard_end_warning
     assert v.ms_to_hard_end == 10 * ONE_MINUTE_MS
-    assert v.message == "Play stops at 19:30 UTC (hard end)."
+    assert v.message == "Play stops at the hard end in 10:00."
     v = view(state, NIGHT, at(45))
     assert v.stopped_by_hard_end
     assert v.status is ClockStatus.STOPPED_BY_HARD_END
-    assert "chip count" in v.message
+    assert v.message == "Play stopped at the hard end: finishing places go by chip count."
     # Frozen at the hard end: level 2 with 10 minutes left.
     assert (v.index, v.remaining_ms) == (1, 10 * ONE_MINUTE_MS)
     assert v.ends_at is None
@@ -273,9 +273,26 @@ def test_moving_the_hard_end_later_leaves_the_clock_paused_where_play_stopped() 
     v = view(state, NIGHT, at(46))
     assert v.status is ClockStatus.PAUSED
     assert (v.index, v.remaining_ms) == (1, 10 * ONE_MINUTE_MS)
-    with pytest.raises(ClockError, match="already past"):
+    with pytest.raises(ClockError, match=r"already past \(by 08:00\)"):
         set_hard_end(resume(state, NIGHT, at(47)), NIGHT, at(48), at(40))
     assert set_hard_end(state, NIGHT, at(47), None).hard_end is None
+
+
+@pytest.mark.parametrize("hours", [-8, 0, 1, 5, 13])
+def test_hard_end_messages_name_no_wall_clock_time(hours: int) -> None:
+    """The engine's times are UTC; a message must read the same in every time zone."""
+    zone = timezone(timedelta(hours=hours))
+    state = start(ClockState(), NIGHT, T0)
+    state = set_hard_end(state, NIGHT, at(1), at(30).astimezone(zone))
+    texts = [view(state, NIGHT, at(m).astimezone(zone)).message for m in (25, 45)]
+    assert texts == [
+        "Play stops at the hard end in 05:00.",
+        "Play stopped at the hard end: finishing places go by chip count.",
+    ]
+    for text in texts:
+        assert "UTC" not in text
+        assert "19:30" not in text
+        assert f"{at(30).astimezone(zone):%H:%M}" not in text
 
 
 # ------------------------------------------------------------------------------ edits

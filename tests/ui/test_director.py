@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from datetime import timedelta
 
+import pytest
 from PySide6.QtCore import Qt, QTime
 
 from clockapp.ui.actions import Action
@@ -208,3 +211,30 @@ def test_a_deleted_undo_stack_is_forgotten(
         director.on_stack_index_changed(0)  # the slot Qt would have called: a quiet no-op
         station.close()
         director.detach_history()
+
+
+@pytest.fixture
+def india_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The machine's local time is UTC+5:30 (a POSIX zone: no tz database needed)."""
+    monkeypatch.setenv("TZ", "IST-5:30")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_hard_end_reads_in_local_time(
+    qtbot, india_time, station, services, tournament_id, fake_clock
+) -> None:
+    services.clock.start(tournament_id)
+    services.clock.set_hard_end(tournament_id, fake_clock() + timedelta(minutes=10))  # 19:10 UTC
+    station.session.reload()
+    status = station.director.status_label
+    assert status.text() == "Play stops at 00:40 (hard end, in 10:00)."
+    assert station.display.status_label.text() == "PLAY STOPS AT 00:40"
+    fake_clock.advance(minutes=11)
+    station.session.tick()
+    assert status.text().startswith("Play stopped at the hard end (00:40): finishing places go")
+    assert "UTC" not in status.text()
+    # The time the director types is local too: 00:40 here is 19:10 UTC.
+    assert station.director.hard_end_edit.time() == QTime(0, 40)

@@ -298,10 +298,12 @@ class DirectorWindow(QMainWindow):
             ClockStatus.PAUSED: "PAUSED",
             ClockStatus.STOPPED_BY_HARD_END: "Stopped by the hard end",
         }[clock_view.status]
-        # The engine's message says more in overtime and near or at a hard end.
-        if clock_view.message and (
-            clock_view.in_overtime or clock_view.hard_end_warning or clock_view.stopped_by_hard_end
-        ):
+        # Near or at a hard end, say when in local time (the engine's message gives no wall
+        # time); in overtime the engine's message says how long it has run.
+        hard_end = texts.hard_end_line(clock_view)
+        if hard_end:
+            status = hard_end
+        elif clock_view.message and clock_view.in_overtime:
             status = clock_view.message
         self.status_label.setText(status)
         self.status_label.setColor(

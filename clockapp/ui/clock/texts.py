@@ -106,8 +106,35 @@ def color_up(values: Iterable[int], chip_labels: dict[int, str] | None = None) -
 
 
 def time_of_day(now: datetime) -> str:
-    """The local time of day, `21:43`."""
+    """The local time of day, `21:43` (every time shown to people goes through here)."""
     return now.astimezone().strftime("%H:%M")
+
+
+def hard_end_line(clock_view: ClockView) -> str:
+    """The director's line about the hard end, in local time ('' when it says nothing now).
+
+    >>> from datetime import UTC, datetime
+    >>> from types import SimpleNamespace as NS
+    >>> end = datetime(2026, 1, 1, 23, 30, tzinfo=UTC)
+    >>> hard_end_line(NS(hard_end=None, stopped_by_hard_end=False, hard_end_warning=False))
+    ''
+    >>> line = hard_end_line(NS(hard_end=end, stopped_by_hard_end=False, hard_end_warning=True,
+    ...                         ms_to_hard_end=600_000))
+    >>> line == f"Play stops at {time_of_day(end)} (hard end, in 10:00)."
+    True
+    """
+    end = clock_view.hard_end
+    if end is None:
+        return ""
+    if clock_view.stopped_by_hard_end:
+        return (
+            f"Play stopped at the hard end ({time_of_day(end)}): finishing places go by "
+            "chip count (Tournament > Final chip counts…)."
+        )
+    if clock_view.hard_end_warning:
+        left = format_clock(clock_view.ms_to_hard_end or 0)
+        return f"Play stops at {time_of_day(end)} (hard end, in {left})."
+    return ""
 
 
 def big_blinds(stack: int, big_blind: int) -> str:

@@ -30,7 +30,7 @@ def tournament_line(info: Any, current_id: int) -> str:
     >>> tournament_line(t, 2), tournament_line(t, 1)
     ('Friday  ·  20 Nov 2026  (on show)', 'Friday  ·  20 Nov 2026')
     """
-    line = f"{info.name}  ·  {info.created_at.strftime('%d %b %Y')}"
+    line = f"{info.name}  ·  {info.created_at.astimezone().strftime('%d %b %Y')}"
     return line + "  (on show)" if info.id == current_id else line
 
 
