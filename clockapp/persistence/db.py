@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.pool import NullPool
 from sqlmodel import create_engine
 
 from clockapp.paths import user_data_dir
@@ -67,12 +66,10 @@ def make_engine(url: str) -> Engine:
     """Build the engine for `url` (a SQLAlchemy URL or a SQLite file path)."""
     url = normalize_url(url)
     if make_url(url).get_backend_name() == "sqlite":
-        in_memory = make_url(url).database in (None, "", ":memory:")
+        # Connections are pooled and kept open: closing the last connection to a WAL database makes
+        # SQLite checkpoint the log into the file, which tripled the cost of each small transaction.
+        # A pooled connection still sees other processes' commits at the start of every transaction.
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
-        if not in_memory:
-            # A file database: a fresh connection per checkout keeps other processes' writes visible
-            # and costs little with SQLite.
-            kwargs["poolclass"] = NullPool
         engine = create_engine(url, **kwargs)
         event.listen(engine, "connect", _set_sqlite_pragmas)
         return engine
