@@ -9,7 +9,7 @@ ARGS ?=
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
 	tests/test_doctests.py
 
-.PHONY: run test lint typecheck test-gui test-headless bench package clean
+.PHONY: run test lint typecheck test-gui test-headless bench package package-check clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,10 @@ bench: $(VENV)/.dev-installed
 package: $(VENV)/.dev-installed
 	$(PY) -m pip install -q pyinstaller
 	$(VENV)/bin/pyinstaller --noconfirm packaging/clockapp.spec
+
+# Build the packaged app and run its self-test (resources, a migrated database, a drawn clock).
+package-check: package
+	QT_QPA_PLATFORM=offscreen CLOCKAPP_DATA_DIR=$$(mktemp -d) dist/clockapp/clockapp --self-test
 
 clean:
 	rm -rf $(VENV) $(HEADLESS) build dist .pytest_cache .mypy_cache .ruff_cache
