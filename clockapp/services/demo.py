@@ -7,10 +7,13 @@ on the clock display, and level 3 running with 12:34 to go.
 
 The cashier, the seating and the eliminations each commit their own transaction per action (that
 is their unit of work, with the till lock and the seating rules inside it), so the demo calls them
-in sequence; a last transaction starts the clock and makes the demo the tournament the app opens.
-Each step runs on a time source set back to when it would have happened, so the ledger and the
-eliminations carry plausible times. Seats are drawn from a fixed seed: the demo looks the same
-every time.
+in sequence; a last transaction starts the clock. Each step runs on a time source set back to when
+it would have happened, so the ledger and the eliminations carry plausible times. Seats are drawn
+from a fixed seed: the demo looks the same every time.
+
+The demo never takes the place of a real tournament: it becomes the one the app reopens only in a
+database with no other tournament, and `clockapp --demo` reuses the demo already there
+(`open_demo`) rather than adding another each time.
 """
 
 from __future__ import annotations
@@ -18,17 +21,25 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from sqlmodel import Session, col, select
+
 from clockapp.core import clock as engine
-from clockapp.core.clock import ClockState
+from clockapp.core.clock import ClockState, ClockStatus
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.persistence.models import TournamentRow
 from clockapp.services.cashier import CashierConfig, CashierService
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.context import ServiceContext, latest_revision, record_change
 from clockapp.services.players import PlayerDetails, PlayerService
 from clockapp.services.results import ResultsService
 from clockapp.services.seating import SeatingService
-from clockapp.services.setup import create_setup, load_structure, save_clock, setup_row
+from clockapp.services.setup import (
+    create_setup,
+    load_clock,
+    load_structure,
+    save_clock,
+    setup_row,
+)
 from clockapp.services.tournaments import TournamentInfo, set_last_opened
 
 DEMO_NAME = "Demo: Friday Night Deepstack"
@@ -78,17 +89,90 @@ class _SetBack:
         return self.at
 
 
+def _demo_rows(session: Session) -> list[TournamentRow]:
+    """The demo tournaments in the database (not archived), newest first."""
+    return list(
+        session.exec(
+            select(TournamentRow)
+            .where(col(TournamentRow.name) == DEMO_NAME)
+            .where(col(TournamentRow.archived).is_(False))
+            .order_by(col(TournamentRow.id).desc())
+        ).all()
+    )
+
+
+def _has_other_tournament(session: Session, demo_id: int) -> bool:
+    """Whether the database holds a tournament besides the demos (the director's own)."""
+    found = session.exec(
+        select(TournamentRow.id)
+        .where(col(TournamentRow.id) != demo_id)
+        .where(col(TournamentRow.name) != DEMO_NAME)
+        .where(col(TournamentRow.archived).is_(False))
+        .limit(1)
+    ).first()
+    return found is not None
+
+
+def _info(row: TournamentRow) -> TournamentInfo:
+    assert row.id is not None
+    return TournamentInfo(row.id, row.name, row.created_at)
+
+
+def _set_demo_clock(session: Session, tid: int, started: datetime, now: datetime) -> None:
+    """The demo's clock: started at `started`, level 3 running with 12:34 to go at `now`."""
+    structure = load_structure(session, tid)
+    state = engine.start(ClockState(), structure, started)
+    third = structure.index_of_level(3)
+    state = engine.jump(state, structure, now - timedelta(minutes=7, seconds=26), third)
+    save_clock(session, tid, state)
+
+
 class DemoService:
-    """Creates the sample tournament."""
+    """Creates the sample tournament, or finds the one already there."""
 
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
+
+    def find_demo(self) -> TournamentInfo | None:
+        """The demo tournament already in the database (the newest), or None. Writes nothing."""
+        with self._ctx.reading() as session:
+            rows = _demo_rows(session)
+            return _info(rows[0]) if rows else None
+
+    def open_demo(self) -> Outcome[TournamentInfo]:
+        """The demo for `clockapp --demo`: the one already in the database, else a new one.
+
+        A demo left running for days would show its last level deep in overtime (or stopped by
+        a hard end tried on it): then its clock goes back to level 3 with 12:34 to go. Nothing
+        else of it changes, and it does not become the tournament the app reopens unless the
+        database has no other tournament.
+
+        >>> from clockapp.services.app import open_services
+        >>> services = open_services("sqlite://")
+        >>> first = services.demo.open_demo().value
+        >>> services.demo.open_demo().value == first, len(services.tournaments.list())
+        (True, 1)
+        """
+        found = self.find_demo()
+        if found is None:
+            return self.create_demo()
+        now = self._ctx.now()
+        with self._ctx.transaction() as session:
+            structure = load_structure(session, found.id)
+            shown = engine.view(load_clock(session, found.id), structure, now)
+            stale = shown.in_overtime or shown.status is ClockStatus.STOPPED_BY_HARD_END
+            if not stale:
+                return Outcome(found, Changes(found.id, Change.NONE, latest_revision(session)))
+            _set_demo_clock(session, found.id, now - timedelta(minutes=47), now)
+            changes = record_change(session, found.id, Change.CLOCK, "demo clock reset", now)
+        return Outcome(found, changes)
 
     def create_demo(self) -> Outcome[TournamentInfo]:
         """A tournament in full swing: 24 entries, 17 left, level 3 running with 12:34 to go.
 
         The money, the tables and a pending seat move come from the cashier and seating
-        services, one transaction per action, as at a real event.
+        services, one transaction per action, as at a real event. The demo becomes the
+        tournament the app reopens only when the database holds no other (besides demos).
         """
         now = self._ctx.now()
         started = now - timedelta(minutes=47)
@@ -101,19 +185,16 @@ class DemoService:
             create_setup(session, tid)
             session.flush()
             stack = setup_row(session, tid).starting_stack
-            info = TournamentInfo(row.id, row.name, row.created_at)
+            info = _info(row)
 
         at = _SetBack(started - timedelta(minutes=20))
         ctx = ServiceContext(self._ctx.engine, now=at)
         self._fill(ctx, at, tid, stack, started, now)
 
         with self._ctx.transaction() as session:
-            structure = load_structure(session, tid)
-            state = engine.start(ClockState(), structure, started)
-            third = structure.index_of_level(3)
-            state = engine.jump(state, structure, now - timedelta(minutes=7, seconds=26), third)
-            save_clock(session, tid, state)
-            set_last_opened(session, tid)
+            _set_demo_clock(session, tid, started, now)
+            if not _has_other_tournament(session, tid):
+                set_last_opened(session, tid)
             changes = record_change(session, tid, Change.ALL, "demo created", now)
         return Outcome(info, changes)
 

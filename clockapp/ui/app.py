@@ -4,8 +4,8 @@ Start-up is kept lean: the first clock frame needs Qt Widgets, the services and 
 sound, speech, the structure editor and other windows are imported when first used.
 
 `--screenshot out.png [--size 1920x1080]` renders the clock display of the current tournament (or
-the demo one in an empty database) offscreen to a PNG and exits, so the display can be checked on a
-machine without a screen.
+the demo, built in a throwaway database when the user's has none) offscreen to a PNG and exits, so
+the display can be checked on a machine without a screen.
 """
 
 from __future__ import annotations
@@ -128,14 +128,38 @@ def run_app(argv: Sequence[str]) -> int:
     if args.self_test:
         return self_test()
     if args.screenshot is not None:
-        services = _open_services(args.db)
+        return screenshot(args.db, args.screenshot, args.size, demo=args.demo)
+    return Launcher(app, args).run()
+
+
+def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
+    """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
+
+    Nothing is written to the database: with no tournament to draw (an empty database, or
+    `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
+    """
+    services = _open_services(db)
+    if services is None:
+        return 2
+    found = services.demo.find_demo() if demo else services.tournaments.last_opened()
+    if found is not None:
+        return render_screenshot(services, found.id, path, size)
+    services.ctx.engine.dispose()
+    return _screenshot_of_a_fresh_demo(path, size)
+
+
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
+        services = _open_services(str(Path(folder) / "demo.db"))
         if services is None:
             return 2
-        tournament_id = _choose(services, demo=args.demo, ask=False)
-        if tournament_id is None:
-            return 2
-        return render_screenshot(services, tournament_id, args.screenshot, args.size)
-    return Launcher(app, args).run()
+        try:
+            tournament_id = services.demo.create_demo().value.id
+            return render_screenshot(services, tournament_id, path, size)
+        finally:
+            services.ctx.engine.dispose()
 
 
 def _open_services(db: str | None) -> Services | None:
@@ -251,13 +275,19 @@ class Launcher:
 
         bus = TournamentBus(services, tournament_id)
         sound = Sound()
+        cache: Path | None = self.cache
+        if self.args.demo:
+            # The start-up cache paints the tournament the next start reopens: not a demo that
+            # is only being shown.
+            last = services.tournaments.last_opened()
+            cache = cache if last is not None and last.id == tournament_id else None
         self.station = ClockStation(
             services,
             bus,
             sound,
             self.settings,
             display=self.display,
-            cache=self.cache,
+            cache=cache,
             db=self.args.db,
         )
         self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
@@ -281,15 +311,18 @@ class Launcher:
 
 
 def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:
-    """The tournament to show: the demo, the last one opened, or (asking) a new one."""
-    svc = services
+    """The tournament to show: the demo, the last one opened, or (asking) a new one.
+
+    The demo is shown without becoming the tournament the app reopens (unless the database has
+    no other), and the one already there is reused. Without `ask`, an empty database gives None.
+    """
     if demo:
-        return svc.demo.create_demo().value.id
-    last = svc.tournaments.last_opened()
+        return services.demo.open_demo().value.id
+    last = services.tournaments.last_opened()
     if last is not None:
         return int(last.id)
     if not ask:
-        return svc.demo.create_demo().value.id
+        return None
     return ask_for_tournament(services)
 
 
@@ -307,7 +340,7 @@ def ask_for_tournament(services: Services) -> int | None:
     box.exec()
     clicked = box.clickedButton()
     if clicked is demo:
-        return services.demo.create_demo().value.id
+        return services.demo.open_demo().value.id
     if clicked is create:
         name, ok = QInputDialog.getText(None, "New tournament", "Tournament name:")
         if ok and name.strip():

@@ -191,3 +191,35 @@ def test_a_second_demo_reuses_the_players_and_draws_the_same_seats(services: Ser
         return [[s.name for s in t.seats] for t in services.seating.room(tid).tables]
 
     assert layout(first.id) == layout(second.id)
+
+
+def test_the_demo_does_not_take_the_place_of_a_real_tournament(services: Services) -> None:
+    real = services.tournaments.create("Saturday Main Event").value
+    demo = services.demo.open_demo().value
+    assert demo.id != real.id
+    assert services.tournaments.last_opened() == real
+    # Asked again, the same demo: one demo however often it is opened.
+    assert services.demo.open_demo().value == demo
+    assert services.demo.find_demo() == demo
+    assert [t.name for t in services.tournaments.list()] == [demo.name, real.name]
+    assert services.tournaments.last_opened() == real
+
+
+def test_an_old_demo_is_reused_with_its_clock_back_on_level_3(
+    services: Services, fake_clock: FakeClock
+) -> None:
+    demo = services.demo.open_demo().value
+    fake_clock.advance(minutes=5)
+    revision = services.tournaments.revision()
+    assert services.demo.open_demo().value == demo  # still in play: left as it is
+    assert services.tournaments.revision() == revision
+    snap = services.clock.snapshot(demo.id)
+    assert view(snap.state, snap.structure, services.now()).remaining_ms == 7 * 60_000 + 34_000
+    fake_clock.advance(minutes=3 * 24 * 60)  # three days later: deep in overtime
+    snap = services.clock.snapshot(demo.id)
+    assert view(snap.state, snap.structure, services.now()).in_overtime
+    assert services.demo.open_demo().value == demo
+    snap = services.clock.snapshot(demo.id)
+    shown = view(snap.state, snap.structure, services.now())
+    assert (shown.level_number, shown.remaining_ms) == (3, 12 * 60_000 + 34_000)
+    assert len(services.tournaments.list()) == 1

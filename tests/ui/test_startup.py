@@ -110,3 +110,50 @@ def test_help_lists_the_command_line_tools() -> None:
     for name in command_names():
         assert f"clockapp {name} " in tools
     assert "clockapp structure  suggest a blind structure" in tools
+
+
+# ---------------------------------------------------------------------------- the demo
+def test_the_demo_leaves_the_real_tournament_to_reopen(services) -> None:
+    from clockapp.ui.app import choose_tournament
+
+    real = services.tournaments.create("Sunday Deepstack").value
+    shown = choose_tournament(services, demo=True, ask=False)
+    assert shown is not None
+    assert shown != real.id
+    assert services.tournaments.last_opened() == real
+    # The next start without --demo reopens the real one.
+    assert choose_tournament(services, demo=False, ask=False) == real.id
+
+
+def test_two_demo_runs_make_one_demo(tmp_path: Path) -> None:
+    from clockapp.services.app import open_services
+    from clockapp.ui.app import choose_tournament
+
+    db = str(tmp_path / "two.db")
+    shown = []
+    for _ in range(2):  # two starts of `clockapp --demo`, each with its own services
+        services = open_services(db)
+        shown.append(choose_tournament(services, demo=True, ask=False))
+        services.ctx.engine.dispose()
+    services = open_services(db)
+    assert shown[0] == shown[1]
+    assert [t.id for t in services.tournaments.list()] == [shown[0]]
+    # In an otherwise empty database the demo is the one to reopen.
+    assert services.tournaments.last_opened().id == shown[0]
+    services.ctx.engine.dispose()
+
+
+def test_a_screenshot_of_an_empty_database_writes_no_demo_into_it(tmp_path: Path, qapp) -> None:
+    from PySide6.QtGui import QImage
+
+    from clockapp.services.app import open_services
+    from clockapp.ui.app import run_app
+
+    db = str(tmp_path / "empty.db")
+    for extra in ([], ["--demo"]):
+        out = tmp_path / f"shot{len(extra)}.png"
+        assert run_app(["--db", db, "--screenshot", str(out), "--size", "640x360", *extra]) == 0
+        assert QImage(str(out)).width() == 640
+    services = open_services(db)
+    assert services.tournaments.list() == ()
+    services.ctx.engine.dispose()
