@@ -14,6 +14,7 @@ from clockapp.services.cashier import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
+from clockapp.services.hard_end import HardEndService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
 from clockapp.services.results import ResultsService
@@ -38,6 +39,7 @@ class Services:
         self.results = ResultsService(self.ctx)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
+        self.hard_end = HardEndService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""
