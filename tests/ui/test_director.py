@@ -238,3 +238,92 @@ def test_the_hard_end_reads_in_local_time(
     assert "UTC" not in status.text()
     # The time the director types is local too: 00:40 here is 19:10 UTC.
     assert station.director.hard_end_edit.time() == QTime(0, 40)
+
+
+# ---------------------------------------------------------------------------- final chip counts
+def buy_ins(services, bus, tid: int, count: int) -> list[int]:
+    from clockapp.services.players import PlayerDetails
+
+    regs = []
+    for name in ("Ann Lee", "Bob Marsh", "Carla Diaz", "Dev Patel")[:count]:
+        player = services.players.create(PlayerDetails(name)).value.id
+        regs.append(bus.run(lambda p=player: services.cashier.buy_in(tid, p)).registration.id)
+    return regs
+
+
+def type_count(qtbot, spin, chips: int) -> None:
+    """Type a count the way the director does: select what is there, type, Tab."""
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, str(chips))
+    spin.interpretText()
+
+
+def stopped_by_the_hard_end(station, services, tournament_id, fake_clock) -> None:
+    services.clock.start(tournament_id)
+    services.clock.set_hard_end(tournament_id, fake_clock() + timedelta(minutes=10))
+    fake_clock.advance(minutes=11)
+    station.session.reload()
+
+
+def test_final_chip_counts_rank_the_players_still_in(
+    qtbot, station, services, tournament_id, fake_clock
+) -> None:
+    director = station.director
+    ann, bob, carla, dev = buy_ins(services, station.bus, tournament_id, 4)
+    assert director.final_counts_button.isHidden()
+    stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
+    assert not director.final_counts_button.isHidden()
+
+    click(qtbot, director.final_counts_button)
+    dialog = director.final_counts_dialog
+    assert dialog is not None
+    assert dialog.isVisible()
+    assert list(dialog.spins) == [ann, bob, carla, dev]
+    assert not dialog.record_button.isEnabled()  # nobody counted yet
+    in_play = services.clock.snapshot(tournament_id).stats.chips_in_play
+    counts = {ann: in_play - 26_000, bob: 10_000, carla: 10_000, dev: 6_000}
+    for rid, chips in counts.items():
+        type_count(qtbot, dialog.spins[rid], chips)
+    assert dialog.counts() == counts
+    assert dialog.total_label.text() == f"Counted {in_play:,} of {in_play:,} chips in play."
+    click(qtbot, dialog.record_button)
+
+    assert not dialog.isVisible()
+    dues = {due.registration_id: due for due in services.cashier.dues(tournament_id)}
+    assert [(dues[r].place, dues[r].tied) for r in (ann, bob, carla, dev)] == [
+        (1, 1),
+        (2, 2),
+        (2, 2),
+        (4, 1),
+    ]
+    assert dues[bob].prize == dues[carla].prize
+    assert director.statusBar().currentMessage().endswith("Ann Lee wins.")
+    assert station.display.players_block.value.text() == "1 / 4"
+
+
+def test_final_chip_counts_from_the_menu_explain_a_refusal(
+    qtbot, station, services, tournament_id
+) -> None:
+    director = station.director
+    titles = {a.text(): a for a in director.menuBar().actions()}
+    items = [a.text() for a in titles["&Tournament"].menu().actions()]
+    assert "Final chip counts…" in items
+    # No players at the cashier: nothing to rank, and the director is told where to look.
+    director.final_counts_action.trigger()
+    assert director.final_counts_dialog is None
+    assert "cashier" in director.error_label.text()
+
+    ann, bob, carla = buy_ins(services, station.bus, tournament_id, 3)
+    director.final_counts_action.trigger()  # any time, not only at the hard end
+    dialog = director.final_counts_dialog
+    for rid, chips in ((ann, 12_000), (bob, 9_000), (carla, 3_000)):
+        type_count(qtbot, dialog.spins[rid], chips)
+    assert "missing" in dialog.total_label.text()  # 24,000 counted of more in play
+    # Meanwhile the cashier records Carla's bust: the counts no longer match the field.
+    station.bus.run(lambda: services.results.eliminate(tournament_id, carla, busted_by=ann))
+    click(qtbot, dialog.record_button)
+    assert dialog.isVisible()
+    assert dialog.error_label.text() == "Carla Diaz is not in play, so has no chips to count."
+    assert services.clock.snapshot(tournament_id).stats.players_left == 2
+    dialog.reject()

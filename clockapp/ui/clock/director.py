@@ -9,11 +9,10 @@ screen the display goes to. Errors appear inline in red and in the status bar.
 from __future__ import annotations
 
 import contextlib
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QModelIndex, Qt, QTime, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableView,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +36,8 @@ from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts, theme
 from clockapp.ui.clock.controller import ClockController
+from clockapp.ui.clock.final_counts import FinalCountsDialog, open_final_counts
+from clockapp.ui.clock.hard_end import FINAL_COUNTS, HardEndBox
 from clockapp.ui.clock.levels import LevelTableModel
 from clockapp.ui.clock.menus import install_menus
 from clockapp.ui.clock.moves import PendingMovesBox
@@ -153,16 +153,17 @@ class DirectorWindow(QMainWindow):
         left.addWidget(field_box)
 
         # Hard end.
-        end_box = QGroupBox("Hard end")
-        end_layout = QHBoxLayout(end_box)
-        self.hard_end_check = QCheckBox("Stop play at")
-        self.hard_end_edit = QTimeEdit()
-        self.hard_end_edit.setDisplayFormat("HH:mm")
-        self.hard_end_button = QPushButton("Set")
-        end_layout.addWidget(self.hard_end_check)
-        end_layout.addWidget(self.hard_end_edit)
-        end_layout.addWidget(self.hard_end_button)
-        left.addWidget(end_box)
+        self.hard_end_box = HardEndBox(self._session.now)
+        self.hard_end_check = self.hard_end_box.check  # the parts tests read, by their old names
+        self.hard_end_edit = self.hard_end_box.edit
+        self.hard_end_button = self.hard_end_box.set_button
+        self.final_counts_button = self.hard_end_box.final_counts_button
+        left.addWidget(self.hard_end_box)
+        self.final_counts_action = QAction(FINAL_COUNTS, self)
+        self.final_counts_action.setStatusTip(
+            "Rank the players still in by their chips (places and prizes at the cashier)"
+        )
+        self.final_counts_dialog: FinalCountsDialog | None = None
 
         # Sound and screen.
         options = QGroupBox("Room")
@@ -225,7 +226,9 @@ class DirectorWindow(QMainWindow):
         for action, handler in clicks.items():
             self.buttons[action].clicked.connect(lambda _=False, h=handler: h())
         self.update_counts_button.clicked.connect(self._on_update_counts_clicked)
-        self.hard_end_button.clicked.connect(self._on_hard_end_clicked)
+        self.hard_end_box.hard_end_chosen.connect(self._controller.set_hard_end)
+        self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)
+        self.final_counts_action.triggered.connect(lambda _=False: self.open_final_counts())
         self.mute_check.toggled.connect(self._on_mute_toggled)
         self.announce_check.toggled.connect(self._on_announce_toggled)
         self.jump_button.clicked.connect(self._on_jump_clicked)
@@ -235,13 +238,26 @@ class DirectorWindow(QMainWindow):
     def install_menus(self, actions: dict[Action, QAction]) -> None:
         """Put the registry's actions (created for this window) into the menus and toolbar."""
         self.actions_by_name = dict(actions)
-        self.toolbar = install_menus(self, actions)
+        self.toolbar = install_menus(
+            self, actions, extras={"&Tournament": (self.final_counts_action,)}
+        )
         show = actions.get(Action.SHOW_DISPLAY)
         if show is not None:
             self.buttons[Action.SHOW_DISPLAY].clicked.connect(lambda _=False: show.trigger())
         self.on_stack_index_changed()
 
     # ---------------------------------------------------------------- state
+
+    def open_final_counts(self) -> FinalCountsDialog | None:
+        """Tournament > Final chip counts…: rank the players still in by their chips."""
+        self.final_counts_dialog = open_final_counts(
+            self,
+            self._session.services,
+            self._session.bus,
+            on_error=self.show_error,
+            on_done=lambda result: self.statusBar().showMessage(result.summary, 30_000),
+        )
+        return self.final_counts_dialog
 
     def show_error(self, message: str) -> None:
         """Tell the director what went wrong, in red, until the next successful action."""
@@ -273,11 +289,7 @@ class DirectorWindow(QMainWindow):
             check.blockSignals(True)
             check.setChecked(value)
             check.blockSignals(False)
-        hard_end = snapshot.state.hard_end
-        self.hard_end_check.setChecked(hard_end is not None)
-        if hard_end is not None:
-            local = hard_end.astimezone()
-            self.hard_end_edit.setTime(QTime(local.hour, local.minute))
+        self.hard_end_box.show_hard_end(snapshot.state.hard_end)
 
     def _on_session_ticked(self, clock_view: ClockView) -> None:
         item = clock_view.item
@@ -320,6 +332,7 @@ class DirectorWindow(QMainWindow):
             }.get(clock_view.status, "Resume")
         )
         self.levels_model.set_current(clock_view.index)
+        self.hard_end_box.show_stopped(clock_view.stopped_by_hard_end)
 
     def detach_history(self) -> None:
         """Stop following the undo stack (the station closes, or the stack is going away)."""
@@ -358,13 +371,6 @@ class DirectorWindow(QMainWindow):
         if self._controller.set_field(self.entries_spin.value(), self.players_left_spin.value()):
             self.error_label.setText("")
 
-    def _on_hard_end_clicked(self) -> None:
-        if not self.hard_end_check.isChecked():
-            self._controller.set_hard_end(None)
-            return
-        when = next_local_time(self.hard_end_edit.time(), self._session.now())
-        self._controller.set_hard_end(when)
-
     def _on_mute_toggled(self, checked: bool) -> None:
         self._controller.set_muted(checked)
 
@@ -386,19 +392,3 @@ class DirectorWindow(QMainWindow):
         self.detach_history()
         QGuiApplication.instance().quit()  # type: ignore[union-attr]
         super().closeEvent(event)
-
-
-def next_local_time(time: QTime, now: datetime) -> datetime:
-    """The next moment the local wall clock reads `time` after `now`, as UTC.
-
-    >>> from datetime import UTC, datetime
-    >>> from PySide6.QtCore import QTime
-    >>> now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
-    >>> (next_local_time(QTime(23, 30), now) - now).total_seconds() <= 86400
-    True
-    """
-    local_now = now.astimezone()
-    candidate = local_now.replace(hour=time.hour(), minute=time.minute(), second=0, microsecond=0)
-    if candidate <= local_now:
-        candidate += timedelta(days=1)
-    return candidate.astimezone(UTC)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QToolBar
@@ -57,10 +59,15 @@ TOOLBAR = (
 )
 
 
-def install_menus(window: QMainWindow, actions: dict[Action, QAction]) -> QToolBar:
+def install_menus(
+    window: QMainWindow,
+    actions: dict[Action, QAction],
+    extras: Mapping[str, Sequence[QAction]] | None = None,
+) -> QToolBar:
     """Fill `window`'s menu bar (`MENUS`) and a toolbar (`TOOLBAR`) with `actions`.
 
-    Actions the window did not install are left out. Returns the toolbar.
+    Actions the window did not install are left out. `extras` adds the window's own actions
+    (not in the registry: no shortcut) at the end of the menu of that title. Returns the toolbar.
     """
     bar = window.menuBar()
     for title, members in MENUS:
@@ -70,6 +77,11 @@ def install_menus(window: QMainWindow, actions: dict[Action, QAction]) -> QToolB
                 menu.addSeparator()
             elif action in actions:
                 menu.addAction(actions[action])
+        own = (extras or {}).get(title, ())
+        if own:
+            menu.addSeparator()
+            for qaction in own:
+                menu.addAction(qaction)
     toolbar = QToolBar("Windows", window)
     toolbar.setObjectName("director_toolbar")
     toolbar.setMovable(False)

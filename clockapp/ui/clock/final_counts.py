@@ -1,0 +1,196 @@
+"""`FinalCountsDialog`: the chip count of every player still in, when the hard end stops play.
+
+The director counts each stack and types it in; the dialog adds them up against the chips in
+play (a miscount shows before anything is recorded), and "Record places" ranks the players by
+their counts through `services.hard_end.finish_by_chips`: more chips, better place; equal counts
+share their places and prizes, exactly as players busted on one hand at the cashier. A refusal
+(a player counted who has busted meanwhile, a count of 0) stays in the dialog, in red, and
+nothing is recorded.
+
+`open_final_counts` builds the dialog for the tournament on show and opens it window-modal
+(the director window stays responsive to the clock); the director window calls it from its
+"Final chip counts…" button (shown when the hard end has stopped play) and from the Tournament
+menu.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import DomainError
+
+#: Where the eliminations recorded from the counts say they came from.
+STATION = "director"
+#: A count larger than any real stack, to catch a finger slipping on the keyboard.
+MAX_CHIPS = 2_000_000_000
+
+Submit = Callable[[dict[int, int]], str | None]
+
+
+def counted_line(counted: int, in_play: int) -> tuple[str, bool]:
+    """What the counts add up to against the chips in play, and whether that is a miscount.
+
+    >>> counted_line(50_000, 50_000)
+    ('Counted 50,000 of 50,000 chips in play.', False)
+    >>> counted_line(49_000, 50_000)
+    ('Counted 49,000 of 50,000 chips in play: 1,000 missing. Count again?', True)
+    >>> counted_line(51_000, 50_000)[0]
+    'Counted 51,000 of 50,000 chips in play: 1,000 too many. Count again?'
+    """
+    line = f"Counted {counted:,} of {in_play:,} chips in play"
+    if counted == in_play or in_play <= 0:
+        return line + ".", False
+    gap = in_play - counted
+    which = f"{gap:,} missing" if gap > 0 else f"{-gap:,} too many"
+    return f"{line}: {which}. Count again?", True
+
+
+class FinalCountsDialog(QDialog):
+    """One chip count per player still in; "Record places" submits them.
+
+    Args:
+        field: The players to count and the chips in play (`services.hard_end.field_to_count`).
+        submit: Records the counts; returns an error to show, or None when recorded.
+        parent: The director window.
+    """
+
+    def __init__(self, field: Any, submit: Submit, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("final_counts_dialog")
+        self.setWindowTitle("Final chip counts")
+        self._submit = submit
+        self._in_play = int(field.chips_in_play)
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "Play has stopped: the players still in finish in the order of their chips. "
+            "Count each stack. Equal counts share their places and prizes."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+
+        rows = QWidget()
+        form = QFormLayout(rows)
+        self.spins: dict[int, QSpinBox] = {}
+        for player in field.players:
+            spin = QSpinBox()
+            spin.setObjectName(f"count_{player.registration_id}")
+            spin.setRange(0, MAX_CHIPS)
+            spin.setGroupSeparatorShown(True)
+            spin.setSpecialValueText("not counted")
+            spin.valueChanged.connect(self._on_spin_value_changed)
+            form.addRow(player.name, spin)
+            self.spins[player.registration_id] = spin
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(rows)
+        layout.addWidget(scroll, 1)
+
+        self.total_label = QLabel("")
+        self.total_label.setObjectName("total_label")
+        self.total_label.setWordWrap(True)
+        layout.addWidget(self.total_label)
+        self.error_label = QLabel("")
+        self.error_label.setObjectName("error_label")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
+        layout.addWidget(self.error_label)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.record_button: QPushButton = self.buttons.addButton(
+            "Record places", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(460, min(720, 220 + 34 * len(self.spins)))
+        self._on_spin_value_changed()
+
+    def counts(self) -> dict[int, int]:
+        """Registration id -> chips typed."""
+        return {rid: spin.value() for rid, spin in self.spins.items()}
+
+    def set_counts(self, counts: Mapping[int, int]) -> None:
+        """Fill in counts (registration id -> chips)."""
+        for rid, chips in counts.items():
+            self.spins[rid].setValue(chips)
+
+    def accept(self) -> None:
+        """Record the places; on a refusal say why and stay open."""
+        if not self.record_button.isEnabled():
+            return
+        error = self._submit(self.counts())
+        if error:
+            self.error_label.setText(error)
+            return
+        super().accept()
+
+    def _on_spin_value_changed(self, _value: int = 0) -> None:
+        counts = self.counts()
+        line, miscount = counted_line(sum(counts.values()), self._in_play)
+        missing = sum(1 for chips in counts.values() if chips <= 0)
+        if missing:
+            line += f" {missing} player{'s' if missing != 1 else ''} still to count."
+        self.total_label.setText(line)
+        self.total_label.setStyleSheet("color: #f5a524;" if miscount else "")
+        self.record_button.setEnabled(missing == 0 and len(counts) >= 2)
+        self.error_label.setText("")
+
+
+def open_final_counts(
+    parent: QWidget,
+    services: Any,
+    bus: Any,
+    *,
+    on_error: Callable[[str], None],
+    on_done: Callable[[Any], None],
+) -> FinalCountsDialog | None:
+    """Open the dialog for the tournament on show (window-modal); None when there is no field.
+
+    On "Record places" the places and prizes are recorded in one service call, the seating
+    follows the busts, and `on_done` gets the `ChipCountResult`.
+    """
+    tid = bus.tournament_id
+    try:
+        field = services.hard_end.field_to_count(tid)
+    except DomainError as error:
+        on_error(str(error))
+        return None
+    if len(field.players) < 2:
+        on_error(
+            "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+            f"{len(field.players)} player{'s are' if len(field.players) != 1 else ' is'} in play."
+        )
+        return None
+
+    def submit(counts: dict[int, int]) -> str | None:
+        try:
+            result = bus.run(
+                lambda: services.hard_end.finish_by_chips(tid, counts, station=STATION)
+            )
+        except DomainError as error:
+            return str(error)
+        first = next(iter(counts))
+        # The seating reads the cashier's records anyway; this frees the seats at once.
+        with contextlib.suppress(DomainError):
+            bus.run(lambda: services.seating.on_player_busted(tid, first))
+        on_done(result)
+        return None
+
+    dialog = FinalCountsDialog(field, submit, parent)
+    dialog.finished.connect(dialog.deleteLater)
+    dialog.open()
+    return dialog
