@@ -234,7 +234,7 @@ def test_the_hard_end_reads_in_local_time(
     assert station.display.status_label.text() == "PLAY STOPS AT 00:40"
     fake_clock.advance(minutes=11)
     station.session.tick()
-    assert status.text().startswith("Play stopped at the hard end (00:40): finishing places go")
+    assert status.text() == "Stopped at the hard end (00:40): places go by chip count."
     assert "UTC" not in status.text()
     # The time the director types is local too: 00:40 here is 19:10 UTC.
     assert station.director.hard_end_edit.time() == QTime(0, 40)

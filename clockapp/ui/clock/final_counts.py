@@ -140,10 +140,12 @@ class FinalCountsDialog(QDialog):
 
     def _on_spin_value_changed(self, _value: int = 0) -> None:
         counts = self.counts()
-        line, miscount = counted_line(sum(counts.values()), self._in_play)
         missing = sum(1 for chips in counts.values() if chips <= 0)
-        if missing:
-            line += f" {missing} player{'s' if missing != 1 else ''} still to count."
+        if missing:  # a gap is no miscount while stacks are still being counted
+            line, miscount = f"Counted {sum(counts.values()):,} of {self._in_play:,} chips", False
+            line += f" in play; {missing} player{'s' if missing != 1 else ''} still to count."
+        else:
+            line, miscount = counted_line(sum(counts.values()), self._in_play)
         self.total_label.setText(line)
         self.total_label.setStyleSheet("color: #f5a524;" if miscount else "")
         self.record_button.setEnabled(missing == 0 and len(counts) >= 2)

@@ -127,10 +127,7 @@ def hard_end_line(clock_view: ClockView) -> str:
     if end is None:
         return ""
     if clock_view.stopped_by_hard_end:
-        return (
-            f"Play stopped at the hard end ({time_of_day(end)}): finishing places go by "
-            "chip count (Tournament > Final chip counts…)."
-        )
+        return f"Stopped at the hard end ({time_of_day(end)}): places go by chip count."
     if clock_view.hard_end_warning:
         left = format_clock(clock_view.ms_to_hard_end or 0)
         return f"Play stops at {time_of_day(end)} (hard end, in {left})."
