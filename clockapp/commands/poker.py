@@ -3,11 +3,13 @@
     clockapp hand --board "2s Ah Ac Th Jh" "As Ad" "Kh Qh"      who wins, with what
     clockapp hand "Kh Kd Ks 5c 5d 2s 3h"                         what a 5-7 card hand is
     clockapp odds "As Ad" "Kh Qh" --board "2s Ah Ac"             each hand's chances and outs
-    clockapp pots --bets 40,10,40 --ranking "1;2;0" --button 0 --dead 20
+    clockapp pots --bets 40,10,40 --ranking "2;3;1" --button 1 --dead 20
                                                                  side pots, odd chips, payouts
 
 Each prints plain text, or JSON with `--json`. Bad input exits with status 2 and a message on
-stderr that quotes what could not be used.
+stderr that quotes what could not be used. Players and seats are counted from 1 in text and in
+messages, as directors count them (`#2`, `seat 2`); `clockapp pots` takes its seat numbers from 1
+too. JSON gives 0-based `index` values (the library's), and for seats also the 1-based `seat`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from clockapp.poker import (
@@ -282,21 +285,25 @@ def odds_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> i
 # ---------------------------------------------------------------------------------------- pots
 
 _POTS_HELP = """\
-Seats are numbered from 0 in clockwise order, in the order of --bets.
+Seats are numbered from 1 in clockwise order, in the order of --bets, as directors count them.
 
   --bets 40,10,40        what each seat put in this hand (all streets), by seat
   --folded 0,1,0         1 (or y/yes/true/x) for each seat that folded; default: nobody
-  --ranking "1;2;0"      the showdown, best first: groups separated by ";", tied seats in a
-                         group by "," (e.g. "1,2;0" = seats 1 and 2 split, then seat 0).
+  --ranking "2;3;1"      the showdown, best first: groups separated by ";", tied seats in a
+                         group by "," (e.g. "2,3;1" = seats 2 and 3 split, then seat 1).
                          Every seat still in must appear. Leave it out to see the pots only.
-  --button 0             the seat with the dealer button (odd chips go left of it first)
+  --button 1             the seat with the dealer button (odd chips go left of it first)
   --dead 20              chips in the middle from no seat (antes, a dead blind): main pot
   --chip 5               the smallest chip in play: pots are split in units of it
   --names A,B,C          names to show instead of seat numbers
 
 Example (the rulings window's worked example): $20 dead money; Alice bets 40, Bob is all in
 for 10, Cindy calls; Bob has the best hand, then Cindy:
-  clockapp pots --bets 40,10,40 --ranking "1;2;0" --button 0 --dead 20 --names Alice,Bob,Cindy
+  clockapp pots --bets 40,10,40 --ranking "2;3;1" --button 1 --dead 20 --names Alice,Bob,Cindy
+
+In --json output every seat is given twice: "seat" counts from 1 as above, "index" from 0 (the
+position in --bets, as the clockapp.poker library counts). "seats" lists each seat's bet, fold
+and take; "payouts" is each seat's take as a list in --bets order.
 """
 
 
@@ -309,8 +316,10 @@ def _pots_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--bets", required=True, help="each seat's chips in, e.g. 40,10,40")
     parser.add_argument("--folded", help="fold flags by seat, e.g. 0,1,0 (default: none)")
-    parser.add_argument("--ranking", help='groups best first, e.g. "1;2;0" or "1,2;0"')
-    parser.add_argument("--button", type=_whole, required=True, help="the button's seat")
+    parser.add_argument(
+        "--ranking", help='seats from 1, groups best first, e.g. "2;3;1" or "2,3;1"'
+    )
+    parser.add_argument("--button", type=_whole, required=True, help="the button's seat (from 1)")
     parser.add_argument("--dead", type=_whole, default=0, help="dead money (default 0)")
     parser.add_argument("--chip", type=_whole, default=1, help="smallest chip in play (default 1)")
     parser.add_argument("--names", help="seat names, e.g. Alice,Bob,Cindy")
@@ -328,11 +337,14 @@ def _split_list(text: str) -> list[str]:
 
 def _parse_bets(text: str) -> list[int]:
     bets = []
-    for part in _split_list(text):
+    for seat, part in enumerate(_split_list(text), start=1):
         try:
-            bets.append(int(part.replace("_", "")))
+            bet = int(part.replace("_", ""))
         except ValueError:
             raise _BadInput(f"--bets: {part!r} is not a whole number of chips") from None
+        if bet < 0:
+            raise _BadInput(f"--bets: seat {seat}'s bet {bet} is negative")
+        bets.append(bet)
     return bets
 
 
@@ -353,6 +365,7 @@ def _parse_folded(text: str | None, seats: int) -> list[bool]:
 
 
 def _parse_ranking(text: str | None) -> list[list[int]] | None:
+    """The groups as the user wrote them: seat numbers from 1."""
     if text is None:
         return None
     groups = []
@@ -365,34 +378,82 @@ def _parse_ranking(text: str | None) -> list[list[int]] | None:
                 group.append(int(part))
             except ValueError:
                 raise _BadInput(
-                    f'--ranking: {part!r} is not a seat number (write e.g. "1;2;0" or "1,2;0")'
+                    f'--ranking: {part!r} is not a seat number (write e.g. "2;3;1" or "2,3;1")'
                 ) from None
         groups.append(group)
     return groups
 
 
-def _pots_body(args: argparse.Namespace) -> Settlement:
+def _seat_range(seats: int) -> str:
+    return f"the seats are 1 to {seats}" if seats > 1 else "the only seat is 1"
+
+
+def _check_seats(button: int, ranking: list[list[int]] | None, folded: list[bool]) -> None:
+    """Refuse seat numbers the hand does not have, naming them as the user counts (from 1).
+
+    The library checks the same things, but counts seats from 0 in its messages.
+    """
+    seats = len(folded)
+    if not 1 <= button <= seats:
+        raise _BadInput(f"--button {button}: there is no seat {button}; {_seat_range(seats)}")
+    if ranking is None:
+        return
+    ranked: list[int] = []
+    for group in ranking:
+        for seat in group:
+            if not 1 <= seat <= seats:
+                raise _BadInput(f"--ranking names seat {seat}, but {_seat_range(seats)}")
+            if folded[seat - 1]:
+                raise _BadInput(f"--ranking names seat {seat}, which folded")
+            if seat in ranked:
+                raise _BadInput(f"--ranking names seat {seat} twice")
+            ranked.append(seat)
+    missing = [seat for seat in range(1, seats + 1) if not folded[seat - 1] and seat not in ranked]
+    if missing:
+        names = ", ".join(str(s) for s in missing)
+        raise _BadInput(f"--ranking leaves out seat(s) {names}, still in the hand")
+
+
+@dataclass(frozen=True)
+class _Pots:
+    """A settled hand with what the user entered, for the text and JSON output."""
+
+    settlement: Settlement
+    bets: list[int]
+    folded: list[bool]
+    names: list[str] | None
+
+
+def _pots_body(args: argparse.Namespace) -> _Pots:
     bets = _parse_bets(args.bets)
     names = _split_list(args.names) if args.names else None
     if names is not None and len(names) != len(bets):
         raise _BadInput(f"--names has {len(names)} names but --bets has {len(bets)} seats")
-    return settle(
+    folded = _parse_folded(args.folded, len(bets))
+    ranking = _parse_ranking(args.ranking)
+    _check_seats(args.button, ranking, folded)
+    settlement = settle(
         bets,
-        _parse_folded(args.folded, len(bets)),
-        _parse_ranking(args.ranking),
-        args.button,
+        folded,
+        None if ranking is None else [[seat - 1 for seat in group] for group in ranking],
+        args.button - 1,  # the library counts seats from 0
         dead_money=args.dead,
         chip=args.chip,
     )
+    return _Pots(settlement, bets, folded, names)
 
 
-def _seat_name(args: argparse.Namespace) -> Callable[[int], str]:
-    names = _split_list(args.names) if args.names else None
-    return (lambda seat: names[seat]) if names else (lambda seat: f"seat {seat}")
+def _namer(names: list[str] | None) -> Callable[[int], str]:
+    """A seat's name by its index: the name given, or `seat 3` counted from 1."""
+    return (lambda index: names[index]) if names else (lambda index: f"seat {index + 1}")
 
 
-def _pots_text(result: Settlement, args: argparse.Namespace) -> str:
-    name = _seat_name(args)
+def _pot_title(number: int) -> str:
+    return "Main pot" if number == 0 else f"Side pot {number}"
+
+
+def _pots_text(run: _Pots, args: argparse.Namespace) -> str:
+    result, name = run.settlement, _namer(run.names)
     lines = []
     if result.uncalled:
         lines.append(
@@ -400,9 +461,8 @@ def _pots_text(result: Settlement, args: argparse.Namespace) -> str:
         )
     odd = False
     for i, pot in enumerate(result.pots):
-        title = "Main pot" if i == 0 else f"Side pot {i}"
         eligible = ", ".join(name(s) for s in pot.eligible)
-        line = f"{title}: {pot.amount:,}  eligible: {eligible}"
+        line = f"{_pot_title(i)}: {pot.amount:,}  eligible: {eligible}"
         if pot.shares:
             parts = []
             for share in pot.shares:
@@ -422,23 +482,41 @@ def _pots_text(result: Settlement, args: argparse.Namespace) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _pots_json(result: Settlement, args: argparse.Namespace) -> Any:
+def _seat(index: int) -> dict[str, int]:
+    return {"seat": index + 1, "index": index}
+
+
+def _pots_json(run: _Pots, args: argparse.Namespace) -> Any:
+    result = run.settlement
     return {
+        "seats": [
+            {
+                **_seat(index),
+                "name": run.names[index] if run.names else None,
+                "bet": bet,
+                "folded": run.folded[index],
+                "takes": result.payouts[index],
+            }
+            for index, bet in enumerate(run.bets)
+        ],
+        "button": _seat(args.button - 1),
         "uncalled": (
-            {"seat": result.uncalled.seat, "amount": result.uncalled.amount}
+            {**_seat(result.uncalled.seat), "amount": result.uncalled.amount}
             if result.uncalled
             else None
         ),
         "pots": [
             {
+                "name": _pot_title(number),
                 "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "winners": list(pot.winners),
+                "eligible": [_seat(s) for s in pot.eligible],
+                "winners": [_seat(s) for s in pot.winners],
                 "shares": [
-                    {"seat": s.seat, "amount": s.amount, "odd_chip": s.odd_chip} for s in pot.shares
+                    {**_seat(s.seat), "amount": s.amount, "odd_chip": s.odd_chip}
+                    for s in pot.shares
                 ],
             }
-            for pot in result.pots
+            for number, pot in enumerate(result.pots)
         ],
         "payouts": list(result.payouts),
         "total": result.total,

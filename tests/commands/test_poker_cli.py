@@ -9,7 +9,8 @@ import pytest
 from clockapp.__main__ import main as clockapp_main
 from clockapp.commands.poker import hand_main, odds_main, pots_main
 
-ISSUE_POTS = ["--bets", "40,10,40", "--folded", "0,0,0", "--ranking", "1;2;0", "--button", "0"]
+# Seats count from 1, as directors count them: Bob (seat 2) best, then Cindy (seat 3).
+ISSUE_POTS = ["--bets", "40,10,40", "--folded", "0,0,0", "--ranking", "2;3;1", "--button", "1"]
 ISSUE_POTS += ["--dead", "20", "--chip", "1"]
 
 
@@ -94,27 +95,67 @@ def test_pots_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert pots_main(ISSUE_POTS) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
-        "Main pot: 50  eligible: seat 0, seat 1, seat 2  ->  seat 1 50",
-        "Side pot 1: 60  eligible: seat 0, seat 2  ->  seat 2 60",
-        "Payouts: seat 0 0, seat 1 50, seat 2 60",
+        "Main pot: 50  eligible: seat 1, seat 2, seat 3  ->  seat 2 50",
+        "Side pot 1: 60  eligible: seat 1, seat 3  ->  seat 3 60",
+        "Payouts: seat 1 0, seat 2 50, seat 3 60",
         "Total: 110",
     ]
 
 
-def test_pots_json_with_odd_chips(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--bets", "25,25,25,10", "--folded", "0,0,0,1", "--ranking", "1,2;0"]
-    assert pots_main([*args, "--button", "0", "--chip", "5", "--json"]) == 0
+def test_pots_text_counts_seats_from_1_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    # Seat 1 bets 100, seat 2 is all in for 30, seat 3 calls 60: 40 of seat 1's bet is
+    # uncalled; seat 2 wins the main pot, seat 3 the side pot.
+    args = ["--bets", "100,30,60", "--ranking", "2;3;1", "--button", "3"]
+    assert pots_main(args) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Uncalled bet: 40 back to seat 1",
+        "Main pot: 90  eligible: seat 1, seat 2, seat 3  ->  seat 2 90",
+        "Side pot 1: 60  eligible: seat 1, seat 3  ->  seat 3 60",
+        "Payouts: seat 1 40, seat 2 90, seat 3 60",
+        "Total: 190",
+    ]
+
+
+def test_pots_odd_chip_goes_left_of_the_button_counted_from_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seats 2 and 3 split 85 in T5 chips: the odd T5 goes to the first of them left of the
+    # button. With the button on seat 2, that is seat 3; with it on seat 1, seat 2.
+    args = ["--bets", "25,25,25,10", "--folded", "0,0,0,1", "--ranking", "2,3;1", "--chip", "5"]
+    assert pots_main([*args, "--button", "2"]) == 0
+    assert "seat 3 45*, seat 2 40" in capsys.readouterr().out
+    assert pots_main([*args, "--button", "1"]) == 0
+    assert "seat 2 45*, seat 3 40" in capsys.readouterr().out
+
+
+def test_pots_json_gives_seats_from_1_and_indexes_from_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--bets", "25,25,25,10", "--folded", "0,0,0,1", "--ranking", "2,3;1"]
+    assert pots_main([*args, "--button", "1", "--chip", "5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == {
+        "seats": [
+            {"seat": 1, "index": 0, "name": None, "bet": 25, "folded": False, "takes": 0},
+            {"seat": 2, "index": 1, "name": None, "bet": 25, "folded": False, "takes": 45},
+            {"seat": 3, "index": 2, "name": None, "bet": 25, "folded": False, "takes": 40},
+            {"seat": 4, "index": 3, "name": None, "bet": 10, "folded": True, "takes": 0},
+        ],
+        "button": {"seat": 1, "index": 0},
         "uncalled": None,
         "pots": [
             {
+                "name": "Main pot",
                 "amount": 85,
-                "eligible": [0, 1, 2],
-                "winners": [1, 2],
+                "eligible": [
+                    {"seat": 1, "index": 0},
+                    {"seat": 2, "index": 1},
+                    {"seat": 3, "index": 2},
+                ],
+                "winners": [{"seat": 2, "index": 1}, {"seat": 3, "index": 2}],
                 "shares": [
-                    {"seat": 1, "amount": 45, "odd_chip": 5},
-                    {"seat": 2, "amount": 40, "odd_chip": 0},
+                    {"seat": 2, "index": 1, "amount": 45, "odd_chip": 5},
+                    {"seat": 3, "index": 2, "amount": 40, "odd_chip": 0},
                 ],
             }
         ],
@@ -123,8 +164,17 @@ def test_pots_json_with_odd_chips(capsys: pytest.CaptureFixture[str]) -> None:
     }
 
 
+def test_pots_json_uncalled_bet_and_names(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--bets", "100,30,60", "--button", "1", "--names", "Ann,Bo,Cy", "--json"]
+    assert pots_main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["uncalled"] == {"seat": 1, "index": 0, "amount": 40}
+    assert [s["name"] for s in data["seats"]] == ["Ann", "Bo", "Cy"]
+    assert [pot["winners"] for pot in data["pots"]] == [[], []]  # no --ranking: not awarded
+
+
 def test_pots_names_and_unawarded_pots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert pots_main(["--bets", "100,30,60", "--button", "0", "--names", "Ann,Bo,Cy"]) == 0
+    assert pots_main(["--bets", "100,30,60", "--button", "1", "--names", "Ann,Bo,Cy"]) == 0
     out = capsys.readouterr().out
     assert "Uncalled bet: 40 back to Ann" in out
     assert "Side pot 1: 60  eligible: Ann, Cy" in out
@@ -134,8 +184,36 @@ def test_pots_names_and_unawarded_pots(capsys: pytest.CaptureFixture[str]) -> No
 def test_pots_help_documents_the_syntax(capsys: pytest.CaptureFixture[str]) -> None:
     assert pots_main(["--help"]) == 0
     out = capsys.readouterr().out
-    assert '--ranking "1;2;0"' in out
+    assert "Seats are numbered from 1" in out
+    assert '--ranking "2;3;1"' in out
     assert "tied seats in a" in out
+    # The JSON's two ways of naming a seat are explained.
+    assert '"seat" counts from 1' in out
+    assert '"index" from 0' in out
+
+
+POTS = ["--bets", "40,10,40", "--folded", "0,1,0"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--button", "5"], "--button 5: there is no seat 5; the seats are 1 to 3"),
+        (["--button", "0"], "--button 0: there is no seat 0; the seats are 1 to 3"),
+        (["--button", "1", "--ranking", "1;4"], "--ranking names seat 4, but the seats are 1 to 3"),
+        (["--button", "1", "--ranking", "0;1;3"], "--ranking names seat 0, but the seats are 1"),
+        (["--button", "1", "--ranking", "1;2;3"], "--ranking names seat 2, which folded"),
+        (["--button", "1", "--ranking", "1,1;3"], "--ranking names seat 1 twice"),
+        (["--button", "1", "--ranking", "3"], "--ranking leaves out seat(s) 1, still in the hand"),
+    ],
+)
+def test_pots_errors_name_seats_from_1(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert pots_main([*POTS, *argv]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
 
 
 @pytest.mark.parametrize(
@@ -149,14 +227,12 @@ def test_pots_help_documents_the_syntax(capsys: pytest.CaptureFixture[str]) -> N
         (odds_main, ["As Ad", "Kh Qh", "--board", "2s Ah Zc"], '"Zc" in "2s Ah Zc"'),
         (odds_main, ["As Ad"], "at least two hands"),
         (odds_main, ["As Ad", "Kh Qh", "--samples", "many"], "'many' is not a whole number"),
-        (pots_main, ["--bets", "40,x,40", "--button", "0"], "--bets: 'x' is not a whole number"),
-        (pots_main, ["--bets", "40,10", "--folded", "0,maybe", "--button", "0"], "'maybe'"),
-        (pots_main, ["--bets", "40,10", "--folded", "0", "--button", "0"], "1 flags"),
-        (pots_main, ["--bets", "40,10", "--ranking", "1;z", "--button", "0"], "'z' is not a seat"),
-        (pots_main, ["--bets", "40,10", "--ranking", "1", "--button", "0"], "leaves out seat"),
-        (pots_main, ["--bets", "40,10", "--button", "5"], "the button is on seat 5"),
-        (pots_main, ["--bets", "40,-10", "--button", "0"], "seat 1: the contribution -10"),
-        (pots_main, ["--bets", "40,10", "--button", "0", "--names", "A"], "--names has 1"),
+        (pots_main, ["--bets", "40,x,40", "--button", "1"], "--bets: 'x' is not a whole number"),
+        (pots_main, ["--bets", "40,10", "--folded", "0,maybe", "--button", "1"], "'maybe'"),
+        (pots_main, ["--bets", "40,10", "--folded", "0", "--button", "1"], "1 flags"),
+        (pots_main, ["--bets", "40,10", "--ranking", "1;z", "--button", "1"], "'z' is not a seat"),
+        (pots_main, ["--bets", "40,-10", "--button", "1"], "seat 2's bet -10 is negative"),
+        (pots_main, ["--bets", "40,10", "--button", "1", "--names", "A"], "--names has 1"),
         (pots_main, ["--bets", "40,10"], "--button"),
     ],
 )
