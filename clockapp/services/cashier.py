@@ -22,6 +22,7 @@ from clockapp.core.entries import (
     EntryOffer,
     EntryOption,
     EntryRefused,
+    EntryRules,
     PlayerEntries,
     check_add_on,
     check_buy_in,
@@ -40,6 +41,7 @@ from clockapp.core.ledger import (
     night_summary,
 )
 from clockapp.core.money import format_cents
+from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
     CashierConfigRow,
     DrawerCountRow,
@@ -61,7 +63,7 @@ from clockapp.services.players import (
     find_by_name,
     live_player,
 )
-from clockapp.services.setup import get_row, load_chips, setup_row
+from clockapp.services.setup import get_row, load_chips, load_structure, setup_row
 from clockapp.services.till import (
     BustInput,
     CashierConfig,
@@ -104,6 +106,8 @@ __all__ = [
     "PrizeDue",
     "RegistrationInfo",
     "RegistrationStatus",
+    "breaks_after",
+    "check_rules_fit",
 ]
 
 #: What an entry changes: the field, the money and the prize pool (and seats, for H9's seating).
@@ -175,6 +179,77 @@ class DrawerInfo:
         return DrawerCount(expected=self.expected, counted=self.counted)
 
 
+def breaks_after(structure: Structure) -> tuple[int, ...]:
+    """The play levels that a break follows, in order (where an add-on can be sold).
+
+    >>> from clockapp.core.structure import Break, Level
+    >>> levels = (Level(1, 2), Break(10), Level(2, 4), Level(3, 6), Break(5), Break(5))
+    >>> breaks_after(Structure("S", levels))
+    (1, 3)
+    """
+    result: list[int] = []
+    level = 0
+    for item in structure.levels:
+        if not item.is_break:
+            level += 1
+        elif level > 0 and (not result or result[-1] != level):
+            result.append(level)
+    return tuple(result)
+
+
+def _levels_text(levels: Sequence[int]) -> str:
+    if len(levels) == 1:
+        return f"level {levels[0]}"
+    return "levels " + ", ".join(str(n) for n in levels[:-1]) + f" and {levels[-1]}"
+
+
+def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
+    """Refuse entry rules that the blind structure cannot run.
+
+    An add-on sold "at the break after level N" needs a break right after level N; without one
+    the add-on could never be sold, which nobody would notice until the players ask for it.
+
+    Raises:
+        CashierError: The add-on's break is not in the structure (the message lists the breaks).
+
+    >>> from clockapp.core.entries import AddOnRule, EntryPrice, RegistrationRule
+    >>> from clockapp.core.structure import Break, Level
+    >>> structure = Structure("Friday", (Level(1, 2), Level(2, 4), Break(10), Level(3, 6)))
+    >>> add_on = AddOnRule(EntryPrice(1000), 5000, at_break_after_level=3)
+    >>> check_rules_fit(EntryRules(RegistrationRule(EntryPrice(2000), 5000), add_on=add_on),
+    ...                 structure)
+    Traceback (most recent call last):
+    ...
+    clockapp.services.till.CashierError: The add-on is sold at the break after level 3, but no break follows level 3 in the structure 'Friday' (a break follows level 2). Choose that level, or sell the add-on with the buy-in.
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    add_on = rules.add_on
+    if add_on is None or add_on.at_break_after_level is None:
+        return
+    level = add_on.at_break_after_level
+    breaks = breaks_after(structure)
+    if level in breaks:
+        return
+    head = f"The add-on is sold at the break after level {level}, but "
+    if level > structure.level_count:
+        head += (
+            f"the structure {structure.name!r} has only {structure.level_count} "
+            f"level{'s' if structure.level_count != 1 else ''}"
+        )
+    else:
+        head += f"no break follows level {level} in the structure {structure.name!r}"
+    if not breaks:
+        raise CashierError(
+            f"{head} (it has no breaks). Add a break after level {level} to the structure, or "
+            "sell the add-on with the buy-in."
+        )
+    single = len(breaks) == 1
+    where = f"{'a break follows' if single else 'breaks follow'} {_levels_text(breaks)}"
+    raise CashierError(
+        f"{head} ({where}). Choose {'that level' if single else 'one of those levels'}, or sell "
+        "the add-on with the buy-in."
+    )
+
+
 def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
     entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
     return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
@@ -190,6 +265,14 @@ def _player_entries(till: Till, reg: Reg, stack: int) -> PlayerEntries:
         add_ons=reg.add_ons,
         re_entries=max(0, reg.entries - 1),
     )
+
+
+def _buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
+    """What the rules know of a player asking to buy in (registered or not yet)."""
+    reg = _find_active(till, player.id or 0)
+    if reg is None:
+        return PlayerEntries(display_name(player))
+    return _player_entries(till, reg, 0)
 
 
 def _check_tendered(tendered: int | None, total: int) -> int | None:
@@ -262,6 +345,15 @@ class CashierService:
             stack = setup_row(session, tournament_id).starting_stack
             return config_from_row(session.get(CashierConfigRow, tournament_id), stack)
 
+    def check_config(self, tournament_id: int, config: CashierConfig) -> None:
+        """Check entry rules against the tournament's structure without saving (for editors).
+
+        Raises:
+            CashierError: The rules cannot run with this structure (see `check_rules_fit`).
+        """
+        with self._ctx.reading() as session:
+            check_rules_fit(config.rules, load_structure(session, tournament_id))
+
     def set_config(self, tournament_id: int, config: CashierConfig) -> Outcome[CashierConfig]:
         """Replace the entry rules and payout choices.
 
@@ -269,11 +361,14 @@ class CashierService:
         The buy-in stack becomes the tournament's starting stack.
 
         Raises:
+            CashierError: The rules do not fit the structure (an add-on at a break that the
+                structure does not have).
             DomainError: The payout table no longer fits what was already paid.
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
+            check_rules_fit(config.rules, load_structure(session, tournament_id))
             store_config(row, config)
             session.add(row)
             setup = setup_row(session, tournament_id)
@@ -476,6 +571,24 @@ class CashierService:
                 by_high[kind] if kind is EntryKind.ADD_ON else by_low[kind] for kind in EntryKind
             )
 
+    def buy_in_option(self, tournament_id: int, player_id: int) -> EntryOption:
+        """Whether the player may buy in now: the offer, or the reason it is refused.
+
+        The same check `buy_in` makes (same rules, same moment), so the cashier can refuse a
+        latecomer before taking any money.
+        """
+        now = self._ctx.now()
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            player = live_player(session, player_id)
+            state = _buy_in_state(till, player)
+            ctx = _entry_context(session, till, now)
+            try:
+                offer = check_buy_in(till.config.rules, state, ctx)
+            except EntryRefused as refused:
+                return EntryOption(EntryKind.BUY_IN, None, str(refused))
+            return EntryOption(EntryKind.BUY_IN, offer)
+
     def buy_in(
         self,
         tournament_id: int,
@@ -502,11 +615,7 @@ class CashierService:
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
-            state = (
-                _player_entries(till, reg, 0)
-                if reg is not None
-                else PlayerEntries(display_name(player))
-            )
+            state = _buy_in_state(till, player)
             offers = [check_buy_in(till.config.rules, state, ctx)]
             if with_add_on:
                 offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))

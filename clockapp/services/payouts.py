@@ -178,7 +178,12 @@ def ensure_overlay(session: Session, till: Till, now: datetime, station: str) ->
     return view
 
 
-def _check_amount(amount: int | None, owed: int, what: str, name: str) -> int:
+def _check_amount(amount: int | None, owed: int, what: str, plural: str, name: str) -> int:
+    """The cents to pay: all that is owed (None), or `amount` when it is a part of it.
+
+    `what` names one ("Bounty") and `plural` several ("bounties"): English plurals are not
+    always an added s.
+    """
     if amount is None:
         return owed
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
@@ -187,7 +192,7 @@ def _check_amount(amount: int | None, owed: int, what: str, name: str) -> int:
         )
     if amount > owed:
         raise LedgerError(
-            f"{name} is owed {format_cents(owed)} in {what.lower()}s; paying "
+            f"{name} is owed {format_cents(owed)} in {plural}; paying "
             f"{format_cents(amount)} would be more than is owed."
         )
     return amount
@@ -347,11 +352,11 @@ class PayoutService:
             if view.table is None:
                 raise LedgerError(f"There is no payout table to pay from: {view.problem}")
             due = view.dues[registration_id]
-            what = "Prize" if kind is RowKind.PAYOUT else "Bounty"
+            what, plural = ("Prize", "prizes") if kind is RowKind.PAYOUT else ("Bounty", "bounties")
             owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
             if owed == 0:
                 raise LedgerError(_nothing_owed(due, kind))
-            paid = _check_amount(amount, owed, what, due.name)
+            paid = _check_amount(amount, owed, what, plural, due.name)
             record = append_row(
                 session,
                 till,

@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from clockapp.core.eliminations import EliminationError
+from clockapp.core.ledger import RowKind, voided_rows
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
 from clockapp.persistence.models import EliminationRow, RegistrationRow
@@ -105,7 +106,8 @@ class ResultRow:
     Attributes:
         place: Finishing place (None while still in; the best place covered when tied).
         label: '3rd', '3rd-4th (tied)', or 'in play'.
-        paid_in: Cents the player paid for entries (standing rows).
+        paid_in: Cents the player paid for entries and was not handed back (entries not voided,
+            less refunds).
         prize: Prize due (finish or deal share).
         bounties: Bounties credited.
         paid_out: Prizes and bounties already paid.
@@ -231,13 +233,24 @@ def _history(till: Till) -> tuple[EliminationInfo, ...]:
     return tuple(result)
 
 
+def _paid_in(till: Till) -> dict[int, int]:
+    """Cents each registration paid for entries and still has in: entries not voided, less the
+    refunds not voided (a refunded rebuy is money handed back, not money paid in)."""
+    voided = set(voided_rows(till.rows))
+    result: dict[int, int] = {}
+    for row in till.rows:
+        if row.player_id is None or row.row_id in voided:
+            continue
+        if row.kind.is_entry:
+            result[row.player_id] = result.get(row.player_id, 0) + row.amount
+        elif row.kind is RowKind.REFUND:
+            result[row.player_id] = result.get(row.player_id, 0) - row.amount
+    return result
+
+
 def _result_rows(till: Till) -> tuple[ResultRow, ...]:
     view = money_view(till)
-    paid_in: dict[int, int] = {}
-    voided = {r.target for r in till.rows if r.kind.value == "void"}
-    for row in till.rows:
-        if row.kind.is_entry and row.player_id is not None and row.row_id not in voided:
-            paid_in[row.player_id] = paid_in.get(row.player_id, 0) + row.amount
+    paid = _paid_in(till)
     rows = []
     for rid, reg in till.registrations.items():
         if reg.entries == 0:
@@ -261,7 +274,7 @@ def _result_rows(till: Till) -> tuple[ResultRow, ...]:
                 entries=reg.entries,
                 rebuys=reg.rebuys,
                 add_ons=reg.add_ons,
-                paid_in=paid_in.get(rid, 0),
+                paid_in=paid.get(rid, 0),
                 prize=due.prize,
                 bounties=due.bounties,
                 knockouts=due.knockouts,

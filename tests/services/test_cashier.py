@@ -374,6 +374,110 @@ def test_options_say_what_each_button_would_do(services: Services, tid: int) -> 
     assert "no re-entry" in options[EntryKind.RE_ENTRY].refusal
 
 
+@pytest.mark.parametrize(
+    ("level", "message"),
+    [
+        (
+            1,
+            r"no break follows level 1 in the structure 'Test' \(breaks follow levels 2 and "
+            r"4\)\. Choose one of those levels, or sell the add-on with the buy-in\.",
+        ),
+        (3, "no break follows level 3"),
+        (5, "no break follows level 5"),  # the last level: nothing follows it
+        (9, "the structure 'Test' has only 5 levels"),
+    ],
+)
+def test_an_add_on_at_a_break_the_structure_does_not_have_is_refused(
+    services: Services, tid: int, level: int, message: str
+) -> None:
+    rules = replace(
+        FREEZE_OUT, add_on=AddOnRule(EntryPrice(1000), 5000, at_break_after_level=level)
+    )
+    before = services.cashier.config(tid)
+    unchanged = Unchanged(services, tid)
+    with pytest.raises(CashierError, match=message):
+        services.cashier.check_config(tid, CashierConfig(rules))
+    with pytest.raises(CashierError, match=message):
+        configure(services, tid, rules)
+    unchanged.check()
+    assert services.cashier.config(tid) == before
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_an_add_on_at_a_real_break_is_saved(services: Services, tid: int, level: int) -> None:
+    rules = replace(
+        FREEZE_OUT, add_on=AddOnRule(EntryPrice(1000), 5000, at_break_after_level=level)
+    )
+    services.cashier.check_config(tid, CashierConfig(rules))
+    configure(services, tid, rules)
+    assert services.cashier.config(tid).rules == rules
+
+
+def test_a_structure_without_breaks_says_so(services: Services, tid: int) -> None:
+    services.structure.replace(
+        tid, Structure("Turbo", (Level(25, 50, minutes=10), Level(50, 100, minutes=10)))
+    )
+    rules = replace(FREEZE_OUT, add_on=AddOnRule(EntryPrice(1000), 5000, at_break_after_level=1))
+    with pytest.raises(CashierError, match=r"\(it has no breaks\)\. Add a break after level 1"):
+        configure(services, tid, rules)
+    # Sold with the buy-in, the add-on needs no break.
+    with_buy_in = replace(rules, add_on=AddOnRule(EntryPrice(1000), 5000, with_buy_in=True))
+    configure(services, tid, with_buy_in)
+    assert services.cashier.config(tid).rules == with_buy_in
+
+
+# ---------------------------------------------------------------------------- buy-in option
+def test_buy_in_option_refuses_before_any_money_like_buy_in_does(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    rules = replace(
+        FREEZE_OUT,
+        registration=replace(
+            FREEZE_OUT.registration,
+            late_until_level=2,
+            max_entrants=2,
+            deadline=fake_clock() + timedelta(hours=3),
+        ),
+    )
+    configure(services, tid, rules)
+    ann = player(services, "Ann")
+    option = services.cashier.buy_in_option(tid, ann)
+    assert option.kind is EntryKind.BUY_IN
+    assert option.allowed
+    assert option.offer is not None
+    assert (option.offer.price, option.offer.chips) == (PRICE, STACK)
+    services.cashier.buy_in(tid, ann)
+    refusals = []
+    refusals.append(services.cashier.buy_in_option(tid, ann).refusal)  # already in
+    at_item(services, tid, 3)  # level 3: late registration is over
+    bob = player(services, "Bob")
+    refusals.append(services.cashier.buy_in_option(tid, bob).refusal)
+    assert refusals == [
+        "Ann is already registered.",
+        "Registration closed after level 2 (now level 3).",
+    ]
+    # Each refusal is the one buy_in itself would raise, and reading writes nothing.
+    unchanged = Unchanged(services, tid)
+    with pytest.raises(EntryRefused, match=r"closed after level 2 \(now level 3\)"):
+        services.cashier.buy_in(tid, bob)
+    unchanged.check()
+
+
+def test_buy_in_option_sees_a_full_field_and_the_deadline(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    deadline = fake_clock() + timedelta(hours=1)
+    registration = replace(FREEZE_OUT.registration, max_entrants=1, deadline=deadline)
+    configure(services, tid, replace(FREEZE_OUT, registration=registration))
+    seat(services, tid, "First")
+    cy = player(services, "Cy")
+    assert services.cashier.buy_in_option(tid, cy).refusal == (
+        "The field is full: 1 of 1 entrants are registered."
+    )
+    fake_clock.advance(minutes=60)
+    assert "closed at the deadline" in services.cashier.buy_in_option(tid, cy).refusal
+
+
 # ---------------------------------------------------------------------------- re-entry
 RE_ENTRY = EntryRules(
     RegistrationRule(PRICE, STACK, late_until_level=4),

@@ -293,7 +293,7 @@ def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -
 def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid: int) -> None:
     rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
     services.cashier.set_config(tid, CashierConfig(rules))
-    a, b, _c = field(services, tid, 3)
+    a, b, c = field(services, tid, 3)
     services.results.eliminate(tid, b, busted_by=a)
     services.cashier.re_enter(tid, b)
     services.results.eliminate(tid, b, busted_by=a)
@@ -331,6 +331,22 @@ def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
         services.payouts.pay_prize(tid, a, -5)
     lines = dict(services.cashier.summary(tid).lines())
     assert (lines["Paid out"], lines["Still owed"]) == ("$21.00", "$54.00")
+
+
+def test_paying_more_bounties_than_owed_says_bounties(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, b, busted_by=a)
+    assert services.payouts.owed(tid, a).bounties_owed == 500
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(LedgerError) as refused:
+        services.payouts.pay_bounties(tid, a, 1000)
+    assert str(refused.value) == (
+        "A is owed $5.00 in bounties; paying $10.00 would be more than is owed."
+    )
+    assert ledger_and_revision(services, tid) == before
+    services.results.eliminate(tid, c, busted_by=a)  # A wins $39.00
+    with pytest.raises(LedgerError, match=r"^A is owed \$39.00 in prizes; paying \$50.00 "):
+        services.payouts.pay_prize(tid, a, 5000)
 
 
 def test_a_player_still_in_is_owed_nothing_yet(services: Services, tid: int) -> None:
@@ -432,6 +448,30 @@ def test_results_csv(services: Services, tid: int) -> None:
         "15.00",
         "30.00",
     )
+
+
+def test_results_paid_in_leaves_out_a_refunded_entry(services: Services, tid: int) -> None:
+    rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, b, busted_by=a)
+    re_entry = services.cashier.re_enter(tid, b).value.rows[0]
+    # B re-entered by mistake: the re-entry is refunded, the first buy-in stands.
+    services.cashier.refund(tid, re_entry.id, "re-entered by mistake")
+    rows = {r["name"]: r for r in csv.DictReader(io.StringIO(services.results.results_csv(tid)))}
+    assert {name: row["paid_in"] for name, row in rows.items()} == {
+        "A": "30.00",
+        "B": "30.00",
+        "C": "30.00",
+    }
+    assert rows["B"]["entries"] == "1"
+    # A void of the refund puts the money back in.
+    refund = services.cashier.ledger(tid)[-1]
+    assert refund.kind is RowKind.REFUND
+    services.cashier.void(tid, refund.id, "the refund was a mistake")
+    rows = {r["name"]: r for r in csv.DictReader(io.StringIO(services.results.results_csv(tid)))}
+    assert rows["B"]["paid_in"] == "60.00"
+    assert c in {r.registration_id for r in services.results.results(tid)}
 
 
 def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(

@@ -6,6 +6,9 @@ what the services say is in the database.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -182,6 +185,54 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     assert services.cashier.ledger(tournament_id) == before
     assert services.tournaments.revision() == revision
     assert show(cashier_window, cashier_window.ledger).model.rowCount() == len(before)
+
+
+def late_registration(services, tid, fake_clock, bus, reason: str) -> None:
+    """Close registration in one of the three ways a latecomer is refused."""
+    registration = RegistrationRule(PRICE, STACK)
+    if reason == "late registration":
+        registration = replace(registration, late_until_level=1)
+    elif reason == "deadline":
+        registration = replace(registration, deadline=fake_clock() + timedelta(hours=1))
+    else:
+        registration = replace(registration, max_entrants=1)
+    services.cashier.set_config(tid, CashierConfig(EntryRules(registration)))
+    services.cashier.buy_in(tid, add_players(services, "Early Bird")["Early Bird"])
+    if reason == "deadline":
+        fake_clock.advance(minutes=61)
+    if reason == "late registration":
+        structure = services.structure.get(tid)
+        level_3 = [i for i, item in enumerate(structure.levels) if not item.is_break][2]
+        services.clock.start(tid)
+        services.clock.jump(tid, level_3)
+    bus.poll()
+
+
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [
+        ("late registration", "Registration closed after level 1 (now level 3)."),
+        ("deadline", "Registration closed at the deadline"),
+        ("full field", "The field is full: 1 of 1 entrants are registered."),
+    ],
+)
+def test_a_latecomer_is_refused_before_the_money_is_taken(
+    qtbot, cashier_window, desk, services, tournament_id, bus, fake_clock, reason, message
+):
+    late_registration(services, tournament_id, fake_clock, bus, reason)
+    before = services.cashier.ledger(tournament_id)
+    revision = services.tournaments.revision()
+    find(qtbot, desk, "dana")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    assert desk.dialog is None  # no confirm dialog: nobody typed any money
+    assert cashier_window.message.kind == "error"
+    assert message in cashier_window.message.text()
+    assert services.cashier.ledger(tournament_id) == before
+    assert services.tournaments.revision() == revision
+    assert services.cashier.registration_of(tournament_id, desk.selected().player.id) is None
+    qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # Enter is the buy-in too: same refusal
+    assert desk.dialog is None
+    assert services.cashier.ledger(tournament_id) == before
 
 
 def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournament_id, bus):

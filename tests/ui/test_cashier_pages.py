@@ -238,6 +238,48 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.DEAL
 
 
+def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=3)
+    bus.poll()
+    page = show(cashier_window, cashier_window.payouts)
+    page.deal_button.click()
+    dialog = page.dialog
+    # Nothing is filled in for the cashier: an average would look like a count.
+    assert dialog.stacks() == {field[n]: 0 for n in (1, 2, 3)}
+    assert dialog.count_label.text() == "Chips entered 0 of 100,000 in play (100,000 missing)"
+    assert "Type the chips of Player 01, Player 02, Player 03" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    # A typo: 5,000 instead of 50,000. The shares can be worked out, but not recorded.
+    for n, chips in ((1, 5_000), (2, 30_000), (3, 20_000)):
+        dialog.set_stack(field[n], chips)
+    dialog.propose_button.click()
+    assert dialog.proposal is not None
+    assert dialog.count_label.text() == "Chips entered 55,000 of 100,000 in play (45,000 missing)"
+    assert "not the 100,000 in play" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    enter(qtbot, dialog.unit_edit)
+    assert page.dialog is dialog  # Enter did not record it
+    assert services.payouts.deal(tournament_id) is None
+    # The cashier says the table's count is the one to use: Record is allowed.
+    dialog.override_box.setChecked(True)
+    assert dialog.ok_button.isEnabled()
+    dialog.override_box.setChecked(False)
+    assert not dialog.ok_button.isEnabled()
+    # Or the count is corrected: the shares must be worked out again, then it records.
+    dialog.set_stack(field[1], 50_000)
+    assert dialog.count_label.text() == "Chips entered 100,000 of 100,000 in play"
+    assert not dialog.ok_button.isEnabled()
+    assert "work out the shares again" in dialog.error_label.text()
+    dialog.propose_button.click()
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    recorded = services.payouts.deal(tournament_id)
+    assert recorded is not None
+    assert recorded.stacks == (50_000, 30_000, 20_000)
+
+
 def test_players_busted_on_one_hand_and_undo(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -314,6 +356,9 @@ def test_a_deal_among_more_than_ten_is_labelled_an_estimate(
     page = show(cashier_window, cashier_window.payouts)
     page.deal_button.click()
     dialog = page.dialog
+    for reg in field.values():
+        dialog.set_stack(reg, 10_000)
+    dialog.propose_button.click()
     deal = dialog.proposal.result
     assert not deal.exact
     assert "ESTIMATE" in dialog.estimate_label.text()

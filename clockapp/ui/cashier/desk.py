@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.entries import EntryKind, EntryOffer
+from clockapp.core.entries import EntryKind, EntryOffer, EntryOption
 from clockapp.services.cashier import EntryReceipt, RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
@@ -290,20 +290,25 @@ class Desk(QWidget):
     def _start_entry(self, row: DeskRow, kind: EntryKind) -> None:
         ctx, name, reg = self._ctx, row.player.display_name, row.registration
         rules = ctx.services.cashier.config(ctx.tid).rules
-        if kind is EntryKind.BUY_IN and (reg is None or not reg.bought_in):
-            offer = EntryOffer(kind, rules.registration.price, rules.registration.chips)
+        option: EntryOption | None
+        if kind is EntryKind.BUY_IN:
+            # The service's own check (late registration, deadline, a full field, already in),
+            # so a latecomer is refused before the cashier takes the money, not after.
+            option = ctx.read(
+                lambda: ctx.services.cashier.buy_in_option(ctx.tid, row.player.id), None
+            )
         elif reg is None or not reg.bought_in:
             ctx.refuse(f"{name} has not bought in yet: press B for the buy-in first.")
             return
         else:
             options = ctx.read(lambda: ctx.services.cashier.options(ctx.tid, reg.id), ())
             option = next((o for o in options if o.kind == kind), None)
-            if option is None:
-                return  # the read failed and said why
-            if option.offer is None:
-                ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
-                return
-            offer = option.offer
+        if option is None:
+            return  # the read failed and said why
+        if option.offer is None:
+            ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
+            return
+        offer = option.offer
         add_on = None
         sold_with = rules.add_on is not None and rules.add_on.with_buy_in
         if (

@@ -10,7 +10,7 @@ from clockapp.services.cashier import EntryReceipt
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE
-from clockapp.ui.cashier.widgets import HandoutView, seat_text
+from clockapp.ui.cashier.widgets import HandoutView
 
 
 class LastSale(QGroupBox):
@@ -42,7 +42,7 @@ class LastSale(QGroupBox):
     def show_sale(self, receipt: EntryReceipt | None, seat: str = "") -> None:
         """Show a sale (None: nothing sold yet) and the seat drawn with it."""
         self.receipt = receipt
-        self.seat = seat or (seat_text(receipt) if receipt is not None else "")
+        self.seat = seat
         self.receipt_button.setEnabled(receipt is not None)
         self.card_button.setEnabled(receipt is not None)
         if receipt is None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHeaderView,
     QLabel,
@@ -161,14 +162,20 @@ _METHODS = (
 
 
 class DealDialog(_Dialog):
-    """Work out a deal among the players still in, and record the one they agree to."""
+    """Work out a deal among the players still in, and record the one they agree to.
+
+    The cashier types each player's chips as counted at the table. Their sum is compared with
+    the chips the cashier's records put in play (every standing entry, rebuy and add-on): a
+    count that does not add up is usually a typo, so Record stays off until it does, or until
+    the cashier ticks that the table's count is the one to use (a chip race, a lost chip).
+    """
 
     def __init__(
         self,
         services: Services,
         tournament_id: int,
         in_play: Sequence[RegistrationInfo],
-        average_stack: int,
+        chips_in_play: int | None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("Deal at the final table", "Record this deal", parent)
@@ -176,12 +183,15 @@ class DealDialog(_Dialog):
         self._services = services
         self._tid = tournament_id
         self._players = tuple(in_play)
+        self.chips_in_play = chips_in_play
         self.table = _table(len(self._players), ("Player", "Chips", "Share now"), (150, 130))
         self.table.setMinimumWidth(520)
         self._spins: list[QSpinBox] = []
         for row, reg in enumerate(self._players):
             self.table.setItem(row, 0, QTableWidgetItem(reg.name))
-            spin = _chips_spin(average_stack)
+            # No default stack: an average would look like a count nobody made.
+            spin = _chips_spin(0)
+            spin.setSpecialValueText("—")
             spin.valueChanged.connect(self._mark_stale)
             self.table.setCellWidget(row, 1, spin)
             self._spins.append(spin)
@@ -190,6 +200,16 @@ class DealDialog(_Dialog):
             self.table.setItem(row, 2, share)
         _fit_rows(self.table)
         self.layout_.insertWidget(0, self.table)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("deal_chips")
+        self.layout_.insertWidget(1, self.count_label)
+        self.override_box = QCheckBox(
+            "Use these counts anyway (the chips at the table differ from the cashier's records)"
+        )
+        self.override_box.setObjectName("deal_override")
+        self.override_box.toggled.connect(self._update)
+        self.override_box.setVisible(chips_in_play is not None)
+        self.layout_.insertWidget(2, self.override_box)
         self.method_combo = QComboBox()
         for method, text in _METHODS:
             self.method_combo.addItem(text, method.value)
@@ -201,20 +221,21 @@ class DealDialog(_Dialog):
         self.reserve_edit = amount_edit("nothing")
         self.reserve_edit.textChanged.connect(self._mark_stale)
         self.form.addRow("Left to play for:", self.reserve_edit)
+        self.propose_button = QPushButton("Work out the shares")
+        self.propose_button.clicked.connect(self.propose)
+        self.layout_.insertWidget(3, self.propose_button)
         self.estimate_label = _big("", 12)
         self.estimate_label.setObjectName("estimate")
         self.estimate_label.setStyleSheet("color:#e65100;")
-        self.layout_.insertWidget(2, self.estimate_label)
+        self.layout_.insertWidget(4, self.estimate_label)
         self.sum_label = QLabel()
         self.sum_label.setObjectName("deal_sum")
         self.sum_label.setWordWrap(True)
-        self.layout_.insertWidget(3, self.sum_label)
-        self.propose_button = QPushButton("Work out the shares")
-        self.propose_button.clicked.connect(self.propose)
-        self.layout_.insertWidget(2, self.propose_button)
+        self.layout_.insertWidget(5, self.sum_label)
         self.proposal: DealProposal | None = None
         self._error = ""
-        self.propose()
+        self._show()
+        self._update()
 
     def set_stack(self, registration_id: int, chips: int) -> None:
         """Set one player's chips (the deal must be worked out again)."""
@@ -235,23 +256,38 @@ class DealDialog(_Dialog):
         reserve = read_amount(self.reserve_edit, "Left to play for") or 0
         return DealMethod(self.method_combo.currentData()), unit, reserve
 
+    def entered(self) -> int:
+        """The chips typed for every player, added up."""
+        return sum(spin.value() for spin in self._spins)
+
+    def _missing(self) -> list[str]:
+        return [
+            reg.name
+            for reg, spin in zip(self._players, self._spins, strict=True)
+            if not spin.value()
+        ]
+
     def propose(self) -> None:
         """Ask the service for the shares of the stacks and options typed."""
         self.proposal, self._error = None, ""
-        try:
-            method, unit, reserve = self.options()
-            self.proposal = self._services.payouts.propose_deal(
-                self._tid, self.stacks(), method=method, unit=unit, reserve=reserve
-            )
-        except DomainError as error:
-            self._error = str(error)
+        missing = self._missing()
+        if missing:
+            self._error = f"Type the chips of {', '.join(missing)} first."
+        else:
+            try:
+                method, unit, reserve = self.options()
+                self.proposal = self._services.payouts.propose_deal(
+                    self._tid, self.stacks(), method=method, unit=unit, reserve=reserve
+                )
+            except DomainError as error:
+                self._error = str(error)
         self._show()
         self._update()
 
     def _mark_stale(self) -> None:
-        if self.proposal is None and not self._error:
-            return
-        self.proposal, self._error = None, "Stacks or options changed: work out the shares again."
+        if self.proposal is not None:
+            self._error = "Stacks or options changed: work out the shares again."
+        self.proposal = None
         self._show()
         self._update()
 
@@ -275,7 +311,38 @@ class DealDialog(_Dialog):
             f"unpaid.  {deal.description}"
         )
 
+    def _count_problem(self) -> str:
+        """Show the chips entered against those in play; why they cannot be recorded, or ''."""
+        entered, expected = self.entered(), self.chips_in_play
+        if expected is None:
+            self.count_label.setText(f"Chips entered {entered:,} (chips in play unknown)")
+            return ""
+        text = f"Chips entered {entered:,} of {expected:,} in play"
+        if entered < expected:
+            text += f" ({expected - entered:,} missing)"
+        elif entered > expected:
+            text += f" ({entered - expected:,} too many)"
+        self.count_label.setText(text)
+        color = "#1b5e20" if entered == expected else "#b71c1c"
+        self.count_label.setStyleSheet(f"color:{color}; font-weight:bold;")
+        if entered == expected or self.override_box.isChecked():
+            return ""
+        return (
+            f"The stacks add up to {entered:,} chips, not the {expected:,} in play: check the "
+            "counts, or tick 'Use these counts anyway'."
+        )
+
     def _problem(self) -> str:
         if not hasattr(self, "_error"):
             return ""
-        return self._error
+        missing = self._missing()
+        counts = self._count_problem()
+        if missing:
+            return f"Type the chips of {', '.join(missing)}, then work out the shares."
+        if counts:
+            return counts
+        if self._error:
+            return self._error
+        if self.proposal is None:
+            return "Work out the shares from these stacks."
+        return ""

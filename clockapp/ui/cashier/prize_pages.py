@@ -177,8 +177,8 @@ class PayoutsPage(Page):
             ctx.refuse("A deal needs at least two players still in.")
             return
         stats = ctx.read(lambda: ctx.services.results.stats(ctx.tid), None)
-        average = stats.average_stack if stats is not None else 0
-        dialog = DealDialog(ctx.services, ctx.tid, in_play, average, self)
+        chips = stats.chips_in_play if stats is not None else None
+        dialog = DealDialog(ctx.services, ctx.tid, in_play, chips, self)
 
         def accepted() -> None:
             method, unit, reserve = dialog.options()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 
@@ -145,19 +143,3 @@ def _color_of(chip_set: ChipSet, value: int) -> tuple[str, str]:
     except (DomainError, KeyError, ValueError):
         return "#9e9e9e", ""
     return denomination.hex, denomination.color
-
-
-def seat_text(receipt: Any) -> str:
-    """The seat drawn with an entry, when the service returns one (seating is optional).
-
-    Reads a `seat` attribute from the receipt (a string, or an object with `table` and `seat`).
-    """
-    seat = getattr(receipt, "seat", None)
-    if seat is None:
-        return ""
-    table = getattr(seat, "table", None)
-    number = getattr(seat, "seat", None)
-    if table is not None and number is not None:
-        label = getattr(table, "name", table)
-        return f"Table {label}, seat {number}"
-    return str(seat)
