@@ -7,11 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.poker.errors import CardError
-from clockapp.ui.rulings.analysis import (
+from clockapp.ui.rulings.analysis import odds_job, parse_entry, read_hands
+from clockapp.ui.rulings.answer import MIN_COLUMN, share_width
+from clockapp.ui.rulings.present import hand_badge
+from clockapp.ui.rulings.settlement import (
+    BUTTON_UNKNOWN,
+    NO_BADGE,
+    Badge,
+    PotRow,
+    button_warning,
+    chip_warnings,
     manual_ranking,
-    odds_job,
-    parse_entry,
-    read_hands,
+    pot_badge,
     settle_dispute,
 )
 from clockapp.ui.rulings.state import Dispute, Game, Player
@@ -158,3 +165,176 @@ def test_omaha_is_read_as_omaha() -> None:
     assert hand is not None
     assert hand.description == "One pair, sevens with king, queen and jack kickers"
     assert reading.winners == (1,)  # three kings
+
+
+# ---------------------------------------------------------------- badges: who takes which pot
+
+
+def pots(*winners: tuple[int, ...]) -> tuple[PotRow, ...]:
+    names = ["Main pot", *(f"Side pot {n}" for n in range(1, len(winners)))]
+    return tuple(
+        PotRow(name, 100, "", "", False, winners=w) for name, w in zip(names, winners, strict=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("settled", "index", "badge"),
+    [
+        (pots((0,)), 0, Badge("WINS", "WINS")),
+        (pots((0, 1)), 1, Badge("SPLITS", "SPLITS")),
+        (pots((0,)), 1, NO_BADGE),
+        (pots((2,), (0, 1)), 2, Badge("WINS MAIN", "WINS")),
+        (pots((2,), (0, 1)), 0, Badge("SPLITS SIDE 1", "SPLITS")),
+        (pots((0,), (1,), (8,)), 8, Badge("WINS SIDE 2", "WINS")),
+        (pots((3,), (3,), (3,)), 3, Badge("WINS ALL POTS", "WINS")),
+        (pots((0, 1), (1,), (1,)), 1, Badge("WINS SIDE 1 + SIDE 2 · SPLITS MAIN", "WINS")),
+        (pots((5,), (0,), (0,), (0,)), 0, Badge("WINS SIDES 1–3", "WINS")),
+        (pots((0,), (0, 4), (0,), (2,)), 0, Badge("WINS MAIN + SIDE 2 · SPLITS SIDE 1", "WINS")),
+        (pots((), ()), 0, NO_BADGE),  # not awarded yet
+    ],
+)
+def test_a_badge_names_the_pots_a_player_takes(
+    settled: tuple[PotRow, ...], index: int, badge: Badge
+) -> None:
+    assert pot_badge(index, settled) == badge
+
+
+def _pots_named(text: str) -> set[int]:
+    """The pot numbers a badge names (the reference reading: MAIN is 0, SIDES 1–3 is 1, 2, 3)."""
+    numbers: set[int] = set()
+    words = text.replace("·", " ").replace("+", " ").split()
+    for i, word in enumerate(words):
+        if word == "MAIN":
+            numbers.add(0)
+        elif word in ("SIDE", "SIDES"):
+            first, _, last = words[i + 1].partition("–")
+            numbers.update(range(int(first), int(last or first) + 1))
+    return numbers
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    bets=st.lists(st.integers(1, 40), min_size=2, max_size=10),
+    places=st.lists(st.integers(1, 4), min_size=10, max_size=10),
+    folds=st.lists(st.booleans(), min_size=10, max_size=10),
+)
+def test_every_badge_names_exactly_the_pots_its_player_takes(
+    bets: list[int], places: list[int], folds: list[bool]
+) -> None:
+    players = [
+        Player(seat + 1, bet=25 * bet, folded=folds[seat], place=places[seat])
+        for seat, bet in enumerate(bets)
+    ]
+    if all(p.folded for p in players):
+        players[0] = Player(1, bet=25 * bets[0], place=1)
+    dispute = Dispute(players=tuple(players), button=1, chip=25)
+    answer = settle_dispute(dispute, manual(dispute.players))
+    for index, player in enumerate(dispute.players):
+        badge = hand_badge(index, player.folded, read_hands(dispute), answer.pots)
+        taken = {n for n, pot in enumerate(answer.pots) if index in pot.winners}
+        if player.folded:
+            assert badge == Badge("FOLDED", "FOLDED")
+        elif not taken:
+            assert badge == NO_BADGE
+        elif badge.text in ("WINS", "SPLITS"):
+            assert len(answer.pots) == 1
+        elif badge.text == "WINS ALL POTS":
+            assert taken == set(range(len(answer.pots)))
+        else:
+            assert _pots_named(badge.text) == taken
+        if taken and not player.folded:
+            alone = any(answer.pots[n].winners == (index,) for n in taken)
+            assert badge.kind == ("WINS" if alone else "SPLITS")
+
+
+def test_without_chips_the_showdown_alone_badges_the_best_hand() -> None:
+    d = Dispute(
+        board=("2s", "Ah", "Ac", "Th", "Jh"),
+        players=(Player(1, cards=("As", "Ad")), Player(2, cards=("Kh", "Qh"))),
+    )
+    reading = read_hands(d)
+    assert hand_badge(1, False, reading, ()) == Badge("WINS", "WINS")
+    assert hand_badge(0, False, reading, ()) == NO_BADGE
+
+
+# ---------------------------------------------------------------- wording of the pot table
+
+
+def test_eligible_players_are_named_or_counted_whichever_is_shorter() -> None:
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    bets = [100, 300, 600, 600, 600, 600]
+    players = tuple(
+        Player(seat, name, bet=bet, place=seat)
+        for seat, (name, bet) in enumerate(zip(names, bets, strict=True), start=1)
+    )
+    answer = settle_dispute(Dispute(players=players), manual(players))
+    assert [pot.eligible for pot in answer.pots] == [
+        "All 6 still in",
+        "All still in but Ann",
+        "Cy, Dee, Eve, Fay",  # four names: always named
+    ]
+    few = settle_dispute(Dispute(players=players[:3]), None)
+    assert few.pots[0].eligible == "Ann, Ben, Cy"
+
+
+# ---------------------------------------------------------------- warnings
+
+
+@pytest.mark.parametrize(
+    ("bets", "dead", "chip", "warnings"),
+    [
+        ((10, 10, 10, 15), 0, 10, ("Seat 4's bet of 15 is not a multiple of T10.",)),
+        ((10, 20), 0, 10, ()),
+        ((15, 16), 0, 1, ()),  # T1: every amount is whole chips
+        (
+            (25, 1010),
+            5,
+            25,
+            (
+                "Seat 2's bet of 1,010 is not a multiple of T25.",
+                "The dead money of 5 is not a multiple of T25.",
+            ),
+        ),
+    ],
+)
+def test_bets_that_are_not_whole_chips_are_named(
+    bets: tuple[int, ...], dead: int, chip: int, warnings: tuple[str, ...]
+) -> None:
+    players = tuple(Player(seat, bet=bet) for seat, bet in enumerate(bets, start=1))
+    assert chip_warnings(Dispute(players=players, dead=dead, chip=chip)) == warnings
+
+
+def test_the_button_warning_needs_an_odd_chip_and_no_button() -> None:
+    players = (Player(2, bet=100, place=1), Player(5, bet=100, place=1))
+    odd = Dispute(players=players, dead=25, chip=25)  # 225 in T25s: one odd chip
+    even = Dispute(players=players, chip=25)
+    assert button_warning(odd, settle_dispute(odd, manual(players)).pots) == BUTTON_UNKNOWN
+    assert button_warning(even, settle_dispute(even, manual(players)).pots) is None
+    with_button = Dispute(players=players, dead=25, chip=25, button=2)
+    assert button_warning(with_button, settle_dispute(with_button, manual(players)).pots) is None
+    # The odd chip went to the lowest seat, as the warning says.
+    shares = settle_dispute(odd, manual(players)).pots[0].goes_to
+    assert shares == "Seat 2 125 (odd chip), Seat 5 100"
+
+
+# ---------------------------------------------------------------- the pot table's columns
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    room=st.integers(0, 1600),
+    wanted=st.lists(st.integers(MIN_COLUMN, 900), min_size=1, max_size=4),
+)
+def test_text_columns_share_the_width_short_ones_first(room: int, wanted: list[int]) -> None:
+    widths = share_width(room, wanted)
+    assert len(widths) == len(wanted)
+    assert all(w >= MIN_COLUMN for w in widths)
+    if room < MIN_COLUMN * len(wanted):
+        return
+    assert sum(widths) == room
+    short = [c for c, w in enumerate(wanted) if w <= room // len(wanted)]
+    assert all(widths[c] >= wanted[c] for c in short)  # a short column never wraps
+    # A column that wraps has at least what any other column got (or that column's need).
+    for c, width in enumerate(widths):
+        if width < wanted[c]:
+            assert all(width + 1 >= min(widths[d], wanted[d]) for d in range(len(wanted)))

@@ -1,4 +1,8 @@
-"""The strip above the cards (game, deck, new dispute, odds status) and the key help below them."""
+"""The strip above the cards (game, deck, new dispute) and the key help below them.
+
+Both sit in the window's left column, over and under the cards they are about, so the side pots
+on the right have the window's whole height.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QWidget,
 )
@@ -29,7 +32,7 @@ KEYS = (
 
 
 class RulingsBar(QWidget):
-    """Game selector, four-colour deck, New dispute, and the odds' busy indicator and note."""
+    """Game selector, four-colour deck and New dispute."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,22 +48,11 @@ class RulingsBar(QWidget):
         self.four_colour_check.setObjectName("four_colour")
         self.new_button = QPushButton("New dispute", self)
         self.new_button.setObjectName("new_dispute")
-        self.busy_bar = QProgressBar(self)
-        self.busy_bar.setObjectName("odds_busy")
-        self.busy_bar.setRange(0, 0)  # busy mode: the calculation has no progress to report
-        self.busy_bar.setFixedWidth(120)
-        self.busy_bar.setTextVisible(False)
-        self.busy_bar.hide()
-        self.odds_note = QLabel(self)
-        self.odds_note.setObjectName("odds_note")
-        set_role(self.odds_note, "note")
         for widget in (game_label, self.game_combo, self.four_colour_check):
             bar.addWidget(widget)
         bar.addSpacing(20)
         bar.addWidget(self.new_button)
         bar.addStretch(1)
-        bar.addWidget(self.busy_bar)
-        bar.addWidget(self.odds_note)
 
 
 def keys_help(parent: QWidget) -> QLabel:

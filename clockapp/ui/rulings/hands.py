@@ -2,8 +2,9 @@
 
 `HandsPanel` shows what the window gives it and reports what the director does; it never decides
 anything itself. Each `HandRow` carries the seat, an optional name, the hole cards, and on the
-right what the cards mean: a WINS / SPLITS badge, "Full house, kings full of fives", the five
-cards that play, and while the board is incomplete the win / tie / share odds and the outs.
+right what the cards mean: a badge naming the pots the hand takes ("WINS", "WINS SIDE 2", "SPLITS
+MAIN"), "Full house, kings full of fives", the five cards that play, and while the board is
+incomplete the win / tie / share odds and the outs.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -43,7 +45,8 @@ class HandShown:
         looks: How each hole card is drawn (PLAYS when it is in the best five).
         targeted: The picker deals to this hand.
         error: A message about what was typed, or None.
-        badge: "WINS", "SPLITS", "FOLDED" or "".
+        badge: "WINS", "SPLITS", "WINS SIDE 2", "SPLITS MAIN", "FOLDED" or "".
+        badge_kind: The badge's colour: "WINS" (takes a pot alone), "SPLITS", "FOLDED" or "".
         description: The hand in words, or a hint ("Enter 2 cards").
         best_five: The five cards that play (empty when not known).
         odds: "Win 81.9% · Tie 0.4% · Share 82.1%" while the board is incomplete, else "".
@@ -55,6 +58,7 @@ class HandShown:
     targeted: bool
     error: str | None = None
     badge: str = ""
+    badge_kind: str = ""
     description: str = ""
     best_five: tuple[str, ...] = ()
     odds: str = ""
@@ -122,11 +126,14 @@ class HandRow(QFrame):
 
         result = QVBoxLayout()
         result.setSpacing(4)
+        # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is too long to
+        # share the line of the best five cards in a narrow column.
         self.badge = QLabel(self)
         self.badge.setObjectName(f"hand_{index}_badge")
-        self.badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.badge.setWordWrap(True)
         set_role(self.badge, "badge")
         self.badge.hide()
+        result.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
         self.description = WrapLabel(self)
         self.description.setObjectName(f"hand_{index}_description")
         set_role(self.description, "description")
@@ -137,8 +144,6 @@ class HandRow(QFrame):
         for view in self.best_views:
             view.hide()
             best.addWidget(view)
-        best.addSpacing(12)
-        best.addWidget(self.badge)
         best.addStretch(1)
         result.addLayout(best)
         self.odds = QLabel(self)  # short enough never to wrap
@@ -180,7 +185,7 @@ class HandRow(QFrame):
         self.cards.set_error(shown.error)
         self.cards.set_cards(shown.cards, count, shown.looks, shown.targeted, typing)
         self.badge.setText(shown.badge)
-        set_state(self.badge, "kind", shown.badge)
+        set_state(self.badge, "kind", shown.badge_kind)
         self.badge.setVisible(bool(shown.badge))
         self.description.setText(shown.description)
         for view, card in zip(self.best_views, (*shown.best_five, *([None] * 5)), strict=False):
@@ -196,7 +201,7 @@ class HandRow(QFrame):
 
 
 class BoardRow(QFrame):
-    """The community cards and the street they make."""
+    """The community cards, the street they make, and the odds' busy indicator and note."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -215,8 +220,25 @@ class BoardRow(QFrame):
         titles.addWidget(self.street)
         titles.addStretch(1)
         layout.addLayout(titles)
-        self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self)
+        self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self, entry_beside=True)
         layout.addWidget(self.cards, 1)
+        # The odds are about the board to come: their status sits under its entry.
+        self.busy_bar = QProgressBar(self)
+        self.busy_bar.setObjectName("odds_busy")
+        self.busy_bar.setRange(0, 0)  # busy mode: the calculation has no progress to report
+        self.busy_bar.setFixedWidth(90)
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.hide()
+        self.odds_note = QLabel(self)
+        self.odds_note.setObjectName("odds_note")
+        self.odds_note.setWordWrap(True)
+        set_role(self.odds_note, "note")
+        status = QHBoxLayout()
+        status.addWidget(self.busy_bar)
+        status.addWidget(self.odds_note, 1)
+        side = self.cards.side
+        assert side is not None  # the entry is beside the cards
+        side.insertLayout(side.count() - 1, status)
 
     def show_board(
         self,

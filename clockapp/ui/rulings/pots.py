@@ -1,153 +1,46 @@
-"""The side-pot panel: what each seat put in, who folded, the order they finish, and the answer.
+"""The side-pot panel: the answer on top, and below it what each seat put in, who folded, the order.
 
 The director enters each seat's total bet for the hand and ticks the folds; the button seat and the
 smallest chip in play decide where an odd chip goes and how big it is. When the hand is at a known
 table, the table selector brings the players' names and the button from the seating. The finishing
 order comes from the showdown when every live hand and the whole board are known; otherwise the
 director gives it by hand (place 1 is best, equal places tie), which is enough to settle the chips
-before anyone has tabled their cards. The answer is two tables: the pots (who may win each, who
-takes what, odd chips marked) and each seat's take.
+before anyone has tabled their cards.
+
+The answer (`AnswerView`: the pots, each seat's take, the notes) sits above the inputs in a
+vertical splitter, each half scrolling on its own: ten-handed on a 1366x768 laptop the ruling stays
+in sight while the director scrolls through the seats. The answer takes the height it needs, up to
+what leaves the inputs `INPUTS_MIN`, until the director drags the splitter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from collections.abc import Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
+    QScrollArea,
     QSpinBox,
-    QTableView,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from clockapp.ui.rulings.analysis import PayoutRow, PotRow, chips
+from clockapp.ui.rulings.answer import AnswerView
+from clockapp.ui.rulings.settlement import PayoutRow, PotRow
 from clockapp.ui.rulings.state import MAX_SEAT, Player
 from clockapp.ui.rulings.style import set_role
 
-R = TypeVar("R")
 MAX_CHIPS = 2_000_000_000
-ODD_BRUSH = QBrush(QColor("#fff1c7"))
-Index = QModelIndex | QPersistentModelIndex
-
-
-@dataclass(frozen=True)
-class Column(Generic[R]):
-    """A column of a `RowsModel`: its header and how to read a row's cell."""
-
-    header: str
-    text: Callable[[R], str]
-    numeric: bool = False
-
-
-def _signed(amount: int) -> str:
-    return f"+{amount:,}" if amount > 0 else f"{amount:,}"
-
-
-POT_COLUMNS: tuple[Column[PotRow], ...] = (
-    Column("Pot", lambda r: r.name),
-    Column("Amount", lambda r: chips(r.amount), numeric=True),
-    Column("Eligible", lambda r: r.eligible),
-    Column("Goes to", lambda r: r.goes_to),
-)
-PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
-    Column("Seat", lambda r: r.who),
-    Column("Put in", lambda r: chips(r.put_in), numeric=True),
-    Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
-    Column("Net", lambda r: _signed(r.net), numeric=True),
-)
-
-
-class RowsModel(QAbstractTableModel, Generic[R]):
-    """A read-only table over a tuple of frozen rows; rows with odd chips are tinted."""
-
-    def __init__(
-        self,
-        columns: Sequence[Column[R]],
-        odd: Callable[[R], bool],
-        parent: Any = None,
-    ) -> None:
-        super().__init__(parent)
-        self._columns = tuple(columns)
-        self._odd = odd
-        self._rows: tuple[R, ...] = ()
-
-    def rows(self) -> tuple[R, ...]:
-        """The rows shown."""
-        return self._rows
-
-    def set_rows(self, rows: Sequence[R]) -> None:
-        """Show `rows` instead."""
-        self.beginResetModel()
-        self._rows = tuple(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(self._columns)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row, column = self._rows[index.row()], self._columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(row)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            horizontal = (
-                Qt.AlignmentFlag.AlignRight if column.numeric else Qt.AlignmentFlag.AlignLeft
-            )
-            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.BackgroundRole and self._odd(row):
-            return ODD_BRUSH
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
-            return self._columns[section].header
-        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._rows):
-            return str(section + 1)
-        return None
-
-
-NUMERIC_HEADERS = frozenset(
-    c.header for c in (*POT_COLUMNS, *PAYOUT_COLUMNS) if c.numeric or c.header == "Pot"
-)
-
-
-def _table(model: QAbstractTableModel, name: str) -> QTableView:
-    view = QTableView()
-    view.setObjectName(name)
-    view.setModel(model)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    view.verticalHeader().hide()
-    view.setWordWrap(True)
-    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    header = view.horizontalHeader()
-    header.setMinimumSectionSize(60)
-    for column in range(model.columnCount()):
-        numeric = model.headerData(column, Qt.Orientation.Horizontal) in NUMERIC_HEADERS
-        mode = (
-            QHeaderView.ResizeMode.ResizeToContents if numeric else QHeaderView.ResizeMode.Stretch
-        )
-        header.setSectionResizeMode(column, mode)
-    return view
+ANSWER_MIN = 40
+INPUTS_MIN = 160  # the inputs never shrink below the chip settings and a seat line
 
 
 class SeatInputs:
@@ -176,7 +69,7 @@ class SeatInputs:
 
 
 class PotsPanel(QWidget):
-    """Inputs for the chips and the order, and the tables that settle them.
+    """The answer that settles the chips, over the inputs for the chips and the order.
 
     Signals:
         bet_changed(int, int): a player's total bet (player index, chips).
@@ -199,18 +92,52 @@ class PotsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.seats: list[SeatInputs] = []
+        self._dragged = False  # the director moved the splitter: keep their split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._title_row())
+
+        self.answer = AnswerView()
+        self.pot_model = self.answer.pot_model
+        self.payout_model = self.answer.payout_model
+        self.pot_table = self.answer.pot_table
+        self.payout_table = self.answer.payout_table
+        self.uncalled_label = self.answer.uncalled_label
+        self.odd_note = self.answer.odd_note
+        self.order_note = self.answer.order_note
+        self.error_label = self.answer.error_label
+        self.warning_label = self.answer.warning_label
+
+        inputs = QWidget()
+        inputs_layout = QVBoxLayout(inputs)
+        inputs_layout.setContentsMargins(0, 4, 6, 0)
+        inputs_layout.addLayout(self._settings_form(inputs))
+        self._grid = QGridLayout()
+        self._grid.setHorizontalSpacing(12)
+        for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
+            self._grid.addWidget(QLabel(f"<b>{header}</b>", inputs), 0, column)
+        inputs_layout.addLayout(self._grid)
+        inputs_layout.addStretch(1)
+        self._inputs = inputs
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("pot_splitter")
+        self.answer_scroll = _scroll(self.answer, self.splitter)
+        self.answer_scroll.setMinimumHeight(ANSWER_MIN)  # a scroll area asks ~70 px otherwise
+        self.inputs_scroll = _scroll(inputs, self.splitter)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        self.answer.resized.connect(self._fit_splitter)
+        layout.addWidget(self.splitter, 1)
+
+    def _title_row(self) -> QHBoxLayout:
         title = QLabel("Side pots", self)
         set_role(title, "title")
-        # The table sits on the title's line: the answer below must fit without scrolling.
+        # The table sits on the title's line: every line saved is a line of the answer seen.
         title_row = QHBoxLayout()
         title_row.addWidget(title)
         title_row.addSpacing(16)
-        layout.addLayout(title_row)
-
-        form = QGridLayout()
-        form.setHorizontalSpacing(10)
         self.table_combo = QComboBox(self)
         self.table_combo.setObjectName("pot_table_choice")
         self.table_combo.setToolTip(
@@ -227,24 +154,32 @@ class PotsPanel(QWidget):
         title_row.addWidget(table_label)
         title_row.addWidget(self.table_combo)
         title_row.addWidget(self.table_note, 1)
-        self.button_spin = QSpinBox(self)
+        self.table_combo.activated.connect(
+            lambda index: self.table_chosen.emit(int(self.table_combo.itemData(index) or 0))
+        )
+        return title_row
+
+    def _settings_form(self, parent: QWidget) -> QGridLayout:
+        form = QGridLayout()
+        form.setHorizontalSpacing(10)
+        self.button_spin = QSpinBox(parent)
         self.button_spin.setObjectName("pot_button")
         self.button_spin.setRange(0, MAX_SEAT)
         self.button_spin.setSpecialValueText("not known")
         self.button_spin.setPrefix("Seat ")
-        self.dead_spin = QSpinBox(self)
+        self.dead_spin = QSpinBox(parent)
         self.dead_spin.setObjectName("pot_dead")
         self.dead_spin.setRange(0, MAX_CHIPS)
         self.dead_spin.setGroupSeparatorShown(True)
         self.dead_spin.setToolTip("Antes and chips of players not listed, already in the middle")
-        self.chip_spin = QSpinBox(self)
+        self.chip_spin = QSpinBox(parent)
         self.chip_spin.setObjectName("pot_chip")
         self.chip_spin.setRange(1, MAX_CHIPS)
         self.chip_spin.setGroupSeparatorShown(True)
         self.chip_spin.setToolTip(
             "Pots split in units of this chip; odd chips go left of the button"
         )
-        self.chip_note = QLabel(self)
+        self.chip_note = QLabel(parent)
         self.chip_note.setObjectName("pot_chip_note")
         self.chip_note.setWordWrap(True)
         set_role(self.chip_note, "note")
@@ -253,67 +188,26 @@ class PotsPanel(QWidget):
         for column, (text, spin) in enumerate(
             (("Button", self.button_spin), ("Dead money", self.dead_spin))
         ):
-            label = QLabel(text, self)
+            label = QLabel(text, parent)
             label.setBuddy(spin)
             form.addWidget(label, 0, 2 * column)
             form.addWidget(spin, 0, 2 * column + 1)
-        chip_label = QLabel("Smallest chip", self)
+        chip_label = QLabel("Smallest chip", parent)
         chip_label.setBuddy(self.chip_spin)
         form.addWidget(chip_label, 1, 0)
         form.addWidget(self.chip_spin, 1, 1)
         form.addWidget(self.chip_note, 1, 2, 1, 2)
         form.setColumnStretch(3, 1)
-        layout.addLayout(form)
         self.button_spin.valueChanged.connect(self.button_changed)
         self.dead_spin.valueChanged.connect(self.dead_changed)
         self.chip_spin.valueChanged.connect(self.chip_changed)
-        self.table_combo.activated.connect(
-            lambda index: self.table_chosen.emit(int(self.table_combo.itemData(index) or 0))
-        )
-
-        self._grid = QGridLayout()
-        self._grid.setHorizontalSpacing(12)
-        for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
-            label = QLabel(f"<b>{header}</b>", self)
-            self._grid.addWidget(label, 0, column)
-        layout.addLayout(self._grid)
-
-        self.order_note = QLabel(self)
-        self.order_note.setObjectName("pot_order_note")
-        self.order_note.setWordWrap(True)
-        set_role(self.order_note, "note")
-        layout.addWidget(self.order_note)
-        self.error_label = QLabel(self)
-        self.error_label.setObjectName("pot_error")
-        set_role(self.error_label, "error")
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
-        layout.addWidget(self.error_label)
-
-        self.pot_model: RowsModel[PotRow] = RowsModel(POT_COLUMNS, lambda r: r.odd_chips, self)
-        self.payout_model: RowsModel[PayoutRow] = RowsModel(
-            PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
-        )
-        self.pot_table = _table(self.pot_model, "pot_table")
-        self.payout_table = _table(self.payout_model, "payout_table")
-        self.uncalled_label = QLabel(self)
-        self.uncalled_label.setObjectName("pot_uncalled")
-        self.uncalled_label.setWordWrap(True)
-        set_role(self.uncalled_label, "uncalled")
-        self.odd_note = QLabel("● includes an odd chip", self)
-        self.odd_note.setObjectName("pot_odd_note")
-        set_role(self.odd_note, "note")
-        layout.addWidget(self.pot_table)
-        layout.addWidget(self.uncalled_label)
-        layout.addWidget(self.payout_table)
-        layout.addWidget(self.odd_note)
-        layout.addStretch(1)
+        return form
 
     def ensure_seats(self, count: int) -> None:
         """Have exactly `count` seat lines."""
         while len(self.seats) < count:
             index = len(self.seats)
-            seat = SeatInputs(index, self)
+            seat = SeatInputs(index, self._inputs)
             for column, widget in enumerate(seat.widgets()):
                 self._grid.addWidget(widget, index + 1, column)
             seat.bet.valueChanged.connect(lambda v, i=index: self.bet_changed.emit(i, v))
@@ -371,29 +265,53 @@ class PotsPanel(QWidget):
         uncalled: str,
         order_note: str,
         error: str | None,
+        warnings: Sequence[str] = (),
     ) -> None:
-        """Show the settled pots, or why they cannot be settled yet."""
-        self.pot_model.set_rows(pots)
-        self.payout_model.set_rows(payouts)
-        self.uncalled_label.setText(uncalled)
-        self.uncalled_label.setVisible(bool(uncalled))
-        self.order_note.setText(order_note)
-        self.error_label.setText(error or "")
-        self.error_label.setVisible(bool(error))
-        self.odd_note.setVisible(any(p.odd_chips for p in payouts))
-        self.pot_table.setVisible(bool(pots))
-        self.payout_table.setVisible(bool(payouts))
-        for table in (self.pot_table, self.payout_table):
-            _fit_height(table)
+        """Show the settled pots, or why they cannot be settled yet, and what looks wrong."""
+        self.answer.show_answer(pots, payouts, uncalled, order_note, error, warnings)
+
+    # ---------------------------------------------------------------- sharing the height
+
+    def _on_splitter_moved(self, _position: int, _index: int) -> None:
+        self._dragged = True
+
+    def _fit_splitter(self) -> None:
+        """Give the answer the height it needs, leaving the inputs at least `INPUTS_MIN`."""
+        if self._dragged:
+            return
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        needed = _height_at_width(self.answer, self.answer_scroll.viewport().width())
+        inputs_min = min(INPUTS_MIN, self._inputs.sizeHint().height())
+        answer = max(0, min(needed, total - inputs_min))
+        if self.splitter.sizes() != [answer, total - answer]:
+            self.splitter.setSizes([answer, total - answer])
+        focus = self.focusWidget()
+        if focus is not None and self._inputs.isAncestorOf(focus):
+            self.inputs_scroll.ensureWidgetVisible(focus)  # the line being typed stays in view
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_splitter()
 
 
-def _fit_height(table: QTableView) -> None:
-    """Make `table` exactly as tall as its rows: the answer is read at a glance, never scrolled."""
-    table.resizeRowsToContents()
-    rows = table.model().rowCount()
-    height = table.horizontalHeader().height() + 2 * table.frameWidth()
-    height += sum(table.rowHeight(r) for r in range(rows)) if rows else 40
-    table.setFixedHeight(height)
+def _height_at_width(widget: QWidget, width: int) -> int:
+    """The height `widget` needs at `width`: wrapped notes take their real number of lines
+    (a size hint guesses a width and over-asks)."""
+    layout = widget.layout()
+    if width > 0 and layout is not None and layout.hasHeightForWidth():
+        return layout.totalHeightForWidth(width)
+    return widget.sizeHint().height()
+
+
+def _scroll(widget: QWidget, splitter: QSplitter) -> QScrollArea:
+    area = QScrollArea(splitter)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(widget)
+    return area
 
 
 def _set_quietly(widget: QSpinBox | QCheckBox, value: int | bool) -> None:

@@ -1,27 +1,34 @@
 """What the hand rows and the pot panel say, from the dispute, the reading and the odds.
 
-Kept apart from the window so the wording ("WINS", "Win 81.9%", "Enter 2 more cards", where the
-finishing order comes from) is decided in one place and the window only moves values into widgets.
+Kept apart from the window so the wording ("WINS SIDE 2", "Win 81.9%", "Enter 2 more cards",
+where the finishing order comes from, what looks wrong in the chips) is decided in one place and
+the window only moves values into widgets. The pots are settled before the hands are drawn: a
+hand's badge says which pots it takes, so a big stack that wins only a side pot is marked as well
+as the best hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from clockapp.poker.errors import PokerError
-from clockapp.ui.rulings.analysis import (
-    OddsAnswer,
-    OddsJob,
+from clockapp.ui.rulings.analysis import OddsAnswer, OddsJob, Reading
+from clockapp.ui.rulings.cards import FOUR_COLOURS, TWO_COLOURS, Look, card_face
+from clockapp.ui.rulings.hands import HandShown
+from clockapp.ui.rulings.settlement import (
+    NO_BADGE,
+    Badge,
     PayoutRow,
     PotRow,
     Ranking,
-    Reading,
+    button_warning,
+    chip_warnings,
     manual_ranking,
+    pot_badge,
     settle_dispute,
 )
-from clockapp.ui.rulings.cards import FOUR_COLOURS, TWO_COLOURS, Look, card_face
-from clockapp.ui.rulings.hands import HandShown
 from clockapp.ui.rulings.state import Dispute
 
 
@@ -59,8 +66,10 @@ def hand_shown(
     pending: OddsJob | None,
     error: str | None,
     four_colour: bool,
+    pots: Sequence[PotRow] = (),
 ) -> HandShown:
-    """Everything hand row `index` shows."""
+    """Everything hand row `index` shows; `pots` are the settled pots (their winners badge the
+    hands), empty when the chips are not entered or not yet awarded."""
     player = dispute.players[index]
     hand = reading.hands[index] if index < len(reading.hands) else None
     looks: tuple[Look, ...]
@@ -71,11 +80,7 @@ def hand_shown(
         looks = tuple(Look.PLAYS if c in hand.best_five else Look.IDLE for c in player.cards)
     else:
         looks = tuple(Look.FREE for _ in player.cards)
-    badge = ""
-    if player.folded:
-        badge = "FOLDED"
-    elif reading.final and index in reading.winners:
-        badge = "WINS" if len(reading.winners) == 1 else "SPLITS"
+    badge = hand_badge(index, player.folded, reading, pots)
     missing = dispute.game.hole_cards - len(player.cards)
     description = hand.description if hand is not None else ""
     line = ""
@@ -97,12 +102,26 @@ def hand_shown(
         looks=looks,
         targeted=dispute.target == index,
         error=error,
-        badge=badge,
+        badge=badge.text,
+        badge_kind=badge.kind,
         description=description,
         best_five=hand.best_five if hand is not None else (),
         odds=line,
         outs=outs,
     )
+
+
+def hand_badge(index: int, folded: bool, reading: Reading, pots: Sequence[PotRow]) -> Badge:
+    """The badge of hand `index`: from the awarded pots when the chips are settled, else from the
+    showdown alone (the best hand WINS, tied best hands SPLIT)."""
+    if folded:
+        return Badge("FOLDED", "FOLDED")
+    if any(pot.winners for pot in pots):
+        return pot_badge(index, pots)
+    if reading.final and index in reading.winners:
+        kind = "WINS" if len(reading.winners) == 1 else "SPLITS"
+        return Badge(kind, kind)
+    return NO_BADGE
 
 
 @dataclass(frozen=True)
@@ -117,6 +136,8 @@ class PotsShown:
         uncalled: "Uncalled bet: 175 goes back to Ann." or "".
         note: Where the finishing order comes from, or what is still needed.
         error: What stops the chips from being settled, or None.
+        warnings: What looks wrong in what was entered though the pots can be settled: bets
+            that are not whole chips, an odd chip given out without knowing the button.
     """
 
     places: tuple[int, ...] | None
@@ -125,6 +146,7 @@ class PotsShown:
     uncalled: str = ""
     note: str = ""
     error: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
@@ -150,10 +172,14 @@ def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
             if ranking is not None
             else "Give each live seat's place (1 = best, equal places split) to award the pots."
         )
+    warnings = chip_warnings(dispute)
     try:
         answer = settle_dispute(dispute, ranking)
     except PokerError as problem:
-        return PotsShown(places, error=str(problem))
+        return PotsShown(places, error=str(problem), warnings=warnings)
     # Until the order is known nobody takes anything but an uncalled bet: no take table.
     payouts = answer.payouts if ranking is not None else ()
-    return PotsShown(places, answer.pots, payouts, answer.uncalled, note, error)
+    unknown_button = button_warning(dispute, answer.pots)
+    if unknown_button is not None:
+        warnings = (*warnings, unknown_button)
+    return PotsShown(places, answer.pots, payouts, answer.uncalled, note, error, warnings)

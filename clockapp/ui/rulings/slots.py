@@ -108,16 +108,29 @@ class CardsBox(QWidget):
     remove_last_requested = Signal()
     advanced = Signal()
 
-    def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        placeholder: str,
+        parent: QWidget | None = None,
+        *,
+        entry_beside: bool = False,
+    ) -> None:
+        """With `entry_beside` the entry sits right of the slots, not under them (the board:
+        a row of five cards is wide but should not be tall), in the `side` column."""
         super().__init__(parent)
         self._slots: list[CardView] = []
         self._four_colour = False
+        self._beside = entry_beside
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
+        top = QHBoxLayout()
+        top.setSpacing(12)
         self._slot_row = QHBoxLayout()
         self._slot_row.setSpacing(6)
-        layout.addLayout(self._slot_row)
+        top.addLayout(self._slot_row)
+        layout.addLayout(top)
         self.entry = CardEntry(self)
         self.entry.setObjectName(f"{name}_entry")
         self.entry.setPlaceholderText(placeholder)
@@ -127,7 +140,17 @@ class CardsBox(QWidget):
         self.entry.focused.connect(self.focused)
         self.entry.backspace_at_end.connect(self.remove_last_requested)
         self.entry.advanced.connect(self.advanced)
-        layout.addWidget(self.entry)
+        # Beside the slots the entry has a column of its own, which the owner may add to.
+        self.side: QVBoxLayout | None = None
+        if entry_beside:
+            self.side = QVBoxLayout()
+            self.side.setSpacing(4)
+            self.side.addStretch(1)
+            self.side.addWidget(self.entry)
+            self.side.addStretch(1)
+            top.addLayout(self.side, 1)
+        else:
+            layout.addWidget(self.entry)
         self.error_label = QLabel(self)
         self.error_label.setObjectName(f"{name}_error")
         set_role(self.error_label, "error")
@@ -166,7 +189,7 @@ class CardsBox(QWidget):
             self._slots.append(slot)
         while len(self._slots) > count:
             self._slots.pop().deleteLater()
-        if self._slot_row.count() == len(self._slots):
+        if not self._beside and self._slot_row.count() == len(self._slots):
             self._slot_row.addStretch(1)
         for index, slot in enumerate(self._slots):
             if index < len(cards):

@@ -44,6 +44,9 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QLabel[role="badge"][kind="SPLITS"] {{ background: #b7791f; }}
 {W} QLabel[role="badge"][kind="FOLDED"] {{ background: #8a94a6; }}
 {W} QLabel[role="uncalled"] {{ font-weight: bold; color: #8a4b00; }}
+{W} QLabel[role="warning"] {{
+    color: #6b3a00; background: #fff4d6; border-left: 4px solid #d4a017; padding: 4px 8px;
+}}
 {W} QTableView {{ font-size: 19px; gridline-color: #d0d7de; }}
 {W} QHeaderView::section {{ font-weight: bold; padding: 4px 8px; }}
 """

@@ -19,9 +19,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QHBoxLayout,
     QLineEdit,
-    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -30,7 +28,7 @@ from PySide6.QtWidgets import (
 from clockapp.poker.errors import PokerError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.rulings import analysis
+from clockapp.ui.rulings import analysis, settlement
 from clockapp.ui.rulings.at_table import AtTable
 from clockapp.ui.rulings.bar import RulingsBar, keys_help
 from clockapp.ui.rulings.card_picker import CardPicker
@@ -111,28 +109,32 @@ class RulingsWindow(AtTable, QWidget):
         self.four_colour_check = self.bar.four_colour_check
         self.four_colour_check.toggled.connect(lambda _on: self._render())
         self.bar.new_button.clicked.connect(self.new_dispute)
-        self.busy_bar = self.bar.busy_bar
-        self.odds_note = self.bar.odds_note
-        outer.addWidget(self.bar)
 
-        # The picker and the board side by side on top: the cards are what the director
-        # touches most. Below, the hands on the left and the side pots on the right.
-        top = QHBoxLayout()
-        top.setSpacing(16)
-        self.picker = CardPicker(self)
+        # Two columns: on the left what the director enters card by card (the bar, the picker,
+        # the board under it, the hands, the keys), on the right the side pots over the whole
+        # height with the answer first. Ten-handed on a 1366x768 laptop the ruling stays in
+        # sight: it no longer shares the height left under the picker with the seats' inputs.
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        left = QWidget(splitter)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(10)
+        column.addWidget(self.bar)
+        self.picker = CardPicker(left)
         self.picker.card_picked.connect(self._on_picker_card_picked)
         self.picker.card_removed.connect(self._remove_card)
-        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
-        self.board = BoardRow(self)
+        column.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignLeft)
+        self.board = BoardRow(left)
         self._connect_cards_box(self.board.cards, BOARD)
-        top.addWidget(self.board, 1)
-        outer.addLayout(top)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.hands = HandsPanel(splitter)
+        self.busy_bar = self.board.busy_bar
+        self.odds_note = self.board.odds_note
+        column.addWidget(self.board)
+        self.hands = HandsPanel(left)
         self.hands.player_added.connect(self.add_player)
         self.hands.rows_changed.connect(self._connect_rows)
-        self.pots = PotsPanel()
+        column.addWidget(self.hands, 1)
+        column.addWidget(keys_help(left))
+        self.pots = PotsPanel(splitter)
         self.pots.bet_changed.connect(lambda i, v: self._edit_player(i, bet=v))
         self.pots.folded_changed.connect(lambda i, on: self._edit_player(i, folded=on))
         self.pots.place_changed.connect(lambda i, v: self._edit_player(i, place=v or None))
@@ -140,20 +142,14 @@ class RulingsWindow(AtTable, QWidget):
         self.pots.dead_changed.connect(lambda v: self._set(dead=v))
         self.pots.chip_changed.connect(lambda v: self._set(chip=v))
         self.pots.table_chosen.connect(lambda n: self.choose_table(n or None))
-        right = QScrollArea(splitter)
-        right.setWidgetResizable(True)
-        right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        right.setWidget(self.pots)
-        # Never narrower than the pot inputs need: the hands give way (their text wraps).
-        right.setMinimumWidth(self.pots.minimumSizeHint().width() + 24)
-        splitter.addWidget(self.hands)
-        splitter.addWidget(right)
+        splitter.addWidget(left)
+        splitter.addWidget(self.pots)
         splitter.setChildrenCollapsible(False)
-        self.hands.setMinimumWidth(560)
+        # Never narrower than the pot inputs need: the hands give way (their text wraps).
+        self.pots.setMinimumWidth(self.pots.minimumSizeHint().width() + 12)
         self._splitter = splitter
         self._sized = False
         outer.addWidget(splitter, 1)
-        outer.addWidget(keys_help(self))
         self.resize(1680, 1000)
 
     def _install_keys(self) -> None:
@@ -367,31 +363,37 @@ class RulingsWindow(AtTable, QWidget):
         self.board.show_board(
             d.board, d.target == BOARD, self._errors.get(BOARD), four, self._typing == BOARD
         )
+        # The pots first: their winners badge the hands ("WINS SIDE 2").
+        pots = self._render_pots(reading)
         self.hands.ensure_rows(len(d.players))
         for index, row in enumerate(self.hands.rows):
             shown = hand_shown(
-                d, index, reading, self._odds, self._odds_job, self._errors.get(index), four
+                d, index, reading, self._odds, self._odds_job, self._errors.get(index), four, pots
             )
             player = d.players[index]
             row.show_player(player.seat, player.name, removable=len(d.players) > 1)
-            winner = index in reading.winners
+            winner = shown.badge_kind in ("WINS", "SPLITS")
             row.show_hand(shown, d.game.hole_cards, winner, four, self._typing == index)
-        self._render_pots(reading)
 
-    def _render_pots(self, reading: analysis.Reading) -> None:
+    def _render_pots(self, reading: analysis.Reading) -> tuple[settlement.PotRow, ...]:
         d = self._dispute
         shown = pots_shown(d, reading)
         self.pots.show_players(d.players, shown.places)
         self.pots.show_settings(d.button, d.dead, d.chip, self._chip_note)
-        self.pots.show_answer(shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error)
+        self.pots.show_answer(
+            shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error, shown.warnings
+        )
+        return shown.pots
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._sized:
-            # Share the width once, when it is known: the hands a little more than the pots.
+            # Share the width once, when it is known: the cards a little more than the pots,
+            # never less than the picker needs (on a 1366 px laptop the pots take the rest).
             self._sized = True
             total = max(self._splitter.width(), 1)
-            self._splitter.setSizes([total * 56 // 100, total * 44 // 100])
+            left = max(total * 52 // 100, self._splitter.widget(0).minimumSizeHint().width())
+            self._splitter.setSizes([left, max(total - left, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # A job still running must not report to a window that is gone.

@@ -1,0 +1,293 @@
+"""The side-pot answer: who may win each pot, who takes what, and what looks wrong in the chips.
+
+`AnswerView` is the top of the side-pot panel, above the director's inputs, so the ruling stays in
+sight however many seats there are: the notes (where the finishing order comes from, what is still
+missing, bets that are not whole chips, an odd chip given without knowing the button), then two
+tables, the pots (main pot first) and each seat's take. Both tables are exactly as tall as their
+rows: they are read at a glance, never scrolled on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
+from clockapp.ui.rulings.style import set_role
+
+R = TypeVar("R")
+ODD_BRUSH = QBrush(QColor("#fff1c7"))
+MIN_COLUMN = 60
+ROW_AIR = 6
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column(Generic[R]):
+    """A column of a `RowsModel`: its header and how to read a row's cell."""
+
+    header: str
+    text: Callable[[R], str]
+    numeric: bool = False
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount:,}" if amount > 0 else f"{amount:,}"
+
+
+POT_COLUMNS: tuple[Column[PotRow], ...] = (
+    Column("Pot", lambda r: r.name),
+    Column("Amount", lambda r: chips(r.amount), numeric=True),
+    Column("Eligible", lambda r: r.eligible),
+    Column("Goes to", lambda r: r.goes_to),
+)
+PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
+    Column("Seat", lambda r: r.who),
+    Column("Put in", lambda r: chips(r.put_in), numeric=True),
+    Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
+    Column("Net", lambda r: _signed(r.net), numeric=True),
+)
+NUMERIC_HEADERS = frozenset(
+    c.header for c in (*POT_COLUMNS, *PAYOUT_COLUMNS) if c.numeric or c.header == "Pot"
+)
+
+
+class RowsModel(QAbstractTableModel, Generic[R]):
+    """A read-only table over a tuple of frozen rows; rows with odd chips are tinted."""
+
+    def __init__(
+        self,
+        columns: Sequence[Column[R]],
+        odd: Callable[[R], bool],
+        parent: Any = None,
+    ) -> None:
+        super().__init__(parent)
+        self._columns = tuple(columns)
+        self._odd = odd
+        self._rows: tuple[R, ...] = ()
+
+    def rows(self) -> tuple[R, ...]:
+        """The rows shown."""
+        return self._rows
+
+    def set_rows(self, rows: Sequence[R]) -> None:
+        """Show `rows` instead."""
+        self.beginResetModel()
+        self._rows = tuple(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
+        return 0 if parent.isValid() else len(self._columns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row, column = self._rows[index.row()], self._columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(row)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            horizontal = (
+                Qt.AlignmentFlag.AlignRight if column.numeric else Qt.AlignmentFlag.AlignLeft
+            )
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and self._odd(row):
+            return ODD_BRUSH
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
+            return self._columns[section].header
+        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._rows):
+            return str(section + 1)
+        return None
+
+
+def share_width(room: int, wanted: Sequence[int]) -> list[int]:
+    """Share `room` between columns that want `wanted` widths on one line.
+
+    Short columns get all they ask for first and the rest share what is left, so as few columns
+    as possible wrap ("All still in but Ann" stays on one line beside a long "waiting for the
+    finishing order"); room to spare is shared in proportion to what each asked.
+
+    >>> share_width(400, [100, 500])
+    [100, 300]
+    >>> share_width(400, [100, 100])
+    [200, 200]
+    """
+    count = len(wanted)
+    widths = [0] * count
+    order = sorted(range(count), key=lambda c: wanted[c])
+    left = room
+    for position, column in enumerate(order):
+        rest = order[position:]
+        if wanted[column] > left // len(rest):
+            # This column and every wider one want more than an even share: they share evenly.
+            each, extra = divmod(left, len(rest))
+            for i, c in enumerate(rest):
+                widths[c] = max(MIN_COLUMN, each + (1 if i < extra else 0))
+            return widths
+        widths[column] = wanted[column]
+        left -= wanted[column]
+    asked = sum(wanted) or 1
+    for c in range(count):
+        widths[c] += left * wanted[c] // asked
+    if order:
+        widths[order[-1]] += room - sum(widths)  # rounding: to the widest
+    return widths
+
+
+class FitTable(QTableView):
+    """A table exactly as tall as its rows, kept so when its width (and so the wrapping) changes.
+
+    Signals:
+        fitted(): the table took a new height (the panel re-shares its space).
+    """
+
+    fitted = Signal()
+
+    def __init__(self, model: QAbstractTableModel, name: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._fitted_width = -1
+        self.setObjectName(name)
+        self.setModel(model)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.verticalHeader().hide()
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.horizontalHeader()
+        header.setMinimumSectionSize(MIN_COLUMN)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # `fit` sizes every column
+        self._numeric = [
+            model.headerData(c, Qt.Orientation.Horizontal) in NUMERIC_HEADERS
+            for c in range(model.columnCount())
+        ]
+
+    def _column_widths(self) -> list[int]:
+        """Numbers and pot names as wide as they are; the text columns share the rest."""
+        header = self.horizontalHeader()
+        wanted = [
+            max(self.sizeHintForColumn(c), header.sectionSizeHint(c), MIN_COLUMN)
+            for c in range(len(self._numeric))
+        ]
+        texts = [c for c, numeric in enumerate(self._numeric) if not numeric]
+        room = self.width() - 2 * self.frameWidth()
+        room -= sum(w for c, w in enumerate(wanted) if self._numeric[c])
+        shares = share_width(max(room, 0), [wanted[c] for c in texts])
+        return [shares[texts.index(c)] if c in texts else w for c, w in enumerate(wanted)]
+
+    def fit(self) -> None:
+        """Take exactly the height of the header and the rows at the current width."""
+        self._fitted_width = self.width()
+        header = self.horizontalHeader()
+        for column, width in enumerate(self._column_widths()):
+            header.resizeSection(column, width)
+        rows = self.model().rowCount()
+        # Rows as tall as their (wrapped) text and a little air; not `resizeRowsToContents`,
+        # which takes the hidden row header's padded height and costs ten-handed a whole row.
+        for row in range(rows):
+            self.setRowHeight(row, self.sizeHintForRow(row) + ROW_AIR)
+        height = self.horizontalHeader().height() + 2 * self.frameWidth()
+        height += sum(self.rowHeight(r) for r in range(rows)) if rows else 40
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+            self.fitted.emit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.width() != self._fitted_width:  # a new width wraps the text differently
+            self.fit()
+
+
+class AnswerView(QWidget):
+    """The notes and the two tables of the settled hand (`PotsPanel` shows it above its inputs).
+
+    Signals:
+        resized(): the answer's height changed (new rows, notes shown or hidden).
+    """
+
+    resized = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 6, 0)
+        self.order_note = self._label("pot_order_note", "note")
+        self.error_label = self._label("pot_error", "error")
+        self.warning_label = self._label("pot_warning", "warning")
+        self.pot_model: RowsModel[PotRow] = RowsModel(POT_COLUMNS, lambda r: r.odd_chips, self)
+        self.payout_model: RowsModel[PayoutRow] = RowsModel(
+            PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
+        )
+        self.pot_table = FitTable(self.pot_model, "pot_table", self)
+        self.payout_table = FitTable(self.payout_model, "payout_table", self)
+        self.uncalled_label = self._label("pot_uncalled", "uncalled")
+        self.odd_note = self._label("pot_odd_note", "note")
+        self.odd_note.setText("● includes an odd chip")
+        for widget in (
+            self.order_note,
+            self.error_label,
+            self.warning_label,
+            self.pot_table,
+            self.uncalled_label,
+            self.payout_table,
+            self.odd_note,
+        ):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        for table in (self.pot_table, self.payout_table):
+            table.fitted.connect(self.resized)
+
+    def _label(self, name: str, role: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        set_role(label, role)
+        return label
+
+    def show_answer(
+        self,
+        pots: Sequence[PotRow],
+        payouts: Sequence[PayoutRow],
+        uncalled: str,
+        order_note: str,
+        error: str | None,
+        warnings: Sequence[str] = (),
+    ) -> None:
+        """Show the settled pots, or why they cannot be settled yet, and what looks wrong."""
+        self.pot_model.set_rows(pots)
+        self.payout_model.set_rows(payouts)
+        for label, text in (
+            (self.uncalled_label, uncalled),
+            (self.order_note, order_note),
+            (self.error_label, error or ""),
+            (self.warning_label, "\n".join(warnings)),
+        ):
+            label.setText(text)
+            label.setVisible(bool(text))
+        self.odd_note.setVisible(any(p.odd_chips for p in payouts))
+        self.pot_table.setVisible(bool(pots))
+        self.payout_table.setVisible(bool(payouts))
+        for table in (self.pot_table, self.payout_table):
+            table.fit()
+        self.resized.emit()
