@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.ui.rulings import state
 from clockapp.ui.rulings.state import BOARD, Dispute, Game, Player, all_cards
 
 CARDS = all_cards()
@@ -134,9 +131,3 @@ def test_any_sequence_of_clicks_keeps_every_card_in_one_place(
 def test_aiming_outside_the_players_is_refused(bad: int) -> None:
     with pytest.raises(IndexError):
         Dispute().with_target(bad)
-
-
-def test_the_examples_in_the_docstrings() -> None:
-    result = doctest.testmod(state, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0
-    assert result.failed == 0

@@ -1,17 +1,19 @@
 """The rulings window: settle a dispute at a table (cards, winners, odds, side pots).
 
-`RulingsWindow` is imported on first use, so that importing this package (the main window does, to
-add its menu entry) does not load the poker library and its lookup tables before a director
-actually opens the window. `RULINGS_KEYS` lists the window's keys for the clock's help overlay.
+`RulingsWindow` and `RULINGS_KEYS` are imported on first use. The main window imports this package
+to add its menu entry: that must not load the poker library and its lookup tables before a director
+actually opens the window. And `state`, `analysis` and `settlement` import no Qt, so their doctests
+run in the Qt-free test run (tests/test_doctests.py): importing them must not drag Qt in through
+this file.
+`RULINGS_KEYS` lists the window's keys for the clock's help overlay.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from clockapp.ui.rulings.bar import KEYS as RULINGS_KEYS
-
 if TYPE_CHECKING:
+    from clockapp.ui.rulings.bar import KEYS as RULINGS_KEYS
     from clockapp.ui.rulings.window import RulingsWindow
 
 __all__ = ["RULINGS_KEYS", "RulingsWindow"]
@@ -22,4 +24,8 @@ def __getattr__(name: str) -> Any:
         from clockapp.ui.rulings.window import RulingsWindow
 
         return RulingsWindow
+    if name == "RULINGS_KEYS":
+        from clockapp.ui.rulings.bar import KEYS
+
+        return KEYS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
