@@ -293,7 +293,7 @@ def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -
 def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid: int) -> None:
     rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
     services.cashier.set_config(tid, CashierConfig(rules))
-    a, b, c = field(services, tid, 3)
+    a, b, _c = field(services, tid, 3)
     services.results.eliminate(tid, b, busted_by=a)
     services.cashier.re_enter(tid, b)
     services.results.eliminate(tid, b, busted_by=a)
