@@ -211,13 +211,6 @@ class Launcher:
 
     def run(self) -> int:
         """Show the clock and run the event loop."""
-        from PySide6.QtGui import QIcon
-
-        from clockapp.paths import resource_path
-
-        icon = resource_path("icons", "clockapp.svg")
-        if icon.exists():
-            self.app.setWindowIcon(QIcon(str(icon)))
         if not self._show_cached_clock():
             if not self._open():
                 return self.code
@@ -231,11 +224,12 @@ class Launcher:
             return False
         from datetime import UTC, datetime
 
-        from clockapp.ui.clock.cache import CachedClock, load_cache
+        from clockapp.ui.clock.cache import load_cache
 
         cached = load_cache(self.cache, self.args.db)
         if cached is None:
             return False
+        from clockapp.ui.clock.cached_clock import CachedClock
         from clockapp.ui.clock.display import ClockDisplay, show_display
 
         clock = CachedClock(cached, lambda: datetime.now(UTC), parent=self.app)
@@ -256,8 +250,19 @@ class Launcher:
             return
         self._cached_clock.stop()
 
+    def _set_icon(self) -> None:
+        # The SVG icon loads Qt's SVG plugin: not before the first frame.
+        from PySide6.QtGui import QIcon
+
+        from clockapp.paths import resource_path
+
+        icon = resource_path("icons", "clockapp.svg")
+        if icon.exists():
+            self.app.setWindowIcon(QIcon(str(icon)))
+
     def _open(self) -> bool:
         """Open the database and build the clock's windows around the (cached) display."""
+        self._set_icon()
         services = _open_services(self.args.db)
         if services is None:
             self.code = 2

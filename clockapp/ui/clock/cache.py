@@ -3,56 +3,75 @@
 Opening the database means importing SQLAlchemy, SQLModel and Alembic and checking migrations,
 which takes several times longer than showing a window. The clock persists absolute times, so the
 last snapshot plus the current time gives exactly where the tournament is now (unless another
-station changed it meanwhile). `run_app` paints the first frame from this cache with `CachedClock`
-and hands the display to the real `ClockSession` as soon as the database is open, a moment later.
+station changed it meanwhile). `run_app` paints the first frame from this cache with
+`cached_clock.CachedClock` and hands the display to the real `ClockSession` as soon as the
+database is open, a moment later.
 
-Only the core (stdlib) and QtCore are imported here: that is the point.
+This module imports neither Qt nor the core engine nor dataclasses (the first frame cannot wait
+for them): the snapshot read back is made of plain objects with the attributes the display reads,
+and the clock is read by `frame.frame_view`. Writing takes the services' snapshot as it is.
 """
 
 from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from clockapp.ui.clock.frame import FrameItem, FrameState, item_to_dict
 
-from clockapp.core.chips import ChipSet, Denomination
-from clockapp.core.clock import ClockState, ClockView, view
-from clockapp.core.errors import DomainError
-from clockapp.core.structure import structure_from_dict, structure_to_dict
-from clockapp.ui.clock.session import TICK_MARGIN_MS, ms_to_next_change
-
-CACHE_VERSION = 1
+#: Bumped whenever the file's shape changes: an older file is ignored (one cold start).
+CACHE_VERSION = 2
 
 
-@dataclass(frozen=True)
-class CachedTournament:
-    """The tournament's id and name."""
+class _Record:
+    """Plain attributes read back from the cache (cheaper to define than a dataclass)."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Record) and self.__dict__ == other.__dict__
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.__dict__!r})"
+
+
+class CachedTournament(_Record):
+    """The tournament's `id` and `name`."""
 
     id: int
     name: str
 
 
-@dataclass(frozen=True)
-class CachedStats:
+class CachedChip(_Record):
+    """A chip's `value` and `label` (`T25 green`)."""
+
+    value: int
+    label: str
+
+
+class CachedChipSet(_Record):
+    """The chips (`denominations`), as the display names them in color-up notices."""
+
+    denominations: tuple[CachedChip, ...]
+
+
+class CachedStats(_Record):
     """The field and money numbers (same names as the services' TournamentStats)."""
 
     entries: int
     players_left: int
     chips_in_play: int
     average_stack: int
-    prize_pool_cents: int = 0
-    payouts: tuple[tuple[int, int], ...] = ()
-    players_to_money: int | None = None
+    prize_pool_cents: int
+    payouts: tuple[tuple[int, int], ...]
+    players_to_money: int | None
 
 
-@dataclass(frozen=True)
-class CachedSettings:
+class CachedSettings(_Record):
     """The display settings (same names as the services' TournamentSettings)."""
 
     starting_stack: int
@@ -61,15 +80,16 @@ class CachedSettings:
     announce: bool
 
 
-@dataclass(frozen=True)
-class CachedSnapshot:
-    """A ClockSnapshot read back from the cache (the same attributes the display reads)."""
+class CachedSnapshot(_Record):
+    """A ClockSnapshot read back from the cache: the attributes the display reads, and the clock
+    (`state`, `items`, `planned_last_level`) for `frame.frame_view`."""
 
     db_key: str
     tournament: CachedTournament
-    structure: Any
-    state: ClockState
-    chip_set: ChipSet
+    items: tuple[FrameItem, ...]
+    planned_last_level: int | None
+    state: FrameState
+    chip_set: CachedChipSet
     stats: CachedStats
     settings: CachedSettings
 
@@ -104,14 +124,15 @@ def _parse_time(value: str | None) -> datetime | None:
 
 def snapshot_to_dict(snapshot: Any, db: str | None) -> dict[str, Any]:
     """A snapshot (from the services) as plain JSON data."""
-    state: ClockState = snapshot.state
+    state = snapshot.state
     stats = snapshot.stats
     settings = snapshot.settings
     return {
         "version": CACHE_VERSION,
         "db": db_key(db),
         "tournament": {"id": snapshot.tournament.id, "name": snapshot.tournament.name},
-        "structure": structure_to_dict(snapshot.structure),
+        "items": [item_to_dict(item) for item in snapshot.structure.levels],
+        "planned_last_level": snapshot.structure.planned_last_level,
         "state": {
             "index": state.index,
             "running": state.running,
@@ -119,9 +140,8 @@ def snapshot_to_dict(snapshot: Any, db: str | None) -> dict[str, Any]:
             "remaining_ms": state.remaining_ms,
             "hard_end": _time(state.hard_end),
             "started": state.started,
-            "entered_at": _time(state.entered_at),
         },
-        "chips": [[d.value, d.color, d.hex] for d in snapshot.chip_set.denominations],
+        "chips": [[d.value, d.label] for d in snapshot.chip_set.denominations],
         "stats": {
             "entries": stats.entries,
             "players_left": stats.players_left,
@@ -146,20 +166,29 @@ def snapshot_from_dict(data: dict[str, Any]) -> CachedSnapshot:
         raise ValueError("cache from another version")
     state = data["state"]
     stats = data["stats"]
+    items = tuple(FrameItem.from_dict(item) for item in data["items"])
+    index = int(state["index"])
+    if not 0 <= index < len(items):
+        raise ValueError("the clock's item is not in the structure")
+    planned = data["planned_last_level"]
     return CachedSnapshot(
         db_key=str(data["db"]),
-        tournament=CachedTournament(int(data["tournament"]["id"]), str(data["tournament"]["name"])),
-        structure=structure_from_dict(data["structure"]),
-        state=ClockState(
-            index=int(state["index"]),
+        tournament=CachedTournament(
+            id=int(data["tournament"]["id"]), name=str(data["tournament"]["name"])
+        ),
+        items=items,
+        planned_last_level=None if planned is None else int(planned),
+        state=FrameState(
+            index=index,
             running=bool(state["running"]),
             ends_at=_parse_time(state["ends_at"]),
             remaining_ms=state["remaining_ms"],
             hard_end=_parse_time(state["hard_end"]),
             started=bool(state["started"]),
-            entered_at=_parse_time(state["entered_at"]),
         ),
-        chip_set=ChipSet(tuple(Denomination(int(v), str(c), str(h)) for v, c, h in data["chips"])),
+        chip_set=CachedChipSet(
+            denominations=tuple(CachedChip(value=int(v), label=str(n)) for v, n in data["chips"])
+        ),
         stats=CachedStats(
             entries=int(stats["entries"]),
             players_left=int(stats["players_left"]),
@@ -184,47 +213,6 @@ def load_cache(path: Path, db: str | None) -> CachedSnapshot | None:
     """The cached snapshot for this database, or None (missing, damaged, or another database)."""
     try:
         snapshot = snapshot_from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, DomainError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return snapshot if snapshot.db_key == db_key(db) else None
-
-
-class CachedClock(QObject):
-    """Serves the display from a cached snapshot until the real session takes over.
-
-    It has the attributes and signals `ClockDisplay` uses (`snapshot`, `now`, `current_view`,
-    `ticked`, `snapshot_changed`) and repaints on the same whole-second schedule.
-    """
-
-    ticked = Signal(object)
-    snapshot_changed = Signal(object)
-
-    def __init__(
-        self, snapshot: CachedSnapshot, now: Callable[[], datetime], parent: QObject | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.snapshot = snapshot
-        self._now = now
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._timer.timeout.connect(self.tick)
-
-    def now(self) -> datetime:
-        """The current time."""
-        return self._now()
-
-    def current_view(self) -> ClockView:
-        """The clock as it reads now."""
-        return view(self.snapshot.state, self.snapshot.structure, self.now())
-
-    def tick(self) -> ClockView:
-        """Publish the view and arm the next repaint."""
-        clock_view = self.current_view()
-        self.ticked.emit(clock_view)
-        self._timer.start(ms_to_next_change(clock_view, self.now()) + TICK_MARGIN_MS)
-        return clock_view
-
-    def stop(self) -> None:
-        """The real session has taken over."""
-        self._timer.stop()

@@ -37,16 +37,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.clock import ClockStatus, ClockView, format_clock
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.frame import format_clock
 from clockapp.ui.clock.money import MoneyArea
-from clockapp.ui.clock.moves import MovesBanner
-from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
-from clockapp.ui.settings import UiSettings
 
 if TYPE_CHECKING:
+    # The first frame is painted from the start-up cache before the engine, the services and the
+    # seat-move banner are imported: these are for type checking only.
+    from clockapp.core.clock import ClockView
     from clockapp.ui.clock.help import HelpOverlay
+    from clockapp.ui.clock.moves import MovesBanner
+    from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
+    from clockapp.ui.settings import UiSettings
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -64,7 +67,7 @@ class ClockDisplay(QWidget):
     def __init__(self, session: ClockSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
-        self._status: ClockStatus | None = None
+        self._status: str | None = None
         self._is_break: bool | None = None
         self._frame: QColor | None = None
         self._notice = ""
@@ -73,16 +76,37 @@ class ClockDisplay(QWidget):
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
+        # Built on first use, since the first frame needs none of them: the help, the way out of
+        # fullscreen, the seat-move banner.
+        self._help: QWidget | None = None
+        self._exit_button: QPushButton | None = None
+        self._moves_banner: MovesBanner | None = None
         self._setup_ui()
-        self._help: QWidget | None = None  # built on first use: the first frame does not need it
-        # The visible way out of fullscreen (Esc is the other), small in the top corner.
-        self.exit_button = QPushButton("✕  Exit fullscreen", self)
-        self.exit_button.setObjectName("exit_fullscreen")
-        self.exit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.exit_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.exit_button.clicked.connect(lambda: self.set_fullscreen(False))
-        self.exit_button.hide()
         self._bind(session)
+
+    @property
+    def exit_button(self) -> QPushButton:
+        """The visible way out of fullscreen (Esc is the other), small in the top corner."""
+        if self._exit_button is None:
+            button = QPushButton("✕  Exit fullscreen", self)
+            button.setObjectName("exit_fullscreen")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.clicked.connect(lambda: self.set_fullscreen(False))
+            button.hide()
+            self._exit_button = button
+        return self._exit_button
+
+    @property
+    def moves_banner(self) -> MovesBanner:
+        """The seat moves across the room, between the clock and the footer."""
+        if self._moves_banner is None:
+            from clockapp.ui.clock.moves import MovesBanner
+
+            self._moves_banner = MovesBanner()
+            self._root.insertWidget(self._root.indexOf(self._footer), self._moves_banner, 0)
+            self._moves_banner.apply_metrics(max(1, self.height()))
+        return self._moves_banner
 
     def set_session(self, session: ClockSession) -> None:
         """Show another clock source (the real session after the start-up cache)."""
@@ -170,11 +194,10 @@ class ClockDisplay(QWidget):
         right.addWidget(self.money_stack, 89)
         body.addWidget(self.right_panel, 23)
 
-        # Seat moves, in large type across the room until the director acknowledges them.
-        self.moves_banner = MovesBanner()
-        root.addWidget(self.moves_banner, 0)
-
+        # Seat moves (`moves_banner`) go here, in large type across the room until the director
+        # acknowledges them; the banner is built with the first move.
         footer = QHBoxLayout()
+        self._footer = footer
         self.next_caption = FitLabel("NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=LEFT)
         self.next_label = FitLabel("", fill=0.56, weight=MEDIUM, align=LEFT)
         self.notice_label = FitLabel("", color=theme.BREAK, fill=0.5, weight=MEDIUM, align=RIGHT)
@@ -196,7 +219,8 @@ class ClockDisplay(QWidget):
             layout = panel.layout()
             layout.setContentsMargins(round(pad * 1.2), pad, round(pad * 1.2), pad)
             layout.setSpacing(round(h * 0.015))
-        self.moves_banner.apply_metrics(h)
+        if self._moves_banner is not None:
+            self._moves_banner.apply_metrics(h)
 
     # ---------------------------------------------------------------- content
 
@@ -222,8 +246,11 @@ class ClockDisplay(QWidget):
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
-        self.moves_banner.set_moves(moves)
-        self._root.setStretch(self._root.indexOf(self.moves_banner), self.moves_banner.stretch())
+        if not moves and self._moves_banner is None:
+            return
+        banner = self.moves_banner
+        banner.set_moves(moves)
+        self._root.setStretch(self._root.indexOf(banner), banner.stretch())
 
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment; only labels whose text changes repaint."""
@@ -291,9 +318,9 @@ class ClockDisplay(QWidget):
         self.status_label.setBackground(None if line.banner is None else theme.color(line.banner))
         self.status_label.setColor(theme.color(line.tone))
 
-    def _set_mode(self, status: ClockStatus, is_break: bool) -> None:
+    def _set_mode(self, status: str, is_break: bool) -> None:
         """Repaint the frame only when the clock changes between running, paused and break."""
-        if status is self._status and is_break == self._is_break:
+        if status == self._status and is_break == self._is_break:
             return
         self._status, self._is_break = status, is_break
         tone = present.frame_tone(status, is_break)
@@ -311,9 +338,13 @@ class ClockDisplay(QWidget):
             self.showFullScreen()
         else:
             self.showNormal()
-        self.exit_button.setVisible(on)
-        self._place_exit_button()
+        self._show_exit_button(on)
         self.fullscreen_changed.emit(on)
+
+    def _show_exit_button(self, on: bool) -> None:
+        if on or self._exit_button is not None:
+            self.exit_button.setVisible(on)
+            self._place_exit_button()
 
     def _place_exit_button(self) -> None:
         """Top right, inside the margin above the header, sized from the window height."""
@@ -345,8 +376,7 @@ class ClockDisplay(QWidget):
             self.showFullScreen()
         else:
             self.show()
-        self.exit_button.setVisible(fullscreen)
-        self._place_exit_button()
+        self._show_exit_button(fullscreen)
 
     def toggle_fullscreen(self) -> None:
         """F: fullscreen on or off."""
@@ -383,7 +413,7 @@ class ClockDisplay(QWidget):
         self._apply_metrics()
         if self._help is not None:
             self._help.setGeometry(self.rect())
-        if self.exit_button.isVisible():
+        if self._exit_button is not None and self._exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)
 
@@ -402,7 +432,7 @@ class ClockDisplay(QWidget):
         if not self._painted:
             self._painted = True
             # Children paint after their parent: report once the whole frame is out.
-            QTimer.singleShot(0, self.first_frame_painted.emit)
+            QTimer.singleShot(0, self, self.first_frame_painted.emit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Tell the app (it remembers geometry and screen)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from clockapp.core.clock import ClockStatus, ClockView
-from clockapp.core.seating import MoveKind
 from clockapp.ui.clock import texts
+from clockapp.ui.clock.frame import NOT_STARTED, PAUSED, STOPPED_BY_HARD_END
+
+if TYPE_CHECKING:  # the first frame is drawn before the core engine is imported (see `frame`)
+    from clockapp.core.clock import ClockView
 
 
 class Tone(enum.StrEnum):
@@ -31,8 +32,7 @@ class Tone(enum.StrEnum):
     PANEL_EDGE = "panel edge"
 
 
-@dataclass(frozen=True)
-class StatusLine:
+class StatusLine(NamedTuple):
     """The line under the countdown: a banner (pause, stop) or a colored note."""
 
     text: str = ""
@@ -76,9 +76,9 @@ def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[Sta
     notice = ""
     if clock_view.stopped_by_hard_end:
         line = StatusLine("PLAY STOPPED · PLACES BY CHIP COUNT", Tone.PAUSED_TEXT, Tone.WARNING)
-    elif clock_view.status is ClockStatus.PAUSED:
+    elif clock_view.status == PAUSED:
         line = StatusLine("PAUSED", Tone.PAUSED_TEXT, Tone.PAUSED)
-    elif clock_view.status is ClockStatus.NOT_STARTED:
+    elif clock_view.status == NOT_STARTED:
         line = StatusLine("STARTING SOON", Tone.TEXT, Tone.PANEL_EDGE)
     elif clock_view.hard_end_warning and clock_view.hard_end is not None:
         line = StatusLine(f"PLAY STOPS AT {texts.time_of_day(clock_view.hard_end)}", Tone.WARNING)
@@ -101,7 +101,7 @@ def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[Sta
 
 def countdown_tone(clock_view: ClockView) -> Tone:
     """Dimmed while paused, red in the last minute and in overtime, green on a break."""
-    if clock_view.status in (ClockStatus.PAUSED, ClockStatus.NOT_STARTED):
+    if clock_view.status in (PAUSED, NOT_STARTED):
         return Tone.DIMMED
     if clock_view.stopped_by_hard_end or clock_view.in_overtime:
         return Tone.WARNING
@@ -114,7 +114,7 @@ def countdown_tone(clock_view: ClockView) -> Tone:
 
 def accent_tone(clock_view: ClockView) -> Tone:
     """The progress bar's color."""
-    if clock_view.status is ClockStatus.PAUSED:
+    if clock_view.status == PAUSED:
         return Tone.PAUSED
     if clock_view.is_break:
         return Tone.BREAK
@@ -123,11 +123,11 @@ def accent_tone(clock_view: ClockView) -> Tone:
     return Tone.BLINDS
 
 
-def frame_tone(status: ClockStatus, is_break: bool) -> Tone | None:
+def frame_tone(status: str, is_break: bool) -> Tone | None:
     """The colored frame around the whole display: amber paused, red stopped, green on a break."""
-    if status is ClockStatus.PAUSED:
+    if status == PAUSED:
         return Tone.PAUSED
-    if status is ClockStatus.STOPPED_BY_HARD_END:
+    if status == STOPPED_BY_HARD_END:
         return Tone.WARNING
     if is_break:
         return Tone.BREAK
@@ -159,6 +159,8 @@ def moves_title(moves: Sequence[Any]) -> str:
     >>> moves_title([NS(kind=MoveKind.FINAL_TABLE, from_seat=Seat(2, 1))])
     'FINAL TABLE  ·  REDRAW FOR SEATS'
     """
+    from clockapp.core.seating import MoveKind  # only once moves are shown, after start-up
+
     kinds = {str(m.kind) for m in moves}
     if str(MoveKind.FINAL_TABLE) in kinds:
         return "FINAL TABLE  ·  REDRAW FOR SEATS"

@@ -23,7 +23,10 @@ from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Level
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.clock.frame import TICK_MARGIN_MS, ms_to_next_change
 from clockapp.ui.sound import Cue, SoundPlayer
+
+__all__ = ["TICK_MARGIN_MS", "ClockSession", "announcement", "ms_to_next_change"]
 
 if TYPE_CHECKING:  # the first frame can be painted before the database layer is imported
     from clockapp.services.app import Services
@@ -39,8 +42,6 @@ DISPLAY_FLAGS = (
     | Change.LEDGER
     | Change.PAYOUTS
 )
-#: Land a little after the second changes, so the rounding has flipped when we look.
-TICK_MARGIN_MS = 4
 #: An event older than this when claimed (the app was closed, the machine slept) is not played.
 STALE_EVENT = timedelta(seconds=10)
 
@@ -64,31 +65,6 @@ _PRIORITY = (
     EventKind.HARD_END_WARNING,
     EventKind.ONE_MINUTE_WARNING,
 )
-
-
-def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
-    """Milliseconds until the display must change: the next whole second of the countdown
-    (or of the overtime counting up) while running, else the next minute of the time of day.
-
-    >>> from datetime import UTC, datetime
-    >>> from types import SimpleNamespace as NS
-    >>> t = datetime(2025, 1, 1, 20, 0, 30, 250_000, tzinfo=UTC)
-    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=61_300), t)
-    300
-    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=60_000), t)
-    1000
-    >>> ms_to_next_change(NS(running=True, overtime_ms=2_100, remaining_ms=0), t)
-    900
-    >>> ms_to_next_change(NS(running=False, overtime_ms=0, remaining_ms=5), t)
-    29750
-    """
-    if clock_view.running:
-        if clock_view.overtime_ms > 0:
-            return 1000 - clock_view.overtime_ms % 1000
-        # The countdown rounds up, so its text changes when the time left crosses a whole second.
-        return clock_view.remaining_ms % 1000 or 1000
-    into_minute = now.second * 1000 + now.microsecond // 1000
-    return 60_000 - into_minute
 
 
 def announcement(event: ClockEvent) -> str:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from clockapp.core.clock import ClockView, format_clock
-from clockapp.core.structure import Item
+from clockapp.ui.clock.frame import format_clock
+
+if TYPE_CHECKING:  # the first frame is drawn before the core engine is imported (see `frame`)
+    from clockapp.core.clock import ClockView
+    from clockapp.core.structure import Item
 
 
 def chips(amount: int) -> str:
