@@ -7,11 +7,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtGui import QImage
 
+from clockapp.core.money import format_cents
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui import app as app_module
-from clockapp.ui.clock import director, session, texts, widgets
+from clockapp.ui.clock import (
+    cache,
+    director,
+    final_counts,
+    frame,
+    hard_end,
+    session,
+    texts,
+    widgets,
+)
 from clockapp.ui.clock.widgets import FitLabel
 
 SMALL = Structure(
@@ -148,7 +160,9 @@ def test_bad_size_is_refused(bad: str, capsys) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [texts, session, widgets, director, app_module], ids=lambda m: m.__name__
+    "module",
+    [texts, session, widgets, director, app_module, frame, cache, hard_end, final_counts],
+    ids=lambda m: m.__name__,
 )
 def test_doctests(module, qapp) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
@@ -213,3 +227,15 @@ def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> No
     display.show_moves(())
     assert root.stretch(index) == 0
     assert not display.moves_banner.isVisibleTo(display)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cents=st.integers(-(10**12), 10**12),
+    currency=st.sampled_from(("$", "€", "", "EUR", "CHF", "kr", "R$")),
+)
+def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: str) -> None:
+    """`texts.money` is written out for the first frame; it must say what `format_cents` says."""
+    after = len(currency) > 1 and currency.isalpha()
+    expected = format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
+    assert texts.money(cents, currency) == expected
