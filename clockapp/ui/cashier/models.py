@@ -324,3 +324,39 @@ class LinesModel(RowsModel):
         Column("Item", lambda r: r[0]),
         Column("Value", lambda r: r[1], numeric=True),
     )
+
+
+# ------------------------------------------------------------------------------ the player database
+@dataclass(frozen=True)
+class PlayerRow:
+    """A player of the database, with their registration in this tournament (if any)."""
+
+    player: PlayerInfo
+    registration: RegistrationInfo | None
+
+    @property
+    def tonight(self) -> str:
+        """'' when not on this tournament's list, else the registration's status."""
+        return STATUS_TEXT[self.registration.status] if self.registration is not None else ""
+
+
+class PlayersModel(RowsModel):
+    """The player database: every player not merged away, with their status tonight."""
+
+    COLUMNS = (
+        Column("#", lambda r: str(r.player.id), numeric=True),
+        Column("Name", lambda r: r.player.name),
+        Column("Nickname", lambda r: r.player.nickname),
+        Column("Team", lambda r: r.player.team),
+        Column("Phone", lambda r: r.player.phone),
+        Column("E-mail", lambda r: r.player.email),
+        Column("Tonight", lambda r: r.tonight),
+        Column("Notes", lambda r: " ".join(r.player.notes.split())),
+    )
+
+    def row_of_player(self, player_id: int) -> int | None:
+        """The row showing `player_id`, or None."""
+        return next((i for i, r in enumerate(self._rows) if r.player.id == player_id), None)
+
+    def _tooltip(self, row: PlayerRow) -> str | None:
+        return row.player.notes or None

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.ledger import RowKind
 from clockapp.core.money import format_cents
+from clockapp.services.cashier import RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
-from clockapp.ui.cashier import operations
+from clockapp.ui.cashier import operations, setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import DrawerCountDialog, ReasonDialog
 from clockapp.ui.cashier.models import (
@@ -84,7 +85,7 @@ class Page(QWidget):
 
 # ------------------------------------------------------------------------------ the field
 class FieldPage(Page):
-    """Everyone registered in the tournament."""
+    """Everyone on the tournament's list: check in a pre-registered player, withdraw one."""
 
     REFRESH_ON = Change.ENTRIES | Change.PLAYERS
 
@@ -92,22 +93,74 @@ class FieldPage(Page):
         super().__init__(ctx, parent)
         self.model = RegistrationsModel(self)
         self.view = table_view(self.model, "field")
+        self.view.doubleClicked.connect(lambda _i: self.check_in())
         self.counts = QLabel()
+        self.counts.setObjectName("field_counts")
+        self.check_in_button = QPushButton("Check in")
+        self.check_in_button.setObjectName("check_in")
+        self.check_in_button.setToolTip("The selected pre-registered player has arrived.")
+        self.check_in_button.clicked.connect(lambda: self.check_in())
+        self.withdraw_button = QPushButton("Withdraw")
+        self.withdraw_button.setObjectName("withdraw")
+        self.withdraw_button.setToolTip(
+            "Take the selected player off the list (only before they pay; Ctrl+Z puts them back)."
+        )
+        self.withdraw_button.clicked.connect(lambda: self.withdraw())
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_in_button)
+        buttons.addWidget(self.withdraw_button)
+        buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.counts)
         layout.addWidget(self.view)
+        layout.addLayout(buttons)
 
     def refresh(self) -> None:
         ctx = self._ctx
+        keep = self.selected()
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         self.model.set_rows(regs)
         fit_columns(self.view)
         playing = sum(1 for r in regs if r.in_play)
         bought = sum(1 for r in regs if r.bought_in)
+        waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
         self.counts.setText(
-            f"{len(regs)} registered · {bought} bought in · {playing} playing · "
-            f"{bought - playing} out"
+            f"{len(regs)} registered · {waiting} not arrived yet · {bought} bought in · "
+            f"{playing} playing · {bought - playing} out"
         )
+        if keep is not None:
+            self.select_registration(keep.id)
+
+    def select_registration(self, registration_id: int) -> None:
+        """Select a registration's row."""
+        for row, reg in enumerate(self.model.rows()):
+            if reg.id == registration_id:
+                self.view.selectRow(row)
+                self.view.setCurrentIndex(self.model.index(row, 0))
+                return
+
+    def selected(self) -> RegistrationInfo | None:
+        """The registration selected."""
+        row = self.selected_row(self.view)
+        return self.model.row_at(row) if row is not None else None
+
+    def _selected_or_refuse(self) -> RegistrationInfo | None:
+        reg = self.selected()
+        if reg is None:
+            self._ctx.refuse("Select a player on the list first.")
+        return reg
+
+    def check_in(self) -> None:
+        """Check in the selected pre-registered player."""
+        reg = self._selected_or_refuse()
+        if reg is not None:
+            setup_operations.check_in(self._ctx, reg)
+
+    def withdraw(self) -> None:
+        """Take the selected player off the list (refused once they have paid)."""
+        reg = self._selected_or_refuse()
+        if reg is not None:
+            setup_operations.withdraw(self._ctx, reg)
 
 
 # ------------------------------------------------------------------------------ the ledger

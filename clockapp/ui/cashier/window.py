@@ -4,7 +4,7 @@
 bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
 another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the desk's one-key
 commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
-records), Ctrl+D count the drawer, Ctrl+P receipt, Ctrl+1..7 the pages.
+records), Ctrl+D count the drawer, Ctrl+P receipt, Ctrl+R the entry rules, Ctrl+1..8 the pages.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -29,7 +30,10 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.pages import DrawerPage, FieldPage, LedgerPage, Page
+from clockapp.ui.cashier.players_page import PlayersPage
 from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
+from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
+from clockapp.ui.cashier.setup_operations import describe_rules, set_rules
 from clockapp.ui.cashier.widgets import MessageBar
 
 #: Every key of the window, for the help overlay: (keys, what they do).
@@ -46,9 +50,10 @@ CASHIER_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z", "undo (writes a reversing row)"),
     ("Ctrl+Shift+Z", "redo"),
     ("Ctrl+D", "count the cash drawer"),
+    ("Ctrl+R", "entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
     ("Ctrl+P", "receipt of the last sale (PDF)"),
     ("Del", "void the selected ledger row"),
-    ("Ctrl+1 … Ctrl+7", "show a page"),
+    ("Ctrl+1 … Ctrl+8", "show a page"),
 )
 
 
@@ -63,6 +68,7 @@ class CashierWindow(QMainWindow):
         self.setWindowTitle("Cashier")
         self._services = services
         self._bus = bus
+        self.dialog: QDialog | None = None  # the rules dialog while it is open
         self.message = MessageBar()
         self.ctx = CashierContext(services, bus, self.message, self)
         self._setup_ui()
@@ -81,8 +87,17 @@ class CashierWindow(QMainWindow):
         font.setPointSize(font.pointSize() + 5)
         font.setBold(True)
         self.title_label.setFont(font)
+        self.rules_label = QLabel()
+        self.rules_label.setObjectName("cashier_rules")
         self.pool_label = QLabel()
         self.pool_label.setObjectName("cashier_pool")
+        self.rules_button = QPushButton("Rules…")
+        self.rules_button.setObjectName("rules")
+        self.rules_button.setToolTip(
+            "Entry rules (Ctrl+R): kind of tournament, prices, late registration, rebuys, add-on, "
+            "re-entry, opening float"
+        )
+        self.rules_button.clicked.connect(lambda: self.start_rules())
         self.undo_button = QPushButton("Undo")
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(lambda: self.undo())
@@ -98,10 +113,13 @@ class CashierWindow(QMainWindow):
         self.redo_button.setEnabled(False)
         header = QHBoxLayout()
         header.addWidget(self.title_label)
+        header.addWidget(self.rules_label)
         header.addWidget(self.pool_label, 1)
+        header.addWidget(self.rules_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.redo_button)
         self.desk = Desk(ctx)
+        self.players = PlayersPage(ctx)
         self.field = FieldPage(ctx)
         self.ledger = LedgerPage(ctx)
         self.drawer = DrawerPage(ctx)
@@ -113,6 +131,7 @@ class CashierWindow(QMainWindow):
         self._stale: set[Page] = set()
         for widget, title in (
             (self.desk, "Desk"),
+            (self.players, "Players"),
             (self.field, "Field"),
             (self.ledger, "Ledger"),
             (self.drawer, "Drawer"),
@@ -131,6 +150,7 @@ class CashierWindow(QMainWindow):
 
     def _pages(self) -> tuple[Page, ...]:
         return (
+            self.players,
             self.field,
             self.ledger,
             self.drawer,
@@ -155,6 +175,7 @@ class CashierWindow(QMainWindow):
             "redo": add("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), self.redo),
             "count": add("Count the drawer", ("Ctrl+D",), self._count_drawer),
             "receipt": add("Receipt", ("Ctrl+P",), lambda: self.desk.save_receipt()),
+            "rules": add("Entry rules", ("Ctrl+R",), self.start_rules),
             "close": add("Close", ("Ctrl+W",), self.close),
         }
         for n in range(self.tabs.count()):
@@ -174,6 +195,28 @@ class CashierWindow(QMainWindow):
     def _count_drawer(self) -> None:
         self.tabs.setCurrentWidget(self.drawer)
         self.drawer.start_count()
+
+    def start_rules(self) -> None:
+        """Open the entry rules editor; OK saves them in one call."""
+        if self.dialog is not None:
+            self.dialog.raise_()
+            return
+        ctx = self.ctx
+        current = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
+        if current is None:
+            return
+        balances = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
+        sold = balances.entries if balances is not None else 0
+        dialog = EntryRulesDialog(ctx.services, ctx.tid, current, entries_sold=sold, parent=self)
+        dialog.accepted.connect(lambda: set_rules(ctx, dialog.config()))
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: self._on_rules_finished(dialog))
+        dialog.open()
+
+    def _on_rules_finished(self, dialog: QDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
 
     def undo(self) -> bool:
         """Undo the last cashier action with a reversing record."""
@@ -209,6 +252,8 @@ class CashierWindow(QMainWindow):
         name = info.name if info is not None else f"Tournament #{ctx.tid}"
         self.setWindowTitle(f"Cashier — {name}")
         self.title_label.setText(name)
+        config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
+        self.rules_label.setText(f"· {describe_rules(config)} ·" if config is not None else "")
         view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
         if view is None:
             return
@@ -249,7 +294,7 @@ class CashierWindow(QMainWindow):
         self.focus_search()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        for dialog in (self.desk.dialog, *(p.dialog for p in self._pages())):
+        for dialog in (self.dialog, self.desk.dialog, *(p.dialog for p in self._pages())):
             if dialog is not None:
                 dialog.reject()
         super().closeEvent(event)

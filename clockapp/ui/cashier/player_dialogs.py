@@ -1,0 +1,152 @@
+"""Dialogs of the player database: a player's details (notes included), and merging a duplicate.
+
+Like the other cashier dialogs they only collect and check what is typed; the page calls the
+service when one is accepted.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit
+
+from clockapp.core.errors import DomainError
+from clockapp.services.app import Services
+from clockapp.services.players import PlayerDetails, PlayerInfo
+from clockapp.ui.cashier.dialogs import _Dialog
+
+#: Players listed by the merge dialog's search at most.
+MERGE_LIMIT = 50
+
+
+class PlayerDialog(_Dialog):
+    """A player's details: name, nickname, phone, e-mail, team and notes (only the name needed)."""
+
+    def __init__(self, details: PlayerDetails | None = None, title: str = "", parent=None) -> None:
+        editing = details is not None
+        super().__init__(
+            title or ("Edit player" if editing else "New player"),
+            "Save" if editing else "Add player",
+            parent,
+        )
+        self.setObjectName("player_dialog")
+        self.setMinimumWidth(420)
+        d = details or PlayerDetails("?")
+        self.name_edit = QLineEdit(d.name if editing else "")
+        self.nickname_edit = QLineEdit(d.nickname)
+        self.phone_edit = QLineEdit(d.phone)
+        self.email_edit = QLineEdit(d.email)
+        self.team_edit = QLineEdit(d.team)
+        for label, edit in (
+            ("Name:", self.name_edit),
+            ("Nickname:", self.nickname_edit),
+            ("Phone:", self.phone_edit),
+            ("E-mail:", self.email_edit),
+            ("Team:", self.team_edit),
+        ):
+            self.form.addRow(label, edit)
+            edit.textChanged.connect(self._update)
+        self.notes_edit = QPlainTextEdit(d.notes)
+        self.notes_edit.setObjectName("notes")
+        self.notes_edit.setPlaceholderText("for the director: a ban, a nickname at the table…")
+        self.notes_edit.setTabChangesFocus(True)
+        self.notes_edit.setFixedHeight(90)
+        self.notes_edit.textChanged.connect(self._update)
+        self.form.addRow("Notes:", self.notes_edit)
+        self._update()
+        self.name_edit.setFocus()
+
+    def details(self) -> PlayerDetails:
+        """What was typed. Raises ValidationError."""
+        return PlayerDetails(
+            self.name_edit.text(),
+            self.nickname_edit.text(),
+            self.phone_edit.text(),
+            self.email_edit.text(),
+            self.team_edit.text(),
+            self.notes_edit.toPlainText(),
+        )
+
+    def _problem(self) -> str:
+        if not hasattr(self, "notes_edit"):
+            return ""
+        try:
+            self.details()
+        except DomainError as error:
+            return str(error)
+        return ""
+
+
+class MergeDialog(_Dialog):
+    """Choose the player a duplicate is merged into (the duplicate's registrations move there)."""
+
+    def __init__(self, services: Services, duplicate: PlayerInfo, parent=None) -> None:
+        super().__init__(f"Merge {duplicate.display_name}", "Merge", parent)
+        self.setObjectName("merge_dialog")
+        self.setMinimumWidth(480)
+        self._services = services
+        self.duplicate = duplicate
+        about = QLabel(
+            f"<b>{duplicate.display_name}</b> (#{duplicate.id}) is a duplicate of the player you "
+            "choose below. Their registrations move to that player, empty details are filled "
+            f"in from {duplicate.name}'s and the notes are joined; {duplicate.name} is no longer "
+            "listed. A merge cannot be undone."
+        )
+        about.setWordWrap(True)
+        self.layout_.insertWidget(0, about)
+        self.search_edit = QLineEdit(duplicate.name)
+        self.search_edit.setObjectName("merge_search")
+        self.search_edit.setPlaceholderText("Type a name…")
+        self.search_edit.textChanged.connect(self._on_search_text_changed)
+        self.form.addRow("Find:", self.search_edit)
+        self.candidates = QListWidget()
+        self.candidates.setObjectName("merge_candidates")
+        self.candidates.setMinimumHeight(200)
+        self.candidates.currentRowChanged.connect(self._update)
+        self.layout_.insertWidget(2, self.candidates)
+        self._players: dict[int, PlayerInfo] = {}
+        self._on_search_text_changed(self.search_edit.text())
+        self.search_edit.setFocus()
+        self.search_edit.selectAll()
+
+    def _on_search_text_changed(self, text: str) -> None:
+        found = self._services.players.search(text, MERGE_LIMIT + 1)
+        self.candidates.clear()
+        self._players = {}
+        for player in found:
+            if player.id == self.duplicate.id:
+                continue
+            extra = " · ".join(part for part in (player.team, player.phone, player.email) if part)
+            item = QListWidgetItem(
+                f"{player.display_name} (#{player.id})" + (f" — {extra}" if extra else "")
+            )
+            item.setData(Qt.ItemDataRole.UserRole, player.id)
+            self.candidates.addItem(item)
+            self._players[player.id] = player
+        if self.candidates.count():
+            self.candidates.setCurrentRow(0)
+        self._update()
+
+    def choose(self, player_id: int) -> None:
+        """Select the player to keep (tests, and a click)."""
+        for row in range(self.candidates.count()):
+            item = self.candidates.item(row)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == player_id:
+                self.candidates.setCurrentRow(row)
+                return
+        raise KeyError(player_id)
+
+    def keep(self) -> PlayerInfo | None:
+        """The player chosen to keep."""
+        item = self.candidates.currentItem()
+        if item is None:
+            return None
+        return self._players.get(item.data(Qt.ItemDataRole.UserRole))
+
+    def _problem(self) -> str:
+        if not hasattr(self, "_players"):
+            return ""
+        keep = self.keep()
+        if keep is None:
+            return "Find and choose the player to keep."
+        self.ok_button.setText(f"Merge into {keep.display_name}")
+        return ""

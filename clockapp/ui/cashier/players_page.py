@@ -1,0 +1,231 @@
+"""The Players page of the cashier window: the player database shared by every tournament.
+
+Search as you type; add, edit (notes included) and merge duplicates; import and export the
+database as CSV; and import tonight's pre-registration list (one name a line), whose players are
+then checked in on the Field page as they arrive. The files are asked for with a file dialog, or
+given as a path (tests, scripts).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.services.changes import Change
+from clockapp.services.players import PlayerInfo
+from clockapp.ui.cashier import setup_operations
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.models import PlayerRow, PlayersModel
+from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
+
+#: Players listed at most (typing narrows the list).
+LIST_LIMIT = 500
+
+
+class PlayersPage(Page):
+    """The player database: search, add, edit, merge, CSV import and export, pre-registrations."""
+
+    REFRESH_ON = Change.PLAYERS | Change.ENTRIES
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.search = QLineEdit()
+        self.search.setObjectName("player_search")
+        self.search.setPlaceholderText("Search the player database (name or nickname)…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.model = PlayersModel(self)
+        self.view = table_view(self.model, "player_database")
+        self.view.doubleClicked.connect(lambda _i: self.start_edit())
+        self.count_label = QLabel()
+        self.count_label.setObjectName("player_count")
+        self.new_button = QPushButton("New player…")
+        self.new_button.clicked.connect(lambda: self.start_new())
+        self.edit_button = QPushButton("Edit…")
+        self.edit_button.setObjectName("edit_player")
+        self.edit_button.clicked.connect(lambda: self.start_edit())
+        self.merge_button = QPushButton("Merge into…")
+        self.merge_button.setObjectName("merge_player")
+        self.merge_button.setToolTip("The selected player is a duplicate of another: merge them.")
+        self.merge_button.clicked.connect(lambda: self.start_merge())
+        self.import_button = QPushButton("Import CSV…")
+        self.import_button.clicked.connect(lambda: self.import_csv())
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.clicked.connect(lambda: self.export_csv())
+        self.pre_button = QPushButton("Import pre-registrations…")
+        self.pre_button.setObjectName("import_pre_registrations")
+        self.pre_button.setToolTip(
+            "A list of names, one a line (or a CSV whose first column is the name): they go on "
+            "tonight's list, to check in on the Field page as they arrive."
+        )
+        self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
+        buttons = QHBoxLayout()
+        for button in (self.new_button, self.edit_button, self.merge_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        for button in (self.import_button, self.export_button, self.pre_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(self.count_label)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+
+    # ------------------------------------------------------------------ reading
+    def refresh(self) -> None:
+        ctx = self._ctx
+        keep = self.selected()
+        text = self.search.text()
+        found = ctx.read(lambda: ctx.services.players.search(text, LIST_LIMIT + 1), ())
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        by_player = {r.player_id: r for r in regs}
+        shown = found[:LIST_LIMIT]
+        self.model.set_rows([PlayerRow(p, by_player.get(p.id)) for p in shown])
+        fit_columns(self.view)
+        more = f" (the first {LIST_LIMIT}: type to narrow)" if len(found) > LIST_LIMIT else ""
+        what = "found" if text.strip() else "in the database"
+        self.count_label.setText(
+            f"{len(shown)} player{'s' if len(shown) != 1 else ''} {what}{more} · "
+            f"{len(regs)} on tonight's list"
+        )
+        row = self.model.row_of_player(keep.id) if keep is not None else None
+        if row is not None:
+            self.select_row(row)
+
+    def _on_search_text_changed(self, _text: str) -> None:
+        self.refresh()
+        if self.model.rowCount():
+            self.select_row(0)
+
+    def select_row(self, row: int) -> None:
+        """Select the player at `row`."""
+        self.view.selectRow(row)
+        self.view.setCurrentIndex(self.model.index(row, 0))
+
+    def select_player(self, player_id: int) -> None:
+        """Select a player by id (searching for them when not listed)."""
+        row = self.model.row_of_player(player_id)
+        if row is None:
+            self.search.clear()
+            row = self.model.row_of_player(player_id)
+        if row is not None:
+            self.select_row(row)
+
+    def selected(self) -> PlayerInfo | None:
+        """The player selected."""
+        row = self.selected_row(self.view)
+        found = self.model.row_at(row) if row is not None else None
+        return found.player if found is not None else None
+
+    def _selected_or_refuse(self) -> PlayerInfo | None:
+        player = self.selected()
+        if player is None:
+            self._ctx.refuse("Select a player first.")
+        return player
+
+    # ------------------------------------------------------------------ editing
+    def start_new(self) -> None:
+        """Add a player to the database."""
+        dialog = PlayerDialog(None, parent=self)
+        if self.search.text().strip():
+            dialog.name_edit.setText(self.search.text().strip())
+
+        def accepted() -> None:
+            info = setup_operations.create_player(self._ctx, dialog.details())
+            if info is not None:
+                self.select_player(info.id)
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
+    def start_edit(self) -> None:
+        """Edit the selected player's details and notes."""
+        player = self._selected_or_refuse()
+        if player is None:
+            return
+        dialog = PlayerDialog(player.details, f"Edit {player.display_name}", self)
+        dialog.accepted.connect(
+            lambda: setup_operations.update_player(self._ctx, player, dialog.details())
+        )
+        self._open(dialog)
+
+    def start_merge(self) -> None:
+        """Merge the selected player (a duplicate) into the player chosen in the dialog."""
+        duplicate = self._selected_or_refuse()
+        if duplicate is None:
+            return
+        dialog = MergeDialog(self._ctx.services, duplicate, self)
+
+        def accepted() -> None:
+            keep = dialog.keep()
+            if keep is not None and setup_operations.merge_players(self._ctx, duplicate, keep):
+                self.select_player(keep.id)
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
+    # ------------------------------------------------------------------ files
+    def _read(self, path: str | None, title: str) -> tuple[str, str] | None:
+        """(text, file name) of the file at `path`, asked for when not given."""
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(
+                self, title, "", "CSV or text (*.csv *.txt);;All files (*)"
+            )
+        if not path:
+            return None
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            self._ctx.refuse(f"{Path(path).name} is not UTF-8 text; save it as CSV UTF-8.")
+            return None
+        except OSError as error:
+            self._ctx.refuse(f"{Path(path).name} cannot be read: {error.strerror or error}.")
+            return None
+        return text, Path(path).name
+
+    def import_csv(self, path: str | None = None) -> bool:
+        """Import players from a CSV file (header row with a 'name' column)."""
+        read = self._read(path, "Import players")
+        if read is None:
+            return False
+        return setup_operations.import_players(self._ctx, *read) is not None
+
+    def import_pre_registrations(self, path: str | None = None) -> bool:
+        """Put a list of names on tonight's list (pre-registered)."""
+        read = self._read(path, "Import pre-registrations")
+        if read is None:
+            return False
+        return setup_operations.import_pre_registrations(self._ctx, *read) is not None
+
+    def export_csv(self, path: str | None = None) -> str | None:
+        """Write every player to a CSV file (asks where when not given)."""
+        ctx = self._ctx
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export players", "players.csv", "CSV (*.csv)"
+            )
+        if not path:
+            return None
+        text = ctx.read(lambda: ctx.services.players.export_csv(), None)
+        if text is None:
+            return None
+        try:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        except OSError as error:
+            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
+            return None
+        count = sum(1 for _ in csv.reader(io.StringIO(text))) - 1  # notes may span lines
+        ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
+        return path

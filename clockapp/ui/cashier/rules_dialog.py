@@ -1,0 +1,415 @@
+"""The entry rules editor: the kind of tournament, its prices and who may buy in, rebuy, re-enter.
+
+One dialog for everything the director decides before the first player pays: the buy-in (price,
+house fee, bounty, starting stack), late registration (until a level, a deadline, a cap), rebuys,
+the add-on and re-entry (each a group that is ticked to turn it on), and the drawer's opening
+float. As the director types, the red line says what does not make sense (a fee above the price,
+an add-on at a break the structure does not have: the service's own check) and OK stays off.
+Nothing is saved until OK; then the window saves it in one `services.cashier.set_config` call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from PySide6.QtCore import QDateTime
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateTimeEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.entries import (
+    AddOnRule,
+    EntryPrice,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
+)
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money import format_cents
+from clockapp.services.app import Services
+from clockapp.services.cashier import CashierConfig, breaks_after
+from clockapp.ui.cashier.dialogs import _big, _Dialog
+from clockapp.ui.cashier.widgets import amount_edit, read_amount
+
+_MAX_CHIPS = 2_000_000_000
+_MAX_LEVEL = 999
+
+
+def _money_text(cents: int) -> str:
+    """Cents as typed in an amount field ('25', '12.50')."""
+    text = format_cents(cents, symbol="").replace(",", "")
+    return text[:-3] if text.endswith(".00") else text
+
+
+def _spin(low: int, high: int, value: int, special: str = "") -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setGroupSeparatorShown(True)
+    spin.setValue(max(low, min(high, value)))
+    if special:
+        spin.setSpecialValueText(special)  # shown for the lowest value
+    return spin
+
+
+def _levels_hint(levels: Sequence[int]) -> str:
+    if not levels:
+        return "The structure has no breaks: sell the add-on with the buy-in."
+    if len(levels) == 1:
+        return f"A break follows level {levels[0]}."
+    text = ", ".join(str(n) for n in levels[:-1])
+    return f"Breaks follow levels {text} and {levels[-1]}."
+
+
+def _toggled(box: QCheckBox, field: QWidget) -> QWidget:
+    """A check box that turns on the field beside it ("[x] until level [6]")."""
+    holder = QWidget()
+    row = QHBoxLayout(holder)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(box)
+    row.addWidget(field, 1)
+    return holder
+
+
+class PriceFields(QWidget):
+    """What an entry costs: the total the player pays, and the house fee and bounty out of it."""
+
+    def __init__(self, what: str, price: EntryPrice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.what = what
+        self.total_edit = amount_edit("price", _money_text(price.total))
+        self.fee_edit = amount_edit("0", _money_text(price.house_fee) if price.house_fee else "")
+        self.bounty_edit = amount_edit("0", _money_text(price.bounty) if price.bounty else "")
+        for edit in (self.total_edit, self.fee_edit, self.bounty_edit):
+            edit.setMinimumWidth(0)
+            edit.setFixedWidth(84)
+        self.total_edit.setToolTip(f"What the player pays for the {what.lower()}, fee included.")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.total_edit)
+        row.addSpacing(6)
+        row.addWidget(QLabel("of which fee"))
+        row.addWidget(self.fee_edit)
+        row.addWidget(QLabel("bounty"))
+        row.addWidget(self.bounty_edit)
+        row.addStretch(1)
+
+    def edits(self) -> tuple[QLineEdit, ...]:
+        """The three fields (to follow their changes)."""
+        return (self.total_edit, self.fee_edit, self.bounty_edit)
+
+    def set_price(self, price: EntryPrice) -> None:
+        """Show a price."""
+        self.total_edit.setText(_money_text(price.total))
+        self.fee_edit.setText(_money_text(price.house_fee) if price.house_fee else "")
+        self.bounty_edit.setText(_money_text(price.bounty) if price.bounty else "")
+
+    def price(self) -> EntryPrice:
+        """The price typed. Raises DomainError naming the field."""
+        total = read_amount(self.total_edit, f"{self.what} price")
+        if total is None:
+            raise ValidationError(f"{self.what}: type the price the player pays.")
+        fee = read_amount(self.fee_edit, f"{self.what} house fee") or 0
+        bounty = read_amount(self.bounty_edit, f"{self.what} bounty") or 0
+        try:
+            return EntryPrice.from_total(total, house_fee=fee, bounty=bounty)
+        except DomainError as error:
+            raise ValidationError(f"{self.what}: {error}") from error
+
+
+class EntryRulesDialog(_Dialog):
+    """Edit the entry rules: buy-in, late registration, rebuys, add-on, re-entry, opening float.
+
+    Attributes:
+        current: The config when the dialog opened (its payout choices are kept as they are).
+    """
+
+    def __init__(
+        self,
+        services: Services,
+        tournament_id: int,
+        current: CashierConfig,
+        *,
+        entries_sold: int = 0,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Entry rules", "Save rules", parent)
+        self.setObjectName("rules_dialog")
+        self._services = services
+        self._tid = tournament_id
+        self.current = current
+        self._ready = False
+        rules = current.rules
+        reg = rules.registration
+        structure = services.structure.get(tournament_id)
+        self.breaks = breaks_after(structure)
+        now = services.now()
+        self.kind_label = _big(rules.label, 16)
+        self.kind_label.setObjectName("rules_kind")
+        self.layout_.insertWidget(0, self.kind_label)
+        if entries_sold:
+            sold = QLabel(
+                f"{entries_sold} entr{'ies' if entries_sold != 1 else 'y'} already sold keep the "
+                "price they were paid at; new prices apply from the next sale."
+            )
+            sold.setWordWrap(True)
+            sold.setStyleSheet("color:#607d8b;")
+            self.layout_.insertWidget(1, sold)
+
+        # ---------------------------------------------------------------- the buy-in
+        buy_in = QGroupBox("Buy-in")
+        form = QFormLayout(buy_in)
+        self.buy_in_price = PriceFields("Buy-in", reg.price)
+        form.addRow("Price:", self.buy_in_price)
+        self.stack_spin = _spin(1, _MAX_CHIPS, reg.chips)
+        form.addRow("Starting stack:", self.stack_spin)
+        self.split_label = QLabel()
+        self.split_label.setObjectName("buy_in_split")
+        self.split_label.setStyleSheet("color:#607d8b;")
+        form.addRow("", self.split_label)
+
+        # ---------------------------------------------------------------- registration
+        registration = QGroupBox("Registration")
+        form = QFormLayout(registration)
+        self.late_box = QCheckBox("until the end of level")
+        self.late_box.setChecked(reg.late_until_level is not None)
+        self.late_spin = _spin(0, _MAX_LEVEL, reg.late_until_level or 6, "0 (closes at the start)")
+        self.late_spin.setToolTip("Open through this level and the break after it.")
+        form.addRow("Late registration:", _toggled(self.late_box, self.late_spin))
+        self.deadline_box = QCheckBox("closes at")
+        self.deadline_box.setChecked(reg.deadline is not None)
+        self.deadline_edit = QDateTimeEdit()
+        self.deadline_edit.setCalendarPopup(True)
+        self.deadline_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
+        default_deadline = now.replace(second=0, microsecond=0) + timedelta(hours=2)
+        self.set_deadline(reg.deadline or default_deadline)
+        form.addRow("Deadline:", _toggled(self.deadline_box, self.deadline_edit))
+        self.cap_spin = _spin(0, 100_000, reg.max_entrants or 0, "no cap")
+        form.addRow("Most entrants:", self.cap_spin)
+        self.float_edit = amount_edit(
+            "0", _money_text(current.opening_float) if current.opening_float else ""
+        )
+        form.addRow("Opening float:", self.float_edit)
+
+        # ---------------------------------------------------------------- rebuys
+        rebuy = rules.rebuy
+        self.rebuy_group = QGroupBox("Rebuys")
+        self.rebuy_group.setObjectName("rebuy_group")
+        self.rebuy_group.setCheckable(True)
+        self.rebuy_group.setChecked(rebuy is not None)
+        form = QFormLayout(self.rebuy_group)
+        first_break = self.breaks[0] if self.breaks else 6
+        self.rebuy_price = PriceFields("Rebuy", rebuy.price if rebuy else reg.price)
+        form.addRow("Price:", self.rebuy_price)
+        self.rebuy_chips = _spin(1, _MAX_CHIPS, rebuy.chips if rebuy else reg.chips)
+        form.addRow("Chips:", self.rebuy_chips)
+        self.rebuy_last = _spin(1, _MAX_LEVEL, rebuy.last_level if rebuy else first_break)
+        self.rebuy_last.setToolTip("Sold through this level and the break after it.")
+        form.addRow("Until level:", self.rebuy_last)
+        self.rebuy_max = _spin(0, 999, (rebuy.max_per_player or 0) if rebuy else 0, "no limit")
+        form.addRow("Most per player:", self.rebuy_max)
+        self.rebuy_threshold = _spin(
+            0, _MAX_CHIPS, rebuy.stack_at_or_below if rebuy else 0, "busted only"
+        )
+        form.addRow("At or below (chips):", self.rebuy_threshold)
+
+        # ---------------------------------------------------------------- add-on
+        add_on = rules.add_on
+        self.add_on_group = QGroupBox("Add-on")
+        self.add_on_group.setObjectName("add_on_group")
+        self.add_on_group.setCheckable(True)
+        self.add_on_group.setChecked(add_on is not None)
+        form = QFormLayout(self.add_on_group)
+        self.add_on_price = PriceFields("Add-on", add_on.price if add_on else reg.price)
+        form.addRow("Price:", self.add_on_price)
+        self.add_on_chips = _spin(1, _MAX_CHIPS, add_on.chips if add_on else reg.chips)
+        form.addRow("Chips:", self.add_on_chips)
+        at_break = add_on.at_break_after_level if add_on else None
+        self.add_on_break_box = QCheckBox("at the break after level")
+        self.add_on_break_box.setChecked(add_on is None or at_break is not None)
+        self.add_on_break = _spin(1, _MAX_LEVEL, at_break or first_break)
+        form.addRow("Sold:", _toggled(self.add_on_break_box, self.add_on_break))
+        self.breaks_label = QLabel(_levels_hint(self.breaks))
+        self.breaks_label.setObjectName("breaks_hint")
+        self.breaks_label.setStyleSheet("color:#607d8b;")
+        form.addRow("", self.breaks_label)
+        self.add_on_with_buy_in = QCheckBox("with the buy-in (in the same payment)")
+        self.add_on_with_buy_in.setChecked(add_on.with_buy_in if add_on else False)
+        form.addRow("", self.add_on_with_buy_in)
+        self.add_on_max = _spin(1, 99, add_on.max_per_player if add_on else 1)
+        form.addRow("Most per player:", self.add_on_max)
+
+        # ---------------------------------------------------------------- re-entry
+        re_entry = rules.re_entry
+        self.re_entry_group = QGroupBox("Re-entry")
+        self.re_entry_group.setObjectName("re_entry_group")
+        self.re_entry_group.setCheckable(True)
+        self.re_entry_group.setChecked(re_entry is not None)
+        form = QFormLayout(self.re_entry_group)
+        self.re_entry_price = PriceFields("Re-entry", re_entry.price if re_entry else reg.price)
+        form.addRow("Price:", self.re_entry_price)
+        self.re_entry_chips = _spin(1, _MAX_CHIPS, re_entry.chips if re_entry else reg.chips)
+        form.addRow("Chips:", self.re_entry_chips)
+        self.re_entry_last = _spin(
+            0,
+            _MAX_LEVEL,
+            (re_entry.last_level or 0) if re_entry else 0,
+            "as late registration",
+        )
+        form.addRow("Until level:", self.re_entry_last)
+        self.re_entry_max = _spin(
+            0, 999, (re_entry.max_per_player or 0) if re_entry else 0, "no limit"
+        )
+        form.addRow("Most per player:", self.re_entry_max)
+
+        left = QVBoxLayout()
+        left.addWidget(buy_in)
+        left.addWidget(registration)
+        left.addWidget(self.re_entry_group)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self.rebuy_group)
+        right.addWidget(self.add_on_group)
+        right.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+        self.layout_.insertLayout(self.layout_.indexOf(self.error_label), columns)
+
+        for fields in (self.buy_in_price, self.rebuy_price, self.add_on_price, self.re_entry_price):
+            for edit in fields.edits():
+                edit.textChanged.connect(self._update)
+        self.float_edit.textChanged.connect(self._update)
+        for spin in (
+            self.stack_spin,
+            self.late_spin,
+            self.cap_spin,
+            self.rebuy_chips,
+            self.rebuy_last,
+            self.rebuy_max,
+            self.rebuy_threshold,
+            self.add_on_chips,
+            self.add_on_break,
+            self.add_on_max,
+            self.re_entry_chips,
+            self.re_entry_last,
+            self.re_entry_max,
+        ):
+            spin.valueChanged.connect(self._update)
+        for box in (
+            self.late_box,
+            self.deadline_box,
+            self.add_on_break_box,
+            self.add_on_with_buy_in,
+            self.rebuy_group,
+            self.add_on_group,
+            self.re_entry_group,
+        ):
+            box.toggled.connect(self._update)
+        self.deadline_edit.dateTimeChanged.connect(self._update)
+        self._ready = True
+        self._update()
+        self.buy_in_price.total_edit.setFocus()
+        self.buy_in_price.total_edit.selectAll()
+
+    # ------------------------------------------------------------------ deadline
+    def set_deadline(self, moment: datetime) -> None:
+        """Show a deadline (tz-aware) in local time."""
+        self.deadline_edit.setDateTime(QDateTime.fromSecsSinceEpoch(int(moment.timestamp())))
+
+    def deadline(self) -> datetime | None:
+        """The deadline chosen, in UTC (None when there is none)."""
+        if not self.deadline_box.isChecked():
+            return None
+        return datetime.fromtimestamp(self.deadline_edit.dateTime().toSecsSinceEpoch(), UTC)
+
+    # ------------------------------------------------------------------ reading
+    def rules(self) -> EntryRules:
+        """The rules typed. Raises DomainError saying which part is wrong."""
+        registration = RegistrationRule(
+            self.buy_in_price.price(),
+            chips=self.stack_spin.value(),
+            late_until_level=self.late_spin.value() if self.late_box.isChecked() else None,
+            deadline=self.deadline(),
+            max_entrants=self.cap_spin.value() or None,
+        )
+        rebuy = None
+        if self.rebuy_group.isChecked():
+            rebuy = RebuyRule(
+                self.rebuy_price.price(),
+                chips=self.rebuy_chips.value(),
+                last_level=self.rebuy_last.value(),
+                max_per_player=self.rebuy_max.value() or None,
+                stack_at_or_below=self.rebuy_threshold.value(),
+            )
+        add_on = None
+        if self.add_on_group.isChecked():
+            add_on = AddOnRule(
+                self.add_on_price.price(),
+                chips=self.add_on_chips.value(),
+                at_break_after_level=(
+                    self.add_on_break.value() if self.add_on_break_box.isChecked() else None
+                ),
+                with_buy_in=self.add_on_with_buy_in.isChecked(),
+                max_per_player=self.add_on_max.value(),
+            )
+        re_entry = None
+        if self.re_entry_group.isChecked():
+            re_entry = ReEntryRule(
+                self.re_entry_price.price(),
+                chips=self.re_entry_chips.value(),
+                last_level=self.re_entry_last.value() or None,
+                max_per_player=self.re_entry_max.value() or None,
+            )
+        return EntryRules(registration, rebuy, add_on, re_entry)
+
+    def opening_float(self) -> int:
+        """The opening float typed, in cents. Raises AmountError."""
+        return read_amount(self.float_edit, "Opening float") or 0
+
+    def config(self) -> CashierConfig:
+        """The whole config to save (the payout choices as they were). Raises DomainError."""
+        return CashierConfig(self.rules(), self.current.payouts, self.opening_float())
+
+    # ------------------------------------------------------------------ checking
+    def _update(self) -> None:
+        if not getattr(self, "_ready", False):
+            return  # still building
+        self.late_spin.setEnabled(self.late_box.isChecked())
+        self.deadline_edit.setEnabled(self.deadline_box.isChecked())
+        self.add_on_break.setEnabled(self.add_on_break_box.isChecked())
+        super()._update()
+
+    def _problem(self) -> str:
+        if not getattr(self, "_ready", False):
+            return ""
+        try:
+            price = self.buy_in_price.price()
+            self.split_label.setText(
+                f"prize pool {format_cents(price.prize_pool)} · fee "
+                f"{format_cents(price.house_fee)} · bounty {format_cents(price.bounty)}"
+            )
+        except DomainError:
+            self.split_label.setText("")
+        try:
+            config = self.config()
+        except DomainError as error:
+            self.kind_label.setText("")
+            return str(error)
+        self.kind_label.setText(config.rules.label)
+        try:
+            # The service's own check against the structure (an add-on needs its break).
+            self._services.cashier.check_config(self._tid, config)
+        except DomainError as error:
+            return str(error)
+        return ""
