@@ -22,12 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.services.cashier import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 
 #: Players listed at most (typing narrows the list).
@@ -47,7 +48,20 @@ class PlayersPage(Page):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
+        self._registrations: dict[int, RegistrationInfo] = {}
         self.view = table_view(self.model, "player_database")
+        # Fixed widths: sizing columns to their contents on every key typed costs more than the
+        # search itself (as on the desk); the notes take the rest.
+        for header, width in (
+            ("#", 50),
+            ("Name", 200),
+            ("Nickname", 110),
+            ("Team", 110),
+            ("Phone", 120),
+            ("E-mail", 190),
+            ("Tonight", 110),
+        ):
+            self.view.setColumnWidth(self.model.column_of(header), width)
         self.view.doubleClicked.connect(lambda _i: self.start_edit())
         self.count_label = QLabel()
         self.count_label.setObjectName("player_count")
@@ -86,26 +100,31 @@ class PlayersPage(Page):
     # ------------------------------------------------------------------ reading
     def refresh(self) -> None:
         ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        self._registrations = {r.player_id: r for r in regs}
+        self._search()
+
+    def _search(self) -> None:
+        # Each key typed runs only the player search; tonight's list is read again when the bus
+        # says entries changed (`refresh`).
+        ctx = self._ctx
         keep = self.selected()
         text = self.search.text()
         found = ctx.read(lambda: ctx.services.players.search(text, LIST_LIMIT + 1), ())
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        by_player = {r.player_id: r for r in regs}
         shown = found[:LIST_LIMIT]
-        self.model.set_rows([PlayerRow(p, by_player.get(p.id)) for p in shown])
-        fit_columns(self.view)
+        self.model.set_rows([PlayerRow(p, self._registrations.get(p.id)) for p in shown])
         more = f" (the first {LIST_LIMIT}: type to narrow)" if len(found) > LIST_LIMIT else ""
         what = "found" if text.strip() else "in the database"
         self.count_label.setText(
             f"{len(shown)} player{'s' if len(shown) != 1 else ''} {what}{more} · "
-            f"{len(regs)} on tonight's list"
+            f"{len(self._registrations)} on tonight's list"
         )
         row = self.model.row_of_player(keep.id) if keep is not None else None
         if row is not None:
             self.select_row(row)
 
     def _on_search_text_changed(self, _text: str) -> None:
-        self.refresh()
+        self._search()
         if self.model.rowCount():
             self.select_row(0)
 
