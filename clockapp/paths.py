@@ -10,8 +10,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "clockapp"
 
 
@@ -34,6 +32,8 @@ def resource_path(*parts: str) -> Path:
 def user_data_dir() -> Path:
     """The per-user data folder (created on first use); `CLOCKAPP_DATA_DIR` overrides it."""
     override = os.environ.get("CLOCKAPP_DATA_DIR")
+    import platformdirs  # only when needed: it is not on the first-frame path of start-up
+
     default = platformdirs.user_data_dir(APP_NAME, appauthor=False)
     path = Path(override) if override else Path(default)
     path.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,10 @@ from sqlalchemy.engine import Engine
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from tests.fakes import FakeClock
+
+# Messages and screens show the room's local time: run every test in one known zone.
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 # Property tests explore the same examples on every run, so CI is reproducible; set
 # HYPOTHESIS_PROFILE=explore locally to search with fresh random examples.

@@ -386,7 +386,9 @@ class EntryOption:
 
 
 def _format_time(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M %Z").strip()
+    # Directors read the wall clock of the room: show the deadline in the machine's local time.
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return local.strftime("%Y-%m-%d %H:%M")
 
 
 def _registration_window(

@@ -181,7 +181,7 @@ def test_buy_in_offers_the_price_and_stack() -> None:
             RegistrationRule(BUY_IN, 5000, deadline=START + timedelta(hours=1)),
             ann(),
             ctx(2, minutes=60),
-            "Registration closed at the deadline, 2025-03-01 20:00 UTC.",
+            "Registration closed at the deadline, 2025-03-01 20:00.",
         ),
         (
             RegistrationRule(BUY_IN, 5000, max_entrants=40),
@@ -466,7 +466,7 @@ def re_entry_rules(**re_entry: object) -> EntryRules:
             re_entry_rules(),
             ann(registered=True),
             ctx(5, minutes=180),
-            "Re-entry closed at the deadline, 2025-03-01 22:00 UTC.",
+            "Re-entry closed at the deadline, 2025-03-01 22:00.",
         ),
         (
             re_entry_rules(last_level=3),
@@ -533,3 +533,17 @@ def test_check_entry_dispatches() -> None:
 
 def test_refusal_is_a_domain_error() -> None:
     assert issubclass(EntryRefused, DomainError)
+
+
+def test_a_deadline_is_told_in_the_rooms_local_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "IST-5:30")
+    time.tzset()
+    try:
+        rule = RegistrationRule(BUY_IN, 5000, deadline=START + timedelta(hours=1))
+        with pytest.raises(EntryRefused, match="deadline, 2025-03-02 01:30"):
+            check_buy_in(EntryRules(rule), ann(), ctx(2, minutes=60))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
