@@ -4,32 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from clockapp.core.structure import Structure
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
-Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Level", "Blinds", "Ante", "Minutes", "Game / note")
 _CURRENT = QColor("#ffd166")
 _BREAK = QColor("#3ddc97")
 
 
-class LevelTableModel(QAbstractTableModel):
+class LevelTableModel(RowTableModel[Level | Break]):
     """One row per level or break; the current one is highlighted."""
 
     def __init__(self, structure: Structure | None = None, parent: Any = None) -> None:
-        super().__init__(parent)
+        super().__init__(COLUMNS, parent)
         self._structure = structure
+        self._rows = structure.levels if structure is not None else ()
         self._current = -1
 
     def set_structure(self, structure: Structure) -> None:
         """Show another structure (after an edit)."""
         if structure == self._structure:
             return
-        self.beginResetModel()
         self._structure = structure
-        self.endResetModel()
+        self._set_rows(structure.levels)
 
     def set_current(self, index: int) -> None:
         """Highlight item `index`; only the two affected rows are refreshed."""
@@ -45,36 +45,12 @@ class LevelTableModel(QAbstractTableModel):
         """The highlighted row."""
         return self._current
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """One row per item (none under a valid parent: a flat table)."""
-        if parent.isValid() or self._structure is None:
-            return 0
-        return len(self._structure.levels)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """The fixed columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(COLUMNS)
-        ):
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell text, with the current row bold and colored and breaks in green."""
-        if not index.isValid() or self._structure is None:
-            return None
+        item = self.row_at(index)
         row, column = index.row(), index.column()
-        if not (0 <= row < self.rowCount() and 0 <= column < len(COLUMNS)):
+        if item is None or not 0 <= column < len(COLUMNS):
             return None
-        item = self._structure.levels[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
         if role == Qt.ItemDataRole.FontRole and row == self._current:

@@ -13,10 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -34,8 +32,7 @@ from clockapp.core.structure import StructureError
 from clockapp.ui.structure.delegates import integer_edit
 from clockapp.ui.structure.edits import parse_int
 from clockapp.ui.structure.swatches import chip_icon
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 COLORS: dict[str, str] = {
     **{name: hex_ for name, hex_ in STANDARD_COLORS.values()},
@@ -106,67 +103,53 @@ def build_chip_set(drafts: list[ChipDraft]) -> ChipSet:
     return ChipSet(denominations, owned)
 
 
-class ChipTableModel(QAbstractTableModel):
+class ChipTableModel(RowTableModel[ChipDraft]):
     """The dialog's rows; edits change the draft (nothing is saved until Save)."""
 
     drafts_changed = Signal()
 
     def __init__(self, drafts: list[ChipDraft], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._drafts = list(drafts)
+        super().__init__(HEADERS, parent)
+        self._rows = tuple(drafts)
 
     @property
     def drafts(self) -> list[ChipDraft]:
         """The rows as they are now."""
-        return list(self._drafts)
+        return list(self._rows)
 
     def set_drafts(self, drafts: list[ChipDraft]) -> None:
         """Show other rows."""
-        self.beginResetModel()
-        self._drafts = list(drafts)
-        self.endResetModel()
+        self._set_rows(drafts)
         self.drafts_changed.emit()
 
     def add(self, draft: ChipDraft) -> int:
         """Append a row; returns its number."""
-        row = len(self._drafts)
+        row = len(self._rows)
         self.beginInsertRows(QModelIndex(), row, row)
-        self._drafts.append(draft)
+        self._rows = (*self._rows, draft)
         self.endInsertRows()
         self.drafts_changed.emit()
         return row
 
     def remove(self, row: int) -> None:
         """Remove a row."""
-        if not 0 <= row < len(self._drafts):
+        if not 0 <= row < len(self._rows):
             return
         self.beginRemoveRows(QModelIndex(), row, row)
-        del self._drafts[row]
+        self._rows = self._rows[:row] + self._rows[row + 1 :]
         self.endRemoveRows()
         self.drafts_changed.emit()
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._drafts)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if (
             orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(HEADERS)
-        ):
-            return HEADERS[section]
-        if (
-            orientation == Qt.Orientation.Horizontal
             and role == Qt.ItemDataRole.ToolTipRole
             and section == OWNED
         ):
             return "How many of these chips you own; leave empty if you have not counted"
-        return None
+        return super().headerData(section, orientation, role)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -181,9 +164,9 @@ class ChipTableModel(QAbstractTableModel):
         return flags
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._drafts):
+        draft = self.row_at(index)
+        if draft is None:
             return None
-        draft = self._drafts[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == CHIP:
@@ -212,7 +195,7 @@ class ChipTableModel(QAbstractTableModel):
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
         row, column = index.row(), index.column()
-        draft = self._drafts[row]
+        draft = self._rows[row]
         if column == VALUE:
             if value is None:
                 return False
@@ -233,7 +216,7 @@ class ChipTableModel(QAbstractTableModel):
             return False
         if new == draft:
             return False
-        self._drafts[row] = new
+        self._rows = (*self._rows[:row], new, *self._rows[row + 1 :])
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
         self.drafts_changed.emit()
         return True

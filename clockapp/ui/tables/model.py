@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from clockapp.core.seating import DealIn
 from clockapp.services.seating import MoveInfo
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 MOVE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -44,49 +43,29 @@ def status_text(move: MoveInfo) -> str:
     return "pending"
 
 
-class MoveListModel(QAbstractTableModel):
+class MoveListModel(RowTableModel[MoveInfo]):
     """The moves of the tournament, newest last."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._moves: tuple[MoveInfo, ...] = ()
+        super().__init__(HEADERS, parent)
 
     @property
     def moves(self) -> tuple[MoveInfo, ...]:
         """The rows shown."""
-        return self._moves
+        return self._rows
 
     def set_moves(self, moves: tuple[MoveInfo, ...]) -> None:
         """Show these moves."""
-        self.beginResetModel()
-        self._moves = tuple(moves)
-        self.endResetModel()
+        self._set_rows(moves)
 
     def move_at(self, row: int) -> MoveInfo:
         """The move on a row."""
-        return self._moves[row]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self._moves)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(HEADERS)
-        ):
-            return HEADERS[section]
-        return None
+        return self._rows[row]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._moves):
+        move = self.row_at(index)
+        if move is None:
             return None
-        move = self._moves[index.row()]
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if role == Qt.ItemDataRole.ToolTipRole:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 #: The largest chip count the dialog accepts.
 MAX_CHIPS = 2_000_000_000
@@ -77,12 +76,11 @@ def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
 STANDING_HEADERS = ("Place", "Player", "Round", "Table", "Status")
 
 
-class StandingsModel(QAbstractTableModel):
+class StandingsModel(RowTableModel[ShootoutStanding]):
     """The shootout standings: players still in, then by finishing place."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: tuple[ShootoutStanding, ...] = ()
+        super().__init__(STANDING_HEADERS, parent)
 
     @property
     def rows(self) -> tuple[ShootoutStanding, ...]:
@@ -91,31 +89,12 @@ class StandingsModel(QAbstractTableModel):
 
     def set_rows(self, rows: Sequence[ShootoutStanding]) -> None:
         """Show these rows."""
-        self.beginResetModel()
-        self._rows = tuple(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(STANDING_HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(STANDING_HEADERS)
-        ):
-            return STANDING_HEADERS[section]
-        return None
+        self._set_rows(rows)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        row = self.row_at(index)
+        if row is None:
             return None
-        row = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             place = "" if row.place is None else ordinal(row.place)
             table = "" if row.table is None else str(row.table)
