@@ -243,6 +243,11 @@ def _price(prize: int, fee: int, bounty: int) -> EntryPrice:
     return EntryPrice(prize_pool=prize, house_fee=fee, bounty=bounty)
 
 
+def _price_columns(price: EntryPrice) -> tuple[int, int, int]:
+    """The (prize, fee, bounty) columns that `_price` reads back."""
+    return price.prize_pool, price.house_fee, price.bounty
+
+
 def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split())
 
@@ -308,22 +313,14 @@ def config_from_row(row: CashierConfigRow | None, starting_stack: int) -> Cashie
 def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
     """Copy `config` onto its row (the starting stack goes to the set-up row, see the caller)."""
     reg = config.rules.registration
-    row.buy_in_prize, row.buy_in_fee, row.buy_in_bounty = (
-        reg.price.prize_pool,
-        reg.price.house_fee,
-        reg.price.bounty,
-    )
+    row.buy_in_prize, row.buy_in_fee, row.buy_in_bounty = _price_columns(reg.price)
     row.late_until_level = reg.late_until_level
     row.deadline = reg.deadline
     row.max_entrants = reg.max_entrants
     rebuy = config.rules.rebuy
     row.rebuy_on = rebuy is not None
     if rebuy is not None:
-        row.rebuy_prize, row.rebuy_fee, row.rebuy_bounty = (
-            rebuy.price.prize_pool,
-            rebuy.price.house_fee,
-            rebuy.price.bounty,
-        )
+        row.rebuy_prize, row.rebuy_fee, row.rebuy_bounty = _price_columns(rebuy.price)
         row.rebuy_chips = rebuy.chips
         row.rebuy_last_level = rebuy.last_level
         row.rebuy_max = rebuy.max_per_player
@@ -331,11 +328,7 @@ def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
     add_on = config.rules.add_on
     row.add_on_on = add_on is not None
     if add_on is not None:
-        row.add_on_prize, row.add_on_fee, row.add_on_bounty = (
-            add_on.price.prize_pool,
-            add_on.price.house_fee,
-            add_on.price.bounty,
-        )
+        row.add_on_prize, row.add_on_fee, row.add_on_bounty = _price_columns(add_on.price)
         row.add_on_chips = add_on.chips
         row.add_on_break_level = add_on.at_break_after_level
         row.add_on_with_buy_in = add_on.with_buy_in
@@ -343,11 +336,7 @@ def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
     re_entry = config.rules.re_entry
     row.re_entry_on = re_entry is not None
     if re_entry is not None:
-        row.re_entry_prize, row.re_entry_fee, row.re_entry_bounty = (
-            re_entry.price.prize_pool,
-            re_entry.price.house_fee,
-            re_entry.price.bounty,
-        )
+        row.re_entry_prize, row.re_entry_fee, row.re_entry_bounty = _price_columns(re_entry.price)
         row.re_entry_chips = re_entry.chips
         row.re_entry_last_level = re_entry.last_level
         row.re_entry_max = re_entry.max_per_player
