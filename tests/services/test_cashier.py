@@ -5,14 +5,10 @@ Each refused action must leave the ledger and the revision exactly as they were.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from sqlalchemy.engine import Engine
 
 from clockapp.core.entries import (
     AddOnRule,
@@ -27,7 +23,6 @@ from clockapp.core.entries import (
 from clockapp.core.errors import DomainError
 from clockapp.core.ledger import LedgerError, RowKind
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.cashier import (
     CashierConfig,
@@ -54,24 +49,6 @@ STRUCTURE = Structure(
     ),
 )
 FREEZE_OUT = EntryRules(RegistrationRule(PRICE, STACK))
-
-
-# A migrated template database copied for each test: migrating every time costs more than the test.
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "cashier.db"
-    eng = make_engine(str(path))
-    migrate(eng)
-    eng.dispose()
-    return path
-
-
-@pytest.fixture
-def engine(db_path: Path, template_db: Path) -> Iterator[Engine]:
-    shutil.copyfile(template_db, db_path)
-    eng = make_engine(str(db_path))
-    yield eng
-    eng.dispose()
 
 
 def configure(services: Services, tid: int, rules: EntryRules, **more: object) -> None:

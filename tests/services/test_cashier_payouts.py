@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from sqlalchemy.engine import Engine
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
@@ -17,7 +13,6 @@ from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
 from clockapp.core.ledger import LedgerError, RowKind
 from clockapp.core.payouts import PayoutMode, PayoutStructure
-from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.changes import Change
@@ -27,23 +22,6 @@ from clockapp.services.players import PlayerDetails
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)
 STACK = 10_000
 RULES = EntryRules(RegistrationRule(PRICE, STACK))
-
-
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "payouts.db"
-    eng = make_engine(str(path))
-    migrate(eng)
-    eng.dispose()
-    return path
-
-
-@pytest.fixture
-def engine(db_path: Path, template_db: Path) -> Iterator[Engine]:
-    shutil.copyfile(template_db, db_path)
-    eng = make_engine(str(db_path))
-    yield eng
-    eng.dispose()
 
 
 @pytest.fixture

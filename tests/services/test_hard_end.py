@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy.engine import Engine
 
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.payouts import PayoutMode, PayoutStructure
-from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.changes import Change
@@ -26,23 +21,6 @@ STACK = 10_000
 RULES = EntryRules(RegistrationRule(PRICE, STACK))
 TOP_THREE = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
 _names = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "hard_end.db"
-    eng = make_engine(str(path))
-    migrate(eng)
-    eng.dispose()
-    return path
-
-
-@pytest.fixture
-def engine(db_path: Path, template_db: Path) -> Iterator[Engine]:
-    shutil.copyfile(template_db, db_path)
-    eng = make_engine(str(db_path))
-    yield eng
-    eng.dispose()
 
 
 def tournament(services: Services, players: int) -> tuple[int, list[int]]:

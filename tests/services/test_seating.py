@@ -10,7 +10,6 @@ Every refused action must leave the room, the move log and the revision exactly 
 from __future__ import annotations
 
 import random
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,6 @@ from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import DealIn, MoveKind, Seat
-from clockapp.persistence.db import make_engine, migrate
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services
@@ -32,17 +30,12 @@ from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
 from clockapp.services.seating import SeatingError, SeatingService
 from tests.fakes import FakeClock
-
+from tests.services import conftest as shared
 
 # ---------------------------------------------------------------------------- helpers
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database, copied for each test (migrating costs more than a test)."""
-    path = tmp_path_factory.mktemp("template") / "seating.db"
-    eng = make_engine(str(path))
-    migrate(eng)
-    eng.dispose()
-    return path
+# The other seating test modules take their fixtures from this one (`base.engine`).
+template_db = shared.template_db
+engine = shared.engine
 
 
 @pytest.fixture
@@ -58,14 +51,6 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory(dir=shm, prefix="clockapp-seating-") as folder:
         yield Path(folder) / "seating.db"
-
-
-@pytest.fixture
-def engine(db_path: Path, template_db: Path) -> Iterator[Engine]:
-    shutil.copyfile(template_db, db_path)
-    eng = make_engine(str(db_path))
-    yield eng
-    eng.dispose()
 
 
 @pytest.fixture
