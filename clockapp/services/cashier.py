@@ -329,6 +329,25 @@ def _add_registration(
     return add_registration(till, row, display_name(player))
 
 
+def _check_in(
+    session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
+) -> Reg:
+    """The player's registration, checked in now (added when `reg` is None)."""
+    if reg is None:
+        return _add_registration(session, till, player, now, checked_in=True)
+    if reg.checked_in_at is None:
+        reg.checked_in_at = now
+    return reg
+
+
+def _pre_register(session: Session, till: Till, player: PlayerRow, now: datetime) -> Reg:
+    """The player's registration, added as pre-registered when they have none."""
+    reg = _find_active(till, player.id or 0)
+    if reg is None:
+        reg = _add_registration(session, till, player, now, checked_in=False)
+    return reg
+
+
 # ------------------------------------------------------------------------------ the service
 class CashierService:
     """Use cases of the cashier station. Each call is one transaction."""
@@ -336,6 +355,11 @@ class CashierService:
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
         self._cache = LedgerCache()
+
+    def _locked_till(self, session: Session, tournament_id: int) -> Till:
+        """Lock the tournament's till for this transaction (see `lock_till`), then load it."""
+        lock_till(session, tournament_id)
+        return load_till(session, tournament_id, self._cache)
 
     # ---------------------------------------------------------------- config
     def config(self, tournament_id: int) -> CashierConfig:
@@ -431,14 +455,10 @@ class CashierService:
         """Put players on the tournament's list before the day (players already on it are kept)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             result = []
             for player_id in player_ids:
-                player = live_player(session, player_id)
-                reg = _find_active(till, player.id or 0)
-                if reg is None:
-                    reg = _add_registration(session, till, player, now, checked_in=False)
+                reg = _pre_register(session, till, live_player(session, player_id), now)
                 result.append(registration_info(till, reg))
             changes = record_change(
                 session, tournament_id, Change.ENTRIES, f"pre-registered {len(result)}", now
@@ -466,8 +486,7 @@ class CashierService:
             raise CashierError("The list has no names (one name a line).")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             result = []
             created = False
             for details in names:
@@ -475,10 +494,7 @@ class CashierService:
                 if player is None:
                     player = add_player(session, details, now)
                     created = True
-                reg = _find_active(till, player.id or 0)
-                if reg is None:
-                    reg = _add_registration(session, till, player, now, checked_in=False)
-                result.append(registration_info(till, reg))
+                result.append(registration_info(till, _pre_register(session, till, player, now)))
             what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
             changes = record_change(
                 session, tournament_id, what, f"imported {len(result)} pre-registrations", now
@@ -489,8 +505,7 @@ class CashierService:
         """Mark a pre-registered player as arrived."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
@@ -505,14 +520,9 @@ class CashierService:
         """Check a player in without payment yet (pre-registered players are checked in)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             player = live_player(session, player_id)
-            reg = _find_active(till, player.id or 0)
-            if reg is None:
-                reg = _add_registration(session, till, player, now, checked_in=True)
-            elif reg.checked_in_at is None:
-                reg.checked_in_at = now
+            reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
             settle(session, till)
             info = registration_info(till, reg)
             changes = record_change(
@@ -524,8 +534,7 @@ class CashierService:
         """Take a player who has not bought in off the list (they may register again later)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -610,8 +619,7 @@ class CashierService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
@@ -621,10 +629,7 @@ class CashierService:
                 offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
             total = sum(o.price.total for o in offers)
             change = _check_tendered(tendered, total)
-            if reg is None:
-                reg = _add_registration(session, till, player, now, checked_in=True)
-            elif reg.checked_in_at is None:
-                reg.checked_in_at = now
+            reg = _check_in(session, till, player, reg, now)
             receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
             changes = record_change(
                 session, tournament_id, ENTRY_CHANGES, f"buy-in {receipt.registration.name}", now
@@ -711,20 +716,8 @@ class CashierService:
         Raises:
             EntryRefused: No add-on, outside its break, the player is out, or already bought.
         """
-        now = self._ctx.now()
-        with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
-            reg = till.registration(registration_id)
-            stack = 0 if reg.status == STATUS_BUSTED else 1
-            ctx = _entry_context(session, till, now)
-            offer = check_add_on(till.config.rules, _player_entries(till, reg, stack), ctx)
-            change = _check_tendered(tendered, offer.price.total)
-            receipt = self._sell(session, till, reg, [offer], now, station, tendered, change)
-            changes = record_change(
-                session, tournament_id, ENTRY_CHANGES, f"add-on {receipt.registration.name}", now
-            )
-        return Outcome(receipt, changes)
+        # A stack of 1 stands for "still has chips" (the add-on needs no count); busted is 0.
+        return self._again(tournament_id, registration_id, EntryKind.ADD_ON, 1, tendered, station)
 
     def _again(
         self,
@@ -740,18 +733,18 @@ class CashierService:
         _check_stack(stack)
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             reg = till.registration(registration_id)
             chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
             state = _player_entries(till, reg, chips)
             ctx = _entry_context(session, till, now)
             rules = till.config.rules
-            offers = [
-                check_rebuy(rules, state, ctx)
-                if kind is EntryKind.REBUY
-                else check_re_entry(rules, state, ctx)
-            ]
+            if kind is EntryKind.REBUY:
+                offers = [check_rebuy(rules, state, ctx)]
+            elif kind is EntryKind.RE_ENTRY:
+                offers = [check_re_entry(rules, state, ctx)]
+            else:
+                offers = [check_add_on(rules, state, ctx)]
             if with_add_on:
                 offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
             total = sum(o.price.total for o in offers)
@@ -833,8 +826,7 @@ class CashierService:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None:
                 raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
@@ -872,8 +864,7 @@ class CashierService:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None or not target.kind.is_entry:
                 raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
@@ -925,8 +916,7 @@ class CashierService:
         """Record a count of the cash drawer against what the ledger expects now."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = self._locked_till(session, tournament_id)
             count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
             row = DrawerCountRow(
                 tournament_id=tournament_id,
