@@ -85,6 +85,7 @@ from clockapp.services.till import (
     ledger_entry,
     load_till,
     lock_till,
+    locked_till,
     money_view,
     record_busts,
     reg_from_row,
@@ -356,11 +357,6 @@ class CashierService:
         self._ctx = ctx
         self._cache = LedgerCache()
 
-    def _locked_till(self, session: Session, tournament_id: int) -> Till:
-        """Lock the tournament's till for this transaction (see `lock_till`), then load it."""
-        lock_till(session, tournament_id)
-        return load_till(session, tournament_id, self._cache)
-
     # ---------------------------------------------------------------- config
     def config(self, tournament_id: int) -> CashierConfig:
         """The tournament's entry rules and payout choices."""
@@ -455,7 +451,7 @@ class CashierService:
         """Put players on the tournament's list before the day (players already on it are kept)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             result = []
             for player_id in player_ids:
                 reg = _pre_register(session, till, live_player(session, player_id), now)
@@ -486,7 +482,7 @@ class CashierService:
             raise CashierError("The list has no names (one name a line).")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             result = []
             created = False
             for details in names:
@@ -505,7 +501,7 @@ class CashierService:
         """Mark a pre-registered player as arrived."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
@@ -520,7 +516,7 @@ class CashierService:
         """Check a player in without payment yet (pre-registered players are checked in)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             player = live_player(session, player_id)
             reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
             settle(session, till)
@@ -534,7 +530,7 @@ class CashierService:
         """Take a player who has not bought in off the list (they may register again later)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -619,7 +615,7 @@ class CashierService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
@@ -733,7 +729,7 @@ class CashierService:
         _check_stack(stack)
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
             state = _player_entries(till, reg, chips)
@@ -826,7 +822,7 @@ class CashierService:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None:
                 raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
@@ -864,7 +860,7 @@ class CashierService:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None or not target.kind.is_entry:
                 raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
@@ -916,7 +912,7 @@ class CashierService:
         """Record a count of the cash drawer against what the ledger expects now."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            till = self._locked_till(session, tournament_id)
+            till = locked_till(session, tournament_id, self._cache)
             count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
             row = DrawerCountRow(
                 tournament_id=tournament_id,

@@ -30,7 +30,7 @@ from clockapp.services.till import (
     check_not_overpaid,
     chips_in_play,
     load_till,
-    lock_till,
+    locked_till,
     money_view,
     record_busts,
 )
@@ -208,8 +208,7 @@ class HardEndService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id)
+            till = locked_till(session, tournament_id)
             in_play = _check_counts(till, counts)
             most = max(counts[rid] for rid in in_play)
             leaders = [rid for rid in in_play if counts[rid] == most]

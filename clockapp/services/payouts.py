@@ -38,6 +38,7 @@ from clockapp.services.till import (
     ledger_entry,
     load_till,
     lock_till,
+    locked_till,
     money_view,
     store_config,
 )
@@ -345,8 +346,7 @@ class PayoutService:
     ) -> Outcome[LedgerEntry]:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = locked_till(session, tournament_id, self._cache)
             till.registration(registration_id)
             view = ensure_overlay(session, till, now, station)
             if view.table is None:
@@ -427,8 +427,7 @@ class PayoutService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = locked_till(session, tournament_id, self._cache)
             view = ensure_overlay(session, till, now, station)
             proposal = _propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result

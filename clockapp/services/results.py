@@ -37,7 +37,7 @@ from clockapp.services.till import (
     check_not_overpaid,
     chips_in_play,
     load_till,
-    lock_till,
+    locked_till,
     money_view,
     record_busts,
     settle,
@@ -360,8 +360,7 @@ class ResultsService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = locked_till(session, tournament_id, self._cache)
             record_busts(session, till, busts, now, station=station)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
@@ -386,8 +385,7 @@ class ResultsService:
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            lock_till(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
+            till = locked_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.status != STATUS_BUSTED:

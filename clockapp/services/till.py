@@ -628,6 +628,15 @@ def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
     )
 
 
+def locked_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
+    """Lock the tournament's till for this transaction (`lock_till`), then load it (`load_till`).
+
+    The start of every money action: the lock comes first, so the till read is the one written.
+    """
+    lock_till(session, tournament_id)
+    return load_till(session, tournament_id, cache)
+
+
 def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
     """Put a registration just inserted (and flushed) into the till."""
     reg = reg_from_row(row)
