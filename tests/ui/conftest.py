@@ -202,3 +202,23 @@ def cashier_window(services: Services, bus: TournamentBus, qtbot) -> Iterator[QW
     qtbot.waitExposed(window)
     yield window
     window.close()
+
+
+@pytest.fixture
+def shown_window(window_factory, qtbot) -> Callable[..., QWidget]:
+    """Register a window (closed at teardown), show it and wait until it is exposed.
+
+    With `focus`, the window is also activated and that widget given the keyboard focus, so
+    key clicks reach it as they would a director's typing.
+    """
+
+    def show(window: W, *, focus: QWidget | None = None) -> W:
+        window_factory(window)
+        window.show()
+        qtbot.waitExposed(window)
+        if focus is not None:
+            window.activateWindow()
+            focus.setFocus()
+        return window
+
+    return show

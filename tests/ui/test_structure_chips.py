@@ -15,13 +15,9 @@ Key = Qt.Key
 
 
 @pytest.fixture
-def dialog(services: Services, bus: TournamentBus, window_factory, qtbot) -> ChipSetEditor:
-    window = window_factory(ChipSetEditor(services, bus))
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    window.table.setFocus()
-    return window
+def dialog(services: Services, bus: TournamentBus, shown_window) -> ChipSetEditor:
+    window = ChipSetEditor(services, bus)
+    return shown_window(window, focus=window.table)
 
 
 def chips(services: Services, bus: TournamentBus) -> ChipSet:
@@ -102,12 +98,10 @@ def test_standard_colors_and_cancel(dialog, services, bus, qtbot) -> None:
     assert chips(services, bus) == before
 
 
-def test_editor_opens_the_chip_dialog(services, bus, window_factory, qtbot) -> None:
+def test_editor_opens_the_chip_dialog(services, bus, shown_window, qtbot) -> None:
     from clockapp.ui.structure import StructureEditor
 
-    editor = window_factory(StructureEditor(services, bus))
-    editor.show()
-    qtbot.waitExposed(editor)
+    editor = shown_window(StructureEditor(services, bus))
     dialog = editor.open_chip_editor()
     assert isinstance(dialog, ChipSetEditor)
     type_into(qtbot, dialog, 0, OWNED, "50")

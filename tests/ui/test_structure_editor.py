@@ -24,13 +24,9 @@ Ctrl = Qt.KeyboardModifier.ControlModifier
 
 
 @pytest.fixture
-def editor(services: Services, bus: TournamentBus, window_factory, qtbot) -> StructureEditor:
-    ed = window_factory(StructureEditor(services, bus))
-    ed.show()
-    qtbot.waitExposed(ed)
-    ed.activateWindow()
-    ed.table.setFocus()
-    return ed
+def editor(services: Services, bus: TournamentBus, shown_window) -> StructureEditor:
+    ed = StructureEditor(services, bus)
+    return shown_window(ed, focus=ed.table)
 
 
 def saved(services: Services, bus: TournamentBus) -> Structure:

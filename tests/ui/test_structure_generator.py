@@ -16,11 +16,8 @@ Key = Qt.Key
 
 
 @pytest.fixture
-def dialog(services: Services, bus: TournamentBus, window_factory, qtbot) -> GeneratorDialog:
-    window = window_factory(GeneratorDialog(services, bus))
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+def dialog(services: Services, bus: TournamentBus, shown_window) -> GeneratorDialog:
+    return shown_window(GeneratorDialog(services, bus))
 
 
 def fill(qtbot, spin, value: str) -> None:
@@ -100,13 +97,11 @@ def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
     assert services.structure.settings(tid).starting_stack == 20000
 
 
-def test_from_the_editor_use_is_one_undoable_step(services, bus, window_factory, qtbot) -> None:
+def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, qtbot) -> None:
     tid = bus.tournament_id
     before = services.structure.get(tid)
     old_stack = services.structure.settings(tid).starting_stack
-    editor = window_factory(StructureEditor(services, bus))
-    editor.show()
-    qtbot.waitExposed(editor)
+    editor = shown_window(StructureEditor(services, bus))
     dialog = editor.open_generator()
     fill(qtbot, dialog.players, "12")
     fill(qtbot, dialog.stack, str(old_stack * 2))
