@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,11 +43,21 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "clockapp.db"
 
 
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One database file migrated to head, copied for each test (migrating every time is slow)."""
+    path = tmp_path_factory.mktemp("template") / "template.db"
+    template = make_engine(sqlite_url(path))
+    migrate(template)
+    template.dispose()
+    return path
+
+
 @pytest.fixture
-def engine(db_path: Path) -> Iterator[Engine]:
-    """A fresh SQLite file database, migrated to head."""
+def engine(db_path: Path, migrated_template: Path) -> Iterator[Engine]:
+    """A fresh SQLite file database at `db_path`, at the newest migration."""
+    shutil.copyfile(migrated_template, db_path)
     eng = make_engine(sqlite_url(db_path))
-    migrate(eng)
     yield eng
     eng.dispose()
 

@@ -29,12 +29,12 @@ from clockapp.services.cashier import CashierConfig
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
 from clockapp.services.seating import SeatingError, SeatingService
+from tests import conftest as shared
 from tests.fakes import FakeClock
-from tests.services import conftest as shared
 
 # ---------------------------------------------------------------------------- helpers
 # The other seating test modules take their fixtures from this one (`base.engine`).
-template_db = shared.template_db
+template_db = shared.migrated_template
 engine = shared.engine
 
 

@@ -7,7 +7,6 @@ suite runs without a display.
 from __future__ import annotations
 
 import os
-import shutil
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -18,9 +17,7 @@ from typing import TypeVar
 import pytest
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
-from sqlalchemy.engine import Engine
 
-from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
@@ -38,25 +35,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/ui/" in str(item.path).replace("\\", "/"):
             item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE))
-
-
-@pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database file, copied for each test (migrating every time is slow)."""
-    path = tmp_path_factory.mktemp("template") / "template.db"
-    template = make_engine(sqlite_url(path))
-    migrate(template)
-    template.dispose()
-    return path
-
-
-@pytest.fixture
-def engine(db_path: Path, migrated_template: Path) -> Iterator[Engine]:
-    """A fresh migrated SQLite file for each test, copied from the session's template."""
-    shutil.copyfile(migrated_template, db_path)
-    eng = make_engine(sqlite_url(db_path))
-    yield eng
-    eng.dispose()
 
 
 @pytest.fixture
