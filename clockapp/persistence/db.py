@@ -51,7 +51,17 @@ def normalize_url(url_or_path: str) -> str:
     return sqlite_url(url_or_path)
 
 
+#: The execution option that says how a SQLite transaction begins: "DEFERRED" for reads,
+#: "IMMEDIATE" for an action that reads then writes (it takes the write lock before its first read,
+#: so two stations can never both read a state and then both write their own version of it).
+SQLITE_BEGIN = "clockapp_sqlite_begin"
+
+
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # pysqlite opens transactions itself, lazily and never for DDL; with isolation_level None it
+    # leaves that to SQLAlchemy's "begin" event below, so a migration's DDL is one transaction and
+    # a write transaction can take the lock first (SQLAlchemy's documented pysqlite recipe).
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -60,6 +70,22 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA busy_timeout=5000")
     finally:
         cursor.close()
+
+
+def _begin_sqlite(connection: Any) -> None:
+    mode = connection.get_execution_options().get(SQLITE_BEGIN, "DEFERRED")
+    connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def writing(engine: Engine) -> Engine:
+    """The engine whose transactions take the database's write lock before their first read.
+
+    On SQLite they begin with BEGIN IMMEDIATE; on PostgreSQL a transaction locks the rows it is
+    about to change with SELECT ... FOR UPDATE (see `persistence.locks`), so this is the engine.
+    """
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
+    return engine
 
 
 def make_engine(url: str) -> Engine:
@@ -72,6 +98,7 @@ def make_engine(url: str) -> Engine:
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
         engine = create_engine(url, **kwargs)
         event.listen(engine, "connect", _set_sqlite_pragmas)
+        event.listen(engine, "begin", _begin_sqlite)
         return engine
     return create_engine(url, pool_pre_ping=True)
 

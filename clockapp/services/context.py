@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import UTC, datetime
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
+from clockapp.persistence.db import writing
 from clockapp.persistence.models import ChangeRow
 from clockapp.services.changes import Change, Changes
 
@@ -28,10 +30,18 @@ class ServiceContext:
     engine: Engine
     now: Now = system_now
 
+    @cached_property
+    def _writer(self) -> Engine:
+        return writing(self.engine)
+
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One user action: a session whose work commits together or not at all."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        """One user action: a session whose work commits together or not at all.
+
+        It holds the database's write lock from its first statement on SQLite (BEGIN IMMEDIATE);
+        on PostgreSQL an action that reads then writes shared state calls `lock_tournament` first.
+        """
+        with Session(self._writer, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager
