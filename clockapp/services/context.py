@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import UTC, datetime
+from functools import cached_property
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
