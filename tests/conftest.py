@@ -14,6 +14,7 @@ from sqlalchemy.engine import Engine
 
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
+from tests import pgserver
 from tests.fakes import FakeClock
 
 # Messages and screens show the room's local time: run every test in one known zone.
@@ -67,9 +68,18 @@ def services(engine: Engine, fake_clock: FakeClock) -> Services:
     return Services(engine, now=fake_clock)
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """A PostgreSQL server: CLOCKAPP_TEST_PG_URL, or one started for this session."""
+    with pgserver.server_url() as url:
+        if url is None:
+            pytest.skip(
+                "PostgreSQL is not installed (no initdb/pg_ctl) and CLOCKAPP_TEST_PG_URL is not set"
+            )
+        yield url
+
+
 @pytest.fixture
-def pg_url() -> str:
-    url = os.environ.get("CLOCKAPP_TEST_PG_URL")
-    if not url:
-        pytest.skip("CLOCKAPP_TEST_PG_URL is not set (`.ci/run` starts a PostgreSQL server)")
-    return url
+def pg_url(pg_server: str) -> str:
+    """A fresh, empty database on the test server."""
+    return pgserver.fresh_database(pg_server)

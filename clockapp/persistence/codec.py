@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy.orm.attributes import flag_modified
+
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.clock import ClockState
 from clockapp.core.structure import Structure, structure_from_json, structure_to_json
@@ -64,3 +66,11 @@ def store_clock_state(row: ClockRow, state: ClockState) -> None:
     row.hard_end = state.hard_end
     row.started = state.started
     row.entered_at = state.entered_at
+    # The whole state is written, not just the columns that differ from what this session read:
+    # a clock row is only ever written as one consistent state.
+    for name in CLOCK_COLUMNS:
+        flag_modified(row, name)
+
+
+CLOCK_COLUMNS = ("item_index", "running", "ends_at", "remaining_ms", "hard_end", "started",
+                 "entered_at")

@@ -12,7 +12,7 @@ from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState
 from clockapp.core.errors import ValidationError
-from clockapp.core.structure import Structure
+from clockapp.core.structure import Break, Level, Structure
 from clockapp.persistence.models import ClockEventClaimRow, SetupRow
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -22,6 +22,7 @@ from clockapp.services.setup import (
     load_chips,
     load_clock,
     load_structure,
+    lock_row,
     save_clock,
     setup_row,
 )
@@ -33,6 +34,54 @@ from clockapp.services.tournaments import TournamentInfo
 EVENT_WINDOW = timedelta(seconds=5)
 
 Transition = Callable[[ClockState, Structure, datetime], ClockState]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a station showed when the director pressed a clock key.
+
+    A press applies to the clock the director was looking at. When another station (or time
+    running out) changed it in the meantime, the press is refused and says what changed, instead
+    of landing on a clock nobody saw: two stations pausing at once must not resume it.
+
+    Attributes:
+        state: The stored clock state the station was showing.
+        index: The item on its screen at the press (None: not checked, e.g. for an undo).
+    """
+
+    state: ClockState
+    index: int | None = None
+
+
+class ClockChangedError(ValidationError):
+    """The clock is no longer what the station showed when the key was pressed."""
+
+
+def describe(state: ClockState, structure: Structure, now: datetime) -> str:
+    """The clock in a few words, for a refusal: 'Level 4 (100/200), paused'."""
+    shown = engine.view(state, structure, now)
+    item = shown.item
+    if shown.level_number is None:
+        where = f"the {item.label.lower() or 'break'}" if isinstance(item, Break) else "a break"
+    else:
+        where = f"Level {shown.level_number}"
+        if isinstance(item, Level):
+            where += f" ({item.small_blind:,}/{item.big_blind:,})"
+    return f"{where}, {shown.status}"
+
+
+def _check_seen(seen: Seen, state: ClockState, structure: Structure, now: datetime) -> None:
+    again = "Nothing was done; press again if you still want to."
+    if seen.state != state:
+        raise ClockChangedError(
+            "The clock was changed at another station a moment ago: it is now "
+            f"{describe(state, structure, now)}. {again}"
+        )
+    if seen.index is not None and engine.view(state, structure, now).index != seen.index:
+        raise ClockChangedError(
+            f"The level changed as you pressed: it is now {describe(state, structure, now)}. "
+            f"{again}"
+        )
 
 
 @dataclass(frozen=True)
@@ -117,49 +166,63 @@ class ClockService:
 
     # ---------------------------------------------------------------- transitions
     def _apply(
-        self, tournament_id: int, transition: Transition, summary: str
+        self, tournament_id: int, transition: Transition, summary: str, seen: Seen | None
     ) -> Outcome[ClockState]:
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: actions apply in the order of their times
             structure = load_structure(session, tournament_id)
-            state = transition(load_clock(session, tournament_id), structure, now)
+            state = load_clock(session, tournament_id)
+            if seen is not None:
+                _check_seen(seen, state, structure, now)
+            state = transition(state, structure, now)
             save_clock(session, tournament_id, state)
             changes = record_change(session, tournament_id, Change.CLOCK, summary, now)
         return Outcome(state, changes)
 
-    def start(self, tournament_id: int) -> Outcome[ClockState]:
-        """Start the tournament clock (level 1, or where it was set)."""
-        return self._apply(tournament_id, engine.start, "clock started")
+    def start(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
+        """Start the tournament clock (level 1, or where it was set).
 
-    def pause(self, tournament_id: int) -> Outcome[ClockState]:
+        Every transition takes `seen`, what the station showed when the key was pressed: the press
+        applies to that clock or is refused with what changed (`ClockChangedError`). Without it the
+        transition applies to whatever the clock is now.
+        """
+        return self._apply(tournament_id, engine.start, "clock started", seen)
+
+    def pause(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Pause: the time left is kept exactly."""
-        return self._apply(tournament_id, engine.pause, "clock paused")
+        return self._apply(tournament_id, engine.pause, "clock paused", seen)
 
-    def resume(self, tournament_id: int) -> Outcome[ClockState]:
+    def resume(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Resume after a pause."""
-        return self._apply(tournament_id, engine.resume, "clock resumed")
+        return self._apply(tournament_id, engine.resume, "clock resumed", seen)
 
-    def toggle_pause(self, tournament_id: int) -> Outcome[ClockState]:
+    def toggle_pause(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Start, pause or resume, whichever the clock needs (the Space key)."""
-        return self._apply(tournament_id, engine.toggle, "clock paused/resumed")
+        return self._apply(tournament_id, engine.toggle, "clock paused/resumed", seen)
 
-    def next_level(self, tournament_id: int) -> Outcome[ClockState]:
+    def next_level(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Go to the next level or break now."""
-        return self._apply(tournament_id, engine.next_item, "next level")
+        return self._apply(tournament_id, engine.next_item, "next level", seen)
 
-    def previous_level(self, tournament_id: int) -> Outcome[ClockState]:
+    def previous_level(
+        self, tournament_id: int, seen: Seen | None = None
+    ) -> Outcome[ClockState]:
         """Go back to the previous level or break (from its start)."""
-        return self._apply(tournament_id, engine.previous_item, "previous level")
+        return self._apply(tournament_id, engine.previous_item, "previous level", seen)
 
-    def jump(self, tournament_id: int, index: int) -> Outcome[ClockState]:
+    def jump(self, tournament_id: int, index: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Go to item `index` of the structure (from its start)."""
         return self._apply(
             tournament_id,
             lambda s, st, now: engine.jump(s, st, now, index),
             f"jumped to item {index + 1}",
+            seen,
         )
 
-    def add_time(self, tournament_id: int, ms: int) -> Outcome[ClockState]:
+    def add_time(
+        self, tournament_id: int, ms: int, seen: Seen | None = None
+    ) -> Outcome[ClockState]:
         """Add time to the current level (negative to remove; never below zero)."""
         if isinstance(ms, bool) or not isinstance(ms, int):
             raise ValidationError("Time to add must be whole milliseconds.")
@@ -167,40 +230,50 @@ class ClockService:
             tournament_id,
             lambda s, st, now: engine.add_time(s, st, now, ms),
             f"{'added' if ms >= 0 else 'removed'} {abs(ms) // 1000} s",
+            seen,
         )
 
-    def restart_level(self, tournament_id: int) -> Outcome[ClockState]:
+    def restart_level(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Start the current level again from its full time."""
-        return self._apply(tournament_id, engine.restart_level, "level restarted")
+        return self._apply(tournament_id, engine.restart_level, "level restarted", seen)
 
-    def set_hard_end(self, tournament_id: int, when: datetime | None) -> Outcome[ClockState]:
+    def set_hard_end(
+        self, tournament_id: int, when: datetime | None, seen: Seen | None = None
+    ) -> Outcome[ClockState]:
         """Set (or clear, with None) the wall-clock time at which play stops."""
         return self._apply(
             tournament_id,
             lambda s, st, now: engine.set_hard_end(s, st, now, when),
             "hard end set" if when else "hard end cleared",
+            seen,
         )
 
-    def restore(self, tournament_id: int, state: ClockState) -> Outcome[ClockState]:
-        """Put an earlier state back (undo). With absolute times this undoes exactly."""
-        now = self._ctx.now()
-        with self._ctx.transaction() as session:
-            structure = load_structure(session, tournament_id)
+    def restore(
+        self, tournament_id: int, state: ClockState, seen: Seen | None = None
+    ) -> Outcome[ClockState]:
+        """Put an earlier state back (undo). With absolute times this undoes exactly.
+
+        With `seen` (the state the undone action left), it is refused when the clock has changed
+        since, so an undo never overwrites another station's press.
+        """
+
+        def put_back(_current: ClockState, structure: Structure, _now: datetime) -> ClockState:
             if state.index >= len(structure.levels):
                 raise ValidationError(
                     "That clock position no longer exists: the structure has fewer levels now."
                 )
-            save_clock(session, tournament_id, state)
-            changes = record_change(session, tournament_id, Change.CLOCK, "clock undo", now)
-        return Outcome(state, changes)
+            return state
+
+        return self._apply(tournament_id, put_back, "clock undo", seen)
 
     # ---------------------------------------------------------------- counts and sound
     def set_field(
         self, tournament_id: int, *, entries: int | None = None, players_left: int | None = None
     ) -> Outcome[TournamentStats]:
         """Set the entries and players left by hand (until the cashier records them)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
             setup = setup_row(session, tournament_id)
             new_entries = setup.entries if entries is None else entries
             new_left = setup.players_left if players_left is None else players_left
@@ -217,8 +290,9 @@ class ClockService:
         return Outcome(stats, changes)
 
     def _set_flag(self, tournament_id: int, name: str, value: bool) -> Outcome[TournamentSettings]:
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
             setup = setup_row(session, tournament_id)
             setattr(setup, name, value)
             session.add(setup)
@@ -245,12 +319,15 @@ class ClockService:
         """
         now = self._ctx.now()
         start = now - EVENT_WINDOW if since is None else max(since, now - EVENT_WINDOW)
-        with self._ctx.transaction() as session:
-            structure = load_structure(session, tournament_id)
+        with self._ctx.reading() as session:  # every second on every display: no write lock
             state = load_clock(session, tournament_id)
-            due = engine.events_between(state, structure, start, now)
-            if not due:
-                return ()
+            due = engine.events_between(state, load_structure(session, tournament_id), start, now)
+        if not due:
+            return ()
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            structure = load_structure(session, tournament_id)
+            due = engine.events_between(load_clock(session, tournament_id), structure, start, now)
             claimed = _claimed_keys(session, tournament_id)
             fresh: list[ClockEvent] = []
             for event in due:

@@ -19,6 +19,7 @@ from clockapp.persistence.codec import (
     structure_dump,
     structure_load,
 )
+from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
 
 
@@ -29,6 +30,19 @@ class TournamentNotFoundError(ValidationError):
 def get_row(session: Session, tournament_id: int) -> TournamentRow:
     """The tournament row, or a clear error."""
     row = session.get(TournamentRow, tournament_id)
+    if row is None:
+        raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
+    return row
+
+
+def lock_row(session: Session, tournament_id: int) -> TournamentRow:
+    """Lock the tournament for the rest of this write transaction (see `persistence.locks`).
+
+    Call it first in an action that reads the tournament's state and then writes it, and take the
+    time (`ctx.now()`) after it: two stations' actions then apply one after the other, each to the
+    state the other committed, in the order of their times.
+    """
+    row = lock_tournament(session, tournament_id)
     if row is None:
         raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
     return row

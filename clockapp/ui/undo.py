@@ -1,8 +1,13 @@
 """Undo for clock actions: one QUndoStack, one command per director action.
 
-A command's redo calls the service operation; its undo puts back the clock state saved just before
+A command's redo calls the service operation; its undo puts back the clock state from just before
 (`services.clock.restore`). The clock stores absolute timestamps, so restoring the earlier state
 undoes a pause, a level change or a minute exactly, however long ago it happened.
+
+Every call says what this station saw (`services.clock.Seen`): a press applies to the clock the
+director was looking at, and an undo only to the state its action left. When another station has
+changed the clock since, the service refuses with what changed, and nothing is overwritten. So
+the state before an action is the state seen, and no extra read is needed to record it.
 
 The first redo happens before the command is pushed (`UndoHistory.run`), so a domain error
 reaches the director and leaves the stack unchanged.
@@ -11,17 +16,19 @@ reaches the director and leaves the stack unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from clockapp.core.clock import ClockState
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
+from clockapp.services.clock import ClockChangedError, Seen
 from clockapp.ui.bus import TournamentBus
 
-ClockOperation = Callable[[int], Outcome[Any]]  # takes the tournament id
+#: Takes the tournament id and what the station saw.
+ClockOperation = Callable[[int, Seen], Outcome[ClockState]]
 
 
 class ClockCommand(QUndoCommand):
@@ -34,8 +41,8 @@ class ClockCommand(QUndoCommand):
         bus: TournamentBus,
         tournament_id: int,
         operation: ClockOperation,
-        before: Any,
-        already_done: bool,
+        before: ClockState,
+        after: ClockState,
     ) -> None:
         super().__init__(text)
         self._services = services
@@ -43,7 +50,8 @@ class ClockCommand(QUndoCommand):
         self._tournament_id = tournament_id
         self._operation = operation
         self._before = before
-        self._skip_next_redo = already_done
+        self._after = after
+        self._skip_next_redo = True  # `UndoHistory.run` did the first redo
         # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it for
         # UndoHistory to raise once the stack returns.
         self.error: DomainError | None = None
@@ -53,21 +61,26 @@ class ClockCommand(QUndoCommand):
         if self._skip_next_redo:
             self._skip_next_redo = False
             return
-        tid = self._tournament_id
+        tid, seen = self._tournament_id, Seen(self._before)
         try:
-            self._before = self._services.clock.snapshot(tid).state
-            self._bus.run(lambda: self._operation(tid))
+            self._after = self._bus.run(lambda: self._operation(tid, seen))
         except DomainError as error:
-            self.error = error
+            self._refused(error)
 
     def undo(self) -> None:
         """Put back the clock as it was before the operation."""
-        tid = self._tournament_id
-        before = self._before
+        tid, before, seen = self._tournament_id, self._before, Seen(self._after)
         try:
-            self._bus.run(lambda: self._services.clock.restore(tid, before))
+            self._bus.run(lambda: self._services.clock.restore(tid, before, seen))
         except DomainError as error:
-            self.error = error
+            self._refused(error)
+
+    def _refused(self, error: DomainError) -> None:
+        self.error = error
+        if isinstance(error, ClockChangedError):
+            # Another station moved the clock since: this step no longer applies to it, so the
+            # stack drops it (Qt removes a command made obsolete in its undo or redo).
+            self.setObsolete(True)
 
 
 class UndoHistory(QObject):
@@ -81,18 +94,17 @@ class UndoHistory(QObject):
         # A different tournament has a different clock: its history does not apply.
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
 
-    def run(self, text: str, operation: ClockOperation) -> Any:
-        """Run a clock operation for the bus's tournament and make it undoable.
+    def run(self, text: str, operation: ClockOperation, seen: Seen) -> ClockState:
+        """Run a clock operation for the bus's tournament, as pressed on `seen`; make it undoable.
 
-        Raises the operation's DomainError (nothing is recorded then). Returns its value.
+        Raises the operation's DomainError (nothing is recorded then). Returns the new state.
         """
         tid = self._bus.tournament_id
-        before = self._services.clock.snapshot(tid).state
-        value = self._bus.run(lambda: operation(tid))
+        after = self._bus.run(lambda: operation(tid, seen))
         self.stack.push(
-            ClockCommand(text, self._services, self._bus, tid, operation, before, already_done=True)
+            ClockCommand(text, self._services, self._bus, tid, operation, seen.state, after)
         )
-        return value
+        return after
 
     def undo(self) -> None:
         """Undo the last action (nothing if there is none); raises the DomainError it met."""

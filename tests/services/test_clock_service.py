@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import EventKind, view
@@ -12,6 +13,7 @@ from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
+from clockapp.services.clock import ClockChangedError, Seen
 from tests.fakes import FakeClock
 
 SIMPLE = Structure(
@@ -223,3 +225,68 @@ def test_an_old_demo_is_reused_with_its_clock_back_on_level_3(
     shown = view(snap.state, snap.structure, services.now())
     assert (shown.level_number, shown.remaining_ms) == (3, 12 * 60_000 + 34_000)
     assert len(services.tournaments.list()) == 1
+
+
+# ---------------------------------------------------------------- several stations
+
+
+def _station_b(engine: Engine, fake_clock: FakeClock) -> Services:
+    """A second station on the same database (its own services, the same room clock)."""
+    return Services(engine, now=fake_clock)
+
+
+def test_a_press_on_a_clock_another_station_changed_is_refused_and_changes_nothing(
+    services: Services, tid: int, engine: Engine, fake_clock: FakeClock
+) -> None:
+    services.clock.start(tid)
+    seen_by_a = Seen(services.clock.state(tid), index=0)
+    other = _station_b(engine, fake_clock)
+    paused = other.clock.toggle_pause(tid).value  # B pauses first
+    with pytest.raises(ClockChangedError, match=r"another station.*Level 1 \(25/50\), paused"):
+        services.clock.toggle_pause(tid, seen_by_a)  # A's Space would otherwise resume it
+    assert services.clock.state(tid) == paused
+    # A station that has seen B's pause presses again: it applies.
+    assert services.clock.toggle_pause(tid, Seen(paused, index=0)).value.running
+
+
+def test_a_level_move_is_refused_when_time_already_moved_the_level(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    state = services.clock.start(tid).value
+    fake_clock.advance(minutes=19, seconds=59)
+    seen = Seen(state, index=0)  # the director sees level 1 with a second left ...
+    fake_clock.advance(seconds=2)  # ... and level 2 begins as the key goes down
+    with pytest.raises(ClockChangedError, match=r"level changed as you pressed.*Level 2"):
+        services.clock.next_level(tid, seen)
+    assert services.clock.state(tid) == state
+    assert services.clock.next_level(tid, Seen(state, index=1)).value.index == 2
+
+
+def test_an_undo_never_overwrites_another_stations_press(
+    services: Services, tid: int, engine: Engine, fake_clock: FakeClock
+) -> None:
+    before = services.clock.start(tid).value
+    after = services.clock.next_level(tid, Seen(before, index=0)).value
+    _station_b(engine, fake_clock).clock.pause(tid)
+    with pytest.raises(ClockChangedError, match="another station"):
+        services.clock.restore(tid, before, Seen(after))
+    assert services.clock.state(tid).running is False
+    assert services.clock.state(tid).index == 1
+
+
+def test_a_pause_reads_and_writes_only_the_clock(
+    services: Services, tid: int, engine: Engine
+) -> None:
+    services.clock.start(tid)
+    statements: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        statements.append(statement.split()[0].upper())
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        services.clock.pause(tid)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert statements.count("UPDATE") == 1  # the clock row, whole
+    assert len(statements) <= 10, statements

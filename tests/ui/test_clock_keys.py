@@ -179,3 +179,29 @@ def test_keys_work_from_the_director_window_too(qtbot, station, services, tourna
     qtbot.keyClick(director, Qt.Key.Key_N)
     assert services.clock.state(tournament_id).index == 1
     assert services.clock.state(tournament_id).running
+
+
+def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
+    qtbot, station, services, tournament_id, engine, fake_clock
+) -> None:
+    from clockapp.services.app import Services
+
+    press(qtbot, station, Qt.Key.Key_Space)  # this station starts the clock
+    cashier = Services(engine, now=fake_clock)  # another station, same room, same database
+    cashier.clock.pause(tournament_id)  # ... pauses it before this station has polled
+    press(qtbot, station, Qt.Key.Key_Space)  # Space here would otherwise resume it
+    assert "changed at another station" in station.director.error_label.text()
+    assert not services.clock.state(tournament_id).running
+    assert station.history.stack.count() == 1  # the refused press is not in the undo history
+
+    station.bus.poll()  # the station sees the pause ...
+    assert station.display.status_label.text() == "PAUSED"
+    press(qtbot, station, Qt.Key.Key_Space)  # ... and a press on what it shows applies
+    assert services.clock.state(tournament_id).running
+
+    cashier.clock.next_level(tournament_id)
+    press(qtbot, station, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "another station" in station.director.error_label.text()
+    assert services.clock.state(tournament_id).index == 1  # the other station's press stands
+    assert station.history.stack.count() == 1  # the stale step left the history
+    assert station.history.stack.index() == 1

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from clockapp.core.clock import ONE_MINUTE_MS, ClockStatus
 from clockapp.core.errors import DomainError
+from clockapp.services.clock import Seen
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.session import ClockSession
-from clockapp.ui.undo import UndoHistory
+from clockapp.ui.undo import ClockOperation, UndoHistory
 
 
 class ClockController(QObject):
@@ -40,9 +40,10 @@ class ClockController(QObject):
 
     # ---------------------------------------------------------------- undoable clock actions
 
-    def _clock(self, text: str, operation: Callable[[int], Any]) -> bool:
+    def _clock(self, text: str, operation: ClockOperation) -> bool:
+        seen = Seen(self._session.snapshot.state, self._session.current_view().index)
         try:
-            self._history.run(text, operation)
+            self._history.run(text, operation, seen)
         except DomainError as error:
             self.error_raised.emit(str(error))
             return False
@@ -68,19 +69,22 @@ class ClockController(QObject):
     def jump(self, index: int) -> bool:
         """Go to item `index` (0-based) of the structure."""
         return self._clock(
-            f"Jump to item {index + 1}", lambda tid: self._services.clock.jump(tid, index)
+            f"Jump to item {index + 1}",
+            lambda tid, seen: self._services.clock.jump(tid, index, seen),
         )
 
     def add_minute(self) -> bool:
         """One more minute in this level."""
         return self._clock(
-            "Add a minute", lambda tid: self._services.clock.add_time(tid, ONE_MINUTE_MS)
+            "Add a minute",
+            lambda tid, seen: self._services.clock.add_time(tid, ONE_MINUTE_MS, seen),
         )
 
     def remove_minute(self) -> bool:
         """One minute less in this level."""
         return self._clock(
-            "Remove a minute", lambda tid: self._services.clock.add_time(tid, -ONE_MINUTE_MS)
+            "Remove a minute",
+            lambda tid, seen: self._services.clock.add_time(tid, -ONE_MINUTE_MS, seen),
         )
 
     def restart_level(self) -> bool:
@@ -90,7 +94,9 @@ class ClockController(QObject):
     def set_hard_end(self, when: datetime | None) -> bool:
         """Stop play at `when` (aware time), or clear the hard end with None."""
         text = "Clear hard end" if when is None else "Set hard end"
-        return self._clock(text, lambda tid: self._services.clock.set_hard_end(tid, when))
+        return self._clock(
+            text, lambda tid, seen: self._services.clock.set_hard_end(tid, when, seen)
+        )
 
     def undo(self) -> bool:
         """Undo the last clock action."""
