@@ -30,7 +30,9 @@ from clockapp.persistence.errors import BackupError
 FOLDER = "backups"
 PARTIAL = ".partial"
 _TIME_FORMAT = "%Y%m%d-%H%M%S-%f"
-_NAME = re.compile(r"^(?P<stem>.+)-(?P<time>\d{8}-\d{6}-\d{6})-(?P<kind>[a-z-]+)(?:-\d+)?\.db$")
+_NAME = re.compile(
+    r"^(?P<stem>.+)-(?P<time>\d{8}-\d{6}-\d{6})-(?P<kind>[a-z-]+?)(?:-(?P<n>\d+))?\.db$"
+)
 
 
 @dataclass(frozen=True)
@@ -145,10 +147,15 @@ def list_backups(database: Path) -> tuple[BackupFile, ...]:
     return tuple(
         sorted(
             (b for b in found if b is not None),
-            key=lambda b: (b.taken_at, b.name),
+            key=lambda b: (b.taken_at, _number(b.name)),
             reverse=True,
         )
     )
+
+
+def _number(name: str) -> int:
+    found = _NAME.match(name)
+    return int(found.group("n")) if found and found.group("n") else 1
 
 
 def glob_escape(text: str) -> str:
@@ -192,6 +199,35 @@ def check_backup(path: Path) -> None:
         raise BackupError(f"The backup {path.name} is damaged; choose another one.")
 
 
+def backup_revision(path: Path) -> str | None:
+    """The schema revision a backup is at (None: no schema yet)."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            if not connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
+            ).fetchone():
+                return None
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise BackupError(f"The backup {path.name} cannot be read: {error}") from error
+    return None if row is None else str(row[0])
+
+
+def _healthy(database: Path) -> bool:
+    try:
+        connection = sqlite3.connect(f"file:{database}?mode=rw", uri=True, timeout=30)
+        try:
+            result = connection.execute("PRAGMA quick_check").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    return result is not None and result[0] == "ok"
+
+
 def restore_backup(backup: Path, database: Path) -> None:
     """Copy `backup` over the live database `database`, in one transaction.
 
@@ -213,8 +249,11 @@ def restore_backup(backup: Path, database: Path) -> None:
         if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
             raise BackupError(f"Cannot restore now: the database is busy ({error}).") from error
         _replace_file(backup, database)
+        return
     except OSError as error:
         raise BackupError(f"Cannot restore {backup.name}: {error}") from error
+    if not _healthy(database):  # the copy went into a damaged file: put a whole file instead
+        _replace_file(backup, database)
 
 
 def _replace_file(backup: Path, database: Path) -> None:
