@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlmodel import create_engine
 
 from clockapp.paths import user_data_dir
@@ -24,6 +25,7 @@ from clockapp.persistence.checks import (
     read_only_error,
     too_new_error,
 )
+from clockapp.persistence.errors import DatabaseOpenError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -259,6 +261,10 @@ def open_database(url: str | None = None) -> Engine:
         engine.dispose()
         if path is not None:
             raise _explain(error, path) from error
+        if isinstance(error, OperationalError):  # the server is down, unreachable, refuses us
+            shown = make_url(url).render_as_string(hide_password=True)
+            detail = str(error.orig or error).strip().splitlines()[0]
+            raise DatabaseOpenError(f"Cannot connect to the database {shown}: {detail}") from error
         raise
     return engine
 
