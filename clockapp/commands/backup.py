@@ -11,6 +11,7 @@ A damaged database that no longer opens can still be restored with `clockapp res
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Sequence
 from datetime import datetime
@@ -34,6 +35,15 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _with_hint(error: DomainError, db: str | None) -> str:
+    """The error, and the restore command when the database is damaged and has a backup."""
+    backup = getattr(error, "newest_backup", None)
+    if backup is None:
+        return str(error)
+    option = f" --db {shlex.quote(db)}" if db else ""
+    return f"{error} Its newest backup is {backup.name}: clockapp restore --latest{option}"
+
+
 def _fail(prog: str, message: str) -> int:
     print(f"{prog}: {message}", file=sys.stderr)
     return 1
@@ -52,11 +62,20 @@ def _row(backup: BackupInfo) -> str:
     return "  ".join(p.strip() for p in parts if p.strip()) + f"\n    {backup.name}"
 
 
-def _print_list(services: Services) -> int:
-    backups = services.backups.list()
-    if services.backups.database is None:
+def _sqlite_file(db: str | None) -> Path | None:
+    from clockapp.persistence.db import default_url, normalize_url, sqlite_path
+
+    return sqlite_path(normalize_url(db or default_url()))
+
+
+def _print_list(db: str | None) -> int:
+    from clockapp.services.backups import list_file_backups
+
+    path = _sqlite_file(db)
+    if path is None:
         print("This database is on a PostgreSQL server: its backups are pg_dump files.")
         return 0
+    backups = list_file_backups(path)  # without opening it: a damaged file still lists
     if not backups:
         print("No backups yet.")
         return 0
@@ -75,10 +94,10 @@ def backup_main(argv: Sequence[str]) -> int:
     )
     args = parser.parse_args(list(argv))
     try:
+        if args.list:
+            return _print_list(args.db)
         services = _open(args.db)
         try:
-            if args.list:
-                return _print_list(services)
             if args.keep is not None:
                 kept = services.backups.set_keep(args.keep)
                 print(f"The newest {kept} automatic backups are kept.")
@@ -94,7 +113,7 @@ def backup_main(argv: Sequence[str]) -> int:
         finally:
             services.ctx.engine.dispose()
     except DomainError as error:
-        return _fail("clockapp backup", str(error))
+        return _fail("clockapp backup", _with_hint(error, args.db))
 
 
 def backups_main(argv: Sequence[str]) -> int:

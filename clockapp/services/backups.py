@@ -197,7 +197,7 @@ class BackupService:
     def list(self) -> tuple[BackupInfo, ...]:
         """Every backup of this database, newest first (empty on PostgreSQL)."""
         path = self.database
-        return () if path is None else tuple(_info(b) for b in files.list_backups(path))
+        return () if path is None else list_file_backups(path)
 
     def find(self, name: str | None = None) -> BackupInfo:
         """The backup called `name`, or the newest one."""
@@ -257,6 +257,11 @@ class BackupService:
         return Changes(tournament_id=None, what=Change.ALL, revision=max(before, after or 0) + 1)
 
 
+def list_file_backups(database: Path) -> tuple[BackupInfo, ...]:
+    """The backups of the SQLite file `database`, newest first, without opening it."""
+    return tuple(_info(b) for b in files.list_backups(database))
+
+
 def _check_restorable(path: Path) -> None:
     files.check_backup(path)
     revision = files.backup_revision(path)
@@ -293,6 +298,7 @@ __all__ = [
     "BackupNote",
     "BackupService",
     "level_label",
+    "list_file_backups",
     "note_for_event",
     "restore_file",
 ]
