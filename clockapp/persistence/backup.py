@@ -147,7 +147,7 @@ def list_backups(database: Path) -> tuple[BackupFile, ...]:
     return tuple(
         sorted(
             (b for b in found if b is not None),
-            key=lambda b: (b.taken_at, _number(b.name)),
+            key=lambda b: (b.taken_at, _number(b.name), _mtime(b.path)),
             reverse=True,
         )
     )
@@ -156,6 +156,13 @@ def list_backups(database: Path) -> tuple[BackupFile, ...]:
 def _number(name: str) -> int:
     found = _NAME.match(name)
     return int(found.group("n")) if found and found.group("n") else 1
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def glob_escape(text: str) -> str:

@@ -161,8 +161,14 @@ class BackupService:
             reason=reason,
         )
 
-    def take(self, kind: str, note: BackupNote | None = None) -> BackupInfo:
-        """Back up the database now (an online copy), then prune the automatic ones."""
+    def take(
+        self, kind: str, note: BackupNote | None = None, keep: int | None = None
+    ) -> BackupInfo:
+        """Back up the database now (an online copy), then prune the automatic ones.
+
+        With `keep` (read beforehand with `keep()`) it touches only files, not the engine: the
+        clock's automatic backups run it on a worker thread.
+        """
         path = self._file()
         note = note or BackupNote()
         record = {
@@ -174,7 +180,7 @@ class BackupService:
         }
         taken = files.write_backup(path, kind, record, self._ctx.now())
         if kind in AUTOMATIC:
-            files.prune(path, self.keep(), AUTOMATIC)
+            files.prune(path, self.keep() if keep is None else keep, AUTOMATIC)
         return _info(taken)
 
     def before_import(self, tournament_id: int | None = None) -> BackupInfo | None:
