@@ -50,6 +50,15 @@ class BackupFile:
         return self.path.name
 
 
+def sqlite_uri(path: Path, mode: str) -> str:
+    """The URI SQLite opens `path` with in `mode` ("ro", "rw"): never creating a file.
+
+    >>> sqlite_uri(Path("/data/my night?.db"), "ro")
+    'file:///data/my%20night%3F.db?mode=ro'
+    """
+    return f"{path.absolute().as_uri()}?mode={mode}"
+
+
 def backup_folder(database: Path) -> Path:
     """Where the backups of `database` go.
 
@@ -80,7 +89,7 @@ def online_backup(source: Path, target: Path) -> None:
     partial = target.with_name(target.name + PARTIAL)
     partial.unlink(missing_ok=True)
     try:
-        src = sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=10)
+        src = sqlite3.connect(sqlite_uri(source, "rw"), uri=True, timeout=10)
         try:
             dst = sqlite3.connect(partial)
             try:
@@ -195,7 +204,7 @@ def find_backup(database: Path, name: str) -> BackupFile:
 def check_backup(path: Path) -> None:
     """Refuse a backup that is damaged (so a restore never replaces good data with bad)."""
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = sqlite3.connect(sqlite_uri(path, "ro"), uri=True)
         try:
             result = connection.execute("PRAGMA quick_check").fetchone()
         finally:
@@ -209,7 +218,7 @@ def check_backup(path: Path) -> None:
 def backup_revision(path: Path) -> str | None:
     """The schema revision a backup is at (None: no schema yet)."""
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = sqlite3.connect(sqlite_uri(path, "ro"), uri=True)
         try:
             if not connection.execute(
                 "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
@@ -225,7 +234,7 @@ def backup_revision(path: Path) -> str | None:
 
 def _healthy(database: Path) -> bool:
     try:
-        connection = sqlite3.connect(f"file:{database}?mode=rw", uri=True, timeout=30)
+        connection = sqlite3.connect(sqlite_uri(database, "rw"), uri=True, timeout=30)
         try:
             result = connection.execute("PRAGMA quick_check").fetchone()
         finally:
@@ -243,7 +252,7 @@ def restore_backup(backup: Path, database: Path) -> None:
     """
     check_backup(backup)
     try:
-        src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+        src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
         try:
             dst = sqlite3.connect(database, timeout=30)
             try:

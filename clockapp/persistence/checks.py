@@ -18,6 +18,7 @@ import stat
 from collections.abc import Collection
 from pathlib import Path
 
+from clockapp.persistence.backup import list_backups, sqlite_uri
 from clockapp.persistence.errors import (
     DatabaseCorruptError,
     DatabaseMissingFolderError,
@@ -29,8 +30,6 @@ from clockapp.persistence.errors import (
 
 def newest_backup(path: Path) -> Path | None:
     """The newest backup of the database `path`, if any."""
-    from clockapp.persistence.backup import list_backups
-
     try:
         backups = list_backups(path)
     except OSError:
@@ -108,7 +107,7 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
     if path.stat().st_size == 0:
         return  # created but never written: a new database
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=10)
+        connection = sqlite3.connect(sqlite_uri(path, "rw"), uri=True, timeout=10)
     except sqlite3.Error as error:
         raise corrupt_error(path, str(error)) from error
     try:

@@ -183,3 +183,18 @@ def test_postgresql_is_dumped_with_pg_dump(pg_url: str, tmp_path: Path) -> None:
         assert dumped.read_bytes().startswith(b"PGDMP")
     finally:
         services.ctx.engine.dispose()
+
+
+def test_paths_with_spaces_and_question_marks_work(tmp_path: Path) -> None:
+    folder = tmp_path / "Friday night? #1 [main]"
+    folder.mkdir()
+    db = folder / "club night.db"
+    services = Services(open_database(str(db)), now=FakeClock())
+    try:
+        services.tournaments.create("Friday")
+        taken = services.backups.take("manual")
+        services.tournaments.create("Later")
+        services.backups.restore(taken.name)
+        assert _names(services) == ["Friday"]
+    finally:
+        services.ctx.engine.dispose()
