@@ -25,7 +25,7 @@ from clockapp.persistence.checks import (
     read_only_error,
     too_new_error,
 )
-from clockapp.persistence.errors import DatabaseOpenError
+from clockapp.persistence.errors import BackupError, DatabaseOpenError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -204,7 +204,13 @@ def migrate(engine: Engine, *, backup: bool = True) -> None:
     if backup and stored is not None and path is not None:
         from clockapp.persistence.backup import write_backup
 
-        write_backup(path, "upgrade", {"from_revision": stored, "to_revision": head})
+        try:
+            write_backup(path, "upgrade", {"from_revision": stored, "to_revision": head})
+        except BackupError as error:  # no upgrade without a way back
+            raise BackupError(
+                f"{error} The database was not upgraded: make room on the disk or make the "
+                "folder writable, then start clockapp again."
+            ) from error
     from alembic import command
 
     command.upgrade(_alembic_config(engine), "head")

@@ -12,6 +12,7 @@ import pytest
 from clockapp.persistence.backup import list_backups, write_backup
 from clockapp.persistence.db import make_engine, migrate, open_database, stored_revision
 from clockapp.persistence.errors import (
+    BackupError,
     DatabaseCorruptError,
     DatabaseMissingFolderError,
     DatabaseReadOnlyError,
@@ -115,3 +116,19 @@ def test_a_new_or_up_to_date_database_is_not_backed_up(db_path: Path) -> None:
     _new_database(db_path)
     assert list_backups(db_path) == ()
     assert "backups" not in os.listdir(db_path.parent)
+
+
+def test_no_upgrade_without_its_backup(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clockapp.persistence import backup
+
+    prepare_older(db_path, "0003")
+    before = _digest(db_path)
+
+    def full_disk(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(backup, "_sync", full_disk)
+    with pytest.raises(BackupError, match="was not upgraded"):
+        open_database(str(db_path))
+    assert _digest(db_path) == before
+    assert list(backup.backup_folder(db_path).iterdir()) == []  # no half backup left

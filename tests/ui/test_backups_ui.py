@@ -105,3 +105,27 @@ def test_no_backups_yet_says_so(qtbot, station) -> None:
     assert "No backups yet" in dialog.note.text()
     assert not dialog.restore_button.isEnabled()
     dialog.close()
+
+
+def test_a_slow_backup_never_holds_the_clock(
+    qtbot, station, services, fake_clock, fake_timer, monkeypatch
+) -> None:
+    import threading
+
+    gate = threading.Event()
+    real_take = type(services.backups).take
+
+    def slow_take(self, *args, **kwargs):
+        gate.wait(timeout=60)  # a USB stick taking its time
+        return real_take(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(services.backups), "take", slow_take)
+    qtbot.keyClick(station.display, Qt.Key.Key_Space)  # the level starts; its backup waits
+    shown = station.display.countdown_label.text()
+    fake_clock.advance(seconds=3)
+    fake_timer.fire()
+    assert station.display.countdown_label.text() != shown  # the clock moved on meanwhile
+    assert services.backups.list() == ()
+    with qtbot.waitSignal(station.auto_backup.taken, raising=True):
+        gate.set()
+    assert [b.kind for b in services.backups.list()] == ["level"]
