@@ -169,12 +169,16 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
     On SQLite, `PRAGMA foreign_keys` is a no-op inside a transaction, so it is switched off just
     before BEGIN: batch mode copies a table, drops the old one and renames the copy, and with
     foreign keys on, dropping a table other rows point to fails (or deletes them). The keys are
-    checked once, before COMMIT, and switched back on afterwards.
+    checked once, before COMMIT, and switched back on afterwards. The transaction takes the
+    write lock first (BEGIN IMMEDIATE).
     """
     with engine.connect() as connection:
         raw = connection.connection.driver_connection if engine.dialect.name == "sqlite" else None
         if raw is not None:
             raw.execute("PRAGMA foreign_keys=OFF")  # autocommit mode: before BEGIN
+            # Two stations starting at once: the second waits for the first's upgrade, then
+            # finds nothing left to do (a deferred BEGIN would fail when it came to write).
+            connection.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
         try:
             with connection.begin():
                 yield connection

@@ -8,15 +8,22 @@ points over the whole migration is checked (`bench/bench_migration_kills.py` tri
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 
-from clockapp.persistence.db import make_engine, migration_transaction, shipped_head
+from clockapp.persistence.db import (
+    make_engine,
+    migration_transaction,
+    shipped_head,
+    stored_revision,
+)
 from tests.persistence.migration_kills import (
     judge,
     prepare_newest,
@@ -92,5 +99,31 @@ def test_a_migration_that_breaks_a_foreign_key_is_rolled_back(tmp_path: Path) ->
                 connection.exec_driver_sql("DELETE FROM player")
         with engine.connect() as connection:
             assert connection.exec_driver_sql("SELECT count(*) FROM player").scalar() == 1
+    finally:
+        engine.dispose()
+
+
+def _open_after(barrier: Any, path: str) -> str:
+    from clockapp.persistence.db import open_database
+
+    barrier.wait()
+    engine = open_database(path)
+    engine.dispose()
+    return "ok"
+
+
+@pytest.mark.slow
+def test_two_stations_upgrading_at_once_both_open(tmp_path: Path) -> None:
+    """The second waits for the first's upgrade (BEGIN IMMEDIATE), then has nothing to do."""
+    path = tmp_path / "older.db"
+    prepare_older(path, "0003")
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, context.Pool(2) as pool:
+        barrier = manager.Barrier(2)
+        results = [pool.apply_async(_open_after, (barrier, str(path))) for _ in range(2)]
+        assert [r.get(timeout=120) for r in results] == ["ok", "ok"]
+    engine = make_engine(str(path))
+    try:
+        assert stored_revision(engine) == shipped_head()
     finally:
         engine.dispose()
