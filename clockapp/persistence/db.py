@@ -286,4 +286,10 @@ def _explain(error: Exception, path: Path) -> Exception:
         return read_only_error(path)
     if "malformed" in message or "not a database" in message or "corrupt" in message:
         return corrupt_error(path, str(getattr(error, "orig", None) or error))
+    if "locked" in message or "busy" in message:
+        return DatabaseOpenError(
+            f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
+            "Try again in a moment.",
+            path,
+        )
     return error

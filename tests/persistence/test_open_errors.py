@@ -15,6 +15,7 @@ from clockapp.persistence.errors import (
     BackupError,
     DatabaseCorruptError,
     DatabaseMissingFolderError,
+    DatabaseOpenError,
     DatabaseReadOnlyError,
     DatabaseTooNewError,
 )
@@ -132,3 +133,34 @@ def test_no_upgrade_without_its_backup(db_path: Path, monkeypatch: pytest.Monkey
         open_database(str(db_path))
     assert _digest(db_path) == before
     assert list(backup.backup_folder(db_path).iterdir()) == []  # no half backup left
+
+
+def test_a_database_held_by_another_program_is_called_busy(db_path: Path) -> None:
+    prepare_older(db_path, "0003")
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process in the middle of writing
+    try:
+        engine = make_engine(str(db_path))
+        engine.dispose()
+        with pytest.raises(DatabaseOpenError, match="is busy"):
+            _open_quickly(db_path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def _open_quickly(path: Path) -> None:
+    """open_database, with SQLite's busy wait cut short (the test need not wait 5 s)."""
+    from clockapp.persistence import db
+
+    original = db._set_sqlite_pragmas
+
+    def impatient(dbapi_connection: object, record: object) -> None:
+        original(dbapi_connection, record)
+        dbapi_connection.execute("PRAGMA busy_timeout=50")  # type: ignore[attr-defined]
+
+    db._set_sqlite_pragmas = impatient  # type: ignore[assignment]
+    try:
+        db.open_database(str(path)).dispose()
+    finally:
+        db._set_sqlite_pragmas = original  # type: ignore[assignment]
