@@ -1,4 +1,4 @@
-"""Command-line tools: `clockapp structure suggest`, `hand`, `odds` and `pots`.
+"""Command-line tools: `clockapp structure suggest`, `hand`, `odds`, `pots`, `backup`, `restore`.
 
 Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and
 never import Qt. A tool module is imported only when its command is run.
@@ -17,6 +17,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("clockapp.commands.poker", "hand_main"),
     "odds": ("clockapp.commands.poker", "odds_main"),
     "pots": ("clockapp.commands.poker", "pots_main"),
+    "backup": ("clockapp.commands.backup", "backup_main"),
+    "backups": ("clockapp.commands.backup", "backups_main"),
+    "restore": ("clockapp.commands.backup", "restore_main"),
 }
 
 

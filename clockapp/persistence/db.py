@@ -8,14 +8,24 @@ several machines share one PostgreSQL server instead: `clockapp --db postgresql+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlmodel import create_engine
 
 from clockapp.paths import user_data_dir
+from clockapp.persistence.checks import (
+    check_sqlite_file,
+    corrupt_error,
+    read_only_error,
+    too_new_error,
+)
+from clockapp.persistence.errors import BackupError, DatabaseOpenError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -134,6 +144,16 @@ def shipped_head() -> str | None:
     return heads.pop() if len(heads) == 1 else None
 
 
+def shipped_revisions() -> frozenset[str]:
+    """Every migration this clockapp ships (a database at another revision is from a newer one)."""
+    found: set[str] = set()
+    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        match = _REVISION.search(path.read_text(encoding="utf-8"))
+        if match:
+            found.add(match.group(1))
+    return frozenset(found)
+
+
 def stored_revision(engine: Engine) -> str | None:
     """The migration recorded in the database, read with plain SQL (None when there is none)."""
     with engine.connect() as connection:
@@ -142,14 +162,59 @@ def stored_revision(engine: Engine) -> str | None:
         return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest migration (`alembic upgrade head`).
+@contextmanager
+def migration_transaction(engine: Engine) -> Iterator[Connection]:
+    """The one transaction every migration runs in (Alembic's env.py): all of them or none.
 
-    A database already at the newest migration is left alone without loading Alembic.
+    On SQLite, `PRAGMA foreign_keys` is a no-op inside a transaction, so it is switched off just
+    before BEGIN: batch mode copies a table, drops the old one and renames the copy, and with
+    foreign keys on, dropping a table other rows point to fails (or deletes them). The keys are
+    checked once, before COMMIT, and switched back on afterwards. The transaction takes the
+    write lock first (BEGIN IMMEDIATE).
+    """
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection if engine.dialect.name == "sqlite" else None
+        if raw is not None:
+            raw.execute("PRAGMA foreign_keys=OFF")  # autocommit mode: before BEGIN
+            # Two stations starting at once: the second waits for the first's upgrade, then
+            # finds nothing left to do (a deferred BEGIN would fail when it came to write).
+            connection.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
+        try:
+            with connection.begin():
+                yield connection
+                if raw is not None:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"a migration broke foreign keys: {broken[:5]}")
+        finally:
+            if raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")
+
+
+def migrate(engine: Engine, *, backup: bool = True) -> None:
+    """Bring the schema up to the newest migration (`alembic upgrade head`), in one transaction.
+
+    A database already at the newest migration is left alone without loading Alembic. One from a
+    newer clockapp is refused untouched (DatabaseTooNewError). Before an older SQLite database is
+    upgraded, an online backup of it is written to its backups folder (unless `backup` is False).
     """
     head = shipped_head()
-    if head is not None and stored_revision(engine) == head:
+    stored = stored_revision(engine)
+    if head is not None and stored == head:
         return
+    if stored is not None and stored not in shipped_revisions():
+        raise too_new_error(stored, sqlite_file(engine))
+    path = sqlite_file(engine)
+    if backup and stored is not None and path is not None:
+        from clockapp.persistence.backup import write_backup
+
+        try:
+            write_backup(path, "upgrade", {"from_revision": stored, "to_revision": head})
+        except BackupError as error:  # no upgrade without a way back
+            raise BackupError(
+                f"{error} The database was not upgraded: make room on the disk or make the "
+                "folder writable, then start clockapp again."
+            ) from error
     from alembic import command
 
     command.upgrade(_alembic_config(engine), "head")
@@ -170,8 +235,61 @@ def head_revision() -> str | None:
     return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for PostgreSQL or an in-memory database).
+
+    >>> sqlite_path("sqlite:////tmp/night.db").as_posix()
+    '/tmp/night.db'
+    >>> sqlite_path("postgresql://u@h/db") is None
+    True
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def sqlite_file(engine: Engine) -> Path | None:
+    """The SQLite file behind `engine` (None for PostgreSQL or an in-memory database)."""
+    return sqlite_path(engine.url.render_as_string(hide_password=False))
+
+
 def open_database(url: str | None = None) -> Engine:
-    """Build the engine for `url` (default: the user's SQLite file) and migrate it."""
-    engine = make_engine(url or default_url())
-    migrate(engine)
+    """Build the engine for `url` (default: the user's SQLite file) and migrate it.
+
+    A SQLite file is checked first (`check_sqlite_file`): a database that cannot be used raises a
+    `DatabaseOpenError` saying why, and is left as it is.
+    """
+    url = normalize_url(url or default_url())
+    path = sqlite_path(url)
+    if path is not None:
+        check_sqlite_file(path, shipped_revisions())
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+    except Exception as error:
+        engine.dispose()
+        if path is not None:
+            raise _explain(error, path) from error
+        if isinstance(error, OperationalError):  # the server is down, unreachable, refuses us
+            shown = make_url(url).render_as_string(hide_password=True)
+            detail = str(error.orig or error).strip().splitlines()[0]
+            raise DatabaseOpenError(f"Cannot connect to the database {shown}: {detail}") from error
+        raise
     return engine
+
+
+def _explain(error: Exception, path: Path) -> Exception:
+    """The app's error for a SQLite failure while opening `path` (others are returned as is)."""
+    message = str(getattr(error, "orig", None) or error).lower()
+    if "readonly" in message or "read-only" in message:
+        return read_only_error(path)
+    if "malformed" in message or "not a database" in message or "corrupt" in message:
+        return corrupt_error(path, str(getattr(error, "orig", None) or error))
+    if "locked" in message or "busy" in message:
+        return DatabaseOpenError(
+            f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
+            "Try again in a moment.",
+            path,
+        )
+    return error

@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlalchemy.engine import Engine
 
 from clockapp.persistence.db import open_database
+from clockapp.services.backups import BackupService
 from clockapp.services.cashier import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
@@ -40,6 +41,7 @@ class Services:
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)
+        self.backups = BackupService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

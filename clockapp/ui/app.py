@@ -29,6 +29,9 @@ TOOL_SUMMARIES = {
     "hand": "who wins a showdown, and with what",
     "odds": "each hand's chance to win, now or on a given board",
     "pots": "settle a hand's chips: main and side pots, odd chips, payouts",
+    "backup": "back up the database now (--list: the backups, --keep N: how many)",
+    "backups": "list the database's backups, newest first",
+    "restore": "put a backup back (NAME or --latest)",
 }
 
 
@@ -162,15 +165,28 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
             services.ctx.engine.dispose()
 
 
-def _open_services(db: str | None) -> Services | None:
-    """Open (and migrate) the database, or explain why not."""
+def _open_services(db: str | None, ask: bool = False) -> Services | None:
+    """Open (and migrate) the database, or explain why not (None).
+
+    A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that
+    does not exist) is explained on stderr; with `ask` also in a dialog, which offers to restore
+    the newest backup of a damaged file and then opens it.
+    """
+    from clockapp.persistence.errors import DatabaseOpenError
     from clockapp.services.app import open_services
 
     if db and "://" not in db:
-        Path(db).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        db = str(Path(db).expanduser())
     try:
         return open_services(db)
-    except Exception as error:  # a bad URL or an unreachable server: say so, do not crash
+    except DatabaseOpenError as error:
+        from clockapp.ui.database_error import command_line_message, offer_way_out
+
+        print(command_line_message(error, db), file=sys.stderr)
+        if ask and offer_way_out(error):
+            return _open_services(db)
+        return None
+    except Exception as error:  # a bad URL, say: say so, do not crash
         print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
         return None
 
@@ -263,7 +279,7 @@ class Launcher:
     def _open(self) -> bool:
         """Open the database and build the clock's windows around the (cached) display."""
         self._set_icon()
-        services = _open_services(self.args.db)
+        services = _open_services(self.args.db, ask=True)
         if services is None:
             self.code = 2
             return False

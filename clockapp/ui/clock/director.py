@@ -9,7 +9,7 @@ screen the display goes to. Errors appear inline in red and in the status bar.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -43,6 +43,9 @@ from clockapp.ui.clock.menus import install_menus
 from clockapp.ui.clock.moves import PendingMovesBox
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.widgets import FitLabel
+
+if TYPE_CHECKING:
+    from clockapp.ui.clock.restore import RestoreDialog
 
 
 class DirectorWindow(QMainWindow):
@@ -164,6 +167,10 @@ class DirectorWindow(QMainWindow):
             "Rank the players still in by their chips (places and prizes at the cashier)"
         )
         self.final_counts_dialog: FinalCountsDialog | None = None
+        self.restore_action = QAction("Restore from backup…", self)
+        self.restore_action.setObjectName("restore_action")
+        self.restore_action.setStatusTip("Put back the database as it was at an earlier backup")
+        self.restore_dialog: RestoreDialog | None = None
 
         # Sound and screen.
         options = QGroupBox("Room")
@@ -229,6 +236,7 @@ class DirectorWindow(QMainWindow):
         self.hard_end_box.hard_end_chosen.connect(self._controller.set_hard_end)
         self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)
         self.final_counts_action.triggered.connect(lambda _=False: self.open_final_counts())
+        self.restore_action.triggered.connect(lambda _=False: self.open_restore())
         self.mute_check.toggled.connect(self._on_mute_toggled)
         self.announce_check.toggled.connect(self._on_announce_toggled)
         self.jump_button.clicked.connect(self._on_jump_clicked)
@@ -239,7 +247,9 @@ class DirectorWindow(QMainWindow):
         """Put the registry's actions (created for this window) into the menus and toolbar."""
         self.actions_by_name = dict(actions)
         self.toolbar = install_menus(
-            self, actions, extras={"&Tournament": (self.final_counts_action,)}
+            self,
+            actions,
+            extras={"&Tournament": (self.final_counts_action, self.restore_action)},
         )
         show = actions.get(Action.SHOW_DISPLAY)
         if show is not None:
@@ -258,6 +268,13 @@ class DirectorWindow(QMainWindow):
             on_done=lambda result: self.statusBar().showMessage(result.summary, 30_000),
         )
         return self.final_counts_dialog
+
+    def open_restore(self) -> RestoreDialog:
+        """Tournament > Restore from backup…: the backups, newest first."""
+        from clockapp.ui.clock.restore import open_restore
+
+        self.restore_dialog = open_restore(self, self._session.services, self._session.bus)
+        return self.restore_dialog
 
     def show_error(self, message: str) -> None:
         """Tell the director what went wrong, in red, until the next successful action."""

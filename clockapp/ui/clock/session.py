@@ -119,6 +119,7 @@ class ClockSession(QObject):
     snapshot_changed = Signal(object)  # ClockSnapshot, when the static parts changed
     error_raised = Signal(str)  # a domain error to show the director
     moves_changed = Signal(object)  # tuple of MoveInfo: the seat moves pending on the wall
+    events_claimed = Signal(object)  # tuple of ClockEvent this station claimed (backups listen)
 
     def __init__(
         self,
@@ -247,6 +248,8 @@ class ClockSession(QObject):
         except DomainError as error:
             self.error_raised.emit(str(error))
             return ()
+        if events:
+            self.events_claimed.emit(events)
         now = self.now()
         fresh = [e for e in events if now - e.at <= STALE_EVENT]
         if fresh:

@@ -24,6 +24,7 @@ from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.clock.autobackup import AutoBackup
 from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
@@ -83,6 +84,8 @@ class ClockStation(QObject):
             self._save_cache(self.session.snapshot)
             self.session.snapshot_changed.connect(self._save_cache)
         self.director = DirectorWindow(self.session, self.controller)
+        self.auto_backup = AutoBackup(services, self.session, parent=self)
+        self.auto_backup.failed.connect(self.director.show_error)
         self._closed = False
         self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
@@ -295,6 +298,7 @@ class ClockStation(QObject):
         self.save_settings()
         for window in self.windows.values():
             window.close()
+        self.auto_backup.wait()  # a backup in progress finishes before the app goes
 
     def close(self) -> None:
         """Close every window of the station (once; closing again does nothing)."""

@@ -1,0 +1,136 @@
+"""Is this SQLite file one clockapp can open? Checked before the engine touches it.
+
+Each problem raises its own `DatabaseOpenError` with a message that says what is wrong and what
+to do, and names the newest backup when one exists; the file is left exactly as it was (no
+journal mode switched, no migration, no backup written into its folder):
+
+* the folder does not exist (a mistyped `--db` must not create folders silently),
+* the file or its folder cannot be written (SQLite would fail only at the first change),
+* the file is not a database or is damaged (SQLite's `quick_check`),
+* its schema comes from a newer clockapp (an `alembic_version` this one does not ship).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from collections.abc import Collection
+from pathlib import Path
+
+from clockapp.persistence.backup import list_backups, sqlite_uri
+from clockapp.persistence.errors import (
+    DatabaseCorruptError,
+    DatabaseMissingFolderError,
+    DatabaseOpenError,
+    DatabaseReadOnlyError,
+    DatabaseTooNewError,
+)
+
+
+def newest_backup(path: Path) -> Path | None:
+    """The newest backup of the database `path`, if any."""
+    try:
+        backups = list_backups(path)
+    except OSError:
+        return None
+    return backups[0].path if backups else None
+
+
+def _with_backup(error: DatabaseOpenError, path: Path) -> DatabaseOpenError:
+    error.newest_backup = newest_backup(path)
+    return error
+
+
+def missing_folder_error(path: Path) -> DatabaseOpenError:
+    """`path`'s folder does not exist."""
+    return DatabaseMissingFolderError(
+        f"The folder {path.parent} does not exist, so the database {path.name} cannot be "
+        "created there. Check the path, or create the folder first.",
+        path,
+    )
+
+
+def read_only_error(path: Path) -> DatabaseOpenError:
+    """`path` (or its folder) cannot be written."""
+    return _with_backup(
+        DatabaseReadOnlyError(
+            f"The database {path} is read-only: clockapp must be able to write to the file and "
+            "to its folder. Make them writable, or copy the file to a folder of yours and open "
+            "the copy with --db.",
+            path,
+        ),
+        path,
+    )
+
+
+def corrupt_error(path: Path, detail: str) -> DatabaseOpenError:
+    """`path` is not a database or is damaged."""
+    error = DatabaseCorruptError(
+        f"The database {path} is damaged ({detail}) and cannot be opened.", path
+    )
+    return _with_backup(error, path)
+
+
+def too_new_error(revision: str, path: Path | None) -> DatabaseOpenError:
+    """The schema is at a revision this clockapp does not know."""
+    where = f"The database {path}" if path is not None else "This database"
+    return DatabaseTooNewError(
+        f"{where} was written by a newer version of clockapp (its schema is at revision "
+        f"{revision}, which this version does not know). Open it with that newer clockapp; "
+        "this one leaves it untouched.",
+        path,
+    )
+
+
+def _is_read_only(path: Path) -> bool:
+    # The permission bits say what the owner meant even where the super-user could write anyway;
+    # os.access says what this process may do.
+    mode = path.stat().st_mode
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return True
+    return not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK)
+
+
+def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
+    """Raise the `DatabaseOpenError` that says why `path` cannot be opened (None: it can)."""
+    if not path.parent.is_dir():
+        raise missing_folder_error(path)
+    if not path.exists():
+        if not os.access(path.parent, os.W_OK):
+            raise read_only_error(path)
+        return  # a new database
+    if path.is_dir():
+        raise DatabaseOpenError(f"{path} is a folder, not a database file.", path)
+    if _is_read_only(path):
+        raise read_only_error(path)
+    if path.stat().st_size == 0:
+        return  # created but never written: a new database
+    try:
+        connection = sqlite3.connect(sqlite_uri(path, "rw"), uri=True, timeout=10)
+    except sqlite3.Error as error:
+        raise corrupt_error(path, str(error)) from error
+    try:
+        result = connection.execute("PRAGMA quick_check").fetchone()
+        if result is None or result[0] != "ok":
+            raise corrupt_error(path, "SQLite's check failed: " + str(result and result[0]))
+        has_version = connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
+        ).fetchone()
+        row = (
+            connection.execute("SELECT version_num FROM alembic_version").fetchone()
+            if has_version
+            else None
+        )
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error) or "busy" in str(error):
+            raise DatabaseOpenError(
+                f"The database {path} is busy (another program holds it): try again.", path
+            ) from error
+        raise corrupt_error(path, str(error)) from error
+    except sqlite3.DatabaseError as error:
+        raise corrupt_error(path, str(error)) from error
+    finally:
+        connection.close()
+    if row is not None and str(row[0]) not in known_revisions:
+        raise too_new_error(str(row[0]), path)

@@ -1,0 +1,43 @@
+"""Why a database cannot be opened, backed up or restored, in words a director can act on.
+
+Each error says what is wrong and the way out; `newest_backup` names the backup to restore when
+there is one. The UI and the command line show `str(error)` (and offer the backup); nothing else.
+This module imports nothing heavy, so the UI can catch these errors before the database layer
+is loaded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clockapp.errors import DomainError
+
+
+class DatabaseOpenError(DomainError):
+    """The database cannot be opened; the message says why and what to do."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        #: The newest automatic backup of this database, when there is one (set by the opener).
+        self.newest_backup: Path | None = None
+
+
+class DatabaseMissingFolderError(DatabaseOpenError):
+    """`--db` names a file in a folder that does not exist (it is not created silently)."""
+
+
+class DatabaseReadOnlyError(DatabaseOpenError):
+    """The file (or its folder) cannot be written: clockapp would fail at its first change."""
+
+
+class DatabaseCorruptError(DatabaseOpenError):
+    """The file is not a SQLite database, or SQLite's own check finds it damaged."""
+
+
+class DatabaseTooNewError(DatabaseOpenError):
+    """The database was written by a newer clockapp: this one does not know its schema."""
+
+
+class BackupError(DomainError):
+    """A backup or a restore cannot be done (no such backup, no pg_dump, not a SQLite file...)."""

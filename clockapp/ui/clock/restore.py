@@ -1,0 +1,191 @@
+"""Tournament > Restore from backup…: the database's backups, newest first, and putting one back.
+
+Each row shows when it was taken (local time), why (level, break, import, upgrade...), the
+tournament, its level and the players left then. Restoring asks first, backs up the state it
+replaces (so a restore can itself be undone by restoring that one), puts the backup back and
+publishes an app-wide change, so every window of every station re-reads everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.ui.table_model import RowTableModel
+
+if TYPE_CHECKING:
+    from clockapp.services.app import Services
+    from clockapp.services.backups import BackupInfo
+    from clockapp.ui.bus import TournamentBus
+
+KINDS = {
+    "level": "Level started",
+    "break": "Break started",
+    "import": "Before an import",
+    "upgrade": "Before an upgrade",
+    "restore": "Before a restore",
+    "manual": "By hand",
+}
+
+
+class BackupTableModel(RowTableModel["BackupInfo"]):
+    """The backups, newest first: time, reason, tournament, level, players left."""
+
+    def __init__(self, backups: tuple[BackupInfo, ...] = ()) -> None:
+        super().__init__(("Taken", "Why", "Tournament", "Level", "Players left"))
+        self._set_rows(backups)
+
+    def set_backups(self, backups: tuple[BackupInfo, ...]) -> None:
+        """Show these backups."""
+        self._set_rows(backups)
+
+    def data(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        """The cell's text (the backup's file name as a tooltip)."""
+        backup = self.row_at(index)
+        if backup is None:
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return backup.name
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        left = "" if backup.players_left is None else str(backup.players_left)
+        return (
+            backup.taken_at.astimezone().strftime("%a %H:%M:%S"),
+            KINDS.get(backup.kind, backup.kind),
+            backup.tournament,
+            backup.level,
+            left,
+        )[index.column()]
+
+
+class RestoreDialog(QDialog):
+    """The list of backups and a Restore button."""
+
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        parent: QWidget | None = None,
+        on_done: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self._on_done = on_done
+        #: The confirmation question (tests replace it): True to go ahead.
+        self.confirm: Callable[[BackupInfo], bool] = self._confirm
+        self.setWindowTitle("Restore from backup")
+        self._setup_ui()
+        self.refresh()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.model = BackupTableModel()
+        self.view = QTableView()
+        self.view.setObjectName("backup_table")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.verticalHeader().hide()
+        self.view.doubleClicked.connect(lambda _index: self.restore_selected())
+        layout.addWidget(self.view)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("error_label")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #d9534f;")
+        layout.addWidget(self.error_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.restore_button = QPushButton("Restore…")
+        self.restore_button.setObjectName("restore_button")
+        buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.restore_button.clicked.connect(lambda _=False: self.restore_selected())
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(720, 420)
+
+    def refresh(self) -> None:
+        """Read the backups again."""
+        folder = self._services.backups.database
+        backups = self._services.backups.list()
+        self.model.set_backups(backups)
+        if folder is None:
+            self.note.setText(
+                "This database is on a PostgreSQL server: back it up and restore it with the "
+                "server's tools (pg_dump and pg_restore; see the README)."
+            )
+        elif not backups:
+            self.note.setText("No backups yet: one is taken as each level and break starts.")
+        else:
+            self.note.setText(f"Backups in {folder.parent / 'backups'}, newest first.")
+        if backups:
+            self.view.selectRow(0)
+        self.restore_button.setEnabled(bool(backups))
+
+    def selected(self) -> BackupInfo | None:
+        """The backup chosen in the list."""
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.row_at(rows[0]) if rows else None
+
+    def restore_selected(self) -> bool:
+        """Ask, then put the chosen backup back; True when it was restored."""
+        backup = self.selected()
+        if backup is None or not self.confirm(backup):
+            return False
+        try:
+            outcome = self._services.backups.restore(backup.name, self._bus.tournament_id)
+        except Exception as error:  # the dialog says what went wrong; nothing was replaced
+            self.error_label.setText(f"Not restored: {error}")
+            return False
+        self._bus.publish(outcome.changes)
+        message = f"Restored the backup taken {backup.taken_at.astimezone():%a %H:%M:%S}."
+        if self._on_done is not None:
+            self._on_done(message)
+        self.accept()
+        return True
+
+    def _confirm(self, backup: BackupInfo) -> bool:
+        when = backup.taken_at.astimezone().strftime("%A %H:%M:%S")
+        what = ", ".join(p for p in (backup.tournament, backup.level) if p)
+        answer = QMessageBox.question(
+            self,
+            "Restore from backup",
+            f"Put back the backup taken {when}{f' ({what})' if what else ''}?\n\n"
+            "Everything done since then is replaced, on every station. The current state is "
+            "backed up first, so you can come back to it.",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def open_restore(window: Any, services: Services, bus: TournamentBus) -> RestoreDialog:
+    """Open the dialog over `window` (a QMainWindow: its status bar says what was restored)."""
+    dialog = RestoreDialog(
+        services,
+        bus,
+        parent=window,
+        on_done=lambda message: window.statusBar().showMessage(message, 30_000),
+    )
+    dialog.open()
+    return dialog

@@ -1,0 +1,82 @@
+"""A database that cannot be opened: say why, and offer the way out (never a traceback).
+
+The persistence layer raises a `DatabaseOpenError` whose message already says what is wrong and
+what to do. A damaged file with a backup gets the choice "Restore newest backup" / "Quit"; the
+others (read-only, from a newer clockapp, a folder that does not exist, a server that does not
+answer) get the message and Quit. On the command line the same words go to stderr, with the
+restore command to type when a backup exists.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
+
+from clockapp.persistence.errors import DatabaseCorruptError, DatabaseOpenError
+
+TITLE = "clockapp: the database cannot be opened"
+
+
+def command_line_message(error: DatabaseOpenError, db: str | None) -> str:
+    """What the command line prints: the error, and the restore command when it helps."""
+    text = f"clockapp: {error}"
+    if isinstance(error, DatabaseCorruptError) and error.newest_backup is not None:
+        option = f" --db {shlex.quote(db)}" if db else ""
+        text += (
+            f"\nThe newest backup is {error.newest_backup.name}; restore it with:"
+            f"\n  clockapp restore --latest{option}"
+        )
+    return text
+
+
+class DatabaseErrorBox(QMessageBox):
+    """The message, with "Restore newest backup" when the file is damaged and one exists."""
+
+    def __init__(self, error: DatabaseOpenError, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("database_error_box")
+        self.setWindowTitle(TITLE)
+        self.setIcon(QMessageBox.Icon.Critical)
+        self.setText(str(error))
+        self.restore_button: QPushButton | None = None
+        backup = error.newest_backup if isinstance(error, DatabaseCorruptError) else None
+        if backup is not None:
+            self.setInformativeText(
+                f"The newest backup is {backup.name}. Restoring it puts the tournament back as "
+                "it was then; the damaged file is kept beside it."
+            )
+            self.restore_button = self.addButton(
+                "Restore newest backup", QMessageBox.ButtonRole.AcceptRole
+            )
+        elif isinstance(error, DatabaseCorruptError):
+            self.setInformativeText("There is no backup of it to restore.")
+        self.quit_button = self.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+        self.setDefaultButton(self.restore_button or self.quit_button)
+
+
+def offer_way_out(
+    error: DatabaseOpenError,
+    parent: QWidget | None = None,
+    restore: Callable[[DatabaseOpenError], object] | None = None,
+) -> bool:
+    """Show the error; True when the director chose to restore and the restore worked."""
+    box = DatabaseErrorBox(error, parent)
+    box.exec()
+    if box.restore_button is None or box.clickedButton() is not box.restore_button:
+        return False
+    try:
+        (restore or _restore_newest)(error)
+    except Exception as failure:  # shown to the director, never a traceback
+        QMessageBox.critical(parent, TITLE, f"The backup could not be restored: {failure}")
+        return False
+    return True
+
+
+def _restore_newest(error: DatabaseOpenError) -> object:
+    from clockapp.services.backups import restore_file
+
+    if error.path is None:
+        raise DatabaseOpenError("There is no file to restore into.")
+    return restore_file(error.path, None)
