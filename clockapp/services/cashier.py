@@ -385,9 +385,9 @@ class CashierService:
                 structure does not have).
             DomainError: The payout table no longer fits what was already paid.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: times follow the order
             check_rules_fit(config.rules, load_structure(session, tournament_id))
             store_config(row, config)
             session.add(row)
@@ -449,9 +449,9 @@ class CashierService:
         self, tournament_id: int, player_ids: Iterable[int]
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
         """Put players on the tournament's list before the day (players already on it are kept)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             result = []
             for player_id in player_ids:
                 reg = _pre_register(session, till, live_player(session, player_id), now)
@@ -480,9 +480,9 @@ class CashierService:
                 raise CashierError(f"Line {number}: {error}") from error
         if not names:
             raise CashierError("The list has no names (one name a line).")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             result = []
             created = False
             for details in names:
@@ -499,9 +499,9 @@ class CashierService:
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
@@ -514,9 +514,9 @@ class CashierService:
 
     def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
         """Check a player in without payment yet (pre-registered players are checked in)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
             reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
             settle(session, till)
@@ -528,9 +528,9 @@ class CashierService:
 
     def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Take a player who has not bought in off the list (they may register again later)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -613,9 +613,9 @@ class CashierService:
                 add-on is not sold with the buy-in.
             CashierError: Less tendered than due.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
@@ -727,9 +727,9 @@ class CashierService:
         with_add_on: bool = False,
     ) -> Outcome[EntryReceipt]:
         _check_stack(stack)
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
             state = _player_entries(till, reg, chips)
@@ -820,9 +820,9 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None:
                 raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
@@ -858,9 +858,9 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None or not target.kind.is_entry:
                 raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
@@ -910,9 +910,9 @@ class CashierService:
         self, tournament_id: int, counted: int, *, note: str = "", station: str = ""
     ) -> Outcome[DrawerInfo]:
         """Record a count of the cash drawer against what the ledger expects now."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
             row = DrawerCountRow(
                 tournament_id=tournament_id,

@@ -292,9 +292,9 @@ class PayoutService:
         *,
         strict: bool = False,
     ) -> Outcome[PayoutView]:
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: times follow the order
             till = load_till(session, tournament_id, self._cache)
             structure = make(till)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
@@ -344,9 +344,9 @@ class PayoutService:
         kind: RowKind,
         station: str,
     ) -> Outcome[LedgerEntry]:
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             till.registration(registration_id)
             view = ensure_overlay(session, till, now, station)
             if view.table is None:
@@ -425,9 +425,9 @@ class PayoutService:
 
         The same inputs give the same shares as `propose_deal` (the ICM estimate is seeded).
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             view = ensure_overlay(session, till, now, station)
             proposal = _propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result
