@@ -28,8 +28,8 @@ def insert_or_ignore(session: Session, row: SQLModel) -> bool:
     keys = [c.name for c in table.primary_key.columns]
     dialect = session.get_bind().dialect.name
     if dialect == "postgresql":
-        statement: Any = postgresql.insert(table).values(values).on_conflict_do_nothing(
-            index_elements=keys
+        statement: Any = (
+            postgresql.insert(table).values(values).on_conflict_do_nothing(index_elements=keys)
         )
     elif dialect == "sqlite":
         statement = sqlite.insert(table).values(values).on_conflict_do_nothing(index_elements=keys)

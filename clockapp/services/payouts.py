@@ -19,7 +19,7 @@ from sqlmodel import Session
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
 from clockapp.core.ledger import DealShare, LedgerError, RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.models.cashier import STATUS_PLAYING
@@ -227,6 +227,7 @@ def _propose(
     unit: int,
     reserve: int,
 ) -> DealProposal:
+    check_cents(reserve, "The amount left to play for")
     if view.table is None:
         raise ValidationError(f"No payout table to deal from: {view.problem}")
     if view.deal is not None:
@@ -344,6 +345,10 @@ class PayoutService:
         kind: RowKind,
         station: str,
     ) -> Outcome[LedgerEntry]:
+        if amount is not None:
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+                raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
+            check_cents(amount, "The amount paid")
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order

@@ -51,7 +51,7 @@ from clockapp.core.ledger import (
     check_append,
     voided_rows,
 )
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, ordinal, payout_table
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
@@ -108,9 +108,13 @@ class CashierConfig:
     opening_float: int = 0
 
     def __post_init__(self) -> None:
-        value = self.opening_float
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(f"The opening float must be 0 or more cents, not {value!r}.")
+        check_cents(self.opening_float, "The opening float")
+        payouts = self.payouts
+        check_cents(payouts.guarantee, "The guarantee")
+        check_cents(payouts.minimum_cash, "The minimum cash")
+        check_cents(payouts.rounding_unit, "The rounding unit", minimum=1)
+        for place, amount in enumerate(payouts.amounts, start=1):
+            check_cents(amount, f"The prize for place {place}")
 
 
 @dataclass(frozen=True)

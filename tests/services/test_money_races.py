@@ -109,8 +109,7 @@ def _fresh_tournaments(url: str, count: int, players: int) -> list[tuple[int, li
     try:
         services = Services(engine)
         ids = [
-            services.players.create(PlayerDetails(f"Player {n}")).value.id
-            for n in range(players)
+            services.players.create(PlayerDetails(f"Player {n}")).value.id for n in range(players)
         ]
         made = []
         for n in range(count):
@@ -140,10 +139,7 @@ def _check_times_in_order(url: str) -> None:
         services = Services(engine)
         services.seating.add_tables(tid, 4)
         players = [
-            [
-                services.players.create(PlayerDetails(f"S{s} P{n}")).value.id
-                for n in range(SALES)
-            ]
+            [services.players.create(PlayerDetails(f"S{s} P{n}")).value.id for n in range(SALES)]
             for s in range(PROCESSES)
         ]
     finally:
