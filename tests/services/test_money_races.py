@@ -19,10 +19,12 @@ import pytest
 from sqlalchemy import text
 from sqlmodel import Session, col, select
 
+from clockapp.core.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.errors import DomainError
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.persistence.models import ChangeRow, LedgerRecord, SeatRow
 from clockapp.services.app import Services
+from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 
 PROCESSES = 3
@@ -44,6 +46,9 @@ def _station(url: str, job: str, work: list[Any], barrier: Any, results: Any) ->
                 if job == "cashier":
                     tid, player_id = item
                     services.cashier.buy_in(tid, player_id, station=f"desk {player_id}")
+                elif job == "rebuy":
+                    tid, registration_id = item
+                    services.cashier.rebuy(tid, registration_id)
                 elif job == "seating":
                     services.seating.add_tables(item, 1)
                 elif job == "both":
@@ -168,6 +173,37 @@ def _check_times_in_order(url: str) -> None:
         engine.dispose()
 
 
+def _check_one_rebuy_lands(url: str) -> None:
+    ((tid, players),) = _fresh_tournaments(url, 1, 2)
+    engine = make_engine(url)
+    try:
+        services = Services(engine)
+        rules = EntryRules(
+            RegistrationRule(EntryPrice(2000), 10_000),
+            rebuy=RebuyRule(EntryPrice(2000), chips=10_000, last_level=4),
+        )
+        services.cashier.set_config(tid, CashierConfig(rules))
+        ann, _bob = (services.cashier.buy_in(tid, p).value.registration.id for p in players)
+        services.clock.start(tid)
+        services.results.eliminate(tid, ann)
+    finally:
+        engine.dispose()
+    # Every desk saw Ann busted and sells her a rebuy at the same moment.
+    outcomes = _run(url, "rebuy", [[(tid, ann)] for _ in range(PROCESSES)])
+    assert sorted(outcomes)[0] == "ok"
+    refused = sorted(outcomes)[1:]
+    assert refused == [
+        "refused: EntryRefused: Player 0 is still in play (no bust is recorded); only a busted "
+        "player may rebuy."
+    ] * (PROCESSES - 1)
+    engine = make_engine(url)
+    try:
+        reg = Services(engine).cashier.registration(tid, ann)
+        assert (reg.rebuys, reg.status) == (1, RegistrationStatus.PLAYING)
+    finally:
+        engine.dispose()
+
+
 # ------------------------------------------------------------------ the tests
 @pytest.mark.parametrize("job", ["cashier", "seating"])
 def test_first_actions_at_once_on_sqlite(sqlite_file: str, job: str) -> None:
@@ -187,3 +223,14 @@ def test_times_written_under_contention_follow_the_ids_on_sqlite(sqlite_file: st
 @pytest.mark.postgres
 def test_times_written_under_contention_follow_the_ids_on_postgresql(pg_database: str) -> None:
     _check_times_in_order(pg_database)
+
+
+def test_one_rebuy_lands_when_every_desk_sells_it_at_once_on_sqlite(sqlite_file: str) -> None:
+    _check_one_rebuy_lands(sqlite_file)
+
+
+@pytest.mark.postgres
+def test_one_rebuy_lands_when_every_desk_sells_it_at_once_on_postgresql(
+    pg_database: str,
+) -> None:
+    _check_one_rebuy_lands(pg_database)
