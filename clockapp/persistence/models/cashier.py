@@ -1,8 +1,8 @@
 """Tables of the cashier: players, registrations, entry prices, the money ledger, counts, deals.
 
-Money is integer cents everywhere. The ledger (`ledger_row`) is append-only: the migration that
-creates it also installs database triggers that refuse any UPDATE or DELETE of its rows, so no
-code path (ours, a future bug, or someone with a SQL console) can rewrite the money history. A
+Money is integer cents everywhere, in 64-bit columns (`BigInt`), as are chip counts. The ledger
+(`ledger_row`) is append-only: the migration that creates it also installs database triggers that
+refuse any UPDATE or DELETE of its rows, so no code path (ours, a future bug, or someone with a SQL console) can rewrite the money history. A
 mistake is corrected by a new `void` row pointing at the row it reverses.
 
 A registration is one player in one tournament (the "participant" seating refers to); a player is
@@ -66,6 +66,11 @@ class RegistrationRow(SQLModel, table=True):
     fields describe the current elimination (cleared when the player rebuys or re-enters); the
     `elimination` table keeps every bust ever recorded. A player has at most one registration per
     tournament that is not withdrawn (a partial unique index).
+
+    `status` is the player's explicit state, one of `STATUSES` (a CHECK constraint; triggers on
+    SQLite). The ledger refuses an entry the status does not allow (migration 0006): a buy-in for
+    a player already in, a re-entry or rebuy for one not busted (a rebuy in play only when the
+    rules sell rebuys at or below a stack), anything for a withdrawn registration.
     """
 
     __tablename__ = "registration"
