@@ -2,8 +2,9 @@
 
 Money is integer cents everywhere, in 64-bit columns (`BigInt`), as are chip counts. The ledger
 (`ledger_row`) is append-only: the migration that creates it also installs database triggers that
-refuse any UPDATE or DELETE of its rows, so no code path (ours, a future bug, or someone with a SQL console) can rewrite the money history. A
-mistake is corrected by a new `void` row pointing at the row it reverses.
+refuse any UPDATE or DELETE of its rows, so no code path (ours, a future bug, or someone with a
+SQL console) can rewrite the money history. A mistake is corrected by a new `void` row pointing
+at the row it reverses.
 
 A registration is one player in one tournament (the "participant" seating refers to); a player is
 a person in the database reused across tournaments.
