@@ -26,7 +26,11 @@ from datetime import datetime
 from enum import StrEnum
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
+
+#: The largest count the rules accept (chips, levels, entrants): far beyond any tournament, and
+#: well inside the database's 64-bit columns.
+MAX_COUNT = 10**12
 
 
 class EntryRefused(DomainError):
@@ -56,6 +60,8 @@ def _check_count(value: object, name: str, *, minimum: int = 0) -> None:
         raise ValidationError(f"{name} must be a whole number, not {value!r}.")
     if value < minimum:
         raise ValidationError(f"{name} must be at least {minimum}, not {value}.")
+    if value > MAX_COUNT:
+        raise ValidationError(f"{name} must be at most {MAX_COUNT:,}, not {value:,}.")
 
 
 def _check_aware(value: datetime, name: str) -> None:
@@ -85,9 +91,10 @@ class EntryPrice:
     bounty: int = 0
 
     def __post_init__(self) -> None:
-        _check_count(self.prize_pool, "Prize-pool part of the price (cents)")
-        _check_count(self.house_fee, "House fee (cents)")
-        _check_count(self.bounty, "Bounty (cents)")
+        check_cents(self.prize_pool, "Prize-pool part of the price")
+        check_cents(self.house_fee, "House fee")
+        check_cents(self.bounty, "Bounty")
+        check_cents(self.total, "Price")
 
     @property
     def total(self) -> int:
@@ -106,9 +113,9 @@ class EntryPrice:
         ...
         clockapp.errors.ValidationError: The house fee ($15.00) and bounty ($0.00) are more than the price ($10.00).
         """  # noqa: E501 - a doctest's expected output cannot be wrapped
-        _check_count(total, "Price (cents)")
-        _check_count(house_fee, "House fee (cents)")
-        _check_count(bounty, "Bounty (cents)")
+        check_cents(total, "Price")
+        check_cents(house_fee, "House fee")
+        check_cents(bounty, "Bounty")
         if house_fee + bounty > total:
             raise ValidationError(
                 f"The house fee ({format_cents(house_fee)}) and bounty ({format_cents(bounty)}) "
@@ -173,6 +180,18 @@ class EntryContext:
         _check_count(self.entrants, "Entrants")
 
 
+class PlayerState(StrEnum):
+    """Where a player stands, as the entry rules see it: said outright, never guessed from chips.
+
+    A player in play whose chip count nobody gave is still in play: only a recorded bust (or a
+    bust the cashier records with the rebuy, saying so) makes them busted.
+    """
+
+    NOT_ENTERED = "not entered"  # no standing buy-in (pre-registered, checked in, or not listed)
+    PLAYING = "playing"  # bought in and not out
+    BUSTED = "busted"  # out; may rebuy or re-enter where the rules allow
+
+
 @dataclass(frozen=True)
 class PlayerEntries:
     """What the rules need to know about one player.
@@ -180,26 +199,58 @@ class PlayerEntries:
     Attributes:
         name: The player's name, used in messages.
         registered: Whether the player has bought in (a first buy-in is recorded).
-        stack: The player's chips now; 0 means busted.
+        stack: The player's chips now, when counted; None when nobody counted them.
         rebuys: Rebuys bought so far.
         add_ons: Add-ons bought so far.
         re_entries: Re-entries bought so far.
+        state: Not entered, playing or busted. Left out, it follows `registered` and `stack`
+            (a registered player with a stack of 0 is busted); the cashier always gives it.
+
+    >>> PlayerEntries("Ann", state=PlayerState.PLAYING, stack=None).registered
+    True
+    >>> PlayerEntries("Ann", registered=True, stack=0).state
+    <PlayerState.BUSTED: 'busted'>
     """
 
     name: str
     registered: bool = False
-    stack: int = 0
+    stack: int | None = 0
     rebuys: int = 0
     add_ons: int = 0
     re_entries: int = 0
+    state: PlayerState | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValidationError("A player needs a name.")
-        _check_count(self.stack, f"{self.name}'s stack")
+        if self.stack is not None:
+            _check_count(self.stack, f"{self.name}'s stack")
         _check_count(self.rebuys, f"{self.name}'s rebuys")
         _check_count(self.add_ons, f"{self.name}'s add-ons")
         _check_count(self.re_entries, f"{self.name}'s re-entries")
+        state = self.state
+        if state is None:
+            if not self.registered:
+                state = PlayerState.NOT_ENTERED
+            else:
+                state = PlayerState.BUSTED if not self.stack else PlayerState.PLAYING
+            object.__setattr__(self, "state", state)
+        else:
+            object.__setattr__(self, "registered", state is not PlayerState.NOT_ENTERED)
+        if state is PlayerState.BUSTED and self.stack:
+            raise ValidationError(f"{self.name} is busted, so cannot have {self.stack:,} chips.")
+
+    @property
+    def status(self) -> PlayerState:
+        """The player's state (`state`, filled in)."""
+        assert self.state is not None
+        return self.state
+
+    def still_in(self) -> str:
+        """Why a player in play may not buy what only a busted player may (for messages)."""
+        if self.stack:
+            return f"{self.name} still has {self.stack:,} chips"
+        return f"{self.name} is still in play (no bust is recorded)"
 
 
 @dataclass(frozen=True)
@@ -466,15 +517,19 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
         raise EntryRefused(
             f"Rebuys ended after level {rule.last_level} (now {ctx.position.describe()})."
         )
-    if player.stack > rule.stack_at_or_below:
+    if player.status is PlayerState.PLAYING:
         if rule.stack_at_or_below == 0:
+            raise EntryRefused(f"{player.still_in()}; only a busted player may rebuy.")
+        if player.stack is None:
             raise EntryRefused(
-                f"{player.name} still has {player.stack:,} chips; only a busted player may rebuy."
+                f"{player.name} is still in play: give the chips they have now (a rebuy is "
+                f"allowed at or below {rule.stack_at_or_below:,} chips)."
             )
-        raise EntryRefused(
-            f"{player.name} has {player.stack:,} chips; a rebuy is allowed only at or below "
-            f"{rule.stack_at_or_below:,} chips."
-        )
+        if player.stack > rule.stack_at_or_below:
+            raise EntryRefused(
+                f"{player.name} has {player.stack:,} chips; a rebuy is allowed only at or below "
+                f"{rule.stack_at_or_below:,} chips."
+            )
     if rule.max_per_player is not None and player.rebuys >= rule.max_per_player:
         raise EntryRefused(
             f"{player.name} has used all {rule.max_per_player} "
@@ -538,7 +593,7 @@ def check_add_on(
         )
     if not player.registered:
         raise EntryRefused(f"{player.name} is not registered; only players in may add on.")
-    if player.stack == 0:
+    if player.status is PlayerState.BUSTED:
         raise EntryRefused(
             f"{player.name} has no chips; only a player still in may add on"
             + (" (rebuy first)." if rules.rebuy is not None else ".")
@@ -567,10 +622,8 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
         raise EntryRefused(f"This tournament ({rules.label}) has no re-entry.")
     if not player.registered:
         raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
-    if player.stack > 0:
-        raise EntryRefused(
-            f"{player.name} still has {player.stack:,} chips; only a busted player may re-enter."
-        )
+    if player.status is PlayerState.PLAYING:
+        raise EntryRefused(f"{player.still_in()}; only a busted player may re-enter.")
     reg = rules.registration
     if rule.last_level is None:
         _registration_window(reg, ctx, "Re-entry", reg.late_until_level)

@@ -218,3 +218,31 @@ def _require_int(value: object, name: str) -> None:
     """Refuse floats and bools where an int of cents is expected (a float would lose cents)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValidationError(f"{name} must be a whole number of cents, not {value!r}.")
+
+
+def check_cents(value: object, what: str, *, minimum: int = 0) -> int:
+    """Refuse an amount that is not a whole number of cents from `minimum` to the app's limit.
+
+    Every service entry point that takes money checks it here, so an amount the database cannot
+    store, a negative price or a float never gets past the boundary.
+
+    Raises:
+        ValidationError: Not an int (a bool, a float, text), below `minimum`, or more than
+            `MAX_AMOUNT_CENTS`.
+
+    >>> check_cents(2500, "The buy-in")
+    2500
+    >>> check_cents(10**13, "The buy-in")
+    Traceback (most recent call last):
+    ...
+    clockapp.errors.ValidationError: The buy-in must be at most $10,000,000,000.00, not $100,000,000,000.00.
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{what} must be a whole number of cents, not {value!r}.")
+    if value < minimum:
+        raise ValidationError(f"{what} must be {minimum} or more cents, not {value!r}.")
+    if value > MAX_AMOUNT_CENTS:
+        raise ValidationError(
+            f"{what} must be at most {format_cents(MAX_AMOUNT_CENTS)}, not {format_cents(value)}."
+        )
+    return value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime
+from sqlalchemy import BigInteger, DateTime, Integer
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
@@ -36,3 +36,9 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)
+
+
+#: Money in cents and chip counts: 64-bit. PostgreSQL's INTEGER stops at 2^31 - 1 cents
+#: ($21,474,836.47), which a series' prize pool or a deep chip count can pass; SQLite's INTEGER
+#: is already 64-bit, so the columns stay INTEGER there (no table rebuild, no schema difference).
+BigInt = BigInteger().with_variant(Integer(), "sqlite")

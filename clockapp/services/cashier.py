@@ -24,6 +24,7 @@ from clockapp.core.entries import (
     EntryRefused,
     EntryRules,
     PlayerEntries,
+    PlayerState,
     check_add_on,
     check_buy_in,
     check_re_entry,
@@ -40,7 +41,7 @@ from clockapp.core.ledger import (
     drawer_count,
     night_summary,
 )
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
 from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
     CashierConfigRow,
@@ -51,7 +52,6 @@ from clockapp.persistence.models import (
 from clockapp.persistence.models.cashier import (
     STATUS_BUSTED,
     STATUS_CHECKED_IN,
-    STATUS_PLAYING,
     STATUS_PRE_REGISTERED,
     STATUS_WITHDRAWN,
 )
@@ -256,15 +256,27 @@ def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
     return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
 
 
-def _player_entries(till: Till, reg: Reg, stack: int) -> PlayerEntries:
+def _state(reg: Reg) -> PlayerState:
+    """The player's state as the rules see it, from the registration's stored status."""
+    if reg.entries == 0:
+        return PlayerState.NOT_ENTERED
+    return PlayerState.BUSTED if reg.status == STATUS_BUSTED else PlayerState.PLAYING
+
+
+def _player_entries(
+    till: Till, reg: Reg, stack: int | None, state: PlayerState | None = None
+) -> PlayerEntries:
+    """What the rules know of a registered player: their stored state (or `state`, for a bust
+    about to be recorded), and the chips counted now when given."""
     assert reg.id is not None
+    state = state or _state(reg)
     return PlayerEntries(
         till.name(reg.id),
-        registered=reg.entries > 0,
-        stack=stack,
+        stack=None if state is PlayerState.BUSTED else stack,
         rebuys=reg.rebuys,
         add_ons=reg.add_ons,
         re_entries=max(0, reg.entries - 1),
+        state=state,
     )
 
 
@@ -272,15 +284,14 @@ def _buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
     """What the rules know of a player asking to buy in (registered or not yet)."""
     reg = _find_active(till, player.id or 0)
     if reg is None:
-        return PlayerEntries(display_name(player))
-    return _player_entries(till, reg, 0)
+        return PlayerEntries(display_name(player), state=PlayerState.NOT_ENTERED)
+    return _player_entries(till, reg, None)
 
 
 def _check_tendered(tendered: int | None, total: int) -> int | None:
     if tendered is None:
         return None
-    if isinstance(tendered, bool) or not isinstance(tendered, int) or tendered < 0:
-        raise ValidationError(f"Amount tendered must be 0 or more cents, not {tendered!r}.")
+    check_cents(tendered, "Amount tendered")
     if tendered < total:
         raise CashierError(
             f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
@@ -385,9 +396,9 @@ class CashierService:
                 structure does not have).
             DomainError: The payout table no longer fits what was already paid.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: times follow the order
             check_rules_fit(config.rules, load_structure(session, tournament_id))
             store_config(row, config)
             session.add(row)
@@ -449,9 +460,9 @@ class CashierService:
         self, tournament_id: int, player_ids: Iterable[int]
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
         """Put players on the tournament's list before the day (players already on it are kept)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             result = []
             for player_id in player_ids:
                 reg = _pre_register(session, till, live_player(session, player_id), now)
@@ -480,9 +491,9 @@ class CashierService:
                 raise CashierError(f"Line {number}: {error}") from error
         if not names:
             raise CashierError("The list has no names (one name a line).")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             result = []
             created = False
             for details in names:
@@ -499,9 +510,9 @@ class CashierService:
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
@@ -514,9 +525,9 @@ class CashierService:
 
     def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
         """Check a player in without payment yet (pre-registered players are checked in)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
             reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
             settle(session, till)
@@ -528,9 +539,9 @@ class CashierService:
 
     def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Take a player who has not bought in off the list (they may register again later)."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -561,16 +572,17 @@ class CashierService:
             till = load_till(session, tournament_id, self._cache)
             reg = till.registration(registration_id)
             ctx = _entry_context(session, till, now)
-            busted = reg.status == STATUS_BUSTED
-            low = 0 if busted or stack is None else stack
-            high = 0 if busted else (stack if stack is not None else 1)
+            rules = till.config.rules
+            # Rebuy and re-entry as the cashier would sell them: to a player in play with no
+            # count given, with the bust at the table recorded in the same action.
+            playing = _state(reg) is PlayerState.PLAYING
+            at_table = PlayerState.BUSTED if playing and not stack else None
             by_low = {
                 o.kind: o
-                for o in entry_options(till.config.rules, _player_entries(till, reg, low), ctx)
+                for o in entry_options(rules, _player_entries(till, reg, stack, at_table), ctx)
             }
             by_high = {
-                o.kind: o
-                for o in entry_options(till.config.rules, _player_entries(till, reg, high), ctx)
+                o.kind: o for o in entry_options(rules, _player_entries(till, reg, stack), ctx)
             }
             return tuple(
                 by_high[kind] if kind is EntryKind.ADD_ON else by_low[kind] for kind in EntryKind
@@ -613,9 +625,9 @@ class CashierService:
                 add-on is not sold with the buy-in.
             CashierError: Less tendered than due.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
             reg = _find_active(till, player.id or 0)
             ctx = _entry_context(session, till, now)
@@ -655,24 +667,35 @@ class CashierService:
         registration_id: int,
         *,
         stack: int | None = None,
+        busted_at_table: bool = False,
         tendered: int | None = None,
         station: str = "",
     ) -> Outcome[EntryReceipt]:
-        """Sell a rebuy.
+        """Sell a rebuy to a busted player (or, where the rules allow it, one low on chips).
 
         Args:
             tournament_id: The tournament.
             registration_id: The player.
-            stack: The chips the player has now. None means busted: a player still recorded as
-                in play is recorded as busted on this hand (by nobody) before the rebuy.
+            stack: The chips the player has now, for a rebuy sold at or below a stack (None: not
+                counted). A count of 0 means busted at the table, as `busted_at_table` does.
+            busted_at_table: The player busted at the table and the bust is not recorded yet:
+                it is recorded on this hand (by nobody) with the rebuy. Without it a player
+                recorded as in play is not busted, and the rebuy is refused.
             tendered: Cents handed over, for the change due.
             station: The cashier station's name, for the ledger.
 
         Raises:
-            EntryRefused: No rebuys, after the cutoff level, too many chips, or the limit reached.
+            EntryRefused: No rebuys, after the cutoff level, the player is still in play (or
+                has too many chips), or the limit reached.
         """
         return self._again(
-            tournament_id, registration_id, EntryKind.REBUY, stack, tendered, station
+            tournament_id,
+            registration_id,
+            EntryKind.REBUY,
+            stack,
+            tendered,
+            station,
+            busted_at_table=busted_at_table or stack == 0,
         )
 
     def re_enter(
@@ -681,13 +704,15 @@ class CashierService:
         registration_id: int,
         *,
         with_add_on: bool = False,
+        busted_at_table: bool = False,
         tendered: int | None = None,
         station: str = "",
     ) -> Outcome[EntryReceipt]:
-        """Sell a re-entry to a busted player (one still recorded as in play is busted first).
+        """Sell a re-entry to a busted player (`busted_at_table`: see `rebuy`).
 
         Raises:
-            EntryRefused: No re-entry, the window closed, or every re-entry used.
+            EntryRefused: No re-entry, the player is still in play, the window closed, or every
+                re-entry used.
         """
         return self._again(
             tournament_id,
@@ -697,6 +722,7 @@ class CashierService:
             tendered,
             station,
             with_add_on=with_add_on,
+            busted_at_table=busted_at_table,
         )
 
     def add_on(
@@ -712,8 +738,9 @@ class CashierService:
         Raises:
             EntryRefused: No add-on, outside its break, the player is out, or already bought.
         """
-        # A stack of 1 stands for "still has chips" (the add-on needs no count); busted is 0.
-        return self._again(tournament_id, registration_id, EntryKind.ADD_ON, 1, tendered, station)
+        return self._again(
+            tournament_id, registration_id, EntryKind.ADD_ON, None, tendered, station
+        )
 
     def _again(
         self,
@@ -725,14 +752,16 @@ class CashierService:
         station: str,
         *,
         with_add_on: bool = False,
+        busted_at_table: bool = False,
     ) -> Outcome[EntryReceipt]:
         _check_stack(stack)
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
-            chips = 0 if reg.status == STATUS_BUSTED or stack is None else stack
-            state = _player_entries(till, reg, chips)
+            # The state is the stored one; a bust the cashier records now is said outright.
+            record_bust = busted_at_table and _state(reg) is PlayerState.PLAYING
+            state = _player_entries(till, reg, stack, PlayerState.BUSTED if record_bust else None)
             ctx = _entry_context(session, till, now)
             rules = till.config.rules
             if kind is EntryKind.REBUY:
@@ -745,7 +774,7 @@ class CashierService:
                 offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
             total = sum(o.price.total for o in offers)
             change = _check_tendered(tendered, total)
-            if chips == 0 and reg.status == STATUS_PLAYING:
+            if record_bust:
                 record_busts(
                     session,
                     till,
@@ -820,9 +849,9 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None:
                 raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
@@ -858,9 +887,9 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             target = next((r for r in till.rows if r.row_id == row_id), None)
             if target is None or not target.kind.is_entry:
                 raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
@@ -910,9 +939,11 @@ class CashierService:
         self, tournament_id: int, counted: int, *, note: str = "", station: str = ""
     ) -> Outcome[DrawerInfo]:
         """Record a count of the cash drawer against what the ledger expects now."""
-        now = self._ctx.now()
+        if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
+            check_cents(counted, "The count")  # the limit; the core words the other refusals
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
             row = DrawerCountRow(
                 tournament_id=tournament_id,

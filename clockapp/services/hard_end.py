@@ -206,9 +206,9 @@ class HardEndService:
             ChipCountError: A player in play is not counted, a count is not above 0, a player
                 counted is not in play, or every player has the same count.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: times follow the order
             in_play = _check_counts(till, counts)
             most = max(counts[rid] for rid in in_play)
             leaders = [rid for rid in in_play if counts[rid] == most]

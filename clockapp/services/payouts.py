@@ -19,7 +19,7 @@ from sqlmodel import Session
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
 from clockapp.core.ledger import DealShare, LedgerError, RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.models.cashier import STATUS_PLAYING
@@ -227,6 +227,7 @@ def _propose(
     unit: int,
     reserve: int,
 ) -> DealProposal:
+    check_cents(reserve, "The amount left to play for")
     if view.table is None:
         raise ValidationError(f"No payout table to deal from: {view.problem}")
     if view.deal is not None:
@@ -292,9 +293,9 @@ class PayoutService:
         *,
         strict: bool = False,
     ) -> Outcome[PayoutView]:
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             row = lock_till(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: times follow the order
             till = load_till(session, tournament_id, self._cache)
             structure = make(till)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
@@ -344,9 +345,13 @@ class PayoutService:
         kind: RowKind,
         station: str,
     ) -> Outcome[LedgerEntry]:
-        now = self._ctx.now()
+        if amount is not None:
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+                raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
+            check_cents(amount, "The amount paid")
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             till.registration(registration_id)
             view = ensure_overlay(session, till, now, station)
             if view.table is None:
@@ -425,9 +430,9 @@ class PayoutService:
 
         The same inputs give the same shares as `propose_deal` (the ICM estimate is seeded).
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             view = ensure_overlay(session, till, now, station)
             proposal = _propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result

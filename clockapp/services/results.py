@@ -358,9 +358,9 @@ class ResultsService:
         equal stacks tie and share the prizes of the places they cover. Each bounty is credited
         to the buster.
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             record_busts(session, till, busts, now, station=station)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
@@ -383,9 +383,9 @@ class ResultsService:
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
         """
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.status != STATUS_BUSTED:

@@ -6,9 +6,10 @@ inserted; `settle` recomputes every registration's counters, status and finishin
 ledger and the eliminations, so they never drift from the records; `money_view` computes the
 payout table, the standings with prizes and what each player is due.
 
-Concurrency: each money action starts with `lock_till`, a write to the tournament's
-`cashier_config` row. On SQLite that takes the write lock before anything is read, so two stations
-cannot both read the same balances and both pay; on PostgreSQL it locks the row until commit.
+Concurrency: each money action starts with `lock_till` (through `locked_till`): on SQLite its
+transaction began with the write lock, on PostgreSQL it locks the tournament's row until commit, so
+two stations cannot both read the same balances and both pay. The action takes its time (`now`)
+only then, inside the lock.
 
 The services over it: `clockapp.services.cashier` (entries, voids, drawer), `.payouts` (table,
 prizes, deals) and `.results` (eliminations, results).
@@ -50,8 +51,9 @@ from clockapp.core.ledger import (
     check_append,
     voided_rows,
 )
-from clockapp.core.money import format_cents
+from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, ordinal, payout_table
+from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     CashierConfigRow,
     DealRow,
@@ -67,6 +69,7 @@ from clockapp.persistence.models.cashier import (
     STATUS_PRE_REGISTERED,
     STATUS_WITHDRAWN,
 )
+from clockapp.persistence.upsert import get_or_create
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
 
 
@@ -105,9 +108,13 @@ class CashierConfig:
     opening_float: int = 0
 
     def __post_init__(self) -> None:
-        value = self.opening_float
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(f"The opening float must be 0 or more cents, not {value!r}.")
+        check_cents(self.opening_float, "The opening float")
+        payouts = self.payouts
+        check_cents(payouts.guarantee, "The guarantee")
+        check_cents(payouts.minimum_cash, "The minimum cash")
+        check_cents(payouts.rounding_unit, "The rounding unit", minimum=1)
+        for place, amount in enumerate(payouts.amounts, start=1):
+            check_cents(amount, f"The prize for place {place}")
 
 
 @dataclass(frozen=True)
@@ -353,24 +360,22 @@ def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
 
 
 def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
-    """Serialise money actions on one tournament: write its config row first (see the module doc).
+    """Serialise money actions on one tournament: lock it, then get or create its config row.
 
-    Creates the row with the defaults when the tournament has none yet.
+    The tournament's row is locked first (`lock_tournament`; on SQLite the transaction already
+    holds the write lock), so two stations never both read the same balances and both pay. The
+    config row is created race-free (INSERT ... ON CONFLICT DO NOTHING, then read) when the
+    tournament has none yet. Take the action's time after this call, inside the lock, so rows
+    written one after the other carry times in the same order.
     """
-    result = session.execute(
-        update(CashierConfigRow)
-        .where(col(CashierConfigRow.tournament_id) == tournament_id)
-        .values(tournament_id=tournament_id)
-        .execution_options(synchronize_session=False)
-    )
-    row = session.get(CashierConfigRow, tournament_id)
-    if row is None or getattr(result, "rowcount", 1) == 0:
+    if lock_tournament(session, tournament_id) is None:
         get_row(session, tournament_id)  # a clear error for an unknown tournament
+    row = session.get(CashierConfigRow, tournament_id)
+    if row is None:
         stack = setup_row(session, tournament_id).starting_stack
-        row = CashierConfigRow(tournament_id=tournament_id)
-        store_config(row, config_from_row(None, stack))
-        session.add(row)
-        session.flush()
+        fresh = CashierConfigRow(tournament_id=tournament_id)
+        store_config(fresh, config_from_row(None, stack))
+        row = get_or_create(session, fresh)
     return row
 
 

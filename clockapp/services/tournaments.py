@@ -9,6 +9,7 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.errors import ValidationError
 from clockapp.persistence.models import AppSetting, TournamentRow
+from clockapp.persistence.upsert import get_or_create
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, changes_since, latest_revision, record_change
 from clockapp.services.setup import TournamentNotFoundError, create_setup, get_row
@@ -48,12 +49,10 @@ def _clean_name(name: str) -> str:
 
 
 def set_last_opened(session: Session, tournament_id: int) -> None:
-    setting = session.get(AppSetting, LAST_OPENED_KEY)
-    if setting is None:
-        session.add(AppSetting(key=LAST_OPENED_KEY, value=str(tournament_id)))
-    else:
-        setting.value = str(tournament_id)
-        session.add(setting)
+    # Race-free: two stations opening tournaments at once must not both insert the setting.
+    setting = get_or_create(session, AppSetting(key=LAST_OPENED_KEY, value=str(tournament_id)))
+    setting.value = str(tournament_id)
+    session.add(setting)
 
 
 class TournamentService:

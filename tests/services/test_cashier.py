@@ -264,14 +264,41 @@ def test_rebuy_for_a_busted_player_until_the_cutoff_and_the_limit(
     (handout,) = receipt.handouts
     assert handout.breakdown is not None
     assert handout.breakdown.total == STACK
-    # A player recorded as playing who rebuys busted at the table: the bust is recorded too.
-    second = services.cashier.rebuy(tid, ann).value
+    # A player recorded as playing is not busted: a rebuy without a bust is refused...
+    unchanged = Unchanged(services, tid)
+    with pytest.raises(EntryRefused, match=r"Ann is still in play \(no bust is recorded\)"):
+        services.cashier.rebuy(tid, ann)
+    unchanged.check()
+    # ...unless the cashier says she busted at the table: the bust is recorded too.
+    second = services.cashier.rebuy(tid, ann, busted_at_table=True).value
     assert second.registration.rebuys == 2
     assert len(services.results.eliminations(tid)) == 2
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match="Ann has used all 2 rebuys"):
-        services.cashier.rebuy(tid, ann)
+        services.cashier.rebuy(tid, ann, busted_at_table=True)
     unchanged.check()
+
+
+def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
+    services: Services, tid: int
+) -> None:
+    # Two desks both saw Ann busted; the first sold her a rebuy, the second tries to.
+    configure(services, tid, REBUY)
+    at_item(services, tid, 0)
+    ann = seat(services, tid, "Ann")
+    seat(services, tid, "Bob")
+    services.results.eliminate(tid, ann)
+    services.cashier.rebuy(tid, ann, station="Desk 1")
+    unchanged = Unchanged(services, tid)
+    with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
+        services.cashier.rebuy(tid, ann, station="Desk 2")
+    with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
+        services.cashier.rebuy(tid, ann, stack=None, tendered=2000)
+    unchanged.check()
+    reg = services.cashier.registration(tid, ann)
+    assert (reg.status, reg.rebuys) == (RegistrationStatus.PLAYING, 1)
+    # A count of 0 chips is a bust at the table, said outright.
+    assert services.cashier.rebuy(tid, ann, stack=0).value.registration.rebuys == 2
 
 
 def test_no_rebuy_after_the_cutoff_level(services: Services, tid: int) -> None:
@@ -475,8 +502,10 @@ def test_re_entry_counts_as_an_entry_and_is_limited(services: Services, tid: int
     stats = services.clock.snapshot(tid).stats
     assert (stats.entries, stats.players_left, stats.chips_in_play) == (3, 2, 3 * STACK)
     assert stats.prize_pool_cents == 3 * 2000
-    with pytest.raises(EntryRefused, match="Ann has used all 1 re-entry"):
+    with pytest.raises(EntryRefused, match="only a busted player may re-enter"):
         services.cashier.re_enter(tid, ann)
+    with pytest.raises(EntryRefused, match="Ann has used all 1 re-entry"):
+        services.cashier.re_enter(tid, ann, busted_at_table=True)
 
 
 def test_re_entry_closes_with_late_registration(services: Services, tid: int) -> None:

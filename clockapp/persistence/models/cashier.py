@@ -1,9 +1,10 @@
 """Tables of the cashier: players, registrations, entry prices, the money ledger, counts, deals.
 
-Money is integer cents everywhere. The ledger (`ledger_row`) is append-only: the migration that
-creates it also installs database triggers that refuse any UPDATE or DELETE of its rows, so no
-code path (ours, a future bug, or someone with a SQL console) can rewrite the money history. A
-mistake is corrected by a new `void` row pointing at the row it reverses.
+Money is integer cents everywhere, in 64-bit columns (`BigInt`), as are chip counts. The ledger
+(`ledger_row`) is append-only: the migration that creates it also installs database triggers that
+refuse any UPDATE or DELETE of its rows, so no code path (ours, a future bug, or someone with a
+SQL console) can rewrite the money history. A mistake is corrected by a new `void` row pointing
+at the row it reverses.
 
 A registration is one player in one tournament (the "participant" seating refers to); a player is
 a person in the database reused across tournaments.
@@ -13,10 +14,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index, UniqueConstraint, text
+from sqlalchemy import CheckConstraint, Index, UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
-from clockapp.persistence.types import UTCDateTime
+from clockapp.persistence.types import BigInt, UTCDateTime
 
 #: Registration statuses (the values `clockapp.services.cashier.RegistrationStatus` uses).
 STATUS_PRE_REGISTERED = "pre-registered"
@@ -24,6 +25,16 @@ STATUS_CHECKED_IN = "checked-in"
 STATUS_PLAYING = "playing"
 STATUS_BUSTED = "busted"
 STATUS_WITHDRAWN = "withdrawn"
+#: Every status, in the order a player goes through them; the database refuses any other value.
+STATUSES = (
+    STATUS_PRE_REGISTERED,
+    STATUS_CHECKED_IN,
+    STATUS_PLAYING,
+    STATUS_BUSTED,
+    STATUS_WITHDRAWN,
+)
+#: The CHECK that keeps `registration.status` to `STATUSES` (migration 0006).
+STATUS_CHECK = "status IN (" + ", ".join(f"'{s}'" for s in STATUSES) + ")"
 
 
 class PlayerRow(SQLModel, table=True):
@@ -56,6 +67,11 @@ class RegistrationRow(SQLModel, table=True):
     fields describe the current elimination (cleared when the player rebuys or re-enters); the
     `elimination` table keeps every bust ever recorded. A player has at most one registration per
     tournament that is not withdrawn (a partial unique index).
+
+    `status` is the player's explicit state, one of `STATUSES` (a CHECK constraint; triggers on
+    SQLite). The ledger refuses an entry the status does not allow (migration 0006): a buy-in for
+    a player already in, a re-entry or rebuy for one not busted (a rebuy in play only when the
+    rules sell rebuys at or below a stack), anything for a withdrawn registration.
     """
 
     __tablename__ = "registration"
@@ -68,6 +84,7 @@ class RegistrationRow(SQLModel, table=True):
             sqlite_where=text("status != 'withdrawn'"),
             postgresql_where=text("status != 'withdrawn'"),
         ),
+        CheckConstraint(STATUS_CHECK, name="ck_registration_status"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -85,7 +102,8 @@ class RegistrationRow(SQLModel, table=True):
     tied: int = 1  # players sharing the places from `place`
     busted_by_id: int | None = Field(default=None, foreign_key="registration.id")
     bust_hand: int | None = None  # busts with the same hand number happened on one hand
-    bust_chips: int | None = None  # chips at the start of the bust hand
+    # Chips at the start of the bust hand.
+    bust_chips: int | None = Field(default=None, sa_type=BigInt)
     busted_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
 
 
@@ -100,48 +118,48 @@ class CashierConfigRow(SQLModel, table=True):
     __tablename__ = "cashier_config"
 
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, ondelete="CASCADE")
-    buy_in_prize: int = 0
-    buy_in_fee: int = 0
-    buy_in_bounty: int = 0
+    buy_in_prize: int = Field(default=0, sa_type=BigInt)
+    buy_in_fee: int = Field(default=0, sa_type=BigInt)
+    buy_in_bounty: int = Field(default=0, sa_type=BigInt)
     late_until_level: int | None = None
     deadline: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     max_entrants: int | None = None
 
     rebuy_on: bool = False
-    rebuy_prize: int = 0
-    rebuy_fee: int = 0
-    rebuy_bounty: int = 0
-    rebuy_chips: int = 0
+    rebuy_prize: int = Field(default=0, sa_type=BigInt)
+    rebuy_fee: int = Field(default=0, sa_type=BigInt)
+    rebuy_bounty: int = Field(default=0, sa_type=BigInt)
+    rebuy_chips: int = Field(default=0, sa_type=BigInt)
     rebuy_last_level: int = 1
     rebuy_max: int | None = None
-    rebuy_stack_threshold: int = 0
+    rebuy_stack_threshold: int = Field(default=0, sa_type=BigInt)
 
     add_on_on: bool = False
-    add_on_prize: int = 0
-    add_on_fee: int = 0
-    add_on_bounty: int = 0
-    add_on_chips: int = 0
+    add_on_prize: int = Field(default=0, sa_type=BigInt)
+    add_on_fee: int = Field(default=0, sa_type=BigInt)
+    add_on_bounty: int = Field(default=0, sa_type=BigInt)
+    add_on_chips: int = Field(default=0, sa_type=BigInt)
     add_on_break_level: int | None = None
     add_on_with_buy_in: bool = False
     add_on_max: int = 1
 
     re_entry_on: bool = False
-    re_entry_prize: int = 0
-    re_entry_fee: int = 0
-    re_entry_bounty: int = 0
-    re_entry_chips: int = 0
+    re_entry_prize: int = Field(default=0, sa_type=BigInt)
+    re_entry_fee: int = Field(default=0, sa_type=BigInt)
+    re_entry_bounty: int = Field(default=0, sa_type=BigInt)
+    re_entry_chips: int = Field(default=0, sa_type=BigInt)
     re_entry_last_level: int | None = None
     re_entry_max: int | None = None
 
     payout_mode: str = Field(default="preset", max_length=20)
     payout_percentages: str = Field(default="", max_length=2000)  # basis points, "5000 3000 2000"
     payout_amounts: str = Field(default="", max_length=2000)  # cents, place 1 first
-    rounding_unit: int = 1
-    minimum_cash: int = 0
-    guarantee: int = 0
+    rounding_unit: int = Field(default=1, sa_type=BigInt)
+    minimum_cash: int = Field(default=0, sa_type=BigInt)
+    guarantee: int = Field(default=0, sa_type=BigInt)
     paid_share_bp: int = 1250
     locked_entries: int | None = None
-    opening_float: int = 0
+    opening_float: int = Field(default=0, sa_type=BigInt)
 
 
 class LedgerRecord(SQLModel, table=True):
@@ -157,12 +175,12 @@ class LedgerRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     kind: str = Field(max_length=20)
-    amount: int
+    amount: int = Field(sa_type=BigInt)
     registration_id: int | None = Field(default=None, foreign_key="registration.id", index=True)
-    prize_part: int | None = None
-    fee_part: int | None = None
-    bounty_part: int | None = None
-    chips: int | None = None  # chips handed over with an entry
+    prize_part: int | None = Field(default=None, sa_type=BigInt)
+    fee_part: int | None = Field(default=None, sa_type=BigInt)
+    bounty_part: int | None = Field(default=None, sa_type=BigInt)
+    chips: int | None = Field(default=None, sa_type=BigInt)  # chips handed over with an entry
     target_id: int | None = Field(default=None, foreign_key="ledger_row.id")
     reason: str = Field(default="", max_length=500)
     shares_json: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
@@ -184,9 +202,10 @@ class EliminationRow(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     registration_id: int = Field(foreign_key="registration.id", index=True)
     hand: int = 0
-    chips_at_hand_start: int = 1
+    chips_at_hand_start: int = Field(default=1, sa_type=BigInt)
     busted_by_id: int | None = Field(default=None, foreign_key="registration.id")
-    bounty: int = 0  # cents on the busted stack when it was recorded (for the history)
+    # Cents on the busted stack when it was recorded (for the history).
+    bounty: int = Field(default=0, sa_type=BigInt)
     # Which of the player's stacks was lost: the id of the ledger row (buy-in, re-entry or rebuy)
     # that gave it. Not a foreign key on purpose: the history stays as recorded.
     entry_number: int = 1
@@ -203,8 +222,8 @@ class DrawerCountRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
-    counted: int
-    expected: int
+    counted: int = Field(sa_type=BigInt)
+    expected: int = Field(sa_type=BigInt)
     note: str = Field(default="", max_length=500)
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
     station: str = Field(default="", max_length=100)
@@ -224,6 +243,6 @@ class DealRow(SQLModel, table=True):
     stacks_json: str = Field(sa_column=Column(Text, nullable=False))
     amounts_json: str = Field(sa_column=Column(Text, nullable=False))
     prizes_json: str = Field(sa_column=Column(Text, nullable=False))
-    reserved: int = 0
+    reserved: int = Field(default=0, sa_type=BigInt)
     exact: bool = True
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

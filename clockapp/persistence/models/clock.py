@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Column, Field, SQLModel, Text
 
-from clockapp.persistence.types import UTCDateTime
+from clockapp.persistence.types import BigInt, UTCDateTime
 
 
 class SetupRow(SQLModel, table=True):
@@ -22,7 +22,7 @@ class SetupRow(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, ondelete="CASCADE")
     structure_json: str = Field(sa_column=Column(Text, nullable=False))
     chips_json: str = Field(sa_column=Column(Text, nullable=False))
-    starting_stack: int
+    starting_stack: int = Field(sa_type=BigInt)
     entries: int = 0  # counted by hand until the cashier records entries
     players_left: int = 0
     muted: bool = False

@@ -34,6 +34,7 @@ from clockapp.core.seating import (
     set_button,
 )
 from clockapp.core.shootout import Shootout
+from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
     HandForHandRow,
@@ -47,6 +48,7 @@ from clockapp.persistence.models import (
 )
 from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.models.seating import shootout_from_json, shootout_to_json
+from clockapp.persistence.upsert import insert_or_ignore
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.seating.follow import follow_cashier
@@ -290,21 +292,24 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
 
 
 def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
-    """Serialise seating actions on one tournament: write its config row first."""
-    result = session.execute(
+    """Serialise seating actions on one tournament: lock it, then bump its seating revision.
+
+    The tournament's row is locked first (`lock_tournament`; on SQLite the transaction already
+    holds the write lock); the seating config row is created race-free (INSERT ... ON CONFLICT DO
+    NOTHING, then read) when the tournament has none yet. Its revision numbers the action.
+    """
+    if lock_tournament(session, tournament_id) is None:
+        get_row(session, tournament_id)  # a clear error for an unknown tournament
+    insert_or_ignore(session, SeatingConfigRow(tournament_id=tournament_id, revision=0))
+    session.execute(
         update(SeatingConfigRow)
         .where(col(SeatingConfigRow.tournament_id) == tournament_id)
         .values(revision=SeatingConfigRow.revision + 1)
         .execution_options(synchronize_session=False)
     )
     row = session.get(SeatingConfigRow, tournament_id)
-    if row is None or getattr(result, "rowcount", 1) == 0:
-        get_row(session, tournament_id)  # a clear error for an unknown tournament
-        row = SeatingConfigRow(tournament_id=tournament_id, revision=1)
-        session.add(row)
-        session.flush()
-    else:
-        session.refresh(row)
+    assert row is not None
+    session.refresh(row)
     return row
 
 
@@ -679,9 +684,9 @@ class SeatingBase:
         action: Callable[[Session, Room, datetime], tuple[T, Change, str]],
     ) -> Outcome[T]:
         """Run one seating action: lock, load, act, drop stale seats, record the change."""
-        now = self._ctx.now()
         with self._ctx.transaction() as session:
             config = lock_room(session, tournament_id)
+            now = self._ctx.now()  # inside the lock: actions' times follow their order
             room = load_room(session, tournament_id, now)
             room.action = config.revision
             try:

@@ -332,10 +332,16 @@ class Desk(QWidget):
         dialog = EntryDialog(
             name, offer, ctx.chip_set(), add_on=add_on, ask_stack=ask_stack, note=note, parent=self
         )
-        dialog.accepted.connect(lambda: self._on_entry_accepted(dialog, row, kind))
+        # The dialog said the bust is recorded with the sale: say so to the service, which
+        # otherwise refuses a rebuy or re-entry for a player it has in play.
+        at_table = kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play
+        dialog.accepted.connect(lambda: self._on_entry_accepted(dialog, row, kind, at_table))
         self._open(dialog)
 
-    def _on_entry_accepted(self, dialog: EntryDialog, row: DeskRow, kind: EntryKind) -> None:
+    def _on_entry_accepted(
+        self, dialog: EntryDialog, row: DeskRow, kind: EntryKind, at_table: bool
+    ) -> None:
+        stack = dialog.stack()
         receipt = operations.sell(
             self._ctx,
             kind,
@@ -344,7 +350,8 @@ class Desk(QWidget):
             name=row.player.display_name,
             tendered=dialog.tendered(),
             with_add_on=dialog.with_add_on(),
-            stack=dialog.stack(),
+            stack=stack,
+            busted_at_table=at_table and stack is None,
         )
         if receipt is None:
             return

@@ -44,8 +44,13 @@ def sell(
     tendered: int | None = None,
     with_add_on: bool = False,
     stack: int | None = None,
+    busted_at_table: bool = False,
 ) -> EntryReceipt | None:
-    """Sell an entry (buy-in, rebuy, add-on, re-entry); returns the receipt, or None if refused."""
+    """Sell an entry (buy-in, rebuy, add-on, re-entry); returns the receipt, or None if refused.
+
+    `busted_at_table` says the player, shown in play, busted at the table: the bust is recorded
+    with the rebuy or re-entry (without it the service refuses a player not recorded as out).
+    """
     cashier, tid = ctx.services.cashier, ctx.tid
 
     def operation(tendered: int | None) -> Any:
@@ -56,12 +61,22 @@ def sell(
         assert registration_id is not None
         if kind is EntryKind.REBUY:
             return cashier.rebuy(
-                tid, registration_id, stack=stack, tendered=tendered, station=STATION
+                tid,
+                registration_id,
+                stack=stack,
+                busted_at_table=busted_at_table,
+                tendered=tendered,
+                station=STATION,
             )
         if kind is EntryKind.ADD_ON:
             return cashier.add_on(tid, registration_id, tendered=tendered, station=STATION)
         return cashier.re_enter(
-            tid, registration_id, with_add_on=with_add_on, tendered=tendered, station=STATION
+            tid,
+            registration_id,
+            with_add_on=with_add_on,
+            busted_at_table=busted_at_table,
+            tendered=tendered,
+            station=STATION,
         )
 
     receipt = ctx.call(lambda: operation(tendered))
