@@ -276,10 +276,12 @@ class Launcher:
 
         from clockapp.ui.bus import TournamentBus
         from clockapp.ui.clock.station import ClockStation
+        from clockapp.ui.optional import OptionalParts
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
-        sound = Sound()
+        parts = OptionalParts(self.app)  # sound and speech report to the director's window
+        sound = Sound(parts=parts)
         cache: Path | None = self.cache
         if self.args.demo:
             # The start-up cache paints the tournament the next start reopens: not a demo that
@@ -294,6 +296,7 @@ class Launcher:
             display=self.display,
             cache=cache,
             db=self.args.db,
+            parts=parts,
         )
         self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
         if not self.args.first_frame:

@@ -200,3 +200,34 @@ def shown_window(window_factory, qtbot) -> Callable[..., QWidget]:
         return window
 
     return show
+
+
+# ---------------------------------------------------------------- optional Qt parts (issue 9)
+#: What a machine without libpulse0 cannot import (sound cues and speech).
+OPTIONAL_QT = ("PySide6.QtMultimedia", "PySide6.QtTextToSpeech")
+
+
+class _RefuseOptionalQt:
+    """A meta-path finder that fails the optional Qt modules as a missing libpulse0 does."""
+
+    def __init__(self, blocked: tuple[str, ...]) -> None:
+        self.blocked = blocked
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if any(name == b or name.startswith(b + ".") for b in self.blocked):
+            raise ImportError(
+                f"{name}: libpulse.so.0: cannot open shared object file (simulated)", name=name
+            )
+        return None
+
+
+@pytest.fixture
+def without_optional_qt(monkeypatch: pytest.MonkeyPatch) -> tuple[str, ...]:
+    """Importing QtMultimedia or QtTextToSpeech fails for this test, as without libpulse0."""
+    import sys
+
+    for name in list(sys.modules):
+        if any(name == b or name.startswith(b + ".") for b in OPTIONAL_QT):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_RefuseOptionalQt(OPTIONAL_QT), *sys.meta_path])
+    return OPTIONAL_QT
