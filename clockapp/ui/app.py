@@ -118,6 +118,10 @@ def run_app(argv: Sequence[str]) -> int:
     if (args.screenshot is not None or args.self_test) and not os.environ.get("QT_QPA_PLATFORM"):
         # A screenshot needs no screen: render offscreen even where no display exists.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from clockapp import preflight
+
+    if preflight.main() != 0:  # else Qt aborts, naming one missing system library at a time
+        return 1
 
     from PySide6.QtWidgets import QApplication
 
