@@ -114,3 +114,12 @@ def test_make_run_checks_before_installing_or_starting() -> None:
     lines = done.stdout.splitlines()
     assert "preflight.py" in lines[0]
     assert any("-m clockapp" in line for line in lines[1:])
+
+
+def test_the_readme_lists_every_package_the_check_knows() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Installing") :]
+    section = section[: section.index("\n## ", 1)]
+    listed = set(section.replace("\\\n", " ").split())
+    wanted = preflight.packages([*preflight.REQUIRED, *preflight.OPTIONAL])
+    assert [package for package in wanted if package not in listed] == []
