@@ -222,12 +222,21 @@ class _RefuseOptionalQt:
 
 
 @pytest.fixture
-def without_optional_qt(monkeypatch: pytest.MonkeyPatch) -> tuple[str, ...]:
-    """Importing QtMultimedia or QtTextToSpeech fails for this test, as without libpulse0."""
+def block_qt(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[str, ...]]:
+    """Make the named Qt modules fail to import for this test, as a missing system library does."""
     import sys
 
-    for name in list(sys.modules):
-        if any(name == b or name.startswith(b + ".") for b in OPTIONAL_QT):
-            monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setattr(sys, "meta_path", [_RefuseOptionalQt(OPTIONAL_QT), *sys.meta_path])
-    return OPTIONAL_QT
+    def block(*modules: str) -> tuple[str, ...]:
+        for name in list(sys.modules):
+            if any(name == b or name.startswith(b + ".") for b in modules):
+                monkeypatch.delitem(sys.modules, name)
+        monkeypatch.setattr(sys, "meta_path", [_RefuseOptionalQt(modules), *sys.meta_path])
+        return modules
+
+    return block
+
+
+@pytest.fixture
+def without_optional_qt(block_qt) -> tuple[str, ...]:
+    """Importing QtMultimedia or QtTextToSpeech fails for this test, as without libpulse0."""
+    return block_qt(*OPTIONAL_QT)
