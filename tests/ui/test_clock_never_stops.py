@@ -8,6 +8,9 @@ before the repaint timer was armed again (issue 9).
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -217,3 +220,51 @@ def test_a_missing_font_is_one_notice_and_the_clock_still_draws(
     finally:
         monkeypatch.undo()
         theme._load_fonts.cache_clear()
+
+
+BLOCKER = """
+import importlib.abc, sys
+
+class _Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[:2] in (["PySide6", "QtMultimedia"], ["PySide6", "QtTextToSpeech"]):
+            raise ImportError(f"{name}: libpulse.so.0: cannot open shared object file")
+        return None
+
+sys.meta_path.insert(0, _Refuse())
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [(["--self-test"], "self-test: ok"), (["--demo", "--first-frame"], "first-frame")],
+)
+def test_the_app_starts_on_a_machine_without_libpulse(
+    tmp_path: Path, args: list[str], expected: str
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(BLOCKER)
+    root = Path(__file__).resolve().parents[2]
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(site), str(root)]),
+        QT_QPA_PLATFORM="offscreen",
+        CLOCKAPP_DATA_DIR=str(tmp_path / "data"),
+    )
+    check = "import PySide6.QtMultimedia"
+    blocked = subprocess.run(
+        [sys.executable, "-c", check], env=env, capture_output=True, timeout=60, check=False
+    )
+    assert blocked.returncode != 0  # the simulation works
+    done = subprocess.run(
+        [sys.executable, "-m", "clockapp", *args],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
