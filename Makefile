@@ -9,7 +9,7 @@ ARGS ?=
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
 	tests/test_doctests.py
 
-.PHONY: run test lint typecheck test-gui test-headless bench package package-check clean
+.PHONY: run preflight test lint typecheck test-gui test-headless bench package package-check clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,7 +32,11 @@ $(HEADLESS)/.installed: pyproject.toml
 	! $(HPY) -c "import PySide6" 2>/dev/null
 	touch $@
 
-run: $(VENV)/.run-installed
+# The system libraries Qt needs (Linux with a display): checked first, with the packages to install.
+preflight:
+	$(PYTHON) -I clockapp/preflight.py
+
+run: preflight $(VENV)/.run-installed
 	$(PY) -m clockapp $(ARGS)
 
 test: lint typecheck test-gui test-headless

@@ -1,8 +1,9 @@
 """Generate the clock's sound cues as short WAV files with the standard library only.
 
 Run `python resources/make_sounds.py` (optionally with an output folder) to rebuild
-`resources/sounds/*.wav`. The cues are soft bell tones (a few decaying harmonics, a gentle attack,
-no clipping) so they carry across a card room without startling anyone:
+`clockapp/resources/sounds/*.wav`, which ship inside the package. The cues are soft bell tones (a
+few decaying harmonics, a gentle attack, no clipping) so they carry across a card room without
+startling anyone:
 
 - `level.wav`: a rising major triad, "the blinds went up";
 - `warning.wav`: two quiet taps on one note, "one minute left";
@@ -81,8 +82,9 @@ def write_wav(path: Path, samples: list[int]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Write every cue into the folder given (default: `resources/sounds` next to this script)."""
-    folder = Path(argv[0]) if argv else Path(__file__).resolve().parent / "sounds"
+    """Write every cue into the folder given (default: `clockapp/resources/sounds`)."""
+    default = Path(__file__).resolve().parent.parent / "clockapp" / "resources" / "sounds"
+    folder = Path(argv[0]) if argv else default
     folder.mkdir(parents=True, exist_ok=True)
     for name, (seconds, notes) in CUES.items():
         path = folder / f"{name}.wav"

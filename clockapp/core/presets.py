@@ -38,7 +38,7 @@ from clockapp.core.structure import (
 PRESET_FORMAT = "clockapp-preset"
 PRESET_VERSION = 1
 
-#: The shipped preset files under `resources/presets/`, in the order a menu shows them.
+#: The shipped preset files under `clockapp/resources/presets/`, in the order a menu shows them.
 SHIPPED_PRESETS: tuple[str, ...] = (
     "home_classic_t300.json",
     "turbo_t1000.json",

@@ -121,6 +121,10 @@ def run_app(argv: Sequence[str]) -> int:
     if (args.screenshot is not None or args.self_test) and not os.environ.get("QT_QPA_PLATFORM"):
         # A screenshot needs no screen: render offscreen even where no display exists.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from clockapp import preflight
+
+    if preflight.main() != 0:  # else Qt aborts, naming one missing system library at a time
+        return 1
 
     from PySide6.QtWidgets import QApplication
 
@@ -292,10 +296,12 @@ class Launcher:
 
         from clockapp.ui.bus import TournamentBus
         from clockapp.ui.clock.station import ClockStation
+        from clockapp.ui.optional import OptionalParts
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
-        sound = Sound()
+        parts = OptionalParts(self.app)  # sound and speech report to the director's window
+        sound = Sound(parts=parts)
         cache: Path | None = self.cache
         if self.args.demo:
             # The start-up cache paints the tournament the next start reopens: not a demo that
@@ -310,6 +316,7 @@ class Launcher:
             display=self.display,
             cache=cache,
             db=self.args.db,
+            parts=parts,
         )
         self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
         if not self.args.first_frame:

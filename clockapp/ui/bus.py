@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.ui.ticks import guarded
 
 T = TypeVar("T")
 
@@ -40,7 +41,8 @@ class TournamentBus(QObject):
         self._seen = services.tournaments.revision()
         self._timer = QTimer(self)
         self._timer.setInterval(poll_interval_ms)
-        self._timer.timeout.connect(self._on_timer_timeout)
+        # A poll that fails (the server is briefly unreachable) is logged; the next one retries.
+        self._timer.timeout.connect(guarded("the bus poll", self._on_timer_timeout))
         if poll_interval_ms > 0:
             self._timer.start()
 

@@ -1,23 +1,29 @@
 """Sound cues and spoken announcements, behind one small interface that tests replace.
 
-`Sound` plays the WAV cues from `resources/sounds/` with QSoundEffect and speaks through
+`Sound` plays the WAV cues shipped with the app (`sounds/`) with QSoundEffect and speaks through
 QtTextToSpeech when the system has an engine; with no audio device or no speech engine it stays
 silent without an error. QtMultimedia and QtTextToSpeech are imported on first use, not at start-up,
-so the first clock frame does not wait for them.
+so the first clock frame does not wait for them, and inside the `OptionalParts` guard: where they
+cannot load (no libpulse0), sound is off, the director is told once, and the clock carries on.
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 import os
+from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QUrl
 
 from clockapp.paths import resource_path
+from clockapp.ui.optional import OptionalParts, Part
 
 # Qt ships a "mock" engine for its own tests; it says nothing, so it does not count as a voice.
 _NOT_A_VOICE = frozenset({"mock"})
+log = logging.getLogger(__name__)
+
 TTS_ENGINE_ENV = "CLOCKAPP_TTS_ENGINE"  # force an engine (tests use "mock"); "none" disables speech
 
 
@@ -64,10 +70,22 @@ def pick_engine(available: list[str], forced: str | None = None) -> str | None:
 
 
 class Sound(QObject):
-    """Plays cues and speaks announcements; muting silences both."""
+    """Plays cues and speaks announcements; muting silences both.
 
-    def __init__(self, parent: QObject | None = None, volume: float = 0.8) -> None:
+    Args:
+        parent: The Qt parent.
+        volume: The cues' volume, 0 to 1.
+        parts: Where a part that cannot load is reported (one of its own if not given).
+    """
+
+    def __init__(
+        self,
+        parent: QObject | None = None,
+        volume: float = 0.8,
+        parts: OptionalParts | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.parts = parts if parts is not None else OptionalParts(self)
         self._muted = False
         self._volume = volume
         self._effects: dict[Cue, Any] = {}
@@ -113,32 +131,36 @@ class Sound(QObject):
         self._speech_tried = True
         if os.environ.get(TTS_ENGINE_ENV) == "none":
             return None
-        try:
-            from PySide6.QtTextToSpeech import QTextToSpeech
-        except ImportError:  # a Qt build without the module: stay silent
-            return None
+        self._speech = self.parts.load(Part.SPEECH, self._make_speech)
+        return self._speech
+
+    def _make_speech(self) -> Any:
+        from PySide6.QtTextToSpeech import QTextToSpeech
+
         engine = pick_engine(QTextToSpeech.availableEngines(), os.environ.get(TTS_ENGINE_ENV))
-        if engine is None:
+        if engine is None:  # no voice installed: silence, not a fault
             return None
         speech = QTextToSpeech(engine, self)
         if speech.state() == QTextToSpeech.State.Error:
             # e.g. speech-dispatcher installed but its daemon is not running
             speech.deleteLater()
             return None
-        self._speech = speech
         return speech
 
     def _effect(self, cue: Cue) -> Any:
-        if cue in self._effects:
-            return self._effects[cue]
-        path = resource_path("sounds", f"{cue.value}.wav")
-        if not path.exists():
-            self._effects[cue] = None
-            return None
+        if cue not in self._effects:
+            path = resource_path("sounds", f"{cue.value}.wav")
+            if path.is_file():
+                self._effects[cue] = self.parts.load(Part.SOUND, lambda: self._make_effect(path))
+            else:  # a damaged installation (`clockapp --self-test` says so): this cue is silent
+                log.warning("the sound file %s is missing", path)
+                self._effects[cue] = None
+        return self._effects[cue]
+
+    def _make_effect(self, path: Path) -> Any:
         from PySide6.QtMultimedia import QSoundEffect
 
         effect = QSoundEffect(self)
         effect.setSource(QUrl.fromLocalFile(str(path)))
         effect.setVolume(self._volume)
-        self._effects[cue] = effect
         return effect

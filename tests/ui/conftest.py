@@ -200,3 +200,43 @@ def shown_window(window_factory, qtbot) -> Callable[..., QWidget]:
         return window
 
     return show
+
+
+# ---------------------------------------------------------------- optional Qt parts (issue 9)
+#: What a machine without libpulse0 cannot import (sound cues and speech).
+OPTIONAL_QT = ("PySide6.QtMultimedia", "PySide6.QtTextToSpeech")
+
+
+class _RefuseOptionalQt:
+    """A meta-path finder that fails the optional Qt modules as a missing libpulse0 does."""
+
+    def __init__(self, blocked: tuple[str, ...]) -> None:
+        self.blocked = blocked
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if any(name == b or name.startswith(b + ".") for b in self.blocked):
+            raise ImportError(
+                f"{name}: libpulse.so.0: cannot open shared object file (simulated)", name=name
+            )
+        return None
+
+
+@pytest.fixture
+def block_qt(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[str, ...]]:
+    """Make the named Qt modules fail to import for this test, as a missing system library does."""
+    import sys
+
+    def block(*modules: str) -> tuple[str, ...]:
+        for name in list(sys.modules):
+            if any(name == b or name.startswith(b + ".") for b in modules):
+                monkeypatch.delitem(sys.modules, name)
+        monkeypatch.setattr(sys, "meta_path", [_RefuseOptionalQt(modules), *sys.meta_path])
+        return modules
+
+    return block
+
+
+@pytest.fixture
+def without_optional_qt(block_qt) -> tuple[str, ...]:
+    """Importing QtMultimedia or QtTextToSpeech fails for this test, as without libpulse0."""
+    return block_qt(*OPTIONAL_QT)

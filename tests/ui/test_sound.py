@@ -1,13 +1,29 @@
-"""The sound layer: the cue files exist and are sane; speech is silent without an engine."""
+"""The sound layer: the cue files exist and are sane; speech is silent without an engine.
+
+QtMultimedia and QtTextToSpeech are optional (they need libpulse0): tests that use them skip with
+the reason when they cannot load; the others prove that `Sound` degrades to silence and one notice.
+"""
 
 from __future__ import annotations
 
+import doctest
 import wave
 
 import pytest
 
 from clockapp.paths import resource_path
+from clockapp.ui import optional, ticks
+from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import TTS_ENGINE_ENV, Cue, Sound, pick_engine
+
+
+def optional_qt(module: str):
+    """Import an optional Qt module, or skip the test saying why it is missing."""
+    return pytest.importorskip(
+        module,
+        reason=f"{module} cannot load here (Qt's audio needs libpulse0): sound is optional",
+        exc_type=ImportError,
+    )
 
 
 @pytest.mark.parametrize("cue", list(Cue))
@@ -53,7 +69,7 @@ AUDIO_BACKEND_NOISE = ("pipewire", "PulseAudio", "va-", "libva", "speech")
 
 @pytest.mark.qt_log_ignore(*AUDIO_BACKEND_NOISE)
 def test_mock_engine_speaks_and_mute_stops_it(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from PySide6.QtTextToSpeech import QTextToSpeech
+    QTextToSpeech = optional_qt("PySide6.QtTextToSpeech").QTextToSpeech
 
     if "mock" not in QTextToSpeech.availableEngines():
         pytest.skip("this Qt build has no mock speech engine")
@@ -68,3 +84,39 @@ def test_mock_engine_speaks_and_mute_stops_it(qtbot, monkeypatch: pytest.MonkeyP
     qtbot.waitUntil(lambda: speech.state() == QTextToSpeech.State.Ready)
     sound.say("nothing while muted")
     assert speech.state() == QTextToSpeech.State.Ready
+
+
+@pytest.mark.qt_log_ignore(*AUDIO_BACKEND_NOISE)
+def test_a_cue_loads_where_qt_multimedia_does(qtbot) -> None:
+    optional_qt("PySide6.QtMultimedia")
+    parts = OptionalParts()
+    sound = Sound(parts=parts)
+    sound.preload()
+    assert parts.notices() == ()
+    assert sound._effect(Cue.LEVEL) is not None
+
+
+def test_without_libpulse_sound_is_silent_and_says_so_once(
+    qtbot, without_optional_qt, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(TTS_ENGINE_ENV, raising=False)
+    parts = OptionalParts()
+    sound = Sound(parts=parts)
+    with qtbot.waitSignals([parts.unavailable, parts.unavailable], timeout=1000):
+        sound.preload()  # at start-up: the failure is found before the first cue
+        for cue in Cue:
+            sound.play(cue)
+        sound.say("Blinds are now 100-200.")
+        sound.say("One minute left in this level.")
+    assert parts.failed(Part.SOUND)
+    assert parts.failed(Part.SPEECH)
+    assert len(parts.notices()) == 2
+    sound.play(Cue.WARNING)  # nothing is tried again, nothing is said again
+    sound.set_muted(True)
+    sound.set_muted(False)
+    assert len(parts.notices()) == 2
+
+
+def test_the_guard_helpers_examples() -> None:
+    for module in (optional, ticks):
+        assert doctest.testmod(module).failed == 0

@@ -16,6 +16,10 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.ui.clock.cache import CachedSnapshot
 from clockapp.ui.clock.frame import TICK_MARGIN_MS, FrameView, frame_view, ms_to_next_change
+from clockapp.ui.ticks import guarded
+
+#: The repaint delay when the view could not be computed: try again in a second.
+RETRY_MS = 1000
 
 
 class CachedClock(QObject):
@@ -30,10 +34,11 @@ class CachedClock(QObject):
         super().__init__(parent)
         self.snapshot = snapshot
         self._now = now
+        self._stopped = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._timer.timeout.connect(self.tick)
+        self._timer.timeout.connect(guarded("the cached clock's tick", self.tick))
 
     def now(self) -> datetime:
         """The current time."""
@@ -45,12 +50,18 @@ class CachedClock(QObject):
         return frame_view(snap.state, snap.items, self.now(), snap.planned_last_level)
 
     def tick(self) -> FrameView:
-        """Publish the view and arm the next repaint."""
-        clock_view = self.current_view()
-        self.ticked.emit(clock_view)
-        self._timer.start(ms_to_next_change(clock_view, self.now()) + TICK_MARGIN_MS)
+        """Publish the view and arm the next repaint (armed whatever happens here)."""
+        delay = RETRY_MS
+        try:
+            clock_view = self.current_view()
+            delay = ms_to_next_change(clock_view, self.now()) + TICK_MARGIN_MS
+            self.ticked.emit(clock_view)
+        finally:
+            if not self._stopped:
+                self._timer.start(delay)
         return clock_view
 
     def stop(self) -> None:
         """The real session has taken over."""
+        self._stopped = True
         self._timer.stop()

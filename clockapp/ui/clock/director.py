@@ -41,6 +41,7 @@ from clockapp.ui.clock.hard_end import FINAL_COUNTS, HardEndBox
 from clockapp.ui.clock.levels import LevelTableModel
 from clockapp.ui.clock.menus import install_menus
 from clockapp.ui.clock.moves import PendingMovesBox
+from clockapp.ui.clock.notices import NoticeBox
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.widgets import FitLabel
 
@@ -89,6 +90,8 @@ class DirectorWindow(QMainWindow):
         columns = QHBoxLayout(central)
         left = QVBoxLayout()
         columns.addLayout(left, 5)
+        self.notices = NoticeBox()  # optional parts that are off (sound, speech, font)
+        left.addWidget(self.notices)
 
         # The clock in small.
         clock_box = QGroupBox("Clock")

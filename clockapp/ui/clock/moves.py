@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.ui.clock import present, theme
 from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.ticks import guarded
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -77,7 +78,7 @@ class MovesBanner(Panel):
             self.rows.append((row, name, where))
         self.timer = QTimer(self)
         self.timer.setInterval(PAGE_MS)
-        self.timer.timeout.connect(self.next_page)
+        self.timer.timeout.connect(guarded("the seat moves pager", self.next_page))
         self.hide()
 
     # ---------------------------------------------------------------- state

@@ -10,6 +10,10 @@ It is also the one place that claims sound events (`services.clock.claim_events`
 an undo or a restart never play a cue twice, and the one place that reads the seat moves pending on
 the wall (`services.seating.pending_moves`, again whenever the bus reports a seating change), so
 the display and the director's list show the same moves.
+
+The tick never stops: the next repaint is armed in a `finally`, sounds are played inside the
+`OptionalParts` guard (a sound or speech part that fails is reported once and then left alone),
+and anything else a step raises is logged (`ticks.TickErrors`) while the clock carries on.
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Level
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.clock.frame import TICK_MARGIN_MS, ms_to_next_change
+from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, SoundPlayer
+from clockapp.ui.ticks import TickErrors
 
 __all__ = ["TICK_MARGIN_MS", "ClockSession", "announcement", "ms_to_next_change"]
 
@@ -42,6 +48,8 @@ DISPLAY_FLAGS = (
     | Change.LEDGER
     | Change.PAYOUTS
 )
+#: The repaint delay when the view could not be computed: try again in a second.
+RETRY_MS = 1000
 #: An event older than this when claimed (the app was closed, the machine slept) is not played.
 STALE_EVENT = timedelta(seconds=10)
 
@@ -113,6 +121,7 @@ class ClockSession(QObject):
         sound: Where cues and announcements go.
         timer: The single-shot repaint timer (tests pass one they fire by hand).
         claim_sounds: False for a view that must not consume sound events (a screenshot).
+        parts: Where a sound or speech failure is reported (one of its own if not given).
     """
 
     ticked = Signal(object)  # ClockView, at least once per displayed second while running
@@ -128,9 +137,12 @@ class ClockSession(QObject):
         sound: SoundPlayer,
         timer: QTimer | None = None,
         claim_sounds: bool = True,
+        parts: OptionalParts | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.parts = parts if parts is not None else OptionalParts(self)
+        self.tick_errors = TickErrors("the clock's tick")
         self._services = services
         self._bus = bus
         self._sound = sound
@@ -227,17 +239,29 @@ class ClockSession(QObject):
             self.moves_changed.emit(moves)
 
     def tick(self) -> ClockView:
-        """Compute the view now, publish it, play what fell due, and arm the next repaint."""
-        now = self.now()
-        clock_view = self.current_view()
-        previous = self._last_tick
-        self._last_tick = now
-        self._view = clock_view
-        self.ticked.emit(clock_view)
-        if previous is not None and self._events_due(previous, now):
-            self.claim_sounds()
-        self._timer.start(ms_to_next_change(clock_view, now) + TICK_MARGIN_MS)
+        """Compute the view now, publish it, play what fell due, and arm the next repaint.
+
+        The next repaint is armed whatever happens here; a listener of `ticked` that raises does
+        not reach this method (Qt reports it), and sounds go through their own guard.
+        """
+        delay = RETRY_MS
+        try:
+            now = self.now()
+            clock_view = self.current_view()
+            delay = ms_to_next_change(clock_view, now) + TICK_MARGIN_MS
+            previous = self._last_tick
+            self._last_tick = now
+            self._view = clock_view
+            self.ticked.emit(clock_view)
+            if previous is not None:
+                self.tick_errors.run(lambda: self._claim_if_due(previous, now))
+        finally:
+            self._timer.start(delay)
         return clock_view
+
+    def _claim_if_due(self, since: datetime, now: datetime) -> None:
+        if self._events_due(since, now):
+            self.claim_sounds()
 
     def claim_sounds(self) -> tuple[ClockEvent, ...]:
         """Claim the due events in the database and play what is fresh (once, across stations)."""
@@ -264,20 +288,21 @@ class ClockSession(QObject):
         return bool(events_between(snap.state, snap.structure, since, now))
 
     def _play(self, events: list[ClockEvent]) -> None:
+        # Each call is guarded: a sound device that raises is reported once and then left alone.
         kinds = {e.kind for e in events}
-        for kind in _PRIORITY:
-            if kind in kinds:
-                self._sound.play(_CUES[kind])
-                break
+        cue = next((_CUES[kind] for kind in _PRIORITY if kind in kinds), None)
+        if cue is not None:
+            self.parts.load(Part.SOUND, lambda: self._sound.play(cue))
         if self._snapshot.settings.announce:
             # The newest sentence only: after a break, the new blinds.
             spoken = [announcement(e) for e in sorted(events, key=lambda e: e.at)]
             spoken = [s for s in spoken if s]
             if spoken:
-                self._sound.say(spoken[-1])
+                self.parts.load(Part.SPEECH, lambda: self._sound.say(spoken[-1]))
 
     def _on_timer_timeout(self) -> None:
-        self.tick()
+        # The timer is re-armed inside tick(); what it raises is logged, never raised into Qt.
+        self.tick_errors.run(self.tick)
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.tournament_id):

@@ -7,7 +7,8 @@ opens the other windows (structure editor, cashier, tables, rulings): each is bu
 with the same services and bus, opened once (asked again, it is raised), remembers its place, and
 closes with the app. The tournament switcher lives here too: another tournament, or a new one, is
 shown in every window through the bus. `clockapp.ui.app` creates one station; tests create one
-with a fake sound and a fake timer.
+with a fake sound and a fake timer. Optional parts that are off (sound, speech, the bundled font)
+are reported once in the director window's notice box, never on the wall.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.clock import theme
 from clockapp.ui.clock.autobackup import AutoBackup
 from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
@@ -31,6 +33,7 @@ from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay, show_display
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
@@ -65,13 +68,18 @@ class ClockStation(QObject):
         display: ClockDisplay | None = None,
         cache: Path | None = None,
         db: str | None = None,
+        parts: OptionalParts | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.services = services
         self.bus = bus
         self.settings = settings
-        self.session = ClockSession(services, bus, sound, timer=timer, parent=self)
+        # The app passes the same `OptionalParts` to its `Sound`, so its failures come here too.
+        self.parts = parts if parts is not None else OptionalParts(self)
+        self.session = ClockSession(
+            services, bus, sound, timer=timer, parts=self.parts, parent=self
+        )
         self.history = UndoHistory(services, bus, parent=self)
         self.controller = ClockController(self.session, self.history, parent=self)
         if display is None:
@@ -86,6 +94,11 @@ class ClockStation(QObject):
         self.director = DirectorWindow(self.session, self.controller)
         self.auto_backup = AutoBackup(services, self.session, parent=self)
         self.auto_backup.failed.connect(self.director.show_error)
+        for message in self.parts.notices():
+            self.director.notices.add(message)
+        self.parts.unavailable.connect(self.director.notices.add)
+        if theme.font_problems():
+            self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
         self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).

@@ -41,19 +41,32 @@ FALLBACK_FAMILY = "DejaVu Sans"
 FONT_FILES = ("InterDisplay-Bold.otf", "InterDisplay-Medium.otf")
 
 
-@cache
 def font_family() -> str:
     """Load the bundled Inter Display font once; its family name (a system font if missing)."""
+    return _load_fonts()[0]
+
+
+def font_problems() -> tuple[str, ...]:
+    """Why the bundled font files did not load (empty when they all did)."""
+    return _load_fonts()[1]
+
+
+@cache
+def _load_fonts() -> tuple[str, tuple[str, ...]]:
     family = None
+    problems: list[str] = []
     for name in FONT_FILES:
         path = resource_path("fonts", name)
-        if not path.exists():
+        if not path.is_file():
+            problems.append(f"{name} is missing")
             continue
         font_id = QFontDatabase.addApplicationFont(str(path))
         families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-        if families and family is None:
+        if not families:
+            problems.append(f"{name} is not a font Qt can read")
+        elif family is None:
             family = families[0]
-    return family or FALLBACK_FAMILY
+    return family or FALLBACK_FAMILY, tuple(problems)
 
 
 def display_font(pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> QFont:

@@ -44,6 +44,7 @@ from clockapp.ui.structure.rows import RowOperations
 from clockapp.ui.structure.saving import SavingSteps
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
+from clockapp.ui.ticks import guarded
 
 GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
@@ -83,7 +84,7 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
         # The clock moves on by itself; this timer only re-reads where it is, to freeze rows.
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(1000)
-        self.clock_timer.timeout.connect(self.refresh_clock)
+        self.clock_timer.timeout.connect(guarded("the structure clock", self.refresh_clock))
         self.reload()
         self.resize(1180, 700)
         self.table.setFocus()

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog
 
+from clockapp.ui.optional import Part, notice
 from clockapp.ui.tables.model import MOVE_ID_ROLE
 from clockapp.ui.tables.printing import print_moves, save_moves_pdf
 
@@ -56,6 +56,11 @@ class MoveListCommands:
 
     def print_moves(self) -> None:
         """Print the moves shown (the print dialog chooses the printer or a PDF file)."""
+        try:  # optional: the window, and saving a PDF, work without Qt's printing support
+            from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        except ImportError as error:
+            self.banner.show_message(notice(Part.PRINTING, error) + " Save a PDF instead.")
+            return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:

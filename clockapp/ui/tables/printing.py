@@ -1,7 +1,8 @@
-"""Printing the move list: an HTML table laid out by `QTextDocument` on a `QPrinter`.
+"""Printing the move list: an HTML table laid out by `QTextDocument` on a paged device.
 
-The same document goes to a real printer (through the print dialog) or to a PDF file
-(`save_moves_pdf`), so a saved sheet is what the printer would give the floor staff.
+The same document goes to a real printer (a `QPrinter`, through the print dialog) or to a PDF file
+(`save_moves_pdf`, a `QPdfWriter` from QtGui), so a saved sheet is what the printer would give the
+floor staff. Only the print dialog needs QtPrintSupport, and it is imported when used.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtGui import QPageLayout, QPageSize, QTextDocument
-from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.tables.model import status_text
@@ -45,7 +45,7 @@ def moves_html(title: str, moves: Sequence[MoveInfo], printed_at: datetime) -> s
 
 
 def print_moves(
-    printer: QPrinter, title: str, moves: Sequence[MoveInfo], printed_at: datetime
+    printer: QPagedPaintDevice, title: str, moves: Sequence[MoveInfo], printed_at: datetime
 ) -> None:
     """Lay the move sheet out on `printer` (a real printer or a PDF file)."""
     document = QTextDocument()
@@ -55,9 +55,9 @@ def print_moves(
 
 def save_moves_pdf(path: Path, title: str, moves: Sequence[MoveInfo], printed_at: datetime) -> None:
     """Print the move sheet to a PDF file (A4, landscape: the reasons are long)."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(path))
-    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    printer.setPageOrientation(QPageLayout.Orientation.Landscape)
-    print_moves(printer, title, moves, printed_at)
+    writer = QPdfWriter(str(path))
+    writer.setCreator("clockapp")
+    writer.setResolution(300)
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    print_moves(writer, title, moves, printed_at)

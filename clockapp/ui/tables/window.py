@@ -52,6 +52,7 @@ from clockapp.ui.tables.rules import RulesCommands, SeatingRules
 from clockapp.ui.tables.seats import SeatCommands
 from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
+from clockapp.ui.ticks import guarded
 
 REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
 #: The window's keys, for the clock's help overlay: (keys, what they do). Keep in step with
@@ -98,7 +99,9 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         # Repaints the shootout's time left each second; the time comes from the services.
         self.shootout_timer = QTimer(self)
         self.shootout_timer.setInterval(1000)
-        self.shootout_timer.timeout.connect(self._on_shootout_timer_timeout)
+        self.shootout_timer.timeout.connect(
+            guarded("the shootout clock", self._on_shootout_timer_timeout)
+        )
         self.setWindowTitle("Tables")
         self._setup_ui()
         self._setup_actions()

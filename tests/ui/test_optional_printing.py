@@ -1,0 +1,34 @@
+"""Printing is optional: without QtPrintSupport the tables window opens, saves its move sheet as a
+PDF, and Print says why it cannot print instead of raising (issue 9)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def test_without_qt_print_support_the_sheet_still_saves_as_pdf(
+    qtbot, block_qt, services, bus, tournament_id, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    block_qt("PySide6.QtPrintSupport")
+    import clockapp.ui.tables
+
+    # Restored after the test, with the modules: later tests see the package they imported.
+    monkeypatch.setattr(sys.modules["clockapp.ui"], "tables", clockapp.ui.tables)
+    for name in [n for n in sys.modules if n.startswith("clockapp.ui.tables")]:
+        monkeypatch.delitem(sys.modules, name)  # imported afresh, as on the director's laptop
+    tables = importlib.import_module("clockapp.ui.tables")
+    window = tables.TablesWindow(services, bus)
+    qtbot.addWidget(window)
+    window.print_button.click()
+    assert "Printing is not available on this computer" in window.banner.text
+    assert "Save a PDF instead." in window.banner.text
+    target = tmp_path / "moves.pdf"
+    window.ask_pdf_path = lambda: target
+    window.pdf_button.click()
+    assert target.read_bytes().startswith(b"%PDF")
+    assert "Saved the move sheet" in window.banner.text
+    window.close()
