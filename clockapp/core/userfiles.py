@@ -178,8 +178,9 @@ def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRe
 
     Any line ending works (a file saved with CR only, by old Mac software, too); a leading
     byte-order mark is dropped; quotes are strict (a quote left open is an error at its line
-    instead of a cell that swallows the rest of the file); cells written by `safe_cell` come back
-    as they were (`unquote_cell`).
+    instead of a cell that swallows the rest of the file); a line break inside a quoted cell reads
+    as "\\n" whatever the file used; cells written by `safe_cell` come back as they were
+    (`unquote_cell`).
 
     Raises:
         FileFormatError: The text is too big, a quote is not closed, text follows a closing
@@ -208,7 +209,10 @@ def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRe
                 _csv_problem(error, reader.line_num > first_line), first_line
             ) from None
         last_line = reader.line_num
-        if "'" in "".join(cells):  # only then can a cell carry the quote `safe_cell` adds
+        joined = "".join(cells)
+        if "\r" in joined:  # a quoted line break, as the file wrote it: read as "\n"
+            cells = [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+        if "'" in joined:  # only then can a cell carry the quote `safe_cell` adds
             cells = list(map(unquote_cell, cells))
         yield CsvRecord(first_line, tuple(cells))
 

@@ -9,7 +9,7 @@ the database as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -57,12 +57,15 @@ from clockapp.persistence.models.cashier import (
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.players import (
-    PlayerDetails,
-    add_player,
-    find_by_name,
-    live_player,
+from clockapp.services.player_import import (
+    ImportAction,
+    ImportPlan,
+    NamedLine,
+    apply_plan,
+    parse_name_list,
+    plan_import,
 )
+from clockapp.services.players import PlayerError, live_player
 from clockapp.services.setup import get_row, load_chips, load_structure, setup_row
 from clockapp.services.till import (
     BustInput,
@@ -349,6 +352,30 @@ def _pre_register(session: Session, till: Till, player: PlayerRow, now: datetime
     return reg
 
 
+def _name_lines(text: str) -> tuple[NamedLine, ...]:
+    """The lines of a pre-registration list; refused when it names nobody."""
+    try:
+        lines = parse_name_list(text)
+    except PlayerError as error:
+        raise CashierError(str(error)) from None
+    if not any(line.details is not None for line in lines):
+        raise CashierError("The list has no names (one name a line).")
+    return lines
+
+
+def _listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
+    """The plan with players already on the tournament's list skipped (nothing to do for them)."""
+    listed = {reg.player_id for reg in till.registrations.values()}
+    return ImportPlan(
+        tuple(
+            replace(line, action=ImportAction.SKIP, note="already on tonight's list")
+            if line.action is ImportAction.MERGE and line.player_id in listed
+            else line
+            for line in plan.lines
+        )
+    )
+
+
 # ------------------------------------------------------------------------------ the service
 class CashierService:
     """Use cases of the cashier station. Each call is one transaction."""
@@ -461,41 +488,44 @@ class CashierService:
             )
         return Outcome(tuple(result), changes)
 
+    def preview_pre_registrations(self, tournament_id: int, text: str) -> ImportPlan:
+        """What `import_pre_registrations` would do with `text` now; reads only.
+
+        Each line of the list is planned: a new player is created, a player already in the
+        database (same name, ignoring case and accents) is used, and a blank line, a name the
+        list already gave or a player already on tonight's list is skipped.
+        """
+        lines = _name_lines(text)
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            return _listed_skipped(till, plan_import(session, lines))
+
     def import_pre_registrations(
         self, tournament_id: int, text: str
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
-        """Pre-register a list of names (one a line, or a CSV whose first column is the name).
+        """Pre-register a list of names (one a line, or a CSV with a 'name' column), at once.
 
-        Names found in the player database (ignoring case and accents) are reused; others are
-        added. Blank lines and a 'name' header are skipped.
+        The list is read with the csv module (a quoted name keeps its commas) and planned as
+        `preview_pre_registrations` shows it; then, in one transaction, the new players are
+        added and every player named is put on the list. The result holds the registration of
+        every player named, in list order (players already on the list included).
         """
-        names = []
-        for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-            name = line.split(",")[0].strip().strip('"').strip()
-            if not name or (number == 1 and name.casefold() == "name"):
-                continue
-            try:
-                names.append(PlayerDetails(name))
-            except ValidationError as error:
-                raise CashierError(f"Line {number}: {error}") from error
-        if not names:
-            raise CashierError("The list has no names (one name a line).")
+        lines = _name_lines(text)
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
-            result = []
-            created = False
-            for details in names:
-                player = find_by_name(session, details.name)
-                if player is None:
-                    player = add_player(session, details, now)
-                    created = True
-                result.append(registration_info(till, _pre_register(session, till, player, now)))
+            plan = _listed_skipped(till, plan_import(session, lines))
+            result: dict[int, RegistrationInfo] = {}
+            for player in apply_plan(session, plan, lines, now):
+                if player is not None and player.id not in result:
+                    reg = _pre_register(session, till, player, now)
+                    result[player.id or 0] = registration_info(till, reg)
+            created = plan.count(ImportAction.CREATE)
             what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
             changes = record_change(
                 session, tournament_id, what, f"imported {len(result)} pre-registrations", now
             )
-        return Outcome(tuple(result), changes)
+        return Outcome(tuple(result.values()), changes)
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
