@@ -515,11 +515,20 @@ class CashierService:
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             plan = _listed_skipped(till, plan_import(session, lines))
+            # The till's registrations by player, looked up once (`_pre_register` looks through
+            # them all for each player: a long list took the square of its length).
+            active: dict[int, Reg] = {}
+            for reg in till.registrations.values():
+                active.setdefault(reg.player_id, reg)
             result: dict[int, RegistrationInfo] = {}
             for player in apply_plan(session, plan, lines, now):
-                if player is not None and player.id not in result:
-                    reg = _pre_register(session, till, player, now)
-                    result[player.id or 0] = registration_info(till, reg)
+                if player is None or player.id is None or player.id in result:
+                    continue
+                found = active.get(player.id)
+                if found is None:
+                    found = _add_registration(session, till, player, now, checked_in=False)
+                    active[player.id] = found
+                result[player.id] = registration_info(till, found)
             created = plan.count(ImportAction.CREATE)
             what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
             changes = record_change(

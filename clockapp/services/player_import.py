@@ -20,7 +20,7 @@ from sqlmodel import Session, col, select
 from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records
 from clockapp.persistence.models import PlayerRow
-from clockapp.services.players import PlayerDetails, PlayerError, apply_details, fold
+from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
 
 #: Rows fetched per query when reading the players an import matched.
 _CHUNK = 500
@@ -210,9 +210,18 @@ def apply_plan(
         if item.action is ImportAction.CREATE:
             found = details[item.line]
             assert found is not None
-            row = PlayerRow(name=found.name, created_at=now)
-            apply_details(row, found)
-            values.append(row.model_dump(exclude={"id", "merged_into_id"}))
+            values.append(
+                {
+                    "name": found.name,
+                    "nickname": found.nickname,
+                    "phone": found.phone,
+                    "email": found.email,
+                    "team": found.team,
+                    "notes": found.notes,
+                    "search_text": search_text(found),
+                    "created_at": now,
+                }
+            )
     # One multi-row INSERT (the ORM's flush would send one per player on SQLite, to return the
     # ids in order); the rows come back in any order, so they are matched by name, which the plan
     # made unique among the players it creates.

@@ -138,7 +138,12 @@ def apply_details(row: PlayerRow, details: PlayerDetails) -> None:
     row.email = details.email
     row.team = details.team
     row.notes = details.notes
-    row.search_text = f"{fold(details.name)} | {fold(details.nickname)}"
+    row.search_text = search_text(details)
+
+
+def search_text(details: PlayerDetails) -> str:
+    """What the search looks in: the name and nickname folded (`fold`), 'name | nickname'."""
+    return f"{fold(details.name)} | {fold(details.nickname)}"
 
 
 def get_player(session: Session, player_id: int) -> PlayerRow:
