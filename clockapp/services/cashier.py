@@ -57,6 +57,7 @@ from clockapp.persistence.models.cashier import (
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ledger_export import ledger_to_csv
 from clockapp.services.player_import import (
     ImportAction,
     ImportPlan,
@@ -930,6 +931,10 @@ class CashierService:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             return ledger_entries(load_till(session, tournament_id, self._cache))
+
+    def ledger_csv(self, tournament_id: int) -> str:
+        """The ledger as CSV text for the books (`ledger_export.ledger_to_csv`)."""
+        return ledger_to_csv(self.ledger(tournament_id))
 
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
