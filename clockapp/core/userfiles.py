@@ -44,7 +44,7 @@ MAX_CELL_CHARS = csv.field_size_limit()
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*(?:[eE][+-]?\d+)?|\.\d+)")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*(?:[eE][+-]?\d+)?|\.\d+)", re.ASCII)
 
 
 class FileFormatError(ValidationError):
@@ -133,15 +133,25 @@ def unquote_cell(text: str) -> str:
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """CSV text (LF line ends, quotes where needed) with every cell passed through `safe_cell`.
 
+    Line breaks inside a cell are written as LF (and read back so by `csv_records`).
+
     >>> csv_text(("a", "b"), [(1, "x,y"), ("@me", "")])
     'a,b\\n1,"x,y"\\n\\'@me,\\n'
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([safe_cell(cell) for cell in header])
+    writer.writerow([_written(cell) for cell in header])
     for row in rows:
-        writer.writerow([safe_cell(cell) for cell in row])
+        writer.writerow([_written(cell) for cell in row])
     return out.getvalue()
+
+
+def _written(value: object) -> object:
+    # A line break inside a cell is written as "\n": the csv module quotes a cell holding "\n"
+    # (the line terminator) but not one holding a bare "\r", which a reader takes for a line end.
+    if isinstance(value, str) and "\r" in value:
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
+    return safe_cell(value)
 
 
 # ------------------------------------------------------------------------------ CSV, read
