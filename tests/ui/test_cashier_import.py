@@ -8,7 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from clockapp.services.cashier import RegistrationStatus
+from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.userfiles import csv_records
+from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
 
@@ -130,3 +132,26 @@ def test_preview_model_passes_qt_checks(qtmodeltester, services, tournament_id):
     model.set_rows(plan.lines)
     qtmodeltester.check(model)
     assert model.text(3, "Action") == "skip"
+
+
+def test_the_ledger_exports_as_safe_csv(
+    qtbot, cashier_window, services, tournament_id, bus, tmp_path
+):
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000))
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    player = services.players.create(PlayerDetails("=HYPERLINK(1)")).value.id
+    services.cashier.buy_in(tournament_id, player)
+    bus.poll()
+    cashier_window.tabs.setCurrentWidget(cashier_window.ledger)
+    path = cashier_window.ledger.export_csv(str(tmp_path / "ledger.csv"))
+    assert path is not None
+    assert cashier_window.message.text() == f"Ledger exported: {path}"
+    text = (tmp_path / "ledger.csv").read_text(encoding="utf-8")
+    assert ",'=HYPERLINK(1)," in text
+    rows = [r.cells for r in csv_records(text)]
+    assert rows[1][rows[0].index("player")] == "=HYPERLINK(1)"
+    assert rows[1][rows[0].index("amount")] == "25.00"
+    unwritable = tmp_path / "missing" / "ledger.csv"
+    assert cashier_window.ledger.export_csv(str(unwritable)) is None
+    assert cashier_window.message.kind == "error"
+    assert "cannot be written" in cashier_window.message.text()
