@@ -8,8 +8,6 @@ are asked for with a file dialog, or given as a path (tests, scripts).
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -23,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.errors import DomainError
+from clockapp.core.userfiles import csv_records
 from clockapp.services.cashier import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
@@ -260,6 +259,6 @@ class PlayersPage(Page):
         except OSError as error:
             ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
             return None
-        count = sum(1 for _ in csv.reader(io.StringIO(text))) - 1  # notes may span lines
+        count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
         ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
         return path
