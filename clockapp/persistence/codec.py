@@ -7,7 +7,7 @@ from typing import Any
 
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.clock import ClockState
-from clockapp.core.structure import Structure, structure_from_json, structure_to_dict
+from clockapp.core.structure import Structure, structure_from_dict, structure_to_dict
 from clockapp.persistence.models.clock import ClockRow
 
 
@@ -42,8 +42,12 @@ def structure_dump(structure: Structure) -> str:
 
 
 def structure_load(text: str) -> Structure:
-    """The structure stored by `structure_dump`."""
-    return structure_from_json(text)
+    """The structure stored by `structure_dump`.
+
+    The database's own text is not a user's file: it is read without the size and depth limits
+    of an import (`structure_from_json`), so a structure accepted once always loads again.
+    """
+    return structure_from_dict(json.loads(text))
 
 
 def clock_state(row: ClockRow) -> ClockState:
