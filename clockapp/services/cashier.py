@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -334,6 +335,35 @@ def _add_registration(
     return add_registration(till, row, display_name(player))
 
 
+def _add_pre_registrations(
+    session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
+) -> dict[int, Reg]:
+    """Pre-register players who have no registration yet, with one INSERT (a long list)."""
+    if not players:
+        return {}
+    values = [
+        RegistrationRow(
+            tournament_id=till.tournament_id,
+            player_id=player.id or 0,
+            status=STATUS_PRE_REGISTERED,
+            created_at=now,
+        ).model_dump(exclude={"id"})
+        for player in players
+    ]
+    try:
+        rows = session.scalars(insert(RegistrationRow).returning(RegistrationRow), values).all()
+    except IntegrityError as error:  # another station registered one of them just now
+        raise EntryRefused(
+            "A player on the list was registered at another station meanwhile; import the list "
+            "again (players already on it are kept)."
+        ) from error
+    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: match by player
+    return {
+        player.id or 0: add_registration(till, by_player[player.id or 0], display_name(player))
+        for player in players
+    }
+
+
 def _check_in(
     session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
 ) -> Reg:
@@ -521,15 +551,13 @@ class CashierService:
             active: dict[int, Reg] = {}
             for reg in till.registrations.values():
                 active.setdefault(reg.player_id, reg)
-            result: dict[int, RegistrationInfo] = {}
+            named: dict[int, PlayerRow] = {}
             for player in apply_plan(session, plan, lines, now):
-                if player is None or player.id is None or player.id in result:
-                    continue
-                found = active.get(player.id)
-                if found is None:
-                    found = _add_registration(session, till, player, now, checked_in=False)
-                    active[player.id] = found
-                result[player.id] = registration_info(till, found)
+                if player is not None and player.id is not None:
+                    named.setdefault(player.id, player)
+            missing = [player for pid, player in named.items() if pid not in active]
+            active.update(_add_pre_registrations(session, till, missing, now))
+            result = {pid: registration_info(till, active[pid]) for pid in named}
             created = plan.count(ImportAction.CREATE)
             what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
             changes = record_change(
