@@ -142,6 +142,7 @@ def test_pre_registration_import_runs_a_fixed_number_of_statements(
 ) -> None:
     # The import used to look through every registration for each name (quadratic) and insert
     # each registration with its own statement.
+    services.cashier.import_pre_registrations(tid, "First")  # the tournament's rows created
     counts = []
     for size in (10, 200):
         names = "\n".join(f"P{size}-{n}" for n in range(size))
