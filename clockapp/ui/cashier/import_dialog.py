@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from clockapp.services.player_import import ImportAction, ImportLine, ImportPlan
 from clockapp.ui.cashier.dialogs import _Dialog
 from clockapp.ui.cashier.models import Column, RowsModel
-from clockapp.ui.cashier.pages import fit_columns, table_view
+from clockapp.ui.cashier.pages import table_view
 
 #: What the preview calls each action.
 ACTION_TEXT = {
@@ -59,7 +59,9 @@ class PreRegistrationDialog(_Dialog):
         self.model = ImportPreviewModel(self)
         self.model.set_rows(plan.lines)
         self.view = table_view(self.model, "preview_lines")
-        fit_columns(self.view)
+        # Fixed widths: sizing to the contents measures every line of a long list.
+        for header, width in (("Line", 50), ("Name", 220), ("Action", 100)):
+            self.view.setColumnWidth(self.model.column_of(header), width)
         self.layout_.insertWidget(0, self.summary_label)
         self.layout_.insertWidget(1, self.view, 1)
         self._update()
