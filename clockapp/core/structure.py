@@ -15,16 +15,16 @@ The generator for directors who do not know where to start lives in `clockapp.co
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from clockapp.core.chips import ChipSet, can_make
 from clockapp.core.errors import ValidationError
+from clockapp.core.userfiles import FileFormatError, csv_records, csv_text, load_json
 
 if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
     from clockapp.core.generator import AnteStyle as AnteStyle
@@ -250,10 +250,20 @@ class Structure:
         >>> Structure("S", (Break(10), Level(1, 2))).level_number(1)
         1
         """
-        item = self.levels[index]
-        if item.is_break:
-            return None
-        return sum(1 for other in self.levels[: index + 1] if not other.is_break)
+        return self._level_numbers[index]
+
+    @cached_property
+    def _level_numbers(self) -> tuple[int | None, ...]:
+        # Counted once for every item: asking item by item (validation, export) stays linear.
+        numbers: list[int | None] = []
+        seen = 0
+        for item in self.levels:
+            if item.is_break:
+                numbers.append(None)
+            else:
+                seen += 1
+                numbers.append(seen)
+        return tuple(numbers)
 
     def index_of_level(self, number: int) -> int:
         """The item index (0-based) of play level `number` (1-based).
@@ -312,33 +322,45 @@ class Structure:
         """  # noqa: E501
         values = chips.values if isinstance(chips, ChipSet) else tuple(sorted(set(chips)))
         in_play = list(values)
+        # Whether each amount is payable, for the chips now in play: a long structure repeats
+        # its amounts, and the chips change only at a color-up.
+        payable: dict[int, bool] = {}
+
+        def where(i: int) -> str:  # only worked out for the message
+            if self.source_rows:
+                return f"{self.source_rows[i]}, {_short_name(self, i)}"
+            return f"Item {i + 1} ({_short_name(self, i)})"
+
         for i, item in enumerate(self.levels):
-            where = (
-                f"{self.source_rows[i]}, {_short_name(self, i)}"
-                if self.source_rows
-                else f"Item {i + 1} ({_short_name(self, i)})"
-            )
-            for value in item.color_up:
-                if value not in values:
-                    raise StructureError(
-                        f"{where}: colors up T{value:,}, which is not in the chip set "
-                        f"({_values_text(values)})."
-                    )
-                if value not in in_play:
-                    raise StructureError(f"{where}: T{value:,} was already colored up earlier.")
             if item.color_up:
+                for value in item.color_up:
+                    if value not in values:
+                        raise StructureError(
+                            f"{where(i)}: colors up T{value:,}, which is not in the chip set "
+                            f"({_values_text(values)})."
+                        )
+                    if value not in in_play:
+                        raise StructureError(
+                            f"{where(i)}: T{value:,} was already colored up earlier."
+                        )
                 in_play = [v for v in in_play if v not in item.color_up]
+                payable = {}
                 if not in_play:
-                    raise StructureError(f"{where}: the color-up leaves no chips in play.")
+                    raise StructureError(f"{where(i)}: the color-up leaves no chips in play.")
             for what, amount in (
                 ("small blind", item.small_blind),
                 ("big blind", item.big_blind),
                 ("ante", item.ante),
             ):
-                if amount and not can_make(amount, in_play):
+                if not amount:
+                    continue
+                ok = payable.get(amount)
+                if ok is None:
+                    ok = payable[amount] = can_make(amount, in_play)
+                if not ok:
                     raise StructureError(
-                        f"{where}: the {what} {amount:,} cannot be paid with the chips in play "
-                        f"({_values_text(in_play)})."
+                        f"{where(i)}: the {what} {amount:,} cannot be paid with the chips in "
+                        f"play ({_values_text(in_play)})."
                     )
 
     def with_levels(self, levels: Sequence[Item]) -> Structure:
@@ -524,8 +546,9 @@ def structure_from_json(text: str, *, name: str | None = None) -> Structure:
     """Read a structure from JSON text (as written by `structure_to_json`).
 
     Raises:
-        StructureError: The text is not JSON (with the line and column), or an item is invalid
-            (naming the item, 1-based, and the problem).
+        StructureError: The text is not JSON (with the line and column), too big or nested too
+            deep (see `load_json`), or an item is invalid (naming the item, 1-based, and the
+            problem).
 
     >>> structure_from_json('{"name": "S", "levels": [{"type": "level", "minutes": 20}]}')
     Traceback (most recent call last):
@@ -533,12 +556,9 @@ def structure_from_json(text: str, *, name: str | None = None) -> Structure:
     clockapp.core.structure.StructureError: Item 1 of 'levels': 'small_blind' is missing.
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise StructureError(
-            f"Structure file is not valid JSON: line {error.lineno}, column {error.colno}: "
-            f"{error.msg}."
-        ) from None
+        data = load_json(text)
+    except FileFormatError as error:
+        raise StructureError(f"Structure file: {error.problem}.") from None
     return structure_from_dict(data, name=name)
 
 
@@ -559,27 +579,29 @@ CSV_COLUMNS = (
 
 _YES = frozenset({"yes", "y", "true", "1", "x"})
 _NO = frozenset({"no", "n", "false", "0", ""})
+_YES_OR_NO = _YES | _NO
 
 
 def structure_to_csv(structure: Structure) -> str:
     """The structure as CSV text with a header row; color-ups are chip values separated by spaces.
+
+    A label or game that a spreadsheet would run as a formula (`=...`) is written with a leading
+    quote (`clockapp.core.userfiles.safe_cell`), which `structure_from_csv` removes again.
 
     >>> print(structure_to_csv(Structure("S", (Level(5, 10), Break(10, color_up=(5,))))), end="")
     type,small_blind,big_blind,ante,big_blind_ante,minutes,game,label,color_up,planned_last
     level,5,10,0,no,20,NLHE,,,
     break,,,,,10,,Break,5,
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    rows: list[list[object]] = []
+    numbers = structure._level_numbers
     for i, item in enumerate(structure.levels):
-        number = structure.level_number(i)
         if isinstance(item, Break):
             color_up = " ".join(str(v) for v in item.color_up)
-            writer.writerow(["break", "", "", "", "", item.minutes, "", item.label, color_up, ""])
+            rows.append(["break", "", "", "", "", item.minutes, "", item.label, color_up, ""])
         else:
-            planned = "yes" if number == structure.planned_last_level else ""
-            writer.writerow(
+            planned = "yes" if numbers[i] == structure.planned_last_level else ""
+            rows.append(
                 [
                     "level",
                     item.small_blind,
@@ -593,7 +615,7 @@ def structure_to_csv(structure: Structure) -> str:
                     planned,
                 ]
             )
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def _csv_int(row: Mapping[str, str], key: str, where: str, default: int | None) -> int:
@@ -628,17 +650,14 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     ...
     clockapp.core.structure.StructureError: Row 1 (file line 2): the big blind 'ten' is not a whole number.
     """  # noqa: E501
-    # Strict: a quote that is never closed is an error at the end of the file instead of a cell
-    # that silently swallows the rest of it.
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
+    records = csv_records(text)
     try:
-        header = next(reader)
+        header = next(records).cells
     except StopIteration:
         raise StructureError("Structure file is empty: expected a header row.") from None
-    except csv.Error as error:
-        raise StructureError(
-            f"Header row (file line 1): {_csv_problem(error, reader.line_num > 1)}."
-        ) from None
+    except FileFormatError as error:
+        where = "Header row (file line 1)" if error.line is not None else "Structure file"
+        raise StructureError(f"{where}: {error.problem}.") from None
     keys = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in header]
     unknown = [h for h, k in zip(header, keys, strict=True) if k not in CSV_COLUMNS]
     if unknown:
@@ -654,57 +673,50 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     names: list[str] = []
     planned: int | None = None
     row_number = 0
-    last_line = reader.line_num
+    level_count = 0
     while True:
-        first_line = last_line + 1  # a row names the line it starts on
         try:
-            cells = next(reader)
+            record = next(records)
         except StopIteration:
             break
-        except csv.Error as error:
-            where = f"Row {row_number + 1} (file line {first_line})"
-            problem = _csv_problem(error, reader.line_num > first_line)
-            raise StructureError(f"{where}: {problem}.") from None
-        last_line = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue
+        except FileFormatError as error:
+            raise StructureError(
+                f"Row {row_number + 1} (file line {error.line}): {error.problem}."
+            ) from None
+        cells = record.cells
+        joined = "".join(cells)
+        if not joined.strip():
+            continue  # a blank line (or a line of empty cells)
         row_number += 1
-        where = f"Row {row_number} (file line {first_line})"
+        where = f"Row {row_number} (file line {record.line})"
         # Only a label can hold a line break; anywhere else a quote swallowed the next line
         # (`"20` with its closing quote forgotten on a later row).
-        for i, cell in enumerate(cells):
-            if ("\n" in cell or "\r" in cell) and (i >= len(keys) or keys[i] != "label"):
-                raise StructureError(f"{where}: a quote is not closed.")
+        if "\n" in joined or "\r" in joined:
+            for i, cell in enumerate(cells):
+                if ("\n" in cell or "\r" in cell) and (i >= len(keys) or keys[i] != "label"):
+                    raise StructureError(f"{where}: a quote is not closed.")
         if len(cells) > len(keys):
             raise StructureError(
                 f"{where}: {len(cells)} cells but the header has {len(keys)} columns."
             )
-        row = dict(zip(keys, [*cells, *[""] * (len(keys) - len(cells))], strict=True))
-        items.append(_csv_item(row, where))
+        row = dict(zip(keys, cells, strict=False))
+        item = _csv_item(row, where)
+        items.append(item)
         names.append(where)
+        if not item.is_break:
+            level_count += 1
         flag = row.get("planned_last", "").strip().lower()
-        if flag not in _YES | _NO:
+        if flag not in _YES_OR_NO:
             raise StructureError(f"{where}: planned last {flag!r} is not yes or no.")
         if flag in _YES:
             if items[-1].is_break:
                 raise StructureError(f"{where}: a break cannot be the planned last level.")
             if planned is not None:
                 raise StructureError(f"{where}: a second level is marked as planned last.")
-            planned = sum(1 for item in items if not item.is_break)
+            planned = level_count
     if not items:
         raise StructureError("Structure file has a header but no levels.")
     return Structure(name, tuple(items), planned, source_rows=tuple(names))
-
-
-def _csv_problem(error: csv.Error, spans_lines: bool) -> str:
-    """The csv module's complaint in a director's words."""
-    message = str(error)
-    if spans_lines or "end of data" in message:
-        # The quote ran on past the end of its line: it was opened and never closed.
-        return "a quote is not closed"
-    if "expected after" in message:
-        return "a quoted cell has more text after its closing quote"
-    return message.rstrip(".")
 
 
 def _csv_item(row: Mapping[str, str], where: str) -> Item:
@@ -731,7 +743,7 @@ def _csv_item(row: Mapping[str, str], where: str) -> Item:
         if row.get("color_up", "").strip():
             raise StructureError("only a break can color up chips")
         bba_text = row.get("big_blind_ante", "").strip().lower()
-        if bba_text not in _YES | _NO:
+        if bba_text not in _YES_OR_NO:
             raise StructureError(f"big blind ante {bba_text!r} is not yes or no")
         return Level(
             _csv_int(row, "small_blind", where, None),

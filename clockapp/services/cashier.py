@@ -9,9 +9,10 @@ the database as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -57,12 +58,16 @@ from clockapp.persistence.models.cashier import (
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.players import (
-    PlayerDetails,
-    add_player,
-    find_by_name,
-    live_player,
+from clockapp.services.ledger_export import ledger_to_csv
+from clockapp.services.player_import import (
+    ImportAction,
+    ImportPlan,
+    NamedLine,
+    apply_plan,
+    parse_name_list,
+    plan_import,
 )
+from clockapp.services.players import PlayerError, live_player
 from clockapp.services.setup import get_row, load_chips, load_structure, setup_row
 from clockapp.services.till import (
     BustInput,
@@ -341,6 +346,35 @@ def _add_registration(
     return add_registration(till, row, display_name(player))
 
 
+def _add_pre_registrations(
+    session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
+) -> dict[int, Reg]:
+    """Pre-register players who have no registration yet, with one INSERT (a long list)."""
+    if not players:
+        return {}
+    values = [
+        RegistrationRow(
+            tournament_id=till.tournament_id,
+            player_id=player.id or 0,
+            status=STATUS_PRE_REGISTERED,
+            created_at=now,
+        ).model_dump(exclude={"id"})
+        for player in players
+    ]
+    try:
+        rows = session.scalars(insert(RegistrationRow).returning(RegistrationRow), values).all()
+    except IntegrityError as error:  # another station registered one of them just now
+        raise EntryRefused(
+            "A player on the list was registered at another station meanwhile; import the list "
+            "again (players already on it are kept)."
+        ) from error
+    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: match by player
+    return {
+        player.id or 0: add_registration(till, by_player[player.id or 0], display_name(player))
+        for player in players
+    }
+
+
 def _check_in(
     session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
 ) -> Reg:
@@ -358,6 +392,30 @@ def _pre_register(session: Session, till: Till, player: PlayerRow, now: datetime
     if reg is None:
         reg = _add_registration(session, till, player, now, checked_in=False)
     return reg
+
+
+def _name_lines(text: str) -> tuple[NamedLine, ...]:
+    """The lines of a pre-registration list; refused when it names nobody."""
+    try:
+        lines = parse_name_list(text)
+    except PlayerError as error:
+        raise CashierError(str(error)) from None
+    if not any(line.details is not None for line in lines):
+        raise CashierError("The list has no names (one name a line).")
+    return lines
+
+
+def _listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
+    """The plan with players already on the tournament's list skipped (nothing to do for them)."""
+    listed = {reg.player_id for reg in till.registrations.values()}
+    return ImportPlan(
+        tuple(
+            replace(line, action=ImportAction.SKIP, note="already on tonight's list")
+            if line.action is ImportAction.MERGE and line.player_id in listed
+            else line
+            for line in plan.lines
+        )
+    )
 
 
 # ------------------------------------------------------------------------------ the service
@@ -472,41 +530,51 @@ class CashierService:
             )
         return Outcome(tuple(result), changes)
 
+    def preview_pre_registrations(self, tournament_id: int, text: str) -> ImportPlan:
+        """What `import_pre_registrations` would do with `text` now; reads only.
+
+        Each line of the list is planned: a new player is created, a player already in the
+        database (same name, ignoring case and accents) is used, and a blank line, a name the
+        list already gave or a player already on tonight's list is skipped.
+        """
+        lines = _name_lines(text)
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            return _listed_skipped(till, plan_import(session, lines))
+
     def import_pre_registrations(
         self, tournament_id: int, text: str
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
-        """Pre-register a list of names (one a line, or a CSV whose first column is the name).
+        """Pre-register a list of names (one a line, or a CSV with a 'name' column), at once.
 
-        Names found in the player database (ignoring case and accents) are reused; others are
-        added. Blank lines and a 'name' header are skipped.
+        The list is read with the csv module (a quoted name keeps its commas) and planned as
+        `preview_pre_registrations` shows it; then, in one transaction, the new players are
+        added and every player named is put on the list. The result holds the registration of
+        every player named, in list order (players already on the list included).
         """
-        names = []
-        for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-            name = line.split(",")[0].strip().strip('"').strip()
-            if not name or (number == 1 and name.casefold() == "name"):
-                continue
-            try:
-                names.append(PlayerDetails(name))
-            except ValidationError as error:
-                raise CashierError(f"Line {number}: {error}") from error
-        if not names:
-            raise CashierError("The list has no names (one name a line).")
+        lines = _name_lines(text)
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
-            result = []
-            created = False
-            for details in names:
-                player = find_by_name(session, details.name)
-                if player is None:
-                    player = add_player(session, details, now)
-                    created = True
-                result.append(registration_info(till, _pre_register(session, till, player, now)))
+            plan = _listed_skipped(till, plan_import(session, lines))
+            # The till's registrations by player, looked up once (`_pre_register` looks through
+            # them all for each player: a long list took the square of its length).
+            active: dict[int, Reg] = {}
+            for reg in till.registrations.values():
+                active.setdefault(reg.player_id, reg)
+            named: dict[int, PlayerRow] = {}
+            for player in apply_plan(session, plan, lines, now):
+                if player is not None and player.id is not None:
+                    named.setdefault(player.id, player)
+            missing = [player for pid, player in named.items() if pid not in active]
+            active.update(_add_pre_registrations(session, till, missing, now))
+            result = {pid: registration_info(till, active[pid]) for pid in named}
+            created = plan.count(ImportAction.CREATE)
             what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
             changes = record_change(
                 session, tournament_id, what, f"imported {len(result)} pre-registrations", now
             )
-        return Outcome(tuple(result), changes)
+        return Outcome(tuple(result.values()), changes)
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
@@ -920,6 +988,10 @@ class CashierService:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             return ledger_entries(load_till(session, tournament_id, self._cache))
+
+    def ledger_csv(self, tournament_id: int) -> str:
+        """The ledger as CSV text for the books (`ledger_export.ledger_to_csv`)."""
+        return ledger_to_csv(self.ledger(tournament_id))
 
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""

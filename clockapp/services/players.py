@@ -7,8 +7,6 @@ player it was merged into, its registrations move over, and searches no longer s
 
 from __future__ import annotations
 
-import csv
-import io
 import unicodedata
 from dataclasses import dataclass, fields
 from datetime import datetime
@@ -16,6 +14,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.persistence.models import PlayerRow, RegistrationRow, TournamentRow
 from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
 from clockapp.services.changes import Change, Outcome
@@ -131,14 +130,20 @@ def player_info(row: PlayerRow) -> PlayerInfo:
     )
 
 
-def _apply(row: PlayerRow, details: PlayerDetails) -> None:
+def apply_details(row: PlayerRow, details: PlayerDetails) -> None:
+    """Copy the details onto a player row (and its folded search text)."""
     row.name = details.name
     row.nickname = details.nickname
     row.phone = details.phone
     row.email = details.email
     row.team = details.team
     row.notes = details.notes
-    row.search_text = f"{fold(details.name)} | {fold(details.nickname)}"
+    row.search_text = search_text(details)
+
+
+def search_text(details: PlayerDetails) -> str:
+    """What the search looks in: the name and nickname folded (`fold`), 'name | nickname'."""
+    return f"{fold(details.name)} | {fold(details.nickname)}"
 
 
 def get_player(session: Session, player_id: int) -> PlayerRow:
@@ -164,7 +169,7 @@ def live_player(session: Session, player_id: int) -> PlayerRow:
 def add_player(session: Session, details: PlayerDetails, now: datetime) -> PlayerRow:
     """Insert a player inside the caller's transaction."""
     row = PlayerRow(name=details.name, created_at=now)
-    _apply(row, details)
+    apply_details(row, details)
     session.add(row)
     session.flush()
     return row
@@ -221,7 +226,7 @@ class PlayerService:
                 raise PlayerError(
                     f"{row.name} was merged into player #{row.merged_into_id}; edit that player."
                 )
-            _apply(row, details)
+            apply_details(row, details)
             session.add(row)
             info = player_info(row)
             changes = record_change(session, None, Change.PLAYERS, f"edited {info.name}", now)
@@ -326,7 +331,7 @@ class PlayerService:
                 keep.team or dup.team,
                 "\n".join(note for note in (keep.notes, dup.notes) if note),
             )
-            _apply(keep, merged)
+            apply_details(keep, merged)
             dup.merged_into_id = keep_id
             session.add(keep)
             session.add(dup)
@@ -343,24 +348,22 @@ class PlayerService:
     def import_csv(self, text: str) -> Outcome[ImportReport]:
         """Add the players of a CSV file (a header row naming the columns; `name` is required).
 
-        A row whose name matches a player already in the database (ignoring case and accents) is
-        not added again. Nothing is saved when any row is wrong; the error names the row.
+        A row whose name matches a player already in the database (ignoring case and accents),
+        or a name given earlier in the file, is not added again. Nothing is saved when any row
+        is wrong; the error names the row. One query reads the names, one flush adds the new
+        players: the time grows with the file, not with the file times the database.
         """
-        parsed = parse_players_csv(text)
+        # Imported here: `player_import` builds on this module.
+        from clockapp.services.player_import import ImportAction, NamedLine, apply_plan, plan_import
+
+        lines = [NamedLine(line, details) for line, details in players_csv_lines(text)]
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            created = 0
-            found = 0
-            players: list[PlayerInfo] = []
-            for details in parsed:
-                row = find_by_name(session, details.name)
-                if row is None:
-                    row = add_player(session, details, now)
-                    created += 1
-                else:
-                    found += 1
-                players.append(player_info(row))
-            report = ImportReport(created, found, tuple(players))
+            plan = plan_import(session, lines)
+            rows = apply_plan(session, plan, lines, now)
+            players = tuple(player_info(row) for row in rows if row is not None)
+            created = plan.count(ImportAction.CREATE)
+            report = ImportReport(created, len(players) - created, players)
             changes = record_change(
                 session, None, Change.PLAYERS, f"imported {created} players", now
             )
@@ -371,43 +374,58 @@ class PlayerService:
         return players_to_csv(self.list())
 
 
+def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
+    """The players of a CSV file with the file line each starts on (blank lines left out).
+
+    Read with `clockapp.core.userfiles.csv_records`: quotes, any line ending, a byte-order mark
+    and cells written by `players_to_csv` (formula characters quoted) all read back as written.
+
+    Raises:
+        PlayerError: No header with a `name` column, a line that is not CSV, or a row that is not
+            a valid player (the message gives the line number).
+    """
+    records = csv_records(text)
+    try:
+        header = next((r for r in records if not r.blank), None)
+        if header is None or "name" not in (keys := [fold(cell) for cell in header.cells]):
+            raise PlayerError("The CSV needs a header row with a 'name' column.")
+        columns = [(keys.index(c), c) for c in CSV_COLUMNS if c in keys]
+        result = []
+        for record in records:
+            if record.blank:
+                continue
+            cells = record.cells
+            values = {c: cells[i] if i < len(cells) else "" for i, c in columns}
+            try:
+                result.append((record.line, PlayerDetails(**values)))
+            except ValidationError as error:
+                raise PlayerError(f"CSV line {record.line}: {error}") from error
+    except FileFormatError as error:
+        message = f"CSV line {error.line}: {error.problem}." if error.line else str(error)
+        raise PlayerError(message) from None
+    return tuple(result)
+
+
 def parse_players_csv(text: str) -> tuple[PlayerDetails, ...]:
     """Read a players CSV (header row required; unknown columns are ignored).
 
     Raises:
-        PlayerError: No header with a `name` column, or a row that is not a valid player (the
-            message gives the line number).
+        PlayerError: See `players_csv_lines`.
 
     >>> [p.name for p in parse_players_csv("name,team\\nAnn,Reds\\nBob,\\n")]
     ['Ann', 'Bob']
     """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [fold(name or "") for name in (reader.fieldnames or [])]
-    if "name" not in header:
-        raise PlayerError("The CSV needs a header row with a 'name' column.")
-    result = []
-    for row in reader:
-        values = {fold(key or ""): (value or "") for key, value in row.items() if key is not None}
-        if not any(v.strip() for v in values.values()):
-            continue  # a blank line
-        try:
-            result.append(PlayerDetails(**{c: values.get(c, "") for c in CSV_COLUMNS}))
-        except ValidationError as error:
-            raise PlayerError(f"CSV line {reader.line_num}: {error}") from error
-    return tuple(result)
+    return tuple(details for _line, details in players_csv_lines(text))
 
 
 def players_to_csv(players: tuple[PlayerInfo, ...]) -> str:
-    """Players as CSV text with a header row.
+    """Players as CSV text with a header row (cells a spreadsheet would run are quoted).
 
     >>> from datetime import UTC, datetime
-    >>> p = PlayerInfo(1, "Ann", "", "", "ann@x.org", "", "", datetime(2026, 1, 1, tzinfo=UTC))
+    >>> p = PlayerInfo(1, "=Ann", "", "", "ann@x.org", "", "", datetime(2026, 1, 1, tzinfo=UTC))
     >>> players_to_csv((p,)).splitlines()
-    ['name,nickname,phone,email,team,notes', 'Ann,,,ann@x.org,,']
+    ['name,nickname,phone,email,team,notes', "'=Ann,,,ann@x.org,,"]
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for p in players:
-        writer.writerow([p.name, p.nickname, p.phone, p.email, p.team, p.notes])
-    return out.getvalue()
+    return csv_text(
+        CSV_COLUMNS, ((p.name, p.nickname, p.phone, p.email, p.team, p.notes) for p in players)
+    )

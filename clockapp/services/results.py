@@ -9,8 +9,6 @@ equal stacks share the places and their prizes). The figures the clock shows com
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +19,7 @@ from clockapp.core.eliminations import EliminationError
 from clockapp.core.ledger import RowKind, voided_rows
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
+from clockapp.core.userfiles import csv_text
 from clockapp.persistence.models import EliminationRow, RegistrationRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING, STATUS_WITHDRAWN
 from clockapp.services.changes import Change, Outcome
@@ -290,18 +289,19 @@ def _result_rows(till: Till) -> tuple[ResultRow, ...]:
 def results_to_csv(rows: Sequence[ResultRow]) -> str:
     """Results as CSV text; money as plain decimals (12.50) so spreadsheets can add them up.
 
+    Names a spreadsheet would run as a formula get a leading quote (`core.userfiles.safe_cell`);
+    amounts, negative ones too, stay numbers.
+
     >>> results_to_csv(()).strip()
     'place,name,entries,rebuys,add_ons,paid_in,prize,bounties,knockouts,total_won,paid_out,still_owed,busted_by'
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RESULTS_COLUMNS)
 
     def money(cents: int) -> str:
         return format_cents(cents, symbol="").replace(",", "")
 
-    for r in rows:
-        writer.writerow(
+    return csv_text(
+        RESULTS_COLUMNS,
+        (
             [
                 r.label if r.place is not None else "",
                 r.name,
@@ -317,8 +317,9 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
                 money(r.still_owed),
                 r.busted_by,
             ]
-        )
-    return out.getvalue()
+            for r in rows
+        ),
+    )
 
 
 class ResultsService:

@@ -346,6 +346,7 @@ def test_import_a_list_then_check_in_and_withdraw(
     path = tmp_path / "tonight.txt"
     path.write_text("name\nann lee\nEd Newcomer\nFay Early\n")
     assert players_page.import_pre_registrations(str(path))
+    players_page.dialog.ok_button.click()  # the preview: import
     assert cashier_window.message.text() == (
         "Imported tonight.txt: 3 names on the list, 3 waiting to check in (Field page)."
     )
@@ -396,6 +397,7 @@ def test_the_desk_sells_a_checked_in_players_buy_in(
     path = tmp_path / "tonight.csv"
     path.write_text("Bob Marley,555-0100\n")
     players_page.import_pre_registrations(str(path))
+    players_page.dialog.ok_button.click()  # the preview: import
     desk = show(cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "bob")
     enter(qtbot, desk.search)

@@ -6,9 +6,12 @@ bus says the page's part of the tournament changed (`REFRESH_ON`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -181,16 +184,40 @@ class LedgerPage(Page):
         self.void_button.clicked.connect(lambda: self.start_void())
         self.refund_button = QPushButton("Refund entry…")
         self.refund_button.clicked.connect(lambda: self.start_refund())
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setObjectName("export_ledger")
+        self.export_button.clicked.connect(lambda: self.export_csv())
         note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
         note.setStyleSheet("color:#607d8b;")
         buttons = QHBoxLayout()
         buttons.addWidget(self.void_button)
         buttons.addWidget(self.refund_button)
         buttons.addWidget(note, 1)
+        buttons.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.totals)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+
+    def export_csv(self, path: str | None = None) -> str | None:
+        """Write the ledger as CSV for the books (asks where when not given)."""
+        ctx = self._ctx
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export the ledger", "ledger.csv", "CSV (*.csv)"
+            )
+        if not path:
+            return None
+        text = ctx.read(lambda: ctx.services.cashier.ledger_csv(ctx.tid), None)
+        if text is None:
+            return None
+        try:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        except OSError as error:
+            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
+            return None
+        ctx.message.show_info(f"Ledger exported: {path}")
+        return path
 
     def refresh(self) -> None:
         ctx = self._ctx

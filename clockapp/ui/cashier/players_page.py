@@ -1,15 +1,13 @@
 """The Players page of the cashier window: the player database shared by every tournament.
 
 Search as you type; add, edit (notes included) and merge duplicates; import and export the
-database as CSV; and import tonight's pre-registration list (one name a line), whose players are
-then checked in on the Field page as they arrive. The files are asked for with a file dialog, or
-given as a path (tests, scripts).
+database as CSV; and import tonight's pre-registration list (one name a line), previewed before
+anything is saved, whose players are then checked in on the Field page as they arrive. The files
+are asked for with a file dialog, or given as a path (tests, scripts).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -22,14 +20,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.errors import DomainError
+from clockapp.core.userfiles import csv_records
 from clockapp.services.cashier import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
+from clockapp.ui.userfiles import read_import_file
 
 #: Players listed at most (typing narrows the list).
 LIST_LIMIT = 500
@@ -81,8 +83,9 @@ class PlayersPage(Page):
         self.pre_button = QPushButton("Import pre-registrations…")
         self.pre_button.setObjectName("import_pre_registrations")
         self.pre_button.setToolTip(
-            "A list of names, one a line (or a CSV whose first column is the name): they go on "
-            "tonight's list, to check in on the Field page as they arrive."
+            "A list of names, one a line (quote a name that holds a comma), or a CSV with a "
+            "'name' column: a preview shows what will be created, used or skipped; confirmed, "
+            "the names go on tonight's list, to check in on the Field page as they arrive."
         )
         self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
         buttons = QHBoxLayout()
@@ -205,12 +208,9 @@ class PlayersPage(Page):
         if not path:
             return None
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            self._ctx.refuse(f"{Path(path).name} is not UTF-8 text; save it as CSV UTF-8.")
-            return None
-        except OSError as error:
-            self._ctx.refuse(f"{Path(path).name} cannot be read: {error.strerror or error}.")
+            text = read_import_file(path)
+        except DomainError as error:
+            self._ctx.refuse(str(error))
             return None
         return text, Path(path).name
 
@@ -222,11 +222,25 @@ class PlayersPage(Page):
         return setup_operations.import_players(self._ctx, *read) is not None
 
     def import_pre_registrations(self, path: str | None = None) -> bool:
-        """Put a list of names on tonight's list (pre-registered)."""
+        """Read a list of names and show the preview; it goes on tonight's list once confirmed.
+
+        False when the file cannot be read or planned (the message says why); True when the
+        preview (`self.dialog`) is open.
+        """
         read = self._read(path, "Import pre-registrations")
         if read is None:
             return False
-        return setup_operations.import_pre_registrations(self._ctx, *read) is not None
+        text, source = read
+        ctx = self._ctx
+        plan = ctx.read(lambda: ctx.services.cashier.preview_pre_registrations(ctx.tid, text), None)
+        if plan is None:
+            return False
+        dialog = PreRegistrationDialog(plan, source, self)
+        dialog.accepted.connect(
+            lambda: setup_operations.import_pre_registrations(ctx, text, source)
+        )
+        self._open(dialog)
+        return True
 
     def export_csv(self, path: str | None = None) -> str | None:
         """Write every player to a CSV file (asks where when not given)."""
@@ -245,6 +259,6 @@ class PlayersPage(Page):
         except OSError as error:
             ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
             return None
-        count = sum(1 for _ in csv.reader(io.StringIO(text))) - 1  # notes may span lines
+        count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
         ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
         return path

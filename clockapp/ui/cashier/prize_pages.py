@@ -349,7 +349,11 @@ class ResultsPage(Page):
         text = ctx.read(lambda: ctx.services.results.results_csv(ctx.tid), None)
         if text is None:
             return None
-        Path(path).write_text(text, encoding="utf-8", newline="")
+        try:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        except OSError as error:
+            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
+            return None
         ctx.message.show_info(f"Results exported: {path}")
         return path
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
 from clockapp.core.errors import DomainError
 from clockapp.ui.structure.library import LibraryEntry, preset_title
+from clockapp.ui.userfiles import read_import_file
 
 FILE_FILTER = "Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)"
 
@@ -130,9 +131,9 @@ class TemplatesAndFiles:
                 return False
         file = Path(path)
         try:
-            text = file.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            self.show_error(f"Could not read {file.name}: {error}")
+            text = read_import_file(file)
+        except DomainError as error:
+            self.show_error(str(error))
             return False
         fmt = _format_of(file, text)
         name = file.stem.replace("_", " ") if fmt == "csv" else None

@@ -1,0 +1,257 @@
+"""Importing players from a file: each line planned (create, merge, skip), then applied at once.
+
+The player CSV import (`PlayerService.import_csv`) and the pre-registration list
+(`CashierService.preview_pre_registrations` and `import_pre_registrations`) share this plan, so
+the preview a cashier confirms is worked out exactly like the import it stands for. Planning
+reads the live players' names with one query and matches in memory, and the new players are
+inserted together: an import takes time in proportion to its lines, not to lines times players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from sqlalchemy import insert
+from sqlmodel import Session, col, select
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.userfiles import FileFormatError, csv_records
+from clockapp.persistence.models import PlayerRow
+from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
+
+#: Rows fetched per query when reading the players an import matched.
+_CHUNK = 500
+
+
+class ImportAction(StrEnum):
+    """What an import does with one line of the file."""
+
+    CREATE = "create"  # a new player
+    MERGE = "merge"  # a player already in the database is used
+    SKIP = "skip"  # nothing: a blank line, or a name already given earlier in the file
+
+
+@dataclass(frozen=True)
+class ImportLine:
+    """One line of an import and what will be done with it.
+
+    Attributes:
+        line: The file line it starts on (1-based).
+        name: The name read ('' for a line without one).
+        action: Create, merge or skip.
+        player_id: The player matched (merge), or the one named earlier in the file (a skipped
+            duplicate); None otherwise.
+        note: Why, in a cashier's words ("new player", "already in the database as #12 Ann
+            Lee", "blank line", "same name as line 3").
+    """
+
+    line: int
+    name: str
+    action: ImportAction
+    player_id: int | None
+    note: str
+
+
+@dataclass(frozen=True)
+class ImportPlan:
+    """Every line of an import file with its action, in file order."""
+
+    lines: tuple[ImportLine, ...]
+
+    def count(self, action: ImportAction) -> int:
+        """How many lines get `action`."""
+        return sum(1 for line in self.lines if line.action is action)
+
+    def summary(self) -> str:
+        """'3 new players, 1 already in the database, 2 lines skipped'."""
+        created, merged, skipped = (self.count(a) for a in ImportAction)
+        return (
+            f"{created} new player{'s' if created != 1 else ''}, "
+            f"{merged} already in the database, "
+            f"{skipped} line{'s' if skipped != 1 else ''} skipped"
+        )
+
+
+@dataclass(frozen=True)
+class NamedLine:
+    """A line of an import file as read: its file line and the player it names (None if blank)."""
+
+    line: int
+    details: PlayerDetails | None
+    note: str = ""
+
+
+# ------------------------------------------------------------------------------ reading files
+def _header_index(cells: Sequence[str]) -> int | None:
+    folded = [fold(cell) for cell in cells]
+    return folded.index("name") if "name" in folded else None
+
+
+def parse_name_list(text: str) -> tuple[NamedLine, ...]:
+    """A pre-registration list: one name a line, or a CSV file whose header has a 'name' column.
+
+    The csv module reads the file, so a quoted name keeps its commas (`"Lee, Ann"`); without a
+    header the name is the first cell of each line (the other cells, a phone number say, are
+    ignored, and the preview says so).
+
+    Raises:
+        PlayerError: The file is not readable CSV, or a name is not acceptable (too long), naming
+            the file line.
+
+    >>> [(n.line, n.details and n.details.name) for n in parse_name_list('"Lee, Ann"\\r\\rBob\\r')]
+    [(1, 'Lee, Ann'), (2, None), (3, 'Bob')]
+    """
+    result: list[NamedLine] = []
+    column: int | None = None
+    seen_content = False
+    try:
+        for record in csv_records(text):
+            if not seen_content and not record.blank:
+                seen_content = True
+                column = _header_index(record.cells)
+                if column is not None:
+                    continue  # the header row
+            if record.blank:
+                result.append(NamedLine(record.line, None, "blank line"))
+                continue
+            index = column or 0
+            name = record.cells[index] if index < len(record.cells) else ""
+            others = [c for i, c in enumerate(record.cells) if i != index and c.strip()]
+            note = ""
+            if column is None and others:
+                note = f"first cell only (quote names that hold a comma): {', '.join(others)}"
+            if not name.strip():
+                result.append(NamedLine(record.line, None, "no name on this line"))
+                continue
+            try:
+                result.append(NamedLine(record.line, PlayerDetails(name), note))
+            except ValidationError as error:
+                raise PlayerError(f"Line {record.line}: {error}") from None
+    except FileFormatError as error:
+        raise PlayerError(f"{error}") from None
+    return tuple(result)
+
+
+# ------------------------------------------------------------------------------ planning
+def live_players_by_name(session: Session) -> dict[str, tuple[int, str]]:
+    """Every live player's folded name -> (id, name) of the oldest with that name (one query)."""
+    rows = session.exec(
+        select(PlayerRow.id, PlayerRow.name)
+        .where(col(PlayerRow.merged_into_id).is_(None))
+        .order_by(col(PlayerRow.id))
+    ).all()
+    index: dict[str, tuple[int, str]] = {}
+    for player_id, name in rows:
+        if player_id is not None:
+            index.setdefault(fold(name), (player_id, name))
+    return index
+
+
+def plan_import(session: Session, lines: Iterable[NamedLine]) -> ImportPlan:
+    """What importing `lines` would do now: create, merge (same name, ignoring case and accents)
+    or skip (blank, or a name the file already gave). Reads only; nothing is written."""
+    known = live_players_by_name(session)
+    first_seen: dict[str, int] = {}
+    planned: list[ImportLine] = []
+    for named in lines:
+        details = named.details
+        if details is None:
+            planned.append(ImportLine(named.line, "", ImportAction.SKIP, None, named.note))
+            continue
+        key = fold(details.name)
+        extra = f"; {named.note}" if named.note else ""
+        if key in first_seen:
+            match = known.get(key)
+            planned.append(
+                ImportLine(
+                    named.line,
+                    details.name,
+                    ImportAction.SKIP,
+                    match[0] if match else None,
+                    f"same name as line {first_seen[key]}{extra}",
+                )
+            )
+            continue
+        first_seen[key] = named.line
+        match = known.get(key)
+        if match is None:
+            planned.append(
+                ImportLine(
+                    named.line, details.name, ImportAction.CREATE, None, f"new player{extra}"
+                )
+            )
+        else:
+            planned.append(
+                ImportLine(
+                    named.line,
+                    details.name,
+                    ImportAction.MERGE,
+                    match[0],
+                    f"already in the database as #{match[0]} {match[1]}{extra}",
+                )
+            )
+    return ImportPlan(tuple(planned))
+
+
+def apply_plan(
+    session: Session, plan: ImportPlan, lines: Sequence[NamedLine], now: datetime
+) -> list[PlayerRow | None]:
+    """Carry out `plan` (made from `lines` in this transaction): the player of every line.
+
+    New players are inserted with one statement; matched players are read in chunks. A skipped line
+    gets the player named earlier in the file (None for a blank line).
+    """
+    details = {named.line: named.details for named in lines}
+    values = []
+    for item in plan.lines:
+        if item.action is ImportAction.CREATE:
+            found = details[item.line]
+            assert found is not None
+            values.append(
+                {
+                    "name": found.name,
+                    "nickname": found.nickname,
+                    "phone": found.phone,
+                    "email": found.email,
+                    "team": found.team,
+                    "notes": found.notes,
+                    "search_text": search_text(found),
+                    "created_at": now,
+                }
+            )
+    # One multi-row INSERT (the ORM's flush would send one per player on SQLite, to return the
+    # ids in order); the rows come back in any order, so they are matched by name, which the plan
+    # made unique among the players it creates.
+    inserted: dict[str, PlayerRow] = {}
+    if values:
+        for row in session.scalars(insert(PlayerRow).returning(PlayerRow), values).all():
+            inserted[row.name] = row
+    created = {
+        item.line: inserted[item.name] for item in plan.lines if item.action is ImportAction.CREATE
+    }
+    wanted = sorted({i.player_id for i in plan.lines if i.player_id is not None})
+    existing: dict[int, PlayerRow] = {}
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start : start + _CHUNK]
+        for row in session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(chunk))).all():
+            assert row.id is not None
+            existing[row.id] = row
+    by_name: dict[str, PlayerRow] = {}
+    result: list[PlayerRow | None] = []
+    for item in plan.lines:
+        player: PlayerRow | None
+        if item.action is ImportAction.CREATE:
+            player = created[item.line]
+        elif item.player_id is not None:
+            player = existing[item.player_id]
+        elif item.name:  # a duplicate of a line that creates its player
+            player = by_name.get(fold(item.name))
+        else:
+            player = None
+        if player is not None and item.name:
+            by_name.setdefault(fold(item.name), player)
+        result.append(player)
+    return result

@@ -1,0 +1,72 @@
+"""The preview of a pre-registration list: every line with what the import will do with it.
+
+`CashierService.preview_pre_registrations` plans the list without writing anything; this dialog
+shows the plan (create a new player, use the player already in the database, or skip a blank
+line, a name given twice or a player already on tonight's list) and the page imports the list,
+in one service call, only when the cashier confirms.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QWidget
+
+from clockapp.services.player_import import ImportAction, ImportLine, ImportPlan
+from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.models import Column, RowsModel
+from clockapp.ui.cashier.pages import table_view
+
+#: What the preview calls each action.
+ACTION_TEXT = {
+    ImportAction.CREATE: "create",
+    ImportAction.MERGE: "use existing",
+    ImportAction.SKIP: "skip",
+}
+
+_SKIPPED = QBrush(QColor("#888888"))
+
+
+class ImportPreviewModel(RowsModel):
+    """The lines of an import plan: file line, name, action and why."""
+
+    COLUMNS = (
+        Column("Line", lambda r: str(r.line), numeric=True),
+        Column("Name", lambda r: r.name),
+        Column("Action", lambda r: ACTION_TEXT[r.action]),
+        Column("Why", lambda r: r.note),
+    )
+
+    def _foreground(self, row: ImportLine) -> QBrush | None:
+        return _SKIPPED if row.action is ImportAction.SKIP else None
+
+
+class PreRegistrationDialog(_Dialog):
+    """Shows what importing a pre-registration list will do; Import confirms it."""
+
+    def __init__(self, plan: ImportPlan, source: str, parent: QWidget | None = None) -> None:
+        names = plan.count(ImportAction.CREATE) + plan.count(ImportAction.MERGE)
+        super().__init__(
+            f"Import pre-registrations: {source}",
+            f"Import {names} name{'s' if names != 1 else ''}",
+            parent,
+        )
+        self.setObjectName("pre_registration_preview")
+        self.setMinimumSize(640, 420)
+        self.plan = plan
+        self.summary_label = QLabel(f"{source}: {plan.summary()}.")
+        self.summary_label.setObjectName("preview_summary")
+        self.summary_label.setWordWrap(True)
+        self.model = ImportPreviewModel(self)
+        self.model.set_rows(plan.lines)
+        self.view = table_view(self.model, "preview_lines")
+        # Fixed widths: sizing to the contents measures every line of a long list.
+        for header, width in (("Line", 50), ("Name", 220), ("Action", 100)):
+            self.view.setColumnWidth(self.model.column_of(header), width)
+        self.layout_.insertWidget(0, self.summary_label)
+        self.layout_.insertWidget(1, self.view, 1)
+        self._update()
+
+    def _problem(self) -> str:
+        if not any(line.action is not ImportAction.SKIP for line in self.plan.lines):
+            return "Nothing to import: every name is skipped (see Why)."
+        return ""

@@ -1,0 +1,32 @@
+"""Reading a file the user picked to import: size-checked, UTF-8, line endings left to the parser.
+
+The windows read every import through `read_import_file`, so a huge file is refused before it is
+read and a file in another encoding gets a message saying how to save it; the text then goes to
+a service, whose parser (`clockapp.core.userfiles`) treats it as hostile.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.userfiles import MAX_FILE_CHARS, FileFormatError, decode_file
+
+
+def read_import_file(path: str | Path) -> str:
+    """The text of the file at `path`.
+
+    Raises:
+        ValidationError: The file cannot be read, is too big, or is not UTF-8 text (the message
+            names the file).
+    """
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > 4 * MAX_FILE_CHARS:  # UTF-8 takes at most 4 bytes a character
+            raise ValidationError(f"{file.name} is too big to import ({size:,} bytes).")
+        return decode_file(file.read_bytes())
+    except FileFormatError as error:
+        raise ValidationError(f"{file.name}: {error.problem}.") from None
+    except OSError as error:
+        raise ValidationError(f"{file.name} cannot be read: {error.strerror or error}.") from None

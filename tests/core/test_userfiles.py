@@ -1,0 +1,119 @@
+"""The shared reader and writer of user files: hostile input in, the app's own error or a result."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clockapp.core.userfiles import (
+    FORMULA_STARTS,
+    MAX_CELL_CHARS,
+    FileFormatError,
+    csv_records,
+    csv_text,
+    decode_file,
+    load_json,
+    safe_cell,
+    unquote_cell,
+)
+
+
+def result_or_own_error(call: Callable[[], object]) -> object:
+    """What `call` returns, or the app's own error it raises (anything else fails the test)."""
+    try:
+        return call()
+    except FileFormatError as error:
+        return error
+
+
+@pytest.mark.parametrize("newline", ["\r", "\n", "\r\n"])
+def test_any_line_ending_reads_the_same_records(newline: str) -> None:
+    text = newline.join(["a,b", '"x, y","two', 'lines"', "", "z"]) + newline
+    records = list(csv_records(text))
+    assert [(r.line, r.cells) for r in records] == [
+        (1, ("a", "b")),
+        (2, ("x, y", "two\nlines")),
+        (4, ()),
+        (5, ("z",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('a\n"open\n', "File line 2: a quote is not closed."),
+        ('a\n"x"y\n', "File line 2: a quoted cell has more text after its closing quote."),
+        (f'a\n"{"x" * (MAX_CELL_CHARS + 1)}"\n', "File line 2: a cell is longer than 131,072"),
+    ],
+)
+def test_unreadable_csv_names_the_line(text: str, message: str) -> None:
+    with pytest.raises(FileFormatError) as caught:
+        list(csv_records(text))
+    assert str(caught.value).startswith(message)
+
+
+def test_size_limits() -> None:
+    with pytest.raises(FileFormatError, match="Too big"):
+        list(csv_records("a" * 11, max_chars=10))
+    with pytest.raises(FileFormatError, match="Too big"):
+        load_json("[1]" * 4, max_chars=10)
+    with pytest.raises(FileFormatError, match="Too big"):
+        decode_file(b"a" * 50, max_chars=10)
+
+
+@given(st.text())
+def test_a_written_cell_never_starts_a_formula_and_reads_back(text: str) -> None:
+    cell = safe_cell(text)
+    assert isinstance(cell, str)
+    if cell[:1] in FORMULA_STARTS:
+        float(cell.replace(",", ""))  # only a plain number may start with - or +
+    assert unquote_cell(cell) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.text(), min_size=1, max_size=4), min_size=1, max_size=5))
+def test_csv_text_round_trips_through_csv_records(rows: list[list[str]]) -> None:
+    header = [f"c{i}" for i in range(4)]
+    text = csv_text(header, rows)
+    back = [list(record.cells) for record in csv_records(text)][1:]
+    expected = [[cell.replace("\r\n", "\n").replace("\r", "\n") for cell in row] for row in rows]
+    assert expected == back
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.binary().map(lambda b: b.decode("utf-8", "replace"))))
+def test_any_text_reads_as_records_or_a_file_error(text: str) -> None:
+    outcome = result_or_own_error(lambda: list(csv_records(text)))
+    assert isinstance(outcome, list | FileFormatError)
+
+
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(),
+        json_like.map(json.dumps),
+        st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+        st.integers(1, 6000).map(lambda n: "9" * n),
+    )
+)
+def test_any_text_loads_as_json_or_a_file_error(text: str) -> None:
+    outcome = result_or_own_error(lambda: load_json(text))
+    if not isinstance(outcome, FileFormatError):
+        assert outcome == json.loads(text)
+
+
+@given(st.binary())
+def test_any_bytes_decode_or_give_a_file_error(data: bytes) -> None:
+    outcome = result_or_own_error(lambda: decode_file(data))
+    assert isinstance(outcome, str | FileFormatError)

@@ -1,0 +1,56 @@
+"""The structure editor's import with hostile files: read when it can be, refused clearly if not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clockapp.core.structure import Level, Structure
+from clockapp.services.app import Services
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.structure import StructureEditor
+
+
+@pytest.fixture
+def editor(services: Services, bus: TournamentBus, shown_window) -> StructureEditor:
+    ed = StructureEditor(services, bus)
+    return shown_window(ed, focus=ed.table)
+
+
+def saved(services: Services, bus: TournamentBus) -> Structure:
+    return services.structure.get(bus.tournament_id)
+
+
+def test_a_csv_saved_with_cr_line_endings_is_imported(editor, services, bus, tmp_path) -> None:
+    path = tmp_path / "old_mac.csv"
+    path.write_bytes(b'\xef\xbb\xbfsmall_blind,big_blind,minutes,label\r25,50,20,"A, b"\r')
+    assert editor.import_file(path)
+    assert saved(services, bus).levels == (Level(25, 50, minutes=20, label="A, b"),)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("deep.json", b"[" * 100_000, "nested more than 32 deep"),
+        ("huge.json", b'{"levels": [{"minutes": ' + b"9" * 5000 + b"}]}", "too long"),
+        ("latin1.csv", "small_blind,big_blind,minutes,label\n25,50,20,Café\n".encode("cp1252"),
+         "not UTF-8"),
+        ("wide.csv", b'minutes,label\n20,"' + b"x" * 200_000 + b'"\n', "Row 1 (file line 2)"),
+    ],
+)  # fmt: skip
+def test_a_hostile_file_is_refused_and_changes_nothing(
+    editor, services, bus, tmp_path: Path, name: str, data: bytes, message: str
+) -> None:
+    before = saved(services, bus)
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert not editor.import_file(path)
+    assert message in editor.banner.text
+    assert saved(services, bus) == before
+    assert editor.undo_stack.count() == 0
+
+
+def test_a_missing_file_is_refused(editor, tmp_path: Path) -> None:
+    assert not editor.import_file(tmp_path / "gone.csv")
+    assert "gone.csv cannot be read" in editor.banner.text
