@@ -129,7 +129,16 @@ def run_app(argv: Sequence[str]) -> int:
         return self_test(args.db)
     if args.screenshot is not None:
         return screenshot(args.db, args.screenshot, args.size, demo=args.demo)
-    return Launcher(app, args).run()
+    from clockapp.ui.errors import ErrorNet
+
+    # From here on, any error in a window is a message and a log entry, never a dead app.
+    net = ErrorNet(app)
+    net.install()
+    try:
+        return Launcher(app, args).run()
+    finally:
+        net.uninstall()
+        net.deleteLater()
 
 
 def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:

@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
@@ -44,9 +43,9 @@ class ClockCommand(QUndoCommand):
         self._operation = operation
         self._before = before
         self._skip_next_redo = already_done
-        # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it for
-        # UndoHistory to raise once the stack returns.
-        self.error: DomainError | None = None
+        # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it (the
+        # app's refusal or anything unexpected) for UndoHistory to raise once the stack returns.
+        self.error: Exception | None = None
 
     def redo(self) -> None:
         """Run the operation again (not the first time: `UndoHistory.run` already did)."""
@@ -57,7 +56,7 @@ class ClockCommand(QUndoCommand):
         try:
             self._before = self._services.clock.snapshot(tid).state
             self._bus.run(lambda: self._operation(tid))
-        except DomainError as error:
+        except Exception as error:
             self.error = error
 
     def undo(self) -> None:
@@ -66,7 +65,7 @@ class ClockCommand(QUndoCommand):
         before = self._before
         try:
             self._bus.run(lambda: self._services.clock.restore(tid, before))
-        except DomainError as error:
+        except Exception as error:
             self.error = error
 
 
@@ -95,13 +94,13 @@ class UndoHistory(QObject):
         return value
 
     def undo(self) -> None:
-        """Undo the last action (nothing if there is none); raises the DomainError it met."""
+        """Undo the last action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index() - 1)
         self.stack.undo()
         self._raise_from(command)
 
     def redo(self) -> None:
-        """Redo the last undone action (nothing if there is none); raises the DomainError it met."""
+        """Redo the last undone action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index())
         self.stack.redo()
         self._raise_from(command)
