@@ -55,16 +55,39 @@ def throwaway_server(bindir: Path) -> Iterator[str]:
         if as_postgres:
             shutil.chown(folder, user="postgres")
         data, port = folder / "data", _free_port()
-        _run([str(bindir / "initdb"), "-D", str(data), "-U", "clockapp", "--auth=trust",
-              "-E", "UTF8", "--no-sync"], as_postgres)
+        _run(
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "clockapp",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            ],
+            as_postgres,
+        )
         options = f"-k {folder} -h 127.0.0.1 -p {port} -F"
-        _run([str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-              str(folder / "log"), "-w", "start"], as_postgres)
+        _run(
+            [
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-l",
+                str(folder / "log"),
+                "-w",
+                "start",
+            ],
+            as_postgres,
+        )
         try:
             yield f"postgresql+psycopg://clockapp@127.0.0.1:{port}/postgres"
         finally:
-            _run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                 as_postgres)
+            _run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], as_postgres)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

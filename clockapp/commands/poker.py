@@ -34,6 +34,7 @@ from clockapp.poker import (
     showdown,
 )
 from clockapp.poker import equity as compute_equity
+from clockapp.poker.equity import MAX_SAMPLES
 from clockapp.poker.showdown import rank_groups
 
 EXIT_BAD_INPUT = 2
@@ -203,9 +204,13 @@ def _odds_parser() -> argparse.ArgumentParser:
         "--game", type=_game, help="holdem or omaha (default: omaha when hands have 4 cards)"
     )
     parser.add_argument(
-        "--samples", type=_whole, help="force a Monte Carlo run over this many random boards"
+        "--samples",
+        type=_whole,
+        help=f"force a Monte Carlo run over this many random boards (at most {MAX_SAMPLES:,})",
     )
-    parser.add_argument("--seed", type=_whole, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument(
+        "--seed", type=_whole, default=0, help="Monte Carlo seed, 0 or more (default 0)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 

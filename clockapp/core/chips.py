@@ -54,6 +54,8 @@ CUSTOM_COLORS: tuple[tuple[str, str], ...] = (
 )
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+#: The most a chip can be worth (a larger number is a typing slip, not a chip).
+MAX_CHIP_VALUE = 10**9
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,10 @@ class Denomination:
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value <= 0:
             raise ChipError(
                 f"Chip value {self.value!r}: a chip must be worth a whole number above 0."
+            )
+        if self.value > MAX_CHIP_VALUE:
+            raise ChipError(
+                f"Chip value {self.value:,}: a chip is worth at most T{MAX_CHIP_VALUE:,}."
             )
         if not self.color.strip():
             raise ChipError(f"Chip T{self.value}: give the chip a color name.")
@@ -156,6 +162,10 @@ class ChipSet:
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise ChipError(
                     f"Chip value {value!r}: a chip must be worth a whole number above 0."
+                )
+            if value > MAX_CHIP_VALUE:
+                raise ChipError(
+                    f"Chip value {value:,}: a chip is worth at most T{MAX_CHIP_VALUE:,}."
                 )
         if owned is not None and len(owned) != len(values):
             raise ChipError(f"Chip set: {len(owned)} counts given for {len(values)} denominations.")

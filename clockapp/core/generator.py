@@ -49,7 +49,7 @@ from clockapp.core.chips import (
     thin_stack_warning,
 )
 from clockapp.core.errors import ValidationError
-from clockapp.core.structure import Break, Item, Level, Structure
+from clockapp.core.structure import MAX_AMOUNT, Break, Item, Level, Structure
 
 
 class GeneratorError(ValidationError):
@@ -70,6 +70,17 @@ RETIRE_FACTOR = 20
 LAST_BIG_BLIND_PERCENT = 5
 #: The share of the planned last big blind the result may miss by before a warning (x or 1/x).
 TARGET_TOLERANCE = 1.5
+#: No big blind beyond this many times all the chips in play (the game ended many levels
+#: before), nor beyond what a level can hold: a long time budget of short levels gets fewer
+#: levels rather than astronomical blinds. Ordinary evenings never come near it.
+BLIND_CAP_FACTOR = 100
+#: The largest inputs taken: beyond them a number is a typing slip, not a tournament.
+MAX_PLAYERS = 100_000
+MAX_STACK = 10**9
+MAX_MINUTES = 7 * 24 * 60
+MAX_ENTRIES = 1_000_000
+MAX_LEVEL_NUMBER = 1000
+MAX_SPARE_PERCENT = 100
 
 
 @dataclass(frozen=True)
@@ -264,6 +275,32 @@ def _least_next(small: int) -> int:
     return -(-small * num // den)
 
 
+def _blind_grid(ladder: Sequence[int], start_chips: Sequence[int]) -> list[int]:
+    """The round small blinds whose blinds the chips handed out can pay."""
+    return [s for s in ladder if can_make(s, start_chips) and can_make(2 * s, start_chips)]
+
+
+def _slowest_next(small: int, grid: Sequence[int]) -> int:
+    """The smallest small blind that can follow `small`: the least round real step, or double."""
+    after = bisect.bisect_left(grid, _least_next(small))
+    return grid[after] if after < len(grid) and grid[after] <= 2 * small else 2 * small
+
+
+def _levels_within(first_sb: int, grid: Sequence[int], cap_sb: int, limit: int) -> int:
+    """How many levels (at most `limit`) the slowest real progression keeps within `cap_sb`.
+
+    >>> _levels_within(5, blind_ladder(1000), 100, 50)  # 5 6 8 10 15 20 25 30 40 50 60 75 100
+    13
+    """
+    small, count = first_sb, 1
+    while count < limit:
+        small = _slowest_next(small, grid)
+        if small > cap_sb:
+            break
+        count += 1
+    return count
+
+
 def _blind_progression(
     first_sb: int,
     step: float,
@@ -272,6 +309,7 @@ def _blind_progression(
     total_levels: int,
     start_chips: Sequence[int],
     ladder: Sequence[int],
+    cap_sb: int,
 ) -> list[int]:
     """The small blinds of every level: as even a progression as the chips allow.
 
@@ -279,10 +317,11 @@ def _blind_progression(
     `MIN_STEP` times the previous one and at most double it; the cost adds up how far each step
     is from the even ratio `step` (squared, in log terms), how far the planned last big blind is
     from the target, and penalties for blinds that need a chip the structure had stopped using or
-    that are not round. Level 1 is `first_sb`.
+    that are not round. Level 1 is `first_sb`; no small blind exceeds `cap_sb`, which the
+    slowest progression respects for `total_levels` levels (`_levels_within`).
     """
     log_step = math.log(step)
-    grid = [s for s in ladder if can_make(s, start_chips) and can_make(2 * s, start_chips)]
+    grid = _blind_grid(ladder, start_chips)
     payable_by: dict[tuple[int, ...], frozenset[int]] = {}
     costs: dict[int, float] = {first_sb: 0.0}
     back: list[dict[int, int]] = []
@@ -306,6 +345,7 @@ def _blind_progression(
             after = bisect.bisect_left(grid, _least_next(previous))
             if after == len(grid) or grid[after] > 2 * previous:
                 options.setdefault(2 * previous, _OFF_LADDER_COST)
+        options = {s: c for s, c in options.items() if s <= cap_sb}
         new_costs: dict[int, float] = {}
         links: dict[int, int] = {}
         for small, base in options.items():
@@ -328,6 +368,9 @@ def _blind_progression(
         # Paths far costlier than the best cannot come back: dropping them keeps this fast.
         best = min(new_costs.values())
         costs = {s: c for s, c in new_costs.items() if c <= best + _PRUNE_MARGIN}
+        # The slowest path is always kept, so the cap leaves a way on at every level.
+        lowest = min(new_costs)
+        costs[lowest] = new_costs[lowest]
         back.append(links)
     small = min(costs, key=lambda s: (costs[s], s))
     path = [small]
@@ -375,10 +418,12 @@ def _color_ups(
     return result
 
 
-def _check_positive(value: int, what: str, minimum: int = 1) -> None:
+def _check_positive(value: int, what: str, minimum: int = 1, maximum: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         bound = "above 0" if minimum == 1 else f"{minimum} or more"
         raise GeneratorError(f"{what} must be a whole number {bound} (got {value!r}).")
+    if maximum is not None and value > maximum:
+        raise GeneratorError(f"{what} must be at most {maximum:,} (got {value:,}).")
 
 
 def suggest_structure(
@@ -433,29 +478,31 @@ def suggest_structure(
     >>> [lv.big_blind for lv in r.structure.play_levels()][:5], r.warnings[0][:40]
     ([10, 20, 30, 40, 50], 'First big blind 10 is 3.3% of the starti')
     """
-    _check_positive(players, "Players", 2)
-    _check_positive(starting_stack, "Starting stack")
-    _check_positive(level_minutes, "Level length (minutes)")
-    _check_positive(duration_minutes, "Time budget (minutes)")
-    _check_positive(rebuys, "Rebuys", 0)
-    _check_positive(addons, "Add-ons", 0)
-    _check_positive(break_every_minutes, "Break interval (minutes)", 0)
-    _check_positive(break_minutes, "Break length (minutes)")
-    _check_positive(spare_percent, "Spares (%)", 0)
+    _check_positive(players, "Players", 2, MAX_PLAYERS)
+    _check_positive(starting_stack, "Starting stack", 1, MAX_STACK)
+    _check_positive(level_minutes, "Level length (minutes)", 1, MAX_MINUTES)
+    _check_positive(duration_minutes, "Time budget (minutes)", 1, MAX_MINUTES)
+    _check_positive(rebuys, "Rebuys", 0, MAX_ENTRIES)
+    _check_positive(addons, "Add-ons", 0, MAX_ENTRIES)
+    _check_positive(break_every_minutes, "Break interval (minutes)", 0, MAX_MINUTES)
+    _check_positive(break_minutes, "Break length (minutes)", 1, MAX_MINUTES)
+    _check_positive(spare_percent, "Spares (%)", 0, MAX_SPARE_PERCENT)
     if duration_minutes < level_minutes:
         raise GeneratorError(
             f"Time budget: {duration_minutes} minutes is shorter than one level "
             f"({level_minutes} minutes)."
         )
+    if isinstance(extra_levels, bool) or not isinstance(extra_levels, int):
+        raise GeneratorError(f"Extra levels must be a whole number (got {extra_levels!r}).")
     if not 3 <= extra_levels <= 5:
         raise GeneratorError(f"Extra levels: {extra_levels} is not between 3 and 5.")
     if antes_from_level is not None:
-        _check_positive(antes_from_level, "Antes from level")
+        _check_positive(antes_from_level, "Antes from level", 1, MAX_LEVEL_NUMBER)
     ante_style = AnteStyle(ante_style)
     rebuy_stack = starting_stack if rebuy_stack is None else rebuy_stack
     addon_stack = starting_stack if addon_stack is None else addon_stack
-    _check_positive(rebuy_stack, "Rebuy stack")
-    _check_positive(addon_stack, "Add-on stack")
+    _check_positive(rebuy_stack, "Rebuy stack", 1, MAX_STACK)
+    _check_positive(addon_stack, "Add-on stack", 1, MAX_STACK)
     try:
         chip_set = chips if isinstance(chips, ChipSet) else ChipSet.standard(chips)
     except ChipError as error:
@@ -472,8 +519,10 @@ def suggest_structure(
     def ratio(first_sb: int) -> float:
         return (target / (2 * first_sb)) ** (1 / max(1, planned - 1)) if target > 0 else 1.0
 
-    # Round values far enough up for the extra levels of even the slowest-growing structure.
-    ladder = blind_ladder(max(target, starting_stack) * 2 ** min(total_levels, 40))
+    # Round values far enough up for the extra levels of even the slowest-growing structure,
+    # but never past the cap: a big blind beyond every chip in play is not a level.
+    cap_sb = min(BLIND_CAP_FACTOR * total_chips, MAX_AMOUNT) // 2
+    ladder = blind_ladder(min(max(target, starting_stack) * 2 ** min(total_levels, 40), cap_sb))
     ratios = {s: ratio(s) for s in ladder}
     candidates, inside = _first_blinds(starting_stack, chip_set, ratios)
     # The first blind whose stack is easiest to handle (20-60 chips) wins, in preference order.
@@ -519,6 +568,20 @@ def suggest_structure(
     if thin is not None:
         warnings.append(thin)
 
+    # Short levels over a long budget: more levels than any real progression can fill before
+    # the blinds pass every chip in play. The structure stops there.
+    usable = _levels_within(first_sb, _blind_grid(ladder, start_chips), cap_sb, total_levels)
+    if usable < total_levels:
+        warnings.append(
+            f"The time budget holds {total_levels} levels of {level_minutes} minutes, more "
+            f"levels than the chips can use: by level {usable + 1} the big blind would pass "
+            f"{BLIND_CAP_FACTOR} times the {total_chips:,} chips in play, so the structure "
+            f"stops at level {usable}. Longer levels would fill the time budget."
+        )
+        total_levels = usable
+        planned = max(1, min(planned, usable - extra_levels))
+        break_after = tuple(b for b in break_after if b < total_levels)
+
     # The even curve from the first big blind to the target at the planned last level.
     step = ratio(first_sb)
     if step > 2.0:
@@ -539,7 +602,9 @@ def suggest_structure(
     else:
         antes_from = max(2, planned // 3 + 1)
 
-    smalls = _blind_progression(first_sb, step, target, planned, total_levels, start_chips, ladder)
+    smalls = _blind_progression(
+        first_sb, step, target, planned, total_levels, start_chips, ladder, cap_sb
+    )
     amounts: list[tuple[int, int, int]] = []
     previous_ante = 0
     for number, small in enumerate(smalls, start=1):

@@ -80,5 +80,12 @@ def store_clock_state(row: ClockRow, state: ClockState) -> None:
         flag_modified(row, name)
 
 
-CLOCK_COLUMNS = ("item_index", "running", "ends_at", "remaining_ms", "hard_end", "started",
-                 "entered_at")
+CLOCK_COLUMNS = (
+    "item_index",
+    "running",
+    "ends_at",
+    "remaining_ms",
+    "hard_end",
+    "started",
+    "entered_at",
+)

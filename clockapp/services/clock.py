@@ -205,9 +205,7 @@ class ClockService:
         """Go to the next level or break now."""
         return self._apply(tournament_id, engine.next_item, "next level", seen)
 
-    def previous_level(
-        self, tournament_id: int, seen: Seen | None = None
-    ) -> Outcome[ClockState]:
+    def previous_level(self, tournament_id: int, seen: Seen | None = None) -> Outcome[ClockState]:
         """Go back to the previous level or break (from its start)."""
         return self._apply(tournament_id, engine.previous_item, "previous level", seen)
 

@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 from functools import cached_property
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DataError
 from sqlmodel import Session, col, select
 
+from clockapp.errors import ValidationError
 from clockapp.persistence.db import writing
 from clockapp.persistence.models import ChangeRow
 from clockapp.services.changes import Change, Changes
@@ -41,14 +43,40 @@ class ServiceContext:
         It holds the database's write lock from its first statement on SQLite (BEGIN IMMEDIATE);
         on PostgreSQL an action that reads then writes shared state calls `lock_tournament` first.
         """
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+        with (
+            _numbers_in_range(),
+            Session(self._writer, expire_on_commit=False) as session,
+            session.begin(),
+        ):
             yield session
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A read-only session (nothing is committed)."""
-        with Session(self.engine) as session:
+        with _numbers_in_range(), Session(self.engine) as session:
             yield session
+
+
+#: The largest whole number a database column holds (SQLite's INTEGER, PostgreSQL's BIGINT).
+MAX_STORED_INT = 2**63 - 1
+
+
+@contextmanager
+def _numbers_in_range() -> Iterator[None]:
+    """A number too large for the database is the user's error, not a crash.
+
+    SQLite's driver raises OverflowError for an int past 64 bits and PostgreSQL a DataError for
+    one past its column: either way the transaction has rolled back, and the user is told.
+    """
+    try:
+        yield
+    except OverflowError as error:
+        raise ValidationError(
+            f"A number is too large: clockapp stores whole numbers up to {MAX_STORED_INT:,}."
+        ) from error
+    except DataError as error:
+        detail = str(error.orig).strip().splitlines()[0] if error.orig else "out of range"
+        raise ValidationError(f"A value cannot be stored: {detail}.") from error
 
 
 def record_change(

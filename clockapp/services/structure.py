@@ -253,9 +253,11 @@ class StructureService:
 
     def preset_info(self, name: str) -> Preset:
         """A shipped preset: its structure, chip set, starting stack and description."""
+        # Only a name from the list: never a path built from whatever was typed (too long for
+        # the file system, or "../" out of the presets folder).
+        if name not in self.presets():
+            raise ValidationError(f"There is no preset called {name[:80]!r}.")
         path = resource_path("presets", f"{name}.json")
-        if not path.is_file():
-            raise ValidationError(f"There is no preset called {name!r}.")
         return parse_preset(path.read_text(encoding="utf-8"), key=name)
 
     def preset(self, name: str) -> Structure:

@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from clockapp.ui.errors import guard
+
 
 @dataclass(frozen=True)
 class ActionSpec:
@@ -119,7 +121,10 @@ class Action(enum.Enum):
 
 
 def create_action(action: Action, parent: QWidget, handler: Callable[[], object]) -> QAction:
-    """One QAction for `action`, triggering `handler`, active while `parent`'s window has focus."""
+    """One QAction for `action`, triggering `handler`, active while `parent`'s window has focus.
+
+    The handler runs through `clockapp.ui.errors.guard`.
+    """
     qaction = QAction(action.text, parent)
     qaction.setObjectName(f"action_{action.name.lower()}")
     qaction.setShortcuts(action.key_sequences())
@@ -127,7 +132,10 @@ def create_action(action: Action, parent: QWidget, handler: Callable[[], object]
     qaction.setToolTip(f"{action.description} ({action.shortcut_label()})")
     qaction.setStatusTip(action.description)
     qaction.setData(action.name)
-    qaction.triggered.connect(lambda _checked=False: handler())
+    # Every command runs inside the error net: whatever it raises is shown on the window that
+    # asked (the director's, if it came from the wall display) and logged, never raised into Qt.
+    guarded = guard(parent, handler)
+    qaction.triggered.connect(lambda _checked=False: guarded())
     return qaction
 
 

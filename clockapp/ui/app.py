@@ -133,10 +133,19 @@ def run_app(argv: Sequence[str]) -> int:
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
     if args.self_test:
-        return self_test()
+        return self_test(args.db)
     if args.screenshot is not None:
         return screenshot(args.db, args.screenshot, args.size, demo=args.demo)
-    return Launcher(app, args).run()
+    from clockapp.ui.errors import ErrorNet
+
+    # From here on, any error in a window is a message and a log entry, never a dead app.
+    net = ErrorNet(app)
+    net.install()
+    try:
+        return Launcher(app, args).run()
+    finally:
+        net.uninstall()
+        net.deleteLater()
 
 
 def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
@@ -408,8 +417,12 @@ def render_screenshot(
     return 0
 
 
-def self_test() -> int:
-    """Check what a packaged app needs: resources, a database, and drawing the clock."""
+def self_test(db: str | None = None) -> int:
+    """Check what a packaged app needs: resources, a database, and drawing the clock.
+
+    With `db` (`--db`), that database must open and its current tournament is drawn (nothing
+    is written to it); without, a throwaway database with the demo is used.
+    """
     import tempfile
 
     from clockapp.paths import resource_path
@@ -424,19 +437,30 @@ def self_test() -> int:
     if theme.font_family() == theme.FALLBACK_FAMILY:
         failures.append("the bundled font did not load")
     with tempfile.TemporaryDirectory() as folder:
-        services = _open_services(str(Path(folder) / "self-test.db"))
-        if services is None:
-            failures.append("cannot open a database")
+        image = Path(folder) / "clock.png"
+        if db is not None:
+            failures += _self_test_database(db, image)
         else:
-            tournament_id = services.demo.create_demo().value.id
-            image = Path(folder) / "clock.png"
-            if render_screenshot(services, tournament_id, image, (1280, 720)) != 0:
-                failures.append("cannot draw the clock")
-            services.ctx.engine.dispose()
+            services = _open_services(str(Path(folder) / "self-test.db"))
+            if services is None:
+                failures.append("cannot open a database")
+            else:
+                tournament_id = services.demo.create_demo().value.id
+                if render_screenshot(services, tournament_id, image, (1280, 720)) != 0:
+                    failures.append("cannot draw the clock")
+                services.ctx.engine.dispose()
     for failure in failures:
         print(f"self-test: {failure}", file=sys.stderr)
     print("self-test: ok" if not failures else "self-test: FAILED")
     return 0 if not failures else 1
+
+
+def _self_test_database(db: str, image: Path) -> list[str]:
+    """`--self-test --db`: the given database opens and its tournament (or the demo) draws."""
+    code = screenshot(db, image, (1280, 720))
+    if code == 2:
+        return [f"cannot open the database {db}"]
+    return [] if code == 0 else ["cannot draw the clock"]
 
 
 class _SilentSound:

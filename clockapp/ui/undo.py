@@ -21,7 +21,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from clockapp.core.clock import ClockState
-from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
@@ -52,9 +51,9 @@ class ClockCommand(QUndoCommand):
         self._before = before
         self._after = after
         self._skip_next_redo = True  # `UndoHistory.run` did the first redo
-        # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it for
-        # UndoHistory to raise once the stack returns.
-        self.error: DomainError | None = None
+        # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it (the
+        # app's refusal or anything unexpected) for UndoHistory to raise once the stack returns.
+        self.error: Exception | None = None
 
     def redo(self) -> None:
         """Run the operation again (not the first time: `UndoHistory.run` already did)."""
@@ -64,7 +63,7 @@ class ClockCommand(QUndoCommand):
         tid, seen = self._tournament_id, Seen(self._before)
         try:
             self._after = self._bus.run(lambda: self._operation(tid, seen))
-        except DomainError as error:
+        except Exception as error:
             self._refused(error)
 
     def undo(self) -> None:
@@ -72,10 +71,10 @@ class ClockCommand(QUndoCommand):
         tid, before, seen = self._tournament_id, self._before, Seen(self._after)
         try:
             self._bus.run(lambda: self._services.clock.restore(tid, before, seen))
-        except DomainError as error:
+        except Exception as error:
             self._refused(error)
 
-    def _refused(self, error: DomainError) -> None:
+    def _refused(self, error: Exception) -> None:
         self.error = error
         if isinstance(error, ClockChangedError):
             # Another station moved the clock since: this step no longer applies to it, so the
@@ -97,7 +96,7 @@ class UndoHistory(QObject):
     def run(self, text: str, operation: ClockOperation, seen: Seen) -> ClockState:
         """Run a clock operation for the bus's tournament, as pressed on `seen`; make it undoable.
 
-        Raises the operation's DomainError (nothing is recorded then). Returns the new state.
+        Raises the operation's error (nothing is recorded then). Returns the new state.
         """
         tid = self._bus.tournament_id
         after = self._bus.run(lambda: operation(tid, seen))
@@ -107,13 +106,13 @@ class UndoHistory(QObject):
         return after
 
     def undo(self) -> None:
-        """Undo the last action (nothing if there is none); raises the DomainError it met."""
+        """Undo the last action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index() - 1)
         self.stack.undo()
         self._raise_from(command)
 
     def redo(self) -> None:
-        """Redo the last undone action (nothing if there is none); raises the DomainError it met."""
+        """Redo the last undone action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index())
         self.stack.redo()
         self._raise_from(command)

@@ -24,6 +24,7 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.widgets import MessageBar
+from clockapp.ui.errors import report
 
 T = TypeVar("T")
 
@@ -58,6 +59,9 @@ class CashierContext(QObject):
         except DomainError as error:
             self.message.show_error(str(error))
             return None
+        except Exception as error:  # unexpected: a dialog on this window, the traceback logged
+            report(error, self.message)
+            return None
         if done:
             self.message.show_info(done)
         return value
@@ -68,6 +72,9 @@ class CashierContext(QObject):
             return query()
         except DomainError as error:
             self.message.show_error(str(error))
+            return default
+        except Exception as error:
+            report(error, self.message)
             return default
 
     def chip_set(self) -> ChipSet:
@@ -102,7 +109,7 @@ class CashierCommand(QUndoCommand):
         self.undo_work = undo_work
         self.redo_work = redo_work
         self.skip = True  # the action was already done when the command is pushed
-        self.error: DomainError | None = None
+        self.error: Exception | None = None
 
     def redo(self) -> None:
         if self.skip:
@@ -110,7 +117,7 @@ class CashierCommand(QUndoCommand):
             return
         try:
             self.redo_work()
-        except DomainError as error:  # Qt calls this from C++: keep the error for the history
+        except Exception as error:  # Qt calls this from C++: keep the error for the history
             self.error = error
 
     def undo(self) -> None:
@@ -119,7 +126,7 @@ class CashierCommand(QUndoCommand):
             return
         try:
             self.undo_work()
-        except DomainError as error:
+        except Exception as error:
             self.error = error
 
 
@@ -167,6 +174,9 @@ class CashierHistory(QObject):
             work()
         except DomainError as error:
             self._ctx.refuse(str(error))
+            return False
+        except Exception as error:
+            report(error, self._ctx.message)
             return False
         return True
 

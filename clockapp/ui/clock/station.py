@@ -33,6 +33,7 @@ from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay, show_display
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.errors import WALL_DISPLAY
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
@@ -120,6 +121,8 @@ class ClockStation(QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.QUIT: self.quit,
         }
+        # Errors are never shown on the room's screen: the net shows them on the director's.
+        self.display.setProperty(WALL_DISPLAY, True)
         self.display_actions = install_actions(self.display, window_handlers)
         self.director_actions = install_actions(self.director, window_handlers)
         self.director.install_menus(self.director_actions)

@@ -1,0 +1,42 @@
+"""`clockapp --self-test --db PATH` checks that database, not a throwaway one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clockapp.persistence.db import make_engine, migrate, sqlite_url
+from clockapp.services.app import Services
+from clockapp.ui import app as app_module
+
+
+def test_self_test_uses_the_given_database(
+    qapp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.db"
+    broken.write_bytes(b"this is not a database" * 100)
+    assert app_module.run_app(["--self-test", "--db", str(broken)]) == 1
+    captured = capsys.readouterr()
+    assert f"self-test: cannot open the database {broken}" in captured.err
+    assert "self-test: FAILED" in captured.out
+
+
+def test_self_test_draws_the_given_database_without_writing_to_it(
+    qapp, tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_clock
+) -> None:
+    path = tmp_path / "night.db"
+    engine = make_engine(sqlite_url(path))
+    migrate(engine)
+    services = Services(engine, now=fake_clock)
+    services.tournaments.create("Friday Night Hold'em")
+    before = [(t.id, t.name) for t in services.tournaments.list()]
+    engine.dispose()
+
+    assert app_module.run_app(["--self-test", "--db", str(path)]) == 0
+    assert "self-test: ok" in capsys.readouterr().out
+
+    engine = make_engine(sqlite_url(path))
+    after = [(t.id, t.name) for t in Services(engine, now=fake_clock).tournaments.list()]
+    engine.dispose()
+    assert after == before  # no demo was added to the user's database
