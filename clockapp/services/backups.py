@@ -186,7 +186,8 @@ class BackupService:
     def before_import(self, tournament_id: int | None = None) -> BackupInfo | None:
         """Back up before an import changes anything (None on PostgreSQL: nothing to do).
 
-        Call it first thing in every import; a BackupError means the import should not go on.
+        Every import calls it (`backup_before_import`) once the file has been read and before
+        its transaction; a BackupError means the import does not go on.
         """
         if self.database is None:
             return None
@@ -308,3 +309,13 @@ __all__ = [
     "note_for_event",
     "restore_file",
 ]
+
+
+def backup_before_import(ctx: ServiceContext, tournament_id: int | None) -> BackupInfo | None:
+    """The backup every import takes, after its file was read and before it changes anything.
+
+    Raises:
+        BackupError: The backup could not be written (a full disk, a read-only folder): the
+            import is refused, so nothing changes that the director could not undo.
+    """
+    return BackupService(ctx).before_import(tournament_id)

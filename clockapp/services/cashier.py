@@ -56,6 +56,7 @@ from clockapp.persistence.models.cashier import (
     STATUS_PRE_REGISTERED,
     STATUS_WITHDRAWN,
 )
+from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ledger_export import ledger_to_csv
@@ -553,6 +554,7 @@ class CashierService:
         every player named, in list order (players already on the list included).
         """
         lines = _name_lines(text)
+        backup_before_import(self._ctx, tournament_id)
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order

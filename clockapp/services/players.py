@@ -17,6 +17,7 @@ from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.persistence.models import PlayerRow, RegistrationRow, TournamentRow
 from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 
@@ -357,6 +358,7 @@ class PlayerService:
         from clockapp.services.player_import import ImportAction, NamedLine, apply_plan, plan_import
 
         lines = [NamedLine(line, details) for line, details in players_csv_lines(text)]
+        backup_before_import(self._ctx, None)
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             plan = plan_import(session, lines)

@@ -21,12 +21,14 @@ from clockapp.core.structure import (
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
 from clockapp.persistence.models import TemplateRow
+from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import (
     load_chips,
     load_clock,
     load_structure,
+    lock_row,
     save_clock,
     save_structure,
     setup_row,
@@ -78,19 +80,20 @@ def replace_structure(
 
     The structure must be payable with the tournament's chips, and while the clock has started the
     items already played must stay as they were (the clock keeps its place in the current item).
+    The tournament is locked first: a clock press on another station applies before or after.
     """
+    lock_row(session, tournament_id)
+    now = ctx.now()  # inside the lock
     structure.validate_chips(load_chips(session, tournament_id))
     state = load_clock(session, tournament_id)
     if state.started:
         old = load_structure(session, tournament_id)
-        state = apply_structure_edit(state, old, structure, ctx.now())
+        state = apply_structure_edit(state, old, structure, now)
         save_clock(session, tournament_id, state)
     elif state.index >= len(structure.levels):
         save_clock(session, tournament_id, replace(state, index=0, remaining_ms=None))
     save_structure(session, tournament_id, structure)
-    changes = record_change(
-        session, tournament_id, Change.STRUCTURE | Change.CLOCK, summary, ctx.now()
-    )
+    changes = record_change(session, tournament_id, Change.STRUCTURE | Change.CLOCK, summary, now)
     return Outcome(structure, changes)
 
 
@@ -118,6 +121,7 @@ class StructureService:
     ) -> Outcome[Structure]:
         """Replace the structure with one read from CSV or JSON text; nothing changes on error."""
         structure = _parse(text, fmt, name)
+        backup_before_import(self._ctx, tournament_id)
         with self._ctx.transaction() as session:
             return replace_structure(
                 self._ctx, session, tournament_id, structure, f"structure imported ({fmt})"
@@ -141,6 +145,7 @@ class StructureService:
     def set_chip_set(self, tournament_id: int, chips: ChipSet) -> Outcome[ChipSet]:
         """Replace the chip set; refused when a blind or ante could no longer be paid with it."""
         with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
             load_structure(session, tournament_id).validate_chips(chips)
             row = setup_row(session, tournament_id)
             row.chips_json = chips_to_json(chips)
@@ -169,6 +174,7 @@ class StructureService:
         if currency is not None and not (0 < len(currency.strip()) <= 8):
             raise ValidationError("The currency symbol must be 1 to 8 characters.")
         with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
             row = setup_row(session, tournament_id)
             if starting_stack is not None:
                 row.starting_stack = starting_stack

@@ -9,12 +9,14 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockEvent, EventKind
+from clockapp.core.errors import DomainError
 from clockapp.persistence.backup import backup_folder, list_backups
 from clockapp.persistence.db import make_engine, open_database, shipped_head, stored_revision
 from clockapp.persistence.errors import BackupError, DatabaseCorruptError
 from clockapp.services.app import Services
 from clockapp.services.backups import BackupNote, note_for_event, restore_file
 from clockapp.services.changes import Change
+from tests.dbdump import dump_database
 from tests.fakes import FakeClock
 from tests.persistence.migration_kills import prepare_older
 
@@ -198,3 +200,51 @@ def test_paths_with_spaces_and_question_marks_work(tmp_path: Path) -> None:
         assert _names(services) == ["Friday"]
     finally:
         services.ctx.engine.dispose()
+
+
+def _imports(services: Services, tid: int) -> dict[str, object]:
+    """Each import the app offers, as a call with a good file."""
+    csv = "small_blind,big_blind,ante,minutes\n25,50,0,20\n50,100,0,20\n"
+    return {
+        "structure": lambda: services.structure.import_text(tid, csv, "csv"),
+        "players": lambda: services.players.import_csv("name\nAnn Lee\nBob\n"),
+        "pre-registrations": lambda: services.cashier.import_pre_registrations(tid, "Cy\nDee\n"),
+    }
+
+
+@pytest.mark.parametrize("which", ["structure", "players", "pre-registrations"])
+def test_every_import_backs_up_first(services: Services, which: str) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    _imports(services, tid)[which]()  # type: ignore[operator]
+    (taken,) = services.backups.list()
+    assert (taken.kind, taken.reason) == ("import", "before an import")
+
+
+@pytest.mark.parametrize(
+    ("which", "bad"),
+    [
+        ("structure", lambda s, tid: s.structure.import_text(tid, "level,small\n1,x\n", "csv")),
+        ("players", lambda s, tid: s.players.import_csv("nobody,here\n1,2\n")),
+        ("pre-registrations", lambda s, tid: s.cashier.import_pre_registrations(tid, "\n\n")),
+    ],
+)
+def test_a_file_that_cannot_be_read_takes_no_backup(
+    services: Services, which: str, bad: object
+) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    with pytest.raises(DomainError):
+        bad(services, tid)  # type: ignore[operator]
+    assert services.backups.list() == ()
+
+
+@pytest.mark.parametrize("which", ["structure", "players", "pre-registrations"])
+def test_an_import_that_cannot_back_up_changes_nothing(services: Services, which: str) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    database = services.backups.database
+    assert database is not None
+    backup_folder(database).parent.mkdir(parents=True, exist_ok=True)
+    backup_folder(database).write_text("a file where the backup folder should be")
+    before = dump_database(services.ctx.engine)
+    with pytest.raises(BackupError, match="backup folder"):
+        _imports(services, tid)[which]()  # type: ignore[operator]
+    assert dump_database(services.ctx.engine) == before
