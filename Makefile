@@ -7,7 +7,7 @@ HPY := $(HEADLESS)/bin/python
 ARGS ?=
 # The non-GUI suites: they must import and pass without PySide6 installed.
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
-	tests/test_doctests.py
+	tests/test_doctests.py tests/test_preflight.py tests/test_portable.py
 
 .PHONY: run preflight test lint typecheck test-gui test-headless bench package package-check clean
 
