@@ -8,6 +8,7 @@ committed yet: PostgreSQL waits for it), and the caller reads whichever row won.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import inspect
@@ -17,15 +18,16 @@ from sqlmodel import Session, SQLModel
 Row = TypeVar("Row", bound=SQLModel)
 
 
-def insert_or_ignore(session: Session, row: SQLModel) -> bool:
-    """Insert `row` unless a row with its primary key exists; True when it was inserted.
+def insert_or_ignore(session: Session, row: SQLModel, unique: Sequence[str] = ()) -> bool:
+    """Insert `row` unless a row with its primary key (or its `unique` columns) exists.
 
-    `row` is not added to the session: read the stored row afterwards (`get_or_create` does).
+    True when it was inserted. `row` is not added to the session: read the stored row
+    afterwards (`get_or_create` does).
     """
     table: Any = type(row).__table__  # type: ignore[attr-defined]
     given = {c.name: getattr(row, c.name) for c in table.columns}
     values = {name: value for name, value in given.items() if value is not None}
-    keys = [c.name for c in table.primary_key.columns]
+    keys = list(unique) or [c.name for c in table.primary_key.columns]
     dialect = session.get_bind().dialect.name
     if dialect == "postgresql":
         statement: Any = (
@@ -35,8 +37,9 @@ def insert_or_ignore(session: Session, row: SQLModel) -> bool:
         statement = sqlite.insert(table).values(values).on_conflict_do_nothing(index_elements=keys)
     else:  # pragma: no cover - clockapp runs on SQLite and PostgreSQL only
         raise NotImplementedError(f"insert_or_ignore does not know the {dialect} dialect")
-    result: Any = session.execute(statement)
-    return bool(result.rowcount)
+    # RETURNING says whether a row went in: the driver's rowcount does not on PostgreSQL.
+    result: Any = session.execute(statement.returning(*table.primary_key.columns))
+    return result.first() is not None
 
 
 def get_or_create(session: Session, row: Row) -> Row:

@@ -21,6 +21,7 @@ from clockapp.core.structure import (
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
 from clockapp.persistence.models import TemplateRow
+from clockapp.persistence.upsert import insert_or_ignore
 from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -201,19 +202,22 @@ class StructureService:
         cleaned = " ".join(name.split())
         if not cleaned:
             raise ValidationError("A template needs a name.")
+        dumped = structure_dump(structure)
         with self._ctx.transaction() as session:
-            row = session.exec(select(TemplateRow).where(TemplateRow.name == cleaned)).first()
-            if row is not None and not overwrite:
-                raise ValidationError(f"A template named {cleaned!r} already exists.")
-            if row is None:
-                row = TemplateRow(name=cleaned, structure_json="", created_at=self._ctx.now())
-            row.structure_json = structure_dump(structure)
-            session.add(row)
-            session.flush()
+            now = self._ctx.now()
+            # The database decides between two stations saving the same name at once.
+            new = TemplateRow(name=cleaned, structure_json=dumped, created_at=now)
+            inserted = insert_or_ignore(session, new, unique=("name",))
+            row = session.exec(select(TemplateRow).where(TemplateRow.name == cleaned)).one()
+            if not inserted:
+                if not overwrite:
+                    raise ValidationError(f"A template named {cleaned!r} already exists.")
+                row.structure_json = dumped
+                session.add(row)
             assert row.id is not None
             info = TemplateInfo(row.id, cleaned)
             changes = record_change(
-                session, None, Change.STRUCTURE, f"template {cleaned} saved", self._ctx.now()
+                session, None, Change.STRUCTURE, f"template {cleaned} saved", now
             )
         return Outcome(info, changes)
 

@@ -51,6 +51,8 @@ def _station(url: str, job: str, work: list[Any], barrier: Any, results: Any) ->
                     services.cashier.rebuy(tid, registration_id)
                 elif job == "seating":
                     services.seating.add_tables(item, 1)
+                elif job == "template":
+                    services.structure.save_template(item, services.structure.get(1))
                 elif job == "both":
                     tid, player_id = item
                     services.cashier.buy_in(tid, player_id)
@@ -234,3 +236,30 @@ def test_one_rebuy_lands_when_every_desk_sells_it_at_once_on_postgresql(
     pg_database: str,
 ) -> None:
     _check_one_rebuy_lands(pg_database)
+
+
+# ------------------------------------------------------------------ templates
+def _check_template_saves(url: str) -> None:
+    engine = make_engine(url)
+    try:
+        Services(engine).tournaments.create("Friday")  # tournament 1: its structure is saved
+    finally:
+        engine.dispose()
+    names = [f"Friday {n}" for n in range(ROUNDS)]
+    outcomes = _run(url, "template", [names for _ in range(PROCESSES)])
+    assert sorted(outcomes) == sorted(
+        ["ok"] * ROUNDS
+        + [f"refused: ValidationError: A template named {name!r} already exists." for name in names]
+        * (PROCESSES - 1)
+    )
+
+
+def test_one_template_of_a_name_when_stations_save_it_at_once_on_sqlite(sqlite_file: str) -> None:
+    _check_template_saves(sqlite_file)
+
+
+@pytest.mark.postgres
+def test_one_template_of_a_name_when_stations_save_it_at_once_on_postgresql(
+    pg_database: str,
+) -> None:
+    _check_template_saves(pg_database)
