@@ -103,9 +103,13 @@ def test_make_run_checks_before_installing_or_starting() -> None:
     make = shutil.which("make")
     if make is None:
         pytest.skip("make is not installed")
+    # Run under `make test` too: the outer make's variables would make this one print
+    # "Entering directory" lines and share its jobserver.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
     done = subprocess.run(
-        [make, "-n", "run", "VENV=/nonexistent-venv"],
+        [make, "--no-print-directory", "-n", "run", "VENV=/nonexistent-venv"],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
