@@ -6,10 +6,15 @@ A player's equity is the sum over places of (probability of that place) x (prize
 
 Exact computation walks the subsets of players already placed (a bitmask per subset, memoised
 layer by layer), in `Fraction`s, so equities add up exactly to the prizes: for 10 players that is
-1,023 subsets, well under a second. It is used for up to 10 players, and beyond that whenever the
-prizes stop early enough that the subsets to visit are no more than for 10 players. Otherwise the
-result is an estimate from a seeded Monte Carlo simulation of finishing orders, and it says so
-(`IcmResult.exact` is False, `IcmResult.method` names the samples and seed).
+1,023 subsets. It is used for up to 10 players, and beyond that whenever the prizes stop early
+enough that the subsets to visit are no more than for 10 players. Up to 20 players the same model
+runs over every subset in floats with numpy (`icm_compute.subset_equities`, under a second for 20).
+Beyond that the result is an estimate from a seeded Monte Carlo simulation of finishing orders, and
+it says so, with its precision (`IcmResult.exact` is False, `IcmResult.method` names the samples,
+the seed and the 95% margin).
+
+A player with no chips has busted: ICM leaves him out (equity 0) and says so. With fewer players
+than prizes, the players left share the top prizes (the others went to players already out).
 
 A deal (`propose_deal`) turns fair shares into cents that add up exactly to the money being dealt:
 largest remainders in the rounding unit, and the cents short of a whole unit to the player with the
@@ -24,7 +29,6 @@ largest share.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -32,10 +36,13 @@ from fractions import Fraction
 from math import comb, gcd
 
 from clockapp.core.errors import ValidationError
+from clockapp.core.icm_compute import estimate, subset_equities
 from clockapp.core.money import allocate, format_cents
 
-#: Up to this many players the equities are always exact.
+#: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10
+#: Up to this many players the equities are exact over every subset (floats, numpy).
+SUBSET_PLAYER_LIMIT = 20
 #: Beyond the limit, exact computation is still used when it visits no more subsets than this
 #: (the count for 10 players): e.g. 20 players with 3 prizes left visit only 211.
 EXACT_SUBSET_BUDGET = 2**EXACT_PLAYER_LIMIT - 1
@@ -48,10 +55,17 @@ class IcmError(ValidationError):
 
 
 class DealMethod(StrEnum):
-    """How a final-table deal shares the money."""
+    """How a final-table deal shares the money.
+
+    CHIP_CHOP is the usual convention (MTT Tournament Director's, the casinos'): every player
+    first gets the lowest prize still to be won, then the rest is shared by chips, so a short
+    stack never gets less than the prize he has already locked up. CHIP_SHARE shares everything
+    by chips (its stored value is the old "chip chop", which meant this).
+    """
 
     ICM = "icm"
-    CHIP_CHOP = "chip chop"
+    CHIP_CHOP = "chip chop floor"
+    CHIP_SHARE = "chip chop"
     EVEN = "even split"
 
 
@@ -64,12 +78,16 @@ class IcmResult:
         exact: True when computed exactly, False for a Monte Carlo estimate.
         samples: Simulated finishing orders behind an estimate (0 when exact).
         seed: The random seed of an estimate (None when exact); same inputs, same seed, same result.
+        margin: An estimate's 95% margin in cents for each figure (0 when exact).
+        notes: What the result assumed about the input (a player with no chips left out...).
     """
 
     equities: tuple[Fraction, ...]
     exact: bool
     samples: int = 0
     seed: int | None = None
+    margin: int = 0
+    notes: tuple[str, ...] = ()
 
     @property
     def method(self) -> str:
@@ -80,34 +98,59 @@ class IcmResult:
         """
         if self.exact:
             return "exact (Malmuth-Harville)"
-        return f"estimate (Malmuth-Harville, {self.samples:,} simulated finishes, seed {self.seed})"
+        return (
+            f"estimate (Malmuth-Harville, {self.samples:,} simulated finishes, seed {self.seed}; "
+            f"each figure within {format_cents(self.margin)} at 95%)"
+        )
 
 
-def _validate(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
+@dataclass(frozen=True)
+class _Field:
+    """Checked input: the players with chips (their index in the input), their prizes, notes."""
+
+    stacks: tuple[int, ...]
+    in_play: tuple[int, ...]
+    prizes: list[int]
+    notes: tuple[str, ...]
+
+    def spread(self, values: Sequence[Fraction], count: int) -> tuple[Fraction, ...]:
+        """`values` of the players in play, back in input order (0 for the players left out)."""
+        result = [Fraction(0)] * count
+        for index, value in zip(self.in_play, values, strict=True):
+            result[index] = value
+        return tuple(result)
+
+
+def _validate(stacks: Sequence[int], prizes: Sequence[int], *, strict: bool = False) -> _Field:
+    """Check stacks and prizes; leave out players with no chips (refused when `strict`)."""
     if not stacks:
         raise IcmError("ICM needs at least one player's stack.")
+    notes: list[str] = []
     for index, stack in enumerate(stacks, start=1):
         if isinstance(stack, bool) or not isinstance(stack, int):
             raise IcmError(
                 f"Player {index}'s stack must be a whole number of chips, not {stack!r}."
             )
-        if stack <= 0:
+        if stack < 0 or (stack == 0 and strict):
             raise IcmError(
                 f"Player {index} has {stack} chips; a player with no chips is out (record the "
                 "elimination first)."
             )
-    if len(prizes) > len(stacks):
-        raise IcmError(
-            f"There are {len(prizes)} prizes for {len(stacks)} players; give one prize per place "
-            "still to be decided."
-        )
+        if stack == 0:
+            notes.append(f"Player {index} has no chips: he is out, so he is left out of ICM.")
     for place, prize in enumerate(prizes, start=1):
         if isinstance(prize, bool) or not isinstance(prize, int) or prize < 0:
             raise IcmError(f"The prize for place {place} must be 0 or more cents, not {prize!r}.")
-    trimmed = list(prizes)
-    while trimmed and trimmed[-1] == 0:  # unpaid places change nothing and cost time
-        trimmed.pop()
-    return tuple(stacks), trimmed
+    in_play = tuple(i for i, stack in enumerate(stacks) if stack > 0)
+    if not in_play:
+        raise IcmError("No player has any chips: ICM needs at least one player still in.")
+    top = list(prizes[: len(in_play)])
+    if len(prizes) > len(in_play):
+        notes.append(
+            f"{len(prizes)} prizes for {len(in_play)} players: the players left share the top "
+            f"{len(in_play)} (the others went to players already out)."
+        )
+    return _Field(tuple(stacks[i] for i in in_play), in_play, top, tuple(notes))
 
 
 def subsets_to_visit(players: int, paid_places: int) -> int:
@@ -139,24 +182,36 @@ def icm_equities(
         The equities, in the order of `stacks`, adding up exactly to `sum(prizes)`.
 
     Raises:
-        IcmError: No players, a stack of 0 or less, more prizes than players, a negative prize.
+        IcmError: No players, no player with chips, a negative stack or prize.
 
     >>> r = icm_equities([1000, 1000, 1000, 1000], [6000, 4000])
     >>> r.equities
     (Fraction(2500, 1), Fraction(2500, 1), Fraction(2500, 1), Fraction(2500, 1))
     """
-    stacks, paid = _validate(stacks, prizes)
+    field = _validate(stacks, prizes)
+    count, notes = len(stacks), field.notes
+    paid = list(field.prizes)
+    while paid and paid[-1] == 0:  # unpaid places change nothing and cost time
+        paid.pop()
+    players = len(field.stacks)
     if not paid:
-        return IcmResult(tuple(Fraction(0) for _ in stacks), exact=True)
-    if (
-        len(stacks) <= EXACT_PLAYER_LIMIT
-        or subsets_to_visit(len(stacks), len(paid)) <= EXACT_SUBSET_BUDGET
-    ):
-        return IcmResult(_exact(stacks, paid), exact=True)
+        return IcmResult(tuple(Fraction(0) for _ in stacks), exact=True, notes=notes)
+    if players <= EXACT_PLAYER_LIMIT or subsets_to_visit(players, len(paid)) <= EXACT_SUBSET_BUDGET:
+        equities = _exact(field.stacks, paid)
+        return IcmResult(field.spread(equities, count), exact=True, notes=notes)
+    if players <= SUBSET_PLAYER_LIMIT:
+        equities = subset_equities(field.stacks, paid)
+        return IcmResult(field.spread(equities, count), exact=True, notes=notes)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise IcmError(f"An ICM estimate needs at least 1 sample, not {samples!r}.")
+    equities, margin = estimate(field.stacks, paid, samples, seed)
     return IcmResult(
-        _estimate(stacks, paid, samples, seed), exact=False, samples=samples, seed=seed
+        field.spread(equities, count),
+        exact=False,
+        samples=samples,
+        seed=seed,
+        margin=margin,
+        notes=notes,
     )
 
 
@@ -198,43 +253,6 @@ def _exact(stacks: tuple[int, ...], prizes: list[int]) -> tuple[Fraction, ...]:
             equities[player] += chance[player] * (stacks[player] * prize)
         layer = following
     return tuple(equities)
-
-
-def _estimate(
-    stacks: tuple[int, ...], prizes: list[int], samples: int, seed: int
-) -> tuple[Fraction, ...]:
-    """Monte Carlo over Harville finishing orders, tidied with two facts the exact answer obeys.
-
-    An order is drawn as a race of exponential clocks with rate = stack: the first to ring wins,
-    and by memorylessness each next place goes to the rest in proportion to their stacks, which
-    is Harville's model exactly. (Floats only drive the sampling; equities are counted in ints.)
-    The raw estimates are then sorted to follow the stacks (the exact equities grow with the
-    stack, and the rearrangement cannot increase the error) and averaged over equal stacks
-    (whose exact equities are equal). Both keep the total exact.
-    """
-    rng = random.Random(seed)
-    n = len(stacks)
-    places = len(prizes)
-    won = [0] * n  # cents won over all samples
-    players = range(n)
-    for _ in range(samples):
-        clocks = [rng.expovariate(stack) for stack in stacks]
-        order = sorted(players, key=clocks.__getitem__)
-        for place in range(places):
-            won[order[place]] += prizes[place]
-    raw = sorted(won, reverse=True)
-    by_stack = sorted(players, key=lambda i: -stacks[i])
-    result = [Fraction(0)] * n
-    start = 0
-    while start < n:
-        end = start
-        while end < n and stacks[by_stack[end]] == stacks[by_stack[start]]:
-            end += 1
-        share = Fraction(sum(raw[start:end]), samples * (end - start))
-        for rank in range(start, end):
-            result[by_stack[rank]] = share
-        start = end
-    return tuple(result)
 
 
 @dataclass(frozen=True)
@@ -303,13 +321,15 @@ def propose_deal(
     Raises:
         IcmError: Bad stacks or prizes, a negative reserve, or a reserve above the first prize.
 
-    >>> deal = propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_CHOP,
-    ...                     unit=500, reserve=10000)
+    >>> deal = propose_deal([6000, 3000, 1000], [50000, 30000, 20000],
+    ...                     method=DealMethod.CHIP_SHARE, unit=500, reserve=10000)
     >>> deal.amounts, deal.reserved
     ((54000, 27000, 9000), 10000)
+    >>> propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_CHOP).amounts
+    (44000, 32000, 24000)
     """
-    stacks_t, _ = _validate(stacks, prizes)
-    prizes_t = tuple(prizes)
+    field = _validate(stacks, prizes, strict=True)
+    stacks_t, prizes_t = field.stacks, tuple(field.prizes)
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
         raise IcmError(f"The rounding unit must be at least 1 cent, not {unit!r}.")
     if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
@@ -328,14 +348,18 @@ def propose_deal(
         equities, exact = result.equities, result.exact
         description = f"ICM, {result.method}"
     elif method is DealMethod.CHIP_CHOP:
-        chips = sum(stacks_t)
-        equities = tuple(Fraction(dealt * stack, chips) for stack in stacks_t)
+        equities = chip_chop(stacks_t, [first - reserve, *prizes_t[1:]] if prizes_t else [])
+        description = "chip chop (the lowest prize to each, the rest by chips)"
+    elif method is DealMethod.CHIP_SHARE:
+        equities = tuple(Fraction(dealt * stack, sum(stacks_t)) for stack in stacks_t)
         description = "chip chop (in proportion to chips)"
     else:
         equities = tuple(Fraction(dealt, len(stacks_t)) for _ in stacks_t)
         description = "even split"
     if reserve:
         description += f", {format_cents(reserve)} left to play for"
+    if field.notes:
+        description += " (" + " ".join(field.notes) + ")"
     if dealt == 0:
         amounts = tuple(0 for _ in stacks_t)
     else:
@@ -352,3 +376,18 @@ def propose_deal(
         exact=exact,
         description=description,
     )
+
+
+def chip_chop(stacks: Sequence[int], ladder: Sequence[int]) -> tuple[Fraction, ...]:
+    """The usual chip chop: each player gets the lowest prize in play, the rest goes by chips.
+
+    `ladder` holds the prizes still to be won, one per player at most; when there are fewer
+    prizes than players, someone wins nothing and the floor is 0 (a pure chip share).
+
+    >>> [int(e) for e in chip_chop([8000, 1000, 1000], [5000, 3000, 2000])]
+    [5200, 2400, 2400]
+    """
+    players, chips = len(stacks), sum(stacks)
+    floor = min(ladder[:players]) if len(ladder) >= players else 0
+    rest = sum(ladder) - floor * players
+    return tuple(floor + Fraction(rest * stack, chips) for stack in stacks)

@@ -391,7 +391,7 @@ class PayoutService:
     # ---------------------------------------------------------------- ICM and deals
     @staticmethod
     def icm(stacks: Sequence[int], prizes: Sequence[int]) -> IcmResult:
-        """Malmuth-Harville equities (exact up to 10 players, a flagged estimate beyond)."""
+        """Malmuth-Harville equities (exact up to 20 players, else an estimate with its margin)."""
         return icm_equities(stacks, prizes)
 
     def propose_deal(
@@ -408,7 +408,7 @@ class PayoutService:
         Args:
             tournament_id: The tournament.
             stacks: Chips of each player still in, by registration id.
-            method: ICM, chip chop or even split.
+            method: ICM, chip chop (lowest prize first), by chips only or even split.
             unit: Round shares to this many cents.
             reserve: Money left to play for (taken off first prize, goes to the winner).
         """

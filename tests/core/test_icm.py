@@ -20,6 +20,7 @@ from clockapp.core.icm import (
     propose_deal,
     subsets_to_visit,
 )
+from clockapp.core.money import format_cents
 
 
 def brute_force(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:
@@ -134,19 +135,49 @@ def test_beyond_ten_players_is_exact_when_few_places_are_left() -> None:
     assert sum(result.equities) == 100000
 
 
-def test_beyond_ten_players_is_a_flagged_seeded_estimate() -> None:
-    stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500]
-    prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500, 0]
+def test_up_to_twenty_players_is_exact() -> None:
+    stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500, 450, 300]
+    prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500, 1000, 700, 0]
+    result = icm_equities(stacks, prizes)
+    assert result.exact
+    assert result.method == "exact (Malmuth-Harville)"
+    assert sum(result.equities) == sum(prizes)
+    # The same model in fractions (slow beyond 10 players, so only here): within a millionth
+    # of a cent for each player.
+    original = icm.EXACT_PLAYER_LIMIT
+    try:
+        icm.EXACT_PLAYER_LIMIT = 13
+        fractions = icm_equities(stacks, prizes)
+    finally:
+        icm.EXACT_PLAYER_LIMIT = original
+    for fast, slow in zip(result.equities, fractions.equities, strict=True):
+        assert abs(fast - slow) < Fraction(1, 10**5)
+    ladder = [100_000 - 4000 * i for i in range(20)]
+    twenty = icm_equities([1000 + 97 * i for i in range(20)], ladder)
+    assert twenty.exact
+    assert sum(twenty.equities) == sum(ladder)
+    assert list(twenty.equities) == sorted(twenty.equities)
+
+
+def test_beyond_twenty_players_is_a_flagged_seeded_estimate_with_its_margin() -> None:
+    stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500] * 2
+    prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500] * 2
+    stacks, prizes = [*stacks, 100], sorted(prizes, reverse=True)
     result = icm_equities(stacks, prizes, samples=3000, seed=7)
     assert not result.exact
     assert (result.samples, result.seed) == (3000, 7)
-    assert result.method == "estimate (Malmuth-Harville, 3,000 simulated finishes, seed 7)"
+    assert 0 < result.margin < 2000
+    assert result.method == (
+        "estimate (Malmuth-Harville, 3,000 simulated finishes, seed 7; each figure within "
+        f"{format_cents(result.margin)} at 95%)"
+    )
     assert sum(result.equities) == sum(prizes)
     assert icm_equities(stacks, prizes, samples=3000, seed=7) == result  # reproducible
     assert icm_equities(stacks, prizes, samples=3000, seed=8) != result
     # Tidied: equal stacks equal, more chips never less.
     assert result.equities[1] == result.equities[2]
-    assert list(result.equities) == sorted(result.equities, reverse=True)
+    by_stack = [e for _, e in sorted(zip(stacks, result.equities, strict=True), reverse=True)]
+    assert by_stack == sorted(result.equities, reverse=True)
 
 
 def test_estimate_is_close_to_the_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,24 +186,46 @@ def test_estimate_is_close_to_the_exact_answer(monkeypatch: pytest.MonkeyPatch) 
     exact = icm_equities(stacks, prizes)
     monkeypatch.setattr(icm, "EXACT_PLAYER_LIMIT", 0)
     monkeypatch.setattr(icm, "EXACT_SUBSET_BUDGET", 0)
+    monkeypatch.setattr(icm, "SUBSET_PLAYER_LIMIT", 0)
     estimate = icm_equities(stacks, prizes, samples=20000, seed=1)
     assert not estimate.exact
     assert sum(estimate.equities) == sum(prizes)
     for guess, truth in zip(estimate.equities, exact.equities, strict=True):
         # 20,000 samples: a few standard errors stay well within 1% of the first prize.
         assert abs(guess - truth) < 400
+    # The margin it states is honest: every figure within twice of it (95% each, 7 players).
+    assert all(
+        abs(g - t) <= 2 * estimate.margin
+        for g, t in zip(estimate.equities, exact.equities, strict=True)
+    )
+
+
+def test_a_player_with_no_chips_is_left_out_and_said_so() -> None:
+    result = icm_equities([100, 0, 300], [60, 40])
+    short, big = icm_equities([100, 300], [60, 40]).equities
+    assert result.equities == (short, Fraction(0), big)
+    assert result.notes == ("Player 2 has no chips: he is out, so he is left out of ICM.",)
+
+
+def test_more_prizes_than_players_the_players_left_share_the_top_prizes() -> None:
+    result = icm_equities([100, 300], [60, 40, 20, 10])
+    assert result.equities == icm_equities([100, 300], [60, 40]).equities
+    assert sum(result.equities) == 100
+    assert result.notes == (
+        "4 prizes for 2 players: the players left share the top 2 (the others went to players "
+        "already out).",
+    )
 
 
 @pytest.mark.parametrize(
     ("stacks", "prizes", "kwargs", "words"),
     [
         ([], [], {}, "at least one player"),
-        ([100, 0], [10], {}, "Player 2 has 0 chips"),
+        ([0, 0], [10], {}, "No player has any chips"),
         ([100, -5], [10], {}, "Player 2 has -5 chips"),
         ([100, 2.5], [10], {}, "Player 2's stack must be a whole number of chips"),
-        ([100, 200], [10, 5, 1], {}, "3 prizes for 2 players"),
         ([100, 200], [10, -5], {}, "place 2 must be 0 or more cents"),
-        ([100] * 11, [100] * 11, {"samples": 0}, "at least 1 sample"),
+        ([100] * 21, [100] * 21, {"samples": 0}, "at least 1 sample"),
     ],
 )
 def test_icm_refuses(
@@ -213,9 +266,14 @@ def test_deal_with_money_left_to_play_for() -> None:
 
 
 def test_chip_chop_and_even_split() -> None:
+    share = propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_SHARE)
+    assert share.amounts == (60000, 30000, 10000)
+    assert share.description == "chip chop (in proportion to chips)"
+    # The usual chip chop: the short stack keeps the 3rd prize he has locked up, then chips.
     chop = propose_deal([6000, 3000, 1000], [50000, 30000, 20000], method=DealMethod.CHIP_CHOP)
-    assert chop.amounts == (60000, 30000, 10000)
-    assert chop.description == "chip chop (in proportion to chips)"
+    assert chop.amounts == (44000, 32000, 24000)
+    assert chop.description == "chip chop (the lowest prize to each, the rest by chips)"
+    assert min(chop.amounts) >= 20000 > min(share.amounts)
     even = propose_deal([6000, 3000, 1000], [50000, 30000, 20001], method=DealMethod.EVEN)
     assert even.amounts == (33334, 33334, 33333)
     assert even.description == "even split"

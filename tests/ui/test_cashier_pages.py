@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.icm import DealMethod
 from clockapp.core.ledger import RowKind
+from clockapp.core.money import format_cents
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
@@ -226,7 +227,20 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     assert dialog.estimate_label.text() == ""
     assert sum(deal.amounts) == 20_000
     assert "= $200.00 unpaid" in dialog.sum_label.text()
-    dialog.set_method(DealMethod.CHIP_CHOP)
+    # ICM, the usual chip chop and the pure chip share stand side by side, whatever is chosen.
+    headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(2, 6)]
+    assert headers == ["ICM", "Chip chop", "By chips", "Share now"]
+    prizes = services.payouts.table(tournament_id).table.amounts[:3]
+    for column, method in (
+        (2, DealMethod.ICM),
+        (3, DealMethod.CHIP_CHOP),
+        (4, DealMethod.CHIP_SHARE),
+    ):
+        shown = [dialog.table.item(row, column).text() for row in range(3)]
+        assert shown == [format_cents(a) for a in dialog.compared[method].result.amounts]
+    chop = dialog.compared[DealMethod.CHIP_CHOP].result.amounts
+    assert min(chop) >= min(prizes)  # nobody gets less than the prize he has locked up
+    dialog.set_method(DealMethod.CHIP_SHARE)
     dialog.unit_edit.setText("5")
     dialog.propose_button.click()
     assert dialog.proposal.result.amounts == (10_000, 6_000, 4_000)
@@ -342,10 +356,10 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
     assert pdf_path.endswith("results.pdf")
 
 
-def test_a_deal_among_more_than_ten_is_labelled_an_estimate(
+def test_a_deal_among_more_than_twenty_is_labelled_an_estimate(
     cashier_window, field, services, tournament_id, bus
 ):
-    for n in (11, 12):
+    for n in range(11, 23):
         player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
         field[n] = services.cashier.buy_in(tournament_id, player).value.registration.id
     percentages = (2000, 1500, 1200, 1000, 900, 800, 700, 600, 500, 400, 200, 200)

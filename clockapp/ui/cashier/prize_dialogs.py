@@ -156,9 +156,13 @@ class BustDialog(_Dialog):
 # ------------------------------------------------------------------------------ deals
 _METHODS = (
     (DealMethod.ICM, "ICM"),
-    (DealMethod.CHIP_CHOP, "Chip chop"),
+    (DealMethod.CHIP_CHOP, "Chip chop (lowest prize to each, rest by chips)"),
+    (DealMethod.CHIP_SHARE, "By chips only"),
     (DealMethod.EVEN, "Even split"),
 )
+#: Shown side by side for every deal, whichever is chosen: the columns after Chips.
+_COMPARED = (DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.CHIP_SHARE)
+_SHARE_COLUMN = 2 + len(_COMPARED)
 
 
 class DealDialog(_Dialog):
@@ -184,8 +188,12 @@ class DealDialog(_Dialog):
         self._tid = tournament_id
         self._players = tuple(in_play)
         self.chips_in_play = chips_in_play
-        self.table = _table(len(self._players), ("Player", "Chips", "Share now"), (150, 130))
-        self.table.setMinimumWidth(520)
+        self.table = _table(
+            len(self._players),
+            ("Player", "Chips", "ICM", "Chip chop", "By chips", "Share now"),
+            (130, 110, 110, 110, 120),
+        )
+        self.table.setMinimumWidth(760)
         self._spins: list[QSpinBox] = []
         for row, reg in enumerate(self._players):
             self.table.setItem(row, 0, QTableWidgetItem(reg.name))
@@ -195,9 +203,10 @@ class DealDialog(_Dialog):
             spin.valueChanged.connect(self._mark_stale)
             self.table.setCellWidget(row, 1, spin)
             self._spins.append(spin)
-            share = QTableWidgetItem("")
-            share.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.table.setItem(row, 2, share)
+            for column in range(2, _SHARE_COLUMN + 1):
+                share = QTableWidgetItem("")
+                share.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, column, share)
         _fit_rows(self.table)
         self.layout_.insertWidget(0, self.table)
         self.count_label = QLabel()
@@ -233,6 +242,8 @@ class DealDialog(_Dialog):
         self.sum_label.setWordWrap(True)
         self.layout_.insertWidget(5, self.sum_label)
         self.proposal: DealProposal | None = None
+        #: The same stacks under ICM and both chip chops, for the columns beside the choice.
+        self.compared: dict[DealMethod, DealProposal] = {}
         self._error = ""
         self._show()
         self._update()
@@ -276,9 +287,13 @@ class DealDialog(_Dialog):
         else:
             try:
                 method, unit, reserve = self.options()
-                self.proposal = self._services.payouts.propose_deal(
-                    self._tid, self.stacks(), method=method, unit=unit, reserve=reserve
-                )
+                self.compared = {
+                    other: self._services.payouts.propose_deal(
+                        self._tid, self.stacks(), method=other, unit=unit, reserve=reserve
+                    )
+                    for other in dict.fromkeys((method, *_COMPARED))
+                }
+                self.proposal = self.compared[method]
             except DomainError as error:
                 self._error = str(error)
         self._show()
@@ -288,22 +303,25 @@ class DealDialog(_Dialog):
         if self.proposal is not None:
             self._error = "Stacks or options changed: work out the shares again."
         self.proposal = None
+        self.compared = {}
         self._show()
         self._update()
 
     def _show(self) -> None:
         deal = self.proposal.result if self.proposal is not None else None
+        columns = [self.compared.get(method) for method in _COMPARED] + [self.proposal]
         for row in range(len(self._players)):
-            text = format_cents(deal.amounts[row]) if deal is not None else ""
-            item = self.table.item(row, 2)
-            if item is not None:
-                item.setText(text)
+            for column, proposal in enumerate(columns, start=2):
+                item = self.table.item(row, column)
+                if item is not None:
+                    amount = proposal.result.amounts[row] if proposal is not None else None
+                    item.setText(format_cents(amount) if amount is not None else "")
         if deal is None:
             self.sum_label.setText("")
             self.estimate_label.setText("")
             return
         self.estimate_label.setText(
-            "" if deal.exact else "ESTIMATE: more than 10 players, ICM is simulated"
+            "" if deal.exact else "ESTIMATE: more than 20 players, ICM is simulated"
         )
         reserve = f" + {format_cents(deal.reserved)} left to play for" if deal.reserved else ""
         self.sum_label.setText(
