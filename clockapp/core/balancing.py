@@ -447,10 +447,11 @@ class BreakRules:
     """How tables break and where the final table plays.
 
     Attributes:
-        order: The director's break order; tables not listed break after them, highest number
-            first. Numbers of tables no longer in play are skipped.
-        final_table: The table that hosts the final table (never broken); by default the table
-            that comes last in the break order.
+        order: The director's break order; tables not listed break after them, the one with
+            the fewest players first (it costs the fewest moves; ties: the highest number).
+            Numbers of tables no longer in play are skipped.
+        final_table: The table that hosts the final table (never broken); by default the
+            lowest-numbered table not in the director's order.
         final_table_size: How many players the final table seats; by default its open seats.
 
     >>> BreakRules(order=(4, 2)).order
@@ -483,12 +484,20 @@ class BreakRules:
 def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int, ...]:
     """The tables in the order they break; the last one hosts the final table.
 
+    Unless the director says otherwise, the next table to break is the one with the fewest
+    players, since each of its players is a move (ties: the highest number); the final table
+    plays at the lowest-numbered table.
+
     Raises:
         SeatingError: The chosen final table is not in play.
 
     >>> room = Seating(tuple(Table(n) for n in (1, 2, 3, 4)))
     >>> break_order(room), break_order(room, BreakRules(order=(2,), final_table=4))
     ((4, 3, 2, 1), (2, 3, 1, 4))
+    >>> room = Seating(tuple(Table(n, seat_count=4) for n in (1, 2, 3)),
+    ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(3, 1), 5: Seat(3, 2)})
+    >>> room.counts(), break_order(room)
+    ({1: 2, 2: 1, 3: 2}, (2, 3, 1))
     """
     rules = rules or BreakRules()
     numbers = [t.number for t in seating.tables]
@@ -496,8 +505,35 @@ def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int,
     if final is not None and not seating.has_table(final):
         raise SeatingError(f"Table {final} was chosen for the final table but is not in play.")
     listed = [n for n in rules.order if n in numbers]
-    rest = sorted((n for n in numbers if n not in listed and n != final), reverse=True)
+    rest = [n for n in numbers if n not in listed and n != final]
+    if final is None and rest:
+        final = min(rest)
+        rest.remove(final)
+    counts = seating.counts()
+    rest.sort(key=lambda n: (counts.get(n, 0), -n))
     return tuple(listed + rest + ([final] if final is not None else []))
+
+
+def break_costs(seating: Seating, rules: BreakRules | None = None) -> dict[int, int]:
+    """The moves each table would cost if it broke now, for the tables that can break.
+
+    A table can break when its players fit in the open seats of the other tables; the final
+    table's host never breaks. Breaking moves every player of the table.
+
+    >>> room = Seating(tuple(Table(n, seat_count=4) for n in (1, 2, 3)),
+    ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(3, 1), 5: Seat(3, 2)})
+    >>> break_costs(room)
+    {2: 1, 3: 2}
+    """
+    order = break_order(seating, rules)
+    counts = seating.counts()
+    total = seating.player_count
+    costs: dict[int, int] = {}
+    for number in order[:-1]:
+        others = sum(t.open_seat_count for t in seating.tables if t.number != number)
+        if total <= others:
+            costs[number] = counts.get(number, 0)
+    return costs
 
 
 def _final_layout(host: Table, size: int | None, keep: set[int]) -> Table:

@@ -10,6 +10,7 @@ from clockapp.core.balancing import (
     BreakRules,
     HandForHand,
     MoveStats,
+    break_costs,
     break_order,
     busts_until_break,
     finish_hand,
@@ -58,6 +59,25 @@ ORDER_CASES = [
 def test_break_order(numbers: list[int], rules: BreakRules, expected: tuple[int, ...]) -> None:
     seating = Seating(tuple(Table(n) for n in numbers))
     assert break_order(seating, rules) == expected
+
+
+def test_the_table_that_costs_fewest_moves_breaks_first() -> None:
+    # 88 players on ten tables of 10: breaking table 10 (10 players) was the old default; table 7
+    # has 5, and the others have the room for them.
+    counts = [9, 9, 9, 9, 9, 9, 5, 9, 10, 10]
+    seating = room(counts)
+    assert break_order(seating)[:3] == (7, 8, 6)  # 5 players, then 9s from the highest number
+    plan = plan_breaks(seating, random.Random(1))
+    assert plan.broken == (7,)
+    assert len(plan.moves) == 5
+    costs = break_costs(seating)
+    assert (costs[7], costs[10]) == (5, 10)
+    assert min(costs, key=lambda n: (costs[n], -n)) == 7
+    assert 1 not in costs  # the final table's host never breaks
+
+
+def test_a_table_that_cannot_break_yet_has_no_cost() -> None:
+    assert break_costs(room([10, 10, 9])) == {}  # 29 players do not fit at two tables of 10
 
 
 @pytest.mark.parametrize(

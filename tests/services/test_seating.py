@@ -524,18 +524,21 @@ def test_the_policy_decides_when_tables_are_out_of_balance(services: Services, t
 
 
 # ---------------------------------------------------------------------------- breaking
-def test_tables_break_highest_number_first(services: Services, tid: int) -> None:
+def test_the_table_that_costs_fewest_moves_breaks(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
     assert services.seating.room(tid).busts_until_break == 0
     with_busts = [seats[(1, 1)], seats[(2, 1)]]
     bust(services, *with_busts)  # 10 players fit at two tables of 6
     result = services.seating.balance(tid).value
-    assert result.broken == (3,)
-    assert {m.from_seat.table for m in result.moves if m.kind is MoveKind.BREAK} == {3}
-    assert all("Table 3 breaks: random draw" in m.reason for m in result.moves)
+    # Table 2 has 3 players, table 3 has 4: breaking table 2 is 3 moves, not 4 (table 1, the
+    # lowest number, hosts the final table and never breaks).
+    assert result.broken == (2,)
+    assert {m.from_seat.table for m in result.moves if m.kind is MoveKind.BREAK} == {2}
+    assert len([m for m in result.moves if m.kind is MoveKind.BREAK]) == 3
+    assert all("Table 2 breaks: random draw" in m.reason for m in result.moves)
     room = services.seating.room(tid)
-    assert [t.number for t in room.tables] == [1, 2]
+    assert [t.number for t in room.tables] == [1, 3]
     assert sorted(t.count for t in room.tables) == [5, 5]
 
 

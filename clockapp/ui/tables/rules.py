@@ -124,14 +124,14 @@ class RulesDialog(QDialog):
         breaking = QGroupBox("Breaking and the final table", self)
         form = QFormLayout(breaking)
         self.order = QLineEdit(" ".join(str(n) for n in rules.order), breaking)
-        self.order.setPlaceholderText("highest number first")
+        self.order.setPlaceholderText("fewest players first (the fewest moves)")
         self.order.setToolTip(
             "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
-            "them, highest number first."
+            "them, the one with the fewest players first (ties: the highest number)."
         )
         form.addRow("&Break order", self.order)
         self.final_table = QComboBox(breaking)
-        self.final_table.addItem("The table that breaks last", None)
+        self.final_table.addItem("The lowest-numbered table", None)
         for table in room.tables:
             self.final_table.addItem(table.label, table.number)
         if rules.final_table is not None:
