@@ -7,15 +7,11 @@ services), and the dialog itself, filled in as the director would (what it hands
 
 from __future__ import annotations
 
-import doctest
 from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-import clockapp.ui.tables.rules
-import clockapp.ui.tables.shootout
-import clockapp.ui.tables.table_item
 from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
@@ -223,14 +219,3 @@ def test_refusals_name_players_in_the_banner(
     bust(seeded, seats[(1, 4)])
     assert window.request_move(seats[(1, 4)], 1, 5) is None
     assert window.banner.text.startswith("P02 is out of the tournament")
-
-
-# ---------------------------------------------------------------------------- doctests
-@pytest.mark.parametrize(
-    "module",
-    [clockapp.ui.tables.rules, clockapp.ui.tables.shootout, clockapp.ui.tables.table_item],
-)
-def test_the_window_modules_doctests(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
-    assert result.attempted > 0
-    assert result.failed == 0
