@@ -24,7 +24,14 @@ from sqlmodel import col, select
 from clockapp.core.clock import ClockEvent, view
 from clockapp.core.structure import Structure, item_name
 from clockapp.persistence import backup as files
-from clockapp.persistence.db import migrate, shipped_revisions, sqlite_file
+from clockapp.persistence.db import (
+    default_url,
+    migrate,
+    normalize_url,
+    shipped_revisions,
+    sqlite_file,
+    sqlite_path,
+)
 from clockapp.persistence.errors import BackupError
 from clockapp.persistence.models import AppSetting, ChangeRow
 from clockapp.services.changes import Change, Changes, Outcome
@@ -262,6 +269,11 @@ class BackupService:
             )
             session.add(row)
         return Changes(tournament_id=None, what=Change.ALL, revision=max(before, after or 0) + 1)
+
+
+def database_file(db: str | None) -> Path | None:
+    """The SQLite file that `--db` names (None: a server database), without opening it."""
+    return sqlite_path(normalize_url(db or default_url()))
 
 
 def list_file_backups(database: Path) -> tuple[BackupInfo, ...]:
