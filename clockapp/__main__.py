@@ -14,7 +14,7 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to a command-line tool or start the app; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
-    from clockapp.commands import find_command
+    from clockapp.commands import find_command, tools_epilog
     from clockapp.commands.net import run_guarded
 
     command = find_command(args[0]) if args else None
@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_guarded(f"clockapp {args[0]}", lambda: tool(args[1:]))
     from clockapp.ui.app import run_app
 
-    return run_guarded("clockapp", lambda: run_app(args))
+    return run_guarded("clockapp", lambda: run_app(args, epilog=tools_epilog()))
 
 
 if __name__ == "__main__":

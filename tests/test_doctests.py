@@ -1,49 +1,58 @@
-"""Run the doctest examples of every module outside the Qt layer: documentation that works.
+"""Doctests run once, through pytest's own collector: these tests keep the two runs in step.
 
-A few modules inside `clockapp.ui` hold plain Python (the rulings window's dispute and its bridge
-to the poker library); they are listed by name in `QT_FREE_UI_MODULES` and run here too, so their
-examples are checked in the Qt-free run (`make test-headless`) as well. Each is first checked to
-import without loading Qt, in a fresh interpreter.
+`make test-gui` collects the examples of every clockapp module (`testpaths` and `--doctest-modules`
+in pyproject.toml); `make test-headless` collects those outside `clockapp/ui` (tests/headless.ini
+and the Makefile). Both must use the same option flags, or an example could pass in one run and
+fail in the other. A few modules inside `clockapp.ui` hold plain Python (the rulings window's
+dispute and its bridge to the poker library); they must stay importable without Qt.
 """
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
+import configparser
 import subprocess
 import sys
-
-import pytest
+import tomllib
+from pathlib import Path
 
 import clockapp
 
-PACKAGES = ("clockapp.core", "clockapp.poker", "clockapp.persistence", "clockapp.services")
-SKIP_PREFIXES = ("clockapp.persistence.migrations",)
+ROOT = Path(__file__).resolve().parents[1]
 QT_FREE_UI_MODULES = (
     "clockapp.ui.rulings.state",
     "clockapp.ui.rulings.analysis",
     "clockapp.ui.rulings.settlement",
 )
 QT_PACKAGES = ("PySide6", "shiboken6")
-FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
-def _modules() -> list[str]:
-    names = ["clockapp.paths", "clockapp.commands"]
-    for package in PACKAGES:
-        module = importlib.import_module(package)
-        for info in pkgutil.walk_packages(module.__path__, prefix=f"{package}."):
-            if not info.name.startswith(SKIP_PREFIXES):
-                names.append(info.name)
-    return sorted(names)
+def _gui_settings() -> dict[str, object]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        settings: dict[str, object] = tomllib.load(file)["tool"]["pytest"]["ini_options"]
+    return settings
 
 
-@pytest.mark.parametrize("name", _modules())
-def test_doctests(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=FLAGS)
-    assert result.failed == 0, f"{result.failed} doctest example(s) failed in {name}"
+def _headless_settings() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / "tests" / "headless.ini", encoding="utf-8")
+    return parser["pytest"]
+
+
+def test_both_runs_collect_doctests_with_the_same_flags() -> None:
+    gui, headless = _gui_settings(), _headless_settings()
+    assert "--doctest-modules" in gui["addopts"]
+    assert "--doctest-modules" in headless["addopts"].split()
+    assert gui["doctest_optionflags"] == headless["doctest_optionflags"].split()
+    assert gui["doctest_optionflags"] == ["ELLIPSIS", "NORMALIZE_WHITESPACE"]
+    assert gui["norecursedirs"] == headless["norecursedirs"].split()
+    assert "clockapp" in gui["testpaths"]
+
+
+def test_the_headless_run_collects_clockapp_but_not_its_ui() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "--ignore=clockapp/ui" in makefile
+    headless_tests = makefile.split("HEADLESS_TESTS :=")[1].split("\n\n")[0]
+    assert "clockapp" in headless_tests.replace("\\\n", " ").split()
 
 
 def test_the_qt_free_ui_modules_import_no_qt() -> None:
@@ -59,14 +68,6 @@ def test_the_qt_free_ui_modules_import_no_qt() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]", f"importing {QT_FREE_UI_MODULES} loads {run.stdout}"
-
-
-@pytest.mark.parametrize("name", QT_FREE_UI_MODULES)
-def test_doctests_of_qt_free_ui_modules(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=FLAGS)
-    assert result.attempted > 0, f"{name} is listed for its doctests but has none"
-    assert result.failed == 0, f"{result.failed} doctest example(s) failed in {name}"
 
 
 def test_the_package_has_a_version() -> None:

@@ -6,7 +6,6 @@ libxcb-cursor0 only); Qt aborted naming one library at a time (issue 9).
 
 from __future__ import annotations
 
-import doctest
 import os
 import shutil
 import subprocess
@@ -80,10 +79,6 @@ def test_the_real_loader_finds_the_c_library() -> None:
         pytest.skip("sonames are Linux's")
     assert preflight.can_load("libc.so.6")
     assert not preflight.can_load("libclockapp-does-not-exist.so.1")
-
-
-def test_the_examples() -> None:
-    assert doctest.testmod(preflight).failed == 0
 
 
 def test_it_runs_as_a_script_with_the_standard_library_only() -> None:

@@ -28,6 +28,33 @@ def command_names() -> tuple[str, ...]:
     return tuple(_COMMANDS)
 
 
+#: One line for each command-line tool in `clockapp --help` (a tool missing here is still listed).
+TOOL_SUMMARIES = {
+    "structure": "suggest a blind structure, or list the presets",
+    "hand": "who wins a showdown, and with what",
+    "odds": "each hand's chance to win, now or on a given board",
+    "pots": "settle a hand's chips: main and side pots, odd chips, payouts",
+    "backup": "back up the database now (--list: the backups, --keep N: how many)",
+    "backups": "list the database's backups, newest first",
+    "restore": "put a backup back (NAME or --latest)",
+}
+
+
+def tools_epilog() -> str:
+    """The `clockapp --help` epilog: the command-line tools, listed by name.
+
+    >>> print(tools_epilog().splitlines()[0])
+    command-line tools (clockapp TOOL --help for each; they need no display):
+    """
+    names = command_names()
+    width = max((len(name) for name in names), default=0)
+    lines = ["command-line tools (clockapp TOOL --help for each; they need no display):"]
+    for name in names:
+        summary = TOOL_SUMMARIES.get(name, "")
+        lines.append(f"  clockapp {name:<{width}}  {summary}".rstrip())
+    return "\n".join(lines)
+
+
 def find_command(name: str) -> Command | None:
     """The tool called `name`, or None when `name` is not a tool (the app then starts).
 

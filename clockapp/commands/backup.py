@@ -62,16 +62,10 @@ def _row(backup: BackupInfo) -> str:
     return "  ".join(p.strip() for p in parts if p.strip()) + f"\n    {backup.name}"
 
 
-def _sqlite_file(db: str | None) -> Path | None:
-    from clockapp.persistence.db import default_url, normalize_url, sqlite_path
-
-    return sqlite_path(normalize_url(db or default_url()))
-
-
 def _print_list(db: str | None) -> int:
-    from clockapp.services.backups import list_file_backups
+    from clockapp.services.backups import database_file, list_file_backups
 
-    path = _sqlite_file(db)
+    path = database_file(db)
     if path is None:
         print("This database is on a PostgreSQL server: its backups are pg_dump files.")
         return 0
@@ -131,7 +125,7 @@ def restore_main(argv: Sequence[str]) -> int:
     which.add_argument("name", nargs="?", help="the backup's file name (see `clockapp backups`)")
     which.add_argument("--latest", action="store_true", help="the newest backup")
     args = parser.parse_args(list(argv))
-    from clockapp.persistence.errors import DatabaseCorruptError
+    from clockapp.services.errors import DatabaseCorruptError
 
     try:
         try:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy.engine import Engine
-
 from clockapp.persistence.db import open_database
+from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
 from clockapp.services.cashier import CashierService
 from clockapp.services.clock import ClockService

@@ -19,14 +19,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import col, select
-
 from clockapp.core.clock import ClockEvent, view
 from clockapp.core.structure import Structure, item_name
 from clockapp.persistence import backup as files
-from clockapp.persistence.db import migrate, shipped_revisions, sqlite_file
+from clockapp.persistence.db import (
+    default_url,
+    migrate,
+    normalize_url,
+    shipped_revisions,
+    sqlite_file,
+    sqlite_path,
+)
 from clockapp.persistence.errors import BackupError
-from clockapp.persistence.models import AppSetting, ChangeRow
+from clockapp.persistence.queries import changes as change_log
+from clockapp.persistence.queries import settings
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext
 
@@ -128,9 +134,9 @@ class BackupService:
     def keep(self) -> int:
         """How many automatic backups are kept."""
         with self._ctx.reading() as session:
-            setting = session.get(AppSetting, KEEP_KEY)
+            value = settings.get(session, KEEP_KEY)
         try:
-            return max(1, int(setting.value)) if setting is not None else DEFAULT_KEEP
+            return max(1, int(value)) if value is not None else DEFAULT_KEEP
         except ValueError:
             return DEFAULT_KEEP
 
@@ -139,9 +145,7 @@ class BackupService:
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
             raise BackupError("Keep between 1 and 1,000 backups.")
         with self._ctx.transaction() as session:
-            setting = session.get(AppSetting, KEEP_KEY) or AppSetting(key=KEEP_KEY)
-            setting.value = str(count)
-            session.add(setting)
+            settings.put(session, KEEP_KEY, str(count))
         return count
 
     # ---------------------------------------------------------------- taking
@@ -240,28 +244,23 @@ class BackupService:
     def _latest_change(self) -> int:
         try:
             with self._ctx.reading() as session:
-                last = session.exec(
-                    select(ChangeRow.id).order_by(col(ChangeRow.id).desc()).limit(1)
-                ).first()
-                return last or 0
+                return change_log.latest_revision(session)
         except Exception:  # a damaged database being replaced
             return 0
 
     def _announce(self, before: int, summary: str) -> Changes:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            after = session.exec(
-                select(ChangeRow.id).order_by(col(ChangeRow.id).desc()).limit(1)
-            ).first()
-            row = ChangeRow(
-                id=max(before, after or 0) + 1,
-                tournament_id=None,
-                what=int(Change.ALL),
-                at=now,
-                summary=summary[:300],
+            after = change_log.latest_revision(session)
+            revision = change_log.append(
+                session, None, int(Change.ALL), summary[:300], now, revision=max(before, after) + 1
             )
-            session.add(row)
-        return Changes(tournament_id=None, what=Change.ALL, revision=max(before, after or 0) + 1)
+        return Changes(tournament_id=None, what=Change.ALL, revision=revision)
+
+
+def database_file(db: str | None) -> Path | None:
+    """The SQLite file that `--db` names (None: a server database), without opening it."""
+    return sqlite_path(normalize_url(db or default_url()))
 
 
 def list_file_backups(database: Path) -> tuple[BackupInfo, ...]:

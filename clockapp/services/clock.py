@@ -6,14 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, col, select
-
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.persistence.models import ClockEventClaimRow, SetupRow
+from clockapp.persistence.queries import clock as clock_rows
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.results import field_stats
@@ -326,7 +326,7 @@ class ClockService:
             lock_row(session, tournament_id)
             structure = load_structure(session, tournament_id)
             due = engine.events_between(load_clock(session, tournament_id), structure, start, now)
-            claimed = _claimed_keys(session, tournament_id)
+            claimed = clock_rows.claimed_keys(session, tournament_id)
             fresh: list[ClockEvent] = []
             for event in due:
                 key = (event.index, str(event.kind))
@@ -343,12 +343,3 @@ class ClockService:
                     )
                 )
         return tuple(fresh)
-
-
-def _claimed_keys(session: Session, tournament_id: int) -> set[tuple[int, str]]:
-    rows = session.exec(
-        select(ClockEventClaimRow.item_index, ClockEventClaimRow.kind).where(
-            col(ClockEventClaimRow.tournament_id) == tournament_id
-        )
-    ).all()
-    return {(index, kind) for index, kind in rows}

@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, col, select
-
 from clockapp.core import clock as engine
 from clockapp.core.clock import ClockState, ClockStatus
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.persistence.models import TournamentRow
+from clockapp.persistence.queries import tournaments as tournament_rows
+from clockapp.persistence.session import Session
 from clockapp.services.cashier import CashierConfig, CashierService
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, latest_revision, record_change
@@ -91,26 +91,12 @@ class _SetBack:
 
 def _demo_rows(session: Session) -> list[TournamentRow]:
     """The demo tournaments in the database (not archived), newest first."""
-    return list(
-        session.exec(
-            select(TournamentRow)
-            .where(col(TournamentRow.name) == DEMO_NAME)
-            .where(col(TournamentRow.archived).is_(False))
-            .order_by(col(TournamentRow.id).desc())
-        ).all()
-    )
+    return list(tournament_rows.active(session, name=DEMO_NAME))
 
 
 def _has_other_tournament(session: Session, demo_id: int) -> bool:
     """Whether the database holds a tournament besides the demos (the director's own)."""
-    found = session.exec(
-        select(TournamentRow.id)
-        .where(col(TournamentRow.id) != demo_id)
-        .where(col(TournamentRow.name) != DEMO_NAME)
-        .where(col(TournamentRow.archived).is_(False))
-        .limit(1)
-    ).first()
-    return found is not None
+    return tournament_rows.another_active_exists(session, but=demo_id, name_not=DEMO_NAME)
 
 
 def _info(row: TournamentRow) -> TournamentInfo:
@@ -177,9 +163,9 @@ class DemoService:
         now = self._ctx.now()
         started = now - timedelta(minutes=47)
         with self._ctx.transaction() as session:
-            row = TournamentRow(name=DEMO_NAME, created_at=started - timedelta(minutes=30))
-            session.add(row)
-            session.flush()
+            row = tournament_rows.add(
+                session, TournamentRow(name=DEMO_NAME, created_at=started - timedelta(minutes=30))
+            )
             assert row.id is not None
             tid = row.id
             create_setup(session, tid)

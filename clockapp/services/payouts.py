@@ -14,8 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session
-
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
 from clockapp.core.ledger import DealShare, LedgerError, RowKind
@@ -23,6 +21,7 @@ from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import get_row

@@ -14,16 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import insert
-from sqlmodel import Session, col, select
-
 from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records
 from clockapp.persistence.models import PlayerRow
+from clockapp.persistence.queries import players as player_rows
+from clockapp.persistence.session import Session
 from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
-
-#: Rows fetched per query when reading the players an import matched.
-_CHUNK = 500
 
 
 class ImportAction(StrEnum):
@@ -138,13 +134,8 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
 # ------------------------------------------------------------------------------ planning
 def live_players_by_name(session: Session) -> dict[str, tuple[int, str]]:
     """Every live player's folded name -> (id, name) of the oldest with that name (one query)."""
-    rows = session.exec(
-        select(PlayerRow.id, PlayerRow.name)
-        .where(col(PlayerRow.merged_into_id).is_(None))
-        .order_by(col(PlayerRow.id))
-    ).all()
     index: dict[str, tuple[int, str]] = {}
-    for player_id, name in rows:
+    for player_id, name in player_rows.live_names(session):
         if player_id is not None:
             index.setdefault(fold(name), (player_id, name))
     return index
@@ -222,23 +213,14 @@ def apply_plan(
                     "created_at": now,
                 }
             )
-    # One multi-row INSERT (the ORM's flush would send one per player on SQLite, to return the
-    # ids in order); the rows come back in any order, so they are matched by name, which the plan
-    # made unique among the players it creates.
-    inserted: dict[str, PlayerRow] = {}
-    if values:
-        for row in session.scalars(insert(PlayerRow).returning(PlayerRow), values).all():
-            inserted[row.name] = row
+    # One multi-row INSERT; the rows come back in any order, so they are matched by name, which
+    # the plan made unique among the players it creates.
+    inserted = {row.name: row for row in player_rows.add_many(session, values)}
     created = {
         item.line: inserted[item.name] for item in plan.lines if item.action is ImportAction.CREATE
     }
-    wanted = sorted({i.player_id for i in plan.lines if i.player_id is not None})
-    existing: dict[int, PlayerRow] = {}
-    for start in range(0, len(wanted), _CHUNK):
-        chunk = wanted[start : start + _CHUNK]
-        for row in session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(chunk))).all():
-            assert row.id is not None
-            existing[row.id] = row
+    matched = (item.player_id for item in plan.lines if item.player_id is not None)
+    existing = player_rows.by_ids(session, matched)
     by_name: dict[str, PlayerRow] = {}
     result: list[PlayerRow | None] = []
     for item in plan.lines:

@@ -11,12 +11,14 @@ import unicodedata
 from dataclasses import dataclass, fields
 from datetime import datetime
 
-from sqlmodel import Session, col, select
-
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
-from clockapp.persistence.models import PlayerRow, RegistrationRow, TournamentRow
+from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.persistence.queries import players as player_rows
+from clockapp.persistence.queries import registrations
+from clockapp.persistence.queries import tournaments as tournament_rows
+from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -149,7 +151,7 @@ def search_text(details: PlayerDetails) -> str:
 
 def get_player(session: Session, player_id: int) -> PlayerRow:
     """A player row, or a clear error."""
-    row = session.get(PlayerRow, player_id)
+    row = player_rows.get(session, player_id)
     if row is None:
         raise PlayerError(f"Player #{player_id} does not exist.")
     return row
@@ -171,20 +173,13 @@ def add_player(session: Session, details: PlayerDetails, now: datetime) -> Playe
     """Insert a player inside the caller's transaction."""
     row = PlayerRow(name=details.name, created_at=now)
     apply_details(row, details)
-    session.add(row)
-    session.flush()
-    return row
+    return player_rows.add(session, row)
 
 
 def find_by_name(session: Session, name: str) -> PlayerRow | None:
     """The oldest live player whose folded name equals `name`'s (for imports), or None."""
     key = fold(name)
-    rows = session.exec(
-        select(PlayerRow)
-        .where(col(PlayerRow.search_text).startswith(f"{key} |", autoescape=True))
-        .where(col(PlayerRow.merged_into_id).is_(None))
-        .order_by(col(PlayerRow.id))
-    ).all()
+    rows = player_rows.live_with_search_prefix(session, f"{key} |")
     return rows[0] if rows else None
 
 
@@ -241,12 +236,7 @@ class PlayerService:
     def list(self) -> tuple[PlayerInfo, ...]:
         """Every player not merged away, by name."""
         with self._ctx.reading() as session:
-            rows = session.exec(
-                select(PlayerRow)
-                .where(col(PlayerRow.merged_into_id).is_(None))
-                .order_by(col(PlayerRow.search_text), col(PlayerRow.id))
-            ).all()
-            return tuple(player_info(row) for row in rows)
+            return tuple(player_info(row) for row in player_rows.live(session))
 
     def search(self, text: str, limit: int = 20) -> tuple[PlayerInfo, ...]:
         """Players whose name or nickname contains `text`, ignoring case and accents.
@@ -257,26 +247,12 @@ class PlayerService:
         term = fold(text)
         limit = max(0, limit)
         with self._ctx.reading() as session:
-            live = select(PlayerRow).where(col(PlayerRow.merged_into_id).is_(None))
             if not term:
-                rows = session.exec(
-                    live.order_by(col(PlayerRow.search_text), col(PlayerRow.id)).limit(limit)
-                ).all()
-                return tuple(player_info(row) for row in rows)
-            text_col = col(PlayerRow.search_text)
+                return tuple(player_info(row) for row in player_rows.live(session, limit=limit))
             # Names and nicknames that start with the term first (they are what the cashier is
             # typing), so a common letter cannot push them out of the list; then the rest.
-            starts = session.exec(
-                live.where(
-                    text_col.startswith(term, autoescape=True)
-                    | text_col.contains(f" | {term}", autoescape=True)
-                )
-                .order_by(text_col)
-                .limit(limit)
-            ).all()
-            rows = session.exec(
-                live.where(text_col.contains(term, autoescape=True)).order_by(text_col).limit(500)
-            ).all()
+            starts = player_rows.live_starting_with(session, term, limit)
+            rows = player_rows.live_containing(session, term, 500)
             found = {row.id: row for row in (*starts, *rows)}
             ranked = sorted(found.values(), key=lambda row: _rank(row, term))
             return tuple(player_info(row) for row in ranked[:limit])
@@ -302,20 +278,13 @@ class PlayerService:
                         f"{row.name} (#{row.id}) was already merged into player "
                         f"#{row.merged_into_id}."
                     )
-            regs = session.exec(
-                select(RegistrationRow).where(col(RegistrationRow.player_id) == duplicate_id)
-            ).all()
+            regs = registrations.of_player(session, duplicate_id)
             kept_tournaments = {
-                r.tournament_id
-                for r in session.exec(
-                    select(RegistrationRow)
-                    .where(col(RegistrationRow.player_id) == keep_id)
-                    .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
-                ).all()
+                r.tournament_id for r in registrations.of_player(session, keep_id, withdrawn=False)
             }
             for reg in regs:
                 if reg.status != STATUS_WITHDRAWN and reg.tournament_id in kept_tournaments:
-                    tournament = session.get(TournamentRow, reg.tournament_id)
+                    tournament = tournament_rows.get(session, reg.tournament_id)
                     where = tournament.name if tournament is not None else f"#{reg.tournament_id}"
                     raise PlayerError(
                         f"{keep.name} and {dup.name} are both registered in {where}; withdraw "

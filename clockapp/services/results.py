@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, select
-
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.ledger import RowKind, voided_rows
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
 from clockapp.core.userfiles import csv_text
-from clockapp.persistence.models import EliminationRow, RegistrationRow
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING, STATUS_WITHDRAWN
+from clockapp.persistence.models import EliminationRow
+from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
+from clockapp.persistence.queries import registrations
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.payouts import payout_view
@@ -165,13 +165,7 @@ class FieldStats:
 
 def has_registrations(session: Session, tournament_id: int) -> bool:
     """Whether the cashier has any player on the tournament's list."""
-    found = session.exec(
-        select(RegistrationRow.id)
-        .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
-        .limit(1)
-    ).first()
-    return found is not None
+    return registrations.any_listed(session, tournament_id)
 
 
 def field_stats(

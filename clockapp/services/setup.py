@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
-
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState
 from clockapp.core.errors import ValidationError
@@ -21,6 +19,7 @@ from clockapp.persistence.codec import (
 )
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
+from clockapp.persistence.session import Session
 
 
 class TournamentNotFoundError(ValidationError):

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from sqlmodel import Session, col, select
-
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
 from clockapp.core.errors import ValidationError
@@ -21,7 +19,8 @@ from clockapp.core.structure import (
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
 from clockapp.persistence.models import TemplateRow
-from clockapp.persistence.upsert import insert_or_ignore
+from clockapp.persistence.queries import templates
+from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -192,8 +191,7 @@ class StructureService:
     def templates(self) -> tuple[TemplateInfo, ...]:
         """Every saved template, by name."""
         with self._ctx.reading() as session:
-            rows = session.exec(select(TemplateRow).order_by(col(TemplateRow.name))).all()
-            return tuple(TemplateInfo(r.id or 0, r.name) for r in rows)
+            return tuple(TemplateInfo(r.id or 0, r.name) for r in templates.by_name(session))
 
     def save_template(
         self, name: str, structure: Structure, *, overwrite: bool = False
@@ -207,8 +205,7 @@ class StructureService:
             now = self._ctx.now()
             # The database decides between two stations saving the same name at once.
             new = TemplateRow(name=cleaned, structure_json=dumped, created_at=now)
-            inserted = insert_or_ignore(session, new, unique=("name",))
-            row = session.exec(select(TemplateRow).where(TemplateRow.name == cleaned)).one()
+            row, inserted = templates.save(session, new)
             if not inserted:
                 if not overwrite:
                     raise ValidationError(f"A template named {cleaned!r} already exists.")
@@ -224,7 +221,7 @@ class StructureService:
     def template(self, template_id: int) -> Structure:
         """The structure saved in a template."""
         with self._ctx.reading() as session:
-            row = session.get(TemplateRow, template_id)
+            row = templates.get(session, template_id)
             if row is None:
                 raise ValidationError(f"Template #{template_id} does not exist.")
             return structure_load(row.structure_json)
@@ -232,7 +229,7 @@ class StructureService:
     def apply_template(self, tournament_id: int, template_id: int) -> Outcome[Structure]:
         """Replace the tournament's structure with a template's."""
         with self._ctx.transaction() as session:
-            row = session.get(TemplateRow, template_id)
+            row = templates.get(session, template_id)
             if row is None:
                 raise ValidationError(f"Template #{template_id} does not exist.")
             return replace_structure(
@@ -246,10 +243,10 @@ class StructureService:
     def delete_template(self, template_id: int) -> Outcome[None]:
         """Forget a template (tournaments that used it keep their structure)."""
         with self._ctx.transaction() as session:
-            row = session.get(TemplateRow, template_id)
+            row = templates.get(session, template_id)
             if row is None:
                 raise ValidationError(f"Template #{template_id} does not exist.")
-            session.delete(row)
+            templates.delete(session, row)
             changes = record_change(
                 session, None, Change.STRUCTURE, f"template {row.name} deleted", self._ctx.now()
             )

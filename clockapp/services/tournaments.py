@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, select
-
 from clockapp.core.errors import ValidationError
-from clockapp.persistence.models import AppSetting, TournamentRow
-from clockapp.persistence.upsert import get_or_create
+from clockapp.persistence.models import TournamentRow
+from clockapp.persistence.queries import settings
+from clockapp.persistence.queries import tournaments as rows
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, changes_since, latest_revision, record_change
 from clockapp.services.setup import TournamentNotFoundError, create_setup, get_row
@@ -50,9 +50,7 @@ def _clean_name(name: str) -> str:
 
 def set_last_opened(session: Session, tournament_id: int) -> None:
     # Race-free: two stations opening tournaments at once must not both insert the setting.
-    setting = get_or_create(session, AppSetting(key=LAST_OPENED_KEY, value=str(tournament_id)))
-    setting.value = str(tournament_id)
-    session.add(setting)
+    settings.put(session, LAST_OPENED_KEY, str(tournament_id))
 
 
 class TournamentService:
@@ -65,10 +63,7 @@ class TournamentService:
         """Create a tournament and make it the one the app reopens."""
         cleaned = _clean_name(name)
         with self._ctx.transaction() as session:
-            row = TournamentRow(name=cleaned, created_at=self._ctx.now())
-            session.add(row)
-            session.flush()
-            info = _info(row)
+            info = _info(rows.add(session, TournamentRow(name=cleaned, created_at=self._ctx.now())))
             create_setup(session, info.id)
             set_last_opened(session, info.id)
             changes = record_change(
@@ -107,27 +102,17 @@ class TournamentService:
     def list(self) -> tuple[TournamentInfo, ...]:
         """Every tournament that is not archived, newest first."""
         with self._ctx.reading() as session:
-            rows = session.exec(
-                select(TournamentRow)
-                .where(col(TournamentRow.archived).is_(False))
-                .order_by(col(TournamentRow.id).desc())
-            ).all()
-            return tuple(_info(r) for r in rows)
+            return tuple(_info(r) for r in rows.active(session))
 
     def last_opened(self) -> TournamentInfo | None:
         """The tournament the app showed last, or the newest one, or None in an empty database."""
         with self._ctx.reading() as session:
-            setting = session.get(AppSetting, LAST_OPENED_KEY)
-            if setting is not None and setting.value.isdigit():
-                row = session.get(TournamentRow, int(setting.value))
+            last = settings.get(session, LAST_OPENED_KEY)
+            if last is not None and last.isdigit():
+                row = rows.get(session, int(last))
                 if row is not None and not row.archived:
                     return _info(row)
-            newest = session.exec(
-                select(TournamentRow)
-                .where(col(TournamentRow.archived).is_(False))
-                .order_by(col(TournamentRow.id).desc())
-                .limit(1)
-            ).first()
+            newest = rows.newest_active(session)
             return _info(newest) if newest is not None else None
 
     def revision(self) -> int:

@@ -23,41 +23,14 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 APP_NAME = "clockapp"
-#: One line for each command-line tool in `clockapp --help` (a tool missing here is still listed).
-TOOL_SUMMARIES = {
-    "structure": "suggest a blind structure, or list the presets",
-    "hand": "who wins a showdown, and with what",
-    "odds": "each hand's chance to win, now or on a given board",
-    "pots": "settle a hand's chips: main and side pots, odd chips, payouts",
-    "backup": "back up the database now (--list: the backups, --keep N: how many)",
-    "backups": "list the database's backups, newest first",
-    "restore": "put a backup back (NAME or --latest)",
-}
 
 
-def tools_epilog() -> str:
-    """The `clockapp --help` epilog: the command-line tools of `clockapp.commands`.
-
-    >>> print(tools_epilog().splitlines()[0])
-    command-line tools (clockapp TOOL --help for each; they need no display):
-    """
-    from clockapp.commands import command_names
-
-    names = command_names()
-    width = max((len(name) for name in names), default=0)
-    lines = ["command-line tools (clockapp TOOL --help for each; they need no display):"]
-    for name in names:
-        summary = TOOL_SUMMARIES.get(name, "")
-        lines.append(f"  clockapp {name:<{width}}  {summary}".rstrip())
-    return "\n".join(lines)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The command line of the desktop app."""
+def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
+    """The command line of the desktop app; `epilog` lists the command-line tools (see __main__)."""
     parser = argparse.ArgumentParser(
         prog="clockapp",
         description="Run a live poker tournament: the blinds clock and more.",
-        epilog=tools_epilog(),
+        epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -115,9 +88,13 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def run_app(argv: Sequence[str]) -> int:
-    """Start the desktop app (or render a screenshot); returns the exit code."""
-    args = build_parser().parse_args(list(argv))
+def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
+    """Start the desktop app (or render a screenshot); returns the exit code.
+
+    `epilog` ends `--help`: `clockapp.__main__` passes the command-line tools' list, as ui and
+    commands do not import each other.
+    """
+    args = build_parser(epilog).parse_args(list(argv))
     if (args.screenshot is not None or args.self_test) and not os.environ.get("QT_QPA_PLATFORM"):
         # A screenshot needs no screen: render offscreen even where no display exists.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -185,8 +162,8 @@ def _open_services(db: str | None, ask: bool = False) -> Services | None:
     does not exist) is explained on stderr; with `ask` also in a dialog, which offers to restore
     the newest backup of a damaged file and then opens it.
     """
-    from clockapp.persistence.errors import DatabaseOpenError
     from clockapp.services.app import open_services
+    from clockapp.services.errors import DatabaseOpenError
 
     if db and "://" not in db:
         db = str(Path(db).expanduser())

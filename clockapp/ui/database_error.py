@@ -1,6 +1,6 @@
 """A database that cannot be opened: say why, and offer the way out (never a traceback).
 
-The persistence layer raises a `DatabaseOpenError` whose message already says what is wrong and
+Opening the database raises a `DatabaseOpenError` whose message already says what is wrong and
 what to do. A damaged file with a backup gets the choice "Restore newest backup" / "Quit"; the
 others (read-only, from a newer clockapp, a folder that does not exist, a server that does not
 answer) get the message and Quit. On the command line the same words go to stderr, with the
@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
-from clockapp.persistence.errors import DatabaseCorruptError, DatabaseOpenError
+from clockapp.services.errors import DatabaseCorruptError, DatabaseOpenError
 
 TITLE = "clockapp: the database cannot be opened"
 

@@ -143,7 +143,7 @@ class ErrorNet(QObject):
         except Exception:  # the net itself failed: print both rather than lose them
             sys.__excepthook__(kind, error, traceback)
             with contextlib.suppress(Exception):
-                sys.__excepthook__(*sys.exc_info())  # type: ignore[arg-type]
+                sys.__excepthook__(*sys.exc_info())
 
 
 def report(error: Exception, asker: QWidget | None) -> None:

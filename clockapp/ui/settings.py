@@ -43,8 +43,10 @@ class UiSettings:
     def restore_geometry(self, key: str, widget: QWidget) -> bool:
         """Put a window back where it was; False when nothing was saved."""
         value = self._qsettings.value(f"geometry/{key}")
-        if isinstance(value, QByteArray | bytes) and len(value) > 0:
-            return bool(widget.restoreGeometry(QByteArray(value)))
+        if isinstance(value, QByteArray | bytes):
+            geometry = QByteArray(value)
+            if not geometry.isEmpty():
+                return bool(widget.restoreGeometry(geometry))
         return False
 
     # ---------------------------------------------------------------- display screen

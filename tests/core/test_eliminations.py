@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,10 +18,6 @@ from clockapp.core.eliminations import (
 from clockapp.core.errors import DomainError, ValidationError
 
 NAMES = {1: "Ann", 2: "Bea", 3: "Cal", 4: "Dov", 5: "Eve", 6: "Fay"}
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(eliminations).failed == 0
 
 
 def places(result: eliminations.Standings) -> list[tuple[int, int, int, int]]:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import entries
 from clockapp.core.entries import (
     AddOnRule,
     ClockPosition,
@@ -58,10 +56,6 @@ def rebuy_rules(**rebuy: object) -> EntryRules:
         rebuy=RebuyRule(REBUY, 5000, **defaults),  # type: ignore[arg-type]
         add_on=AddOnRule(ADD_ON, 8000, at_break_after_level=6),
     )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(entries).failed == 0
 
 
 # ------------------------------------------------------------------ prices and kinds

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
@@ -36,10 +35,6 @@ def brute_force(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction,
             if place < len(prizes):
                 equities[player] += probability * prizes[place]
     return tuple(equities)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(icm).failed == 0
 
 
 @pytest.mark.parametrize(

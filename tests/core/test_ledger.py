@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import ledger
 from clockapp.core.entries import EntryKind, EntryPrice
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.ledger import (
@@ -37,10 +35,6 @@ def entry(
 
 def void(row_id: int, target: int, amount: int) -> LedgerRow:
     return LedgerRow(row_id, RowKind.VOID, amount, target=target, reason="cashier mistake")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(ledger).failed == 0
 
 
 def test_entry_kinds_map_to_row_kinds() -> None:

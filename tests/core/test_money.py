@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import money
 from clockapp.core.errors import ValidationError
 from clockapp.core.money import (
     MAX_AMOUNT_CENTS,
@@ -18,10 +16,6 @@ from clockapp.core.money import (
     format_cents,
     parse_amount,
 )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(money).failed == 0
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 from fractions import Fraction
 
@@ -10,7 +9,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import payouts
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.payouts import (
     WHOLE,
@@ -28,10 +26,6 @@ from clockapp.core.payouts import (
 
 PERCENT = PayoutMode.PERCENTAGES
 AMOUNTS = PayoutMode.AMOUNTS
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(payouts).failed == 0
 
 
 # ------------------------------------------------------------------ presets

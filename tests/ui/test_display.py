@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,16 +13,7 @@ from PySide6.QtGui import QImage
 from clockapp.core.money import format_cents
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui import app as app_module
-from clockapp.ui.clock import (
-    cache,
-    director,
-    final_counts,
-    frame,
-    hard_end,
-    session,
-    texts,
-    widgets,
-)
+from clockapp.ui.clock import texts
 from clockapp.ui.clock.widgets import FitLabel
 
 SMALL = Structure(
@@ -157,16 +147,6 @@ def test_screenshot_of_the_current_tournament(tmp_path: Path, qapp) -> None:
 def test_bad_size_is_refused(bad: str, capsys) -> None:
     with pytest.raises(SystemExit):
         app_module.run_app(["--screenshot", "x.png", "--size", bad])
-
-
-@pytest.mark.parametrize(
-    "module",
-    [texts, session, widgets, director, app_module, frame, cache, hard_end, final_counts],
-    ids=lambda m: m.__name__,
-)
-def test_doctests(module, qapp) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
 
 
 def test_self_test_passes(qapp, capsys) -> None:

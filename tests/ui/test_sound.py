@@ -6,13 +6,11 @@ the reason when they cannot load; the others prove that `Sound` degrades to sile
 
 from __future__ import annotations
 
-import doctest
 import wave
 
 import pytest
 
 from clockapp.paths import resource_path
-from clockapp.ui import optional, ticks
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import TTS_ENGINE_ENV, Cue, Sound, pick_engine
 
@@ -115,8 +113,3 @@ def test_without_libpulse_sound_is_silent_and_says_so_once(
     sound.set_muted(True)
     sound.set_muted(False)
     assert len(parts.notices()) == 2
-
-
-def test_the_guard_helpers_examples() -> None:
-    for module in (optional, ticks):
-        assert doctest.testmod(module).failed == 0

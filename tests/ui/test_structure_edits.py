@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -220,10 +218,3 @@ def test_inserted_levels_are_valid_and_payable(position: int) -> None:
     structure.validate_chips(chips)
     assert structure.levels[:row] == BASE.levels[:row]
     assert structure.levels[row + 1 :] == BASE.levels[row:]
-
-
-def test_the_examples_in_the_docstrings_work() -> None:
-    # The doctest suite skips the Qt layer; these functions are pure, so run their examples.
-    result = doctest.testmod(edits, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0

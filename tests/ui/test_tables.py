@@ -104,7 +104,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
     window = open_window()
     assert names_in_ovals(window) == {1: {}, 2: {}, 3: {}}
     assert window.waiting_list.count() == 20
-    window.actions["draw"].trigger()
+    window.action_by_key["draw"].trigger()
     shown = names_in_ovals(window)
     assert sorted(len(seats) for seats in shown.values()) == [6, 7, 7]
     assert {name for seats in shown.values() for name in seats.values()} == {
@@ -149,7 +149,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
     window = open_window()
     assert "Out of balance" in window.status_label.text()
     assert window.room_view.items_by_table[2].short
-    window.actions["balance"].trigger()
+    window.action_by_key["balance"].trigger()
     model = window.move_model
     rows = [
         [model.index(row, column).data() for column in range(model.columnCount())]
@@ -181,7 +181,7 @@ def test_balance_asks_for_each_button_it_needs(
         return {1: 7, 2: 2}[need.table]
 
     window.ask_button = answer
-    window.actions["balance"].trigger()
+    window.action_by_key["balance"].trigger()
     assert asked == [(1, [1, 2, 3, 4, 5, 6, 7]), (2, [2, 3, 4, 5])]
     (move,) = seeded.seating.pending_moves(tournament_id)
     assert (move.registration_id, move.kind) == (seats[(1, 2)], MoveKind.BALANCE)
@@ -196,7 +196,7 @@ def test_cancelling_the_button_question_moves_nobody(
     bust(seeded, seats[(2, 1)])
     window = open_window()
     window.ask_button = lambda need, table: None
-    window.actions["balance"].trigger()
+    window.action_by_key["balance"].trigger()
     assert seeded.seating.moves(tournament_id) == ()
     assert window.banner.kind == "warning"
     assert "waits for the button at table 1" in window.banner.text
@@ -209,7 +209,7 @@ def test_the_final_table_redraws_everyone(
     place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
     window = open_window()
     window.ask_final_size = lambda: 9
-    window.actions["final"].trigger()
+    window.action_by_key["final"].trigger()
     assert list(window.room_view.items_by_table) == [1]
     assert window.move_model.rowCount() == 9
     assert "The final table forms at table 1" in window.banner.text
@@ -229,12 +229,12 @@ def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     assert window.move_model.rowCount() == 1
     assert window.undo_stack.count() == 1
 
-    window.actions["undo"].trigger()
+    window.action_by_key["undo"].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(1, 3)
     assert names_in_ovals(window)[1] == {3: "P01", 4: "P02"}
     assert window.move_model.rowCount() == 0  # the undone move left the display
 
-    window.actions["redo"].trigger()
+    window.action_by_key["redo"].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
 
 
@@ -264,7 +264,7 @@ def test_the_move_dialog_moves_a_player(seeded: Services, tournament_id: int, op
     answer = dialog.value()
     dialog.deleteLater()
     window.ask_move = lambda _rid: answer
-    window.actions["move"].trigger()
+    window.action_by_key["move"].trigger()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(2, 5)
     window.undo_stack.undo()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
@@ -380,7 +380,7 @@ def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
     place(seeded, tournament_id, {1: [1, 3, 5], 2: [2, 4]})
     window = open_window()
     assert window.hfh_bar.isHidden()
-    window.actions["hand_for_hand"].trigger()
+    window.action_by_key["hand_for_hand"].trigger()
     bar = window.hfh_bar
     assert not bar.isHidden()
     assert "hand 1: 2 tables playing" in bar.hand_label.text()
@@ -447,7 +447,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     window.ask_time_limit = lambda: 0
-    window.actions["shootout"].trigger()
+    window.action_by_key["shootout"].trigger()
     assert "Shootout: round 1 drawn at 2 tables" in window.banner.text
     assert window.status_label.text().startswith("Shootout")
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
@@ -456,7 +456,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         "",
         "Rename / seats…",
     ]
-    window.actions["shootout"].trigger()
+    window.action_by_key["shootout"].trigger()
     assert "Round 1: table(s) 1, 2 still play" in window.banner.text
     for table in (1, 2):
         for seat in (1, 2):
@@ -469,7 +469,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         return {rid: 3000 for rid, _name in players}
 
     window.ask_chips = chips
-    window.actions["shootout"].trigger()
+    window.action_by_key["shootout"].trigger()
     assert len(asked[0]) == 2
     assert "The winners redraw for the final table" in window.banner.text
     assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]

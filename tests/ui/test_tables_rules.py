@@ -7,15 +7,11 @@ services), and the dialog itself, filled in as the director would (what it hands
 
 from __future__ import annotations
 
-import doctest
 from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-import clockapp.ui.tables.rules
-import clockapp.ui.tables.shootout
-import clockapp.ui.tables.table_item
 from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
@@ -42,7 +38,7 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
     window.ask_rules = lambda: SeatingRules(
         BalancePolicy.within_two_from(3), BreakRules((2,), None, 9), 180
     )
-    window.actions["rules"].trigger()
+    window.action_by_key["rules"].trigger()
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
@@ -57,7 +53,7 @@ def test_refused_rules_show_why(
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
     window.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10), 120)
-    window.actions["rules"].trigger()
+    window.action_by_key["rules"].trigger()
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text
     assert seeded.seating.config(tournament_id).rules == BreakRules()
@@ -192,7 +188,7 @@ def test_a_stale_button_is_a_hint_and_balancing_asks(
         return 4
 
     window.ask_button = answer
-    window.actions["balance"].trigger()
+    window.action_by_key["balance"].trigger()
     assert asked == [1]
     assert [m.from_seat.table for m in seeded.seating.pending_moves(tournament_id)] == [1]
 
@@ -223,14 +219,3 @@ def test_refusals_name_players_in_the_banner(
     bust(seeded, seats[(1, 4)])
     assert window.request_move(seats[(1, 4)], 1, 5) is None
     assert window.banner.text.startswith("P02 is out of the tournament")
-
-
-# ---------------------------------------------------------------------------- doctests
-@pytest.mark.parametrize(
-    "module",
-    [clockapp.ui.tables.rules, clockapp.ui.tables.shootout, clockapp.ui.tables.table_item],
-)
-def test_the_window_modules_doctests(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
-    assert result.attempted > 0
-    assert result.failed == 0

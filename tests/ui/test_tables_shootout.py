@@ -33,7 +33,7 @@ def standings(window: TablesWindow) -> list[list[str]]:
 
 def start(window: TablesWindow, minutes: int) -> None:
     window.ask_time_limit = lambda: minutes
-    window.actions["shootout"].trigger()
+    window.action_by_key["shootout"].trigger()
 
 
 def test_the_panel_lists_the_standings_and_each_table_shows_its_time(

@@ -2,9 +2,8 @@
 
 `RulingsWindow` and `RULINGS_KEYS` are imported on first use. The main window imports this package
 to add its menu entry: that must not load the poker library and its lookup tables before a director
-actually opens the window. And `state`, `analysis` and `settlement` import no Qt, so their doctests
-run in the Qt-free test run (tests/test_doctests.py): importing them must not drag Qt in through
-this file.
+actually opens the window. And `state`, `analysis` and `settlement` import no Qt (plain Python,
+checked by tests/test_doctests.py): importing them must not drag Qt in through this file.
 `RULINGS_KEYS` lists the window's keys for the clock's help overlay.
 """
 

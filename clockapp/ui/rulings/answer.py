@@ -59,9 +59,8 @@ PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
     Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
     Column("Net", lambda r: _signed(r.net), numeric=True),
 )
-NUMERIC_HEADERS = frozenset(
-    c.header for c in (*POT_COLUMNS, *PAYOUT_COLUMNS) if c.numeric or c.header == "Pot"
-)
+_ALL_COLUMNS: tuple[Column[Any], ...] = (*POT_COLUMNS, *PAYOUT_COLUMNS)
+NUMERIC_HEADERS = frozenset(c.header for c in _ALL_COLUMNS if c.numeric or c.header == "Pot")
 
 
 class RowsModel(QAbstractTableModel, Generic[R]):

@@ -41,7 +41,7 @@ class RulingsBar(QWidget):
         self.game_combo = QComboBox(self)
         self.game_combo.setObjectName("game")
         for game in Game:
-            self.game_combo.addItem(game.title, game)
+            self.game_combo.addItem(game.spoken, game)
         game_label = QLabel("&Game", self)
         game_label.setBuddy(self.game_combo)
         self.four_colour_check = QCheckBox("Four-colour deck", self)

@@ -34,8 +34,8 @@ class Game(enum.StrEnum):
         return 4 if self is Game.OMAHA else 2
 
     @property
-    def title(self) -> str:
-        """The game's name as the director says it."""
+    def spoken(self) -> str:
+        """The game's name as the director says it (`title` would hide `str.title`)."""
         return "Omaha" if self is Game.OMAHA else "Hold'em"
 
 
@@ -160,7 +160,7 @@ class Dispute:
                 return f"The board has at most 5 cards, not {len(cards)}."
             return (
                 f"{self.name_of(target)} holds {self.slots(target)} cards in "
-                f"{self.game.title}, not {len(cards)}."
+                f"{self.game.spoken}, not {len(cards)}."
             )
         seen: set[str] = set()
         for card in cards:

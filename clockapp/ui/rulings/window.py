@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -68,7 +69,7 @@ class RulingsWindow(AtTable, QWidget):
         """Build the window; with `settings`, its place and the deck choice are remembered."""
         super().__init__(parent, Qt.WindowType.Window)
         self._settings = settings
-        self._dispute = Dispute()
+        self._dispute: Dispute = Dispute()
         self._errors: dict[int, str] = {}
         self._odds: analysis.OddsAnswer | None = None
         self._odds_job: analysis.OddsJob | None = None
@@ -160,7 +161,7 @@ class RulingsWindow(AtTable, QWidget):
 
         key("Ctrl+B", lambda: self.focus_target(BOARD))
         for number in range(1, 11):
-            key(f"Ctrl+{number % 10}", lambda i=number - 1: self.focus_target(i))
+            key(f"Ctrl+{number % 10}", partial(self.focus_target, number - 1))
         key("Ctrl+N", self.add_player)
         key("Ctrl+G", self._toggle_game)
         key("Ctrl+Shift+N", self.new_dispute)
@@ -239,8 +240,8 @@ class RulingsWindow(AtTable, QWidget):
         if changed:
             self.dispute_changed.emit(dispute)
 
-    def _set(self, **changes: object) -> None:
-        self._apply(replace(self._dispute, **changes))  # type: ignore[arg-type]
+    def _set(self, **changes: Any) -> None:  # Dispute's fields, each of its own type
+        self._apply(replace(self._dispute, **changes))
 
     def _edit_player(self, index: int, **changes: object) -> None:
         if index < len(self._dispute.players):
@@ -357,7 +358,7 @@ class RulingsWindow(AtTable, QWidget):
         job = analysis.odds_job(d)
         if job != self._odds_job:
             self._odds_job, self._odds = job, None
-            self.runner.request(None if job is None else (lambda j=job: analysis.run_odds(j)))
+            self.runner.request(None if job is None else partial(analysis.run_odds, job))
             if job is None:
                 self.odds_note.setText("")
         self.board.show_board(
@@ -392,7 +393,9 @@ class RulingsWindow(AtTable, QWidget):
             # never less than the picker needs (on a 1366 px laptop the pots take the rest).
             self._sized = True
             total = max(self._splitter.width(), 1)
-            left = max(total * 52 // 100, self._splitter.widget(0).minimumSizeHint().width())
+            first = self._splitter.widget(0)
+            least = first.minimumSizeHint().width() if first is not None else 0
+            left = max(total * 52 // 100, least)
             self._splitter.setSizes([left, max(total - left, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -97,8 +97,8 @@ class MoveDialog(QDialog):
             for seat in table.seats
             if seat.registration_id is not None
         )
-        for name, table, number, rid in seated:
-            self.player.addItem(f"{name} (table {table}, seat {number})", rid)
+        for name, table_number, number, rid in seated:
+            self.player.addItem(f"{name} (table {table_number}, seat {number})", rid)
         if registration_id is not None:
             self.player.setCurrentIndex(max(0, self.player.findData(registration_id)))
         self.table = QComboBox(self)
@@ -155,16 +155,16 @@ class FinalTableDialog(QDialog):
         info.setWordWrap(True)
         layout.addWidget(info)
         form = QFormLayout()
-        self.size = QSpinBox(self)
-        self.size.setRange(2, MAX_SEATS)
+        self.size_box = QSpinBox(self)
+        self.size_box.setRange(2, MAX_SEATS)
         configured = room.config.rules.final_table_size
         largest = max((t.open_seat_count for t in room.tables), default=9)
-        self.size.setValue(configured or min(9, largest))
-        self.size.setAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("&Players at the final table", self.size)
+        self.size_box.setValue(configured or min(9, largest))
+        self.size_box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow("&Players at the final table", self.size_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
 
     def value(self) -> int:
         """The final table's size."""
-        return self.size.value()
+        return self.size_box.value()

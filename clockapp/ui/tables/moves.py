@@ -6,17 +6,19 @@ model and table, the detail line under the list, and the `ask_pdf_path` hook.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from clockapp.ui.optional import Part, notice
+from clockapp.ui.tables.host import TablesHost
 from clockapp.ui.tables.model import MOVE_ID_ROLE
 from clockapp.ui.tables.printing import print_moves, save_moves_pdf
 
 
-class MoveListCommands:
+class MoveListCommands(TablesHost):
     """The move list: pending moves (or every move), acknowledging them, printing the sheet."""
 
     def _reload_moves(self, _checked: bool = False) -> None:
@@ -44,7 +46,7 @@ class MoveListCommands:
         tid = self.tournament_id
         for row in rows:
             move_id = self.move_model.index(row, 0).data(MOVE_ID_ROLE)
-            self._run(lambda m=move_id: self._services.seating.acknowledge_move(tid, m))
+            self._run(partial(self._services.seating.acknowledge_move, tid, move_id))
 
     def acknowledge_all(self) -> None:
         """Every player on the display has moved."""

@@ -31,6 +31,7 @@ from clockapp.core.balancing import BalancePolicy, BreakRules, break_order
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.services.seating import RoomView, TableInfo
+from clockapp.ui.tables.host import TablesHost
 
 #: The largest "within N players" the dialog offers.
 MAX_WITHIN = 9
@@ -270,7 +271,7 @@ class TableDialog(QDialog):
         return self.name.text().strip(), self.seats.value()
 
 
-class RulesCommands:
+class RulesCommands(TablesHost):
     """The tables window's "Rules…" and "Rename / seats…" commands (a mixin of the window)."""
 
     def edit_rules(self) -> None:

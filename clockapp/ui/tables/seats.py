@@ -16,11 +16,12 @@ from clockapp.core.errors import DomainError
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.tables.commands import push_move
+from clockapp.ui.tables.host import TablesHost
 
 T = TypeVar("T")
 
 
-class SeatCommands:
+class SeatCommands(TablesHost):
     """Tables, draws, hand moves and the right-click menu of a seat."""
 
     # ---------------------------------------------------------------- running commands
@@ -144,13 +145,11 @@ class SeatCommands:
                 "Close the seat", lambda: self._run(lambda: seating.close_seat(tid, table, number))
             )
             for waiting in self.room.waiting:
-                waiting_id = waiting.registration_id
-                menu.addAction(
-                    f"Seat {waiting.name} here",
-                    lambda w=waiting_id: self._run(
-                        lambda: seating.seat_player(tid, w, table, number)
-                    ),
-                )
+
+                def seat_here(waiting_id: int = waiting.registration_id) -> None:
+                    self._run(lambda: seating.seat_player(tid, waiting_id, table, number))
+
+                menu.addAction(f"Seat {waiting.name} here", seat_here)
         if info.button is not None:
             menu.addAction(
                 "Button unknown", lambda: self._run(lambda: seating.set_button(tid, table, None))

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
 from clockapp.ui.table_model import AnyIndex, RowTableModel
+from clockapp.ui.tables.host import TablesHost
 
 #: The largest chip count the dialog accepts.
 MAX_CHIPS = 2_000_000_000
@@ -206,7 +207,7 @@ class ChipsDialog(QDialog):
         return {rid: spin.value() for rid, spin in self.spins.items()}
 
 
-class ShootoutCommands:
+class ShootoutCommands(TablesHost):
     """Start a shootout, mark players out, settle a table at its time limit, next round."""
 
     def shootout(self) -> None:

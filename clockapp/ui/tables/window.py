@@ -14,6 +14,7 @@ The `ask_*` attributes open the dialogs; tests replace them with plain functions
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.room: RoomView | None = None
         self.undo_stack = QUndoStack(self)
         self.move_model = MoveListModel(self)
-        self.actions: dict[str, QAction] = {}
+        self.action_by_key: dict[str, QAction] = {}
         # Dialog hooks: each returns the director's answer, or None for Cancel.
         self.ask_tables: Callable[[], tuple[int, int] | None] = self._ask_tables
         self.ask_button: Callable[[NeedButton, TableInfo], int | None] = self._ask_button
@@ -241,8 +242,8 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             action.triggered.connect(lambda _checked=False, h=handler: h())
             self.addAction(action)
             self.toolbar.addAction(action)
-            self.actions[key] = action
-        self.actions["hand_for_hand"].setCheckable(True)
+            self.action_by_key[key] = action
+        self.action_by_key["hand_for_hand"].setCheckable(True)
         for key, text, keys, handler in (
             (
                 "zoom_in",
@@ -262,7 +263,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             action.setShortcut(keys)
             action.triggered.connect(lambda _checked=False, h=handler: h())
             self.addAction(action)  # keyboard only: Ctrl+wheel zooms with the mouse
-            self.actions[key] = action
+            self.action_by_key[key] = action
         self.toolbar.addSeparator()
         undo = self.undo_stack.createUndoAction(self, "Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
@@ -271,7 +272,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         for key, action in (("undo", undo), ("redo", redo)):
             self.addAction(action)
             self.toolbar.addAction(action)
-            self.actions[key] = action
+            self.action_by_key[key] = action
 
     # ---------------------------------------------------------------- reading
     @property
@@ -328,7 +329,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.seat_one_button.setEnabled(bool(room.waiting))
         self.waiting_box.setVisible(bool(room.waiting))
         self.hfh_bar.show_state(hfh, [t.number for t in room.tables])
-        self.actions["hand_for_hand"].setChecked(hfh is not None)
+        self.action_by_key["hand_for_hand"].setChecked(hfh is not None)
         self._reload_moves()
 
     # ---------------------------------------------------------------- balancing
@@ -362,7 +363,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
                     "warning",
                 )
                 return
-            if self._run(lambda n=need.table, s=seat: seating.set_button(tid, n, s)) is None:
+            if self._run(partial(seating.set_button, tid, need.table, seat)) is None:
                 return
         self.banner.show_message("Balancing kept asking for buttons; balance again.", "warning")
 

@@ -1,0 +1,8 @@
+"""Queries: one module per aggregate, the statements services compose (the SQLModel template's
+`crud.py`).
+
+Each function takes the caller's session, so a service decides the transaction and one user
+action stays one unit of work. Rows returned here stay inside the service call.
+The cashier, till and seating services still hold their own queries (being reshaped; see the
+SQL contract in pyproject.toml).
+"""
