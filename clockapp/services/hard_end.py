@@ -169,6 +169,26 @@ def _check_counts(till: Till, counts: Mapping[int, int]) -> list[int]:
     return in_play
 
 
+def _check_total(counted: int, in_play: int, accepted: int | None) -> None:
+    """Refuse counts that do not add up to the chips in play, unless that gap was confirmed.
+
+    >>> _check_total(100_000, 100_000, None)
+    >>> _check_total(435_007, 100_000, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    clockapp.services.hard_end.ChipCountError: ... 100,000 are in play: 335,007 too many. ...
+    >>> _check_total(99_000, 100_000, -1_000)
+    """
+    gap = counted - in_play
+    if in_play <= 0 or gap == 0 or gap == accepted:
+        return
+    which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
+    raise ChipCountError(
+        f"The counts add up to {counted:,} chips, but {in_play:,} are in play: {which}. "
+        "Count again, or confirm the difference."
+    )
+
+
 class HardEndService:
     """Finishing the tournament by chip count (at the hard end, or when the director says)."""
 
@@ -192,7 +212,12 @@ class HardEndService:
             return FieldToCount(players, chips_in_play(till))
 
     def finish_by_chips(
-        self, tournament_id: int, counts: Mapping[int, int], *, station: str = ""
+        self,
+        tournament_id: int,
+        counts: Mapping[int, int],
+        *,
+        station: str = "",
+        accept_difference: int | None = None,
     ) -> Outcome[ChipCountResult]:
         """Rank the players still in by their chips and record their places and prizes.
 
@@ -201,10 +226,14 @@ class HardEndService:
             counts: Each player in play (registration id) -> chips counted, for every player
                 still in.
             station: The station recording it (written on the eliminations).
+            accept_difference: The director saw that the counts differ from the chips in play
+                by this many (counted minus in play) and confirms them anyway (a lost chip, a
+                chip race nobody recorded).
 
         Raises:
             ChipCountError: A player in play is not counted, a count is not above 0, a player
-                counted is not in play, or every player has the same count.
+                counted is not in play, every player has the same count, or the counts do not
+                add up to the chips in play and that difference was not confirmed.
         """
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id)
@@ -219,6 +248,9 @@ class HardEndService:
                     f"{names} all have {most:,} chips: a tie for first cannot be ranked by chips. "
                     "Settle it with a deal at the cashier, or play on."
                 )
+            _check_total(
+                sum(counts[rid] for rid in in_play), chips_in_play(till), accept_difference
+            )
             busts = [BustInput(rid, chips_at_hand_start=counts[rid]) for rid in others]
             record_busts(session, till, busts, now, station=station, reason=REASON)
             view = money_view(till)

@@ -161,7 +161,10 @@ def test_places_follow_the_counts_like_a_plain_ranking(
     counts = [c - 500 if c == counts[first] and i != first else c for i, c in enumerate(counts)]
     tid, regs = tournament(services, len(counts))
     prizes = [amount for _place, amount in services.payouts.table(tid).ladder]
-    result = services.hard_end.finish_by_chips(tid, dict(zip(regs, counts, strict=True))).value
+    gap = sum(counts) - len(counts) * STACK  # random counts: the director confirms the gap
+    result = services.hard_end.finish_by_chips(
+        tid, dict(zip(regs, counts, strict=True)), accept_difference=gap
+    ).value
     by_id = {f.registration_id: f for f in result.finishes}
     expected = reference_places(counts, prizes)
     for rid, (place, tied, covered) in zip(regs, expected, strict=True):
@@ -170,3 +173,20 @@ def test_places_follow_the_counts_like_a_plain_ranking(
         # The group's prizes are split exactly: each share within a cent of an equal split.
         assert abs(finish.prize * tied - covered) < tied
     assert sum(f.prize for f in result.finishes) == sum(prizes)
+
+
+def test_counts_that_do_not_add_up_are_refused_until_the_gap_is_confirmed(
+    services: Services,
+) -> None:
+    tid, (a, b, c) = tournament(services, 3)  # 30,000 chips in play
+    counts = {a: 400_000, b: 30_007, c: 5_000}  # a finger slipped: 435,007
+    before = services.tournaments.revision(), services.results.eliminations(tid)
+    with pytest.raises(ChipCountError, match="435,007 chips, but 30,000 are in play: 405,007 too"):
+        services.hard_end.finish_by_chips(tid, counts)
+    with pytest.raises(ChipCountError, match="405,007 too many"):  # a stale confirmation
+        services.hard_end.finish_by_chips(tid, counts, accept_difference=1_000)
+    assert (services.tournaments.revision(), services.results.eliminations(tid)) == before
+    short = {a: 20_000, b: 6_000, c: 3_000}  # a chip lost under the table: confirmed
+    result = services.hard_end.finish_by_chips(tid, short, accept_difference=-1_000).value
+    assert (result.counted, result.chips_in_play) == (29_000, 30_000)
+    assert [f.place for f in result.finishes] == [1, 2, 3]

@@ -320,6 +320,11 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     for rid, chips in ((ann, 12_000), (bob, 9_000), (carla, 3_000)):
         type_count(qtbot, dialog.spins[rid], chips)
     assert "missing" in dialog.total_label.text()  # 24,000 counted of more in play
+    assert not dialog.record_button.isEnabled()  # a miscount: count again, or confirm it
+    assert dialog.confirm_box.isVisibleTo(dialog)
+    assert "chips missing" in dialog.confirm_box.text()
+    dialog.confirm_box.setChecked(True)
+    assert dialog.record_button.isEnabled()
     # Meanwhile the cashier records Carla's bust: the counts no longer match the field.
     station.bus.run(lambda: services.results.eliminate(tournament_id, carla, busted_by=ann))
     click(qtbot, dialog.record_button)

@@ -1,7 +1,9 @@
 """`FinalCountsDialog`: the chip count of every player still in, when the hard end stops play.
 
 The director counts each stack and types it in; the dialog adds them up against the chips in
-play (a miscount shows before anything is recorded), and "Record places" ranks the players by
+play (a miscount shows before anything is recorded, and Record stays off until the director
+counts again or ticks that these counts stand, the difference shown), and "Record places" ranks
+the players by
 their counts through `services.hard_end.finish_by_chips`: more chips, better place; equal counts
 share their places and prizes, exactly as players busted on one hand at the cashier. A refusal
 (a player counted who has busted meanwhile, a count of 0) stays in the dialog, in red, and
@@ -20,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -38,7 +41,9 @@ STATION = "director"
 #: A count larger than any real stack, to catch a finger slipping on the keyboard.
 MAX_CHIPS = 2_000_000_000
 
-Submit = Callable[[dict[int, int]], str | None]
+#: Records the counts (and the difference from the chips in play the director confirmed, or
+#: None); returns an error to show, or None when recorded.
+Submit = Callable[[dict[int, int], int | None], str | None]
 
 
 def counted_line(counted: int, in_play: int) -> tuple[str, bool]:
@@ -103,6 +108,10 @@ class FinalCountsDialog(QDialog):
         self.total_label.setObjectName("total_label")
         self.total_label.setWordWrap(True)
         layout.addWidget(self.total_label)
+        self.confirm_box = QCheckBox("")
+        self.confirm_box.setObjectName("confirm_difference")
+        self.confirm_box.toggled.connect(self._on_spin_value_changed)
+        layout.addWidget(self.confirm_box)
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
@@ -132,13 +141,14 @@ class FinalCountsDialog(QDialog):
         """Record the places; on a refusal say why and stay open."""
         if not self.record_button.isEnabled():
             return
-        error = self._submit(self.counts())
+        gap = sum(self.counts().values()) - self._in_play
+        error = self._submit(self.counts(), gap if gap and self.confirm_box.isChecked() else None)
         if error:
             self.error_label.setText(error)
             return
         super().accept()
 
-    def _on_spin_value_changed(self, _value: int = 0) -> None:
+    def _on_spin_value_changed(self, _value: object = 0) -> None:
         counts = self.counts()
         missing = sum(1 for chips in counts.values() if chips <= 0)
         if missing:  # a gap is no miscount while stacks are still being counted
@@ -148,7 +158,15 @@ class FinalCountsDialog(QDialog):
             line, miscount = counted_line(sum(counts.values()), self._in_play)
         self.total_label.setText(line)
         self.total_label.setStyleSheet("color: #f5a524;" if miscount else "")
-        self.record_button.setEnabled(missing == 0 and len(counts) >= 2)
+        gap = sum(counts.values()) - self._in_play
+        self.confirm_box.setVisible(miscount)
+        self.confirm_box.setText(
+            f"Use these counts anyway ({abs(gap):,} chips {'too many' if gap > 0 else 'missing'})"
+        )
+        if not miscount:
+            self.confirm_box.setChecked(False)
+        confirmed = not miscount or self.confirm_box.isChecked()
+        self.record_button.setEnabled(missing == 0 and len(counts) >= 2 and confirmed)
         self.error_label.setText("")
 
 
@@ -178,10 +196,12 @@ def open_final_counts(
         )
         return None
 
-    def submit(counts: dict[int, int]) -> str | None:
+    def submit(counts: dict[int, int], accept_difference: int | None) -> str | None:
         try:
             result = bus.run(
-                lambda: services.hard_end.finish_by_chips(tid, counts, station=STATION)
+                lambda: services.hard_end.finish_by_chips(
+                    tid, counts, station=STATION, accept_difference=accept_difference
+                )
             )
         except DomainError as error:
             return str(error)
