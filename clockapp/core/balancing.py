@@ -613,13 +613,23 @@ def plan_breaks(
         _form_final_table(room, host, rules.final_table_size, rng)
         return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(order[:-1]), host)
     # Decide every table that breaks first, so nobody is moved to a table that breaks next.
+    # The director's listed tables break in his order; after them, the first table in
+    # `break_order` whose players fit at the other tables (a small table may fit where the
+    # table with the fewest players does not).
     breaking: list[int] = []
     staying = list(order)
+    listed = [n for n in rules.order if n in staying]
     while len(staying) > 2:
-        room_left = sum(room.tables[n].open_seat_count for n in staying[1:])
-        if total > room_left:
+        seats = sum(room.tables[n].open_seat_count for n in staying)
+        fits = [n for n in staying[:-1] if total <= seats - room.tables[n].open_seat_count]
+        if listed:
+            fits = fits[:1] if fits and fits[0] == listed[0] else []
+        if not fits:
             break
-        breaking.append(staying.pop(0))
+        breaking.append(fits[0])
+        staying.remove(fits[0])
+        if listed and listed[0] == fits[0]:
+            listed.pop(0)
     for number in breaking:
         _break_table(room, number, set(breaking), rng)
     return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(breaking), None)
@@ -672,7 +682,8 @@ def _form_final_table(room: _Room, host: int, size: int | None, rng: random.Rand
         del room.occupied[move.from_seat.table][move.from_seat.number]
     for move in moves:
         room.occupied[host][move.to_seat.number] = move.player
-        room.moves.append(move)
+        if move.to_seat != move.from_seat:  # a player who drew his own seat did not move
+            room.moves.append(move)
     room.tables = {host: final}
     room.occupied = {host: room.occupied[host]}
     room.waiting = {host: set()}
@@ -697,7 +708,11 @@ def busts_until_break(seating: Seating, rules: BreakRules | None = None) -> int 
     total = seating.player_count
     needed = total - size
     if len(order) > 2:
-        room_left = sum(t.open_seat_count for t in seating.tables if t.number != order[0])
+        listed = any(n in order for n in rules.order)
+        seats = sum(t.open_seat_count for t in seating.tables)
+        room_left = max(
+            seats - seating.table(n).open_seat_count for n in (order[:1] if listed else order[:-1])
+        )
         needed = min(needed, total - room_left)
     return max(needed, 0)
 

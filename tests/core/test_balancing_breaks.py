@@ -202,10 +202,23 @@ def test_final_table_forms_with_a_redraw() -> None:
     assert [t.number for t in plan.seating.tables] == [1]
     assert plan.seating.table(1).button is None  # the director draws for the button
     assert plan.seating.players == before.players
-    assert {m.player for m in plan.moves} == before.players
+    stayed = {p for p in before.players if plan.seating.seat_of(p) == before.seat_of(p)}
+    assert {m.player for m in plan.moves} == before.players - stayed
     assert all(m.kind is MoveKind.FINAL_TABLE for m in plan.moves)
     assert all(m.reason == "Final table: redraw for seats" for m in plan.moves)
     assert plan.stats == MoveStats()
+
+
+def test_the_final_table_redraw_lists_only_real_moves() -> None:
+    before = room([5, 5])
+    for seed in range(200):
+        plan = plan_breaks(before, random.Random(seed))
+        assert all(m.from_seat != m.to_seat for m in plan.moves)  # no "T1 s5 -> T1 s5"
+        stayed = [p for p in before.players if plan.seating.seat_of(p) == before.seat_of(p)]
+        if stayed:
+            break
+    assert stayed, "in 200 draws nobody at table 1 drew his own seat"
+    assert len(plan.moves) == len(before.players) - len(stayed)
 
 
 def test_final_table_redraw_is_random() -> None:

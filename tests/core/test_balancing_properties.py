@@ -264,16 +264,21 @@ def test_breaking_then_balancing(
         assert total <= final_size
         assert after_breaks.table(host.number).open_seat_count == final_size
         kept = {p for p in seating.fixed if seating.seat_of(p).table == host.number}  # type: ignore[union-attr]
-        assert {m.player for m in breaks.moves} == seating.players - kept
+        # Everyone else redraws; a player who drew his own seat is not listed as a move.
+        stayed = {p for p in seating.players if after_breaks.seat_of(p) == seating.seat_of(p)}
+        assert {m.player for m in breaks.moves} == seating.players - kept - stayed
+        assert all(m.from_seat != m.to_seat for m in breaks.moves)
         assert all(after_breaks.seat_of(p) == seating.seat_of(p) for p in kept)
     else:
-        # No more table could break: the next one in order would not leave room for everyone.
+        # No more table could break: none but the host would leave room for everyone.
         if len(remaining) > 2:
-            next_table = max(remaining)
-            room_left = sum(
-                after_breaks.table(n).open_seat_count for n in remaining if n != next_table
-            )
-            assert total > room_left, (next_table, total)
+            for next_table in remaining:
+                if next_table == host.number:
+                    continue
+                room_left = sum(
+                    after_breaks.table(n).open_seat_count for n in remaining if n != next_table
+                )
+                assert total > room_left, (next_table, total)
         if len(remaining) >= 2:
             assert total > final_size
     for number in breaks.broken:
