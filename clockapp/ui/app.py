@@ -217,9 +217,10 @@ def _choose(services: Services, demo: bool, ask: bool) -> int | None:
 class Launcher:
     """Starts the windows: the clock first (from the start-up cache), the database right after.
 
-    With a cache of the last clock shown, the display is painted before SQLAlchemy and the
-    migrations are even imported; the real session takes the display over one event later.
-    Without one (the first start, `--demo`), the database opens first.
+    With a cache of the last clock shown, the display is painted (by the one clock engine, from
+    the cached facts) before SQLAlchemy and the migrations are even imported; the station's
+    session on the database takes the display over one event later. Without one (the first
+    start, `--demo`), the database opens first.
     """
 
     def __init__(self, app: QApplication, args: argparse.Namespace) -> None:
@@ -258,10 +259,10 @@ class Launcher:
         cached = load_cache(self.cache, self.args.db)
         if cached is None:
             return False
-        from clockapp.ui.clock.cached_clock import CachedClock
         from clockapp.ui.clock.display import ClockDisplay, show_display
+        from clockapp.ui.clock.session import ClockSession
 
-        clock = CachedClock(cached, lambda: datetime.now(UTC), parent=self.app)
+        clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)
         self.display = ClockDisplay(clock)
         if self.args.first_frame:
             self.display.first_frame_painted.connect(self._on_first_frame)

@@ -18,7 +18,6 @@ from clockapp.ui.clock import (
     cache,
     director,
     final_counts,
-    frame,
     hard_end,
     session,
     texts,
@@ -161,7 +160,7 @@ def test_bad_size_is_refused(bad: str, capsys) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [texts, session, widgets, director, app_module, frame, cache, hard_end, final_counts],
+    [texts, session, widgets, director, app_module, cache, hard_end, final_counts],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module, qapp) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from clockapp.ui.clock.frame import format_clock
+from clockapp.core.clock import format_clock
 
 if TYPE_CHECKING:  # the first frame is drawn before the core engine is imported (see `frame`)
     from clockapp.core.clock import ClockView
