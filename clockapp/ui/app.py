@@ -52,12 +52,20 @@ def tools_epilog() -> str:
     return "\n".join(lines)
 
 
+class _Parser(argparse.ArgumentParser):
+    """Lists the command-line tools only when the help is shown (it imports them all)."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            self.epilog = tools_epilog()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the desktop app."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="clockapp",
         description="Run a live poker tournament: the blinds clock and more.",
-        epilog=tools_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -292,6 +300,11 @@ class Launcher:
 
     def _open(self) -> bool:
         """Open the database and build the clock's windows around the (cached) display."""
+        from clockapp.ui.errors import ErrorNet
+
+        net = ErrorNet.of_app()
+        if net is not None:
+            net.start_logging()
         self._set_icon()
         services = _open_services(self.args.db, ask=True)
         if services is None:
