@@ -19,6 +19,7 @@ and anything else a step raises is logged (`ticks.TickErrors`) while the clock c
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -363,10 +364,32 @@ class ClockSession(QObject):
         # The timer is re-armed inside tick(); what it raises is logged, never raised into Qt.
         self.tick_errors.run(self.tick)
 
+    def reload_clock(self) -> None:
+        """Re-read the clock state alone (the rest of the snapshot did not change), tell the
+        windows, claim what fell due, and repaint.
+
+        A clock press or its undo costs this one read, not the whole snapshot (the cashier's
+        figures, the settings and the chips stay as they were read).
+        """
+        from clockapp.services.clock import EVENT_WINDOW
+
+        state = self.services.clock.state(self.tournament_id)
+        self._snapshot = replace(self._snapshot, state=state)
+        self.last_changes = Change.CLOCK
+        self.snapshot_changed.emit(self._snapshot)
+        now = self.now()
+        # The pure check first: most presses (a pause, a minute) make no sound fall due, and the
+        # claim would read the clock again to find that out.
+        if self._events_due(now - EVENT_WINDOW, now):
+            self.claim_sounds()
+        self.tick()
+
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.tournament_id):
             return
-        if changes.touches(DISPLAY_FLAGS):
+        if changes.what & DISPLAY_FLAGS == Change.CLOCK:
+            self.reload_clock()
+        elif changes.touches(DISPLAY_FLAGS):
             self.reload(changes.what)
         if changes.touches(Change.SEATING | Change.TOURNAMENT):
             self.reload_moves()
