@@ -1,7 +1,8 @@
 """`run_app(argv)`: the desktop app's entry point (`clockapp [--db URL] [--demo] ...`).
 
-Start-up is kept lean: the first clock frame needs Qt Widgets, the services and the core clock;
-sound, speech, the structure editor and other windows are imported when first used.
+Start-up is kept lean: the first clock frame needs Qt Widgets, the core clock and the start-up
+cache of the last clock shown (`clockapp.ui.clock.cache`); the services and the database open
+right after it, and sound, speech, the structure editor and other windows when first used.
 
 `--screenshot out.png [--size 1920x1080]` renders the clock display of the current tournament (or
 the demo, built in a throwaway database when the user's has none) offscreen to a PNG and exits, so

@@ -11,6 +11,11 @@ an undo or a restart never play a cue twice, and the one place that reads the se
 the wall (`services.seating.pending_moves`, again whenever the bus reports a seating change), so
 the display and the director's list show the same moves.
 
+After a clock press, its undo or another station's clock change (the bus's flags name the clock
+alone), only the clock row is read again (`reload_clock`); anything else re-reads the snapshot.
+At start-up, `ClockSession.before_open` shows the start-up cache's snapshot with the same engine
+and ticks until the station's session, on the database, takes the display over.
+
 The tick never stops: the next repaint is armed in a `finally`, sounds are played inside the
 `OptionalParts` guard (a sound or speech part that fails is reported once and then left alone),
 and anything else a step raises is logged (`ticks.TickErrors`) while the clock carries on.
@@ -27,8 +32,8 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
 from clockapp.core.errors import DomainError
-from clockapp.core.structure import Level
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.clock.texts import announcement
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, SoundPlayer
 from clockapp.ui.ticks import TickErrors
@@ -99,43 +104,6 @@ def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
         return clock_view.remaining_ms % 1000 or 1000
     into_minute = now.second * 1000 + now.microsecond // 1000
     return 60_000 - into_minute
-
-
-def announcement(event: ClockEvent) -> str:
-    """What the room hears when `event` happens ('' for nothing).
-
-    >>> from datetime import UTC, datetime
-    >>> from clockapp.core.structure import Break, Level
-    >>> t = datetime(2025, 1, 1, tzinfo=UTC)
-    >>> announcement(ClockEvent(t, 2, EventKind.LEVEL_STARTED, Level(100, 200, ante=25)))
-    'Blinds are now 100-200, ante 25.'
-    >>> announcement(ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(15, color_up=(5, 25))))
-    'Break for 15 minutes. Color up the 5 and 25 chips.'
-    """
-    item = event.item
-    if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
-        text = f"Blinds are now {item.small_blind:,}-{item.big_blind:,}"
-        if item.ante:
-            text += (
-                f", big blind ante {item.ante:,}"
-                if item.big_blind_ante
-                else f", ante {item.ante:,}"
-            )
-        return text + "."
-    if event.kind is EventKind.BREAK_STARTED:
-        text = f"{item.label or 'Break'} for {item.minutes} minutes."
-        if item.color_up:
-            values = [f"{v:,}" for v in item.color_up]
-            listed = (
-                values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
-            )
-            text += f" Color up the {listed} chips."
-        return text
-    if event.kind is EventKind.ONE_MINUTE_WARNING:
-        return "One minute left in this level." if not item.is_break else ""
-    if event.kind is EventKind.HARD_END_REACHED:
-        return "Time. Play has stopped."
-    return ""
 
 
 class ClockSession(QObject):
