@@ -8,11 +8,14 @@ clockapp is measured twice: a normal start (the database exists and the last clo
 start-up cache, so the clock is painted before the database layer loads), and a cold start with
 no cache (the database is opened and migrated before the first frame).
 
-The first frame is painted from the start-up cache by modules that import neither the core engine
-nor the services (`clockapp.ui.clock.frame`, `cache`, `cached_clock`); the rest loads after it.
+The first frame is the one clock engine's view (`clockapp.core.clock`, drawn by a `ClockSession`)
+of the facts in the start-up cache: the core is imported, the services, SQLAlchemy and the
+migrations are not (they load right after the first frame). The cold start is printed for
+information: it opens the database first, so it has no goal of its own here.
 
-Run: `.venv/bin/python bench/bench_startup.py [--repeats 7] [--runs 3]` (offscreen unless
-QT_QPA_PLATFORM is set); the last figures printed are those of the last run.
+Run: `.venv/bin/python bench/bench_startup.py [--repeats 5] [--runs 3]` (offscreen unless
+QT_QPA_PLATFORM is set). With several runs the goal is judged on the median of the runs' ratios
+(the machine's load varies between runs); the last lines are the last run's figures.
 """
 
 from __future__ import annotations
@@ -50,6 +53,12 @@ app.exec()
 
 def time_to_first_frame(command: list[str], env: dict[str, str]) -> float:
     """Seconds from spawning `command` to its 'first-frame' line."""
+    return start_once(command, env)[0]
+
+
+def start_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from spawning `command` to its 'first-frame' line, and the CPU seconds (user and
+    system) the process used in all (it quits right after that frame)."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
@@ -62,12 +71,14 @@ def time_to_first_frame(command: list[str], env: dict[str, str]) -> float:
     else:
         process.wait()
         raise RuntimeError(f"{command[:3]} exited ({process.returncode}) without painting")
-    process.wait(timeout=60)
-    return elapsed
+    _pid, _status, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped above: Popen must not wait for it again
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
-def measure(repeats: int) -> tuple[float, float, float]:
-    """One run: the medians (bare, normal start, start without cache) in seconds."""
+def measure(repeats: int) -> tuple[float, float, float, float, float]:
+    """One run: the medians (bare, normal start, start without cache) in seconds, and the
+    median CPU seconds of the bare window and of the normal start."""
     python = sys.executable
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ)
@@ -97,31 +108,35 @@ def measure(repeats: int) -> tuple[float, float, float]:
             raise RuntimeError("the app wrote no start-up cache: the normal start cannot be timed")
         time_to_first_frame([python, "-c", BARE], env)  # warm both (bytecode, disk cache)
         time_to_first_frame(app, env)
-        bare, warm, cold = [], [], []
+        bare, warm, cold, bare_cpu, warm_cpu = [], [], [], [], []
         for _ in range(repeats):
-            bare.append(time_to_first_frame([python, "-c", BARE], env))
-            warm.append(time_to_first_frame(app, env))
+            elapsed, cpu = start_once([python, "-c", BARE], env)
+            bare.append(elapsed)
+            bare_cpu.append(cpu)
+            elapsed, cpu = start_once(app, env)
+            warm.append(elapsed)
+            warm_cpu.append(cpu)
             saved = [(c, c.read_bytes()) for c in caches]
             for c in caches:
                 c.unlink()
             cold.append(time_to_first_frame(app, env))
             for c, data in saved:  # the cold run wrote a fresh cache; put the old one back
                 c.write_bytes(data)
-    b, w, c = (statistics.median(x) for x in (bare, warm, cold))
-    return b, w, c
+    b, w, c, bc, wc = (statistics.median(x) for x in (bare, warm, cold, bare_cpu, warm_cpu))
+    return b, w, c, bc, wc
 
 
 def main(argv: list[str]) -> int:
     """Measure and print the medians (and, with several runs, each run's ratio)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7, help="starts of each kind per run")
+    parser.add_argument("--repeats", type=int, default=5, help="starts of each kind per run")
     parser.add_argument(
-        "--runs", type=int, default=1, help="independent runs (the machine's load varies)"
+        "--runs", type=int, default=3, help="independent runs (the machine's load varies)"
     )
     args = parser.parse_args(argv)
     ratios = []
     for run in range(1, args.runs + 1):
-        b, w, c = measure(args.repeats)
+        b, w, c, bc, wc = measure(args.repeats)
         ratios.append(w / b)
         if args.runs > 1:
             print(f"run {run}: bare {b * 1000:.0f} ms, normal {w * 1000:.0f} ms, {w / b:.2f}x")
@@ -132,10 +147,17 @@ def main(argv: list[str]) -> int:
         f"(goal <= {GOAL_RATIO}x)"
     )
     print(f"clockapp first clock frame (no cache):  {c * 1000:7.0f} ms   ratio {c / b:.2f}x")
+    # CPU time hardly depends on what else the machine runs, wall time does.
+    print(
+        f"CPU time, start to exit: bare {bc * 1000:.0f} ms, clockapp normal {wc * 1000:.0f} ms, "
+        f"ratio {wc / bc:.2f}x (goal <= {GOAL_RATIO}x)"
+    )
     if args.runs > 1:
+        ratio = statistics.median(ratios)
+        verdict = "met" if ratio <= GOAL_RATIO else "NOT met"
         print(
-            f"normal start over {args.runs} runs: median ratio {statistics.median(ratios):.2f}x, "
-            f"range {min(ratios):.2f}x-{max(ratios):.2f}x (goal <= {GOAL_RATIO}x)"
+            f"normal start over {args.runs} runs: median ratio {ratio:.2f}x, "
+            f"range {min(ratios):.2f}x-{max(ratios):.2f}x (goal <= {GOAL_RATIO}x: {verdict})"
         )
     return 0
 

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from clockapp.core.chips import ChipSet, can_make
 from clockapp.core.errors import ValidationError
-from clockapp.core.userfiles import FileFormatError, csv_records, csv_text, load_json
 
+# The file formats (`clockapp.core.userfiles`: csv, re) are imported by the functions that read
+# and write files: the clock's first frame needs only the structure's values.
 if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
     from clockapp.core.generator import AnteStyle as AnteStyle
     from clockapp.core.generator import SuggestedStructure as SuggestedStructure
@@ -555,6 +556,8 @@ def structure_from_json(text: str, *, name: str | None = None) -> Structure:
     ...
     clockapp.core.structure.StructureError: Item 1 of 'levels': 'small_blind' is missing.
     """
+    from clockapp.core.userfiles import FileFormatError, load_json
+
     try:
         data = load_json(text)
     except FileFormatError as error:
@@ -615,6 +618,8 @@ def structure_to_csv(structure: Structure) -> str:
                     planned,
                 ]
             )
+    from clockapp.core.userfiles import csv_text
+
     return csv_text(CSV_COLUMNS, rows)
 
 
@@ -650,6 +655,8 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     ...
     clockapp.core.structure.StructureError: Row 1 (file line 2): the big blind 'ten' is not a whole number.
     """  # noqa: E501
+    from clockapp.core.userfiles import FileFormatError, csv_records
+
     records = csv_records(text)
     try:
         header = next(records).cells

@@ -11,19 +11,20 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.persistence.models import ClockEventClaimRow, SetupRow
+from clockapp.persistence.codec import clock_state, store_clock_state, structure_load
+from clockapp.persistence.models import ClockEventClaimRow, ClockRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.results import field_stats
 from clockapp.services.setup import (
+    clock_row,
     get_row,
     load_chips,
     load_clock,
     load_structure,
     lock_row,
-    save_clock,
     setup_row,
 )
 from clockapp.services.structure import TournamentSettings, read_settings
@@ -145,9 +146,13 @@ class ClockService:
 
     # ---------------------------------------------------------------- reads
     def state(self, tournament_id: int) -> ClockState:
-        """The persisted clock state."""
+        """The persisted clock state: the clock row alone (what a window re-reads after a press
+        or an undo, when only the clock changed)."""
         with self._ctx.reading() as session:
-            return load_clock(session, tournament_id)
+            row = session.get(ClockRow, tournament_id)
+            if row is None:  # an older database without the row: it is created with defaults
+                return load_clock(session, tournament_id)
+            return clock_state(row)
 
     def snapshot(self, tournament_id: int) -> ClockSnapshot:
         """Tournament, structure, clock, chips, stats and settings, consistent with each other."""
@@ -171,12 +176,17 @@ class ClockService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()  # inside the lock: actions apply in the order of their times
-            structure = load_structure(session, tournament_id)
-            state = load_clock(session, tournament_id)
+            # The set-up and clock rows are held for the whole action: the session's identity map
+            # keeps rows weakly, so each helper asking again would read them again.
+            setup = setup_row(session, tournament_id)
+            structure = structure_load(setup.structure_json)
+            row = clock_row(session, tournament_id)
+            state = clock_state(row)
             if seen is not None:
                 _check_seen(seen, state, structure, now)
             state = transition(state, structure, now)
-            save_clock(session, tournament_id, state)
+            store_clock_state(row, state)
+            session.add(row)
             changes = record_change(session, tournament_id, Change.CLOCK, summary, now)
         return Outcome(state, changes)
 
@@ -318,13 +328,15 @@ class ClockService:
         now = self._ctx.now()
         start = now - EVENT_WINDOW if since is None else max(since, now - EVENT_WINDOW)
         with self._ctx.reading() as session:  # every second on every display: no write lock
+            setup = setup_row(session, tournament_id)  # held: `load_clock` reads it too
             state = load_clock(session, tournament_id)
-            due = engine.events_between(state, load_structure(session, tournament_id), start, now)
+            due = engine.events_between(state, structure_load(setup.structure_json), start, now)
         if not due:
             return ()
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
-            structure = load_structure(session, tournament_id)
+            setup = setup_row(session, tournament_id)
+            structure = structure_load(setup.structure_json)
             due = engine.events_between(load_clock(session, tournament_id), structure, start, now)
             claimed = clock_rows.claimed_keys(session, tournament_id)
             fresh: list[ClockEvent] = []

@@ -1,7 +1,8 @@
 """`run_app(argv)`: the desktop app's entry point (`clockapp [--db URL] [--demo] ...`).
 
-Start-up is kept lean: the first clock frame needs Qt Widgets, the services and the core clock;
-sound, speech, the structure editor and other windows are imported when first used.
+Start-up is kept lean: the first clock frame needs Qt Widgets, the core clock and the start-up
+cache of the last clock shown (`clockapp.ui.clock.cache`); the services and the database open
+right after it, and sound, speech, the structure editor and other windows when first used.
 
 `--screenshot out.png [--size 1920x1080]` renders the clock display of the current tournament (or
 the demo, built in a throwaway database when the user's has none) offscreen to a PNG and exits, so
@@ -194,9 +195,10 @@ def _choose(services: Services, demo: bool, ask: bool) -> int | None:
 class Launcher:
     """Starts the windows: the clock first (from the start-up cache), the database right after.
 
-    With a cache of the last clock shown, the display is painted before SQLAlchemy and the
-    migrations are even imported; the real session takes the display over one event later.
-    Without one (the first start, `--demo`), the database opens first.
+    With a cache of the last clock shown, the display is painted (by the one clock engine, from
+    the cached facts) before SQLAlchemy and the migrations are even imported; the station's
+    session on the database takes the display over one event later. Without one (the first
+    start, `--demo`), the database opens first.
     """
 
     def __init__(self, app: QApplication, args: argparse.Namespace) -> None:
@@ -235,10 +237,10 @@ class Launcher:
         cached = load_cache(self.cache, self.args.db)
         if cached is None:
             return False
-        from clockapp.ui.clock.cached_clock import CachedClock
         from clockapp.ui.clock.display import ClockDisplay, show_display
+        from clockapp.ui.clock.session import ClockSession
 
-        clock = CachedClock(cached, lambda: datetime.now(UTC), parent=self.app)
+        clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)
         self.display = ClockDisplay(clock)
         if self.args.first_frame:
             self.display.first_frame_painted.connect(self._on_first_frame)
@@ -268,6 +270,11 @@ class Launcher:
 
     def _open(self) -> bool:
         """Open the database and build the clock's windows around the (cached) display."""
+        from clockapp.ui.errors import ErrorNet
+
+        net = ErrorNet.of_app()
+        if net is not None:
+            net.start_logging()
         self._set_icon()
         services = _open_services(self.args.db, ask=True)
         if services is None:

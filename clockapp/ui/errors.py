@@ -31,7 +31,6 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
 from clockapp.errors import DomainError
-from clockapp.logs import describe_unexpected, log_unexpected, setup_logging
 
 T = TypeVar("T")
 
@@ -92,10 +91,31 @@ class ErrorNet(QObject):
     ) -> None:
         super().__init__(app)
         self.setObjectName(NET_NAME)
-        self.log_path = setup_logging(log_folder)
+        self._log_folder = log_folder
+        self._log_path: Path | None = None
+        self._logging = False
         self.presenter: Presenter = presenter or show_message_box
         self._previous_hook: Any = None
         self._installed = False
+
+    def start_logging(self) -> Path | None:
+        """Send the log to its file (once); returns the file, or None when it cannot be written.
+
+        The app calls it once the first clock frame is painted: the log file's handler
+        (`logging.handlers`) and the data folder are not worth a delay on the wall. An error
+        reported before then starts it first.
+        """
+        if not self._logging:
+            from clockapp.logs import setup_logging
+
+            self._log_path = setup_logging(self._log_folder)
+            self._logging = True
+        return self._log_path
+
+    @property
+    def log_path(self) -> Path | None:
+        """The log file (the log is started on first use)."""
+        return self.start_logging()
 
     @staticmethod
     def of_app() -> ErrorNet | None:
@@ -107,6 +127,9 @@ class ErrorNet(QObject):
         """What the user reads (and, for an unexpected error, the traceback is logged)."""
         if isinstance(error, DomainError):
             return str(error)
+        self.start_logging()
+        from clockapp.logs import describe_unexpected, log_unexpected
+
         path = log_unexpected(error, "clockapp window")
         return describe_unexpected(error, path)
 

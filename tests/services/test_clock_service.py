@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from clockapp.core.clock import EventKind, view
+from clockapp.core.clock import ClockState, EventKind, view
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
@@ -281,12 +283,30 @@ def test_a_pause_reads_and_writes_only_the_clock(
     statements: list[str] = []
 
     def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
-        statements.append(statement.split()[0].upper())
+        statements.append(" ".join(statement.split()))
 
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        services.clock.pause(tid)
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
-    assert statements.count("UPDATE") == 1  # the clock row, whole
-    assert len(statements) <= 10, statements
+    def counted(call: Callable[[], object]) -> list[str]:
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            call()
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return list(statements)
+
+    before = services.clock.state(tid)
+    after: list[ClockState] = []
+    pause = counted(lambda: after.append(services.clock.pause(tid, Seen(before)).value))
+    # Its undo, as the undo stack does it: what the pause left is what it undoes.
+    undo = counted(lambda: services.clock.restore(tid, before, Seen(after[0])))
+    redo = counted(lambda: services.clock.pause(tid, Seen(before)))
+    # What a window re-reads after each of them: the clock row alone.
+    reread = counted(lambda: services.clock.state(tid))
+    for done in (pause, undo, redo):
+        assert [s.split()[0] for s in done].count("UPDATE") == 1  # the clock row, whole
+        assert len(done) <= 10, done
+        assert len(done) + len(reread) <= 10, (done, reread)
+        touched = {t for s in done for t in re.findall(r"(?:FROM|INTO|UPDATE) (\w+)", s)}
+        assert touched <= {"tournament", "tournament_setup", "clock_state", "change"}, done
+    assert [s.split()[0] for s in reread] == ["BEGIN", "SELECT"]
+    assert services.clock.state(tid) == after[0]

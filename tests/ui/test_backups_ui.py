@@ -24,7 +24,8 @@ def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_i
 def test_each_level_and_break_start_is_backed_up_with_its_label(
     qtbot, station, services, tournament_id, fake_clock, fake_timer, db_path: Path
 ) -> None:
-    services.clock.set_field(tournament_id, entries=30, players_left=27)
+    # Counted by the director (through the bus, as the app does: the station's snapshot follows).
+    assert station.controller.set_field(entries=30, players_left=27)
     kinds = _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id)
     assert kinds[0] == kinds[1]
     backups = services.backups.list()

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.cache import load_cache, save_cache
-from clockapp.ui.clock.cached_clock import RETRY_MS, CachedClock
+from clockapp.ui.clock.session import RETRY_MS, ClockSession
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.optional import OptionalParts, Part
@@ -164,13 +164,13 @@ def test_the_tick_is_armed_again_when_the_view_cannot_be_computed(
     assert fire_and_read(station, fake_timer) != before  # the view is back: ticking as before
 
 
-def test_the_cached_clock_is_armed_again_whatever_its_tick_raises(
+def test_the_start_up_clock_is_armed_again_whatever_its_tick_raises(
     qtbot, tmp_path: Path, services, tournament_id, fake_clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     services.clock.start(tournament_id)
     path = tmp_path / "cache.json"
     save_cache(path, services.clock.snapshot(tournament_id), None)
-    clock = CachedClock(load_cache(path, None), fake_clock)
+    clock = ClockSession.before_open(load_cache(path, None), fake_clock)
 
     def broken_view() -> None:
         raise ArithmeticError("a bad cache")

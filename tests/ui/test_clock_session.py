@@ -63,11 +63,16 @@ def test_unrelated_changes_do_not_reload(station, bus, tournament_id, monkeypatc
 
     reloads = []
     monkeypatch.setattr(station.session, "reload", lambda what: reloads.append(what))
+    monkeypatch.setattr(station.session, "reload_clock", lambda: reloads.append("clock row"))
     bus.changed.emit(Changes(tournament_id, Change.SEATING | Change.PLAYERS, 99))
     bus.changed.emit(Changes(tournament_id + 1, Change.CLOCK, 100))
     assert reloads == []
-    bus.changed.emit(Changes(tournament_id, Change.CLOCK, 101))
-    assert reloads == [Change.CLOCK]
+    # The clock alone changed (a press, an undo): the clock row is read again, nothing else.
+    bus.changed.emit(Changes(tournament_id, Change.CLOCK | Change.SEATING, 101))
+    assert reloads == ["clock row"]
+    # The clock and the field: the whole snapshot.
+    bus.changed.emit(Changes(tournament_id, Change.CLOCK | Change.ENTRIES, 102))
+    assert reloads == ["clock row", Change.CLOCK | Change.ENTRIES]
 
 
 def test_a_count_change_does_not_claim_sounds(station, bus, tournament_id, monkeypatch) -> None:

@@ -1,4 +1,8 @@
-"""Start-up: the clock is painted from the cache of the last clock, then the database takes over."""
+"""Start-up: the clock is painted from the cache of the last clock, then the database takes over.
+
+There is one clock engine (`clockapp.core.clock`): the first frame is its view of the cached
+facts, read back into the core's types, drawn by the same `ClockSession` and `ClockDisplay`.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +21,9 @@ from PySide6.QtCore import Qt
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
-from clockapp.core.clock import ClockError, ClockState, ClockStatus, view
+from clockapp.core.clock import ClockError, ClockState
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui.actions import Action
-from clockapp.ui.clock import frame, present, texts
 from clockapp.ui.clock.cache import (
     cache_file,
     load_cache,
@@ -28,9 +31,8 @@ from clockapp.ui.clock.cache import (
     snapshot_from_dict,
     snapshot_to_dict,
 )
-from clockapp.ui.clock.cached_clock import CachedClock
 from clockapp.ui.clock.display import ClockDisplay
-from clockapp.ui.clock.frame import frame_view
+from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.station import ClockStation, structure_editor_class
 
 
@@ -43,68 +45,28 @@ def test_cache_round_trip(tmp_path: Path, services, tournament_id, fake_clock) -
     save_cache(path, snapshot, "night.db")
     cached = load_cache(path, "night.db")
     assert cached is not None
-    assert list(cached.items) == list(snapshot.structure.levels)
-    assert cached.planned_last_level == snapshot.structure.planned_last_level
-    state = snapshot.state
-    assert (cached.state.index, cached.state.running, cached.state.ends_at) == (
-        state.index,
-        state.running,
-        state.ends_at,
-    )
-    assert (cached.state.hard_end, cached.state.started) == (state.hard_end, state.started)
-    assert [(d.value, d.label) for d in cached.chip_set.denominations] == [
-        (d.value, d.label) for d in snapshot.chip_set.denominations
-    ]
+    # The clock's facts come back as the core's own values, equal to the database's.
+    assert cached.structure == snapshot.structure
+    assert cached.structure.planned_last_level == snapshot.structure.planned_last_level
+    assert cached.state == snapshot.state
+    assert cached.chip_set == snapshot.chip_set
     assert cached.tournament.name == snapshot.tournament.name
+    assert cached.tournament.id == snapshot.tournament.id
     assert cached.stats.players_left == 9
+    assert vars(cached.stats) == vars(snapshot.stats)
     assert cached.settings.starting_stack == snapshot.settings.starting_stack
-    # Read back, the clock reads as the engine does, now and later.
-    for minutes in (0, 7, 95, 200):
-        at = fake_clock() + timedelta(minutes=minutes)
-        expected = view(snapshot.state, snapshot.structure, at)
-        assert same_view(frame_view(cached.state, cached.items, at), expected)
     # Another database's cache, a damaged file or one of another version is ignored.
     assert load_cache(path, "other.db") is None
-    path.write_text(path.read_text().replace('"version": 2', '"version": 1'), encoding="utf-8")
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good.replace('"version": 3', '"version": 2'), encoding="utf-8")
     assert load_cache(path, "night.db") is None
+    path.write_text(good.replace('"index": 0', '"index": 99'), encoding="utf-8")
+    assert load_cache(path, "night.db") is None  # a clock outside its structure
+    path.write_text(good.replace('"minutes": 20', '"minutes": -20'), encoding="utf-8")
+    assert load_cache(path, "night.db") is None  # an item the core refuses
     path.write_text("{not json", encoding="utf-8")
     assert load_cache(path, "night.db") is None
     assert load_cache(tmp_path / "missing.json", "night.db") is None
-
-
-#: What the display reads of a view (`message` is the director's, who is not up at start-up).
-VIEW_FIELDS = (
-    "status",
-    "index",
-    "item",
-    "level_number",
-    "remaining_ms",
-    "duration_ms",
-    "elapsed_fraction",
-    "overtime_ms",
-    "ends_at",
-    "next_item",
-    "next_level",
-    "next_level_number",
-    "ms_to_next_break",
-    "next_break_index",
-    "is_extra_level",
-    "hard_end",
-    "ms_to_hard_end",
-    "hard_end_warning",
-    "stopped_by_hard_end",
-    "is_break",
-    "running",
-    "paused",
-    "in_overtime",
-)
-
-
-def same_view(first, engine_view) -> bool:
-    """Whether the start-up view says what the engine's says (items compared field by field)."""
-    differ = [n for n in VIEW_FIELDS if getattr(first, n) != getattr(engine_view, n)]
-    assert not differ, [(n, getattr(first, n), getattr(engine_view, n)) for n in differ]
-    return True
 
 
 T0 = datetime(2026, 11, 21, 19, 0, 0, 123_456, tzinfo=UTC)
@@ -137,10 +99,10 @@ STEPS = st.lists(
     steps=STEPS,
     later=st.lists(st.integers(0, 400 * 60_000), min_size=1, max_size=4),
 )
-def test_the_first_frame_reads_the_clock_as_the_engine_does(
-    levels: list, planned: int, steps: list, later: list[int]
+def test_the_first_frame_is_the_engines_view_of_the_cached_clock(
+    qapp, levels: list, planned: int, steps: list, later: list[int]
 ) -> None:
-    """`frame.frame_view` against the engine, on clocks driven through its own transitions."""
+    """Any clock the engine can reach comes back from the cache equal, so reads the same."""
     numbers = sum(1 for item in levels if not item.is_break)
     structure = Structure("Night", tuple(levels), planned if 0 < planned <= numbers else None)
     state, at = ClockState(), T0
@@ -180,54 +142,49 @@ def test_the_first_frame_reads_the_clock_as_the_engine_does(
         settings=SimpleNamespace(starting_stack=1000, currency="$", muted=False, announce=False),
     )
     cached = snapshot_from_dict(json.loads(json.dumps(snapshot_to_dict(snapshot, None))))
+    assert cached.state == state
+    assert cached.structure == structure
+    assert cached.structure.planned_last_level == structure.planned_last_level
     for ms in later:
         now = at + timedelta(milliseconds=ms)
-        engine_view = view(state, structure, now)
-        first = frame_view(cached.state, cached.items, now, cached.planned_last_level)
-        assert same_view(first, engine_view)
-        assert texts.countdown(first) == texts.countdown(engine_view)
-        assert present.status_line(first, {}) == present.status_line(engine_view, {})
-        assert present.level_line(first) == present.level_line(engine_view)
-        assert present.next_line(first) == present.next_line(engine_view)
+        session = ClockSession.before_open(cached, lambda now=now: now)
+        assert session.current_view() == engine.view(state, structure, now)
 
 
-def test_the_first_frame_speaks_the_engines_words() -> None:
-    statuses = [frame.NOT_STARTED, frame.RUNNING, frame.PAUSED, frame.STOPPED_BY_HARD_END]
-    assert statuses == [str(status) for status in ClockStatus]
-    assert frame.HARD_END_WARNING_MS == engine.HARD_END_WARNING_MS
-    for ms in (*range(0, 5_000, 7), 59_999, 60_000, 3_599_001, 3_600_000, 36_000_000):
-        assert frame.format_clock(ms) == engine.format_clock(ms)
-
-
-def test_the_first_frame_imports_neither_the_engine_nor_the_services() -> None:
-    """What `clockapp --db X` imports before its first frame, in a fresh interpreter."""
+def test_the_first_frame_does_not_wait_for_the_database_layer() -> None:
+    """What `clockapp --db X` imports before its first frame, in a fresh interpreter: the core
+    engine, but neither the services on the database nor SQLAlchemy, nor heavy optional parts."""
     code = (
-        "import sys, clockapp.ui.app, clockapp.ui.clock.cached_clock, "
+        "import sys, clockapp.ui.app, clockapp.ui.clock.session, clockapp.ui.clock.cache, "
         "clockapp.ui.clock.display, clockapp.ui.settings\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('clockapp.core', "
-        "'clockapp.services', 'sqlalchemy', 'sqlmodel', 'dataclasses', 'clockapp.ui.sound', "
-        "'clockapp.ui.clock.session', 'clockapp.ui.clock.moves', 'clockapp.commands.'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(('clockapp.services.', "
+        "'clockapp.persistence', 'sqlalchemy', 'sqlmodel', 'alembic', 'numpy', "
+        "'clockapp.poker', 'clockapp.core.generator', 'clockapp.core.seating', "
+        "'clockapp.ui.clock.station', 'clockapp.ui.clock.moves', 'clockapp.commands.', "
+        "'PySide6.QtMultimedia', 'PySide6.QtTextToSpeech', 'PySide6.QtSvg'))))\n"
+        "print('clockapp.core.clock' in sys.modules)"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    assert done.stdout.strip() == "[]"
+    # Only the change flags (a pure enum) of the services layer: the session names them.
+    assert done.stdout.split("\n")[:2] == ["['clockapp.services.changes']", "True"]
 
 
-def test_cached_clock_shows_what_the_database_shows(
+def test_the_start_up_clock_shows_what_the_database_shows(
     qtbot, tmp_path: Path, services, bus, tournament_id, fake_clock, fake_sound, ui_settings
 ) -> None:
     services.clock.start(tournament_id)
     fake_clock.advance(minutes=3, seconds=7)
     path = tmp_path / "cache.json"
     save_cache(path, services.clock.snapshot(tournament_id), None)
-    cached = load_cache(path, None)
-    clock = CachedClock(cached, fake_clock)
+    clock = ClockSession.before_open(load_cache(path, None), fake_clock)
     display = ClockDisplay(clock)
     qtbot.addWidget(display)
     clock.tick()
     early = (display.countdown_label.text(), display.blinds_label.text(), display.name_label.text())
+    assert early[0] == "16:53"
 
     station = ClockStation(services, bus, fake_sound, ui_settings, display=display, cache=path)
     clock.stop()
@@ -238,6 +195,9 @@ def test_cached_clock_shows_what_the_database_shows(
     station.controller.next_level()
     assert display.level_label.text().startswith("LEVEL 2")
     assert load_cache(path, None).state.index == 1  # the cache follows the database
+    fake_clock.advance(seconds=30)
+    clock.tick()  # a late tick of the stopped start-up clock arms nothing
+    assert not clock._timer.isActive()
     station.close()
 
 

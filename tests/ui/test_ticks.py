@@ -50,7 +50,12 @@ def timeout_connections() -> list[tuple[str, str, bool]]:
 
 def test_every_timer_in_the_ui_is_guarded_or_known_safe() -> None:
     connections = timeout_connections()
-    assert len(connections) >= 8
+    # The scan finds the app's timers (the start-up clock's own timer went with the second
+    # clock engine: the start-up clock is a ClockSession, its timer is the session's).
+    assert len(connections) >= 7
+    assert {"bus.py", "clock/session.py", "clock/moves.py", "tables/window.py"} <= {
+        module for module, _slot, _ok in connections
+    }
     unguarded = {(module, slot) for module, slot, ok in connections if not ok}
     assert unguarded <= set(SAFE), f"connect these through ticks.guarded: {unguarded - set(SAFE)}"
 

@@ -37,18 +37,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.clock import format_clock
 from clockapp.ui.clock import present, texts, theme
-from clockapp.ui.clock.frame import format_clock
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 
 if TYPE_CHECKING:
-    # The first frame is painted from the start-up cache before the engine, the services and the
-    # seat-move banner are imported: these are for type checking only.
+    # The first frame is painted from the start-up cache before the services and the seat-move
+    # banner are imported: these are for type checking only.
     from clockapp.core.clock import ClockView
     from clockapp.ui.clock.help import HelpOverlay
     from clockapp.ui.clock.moves import MovesBanner
-    from clockapp.ui.clock.session import ClockSession  # or a CachedClock at start-up
+    from clockapp.ui.clock.session import ClockSession
     from clockapp.ui.settings import UiSettings
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -113,18 +113,15 @@ class ClockDisplay(QWidget):
         old = self._session
         old.snapshot_changed.disconnect(self._on_session_snapshot_changed)
         old.ticked.disconnect(self._on_session_ticked)
-        if hasattr(old, "moves_changed"):
-            old.moves_changed.disconnect(self.show_moves)
+        old.moves_changed.disconnect(self.show_moves)
         self._session = session
         self._bind(session)
 
     def _bind(self, session: ClockSession) -> None:
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
         session.ticked.connect(self._on_session_ticked)
-        # The start-up cache's clock knows no seat moves; the real session does.
-        if hasattr(session, "moves_changed"):
-            session.moves_changed.connect(self.show_moves)
-            self.show_moves(session.moves)
+        session.moves_changed.connect(self.show_moves)
+        self.show_moves(session.moves)
         if session.snapshot is not None:
             self.show_snapshot(session.snapshot)
         self.show_view(session.current_view())

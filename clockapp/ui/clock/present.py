@@ -11,10 +11,10 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from clockapp.core.clock import ClockStatus
 from clockapp.ui.clock import texts
-from clockapp.ui.clock.frame import NOT_STARTED, PAUSED, STOPPED_BY_HARD_END
 
-if TYPE_CHECKING:  # the first frame is drawn before the core engine is imported (see `frame`)
+if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
 
 
@@ -76,9 +76,9 @@ def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[Sta
     notice = ""
     if clock_view.stopped_by_hard_end:
         line = StatusLine("PLAY STOPPED · PLACES BY CHIP COUNT", Tone.PAUSED_TEXT, Tone.WARNING)
-    elif clock_view.status == PAUSED:
+    elif clock_view.status == ClockStatus.PAUSED:
         line = StatusLine("PAUSED", Tone.PAUSED_TEXT, Tone.PAUSED)
-    elif clock_view.status == NOT_STARTED:
+    elif clock_view.status == ClockStatus.NOT_STARTED:
         line = StatusLine("STARTING SOON", Tone.TEXT, Tone.PANEL_EDGE)
     elif clock_view.hard_end_warning and clock_view.hard_end is not None:
         line = StatusLine(f"PLAY STOPS AT {texts.time_of_day(clock_view.hard_end)}", Tone.WARNING)
@@ -101,7 +101,7 @@ def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[Sta
 
 def countdown_tone(clock_view: ClockView) -> Tone:
     """Dimmed while paused, red in the last minute and in overtime, green on a break."""
-    if clock_view.status in (PAUSED, NOT_STARTED):
+    if clock_view.status in (ClockStatus.PAUSED, ClockStatus.NOT_STARTED):
         return Tone.DIMMED
     if clock_view.stopped_by_hard_end or clock_view.in_overtime:
         return Tone.WARNING
@@ -114,7 +114,7 @@ def countdown_tone(clock_view: ClockView) -> Tone:
 
 def accent_tone(clock_view: ClockView) -> Tone:
     """The progress bar's color."""
-    if clock_view.status == PAUSED:
+    if clock_view.status == ClockStatus.PAUSED:
         return Tone.PAUSED
     if clock_view.is_break:
         return Tone.BREAK
@@ -125,9 +125,9 @@ def accent_tone(clock_view: ClockView) -> Tone:
 
 def frame_tone(status: str, is_break: bool) -> Tone | None:
     """The colored frame around the whole display: amber paused, red stopped, green on a break."""
-    if status == PAUSED:
+    if status == ClockStatus.PAUSED:
         return Tone.PAUSED
-    if status == STOPPED_BY_HARD_END:
+    if status == ClockStatus.STOPPED_BY_HARD_END:
         return Tone.WARNING
     if is_break:
         return Tone.BREAK

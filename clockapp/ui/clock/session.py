@@ -11,6 +11,11 @@ an undo or a restart never play a cue twice, and the one place that reads the se
 the wall (`services.seating.pending_moves`, again whenever the bus reports a seating change), so
 the display and the director's list show the same moves.
 
+After a clock press, its undo or another station's clock change (the bus's flags name the clock
+alone), only the clock row is read again (`reload_clock`); anything else re-reads the snapshot.
+At start-up, `ClockSession.before_open` shows the start-up cache's snapshot with the same engine
+and ticks until the station's session, on the database, takes the display over.
+
 The tick never stops: the next repaint is armed in a `finally`, sounds are played inside the
 `OptionalParts` guard (a sound or speech part that fails is reported once and then left alone),
 and anything else a step raises is logged (`ticks.TickErrors`) while the clock carries on.
@@ -18,6 +23,8 @@ and anything else a step raises is logged (`ticks.TickErrors`) while the clock c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -25,16 +32,13 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
 from clockapp.core.errors import DomainError
-from clockapp.core.structure import Level
 from clockapp.services.changes import Change, Changes
-from clockapp.ui.clock.frame import TICK_MARGIN_MS, ms_to_next_change
+from clockapp.ui.clock.texts import announcement
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, SoundPlayer
 from clockapp.ui.ticks import TickErrors
 
-__all__ = ["TICK_MARGIN_MS", "ClockSession", "announcement", "ms_to_next_change"]
-
-if TYPE_CHECKING:  # the first frame can be painted before the database layer is imported
+if TYPE_CHECKING:  # the first frame is painted before the database layer is imported
     from clockapp.services.app import Services
     from clockapp.ui.bus import TournamentBus
 
@@ -50,6 +54,8 @@ DISPLAY_FLAGS = (
 )
 #: The repaint delay when the view could not be computed: try again in a second.
 RETRY_MS = 1000
+#: Land a little after the second changes, so the rounding has flipped when we look.
+TICK_MARGIN_MS = 4
 #: An event older than this when claimed (the app was closed, the machine slept) is not played.
 STALE_EVENT = timedelta(seconds=10)
 
@@ -75,41 +81,29 @@ _PRIORITY = (
 )
 
 
-def announcement(event: ClockEvent) -> str:
-    """What the room hears when `event` happens ('' for nothing).
+def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
+    """Milliseconds until the display must change: the next whole second of the countdown
+    (or of the overtime counting up) while running, else the next minute of the time of day.
 
     >>> from datetime import UTC, datetime
-    >>> from clockapp.core.structure import Break, Level
-    >>> t = datetime(2025, 1, 1, tzinfo=UTC)
-    >>> announcement(ClockEvent(t, 2, EventKind.LEVEL_STARTED, Level(100, 200, ante=25)))
-    'Blinds are now 100-200, ante 25.'
-    >>> announcement(ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(15, color_up=(5, 25))))
-    'Break for 15 minutes. Color up the 5 and 25 chips.'
+    >>> from types import SimpleNamespace as NS
+    >>> t = datetime(2025, 1, 1, 20, 0, 30, 250_000, tzinfo=UTC)
+    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=61_300), t)
+    300
+    >>> ms_to_next_change(NS(running=True, overtime_ms=0, remaining_ms=60_000), t)
+    1000
+    >>> ms_to_next_change(NS(running=True, overtime_ms=2_100, remaining_ms=0), t)
+    900
+    >>> ms_to_next_change(NS(running=False, overtime_ms=0, remaining_ms=5), t)
+    29750
     """
-    item = event.item
-    if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
-        text = f"Blinds are now {item.small_blind:,}-{item.big_blind:,}"
-        if item.ante:
-            text += (
-                f", big blind ante {item.ante:,}"
-                if item.big_blind_ante
-                else f", ante {item.ante:,}"
-            )
-        return text + "."
-    if event.kind is EventKind.BREAK_STARTED:
-        text = f"{item.label or 'Break'} for {item.minutes} minutes."
-        if item.color_up:
-            values = [f"{v:,}" for v in item.color_up]
-            listed = (
-                values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
-            )
-            text += f" Color up the {listed} chips."
-        return text
-    if event.kind is EventKind.ONE_MINUTE_WARNING:
-        return "One minute left in this level." if not item.is_break else ""
-    if event.kind is EventKind.HARD_END_REACHED:
-        return "Time. Play has stopped."
-    return ""
+    if clock_view.running:
+        if clock_view.overtime_ms > 0:
+            return 1000 - clock_view.overtime_ms % 1000
+        # The countdown rounds up, so its text changes when the time left crosses a whole second.
+        return clock_view.remaining_ms % 1000 or 1000
+    into_minute = now.second * 1000 + now.microsecond // 1000
+    return 60_000 - into_minute
 
 
 class ClockSession(QObject):
@@ -141,41 +135,74 @@ class ClockSession(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._setup(sound, timer, parts)
+        self._services: Services | None = services
+        self._bus: TournamentBus | None = bus
+        self._now = services.now
+        self.sounds_enabled = claim_sounds
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.reload()
+        self.reload_moves()
+
+    @classmethod
+    def before_open(
+        cls, snapshot: Any, now: Callable[[], datetime], parent: QObject | None = None
+    ) -> ClockSession:
+        """The clock of the start-up cache's `snapshot`, shown before the database is open.
+
+        The same engine and ticks as a session on the services, but it reads nothing, claims no
+        sound and has no seat moves: the station's session takes the display over once the
+        database is open, and this one is stopped. The caller ticks it for the first frame.
+        """
+        session = cls.__new__(cls)
+        QObject.__init__(session, parent)
+        session._setup(_NO_SOUND, None, None)
+        session._services, session._bus = None, None
+        session._now = now
+        session._snapshot = snapshot
+        session.sounds_enabled = False
+        return session
+
+    def _setup(self, sound: SoundPlayer, timer: QTimer | None, parts: OptionalParts | None) -> None:
         self.parts = parts if parts is not None else OptionalParts(self)
         self.tick_errors = TickErrors("the clock's tick")
-        self._services = services
-        self._bus = bus
         self._sound = sound
         self._timer = timer if timer is not None else QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._on_timer_timeout)
+        self._stopped = False
         self._snapshot: Any = None
         self._view: ClockView | None = None
         self._last_tick: datetime | None = None
-        self.sounds_enabled = claim_sounds
         self.last_changes = Change.ALL  # what the last reload was for (windows may look)
         self._moves: tuple[Any, ...] = ()
-        bus.changed.connect(self._on_bus_changed)
-        bus.tournament_switched.connect(self._on_bus_tournament_switched)
-        self.reload()
-        self.reload_moves()
+
+    def stop(self) -> None:
+        """Stop repainting (a start-up session whose display was taken over)."""
+        self._stopped = True
+        self._timer.stop()
 
     # ---------------------------------------------------------------- reading
 
     @property
     def services(self) -> Services:
         """The services this session reads."""
+        assert self._services is not None, "a start-up session has no services"
         return self._services
 
     @property
     def bus(self) -> TournamentBus:
         """The bus it listens to."""
+        assert self._bus is not None, "a start-up session has no bus"
         return self._bus
 
     @property
     def tournament_id(self) -> int:
         """The tournament shown."""
+        if self._bus is None:
+            return int(self._snapshot.tournament.id)
         return self._bus.tournament_id
 
     @property
@@ -190,7 +217,7 @@ class ClockSession(QObject):
 
     def now(self) -> datetime:
         """The injected time."""
-        return self._services.now()
+        return self._now()
 
     def current_view(self) -> ClockView:
         """The clock as it reads now."""
@@ -219,7 +246,7 @@ class ClockSession(QObject):
         Sounds are claimed only when the clock or the structure changed (`what`): a new count of
         players cannot make a level start.
         """
-        self._snapshot = self._services.clock.snapshot(self.tournament_id)
+        self._snapshot = self.services.clock.snapshot(self.tournament_id)
         self.last_changes = what
         self._sound.set_muted(bool(self._snapshot.settings.muted))
         self.snapshot_changed.emit(self._snapshot)
@@ -230,7 +257,7 @@ class ClockSession(QObject):
     def reload_moves(self) -> None:
         """Read the pending seat moves again and tell the windows when they changed."""
         try:
-            moves = tuple(self._services.seating.pending_moves(self.tournament_id))
+            moves = tuple(self.services.seating.pending_moves(self.tournament_id))
         except DomainError as error:
             self.error_raised.emit(str(error))
             moves = ()
@@ -256,7 +283,8 @@ class ClockSession(QObject):
             if previous is not None:
                 self.tick_errors.run(lambda: self._claim_if_due(previous, now))
         finally:
-            self._timer.start(delay)
+            if not self._stopped:
+                self._timer.start(delay)
         return clock_view
 
     def _claim_if_due(self, since: datetime, now: datetime) -> None:
@@ -268,7 +296,7 @@ class ClockSession(QObject):
         if not self.sounds_enabled:
             return ()
         try:
-            events = tuple(self._services.clock.claim_events(self.tournament_id))
+            events = tuple(self.services.clock.claim_events(self.tournament_id))
         except DomainError as error:
             self.error_raised.emit(str(error))
             return ()
@@ -304,13 +332,53 @@ class ClockSession(QObject):
         # The timer is re-armed inside tick(); what it raises is logged, never raised into Qt.
         self.tick_errors.run(self.tick)
 
+    def reload_clock(self) -> None:
+        """Re-read the clock state alone (the rest of the snapshot did not change), tell the
+        windows, claim what fell due, and repaint.
+
+        A clock press or its undo costs this one read, not the whole snapshot (the cashier's
+        figures, the settings and the chips stay as they were read).
+        """
+        from clockapp.services.clock import EVENT_WINDOW
+
+        state = self.services.clock.state(self.tournament_id)
+        self._snapshot = replace(self._snapshot, state=state)
+        self.last_changes = Change.CLOCK
+        self.snapshot_changed.emit(self._snapshot)
+        now = self.now()
+        # The pure check first: most presses (a pause, a minute) make no sound fall due, and the
+        # claim would read the clock again to find that out.
+        if self._events_due(now - EVENT_WINDOW, now):
+            self.claim_sounds()
+        self.tick()
+
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.tournament_id):
             return
-        if changes.touches(DISPLAY_FLAGS):
+        if changes.what & DISPLAY_FLAGS == Change.CLOCK:
+            self.reload_clock()
+        elif changes.touches(DISPLAY_FLAGS):
             self.reload(changes.what)
         if changes.touches(Change.SEATING | Change.TOURNAMENT):
             self.reload_moves()
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None
+
+
+class _NoSound:
+    """Where a start-up session's cues would go: it claims none."""
+
+    muted = True
+
+    def set_muted(self, muted: bool) -> None:
+        """Ignored."""
+
+    def play(self, cue: Cue) -> None:
+        """Ignored."""
+
+    def say(self, text: str) -> None:
+        """Ignored."""
+
+
+_NO_SOUND = _NoSound()

@@ -1,4 +1,4 @@
-"""The words and numbers on the clock, as pure functions (no Qt), so they are easy to check."""
+"""The words and numbers on the clock, and what the room hears, as pure functions (no Qt)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from clockapp.ui.clock.frame import format_clock
+from clockapp.core.clock import ClockEvent, EventKind, format_clock
+from clockapp.core.structure import Level
 
-if TYPE_CHECKING:  # the first frame is drawn before the core engine is imported (see `frame`)
+if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
     from clockapp.core.structure import Item
 
@@ -152,3 +153,40 @@ def big_blinds(stack: int, big_blind: int) -> str:
         return ""
     ratio = stack / big_blind
     return f"{ratio:.1f} BB" if ratio < 10 else f"{round(ratio):,} BB"
+
+
+def announcement(event: ClockEvent) -> str:
+    """What the room hears when `event` happens ('' for nothing).
+
+    >>> from datetime import UTC, datetime
+    >>> from clockapp.core.structure import Break, Level
+    >>> t = datetime(2025, 1, 1, tzinfo=UTC)
+    >>> announcement(ClockEvent(t, 2, EventKind.LEVEL_STARTED, Level(100, 200, ante=25)))
+    'Blinds are now 100-200, ante 25.'
+    >>> announcement(ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(15, color_up=(5, 25))))
+    'Break for 15 minutes. Color up the 5 and 25 chips.'
+    """
+    item = event.item
+    if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
+        text = f"Blinds are now {item.small_blind:,}-{item.big_blind:,}"
+        if item.ante:
+            text += (
+                f", big blind ante {item.ante:,}"
+                if item.big_blind_ante
+                else f", ante {item.ante:,}"
+            )
+        return text + "."
+    if event.kind is EventKind.BREAK_STARTED:
+        text = f"{item.label or 'Break'} for {item.minutes} minutes."
+        if item.color_up:
+            values = [f"{v:,}" for v in item.color_up]
+            listed = (
+                values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+            )
+            text += f" Color up the {listed} chips."
+        return text
+    if event.kind is EventKind.ONE_MINUTE_WARNING:
+        return "One minute left in this level." if not item.is_break else ""
+    if event.kind is EventKind.HARD_END_REACHED:
+        return "Time. Play has stopped."
+    return ""
