@@ -42,11 +42,11 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
+from clockapp.core.structure_cells import Column, format_hours, start_minutes
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.delegates import GAMES
-from clockapp.ui.structure.edits import Column, format_hours, start_minutes
 from clockapp.ui.structure.model import StructureTableModel, denomination_of
 from clockapp.ui.structure.needs import ChipsNeededModel
 from clockapp.ui.structure.swatches import chips_html

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.structure_cells import Column
 from clockapp.ui.structure.delegates import StructureDelegate
-from clockapp.ui.structure.edits import Column
 from clockapp.ui.structure.model import KIND_ROLE
 
 #: The break name spans these columns (game, blinds, ante, BB ante).

@@ -1,4 +1,4 @@
-"""The structure editor's pure operations: cell edits, inserts, duplicates, deletes and moves."""
+"""The structure editor's pure operations (core): cell edits, inserts, duplicates, moves."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clockapp.core import structure_cells
+from clockapp.core import structure_edits as edits
 from clockapp.core.chips import can_make
 from clockapp.core.structure import Break, Level, Structure, StructureError
-from clockapp.ui.structure import edits
-from clockapp.ui.structure.edits import Column
+from clockapp.core.structure_cells import Column
 
 BASE = Structure(
     "Test",
@@ -99,11 +100,11 @@ def test_edit_cell_refusals_name_the_row(row, column, value, message) -> None:
 
 
 def test_parse_int_accepts_separators_only() -> None:
-    assert edits.parse_int("12 500") == 12500
-    assert edits.parse_int("1_000") == 1000
+    assert structure_cells.parse_int("12 500") == 12500
+    assert structure_cells.parse_int("1_000") == 1000
     for bad in ("", "1.5", "5k", "--5", "5-"):
         with pytest.raises(StructureError, match="is not a whole number"):
-            edits.parse_int(bad)
+            structure_cells.parse_int(bad)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +120,7 @@ def test_parse_int_names_the_field_below_its_bound(
     text: str, what: str, minimum: int, message: str
 ) -> None:
     with pytest.raises(StructureError) as caught:
-        edits.parse_int(text, what, minimum)
+        structure_cells.parse_int(text, what, minimum)
     assert str(caught.value) == message
 
 
@@ -223,7 +224,7 @@ def test_inserted_levels_are_valid_and_payable(position: int) -> None:
 
 
 def test_the_examples_in_the_docstrings_work() -> None:
-    # The doctest suite skips the Qt layer; these functions are pure, so run their examples.
-    result = doctest.testmod(edits, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
+    for module in (edits, structure_cells):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0, module.__name__
+        assert result.failed == 0, module.__name__
