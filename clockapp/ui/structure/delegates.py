@@ -12,7 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QRectF,
@@ -131,6 +133,15 @@ class ColorUpEditor(QWidget):
 
 class StructureDelegate(QStyledItemDelegate):
     """Editors and painting for every column of the structure table."""
+
+    #: While True, an open editor that loses the focus stays open and uncommitted (Qt would
+    #: save it): the editor is asking the director what to do with it.
+    holding = False
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if self.holding and event.type() in (QEvent.Type.FocusOut, QEvent.Type.Hide):
+            return False
+        return super().eventFilter(editor, event)
 
     def createEditor(
         self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex

@@ -31,6 +31,8 @@ class RowOperations:
         self.apply(edited, f"edit {what}")
 
     def _on_name_edit_finished(self) -> None:
+        if self._asking_to_leave:
+            return  # the focus went to the "unsaved changes" question: wait for the answer
         structure = self._structure
         if structure is None or self.name_edit.text().strip() == structure.name:
             return

@@ -38,6 +38,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
 from clockapp.ui.structure.files import TemplatesAndFiles
+from clockapp.ui.structure.leaving import LeavingGuard
 from clockapp.ui.structure.library import LibraryPanel
 from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
 from clockapp.ui.structure.rows import RowOperations
@@ -50,7 +51,7 @@ GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
 
-class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
+class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
     """The structure editor for the bus's tournament (a non-modal window)."""
 
     def __init__(
