@@ -16,6 +16,7 @@ from clockapp.core.structure_cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
+from clockapp.ui.structure.chips import OWNED, ChipSetEditor
 
 Key = Qt.Key
 Button = QMessageBox.StandardButton
@@ -144,3 +145,59 @@ def test_escape_asks_the_same_question(editor, services, bus, qtbot) -> None:
     assert saved(services, bus).name == before.name
     qtbot.keyClick(editor.name_edit, Key.Key_Return)
     assert saved(services, bus).name == "Sunday deep stack"
+
+
+# ---------------------------------------------------------------- the chip set editor
+
+
+@pytest.fixture
+def chip_editor(services: Services, bus: TournamentBus, shown_window) -> ChipSetEditor:
+    window = ChipSetEditor(services, bus)
+    return shown_window(window, focus=window.table)
+
+
+def count_chips(qtbot, dialog: ChipSetEditor, row: int, text: str) -> None:
+    """Type an owned count into a row, as the director would (Enter included)."""
+    dialog.table.setCurrentIndex(dialog.model.index(row, OWNED))
+    qtbot.keyClick(dialog.table, Key.Key_F2)
+    cell = dialog.focusWidget()
+    cell.selectAll()
+    qtbot.keyClicks(cell, text)
+    qtbot.keyClick(cell, Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.table.state() != QAbstractItemView.State.EditingState)
+
+
+@pytest.mark.parametrize(
+    ("button", "kept_open", "saved_count"),
+    [(Button.Cancel, True, None), (Button.Discard, False, None), (Button.Save, False, 300)],
+)
+def test_closing_the_chip_editor_over_a_changed_draft_asks(
+    chip_editor, services, bus, qtbot, button, kept_open, saved_count
+) -> None:
+    assert services.structure.chip_set(bus.tournament_id).owned is None
+    count_chips(qtbot, chip_editor, 0, "300")
+    seen: list[str] = []
+    answer_next_question(qtbot, button, seen)
+    qtbot.keyClick(chip_editor.table, Key.Key_Escape)
+    assert seen == ["Save your changes to the chips?", "&Keep editing"]
+    assert chip_editor.isVisible() is kept_open
+    owned = services.structure.chip_set(bus.tournament_id).owned
+    assert (owned[0] if owned else None) == saved_count
+    if kept_open:
+        assert chip_editor.model.drafts[0].owned == 300  # the draft is still there
+        chip_editor.discard()
+
+
+def test_the_chip_editor_cancel_button_drops_the_draft_without_asking(
+    chip_editor, services, bus, qtbot
+) -> None:
+    count_chips(qtbot, chip_editor, 0, "300")
+    cancel = chip_editor.button_box.button(chip_editor.button_box.StandardButton.Cancel)
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert not chip_editor.isVisible()
+    assert services.structure.chip_set(bus.tournament_id).owned is None
+
+
+def test_closing_an_unchanged_chip_editor_does_not_ask(chip_editor) -> None:
+    chip_editor.close()
+    assert not chip_editor.isVisible()

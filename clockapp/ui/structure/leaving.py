@@ -75,10 +75,16 @@ class LeavingGuard:
         if self._asking_to_leave or not self.may_leave():
             event.ignore()
             return
-        super().closeEvent(event)
+        self._asking_to_leave = True  # QDialog.closeEvent calls reject(): already answered
+        try:
+            super().closeEvent(event)
+        finally:
+            self._asking_to_leave = False
 
     def reject(self) -> None:
-        # Esc and Ctrl+W: the same question as the title bar's ×.
-        if self._asking_to_leave or not self.may_leave():
+        # Esc: the same question as the title bar's x and Ctrl+W.
+        if self._asking_to_leave:
+            super().reject()
             return
-        super().reject()
+        if self.may_leave():
+            super().reject()
