@@ -14,8 +14,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from clockapp.core.blinds import ante_ladder, blind_ladder
 from clockapp.core.chips import can_make
-from clockapp.core.generator import ante_ladder, blind_ladder
 from clockapp.core.structure import Break, Item, Level, Structure, StructureError
 from clockapp.core.structure_cells import (
     FIELDS,

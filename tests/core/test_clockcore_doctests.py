@@ -7,10 +7,10 @@ import types
 
 import pytest
 
-from clockapp.core import chips, clock, generator, presets, structure
+from clockapp.core import blinds, chips, clock, generator, presets, structure
 
 
-@pytest.mark.parametrize("module", [chips, clock, generator, presets, structure])
+@pytest.mark.parametrize("module", [blinds, chips, clock, generator, presets, structure])
 def test_doctests(module: types.ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
