@@ -47,6 +47,7 @@ from clockapp.core.blinds import (
     levels_within,
     plan_timeline,
 )
+from clockapp.core.chip_fit import fitting_breakdown
 from clockapp.core.chips import (
     STACK_CHIPS_MAX,
     STACK_CHIPS_MIN,
@@ -277,6 +278,22 @@ def suggest_structure(
         addon_chips = rebuy_breakdown(addon_stack, chip_set)
     except ChipError as error:
         raise GeneratorError(str(error)) from None
+    # The chips the host owns: when the handiest stack needs more of a colour than the host has,
+    # another stack of the same value that fits the case is better than a shopping list.
+    if chip_set.owned is not None:
+        before = chips_needed(
+            players, rebuys, addons, breakdown, rebuy=rebuy_chips, addon=addon_chips,
+            chip_set=chip_set, spare_percent=spare_percent,
+        )  # fmt: skip
+        if before.short:
+            extra = [(v, rebuys * c) for v, c in rebuy_chips.parts]
+            extra += [(v, addons * c) for v, c in addon_chips.parts]
+            fitting = fitting_breakdown(
+                starting_stack, chip_set, players=players, extra=extra,
+                must_make=(first_sb, 2 * first_sb), spare_percent=spare_percent,
+            )  # fmt: skip
+            if fitting is not None:
+                breakdown = fitting
     issued = set(breakdown.values)
     if rebuys:
         issued |= set(rebuy_chips.values)
