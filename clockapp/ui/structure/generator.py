@@ -5,6 +5,10 @@ length, breaks, antes); the dialog shows the suggested levels with breaks and co
 last level, one starting stack in chips, and the chips needed for the night against the chips the
 host owns, with a clear warning when some are short. "Use this structure" hands the structure and
 starting stack to the editor, which saves them as one undoable step.
+
+"Edit chips…" edits the chips of the structure being made: the chip editor checks them against
+that structure, not against the tournament's saved one (which may need a chip the new one does
+not), and nothing is stored until "Use this structure" saves the chips with the structure.
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 
 class GeneratorDialog(QDialog):
     """Suggest a structure for the night; "Use this structure" applies it."""
 
-    structure_chosen = Signal(object, int)  # Structure, starting stack
+    structure_chosen = Signal(object, int, object)  # Structure, starting stack, ChipSet
 
     def __init__(
         self,
@@ -88,7 +92,7 @@ class GeneratorDialog(QDialog):
         bus: TournamentBus,
         parent: QWidget | None = None,
         *,
-        on_use: Callable[[Structure, int], str | None] | None = None,
+        on_use: Callable[[Structure, int, ChipSet], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
@@ -96,7 +100,8 @@ class GeneratorDialog(QDialog):
         self._on_use = on_use
         self.result_: SuggestedStructure | None = None
         snapshot = services.clock.snapshot(bus.tournament_id)
-        self._chip_set: ChipSet = snapshot.chip_set
+        self._chip_set: ChipSet = snapshot.chip_set  # the chips of the structure being made
+        self._saved_chips: ChipSet = snapshot.chip_set  # the tournament's
         self._stack = snapshot.settings.starting_stack
         self._players = max(2, snapshot.stats.entries or 20)
         self.setWindowTitle("Suggest a structure")
@@ -369,21 +374,23 @@ class GeneratorDialog(QDialog):
         if result is None:
             return False
         stack = self.stack.value()
+        chips = self._chip_set
         if self._on_use is not None:
-            problem = self._on_use(result.structure, stack)
+            problem = self._on_use(result.structure, stack, chips)
         else:
-            problem = self._save(result.structure, stack)
+            problem = self._save(result.structure, stack, chips)
         if problem:
             self.banner.show_message(problem, "error")
             return False
-        self.structure_chosen.emit(result.structure, stack)
+        self.structure_chosen.emit(result.structure, stack, chips)
         self.accept()
         return True
 
-    def _save(self, structure: Structure, stack: int) -> str | None:
+    def _save(self, structure: Structure, stack: int, chips: ChipSet) -> str | None:
         tid = self._bus.tournament_id
+        new_chips = None if chips == self._saved_chips else chips
         try:
-            self._bus.run(lambda: self._services.structure.replace(tid, structure))
+            self._bus.run(lambda: self._services.structure.replace(tid, structure, chips=new_chips))
             self._bus.run(
                 lambda: self._services.structure.update_settings(tid, starting_stack=stack)
             )
@@ -392,15 +399,40 @@ class GeneratorDialog(QDialog):
         return None
 
     # ---------------------------------------------------------------- chips
-    def _on_chips_button_clicked(self) -> None:
+    @property
+    def chip_set(self) -> ChipSet:
+        """The chips of the structure being made (saved with it by "Use this structure")."""
+        return self._chip_set
+
+    def open_chip_editor(self) -> QDialog:
+        """Edit the chips of the structure being made (checked against it, stored on Use)."""
         from clockapp.ui.structure.chips import ChipSetEditor
 
-        dialog = ChipSetEditor(self._services, self._bus, self)
+        dialog = ChipSetEditor(
+            self._services, self._bus, self, chip_set=self._chip_set, check=self._check_chips
+        )
+        dialog.saved.connect(self._on_chip_editor_saved)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
+        return dialog
+
+    def _on_chips_button_clicked(self) -> None:
+        self.open_chip_editor()
+
+    def _check_chips(self, chips: ChipSet) -> SuggestedStructure:
+        """The structure these chips would make; raises a DomainError when they cannot."""
+        return suggest_structure(**{**self.inputs(), "chips": chips})
+
+    def _on_chip_editor_saved(self, chips: ChipSet) -> None:
+        self._chip_set = chips
+        self._show_chips()
+        self.recompute()
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(Change.CHIPS):
-            self._chip_set = self._services.structure.chip_set(self._bus.tournament_id)
+            saved = self._services.structure.chip_set(self._bus.tournament_id)
+            if self._chip_set == self._saved_chips:  # no chips of its own: follow the tournament
+                self._chip_set = saved
+            self._saved_chips = saved
             self._show_chips()
             self.recompute()

@@ -339,7 +339,9 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
             self._services,
             self._bus,
             self,
-            on_use=lambda s, stack: None if self.use_suggested(s, stack) else self.banner.text,
+            on_use=lambda s, stack, chips: (
+                None if self.use_suggested(s, stack, chips) else self.banner.text
+            ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
