@@ -90,7 +90,9 @@ def fitting_breakdown(
             if not all(can_make(a, window) for a in amounts):
                 continue
 
-            def search(i: int, remaining: int, chosen: tuple[int, ...], window=window) -> None:
+            def search(
+                i: int, remaining: int, chosen: tuple[int, ...], window: tuple[int, ...] = window
+            ) -> None:
                 nonlocal best, seen
                 if seen > SEARCH_LIMIT:
                     return

@@ -61,6 +61,7 @@ def _edited_item(item: Item, column: Column, value: object) -> Item:
         value = parse_int(value, what, minimum) if isinstance(value, str) else value
         if isinstance(value, bool) or not isinstance(value, int):
             raise StructureError(f"{value!r} is not a whole number.")
+    number = value if isinstance(value, int) else 0  # the amount, for the number columns
     if isinstance(item, Break):
         if column is Column.GAME:
             label = " ".join(str(value).split())
@@ -68,7 +69,7 @@ def _edited_item(item: Item, column: Column, value: object) -> Item:
                 raise StructureError("give the break a name (Break, Dinner, ...).")
             return replace(item, label=label)
         if column is Column.MINUTES:
-            return replace(item, minutes=value)
+            return replace(item, minutes=number)
         if column is Column.NOTE:
             values = tuple(sorted(int(v) for v in value))  # type: ignore[attr-defined]
             return replace(item, color_up=values)
@@ -79,19 +80,19 @@ def _edited_item(item: Item, column: Column, value: object) -> Item:
             raise StructureError("give the game (NLHE, PLO, ...).")
         return replace(item, game=game)
     if column is Column.SMALL_BLIND:
-        return replace(item, small_blind=value)
+        return replace(item, small_blind=number)
     if column is Column.BIG_BLIND:
-        return replace(item, big_blind=value)
+        return replace(item, big_blind=number)
     if column is Column.ANTE:
-        bb_ante = item.big_blind_ante and value != 0
-        return replace(item, ante=value, big_blind_ante=bb_ante)
+        bb_ante = item.big_blind_ante and number != 0
+        return replace(item, ante=number, big_blind_ante=bb_ante)
     if column is Column.BB_ANTE:
         on = bool(value)
         # Ticking "BB ante" on a level without an ante gives the usual amount: one big blind.
         ante = item.big_blind if on and item.ante == 0 else item.ante
         return replace(item, big_blind_ante=on, ante=ante)
     if column is Column.MINUTES:
-        return replace(item, minutes=value)
+        return replace(item, minutes=number)
     if column is Column.NOTE:
         return replace(item, label=" ".join(str(value).split()))
     raise StructureError(f"the {HEADERS[column].lower()} cannot be edited.")
