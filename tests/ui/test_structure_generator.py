@@ -195,3 +195,35 @@ def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog,
     assert "T1,500" in chips.banner.text
     assert chips.isVisible()
     chips.discard()
+
+
+def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtbot) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    tid = bus.tournament_id
+    old_chips = services.structure.chip_set(tid)
+    owned = ChipSet.standard(old_chips.values, owned=(500,) * len(old_chips.values))
+    dialog._on_chip_editor_saved(owned)  # as the chip editor's Save hands them back
+    assert dialog.chip_set == owned
+    seen: list[str] = []
+
+    def answer(button: QMessageBox.StandardButton) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, lambda: answer(button))
+            return
+        seen.append(box.text())
+        box.button(button).click()
+
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Cancel))
+    qtbot.keyClick(dialog, Key.Key_Escape)
+    assert seen == ["Use the suggested structure with the chips you edited?"]
+    assert dialog.isVisible()
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Discard))
+    qtbot.mouseClick(
+        dialog.button_box.button(dialog.button_box.StandardButton.Close), Qt.MouseButton.LeftButton
+    )
+    assert len(seen) == 2
+    assert not dialog.isVisible()
+    assert services.structure.chip_set(tid) == old_chips

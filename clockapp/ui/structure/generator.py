@@ -48,9 +48,9 @@ from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure_cells import Column, format_hours, start_minutes
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.delegates import GAMES
+from clockapp.ui.structure.generator_chips import GeneratorChips
 from clockapp.ui.structure.model import StructureTableModel, denomination_of
 from clockapp.ui.structure.needs import ChipsNeededModel
 from clockapp.ui.structure.swatches import chips_html
@@ -81,7 +81,7 @@ def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 
     return spin
 
 
-class GeneratorDialog(QDialog):
+class GeneratorDialog(GeneratorChips, QDialog):
     """Suggest a structure for the night; "Use this structure" applies it."""
 
     structure_chosen = Signal(object, int, object)  # Structure, starting stack, ChipSet
@@ -102,6 +102,7 @@ class GeneratorDialog(QDialog):
         snapshot = services.clock.snapshot(bus.tournament_id)
         self._chip_set: ChipSet = snapshot.chip_set  # the chips of the structure being made
         self._saved_chips: ChipSet = snapshot.chip_set  # the tournament's
+        self._asking = False
         self._stack = snapshot.settings.starting_stack
         self._players = max(2, snapshot.stats.entries or 20)
         self.setWindowTitle("Suggest a structure")
@@ -397,42 +398,3 @@ class GeneratorDialog(QDialog):
         except DomainError as error:
             return str(error)
         return None
-
-    # ---------------------------------------------------------------- chips
-    @property
-    def chip_set(self) -> ChipSet:
-        """The chips of the structure being made (saved with it by "Use this structure")."""
-        return self._chip_set
-
-    def open_chip_editor(self) -> QDialog:
-        """Edit the chips of the structure being made (checked against it, stored on Use)."""
-        from clockapp.ui.structure.chips import ChipSetEditor
-
-        dialog = ChipSetEditor(
-            self._services, self._bus, self, chip_set=self._chip_set, check=self._check_chips
-        )
-        dialog.saved.connect(self._on_chip_editor_saved)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
-
-    def _on_chips_button_clicked(self) -> None:
-        self.open_chip_editor()
-
-    def _check_chips(self, chips: ChipSet) -> SuggestedStructure:
-        """The structure these chips would make; raises a DomainError when they cannot."""
-        return suggest_structure(**{**self.inputs(), "chips": chips})
-
-    def _on_chip_editor_saved(self, chips: ChipSet) -> None:
-        self._chip_set = chips
-        self._show_chips()
-        self.recompute()
-
-    def _on_bus_changed(self, changes: Changes) -> None:
-        if changes.touches(Change.CHIPS):
-            saved = self._services.structure.chip_set(self._bus.tournament_id)
-            if self._chip_set == self._saved_chips:  # no chips of its own: follow the tournament
-                self._chip_set = saved
-            self._saved_chips = saved
-            self._show_chips()
-            self.recompute()
