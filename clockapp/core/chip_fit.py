@@ -29,8 +29,19 @@ from clockapp.core.chips import (
 SEARCH_LIMIT = 200_000
 
 
+def _shape(counts: Sequence[int]) -> float:
+    """How far counts (largest chip first) are from 1:2:3:4, as `stack_breakdown` aims for."""
+    total = sum(counts)
+    weights = range(1, len(counts) + 1)
+    share = sum(weights)
+    pairs = zip(counts, weights, strict=True)
+    errors = [abs(math.log((c / total) / (w / share))) for c, w in pairs]
+    return sum(errors) / len(counts)
+
+
 def _score(counts: Sequence[int]) -> float:
-    """Lower is handier: 20-60 chips, and more colours (a stack of one colour is slow to bet)."""
+    """Lower is handier: 20-60 chips, more colours (a stack of one colour is slow to bet), and
+    about 1:2:3:4 from the largest chip down."""
     chips = sum(counts)
     if chips < STACK_CHIPS_MIN:
         size = math.log(STACK_CHIPS_MIN / chips) * 2
@@ -39,7 +50,7 @@ def _score(counts: Sequence[int]) -> float:
     else:
         size = 0.0
     colours = sum(1 for c in counts if c)
-    return size + 0.5 * (4 - min(colours, 4))
+    return size + 0.5 * (4 - min(colours, 4)) + _shape(counts)
 
 
 def fitting_breakdown(
@@ -114,7 +125,7 @@ def fitting_breakdown(
                     search(i + 1, remaining - count * value, (*chosen, count))
 
             search(0, stack, ())
-        if best is not None and best[0] < 0.5:
+        if best is not None and best[0] < 1.0:
             break  # a handy stack in this many colours: fewer colours would not be better
     if best is None:
         return None
