@@ -36,6 +36,7 @@ def planned_end(structure, planned: int) -> int:
 def main() -> int:
     began = time.perf_counter()
     overs, unders, shares, errors, silent_short, said_short, far = [], [], [], 0, 0, 0, 0
+    high = beyond = 0
     worst_over = worst_share = None
     count = 0
     for players, hours, level, stack in itertools.product(PLAYERS, HOURS, LEVEL_MINUTES, STACKS):
@@ -56,6 +57,8 @@ def main() -> int:
         shares.append(share)
         if not 5 / 1.5 <= share <= 5 * 1.5:
             far += 1
+        high += share > 5 * 1.5
+        beyond += abs(delta) > level
         if share > 5 and (worst_share is None or share > worst_share[0]):
             worst_share = (share, players, hours, level, stack)
         short = r.chips_needed.short
@@ -68,12 +71,13 @@ def main() -> int:
     print(
         f"end of the planned last level vs budget: over in {len(overs)}, max over "
         f"{max(overs, default=0)} min, mean over {statistics.fmean(overs or [0]):.1f} min; "
-        f"max under {max(unders, default=0)} min; worst over beyond one level: {worst_over}"
+        f"max under {max(unders, default=0)} min; more than one level off: {beyond}"
     )
     shares.sort()
     print(
         f"last BB % of chips in play: min {shares[0]:.2f} median {statistics.median(shares):.2f} "
-        f"max {shares[-1]:.2f}; outside 3.33-7.5%: {far}; highest: {worst_share}"
+        f"max {shares[-1]:.2f}; outside 3.33-7.5%: {far} (above 7.5%: {high}); "
+        f"highest: {worst_share}"
     )
     print(f"chip shortfalls: said {said_short}, silent {silent_short}")
     return 0
