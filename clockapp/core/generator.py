@@ -6,12 +6,15 @@ rules experienced hosts use:
 
 - the first big blind is 1-2% of the starting stack and the small blind is half the big blind;
 - the planned last big blind is about 5% of all chips in play (players x stack, plus rebuys and
-  add-ons), reached at `planned_last_level`, the level at which the time budget runs out (breaks
-  count: the budget is wall-clock time);
+  add-ons), reached at `planned_last_level`, the level whose end is nearest the time budget
+  (breaks count: the budget is wall-clock time), so the schedule ends within a level of it;
 - blinds grow by an even ratio, rounded to the values directors use (25/50, 75/150, 600/1,200...),
   each level at most double the one before and at least 1.2 times it (a level that barely moves,
-  7,500/15,000 to 8,000/16,000, is never suggested; when the time budget holds more levels than
-  the chips need, the blinds overshoot the target and the director is warned);
+  7,500/15,000 to 8,000/16,000, is never suggested);
+- the hosts' rules come before smooth steps: the planned last big blind stays within 1.5x of the
+  5% target (`TARGET_TOLERANCE`) whenever doubling can reach it. When the time budget holds more
+  levels than there are round blinds up to the target, some levels keep the blinds of the level
+  before (a longer level, in effect) rather than outgrow the chips, and the director is told;
 - every blind and ante can be paid with the chips in play at that level; the smallest chip stops
   being used once the small blind is 20 times its value, and a chip that the remaining levels no
   longer need is colored up at the next break;
@@ -24,17 +27,27 @@ rules experienced hosts use:
 
 >>> result = suggest_structure(15, 1000, 20, 300, (5, 25, 100, 500), rebuys=3)
 >>> result.planned_last_level, result.levels[0].describe(), result.breakdown.describe()
-(14, '5/10', '6 x T100 + 12 x T25 + 20 x T5 = T1,000')
+(13, '5/10', '6 x T100 + 12 x T25 + 20 x T5 = T1,000')
 """
 
 from __future__ import annotations
 
-import bisect
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from clockapp.core.blinds import (
+    RETIRE_FACTOR,
+    blind_grid,
+    blind_ladder,
+    blind_progression,
+    choose_ante,
+    color_ups,
+    first_blinds,
+    levels_within,
+    plan_timeline,
+)
+from clockapp.core.chip_fit import fitting_breakdown
 from clockapp.core.chips import (
     STACK_CHIPS_MAX,
     STACK_CHIPS_MIN,
@@ -42,7 +55,6 @@ from clockapp.core.chips import (
     ChipSet,
     ChipsNeeded,
     StackBreakdown,
-    can_make,
     chips_needed,
     rebuy_breakdown,
     stack_breakdown,
@@ -64,8 +76,6 @@ class AnteStyle(StrEnum):
     BIG_BLIND = "big blind"
 
 
-#: The smallest chip stops being used for blinds once the small blind is this many times its value.
-RETIRE_FACTOR = 20
 #: The planned last big blind, as a share of all chips in play (percent).
 LAST_BIG_BLIND_PERCENT = 5
 #: The share of the planned last big blind the result may miss by before a warning (x or 1/x).
@@ -74,6 +84,9 @@ TARGET_TOLERANCE = 1.5
 #: before), nor beyond what a level can hold: a long time budget of short levels gets fewer
 #: levels rather than astronomical blinds. Ordinary evenings never come near it.
 BLIND_CAP_FACTOR = 100
+#: Up to this many levels, levels that hold the blinds fill a time budget longer than the round
+#: blinds need (an evening of 3-minute levels is 160); beyond it the structure is cut short.
+HOLD_LEVELS_MAX = 200
 #: The largest inputs taken: beyond them a number is a typing slip, not a tournament.
 MAX_PLAYERS = 100_000
 MAX_STACK = 10**9
@@ -128,294 +141,6 @@ class SuggestedStructure:
         """The big blind of the planned last level."""
         index = self.structure.index_of_level(self.planned_last_level)
         return self.structure.levels[index].big_blind
-
-
-# ------------------------------------------------------------------------------ ladders
-
-
-def blind_ladder(limit: int) -> tuple[int, ...]:
-    """The small blinds directors use, up to `limit` (the big blind is always twice as much).
-
-    Round values in each power of ten (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, plus 7.5 from 75 and 1.2 from
-    1,200), keeping only whole numbers.
-
-    >>> blind_ladder(300)
-    (1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 25, 30, 40, 50, 60, 75, 80, 100, 150, 200, 250, 300)
-    """
-    values: set[int] = set()
-    scale = 1
-    while scale <= limit:
-        mantissas = [10, 15, 20, 25, 30, 40, 50, 60, 80]
-        if scale >= 10:
-            mantissas.append(75)
-        if scale >= 1000:
-            mantissas.append(12)
-        for m in mantissas:
-            value = m * scale
-            if value % 10 == 0 and value // 10 <= limit:
-                values.add(value // 10)
-        scale *= 10
-    return tuple(sorted(values))
-
-
-def ante_ladder(limit: int) -> tuple[int, ...]:
-    """Round per-player antes up to `limit`: the blind ladder plus 125, 1,250 ...
-
-    >>> ante_ladder(130)[-4:]
-    (80, 100, 125, 130)
-    """
-    values = set(blind_ladder(limit))
-    scale = 100
-    while scale * 1.25 <= limit:
-        values.add(scale * 5 // 4)
-        scale *= 10
-    values.add(limit)
-    return tuple(sorted(v for v in values if v <= limit))
-
-
-# ------------------------------------------------------------------------------ timeline
-
-
-def _breaks_after(levels: int, level_minutes: int, every: int) -> frozenset[int]:
-    """Levels followed by a break: the first level whose play time reaches each multiple of
-    `every` minutes (no break after the last level)."""
-    if every <= 0:
-        return frozenset()
-    result = set()
-    for number in range(1, levels):
-        if (number * level_minutes) // every > ((number - 1) * level_minutes) // every:
-            result.add(number)
-    return frozenset(result)
-
-
-def plan_timeline(
-    level_minutes: int,
-    duration_minutes: int,
-    break_every_minutes: int,
-    break_minutes: int,
-    extra_levels: int,
-) -> tuple[int, int, tuple[int, ...]]:
-    """(planned last level, total levels, levels followed by a break) for a time budget.
-
-    The planned last level is the level being played when `duration_minutes` of wall-clock time
-    (levels and breaks) have passed; if the budget runs out during a break, the level before it.
-
-    >>> plan_timeline(20, 300, 90, 15, 4)
-    (14, 18, (5, 9, 14))
-    """
-    # Lay out generously, then cut: breaks depend only on level numbers and play time.
-    generous = duration_minutes // level_minutes + 2
-    breaks = _breaks_after(generous + extra_levels + 1, level_minutes, break_every_minutes)
-    clock = 0
-    planned = 0
-    for number in range(1, generous + 1):
-        clock += level_minutes
-        if number in breaks:
-            clock += break_minutes
-        planned = number
-        if clock >= duration_minutes:
-            break
-    total = planned + extra_levels
-    return planned, total, tuple(sorted(b for b in breaks if b < total))
-
-
-# ------------------------------------------------------------------------------ the generator
-
-
-def _log_distance(a: float, b: float) -> float:
-    return abs(math.log(a / b))
-
-
-def _first_blinds(
-    stack: int, chip_set: ChipSet, ratio_for: dict[int, float]
-) -> tuple[list[int], bool]:
-    """Small blinds to try for level 1, best first, and whether they are within 1-2%."""
-    low = math.ceil(stack / 100)
-    high = stack // 50
-    ladder = blind_ladder(max(1, stack))
-    feasible = [
-        s for s in ladder if can_make(s, chip_set.values) and can_make(2 * s, chip_set.values)
-    ]
-    inside = [s for s in feasible if low <= 2 * s <= high]
-    if inside:
-        # The smallest blind gives the most play, unless the blinds would have to more than
-        # double each level to reach the target; then the gentlest progression wins.
-        gentle = [s for s in inside if ratio_for.get(s, 1.0) <= 2.0]
-        rest = sorted((s for s in inside if s not in gentle), reverse=True)
-        return gentle + rest, True
-    centre = math.sqrt(max(low, 1) * max(high, 1))
-    return sorted(feasible, key=lambda s: (_log_distance(2 * s, centre), s)), False
-
-
-#: Cost of a level that needs a chip the blinds had stopped using (it is still in play then).
-_RETIRED_CHIP_COST = 1.0
-#: Cost of a small blind outside the round ladder (only ever a doubling, as a last resort).
-_OFF_LADDER_COST = 2.0
-#: The smallest rise from one level to the next, as a fraction (6/5: after 250/500 comes
-#: 300/600 or more). A smaller step looks like the blinds stood still (75/150 to 80/160), so it
-#: is never taken: a doubling is always payable, so a real step always exists. When the time
-#: budget holds more levels than the chips need, the blinds keep rising by real steps and
-#: overshoot the target (the director is warned) rather than crawl.
-MIN_STEP = (6, 5)
-#: Paths costing this much more than the best one so far are abandoned.
-_PRUNE_MARGIN = 3.0
-#: Weight of missing the target big blind at the planned last level, against uneven steps.
-_TARGET_WEIGHT = 2.0
-
-
-def _least_next(small: int) -> int:
-    """The smallest blind that is a real step up from `small` (at least `MIN_STEP` times it).
-
-    Whole numbers throughout, so 250 -> 300 (exactly 1.2x) counts as a real step.
-
-    >>> _least_next(250), _least_next(7500)
-    (300, 9000)
-    """
-    num, den = MIN_STEP
-    return -(-small * num // den)
-
-
-def _blind_grid(ladder: Sequence[int], start_chips: Sequence[int]) -> list[int]:
-    """The round small blinds whose blinds the chips handed out can pay."""
-    return [s for s in ladder if can_make(s, start_chips) and can_make(2 * s, start_chips)]
-
-
-def _slowest_next(small: int, grid: Sequence[int]) -> int:
-    """The smallest small blind that can follow `small`: the least round real step, or double."""
-    after = bisect.bisect_left(grid, _least_next(small))
-    return grid[after] if after < len(grid) and grid[after] <= 2 * small else 2 * small
-
-
-def _levels_within(first_sb: int, grid: Sequence[int], cap_sb: int, limit: int) -> int:
-    """How many levels (at most `limit`) the slowest real progression keeps within `cap_sb`.
-
-    >>> _levels_within(5, blind_ladder(1000), 100, 50)  # 5 6 8 10 15 20 25 30 40 50 60 75 100
-    13
-    """
-    small, count = first_sb, 1
-    while count < limit:
-        small = _slowest_next(small, grid)
-        if small > cap_sb:
-            break
-        count += 1
-    return count
-
-
-def _blind_progression(
-    first_sb: int,
-    step: float,
-    target_bb: int,
-    planned: int,
-    total_levels: int,
-    start_chips: Sequence[int],
-    ladder: Sequence[int],
-    cap_sb: int,
-) -> list[int]:
-    """The small blinds of every level: as even a progression as the chips allow.
-
-    A shortest path over (level, small blind): each level's blind is a round value at least
-    `MIN_STEP` times the previous one and at most double it; the cost adds up how far each step
-    is from the even ratio `step` (squared, in log terms), how far the planned last big blind is
-    from the target, and penalties for blinds that need a chip the structure had stopped using or
-    that are not round. Level 1 is `first_sb`; no small blind exceeds `cap_sb`, which the
-    slowest progression respects for `total_levels` levels (`_levels_within`).
-    """
-    log_step = math.log(step)
-    grid = _blind_grid(ladder, start_chips)
-    payable_by: dict[tuple[int, ...], frozenset[int]] = {}
-    costs: dict[int, float] = {first_sb: 0.0}
-    back: list[dict[int, int]] = []
-    for number in range(2, total_levels + 1):
-        ideal_sb = first_sb * step ** (number - 1)
-        allowed = tuple(
-            v for v in start_chips if v * RETIRE_FACTOR > ideal_sb or v == start_chips[-1]
-        )
-        if allowed not in payable_by:
-            payable_by[allowed] = frozenset(
-                s for s in grid if can_make(s, allowed) and can_make(2 * s, allowed)
-            )
-        payable = payable_by[allowed]
-        reachable = sorted(costs)
-        start = bisect.bisect_left(grid, _least_next(reachable[0]))
-        stop = bisect.bisect_right(grid, 2 * reachable[-1])
-        options = dict.fromkeys(grid[start:stop], 0.0)
-        for previous in reachable:
-            # A blind with no round value from a real step up to double goes to double itself
-            # (always payable: twice an amount the chips make).
-            after = bisect.bisect_left(grid, _least_next(previous))
-            if after == len(grid) or grid[after] > 2 * previous:
-                options.setdefault(2 * previous, _OFF_LADDER_COST)
-        options = {s: c for s, c in options.items() if s <= cap_sb}
-        new_costs: dict[int, float] = {}
-        links: dict[int, int] = {}
-        for small, base in options.items():
-            penalty = base
-            if small not in payable:
-                penalty += _RETIRED_CHIP_COST
-            if number == planned and target_bb > 0:
-                penalty += _TARGET_WEIGHT * math.log(2 * small / target_bb) ** 2
-            log_small = math.log(small)
-            # Only blinds from half this one up to a real step below it can come before it.
-            first = bisect.bisect_left(reachable, (small + 1) // 2)
-            for previous in reachable[first:]:
-                if _least_next(previous) > small:
-                    break
-                log_ratio = log_small - math.log(previous)
-                total = costs[previous] + (log_ratio - log_step) ** 2 + penalty
-                if small not in new_costs or total < new_costs[small]:
-                    new_costs[small] = total
-                    links[small] = previous
-        # Paths far costlier than the best cannot come back: dropping them keeps this fast.
-        best = min(new_costs.values())
-        costs = {s: c for s, c in new_costs.items() if c <= best + _PRUNE_MARGIN}
-        # The slowest path is always kept, so the cap leaves a way on at every level.
-        lowest = min(new_costs)
-        costs[lowest] = new_costs[lowest]
-        back.append(links)
-    small = min(costs, key=lambda s: (costs[s], s))
-    path = [small]
-    for links in reversed(back):
-        small = links[small]
-        path.append(small)
-    return path[::-1]
-
-
-def _choose_ante(
-    big_blind: int, small_blind: int, previous: int, allowed: Sequence[int], fallback: Sequence[int]
-) -> int:
-    """A per-player ante near an eighth of the big blind (100/200 ante 25), never decreasing."""
-    for chips in (allowed, fallback):
-        candidates = [
-            a for a in ante_ladder(small_blind) if a >= previous and can_make(a, chips) and a > 0
-        ]
-        if candidates:
-            return min(candidates, key=lambda a: (_log_distance(a, big_blind / 8), a))
-    return small_blind
-
-
-def _color_ups(
-    levels: Sequence[tuple[int, ...]], break_after: Iterable[int], start: Sequence[int]
-) -> dict[int, tuple[int, ...]]:
-    """For each break (by the level number before it), the chips colored up there.
-
-    At each break the smallest chip in play goes if no later level needs it, then the next
-    smallest, and so on (larger chips stay: a color-up trades small chips for bigger ones).
-    """
-    in_play = sorted(set(start))
-    result: dict[int, tuple[int, ...]] = {}
-    for number in sorted(break_after):
-        later = [a for amounts in levels[number:] for a in amounts]
-        removed = []
-        while len(in_play) > 1:
-            candidate = in_play[0]
-            rest = in_play[1:]
-            if all(can_make(a, rest) for a in later):
-                removed.append(candidate)
-                in_play = rest
-            else:
-                break
-        result[number] = tuple(removed)
-    return result
 
 
 def _check_positive(value: int, what: str, minimum: int = 1, maximum: int | None = None) -> None:
@@ -524,7 +249,7 @@ def suggest_structure(
     cap_sb = min(BLIND_CAP_FACTOR * total_chips, MAX_AMOUNT) // 2
     ladder = blind_ladder(min(max(target, starting_stack) * 2 ** min(total_levels, 40), cap_sb))
     ratios = {s: ratio(s) for s in ladder}
-    candidates, inside = _first_blinds(starting_stack, chip_set, ratios)
+    candidates, inside = first_blinds(starting_stack, chip_set, ratios)
     # The first blind whose stack is easiest to handle (20-60 chips) wins, in preference order.
     options: list[tuple[int, StackBreakdown]] = []
     for sb in candidates:
@@ -553,6 +278,22 @@ def suggest_structure(
         addon_chips = rebuy_breakdown(addon_stack, chip_set)
     except ChipError as error:
         raise GeneratorError(str(error)) from None
+    # The chips the host owns: when the handiest stack needs more of a colour than the host has,
+    # another stack of the same value that fits the case is better than a shopping list.
+    if chip_set.owned is not None:
+        before = chips_needed(
+            players, rebuys, addons, breakdown, rebuy=rebuy_chips, addon=addon_chips,
+            chip_set=chip_set, spare_percent=spare_percent,
+        )  # fmt: skip
+        if before.short:
+            extra = [(v, rebuys * c) for v, c in rebuy_chips.parts]
+            extra += [(v, addons * c) for v, c in addon_chips.parts]
+            fitting = fitting_breakdown(
+                starting_stack, chip_set, players=players, extra=extra,
+                must_make=(first_sb, 2 * first_sb), spare_percent=spare_percent,
+            )  # fmt: skip
+            if fitting is not None:
+                breakdown = fitting
     issued = set(breakdown.values)
     if rebuys:
         issued |= set(rebuy_chips.values)
@@ -569,9 +310,17 @@ def suggest_structure(
         warnings.append(thin)
 
     # Short levels over a long budget: more levels than any real progression can fill before
-    # the blinds pass every chip in play. The structure stops there.
-    usable = _levels_within(first_sb, _blind_grid(ladder, start_chips), cap_sb, total_levels)
-    if usable < total_levels:
+    # the blinds pass every chip in play. Up to `HOLD_LEVELS_MAX` levels, some levels hold the
+    # blinds of the one before (see `blind_progression`) so the planned last level still marks
+    # the budget at about 5%; beyond that (a day of 1-minute levels) the structure stops there.
+    usable = levels_within(first_sb, blind_grid(ladder, start_chips), cap_sb, total_levels)
+    band_reachable = (
+        target > 0
+        and 2 * first_sb <= target * TARGET_TOLERANCE
+        and 2 * first_sb * 2 ** min(planned - 1, 60) * TARGET_TOLERANCE >= target
+    )
+    cut_short = usable < total_levels and not (band_reachable and total_levels <= HOLD_LEVELS_MAX)
+    if cut_short:
         warnings.append(
             f"The time budget holds {total_levels} levels of {level_minutes} minutes, more "
             f"levels than the chips can use: by level {usable + 1} the big blind would pass "
@@ -602,9 +351,21 @@ def suggest_structure(
     else:
         antes_from = max(2, planned // 3 + 1)
 
-    smalls = _blind_progression(
-        first_sb, step, target, planned, total_levels, start_chips, ladder, cap_sb
+    # The hosts' rule (about 5% at the planned last level) comes before smooth steps, except
+    # when the structure was cut short above: its planned level no longer marks the budget.
+    band = 1.0 if cut_short else TARGET_TOLERANCE
+    smalls = blind_progression(
+        first_sb, step, target, planned, total_levels, start_chips, ladder, cap_sb, band=band
     )
+    held = [n for n in range(2, planned + 1) if smalls[n - 1] == smalls[n - 2]]
+    if held:
+        which = ", ".join(str(n) for n in held[:6]) + (" ..." if len(held) > 6 else "")
+        warnings.append(
+            f"The time budget holds more levels than there are round blinds between the first "
+            f"one and {target:,} ({LAST_BIG_BLIND_PERCENT}% of the chips in play), so the "
+            f"blinds stay as they were at level {which}: the game still ends near the time "
+            "budget. Longer levels would do the same more simply."
+        )
     amounts: list[tuple[int, int, int]] = []
     previous_ante = 0
     for number, small in enumerate(smalls, start=1):
@@ -617,7 +378,7 @@ def suggest_structure(
                 allowed = [
                     v for v in start_chips if v * RETIRE_FACTOR > small or v == start_chips[-1]
                 ]
-                ante = _choose_ante(big, small, previous_ante, allowed, start_chips)
+                ante = choose_ante(big, small, previous_ante, allowed, start_chips)
                 previous_ante = ante
         amounts.append((small, big, ante))
 
@@ -637,7 +398,7 @@ def suggest_structure(
         )
 
     level_amounts = [tuple(a for a in triple if a) for triple in amounts]
-    color_ups = _color_ups(level_amounts, break_after, start_chips)
+    colored_up = color_ups(level_amounts, break_after, start_chips)
     items: list[Item] = []
     break_count = 0
     for number, (small, big, ante) in enumerate(amounts, start=1):
@@ -654,7 +415,7 @@ def suggest_structure(
         if number in break_after:
             break_count += 1
             items.append(
-                Break(break_minutes, label=f"Break {break_count}", color_up=color_ups[number])
+                Break(break_minutes, label=f"Break {break_count}", color_up=colored_up[number])
             )
     title = name or (
         f"T{starting_stack:,}, {players} players, {level_minutes}-minute levels, "

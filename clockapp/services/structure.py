@@ -74,17 +74,24 @@ def _parse(text: str, fmt: Format, name: str | None = None) -> Structure:
 
 
 def replace_structure(
-    ctx: ServiceContext, session: Session, tournament_id: int, structure: Structure, summary: str
+    ctx: ServiceContext,
+    session: Session,
+    tournament_id: int,
+    structure: Structure,
+    summary: str,
+    chips: ChipSet | None = None,
 ) -> Outcome[Structure]:
     """Validate and store a new structure inside the caller's transaction.
 
-    The structure must be payable with the tournament's chips, and while the clock has started the
-    items already played must stay as they were (the clock keeps its place in the current item).
-    The tournament is locked first: a clock press on another station applies before or after.
+    The structure must be payable with the tournament's chips (or with `chips`, stored with it in
+    the same transaction: a generated structure and the chips it was made for), and while the
+    clock has started the items already played must stay as they were (the clock keeps its place
+    in the current item). The tournament is locked first: a clock press on another station
+    applies before or after.
     """
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
-    structure.validate_chips(load_chips(session, tournament_id))
+    structure.validate_chips(chips if chips is not None else load_chips(session, tournament_id))
     state = load_clock(session, tournament_id)
     if state.started:
         old = load_structure(session, tournament_id)
@@ -93,7 +100,13 @@ def replace_structure(
     elif state.index >= len(structure.levels):
         save_clock(session, tournament_id, replace(state, index=0, remaining_ms=None))
     save_structure(session, tournament_id, structure)
-    changes = record_change(session, tournament_id, Change.STRUCTURE | Change.CLOCK, summary, now)
+    flags = Change.STRUCTURE | Change.CLOCK
+    if chips is not None:
+        row = setup_row(session, tournament_id)
+        row.chips_json = chips_to_json(chips)
+        session.add(row)
+        flags |= Change.CHIPS
+    changes = record_change(session, tournament_id, flags, summary, now)
     return Outcome(structure, changes)
 
 
@@ -110,11 +123,17 @@ class StructureService:
             return load_structure(session, tournament_id)
 
     def replace(
-        self, tournament_id: int, structure: Structure, summary: str = "structure edited"
+        self,
+        tournament_id: int,
+        structure: Structure,
+        summary: str = "structure edited",
+        *,
+        chips: ChipSet | None = None,
     ) -> Outcome[Structure]:
-        """Save an edited structure (see `replace_structure` for the rules)."""
+        """Save an edited structure, and with `chips` the chip set it was made for, at once (see
+        `replace_structure` for the rules)."""
         with self._ctx.transaction() as session:
-            return replace_structure(self._ctx, session, tournament_id, structure, summary)
+            return replace_structure(self._ctx, session, tournament_id, structure, summary, chips)
 
     def import_text(
         self, tournament_id: int, text: str, fmt: Format, name: str | None = None

@@ -14,14 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clockapp.core.blinds import ante_ladder, blind_ladder, plan_timeline
 from clockapp.core.chips import STACK_CHIPS_MIN, ChipSet, can_make
 from clockapp.core.generator import (
     AnteStyle,
     GeneratorError,
     SuggestedStructure,
-    ante_ladder,
-    blind_ladder,
-    plan_timeline,
     suggest_structure,
 )
 from clockapp.core.structure import Break, Level
@@ -46,18 +44,17 @@ def payable(amount: int, in_play: set[int]) -> bool:
 def reference_planned_last_level(
     level_minutes: int, duration: int, every: int, break_minutes: int
 ) -> int:
-    """Walk the evening minute by minute: the level being played when the budget runs out."""
+    """Walk the evening: the level whose end is nearest the budget (the earlier on a tie)."""
+    ends = []
     clock = 0
-    level = 0
     play = 0
-    while True:
-        level += 1
+    while clock < duration:
         clock += level_minutes
         play += level_minutes
+        ends.append(clock)  # the end of this level (a break after it is not part of it)
         if every and (play // every) > ((play - level_minutes) // every):
-            clock += break_minutes  # the break after this level
-        if clock >= duration:
-            return level
+            clock += break_minutes
+    return min(range(len(ends)), key=lambda i: (abs(ends[i] - duration), i)) + 1
 
 
 def levels_of(result: SuggestedStructure) -> list[Level]:
@@ -98,8 +95,12 @@ def check_rules(
     for level in levels:
         assert level.big_blind == 2 * level.small_blind
 
-    # Each level a real step above the one before (at least 1.2x) and at most double it.
-    for before, after in itertools.pairwise(levels):
+    # Each level a real step above the one before (at least 1.2x) and at most double it; up to
+    # the planned last level a level may hold the blinds (the 5% rule first), and says so.
+    for number, (before, after) in enumerate(itertools.pairwise(levels), start=2):
+        if after.big_blind == before.big_blind and number <= planned:
+            assert "blinds stay as they were at level" in warnings
+            continue
         assert 6 * before.big_blind <= 5 * after.big_blind <= 10 * before.big_blind
 
     # Planned last big blind about 5% of all chips in play, or a warning says how far it is.
@@ -200,7 +201,8 @@ def test_the_issue_example() -> None:
     result = suggest_structure(15, 1000, 20, 300, (5, 25, 100, 500), rebuys=3)
     assert exported is suggest_structure
     levels = levels_of(result)
-    assert result.planned_last_level == 14
+    # Level 13 ends at 4:50, level 14 would end at 5:10: the earlier of the two equally near.
+    assert result.planned_last_level == 13
     assert [(lv.small_blind, lv.big_blind) for lv in levels[:5]] == [
         (5, 10),
         (10, 20),
@@ -208,7 +210,7 @@ def test_the_issue_example() -> None:
         (20, 40),
         (30, 60),
     ]
-    assert levels[13].big_blind == 1000  # about 5% of 18,000
+    assert levels[12].big_blind == 800  # about 5% of 18,000 (900)
     assert result.breakdown.describe() == "6 x T100 + 12 x T25 + 20 x T5 = T1,000"
     assert result.rebuy_breakdown.describe() == "2 x T500 = T1,000"
     assert result.chips_needed.need_of(500).for_rebuys == 6
@@ -276,8 +278,18 @@ def big_blinds(result: SuggestedStructure) -> list[int]:
 
 
 def crawls(bigs: list[int]) -> list[tuple[int, int]]:
-    """Consecutive big blinds less than 1.2x apart (whole numbers: 250 -> 300 is exactly 1.2)."""
-    return [(a, b) for a, b in itertools.pairwise(bigs) if 5 * b < 6 * a]
+    """Consecutive big blinds that rise by less than 1.2x (whole numbers: 250 -> 300 is exactly
+    1.2). A level that holds the blinds of the one before is not a crawl: it is a longer level,
+    used only to keep the 5% rule (checked by `held_after_planned`)."""
+    return [(a, b) for a, b in itertools.pairwise(bigs) if a < b and 5 * b < 6 * a]
+
+
+def held_after_planned(result: SuggestedStructure) -> list[int]:
+    """Levels after the planned last one that hold the blinds (never: they only keep a rule)."""
+    bigs = big_blinds(result)
+    return [
+        n for n in range(result.planned_last_level + 1, len(bigs) + 1) if bigs[n - 1] == bigs[n - 2]
+    ]
 
 
 @pytest.mark.parametrize(
@@ -296,8 +308,12 @@ def test_no_level_barely_moves(args: tuple[object, ...], was: tuple[int, int]) -
     bigs = big_blinds(result)
     assert was not in itertools.pairwise(bigs)
     assert crawls(bigs) == []
-    # The blinds outgrow the chips rather than crawl, and the director is told.
-    assert any("far from" in w for w in result.warnings)
+    # Neither crawl nor outgrow the chips (issue 11: the hosts' 5% rule comes first): some levels
+    # hold the blinds, the planned last big blind stays near 5%, and the director is told.
+    assert held_after_planned(result) == []
+    assert 1 / 1.5 <= result.planned_last_big_blind / result.target_last_big_blind <= 1.5
+    assert not any("far from" in w for w in result.warnings)
+    assert any("blinds stay as they were at level" in w for w in result.warnings)
 
 
 SWEEP_SETS = [
@@ -319,6 +335,7 @@ def test_every_step_is_a_real_step_across_a_sweep(values: tuple[int, ...]) -> No
         bigs = big_blinds(result)
         case = (players, stack, minutes, hours)
         assert crawls(bigs) == [], case
+        assert held_after_planned(result) == [], case
         assert all(b <= 2 * a for a, b in itertools.pairwise(bigs)), case
         result.structure.validate_chips(result.denominations_in_play)
 
@@ -385,8 +402,12 @@ def test_bad_inputs_are_refused(kwargs: dict[str, object], message: str) -> None
 def test_ladders() -> None:
     assert blind_ladder(2000)[-6:] == (750, 800, 1000, 1200, 1500, 2000)
     assert 1250 in ante_ladder(1500)
-    assert plan_timeline(20, 300, 90, 15, 4) == (14, 18, (5, 9, 14))
+    # Level 13 ends at 4:50 and level 14 at 5:10 (after two breaks): the earlier of the two.
+    assert plan_timeline(20, 300, 90, 15, 4) == (13, 17, (5, 9, 14))
     assert plan_timeline(20, 300, 0, 15, 3) == (15, 18, ())
+    # It used to count the break after the planned level: 40-minute levels, 5 hours, a break
+    # every 90 minutes ended at 5:35 (level 7 and its break); level 7 now ends at 5:20.
+    assert plan_timeline(40, 300, 90, 15, 3)[0] == 7
 
 
 # ------------------------------------------------------------------------------ properties

@@ -437,9 +437,10 @@ def test_a_unit_the_director_typed_is_kept_when_the_chip_set_changes(
 ) -> None:
     set_spin(qtbot, window.pots.chip_spin, 1)
     tid = bus.tournament_id
-    bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100))))
+    # (T500 stays: the default structure colors it up at its third break.)
+    bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))))
     assert window.dispute().chip == 1
-    assert window.pots.chip_note.text() == "Chips in play: T5, T25, T100"
+    assert window.pots.chip_note.text() == "Chips in play: T5, T25, T100, T500"
 
 
 def test_the_place_and_the_deck_are_remembered(

@@ -13,10 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.core.structure_cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
-from clockapp.ui.structure.edits import Column
 from tests.fakes import FakeClock
 
 Key = Qt.Key

@@ -136,3 +136,94 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
     assert editor.undo_stack.count() == 0
     assert services.structure.get(tid) == before
     assert services.structure.settings(tid).starting_stack != 5000
+
+
+def test_the_generator_chip_editor_checks_the_structure_being_made(
+    services, bus, shown_window, qtbot
+) -> None:
+    """Issue 11: removing the T25 chips was refused because the OLD structure needs them."""
+    from clockapp.ui.structure.chips import VALUE
+
+    tid = bus.tournament_id
+    before, old_chips = services.structure.get(tid), services.structure.chip_set(tid)
+    assert 25 in old_chips.values
+    assert any(lv.small_blind % 100 for lv in before.play_levels())  # the old one needs T25
+    editor = shown_window(StructureEditor(services, bus))
+    dialog = editor.open_generator()
+    fill(qtbot, dialog.stack, "20000")
+    dialog.recompute()
+    chips = dialog.open_chip_editor()
+    qtbot.waitExposed(chips)
+    row = chips.model.drafts.index(next(d for d in chips.model.drafts if d.value == 25))
+    chips.table.setCurrentIndex(chips.model.index(row, VALUE))
+    qtbot.mouseClick(chips.remove_button, Qt.MouseButton.LeftButton)
+    assert 25 not in [d.value for d in chips.model.drafts]
+    ok = chips.button_box.button(chips.button_box.StandardButton.Save)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert not chips.banner.text, chips.banner.text
+    assert not chips.isVisible()
+    # The draft is the generator's: the tournament keeps its chips until the structure is used.
+    assert 25 not in dialog.chip_set.values
+    assert services.structure.chip_set(tid) == old_chips
+    result = dialog.recompute()
+    assert result is not None
+    assert all(lv.small_blind % 100 == 0 for lv in result.structure.play_levels())
+    assert "T25" not in dialog.chips_label.text()
+    assert dialog.use()
+    assert services.structure.get(tid) == result.structure
+    assert services.structure.chip_set(tid).values == dialog.chip_set.values
+    assert editor.chip_set == services.structure.chip_set(tid)
+    editor.undo_stack.undo()
+    assert services.structure.get(tid) == before
+    assert services.structure.chip_set(tid) == old_chips
+    editor.undo_stack.redo()
+    assert services.structure.get(tid) == result.structure
+    assert 25 not in services.structure.chip_set(tid).values
+
+
+def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog, qtbot) -> None:
+    from clockapp.ui.structure.chips import VALUE
+
+    fill(qtbot, dialog.stack, "1500")
+    dialog.recompute()
+    chips = dialog.open_chip_editor()
+    # Only T5,000 chips left: no stack of T1,500 and no first blinds.
+    while chips.model.rowCount() > 1:
+        chips.table.setCurrentIndex(chips.model.index(0, VALUE))
+        chips.remove_chip()
+    assert not chips.save()
+    assert "T1,500" in chips.banner.text
+    assert chips.isVisible()
+    chips.discard()
+
+
+def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtbot) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    tid = bus.tournament_id
+    old_chips = services.structure.chip_set(tid)
+    owned = ChipSet.standard(old_chips.values, owned=(500,) * len(old_chips.values))
+    dialog._on_chip_editor_saved(owned)  # as the chip editor's Save hands them back
+    assert dialog.chip_set == owned
+    seen: list[str] = []
+
+    def answer(button: QMessageBox.StandardButton) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, lambda: answer(button))
+            return
+        seen.append(box.text())
+        box.button(button).click()
+
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Cancel))
+    qtbot.keyClick(dialog, Key.Key_Escape)
+    assert seen == ["Use the suggested structure with the chips you edited?"]
+    assert dialog.isVisible()
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Discard))
+    qtbot.mouseClick(
+        dialog.button_box.button(dialog.button_box.StandardButton.Close), Qt.MouseButton.LeftButton
+    )
+    assert len(seen) == 2
+    assert not dialog.isVisible()
+    assert services.structure.chip_set(tid) == old_chips

@@ -1,17 +1,23 @@
 """The chip set editor: denominations, their colors, and how many of each the host owns.
 
 The dialog edits a draft (`chip_model`) and saves it with `services.structure.set_chip_set` only
-on Save, so Cancel loses nothing. The draft is checked as the director types: a missing value, a
-chip listed twice or a chip the structure still needs shows a message, and Save says why it cannot
-save.
+on Save. The draft is checked as the director types: a missing value, a chip listed twice or a chip
+the structure still needs shows a message, and Save says why it cannot save. Cancel drops the draft
+on purpose; closing the window (x or Esc) over a changed draft asks Save, Discard or Keep editing.
+
+Opened from the structure generator, the dialog edits the chips of the structure being made, not
+the tournament's: `check` validates the draft against that structure (the saved structure may
+still need a chip the new one does not), and Save hands the chips back through `saved` without
+storing them; the generator stores them with the structure it suggests.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -19,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -41,7 +48,7 @@ from clockapp.ui.structure.chip_model import (
     next_value,
     standard_draft,
 )
-from clockapp.ui.structure.widgets import MessageBanner
+from clockapp.ui.structure.widgets import MessageBanner, ask_unsaved
 
 __all__ = ["CHIP", "COLOR", "OWNED", "VALUE", "ChipSetEditor", "next_value"]
 
@@ -52,16 +59,26 @@ class ChipSetEditor(QDialog):
     saved = Signal(object)  # ChipSet
 
     def __init__(
-        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+        self,
+        services: Services,
+        bus: TournamentBus,
+        parent: QWidget | None = None,
+        *,
+        chip_set: ChipSet | None = None,
+        check: Callable[[ChipSet], object] | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
         self._bus = bus
-        chip_set = services.structure.chip_set(bus.tournament_id)
+        self._check = check
+        if chip_set is None:
+            chip_set = services.structure.chip_set(bus.tournament_id)
         drafts = [
             ChipDraft.of(d, None if chip_set.owned is None else chip_set.owned[i])
             for i, d in enumerate(chip_set.denominations)
         ]
+        self._loaded = list(drafts)
+        self._asking = False
         self.model = ChipTableModel(drafts, self)
         self.model.drafts_changed.connect(self._on_model_drafts_changed)
         self.setWindowTitle("Chips")
@@ -131,7 +148,8 @@ class ChipSetEditor(QDialog):
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         self.button_box.accepted.connect(self.save)
-        self.button_box.rejected.connect(self.reject)
+        # Cancel drops the draft on purpose; x and Esc ask first (`reject`).
+        self.button_box.rejected.connect(self.discard)
         layout.addWidget(self.button_box)
 
         for text, shortcut, slot in (
@@ -184,14 +202,73 @@ class ChipSetEditor(QDialog):
         """Save the chip set; a refusal (a blind the new chips cannot pay) keeps the dialog open."""
         try:
             chips = self.chip_set()
-            tid = self._bus.tournament_id
-            saved = self._bus.run(lambda: self._services.structure.set_chip_set(tid, chips))
+            if self._check is not None:
+                self._check(chips)  # the structure being made, not the saved one
+                saved = chips
+            else:
+                tid = self._bus.tournament_id
+                saved = self._bus.run(lambda: self._services.structure.set_chip_set(tid, chips))
         except DomainError as error:
             self.banner.show_message(str(error), "error")
             return False
+        self._loaded = self.model.drafts
         self.saved.emit(saved)
         self.accept()
         return True
+
+    # ---------------------------------------------------------------- leaving
+    def is_changed(self) -> bool:
+        """Whether the draft differs from the chips the dialog opened with (or last saved)."""
+        return self.model.drafts != self._loaded
+
+    def discard(self) -> None:
+        """Cancel: close and forget the draft."""
+        self._loaded = self.model.drafts
+        super().reject()
+
+    def may_leave(self) -> bool:
+        """True when the dialog may close: no changes, or the director chose Save or Discard."""
+        # An open cell goes into the draft first (it is only a draft), so it counts as a change.
+        self.table.setFocus()
+        if not self.is_changed():
+            return True
+        self._asking = True
+        try:
+            answer = ask_unsaved(
+                self,
+                "Save your changes to the chips?",
+                "You changed the chips but did not save them. Save them, discard them, or keep "
+                "editing.",
+            )
+        finally:
+            self._asking = False
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self._loaded = self.model.drafts
+            return True
+        return False
+
+    def reject(self) -> None:
+        if self._asking:  # closing: already answered
+            super().reject()
+            return
+        if not self.may_leave():
+            return
+        if self.isVisible():  # Save has already closed it
+            super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # The title bar's x (a spontaneous event) asks; the app closing the dialog does not.
+        asks = event.spontaneous() and self.isVisible()
+        if self._asking or (asks and not self.may_leave()):
+            event.ignore()
+            return
+        self._asking = True  # QDialog.closeEvent calls reject(): nothing more to ask
+        try:
+            super().closeEvent(event)
+        finally:
+            self._asking = False
 
     # ---------------------------------------------------------------- feedback
     def _on_model_drafts_changed(self) -> None:

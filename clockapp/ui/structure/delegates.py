@@ -12,7 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QRectF,
@@ -33,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import Denomination
 from clockapp.core.structure import StructureError
-from clockapp.ui.structure.edits import INTEGER_COLUMNS, Column, parse_int
+from clockapp.core.structure_cells import INTEGER_COLUMNS, Column, parse_int
 from clockapp.ui.structure.model import CHIPS_ROLE, IN_PLAY_ROLE, KIND_ROLE
 from clockapp.ui.structure.swatches import chip_icon, paint_chip
 
@@ -131,6 +133,15 @@ class ColorUpEditor(QWidget):
 
 class StructureDelegate(QStyledItemDelegate):
     """Editors and painting for every column of the structure table."""
+
+    #: While True, an open editor that loses the focus stays open and uncommitted (Qt would
+    #: save it): the editor is asking the director what to do with it.
+    holding = False
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if self.holding and event.type() in (QEvent.Type.FocusOut, QEvent.Type.Hide):
+            return False
+        return super().eventFilter(editor, event)
 
     def createEditor(
         self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex

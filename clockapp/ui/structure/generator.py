@@ -5,6 +5,10 @@ length, breaks, antes); the dialog shows the suggested levels with breaks and co
 last level, one starting stack in chips, and the chips needed for the night against the chips the
 host owns, with a clear warning when some are short. "Use this structure" hands the structure and
 starting stack to the editor, which saves them as one undoable step.
+
+"Edit chips…" edits the chips of the structure being made: the chip editor checks them against
+that structure, not against the tournament's saved one (which may need a chip the new one does
+not), and nothing is stored until "Use this structure" saves the chips with the structure.
 """
 
 from __future__ import annotations
@@ -42,11 +46,11 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
+from clockapp.core.structure_cells import Column, format_hours, start_minutes
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.delegates import GAMES
-from clockapp.ui.structure.edits import Column, format_hours, start_minutes
+from clockapp.ui.structure.generator_chips import GeneratorChips
 from clockapp.ui.structure.model import StructureTableModel, denomination_of
 from clockapp.ui.structure.needs import ChipsNeededModel
 from clockapp.ui.structure.swatches import chips_html
@@ -77,10 +81,10 @@ def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 
     return spin
 
 
-class GeneratorDialog(QDialog):
+class GeneratorDialog(GeneratorChips, QDialog):
     """Suggest a structure for the night; "Use this structure" applies it."""
 
-    structure_chosen = Signal(object, int)  # Structure, starting stack
+    structure_chosen = Signal(object, int, object)  # Structure, starting stack, ChipSet
 
     def __init__(
         self,
@@ -88,7 +92,7 @@ class GeneratorDialog(QDialog):
         bus: TournamentBus,
         parent: QWidget | None = None,
         *,
-        on_use: Callable[[Structure, int], str | None] | None = None,
+        on_use: Callable[[Structure, int, ChipSet], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
@@ -96,7 +100,9 @@ class GeneratorDialog(QDialog):
         self._on_use = on_use
         self.result_: SuggestedStructure | None = None
         snapshot = services.clock.snapshot(bus.tournament_id)
-        self._chip_set: ChipSet = snapshot.chip_set
+        self._chip_set: ChipSet = snapshot.chip_set  # the chips of the structure being made
+        self._saved_chips: ChipSet = snapshot.chip_set  # the tournament's
+        self._asking = False
         self._stack = snapshot.settings.starting_stack
         self._players = max(2, snapshot.stats.entries or 20)
         self.setWindowTitle("Suggest a structure")
@@ -369,38 +375,26 @@ class GeneratorDialog(QDialog):
         if result is None:
             return False
         stack = self.stack.value()
+        chips = self._chip_set
         if self._on_use is not None:
-            problem = self._on_use(result.structure, stack)
+            problem = self._on_use(result.structure, stack, chips)
         else:
-            problem = self._save(result.structure, stack)
+            problem = self._save(result.structure, stack, chips)
         if problem:
             self.banner.show_message(problem, "error")
             return False
-        self.structure_chosen.emit(result.structure, stack)
+        self.structure_chosen.emit(result.structure, stack, chips)
         self.accept()
         return True
 
-    def _save(self, structure: Structure, stack: int) -> str | None:
+    def _save(self, structure: Structure, stack: int, chips: ChipSet) -> str | None:
         tid = self._bus.tournament_id
+        new_chips = None if chips == self._saved_chips else chips
         try:
-            self._bus.run(lambda: self._services.structure.replace(tid, structure))
+            self._bus.run(lambda: self._services.structure.replace(tid, structure, chips=new_chips))
             self._bus.run(
                 lambda: self._services.structure.update_settings(tid, starting_stack=stack)
             )
         except DomainError as error:
             return str(error)
         return None
-
-    # ---------------------------------------------------------------- chips
-    def _on_chips_button_clicked(self) -> None:
-        from clockapp.ui.structure.chips import ChipSetEditor
-
-        dialog = ChipSetEditor(self._services, self._bus, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-
-    def _on_bus_changed(self, changes: Changes) -> None:
-        if changes.touches(Change.CHIPS):
-            self._chip_set = self._services.structure.chip_set(self._bus.tournament_id)
-            self._show_chips()
-            self.recompute()

@@ -26,7 +26,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.ui.structure.edits import (
+from clockapp.core.structure_cells import (
     AMOUNT_COLUMNS,
     HEADERS,
     INTEGER_COLUMNS,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from clockapp.core import structure_edits as edits
 from clockapp.core.structure import Structure, StructureError
-from clockapp.ui.structure import edits
-from clockapp.ui.structure.edits import HEADERS, Column
+from clockapp.core.structure_cells import HEADERS, Column, row_name
 
 
 class RowOperations:
@@ -27,10 +27,12 @@ class RowOperations:
         except StructureError as error:
             self.show_error(str(error))
             return
-        what = f"{edits.row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
+        what = f"{row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
         self.apply(edited, f"edit {what}")
 
     def _on_name_edit_finished(self) -> None:
+        if self._asking_to_leave:
+            return  # the focus went to the "unsaved changes" question: wait for the answer
         structure = self._structure
         if structure is None or self.name_edit.text().strip() == structure.name:
             return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, StructureError
 from clockapp.services.changes import Outcome
@@ -105,12 +106,22 @@ class SavingSteps:
         self.show_status(f"Done: {what}.")
         return True
 
-    def use_suggested(self, structure: Structure, starting_stack: int | None = None) -> bool:
-        """Apply a generated structure and, if it differs, its starting stack: one undo step."""
+    def use_suggested(
+        self,
+        structure: Structure,
+        starting_stack: int | None = None,
+        chips: ChipSet | None = None,
+    ) -> bool:
+        """Apply a generated structure and, if they differ, its starting stack and the chips it
+        was made for: one undo step."""
         tid = self.tournament_id
         old_stack = self._services.structure.settings(tid).starting_stack
         step = CompoundCommand("use the suggested structure")
-        if self._structure != structure and not self._save_step(
+        old_chips = self._services.structure.chip_set(tid)
+        if chips is not None and chips != old_chips:
+            if not self._save_with_chips(structure, chips, old_chips, step):
+                return False  # nothing saved, nothing to undo
+        elif self._structure != structure and not self._save_step(
             lambda: self._services.structure.replace(tid, structure),
             "use the suggested structure",
             parent=step,
@@ -120,6 +131,49 @@ class SavingSteps:
             self._set_stack(old_stack, starting_stack, step)
         if step.parts:
             self.undo_stack.push(step)
+        return True
+
+    def _save_with_chips(
+        self, structure: Structure, chips: ChipSet, old_chips: ChipSet, parent: CompoundCommand
+    ) -> bool:
+        """Save a structure with the chips it was made for (one transaction); undo puts both
+        back, while the saved structure is still the one this step left."""
+        tid = self.tournament_id
+        before = self._structure
+        assert before is not None
+        text = "use the suggested structure and its chips"
+        try:
+            saved = self._bus.run(
+                lambda: self._services.structure.replace(tid, structure, text, chips=chips)
+            )
+        except DomainError as error:
+            self.show_error(str(error))
+            self.reload()
+            return False
+        self._after_save(saved)
+        self.show_status(f"Saved: {text}.")
+
+        def swap(expected: Structure, target: Structure, target_chips: ChipSet, what: str) -> bool:
+            try:
+                if self._services.structure.get(tid) != expected:
+                    raise StructureError(
+                        f"Cannot {what}: the structure was changed since (on another station?)."
+                    )
+                done = self._bus.run(
+                    lambda: self._services.structure.replace(tid, target, what, chips=target_chips)
+                )
+            except DomainError as error:
+                self.show_error(str(error))
+                self.reload()
+                return False
+            self._after_save(done)
+            return True
+
+        parent.add(
+            text,
+            lambda: swap(before, saved, chips, f"redo “{text}”"),
+            lambda: swap(saved, before, old_chips, f"undo “{text}”"),
+        )
         return True
 
     def _set_stack(self, old: int, new: int, parent: CompoundCommand) -> bool:

@@ -7,6 +7,9 @@ game and blind columns, which a break does not have.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -17,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.structure_cells import Column
 from clockapp.ui.structure.delegates import StructureDelegate
-from clockapp.ui.structure.edits import Column
 from clockapp.ui.structure.model import KIND_ROLE
 
 #: The break name spans these columns (game, blinds, ante, BB ante).
@@ -182,6 +185,46 @@ class StructureTableView(QTableView):
             below = index.sibling(index.row() + 1, index.column()) if index.isValid() else None
             if below is not None and below.isValid():
                 self.setCurrentIndex(below)
+
+    # ---------------------------------------------------------------- an open cell editor
+    def editing_index(self) -> QModelIndex | None:
+        """The cell being edited (its editor is open), or None."""
+        if self.state() != QAbstractItemView.State.EditingState:
+            return None
+        index = self.currentIndex()
+        return index if index.isValid() and self.indexWidget(index) is not None else None
+
+    @contextmanager
+    def holding_editor(self) -> Iterator[None]:
+        """Keep an open cell editor open (uncommitted) while a question box has the focus."""
+        delegate = self.itemDelegate()
+        assert isinstance(delegate, StructureDelegate)
+        delegate.holding = True
+        try:
+            yield
+        finally:
+            delegate.holding = False
+
+    def commit_editor(self) -> None:
+        """Save what the open cell editor holds, as Enter would (no move to the next row)."""
+        index = self.editing_index()
+        if index is None:
+            return
+        editor = self.indexWidget(index)
+        self.commitData(editor)
+        self.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+
+    def discard_editor(self) -> None:
+        """Close the open cell editor without saving what it holds."""
+        index = self.editing_index()
+        if index is not None:
+            self.closeEditor(self.indexWidget(index), QAbstractItemDelegate.EndEditHint.NoHint)
+
+    def resume_editor(self) -> None:
+        """Give the focus back to the open cell editor (after "Keep editing")."""
+        index = self.editing_index()
+        if index is not None:
+            self.indexWidget(index).setFocus()
 
     def current_column(self) -> int:
         """The column of the cell cursor (0 when none)."""

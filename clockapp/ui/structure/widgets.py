@@ -1,9 +1,17 @@
-"""Small widgets the structure windows share: the message banner."""
+"""Small widgets the structure windows share: the message banner, the unsaved-edit question."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
 
 _STYLES = {
     "error": ("#fdecea", "#b3261e", "#611a15"),
@@ -70,3 +78,26 @@ class MessageBanner(QFrame):
         self.label.clear()
         self.kind = ""
         self.hide()
+
+
+def ask_unsaved(parent: QWidget, text: str, detail: str) -> QMessageBox.StandardButton:
+    """Save, Discard or Keep editing: the question before a window with an open edit closes.
+
+    Keep editing is the default and what Esc answers, so a stray Enter or Esc loses nothing.
+    The box is parented to `parent`, so it appears on that window's screen.
+    """
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Unsaved changes")
+    box.setText(text)
+    box.setInformativeText(detail)
+    box.setStandardButtons(
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel
+    )
+    keep = box.button(QMessageBox.StandardButton.Cancel)
+    keep.setText("&Keep editing")
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    return QMessageBox.StandardButton(box.exec())

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core import structure_cells as cells
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
 from clockapp.core.errors import DomainError
@@ -35,9 +36,9 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
-from clockapp.ui.structure import edits
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
 from clockapp.ui.structure.files import TemplatesAndFiles
+from clockapp.ui.structure.leaving import LeavingGuard
 from clockapp.ui.structure.library import LibraryPanel
 from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
 from clockapp.ui.structure.rows import RowOperations
@@ -50,7 +51,7 @@ GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
 
-class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
+class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
     """The structure editor for the bus's tournament (a non-modal window)."""
 
     def __init__(
@@ -251,7 +252,7 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
             self.clock_label.setText("Clock not started: every row can be edited.")
         else:
             assert self._structure is not None
-            where = edits.row_name(self._structure, current).split(", ", 1)[1]
+            where = cells.row_name(self._structure, current).split(", ", 1)[1]
             frozen = " Rows above it are played and frozen." if current > 0 else ""
             self.clock_label.setText(f"▶ The clock is on {where}.{frozen}")
         self._update_actions()
@@ -267,13 +268,13 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
         parts = [
             f"{levels} level{'s' if levels != 1 else ''}",
             f"{breaks} break{'s' if breaks != 1 else ''}",
-            f"{edits.format_hours(total)} in all",
+            f"{cells.format_hours(total)} in all",
         ]
         planned = structure.planned_last_level
         if planned is not None:
             index = structure.index_of_level(planned)
-            ends = edits.start_minutes(structure)[index] + structure.levels[index].minutes
-            parts.append(f"planned end after level {planned} ({edits.format_hours(ends)})")
+            ends = cells.start_minutes(structure)[index] + structure.levels[index].minutes
+            parts.append(f"planned end after level {planned} ({cells.format_hours(ends)})")
         self.summary_label.setText(" · ".join(parts))
 
     def _on_table_edit_refused(self, row: int) -> None:
@@ -281,7 +282,7 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
         if structure is None or not self.model.is_frozen(row):
             return  # a read-only column (level number, start time): nothing to say
         self.show_error(
-            f"{edits.row_name(structure, row)} has already been played: it is frozen while the "
+            f"{cells.row_name(structure, row)} has already been played: it is frozen while the "
             "clock runs."
         )
 
@@ -338,7 +339,9 @@ class StructureEditor(SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
             self._services,
             self._bus,
             self,
-            on_use=lambda s, stack: None if self.use_suggested(s, stack) else self.banner.text,
+            on_use=lambda s, stack, chips: (
+                None if self.use_suggested(s, stack, chips) else self.banner.text
+            ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

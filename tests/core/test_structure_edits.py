@@ -1,4 +1,4 @@
-"""The structure editor's pure operations: cell edits, inserts, duplicates, deletes and moves."""
+"""The structure editor's pure operations (core): cell edits, inserts, duplicates, moves."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clockapp.core import structure_cells
+from clockapp.core import structure_edits as edits
 from clockapp.core.chips import can_make
 from clockapp.core.structure import Break, Level, Structure, StructureError
-from clockapp.ui.structure import edits
-from clockapp.ui.structure.edits import Column
+from clockapp.core.structure_cells import Column
 
 BASE = Structure(
     "Test",
@@ -97,11 +98,11 @@ def test_edit_cell_refusals_name_the_row(row, column, value, message) -> None:
 
 
 def test_parse_int_accepts_separators_only() -> None:
-    assert edits.parse_int("12 500") == 12500
-    assert edits.parse_int("1_000") == 1000
+    assert structure_cells.parse_int("12 500") == 12500
+    assert structure_cells.parse_int("1_000") == 1000
     for bad in ("", "1.5", "5k", "--5", "5-"):
         with pytest.raises(StructureError, match="is not a whole number"):
-            edits.parse_int(bad)
+            structure_cells.parse_int(bad)
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_parse_int_names_the_field_below_its_bound(
     text: str, what: str, minimum: int, message: str
 ) -> None:
     with pytest.raises(StructureError) as caught:
-        edits.parse_int(text, what, minimum)
+        structure_cells.parse_int(text, what, minimum)
     assert str(caught.value) == message
 
 
