@@ -10,7 +10,7 @@ equal stacks share the places and their prizes). The figures the clock shows com
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Session, col, select
@@ -19,12 +19,14 @@ from clockapp.core.eliminations import EliminationError
 from clockapp.core.ledger import RowKind, voided_rows
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
+from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
 from clockapp.persistence.models import EliminationRow, RegistrationRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING, STATUS_WITHDRAWN
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.payouts import payout_view
+from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     BustInput,
@@ -72,11 +74,14 @@ class BustReport:
         players_left: Players still in.
         players_to_money: Busts still needed before everyone left is paid (None without a
             payout table).
+        seats: For an undone bust, where the player sits again (the seat left, or one drawn
+            when it was taken; empty when the player had no seat).
     """
 
     busted: tuple[PrizeDue, ...]
     players_left: int
     players_to_money: int | None
+    seats: tuple[SeatNote, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -337,6 +342,7 @@ class ResultsService:
         busted_by: int | None = None,
         chips_at_hand_start: int | None = None,
         station: str = "",
+        follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record one player busted (alone on the hand), and who busted them.
 
@@ -348,21 +354,32 @@ class ResultsService:
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
             station=station,
+            follow_seating=follow_seating,
         )
 
     def eliminate_hand(
-        self, tournament_id: int, busts: Sequence[BustInput], *, station: str = ""
+        self,
+        tournament_id: int,
+        busts: Sequence[BustInput],
+        *,
+        station: str = "",
+        follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record every player busted on one hand.
 
         Players busted on the same hand finish in the order of the chips they started it with;
         equal stacks tie and share the prizes of the places they cover. Each bounty is credited
-        to the buster.
+        to the buster. The seat each player sat in is kept on the record (a rebuy or an undo
+        gives it back). With `follow_seating` the seating follows in the same transaction: the
+        seats free at once and a shootout table loses its players out (the cashier's bust is one
+        action, not a bust and then a seating call).
         """
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
             record_busts(session, till, busts, now, station=station)
+            if follow_seating:
+                follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
             changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
@@ -377,6 +394,9 @@ class ResultsService:
         station: str = "",
     ) -> Outcome[BustReport]:
         """Undo a player's last bust with a reversing record; the player is back in play.
+
+        A player who was seated gets the seat back when it is still free, else draws a seat by
+        the rules, in the same transaction (`BustReport.seats` says where).
 
         Raises:
             EliminationError: The player is not out, or has rebought or re-entered since (void
@@ -401,13 +421,24 @@ class ResultsService:
                 bounty=last.bounty,
                 entry_number=last.entry_number,
                 undoes_id=last.id,
+                table_number=last.table_number,
+                seat_number=last.seat_number,
                 reason=(reason.strip() or "undo")[:500],
                 created_at=now,
                 station=station[:100],
             )
+            back = (
+                Seat(last.table_number, last.seat_number)
+                if last.table_number is not None and last.seat_number is not None
+                else None
+            )
             add_bust(session, till, row)
             settle(session, till)
             report = _report(till, [registration_id])
+            if back is not None:
+                note = seat_in_session(session, tournament_id, registration_id, now, back_to=back)
+                if note is not None:
+                    report = replace(report, seats=(note,))
             changes = record_change(
                 session, tournament_id, BUST_CHANGES, f"undid the bust of {name}", now
             )

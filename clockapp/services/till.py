@@ -61,6 +61,7 @@ from clockapp.persistence.models import (
     LedgerRecord,
     PlayerRow,
     RegistrationRow,
+    SeatRow,
 )
 from clockapp.persistence.models.cashier import (
     STATUS_BUSTED,
@@ -441,6 +442,8 @@ class Bust:
     reason: str
     created_at: datetime
     station: str
+    table_number: int | None = None  # where the player sat when busted
+    seat_number: int | None = None
 
 
 _BUST_FIELDS = tuple(f.name for f in fields(Bust))
@@ -977,6 +980,7 @@ def record_busts(
                 f"not {chips!r}."
             )
     stacks = lives(till)
+    seats = seats_of(session, [b.registration_id for b in busts])
     for bust in busts:
         held = stacks.get(bust.registration_id, {})
         stack_row = current_stack(held)
@@ -989,6 +993,8 @@ def record_busts(
             busted_by_id=bust.busted_by,
             bounty=held[stack_row],
             entry_number=stack_row,
+            table_number=seats.get(bust.registration_id, (None, None))[0],
+            seat_number=seats.get(bust.registration_id, (None, None))[1],
             reason=reason[:500],
             created_at=now,
             station=station[:100],
@@ -996,6 +1002,32 @@ def record_busts(
         add_bust(session, till, row)
     session.flush()
     settle(session, till)
+
+
+def seats_of(session: Session, registration_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The (table, seat) each registration's seat row holds, for those that have one.
+
+    Read when a bust is recorded, before the bust frees the seat: the elimination keeps it, so a
+    rebuy or an undone bust can give the seat back.
+    """
+    if not registration_ids:
+        return {}
+    rows = session.execute(
+        sa_select(
+            col(SeatRow.registration_id), col(SeatRow.table_number), col(SeatRow.seat_number)
+        ).where(col(SeatRow.registration_id).in_(list(registration_ids)))
+    ).all()
+    return {rid: (table, seat) for rid, table, seat in rows}
+
+
+def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
+    """Where the player sat when last busted (the newest bust recorded, undone or not)."""
+    for bust in reversed(till.eliminations):
+        if bust.registration_id == registration_id and bust.undoes_id is None:
+            if bust.table_number is None or bust.seat_number is None:
+                return None
+            return bust.table_number, bust.seat_number
+    return None
 
 
 # ------------------------------------------------------------------------------ money view

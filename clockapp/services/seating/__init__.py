@@ -30,6 +30,7 @@ seeded from `secrets`, so nobody can predict a seat.
 """
 
 from clockapp.core.seating import SeatingError
+from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.seating.service import MAX_TABLES, SeatingService
 from clockapp.services.seating.views import (
     BalanceResult,
@@ -51,6 +52,7 @@ __all__ = [
     "NewSeat",
     "RoomView",
     "SeatInfo",
+    "SeatNote",
     "SeatingConfig",
     "SeatingError",
     "SeatingService",
@@ -58,4 +60,6 @@ __all__ = [
     "ShootoutView",
     "TableInfo",
     "WaitingPlayer",
+    "follow_in_session",
+    "seat_in_session",
 ]
