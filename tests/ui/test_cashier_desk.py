@@ -410,3 +410,44 @@ def test_the_seat_drawn_once_tables_exist(
     assert "No seat drawn" in cashier_window.message.text()
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg.bought_in
+
+
+def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
+    qtbot, cashier_window, desk, services, tournament_id, bus
+):
+    """Issue 10: the bust freed the seat; the rebuy used to leave the player waiting for one."""
+    configure(services, tournament_id, rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4))
+    services.clock.start(tournament_id)
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    for name in ("bob", "dana", "ann"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        published = []
+        bus.changed.connect(published.append)
+        enter(qtbot, desk.dialog.tendered_edit)
+        bus.changed.disconnect(published.append)
+        assert len(published) == 1  # the sale and its seat: one call, one refresh
+    ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    seat = services.seating.room(tournament_id).seat_of(ann.id)
+    assert seat is not None
+    assert desk.last_seat == str(seat)
+    published = []
+    bus.changed.connect(published.append)
+    # X: the bust, its seat freed in the same action (one call, one refresh).
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    enter(qtbot, desk.dialog.table)
+    assert services.seating.room(tournament_id).seat_of(ann.id) is None
+    assert len(published) == 1
+    # R: the rebuy gives the seat back, and the cashier is told where.
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert len(published) == 2
+    room = services.seating.room(tournament_id)
+    assert room.seat_of(ann.id) == seat
+    assert room.waiting == ()
+    assert cashier_window.message.kind == "info"
+    assert f"Back at {seat}" in cashier_window.message.text()
+    assert desk.last_seat == str(seat)
+    assert str(seat) in desk.last_label.text()
