@@ -46,7 +46,6 @@ from clockapp.core.money import check_cents, format_cents
 from clockapp.core.seating import Seat
 from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
-    CashierConfigRow,
     DrawerCountRow,
     PlayerRow,
     RegistrationRow,
@@ -71,7 +70,7 @@ from clockapp.services.player_import import (
 )
 from clockapp.services.players import PlayerError, live_player
 from clockapp.services.seating.late import SeatNote, seat_in_session
-from clockapp.services.setup import get_row, load_chips, load_structure, setup_row
+from clockapp.services.setup import load_chips, load_structure, setup_row
 from clockapp.services.till import (
     BustInput,
     CashierConfig,
@@ -86,7 +85,6 @@ from clockapp.services.till import (
     add_registration,
     append_row,
     clock_position,
-    config_from_row,
     display_name,
     guard_payments,
     last_bust_seat,
@@ -429,17 +427,15 @@ def _listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
 class CashierService:
     """Use cases of the cashier station. Each call is one transaction."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
-        self._cache = LedgerCache()
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
     # ---------------------------------------------------------------- config
     def config(self, tournament_id: int) -> CashierConfig:
         """The tournament's entry rules and payout choices."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            stack = setup_row(session, tournament_id).starting_stack
-            return config_from_row(session.get(CashierConfigRow, tournament_id), stack)
+            return load_till(session, tournament_id, self._cache).config
 
     def check_config(self, tournament_id: int, config: CashierConfig) -> None:
         """Check entry rules against the tournament's structure without saving (for editors).
@@ -489,7 +485,6 @@ class CashierService:
     ) -> tuple[RegistrationInfo, ...]:
         """Every registration of the tournament, in the order they were made."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             result = [registration_info(till, reg) for reg in till.registrations.values()]
             if include_withdrawn:
@@ -723,6 +718,7 @@ class CashierService:
                 receipt = _seated(session, receipt, now)
                 summary += _seat_summary(receipt.seat)
             changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
+        self._cache.keep(till, changes)
         return Outcome(receipt, changes)
 
     def buy_in_registration(
@@ -891,6 +887,7 @@ class CashierService:
                 receipt = _seated(session, receipt, now, Seat(*back) if back else None)
                 summary += _seat_summary(receipt.seat)
             changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
+        self._cache.keep(till, changes)
         return Outcome(receipt, changes)
 
     def _sell(
@@ -975,6 +972,7 @@ class CashierService:
                 f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
                 now,
             )
+        self._cache.keep(till, changes)
         return Outcome(entry, changes)
 
     def refund(
@@ -1012,13 +1010,13 @@ class CashierService:
             changes = record_change(
                 session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
             )
+        self._cache.keep(till, changes)
         return Outcome(entry, changes)
 
     # ---------------------------------------------------------------- reads
     def ledger(self, tournament_id: int) -> tuple[LedgerEntry, ...]:
         """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return ledger_entries(load_till(session, tournament_id, self._cache))
 
     def ledger_csv(self, tournament_id: int) -> str:
@@ -1028,13 +1026,11 @@ class CashierService:
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return load_till(session, tournament_id, self._cache).balances()
 
     def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
         """What each player is due and was paid (prizes and bounties), by finishing place."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             view = money_view(load_till(session, tournament_id, self._cache))
             return tuple(sorted(view.dues.values(), key=_due_order))
 
@@ -1086,7 +1082,6 @@ class CashierService:
     def summary(self, tournament_id: int) -> NightSummary:
         """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             last = _last_count(session, tournament_id)
             return night_summary(

@@ -19,6 +19,10 @@ from clockapp.services.changes import Change, Changes
 
 Now = Callable[[], datetime]
 
+#: `Session.info` key marking a write transaction's session: reads made in it go to the database,
+#: never to a cache of what was committed before (the transaction may have written since).
+WRITING = "clockapp.writing"
+
 
 def system_now() -> datetime:
     """The real time, timezone-aware UTC: the only place the app reads the system clock."""
@@ -45,7 +49,7 @@ class ServiceContext:
         """
         with (
             _numbers_in_range(),
-            Session(self._writer, expire_on_commit=False) as session,
+            Session(self._writer, expire_on_commit=False, info={WRITING: True}) as session,
             session.begin(),
         ):
             yield session

@@ -330,9 +330,9 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
 class ResultsService:
     """Use cases on eliminations and results."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
-        self._cache = LedgerCache()
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
     def eliminate(
         self,
@@ -383,6 +383,7 @@ class ResultsService:
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
             changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
+        self._cache.keep(till, changes)
         return Outcome(report, changes)
 
     def undo_elimination(
@@ -442,6 +443,7 @@ class ResultsService:
             changes = record_change(
                 session, tournament_id, BUST_CHANGES, f"undid the bust of {name}", now
             )
+        self._cache.keep(till, changes)
         return Outcome(report, changes)
 
     def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from PySide6.QtCore import Qt
+from sqlalchemy import event
 
 from clockapp.core.entries import AddOnRule, EntryPrice, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.ledger import RowKind
@@ -451,3 +452,31 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     assert f"Back at {seat}" in cashier_window.message.text()
     assert desk.last_seat == str(seat)
     assert str(seat) in desk.last_label.text()
+
+
+def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    """Issue 10: B, Enter and the refresh after it, every read included: one write transaction
+    and at most 40 SQL statements (counted through SQLAlchemy's engine events)."""
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)  # a first sale warms what the desk reads
+    find(qtbot, desk, "ann")
+    statements: list[str] = []
+
+    def on_execute(_conn, _cursor, statement, *_rest) -> None:
+        statements.append(statement)
+
+    engine = services.ctx.engine
+    event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    finally:
+        event.remove(engine, "before_cursor_execute", on_execute)
+    assert desk.last_seat.startswith("Table ")
+    writes = [s for s in statements if s.upper().startswith("BEGIN IMMEDIATE")]
+    assert len(writes) == 1
+    assert len(statements) <= 40, "\n".join(statements)
