@@ -327,6 +327,37 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
     )
 
 
+def _add_undo(
+    session: Session, till: Till, registration_id: int, reason: str, now: datetime, station: str
+) -> Seat | None:
+    """Append the record undoing the player's last bust; returns the seat left at that bust."""
+    reg = till.registration(registration_id)
+    name = till.name(registration_id)
+    standing = [b for b in standing_busts(till) if b.registration_id == registration_id]
+    if reg.status != STATUS_BUSTED or not standing:
+        raise EliminationError(f"{name} is not out; there is no elimination to undo.")
+    last = standing[-1]
+    row = EliminationRow(
+        tournament_id=till.tournament_id,
+        registration_id=registration_id,
+        hand=last.hand,
+        chips_at_hand_start=last.chips_at_hand_start,
+        busted_by_id=last.busted_by_id,
+        bounty=last.bounty,
+        entry_number=last.entry_number,
+        undoes_id=last.id,
+        table_number=last.table_number,
+        seat_number=last.seat_number,
+        reason=(reason.strip() or "undo")[:500],
+        created_at=now,
+        station=station[:100],
+    )
+    add_bust(session, till, row)
+    if last.table_number is None or last.seat_number is None:
+        return None
+    return Seat(last.table_number, last.seat_number)
+
+
 class ResultsService:
     """Use cases on eliminations and results."""
 
@@ -405,43 +436,44 @@ class ResultsService:
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
         """
+        return self.undo_hand(tournament_id, [registration_id], reason, station=station)
+
+    def undo_hand(
+        self,
+        tournament_id: int,
+        registration_ids: Sequence[int],
+        reason: str = "undo",
+        *,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Undo the last bust of each player (the players of one hand) in one transaction.
+
+        The players are put back in the order given, each with a reversing record, and each
+        gets a seat back as `undo_elimination` says. Refused as a whole when any one is refused.
+        """
+        if not registration_ids:
+            raise EliminationError("Say whose bust to undo.")
+        if len(set(registration_ids)) != len(registration_ids):
+            raise EliminationError("A player is named twice: each bust is undone once.")
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
-            reg = till.registration(registration_id)
-            name = till.name(registration_id)
-            if reg.status != STATUS_BUSTED:
-                raise EliminationError(f"{name} is not out; there is no elimination to undo.")
-            last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
-            row = EliminationRow(
-                tournament_id=tournament_id,
-                registration_id=registration_id,
-                hand=last.hand,
-                chips_at_hand_start=last.chips_at_hand_start,
-                busted_by_id=last.busted_by_id,
-                bounty=last.bounty,
-                entry_number=last.entry_number,
-                undoes_id=last.id,
-                table_number=last.table_number,
-                seat_number=last.seat_number,
-                reason=(reason.strip() or "undo")[:500],
-                created_at=now,
-                station=station[:100],
-            )
-            back = (
-                Seat(last.table_number, last.seat_number)
-                if last.table_number is not None and last.seat_number is not None
-                else None
-            )
-            add_bust(session, till, row)
+            backs: list[tuple[int, Seat]] = []
+            for rid in registration_ids:
+                back = _add_undo(session, till, rid, reason, now, station)
+                if back is not None:
+                    backs.append((rid, back))
             settle(session, till)
-            report = _report(till, [registration_id])
-            if back is not None:
-                note = seat_in_session(session, tournament_id, registration_id, now, back_to=back)
+            report = _report(till, list(registration_ids))
+            notes = []
+            for rid, back in backs:
+                note = seat_in_session(session, tournament_id, rid, now, back_to=back)
                 if note is not None:
-                    report = replace(report, seats=(note,))
+                    notes.append(note)
+            report = replace(report, seats=tuple(notes))
+            names = ", ".join(till.name(rid) for rid in registration_ids)
             changes = record_change(
-                session, tournament_id, BUST_CHANGES, f"undid the bust of {name}", now
+                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}", now
             )
         self._cache.keep(till, changes)
         return Outcome(report, changes)

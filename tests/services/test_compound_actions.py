@@ -17,6 +17,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
+from clockapp.core.eliminations import EliminationError
 from clockapp.core.entries import (
     EntryPrice,
     EntryRules,
@@ -26,7 +27,7 @@ from clockapp.core.entries import (
 )
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
+from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 
 #: Issue 10's budget for one buy-in with its seat.
@@ -287,3 +288,31 @@ def test_the_seat_left_is_kept_on_the_bust_record(services: Services, tid: int) 
     assert [(r.registration_id, r.table_number, r.seat_number) for r in rows] == [
         (ann, seat.table, seat.number)
     ]
+
+
+def test_undoing_a_hand_puts_every_player_back_in_one_transaction(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 2, seat_count=9)
+    ann, bob, *_ = _bought_in(services, tid, "Ann", "Bob", "Cy", "Di", "Ed")
+    room = services.seating.room(tid)
+    seats = {ann: room.seat_of(ann), bob: room.seat_of(bob)}
+    busts = [BustInput(ann, 1000), BustInput(bob, 2000)]
+    services.results.eliminate_hand(tid, busts, follow_seating=True)
+    before = services.results.eliminations(tid)
+
+    with pytest.raises(EliminationError, match="named twice"):
+        services.results.undo_hand(tid, [bob, bob])
+    assert services.results.eliminations(tid) == before
+    with counting(services.ctx.engine) as counted:
+        report = services.results.undo_hand(tid, [bob, ann]).value
+
+    assert counted.writes == 1
+    room = services.seating.room(tid)
+    assert {rid: room.seat_of(rid) for rid in seats} == seats
+    assert [n.sentence.split(":")[0] for n in report.seats] == [
+        f"Back at {seats[bob]}",
+        f"Back at {seats[ann]}",
+    ]
+    statuses = {r.id: r.status for r in services.cashier.registrations(tid)}
+    assert statuses[ann] is statuses[bob] is RegistrationStatus.PLAYING

@@ -177,13 +177,9 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
         return None
     ctx.message.show_info(describe_busts(report))
 
-    def undo() -> None:
-        for bust in reversed(inputs):
-            ctx.bus.run(
-                lambda b=bust: results.undo_elimination(
-                    tid, b.registration_id, UNDO_REASON, station=STATION
-                )
-            )
+    def undo() -> None:  # the whole hand at once, the seats given back with it
+        players = [bust.registration_id for bust in reversed(inputs)]
+        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON, station=STATION))
 
     def redo() -> None:
         ctx.bus.run(operation)
