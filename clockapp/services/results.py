@@ -472,8 +472,9 @@ class ResultsService:
                     notes.append(note)
             report = replace(report, seats=tuple(notes))
             names = ", ".join(till.name(rid) for rid in registration_ids)
+            seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
             changes = record_change(
-                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}", now
+                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}{seated}", now
             )
         self._cache.keep(till, changes)
         return Outcome(report, changes)
