@@ -25,10 +25,12 @@ from clockapp.core.entries import (
     ReEntryRule,
     RegistrationRule,
 )
+from clockapp.core.errors import DomainError
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
 from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
+from tests.fakes import FakeClock
 
 #: Issue 10's budget for one buy-in with its seat.
 MAX_STATEMENTS = 40
@@ -316,3 +318,31 @@ def test_undoing_a_hand_puts_every_player_back_in_one_transaction(
     ]
     statuses = {r.id: r.status for r in services.cashier.registrations(tid)}
     assert statuses[ann] is statuses[bob] is RegistrationStatus.PLAYING
+
+
+# ---------------------------------------------------------------------------- the till cache
+def test_a_second_station_sees_the_first_stations_sale_at_once(
+    services: Services, tid: int, engine: Engine, fake_clock: FakeClock
+) -> None:
+    other = Services(engine, now=fake_clock)
+    assert other.cashier.registrations(tid) == ()  # its cache holds the empty till
+    _bought_in(services, tid, "Ann", "Bob")
+    assert [r.name for r in other.cashier.registrations(tid)] == ["Ann", "Bob"]
+    assert other.cashier.balances(tid).entries == 2
+    ann = other.cashier.registrations(tid)[0].id
+    other.results.eliminate(tid, ann)
+    assert services.cashier.registration(tid, ann).status is RegistrationStatus.BUSTED
+
+
+def test_a_refused_action_leaves_no_trace_in_the_cache(services: Services, tid: int) -> None:
+    """The till a refused action changed in memory is never kept: the next read is as before."""
+    ann, bob = _bought_in(services, tid, "Ann", "Bob")
+    services.results.eliminate(tid, bob, busted_by=ann)  # Ann wins: her prize is due
+    services.payouts.pay_prize(tid, ann, None)
+    ledger = services.cashier.ledger(tid)
+    registrations = services.cashier.registrations(tid)
+    bob_buy_in = next(row for row in ledger if row.registration_id == bob)
+    with pytest.raises(DomainError):  # the prize paid would be more than due
+        services.cashier.void(tid, bob_buy_in.id, "wrong player")
+    assert services.cashier.ledger(tid) == ledger
+    assert services.cashier.registrations(tid) == registrations
