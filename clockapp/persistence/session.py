@@ -16,7 +16,11 @@ from sqlmodel import Session
 
 from clockapp.errors import ValidationError
 
-__all__ = ["MAX_STORED_INT", "Engine", "Session", "reading", "transaction"]
+__all__ = ["MAX_STORED_INT", "WRITING", "Engine", "Session", "reading", "transaction"]
+
+#: `Session.info` key marking a write transaction's session: reads made in it go to the database,
+#: never to a cache of what was committed before (the transaction may have written since).
+WRITING = "clockapp.writing"
 
 #: The largest whole number a database column holds (SQLite's INTEGER, PostgreSQL's BIGINT).
 MAX_STORED_INT = 2**63 - 1
@@ -31,7 +35,7 @@ def transaction(writer: Engine) -> Iterator[Session]:
     """
     with (
         _numbers_in_range(),
-        Session(writer, expire_on_commit=False) as session,
+        Session(writer, expire_on_commit=False, info={WRITING: True}) as session,
         session.begin(),
     ):
         yield session

@@ -21,6 +21,7 @@ from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
 from clockapp.services.structure import StructureService
+from clockapp.services.till import LedgerCache
 from clockapp.services.tournaments import TournamentService
 
 
@@ -34,9 +35,11 @@ class Services:
         self.clock = ClockService(self.ctx)
         self.demo = DemoService(self.ctx)
         self.players = PlayerService(self.ctx)
-        self.cashier = CashierService(self.ctx)
-        self.payouts = PayoutService(self.ctx)
-        self.results = ResultsService(self.ctx)
+        # One cache of the tills for every money service: an action loads its till once.
+        tills = LedgerCache()
+        self.cashier = CashierService(self.ctx, tills)
+        self.payouts = PayoutService(self.ctx, tills)
+        self.results = ResultsService(self.ctx, tills)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

@@ -43,9 +43,9 @@ from clockapp.core.ledger import (
     night_summary,
 )
 from clockapp.core.money import check_cents, format_cents
+from clockapp.core.seating import Seat
 from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
-    CashierConfigRow,
     DrawerCountRow,
     PlayerRow,
     RegistrationRow,
@@ -69,7 +69,8 @@ from clockapp.services.player_import import (
     plan_import,
 )
 from clockapp.services.players import PlayerError, live_player
-from clockapp.services.setup import get_row, load_chips, load_structure, setup_row
+from clockapp.services.seating.late import SeatNote, seat_in_session
+from clockapp.services.setup import load_chips, load_structure, setup_row
 from clockapp.services.till import (
     BustInput,
     CashierConfig,
@@ -84,9 +85,9 @@ from clockapp.services.till import (
     add_registration,
     append_row,
     clock_position,
-    config_from_row,
     display_name,
     guard_payments,
+    last_bust_seat,
     ledger_entries,
     ledger_entry,
     load_till,
@@ -157,6 +158,8 @@ class EntryReceipt:
         handouts: The chips to count out, one per entry bought.
         tendered: Cents handed over by the player, when given.
         change_due: Cents to give back (None when nothing tendered was entered).
+        seat: Where the player sits after the sale, drawn or given back in the same
+            transaction (None when no seat was asked for or the room has no tables).
     """
 
     registration: RegistrationInfo
@@ -167,6 +170,7 @@ class EntryReceipt:
     handouts: tuple[Handout, ...]
     tendered: int | None = None
     change_due: int | None = None
+    seat: SeatNote | None = None
 
 
 @dataclass(frozen=True)
@@ -423,17 +427,15 @@ def _listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
 class CashierService:
     """Use cases of the cashier station. Each call is one transaction."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
-        self._cache = LedgerCache()
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
     # ---------------------------------------------------------------- config
     def config(self, tournament_id: int) -> CashierConfig:
         """The tournament's entry rules and payout choices."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            stack = setup_row(session, tournament_id).starting_stack
-            return config_from_row(session.get(CashierConfigRow, tournament_id), stack)
+            return load_till(session, tournament_id, self._cache).config
 
     def check_config(self, tournament_id: int, config: CashierConfig) -> None:
         """Check entry rules against the tournament's structure without saving (for editors).
@@ -483,7 +485,6 @@ class CashierService:
     ) -> tuple[RegistrationInfo, ...]:
         """Every registration of the tournament, in the order they were made."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             result = [registration_info(till, reg) for reg in till.registrations.values()]
             if include_withdrawn:
@@ -684,11 +685,14 @@ class CashierService:
         with_add_on: bool = False,
         tendered: int | None = None,
         station: str = "",
+        seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """Register a player and take the buy-in in one step (with the add-on when sold with it).
 
         Returns the receipt: the ledger rows, the chips to hand over (the starting-stack
-        breakdown from the chip set) and the change due for `tendered` cents.
+        breakdown from the chip set) and the change due for `tendered` cents. With `seat`, the
+        player also draws a seat in the same transaction when the room has tables
+        (`EntryReceipt.seat`; a full room is said there and does not refuse the sale).
 
         Raises:
             EntryRefused: Already registered, registration closed, the field is full, or the
@@ -709,9 +713,12 @@ class CashierService:
             change = _check_tendered(tendered, total)
             reg = _check_in(session, till, player, reg, now)
             receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
-            changes = record_change(
-                session, tournament_id, ENTRY_CHANGES, f"buy-in {receipt.registration.name}", now
-            )
+            summary = f"buy-in {receipt.registration.name}"
+            if seat:
+                receipt = _seated(session, receipt, now)
+                summary += _seat_summary(receipt.seat)
+            changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
+        self._cache.keep(till, changes)
         return Outcome(receipt, changes)
 
     def buy_in_registration(
@@ -722,13 +729,19 @@ class CashierService:
         with_add_on: bool = False,
         tendered: int | None = None,
         station: str = "",
+        seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """`buy_in` for a player already on the list (pre-registered or checked in)."""
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
             player_id = till.registration(registration_id).player_id
         return self.buy_in(
-            tournament_id, player_id, with_add_on=with_add_on, tendered=tendered, station=station
+            tournament_id,
+            player_id,
+            with_add_on=with_add_on,
+            tendered=tendered,
+            station=station,
+            seat=seat,
         )
 
     def rebuy(
@@ -754,6 +767,10 @@ class CashierService:
             tendered: Cents handed over, for the change due.
             station: The cashier station's name, for the ledger.
 
+        A rebuy keeps the player's seat: one freed by the bust is given back when still free,
+        else a seat is drawn by the rules, in the same transaction (`EntryReceipt.seat` says
+        where).
+
         Raises:
             EntryRefused: No rebuys, after the cutoff level, the player is still in play (or
                 has too many chips), or the limit reached.
@@ -777,8 +794,12 @@ class CashierService:
         busted_at_table: bool = False,
         tendered: int | None = None,
         station: str = "",
+        seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """Sell a re-entry to a busted player (`busted_at_table`: see `rebuy`).
+
+        A re-entry is a new entry: with `seat` it draws a new seat in the same transaction
+        (see `buy_in`).
 
         Raises:
             EntryRefused: No re-entry, the player is still in play, the window closed, or every
@@ -793,6 +814,7 @@ class CashierService:
             station,
             with_add_on=with_add_on,
             busted_at_table=busted_at_table,
+            seat=seat,
         )
 
     def add_on(
@@ -823,6 +845,7 @@ class CashierService:
         *,
         with_add_on: bool = False,
         busted_at_table: bool = False,
+        seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         _check_stack(stack)
         with self._ctx.transaction() as session:
@@ -853,14 +876,18 @@ class CashierService:
                     station=station,
                     reason=f"busted at the table, recorded with the {kind.value}",
                 )
-            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
-            changes = record_change(
-                session,
-                tournament_id,
-                ENTRY_CHANGES,
-                f"{kind.value} {receipt.registration.name}",
-                now,
+            # Where a rebuying player sat when busted (before the bust freed the seat).
+            out = _state(reg) is PlayerState.BUSTED
+            back = (
+                last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
             )
+            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
+            summary = f"{kind.value} {receipt.registration.name}"
+            if seat or back is not None:
+                receipt = _seated(session, receipt, now, Seat(*back) if back else None)
+                summary += _seat_summary(receipt.seat)
+            changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
+        self._cache.keep(till, changes)
         return Outcome(receipt, changes)
 
     def _sell(
@@ -945,6 +972,7 @@ class CashierService:
                 f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
                 now,
             )
+        self._cache.keep(till, changes)
         return Outcome(entry, changes)
 
     def refund(
@@ -982,13 +1010,13 @@ class CashierService:
             changes = record_change(
                 session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
             )
+        self._cache.keep(till, changes)
         return Outcome(entry, changes)
 
     # ---------------------------------------------------------------- reads
     def ledger(self, tournament_id: int) -> tuple[LedgerEntry, ...]:
         """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return ledger_entries(load_till(session, tournament_id, self._cache))
 
     def ledger_csv(self, tournament_id: int) -> str:
@@ -998,13 +1026,11 @@ class CashierService:
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return load_till(session, tournament_id, self._cache).balances()
 
     def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
         """What each player is due and was paid (prizes and bounties), by finishing place."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             view = money_view(load_till(session, tournament_id, self._cache))
             return tuple(sorted(view.dues.values(), key=_due_order))
 
@@ -1056,7 +1082,6 @@ class CashierService:
     def summary(self, tournament_id: int) -> NightSummary:
         """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             last = _last_count(session, tournament_id)
             return night_summary(
@@ -1064,6 +1089,22 @@ class CashierService:
                 opening_float=till.config.opening_float,
                 counted=last.counted if last is not None else None,
             )
+
+
+def _seated(
+    session: Session, receipt: EntryReceipt, now: datetime, back_to: Seat | None = None
+) -> EntryReceipt:
+    """The receipt with the player seated in the sale's own transaction (`seat_in_session`)."""
+    reg = receipt.registration
+    note = seat_in_session(session, reg.tournament_id, reg.id, now, back_to=back_to)
+    return replace(receipt, seat=note)
+
+
+def _seat_summary(note: SeatNote | None) -> str:
+    """The seat for the change log ("" when nothing happened to it)."""
+    if note is None or not note.changed:
+        return ""
+    return f"; {note.sentence}"
 
 
 def _due_order(due: PrizeDue) -> tuple[int, int]:

@@ -240,9 +240,9 @@ def _propose(
 class PayoutService:
     """Use cases on the payout table, prizes, bounties and deals."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
-        self._cache = LedgerCache()
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
     # ---------------------------------------------------------------- the table
     def table(self, tournament_id: int) -> PayoutView:

@@ -10,13 +10,14 @@ equal stacks share the places and their prizes). The figures the clock shows com
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.ledger import RowKind, voided_rows
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
+from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
 from clockapp.persistence.models import EliminationRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
@@ -25,6 +26,7 @@ from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.payouts import payout_view
+from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     BustInput,
@@ -72,11 +74,14 @@ class BustReport:
         players_left: Players still in.
         players_to_money: Busts still needed before everyone left is paid (None without a
             payout table).
+        seats: For an undone bust, where the player sits again (the seat left, or one drawn
+            when it was taken; empty when the player had no seat).
     """
 
     busted: tuple[PrizeDue, ...]
     players_left: int
     players_to_money: int | None
+    seats: tuple[SeatNote, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -316,12 +321,43 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
     )
 
 
+def _add_undo(
+    session: Session, till: Till, registration_id: int, reason: str, now: datetime, station: str
+) -> Seat | None:
+    """Append the record undoing the player's last bust; returns the seat left at that bust."""
+    reg = till.registration(registration_id)
+    name = till.name(registration_id)
+    standing = [b for b in standing_busts(till) if b.registration_id == registration_id]
+    if reg.status != STATUS_BUSTED or not standing:
+        raise EliminationError(f"{name} is not out; there is no elimination to undo.")
+    last = standing[-1]
+    row = EliminationRow(
+        tournament_id=till.tournament_id,
+        registration_id=registration_id,
+        hand=last.hand,
+        chips_at_hand_start=last.chips_at_hand_start,
+        busted_by_id=last.busted_by_id,
+        bounty=last.bounty,
+        entry_number=last.entry_number,
+        undoes_id=last.id,
+        table_number=last.table_number,
+        seat_number=last.seat_number,
+        reason=(reason.strip() or "undo")[:500],
+        created_at=now,
+        station=station[:100],
+    )
+    add_bust(session, till, row)
+    if last.table_number is None or last.seat_number is None:
+        return None
+    return Seat(last.table_number, last.seat_number)
+
+
 class ResultsService:
     """Use cases on eliminations and results."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
-        self._cache = LedgerCache()
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
     def eliminate(
         self,
@@ -331,6 +367,7 @@ class ResultsService:
         busted_by: int | None = None,
         chips_at_hand_start: int | None = None,
         station: str = "",
+        follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record one player busted (alone on the hand), and who busted them.
 
@@ -342,24 +379,36 @@ class ResultsService:
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
             station=station,
+            follow_seating=follow_seating,
         )
 
     def eliminate_hand(
-        self, tournament_id: int, busts: Sequence[BustInput], *, station: str = ""
+        self,
+        tournament_id: int,
+        busts: Sequence[BustInput],
+        *,
+        station: str = "",
+        follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record every player busted on one hand.
 
         Players busted on the same hand finish in the order of the chips they started it with;
         equal stacks tie and share the prizes of the places they cover. Each bounty is credited
-        to the buster.
+        to the buster. The seat each player sat in is kept on the record (a rebuy or an undo
+        gives it back). With `follow_seating` the seating follows in the same transaction: the
+        seats free at once and a shootout table loses its players out (the cashier's bust is one
+        action, not a bust and then a seating call).
         """
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
             record_busts(session, till, busts, now, station=station)
+            if follow_seating:
+                follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
             changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
+        self._cache.keep(till, changes)
         return Outcome(report, changes)
 
     def undo_elimination(
@@ -372,39 +421,56 @@ class ResultsService:
     ) -> Outcome[BustReport]:
         """Undo a player's last bust with a reversing record; the player is back in play.
 
+        A player who was seated gets the seat back when it is still free, else draws a seat by
+        the rules, in the same transaction (`BustReport.seats` says where).
+
         Raises:
             EliminationError: The player is not out, or has rebought or re-entered since (void
                 that entry first).
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
         """
+        return self.undo_hand(tournament_id, [registration_id], reason, station=station)
+
+    def undo_hand(
+        self,
+        tournament_id: int,
+        registration_ids: Sequence[int],
+        reason: str = "undo",
+        *,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Undo the last bust of each player (the players of one hand) in one transaction.
+
+        The players are put back in the order given, each with a reversing record, and each
+        gets a seat back as `undo_elimination` says. Refused as a whole when any one is refused.
+        """
+        if not registration_ids:
+            raise EliminationError("Say whose bust to undo.")
+        if len(set(registration_ids)) != len(registration_ids):
+            raise EliminationError("A player is named twice: each bust is undone once.")
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
-            reg = till.registration(registration_id)
-            name = till.name(registration_id)
-            if reg.status != STATUS_BUSTED:
-                raise EliminationError(f"{name} is not out; there is no elimination to undo.")
-            last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
-            row = EliminationRow(
-                tournament_id=tournament_id,
-                registration_id=registration_id,
-                hand=last.hand,
-                chips_at_hand_start=last.chips_at_hand_start,
-                busted_by_id=last.busted_by_id,
-                bounty=last.bounty,
-                entry_number=last.entry_number,
-                undoes_id=last.id,
-                reason=(reason.strip() or "undo")[:500],
-                created_at=now,
-                station=station[:100],
-            )
-            add_bust(session, till, row)
+            backs: list[tuple[int, Seat]] = []
+            for rid in registration_ids:
+                back = _add_undo(session, till, rid, reason, now, station)
+                if back is not None:
+                    backs.append((rid, back))
             settle(session, till)
-            report = _report(till, [registration_id])
+            report = _report(till, list(registration_ids))
+            notes = []
+            for rid, back in backs:
+                note = seat_in_session(session, tournament_id, rid, now, back_to=back)
+                if note is not None:
+                    notes.append(note)
+            report = replace(report, seats=tuple(notes))
+            names = ", ".join(till.name(rid) for rid in registration_ids)
+            seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
             changes = record_change(
-                session, tournament_id, BUST_CHANGES, f"undid the bust of {name}", now
+                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}{seated}", now
             )
+        self._cache.keep(till, changes)
         return Outcome(report, changes)
 
     def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:

@@ -61,6 +61,8 @@ from clockapp.persistence.models import (
     LedgerRecord,
     PlayerRow,
     RegistrationRow,
+    SeatRow,
+    TournamentRow,
 )
 from clockapp.persistence.models.cashier import (
     STATUS_BUSTED,
@@ -70,6 +72,8 @@ from clockapp.persistence.models.cashier import (
     STATUS_WITHDRAWN,
 )
 from clockapp.persistence.upsert import get_or_create
+from clockapp.services.changes import Changes
+from clockapp.services.context import WRITING, latest_revision
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
 
 
@@ -368,15 +372,21 @@ def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
     tournament has none yet. Take the action's time after this call, inside the lock, so rows
     written one after the other carry times in the same order.
     """
-    if lock_tournament(session, tournament_id) is None:
-        get_row(session, tournament_id)  # a clear error for an unknown tournament
+    return _lock(session, tournament_id)[1]
+
+
+def _lock(session: Session, tournament_id: int) -> tuple[TournamentRow, CashierConfigRow]:
+    """`lock_till`, returning the tournament's row too."""
+    tournament = lock_tournament(session, tournament_id)
+    if tournament is None:
+        tournament = get_row(session, tournament_id)  # a clear error for an unknown tournament
     row = session.get(CashierConfigRow, tournament_id)
     if row is None:
         stack = setup_row(session, tournament_id).starting_stack
         fresh = CashierConfigRow(tournament_id=tournament_id)
         store_config(fresh, config_from_row(None, stack))
         row = get_or_create(session, fresh)
-    return row
+    return tournament, row
 
 
 # ------------------------------------------------------------------------------ the till
@@ -410,6 +420,12 @@ class Reg:
     bust_chips: int | None
     busted_at: datetime | None
 
+    def copy(self) -> Reg:
+        """A copy (the fields are plain values; faster than `copy.copy` for a whole field)."""
+        new = object.__new__(Reg)
+        new.__dict__.update(self.__dict__)
+        return new
+
     def values(self) -> tuple[object, ...]:
         """Every field, in order (to tell what changed)."""
         result: tuple[object, ...] = _reg_values(self)
@@ -441,6 +457,8 @@ class Bust:
     reason: str
     created_at: datetime
     station: str
+    table_number: int | None = None  # where the player sat when busted
+    seat_number: int | None = None
 
 
 _BUST_FIELDS = tuple(f.name for f in fields(Bust))
@@ -469,6 +487,23 @@ class Till:
     eliminations: list[Bust]
     deals: dict[int, DealRow]  # by ledger row id
     saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
+    held: tuple[object, ...] = ()  # rows kept alive for the transaction (see `locked_till`)
+    revision: int | None = None  # the revision it was read at, through the cache
+
+    def copy(self) -> Till:
+        """A till that shares nothing changeable with this one (registrations are copied)."""
+        return Till(
+            self.tournament_id,
+            self.config,
+            list(self.rows),
+            dict(self.meta),
+            {rid: reg.copy() for rid, reg in self.registrations.items()},
+            dict(self.names),
+            list(self.eliminations),
+            dict(self.deals),
+            dict(self.saved),
+            revision=self.revision,
+        )
 
     def registration(self, registration_id: int) -> Reg:
         """A registration of this tournament, or a clear error."""
@@ -543,18 +578,58 @@ def core_row(record: Any) -> LedgerRow:
 
 
 class LedgerCache:
-    """Core ledger rows already read, per tournament, so each action reads only the new rows.
+    """The tills already read, per tournament, so an action reads the till once or not at all.
 
-    Safe because ledger rows are never updated or deleted (database triggers refuse it) and a
-    tournament's rows are inserted only under its till lock, so they commit in the order of their
-    ids: whatever was read once stays true, and anything new has a larger id. A database swapped
-    or restored underneath is noticed (the count of rows up to the last id read differs) and the
-    cache starts over. Only rows read from the database are kept: a row written by a transaction
-    that then fails never enters it.
+    One cache serves every money service (`Services` hands the same one to the cashier, payouts
+    and results). Two layers:
+
+    - The whole till as last read, keyed by the database's revision (the newest change row):
+      every committed action appends a change row in its own transaction, so while the revision
+      is the same nothing the till holds has changed, and a read costs one indexed statement and
+      a copy. Each caller gets its own copy to change; the cache keeps one nobody changes. Only a
+      read session, or a write transaction that has just taken the lock and written nothing yet
+      (`locked_till`), uses it: a transaction that has already written reads the database.
+    - Below it, when the revision moved, the core ledger rows already read: only the new rows
+      are read. Safe because ledger rows are never updated or deleted (database triggers refuse
+      it) and a tournament's rows are inserted only under its till lock, so they commit in the
+      order of their ids: whatever was read once stays true, and anything new has a larger id. A
+      database swapped or restored underneath is noticed (the count of rows up to the last id
+      read differs) and the cache starts over.
+
+    Only what was read from the database is kept: rows written by a transaction that then fails
+    never enter it. A restored backup cannot bring a revision back either: the restore records a
+    change numbered above every revision seen before it (`services.backups`).
     """
 
     def __init__(self) -> None:
         self._rows: dict[int, tuple[tuple[LedgerRow, ...], dict[int, RowMeta]]] = {}
+        self._tills: dict[int, tuple[int, Till]] = {}
+
+    def till(self, session: Session, tournament_id: int) -> Till:
+        """The tournament's till: a copy of the one kept when the revision has not moved."""
+        revision = latest_revision(session)
+        kept = self._tills.get(tournament_id)
+        if kept is not None and kept[0] == revision:
+            return kept[1].copy()
+        till = read_till(session, tournament_id, self)
+        till.revision = revision
+        self._tills[tournament_id] = (revision, till.copy())
+        return till
+
+    def keep(self, till: Till, changes: Changes) -> None:
+        """Keep the till an action has just committed, as the state at the action's revision.
+
+        Call it after the commit, as the action's last step (the till is kept as it is, not
+        copied), for an action that keeps its till in step with every row it writes (entries,
+        voids, refunds, busts). It is kept only when the action's change row
+        directly follows the revision the till was read at: nothing else committed in between.
+        """
+        if till.revision is None or changes.revision != till.revision + 1:
+            return
+        # The action is over and hands its till over: no copy (the next reader gets one).
+        till.held = ()
+        till.revision = changes.revision
+        self._tills[till.tournament_id] = (changes.revision, till)
 
     def load(
         self, session: Session, tournament_id: int
@@ -589,7 +664,19 @@ def _read_ledger(session: Session, tournament_id: int, after: int) -> Sequence[A
 
 
 def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
-    """Load everything the cashier reasons about, for one tournament."""
+    """Load everything the cashier reasons about, for one tournament.
+
+    In a read session the cache's till is used while the revision has not moved; in a write
+    transaction the database is read (the transaction may have written already: see
+    `locked_till` for the start of an action).
+    """
+    if cache is not None and not session.info.get(WRITING):
+        return cache.till(session, tournament_id)
+    return read_till(session, tournament_id, cache)
+
+
+def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
+    """Read the till from the database (only the ledger rows `cache` has not seen)."""
     stack = setup_row(session, tournament_id).starting_stack
     config = config_from_row(session.get(CashierConfigRow, tournament_id), stack)
     rows, meta = (cache if cache is not None else LedgerCache()).load(session, tournament_id)
@@ -637,9 +724,17 @@ def locked_till(session: Session, tournament_id: int, cache: LedgerCache | None 
     """Lock the tournament's till for this transaction (`lock_till`), then load it (`load_till`).
 
     The start of every money action: the lock comes first, so the till read is the one written.
+    Nothing is written yet, so the cache's till serves when the revision has not moved. The rows
+    read on the way stay referenced by the till for the whole transaction, so the session finds
+    them again without a query (its identity map holds them weakly).
     """
-    lock_till(session, tournament_id)
-    return load_till(session, tournament_id, cache)
+    held = (*_lock(session, tournament_id), setup_row(session, tournament_id))
+    if cache is not None:
+        till = cache.till(session, tournament_id)
+    else:
+        till = read_till(session, tournament_id)
+    till.held = held
+    return till
 
 
 def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
@@ -977,6 +1072,7 @@ def record_busts(
                 f"not {chips!r}."
             )
     stacks = lives(till)
+    seats = seats_of(session, [b.registration_id for b in busts])
     for bust in busts:
         held = stacks.get(bust.registration_id, {})
         stack_row = current_stack(held)
@@ -989,6 +1085,8 @@ def record_busts(
             busted_by_id=bust.busted_by,
             bounty=held[stack_row],
             entry_number=stack_row,
+            table_number=seats.get(bust.registration_id, (None, None))[0],
+            seat_number=seats.get(bust.registration_id, (None, None))[1],
             reason=reason[:500],
             created_at=now,
             station=station[:100],
@@ -996,6 +1094,32 @@ def record_busts(
         add_bust(session, till, row)
     session.flush()
     settle(session, till)
+
+
+def seats_of(session: Session, registration_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The (table, seat) each registration's seat row holds, for those that have one.
+
+    Read when a bust is recorded, before the bust frees the seat: the elimination keeps it, so a
+    rebuy or an undone bust can give the seat back.
+    """
+    if not registration_ids:
+        return {}
+    rows = session.execute(
+        sa_select(
+            col(SeatRow.registration_id), col(SeatRow.table_number), col(SeatRow.seat_number)
+        ).where(col(SeatRow.registration_id).in_(list(registration_ids)))
+    ).all()
+    return {rid: (table, seat) for rid, table, seat in rows}
+
+
+def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
+    """Where the player sat when last busted (the newest bust recorded, undone or not)."""
+    for bust in reversed(till.eliminations):
+        if bust.registration_id == registration_id and bust.undoes_id is None:
+            if bust.table_number is None or bust.seat_number is None:
+                return None
+            return bust.table_number, bust.seat_number
+    return None
 
 
 # ------------------------------------------------------------------------------ money view

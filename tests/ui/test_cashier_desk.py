@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from PySide6.QtCore import Qt
+from sqlalchemy import event
 
 from clockapp.core.entries import AddOnRule, EntryPrice, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.ledger import RowKind
@@ -410,3 +411,72 @@ def test_the_seat_drawn_once_tables_exist(
     assert "No seat drawn" in cashier_window.message.text()
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg.bought_in
+
+
+def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
+    qtbot, cashier_window, desk, services, tournament_id, bus
+):
+    """Issue 10: the bust freed the seat; the rebuy used to leave the player waiting for one."""
+    configure(services, tournament_id, rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4))
+    services.clock.start(tournament_id)
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    for name in ("bob", "dana", "ann"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        published = []
+        bus.changed.connect(published.append)
+        enter(qtbot, desk.dialog.tendered_edit)
+        bus.changed.disconnect(published.append)
+        assert len(published) == 1  # the sale and its seat: one call, one refresh
+    ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    seat = services.seating.room(tournament_id).seat_of(ann.id)
+    assert seat is not None
+    assert desk.last_seat == str(seat)
+    published = []
+    bus.changed.connect(published.append)
+    # X: the bust, its seat freed in the same action (one call, one refresh).
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    enter(qtbot, desk.dialog.table)
+    assert services.seating.room(tournament_id).seat_of(ann.id) is None
+    assert len(published) == 1
+    # R: the rebuy gives the seat back, and the cashier is told where.
+    desk.table.setFocus()
+    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert len(published) == 2
+    room = services.seating.room(tournament_id)
+    assert room.seat_of(ann.id) == seat
+    assert room.waiting == ()
+    assert cashier_window.message.kind == "info"
+    assert f"Back at {seat}" in cashier_window.message.text()
+    assert desk.last_seat == str(seat)
+    assert str(seat) in desk.last_label.text()
+
+
+def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    """Issue 10: B, Enter and the refresh after it, every read included: one write transaction
+    and at most 40 SQL statements (counted through SQLAlchemy's engine events)."""
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    find(qtbot, desk, "bob")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)  # a first sale warms what the desk reads
+    find(qtbot, desk, "ann")
+    statements: list[str] = []
+
+    def on_execute(_conn, _cursor, statement, *_rest) -> None:
+        statements.append(statement)
+
+    engine = services.ctx.engine
+    event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    finally:
+        event.remove(engine, "before_cursor_execute", on_execute)
+    assert desk.last_seat.startswith("Table ")
+    writes = [s for s in statements if s.upper().startswith("BEGIN IMMEDIATE")]
+    assert len(writes) == 1
+    assert len(statements) <= 40, "\n".join(statements)

@@ -210,6 +210,10 @@ class EliminationRow(SQLModel, table=True):
     # that gave it. Not a foreign key on purpose: the history stays as recorded.
     entry_number: int = 1
     undoes_id: int | None = Field(default=None, foreign_key="elimination.id")
+    # Where the player sat when busted (None: not seated), so a rebuy or an undone bust gives the
+    # seat back once the bust has freed it.
+    table_number: int | None = None
+    seat_number: int | None = None
     reason: str = Field(default="", max_length=500)
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
     station: str = Field(default="", max_length=100)

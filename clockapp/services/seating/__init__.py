@@ -7,8 +7,10 @@ can read, and leaves the database as it was.
 
 Who is in the room follows the cashier: a seat counts only while its registration is in play
 with the entry it was drawn for. A busted player's seat frees itself (the row is deleted by the
-next seating write, so undoing a bust before that gives the seat back); a re-entry is a new entry
-and draws a new seat; a rebuy keeps the seat.
+next seating write); the bust's record keeps where the player sat, so a rebuy or an undone bust
+gives that seat back when it is still free, and otherwise draws one by the rules and says where.
+A re-entry is a new entry and draws a new seat. The cashier's compound actions (a sale and its
+seat, a bust and the seat it frees) run the seating in their own transaction (`late`).
 
 Buttons: a table's button is the seat of the dealer button for the next hand, which moves every
 hand, and the app cannot see hands. So an answer from the director goes stale: it counts as
@@ -30,6 +32,7 @@ seeded from `secrets`, so nobody can predict a seat.
 """
 
 from clockapp.core.seating import SeatingError
+from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.seating.service import MAX_TABLES, SeatingService
 from clockapp.services.seating.views import (
     BalanceResult,
@@ -51,6 +54,7 @@ __all__ = [
     "NewSeat",
     "RoomView",
     "SeatInfo",
+    "SeatNote",
     "SeatingConfig",
     "SeatingError",
     "SeatingService",
@@ -58,4 +62,6 @@ __all__ = [
     "ShootoutView",
     "TableInfo",
     "WaitingPlayer",
+    "follow_in_session",
+    "seat_in_session",
 ]

@@ -355,14 +355,8 @@ class Desk(QWidget):
         )
         if receipt is None:
             return
-        seat = ""
-        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
-            drawn = operations.draw_seat(self._ctx, receipt.registration.id)
-            if isinstance(drawn, operations.SeatDrawn):
-                seat = drawn.seat
-                self._ctx.message.show_info(f"{self._ctx.message.text()} {drawn.sentence}.")
-            elif drawn:
-                self._ctx.refuse(f"{self._ctx.message.text()} {drawn}")
+        note = receipt.seat  # drawn or given back in the sale's own transaction
+        seat = str(note.seat.seat) if note is not None and note.seat is not None else ""
         self.last.show_sale(receipt, seat)
         self.focus_search()
 

@@ -8,13 +8,10 @@ counts are not undoable: a void is itself the correction, and a count is a fact.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from clockapp.core.entries import EntryKind
-from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import PayoutStructure, ordinal
@@ -54,9 +51,16 @@ def sell(
     cashier, tid = ctx.services.cashier, ctx.tid
 
     def operation(tendered: int | None) -> Any:
+        # One call each: the sale, the bust recorded with it and the seat (drawn for a new
+        # entry, given back after a rebuy) commit together in the service's one transaction.
         if kind is EntryKind.BUY_IN:
             return cashier.buy_in(
-                tid, player_id, with_add_on=with_add_on, tendered=tendered, station=STATION
+                tid,
+                player_id,
+                with_add_on=with_add_on,
+                tendered=tendered,
+                station=STATION,
+                seat=True,
             )
         assert registration_id is not None
         if kind is EntryKind.REBUY:
@@ -77,6 +81,7 @@ def sell(
             busted_at_table=busted_at_table,
             tendered=tendered,
             station=STATION,
+            seat=True,
         )
 
     receipt = ctx.call(lambda: operation(tendered))
@@ -86,10 +91,17 @@ def sell(
     change = (
         f"; change {format_cents(receipt.change_due)}" if receipt.change_due is not None else ""
     )
-    ctx.message.show_info(
+    text = (
         f"{receipt.registration.name}: {title.lower()} {format_cents(receipt.total)} paid"
         f"{change}; hand over T{receipt.chips:,} in chips."
     )
+    note = receipt.seat
+    if note is not None and note.seat is None:
+        ctx.refuse(f"{text} {note.sentence}")  # sold, but the cashier must see: no seat
+    elif note is not None and note.changed:
+        ctx.message.show_info(f"{text} {note.sentence}.")
+    else:
+        ctx.message.show_info(text)
     rows = [row.id for row in receipt.rows]
 
     def undo() -> None:
@@ -101,31 +113,6 @@ def sell(
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo)
     return receipt
-
-
-@dataclass(frozen=True)
-class SeatDrawn:
-    """The seat drawn for a new entry: where (for the seat card), and the dealer's sentence."""
-
-    seat: str
-    sentence: str
-
-
-def draw_seat(ctx: CashierContext, registration_id: int) -> SeatDrawn | str | None:
-    """Draw a seat for a new entry when the room has tables (seating is optional).
-
-    Returns the seat drawn, None when no tables are set up (seating not used tonight), or the
-    reason no seat could be drawn (a full room), which the cashier must see.
-    """
-    seating, tid = ctx.services.seating, ctx.tid
-    room = ctx.read(lambda: seating.room(tid), None)
-    if room is None or not room.tables:
-        return None
-    try:
-        new = ctx.bus.run(lambda: seating.seat_new_entry(tid, registration_id))
-    except DomainError as error:
-        return f"No seat drawn: {error}"
-    return SeatDrawn(str(new.seat), new.reason or str(new.seat))
 
 
 # ------------------------------------------------------------------------------ corrections
@@ -177,38 +164,25 @@ def describe_busts(report: BustReport) -> str:
     return " ".join(parts)
 
 
-def follow_seating(ctx: CashierContext, registration_id: int) -> None:
-    """Let the seating follow a bust just recorded: the seat frees, a shootout table loses him.
-
-    One call covers the whole hand (the seating reads every bust the cashier recorded). Seating is
-    optional, and reads the cashier's records anyway: a refusal here is not the cashier's concern.
-    """
-    seating, tid = ctx.services.seating, ctx.tid
-    with contextlib.suppress(DomainError):
-        ctx.bus.run(lambda: seating.on_player_busted(tid, registration_id))
-
-
 def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport | None:
-    """Record the players busted on one hand (the seating follows at once)."""
+    """Record the players busted on one hand; their seats free in the same transaction."""
     results, tid = ctx.services.results, ctx.tid
     inputs = list(busts)
-    report = ctx.call(lambda: results.eliminate_hand(tid, inputs, station=STATION))
+
+    def operation() -> Any:
+        return results.eliminate_hand(tid, inputs, station=STATION, follow_seating=True)
+
+    report = ctx.call(operation)
     if report is None:
         return None
-    follow_seating(ctx, inputs[0].registration_id)
     ctx.message.show_info(describe_busts(report))
 
-    def undo() -> None:
-        for bust in reversed(inputs):
-            ctx.bus.run(
-                lambda b=bust: results.undo_elimination(
-                    tid, b.registration_id, UNDO_REASON, station=STATION
-                )
-            )
+    def undo() -> None:  # the whole hand at once, the seats given back with it
+        players = [bust.registration_id for bust in reversed(inputs)]
+        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON, station=STATION))
 
     def redo() -> None:
-        ctx.bus.run(lambda: results.eliminate_hand(tid, inputs, station=STATION))
-        follow_seating(ctx, inputs[0].registration_id)
+        ctx.bus.run(operation)
 
     names = ", ".join(due.name for due in report.busted)
     ctx.history.record(f"Bust {names}", undo, redo)
@@ -223,7 +197,8 @@ def undo_elimination(ctx: CashierContext, registration_id: int, name: str, reaso
     )
     if report is None:
         return False
-    ctx.message.show_info(f"{name} is back in play ({reason}). {report.players_left} left.")
+    seats = "".join(f" {note.sentence}." for note in report.seats)
+    ctx.message.show_info(f"{name} is back in play ({reason}). {report.players_left} left.{seats}")
     return True
 
 

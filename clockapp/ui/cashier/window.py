@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money import format_cents
 from clockapp.services.app import Services
-from clockapp.services.changes import Changes
+from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
@@ -35,6 +35,9 @@ from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, Resul
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.cashier.setup_operations import describe_rules, set_rules
 from clockapp.ui.cashier.widgets import MessageBar
+
+#: What the header's prize pool line shows: the field, the money and the payout table.
+POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
 
 #: Every key of the window, for the help overlay: (keys, what they do).
 CASHIER_KEYS: tuple[tuple[str, str], ...] = (
@@ -246,14 +249,19 @@ class CashierWindow(QMainWindow):
     def _on_tabs_current_changed(self, _index: int) -> None:
         self._refresh_current()
 
-    def _refresh_header(self) -> None:
+    def _refresh_header(self, what: Change = Change.ALL) -> None:
+        """Read again the parts of the header whose flags are in `what` (all by default)."""
         ctx = self.ctx
-        info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
-        name = info.name if info is not None else f"Tournament #{ctx.tid}"
-        self.setWindowTitle(f"Cashier — {name}")
-        self.title_label.setText(name)
-        config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
-        self.rules_label.setText(f"· {describe_rules(config)} ·" if config is not None else "")
+        if what & Change.TOURNAMENT:  # the name and the entry rules
+            info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
+            name = info.name if info is not None else f"Tournament #{ctx.tid}"
+            self.setWindowTitle(f"Cashier — {name}")
+            self.title_label.setText(name)
+            config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
+            rules = f"· {describe_rules(config)} ·" if config is not None else ""
+            self.rules_label.setText(rules)
+        if not what & POOL_REFRESH_ON:
+            return
         view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
         if view is None:
             return
@@ -274,7 +282,7 @@ class CashierWindow(QMainWindow):
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.ctx.tid):
             return
-        self._refresh_header()
+        self._refresh_header(changes.what)
         if changes.touches(DESK_REFRESH_ON):
             self.desk.refresh()
         # A busy desk sells an entry every few seconds: read again only the page on show, and

@@ -1,0 +1,138 @@
+"""Seating inside another action's transaction: a new entry's seat, a seat given back, a bust.
+
+The cashier's compound actions are one transaction each (issue 10): a buy-in and its seat, a
+bust and the seat it frees, a rebuy or an undone bust that gives the player the seat they left.
+The cashier locks the tournament (`services.till.locked_till`) and takes the action's time
+first; these functions then read the room in the same session, so the seat drawn is the one the
+sale paid for, and either both commit or neither does.
+
+A seating refusal (a full room, a shootout under way) never undoes the sale: the result says
+why no seat was drawn, and the tables window can seat the player later.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session
+
+from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
+from clockapp.services.seating.store import (
+    Room,
+    check_not_shootout,
+    load_room,
+    store_room,
+    store_shootout_state,
+    with_names,
+)
+from clockapp.services.seating.views import NewSeat
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    """What an entry, a rebuy or an undone bust did to the player's seat.
+
+    Attributes:
+        seat: The player's seat now (None when none could be given).
+        changed: Whether the player sat down now (False: kept the seat they had).
+        refusal: Why no seat was given ("" when seated).
+
+    >>> from clockapp.core.seating import DealIn, Seat
+    >>> SeatNote(NewSeat(7, "Ann", Seat(1, 3), DealIn.NOW, "Back at Table 1, seat 3")).sentence
+    'Back at Table 1, seat 3'
+    >>> SeatNote(None, refusal="No seat drawn: every seat is taken.").sentence
+    'No seat drawn: every seat is taken.'
+    """
+
+    seat: NewSeat | None
+    changed: bool = True
+    refusal: str = ""
+
+    @property
+    def sentence(self) -> str:
+        """For the cashier and the dealer: where the player sits, or why nowhere."""
+        if self.seat is None:
+            return self.refusal
+        return self.seat.reason or str(self.seat.seat)
+
+
+def fresh_rng() -> random.Random:
+    """A generator nobody can predict, for one draw (as the seating service's default)."""
+    return random.Random(secrets.randbits(128))
+
+
+def _free(seating: Seating, seat: Seat) -> bool:
+    """Whether `seat` is an open, empty seat at a table in play."""
+    if not seating.has_table(seat.table):
+        return False
+    return seat.number in seating.empty_seats(seat.table)
+
+
+def seat_in_session(
+    session: Session,
+    tournament_id: int,
+    registration_id: int,
+    now: datetime,
+    rng: random.Random | None = None,
+    *,
+    back_to: Seat | None = None,
+) -> SeatNote | None:
+    """Seat a player just put in play, in the caller's transaction (which holds the lock).
+
+    A player whose seat still stands keeps it. Otherwise the player goes back to `back_to` (the
+    seat left at the bust) when it is still free, else draws a seat by the rules (the shortest
+    tables first, never dealt in between the small blind and the button).
+
+    Returns:
+        None when the room has no tables (seating is not used tonight); else the seat, or why
+        none was given.
+    """
+    room = load_room(session, tournament_id, now)
+    if not room.seating.tables:
+        return None
+    name = room.name(registration_id)
+    kept = room.seating.seat_of(registration_id)
+    if kept is not None:
+        _store_followed(session, room, now)
+        seat = NewSeat(registration_id, name, kept, DealIn.NOW, f"Keeps {kept}")
+        return SeatNote(seat, changed=False)
+    try:
+        check_not_shootout(room, "a late seat")
+        room.in_play(registration_id)
+        if back_to is not None and _free(room.seating, back_to):
+            late = seat_player(room.seating, registration_id, back_to, how="Back at")
+            reason = late.reason
+        else:
+            late = draw_seat(room.seating, registration_id, rng or fresh_rng(), teams=room.teams)
+            reason = late.reason
+            if back_to is not None:
+                reason = f"{back_to} is no longer free: {late.reason}"
+    except SeatingError as error:
+        _store_followed(session, room, now)
+        return SeatNote(None, refusal=f"No seat drawn: {with_names(error, room)}")
+    store_room(session, room, late.seating, now)
+    _store_followed(session, room, now)
+    return SeatNote(NewSeat(registration_id, name, late.seat, late.deal_in, reason))
+
+
+def follow_in_session(session: Session, tournament_id: int, now: datetime) -> bool:
+    """Let the seating follow busts just recorded in the caller's transaction.
+
+    The seats of players now out free at once, and a shootout table loses its players out (as
+    `SeatingService.on_player_busted` does, but in the bust's own transaction). Returns whether
+    anything was written.
+    """
+    room = load_room(session, tournament_id, now)
+    return _store_followed(session, room, now)
+
+
+def _store_followed(session: Session, room: Room, now: datetime) -> bool:
+    changed = room.shootout_changed or bool(room.stale)
+    if room.stale:
+        store_room(session, room, room.seating, now)
+    if room.shootout_changed:
+        store_shootout_state(session, room, now)
+    return changed
