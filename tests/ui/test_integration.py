@@ -186,7 +186,7 @@ def test_a_broken_table_is_announced_and_all_done_clears_the_wall(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
     services.seating.add_tables(tournament_id, 3, seat_count=9)
-    place(services, tournament_id, {1: [1, 2, 3], 2: [1, 2, 3], 3: [1, 2, 3, 4]})
+    place(services, tournament_id, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5], 3: [1, 2, 3, 4]})
     result = bus.run(lambda: services.seating.break_tables(tournament_id))
     assert result.broken == (3,)
     moves = station.session.moves

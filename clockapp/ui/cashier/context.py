@@ -13,10 +13,12 @@ voided by hand, a prize already paid) stays where it is and the message says why
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
@@ -76,6 +78,33 @@ class CashierContext(QObject):
         except Exception as error:
             report(error, self.message)
             return default
+
+    def save_text(
+        self,
+        parent: QWidget,
+        path: str | None,
+        title: str,
+        suggested: str,
+        produce: Callable[[], str],
+    ) -> tuple[str, str] | None:
+        """Write what `produce` returns to `path` (asking where when not given), for an export.
+
+        Returns (path, text), or None when the cashier cancelled, the service refused (said in
+        the message bar) or the file cannot be written (said too).
+        """
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(parent, title, suggested, "CSV (*.csv)")
+        if not path:
+            return None
+        text = self.read(produce, None)
+        if text is None:
+            return None
+        try:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        except OSError as error:
+            self.refuse(f"{path} cannot be written: {error.strerror or error}.")
+            return None
+        return path, text
 
     def chip_set(self) -> ChipSet:
         """The tournament's chip set (the colours of the chips handed over), read once."""

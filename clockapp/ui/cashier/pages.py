@@ -6,12 +6,9 @@ bus says the page's part of the tournament changed (`REFRESH_ON`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -202,20 +199,16 @@ class LedgerPage(Page):
     def export_csv(self, path: str | None = None) -> str | None:
         """Write the ledger as CSV for the books (asks where when not given)."""
         ctx = self._ctx
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export the ledger", "ledger.csv", "CSV (*.csv)"
-            )
-        if not path:
+        saved = ctx.save_text(
+            self,
+            path,
+            "Export the ledger",
+            "ledger.csv",
+            lambda: ctx.services.cashier.ledger_csv(ctx.tid),
+        )
+        if saved is None:
             return None
-        text = ctx.read(lambda: ctx.services.cashier.ledger_csv(ctx.tid), None)
-        if text is None:
-            return None
-        try:
-            Path(path).write_text(text, encoding="utf-8", newline="")
-        except OSError as error:
-            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
-            return None
+        path = saved[0]
         ctx.message.show_info(f"Ledger exported: {path}")
         return path
 

@@ -245,20 +245,12 @@ class PlayersPage(Page):
     def export_csv(self, path: str | None = None) -> str | None:
         """Write every player to a CSV file (asks where when not given)."""
         ctx = self._ctx
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export players", "players.csv", "CSV (*.csv)"
-            )
-        if not path:
+        saved = ctx.save_text(
+            self, path, "Export players", "players.csv", ctx.services.players.export_csv
+        )
+        if saved is None:
             return None
-        text = ctx.read(lambda: ctx.services.players.export_csv(), None)
-        if text is None:
-            return None
-        try:
-            Path(path).write_text(text, encoding="utf-8", newline="")
-        except OSError as error:
-            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
-            return None
+        path, text = saved
         count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
         ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
         return path

@@ -8,7 +8,6 @@ the text) and as a PDF report.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -343,17 +342,16 @@ class ResultsPage(Page):
     def export_csv(self, path: str | None = None) -> str | None:
         """Write the results CSV (from the service) to `path` (asks where when not given)."""
         ctx = self._ctx
-        path = path or self._ask_path("Export results", "results.csv", "CSV (*.csv)")
-        if not path:
+        saved = ctx.save_text(
+            self,
+            path,
+            "Export results",
+            "results.csv",
+            lambda: ctx.services.results.results_csv(ctx.tid),
+        )
+        if saved is None:
             return None
-        text = ctx.read(lambda: ctx.services.results.results_csv(ctx.tid), None)
-        if text is None:
-            return None
-        try:
-            Path(path).write_text(text, encoding="utf-8", newline="")
-        except OSError as error:
-            ctx.refuse(f"{path} cannot be written: {error.strerror or error}.")
-            return None
+        path = saved[0]
         ctx.message.show_info(f"Results exported: {path}")
         return path
 
