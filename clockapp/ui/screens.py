@@ -9,7 +9,7 @@ Two helpers keep windows and dialogs where the director is:
 - `place_near(window, asker)` puts a new window on the screen of the window that asked for it,
   centred there: a window asked for from the laptop opens on the laptop, never on the projector.
 
-`ScreenFit`, an application-wide event filter (installed once by the clock station), applies
+`ScreenFit`, an application-wide event filter (attached by the clock station while it runs), applies
 `fit_to_screen` to every top-level window and dialog the first time it is shown, so a dialog
 built for a large screen cannot open with its buttons below the bottom of a laptop's.
 """
@@ -106,16 +106,23 @@ class ScreenFit(QObject):
     its own screen.
     """
 
-    @staticmethod
-    def install(app: QApplication) -> ScreenFit:
-        """The application's filter (created the first time)."""
-        found = app.findChild(ScreenFit, FILTER_NAME)
-        if found is not None:
-            return found
-        fit = ScreenFit(app)
-        fit.setObjectName(FILTER_NAME)
-        app.installEventFilter(fit)
-        return fit
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(FILTER_NAME)
+        self._app: QApplication | None = None
+
+    def attach(self) -> None:
+        """Start fitting the application's windows."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and self._app is None:
+            self._app = app
+            app.installEventFilter(self)
+
+    def detach(self) -> None:
+        """Stop (the station that owns it closes)."""
+        if self._app is not None:
+            self._app.removeEventFilter(self)
+            self._app = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.closing import confirm_quit, in_play
+from clockapp.ui.clock.closing import QuitGuard, in_play_now
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director_boxes import FieldBox, RoomBox
 from clockapp.ui.clock.final_counts import FinalCountsDialog, open_final_counts
@@ -53,7 +53,6 @@ class DirectorWindow(QMainWindow):
     screen_chosen = Signal(int)  # index into QGuiApplication.screens()
     move_done = Signal(int)  # a seat move's id: the player has moved
     all_moves_done = Signal()
-    quit_confirmed = Signal()  # the app may quit now: the wall display may close too
 
     def __init__(
         self,
@@ -65,8 +64,9 @@ class DirectorWindow(QMainWindow):
         self._session = session
         self._controller = controller
         self.actions_by_name: dict[Action, QAction] = {}
-        self._quit_allowed = False
         self._help: HelpOverlay | None = None
+        self.quit_guard = QuitGuard(self, lambda: in_play_now(session))
+        self.quit_confirmed = self.quit_guard.allowed  # the wall display may close too
         self.setWindowTitle("clockapp")
         self._setup_ui()
         controller.error_raised.connect(self.show_error)
@@ -364,17 +364,11 @@ class DirectorWindow(QMainWindow):
 
     def allow_quit(self) -> None:
         """Quitting is decided (or nothing is running): close without asking."""
-        if not self._quit_allowed:
-            self._quit_allowed = True
-            self.quit_confirmed.emit()
+        self.quit_guard.allow()
 
-    def confirm_quit(self) -> bool:
-        """Whether the app may quit now; while a tournament runs, the director is asked first."""
-        if not self._quit_allowed:
-            view = self._session.current_view()
-            if not in_play(self._session.snapshot, view.status) or confirm_quit(self):
-                self.allow_quit()
-        return self._quit_allowed
+    def request_quit(self) -> bool:
+        """True when the app may quit now; while a tournament runs the director is asked."""
+        return self.quit_guard.request()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep the help covering the window."""
@@ -385,10 +379,10 @@ class DirectorWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the director window quits the app (the clock keeps its time in the DB).
 
-        A close from the window manager (Alt+F4, the title bar's X) during a tournament asks
-        first; the app closing its windows does not.
+        During a tournament a close (Alt+F4, the title bar's X) asks first, unless the app
+        already decided to quit (`allow_quit`).
         """
-        if event.spontaneous() and not self.confirm_quit():
+        if not self.request_quit():
             event.ignore()
             return
         self.allow_quit()

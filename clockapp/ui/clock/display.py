@@ -77,7 +77,7 @@ class ClockDisplay(QWidget):
         self.setMinimumSize(640, 360)
         # Built on first use, since the first frame needs none of them: the way out of
         # fullscreen, the seat-move banner.
-        self._closable = False  # the app is quitting: the window manager may close it
+        self._closable = True  # the station's wall display refuses until the app quits
         self._exit_button: QPushButton | None = None
         self._moves_banner: MovesBanner | None = None
         self._setup_ui()
@@ -413,14 +413,15 @@ class ClockDisplay(QWidget):
             # Children paint after their parent: report once the whole frame is out.
             QTimer.singleShot(0, self, self.first_frame_painted.emit)
 
-    def allow_close(self) -> None:
-        """The app is quitting: a close from the window manager is accepted from now on."""
-        self._closable = True
+    def allow_close(self, allowed: bool = True) -> None:
+        """Whether a close is accepted: the station's wall display refuses one (a stray Alt+F4;
+        the director hides it from the View menu) until the app quits."""
+        self._closable = allowed
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Refuse a stray Alt+F4 (the director hides the clock from the View menu); else tell
-        the app (it remembers geometry and screen)."""
-        if event.spontaneous() and not self._closable:
+        """Refuse a close while the room needs the clock; else tell the app (it remembers
+        geometry and screen)."""
+        if not self._closable:
             event.ignore()
             return
         self.closed.emit()

@@ -130,11 +130,11 @@ class ClockStation(QObject):
         self.director_actions = install_actions(self.director, window_handlers)
         self.director.install_menus(self.director_actions)
         self.director.hide_display_action.triggered.connect(lambda _=False: self.hide_display())
+        self.display.allow_close(False)  # the room's clock: no stray Alt+F4 takes it away
         self.director.quit_confirmed.connect(self.display.allow_close)
         # Windows and dialogs fit the screen they open on (a 1366x768 laptop too).
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            ScreenFit.install(app)
+        self.screen_fit = ScreenFit(self)
+        self.screen_fit.attach()
         if structure_editor_class() is None:
             for actions in (self.display_actions, self.director_actions):
                 actions[Action.STRUCTURE_EDITOR].setEnabled(False)
@@ -326,8 +326,8 @@ class ClockStation(QObject):
 
         While a tournament runs, the director is asked first (Ctrl+Q is close to Ctrl+W).
         """
-        if not self.director.confirm_quit():
-            return
+        if not self.director.request_quit():
+            return  # the director is asked; choosing Quit closes the director window
         self.save_settings()
         app = QApplication.instance()
         if app is not None:
@@ -364,6 +364,7 @@ class ClockStation(QObject):
         # The undo stack dies with this object; the director must stop listening to it first.
         self.director.detach_history()
         self.director.allow_quit()
+        self.screen_fit.detach()
         for window in (self.display, self.director):
             window.close()
 
