@@ -188,10 +188,10 @@ class HelpOverlay(QWidget):
         self.hide()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        """A dark, nearly opaque sheet so the list reads over the digits."""
+        """A dark sheet so the list reads over the window it covers."""
         painter = QPainter(self)
         color = QColor(theme.BACKGROUND)
-        color.setAlpha(246)
+        color.setAlpha(255)  # over the director's light window: nothing shows through
         painter.fillRect(self.rect(), color)
 
 

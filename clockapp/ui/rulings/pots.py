@@ -124,14 +124,14 @@ class PotsPanel(QWidget):
         inputs = QWidget()
         inputs_layout = QVBoxLayout(inputs)
         # The form is always its natural height: a scroll area squeezes a taller one to its
-        # minimum, and the lines would close up and spread out again as it grows.
+        # minimum, and the lines would close up, then spread out again as it grows.
         inputs_layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         inputs_layout.setContentsMargins(0, 4, 6, 0)
         inputs_layout.addLayout(self._settings_form(inputs))
         self._grid = QGridLayout()
         self._grid.setHorizontalSpacing(12)
         # A longer name on a new line must not push the fields of the others sideways.
-        self._grid.setColumnMinimumWidth(0, inputs.fontMetrics().horizontalAdvance("W") * 16)
+        self._grid.setColumnMinimumWidth(0, inputs.fontMetrics().horizontalAdvance("Seat 10 Name"))
         for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
             self._grid.addWidget(QLabel(f"<b>{header}</b>", inputs), 0, column)
         inputs_layout.addLayout(self._grid)
@@ -204,19 +204,20 @@ class PotsPanel(QWidget):
         set_role(self.chip_note, "note")
         for spin in (self.button_spin, self.dead_spin, self.chip_spin):
             spin.setMaximumWidth(150)
-        for column, (text, spin) in enumerate(
-            (("Button", self.button_spin), ("Dead money", self.dead_spin))
+        # One setting a line, the chip note under them: the form is as narrow as a seat line.
+        for row, (text, spin) in enumerate(
+            (
+                ("Button", self.button_spin),
+                ("Dead money", self.dead_spin),
+                ("Smallest chip", self.chip_spin),
+            )
         ):
             label = QLabel(text, parent)
             label.setBuddy(spin)
-            form.addWidget(label, 0, 2 * column)
-            form.addWidget(spin, 0, 2 * column + 1)
-        chip_label = QLabel("Smallest chip", parent)
-        chip_label.setBuddy(self.chip_spin)
-        form.addWidget(chip_label, 1, 0)
-        form.addWidget(self.chip_spin, 1, 1)
-        form.addWidget(self.chip_note, 1, 2, 1, 2)
-        form.setColumnStretch(3, 1)
+            form.addWidget(label, row, 0)
+            form.addWidget(spin, row, 1)
+        form.addWidget(self.chip_note, 3, 0, 1, 3)
+        form.setColumnStretch(2, 1)
         self.button_spin.valueChanged.connect(self.button_changed)
         self.dead_spin.valueChanged.connect(self.dead_changed)
         self.chip_spin.valueChanged.connect(self.chip_changed)
