@@ -40,7 +40,7 @@ def fitted_rect(window: QRect, minimum: QSize, available: QRect) -> QRect:
     (0, 0, 1350, 688)
     >>> r = fitted_rect(QRect(900, 600, 400, 300), QSize(100, 100), QRect(0, 0, 1366, 728))
     >>> (r.x(), r.y(), r.width(), r.height())
-    (950, 388, 400, 300)
+    (900, 388, 400, 300)
     """
     room = available.size() - FRAME_ALLOWANCE
     width = max(minimum.width(), min(window.width(), room.width()))
