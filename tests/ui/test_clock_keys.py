@@ -130,7 +130,7 @@ def test_an_impossible_action_is_explained_and_changes_nothing(
 
 
 def test_help_overlay_lists_every_action(qtbot, station) -> None:
-    overlay = station.display.help_overlay
+    overlay = station.director.help_overlay
     assert not overlay.isVisible()
     press(qtbot, station, Qt.Key.Key_Question)
     assert overlay.isVisible()

@@ -110,7 +110,7 @@ def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockSta
     from clockapp.ui.tables.window import TABLES_KEYS
 
     press(qtbot, station, Qt.Key.Key_Question)
-    overlay = station.display.help_overlay
+    overlay = station.director.help_overlay
     assert overlay.isVisible()
     names = [name for _keys, name, _desc in overlay.listed()]
     assert names == [a.text for a in Action]

@@ -13,20 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QPushButton,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -34,18 +29,21 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.actions import Action
-from clockapp.ui.clock import texts, theme
+from clockapp.ui.clock.closing import QuitGuard, in_play_now
 from clockapp.ui.clock.controller import ClockController
+from clockapp.ui.clock.director_boxes import FieldBox, RoomBox
 from clockapp.ui.clock.final_counts import FinalCountsDialog, open_final_counts
 from clockapp.ui.clock.hard_end import FINAL_COUNTS, HardEndBox
 from clockapp.ui.clock.levels import LevelTableModel
 from clockapp.ui.clock.menus import install_menus
+from clockapp.ui.clock.mini_clock import MiniClock
 from clockapp.ui.clock.moves import PendingMovesBox
 from clockapp.ui.clock.notices import NoticeBox
 from clockapp.ui.clock.session import ClockSession
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
+    from clockapp.ui.clock.help import HelpOverlay
     from clockapp.ui.clock.restore import RestoreDialog
 
 
@@ -66,6 +64,9 @@ class DirectorWindow(QMainWindow):
         self._session = session
         self._controller = controller
         self.actions_by_name: dict[Action, QAction] = {}
+        self._help: HelpOverlay | None = None
+        self.quit_guard = QuitGuard(self, lambda: in_play_now(session))
+        self.quit_confirmed = self.quit_guard.allowed  # the wall display may close too
         self.setWindowTitle("clockapp")
         self._setup_ui()
         controller.error_raised.connect(self.show_error)
@@ -88,29 +89,21 @@ class DirectorWindow(QMainWindow):
         central = QWidget()
         self.setCentralWidget(central)
         columns = QHBoxLayout(central)
-        left = QVBoxLayout()
-        columns.addLayout(left, 5)
+        # The controls scroll when the window is short (a 1366x768 laptop with a taskbar).
+        controls = QWidget()
+        controls.setObjectName("director_controls")
+        left = QVBoxLayout(controls)
+        left.setContentsMargins(0, 0, 0, 0)
         self.notices = NoticeBox()  # optional parts that are off (sound, speech, font)
         left.addWidget(self.notices)
 
         # The clock in small.
-        clock_box = QGroupBox("Clock")
-        clock_box.setObjectName("clock_box")
-        clock_layout = QVBoxLayout(clock_box)
-        self.level_label = FitLabel("", color=theme.TEXT, fill=0.6)
-        self.countdown_label = FitLabel("", color=theme.TEXT, fill=0.8, template="00:00")
-        self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.65)
-        self.status_label = FitLabel("", color=theme.MUTED, fill=0.55)
-        for widget, height in (
-            (self.level_label, 30),
-            (self.countdown_label, 84),
-            (self.blinds_label, 36),
-            (self.status_label, 26),
-        ):
-            widget.setFixedHeight(height)
-            clock_layout.addWidget(widget)
-        clock_box.setStyleSheet("QGroupBox#clock_box { background: #0b0e13; color: #8a94a6; }")
-        left.addWidget(clock_box)
+        self.mini_clock = MiniClock()
+        self.level_label = self.mini_clock.level_label  # the parts tests read, by their old names
+        self.countdown_label = self.mini_clock.countdown_label
+        self.blinds_label = self.mini_clock.blinds_label
+        self.status_label = self.mini_clock.status_label
+        left.addWidget(self.mini_clock)
 
         # The buttons.
         buttons = QGridLayout()
@@ -140,23 +133,20 @@ class DirectorWindow(QMainWindow):
         self.buttons[Action.TOGGLE_PAUSE].setMinimumHeight(48)
         left.addLayout(buttons)
 
-        # Counts, kept by hand until the cashier records entries.
-        field_box = QGroupBox("Players")
-        self.field_box = field_box
-        field_form = QFormLayout(field_box)
-        self.entries_spin = QSpinBox()
-        self.entries_spin.setRange(0, 100_000)
-        self.players_left_spin = QSpinBox()
-        self.players_left_spin.setRange(0, 100_000)
-        self.update_counts_button = QPushButton("Update counts")
-        field_form.addRow("Entries", self.entries_spin)
-        field_form.addRow("Players left", self.players_left_spin)
-        field_form.addRow(self.update_counts_button)
-        self.field_note = QLabel("")
-        self.field_note.setObjectName("field_note")
-        self.field_note.setWordWrap(True)
-        field_form.addRow(self.field_note)
-        left.addWidget(field_box)
+        # Counts kept by hand, beside the room's sound and screen.
+        boxes = QHBoxLayout()
+        self.field_box = FieldBox()
+        self.entries_spin = self.field_box.entries_spin  # the parts tests read, by their old names
+        self.players_left_spin = self.field_box.players_left_spin
+        self.update_counts_button = self.field_box.update_counts_button
+        self.field_note = self.field_box.field_note
+        self.room_box = RoomBox()
+        self.mute_check = self.room_box.mute_check
+        self.announce_check = self.room_box.announce_check
+        self.screen_combo = self.room_box.screen_combo
+        boxes.addWidget(self.field_box, 1)
+        boxes.addWidget(self.room_box, 1)
+        left.addLayout(boxes)
 
         # Hard end.
         self.hard_end_box = HardEndBox(self._session.now)
@@ -174,21 +164,9 @@ class DirectorWindow(QMainWindow):
         self.restore_action.setObjectName("restore_action")
         self.restore_action.setStatusTip("Put back the database as it was at an earlier backup")
         self.restore_dialog: RestoreDialog | None = None
-
-        # Sound and screen.
-        options = QGroupBox("Room")
-        options_form = QFormLayout(options)
-        self.mute_check = QCheckBox("Mute sounds")
-        self.announce_check = QCheckBox("Announce new blinds aloud")
-        self.screen_combo = QComboBox()
-        for i, screen in enumerate(QGuiApplication.screens()):
-            geometry = screen.geometry()
-            name = screen.name() or f"Screen {i + 1}"
-            self.screen_combo.addItem(f"{i + 1}: {name} ({geometry.width()}x{geometry.height()})")
-        options_form.addRow(self.mute_check)
-        options_form.addRow(self.announce_check)
-        options_form.addRow("Clock display on", self.screen_combo)
-        left.addWidget(options)
+        self.hide_display_action = QAction("Hide clock display", self)
+        self.hide_display_action.setObjectName("hide_display_action")
+        self.hide_display_action.setStatusTip("Take the clock off the wall (D shows it again)")
 
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
@@ -196,6 +174,8 @@ class DirectorWindow(QMainWindow):
         self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
         left.addWidget(self.error_label)
         left.addStretch(1)
+        self.controls_scroll = scrolling(controls)
+        columns.addWidget(self.controls_scroll, 5)
 
         # The seat moves on the wall, then the structure.
         right = QVBoxLayout()
@@ -240,11 +220,11 @@ class DirectorWindow(QMainWindow):
         self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)
         self.final_counts_action.triggered.connect(lambda _=False: self.open_final_counts())
         self.restore_action.triggered.connect(lambda _=False: self.open_restore())
-        self.mute_check.toggled.connect(self._on_mute_toggled)
-        self.announce_check.toggled.connect(self._on_announce_toggled)
+        self.room_box.muted_toggled.connect(self._on_mute_toggled)
+        self.room_box.announce_toggled.connect(self._on_announce_toggled)
         self.jump_button.clicked.connect(self._on_jump_clicked)
         self.levels_view.doubleClicked.connect(self._on_levels_double_clicked)
-        self.screen_combo.activated.connect(self.screen_chosen)
+        self.room_box.screen_chosen.connect(self.screen_chosen)
 
     def install_menus(self, actions: dict[Action, QAction]) -> None:
         """Put the registry's actions (created for this window) into the menus and toolbar."""
@@ -252,7 +232,10 @@ class DirectorWindow(QMainWindow):
         self.toolbar = install_menus(
             self,
             actions,
-            extras={"&Tournament": (self.final_counts_action, self.restore_action)},
+            extras={
+                "&View": (self.hide_display_action,),
+                "&Tournament": (self.final_counts_action, self.restore_action),
+            },
         )
         show = actions.get(Action.SHOW_DISPLAY)
         if show is not None:
@@ -288,62 +271,14 @@ class DirectorWindow(QMainWindow):
         self.error_label.setText("")
         self.setWindowTitle(f"clockapp — {snapshot.tournament.name}")
         self.levels_model.set_structure(snapshot.structure)
-        for spin, value in (
-            (self.entries_spin, snapshot.stats.entries),
-            (self.players_left_spin, snapshot.stats.players_left),
-        ):
-            if not spin.hasFocus():
-                spin.setValue(value)
         # Once the cashier takes money it counts the field; counts typed here would not show.
-        by_cashier = bool(snapshot.stats.prize_pool_cents)
-        for widget in (self.entries_spin, self.players_left_spin, self.update_counts_button):
-            widget.setEnabled(not by_cashier)
-        self.field_note.setText(
-            "Counted by the cashier (Ctrl+K): entries, rebuys and busts." if by_cashier else ""
-        )
-        self.field_note.setVisible(by_cashier)
-        for check, value in (
-            (self.mute_check, bool(snapshot.settings.muted)),
-            (self.announce_check, bool(snapshot.settings.announce)),
-        ):
-            check.blockSignals(True)
-            check.setChecked(value)
-            check.blockSignals(False)
+        stats = snapshot.stats
+        self.field_box.show_counts(stats.entries, stats.players_left, bool(stats.prize_pool_cents))
+        self.room_box.show_sound(bool(snapshot.settings.muted), bool(snapshot.settings.announce))
         self.hard_end_box.show_hard_end(snapshot.state.hard_end)
 
     def _on_session_ticked(self, clock_view: ClockView) -> None:
-        item = clock_view.item
-        if clock_view.is_break:
-            self.level_label.setText((item.label or "Break").upper())
-            self.blinds_label.setText(
-                "then " + texts.short_level(clock_view.next_level) if clock_view.next_level else ""
-            )
-        else:
-            self.level_label.setText(f"LEVEL {clock_view.level_number}  ·  {item.game}")
-            self.blinds_label.setText(texts.short_level(item))
-        digits = texts.countdown(clock_view)
-        self.countdown_label.setTemplate(texts.countdown_template(digits))
-        self.countdown_label.setText(digits)
-        status = {
-            ClockStatus.NOT_STARTED: "Not started: press Space to start",
-            ClockStatus.RUNNING: "Running",
-            ClockStatus.PAUSED: "PAUSED",
-            ClockStatus.STOPPED_BY_HARD_END: "Stopped by the hard end",
-        }[clock_view.status]
-        # Near or at a hard end, say when in local time (the engine's message gives no wall
-        # time); in overtime the engine's message says how long it has run.
-        hard_end = texts.hard_end_line(clock_view)
-        if hard_end:
-            status = hard_end
-        elif clock_view.message and clock_view.in_overtime:
-            status = clock_view.message
-        self.status_label.setText(status)
-        self.status_label.setColor(
-            theme.PAUSED if clock_view.status is ClockStatus.PAUSED else theme.MUTED
-        )
-        self.countdown_label.setColor(
-            theme.DIMMED if clock_view.status is not ClockStatus.RUNNING else theme.TEXT
-        )
+        self.mini_clock.show_view(clock_view)
         toggle = self.buttons[Action.TOGGLE_PAUSE]
         toggle.setText(
             {
@@ -407,8 +342,50 @@ class DirectorWindow(QMainWindow):
     def _on_levels_double_clicked(self, index: QModelIndex) -> None:
         self._controller.jump(index.row())
 
+    # ---------------------------------------------------------------- help and quitting
+
+    @property
+    def help_overlay(self) -> HelpOverlay:
+        """The keyboard help, over this window (built the first time it is asked for)."""
+        if self._help is None:
+            from clockapp.ui.clock.help import HelpOverlay
+
+            self._help = HelpOverlay(self)
+            self._help.hide()
+        return self._help
+
+    def toggle_help(self) -> None:
+        """?: show or hide the keyboard help over the director's window."""
+        self.help_overlay.toggle()
+
+    def help_visible(self) -> bool:
+        """Whether the keyboard help is showing."""
+        return self._help is not None and self._help.isVisible()
+
+    def allow_quit(self) -> None:
+        """Quitting is decided (or nothing is running): close without asking."""
+        self.quit_guard.allow()
+
+    def request_quit(self) -> bool:
+        """True when the app may quit now; while a tournament runs the director is asked."""
+        return self.quit_guard.request()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the help covering the window."""
+        super().resizeEvent(event)
+        if self._help is not None:
+            self._help.setGeometry(self.rect())
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing the director window quits the app (the clock keeps its time in the DB)."""
+        """Closing the director window quits the app (the clock keeps its time in the DB).
+
+        During a tournament a close (Alt+F4, the title bar's X) asks first, unless the app
+        already decided to quit (`allow_quit`).
+        """
+        if not self.request_quit():
+            event.ignore()
+            return
+        self.allow_quit()
         self.detach_history()
         QGuiApplication.instance().quit()  # type: ignore[union-attr]
         super().closeEvent(event)

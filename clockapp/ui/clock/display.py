@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services and the seat-move
     # banner are imported: these are for type checking only.
     from clockapp.core.clock import ClockView
-    from clockapp.ui.clock.help import HelpOverlay
     from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
     from clockapp.ui.settings import UiSettings
@@ -76,9 +75,9 @@ class ClockDisplay(QWidget):
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
-        # Built on first use, since the first frame needs none of them: the help, the way out of
+        # Built on first use, since the first frame needs none of them: the way out of
         # fullscreen, the seat-move banner.
-        self._help: QWidget | None = None
+        self._closable = True  # the station's wall display refuses until the app quits
         self._exit_button: QPushButton | None = None
         self._moves_banner: MovesBanner | None = None
         self._setup_ui()
@@ -379,24 +378,6 @@ class ClockDisplay(QWidget):
         """F: fullscreen on or off."""
         self.set_fullscreen(not self.isFullScreen())
 
-    def toggle_help(self) -> None:
-        """?: show or hide the keyboard help over the clock."""
-        self.help_overlay.toggle()
-
-    @property
-    def help_overlay(self) -> HelpOverlay:
-        """The keyboard help sheet (created the first time it is asked for)."""
-        if self._help is None:
-            from clockapp.ui.clock.help import HelpOverlay
-
-            self._help = HelpOverlay(self)
-            self._help.hide()
-        return self._help  # type: ignore[return-value]
-
-    def help_visible(self) -> bool:
-        """Whether the keyboard help is showing."""
-        return self._help is not None and self._help.isVisible()
-
     # ---------------------------------------------------------------- events
 
     def _on_session_snapshot_changed(self, snapshot: Any) -> None:
@@ -406,10 +387,8 @@ class ClockDisplay(QWidget):
         self.show_view(clock_view)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Rescale margins and keep the help overlay covering the clock."""
+        """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
-        if self._help is not None:
-            self._help.setGeometry(self.rect())
         if self._exit_button is not None and self._exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)
@@ -431,8 +410,17 @@ class ClockDisplay(QWidget):
             # Children paint after their parent: report once the whole frame is out.
             QTimer.singleShot(0, self, self.first_frame_painted.emit)
 
+    def allow_close(self, allowed: bool = True) -> None:
+        """Whether a close is accepted: the station's wall display refuses one (a stray Alt+F4;
+        the director hides it from the View menu) until the app quits."""
+        self._closable = allowed
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Tell the app (it remembers geometry and screen)."""
+        """Refuse a close while the room needs the clock; else tell the app (it remembers
+        geometry and screen)."""
+        if not self._closable:
+            event.ignore()
+            return
         self.closed.emit()
         super().closeEvent(event)
 

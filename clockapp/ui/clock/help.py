@@ -1,5 +1,6 @@
 """The `?` overlay: every shortcut of the actions registry, and each window's own keys, over the
-clock.
+director's window (where the key was pressed: never on the wall, which shows only what the room
+should see).
 
 The left half is built from `clockapp.ui.actions.Action`, so a new action appears here without
 editing this file. The right half lists the keys that work inside the cashier, tables and rulings
@@ -77,7 +78,7 @@ class HelpOverlay(QWidget):
     """A dimmed sheet listing each action's keys, name and description, and each window's keys.
 
     Args:
-        parent: The clock display it covers.
+        parent: The window it covers (the director's).
         windows: The windows' keys (default: `window_keys()`).
     """
 
@@ -187,10 +188,10 @@ class HelpOverlay(QWidget):
         self.hide()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        """A dark, nearly opaque sheet so the list reads over the digits."""
+        """A dark sheet so the list reads over the window it covers."""
         painter = QPainter(self)
         color = QColor(theme.BACKGROUND)
-        color.setAlpha(246)
+        color.setAlpha(255)  # over the director's light window: nothing shows through
         painter.fillRect(self.rect(), color)
 
 

@@ -35,6 +35,7 @@ from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.tournaments import TournamentDialog
 from clockapp.ui.errors import WALL_DISPLAY
 from clockapp.ui.optional import OptionalParts, Part
+from clockapp.ui.screens import ScreenFit, fit_to_screen, place_near, remember_geometry
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
@@ -45,6 +46,8 @@ WINDOW_TABLES = "tables"
 WINDOW_RULINGS = "rulings"
 #: Windows whose place the station remembers (the others remember their own).
 REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES)
+#: Where each window's place is kept (`UiSettings` geometry keys).
+GEOMETRY_KEYS = {WINDOW_STRUCTURE: "structure_editor", WINDOW_RULINGS: "rulings"}
 
 
 def structure_editor_class() -> type | None:
@@ -111,7 +114,7 @@ class ClockStation(QObject):
             Action.TOGGLE_FULLSCREEN: self.toggle_fullscreen,
             Action.LEAVE_FULLSCREEN: self.leave_fullscreen,
             Action.SHOW_DISPLAY: self.show_display,
-            Action.HELP: self.display.toggle_help,
+            Action.HELP: self.toggle_help,
             Action.STRUCTURE_EDITOR: self.open_structure_editor,
             Action.OPEN_TOURNAMENT: self.open_tournament,
             Action.NEW_TOURNAMENT: self.new_tournament,
@@ -126,6 +129,12 @@ class ClockStation(QObject):
         self.display_actions = install_actions(self.display, window_handlers)
         self.director_actions = install_actions(self.director, window_handlers)
         self.director.install_menus(self.director_actions)
+        self.director.hide_display_action.triggered.connect(lambda _=False: self.hide_display())
+        self.display.allow_close(False)  # the room's clock: no stray Alt+F4 takes it away
+        self.director.quit_confirmed.connect(self.display.allow_close)
+        # Windows and dialogs fit the screen they open on (a 1366x768 laptop too).
+        self.screen_fit = ScreenFit(self)
+        self.screen_fit.attach()
         if structure_editor_class() is None:
             for actions in (self.display_actions, self.director_actions):
                 actions[Action.STRUCTURE_EDITOR].setEnabled(False)
@@ -142,8 +151,9 @@ class ClockStation(QObject):
     def show(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
         """Show the director window and the display (fullscreen on the chosen screen)."""
         if not self.settings.restore_geometry("director", self.director):
-            self.director.resize(1100, 720)
+            self.director.resize(1100, 680)
         self.director.show()
+        fit_to_screen(self.director)
         self.show_display(fullscreen=fullscreen, screen_index=screen_index)
 
     def show_display(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
@@ -151,14 +161,34 @@ class ClockStation(QObject):
         show_display(self.display, self.settings, fullscreen, screen_index)
         self.display.raise_()
 
+    def hide_display(self) -> None:
+        """View > Hide clock display: take the clock off the wall (D shows it again)."""
+        self.display.hide()
+
+    def toggle_help(self) -> None:
+        """? or F1: the keyboard help on the director's window, whichever window had the key.
+
+        The wall shows only what the room should see.
+        """
+        director = self.director
+        if director.help_visible():
+            director.help_overlay.hide()
+            return
+        if director.isMinimized():
+            director.showNormal()
+        director.show()
+        director.toggle_help()
+        director.raise_()
+        director.activateWindow()
+
     def toggle_fullscreen(self) -> None:
         """F: the display fullscreen or windowed."""
         self.display.toggle_fullscreen()
 
     def leave_fullscreen(self) -> None:
         """Esc: close the help if it is open, else leave fullscreen."""
-        if self.display.help_visible():
-            self.display.help_overlay.hide()
+        if self.director.help_visible():
+            self.director.help_overlay.hide()
         else:
             self.display.set_fullscreen(False)
 
@@ -192,8 +222,12 @@ class ClockStation(QObject):
         if window is None:
             window = self._build_window(key)
             self.windows[key] = window
+            geometry_key = GEOMETRY_KEYS.get(key, key)
+            if not self.settings.qsettings.contains(f"geometry/{geometry_key}"):
+                # Opened from the wall display's keys too: it goes where the director is.
+                place_near(window, self.director)
             if key in REMEMBERED:
-                self.settings.restore_geometry(key, window)
+                remember_geometry(window, key, self.settings)
         if window.isMinimized():
             window.showNormal()
         window.show()
@@ -288,7 +322,12 @@ class ClockStation(QObject):
         return True
 
     def quit(self) -> None:
-        """Save window placement and leave the app (the clock's time is in the database)."""
+        """Save window placement and leave the app (the clock's time is in the database).
+
+        While a tournament runs, the director is asked first (Ctrl+Q is close to Ctrl+W).
+        """
+        if not self.director.request_quit():
+            return  # the director is asked; choosing Quit closes the director window
         self.save_settings()
         app = QApplication.instance()
         if app is not None:
@@ -324,6 +363,8 @@ class ClockStation(QObject):
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.director.detach_history()
+        self.director.allow_quit()
+        self.screen_fit.detach()
         for window in (self.display, self.director):
             window.close()
 

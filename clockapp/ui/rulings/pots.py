@@ -9,8 +9,14 @@ before anyone has tabled their cards.
 
 The answer (`AnswerView`: the pots, each seat's take, the notes) sits above the inputs in a
 vertical splitter, each half scrolling on its own: ten-handed on a 1366x768 laptop the ruling stays
-in sight while the director scrolls through the seats. The answer takes the height it needs, up to
-what leaves the inputs `INPUTS_MIN`, until the director drags the splitter.
+in sight while the director scrolls through the seats. The answer takes the height it needs (at
+least `ANSWER_SHARE` of the panel), up to what leaves the inputs `INPUTS_MIN`, until the director
+drags the splitter.
+
+The form keeps still while the director works in it: the split is fitted when the panel changes
+size or a whole dispute is shown (`refit`), never as bets are typed or seats added (the answer
+scrolls instead), seat lines are added below the others, and the scroll bar is always there so
+no field slides sideways when the list grows past the bottom.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QScrollArea,
     QSpinBox,
     QSplitter,
@@ -41,6 +48,7 @@ from clockapp.ui.rulings.style import set_role
 MAX_CHIPS = 2_000_000_000
 ANSWER_MIN = 40
 INPUTS_MIN = 160  # the inputs never shrink below the chip settings and a seat line
+ANSWER_SHARE = 0.5  # the answer's room before it has anything to say: it will
 
 
 class SeatInputs:
@@ -63,6 +71,10 @@ class SeatInputs:
         self.place.setSpecialValueText("—")
         self.place.setMaximumWidth(90)
         self.place.setToolTip("Finishing order: 1 is the best hand, equal numbers split")
+        # Every line the same fixed height: a line added below never makes the others shift.
+        height = max(widget.sizeHint().height() for widget in self.widgets())
+        for widget in self.widgets():
+            widget.setFixedHeight(height)
 
     def widgets(self) -> tuple[QWidget, ...]:
         return (self.label, self.bet, self.folded, self.place)
@@ -93,6 +105,7 @@ class PotsPanel(QWidget):
         super().__init__(parent)
         self.seats: list[SeatInputs] = []
         self._dragged = False  # the director moved the splitter: keep their split
+        self._fitted = False  # the split is set for this size and dispute: edits do not move it
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._title_row())
@@ -110,10 +123,15 @@ class PotsPanel(QWidget):
 
         inputs = QWidget()
         inputs_layout = QVBoxLayout(inputs)
+        # The form is always its natural height: a scroll area squeezes a taller one to its
+        # minimum, and the lines would close up, then spread out again as it grows.
+        inputs_layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         inputs_layout.setContentsMargins(0, 4, 6, 0)
         inputs_layout.addLayout(self._settings_form(inputs))
         self._grid = QGridLayout()
         self._grid.setHorizontalSpacing(12)
+        # A longer name on a new line must not push the fields of the others sideways.
+        self._grid.setColumnMinimumWidth(0, inputs.fontMetrics().horizontalAdvance("Seat 10 Name"))
         for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
             self._grid.addWidget(QLabel(f"<b>{header}</b>", inputs), 0, column)
         inputs_layout.addLayout(self._grid)
@@ -125,6 +143,7 @@ class PotsPanel(QWidget):
         self.answer_scroll = _scroll(self.answer, self.splitter)
         self.answer_scroll.setMinimumHeight(ANSWER_MIN)  # a scroll area asks ~70 px otherwise
         self.inputs_scroll = _scroll(inputs, self.splitter)
+        self.inputs_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
@@ -185,19 +204,20 @@ class PotsPanel(QWidget):
         set_role(self.chip_note, "note")
         for spin in (self.button_spin, self.dead_spin, self.chip_spin):
             spin.setMaximumWidth(150)
-        for column, (text, spin) in enumerate(
-            (("Button", self.button_spin), ("Dead money", self.dead_spin))
+        # One setting a line, the chip note under them: the form is as narrow as a seat line.
+        for row, (text, spin) in enumerate(
+            (
+                ("Button", self.button_spin),
+                ("Dead money", self.dead_spin),
+                ("Smallest chip", self.chip_spin),
+            )
         ):
             label = QLabel(text, parent)
             label.setBuddy(spin)
-            form.addWidget(label, 0, 2 * column)
-            form.addWidget(spin, 0, 2 * column + 1)
-        chip_label = QLabel("Smallest chip", parent)
-        chip_label.setBuddy(self.chip_spin)
-        form.addWidget(chip_label, 1, 0)
-        form.addWidget(self.chip_spin, 1, 1)
-        form.addWidget(self.chip_note, 1, 2, 1, 2)
-        form.setColumnStretch(3, 1)
+            form.addWidget(label, row, 0)
+            form.addWidget(spin, row, 1)
+        form.addWidget(self.chip_note, 3, 0, 1, 3)
+        form.setColumnStretch(2, 1)
         self.button_spin.valueChanged.connect(self.button_changed)
         self.dead_spin.valueChanged.connect(self.dead_changed)
         self.chip_spin.valueChanged.connect(self.chip_changed)
@@ -275,14 +295,21 @@ class PotsPanel(QWidget):
     def _on_splitter_moved(self, _position: int, _index: int) -> None:
         self._dragged = True
 
+    def refit(self) -> None:
+        """Share the height again for what is shown now (a whole new dispute)."""
+        self._fitted = False
+        self._fit_splitter()
+
     def _fit_splitter(self) -> None:
         """Give the answer the height it needs, leaving the inputs at least `INPUTS_MIN`."""
-        if self._dragged:
+        if self._dragged or self._fitted:
             return
         total = sum(self.splitter.sizes())
         if total <= 0:
             return
+        self._fitted = self.isVisible()
         needed = _height_at_width(self.answer, self.answer_scroll.viewport().width())
+        needed = max(needed, round(total * ANSWER_SHARE))
         inputs_min = min(INPUTS_MIN, self._inputs.sizeHint().height())
         answer = max(0, min(needed, total - inputs_min))
         if self.splitter.sizes() != [answer, total - answer]:
@@ -293,7 +320,7 @@ class PotsPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_splitter()
+        self.refit()
 
 
 def _height_at_width(widget: QWidget, width: int) -> int:

@@ -196,6 +196,7 @@ class RulingsWindow(AtTable, QWidget):
         """Show `dispute` (a whole case at once: tests, a saved example)."""
         self._errors.clear()
         self._apply(dispute)
+        self.pots.refit()  # a new case: share the height again (edits never move the form)
 
     def new_dispute(self) -> None:
         """Start again with an empty board and two players; the game and chip stay."""

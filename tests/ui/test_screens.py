@@ -1,0 +1,306 @@
+"""The screens of a director's night (issue 11): every window fits a 1366x768 laptop, help and
+questions appear where the director is, and neither a stray Alt+F4 nor Ctrl+Q ends the night.
+
+Each test plays the host: it opens the windows as the app does, presses the keys a host presses,
+and looks at where things appear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
+
+from clockapp.ui.actions import Action
+from clockapp.ui.clock.closing import KEEP, QUESTION, QUIT
+from clockapp.ui.clock.help import HelpOverlay
+from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.screens import FRAME_ALLOWANCE, LAPTOP, fitted_rect
+
+#: What a window may ask for on a 1366x768 laptop with a taskbar, less the window's frame.
+ROOM = LAPTOP - FRAME_ALLOWANCE
+
+
+def fully_in_view(widget: QWidget) -> bool:
+    """The whole widget is shown: not scrolled away, not clipped by its window."""
+    window = widget.window()
+    top_left = widget.mapTo(window, QPoint(0, 0))
+    inside = window.rect().contains(QRect(top_left, widget.size()))
+    return widget.isVisible() and inside and widget.visibleRegion().boundingRect() == widget.rect()
+
+
+class Seen(list):  # type: ignore[type-arg]
+    """The modal dialogs seen, and the window each one sat on (a dialog may be gone after)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows: list[QWidget | None] = []
+
+
+def answer_modal(answer: Callable[[QWidget], None]) -> Seen:
+    """Answer the next modal dialog with `answer` (from inside its event loop); returns the
+    dialogs seen (none if no dialog came)."""
+    seen = Seen()
+    tries = [0]
+
+    def look() -> None:
+        modal = QApplication.activeModalWidget()
+        if modal is None:
+            tries[0] += 1
+            if tries[0] < 50:
+                QTimer.singleShot(10, look)
+            return
+        seen.append(modal)
+        parent = modal.parentWidget()
+        seen.windows.append(None if parent is None else parent.window())
+        answer(modal)
+
+    QTimer.singleShot(0, look)
+    return seen
+
+
+def click_button(text: str) -> Callable[[QWidget], None]:
+    def click(box: QWidget) -> None:
+        for button in box.findChildren(QPushButton):
+            if button.text().replace("&", "") == text:
+                button.click()
+                return
+        raise AssertionError(f"no button {text!r}")
+
+    return click
+
+
+def reject(dialog: QWidget) -> None:
+    assert isinstance(dialog, QDialog)
+    dialog.reject()
+
+
+@pytest.fixture
+def director(station: ClockStation, qtbot) -> QWidget:
+    station.director.show()
+    qtbot.waitExposed(station.director)
+    return station.director
+
+
+@pytest.fixture
+def quits(
+    monkeypatch: pytest.MonkeyPatch, qapp: QApplication, station: ClockStation
+) -> Iterator[list[int]]:
+    """Calls to QApplication.quit(): the test's application must not really quit, not even
+    when the station closes at the end of the test."""
+    calls: list[int] = []
+    monkeypatch.setattr(qapp, "quit", lambda: calls.append(1))
+    yield calls
+    station.close()
+
+
+def start_clock(station: ClockStation, services, tournament_id: int) -> None:
+    station.controller.toggle_pause()
+    assert services.clock.state(tournament_id).running
+
+
+# ---------------------------------------------------------------- fitting a laptop
+
+
+def fits(window: QWidget) -> QSize:
+    return window.minimumSizeHint().expandedTo(window.minimumSize())
+
+
+def test_the_director_window_fits_a_laptop_and_its_screen_chooser_is_reachable(
+    qtbot, director
+) -> None:
+    assert fits(director).height() <= ROOM.height(), fits(director)
+    assert fits(director).width() <= ROOM.width()
+    director.resize(ROOM)
+    QApplication.processEvents()
+    assert director.size() == ROOM  # not held taller by a minimum size
+    for control in (
+        director.screen_combo,
+        director.buttons[Action.TOGGLE_PAUSE],
+        director.hard_end_button,
+        director.update_counts_button,
+        director.jump_button,
+    ):
+        director.controls_scroll.ensureWidgetVisible(control)
+        QApplication.processEvents()
+        assert fully_in_view(control), control.objectName()
+
+
+@pytest.mark.parametrize("key", ["cashier", "tables", "rulings", "structure"])
+def test_every_window_fits_a_laptop(qtbot, station: ClockStation, key: str) -> None:
+    window = station.open_window(key)
+    qtbot.waitExposed(window)
+    assert fits(window).width() <= ROOM.width(), fits(window)
+    assert fits(window).height() <= ROOM.height(), fits(window)
+    # Opened from either window's keys, it comes up on the director's screen, inside it.
+    assert window.screen() is station.director.screen()
+    available = window.screen().availableGeometry()
+    assert available.contains(window.geometry().topLeft())
+    assert window.height() <= available.height()
+
+
+def test_the_directors_dialogs_and_the_generator_fit_a_laptop(
+    qtbot, station: ClockStation, services, bus
+) -> None:
+    from clockapp.ui.structure.chips import ChipSetEditor
+    from clockapp.ui.structure.generator import GeneratorDialog
+
+    dialogs = [
+        GeneratorDialog(services, bus, station.director),
+        ChipSetEditor(services, bus, station.director),
+        TournamentDialog(services.tournaments.list(), bus.tournament_id, station.director),
+        station.director.open_restore(),
+    ]
+    for dialog in dialogs:
+        assert fits(dialog).height() <= ROOM.height(), (type(dialog).__name__, fits(dialog))
+        assert fits(dialog).width() <= ROOM.width(), (type(dialog).__name__, fits(dialog))
+        dialog.show()
+        # Shown, it is no larger than the screen it is on (the generator asks 1200x760).
+        available = dialog.screen().availableGeometry()
+        assert dialog.height() <= available.height() - FRAME_ALLOWANCE.height()
+        dialog.close()
+
+
+def test_a_window_built_for_a_large_screen_is_fitted_to_a_small_one() -> None:
+    laptop = QRect(0, 0, 1366, 728)  # 1366x768 less a 40 px taskbar
+    fitted = fitted_rect(QRect(200, 100, 1680, 1000), QSize(1209, 549), laptop)
+    assert laptop.contains(fitted.adjusted(0, 0, *FRAME_ALLOWANCE.toTuple()))
+    assert fitted.size() == QSize(1350, 688)
+    # Never smaller than what the window needs: there it scrolls.
+    assert fitted_rect(QRect(0, 0, 500, 900), QSize(400, 800), laptop).height() == 800
+
+
+def test_a_window_closed_early_reopens_at_the_size_it_was_left(
+    qtbot, station: ClockStation, ui_settings
+) -> None:
+    cashier = station.open_cashier()
+    qtbot.waitExposed(cashier)
+    cashier.resize(cashier.minimumSizeHint().width() + 10, 600)
+    size = cashier.size()
+    cashier.close()  # long before the app quits
+    assert ui_settings.qsettings.contains("geometry/cashier")
+    station.windows.pop("cashier").deleteLater()
+    again = station.open_cashier()
+    assert again is not cashier
+    # (The offscreen test screen is 800 px wide: the width is held to the window's minimum.)
+    assert again.height() == size.height() == 600
+
+
+# ---------------------------------------------------------------- help and questions where the
+# director is
+
+
+def test_help_asked_on_the_wall_shows_on_the_directors_window(qtbot, station) -> None:
+    qtbot.keyClick(station.display, Qt.Key.Key_Question)  # the projector's window had the focus
+    assert station.director.help_visible()
+    assert station.director.help_overlay.window() is station.director
+    assert station.display.findChildren(HelpOverlay) == []  # the room sees the clock
+    qtbot.keyClick(station.display, Qt.Key.Key_Escape)
+    assert not station.director.help_visible()
+
+
+def test_the_tournament_questions_asked_on_the_wall_open_on_the_directors_window(
+    qtbot, station, director
+) -> None:
+    seen = answer_modal(reject)
+    qtbot.keyClick(station.display, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert len(seen) == 1
+    assert isinstance(seen[0], TournamentDialog)
+    assert seen[0].parentWidget().window() is director
+    with qtbot.waitActive(station.display):  # the director clicks the projector's window again
+        station.display.activateWindow()
+    seen = answer_modal(reject)
+    qtbot.keyClick(
+        station.display,
+        Qt.Key.Key_N,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert len(seen) == 1
+    assert seen.windows == [director]
+
+
+# ---------------------------------------------------------------- quitting
+
+
+def quit_question(director) -> QMessageBox:
+    box = director.quit_guard.question
+    assert isinstance(box, QMessageBox)
+    assert box.isVisible()
+    return box
+
+
+def test_alt_f4_mid_tournament_asks_and_enter_keeps_the_tournament_running(
+    quits, qtbot, station, director, services, tournament_id
+) -> None:
+    start_clock(station, services, tournament_id)
+    director.close()  # Alt+F4: the window manager asks the window to close
+    assert director.isVisible()
+    box = quit_question(director)
+    assert box.parentWidget() is director
+    assert box.text() == QUESTION
+    assert box.defaultButton().text() == KEEP
+    assert box.escapeButton() is box.defaultButton()
+    qtbot.keyClick(box, Qt.Key.Key_Return)  # the director's reflex: Enter
+    assert director.quit_guard.question is None
+    assert director.isVisible()
+    assert quits == []
+    assert services.clock.state(tournament_id).running
+    # Asked again, asked again: a second Alt+F4 shows the one question.
+    director.close()
+    director.close()
+    assert len([b for b in director.findChildren(QMessageBox) if b.isVisible()]) == 1
+
+
+def test_alt_f4_mid_tournament_quits_when_the_director_says_so(
+    quits, qtbot, station, director, services, tournament_id
+) -> None:
+    start_clock(station, services, tournament_id)
+    director.close()
+    click_button(QUIT)(quit_question(director))
+    assert not director.isVisible()
+    assert quits == [1]
+    # The app is quitting: now the wall display closes too.
+    station.display.close()
+    assert not station.display.isVisible()
+
+
+def test_closing_before_the_clock_starts_asks_nothing(quits, qtbot, station, director) -> None:
+    director.close()
+    assert director.quit_guard.question is None
+    assert not director.isVisible()
+    assert quits == [1]
+
+
+def test_ctrl_q_on_the_wall_mid_tournament_asks_on_the_directors_window(
+    quits, qtbot, station, director, services, tournament_id
+) -> None:
+    start_clock(station, services, tournament_id)
+    qtbot.keyClick(station.display, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    box = quit_question(director)
+    assert box.parentWidget() is director
+    assert quits == []
+    click_button(QUIT)(box)
+    assert quits == [1]
+
+
+def test_the_wall_display_ignores_a_stray_close_and_the_director_hides_and_shows_it(
+    qtbot, station, director
+) -> None:
+    display = station.display
+    display.close()  # Alt+F4 with the projector's window in front
+    assert display.isVisible()
+    hide = director.hide_display_action
+    assert hide in [a for m in director.menuBar().actions() for a in m.menu().actions()]
+    hide.trigger()
+    assert not display.isVisible()
+    station.director_actions[Action.SHOW_DISPLAY].trigger()
+    assert display.isVisible()
