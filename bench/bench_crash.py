@@ -130,10 +130,8 @@ def _lost(kind: str, rest: list[str], ledger: set[int], clocks: dict[int, int]) 
     return False
 
 
-def run_once(older: Path, folder: Path, delay: float) -> tuple[Path, list[str]]:
-    """Copy the older database, run the night in a forked child and kill it after `delay` s."""
-    path = folder / "night.db"
-    path.write_bytes(older.read_bytes())
+def fork_night(path: Path) -> tuple[int, int]:
+    """Start the night on `path` in a forked child; its pid and the read end of its pipe."""
     read, write = os.pipe()
     child = os.fork()
     if child == 0:  # pragma: no cover - the child
@@ -145,6 +143,14 @@ def run_once(older: Path, folder: Path, delay: float) -> tuple[Path, list[str]]:
         finally:
             os._exit(0)
     os.close(write)
+    return child, read
+
+
+def run_once(older: Path, folder: Path, delay: float) -> tuple[Path, list[str]]:
+    """Copy the older database, run the night in a forked child and kill it after `delay` s."""
+    path = folder / "night.db"
+    path.write_bytes(older.read_bytes())
+    child, read = fork_night(path)
     time.sleep(delay)
     os.kill(child, signal.SIGKILL)
     os.waitpid(child, 0)
@@ -195,17 +201,7 @@ def main() -> int:
 
 def night_in_child(path: Path) -> None:
     """Run the whole night once in a forked child (to time it as the kills will see it)."""
-    read, write = os.pipe()
-    child = os.fork()
-    if child == 0:  # pragma: no cover - the child
-        os.close(read)
-        try:
-            night(path, write)
-        except BaseException:
-            traceback.print_exc()
-        finally:
-            os._exit(0)
-    os.close(write)
+    child, read = fork_night(path)
     with os.fdopen(read) as pipe:
         pipe.read()
     os.waitpid(child, 0)
