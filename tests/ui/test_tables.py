@@ -481,3 +481,17 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     )
     next(iter(window.seat_menu(*final_seat).actions())).trigger()
     assert "wins the shootout" in window.banner.text
+
+
+def test_the_status_says_what_each_table_would_cost_to_break(
+    seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 3, seat_count=6)
+    field(seeded, tournament_id, 12)
+    window = open_window()
+    window.action_by_key["draw"].trigger()
+    # 12 players fit at two tables of 6: either table but the final table's host can break.
+    assert "Can break now: Table 3 (4 moves), Table 2 (4 moves)." in window.status_label.text()
+    window.action_by_key["break"].trigger()
+    assert [t.number for t in seeded.seating.room(tournament_id).tables] == [1, 2]
+    assert "Can break now" not in window.status_label.text()

@@ -12,6 +12,7 @@ from clockapp.core.balancing import (
     BalancePolicy,
     BreakRules,
     NeedButton,
+    break_costs,
     break_order,
     busts_until_break,
     plan_balance,
@@ -79,12 +80,15 @@ class SeatingService(HandForHandActions, ShootoutActions):
             config = room.settings
             status, out = balance_status(room.seating, config.policy)
             final: tuple[int, int] | None = None
+            costs: tuple[tuple[int, int], ...] = ()
             try:
                 until = busts_until_break(room.seating, config.rules)
                 order = break_order(room.seating, config.rules)
                 if order:
                     host = room.seating.table(order[-1])
                     final = (host.number, config.rules.final_table_size or host.open_seat_count)
+                if len(order) > 2:  # with two left, the final table forms instead
+                    costs = tuple(break_costs(room.seating, config.rules).items())
             except SeatingError:
                 until = None  # the chosen final table has broken: the status says enough
             seated = room.seating.players
@@ -105,6 +109,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 hfh_of(session.get(HandForHandRow, tournament_id)),
                 shootout_on,
                 final,
+                () if shootout_on else costs,
             )
 
     def seating(self, tournament_id: int) -> Seating:

@@ -141,6 +141,8 @@ class RoomView:
         final_table: Where the final table will play, and how many players it seats: the size
             the director chose, else the host table's open seats (None: not known, e.g. the
             chosen host has broken).
+        break_costs: The tables that can break now and the moves each would cost, the one
+            "Break table" breaks first.
     """
 
     tournament_id: int
@@ -153,6 +155,7 @@ class RoomView:
     hand_for_hand: HandForHand | None
     shootout: bool
     final_table: tuple[int, int] | None = None
+    break_costs: tuple[tuple[int, int], ...] = ()
 
     @property
     def player_count(self) -> int:

@@ -315,6 +315,14 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             if len(room.tables) == 2 and room.final_table is not None:
                 host, size = room.final_table
                 text += f"   The final table ({size} seats at table {host}) forms after {busts}."
+            elif room.break_costs:
+                text += (
+                    "   Can break now: "
+                    + ", ".join(
+                        f"Table {n} ({m} move{'s' if m != 1 else ''})" for n, m in room.break_costs
+                    )
+                    + "."
+                )
             else:
                 text += f"   Next table breaks after {busts}."
         if room.shootout:
