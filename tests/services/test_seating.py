@@ -524,9 +524,7 @@ def test_the_policy_decides_when_tables_are_out_of_balance(services: Services, t
 
 
 # ---------------------------------------------------------------------------- breaking
-def test_the_room_says_what_each_table_would_cost_to_break(
-    services: Services, tid: int
-) -> None:
+def test_the_room_says_what_each_table_would_cost_to_break(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3], 3: [1, 2, 3, 4, 5]})
     assert services.seating.room(tid).break_costs == ()  # 13 players do not fit at two tables
