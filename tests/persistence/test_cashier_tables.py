@@ -256,9 +256,6 @@ def test_a_crash_mid_buy_ins_loses_no_acknowledged_transaction(
 def test_postgresql_keeps_the_ledger_append_only(pg_url: str) -> None:
     eng = make_engine(pg_url)
     try:
-        with eng.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
         migrate(eng)
         services = Services(eng, now=FakeClock())
         tid = services.tournaments.create("Shared").value.id
@@ -326,9 +323,6 @@ def test_two_desks_cannot_pay_the_same_prize_twice(engine: Engine) -> None:
 def test_two_desks_cannot_pay_the_same_prize_twice_on_postgresql(pg_url: str) -> None:
     eng = make_engine(pg_url)
     try:
-        with eng.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
         migrate(eng)
         assert _pay_twice_at_once(eng) == ["Ann's prize ($26.00) is already paid.", "paid"]
     finally:

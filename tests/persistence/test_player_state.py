@@ -37,21 +37,13 @@ REBUYS = EntryRules(
 )
 
 
-def _empty(url: str) -> Engine:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    return engine
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def any_engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
     """A migrated database of each kind."""
     if request.param == "sqlite":
         yield request.getfixturevalue("engine")
         return
-    engine = _empty(request.getfixturevalue("pg_url"))
+    engine = make_engine(request.getfixturevalue("pg_url"))
     try:
         migrate(engine)
         yield engine
@@ -65,7 +57,7 @@ def unmigrated(request: pytest.FixtureRequest) -> Iterator[Engine]:
     if request.param == "sqlite":
         engine = make_engine(str(request.getfixturevalue("db_path")))
     else:
-        engine = _empty(request.getfixturevalue("pg_url"))
+        engine = make_engine(request.getfixturevalue("pg_url"))
     try:
         yield engine
     finally:

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
@@ -34,9 +33,6 @@ def big_services(request: pytest.FixtureRequest, fake_clock: FakeClock) -> Itera
         return
     engine = make_engine(request.getfixturevalue("pg_url"))
     try:
-        with engine.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
         migrate(engine)
         yield Services(engine, now=fake_clock)
     finally:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from clockapp.core.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
@@ -98,12 +97,9 @@ def sqlite_file(engine: Any, db_path: Path) -> str:
 
 @pytest.fixture
 def pg_database(pg_url: str) -> str:
-    """The PostgreSQL test database, emptied and migrated."""
+    """The PostgreSQL test database (`pg_url` is a fresh, empty one), migrated."""
     eng = make_engine(pg_url)
     try:
-        with eng.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
         migrate(eng)
     finally:
         eng.dispose()
