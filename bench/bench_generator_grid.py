@@ -6,7 +6,11 @@ stacks (chips T25-T5,000, a 500-chip home case counted):
 - the planned last big blind as a share of the chips in play (the hosts' rule: about 5%);
 - suggestions that need more chips of a colour than the host owns without saying so.
 
-    python bench/generator_grid.py
+Goals (issue 11): the planned last level ends within one level of the budget; the last big blind
+is never above 7.5% of the chips in play (the hosts' rule: about 5%); a shortfall of owned chips is
+always said, never silent.
+
+    python bench/bench_generator_grid.py
 """
 
 from __future__ import annotations
@@ -71,16 +75,20 @@ def main() -> int:
     print(
         f"end of the planned last level vs budget: over in {len(overs)}, max over "
         f"{max(overs, default=0)} min, mean over {statistics.fmean(overs or [0]):.1f} min; "
-        f"max under {max(unders, default=0)} min; more than one level off: {beyond}"
+        f"max under {max(unders, default=0)} min"
     )
+    print(f"  more than one level off the budget: {beyond}   (goal: 0)")
     shares.sort()
     print(
         f"last BB % of chips in play: min {shares[0]:.2f} median {statistics.median(shares):.2f} "
-        f"max {shares[-1]:.2f}; outside 3.33-7.5%: {far} (above 7.5%: {high}); "
-        f"highest: {worst_share}"
+        f"max {shares[-1]:.2f}; outside 3.33-7.5%: {far}; highest: {worst_share}"
     )
-    print(f"chip shortfalls: said {said_short}, silent {silent_short}")
-    return 0
+    print(f"  last BB above 7.5% of chips in play: {high}   (goal: 0)")
+    print(f"chip shortfalls: said {said_short}")
+    print(f"  shortfalls not said: {silent_short}   (goal: 0)")
+    missed = beyond + high + silent_short + errors
+    print("goals: met" if not missed else "goals: MISSED")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
