@@ -1,0 +1,266 @@
+"""A whole small tournament, played through the windows as a host plays it (issue 11).
+
+Twelve players (eleven at the doors, one late), three tables of six (one breaks), a structure with
+a break after level 2, late registration and $20 rebuys through that break, three places paid
+50/30/20. The host registers and sells at the desk, runs the clock from the director's keyboard,
+breaks a table and forms the final table in the tables window, records a three-way deal and pays
+it; after each step the test reads the wall as the room sees it and the cashier's figures and
+reports as the host does. Time moves only on the injected fake clock.
+
+The host's steps live in `tests/ui/night_steps.py`, one helper each.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.ledger import RowKind
+from clockapp.core.structure import Break, Level, Structure
+from clockapp.services.app import Services
+from clockapp.services.cashier import RegistrationStatus
+from clockapp.ui.cashier import CashierWindow
+from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.tables import TablesWindow
+from tests.fakes import FakeClock
+from tests.ui.night_steps import Night
+
+STRUCTURE = Structure(
+    "Friday night",
+    (
+        Level(25, 50, minutes=20),
+        Level(50, 100, minutes=20),
+        Break(10),
+        Level(75, 150, ante=150, big_blind_ante=True, minutes=20),
+        Level(100, 200, ante=200, big_blind_ante=True, minutes=20),
+        Level(150, 300, ante=300, big_blind_ante=True, minutes=20),
+    ),
+)
+AT_THE_DOORS = [
+    "Ada Byron",
+    "Ben Cole",
+    "Cyd Dunn",
+    "Dee Ellis",
+    "Eve Frost",
+    "Fay Gold",
+    "Gus Hale",
+    "Hal Irwin",
+    "Ivy Jones",
+    "Jay Kerr",
+    "Kim Lowe",
+]
+LATE = "Lou Moss"
+POOL = 12 * 2_000 + 2_000  # twelve buy-ins and one rebuy, $20 each to the prize pool
+FEES = 12 * 500
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Iterator[Path]:
+    """The database in RAM when the system has a RAM disk (every host action commits)."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        yield tmp_path / "night.db"
+        return
+    with tempfile.TemporaryDirectory(dir=shm, prefix="clockapp-night-") as folder:
+        yield Path(folder) / "night.db"
+
+
+@pytest.fixture
+def night(
+    qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, tmp_path: Path
+) -> Night:
+    """The host's windows open: the wall and the director (the station), cashier, tables."""
+    station.director.show()  # the host's screen; the fixture shows only the wall
+    qtbot.waitExposed(station.director)
+    cashier = station.open_cashier()
+    tables = station.open_tables()
+    assert isinstance(cashier, CashierWindow)
+    assert isinstance(tables, TablesWindow)
+    return Night(qtbot, station, services, fake_clock, cashier, tables, tmp_path)
+
+
+def seated(services: Services, tid: int) -> dict[int, set[str]]:
+    """Who sits at each table: {table: {name}}."""
+    return {
+        t.number: {s.name for s in t.seats if s.registration_id is not None}
+        for t in services.seating.room(tid).tables
+    }
+
+
+def test_a_whole_night(night: Night, services: Services) -> None:
+    n = night
+    tid = n.tid
+    # ------------------------------------------------------------------ before the doors open
+    # The structure editor has its own tests; here the director's saved structure is loaded.
+    n.station.bus.run(lambda: services.structure.replace(tid, STRUCTURE))
+    n.set_entry_rules(price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2)
+    n.add_tables(3, seats=6)
+    n.check_wall(level="LEVEL 1  ·  NLHE", status="STARTING SOON", blinds="25 / 50")
+    for name in AT_THE_DOORS:
+        n.register_and_buy_in(name)
+    tables = seated(services, tid)
+    assert sorted(len(names) for names in tables.values()) == [3, 4, 4]  # the sale drew seats
+    assert set().union(*tables.values()) == set(AT_THE_DOORS)
+    n.set_payouts("50/30/20")
+    n.check_wall(
+        players="11 / 11",
+        to_money="8 TO THE MONEY",
+        average="10,000",
+        chips="110,000",
+        pool="$220",
+        payouts=[("1st", "$110"), ("2nd", "$66"), ("3rd", "$44")],
+        next_break="40:00",
+    )
+    assert n.cashier.pool_label.text() == (
+        "Prize pool $220.00 · 11 entries · 11 left · 3 paid · 8 to the money"
+    )
+    assert n.drawer()[0] == "$275.00"
+    n.snap("1-doors")
+
+    # ------------------------------------------------------------ level 1: a late entry, a rebuy
+    n.press(Qt.Key.Key_Space)
+    assert services.clock.state(tid).running
+    n.check_wall(level="LEVEL 1  ·  NLHE", status="", clock="20:00", blinds="25 / 50")
+    n.play(minutes=5)
+    n.check_wall(clock="15:00", next_break="35:00")
+    n.register_and_buy_in(LATE, tendered="30")
+    assert "change $5.00" in n.message()
+    assert n.registration(LATE).status is RegistrationStatus.PLAYING
+    assert sum(len(names) for names in seated(services, tid).values()) == 12
+    n.check_wall(players="12 / 12", pool="$240", to_money="9 TO THE MONEY")
+    # Kim busts at the table and buys back in: R records the bust with the rebuy.
+    n.rebuy("Kim Lowe", tendered="20")
+    kim = n.registration("Kim Lowe")
+    assert (kim.status, kim.entries, kim.rebuys) == (RegistrationStatus.PLAYING, 1, 1)
+    assert services.cashier.ledger(tid)[-1].kind is RowKind.REBUY
+    n.check_wall(
+        players="12 / 12",
+        average=f"{130_000 // 12:,}",
+        chips="130,000",
+        pool="$260",
+        payouts=[("1st", "$130"), ("2nd", "$78"), ("3rd", "$52")],
+    )
+
+    # ------------------------------------------------------------------ level 2: the first busts
+    n.play(minutes=15)
+    n.check_wall(level="LEVEL 2  ·  NLHE", clock="20:00", blinds="50 / 100", next_break="20:00")
+    n.bust("Jay Kerr", by="Ada Byron")
+    assert "finished 12th" in n.message()
+    n.bust("Ivy Jones", by="Ben Cole")
+    n.check_wall(players="10 / 12", to_money="7 TO THE MONEY", average="13,000", pool="$260")
+    assert n.cashier.pool_label.text() == (
+        "Prize pool $260.00 · 12 entries · 10 left · 3 paid · 7 to the money"
+    )
+
+    # ------------------------------------------------------------------ the break: a table breaks
+    n.play(minutes=20)
+    n.check_wall(level="BREAK", clock="10:00", blinds="75 / 150", notice="Play resumes at 19:50")
+    assert n.wall.blinds_caption.text() == "AFTER THE BREAK"
+    assert "Can break now" in n.tables.status_label.text()
+    before = seated(services, tid)
+    said = n.break_table()
+    assert said.startswith("Broke table ")
+    broken = int(said.removeprefix("Broke table ").rstrip("."))
+    after = seated(services, tid)
+    assert broken not in after
+    assert sorted(len(names) for names in after.values()) == [5, 5]
+    moves = n.station.session.moves
+    assert {m.name for m in moves} == before[broken]
+    n.check_wall(moves_title=f"TABLE {broken} IS BROKEN  ·  NEW SEATS")
+    first_page = [name for name, _where in n.wall.moves_banner.shown() if name]
+    assert first_page == [m.name for m in moves][:3]
+    n.snap("2-break")
+    n.moves_done()
+    assert services.seating.pending_moves(tid) == ()
+    n.check_wall(moves_title="")
+
+    # ------------------------------------------------------------------ level 3: the doors close
+    n.play(minutes=10)
+    n.check_wall(level="LEVEL 3  ·  NLHE", status="", clock="20:00", blinds="75 / 150")
+    ledger = services.cashier.ledger(tid)
+    assert "Rebuys ended after level 2" in n.refused_rebuy("Kim Lowe")
+    assert n.refused_registration("Max Late") == "Registration closed after level 2 (now level 3)."
+    assert services.cashier.ledger(tid) == ledger  # refused: nothing was written
+    assert services.cashier.registration_of(tid, n.desk.selected().player.id) is None
+    for name, by in (
+        ("Hal Irwin", "Ada Byron"),
+        ("Gus Hale", "Ada Byron"),
+        ("Fay Gold", "Ben Cole"),
+        ("Eve Frost", "Cyd Dunn"),
+    ):
+        n.bust(name, by=by)
+    n.check_wall(players="6 / 12", to_money="3 TO THE MONEY", average=f"{130_000 // 6:,}")
+    said = n.form_final_table(6)
+    assert said.startswith("The final table forms at table ")
+    (final,) = seated(services, tid).values()
+    assert final == {"Ada Byron", "Ben Cole", "Cyd Dunn", "Dee Ellis", "Kim Lowe", LATE}
+    n.check_wall(moves_title="FINAL TABLE  ·  REDRAW FOR SEATS")
+    n.snap("3-final")
+    n.moves_done()
+
+    # ------------------------------------------------------------ level 4: the bubble, the money
+    n.play(minutes=20)
+    n.check_wall(level="LEVEL 4  ·  NLHE", blinds="100 / 200")
+    n.bust("Dee Ellis", by="Ada Byron")
+    n.bust(LATE, by="Ada Byron")
+    n.check_wall(players="4 / 12", to_money="1 TO THE MONEY")
+    n.bust("Kim Lowe", by="Cyd Dunn")  # the bubble
+    n.check_wall(players="3 / 12", to_money="IN THE MONEY", average=f"{130_000 // 3:,}")
+    places = {r.name: r.place for r in services.results.results(tid) if r.place is not None}
+    assert places == {
+        "Kim Lowe": 4,
+        LATE: 5,
+        "Dee Ellis": 6,
+        "Eve Frost": 7,
+        "Fay Gold": 8,
+        "Gus Hale": 9,
+        "Hal Irwin": 10,
+        "Ivy Jones": 11,
+        "Jay Kerr": 12,
+    }
+
+    # ------------------------------------------------------------------ the deal ends the night
+    stacks = {"Ada Byron": 70_000, "Ben Cole": 40_000, "Cyd Dunn": 20_000}
+    dialog = n.make_deal(stacks)
+    deal = services.payouts.deal(tid)
+    assert deal is not None
+    assert deal.stacks == tuple(stacks.values())
+    assert deal.amounts == dialog.proposal.result.amounts
+    assert sum(deal.amounts) == POOL  # to the cent
+    assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_200  # nobody below 3rd
+    assert "Deal recorded" in n.cashier.payouts.deal_label.text()
+    agreed = dict(zip(stacks, deal.amounts, strict=True))
+    for name in stacks:
+        n.pay_prize(name)
+    results = {r.name: r for r in services.results.results(tid)}
+    for name, row in results.items():
+        assert (row.prize, row.paid_out, row.still_owed) == (
+            agreed.get(name, 0),
+            agreed.get(name, 0),
+            0,
+        ), name
+    assert results["Kim Lowe"].paid_in == 4_500  # the buy-in and the rebuy
+    assert sum(r.paid_out for r in results.values()) == POOL
+    # The cashier's end-of-night figures: every prize paid, the house fees left in the drawer.
+    expected, summary = n.drawer()
+    assert expected == "$60.00"
+    assert (summary["Entries"], summary["Rebuys"]) == ("12", "1")
+    assert summary["Prize pool"] == summary["Paid out"] == "$260.00"
+    assert (summary["House fees"], summary["Still owed"]) == ("$60.00", "$0.00")
+    n.count_drawer("60")
+    assert n.drawer()[1]["Drawer"] == "balanced"
+    n.snap("4-deal")
+
+    # AFTER-MERGE (b): a deal that shares the whole prize pool ends the event: the tournament
+    # is finished, the clock stops and the wall shows the winner. Enable these (adjust the names
+    # to the merged API) when the "tournament finished" work lands:
+    # assert services.tournaments.get(tid).finished
+    # assert not services.clock.state(tid).running
+    # assert n.wall.winner_screen.isVisibleTo(n.wall)
+    # assert "Ada Byron" in n.wall.winner_screen.text()
+    # n.check_wall(payouts=[(name, f"${cents / 100:,.2f}") for name, cents in agreed.items()])
+    # assert {r.name: r.place for r in services.results.results(tid)}["Ada Byron"] == 1
