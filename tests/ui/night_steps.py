@@ -108,6 +108,20 @@ class Night:
         page = self._show_page(self.cashier.drawer)
         return page.expected_label.text(), dict(page.summary_model.rows())
 
+    def results_view(self) -> dict[str, dict[str, str]]:
+        """The results page as the host reads it: {name: {column header: cell text}}."""
+        model = self._show_page(self.cashier.results).model
+        headers = [
+            model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())
+        ]
+        name = headers.index("Name")
+        return {
+            model.index(r, name).data(): {
+                header: model.index(r, c).data() for c, header in enumerate(headers)
+            }
+            for r in range(model.rowCount())
+        }
+
     def message(self) -> str:
         """The cashier window's message line (what the last action said)."""
         return self.cashier.message.text()

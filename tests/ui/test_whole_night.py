@@ -20,6 +20,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.ledger import RowKind
+from clockapp.core.money import format_cents as money
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.services.cashier import RegistrationStatus
@@ -245,6 +246,14 @@ def test_a_whole_night(night: Night, services: Services) -> None:
         ), name
     assert results["Kim Lowe"].paid_in == 4_500  # the buy-in and the rebuy
     assert sum(r.paid_out for r in results.values()) == POOL
+    # The results page says the same to the host.
+    view = n.results_view()
+    assert len(view) == 12
+    for name, amount in agreed.items():
+        assert (view[name]["Prize"], view[name]["Paid out"]) == (money(amount), money(amount))
+    assert {row["Owed"] for row in view.values()} == {"$0.00"}
+    assert (view["Kim Lowe"]["Place"], view["Kim Lowe"]["Paid in"]) == ("4th", "$45.00")
+    assert (view["Kim Lowe"]["Prize"], view["Kim Lowe"]["Busted by"]) == ("$0.00", "Cyd Dunn")
     # The cashier's end-of-night figures: every prize paid, the house fees left in the drawer.
     expected, summary = n.drawer()
     assert expected == "$60.00"
