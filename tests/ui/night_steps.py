@@ -288,6 +288,16 @@ class Night:
         assert self.desk.dialog is None
         assert self.registration(name).status is RegistrationStatus.BUSTED
 
+    def undo(self) -> str:
+        """The cashier's Undo button (Ctrl+Z): the last action is reversed. Returns what the
+        button said it would undo."""
+        button = self.cashier.undo_button
+        self._activate(self.cashier)
+        said = button.text()
+        assert button.isEnabled(), said
+        self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return said
+
     # ------------------------------------------------------------------ the clock
     def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
         """A key in the director window, the host's screen (the wall is on the projector); the

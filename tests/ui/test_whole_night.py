@@ -55,7 +55,8 @@ AT_THE_DOORS = [
     "Kim Lowe",
 ]
 LATE = "Lou Moss"
-POOL = 12 * 2_000 + 2_000  # twelve buy-ins and one rebuy, $20 each to the prize pool
+POOL = 12 * 2_000 + 2 * 2_000  # twelve buy-ins and two rebuys, $20 each to the prize pool
+CHIPS = 14 * 10_000
 FEES = 12 * 500
 
 
@@ -149,6 +150,14 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     # ------------------------------------------------------------------ level 2: the first busts
     n.play(minutes=15)
     n.check_wall(level="LEVEL 2  ·  NLHE", clock="20:00", blinds="50 / 100", next_break="20:00")
+    # The wrong player busted at the desk: Undo puts him back, in his seat, and on the wall.
+    before = seated(services, tid)
+    n.bust("Fay Gold", by="Ada Byron")
+    n.check_wall(players="11 / 12")
+    assert n.undo() == "Undo Bust Fay Gold"
+    assert n.registration("Fay Gold").status is RegistrationStatus.PLAYING
+    assert seated(services, tid) == before
+    n.check_wall(players="12 / 12", to_money="9 TO THE MONEY")
     n.bust("Jay Kerr", by="Ada Byron")
     assert "finished 12th" in n.message()
     n.bust("Ivy Jones", by="Ben Cole")
@@ -161,6 +170,13 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.play(minutes=20)
     n.check_wall(level="BREAK", clock="10:00", blinds="75 / 150", notice="Play resumes at 19:50")
     assert n.wall.blinds_caption.text() == "AFTER THE BREAK"
+    # Jay, out in level 2, takes the last rebuy: back in play, at a seat, on the wall.
+    n.rebuy("Jay Kerr")
+    jay = n.registration("Jay Kerr")
+    assert (jay.status, jay.place, jay.rebuys) == (RegistrationStatus.PLAYING, None, 1)
+    assert "Jay Kerr" in set().union(*seated(services, tid).values())
+    n.check_wall(players="11 / 12", average=f"{CHIPS // 11:,}", chips="140,000", pool="$280")
+    n.check_wall(payouts=[("1st", "$140"), ("2nd", "$84"), ("3rd", "$56")])
     assert "Can break now" in n.tables.status_label.text()
     before = seated(services, tid)
     said = n.break_table()
@@ -168,7 +184,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     broken = int(said.removeprefix("Broke table ").rstrip("."))
     after = seated(services, tid)
     assert broken not in after
-    assert sorted(len(names) for names in after.values()) == [5, 5]
+    assert sorted(len(names) for names in after.values()) == [5, 6]
     moves = n.station.session.moves
     assert {m.name for m in moves} == before[broken]
     n.check_wall(moves_title=f"TABLE {broken} IS BROKEN  ·  NEW SEATS")
@@ -192,9 +208,10 @@ def test_a_whole_night(night: Night, services: Services) -> None:
         ("Gus Hale", "Ada Byron"),
         ("Fay Gold", "Ben Cole"),
         ("Eve Frost", "Cyd Dunn"),
+        ("Jay Kerr", "Ben Cole"),
     ):
         n.bust(name, by=by)
-    n.check_wall(players="6 / 12", to_money="3 TO THE MONEY", average=f"{130_000 // 6:,}")
+    n.check_wall(players="6 / 12", to_money="3 TO THE MONEY", average=f"{CHIPS // 6:,}")
     said = n.form_final_table(6)
     assert said.startswith("The final table forms at table ")
     (final,) = seated(services, tid).values()
@@ -210,29 +227,29 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.bust(LATE, by="Ada Byron")
     n.check_wall(players="4 / 12", to_money="1 TO THE MONEY")
     n.bust("Kim Lowe", by="Cyd Dunn")  # the bubble
-    n.check_wall(players="3 / 12", to_money="IN THE MONEY", average=f"{130_000 // 3:,}")
+    n.check_wall(players="3 / 12", to_money="IN THE MONEY", average=f"{CHIPS // 3:,}")
     places = {r.name: r.place for r in services.results.results(tid) if r.place is not None}
     assert places == {
         "Kim Lowe": 4,
         LATE: 5,
         "Dee Ellis": 6,
-        "Eve Frost": 7,
-        "Fay Gold": 8,
-        "Gus Hale": 9,
-        "Hal Irwin": 10,
-        "Ivy Jones": 11,
-        "Jay Kerr": 12,
+        "Jay Kerr": 7,  # out twice: his last bust counts
+        "Eve Frost": 8,
+        "Fay Gold": 9,
+        "Gus Hale": 10,
+        "Hal Irwin": 11,
+        "Ivy Jones": 12,
     }
 
     # ------------------------------------------------------------------ the deal ends the night
-    stacks = {"Ada Byron": 70_000, "Ben Cole": 40_000, "Cyd Dunn": 20_000}
+    stacks = {"Ada Byron": 70_000, "Ben Cole": 45_000, "Cyd Dunn": 25_000}
     dialog = n.make_deal(stacks)
     deal = services.payouts.deal(tid)
     assert deal is not None
     assert deal.stacks == tuple(stacks.values())
     assert deal.amounts == dialog.proposal.result.amounts
     assert sum(deal.amounts) == POOL  # to the cent
-    assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_200  # nobody below 3rd
+    assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_600  # nobody below 3rd
     assert "Deal recorded" in n.cashier.payouts.deal_label.text()
     agreed = dict(zip(stacks, deal.amounts, strict=True))
     for name in stacks:
@@ -256,9 +273,9 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert (view["Kim Lowe"]["Prize"], view["Kim Lowe"]["Busted by"]) == ("$0.00", "Cyd Dunn")
     # The cashier's end-of-night figures: every prize paid, the house fees left in the drawer.
     expected, summary = n.drawer()
-    assert expected == "$60.00"
-    assert (summary["Entries"], summary["Rebuys"]) == ("12", "1")
-    assert summary["Prize pool"] == summary["Paid out"] == "$260.00"
+    assert expected == money(FEES) == "$60.00"
+    assert (summary["Entries"], summary["Rebuys"]) == ("12", "2")
+    assert summary["Prize pool"] == summary["Paid out"] == "$280.00"
     assert (summary["House fees"], summary["Still owed"]) == ("$60.00", "$0.00")
     n.count_drawer("60")
     assert n.drawer()[1]["Drawer"] == "balanced"
