@@ -252,21 +252,25 @@ class Night:
         assert self.cashier.message.kind == "error"
         return self.message()
 
-    def _pay(self, tendered: str) -> EntryDialog:
+    def _pay(self, tendered: str) -> tuple[str, str]:
+        """Type the money handed over and Enter; returns what the dialog said was due and its
+        note (read before OK closes it)."""
         dialog = self.desk.dialog
         assert isinstance(dialog, EntryDialog), self.message()
+        said = (dialog.due_label.text(), dialog.note_label.text())
         if tendered:
             self.qtbot.keyClicks(dialog.tendered_edit, tendered)
         self._enter(dialog.tendered_edit)
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "info", self.message()
-        return dialog
+        return said
 
-    def rebuy(self, name: str, tendered: str = "") -> None:
-        """A player busted at the table pays in again: find, R, the money, Enter."""
+    def rebuy(self, name: str, tendered: str = "") -> tuple[str, str]:
+        """A player busted pays in again: find, R, the money, Enter. Returns what the dialog
+        said was due and its note."""
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_R)
-        self._pay(tendered)
+        return self._pay(tendered)
 
     def refused_rebuy(self, name: str) -> str:
         """R on a player when rebuys are over: no dialog opens; returns what the desk said."""
