@@ -13,6 +13,7 @@ of the cashier window); the test checks the wall and the reports between the ste
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -121,6 +122,14 @@ class Night:
             }
             for r in range(model.rowCount())
         }
+
+    def export_results(self) -> list[dict[str, str]]:
+        """The results page's Export CSV… (the file name answered); returns the file's rows."""
+        page = self._show_page(self.cashier.results)
+        path = page.export_csv(str(self.shots / "results.csv"))
+        assert path is not None, self.message()
+        with open(path, newline="", encoding="utf-8") as file:
+            return list(csv.DictReader(file))
 
     def message(self) -> str:
         """The cashier window's message line (what the last action said)."""

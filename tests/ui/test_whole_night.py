@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -190,12 +191,14 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     moves = n.station.session.moves
     assert {m.name for m in moves} == before[broken]
     n.check_wall(moves_title=f"TABLE {broken} IS BROKEN  ·  NEW SEATS")
+    assert n.station.director.moves_box.model.rowCount() == len(moves)
     first_page = [name for name, _where in n.wall.moves_banner.shown() if name]
     assert first_page == [m.name for m in moves][:3]
     n.snap("2-break")
     n.moves_done()
     assert services.seating.pending_moves(tid) == ()
     n.check_wall(moves_title="")
+    assert not n.station.director.moves_box.isVisibleTo(n.station.director)
 
     # ------------------------------------------------------------------ level 3: the doors close
     n.play(minutes=10)
@@ -277,6 +280,14 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert {row["Owed"] for row in view.values()} == {"$0.00"}
     assert (view["Kim Lowe"]["Place"], view["Kim Lowe"]["Paid in"]) == ("4th", "$45.00")
     assert (view["Kim Lowe"]["Prize"], view["Kim Lowe"]["Busted by"]) == ("$0.00", "Cyd Dunn")
+    # The results file a spreadsheet adds up: the prize pool to the cent, the deal's amounts.
+    exported = {row["name"]: row for row in n.export_results()}
+    assert len(exported) == 12
+    assert sum(Decimal(row["paid_out"]) for row in exported.values()) == Decimal(POOL) / 100
+    assert {name: exported[name]["paid_out"] for name in agreed} == {
+        name: money(cents, symbol="") for name, cents in agreed.items()
+    }
+    assert (exported["Kim Lowe"]["place"], exported["Kim Lowe"]["paid_in"]) == ("4th", "45.00")
     # The cashier's end-of-night figures: every prize paid, the house fees left in the drawer.
     expected, summary = n.drawer()
     assert expected == money(FEES) == "$60.00"
