@@ -86,12 +86,18 @@ def night(
     return Night(qtbot, station, services, fake_clock, cashier, tables, tmp_path)
 
 
-def seated(services: Services, tid: int) -> dict[int, set[str]]:
-    """Who sits at each table: {table: {name}}."""
-    return {
-        t.number: {s.name for s in t.seats if s.registration_id is not None}
-        for t in services.seating.room(tid).tables
+def seated(n: Night) -> dict[int, set[str]]:
+    """Who sits at each table, as the ovals of the tables window show it: {table: {name}}."""
+    shown = {
+        number: {s.name for s in item.info.seats if s.registration_id is not None}
+        for number, item in n.tables.room_view.items_by_table.items()
     }
+    stored = {
+        t.number: {s.name for s in t.seats if s.registration_id is not None}
+        for t in n.services.seating.room(n.tid).tables
+    }
+    assert shown == stored  # the window follows the database
+    return shown
 
 
 def set_up(n: Night, services: Services) -> None:
@@ -110,7 +116,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.check_wall(level="LEVEL 1  ·  NLHE", status="STARTING SOON", blinds="25 / 50")
     for name in AT_THE_DOORS:
         n.register_and_buy_in(name)
-    tables = seated(services, tid)
+    tables = seated(n)
     assert sorted(len(names) for names in tables.values()) == [3, 4, 4]  # the sale drew seats
     assert set().union(*tables.values()) == set(AT_THE_DOORS)
     n.set_payouts("50/30/20")
@@ -138,7 +144,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.register_and_buy_in(LATE, tendered="30")
     assert "change $5.00" in n.message()
     assert n.registration(LATE).status is RegistrationStatus.PLAYING
-    assert sum(len(names) for names in seated(services, tid).values()) == 12
+    assert sum(len(names) for names in seated(n).values()) == 12
     n.check_wall(players="12 / 12", pool="$240", to_money="9 TO THE MONEY")
     # Kim busts at the table and buys back in: R records the bust with the rebuy.
     due, note = n.rebuy("Kim Lowe", tendered="20")
@@ -159,12 +165,12 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.play(minutes=15)
     n.check_wall(level="LEVEL 2  ·  NLHE", clock="20:00", blinds="50 / 100", next_break="20:00")
     # The wrong player busted at the desk: Undo puts him back, in his seat, and on the wall.
-    before = seated(services, tid)
+    before = seated(n)
     n.bust("Fay Gold", by="Ada Byron")
     n.check_wall(players="11 / 12")
     assert n.undo() == "Undo Bust Fay Gold"
     assert n.registration("Fay Gold").status is RegistrationStatus.PLAYING
-    assert seated(services, tid) == before
+    assert seated(n) == before
     n.check_wall(players="12 / 12", to_money="9 TO THE MONEY")
     n.bust("Jay Kerr", by="Ada Byron")
     assert "finished 12th" in n.message()
@@ -182,15 +188,15 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert n.rebuy("Jay Kerr") == ("$20.00", "")
     jay = n.registration("Jay Kerr")
     assert (jay.status, jay.place, jay.rebuys) == (RegistrationStatus.PLAYING, None, 1)
-    assert "Jay Kerr" in set().union(*seated(services, tid).values())
+    assert "Jay Kerr" in set().union(*seated(n).values())
     n.check_wall(players="11 / 12", average=f"{CHIPS // 11:,}", chips="140,000", pool="$280")
     n.check_wall(payouts=[("1st", "$140"), ("2nd", "$84"), ("3rd", "$56")])
     assert "Can break now" in n.tables.status_label.text()
-    before = seated(services, tid)
+    before = seated(n)
     said = n.break_table()
     assert said.startswith("Broke table ")
     broken = int(said.removeprefix("Broke table ").rstrip("."))
-    after = seated(services, tid)
+    after = seated(n)
     assert broken not in after
     assert sorted(len(names) for names in after.values()) == [5, 6]
     moves = n.station.session.moves
@@ -224,7 +230,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.check_wall(players="6 / 12", to_money="3 TO THE MONEY", average=f"{CHIPS // 6:,}")
     said = n.form_final_table(6)
     assert said.startswith("The final table forms at table ")
-    (final,) = seated(services, tid).values()
+    (final,) = seated(n).values()
     assert final == {"Ada Byron", "Ben Cole", "Cyd Dunn", "Dee Ellis", "Kim Lowe", LATE}
     n.check_wall(moves_title="FINAL TABLE  ·  REDRAW FOR SEATS")
     n.snap("3-final")
@@ -333,7 +339,7 @@ def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
     for name in AT_THE_DOORS[:4]:
         n.register_and_buy_in(name)
     n.press(Qt.Key.Key_Space)
-    before = seated(services, n.tid)
+    before = seated(n)
     # R on Ada, who is in play: the dialog says the bust is recorded with the rebuy...
     assert n.rebuy("Ada Byron")[1].endswith("this records the bust at the table first.")
     n.check_wall(players="4 / 4", pool="$100")
@@ -342,4 +348,4 @@ def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
     ada = n.registration("Ada Byron")
     n.check_wall(players="4 / 4", pool="$80")
     assert (ada.status, ada.rebuys, ada.place) == (RegistrationStatus.PLAYING, 0, None)
-    assert seated(services, n.tid) == before
+    assert seated(n) == before
