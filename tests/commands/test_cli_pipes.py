@@ -73,7 +73,8 @@ def test_a_real_pipeline_into_head(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert tool.stdout is not None and tool.stderr is not None
+    assert tool.stdout is not None
+    assert tool.stderr is not None
     head = subprocess.run(
         ["head", "-n", "1"], stdin=tool.stdout, capture_output=True, timeout=120, check=True
     )
