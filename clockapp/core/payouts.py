@@ -1,34 +1,60 @@
-"""Payout structures: presets by field size, custom tables, rounding, minimum cash, guarantee, lock.
+"""Payout structures: published tables by field size, custom tables, rounding, minimum cash,
+guarantee, lock.
 
 `payout_table(prize_pool, entries, structure)` answers "what does each place pay?" in cents, and the
 amounts always add up exactly to the prize pool (or to the guarantee, when the house covers an
 overlay). Percentages are basis points (1/100 of a percent, 10,000 = 100%) so nothing is a float.
 
-The presets, by entries:
+The preset mode follows a published table chosen by the host (`structure.table`, see
+`clockapp.core.payout_tables`): by default BARGE's unified home-game schedule, so 2-4 entries pay
+the winner only, 5-8 pay 65/35, 9-15 pay 50/30/20 and 16-24 pay 42/26/18/14. The older clockapp
+curve (`CLOCKAPP_CURVE`) is still there for tournaments started with it.
 
-* 1 entry: the winner takes all.
-* 2-6: two places, 65% / 35%.
-* 7-10: three places, 50% / 30% / 20%.
-* 11 and more: about the top 12.5% (`paid_share_bp`), at least three places, on a harmonic
-  curve (place i is worth 1/i) so first pays twice second and the steps shrink smoothly; three
-  places keep 50/30/20.
+A custom table that pays more places than there are entries cannot pay the field as it stands;
+`fit_to_field` renormalises it over the places that can be paid, for the director to confirm.
 
->>> table = payout_table(100_000, entries=8)
->>> table.amounts
-(50000, 30000, 20000)
+>>> payout_table(100_000, entries=8).amounts
+(65000, 35000)
+>>> payout_table(100_000, entries=20).amounts
+(42000, 26000, 18000, 14000)
 >>> payout_table(103_700, 9, PayoutStructure(rounding_unit=500)).amounts
 (52200, 31000, 20500)
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money import allocate, format_cents
+from clockapp.core.payout_tables import (
+    CLOCKAPP_CURVE,
+    DEFAULT_TABLE,
+    payout_table_named,
+    preset_places,
+    preset_shares,
+    renormalise,
+    renormalised_shares,
+)
+from clockapp.core.payout_text import format_percent, ordinal, parse_percentages
+
+__all__ = [  # the curve's helpers moved to payout_tables; they are still read from here
+    "CLOCKAPP_CURVE",
+    "DEFAULT_TABLE",
+    "PayoutError",
+    "PayoutMode",
+    "PayoutStructure",
+    "PayoutTable",
+    "fit_to_field",
+    "format_percent",
+    "ordinal",
+    "parse_percentages",
+    "payout_table",
+    "preset_places",
+    "preset_shares",
+]
 
 #: 100% in basis points.
 WHOLE = 10_000
@@ -46,97 +72,6 @@ class PayoutMode(StrEnum):
     AMOUNTS = "amounts"
 
 
-def ordinal(place: int) -> str:
-    """'1st', '2nd', '3rd', '4th', ... '11th', '21st'.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
-    """
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
-
-
-def format_percent(basis_points: int) -> str:
-    """Basis points as a percentage without useless zeros.
-
-    >>> format_percent(5000), format_percent(1250), format_percent(3333)
-    ('50%', '12.5%', '33.33%')
-    """
-    whole, frac = divmod(basis_points, 100)
-    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}".rstrip("0") + "%"
-
-
-def parse_percentages(text: str) -> tuple[int, ...]:
-    """Read a typed list of percentages ("50/30/20", "50%, 30%, 20%", "33.34 33.33 33.33").
-
-    Returns:
-        Basis points, place 1 first (not checked to add up; `PayoutStructure` does that).
-
-    Raises:
-        ValidationError: Empty, or an item that is not a percentage with at most 2 decimals.
-
-    >>> parse_percentages("50/30/20")
-    (5000, 3000, 2000)
-    >>> parse_percentages("40%, 25.5%, x")
-    Traceback (most recent call last):
-    ...
-    clockapp.errors.ValidationError: Percentage 3 ('x') is not a number such as 25 or 12.5.
-    """
-    items = [item for item in re.split(r"[\s/,;]+", text.strip()) if item]
-    if not items:
-        raise ValidationError("Type the percentages, place 1 first (for example 50/30/20).")
-    result = []
-    for index, item in enumerate(items, start=1):
-        match = re.fullmatch(r"([0-9]+)(?:\.([0-9]{0,2}))?%?", item)
-        if match is None:
-            raise ValidationError(
-                f"Percentage {index} ({item!r}) is not a number such as 25 or 12.5."
-            )
-        result.append(int(match[1]) * 100 + int((match[2] or "").ljust(2, "0")))
-    return tuple(result)
-
-
-def preset_places(entries: int, *, paid_share_bp: int = 1250) -> int:
-    """How many places the preset pays for a field of `entries`.
-
-    >>> [preset_places(n) for n in (0, 1, 2, 6, 7, 10, 11, 40, 100, 1000)]
-    [0, 1, 2, 2, 3, 3, 3, 5, 13, 125]
-    """
-    if entries <= 1:
-        return max(entries, 0)
-    if entries <= 6:
-        return 2
-    if entries <= 10:
-        return 3
-    # Round half up, in integers: entries * share / 10,000.
-    return max(3, (2 * entries * paid_share_bp + WHOLE) // (2 * WHOLE))
-
-
-def preset_shares(places: int) -> tuple[Fraction, ...]:
-    """The preset's share of the pool for each of `places` paid places (they sum to 1).
-
-    >>> [str(s) for s in preset_shares(3)]
-    ['1/2', '3/10', '1/5']
-    >>> shares = preset_shares(10)
-    >>> shares[0] == 2 * shares[1], sum(shares)
-    (True, Fraction(1, 1))
-    """
-    if places < 0:
-        raise ValidationError(f"The number of paid places cannot be negative ({places}).")
-    fixed = {
-        0: (),
-        1: (Fraction(1),),
-        2: (Fraction(65, 100), Fraction(35, 100)),
-        3: (Fraction(50, 100), Fraction(30, 100), Fraction(20, 100)),
-    }
-    if places in fixed:
-        return fixed[places]
-    weights = [Fraction(1, place) for place in range(1, places + 1)]
-    total = sum(weights, Fraction(0))
-    return tuple(weight / total for weight in weights)
-
-
 @dataclass(frozen=True)
 class PayoutStructure:
     """How a tournament pays: the director's choices, independent of the prize pool.
@@ -150,9 +85,12 @@ class PayoutStructure:
         minimum_cash: No paid place pays less than this (cents; a multiple of the unit). The
             places below it are raised and the places above pay for it.
         guarantee: The prize pool is at least this (cents); the house covers the overlay.
-        paid_share_bp: For PRESET with 11+ entries: the share of the field paid, in basis points.
+        paid_share_bp: For PRESET on the clockapp curve with 11+ entries: the share of the field
+            paid, in basis points.
         locked_entries: For PRESET: when set, the places and percentages stay those of a field of
             this size (the table stops moving); amounts still follow the prize pool.
+        table: For PRESET: the key of the published table (`clockapp.core.payout_tables`), or
+            `CLOCKAPP_CURVE`.
 
     >>> PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 1500))
     Traceback (most recent call last):
@@ -168,8 +106,11 @@ class PayoutStructure:
     guarantee: int = 0
     paid_share_bp: int = 1250
     locked_entries: int | None = None
+    table: str = DEFAULT_TABLE
 
     def __post_init__(self) -> None:
+        if self.table != CLOCKAPP_CURVE:
+            payout_table_named(self.table)  # a readable error for an unknown key
         for value, name in (
             (self.rounding_unit, "The rounding unit"),
             (self.minimum_cash, "The minimum cash"),
@@ -291,7 +232,7 @@ class PayoutTable:
     def prize_for(self, place: int) -> int:
         """The prize for `place` (from 1); 0 when the place is not paid.
 
-        >>> payout_table(10_000, 8).prize_for(3), payout_table(10_000, 8).prize_for(4)
+        >>> payout_table(10_000, 12).prize_for(3), payout_table(10_000, 12).prize_for(4)
         (2000, 0)
         """
         if place < 1:
@@ -301,7 +242,7 @@ class PayoutTable:
     def ladder(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
         """('1st', '$500.00') pairs for the wall display.
 
-        >>> payout_table(10_000, 3).ladder()
+        >>> payout_table(10_000, 6).ladder()
         (('1st', '$65.00'), ('2nd', '$35.00'))
         """
         return tuple(
@@ -362,7 +303,13 @@ def payout_table(
     distributable = pool - pool % unit
     if structure.mode is PayoutMode.PRESET:
         field = structure.locked_entries if structure.locked_entries is not None else entries
-        places = preset_places(field, paid_share_bp=structure.paid_share_bp)
+        curve = structure.table == CLOCKAPP_CURVE
+        published: tuple[int, ...] = ()
+        if curve:
+            places = preset_places(field, paid_share_bp=structure.paid_share_bp)
+        else:
+            published = payout_table_named(structure.table).percentages(field)
+            places = len(published)
         if structure.locked_entries is not None:
             # A table locked at a larger field cannot pay more places than there are entries.
             places = min(places, entries)
@@ -371,7 +318,8 @@ def payout_table(
             places = min(places, max(1, distributable // minimum))
             if places * minimum > distributable:
                 minimum = 0  # the whole pool is below the minimum cash: the winner takes it
-        shares = preset_shares(places)
+        # Fewer places than the table's: the places kept share the pool in proportion.
+        shares = preset_shares(places) if curve else renormalised_shares(published, places)
     else:
         shares = tuple(Fraction(bp, WHOLE) for bp in structure.percentages)
         places = len(shares)
@@ -421,3 +369,26 @@ def _with_minimum(
         if below == 0:
             return (*exact, *(Fraction(minimum),) * fixed)
         fixed += below
+
+
+def fit_to_field(structure: PayoutStructure, entries: int) -> PayoutStructure | None:
+    """The custom table renormalised over the places `entries` can pay; None when it fits.
+
+    A custom table of 50/30/20 with two entries cannot pay third place: its 20% goes to the
+    two paid places in proportion (62.5/37.5), as MTT Tournament Director does. Custom amounts
+    keep their total, shared the same way. The director sees both tables and confirms.
+
+    >>> custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    >>> fit_to_field(custom, 2).percentages
+    (6250, 3750)
+    >>> fit_to_field(custom, 3) is None
+    True
+    """
+    if entries < 1:
+        return None
+    if structure.mode is PayoutMode.PERCENTAGES and len(structure.percentages) > entries:
+        return replace(structure, percentages=renormalise(structure.percentages, entries))
+    if structure.mode is PayoutMode.AMOUNTS and len(structure.amounts) > entries:
+        kept = structure.amounts[:entries]
+        return replace(structure, amounts=allocate(sum(structure.amounts), kept))
+    return None

@@ -8,11 +8,10 @@ Conventions, as a dealer sees the table:
 
 * Seats are numbered 1..n clockwise. Play and the button move clockwise: to the next higher seat,
   from the last seat back to seat 1.
-* `Table.button` is the seat of the dealer button **for the next hand dealt** at that table. The
-  button moves every hand and this module cannot see hands, so the caller decides how long an
-  answer from the director stays good: `fresh_button` treats it as unknown once it is older than
-  a time limit or than the last seat change at the table (and `advance_button` moves it per hand
-  in hand-for-hand play).
+* `Table.button` is the seat of the dealer button **for the next hand dealt** at that table, as
+  the director last said. This module cannot see hands, so it keeps what the director said until
+  the director changes it or an event moves it (a redraw, a broken table, `advance_button` per
+  hand in hand-for-hand play): it is never forgotten on a timer.
 * Messages name players by id the same way everywhere ("player 7", "players 3 and 4"), so the
   service layer can put their names in (`name_players`).
 * Blinds follow the button: with three or more players the small blind is the first player after
@@ -37,7 +36,6 @@ import random
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -112,42 +110,6 @@ def name_players(text: str, names: Mapping[PlayerId, str]) -> str:
         return re.sub(r"\d+", lambda m: names[int(m.group(0))], match.group(1))
 
     return _PLAYER_REFERENCE.sub(named, text)
-
-
-# ------------------------------------------------------------------ how long a button is known
-
-#: How long the director's answer about a table's button stays good, by default.
-BUTTON_MAX_AGE = timedelta(minutes=2)
-
-
-def fresh_button(
-    button: int | None,
-    set_at: datetime | None,
-    now: datetime | None,
-    *,
-    seats_changed_at: datetime | None = None,
-    max_age: timedelta = BUTTON_MAX_AGE,
-) -> int | None:
-    """The button seat while the director's answer is still good, else None (unknown).
-
-    The button moves every hand and the app cannot see hands, so an answer goes stale: once it is
-    older than `max_age`, or older than the last change of who sits at the table (a player
-    arrived or left: hands have been played since). An answer without a time is stale. With
-    `now` None only the seat changes are checked.
-
-    >>> t0 = datetime(2026, 1, 1, 20, 0)
-    >>> fresh_button(4, t0, t0 + timedelta(seconds=90))
-    4
-    >>> fresh_button(4, t0, t0 + timedelta(minutes=3))  # asked three minutes ago: ask again
-    >>> fresh_button(4, t0, t0, seats_changed_at=t0 + timedelta(seconds=1))  # someone moved
-    """
-    if button is None or set_at is None:
-        return None
-    if seats_changed_at is not None and set_at < seats_changed_at:
-        return None
-    if now is not None and now - set_at > max_age:
-        return None
-    return button
 
 
 @dataclass(frozen=True, order=True)

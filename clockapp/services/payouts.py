@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
-from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
+from clockapp.core.icm import DealMethod, IcmResult, icm_equities
 from clockapp.core.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money import check_cents, format_cents
-from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
+from clockapp.core.payouts import PayoutStructure, PayoutTable, fit_to_field, ordinal
 from clockapp.persistence.models import DealRow
-from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.payout_deals import DealInfo, DealProposal, deal_info, propose
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     CashierConfig,
@@ -43,6 +43,8 @@ from clockapp.services.till import (
 )
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
+
+__all__ = ["DealInfo", "DealProposal", "PayoutFit", "PayoutService", "PayoutView", "payout_view"]
 
 
 @dataclass(frozen=True)
@@ -87,35 +89,16 @@ class PayoutView:
 
 
 @dataclass(frozen=True)
-class DealProposal:
-    """A deal as proposed (nothing recorded yet).
+class PayoutFit:
+    """A custom table renormalised over the places the field can pay, for the director to confirm.
 
     Attributes:
-        registration_ids: The players in the deal (every player still in), in the order given.
-        names: Their names.
-        result: The core proposal: each player's amount, the reserve, exact or estimated.
+        before: The table as it is (it cannot pay: `before.problem` says why).
+        after: What the renormalised structure pays.
     """
 
-    registration_ids: tuple[int, ...]
-    names: tuple[str, ...]
-    result: DealResult
-
-
-@dataclass(frozen=True)
-class DealInfo:
-    """A recorded deal."""
-
-    id: int
-    ledger_row_id: int
-    method: DealMethod
-    description: str
-    registration_ids: tuple[int, ...]
-    stacks: tuple[int, ...]
-    amounts: tuple[int, ...]
-    prizes: tuple[int, ...]
-    reserved: int
-    exact: bool
-    created_at: datetime
+    before: PayoutView
+    after: PayoutView
 
 
 def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
@@ -137,23 +120,6 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
         ladder=ladder,
         players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
         locked=till.config.payouts.locked,
-    )
-
-
-def _deal_info(row: DealRow) -> DealInfo:
-    assert row.id is not None
-    return DealInfo(
-        id=row.id,
-        ledger_row_id=row.ledger_row_id,
-        method=DealMethod(row.method),
-        description=row.description,
-        registration_ids=tuple(json.loads(row.registrations_json)),
-        stacks=tuple(json.loads(row.stacks_json)),
-        amounts=tuple(json.loads(row.amounts_json)),
-        prizes=tuple(json.loads(row.prizes_json)),
-        reserved=row.reserved,
-        exact=row.exact,
-        created_at=row.created_at,
     )
 
 
@@ -198,45 +164,6 @@ def _check_amount(amount: int | None, owed: int, what: str, plural: str, name: s
     return amount
 
 
-def _stack_list(till: Till, stacks: Mapping[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The players in a deal (all those still in) and their stacks, checked."""
-    in_play = [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
-    missing = [till.name(rid) for rid in in_play if rid not in stacks]
-    extra = [rid for rid in stacks if rid not in in_play]
-    if extra:
-        names = ", ".join(
-            till.name(rid) if rid in till.registrations else f"#{rid}" for rid in extra
-        )
-        raise ValidationError(f"Only players still in can share a deal; not {names}.")
-    if missing:
-        raise ValidationError(
-            f"A deal is shared by every player still in; add {', '.join(missing)}."
-        )
-    if len(in_play) < 2:
-        raise ValidationError("A deal needs at least two players still in.")
-    ids = tuple(rid for rid in stacks)
-    return ids, tuple(stacks[rid] for rid in ids)
-
-
-def _propose(
-    till: Till,
-    view: MoneyView,
-    stacks: Mapping[int, int],
-    method: DealMethod,
-    unit: int,
-    reserve: int,
-) -> DealProposal:
-    check_cents(reserve, "The amount left to play for")
-    if view.table is None:
-        raise ValidationError(f"No payout table to deal from: {view.problem}")
-    if view.deal is not None:
-        raise ValidationError("A deal is already recorded; void its ledger row to make another.")
-    ids, chips = _stack_list(till, stacks)
-    unpaid = view.table.amounts[: len(ids)]
-    result = propose_deal(chips, unpaid, method=method, unit=unit, reserve=reserve)
-    return DealProposal(ids, tuple(till.name(rid) for rid in ids), result)
-
-
 class PayoutService:
     """Use cases on the payout table, prizes, bounties and deals."""
 
@@ -258,6 +185,22 @@ class PayoutService:
             till = load_till(session, tournament_id, self._cache)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
             return payout_view(till)
+
+    def fit(self, tournament_id: int) -> PayoutFit | None:
+        """The table renormalised over the places the field can pay (nothing saved).
+
+        None when the table needs no change (it pays no more places than there are entries).
+        The director confirms `after.structure`, which `set_structure` then saves.
+        """
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
+            before = payout_view(till)
+            fitted = fit_to_field(till.config.payouts, before.entries)
+            if fitted is None:
+                return None
+            till.config = CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            return PayoutFit(before, payout_view(till))
 
     def set_structure(self, tournament_id: int, structure: PayoutStructure) -> Outcome[PayoutView]:
         """Choose the payout structure (preset or custom, rounding, minimum cash, guarantee).
@@ -413,7 +356,7 @@ class PayoutService:
         """
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
-            return _propose(till, money_view(till), stacks, method, unit, reserve)
+            return propose(till, money_view(till), stacks, method, unit, reserve)
 
     def record_deal(
         self,
@@ -433,7 +376,7 @@ class PayoutService:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
             view = ensure_overlay(session, till, now, station)
-            proposal = _propose(till, view, stacks, method, unit, reserve)
+            proposal = propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result
             record = append_row(
                 session,
@@ -466,7 +409,7 @@ class PayoutService:
             session.flush()
             till.deals[record.id] = row
             check_not_overpaid(money_view(till))
-            info = _deal_info(row)
+            info = deal_info(row)
             changes = record_change(
                 session, tournament_id, PAY_CHANGES, f"deal recorded: {deal.description}", now
             )
@@ -477,7 +420,7 @@ class PayoutService:
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
             view = money_view(till)
-            return _deal_info(view.deal) if view.deal is not None else None
+            return deal_info(view.deal) if view.deal is not None else None
 
 
 def _nothing_owed(due: PrizeDue, kind: RowKind) -> str:

@@ -315,6 +315,7 @@ def config_from_row(row: CashierConfigRow | None, starting_stack: int) -> Cashie
         guarantee=row.guarantee,
         paid_share_bp=row.paid_share_bp,
         locked_entries=row.locked_entries,
+        table=row.payout_table,
     )
     return CashierConfig(
         EntryRules(registration, rebuy, add_on, re_entry), payouts, row.opening_float
@@ -360,6 +361,7 @@ def store_config(row: CashierConfigRow, config: CashierConfig) -> None:
     row.guarantee = payouts.guarantee
     row.paid_share_bp = payouts.paid_share_bp
     row.locked_entries = payouts.locked_entries
+    row.payout_table = payouts.table
     row.opening_float = config.opening_float
 
 

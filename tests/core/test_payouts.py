@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import (
     WHOLE,
     PayoutError,
@@ -26,6 +28,8 @@ from clockapp.core.payouts import (
 
 PERCENT = PayoutMode.PERCENTAGES
 AMOUNTS = PayoutMode.AMOUNTS
+#: The clockapp curve (the preset before the published tables; tournaments made before keep it).
+CURVE = PayoutStructure(table=CLOCKAPP_CURVE)
 
 
 # ------------------------------------------------------------------ presets
@@ -93,14 +97,14 @@ def test_preset_curve_first_is_twice_second_and_smooth(places: int) -> None:
     ],
 )
 def test_preset_tables(pool: int, entries: int, amounts: tuple[int, ...]) -> None:
-    table = payout_table(pool, entries)
+    table = payout_table(pool, entries, CURVE)
     assert table.amounts == amounts
     assert table.prize_pool == pool
     assert (table.overlay, table.locked) == (0, False)
 
 
 def test_large_field_preset() -> None:
-    table = payout_table(100 * 10000, 100, PayoutStructure(rounding_unit=500))
+    table = payout_table(100 * 10000, 100, replace(CURVE, rounding_unit=500))
     assert table.places_paid == 13
     assert sum(table.amounts) == 1_000_000
     assert table.amounts[0] == 314500
@@ -123,12 +127,13 @@ def test_rounding_unit_bigger_than_the_lower_places_leaves_them_unpaid() -> None
 
 
 def test_minimum_cash_raises_the_bottom_places() -> None:
-    table = payout_table(1_000_000, 100, PayoutStructure(rounding_unit=1000, minimum_cash=30000))
+    curve = replace(CURVE, rounding_unit=1000)
+    table = payout_table(1_000_000, 100, replace(curve, minimum_cash=30000))
     assert table.places_paid == 13
     assert table.amounts[-3:] == (30000, 30000, 30000)
     assert min(table.amounts) == 30000
     assert sum(table.amounts) == 1_000_000
-    unrounded = payout_table(1_000_000, 100, PayoutStructure(rounding_unit=1000))
+    unrounded = payout_table(1_000_000, 100, curve)
     assert unrounded.amounts[-1] < 30000
     assert table.amounts[0] < unrounded.amounts[0]
 
@@ -159,7 +164,7 @@ def test_guarantee_with_no_entries_pays_one_place() -> None:
 
 
 def test_lock_keeps_the_places_while_amounts_follow_the_pool() -> None:
-    locked = PayoutStructure(rounding_unit=100).lock(40)
+    locked = replace(CURVE, rounding_unit=100).lock(40)
     assert locked.locked
     at_lock = payout_table(400_000, 40, locked)
     later = payout_table(460_000, 46, locked)
@@ -169,7 +174,7 @@ def test_lock_keeps_the_places_while_amounts_follow_the_pool() -> None:
     assert later.locked
     assert payout_table(460_000, 46, locked.unlock()).places_paid == preset_places(46)
     # Locked at a bigger field than there are entries: never more places than entries.
-    assert payout_table(8000, 8, PayoutStructure().lock(100)).places_paid == 8
+    assert payout_table(8000, 8, CURVE.lock(100)).places_paid == 8
 
 
 # ------------------------------------------------------------------ custom tables
@@ -333,7 +338,7 @@ def test_parse_percentages_refuses(text: str, words: str) -> None:
 
 
 def test_ladder_and_prize_for() -> None:
-    table = payout_table(100_000, 8)
+    table = payout_table(100_000, 12)
     assert table.ladder() == (("1st", "$500.00"), ("2nd", "$300.00"), ("3rd", "$200.00"))
     assert table.ladder(symbol="€")[0] == ("1st", "€500.00")
     assert [table.prize_for(place) for place in (1, 2, 3, 4, 99)] == [50000, 30000, 20000, 0, 0]

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.seating import (
-    BUTTON_MAX_AGE,
     Seat,
     Seating,
     SeatingError,
     Table,
     draw_seats,
-    fresh_button,
     mentioned_players,
     move_player,
     name_players,
@@ -83,50 +80,3 @@ def test_core_errors_name_players_the_way_the_service_replaces() -> None:
     with pytest.raises(SeatingError) as twice:
         draw_seats(room, [3], random.Random(1))
     assert name_players(str(twice.value), NAMES) == "Ann is already seated at Table 1, seat 1."
-
-
-# ------------------------------------------------------------------ the button's age
-
-T0 = datetime(2026, 11, 21, 21, 0, tzinfo=UTC)
-
-
-@pytest.mark.parametrize(
-    ("button", "set_after", "now_after", "seats_changed_after", "max_age", "expected"),
-    [
-        (4, 0, 0, None, BUTTON_MAX_AGE, 4),  # just answered
-        (4, 0, 120, None, BUTTON_MAX_AGE, 4),  # two minutes: still good
-        (4, 0, 121, None, BUTTON_MAX_AGE, None),  # a second more: ask again
-        (4, 0, 3600, None, BUTTON_MAX_AGE, None),  # an hour old
-        (4, 0, 3600, None, timedelta(hours=2), 4),  # the director allows longer
-        (4, 10, 20, 10, BUTTON_MAX_AGE, 4),  # answered as the seats changed
-        (4, 10, 20, 11, BUTTON_MAX_AGE, None),  # a player came or went since
-        (4, 10, 20, 5, BUTTON_MAX_AGE, 4),  # seats changed before the answer
-        (None, 0, 0, None, BUTTON_MAX_AGE, None),  # never answered
-    ],
-)
-def test_fresh_button(
-    button: int | None,
-    set_after: int,
-    now_after: int,
-    seats_changed_after: int | None,
-    max_age: timedelta,
-    expected: int | None,
-) -> None:
-    seats_changed = (
-        None if seats_changed_after is None else T0 + timedelta(seconds=seats_changed_after)
-    )
-    got = fresh_button(
-        button,
-        T0 + timedelta(seconds=set_after),
-        T0 + timedelta(seconds=now_after),
-        seats_changed_at=seats_changed,
-        max_age=max_age,
-    )
-    assert got == expected
-
-
-def test_a_button_without_a_time_is_unknown_and_now_none_checks_only_seats() -> None:
-    assert fresh_button(4, None, T0) is None
-    hour_old = T0 - timedelta(hours=1)
-    assert fresh_button(4, hour_old, None) == 4
-    assert fresh_button(4, hour_old, None, seats_changed_at=T0) is None

@@ -311,12 +311,12 @@ def _pay_twice_at_once(eng: Engine) -> list[str]:
         thread.join(timeout=30)
     payouts = [r for r in first.cashier.ledger(tid) if r.kind is RowKind.PAYOUT]
     assert len(payouts) == 1
-    assert payouts[0].amount == 2600  # 65% of 2 x $20
+    assert payouts[0].amount == 4000  # 2 entries: the home-game table pays the winner only
     return sorted(told)
 
 
 def test_two_desks_cannot_pay_the_same_prize_twice(engine: Engine) -> None:
-    assert _pay_twice_at_once(engine) == ["Ann's prize ($26.00) is already paid.", "paid"]
+    assert _pay_twice_at_once(engine) == ["Ann's prize ($40.00) is already paid.", "paid"]
 
 
 @pytest.mark.postgres
@@ -324,6 +324,6 @@ def test_two_desks_cannot_pay_the_same_prize_twice_on_postgresql(pg_url: str) ->
     eng = make_engine(pg_url)
     try:
         migrate(eng)
-        assert _pay_twice_at_once(eng) == ["Ann's prize ($26.00) is already paid.", "paid"]
+        assert _pay_twice_at_once(eng) == ["Ann's prize ($40.00) is already paid.", "paid"]
     finally:
         eng.dispose()

@@ -449,8 +449,8 @@ def test_balance_after_busts_moves_the_big_blind_to_the_worst_seat(
     assert result.need_button is None
     room = services.seating.room(tid)
     assert [t.count for t in room.tables] == [6, 6]
-    # The buttons were answered for this balancing; the next one asks again.
-    assert [t.button for t in room.tables] == [None, None]
+    # The buttons stay as the dealers said: moving players moves no button (issue 11).
+    assert [t.button for t in room.tables] == [1, 1]
     assert room.table(2).seat(5).moves == 1
     assert room.tables[0].gives == 2
     assert [m.announcement for m in services.seating.pending_moves(tid)] == [

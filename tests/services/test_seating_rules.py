@@ -1,5 +1,5 @@
-"""The seating rules: how long a button answer stays good, the rules set in one action, the final
-table at the size the director chose, and players named in every refusal."""
+"""The seating rules: the director's button kept until changed, the rules set in one action, the
+final table at the size the director chose, and players named in every refusal."""
 
 from __future__ import annotations
 
@@ -27,74 +27,32 @@ def uneven_room(services: Services, tid: int) -> dict[tuple[int, int], int]:
     return place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
 
 
-# ---------------------------------------------------------------------------- stale buttons
-@pytest.mark.parametrize(
-    ("seconds_later", "asked"),
-    [(0, None), (90, None), (120, None), (121, 1), (3600, 1)],
-)
-def test_a_button_answer_ages_out(
-    services: Services, tid: int, fake_clock: FakeClock, seconds_later: int, asked: int | None
+# ---------------------------------------------------------------------------- kept buttons
+@pytest.mark.parametrize("seconds_later", [0, 121, 3600, 6 * 3600])
+def test_a_button_the_director_entered_is_kept(
+    services: Services, tid: int, fake_clock: FakeClock, seconds_later: int
 ) -> None:
-    """Two minutes by default: an answer older than that is unknown and balancing asks."""
+    """Issue 11: a button position entered was forgotten about two minutes later."""
     uneven_room(services, tid)
     services.seating.set_button(tid, 1, 1)
     services.seating.set_button(tid, 2, 1)
     fake_clock.advance(seconds=seconds_later)
-    if asked is not None:
-        # Only table 1's answer is checked here: answer table 2 again just before.
-        services.seating.set_button(tid, 2, 1)
+    assert services.seating.room(tid).table(1).button == 1
     result = services.seating.balance(tid).value
-    if asked is None:
-        assert result.need_button is None
-        assert [m.from_seat for m in result.moves] == [Seat(1, 3)]  # the big blind next
-    else:
-        assert result.need_button is not None
-        assert result.need_button.table == asked
-        assert result.moves == ()
-        table = services.seating.room(tid).table(asked)
-        assert (table.button, table.last_button) == (None, 1)  # unknown, the old answer a hint
-
-
-def test_the_director_sets_how_long_an_answer_stays_good(
-    services: Services, tid: int, fake_clock: FakeClock
-) -> None:
-    uneven_room(services, tid)
-    config = services.seating.set_button_max_age(tid, 600).value
-    assert config.button_max_age_seconds == 600
-    services.seating.set_button(tid, 1, 1)
-    services.seating.set_button(tid, 2, 1)
-    fake_clock.advance(minutes=9)
-    assert services.seating.balance(tid).value.need_button is None
-    before = snapshot(services, tid)
-    with pytest.raises(SeatingError, match="10 seconds to 24 hours"):
-        services.seating.set_button_max_age(tid, 5)
-    assert snapshot(services, tid) == before
-
-
-def test_saying_the_same_button_again_is_a_fresh_answer(
-    services: Services, tid: int, fake_clock: FakeClock
-) -> None:
-    uneven_room(services, tid)
-    services.seating.set_button(tid, 1, 1)
-    services.seating.set_button(tid, 2, 1)
-    fake_clock.advance(seconds=100)
-    services.seating.set_button(tid, 1, 1)
-    services.seating.set_button(tid, 2, 1)
-    fake_clock.advance(seconds=100)  # 200 s after the first answer, 100 s after the second
-    assert services.seating.balance(tid).value.need_button is None
+    assert result.need_button is None
+    assert [m.from_seat for m in result.moves] == [Seat(1, 3)]  # the big blind next
 
 
 @pytest.mark.parametrize("change", ["bust", "late seat", "hand move"])
-def test_a_seat_change_after_the_answer_makes_it_unknown(
+def test_a_seat_change_at_the_table_keeps_the_button(
     services: Services, tid: int, fake_clock: FakeClock, change: str
 ) -> None:
-    """A player who sat down at or left the table since: hands were played, ask again (a few
-    seconds later, well within the age limit)."""
+    """Players sitting down or leaving do not move the button: it stays as the director said."""
     services.seating.add_tables(tid, 2, seat_count=10)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
     services.seating.set_button(tid, 1, 1)
     services.seating.set_button(tid, 2, 1)
-    fake_clock.advance(seconds=5)
+    fake_clock.advance(minutes=10)
     if change == "bust":
         bust(services, seats[(1, 9)])  # the seat frees at the next seating action
     elif change == "late seat":
@@ -102,40 +60,42 @@ def test_a_seat_change_after_the_answer_makes_it_unknown(
         services.seating.seat_player(tid, late, 1, 10)
     else:
         services.seating.move_player(tid, seats[(1, 9)], 1, 10)
-    fake_clock.advance(seconds=5)
+    fake_clock.advance(minutes=10)
     result = services.seating.balance(tid).value
-    assert result.need_button is not None
-    assert result.need_button.table == 1
-    assert result.moves == ()
-    assert services.seating.room(tid).table(2).button == 1  # nobody came or went there
+    assert result.need_button is None
+    assert [t.button for t in services.seating.room(tid).tables] == [1, 1]
 
 
-def test_a_bust_elsewhere_keeps_the_answer(services: Services, tid: int) -> None:
+def test_balancing_moves_keep_both_buttons(services: Services, tid: int) -> None:
+    """Moving a player between tables moves nobody's button: the next balance asks nothing."""
     seats = uneven_room(services, tid)
     services.seating.set_button(tid, 1, 1)
-    bust(services, seats[(2, 6)])  # table 2: 5 players, table 1: 8
     services.seating.set_button(tid, 2, 1)
+    assert len(services.seating.balance(tid).value.moves) == 1
+    assert [t.button for t in services.seating.room(tid).tables] == [1, 1]
+    bust(services, seats[(2, 1)])
+    bust(services, seats[(2, 2)])
     result = services.seating.balance(tid).value
     assert result.need_button is None
     assert len(result.moves) == 1
 
 
-def test_a_stale_button_does_not_choose_the_giving_table(
-    services: Services, tid: int, fake_clock: FakeClock
+def test_the_director_changes_the_button_and_the_final_table_draws_it_again(
+    services: Services, tid: int
 ) -> None:
-    """Two tables are equally full; the one whose answer is fresh gives, without a question,
-    rather than the one whose old answer would pick the wrong "big blind next"."""
-    services.seating.add_tables(tid, 3, seat_count=10)
-    full = [1, 2, 3, 4, 5, 6, 7, 8]
-    seats = place(services, tid, {1: full, 2: full, 3: [1, 2, 3, 4, 5, 6]})
-    services.seating.set_button(tid, 1, 4)  # an hour ago
-    fake_clock.advance(minutes=60)
-    services.seating.set_button(tid, 2, 4)
-    services.seating.set_button(tid, 3, 6)
-    result = services.seating.balance(tid).value
-    assert result.need_button is None
-    (move,) = result.moves
-    assert (move.registration_id, move.from_seat) == (seats[(2, 6)], Seat(2, 6))
+    services.seating.add_tables(tid, 2, seat_count=10)
+    seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6], 2: [1, 2]})
+    services.seating.set_button(tid, 1, 1)
+    services.seating.set_button(tid, 1, 4)  # the director's correction replaces the answer
+    assert services.seating.room(tid).table(1).button == 4
+    services.seating.set_button(tid, 2, 1)
+    services.seating.break_tables(tid)  # table 2 breaks into table 1: the final table forms
+    assert [t.number for t in services.seating.room(tid).tables] == [1]
+    assert services.seating.room(tid).table(1).button is None  # the button is drawn there
+    services.seating.add_tables(tid, 1, seat_count=10)
+    assert services.seating.room(tid).table(2).button is None  # a new table: ask the director
+    table_one = {s.registration_id for s in services.seating.room(tid).table(1).seats}
+    assert seats[(2, 1)] in table_one
 
 
 # ---------------------------------------------------------------------------- rules
@@ -146,7 +106,6 @@ def test_the_rules_are_set_in_one_action(services: Services, tid: int) -> None:
         tid,
         policy=BalancePolicy.within_two_from(3),
         rules=BreakRules(order=(2, 4), final_table=3, final_table_size=9),
-        button_max_age_seconds=300,
     ).value
     assert services.tournaments.revision() == revision + 1
     assert config == services.seating.config(tid)
@@ -156,10 +115,9 @@ def test_the_rules_are_set_in_one_action(services: Services, tid: int) -> None:
         3,
         9,
     )
-    assert config.button_max_age_seconds == 300
     # None keeps a setting.
     kept = services.seating.set_rules(tid, policy=BalancePolicy(2)).value
-    assert (kept.rules, kept.button_max_age_seconds) == (config.rules, 300)
+    assert kept.rules == config.rules
     assert services.seating.room(tid).final_table == (3, 9)
 
 
@@ -168,9 +126,7 @@ def test_refused_rules_change_nothing(services: Services, tid: int) -> None:
     before = snapshot(services, tid)
     for rules in (BreakRules(final_table=5), BreakRules(final_table=1, final_table_size=9)):
         with pytest.raises(SeatingError):
-            services.seating.set_rules(
-                tid, policy=BalancePolicy(2), rules=rules, button_max_age_seconds=60
-            )
+            services.seating.set_rules(tid, policy=BalancePolicy(2), rules=rules)
     assert snapshot(services, tid) == before
 
 

@@ -332,3 +332,21 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     assert dialog.error_label.text() == "Carla Diaz is not in play, so has no chips to count."
     assert services.clock.snapshot(tournament_id).stats.players_left == 2
     dialog.reject()
+
+
+def test_the_director_levels_say_what_each_color_up_trades_into(
+    qtmodeltester, station, services, tournament_id
+) -> None:
+    """Issue 11: the colour-up notice named the chips leaving but not what replaces them."""
+    from clockapp.core.structure import Break, Level, Structure
+
+    structure = Structure("Color-ups", (Level(25, 50), Break(10, color_up=(25,)), Level(100, 200)))
+    station.bus.run(lambda: services.structure.replace(tournament_id, structure))
+    chips = services.clock.snapshot(tournament_id).chip_set
+    model = station.director.levels_model
+    qtmodeltester.check(model)
+    green, black = chips.denomination(25).color, chips.denomination(100).color
+    note = model.data(model.index(1, len(COLUMNS) - 1))
+    assert note == f"Color up T25 {green} → T100 {black} (4 = 1)"
+    tip = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    assert tip.endswith(f"replace them with T100 chips ({black}): 4 {green} = 1 {black}")

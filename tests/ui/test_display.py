@@ -219,3 +219,21 @@ def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: st
     after = len(currency) > 1 and currency.isalpha()
     expected = format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
     assert texts.money(cents, currency) == expected
+
+
+def test_the_color_up_notice_says_what_replaces_the_chips(
+    qtbot, small, services, tournament_id, fake_clock
+) -> None:
+    """Issue 11: before and during the break the room reads which chips go and into what."""
+    display = small.display
+    chips = services.clock.snapshot(tournament_id).chip_set
+    assert {25, 100} <= set(chips.values)
+    services.clock.start(tournament_id)
+    small.bus.poll()
+    green, black = chips.denomination(25).color, chips.denomination(100).color
+    assert display.notice_label.text() == (
+        f"Color-up at the break: T25 {green} → T100 {black} (4 = 1)"
+    )
+    fake_clock.advance(minutes=21)
+    small.session.tick()
+    assert display.status_label.text() == f"COLOR UP: T25 {green} → T100 {black} (4 = 1)".upper()

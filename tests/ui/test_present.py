@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from clockapp.core import clock
+from clockapp.core.chips import ChipSet
+from clockapp.core.color_up import break_color_ups
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui.clock import present
 from clockapp.ui.clock.present import Tone
@@ -82,8 +84,8 @@ def test_situations(state, minutes, level, countdown, accent, frame, status) -> 
 
 def test_notices_and_next_line() -> None:
     before = at(RUNNING, 5)
-    _line, notice = present.status_line(before, {25: "T25 green"})
-    assert notice == "Color-up at the break: T25 green"
+    _line, notice = present.status_line(before, {})
+    assert notice == "Color-up at the break: T25"  # no chip set known: the values alone
     assert present.next_line(before) == "Break  ·  then 100 / 200  ·  ante 25"
     during = at(RUNNING, 22)
     _line, notice = present.status_line(during, {})
@@ -100,3 +102,12 @@ def test_hard_end_warning_and_stop() -> None:
     stopped, _ = present.status_line(at(state, 31), {})
     assert stopped.banner is Tone.WARNING
     assert "PLACES BY CHIP COUNT" in stopped.text
+
+
+def test_the_color_up_says_which_chips_go_and_which_replace_them() -> None:
+    """Issue 11: the notice named the chips leaving but not what to color up into."""
+    ups = break_color_ups(S.levels, ChipSet.standard((25, 100, 500)))
+    _line, notice = present.status_line(at(RUNNING, 5), ups)
+    assert notice == "Color-up at the break: T25 green → T100 black (4 = 1)"
+    line, _notice = present.status_line(at(RUNNING, 22), ups)
+    assert line.text == "COLOR UP: T25 GREEN → T100 BLACK (4 = 1)"

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
+from clockapp.core.seating import Seat
 from clockapp.services.app import Services
 from clockapp.ui.tables import TablesWindow
 from clockapp.ui.tables.rules import RulesDialog, SeatingRules, TableDialog, parse_order
@@ -36,13 +37,12 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
     seeded.seating.add_tables(tournament_id, 3, seat_count=10)
     window = open_window()
     window.ask_rules = lambda: SeatingRules(
-        BalancePolicy.within_two_from(3), BreakRules((2,), None, 9), 180
+        BalancePolicy.within_two_from(3), BreakRules((2,), None, 9)
     )
     window.action_by_key["rules"].trigger()
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
-    assert config.button_max_age_seconds == 180
     assert "the final table seats 9 players" in window.banner.text
     assert window.banner.kind == "info"
 
@@ -52,7 +52,7 @@ def test_refused_rules_show_why(
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
-    window.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10), 120)
+    window.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
     window.action_by_key["rules"].trigger()
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text
@@ -75,16 +75,15 @@ def test_the_rules_dialog_shows_and_returns_the_rules(
     assert dialog.wide_from.value() == 4
     assert dialog.final_size.value() == 10  # the host's open seats until the director chooses
     assert "table 1 (10 open seats)" in dialog.host_note.text()
-    # The director: within 2, no wider limit, table 3 hosts a final table of 8, buttons 5 min.
+    # The director: within 2, no wider limit, table 3 hosts a final table of 8.
     dialog.within.setValue(2)
     dialog.wide.setChecked(False)
     assert not dialog.wide_within.isEnabled()
     qtbot.keyClicks(dialog.order, "4, 1")
     dialog.final_table.setCurrentIndex(dialog.final_table.findData(3))
     dialog.final_size.setValue(8)
-    dialog.button_minutes.setValue(5)
     assert "table 3 (9 open seats); 1 seat there will close" in dialog.host_note.text()
-    assert dialog.value() == SeatingRules(BalancePolicy(2, None, 4), BreakRules((4, 1), 3, 8), 300)
+    assert dialog.value() == SeatingRules(BalancePolicy(2, None, 4), BreakRules((4, 1), 3, 8))
     dialog.order.setText("4 x")
     dialog.accept()
     assert dialog.result() != dialog.DialogCode.Accepted
@@ -167,20 +166,20 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
 
 
 # ---------------------------------------------------------------------------- buttons
-def test_a_stale_button_is_a_hint_and_balancing_asks(
+def test_an_hour_old_button_is_kept_and_balancing_uses_it(
     seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
+    """Issue 11: what the director tells the app is kept until the director changes it."""
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
     seeded.seating.set_button(tournament_id, 1, 4)
     seeded.seating.set_button(tournament_id, 2, 2)
-    fake_clock.advance(minutes=3)
-    seeded.seating.set_button(tournament_id, 2, 2)
+    fake_clock.advance(minutes=60)
     window = open_window()
     item = window.room_view.items_by_table[1]
-    assert (item.info.button, item.info.last_button) == (None, 4)
-    assert "too old" in item.tooltip_for(4)
-    assert not window.grab().isNull()  # the faint "D?" paints
+    assert item.info.button == 4
+    assert "(button)" in item.tooltip_for(4)
+    assert not window.grab().isNull()
     asked = []
 
     def answer(need, table):
@@ -189,8 +188,8 @@ def test_a_stale_button_is_a_hint_and_balancing_asks(
 
     window.ask_button = answer
     window.action_by_key["balance"].trigger()
-    assert asked == [1]
-    assert [m.from_seat.table for m in seeded.seating.pending_moves(tournament_id)] == [1]
+    assert asked == []  # nothing to ask: the director's answer stands
+    assert [m.from_seat for m in seeded.seating.pending_moves(tournament_id)] == [Seat(1, 6)]
 
 
 # ---------------------------------------------------------------------------- words

@@ -17,6 +17,7 @@ from datetime import datetime
 from sqlalchemy import CheckConstraint, Index, UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
+from clockapp.core.payout_tables import DEFAULT_TABLE
 from clockapp.persistence.types import BigInt, UTCDateTime
 
 #: Registration statuses (the values `clockapp.services.cashier.RegistrationStatus` uses).
@@ -159,6 +160,9 @@ class CashierConfigRow(SQLModel, table=True):
     guarantee: int = Field(default=0, sa_type=BigInt)
     paid_share_bp: int = 1250
     locked_entries: int | None = None
+    # The published table the preset follows (clockapp.core.payout_tables); rows made before
+    # migration 0008 keep the clockapp curve they were paying with.
+    payout_table: str = Field(default=DEFAULT_TABLE, max_length=40)
     opening_float: int = Field(default=0, sa_type=BigInt)
 
 

@@ -35,8 +35,8 @@ class GameTableRow(SQLModel, table=True):
     `closed_seats` lists the closed seat numbers separated by spaces ("5 10"); `gives` counts the
     players the table has given to balance others (the balancing planner spreads that load).
     `button_set_at` is when the director said where the button is, `seats_changed_at` when a
-    player last sat down at or left the table: an answer older than either change, or older than
-    the tournament's `SeatingConfigRow.button_max_age_seconds`, counts as unknown.
+    player last sat down at or left the table. The button is kept until the director changes it
+    or an event moves it (it no longer goes stale with time or seat changes).
     """
 
     __tablename__ = "game_table"
@@ -130,7 +130,8 @@ class SeatingConfigRow(SQLModel, table=True):
     final_table: int | None = None
     final_table_size: int | None = None
     revision: int = 0  # bumped by every seating write (serialises stations)
-    # How long the director's answer about a button stays good (2 minutes by default).
+    # No longer read: a button answer used to go stale after this long; it is now kept until the
+    # director changes it (issue 11). The column stays so older databases need no migration.
     button_max_age_seconds: int = Field(
         default=120, sa_column_kwargs={"server_default": text("120")}
     )

@@ -12,13 +12,12 @@ gives that seat back when it is still free, and otherwise draws one by the rules
 A re-entry is a new entry and draws a new seat. The cashier's compound actions (a sale and its
 seat, a bust and the seat it frees) run the seating in their own transaction (`late`).
 
-Buttons: a table's button is the seat of the dealer button for the next hand, which moves every
-hand, and the app cannot see hands. So an answer from the director goes stale: it counts as
-unknown once it is older than the tournament's limit (2 minutes by default, `set_button_max_age`)
-or than the last time a player sat down at or left the table (a bust, a move, a late seat), and
-balancing asks again (`NeedButton`). Once a balancing plan has moved a player between two
-tables, the buttons of both are forgotten at once. In hand-for-hand play each table plays exactly
-one hand between `next_hand` calls, so the known buttons move on by one player there.
+Buttons: a table's button is the seat of the dealer button for the next hand. What the director
+says is kept until the director changes it, or until an event moves it: the table breaks, the
+final table forms or a shootout round is drawn (the button is drawn again), or, in hand-for-hand
+play, each `next_hand` moves the known buttons on by one player. It is not forgotten on a timer,
+nor when players sit down, leave or are moved for balancing (issue 11: "what the director tells
+the app is kept until the director changes it"); the tables window shows it as it was given.
 
 Messages name players: the core knows registration ids only ("taken by player 7"); every
 refused action's message has the names put in before it reaches the director.

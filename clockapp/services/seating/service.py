@@ -43,7 +43,6 @@ from clockapp.services.seating.store import (
     apply_plan,
     balance_status,
     check_not_shootout,
-    clear_buttons,
     config_of,
     hfh_of,
     load_room,
@@ -261,27 +260,20 @@ class SeatingService(HandForHandActions, ShootoutActions):
         *,
         policy: BalancePolicy | None = None,
         rules: BreakRules | None = None,
-        button_max_age_seconds: int | None = None,
     ) -> Outcome[SeatingConfig]:
-        """Choose, in one action, the balance policy, the break rules (break order, final table
-        and its size) and how long an answer about a button stays good; None keeps a setting.
+        """Choose, in one action, the balance policy and the break rules (break order, final
+        table and its size); None keeps a setting.
 
         Raises:
-            SeatingError: The final table is not in play, it has fewer open seats than the final
-                table size, or the button age is outside 10 seconds to 24 hours.
+            SeatingError: The final table is not in play, or it has fewer open seats than the
+                final table size.
         """
 
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
             row = session.get(SeatingConfigRow, tournament_id)
             assert row is not None  # `lock_room` made it
             current = config_of(row)
-            wanted = SeatingConfig(
-                policy or current.policy,
-                rules or current.rules,
-                current.button_max_age_seconds
-                if button_max_age_seconds is None
-                else button_max_age_seconds,
-            )
+            wanted = SeatingConfig(policy or current.policy, rules or current.rules)
             chosen = wanted.rules
             if chosen.final_table is not None:
                 host = room.seating.table(chosen.final_table)
@@ -295,15 +287,12 @@ class SeatingService(HandForHandActions, ShootoutActions):
             row.wide_from_tables = wanted.policy.wide_from_tables
             row.break_order = order_text(chosen.order)
             row.final_table, row.final_table_size = chosen.final_table, chosen.final_table_size
-            row.button_max_age_seconds = wanted.button_max_age_seconds
             session.add(row)
             parts = []
             if policy is not None:
                 parts.append(f"balance policy: {policy}")
             if rules is not None:
                 parts.append("break order and final table")
-            if button_max_age_seconds is not None:
-                parts.append(f"button answers good for {button_max_age_seconds} s")
             return config_of(row), Change.SEATING, "; ".join(parts) or "seating rules"
 
         return self._write(tournament_id, act)
@@ -320,16 +309,6 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 final table size.
         """
         return self.set_rules(tournament_id, rules=rules)
-
-    def set_button_max_age(self, tournament_id: int, seconds: int) -> Outcome[SeatingConfig]:
-        """Choose how long the director's answer about a button stays good (2 minutes by
-        default): an older answer, or one older than the last seat change at the table, counts
-        as unknown and balancing asks again.
-
-        Raises:
-            SeatingError: Outside 10 seconds to 24 hours.
-        """
-        return self.set_rules(tournament_id, button_max_age_seconds=seconds)
 
     # ---------------------------------------------------------------- seats
     def draw_seats(
@@ -559,7 +538,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 need = plan
             else:
                 moves.extend(plan.moves)
-                seating = clear_buttons(plan.seating, plan.moves)
+                seating = plan.seating  # the buttons stay: moving players does not move them
                 stats, warnings = plan.stats, plan.warnings
             plan_done = Plan(
                 seating, stats, tuple(moves), breaks.broken, breaks.final_table, need, warnings

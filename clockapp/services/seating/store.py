@@ -11,7 +11,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy import delete, update
@@ -20,7 +20,6 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, MoveStats, NeedButton
 from clockapp.core.seating import (
-    BUTTON_MAX_AGE,
     DealIn,
     Move,
     MoveKind,
@@ -28,10 +27,8 @@ from clockapp.core.seating import (
     Seating,
     SeatingError,
     Table,
-    fresh_button,
     mentioned_players,
     name_players,
-    set_button,
 )
 from clockapp.core.shootout import Shootout
 from clockapp.persistence.locks import lock_tournament
@@ -78,7 +75,7 @@ def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
     policy = BalancePolicy(row.within, row.wide_within, row.wide_from_tables)
     order = tuple(int(n) for n in row.break_order.split())
     rules = BreakRules(order, row.final_table, row.final_table_size)
-    return SeatingConfig(policy, rules, row.button_max_age_seconds)
+    return SeatingConfig(policy, rules)
 
 
 @dataclass(frozen=True)
@@ -110,8 +107,8 @@ class Room:
     seating: Seating
     shootout: Shootout | None
     action: int = 0  # numbers this write (the config row's counter): its moves share it
-    # The tables as loaded or last stored, with a button that has gone stale as None: a store
-    # writes a button only when it differs from these (a stale answer stays on its row).
+    # The tables as loaded or last stored: a store writes a button only when it differs from
+    # these (so an answer keeps the time it was given).
     core_tables: dict[int, Table] = field(default_factory=dict)
     stale_tables: set[int] = field(default_factory=set)  # tables where a stale seat is left
     shootout_changed: bool = False  # followed busts recorded at the cashier; to be stored
@@ -170,10 +167,9 @@ def _display_name(name: str, nickname: str) -> str:
 def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
     """Read the room; seats of players who are out are left aside as stale.
 
-    A table's button counts as unknown (None in `Room.seating`) once the director's answer has
-    gone stale (`clockapp.core.seating.fresh_button`): older than the last seat change there (a
-    stale seat left by a bust counts as a change after it), or, given `now`, older than the
-    tournament's button age limit. A shootout follows the busts recorded at the cashier.
+    A table's button is the director's last answer, kept until the director changes it or an
+    event moves it (the table breaks, a redraw, the next hand in hand-for-hand play). A shootout
+    follows the busts recorded at the cashier.
     """
     get_row(session, tournament_id)
     config = session.get(SeatingConfigRow, tournament_id)
@@ -235,22 +231,9 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
             stale.append(seat_id)
             if table in raw_tables:
                 stale_tables.add(table)
-    max_age = timedelta(
-        seconds=config.button_max_age_seconds if config is not None else BUTTON_MAX_AGE.seconds
-    )
-    core_tables: dict[int, Table] = {}
-    for number, raw in raw_tables.items():
-        row = tables[number]
-        button = fresh_button(
-            row.button,
-            row.button_set_at,
-            now,
-            seats_changed_at=row.seats_changed_at,
-            max_age=max_age,
-        )
-        if number in stale_tables:
-            button = None  # a player left since the last write: hands were played meanwhile
-        core_tables[number] = raw if button == raw.button else replace(raw, button=button)
+    # The director's button is kept until the director changes it or an event moves it: not
+    # forgotten on a timer, nor when a player sits down or leaves (issue 11).
+    core_tables = dict(raw_tables)
     seating = Seating(
         tuple(core_tables.values()),
         {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
@@ -544,18 +527,6 @@ def check_not_shootout(room: Room, what: str) -> None:
             f"A shootout is under way: {what} is not possible (tables play down to one winner "
             "without balancing)."
         )
-
-
-def clear_buttons(seating: Seating, moves: Iterable[Move]) -> Seating:
-    """Forget the buttons used to plan balancing moves (see the module docstring)."""
-    used: set[int] = set()
-    for move in moves:
-        if move.kind is MoveKind.BALANCE:
-            used.update((move.from_seat.table, move.to_seat.table))
-    for number in sorted(used):
-        if seating.has_table(number) and seating.table(number).button is not None:
-            seating = set_button(seating, number, None)
-    return seating
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, NeedButton
-from clockapp.core.seating import BUTTON_MAX_AGE, DealIn, MoveKind, Seat, SeatingError
+from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.shootout import ExitCause, Place, Shootout
 
 
@@ -50,11 +50,10 @@ class TableInfo:
         name: Its name ("" when it has none).
         label: "Table 3" or "Table 3 (Feature)".
         seat_count: How many seats it has.
-        button: The button's seat for the next hand (None: unknown, or the director's answer
-            has gone stale).
+        button: The button's seat for the next hand as the director said it (None: unknown).
         seats: Every seat, 1 to `seat_count`.
         gives: How many players it has given to balance other tables.
-        last_button: The director's last answer about the button, even when stale (a hint).
+        last_button: The director's last answer about the button (the same as `button`).
         button_set_at: When that answer was given (None: never).
     """
 
@@ -99,28 +98,15 @@ class WaitingPlayer:
 
 @dataclass(frozen=True)
 class SeatingConfig:
-    """A tournament's balancing policy, break rules, and how long a button answer stays good.
+    """A tournament's balancing policy and break rules.
 
-    >>> SeatingConfig(BalancePolicy(), BreakRules()).button_max_age
-    datetime.timedelta(seconds=120)
+    A table's button, once the director says where it is, is kept until the director changes
+    it or an event moves it (the table breaks, a redraw, hand-for-hand's next hand): the app
+    never forgets it on a timer (issue 11).
     """
 
     policy: BalancePolicy
     rules: BreakRules
-    button_max_age_seconds: int = BUTTON_MAX_AGE.seconds
-
-    def __post_init__(self) -> None:
-        seconds = self.button_max_age_seconds
-        if isinstance(seconds, bool) or not isinstance(seconds, int) or not 10 <= seconds <= 86_400:
-            raise SeatingError(
-                "A button answer must stay good for 10 seconds to 24 hours "
-                f"(got {seconds!r} seconds)."
-            )
-
-    @property
-    def button_max_age(self) -> timedelta:
-        """How long the director's answer about a button stays good."""
-        return timedelta(seconds=self.button_max_age_seconds)
 
 
 @dataclass(frozen=True)

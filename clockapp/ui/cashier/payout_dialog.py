@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableVie
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money import format_cents
+from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutView
@@ -20,7 +21,7 @@ from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
 # ------------------------------------------------------------------------------ payout table
 _MODES = (
-    (PayoutMode.PRESET, "Preset by field size"),
+    (PayoutMode.PRESET, "Published table by field size"),
     (PayoutMode.PERCENTAGES, "Custom percentages"),
     (PayoutMode.AMOUNTS, "Custom amounts"),
 )
@@ -53,6 +54,22 @@ class PayoutTableDialog(_Dialog):
             self.mode_combo.addItem(text, mode.value)
         self.set_mode(s.mode)
         self.form.addRow("Places paid:", self.mode_combo)
+        # The published tables (and the old clockapp curve), each with where it comes from.
+        self.table_combo = QComboBox()
+        self.table_combo.setObjectName("payout_table_choice")
+        self._sources: dict[str, str] = {}
+        for key, name, source in table_choices():
+            self.table_combo.addItem(name, key)
+            self._sources[key] = source
+        self.table_combo.setCurrentIndex(max(0, self.table_combo.findData(s.table)))
+        self.form.addRow("Table:", self.table_combo)
+        self.source_label = QLabel()
+        self.source_label.setObjectName("payout_table_source")
+        self.source_label.setWordWrap(True)
+        self.source_label.setStyleSheet("color:#57606a;")
+        # A form row does not grow for wrapped text: room for the longest source (3 lines).
+        self.source_label.setMinimumHeight(3 * self.source_label.fontMetrics().lineSpacing() + 4)
+        self.form.addRow(self.source_label)  # the whole width: the source is a sentence or two
         self.share_edit = QLineEdit(format_percent(s.paid_share_bp).rstrip("%"))
         self.form.addRow("Share of field paid (%):", self.share_edit)
         self.percent_edit = QLineEdit(
@@ -79,7 +96,7 @@ class PayoutTableDialog(_Dialog):
         self.preview_view.horizontalHeader().setStretchLastSection(True)
         self.preview_view.setMinimumHeight(220)
         self.preview_view.setColumnHidden(self.model.column_of("Finished"), True)
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(540)
         self.layout_.insertWidget(1, self.preview_view)
         self.total_label = QLabel()
         self.total_label.setObjectName("payout_total")
@@ -95,6 +112,7 @@ class PayoutTableDialog(_Dialog):
         ):
             edit.textChanged.connect(self._update)
         self.mode_combo.currentIndexChanged.connect(self._update)
+        self.table_combo.currentIndexChanged.connect(self._update)
         self.lock_box.toggled.connect(self._update)
         self.view: PayoutView | None = None
         self._update()
@@ -102,7 +120,10 @@ class PayoutTableDialog(_Dialog):
     def _update(self) -> None:
         if hasattr(self, "amounts_edit"):
             mode = self.mode()
-            self.share_edit.setEnabled(mode is PayoutMode.PRESET)
+            preset = mode is PayoutMode.PRESET
+            self.table_combo.setEnabled(preset)
+            self.source_label.setText(self._sources.get(self.table_key(), "") if preset else "")
+            self.share_edit.setEnabled(preset and self.table_key() == CLOCKAPP_CURVE)
             self.percent_edit.setEnabled(mode is PayoutMode.PERCENTAGES)
             self.amounts_edit.setEnabled(mode is PayoutMode.AMOUNTS)
         super()._update()
@@ -114,6 +135,14 @@ class PayoutTableDialog(_Dialog):
     def mode(self) -> PayoutMode:
         """The mode chosen."""
         return PayoutMode(self.mode_combo.currentData())
+
+    def set_table(self, key: str) -> None:
+        """Choose the published table (or the clockapp curve) by its key."""
+        self.table_combo.setCurrentIndex(self.table_combo.findData(key))
+
+    def table_key(self) -> str:
+        """The key of the table chosen."""
+        return str(self.table_combo.currentData())
 
     def structure(self) -> PayoutStructure:
         """The structure typed. Raises DomainError when it does not make sense."""
@@ -143,6 +172,7 @@ class PayoutTableDialog(_Dialog):
             minimum_cash=read_amount(self.minimum_edit, "Minimum cash") or 0,
             guarantee=read_amount(self.guarantee_edit, "Guarantee") or 0,
             paid_share_bp=share[0],
+            table=self.table_key(),
         )
         if self.lock_box.isChecked():
             return structure.lock(self._locked_entries or max(1, self._entries))
@@ -167,8 +197,9 @@ class PayoutTableDialog(_Dialog):
         total = self.model.total()
         overlay = view.table.overlay
         extra = f" (with {format_cents(overlay)} of overlay)" if overlay else ""
+        places = "1 place pays" if view.places_paid == 1 else f"{view.places_paid} places pay"
         self.total_label.setText(
-            f"{view.places_paid} places pay {format_cents(total)} = the prize pool of "
+            f"{places} {format_cents(total)} = the prize pool of "
             f"{format_cents(view.prize_pool)}{extra}"
         )
         return ""

@@ -28,6 +28,7 @@ from clockapp.ui.cashier.dialogs import PayDialog, ReasonDialog
 from clockapp.ui.cashier.pages import Page, fit_columns, table_view
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, ladder_lines
 from clockapp.ui.cashier.prize_dialogs import BustDialog, DealDialog
+from clockapp.ui.cashier.prize_fit import offer_fit, table_label
 from clockapp.ui.cashier.prize_models import (
     EliminationLine,
     EliminationsModel,
@@ -74,6 +75,10 @@ class PayoutsPage(Page):
         form.addRow("Table:", self.shape_label)
         self.edit_button = QPushButton("Edit payout table…")
         self.edit_button.clicked.connect(lambda: self.start_edit())
+        # Shown only when the table pays more places than there are entries.
+        self.fit_button = QPushButton("Pay the places the field can pay…")
+        self.fit_button.setObjectName("fit_table")
+        self.fit_button.clicked.connect(lambda: self.start_fit())
         self.lock_button = QPushButton()
         self.lock_button.setObjectName("lock")
         self.lock_button.clicked.connect(lambda: self.toggle_lock())
@@ -84,7 +89,7 @@ class PayoutsPage(Page):
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.problem_label)
-        for button in (self.edit_button, self.lock_button, self.deal_button):
+        for button in (self.fit_button, self.edit_button, self.lock_button, self.deal_button):
             left.addWidget(button)
         left.addWidget(self.deal_label)
         left.addStretch(1)
@@ -125,8 +130,7 @@ class PayoutsPage(Page):
             self.money_label.setText("everyone left is in the money")
         else:
             self.money_label.setText(f"{view.players_to_money} players to the money")
-        mode = {"preset": "preset by field size", "percentages": "custom %", "amounts": "custom $"}
-        shape = f"{view.places_paid} paid · {mode[view.structure.mode.value]}"
+        shape = f"{view.places_paid} paid · {table_label(view.structure)}"
         if view.structure.rounding_unit > 1:
             shape += f" · round to {format_cents(view.structure.rounding_unit)}"
         if view.structure.minimum_cash:
@@ -137,6 +141,8 @@ class PayoutsPage(Page):
             shape += f" · LOCKED at {view.structure.locked_entries} entries"
         self.shape_label.setText(shape)
         self.problem_label.setText(view.problem)
+        fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None) if view.problem else None
+        self.fit_button.setVisible(fit is not None)
         self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")
         self.total_label.setText(
             f"Adds up to {format_cents(self.model.total())} of {format_cents(view.prize_pool)}"
@@ -161,6 +167,10 @@ class PayoutsPage(Page):
 
         dialog.accepted.connect(accepted)
         self._open(dialog)
+
+    def start_fit(self) -> None:
+        """Show the table renormalised over the places the field can pay; use it if confirmed."""
+        offer_fit(self._ctx, self._open, self)
 
     def toggle_lock(self) -> None:
         """Lock the table's shape, or unlock it."""
@@ -321,16 +331,25 @@ class ResultsPage(Page):
         if result is None:
             self._ctx.refuse("Select the player to pay.")
             return
+        if bounty:
+            self._pay(result.registration_id, result.name, bounty=True)
+        else:
+            # A table paying more places than there are entries pays nobody: the director first
+            # confirms it renormalised (before and after shown), then the payment goes ahead.
+            then = lambda: self._pay(result.registration_id, result.name, bounty=False)  # noqa: E731
+            offer_fit(self._ctx, self._open, self, then=then)
+
+    def _pay(self, registration_id: int, name: str, *, bounty: bool) -> None:
         ctx = self._ctx
-        due = ctx.read(lambda: ctx.services.payouts.owed(ctx.tid, result.registration_id), None)
+        due = ctx.read(lambda: ctx.services.payouts.owed(ctx.tid, registration_id), None)
         if due is None:
             return
         owed = due.bounties_owed if bounty else due.prize_owed
         what = "bounties" if bounty else "prize"
-        dialog = PayDialog(result.name, what, owed, self)
+        dialog = PayDialog(name, what, owed, self)
 
         def accepted() -> None:
-            operations.pay(ctx, result.registration_id, result.name, dialog.amount(), bounty=bounty)
+            operations.pay(ctx, registration_id, name, dialog.amount(), bounty=bounty)
 
         dialog.accepted.connect(accepted)
         self._open(dialog)

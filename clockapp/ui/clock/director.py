@@ -270,7 +270,7 @@ class DirectorWindow(QMainWindow):
     def _on_session_snapshot_changed(self, snapshot: Any) -> None:
         self.error_label.setText("")
         self.setWindowTitle(f"clockapp — {snapshot.tournament.name}")
-        self.levels_model.set_structure(snapshot.structure)
+        self.levels_model.set_structure(snapshot.structure, getattr(snapshot, "chip_set", None))
         # Once the cashier takes money it counts the field; counts typed here would not show.
         stats = snapshot.stats
         self.field_box.show_counts(stats.entries, stats.players_left, bool(stats.prize_pool_cents))

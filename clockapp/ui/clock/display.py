@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.clock import format_clock
+from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
@@ -70,6 +71,7 @@ class ClockDisplay(QWidget):
         self._is_break: bool | None = None
         self._frame: QColor | None = None
         self._notice = ""
+        self._color_ups: dict[int, ColorUp] = {}  # each break's color-up, by structure index
         self._painted = False
         self.setWindowTitle("clockapp — clock")
         self.setAutoFillBackground(False)
@@ -235,10 +237,11 @@ class ClockDisplay(QWidget):
         self.money_stack.show_money(
             stats.prize_pool_cents, tuple(stats.payouts or ()), currency, stack
         )
-        self._chip_labels = {}
+        self._color_ups = {}
         chip_set = getattr(snapshot, "chip_set", None)
-        if chip_set is not None:
-            self._chip_labels = {d.value: d.label for d in chip_set.denominations}
+        structure = getattr(snapshot, "structure", None)
+        if chip_set is not None and structure is not None:
+            self._color_ups = break_color_ups(structure.levels, chip_set)
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
@@ -309,7 +312,7 @@ class ClockDisplay(QWidget):
         self.time_label.setText(texts.time_of_day(self._session.now()))
 
     def _show_status(self, clock_view: ClockView) -> None:
-        line, self._notice = present.status_line(clock_view, self._chip_labels)
+        line, self._notice = present.status_line(clock_view, self._color_ups)
         self.status_label.setText(line.text)
         self.status_label.setBackground(None if line.banner is None else theme.color(line.banner))
         self.status_label.setColor(theme.color(line.tone))

@@ -7,6 +7,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from clockapp.core.chips import ChipSet
+from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
@@ -23,12 +25,15 @@ class LevelTableModel(RowTableModel[Level | Break]):
         self._structure = structure
         self._rows = structure.levels if structure is not None else ()
         self._current = -1
+        self._chip_set: ChipSet | None = None
+        self._color_ups: dict[int, ColorUp] = {}  # which chips go and which replace them
 
-    def set_structure(self, structure: Structure) -> None:
-        """Show another structure (after an edit)."""
-        if structure == self._structure:
+    def set_structure(self, structure: Structure, chip_set: ChipSet | None = None) -> None:
+        """Show another structure (after an edit), its color-ups in `chip_set`'s chips."""
+        if structure == self._structure and chip_set == self._chip_set:
             return
-        self._structure = structure
+        self._structure, self._chip_set = structure, chip_set
+        self._color_ups = break_color_ups(structure.levels, chip_set) if chip_set else {}
         self._set_rows(structure.levels)
 
     def set_current(self, index: int) -> None:
@@ -62,6 +67,8 @@ class LevelTableModel(RowTableModel[Level | Break]):
                 return QBrush(_CURRENT)
             if item.is_break:
                 return QBrush(_BREAK)
+        if role == Qt.ItemDataRole.ToolTipRole and row in self._color_ups:
+            return self._color_ups[row].describe()
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -81,7 +88,10 @@ class LevelTableModel(RowTableModel[Level | Break]):
         if column == 3:
             return str(item.minutes)
         if item.is_break:
-            return (
-                "Color up " + ", ".join(f"T{v:,}" for v in item.color_up) if item.color_up else ""
-            )
+            if not item.color_up:
+                return ""
+            up = self._color_ups.get(row)
+            if up is not None:
+                return "Color up " + up.short()  # which chips go, into what, at what rate
+            return "Color up " + ", ".join(f"T{v:,}" for v in item.color_up)
         return f"{item.game} · {item.label}" if item.label else item.game

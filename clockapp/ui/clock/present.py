@@ -8,7 +8,7 @@ here, the painting in `display.py`; so do the words of the seat moves and of the
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clockapp.core.clock import ClockStatus
@@ -16,6 +16,7 @@ from clockapp.ui.clock import texts
 
 if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
+    from clockapp.core.color_up import ColorUp
 
 
 class Tone(enum.StrEnum):
@@ -69,8 +70,13 @@ def next_line(clock_view: ClockView) -> str:
     return texts.short_level(nxt)
 
 
-def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[StatusLine, str]:
-    """The status line and the footer notice (color-ups, when play resumes)."""
+def status_line(clock_view: ClockView, color_ups: Mapping[int, ColorUp]) -> tuple[StatusLine, str]:
+    """The status line and the footer notice (color-ups, when play resumes).
+
+    `color_ups` holds each break's color-up by its index in the structure
+    (`clockapp.core.color_up.break_color_ups`): which chips go and which replace them. A break
+    missing there (no chip set known) is named by its values only.
+    """
     item = clock_view.item
     line = StatusLine()
     notice = ""
@@ -88,12 +94,16 @@ def status_line(clock_view: ClockView, chip_labels: dict[int, str]) -> tuple[Sta
         if clock_view.ends_at is not None:
             notice = f"Play resumes at {texts.time_of_day(clock_view.ends_at)}"
         if item.color_up and not line.text:
-            up = texts.color_up(item.color_up, chip_labels)
-            line = StatusLine(f"COLOR UP: {up.upper()}", Tone.BREAK)
+            up = color_ups.get(clock_view.index)
+            short = up.short() if up is not None else texts.color_up(item.color_up)
+            line = StatusLine(f"COLOR UP: {short.upper()}", Tone.BREAK)
     else:
         nxt = clock_view.next_item
         if nxt is not None and nxt.is_break and nxt.color_up:
-            notice = "Color-up at the break: " + texts.color_up(nxt.color_up, chip_labels)
+            up = color_ups.get(clock_view.index + 1)
+            # Short enough for the wall's footer: which chips go, into what, at what rate.
+            short = up.short() if up is not None else texts.color_up(nxt.color_up)
+            notice = "Color-up at the break: " + short
         if item.label and not line.text:
             line = StatusLine(item.label, Tone.MUTED)
     return line, notice

@@ -43,7 +43,6 @@ class SeatingRules:
 
     policy: BalancePolicy
     rules: BreakRules
-    button_max_age_seconds: int
 
 
 def parse_order(text: str) -> tuple[int, ...]:
@@ -151,19 +150,6 @@ class RulesDialog(QDialog):
         self.final_size.valueChanged.connect(self._show_host)
         layout.addWidget(breaking)
 
-        buttons = QGroupBox("Buttons", self)
-        form = QFormLayout(buttons)
-        self.button_minutes = QSpinBox(buttons)
-        self.button_minutes.setRange(1, 60)
-        self.button_minutes.setValue(max(1, round(config.button_max_age_seconds / 60)))
-        self.button_minutes.setSuffix(" min")
-        self.button_minutes.setToolTip(
-            "After this, or once a player sits down at or leaves the table, balancing asks for "
-            "the button again."
-        )
-        form.addRow("An answer about the button stays good for", self.button_minutes)
-        layout.addWidget(buttons)
-
         self.error = QLabel(self)
         self.error.setStyleSheet("color: #b3261e;")
         self.error.setWordWrap(True)
@@ -223,7 +209,7 @@ class RulesDialog(QDialog):
         rules = BreakRules(
             parse_order(self.order.text()), self.final_table.currentData(), self.final_size.value()
         )
-        return SeatingRules(policy, rules, self.button_minutes.value() * 60)
+        return SeatingRules(policy, rules)
 
     def accept(self) -> None:
         try:
@@ -285,7 +271,6 @@ class RulesCommands(TablesHost):
                 tid,
                 policy=answer.policy,
                 rules=answer.rules,
-                button_max_age_seconds=answer.button_max_age_seconds,
             )
         )
         if saved is not None:

@@ -134,9 +134,6 @@ class TableItem(QGraphicsObject):
             self._paint_seat(painter, seat)
         if self.info.button is not None:
             self._paint_button(painter, self.info.button)
-        elif self.info.last_button is not None:
-            # The director's last answer has gone stale: a faint hint, not a button to trust.
-            self._paint_button(painter, self.info.last_button, stale=True)
 
     def _paint_header(self, painter: QPainter) -> None:
         info = self.info
@@ -257,23 +254,18 @@ class TableItem(QGraphicsObject):
             QFontMetrics(bottom).elidedText(rest, Qt.TextElideMode.ElideRight, width),
         )
 
-    def _paint_button(self, painter: QPainter, seat: int, *, stale: bool = False) -> None:
+    def _paint_button(self, painter: QPainter, seat: int) -> None:
         spot = self._on_ellipse(seat, BUTTON_RX, BUTTON_RY)
-        pen = QPen(MUTED_INK if stale else INK, 1.5)
-        if stale:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush if stale else QBrush(BUTTON_FILL))
+        painter.setPen(QPen(INK, 1.5))
+        painter.setBrush(QBrush(BUTTON_FILL))
         painter.drawEllipse(spot, 12, 12)
         font = QFont(painter.font())
         font.setPixelSize(13)
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(MUTED_INK if stale else INK)
+        painter.setPen(INK)
         painter.drawText(
-            QRectF(spot.x() - 12, spot.y() - 12, 24, 24),
-            Qt.AlignmentFlag.AlignCenter,
-            "D?" if stale else "D",
+            QRectF(spot.x() - 12, spot.y() - 12, 24, 24), Qt.AlignmentFlag.AlignCenter, "D"
         )
 
     def tooltip_for(self, number: int) -> str:
@@ -290,7 +282,5 @@ class TableItem(QGraphicsObject):
             notes.append(f"moved {seat.moves}×")
         if self.info.button == number:
             notes.append("button")
-        elif self.info.button is None and self.info.last_button == number:
-            notes.append("button said earlier: too old, balancing asks again")
         extra = f" ({', '.join(notes)})" if notes else ""
         return f"{where}: {seat.name}{extra}"

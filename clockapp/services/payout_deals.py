@@ -1,0 +1,109 @@
+"""Deals at the final table: the proposal shown to the players and the deal as recorded.
+
+Split from `clockapp.services.payouts` (which records deals in its `PayoutService`) to keep each
+module short; the names are still imported from there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.icm import DealMethod, DealResult, propose_deal
+from clockapp.core.money import check_cents
+from clockapp.persistence.models import DealRow
+from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.services.till import MoneyView, Till
+
+
+@dataclass(frozen=True)
+class DealProposal:
+    """A deal as proposed (nothing recorded yet).
+
+    Attributes:
+        registration_ids: The players in the deal (every player still in), in the order given.
+        names: Their names.
+        result: The core proposal: each player's amount, the reserve, exact or estimated.
+    """
+
+    registration_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    result: DealResult
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """A recorded deal."""
+
+    id: int
+    ledger_row_id: int
+    method: DealMethod
+    description: str
+    registration_ids: tuple[int, ...]
+    stacks: tuple[int, ...]
+    amounts: tuple[int, ...]
+    prizes: tuple[int, ...]
+    reserved: int
+    exact: bool
+    created_at: datetime
+
+
+def deal_info(row: DealRow) -> DealInfo:
+    """The recorded deal of a deal row."""
+    assert row.id is not None
+    return DealInfo(
+        id=row.id,
+        ledger_row_id=row.ledger_row_id,
+        method=DealMethod(row.method),
+        description=row.description,
+        registration_ids=tuple(json.loads(row.registrations_json)),
+        stacks=tuple(json.loads(row.stacks_json)),
+        amounts=tuple(json.loads(row.amounts_json)),
+        prizes=tuple(json.loads(row.prizes_json)),
+        reserved=row.reserved,
+        exact=row.exact,
+        created_at=row.created_at,
+    )
+
+
+def stack_list(till: Till, stacks: Mapping[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The players in a deal (all those still in) and their stacks, checked."""
+    in_play = [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
+    missing = [till.name(rid) for rid in in_play if rid not in stacks]
+    extra = [rid for rid in stacks if rid not in in_play]
+    if extra:
+        names = ", ".join(
+            till.name(rid) if rid in till.registrations else f"#{rid}" for rid in extra
+        )
+        raise ValidationError(f"Only players still in can share a deal; not {names}.")
+    if missing:
+        raise ValidationError(
+            f"A deal is shared by every player still in; add {', '.join(missing)}."
+        )
+    if len(in_play) < 2:
+        raise ValidationError("A deal needs at least two players still in.")
+    ids = tuple(rid for rid in stacks)
+    return ids, tuple(stacks[rid] for rid in ids)
+
+
+def propose(
+    till: Till,
+    view: MoneyView,
+    stacks: Mapping[int, int],
+    method: DealMethod,
+    unit: int,
+    reserve: int,
+) -> DealProposal:
+    """Share the unpaid prizes among every player still in (nothing recorded)."""
+    check_cents(reserve, "The amount left to play for")
+    if view.table is None:
+        raise ValidationError(f"No payout table to deal from: {view.problem}")
+    if view.deal is not None:
+        raise ValidationError("A deal is already recorded; void its ledger row to make another.")
+    ids, chips = stack_list(till, stacks)
+    unpaid = view.table.amounts[: len(ids)]
+    result = propose_deal(chips, unpaid, method=method, unit=unit, reserve=reserve)
+    return DealProposal(ids, tuple(till.name(rid) for rid in ids), result)

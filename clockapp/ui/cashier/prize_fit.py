@@ -1,0 +1,146 @@
+"""`FitDialog`: a table paying more places than entries, renormalised, for the director to confirm.
+
+When the field is smaller than the places a custom table pays, the table cannot pay anyone (not
+even the winner). The service works out the table over the places that can be paid
+(`services.payouts.fit`); this dialog shows the table before and after, place by place, and
+nothing changes until the director confirms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from clockapp.core.money import format_cents
+from clockapp.core.payout_tables import table_choices
+from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, ordinal
+from clockapp.services.payouts import PayoutFit
+from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import _Dialog
+
+HEADERS = ("Place", "Before", "After", "Pays")
+
+
+def _share(structure: PayoutStructure, place: int) -> str:
+    """What the structure says for `place` ('50%' or '$50.00'; '—' when it does not pay it)."""
+    values = (
+        structure.percentages if structure.mode is PayoutMode.PERCENTAGES else structure.amounts
+    )
+    if place > len(values):
+        return "—"
+    value = values[place - 1]
+    return (
+        format_percent(value) if structure.mode is PayoutMode.PERCENTAGES else format_cents(value)
+    )
+
+
+class FitDialog(_Dialog):
+    """The payout table before and after renormalising; OK uses the table after."""
+
+    def __init__(self, fit: PayoutFit, parent: QWidget | None = None) -> None:
+        super().__init__("Pay the places the field can pay", "Use the table after", parent)
+        self.setObjectName("fit_dialog")
+        self.fit = fit
+        before, after = fit.before.structure, fit.after.structure
+        places_before = len(
+            before.percentages if before.mode is PayoutMode.PERCENTAGES else before.amounts
+        )
+        paid = fit.after.places_paid
+        self.explain_label = QLabel(
+            f"{fit.before.problem}\n"
+            f"Renormalised over the {paid} place{'s' if paid != 1 else ''} that can be paid, "
+            "as MTT Tournament Director does: the places that cannot be paid give their share "
+            "to the others, each in proportion. Nothing changes until you confirm."
+        )
+        self.explain_label.setObjectName("fit_explain")
+        self.explain_label.setWordWrap(True)
+        self.layout_.insertWidget(0, self.explain_label)
+        self.table = QTableWidget(places_before, len(HEADERS))
+        self.table.setObjectName("fit_table")
+        self.table.setHorizontalHeaderLabels(HEADERS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        amounts = dict(fit.after.ladder)
+        for row, place in enumerate(range(1, places_before + 1)):
+            cells = (
+                ordinal(place),
+                _share(before, place),
+                _share(after, place),
+                format_cents(amounts[place]) if place in amounts else "not paid",
+            )
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        rows_height = sum(self.table.rowHeight(r) for r in range(places_before))
+        self.table.setMinimumHeight(
+            min(360, rows_height + self.table.horizontalHeader().height() + 6)
+        )
+        self.layout_.insertWidget(1, self.table)
+        self.total_label = QLabel(
+            f"After: {paid} place{'s' if paid != 1 else ''} pay "
+            f"{format_cents(sum(amounts.values()))} = the prize pool of "
+            f"{format_cents(fit.after.prize_pool)}"
+        )
+        self.total_label.setObjectName("fit_total")
+        self.layout_.insertWidget(2, self.total_label)
+        self.setMinimumWidth(480)
+        self._update()
+
+    def _problem(self) -> str:
+        if self.fit.after.table is None:
+            return self.fit.after.problem or "The renormalised table cannot pay this field either."
+        return ""
+
+    def structure(self) -> PayoutStructure:
+        """The renormalised structure to use."""
+        return self.fit.after.structure
+
+    def cells(self) -> list[tuple[str, ...]]:
+        """The table's text, row by row (what the director reads)."""
+        return [
+            tuple(self.table.item(r, c).text() for c in range(self.table.columnCount()))
+            for r in range(self.table.rowCount())
+        ]
+
+
+def table_label(structure: PayoutStructure) -> str:
+    """How the payouts page names the structure's table ('custom %' or the table's name)."""
+    if structure.mode is PayoutMode.PERCENTAGES:
+        return "custom %"
+    if structure.mode is PayoutMode.AMOUNTS:
+        return "custom $"
+    names = {key: name for key, name, _source in table_choices()}
+    return names.get(structure.table, structure.table)
+
+
+def offer_fit(
+    ctx: CashierContext,
+    open_dialog: Callable[[QDialog], None],
+    parent: QWidget,
+    then: Callable[[], None] | None = None,
+) -> None:
+    """Open `FitDialog` when the table pays more places than entries; `then` after it is used.
+
+    Without anything to renormalise, `then` runs at once.
+    """
+    fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None)
+    if fit is None:
+        if then is not None:
+            then()
+        return
+    dialog = FitDialog(fit, parent)
+
+    def accepted() -> None:
+        if operations.set_structure(ctx, dialog.structure()) is not None and then is not None:
+            then()
+
+    dialog.accepted.connect(accepted)
+    open_dialog(dialog)
