@@ -106,6 +106,11 @@ class Action(enum.Enum):
         return self.value.shortcuts
 
     @property
+    def meaning(self) -> str:
+        """What its keys mean wherever they are bound (see `key_bindings`)."""
+        return _normalise(self.value.text)
+
+    @property
     def description(self) -> str:
         """One line for the help overlay and tooltips."""
         return self.value.description
@@ -271,7 +276,7 @@ def _meaning(target: QObject, text: str, window: str, key: str) -> str:
         return marked
     name = target.data() if isinstance(target, QAction) else None
     if isinstance(name, str) and name in Action.__members__:
-        return _normalise(Action[name].text)
+        return Action[name].meaning
     # Unmarked and without text (a bare QShortcut): assume it means something of its own.
     return _normalise(text) if text.strip() else f"{window}: {target.objectName()} {key}"
 
@@ -284,12 +289,12 @@ def key_bindings(window: QWidget) -> list[KeyBinding]:
     """
     title = window.objectName() or type(window).__name__
     found: list[KeyBinding] = []
-    seen: set[int] = set()
+    seen: dict[int, QObject] = {}  # held, so that no id is reused while the walk goes on
 
     def add(target: QObject, sequences: list[QKeySequence], text: str) -> None:
         if id(target) in seen:
             return
-        seen.add(id(target))
+        seen[id(target)] = target
         for sequence in sequences:
             key = sequence.toString(QKeySequence.SequenceFormat.PortableText)
             if key:
@@ -297,7 +302,7 @@ def key_bindings(window: QWidget) -> list[KeyBinding]:
                 found.append(KeyBinding(key, meaning, title, target.objectName() or text))
 
     for widget in (window, *window.findChildren(QWidget)):
-        for qaction in widget.actions():
+        for qaction in QWidget.actions(widget):  # a window may shadow `actions` with a dict
             add(qaction, qaction.shortcuts(), qaction.text())
     for qaction in window.findChildren(QAction):
         add(qaction, qaction.shortcuts(), qaction.text())
