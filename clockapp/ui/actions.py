@@ -247,7 +247,7 @@ def rulings_keys() -> tuple[tuple[str, str], ...]:
         keys = action.value.shortcuts
         label = f"{keys[0]}…{keys[-1][-1]}" if len(keys) > 1 else keys[0]
         rows.append((label, action.value.description))
-    rows.insert(2, ("Enter", "next hand, next bet"))
+    rows.insert(2, ("Enter", "next hand, bet, place"))
     return tuple(rows)
 
 

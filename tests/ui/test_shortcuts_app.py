@@ -96,12 +96,23 @@ def test_the_rulings_keys_work_in_the_window(qtbot, every_window: dict[str, QWid
     rulings.show()
     with qtbot.waitActive(rulings):
         rulings.activateWindow()
-    qtbot.keyClick(rulings, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
-    assert rulings.dispute().game.value == "omaha"
-    qtbot.keyClick(
-        rulings,
-        Qt.Key.Key_Delete,
-        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    # Pressed where the director is typing: the card entries leave these keys to the window.
+    alt, ctrl_shift = (
+        Qt.KeyboardModifier.AltModifier,
+        (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
     )
-    assert rulings.dispute().game.value == "omaha"  # a new dispute keeps the game
+    rulings.focus_target(0)
+    entry = rulings.hands.rows[0].cards.entry
+    qtbot.keyClicks(entry, "AsAd")
+    qtbot.keyClick(entry, Qt.Key.Key_G, alt)
+    assert rulings.dispute().game.value == "omaha"
+    qtbot.keyClick(entry, Qt.Key.Key_2, alt)
+    assert QApplication.focusWidget() is rulings.hands.rows[1].cards.entry
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_C, alt)
+    assert QApplication.focusWidget() is rulings.pots.seats[0].bet
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_B, alt)
+    assert QApplication.focusWidget() is rulings.board.cards.entry
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Delete, ctrl_shift)
+    assert rulings.dispute().players[0].cards == ()  # a new dispute
+    assert rulings.dispute().game.value == "omaha"  # keeps the game
     assert QApplication.focusWidget() is rulings.board.cards.entry

@@ -99,8 +99,8 @@ class CashierWindow(QMainWindow):
         self.rules_button = QPushButton("Rules…")
         self.rules_button.setObjectName("rules")
         self.rules_button.setToolTip(
-            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, add-on, "
-            "re-entry, opening float"
+            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
+            "add-on, re-entry, opening float"
         )
         self.rules_button.clicked.connect(lambda: self.start_rules())
         self.undo_button = QPushButton("Undo")

@@ -255,9 +255,12 @@ class PotsPanel(QWidget):
             QWidget.setTabOrder(first, second)
 
     def _down(self, index: int, column: str) -> None:
-        """Enter in a seat's bet or place: the same field of the next seat that takes one."""
-        for seat in self.seats[index + 1 :]:
-            field: EntrySpin = getattr(seat, column)
+        """Enter in a seat's bet or place: the same field of the next seat that takes one; after
+        the last bet, the first place to give (when the order is not known from the cards)."""
+        following = [getattr(seat, column) for seat in self.seats[index + 1 :]]
+        if column == "bet":
+            following += [seat.place for seat in self.seats]
+        for field in following:
             if field.isEnabled():
                 field.setFocus(Qt.FocusReason.TabFocusReason)
                 self.inputs_scroll.ensureWidgetVisible(field)

@@ -49,6 +49,7 @@ from clockapp.ui.settings import UiSettings
 
 GEOMETRY_KEY = "rulings"
 FOUR_COLOUR_KEY = "rulings/four_colour"
+SIDE_MARGIN = 14
 OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
 
 
@@ -108,7 +109,7 @@ class RulingsWindow(AtTable, Feeds, QWidget):
     def _setup_ui(self) -> None:
         self.setStyleSheet(SHEET)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(14, 6, 14, 6)
+        outer.setContentsMargins(SIDE_MARGIN, 6, SIDE_MARGIN, 6)
         outer.setSpacing(6)
         # The verdict first, across both columns and outside every scroll area: always in sight.
         self.verdict_bar = VerdictBar(self)
@@ -383,10 +384,7 @@ class RulingsWindow(AtTable, Feeds, QWidget):
         laptop the pots take the rest), at every window size until the director drags it."""
         if self._split_dragged:
             return
-        margins = self.layout().contentsMargins()
-        total = max(
-            self.width() - margins.left() - margins.right() - self._splitter.handleWidth(), 1
-        )
+        total = max(self.width() - 2 * SIDE_MARGIN - self._splitter.handleWidth(), 1)
         first = self._splitter.widget(0)
         least = first.minimumSizeHint().width() if first is not None else 0
         left = max(total * 52 // 100, least)

@@ -34,9 +34,9 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.actions import mark
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
-from clockapp.ui.actions import mark
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
 from clockapp.ui.structure.files import TemplatesAndFiles
 from clockapp.ui.structure.leaving import LeavingGuard
