@@ -264,3 +264,20 @@ def test_a_four_way_side_pot_from_chips_and_places_alone(qtbot, window: RulingsW
         "Main pot 400: Seat 1 400 · Side pot 1 600: Seat 2 600 · Side pot 2 400: Seat 3 400"
     )
     assert keys.count < 30, keys.count  # 27
+
+
+def test_before_the_river_the_verdict_line_gives_each_hands_chance(
+    qtbot, window: RulingsWindow
+) -> None:
+    with qtbot.waitSignal(window.odds_shown, timeout=20000):
+        window.set_dispute(
+            Dispute(
+                board=("2s", "Ah", "Ac", "Th"),
+                players=(Player(1, cards=("As", "Ad")), Player(2, cards=("Kh", "Qh"))),
+            )
+        )
+    # Only the jack of hearts saves Seat 2: the chance reads as a count too, in sight at the top.
+    assert window.verdict_bar.headline.text() == (
+        "Odds on the turn: Seat 1 97.7% · Seat 2 2.3% (1 in 44)"
+    )
+    assert window.verdict_bar.property("decided") is False

@@ -30,30 +30,7 @@ from clockapp.ui.rulings.settlement import (
     settle_dispute,
 )
 from clockapp.ui.rulings.state import Dispute
-
-SMALL_CHANCE = 0.05  # below this a chance is also said as "1 in N": 0.1% is hard to picture
-
-
-def percent(value: float) -> str:
-    """`81.9%`; a tiny but possible chance reads `<0.1%`, never a misleading `0.0%`.
-
-    >>> percent(0.819), percent(0.0001)
-    ('81.9%', '<0.1%')
-    """
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    return f"{value:.1%}"
-
-
-def chance(value: float) -> str:
-    """A chance as a percentage, and when it is small also as `1 in N` (N rounded).
-
-    >>> chance(0.819), chance(1 / 990), chance(0.0)
-    ('81.9%', '0.1% (1 in 990)', '0.0%')
-    """
-    if 0 < value < SMALL_CHANCE:
-        return f"{percent(value)} (1 in {round(1 / value):,})"
-    return percent(value)
+from clockapp.ui.rulings.verdict import chance
 
 
 def odds_text(win: float, tie: float, share: float) -> str:

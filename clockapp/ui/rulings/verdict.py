@@ -7,7 +7,7 @@ and the window shows it above everything else, where no scrolling can take it aw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from clockapp.ui.rulings.analysis import Reading
@@ -15,6 +15,32 @@ from clockapp.ui.rulings.settlement import PotRow, chips
 from clockapp.ui.rulings.state import Dispute
 
 WAITING = "No verdict yet: enter the cards, or the bets and the places."
+STREETS = {0: "preflop", 3: "on the flop", 4: "on the turn"}
+
+
+SMALL_CHANCE = 0.05  # below this a chance is also said as "1 in N": 0.1% is hard to picture
+
+
+def percent(value: float) -> str:
+    """`81.9%`; a tiny but possible chance reads `<0.1%`, never a misleading `0.0%`.
+
+    >>> percent(0.819), percent(0.0001)
+    ('81.9%', '<0.1%')
+    """
+    if 0 < value < 0.0005:
+        return "<0.1%"
+    return f"{value:.1%}"
+
+
+def chance(value: float) -> str:
+    """A chance as a percentage, and when it is small also as `1 in N` (N rounded).
+
+    >>> chance(0.819), chance(1 / 990), chance(0.0)
+    ('81.9%', '0.1% (1 in 990)', '0.0%')
+    """
+    if 0 < value < SMALL_CHANCE:
+        return f"{percent(value)} (1 in {round(1 / value):,})"
+    return percent(value)
 
 
 @dataclass(frozen=True)
@@ -78,11 +104,26 @@ def _pots_headline(dispute: Dispute, pots: Sequence[PotRow]) -> str:
     return f"{_names(names)} split the main pot"
 
 
+def _odds_headline(dispute: Dispute, shares: Mapping[int, float]) -> str:
+    """While the board is to come: each live hand's share of the pot, best first."""
+    street = STREETS.get(len(dispute.board), "")
+    best_first = sorted(shares.items(), key=lambda item: (-item[1], item[0]))
+    chances = " · ".join(
+        f"{dispute.players[i].label} {chance(s) if s else 'drawing dead'}" for i, s in best_first
+    )
+    return f"Odds {street}: {chances}"
+
+
 def verdict(
-    dispute: Dispute, reading: Reading, pots: Sequence[PotRow] = (), uncalled: str = ""
+    dispute: Dispute,
+    reading: Reading,
+    pots: Sequence[PotRow] = (),
+    uncalled: str = "",
+    shares: Mapping[int, float] | None = None,
 ) -> Verdict:
     """The verdict for what is entered: from the showdown when it is final, else from the pots.
 
+    >>> from dataclasses import replace
     >>> from clockapp.ui.rulings.analysis import read_hands
     >>> from clockapp.ui.rulings.state import Player
     >>> hands = (Player(1, cards=("As", "Qd")), Player(3, cards=("Kd", "Ks")))
@@ -91,12 +132,20 @@ def verdict(
     'Seat 3 wins with kings full of sevens'
     >>> verdict(Dispute(), read_hands(Dispute())) == Verdict(WAITING)
     True
+
+    Before the river, once the odds are worked out (`shares`: each live hand's share of the pot):
+
+    >>> turn = replace(d, board=d.board[:4])
+    >>> verdict(turn, read_hands(turn), shares={0: 1 / 44, 1: 43 / 44}).headline
+    'Odds on the turn: Seat 3 97.7% · Seat 1 2.3% (1 in 44)'
     """
     awarded = [pot for pot in pots if pot.winners]
     if reading.final:
         headline = _showdown_headline(dispute, reading, len(pots) > 1)
     elif awarded:
         headline = _pots_headline(dispute, pots)
+    elif shares:
+        return Verdict(_odds_headline(dispute, shares))
     else:
         return Verdict(WAITING)
     lines = [f"{pot.name} {chips(pot.amount)}: {pot.goes_to}" for pot in awarded]

@@ -365,7 +365,9 @@ class RulingsWindow(AtTable, Feeds, QWidget):
         self.pots.show_answer(
             shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error, shown.warnings
         )
-        self.verdict_bar.show_verdict(verdict(d, reading, shown.pots, shown.uncalled))
+        odds = self._odds
+        shares = {i: h.share for i, h in odds.hands.items()} if odds is not None else None
+        self.verdict_bar.show_verdict(verdict(d, reading, shown.pots, shown.uncalled, shares))
         return shown.pots
 
     def showEvent(self, event: QShowEvent) -> None:
