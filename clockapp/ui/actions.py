@@ -198,14 +198,13 @@ class Meaning(enum.StrEnum):
 
     A window marks an action with `mark` when its text says it in the window's own words
     ("New player", "+ Level"): `key_bindings` then reads the shared meaning, so a test can check
-    that no key means two things anywhere in the app.
+    that no key means two things anywhere in the app. (Undo and Redo need no mark: every window
+    calls them that, and `key_bindings` reads an unmarked action's text.)
     """
 
     NEW = "new: add one to this window's list (a player, a level)"
     INSERT_ROW = "insert a row before the selected one"
     DELETE_ROW = "delete (or void) the selected row"
-    UNDO = "undo"
-    REDO = "redo"
 
 
 MEANING_PROPERTY = "meaning"
@@ -278,7 +277,9 @@ def _meaning(target: QObject, text: str, window: str, key: str) -> str:
     if isinstance(name, str) and name in Action.__members__:
         return Action[name].meaning
     # Unmarked and without text (a bare QShortcut): assume it means something of its own.
-    return _normalise(text) if text.strip() else f"{window}: {target.objectName()} {key}"
+    if text.strip():
+        return _normalise(text)
+    return f"{window}: {target.objectName() or 'a shortcut'} on {key}"
 
 
 def key_bindings(window: QWidget) -> list[KeyBinding]:
