@@ -22,6 +22,7 @@ QT_FREE_UI_MODULES = (
     "clockapp.ui.rulings.state",
     "clockapp.ui.rulings.analysis",
     "clockapp.ui.rulings.settlement",
+    "clockapp.ui.rulings.verdict",
 )
 QT_PACKAGES = ("PySide6", "shiboken6")
 

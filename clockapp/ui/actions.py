@@ -3,6 +3,12 @@
 Windows never hard-code a shortcut: they call `install_actions(widget, handlers)` with a handler
 for each `Action` they support, and the help overlay lists `Action` in order. Adding a member here
 is all it takes for a new command to get its shortcut, its menu entry and its line in the help.
+The rulings window's own keys are `RulingsAction` (installed with `bind_keys`).
+
+One key, one meaning across the app: `key_bindings(window)` finds every key a window binds (through
+this registry or its own QActions), with what it means there (`Meaning` and `mark` name the
+meanings several windows share, such as Ctrl+N for New), so a test walks every window and checks
+that no key means two things.
 """
 
 from __future__ import annotations
@@ -10,10 +16,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from clockapp.ui.errors import guard
 
@@ -99,6 +106,11 @@ class Action(enum.Enum):
         return self.value.shortcuts
 
     @property
+    def meaning(self) -> str:
+        """What its keys mean wherever they are bound (see `key_bindings`)."""
+        return _normalise(self.value.text)
+
+    @property
     def description(self) -> str:
         """One line for the help overlay and tooltips."""
         return self.value.description
@@ -152,6 +164,156 @@ def install_actions(
         widget.addAction(qaction)
         created[action] = qaction
     return created
+
+
+class RulingsAction(enum.Enum):
+    """The rulings window's own keys (they act only while that window has focus).
+
+    Their keys are chosen to mean nothing else anywhere in the app: `Alt` plus a letter or digit
+    aims the keyboard somewhere in the dispute, so Ctrl+B (the tables' Balance), Ctrl+1..0 (the
+    cashier's pages) and Ctrl+Shift+N (New tournament) keep their one meaning.
+    """
+
+    BOARD = ActionSpec("Type the board", ("Alt+B",), "type the board", "Rulings")
+    HAND = ActionSpec(
+        "Type a hand",
+        tuple(f"Alt+{n % 10}" for n in range(1, 11)),
+        "type player 1…10's cards",
+        "Rulings",
+    )
+    BETS = ActionSpec("Type the bets", ("Alt+C",), "type the bets", "Rulings")
+    ADD_PLAYER = ActionSpec("Add a player", ("Ctrl+N",), "add a player", "Rulings")
+    REMOVE_PLAYER = ActionSpec(
+        "Remove the player", ("Ctrl+Delete",), "remove the player", "Rulings"
+    )
+    TAKE_BACK = ActionSpec(
+        "Take back the last card", ("Backspace",), "take back the last card", "Rulings"
+    )
+    TOGGLE_GAME = ActionSpec("Hold'em / Omaha", ("Alt+G",), "Hold'em / Omaha", "Rulings")
+    NEW_DISPUTE = ActionSpec("New dispute", ("Ctrl+Shift+Delete",), "new dispute", "Rulings")
+
+
+class Meaning(enum.StrEnum):
+    """Meanings that several windows share, each on its one key.
+
+    A window marks an action with `mark` when its text says it in the window's own words
+    ("New player", "+ Level"): `key_bindings` then reads the shared meaning, so a test can check
+    that no key means two things anywhere in the app. (Undo and Redo need no mark: every window
+    calls them that, and `key_bindings` reads an unmarked action's text.)
+    """
+
+    NEW = "new: add one to this window's list (a player, a level)"
+    INSERT_ROW = "insert a row before the selected one"
+    DELETE_ROW = "delete (or void) the selected row"
+
+
+MEANING_PROPERTY = "meaning"
+
+
+def mark(target: QObject, meaning: str) -> None:
+    """Say what `target`'s shortcut means, for `key_bindings` (when its text says it otherwise)."""
+    target.setProperty(MEANING_PROPERTY, str(meaning))
+
+
+RULINGS_MEANINGS = {RulingsAction.ADD_PLAYER: Meaning.NEW}
+
+
+def bind_keys(
+    widget: QWidget, action: RulingsAction, handler: Callable[[int], object]
+) -> list[QAction]:
+    """One window-wide QAction per key of `action`; `handler` gets the key's position.
+
+    (`RulingsAction.HAND` has ten keys, Alt+1 for the first player up to Alt+0 for the tenth.)
+    """
+    created = []
+    for position, sequence in enumerate(action.value.shortcuts):
+        qaction = QAction(action.value.text, widget)
+        qaction.setObjectName(f"rulings_{action.name.lower()}_{position}")
+        qaction.setShortcut(QKeySequence(sequence))
+        qaction.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        mark(qaction, RULINGS_MEANINGS.get(action, action.value.text))
+        guarded = guard(widget, partial(handler, position))
+        qaction.triggered.connect(lambda _checked=False, run=guarded: run())
+        widget.addAction(qaction)
+        created.append(qaction)
+    return created
+
+
+def rulings_keys() -> tuple[tuple[str, str], ...]:
+    """(keys, what they do) for the rulings window's help line and the clock's help overlay."""
+    rows = []
+    for action in RulingsAction:
+        keys = action.value.shortcuts
+        label = f"{keys[0]}…{keys[-1][-1]}" if len(keys) > 1 else keys[0]
+        rows.append((label, action.value.description))
+    rows.insert(2, ("Enter", "next hand, bet, place"))
+    return tuple(rows)
+
+
+# ---------------------------------------------------------------- every key of every window
+
+
+@dataclass(frozen=True)
+class KeyBinding:
+    """One key sequence bound in a window, and what it means there."""
+
+    key: str  # portable text, "Ctrl+Shift+N"
+    meaning: str
+    window: str
+    source: str  # the action's or shortcut's name, for the message of a failing check
+
+
+def _normalise(text: str) -> str:
+    """`↶ Undo` and `Undo` mean the same; `Chips…` and `Chips` too."""
+    kept = "".join(c for c in text.replace("&", "") if c.isalnum() or c in " '/")
+    return " ".join(kept.lower().split())
+
+
+def _meaning(target: QObject, text: str, window: str, key: str) -> str:
+    marked = target.property(MEANING_PROPERTY)
+    if isinstance(marked, str) and marked:
+        return marked
+    name = target.data() if isinstance(target, QAction) else None
+    if isinstance(name, str) and name in Action.__members__:
+        return Action[name].meaning
+    # Unmarked and without text (a bare QShortcut): assume it means something of its own.
+    if text.strip():
+        return _normalise(text)
+    return f"{window}: {target.objectName() or 'a shortcut'} on {key}"
+
+
+def key_bindings(window: QWidget) -> list[KeyBinding]:
+    """Every key sequence `window` binds, whether through this registry or not.
+
+    Reads the window's actions (its own and its children's), its QShortcuts and the shortcuts
+    set on its buttons (but not Alt+letter mnemonics, which only move the focus in a form).
+    """
+    title = window.objectName() or type(window).__name__
+    found: list[KeyBinding] = []
+    seen: dict[int, QObject] = {}  # held, so that no id is reused while the walk goes on
+
+    def add(target: QObject, sequences: list[QKeySequence], text: str) -> None:
+        if id(target) in seen:
+            return
+        seen[id(target)] = target
+        for sequence in sequences:
+            key = sequence.toString(QKeySequence.SequenceFormat.PortableText)
+            if key:
+                meaning = _meaning(target, text, title, key)
+                found.append(KeyBinding(key, meaning, title, target.objectName() or text))
+
+    for widget in (window, *window.findChildren(QWidget)):
+        for qaction in QWidget.actions(widget):  # a window may shadow `actions` with a dict
+            add(qaction, qaction.shortcuts(), qaction.text())
+    for qaction in window.findChildren(QAction):
+        add(qaction, qaction.shortcuts(), qaction.text())
+    for shortcut in window.findChildren(QShortcut):
+        add(shortcut, shortcut.keys(), shortcut.whatsThis())
+    for button in window.findChildren(QAbstractButton):
+        sequence = button.shortcut()
+        if not sequence.isEmpty() and sequence != QKeySequence.mnemonic(button.text()):
+            add(button, [sequence], button.text())
+    return found
 
 
 def help_rows() -> list[tuple[str, str, str, str]]:

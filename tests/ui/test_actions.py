@@ -119,3 +119,35 @@ def test_the_windows_group_follows_the_clock_groups() -> None:
     # Each group is one run in the registry, so the help shows each heading once.
     runs = [g for i, g in enumerate(groups) if i == 0 or groups[i - 1] != g]
     assert len(runs) == len(set(runs))
+
+
+def test_key_bindings_read_actions_shortcuts_and_buttons_but_not_mnemonics(qtbot) -> None:
+    from PySide6.QtGui import QAction, QShortcut
+    from PySide6.QtWidgets import QPushButton
+
+    from clockapp.ui.actions import Meaning, key_bindings, mark
+
+    window = QWidget()
+    window.setObjectName("some_window")
+    qtbot.addWidget(window)
+    install_actions(window, {Action.HELP: lambda: None})
+    new = QAction("New player", window)
+    new.setShortcut(QKeySequence("Ctrl+N"))
+    mark(new, Meaning.NEW)
+    window.addAction(new)
+    undo = QAction("↶ Undo", window)
+    undo.setShortcut(QKeySequence("Ctrl+Z"))
+    window.addAction(undo)
+    QShortcut(QKeySequence("Ctrl+Return"), window)
+    void = QPushButton("Void row… (Del)", window)
+    void.setShortcut(QKeySequence("Del"))
+    QPushButton("&Save", window)  # Alt+S only moves the focus: not a command's key
+    found = {(b.key, b.meaning) for b in key_bindings(window)}
+    assert found == {
+        ("?", "keyboard help"),
+        ("F1", "keyboard help"),
+        ("Ctrl+N", Meaning.NEW),
+        ("Ctrl+Z", "undo"),
+        ("Ctrl+Return", "some_window: a shortcut on Ctrl+Return"),  # its own, not shared
+        ("Del", "void row del"),
+    }

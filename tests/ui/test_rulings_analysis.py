@@ -94,7 +94,7 @@ def test_the_odd_chip_goes_to_the_first_winner_left_of_the_button(
     dead = 1  # makes the pot odd: 10 * n + 1
     answer = settle_dispute(Dispute(players=players, button=button, dead=dead), manual(players))
     takes = {
-        p.seat: row.takes
+        p.seat: row.paid
         for p, row in zip(sorted(players, key=lambda p: p.seat), answer.payouts, strict=True)
     }
     expected = _reference_odd_chip_seat(seats, winners, button)
@@ -139,11 +139,12 @@ def test_every_chip_is_paid_out_whatever_order_the_players_are_listed_in(
     for version in (players, listed):
         d = Dispute(players=tuple(version), button=1, dead=dead, chip=chip)
         answer = settle_dispute(d, manual(tuple(version)))
-        assert sum(row.takes for row in answer.payouts) == sum(bets) + dead
+        assert sum(row.paid for row in answer.payouts) == sum(bets) + dead
+        assert sum(row.returned for row in answer.payouts) == _uncalled(answer.uncalled)
         assert sum(pot.amount for pot in answer.pots) + _uncalled(answer.uncalled) == (
             sum(bets) + dead
         )
-        takes[len(takes)] = {row.who: row.takes for row in answer.payouts}
+        takes[len(takes)] = {row.who: (row.takes, row.returned) for row in answer.payouts}
     assert takes[0] == takes[1]
 
 

@@ -211,7 +211,9 @@ def test_a_bet_that_is_not_whole_chips_is_named(qtbot, window: RulingsWindow) ->
     assert warning.text() == "Seat 4's bet of 15 is not a multiple of T10."
     # Settled as entered, the 5 nobody could call goes back: the director is told to recount.
     assert window.pots.uncalled_label.text() == "Uncalled bet: 5 goes back to Seat 4."
-    assert [r.takes for r in window.pots.payout_model.rows()] == [40, 0, 0, 5]
+    assert [r.takes for r in window.pots.payout_model.rows()] == [40, 0, 0, 0]
+    assert [r.returned for r in window.pots.payout_model.rows()] == [0, 0, 0, 5]
+    assert [r.net for r in window.pots.payout_model.rows()] == [30, -10, -10, -10]
     set_spin(qtbot, window.pots.seats[3].bet, 20)
     assert not warning.isVisible()
 

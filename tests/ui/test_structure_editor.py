@@ -76,10 +76,10 @@ def test_insert_key_inserts_a_level_in_table_and_database(editor, services, bus,
     assert not editor.banner.text
 
 
-def test_ctrl_d_duplicates_and_delete_removes(editor, services, bus, qtbot) -> None:
+def test_ctrl_j_duplicates_and_delete_removes(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.select_rows([3])
-    qtbot.keyClick(editor.table, Key.Key_D, Ctrl)
+    qtbot.keyClick(editor.table, Key.Key_J, Ctrl)
     after = saved(services, bus)
     assert after.levels[3] == after.levels[4] == before.levels[3]
     assert editor.table.selected_rows() == [4]
@@ -104,7 +104,7 @@ def test_ctrl_up_and_down_reorder(editor, services, bus, qtbot) -> None:
 def test_add_level_and_break_at_the_end(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     qtbot.keyClick(editor.table, Key.Key_N, Ctrl)
-    qtbot.keyClick(editor.table, Key.Key_B, Ctrl)
+    qtbot.keyClick(editor.table, Key.Key_B, Ctrl | Qt.KeyboardModifier.ShiftModifier)
     after = saved(services, bus)
     assert len(after.levels) == len(before.levels) + 2
     last_level, new_level, new_break = before.levels[-1], after.levels[-2], after.levels[-1]

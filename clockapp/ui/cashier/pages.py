@@ -23,6 +23,7 @@ from clockapp.core.ledger import RowKind
 from clockapp.core.money import format_cents
 from clockapp.services.cashier import RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
+from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.cashier import operations, setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import DrawerCountDialog, ReasonDialog
@@ -178,6 +179,7 @@ class LedgerPage(Page):
         self.void_button = QPushButton("Void row… (Del)")
         self.void_button.setObjectName("void")
         self.void_button.setShortcut("Del")
+        mark(self.void_button, Meaning.DELETE_ROW)
         self.void_button.clicked.connect(lambda: self.start_void())
         self.refund_button = QPushButton("Refund entry…")
         self.refund_button.clicked.connect(lambda: self.start_refund())
@@ -303,7 +305,7 @@ class DrawerPage(Page):
         form.addRow("Expected in the drawer:", self.expected_label)
         form.addRow("Last count:", self.counted_label)
         form.addRow("Difference:", self.difference_label)
-        self.count_button = QPushButton("Count the drawer… (Ctrl+D)")
+        self.count_button = QPushButton("Count the drawer… (Ctrl+Shift+D)")
         self.count_button.setObjectName("count_drawer")
         self.count_button.clicked.connect(lambda: self.start_count())
         self.summary_model = LinesModel(self)

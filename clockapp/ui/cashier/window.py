@@ -4,7 +4,8 @@
 bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
 another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the desk's one-key
 commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
-records), Ctrl+D count the drawer, Ctrl+P receipt, Ctrl+R the entry rules, Ctrl+1..8 the pages.
+records), Ctrl+Shift+D count the drawer, Ctrl+P receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the
+pages.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.money import format_cents
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
@@ -52,8 +54,8 @@ CASHIER_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+F", "find a player"),
     ("Ctrl+Z", "undo (writes a reversing row)"),
     ("Ctrl+Shift+Z", "redo"),
-    ("Ctrl+D", "count the cash drawer"),
-    ("Ctrl+R", "entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
+    ("Ctrl+Shift+D", "count the cash drawer"),
+    ("Ctrl+Shift+E", "entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
     ("Ctrl+P", "receipt of the last sale (PDF)"),
     ("Del", "void the selected ledger row"),
     ("Ctrl+1 … Ctrl+8", "show a page"),
@@ -97,8 +99,8 @@ class CashierWindow(QMainWindow):
         self.rules_button = QPushButton("Rules…")
         self.rules_button.setObjectName("rules")
         self.rules_button.setToolTip(
-            "Entry rules (Ctrl+R): kind of tournament, prices, late registration, rebuys, add-on, "
-            "re-entry, opening float"
+            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
+            "add-on, re-entry, opening float"
         )
         self.rules_button.clicked.connect(lambda: self.start_rules())
         self.undo_button = QPushButton("Undo")
@@ -176,11 +178,14 @@ class CashierWindow(QMainWindow):
             "new_player": add("New player", ("Ctrl+N",), lambda: self._desk_do("add")),
             "undo": add("Undo", ("Ctrl+Z",), self.undo),
             "redo": add("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), self.redo),
-            "count": add("Count the drawer", ("Ctrl+D",), self._count_drawer),
+            # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one
+            # meaning across the app (tests/ui/test_shortcuts_app.py).
+            "count": add("Count the drawer", ("Ctrl+Shift+D",), self._count_drawer),
             "receipt": add("Receipt", ("Ctrl+P",), lambda: self.desk.save_receipt()),
-            "rules": add("Entry rules", ("Ctrl+R",), self.start_rules),
+            "rules": add("Entry rules", ("Ctrl+Shift+E",), self.start_rules),
             "close": add("Close", ("Ctrl+W",), self.close),
         }
+        mark(self.actions_by_name["new_player"], Meaning.NEW)
         for n in range(self.tabs.count()):
             add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), lambda n=n: self.tabs.setCurrentIndex(n))
 

@@ -4,7 +4,8 @@
 to add its menu entry: that must not load the poker library and its lookup tables before a director
 actually opens the window. And `state`, `analysis` and `settlement` import no Qt (plain Python,
 checked by tests/test_doctests.py): importing them must not drag Qt in through this file.
-`RULINGS_KEYS` lists the window's keys for the clock's help overlay.
+`RULINGS_KEYS` lists the window's keys for the clock's help overlay (from `clockapp.ui.actions`,
+which holds them with every other key of the app).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clockapp.ui.rulings.bar import KEYS as RULINGS_KEYS
+    RULINGS_KEYS: tuple[tuple[str, str], ...]
     from clockapp.ui.rulings.window import RulingsWindow
 
 __all__ = ["RULINGS_KEYS", "RulingsWindow"]
@@ -24,7 +25,7 @@ def __getattr__(name: str) -> Any:
 
         return RulingsWindow
     if name == "RULINGS_KEYS":
-        from clockapp.ui.rulings.bar import KEYS
+        from clockapp.ui.actions import rulings_keys
 
-        return KEYS
+        return rulings_keys()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

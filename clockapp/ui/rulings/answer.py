@@ -30,7 +30,7 @@ from clockapp.ui.rulings.style import set_role
 R = TypeVar("R")
 ODD_BRUSH = QBrush(QColor("#fff1c7"))
 MIN_COLUMN = 60
-ROW_AIR = 6
+ROW_AIR = 2  # a little air under each row; ten-handed every pixel counts on a laptop
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -57,8 +57,11 @@ PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
     Column("Seat", lambda r: r.who),
     Column("Put in", lambda r: chips(r.put_in), numeric=True),
     Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
+    # An uncalled bet given back is the seat's own chips, not winnings: a column of its own.
+    Column("Returned", lambda r: chips(r.returned) if r.returned else "", numeric=True),
     Column("Net", lambda r: _signed(r.net), numeric=True),
 )
+RETURNED_COLUMN = 3
 _ALL_COLUMNS: tuple[Column[Any], ...] = (*POT_COLUMNS, *PAYOUT_COLUMNS)
 NUMERIC_HEADERS = frozenset(c.header for c in _ALL_COLUMNS if c.numeric or c.header == "Pot")
 
@@ -191,7 +194,9 @@ class FitTable(QTableView):
         ]
         texts = [c for c, numeric in enumerate(self._numeric) if not numeric]
         room = self.width() - 2 * self.frameWidth()
-        room -= sum(w for c, w in enumerate(wanted) if self._numeric[c])
+        room -= sum(
+            w for c, w in enumerate(wanted) if self._numeric[c] and not self.isColumnHidden(c)
+        )
         shares = share_width(max(room, 0), [wanted[c] for c in texts])
         return [shares[texts.index(c)] if c in texts else w for c, w in enumerate(wanted)]
 
@@ -285,6 +290,8 @@ class AnswerView(QWidget):
             label.setText(text)
             label.setVisible(bool(text))
         self.odd_note.setVisible(any(p.odd_chips for p in payouts))
+        # The Returned column only when a bet came back: otherwise it only narrows the others.
+        self.payout_table.setColumnHidden(RETURNED_COLUMN, not any(p.returned for p in payouts))
         self.pot_table.setVisible(bool(pots))
         self.payout_table.setVisible(bool(payouts))
         for table in (self.pot_table, self.payout_table):

@@ -1,34 +1,31 @@
-"""The strip above the cards (game, deck, new dispute) and the key help below them.
+"""The verdict across the top, the strip above the cards (game, deck, new dispute) and the key help.
 
-Both sit in the window's left column, over and under the cards they are about, so the side pots
-on the right have the window's whole height.
+The verdict spans the whole window above both columns and scrolls with neither: whatever the
+screen, the table reads who won and who takes which pot first. The strip and the help sit in the
+left column, over and under the cards they are about.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
+from clockapp.ui.actions import RulingsAction, rulings_keys
 from clockapp.ui.rulings.state import Game
-from clockapp.ui.rulings.style import set_role
+from clockapp.ui.rulings.style import set_role, set_state
+from clockapp.ui.rulings.verdict import Verdict
 
-#: The window's keys, listed in the help line at the bottom of the window.
-KEYS = (
-    ("Ctrl+B", "type the board"),
-    ("Ctrl+1…0", "type player 1…10's cards"),
-    ("Enter", "next hand"),
-    ("Backspace", "take back the last card"),
-    ("Ctrl+N", "add a player"),
-    ("Ctrl+Delete", "remove the player"),
-    ("Ctrl+G", "Hold'em / Omaha"),
-    ("Ctrl+Shift+N", "new dispute"),
-)
+#: The window's keys (from the actions registry), listed in the help line at the bottom.
+KEYS = rulings_keys()
 
 
 class RulingsBar(QWidget):
@@ -42,12 +39,15 @@ class RulingsBar(QWidget):
         self.game_combo.setObjectName("game")
         for game in Game:
             self.game_combo.addItem(game.spoken, game)
-        game_label = QLabel("&Game", self)
+        # No "&Game" mnemonic: Alt+G switches the game (`RulingsAction.TOGGLE_GAME`).
+        game_label = QLabel("Game", self)
         game_label.setBuddy(self.game_combo)
         self.four_colour_check = QCheckBox("Four-colour deck", self)
         self.four_colour_check.setObjectName("four_colour")
         self.new_button = QPushButton("New dispute", self)
         self.new_button.setObjectName("new_dispute")
+        new = RulingsAction.NEW_DISPUTE.value
+        self.new_button.setToolTip(f"Clear the board, the hands and the chips ({new.shortcuts[0]})")
         for widget in (game_label, self.game_combo, self.four_colour_check):
             bar.addWidget(widget)
         bar.addSpacing(20)
@@ -62,3 +62,36 @@ def keys_help(parent: QWidget) -> QLabel:
     label.setWordWrap(True)
     set_role(label, "keys")
     return label
+
+
+class VerdictBar(QFrame):
+    """The verdict: "Seat 3 wins with kings full of sevens", and who takes which pot under it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("verdict")
+        set_role(self, "verdict")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 3, 12, 3)
+        layout.setSpacing(0)
+        self.headline = QLabel(self)
+        self.headline.setObjectName("verdict_headline")
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)
+        self.headline.setWordWrap(True)
+        set_role(self.headline, "headline")
+        self.pots = QLabel(self)
+        self.pots.setObjectName("verdict_pots")
+        self.pots.setTextFormat(Qt.TextFormat.PlainText)
+        self.pots.setWordWrap(True)
+        set_role(self.pots, "verdict_pots")
+        layout.addWidget(self.headline)
+        layout.addWidget(self.pots)
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        """Show `verdict` (a decided one in the winner's colours)."""
+        self.headline.setText(verdict.headline)
+        # The pots line keeps its height while empty: the verdict appearing must not move the
+        # form the director is typing in (both columns sit under this bar).
+        self.pots.setText(verdict.pots or "\N{NO-BREAK SPACE}")
+        set_state(self, "decided", verdict.decided)
+        set_state(self.headline, "decided", verdict.decided)

@@ -146,7 +146,8 @@ class HandRow(QFrame):
             best.addWidget(view)
         best.addStretch(1)
         result.addLayout(best)
-        self.odds = QLabel(self)  # short enough never to wrap
+        # Wraps: "Win 2.4% (1 in 42) · Tie 0.0% · Share 2.4% (1 in 42)" must not widen the row.
+        self.odds = WrapLabel(self)
         self.odds.setObjectName(f"hand_{index}_odds")
         self.outs = QLabel(self)
         self.outs.setObjectName(f"hand_{index}_outs")

@@ -22,6 +22,7 @@ no field slides sideways when the list grows past the bottom.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.ui.rulings.answer import AnswerView
+from clockapp.ui.rulings.fields import EntrySpin
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow
 from clockapp.ui.rulings.state import MAX_SEAT, Player
 from clockapp.ui.rulings.style import set_role
@@ -56,7 +58,7 @@ class SeatInputs:
 
     def __init__(self, index: int, parent: QWidget) -> None:
         self.label = QLabel(parent)
-        self.bet = QSpinBox(parent)
+        self.bet = EntrySpin(parent)
         self.bet.setObjectName(f"pot_{index}_bet")
         self.bet.setRange(0, MAX_CHIPS)
         self.bet.setGroupSeparatorShown(True)
@@ -65,7 +67,7 @@ class SeatInputs:
         self.folded.setObjectName(f"pot_{index}_folded")
         self.folded.setToolTip("Folded: the chips stay in the pot, the seat can win nothing")
         self.folded.setAccessibleName("Folded")
-        self.place = QSpinBox(parent)
+        self.place = EntrySpin(parent)
         self.place.setObjectName(f"pot_{index}_place")
         self.place.setRange(0, MAX_SEAT)
         self.place.setSpecialValueText("—")
@@ -181,17 +183,17 @@ class PotsPanel(QWidget):
     def _settings_form(self, parent: QWidget) -> QGridLayout:
         form = QGridLayout()
         form.setHorizontalSpacing(10)
-        self.button_spin = QSpinBox(parent)
+        self.button_spin = EntrySpin(parent)
         self.button_spin.setObjectName("pot_button")
         self.button_spin.setRange(0, MAX_SEAT)
         self.button_spin.setSpecialValueText("not known")
         self.button_spin.setPrefix("Seat ")
-        self.dead_spin = QSpinBox(parent)
+        self.dead_spin = EntrySpin(parent)
         self.dead_spin.setObjectName("pot_dead")
         self.dead_spin.setRange(0, MAX_CHIPS)
         self.dead_spin.setGroupSeparatorShown(True)
         self.dead_spin.setToolTip("Antes and chips of players not listed, already in the middle")
-        self.chip_spin = QSpinBox(parent)
+        self.chip_spin = EntrySpin(parent)
         self.chip_spin.setObjectName("pot_chip")
         self.chip_spin.setRange(1, MAX_CHIPS)
         self.chip_spin.setGroupSeparatorShown(True)
@@ -233,12 +235,42 @@ class PotsPanel(QWidget):
             seat.bet.valueChanged.connect(lambda v, i=index: self.bet_changed.emit(i, v))
             seat.folded.toggled.connect(lambda on, i=index: self.folded_changed.emit(i, on))
             seat.place.valueChanged.connect(lambda v, i=index: self.place_changed.emit(i, v))
+            seat.bet.entered.connect(lambda i=index: self._down(i, "bet"))
+            seat.place.entered.connect(lambda i=index: self._down(i, "place"))
             self.seats.append(seat)
         while len(self.seats) > count:
             seat = self.seats.pop()
             for widget in seat.widgets():
                 self._grid.removeWidget(widget)
                 widget.deleteLater()
+        self._chain_tabs()
+
+    def _chain_tabs(self) -> None:
+        """Tab follows the form and then the seats, line by line: a seat's bet, its fold, its
+        place, then the next seat's bet (never off into the card entries between two seats)."""
+        chain: list[QWidget] = [self.button_spin, self.dead_spin, self.chip_spin]
+        for seat in self.seats:
+            chain += [seat.bet, seat.folded, seat.place]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _down(self, index: int, column: str) -> None:
+        """Enter in a seat's bet or place: the same field of the next seat that takes one; after
+        the last bet, the first place to give (when the order is not known from the cards)."""
+        following = [getattr(seat, column) for seat in self.seats[index + 1 :]]
+        if column == "bet":
+            following += [seat.place for seat in self.seats]
+        for field in following:
+            if field.isEnabled():
+                field.setFocus(Qt.FocusReason.TabFocusReason)
+                self.inputs_scroll.ensureWidgetVisible(field)
+                return
+
+    def focus_bets(self) -> None:
+        """Put the keyboard in the first seat's bet."""
+        if self.seats:
+            self.seats[0].bet.setFocus(Qt.FocusReason.TabFocusReason)
+            self.inputs_scroll.ensureWidgetVisible(self.seats[0].bet)
 
     def show_players(self, players: Sequence[Player], places: Sequence[int] | None) -> None:
         """Show each player's inputs; `places` from the showdown locks the order (None: by hand)."""

@@ -30,20 +30,18 @@ from clockapp.ui.rulings.settlement import (
     settle_dispute,
 )
 from clockapp.ui.rulings.state import Dispute
-
-
-def percent(value: float) -> str:
-    """`81.9%`; a tiny but possible chance reads `<0.1%`, never a misleading `0.0%`."""
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    return f"{value:.1%}"
+from clockapp.ui.rulings.verdict import chance
 
 
 def odds_text(win: float, tie: float, share: float) -> str:
-    """`Win 81.9% · Tie 0.4% · Share 82.1%`; a hand that cannot win is `Drawing dead`."""
+    """`Win 81.9% · Tie 0.4% (1 in 250) · Share 82.1%`; a hand that cannot win is `Drawing dead`.
+
+    >>> odds_text(1 / 990, 0.0, 1 / 990)
+    'Win 0.1% (1 in 990) · Tie 0.0% · Share 0.1% (1 in 990)'
+    """
     if share == 0:
         return "Drawing dead: no card can save this hand"
-    return f"Win {percent(win)} · Tie {percent(tie)} · Share {percent(share)}"
+    return f"Win {chance(win)} · Tie {chance(tie)} · Share {chance(share)}"
 
 
 def outs_html(outs: tuple[str, ...], four_colour: bool) -> str:

@@ -60,17 +60,31 @@ class PotRow:
 
 @dataclass(frozen=True)
 class PayoutRow:
-    """One seat's result."""
+    """One seat's result.
+
+    Attributes:
+        who: "Seat 3 Bob".
+        put_in: Every chip the seat bet in the hand.
+        takes: What the seat wins from the pots (an uncalled bet given back is not winnings).
+        odd_chips: How many odd chips (in units of the smallest chip) are in `takes`.
+        returned: The seat's uncalled bet, given back.
+    """
 
     who: str
     put_in: int
     takes: int
-    odd_chips: int  # how many odd chips (in units of the smallest chip) are in `takes`
+    odd_chips: int
+    returned: int = 0
+
+    @property
+    def paid(self) -> int:
+        """Every chip pushed to the seat: its winnings and its uncalled bet."""
+        return self.takes + self.returned
 
     @property
     def net(self) -> int:
         """What the seat won (positive) or lost (negative) on the hand."""
-        return self.takes - self.put_in
+        return self.paid - self.put_in
 
 
 class OrderError(PokerError):
@@ -171,11 +185,16 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
             )
         )
     uncalled = ""
+    returned = [0] * len(players)
     if result.uncalled is not None:
         who = names[result.uncalled.seat]
         uncalled = f"Uncalled bet: {chips(result.uncalled.amount)} goes back to {who}."
+        returned[result.uncalled.seat] = result.uncalled.amount
+    # The library's payout counts the uncalled bet in; the table shows it apart from winnings.
     payouts = tuple(
-        PayoutRow(p.label, p.bet, result.payouts[pos], odd_by_seat[pos])
+        PayoutRow(
+            p.label, p.bet, result.payouts[pos] - returned[pos], odd_by_seat[pos], returned[pos]
+        )
         for pos, p in enumerate(players)
     )
     return PotsAnswer(tuple(pots), payouts, uncalled)

@@ -80,6 +80,12 @@ class CardEntry(QLineEdit):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
+        # A line edit selects its whole text when reached by a key (a shortcut, Tab, Enter from
+        # the hand before); the next Backspace would then wipe every card, where it promises to
+        # take back the last one. The cursor goes to the end instead, ready for the next card.
+        if event.reason() != Qt.FocusReason.MouseFocusReason:
+            self.deselect()
+            self.end(False)
         self.focused.emit()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:

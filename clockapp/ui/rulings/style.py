@@ -47,6 +47,13 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QLabel[role="warning"] {{
     color: #6b3a00; background: #fff4d6; border-left: 4px solid #d4a017; padding: 4px 8px;
 }}
+{W} QFrame[role="verdict"] {{
+    border: 2px solid #d0d7de; border-radius: 10px; background: #f6f8fa;
+}}
+{W} QFrame[role="verdict"][decided="true"] {{ border: 3px solid #1a7f37; background: #e9f7ee; }}
+{W} QLabel[role="headline"] {{ font-size: 26px; color: #57606a; }}
+{W} QLabel[role="headline"][decided="true"] {{ font-weight: bold; color: #0f5323; }}
+{W} QLabel[role="verdict_pots"] {{ font-size: 18px; color: #14171a; }}
 {W} QTableView {{ font-size: 19px; gridline-color: #d0d7de; }}
 {W} QHeaderView::section {{ font-weight: bold; padding: 4px 8px; }}
 """

@@ -16,8 +16,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QLineEdit,
@@ -28,11 +28,13 @@ from PySide6.QtWidgets import (
 
 from clockapp.poker.errors import PokerError
 from clockapp.services.app import Services
+from clockapp.ui.actions import RulingsAction, bind_keys
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import analysis, settlement
 from clockapp.ui.rulings.at_table import AtTable
-from clockapp.ui.rulings.bar import RulingsBar, keys_help
+from clockapp.ui.rulings.bar import RulingsBar, VerdictBar, keys_help
 from clockapp.ui.rulings.card_picker import CardPicker
+from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.hands import BoardRow, HandsPanel
 from clockapp.ui.rulings.pots import PotsPanel
 from clockapp.ui.rulings.present import hand_shown, pots_shown
@@ -40,14 +42,18 @@ from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import BOARD, Dispute, Game
 from clockapp.ui.rulings.style import SHEET
 from clockapp.ui.rulings.tournament import ChipSource, TableSource
+from clockapp.ui.rulings.verdict import verdict
 from clockapp.ui.rulings.worker import OddsRunner
+from clockapp.ui.screens import fit_to_screen
 from clockapp.ui.settings import UiSettings
 
 GEOMETRY_KEY = "rulings"
 FOUR_COLOUR_KEY = "rulings/four_colour"
+SIDE_MARGIN = 14
+OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
 
 
-class RulingsWindow(AtTable, QWidget):
+class RulingsWindow(AtTable, Feeds, QWidget):
     """The director's rulings window: cards, hands, odds and side pots.
 
     Signals:
@@ -103,7 +109,11 @@ class RulingsWindow(AtTable, QWidget):
     def _setup_ui(self) -> None:
         self.setStyleSheet(SHEET)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(14, 10, 14, 10)
+        outer.setContentsMargins(SIDE_MARGIN, 6, SIDE_MARGIN, 6)
+        outer.setSpacing(6)
+        # The verdict first, across both columns and outside every scroll area: always in sight.
+        self.verdict_bar = VerdictBar(self)
+        outer.addWidget(self.verdict_bar)
         self.bar = RulingsBar(self)
         self.game_combo = self.bar.game_combo
         self.game_combo.currentIndexChanged.connect(self._on_game_combo_changed)
@@ -150,24 +160,25 @@ class RulingsWindow(AtTable, QWidget):
         self.pots.setMinimumWidth(self.pots.minimumSizeHint().width() + 12)
         self._splitter = splitter
         self._sized = False
+        self._split_dragged = False
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_split_dragged", True))
         outer.addWidget(splitter, 1)
-        self.resize(1680, 1000)
+        self.resize(OPEN_SIZE)
 
     def _install_keys(self) -> None:
-        def key(sequence: str, handler: Callable[[], object]) -> None:
-            shortcut = QShortcut(QKeySequence(sequence), self)
-            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.activated.connect(handler)
-
-        key("Ctrl+B", lambda: self.focus_target(BOARD))
-        for number in range(1, 11):
-            key(f"Ctrl+{number % 10}", partial(self.focus_target, number - 1))
-        key("Ctrl+N", self.add_player)
-        key("Ctrl+G", self._toggle_game)
-        key("Ctrl+Shift+N", self.new_dispute)
-        key("Ctrl+Delete", lambda: self.remove_player(self._dispute.target))
-        # Outside text fields, Backspace takes back the target's last card.
-        key("Backspace", self._remove_last)
+        # Every key comes from the actions registry, which keeps each key to one meaning.
+        handlers: dict[RulingsAction, Callable[[int], object]] = {
+            RulingsAction.BOARD: lambda _: self.focus_target(BOARD),
+            RulingsAction.HAND: self.focus_target,  # Alt+1 is the first player (index 0)
+            RulingsAction.BETS: lambda _: self.pots.focus_bets(),
+            RulingsAction.ADD_PLAYER: lambda _: self.add_player(),
+            RulingsAction.REMOVE_PLAYER: lambda _: self.remove_player(self._dispute.target),
+            # Outside text fields (they take Backspace first), it takes back the last card.
+            RulingsAction.TAKE_BACK: lambda _: self._remove_last(),
+            RulingsAction.TOGGLE_GAME: lambda _: self._toggle_game(),
+            RulingsAction.NEW_DISPUTE: lambda _: self.new_dispute(),
+        }
+        self.key_actions = {a: bind_keys(self, a, handlers[a]) for a in RulingsAction}
 
     def _connect_cards_box(self, box: CardsBox, target: int) -> None:
         box.text_edited.connect(lambda text: self._on_entry_edited(target, text))
@@ -302,9 +313,8 @@ class RulingsWindow(AtTable, QWidget):
         position = order.index(target)
         if position + 1 < len(order):
             self.focus_target(order[position + 1])
-        elif self.pots.seats:
-            self.pots.seats[0].bet.setFocus(Qt.FocusReason.TabFocusReason)
-            self.pots.seats[0].bet.selectAll()
+        else:
+            self.pots.focus_bets()
 
     def _toggle_game(self) -> None:
         self.game_combo.setCurrentIndex(1 - self.game_combo.currentIndex())
@@ -314,36 +324,6 @@ class RulingsWindow(AtTable, QWidget):
         if game is not None and game != self._dispute.game:
             self._errors.clear()
             self._apply(self._dispute.with_game(Game(game)))
-
-    # ---------------------------------------------------------------- the tournament's chips
-
-    def _on_chips_loaded(self, smallest: int | None, note: str) -> None:
-        previous, self._chip_from_set = self._chip_from_set, smallest
-        self._chip_note = note
-        if smallest is not None and (previous is None or self._dispute.chip == previous):
-            # Follow the chip set unless the director typed another unit for this dispute.
-            self._set(chip=smallest)
-        else:
-            self._render()
-
-    # ---------------------------------------------------------------- odds
-
-    def _on_runner_finished(self, answer: object) -> None:
-        assert isinstance(answer, analysis.OddsAnswer)
-        if answer.job != self._odds_job:
-            return
-        self._odds = answer
-        self.odds_note.setText(answer.note)
-        self._render()
-        self.odds_shown.emit(answer)
-
-    def _on_runner_failed(self, error: object) -> None:
-        self.odds_note.setText(f"Odds not available: {error}")
-
-    def _on_runner_busy_changed(self, busy: bool) -> None:
-        self.busy_bar.setVisible(busy)
-        if busy:
-            self.odds_note.setText("Working out the odds…")
 
     # ---------------------------------------------------------------- render
 
@@ -385,19 +365,32 @@ class RulingsWindow(AtTable, QWidget):
         self.pots.show_answer(
             shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error, shown.warnings
         )
+        odds = self._odds
+        shares = {i: h.share for i, h in odds.hands.items()} if odds is not None else None
+        self.verdict_bar.show_verdict(verdict(d, reading, shown.pots, shown.uncalled, shares))
         return shown.pots
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._sized:
-            # Share the width once, when it is known: the cards a little more than the pots,
-            # never less than the picker needs (on a 1366 px laptop the pots take the rest).
             self._sized = True
-            total = max(self._splitter.width(), 1)
-            first = self._splitter.widget(0)
-            least = first.minimumSizeHint().width() if first is not None else 0
-            left = max(total * 52 // 100, least)
-            self._splitter.setSizes([left, max(total - left, 1)])
+            fit_to_screen(self)  # 1680x1000 does not fit a 1366x768 laptop: take what there is
+            self._share_width()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._share_width()
+
+    def _share_width(self) -> None:
+        """The cards a little more than the pots, never less than the picker needs (on a 1366 px
+        laptop the pots take the rest), at every window size until the director drags it."""
+        if self._split_dragged:
+            return
+        total = max(self.width() - 2 * SIDE_MARGIN - self._splitter.handleWidth(), 1)
+        first = self._splitter.widget(0)
+        least = first.minimumSizeHint().width() if first is not None else 0
+        left = max(total * 52 // 100, least)
+        self._splitter.setSizes([left, max(total - left, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # A job still running must not report to a window that is gone.

@@ -1,11 +1,16 @@
 """The structure editor's actions: text, shortcut, tooltip and the method each one calls.
 
 Kept as data so the toolbar, the menus and a help overlay list the same actions with the same keys.
+A key means one thing across the app (tests/ui/test_shortcuts_app.py): Ctrl+B balances the tables,
+Ctrl+D draws seats, Ctrl+K opens the cashier and Ctrl+O another tournament, so the editor's break,
+duplicate, chips and import take Ctrl+Shift+B, Ctrl+J, Ctrl+Shift+K and Ctrl+I.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from clockapp.ui.actions import Meaning
 
 
 @dataclass(frozen=True)
@@ -18,27 +23,31 @@ class ActionSpec:
     shortcut: str | tuple[str, ...] | None
     tip: str
     table_only: bool = False
+    meaning: Meaning | None = None  # a meaning other windows share on the same key
 
 
 #: Every action of the editor, in menu order (a help overlay can list them).
 ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("add_level", "+ Level", "add_level", "Ctrl+N", "Add a level at the end"),
-    ActionSpec("add_break", "+ Break", "add_break", "Ctrl+B", "Add a break at the end"),
+    ActionSpec(
+        "add_level", "+ Level", "add_level", "Ctrl+N", "Add a level at the end",
+        meaning=Meaning.NEW,
+    ),
+    ActionSpec("add_break", "+ Break", "add_break", "Ctrl+Shift+B", "Add a break at the end"),
     ActionSpec(
         "insert_level", "Insert level", "insert_level", "Insert",
-        "Insert a level before the selected row", table_only=True,
+        "Insert a level before the selected row", table_only=True, meaning=Meaning.INSERT_ROW,
     ),
     ActionSpec(
         "insert_break", "Insert break", "insert_break", "Shift+Insert",
         "Insert a break before the selected row", table_only=True,
     ),
     ActionSpec(
-        "duplicate", "Duplicate", "duplicate", "Ctrl+D", "Copy the selected rows below them",
+        "duplicate", "Duplicate", "duplicate", "Ctrl+J", "Copy the selected rows below them",
         table_only=True,
     ),
     ActionSpec(
         "delete", "Delete", "delete_selected", "Delete", "Delete the selected rows",
-        table_only=True,
+        table_only=True, meaning=Meaning.DELETE_ROW,
     ),
     ActionSpec(
         "move_up", "▲ Up", "move_up", "Ctrl+Up", "Move the selected rows up", table_only=True
@@ -53,13 +62,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("undo", "↶ Undo", None, "Ctrl+Z", "Undo the last change"),
     ActionSpec("redo", "↷ Redo", None, ("Ctrl+Shift+Z", "Ctrl+Y"), "Redo the change undone"),
-    ActionSpec("chips", "Chips…", "open_chip_editor", "Ctrl+K", "Edit the chip set"),
+    ActionSpec("chips", "Chips…", "open_chip_editor", "Ctrl+Shift+K", "Edit the chip set"),
     ActionSpec(
         "suggest", "Suggest a structure…", "open_generator", "Ctrl+G",
         "Suggest levels for your players, stack and time",
     ),
     ActionSpec(
-        "import", "Import…", "import_file", "Ctrl+O", "Replace the levels with a CSV or JSON file"
+        "import", "Import…", "import_file", "Ctrl+I", "Replace the levels with a CSV or JSON file"
     ),
     ActionSpec("export", "Export…", "export_file", "Ctrl+E", "Save the levels as CSV or JSON"),
     ActionSpec(

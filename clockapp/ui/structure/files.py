@@ -124,7 +124,7 @@ class TemplatesAndFiles:
 
     # ---------------------------------------------------------------- files
     def import_file(self, path: str | Path | None = None) -> bool:
-        """Ctrl+O: replace the levels with a CSV or JSON file; a bad file changes nothing."""
+        """Ctrl+I: replace the levels with a CSV or JSON file; a bad file changes nothing."""
         if path is None:
             path = self._ask_open_path()
             if not path:

@@ -73,7 +73,7 @@ class RowOperations:
         )
 
     def add_break(self) -> bool:
-        """Ctrl+B: a 15-minute break at the end."""
+        """Ctrl+Shift+B: a 15-minute break at the end."""
         return self._guarded(
             lambda s: _one(edits.insert_break(s, len(s.levels))), "add a break", Column.MINUTES
         )
@@ -101,7 +101,7 @@ class RowOperations:
         return self._guarded(build, "insert a break", Column.MINUTES)
 
     def duplicate(self) -> bool:
-        """Ctrl+D: copy the selected rows right below them."""
+        """Ctrl+J: copy the selected rows right below them."""
         rows = self.table.selected_rows()
         current = self.current_row
 

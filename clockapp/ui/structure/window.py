@@ -34,6 +34,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.actions import mark
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
@@ -163,6 +164,8 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
             else:
                 action.setToolTip(spec.tip)
             action.triggered.connect(lambda _checked=False, slot=slot: slot())
+            if spec.meaning is not None:
+                mark(action, spec.meaning)
             if spec.table_only:
                 # Row keys (Delete, Insert ...) act on the table; elsewhere they keep their use.
                 action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -323,7 +326,7 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
 
     # ---------------------------------------------------------------- other windows
     def open_chip_editor(self) -> QDialog:
-        """Ctrl+K: the chip set editor (window-modal)."""
+        """Ctrl+Shift+K: the chip set editor (window-modal)."""
         from clockapp.ui.structure.chips import ChipSetEditor
 
         dialog = ChipSetEditor(self._services, self._bus, self)

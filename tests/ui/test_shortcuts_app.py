@@ -1,0 +1,118 @@
+"""One shortcut, one meaning, across the app (issue 11): every window of a running station is
+walked for the keys it binds, through the actions registry or its own QActions and QShortcuts."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from clockapp.ui.actions import Action, KeyBinding, RulingsAction, key_bindings, rulings_keys
+from clockapp.ui.clock.station import (
+    WINDOW_CASHIER,
+    WINDOW_RULINGS,
+    WINDOW_STRUCTURE,
+    WINDOW_TABLES,
+    ClockStation,
+)
+
+
+@pytest.fixture
+def every_window(station: ClockStation) -> dict[str, QWidget]:
+    """The director's window, the wall and every window they open, as the app builds them."""
+    windows = {"director": station.director, "wall": station.display}
+    for name in (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_STRUCTURE, WINDOW_RULINGS):
+        windows[name] = station.open_window(name)
+    QApplication.processEvents()
+    return windows
+
+
+def meanings(windows: dict[str, QWidget]) -> dict[str, dict[str, list[KeyBinding]]]:
+    """key -> meaning -> where it is bound with that meaning."""
+    found: dict[str, dict[str, list[KeyBinding]]] = defaultdict(lambda: defaultdict(list))
+    for window in windows.values():
+        for binding in key_bindings(window):
+            found[binding.key][binding.meaning].append(binding)
+    return found
+
+
+def test_no_key_means_two_things_anywhere_in_the_app(every_window: dict[str, QWidget]) -> None:
+    found = meanings(every_window)
+    clashes = {
+        key: {meaning: sorted({b.window for b in bs}) for meaning, bs in by_meaning.items()}
+        for key, by_meaning in found.items()
+        if len(by_meaning) > 1
+    }
+    assert clashes == {}
+    # The walk sees every window's keys: each window's own, and the app's on the director's.
+    assert {"Ctrl+Shift+N", "Ctrl+R", "Ctrl+K", "F1"} <= found.keys()  # director and wall
+    assert {"Ctrl+F", "Ctrl+P"} <= found.keys()  # cashier
+    assert {"Ctrl+D", "Ctrl+B", "Ctrl+H"} <= found.keys()  # tables
+    assert {"Ctrl+S", "Ctrl+W"} <= found.keys()  # structure editor
+    assert {"Alt+B", "Alt+0", "Ctrl+Shift+Del"} <= found.keys()  # rulings
+    # The same meaning in several windows is fine: Undo, New (Ctrl+N adds a player or a level).
+    assert len({b.window for bs in found["Ctrl+Z"].values() for b in bs}) >= 4
+    assert len(found["Ctrl+N"]) == 1
+
+
+def test_an_app_key_is_never_taken_by_a_window_for_something_else(
+    every_window: dict[str, QWidget],
+) -> None:
+    app_keys = {
+        sequence.toString(): action for action in Action for sequence in action.key_sequences()
+    }
+    for window in every_window.values():
+        for binding in key_bindings(window):
+            action = app_keys.get(binding.key)
+            if action is not None:
+                assert binding.meaning == action.meaning, binding
+
+
+def test_a_window_binds_a_key_once(every_window: dict[str, QWidget]) -> None:
+    """Two actions on one key in one window are ambiguous: Qt then runs neither."""
+    for window in every_window.values():
+        seen: dict[str, KeyBinding] = {}
+        for binding in key_bindings(window):
+            assert binding.key not in seen or seen[binding.key].meaning == binding.meaning, (
+                binding,
+                seen.get(binding.key),
+            )
+            seen[binding.key] = binding
+
+
+def test_the_rulings_keys_in_the_help_are_those_of_the_registry() -> None:
+    shown = dict(rulings_keys())
+    for action in RulingsAction:
+        first = action.value.shortcuts[0]
+        assert any(label.startswith(first) for label in shown), action
+    assert shown["Alt+B"] == "type the board"
+    assert shown["Ctrl+Shift+Delete"] == "new dispute"
+
+
+def test_the_rulings_keys_work_in_the_window(qtbot, every_window: dict[str, QWidget]) -> None:
+    rulings = every_window[WINDOW_RULINGS]
+    rulings.show()
+    with qtbot.waitActive(rulings):
+        rulings.activateWindow()
+    # Pressed where the director is typing: the card entries leave these keys to the window.
+    alt, ctrl_shift = (
+        Qt.KeyboardModifier.AltModifier,
+        (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
+    )
+    rulings.focus_target(0)
+    entry = rulings.hands.rows[0].cards.entry
+    qtbot.keyClicks(entry, "AsAd")
+    qtbot.keyClick(entry, Qt.Key.Key_G, alt)
+    assert rulings.dispute().game.value == "omaha"
+    qtbot.keyClick(entry, Qt.Key.Key_2, alt)
+    assert QApplication.focusWidget() is rulings.hands.rows[1].cards.entry
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_C, alt)
+    assert QApplication.focusWidget() is rulings.pots.seats[0].bet
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_B, alt)
+    assert QApplication.focusWidget() is rulings.board.cards.entry
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Delete, ctrl_shift)
+    assert rulings.dispute().players[0].cards == ()  # a new dispute
+    assert rulings.dispute().game.value == "omaha"  # keeps the game
+    assert QApplication.focusWidget() is rulings.board.cards.entry
