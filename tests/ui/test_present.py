@@ -90,7 +90,11 @@ def test_notices_and_next_line() -> None:
     during = at(RUNNING, 22)
     _line, notice = present.status_line(during, {})
     assert notice.startswith("Play resumes at ")
-    assert present.next_line(during) == "100 / 200  ·  ante 25"
+    # The blinds panel shows the level after the break; the footer does not repeat it.
+    assert present.next_line(during, S.levels) == "then the last level"
+    longer = S.with_levels((*S.levels, Level(200, 400, ante=50, minutes=20)))
+    view = clock.view(RUNNING, longer, T0 + timedelta(minutes=22))
+    assert present.next_line(view, longer.levels) == "then 200 / 400  ·  ante 50"
     assert present.next_line(at(RUNNING, 35)) == "none · this is the last level"
 
 

@@ -287,7 +287,9 @@ class ClockDisplay(QWidget):
 
         # Next level and notices.
         self.next_caption.setText("NEXT")
-        self.next_label.setText(present.next_line(clock_view))
+        structure = getattr(snap, "structure", None)
+        items = structure.levels if structure is not None else ()
+        self.next_label.setText(present.next_line(clock_view, items))
         self.notice_label.setText(self._notice)
 
         # Field and breaks.

@@ -57,9 +57,18 @@ def level_line(clock_view: ClockView) -> str:
     return line
 
 
-def next_line(clock_view: ClockView) -> str:
-    """The footer: what comes next (a break, then the level after it)."""
+def next_line(clock_view: ClockView, items: Sequence[Any] = ()) -> str:
+    """The footer: what comes next (a break, then the level after it).
+
+    During a break the blinds panel already shows the level play resumes with, so the footer
+    names the level after that one (from `items`, the structure's levels and breaks).
+    """
     nxt = clock_view.next_item
+    if clock_view.is_break and clock_view.next_level is not None:
+        later = [i for i in items[clock_view.index + 2 :] if not getattr(i, "is_break", False)]
+        if not items:
+            return texts.short_level(clock_view.next_level)
+        return f"then {texts.short_level(later[0])}" if later else "then the last level"
     if nxt is None:
         return "none · this is the last level"
     if nxt.is_break:
