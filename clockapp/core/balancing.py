@@ -1,4 +1,4 @@
-"""Balancing and breaking tables the TDA way, the final table, and hand-for-hand play.
+"""Balancing and breaking tables the TDA way, and the final table (hand-for-hand: `hand_for_hand`).
 
 After every elimination the service asks two questions, in this order:
 
@@ -28,6 +28,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+# Hand-for-hand lives in its own module; these names stay importable from here.
+from clockapp.core.hand_for_hand import HandForHand as HandForHand
+from clockapp.core.hand_for_hand import finish_hand as finish_hand
+from clockapp.core.hand_for_hand import next_hand as next_hand
+from clockapp.core.hand_for_hand import rank_busts as rank_busts
+from clockapp.core.hand_for_hand import start_hand_for_hand as start_hand_for_hand
 from clockapp.core.seating import (
     MAX_SEATS,
     DealIn,
@@ -39,13 +45,16 @@ from clockapp.core.seating import (
     SeatingError,
     Table,
     WorstSeat,
+    _assign_tables,
     # Position helpers private to the core (their public forms take a whole Seating; the
     # planners work on a mutable copy of the room).
     _clockwise,
     _deal_in,
     _next_big_blind,
+    _pick_tables,
     _worst_seat,
 )
+from clockapp.core.teams import count_teams, team_delta
 
 
 def _is_int(value: object) -> bool:
@@ -219,7 +228,10 @@ class BalancePlan:
 class _Room:
     """A mutable working copy of a room, private to one planning call."""
 
-    def __init__(self, seating: Seating, stats: MoveStats) -> None:
+    def __init__(
+        self, seating: Seating, stats: MoveStats, teams: Mapping[PlayerId, str] | None = None
+    ) -> None:
+        self.teams: Mapping[PlayerId, str] = teams or {}
         self.original = seating
         self.original_stats = stats
         self.tables: dict[int, Table] = {t.number: t for t in seating.tables}
@@ -298,21 +310,48 @@ class _Room:
 
 def _mover_seat(room: _Room, table: int) -> int | None:
     """The seat of the player who moves from a giving table: the big blind next, unless fixed."""
+    movers = _movers(room, table)
+    return movers[0] if movers else None
+
+
+def _movers(room: _Room, table: int) -> list[int]:
+    """The seats whose players could move from a giving table, the big blind next first."""
     info = room.tables[table]
     occupied = room.occupied[table]
     big_blind = _next_big_blind(info, occupied)
     order = [big_blind, *list(_clockwise(big_blind, info.seat_count))[:-1]]
-    for seat in order:
-        player = occupied.get(seat)
-        if player is not None and player not in room.fixed:
-            return seat
-    return None
+    return [s for s in order if s in occupied and occupied[s] not in room.fixed]
+
+
+def _team_move(room: _Room, giver: int, shorts: list[int]) -> tuple[int, int, int]:
+    """(team delta, mover seat, receiver) of the move from `giver` that keeps teams most spread.
+
+    Every such move costs one move: the big blind next moves to the first short table unless
+    another player, or another equally short table, keeps a team's spread smaller.
+    """
+    movers = _movers(room, giver)
+    assert movers  # givers have a player without a fixed seat
+    if not room.teams:
+        return 0, movers[0], shorts[0]
+    counts = count_teams(room.occupied, room.teams)
+    tables = tuple(room.tables)
+    best: tuple[int, int, int, int] | None = None
+    for index, seat in enumerate(movers):
+        team = room.teams.get(room.occupied[giver][seat])
+        for receiver in shorts:
+            key = (team_delta(counts, team, giver, receiver, tables), index, receiver, seat)
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    return best[0], best[3], best[2]
 
 
 def plan_balance(
     seating: Seating,
     policy: BalancePolicy | None = None,
     stats: MoveStats | None = None,
+    *,
+    teams: Mapping[PlayerId, str] | None = None,
 ) -> BalancePlan | NeedButton:
     """The balancing moves that bring the tables within the policy, or a request for a button.
 
@@ -332,6 +371,10 @@ def plan_balance(
       the big blind soonest, never the small blind. A table that had fewer than two players
       when planning started has no hand under way: it needs no button, and newcomers fill in
       clockwise after the last player who sat down there.
+    * With `teams` (player -> team name), every move still costs one move, but among the moves
+      the rules leave open (which of the equally short tables receives; the big blind next or,
+      when his move would widen his team's spread, the next player clockwise whose move does
+      not) the one that keeps each team's spread smallest is taken (`clockapp.core.teams`).
 
     Moves only go from a fuller to a shorter table (by two or more players), so the planner always
     ends. The plan is all or nothing: when a button is missing nothing is planned, and since the
@@ -352,7 +395,7 @@ def plan_balance(
     NeedButton(table=2, reason='Which seat has the button for the next hand at Table 2? ...')
     """
     policy = policy or BalancePolicy()
-    room = _Room(seating, stats or MoveStats())
+    room = _Room(seating, stats or MoveStats(), teams)
     allowed = policy.allowed_difference(len(room.tables))
     warnings: list[str] = []
     while len(room.tables) >= 2:
@@ -365,6 +408,11 @@ def plan_balance(
             warnings.append(_why_unbalanced(room, counts, None, allowed))
             break
         receiver = min(receivers, key=lambda n: (counts[n], room.needs_button(n), n))
+        shorts = [
+            n
+            for n in sorted(receivers)
+            if (counts[n], room.needs_button(n)) == (counts[receiver], room.needs_button(receiver))
+        ]
         givers = [
             n
             for n in room.tables
@@ -376,13 +424,16 @@ def plan_balance(
             break
         top = max(counts[n] for n in givers)
 
-        def giver_key(n: int) -> tuple[int, bool, int, int]:
+        def giver_key(n: int, shorts: list[int] = shorts) -> tuple[int, bool, int, int, int]:
             known = room.tables[n].button is not None
             mover = _mover_seat(room, n) if known else None
             moved = 0 if mover is None else room.player_moves.get(room.occupied[n][mover], 0)
-            return (room.table_gives.get(n, 0), not known, moved, n)
+            delta = _team_move(room, n, shorts)[0] if known and room.teams else 0
+            return (room.table_gives.get(n, 0), not known, delta, moved, n)
 
         giver = min((n for n in givers if counts[n] == top), key=giver_key)
+        if room.tables[giver].button is not None:
+            receiver = _team_move(room, giver, shorts)[2]
         short, full = room.tables[receiver], room.tables[giver]
         shortfall = f"{short.label} is short ({counts[receiver]} vs {counts[giver]})"
         if full.button is None:
@@ -397,12 +448,14 @@ def plan_balance(
                 f"Which seat has the button for the next hand at {short.label}? "
                 f"{shortfall}: the player from {full.label} takes the worst position there.",
             )
-        mover_seat = _mover_seat(room, giver)
-        assert mover_seat is not None  # givers have a player without a fixed seat
+        big_blind = _mover_seat(room, giver)
+        mover_seat = _team_move(room, giver, shorts)[1]
         skipped = mover_seat != _next_big_blind(full, room.occupied[giver])
         worst = room.worst_seat(receiver)
         who = (
             "the player after the big blind next (that seat is fixed)"
+            if skipped and mover_seat == big_blind
+            else "a player after the big blind next (so his team stays spread)"
             if skipped
             else "the big blind next"
         )
@@ -580,6 +633,7 @@ def plan_breaks(
     *,
     rules: BreakRules | None = None,
     stats: MoveStats | None = None,
+    teams: Mapping[PlayerId, str] | None = None,
 ) -> BreakPlan:
     """Break tables as soon as the players fit at one table fewer; form the final table.
 
@@ -590,7 +644,10 @@ def plan_breaks(
     they can get any seat, and are dealt in at once except between the small blind and the
     button. With two tables left, they do not merge by that rule: the final table forms when
     every player fits at it (`BreakRules.final_table_size`), and everyone redraws for seats there
-    (a player with a fixed seat already at the final table keeps it).
+    (a player with a fixed seat already at the final table keeps it). With `teams`, a team
+    member draws among those shortest tables the ones with the fewest of his team, and team
+    members draw first (the largest team first), while most tables are still short: the same
+    moves, teams kept spread.
 
     Raises:
         SeatingError: The final table is not in play or has fewer open seats than its size.
@@ -603,7 +660,7 @@ def plan_breaks(
     """
     rules = rules or BreakRules()
     order = list(break_order(seating, rules))
-    room = _Room(seating, stats or MoveStats())
+    room = _Room(seating, stats or MoveStats(), teams)
     host = order[-1]
     size = rules.final_table_size or room.tables[host].open_seat_count
     if size > room.tables[host].open_seat_count:
@@ -639,10 +696,14 @@ def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Rando
     label = room.tables[number].label
     leaving = sorted(room.occupied[number].items())
     rng.shuffle(leaving)
+    drawn = _team_tables(room, [p for _, p in leaving], breaking, rng) if room.teams else {}
     for seat, player in leaving:
-        options = [n for n in room.tables if n not in breaking and room.has_room(n)]
-        shortest = min(room.count(n) for n in options)
-        target = rng.choice([n for n in options if room.count(n) == shortest])
+        if player in drawn:
+            target = drawn[player]
+        else:
+            options = [n for n in room.tables if n not in breaking and room.has_room(n)]
+            shortest = min(room.count(n) for n in options)
+            target = rng.choice([n for n in options if room.count(n) == shortest])
         table = room.tables[target]
         new_seat = rng.choice([s for s in table.open_seats if s not in room.occupied[target]])
         deal_in = room.deal_in(target, new_seat)
@@ -659,6 +720,51 @@ def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Rando
     del room.tables[number]
     del room.occupied[number]
     del room.waiting[number]
+
+
+def _team_tables(
+    room: _Room, players: list[PlayerId], breaking: set[int], rng: random.Random
+) -> dict[PlayerId, int]:
+    """The table each player of a breaking table draws when some of them are on teams.
+
+    As without teams, the shortest tables fill first (the same moves, the room stays balanced);
+    which player takes which of those places spreads the teams: the largest team first, each
+    member to the table with the fewest of his team (as at the first draw).
+    """
+    staying = {n: room.count(n) for n in room.tables if n not in breaking}
+    capacity = {n: room.tables[n].open_seat_count for n in staying}
+    slots = _pick_tables(staying, capacity, len(players), rng)
+    counts = count_teams({n: room.occupied[n] for n in staying}, room.teams)
+    seated = {n: {team: c[n] for team, c in counts.items() if n in c} for n in staying}
+    chosen = _assign_tables(players, slots, room.teams, dict(seated), rng)
+    # One member at a time cannot see that a small team needs a place another team does not:
+    # swap two leaving players' tables while that narrows the spreads (never a move more).
+    members = [p for p in players if p in room.teams]
+
+    def total() -> int:
+        after = {t: dict(c) for t, c in counts.items()}
+        for player in members:
+            per_table = after.setdefault(room.teams[player], {})
+            per_table[chosen[player]] = per_table.get(chosen[player], 0) + 1
+        return sum(
+            max(c.get(n, 0) for n in staying) - min(c.get(n, 0) for n in staying)
+            for c in after.values()
+        )
+
+    best, improved = total(), True
+    while improved:
+        improved = False
+        for a in members:
+            for b in players:
+                if chosen[a] == chosen[b] or room.teams.get(b) == room.teams[a]:
+                    continue
+                chosen[a], chosen[b] = chosen[b], chosen[a]
+                score = total()
+                if score < best:
+                    best, improved = score, True
+                else:
+                    chosen[a], chosen[b] = chosen[b], chosen[a]
+    return chosen
 
 
 def _form_final_table(room: _Room, host: int, size: int | None, rng: random.Random) -> None:
@@ -715,105 +821,3 @@ def busts_until_break(seating: Seating, rules: BreakRules | None = None) -> int 
         )
         needed = min(needed, total - room_left)
     return max(needed, 0)
-
-
-# ------------------------------------------------------------------ hand-for-hand
-
-
-@dataclass(frozen=True)
-class HandForHand:
-    """Hand-for-hand play near the money: every table plays one hand, then waits for the others.
-
-    Attributes:
-        hand: The hand number, from 1.
-        tables: The tables playing this hand.
-        finished: The tables whose hand is over.
-
-    Players out in the same hand are recorded together at the cashier (one bust dialog for the
-    hand, with the chips each started it with), which ranks them; see `rank_busts`.
-
-    >>> hfh = finish_hand(start_hand_for_hand(Seating((Table(1), Table(2)))), 2)
-    >>> hfh.waiting, hfh.all_finished
-    ((1,), False)
-    """
-
-    hand: int
-    tables: frozenset[int]
-    finished: frozenset[int] = frozenset()
-
-    def __post_init__(self) -> None:
-        if not _is_int(self.hand) or self.hand < 1:
-            raise SeatingError(f"Hand-for-hand: the hand number must be 1 or more ({self.hand!r}).")
-        object.__setattr__(self, "tables", frozenset(self.tables))
-        object.__setattr__(self, "finished", frozenset(self.finished))
-        extra = self.finished - self.tables
-        if extra:
-            raise SeatingError(
-                f"Hand-for-hand: {_tables_text(extra)} finished but did not play hand {self.hand}."
-            )
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        """The tables still playing the hand, by number."""
-        return tuple(sorted(self.tables - self.finished))
-
-    @property
-    def all_finished(self) -> bool:
-        """Whether every table has finished the hand."""
-        return self.finished == self.tables
-
-
-def start_hand_for_hand(seating: Seating) -> HandForHand:
-    """Hand one of hand-for-hand play, at every table with players.
-
-    >>> start_hand_for_hand(Seating((Table(1), Table(2)))).waiting
-    (1, 2)
-    """
-    return HandForHand(1, frozenset(t.number for t in seating.tables))
-
-
-def finish_hand(hfh: HandForHand, table: int, finished: bool = True) -> HandForHand:
-    """Mark a table's hand as finished (or, with `finished=False`, as still playing).
-
-    Raises:
-        SeatingError: The table is not playing hand-for-hand.
-
-    >>> finish_hand(start_hand_for_hand(Seating((Table(1),))), 1).all_finished
-    True
-    """
-    if table not in hfh.tables:
-        raise SeatingError(f"Table {table} is not playing hand {hfh.hand}.")
-    done = hfh.finished | {table} if finished else hfh.finished - {table}
-    return replace(hfh, finished=done)
-
-
-def next_hand(hfh: HandForHand, seating: Seating) -> HandForHand:
-    """The next hand, at the tables now in play (some may have broken).
-
-    Raises:
-        SeatingError: A table has not finished the current hand.
-
-    >>> room = Seating((Table(1), Table(2)))
-    >>> hfh = finish_hand(finish_hand(start_hand_for_hand(room), 1), 2)
-    >>> next_hand(hfh, room).hand
-    2
-    """
-    if not hfh.all_finished:
-        waiting = hfh.waiting
-        verb = "has" if len(waiting) == 1 else "have"
-        raise SeatingError(f"{_tables_text(waiting)} {verb} not finished hand {hfh.hand}.")
-    return HandForHand(hfh.hand + 1, frozenset(t.number for t in seating.tables))
-
-
-def rank_busts(starting_chips: Mapping[PlayerId, int]) -> tuple[tuple[PlayerId, ...], ...]:
-    """Players out in the same hand, best finish first: more chips at the start finish higher.
-
-    Players who started the hand with the same chips tie (one group shares the place).
-
-    >>> rank_busts({1: 500, 2: 1200, 3: 500})
-    ((2,), (1, 3))
-    """
-    groups: dict[int, list[PlayerId]] = {}
-    for player, chips in starting_chips.items():
-        groups.setdefault(chips, []).append(player)
-    return tuple(tuple(sorted(groups[c])) for c in sorted(groups, reverse=True))

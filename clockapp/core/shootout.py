@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from clockapp.core.balancing import rank_busts
+from clockapp.core.hand_for_hand import rank_busts
 from clockapp.core.seating import (
     PlayerId,
     Seating,

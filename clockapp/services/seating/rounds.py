@@ -9,12 +9,12 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clockapp.core.balancing import (
+from clockapp.core.hand_for_hand import (
     HandForHand,
     finish_hand,
     start_hand_for_hand,
 )
-from clockapp.core.balancing import next_hand as core_next_hand
+from clockapp.core.hand_for_hand import next_hand as core_next_hand
 from clockapp.core.seating import Move, Seating, SeatingError, advance_button
 from clockapp.core.shootout import (
     Elimination,

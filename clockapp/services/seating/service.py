@@ -549,10 +549,16 @@ class SeatingService(HandForHandActions, ShootoutActions):
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "balancing")
             config = room.settings
-            breaks = plan_breaks(room.seating, self._rng(), rules=config.rules, stats=room.stats())
+            breaks = plan_breaks(
+                room.seating,
+                self._rng(),
+                rules=config.rules,
+                stats=room.stats(),
+                teams=room.teams,
+            )
             moves = list(breaks.moves)
             seating, stats = breaks.seating, breaks.stats
-            plan = plan_balance(seating, config.policy, stats)
+            plan = plan_balance(seating, config.policy, stats, teams=room.teams)
             need: NeedButton | None = None
             warnings: tuple[str, ...] = ()
             if isinstance(plan, NeedButton):
@@ -578,7 +584,9 @@ class SeatingService(HandForHandActions, ShootoutActions):
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "breaking tables")
             rules = room.settings.rules
-            plan = plan_breaks(room.seating, self._rng(), rules=rules, stats=room.stats())
+            plan = plan_breaks(
+                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+            )
             if not plan.broken:
                 until = busts_until_break(room.seating, rules)
                 if until is None:
@@ -615,7 +623,9 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 raise SeatingError(
                     "Only one table is in play: the players are already at the final table."
                 )
-            plan = plan_breaks(room.seating, self._rng(), rules=rules, stats=room.stats())
+            plan = plan_breaks(
+                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+            )
             if plan.final_table is None:
                 host = room.seating.table(break_order(room.seating, rules)[-1])
                 seats = rules.final_table_size or host.open_seat_count

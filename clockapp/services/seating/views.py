@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, NeedButton
+from clockapp.core.balancing import BalancePolicy, BreakRules, NeedButton
+from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import BUTTON_MAX_AGE, DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.shootout import ExitCause, Place, Shootout
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from clockapp.core.balancing import HandForHand
+from clockapp.core.hand_for_hand import HandForHand
 
 _STYLES = {
     "error": ("#fdecea", "#b3261e", "#611a15"),
