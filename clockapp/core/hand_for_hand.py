@@ -127,3 +127,21 @@ def rank_busts(starting_chips: Mapping[PlayerId, int]) -> tuple[tuple[PlayerId, 
     for player, chips in starting_chips.items():
         groups.setdefault(chips, []).append(player)
     return tuple(tuple(sorted(groups[c])) for c in sorted(groups, reverse=True))
+
+
+def bubble_offer(players_left: int, places_paid: int, on: bool) -> str | None:
+    """The notice offering hand-for-hand, or None: offered on the bubble, when the next player
+    out is the last one unpaid (players left = places paid + 1) and it is not on yet.
+
+    >>> bubble_offer(11, 10, False)
+    '11 players left, 10 paid: the next player out is the bubble. Play hand-for-hand?'
+    >>> bubble_offer(12, 10, False), bubble_offer(11, 10, True), bubble_offer(2, 1, False)
+    (None, None, None)
+    """
+    if on or places_paid < 2 or players_left != places_paid + 1:
+        # One place paid: the bubble is heads-up, where every hand is hand-for-hand anyway.
+        return None
+    return (
+        f"{players_left} players left, {places_paid} paid: the next player out is the bubble. "
+        "Play hand-for-hand?"
+    )

@@ -140,7 +140,9 @@ class HandForHandRow(SQLModel, table=True):
     """Hand-for-hand play in progress (no row: not playing hand-for-hand).
 
     `tables` and `finished` list table numbers separated by spaces. Players out in the hand are
-    recorded at the cashier, which ranks them by the chips they started it with.
+    recorded at the cashier, which ranks them by the chips they started it with: `bust_hand` is
+    the cashier's hand number of the open hand's first bust, so the busts entered after it, at
+    any table, join that hand until the next hand is dealt (None: nobody out in it yet).
     """
 
     __tablename__ = "hand_for_hand"
@@ -149,6 +151,7 @@ class HandForHandRow(SQLModel, table=True):
     hand: int = 1
     tables: str = Field(default="", max_length=500)
     finished: str = Field(default="", max_length=500)
+    bust_hand: int | None = None
 
 
 class ShootoutRow(SQLModel, table=True):

@@ -11,6 +11,7 @@ from sqlmodel import Session
 
 from clockapp.core.hand_for_hand import (
     HandForHand,
+    bubble_offer,
     finish_hand,
     start_hand_for_hand,
 )
@@ -29,6 +30,7 @@ from clockapp.core.shootout import (
 )
 from clockapp.persistence.models import HandForHandRow
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.payouts import payout_view
 from clockapp.services.seating.store import (
     Room,
     SeatingBase,
@@ -54,6 +56,17 @@ class HandForHandActions(SeatingBase):
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             return hfh_of(session.get(HandForHandRow, tournament_id))
+
+    def hand_for_hand_offer(self, tournament_id: int) -> str | None:
+        """The notice offering hand-for-hand on the bubble (None: not the bubble, or on)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            if session.get(HandForHandRow, tournament_id) is not None:
+                return None
+            view = payout_view(load_till(session, tournament_id))
+            if view.table is None:
+                return None
+            return bubble_offer(view.players_left, view.places_paid, False)
 
     def start_hand_for_hand(self, tournament_id: int) -> Outcome[HandForHand]:
         """Start hand-for-hand play (near the money): hand 1 at every table.
@@ -86,6 +99,9 @@ class HandForHandActions(SeatingBase):
     def next_hand(self, tournament_id: int) -> Outcome[HandForHand]:
         """Every table has finished: deal the next hand (known buttons move on one player).
 
+        This closes the hand: busts entered until now were one hand at the cashier; the next
+        bust starts a new one.
+
         Raises:
             SeatingError: A table has not finished the hand.
         """
@@ -111,6 +127,7 @@ class HandForHandActions(SeatingBase):
                     if table.button is not None and seating.count(table.number) >= 2:
                         seating = advance_button(seating, table.number)
                 store_room(session, room, seating, now)
+                row.bust_hand = None  # the hand is closed: the next bust starts a new one
             store_hfh(session, row, after)
             return after, Change.SEATING, summary
 
