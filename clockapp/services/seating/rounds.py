@@ -47,6 +47,10 @@ from clockapp.services.seating.views import ShootoutView
 from clockapp.services.setup import get_row
 from clockapp.services.till import BustInput, load_till, lock_till, record_busts
 
+#: Hand-for-hand on or off: the seating, and the wall (its snapshot says hand-for-hand is on;
+#: the clock alone would re-read only the clock row).
+HFH_CHANGES = Change.SEATING | Change.CLOCK | Change.TOURNAMENT
+
 
 class HandForHandActions(SeatingBase):
     """Hand-for-hand play near the money."""
@@ -82,7 +86,7 @@ class HandForHandActions(SeatingBase):
                 raise SeatingError("No table is in play: there is no hand to play.")
             hfh = start_hand_for_hand(room.seating)
             store_hfh(session, HandForHandRow(tournament_id=tournament_id), hfh)
-            return hfh, Change.SEATING | Change.CLOCK, "hand-for-hand on"
+            return hfh, HFH_CHANGES, "hand-for-hand on"
 
         return self._write(tournament_id, act)
 
@@ -141,7 +145,7 @@ class HandForHandActions(SeatingBase):
             if row is None:
                 raise SeatingError("Hand-for-hand play is already off.")
             session.delete(row)
-            return True, Change.SEATING | Change.CLOCK, "hand-for-hand off"
+            return True, HFH_CHANGES, "hand-for-hand off"
 
         return self._write(tournament_id, act)
 

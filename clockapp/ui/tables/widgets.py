@@ -65,11 +65,13 @@ class Banner(QFrame):
 
 class HandForHandBar(QFrame):
     """While hand-for-hand is on: the hand number, a button per table to mark its hand finished,
-    and "Next hand" once every table has finished."""
+    and "Next hand" once every table has finished (it closes the hand: busts entered until then
+    are one hand). On the bubble, while it is off: the offer to start it, in one click."""
 
     table_toggled = Signal(int, bool)  # table, finished
     next_hand_clicked = Signal()
     stop_clicked = Signal()
+    start_clicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,19 +91,28 @@ class HandForHandBar(QFrame):
         self.next_button.clicked.connect(self.next_hand_clicked)
         self.stop_button = QPushButton("Stop hand-for-hand", self)
         self.stop_button.clicked.connect(self.stop_clicked)
+        self.start_button = QPushButton("&Start hand-for-hand", self)
+        self.start_button.clicked.connect(self.start_clicked)
         self._layout.addWidget(self.next_button)
         self._layout.addWidget(self.stop_button)
+        self._layout.addWidget(self.start_button)
         self.hide()
 
-    def show_state(self, hfh: HandForHand | None, tables: Iterable[int]) -> None:
-        """Show hand-for-hand play (hidden when it is off)."""
+    def show_state(
+        self, hfh: HandForHand | None, tables: Iterable[int], offer: str | None = None
+    ) -> None:
+        """Show hand-for-hand play; when it is off, the bubble's `offer` (else hidden)."""
+        self.start_button.setVisible(hfh is None)
+        self.next_button.setVisible(hfh is not None)
+        self.stop_button.setVisible(hfh is not None)
         if hfh is None:
-            self.hide()
+            self._clear_tables()
+            self.hand_label.setText(offer or "")
+            self.setStyleSheet("HandForHandBar { background: #fff4d6; }" if offer else "")
+            self.setVisible(offer is not None)
             return
-        for button in self.table_buttons.values():
-            self._buttons_layout.removeWidget(button)
-            button.deleteLater()
-        self.table_buttons = {}
+        self.setStyleSheet("")
+        self._clear_tables()
         in_play = set(tables)
         for number in sorted(hfh.tables & in_play):
             done = number in hfh.finished
@@ -121,4 +132,13 @@ class HandForHandBar(QFrame):
             + (f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done")
         )
         self.next_button.setEnabled(hfh.all_finished)
+        self.next_button.setToolTip(
+            "Deal the next hand everywhere: the busts entered so far were one hand"
+        )
         self.show()
+
+    def _clear_tables(self) -> None:
+        for button in self.table_buttons.values():
+            self._buttons_layout.removeWidget(button)
+            button.deleteLater()
+        self.table_buttons = {}

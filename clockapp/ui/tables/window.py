@@ -55,7 +55,9 @@ from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
 from clockapp.ui.ticks import guarded
 
-REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
+REFRESH_FLAGS = (
+    Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.PAYOUTS
+)
 #: The window's keys, for the clock's help overlay: (keys, what they do). Keep in step with
 #: `_setup_actions`.
 TABLES_KEYS: tuple[tuple[str, str], ...] = (
@@ -133,6 +135,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.hfh_bar.table_toggled.connect(self._on_hfh_table_toggled)
         self.hfh_bar.next_hand_clicked.connect(self.next_hand)
         self.hfh_bar.stop_clicked.connect(self.stop_hand_for_hand)
+        self.hfh_bar.start_clicked.connect(self.toggle_hand_for_hand)
         layout.addWidget(self.hfh_bar)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, central)
@@ -336,7 +339,10 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             self.waiting_list.addItem(item)
         self.seat_one_button.setEnabled(bool(room.waiting))
         self.waiting_box.setVisible(bool(room.waiting))
-        self.hfh_bar.show_state(hfh, [t.number for t in room.tables])
+        offer = None
+        if hfh is None and room.tables and not room.shootout:
+            offer = self._services.seating.hand_for_hand_offer(tid)
+        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer)
         self.action_by_key["hand_for_hand"].setChecked(hfh is not None)
         self._reload_moves()
 
