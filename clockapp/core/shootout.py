@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -62,12 +63,14 @@ class Elimination:
         round: The round they went out in, from 1.
         table: Their table.
         cause: Busted, or out at the time limit.
+        chips: At a time limit, the chips each of them had (they rank by it); else None.
     """
 
     players: tuple[PlayerId, ...]
     round: int
     table: int
     cause: ExitCause
+    chips: int | None = None
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -139,19 +142,41 @@ class Shootout:
         rounds: The rounds so far; the last one is being played.
         eliminations: Everyone out so far, in order.
         time_limit_minutes: Each table's time limit, or None when tables play to one winner.
+            A final table after the first round plays to the end.
+        round_limits: Each round's own time limit in minutes, round 1 first (None: that round
+            plays to the end); rounds past the list use `time_limit_minutes`.
     """
 
     entrants: frozenset[PlayerId]
     rounds: tuple[ShootoutRound, ...]
     eliminations: tuple[Elimination, ...] = ()
     time_limit_minutes: int | None = None
+    round_limits: tuple[int | None, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rounds:
             raise ShootoutError("A shootout needs a first round.")
-        limit = self.time_limit_minutes
-        if limit is not None and (not _is_int(limit) or limit < 1):
-            raise ShootoutError(f"Shootout time limit must be 1 minute or more (got {limit!r}).")
+        object.__setattr__(self, "round_limits", tuple(self.round_limits))
+        for limit in (self.time_limit_minutes, *self.round_limits):
+            if limit is not None and (not _is_int(limit) or limit < 1):
+                raise ShootoutError(
+                    f"Shootout time limit must be 1 minute or more (got {limit!r})."
+                )
+
+    def limit_of(self, number: int | None = None) -> int | None:
+        """The time limit in minutes of a round drawn so far (the current one by default).
+
+        >>> s = start_shootout(range(4), [Table(1, seat_count=2), Table(2, seat_count=2)],
+        ...                    random.Random(1), time_limit_minutes=60, round_limits=(45,))
+        >>> s.limit_of(1)
+        45
+        """
+        number = self.current.number if number is None else number
+        if number <= len(self.round_limits):
+            return self.round_limits[number - 1]
+        if number > 1 and self.rounds[number - 1].is_final:
+            return None  # the final table plays to the end
+        return self.time_limit_minutes
 
     @property
     def current(self) -> ShootoutRound:
@@ -206,6 +231,7 @@ def start_shootout(
     rng: random.Random,
     *,
     time_limit_minutes: int | None = None,
+    round_limits: Sequence[int | None] = (),
 ) -> Shootout:
     """Draw the first round: as few tables as needed (lowest numbers first), differing by one.
 
@@ -224,7 +250,7 @@ def start_shootout(
     if len(listed) < 2:
         raise ShootoutError("A shootout needs at least 2 players.")
     first = _draw_round(1, listed, tables, rng, {})
-    return Shootout(frozenset(listed), (first,), (), time_limit_minutes)
+    return Shootout(frozenset(listed), (first,), (), time_limit_minutes, tuple(round_limits))
 
 
 def _table_of(shootout: Shootout, player: PlayerId) -> int:
@@ -306,17 +332,31 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
     return _with_exits(shootout, table, groups, ExitCause.BUSTED)
 
 
-def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId, int]) -> Shootout:
+def shootout_time_limit(
+    shootout: Shootout,
+    table: int,
+    chips: Mapping[PlayerId, int],
+    *,
+    elapsed: timedelta | None = None,
+) -> Shootout:
     """A table's time is up: its chip leader wins it and the others go out by chip count.
+
+    Every table of a round reaches the round's limit at the same moment, so the players out at
+    the time limit in one round are ranked together by chips, whichever table's counts were
+    entered first: their places sit where the round's first time-out was recorded, and equal
+    counts at different tables share a place (see `shootout_places`).
 
     Args:
         shootout: The shootout.
         table: The table whose time is up.
         chips: The chip count of every player still at the table.
+        elapsed: How long the round has been playing; a time-out before the round's limit is
+            refused (None: the caller has checked the time).
 
     Raises:
-        ShootoutError: The shootout has no time limit, the table is not playing, the counts do not
-            cover exactly the players at the table, or two players share the chip lead.
+        ShootoutError: The round has no time limit (or it is not up yet), the table is not
+            playing, the counts do not cover exactly the players at the table, or two players
+            share the chip lead.
 
     >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1),
     ...                    time_limit_minutes=60)
@@ -324,9 +364,20 @@ def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId,
     >>> s.champion, [(p.place, p.player) for p in shootout_places(s)]
     (1, [(1, 1), (2, 2), (2, 3)])
     """
-    if shootout.time_limit_minutes is None:
-        raise ShootoutError("This shootout has no time limit: tables play to one winner.")
     current = shootout.current
+    limit = shootout.limit_of()
+    if limit is None:
+        if shootout.time_limit_minutes is None and not shootout.round_limits:
+            raise ShootoutError("This shootout has no time limit: tables play to one winner.")
+        what = "The final table" if current.is_final else f"Round {current.number}"
+        raise ShootoutError(f"{what} has no time limit: it plays to one winner.")
+    if elapsed is not None and elapsed < timedelta(minutes=limit):
+        played = int(elapsed.total_seconds() // 60)
+        left = timedelta(minutes=limit) - elapsed
+        raise ShootoutError(
+            f"Time is not up at table {table}: {played} of round {current.number}'s {limit} "
+            f"minutes played, {_minutes_text(left)} left."
+        )
     if not current.seating.has_table(table):
         raise ShootoutError(f"Table {table} is not playing in round {current.number}.")
     if table in current.winners:
@@ -351,7 +402,33 @@ def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId,
             f"{tied} share the chip lead at table {table} ({chips[ranked[0][0]]}): "
             "play on until one of them leads."
         )
-    return _with_exits(shootout, table, ranked[1:][::-1], ExitCause.TIME_LIMIT)
+    return _time_outs(shootout, table, ranked[1:][::-1], chips)
+
+
+def _minutes_text(left: timedelta) -> str:
+    seconds = max(0, int(left.total_seconds()))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _time_outs(
+    shootout: Shootout,
+    table: int,
+    groups: Sequence[tuple[PlayerId, ...]],
+    chips: Mapping[PlayerId, int],
+) -> Shootout:
+    """Record a table's time-out, ranked with the round's earlier time-outs by chips."""
+    after = _with_exits(shootout, table, groups, ExitCause.TIME_LIMIT)
+    number = shootout.current.number
+    kept = after.eliminations[: len(shootout.eliminations)]
+    new = [replace(e, chips=chips[e.players[0]]) for e in after.eliminations[len(kept) :]]
+    earlier = [e for e in kept if e.round == number and e.cause is ExitCause.TIME_LIMIT]
+    if not earlier:
+        return replace(after, eliminations=(*kept, *new))
+    at = kept.index(earlier[0])
+    rest = [e for e in kept if e not in earlier]
+    # Worst first: fewest chips; equal chips at different tables stay side by side.
+    merged = sorted([*earlier, *new], key=lambda e: (e.chips or 0, e.table))
+    return replace(after, eliminations=(*rest[:at], *merged, *rest[at:]))
 
 
 def advance_shootout(
@@ -400,6 +477,24 @@ def advance_shootout(
     return replace(shootout, rounds=(*shootout.rounds, next_round))
 
 
+def _tied_blocks(eliminations: Sequence[Elimination]) -> list[list[Elimination]]:
+    """Eliminations sharing one place: a group, or time-outs of one round with equal chips."""
+    blocks: list[list[Elimination]] = []
+    for exit_ in eliminations:
+        last = blocks[-1][-1] if blocks else None
+        timed_out = exit_.cause is ExitCause.TIME_LIMIT
+        if (
+            timed_out
+            and last is not None
+            and last.cause is ExitCause.TIME_LIMIT
+            and (exit_.round, exit_.chips) == (last.round, last.chips)
+        ):
+            blocks[-1].append(exit_)
+        else:
+            blocks.append([exit_])
+    return blocks
+
+
 def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
     """Finishing places so far, best first: the winner, then by order of elimination (reversed).
 
@@ -412,10 +507,11 @@ def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
     total = len(shootout.entrants)
     out = 0
     places: list[Place] = []
-    for exit_ in shootout.eliminations:
-        place = total - out - len(exit_.players) + 1
-        places.extend(Place(place, p, exit_.round, exit_.cause) for p in exit_.players)
-        out += len(exit_.players)
+    for block in _tied_blocks(shootout.eliminations):
+        size = sum(len(e.players) for e in block)
+        place = total - out - size + 1
+        places.extend(Place(place, p, e.round, e.cause) for e in block for p in e.players)
+        out += size
     champion = shootout.champion
     if champion is not None:
         places.append(Place(1, champion, shootout.current.number, None))

@@ -64,7 +64,7 @@ def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
 
 
 def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
@@ -73,6 +73,12 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     table_1 = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     counts = dict(zip([s.registration_id for s in table_1], (4000, 9000, 4000), strict=True))
     window.ask_chips = lambda _title, _note, players: {rid: counts[rid] for rid, _ in players}
+    fake_clock.advance(minutes=5)
+    window.shootout_time_up(1)  # too early: refused, said in the banner, nothing placed
+    assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text
+    assert window.room_view.items_by_table[1].info.count == 3
+    assert all(r.place is None for r in seeded.results.results(tournament_id))
+    fake_clock.advance(minutes=40)
     window.shootout_time_up(1)
     winner = table_1[1]
     assert window.room_view.items_by_table[1].status == f"won by {winner.name}"

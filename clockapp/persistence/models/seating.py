@@ -219,6 +219,7 @@ def shootout_to_json(shootout: Shootout) -> str:
     data = {
         "entrants": sorted(shootout.entrants),
         "time_limit_minutes": shootout.time_limit_minutes,
+        "round_limits": list(shootout.round_limits),
         "rounds": [
             {
                 "number": r.number,
@@ -229,7 +230,13 @@ def shootout_to_json(shootout: Shootout) -> str:
             for r in shootout.rounds
         ],
         "eliminations": [
-            {"players": list(e.players), "round": e.round, "table": e.table, "cause": str(e.cause)}
+            {
+                "players": list(e.players),
+                "round": e.round,
+                "table": e.table,
+                "cause": str(e.cause),
+                "chips": e.chips,
+            }
             for e in shootout.eliminations
         ],
     }
@@ -249,7 +256,15 @@ def shootout_from_json(text: str) -> Shootout:
         for r in data["rounds"]
     )
     eliminations = tuple(
-        Elimination(tuple(e["players"]), e["round"], e["table"], ExitCause(e["cause"]))
+        Elimination(
+            tuple(e["players"]), e["round"], e["table"], ExitCause(e["cause"]), e.get("chips")
+        )
         for e in data["eliminations"]
     )
-    return Shootout(frozenset(data["entrants"]), rounds, eliminations, data["time_limit_minutes"])
+    return Shootout(
+        frozenset(data["entrants"]),
+        rounds,
+        eliminations,
+        data["time_limit_minutes"],
+        tuple(data.get("round_limits", ())),  # stored before rounds had their own limits
+    )

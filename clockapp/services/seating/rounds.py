@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import Session
@@ -164,10 +164,12 @@ def _record_at_cashier(
     chips: Mapping[int, int] | None,
     now: datetime,
     reason: str,
+    join: frozenset[int] = frozenset(),
 ) -> None:
     """Record the players who went out of the shootout as one hand at the cashier, in the same
     transaction, so places and prizes follow (players out together rank by `chips`: the chips
-    they started the hand with, or their counts at a time limit)."""
+    they started the hand with, or their counts at a time limit). With `join`, the busts join the
+    cashier hand of those players (the round's earlier time-outs: one moment, one hand)."""
     busts = [
         BustInput(player, None if chips is None else chips[player])
         for exit_ in exits
@@ -175,7 +177,11 @@ def _record_at_cashier(
     ]
     lock_till(session, room.tournament_id)
     till = load_till(session, room.tournament_id)
-    record_busts(session, till, busts, now, station=STATION, reason=reason)
+    hand = next(
+        (e.hand for e in till.eliminations if e.registration_id in join and e.undoes_id is None),
+        None,
+    )
+    record_busts(session, till, busts, now, station=STATION, reason=reason, hand=hand)
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)
 
@@ -209,7 +215,11 @@ class ShootoutActions(SeatingBase):
         )
 
     def start_shootout(
-        self, tournament_id: int, *, time_limit_minutes: int | None = None
+        self,
+        tournament_id: int,
+        *,
+        time_limit_minutes: int | None = None,
+        round_limits: Sequence[int | None] = (),
     ) -> Outcome[ShootoutView]:
         """Draw the first shootout round for every player in play on the room's tables.
 
@@ -226,7 +236,11 @@ class ShootoutActions(SeatingBase):
             players = sorted(room.registrations)
             tables = [replace(t, button=None) for t in room.seating.tables]
             shootout = start_shootout(
-                players, tables, self._rng(), time_limit_minutes=time_limit_minutes
+                players,
+                tables,
+                self._rng(),
+                time_limit_minutes=time_limit_minutes,
+                round_limits=round_limits,
             )
             room.shootout_notes = ()
             self._store_shootout(session, room, shootout, now, moves=(), new_round=True)
@@ -245,7 +259,7 @@ class ShootoutActions(SeatingBase):
         """
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_bust(s, registration_id),
+            lambda s, _elapsed: shootout_bust(s, registration_id),
             f"shootout: registration {registration_id} out",
         )
 
@@ -256,7 +270,7 @@ class ShootoutActions(SeatingBase):
         (recorded at the cashier as one hand with those chips)."""
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_hand_busts(s, starting_chips),
+            lambda s, _elapsed: shootout_hand_busts(s, starting_chips),
             f"shootout: {len(starting_chips)} out in one hand",
             chips=starting_chips,
         )
@@ -265,10 +279,18 @@ class ShootoutActions(SeatingBase):
         self, tournament_id: int, table: int, chips: Mapping[int, int]
     ) -> Outcome[ShootoutView]:
         """A table's time is up: its chip leader wins it, the others go out by chip count (at
-        the cashier too: one hand, ranked by these counts, equal counts sharing places)."""
+        the cashier too: one hand, ranked by these counts, equal counts sharing places).
+
+        Every table of the round times out at the same moment: the players out at the time
+        limit in this round, whichever table was entered first, are one hand ranked by chips.
+
+        Raises:
+            SeatingError: The round has no time limit or it is not up yet (the round's own
+                limit, from its draw), or the counts do not cover the table's players.
+        """
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_time_limit(s, table, chips),
+            lambda s, elapsed: shootout_time_limit(s, table, chips, elapsed=elapsed),
             f"shootout: time limit at table {table}",
             chips=chips,
         )
@@ -321,7 +343,7 @@ class ShootoutActions(SeatingBase):
     def _shootout_step(
         self,
         tournament_id: int,
-        step: Callable[[Shootout], Shootout],
+        step: Callable[[Shootout, timedelta | None], Shootout],
         summary: str,
         *,
         chips: Mapping[int, int] | None = None,
@@ -330,14 +352,23 @@ class ShootoutActions(SeatingBase):
             before = room.shootout
             if before is None:
                 raise SeatingError("No shootout is under way: start one first.")
-            after = step(before)
-            exits = after.eliminations[len(before.eliminations) :]
+            started = room.round_started_at
+            after = step(before, None if started is None else now - started)
+            known = set(before.eliminations)
+            exits = tuple(e for e in after.eliminations if e not in known)
             what = Change.SEATING
             if exits:
                 where = f"shootout round {after.current.number}, table {exits[0].table}"
+                join: frozenset[int] = frozenset()
                 if exits[0].cause is ExitCause.TIME_LIMIT:
                     where += ", time limit"
-                _record_at_cashier(session, room, exits, chips, now, where)
+                    join = frozenset(
+                        p
+                        for e in before.eliminations
+                        if e.round == after.current.number and e.cause is ExitCause.TIME_LIMIT
+                        for p in e.players
+                    )
+                _record_at_cashier(session, room, exits, chips, now, where, join)
                 what = BUST_CHANGES
             self._store_shootout(session, room, after, now, moves=())
             names = ", ".join(room.name(p) for e in exits for p in e.players)

@@ -338,15 +338,16 @@ class ShootoutView:
     @property
     def deadline(self) -> datetime | None:
         """When the current round's tables reach their time limit (None: no limit)."""
-        limit = self.shootout.time_limit_minutes
-        if limit is None or self.round_started_at is None or self.shootout.current.is_final:
+        limit = self.shootout.limit_of()
+        if limit is None or self.round_started_at is None:
             return None
         return self.round_started_at + timedelta(minutes=limit)
 
     def time_left(self, now: datetime) -> dict[int, timedelta]:
         """The time left at each table of the round still playing (none without a time limit).
 
-        The final table plays to the end. The time is wall-clock time from the draw: a break in
+        Each round has its own limit (`Shootout.limit_of`; a final table after the first round
+        plays to the end). The time is wall-clock time from the draw: a break in
         the tournament does not stop it.
         """
         deadline = self.deadline

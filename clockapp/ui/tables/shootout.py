@@ -169,7 +169,7 @@ class ShootoutPanel(QGroupBox):
             left = view.time_left(now)
             if left:
                 text += f"; {clock_text(min(left.values()))}"
-            elif shootout.time_limit_minutes is not None and not current.is_final:
+            elif shootout.limit_of() is not None:
                 text += "; no clock"
             text += "."
         self.round_label.setText(text)
