@@ -86,24 +86,45 @@ class ShootoutRound:
         seating: The players still at the tables (a won table keeps only its winner).
         winners: The winner of each finished table, by table number.
         stacks: The chips each player brought into this round (empty for the first round).
+        through: When the round sends several players of each table on (`Shootout.advance`),
+            the players through from each finished table, best first, by table number.
     """
 
     number: int
     seating: Seating
     winners: Mapping[int, PlayerId] = field(default_factory=dict)
     stacks: Mapping[PlayerId, int] = field(default_factory=dict)
+    through: Mapping[int, tuple[PlayerId, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "winners", MappingProxyType(dict(self.winners)))
         object.__setattr__(self, "stacks", MappingProxyType(dict(self.stacks)))
+        object.__setattr__(self, "through", MappingProxyType(dict(self.through)))
 
     def __hash__(self) -> int:
         return hash((self.number, self.seating, frozenset(self.winners.items())))
 
     @property
     def finished(self) -> bool:
-        """Whether every table of the round has its winner."""
-        return len(self.winners) == len(self.seating.tables)
+        """Whether every table of the round is finished (has its winner, or its players through)."""
+        return len(self.winners) + len(self.through) == len(self.seating.tables)
+
+    def is_done(self, table: int) -> bool:
+        """Whether a table of the round is finished."""
+        return table in self.winners or table in self.through
+
+    def going_through(self, table: int) -> tuple[PlayerId, ...]:
+        """The players a finished table sends on (empty while it plays)."""
+        if table in self.winners:
+            return (self.winners[table],)
+        return tuple(self.through.get(table, ()))
+
+    @property
+    def advancing(self) -> tuple[PlayerId, ...]:
+        """Everyone through to the next round so far, by table."""
+        return tuple(
+            p for t in sorted({*self.winners, *self.through}) for p in self.going_through(t)
+        )
 
     @property
     def is_final(self) -> bool:
@@ -145,6 +166,9 @@ class Shootout:
             A final table after the first round plays to the end.
         round_limits: Each round's own time limit in minutes, round 1 first (None: that round
             plays to the end); rounds past the list use `time_limit_minutes`.
+        advance: How many players of each table go through from each round, round 1 first
+            (the rules sheet's "tables play down to 3"); 1 for rounds past the list, and always 1
+            at the final table.
     """
 
     entrants: frozenset[PlayerId]
@@ -152,16 +176,36 @@ class Shootout:
     eliminations: tuple[Elimination, ...] = ()
     time_limit_minutes: int | None = None
     round_limits: tuple[int | None, ...] = ()
+    advance: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rounds:
             raise ShootoutError("A shootout needs a first round.")
         object.__setattr__(self, "round_limits", tuple(self.round_limits))
+        object.__setattr__(self, "advance", tuple(self.advance))
+        for count in self.advance:
+            if not _is_int(count) or count < 1:
+                raise ShootoutError(
+                    f"Players through from each table must be 1 or more (got {count!r})."
+                )
         for limit in (self.time_limit_minutes, *self.round_limits):
             if limit is not None and (not _is_int(limit) or limit < 1):
                 raise ShootoutError(
                     f"Shootout time limit must be 1 minute or more (got {limit!r})."
                 )
+
+    def advance_of(self, number: int | None = None) -> int:
+        """How many players each table of a round sends on (1 at the final table).
+
+        >>> s = start_shootout(range(12), [Table(1, seat_count=6), Table(2, seat_count=6)],
+        ...                    random.Random(1), advance=(3,))
+        >>> s.advance_of(1)
+        3
+        """
+        number = self.current.number if number is None else number
+        if number > len(self.advance) or self.rounds[number - 1].is_final:
+            return 1
+        return self.advance[number - 1]
 
     def limit_of(self, number: int | None = None) -> int | None:
         """The time limit in minutes of a round drawn so far (the current one by default).
@@ -232,6 +276,7 @@ def start_shootout(
     *,
     time_limit_minutes: int | None = None,
     round_limits: Sequence[int | None] = (),
+    advance: Sequence[int] = (),
 ) -> Shootout:
     """Draw the first round: as few tables as needed (lowest numbers first), differing by one.
 
@@ -250,7 +295,17 @@ def start_shootout(
     if len(listed) < 2:
         raise ShootoutError("A shootout needs at least 2 players.")
     first = _draw_round(1, listed, tables, rng, {})
-    return Shootout(frozenset(listed), (first,), (), time_limit_minutes, tuple(round_limits))
+    shootout = Shootout(
+        frozenset(listed), (first,), (), time_limit_minutes, tuple(round_limits), tuple(advance)
+    )
+    going = shootout.advance_of()
+    small = [n for n, c in first.seating.counts().items() if c <= going]
+    if small:
+        raise ShootoutError(
+            f"Table {small[0]} would start with {first.seating.count(small[0])} players but "
+            f"{going} of each table go through: use fewer tables, or send fewer on."
+        )
+    return shootout
 
 
 def _table_of(shootout: Shootout, player: PlayerId) -> int:
@@ -262,11 +317,17 @@ def _table_of(shootout: Shootout, player: PlayerId) -> int:
         )
     if seat.table in current.winners:
         raise ShootoutError(f"Player {player} has already won table {seat.table}.")
+    if seat.table in current.through:
+        raise ShootoutError(f"Player {player} is already through from table {seat.table}.")
     return seat.table
 
 
 def _with_exits(
-    shootout: Shootout, table: int, groups: Sequence[tuple[PlayerId, ...]], cause: ExitCause
+    shootout: Shootout,
+    table: int,
+    groups: Sequence[tuple[PlayerId, ...]],
+    cause: ExitCause,
+    leaders: Sequence[PlayerId] = (),
 ) -> Shootout:
     """The shootout after groups of players at one table went out, worst place first."""
     current = shootout.current
@@ -275,13 +336,22 @@ def _with_exits(
         for player in group:
             seating = eliminate(seating, player)
     winners = dict(current.winners)
+    through = dict(current.through)
     left = seating.players_at(table)
-    if len(left) == 1:
+    going = shootout.advance_of()
+    if len(left) == 1 and going == 1:
         winners[table] = next(iter(left.values()))
+    elif len(left) == going:
+        # Best first: at a time limit the chip order (`leaders`), else seat order.
+        order = [p for p in leaders if p in left.values()] + sorted(
+            p for p in left.values() if p not in leaders
+        )
+        through[table] = tuple(order)
     exits = tuple(Elimination(g, current.number, table, cause) for g in groups)
+    after = replace(current, seating=seating, winners=winners, through=through)
     return replace(
         shootout,
-        rounds=(*shootout.rounds[:-1], replace(current, seating=seating, winners=winners)),
+        rounds=(*shootout.rounds[:-1], after),
         eliminations=shootout.eliminations + exits,
     )
 
@@ -328,6 +398,23 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
             )
     if len(starting_chips) >= len(shootout.current.seating.players_at(table)):
         raise ShootoutError(f"Someone must win the hand: not every player at table {table} is out.")
+    going = shootout.advance_of()
+    left = len(shootout.current.seating.players_at(table)) - len(starting_chips)
+    if left < going:
+        # The hand decides who goes through: the bigger stacks among them do, ties play on.
+        groups = rank_busts(starting_chips)
+        kept = [p for g in groups for p in g][: going - left]
+        if len(kept) < going - left or any(
+            starting_chips[p] == starting_chips[q]
+            for p in kept
+            for q in starting_chips
+            if q not in kept
+        ):
+            raise ShootoutError(
+                f"Table {table} sends {going} players on: the stacks at the start of the hand "
+                "do not say who goes through (equal stacks): play on."
+            )
+        starting_chips = {p: c for p, c in starting_chips.items() if p not in kept}
     groups = rank_busts(starting_chips)[::-1]
     return _with_exits(shootout, table, groups, ExitCause.BUSTED)
 
@@ -396,13 +483,23 @@ def shootout_time_limit(
         if not _is_int(count) or count < 1:
             raise ShootoutError(f"Player {player} has {count!r} chips; a player still in has 1+.")
     ranked = rank_busts(chips)
-    if len(ranked[0]) > 1:
-        tied = players_text(ranked[0]).capitalize()
+    going = shootout.advance_of()
+    if going >= len(at_table):
+        raise ShootoutError(f"Table {table} already has no more than {going} players: all go on.")
+    kept = 0
+    cut = 0
+    while kept < going:
+        kept += len(ranked[cut])
+        cut += 1
+    if kept > going:
+        tied = players_text(ranked[cut - 1]).capitalize()
+        what = "the chip lead" if going == 1 else f"the last place through ({going} go on)"
         raise ShootoutError(
-            f"{tied} share the chip lead at table {table} ({chips[ranked[0][0]]}): "
+            f"{tied} share {what} at table {table} ({chips[ranked[cut - 1][0]]}): "
             "play on until one of them leads."
         )
-    return _time_outs(shootout, table, ranked[1:][::-1], chips)
+    leaders = [p for group in ranked[:cut] for p in group]
+    return _time_outs(shootout, table, ranked[cut:][::-1], chips, leaders)
 
 
 def _minutes_text(left: timedelta) -> str:
@@ -415,9 +512,10 @@ def _time_outs(
     table: int,
     groups: Sequence[tuple[PlayerId, ...]],
     chips: Mapping[PlayerId, int],
+    leaders: Sequence[PlayerId],
 ) -> Shootout:
     """Record a table's time-out, ranked with the round's earlier time-outs by chips."""
-    after = _with_exits(shootout, table, groups, ExitCause.TIME_LIMIT)
+    after = _with_exits(shootout, table, groups, ExitCause.TIME_LIMIT, leaders)
     number = shootout.current.number
     kept = after.eliminations[: len(shootout.eliminations)]
     new = [replace(e, chips=chips[e.players[0]]) for e in after.eliminations[len(kept) :]]
@@ -457,14 +555,12 @@ def advance_shootout(
     if shootout.champion is not None:
         raise ShootoutError(f"The shootout is over: player {shootout.champion} won.")
     if not current.finished:
-        waiting = sorted(
-            t.number for t in current.seating.tables if t.number not in current.winners
-        )
+        waiting = sorted(t.number for t in current.seating.tables if not current.is_done(t.number))
         raise ShootoutError(
             f"Round {current.number} is not finished: table(s) "
             f"{', '.join(map(str, waiting))} still play."
         )
-    winners = set(current.winners.values())
+    winners = set(current.advancing)
     if set(chips) != winners:
         raise ShootoutError(
             f"Chip counts must cover exactly the table winners: {players_text(winners)}."
@@ -472,9 +568,18 @@ def advance_shootout(
     for player, count in chips.items():
         if not _is_int(count) or count < 1:
             raise ShootoutError(f"Player {player} has {count!r} chips; a winner has 1 or more.")
-    order = [current.winners[t] for t in sorted(current.winners)]
+    order = list(current.advancing)
     next_round = _draw_round(current.number + 1, order, tables, rng, chips)
-    return replace(shootout, rounds=(*shootout.rounds, next_round))
+    after = replace(shootout, rounds=(*shootout.rounds, next_round))
+    going = after.advance_of()
+    small = [n for n, c in next_round.seating.counts().items() if c <= going]
+    if small:
+        raise ShootoutError(
+            f"Table {small[0]} would start round {next_round.number} with "
+            f"{next_round.seating.count(small[0])} players but {going} of each table go through: "
+            "give the round fewer tables, or send fewer on."
+        )
+    return after
 
 
 def _tied_blocks(eliminations: Sequence[Elimination]) -> list[list[Elimination]]:

@@ -13,6 +13,8 @@ from clockapp.core.shootout import (
     ExitCause,
     ShootoutError,
     advance_shootout,
+    shootout_bust,
+    shootout_hand_busts,
     shootout_places,
     shootout_time_limit,
     start_shootout,
@@ -102,3 +104,46 @@ def test_tables_timing_out_together_rank_by_chips_whichever_is_entered_first(fir
     assert places[one[3]] == 7  # 700
     assert places[two[3]] == 8  # 500
     assert all(p.cause is ExitCause.TIME_LIMIT for p in shootout_places(s))
+
+
+def test_the_first_round_plays_tables_down_to_three() -> None:
+    """The rules sheet: round 1 plays each table down to 3 players, who all go on; the final
+    table plays to one winner. Time-outs keep the top 3 by chips."""
+    s = start_shootout(
+        range(1, 19),
+        tables(2, seat_count=9),
+        random.Random(8),
+        time_limit_minutes=60,
+        advance=(3,),
+    )
+    assert s.advance_of() == 3
+    one = s.current.remaining(1)
+    for player in one[3:]:
+        s = shootout_bust(s, player)
+    assert s.current.through[1] == tuple(sorted(one[:3]))
+    with pytest.raises(ShootoutError, match="already through from table 1"):
+        shootout_bust(s, one[0])
+    two = s.current.remaining(2)
+    chips = dict(zip(two, (9000, 7000, 5000, 3000, 2500, 2000, 1500, 1000, 500), strict=True))
+    tied = dict(chips) | {two[3]: 5000}
+    with pytest.raises(ShootoutError, match=r"the last place through \(3 go on\)"):
+        shootout_time_limit(s, 2, tied, elapsed=timedelta(minutes=60))
+    s = shootout_time_limit(s, 2, chips, elapsed=timedelta(minutes=60))
+    assert s.current.through[2] == two[:3]  # best first
+    assert s.current.finished
+    assert len(s.current.advancing) == 6
+    final = advance_shootout(
+        s, dict.fromkeys(s.current.advancing, 6000), [Table(1, seat_count=9)], random.Random(1)
+    )
+    assert final.current.is_final
+    assert final.advance_of() == 1
+    assert sorted(p.place for p in shootout_places(final)) == list(range(7, 19))
+
+
+def test_hand_busts_below_the_number_through_go_to_the_bigger_stacks() -> None:
+    s = start_shootout(range(1, 9), tables(2, seat_count=4), random.Random(2), advance=(2,))
+    one = s.current.remaining(1)
+    s = shootout_bust(s, one[0])
+    s = shootout_hand_busts(s, {one[1]: 4000, one[2]: 1000})  # one of them goes through
+    assert set(s.current.through[1]) == {one[1], one[3]}
+    assert [p.player for p in shootout_places(s)] == [one[2], one[0]]

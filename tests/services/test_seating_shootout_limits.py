@@ -99,3 +99,24 @@ def test_each_round_keeps_its_own_limit_through_the_service(
     buy_ins(services, tid, 3)
     view = services.seating.start_shootout(tid, time_limit_minutes=90, round_limits=(20,)).value
     assert view.deadline == fake_clock() + timedelta(minutes=20)
+
+
+def test_tables_can_send_several_players_on(services: Services, tid: int) -> None:
+    """Round 1 plays each table down to 2; the four through meet at the final table."""
+    services.seating.add_tables(tid, 2, seat_count=4)
+    buy_ins(services, tid, 8)
+    view = services.seating.start_shootout(tid, advance=(2,)).value
+    for table in (1, 2):
+        for player in view.shootout.current.remaining(table)[:2]:
+            services.seating.shootout_bust(tid, player)
+    shown = services.seating.shootout(tid)
+    assert shown is not None
+    current = shown.shootout.current
+    assert current.finished
+    assert len(current.advancing) == 4
+    statuses = {row.status for row in shown.standings() if row.place is None}
+    assert statuses == {"through from table 1", "through from table 2"}
+    final = services.seating.advance_shootout(tid, dict.fromkeys(current.advancing, 4000)).value
+    assert final.shootout.current.is_final
+    assert sorted(final.shootout.current.seating.players) == sorted(current.advancing)
+    assert sorted(p.place for p in final.places) == [5, 6, 7, 8]  # one bust at a time

@@ -220,12 +220,14 @@ def shootout_to_json(shootout: Shootout) -> str:
         "entrants": sorted(shootout.entrants),
         "time_limit_minutes": shootout.time_limit_minutes,
         "round_limits": list(shootout.round_limits),
+        "advance": list(shootout.advance),
         "rounds": [
             {
                 "number": r.number,
                 "seating": _seating_data(r.seating),
                 "winners": [[t, p] for t, p in sorted(r.winners.items())],
                 "stacks": [[p, c] for p, c in sorted(r.stacks.items())],
+                "through": [[t, list(ps)] for t, ps in sorted(r.through.items())],
             }
             for r in shootout.rounds
         ],
@@ -252,6 +254,7 @@ def shootout_from_json(text: str) -> Shootout:
             _seating_from(r["seating"]),
             {t: p for t, p in r["winners"]},
             {p: c for p, c in r["stacks"]},
+            {t: tuple(ps) for t, ps in r.get("through", [])},
         )
         for r in data["rounds"]
     )
@@ -267,4 +270,5 @@ def shootout_from_json(text: str) -> Shootout:
         eliminations,
         data["time_limit_minutes"],
         tuple(data.get("round_limits", ())),  # stored before rounds had their own limits
+        tuple(data.get("advance", ())),  # stored before tables could send several on
     )

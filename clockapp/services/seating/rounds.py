@@ -220,11 +220,14 @@ class ShootoutActions(SeatingBase):
         *,
         time_limit_minutes: int | None = None,
         round_limits: Sequence[int | None] = (),
+        advance: Sequence[int] = (),
     ) -> Outcome[ShootoutView]:
         """Draw the first shootout round for every player in play on the room's tables.
 
         As few tables as needed play (lowest numbers first), differing by one player; every
-        seat is drawn again. With a time limit, each table's time runs from now.
+        seat is drawn again. With a time limit, each table's time runs from now;
+        `round_limits` gives rounds their own limits, and `advance` the players each table sends
+        on from each round (the first round "plays down to 3": `advance=(3,)`).
 
         Raises:
             SeatingError: A shootout is already under way, or the players do not fit.
@@ -241,6 +244,7 @@ class ShootoutActions(SeatingBase):
                 self._rng(),
                 time_limit_minutes=time_limit_minutes,
                 round_limits=round_limits,
+                advance=advance,
             )
             room.shootout_notes = ()
             self._store_shootout(session, room, shootout, now, moves=(), new_round=True)

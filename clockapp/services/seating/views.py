@@ -355,7 +355,7 @@ class ShootoutView:
             return {}
         current = self.shootout.current
         left = max(deadline - now, timedelta(0))
-        return {t.number: left for t in current.seating.tables if t.number not in current.winners}
+        return {t.number: left for t in current.seating.tables if not current.is_done(t.number)}
 
     def standings(self) -> tuple[ShootoutStanding, ...]:
         """Every entrant: players still in first (by table), then by finishing place.
@@ -379,7 +379,10 @@ class ShootoutView:
             if player == champion:
                 continue
             won = current.winners.get(seat.table) == player
+            through = player in current.through.get(seat.table, ())
             status = f"won table {seat.table}" if won else f"playing at table {seat.table}"
+            if through:
+                status = f"through from table {seat.table}"
             rows.append(
                 ShootoutStanding(
                     player, self._name(player), None, current.number, seat.table, status

@@ -65,8 +65,12 @@ def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
     status = {}
     for table in current.seating.tables:
         winner = current.winners.get(table.number)
+        through = current.through.get(table.number)
         if winner is not None:
             status[table.number] = f"won by {view.names.get(winner, f'#{winner}')}"
+        elif through:
+            names = ", ".join(view.names.get(p, f"#{p}") for p in through)
+            status[table.number] = f"through: {names}"
         elif table.number in left:
             status[table.number] = clock_text(left[table.number])
         else:
@@ -163,7 +167,7 @@ class ShootoutPanel(QGroupBox):
         if champion is not None:
             text = f"{view.names.get(champion, f'#{champion}')} wins the shootout."
         else:
-            playing = len(current.seating.tables) - len(current.winners)
+            playing = sum(1 for t in current.seating.tables if not current.is_done(t.number))
             what = "final table" if current.is_final else f"round {current.number}"
             text = f"Shootout {what}: {playing} of {len(current.seating.tables)} tables playing"
             left = view.time_left(now)
@@ -231,14 +235,14 @@ class ShootoutCommands(TablesHost):
             return
         current = view.shootout.current
         if not current.finished:
-            waiting = [t.number for t in current.seating.tables if t.number not in current.winners]
+            waiting = [t.number for t in current.seating.tables if not current.is_done(t.number)]
             self.banner.show_message(
                 f"Round {current.number}: table(s) {', '.join(map(str, waiting))} still play. "
                 "Right-click a player who goes out.",
                 "info",
             )
             return
-        winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.winners.values()]
+        winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.advancing]
         chips = self.ask_chips(
             "Next shootout round", "Chips each table winner brings to the next round:", winners
         )
