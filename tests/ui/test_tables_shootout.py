@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables import TablesWindow
+from clockapp.ui.tables.dialogs import ShootoutChoice
 from clockapp.ui.tables.shootout import StandingsModel
 from tests.fakes import FakeClock
 from tests.services.test_seating import buy_ins
@@ -32,7 +33,7 @@ def standings(window: TablesWindow) -> list[list[str]]:
 
 
 def start(window: TablesWindow, minutes: int) -> None:
-    window.ask_time_limit = lambda: minutes
+    window.ask_shootout = lambda: ShootoutChoice(minutes or None)
     window.action_by_key["shootout"].trigger()
 
 
@@ -118,3 +119,32 @@ def test_the_standings_model_passes_qtmodeltester(
     assert model.rowCount() == 5
     assert model.index(4, 0).data() == "5th"
     assert model.headerData(4, Qt.Orientation.Horizontal) == "Status"
+
+
+def test_a_shootout_can_send_several_players_of_each_table_on(
+    seeded: Services, tournament_id: int, open_window: OpenWindow, qtbot, tmp_path
+) -> None:
+    """The rules sheet's first round plays each table down to a number of players."""
+    from clockapp.ui.tables.dialogs import ShootoutDialog
+
+    dialog = ShootoutDialog()
+    qtbot.addWidget(dialog)
+    dialog.minutes_box.setValue(60)
+    dialog.through_box.setValue(2)
+    choice = dialog.value()
+    assert choice == ShootoutChoice(60, None, 2)
+    dialog.grab().save(str(tmp_path / "shootout_dialog.png"))
+    seeded.seating.add_tables(tournament_id, 2, seat_count=4)
+    buy_ins(seeded, tournament_id, 8)
+    window = open_window()
+    window.ask_shootout = lambda: choice
+    window.action_by_key["shootout"].trigger()
+    assert "each plays down to 2 players, who all go on" in window.banner.text
+    one = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
+    for seat in one[:2]:
+        window.shootout_out(seat.registration_id)  # type: ignore[arg-type]
+    status = window.room_view.items_by_table[1].status
+    assert status.startswith("through: ")
+    assert all(s.name in status for s in one[2:])
+    window.resize(1366, 768)
+    window.grab().save(str(tmp_path / "shootout_through_1366.png"))

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QSpinBox,
     QTableView,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
 from clockapp.ui.table_model import AnyIndex, RowTableModel
+from clockapp.ui.tables.dialogs import ShootoutChoice, ShootoutDialog
 from clockapp.ui.tables.host import TablesHost
 
 #: The largest chip count the dialog accepts.
@@ -220,16 +220,16 @@ class ShootoutCommands(TablesHost):
         seating = self._services.seating
         view = seating.shootout(tid)
         if view is None or view.shootout.champion is not None:
-            minutes = self.ask_time_limit()
-            if minutes is None:
+            choice = self.ask_shootout()
+            if choice is None:
                 return
-            started = self._run(
-                lambda: seating.start_shootout(tid, time_limit_minutes=minutes or None)
-            )
+            started = self._run(lambda: seating.start_shootout(tid, **choice.start_arguments()))
             if started is not None:
                 tables = len(started.shootout.current.seating.tables)
+                going = started.shootout.advance_of()
+                goal = "one winner" if going == 1 else f"{going} players, who all go on"
                 self.banner.show_message(
-                    f"Shootout: round 1 drawn at {tables} tables; each plays to one winner.",
+                    f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
                     "info",
                 )
             return
@@ -310,11 +310,9 @@ class ShootoutCommands(TablesHost):
         tid = self.tournament_id
         self._run(lambda: self._services.seating.shootout_time_limit(tid, table, chips))
 
-    def _ask_time_limit(self) -> int | None:
-        minutes, accepted = QInputDialog.getInt(
-            self, "Shootout", "Time limit per table in minutes (0: play to one winner)", 0, 0, 900
-        )
-        return minutes if accepted else None
+    def _ask_shootout(self) -> ShootoutChoice | None:
+        dialog = ShootoutDialog(self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_chips(
         self, title: str, note: str, players: Sequence[tuple[int, str]]

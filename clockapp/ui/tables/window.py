@@ -45,7 +45,13 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
+from clockapp.ui.tables.dialogs import (
+    AddTablesDialog,
+    ButtonDialog,
+    FinalTableDialog,
+    MoveDialog,
+    ShootoutChoice,
+)
 from clockapp.ui.tables.model import WHY_COLUMN, MoveListModel
 from clockapp.ui.tables.moves import MoveListCommands
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
@@ -95,7 +101,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.ask_move: Callable[[int | None], tuple[int, int, int] | None] = self._ask_move
         self.ask_final_size: Callable[[], int | None] = self._ask_final_size
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
-        self.ask_time_limit: Callable[[], int | None] = self._ask_time_limit
+        self.ask_shootout: Callable[[], ShootoutChoice | None] = self._ask_shootout
         self.ask_chips = self._ask_chips  # (title, note, [(id, name)]) -> {id: chips} | None
         self.ask_rules: Callable[[], SeatingRules | None] = self._ask_rules
         self.ask_table: Callable[[TableInfo], tuple[str, int] | None] = self._ask_table
@@ -329,7 +335,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             else:
                 text += f"   Next table breaks after {busts}."
         if room.shootout:
-            text = "Shootout: every table plays down to one winner, no balancing."
+            text = "Shootout: tables play down to the players who go on, no balancing."
         text += f"   {room.player_count} seated, {room.capacity} open seats."
         self.status_label.setText(text)
         self.waiting_list.clear()
