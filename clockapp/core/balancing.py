@@ -54,7 +54,7 @@ from clockapp.core.seating import (
     _pick_tables,
     _worst_seat,
 )
-from clockapp.core.teams import count_teams, team_delta
+from clockapp.core.teams import TeamSpreads, count_teams, improve_by_swaps
 
 
 def _is_int(value: object) -> bool:
@@ -323,7 +323,9 @@ def _movers(room: _Room, table: int) -> list[int]:
     return [s for s in order if s in occupied and occupied[s] not in room.fixed]
 
 
-def _team_move(room: _Room, giver: int, shorts: list[int]) -> tuple[int, int, int]:
+def _team_move(
+    room: _Room, giver: int, shorts: list[int], spreads: TeamSpreads | None
+) -> tuple[int, int, int]:
     """(team delta, mover seat, receiver) of the move from `giver` that keeps teams most spread.
 
     Every such move costs one move: the big blind next moves to the first short table unless
@@ -331,17 +333,15 @@ def _team_move(room: _Room, giver: int, shorts: list[int]) -> tuple[int, int, in
     """
     movers = _movers(room, giver)
     assert movers  # givers have a player without a fixed seat
-    if not room.teams:
+    if spreads is None:
         return 0, movers[0], shorts[0]
-    counts = count_teams(room.occupied, room.teams)
-    tables = tuple(room.tables)
     best: tuple[int, int, int, int] | None = None
     for index, seat in enumerate(movers):
         team = room.teams.get(room.occupied[giver][seat])
-        for receiver in shorts:
-            key = (team_delta(counts, team, giver, receiver, tables), index, receiver, seat)
-            if best is None or key < best:
-                best = key
+        receiver = spreads.fewest(team, shorts)
+        key = (spreads.delta(team, giver, receiver), index, receiver, seat)
+        if best is None or key < best:
+            best = key
     assert best is not None
     return best[0], best[3], best[2]
 
@@ -413,6 +413,8 @@ def plan_balance(
             for n in sorted(receivers)
             if (counts[n], room.needs_button(n)) == (counts[receiver], room.needs_button(receiver))
         ]
+        spreads = TeamSpreads(room.occupied, room.teams, tuple(room.tables)) if room.teams else None
+
         givers = [
             n
             for n in room.tables
@@ -424,16 +426,20 @@ def plan_balance(
             break
         top = max(counts[n] for n in givers)
 
-        def giver_key(n: int, shorts: list[int] = shorts) -> tuple[int, bool, int, int, int]:
+        def giver_key(
+            n: int, shorts: list[int] = shorts, spreads: TeamSpreads | None = spreads
+        ) -> tuple[int, bool, int, int, int]:
             known = room.tables[n].button is not None
             mover = _mover_seat(room, n) if known else None
             moved = 0 if mover is None else room.player_moves.get(room.occupied[n][mover], 0)
-            delta = _team_move(room, n, shorts)[0] if known and room.teams else 0
+            delta = _team_move(room, n, shorts, spreads)[0] if known and spreads else 0
             return (room.table_gives.get(n, 0), not known, delta, moved, n)
 
         giver = min((n for n in givers if counts[n] == top), key=giver_key)
-        if room.tables[giver].button is not None:
-            receiver = _team_move(room, giver, shorts)[2]
+        known = room.tables[giver].button is not None
+        team_choice = _team_move(room, giver, shorts, spreads) if known else None
+        if team_choice is not None:
+            receiver = team_choice[2]
         short, full = room.tables[receiver], room.tables[giver]
         shortfall = f"{short.label} is short ({counts[receiver]} vs {counts[giver]})"
         if full.button is None:
@@ -449,7 +455,8 @@ def plan_balance(
                 f"{shortfall}: the player from {full.label} takes the worst position there.",
             )
         big_blind = _mover_seat(room, giver)
-        mover_seat = _team_move(room, giver, shorts)[1]
+        assert team_choice is not None  # the giver's button is known here
+        mover_seat = team_choice[1]
         skipped = mover_seat != _next_big_blind(full, room.occupied[giver])
         worst = room.worst_seat(receiver)
         who = (
@@ -729,7 +736,8 @@ def _team_tables(
 
     As without teams, the shortest tables fill first (the same moves, the room stays balanced);
     which player takes which of those places spreads the teams: the largest team first, each
-    member to the table with the fewest of his team (as at the first draw).
+    member to the table with the fewest of his team (as at the first draw), then swaps that
+    narrow the spreads.
     """
     staying = {n: room.count(n) for n in room.tables if n not in breaking}
     capacity = {n: room.tables[n].open_seat_count for n in staying}
@@ -737,34 +745,7 @@ def _team_tables(
     counts = count_teams({n: room.occupied[n] for n in staying}, room.teams)
     seated = {n: {team: c[n] for team, c in counts.items() if n in c} for n in staying}
     chosen = _assign_tables(players, slots, room.teams, dict(seated), rng)
-    # One member at a time cannot see that a small team needs a place another team does not:
-    # swap two leaving players' tables while that narrows the spreads (never a move more).
-    members = [p for p in players if p in room.teams]
-
-    def total() -> int:
-        after = {t: dict(c) for t, c in counts.items()}
-        for player in members:
-            per_table = after.setdefault(room.teams[player], {})
-            per_table[chosen[player]] = per_table.get(chosen[player], 0) + 1
-        return sum(
-            max(c.get(n, 0) for n in staying) - min(c.get(n, 0) for n in staying)
-            for c in after.values()
-        )
-
-    best, improved = total(), True
-    while improved:
-        improved = False
-        for a in members:
-            for b in players:
-                if chosen[a] == chosen[b] or room.teams.get(b) == room.teams[a]:
-                    continue
-                chosen[a], chosen[b] = chosen[b], chosen[a]
-                score = total()
-                if score < best:
-                    best, improved = score, True
-                else:
-                    chosen[a], chosen[b] = chosen[b], chosen[a]
-    return chosen
+    return improve_by_swaps(chosen, room.teams, counts, tuple(staying))
 
 
 def _form_final_table(room: _Room, host: int, size: int | None, rng: random.Random) -> None:

@@ -18,7 +18,7 @@ the spreads smallest wins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from clockapp.core.seating import PlayerId
 
@@ -105,3 +105,107 @@ def team_key(
     """
     team = teams.get(player)
     return 0 if team is None else _members(occupied, teams, team, table)
+
+
+def improve_by_swaps(
+    chosen: dict[PlayerId, int],
+    teams: Mapping[PlayerId, str],
+    counts: Mapping[str, Mapping[int, int]],
+    tables: Sequence[int],
+) -> dict[PlayerId, int]:
+    """Swap the tables two players drew while that narrows the teams' spreads (in place).
+
+    Spreading one member at a time cannot see that a small team needs a place another team does
+    not; a swap keeps every table's count, so it never costs a move. `counts` is `count_teams`
+    of the players already seated at `tables`.
+
+    >>> chosen = {1: 10, 2: 20}
+    >>> improve_by_swaps(chosen, {1: "A", 2: "B"}, {"A": {10: 1}, "B": {20: 1}}, (10, 20))
+    {1: 20, 2: 10}
+    """
+    after = {team: {t: per.get(t, 0) for t in tables} for team, per in counts.items()}
+    for player, table in chosen.items():
+        team = teams.get(player)
+        if team is not None:
+            after.setdefault(team, dict.fromkeys(tables, 0))[table] += 1
+
+    def spread(team: str | None) -> int:
+        if team is None:
+            return 0
+        values = after[team].values()
+        return max(values) - min(values)
+
+    def shift(team: str | None, source: int, target: int) -> None:
+        if team is not None:
+            after[team][source] -= 1
+            after[team][target] += 1
+
+    members = [p for p in chosen if p in teams]
+    improved = True
+    while improved:
+        improved = False
+        for a in members:
+            for b in chosen:
+                first, second = chosen[a], chosen[b]
+                team_a, team_b = teams[a], teams.get(b)
+                if first == second or team_a == team_b:
+                    continue
+                before = spread(team_a) + spread(team_b)
+                shift(team_a, first, second)
+                shift(team_b, second, first)
+                if spread(team_a) + spread(team_b) < before:
+                    chosen[a], chosen[b] = second, first
+                    improved = True
+                else:
+                    shift(team_a, second, first)
+                    shift(team_b, first, second)
+    return chosen
+
+
+class TeamSpreads:
+    """Each team's members per table, to price many candidate moves quickly (O(1) each).
+
+    Built once per planning step; `delta` equals `team_delta` on the same counts.
+
+    >>> spreads = TeamSpreads({1: {1: 5, 2: 6}, 2: {}}, {5: "A", 6: "A"}, (1, 2))
+    >>> spreads.delta("A", 1, 2), spreads.delta(None, 1, 2)
+    (-2, 0)
+    """
+
+    def __init__(
+        self, occupied: Occupied, teams: Mapping[PlayerId, str], tables: Sequence[int]
+    ) -> None:
+        counts = count_teams(occupied, teams)
+        self._tables = tuple(tables)
+        self._per_table = {
+            team: {t: per.get(t, 0) for t in self._tables} for team, per in counts.items()
+        }
+        # The three largest and smallest counts: a move changes two tables, so the extreme of
+        # the others is among the first three.
+        self._high: dict[str, list[tuple[int, int]]] = {}
+        self._low: dict[str, list[tuple[int, int]]] = {}
+        for team, per in self._per_table.items():
+            ordered = sorted((c, t) for t, c in per.items())
+            self._low[team] = ordered[:3]
+            self._high[team] = ordered[::-1][:3]
+
+    def fewest(self, team: str | None, targets: Sequence[int]) -> int:
+        """Of `targets` (in order), the first with the fewest of `team`: the cheapest target,
+        since a move to a table with fewer of the team never widens its spread more."""
+        if team is None or team not in self._per_table:
+            return targets[0]
+        per = self._per_table[team]
+        return min(targets, key=lambda t: per.get(t, 0))
+
+    def delta(self, team: str | None, source: int, target: int) -> int:
+        """How much moving one of `team` from `source` to `target` widens its spread."""
+        if team is None or team not in self._per_table or not self._tables:
+            return 0
+        per = self._per_table[team]
+        moved = {source, target}
+        values = [per[t] - (t == source) + (t == target) for t in moved if t in per]
+        high = next((c for c, t in self._high[team] if t not in moved), None)
+        low = next((c for c, t in self._low[team] if t not in moved), None)
+        after = values + [v for v in (high, low) if v is not None]
+        before = self._high[team][0][0] - self._low[team][0][0]
+        return (max(after) - min(after)) - before

@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clockapp.core.balancing import (
     BalancePlan,
@@ -15,7 +17,7 @@ from clockapp.core.balancing import (
     plan_breaks,
 )
 from clockapp.core.seating import Seat, Seating, Table, draw_seats, eliminate, set_button
-from clockapp.core.teams import count_teams, team_delta, team_spreads
+from clockapp.core.teams import TeamSpreads, count_teams, team_delta, team_spreads
 
 
 def occupied(seating: Seating) -> dict[int, dict[int, int]]:
@@ -127,3 +129,29 @@ def test_without_teams_the_night_splits_a_team_unevenly() -> None:
         seating, _, team_of = _play_down(seed, None)
         worst = max(worst, *spreads(seating, team_of).values())
     assert worst >= 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 4), min_size=1, max_size=7),
+    source=st.integers(0, 7),
+    target=st.integers(0, 7),
+)
+def test_quick_spreads_match_the_reference(counts: list[int], source: int, target: int) -> None:
+    """`TeamSpreads.delta` (O(1) a move) against `team_delta` (recounts every table)."""
+    tables = tuple(range(len(counts)))
+    occupied: dict[int, dict[int, int]] = {}
+    teams: dict[int, str] = {}
+    player = 0
+    for table, count in enumerate(counts):
+        occupied[table] = {}
+        for seat in range(count):
+            player += 1
+            occupied[table][seat] = player
+            teams[player] = "A"
+    source %= len(tables)
+    target %= len(tables)
+    if counts[source] == 0 or source == target:
+        return
+    expected = team_delta(count_teams(occupied, teams), "A", source, target, tables)
+    assert TeamSpreads(occupied, teams, tables).delta("A", source, target) == expected
