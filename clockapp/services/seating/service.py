@@ -36,7 +36,8 @@ from clockapp.core.seating import (
 )
 from clockapp.persistence.models import GameTableRow, HandForHandRow, SeatingConfigRow, SeatMoveRow
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.seating.rounds import HandForHandActions, ShootoutActions
+from clockapp.services.seating.hfh import HandForHandActions
+from clockapp.services.seating.rounds import ShootoutActions
 from clockapp.services.seating.store import (
     Plan,
     Room,
