@@ -50,8 +50,14 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
     bus.run(lambda: seeded.results.eliminate(tournament_id, second, follow_seating=True))
     done = finish(seeded, tournament_id)
     assert done[first] == done[second] == (10, 1, 400)
-    window.resize(1920, 1080)
-    window.grab().save(str(tmp_path / "tables_hfh_on_1920.png"))
+    names = {r.registration_id: r.name for r in seeded.results.results(tournament_id)}
+    label = bar.out_label.text()
+    assert "Out this hand (one hand, ranked by stacks)" in label
+    assert names[first] in label
+    assert names[second] in label
+    for width, height in ((1920, 1080), (1366, 768)):
+        window.resize(width, height)
+        window.grab().save(str(tmp_path / f"tables_hfh_on_{width}.png"))
 
     # Next hand (every table finished) closes it; the offer does not come back past the bubble.
     bar.table_buttons[1].click()

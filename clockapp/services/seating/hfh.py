@@ -52,6 +52,21 @@ class HandForHandActions(SeatingBase):
                 return None
             return bubble_offer(view.players_left, view.places_paid, False)
 
+    def open_hand_busts(self, tournament_id: int) -> tuple[str, ...]:
+        """Who is out in the open hand-for-hand hand so far (one hand at the cashier), by name."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            row = session.get(HandForHandRow, tournament_id)
+            if row is None or row.bust_hand is None:
+                return ()
+            till = load_till(session, tournament_id)
+            undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
+            return tuple(
+                till.name(e.registration_id)
+                for e in till.eliminations
+                if e.hand == row.bust_hand and e.undoes_id is None and e.id not in undone
+            )
+
     def start_hand_for_hand(self, tournament_id: int) -> Outcome[HandForHand]:
         """Start hand-for-hand play (near the money): hand 1 at every table.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
@@ -86,7 +86,10 @@ class HandForHandBar(QFrame):
         self.table_buttons: dict[int, QPushButton] = {}
         self._buttons_layout = QHBoxLayout()
         self._layout.addLayout(self._buttons_layout)
-        self._layout.addStretch(1)
+        # Who is out in the open hand: they are one hand at the cashier until Next hand.
+        self.out_label = QLabel(self)
+        self.out_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._layout.addWidget(self.out_label, 1)
         self.next_button = QPushButton("&Next hand", self)
         self.next_button.clicked.connect(self.next_hand_clicked)
         self.stop_button = QPushButton("Stop hand-for-hand", self)
@@ -99,15 +102,21 @@ class HandForHandBar(QFrame):
         self.hide()
 
     def show_state(
-        self, hfh: HandForHand | None, tables: Iterable[int], offer: str | None = None
+        self,
+        hfh: HandForHand | None,
+        tables: Iterable[int],
+        offer: str | None = None,
+        out: Sequence[str] = (),
     ) -> None:
-        """Show hand-for-hand play; when it is off, the bubble's `offer` (else hidden)."""
+        """Show hand-for-hand play and who is `out` in the open hand; when it is off, the
+        bubble's `offer` (else hidden)."""
         self.start_button.setVisible(hfh is None)
         self.next_button.setVisible(hfh is not None)
         self.stop_button.setVisible(hfh is not None)
         if hfh is None:
             self._clear_tables()
             self.hand_label.setText(offer or "")
+            self.out_label.clear()
             self.setStyleSheet("HandForHandBar { background: #fff4d6; }" if offer else "")
             self.setVisible(offer is not None)
             return
@@ -125,11 +134,15 @@ class HandForHandBar(QFrame):
                 lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
             )
             self._buttons_layout.addWidget(button)
+            button.show()  # added to a visible bar: shown now, not at the next event loop turn
             self.table_buttons[number] = button
         waiting = len(hfh.waiting)
-        self.hand_label.setText(
-            f"Hand-for-hand, hand {hfh.hand}: "
-            + (f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done")
+        text = f"Hand-for-hand, hand {hfh.hand}: " + (
+            f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done"
+        )
+        self.hand_label.setText(text)
+        self.out_label.setText(
+            f"Out this hand (one hand, ranked by stacks): {', '.join(out)}" if out else ""
         )
         self.next_button.setEnabled(hfh.all_finished)
         self.next_button.setToolTip(
@@ -140,5 +153,6 @@ class HandForHandBar(QFrame):
     def _clear_tables(self) -> None:
         for button in self.table_buttons.values():
             self._buttons_layout.removeWidget(button)
+            button.hide()  # gone at once; deleted when Qt next gets to it
             button.deleteLater()
         self.table_buttons = {}

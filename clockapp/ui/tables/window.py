@@ -345,10 +345,12 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             self.waiting_list.addItem(item)
         self.seat_one_button.setEnabled(bool(room.waiting))
         self.waiting_box.setVisible(bool(room.waiting))
-        offer = None
+        offer, out = None, ()
         if hfh is None and room.tables and not room.shootout:
             offer = self._services.seating.hand_for_hand_offer(tid)
-        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer)
+        elif hfh is not None:
+            out = self._services.seating.open_hand_busts(tid)
+        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer, out)
         self.action_by_key["hand_for_hand"].setChecked(hfh is not None)
         self._reload_moves()
 
