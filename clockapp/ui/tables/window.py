@@ -345,7 +345,8 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             self.waiting_list.addItem(item)
         self.seat_one_button.setEnabled(bool(room.waiting))
         self.waiting_box.setVisible(bool(room.waiting))
-        offer, out = None, ()
+        offer: str | None = None
+        out: tuple[str, ...] = ()
         if hfh is None and room.tables and not room.shootout:
             offer = self._services.seating.hand_for_hand_offer(tid)
         elif hfh is not None:
