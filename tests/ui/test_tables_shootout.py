@@ -148,3 +148,22 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     assert all(s.name in status for s in one[2:])
     window.resize(1366, 768)
     window.grab().save(str(tmp_path / "shootout_through_1366.png"))
+
+
+def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
+    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=3)
+    buy_ins(seeded, tournament_id, 6)
+    window = open_window()
+    start(window, 30)
+
+    def time_up_action() -> tuple[str, bool]:
+        menu = window.seat_menu(1, 1)
+        action = next(a for a in menu.actions() if a.text().startswith("Time is up"))
+        return action.text(), action.isEnabled()
+
+    assert time_up_action() == ("Time is up at this table (not yet)", False)
+    fake_clock.advance(minutes=30)
+    window.reload()
+    assert time_up_action() == ("Time is up at this table…", True)

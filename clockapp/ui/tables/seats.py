@@ -119,7 +119,19 @@ class SeatCommands(TablesHost):
         if self.room.shootout:
             if rid is not None:
                 menu.addAction("Out of the shootout", lambda: self.shootout_out(rid))
-                menu.addAction("Time is up at this table…", lambda: self.shootout_time_up(table))
+                time_up = menu.addAction(
+                    "Time is up at this table…", lambda: self.shootout_time_up(table)
+                )
+                view = self.shootout_panel.view
+                deadline = None if view is None else view.deadline
+                if deadline is None or self._services.now() < deadline:
+                    # The service refuses a time-out before the round's limit; say so here.
+                    time_up.setEnabled(False)
+                    time_up.setText(
+                        "Time is up at this table (this round has no time limit)"
+                        if deadline is None
+                        else "Time is up at this table (not yet)"
+                    )
             menu.addSeparator()
             menu.addAction("Rename / seats…", lambda: self.edit_table(table))
             return menu
