@@ -158,12 +158,12 @@ def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
     window = open_window()
     start(window, 30)
 
-    def time_up_action() -> tuple[str, bool]:
+    def time_up_action() -> tuple[bool, str]:
         menu = window.seat_menu(1, 1)
         action = next(a for a in menu.actions() if a.text().startswith("Time is up"))
-        return action.text(), action.isEnabled()
+        return action.isEnabled(), action.toolTip()
 
-    assert time_up_action() == ("Time is up at this table (not yet)", False)
+    assert time_up_action() == (False, "Not yet: the round's time limit has not passed.")
     fake_clock.advance(minutes=30)
     window.reload()
-    assert time_up_action() == ("Time is up at this table…", True)
+    assert time_up_action()[0]

@@ -127,10 +127,11 @@ class SeatCommands(TablesHost):
                 if deadline is None or self._services.now() < deadline:
                     # The service refuses a time-out before the round's limit; say so here.
                     time_up.setEnabled(False)
-                    time_up.setText(
-                        "Time is up at this table (this round has no time limit)"
+                    menu.setToolTipsVisible(True)
+                    time_up.setToolTip(
+                        "This round has no time limit: the table plays down."
                         if deadline is None
-                        else "Time is up at this table (not yet)"
+                        else "Not yet: the round's time limit has not passed."
                     )
             menu.addSeparator()
             menu.addAction("Rename / seats…", lambda: self.edit_table(table))
