@@ -1,7 +1,9 @@
 """Shootouts: every table plays down to one winner, and the winners meet at a final table.
 
-There is no balancing and no breaking. Each first-round table plays until one player is left,
-or, when the shootout has a time limit, until the limit, when the table's chip leader wins it.
+There is no balancing and no breaking. Each first-round table plays until one player is left
+(or, with `Shootout.advance`, the number of players each table sends on), or, when the round has
+a time limit (`Shootout.limit_of`, see `clockapp.core.shootout_time`), until the limit, when the
+table's chip leaders go on.
 The table winners bring the chips they won to the next round (tables may have differed by one
 player, so their stacks differ). When all winners fit at one table that round is the final table,
 which plays to the end. Finishing places follow the order of elimination; players out together
@@ -22,149 +24,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from types import MappingProxyType
+from dataclasses import replace
 
-from clockapp.core.balancing import rank_busts
+from clockapp.core.hand_for_hand import rank_busts
 from clockapp.core.seating import (
     PlayerId,
     Seating,
-    SeatingError,
     Table,
     draw_seats,
-    eliminate,
     players_text,
 )
 
-
-class ShootoutError(SeatingError):
-    """A shootout action that cannot be accepted."""
-
-
-class ExitCause(StrEnum):
-    """How a player left a shootout table."""
-
-    BUSTED = "busted"
-    TIME_LIMIT = "time limit"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True)
-class Elimination:
-    """Players who went out together and share one finishing place.
-
-    Attributes:
-        players: The players (more than one only for a tie).
-        round: The round they went out in, from 1.
-        table: Their table.
-        cause: Busted, or out at the time limit.
-    """
-
-    players: tuple[PlayerId, ...]
-    round: int
-    table: int
-    cause: ExitCause
-
-    def __post_init__(self) -> None:
-        if not self.players:
-            raise ShootoutError("An elimination needs at least one player.")
-
-
-@dataclass(frozen=True)
-class ShootoutRound:
-    """One round: its tables, the players still in, and the tables already won.
-
-    Attributes:
-        number: The round number, from 1.
-        seating: The players still at the tables (a won table keeps only its winner).
-        winners: The winner of each finished table, by table number.
-        stacks: The chips each player brought into this round (empty for the first round).
-    """
-
-    number: int
-    seating: Seating
-    winners: Mapping[int, PlayerId] = field(default_factory=dict)
-    stacks: Mapping[PlayerId, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "winners", MappingProxyType(dict(self.winners)))
-        object.__setattr__(self, "stacks", MappingProxyType(dict(self.stacks)))
-
-    def __hash__(self) -> int:
-        return hash((self.number, self.seating, frozenset(self.winners.items())))
-
-    @property
-    def finished(self) -> bool:
-        """Whether every table of the round has its winner."""
-        return len(self.winners) == len(self.seating.tables)
-
-    @property
-    def is_final(self) -> bool:
-        """Whether this round is the final table."""
-        return len(self.seating.tables) == 1
-
-    def remaining(self, table: int) -> tuple[PlayerId, ...]:
-        """The players still at a table, in seat order."""
-        players = self.seating.players_at(table)
-        return tuple(players[s] for s in sorted(players))
-
-
-@dataclass(frozen=True)
-class Place:
-    """A finishing place.
-
-    Attributes:
-        place: 1 for the winner; tied players share the best place of their group.
-        player: Who.
-        round: The round the player went out in (the final round for the winner).
-        cause: How the player went out; None for the winner.
-    """
-
-    place: int
-    player: PlayerId
-    round: int
-    cause: ExitCause | None
-
-
-@dataclass(frozen=True)
-class Shootout:
-    """A shootout tournament.
-
-    Attributes:
-        entrants: Everyone who started.
-        rounds: The rounds so far; the last one is being played.
-        eliminations: Everyone out so far, in order.
-        time_limit_minutes: Each table's time limit, or None when tables play to one winner.
-    """
-
-    entrants: frozenset[PlayerId]
-    rounds: tuple[ShootoutRound, ...]
-    eliminations: tuple[Elimination, ...] = ()
-    time_limit_minutes: int | None = None
-
-    def __post_init__(self) -> None:
-        if not self.rounds:
-            raise ShootoutError("A shootout needs a first round.")
-        limit = self.time_limit_minutes
-        if limit is not None and (not _is_int(limit) or limit < 1):
-            raise ShootoutError(f"Shootout time limit must be 1 minute or more (got {limit!r}).")
-
-    @property
-    def current(self) -> ShootoutRound:
-        """The round being played."""
-        return self.rounds[-1]
-
-    @property
-    def champion(self) -> PlayerId | None:
-        """The winner of the final table, once there is one."""
-        current = self.current
-        if current.is_final and current.finished:
-            return next(iter(current.winners.values()))
-        return None
+# The state and the time limits live in their own modules; these names stay importable here.
+from clockapp.core.shootout_state import Elimination as Elimination
+from clockapp.core.shootout_state import ExitCause as ExitCause
+from clockapp.core.shootout_state import Place as Place
+from clockapp.core.shootout_state import Shootout as Shootout
+from clockapp.core.shootout_state import ShootoutError as ShootoutError
+from clockapp.core.shootout_state import ShootoutRound as ShootoutRound
+from clockapp.core.shootout_state import _is_int, _table_of, _tied_blocks, _with_exits
+from clockapp.core.shootout_time import shootout_time_limit as shootout_time_limit
 
 
 def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:
@@ -206,6 +85,8 @@ def start_shootout(
     rng: random.Random,
     *,
     time_limit_minutes: int | None = None,
+    round_limits: Sequence[int | None] = (),
+    advance: Sequence[int] = (),
 ) -> Shootout:
     """Draw the first round: as few tables as needed (lowest numbers first), differing by one.
 
@@ -224,40 +105,17 @@ def start_shootout(
     if len(listed) < 2:
         raise ShootoutError("A shootout needs at least 2 players.")
     first = _draw_round(1, listed, tables, rng, {})
-    return Shootout(frozenset(listed), (first,), (), time_limit_minutes)
-
-
-def _table_of(shootout: Shootout, player: PlayerId) -> int:
-    current = shootout.current
-    seat = current.seating.seat_of(player)
-    if seat is None:
-        raise ShootoutError(
-            f"Player {player} is not playing in round {current.number} (already out?)."
-        )
-    if seat.table in current.winners:
-        raise ShootoutError(f"Player {player} has already won table {seat.table}.")
-    return seat.table
-
-
-def _with_exits(
-    shootout: Shootout, table: int, groups: Sequence[tuple[PlayerId, ...]], cause: ExitCause
-) -> Shootout:
-    """The shootout after groups of players at one table went out, worst place first."""
-    current = shootout.current
-    seating = current.seating
-    for group in groups:
-        for player in group:
-            seating = eliminate(seating, player)
-    winners = dict(current.winners)
-    left = seating.players_at(table)
-    if len(left) == 1:
-        winners[table] = next(iter(left.values()))
-    exits = tuple(Elimination(g, current.number, table, cause) for g in groups)
-    return replace(
-        shootout,
-        rounds=(*shootout.rounds[:-1], replace(current, seating=seating, winners=winners)),
-        eliminations=shootout.eliminations + exits,
+    shootout = Shootout(
+        frozenset(listed), (first,), (), time_limit_minutes, tuple(round_limits), tuple(advance)
     )
+    going = shootout.advance_of()
+    small = [n for n, c in first.seating.counts().items() if c <= going]
+    if small:
+        raise ShootoutError(
+            f"Table {small[0]} would start with {first.seating.count(small[0])} players but "
+            f"{going} of each table go through: use fewer tables, or send fewer on."
+        )
+    return shootout
 
 
 def shootout_bust(shootout: Shootout, player: PlayerId) -> Shootout:
@@ -302,56 +160,25 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
             )
     if len(starting_chips) >= len(shootout.current.seating.players_at(table)):
         raise ShootoutError(f"Someone must win the hand: not every player at table {table} is out.")
+    going = shootout.advance_of()
+    left = len(shootout.current.seating.players_at(table)) - len(starting_chips)
+    if left < going:
+        # The hand decides who goes through: the bigger stacks among them do, ties play on.
+        groups = rank_busts(starting_chips)
+        kept = [p for g in groups for p in g][: going - left]
+        if len(kept) < going - left or any(
+            starting_chips[p] == starting_chips[q]
+            for p in kept
+            for q in starting_chips
+            if q not in kept
+        ):
+            raise ShootoutError(
+                f"Table {table} sends {going} players on: the stacks at the start of the hand "
+                "do not say who goes through (equal stacks): play on."
+            )
+        starting_chips = {p: c for p, c in starting_chips.items() if p not in kept}
     groups = rank_busts(starting_chips)[::-1]
     return _with_exits(shootout, table, groups, ExitCause.BUSTED)
-
-
-def shootout_time_limit(shootout: Shootout, table: int, chips: Mapping[PlayerId, int]) -> Shootout:
-    """A table's time is up: its chip leader wins it and the others go out by chip count.
-
-    Args:
-        shootout: The shootout.
-        table: The table whose time is up.
-        chips: The chip count of every player still at the table.
-
-    Raises:
-        ShootoutError: The shootout has no time limit, the table is not playing, the counts do not
-            cover exactly the players at the table, or two players share the chip lead.
-
-    >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1),
-    ...                    time_limit_minutes=60)
-    >>> s = shootout_time_limit(s, 1, {1: 5000, 2: 2000, 3: 2000})
-    >>> s.champion, [(p.place, p.player) for p in shootout_places(s)]
-    (1, [(1, 1), (2, 2), (2, 3)])
-    """
-    if shootout.time_limit_minutes is None:
-        raise ShootoutError("This shootout has no time limit: tables play to one winner.")
-    current = shootout.current
-    if not current.seating.has_table(table):
-        raise ShootoutError(f"Table {table} is not playing in round {current.number}.")
-    if table in current.winners:
-        raise ShootoutError(f"Table {table} already has its winner.")
-    at_table = set(current.remaining(table))
-    if set(chips) != at_table:
-        missing = sorted(at_table - set(chips))
-        extra = sorted(set(chips) - at_table)
-        raise ShootoutError(
-            f"Chip counts for table {table} must cover exactly its players"
-            + (f"; missing {players_text(missing)}" if missing else "")
-            + (f"; not at the table: {players_text(extra)}" if extra else "")
-            + "."
-        )
-    for player, count in chips.items():
-        if not _is_int(count) or count < 1:
-            raise ShootoutError(f"Player {player} has {count!r} chips; a player still in has 1+.")
-    ranked = rank_busts(chips)
-    if len(ranked[0]) > 1:
-        tied = players_text(ranked[0]).capitalize()
-        raise ShootoutError(
-            f"{tied} share the chip lead at table {table} ({chips[ranked[0][0]]}): "
-            "play on until one of them leads."
-        )
-    return _with_exits(shootout, table, ranked[1:][::-1], ExitCause.TIME_LIMIT)
 
 
 def advance_shootout(
@@ -380,14 +207,12 @@ def advance_shootout(
     if shootout.champion is not None:
         raise ShootoutError(f"The shootout is over: player {shootout.champion} won.")
     if not current.finished:
-        waiting = sorted(
-            t.number for t in current.seating.tables if t.number not in current.winners
-        )
+        waiting = sorted(t.number for t in current.seating.tables if not current.is_done(t.number))
         raise ShootoutError(
             f"Round {current.number} is not finished: table(s) "
             f"{', '.join(map(str, waiting))} still play."
         )
-    winners = set(current.winners.values())
+    winners = set(current.advancing)
     if set(chips) != winners:
         raise ShootoutError(
             f"Chip counts must cover exactly the table winners: {players_text(winners)}."
@@ -395,9 +220,18 @@ def advance_shootout(
     for player, count in chips.items():
         if not _is_int(count) or count < 1:
             raise ShootoutError(f"Player {player} has {count!r} chips; a winner has 1 or more.")
-    order = [current.winners[t] for t in sorted(current.winners)]
+    order = list(current.advancing)
     next_round = _draw_round(current.number + 1, order, tables, rng, chips)
-    return replace(shootout, rounds=(*shootout.rounds, next_round))
+    after = replace(shootout, rounds=(*shootout.rounds, next_round))
+    going = after.advance_of()
+    small = [n for n, c in next_round.seating.counts().items() if c <= going]
+    if small:
+        raise ShootoutError(
+            f"Table {small[0]} would start round {next_round.number} with "
+            f"{next_round.seating.count(small[0])} players but {going} of each table go through: "
+            "give the round fewer tables, or send fewer on."
+        )
+    return after
 
 
 def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
@@ -412,10 +246,11 @@ def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
     total = len(shootout.entrants)
     out = 0
     places: list[Place] = []
-    for exit_ in shootout.eliminations:
-        place = total - out - len(exit_.players) + 1
-        places.extend(Place(place, p, exit_.round, exit_.cause) for p in exit_.players)
-        out += len(exit_.players)
+    for block in _tied_blocks(shootout.eliminations):
+        size = sum(len(e.players) for e in block)
+        place = total - out - size + 1
+        places.extend(Place(place, p, e.round, e.cause) for e in block for p in e.players)
+        out += size
     champion = shootout.champion
     if champion is not None:
         places.append(Place(1, champion, shootout.current.number, None))

@@ -12,7 +12,7 @@ from clockapp.core.clock import ClockEvent, ClockState
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.persistence.codec import clock_state, store_clock_state, structure_load
-from clockapp.persistence.models import ClockEventClaimRow, ClockRow, SetupRow
+from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -108,6 +108,7 @@ class ClockSnapshot:
     chip_set: ChipSet
     stats: TournamentStats
     settings: TournamentSettings
+    hand_for_hand: bool = False  # the wall says so while it is on
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -167,6 +168,7 @@ class ClockService:
                 chip_set=load_chips(session, tournament_id),
                 stats=tournament_stats(session, setup),
                 settings=read_settings(session, tournament_id),
+                hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
             )
 
     # ---------------------------------------------------------------- transitions

@@ -26,6 +26,7 @@ from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.payouts import payout_view
+from clockapp.services.seating.hand import open_hand
 from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
@@ -395,14 +396,17 @@ class ResultsService:
         Players busted on the same hand finish in the order of the chips they started it with;
         equal stacks tie and share the prizes of the places they cover. Each bounty is credited
         to the buster. The seat each player sat in is kept on the record (a rebuy or an undo
-        gives it back). With `follow_seating` the seating follows in the same transaction: the
+        gives it back). While hand-for-hand is on, the busts join the open hand: busts entered
+        one after another as the tables report, before the next hand is dealt, are one hand.
+        With `follow_seating` the seating follows in the same transaction: the
         seats free at once and a shootout table loses its players out (the cashier's bust is one
         action, not a bust and then a seating call).
         """
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
-            record_busts(session, till, busts, now, station=station)
+            hand = open_hand(session, tournament_id, till)
+            record_busts(session, till, busts, now, station=station, hand=hand)
             if follow_seating:
                 follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])

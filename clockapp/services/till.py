@@ -1033,8 +1033,13 @@ def record_busts(
     *,
     station: str = "",
     reason: str = "",
+    hand: int | None = None,
 ) -> None:
-    """Record the busts of one hand (in the caller's transaction) and settle; raises on error."""
+    """Record the busts of one hand (in the caller's transaction) and settle; raises on error.
+
+    `hand` joins the busts to a hand already recorded (hand-for-hand: the open hand); by
+    default they are a new hand.
+    """
     if not busts:
         raise ValidationError("Say which player busted.")
     if len(busts) > 1 and any(b.chips_at_hand_start is None for b in busts):
@@ -1042,7 +1047,8 @@ def record_busts(
             "Several players busted on one hand: give the chips each started the hand with "
             "(more chips, better place; equal stacks share the places)."
         )
-    hand = max((e.hand for e in till.eliminations), default=0) + 1
+    if hand is None:
+        hand = max((e.hand for e in till.eliminations), default=0) + 1
     seen: set[int] = set()
     for bust in busts:
         reg = till.registration(bust.registration_id)

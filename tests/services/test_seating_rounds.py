@@ -177,12 +177,15 @@ def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
     assert not services.seating.room(tid).shootout  # over: the room is a room again
 
 
-def test_a_shootout_time_limit_crowns_the_chip_leader(services: Services, tid: int) -> None:
+def test_a_shootout_time_limit_crowns_the_chip_leader(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
     services.seating.add_tables(tid, 1, seat_count=6)
     buy_ins(services, tid, 3)
     view = services.seating.start_shootout(tid, time_limit_minutes=60).value
     players = view.shootout.current.remaining(1)
     chips = {players[0]: 2000, players[1]: 9000, players[2]: 4000}
+    fake_clock.advance(minutes=60)  # the time limit is up (a time-out before it is refused)
     done = services.seating.shootout_time_limit(tid, 1, chips).value
     assert done.shootout.champion == players[1]
     causes = {p.player: p.cause for p in done.places}

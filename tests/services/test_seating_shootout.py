@@ -83,10 +83,13 @@ def test_places_agree_with_the_cashier_to_the_champion(services: Services, tid: 
     assert places == {one[0]: 6, two[0]: 5, two[1]: 4, one[1]: 3, one[2]: 2, two[2]: 1}
 
 
-def test_a_time_limit_ranks_by_chips_at_the_cashier_too(services: Services, tid: int) -> None:
+def test_a_time_limit_ranks_by_chips_at_the_cashier_too(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
     view = start(services, tid, 8, 4, time_limit_minutes=45)
     players = view.shootout.current.remaining(1)
     chips = {players[0]: 3000, players[1]: 12_000, players[2]: 3000, players[3]: 6000}
+    fake_clock.advance(minutes=45)  # the time is up (a time-out before it is refused)
     done = services.seating.shootout_time_limit(tid, 1, chips).value
     assert done.shootout.current.winners[1] == players[1]
     causes = {p.player: p.cause for p in done.places}
@@ -192,10 +195,10 @@ def test_each_table_shows_its_time_left(
         2: 18 * 60,
     }
     players = shown.shootout.current.remaining(1)
+    fake_clock.advance(minutes=30)  # past the limit: a time-out before it is refused
     services.seating.shootout_time_limit(
         tid, 1, {players[0]: 500, players[1]: 700, players[2]: 900}
     )
-    fake_clock.advance(minutes=30)
     shown = services.seating.shootout(tid)
     assert shown is not None
     assert {t: left.total_seconds() for t, left in shown.time_left(fake_clock()).items()} == {2: 0}

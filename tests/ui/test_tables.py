@@ -23,7 +23,7 @@ from clockapp.services.app import Services
 from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables import TablesWindow
-from clockapp.ui.tables.dialogs import MoveDialog
+from clockapp.ui.tables.dialogs import MoveDialog, ShootoutChoice
 from clockapp.ui.tables.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.tables.table_item import TableItem
 from tests.services.test_seating import bust, buy_ins, field, place
@@ -446,7 +446,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
-    window.ask_time_limit = lambda: 0
+    window.ask_shootout = lambda: ShootoutChoice()
     window.action_by_key["shootout"].trigger()
     assert "Shootout: round 1 drawn at 2 tables" in window.banner.text
     assert window.status_label.text().startswith("Shootout")

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables import TablesWindow
+from clockapp.ui.tables.dialogs import ShootoutChoice
 from clockapp.ui.tables.shootout import StandingsModel
 from tests.fakes import FakeClock
 from tests.services.test_seating import buy_ins
@@ -32,7 +33,7 @@ def standings(window: TablesWindow) -> list[list[str]]:
 
 
 def start(window: TablesWindow, minutes: int) -> None:
-    window.ask_time_limit = lambda: minutes
+    window.ask_shootout = lambda: ShootoutChoice(minutes or None)
     window.action_by_key["shootout"].trigger()
 
 
@@ -64,7 +65,7 @@ def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
 
 
 def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
@@ -73,6 +74,12 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     table_1 = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     counts = dict(zip([s.registration_id for s in table_1], (4000, 9000, 4000), strict=True))
     window.ask_chips = lambda _title, _note, players: {rid: counts[rid] for rid, _ in players}
+    fake_clock.advance(minutes=5)
+    window.shootout_time_up(1)  # too early: refused, said in the banner, nothing placed
+    assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text
+    assert window.room_view.items_by_table[1].info.count == 3
+    assert all(r.place is None for r in seeded.results.results(tournament_id))
+    fake_clock.advance(minutes=40)
     window.shootout_time_up(1)
     winner = table_1[1]
     assert window.room_view.items_by_table[1].status == f"won by {winner.name}"
@@ -112,3 +119,51 @@ def test_the_standings_model_passes_qtmodeltester(
     assert model.rowCount() == 5
     assert model.index(4, 0).data() == "5th"
     assert model.headerData(4, Qt.Orientation.Horizontal) == "Status"
+
+
+def test_a_shootout_can_send_several_players_of_each_table_on(
+    seeded: Services, tournament_id: int, open_window: OpenWindow, qtbot, tmp_path
+) -> None:
+    """The rules sheet's first round plays each table down to a number of players."""
+    from clockapp.ui.tables.dialogs import ShootoutDialog
+
+    dialog = ShootoutDialog()
+    qtbot.addWidget(dialog)
+    dialog.minutes_box.setValue(60)
+    dialog.through_box.setValue(2)
+    choice = dialog.value()
+    assert choice == ShootoutChoice(60, None, 2)
+    dialog.grab().save(str(tmp_path / "shootout_dialog.png"))
+    seeded.seating.add_tables(tournament_id, 2, seat_count=4)
+    buy_ins(seeded, tournament_id, 8)
+    window = open_window()
+    window.ask_shootout = lambda: choice
+    window.action_by_key["shootout"].trigger()
+    assert "each plays down to 2 players, who all go on" in window.banner.text
+    one = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
+    for seat in one[:2]:
+        window.shootout_out(seat.registration_id)  # type: ignore[arg-type]
+    status = window.room_view.items_by_table[1].status
+    assert status.startswith("through: ")
+    assert all(s.name in status for s in one[2:])
+    window.resize(1366, 768)
+    window.grab().save(str(tmp_path / "shootout_through_1366.png"))
+
+
+def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
+    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=3)
+    buy_ins(seeded, tournament_id, 6)
+    window = open_window()
+    start(window, 30)
+
+    def time_up_action() -> tuple[bool, str]:
+        menu = window.seat_menu(1, 1)
+        action = next(a for a in menu.actions() if a.text().startswith("Time is up"))
+        return action.isEnabled(), action.toolTip()
+
+    assert time_up_action() == (False, "Not yet: the round's time limit has not passed.")
+    fake_clock.advance(minutes=30)
+    window.reload()
+    assert time_up_action()[0]

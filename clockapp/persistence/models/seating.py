@@ -141,7 +141,9 @@ class HandForHandRow(SQLModel, table=True):
     """Hand-for-hand play in progress (no row: not playing hand-for-hand).
 
     `tables` and `finished` list table numbers separated by spaces. Players out in the hand are
-    recorded at the cashier, which ranks them by the chips they started it with.
+    recorded at the cashier, which ranks them by the chips they started it with: `bust_hand` is
+    the cashier's hand number of the open hand's first bust, so the busts entered after it, at
+    any table, join that hand until the next hand is dealt (None: nobody out in it yet).
     """
 
     __tablename__ = "hand_for_hand"
@@ -150,6 +152,7 @@ class HandForHandRow(SQLModel, table=True):
     hand: int = 1
     tables: str = Field(default="", max_length=500)
     finished: str = Field(default="", max_length=500)
+    bust_hand: int | None = None
 
 
 class ShootoutRow(SQLModel, table=True):
@@ -217,17 +220,26 @@ def shootout_to_json(shootout: Shootout) -> str:
     data = {
         "entrants": sorted(shootout.entrants),
         "time_limit_minutes": shootout.time_limit_minutes,
+        "round_limits": list(shootout.round_limits),
+        "advance": list(shootout.advance),
         "rounds": [
             {
                 "number": r.number,
                 "seating": _seating_data(r.seating),
                 "winners": [[t, p] for t, p in sorted(r.winners.items())],
                 "stacks": [[p, c] for p, c in sorted(r.stacks.items())],
+                "through": [[t, list(ps)] for t, ps in sorted(r.through.items())],
             }
             for r in shootout.rounds
         ],
         "eliminations": [
-            {"players": list(e.players), "round": e.round, "table": e.table, "cause": str(e.cause)}
+            {
+                "players": list(e.players),
+                "round": e.round,
+                "table": e.table,
+                "cause": str(e.cause),
+                "chips": e.chips,
+            }
             for e in shootout.eliminations
         ],
     }
@@ -243,11 +255,21 @@ def shootout_from_json(text: str) -> Shootout:
             _seating_from(r["seating"]),
             {t: p for t, p in r["winners"]},
             {p: c for p, c in r["stacks"]},
+            {t: tuple(ps) for t, ps in r.get("through", [])},
         )
         for r in data["rounds"]
     )
     eliminations = tuple(
-        Elimination(tuple(e["players"]), e["round"], e["table"], ExitCause(e["cause"]))
+        Elimination(
+            tuple(e["players"]), e["round"], e["table"], ExitCause(e["cause"]), e.get("chips")
+        )
         for e in data["eliminations"]
     )
-    return Shootout(frozenset(data["entrants"]), rounds, eliminations, data["time_limit_minutes"])
+    return Shootout(
+        frozenset(data["entrants"]),
+        rounds,
+        eliminations,
+        data["time_limit_minutes"],
+        tuple(data.get("round_limits", ())),  # stored before rounds had their own limits
+        tuple(data.get("advance", ())),  # stored before tables could send several on
+    )

@@ -49,7 +49,7 @@ def _group_exits(
     for player in gone:
         seat = current.seating.seat_of(player)
         assert seat is not None
-        if seat.table in current.winners:
+        if current.is_done(seat.table):
             winners.append(player)
             continue
         hand, _chips = recorded.get(player, (None, None))

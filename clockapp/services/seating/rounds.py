@@ -1,21 +1,15 @@
-"""Hand-for-hand play and shootouts: the seating actions that run in rounds."""
+"""Shootouts: the seating actions that run in rounds (hand-for-hand: `hfh`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import Session
 
-from clockapp.core.balancing import (
-    HandForHand,
-    finish_hand,
-    start_hand_for_hand,
-)
-from clockapp.core.balancing import next_hand as core_next_hand
-from clockapp.core.seating import Move, Seating, SeatingError, advance_button
+from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.shootout import (
     Elimination,
     ExitCause,
@@ -27,107 +21,19 @@ from clockapp.core.shootout import (
     shootout_time_limit,
     start_shootout,
 )
-from clockapp.persistence.models import HandForHandRow
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import (
     Room,
     SeatingBase,
     core_table,
-    hfh_of,
     load_room,
     log_moves,
     round_moves,
-    store_hfh,
     store_room,
     store_shootout_state,
 )
 from clockapp.services.seating.views import ShootoutView
-from clockapp.services.setup import get_row
 from clockapp.services.till import BustInput, load_till, lock_till, record_busts
-
-
-class HandForHandActions(SeatingBase):
-    """Hand-for-hand play near the money."""
-
-    def hand_for_hand(self, tournament_id: int) -> HandForHand | None:
-        """Hand-for-hand play, or None when it is off."""
-        with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            return hfh_of(session.get(HandForHandRow, tournament_id))
-
-    def start_hand_for_hand(self, tournament_id: int) -> Outcome[HandForHand]:
-        """Start hand-for-hand play (near the money): hand 1 at every table.
-
-        Raises:
-            SeatingError: Hand-for-hand play is already on, or no table is in play.
-        """
-
-        def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            if session.get(HandForHandRow, tournament_id) is not None:
-                raise SeatingError("Hand-for-hand play is already on.")
-            if not room.seating.tables:
-                raise SeatingError("No table is in play: there is no hand to play.")
-            hfh = start_hand_for_hand(room.seating)
-            store_hfh(session, HandForHandRow(tournament_id=tournament_id), hfh)
-            return hfh, Change.SEATING | Change.CLOCK, "hand-for-hand on"
-
-        return self._write(tournament_id, act)
-
-    def finish_hand(
-        self, tournament_id: int, table: int, finished: bool = True
-    ) -> Outcome[HandForHand]:
-        """Mark a table's hand as finished (or, `finished=False`, as still playing)."""
-        return self._hfh_step(
-            tournament_id,
-            lambda hfh, _room: finish_hand(hfh, table, finished),
-            f"table {table} {'finished' if finished else 'plays'} the hand",
-        )
-
-    def next_hand(self, tournament_id: int) -> Outcome[HandForHand]:
-        """Every table has finished: deal the next hand (known buttons move on one player).
-
-        Raises:
-            SeatingError: A table has not finished the hand.
-        """
-        return self._hfh_step(tournament_id, None, "next hand")
-
-    def _hfh_step(
-        self,
-        tournament_id: int,
-        step: Callable[[HandForHand, Room], HandForHand] | None,
-        summary: str,
-    ) -> Outcome[HandForHand]:
-        def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            row = session.get(HandForHandRow, tournament_id)
-            hfh = hfh_of(row)
-            if row is None or hfh is None:
-                raise SeatingError("Hand-for-hand play is off: start it first.")
-            if step is not None:
-                after = step(hfh, room)
-            else:
-                after = core_next_hand(hfh, room.seating)
-                seating = room.seating
-                for table in seating.tables:
-                    if table.button is not None and seating.count(table.number) >= 2:
-                        seating = advance_button(seating, table.number)
-                store_room(session, room, seating, now)
-            store_hfh(session, row, after)
-            return after, Change.SEATING, summary
-
-        return self._write(tournament_id, act)
-
-    def stop_hand_for_hand(self, tournament_id: int) -> Outcome[bool]:
-        """End hand-for-hand play (the bubble has burst)."""
-
-        def act(session: Session, _room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            row = session.get(HandForHandRow, tournament_id)
-            if row is None:
-                raise SeatingError("Hand-for-hand play is already off.")
-            session.delete(row)
-            return True, Change.SEATING | Change.CLOCK, "hand-for-hand off"
-
-        return self._write(tournament_id, act)
-
 
 #: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
 BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
@@ -143,10 +49,12 @@ def _record_at_cashier(
     chips: Mapping[int, int] | None,
     now: datetime,
     reason: str,
+    join: frozenset[int] = frozenset(),
 ) -> None:
     """Record the players who went out of the shootout as one hand at the cashier, in the same
     transaction, so places and prizes follow (players out together rank by `chips`: the chips
-    they started the hand with, or their counts at a time limit)."""
+    they started the hand with, or their counts at a time limit). With `join`, the busts join the
+    cashier hand of those players (the round's earlier time-outs: one moment, one hand)."""
     busts = [
         BustInput(player, None if chips is None else chips[player])
         for exit_ in exits
@@ -154,7 +62,11 @@ def _record_at_cashier(
     ]
     lock_till(session, room.tournament_id)
     till = load_till(session, room.tournament_id)
-    record_busts(session, till, busts, now, station=STATION, reason=reason)
+    hand = next(
+        (e.hand for e in till.eliminations if e.registration_id in join and e.undoes_id is None),
+        None,
+    )
+    record_busts(session, till, busts, now, station=STATION, reason=reason, hand=hand)
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)
 
@@ -188,12 +100,19 @@ class ShootoutActions(SeatingBase):
         )
 
     def start_shootout(
-        self, tournament_id: int, *, time_limit_minutes: int | None = None
+        self,
+        tournament_id: int,
+        *,
+        time_limit_minutes: int | None = None,
+        round_limits: Sequence[int | None] = (),
+        advance: Sequence[int] = (),
     ) -> Outcome[ShootoutView]:
         """Draw the first shootout round for every player in play on the room's tables.
 
         As few tables as needed play (lowest numbers first), differing by one player; every
-        seat is drawn again. With a time limit, each table's time runs from now.
+        seat is drawn again. With a time limit, each table's time runs from now;
+        `round_limits` gives rounds their own limits, and `advance` the players each table sends
+        on from each round (the first round "plays down to 3": `advance=(3,)`).
 
         Raises:
             SeatingError: A shootout is already under way, or the players do not fit.
@@ -205,7 +124,12 @@ class ShootoutActions(SeatingBase):
             players = sorted(room.registrations)
             tables = [replace(t, button=None) for t in room.seating.tables]
             shootout = start_shootout(
-                players, tables, self._rng(), time_limit_minutes=time_limit_minutes
+                players,
+                tables,
+                self._rng(),
+                time_limit_minutes=time_limit_minutes,
+                round_limits=round_limits,
+                advance=advance,
             )
             room.shootout_notes = ()
             self._store_shootout(session, room, shootout, now, moves=(), new_round=True)
@@ -224,7 +148,7 @@ class ShootoutActions(SeatingBase):
         """
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_bust(s, registration_id),
+            lambda s, _elapsed: shootout_bust(s, registration_id),
             f"shootout: registration {registration_id} out",
         )
 
@@ -235,7 +159,7 @@ class ShootoutActions(SeatingBase):
         (recorded at the cashier as one hand with those chips)."""
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_hand_busts(s, starting_chips),
+            lambda s, _elapsed: shootout_hand_busts(s, starting_chips),
             f"shootout: {len(starting_chips)} out in one hand",
             chips=starting_chips,
         )
@@ -244,10 +168,18 @@ class ShootoutActions(SeatingBase):
         self, tournament_id: int, table: int, chips: Mapping[int, int]
     ) -> Outcome[ShootoutView]:
         """A table's time is up: its chip leader wins it, the others go out by chip count (at
-        the cashier too: one hand, ranked by these counts, equal counts sharing places)."""
+        the cashier too: one hand, ranked by these counts, equal counts sharing places).
+
+        Every table of the round times out at the same moment: the players out at the time
+        limit in this round, whichever table was entered first, are one hand ranked by chips.
+
+        Raises:
+            SeatingError: The round has no time limit or it is not up yet (the round's own
+                limit, from its draw), or the counts do not cover the table's players.
+        """
         return self._shootout_step(
             tournament_id,
-            lambda s: shootout_time_limit(s, table, chips),
+            lambda s, elapsed: shootout_time_limit(s, table, chips, elapsed=elapsed),
             f"shootout: time limit at table {table}",
             chips=chips,
         )
@@ -300,7 +232,7 @@ class ShootoutActions(SeatingBase):
     def _shootout_step(
         self,
         tournament_id: int,
-        step: Callable[[Shootout], Shootout],
+        step: Callable[[Shootout, timedelta | None], Shootout],
         summary: str,
         *,
         chips: Mapping[int, int] | None = None,
@@ -309,14 +241,23 @@ class ShootoutActions(SeatingBase):
             before = room.shootout
             if before is None:
                 raise SeatingError("No shootout is under way: start one first.")
-            after = step(before)
-            exits = after.eliminations[len(before.eliminations) :]
+            started = room.round_started_at
+            after = step(before, None if started is None else now - started)
+            known = set(before.eliminations)
+            exits = tuple(e for e in after.eliminations if e not in known)
             what = Change.SEATING
             if exits:
                 where = f"shootout round {after.current.number}, table {exits[0].table}"
+                join: frozenset[int] = frozenset()
                 if exits[0].cause is ExitCause.TIME_LIMIT:
                     where += ", time limit"
-                _record_at_cashier(session, room, exits, chips, now, where)
+                    join = frozenset(
+                        p
+                        for e in before.eliminations
+                        if e.round == after.current.number and e.cause is ExitCause.TIME_LIMIT
+                        for p in e.players
+                    )
+                _record_at_cashier(session, room, exits, chips, now, where, join)
                 what = BUST_CHANGES
             self._store_shootout(session, room, after, now, moves=())
             names = ", ".join(room.name(p) for e in exits for p in e.players)

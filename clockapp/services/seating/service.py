@@ -36,7 +36,8 @@ from clockapp.core.seating import (
 )
 from clockapp.persistence.models import GameTableRow, HandForHandRow, SeatingConfigRow, SeatMoveRow
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.seating.rounds import HandForHandActions, ShootoutActions
+from clockapp.services.seating.hfh import HandForHandActions
+from clockapp.services.seating.rounds import ShootoutActions
 from clockapp.services.seating.store import (
     Plan,
     Room,
@@ -528,10 +529,16 @@ class SeatingService(HandForHandActions, ShootoutActions):
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "balancing")
             config = room.settings
-            breaks = plan_breaks(room.seating, self._rng(), rules=config.rules, stats=room.stats())
+            breaks = plan_breaks(
+                room.seating,
+                self._rng(),
+                rules=config.rules,
+                stats=room.stats(),
+                teams=room.teams,
+            )
             moves = list(breaks.moves)
             seating, stats = breaks.seating, breaks.stats
-            plan = plan_balance(seating, config.policy, stats)
+            plan = plan_balance(seating, config.policy, stats, teams=room.teams)
             need: NeedButton | None = None
             warnings: tuple[str, ...] = ()
             if isinstance(plan, NeedButton):
@@ -557,7 +564,9 @@ class SeatingService(HandForHandActions, ShootoutActions):
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "breaking tables")
             rules = room.settings.rules
-            plan = plan_breaks(room.seating, self._rng(), rules=rules, stats=room.stats())
+            plan = plan_breaks(
+                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+            )
             if not plan.broken:
                 until = busts_until_break(room.seating, rules)
                 if until is None:
@@ -594,7 +603,9 @@ class SeatingService(HandForHandActions, ShootoutActions):
                 raise SeatingError(
                     "Only one table is in play: the players are already at the final table."
                 )
-            plan = plan_breaks(room.seating, self._rng(), rules=rules, stats=room.stats())
+            plan = plan_breaks(
+                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+            )
             if plan.final_table is None:
                 host = room.seating.table(break_order(room.seating, rules)[-1])
                 seats = rules.final_table_size or host.open_seat_count

@@ -18,7 +18,8 @@ from sqlalchemy import delete, update
 from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, MoveStats, NeedButton
+from clockapp.core.balancing import BalancePolicy, BreakRules, MoveStats, NeedButton
+from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import (
     DealIn,
     Move,

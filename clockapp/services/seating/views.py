@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, HandForHand, NeedButton
+from clockapp.core.balancing import BalancePolicy, BreakRules, NeedButton
+from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.shootout import ExitCause, Place, Shootout
 
@@ -323,15 +324,16 @@ class ShootoutView:
     @property
     def deadline(self) -> datetime | None:
         """When the current round's tables reach their time limit (None: no limit)."""
-        limit = self.shootout.time_limit_minutes
-        if limit is None or self.round_started_at is None or self.shootout.current.is_final:
+        limit = self.shootout.limit_of()
+        if limit is None or self.round_started_at is None:
             return None
         return self.round_started_at + timedelta(minutes=limit)
 
     def time_left(self, now: datetime) -> dict[int, timedelta]:
         """The time left at each table of the round still playing (none without a time limit).
 
-        The final table plays to the end. The time is wall-clock time from the draw: a break in
+        Each round has its own limit (`Shootout.limit_of`; a final table after the first round
+        plays to the end). The time is wall-clock time from the draw: a break in
         the tournament does not stop it.
         """
         deadline = self.deadline
@@ -339,7 +341,7 @@ class ShootoutView:
             return {}
         current = self.shootout.current
         left = max(deadline - now, timedelta(0))
-        return {t.number: left for t in current.seating.tables if t.number not in current.winners}
+        return {t.number: left for t in current.seating.tables if not current.is_done(t.number)}
 
     def standings(self) -> tuple[ShootoutStanding, ...]:
         """Every entrant: players still in first (by table), then by finishing place.
@@ -363,7 +365,10 @@ class ShootoutView:
             if player == champion:
                 continue
             won = current.winners.get(seat.table) == player
+            through = player in current.through.get(seat.table, ())
             status = f"won table {seat.table}" if won else f"playing at table {seat.table}"
+            if through:
+                status = f"through from table {seat.table}"
             rows.append(
                 ShootoutStanding(
                     player, self._name(player), None, current.number, seat.table, status

@@ -72,6 +72,7 @@ class ClockDisplay(QWidget):
         self._frame: QColor | None = None
         self._notice = ""
         self._color_ups: dict[int, ColorUp] = {}  # each break's color-up, by structure index
+        self._hand_for_hand = False
         self._painted = False
         self.setWindowTitle("clockapp — clock")
         self.setAutoFillBackground(False)
@@ -225,6 +226,7 @@ class ClockDisplay(QWidget):
     def show_snapshot(self, snapshot: Any) -> None:
         """Show the parts that change only when the tournament changes."""
         stats = snapshot.stats
+        self._hand_for_hand = bool(getattr(snapshot, "hand_for_hand", False))
         currency = getattr(snapshot.settings, "currency", "$") or ""
         self.name_label.setText(snapshot.tournament.name)
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
@@ -315,6 +317,8 @@ class ClockDisplay(QWidget):
 
     def _show_status(self, clock_view: ClockView) -> None:
         line, self._notice = present.status_line(clock_view, self._color_ups)
+        if self._hand_for_hand:
+            line = present.hand_for_hand_line(line)
         self.status_label.setText(line.text)
         self.status_label.setBackground(None if line.banner is None else theme.color(line.banner))
         self.status_label.setColor(theme.color(line.tone))

@@ -118,6 +118,21 @@ def status_line(clock_view: ClockView, color_ups: Mapping[int, ColorUp]) -> tupl
     return line, notice
 
 
+def hand_for_hand_line(line: StatusLine) -> StatusLine:
+    """The status line while hand-for-hand is on: said plainly, on a banner the room notices.
+
+    A pause or a stop keeps its banner and says hand-for-hand after it.
+
+    >>> hand_for_hand_line(StatusLine()).text, hand_for_hand_line(StatusLine("PAUSED")).text
+    ('HAND-FOR-HAND', 'HAND-FOR-HAND')
+    >>> hand_for_hand_line(StatusLine("PAUSED", Tone.PAUSED_TEXT, Tone.PAUSED)).text
+    'PAUSED · HAND-FOR-HAND'
+    """
+    if line.banner is not None:
+        return line._replace(text=f"{line.text} · HAND-FOR-HAND")
+    return StatusLine("HAND-FOR-HAND", Tone.PAUSED_TEXT, Tone.WARNING)
+
+
 def countdown_tone(clock_view: ClockView) -> Tone:
     """Dimmed while paused, red in the last minute and in overtime, green on a break."""
     if clock_view.status in (ClockStatus.PAUSED, ClockStatus.NOT_STARTED):

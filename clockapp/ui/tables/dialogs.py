@@ -6,6 +6,9 @@ Each dialog takes what it shows in its constructor and hands back the director's
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -168,3 +171,69 @@ class FinalTableDialog(QDialog):
     def value(self) -> int:
         """The final table's size."""
         return self.size_box.value()
+
+
+@dataclass(frozen=True)
+class ShootoutChoice:
+    """How a shootout plays: its time limits, and how many of each first-round table go on.
+
+    Attributes:
+        minutes: Round 1's time limit (None: tables play to the end).
+        later_minutes: The later rounds' limit before the final table (None: as round 1).
+        through: Players each first-round table sends on (1: one winner a table).
+    """
+
+    minutes: int | None = None
+    later_minutes: int | None = None
+    through: int = 1
+
+    def start_arguments(self) -> dict[str, Any]:
+        """The keyword arguments of `SeatingService.start_shootout`."""
+        later = self.later_minutes if self.later_minutes is not None else self.minutes
+        return {
+            "time_limit_minutes": later,
+            "round_limits": (self.minutes,),
+            "advance": (self.through,),
+        }
+
+
+class ShootoutDialog(QDialog):
+    """A new shootout: each round's time limit, and how many of each table go on."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Shootout")
+        layout = QVBoxLayout(self)
+        info = QLabel(
+            "Every player in play redraws. Tables play down to the players who go on, with no "
+            "balancing; the final table plays to one winner with no time limit.",
+            self,
+        )
+        info.setWordWrap(True)
+        layout.addWidget(info)
+        form = QFormLayout()
+        self.minutes_box = self._minutes("none: play down")
+        form.addRow("Round &1 time limit (minutes)", self.minutes_box)
+        self.later_box = self._minutes("as round 1")
+        form.addRow("&Later rounds' time limit", self.later_box)
+        self.through_box = QSpinBox(self)
+        self.through_box.setRange(1, MAX_SEATS - 1)
+        self.through_box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow("Players &through from each round-1 table", self.through_box)
+        layout.addLayout(form)
+        layout.addWidget(_buttons(self))
+
+    def _minutes(self, zero: str) -> QSpinBox:
+        box = QSpinBox(self)
+        box.setRange(0, 900)
+        box.setSpecialValueText(zero)
+        box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        return box
+
+    def value(self) -> ShootoutChoice:
+        """The director's choices."""
+        return ShootoutChoice(
+            self.minutes_box.value() or None,
+            self.later_box.value() or None,
+            self.through_box.value(),
+        )

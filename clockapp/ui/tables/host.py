@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from clockapp.services.changes import Outcome
     from clockapp.services.seating import RoomView, TableInfo
     from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.tables.dialogs import ShootoutChoice
     from clockapp.ui.tables.model import MoveListModel
     from clockapp.ui.tables.room import RoomView as RoomGraphicsView
     from clockapp.ui.tables.rules import SeatingRules
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
         ask_move: Callable[[int | None], tuple[int, int, int] | None]
         ask_final_size: Callable[[], int | None]
         ask_pdf_path: Callable[[], Path | None]
-        ask_time_limit: Callable[[], int | None]
+        ask_shootout: Callable[[], ShootoutChoice | None]
         ask_chips: Callable[[str, str, Sequence[tuple[int, str]]], dict[int, int] | None]
         ask_rules: Callable[[], SeatingRules | None]
         ask_table: Callable[[TableInfo], tuple[str, int] | None]

@@ -119,7 +119,20 @@ class SeatCommands(TablesHost):
         if self.room.shootout:
             if rid is not None:
                 menu.addAction("Out of the shootout", lambda: self.shootout_out(rid))
-                menu.addAction("Time is up at this table…", lambda: self.shootout_time_up(table))
+                time_up = menu.addAction(
+                    "Time is up at this table…", lambda: self.shootout_time_up(table)
+                )
+                view = self.shootout_panel.view
+                deadline = None if view is None else view.deadline
+                if deadline is None or self._services.now() < deadline:
+                    # The service refuses a time-out before the round's limit; say so here.
+                    time_up.setEnabled(False)
+                    menu.setToolTipsVisible(True)
+                    time_up.setToolTip(
+                        "This round has no time limit: the table plays down."
+                        if deadline is None
+                        else "Not yet: the round's time limit has not passed."
+                    )
             menu.addSeparator()
             menu.addAction("Rename / seats…", lambda: self.edit_table(table))
             return menu

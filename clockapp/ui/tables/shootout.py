@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QSpinBox,
     QTableView,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
 from clockapp.ui.table_model import AnyIndex, RowTableModel
+from clockapp.ui.tables.dialogs import ShootoutChoice, ShootoutDialog
 from clockapp.ui.tables.host import TablesHost
 
 #: The largest chip count the dialog accepts.
@@ -65,8 +65,12 @@ def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
     status = {}
     for table in current.seating.tables:
         winner = current.winners.get(table.number)
+        through = current.through.get(table.number)
         if winner is not None:
             status[table.number] = f"won by {view.names.get(winner, f'#{winner}')}"
+        elif through:
+            names = ", ".join(view.names.get(p, f"#{p}") for p in through)
+            status[table.number] = f"through: {names}"
         elif table.number in left:
             status[table.number] = clock_text(left[table.number])
         else:
@@ -163,13 +167,13 @@ class ShootoutPanel(QGroupBox):
         if champion is not None:
             text = f"{view.names.get(champion, f'#{champion}')} wins the shootout."
         else:
-            playing = len(current.seating.tables) - len(current.winners)
+            playing = sum(1 for t in current.seating.tables if not current.is_done(t.number))
             what = "final table" if current.is_final else f"round {current.number}"
             text = f"Shootout {what}: {playing} of {len(current.seating.tables)} tables playing"
             left = view.time_left(now)
             if left:
                 text += f"; {clock_text(min(left.values()))}"
-            elif shootout.time_limit_minutes is not None and not current.is_final:
+            elif shootout.limit_of() is not None:
                 text += "; no clock"
             text += "."
         self.round_label.setText(text)
@@ -216,29 +220,29 @@ class ShootoutCommands(TablesHost):
         seating = self._services.seating
         view = seating.shootout(tid)
         if view is None or view.shootout.champion is not None:
-            minutes = self.ask_time_limit()
-            if minutes is None:
+            choice = self.ask_shootout()
+            if choice is None:
                 return
-            started = self._run(
-                lambda: seating.start_shootout(tid, time_limit_minutes=minutes or None)
-            )
+            started = self._run(lambda: seating.start_shootout(tid, **choice.start_arguments()))
             if started is not None:
                 tables = len(started.shootout.current.seating.tables)
+                going = started.shootout.advance_of()
+                goal = "one winner" if going == 1 else f"{going} players, who all go on"
                 self.banner.show_message(
-                    f"Shootout: round 1 drawn at {tables} tables; each plays to one winner.",
+                    f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
                     "info",
                 )
             return
         current = view.shootout.current
         if not current.finished:
-            waiting = [t.number for t in current.seating.tables if t.number not in current.winners]
+            waiting = [t.number for t in current.seating.tables if not current.is_done(t.number)]
             self.banner.show_message(
                 f"Round {current.number}: table(s) {', '.join(map(str, waiting))} still play. "
                 "Right-click a player who goes out.",
                 "info",
             )
             return
-        winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.winners.values()]
+        winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.advancing]
         chips = self.ask_chips(
             "Next shootout round", "Chips each table winner brings to the next round:", winners
         )
@@ -306,11 +310,9 @@ class ShootoutCommands(TablesHost):
         tid = self.tournament_id
         self._run(lambda: self._services.seating.shootout_time_limit(tid, table, chips))
 
-    def _ask_time_limit(self) -> int | None:
-        minutes, accepted = QInputDialog.getInt(
-            self, "Shootout", "Time limit per table in minutes (0: play to one winner)", 0, 0, 900
-        )
-        return minutes if accepted else None
+    def _ask_shootout(self) -> ShootoutChoice | None:
+        dialog = ShootoutDialog(self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_chips(
         self, title: str, note: str, players: Sequence[tuple[int, str]]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from clockapp.core.balancing import HandForHand
+from clockapp.core.hand_for_hand import HandForHand
 
 _STYLES = {
     "error": ("#fdecea", "#b3261e", "#611a15"),
@@ -65,11 +65,13 @@ class Banner(QFrame):
 
 class HandForHandBar(QFrame):
     """While hand-for-hand is on: the hand number, a button per table to mark its hand finished,
-    and "Next hand" once every table has finished."""
+    and "Next hand" once every table has finished (it closes the hand: busts entered until then
+    are one hand). On the bubble, while it is off: the offer to start it, in one click."""
 
     table_toggled = Signal(int, bool)  # table, finished
     next_hand_clicked = Signal()
     stop_clicked = Signal()
+    start_clicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,24 +86,42 @@ class HandForHandBar(QFrame):
         self.table_buttons: dict[int, QPushButton] = {}
         self._buttons_layout = QHBoxLayout()
         self._layout.addLayout(self._buttons_layout)
-        self._layout.addStretch(1)
+        # Who is out in the open hand: they are one hand at the cashier until Next hand.
+        self.out_label = QLabel(self)
+        self.out_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._layout.addWidget(self.out_label, 1)
         self.next_button = QPushButton("&Next hand", self)
         self.next_button.clicked.connect(self.next_hand_clicked)
         self.stop_button = QPushButton("Stop hand-for-hand", self)
         self.stop_button.clicked.connect(self.stop_clicked)
+        self.start_button = QPushButton("&Start hand-for-hand", self)
+        self.start_button.clicked.connect(self.start_clicked)
         self._layout.addWidget(self.next_button)
         self._layout.addWidget(self.stop_button)
+        self._layout.addWidget(self.start_button)
         self.hide()
 
-    def show_state(self, hfh: HandForHand | None, tables: Iterable[int]) -> None:
-        """Show hand-for-hand play (hidden when it is off)."""
+    def show_state(
+        self,
+        hfh: HandForHand | None,
+        tables: Iterable[int],
+        offer: str | None = None,
+        out: Sequence[str] = (),
+    ) -> None:
+        """Show hand-for-hand play and who is `out` in the open hand; when it is off, the
+        bubble's `offer` (else hidden)."""
+        self.start_button.setVisible(hfh is None)
+        self.next_button.setVisible(hfh is not None)
+        self.stop_button.setVisible(hfh is not None)
         if hfh is None:
-            self.hide()
+            self._clear_tables()
+            self.hand_label.setText(offer or "")
+            self.out_label.clear()
+            self.setStyleSheet("HandForHandBar { background: #fff4d6; }" if offer else "")
+            self.setVisible(offer is not None)
             return
-        for button in self.table_buttons.values():
-            self._buttons_layout.removeWidget(button)
-            button.deleteLater()
-        self.table_buttons = {}
+        self.setStyleSheet("")
+        self._clear_tables()
         in_play = set(tables)
         for number in sorted(hfh.tables & in_play):
             done = number in hfh.finished
@@ -114,11 +134,25 @@ class HandForHandBar(QFrame):
                 lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
             )
             self._buttons_layout.addWidget(button)
+            button.show()  # added to a visible bar: shown now, not at the next event loop turn
             self.table_buttons[number] = button
         waiting = len(hfh.waiting)
-        self.hand_label.setText(
-            f"Hand-for-hand, hand {hfh.hand}: "
-            + (f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done")
+        text = f"Hand-for-hand, hand {hfh.hand}: " + (
+            f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done"
+        )
+        self.hand_label.setText(text)
+        self.out_label.setText(
+            f"Out this hand (one hand, ranked by stacks): {', '.join(out)}" if out else ""
         )
         self.next_button.setEnabled(hfh.all_finished)
+        self.next_button.setToolTip(
+            "Deal the next hand everywhere: the busts entered so far were one hand"
+        )
         self.show()
+
+    def _clear_tables(self) -> None:
+        for button in self.table_buttons.values():
+            self._buttons_layout.removeWidget(button)
+            button.hide()  # gone at once; deleted when Qt next gets to it
+            button.deleteLater()
+        self.table_buttons = {}

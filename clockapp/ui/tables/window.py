@@ -45,7 +45,13 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables.dialogs import AddTablesDialog, ButtonDialog, FinalTableDialog, MoveDialog
+from clockapp.ui.tables.dialogs import (
+    AddTablesDialog,
+    ButtonDialog,
+    FinalTableDialog,
+    MoveDialog,
+    ShootoutChoice,
+)
 from clockapp.ui.tables.model import WHY_COLUMN, MoveListModel
 from clockapp.ui.tables.moves import MoveListCommands
 from clockapp.ui.tables.room import RoomView as RoomGraphicsView
@@ -55,7 +61,9 @@ from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.tables.widgets import Banner, HandForHandBar
 from clockapp.ui.ticks import guarded
 
-REFRESH_FLAGS = Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT
+REFRESH_FLAGS = (
+    Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.PAYOUTS
+)
 #: The window's keys, for the clock's help overlay: (keys, what they do). Keep in step with
 #: `_setup_actions`.
 TABLES_KEYS: tuple[tuple[str, str], ...] = (
@@ -93,7 +101,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.ask_move: Callable[[int | None], tuple[int, int, int] | None] = self._ask_move
         self.ask_final_size: Callable[[], int | None] = self._ask_final_size
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
-        self.ask_time_limit: Callable[[], int | None] = self._ask_time_limit
+        self.ask_shootout: Callable[[], ShootoutChoice | None] = self._ask_shootout
         self.ask_chips = self._ask_chips  # (title, note, [(id, name)]) -> {id: chips} | None
         self.ask_rules: Callable[[], SeatingRules | None] = self._ask_rules
         self.ask_table: Callable[[TableInfo], tuple[str, int] | None] = self._ask_table
@@ -133,6 +141,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
         self.hfh_bar.table_toggled.connect(self._on_hfh_table_toggled)
         self.hfh_bar.next_hand_clicked.connect(self.next_hand)
         self.hfh_bar.stop_clicked.connect(self.stop_hand_for_hand)
+        self.hfh_bar.start_clicked.connect(self.toggle_hand_for_hand)
         layout.addWidget(self.hfh_bar)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, central)
@@ -326,7 +335,7 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             else:
                 text += f"   Next table breaks after {busts}."
         if room.shootout:
-            text = "Shootout: every table plays down to one winner, no balancing."
+            text = "Shootout: tables play down to the players who go on, no balancing."
         text += f"   {room.player_count} seated, {room.capacity} open seats."
         self.status_label.setText(text)
         self.waiting_list.clear()
@@ -336,7 +345,13 @@ class TablesWindow(SeatCommands, ShootoutCommands, RulesCommands, MoveListComman
             self.waiting_list.addItem(item)
         self.seat_one_button.setEnabled(bool(room.waiting))
         self.waiting_box.setVisible(bool(room.waiting))
-        self.hfh_bar.show_state(hfh, [t.number for t in room.tables])
+        offer: str | None = None
+        out: tuple[str, ...] = ()
+        if hfh is None and room.tables and not room.shootout:
+            offer = self._services.seating.hand_for_hand_offer(tid)
+        elif hfh is not None:
+            out = self._services.seating.open_hand_busts(tid)
+        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer, out)
         self.action_by_key["hand_for_hand"].setChecked(hfh is not None)
         self._reload_moves()
 
