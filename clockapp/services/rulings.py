@@ -132,8 +132,8 @@ class RulingsService:
 
         The seating keeps the button for the next hand once the director has given it (for
         balancing or hand-for-hand play); the rulings window shows it for the director to confirm.
-        An answer older than the tournament's button age limit, or given before a seat change at
-        the table, is no longer known (None), as the seating sees it.
+        It stays known until the director changes it or an event moves it (the table breaks, the
+        final table is drawn).
 
         Raises:
             TournamentNotFoundError: No tournament has this id.

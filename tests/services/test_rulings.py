@@ -135,12 +135,14 @@ def test_reading_the_tables_changes_nothing(services: Services, tid: int) -> Non
     assert services.tournaments.revision() == revision
 
 
-def test_a_stale_button_is_not_known(services: Services, tid: int, fake_clock: FakeClock) -> None:
-    """The button answer ages as the seating says: after the limit it is asked again."""
+def test_the_button_the_director_gave_is_kept(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    """What the director told the seating stays known until the director changes it (issue 11)."""
     _seated(services, tid)
     services.seating.set_button(tid, 1, 5)
-    fake_clock.advance(seconds=30)
-    assert services.rulings.button_seat(tid, 1) == 5
     fake_clock.advance(minutes=60)
-    assert services.rulings.button_seat(tid, 1) is None
-    assert {t.number: t.button for t in services.rulings.tables(tid)}[1] is None
+    assert services.rulings.button_seat(tid, 1) == 5
+    assert {t.number: t.button for t in services.rulings.tables(tid)}[1] == 5
+    services.seating.set_button(tid, 1, 8)
+    assert services.rulings.button_seat(tid, 1) == 8

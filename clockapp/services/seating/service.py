@@ -113,7 +113,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
             )
 
     def seating(self, tournament_id: int) -> Seating:
-        """The core room (players are registration ids; buttons gone stale are None)."""
+        """The core room (players are registration ids; buttons as the director last gave them)."""
         with self._ctx.reading() as session:
             return load_room(session, tournament_id, self._ctx.now()).seating
 
