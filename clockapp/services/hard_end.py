@@ -20,11 +20,7 @@ from dataclasses import dataclass
 
 from clockapp.core.errors import DomainError
 from clockapp.persistence.models.cashier import STATUS_PLAYING
-from clockapp.services.changes import Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.results import BUST_CHANGES
-from clockapp.services.setup import get_row
-from clockapp.services.till import (
+from clockapp.services.cashier.till import (
     BustInput,
     Till,
     check_not_overpaid,
@@ -34,6 +30,10 @@ from clockapp.services.till import (
     money_view,
     record_busts,
 )
+from clockapp.services.changes import Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.results import BUST_CHANGES
+from clockapp.services.setup import get_row
 
 #: The reason written on each elimination recorded from the count.
 REASON = "hard end: places by chip count"

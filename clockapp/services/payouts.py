@@ -16,16 +16,13 @@ from datetime import datetime
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
-from clockapp.core.ledger import DealShare, LedgerError, RowKind
-from clockapp.core.money import check_cents, format_cents
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.setup import get_row
-from clockapp.services.till import (
+from clockapp.services.cashier.till import (
     CashierConfig,
     LedgerCache,
     LedgerEntry,
@@ -41,6 +38,9 @@ from clockapp.services.till import (
     money_view,
     store_config,
 )
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.setup import get_row
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.ledger import RowKind, voided_rows
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import RowKind, voided_rows
 from clockapp.core.payouts import ordinal
 from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
@@ -23,12 +23,7 @@ from clockapp.persistence.models import EliminationRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.payouts import payout_view
-from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
-from clockapp.services.setup import get_row
-from clockapp.services.till import (
+from clockapp.services.cashier.till import (
     BustInput,
     LedgerCache,
     PrizeDue,
@@ -44,6 +39,11 @@ from clockapp.services.till import (
     settle,
     standing_busts,
 )
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.payouts import payout_view
+from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
+from clockapp.services.setup import get_row
 
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
 

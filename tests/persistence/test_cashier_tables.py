@@ -21,10 +21,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, select
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
-from clockapp.core.ledger import RowKind, balances
+from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind, balances
 from clockapp.persistence.db import (
     _alembic_config,
     current_revision,
@@ -39,9 +39,9 @@ from clockapp.persistence.models import (
     TournamentRow,
 )
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
+from clockapp.services.cashier.service import CashierConfig
+from clockapp.services.cashier.till import core_row
 from clockapp.services.players import PlayerDetails
-from clockapp.services.till import core_row
 from tests.fakes import FakeClock
 
 NOW = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)

@@ -18,17 +18,17 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import (
     EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
-from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
+from clockapp.services.cashier.service import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 from clockapp.core.errors import DomainError
 from clockapp.core.userfiles import MAX_CELL_CHARS
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierError, RegistrationStatus
+from clockapp.services.cashier.service import CashierError, RegistrationStatus
 from clockapp.services.player_import import ImportAction
 from clockapp.services.players import PlayerDetails, PlayerError, parse_players_csv
 

@@ -15,9 +15,9 @@ import pytest
 from clockapp.core.errors import DomainError
 from clockapp.core.shootout import ExitCause
 from clockapp.services.app import Services
+from clockapp.services.cashier.till import BustInput
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
-from clockapp.services.till import BustInput
 from tests.fakes import FakeClock
 from tests.services import test_seating as base
 from tests.services.test_seating import buy_ins, snapshot

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
-from clockapp.core.ledger import RowKind
-from clockapp.services.cashier import BustInput, CashierConfig, LedgerEntry
+from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.services.cashier.service import BustInput, CashierConfig, LedgerEntry
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.models import (
     DeskModel,

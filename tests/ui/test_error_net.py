@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
-import clockapp.services.cashier as cashier_service
+import clockapp.services.cashier.service as cashier_service
 import clockapp.services.clock as clock_service
 from clockapp.core.clock import ClockStatus
 from clockapp.core.errors import ValidationError

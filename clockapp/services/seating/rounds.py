@@ -28,6 +28,7 @@ from clockapp.core.shootout import (
     start_shootout,
 )
 from clockapp.persistence.models import HandForHandRow
+from clockapp.services.cashier.till import BustInput, load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import (
     Room,
@@ -43,7 +44,6 @@ from clockapp.services.seating.store import (
 )
 from clockapp.services.seating.views import ShootoutView
 from clockapp.services.setup import get_row
-from clockapp.services.till import BustInput, load_till, lock_till, record_busts
 
 
 class HandForHandActions(SeatingBase):

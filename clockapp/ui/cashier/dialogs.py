@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.entries import EntryKind, EntryOffer
 from clockapp.core.errors import DomainError
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, preview_handout, read_amount
 

@@ -15,10 +15,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import RowKind
 from clockapp.core.payouts import ordinal
-from clockapp.services.cashier import LedgerEntry, RegistrationInfo, RegistrationStatus
+from clockapp.services.cashier.service import LedgerEntry, RegistrationInfo, RegistrationStatus
 from clockapp.services.players import PlayerInfo
 
 Index = QModelIndex | QPersistentModelIndex

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from clockapp.core.entries import EntryKind
 from clockapp.core.icm import DealMethod
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind
 from clockapp.core.payouts import PayoutStructure, ordinal
-from clockapp.services.cashier import BustInput, EntryReceipt, LedgerEntry
+from clockapp.services.cashier.service import BustInput, EntryReceipt, LedgerEntry
 from clockapp.services.payouts import DealInfo, PayoutView
 from clockapp.services.results import BustReport
 from clockapp.ui.cashier.context import STATION, CashierContext

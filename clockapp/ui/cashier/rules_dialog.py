@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import (
     AddOnRule,
     EntryPrice,
     EntryRules,
@@ -35,10 +37,8 @@ from clockapp.core.entries import (
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import format_cents
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, breaks_after
+from clockapp.services.cashier.service import CashierConfig, breaks_after
 from clockapp.ui.cashier.dialogs import _big, _Dialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 

@@ -6,9 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 
 from clockapp.core.chips import ChipError, ChipSet, StackBreakdown, rebuy_breakdown, stack_breakdown
-from clockapp.core.entries import EntryKind
 from clockapp.core.errors import DomainError
-from clockapp.core.money import parse_amount
+from clockapp.core.money.amounts import parse_amount
+from clockapp.core.money.entries import EntryKind
 from clockapp.ui.structure.swatches import chip_pixmap
 
 _STYLES = {

@@ -26,7 +26,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import check_cents, format_cents
+from clockapp.core.money.amounts import check_cents, format_cents
 
 #: The largest count the rules accept (chips, levels, entrants): far beyond any tournament, and
 #: well inside the database's 64-bit columns.
@@ -73,8 +73,8 @@ def _check_aware(value: datetime, name: str) -> None:
 class EntryPrice:
     """What one entry costs and where each cent goes, all in cents.
 
-    The split is stored with every entry (see `clockapp.core.ledger.LedgerRow.split`) so that a
-    later change of prices never rewrites what an earlier player paid.
+    The split is stored with every entry (see `clockapp.core.money.ledger.LedgerRow.split`) so
+    that a later change of prices never rewrites what an earlier player paid.
 
     Attributes:
         prize_pool: The part that goes into the prize pool.
@@ -471,7 +471,7 @@ def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) ->
     >>> check_buy_in(rules, PlayerEntries("Ann"), ctx)
     Traceback (most recent call last):
     ...
-    clockapp.core.entries.EntryRefused: The field is full: 2 of 2 entrants are registered.
+    clockapp.core.money.entries.EntryRefused: The field is full: 2 of 2 entrants are registered.
     """
     if player.registered:
         raise EntryRefused(
@@ -504,7 +504,7 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
     >>> check_rebuy(rules, PlayerEntries("Ann", registered=True, stack=0, rebuys=2), ctx)
     Traceback (most recent call last):
     ...
-    clockapp.core.entries.EntryRefused: Ann has used all 2 rebuys allowed per player.
+    clockapp.core.money.entries.EntryRefused: Ann has used all 2 rebuys allowed per player.
     """
     rule = rules.rebuy
     if rule is None:
@@ -565,8 +565,8 @@ def check_add_on(
     >>> check_add_on(rules, PlayerEntries("Ann", registered=True, stack=900), ctx)
     Traceback (most recent call last):
     ...
-    clockapp.core.entries.EntryRefused: The add-on is sold at the break after level 4 (now level 4).
-    """
+    clockapp.core.money.entries.EntryRefused: The add-on is sold at the break after level 4 (now level 4).
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
     rule = rules.add_on
     if rule is None:
         raise EntryRefused(f"This tournament ({rules.label}) has no add-on.")
@@ -615,7 +615,7 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
     >>> check_re_entry(rules, PlayerEntries("Ann", registered=True), ctx)
     Traceback (most recent call last):
     ...
-    clockapp.core.entries.EntryRefused: Re-entry closed after level 6 (now level 7).
+    clockapp.core.money.entries.EntryRefused: Re-entry closed after level 6 (now level 7).
     """
     rule = rules.re_entry
     if rule is None:

@@ -1,9 +1,9 @@
 """The cashier station: entry rules, registrations, buy-ins, rebuys, add-ons, re-entries, voids.
 
-Every method is one transaction: the tournament's till is loaded (`clockapp.services.till`), the
-core checks the action (`clockapp.core.entries`, `clockapp.core.ledger`), and only then are rows
-written. A refused action raises a `DomainError` whose message the director can read, and leaves
-the database as it was.
+Every method is one transaction: the tournament's till is loaded
+(`clockapp.services.cashier.till`), the core checks the action (`clockapp.core.money.entries`,
+`clockapp.core.money.ledger`), and only then are rows written. A refused action raises a
+`DomainError` whose message the director can read, and leaves the database as it was.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from clockapp.core.chips import ChipError, StackBreakdown, rebuy_breakdown, stack_breakdown
-from clockapp.core.entries import (
+from clockapp.core.errors import ValidationError
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.entries import (
     EntryContext,
     EntryKind,
     EntryOffer,
@@ -32,8 +34,7 @@ from clockapp.core.entries import (
     check_rebuy,
     entry_options,
 )
-from clockapp.core.errors import ValidationError
-from clockapp.core.ledger import (
+from clockapp.core.money.ledger import (
     DrawerCount,
     LedgerBalances,
     LedgerError,
@@ -42,7 +43,6 @@ from clockapp.core.ledger import (
     drawer_count,
     night_summary,
 )
-from clockapp.core.money import check_cents, format_cents
 from clockapp.core.seating import Seat
 from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
@@ -57,21 +57,7 @@ from clockapp.persistence.models.cashier import (
     STATUS_WITHDRAWN,
 )
 from clockapp.services.backups import backup_before_import
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.ledger_export import ledger_to_csv
-from clockapp.services.player_import import (
-    ImportAction,
-    ImportPlan,
-    NamedLine,
-    apply_plan,
-    parse_name_list,
-    plan_import,
-)
-from clockapp.services.players import PlayerError, live_player
-from clockapp.services.seating.late import SeatNote, seat_in_session
-from clockapp.services.setup import load_chips, load_structure, setup_row
-from clockapp.services.till import (
+from clockapp.services.cashier.till import (
     BustInput,
     CashierConfig,
     CashierError,
@@ -101,6 +87,20 @@ from clockapp.services.till import (
     settle,
     store_config,
 )
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ledger_export import ledger_to_csv
+from clockapp.services.player_import import (
+    ImportAction,
+    ImportPlan,
+    NamedLine,
+    apply_plan,
+    parse_name_list,
+    plan_import,
+)
+from clockapp.services.players import PlayerError, live_player
+from clockapp.services.seating.late import SeatNote, seat_in_session
+from clockapp.services.setup import load_chips, load_structure, setup_row
 
 __all__ = [
     "BustInput",
@@ -223,7 +223,7 @@ def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
     Raises:
         CashierError: The add-on's break is not in the structure (the message lists the breaks).
 
-    >>> from clockapp.core.entries import AddOnRule, EntryPrice, RegistrationRule
+    >>> from clockapp.core.money.entries import AddOnRule, EntryPrice, RegistrationRule
     >>> from clockapp.core.structure import Break, Level
     >>> structure = Structure("Friday", (Level(1, 2), Level(2, 4), Break(10), Level(3, 6)))
     >>> add_on = AddOnRule(EntryPrice(1000), 5000, at_break_after_level=3)
@@ -231,7 +231,7 @@ def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
     ...                 structure)
     Traceback (most recent call last):
     ...
-    clockapp.services.till.CashierError: The add-on is sold at the break after level 3, but no break follows level 3 in the structure 'Friday' (a break follows level 2). Choose that level, or sell the add-on with the buy-in.
+    clockapp.services.cashier.till.CashierError: The add-on is sold at the break after level 3, but no break follows level 3 in the structure 'Friday' (a break follows level 2). Choose that level, or sell the add-on with the buy-in.
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     add_on = rules.add_on
     if add_on is None or add_on.at_break_after_level is None:

@@ -25,7 +25,7 @@ void        reverses its target row exactly                          reverses ta
 deal        records the agreed shares of the prize money; no cash   none
 ==========  ======================================================  =================
 
->>> from clockapp.core.entries import EntryPrice
+>>> from clockapp.core.money.entries import EntryPrice
 >>> rows = [
 ...     LedgerRow(1, RowKind.BUY_IN, 3000, player_id=7, split=EntryPrice(2500, 500)),
 ...     LedgerRow(2, RowKind.BUY_IN, 3000, player_id=8, split=EntryPrice(2500, 500)),
@@ -42,9 +42,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from clockapp.core.entries import EntryKind, EntryPrice
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind, EntryPrice
 
 
 class LedgerError(DomainError):
@@ -454,12 +454,12 @@ def balances(rows: Iterable[LedgerRow]) -> LedgerBalances:
             row, refunds more than was paid, pays more than is owed, a deal larger than the
             unpaid prize money). The message names the row.
 
-    >>> from clockapp.core.entries import EntryPrice
+    >>> from clockapp.core.money.entries import EntryPrice
     >>> balances([LedgerRow(1, RowKind.BUY_IN, 2000, player_id=1, split=EntryPrice(2000)),
     ...           LedgerRow(2, RowKind.PAYOUT, 2500, player_id=1)])
     Traceback (most recent call last):
     ...
-    clockapp.core.ledger.LedgerError: Ledger row 2 (payout): prizes paid ($25.00) would be more than the prize pool ($20.00); that is more than is owed.
+    clockapp.core.money.ledger.LedgerError: Ledger row 2 (payout): prizes paid ($25.00) would be more than the prize pool ($20.00); that is more than is owed.
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     fold = _Fold()
     for row in rows:
@@ -475,13 +475,13 @@ def check_append(rows: Sequence[LedgerRow], row: LedgerRow) -> LedgerBalances:
     Raises:
         LedgerError: As `balances`, for the existing rows or the new one.
 
-    >>> from clockapp.core.entries import EntryPrice
+    >>> from clockapp.core.money.entries import EntryPrice
     >>> rows = [LedgerRow(1, RowKind.BUY_IN, 2000, player_id=1, split=EntryPrice(2000)),
     ...         LedgerRow(2, RowKind.VOID, 2000, target=1, reason="wrong player")]
     >>> check_append(rows, LedgerRow(3, RowKind.VOID, 2000, target=1, reason="again"))
     Traceback (most recent call last):
     ...
-    clockapp.core.ledger.LedgerError: Ledger row 3 (void): row 1 was already voided by row 2.
+    clockapp.core.money.ledger.LedgerError: Ledger row 3 (void): row 1 was already voided by row 2.
     """
     return balances([*rows, row])
 
@@ -489,7 +489,7 @@ def check_append(rows: Sequence[LedgerRow], row: LedgerRow) -> LedgerBalances:
 def voided_rows(rows: Iterable[LedgerRow]) -> dict[int, int]:
     """Map each voided row id to the id of the void that reversed it (for the history view).
 
-    >>> from clockapp.core.entries import EntryPrice
+    >>> from clockapp.core.money.entries import EntryPrice
     >>> voided_rows([LedgerRow(1, RowKind.FEE, 500),
     ...              LedgerRow(2, RowKind.VOID, 500, target=1, reason="not owed")])
     {1: 2}
@@ -565,7 +565,7 @@ class NightSummary:
     def lines(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
         """The summary as (label, value) pairs, in the order a director reads them.
 
-        >>> from clockapp.core.entries import EntryPrice
+        >>> from clockapp.core.money.entries import EntryPrice
         >>> summary = night_summary([LedgerRow(1, RowKind.BUY_IN, 3000, player_id=1,
         ...                                    split=EntryPrice(2500, 500))], counted=3000)
         >>> dict(summary.lines())["Prize pool"], dict(summary.lines())["Drawer"]

@@ -24,7 +24,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import (
     AddOnRule,
     EntryPrice,
     EntryRules,
@@ -32,11 +33,10 @@ from clockapp.core.entries import (
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError
-from clockapp.core.ledger import RowKind
+from clockapp.core.money.ledger import RowKind
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, LedgerEntry, RegistrationStatus
+from clockapp.services.cashier.service import CashierConfig, LedgerEntry, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -1,18 +1,18 @@
 """The cashier's model of one tournament's money (its "till"), used inside a service transaction.
 
 `load_till` reads the entry rules, ledger, registrations, eliminations and deals of a tournament;
-`append_row` checks a new ledger row against the core rules (`clockapp.core.ledger`) before it is
-inserted; `settle` recomputes every registration's counters, status and finishing place from the
-ledger and the eliminations, so they never drift from the records; `money_view` computes the
-payout table, the standings with prizes and what each player is due.
+`append_row` checks a new ledger row against the core rules (`clockapp.core.money.ledger`)
+before it is inserted; `settle` recomputes every registration's counters, status and finishing
+place from the ledger and the eliminations, so they never drift from the records;
+`money_view` computes the payout table, the standings with prizes and what each player is due.
 
 Concurrency: each money action starts with `lock_till` (through `locked_till`): on SQLite its
 transaction began with the write lock, on PostgreSQL it locks the tournament's row until commit, so
 two stations cannot both read the same balances and both pay. The action takes its time (`now`)
 only then, inside the lock.
 
-The services over it: `clockapp.services.cashier` (entries, voids, drawer), `.payouts` (table,
-prizes, deals) and `.results` (eliminations, results).
+The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
+`clockapp.services.payouts` (table, prizes, deals) and `.results` (eliminations, results).
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ from sqlmodel import Session, col, select
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.entries import (
     AddOnRule,
     ClockPosition,
     EntryPrice,
@@ -40,8 +42,7 @@ from clockapp.core.entries import (
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.ledger import (
+from clockapp.core.money.ledger import (
     DealShare,
     LedgerBalances,
     LedgerError,
@@ -51,7 +52,6 @@ from clockapp.core.ledger import (
     check_append,
     voided_rows,
 )
-from clockapp.core.money import check_cents, format_cents
 from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, ordinal, payout_table
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (

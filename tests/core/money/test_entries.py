@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.entries: kinds, prices and the rules of each entry."""
+"""Tests for clockapp.core.money.entries: kinds, prices and the rules of each entry."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.entries import (
     AddOnRule,
     ClockPosition,
     EntryContext,
@@ -28,7 +29,6 @@ from clockapp.core.entries import (
     check_rebuy,
     entry_options,
 )
-from clockapp.core.errors import DomainError, ValidationError
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 BUY_IN = EntryPrice(prize_pool=2000, house_fee=500)

@@ -10,7 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import (
     AddOnRule,
     EntryKind,
     EntryPrice,
@@ -20,11 +21,10 @@ from clockapp.core.entries import (
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError
-from clockapp.core.ledger import LedgerError, RowKind
+from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
-from clockapp.services.cashier import (
+from clockapp.services.cashier.service import (
     CashierConfig,
     CashierError,
     RegistrationStatus,

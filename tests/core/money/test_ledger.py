@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.ledger: row rules, voids, refunds, balances, drawer and summary."""
+"""Tests for clockapp.core.money.ledger: row rules, voids, refunds, balances, drawer and summary."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import EntryKind, EntryPrice
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.ledger import (
+from clockapp.core.money.entries import EntryKind, EntryPrice
+from clockapp.core.money.ledger import (
     DealShare,
     DrawerCount,
     LedgerBalances,
