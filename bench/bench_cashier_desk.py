@@ -33,9 +33,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier import CashierWindow

@@ -19,17 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from clockapp.core.errors import DomainError
+from clockapp.core.money.field import BustInput, chips_in_play
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.persistence.models.cashier import STATUS_PLAYING
-from clockapp.services.cashier.till import (
-    BustInput,
-    Till,
-    check_not_overpaid,
-    chips_in_play,
-    load_till,
-    locked_till,
-    money_view,
-    record_busts,
-)
+from clockapp.services.cashier.till import load_till, locked_till, record_busts
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.results import BUST_CHANGES

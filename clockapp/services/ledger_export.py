@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import LedgerEntry
 from clockapp.core.userfiles import csv_text
-from clockapp.services.cashier.till import LedgerEntry
 
 LEDGER_COLUMNS = (
     "row",

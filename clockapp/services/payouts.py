@@ -18,24 +18,20 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, IcmResult, icm_equities, propose_deal
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
+from clockapp.core.money.till import DealInfo, Till
+from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import (
-    CashierConfig,
     LedgerCache,
-    LedgerEntry,
-    MoneyView,
-    PrizeDue,
-    Till,
     append_row,
-    check_not_overpaid,
-    ledger_entry,
+    deal_info,
     load_till,
     lock_till,
     locked_till,
-    money_view,
     store_config,
 )
 from clockapp.services.changes import Change, Outcome
@@ -101,23 +97,6 @@ class DealProposal:
     result: DealResult
 
 
-@dataclass(frozen=True)
-class DealInfo:
-    """A recorded deal."""
-
-    id: int
-    ledger_row_id: int
-    method: DealMethod
-    description: str
-    registration_ids: tuple[int, ...]
-    stacks: tuple[int, ...]
-    amounts: tuple[int, ...]
-    prizes: tuple[int, ...]
-    reserved: int
-    exact: bool
-    created_at: datetime
-
-
 def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
     """The payout view of a till (computing its money view when not given)."""
     view = view if view is not None else money_view(till)
@@ -137,23 +116,6 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
         ladder=ladder,
         players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
         locked=till.config.payouts.locked,
-    )
-
-
-def _deal_info(row: DealRow) -> DealInfo:
-    assert row.id is not None
-    return DealInfo(
-        id=row.id,
-        ledger_row_id=row.ledger_row_id,
-        method=DealMethod(row.method),
-        description=row.description,
-        registration_ids=tuple(json.loads(row.registrations_json)),
-        stacks=tuple(json.loads(row.stacks_json)),
-        amounts=tuple(json.loads(row.amounts_json)),
-        prizes=tuple(json.loads(row.prizes_json)),
-        reserved=row.reserved,
-        exact=row.exact,
-        created_at=row.created_at,
     )
 
 
@@ -464,9 +426,9 @@ class PayoutService:
             )
             session.add(row)
             session.flush()
-            till.deals[record.id] = row
+            info = deal_info(row)
+            till.deals[record.id] = info
             check_not_overpaid(money_view(till))
-            info = _deal_info(row)
             changes = record_change(
                 session, tournament_id, PAY_CHANGES, f"deal recorded: {deal.description}", now
             )
@@ -477,7 +439,7 @@ class PayoutService:
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
             view = money_view(till)
-            return _deal_info(view.deal) if view.deal is not None else None
+            return view.deal
 
 
 def _nothing_owed(due: PrizeDue, kind: RowKind) -> str:

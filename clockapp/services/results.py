@@ -15,7 +15,11 @@ from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.field import BustInput, chips_in_play, standing_busts
 from clockapp.core.money.ledger import RowKind, voided_rows
+from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.payouts import ordinal
 from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
@@ -24,20 +28,12 @@ from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import (
-    BustInput,
     LedgerCache,
-    PrizeDue,
-    RegistrationStatus,
-    Till,
     add_bust,
-    check_not_overpaid,
-    chips_in_play,
     load_till,
     locked_till,
-    money_view,
     record_busts,
-    settle,
-    standing_busts,
+    save_settled,
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -457,7 +453,7 @@ class ResultsService:
                 back = _add_undo(session, till, rid, reason, now, station)
                 if back is not None:
                     backs.append((rid, back))
-            settle(session, till)
+            save_settled(session, till)
             report = _report(till, list(registration_ids))
             notes = []
             for rid, back in backs:

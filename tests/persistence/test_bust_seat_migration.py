@@ -8,9 +8,9 @@ from alembic import command
 from sqlalchemy import text
 
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -25,6 +25,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind, balances
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import (
     _alembic_config,
     current_revision,
@@ -39,7 +40,6 @@ from clockapp.persistence.models import (
     TournamentRow,
 )
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig
 from clockapp.services.cashier.till import core_row
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock

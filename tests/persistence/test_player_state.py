@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from clockapp.core.money.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import (
     _alembic_config,
     current_revision,
@@ -26,7 +27,6 @@ from clockapp.persistence.db import (
 )
 from clockapp.persistence.models import LedgerRecord
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

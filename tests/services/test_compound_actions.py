@@ -26,9 +26,10 @@ from clockapp.core.money.entries import (
     ReEntryRule,
     RegistrationRule,
 )
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.userfiles import FORMULA_STARTS, csv_records
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig
 from clockapp.services.players import PlayerDetails
 
 HOSTILE = ['=HYPERLINK("http://x","click")', "+cmd", "@SUM(1)", "-2+3"]

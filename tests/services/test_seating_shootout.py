@@ -13,9 +13,9 @@ from datetime import timedelta
 import pytest
 
 from clockapp.core.errors import DomainError
+from clockapp.core.money.field import BustInput
 from clockapp.core.shootout import ExitCause
 from clockapp.services.app import Services
-from clockapp.services.cashier.till import BustInput
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
 from tests.fakes import FakeClock

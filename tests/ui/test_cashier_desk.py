@@ -21,7 +21,7 @@ from clockapp.core.money.entries import (
     RegistrationRule,
 )
 from clockapp.core.money.ledger import RowKind
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
 from clockapp.ui.cashier.prize_dialogs import BustDialog

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.userfiles import csv_records
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
 

@@ -16,8 +16,8 @@ from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.prize_dialogs import BustDialog

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
-from clockapp.services.cashier.service import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel

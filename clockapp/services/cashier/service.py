@@ -16,7 +16,6 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from clockapp.core.chips import ChipError, StackBreakdown, rebuy_breakdown, stack_breakdown
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.entries import (
@@ -25,7 +24,6 @@ from clockapp.core.money.entries import (
     EntryOffer,
     EntryOption,
     EntryRefused,
-    EntryRules,
     PlayerEntries,
     PlayerState,
     check_add_on,
@@ -34,6 +32,8 @@ from clockapp.core.money.entries import (
     check_rebuy,
     entry_options,
 )
+from clockapp.core.money.field import BustInput, last_bust_seat
+from clockapp.core.money.handout import Handout, handout
 from clockapp.core.money.ledger import (
     DrawerCount,
     LedgerBalances,
@@ -43,8 +43,20 @@ from clockapp.core.money.ledger import (
     drawer_count,
     night_summary,
 )
+from clockapp.core.money.records import (
+    CashierConfig,
+    CashierError,
+    LedgerEntry,
+    PrizeDue,
+    RegistrationInfo,
+    ledger_entries,
+    ledger_entry,
+    registration_info,
+)
+from clockapp.core.money.rules_fit import check_rules_fit
+from clockapp.core.money.till import Reg, Till
+from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.seating import Seat
-from clockapp.core.structure import Structure
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
@@ -58,33 +70,18 @@ from clockapp.persistence.models.cashier import (
 )
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.till import (
-    BustInput,
-    CashierConfig,
-    CashierError,
     LedgerCache,
-    LedgerEntry,
-    PrizeDue,
-    Reg,
-    RegistrationInfo,
-    RegistrationStatus,
-    Till,
     add_registration,
     append_row,
     clock_position,
     display_name,
-    guard_payments,
-    last_bust_seat,
-    ledger_entries,
-    ledger_entry,
     load_till,
     lock_till,
     locked_till,
-    money_view,
     record_busts,
     reg_from_row,
-    registration_info,
     save_registrations,
-    settle,
+    save_settled,
     store_config,
 )
 from clockapp.services.changes import Change, Outcome
@@ -103,46 +100,13 @@ from clockapp.services.seating.late import SeatNote, seat_in_session
 from clockapp.services.setup import load_chips, load_structure, setup_row
 
 __all__ = [
-    "BustInput",
-    "CashierConfig",
-    "CashierError",
     "CashierService",
     "DrawerInfo",
     "EntryReceipt",
-    "Handout",
-    "LedgerEntry",
-    "PrizeDue",
-    "RegistrationInfo",
-    "RegistrationStatus",
-    "breaks_after",
-    "check_rules_fit",
 ]
 
 #: What an entry changes: the field, the money and the prize pool (and seats, for H9's seating).
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
-
-
-@dataclass(frozen=True)
-class Handout:
-    """Chips to hand over for one entry: the count per denomination, when the chip set allows.
-
-    Attributes:
-        kind: The entry the chips are for.
-        chips: The total.
-        breakdown: Chips per denomination (None when the chip set cannot make the amount).
-        note: Why there is no breakdown.
-    """
-
-    kind: EntryKind
-    chips: int
-    breakdown: StackBreakdown | None
-    note: str = ""
-
-    def describe(self) -> str:
-        """'4 x T1,000 + 9 x T500 ... = T10,000', or the chip total and the note."""
-        if self.breakdown is not None:
-            return self.breakdown.describe()
-        return f"T{self.chips:,} ({self.note})" if self.note else f"T{self.chips:,}"
 
 
 @dataclass(frozen=True)
@@ -188,77 +152,6 @@ class DrawerInfo:
     def count(self) -> DrawerCount:
         """The core comparison (difference and status)."""
         return DrawerCount(expected=self.expected, counted=self.counted)
-
-
-def breaks_after(structure: Structure) -> tuple[int, ...]:
-    """The play levels that a break follows, in order (where an add-on can be sold).
-
-    >>> from clockapp.core.structure import Break, Level
-    >>> levels = (Level(1, 2), Break(10), Level(2, 4), Level(3, 6), Break(5), Break(5))
-    >>> breaks_after(Structure("S", levels))
-    (1, 3)
-    """
-    result: list[int] = []
-    level = 0
-    for item in structure.levels:
-        if not item.is_break:
-            level += 1
-        elif level > 0 and (not result or result[-1] != level):
-            result.append(level)
-    return tuple(result)
-
-
-def _levels_text(levels: Sequence[int]) -> str:
-    if len(levels) == 1:
-        return f"level {levels[0]}"
-    return "levels " + ", ".join(str(n) for n in levels[:-1]) + f" and {levels[-1]}"
-
-
-def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
-    """Refuse entry rules that the blind structure cannot run.
-
-    An add-on sold "at the break after level N" needs a break right after level N; without one
-    the add-on could never be sold, which nobody would notice until the players ask for it.
-
-    Raises:
-        CashierError: The add-on's break is not in the structure (the message lists the breaks).
-
-    >>> from clockapp.core.money.entries import AddOnRule, EntryPrice, RegistrationRule
-    >>> from clockapp.core.structure import Break, Level
-    >>> structure = Structure("Friday", (Level(1, 2), Level(2, 4), Break(10), Level(3, 6)))
-    >>> add_on = AddOnRule(EntryPrice(1000), 5000, at_break_after_level=3)
-    >>> check_rules_fit(EntryRules(RegistrationRule(EntryPrice(2000), 5000), add_on=add_on),
-    ...                 structure)
-    Traceback (most recent call last):
-    ...
-    clockapp.services.cashier.till.CashierError: The add-on is sold at the break after level 3, but no break follows level 3 in the structure 'Friday' (a break follows level 2). Choose that level, or sell the add-on with the buy-in.
-    """  # noqa: E501 - a doctest's expected output cannot be wrapped
-    add_on = rules.add_on
-    if add_on is None or add_on.at_break_after_level is None:
-        return
-    level = add_on.at_break_after_level
-    breaks = breaks_after(structure)
-    if level in breaks:
-        return
-    head = f"The add-on is sold at the break after level {level}, but "
-    if level > structure.level_count:
-        head += (
-            f"the structure {structure.name!r} has only {structure.level_count} "
-            f"level{'s' if structure.level_count != 1 else ''}"
-        )
-    else:
-        head += f"no break follows level {level} in the structure {structure.name!r}"
-    if not breaks:
-        raise CashierError(
-            f"{head} (it has no breaks). Add a break after level {level} to the structure, or "
-            "sell the add-on with the buy-in."
-        )
-    single = len(breaks) == 1
-    where = f"{'a break follows' if single else 'breaks follow'} {_levels_text(breaks)}"
-    raise CashierError(
-        f"{head} ({where}). Choose {'that level' if single else 'one of those levels'}, or sell "
-        "the add-on with the buy-in."
-    )
 
 
 def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
@@ -318,15 +211,7 @@ def _check_stack(stack: int | None) -> None:
 
 
 def _handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) -> Handout:
-    chip_set = load_chips(session, tournament_id)
-    try:
-        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
-            breakdown = stack_breakdown(chips, chip_set)
-        else:
-            breakdown = rebuy_breakdown(chips, chip_set)
-    except ChipError as error:
-        return Handout(kind, chips, None, str(error))
-    return Handout(kind, chips, breakdown)
+    return handout(kind, chips, load_chips(session, tournament_id))
 
 
 def _find_active(till: Till, player_id: int) -> Reg | None:
@@ -587,7 +472,7 @@ class CashierService:
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
-            settle(session, till)
+            save_settled(session, till)
             info = registration_info(till, reg)
             changes = record_change(
                 session, tournament_id, Change.ENTRIES, f"checked in {info.name}", now
@@ -601,7 +486,7 @@ class CashierService:
             now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
             reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
-            settle(session, till)
+            save_settled(session, till)
             info = registration_info(till, reg)
             changes = record_change(
                 session, tournament_id, Change.ENTRIES, f"registered {info.name}", now
@@ -917,7 +802,7 @@ class CashierService:
             )
             assert record.id is not None
             written.append(record.id)
-        settle(session, till)
+        save_settled(session, till)
         # A late entry can reopen a finished field: a winner already paid would be overpaid.
         guard_payments(till)
         return EntryReceipt(
@@ -962,7 +847,7 @@ class CashierService:
                 reason=reason,
                 station=station,
             )
-            settle(session, till)
+            save_settled(session, till)
             guard_payments(till)
             entry = ledger_entry(till, record.id or 0)
             changes = record_change(
@@ -1004,7 +889,7 @@ class CashierService:
                 reason=reason,
                 station=station,
             )
-            settle(session, till)
+            save_settled(session, till)
             guard_payments(till)
             entry = ledger_entry(till, record.id or 0)
             changes = record_change(

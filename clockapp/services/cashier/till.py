@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from datetime import datetime
-from enum import StrEnum
-from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import func, update
@@ -30,9 +27,8 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
-from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.eliminations import Standings
+from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import (
     AddOnRule,
     ClockPosition,
@@ -42,17 +38,20 @@ from clockapp.core.money.entries import (
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.money.ledger import (
-    DealShare,
-    LedgerBalances,
-    LedgerError,
-    LedgerRow,
-    RowKind,
-    balances,
-    check_append,
-    voided_rows,
+from clockapp.core.money.field import BustInput, check_busts, current_stack, lives, settle
+from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind, check_append
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.till import (
+    BUST_FIELDS,
+    REG_FIELDS,
+    Bust,
+    DealInfo,
+    Reg,
+    RowMeta,
+    Till,
 )
-from clockapp.core.payouts import PayoutMode, PayoutStructure, PayoutTable, ordinal, payout_table
+from clockapp.core.money.till import display_name as _display
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     CashierConfigRow,
@@ -64,189 +63,10 @@ from clockapp.persistence.models import (
     SeatRow,
     TournamentRow,
 )
-from clockapp.persistence.models.cashier import (
-    STATUS_BUSTED,
-    STATUS_CHECKED_IN,
-    STATUS_PLAYING,
-    STATUS_PRE_REGISTERED,
-    STATUS_WITHDRAWN,
-)
 from clockapp.persistence.upsert import get_or_create
 from clockapp.services.changes import Changes
 from clockapp.services.context import WRITING, latest_revision
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
-
-
-class CashierError(DomainError):
-    """A cashier action that cannot be done (unknown registration, amount tendered too low...)."""
-
-
-class RegistrationStatus(StrEnum):
-    """Where a registered player stands."""
-
-    PRE_REGISTERED = STATUS_PRE_REGISTERED  # on the list, not arrived
-    CHECKED_IN = STATUS_CHECKED_IN  # arrived, not paid
-    PLAYING = STATUS_PLAYING  # bought in and still has chips
-    BUSTED = STATUS_BUSTED  # out (may rebuy or re-enter where the rules allow)
-    WITHDRAWN = STATUS_WITHDRAWN  # taken off the list before buying in
-
-
-# ------------------------------------------------------------------------------ value types
-@dataclass(frozen=True)
-class CashierConfig:
-    """A tournament's entry rules and payout choices.
-
-    Attributes:
-        rules: Buy-in price and stack, late registration, cap, rebuy, add-on and re-entry rules.
-            The buy-in stack is the tournament's starting stack (saving it updates the set-up).
-        payouts: Preset or custom payout table, rounding unit, minimum cash, guarantee, lock.
-        opening_float: Cash put in the drawer before the first entry, in cents.
-
-    >>> config = CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000)))
-    >>> config.rules.label, config.rules.registration.price.total
-    ('Freeze-out', 2500)
-    """
-
-    rules: EntryRules
-    payouts: PayoutStructure = field(default_factory=PayoutStructure)
-    opening_float: int = 0
-
-    def __post_init__(self) -> None:
-        check_cents(self.opening_float, "The opening float")
-        payouts = self.payouts
-        check_cents(payouts.guarantee, "The guarantee")
-        check_cents(payouts.minimum_cash, "The minimum cash")
-        check_cents(payouts.rounding_unit, "The rounding unit", minimum=1)
-        for place, amount in enumerate(payouts.amounts, start=1):
-            check_cents(amount, f"The prize for place {place}")
-
-
-@dataclass(frozen=True)
-class RegistrationInfo:
-    """One player in the tournament, as the cashier window and seating see it.
-
-    Attributes:
-        id: The registration id (what seating seats).
-        player_id: The player in the player database.
-        name: The player's name (with the nickname in quotes when set).
-        status: Pre-registered, checked in, playing, busted or withdrawn.
-        entries: The buy-in plus re-entries still standing.
-        rebuys: Rebuys still standing.
-        add_ons: Add-ons still standing.
-        place: Finishing place (best place covered when tied), None while still in.
-        tied: How many players share the places from `place`.
-        busted_by_id: The registration credited with the knockout.
-        bust_hand: The hand number of the bust (the same number: the same hand).
-        bust_chips: Chips at the start of the bust hand.
-    """
-
-    id: int
-    tournament_id: int
-    player_id: int
-    name: str
-    status: RegistrationStatus
-    entries: int
-    rebuys: int
-    add_ons: int
-    place: int | None
-    tied: int
-    busted_by_id: int | None
-    bust_hand: int | None
-    bust_chips: int | None
-    created_at: datetime
-    checked_in_at: datetime | None
-    busted_at: datetime | None
-
-    @property
-    def bought_in(self) -> bool:
-        """Whether the player has a standing entry."""
-        return self.entries > 0
-
-    @property
-    def in_play(self) -> bool:
-        """Whether the player is in the field with chips."""
-        return self.status is RegistrationStatus.PLAYING
-
-
-@dataclass(frozen=True)
-class LedgerEntry:
-    """One ledger row for the history view.
-
-    Attributes:
-        id: The row's number (increasing in the order rows were written).
-        kind: What it records.
-        amount: Cents (the kind says which way they move).
-        registration_id: The player paying or paid.
-        name: That player's name ("" for rows about no one).
-        split: For entries and refunds: prize pool, fee and bounty parts.
-        chips: Chips handed over with an entry.
-        target_id: The row a void reverses or a refund refunds.
-        reason: Why (voids, refunds, overlays).
-        voided_by: The void row that reversed this row, if any.
-    """
-
-    id: int
-    kind: RowKind
-    amount: int
-    registration_id: int | None
-    name: str
-    split: EntryPrice | None
-    chips: int | None
-    target_id: int | None
-    reason: str
-    created_at: datetime
-    station: str
-    voided_by: int | None = None
-
-    @property
-    def voided(self) -> bool:
-        """Whether a later void reversed this row."""
-        return self.voided_by is not None
-
-
-@dataclass(frozen=True)
-class PrizeDue:
-    """What one player is due and has been paid, in cents.
-
-    Attributes:
-        registration_id: The player.
-        name: Their name.
-        place: Their finish (None while in and no deal).
-        tied: Players sharing the places from `place`.
-        prize: Prize due for the finish, or the deal share (plus what was left to play for, once
-            they win).
-        bounties: Bounties credited (knockouts, and the winner's own bounty).
-        knockouts: Players they busted.
-        prize_paid: Prize rows paid to them.
-        bounties_paid: Bounty rows paid to them.
-        in_deal: Whether the prize comes from a recorded deal.
-    """
-
-    registration_id: int
-    name: str
-    place: int | None
-    tied: int
-    prize: int
-    bounties: int
-    knockouts: int
-    prize_paid: int
-    bounties_paid: int
-    in_deal: bool = False
-
-    @property
-    def prize_owed(self) -> int:
-        """Prize still to pay (never below 0)."""
-        return max(0, self.prize - self.prize_paid)
-
-    @property
-    def bounties_owed(self) -> int:
-        """Bounties still to pay (never below 0)."""
-        return max(0, self.bounties - self.bounties_paid)
-
-    @property
-    def owed(self) -> int:
-        """Everything still to pay this player."""
-        return self.prize_owed + self.bounties_owed
 
 
 # ------------------------------------------------------------------------------ config rows
@@ -390,149 +210,30 @@ def _lock(session: Session, tournament_id: int) -> tuple[TournamentRow, CashierC
 
 
 # ------------------------------------------------------------------------------ the till
-@dataclass(frozen=True)
-class RowMeta:
-    """What the ledger history shows of a row beyond the core's money facts."""
 
-    chips: int | None
-    created_at: datetime
-    station: str
-
-
-@dataclass
-class Reg:
-    """A registration row as the till reasons about it (plain data; `save_registrations` writes
-    back only what changed, which is much cheaper than loading ORM objects for a whole field)."""
-
-    id: int
-    tournament_id: int
-    player_id: int
-    status: str
-    created_at: datetime
-    checked_in_at: datetime | None
-    entries: int
-    rebuys: int
-    add_ons: int
-    place: int | None
-    tied: int
-    busted_by_id: int | None
-    bust_hand: int | None
-    bust_chips: int | None
-    busted_at: datetime | None
-
-    def copy(self) -> Reg:
-        """A copy (the fields are plain values; faster than `copy.copy` for a whole field)."""
-        new = object.__new__(Reg)
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def values(self) -> tuple[object, ...]:
-        """Every field, in order (to tell what changed)."""
-        result: tuple[object, ...] = _reg_values(self)
-        return result
-
-
-_REG_FIELDS = tuple(f.name for f in fields(Reg))
-_reg_values = attrgetter(*_REG_FIELDS)
-_REG_COLUMNS = tuple(col(getattr(RegistrationRow, name)) for name in _REG_FIELDS)
+_REG_COLUMNS = tuple(col(getattr(RegistrationRow, name)) for name in REG_FIELDS)
 
 
 def reg_from_row(row: RegistrationRow) -> Reg:
     """The plain record of an ORM registration (one just inserted)."""
-    return Reg(*(getattr(row, name) for name in _REG_FIELDS))
+    return Reg(*(getattr(row, name) for name in REG_FIELDS))
 
 
-@dataclass(frozen=True)
-class Bust:
-    """An elimination record as read (the table is only ever appended to)."""
-
-    id: int
-    registration_id: int
-    hand: int
-    chips_at_hand_start: int
-    busted_by_id: int | None
-    bounty: int
-    entry_number: int
-    undoes_id: int | None
-    reason: str
-    created_at: datetime
-    station: str
-    table_number: int | None = None  # where the player sat when busted
-    seat_number: int | None = None
-
-
-_BUST_FIELDS = tuple(f.name for f in fields(Bust))
-_BUST_COLUMNS = tuple(col(getattr(EliminationRow, name)) for name in _BUST_FIELDS)
+_BUST_COLUMNS = tuple(col(getattr(EliminationRow, name)) for name in BUST_FIELDS)
 
 
 def add_bust(session: Session, till: Till, row: EliminationRow) -> Bust:
     """Insert an elimination record and put it into the till."""
     session.add(row)
     session.flush()
-    bust = Bust(*(getattr(row, name) for name in _BUST_FIELDS))
+    bust = Bust(*(getattr(row, name) for name in BUST_FIELDS))
     till.eliminations.append(bust)
     return bust
-
-
-@dataclass
-class Till:
-    """A tournament's money state, loaded inside one transaction (mutable, never leaves it)."""
-
-    tournament_id: int
-    config: CashierConfig
-    rows: list[LedgerRow]
-    meta: dict[int, RowMeta]  # by ledger row id
-    registrations: dict[int, Reg]
-    names: dict[int, str]
-    eliminations: list[Bust]
-    deals: dict[int, DealRow]  # by ledger row id
-    saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
-    held: tuple[object, ...] = ()  # rows kept alive for the transaction (see `locked_till`)
-    revision: int | None = None  # the revision it was read at, through the cache
-
-    def copy(self) -> Till:
-        """A till that shares nothing changeable with this one (registrations are copied)."""
-        return Till(
-            self.tournament_id,
-            self.config,
-            list(self.rows),
-            dict(self.meta),
-            {rid: reg.copy() for rid, reg in self.registrations.items()},
-            dict(self.names),
-            list(self.eliminations),
-            dict(self.deals),
-            dict(self.saved),
-            revision=self.revision,
-        )
-
-    def registration(self, registration_id: int) -> Reg:
-        """A registration of this tournament, or a clear error."""
-        row = self.registrations.get(registration_id)
-        if row is None:
-            raise CashierError(
-                f"Registration #{registration_id} is not in this tournament (withdrawn or "
-                "never registered?)."
-            )
-        return row
-
-    def name(self, registration_id: int | None) -> str:
-        """The player's name for messages ("" for no registration)."""
-        if registration_id is None:
-            return ""
-        return self.names.get(registration_id, f"Registration #{registration_id}")
-
-    def balances(self) -> LedgerBalances:
-        """The ledger's balances."""
-        return balances(self.rows)
 
 
 def display_name(player: PlayerRow) -> str:
     """The player's name, with the nickname in quotes when there is one."""
     return _display(player.name, player.nickname)
-
-
-def _display(name: str, nickname: str) -> str:
-    return f'{name} "{nickname}"' if nickname else name
 
 
 #: The ledger columns read into core rows (a plain select: ORM objects cost more and are
@@ -684,13 +385,13 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         sa_select(*_REG_COLUMNS, col(PlayerRow.name), col(PlayerRow.nickname))
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        .where(col(RegistrationRow.status) != RegistrationStatus.WITHDRAWN)
         .order_by(col(RegistrationRow.id))
     ).all()
     registrations: dict[int, Reg] = {}
     names: dict[int, str] = {}
     for values in found:
-        reg = Reg(*values[: len(_REG_FIELDS)])
+        reg = Reg(*values[: len(REG_FIELDS)])
         registrations[reg.id] = reg
         names[reg.id] = _display(values[-2], values[-1])
     eliminations = [
@@ -702,7 +403,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         ).all()
     ]
     deals = {
-        deal.ledger_row_id: deal
+        deal.ledger_row_id: deal_info(deal)
         for deal in session.exec(
             select(DealRow).where(col(DealRow.tournament_id) == tournament_id)
         ).all()
@@ -746,6 +447,17 @@ def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
     return reg
 
 
+def save_settled(session: Session, till: Till) -> Standings:
+    """Settle the till (`clockapp.core.money.field.settle`) and write back what changed.
+
+    Raises:
+        EliminationError: The busts no longer make a valid finishing order.
+    """
+    result = settle(till)
+    save_registrations(session, till)
+    return result
+
+
 def save_registrations(session: Session, till: Till) -> None:
     """Write back the registrations whose fields changed since they were read."""
     for rid, reg in till.registrations.items():
@@ -755,7 +467,7 @@ def save_registrations(session: Session, till: Till) -> None:
             continue
         changed = {
             name: value
-            for name, value, old in zip(_REG_FIELDS, now, before or (None,) * len(now), strict=True)
+            for name, value, old in zip(REG_FIELDS, now, before or (None,) * len(now), strict=True)
             if value != old and name != "id"
         }
         session.execute(
@@ -820,209 +532,6 @@ def append_row(
     return record
 
 
-def _entry(till: Till, row: LedgerRow, voided_by: int | None) -> LedgerEntry:
-    meta = till.meta[row.row_id]
-    return LedgerEntry(
-        id=row.row_id,
-        kind=row.kind,
-        amount=row.amount,
-        registration_id=row.player_id,
-        name=till.name(row.player_id),
-        split=row.split,
-        chips=meta.chips,
-        target_id=row.target,
-        reason=row.reason,
-        created_at=meta.created_at,
-        station=meta.station,
-        voided_by=voided_by,
-    )
-
-
-def ledger_entries(till: Till) -> tuple[LedgerEntry, ...]:
-    """Every ledger row of the till, oldest first, with who voided what."""
-    voided = voided_rows(till.rows)
-    return tuple(_entry(till, row, voided.get(row.row_id)) for row in till.rows)
-
-
-def ledger_entry(till: Till, row_id: int) -> LedgerEntry:
-    """One ledger row of the till (a row just written is voided by nothing yet)."""
-    row = next(r for r in reversed(till.rows) if r.row_id == row_id)
-    voided_by = next(
-        (r.row_id for r in till.rows if r.kind is RowKind.VOID and r.target == row_id), None
-    )
-    return _entry(till, row, voided_by)
-
-
-# ------------------------------------------------------------------------------ standing facts
-def _standing_entry_rows(till: Till) -> list[LedgerRow]:
-    """Entry rows neither voided nor fully refunded, in order."""
-    voided = set(voided_rows(till.rows))
-    refunded: dict[int, int] = {}
-    for row in till.rows:
-        if row.kind is RowKind.REFUND and row.row_id not in voided and row.target is not None:
-            refunded[row.target] = refunded.get(row.target, 0) + row.amount
-    return [
-        row
-        for row in till.rows
-        if row.kind.is_entry
-        and row.row_id not in voided
-        and refunded.get(row.row_id, 0) < row.amount
-    ]
-
-
-def chips_in_play(till: Till) -> int:
-    """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
-    return sum(till.meta[row.row_id].chips or 0 for row in _standing_entry_rows(till))
-
-
-def standing_busts(till: Till) -> list[Bust]:
-    """Eliminations not undone, in the order they were recorded."""
-    undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
-    return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
-
-
-def lives(till: Till) -> dict[int, dict[int, int]]:
-    """Each player's stacks still standing: for every registration, the ledger row that gave a
-    stack (buy-in, re-entry or rebuy; not voided or refunded) mapped to the bounty on that stack
-    (its own bounty part plus that of the add-ons bought while it lasted), oldest first.
-
-    A bust names the row of the stack that was lost (`Bust.entry_number`), so voiding any entry
-    later cannot make a bust point at another stack or credit one bounty twice.
-    """
-    result: dict[int, dict[int, int]] = {}
-    current: dict[int, int] = {}
-    for row in _standing_entry_rows(till):
-        if row.player_id is None:
-            continue
-        assert row.split is not None
-        stacks = result.setdefault(row.player_id, {})
-        if row.kind is RowKind.ADD_ON:
-            if row.player_id in current:
-                stacks[current[row.player_id]] += row.split.bounty
-            continue
-        current[row.player_id] = row.row_id
-        stacks[row.row_id] = row.split.bounty
-    return result
-
-
-def current_stack(stacks: dict[int, int]) -> int | None:
-    """The ledger row of the stack a player plays with now (the newest), None without one."""
-    return next(reversed(stacks), None)
-
-
-def bounty_on(till: Till, registration_id: int) -> int:
-    """The bounty on a player now: that of the stack they play with (see `lives`)."""
-    stacks = lives(till).get(registration_id, {})
-    row = current_stack(stacks)
-    return stacks[row] if row is not None else 0
-
-
-def field_ids(till: Till) -> list[int]:
-    """Registrations that bought in (the field standings rank), in registration order."""
-    return [rid for rid, reg in till.registrations.items() if reg.entries > 0]
-
-
-def final_busts(till: Till) -> list[Bust]:
-    """The bust that put each busted player out for good, ordered by hand and recording."""
-    last: dict[int, Bust] = {}
-    for bust in standing_busts(till):
-        last[bust.registration_id] = bust
-    result = [
-        bust
-        for rid, bust in last.items()
-        if rid in till.registrations and till.registrations[rid].status == STATUS_BUSTED
-    ]
-    return sorted(result, key=lambda b: (b.hand, b.id or 0))
-
-
-def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
-    """Finishing places from the final busts (core TDA rules); raises EliminationError."""
-    field = field_ids(till)
-    players = set(field)
-    events = [
-        BustEvent(
-            b.registration_id,
-            hand=b.hand,
-            chips_at_hand_start=b.chips_at_hand_start,
-            # A buster whose own entry was voided since is no longer in the field: the knockout
-            # stays on record but is credited to nobody.
-            busted_by=b.busted_by_id if b.busted_by_id in players else None,
-        )
-        for b in final_busts(till)
-    ]
-    return standings(field, events, prizes, names=till.names)
-
-
-def settle(session: Session, till: Till) -> Standings:
-    """Recompute every registration's counters, status and finish from the records; save them.
-
-    Raises:
-        EliminationError: The busts no longer make a valid finishing order.
-    """
-    counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
-    for row in _standing_entry_rows(till):
-        if row.player_id not in counts:
-            continue
-        slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
-        counts[row.player_id][slot[row.kind]] += 1
-    last_bust: dict[int, Bust] = {}
-    for standing in standing_busts(till):
-        last_bust[standing.registration_id] = standing
-    stacks = lives(till)
-    for rid, reg in till.registrations.items():
-        entries, rebuys, add_ons = counts[rid]
-        latest = last_bust.get(rid)
-        if entries == 0:
-            status = STATUS_CHECKED_IN if reg.checked_in_at else STATUS_PRE_REGISTERED
-        elif latest is not None and latest.entry_number == current_stack(stacks.get(rid, {})):
-            # Out with the stack they still hold on the ledger; a rebuy or re-entry since
-            # gave a newer stack and puts them back in.
-            status = STATUS_BUSTED
-        else:
-            status = STATUS_PLAYING
-        _assign(reg, entries=entries, rebuys=rebuys, add_ons=add_ons, status=status)
-    result = compute_standings(till)
-    finishes = {f.player_id: f for f in result.finishes}
-    someone_out = any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
-    for rid, reg in till.registrations.items():
-        finish: Finish | None = finishes.get(rid)
-        if finish is not None and finish.hand is None and not someone_out:
-            finish = None  # a lone entrant has not won anything yet
-        bust = last_bust.get(rid) if reg.status == STATUS_BUSTED else None
-        _assign(
-            reg,
-            place=finish.place if finish is not None else None,
-            tied=finish.tied if finish is not None else 1,
-            busted_by_id=bust.busted_by_id if bust is not None else None,
-            bust_hand=bust.hand if bust is not None else None,
-            bust_chips=bust.chips_at_hand_start if bust is not None else None,
-            busted_at=bust.created_at if bust is not None else None,
-        )
-    save_registrations(session, till)
-    return result
-
-
-def _assign(reg: Reg, **values: object) -> None:
-    for name, value in values.items():
-        setattr(reg, name, value)
-
-
-@dataclass(frozen=True)
-class BustInput:
-    """One player busted on a hand, as the director records it.
-
-    Attributes:
-        registration_id: Who busted.
-        chips_at_hand_start: Their chips when the hand began (ranks busts on the same hand;
-            equal stacks share the places). None for a bust alone on its hand.
-        busted_by: The registration credited with the knockout (None: not recorded).
-    """
-
-    registration_id: int
-    chips_at_hand_start: int | None = None
-    busted_by: int | None = None
-
-
 def record_busts(
     session: Session,
     till: Till,
@@ -1032,45 +541,12 @@ def record_busts(
     station: str = "",
     reason: str = "",
 ) -> None:
-    """Record the busts of one hand (in the caller's transaction) and settle; raises on error."""
-    if not busts:
-        raise ValidationError("Say which player busted.")
-    if len(busts) > 1 and any(b.chips_at_hand_start is None for b in busts):
-        raise ValidationError(
-            "Several players busted on one hand: give the chips each started the hand with "
-            "(more chips, better place; equal stacks share the places)."
-        )
-    hand = max((e.hand for e in till.eliminations), default=0) + 1
-    seen: set[int] = set()
-    for bust in busts:
-        reg = till.registration(bust.registration_id)
-        who = till.name(bust.registration_id)
-        if bust.registration_id in seen:
-            raise EliminationError(f"{who} is recorded twice as busted on this hand.")
-        seen.add(bust.registration_id)
-        if reg.entries == 0:
-            raise EliminationError(f"{who} has not bought in, so cannot be busted.")
-        if reg.status == STATUS_BUSTED:
-            place = f", {ordinal(reg.place)}" if reg.place else ""
-            raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
-        if bust.busted_by is not None:
-            buster = till.registrations.get(bust.busted_by)
-            if buster is None:
-                raise EliminationError(
-                    f"Registration #{bust.busted_by}, credited with busting {who}, is not in "
-                    "this tournament."
-                )
-            if buster.status != STATUS_PLAYING or bust.busted_by in seen:
-                raise EliminationError(
-                    f"{till.name(bust.busted_by)}, credited with busting {who}, is not in play; "
-                    "the knockout goes to a player still in."
-                )
-        chips = bust.chips_at_hand_start if bust.chips_at_hand_start is not None else 1
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise ValidationError(
-                f"{who}: the chips at the start of the hand must be a whole number above 0, "
-                f"not {chips!r}."
-            )
+    """Record the busts of one hand (in the caller's transaction) and settle; raises on error.
+
+    The busts are checked first (`clockapp.core.money.field.check_busts`): nothing is written
+    when one is refused.
+    """
+    hand = check_busts(till, busts)
     stacks = lives(till)
     seats = seats_of(session, [b.registration_id for b in busts])
     for bust in busts:
@@ -1093,7 +569,7 @@ def record_busts(
         )
         add_bust(session, till, row)
     session.flush()
-    settle(session, till)
+    save_settled(session, till)
 
 
 def seats_of(session: Session, registration_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
@@ -1112,148 +588,21 @@ def seats_of(session: Session, registration_ids: Sequence[int]) -> dict[int, tup
     return {rid: (table, seat) for rid, table, seat in rows}
 
 
-def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
-    """Where the player sat when last busted (the newest bust recorded, undone or not)."""
-    for bust in reversed(till.eliminations):
-        if bust.registration_id == registration_id and bust.undoes_id is None:
-            if bust.table_number is None or bust.seat_number is None:
-                return None
-            return bust.table_number, bust.seat_number
-    return None
-
-
-# ------------------------------------------------------------------------------ money view
-@dataclass(frozen=True)
-class MoneyView:
-    """The payout picture of a till: the table, the standings with prizes, what each is due."""
-
-    balances: LedgerBalances
-    table: PayoutTable | None
-    problem: str
-    standings: Standings
-    dues: dict[int, PrizeDue]
-    deal: DealRow | None
-
-
-def standing_deal(till: Till, totals: LedgerBalances) -> DealRow | None:
-    """The last deal row not voided."""
-    if not totals.deal:
-        return None
-    voided = set(voided_rows(till.rows))
-    standing = [r for r in till.rows if r.kind is RowKind.DEAL and r.row_id not in voided]
-    return till.deals.get(standing[-1].row_id) if standing else None
-
-
-def money_view(till: Till) -> MoneyView:
-    """Compute the payout table, standings with prizes, bounties and dues (no writes)."""
-    totals = till.balances()
-    collected = totals.prize_pool - totals.overlay
-    table: PayoutTable | None
-    try:
-        table = payout_table(collected, totals.entries, till.config.payouts)
-        problem = ""
-    except DomainError as error:
-        table, problem = None, str(error)
-    prizes = table.amounts if table is not None else ()
-    result = compute_standings(till, prizes)
-    finishes = {f.player_id: f for f in result.finishes}
-    someone_out = any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
-    deal = standing_deal(till, totals)
-    deal_shares: dict[int, int] = {}
-    if deal is not None:
-        deal_shares = dict(
-            zip(json.loads(deal.registrations_json), json.loads(deal.amounts_json), strict=True)
-        )
-    stacks = lives(till)
-    bounties: dict[int, list[int]] = {}
-    for bust in standing_busts(till):
-        # A knockout earns the bounty on the stack lost, as long as that entry still stands
-        # (a voided entry had no bounty to win).
-        lost = stacks.get(bust.registration_id, {})
-        if bust.busted_by_id is not None and bust.entry_number in lost:
-            bounties.setdefault(bust.busted_by_id, []).append(lost[bust.entry_number])
-    winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
-    own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
-    paid: dict[int, list[int]] = {}
-    voided = set(voided_rows(till.rows))
-    for row in till.rows:
-        if row.row_id in voided or row.player_id is None:
-            continue
-        if row.kind in (RowKind.PAYOUT, RowKind.BOUNTY):
-            slot = paid.setdefault(row.player_id, [0, 0])
-            slot[0 if row.kind is RowKind.PAYOUT else 1] += row.amount
-    dues: dict[int, PrizeDue] = {}
-    for rid in till.registrations:
-        finish = finishes.get(rid)
-        if finish is not None and finish.hand is None and not someone_out:
-            finish = None
-        in_deal = rid in deal_shares
-        if in_deal:
-            prize = deal_shares[rid]
-            if finish is not None and finish.place == 1 and deal is not None:
-                prize += deal.reserved
-        else:
-            prize = finish.prize if finish is not None else 0
-        kos = bounties.get(rid, [])
-        prize_paid, bounties_paid = paid.get(rid, [0, 0])
-        dues[rid] = PrizeDue(
-            registration_id=rid,
-            name=till.name(rid),
-            place=finish.place if finish is not None else None,
-            tied=finish.tied if finish is not None else 1,
-            prize=prize,
-            bounties=sum(kos) + own_bounty.get(rid, 0),
-            knockouts=len(kos),
-            prize_paid=prize_paid,
-            bounties_paid=bounties_paid,
-            in_deal=in_deal,
-        )
-    return MoneyView(totals, table, problem, result, dues, deal)
-
-
-def guard_payments(till: Till) -> None:
-    """`check_not_overpaid` after an action, computed only when something was ever paid."""
-    if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
-        check_not_overpaid(money_view(till))
-
-
-def check_not_overpaid(view: MoneyView) -> None:
-    """Refuse a change that would leave a player paid more than they are now due."""
-    for due in view.dues.values():
-        if due.prize_paid > due.prize:
-            raise LedgerError(
-                f"{due.name} was already paid {format_cents(due.prize_paid)} in prizes but would "
-                f"now be due {format_cents(due.prize)}; void that payout first."
-            )
-        if due.bounties_paid > due.bounties:
-            raise LedgerError(
-                f"{due.name} was already paid {format_cents(due.bounties_paid)} in bounties but "
-                f"would now be credited {format_cents(due.bounties)}; void that bounty payment "
-                "first."
-            )
-
-
-# ------------------------------------------------------------------------------ helpers
-def registration_info(till: Till, reg: Reg) -> RegistrationInfo:
-    """The frozen view of a registration."""
-    assert reg.id is not None
-    return RegistrationInfo(
-        id=reg.id,
-        tournament_id=reg.tournament_id,
-        player_id=reg.player_id,
-        name=till.name(reg.id),
-        status=RegistrationStatus(reg.status),
-        entries=reg.entries,
-        rebuys=reg.rebuys,
-        add_ons=reg.add_ons,
-        place=reg.place,
-        tied=reg.tied,
-        busted_by_id=reg.busted_by_id,
-        bust_hand=reg.bust_hand,
-        bust_chips=reg.bust_chips,
-        created_at=reg.created_at,
-        checked_in_at=reg.checked_in_at,
-        busted_at=reg.busted_at,
+def deal_info(row: DealRow) -> DealInfo:
+    """The core record of a stored deal."""
+    assert row.id is not None
+    return DealInfo(
+        id=row.id,
+        ledger_row_id=row.ledger_row_id,
+        method=DealMethod(row.method),
+        description=row.description,
+        registration_ids=tuple(json.loads(row.registrations_json)),
+        stacks=tuple(json.loads(row.stacks_json)),
+        amounts=tuple(json.loads(row.amounts_json)),
+        prizes=tuple(json.loads(row.prizes_json)),
+        reserved=row.reserved,
+        exact=row.exact,
+        created_at=row.created_at,
     )
 
 

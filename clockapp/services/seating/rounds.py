@@ -15,6 +15,7 @@ from clockapp.core.balancing import (
     start_hand_for_hand,
 )
 from clockapp.core.balancing import next_hand as core_next_hand
+from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError, advance_button
 from clockapp.core.shootout import (
     Elimination,
@@ -28,7 +29,7 @@ from clockapp.core.shootout import (
     start_shootout,
 )
 from clockapp.persistence.models import HandForHandRow
-from clockapp.services.cashier.till import BustInput, load_till, lock_till, record_busts
+from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import (
     Room,

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
-from clockapp.services.cashier.service import EntryReceipt, RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import RowKind
-from clockapp.services.cashier.service import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations, setup_operations
 from clockapp.ui.cashier.context import CashierContext

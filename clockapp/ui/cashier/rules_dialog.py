@@ -37,8 +37,9 @@ from clockapp.core.money.entries import (
     ReEntryRule,
     RegistrationRule,
 )
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.money.rules_fit import breaks_after
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig, breaks_after
 from clockapp.ui.cashier.dialogs import _big, _Dialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 

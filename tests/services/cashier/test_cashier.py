@@ -22,13 +22,9 @@ from clockapp.core.money.entries import (
     RegistrationRule,
 )
 from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, CashierError, RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import (
-    CashierConfig,
-    CashierError,
-    RegistrationStatus,
-)
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock

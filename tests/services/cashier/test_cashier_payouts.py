@@ -11,10 +11,11 @@ from clockapp.core.eliminations import EliminationError
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.field import BustInput
 from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerDetails

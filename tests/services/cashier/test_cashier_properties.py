@@ -34,9 +34,9 @@ from clockapp.core.money.entries import (
     RegistrationRule,
 )
 from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, LedgerEntry, RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
-from clockapp.services.cashier.service import CashierConfig, LedgerEntry, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 
