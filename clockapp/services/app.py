@@ -10,8 +10,8 @@ from datetime import datetime
 from clockapp.persistence.db import open_database
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.service import CashierService
-from clockapp.services.cashier.till import LedgerCache
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService

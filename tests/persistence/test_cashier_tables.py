@@ -39,8 +39,8 @@ from clockapp.persistence.models import (
     RegistrationRow,
     TournamentRow,
 )
+from clockapp.persistence.queries.ledger import core_row
 from clockapp.services.app import Services
-from clockapp.services.cashier.till import core_row
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -1,335 +1,60 @@
 """The cashier station: entry rules, registrations, buy-ins, rebuys, add-ons, re-entries, voids.
 
-Every method is one transaction: the tournament's till is loaded
-(`clockapp.services.cashier.till`), the core checks the action (`clockapp.core.money.entries`,
-`clockapp.core.money.ledger`), and only then are rows written. A refused action raises a
-`DomainError` whose message the director can read, and leaves the database as it was.
+Every action is one transaction through `money_action` (`clockapp.services.cashier.action`): the
+till is locked and loaded once, the core checks the action (`clockapp.core.money`), and only then
+are rows written. A refused action raises a `DomainError` whose message the director can read,
+and leaves the database as it was. The reads are in `CashierReads` (`.reads`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import insert
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
-
-from clockapp.core.errors import ValidationError
-from clockapp.core.money.amounts import check_cents, format_cents
-from clockapp.core.money.entries import (
-    EntryContext,
-    EntryKind,
-    EntryOffer,
-    EntryOption,
-    EntryRefused,
-    PlayerEntries,
-    PlayerState,
-    check_add_on,
-    check_buy_in,
-    check_re_entry,
-    check_rebuy,
-    entry_options,
-)
-from clockapp.core.money.field import BustInput, last_bust_seat
-from clockapp.core.money.handout import Handout, handout
-from clockapp.core.money.ledger import (
-    DrawerCount,
-    LedgerBalances,
-    LedgerError,
-    NightSummary,
-    RowKind,
-    drawer_count,
-    night_summary,
-)
+from clockapp.core.money.amounts import check_cents
+from clockapp.core.money.entries import EntryKind
+from clockapp.core.money.ledger import LedgerError
 from clockapp.core.money.records import (
     CashierConfig,
     CashierError,
     LedgerEntry,
-    PrizeDue,
     RegistrationInfo,
-    ledger_entries,
-    ledger_entry,
     registration_info,
 )
 from clockapp.core.money.rules_fit import check_rules_fit
-from clockapp.core.money.till import Reg, Till
-from clockapp.core.money.view import guard_payments, money_view
-from clockapp.core.seating import Seat
-from clockapp.persistence.models import (
-    DrawerCountRow,
-    PlayerRow,
-    RegistrationRow,
-)
-from clockapp.persistence.models.cashier import (
-    STATUS_BUSTED,
-    STATUS_CHECKED_IN,
-    STATUS_PRE_REGISTERED,
-    STATUS_WITHDRAWN,
-)
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import guard_payments
+from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.persistence.queries import cashier_config
+from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
-from clockapp.services.cashier.till import (
-    LedgerCache,
-    add_registration,
-    append_row,
-    clock_position,
-    display_name,
-    load_till,
-    lock_till,
-    locked_till,
-    record_busts,
-    reg_from_row,
-    save_registrations,
-    save_settled,
-    store_config,
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.corrections import count_cash, refund_row, void_row
+from clockapp.services.cashier.enrol import (
+    checked_in,
+    find_active,
+    import_names,
+    name_lines,
+    pre_registered,
 )
+from clockapp.services.cashier.reads import CashierReads
+from clockapp.services.cashier.sales import (
+    DrawerInfo,
+    EntryReceipt,
+    check_stack,
+    sell_again,
+    sell_buy_in,
+)
+from clockapp.services.cashier.till import load_till, save_registrations, save_settled
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.ledger_export import ledger_to_csv
-from clockapp.services.player_import import (
-    ImportAction,
-    ImportPlan,
-    NamedLine,
-    apply_plan,
-    parse_name_list,
-    plan_import,
-)
-from clockapp.services.players import PlayerError, live_player
-from clockapp.services.seating.late import SeatNote, seat_in_session
-from clockapp.services.setup import load_chips, load_structure, setup_row
+from clockapp.services.players import live_player
+from clockapp.services.setup import load_structure, setup_row
 
-__all__ = [
-    "CashierService",
-    "DrawerInfo",
-    "EntryReceipt",
-]
-
-#: What an entry changes: the field, the money and the prize pool (and seats, for H9's seating).
-ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
+__all__ = ["CashierService"]
 
 
-@dataclass(frozen=True)
-class EntryReceipt:
-    """What one payment bought: the rows written, the chips to hand over, the change due.
-
-    Attributes:
-        registration: The player's registration after the payment.
-        kind: The main entry (buy-in, rebuy, add-on or re-entry).
-        rows: The ledger rows written (two for a buy-in with its add-on).
-        total: Cents due for everything bought.
-        chips: Chips bought in total.
-        handouts: The chips to count out, one per entry bought.
-        tendered: Cents handed over by the player, when given.
-        change_due: Cents to give back (None when nothing tendered was entered).
-        seat: Where the player sits after the sale, drawn or given back in the same
-            transaction (None when no seat was asked for or the room has no tables).
-    """
-
-    registration: RegistrationInfo
-    kind: EntryKind
-    rows: tuple[LedgerEntry, ...]
-    total: int
-    chips: int
-    handouts: tuple[Handout, ...]
-    tendered: int | None = None
-    change_due: int | None = None
-    seat: SeatNote | None = None
-
-
-@dataclass(frozen=True)
-class DrawerInfo:
-    """A drawer count as recorded."""
-
-    id: int
-    counted: int
-    expected: int
-    note: str
-    created_at: datetime
-    station: str
-
-    @property
-    def count(self) -> DrawerCount:
-        """The core comparison (difference and status)."""
-        return DrawerCount(expected=self.expected, counted=self.counted)
-
-
-def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
-    entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
-    return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
-
-
-def _state(reg: Reg) -> PlayerState:
-    """The player's state as the rules see it, from the registration's stored status."""
-    if reg.entries == 0:
-        return PlayerState.NOT_ENTERED
-    return PlayerState.BUSTED if reg.status == STATUS_BUSTED else PlayerState.PLAYING
-
-
-def _player_entries(
-    till: Till, reg: Reg, stack: int | None, state: PlayerState | None = None
-) -> PlayerEntries:
-    """What the rules know of a registered player: their stored state (or `state`, for a bust
-    about to be recorded), and the chips counted now when given."""
-    assert reg.id is not None
-    state = state or _state(reg)
-    return PlayerEntries(
-        till.name(reg.id),
-        stack=None if state is PlayerState.BUSTED else stack,
-        rebuys=reg.rebuys,
-        add_ons=reg.add_ons,
-        re_entries=max(0, reg.entries - 1),
-        state=state,
-    )
-
-
-def _buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
-    """What the rules know of a player asking to buy in (registered or not yet)."""
-    reg = _find_active(till, player.id or 0)
-    if reg is None:
-        return PlayerEntries(display_name(player), state=PlayerState.NOT_ENTERED)
-    return _player_entries(till, reg, None)
-
-
-def _check_tendered(tendered: int | None, total: int) -> int | None:
-    if tendered is None:
-        return None
-    check_cents(tendered, "Amount tendered")
-    if tendered < total:
-        raise CashierError(
-            f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
-            f"({format_cents(total - tendered)} short)."
-        )
-    return tendered - total
-
-
-def _check_stack(stack: int | None) -> None:
-    if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int) or stack < 0):
-        raise ValidationError(
-            f"The player's chips must be a whole number, 0 or more, not {stack!r}."
-        )
-
-
-def _handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) -> Handout:
-    return handout(kind, chips, load_chips(session, tournament_id))
-
-
-def _find_active(till: Till, player_id: int) -> Reg | None:
-    return next((r for r in till.registrations.values() if r.player_id == player_id), None)
-
-
-def _add_registration(
-    session: Session, till: Till, player: PlayerRow, now: datetime, *, checked_in: bool
-) -> Reg:
-    row = RegistrationRow(
-        tournament_id=till.tournament_id,
-        player_id=player.id or 0,
-        status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
-        created_at=now,
-        checked_in_at=now if checked_in else None,
-    )
-    session.add(row)
-    try:
-        session.flush()
-    except IntegrityError as error:  # another station registered the same player just now
-        raise EntryRefused(f"{display_name(player)} is already registered.") from error
-    return add_registration(till, row, display_name(player))
-
-
-def _add_pre_registrations(
-    session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
-) -> dict[int, Reg]:
-    """Pre-register players who have no registration yet, with one INSERT (a long list)."""
-    if not players:
-        return {}
-    values = [
-        RegistrationRow(
-            tournament_id=till.tournament_id,
-            player_id=player.id or 0,
-            status=STATUS_PRE_REGISTERED,
-            created_at=now,
-        ).model_dump(exclude={"id"})
-        for player in players
-    ]
-    try:
-        rows = session.scalars(insert(RegistrationRow).returning(RegistrationRow), values).all()
-    except IntegrityError as error:  # another station registered one of them just now
-        raise EntryRefused(
-            "A player on the list was registered at another station meanwhile; import the list "
-            "again (players already on it are kept)."
-        ) from error
-    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: match by player
-    return {
-        player.id or 0: add_registration(till, by_player[player.id or 0], display_name(player))
-        for player in players
-    }
-
-
-def _check_in(
-    session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
-) -> Reg:
-    """The player's registration, checked in now (added when `reg` is None)."""
-    if reg is None:
-        return _add_registration(session, till, player, now, checked_in=True)
-    if reg.checked_in_at is None:
-        reg.checked_in_at = now
-    return reg
-
-
-def _pre_register(session: Session, till: Till, player: PlayerRow, now: datetime) -> Reg:
-    """The player's registration, added as pre-registered when they have none."""
-    reg = _find_active(till, player.id or 0)
-    if reg is None:
-        reg = _add_registration(session, till, player, now, checked_in=False)
-    return reg
-
-
-def _name_lines(text: str) -> tuple[NamedLine, ...]:
-    """The lines of a pre-registration list; refused when it names nobody."""
-    try:
-        lines = parse_name_list(text)
-    except PlayerError as error:
-        raise CashierError(str(error)) from None
-    if not any(line.details is not None for line in lines):
-        raise CashierError("The list has no names (one name a line).")
-    return lines
-
-
-def _listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
-    """The plan with players already on the tournament's list skipped (nothing to do for them)."""
-    listed = {reg.player_id for reg in till.registrations.values()}
-    return ImportPlan(
-        tuple(
-            replace(line, action=ImportAction.SKIP, note="already on tonight's list")
-            if line.action is ImportAction.MERGE and line.player_id in listed
-            else line
-            for line in plan.lines
-        )
-    )
-
-
-# ------------------------------------------------------------------------------ the service
-class CashierService:
-    """Use cases of the cashier station. Each call is one transaction."""
-
-    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
-        self._ctx = ctx
-        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
-
-    # ---------------------------------------------------------------- config
-    def config(self, tournament_id: int) -> CashierConfig:
-        """The tournament's entry rules and payout choices."""
-        with self._ctx.reading() as session:
-            return load_till(session, tournament_id, self._cache).config
-
-    def check_config(self, tournament_id: int, config: CashierConfig) -> None:
-        """Check entry rules against the tournament's structure without saving (for editors).
-
-        Raises:
-            CashierError: The rules cannot run with this structure (see `check_rules_fit`).
-        """
-        with self._ctx.reading() as session:
-            check_rules_fit(config.rules, load_structure(session, tournament_id))
+class CashierService(CashierReads):
+    """Use cases of the cashier station. Each action is one transaction (`money_action`)."""
 
     def set_config(self, tournament_id: int, config: CashierConfig) -> Outcome[CashierConfig]:
         """Replace the entry rules and payout choices.
@@ -342,92 +67,39 @@ class CashierService:
                 structure does not have).
             DomainError: The payout table no longer fits what was already paid.
         """
-        with self._ctx.transaction() as session:
-            row = lock_till(session, tournament_id)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[CashierConfig]:
             check_rules_fit(config.rules, load_structure(session, tournament_id))
-            store_config(row, config)
-            session.add(row)
             setup = setup_row(session, tournament_id)
             setup.starting_stack = config.rules.registration.chips
             session.add(setup)
+            # Created by `money_action`'s lock and held by the till: found without a statement.
+            row = cashier_config.ensure_config_row(session, tournament_id, setup.starting_stack)
+            cashier_config.save_config(session, row, config)
             session.flush()
-            till = load_till(session, tournament_id, self._cache)
+            # The till with the config as it now reads back from the database.
+            till.config = cashier_config.config_from_row(row, setup.starting_stack)
             guard_payments(till)
-            changes = record_change(
-                session,
-                tournament_id,
-                Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS,
-                f"cashier rules: {config.rules.label}",
-                now,
-            )
-            result = till.config
-        return Outcome(result, changes)
+            flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
+            return Done(till.config, flags, f"cashier rules: {config.rules.label}")
 
-    # ---------------------------------------------------------------- registrations
-    def registrations(
-        self, tournament_id: int, *, include_withdrawn: bool = False
-    ) -> tuple[RegistrationInfo, ...]:
-        """Every registration of the tournament, in the order they were made."""
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            result = [registration_info(till, reg) for reg in till.registrations.values()]
-            if include_withdrawn:
-                rows = session.exec(
-                    select(RegistrationRow, PlayerRow)
-                    .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
-                    .where(col(RegistrationRow.tournament_id) == tournament_id)
-                    .where(col(RegistrationRow.status) == STATUS_WITHDRAWN)
-                ).all()
-                for reg, player in rows:
-                    assert reg.id is not None
-                    till.names[reg.id] = display_name(player)
-                    result.append(registration_info(till, reg_from_row(reg)))
-                result.sort(key=lambda r: r.id)
-            return tuple(result)
-
-    def registration(self, tournament_id: int, registration_id: int) -> RegistrationInfo:
-        """One registration."""
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            return registration_info(till, till.registration(registration_id))
-
-    def registration_of(self, tournament_id: int, player_id: int) -> RegistrationInfo | None:
-        """The player's registration in the tournament (None when not registered)."""
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            for reg in till.registrations.values():
-                if reg.player_id == player_id:
-                    return registration_info(till, reg)
-            return None
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def pre_register(
         self, tournament_id: int, player_ids: Iterable[int]
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
         """Put players on the tournament's list before the day (players already on it are kept)."""
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(
+            session: Session, till: Till, now: datetime
+        ) -> Done[tuple[RegistrationInfo, ...]]:
             result = []
             for player_id in player_ids:
-                reg = _pre_register(session, till, live_player(session, player_id), now)
+                reg = pre_registered(session, till, live_player(session, player_id), now)
                 result.append(registration_info(till, reg))
-            changes = record_change(
-                session, tournament_id, Change.ENTRIES, f"pre-registered {len(result)}", now
-            )
-        return Outcome(tuple(result), changes)
+            return Done(tuple(result), Change.ENTRIES, f"pre-registered {len(result)}")
 
-    def preview_pre_registrations(self, tournament_id: int, text: str) -> ImportPlan:
-        """What `import_pre_registrations` would do with `text` now; reads only.
-
-        Each line of the list is planned: a new player is created, a player already in the
-        database (same name, ignoring case and accents) is used, and a blank line, a name the
-        list already gave or a player already on tonight's list is skipped.
-        """
-        lines = _name_lines(text)
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            return _listed_skipped(till, plan_import(session, lines))
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def import_pre_registrations(
         self, tournament_id: int, text: str
@@ -439,65 +111,45 @@ class CashierService:
         added and every player named is put on the list. The result holds the registration of
         every player named, in list order (players already on the list included).
         """
-        lines = _name_lines(text)
+        lines = name_lines(text)
         backup_before_import(self._ctx, tournament_id)
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            plan = _listed_skipped(till, plan_import(session, lines))
-            # The till's registrations by player, looked up once (`_pre_register` looks through
-            # them all for each player: a long list took the square of its length).
-            active: dict[int, Reg] = {}
-            for reg in till.registrations.values():
-                active.setdefault(reg.player_id, reg)
-            named: dict[int, PlayerRow] = {}
-            for player in apply_plan(session, plan, lines, now):
-                if player is not None and player.id is not None:
-                    named.setdefault(player.id, player)
-            missing = [player for pid, player in named.items() if pid not in active]
-            active.update(_add_pre_registrations(session, till, missing, now))
-            result = {pid: registration_info(till, active[pid]) for pid in named}
-            created = plan.count(ImportAction.CREATE)
-            what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
-            changes = record_change(
-                session, tournament_id, what, f"imported {len(result)} pre-registrations", now
-            )
-        return Outcome(tuple(result.values()), changes)
+
+        def apply(
+            session: Session, till: Till, now: datetime
+        ) -> Done[tuple[RegistrationInfo, ...]]:
+            return import_names(session, till, now, lines)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 reg.checked_in_at = now
             save_settled(session, till)
             info = registration_info(till, reg)
-            changes = record_change(
-                session, tournament_id, Change.ENTRIES, f"checked in {info.name}", now
-            )
-        return Outcome(info, changes)
+            return Done(info, Change.ENTRIES, f"checked in {info.name}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
         """Check a player in without payment yet (pre-registered players are checked in)."""
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             player = live_player(session, player_id)
-            reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
+            reg = checked_in(session, till, player, find_active(till, player.id or 0), now)
             save_settled(session, till)
             info = registration_info(till, reg)
-            changes = record_change(
-                session, tournament_id, Change.ENTRIES, f"registered {info.name}", now
-            )
-        return Outcome(info, changes)
+            return Done(info, Change.ENTRIES, f"registered {info.name}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Take a player who has not bought in off the list (they may register again later)."""
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -508,59 +160,9 @@ class CashierService:
             reg.status = STATUS_WITHDRAWN
             save_registrations(session, till)
             info = registration_info(till, reg)
-            changes = record_change(
-                session, tournament_id, Change.ENTRIES | Change.SEATING, f"withdrew {name}", now
-            )
-        return Outcome(info, changes)
+            return Done(info, Change.ENTRIES | Change.SEATING, f"withdrew {name}")
 
-    # ---------------------------------------------------------------- entries
-    def options(
-        self, tournament_id: int, registration_id: int, *, stack: int | None = None
-    ) -> tuple[EntryOption, ...]:
-        """What the player may buy now (one option per entry kind, with the refusal reason).
-
-        A player still in with `stack` unknown is offered a rebuy or re-entry as if busted at the
-        table (buying one records the bust), and an add-on as a player with chips.
-        """
-        _check_stack(stack)
-        now = self._ctx.now()
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            reg = till.registration(registration_id)
-            ctx = _entry_context(session, till, now)
-            rules = till.config.rules
-            # Rebuy and re-entry as the cashier would sell them: to a player in play with no
-            # count given, with the bust at the table recorded in the same action.
-            playing = _state(reg) is PlayerState.PLAYING
-            at_table = PlayerState.BUSTED if playing and not stack else None
-            by_low = {
-                o.kind: o
-                for o in entry_options(rules, _player_entries(till, reg, stack, at_table), ctx)
-            }
-            by_high = {
-                o.kind: o for o in entry_options(rules, _player_entries(till, reg, stack), ctx)
-            }
-            return tuple(
-                by_high[kind] if kind is EntryKind.ADD_ON else by_low[kind] for kind in EntryKind
-            )
-
-    def buy_in_option(self, tournament_id: int, player_id: int) -> EntryOption:
-        """Whether the player may buy in now: the offer, or the reason it is refused.
-
-        The same check `buy_in` makes (same rules, same moment), so the cashier can refuse a
-        latecomer before taking any money.
-        """
-        now = self._ctx.now()
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            player = live_player(session, player_id)
-            state = _buy_in_state(till, player)
-            ctx = _entry_context(session, till, now)
-            try:
-                offer = check_buy_in(till.config.rules, state, ctx)
-            except EntryRefused as refused:
-                return EntryOption(EntryKind.BUY_IN, None, str(refused))
-            return EntryOption(EntryKind.BUY_IN, offer)
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def buy_in(
         self,
@@ -584,27 +186,20 @@ class CashierService:
                 add-on is not sold with the buy-in.
             CashierError: Less tendered than due.
         """
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            player = live_player(session, player_id)
-            reg = _find_active(till, player.id or 0)
-            ctx = _entry_context(session, till, now)
-            state = _buy_in_state(till, player)
-            offers = [check_buy_in(till.config.rules, state, ctx)]
-            if with_add_on:
-                offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
-            total = sum(o.price.total for o in offers)
-            change = _check_tendered(tendered, total)
-            reg = _check_in(session, till, player, reg, now)
-            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
-            summary = f"buy-in {receipt.registration.name}"
-            if seat:
-                receipt = _seated(session, receipt, now)
-                summary += _seat_summary(receipt.seat)
-            changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
-        self._cache.keep(till, changes)
-        return Outcome(receipt, changes)
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[EntryReceipt]:
+            return sell_buy_in(
+                session,
+                till,
+                now,
+                player_id,
+                with_add_on=with_add_on,
+                tendered=tendered,
+                station=station,
+                seat=seat,
+            )
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
     def buy_in_registration(
         self,
@@ -732,91 +327,25 @@ class CashierService:
         busted_at_table: bool = False,
         seat: bool = False,
     ) -> Outcome[EntryReceipt]:
-        _check_stack(stack)
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            reg = till.registration(registration_id)
-            # The state is the stored one; a bust the cashier records now is said outright.
-            record_bust = busted_at_table and _state(reg) is PlayerState.PLAYING
-            state = _player_entries(till, reg, stack, PlayerState.BUSTED if record_bust else None)
-            ctx = _entry_context(session, till, now)
-            rules = till.config.rules
-            if kind is EntryKind.REBUY:
-                offers = [check_rebuy(rules, state, ctx)]
-            elif kind is EntryKind.RE_ENTRY:
-                offers = [check_re_entry(rules, state, ctx)]
-            else:
-                offers = [check_add_on(rules, state, ctx)]
-            if with_add_on:
-                offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
-            total = sum(o.price.total for o in offers)
-            change = _check_tendered(tendered, total)
-            if record_bust:
-                record_busts(
-                    session,
-                    till,
-                    [BustInput(registration_id)],
-                    now,
-                    station=station,
-                    reason=f"busted at the table, recorded with the {kind.value}",
-                )
-            # Where a rebuying player sat when busted (before the bust freed the seat).
-            out = _state(reg) is PlayerState.BUSTED
-            back = (
-                last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
-            )
-            receipt = self._sell(session, till, reg, offers, now, station, tendered, change)
-            summary = f"{kind.value} {receipt.registration.name}"
-            if seat or back is not None:
-                receipt = _seated(session, receipt, now, Seat(*back) if back else None)
-                summary += _seat_summary(receipt.seat)
-            changes = record_change(session, tournament_id, ENTRY_CHANGES, summary, now)
-        self._cache.keep(till, changes)
-        return Outcome(receipt, changes)
+        check_stack(stack)
 
-    def _sell(
-        self,
-        session: Session,
-        till: Till,
-        reg: Reg,
-        offers: Sequence[EntryOffer],
-        now: datetime,
-        station: str,
-        tendered: int | None,
-        change: int | None,
-    ) -> EntryReceipt:
-        assert reg.id is not None
-        written: list[int] = []
-        for offer in offers:
-            record = append_row(
+        def apply(session: Session, till: Till, now: datetime) -> Done[EntryReceipt]:
+            return sell_again(
                 session,
                 till,
                 now,
-                kind=RowKind.for_entry(offer.kind),
-                amount=offer.price.total,
-                registration_id=reg.id,
-                split=offer.price,
-                chips=offer.chips,
+                registration_id,
+                kind,
+                stack,
+                tendered=tendered,
                 station=station,
+                with_add_on=with_add_on,
+                busted_at_table=busted_at_table,
+                seat=seat,
             )
-            assert record.id is not None
-            written.append(record.id)
-        save_settled(session, till)
-        # A late entry can reopen a finished field: a winner already paid would be overpaid.
-        guard_payments(till)
-        return EntryReceipt(
-            registration=registration_info(till, reg),
-            kind=offers[0].kind,
-            rows=tuple(ledger_entry(till, i) for i in written),
-            total=sum(o.price.total for o in offers),
-            chips=sum(o.chips for o in offers),
-            handouts=tuple(_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
-            tendered=tendered,
-            change_due=change,
-        )
 
-    # ---------------------------------------------------------------- corrections
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
     def void(
         self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
     ) -> Outcome[LedgerEntry]:
@@ -831,34 +360,11 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            target = next((r for r in till.rows if r.row_id == row_id), None)
-            if target is None:
-                raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
-            record = append_row(
-                session,
-                till,
-                now,
-                kind=RowKind.VOID,
-                amount=target.amount,
-                target=row_id,
-                reason=reason,
-                station=station,
-            )
-            save_settled(session, till)
-            guard_payments(till)
-            entry = ledger_entry(till, record.id or 0)
-            changes = record_change(
-                session,
-                tournament_id,
-                ENTRY_CHANGES,
-                f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
-                now,
-            )
-        self._cache.keep(till, changes)
-        return Outcome(entry, changes)
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+            return void_row(session, till, now, row_id, reason, station)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
     def refund(
         self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
@@ -870,141 +376,20 @@ class CashierService:
         """
         if not reason.strip():
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            target = next((r for r in till.rows if r.row_id == row_id), None)
-            if target is None or not target.kind.is_entry:
-                raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
-            assert target.split is not None
-            record = append_row(
-                session,
-                till,
-                now,
-                kind=RowKind.REFUND,
-                amount=target.amount,
-                registration_id=target.player_id,
-                split=target.split,
-                target=row_id,
-                reason=reason,
-                station=station,
-            )
-            save_settled(session, till)
-            guard_payments(till)
-            entry = ledger_entry(till, record.id or 0)
-            changes = record_change(
-                session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
-            )
-        self._cache.keep(till, changes)
-        return Outcome(entry, changes)
 
-    # ---------------------------------------------------------------- reads
-    def ledger(self, tournament_id: int) -> tuple[LedgerEntry, ...]:
-        """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
-        with self._ctx.reading() as session:
-            return ledger_entries(load_till(session, tournament_id, self._cache))
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+            return refund_row(session, till, now, row_id, reason, station)
 
-    def ledger_csv(self, tournament_id: int) -> str:
-        """The ledger as CSV text for the books (`ledger_export.ledger_to_csv`)."""
-        return ledger_to_csv(self.ledger(tournament_id))
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
-    def balances(self, tournament_id: int) -> LedgerBalances:
-        """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
-        with self._ctx.reading() as session:
-            return load_till(session, tournament_id, self._cache).balances()
-
-    def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
-        """What each player is due and was paid (prizes and bounties), by finishing place."""
-        with self._ctx.reading() as session:
-            view = money_view(load_till(session, tournament_id, self._cache))
-            return tuple(sorted(view.dues.values(), key=_due_order))
-
-    # ---------------------------------------------------------------- drawer
     def count_drawer(
         self, tournament_id: int, counted: int, *, note: str = "", station: str = ""
     ) -> Outcome[DrawerInfo]:
         """Record a count of the cash drawer against what the ledger expects now."""
         if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
             check_cents(counted, "The count")  # the limit; the core words the other refusals
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
-            row = DrawerCountRow(
-                tournament_id=tournament_id,
-                counted=count.counted,
-                expected=count.expected,
-                note=note.strip()[:500],
-                created_at=now,
-                station=station[:100],
-            )
-            session.add(row)
-            session.flush()
-            info = _drawer_info(row)
-            changes = record_change(
-                session, tournament_id, Change.LEDGER, f"drawer counted: {count.status}", now
-            )
-        return Outcome(info, changes)
 
-    def drawer(self, tournament_id: int) -> DrawerCount:
-        """The expected cash now against the last count (counted 0 when never counted)."""
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            last = _last_count(session, tournament_id)
-            counted = last.counted if last is not None else 0
-            return drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
+        def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
+            return count_cash(session, till, now, counted, note, station)
 
-    def drawer_counts(self, tournament_id: int) -> tuple[DrawerInfo, ...]:
-        """Every drawer count, oldest first."""
-        with self._ctx.reading() as session:
-            rows = session.exec(
-                select(DrawerCountRow)
-                .where(col(DrawerCountRow.tournament_id) == tournament_id)
-                .order_by(col(DrawerCountRow.id))
-            ).all()
-            return tuple(_drawer_info(row) for row in rows)
-
-    def summary(self, tournament_id: int) -> NightSummary:
-        """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
-        with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
-            last = _last_count(session, tournament_id)
-            return night_summary(
-                till.rows,
-                opening_float=till.config.opening_float,
-                counted=last.counted if last is not None else None,
-            )
-
-
-def _seated(
-    session: Session, receipt: EntryReceipt, now: datetime, back_to: Seat | None = None
-) -> EntryReceipt:
-    """The receipt with the player seated in the sale's own transaction (`seat_in_session`)."""
-    reg = receipt.registration
-    note = seat_in_session(session, reg.tournament_id, reg.id, now, back_to=back_to)
-    return replace(receipt, seat=note)
-
-
-def _seat_summary(note: SeatNote | None) -> str:
-    """The seat for the change log ("" when nothing happened to it)."""
-    if note is None or not note.changed:
-        return ""
-    return f"; {note.sentence}"
-
-
-def _due_order(due: PrizeDue) -> tuple[int, int]:
-    return (due.place if due.place is not None else 0, due.registration_id)
-
-
-def _last_count(session: Session, tournament_id: int) -> DrawerCountRow | None:
-    return session.exec(
-        select(DrawerCountRow)
-        .where(col(DrawerCountRow.tournament_id) == tournament_id)
-        .order_by(col(DrawerCountRow.id).desc())
-        .limit(1)
-    ).first()
-
-
-def _drawer_info(row: DrawerCountRow) -> DrawerInfo:
-    assert row.id is not None
-    return DrawerInfo(row.id, row.counted, row.expected, row.note, row.created_at, row.station)
+        return money_action(self._ctx, self._cache, tournament_id, apply)
