@@ -29,7 +29,8 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from clockapp.core.money.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import open_database
 from clockapp.services.app import Services

@@ -36,7 +36,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from clockapp.core.icm import DealMethod, icm_equities
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.persistence.db import open_database

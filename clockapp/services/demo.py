@@ -23,7 +23,8 @@ from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.clock import ClockState, ClockStatus
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.models import TournamentRow
 from clockapp.persistence.queries import tournaments as tournament_rows

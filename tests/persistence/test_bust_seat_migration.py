@@ -7,7 +7,8 @@ from pathlib import Path
 from alembic import command
 from sqlalchemy import text
 
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services

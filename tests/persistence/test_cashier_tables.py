@@ -23,8 +23,10 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
-from clockapp.core.money.ledger import RowKind, balances
+from clockapp.core.money.balances import balances
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import (
     _alembic_config,

@@ -16,7 +16,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from clockapp.core.money.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import (
     _alembic_config,

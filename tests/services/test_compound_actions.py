@@ -19,13 +19,8 @@ from sqlmodel import select
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.errors import DomainError
-from clockapp.core.money.entries import (
-    EntryPrice,
-    EntryRules,
-    RebuyRule,
-    ReEntryRule,
-    RegistrationRule,
-)
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.models import EliminationRow

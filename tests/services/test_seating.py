@@ -20,7 +20,8 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
-from clockapp.core.money.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.seating import DealIn, MoveKind, Seat
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig

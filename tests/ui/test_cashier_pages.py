@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure

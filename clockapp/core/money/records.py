@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import check_cents
-from clockapp.core.money.entries import EntryPrice, EntryRules
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
 from clockapp.core.payouts import PayoutStructure
 
@@ -45,7 +46,8 @@ class CashierConfig:
         payouts: Preset or custom payout table, rounding unit, minimum cash, guarantee, lock.
         opening_float: Cash put in the drawer before the first entry, in cents.
 
-    >>> from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+    >>> from clockapp.core.money.entries import EntryPrice
+    >>> from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
     >>> config = CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000)))
     >>> config.rules.label, config.rules.registration.price.total
     ('Freeze-out', 2500)

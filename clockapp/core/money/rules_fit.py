@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.money.entries import EntryRules
+from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.records import CashierError
 from clockapp.core.structure import Structure
 
@@ -46,7 +46,8 @@ def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
     Raises:
         CashierError: The add-on's break is not in the structure (the message lists the breaks).
 
-    >>> from clockapp.core.money.entries import AddOnRule, EntryPrice, RegistrationRule
+    >>> from clockapp.core.money.entries import EntryPrice
+    >>> from clockapp.core.money.entry_rules import AddOnRule, RegistrationRule
     >>> from clockapp.core.structure import Break, Level
     >>> structure = Structure("Friday", (Level(1, 2), Level(2, 4), Break(10), Level(3, 6)))
     >>> add_on = AddOnRule(EntryPrice(1000), 5000, at_break_after_level=3)

@@ -12,7 +12,8 @@ from datetime import datetime
 from operator import attrgetter
 
 from clockapp.core.icm import DealMethod
-from clockapp.core.money.ledger import LedgerBalances, LedgerRow, balances
+from clockapp.core.money.balances import LedgerBalances, balances
+from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.records import CashierConfig, CashierError
 
 

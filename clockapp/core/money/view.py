@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.field import bounty_on, compute_standings, lives, standing_busts
-from clockapp.core.money.ledger import LedgerBalances, LedgerError, RowKind, voided_rows
+from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.payouts import PayoutTable, payout_table

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from clockapp.core.money.entries import (
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,

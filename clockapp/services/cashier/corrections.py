@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clockapp.core.money.ledger import (
-    LedgerError,
-    RowKind,
-    drawer_count,
-)
+from clockapp.core.money.drawer import drawer_count
+from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import (
     LedgerEntry,
     ledger_entry,

@@ -5,21 +5,10 @@ Each read is one read session over the till the cache keeps for the current revi
 
 from __future__ import annotations
 
-from clockapp.core.money.entries import (
-    EntryKind,
-    EntryOption,
-    EntryRefused,
-    PlayerState,
-    check_buy_in,
-    entry_options,
-)
-from clockapp.core.money.ledger import (
-    DrawerCount,
-    LedgerBalances,
-    NightSummary,
-    drawer_count,
-    night_summary,
-)
+from clockapp.core.money.balances import LedgerBalances
+from clockapp.core.money.drawer import DrawerCount, NightSummary, drawer_count, night_summary
+from clockapp.core.money.entries import EntryKind, EntryOption, EntryRefused, PlayerState
+from clockapp.core.money.entry_checks import check_buy_in, entry_options
 from clockapp.core.money.records import (
     CashierConfig,
     LedgerEntry,

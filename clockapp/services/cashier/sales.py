@@ -12,23 +12,18 @@ from datetime import datetime
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
     EntryContext,
     EntryKind,
     EntryOffer,
     PlayerEntries,
     PlayerState,
-    check_add_on,
-    check_buy_in,
-    check_re_entry,
-    check_rebuy,
 )
+from clockapp.core.money.entry_checks import check_add_on, check_buy_in, check_re_entry, check_rebuy
 from clockapp.core.money.field import BustInput, last_bust_seat
 from clockapp.core.money.handout import Handout, handout
-from clockapp.core.money.ledger import (
-    DrawerCount,
-    RowKind,
-)
+from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import (
     CashierError,
     LedgerEntry,

@@ -19,9 +19,10 @@ from datetime import datetime
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.eliminations import Standings
+from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import BustInput, check_busts, current_stack, lives, settle
-from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind, check_append
+from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.till import REG_FIELDS, Bust, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.persistence.locks import lock_tournament

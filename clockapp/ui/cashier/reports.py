@@ -17,7 +17,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.ledger import NightSummary
+from clockapp.core.money.drawer import NightSummary
 from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.entries import (
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,

@@ -10,24 +10,28 @@ from hypothesis import strategies as st
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.entries import (
-    AddOnRule,
     ClockPosition,
     EntryContext,
     EntryKind,
     EntryPrice,
     EntryRefused,
-    EntryRules,
     PlayerEntries,
-    RebuyRule,
-    ReEntryRule,
-    RegistrationRule,
     TournamentKind,
+)
+from clockapp.core.money.entry_checks import (
     check_add_on,
     check_buy_in,
     check_entry,
     check_re_entry,
     check_rebuy,
     entry_options,
+)
+from clockapp.core.money.entry_rules import (
+    AddOnRule,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
 )
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)

@@ -11,11 +11,9 @@ from datetime import timedelta
 import pytest
 
 from clockapp.core.errors import DomainError
-from clockapp.core.money.entries import (
+from clockapp.core.money.entries import EntryKind, EntryPrice, EntryRefused
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryKind,
-    EntryPrice,
-    EntryRefused,
     EntryRules,
     RebuyRule,
     ReEntryRule,

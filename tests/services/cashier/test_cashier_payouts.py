@@ -10,7 +10,8 @@ import pytest
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
-from clockapp.core.money.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus

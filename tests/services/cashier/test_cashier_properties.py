@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
 from clockapp.core.errors import DomainError
-from clockapp.core.money.entries import (
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,

@@ -12,7 +12,8 @@ from sqlalchemy.engine import Engine
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import MAX_AMOUNT_CENTS
-from clockapp.core.money.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
