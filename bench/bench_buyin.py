@@ -29,10 +29,11 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from clockapp.core.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import open_database
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.changes import Change
 from clockapp.services.context import record_change
 from clockapp.services.players import PlayerDetails

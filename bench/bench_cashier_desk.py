@@ -32,10 +32,11 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier import CashierWindow

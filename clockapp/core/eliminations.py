@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import allocate
+from clockapp.core.money.amounts import allocate
 from clockapp.core.payouts import ordinal
 
 

@@ -37,7 +37,7 @@ from math import comb, gcd
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm_compute import estimate, subset_equities
-from clockapp.core.money import allocate, format_cents
+from clockapp.core.money.amounts import allocate, format_cents
 
 #: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10

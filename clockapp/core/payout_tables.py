@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import allocate
+from clockapp.core.money.amounts import allocate
 
 #: 100% in basis points.
 WHOLE = 10_000

@@ -28,7 +28,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import allocate, format_cents
+from clockapp.core.money.amounts import allocate, format_cents
 from clockapp.core.payout_tables import (
     CLOCKAPP_CURVE,
     DEFAULT_TABLE,

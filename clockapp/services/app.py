@@ -10,7 +10,8 @@ from datetime import datetime
 from clockapp.persistence.db import open_database
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
-from clockapp.services.cashier import CashierService
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.service import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
@@ -21,7 +22,6 @@ from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
 from clockapp.services.structure import StructureService
-from clockapp.services.till import LedgerCache
 from clockapp.services.tournaments import TournamentService
 
 

@@ -23,11 +23,13 @@ from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.clock import ClockState, ClockStatus
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.models import TournamentRow
 from clockapp.persistence.queries import tournaments as tournament_rows
 from clockapp.persistence.session import Session
-from clockapp.services.cashier import CashierConfig, CashierService
+from clockapp.services.cashier.service import CashierService
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, latest_revision, record_change
 from clockapp.services.players import PlayerDetails, PlayerService

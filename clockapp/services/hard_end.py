@@ -17,23 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from clockapp.core.errors import DomainError
+from clockapp.core.money.field import BustInput, chips_in_play
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.till import load_till, record_busts
 from clockapp.services.changes import Outcome
-from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.context import ServiceContext
 from clockapp.services.results import BUST_CHANGES
 from clockapp.services.setup import get_row
-from clockapp.services.till import (
-    BustInput,
-    Till,
-    check_not_overpaid,
-    chips_in_play,
-    load_till,
-    locked_till,
-    money_view,
-    record_busts,
-)
 
 #: The reason written on each elimination recorded from the count.
 REASON = "hard end: places by chip count"
@@ -235,9 +232,8 @@ class HardEndService:
                 counted is not in play, every player has the same count, or the counts do not
                 add up to the chips in play and that difference was not confirmed.
         """
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[ChipCountResult]:
             in_play = _check_counts(till, counts)
             most = max(counts[rid] for rid in in_play)
             leaders = [rid for rid in in_play if counts[rid] == most]
@@ -276,7 +272,6 @@ class HardEndService:
                 counted=sum(counts[rid] for rid in in_play),
                 chips_in_play=chips_in_play(till),
             )
-            changes = record_change(
-                session, tournament_id, BUST_CHANGES, "places by chip count", now
-            )
-        return Outcome(result, changes)
+            return Done(result, BUST_CHANGES, "places by chip count")
+
+        return money_action(self._ctx, None, tournament_id, apply)  # read fresh: a rare action

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import LedgerEntry
 from clockapp.core.userfiles import csv_text
-from clockapp.services.till import LedgerEntry
 
 LEDGER_COLUMNS = (
     "row",

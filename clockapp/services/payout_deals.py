@@ -1,22 +1,20 @@
 """Deals at the final table: the proposal shown to the players and the deal as recorded.
 
 Split from `clockapp.services.payouts` (which records deals in its `PayoutService`) to keep each
-module short; the names are still imported from there.
+module short; the recorded deal is `clockapp.core.money.till.DealInfo`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, propose_deal
-from clockapp.core.money import check_cents
-from clockapp.persistence.models import DealRow
+from clockapp.core.money.amounts import check_cents
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import MoneyView
 from clockapp.persistence.models.cashier import STATUS_PLAYING
-from clockapp.services.till import MoneyView, Till
 
 
 @dataclass(frozen=True)
@@ -32,41 +30,6 @@ class DealProposal:
     registration_ids: tuple[int, ...]
     names: tuple[str, ...]
     result: DealResult
-
-
-@dataclass(frozen=True)
-class DealInfo:
-    """A recorded deal."""
-
-    id: int
-    ledger_row_id: int
-    method: DealMethod
-    description: str
-    registration_ids: tuple[int, ...]
-    stacks: tuple[int, ...]
-    amounts: tuple[int, ...]
-    prizes: tuple[int, ...]
-    reserved: int
-    exact: bool
-    created_at: datetime
-
-
-def deal_info(row: DealRow) -> DealInfo:
-    """The recorded deal of a deal row."""
-    assert row.id is not None
-    return DealInfo(
-        id=row.id,
-        ledger_row_id=row.ledger_row_id,
-        method=DealMethod(row.method),
-        description=row.description,
-        registration_ids=tuple(json.loads(row.registrations_json)),
-        stacks=tuple(json.loads(row.stacks_json)),
-        amounts=tuple(json.loads(row.amounts_json)),
-        prizes=tuple(json.loads(row.prizes_json)),
-        reserved=row.reserved,
-        exact=row.exact,
-        created_at=row.created_at,
-    )
 
 
 def stack_list(till: Till, stacks: Mapping[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:

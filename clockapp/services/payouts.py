@@ -16,31 +16,25 @@ from datetime import datetime
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, IcmResult, icm_equities
-from clockapp.core.ledger import DealShare, LedgerError, RowKind
-from clockapp.core.money import check_cents, format_cents
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
+from clockapp.core.money.till import DealInfo, Till
+from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, fit_to_field, ordinal
 from clockapp.persistence.models import DealRow
+from clockapp.persistence.queries import cashier_config, deals
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.payout_deals import DealInfo, DealProposal, deal_info, propose
-from clockapp.services.setup import get_row
-from clockapp.services.till import (
-    CashierConfig,
-    LedgerCache,
-    LedgerEntry,
-    MoneyView,
-    PrizeDue,
-    Till,
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import (
     append_row,
-    check_not_overpaid,
-    ledger_entry,
     load_till,
-    lock_till,
-    locked_till,
-    money_view,
-    store_config,
 )
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
+from clockapp.services.payout_deals import DealProposal, propose
+from clockapp.services.setup import get_row
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
 
@@ -235,21 +229,20 @@ class PayoutService:
         *,
         strict: bool = False,
     ) -> Outcome[PayoutView]:
-        with self._ctx.transaction() as session:
-            row = lock_till(session, tournament_id)
-            now = self._ctx.now()  # inside the lock: times follow the order
-            till = load_till(session, tournament_id, self._cache)
+        def apply(session: Session, till: Till, now: datetime) -> Done[PayoutView]:
             structure = make(till)
             till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
             view = money_view(till)
             if strict and view.table is None and view.balances.entries > 0:
                 raise ValidationError(view.problem)
             check_not_overpaid(view)
-            store_config(row, till.config)
-            session.add(row)
-            changes = record_change(session, tournament_id, Change.PAYOUTS, summary, now)
-            result = payout_view(till, view)
-        return Outcome(result, changes)
+            # Created by `money_action`'s lock and held by the till: found without a statement.
+            stack = till.config.rules.registration.chips
+            row = cashier_config.ensure_config_row(session, tournament_id, stack)
+            cashier_config.save_config(session, row, till.config)
+            return Done(payout_view(till, view), Change.PAYOUTS, summary)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     # ---------------------------------------------------------------- paying
     def pay_prize(
@@ -291,9 +284,8 @@ class PayoutService:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
                 raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
             check_cents(amount, "The amount paid")
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
             till.registration(registration_id)
             view = ensure_overlay(session, till, now, station)
             if view.table is None:
@@ -314,14 +306,9 @@ class PayoutService:
                 station=station,
             )
             entry = ledger_entry(till, record.id or 0)
-            changes = record_change(
-                session,
-                tournament_id,
-                PAY_CHANGES,
-                f"paid {due.name} {format_cents(paid)} ({kind.value})",
-                now,
-            )
-        return Outcome(entry, changes)
+            return Done(entry, PAY_CHANGES, f"paid {due.name} {format_cents(paid)} ({kind.value})")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def owed(self, tournament_id: int, registration_id: int) -> PrizeDue:
         """What one player is due and was paid."""
@@ -372,9 +359,8 @@ class PayoutService:
 
         The same inputs give the same shares as `propose_deal` (the ICM estimate is seeded).
         """
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[DealInfo]:
             view = ensure_overlay(session, till, now, station)
             proposal = propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result
@@ -405,22 +391,19 @@ class PayoutService:
                 exact=deal.exact,
                 created_at=now,
             )
-            session.add(row)
-            session.flush()
-            till.deals[record.id] = row
+            info = deals.insert_deal(session, row)
+            till.deals[record.id] = info
             check_not_overpaid(money_view(till))
-            info = deal_info(row)
-            changes = record_change(
-                session, tournament_id, PAY_CHANGES, f"deal recorded: {deal.description}", now
-            )
-        return Outcome(info, changes)
+            return Done(info, PAY_CHANGES, f"deal recorded: {deal.description}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def deal(self, tournament_id: int) -> DealInfo | None:
         """The recorded deal still standing (None when none, or when its row was voided)."""
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
             view = money_view(till)
-            return deal_info(view.deal) if view.deal is not None else None
+            return view.deal
 
 
 def _nothing_owed(due: PrizeDue, kind: RowKind) -> str:

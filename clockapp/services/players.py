@@ -1,8 +1,9 @@
 """The player database: create, edit, search as you type, merge duplicates, CSV import and export.
 
 Players are shared by every tournament in the database; a tournament's players are its
-registrations (`clockapp.services.cashier`). A merged duplicate is never deleted: it points at the
-player it was merged into, its registrations move over, and searches no longer show it.
+registrations (`clockapp.services.cashier.service`). A merged duplicate is never deleted: it
+points at the player it was merged into, its registrations move over, and searches no longer
+show it.
 """
 
 from __future__ import annotations

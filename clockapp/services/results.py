@@ -14,8 +14,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.ledger import RowKind, voided_rows
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.field import BustInput, chips_in_play, standing_busts
+from clockapp.core.money.ledger import RowKind, voided_rows
+from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.payouts import ordinal
 from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
@@ -23,28 +27,20 @@ from clockapp.persistence.models import EliminationRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import (
+    add_bust,
+    load_till,
+    record_busts,
+    save_settled,
+)
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.context import ServiceContext
 from clockapp.services.payouts import payout_view
 from clockapp.services.seating.hand import open_hand
 from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
-from clockapp.services.till import (
-    BustInput,
-    LedgerCache,
-    PrizeDue,
-    RegistrationStatus,
-    Till,
-    add_bust,
-    check_not_overpaid,
-    chips_in_play,
-    load_till,
-    locked_till,
-    money_view,
-    record_busts,
-    settle,
-    standing_busts,
-)
 
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
 
@@ -402,18 +398,17 @@ class ResultsService:
         seats free at once and a shootout table loses its players out (the cashier's bust is one
         action, not a bust and then a seating call).
         """
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             hand = open_hand(session, tournament_id, till)
             record_busts(session, till, busts, now, station=station, hand=hand)
             if follow_seating:
                 follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
-            changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
-        self._cache.keep(till, changes)
-        return Outcome(report, changes)
+            return Done(report, BUST_CHANGES, f"busted {names}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
     def undo_elimination(
         self,
@@ -453,15 +448,14 @@ class ResultsService:
             raise EliminationError("Say whose bust to undo.")
         if len(set(registration_ids)) != len(registration_ids):
             raise EliminationError("A player is named twice: each bust is undone once.")
-        with self._ctx.transaction() as session:
-            till = locked_till(session, tournament_id, self._cache)
-            now = self._ctx.now()  # inside the lock: times follow the order
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             backs: list[tuple[int, Seat]] = []
             for rid in registration_ids:
                 back = _add_undo(session, till, rid, reason, now, station)
                 if back is not None:
                     backs.append((rid, back))
-            settle(session, till)
+            save_settled(session, till)
             report = _report(till, list(registration_ids))
             notes = []
             for rid, back in backs:
@@ -471,11 +465,9 @@ class ResultsService:
             report = replace(report, seats=tuple(notes))
             names = ", ".join(till.name(rid) for rid in registration_ids)
             seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
-            changes = record_change(
-                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}{seated}", now
-            )
-        self._cache.keep(till, changes)
-        return Outcome(report, changes)
+            return Done(report, BUST_CHANGES, f"undid the bust of {names}{seated}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
     def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
         """Every bust and undo recorded, oldest first."""

@@ -19,7 +19,7 @@ from clockapp.core.icm import (
     propose_deal,
     subsets_to_visit,
 )
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 
 
 def brute_force(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:

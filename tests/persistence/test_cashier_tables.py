@@ -21,10 +21,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, select
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
-from clockapp.core.ledger import RowKind, balances
+from clockapp.core.money.balances import balances
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import (
     _alembic_config,
     current_revision,
@@ -38,10 +41,9 @@ from clockapp.persistence.models import (
     RegistrationRow,
     TournamentRow,
 )
+from clockapp.persistence.queries.ledger import core_row
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
-from clockapp.services.till import core_row
 from tests.fakes import FakeClock
 
 NOW = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)

@@ -11,10 +11,11 @@ from pathlib import Path
 from alembic import command
 from sqlalchemy import text
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -16,7 +16,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from clockapp.core.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import (
     _alembic_config,
     current_revision,
@@ -26,7 +28,6 @@ from clockapp.persistence.db import (
 )
 from clockapp.persistence.models import LedgerRecord
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

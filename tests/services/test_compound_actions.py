@@ -18,17 +18,13 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.entries import (
-    EntryPrice,
-    EntryRules,
-    RebuyRule,
-    ReEntryRule,
-    RegistrationRule,
-)
 from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
-from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

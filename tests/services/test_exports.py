@@ -8,12 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.userfiles import FORMULA_STARTS, csv_records
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 
 HOSTILE = ['=HYPERLINK("http://x","click")', "+cmd", "@SUM(1)", "-2+3"]

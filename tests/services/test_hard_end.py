@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.services.hard_end import REASON, ChipCountError
 from clockapp.services.players import PlayerDetails

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 
 RULES = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))

@@ -19,13 +19,14 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from clockapp.core.balancing import BalancePolicy, BreakRules
-from clockapp.core.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.seating import DealIn, MoveKind, Seat
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
 from clockapp.services.seating import SeatingError, SeatingService

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from clockapp.core.money.field import BustInput
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
-from clockapp.services.till import BustInput
 from tests.services import test_seating as base
 from tests.services.test_seating import buy_ins
 

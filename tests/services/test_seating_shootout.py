@@ -13,11 +13,11 @@ from datetime import timedelta
 import pytest
 
 from clockapp.core.errors import DomainError
+from clockapp.core.money.field import BustInput
 from clockapp.core.shootout import ExitCause
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
-from clockapp.services.till import BustInput
 from tests.fakes import FakeClock
 from tests.services import test_seating as base
 from tests.services.test_seating import buy_ins, snapshot

@@ -22,9 +22,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.app import Services
-from clockapp.services.cashier import RegistrationInfo, RegistrationStatus
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog

@@ -8,9 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.userfiles import csv_records
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
 

@@ -7,9 +7,11 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
-from clockapp.core.ledger import RowKind
-from clockapp.services.cashier import BustInput, CashierConfig, LedgerEntry
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.models import (
     DeskModel,
@@ -17,7 +19,6 @@ from clockapp.ui.cashier.models import (
     LedgerModel,
     LinesModel,
     RegistrationsModel,
-    cash_effect,
     entries_text,
     place_text,
 )
@@ -121,33 +122,6 @@ def test_a_voided_row_is_struck_through_and_its_void_says_why(services, tourname
     assert "voided by" in ledger.text(voided, "Reason")
     assert ledger.text(void, "Reason").endswith(": typo")
     assert ledger.cash(void) == -ledger.cash(voided)
-
-
-def entry(row_id: int, kind: RowKind, amount: int, target: int | None = None) -> LedgerEntry:
-    return LedgerEntry(row_id, kind, amount, 1, "Ann", None, None, target, "", AT, "")
-
-
-@pytest.mark.parametrize(
-    ("kind", "amount", "effect"),
-    [
-        (RowKind.BUY_IN, 3000, 3000),
-        (RowKind.REBUY, 2000, 2000),
-        (RowKind.ADD_ON, 1000, 1000),
-        (RowKind.RE_ENTRY, 3000, 3000),
-        (RowKind.FEE, 500, 500),
-        (RowKind.OVERLAY, 9000, 9000),
-        (RowKind.PAYOUT, 5000, -5000),
-        (RowKind.BOUNTY, 500, -500),
-        (RowKind.REFUND, 3000, -3000),
-        (RowKind.DEAL, 20000, None),
-    ],
-)
-def test_cash_effect_of_each_kind_and_of_its_void(kind, amount, effect):
-    row = entry(1, kind, amount)
-    void = entry(2, RowKind.VOID, amount, target=1)
-    by_id = {1: row, 2: void}
-    assert cash_effect(row, by_id) == effect
-    assert cash_effect(void, by_id) == (None if effect is None else -effect)
 
 
 def test_short_texts(services, tournament_id, played):

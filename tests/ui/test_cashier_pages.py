@@ -12,12 +12,13 @@ import io
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.icm import DealMethod
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.prize_dialogs import BustDialog

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
-from clockapp.core.ledger import RowKind
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.prize_fit import FitDialog
 

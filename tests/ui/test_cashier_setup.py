@@ -11,9 +11,10 @@ from datetime import timedelta
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
-from clockapp.core.ledger import RowKind
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QImage
 
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui import app as app_module
 from clockapp.ui.clock import texts

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
-import clockapp.services.cashier as cashier_service
+import clockapp.services.cashier.action as money_action_module
 import clockapp.services.clock as clock_service
 from clockapp.core.clock import ClockStatus
 from clockapp.core.errors import ValidationError
@@ -149,7 +149,7 @@ def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     desk = cashier_window.desk
     desk.refresh()
     before = dump_database(services.ctx.engine)
-    monkeypatch.setattr(cashier_service, "record_change", _disk_full)
+    monkeypatch.setattr(money_action_module, "record_change", _disk_full)
 
     find(qtbot, desk, "ann")
     qtbot.keyClick(desk.table, Qt.Key.Key_B)

@@ -351,7 +351,7 @@ def stored_shootout(services: Services, tid: int):
 def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
-    from clockapp.services.cashier import BustInput
+    from clockapp.core.money.field import BustInput
     from clockapp.ui.cashier import operations
 
     tid = tournament_id

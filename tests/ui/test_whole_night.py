@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents as money
+from clockapp.core.money.amounts import format_cents as money
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
-from clockapp.services.cashier import RegistrationStatus
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.tables import TablesWindow

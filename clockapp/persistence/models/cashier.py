@@ -20,7 +20,7 @@ from sqlmodel import Column, Field, SQLModel, Text
 from clockapp.core.payout_tables import DEFAULT_TABLE
 from clockapp.persistence.types import BigInt, UTCDateTime
 
-#: Registration statuses (the values `clockapp.services.cashier.RegistrationStatus` uses).
+#: Registration statuses (the values `clockapp.core.money.records.RegistrationStatus` uses).
 STATUS_PRE_REGISTERED = "pre-registered"
 STATUS_CHECKED_IN = "checked-in"
 STATUS_PLAYING = "playing"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from clockapp.core.money.till import Till
 from clockapp.persistence.models import HandForHandRow
-from clockapp.services.till import Till
 
 
 def open_hand(session: Session, tournament_id: int, till: Till) -> int | None:

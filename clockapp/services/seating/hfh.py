@@ -21,11 +21,11 @@ from clockapp.core.hand_for_hand import (
 from clockapp.core.hand_for_hand import next_hand as core_next_hand
 from clockapp.core.seating import SeatingError, advance_button
 from clockapp.persistence.models import HandForHandRow
+from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.payouts import payout_view
 from clockapp.services.seating.store import Room, SeatingBase, hfh_of, store_hfh, store_room
 from clockapp.services.setup import get_row
-from clockapp.services.till import load_till
 
 #: Hand-for-hand on or off: the seating, and the wall (its snapshot says hand-for-hand is on;
 #: the clock alone would re-read only the clock row).

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.shootout import (
     Elimination,
@@ -21,6 +22,7 @@ from clockapp.core.shootout import (
     shootout_time_limit,
     start_shootout,
 )
+from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import (
     Room,
@@ -33,7 +35,6 @@ from clockapp.services.seating.store import (
     store_shootout_state,
 )
 from clockapp.services.seating.views import ShootoutView
-from clockapp.services.till import BustInput, load_till, lock_till, record_busts
 
 #: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
 BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS

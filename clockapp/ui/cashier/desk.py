@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.entries import EntryKind, EntryOffer, EntryOption
-from clockapp.services.cashier import EntryReceipt, RegistrationInfo, RegistrationStatus
+from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext

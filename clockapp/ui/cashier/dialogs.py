@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.entries import EntryKind, EntryOffer
 from clockapp.core.errors import DomainError
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind, EntryOffer
+from clockapp.core.money.handout import handout
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.widgets import HandoutView, amount_edit, preview_handout, read_amount
+from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 
 #: How each entry kind is named on buttons and titles.
 KIND_TITLE = {
@@ -217,8 +218,8 @@ class EntryDialog(_Dialog):
             self._shown_offers = offers
             parts = []
             for o in offers:
-                breakdown, note = preview_handout(o.kind, o.chips, self._chip_set)
-                parts.append((KIND_TITLE[o.kind], breakdown, o.chips, note))
+                chips = handout(o.kind, o.chips, self._chip_set)
+                parts.append((KIND_TITLE[o.kind], chips.breakdown, o.chips, chips.note))
             self.handout.show_chips(parts, self._chip_set)
         super()._update()
 

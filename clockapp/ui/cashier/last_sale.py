@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from clockapp.core.money import format_cents
-from clockapp.services.cashier import EntryReceipt
+from clockapp.core.money.amounts import format_cents
+from clockapp.services.cashier.service import EntryReceipt
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE

@@ -15,10 +15,15 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import (
+    LedgerEntry,
+    RegistrationInfo,
+    RegistrationStatus,
+    cash_effect,
+)
 from clockapp.core.payouts import ordinal
-from clockapp.services.cashier import LedgerEntry, RegistrationInfo, RegistrationStatus
 from clockapp.services.players import PlayerInfo
 
 Index = QModelIndex | QPersistentModelIndex
@@ -31,11 +36,6 @@ STATUS_TEXT = {
     RegistrationStatus.BUSTED: "out",
     RegistrationStatus.WITHDRAWN: "withdrawn",
 }
-
-#: Ledger kinds whose money leaves the drawer (shown with a minus sign).
-_CASH_OUT = frozenset({RowKind.PAYOUT, RowKind.BOUNTY, RowKind.REFUND})
-#: Ledger kinds that move no cash (a deal only records how the unpaid money is shared).
-_NO_CASH = frozenset({RowKind.DEAL})
 
 _ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -230,19 +230,6 @@ class RegistrationsModel(RowsModel):
 
 
 # ------------------------------------------------------------------------------ the ledger
-def cash_effect(entry: LedgerEntry, by_id: dict[int, LedgerEntry]) -> int | None:
-    """Cents the row moved into (+) or out of (-) the drawer; None for a row that moves none."""
-    if entry.kind is RowKind.VOID:
-        target = by_id.get(entry.target_id) if entry.target_id is not None else None
-        if target is None:
-            return None
-        reversed_effect = cash_effect(target, by_id)
-        return None if reversed_effect is None else -reversed_effect
-    if entry.kind in _NO_CASH:
-        return None
-    return -entry.amount if entry.kind in _CASH_OUT else entry.amount
-
-
 def ledger_note(entry: LedgerEntry) -> str:
     """The reason column: why a row was written, and what a void reverses."""
     if entry.kind is RowKind.VOID:

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from clockapp.core.entries import EntryKind
 from clockapp.core.icm import DealMethod
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.records import LedgerEntry
+from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
-from clockapp.services.cashier import BustInput, EntryReceipt, LedgerEntry
-from clockapp.services.payouts import DealInfo, PayoutView
+from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
 from clockapp.ui.cashier.context import STATION, CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.ledger import RowKind
-from clockapp.core.money import format_cents
-from clockapp.services.cashier import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.cashier import operations, setup_operations

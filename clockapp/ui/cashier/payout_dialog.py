@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.services.app import Services

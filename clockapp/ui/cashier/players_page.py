@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.errors import DomainError
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.userfiles import csv_records
-from clockapp.services.cashier import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import setup_operations

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.app import Services
-from clockapp.services.cashier import BustInput, RegistrationInfo
 from clockapp.services.payouts import DealProposal
 from clockapp.ui.cashier.dialogs import _big, _Dialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount

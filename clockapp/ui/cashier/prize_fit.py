@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 from clockapp.core.payout_tables import table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, ordinal
 from clockapp.services.payouts import PayoutFit

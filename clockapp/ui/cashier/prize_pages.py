@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier import operations, reports

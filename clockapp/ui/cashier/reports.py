@@ -16,9 +16,9 @@ from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.ledger import NightSummary
-from clockapp.core.money import format_cents
-from clockapp.services.cashier import EntryReceipt
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.drawer import NightSummary
+from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow
 from clockapp.ui.cashier.dialogs import KIND_TITLE

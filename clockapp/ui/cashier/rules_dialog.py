@@ -27,18 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money import format_cents
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.money.rules_fit import breaks_after
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, breaks_after
 from clockapp.ui.cashier.dialogs import _big, _Dialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 

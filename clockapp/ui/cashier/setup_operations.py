@@ -9,8 +9,8 @@ list). A merge and an import are not undoable: the message says what they did.
 
 from __future__ import annotations
 
-from clockapp.core.money import format_cents
-from clockapp.services.cashier import (
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.records import (
     CashierConfig,
     CashierError,
     RegistrationInfo,

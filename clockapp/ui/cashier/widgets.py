@@ -5,10 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 
-from clockapp.core.chips import ChipError, ChipSet, StackBreakdown, rebuy_breakdown, stack_breakdown
-from clockapp.core.entries import EntryKind
+from clockapp.core.chips import ChipSet, StackBreakdown
 from clockapp.core.errors import DomainError
-from clockapp.core.money import parse_amount
+from clockapp.core.money.amounts import parse_amount
 from clockapp.ui.structure.swatches import chip_pixmap
 
 _STYLES = {
@@ -64,22 +63,6 @@ def read_amount(edit: QLineEdit, field: str, *, allow_zero: bool = True) -> int 
     if not edit.text().strip():
         return None
     return parse_amount(edit.text(), field=field, allow_zero=allow_zero)
-
-
-def preview_handout(
-    kind: EntryKind, chips: int, chip_set: ChipSet
-) -> tuple[StackBreakdown | None, str]:
-    """The chips to hand over for an entry: the stack breakdown (rebuys and add-ons: the big chips).
-
-    The service makes the same breakdown when it sells the entry; the confirm shows it first so
-    the cashier can count the chips out while the player pays.
-    """
-    try:
-        if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
-            return stack_breakdown(chips, chip_set), ""
-        return rebuy_breakdown(chips, chip_set), ""
-    except ChipError as error:
-        return None, str(error)
 
 
 class HandoutView(QWidget):

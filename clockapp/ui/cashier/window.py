@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money import format_cents
+from clockapp.core.money.amounts import format_cents
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import Meaning, mark

@@ -90,8 +90,8 @@ def ordinal(n: int) -> str:
 def money(cents: int, currency: str = "$") -> str:
     """Money for the wall: whole amounts without cents; a currency code goes after the number.
 
-    The same text as `clockapp.core.money.format_cents(..., trim_zero_cents=True)`, written out
-    here because the first frame cannot wait for the money module (it imports `fractions`).
+    The same text as `clockapp.core.money.amounts.format_cents(..., trim_zero_cents=True)`, written
+    out here because the first frame cannot wait for the money module (it imports `fractions`).
 
     >>> money(180000), money(12550, "€"), money(100000, "EUR"), money(500, ""), money(-5)
     ('$1,800', '€125.50', '1,000 EUR', '5', '-$0.05')

@@ -10,25 +10,19 @@ from datetime import timedelta
 
 import pytest
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryKind, EntryPrice, EntryRefused
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryKind,
-    EntryPrice,
-    EntryRefused,
     EntryRules,
     RebuyRule,
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError
-from clockapp.core.ledger import LedgerError, RowKind
+from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, CashierError, RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
-from clockapp.services.cashier import (
-    CashierConfig,
-    CashierError,
-    RegistrationStatus,
-)
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock

@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.ledger: row rules, voids, refunds, balances, drawer and summary."""
+"""Tests for clockapp.core.money.ledger: row rules, voids, refunds, balances, drawer and summary."""
 
 from __future__ import annotations
 
@@ -8,21 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import EntryKind, EntryPrice
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.ledger import (
-    DealShare,
-    DrawerCount,
-    LedgerBalances,
-    LedgerError,
-    LedgerRow,
-    RowKind,
-    balances,
-    check_append,
-    drawer_count,
-    night_summary,
-    voided_rows,
-)
+from clockapp.core.money.balances import LedgerBalances, balances, check_append
+from clockapp.core.money.drawer import DrawerCount, drawer_count, night_summary
+from clockapp.core.money.entries import EntryKind, EntryPrice
+from clockapp.core.money.ledger import DealShare, LedgerError, LedgerRow, RowKind, voided_rows
 
 SPLIT = EntryPrice(prize_pool=2000, house_fee=500, bounty=500)  # a $30 entry
 

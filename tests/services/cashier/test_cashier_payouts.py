@@ -9,14 +9,16 @@ from dataclasses import replace
 import pytest
 
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.entries import EntryPrice, EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
-from clockapp.core.ledger import LedgerError, RowKind
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from clockapp.services.cashier import BustInput, CashierConfig, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerDetails

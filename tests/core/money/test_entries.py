@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.entries: kinds, prices and the rules of each entry."""
+"""Tests for clockapp.core.money.entries: kinds, prices and the rules of each entry."""
 
 from __future__ import annotations
 
@@ -8,19 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.entries import (
-    AddOnRule,
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.entries import (
     ClockPosition,
     EntryContext,
     EntryKind,
     EntryPrice,
     EntryRefused,
-    EntryRules,
     PlayerEntries,
-    RebuyRule,
-    ReEntryRule,
-    RegistrationRule,
     TournamentKind,
+)
+from clockapp.core.money.entry_checks import (
     check_add_on,
     check_buy_in,
     check_entry,
@@ -28,7 +26,13 @@ from clockapp.core.entries import (
     check_rebuy,
     entry_options,
 )
-from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.money.entry_rules import (
+    AddOnRule,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
+)
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 BUY_IN = EntryPrice(prize_pool=2000, house_fee=500)

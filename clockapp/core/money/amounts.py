@@ -70,7 +70,7 @@ def parse_amount(
     >>> parse_amount("-5", field="Buy-in")
     Traceback (most recent call last):
     ...
-    clockapp.core.money.AmountError: Buy-in: '-5' is negative; enter an amount of 0 or more.
+    clockapp.core.money.amounts.AmountError: Buy-in: '-5' is negative; enter an amount of 0 or more.
     """
     raw = text
     body = text.strip()

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from clockapp.core.entries import EntryPrice, EntryRules, RegistrationRule
 from clockapp.core.errors import ValidationError
-from clockapp.core.money import MAX_AMOUNT_CENTS
+from clockapp.core.money.amounts import MAX_AMOUNT_CENTS
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.money: typed amounts, display, exact splitting."""
+"""Tests for clockapp.core.money.amounts: typed amounts, display, exact splitting."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.errors import ValidationError
-from clockapp.core.money import (
+from clockapp.core.money.amounts import (
     MAX_AMOUNT_CENTS,
     AmountError,
     allocate,

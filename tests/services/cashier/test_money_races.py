@@ -18,12 +18,13 @@ from typing import Any
 import pytest
 from sqlmodel import Session, col, select
 
-from clockapp.core.entries import EntryPrice, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.persistence.models import ChangeRow, LedgerRecord, SeatRow
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 
 PROCESSES = 3

@@ -24,19 +24,19 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
-from clockapp.core.entries import (
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
     AddOnRule,
-    EntryPrice,
     EntryRules,
     RebuyRule,
     ReEntryRule,
     RegistrationRule,
 )
-from clockapp.core.errors import DomainError
-from clockapp.core.ledger import RowKind
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, LedgerEntry, RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
-from clockapp.services.cashier import CashierConfig, LedgerEntry, RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 

@@ -1,0 +1,329 @@
+"""The ledger's balances: folding the rows into totals while checking every rule on the way.
+
+`balances(rows)` folds a sequence of `LedgerRow` into `LedgerBalances` (prize pool, fees,
+bounties, paid out, still owed, expected cash) and refuses any sequence that breaks a rule, naming
+the row; `check_append(rows, row)` is what a service calls before it inserts a row, so a refused
+row leaves the ledger unchanged. The kinds and what each moves: `clockapp.core.money.ledger`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.ledger import (
+    DealShare,
+    LedgerError,
+    LedgerRow,
+    RowKind,
+)
+
+
+@dataclass(frozen=True)
+class LedgerBalances:
+    """The totals of a ledger after every void is applied. Money in cents.
+
+    Attributes:
+        buy_ins: First buy-ins still standing (neither voided nor fully refunded).
+        re_entries: Re-entries still standing.
+        rebuys: Rebuys still standing.
+        add_ons: Add-ons still standing.
+        refunds: Refund rows still standing.
+        voids: Void rows.
+        prize_pool: Money in the prize pool: entries' prize parts, plus overlay, less refunds.
+        overlay: Money the house added to reach a guarantee.
+        house_fees: Fees kept by the house (from entries and fee rows, less refunds).
+        bounty_pool: Money set aside as bounties (less refunds).
+        paid_out: Prizes paid.
+        bounties_paid: Bounties paid.
+        refunded: Money handed back by refunds.
+        cash_in: Money that came into the drawer.
+        cash_out: Money that went out of the drawer.
+        deal: The shares of the last standing deal, if any.
+    """
+
+    buy_ins: int = 0
+    re_entries: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    refunds: int = 0
+    voids: int = 0
+    prize_pool: int = 0
+    overlay: int = 0
+    house_fees: int = 0
+    bounty_pool: int = 0
+    paid_out: int = 0
+    bounties_paid: int = 0
+    refunded: int = 0
+    cash_in: int = 0
+    cash_out: int = 0
+    deal: tuple[DealShare, ...] = ()
+
+    @property
+    def entries(self) -> int:
+        """Buy-ins and re-entries: the number of entries in the field."""
+        return self.buy_ins + self.re_entries
+
+    @property
+    def prize_owed(self) -> int:
+        """Prize money not yet paid."""
+        return self.prize_pool - self.paid_out
+
+    @property
+    def bounties_owed(self) -> int:
+        """Bounty money not yet paid."""
+        return self.bounty_pool - self.bounties_paid
+
+    @property
+    def still_owed(self) -> int:
+        """Everything the players are still owed: prizes and bounties not yet paid."""
+        return self.prize_owed + self.bounties_owed
+
+    @property
+    def expected_cash(self) -> int:
+        """The cash the ledger says came in and did not go out (add the opening float)."""
+        return self.cash_in - self.cash_out
+
+
+class _Fold:
+    """The running state while rows are folded; mutable, private, built fresh per call."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, LedgerRow] = {}
+        self.last_id: int | None = None
+        self.voided_by: dict[int, int] = {}
+        self.refunded: dict[int, EntryPrice] = {}  # entry row id -> parts refunded so far
+        self.totals: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
+        self.deals: list[int] = []  # ids of deal rows, voided or not
+
+    def apply(self, row: LedgerRow) -> None:
+        """Check `row` against the rows before it, then add its effect; raise LedgerError."""
+        name = f"Ledger row {row.row_id} ({row.kind.value})"
+        if self.last_id is not None and row.row_id <= self.last_id:
+            raise LedgerError(
+                f"{name}: rows are appended in order; row {row.row_id} comes after row "
+                f"{self.last_id}."
+            )
+        if row.kind is RowKind.VOID:
+            self._void(row, name)
+        elif row.kind is RowKind.REFUND:
+            self._refund(row, name)
+            self._effect(row, +1)
+        elif row.kind is RowKind.DEAL:
+            unpaid = self.totals["prize_pool"] - self.totals["paid_out"]
+            if row.amount > unpaid:
+                raise LedgerError(
+                    f"{name}: the deal shares {format_cents(row.amount)} but only "
+                    f"{format_cents(unpaid)} of prize money is unpaid."
+                )
+        else:
+            self._effect(row, +1)
+        self._check_owed(name)
+        self.rows[row.row_id] = row
+        self.last_id = row.row_id
+        if row.kind is RowKind.DEAL:
+            self.deals.append(row.row_id)
+
+    def _void(self, row: LedgerRow, name: str) -> None:
+        assert row.target is not None  # guaranteed by LedgerRow validation
+        target = self.rows.get(row.target)
+        if target is None:
+            raise LedgerError(f"{name}: there is no earlier row {row.target} to void.")
+        if target.kind is RowKind.VOID:
+            raise LedgerError(
+                f"{name}: row {target.row_id} is itself a void and cannot be voided; "
+                "record the original row again instead."
+            )
+        if target.row_id in self.voided_by:
+            raise LedgerError(
+                f"{name}: row {target.row_id} was already voided by row "
+                f"{self.voided_by[target.row_id]}."
+            )
+        if row.amount != target.amount:
+            raise LedgerError(
+                f"{name}: a void repeats the amount of the row it reverses "
+                f"({format_cents(target.amount)}), not {format_cents(row.amount)}."
+            )
+        refunds = [
+            other.row_id
+            for other in self.rows.values()
+            if other.kind is RowKind.REFUND
+            and other.target == target.row_id
+            and other.row_id not in self.voided_by
+        ]
+        if refunds:
+            raise LedgerError(
+                f"{name}: row {target.row_id} was refunded by row {refunds[0]}; "
+                "void the refund first."
+            )
+        if target.kind is RowKind.REFUND:
+            assert target.target is not None
+            assert target.split is not None
+            entry = self.rows[target.target]
+            if self.refunded[target.target] == entry.split:
+                # The entry was fully refunded and counts again once the refund is voided.
+                self.totals[_ENTRY_COUNTER[entry.kind]] += 1
+            self.refunded[target.target] = _minus(self.refunded[target.target], target.split)
+        self._effect(target, -1)
+        self.voided_by[target.row_id] = row.row_id
+        self.totals["voids"] += 1
+
+    def _refund(self, row: LedgerRow, name: str) -> None:
+        assert row.target is not None
+        assert row.split is not None
+        entry = self.rows.get(row.target)
+        if entry is None or not entry.kind.is_entry:
+            raise LedgerError(f"{name}: row {row.target} is not an earlier entry to refund.")
+        if entry.row_id in self.voided_by:
+            raise LedgerError(
+                f"{name}: entry row {entry.row_id} was voided by row "
+                f"{self.voided_by[entry.row_id]}; there is nothing to refund."
+            )
+        if row.player_id != entry.player_id:
+            raise LedgerError(
+                f"{name}: entry row {entry.row_id} was paid by player {entry.player_id}, "
+                f"not player {row.player_id}."
+            )
+        assert entry.split is not None
+        before = self.refunded.get(entry.row_id, EntryPrice(0))
+        after = EntryPrice(
+            before.prize_pool + row.split.prize_pool,
+            before.house_fee + row.split.house_fee,
+            before.bounty + row.split.bounty,
+        )
+        for part, paid, back in (
+            ("prize-pool part", entry.split.prize_pool, after.prize_pool),
+            ("house fee", entry.split.house_fee, after.house_fee),
+            ("bounty", entry.split.bounty, after.bounty),
+        ):
+            if back > paid:
+                raise LedgerError(
+                    f"{name}: refunds of entry row {entry.row_id} would hand back "
+                    f"{format_cents(back)} of its {part}, but only {format_cents(paid)} was paid."
+                )
+        self.refunded[entry.row_id] = after
+        if after == entry.split:
+            # A fully refunded entry no longer counts in the field (it sizes the payouts).
+            self.totals[_ENTRY_COUNTER[entry.kind]] -= 1
+
+    def _effect(self, row: LedgerRow, sign: int) -> None:
+        t = self.totals
+        kind = row.kind
+        if kind.is_entry:
+            assert row.split is not None
+            t[_ENTRY_COUNTER[kind]] += sign
+            t["prize_pool"] += sign * row.split.prize_pool
+            t["house_fees"] += sign * row.split.house_fee
+            t["bounty_pool"] += sign * row.split.bounty
+            t["cash_in"] += sign * row.amount
+        elif kind is RowKind.FEE:
+            t["house_fees"] += sign * row.amount
+            t["cash_in"] += sign * row.amount
+        elif kind is RowKind.OVERLAY:
+            t["overlay"] += sign * row.amount
+            t["prize_pool"] += sign * row.amount
+            t["cash_in"] += sign * row.amount
+        elif kind is RowKind.PAYOUT:
+            t["paid_out"] += sign * row.amount
+            t["cash_out"] += sign * row.amount
+        elif kind is RowKind.BOUNTY:
+            t["bounties_paid"] += sign * row.amount
+            t["cash_out"] += sign * row.amount
+        elif kind is RowKind.REFUND:
+            assert row.split is not None
+            t["refunds"] += sign
+            t["refunded"] += sign * row.amount
+            t["prize_pool"] -= sign * row.split.prize_pool
+            t["house_fees"] -= sign * row.split.house_fee
+            t["bounty_pool"] -= sign * row.split.bounty
+            t["cash_out"] += sign * row.amount
+        # A deal moves no money: it only records how the unpaid prize money will be shared.
+
+    def _check_owed(self, name: str) -> None:
+        t = self.totals
+        if t["paid_out"] > t["prize_pool"]:
+            raise LedgerError(
+                f"{name}: prizes paid ({format_cents(t['paid_out'])}) would be more than the "
+                f"prize pool ({format_cents(t['prize_pool'])}); that is more than is owed."
+            )
+        if t["bounties_paid"] > t["bounty_pool"]:
+            raise LedgerError(
+                f"{name}: bounties paid ({format_cents(t['bounties_paid'])}) would be more than "
+                f"the bounty money collected ({format_cents(t['bounty_pool'])})."
+            )
+
+    def result(self) -> LedgerBalances:
+        standing = [i for i in self.deals if i not in self.voided_by]
+        deal = self.rows[standing[-1]].shares if standing else ()
+        return LedgerBalances(**self.totals, deal=deal)
+
+
+_ENTRY_COUNTER = {
+    RowKind.BUY_IN: "buy_ins",
+    RowKind.RE_ENTRY: "re_entries",
+    RowKind.REBUY: "rebuys",
+    RowKind.ADD_ON: "add_ons",
+}
+_COUNTERS = (
+    "buy_ins",
+    "re_entries",
+    "rebuys",
+    "add_ons",
+    "refunds",
+    "voids",
+    "prize_pool",
+    "overlay",
+    "house_fees",
+    "bounty_pool",
+    "paid_out",
+    "bounties_paid",
+    "refunded",
+    "cash_in",
+    "cash_out",
+)
+
+
+def _minus(a: EntryPrice, b: EntryPrice) -> EntryPrice:
+    return EntryPrice(a.prize_pool - b.prize_pool, a.house_fee - b.house_fee, a.bounty - b.bounty)
+
+
+def balances(rows: Iterable[LedgerRow]) -> LedgerBalances:
+    """Fold a ledger into its balances, checking every rule on the way.
+
+    Raises:
+        LedgerError: A row breaks a rule (out of order, voids a missing, void or already voided
+            row, refunds more than was paid, pays more than is owed, a deal larger than the
+            unpaid prize money). The message names the row.
+
+    >>> from clockapp.core.money.entries import EntryPrice
+    >>> balances([LedgerRow(1, RowKind.BUY_IN, 2000, player_id=1, split=EntryPrice(2000)),
+    ...           LedgerRow(2, RowKind.PAYOUT, 2500, player_id=1)])
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.ledger.LedgerError: Ledger row 2 (payout): prizes paid ($25.00) would be more than the prize pool ($20.00); that is more than is owed.
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    fold = _Fold()
+    for row in rows:
+        fold.apply(row)
+    return fold.result()
+
+
+def check_append(rows: Sequence[LedgerRow], row: LedgerRow) -> LedgerBalances:
+    """Check that `row` may be appended to `rows`; return the balances with it.
+
+    Services call this before inserting, so a refused row leaves the ledger unchanged.
+
+    Raises:
+        LedgerError: As `balances`, for the existing rows or the new one.
+
+    >>> from clockapp.core.money.entries import EntryPrice
+    >>> rows = [LedgerRow(1, RowKind.BUY_IN, 2000, player_id=1, split=EntryPrice(2000)),
+    ...         LedgerRow(2, RowKind.VOID, 2000, target=1, reason="wrong player")]
+    >>> check_append(rows, LedgerRow(3, RowKind.VOID, 2000, target=1, reason="again"))
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.ledger.LedgerError: Ledger row 3 (void): row 1 was already voided by row 2.
+    """
+    return balances([*rows, row])

@@ -1,0 +1,273 @@
+"""Who may buy in, rebuy, add on or re-enter now: a `check_*` function per entry kind.
+
+Pure: the caller says where the clock is (`EntryContext`, with `now` injected) and what a player
+has bought so far (`PlayerEntries`); a check answers with what the player may buy (`EntryOffer`:
+the kind, the price and its split, the chips) or raises `EntryRefused` with a sentence a
+tournament director can read out to the player.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from clockapp.core.money.entries import (
+    EntryContext,
+    EntryKind,
+    EntryOffer,
+    EntryOption,
+    EntryRefused,
+    PlayerEntries,
+    PlayerState,
+    _within,
+)
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+
+
+def _format_time(moment: datetime) -> str:
+    # Directors read the wall clock of the room: show the deadline in the machine's local time.
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def _registration_window(
+    rule: RegistrationRule, ctx: EntryContext, what: str, last_level: int | None
+) -> None:
+    """Refuse when late registration (or a window that follows it) has closed."""
+    if last_level is not None and not _within(ctx.position, last_level):
+        if last_level == 0:
+            raise EntryRefused(
+                f"{what} closed when the clock started (now {ctx.position.describe()})."
+            )
+        raise EntryRefused(
+            f"{what} closed after level {last_level} (now {ctx.position.describe()})."
+        )
+    if rule.deadline is not None and ctx.now >= rule.deadline:
+        raise EntryRefused(f"{what} closed at the deadline, {_format_time(rule.deadline)}.")
+
+
+def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> EntryOffer:
+    """May this player register (make the first buy-in) now?
+
+    Raises:
+        EntryRefused: Already registered, late registration or the deadline passed, or the
+            field is full.
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from datetime import UTC
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000, max_entrants=2))
+    >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC), entrants=2)
+    >>> check_buy_in(rules, PlayerEntries("Ann"), ctx)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.entries.EntryRefused: The field is full: 2 of 2 entrants are registered.
+    """
+    if player.registered:
+        raise EntryRefused(
+            f"{player.name} is already registered."
+            + (" A busted player may re-enter instead." if rules.re_entry is not None else "")
+        )
+    reg = rules.registration
+    _registration_window(reg, ctx, "Registration", reg.late_until_level)
+    if reg.max_entrants is not None and ctx.entrants >= reg.max_entrants:
+        raise EntryRefused(
+            f"The field is full: {ctx.entrants} of {reg.max_entrants} entrants are registered."
+        )
+    return EntryOffer(EntryKind.BUY_IN, reg.price, reg.chips)
+
+
+def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> EntryOffer:
+    """May this player rebuy now?
+
+    Raises:
+        EntryRefused: No rebuys in this tournament, not registered, the clock has not started,
+            the rebuy period is over, the player has too many chips, or has used every rebuy.
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from clockapp.core.money.entry_rules import RebuyRule
+    >>> from datetime import UTC
+    >>> buy_in = RegistrationRule(EntryPrice(2000), 5000)
+    >>> rules = EntryRules(buy_in, rebuy=RebuyRule(EntryPrice(2000), 5000, last_level=4,
+    ...                                              max_per_player=2))
+    >>> ctx = EntryContext(ClockPosition(3), datetime(2025, 1, 1, 20, tzinfo=UTC))
+    >>> check_rebuy(rules, PlayerEntries("Ann", registered=True, stack=0), ctx).chips
+    5000
+    >>> check_rebuy(rules, PlayerEntries("Ann", registered=True, stack=0, rebuys=2), ctx)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.entries.EntryRefused: Ann has used all 2 rebuys allowed per player.
+    """
+    rule = rules.rebuy
+    if rule is None:
+        raise EntryRefused(f"This tournament ({rules.label}) has no rebuys.")
+    if not player.registered:
+        raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
+    if ctx.position.level == 0:
+        raise EntryRefused("Rebuys start when the clock starts; this is still before the start.")
+    if not _within(ctx.position, rule.last_level):
+        raise EntryRefused(
+            f"Rebuys ended after level {rule.last_level} (now {ctx.position.describe()})."
+        )
+    if player.status is PlayerState.PLAYING:
+        if rule.stack_at_or_below == 0:
+            raise EntryRefused(f"{player.still_in()}; only a busted player may rebuy.")
+        if player.stack is None:
+            raise EntryRefused(
+                f"{player.name} is still in play: give the chips they have now (a rebuy is "
+                f"allowed at or below {rule.stack_at_or_below:,} chips)."
+            )
+        if player.stack > rule.stack_at_or_below:
+            raise EntryRefused(
+                f"{player.name} has {player.stack:,} chips; a rebuy is allowed only at or below "
+                f"{rule.stack_at_or_below:,} chips."
+            )
+    if rule.max_per_player is not None and player.rebuys >= rule.max_per_player:
+        raise EntryRefused(
+            f"{player.name} has used all {rule.max_per_player} "
+            f"rebuy{'s' if rule.max_per_player != 1 else ''} allowed per player."
+        )
+    return EntryOffer(EntryKind.REBUY, rule.price, rule.chips)
+
+
+def check_add_on(
+    rules: EntryRules,
+    player: PlayerEntries,
+    ctx: EntryContext,
+    *,
+    with_buy_in: bool = False,
+) -> EntryOffer:
+    """May this player buy the add-on now?
+
+    Args:
+        rules: The tournament's entry rules.
+        player: The player asking.
+        ctx: The moment.
+        with_buy_in: The add-on is sold in the same payment as a buy-in or re-entry (which the
+            caller checks separately with `check_buy_in` / `check_re_entry`).
+
+    Raises:
+        EntryRefused: No add-on in this tournament, outside its window, the player is busted or
+            not registered (at a break), or has already bought the add-ons allowed.
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from clockapp.core.money.entry_rules import AddOnRule
+    >>> from datetime import UTC
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000),
+    ...                    add_on=AddOnRule(EntryPrice(1000), 5000, at_break_after_level=4))
+    >>> ctx = EntryContext(ClockPosition(4), datetime(2025, 1, 1, 21, tzinfo=UTC))
+    >>> check_add_on(rules, PlayerEntries("Ann", registered=True, stack=900), ctx)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.entries.EntryRefused: The add-on is sold at the break after level 4 (now level 4).
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    rule = rules.add_on
+    if rule is None:
+        raise EntryRefused(f"This tournament ({rules.label}) has no add-on.")
+    if player.add_ons >= rule.max_per_player:
+        if rule.max_per_player == 1:
+            raise EntryRefused(f"{player.name} already bought the add-on.")
+        raise EntryRefused(
+            f"{player.name} has bought all {rule.max_per_player} add-ons allowed per player."
+        )
+    if with_buy_in:
+        if not rule.with_buy_in:
+            raise EntryRefused(
+                f"The add-on is sold at the break after level {rule.at_break_after_level}, "
+                "not with the buy-in."
+            )
+        return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
+    if rule.at_break_after_level is None:
+        raise EntryRefused("The add-on is sold only with the buy-in, in the same payment.")
+    at_break = ctx.position.on_break and ctx.position.level == rule.at_break_after_level
+    if not at_break:
+        raise EntryRefused(
+            f"The add-on is sold at the break after level {rule.at_break_after_level} "
+            f"(now {ctx.position.describe()})."
+        )
+    if not player.registered:
+        raise EntryRefused(f"{player.name} is not registered; only players in may add on.")
+    if player.status is PlayerState.BUSTED:
+        raise EntryRefused(
+            f"{player.name} has no chips; only a player still in may add on"
+            + (" (rebuy first)." if rules.rebuy is not None else ".")
+        )
+    return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
+
+
+def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> EntryOffer:
+    """May this busted player re-enter now?
+
+    Raises:
+        EntryRefused: No re-entry in this tournament, not registered, still has chips, the
+            re-entry window or the deadline passed, or every re-entry is used.
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from clockapp.core.money.entry_rules import ReEntryRule
+    >>> from datetime import UTC
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000, late_until_level=6),
+    ...                    re_entry=ReEntryRule(EntryPrice(2000), 5000))
+    >>> ctx = EntryContext(ClockPosition(7), datetime(2025, 1, 1, 22, tzinfo=UTC))
+    >>> check_re_entry(rules, PlayerEntries("Ann", registered=True), ctx)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.money.entries.EntryRefused: Re-entry closed after level 6 (now level 7).
+    """
+    rule = rules.re_entry
+    if rule is None:
+        raise EntryRefused(f"This tournament ({rules.label}) has no re-entry.")
+    if not player.registered:
+        raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
+    if player.status is PlayerState.PLAYING:
+        raise EntryRefused(f"{player.still_in()}; only a busted player may re-enter.")
+    reg = rules.registration
+    if rule.last_level is None:
+        _registration_window(reg, ctx, "Re-entry", reg.late_until_level)
+    else:
+        _registration_window(reg, ctx, "Re-entry", rule.last_level)
+    if rule.max_per_player is not None and player.re_entries >= rule.max_per_player:
+        raise EntryRefused(
+            f"{player.name} has used all {rule.max_per_player} "
+            f"re-entr{'ies' if rule.max_per_player != 1 else 'y'} allowed per player."
+        )
+    return EntryOffer(EntryKind.RE_ENTRY, rule.price, rule.chips)
+
+
+def check_entry(
+    kind: EntryKind, rules: EntryRules, player: PlayerEntries, ctx: EntryContext
+) -> EntryOffer:
+    """Dispatch to the check for `kind` (an add-on here is the one sold at a break).
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from datetime import UTC
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000))
+    >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC))
+    >>> check_entry(EntryKind.BUY_IN, rules, PlayerEntries("Ann"), ctx).price.total
+    2000
+    """
+    if kind is EntryKind.BUY_IN:
+        return check_buy_in(rules, player, ctx)
+    if kind is EntryKind.REBUY:
+        return check_rebuy(rules, player, ctx)
+    if kind is EntryKind.ADD_ON:
+        return check_add_on(rules, player, ctx)
+    return check_re_entry(rules, player, ctx)
+
+
+def entry_options(
+    rules: EntryRules, player: PlayerEntries, ctx: EntryContext
+) -> tuple[EntryOption, ...]:
+    """Every entry kind, each with its offer or the reason it is refused (for the cashier buttons).
+
+    >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
+    >>> from datetime import UTC
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000))
+    >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC))
+    >>> [(o.kind.value, o.allowed) for o in entry_options(rules, PlayerEntries("Ann"), ctx)]
+    [('buy-in', True), ('rebuy', False), ('add-on', False), ('re-entry', False)]
+    """
+    options = []
+    for kind in EntryKind:
+        try:
+            options.append(EntryOption(kind, check_entry(kind, rules, player, ctx)))
+        except EntryRefused as refused:
+            options.append(EntryOption(kind, None, str(refused)))
+    return tuple(options)

@@ -1,0 +1,253 @@
+"""The field as the ledger and the eliminations make it: stacks, bounties, standings, settling.
+
+Pure rules over a `Till`: `settle` recomputes every registration's counters, status and finishing
+place from the records, so they never drift from them; `check_busts` refuses busts that cannot be
+recorded. The services write back what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
+from clockapp.core.errors import ValidationError
+from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
+from clockapp.core.money.records import RegistrationStatus
+from clockapp.core.money.till import Bust, Reg, Till
+from clockapp.core.payouts import ordinal
+
+
+def _standing_entry_rows(till: Till) -> list[LedgerRow]:
+    """Entry rows neither voided nor fully refunded, in order."""
+    voided = set(voided_rows(till.rows))
+    refunded: dict[int, int] = {}
+    for row in till.rows:
+        if row.kind is RowKind.REFUND and row.row_id not in voided and row.target is not None:
+            refunded[row.target] = refunded.get(row.target, 0) + row.amount
+    return [
+        row
+        for row in till.rows
+        if row.kind.is_entry
+        and row.row_id not in voided
+        and refunded.get(row.row_id, 0) < row.amount
+    ]
+
+
+def chips_in_play(till: Till) -> int:
+    """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
+    return sum(till.meta[row.row_id].chips or 0 for row in _standing_entry_rows(till))
+
+
+def standing_busts(till: Till) -> list[Bust]:
+    """Eliminations not undone, in the order they were recorded."""
+    undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
+    return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
+
+
+def lives(till: Till) -> dict[int, dict[int, int]]:
+    """Each player's stacks still standing: for every registration, the ledger row that gave a
+    stack (buy-in, re-entry or rebuy; not voided or refunded) mapped to the bounty on that stack
+    (its own bounty part plus that of the add-ons bought while it lasted), oldest first.
+
+    A bust names the row of the stack that was lost (`Bust.entry_number`), so voiding any entry
+    later cannot make a bust point at another stack or credit one bounty twice.
+    """
+    result: dict[int, dict[int, int]] = {}
+    current: dict[int, int] = {}
+    for row in _standing_entry_rows(till):
+        if row.player_id is None:
+            continue
+        assert row.split is not None
+        stacks = result.setdefault(row.player_id, {})
+        if row.kind is RowKind.ADD_ON:
+            if row.player_id in current:
+                stacks[current[row.player_id]] += row.split.bounty
+            continue
+        current[row.player_id] = row.row_id
+        stacks[row.row_id] = row.split.bounty
+    return result
+
+
+def current_stack(stacks: dict[int, int]) -> int | None:
+    """The ledger row of the stack a player plays with now (the newest), None without one."""
+    return next(reversed(stacks), None)
+
+
+def bounty_on(till: Till, registration_id: int) -> int:
+    """The bounty on a player now: that of the stack they play with (see `lives`)."""
+    stacks = lives(till).get(registration_id, {})
+    row = current_stack(stacks)
+    return stacks[row] if row is not None else 0
+
+
+def field_ids(till: Till) -> list[int]:
+    """Registrations that bought in (the field standings rank), in registration order."""
+    return [rid for rid, reg in till.registrations.items() if reg.entries > 0]
+
+
+def final_busts(till: Till) -> list[Bust]:
+    """The bust that put each busted player out for good, ordered by hand and recording."""
+    last: dict[int, Bust] = {}
+    for bust in standing_busts(till):
+        last[bust.registration_id] = bust
+    result = [
+        bust
+        for rid, bust in last.items()
+        if rid in till.registrations and till.registrations[rid].status == RegistrationStatus.BUSTED
+    ]
+    return sorted(result, key=lambda b: (b.hand, b.id or 0))
+
+
+def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
+    """Finishing places from the final busts (core TDA rules); raises EliminationError."""
+    field = field_ids(till)
+    players = set(field)
+    events = [
+        BustEvent(
+            b.registration_id,
+            hand=b.hand,
+            chips_at_hand_start=b.chips_at_hand_start,
+            # A buster whose own entry was voided since is no longer in the field: the knockout
+            # stays on record but is credited to nobody.
+            busted_by=b.busted_by_id if b.busted_by_id in players else None,
+        )
+        for b in final_busts(till)
+    ]
+    return standings(field, events, prizes, names=till.names)
+
+
+def settle(till: Till) -> Standings:
+    """Recompute every registration's counters, status and finish from the records.
+
+    The registrations of `till` are changed in place; the services write back those that changed
+    (`clockapp.services.cashier.till.save_settled`).
+
+    Raises:
+        EliminationError: The busts no longer make a valid finishing order.
+    """
+    counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
+    for row in _standing_entry_rows(till):
+        if row.player_id not in counts:
+            continue
+        slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
+        counts[row.player_id][slot[row.kind]] += 1
+    last_bust: dict[int, Bust] = {}
+    for standing in standing_busts(till):
+        last_bust[standing.registration_id] = standing
+    stacks = lives(till)
+    for rid, reg in till.registrations.items():
+        entries, rebuys, add_ons = counts[rid]
+        latest = last_bust.get(rid)
+        if entries == 0:
+            status = (
+                RegistrationStatus.CHECKED_IN
+                if reg.checked_in_at
+                else RegistrationStatus.PRE_REGISTERED
+            )
+        elif latest is not None and latest.entry_number == current_stack(stacks.get(rid, {})):
+            # Out with the stack they still hold on the ledger; a rebuy or re-entry since
+            # gave a newer stack and puts them back in.
+            status = RegistrationStatus.BUSTED
+        else:
+            status = RegistrationStatus.PLAYING
+        _assign(reg, entries=entries, rebuys=rebuys, add_ons=add_ons, status=status)
+    result = compute_standings(till)
+    finishes = {f.player_id: f for f in result.finishes}
+    someone_out = any(
+        reg.status == RegistrationStatus.BUSTED for reg in till.registrations.values()
+    )
+    for rid, reg in till.registrations.items():
+        finish: Finish | None = finishes.get(rid)
+        if finish is not None and finish.hand is None and not someone_out:
+            finish = None  # a lone entrant has not won anything yet
+        bust = last_bust.get(rid) if reg.status == RegistrationStatus.BUSTED else None
+        _assign(
+            reg,
+            place=finish.place if finish is not None else None,
+            tied=finish.tied if finish is not None else 1,
+            busted_by_id=bust.busted_by_id if bust is not None else None,
+            bust_hand=bust.hand if bust is not None else None,
+            bust_chips=bust.chips_at_hand_start if bust is not None else None,
+            busted_at=bust.created_at if bust is not None else None,
+        )
+    return result
+
+
+def _assign(reg: Reg, **values: object) -> None:
+    for name, value in values.items():
+        setattr(reg, name, value)
+
+
+@dataclass(frozen=True)
+class BustInput:
+    """One player busted on a hand, as the director records it.
+
+    Attributes:
+        registration_id: Who busted.
+        chips_at_hand_start: Their chips when the hand began (ranks busts on the same hand;
+            equal stacks share the places). None for a bust alone on its hand.
+        busted_by: The registration credited with the knockout (None: not recorded).
+    """
+
+    registration_id: int
+    chips_at_hand_start: int | None = None
+    busted_by: int | None = None
+
+
+def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
+    """Where the player sat when last busted (the newest bust recorded, undone or not)."""
+    for bust in reversed(till.eliminations):
+        if bust.registration_id == registration_id and bust.undoes_id is None:
+            if bust.table_number is None or bust.seat_number is None:
+                return None
+            return bust.table_number, bust.seat_number
+    return None
+
+
+def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
+    """Refuse busts that cannot be recorded on one hand; return the number of that hand.
+
+    Raises:
+        ValidationError: No bust, or several without the chips each started the hand with.
+        EliminationError: A player twice, not bought in or already out, or a knockout credited
+            to a player not in play.
+    """
+    if not busts:
+        raise ValidationError("Say which player busted.")
+    if len(busts) > 1 and any(b.chips_at_hand_start is None for b in busts):
+        raise ValidationError(
+            "Several players busted on one hand: give the chips each started the hand with "
+            "(more chips, better place; equal stacks share the places)."
+        )
+    seen: set[int] = set()
+    for bust in busts:
+        reg = till.registration(bust.registration_id)
+        who = till.name(bust.registration_id)
+        if bust.registration_id in seen:
+            raise EliminationError(f"{who} is recorded twice as busted on this hand.")
+        seen.add(bust.registration_id)
+        if reg.entries == 0:
+            raise EliminationError(f"{who} has not bought in, so cannot be busted.")
+        if reg.status == RegistrationStatus.BUSTED:
+            place = f", {ordinal(reg.place)}" if reg.place else ""
+            raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
+        if bust.busted_by is not None:
+            buster = till.registrations.get(bust.busted_by)
+            if buster is None:
+                raise EliminationError(
+                    f"Registration #{bust.busted_by}, credited with busting {who}, is not in "
+                    "this tournament."
+                )
+            if buster.status != RegistrationStatus.PLAYING or bust.busted_by in seen:
+                raise EliminationError(
+                    f"{till.name(bust.busted_by)}, credited with busting {who}, is not in play; "
+                    "the knockout goes to a player still in."
+                )
+        chips = bust.chips_at_hand_start if bust.chips_at_hand_start is not None else 1
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise ValidationError(
+                f"{who}: the chips at the start of the hand must be a whole number above 0, "
+                f"not {chips!r}."
+            )
+    return max((e.hand for e in till.eliminations), default=0) + 1

@@ -1,0 +1,129 @@
+"""What the money view shows: the payout table, the standings with prizes, what each is due.
+
+`money_view` computes it from a `Till` (no writes); `guard_payments` and `check_not_overpaid`
+refuse a change that would leave a player paid more than they are now due.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clockapp.core.eliminations import Standings
+from clockapp.core.errors import DomainError
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.balances import LedgerBalances
+from clockapp.core.money.field import bounty_on, compute_standings, lives, standing_busts
+from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
+from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.till import DealInfo, Till
+from clockapp.core.payouts import PayoutTable, payout_table
+
+
+@dataclass(frozen=True)
+class MoneyView:
+    """The payout picture of a till: the table, the standings with prizes, what each is due."""
+
+    balances: LedgerBalances
+    table: PayoutTable | None
+    problem: str
+    standings: Standings
+    dues: dict[int, PrizeDue]
+    deal: DealInfo | None
+
+
+def standing_deal(till: Till, totals: LedgerBalances) -> DealInfo | None:
+    """The last deal row not voided."""
+    if not totals.deal:
+        return None
+    voided = set(voided_rows(till.rows))
+    standing = [r for r in till.rows if r.kind is RowKind.DEAL and r.row_id not in voided]
+    return till.deals.get(standing[-1].row_id) if standing else None
+
+
+def money_view(till: Till) -> MoneyView:
+    """Compute the payout table, standings with prizes, bounties and dues (no writes)."""
+    totals = till.balances()
+    collected = totals.prize_pool - totals.overlay
+    table: PayoutTable | None
+    try:
+        table = payout_table(collected, totals.entries, till.config.payouts)
+        problem = ""
+    except DomainError as error:
+        table, problem = None, str(error)
+    prizes = table.amounts if table is not None else ()
+    result = compute_standings(till, prizes)
+    finishes = {f.player_id: f for f in result.finishes}
+    someone_out = any(
+        reg.status == RegistrationStatus.BUSTED for reg in till.registrations.values()
+    )
+    deal = standing_deal(till, totals)
+    deal_shares: dict[int, int] = {}
+    if deal is not None:
+        deal_shares = dict(zip(deal.registration_ids, deal.amounts, strict=True))
+    stacks = lives(till)
+    bounties: dict[int, list[int]] = {}
+    for bust in standing_busts(till):
+        # A knockout earns the bounty on the stack lost, as long as that entry still stands
+        # (a voided entry had no bounty to win).
+        lost = stacks.get(bust.registration_id, {})
+        if bust.busted_by_id is not None and bust.entry_number in lost:
+            bounties.setdefault(bust.busted_by_id, []).append(lost[bust.entry_number])
+    winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
+    own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
+    paid: dict[int, list[int]] = {}
+    voided = set(voided_rows(till.rows))
+    for row in till.rows:
+        if row.row_id in voided or row.player_id is None:
+            continue
+        if row.kind in (RowKind.PAYOUT, RowKind.BOUNTY):
+            slot = paid.setdefault(row.player_id, [0, 0])
+            slot[0 if row.kind is RowKind.PAYOUT else 1] += row.amount
+    dues: dict[int, PrizeDue] = {}
+    for rid in till.registrations:
+        finish = finishes.get(rid)
+        if finish is not None and finish.hand is None and not someone_out:
+            finish = None
+        in_deal = rid in deal_shares
+        if in_deal:
+            prize = deal_shares[rid]
+            if finish is not None and finish.place == 1 and deal is not None:
+                prize += deal.reserved
+        else:
+            prize = finish.prize if finish is not None else 0
+        kos = bounties.get(rid, [])
+        prize_paid, bounties_paid = paid.get(rid, [0, 0])
+        dues[rid] = PrizeDue(
+            registration_id=rid,
+            name=till.name(rid),
+            place=finish.place if finish is not None else None,
+            tied=finish.tied if finish is not None else 1,
+            prize=prize,
+            bounties=sum(kos) + own_bounty.get(rid, 0),
+            knockouts=len(kos),
+            prize_paid=prize_paid,
+            bounties_paid=bounties_paid,
+            in_deal=in_deal,
+        )
+    return MoneyView(totals, table, problem, result, dues, deal)
+
+
+def guard_payments(till: Till) -> None:
+    """`check_not_overpaid` after an action, computed only when something was ever paid."""
+    if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
+        check_not_overpaid(money_view(till))
+
+
+def check_not_overpaid(view: MoneyView) -> None:
+    """Refuse a change that would leave a player paid more than they are now due."""
+    for due in view.dues.values():
+        if due.prize_paid > due.prize:
+            raise LedgerError(
+                f"{due.name} was already paid {format_cents(due.prize_paid)} in prizes but would "
+                f"now be due {format_cents(due.prize)}; void that payout first."
+            )
+        if due.bounties_paid > due.bounties:
+            raise LedgerError(
+                f"{due.name} was already paid {format_cents(due.bounties_paid)} in bounties but "
+                f"would now be credited {format_cents(due.bounties)}; void that bounty payment "
+                "first."
+            )

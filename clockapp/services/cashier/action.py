@@ -1,0 +1,78 @@
+"""`money_action`: the one way a money action runs (lock, load, apply the rule, write, Outcome).
+
+Every cashier, payout and deal action goes through it, so each is one write transaction that
+starts with the till's lock (`clockapp.services.cashier.till.locked_till`: BEGIN IMMEDIATE on
+SQLite, the tournament's row FOR UPDATE on PostgreSQL), reads the till once (through the cache,
+keyed by the revision), takes its time inside the lock, applies the pure rules of
+`clockapp.core.money` and writes their result, writes back the registrations the rules changed,
+appends its change row (the new revision) and returns the `Outcome` with its change flags. A
+refused action raises before the commit, so the database is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, TypeVar
+
+from clockapp.core.money.till import Till
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import locked_till, save_registrations
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """What an applied money action returns: its value, what it changed, the change log's line.
+
+    Attributes:
+        value: The action's result (a receipt, a ledger entry...).
+        what: The change flags (which windows refresh).
+        summary: The line for the change log.
+    """
+
+    value: T
+    what: Change
+    summary: str
+
+
+#: The body of a money action: the transaction's session, the locked till, the action's time.
+Apply = Callable[[Session, Till, datetime], Done[T]]
+
+
+def money_action(
+    ctx: ServiceContext,
+    cache: LedgerCache | None,
+    tournament_id: int,
+    apply: Apply[T],
+    *,
+    keep: bool = False,
+) -> Outcome[T]:
+    """Run one money action in one write transaction and return its Outcome.
+
+    Args:
+        ctx: The services' context (engine and clock).
+        cache: The tills already read (one per `Services`; None: read the database).
+        tournament_id: The tournament whose till is locked.
+        apply: Checks the action against the core rules and writes it through the till's
+            helpers (`append_row`, `save_settled`, `record_busts`...); raises to refuse it.
+        keep: The action keeps its till in step with every row it writes (entries, voids,
+            refunds, payouts): the cache keeps it as the state at the action's revision.
+
+    Raises:
+        DomainError: Whatever `apply` refuses; nothing is written.
+    """
+    with ctx.transaction() as session:
+        till = locked_till(session, tournament_id, cache)
+        now = ctx.now()  # inside the lock: times follow the order
+        done = apply(session, till, now)
+        save_registrations(session, till)  # what the rules changed and `apply` left unsaved
+        changes = record_change(session, tournament_id, done.what, done.summary, now)
+    if keep and cache is not None:
+        cache.keep(till, changes)
+    return Outcome(done.value, changes)

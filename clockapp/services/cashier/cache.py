@@ -1,0 +1,117 @@
+"""The tills already read, per tournament, keyed by the database's revision (`LedgerCache`).
+
+`read_till` reads a tournament's till through the persistence queries (only the ledger rows the
+cache has not seen); `LedgerCache.till` serves a copy of the till kept while the revision has not
+moved, so a money action or a screen's refresh reads the till once or not at all.
+"""
+
+from __future__ import annotations
+
+from clockapp.core.money.ledger import LedgerRow
+from clockapp.core.money.till import Reg, RowMeta, Till, display_name
+from clockapp.persistence.queries import cashier_config, ledger
+from clockapp.persistence.queries import deals as deals_q
+from clockapp.persistence.queries import eliminations as eliminations_q
+from clockapp.persistence.queries import registrations as registrations_q
+from clockapp.persistence.session import Session
+from clockapp.services.changes import Changes
+from clockapp.services.context import latest_revision
+from clockapp.services.setup import setup_row
+
+
+class LedgerCache:
+    """The tills already read, per tournament, so an action reads the till once or not at all.
+
+    One cache serves every money service (`Services` hands the same one to the cashier, payouts
+    and results). Two layers:
+
+    - The whole till as last read, keyed by the database's revision (the newest change row):
+      every committed action appends a change row in its own transaction, so while the revision
+      is the same nothing the till holds has changed, and a read costs one indexed statement and
+      a copy. Each caller gets its own copy to change; the cache keeps one nobody changes. Only a
+      read session, or a write transaction that has just taken the lock and written nothing yet
+      (`locked_till`), uses it: a transaction that has already written reads the database.
+    - Below it, when the revision moved, the core ledger rows already read: only the new rows
+      are read. Safe because ledger rows are never updated or deleted (database triggers refuse
+      it) and a tournament's rows are inserted only under its till lock, so they commit in the
+      order of their ids: whatever was read once stays true, and anything new has a larger id. A
+      database swapped or restored underneath is noticed (the count of rows up to the last id
+      read differs) and the cache starts over.
+
+    Only what was read from the database is kept: rows written by a transaction that then fails
+    never enter it. A restored backup cannot bring a revision back either: the restore records a
+    change numbered above every revision seen before it (`services.backups`).
+    """
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[tuple[LedgerRow, ...], dict[int, RowMeta]]] = {}
+        self._tills: dict[int, tuple[int, Till]] = {}
+
+    def till(self, session: Session, tournament_id: int) -> Till:
+        """The tournament's till: a copy of the one kept when the revision has not moved."""
+        revision = latest_revision(session)
+        kept = self._tills.get(tournament_id)
+        if kept is not None and kept[0] == revision:
+            return kept[1].copy()
+        till = read_till(session, tournament_id, self)
+        till.revision = revision
+        self._tills[tournament_id] = (revision, till.copy())
+        return till
+
+    def keep(self, till: Till, changes: Changes) -> None:
+        """Keep the till an action has just committed, as the state at the action's revision.
+
+        Call it after the commit, as the action's last step (the till is kept as it is, not
+        copied), for an action that keeps its till in step with every row it writes (entries,
+        voids, refunds, busts). It is kept only when the action's change row
+        directly follows the revision the till was read at: nothing else committed in between.
+        """
+        if till.revision is None or changes.revision != till.revision + 1:
+            return
+        # The action is over and hands its till over: no copy (the next reader gets one).
+        till.held = ()
+        till.revision = changes.revision
+        self._tills[till.tournament_id] = (changes.revision, till)
+
+    def load(
+        self, session: Session, tournament_id: int
+    ) -> tuple[list[LedgerRow], dict[int, RowMeta]]:
+        """The tournament's ledger rows (core) and their history details, oldest first."""
+        rows, meta = self._rows.get(tournament_id, ((), {}))
+        if rows:
+            last = rows[-1].row_id
+            if ledger.count_up_to(session, tournament_id, last) != len(rows):
+                rows, meta = (), {}
+        fresh = ledger.rows_after(session, tournament_id, rows[-1].row_id if rows else 0)
+        if fresh:
+            meta = {**meta, **{row.row_id: details for row, details in fresh}}
+            rows = (*rows, *(row for row, _details in fresh))
+        self._rows[tournament_id] = (rows, meta)
+        return list(rows), dict(meta)
+
+
+def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
+    """Read the till from the database (only the ledger rows `cache` has not seen)."""
+    stack = setup_row(session, tournament_id).starting_stack
+    config = cashier_config.config_from_row(
+        cashier_config.config_row(session, tournament_id), stack
+    )
+    rows, meta = (cache if cache is not None else LedgerCache()).load(session, tournament_id)
+    registrations: dict[int, Reg] = {}
+    names: dict[int, str] = {}
+    for reg, name, nickname in registrations_q.listed_with_names(session, tournament_id):
+        registrations[reg.id] = reg
+        names[reg.id] = display_name(name, nickname)
+    eliminations = eliminations_q.busts(session, tournament_id)
+    deals = deals_q.by_ledger_row(session, tournament_id)
+    return Till(
+        tournament_id,
+        config,
+        rows,
+        meta,
+        registrations,
+        names,
+        eliminations,
+        deals,
+        {rid: reg.values() for rid, reg in registrations.items()},
+    )

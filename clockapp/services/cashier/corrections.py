@@ -1,0 +1,103 @@
+"""Corrections and the drawer: voids, refunds and counts of the cash, inside a money action.
+
+Nothing on the ledger is edited: a void or a refund is a new row that says why, and the field is
+settled again from the records (`clockapp.core.money.field.settle`); a change that would leave a
+player paid more than due is refused (`clockapp.core.money.view.guard_payments`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from clockapp.core.money.drawer import drawer_count
+from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import (
+    LedgerEntry,
+    ledger_entry,
+)
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import guard_payments
+from clockapp.persistence.models import (
+    DrawerCountRow,
+)
+from clockapp.persistence.queries import drawer
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done
+from clockapp.services.cashier.sales import (
+    ENTRY_CHANGES,
+    DrawerInfo,
+    drawer_info,
+)
+from clockapp.services.cashier.till import (
+    append_row,
+    save_settled,
+)
+from clockapp.services.changes import Change
+
+
+def void_row(
+    session: Session, till: Till, now: datetime, row_id: int, reason: str, station: str
+) -> Done[LedgerEntry]:
+    """Append a void row that reverses row `row_id` (`CashierService.void`); settle and guard."""
+    target = next((r for r in till.rows if r.row_id == row_id), None)
+    if target is None:
+        raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
+    record = append_row(
+        session,
+        till,
+        now,
+        kind=RowKind.VOID,
+        amount=target.amount,
+        target=row_id,
+        reason=reason,
+        station=station,
+    )
+    save_settled(session, till)
+    guard_payments(till)
+    entry = ledger_entry(till, record.id or 0)
+    return Done(
+        entry, ENTRY_CHANGES, f"voided row {row_id} ({target.kind.value}): {reason.strip()}"
+    )
+
+
+def refund_row(
+    session: Session, till: Till, now: datetime, row_id: int, reason: str, station: str
+) -> Done[LedgerEntry]:
+    """Append a refund row for the entry `row_id` (`CashierService.refund`); settle and guard."""
+    target = next((r for r in till.rows if r.row_id == row_id), None)
+    if target is None or not target.kind.is_entry:
+        raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
+    assert target.split is not None
+    record = append_row(
+        session,
+        till,
+        now,
+        kind=RowKind.REFUND,
+        amount=target.amount,
+        registration_id=target.player_id,
+        split=target.split,
+        target=row_id,
+        reason=reason,
+        station=station,
+    )
+    save_settled(session, till)
+    guard_payments(till)
+    entry = ledger_entry(till, record.id or 0)
+    return Done(entry, ENTRY_CHANGES, f"refunded row {row_id}")
+
+
+def count_cash(
+    session: Session, till: Till, now: datetime, counted: int, note: str, station: str
+) -> Done[DrawerInfo]:
+    """Record a drawer count against what the ledger expects now (`CashierService.count_drawer`)."""
+    count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
+    row = DrawerCountRow(
+        tournament_id=till.tournament_id,
+        counted=count.counted,
+        expected=count.expected,
+        note=note.strip()[:500],
+        created_at=now,
+        station=station[:100],
+    )
+    info = drawer_info(drawer.insert_count(session, row))
+    return Done(info, Change.LEDGER, f"drawer counted: {count.status}")

@@ -1,0 +1,161 @@
+"""Putting players on a tournament's list: check-in, pre-registration, imported name lists.
+
+Helpers of the cashier's money actions (`clockapp.services.cashier.service`), run inside their
+transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from clockapp.core.money.entries import (
+    EntryRefused,
+)
+from clockapp.core.money.records import (
+    CashierError,
+    RegistrationInfo,
+    registration_info,
+)
+from clockapp.core.money.till import Reg, Till
+from clockapp.persistence.models import (
+    PlayerRow,
+    RegistrationRow,
+)
+from clockapp.persistence.models.cashier import (
+    STATUS_CHECKED_IN,
+    STATUS_PRE_REGISTERED,
+)
+from clockapp.persistence.queries import registrations
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done
+from clockapp.services.cashier.till import (
+    add_registration,
+    display_name,
+)
+from clockapp.services.changes import Change
+from clockapp.services.player_import import (
+    ImportAction,
+    ImportPlan,
+    NamedLine,
+    apply_plan,
+    parse_name_list,
+    plan_import,
+)
+from clockapp.services.players import PlayerError
+
+
+def find_active(till: Till, player_id: int) -> Reg | None:
+    return next((r for r in till.registrations.values() if r.player_id == player_id), None)
+
+
+def add_player(
+    session: Session, till: Till, player: PlayerRow, now: datetime, *, checked_in: bool
+) -> Reg:
+    row = RegistrationRow(
+        tournament_id=till.tournament_id,
+        player_id=player.id or 0,
+        status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
+        created_at=now,
+        checked_in_at=now if checked_in else None,
+    )
+    try:
+        registrations.insert_one(session, row)
+    except registrations.DuplicateRegistration as error:  # another station, just now
+        raise EntryRefused(f"{display_name(player)} is already registered.") from error
+    return add_registration(till, row, display_name(player))
+
+
+def add_pre_registrations(
+    session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
+) -> dict[int, Reg]:
+    """Pre-register players who have no registration yet, with one INSERT (a long list)."""
+    if not players:
+        return {}
+    new = [
+        RegistrationRow(
+            tournament_id=till.tournament_id,
+            player_id=player.id or 0,
+            status=STATUS_PRE_REGISTERED,
+            created_at=now,
+        )
+        for player in players
+    ]
+    try:
+        rows = registrations.insert_many(session, new)
+    except registrations.DuplicateRegistration as error:  # another station, just now
+        raise EntryRefused(
+            "A player on the list was registered at another station meanwhile; import the list "
+            "again (players already on it are kept)."
+        ) from error
+    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: match by player
+    return {
+        player.id or 0: add_registration(till, by_player[player.id or 0], display_name(player))
+        for player in players
+    }
+
+
+def checked_in(
+    session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
+) -> Reg:
+    """The player's registration, checked in now (added when `reg` is None)."""
+    if reg is None:
+        return add_player(session, till, player, now, checked_in=True)
+    if reg.checked_in_at is None:
+        reg.checked_in_at = now
+    return reg
+
+
+def pre_registered(session: Session, till: Till, player: PlayerRow, now: datetime) -> Reg:
+    """The player's registration, added as pre-registered when they have none."""
+    reg = find_active(till, player.id or 0)
+    if reg is None:
+        reg = add_player(session, till, player, now, checked_in=False)
+    return reg
+
+
+def name_lines(text: str) -> tuple[NamedLine, ...]:
+    """The lines of a pre-registration list; refused when it names nobody."""
+    try:
+        lines = parse_name_list(text)
+    except PlayerError as error:
+        raise CashierError(str(error)) from None
+    if not any(line.details is not None for line in lines):
+        raise CashierError("The list has no names (one name a line).")
+    return lines
+
+
+def listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
+    """The plan with players already on the tournament's list skipped (nothing to do for them)."""
+    listed = {reg.player_id for reg in till.registrations.values()}
+    return ImportPlan(
+        tuple(
+            replace(line, action=ImportAction.SKIP, note="already on tonight's list")
+            if line.action is ImportAction.MERGE and line.player_id in listed
+            else line
+            for line in plan.lines
+        )
+    )
+
+
+def import_names(
+    session: Session, till: Till, now: datetime, lines: Sequence[NamedLine]
+) -> Done[tuple[RegistrationInfo, ...]]:
+    """Add the new players of a name list and put every player named on the list, at once."""
+    plan = listed_skipped(till, plan_import(session, lines))
+    # The till's registrations by player, looked up once (`pre_registered` looks through
+    # them all for each player: a long list took the square of its length).
+    active: dict[int, Reg] = {}
+    for reg in till.registrations.values():
+        active.setdefault(reg.player_id, reg)
+    named: dict[int, PlayerRow] = {}
+    for player in apply_plan(session, plan, lines, now):
+        if player is not None and player.id is not None:
+            named.setdefault(player.id, player)
+    missing = [player for pid, player in named.items() if pid not in active]
+    active.update(add_pre_registrations(session, till, missing, now))
+    result = {pid: registration_info(till, active[pid]) for pid in named}
+    created = plan.count(ImportAction.CREATE)
+    what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
+    return Done(tuple(result.values()), what, f"imported {len(result)} pre-registrations")

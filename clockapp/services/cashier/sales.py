@@ -1,0 +1,316 @@
+"""Selling entries: the receipt, the player's state as the entry rules see it, the sale itself.
+
+Helpers of the cashier's money actions (`clockapp.services.cashier.service`), run inside their
+transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.drawer import DrawerCount
+from clockapp.core.money.entries import (
+    EntryContext,
+    EntryKind,
+    EntryOffer,
+    PlayerEntries,
+    PlayerState,
+)
+from clockapp.core.money.entry_checks import check_add_on, check_buy_in, check_re_entry, check_rebuy
+from clockapp.core.money.field import BustInput, last_bust_seat
+from clockapp.core.money.handout import Handout, handout
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import (
+    CashierError,
+    LedgerEntry,
+    PrizeDue,
+    RegistrationInfo,
+    ledger_entry,
+    registration_info,
+)
+from clockapp.core.money.till import Reg, Till
+from clockapp.core.money.view import guard_payments
+from clockapp.core.seating import Seat
+from clockapp.persistence.models import (
+    DrawerCountRow,
+    PlayerRow,
+)
+from clockapp.persistence.models.cashier import (
+    STATUS_BUSTED,
+)
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done
+from clockapp.services.cashier.enrol import checked_in, find_active
+from clockapp.services.cashier.till import (
+    append_row,
+    clock_position,
+    display_name,
+    record_busts,
+    save_settled,
+)
+from clockapp.services.changes import Change
+from clockapp.services.players import live_player
+from clockapp.services.seating.late import SeatNote, seat_in_session
+from clockapp.services.setup import load_chips
+
+ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
+
+
+@dataclass(frozen=True)
+class EntryReceipt:
+    """What one payment bought: the rows written, the chips to hand over, the change due.
+
+    Attributes:
+        registration: The player's registration after the payment.
+        kind: The main entry (buy-in, rebuy, add-on or re-entry).
+        rows: The ledger rows written (two for a buy-in with its add-on).
+        total: Cents due for everything bought.
+        chips: Chips bought in total.
+        handouts: The chips to count out, one per entry bought.
+        tendered: Cents handed over by the player, when given.
+        change_due: Cents to give back (None when nothing tendered was entered).
+        seat: Where the player sits after the sale, drawn or given back in the same
+            transaction (None when no seat was asked for or the room has no tables).
+    """
+
+    registration: RegistrationInfo
+    kind: EntryKind
+    rows: tuple[LedgerEntry, ...]
+    total: int
+    chips: int
+    handouts: tuple[Handout, ...]
+    tendered: int | None = None
+    change_due: int | None = None
+    seat: SeatNote | None = None
+
+
+@dataclass(frozen=True)
+class DrawerInfo:
+    """A drawer count as recorded."""
+
+    id: int
+    counted: int
+    expected: int
+    note: str
+    created_at: datetime
+    station: str
+
+    @property
+    def count(self) -> DrawerCount:
+        """The core comparison (difference and status)."""
+        return DrawerCount(expected=self.expected, counted=self.counted)
+
+
+def entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
+    entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
+    return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
+
+
+def player_state(reg: Reg) -> PlayerState:
+    """The player's state as the rules see it, from the registration's stored status."""
+    if reg.entries == 0:
+        return PlayerState.NOT_ENTERED
+    return PlayerState.BUSTED if reg.status == STATUS_BUSTED else PlayerState.PLAYING
+
+
+def player_entries(
+    till: Till, reg: Reg, stack: int | None, state: PlayerState | None = None
+) -> PlayerEntries:
+    """What the rules know of a registered player: their stored state (or `state`, for a bust
+    about to be recorded), and the chips counted now when given."""
+    assert reg.id is not None
+    state = state or player_state(reg)
+    return PlayerEntries(
+        till.name(reg.id),
+        stack=None if state is PlayerState.BUSTED else stack,
+        rebuys=reg.rebuys,
+        add_ons=reg.add_ons,
+        re_entries=max(0, reg.entries - 1),
+        state=state,
+    )
+
+
+def buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
+    """What the rules know of a player asking to buy in (registered or not yet)."""
+    reg = find_active(till, player.id or 0)
+    if reg is None:
+        return PlayerEntries(display_name(player), state=PlayerState.NOT_ENTERED)
+    return player_entries(till, reg, None)
+
+
+def check_tendered(tendered: int | None, total: int) -> int | None:
+    if tendered is None:
+        return None
+    check_cents(tendered, "Amount tendered")
+    if tendered < total:
+        raise CashierError(
+            f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
+            f"({format_cents(total - tendered)} short)."
+        )
+    return tendered - total
+
+
+def check_stack(stack: int | None) -> None:
+    if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int) or stack < 0):
+        raise ValidationError(
+            f"The player's chips must be a whole number, 0 or more, not {stack!r}."
+        )
+
+
+def entry_handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) -> Handout:
+    return handout(kind, chips, load_chips(session, tournament_id))
+
+
+def seated(
+    session: Session, receipt: EntryReceipt, now: datetime, back_to: Seat | None = None
+) -> EntryReceipt:
+    """The receipt with the player seated in the sale's own transaction (`seat_in_session`)."""
+    reg = receipt.registration
+    note = seat_in_session(session, reg.tournament_id, reg.id, now, back_to=back_to)
+    return replace(receipt, seat=note)
+
+
+def seat_summary(note: SeatNote | None) -> str:
+    """The seat for the change log ("" when nothing happened to it)."""
+    if note is None or not note.changed:
+        return ""
+    return f"; {note.sentence}"
+
+
+def due_order(due: PrizeDue) -> tuple[int, int]:
+    return (due.place if due.place is not None else 0, due.registration_id)
+
+
+def drawer_info(row: DrawerCountRow) -> DrawerInfo:
+    assert row.id is not None
+    return DrawerInfo(row.id, row.counted, row.expected, row.note, row.created_at, row.station)
+
+
+def sell(
+    session: Session,
+    till: Till,
+    reg: Reg,
+    offers: Sequence[EntryOffer],
+    now: datetime,
+    station: str,
+    tendered: int | None,
+    change: int | None,
+) -> EntryReceipt:
+    assert reg.id is not None
+    written: list[int] = []
+    for offer in offers:
+        record = append_row(
+            session,
+            till,
+            now,
+            kind=RowKind.for_entry(offer.kind),
+            amount=offer.price.total,
+            registration_id=reg.id,
+            split=offer.price,
+            chips=offer.chips,
+            station=station,
+        )
+        assert record.id is not None
+        written.append(record.id)
+    save_settled(session, till)
+    # A late entry can reopen a finished field: a winner already paid would be overpaid.
+    guard_payments(till)
+    return EntryReceipt(
+        registration=registration_info(till, reg),
+        kind=offers[0].kind,
+        rows=tuple(ledger_entry(till, i) for i in written),
+        total=sum(o.price.total for o in offers),
+        chips=sum(o.chips for o in offers),
+        handouts=tuple(entry_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
+        tendered=tendered,
+        change_due=change,
+    )
+
+
+def sell_buy_in(
+    session: Session,
+    till: Till,
+    now: datetime,
+    player_id: int,
+    *,
+    with_add_on: bool,
+    tendered: int | None,
+    station: str,
+    seat: bool,
+) -> Done[EntryReceipt]:
+    """Check in and sell the buy-in (`CashierService.buy_in`), the seat drawn when asked."""
+    player = live_player(session, player_id)
+    reg = find_active(till, player.id or 0)
+    ctx = entry_context(session, till, now)
+    state = buy_in_state(till, player)
+    offers = [check_buy_in(till.config.rules, state, ctx)]
+    if with_add_on:
+        offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
+    total = sum(o.price.total for o in offers)
+    change = check_tendered(tendered, total)
+    reg = checked_in(session, till, player, reg, now)
+    receipt = sell(session, till, reg, offers, now, station, tendered, change)
+    summary = f"buy-in {receipt.registration.name}"
+    if seat:
+        receipt = seated(session, receipt, now)
+        summary += seat_summary(receipt.seat)
+    return Done(receipt, ENTRY_CHANGES, summary)
+
+
+def sell_again(
+    session: Session,
+    till: Till,
+    now: datetime,
+    registration_id: int,
+    kind: EntryKind,
+    stack: int | None,
+    *,
+    tendered: int | None,
+    station: str,
+    with_add_on: bool,
+    busted_at_table: bool,
+    seat: bool,
+) -> Done[EntryReceipt]:
+    """Sell a rebuy, re-entry or add-on (`CashierService.rebuy`, `re_enter`, `add_on`).
+
+    A bust the cashier says happened at the table is recorded first; a rebuying player gets the
+    seat the bust freed back when it is still free, else one drawn by the rules.
+    """
+    reg = till.registration(registration_id)
+    # The state is the stored one; a bust the cashier records now is said outright.
+    record_bust = busted_at_table and player_state(reg) is PlayerState.PLAYING
+    state = player_entries(till, reg, stack, PlayerState.BUSTED if record_bust else None)
+    ctx = entry_context(session, till, now)
+    rules = till.config.rules
+    if kind is EntryKind.REBUY:
+        offers = [check_rebuy(rules, state, ctx)]
+    elif kind is EntryKind.RE_ENTRY:
+        offers = [check_re_entry(rules, state, ctx)]
+    else:
+        offers = [check_add_on(rules, state, ctx)]
+    if with_add_on:
+        offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
+    total = sum(o.price.total for o in offers)
+    change = check_tendered(tendered, total)
+    if record_bust:
+        record_busts(
+            session,
+            till,
+            [BustInput(registration_id)],
+            now,
+            station=station,
+            reason=f"busted at the table, recorded with the {kind.value}",
+        )
+    # Where a rebuying player sat when busted (before the bust freed the seat).
+    out = player_state(reg) is PlayerState.BUSTED
+    back = last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
+    receipt = sell(session, till, reg, offers, now, station, tendered, change)
+    summary = f"{kind.value} {receipt.registration.name}"
+    if seat or back is not None:
+        receipt = seated(session, receipt, now, Seat(*back) if back else None)
+        summary += seat_summary(receipt.seat)
+    return Done(receipt, ENTRY_CHANGES, summary)

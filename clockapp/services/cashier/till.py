@@ -1,0 +1,233 @@
+"""The cashier's till inside one write transaction: lock it, load it, write what an action changed.
+
+A money action (`clockapp.services.cashier.action.money_action`) starts with `locked_till`: on
+SQLite its transaction began with the write lock, on PostgreSQL the tournament's row is locked
+until commit, so two stations cannot both read the same balances and both pay. It takes its time
+(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money`); this module writes
+their results through the persistence queries: `append_row` checks a new ledger row against the
+core rules before inserting it, `save_settled` settles the field and writes back the
+registrations that changed, `record_busts` records one hand's busts.
+
+The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
+`clockapp.services.payouts` (table, prizes, deals) and `.results` (eliminations, results).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from clockapp.core import clock as clock_engine
+from clockapp.core.eliminations import Standings
+from clockapp.core.money.balances import check_append
+from clockapp.core.money.entries import ClockPosition, EntryPrice
+from clockapp.core.money.field import BustInput, check_busts, current_stack, lives, settle
+from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
+from clockapp.core.money.till import REG_FIELDS, Bust, Reg, RowMeta, Till
+from clockapp.core.money.till import display_name as _display
+from clockapp.persistence.locks import lock_tournament
+from clockapp.persistence.models import (
+    CashierConfigRow,
+    EliminationRow,
+    LedgerRecord,
+    PlayerRow,
+    RegistrationRow,
+    TournamentRow,
+)
+from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
+from clockapp.persistence.session import WRITING, Session
+from clockapp.services.cashier.cache import LedgerCache, read_till
+from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
+
+
+def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
+    """Serialise money actions on one tournament: lock it, then get or create its config row.
+
+    The tournament's row is locked first (`lock_tournament`; on SQLite the transaction already
+    holds the write lock), so two stations never both read the same balances and both pay. The
+    config row is created race-free (INSERT ... ON CONFLICT DO NOTHING, then read) when the
+    tournament has none yet. Take the action's time after this call, inside the lock, so rows
+    written one after the other carry times in the same order.
+    """
+    return _lock(session, tournament_id)[1]
+
+
+def _lock(session: Session, tournament_id: int) -> tuple[TournamentRow, CashierConfigRow]:
+    """`lock_till`, returning the tournament's row too."""
+    tournament = lock_tournament(session, tournament_id)
+    if tournament is None:
+        tournament = get_row(session, tournament_id)  # a clear error for an unknown tournament
+    row = cashier_config.config_row(session, tournament_id)
+    if row is None:
+        stack = setup_row(session, tournament_id).starting_stack
+        row = cashier_config.ensure_config_row(session, tournament_id, stack)
+    return tournament, row
+
+
+def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
+    """Load everything the cashier reasons about, for one tournament.
+
+    In a read session the cache's till is used while the revision has not moved; in a write
+    transaction the database is read (the transaction may have written already: see
+    `locked_till` for the start of an action).
+    """
+    if cache is not None and not session.info.get(WRITING):
+        return cache.till(session, tournament_id)
+    return read_till(session, tournament_id, cache)
+
+
+def locked_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
+    """Lock the tournament's till for this transaction (`lock_till`), then load it (`load_till`).
+
+    The start of every money action: the lock comes first, so the till read is the one written.
+    Nothing is written yet, so the cache's till serves when the revision has not moved. The rows
+    read on the way stay referenced by the till for the whole transaction, so the session finds
+    them again without a query (its identity map holds them weakly).
+    """
+    held = (*_lock(session, tournament_id), setup_row(session, tournament_id))
+    if cache is not None:
+        till = cache.till(session, tournament_id)
+    else:
+        till = read_till(session, tournament_id)
+    till.held = held
+    return till
+
+
+def display_name(player: PlayerRow) -> str:
+    """The player's name, with the nickname in quotes when there is one."""
+    return _display(player.name, player.nickname)
+
+
+def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
+    """Put a registration just inserted (and flushed) into the till."""
+    reg = registrations.reg_from_row(row)
+    till.registrations[reg.id] = reg
+    till.saved[reg.id] = reg.values()
+    till.names[reg.id] = name
+    return reg
+
+
+def save_settled(session: Session, till: Till) -> Standings:
+    """Settle the till (`clockapp.core.money.field.settle`) and write back what changed.
+
+    Raises:
+        EliminationError: The busts no longer make a valid finishing order.
+    """
+    result = settle(till)
+    save_registrations(session, till)
+    return result
+
+
+def save_registrations(session: Session, till: Till) -> None:
+    """Write back the registrations whose fields changed since they were read."""
+    for rid, reg in till.registrations.items():
+        now = reg.values()
+        before = till.saved.get(rid)
+        if now == before:
+            continue
+        changed = {
+            name: value
+            for name, value, old in zip(REG_FIELDS, now, before or (None,) * len(now), strict=True)
+            if value != old and name != "id"
+        }
+        registrations.update_fields(session, rid, changed)
+        till.saved[rid] = now
+
+
+def append_row(
+    session: Session,
+    till: Till,
+    now: datetime,
+    *,
+    kind: RowKind,
+    amount: int,
+    registration_id: int | None = None,
+    split: EntryPrice | None = None,
+    chips: int | None = None,
+    target: int | None = None,
+    reason: str = "",
+    shares: Sequence[DealShare] = (),
+    station: str = "",
+) -> LedgerRecord:
+    """Check a new ledger row against the core rules, then insert it. Raises LedgerError."""
+    provisional = (till.rows[-1].row_id + 1) if till.rows else 1
+    row = LedgerRow(
+        provisional,
+        kind,
+        amount,
+        player_id=registration_id,
+        split=split,
+        target=target,
+        reason=reason.strip(),
+        shares=tuple(shares),
+    )
+    check_append(till.rows, row)
+    record = ledger.insert_row(
+        session, till.tournament_id, row, chips=chips, now=now, station=station
+    )
+    assert record.id is not None
+    till.rows.append(ledger.core_row(record))
+    till.meta[record.id] = RowMeta(chips, now, record.station)
+    return record
+
+
+def add_bust(session: Session, till: Till, row: EliminationRow) -> Bust:
+    """Insert an elimination record and put it into the till."""
+    bust = eliminations.insert_bust(session, row)
+    till.eliminations.append(bust)
+    return bust
+
+
+def record_busts(
+    session: Session,
+    till: Till,
+    busts: Sequence[BustInput],
+    now: datetime,
+    *,
+    station: str = "",
+    reason: str = "",
+    hand: int | None = None,
+) -> None:
+    """Record the busts of one hand (in the caller's transaction) and settle; raises on error.
+
+    The busts are checked first (`clockapp.core.money.field.check_busts`): nothing is written
+    when one is refused. `hand` joins the busts to a hand already recorded (hand-for-hand: the
+    open hand); by default they are a new hand.
+    """
+    new_hand = check_busts(till, busts)
+    if hand is None:
+        hand = new_hand
+    stacks = lives(till)
+    seats = eliminations.seats_of(session, [b.registration_id for b in busts])
+    for bust in busts:
+        held = stacks.get(bust.registration_id, {})
+        stack_row = current_stack(held)
+        assert stack_row is not None  # bought in, checked above
+        table, seat = seats.get(bust.registration_id, (None, None))
+        row = EliminationRow(
+            tournament_id=till.tournament_id,
+            registration_id=bust.registration_id,
+            hand=hand,
+            chips_at_hand_start=bust.chips_at_hand_start or 1,
+            busted_by_id=bust.busted_by,
+            bounty=held[stack_row],
+            entry_number=stack_row,
+            table_number=table,
+            seat_number=seat,
+            reason=reason[:500],
+            created_at=now,
+            station=station[:100],
+        )
+        add_bust(session, till, row)
+    save_settled(session, till)
+
+
+def clock_position(session: Session, tournament_id: int, now: datetime) -> ClockPosition:
+    """Where the tournament clock is at `now`, as the entry rules count levels."""
+    state = load_clock(session, tournament_id)
+    if not state.started:
+        return ClockPosition(0)
+    structure = load_structure(session, tournament_id)
+    shown = clock_engine.view(state, structure, now)
+    level = sum(1 for item in structure.levels[: shown.index + 1] if not item.is_break)
+    return ClockPosition(level, on_break=shown.is_break and level > 0)

@@ -1,0 +1,108 @@
+"""`money_action`: one transaction per money action, and every money action goes through it.
+
+Behaviour: a refused action writes nothing (not even its change row) and the cache does not keep
+its till; an applied action writes what the rules settled even when its body did not save it,
+appends one change row and returns the Outcome with its flags and that revision. Architecture: no
+money service opens a transaction of its own (they all call `money_action`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+import clockapp
+from clockapp.core.errors import DomainError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.field import settle
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.till import Till
+from clockapp.persistence.session import Session
+from clockapp.services.app import Services
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import append_row
+from clockapp.services.changes import Change
+from clockapp.services.context import latest_revision
+from clockapp.services.players import PlayerDetails
+from tests.dbdump import dump_database
+
+PACKAGE = Path(clockapp.__file__).parent
+#: The modules whose use cases are money actions: each must go through `money_action`.
+MONEY_SERVICES = (
+    *sorted((PACKAGE / "services" / "cashier").glob("*.py")),
+    PACKAGE / "services" / "payouts.py",
+    PACKAGE / "services" / "results.py",
+    PACKAGE / "services" / "hard_end.py",
+)
+
+
+@pytest.fixture
+def tid(services: Services) -> int:
+    tid = services.tournaments.create("Friday").value.id
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=500), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    for name in ("Ann", "Bob"):
+        services.cashier.buy_in(tid, services.players.create(PlayerDetails(name)).value.id)
+    return tid
+
+
+def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> None:
+    before = dump_database(services.ctx.engine)
+    cache = LedgerCache()
+
+    def refuse(session: Session, till: Till, now: datetime) -> Done[None]:
+        ann = next(iter(till.registrations.values()))
+        ann.status = RegistrationStatus.BUSTED  # changed in memory, then refused
+        raise DomainError("No: the director said so.")
+
+    with pytest.raises(DomainError, match="the director said so"):
+        money_action(services.ctx, cache, tid, refuse, keep=True)
+    assert dump_database(services.ctx.engine) == before
+
+
+def test_an_applied_money_action_saves_what_the_rules_settled(services: Services, tid: int) -> None:
+    ann = services.cashier.registrations(tid)[0]
+    void_target = services.cashier.ledger(tid)[0].id
+    with services.ctx.reading() as session:
+        revision = latest_revision(session)
+    cache = LedgerCache()
+
+    def void_ann(session: Session, till: Till, now: datetime) -> Done[int]:
+        # The void's row goes through the till; the body then applies the pure settle and leaves
+        # writing the registrations it changed to `money_action`.
+        append_row(
+            session,
+            till,
+            now,
+            kind=RowKind.VOID,
+            amount=2500,
+            target=void_target,
+            reason="wrong player",
+        )
+        settle(till)
+        return Done(len(till.rows), Change.LEDGER | Change.ENTRIES, "voided Ann's buy-in")
+
+    outcome = money_action(services.ctx, cache, tid, void_ann)
+    assert outcome.value == 2 + 1
+    assert outcome.changes.what == Change.LEDGER | Change.ENTRIES
+    assert outcome.changes.revision == revision + 1
+    assert services.cashier.registration(tid, ann.id).status is RegistrationStatus.CHECKED_IN
+    assert services.cashier.balances(tid).entries == 1
+
+
+@pytest.mark.parametrize("path", MONEY_SERVICES, ids=lambda p: p.name)
+def test_every_money_action_goes_through_money_action(path: Path) -> None:
+    if path.name == "action.py":
+        return
+    text = path.read_text(encoding="utf-8")
+    opened = re.findall(r"\.transaction\(\)", text)
+    assert not opened, (
+        f"{path.name} opens its own write transaction; a money action goes through "
+        "`clockapp.services.cashier.action.money_action` (lock, load once, apply, write, Outcome)."
+    )
