@@ -59,6 +59,7 @@ from clockapp.persistence.models.cashier import (
 from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import entry_context, sync_finish, window
 from clockapp.services.ledger_export import ledger_to_csv
 from clockapp.services.player_import import (
     ImportAction,
@@ -84,7 +85,6 @@ from clockapp.services.till import (
     Till,
     add_registration,
     append_row,
-    clock_position,
     display_name,
     guard_payments,
     last_bust_seat,
@@ -262,8 +262,7 @@ def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
 
 
 def _entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
-    entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
-    return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
+    return entry_context(session, till, now)
 
 
 def _state(reg: Reg) -> PlayerState:
@@ -523,6 +522,7 @@ class CashierService:
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
+            window(session, till, now).check()
             result = []
             for player_id in player_ids:
                 reg = _pre_register(session, till, live_player(session, player_id), now)
@@ -559,6 +559,7 @@ class CashierService:
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
+            window(session, till, now).check()
             plan = _listed_skipped(till, plan_import(session, lines))
             # The till's registrations by player, looked up once (`_pre_register` looks through
             # them all for each player: a long list took the square of its length).
@@ -586,6 +587,7 @@ class CashierService:
             now = self._ctx.now()  # inside the lock: times follow the order
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
+                window(session, till, now).check()
                 reg.checked_in_at = now
             settle(session, till)
             info = registration_info(till, reg)
@@ -600,6 +602,7 @@ class CashierService:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
             player = live_player(session, player_id)
+            window(session, till, now).check()
             reg = _check_in(session, till, player, _find_active(till, player.id or 0), now)
             settle(session, till)
             info = registration_info(till, reg)
@@ -968,7 +971,7 @@ class CashierService:
             changes = record_change(
                 session,
                 tournament_id,
-                ENTRY_CHANGES,
+                ENTRY_CHANGES | sync_finish(session, till, now),
                 f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
                 now,
             )
@@ -1008,7 +1011,11 @@ class CashierService:
             guard_payments(till)
             entry = ledger_entry(till, record.id or 0)
             changes = record_change(
-                session, tournament_id, ENTRY_CHANGES, f"refunded row {row_id}", now
+                session,
+                tournament_id,
+                ENTRY_CHANGES | sync_finish(session, till, now),
+                f"refunded row {row_id}",
+                now,
             )
         self._cache.keep(till, changes)
         return Outcome(entry, changes)

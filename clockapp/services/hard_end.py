@@ -22,6 +22,7 @@ from clockapp.core.errors import DomainError
 from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import sync_finish
 from clockapp.services.results import BUST_CHANGES
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
@@ -276,7 +277,6 @@ class HardEndService:
                 counted=sum(counts[rid] for rid in in_play),
                 chips_in_play=chips_in_play(till),
             )
-            changes = record_change(
-                session, tournament_id, BUST_CHANGES, "places by chip count", now
-            )
+            what = BUST_CHANGES | sync_finish(session, till, now)
+            changes = record_change(session, tournament_id, what, "places by chip count", now)
         return Outcome(result, changes)

@@ -24,6 +24,7 @@ from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import sync_finish
 from clockapp.services.setup import get_row
 from clockapp.services.till import (
     CashierConfig,
@@ -467,8 +468,9 @@ class PayoutService:
             till.deals[record.id] = row
             check_not_overpaid(money_view(till))
             info = _deal_info(row)
+            what = PAY_CHANGES | sync_finish(session, till, now)
             changes = record_change(
-                session, tournament_id, PAY_CHANGES, f"deal recorded: {deal.description}", now
+                session, tournament_id, what, f"deal recorded: {deal.description}", now
             )
         return Outcome(info, changes)
 

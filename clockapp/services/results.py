@@ -25,6 +25,7 @@ from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import sync_finish
 from clockapp.services.payouts import payout_view
 from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
@@ -407,7 +408,8 @@ class ResultsService:
                 follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
-            changes = record_change(session, tournament_id, BUST_CHANGES, f"busted {names}", now)
+            what = BUST_CHANGES | sync_finish(session, till, now)
+            changes = record_change(session, tournament_id, what, f"busted {names}", now)
         self._cache.keep(till, changes)
         return Outcome(report, changes)
 
@@ -467,8 +469,9 @@ class ResultsService:
             report = replace(report, seats=tuple(notes))
             names = ", ".join(till.name(rid) for rid in registration_ids)
             seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
+            what = BUST_CHANGES | sync_finish(session, till, now)
             changes = record_change(
-                session, tournament_id, BUST_CHANGES, f"undid the bust of {names}{seated}", now
+                session, tournament_id, what, f"undid the bust of {names}{seated}", now
             )
         self._cache.keep(till, changes)
         return Outcome(report, changes)

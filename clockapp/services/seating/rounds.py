@@ -29,6 +29,7 @@ from clockapp.core.shootout import (
 )
 from clockapp.persistence.models import HandForHandRow
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.ending import sync_finish
 from clockapp.services.seating.store import (
     Room,
     SeatingBase,
@@ -155,6 +156,7 @@ def _record_at_cashier(
     lock_till(session, room.tournament_id)
     till = load_till(session, room.tournament_id)
     record_busts(session, till, busts, now, station=STATION, reason=reason)
+    sync_finish(session, till, now)  # the last shootout table's winner wins the tournament
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)
 

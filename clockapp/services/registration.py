@@ -1,0 +1,92 @@
+"""Registration: whether it is open now, and the director closing or reopening it.
+
+The rule itself is pure (`clockapp.core.registration`); this module reads its facts and stores
+the director's choice. Closing or reopening is one action: one transaction, one change record,
+and the wall and the cashier desk follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clockapp.core.registration import RegistrationMode, RegistrationWindow
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import window
+from clockapp.services.setup import get_row
+from clockapp.services.till import LedgerCache, load_till, locked_till
+
+#: What the director's choice changes: who may enter (the desk) and the wall's line.
+REGISTRATION_CHANGES = Change.TOURNAMENT | Change.ENTRIES
+
+_SUMMARY = {
+    RegistrationMode.AUTO: "registration follows the rules again",
+    RegistrationMode.CLOSED: "registration closed by the director",
+    RegistrationMode.OPEN: "registration reopened by the director",
+}
+
+
+@dataclass(frozen=True)
+class RegistrationChange:
+    """The director's choice before and after, and the window it gives.
+
+    Attributes:
+        before: The choice it replaced (an undo puts it back).
+        mode: The choice now.
+        window: Whether registration is open now, and the wall's line.
+    """
+
+    before: RegistrationMode
+    mode: RegistrationMode
+    window: RegistrationWindow
+
+
+class RegistrationService:
+    """Whether registration is open; the director closes and reopens it."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
+        self._ctx = ctx
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
+
+    def window(self, tournament_id: int) -> RegistrationWindow:
+        """Whether registration is open now, why not, and the wall's line."""
+        now = self._ctx.now()
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            return window(session, till, now)
+
+    def mode(self, tournament_id: int) -> RegistrationMode:
+        """The director's choice."""
+        with self._ctx.reading() as session:
+            return RegistrationMode.parse(get_row(session, tournament_id).registration)
+
+    def close(self, tournament_id: int) -> Outcome[RegistrationChange]:
+        """Close registration now (buy-ins and re-entries that follow registration)."""
+        return self.set_mode(tournament_id, RegistrationMode.CLOSED)
+
+    def reopen(self, tournament_id: int) -> Outcome[RegistrationChange]:
+        """Reopen registration, past the late registration level and the first bust, until the
+        director closes it again (never in a finished tournament)."""
+        return self.set_mode(tournament_id, RegistrationMode.OPEN)
+
+    def set_mode(self, tournament_id: int, mode: RegistrationMode) -> Outcome[RegistrationChange]:
+        """Store the director's choice (an undo sets the one it replaced).
+
+        Raises:
+            RegistrationClosed: Reopening a finished tournament.
+        """
+        mode = RegistrationMode(mode)
+        with self._ctx.transaction() as session:
+            till = locked_till(session, tournament_id, self._cache)
+            now = self._ctx.now()  # inside the lock: times follow the order
+            row = get_row(session, tournament_id)
+            before = RegistrationMode.parse(row.registration)
+            if mode is RegistrationMode.OPEN and row.finished_at is not None:
+                window(session, till, now).check()  # says the tournament is over
+            row.registration = mode.value
+            session.add(row)
+            result = RegistrationChange(before, mode, window(session, till, now))
+            changes = record_change(
+                session, tournament_id, REGISTRATION_CHANGES, _SUMMARY[mode], now
+            )
+        return Outcome(result, changes)
