@@ -17,7 +17,8 @@ from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.results import field_stats
+from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
+from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.setup import (
     clock_row,
     get_row,
@@ -28,6 +29,7 @@ from clockapp.services.setup import (
     setup_row,
 )
 from clockapp.services.structure import TournamentSettings, read_settings
+from clockapp.services.till import load_till
 from clockapp.services.tournaments import TournamentInfo
 
 #: Sounds older than this when first seen are skipped: after a restart the app does not play what
@@ -96,6 +98,7 @@ class TournamentStats:
     prize_pool_cents: int = 0
     payouts: tuple[tuple[int, int], ...] = ()  # (place, cents)
     players_to_money: int | None = None
+    deal: tuple[tuple[str, int], ...] = ()  # (name, cents) of a standing deal, largest first
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,7 @@ class ClockSnapshot:
     chip_set: ChipSet
     stats: TournamentStats
     settings: TournamentSettings
+    ending: WallEnding = NO_ENDING  # the registration line; the winner once finished
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -135,7 +139,15 @@ def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
         prize_pool_cents=cashier.prize_pool_cents,
         payouts=cashier.payouts,
         players_to_money=cashier.players_to_money,
+        deal=cashier.deal,
     )
+
+
+def _ending(session: Session, tournament_id: int, now: datetime) -> WallEnding:
+    """The wall's registration line and winner, once the cashier has anyone on the list."""
+    if not has_registrations(session, tournament_id):
+        return NO_ENDING
+    return wall_ending(session, load_till(session, tournament_id), now)
 
 
 class ClockService:
@@ -167,6 +179,7 @@ class ClockService:
                 chip_set=load_chips(session, tournament_id),
                 stats=tournament_stats(session, setup),
                 settings=read_settings(session, tournament_id),
+                ending=_ending(session, tournament_id, self._ctx.now()),
             )
 
     # ---------------------------------------------------------------- transitions

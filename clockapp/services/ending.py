@@ -246,3 +246,26 @@ def final_result(session: Session, till: Till) -> FinalResult | None:
     winners = [p.name for p in rows if p.place == 1]
     paid = tuple(p for p in rows if p.place == 1 or p.prize > 0 or p.bounties > 0)
     return FinalResult(" and ".join(winners), by_deal, paid, row.finished_at)
+
+
+@dataclass(frozen=True)
+class WallEnding:
+    """What the wall shows about registration and the end.
+
+    Attributes:
+        registration: The registration line ("Late registration until level 6", "Registration
+            closed"; "" before the cashier has anyone on the list).
+        final: The winner and the places paid, once the tournament is finished.
+    """
+
+    registration: str = ""
+    final: FinalResult | None = None
+
+
+#: Nothing to say: before the cashier has anyone on the list.
+NO_ENDING = WallEnding()
+
+
+def wall_ending(session: Session, till: Till, now: datetime) -> WallEnding:
+    """The registration line and, once finished, the winner screen's contents."""
+    return WallEnding(window(session, till, now).wall, final_result(session, till))
