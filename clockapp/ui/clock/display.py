@@ -41,6 +41,7 @@ from clockapp.core.clock import format_clock
 from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
+from clockapp.ui.clock.winner import WinnerScreen
 
 if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services and the seat-move
@@ -134,8 +135,11 @@ class ClockDisplay(QWidget):
         header = QHBoxLayout()
         self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT)
         self.time_label = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT)
-        header.addWidget(self.name_label, 70)
-        header.addWidget(self.time_label, 30)
+        # "Late registration until level 6" / "Registration closed", once the cashier has begun.
+        self.registration_label = FitLabel("", color=theme.BREAK, fill=0.56, weight=MEDIUM)
+        header.addWidget(self.name_label, 44)
+        header.addWidget(self.registration_label, 36)
+        header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
 
         body = QHBoxLayout()
@@ -201,6 +205,8 @@ class ClockDisplay(QWidget):
         footer.addWidget(self.next_label, 45)
         footer.addWidget(self.notice_label, 48)
         root.addLayout(footer, 8)
+        # Once the tournament is over it covers the whole clock (`_show_ending`).
+        self.winner_screen = WinnerScreen(self)
         self._apply_metrics()
 
     def _apply_metrics(self) -> None:
@@ -233,12 +239,34 @@ class ClockDisplay(QWidget):
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         stack = getattr(snapshot.settings, "starting_stack", 0) or 0
         self.money_stack.show_money(
-            stats.prize_pool_cents, tuple(stats.payouts or ()), currency, stack
+            stats.prize_pool_cents,
+            tuple(stats.payouts or ()),
+            currency,
+            stack,
+            tuple(getattr(stats, "deal", ()) or ()),
         )
+        self._show_ending(snapshot, currency)
         self._chip_labels = {}
         chip_set = getattr(snapshot, "chip_set", None)
         if chip_set is not None:
             self._chip_labels = {d.value: d.label for d in chip_set.denominations}
+
+    def _show_ending(self, snapshot: Any, currency: str) -> None:
+        """The registration line, and the winner screen over the clock once it is over."""
+        ending = getattr(snapshot, "ending", None)
+        line = getattr(ending, "registration", "")
+        self.registration_label.setText(line)
+        self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
+        final = getattr(ending, "final", None)
+        if final is None:
+            self.winner_screen.hide()
+            return
+        self.winner_screen.setGeometry(self.rect())
+        self.winner_screen.show_result(final, snapshot.tournament.name, currency)
+        self.winner_screen.show()
+        self.winner_screen.raise_()
+        if self._exit_button is not None:
+            self._exit_button.raise_()
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
@@ -389,6 +417,7 @@ class ClockDisplay(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
+        self.winner_screen.setGeometry(self.rect())
         if self._exit_button is not None and self._exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)
