@@ -152,11 +152,11 @@ def refuse_if_finished(session: Session, tournament_id: int) -> None:
 def sync_finish(session: Session, till: Till, now: datetime) -> Change:
     """Store the end (and stop the clock), or reopen, as the records now say; in the caller's
     write transaction, after its records are written. Returns the flags it changed."""
-    row: TournamentRow = get_row(session, till.tournament_id)
     over = is_over(session, till, now)
-    if over == (row.finished_at is not None):
+    if over == (till.finished_at is not None):
         return Change.NONE
-    row.finished_at = now if over else None
+    row: TournamentRow = get_row(session, till.tournament_id)
+    row.finished_at = till.finished_at = now if over else None
     session.add(row)
     if over:
         clock = clock_row(session, till.tournament_id)
@@ -171,7 +171,6 @@ def sync_finish(session: Session, till: Till, now: datetime) -> Change:
 
 def registration_facts(session: Session, till: Till, now: datetime) -> RegistrationFacts:
     """Everything that decides whether registration is open now."""
-    row = get_row(session, till.tournament_id)
     rule = till.config.rules.registration
     return RegistrationFacts(
         clock_position(session, till.tournament_id, now),
@@ -179,8 +178,8 @@ def registration_facts(session: Session, till: Till, now: datetime) -> Registrat
         late_until_level=rule.late_until_level,
         deadline=rule.deadline,
         anyone_busted=_anyone_busted(till),
-        mode=RegistrationMode.parse(row.registration),
-        finished=row.finished_at is not None,
+        mode=RegistrationMode.parse(till.registration_mode),
+        finished=till.finished_at is not None,
     )
 
 
@@ -226,10 +225,9 @@ def final_places(till: Till, view: MoneyView | None = None) -> dict[int, tuple[i
     return result
 
 
-def final_result(session: Session, till: Till) -> FinalResult | None:
+def final_result(till: Till) -> FinalResult | None:
     """The winner and the places paid, with the amounts actually paid (None while playing)."""
-    row = get_row(session, till.tournament_id)
-    if row.finished_at is None:
+    if till.finished_at is None:
         return None
     view = money_view(till)
     places = final_places(till, view)
@@ -245,7 +243,7 @@ def final_result(session: Session, till: Till) -> FinalResult | None:
     )
     winners = [p.name for p in rows if p.place == 1]
     paid = tuple(p for p in rows if p.place == 1 or p.prize > 0 or p.bounties > 0)
-    return FinalResult(" and ".join(winners), by_deal, paid, row.finished_at)
+    return FinalResult(" and ".join(winners), by_deal, paid, till.finished_at)
 
 
 @dataclass(frozen=True)
@@ -256,10 +254,12 @@ class WallEnding:
         registration: The registration line ("Late registration until level 6", "Registration
             closed"; "" before the cashier has anyone on the list).
         final: The winner and the places paid, once the tournament is finished.
+        registration_open: Whether a new player may register now.
     """
 
     registration: str = ""
     final: FinalResult | None = None
+    registration_open: bool = False
 
 
 #: Nothing to say: before the cashier has anyone on the list.
@@ -268,4 +268,5 @@ NO_ENDING = WallEnding()
 
 def wall_ending(session: Session, till: Till, now: datetime) -> WallEnding:
     """The registration line and, once finished, the winner screen's contents."""
-    return WallEnding(window(session, till, now).wall, final_result(session, till))
+    shown = window(session, till, now)
+    return WallEnding(shown.wall, final_result(till), shown.open)

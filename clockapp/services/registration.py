@@ -65,25 +65,32 @@ class RegistrationService:
         return self.set_mode(tournament_id, RegistrationMode.CLOSED)
 
     def reopen(self, tournament_id: int) -> Outcome[RegistrationChange]:
-        """Reopen registration, past the late registration level and the first bust, until the
-        director closes it again (never in a finished tournament)."""
-        return self.set_mode(tournament_id, RegistrationMode.OPEN)
+        """Reopen registration: back to the rules when they would have it open now, else held
+        open past the late registration level and the first bust until the director closes it
+        again (never in a finished tournament)."""
+        return self.set_mode(tournament_id, None)
 
-    def set_mode(self, tournament_id: int, mode: RegistrationMode) -> Outcome[RegistrationChange]:
-        """Store the director's choice (an undo sets the one it replaced).
+    def set_mode(
+        self, tournament_id: int, mode: RegistrationMode | None
+    ) -> Outcome[RegistrationChange]:
+        """Store the director's choice (an undo sets the one it replaced); None reopens.
 
         Raises:
             RegistrationClosed: Reopening a finished tournament.
         """
-        mode = RegistrationMode(mode)
         with self._ctx.transaction() as session:
             till = locked_till(session, tournament_id, self._cache)
             now = self._ctx.now()  # inside the lock: times follow the order
             row = get_row(session, tournament_id)
             before = RegistrationMode.parse(row.registration)
+            if mode is None:
+                till.registration_mode = RegistrationMode.AUTO.value
+                mode = RegistrationMode.AUTO if window(session, till, now).open else None
+                mode = mode or RegistrationMode.OPEN
+            mode = RegistrationMode(mode)
             if mode is RegistrationMode.OPEN and row.finished_at is not None:
                 window(session, till, now).check()  # says the tournament is over
-            row.registration = mode.value
+            row.registration = till.registration_mode = mode.value
             session.add(row)
             result = RegistrationChange(before, mode, window(session, till, now))
             changes = record_change(

@@ -489,6 +489,9 @@ class Till:
     saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
     held: tuple[object, ...] = ()  # rows kept alive for the transaction (see `locked_till`)
     revision: int | None = None  # the revision it was read at, through the cache
+    # The tournament row's end and registration choice (`services.ending` keeps them in step).
+    finished_at: datetime | None = None
+    registration_mode: str = "auto"
 
     def copy(self) -> Till:
         """A till that shares nothing changeable with this one (registrations are copied)."""
@@ -503,6 +506,8 @@ class Till:
             dict(self.deals),
             dict(self.saved),
             revision=self.revision,
+            finished_at=self.finished_at,
+            registration_mode=self.registration_mode,
         )
 
     def registration(self, registration_id: int) -> Reg:
@@ -707,6 +712,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
             select(DealRow).where(col(DealRow.tournament_id) == tournament_id)
         ).all()
     }
+    tournament = get_row(session, tournament_id)
     return Till(
         tournament_id,
         config,
@@ -717,6 +723,8 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         eliminations,
         deals,
         {rid: reg.values() for rid, reg in registrations.items()},
+        finished_at=tournament.finished_at,
+        registration_mode=tournament.registration,
     )
 
 

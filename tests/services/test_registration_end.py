@@ -112,6 +112,10 @@ def test_the_director_closes_and_reopens_registration(services: Services, tid: i
     with pytest.raises(EntryRefused, match="Re-entry is closed: the director closed it"):
         services.cashier.re_enter(tid, ann)
     unchanged.check()
+    # Reopened inside the late registration window: back to the rules, not held open.
+    again = services.registration.reopen(tid).value
+    assert (again.before, again.mode) == (RegistrationMode.CLOSED, RegistrationMode.AUTO)
+    services.registration.close(tid)
     # The undo of the close puts back the choice it replaced.
     services.registration.set_mode(tid, closed.value.before)
     assert services.registration.window(tid).wall == "Late registration until level 4"
@@ -119,6 +123,7 @@ def test_the_director_closes_and_reopens_registration(services: Services, tid: i
     with pytest.raises(EntryRefused, match="after level 4"):
         services.cashier.buy_in(tid, dee)
     reopened = services.registration.reopen(tid).value
+    assert reopened.mode is RegistrationMode.OPEN
     assert reopened.window.open
     assert services.registration.window(tid).wall == "Registration open"
     services.cashier.buy_in(tid, dee)  # the director's word holds past the level
