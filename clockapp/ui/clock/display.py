@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QResizeEvent,
-    QScreen,
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import format_clock
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.clock.winner import WinnerScreen
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
     from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
-    from clockapp.ui.settings import UiSettings
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -57,7 +56,7 @@ CENTER = Qt.AlignmentFlag.AlignCenter
 MEDIUM = QFont.Weight.Medium
 
 
-class ClockDisplay(QWidget):
+class ClockDisplay(FullscreenMixin, QWidget):
     """The room's clock; fullscreen on the chosen screen, Esc or the corner button leaves it."""
 
     fullscreen_changed = Signal(bool)
@@ -83,19 +82,6 @@ class ClockDisplay(QWidget):
         self._moves_banner: MovesBanner | None = None
         self._setup_ui()
         self._bind(session)
-
-    @property
-    def exit_button(self) -> QPushButton:
-        """The visible way out of fullscreen (Esc is the other), small in the top corner."""
-        if self._exit_button is None:
-            button = QPushButton("✕  Exit fullscreen", self)
-            button.setObjectName("exit_fullscreen")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.clicked.connect(lambda: self.set_fullscreen(False))
-            button.hide()
-            self._exit_button = button
-        return self._exit_button
 
     @property
     def moves_banner(self) -> MovesBanner:
@@ -352,60 +338,6 @@ class ClockDisplay(QWidget):
         self.level_label.setColor(theme.BREAK if is_break else theme.TEXT)
         self.update()
 
-    # ---------------------------------------------------------------- fullscreen
-
-    def set_fullscreen(self, on: bool) -> None:
-        """Enter or leave fullscreen (on the screen the window is on)."""
-        if on == self.isFullScreen():
-            return
-        if on:
-            self.showFullScreen()
-        else:
-            self.showNormal()
-        self._show_exit_button(on)
-        self.fullscreen_changed.emit(on)
-
-    def _show_exit_button(self, on: bool) -> None:
-        if on or self._exit_button is not None:
-            self.exit_button.setVisible(on)
-            self._place_exit_button()
-
-    def _place_exit_button(self) -> None:
-        """Top right, inside the margin above the header, sized from the window height."""
-        h = max(18, round(self.height() * 0.028))
-        font = self.exit_button.font()
-        font.setPixelSize(max(10, round(h * 0.5)))
-        self.exit_button.setFont(font)
-        self.exit_button.setStyleSheet(
-            "QPushButton#exit_fullscreen { color: #8a94a6; background: #151a22;"
-            f" border: 1px solid #232a35; border-radius: {h // 4}px; padding: 0 {h // 2}px; }}"
-            "QPushButton#exit_fullscreen:hover { color: #f4f6f8; }"
-        )
-        self.exit_button.adjustSize()
-        self.exit_button.resize(self.exit_button.width(), h)
-        margin = max(2, round(self.height() * 0.004))
-        self.exit_button.move(self.width() - self.exit_button.width() - margin * 2, margin)
-        self.exit_button.raise_()
-
-    def show_on(self, screen: QScreen, fullscreen: bool) -> None:
-        """Show the display on `screen`, fullscreen or in a window."""
-        if self.screen() is not screen or fullscreen:
-            self.setScreen(screen)
-            handle = self.windowHandle()
-            if handle is not None:
-                handle.setScreen(screen)
-            if not self.isFullScreen():
-                self.move(screen.availableGeometry().topLeft())
-        if fullscreen:
-            self.showFullScreen()
-        else:
-            self.show()
-        self._show_exit_button(fullscreen)
-
-    def toggle_fullscreen(self) -> None:
-        """F: fullscreen on or off."""
-        self.set_fullscreen(not self.isFullScreen())
-
     # ---------------------------------------------------------------- events
 
     def _on_session_snapshot_changed(self, snapshot: Any) -> None:
@@ -452,19 +384,3 @@ class ClockDisplay(QWidget):
             return
         self.closed.emit()
         super().closeEvent(event)
-
-
-def show_display(
-    display: ClockDisplay,
-    settings: UiSettings,
-    fullscreen: bool | None = None,
-    screen_index: int | None = None,
-) -> None:
-    """Show the clock for the room on its screen (the one given, else the remembered one)."""
-    screen = settings.screen_for_display(screen_index)
-    if screen_index is not None:
-        settings.display_screen = screen.name() or None
-    on = settings.display_fullscreen if fullscreen is None else fullscreen
-    if not on and not display.isVisible() and not settings.restore_geometry("display", display):
-        display.resize(1280, 720)
-    display.show_on(screen, on)
