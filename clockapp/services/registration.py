@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from clockapp.core.registration import RegistrationMode, RegistrationWindow
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.ending import window
+from clockapp.services.ending import sync_finish, window
 from clockapp.services.setup import get_row
 from clockapp.services.till import LedgerCache, load_till, locked_till
 
@@ -92,8 +92,8 @@ class RegistrationService:
                 window(session, till, now).check()  # says the tournament is over
             row.registration = till.registration_mode = mode.value
             session.add(row)
+            # Closing it can leave no way back for the busted: one player left has then won.
+            what = REGISTRATION_CHANGES | sync_finish(session, till, now)
             result = RegistrationChange(before, mode, window(session, till, now))
-            changes = record_change(
-                session, tournament_id, REGISTRATION_CHANGES, _SUMMARY[mode], now
-            )
+            changes = record_change(session, tournament_id, what, _SUMMARY[mode], now)
         return Outcome(result, changes)

@@ -292,3 +292,19 @@ def test_voiding_the_deal_that_ended_it_reopens_the_tournament(
     outcome = services.cashier.void(tid, deal.ledger_row_id, "misheard the chips")
     assert outcome.changes.touches(Change.TOURNAMENT)
     assert services.clock.snapshot(tid).ending.final is None
+
+
+def test_closing_registration_ends_a_heads_up_whose_loser_could_only_re_enter(
+    services: Services, tid: int
+) -> None:
+    configure(services, tid, replace(NO_LATE, re_entry=ReEntryRule(PRICE, STACK)))
+    a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
+    at_item(services, tid, 0)
+    services.results.eliminate(tid, b, busted_by=a)
+    assert services.clock.snapshot(tid).ending.final is None  # Bob may still re-enter
+    outcome = services.registration.close(tid)
+    assert outcome.changes.touches(Change.CLOCK)
+    final = services.clock.snapshot(tid).ending.final
+    assert final is not None
+    assert final.winner == "Ann"
+    assert not services.clock.state(tid).running
