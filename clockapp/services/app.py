@@ -18,6 +18,7 @@ from clockapp.services.demo import DemoService
 from clockapp.services.hard_end import HardEndService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
+from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
@@ -40,6 +41,7 @@ class Services:
         self.cashier = CashierService(self.ctx, tills)
         self.payouts = PayoutService(self.ctx, tills)
         self.results = ResultsService(self.ctx, tills)
+        self.registration = RegistrationService(self.ctx, tills)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

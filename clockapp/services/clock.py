@@ -15,9 +15,11 @@ from clockapp.persistence.codec import clock_state, store_clock_state, structure
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.results import field_stats
+from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
+from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.setup import (
     clock_row,
     get_row,
@@ -96,6 +98,7 @@ class TournamentStats:
     prize_pool_cents: int = 0
     payouts: tuple[tuple[int, int], ...] = ()  # (place, cents)
     players_to_money: int | None = None
+    deal: tuple[tuple[str, int], ...] = ()  # (name, cents) of a standing deal, largest first
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ class ClockSnapshot:
     stats: TournamentStats
     settings: TournamentSettings
     hand_for_hand: bool = False  # the wall says so while it is on
+    ending: WallEnding = NO_ENDING  # the registration line; the winner once finished
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -136,7 +140,15 @@ def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
         prize_pool_cents=cashier.prize_pool_cents,
         payouts=cashier.payouts,
         players_to_money=cashier.players_to_money,
+        deal=cashier.deal,
     )
+
+
+def _ending(session: Session, tournament_id: int, now: datetime) -> WallEnding:
+    """The wall's registration line and winner, once the cashier has anyone on the list."""
+    if not has_registrations(session, tournament_id):
+        return NO_ENDING
+    return wall_ending(session, load_till(session, tournament_id), now)
 
 
 class ClockService:
@@ -169,6 +181,7 @@ class ClockService:
                 stats=tournament_stats(session, setup),
                 settings=read_settings(session, tournament_id),
                 hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
+                ending=_ending(session, tournament_id, self._ctx.now()),
             )
 
     # ---------------------------------------------------------------- transitions

@@ -29,6 +29,7 @@ from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.till import load_till, record_busts
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
+from clockapp.services.ending import sync_finish
 from clockapp.services.results import BUST_CHANGES
 from clockapp.services.setup import get_row
 
@@ -272,6 +273,8 @@ class HardEndService:
                 counted=sum(counts[rid] for rid in in_play),
                 chips_in_play=chips_in_play(till),
             )
-            return Done(result, BUST_CHANGES, "places by chip count")
+            return Done(
+                result, BUST_CHANGES | sync_finish(session, till, now), "places by chip count"
+            )
 
         return money_action(self._ctx, None, tournament_id, apply)  # read fresh: a rare action

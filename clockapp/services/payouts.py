@@ -33,6 +33,7 @@ from clockapp.services.cashier.till import (
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
+from clockapp.services.ending import sync_finish
 from clockapp.services.payout_deals import DealProposal, propose
 from clockapp.services.setup import get_row
 
@@ -394,7 +395,11 @@ class PayoutService:
             info = deals.insert_deal(session, row)
             till.deals[record.id] = info
             check_not_overpaid(money_view(till))
-            return Done(info, PAY_CHANGES, f"deal recorded: {deal.description}")
+            return Done(
+                info,
+                PAY_CHANGES | sync_finish(session, till, now),
+                f"deal recorded: {deal.description}",
+            )
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
 

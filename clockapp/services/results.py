@@ -20,7 +20,6 @@ from clockapp.core.money.ledger import RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
-from clockapp.core.payouts import ordinal
 from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
 from clockapp.persistence.models import EliminationRow
@@ -37,6 +36,7 @@ from clockapp.services.cashier.till import (
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
+from clockapp.services.ending import final_places, sync_finish
 from clockapp.services.payouts import payout_view
 from clockapp.services.seating.hand import open_hand
 from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
@@ -112,6 +112,7 @@ class ResultRow:
         prize: Prize due (finish or deal share).
         bounties: Bounties credited.
         paid_out: Prizes and bounties already paid.
+        in_deal: The prize is the player's share of a recorded deal.
     """
 
     registration_id: int
@@ -130,6 +131,7 @@ class ResultRow:
     knockouts: int
     paid_out: int
     busted_by: str
+    in_deal: bool = False
 
     @property
     def total_won(self) -> int:
@@ -152,8 +154,10 @@ class FieldStats:
         chips_in_play: Chips handed out with every standing entry, rebuy and add-on.
         average_stack: Chips in play per player left (0 when nobody is left).
         prize_pool_cents: What the payout table pays (with any guaranteed overlay).
-        payouts: (place, cents) of every paid place.
+        payouts: (place, cents) of every paid place; after a deal only the places below the
+            players in it (theirs are paid by the deal, not by place).
         players_to_money: Busts still needed before everyone left is paid.
+        deal: (name, cents) each player in a standing deal is paid, the largest first.
     """
 
     entries: int
@@ -163,6 +167,7 @@ class FieldStats:
     prize_pool_cents: int
     payouts: tuple[tuple[int, int], ...]
     players_to_money: int | None
+    deal: tuple[tuple[str, int], ...] = ()
 
 
 def has_registrations(session: Session, tournament_id: int) -> bool:
@@ -181,14 +186,22 @@ def field_stats(
     payouts = payout_view(till, view)
     left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
     chips = chips_in_play(till)
+    deal = sorted(
+        ((due.name, due.prize) for due in view.dues.values() if due.in_deal),
+        key=lambda pair: (-pair[1], pair[0].casefold()),
+    )
+    ladder = payouts.ladder
+    if deal:  # the dealers' places are paid by the deal: the wall shows their shares instead
+        ladder = tuple((place, cents) for place, cents in ladder if place > len(deal))
     return FieldStats(
         entries=view.balances.entries,
         players_left=left,
         chips_in_play=chips,
         average_stack=chips // left if left else 0,
         prize_pool_cents=payouts.prize_pool,
-        payouts=payouts.ladder,
+        payouts=ladder,
         players_to_money=payouts.players_to_money,
+        deal=tuple(deal),
     )
 
 
@@ -246,25 +259,23 @@ def _paid_in(till: Till) -> dict[int, int]:
 def _result_rows(till: Till) -> tuple[ResultRow, ...]:
     view = money_view(till)
     paid = _paid_in(till)
+    # Places as they finished; after a deal that ended the event, the dealers' by their chips.
+    places = final_places(till, view)
     rows = []
     for rid, reg in till.registrations.items():
         if reg.entries == 0:
             continue
         due = view.dues[rid]
-        if due.place is None:
-            label = "in play"
-        elif due.tied > 1:
-            label = f"{ordinal(due.place)}-{ordinal(due.place + due.tied - 1)} (tied)"
-        else:
-            label = ordinal(due.place)
+        place, tied, label = places.get(rid, (None, 1, "in play (deal)" if due.in_deal else ""))
+        label = label or "in play"
         rows.append(
             ResultRow(
                 registration_id=rid,
                 player_id=reg.player_id,
                 name=till.name(rid),
                 status=RegistrationStatus(reg.status),
-                place=due.place,
-                tied=due.tied,
+                place=place,
+                tied=tied,
                 label=label,
                 entries=reg.entries,
                 rebuys=reg.rebuys,
@@ -275,6 +286,7 @@ def _result_rows(till: Till) -> tuple[ResultRow, ...]:
                 knockouts=due.knockouts,
                 paid_out=due.prize_paid + due.bounties_paid,
                 busted_by=till.name(reg.busted_by_id),
+                in_deal=due.in_deal,
             )
         )
     # Players still in first (they are ahead of every busted player), then by place.
@@ -406,7 +418,7 @@ class ResultsService:
                 follow_in_session(session, tournament_id, now)
             report = _report(till, [b.registration_id for b in busts])
             names = ", ".join(p.name for p in report.busted)
-            return Done(report, BUST_CHANGES, f"busted {names}")
+            return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
@@ -465,7 +477,11 @@ class ResultsService:
             report = replace(report, seats=tuple(notes))
             names = ", ".join(till.name(rid) for rid in registration_ids)
             seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
-            return Done(report, BUST_CHANGES, f"undid the bust of {names}{seated}")
+            return Done(
+                report,
+                BUST_CHANGES | sync_finish(session, till, now),
+                f"undid the bust of {names}{seated}",
+            )
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 

@@ -237,7 +237,8 @@ class Launcher:
         cached = load_cache(self.cache, self.args.db)
         if cached is None:
             return False
-        from clockapp.ui.clock.display import ClockDisplay, show_display
+        from clockapp.ui.clock.display import ClockDisplay
+        from clockapp.ui.clock.fullscreen import show_display
         from clockapp.ui.clock.session import ClockSession
 
         clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)

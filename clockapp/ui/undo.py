@@ -21,9 +21,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from clockapp.core.clock import ClockState
+from clockapp.core.registration import RegistrationMode
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
+from clockapp.services.registration import RegistrationChange
 from clockapp.ui.bus import TournamentBus
 
 #: Takes the tournament id and what the station saw.
@@ -82,6 +84,44 @@ class ClockCommand(QUndoCommand):
             self.setObsolete(True)
 
 
+class RegistrationCommand(QUndoCommand):
+    """The director closing or reopening registration: undo puts back the choice it replaced."""
+
+    def __init__(
+        self,
+        text: str,
+        bus: TournamentBus,
+        tournament_id: int,
+        set_mode: Callable[[int, RegistrationMode], Outcome[RegistrationChange]],
+        change: RegistrationChange,
+    ) -> None:
+        super().__init__(text)
+        self._bus = bus
+        self._tournament_id = tournament_id
+        self._set_mode = set_mode
+        self._before, self._after = change.before, change.mode
+        self._skip_next_redo = True  # `UndoHistory.run_registration` did the first redo
+        self.error: Exception | None = None  # see `ClockCommand.error`
+
+    def redo(self) -> None:
+        """Set the director's choice again (not the first time)."""
+        if self._skip_next_redo:
+            self._skip_next_redo = False
+            return
+        self._apply(self._after)
+
+    def undo(self) -> None:
+        """Put back the choice from before."""
+        self._apply(self._before)
+
+    def _apply(self, mode: RegistrationMode) -> None:
+        tid = self._tournament_id
+        try:
+            self._bus.run(lambda: self._set_mode(tid, mode))
+        except Exception as error:
+            self.error = error
+
+
 class UndoHistory(QObject):
     """The app's undo stack, with a helper that runs an operation and records it."""
 
@@ -105,6 +145,19 @@ class UndoHistory(QObject):
         )
         return after
 
+    def run_registration(
+        self, text: str, operation: Callable[[int], Outcome[RegistrationChange]]
+    ) -> RegistrationChange:
+        """Close or reopen registration for the bus's tournament; make it undoable.
+
+        Raises the service's refusal (nothing is recorded then).
+        """
+        tid = self._bus.tournament_id
+        set_mode = self._services.registration.set_mode
+        change = self._bus.run(lambda: operation(tid))
+        self.stack.push(RegistrationCommand(text, self._bus, tid, set_mode, change))
+        return change
+
     def undo(self) -> None:
         """Undo the last action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index() - 1)
@@ -119,7 +172,7 @@ class UndoHistory(QObject):
 
     @staticmethod
     def _raise_from(command: QUndoCommand | None) -> None:
-        if isinstance(command, ClockCommand) and command.error is not None:
+        if isinstance(command, ClockCommand | RegistrationCommand) and command.error is not None:
             error, command.error = command.error, None
             raise error
 

@@ -65,7 +65,8 @@ def counting(engine: Engine) -> Iterator[Counted]:
 def tid(services: Services) -> int:
     tid = services.tournaments.create("Friday").value.id
     rules = EntryRules(
-        RegistrationRule(EntryPrice(2000), 10_000),
+        # Late registration runs with the rebuys (with no level, the first bust closes it).
+        RegistrationRule(EntryPrice(2000), 10_000, late_until_level=6),
         rebuy=RebuyRule(EntryPrice(2000), 10_000, last_level=6),
         re_entry=ReEntryRule(EntryPrice(2000), 10_000),
     )

@@ -31,6 +31,7 @@ from enum import StrEnum
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.registration import RegistrationMode
 
 #: The largest count the rules accept (chips, levels, entrants): far beyond any tournament, and
 #: well inside the database's 64-bit columns.
@@ -173,11 +174,18 @@ class EntryContext:
         position: Where the clock is.
         now: The current time, tz-aware (injected; core never reads the system clock).
         entrants: How many distinct players are registered so far.
+        anyone_busted: Whether any player is out (with no late registration level, the first
+            bust closes registration: `clockapp.core.registration`).
+        registration: The director's choice: follow the rules, closed, or held open.
+        finished: The tournament is over: nothing at all may be bought.
     """
 
     position: ClockPosition
     now: datetime
     entrants: int = 0
+    anyone_busted: bool = False
+    registration: RegistrationMode = RegistrationMode.AUTO
+    finished: bool = False
 
     def __post_init__(self) -> None:
         _check_aware(self.now, "now")

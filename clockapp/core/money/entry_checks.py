@@ -8,8 +8,9 @@ tournament director can read out to the player.
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
 
+from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import (
     EntryContext,
     EntryKind,
@@ -21,28 +22,44 @@ from clockapp.core.money.entries import (
     _within,
 )
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-
-
-def _format_time(moment: datetime) -> str:
-    # Directors read the wall clock of the room: show the deadline in the machine's local time.
-    local = moment.astimezone() if moment.tzinfo is not None else moment
-    return local.strftime("%Y-%m-%d %H:%M")
+from clockapp.core.registration import (
+    RegistrationFacts,
+    check_not_finished,
+    registration_window,
+)
 
 
 def _registration_window(
-    rule: RegistrationRule, ctx: EntryContext, what: str, last_level: int | None
+    rule: RegistrationRule,
+    ctx: EntryContext,
+    what: str,
+    last_level: int | None,
+    *,
+    first_bust_closes: bool = True,
 ) -> None:
-    """Refuse when late registration (or a window that follows it) has closed."""
-    if last_level is not None and not _within(ctx.position, last_level):
-        if last_level == 0:
-            raise EntryRefused(
-                f"{what} closed when the clock started (now {ctx.position.describe()})."
-            )
-        raise EntryRefused(
-            f"{what} closed after level {last_level} (now {ctx.position.describe()})."
-        )
-    if rule.deadline is not None and ctx.now >= rule.deadline:
-        raise EntryRefused(f"{what} closed at the deadline, {_format_time(rule.deadline)}.")
+    """Refuse when registration (or a window that follows it) is closed (see
+    `clockapp.core.registration`)."""
+    facts = RegistrationFacts(
+        ctx.position,
+        ctx.now,
+        late_until_level=rule.late_until_level,
+        deadline=rule.deadline,
+        anyone_busted=ctx.anyone_busted,
+        mode=ctx.registration,
+        finished=ctx.finished,
+    )
+    window = registration_window(
+        facts, what=what, last_level=last_level, first_bust_closes=first_bust_closes
+    )
+    if not window.open:
+        raise EntryRefused(window.reason)
+
+
+def _check_finished(ctx: EntryContext) -> None:
+    try:
+        check_not_finished(ctx.finished)
+    except DomainError as error:
+        raise EntryRefused(str(error)) from None
 
 
 def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> EntryOffer:
@@ -61,6 +78,8 @@ def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) ->
     ...
     clockapp.core.money.entries.EntryRefused: The field is full: 2 of 2 entrants are registered.
     """
+    if ctx.finished:
+        _registration_window(rules.registration, ctx, "Registration", None)
     if player.registered:
         raise EntryRefused(
             f"{player.name} is already registered."
@@ -125,6 +144,7 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
             f"{player.name} has used all {rule.max_per_player} "
             f"rebuy{'s' if rule.max_per_player != 1 else ''} allowed per player."
         )
+    _check_finished(ctx)  # last: a closed window or a limit says more
     return EntryOffer(EntryKind.REBUY, rule.price, rule.chips)
 
 
@@ -174,6 +194,7 @@ def check_add_on(
                 f"The add-on is sold at the break after level {rule.at_break_after_level}, "
                 "not with the buy-in."
             )
+        _check_finished(ctx)
         return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
     if rule.at_break_after_level is None:
         raise EntryRefused("The add-on is sold only with the buy-in, in the same payment.")
@@ -190,6 +211,7 @@ def check_add_on(
             f"{player.name} has no chips; only a player still in may add on"
             + (" (rebuy first)." if rules.rebuy is not None else ".")
         )
+    _check_finished(ctx)
     return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
 
 
@@ -218,16 +240,22 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
         raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
     if player.status is PlayerState.PLAYING:
         raise EntryRefused(f"{player.still_in()}; only a busted player may re-enter.")
-    reg = rules.registration
-    if rule.last_level is None:
-        _registration_window(reg, ctx, "Re-entry", reg.late_until_level)
-    else:
-        _registration_window(reg, ctx, "Re-entry", rule.last_level)
+    # A re-entry follows a bust by its nature: the first bust does not close it (its level, the
+    # deadline, the director or the end of the tournament do).
+    # The end of the tournament is said last: a closed window or a limit says more.
+    _registration_window(
+        rules.registration,
+        replace(ctx, finished=False),
+        "Re-entry",
+        rule.last_level,
+        first_bust_closes=False,
+    )
     if rule.max_per_player is not None and player.re_entries >= rule.max_per_player:
         raise EntryRefused(
             f"{player.name} has used all {rule.max_per_player} "
             f"re-entr{'ies' if rule.max_per_player != 1 else 'y'} allowed per player."
         )
+    _check_finished(ctx)
     return EntryOffer(EntryKind.RE_ENTRY, rule.price, rule.chips)
 
 

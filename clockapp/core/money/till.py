@@ -119,6 +119,9 @@ class Till:
     saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
     held: tuple[object, ...] = ()  # rows kept alive for the transaction (see `locked_till`)
     revision: int | None = None  # the revision it was read at, through the cache
+    # The tournament row's end and registration choice (`services.ending` keeps them in step).
+    finished_at: datetime | None = None
+    registration_mode: str = "auto"
 
     def copy(self) -> Till:
         """A till that shares nothing changeable with this one (registrations are copied)."""
@@ -133,6 +136,8 @@ class Till:
             dict(self.deals),
             dict(self.saved),
             revision=self.revision,
+            finished_at=self.finished_at,
+            registration_mode=self.registration_mode,
         )
 
     def registration(self, registration_id: int) -> Reg:

@@ -18,6 +18,13 @@ class TournamentRow(SQLModel, table=True):
     name: str = Field(max_length=200)
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
     archived: bool = Field(default=False)
+    # Set in the transaction that leaves one player (or records a deal that ends the event);
+    # cleared when that is undone. Stored, so a restart and every station see the end.
+    finished_at: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
+    # The director's choice on registration (`clockapp.core.registration.RegistrationMode`).
+    registration: str = Field(default="auto", max_length=20)
 
 
 class ChangeRow(SQLModel, table=True):

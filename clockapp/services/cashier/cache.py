@@ -16,7 +16,7 @@ from clockapp.persistence.queries import registrations as registrations_q
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Changes
 from clockapp.services.context import latest_revision
-from clockapp.services.setup import setup_row
+from clockapp.services.setup import get_row, setup_row
 
 
 class LedgerCache:
@@ -104,6 +104,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         names[reg.id] = display_name(name, nickname)
     eliminations = eliminations_q.busts(session, tournament_id)
     deals = deals_q.by_ledger_row(session, tournament_id)
+    tournament = get_row(session, tournament_id)
     return Till(
         tournament_id,
         config,
@@ -114,4 +115,6 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         eliminations,
         deals,
         {rid: reg.values() for rid, reg in registrations.items()},
+        finished_at=tournament.finished_at,
+        registration_mode=tournament.registration,
     )

@@ -33,6 +33,7 @@ from clockapp.services.cashier.till import (
     save_settled,
 )
 from clockapp.services.changes import Change
+from clockapp.services.ending import sync_finish
 
 
 def void_row(
@@ -56,7 +57,9 @@ def void_row(
     guard_payments(till)
     entry = ledger_entry(till, record.id or 0)
     return Done(
-        entry, ENTRY_CHANGES, f"voided row {row_id} ({target.kind.value}): {reason.strip()}"
+        entry,
+        ENTRY_CHANGES | sync_finish(session, till, now),
+        f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
     )
 
 
@@ -83,7 +86,7 @@ def refund_row(
     save_settled(session, till)
     guard_payments(till)
     entry = ledger_entry(till, record.id or 0)
-    return Done(entry, ENTRY_CHANGES, f"refunded row {row_id}")
+    return Done(entry, ENTRY_CHANGES | sync_finish(session, till, now), f"refunded row {row_id}")
 
 
 def count_cash(

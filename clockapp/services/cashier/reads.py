@@ -28,7 +28,6 @@ from clockapp.services.cashier.sales import (
     check_stack,
     drawer_info,
     due_order,
-    entry_context,
     player_entries,
     player_state,
 )
@@ -37,6 +36,7 @@ from clockapp.services.cashier.till import (
     load_till,
 )
 from clockapp.services.context import ServiceContext
+from clockapp.services.ending import entry_context
 from clockapp.services.ledger_export import ledger_to_csv
 from clockapp.services.player_import import (
     ImportPlan,

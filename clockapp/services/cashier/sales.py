@@ -14,7 +14,6 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
-    EntryContext,
     EntryKind,
     EntryOffer,
     PlayerEntries,
@@ -47,12 +46,12 @@ from clockapp.services.cashier.action import Done
 from clockapp.services.cashier.enrol import checked_in, find_active
 from clockapp.services.cashier.till import (
     append_row,
-    clock_position,
     display_name,
     record_busts,
     save_settled,
 )
 from clockapp.services.changes import Change
+from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
 from clockapp.services.seating.late import SeatNote, seat_in_session
 from clockapp.services.setup import load_chips
@@ -103,11 +102,6 @@ class DrawerInfo:
     def count(self) -> DrawerCount:
         """The core comparison (difference and status)."""
         return DrawerCount(expected=self.expected, counted=self.counted)
-
-
-def entry_context(session: Session, till: Till, now: datetime) -> EntryContext:
-    entrants = sum(1 for reg in till.registrations.values() if reg.entries > 0)
-    return EntryContext(clock_position(session, till.tournament_id, now), now, entrants)
 
 
 def player_state(reg: Reg) -> PlayerState:

@@ -47,6 +47,7 @@ from clockapp.services.cashier.sales import (
 )
 from clockapp.services.cashier.till import load_till, save_registrations, save_settled
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.ending import window
 from clockapp.services.players import live_player
 from clockapp.services.setup import load_structure, setup_row
 
@@ -93,6 +94,7 @@ class CashierService(CashierReads):
         def apply(
             session: Session, till: Till, now: datetime
         ) -> Done[tuple[RegistrationInfo, ...]]:
+            window(session, till, now).check()
             result = []
             for player_id in player_ids:
                 reg = pre_registered(session, till, live_player(session, player_id), now)
@@ -117,6 +119,7 @@ class CashierService(CashierReads):
         def apply(
             session: Session, till: Till, now: datetime
         ) -> Done[tuple[RegistrationInfo, ...]]:
+            window(session, till, now).check()
             return import_names(session, till, now, lines)
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
@@ -127,6 +130,7 @@ class CashierService(CashierReads):
         def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
+                window(session, till, now).check()
                 reg.checked_in_at = now
             save_settled(session, till)
             info = registration_info(till, reg)
@@ -139,6 +143,7 @@ class CashierService(CashierReads):
 
         def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             player = live_player(session, player_id)
+            window(session, till, now).check()
             reg = checked_in(session, till, player, find_active(till, player.id or 0), now)
             save_settled(session, till)
             info = registration_info(till, reg)

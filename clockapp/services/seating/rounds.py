@@ -24,6 +24,7 @@ from clockapp.core.shootout import (
 )
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.ending import sync_finish
 from clockapp.services.seating.store import (
     Room,
     SeatingBase,
@@ -68,6 +69,7 @@ def _record_at_cashier(
         None,
     )
     record_busts(session, till, busts, now, station=STATION, reason=reason, hand=hand)
+    sync_finish(session, till, now)  # the last shootout table's winner wins the tournament
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)
 

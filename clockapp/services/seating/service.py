@@ -36,6 +36,7 @@ from clockapp.core.seating import (
 )
 from clockapp.persistence.models import GameTableRow, HandForHandRow, SeatingConfigRow, SeatMoveRow
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.ending import refuse_if_finished
 from clockapp.services.seating.hfh import HandForHandActions
 from clockapp.services.seating.rounds import ShootoutActions
 from clockapp.services.seating.store import (
@@ -365,6 +366,7 @@ class SeatingService(HandForHandActions, ShootoutActions):
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
+            refuse_if_finished(session, tournament_id)  # nobody takes a seat after the end
             check_not_shootout(room, "a late seat")
             room.in_play(registration_id)
             late = draw_seat(room.seating, registration_id, self._rng(), teams=room.teams)

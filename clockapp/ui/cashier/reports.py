@@ -203,6 +203,13 @@ def results_html(
         f"<td class='num'>{format_cents(sum(r.still_owed for r in results))}</td><td></td></tr>"
     )
     ladder = _rows(payouts.labelled()) if payouts.ladder else f"<p>{escape(payouts.problem)}</p>"
+    if any(r.in_deal for r in results):
+        # After a deal the places are not what is paid: list what each player was paid.
+        paid = [r for r in results if r.prize]
+        ladder = _rows(
+            [(f"{r.label} · {r.name}", format_cents(r.prize)) for r in paid]
+            + [("of which by the deal", format_cents(sum(r.prize for r in paid if r.in_deal)))]
+        )
     money = _rows(summary.lines()) if summary is not None else ""
     return (
         f"<h1>{escape(tournament)}: results</h1>"

@@ -40,6 +40,21 @@ from clockapp.ui.cashier.widgets import MessageBar
 
 #: What the header's prize pool line shows: the field, the money and the payout table.
 POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
+#: What a sale changes (`services.cashier.ENTRY_CHANGES`); a bust, an undo, the director's
+#: choice or the end of the tournament change something else too.
+SALE = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
+
+
+def show_registration(label: QLabel, ctx: CashierContext) -> None:
+    """'Registration open until the first bust' in green, 'Registration closed' in red."""
+    window = ctx.read(lambda: ctx.services.registration.window(ctx.tid), None)
+    if window is None:
+        return
+    label.setText(window.wall)
+    label.setToolTip(window.reason)
+    color = "#1b7f4b" if window.open else "#c0392b"
+    label.setStyleSheet(f"color: {color}; font-weight: bold;")
+
 
 #: Every key of the window, for the help overlay: (keys, what they do).
 CASHIER_KEYS: tuple[tuple[str, str], ...] = (
@@ -96,6 +111,8 @@ class CashierWindow(QMainWindow):
         self.rules_label.setObjectName("cashier_rules")
         self.pool_label = QLabel()
         self.pool_label.setObjectName("cashier_pool")
+        self.registration_label = QLabel()  # whether a new player may buy in now
+        self.registration_label.setObjectName("cashier_registration")
         self.rules_button = QPushButton("Rules…")
         self.rules_button.setObjectName("rules")
         self.rules_button.setToolTip(
@@ -120,6 +137,7 @@ class CashierWindow(QMainWindow):
         header.addWidget(self.title_label)
         header.addWidget(self.rules_label)
         header.addWidget(self.pool_label, 1)
+        header.addWidget(self.registration_label)
         header.addWidget(self.rules_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.redo_button)
@@ -267,6 +285,8 @@ class CashierWindow(QMainWindow):
             self.rules_label.setText(rules)
         if not what & POOL_REFRESH_ON:
             return
+        if what != SALE:  # a sale cannot open or close registration: one read less per sale
+            show_registration(self.registration_label, ctx)
         view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
         if view is None:
             return

@@ -91,7 +91,10 @@ def snapshot_to_dict(snapshot: Any, db: str | None) -> dict[str, Any]:
         },
         "chips": [[d.value, d.color, d.hex] for d in chips.denominations],
         "owned": None if chips.owned is None else list(chips.owned),
-        "stats": {name: getattr(snapshot.stats, name) for name in STATS},
+        "stats": {
+            **{name: getattr(snapshot.stats, name) for name in STATS},
+            "deal": list(getattr(snapshot.stats, "deal", ()) or ()),  # added later: optional
+        },
         "settings": {name: getattr(snapshot.settings, name) for name in SETTINGS},
     }
 
@@ -117,6 +120,7 @@ def snapshot_from_dict(data: dict[str, Any]) -> SimpleNamespace:
     owned = data["owned"]
     stats = {name: data["stats"][name] for name in STATS}
     stats["payouts"] = tuple((int(place), int(cents)) for place, cents in stats["payouts"])
+    stats["deal"] = tuple((str(n), int(cents)) for n, cents in data["stats"].get("deal", ()))
     return SimpleNamespace(
         db_key=str(data["db"]),
         tournament=SimpleNamespace(

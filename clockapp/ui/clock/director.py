@@ -39,6 +39,7 @@ from clockapp.ui.clock.menus import install_menus
 from clockapp.ui.clock.mini_clock import MiniClock
 from clockapp.ui.clock.moves import PendingMovesBox
 from clockapp.ui.clock.notices import NoticeBox
+from clockapp.ui.clock.registration import RegistrationAction
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.screens import scrolling
 
@@ -164,6 +165,9 @@ class DirectorWindow(QMainWindow):
         self.restore_action.setObjectName("restore_action")
         self.restore_action.setStatusTip("Put back the database as it was at an earlier backup")
         self.restore_dialog: RestoreDialog | None = None
+        self.registration = RegistrationAction(
+            self, self._session, self._controller.history, self.show_error
+        )
         self.hide_display_action = QAction("Hide clock display", self)
         self.hide_display_action.setObjectName("hide_display_action")
         self.hide_display_action.setStatusTip("Take the clock off the wall (D shows it again)")
@@ -234,7 +238,11 @@ class DirectorWindow(QMainWindow):
             actions,
             extras={
                 "&View": (self.hide_display_action,),
-                "&Tournament": (self.final_counts_action, self.restore_action),
+                "&Tournament": (
+                    self.registration.action,
+                    self.final_counts_action,
+                    self.restore_action,
+                ),
             },
         )
         show = actions.get(Action.SHOW_DISPLAY)

@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QResizeEvent,
-    QScreen,
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -40,8 +39,10 @@ from PySide6.QtWidgets import (
 from clockapp.core.clock import format_clock
 from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
+from clockapp.ui.clock.winner import WinnerScreen
 
 if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services and the seat-move
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
     from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
-    from clockapp.ui.settings import UiSettings
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -57,7 +57,7 @@ CENTER = Qt.AlignmentFlag.AlignCenter
 MEDIUM = QFont.Weight.Medium
 
 
-class ClockDisplay(QWidget):
+class ClockDisplay(FullscreenMixin, QWidget):
     """The room's clock; fullscreen on the chosen screen, Esc or the corner button leaves it."""
 
     fullscreen_changed = Signal(bool)
@@ -85,19 +85,6 @@ class ClockDisplay(QWidget):
         self._moves_banner: MovesBanner | None = None
         self._setup_ui()
         self._bind(session)
-
-    @property
-    def exit_button(self) -> QPushButton:
-        """The visible way out of fullscreen (Esc is the other), small in the top corner."""
-        if self._exit_button is None:
-            button = QPushButton("✕  Exit fullscreen", self)
-            button.setObjectName("exit_fullscreen")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.clicked.connect(lambda: self.set_fullscreen(False))
-            button.hide()
-            self._exit_button = button
-        return self._exit_button
 
     @property
     def moves_banner(self) -> MovesBanner:
@@ -137,8 +124,11 @@ class ClockDisplay(QWidget):
         header = QHBoxLayout()
         self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT)
         self.time_label = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT)
-        header.addWidget(self.name_label, 70)
-        header.addWidget(self.time_label, 30)
+        # "Late registration until level 6" / "Registration closed", once the cashier has begun.
+        self.registration_label = FitLabel("", color=theme.BREAK, fill=0.56, weight=MEDIUM)
+        header.addWidget(self.name_label, 44)
+        header.addWidget(self.registration_label, 36)
+        header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
 
         body = QHBoxLayout()
@@ -204,6 +194,8 @@ class ClockDisplay(QWidget):
         footer.addWidget(self.next_label, 45)
         footer.addWidget(self.notice_label, 48)
         root.addLayout(footer, 8)
+        # Once the tournament is over it covers the whole clock (`_show_ending`).
+        self.winner_screen = WinnerScreen(self)
         self._apply_metrics()
 
     def _apply_metrics(self) -> None:
@@ -237,13 +229,35 @@ class ClockDisplay(QWidget):
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         stack = getattr(snapshot.settings, "starting_stack", 0) or 0
         self.money_stack.show_money(
-            stats.prize_pool_cents, tuple(stats.payouts or ()), currency, stack
+            stats.prize_pool_cents,
+            tuple(stats.payouts or ()),
+            currency,
+            stack,
+            tuple(getattr(stats, "deal", ()) or ()),
         )
+        self._show_ending(snapshot, currency)
         self._color_ups = {}
         chip_set = getattr(snapshot, "chip_set", None)
         structure = getattr(snapshot, "structure", None)
         if chip_set is not None and structure is not None:
             self._color_ups = break_color_ups(structure.levels, chip_set)
+
+    def _show_ending(self, snapshot: Any, currency: str) -> None:
+        """The registration line, and the winner screen over the clock once it is over."""
+        ending = getattr(snapshot, "ending", None)
+        line = getattr(ending, "registration", "")
+        self.registration_label.setText(line)
+        self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
+        final = getattr(ending, "final", None)
+        if final is None:
+            self.winner_screen.hide()
+            return
+        self.winner_screen.setGeometry(self.rect())
+        self.winner_screen.show_result(final, snapshot.tournament.name, currency)
+        self.winner_screen.show()
+        self.winner_screen.raise_()
+        if self._exit_button is not None:
+            self._exit_button.raise_()
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
@@ -333,60 +347,6 @@ class ClockDisplay(QWidget):
         self.level_label.setColor(theme.BREAK if is_break else theme.TEXT)
         self.update()
 
-    # ---------------------------------------------------------------- fullscreen
-
-    def set_fullscreen(self, on: bool) -> None:
-        """Enter or leave fullscreen (on the screen the window is on)."""
-        if on == self.isFullScreen():
-            return
-        if on:
-            self.showFullScreen()
-        else:
-            self.showNormal()
-        self._show_exit_button(on)
-        self.fullscreen_changed.emit(on)
-
-    def _show_exit_button(self, on: bool) -> None:
-        if on or self._exit_button is not None:
-            self.exit_button.setVisible(on)
-            self._place_exit_button()
-
-    def _place_exit_button(self) -> None:
-        """Top right, inside the margin above the header, sized from the window height."""
-        h = max(18, round(self.height() * 0.028))
-        font = self.exit_button.font()
-        font.setPixelSize(max(10, round(h * 0.5)))
-        self.exit_button.setFont(font)
-        self.exit_button.setStyleSheet(
-            "QPushButton#exit_fullscreen { color: #8a94a6; background: #151a22;"
-            f" border: 1px solid #232a35; border-radius: {h // 4}px; padding: 0 {h // 2}px; }}"
-            "QPushButton#exit_fullscreen:hover { color: #f4f6f8; }"
-        )
-        self.exit_button.adjustSize()
-        self.exit_button.resize(self.exit_button.width(), h)
-        margin = max(2, round(self.height() * 0.004))
-        self.exit_button.move(self.width() - self.exit_button.width() - margin * 2, margin)
-        self.exit_button.raise_()
-
-    def show_on(self, screen: QScreen, fullscreen: bool) -> None:
-        """Show the display on `screen`, fullscreen or in a window."""
-        if self.screen() is not screen or fullscreen:
-            self.setScreen(screen)
-            handle = self.windowHandle()
-            if handle is not None:
-                handle.setScreen(screen)
-            if not self.isFullScreen():
-                self.move(screen.availableGeometry().topLeft())
-        if fullscreen:
-            self.showFullScreen()
-        else:
-            self.show()
-        self._show_exit_button(fullscreen)
-
-    def toggle_fullscreen(self) -> None:
-        """F: fullscreen on or off."""
-        self.set_fullscreen(not self.isFullScreen())
-
     # ---------------------------------------------------------------- events
 
     def _on_session_snapshot_changed(self, snapshot: Any) -> None:
@@ -398,6 +358,7 @@ class ClockDisplay(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
+        self.winner_screen.setGeometry(self.rect())
         if self._exit_button is not None and self._exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)
@@ -432,19 +393,3 @@ class ClockDisplay(QWidget):
             return
         self.closed.emit()
         super().closeEvent(event)
-
-
-def show_display(
-    display: ClockDisplay,
-    settings: UiSettings,
-    fullscreen: bool | None = None,
-    screen_index: int | None = None,
-) -> None:
-    """Show the clock for the room on its screen (the one given, else the remembered one)."""
-    screen = settings.screen_for_display(screen_index)
-    if screen_index is not None:
-        settings.display_screen = screen.name() or None
-    on = settings.display_fullscreen if fullscreen is None else fullscreen
-    if not on and not display.isVisible() and not settings.restore_geometry("display", display):
-        display.resize(1280, 720)
-    display.show_on(screen, on)

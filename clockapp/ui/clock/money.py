@@ -73,26 +73,33 @@ class MoneyArea(QStackedWidget):
         payouts: Sequence[tuple[int, int]],
         currency: str,
         starting_stack: int,
+        deal: Sequence[tuple[str, int]] = (),
     ) -> None:
-        """Show the prize pool and the ladder, or the starting stack while there is no money."""
-        payouts = tuple(payouts)
-        has_money = bool(prize_pool_cents) and bool(payouts)
+        """Show the prize pool and the ladder, or the starting stack while there is no money.
+
+        After a deal the players in it are paid their shares, not their places: their names and
+        shares head the ladder, above the places the deal left alone.
+        """
+        rows = tuple((name, cents) for name, cents in deal) + tuple(
+            (texts.ordinal(place), cents) for place, cents in payouts
+        )
+        has_money = bool(prize_pool_cents) and bool(rows)
         self.setCurrentWidget(self.money_area if has_money else self.no_money_area)
         self.stack_block.value.setText(texts.chips(starting_stack) if starting_stack else "")
         self.stack_block.caption.setText("STARTING STACK" if starting_stack else "")
         if not has_money:
             return
         self.prize_block.value.setText(texts.money(prize_pool_cents, currency))
-        fits = len(payouts) <= MAX_PAYOUT_ROWS
-        shown = payouts if fits else payouts[: MAX_PAYOUT_ROWS - 1]
+        fits = len(rows) <= MAX_PAYOUT_ROWS
+        shown = rows if fits else rows[: MAX_PAYOUT_ROWS - 1]
         for row, (place_label, amount_label) in enumerate(self.payout_rows):
             if row < len(shown):
-                place, cents = shown[row]
-                place_label.setText(texts.ordinal(place))
+                label, cents = shown[row]
+                place_label.setText(label)
                 amount_label.setText(texts.money(cents, currency))
             elif row == len(shown) and not fits:
-                place_label.setText(f"{len(payouts)} paid")
-                amount_label.setText(f"… {texts.money(payouts[-1][1], currency)}")
+                place_label.setText(f"{len(rows)} paid")
+                amount_label.setText(f"… {texts.money(rows[-1][1], currency)}")
             else:
                 place_label.setText("")
                 amount_label.setText("")

@@ -30,7 +30,8 @@ from clockapp.ui.clock.autobackup import AutoBackup
 from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
-from clockapp.ui.clock.display import ClockDisplay, show_display
+from clockapp.ui.clock.display import ClockDisplay
+from clockapp.ui.clock.fullscreen import show_display
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.tournaments import TournamentDialog
 from clockapp.ui.errors import WALL_DISPLAY

@@ -1,0 +1,209 @@
+"""When registration is open: the one rule every way into the field follows.
+
+Registration closes at a defined moment, whichever comes first:
+
+* the end of the late registration level (and the break after it), when one is set;
+* the first bust, when no late registration level is set (a field with no level would otherwise
+  never close: players bought in after the winner was paid);
+* the registration deadline, when one is set;
+* the moment the director closes it (the director may also hold it open past the level or the
+  first bust, until they close it again);
+* the end of the tournament: nothing at all (buy-in, re-entry, rebuy, add-on) enters a finished
+  tournament, whatever the director chose.
+
+Everything here is pure: the caller says where the clock is and what happened
+(`RegistrationFacts`); `registration_window` answers open or closed, with the sentence the
+cashier reads out and the short line the wall shows.
+
+>>> from datetime import UTC, datetime
+>>> from clockapp.core.money.entries import ClockPosition
+>>> now = datetime(2026, 11, 26, 20, tzinfo=UTC)
+>>> facts = RegistrationFacts(ClockPosition(3), now, late_until_level=None, anyone_busted=True)
+>>> window = registration_window(facts)
+>>> window.open, window.wall
+(False, 'Registration closed')
+>>> window.reason
+'Registration closed at the first bust (no late registration level is set).'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from clockapp.core.errors import DomainError
+
+if TYPE_CHECKING:  # entries imports this module: the type is only named here
+    from clockapp.core.money.entries import ClockPosition
+
+#: What the cashier hears when anything is asked of a finished tournament.
+FINISHED_REASON = "The tournament is over: nothing more can be bought or entered."
+
+
+class RegistrationClosed(DomainError):
+    """Registration is closed; the message says when and why."""
+
+
+class RegistrationMode(StrEnum):
+    """What the director chose: follow the rules, closed now, or held open."""
+
+    AUTO = "auto"  # the late registration level, the first bust, the deadline
+    CLOSED = "closed"  # the director closed it
+    OPEN = "open"  # the director reopened it: open past the level and the first bust
+
+    @classmethod
+    def parse(cls, value: str) -> RegistrationMode:
+        """The mode stored as `value` (an unknown value follows the rules).
+
+        >>> RegistrationMode.parse("closed"), RegistrationMode.parse("")
+        (<RegistrationMode.CLOSED: 'closed'>, <RegistrationMode.AUTO: 'auto'>)
+        """
+        try:
+            return cls(value)
+        except ValueError:
+            return cls.AUTO
+
+
+@dataclass(frozen=True)
+class RegistrationFacts:
+    """What decides whether registration is open.
+
+    Attributes:
+        position: Where the clock is.
+        now: The current time, tz-aware (injected).
+        late_until_level: Open through this level and the break after it (0: closes when the
+            clock starts); None: no level is set, so the first bust closes it.
+        deadline: A tz-aware time after which nobody may register (None: none).
+        anyone_busted: Whether any player is out (a bust standing, not undone).
+        mode: The director's choice.
+        finished: The tournament is over (one player left, or a deal ended it).
+    """
+
+    position: ClockPosition
+    now: datetime
+    late_until_level: int | None = None
+    deadline: datetime | None = None
+    anyone_busted: bool = False
+    mode: RegistrationMode = RegistrationMode.AUTO
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class RegistrationWindow:
+    """Whether registration is open, why not, and the wall's line.
+
+    Attributes:
+        open: A new player (or a re-entry following registration) may enter now.
+        reason: Why it is closed, as the cashier says it ("" when open).
+        wall: The short line the clock shows ("Late registration until level 6",
+            "Registration closed").
+    """
+
+    open: bool
+    reason: str
+    wall: str
+
+    def check(self) -> None:
+        """Raise `RegistrationClosed` with the reason when closed.
+
+        >>> RegistrationWindow(False, "Closed.", "Registration closed").check()
+        Traceback (most recent call last):
+        ...
+        clockapp.core.registration.RegistrationClosed: Closed.
+        """
+        if not self.open:
+            raise RegistrationClosed(self.reason)
+
+
+def _format_time(moment: datetime) -> str:
+    # Directors read the wall clock of the room: show the deadline in the machine's local time.
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def registration_window(
+    facts: RegistrationFacts,
+    *,
+    what: str = "Registration",
+    last_level: int | None = None,
+    first_bust_closes: bool = True,
+) -> RegistrationWindow:
+    """Whether `what` (registration, or a re-entry that follows it) is open now.
+
+    Args:
+        facts: The clock, the field and the director's choice.
+        what: The word the messages start with ("Registration", "Re-entry").
+        last_level: A level of its own that replaces `facts.late_until_level` (a re-entry
+            window); None follows late registration.
+        first_bust_closes: With no level set, the first bust closes it (False for a re-entry,
+            which by its nature follows a bust: it then closes by the director or the deadline).
+
+    >>> from datetime import UTC
+    >>> from clockapp.core.money.entries import ClockPosition
+    >>> now = datetime(2026, 11, 26, 20, tzinfo=UTC)
+    >>> registration_window(RegistrationFacts(ClockPosition(4), now, late_until_level=6)).wall
+    'Late registration until level 6'
+    >>> registration_window(RegistrationFacts(ClockPosition(7), now, late_until_level=6)).reason
+    'Registration closed after level 6 (now level 7).'
+    >>> registration_window(RegistrationFacts(ClockPosition(2), now, mode=RegistrationMode.CLOSED,
+    ...                                       late_until_level=6)).reason
+    'Registration is closed: the director closed it.'
+    >>> registration_window(RegistrationFacts(ClockPosition(9), now, mode=RegistrationMode.OPEN,
+    ...                                       late_until_level=6)).open
+    True
+    >>> registration_window(RegistrationFacts(ClockPosition(9), now, finished=True,
+    ...                                       mode=RegistrationMode.OPEN)).reason
+    'The tournament is over: nothing more can be bought or entered.'
+    """
+    closed = f"{what} closed"
+    if facts.finished:
+        return RegistrationWindow(False, FINISHED_REASON, "Registration closed")
+    if facts.mode is RegistrationMode.CLOSED:
+        return RegistrationWindow(
+            False, f"{what} is closed: the director closed it.", "Registration closed"
+        )
+    if facts.mode is RegistrationMode.OPEN:
+        return RegistrationWindow(True, "", "Registration open")
+    level = last_level if last_level is not None else facts.late_until_level
+    position = facts.position
+    if level is not None and position.level > level:
+        if level == 0:
+            reason = f"{closed} when the clock started (now {position.describe()})."
+        else:
+            reason = f"{closed} after level {level} (now {position.describe()})."
+        return RegistrationWindow(False, reason, "Registration closed")
+    if facts.deadline is not None and facts.now >= facts.deadline:
+        return RegistrationWindow(
+            False,
+            f"{closed} at the deadline, {_format_time(facts.deadline)}.",
+            "Registration closed",
+        )
+    if level is None and first_bust_closes and facts.anyone_busted:
+        return RegistrationWindow(
+            False,
+            f"{closed} at the first bust (no late registration level is set).",
+            "Registration closed",
+        )
+    if level is None:
+        wall = (
+            "Registration open until the first bust" if first_bust_closes else "Registration open"
+        )
+    elif level == 0:
+        wall = "Registration closes when the clock starts"
+    else:
+        wall = f"Late registration until level {level}"
+    return RegistrationWindow(True, "", wall)
+
+
+def check_not_finished(finished: bool) -> None:
+    """Refuse anything bought in a finished tournament (rebuys and add-ons too).
+
+    >>> check_not_finished(True)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.registration.RegistrationClosed: The tournament is over: nothing more can be \
+bought or entered.
+    """
+    if finished:
+        raise RegistrationClosed(FINISHED_REASON)

@@ -1,0 +1,102 @@
+"""Issue 11: the director closes and reopens registration; the desk and the wall say so; the
+results report uses the amounts a deal paid."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from clockapp.core.icm import DealMethod
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationMode
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.cashier.reports import results_html
+
+PRICE = EntryPrice(2000)
+
+
+def _field(services, tid, names, late_until_level=None) -> dict[str, int]:
+    rules = EntryRules(RegistrationRule(PRICE, 10_000, late_until_level=late_until_level))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    regs = {}
+    for name in names:
+        pid = services.players.create(PlayerDetails(name)).value.id
+        regs[name] = services.cashier.buy_in(tid, pid).value.registration.id
+    return regs
+
+
+def test_the_director_closes_registration_and_undoes_it(
+    qtbot, station, services, tournament_id
+) -> None:
+    _field(services, tournament_id, ("Ann", "Bob"), late_until_level=4)
+    station.bus.poll()
+    action = station.director.registration.action
+    display = station.display
+    assert display.registration_label.text() == "Late registration until level 4"
+    assert action.isEnabled()
+    assert action.text() == "Close registration"
+
+    action.trigger()
+
+    assert not services.registration.window(tournament_id).open
+    assert display.registration_label.text() == "Registration closed"
+    assert action.text() == "Reopen registration"
+    assert station.history.stack.undoText() == "Close registration"
+
+    assert station.controller.undo()
+    assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
+    assert display.registration_label.text() == "Late registration until level 4"
+    assert action.text() == "Close registration"
+
+    assert station.controller.redo()
+    assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
+    action.trigger()  # reopen: back to the rules, inside the level
+    assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
+
+
+def test_a_finished_tournament_cannot_be_reopened_from_the_menu(
+    qtbot, station, services, tournament_id
+) -> None:
+    regs = _field(services, tournament_id, ("Ann", "Bob"))
+    services.results.eliminate(tournament_id, regs["Bob"], busted_by=regs["Ann"])
+    station.bus.poll()
+    assert not station.director.registration.action.isEnabled()
+    assert station.display.winner_screen.isVisible()
+
+
+def test_the_cashier_desk_says_whether_registration_is_open(
+    qtbot, cashier_window, services, tournament_id
+) -> None:
+    regs = _field(services, tournament_id, ("Ann", "Bob", "Cy"))
+    cashier_window.refresh_all()
+    label = cashier_window.registration_label
+    assert label.text() == "Registration open until the first bust"
+    services.results.eliminate(tournament_id, regs["Cy"])
+    cashier_window.ctx.bus.poll()
+    assert label.text() == "Registration closed"
+    assert "first bust" in label.toolTip()
+
+
+def test_the_results_report_lists_what_a_deal_paid(services, tournament_id) -> None:
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    regs = _field(services, tournament_id, names)
+    for name in reversed(names[2:]):
+        services.results.eliminate(tournament_id, regs[name], busted_by=regs["Ann"])
+    table = services.payouts.table(tournament_id)
+    deal = services.payouts.record_deal(
+        tournament_id, {regs["Ann"]: 50_000, regs["Bob"]: 30_000}, method=DealMethod.CHIP_CHOP
+    ).value
+    shares = dict(zip(deal.registration_ids, deal.amounts, strict=True))
+    html = results_html(
+        "Friday",
+        services.results.results(tournament_id),
+        services.payouts.table(tournament_id),
+        None,
+        datetime(2026, 11, 26, 23, tzinfo=UTC),
+    )
+    assert f"1st (deal) · Ann</td><td class='num'>{format_cents(shares[regs['Ann']])}" in html
+    assert f"2nd (deal) · Bob</td><td class='num'>{format_cents(shares[regs['Bob']])}" in html
+    assert shares[regs["Ann"]] != table.ladder[0][1]
+    assert f"<td>1st</td><td class='num'>{format_cents(table.ladder[0][1])}" not in html
