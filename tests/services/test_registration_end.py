@@ -23,6 +23,8 @@ from clockapp.core.money.entry_rules import (
     RegistrationRule,
 )
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payout_tables import CLOCKAPP_CURVE
+from clockapp.core.payouts import PayoutStructure
 from clockapp.core.registration import RegistrationMode
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
@@ -31,6 +33,9 @@ from tests.services.cashier.test_cashier import STRUCTURE, Unchanged, at_item, p
 
 PRICE = EntryPrice(2000)
 STACK = 10_000
+#: These small fields (3-4 entries) pay only the winner on the published home-game table; the
+#: older curve pays two or three places, so the winner screen and the reports list several.
+CURVE = PayoutStructure(table=CLOCKAPP_CURVE)
 NO_LATE = EntryRules(RegistrationRule(PRICE, STACK))  # late registration unticked
 
 
@@ -38,12 +43,12 @@ NO_LATE = EntryRules(RegistrationRule(PRICE, STACK))  # late registration untick
 def tid(services: Services) -> int:
     t = services.tournaments.create("Friday").value.id
     services.structure.replace(t, STRUCTURE)
-    services.cashier.set_config(t, CashierConfig(NO_LATE))
+    services.cashier.set_config(t, CashierConfig(NO_LATE, CURVE))
     return t
 
 
 def configure(services: Services, tid: int, rules: EntryRules) -> None:
-    services.cashier.set_config(tid, CashierConfig(rules))
+    services.cashier.set_config(tid, CashierConfig(rules, CURVE))
 
 
 # ---------------------------------------------------------------------------- registration
