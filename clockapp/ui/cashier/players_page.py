@@ -29,6 +29,7 @@ from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
+from clockapp.ui.cashier.new_player import add_new_player
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.userfiles import read_import_file
@@ -164,10 +165,14 @@ class PlayersPage(Page):
         if self.search.text().strip():
             dialog.name_edit.setText(self.search.text().strip())
 
-        def accepted() -> None:
-            info = setup_operations.create_player(self._ctx, dialog.details())
-            if info is not None:
-                self.select_player(info.id)
+        def accepted() -> None:  # a name already taken is warned about first
+            add_new_player(
+                self._ctx,
+                dialog.details(),
+                parent=self,
+                open_dialog=self._open,
+                done=lambda info: self.select_player(info.id) if info is not None else None,
+            )
 
         dialog.accepted.connect(accepted)
         self._open(dialog)

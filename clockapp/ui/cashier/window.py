@@ -177,7 +177,7 @@ class CashierWindow(QMainWindow):
             "undo": add("Undo", ("Ctrl+Z",), self.undo),
             "redo": add("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), self.redo),
             "count": add("Count the drawer", ("Ctrl+D",), self._count_drawer),
-            "receipt": add("Receipt", ("Ctrl+P",), lambda: self.desk.save_receipt()),
+            "receipt": add("Receipt", ("Ctrl+P",), self.save_receipt),
             "rules": add("Entry rules", ("Ctrl+R",), self.start_rules),
             "close": add("Close", ("Ctrl+W",), self.close),
         }
@@ -223,11 +223,25 @@ class CashierWindow(QMainWindow):
 
     def undo(self) -> bool:
         """Undo the last cashier action with a reversing record."""
-        return self.ctx.history.undo()
+        done = self.ctx.history.undo()
+        self._back_to_desk_search()
+        return done
 
     def redo(self) -> bool:
         """Do the last undone action again."""
-        return self.ctx.history.redo()
+        done = self.ctx.history.redo()
+        self._back_to_desk_search()
+        return done
+
+    def save_receipt(self) -> None:
+        """The receipt of the last sale as a PDF (Ctrl+P)."""
+        self.desk.save_receipt()
+        self._back_to_desk_search()
+
+    def _back_to_desk_search(self) -> None:
+        """On the desk, an action done, refused or cancelled ends in the search box."""
+        if self.tabs.currentWidget() is self.desk and self.desk.dialog is None:
+            self.desk.focus_search()
 
     # ------------------------------------------------------------------ refreshing
     def refresh_all(self) -> None:
