@@ -13,6 +13,7 @@ from clockapp.services.backups import BackupService
 from clockapp.services.cashier import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
+from clockapp.services.corrections import CorrectionsService
 from clockapp.services.demo import DemoService
 from clockapp.services.hard_end import HardEndService
 from clockapp.services.payouts import PayoutService
@@ -40,6 +41,7 @@ class Services:
         self.cashier = CashierService(self.ctx, tills)
         self.payouts = PayoutService(self.ctx, tills)
         self.results = ResultsService(self.ctx, tills)
+        self.corrections = CorrectionsService(self.ctx, tills)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

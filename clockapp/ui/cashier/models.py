@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from clockapp.core.ledger import RowKind
 from clockapp.core.money import format_cents
 from clockapp.core.payouts import ordinal
+from clockapp.core.reversals import signed_amount
 from clockapp.services.cashier import LedgerEntry, RegistrationInfo, RegistrationStatus
 from clockapp.services.players import PlayerInfo
 
@@ -265,7 +266,8 @@ class LedgerModel(RowsModel):
         Column("Time", lambda r: local_time(r.created_at)),
         Column("Kind", lambda r: r.kind.value),
         Column("Player", lambda r: r.name),
-        Column("Amount", lambda r: money(r.amount), numeric=True),
+        # A reversal (void, refund) shows its minus sign: it takes money back, it adds none.
+        Column("Amount", lambda r: money(signed_amount(r.kind, r.amount)), numeric=True),
         Column("Reason", ledger_note),
     )
 

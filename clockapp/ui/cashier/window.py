@@ -108,7 +108,7 @@ class CashierWindow(QMainWindow):
         self.redo_button.setObjectName("redo")
         self.redo_button.clicked.connect(lambda: self.redo())
         stack = ctx.history.stack
-        stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        ctx.history.undo_changed.connect(self._update_undo)
         stack.canRedoChanged.connect(self.redo_button.setEnabled)
         stack.undoTextChanged.connect(self._on_stack_undo_text_changed)
         stack.redoTextChanged.connect(self._on_stack_redo_text_changed)
@@ -183,6 +183,18 @@ class CashierWindow(QMainWindow):
         }
         for n in range(self.tabs.count()):
             add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), lambda n=n: self.tabs.setCurrentIndex(n))
+        self._update_undo()
+
+    def _update_undo(self) -> None:
+        """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
+        refusal = self.ctx.history.undo_refusal()
+        self.undo_button.setEnabled(not refusal)
+        self.undo_button.setToolTip(
+            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
+        )
+        action = getattr(self, "actions_by_name", {}).get("undo")
+        if action is not None:
+            action.setEnabled(not refusal)
 
     # ------------------------------------------------------------------ commands
     def focus_search(self) -> None:

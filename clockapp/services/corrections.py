@@ -1,0 +1,46 @@
+"""What the cashier can reverse now: asked before Undo, Void or Refund is offered.
+
+Each answer is '' (it can be done) or the reason it would be refused, read from the same till
+the reversing action would lock and load, and checked with the ledger's own rules
+(`core.reversals`), so the window offers only what the service would then accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from clockapp.core.reversals import refund_refusal, void_refusal
+from clockapp.persistence.models.cashier import STATUS_BUSTED
+from clockapp.services.context import ServiceContext
+from clockapp.services.till import LedgerCache, Till, load_till, standing_busts
+
+
+class CorrectionsService:
+    """Reads that say whether a reversal would be accepted now."""
+
+    def __init__(self, ctx: ServiceContext, tills: LedgerCache) -> None:
+        self._ctx = ctx
+        self._cache = tills
+
+    def _till(self, tournament_id: int) -> Till:
+        with self._ctx.reading() as session:
+            return load_till(session, tournament_id, self._cache)
+
+    def void_refusal(self, tournament_id: int, row_ids: Sequence[int]) -> str:
+        """Why voiding `row_ids` (the last first) would be refused now; '' when it would not."""
+        return void_refusal(self._till(tournament_id).rows, row_ids)
+
+    def refund_refusal(self, tournament_id: int, row_id: int) -> str:
+        """Why refunding entry `row_id` would be refused now; '' when it would not."""
+        return refund_refusal(self._till(tournament_id).rows, row_id)
+
+    def undo_bust_refusal(self, tournament_id: int, registration_ids: Sequence[int]) -> str:
+        """Why undoing the last bust of these players would be refused now; '' when not."""
+        till = self._till(tournament_id)
+        standing = {bust.registration_id for bust in standing_busts(till)}
+        for rid in registration_ids:
+            if rid not in till.registrations:
+                return f"registration #{rid} is not in this tournament."
+            if till.registration(rid).status != STATUS_BUSTED or rid not in standing:
+                return f"{till.name(rid)} is not out; there is no elimination to undo."
+        return ""
