@@ -14,8 +14,8 @@ confirmation adds one, with a warning when the name is taken (`new_player`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -36,50 +35,15 @@ from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, is_undo_or_redo
 from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.new_player import add_new_player
 from clockapp.ui.cashier.prize_dialogs import BustDialog
 
-#: The one-key commands on a selected player: key -> entry kind (None: bust).
-ENTRY_KEYS: dict[str, EntryKind | None] = {
-    "B": EntryKind.BUY_IN,
-    "R": EntryKind.REBUY,
-    "A": EntryKind.ADD_ON,
-    "E": EntryKind.RE_ENTRY,
-    "X": None,
-}
-
 SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
-
-
-class PlayerTable(QTableView):
-    """The players found; single keys act on the selected player."""
-
-    command = Signal(str)  # one of ENTRY_KEYS
-    typed = Signal(str)  # text meant for the search box ("\b" for a backspace)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        text = event.text()
-        plain = not (
-            event.modifiers()
-            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
-        )
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.command.emit("B")
-        elif key == Qt.Key.Key_Escape:
-            self.typed.emit("")
-        elif key == Qt.Key.Key_Backspace:
-            self.typed.emit("\b")
-        elif plain and text and text.upper() in ENTRY_KEYS:
-            self.command.emit(text.upper())
-        elif plain and text and text.isprintable():
-            self.typed.emit(text)
-        else:
-            super().keyPressEvent(event)
 
 
 class Desk(QWidget):
@@ -206,13 +170,14 @@ class Desk(QWidget):
         self.search.selectAll()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.search and event.type() == QEvent.Type.ShortcutOverride:
+        if (
+            watched is self.search
+            and event.type() == QEvent.Type.ShortcutOverride
+            and is_undo_or_redo(event)  # type: ignore[arg-type]
+        ):
             # The search box is where the focus lives: Ctrl+Z there is the cashier's undo (a
             # reversing row), not the line edit's undo of a letter typed.
-            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(  # type: ignore[attr-defined]
-                QKeySequence.StandardKey.Redo
-            ):
-                return True
+            return True
         if watched is self.search and event.type() == QEvent.Type.KeyPress:
             key = event.key()  # type: ignore[attr-defined]
             if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):

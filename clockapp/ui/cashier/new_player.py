@@ -55,8 +55,7 @@ class NamesakeBox(QMessageBox):
             extra = " · ".join(p for p in (player.team, player.phone, player.email) if p)
             lines.append(f"#{player.id} {player.display_name}" + (f" — {extra}" if extra else ""))
         self.setInformativeText(
-            "\n".join(lines)
-            + f"\n\nA different person of the same name: add a note, e.g. "
+            "\n".join(lines) + f"\n\nA different person of the same name: add a note, e.g. "
             f"“{noted_name(name, 'blue hat')}”."
         )
         self.use_button = self.addButton(USE_EXISTING, QMessageBox.ButtonRole.AcceptRole)

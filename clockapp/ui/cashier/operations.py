@@ -236,9 +236,7 @@ def pay(
         again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount, station=STATION))
         rows[:] = [again.id]
 
-    ctx.history.record(
-        f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows)
-    )
+    ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows))
     return entry
 
 
