@@ -73,11 +73,11 @@ def refund_refusal(rows: Sequence[LedgerRow], row_id: int) -> str:
     >>> refund_refusal(rows, 1)
     ''
     >>> refund_refusal(rows, 2)
-    'row #2 is not an entry: only a buy-in, rebuy, add-on or re-entry is refunded.'
+    'row #2 is not an entry: only buy-ins, rebuys, add-ons, re-entries.'
     """
     target = next((row for row in rows if row.row_id == row_id), None)
     if target is None or not target.kind.is_entry or target.split is None:
-        return f"row #{row_id} is not an entry: only a buy-in, rebuy, add-on or re-entry is refunded."
+        return f"row #{row_id} is not an entry: only buy-ins, rebuys, add-ons, re-entries."
     voided = voided_rows(rows)
     if row_id in voided:
         return f"row #{row_id} was voided by row #{voided[row_id]}."

@@ -239,9 +239,7 @@ class PlayerService:
             if unique:
                 taken = same_name(session, details.name)
                 if taken:
-                    raise DuplicateNameError(
-                        details.name, tuple(player_info(row) for row in taken)
-                    )
+                    raise DuplicateNameError(details.name, tuple(player_info(row) for row in taken))
             info = player_info(add_player(session, details, now))
             changes = record_change(session, None, Change.PLAYERS, f"player {info.name}", now)
         return Outcome(info, changes)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.services.players import DuplicateNameError, PlayerDetails
+from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.new_player import ADD_WITH_NOTE, USE_EXISTING, NamesakeBox, NoteDialog
 from clockapp.ui.cashier.player_dialogs import PlayerDialog
@@ -106,13 +106,3 @@ def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     click(qtbot, box, USE_EXISTING)
     assert names(services) == ["Alice Trent", "Bob Marley"]
     assert page.selected().id == alice
-
-
-def test_a_namesake_added_meanwhile_is_refused_in_the_same_transaction(services, alice):
-    revision = services.tournaments.revision()
-    with pytest.raises(DuplicateNameError) as raised:
-        services.players.create(PlayerDetails(" alice trent"), unique=True)
-    assert [p.id for p in raised.value.namesakes] == [alice]
-    assert services.tournaments.revision() == revision
-    assert [p.id for p in services.players.namesakes("ALICE   Trent")] == [alice]
-    assert services.players.namesakes("Alice Tren") == ()
