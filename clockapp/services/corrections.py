@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clockapp.core.ledger import voided_rows
 from clockapp.core.reversals import refund_refusal, void_refusal
 from clockapp.persistence.models.cashier import STATUS_BUSTED
 from clockapp.services.context import ServiceContext
@@ -25,6 +26,11 @@ class CorrectionsService:
     def _till(self, tournament_id: int) -> Till:
         with self._ctx.reading() as session:
             return load_till(session, tournament_id, self._cache)
+
+    def voided(self, tournament_id: int, row_ids: Sequence[int]) -> dict[int, int]:
+        """Which of `row_ids` stand reversed now: row id -> the void that reversed it."""
+        reversed_by = voided_rows(self._till(tournament_id).rows)
+        return {row_id: reversed_by[row_id] for row_id in row_ids if row_id in reversed_by}
 
     def void_refusal(self, tournament_id: int, row_ids: Sequence[int]) -> str:
         """Why voiding `row_ids` (the last first) would be refused now; '' when it would not."""

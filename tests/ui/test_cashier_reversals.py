@@ -141,3 +141,26 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
     }
     page.view.selectRow(model.row_of_id(ann.id))
     assert "refund" in page.refund_button.toolTip().lower()
+
+
+def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
+    qtbot, cashier_window, desk, services, tournament_id, bus, tmp_path
+):
+    sell(qtbot, desk, "ann")
+    qtbot.wait(1)  # the sale's own publish: still standing, nothing asked
+    assert desk.last.receipt_button.isEnabled()
+    assert desk.last.card_button.isEnabled()
+    (row,) = services.cashier.ledger(tournament_id)
+    services.cashier.void(tournament_id, row.id, "at the other desk")
+    bus.poll()
+    qtbot.waitUntil(lambda: not desk.last.receipt_button.isEnabled())
+    assert not desk.last.card_button.isEnabled()
+    assert "-$25.00" in desk.last_label.text()
+    assert desk.save_receipt(str(tmp_path / "r.pdf")) is None
+    assert "voided" in cashier_window.message.text()
+    assert not (tmp_path / "r.pdf").exists()
+    # The next sale stands again.
+    sell(qtbot, desk, "bob")
+    qtbot.wait(1)
+    assert desk.last.receipt_button.isEnabled()
+    assert "-$" not in desk.last_label.text()
