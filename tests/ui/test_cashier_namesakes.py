@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
@@ -106,3 +107,31 @@ def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     click(qtbot, box, USE_EXISTING)
     assert names(services) == ["Alice Trent", "Bob Marley"]
     assert page.selected().id == alice
+
+
+@pytest.mark.parametrize(("answer", "renamed"), [("Cancel", False), ("Save anyway", True)])
+def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, answer, renamed):
+    page = cashier_window.players
+    cashier_window.tabs.setCurrentWidget(page)
+    bob = services.players.search("bob")[0]
+    page.select_player(bob.id)
+    page.start_edit()
+    dialog = page.dialog
+    assert isinstance(dialog, PlayerDialog)
+    dialog.name_edit.selectAll()
+    qtbot.keyClicks(dialog.name_edit, "alice trent")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    box = page.dialog
+    assert isinstance(box, QMessageBox)
+    assert "Alice Trent" in box.text()
+    (button,) = [b for b in box.buttons() if b.text().replace("&", "") == answer]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert page.dialog is None
+    assert (services.players.get(bob.id).name == "alice trent") is renamed
+    # Editing the player's other details under their own name asks nothing.
+    page.select_player(alice)
+    page.start_edit()
+    qtbot.keyClicks(page.dialog.team_edit, "s")
+    qtbot.mouseClick(page.dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert page.dialog is None
+    assert services.players.get(alice).team == "Bluess"

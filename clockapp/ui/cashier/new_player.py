@@ -16,7 +16,7 @@ from html import escape
 
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
-from clockapp.services.players import PlayerDetails, PlayerInfo
+from clockapp.services.players import PlayerDetails, PlayerInfo, fold
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import _Dialog
 
@@ -148,4 +148,47 @@ def add_new_player(
             done(None)
 
     box.finished.connect(on_finished)
+    open_dialog(box)
+
+
+def save_details(
+    ctx: CashierContext,
+    player: PlayerInfo,
+    details: PlayerDetails,
+    *,
+    parent: QWidget,
+    open_dialog: Opener,
+    save: Callable[[], object],
+) -> None:
+    """Save a player's edited details (`save`), asking first when the new name is taken.
+
+    The same person twice is a merge (Merge into…); two people may share a name, so the
+    director can still save it, explicitly.
+    """
+    if fold(details.name) == fold(player.name):  # the name kept: nothing new to warn about
+        save()
+        return
+    found = ctx.read(lambda: ctx.services.players.namesakes(details.name), ())
+    others = tuple(p for p in found if p.id != player.id)
+    if not others:
+        save()
+        return
+    first = others[0]
+    box = QMessageBox(parent)
+    box.setObjectName("rename_box")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Name already taken")
+    box.setText(
+        f"There is already a player called <b>{escape(first.name)}</b> (#{first.id}). "
+        f"Give {escape(player.name)} the same name?"
+    )
+    box.setInformativeText(
+        "The same person twice: cancel, then use Merge into…. Two people of one name: add a note "
+        f"to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
+    )
+    save_button = box.addButton("Save anyway", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)  # Enter saves nothing
+    box.setEscapeButton(cancel)
+    box.finished.connect(lambda _r: save() if box.clickedButton() is save_button else None)
     open_dialog(box)

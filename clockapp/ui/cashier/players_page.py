@@ -29,7 +29,7 @@ from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
-from clockapp.ui.cashier.new_player import add_new_player
+from clockapp.ui.cashier.new_player import add_new_player, save_details
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.userfiles import read_import_file
@@ -183,9 +183,19 @@ class PlayersPage(Page):
         if player is None:
             return
         dialog = PlayerDialog(player.details, f"Edit {player.display_name}", self)
-        dialog.accepted.connect(
-            lambda: setup_operations.update_player(self._ctx, player, dialog.details())
-        )
+
+        def accepted() -> None:  # a new name already taken is warned about first
+            details = dialog.details()
+            save_details(
+                self._ctx,
+                player,
+                details,
+                parent=self,
+                open_dialog=self._open,
+                save=lambda: setup_operations.update_player(self._ctx, player, details),
+            )
+
+        dialog.accepted.connect(accepted)
         self._open(dialog)
 
     def start_merge(self) -> None:
