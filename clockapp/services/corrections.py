@@ -40,13 +40,25 @@ class CorrectionsService:
         """Why refunding entry `row_id` would be refused now; '' when it would not."""
         return refund_refusal(self._till(tournament_id).rows, row_id)
 
-    def undo_bust_refusal(self, tournament_id: int, registration_ids: Sequence[int]) -> str:
-        """Why undoing the last bust of these players would be refused now; '' when not."""
+    def undo_bust_refusal(
+        self, tournament_id: int, registration_ids: Sequence[int], *, bust_id: int | None = None
+    ) -> str:
+        """Why undoing the last bust of these players would be refused now; '' when not.
+
+        With `bust_id`, that record must be the one the undo reverses: the player's last bust
+        still standing (not an undo record, nor a bust already undone).
+        """
         till = self._till(tournament_id)
-        standing = {bust.registration_id for bust in standing_busts(till)}
+        standing = standing_busts(till)
         for rid in registration_ids:
             if rid not in till.registrations:
                 return f"registration #{rid} is not in this tournament."
-            if till.registration(rid).status != STATUS_BUSTED or rid not in standing:
+            last = [bust.id for bust in standing if bust.registration_id == rid]
+            if till.registration(rid).status != STATUS_BUSTED or not last:
                 return f"{till.name(rid)} is not out; there is no elimination to undo."
+            if bust_id is not None and last[-1] != bust_id:
+                return (
+                    f"record #{bust_id} is not {till.name(rid)}'s last bust standing "
+                    "(an undo, or a bust already undone)."
+                )
         return ""

@@ -60,6 +60,9 @@ def test_an_undone_bust_cannot_be_undone_again(services: Services, tid: int) -> 
     assert "not out" in corrections.undo_bust_refusal(tid, [ann])
     services.results.eliminate(tid, ann)
     assert corrections.undo_bust_refusal(tid, [ann]) == ""
+    (bust,) = services.results.eliminations(tid)
+    assert corrections.undo_bust_refusal(tid, [ann], bust_id=bust.id) == ""
+    assert "last bust standing" in corrections.undo_bust_refusal(tid, [ann], bust_id=bust.id + 1)
     services.results.undo_elimination(tid, ann, "wrong player")
     assert "not out" in corrections.undo_bust_refusal(tid, [ann])
 

@@ -164,3 +164,28 @@ def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
     qtbot.wait(1)
     assert desk.last.receipt_button.isEnabled()
     assert "-$" not in desk.last_label.text()
+
+
+def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
+    qtbot, cashier_window, desk, services, tournament_id, bus
+):
+    for name in ("ann", "bob", "cy"):
+        sell(qtbot, desk, name)
+    bob = services.cashier.registrations(tournament_id)[1]
+    services.results.eliminate(tournament_id, bob.id)
+    bus.poll()
+    page = cashier_window.eliminations
+    cashier_window.tabs.setCurrentWidget(page)
+    page.view.selectRow(0)
+    assert page.undo_button.isEnabled()
+    services.results.undo_elimination(tournament_id, bob.id, "misdeal")  # at another station
+    bus.poll()
+    for row in range(page.model.rowCount()):  # the bust, now undone, and its undo record
+        page.view.selectRow(row)
+        assert not page.undo_button.isEnabled()
+        assert "not out" in page.undo_button.toolTip()
+    before = services.results.eliminations(tournament_id)
+    page.start_undo()
+    assert page.dialog is None
+    assert cashier_window.message.kind == "error"
+    assert services.results.eliminations(tournament_id) == before
