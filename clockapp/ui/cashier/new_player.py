@@ -183,8 +183,8 @@ def save_details(
         f"Give {escape(player.name)} the same name?"
     )
     box.setInformativeText(
-        "The same person twice: cancel, then use Merge into…. Two people of one name: add a note "
-        f"to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
+        "The same person twice: cancel, then merge them (Merge into…). Two people of one "
+        f"name: add a note to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
     )
     save_button = box.addButton("Save anyway", QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
