@@ -11,6 +11,7 @@ from clockapp.persistence.db import open_database
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
 from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
@@ -42,6 +43,7 @@ class Services:
         self.payouts = PayoutService(self.ctx, tills)
         self.results = ResultsService(self.ctx, tills)
         self.registration = RegistrationService(self.ctx, tills)
+        self.corrections = CorrectionsService(self.ctx, tills)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

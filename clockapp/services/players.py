@@ -9,6 +9,7 @@ show it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 
@@ -32,6 +33,22 @@ _LIMITS = {"name": 200, "nickname": 100, "phone": 50, "email": 200, "team": 100,
 
 class PlayerError(DomainError):
     """A player operation that cannot be done (unknown player, merge conflict, bad CSV)."""
+
+
+class DuplicateNameError(PlayerError):
+    """A new player would share a name with a player already in the database.
+
+    Attributes:
+        namesakes: The live players of that name, oldest first.
+    """
+
+    def __init__(self, name: str, namesakes: tuple[PlayerInfo, ...]) -> None:
+        first = namesakes[0]
+        super().__init__(
+            f"There is already a player called {first.name} (#{first.id}): use that player, "
+            f"or add the new one with a note that tells them apart, such as '{name} (blue hat)'."
+        )
+        self.namesakes = namesakes
 
 
 def fold(text: str) -> str:
@@ -179,9 +196,13 @@ def add_player(session: Session, details: PlayerDetails, now: datetime) -> Playe
 
 def find_by_name(session: Session, name: str) -> PlayerRow | None:
     """The oldest live player whose folded name equals `name`'s (for imports), or None."""
-    key = fold(name)
-    rows = player_rows.live_with_search_prefix(session, f"{key} |")
+    rows = same_name(session, name)
     return rows[0] if rows else None
+
+
+def same_name(session: Session, name: str) -> Sequence[PlayerRow]:
+    """Live players whose name is `name` to a reader: case, accents and spacing aside."""
+    return player_rows.live_with_search_prefix(session, f"{fold(name)} |")
 
 
 def _rank(row: PlayerRow, term: str) -> tuple[int, str, int]:
@@ -203,13 +224,23 @@ class PlayerService:
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
 
-    def create(self, details: PlayerDetails) -> Outcome[PlayerInfo]:
+    def create(self, details: PlayerDetails, *, unique: bool = False) -> Outcome[PlayerInfo]:
         """Add a player to the database.
 
-        Two people may share a name, so a duplicate name is allowed (merge fixes real duplicates).
+        Two people may share a name, so a duplicate name is allowed (merge fixes real duplicates),
+        unless `unique` is set: then a name already taken (`namesakes`) is refused, checked in the
+        same transaction as the insert, so a namesake added at another station a moment before
+        is caught too.
+
+        Raises:
+            DuplicateNameError: `unique` and the name is taken; nothing is written.
         """
         now = self._ctx.now()
         with self._ctx.transaction() as session:
+            if unique:
+                taken = same_name(session, details.name)
+                if taken:
+                    raise DuplicateNameError(details.name, tuple(player_info(row) for row in taken))
             info = player_info(add_player(session, details, now))
             changes = record_change(session, None, Change.PLAYERS, f"player {info.name}", now)
         return Outcome(info, changes)
@@ -228,6 +259,14 @@ class PlayerService:
             info = player_info(row)
             changes = record_change(session, None, Change.PLAYERS, f"edited {info.name}", now)
         return Outcome(info, changes)
+
+    def namesakes(self, name: str) -> tuple[PlayerInfo, ...]:
+        """Live players called `name`, ignoring case, accents and spacing; oldest first.
+
+        The cashier warns before adding a second "Alice Trent" (see `create(unique=True)`).
+        """
+        with self._ctx.reading() as session:
+            return tuple(player_info(row) for row in same_name(session, name))
 
     def get(self, player_id: int) -> PlayerInfo:
         """One player (a merged duplicate too, with `merged_into_id` set)."""

@@ -75,12 +75,17 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     rows = services.cashier.ledger(tournament_id)
     assert [r.id for r in rows] == [r.id for r in page.model.rows()]
     assert services.cashier.balances(tournament_id).entries == 9
-    # A void cannot be voided, nor a row voided twice: the message says so, nothing is written.
-    for row in (10, 0):
+    # A void cannot be voided, nor a row voided twice: the button is not offered (its tooltip
+    # says why), Del's path says so too, nothing is written.
+    for row, why in ((10, "itself a void"), (0, "already voided")):
         page.view.selectRow(row)
+        assert not page.void_button.isEnabled()
+        assert why in page.void_button.toolTip()
         page.void_button.click()
+        page.start_void()
         assert page.dialog is None
         assert cashier_window.message.kind == "error"
+        assert why in cashier_window.message.text()
     assert len(services.cashier.ledger(tournament_id)) == 11
 
 

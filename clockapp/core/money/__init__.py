@@ -8,7 +8,8 @@
 - `till`: a tournament's money state as plain data (registrations, busts, deals, the ledger);
   `field`: stacks, bounties, standings and settling; `view`: the money view (payout table,
   standings with prizes, dues) and the payment guards; `records`: the frozen records the
-  screens get; `handout`: the chips to hand over; `rules_fit`: entry rules against a structure.
+  screens get; `handout`: the chips to hand over; `rules_fit`: entry rules against a structure;
+  `reversals`: whether a void or refund would be accepted now.
 
 The services that lock, load and save this state live in `clockapp.services.cashier`.
 """

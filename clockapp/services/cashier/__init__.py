@@ -7,6 +7,8 @@
   rules settled, record busts.
 - `service`: `CashierService`, the actions; `reads`: its reads (`CashierReads`).
 - `sales`, `enrol`, `corrections`: the bodies of the entry, list and correction actions.
+- `reversible`: `CorrectionsService`, whether an Undo, Void or Refund would be accepted now
+  (the window offers only those).
 
 The SQL lives in `clockapp.persistence.queries` (cashier_config, ledger, registrations,
 eliminations, deals, drawer).

@@ -6,8 +6,11 @@ because each service call is one transaction.
 
 Undo (`CashierHistory`) never deletes anything: each command's undo writes a new reversing record
 through a service (a void row for money, an undo row for an elimination, the previous payout
-table), and its redo records the action again. A command whose undo is refused (a row already
-voided by hand, a prize already paid) stays where it is and the message says why.
+table), and its redo records the action again. Undo is offered only when it can be done: a
+command may carry a `check` that asks the service whether its reversal would be accepted now (a
+row voided by hand meanwhile, at this station or another, cannot be voided again), and the window
+disables Undo, saying why, while the answer is no. Should the undo still be refused (a race), the
+command stays where it is and the message says why.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -132,11 +135,17 @@ class CashierCommand(QUndoCommand):
     """
 
     def __init__(
-        self, text: str, undo_work: Callable[[], Any], redo_work: Callable[[], Any]
+        self,
+        text: str,
+        undo_work: Callable[[], Any],
+        redo_work: Callable[[], Any],
+        check: Callable[[], str] | None = None,
     ) -> None:
         super().__init__(text)
         self.undo_work = undo_work
         self.redo_work = redo_work
+        self.check = check  # why the undo would be refused now ("" when it can be done)
+        self.known: tuple[int | None, str] | None = None  # (revision, refusal) last asked
         self.skip = True  # the action was already done when the command is pushed
         self.error: Exception | None = None
 
@@ -162,21 +171,73 @@ class CashierCommand(QUndoCommand):
 class CashierHistory(QObject):
     """The cashier window's QUndoStack, moving only when the reversing service call succeeds."""
 
+    #: Whether the last action can be undone now may have changed (see `undo_refusal`).
+    undo_changed = Signal()
+
     def __init__(self, ctx: CashierContext) -> None:
         super().__init__(ctx)
         self._ctx = ctx
         self.stack = QUndoStack(self)
+        self._revision: int | None = None  # the last revision the bus told of
+        # A change coming in asks the service again once the event loop turns: an action of this
+        # window both publishes and pushes its command, and only the new command is asked about
+        # (for nothing: it was just done at that revision). Another station's change is asked
+        # about once, however many changes the poll brought.
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(0)
+        self._later.timeout.connect(self.undo_changed.emit)
         ctx.bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        ctx.bus.changed.connect(self._on_bus_changed)
+        self.stack.indexChanged.connect(self._on_stack_index_changed)
 
-    def record(self, text: str, undo: Callable[[], Any], redo: Callable[[], Any]) -> None:
-        """Remember an action that was just done."""
-        self.stack.push(CashierCommand(text, undo, redo))
+    def _on_stack_index_changed(self, _index: int) -> None:
+        self.undo_changed.emit()
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        self._revision = changes.revision
+        self._later.start()
+
+    def record(
+        self,
+        text: str,
+        undo: Callable[[], Any],
+        redo: Callable[[], Any],
+        check: Callable[[], str] | None = None,
+    ) -> None:
+        """Remember an action that was just done; `check` says why its undo would be refused."""
+        command = CashierCommand(text, undo, redo, check)
+        command.known = (self._revision, "")  # just done, at the revision it published
+        self.stack.push(command)
+
+    def undo_refusal(self, *, fresh: bool = False) -> str:
+        """Why the last action cannot be undone now ('' when it can), asked of the service.
+
+        The answer is kept until the bus reports another revision; `fresh` asks again anyway.
+        """
+        command = self.stack.command(self.stack.index() - 1)
+        if not isinstance(command, CashierCommand):
+            return "Nothing to undo at the cashier."
+        if command.check is None:
+            return ""
+        if not fresh and command.known is not None and command.known[0] == self._revision:
+            return command.known[1]
+        try:
+            refusal = command.check()
+        except Exception as error:  # a read that failed: say so rather than offer the undo
+            refusal = str(error) or type(error).__name__
+        command.known = (self._revision, refusal)
+        return refusal
 
     def undo(self) -> bool:
         """Reverse the last action with a new record; False (and a message) when refused."""
         command = self.stack.command(self.stack.index() - 1)
         if not isinstance(command, CashierCommand):
             self._ctx.refuse("Nothing to undo at the cashier.")
+            return False
+        refusal = self.undo_refusal(fresh=True)
+        if refusal:
+            self._ctx.refuse(f"{command.text()} cannot be undone: {refusal}")
             return False
         if not self._run(command.undo_work):
             return False

@@ -3,14 +3,19 @@
 The search box has the focus when the window opens. Typing filters the players (search as you
 type), Up/Down move through them, Enter selects one and moves the focus to the list, where
 B (or Enter) sells the buy-in, R a rebuy, A the add-on, E a re-entry, and X records a bust.
-Any other letter goes back to the search box, so the cashier can type the next name at once.
-When nobody matches, Enter (or Ctrl+N) offers to add the name typed as a new player.
+Any other letter starts a new name in the search box.
+
+Focus has one home: after every action, refusal or dialog (sold, refused, cancelled) the search
+box has the focus with its text selected, so whatever the cashier types next is a new name, never
+a command on the player left highlighted nor letters added to the old name. When nobody matches,
+Enter (or Ctrl+N) offers to add the name typed as a new player; only the dialog's own
+confirmation adds one, with a warning when the name is taken (`new_player`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -20,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -29,51 +33,18 @@ from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
 from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change
+from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, is_undo_or_redo
 from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
+from clockapp.ui.cashier.new_player import add_new_player
 from clockapp.ui.cashier.prize_dialogs import BustDialog
-
-#: The one-key commands on a selected player: key -> entry kind (None: bust).
-ENTRY_KEYS: dict[str, EntryKind | None] = {
-    "B": EntryKind.BUY_IN,
-    "R": EntryKind.REBUY,
-    "A": EntryKind.ADD_ON,
-    "E": EntryKind.RE_ENTRY,
-    "X": None,
-}
 
 SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
-
-
-class PlayerTable(QTableView):
-    """The players found; single keys act on the selected player."""
-
-    command = Signal(str)  # one of ENTRY_KEYS
-    typed = Signal(str)  # text meant for the search box ("\b" for a backspace)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        text = event.text()
-        plain = not (
-            event.modifiers()
-            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
-        )
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.command.emit("B")
-        elif key == Qt.Key.Key_Escape:
-            self.typed.emit("")
-        elif key == Qt.Key.Key_Backspace:
-            self.typed.emit("\b")
-        elif plain and text and text.upper() in ENTRY_KEYS:
-            self.command.emit(text.upper())
-        elif plain and text and text.isprintable():
-            self.typed.emit(text)
-        else:
-            super().keyPressEvent(event)
 
 
 class Desk(QWidget):
@@ -200,6 +171,14 @@ class Desk(QWidget):
         self.search.selectAll()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.search
+            and event.type() == QEvent.Type.ShortcutOverride
+            and is_undo_or_redo(event)  # type: ignore[arg-type]
+        ):
+            # The search box is where the focus lives: Ctrl+Z there is the cashier's undo (a
+            # reversing row), not the line edit's undo of a letter typed.
+            return True
         if watched is self.search and event.type() == QEvent.Type.KeyPress:
             key = event.key()  # type: ignore[attr-defined]
             if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
@@ -229,7 +208,8 @@ class Desk(QWidget):
             self.search.selectAll()
         elif text == "\b":
             self.search.backspace()
-        else:
+        else:  # a letter on the list begins the next name: it replaces the old one
+            self.search.selectAll()
             self.search.insert(text)
 
     def _on_table_command(self, key: str) -> None:
@@ -256,25 +236,39 @@ class Desk(QWidget):
         self._open(dialog)
 
     def _on_add_accepted(self, dialog: AddPlayerDialog) -> None:
-        ctx = self._ctx
-        details = dialog.details()
-        info = ctx.call(
-            lambda: ctx.services.players.create(details),
-            f"{details.name} added. B for the buy-in.",
+        add_new_player(
+            self._ctx,
+            dialog.details(),
+            parent=self,
+            open_dialog=self._open,
+            done=self._on_player_chosen,
         )
-        if info is None:
-            return
-        self.search.blockSignals(True)
-        self.search.setText(info.name)
-        self.search.blockSignals(False)
-        self.refresh()
-        row = self.model.row_of_player(info.id)
-        self.select_row(row if row is not None else 0)
-        self.table.setFocus()
+
+    def _on_player_chosen(self, info: PlayerInfo | None) -> None:
+        """The player added (or the namesake used): shown, selected, the name in the search."""
+        if info is not None:
+            self.search.blockSignals(True)
+            self.search.setText(info.name)
+            self.search.blockSignals(False)
+            self.refresh()
+            row = self.model.row_of_player(info.id)
+            self.select_row(row if row is not None else 0)
+        self._after_action()
 
     # ------------------------------------------------------------------ selling
     def start(self, key: str) -> None:
         """The one-key command `key` on the selected player (B, R, A, E or X)."""
+        try:
+            self._start(key)
+        finally:  # refused: back to the search now; a dialog: when it closes
+            self._after_action()
+
+    def _after_action(self) -> None:
+        """Where every desk action ends: the search box, its text selected."""
+        if self.dialog is None:
+            self.focus_search()
+
+    def _start(self, key: str) -> None:
         # Read the field again first: another station may have sold or busted since the last
         # poll, and the refusal should come before the money is taken, not after.
         self.refresh()
@@ -359,7 +353,6 @@ class Desk(QWidget):
         note = receipt.seat  # drawn or given back in the sale's own transaction
         seat = str(note.seat.seat) if note is not None and note.seat is not None else ""
         self.last.show_sale(receipt, seat)
-        self.focus_search()
 
     def _start_bust(self, row: DeskRow) -> None:
         ctx, name, reg = self._ctx, row.player.display_name, row.registration
@@ -376,8 +369,7 @@ class Desk(QWidget):
         self._open(dialog)
 
     def _on_bust_accepted(self, dialog: BustDialog) -> None:
-        if operations.record_busts(self._ctx, dialog.busts()) is not None:
-            self.focus_search()
+        operations.record_busts(self._ctx, dialog.busts())
 
     def _open(self, dialog: QDialog) -> None:
         self.dialog = dialog
@@ -388,6 +380,7 @@ class Desk(QWidget):
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
+        self._after_action()  # confirmed, refused or cancelled: the same place
 
     @property
     def last_receipt(self) -> EntryReceipt | None:

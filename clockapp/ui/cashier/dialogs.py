@@ -7,6 +7,7 @@ is accepted. Enter confirms and Esc cancels in every one of them.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -225,12 +226,46 @@ class EntryDialog(_Dialog):
 
 
 # ------------------------------------------------------------------------------ players
+class EnterMovesOn(QObject):
+    """Enter in a field moves to the next field instead of pressing the dialog's OK.
+
+    On the name of a new player: Enter, Enter from the desk's search (meant to choose a player,
+    then sell the buy-in) must not create a player; the cashier confirms with the button, or
+    with Enter from a later field.
+    """
+
+    def __init__(self, edit: QLineEdit, after: QWidget) -> None:
+        super().__init__(edit)
+        self._after = after
+        edit.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and event.key() in (  # type: ignore[attr-defined]
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+        ):
+            self._after.setFocus()
+            return True
+        return super().eventFilter(watched, event)
+
+
 class AddPlayerDialog(_Dialog):
-    """A new player, added from the desk (only the name is needed)."""
+    """A new player, added from the desk (only the name is needed).
+
+    Enter on the name moves to the next field (`EnterMovesOn`): adding a player takes the
+    "Add player" button, or Enter from another field.
+    """
 
     def __init__(self, name: str = "", parent: QWidget | None = None) -> None:
         super().__init__("Add a player", "Add player", parent)
         self.setObjectName("add_player_dialog")
+        about = QLabel(
+            "Nobody of that name is in the database. Check the spelling, then add the player."
+            if name
+            else "A new player for the database."
+        )
+        about.setWordWrap(True)
+        self.layout_.insertWidget(0, about)
         self.name_edit = QLineEdit(name)
         self.nickname_edit = QLineEdit()
         self.phone_edit = QLineEdit()
@@ -245,6 +280,7 @@ class AddPlayerDialog(_Dialog):
         ):
             self.form.addRow(label, edit)
             edit.textChanged.connect(self._update)
+        self._enter_moves_on = EnterMovesOn(self.name_edit, self.nickname_edit)
         self._update()
         self.name_edit.setFocus()
         self.name_edit.end(False)

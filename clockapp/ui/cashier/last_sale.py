@@ -1,12 +1,18 @@
 """The desk's "Last sale" box: what was paid, the change, the chips to count out, the seat, and
-the receipt and seat card as PDF."""
+the receipt and seat card as PDF.
+
+A sale voided afterwards (undone, voided on the ledger, here or at another station) is shown
+struck through with its reversal, and its receipt and seat card are no longer offered.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE
@@ -37,14 +43,45 @@ class LastSale(QGroupBox):
         prints.addWidget(self.card_button)
         box.addLayout(prints)
         box.addStretch(1)
+        self.voided: dict[int, int] = {}  # the sale's rows reversed since: row -> its void
+        self._revision: int | None = None  # the last revision the bus told of
+        self._sale_revision: int | None = None  # the revision the sale was shown at
+        # Asked once the event loop turns, so the sale's own publish costs no read.
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(0)
+        self._later.timeout.connect(self._check_voided)
+        ctx.bus.changed.connect(self._on_bus_changed)
         self.show_sale(None)
 
-    def show_sale(self, receipt: EntryReceipt | None, seat: str = "") -> None:
+    def _on_bus_changed(self, changes: Changes) -> None:
+        self._revision = changes.revision
+        if self.receipt is not None and changes.touches(Change.LEDGER):
+            self._later.start()
+
+    def _check_voided(self) -> None:
+        receipt = self.receipt
+        if receipt is None or self._sale_revision == self._revision:
+            return
+        ctx = self._ctx
+        rows = [row.id for row in receipt.rows]
+        voided = ctx.read(lambda: ctx.services.corrections.voided(ctx.tid, rows), {})
+        if voided != self.voided:
+            self.voided = voided
+            self.show_sale(receipt, self.seat, keep_voided=True)
+
+    def show_sale(
+        self, receipt: EntryReceipt | None, seat: str = "", *, keep_voided: bool = False
+    ) -> None:
         """Show a sale (None: nothing sold yet) and the seat drawn with it."""
         self.receipt = receipt
         self.seat = seat
-        self.receipt_button.setEnabled(receipt is not None)
-        self.card_button.setEnabled(receipt is not None)
+        if not keep_voided:
+            self.voided = {}
+            self._sale_revision = self._revision
+        standing = receipt is not None and not self.voided
+        self.receipt_button.setEnabled(standing)
+        self.card_button.setEnabled(standing)
         if receipt is None:
             self.label.setText("Nothing sold yet.")
             self.handout.show_chips([], self._ctx.chip_set())
@@ -58,7 +95,15 @@ class LastSale(QGroupBox):
             )
         if self.seat:
             lines.append(f"<span style='font-size:x-large'><b>{self.seat}</b></span>")
-        self.label.setText(" · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:]))
+        text = " · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:])
+        if self.voided:
+            voids = ", ".join(f"#{void}" for void in sorted(self.voided.values()))
+            back = sum(row.amount for row in receipt.rows if row.id in self.voided)
+            text = (
+                f"<s>{text}</s><br><b style='color:#c62828'>Voided ({voids}): "
+                f"{format_cents(-back)}</b> — no receipt for it."
+            )
+        self.label.setText(text)
         parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
         self.handout.show_chips(parts, self._ctx.chip_set())
 
@@ -74,6 +119,9 @@ class LastSale(QGroupBox):
         receipt = self.receipt
         if receipt is None:
             self._ctx.refuse("Nothing sold yet: there is no receipt to print.")
+            return None
+        if self.voided:
+            self._ctx.refuse("The last sale was voided: there is no receipt to print.")
             return None
         path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}.pdf")
         if not path:
@@ -92,7 +140,7 @@ class LastSale(QGroupBox):
     def save_seat_card(self, path: str | None = None) -> str | None:
         """Write the seat card as a PDF (asks where when no path is given)."""
         receipt = self.receipt
-        if receipt is None:
+        if receipt is None or self.voided:
             return None
         path = path or self._ask("Save seat card", "seat-card.pdf")
         if not path:

@@ -23,6 +23,7 @@ from clockapp.core.money.records import (
     RegistrationStatus,
     cash_effect,
 )
+from clockapp.core.money.reversals import signed_amount
 from clockapp.core.payouts import ordinal
 from clockapp.services.players import PlayerInfo
 
@@ -252,7 +253,8 @@ class LedgerModel(RowsModel):
         Column("Time", lambda r: local_time(r.created_at)),
         Column("Kind", lambda r: r.kind.value),
         Column("Player", lambda r: r.name),
-        Column("Amount", lambda r: money(r.amount), numeric=True),
+        # A reversal (void, refund) shows its minus sign: it takes money back, it adds none.
+        Column("Amount", lambda r: money(signed_amount(r.kind, r.amount)), numeric=True),
         Column("Reason", ledger_note),
     )
 

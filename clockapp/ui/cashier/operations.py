@@ -33,6 +33,15 @@ def _void_rows(ctx: CashierContext, row_ids: Sequence[int], reason: str) -> None
         ctx.bus.run(lambda r=row_id: services.cashier.void(tid, r, reason, station=STATION))
 
 
+def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
+    """The undo's check: why the service would refuse to void these rows now ('' if not).
+
+    `row_ids` is read when asked, so a redo's new rows are the ones checked.
+    """
+    services, tid = ctx.services, ctx.tid
+    return lambda: services.corrections.void_refusal(tid, row_ids)
+
+
 # ------------------------------------------------------------------------------ entries
 def sell(
     ctx: CashierContext,
@@ -114,7 +123,7 @@ def sell(
         again = ctx.bus.run(lambda: operation(None))
         rows[:] = [row.id for row in again.rows]
 
-    ctx.history.record(f"{title} {receipt.registration.name}", undo, redo)
+    ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))
     return receipt
 
 
@@ -187,8 +196,12 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
     def redo() -> None:
         ctx.bus.run(operation)
 
+    def check() -> str:
+        players = [bust.registration_id for bust in inputs]
+        return ctx.services.corrections.undo_bust_refusal(tid, players)
+
     names = ", ".join(due.name for due in report.busted)
-    ctx.history.record(f"Bust {names}", undo, redo)
+    ctx.history.record(f"Bust {names}", undo, redo, check)
     return report
 
 
@@ -226,7 +239,7 @@ def pay(
         again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount, station=STATION))
         rows[:] = [again.id]
 
-    ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo)
+    ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows))
     return entry
 
 
@@ -289,5 +302,5 @@ def record_deal(
     def redo() -> None:
         rows[:] = [ctx.bus.run(operation).ledger_row_id]
 
-    ctx.history.record("Deal", undo, redo)
+    ctx.history.record("Deal", undo, redo, _voidable(ctx, rows))
     return deal

@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import LedgerEntry, RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.cashier import operations, setup_operations
@@ -197,6 +196,8 @@ class LedgerPage(Page):
         layout.addWidget(self.totals)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        self._update_buttons()
 
     def export_csv(self, path: str | None = None) -> str | None:
         """Write the ledger as CSV for the books (asks where when not given)."""
@@ -219,6 +220,7 @@ class LedgerPage(Page):
         self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ()))
         fit_columns(self.view)
         self.view.scrollToBottom()
+        self._update_buttons()
         b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
         if b is not None:
             self.totals.setText(
@@ -235,6 +237,29 @@ class LedgerPage(Page):
             self.view.selectRow(row)
             self.view.setCurrentIndex(self.model.index(row, 0))
 
+    def _on_view_current_changed(self, *_args: object) -> None:
+        self._update_buttons()
+
+    def _refusals(self, entry: LedgerEntry | None) -> tuple[str, str]:
+        """Why the service would refuse to void and to refund `entry` now ('' when it would not)."""
+        if entry is None:
+            return ("Select a ledger row first.",) * 2
+        ctx, corrections = self._ctx, self._ctx.services.corrections
+        void = ctx.read(lambda: corrections.void_refusal(ctx.tid, [entry.id]), "")
+        refund = ctx.read(lambda: corrections.refund_refusal(ctx.tid, entry.id), "")
+        return void, refund
+
+    def _update_buttons(self) -> None:
+        """Offer Void and Refund only for a row the service would reverse (why not: tooltip)."""
+        row = self.selected_row(self.view)
+        void, refund = self._refusals(self.model.row_at(row) if row is not None else None)
+        for button, refusal, what in (
+            (self.void_button, void, "Void the selected row with a reason (Del)"),
+            (self.refund_button, refund, "Hand the selected entry's money back"),
+        ):
+            button.setEnabled(not refusal)
+            button.setToolTip(f"Not possible: {refusal}" if refusal else what)
+
     def _selected_entry(self):
         row = self.selected_row(self.view)
         entry = self.model.row_at(row) if row is not None else None
@@ -247,14 +272,9 @@ class LedgerPage(Page):
         entry = self._selected_entry()
         if entry is None:
             return
-        if entry.kind is RowKind.VOID:
-            self._ctx.refuse(
-                f"Row #{entry.id} is itself a void and cannot be voided; record the original "
-                "row again instead."
-            )
-            return
-        if entry.voided:
-            self._ctx.refuse(f"Row #{entry.id} was already voided by row #{entry.voided_by}.")
+        refusal = self._refusals(entry)[0]
+        if refusal:  # the service's answer, not a guess made here
+            self._ctx.refuse(f"Row #{entry.id} cannot be voided: {refusal}")
             return
         dialog = ReasonDialog(
             f"Void row #{entry.id}",
@@ -270,6 +290,10 @@ class LedgerPage(Page):
         """Ask for the reason, then refund the selected entry."""
         entry = self._selected_entry()
         if entry is None:
+            return
+        refusal = self._refusals(entry)[1]
+        if refusal:
+            self._ctx.refuse(f"Row #{entry.id} cannot be refunded: {refusal}")
             return
         dialog = ReasonDialog(
             f"Refund row #{entry.id}",

@@ -29,6 +29,7 @@ from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
+from clockapp.ui.cashier.new_player import add_new_player, save_details
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.userfiles import read_import_file
@@ -164,10 +165,14 @@ class PlayersPage(Page):
         if self.search.text().strip():
             dialog.name_edit.setText(self.search.text().strip())
 
-        def accepted() -> None:
-            info = setup_operations.create_player(self._ctx, dialog.details())
-            if info is not None:
-                self.select_player(info.id)
+        def accepted() -> None:  # a name already taken is warned about first
+            add_new_player(
+                self._ctx,
+                dialog.details(),
+                parent=self,
+                open_dialog=self._open,
+                done=lambda info: self.select_player(info.id) if info is not None else None,
+            )
 
         dialog.accepted.connect(accepted)
         self._open(dialog)
@@ -178,9 +183,19 @@ class PlayersPage(Page):
         if player is None:
             return
         dialog = PlayerDialog(player.details, f"Edit {player.display_name}", self)
-        dialog.accepted.connect(
-            lambda: setup_operations.update_player(self._ctx, player, dialog.details())
-        )
+
+        def accepted() -> None:  # a new name already taken is warned about first
+            details = dialog.details()
+            save_details(
+                self._ctx,
+                player,
+                details,
+                parent=self,
+                open_dialog=self._open,
+                save=lambda: setup_operations.update_player(self._ctx, player, details),
+            )
+
+        dialog.accepted.connect(accepted)
         self._open(dialog)
 
     def start_merge(self) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.amounts import format_cents
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
+from clockapp.services.results import EliminationInfo
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog, ReasonDialog
@@ -219,6 +220,29 @@ class EliminationsPage(Page):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        self._update_undo()
+
+    def _on_view_current_changed(self, *_args: object) -> None:
+        self._update_undo()
+
+    def _undo_refusal(self, info: EliminationInfo | None) -> str:
+        """Why the service would refuse to undo this elimination now ('' when it would not)."""
+        if info is None:
+            return "Select the elimination to undo."
+        ctx, rid = self._ctx, info.registration_id
+        return ctx.read(
+            lambda: ctx.services.corrections.undo_bust_refusal(ctx.tid, [rid], bust_id=info.id),
+            "",
+        )
+
+    def _update_undo(self) -> None:
+        """Offer the undo only for a bust the service would put back (why not: tooltip)."""
+        row = self.selected_row(self.view)
+        line = self.model.row_at(row) if row is not None else None
+        refusal = self._undo_refusal(line.info if line is not None else None)
+        self.undo_button.setEnabled(not refusal)
+        self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
 
     def refresh(self) -> None:
         ctx = self._ctx
@@ -248,6 +272,7 @@ class EliminationsPage(Page):
             )
         self.model.set_rows(lines)
         fit_columns(self.view)
+        self._update_undo()
 
     def start_bust(self) -> None:
         """Record one or more players busted on the same hand."""
@@ -266,9 +291,11 @@ class EliminationsPage(Page):
         row = self.selected_row(self.view)
         line = self.model.row_at(row) if row is not None else None
         info = line.info if line is not None else None
-        if info is None:
-            self._ctx.refuse("Select the elimination to undo.")
+        refusal = self._undo_refusal(info)
+        if refusal:
+            self._ctx.refuse(refusal)
             return
+        assert info is not None
         dialog = ReasonDialog(
             "Undo elimination",
             f"Put {info.name} back in play? The bust stays in the history, with its undo.",

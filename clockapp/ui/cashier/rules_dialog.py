@@ -10,7 +10,6 @@ Nothing is saved until OK; then the window saves it in one `services.cashier.set
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from PySide6.QtCore import QDateTime
@@ -21,15 +20,12 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import (
     AddOnRule,
     EntryRules,
@@ -41,91 +37,17 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialogs import _big, _Dialog
+from clockapp.ui.cashier.rules_fields import (
+    MAX_CHIPS,
+    MAX_LEVEL,
+    FollowsBuyIn,
+    PriceFields,
+    levels_hint,
+    money_text,
+    spin_box,
+    toggled,
+)
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
-
-_MAX_CHIPS = 2_000_000_000
-_MAX_LEVEL = 999
-
-
-def _money_text(cents: int) -> str:
-    """Cents as typed in an amount field ('25', '12.50')."""
-    text = format_cents(cents, symbol="").replace(",", "")
-    return text[:-3] if text.endswith(".00") else text
-
-
-def _spin(low: int, high: int, value: int, special: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setGroupSeparatorShown(True)
-    spin.setValue(max(low, min(high, value)))
-    if special:
-        spin.setSpecialValueText(special)  # shown for the lowest value
-    return spin
-
-
-def _levels_hint(levels: Sequence[int]) -> str:
-    if not levels:
-        return "The structure has no breaks: sell the add-on with the buy-in."
-    if len(levels) == 1:
-        return f"A break follows level {levels[0]}."
-    text = ", ".join(str(n) for n in levels[:-1])
-    return f"Breaks follow levels {text} and {levels[-1]}."
-
-
-def _toggled(box: QCheckBox, field: QWidget) -> QWidget:
-    """A check box that turns on the field beside it ("[x] until level [6]")."""
-    holder = QWidget()
-    row = QHBoxLayout(holder)
-    row.setContentsMargins(0, 0, 0, 0)
-    row.addWidget(box)
-    row.addWidget(field, 1)
-    return holder
-
-
-class PriceFields(QWidget):
-    """What an entry costs: the total the player pays, and the house fee and bounty out of it."""
-
-    def __init__(self, what: str, price: EntryPrice, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.what = what
-        self.total_edit = amount_edit("price", _money_text(price.total))
-        self.fee_edit = amount_edit("0", _money_text(price.house_fee) if price.house_fee else "")
-        self.bounty_edit = amount_edit("0", _money_text(price.bounty) if price.bounty else "")
-        for edit in (self.total_edit, self.fee_edit, self.bounty_edit):
-            edit.setMinimumWidth(0)
-            edit.setFixedWidth(84)
-        self.total_edit.setToolTip(f"What the player pays for the {what.lower()}, fee included.")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.total_edit)
-        row.addSpacing(6)
-        row.addWidget(QLabel("of which fee"))
-        row.addWidget(self.fee_edit)
-        row.addWidget(QLabel("bounty"))
-        row.addWidget(self.bounty_edit)
-        row.addStretch(1)
-
-    def edits(self) -> tuple[QLineEdit, ...]:
-        """The three fields (to follow their changes)."""
-        return (self.total_edit, self.fee_edit, self.bounty_edit)
-
-    def set_price(self, price: EntryPrice) -> None:
-        """Show a price."""
-        self.total_edit.setText(_money_text(price.total))
-        self.fee_edit.setText(_money_text(price.house_fee) if price.house_fee else "")
-        self.bounty_edit.setText(_money_text(price.bounty) if price.bounty else "")
-
-    def price(self) -> EntryPrice:
-        """The price typed. Raises DomainError naming the field."""
-        total = read_amount(self.total_edit, f"{self.what} price")
-        if total is None:
-            raise ValidationError(f"{self.what}: type the price the player pays.")
-        fee = read_amount(self.fee_edit, f"{self.what} house fee") or 0
-        bounty = read_amount(self.bounty_edit, f"{self.what} bounty") or 0
-        try:
-            return EntryPrice.from_total(total, house_fee=fee, bounty=bounty)
-        except DomainError as error:
-            raise ValidationError(f"{self.what}: {error}") from error
 
 
 class EntryRulesDialog(_Dialog):
@@ -172,7 +94,7 @@ class EntryRulesDialog(_Dialog):
         form = QFormLayout(buy_in)
         self.buy_in_price = PriceFields("Buy-in", reg.price)
         form.addRow("Price:", self.buy_in_price)
-        self.stack_spin = _spin(1, _MAX_CHIPS, reg.chips)
+        self.stack_spin = spin_box(1, MAX_CHIPS, reg.chips)
         form.addRow("Starting stack:", self.stack_spin)
         self.split_label = QLabel()
         self.split_label.setObjectName("buy_in_split")
@@ -184,9 +106,11 @@ class EntryRulesDialog(_Dialog):
         form = QFormLayout(registration)
         self.late_box = QCheckBox("until the end of level")
         self.late_box.setChecked(reg.late_until_level is not None)
-        self.late_spin = _spin(0, _MAX_LEVEL, reg.late_until_level or 6, "0 (closes at the start)")
+        self.late_spin = spin_box(
+            0, MAX_LEVEL, reg.late_until_level or 6, "0 (closes at the start)"
+        )
         self.late_spin.setToolTip("Open through this level and the break after it.")
-        form.addRow("Late registration:", _toggled(self.late_box, self.late_spin))
+        form.addRow("Late registration:", toggled(self.late_box, self.late_spin))
         self.deadline_box = QCheckBox("closes at")
         self.deadline_box.setChecked(reg.deadline is not None)
         self.deadline_edit = QDateTimeEdit()
@@ -194,11 +118,11 @@ class EntryRulesDialog(_Dialog):
         self.deadline_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
         default_deadline = now.replace(second=0, microsecond=0) + timedelta(hours=2)
         self.set_deadline(reg.deadline or default_deadline)
-        form.addRow("Deadline:", _toggled(self.deadline_box, self.deadline_edit))
-        self.cap_spin = _spin(0, 100_000, reg.max_entrants or 0, "no cap")
+        form.addRow("Deadline:", toggled(self.deadline_box, self.deadline_edit))
+        self.cap_spin = spin_box(0, 100_000, reg.max_entrants or 0, "no cap")
         form.addRow("Most entrants:", self.cap_spin)
         self.float_edit = amount_edit(
-            "0", _money_text(current.opening_float) if current.opening_float else ""
+            "0", money_text(current.opening_float) if current.opening_float else ""
         )
         form.addRow("Opening float:", self.float_edit)
 
@@ -212,15 +136,15 @@ class EntryRulesDialog(_Dialog):
         first_break = self.breaks[0] if self.breaks else 6
         self.rebuy_price = PriceFields("Rebuy", rebuy.price if rebuy else reg.price)
         form.addRow("Price:", self.rebuy_price)
-        self.rebuy_chips = _spin(1, _MAX_CHIPS, rebuy.chips if rebuy else reg.chips)
+        self.rebuy_chips = spin_box(1, MAX_CHIPS, rebuy.chips if rebuy else reg.chips)
         form.addRow("Chips:", self.rebuy_chips)
-        self.rebuy_last = _spin(1, _MAX_LEVEL, rebuy.last_level if rebuy else first_break)
+        self.rebuy_last = spin_box(1, MAX_LEVEL, rebuy.last_level if rebuy else first_break)
         self.rebuy_last.setToolTip("Sold through this level and the break after it.")
         form.addRow("Until level:", self.rebuy_last)
-        self.rebuy_max = _spin(0, 999, (rebuy.max_per_player or 0) if rebuy else 0, "no limit")
+        self.rebuy_max = spin_box(0, 999, (rebuy.max_per_player or 0) if rebuy else 0, "no limit")
         form.addRow("Most per player:", self.rebuy_max)
-        self.rebuy_threshold = _spin(
-            0, _MAX_CHIPS, rebuy.stack_at_or_below if rebuy else 0, "busted only"
+        self.rebuy_threshold = spin_box(
+            0, MAX_CHIPS, rebuy.stack_at_or_below if rebuy else 0, "busted only"
         )
         form.addRow("At or below (chips):", self.rebuy_threshold)
 
@@ -233,21 +157,21 @@ class EntryRulesDialog(_Dialog):
         form = QFormLayout(self.add_on_group)
         self.add_on_price = PriceFields("Add-on", add_on.price if add_on else reg.price)
         form.addRow("Price:", self.add_on_price)
-        self.add_on_chips = _spin(1, _MAX_CHIPS, add_on.chips if add_on else reg.chips)
+        self.add_on_chips = spin_box(1, MAX_CHIPS, add_on.chips if add_on else reg.chips)
         form.addRow("Chips:", self.add_on_chips)
         at_break = add_on.at_break_after_level if add_on else None
         self.add_on_break_box = QCheckBox("at the break after level")
         self.add_on_break_box.setChecked(add_on is None or at_break is not None)
-        self.add_on_break = _spin(1, _MAX_LEVEL, at_break or first_break)
-        form.addRow("Sold:", _toggled(self.add_on_break_box, self.add_on_break))
-        self.breaks_label = QLabel(_levels_hint(self.breaks))
+        self.add_on_break = spin_box(1, MAX_LEVEL, at_break or first_break)
+        form.addRow("Sold:", toggled(self.add_on_break_box, self.add_on_break))
+        self.breaks_label = QLabel(levels_hint(self.breaks))
         self.breaks_label.setObjectName("breaks_hint")
         self.breaks_label.setStyleSheet("color:#607d8b;")
         form.addRow("", self.breaks_label)
         self.add_on_with_buy_in = QCheckBox("with the buy-in (in the same payment)")
         self.add_on_with_buy_in.setChecked(add_on.with_buy_in if add_on else False)
         form.addRow("", self.add_on_with_buy_in)
-        self.add_on_max = _spin(1, 99, add_on.max_per_player if add_on else 1)
+        self.add_on_max = spin_box(1, 99, add_on.max_per_player if add_on else 1)
         form.addRow("Most per player:", self.add_on_max)
 
         # ---------------------------------------------------------------- re-entry
@@ -259,19 +183,29 @@ class EntryRulesDialog(_Dialog):
         form = QFormLayout(self.re_entry_group)
         self.re_entry_price = PriceFields("Re-entry", re_entry.price if re_entry else reg.price)
         form.addRow("Price:", self.re_entry_price)
-        self.re_entry_chips = _spin(1, _MAX_CHIPS, re_entry.chips if re_entry else reg.chips)
+        self.re_entry_chips = spin_box(1, MAX_CHIPS, re_entry.chips if re_entry else reg.chips)
         form.addRow("Chips:", self.re_entry_chips)
-        self.re_entry_last = _spin(
+        self.re_entry_last = spin_box(
             0,
-            _MAX_LEVEL,
+            MAX_LEVEL,
             (re_entry.last_level or 0) if re_entry else 0,
             "as late registration",
         )
         form.addRow("Until level:", self.re_entry_last)
-        self.re_entry_max = _spin(
+        self.re_entry_max = spin_box(
             0, 999, (re_entry.max_per_player or 0) if re_entry else 0, "no limit"
         )
         form.addRow("Most per player:", self.re_entry_max)
+
+        # A part not yet on offers tonight's buy-in as it is typed (until typed in itself).
+        self.followers = [
+            FollowsBuyIn(price, chips, self.buy_in_price, self.stack_spin, on=rule is not None)
+            for price, chips, rule in (
+                (self.rebuy_price, self.rebuy_chips, rebuy),
+                (self.add_on_price, self.add_on_chips, add_on),
+                (self.re_entry_price, self.re_entry_chips, re_entry),
+            )
+        ]
 
         left = QVBoxLayout()
         left.addWidget(buy_in)

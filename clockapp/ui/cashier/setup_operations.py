@@ -73,12 +73,6 @@ def update_player(
     return info
 
 
-def create_player(ctx: CashierContext, details: PlayerDetails) -> PlayerInfo | None:
-    """Add a player to the database."""
-    players = ctx.services.players
-    return ctx.call(lambda: players.create(details), f"{details.name} added to the database.")
-
-
 def merge_players(
     ctx: CashierContext, duplicate: PlayerInfo, keep: PlayerInfo
 ) -> PlayerInfo | None:

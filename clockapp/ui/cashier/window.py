@@ -127,7 +127,7 @@ class CashierWindow(QMainWindow):
         self.redo_button.setObjectName("redo")
         self.redo_button.clicked.connect(lambda: self.redo())
         stack = ctx.history.stack
-        stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        ctx.history.undo_changed.connect(self._update_undo)
         stack.canRedoChanged.connect(self.redo_button.setEnabled)
         stack.undoTextChanged.connect(self._on_stack_undo_text_changed)
         stack.redoTextChanged.connect(self._on_stack_redo_text_changed)
@@ -199,13 +199,25 @@ class CashierWindow(QMainWindow):
             # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one
             # meaning across the app (tests/ui/test_shortcuts_app.py).
             "count": add("Count the drawer", ("Ctrl+Shift+D",), self._count_drawer),
-            "receipt": add("Receipt", ("Ctrl+P",), lambda: self.desk.save_receipt()),
+            "receipt": add("Receipt", ("Ctrl+P",), self.save_receipt),
             "rules": add("Entry rules", ("Ctrl+Shift+E",), self.start_rules),
             "close": add("Close", ("Ctrl+W",), self.close),
         }
         mark(self.actions_by_name["new_player"], Meaning.NEW)
         for n in range(self.tabs.count()):
             add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), lambda n=n: self.tabs.setCurrentIndex(n))
+        self._update_undo()
+
+    def _update_undo(self) -> None:
+        """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
+        refusal = self.ctx.history.undo_refusal()
+        self.undo_button.setEnabled(not refusal)
+        self.undo_button.setToolTip(
+            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
+        )
+        action = getattr(self, "actions_by_name", {}).get("undo")
+        if action is not None:
+            action.setEnabled(not refusal)
 
     # ------------------------------------------------------------------ commands
     def focus_search(self) -> None:
@@ -246,11 +258,25 @@ class CashierWindow(QMainWindow):
 
     def undo(self) -> bool:
         """Undo the last cashier action with a reversing record."""
-        return self.ctx.history.undo()
+        done = self.ctx.history.undo()
+        self._back_to_desk_search()
+        return done
 
     def redo(self) -> bool:
         """Do the last undone action again."""
-        return self.ctx.history.redo()
+        done = self.ctx.history.redo()
+        self._back_to_desk_search()
+        return done
+
+    def save_receipt(self) -> None:
+        """The receipt of the last sale as a PDF (Ctrl+P)."""
+        self.desk.save_receipt()
+        self._back_to_desk_search()
+
+    def _back_to_desk_search(self) -> None:
+        """On the desk, an action done, refused or cancelled ends in the search box."""
+        if self.tabs.currentWidget() is self.desk and self.desk.dialog is None:
+            self.desk.focus_search()
 
     # ------------------------------------------------------------------ refreshing
     def refresh_all(self) -> None:

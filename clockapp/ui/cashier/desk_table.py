@@ -1,0 +1,56 @@
+"""The desk's player list and its one-key commands.
+
+The list takes single keys: B (or Enter) buy-in, R rebuy, A add-on, E re-entry, X bust. Any other
+letter is the start of a name, handed to the search box (`typed`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QTableView
+
+from clockapp.core.money.entries import EntryKind
+
+#: The one-key commands on a selected player: key -> entry kind (None: bust).
+ENTRY_KEYS: dict[str, EntryKind | None] = {
+    "B": EntryKind.BUY_IN,
+    "R": EntryKind.REBUY,
+    "A": EntryKind.ADD_ON,
+    "E": EntryKind.RE_ENTRY,
+    "X": None,
+}
+
+
+def is_undo_or_redo(event: QKeyEvent) -> bool:
+    """Whether a key event is the platform's Undo or Redo shortcut."""
+    return event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+        QKeySequence.StandardKey.Redo
+    )
+
+
+class PlayerTable(QTableView):
+    """The players found; single keys act on the selected player."""
+
+    command = Signal(str)  # one of ENTRY_KEYS
+    typed = Signal(str)  # text meant for the search box ("\b" for a backspace)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        text = event.text()
+        plain = not (
+            event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+        )
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.command.emit("B")
+        elif key == Qt.Key.Key_Escape:
+            self.typed.emit("")
+        elif key == Qt.Key.Key_Backspace:
+            self.typed.emit("\b")
+        elif plain and text and text.upper() in ENTRY_KEYS:
+            self.command.emit(text.upper())
+        elif plain and text and text.isprintable():
+            self.typed.emit(text)
+        else:
+            super().keyPressEvent(event)

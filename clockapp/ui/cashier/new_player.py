@@ -1,0 +1,194 @@
+"""Adding a player at the cashier: never by accident, never a silent second "Alice Trent".
+
+A new player is created only from a confirmed dialog (the desk's `AddPlayerDialog`, the Players
+page's `PlayerDialog`). Before the write, the service is asked for players of the same name (case,
+accents and spacing aside); when there are any, a warning offers to use the existing player, to
+add the new one with a note that tells them apart ("Alice Trent (blue hat)"), or to cancel. The
+create itself refuses a taken name in its own transaction (`create(unique=True)`), so a namesake
+added at another station meanwhile is caught too, and nothing is written then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from html import escape
+
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QWidget
+
+from clockapp.services.players import PlayerDetails, PlayerInfo, fold
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import _Dialog
+
+USE_EXISTING = "Use existing player"
+ADD_WITH_NOTE = "Add with a note"
+
+#: What the flow ends with: the player to use (new or existing), or None when nothing was added.
+Done = Callable[[PlayerInfo | None], None]
+#: How the caller opens a dialog (window-modal, remembered so tests and closing can reach it).
+Opener = Callable[[QDialog], None]
+
+
+def noted_name(name: str, note: str) -> str:
+    """'Alice Trent (blue hat)': the name with the note that tells two players apart."""
+    return f"{name} ({' '.join(note.split())})"
+
+
+class NamesakeBox(QMessageBox):
+    """The name is taken: use the existing player, add the new one with a note, or cancel."""
+
+    def __init__(
+        self, name: str, namesakes: tuple[PlayerInfo, ...], parent: QWidget | None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("namesake_box")
+        self.setIcon(QMessageBox.Icon.Warning)
+        self.setWindowTitle("Name already taken")
+        self.namesakes = namesakes
+        first = namesakes[0]
+        self.setText(
+            f"There is already a player called <b>{escape(first.name)}</b>. "
+            "Is this the same person?"
+        )
+        lines = []
+        for player in namesakes[:5]:
+            extra = " · ".join(p for p in (player.team, player.phone, player.email) if p)
+            lines.append(f"#{player.id} {player.display_name}" + (f" — {extra}" if extra else ""))
+        self.setInformativeText(
+            "\n".join(lines) + f"\n\nA different person of the same name: add a note, e.g. "
+            f"“{noted_name(name, 'blue hat')}”."
+        )
+        self.use_button = self.addButton(USE_EXISTING, QMessageBox.ButtonRole.AcceptRole)
+        self.note_button = self.addButton(ADD_WITH_NOTE, QMessageBox.ButtonRole.ActionRole)
+        self.cancel_button = self.addButton(QMessageBox.StandardButton.Cancel)
+        # Enter keeps the player already there: it never adds anyone.
+        self.setDefaultButton(self.use_button)
+        self.setEscapeButton(self.cancel_button)
+
+
+class NoteDialog(_Dialog):
+    """The note that tells two players of the same name apart."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__("Add with a note", "Add player", parent)
+        self.setObjectName("note_dialog")
+        self.base = name
+        about = QLabel(f"Another player is called {name}. Add a note that tells them apart:")
+        about.setWordWrap(True)
+        self.layout_.insertWidget(0, about)
+        self.note_edit = QLineEdit()
+        self.note_edit.setObjectName("note")
+        self.note_edit.setPlaceholderText("for example: blue hat, from Leeds, Jr.")
+        self.note_edit.textChanged.connect(self._update)
+        self.form.addRow("Note:", self.note_edit)
+        self.preview = QLabel()
+        self.preview.setObjectName("noted_name")
+        self.form.addRow("New player:", self.preview)
+        self._update()
+        self.note_edit.setFocus()
+
+    def name(self) -> str:
+        """The name with the note."""
+        return noted_name(self.base, self.note_edit.text())
+
+    def _problem(self) -> str:
+        if not hasattr(self, "preview"):
+            return ""
+        note = self.note_edit.text().strip()
+        self.preview.setText(f"<b>{escape(self.name())}</b>" if note else "")
+        return "" if note else "Type the note that tells the two players apart."
+
+
+def add_new_player(
+    ctx: CashierContext,
+    details: PlayerDetails,
+    *,
+    parent: QWidget,
+    open_dialog: Opener,
+    done: Done,
+) -> None:
+    """Add `details` as a new player, warning first when the name is already taken.
+
+    `done` is called once, with the player to use (the new one, or the existing one chosen in
+    the warning) or None (cancelled, or refused: the message bar says why).
+    """
+    players = ctx.services.players
+    namesakes = ctx.read(lambda: players.namesakes(details.name), None)
+    if namesakes is None:
+        done(None)
+        return
+    if not namesakes:
+        done(ctx.call(lambda: players.create(details, unique=True), f"{details.name} added."))
+        return
+    box = NamesakeBox(details.name, namesakes, parent)
+
+    def on_finished(_result: int) -> None:
+        clicked = box.clickedButton()
+        if clicked is box.use_button:
+            existing = namesakes[0]
+            ctx.message.show_info(
+                f"{existing.display_name} (#{existing.id}) is already in the database: "
+                "no new player added."
+            )
+            done(existing)
+        elif clicked is box.note_button:
+            note = NoteDialog(details.name, parent)
+            note.accepted.connect(
+                lambda: add_new_player(
+                    ctx,
+                    replace(details, name=note.name()),
+                    parent=parent,
+                    open_dialog=open_dialog,
+                    done=done,
+                )
+            )
+            note.rejected.connect(lambda: done(None))
+            open_dialog(note)
+        else:
+            done(None)
+
+    box.finished.connect(on_finished)
+    open_dialog(box)
+
+
+def save_details(
+    ctx: CashierContext,
+    player: PlayerInfo,
+    details: PlayerDetails,
+    *,
+    parent: QWidget,
+    open_dialog: Opener,
+    save: Callable[[], object],
+) -> None:
+    """Save a player's edited details (`save`), asking first when the new name is taken.
+
+    The same person twice is a merge (Merge into…); two people may share a name, so the
+    director can still save it, explicitly.
+    """
+    if fold(details.name) == fold(player.name):  # the name kept: nothing new to warn about
+        save()
+        return
+    found = ctx.read(lambda: ctx.services.players.namesakes(details.name), ())
+    others = tuple(p for p in found if p.id != player.id)
+    if not others:
+        save()
+        return
+    first = others[0]
+    box = QMessageBox(parent)
+    box.setObjectName("rename_box")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Name already taken")
+    box.setText(
+        f"There is already a player called <b>{escape(first.name)}</b> (#{first.id}). "
+        f"Give {escape(player.name)} the same name?"
+    )
+    box.setInformativeText(
+        "The same person twice: cancel, then merge them (Merge into…). Two people of one "
+        f"name: add a note to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
+    )
+    save_button = box.addButton("Save anyway", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)  # Enter saves nothing
+    box.setEscapeButton(cancel)
+    box.finished.connect(lambda _r: save() if box.clickedButton() is save_button else None)
+    open_dialog(box)
