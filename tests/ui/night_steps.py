@@ -227,8 +227,8 @@ class Night:
 
     # ------------------------------------------------------------------ the desk
     def register_and_buy_in(self, name: str, tendered: str = "") -> None:
-        """A new player at the desk: the name typed, Enter adds them, B (Enter) sells the
-        buy-in, the money typed and Enter. The sale draws the player's seat."""
+        """A new player at the desk: the name typed, Enter offers to add them, OK adds them, B
+        sells the buy-in, the money typed and Enter. The sale draws the player's seat."""
         desk = self.desk
         self._show_page(desk)
         desk.search.clear()
@@ -238,9 +238,10 @@ class Night:
         dialog = desk.dialog
         assert isinstance(dialog, AddPlayerDialog)
         assert dialog.name_edit.text() == name
+        # Enter in the name moves on to the next field: creating a player is the explicit click.
         self._enter(dialog.name_edit)
-        # AFTER-MERGE (a): the desk asks an explicit confirmation before creating the player
-        # (and warns on a duplicate name): answer it here, the one place a new player is made.
+        assert desk.dialog is dialog
+        self.qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         assert desk.selected().player.name == name
         self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
         self._pay(tendered)
@@ -255,7 +256,7 @@ class Night:
         self.qtbot.keyClicks(desk.search, name)
         self._enter(desk.search)
         assert isinstance(desk.dialog, AddPlayerDialog)
-        self._enter(desk.dialog.name_edit)
+        self.qtbot.mouseClick(desk.dialog.ok_button, Qt.MouseButton.LeftButton)
         self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
         assert desk.dialog is None
         assert self.cashier.message.kind == "error"

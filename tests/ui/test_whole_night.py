@@ -26,7 +26,9 @@ from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.ui.cashier import CashierWindow
+from clockapp.ui.clock import texts
 from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.tables import TablesWindow
 from tests.fakes import FakeClock
 from tests.ui.night_steps import Night
@@ -309,21 +311,25 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert n.drawer()[1]["Drawer"] == "balanced"
     n.snap("4-deal")
 
-    # AFTER-MERGE (b): a deal that shares the whole prize pool ends the event. Enable these when
-    # the "tournament finished" work lands (rename to its API where it differs):
-    # assert services.tournaments.get(tid).finished
-    # state = services.clock.state(tid)
-    # assert state.finished and not state.running  # stopped for good, not the host's pause
-    # assert n.wall.winner_screen.isVisibleTo(n.wall)
-    # assert "Ada Byron" in n.wall.winner_screen.text()
-    # for name, cents in agreed.items():  # the wall shows what was agreed and paid...
-    #     assert money(cents) in n.wall.winner_screen.text()
-    # assert "$140" not in n.wall.winner_screen.text()  # ...not the ladder the deal replaced
-    # view = n.results_view()  # the reports: each deal player's amount actually paid
-    # assert {name: view[name]["Paid out"] for name in agreed} == {
-    #     name: money(cents) for name, cents in agreed.items()
-    # }
-    # assert all(view[name]["Place"] != "in play" for name in agreed)
+    # A deal that shares the whole prize pool ends the event: stored, the clock stopped, and the
+    # wall shows the winner with what each player was actually paid (the deal's amounts).
+    ending = services.clock.snapshot(tid).ending
+    assert ending.final is not None
+    assert ending.final.by_deal
+    assert not services.clock.state(tid).running
+    n.play(minutes=0)
+    n.qtbot.waitUntil(lambda: n.wall.winner_screen.isVisibleTo(n.wall))
+    screen = " ".join(label.text() for label in n.wall.winner_screen.findChildren(FitLabel))
+    assert ending.final.winner in screen
+    for cents in agreed.values():
+        assert texts.money(cents, "$") in screen
+    assert "$140" not in screen  # not the ladder the deal replaced
+    view = n.results_view()  # the reports: each dealer placed, with the amount actually paid
+    assert {name: view[name]["Paid out"] for name in agreed} == {
+        name: money(cents) for name, cents in agreed.items()
+    }
+    assert all(view[name]["Place"] != "in play" for name in agreed)
+    n.snap("5-winner")
 
 
 @pytest.mark.xfail(
