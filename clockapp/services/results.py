@@ -15,24 +15,23 @@ from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.field import BustInput, chips_in_play, standing_busts
+from clockapp.core.money.field import BustInput, chips_in_play
 from clockapp.core.money.ledger import RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.seating import Seat
 from clockapp.core.userfiles import csv_text
-from clockapp.persistence.models import EliminationRow
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
+from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import (
-    add_bust,
     load_till,
     record_busts,
     save_settled,
+    undo_last_bust,
 )
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
@@ -330,37 +329,6 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
     )
 
 
-def _add_undo(
-    session: Session, till: Till, registration_id: int, reason: str, now: datetime, station: str
-) -> Seat | None:
-    """Append the record undoing the player's last bust; returns the seat left at that bust."""
-    reg = till.registration(registration_id)
-    name = till.name(registration_id)
-    standing = [b for b in standing_busts(till) if b.registration_id == registration_id]
-    if reg.status != STATUS_BUSTED or not standing:
-        raise EliminationError(f"{name} is not out; there is no elimination to undo.")
-    last = standing[-1]
-    row = EliminationRow(
-        tournament_id=till.tournament_id,
-        registration_id=registration_id,
-        hand=last.hand,
-        chips_at_hand_start=last.chips_at_hand_start,
-        busted_by_id=last.busted_by_id,
-        bounty=last.bounty,
-        entry_number=last.entry_number,
-        undoes_id=last.id,
-        table_number=last.table_number,
-        seat_number=last.seat_number,
-        reason=(reason.strip() or "undo")[:500],
-        created_at=now,
-        station=station[:100],
-    )
-    add_bust(session, till, row)
-    if last.table_number is None or last.seat_number is None:
-        return None
-    return Seat(last.table_number, last.seat_number)
-
-
 class ResultsService:
     """Use cases on eliminations and results."""
 
@@ -464,7 +432,7 @@ class ResultsService:
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             backs: list[tuple[int, Seat]] = []
             for rid in registration_ids:
-                back = _add_undo(session, till, rid, reason, now, station)
+                back = undo_last_bust(session, till, rid, reason, now, station)
                 if back is not None:
                     backs.append((rid, back))
             save_settled(session, till)

@@ -332,11 +332,6 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.snap("5-winner")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: Undo of a rebuy sold to a player shown in play voids the rebuy but keeps "
-    "the bust recorded with it (ui/cashier/operations.sell undoes only the ledger rows)",
-)
 def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
     night: Night, services: Services
 ) -> None:

@@ -7,6 +7,7 @@ player paid more than due is refused (`clockapp.core.money.view.guard_payments`)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from clockapp.core.money.drawer import drawer_count
@@ -31,9 +32,11 @@ from clockapp.services.cashier.sales import (
 from clockapp.services.cashier.till import (
     append_row,
     save_settled,
+    undo_last_bust,
 )
 from clockapp.services.changes import Change
 from clockapp.services.ending import sync_finish
+from clockapp.services.seating.late import seat_in_session
 
 
 def void_row(
@@ -61,6 +64,35 @@ def void_row(
         ENTRY_CHANGES | sync_finish(session, till, now),
         f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
     )
+
+
+def void_action_rows(
+    session: Session,
+    till: Till,
+    now: datetime,
+    row_ids: Sequence[int],
+    reason: str,
+    station: str,
+    undo_bust_of: int | None,
+) -> Done[tuple[LedgerEntry, ...]]:
+    """Undo one earlier action (`CashierService.void_action`): void its rows, the last first,
+    then undo the bust it recorded, giving the player back the seat; all or nothing."""
+    if not row_ids:
+        raise LedgerError("Say which ledger rows to void.")
+    voids = [
+        void_row(session, till, now, row_id, reason, station).value for row_id in reversed(row_ids)
+    ]
+    what = ENTRY_CHANGES | sync_finish(session, till, now)
+    summary = f"voided rows {', '.join(str(r) for r in row_ids)}: {reason.strip()}"
+    if undo_bust_of is not None:
+        back = undo_last_bust(session, till, undo_bust_of, reason, now, station)
+        save_settled(session, till)
+        note = seat_in_session(session, till.tournament_id, undo_bust_of, now, back_to=back)
+        what |= Change.SEATING | sync_finish(session, till, now)
+        summary += f"; {till.name(undo_bust_of)} back in play"
+        if note is not None and note.changed:
+            summary += f"; {note.sentence}"
+    return Done(tuple(voids), what, summary)
 
 
 def refund_row(

@@ -74,6 +74,8 @@ class EntryReceipt:
         change_due: Cents to give back (None when nothing tendered was entered).
         seat: Where the player sits after the sale, drawn or given back in the same
             transaction (None when no seat was asked for or the room has no tables).
+        recorded_bust: The sale recorded the player's bust at the table first (a rebuy or
+            re-entry sold to a player shown in play): undoing the sale undoes that bust too.
     """
 
     registration: RegistrationInfo
@@ -85,6 +87,7 @@ class EntryReceipt:
     tendered: int | None = None
     change_due: int | None = None
     seat: SeatNote | None = None
+    recorded_bust: bool = False
 
 
 @dataclass(frozen=True)
@@ -303,6 +306,7 @@ def sell_again(
     out = player_state(reg) is PlayerState.BUSTED
     back = last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
     receipt = sell(session, till, reg, offers, now, station, tendered, change)
+    receipt = replace(receipt, recorded_bust=record_bust)
     summary = f"{kind.value} {receipt.registration.name}"
     if seat or back is not None:
         receipt = seated(session, receipt, now, Seat(*back) if back else None)

@@ -8,7 +8,7 @@ and leaves the database as it was. The reads are in `CashierReads` (`.reads`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from clockapp.core.money.amounts import check_cents
@@ -29,7 +29,12 @@ from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.action import Done, money_action
-from clockapp.services.cashier.corrections import count_cash, refund_row, void_row
+from clockapp.services.cashier.corrections import (
+    count_cash,
+    refund_row,
+    void_action_rows,
+    void_row,
+)
 from clockapp.services.cashier.enrol import (
     checked_in,
     find_active,
@@ -368,6 +373,27 @@ class CashierService(CashierReads):
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
             return void_row(session, till, now, row_id, reason, station)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def void_action(
+        self,
+        tournament_id: int,
+        row_ids: Sequence[int],
+        reason: str,
+        *,
+        undo_bust_of: int | None = None,
+        station: str = "",
+    ) -> Outcome[tuple[LedgerEntry, ...]]:
+        """Undo one earlier action in one transaction: void its rows (the last first) and, with
+        `undo_bust_of`, the bust it recorded (`EntryReceipt.recorded_bust`): the player is back
+        in play, in the seat he left when it is still free. Refused as a whole.
+        """
+        if not reason.strip():
+            raise LedgerError("Give a reason for the void.")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
+            return void_action_rows(session, till, now, row_ids, reason, station, undo_bust_of)
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 

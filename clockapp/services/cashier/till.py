@@ -18,13 +18,21 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.eliminations import Standings
+from clockapp.core.eliminations import EliminationError, Standings
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
-from clockapp.core.money.field import BustInput, check_busts, current_stack, lives, settle
+from clockapp.core.money.field import (
+    BustInput,
+    check_busts,
+    current_stack,
+    lives,
+    settle,
+    standing_busts,
+)
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.till import REG_FIELDS, Bust, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
+from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     CashierConfigRow,
@@ -34,6 +42,7 @@ from clockapp.persistence.models import (
     RegistrationRow,
     TournamentRow,
 )
+from clockapp.persistence.models.cashier import STATUS_BUSTED
 from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
@@ -231,3 +240,38 @@ def clock_position(session: Session, tournament_id: int, now: datetime) -> Clock
     shown = clock_engine.view(state, structure, now)
     level = sum(1 for item in structure.levels[: shown.index + 1] if not item.is_break)
     return ClockPosition(level, on_break=shown.is_break and level > 0)
+
+
+def undo_last_bust(
+    session: Session, till: Till, registration_id: int, reason: str, now: datetime, station: str
+) -> Seat | None:
+    """Append the record undoing the player's last bust; returns the seat left at that bust.
+
+    Raises:
+        EliminationError: The player is not out.
+    """
+    reg = till.registration(registration_id)
+    name = till.name(registration_id)
+    standing = [b for b in standing_busts(till) if b.registration_id == registration_id]
+    if reg.status != STATUS_BUSTED or not standing:
+        raise EliminationError(f"{name} is not out; there is no elimination to undo.")
+    last = standing[-1]
+    row = EliminationRow(
+        tournament_id=till.tournament_id,
+        registration_id=registration_id,
+        hand=last.hand,
+        chips_at_hand_start=last.chips_at_hand_start,
+        busted_by_id=last.busted_by_id,
+        bounty=last.bounty,
+        entry_number=last.entry_number,
+        undoes_id=last.id,
+        table_number=last.table_number,
+        seat_number=last.seat_number,
+        reason=(reason.strip() or "undo")[:500],
+        created_at=now,
+        station=station[:100],
+    )
+    add_bust(session, till, row)
+    if last.table_number is None or last.seat_number is None:
+        return None
+    return Seat(last.table_number, last.seat_number)

@@ -27,10 +27,16 @@ from clockapp.ui.cashier.dialogs import KIND_TITLE
 UNDO_REASON = "undone at the cashier"
 
 
-def _void_rows(ctx: CashierContext, row_ids: Sequence[int], reason: str) -> None:
-    services, tid = ctx.services, ctx.tid
-    for row_id in reversed(row_ids):
-        ctx.bus.run(lambda r=row_id: services.cashier.void(tid, r, reason, station=STATION))
+def _void_rows(
+    ctx: CashierContext, row_ids: Sequence[int], reason: str, *, undo_bust_of: int | None = None
+) -> None:
+    """Undo one earlier action: one service call voids its rows (and the bust it recorded)."""
+    services, tid, rows = ctx.services, ctx.tid, tuple(row_ids)
+    ctx.bus.run(
+        lambda: services.cashier.void_action(
+            tid, rows, reason, undo_bust_of=undo_bust_of, station=STATION
+        )
+    )
 
 
 def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
@@ -115,13 +121,16 @@ def sell(
     else:
         ctx.message.show_info(text)
     rows = [row.id for row in receipt.rows]
+    # A bust recorded with the sale (R on a player shown in play) is part of what Undo takes back.
+    bust_of = [receipt.registration.id if receipt.recorded_bust else None]
 
     def undo() -> None:
-        _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}")
+        _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}", undo_bust_of=bust_of[0])
 
     def redo() -> None:
         again = ctx.bus.run(lambda: operation(None))
         rows[:] = [row.id for row in again.rows]
+        bust_of[0] = again.registration.id if again.recorded_bust else None
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))
     return receipt
