@@ -1,7 +1,7 @@
 """The money ledger as CSV, for the club's books: every row, voids and refunds included.
 
-Money is written as plain decimals (25.00, and -25.00 for what leaves the drawer) so a
-spreadsheet adds it up; names and reasons that a spreadsheet would run as a formula are
+Money is written as plain decimals so a spreadsheet adds it up: `amount` carries a reversal's
+sign (a void or refund of 25.00 is -25.00), `drawer` what came in (25.00) or left (-25.00); names and reasons that a spreadsheet would run as a formula are
 neutralised by `clockapp.core.userfiles.csv_text`.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import LedgerEntry
+from clockapp.core.money.reversals import signed_amount
 from clockapp.core.userfiles import csv_text
 
 LEDGER_COLUMNS = (
@@ -64,7 +65,7 @@ def ledger_to_csv(entries: Sequence[LedgerEntry]) -> str:
                 e.created_at.isoformat(timespec="seconds"),
                 e.kind.value,
                 e.name,
-                _money(e.amount),
+                _money(signed_amount(e.kind, e.amount)),  # a reversal with its sign
                 _money(drawer_effect(e, by_id)),
                 _money(e.split.prize_pool if e.split else None),
                 _money(e.split.house_fee if e.split else None),
