@@ -18,7 +18,7 @@ from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
+from clockapp.services.ending import NO_ENDING, WallEnding, is_finished, wall_ending
 from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.setup import (
     clock_row,
@@ -200,6 +200,11 @@ class ClockService:
             if seen is not None:
                 _check_seen(seen, state, structure, now)
             state = transition(state, structure, now)
+            if state.running and is_finished(session, tournament_id):
+                raise engine.ClockError(
+                    "The tournament is over: the clock stays stopped. Undo the last bust (or "
+                    "void the deal) to play on."
+                )
             store_clock_state(row, state)
             session.add(row)
             changes = record_change(session, tournament_id, Change.CLOCK, summary, now)

@@ -1,8 +1,9 @@
 """The money ledger as CSV, for the club's books: every row, voids and refunds included.
 
 Money is written as plain decimals so a spreadsheet adds it up: `amount` carries a reversal's
-sign (a void or refund of 25.00 is -25.00), `drawer` what came in (25.00) or left (-25.00); names and reasons that a spreadsheet would run as a formula are
-neutralised by `clockapp.core.userfiles.csv_text`.
+sign (a void or refund of 25.00 is -25.00), `drawer` what came in (25.00) or left (-25.00).
+Names and reasons that a spreadsheet would run as a formula are neutralised by
+`clockapp.core.userfiles.csv_text`.
 """
 
 from __future__ import annotations

@@ -161,6 +161,12 @@ def test_the_last_bust_finishes_the_tournament_and_stops_the_clock(
     final = other.clock.snapshot(tid).ending.final
     assert final is not None
     assert final.winner == "Ann"
+    # The clock cannot be started again over the winner screen (nothing is written).
+    revision = other.tournaments.revision()
+    with pytest.raises(DomainError, match="The tournament is over"):
+        other.clock.toggle_pause(tid)
+    assert other.tournaments.revision() == revision
+    assert not other.clock.state(tid).running
     assert not final.by_deal
     # 3 x $20 = $60, two places paid.
     assert [(p.label, p.name, p.prize) for p in final.places] == [

@@ -29,12 +29,14 @@ NAMES = (
     "Fay Wray",
     "Gus Grissom",
     "Hal Jordan",
+    "Ida Wells",
 )
 
 
 @pytest.fixture
 def field(services, tournament_id) -> dict[str, int]:
-    """Eight players bought in (three places paid), the clock running; six busted: two left."""
+    """Nine players bought in (three places paid on the home-game table), the clock running;
+    seven busted: two left."""
     services.cashier.set_config(
         tournament_id, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)))
     )
