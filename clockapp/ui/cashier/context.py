@@ -30,6 +30,7 @@ from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.widgets import MessageBar
 from clockapp.ui.errors import report
+from clockapp.ui.ticks import guarded
 
 T = TypeVar("T")
 
@@ -186,7 +187,7 @@ class CashierHistory(QObject):
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(0)
-        self._later.timeout.connect(self.undo_changed.emit)
+        self._later.timeout.connect(guarded("the undo check", self.undo_changed.emit))
         ctx.bus.tournament_switched.connect(self._on_bus_tournament_switched)
         ctx.bus.changed.connect(self._on_bus_changed)
         self.stack.indexChanged.connect(self._on_stack_index_changed)

@@ -17,6 +17,7 @@ from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE
 from clockapp.ui.cashier.widgets import HandoutView
+from clockapp.ui.ticks import guarded
 
 
 class LastSale(QGroupBox):
@@ -50,7 +51,7 @@ class LastSale(QGroupBox):
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(0)
-        self._later.timeout.connect(self._check_voided)
+        self._later.timeout.connect(guarded("the last sale's void check", self._check_voided))
         ctx.bus.changed.connect(self._on_bus_changed)
         self.show_sale(None)
 
