@@ -70,7 +70,7 @@ def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) ->
             field is full.
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000, max_entrants=2))
     >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC), entrants=2)
     >>> check_buy_in(rules, PlayerEntries("Ann"), ctx)
@@ -103,7 +103,7 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
     >>> from clockapp.core.money.entry_rules import RebuyRule
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> buy_in = RegistrationRule(EntryPrice(2000), 5000)
     >>> rules = EntryRules(buy_in, rebuy=RebuyRule(EntryPrice(2000), 5000, last_level=4,
     ...                                              max_per_player=2))
@@ -170,7 +170,7 @@ def check_add_on(
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
     >>> from clockapp.core.money.entry_rules import AddOnRule
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000),
     ...                    add_on=AddOnRule(EntryPrice(1000), 5000, at_break_after_level=4))
     >>> ctx = EntryContext(ClockPosition(4), datetime(2025, 1, 1, 21, tzinfo=UTC))
@@ -224,7 +224,7 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
     >>> from clockapp.core.money.entry_rules import ReEntryRule
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000, late_until_level=6),
     ...                    re_entry=ReEntryRule(EntryPrice(2000), 5000))
     >>> ctx = EntryContext(ClockPosition(7), datetime(2025, 1, 1, 22, tzinfo=UTC))
@@ -265,7 +265,7 @@ def check_entry(
     """Dispatch to the check for `kind` (an add-on here is the one sold at a break).
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000))
     >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC))
     >>> check_entry(EntryKind.BUY_IN, rules, PlayerEntries("Ann"), ctx).price.total
@@ -286,7 +286,7 @@ def entry_options(
     """Every entry kind, each with its offer or the reason it is refused (for the cashier buttons).
 
     >>> from clockapp.core.money.entries import ClockPosition, EntryPrice
-    >>> from datetime import UTC
+    >>> from datetime import UTC, datetime
     >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), 5000))
     >>> ctx = EntryContext(ClockPosition(0), datetime(2025, 1, 1, 19, tzinfo=UTC))
     >>> [(o.kind.value, o.allowed) for o in entry_options(rules, PlayerEntries("Ann"), ctx)]
