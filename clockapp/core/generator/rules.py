@@ -1,40 +1,14 @@
-"""The structure generator: a sensible blind structure from a few facts about the night.
+"""The hosts' rules that build a suggested structure: `suggest_structure`.
 
-For the director who does not know where to start. Given the players expected, the starting stack,
-the rebuys and add-ons expected, the time budget, the level length and the chip set, it follows the
-rules experienced hosts use:
-
-- the first big blind is 1-2% of the starting stack and the small blind is half the big blind;
-- the planned last big blind is about 5% of all chips in play (players x stack, plus rebuys and
-  add-ons), reached at `planned_last_level`, the level whose end is nearest the time budget
-  (breaks count: the budget is wall-clock time), so the schedule ends within a level of it;
-- blinds grow by an even ratio, rounded to the values directors use (25/50, 75/150, 600/1,200...),
-  each level at most double the one before and at least 1.2 times it (a level that barely moves,
-  7,500/15,000 to 8,000/16,000, is never suggested);
-- the hosts' rules come before smooth steps: the planned last big blind stays within 1.5x of the
-  5% target (`TARGET_TOLERANCE`) whenever doubling can reach it. When the time budget holds more
-  levels than there are round blinds up to the target, some levels keep the blinds of the level
-  before (a longer level, in effect) rather than outgrow the chips, and the director is told;
-- every blind and ante can be paid with the chips in play at that level; the smallest chip stops
-  being used once the small blind is 20 times its value, and a chip that the remaining levels no
-  longer need is colored up at the next break;
-- 3 to 5 extra levels follow the planned last one, in case the game runs long;
-- breaks come at a chosen interval of play, and antes start at a chosen level;
-- it suggests a starting stack breakdown, the rebuy and add-on stacks in large chips, and the chips
-  the host needs with spares, and says when the host does not own enough.
-
-`suggest_structure` is also importable from `clockapp.core.structure`.
-
->>> result = suggest_structure(15, 1000, 20, 300, (5, 25, 100, 500), rebuys=3)
->>> result.planned_last_level, result.levels[0].describe(), result.breakdown.describe()
-(13, '5/10', '6 x T100 + 12 x T25 + 20 x T5 = T1,000')
+From the checked inputs it plans the timeline (levels, breaks, extra levels), picks the first
+blinds with a handy starting stack, grows the blinds toward about 5% of the chips in play at the
+planned last level, adds antes and color-ups, and counts the chips the host needs, saying in
+plain words whatever could not be done as the rules ask.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import StrEnum
 
 from clockapp.core.blinds import (
     RETIRE_FACTOR,
@@ -53,28 +27,15 @@ from clockapp.core.chips import (
     STACK_CHIPS_MIN,
     ChipError,
     ChipSet,
-    ChipsNeeded,
     StackBreakdown,
     chips_needed,
     rebuy_breakdown,
     stack_breakdown,
     thin_stack_warning,
 )
-from clockapp.core.errors import ValidationError
+from clockapp.core.generator.inputs import AnteStyle, GeneratorError, check_inputs
+from clockapp.core.generator.suggestion import SuggestedStructure
 from clockapp.core.structure import MAX_AMOUNT, Break, Item, Level, Structure
-
-
-class GeneratorError(ValidationError):
-    """Inputs the generator cannot work with (no players, a stack the chips cannot make, ...)."""
-
-
-class AnteStyle(StrEnum):
-    """How antes are paid once they start."""
-
-    NONE = "none"
-    PER_PLAYER = "per player"
-    BIG_BLIND = "big blind"
-
 
 #: The planned last big blind, as a share of all chips in play (percent).
 LAST_BIG_BLIND_PERCENT = 5
@@ -87,68 +48,6 @@ BLIND_CAP_FACTOR = 100
 #: Up to this many levels, levels that hold the blinds fill a time budget longer than the round
 #: blinds need (an evening of 3-minute levels is 160); beyond it the structure is cut short.
 HOLD_LEVELS_MAX = 200
-#: The largest inputs taken: beyond them a number is a typing slip, not a tournament.
-MAX_PLAYERS = 100_000
-MAX_STACK = 10**9
-MAX_MINUTES = 7 * 24 * 60
-MAX_ENTRIES = 1_000_000
-MAX_LEVEL_NUMBER = 1000
-MAX_SPARE_PERCENT = 100
-
-
-@dataclass(frozen=True)
-class SuggestedStructure:
-    """What `suggest_structure` proposes.
-
-    Attributes:
-        structure: The levels and breaks (its `planned_last_level` is set).
-        planned_last_level: The level number at which the time budget runs out.
-        starting_stack: The starting stack's value.
-        breakdown: The chips of one starting stack.
-        rebuy_breakdown: The chips of one rebuy, in large denominations.
-        addon_breakdown: The chips of one add-on, in large denominations.
-        chips_needed: The chips the host needs, per denomination, with spares and shortfalls.
-        total_chips: All chips expected in play (stacks, rebuys and add-ons).
-        target_last_big_blind: About 5% of `total_chips`: the aim for the planned last level.
-        denominations_in_play: The chip values handed out (in stacks, rebuys and add-ons).
-        warnings: What the director should know, in plain words (empty when all is well).
-    """
-
-    structure: Structure
-    planned_last_level: int
-    starting_stack: int
-    breakdown: StackBreakdown
-    rebuy_breakdown: StackBreakdown
-    addon_breakdown: StackBreakdown
-    chips_needed: ChipsNeeded
-    total_chips: int
-    target_last_big_blind: int
-    denominations_in_play: tuple[int, ...]
-    warnings: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        """The structure's name."""
-        return self.structure.name
-
-    @property
-    def levels(self) -> tuple[Item, ...]:
-        """The levels and breaks, like `Structure.levels`."""
-        return self.structure.levels
-
-    @property
-    def planned_last_big_blind(self) -> int:
-        """The big blind of the planned last level."""
-        index = self.structure.index_of_level(self.planned_last_level)
-        return self.structure.levels[index].big_blind
-
-
-def _check_positive(value: int, what: str, minimum: int = 1, maximum: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        bound = "above 0" if minimum == 1 else f"{minimum} or more"
-        raise GeneratorError(f"{what} must be a whole number {bound} (got {value!r}).")
-    if maximum is not None and value > maximum:
-        raise GeneratorError(f"{what} must be at most {maximum:,} (got {value:,}).")
 
 
 def suggest_structure(
@@ -203,35 +102,23 @@ def suggest_structure(
     >>> [lv.big_blind for lv in r.structure.play_levels()][:5], r.warnings[0][:40]
     ([10, 20, 30, 40, 50], 'First big blind 10 is 3.3% of the starti')
     """
-    _check_positive(players, "Players", 2, MAX_PLAYERS)
-    _check_positive(starting_stack, "Starting stack", 1, MAX_STACK)
-    _check_positive(level_minutes, "Level length (minutes)", 1, MAX_MINUTES)
-    _check_positive(duration_minutes, "Time budget (minutes)", 1, MAX_MINUTES)
-    _check_positive(rebuys, "Rebuys", 0, MAX_ENTRIES)
-    _check_positive(addons, "Add-ons", 0, MAX_ENTRIES)
-    _check_positive(break_every_minutes, "Break interval (minutes)", 0, MAX_MINUTES)
-    _check_positive(break_minutes, "Break length (minutes)", 1, MAX_MINUTES)
-    _check_positive(spare_percent, "Spares (%)", 0, MAX_SPARE_PERCENT)
-    if duration_minutes < level_minutes:
-        raise GeneratorError(
-            f"Time budget: {duration_minutes} minutes is shorter than one level "
-            f"({level_minutes} minutes)."
-        )
-    if isinstance(extra_levels, bool) or not isinstance(extra_levels, int):
-        raise GeneratorError(f"Extra levels must be a whole number (got {extra_levels!r}).")
-    if not 3 <= extra_levels <= 5:
-        raise GeneratorError(f"Extra levels: {extra_levels} is not between 3 and 5.")
-    if antes_from_level is not None:
-        _check_positive(antes_from_level, "Antes from level", 1, MAX_LEVEL_NUMBER)
-    ante_style = AnteStyle(ante_style)
-    rebuy_stack = starting_stack if rebuy_stack is None else rebuy_stack
-    addon_stack = starting_stack if addon_stack is None else addon_stack
-    _check_positive(rebuy_stack, "Rebuy stack", 1, MAX_STACK)
-    _check_positive(addon_stack, "Add-on stack", 1, MAX_STACK)
-    try:
-        chip_set = chips if isinstance(chips, ChipSet) else ChipSet.standard(chips)
-    except ChipError as error:
-        raise GeneratorError(str(error)) from None
+    ante_style, rebuy_stack, addon_stack, chip_set = check_inputs(
+        players,
+        starting_stack,
+        level_minutes,
+        duration_minutes,
+        chips,
+        rebuys,
+        addons,
+        addon_stack,
+        break_every_minutes,
+        break_minutes,
+        antes_from_level,
+        extra_levels,
+        rebuy_stack,
+        ante_style,
+        spare_percent,
+    )
 
     warnings: list[str] = []
     total_chips = players * starting_stack + rebuys * rebuy_stack + addons * addon_stack

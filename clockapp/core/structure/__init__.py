@@ -1,0 +1,77 @@
+"""Blind structures: levels and breaks, their validation, and CSV/JSON import and export.
+
+A structure is an ordered tuple of items. Every item reads the same way (`small_blind`,
+`big_blind`, `ante`, `big_blind_ante`, `minutes`, `game`, `label`, `color_up`, `is_break`), so a
+table or a clock can show any of them without asking what it is; a `Break` simply has no blinds.
+Levels are numbered 1, 2, ... counting play levels only (breaks have no number).
+
+The generator for directors who do not know where to start lives in `clockapp.core.generator`;
+`suggest_structure` is re-exported here, its documented entry point.
+
+>>> s = Structure("Home", (Level(5, 10, minutes=20), Break(10), Level(10, 20, minutes=20)))
+>>> [s.level_number(i) for i in range(len(s.levels))]
+[1, None, 2]
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from clockapp.core.structure.csv_format import CSV_COLUMNS, structure_from_csv, structure_to_csv
+from clockapp.core.structure.items import (
+    MAX_AMOUNT,
+    MAX_MINUTES,
+    Break,
+    Item,
+    Level,
+    StructureError,
+)
+from clockapp.core.structure.json_format import (
+    JSON_FORMAT,
+    JSON_VERSION,
+    item_from_dict,
+    item_to_dict,
+    structure_from_dict,
+    structure_from_json,
+    structure_to_dict,
+    structure_to_json,
+)
+from clockapp.core.structure.model import Structure, item_name
+
+if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
+    from clockapp.core.generator import AnteStyle as AnteStyle
+    from clockapp.core.generator import SuggestedStructure as SuggestedStructure
+    from clockapp.core.generator import suggest_structure as suggest_structure
+
+__all__ = [
+    "CSV_COLUMNS",
+    "JSON_FORMAT",
+    "JSON_VERSION",
+    "MAX_AMOUNT",
+    "MAX_MINUTES",
+    "AnteStyle",
+    "Break",
+    "Item",
+    "Level",
+    "Structure",
+    "StructureError",
+    "SuggestedStructure",
+    "item_from_dict",
+    "item_name",
+    "item_to_dict",
+    "structure_from_csv",
+    "structure_from_dict",
+    "structure_from_json",
+    "structure_to_csv",
+    "structure_to_dict",
+    "structure_to_json",
+    "suggest_structure",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The generator imports this module, so it is loaded lazily to keep imports one-way.
+    if name in {"suggest_structure", "SuggestedStructure", "AnteStyle"}:
+        return getattr(importlib.import_module("clockapp.core.generator"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
