@@ -1,0 +1,282 @@
+"""`PayoutService`: the payout table and its lock, paying prizes and bounties, ICM and deals;
+one transaction per action (`money_action`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.icm import DealMethod, IcmResult, icm_equities
+from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
+from clockapp.core.money.till import DealInfo, Till
+from clockapp.core.money.view import check_not_overpaid, money_view
+from clockapp.core.payouts import PayoutStructure, fit_to_field
+from clockapp.persistence.models import DealRow
+from clockapp.persistence.queries import cashier_config, deals
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import append_row, load_till
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
+from clockapp.services.ending import sync_finish
+from clockapp.services.payout_deals import DealProposal, propose
+from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, ensure_overlay, nothing_owed
+from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
+from clockapp.services.setup import get_row
+
+
+class PayoutService:
+    """Use cases on the payout table, prizes, bounties and deals."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
+        self._ctx = ctx
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
+
+    # ---------------------------------------------------------------- the table
+    def table(self, tournament_id: int) -> PayoutView:
+        """The payout table for the field as it is now."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return payout_view(load_till(session, tournament_id, self._cache))
+
+    def preview(self, tournament_id: int, structure: PayoutStructure) -> PayoutView:
+        """What `structure` would pay for the field now (nothing saved)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
+            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            return payout_view(till)
+
+    def fit(self, tournament_id: int) -> PayoutFit | None:
+        """The table renormalised over the places the field can pay (nothing saved).
+
+        None when the table needs no change (it pays no more places than there are entries).
+        The director confirms `after.structure`, which `set_structure` then saves.
+        """
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
+            before = payout_view(till)
+            fitted = fit_to_field(till.config.payouts, before.entries)
+            if fitted is None:
+                return None
+            till.config = CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            return PayoutFit(before, payout_view(till))
+
+    def set_structure(self, tournament_id: int, structure: PayoutStructure) -> Outcome[PayoutView]:
+        """Choose the payout structure (preset or custom, rounding, minimum cash, guarantee).
+
+        Raises:
+            DomainError: The structure cannot pay this field, or would leave a player paid more
+                than due.
+        """
+        return self._change(
+            tournament_id, lambda till: structure, "payout structure changed", strict=True
+        )
+
+    def lock(self, tournament_id: int) -> Outcome[PayoutView]:
+        """Freeze the table's shape at the current field (amounts still follow the pool)."""
+        return self._change(
+            tournament_id,
+            lambda till: till.config.payouts.lock(max(1, till.balances().entries)),
+            "payout table locked",
+        )
+
+    def unlock(self, tournament_id: int) -> Outcome[PayoutView]:
+        """Let the table follow the field again."""
+        return self._change(
+            tournament_id, lambda till: till.config.payouts.unlock(), "payout table unlocked"
+        )
+
+    def _change(
+        self,
+        tournament_id: int,
+        make: Callable[[Till], PayoutStructure],
+        summary: str,
+        *,
+        strict: bool = False,
+    ) -> Outcome[PayoutView]:
+        def apply(session: Session, till: Till, now: datetime) -> Done[PayoutView]:
+            structure = make(till)
+            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            view = money_view(till)
+            if strict and view.table is None and view.balances.entries > 0:
+                raise ValidationError(view.problem)
+            check_not_overpaid(view)
+            # Created by `money_action`'s lock and held by the till: found without a statement.
+            stack = till.config.rules.registration.chips
+            row = cashier_config.ensure_config_row(session, tournament_id, stack)
+            cashier_config.save_config(session, row, till.config)
+            return Done(payout_view(till, view), Change.PAYOUTS, summary)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    # ---------------------------------------------------------------- paying
+    def pay_prize(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        amount: int | None = None,
+        *,
+        station: str = "",
+    ) -> Outcome[LedgerEntry]:
+        """Pay a player's prize (all that is owed, or `amount` cents of it).
+
+        Raises:
+            LedgerError: Nothing is owed (still playing, out of the money, already paid) or
+                the amount is more than is owed.
+        """
+        return self._pay(tournament_id, registration_id, amount, RowKind.PAYOUT, station)
+
+    def pay_bounties(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        amount: int | None = None,
+        *,
+        station: str = "",
+    ) -> Outcome[LedgerEntry]:
+        """Pay the bounties a player has collected (all that is owed, or `amount` cents)."""
+        return self._pay(tournament_id, registration_id, amount, RowKind.BOUNTY, station)
+
+    def _pay(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        amount: int | None,
+        kind: RowKind,
+        station: str,
+    ) -> Outcome[LedgerEntry]:
+        if amount is not None:
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+                raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
+            check_cents(amount, "The amount paid")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+            till.registration(registration_id)
+            view = ensure_overlay(session, till, now, station)
+            if view.table is None:
+                raise LedgerError(f"There is no payout table to pay from: {view.problem}")
+            due = view.dues[registration_id]
+            what, plural = ("Prize", "prizes") if kind is RowKind.PAYOUT else ("Bounty", "bounties")
+            owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
+            if owed == 0:
+                raise LedgerError(nothing_owed(due, kind))
+            paid = check_amount(amount, owed, what, plural, due.name)
+            record = append_row(
+                session,
+                till,
+                now,
+                kind=kind,
+                amount=paid,
+                registration_id=registration_id,
+                station=station,
+            )
+            entry = ledger_entry(till, record.id or 0)
+            return Done(entry, PAY_CHANGES, f"paid {due.name} {format_cents(paid)} ({kind.value})")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def owed(self, tournament_id: int, registration_id: int) -> PrizeDue:
+        """What one player is due and was paid."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            till.registration(registration_id)
+            return money_view(till).dues[registration_id]
+
+    # ---------------------------------------------------------------- ICM and deals
+    @staticmethod
+    def icm(stacks: Sequence[int], prizes: Sequence[int]) -> IcmResult:
+        """Malmuth-Harville equities (exact up to 20 players, else an estimate with its margin)."""
+        return icm_equities(stacks, prizes)
+
+    def propose_deal(
+        self,
+        tournament_id: int,
+        stacks: Mapping[int, int],
+        *,
+        method: DealMethod = DealMethod.ICM,
+        unit: int = 1,
+        reserve: int = 0,
+    ) -> DealProposal:
+        """Propose a deal of the unpaid prizes among every player still in (nothing recorded).
+
+        Args:
+            tournament_id: The tournament.
+            stacks: Chips of each player still in, by registration id.
+            method: ICM, chip chop (lowest prize first), by chips only or even split.
+            unit: Round shares to this many cents.
+            reserve: Money left to play for (taken off first prize, goes to the winner).
+        """
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            return propose(till, money_view(till), stacks, method, unit, reserve)
+
+    def record_deal(
+        self,
+        tournament_id: int,
+        stacks: Mapping[int, int],
+        *,
+        method: DealMethod = DealMethod.ICM,
+        unit: int = 1,
+        reserve: int = 0,
+        station: str = "",
+    ) -> Outcome[DealInfo]:
+        """Record the agreed deal: a deal row on the ledger; prizes then follow the shares.
+
+        The same inputs give the same shares as `propose_deal` (the ICM estimate is seeded).
+        """
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[DealInfo]:
+            view = ensure_overlay(session, till, now, station)
+            proposal = propose(till, view, stacks, method, unit, reserve)
+            deal = proposal.result
+            record = append_row(
+                session,
+                till,
+                now,
+                kind=RowKind.DEAL,
+                amount=deal.dealt,
+                reason=deal.description,
+                shares=[
+                    DealShare(rid, amount)
+                    for rid, amount in zip(proposal.registration_ids, deal.amounts, strict=True)
+                ],
+                station=station,
+            )
+            assert record.id is not None
+            row = DealRow(
+                tournament_id=tournament_id,
+                ledger_row_id=record.id,
+                method=deal.method.value,
+                description=deal.description[:500],
+                registrations_json=json.dumps(list(proposal.registration_ids)),
+                stacks_json=json.dumps(list(deal.stacks)),
+                amounts_json=json.dumps(list(deal.amounts)),
+                prizes_json=json.dumps(list(deal.prizes)),
+                reserved=deal.reserved,
+                exact=deal.exact,
+                created_at=now,
+            )
+            info = deals.insert_deal(session, row)
+            till.deals[record.id] = info
+            check_not_overpaid(money_view(till))
+            return Done(
+                info,
+                PAY_CHANGES | sync_finish(session, till, now),
+                f"deal recorded: {deal.description}",
+            )
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def deal(self, tournament_id: int) -> DealInfo | None:
+        """The recorded deal still standing (None when none, or when its row was voided)."""
+        with self._ctx.reading() as session:
+            till = load_till(session, tournament_id, self._cache)
+            view = money_view(till)
+            return view.deal
