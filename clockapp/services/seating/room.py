@@ -181,8 +181,8 @@ def move_info(row: SeatMoveRow, names: Mapping[int, str]) -> MoveInfo:
     )
 
 
-#: Ids per DELETE statement (older SQLite allows 999 bound values in one statement).
-_CHUNK = 500
+#: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
+IDS_PER_STATEMENT = 500
 
 
 def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str]:
@@ -190,11 +190,11 @@ def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str
     if not ids:
         return {}
     found: dict[int, str] = {}
-    for start in range(0, len(ids), _CHUNK):
+    for start in range(0, len(ids), IDS_PER_STATEMENT):
         rows = session.exec(
             select(RegistrationRow.id, PlayerRow.name, PlayerRow.nickname)
             .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
-            .where(col(RegistrationRow.id).in_(ids[start : start + _CHUNK]))
+            .where(col(RegistrationRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
         ).all()
         found.update((rid, _display_name(n, nick)) for rid, n, nick in rows if rid is not None)
     return found

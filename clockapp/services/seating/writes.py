@@ -27,15 +27,22 @@ from clockapp.persistence.models import (
 )
 from clockapp.persistence.models.seating import shootout_to_json
 from clockapp.services.changes import Change
-from clockapp.services.seating.room import _CHUNK, Room, SeatRecord, hfh_of, move_info, numbers_text
+from clockapp.services.seating.room import (
+    IDS_PER_STATEMENT,
+    Room,
+    SeatRecord,
+    hfh_of,
+    move_info,
+    numbers_text,
+)
 from clockapp.services.seating.views import BalanceResult, MoveInfo
 
 
 def _delete_seats(session: Session, ids: list[int]) -> None:
-    for start in range(0, len(ids), _CHUNK):
+    for start in range(0, len(ids), IDS_PER_STATEMENT):
         session.execute(
             delete(SeatRow)
-            .where(col(SeatRow.id).in_(ids[start : start + _CHUNK]))
+            .where(col(SeatRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
             .execution_options(synchronize_session=False)
         )
 
