@@ -36,8 +36,8 @@ PACKAGE = Path(clockapp.__file__).parent
 #: The modules whose use cases are money actions: each must go through `money_action`.
 MONEY_SERVICES = (
     *sorted((PACKAGE / "services" / "cashier").glob("*.py")),
-    PACKAGE / "services" / "payouts.py",
-    PACKAGE / "services" / "results.py",
+    *sorted((PACKAGE / "services" / "payouts").glob("*.py")),
+    *sorted((PACKAGE / "services" / "results").glob("*.py")),
     PACKAGE / "services" / "hard_end.py",
 )
 
@@ -96,7 +96,7 @@ def test_an_applied_money_action_saves_what_the_rules_settled(services: Services
     assert services.cashier.balances(tid).entries == 1
 
 
-@pytest.mark.parametrize("path", MONEY_SERVICES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MONEY_SERVICES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_every_money_action_goes_through_money_action(path: Path) -> None:
     if path.name == "action.py":
         return

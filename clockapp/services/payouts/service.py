@@ -1,17 +1,10 @@
-"""Payouts: the payout table and its lock, paying prizes and bounties, ICM and chip-chop deals.
-
-The table is computed from the ledger's prize pool and the number of entries on every read
-(`clockapp.core.payouts.payout_table`), so it grows with each entry until the director locks its
-shape. Paying is a ledger row; the amount is checked against what that player is owed (their
-finish's prize, or their deal share), so nobody is paid twice or more than due. When a guarantee
-is above the money collected, the first payment records the overlay the house adds.
-"""
+"""`PayoutService`: the payout table and its lock, paying prizes and bounties, ICM and deals;
+one transaction per action (`money_action`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
@@ -20,143 +13,21 @@ from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
 from clockapp.core.money.till import DealInfo, Till
-from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
-from clockapp.core.payouts import PayoutStructure, PayoutTable, fit_to_field, ordinal
+from clockapp.core.money.view import check_not_overpaid, money_view
+from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.queries import cashier_config, deals
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import (
-    append_row,
-    load_till,
-)
+from clockapp.services.cashier.till import append_row, load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
 from clockapp.services.payout_deals import DealProposal, propose
+from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, ensure_overlay, nothing_owed
+from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
 from clockapp.services.setup import get_row
-
-PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
-
-__all__ = ["DealInfo", "DealProposal", "PayoutFit", "PayoutService", "PayoutView", "payout_view"]
-
-
-@dataclass(frozen=True)
-class PayoutView:
-    """The payout picture for the screens.
-
-    Attributes:
-        structure: The director's payout choices.
-        table: What each place pays (None when the structure cannot pay this field; see
-            `problem`).
-        problem: Why there is no table ("" when there is one).
-        entries: Entries in the field (buy-ins and re-entries).
-        players_left: Players still in.
-        collected: Prize money collected from the entries, in cents.
-        prize_pool: What the table pays: collected plus any overlay the guarantee needs.
-        ladder: (place, cents) for every paid place, place 1 first.
-        players_to_money: Busts still needed before everyone left is paid (None without a table).
-        locked: Whether the table's shape is locked.
-    """
-
-    structure: PayoutStructure
-    table: PayoutTable | None
-    problem: str
-    entries: int
-    players_left: int
-    collected: int
-    prize_pool: int
-    ladder: tuple[tuple[int, int], ...]
-    players_to_money: int | None
-    locked: bool
-
-    @property
-    def places_paid(self) -> int:
-        """How many places are paid."""
-        return len(self.ladder)
-
-    def labelled(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
-        """('1st', '$500.00') pairs for a display."""
-        return tuple(
-            (ordinal(place), format_cents(cents, symbol=symbol)) for place, cents in self.ladder
-        )
-
-
-@dataclass(frozen=True)
-class PayoutFit:
-    """A custom table renormalised over the places the field can pay, for the director to confirm.
-
-    Attributes:
-        before: The table as it is (it cannot pay: `before.problem` says why).
-        after: What the renormalised structure pays.
-    """
-
-    before: PayoutView
-    after: PayoutView
-
-
-def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
-    """The payout view of a till (computing its money view when not given)."""
-    view = view if view is not None else money_view(till)
-    totals = view.balances
-    collected = totals.prize_pool - totals.overlay
-    table = view.table
-    ladder = tuple(enumerate(table.amounts, start=1)) if table is not None else ()
-    players_left = view.standings.players_left
-    return PayoutView(
-        structure=till.config.payouts,
-        table=table,
-        problem=view.problem,
-        entries=totals.entries,
-        players_left=players_left,
-        collected=collected,
-        prize_pool=table.prize_pool if table is not None else collected,
-        ladder=ladder,
-        players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
-        locked=till.config.payouts.locked,
-    )
-
-
-def ensure_overlay(session: Session, till: Till, now: datetime, station: str) -> MoneyView:
-    """Record the overlay the guarantee needs (once), so paying out never exceeds the ledger."""
-    view = money_view(till)
-    if view.table is not None and view.table.overlay > view.balances.overlay:
-        gap = view.table.overlay - view.balances.overlay
-        append_row(
-            session,
-            till,
-            now,
-            kind=RowKind.OVERLAY,
-            amount=gap,
-            reason=(
-                f"guarantee of {format_cents(till.config.payouts.guarantee)}: the house covers "
-                "the overlay"
-            ),
-            station=station,
-        )
-        view = money_view(till)
-    return view
-
-
-def _check_amount(amount: int | None, owed: int, what: str, plural: str, name: str) -> int:
-    """The cents to pay: all that is owed (None), or `amount` when it is a part of it.
-
-    `what` names one ("Bounty") and `plural` several ("bounties"): English plurals are not
-    always an added s.
-    """
-    if amount is None:
-        return owed
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise ValidationError(
-            f"{what} for {name}: the amount must be above 0 cents, not {amount!r}."
-        )
-    if amount > owed:
-        raise LedgerError(
-            f"{name} is owed {format_cents(owed)} in {plural}; paying "
-            f"{format_cents(amount)} would be more than is owed."
-        )
-    return amount
 
 
 class PayoutService:
@@ -295,8 +166,8 @@ class PayoutService:
             what, plural = ("Prize", "prizes") if kind is RowKind.PAYOUT else ("Bounty", "bounties")
             owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
             if owed == 0:
-                raise LedgerError(_nothing_owed(due, kind))
-            paid = _check_amount(amount, owed, what, plural, due.name)
+                raise LedgerError(nothing_owed(due, kind))
+            paid = check_amount(amount, owed, what, plural, due.name)
             record = append_row(
                 session,
                 till,
@@ -409,15 +280,3 @@ class PayoutService:
             till = load_till(session, tournament_id, self._cache)
             view = money_view(till)
             return view.deal
-
-
-def _nothing_owed(due: PrizeDue, kind: RowKind) -> str:
-    if kind is RowKind.BOUNTY:
-        if due.bounties == 0:
-            return f"{due.name} has no bounties credited."
-        return f"{due.name}'s bounties ({format_cents(due.bounties)}) are already paid."
-    if due.prize == 0:
-        if due.place is None:
-            return f"{due.name} is still playing; a prize is paid once they finish."
-        return f"{due.name} finished {ordinal(due.place)}, out of the money; no prize is owed."
-    return f"{due.name}'s prize ({format_cents(due.prize)}) is already paid."

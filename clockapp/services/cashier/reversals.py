@@ -1,0 +1,77 @@
+"""Reversals at the cashier: a void, the undo of one action (its rows and the bust it recorded), a
+refund. Nothing is edited: each writes reversing rows with a reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from clockapp.core.money.ledger import LedgerError
+from clockapp.core.money.records import LedgerEntry
+from clockapp.core.money.till import Till
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.corrections import refund_row, void_action_rows, void_row
+from clockapp.services.cashier.reads import CashierReads
+from clockapp.services.changes import Outcome
+
+
+class ReversalActions(CashierReads):
+    """Voids, undo and refunds: each action is one transaction (`money_action`)."""
+
+    def void(
+        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
+    ) -> Outcome[LedgerEntry]:
+        """Reverse a ledger row with a new void row that says why (nothing is edited).
+
+        Voiding an entry takes it off the player's counts (a voided buy-in leaves the player
+        checked in); voiding a deal puts the places' prizes back.
+
+        Raises:
+            LedgerError: No reason, a row of another tournament, a void, a row already voided,
+                or a void that would leave a player paid more than due.
+        """
+        if not reason.strip():
+            raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+            return void_row(session, till, now, row_id, reason, station)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def void_action(
+        self,
+        tournament_id: int,
+        row_ids: Sequence[int],
+        reason: str,
+        *,
+        undo_bust_of: int | None = None,
+        station: str = "",
+    ) -> Outcome[tuple[LedgerEntry, ...]]:
+        """Undo one earlier action in one transaction: void its rows (the last first) and, with
+        `undo_bust_of`, the bust it recorded (`EntryReceipt.recorded_bust`): the player is back
+        in play, in the seat he left when it is still free. Refused as a whole.
+        """
+        if not reason.strip():
+            raise LedgerError("Give a reason for the void.")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
+            return void_action_rows(session, till, now, row_ids, reason, station, undo_bust_of)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def refund(
+        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
+    ) -> Outcome[LedgerEntry]:
+        """Hand an entry's money back (a refund row; the entry no longer counts in the field).
+
+        Raises:
+            LedgerError: Not an entry of this tournament, already voided or refunded, no reason.
+        """
+        if not reason.strip():
+            raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+            return refund_row(session, till, now, row_id, reason, station)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)

@@ -1,0 +1,113 @@
+"""The tournament's list at the cashier: pre-registration (one by one or a pasted list), check-in,
+registration without payment, withdrawal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
+from clockapp.core.money.till import Till
+from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.persistence.session import Session
+from clockapp.services.backups import backup_before_import
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.enrol import (
+    checked_in,
+    find_active,
+    import_names,
+    name_lines,
+    pre_registered,
+)
+from clockapp.services.cashier.reads import CashierReads
+from clockapp.services.cashier.till import save_registrations, save_settled
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.ending import window
+from clockapp.services.players import live_player
+
+
+class RosterActions(CashierReads):
+    """Who is on the list: each action is one transaction (`money_action`)."""
+
+    def pre_register(
+        self, tournament_id: int, player_ids: Iterable[int]
+    ) -> Outcome[tuple[RegistrationInfo, ...]]:
+        """Put players on the tournament's list before the day (players already on it are kept)."""
+
+        def apply(
+            session: Session, till: Till, now: datetime
+        ) -> Done[tuple[RegistrationInfo, ...]]:
+            window(session, till, now).check()
+            result = []
+            for player_id in player_ids:
+                reg = pre_registered(session, till, live_player(session, player_id), now)
+                result.append(registration_info(till, reg))
+            return Done(tuple(result), Change.ENTRIES, f"pre-registered {len(result)}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def import_pre_registrations(
+        self, tournament_id: int, text: str
+    ) -> Outcome[tuple[RegistrationInfo, ...]]:
+        """Pre-register a list of names (one a line, or a CSV with a 'name' column), at once.
+
+        The list is read with the csv module (a quoted name keeps its commas) and planned as
+        `preview_pre_registrations` shows it; then, in one transaction, the new players are
+        added and every player named is put on the list. The result holds the registration of
+        every player named, in list order (players already on the list included).
+        """
+        lines = name_lines(text)
+        backup_before_import(self._ctx, tournament_id)
+
+        def apply(
+            session: Session, till: Till, now: datetime
+        ) -> Done[tuple[RegistrationInfo, ...]]:
+            window(session, till, now).check()
+            return import_names(session, till, now, lines)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
+        """Mark a pre-registered player as arrived."""
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+            reg = till.registration(registration_id)
+            if reg.checked_in_at is None:
+                window(session, till, now).check()
+                reg.checked_in_at = now
+            save_settled(session, till)
+            info = registration_info(till, reg)
+            return Done(info, Change.ENTRIES, f"checked in {info.name}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
+        """Check a player in without payment yet (pre-registered players are checked in)."""
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+            player = live_player(session, player_id)
+            window(session, till, now).check()
+            reg = checked_in(session, till, player, find_active(till, player.id or 0), now)
+            save_settled(session, till)
+            info = registration_info(till, reg)
+            return Done(info, Change.ENTRIES, f"registered {info.name}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
+        """Take a player who has not bought in off the list (they may register again later)."""
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+            reg = till.registration(registration_id)
+            name = till.name(registration_id)
+            if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
+                raise CashierError(
+                    f"{name} has money on the ledger; void or refund the buy-in instead of "
+                    "withdrawing."
+                )
+            reg.status = STATUS_WITHDRAWN
+            save_registrations(session, till)
+            info = registration_info(till, reg)
+            return Done(info, Change.ENTRIES | Change.SEATING, f"withdrew {name}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)

@@ -1,0 +1,72 @@
+"""What paying out checks and records before a prize, bounty or deal row: the guarantee's
+overlay (once), the amount against what is owed, and why nothing is owed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import PrizeDue
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import MoneyView, money_view
+from clockapp.core.payouts import ordinal
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.till import append_row
+from clockapp.services.changes import Change
+
+PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
+
+
+def ensure_overlay(session: Session, till: Till, now: datetime, station: str) -> MoneyView:
+    """Record the overlay the guarantee needs (once), so paying out never exceeds the ledger."""
+    view = money_view(till)
+    if view.table is not None and view.table.overlay > view.balances.overlay:
+        gap = view.table.overlay - view.balances.overlay
+        append_row(
+            session,
+            till,
+            now,
+            kind=RowKind.OVERLAY,
+            amount=gap,
+            reason=(
+                f"guarantee of {format_cents(till.config.payouts.guarantee)}: the house covers "
+                "the overlay"
+            ),
+            station=station,
+        )
+        view = money_view(till)
+    return view
+
+
+def check_amount(amount: int | None, owed: int, what: str, plural: str, name: str) -> int:
+    """The cents to pay: all that is owed (None), or `amount` when it is a part of it.
+
+    `what` names one ("Bounty") and `plural` several ("bounties"): English plurals are not
+    always an added s.
+    """
+    if amount is None:
+        return owed
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise ValidationError(
+            f"{what} for {name}: the amount must be above 0 cents, not {amount!r}."
+        )
+    if amount > owed:
+        raise LedgerError(
+            f"{name} is owed {format_cents(owed)} in {plural}; paying "
+            f"{format_cents(amount)} would be more than is owed."
+        )
+    return amount
+
+
+def nothing_owed(due: PrizeDue, kind: RowKind) -> str:
+    if kind is RowKind.BOUNTY:
+        if due.bounties == 0:
+            return f"{due.name} has no bounties credited."
+        return f"{due.name}'s bounties ({format_cents(due.bounties)}) are already paid."
+    if due.prize == 0:
+        if due.place is None:
+            return f"{due.name} is still playing; a prize is paid once they finish."
+        return f"{due.name} finished {ordinal(due.place)}, out of the money; no prize is owed."
+    return f"{due.name}'s prize ({format_cents(due.prize)}) is already paid."

@@ -1,0 +1,87 @@
+"""The payout picture for the screens (`PayoutView`, read from a till by `payout_view`) and a
+payout table fitted to the field (`PayoutFit`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import MoneyView, money_view
+from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
+
+
+@dataclass(frozen=True)
+class PayoutView:
+    """The payout picture for the screens.
+
+    Attributes:
+        structure: The director's payout choices.
+        table: What each place pays (None when the structure cannot pay this field; see
+            `problem`).
+        problem: Why there is no table ("" when there is one).
+        entries: Entries in the field (buy-ins and re-entries).
+        players_left: Players still in.
+        collected: Prize money collected from the entries, in cents.
+        prize_pool: What the table pays: collected plus any overlay the guarantee needs.
+        ladder: (place, cents) for every paid place, place 1 first.
+        players_to_money: Busts still needed before everyone left is paid (None without a table).
+        locked: Whether the table's shape is locked.
+    """
+
+    structure: PayoutStructure
+    table: PayoutTable | None
+    problem: str
+    entries: int
+    players_left: int
+    collected: int
+    prize_pool: int
+    ladder: tuple[tuple[int, int], ...]
+    players_to_money: int | None
+    locked: bool
+
+    @property
+    def places_paid(self) -> int:
+        """How many places are paid."""
+        return len(self.ladder)
+
+    def labelled(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
+        """('1st', '$500.00') pairs for a display."""
+        return tuple(
+            (ordinal(place), format_cents(cents, symbol=symbol)) for place, cents in self.ladder
+        )
+
+
+@dataclass(frozen=True)
+class PayoutFit:
+    """A custom table renormalised over the places the field can pay, for the director to confirm.
+
+    Attributes:
+        before: The table as it is (it cannot pay: `before.problem` says why).
+        after: What the renormalised structure pays.
+    """
+
+    before: PayoutView
+    after: PayoutView
+
+
+def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
+    """The payout view of a till (computing its money view when not given)."""
+    view = view if view is not None else money_view(till)
+    totals = view.balances
+    collected = totals.prize_pool - totals.overlay
+    table = view.table
+    ladder = tuple(enumerate(table.amounts, start=1)) if table is not None else ()
+    players_left = view.standings.players_left
+    return PayoutView(
+        structure=till.config.payouts,
+        table=table,
+        problem=view.problem,
+        entries=totals.entries,
+        players_left=players_left,
+        collected=collected,
+        prize_pool=table.prize_pool if table is not None else collected,
+        ladder=ladder,
+        players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
+        locked=till.config.payouts.locked,
+    )

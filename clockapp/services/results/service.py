@@ -1,0 +1,176 @@
+"""`ResultsService`: eliminations recorded and undone (one hand or one player), and the results
+read back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from clockapp.core.eliminations import EliminationError
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.till import Till
+from clockapp.core.seating import Seat
+from clockapp.persistence.session import Session
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import load_till, record_busts, save_settled, undo_last_bust
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
+from clockapp.services.ending import sync_finish
+from clockapp.services.results.export import results_to_csv
+from clockapp.services.results.field import field_stats
+from clockapp.services.results.standings import bust_report, history, result_rows
+from clockapp.services.results.views import BustReport, EliminationInfo, FieldStats, ResultRow
+from clockapp.services.seating.hand import open_hand
+from clockapp.services.seating.late import follow_in_session, seat_in_session
+from clockapp.services.setup import get_row
+
+BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
+
+
+class ResultsService:
+    """Use cases on eliminations and results."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
+        self._ctx = ctx
+        self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
+
+    def eliminate(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        *,
+        busted_by: int | None = None,
+        chips_at_hand_start: int | None = None,
+        station: str = "",
+        follow_seating: bool = False,
+    ) -> Outcome[BustReport]:
+        """Record one player busted (alone on the hand), and who busted them.
+
+        Raises:
+            EliminationError: The player is already out, has not bought in, or the buster is
+                not in play.
+        """
+        return self.eliminate_hand(
+            tournament_id,
+            [BustInput(registration_id, chips_at_hand_start, busted_by)],
+            station=station,
+            follow_seating=follow_seating,
+        )
+
+    def eliminate_hand(
+        self,
+        tournament_id: int,
+        busts: Sequence[BustInput],
+        *,
+        station: str = "",
+        follow_seating: bool = False,
+    ) -> Outcome[BustReport]:
+        """Record every player busted on one hand.
+
+        Players busted on the same hand finish in the order of the chips they started it with;
+        equal stacks tie and share the prizes of the places they cover. Each bounty is credited
+        to the buster. The seat each player sat in is kept on the record (a rebuy or an undo
+        gives it back). While hand-for-hand is on, the busts join the open hand: busts entered
+        one after another as the tables report, before the next hand is dealt, are one hand.
+        With `follow_seating` the seating follows in the same transaction: the
+        seats free at once and a shootout table loses its players out (the cashier's bust is one
+        action, not a bust and then a seating call).
+        """
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
+            hand = open_hand(session, tournament_id, till)
+            record_busts(session, till, busts, now, station=station, hand=hand)
+            if follow_seating:
+                follow_in_session(session, tournament_id, now)
+            report = bust_report(till, [b.registration_id for b in busts])
+            names = ", ".join(p.name for p in report.busted)
+            return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def undo_elimination(
+        self,
+        tournament_id: int,
+        registration_id: int,
+        reason: str = "undo",
+        *,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Undo a player's last bust with a reversing record; the player is back in play.
+
+        A player who was seated gets the seat back when it is still free, else draws a seat by
+        the rules, in the same transaction (`BustReport.seats` says where).
+
+        Raises:
+            EliminationError: The player is not out, or has rebought or re-entered since (void
+                that entry first).
+            LedgerError: A prize or bounty already paid would then be more than due (void the
+                payment first).
+        """
+        return self.undo_hand(tournament_id, [registration_id], reason, station=station)
+
+    def undo_hand(
+        self,
+        tournament_id: int,
+        registration_ids: Sequence[int],
+        reason: str = "undo",
+        *,
+        station: str = "",
+    ) -> Outcome[BustReport]:
+        """Undo the last bust of each player (the players of one hand) in one transaction.
+
+        The players are put back in the order given, each with a reversing record, and each
+        gets a seat back as `undo_elimination` says. Refused as a whole when any one is refused.
+        """
+        if not registration_ids:
+            raise EliminationError("Say whose bust to undo.")
+        if len(set(registration_ids)) != len(registration_ids):
+            raise EliminationError("A player is named twice: each bust is undone once.")
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
+            backs: list[tuple[int, Seat]] = []
+            for rid in registration_ids:
+                back = undo_last_bust(session, till, rid, reason, now, station)
+                if back is not None:
+                    backs.append((rid, back))
+            save_settled(session, till)
+            report = bust_report(till, list(registration_ids))
+            notes = []
+            for rid, back in backs:
+                note = seat_in_session(session, tournament_id, rid, now, back_to=back)
+                if note is not None:
+                    notes.append(note)
+            report = replace(report, seats=tuple(notes))
+            names = ", ".join(till.name(rid) for rid in registration_ids)
+            seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
+            return Done(
+                report,
+                BUST_CHANGES | sync_finish(session, till, now),
+                f"undid the bust of {names}{seated}",
+            )
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
+        """Every bust and undo recorded, oldest first."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return history(load_till(session, tournament_id, self._cache))
+
+    def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
+        """Every player who bought in: players still in first, then by finishing place."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return result_rows(load_till(session, tournament_id, self._cache))
+
+    def results_csv(self, tournament_id: int) -> str:
+        """The results as CSV text (`RESULTS_COLUMNS`)."""
+        return results_to_csv(self.results(tournament_id))
+
+    def stats(self, tournament_id: int) -> FieldStats | None:
+        """The clock's figures from the cashier (None when nobody is registered)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return field_stats(session, tournament_id, self._cache)

@@ -1,0 +1,350 @@
+"""The room as one transaction reads it: its rows loaded into the core's `Seating`, and names.
+
+`load_room` reads the tables, the valid seats (see the package docstring for stale seats), the
+players in play and the move counts into a `Room`; `lock_room` serialises the actions on one
+tournament. The small conversions between rows and core values (`config_of`, `core_table`,
+`hfh_of`, `move_info`) and the naming of players in messages (`names_of`, `with_names`) live here
+too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from clockapp.core.balancing import BalancePolicy, BreakRules, MoveStats
+from clockapp.core.hand_for_hand import HandForHand
+from clockapp.core.seating import (
+    DealIn,
+    MoveKind,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    mentioned_players,
+    name_players,
+)
+from clockapp.core.shootout import Shootout
+from clockapp.persistence.locks import lock_tournament
+from clockapp.persistence.models import (
+    GameTableRow,
+    HandForHandRow,
+    MoveCountRow,
+    PlayerRow,
+    RegistrationRow,
+    SeatingConfigRow,
+    SeatMoveRow,
+    SeatRow,
+    ShootoutRow,
+)
+from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.persistence.models.seating import shootout_from_json
+from clockapp.persistence.upsert import insert_or_ignore
+from clockapp.services.seating.follow import follow_cashier
+from clockapp.services.seating.views import MoveInfo, SeatingConfig
+from clockapp.services.setup import get_row
+
+
+def numbers(text: str) -> frozenset[int]:
+    return frozenset(int(n) for n in text.split())
+
+
+def numbers_text(values: Iterable[int]) -> str:
+    return " ".join(str(n) for n in sorted(values))
+
+
+def order_text(values: Iterable[int]) -> str:
+    return " ".join(str(n) for n in values)
+
+
+def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
+    if row is None:
+        return SeatingConfig(BalancePolicy(), BreakRules())
+    policy = BalancePolicy(row.within, row.wide_within, row.wide_from_tables)
+    order = tuple(int(n) for n in row.break_order.split())
+    rules = BreakRules(order, row.final_table, row.final_table_size)
+    return SeatingConfig(policy, rules)
+
+
+def hfh_of(row: HandForHandRow | None) -> HandForHand | None:
+    if row is None:
+        return None
+    return HandForHand(row.hand, numbers(row.tables), numbers(row.finished))
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat row as read (plain values: a room of 1,000 loads in milliseconds without ORM
+    objects)."""
+
+    id: int
+    table: int
+    seat: int
+    fixed: bool
+    entries: int
+
+
+@dataclass
+class Room:
+    """A tournament's room loaded inside one transaction (mutable, never leaves it)."""
+
+    session: Session
+    tournament_id: int
+    config: SeatingConfigRow | None
+    tables: dict[int, GameTableRow]  # every table row, by number (out of play ones too)
+    seats: dict[int, SeatRecord]  # valid seats, by registration id
+    stale: list[int]  # ids of seat rows whose player is no longer in play with that entry
+    registrations: dict[int, int]  # players in play: registration id -> entries
+    names: dict[int, str]  # of the players in play (others are read when asked for)
+    teams: dict[int, str]
+    counts: dict[int, int]  # moves per registration, as stored
+    seating: Seating
+    shootout: Shootout | None
+    action: int = 0  # numbers this write (the config row's counter): its moves share it
+    # The tables as loaded or last stored: a store writes a button only when it differs from
+    # these (so an answer keeps the time it was given).
+    core_tables: dict[int, Table] = field(default_factory=dict)
+    stale_tables: set[int] = field(default_factory=set)  # tables where a stale seat is left
+    shootout_changed: bool = False  # followed busts recorded at the cashier; to be stored
+    shootout_notes: tuple[str, ...] = ()  # what the shootout could not follow
+    round_started_at: datetime | None = None
+
+    @property
+    def settings(self) -> SeatingConfig:
+        return config_of(self.config)
+
+    def stats(self) -> MoveStats:
+        return MoveStats(
+            dict(self.counts), {n: t.gives for n, t in self.tables.items() if t.in_play}
+        )
+
+    def name(self, registration_id: int) -> str:
+        if registration_id not in self.names:
+            self.names.update(names_of(self.session, [registration_id]))
+        return self.names.get(registration_id, f"Registration #{registration_id}")
+
+    def names_for(self, registration_ids: Iterable[int]) -> dict[int, str]:
+        missing = [rid for rid in registration_ids if rid not in self.names]
+        if missing:
+            self.names.update(names_of(self.session, missing))
+        return dict(self.names)
+
+    def in_play(self, registration_id: int) -> int:
+        """The entries of a player in play (a SeatingError for anyone else)."""
+        entries = self.registrations.get(registration_id)
+        if entries is None:
+            raise SeatingError(
+                f"{self.name(registration_id)} is not in play (out, withdrawn, or not bought in):"
+                " only players in the tournament can be seated or moved."
+            )
+        return entries
+
+    def move_info(self, row: SeatMoveRow) -> MoveInfo:
+        self.name(row.registration_id)
+        return move_info(row, self.names)
+
+
+def core_table(row: GameTableRow) -> Table:
+    return Table(
+        row.number,
+        seat_count=row.seat_count,
+        name=row.name,
+        closed_seats=numbers(row.closed_seats),
+        button=row.button,
+    )
+
+
+def _display_name(name: str, nickname: str) -> str:
+    return f'{name} "{nickname}"' if nickname else name
+
+
+def move_info(row: SeatMoveRow, names: Mapping[int, str]) -> MoveInfo:
+    assert row.id is not None
+    return MoveInfo(
+        id=row.id,
+        registration_id=row.registration_id,
+        name=names.get(row.registration_id, f"Registration #{row.registration_id}"),
+        from_seat=Seat(row.from_table, row.from_seat),
+        to_seat=Seat(row.to_table, row.to_seat),
+        kind=MoveKind(row.kind),
+        reason=row.reason,
+        deal_in=DealIn(row.deal_in),
+        acknowledged=row.acknowledged,
+        undone=row.undone,
+        created_at=row.created_at,
+        action=row.action,
+    )
+
+
+#: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
+IDS_PER_STATEMENT = 500
+
+
+def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str]:
+    ids = sorted(set(registration_ids))
+    if not ids:
+        return {}
+    found: dict[int, str] = {}
+    for start in range(0, len(ids), IDS_PER_STATEMENT):
+        rows = session.exec(
+            select(RegistrationRow.id, PlayerRow.name, PlayerRow.nickname)
+            .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+            .where(col(RegistrationRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
+        ).all()
+        found.update((rid, _display_name(n, nick)) for rid, n, nick in rows if rid is not None)
+    return found
+
+
+def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
+    """Read the room; seats of players who are out are left aside as stale.
+
+    A table's button is the director's last answer, kept until the director changes it or an
+    event moves it (the table breaks, a redraw, the next hand in hand-for-hand play). A shootout
+    follows the busts recorded at the cashier.
+    """
+    get_row(session, tournament_id)
+    config = session.get(SeatingConfigRow, tournament_id)
+    table_rows = session.exec(
+        select(GameTableRow).where(col(GameTableRow.tournament_id) == tournament_id)
+    ).all()
+    tables = {t.number: t for t in table_rows}
+    players = session.execute(
+        sa_select(
+            col(RegistrationRow.id),
+            col(RegistrationRow.entries),
+            col(PlayerRow.name),
+            col(PlayerRow.nickname),
+            col(PlayerRow.team),
+        )
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(col(RegistrationRow.tournament_id) == tournament_id)
+        .where(col(RegistrationRow.status) == STATUS_PLAYING)
+    ).all()
+    registrations: dict[int, int] = {}
+    names: dict[int, str] = {}
+    teams: dict[int, str] = {}
+    for rid, entries, name, nickname, team in players:
+        assert rid is not None
+        registrations[rid] = entries
+        names[rid] = _display_name(name, nickname)
+        if team.strip():
+            teams[rid] = team.strip()
+    seats: dict[int, SeatRecord] = {}
+    stale: list[int] = []
+    stale_tables: set[int] = set()
+    raw_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
+    open_seats = {n: frozenset(t.open_seats) for n, t in raw_tables.items()}
+    taken: set[tuple[int, int]] = set()
+    rows = session.execute(
+        sa_select(
+            col(SeatRow.id),
+            col(SeatRow.registration_id),
+            col(SeatRow.table_number),
+            col(SeatRow.seat_number),
+            col(SeatRow.fixed),
+            col(SeatRow.entries),
+        )
+        .where(col(SeatRow.tournament_id) == tournament_id)
+        .order_by(col(SeatRow.id))
+    ).all()
+    for seat_id, rid, table, number, fixed, entries in rows:
+        assert seat_id is not None
+        where = (table, number)
+        valid = (
+            registrations.get(rid) == entries
+            and number in open_seats.get(table, ())
+            and where not in taken
+        )
+        if valid:
+            seats[rid] = SeatRecord(seat_id, table, number, fixed, entries)
+            taken.add(where)
+        else:
+            stale.append(seat_id)
+            if table in raw_tables:
+                stale_tables.add(table)
+    # The director's button is kept until the director changes it or an event moves it: not
+    # forgotten on a timer, nor when a player sits down or leaves (issue 11).
+    core_tables = dict(raw_tables)
+    seating = Seating(
+        tuple(core_tables.values()),
+        {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
+        frozenset(rid for rid, s in seats.items() if s.fixed),
+    )
+    counts = {
+        rid: moves
+        for rid, moves in session.exec(
+            select(MoveCountRow.registration_id, MoveCountRow.moves).where(
+                col(MoveCountRow.tournament_id) == tournament_id
+            )
+        ).all()
+    }
+    shootout_row = session.get(ShootoutRow, tournament_id)
+    shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
+    room = Room(
+        session,
+        tournament_id,
+        config,
+        tables,
+        seats,
+        stale,
+        registrations,
+        names,
+        teams,
+        counts,
+        seating,
+        shootout,
+        core_tables=core_tables,
+        stale_tables=stale_tables,
+        round_started_at=None if shootout_row is None else shootout_row.round_started_at,
+    )
+    if shootout is not None:
+        followed = follow_cashier(session, shootout, registrations, room.name)
+        room.shootout = followed.shootout
+        room.shootout_changed = followed.shootout is not shootout
+        room.shootout_notes = followed.notes
+    return room
+
+
+def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
+    """Serialise seating actions on one tournament: lock it, then bump its seating revision.
+
+    The tournament's row is locked first (`lock_tournament`; on SQLite the transaction already
+    holds the write lock); the seating config row is created race-free (INSERT ... ON CONFLICT DO
+    NOTHING, then read) when the tournament has none yet. Its revision numbers the action.
+    """
+    if lock_tournament(session, tournament_id) is None:
+        get_row(session, tournament_id)  # a clear error for an unknown tournament
+    insert_or_ignore(session, SeatingConfigRow(tournament_id=tournament_id, revision=0))
+    session.execute(
+        update(SeatingConfigRow)
+        .where(col(SeatingConfigRow.tournament_id) == tournament_id)
+        .values(revision=SeatingConfigRow.revision + 1)
+        .execution_options(synchronize_session=False)
+    )
+    row = session.get(SeatingConfigRow, tournament_id)
+    assert row is not None
+    session.refresh(row)
+    return row
+
+
+def check_not_shootout(room: Room, what: str) -> None:
+    if room.shootout is not None and room.shootout.champion is None:
+        raise SeatingError(
+            f"A shootout is under way: {what} is not possible (tables play down to one winner "
+            "without balancing)."
+        )
+
+
+def with_names(error: SeatingError, room: Room) -> SeatingError:
+    """The same error with the players it mentions named (the core knows only their ids)."""
+    text = str(error)
+    mentioned = mentioned_players(text)
+    if not mentioned:
+        return error
+    names = room.names_for(mentioned)
+    return type(error)(name_players(text, names))

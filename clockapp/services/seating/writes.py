@@ -1,0 +1,253 @@
+"""The room's writes inside one transaction: a new `Seating` over the loaded rows, and its record.
+
+`store_room` writes the tables and seats that changed (stale seats go); `store_stats` the move
+counts; `log_moves` appends the moves; `apply_plan` stores a balancing, break or final-table
+`Plan` in one go; `store_hfh` and `store_shootout_state` write hand-for-hand and the shootout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col
+
+from clockapp.core.balancing import MoveStats, NeedButton
+from clockapp.core.hand_for_hand import HandForHand
+from clockapp.core.seating import Move, MoveKind, Seat, Seating
+from clockapp.core.shootout import Shootout
+from clockapp.persistence.models import (
+    HandForHandRow,
+    MoveCountRow,
+    SeatMoveRow,
+    SeatRow,
+    ShootoutRow,
+)
+from clockapp.persistence.models.seating import shootout_to_json
+from clockapp.services.changes import Change
+from clockapp.services.seating.room import (
+    IDS_PER_STATEMENT,
+    Room,
+    SeatRecord,
+    hfh_of,
+    move_info,
+    numbers_text,
+)
+from clockapp.services.seating.views import BalanceResult, MoveInfo
+
+
+def _delete_seats(session: Session, ids: list[int]) -> None:
+    for start in range(0, len(ids), IDS_PER_STATEMENT):
+        session.execute(
+            delete(SeatRow)
+            .where(col(SeatRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
+            .execution_options(synchronize_session=False)
+        )
+
+
+def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:
+    """Write the room `after` over the loaded one: tables, seats (stale ones go), fixed flags.
+
+    Only what changed is written: a moved player's seat row is replaced (deleted first, so the
+    seat it frees can be taken in the same transaction), the others are left alone.
+    """
+    _delete_seats(session, room.stale)
+    seats_changed = set(room.stale_tables)
+    room.stale, room.stale_tables = [], set()
+    before = room.seating
+    after_tables = {t.number: t for t in after.tables}
+    for number, table_row in room.tables.items():
+        table = after_tables.get(number)
+        if table is None:
+            if table_row.in_play:
+                table_row.in_play = False
+                table_row.button, table_row.button_set_at = None, None
+                session.add(table_row)
+            continue
+        dirty = False
+        fields = (table.name, table.seat_count, numbers_text(table.closed_seats))
+        now_fields = (table_row.name, table_row.seat_count, table_row.closed_seats)
+        if fields != now_fields or not table_row.in_play:
+            table_row.name, table_row.seat_count, table_row.closed_seats = fields
+            table_row.in_play = True
+            dirty = True
+        loaded = room.core_tables.get(number)
+        if table.button != (table_row.button if loaded is None else loaded.button):
+            table_row.button = table.button
+            table_row.button_set_at = None if table.button is None else now
+            dirty = True
+        had = before.players_at(number) if before.has_table(number) else {}
+        if number in seats_changed or had != after.players_at(number):
+            table_row.seats_changed_at = now
+            dirty = True
+        if dirty:
+            session.add(table_row)
+    room.core_tables = dict(after_tables)
+    changed: list[int] = []
+    gone: list[int] = []
+    for rid, record in list(room.seats.items()):
+        seat = after.seat_of(rid)
+        if seat is None or seat != Seat(record.table, record.seat):
+            gone.append(record.id)
+            del room.seats[rid]
+            if seat is not None:
+                changed.append(rid)
+        elif (rid in after.fixed) != record.fixed:
+            fixed = rid in after.fixed
+            session.execute(
+                update(SeatRow)
+                .where(col(SeatRow.id) == record.id)
+                .values(fixed=fixed)
+                .execution_options(synchronize_session=False)
+            )
+            room.seats[rid] = replace(record, fixed=fixed)
+    changed.extend(rid for rid in after.seats if rid not in room.seats and rid not in changed)
+    _delete_seats(session, gone)  # seats given up are free before anyone takes them
+    rows = [
+        SeatRow(
+            tournament_id=room.tournament_id,
+            registration_id=rid,
+            table_number=after.seats[rid].table,
+            seat_number=after.seats[rid].number,
+            fixed=rid in after.fixed,
+            entries=room.in_play(rid),
+            seated_at=now,
+        )
+        for rid in sorted(changed)
+    ]
+    session.add_all(rows)
+    session.flush()
+    for row in rows:
+        assert row.id is not None
+        room.seats[row.registration_id] = SeatRecord(
+            row.id, row.table_number, row.seat_number, row.fixed, row.entries
+        )
+    room.seating = after
+
+
+def store_stats(session: Session, room: Room, stats: MoveStats) -> None:
+    for rid, moves in stats.player_moves.items():
+        stored = room.counts.get(rid)
+        if stored == moves:
+            continue
+        if stored is None:
+            session.add(
+                MoveCountRow(registration_id=rid, tournament_id=room.tournament_id, moves=moves)
+            )
+        else:
+            session.execute(
+                update(MoveCountRow)
+                .where(col(MoveCountRow.registration_id) == rid)
+                .values(moves=moves)
+                .execution_options(synchronize_session=False)
+            )
+        room.counts[rid] = moves
+    for number, gives in stats.table_gives.items():
+        table = room.tables.get(number)
+        if table is not None and table.gives != gives:
+            table.gives = gives
+            session.add(table)
+
+
+def log_moves(
+    session: Session, room: Room, moves: Iterable[Move], now: datetime
+) -> tuple[MoveInfo, ...]:
+    rows = [
+        SeatMoveRow(
+            tournament_id=room.tournament_id,
+            registration_id=m.player,
+            from_table=m.from_seat.table,
+            from_seat=m.from_seat.number,
+            to_table=m.to_seat.table,
+            to_seat=m.to_seat.number,
+            kind=str(m.kind),
+            reason=m.reason[:500],
+            deal_in=str(m.deal_in),
+            action=room.action,
+            created_at=now,
+        )
+        for m in moves
+    ]
+    session.add_all(rows)
+    session.flush()
+    return tuple(move_info(row, room.names) for row in rows)
+
+
+def store_hfh(session: Session, row: HandForHandRow, hfh: HandForHand) -> None:
+    row.hand = hfh.hand
+    row.tables = numbers_text(hfh.tables)
+    row.finished = numbers_text(hfh.finished)
+    session.add(row)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a balancing, break or final-table plan decided, ready to store."""
+
+    seating: Seating
+    stats: MoveStats
+    moves: tuple[Move, ...]
+    broken: tuple[int, ...] = ()
+    final_table: int | None = None
+    need: NeedButton | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def apply_plan(
+    session: Session, room: Room, now: datetime, plan: Plan, what: str
+) -> tuple[BalanceResult, Change, str]:
+    """Store a plan's room, move counts and moves; the broken tables' hands are over."""
+    changed = plan.seating is not room.seating
+    if changed:
+        store_room(session, room, plan.seating, now)
+    store_stats(session, room, plan.stats)
+    if plan.broken:
+        hfh_row = session.get(HandForHandRow, room.tournament_id)
+        hfh = hfh_of(hfh_row)
+        if hfh_row is not None and hfh is not None:
+            gone = hfh.tables & set(plan.broken)
+            store_hfh(session, hfh_row, replace(hfh, finished=hfh.finished | gone))
+    logged = log_moves(session, room, plan.moves, now)
+    result = BalanceResult(logged, plan.need, plan.broken, plan.final_table, plan.warnings)
+    count = len(plan.moves)
+    summary = f"{what}: {count} move{'s' if count != 1 else ''}"
+    if plan.need is not None:
+        summary += f"; asked for the button at table {plan.need.table}"
+    return result, Change.SEATING if changed else Change.NONE, summary
+
+
+def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:
+    """The winners' walk from their old seats to the next round's, for the display."""
+    old = before.current.seating
+    new = after.current
+    kind = MoveKind.FINAL_TABLE if new.is_final else MoveKind.BREAK
+    reason = (
+        "Shootout final table: redraw for seats"
+        if new.is_final
+        else f"Shootout round {new.number}: table winners redraw for seats"
+    )
+    moves = []
+    for player, seat in sorted(new.seating.seats.items()):
+        was = old.seat_of(player)
+        if was is not None:
+            moves.append(Move(player, was, seat, kind, reason))
+    return tuple(moves)
+
+
+def store_shootout_state(
+    session: Session, room: Room, now: datetime, *, new_round: bool = False
+) -> None:
+    """Write the room's shootout (its JSON); `new_round` starts the round's time limit now."""
+    assert room.shootout is not None
+    row = session.get(ShootoutRow, room.tournament_id)
+    if row is None:
+        row = ShootoutRow(tournament_id=room.tournament_id, state_json="", updated_at=now)
+    row.state_json = shootout_to_json(room.shootout)
+    row.updated_at = now
+    if new_round:
+        row.round_started_at = now
+        room.round_started_at = now
+    session.add(row)
+    room.shootout_changed = False
