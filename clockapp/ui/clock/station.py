@@ -9,6 +9,9 @@ closes with the app. The tournament switcher lives here too: another tournament,
 shown in every window through the bus. `clockapp.ui.app` creates one station; tests create one
 with a fake sound and a fake timer. Optional parts that are off (sound, speech, the bundled font)
 are reported once in the director window's notice box, never on the wall.
+
+Opening the other windows is `StationWindows` (`clockapp.ui.clock.windows`); switching
+tournaments is `TournamentSwitching` (`clockapp.ui.clock.switching`); both are mixed in here.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
@@ -33,34 +36,37 @@ from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.fullscreen import show_display
 from clockapp.ui.clock.session import ClockSession
-from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.clock.switching import TournamentSwitching
+from clockapp.ui.clock.windows import (
+    GEOMETRY_KEYS,
+    REMEMBERED,
+    WINDOW_CASHIER,
+    WINDOW_RULINGS,
+    WINDOW_STRUCTURE,
+    WINDOW_TABLES,
+    StationWindows,
+    structure_editor_class,
+)
 from clockapp.ui.errors import WALL_DISPLAY
 from clockapp.ui.optional import OptionalParts, Part
-from clockapp.ui.screens import ScreenFit, fit_to_screen, place_near, remember_geometry
+from clockapp.ui.screens import ScreenFit, fit_to_screen
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 
-WINDOW_STRUCTURE = "structure"
-WINDOW_CASHIER = "cashier"
-WINDOW_TABLES = "tables"
-WINDOW_RULINGS = "rulings"
-#: Windows whose place the station remembers (the others remember their own).
-REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES)
-#: Where each window's place is kept (`UiSettings` geometry keys).
-GEOMETRY_KEYS = {WINDOW_STRUCTURE: "structure_editor", WINDOW_RULINGS: "rulings"}
+__all__ = [
+    "GEOMETRY_KEYS",
+    "REMEMBERED",
+    "WINDOW_CASHIER",
+    "WINDOW_RULINGS",
+    "WINDOW_STRUCTURE",
+    "WINDOW_TABLES",
+    "ClockStation",
+    "structure_editor_class",
+]
 
 
-def structure_editor_class() -> type | None:
-    """The structure editor, imported on first use; None while it does not exist."""
-    try:
-        from clockapp.ui.structure import StructureEditor
-    except ImportError:
-        return None
-    return StructureEditor  # type: ignore[no-any-return]
-
-
-class ClockStation(QObject):
+class ClockStation(StationWindows, TournamentSwitching, QObject):
     """The session, controller, display and director window of one tournament."""
 
     def __init__(
@@ -192,113 +198,6 @@ class ClockStation(QObject):
             self.director.help_overlay.hide()
         else:
             self.display.set_fullscreen(False)
-
-    @property
-    def structure_editor(self) -> QWidget | None:
-        """The structure editor, once opened."""
-        return self.windows.get(WINDOW_STRUCTURE)
-
-    def open_structure_editor(self) -> QWidget | None:
-        """E: the structure editor (built by its own package)."""
-        if structure_editor_class() is None:
-            self.director.show_error("The structure editor is not available in this version.")
-            return None
-        return self.open_window(WINDOW_STRUCTURE)
-
-    def open_cashier(self) -> QWidget:
-        """Ctrl+K: the cashier station."""
-        return self.open_window(WINDOW_CASHIER)
-
-    def open_tables(self) -> QWidget:
-        """Ctrl+T: the tables window."""
-        return self.open_window(WINDOW_TABLES)
-
-    def open_rulings(self) -> QWidget:
-        """Ctrl+R: the rulings window."""
-        return self.open_window(WINDOW_RULINGS)
-
-    def open_window(self, key: str) -> QWidget:
-        """Show the window `key` (a WINDOW_* name), building it the first time; raise it."""
-        window = self.windows.get(key)
-        if window is None:
-            window = self._build_window(key)
-            self.windows[key] = window
-            geometry_key = GEOMETRY_KEYS.get(key, key)
-            if not self.settings.qsettings.contains(f"geometry/{geometry_key}"):
-                # Opened from the wall display's keys too: it goes where the director is.
-                place_near(window, self.director)
-            if key in REMEMBERED:
-                remember_geometry(window, key, self.settings)
-        if window.isMinimized():
-            window.showNormal()
-        window.show()
-        window.raise_()
-        window.activateWindow()
-        return window
-
-    def _build_window(self, key: str) -> QWidget:
-        # Each window is imported on first use: the clock starts without them.
-        if key == WINDOW_STRUCTURE:
-            editor_class = structure_editor_class()
-            assert editor_class is not None
-            return editor_class(self.services, self.bus)  # type: ignore[no-any-return]
-        if key == WINDOW_CASHIER:
-            from clockapp.ui.cashier import CashierWindow
-
-            return CashierWindow(self.services, self.bus)
-        if key == WINDOW_TABLES:
-            from clockapp.ui.tables import TablesWindow
-
-            return TablesWindow(self.services, self.bus)
-        if key == WINDOW_RULINGS:
-            from clockapp.ui.rulings import RulingsWindow
-
-            return RulingsWindow(self.services, self.bus, settings=self.settings)
-        raise KeyError(key)
-
-    # ---------------------------------------------------------------- tournaments
-
-    def open_tournament(self) -> int | None:
-        """Ctrl+O: choose another tournament and show it in every window."""
-        tournament_id = self.ask_tournament()
-        if tournament_id is None or tournament_id == self.bus.tournament_id:
-            return None
-        return self.switch_to(tournament_id)
-
-    def new_tournament(self) -> int | None:
-        """Ctrl+Shift+N: create a tournament (default structure and chips) and show it."""
-        name = self.ask_tournament_name()
-        if name is None:
-            return None
-        try:
-            info = self.bus.run(lambda: self.services.tournaments.create(name))
-        except DomainError as error:
-            self.director.show_error(str(error))
-            return None
-        return self.switch_to(info.id)
-
-    def switch_to(self, tournament_id: int) -> int | None:
-        """Show `tournament_id` everywhere and reopen it next time."""
-        try:
-            self.bus.run(lambda: self.services.tournaments.open(tournament_id))
-        except DomainError as error:
-            self.director.show_error(str(error))
-            return None
-        self.bus.switch_tournament(tournament_id)
-        self.director.statusBar().showMessage(
-            f"Now showing {self.session.snapshot.tournament.name}.", 5000
-        )
-        return tournament_id
-
-    def _ask_tournament(self) -> int | None:
-        dialog = TournamentDialog(
-            self.services.tournaments.list(), self.bus.tournament_id, self.director
-        )
-        return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
-
-    def _ask_tournament_name(self) -> str | None:
-        name, ok = QInputDialog.getText(self.director, "New tournament", "Tournament name:")
-        return name if ok and name.strip() else None
 
     # ---------------------------------------------------------------- seat moves
 

@@ -7,6 +7,9 @@ showdown's winners, the side pots. Exact odds can take a second, so they are com
 The smallest chip in play comes from the tournament (`services.rulings`) and follows the clock's
 color-ups through the bus. When the hand is at a known table, the director picks it in the side-pot
 panel: the players' names follow their seats and the button comes from the seating.
+
+The window is assembled from parts: `CardEdits` (typing and picking cards, `edits.py`), `Feeds`
+(the chip set and the odds, `feeds.py`) and `AtTable` (a known table, `at_table.py`).
 """
 
 from __future__ import annotations
@@ -19,14 +22,11 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QApplication,
-    QLineEdit,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from clockapp.poker.errors import PokerError
 from clockapp.services.app import Services
 from clockapp.ui.actions import RulingsAction, bind_keys
 from clockapp.ui.bus import TournamentBus
@@ -34,6 +34,7 @@ from clockapp.ui.rulings import analysis, settlement
 from clockapp.ui.rulings.at_table import AtTable
 from clockapp.ui.rulings.bar import RulingsBar, VerdictBar, keys_help
 from clockapp.ui.rulings.card_picker import CardPicker
+from clockapp.ui.rulings.edits import CardEdits
 from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.hands import BoardRow, HandsPanel
 from clockapp.ui.rulings.pots import PotsPanel
@@ -53,7 +54,7 @@ SIDE_MARGIN = 14
 OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
 
 
-class RulingsWindow(AtTable, Feeds, QWidget):
+class RulingsWindow(AtTable, Feeds, CardEdits, QWidget):
     """The director's rulings window: cards, hands, odds and side pots.
 
     Signals:
@@ -262,68 +263,6 @@ class RulingsWindow(AtTable, Feeds, QWidget):
     def _aim(self, target: int) -> None:
         if target != self._dispute.target:
             self._apply(self._dispute.with_target(target))
-
-    def _on_entry_edited(self, target: int, text: str) -> None:
-        self._typing = target
-        try:
-            self._take_typed(target, text)
-        finally:
-            self._typing = None
-
-    def _take_typed(self, target: int, text: str) -> None:
-        d = self._dispute.with_target(target)
-        try:
-            cards = analysis.parse_entry(text)
-        except PokerError as error:
-            self._errors[target] = str(error)
-            self._apply(d)
-            return
-        problem = d.conflicts(target, cards)
-        if problem is not None:
-            self._errors[target] = problem
-            self._apply(d)
-            return
-        self._errors.pop(target, None)
-        self._apply(d.with_cards(target, cards))
-
-    def _on_picker_card_picked(self, card: str) -> None:
-        before = self._dispute
-        after = before.place_card(card)
-        for target in before.targets():
-            if before.cards_of(target) != after.cards_of(target):
-                self._errors.pop(target, None)
-        typing = isinstance(QApplication.focusWidget(), QLineEdit)
-        self._apply(after)
-        if typing and after.target != before.target:
-            self.focus_target(after.target)
-
-    def _remove_card(self, card: str) -> None:
-        where = self._dispute.used().get(card)
-        if where is not None:
-            self._errors.pop(where, None)
-            self._apply(self._dispute.remove_card(card))
-
-    def _remove_last(self, target: int | None = None) -> None:
-        d = self._dispute if target is None else self._dispute.with_target(target)
-        self._errors.pop(d.target, None)
-        self._apply(d.remove_last())
-
-    def _advance(self, target: int) -> None:
-        order = (BOARD, *range(len(self._dispute.players)))
-        position = order.index(target)
-        if position + 1 < len(order):
-            self.focus_target(order[position + 1])
-        else:
-            self.pots.focus_bets()
-
-    def _toggle_game(self) -> None:
-        self.game_combo.setCurrentIndex(1 - self.game_combo.currentIndex())
-
-    def _on_game_combo_changed(self, _index: int) -> None:
-        game = self.game_combo.currentData()
-        if game is not None and game != self._dispute.game:
-            self._errors.clear()
-            self._apply(self._dispute.with_game(Game(game)))
 
     # ---------------------------------------------------------------- render
 

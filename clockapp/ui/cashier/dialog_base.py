@@ -1,0 +1,73 @@
+"""The base of the cashier's dialogs: a form, an error line, and OK/Cancel.
+
+`_Dialog` is what every cashier dialog builds on (here and in the other `*_dialog(s)` modules):
+a subclass fills `form`, says in `_problem()` why it cannot be accepted yet, and calls `_update()`
+when a field changes; OK is the default button, so Enter confirms and Esc cancels. `_big` is the
+large bold label the dialogs show amounts in.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def _error_label() -> QLabel:
+    label = QLabel()
+    label.setObjectName("dialog_error")
+    label.setWordWrap(True)
+    label.setStyleSheet("color:#b71c1c;")
+    return label
+
+
+def _big(text: str = "", size: int = 18) -> QLabel:
+    label = QLabel(text)
+    font = QFont(label.font())
+    font.setPointSize(size)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class _Dialog(QDialog):
+    """A dialog with a form, an error line and OK/Cancel (OK is the default button)."""
+
+    def __init__(self, title: str, ok_text: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.layout_ = QVBoxLayout(self)
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.layout_.addLayout(self.form)
+        self.error_label = _error_label()
+        self.layout_.addWidget(self.error_label)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(ok_text)
+        self.ok_button.setDefault(True)
+        self.buttons.accepted.connect(self._on_buttons_accepted)
+        self.buttons.rejected.connect(self.reject)
+        self.layout_.addWidget(self.buttons)
+
+    def _problem(self) -> str:
+        """Why the dialog cannot be accepted now ('' when it can)."""
+        return ""
+
+    def _update(self) -> None:
+        problem = self._problem()
+        self.error_label.setText(problem)
+        self.ok_button.setEnabled(not problem)
+
+    def _on_buttons_accepted(self) -> None:
+        self._update()
+        if self.ok_button.isEnabled():
+            self.accept()

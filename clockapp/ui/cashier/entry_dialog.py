@@ -1,0 +1,163 @@
+"""The cashier's entry dialog: confirm a buy-in, rebuy, add-on or re-entry.
+
+`EntryDialog` shows what is due, takes what the player hands over, shows the change and the chips
+to give; the desk calls the service once it is accepted. `KIND_TITLE` names each entry kind on
+buttons and titles.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
+
+from clockapp.core.chips import ChipSet
+from clockapp.core.errors import DomainError
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind, EntryOffer
+from clockapp.core.money.handout import handout
+from clockapp.ui.cashier.dialog_base import _big, _Dialog
+from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
+
+#: How each entry kind is named on buttons and titles.
+KIND_TITLE = {
+    EntryKind.BUY_IN: "Buy-in",
+    EntryKind.REBUY: "Rebuy",
+    EntryKind.ADD_ON: "Add-on",
+    EntryKind.RE_ENTRY: "Re-entry",
+}
+
+
+class EntryDialog(_Dialog):
+    """Confirm an entry: what is due, what the player hands over, the change, the chips to give.
+
+    Attributes:
+        offer: The entry sold (its price and chips).
+        add_on: The add-on that may be bought with it (a checkbox), or None.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        offer: EntryOffer,
+        chip_set: ChipSet,
+        *,
+        add_on: EntryOffer | None = None,
+        ask_stack: bool = False,
+        note: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        title = KIND_TITLE[offer.kind]
+        super().__init__(f"{title}: {name}", f"Confirm {title.lower()}", parent)
+        self.setObjectName("entry_dialog")
+        self.setMinimumWidth(440)
+        self.offer = offer
+        self.add_on = add_on
+        self._chip_set = chip_set
+        self._shown_offers: list[EntryOffer] = []
+        self.layout_.insertWidget(0, _big(f"{title} — {name}", 16))
+        self.note_label = QLabel(note)
+        self.note_label.setObjectName("entry_note")
+        self.note_label.setWordWrap(True)
+        self.note_label.setStyleSheet("color:#e65100;")
+        self.note_label.setVisible(bool(note))
+        self.layout_.insertWidget(1, self.note_label)
+        self.due_label = _big()
+        self.due_label.setObjectName("due")
+        self.form.addRow("Due:", self.due_label)
+        self.split_label = QLabel()
+        self.split_label.setStyleSheet("color:#607d8b;")
+        self.form.addRow("", self.split_label)
+        self.add_on_box = QCheckBox()
+        if add_on is not None:
+            self.add_on_box.setText(
+                f"with the add-on (+{format_cents(add_on.price.total)}, T{add_on.chips:,})"
+            )
+            self.form.addRow("", self.add_on_box)
+            self.add_on_box.toggled.connect(self._update)
+        self.stack_spin = QSpinBox()
+        self.stack_spin.setRange(0, 2_000_000_000)
+        self.stack_spin.setGroupSeparatorShown(True)
+        self.stack_spin.setSpecialValueText("busted (0)")
+        if ask_stack:
+            self.form.addRow("Player's chips now:", self.stack_spin)
+        self.tendered_edit = amount_edit("exact amount")
+        self.tendered_edit.setObjectName("tendered")
+        self.tendered_edit.textChanged.connect(self._update)
+        self.form.addRow("Tendered:", self.tendered_edit)
+        self.change_label = _big("", 16)
+        self.change_label.setObjectName("change_due")
+        self.form.addRow("Change due:", self.change_label)
+        self.layout_.insertWidget(3, QLabel("<b>Chips to hand over</b>"))
+        self.handout = HandoutView()
+        self.layout_.insertWidget(4, self.handout)
+        self._update()
+        self.tendered_edit.setFocus()
+
+    # ------------------------------------------------------------------ reading
+    def offers(self) -> list[EntryOffer]:
+        """The entries being bought (with the add-on when ticked)."""
+        offers = [self.offer]
+        if self.add_on is not None and self.add_on_box.isChecked():
+            offers.append(self.add_on)
+        return offers
+
+    def total(self) -> int:
+        """Cents due."""
+        return sum(o.price.total for o in self.offers())
+
+    def with_add_on(self) -> bool:
+        """Whether the add-on is bought with the entry."""
+        return self.add_on is not None and self.add_on_box.isChecked()
+
+    def stack(self) -> int | None:
+        """The chips the player has now (None: busted)."""
+        return self.stack_spin.value() or None
+
+    def tendered(self) -> int | None:
+        """Cents handed over (None when the field is empty: the exact amount)."""
+        return read_amount(self.tendered_edit, "Tendered")
+
+    # ------------------------------------------------------------------ checking
+    def _problem(self) -> str:
+        total = self.total()
+        try:
+            tendered = self.tendered()
+        except DomainError as error:
+            self.change_label.setText("—")
+            return str(error)
+        if tendered is None:
+            self.change_label.setText(format_cents(0))
+            return ""
+        if tendered < total:
+            self.change_label.setText("—")
+            return (
+                f"{format_cents(tendered)} tendered is {format_cents(total - tendered)} short of "
+                f"the {format_cents(total)} due."
+            )
+        self.change_label.setText(format_cents(tendered - total))
+        return ""
+
+    def _update(self) -> None:
+        if not hasattr(self, "handout"):
+            return  # still building
+        offers = self.offers()
+        self.due_label.setText(format_cents(self.total()))
+        split = [o.price for o in offers]
+        self.split_label.setText(
+            f"prize pool {format_cents(sum(p.prize_pool for p in split))} · "
+            f"fee {format_cents(sum(p.house_fee for p in split))} · "
+            f"bounty {format_cents(sum(p.bounty for p in split))}"
+        )
+        if offers != self._shown_offers:
+            # The chips depend only on what is bought, not on each key of the amount tendered.
+            self._shown_offers = offers
+            parts = []
+            for o in offers:
+                chips = handout(o.kind, o.chips, self._chip_set)
+                parts.append((KIND_TITLE[o.kind], chips.breakdown, o.chips, chips.note))
+            self.handout.show_chips(parts, self._chip_set)
+        super()._update()

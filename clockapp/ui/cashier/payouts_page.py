@@ -1,0 +1,190 @@
+"""The cashier's payouts page: the prize pool and the payout ladder, live; edit, fit, lock, deal.
+
+The payout ladder is read again whenever entries, busts or money change, so it grows live as
+players buy in (until the director locks its shape). `MONEY_CHANGES` is what the money pages
+refresh on.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.services.changes import Change
+from clockapp.services.payouts import PayoutView
+from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, ladder_lines
+from clockapp.ui.cashier.prize_dialogs import DealDialog
+from clockapp.ui.cashier.prize_fit import offer_fit, table_label
+from clockapp.ui.cashier.prize_models import (
+    PayoutsModel,
+)
+
+#: What the money pages (payouts, results) refresh on.
+MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS
+
+
+def _value_label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class PayoutsPage(Page):
+    """The prize pool and the payout table, live; edit it, lock it, and make a deal."""
+
+    REFRESH_ON = MONEY_CHANGES | Change.TOURNAMENT
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.view_data: PayoutView | None = None
+        self.pool_label = _value_label("prize_pool")
+        font = self.pool_label.font()
+        font.setPointSize(font.pointSize() + 8)
+        self.pool_label.setFont(font)
+        self.field_label = _value_label("field")
+        self.money_label = _value_label("to_the_money")
+        self.shape_label = _value_label("payout_shape")
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("payout_problem")
+        self.problem_label.setStyleSheet("color:#b71c1c;")
+        self.problem_label.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Prize pool:", self.pool_label)
+        form.addRow("Field:", self.field_label)
+        form.addRow("Money:", self.money_label)
+        form.addRow("Table:", self.shape_label)
+        self.edit_button = QPushButton("Edit payout table…")
+        self.edit_button.clicked.connect(lambda: self.start_edit())
+        # Shown only when the table pays more places than there are entries.
+        self.fit_button = QPushButton("Pay the places the field can pay…")
+        self.fit_button.setObjectName("fit_table")
+        self.fit_button.clicked.connect(lambda: self.start_fit())
+        self.lock_button = QPushButton()
+        self.lock_button.setObjectName("lock")
+        self.lock_button.clicked.connect(lambda: self.toggle_lock())
+        self.deal_button = QPushButton("Deal at the final table…")
+        self.deal_button.clicked.connect(lambda: self.start_deal())
+        self.deal_label = QLabel()
+        self.deal_label.setWordWrap(True)
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.problem_label)
+        for button in (self.fit_button, self.edit_button, self.lock_button, self.deal_button):
+            left.addWidget(button)
+        left.addWidget(self.deal_label)
+        left.addStretch(1)
+        self.model = PayoutsModel(self)
+        self.table = table_view(self.model, "payouts")
+        self.total_label = QLabel()
+        self.total_label.setObjectName("payouts_total")
+        right = QVBoxLayout()
+        right.addWidget(self.table, 1)
+        right.addWidget(self.total_label)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 3)
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
+        if view is None:
+            return
+        self.view_data = view
+        results = ctx.read(lambda: ctx.services.results.results(ctx.tid), ())
+        winners: dict[int, str] = {}
+        for r in results:
+            if r.place is not None:
+                for place in range(r.place, r.place + r.tied):
+                    winners[place] = f"{winners[place]}, {r.name}" if place in winners else r.name
+        self.model.set_rows(ladder_lines(view, winners))
+        fit_columns(self.table)
+        overlay = view.prize_pool - view.collected
+        self.pool_label.setText(
+            format_cents(view.prize_pool)
+            + (f"  (incl. {format_cents(overlay)} overlay)" if overlay > 0 else "")
+        )
+        self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
+        if view.players_to_money is None:
+            self.money_label.setText("—")
+        elif view.players_to_money == 0:
+            self.money_label.setText("everyone left is in the money")
+        else:
+            self.money_label.setText(f"{view.players_to_money} players to the money")
+        shape = f"{view.places_paid} paid · {table_label(view.structure)}"
+        if view.structure.rounding_unit > 1:
+            shape += f" · round to {format_cents(view.structure.rounding_unit)}"
+        if view.structure.minimum_cash:
+            shape += f" · min cash {format_cents(view.structure.minimum_cash)}"
+        if view.structure.guarantee:
+            shape += f" · guarantee {format_cents(view.structure.guarantee)}"
+        if view.locked:
+            shape += f" · LOCKED at {view.structure.locked_entries} entries"
+        self.shape_label.setText(shape)
+        self.problem_label.setText(view.problem)
+        fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None) if view.problem else None
+        self.fit_button.setVisible(fit is not None)
+        self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")
+        self.total_label.setText(
+            f"Adds up to {format_cents(self.model.total())} of {format_cents(view.prize_pool)}"
+            if view.table is not None
+            else ""
+        )
+        deal = ctx.read(lambda: ctx.services.payouts.deal(ctx.tid), None)
+        self.deal_label.setText(
+            f"Deal recorded: {deal.description} ({format_cents(sum(deal.amounts))})"
+            if deal is not None
+            else ""
+        )
+
+    def start_edit(self) -> None:
+        """Open the payout table editor."""
+        if self.view_data is None:
+            return
+        dialog = PayoutTableDialog(self._ctx.services, self._ctx.tid, self.view_data, self)
+
+        def accepted() -> None:
+            operations.set_structure(self._ctx, dialog.structure())
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
+    def start_fit(self) -> None:
+        """Show the table renormalised over the places the field can pay; use it if confirmed."""
+        offer_fit(self._ctx, self._open, self)
+
+    def toggle_lock(self) -> None:
+        """Lock the table's shape, or unlock it."""
+        if self.view_data is not None:
+            operations.set_locked(self._ctx, not self.view_data.locked)
+
+    def start_deal(self) -> None:
+        """Open the deal dialog for the players still in."""
+        ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        in_play = [r for r in regs if r.in_play]
+        if len(in_play) < 2:
+            ctx.refuse("A deal needs at least two players still in.")
+            return
+        stats = ctx.read(lambda: ctx.services.results.stats(ctx.tid), None)
+        chips = stats.chips_in_play if stats is not None else None
+        dialog = DealDialog(ctx.services, ctx.tid, in_play, chips, self)
+
+        def accepted() -> None:
+            method, unit, reserve = dialog.options()
+            operations.record_deal(ctx, dialog.stacks(), method, unit, reserve)
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)

@@ -1,0 +1,133 @@
+"""The cashier's results page: results by finishing place; pay prizes and bounties; export.
+
+Results export as CSV (the service writes the text) and as a PDF report.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.ui.cashier import operations, reports
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import PayDialog
+from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.payouts_page import MONEY_CHANGES
+from clockapp.ui.cashier.prize_fit import offer_fit
+from clockapp.ui.cashier.prize_models import (
+    ResultsModel,
+)
+
+
+class ResultsPage(Page):
+    """Results by finishing place; pay prizes and bounties; export CSV and PDF."""
+
+    REFRESH_ON = MONEY_CHANGES
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = ResultsModel(self)
+        self.view = table_view(self.model, "results")
+        self.pay_button = QPushButton("Pay prize…")
+        self.pay_button.setObjectName("pay_prize")
+        self.pay_button.clicked.connect(lambda: self.start_pay(bounty=False))
+        self.bounty_button = QPushButton("Pay bounties…")
+        self.bounty_button.clicked.connect(lambda: self.start_pay(bounty=True))
+        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button.clicked.connect(lambda: self.export_csv())
+        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button.clicked.connect(lambda: self.export_pdf())
+        buttons = QHBoxLayout()
+        for button in (self.pay_button, self.bounty_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        for button in (self.csv_button, self.pdf_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ()))
+        fit_columns(self.view)
+
+    def select_player(self, registration_id: int) -> None:
+        """Select the result row of a registration."""
+        for row, result in enumerate(self.model.rows()):
+            if result.registration_id == registration_id:
+                self.view.selectRow(row)
+                self.view.setCurrentIndex(self.model.index(row, 0))
+
+    def start_pay(self, *, bounty: bool) -> None:
+        """Pay the selected player's prize (or bounties)."""
+        row = self.selected_row(self.view)
+        result = self.model.row_at(row) if row is not None else None
+        if result is None:
+            self._ctx.refuse("Select the player to pay.")
+            return
+        if bounty:
+            self._pay(result.registration_id, result.name, bounty=True)
+        else:
+            # A table paying more places than there are entries pays nobody: the director first
+            # confirms it renormalised (before and after shown), then the payment goes ahead.
+            then = lambda: self._pay(result.registration_id, result.name, bounty=False)  # noqa: E731
+            offer_fit(self._ctx, self._open, self, then=then)
+
+    def _pay(self, registration_id: int, name: str, *, bounty: bool) -> None:
+        ctx = self._ctx
+        due = ctx.read(lambda: ctx.services.payouts.owed(ctx.tid, registration_id), None)
+        if due is None:
+            return
+        owed = due.bounties_owed if bounty else due.prize_owed
+        what = "bounties" if bounty else "prize"
+        dialog = PayDialog(name, what, owed, self)
+
+        def accepted() -> None:
+            operations.pay(ctx, registration_id, name, dialog.amount(), bounty=bounty)
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
+    def _ask_path(self, title: str, suggested: str, kind: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, title, suggested, kind)
+        return path
+
+    def export_csv(self, path: str | None = None) -> str | None:
+        """Write the results CSV (from the service) to `path` (asks where when not given)."""
+        ctx = self._ctx
+        saved = ctx.save_text(
+            self,
+            path,
+            "Export results",
+            "results.csv",
+            lambda: ctx.services.results.results_csv(ctx.tid),
+        )
+        if saved is None:
+            return None
+        path = saved[0]
+        ctx.message.show_info(f"Results exported: {path}")
+        return path
+
+    def export_pdf(self, path: str | None = None) -> str | None:
+        """Write the results report as a PDF (asks where when not given)."""
+        ctx = self._ctx
+        path = path or self._ask_path("Results report", "results.pdf", "PDF (*.pdf)")
+        if not path:
+            return None
+        s, tid = ctx.services, ctx.tid
+        reports.write_results(
+            path,
+            s.tournaments.get(tid).name,
+            s.results.results(tid),
+            s.payouts.table(tid),
+            s.cashier.summary(tid),
+            s.now(),
+        )
+        ctx.message.show_info(f"Results report saved: {path}")
+        return path

@@ -1,0 +1,231 @@
+"""The `Launcher`: opens the database and the clock's windows, and the tournament to show.
+
+Start-up is kept lean: the first clock frame needs Qt Widgets, the core clock and the start-up
+cache of the last clock shown (`clockapp.ui.clock.cache`); the services and the database open
+right after it, and sound, speech, the structure editor and other windows when first used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from clockapp.services.app import Services
+
+
+def _open_services(db: str | None, ask: bool = False) -> Services | None:
+    """Open (and migrate) the database, or explain why not (None).
+
+    A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that
+    does not exist) is explained on stderr; with `ask` also in a dialog, which offers to restore
+    the newest backup of a damaged file and then opens it.
+    """
+    from clockapp.services.app import open_services
+    from clockapp.services.errors import DatabaseOpenError
+
+    if db and "://" not in db:
+        db = str(Path(db).expanduser())
+    try:
+        return open_services(db)
+    except DatabaseOpenError as error:
+        from clockapp.ui.database_error import command_line_message, offer_way_out
+
+        print(command_line_message(error, db), file=sys.stderr)
+        if ask and offer_way_out(error):
+            return _open_services(db)
+        return None
+    except Exception as error:  # a bad URL, say: say so, do not crash
+        print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
+        return None
+
+
+def _choose(services: Services, demo: bool, ask: bool) -> int | None:
+    from clockapp.core.errors import DomainError
+
+    try:
+        return choose_tournament(services, demo=demo, ask=ask)
+    except DomainError as error:
+        print(f"clockapp: {error}", file=sys.stderr)
+        return None
+
+
+class Launcher:
+    """Starts the windows: the clock first (from the start-up cache), the database right after.
+
+    With a cache of the last clock shown, the display is painted (by the one clock engine, from
+    the cached facts) before SQLAlchemy and the migrations are even imported; the station's
+    session on the database takes the display over one event later. Without one (the first
+    start, `--demo`), the database opens first.
+    """
+
+    def __init__(self, app: QApplication, args: argparse.Namespace) -> None:
+        from clockapp.paths import user_data_dir
+        from clockapp.ui.clock.cache import cache_file
+        from clockapp.ui.settings import UiSettings
+
+        self.app = app
+        self.args = args
+        self.settings = UiSettings()
+        self.cache = cache_file(user_data_dir(), args.db)
+        self.display: Any = None
+        self.station: Any = None
+        self.code = 0
+        fullscreen = True if args.fullscreen else False if args.windowed else None
+        self.fullscreen: bool | None = fullscreen
+        self.screen_index: int | None = args.screen - 1 if args.screen else None
+
+    def run(self) -> int:
+        """Show the clock and run the event loop."""
+        if not self._show_cached_clock():
+            if not self._open():
+                return self.code
+            if self.args.first_frame:
+                self.station.display.first_frame_painted.connect(self._on_first_frame)
+        self.app.aboutToQuit.connect(self._on_app_about_to_quit)
+        return int(self.app.exec()) or self.code
+
+    def _show_cached_clock(self) -> bool:
+        if self.args.demo:
+            return False
+        from datetime import UTC, datetime
+
+        from clockapp.ui.clock.cache import load_cache
+
+        cached = load_cache(self.cache, self.args.db)
+        if cached is None:
+            return False
+        from clockapp.ui.clock.display import ClockDisplay
+        from clockapp.ui.clock.fullscreen import show_display
+        from clockapp.ui.clock.session import ClockSession
+
+        clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)
+        self.display = ClockDisplay(clock)
+        if self.args.first_frame:
+            self.display.first_frame_painted.connect(self._on_first_frame)
+        else:
+            # Open the database once the clock is on the wall.
+            self.display.first_frame_painted.connect(self._open_after_first_frame)
+        show_display(self.display, self.settings, self.fullscreen, self.screen_index)
+        clock.tick()
+        self._cached_clock = clock
+        return True
+
+    def _open_after_first_frame(self) -> None:
+        if not self._open():
+            self.app.exit(self.code)
+            return
+        self._cached_clock.stop()
+
+    def _set_icon(self) -> None:
+        # The SVG icon loads Qt's SVG plugin: not before the first frame.
+        from PySide6.QtGui import QIcon
+
+        from clockapp.paths import resource_path
+
+        icon = resource_path("icons", "clockapp.svg")
+        if icon.exists():
+            self.app.setWindowIcon(QIcon(str(icon)))
+
+    def _open(self) -> bool:
+        """Open the database and build the clock's windows around the (cached) display."""
+        from clockapp.ui.errors import ErrorNet
+
+        net = ErrorNet.of_app()
+        if net is not None:
+            net.start_logging()
+        self._set_icon()
+        services = _open_services(self.args.db, ask=True)
+        if services is None:
+            self.code = 2
+            return False
+        tournament_id = _choose(services, demo=self.args.demo, ask=True)
+        if tournament_id is None:
+            self.code = 0 if self.display is None else 2
+            return False
+
+        from PySide6.QtCore import QTimer
+
+        from clockapp.ui.bus import TournamentBus
+        from clockapp.ui.clock.station import ClockStation
+        from clockapp.ui.optional import OptionalParts
+        from clockapp.ui.sound import Sound
+
+        bus = TournamentBus(services, tournament_id)
+        parts = OptionalParts(self.app)  # sound and speech report to the director's window
+        sound = Sound(parts=parts)
+        cache: Path | None = self.cache
+        if self.args.demo:
+            # The start-up cache paints the tournament the next start reopens: not a demo that
+            # is only being shown.
+            last = services.tournaments.last_opened()
+            cache = cache if last is not None and last.id == tournament_id else None
+        self.station = ClockStation(
+            services,
+            bus,
+            sound,
+            self.settings,
+            display=self.display,
+            cache=cache,
+            db=self.args.db,
+            parts=parts,
+        )
+        self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
+        if not self.args.first_frame:
+            # QtMultimedia takes a moment to load: do it once the windows are up.
+            QTimer.singleShot(1500, sound.preload)
+        return True
+
+    def _on_first_frame(self) -> None:
+        # bench/bench_startup.py measures start-up to the first painted clock frame.
+        print("first-frame", flush=True)
+        if self.station is not None:
+            self.station.director.allow_quit()  # the wall display refuses a close until then
+        self.app.exit(0)
+
+    def _on_app_about_to_quit(self) -> None:
+        if self.station is not None:
+            # Close the other windows properly (the rulings window waits for its odds thread).
+            self.station.close_windows()
+
+
+def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:
+    """The tournament to show: the demo, the last one opened, or (asking) a new one.
+
+    The demo is shown without becoming the tournament the app reopens (unless the database has
+    no other), and the one already there is reused. Without `ask`, an empty database gives None.
+    """
+    if demo:
+        return services.demo.open_demo().value.id
+    last = services.tournaments.last_opened()
+    if last is not None:
+        return int(last.id)
+    if not ask:
+        return None
+    return ask_for_tournament(services)
+
+
+def ask_for_tournament(services: Services) -> int | None:
+    """An empty database: offer to create a tournament or to open the demo."""
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    box = QMessageBox()
+    box.setWindowTitle("clockapp")
+    box.setText("There is no tournament yet.")
+    box.setInformativeText("Create one now, or open a sample tournament to try everything.")
+    create = box.addButton("Create a tournament…", QMessageBox.ButtonRole.AcceptRole)
+    demo = box.addButton("Open the demo", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is demo:
+        return services.demo.open_demo().value.id
+    if clicked is create:
+        name, ok = QInputDialog.getText(None, "New tournament", "Tournament name:")
+        if ok and name.strip():
+            return services.tournaments.create(name).value.id
+    return None

@@ -1,0 +1,143 @@
+"""The clock drawn without a screen: `--screenshot out.png` and `--self-test`.
+
+`render_screenshot` draws the clock display of a tournament offscreen to a PNG; `screenshot`
+picks the tournament (or builds the demo in a throwaway database, writing nothing to the
+user's); `self_test` checks what a packaged app needs (resources, a database, drawing).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from clockapp.ui.shell.launcher import _open_services
+
+if TYPE_CHECKING:
+    from clockapp.services.app import Services
+
+
+def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
+    """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
+
+    Nothing is written to the database: with no tournament to draw (an empty database, or
+    `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
+    """
+    services = _open_services(db)
+    if services is None:
+        return 2
+    found = services.demo.find_demo() if demo else services.tournaments.last_opened()
+    if found is not None:
+        return render_screenshot(services, found.id, path, size)
+    services.ctx.engine.dispose()
+    return _screenshot_of_a_fresh_demo(path, size)
+
+
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
+        services = _open_services(str(Path(folder) / "demo.db"))
+        if services is None:
+            return 2
+        try:
+            tournament_id = services.demo.create_demo().value.id
+            return render_screenshot(services, tournament_id, path, size)
+        finally:
+            services.ctx.engine.dispose()
+
+
+def render_screenshot(
+    services: Services, tournament_id: int, path: Path, size: tuple[int, int]
+) -> int:
+    """Draw the clock display at `size` and save it as a PNG."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.clock.display import ClockDisplay
+    from clockapp.ui.clock.session import ClockSession
+
+    bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
+    session = ClockSession(services, bus, _SilentSound(), claim_sounds=False)
+    display = ClockDisplay(session)
+    display.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    display.resize(*size)
+    display.show()
+    display.resize(*size)
+    session.tick()
+    # Let the proportional margins set in resizeEvent take effect before drawing.
+    QApplication.processEvents()
+    layout = display.layout()
+    if layout is not None:
+        layout.activate()
+    image = display.grab().toImage()
+    display.close()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # PySide6 wants the format as str here (bytes raise), whatever its stubs say.
+    if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
+        print(f"clockapp: cannot write {path}", file=sys.stderr)
+        return 1
+    print(f"wrote {path} ({image.width()}x{image.height()})")
+    return 0
+
+
+def self_test(db: str | None = None) -> int:
+    """Check what a packaged app needs: resources, a database, and drawing the clock.
+
+    With `db` (`--db`), that database must open and its current tournament is drawn (nothing
+    is written to it); without, a throwaway database with the demo is used.
+    """
+    import tempfile
+
+    from clockapp.paths import resource_path
+    from clockapp.ui.clock import theme
+    from clockapp.ui.sound import Cue
+
+    failures: list[str] = []
+    needed = [resource_path("icons", "clockapp.svg")]
+    needed += [resource_path("sounds", f"{cue.value}.wav") for cue in Cue]
+    needed += [resource_path("fonts", name) for name in theme.FONT_FILES]
+    failures += [f"missing resource {path}" for path in needed if not path.exists()]
+    if theme.font_family() == theme.FALLBACK_FAMILY:
+        failures.append("the bundled font did not load")
+    with tempfile.TemporaryDirectory() as folder:
+        image = Path(folder) / "clock.png"
+        if db is not None:
+            failures += _self_test_database(db, image)
+        else:
+            services = _open_services(str(Path(folder) / "self-test.db"))
+            if services is None:
+                failures.append("cannot open a database")
+            else:
+                tournament_id = services.demo.create_demo().value.id
+                if render_screenshot(services, tournament_id, image, (1280, 720)) != 0:
+                    failures.append("cannot draw the clock")
+                services.ctx.engine.dispose()
+    for failure in failures:
+        print(f"self-test: {failure}", file=sys.stderr)
+    print("self-test: ok" if not failures else "self-test: FAILED")
+    return 0 if not failures else 1
+
+
+def _self_test_database(db: str, image: Path) -> list[str]:
+    """`--self-test --db`: the given database opens and its tournament (or the demo) draws."""
+    code = screenshot(db, image, (1280, 720))
+    if code == 2:
+        return [f"cannot open the database {db}"]
+    return [] if code == 0 else ["cannot draw the clock"]
+
+
+class _SilentSound:
+    """A screenshot makes no noise and claims no sound events."""
+
+    muted = True
+
+    def set_muted(self, muted: bool) -> None:
+        """Ignored."""
+
+    def play(self, cue: object) -> None:
+        """Ignored."""
+
+    def say(self, text: str) -> None:
+        """Ignored."""
