@@ -19,6 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import (
+    AddOnRule,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
+)
+from clockapp.core.money.records import CashierConfig
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.closing import KEEP, QUESTION, QUIT
 from clockapp.ui.clock.help import HelpOverlay
@@ -133,6 +142,35 @@ def test_the_director_window_fits_a_laptop_and_its_screen_chooser_is_reachable(
         director.controls_scroll.ensureWidgetVisible(control)
         QApplication.processEvents()
         assert fully_in_view(control), control.objectName()
+
+
+def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
+    qtbot, station: ClockStation
+) -> None:
+    """The header is built from the tournament's data: a long name and a rules line with
+    rebuys, an add-on and re-entries must not push the window past the screen."""
+    services, tid = station.services, station.bus.tournament_id
+    services.tournaments.rename(tid, "Thursday Night Deepstack Charity Championship, Main Event")
+    price = EntryPrice(2000, house_fee=500, bounty=500)
+    services.cashier.set_config(
+        tid,
+        CashierConfig(
+            EntryRules(
+                RegistrationRule(price, 20_000, late_until_level=6),
+                rebuy=RebuyRule(price, 20_000, last_level=6, max_per_player=3),
+                add_on=AddOnRule(EntryPrice(1000), 10_000, at_break_after_level=5),
+                re_entry=ReEntryRule(price, 20_000, last_level=6, max_per_player=2),
+            )
+        ),
+    )
+    window = station.open_window("cashier")
+    qtbot.waitExposed(window)
+    assert fits(window).width() <= ROOM.width(), fits(window)
+    window.resize(ROOM)
+    qtbot.waitUntil(lambda: window.width() == ROOM.width())
+    title = window.title_label
+    assert title.text().startswith("Thursday Night Deepstack")  # whole, in text() and tooltip
+    assert title.toolTip() == title.text()
 
 
 @pytest.mark.parametrize("key", ["cashier", "tables", "rulings", "structure"])

@@ -37,6 +37,7 @@ from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, Resul
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.cashier.setup_operations import describe_rules, set_rules
 from clockapp.ui.cashier.widgets import MessageBar
+from clockapp.ui.elided import ElidedLabel
 
 #: What the header's prize pool line shows: the field, the money and the payout table.
 POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
@@ -101,15 +102,17 @@ class CashierWindow(QMainWindow):
     # ------------------------------------------------------------------ layout
     def _setup_ui(self) -> None:
         ctx = self.ctx
-        self.title_label = QLabel()
+        self.title_label = ElidedLabel()
         self.title_label.setObjectName("cashier_title")
         font = self.title_label.font()
         font.setPointSize(font.pointSize() + 5)
         font.setBold(True)
         self.title_label.setFont(font)
-        self.rules_label = QLabel()
+        # The header's data lines give up width before the window does (a long name or rules line
+        # must not push the window past a 1366-pixel laptop screen): elided, whole in the tooltip.
+        self.rules_label = ElidedLabel()
         self.rules_label.setObjectName("cashier_rules")
-        self.pool_label = QLabel()
+        self.pool_label = ElidedLabel()
         self.pool_label.setObjectName("cashier_pool")
         self.registration_label = QLabel()  # whether a new player may buy in now
         self.registration_label.setObjectName("cashier_registration")
