@@ -46,7 +46,7 @@ from clockapp.core.hand_for_hand import next_hand as next_hand
 from clockapp.core.hand_for_hand import rank_busts as rank_busts
 from clockapp.core.hand_for_hand import start_hand_for_hand as start_hand_for_hand
 from clockapp.core.planning import MoveStats as MoveStats
-from clockapp.core.planning import _is_int, _Room, _tables_text
+from clockapp.core.planning import _Room, _tables_text
 from clockapp.core.seating import (
     Move,
     MoveKind,
@@ -58,6 +58,7 @@ from clockapp.core.seating import (
     _next_big_blind,
 )
 from clockapp.core.seating import Table as Table  # the doctests' tables
+from clockapp.core.seating.room import _is_int
 from clockapp.core.teams import TeamSpreads
 
 # ------------------------------------------------------------------ policy and history

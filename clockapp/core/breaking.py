@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from clockapp.core.planning import MoveStats, _deal_in_note, _is_int, _Room
+from clockapp.core.planning import MoveStats, _deal_in_note, _Room
 from clockapp.core.seating import (
     MAX_SEATS,
     Move,
@@ -24,6 +24,7 @@ from clockapp.core.seating import (
     _assign_tables,
     _pick_tables,
 )
+from clockapp.core.seating.room import _is_int
 from clockapp.core.teams import count_teams, improve_by_swaps
 
 

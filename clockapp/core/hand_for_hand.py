@@ -9,21 +9,12 @@ and in whatever order the tables report, belongs to that one hand (see `rank_bus
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from clockapp.core.planning import _tables_text
 from clockapp.core.seating import PlayerId, Seating, SeatingError
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _tables_text(numbers: Iterable[int]) -> str:
-    listed = [str(n) for n in sorted(numbers)]
-    if len(listed) == 1:
-        return f"Table {listed[0]}"
-    return "Tables " + ", ".join(listed[:-1]) + " and " + listed[-1]
+from clockapp.core.seating.room import _is_int
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,7 @@ from clockapp.core.seating import (
     _deal_in,
     _worst_seat,
 )
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+from clockapp.core.seating.room import _is_int
 
 
 def _tables_text(numbers: Iterable[int]) -> str:

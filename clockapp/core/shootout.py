@@ -34,6 +34,7 @@ from clockapp.core.seating import (
     draw_seats,
     players_text,
 )
+from clockapp.core.seating.room import _is_int
 
 # The state and the time limits live in their own modules; these names stay importable here.
 from clockapp.core.shootout_state import Elimination as Elimination
@@ -42,7 +43,7 @@ from clockapp.core.shootout_state import Place as Place
 from clockapp.core.shootout_state import Shootout as Shootout
 from clockapp.core.shootout_state import ShootoutError as ShootoutError
 from clockapp.core.shootout_state import ShootoutRound as ShootoutRound
-from clockapp.core.shootout_state import _is_int, _table_of, _tied_blocks, _with_exits
+from clockapp.core.shootout_state import _table_of, _tied_blocks, _with_exits
 from clockapp.core.shootout_time import shootout_time_limit as shootout_time_limit
 
 

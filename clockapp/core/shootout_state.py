@@ -13,6 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from clockapp.core.seating import PlayerId, Seating, SeatingError, eliminate
+from clockapp.core.seating.room import _is_int
 
 
 class ShootoutError(SeatingError):
@@ -24,10 +25,6 @@ class ExitCause(StrEnum):
 
     BUSTED = "busted"
     TIME_LIMIT = "time limit"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)

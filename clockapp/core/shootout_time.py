@@ -13,7 +13,8 @@ from datetime import timedelta
 
 from clockapp.core.hand_for_hand import rank_busts
 from clockapp.core.seating import PlayerId, players_text
-from clockapp.core.shootout_state import ExitCause, Shootout, ShootoutError, _is_int, _with_exits
+from clockapp.core.seating.room import _is_int
+from clockapp.core.shootout_state import ExitCause, Shootout, ShootoutError, _with_exits
 
 
 def shootout_time_limit(
