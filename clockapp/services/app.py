@@ -25,6 +25,7 @@ from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
+from clockapp.services.wall import WallService
 
 
 class Services:
@@ -48,6 +49,7 @@ class Services:
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
+        self.wall = WallService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

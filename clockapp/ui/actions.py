@@ -92,6 +92,18 @@ class Action(enum.Enum):
         "Take every seat move off the clock display",
         "Windows",
     )
+    WALL_MESSAGE = ActionSpec(
+        "Message on the wall…",
+        ("Ctrl+Shift+W",),
+        "Show a message over the clock in large type",
+        "Wall",
+    )
+    CLEAR_WALL = ActionSpec(
+        "Clear the wall",
+        ("Ctrl+Shift+X",),
+        "Take the showdown, ruling or message off the wall: the clock shows again",
+        "Wall",
+    )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
     QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")
 

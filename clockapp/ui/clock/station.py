@@ -53,6 +53,7 @@ from clockapp.ui.screens import ScreenFit, fit_to_screen
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
+from clockapp.ui.wall.controls import WallControls
 
 __all__ = [
     "GEOMETRY_KEYS",
@@ -115,6 +116,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
+        self.wall = WallControls(services, bus, self.director)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -129,6 +131,8 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
+            Action.WALL_MESSAGE: self.wall.send_message,
+            Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,
         }
         # Errors are never shown on the room's screen: the net shows them on the director's.
