@@ -46,6 +46,24 @@ class Role(enum.StrEnum):
     DISPLAY = "display"
 
 
+def parse_role(text: str) -> Role:
+    """The role named on the command line (`--station cashier`).
+
+    >>> parse_role(" Cashier ")
+    <Role.CASHIER: 'cashier'>
+    >>> parse_role("wall")
+    Traceback (most recent call last):
+    ...
+    clockapp.errors.ValidationError: unknown station 'wall': choose director, cashier or display
+    """
+    try:
+        return Role(text.strip().lower())
+    except ValueError:
+        names = [str(role) for role in Role]
+        choices = ", ".join(names[:-1]) + f" or {names[-1]}"
+        raise ValidationError(f"unknown station {text!r}: choose {choices}") from None
+
+
 def station_name(role: Role | str, host: str) -> str:
     """The name a station's records carry: its role and its machine.
 

@@ -64,6 +64,12 @@ class Action(enum.Enum):
     SHOW_DISPLAY = ActionSpec(
         "Show clock display", ("D",), "Open the clock display for the room", "Display"
     )
+    LOCK_DISPLAY = ActionSpec(
+        "Lock display",
+        ("Ctrl+L",),
+        "Lock the clock display's keys until the director's PIN is entered",
+        "Display",
+    )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
         "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"
