@@ -66,9 +66,7 @@ def test_ledger_rows_and_change_rows_name_the_station_that_made_them(
     assert [row[column] for row in rows[1:]] == [CASHIER, "director"]
 
 
-def test_busts_recorded_from_the_tables_name_the_station_too(
-    services: Services, tid: int
-) -> None:
+def test_busts_recorded_from_the_tables_name_the_station_too(services: Services, tid: int) -> None:
     cashier = at(services, CASHIER)
     for name in ("Ann", "Bob"):
         player = cashier.players.create(PlayerDetails(name)).value.id
@@ -89,7 +87,9 @@ def test_the_pin_is_stored_salted_and_hashed_never_in_clear(
     at(services, "director@other").stations.set_pin("482913", current_pin="482913")
     engine.dispose()  # everything checkpointed into the file
     with sqlite3.connect(db_path) as con:
-        (stored,) = con.execute("SELECT value FROM app_setting WHERE key = ?", (PIN_KEY,)).fetchone()
+        (stored,) = con.execute(
+            "SELECT value FROM app_setting WHERE key = ?", (PIN_KEY,)
+        ).fetchone()
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     scheme, _n, _r, _p, salt, key = stored.split("$")
     assert (scheme, len(bytes.fromhex(salt)), len(bytes.fromhex(key))) == ("scrypt", 16, 32)
@@ -128,5 +128,13 @@ def test_changing_the_pin_needs_the_current_one_and_a_refusal_changes_nothing(
     assert services.stations.check_pin("2468")
     outcome = services.stations.set_pin("1357", current_pin="2468")
     assert outcome.changes.revision > 0
-    assert services.stations.check_pin("1357") and not services.stations.check_pin("2468")
+    assert services.stations.check_pin("1357")
+    assert not services.stations.check_pin("2468")
     assert change_stations(db_path)[-1] == ("director's PIN changed", "director")
+
+
+def test_the_demo_is_recorded_by_the_station_that_built_it(services: Services) -> None:
+    laptop = at(services, "director@laptop")
+    tid = laptop.demo.create_demo().value.id
+    assert {entry.station for entry in services.cashier.ledger(tid)} == {"director@laptop"}
+    assert {e.station for e in services.results.eliminations(tid)} == {"director@laptop"}

@@ -15,8 +15,8 @@ from clockapp.core.clock import ClockStatus, view
 from clockapp.core.stations import Role
 from clockapp.ui.actions import Action, key_bindings
 from clockapp.ui.cashier.station import CashierStation
-from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.director import DirectorWindow
+from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.lock import NO_PIN
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.shell import build_parser
@@ -83,11 +83,22 @@ def test_a_bad_station_is_one_clear_line_and_exit_2(capsys) -> None:
     ]
 
 
+def test_the_display_station_starts_and_paints(tmp_path) -> None:
+    from tests.ui.test_startup import run_clockapp
+
+    db = str(tmp_path / "app.db")
+    args = ["--db", db, "--demo", "--station", "display", "--first-frame", "--windowed"]
+    started = run_clockapp(args, tmp_path)
+    assert started.returncode == 0, started.stderr
+    assert "first-frame" in started.stdout
+
+
 # ---------------------------------------------------------------- the display station
 def test_the_display_station_shows_the_clock_alone_and_refuses_every_key(
     qtbot, wall, services, tournament_id
 ) -> None:
-    assert wall.display.isVisible() and not wall.director.isVisible()
+    assert wall.display.isVisible()
+    assert not wall.director.isVisible()
     assert wall.display_lock.locked
     for key in (Qt.Key.Key_Space, Qt.Key.Key_N, Qt.Key.Key_Right, Qt.Key.Key_Plus):
         qtbot.keyClick(wall.display, key)
@@ -96,7 +107,8 @@ def test_the_display_station_shows_the_clock_alone_and_refuses_every_key(
     qtbot.keyClick(wall.display, Qt.Key.Key_Escape)
     assert status(services, tournament_id) is ClockStatus.NOT_STARTED
     assert services.clock.snapshot(tournament_id).state.index == 0
-    assert not wall.windows and not wall.director.isVisible()
+    assert not wall.windows
+    assert not wall.director.isVisible()
     assert wall.display.isVisible()
     assert not wall.display.close()  # no stray Alt+F4 either
 
@@ -134,9 +146,7 @@ def test_the_right_pin_gives_the_display_the_directors_keys_until_locked_again(
     assert status(services, tournament_id) is ClockStatus.RUNNING
 
 
-def test_repeated_wrong_pins_make_the_next_try_wait(
-    qtbot, wall, services, fake_clock
-) -> None:
+def test_repeated_wrong_pins_make_the_next_try_wait(qtbot, wall, services, fake_clock) -> None:
     services.stations.set_pin(PIN)
     for _ in range(3):
         type_pin(qtbot, wall, "0000")

@@ -155,9 +155,7 @@ class BuyInActions(CashierReads):
         Raises:
             EntryRefused: No add-on, outside its break, the player is out, or already bought.
         """
-        return self._again(
-            tournament_id, registration_id, EntryKind.ADD_ON, None, tendered
-        )
+        return self._again(tournament_id, registration_id, EntryKind.ADD_ON, None, tendered)
 
     def _again(
         self,

@@ -9,8 +9,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clockapp.persistence.session import station_of
-
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.shootout import (
@@ -24,6 +22,7 @@ from clockapp.core.shootout import (
     shootout_time_limit,
     start_shootout,
 )
+from clockapp.persistence.session import station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.ending import sync_finish

@@ -34,6 +34,7 @@ from clockapp.ui.ticks import guarded
 
 T = TypeVar("T")
 
+
 class CashierContext(QObject):
     """The services, the bus, the message bar and the undo history of one cashier window."""
 

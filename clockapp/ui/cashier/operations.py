@@ -32,11 +32,7 @@ def _void_rows(
 ) -> None:
     """Undo one earlier action: one service call voids its rows (and the bust it recorded)."""
     services, tid, rows = ctx.services, ctx.tid, tuple(row_ids)
-    ctx.bus.run(
-        lambda: services.cashier.void_action(
-            tid, rows, reason, undo_bust_of=undo_bust_of
-        )
-    )
+    ctx.bus.run(lambda: services.cashier.void_action(tid, rows, reason, undo_bust_of=undo_bust_of))
 
 
 def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
@@ -214,9 +210,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
 def undo_elimination(ctx: CashierContext, registration_id: int, name: str, reason: str) -> bool:
     """Put a busted player back in play (an undo record keeps the history)."""
     results, tid = ctx.services.results, ctx.tid
-    report = ctx.call(
-        lambda: results.undo_elimination(tid, registration_id, reason)
-    )
+    report = ctx.call(lambda: results.undo_elimination(tid, registration_id, reason))
     if report is None:
         return False
     seats = "".join(f" {note.sentence}." for note in report.seats)
@@ -292,9 +286,7 @@ def record_deal(
     payouts, tid = ctx.services.payouts, ctx.tid
 
     def operation() -> Any:
-        return payouts.record_deal(
-            tid, stacks, method=method, unit=unit, reserve=reserve
-        )
+        return payouts.record_deal(tid, stacks, method=method, unit=unit, reserve=reserve)
 
     deal = ctx.call(operation)
     if deal is None:

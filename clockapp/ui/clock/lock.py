@@ -165,8 +165,8 @@ class DisplayLock(QObject):
             self.locked = True
             for qaction in self._actions.values():
                 self._display.removeAction(qaction)
-            self._show_exit_button(False)
             self.locked_changed.emit(True)
+        self._show_exit_button(False)
         if self._on_lock is not None:
             self._on_lock()
 

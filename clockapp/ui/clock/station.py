@@ -155,6 +155,8 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             on_lock=self._on_display_locked,
             parent=self,
         )
+        if role is Role.DISPLAY:
+            self.display_lock.lock()  # before the display can take a single key
         self.pin_dialog: PinDialog | None = None
         self.pin_action = QAction("Display PIN…", self.director)
         self.pin_action.setObjectName("action_display_pin")

@@ -23,9 +23,7 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def _open_services(
-    db: str | None, ask: bool = False, station: str = "director"
-) -> Services | None:
+def _open_services(db: str | None, ask: bool = False, station: str = "director") -> Services | None:
     """Open (and migrate) the database, or explain why not (None).
 
     A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that

@@ -97,7 +97,9 @@ def test_buy_in_registers_takes_the_money_and_gives_chips_and_change(
     services: Services, tid: int
 ) -> None:
     ann = player(services, "Ann")
-    outcome = Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.buy_in(tid, ann, tendered=5000)
+    outcome = Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.buy_in(
+        tid, ann, tendered=5000
+    )
     receipt = outcome.value
     assert outcome.changes.touches(Change.ENTRIES | Change.LEDGER | Change.PAYOUTS)
     assert receipt.kind is EntryKind.BUY_IN
@@ -285,7 +287,9 @@ def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
     Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.rebuy(tid, ann)
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
-        Services(services.ctx.engine, now=services.ctx.now, station="Desk 2").cashier.rebuy(tid, ann)
+        Services(services.ctx.engine, now=services.ctx.now, station="Desk 2").cashier.rebuy(
+            tid, ann
+        )
     with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
         services.cashier.rebuy(tid, ann, stack=None, tendered=2000)
     unchanged.check()
