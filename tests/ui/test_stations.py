@@ -267,3 +267,26 @@ def test_the_launcher_opens_the_cashier_station_named_after_its_machine(
     finally:
         station.close_windows()
         station.services.ctx.engine.dispose()
+
+
+def test_the_ledger_page_names_the_station_of_each_row(qtbot, services, bus, tournament_id):
+    from clockapp.core.money.entries import EntryPrice
+    from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+    from clockapp.core.money.records import CashierConfig
+    from clockapp.services.app import Services
+    from clockapp.services.players import PlayerDetails
+    from clockapp.ui.cashier import CashierWindow
+
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000))
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    desk = Services(services.ctx.engine, now=services.ctx.now, station="cashier@laptop2")
+    ann = desk.players.create(PlayerDetails("Ann")).value.id
+    desk.cashier.buy_in(tournament_id, ann)
+    window = CashierWindow(services, bus)
+    qtbot.addWidget(window)
+    window.tabs.setCurrentWidget(window.ledger)
+    window.ledger.refresh()
+    model = window.ledger.model
+    assert model.rowCount() == 1
+    assert model.text(0, "Station") == "cashier@laptop2"
+    window.close()
