@@ -290,3 +290,20 @@ def test_the_ledger_page_names_the_station_of_each_row(qtbot, services, bus, tou
     assert model.rowCount() == 1
     assert model.text(0, "Station") == "cashier@laptop2"
     window.close()
+
+
+def test_the_display_station_locks_itself_when_its_keys_rest(
+    qtbot, wall, services, tournament_id, fake_clock, fake_timer
+) -> None:
+    services.stations.set_pin(PIN)
+    type_pin(qtbot, wall, PIN)
+    fake_clock.advance(minutes=4)
+    qtbot.keyClick(wall.display, Qt.Key.Key_Space)  # used: the five minutes start again
+    fake_clock.advance(minutes=4)
+    wall.session.tick()
+    assert not wall.display_lock.locked
+    fake_clock.advance(minutes=1)
+    wall.session.tick()
+    assert wall.display_lock.locked
+    qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+    assert status(services, tournament_id) is ClockStatus.RUNNING  # the one press, before

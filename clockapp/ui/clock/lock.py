@@ -4,7 +4,8 @@
 enables or disables them meanwhile), hides the way out of fullscreen and refuses a close. Any key
 pressed on the locked display shows `PinPrompt` over the clock: the right PIN gives the display
 back its keys, the director's as on the director's own station, until Lock display (Ctrl+L)
-locks it again. Wrong PINs are said; after a few in a row each next try waits a little longer
+locks it again, or (on the display station) nobody has used its keys for a while
+(`relock_after`, checked on the clock's ticks against the injected time). Wrong PINs are said; after a few in a row each next try waits a little longer
 (`clockapp.core.stations.PinThrottle`, timed by the injected clock). With no PIN set the prompt
 says the director must set one first, and the display stays locked.
 """
@@ -12,7 +13,7 @@ says the director must set one first, and the display stays locked.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from math import ceil
 from typing import Any
 
@@ -145,6 +146,7 @@ class DisplayLock(QObject):
         stations: Any,
         now: Callable[[], datetime],
         on_lock: Callable[[], object] | None = None,
+        relock_after: timedelta | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -154,7 +156,11 @@ class DisplayLock(QObject):
         self._now = now
         self._on_lock = on_lock
         self._throttle = PinThrottle()
+        self._relock_after = relock_after
+        self._last_used = now()
         self.locked = False
+        for qaction in self._actions.values():
+            qaction.triggered.connect(self._on_action_triggered)
         self.prompt = PinPrompt(display)
         self.prompt.submitted.connect(self.try_unlock)
         display.installEventFilter(self)
@@ -177,6 +183,7 @@ class DisplayLock(QObject):
             return
         self.locked = False
         self._throttle = self._throttle.succeeded()
+        self._last_used = self._now()
         for qaction in self._actions.values():
             self._display.addAction(qaction)
         self._show_exit_button(self._display.isFullScreen())
@@ -187,6 +194,13 @@ class DisplayLock(QObject):
         if self.locked:
             self.unlock()
         else:
+            self.lock()
+
+    def check_idle(self) -> None:
+        """Lock again when the display's keys have not been used for `relock_after`."""
+        if self.locked or self._relock_after is None:
+            return
+        if self._now() - self._last_used >= self._relock_after:
             self.lock()
 
     def ask_for_pin(self) -> None:
@@ -233,6 +247,9 @@ class DisplayLock(QObject):
                     self.ask_for_pin()
                 return True
         return False
+
+    def _on_action_triggered(self, _checked: bool = False) -> None:
+        self._last_used = self._now()
 
     def _show_exit_button(self, on: bool) -> None:
         # Disabled while locked: showing the display again (on another screen) shows the button,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -72,6 +73,11 @@ __all__ = [
     "ClockStation",
     "structure_editor_class",
 ]
+
+
+#: The display station locks itself again when its keys have not been used for this long (a
+#: director who walks away from the wall leaves it locked).
+RELOCK_AFTER = timedelta(minutes=5)
 
 
 class ClockStation(StationWindows, TournamentSwitching, QObject):
@@ -153,10 +159,12 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             services.stations,
             services.now,
             on_lock=self._on_display_locked,
+            relock_after=RELOCK_AFTER if role is Role.DISPLAY else None,
             parent=self,
         )
         if role is Role.DISPLAY:
             self.display_lock.lock()  # before the display can take a single key
+            self.session.ticked.connect(lambda _view: self.display_lock.check_idle())
         self.pin_dialog: PinDialog | None = None
         self.pin_action = QAction("Display PIN…", self.director)
         self.pin_action.setObjectName("action_display_pin")
