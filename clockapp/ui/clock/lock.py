@@ -1,13 +1,14 @@
 """The clock display's lock: no key on the wall changes anything until the director's PIN.
 
 `DisplayLock` takes the display's actions off it while locked (so no shortcut can fire, whatever
-enables or disables them meanwhile), hides the way out of fullscreen and refuses a close. Any key
-pressed on the locked display shows `PinPrompt` over the clock: the right PIN gives the display
-back its keys, the director's as on the director's own station, until Lock display (Ctrl+L)
-locks it again, or (on the display station) nobody has used its keys for a while
-(`relock_after`, checked on the clock's ticks against the injected time). Wrong PINs are said; after a few in a row each next try waits a little longer
-(`clockapp.core.stations.PinThrottle`, timed by the injected clock). With no PIN set the prompt
-says the director must set one first, and the display stays locked.
+enables or disables them meanwhile) and disables the way out of fullscreen (the display already
+refuses a close). Any key pressed on the locked display shows `PinPrompt` over the clock: the
+right PIN gives the display back its keys, the director's as on the director's own station, until
+Lock display (Ctrl+L) locks it again, or (on the display station) nobody has used its keys for
+`relock_after` (checked on the clock's ticks against the injected time). Wrong PINs are said;
+after a few in a row each next try waits a little longer (`clockapp.core.stations.PinThrottle`,
+timed by the injected clock). With no PIN set the prompt says the director must set one first,
+and the display stays locked.
 """
 
 from __future__ import annotations
