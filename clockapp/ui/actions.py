@@ -67,7 +67,7 @@ class Action(enum.Enum):
     LOCK_DISPLAY = ActionSpec(
         "Lock display",
         ("Ctrl+L",),
-        "Lock the clock display's keys until the director's PIN is entered",
+        "Lock the display's keys until the PIN is typed",
         "Display",
     )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")

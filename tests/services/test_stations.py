@@ -133,8 +133,11 @@ def test_changing_the_pin_needs_the_current_one_and_a_refusal_changes_nothing(
     assert change_stations(db_path)[-1] == ("director's PIN changed", "director")
 
 
-def test_the_demo_is_recorded_by_the_station_that_built_it(services: Services) -> None:
+def test_the_demo_is_recorded_by_the_station_that_built_it(
+    services: Services, db_path: Path
+) -> None:
     laptop = at(services, "director@laptop")
     tid = laptop.demo.create_demo().value.id
+    assert {station for _summary, station in change_stations(db_path)} == {"director@laptop"}
     assert {entry.station for entry in services.cashier.ledger(tid)} == {"director@laptop"}
     assert {e.station for e in services.results.eliminations(tid)} == {"director@laptop"}
