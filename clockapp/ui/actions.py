@@ -64,6 +64,12 @@ class Action(enum.Enum):
     SHOW_DISPLAY = ActionSpec(
         "Show clock display", ("D",), "Open the clock display for the room", "Display"
     )
+    LOCK_DISPLAY = ActionSpec(
+        "Lock display",
+        ("Ctrl+L",),
+        "Lock the display's keys until the PIN is typed",
+        "Display",
+    )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
         "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"
