@@ -21,105 +21,15 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from clockapp.core.clock import ClockState
-from clockapp.core.registration import RegistrationMode
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
 from clockapp.services.registration import RegistrationChange
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.undo_step import UndoStep
 
 #: Takes the tournament id and what the station saw.
 ClockOperation = Callable[[int, Seen], Outcome[ClockState]]
-
-
-class ClockCommand(QUndoCommand):
-    """One clock action: redo runs `operation`, undo restores the state from before it."""
-
-    def __init__(
-        self,
-        text: str,
-        services: Services,
-        bus: TournamentBus,
-        tournament_id: int,
-        operation: ClockOperation,
-        before: ClockState,
-        after: ClockState,
-    ) -> None:
-        super().__init__(text)
-        self._services = services
-        self._bus = bus
-        self._tournament_id = tournament_id
-        self._operation = operation
-        self._before = before
-        self._after = after
-        self._skip_next_redo = True  # `UndoHistory.run` did the first redo
-        # Qt calls redo/undo from C++, where a Python exception cannot travel: keep it (the
-        # app's refusal or anything unexpected) for UndoHistory to raise once the stack returns.
-        self.error: Exception | None = None
-
-    def redo(self) -> None:
-        """Run the operation again (not the first time: `UndoHistory.run` already did)."""
-        if self._skip_next_redo:
-            self._skip_next_redo = False
-            return
-        tid, seen = self._tournament_id, Seen(self._before)
-        try:
-            self._after = self._bus.run(lambda: self._operation(tid, seen))
-        except Exception as error:
-            self._refused(error)
-
-    def undo(self) -> None:
-        """Put back the clock as it was before the operation."""
-        tid, before, seen = self._tournament_id, self._before, Seen(self._after)
-        try:
-            self._bus.run(lambda: self._services.clock.restore(tid, before, seen))
-        except Exception as error:
-            self._refused(error)
-
-    def _refused(self, error: Exception) -> None:
-        self.error = error
-        if isinstance(error, ClockChangedError):
-            # Another station moved the clock since: this step no longer applies to it, so the
-            # stack drops it (Qt removes a command made obsolete in its undo or redo).
-            self.setObsolete(True)
-
-
-class RegistrationCommand(QUndoCommand):
-    """The director closing or reopening registration: undo puts back the choice it replaced."""
-
-    def __init__(
-        self,
-        text: str,
-        bus: TournamentBus,
-        tournament_id: int,
-        set_mode: Callable[[int, RegistrationMode], Outcome[RegistrationChange]],
-        change: RegistrationChange,
-    ) -> None:
-        super().__init__(text)
-        self._bus = bus
-        self._tournament_id = tournament_id
-        self._set_mode = set_mode
-        self._before, self._after = change.before, change.mode
-        self._skip_next_redo = True  # `UndoHistory.run_registration` did the first redo
-        self.error: Exception | None = None  # see `ClockCommand.error`
-
-    def redo(self) -> None:
-        """Set the director's choice again (not the first time)."""
-        if self._skip_next_redo:
-            self._skip_next_redo = False
-            return
-        self._apply(self._after)
-
-    def undo(self) -> None:
-        """Put back the choice from before."""
-        self._apply(self._before)
-
-    def _apply(self, mode: RegistrationMode) -> None:
-        tid = self._tournament_id
-        try:
-            self._bus.run(lambda: self._set_mode(tid, mode))
-        except Exception as error:
-            self.error = error
 
 
 class UndoHistory(QObject):
@@ -138,11 +48,20 @@ class UndoHistory(QObject):
 
         Raises the operation's error (nothing is recorded then). Returns the new state.
         """
-        tid = self._bus.tournament_id
-        after = self._bus.run(lambda: operation(tid, seen))
-        self.stack.push(
-            ClockCommand(text, self._services, self._bus, tid, operation, seen.state, after)
-        )
+        tid, bus, clock = self._bus.tournament_id, self._bus, self._services.clock
+        after = bus.run(lambda: operation(tid, seen))
+        # (before, after): a redo applies to the state the undo left, an undo to the state the
+        # redo left, so each says what it saw and the service refuses if another station moved
+        # the clock since (then the step no longer applies: it is dropped).
+        states = [seen.state, after]
+
+        def redo_work() -> None:
+            states[1] = bus.run(lambda: operation(tid, Seen(states[0])))
+
+        def undo_work() -> None:
+            bus.run(lambda: clock.restore(tid, states[0], Seen(states[1])))
+
+        self.stack.push(UndoStep(text, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
         return after
 
     def run_registration(
@@ -152,10 +71,17 @@ class UndoHistory(QObject):
 
         Raises the service's refusal (nothing is recorded then).
         """
-        tid = self._bus.tournament_id
+        tid, bus = self._bus.tournament_id, self._bus
         set_mode = self._services.registration.set_mode
-        change = self._bus.run(lambda: operation(tid))
-        self.stack.push(RegistrationCommand(text, self._bus, tid, set_mode, change))
+        change = bus.run(lambda: operation(tid))
+        before, after = change.before, change.mode
+        self.stack.push(
+            UndoStep(
+                text,
+                lambda: bus.run(lambda: set_mode(tid, after)),
+                lambda: bus.run(lambda: set_mode(tid, before)),
+            )
+        )
         return change
 
     def undo(self) -> None:
@@ -172,9 +98,10 @@ class UndoHistory(QObject):
 
     @staticmethod
     def _raise_from(command: QUndoCommand | None) -> None:
-        if isinstance(command, ClockCommand | RegistrationCommand) and command.error is not None:
-            error, command.error = command.error, None
-            raise error
+        if isinstance(command, UndoStep):
+            error = command.take_error()
+            if error is not None:
+                raise error
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.stack.clear()

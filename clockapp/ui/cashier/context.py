@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clockapp.core.chips import ChipSet
@@ -31,6 +31,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.widgets import MessageBar
 from clockapp.ui.errors import report
 from clockapp.ui.ticks import guarded
+from clockapp.ui.undo_step import UndoStep
 
 T = TypeVar("T")
 
@@ -125,47 +126,6 @@ class CashierContext(QObject):
         self.message.show_error(text)
 
 
-class CashierCommand(QUndoCommand):
-    """One recorded cashier action: `undo_work` reverses it with a new record, `redo_work` redoes.
-
-    Both raise DomainError; `CashierHistory` runs them first and moves the stack only when they
-    succeed, so the stack never says an action is undone when the service refused.
-    """
-
-    def __init__(
-        self,
-        text: str,
-        undo_work: Callable[[], Any],
-        redo_work: Callable[[], Any],
-        check: Callable[[], str] | None = None,
-    ) -> None:
-        super().__init__(text)
-        self.undo_work = undo_work
-        self.redo_work = redo_work
-        self.check = check  # why the undo would be refused now ("" when it can be done)
-        self.known: tuple[int | None, str] | None = None  # (revision, refusal) last asked
-        self.skip = True  # the action was already done when the command is pushed
-        self.error: Exception | None = None
-
-    def redo(self) -> None:
-        if self.skip:
-            self.skip = False
-            return
-        try:
-            self.redo_work()
-        except Exception as error:  # Qt calls this from C++: keep the error for the history
-            self.error = error
-
-    def undo(self) -> None:
-        if self.skip:
-            self.skip = False
-            return
-        try:
-            self.undo_work()
-        except Exception as error:
-            self.error = error
-
-
 class CashierHistory(QObject):
     """The cashier window's QUndoStack, moving only when the reversing service call succeeds."""
 
@@ -204,7 +164,7 @@ class CashierHistory(QObject):
         check: Callable[[], str] | None = None,
     ) -> None:
         """Remember an action that was just done; `check` says why its undo would be refused."""
-        command = CashierCommand(text, undo, redo, check)
+        command = UndoStep(text, redo, undo, check=check)
         command.known = (self._revision, "")  # just done, at the revision it published
         self.stack.push(command)
 
@@ -214,7 +174,7 @@ class CashierHistory(QObject):
         The answer is kept until the bus reports another revision; `fresh` asks again anyway.
         """
         command = self.stack.command(self.stack.index() - 1)
-        if not isinstance(command, CashierCommand):
+        if not isinstance(command, UndoStep):
             return "Nothing to undo at the cashier."
         if command.check is None:
             return ""
@@ -230,7 +190,7 @@ class CashierHistory(QObject):
     def undo(self) -> bool:
         """Reverse the last action with a new record; False (and a message) when refused."""
         command = self.stack.command(self.stack.index() - 1)
-        if not isinstance(command, CashierCommand):
+        if not isinstance(command, UndoStep):
             self._ctx.refuse("Nothing to undo at the cashier.")
             return False
         refusal = self.undo_refusal(fresh=True)
@@ -247,7 +207,7 @@ class CashierHistory(QObject):
     def redo(self) -> bool:
         """Record the last undone action again; False (and a message) when refused."""
         command = self.stack.command(self.stack.index())
-        if not isinstance(command, CashierCommand):
+        if not isinstance(command, UndoStep):
             self._ctx.refuse("Nothing to redo at the cashier.")
             return False
         if not self._run(command.redo_work):

@@ -17,7 +17,7 @@ from clockapp.core.structure import Structure, StructureError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.structure.commands import CompoundCommand, SaveCommand
+from clockapp.ui.undo_step import UndoStep
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
@@ -60,7 +60,7 @@ class StructureSaving:
         rows: list[int] | None = None,
         column: int | None = None,
         *,
-        parent: CompoundCommand | None = None,
+        parent: UndoStep | None = None,
     ) -> bool:
         """Run a service operation that replaces the structure and record it for undo.
 
@@ -85,7 +85,7 @@ class StructureSaving:
             return self._swap(saved, before, f"undo “{text}”")
 
         if parent is None:
-            self._editor.undo_stack.push(SaveCommand(text, redo, undo))
+            self._editor.undo_stack.push(UndoStep(text, redo, undo))
         else:
             parent.add(text, redo, undo)
         return True
@@ -132,7 +132,7 @@ class StructureSaving:
         was made for: one undo step."""
         tid = self.tournament_id
         old_stack = self._services.structure.settings(tid).starting_stack
-        step = CompoundCommand("use the suggested structure")
+        step = UndoStep("use the suggested structure")
         old_chips = self._services.structure.chip_set(tid)
         if chips is not None and chips != old_chips:
             if not self._save_with_chips(structure, chips, old_chips, step):
@@ -150,7 +150,7 @@ class StructureSaving:
         return True
 
     def _save_with_chips(
-        self, structure: Structure, chips: ChipSet, old_chips: ChipSet, parent: CompoundCommand
+        self, structure: Structure, chips: ChipSet, old_chips: ChipSet, parent: UndoStep
     ) -> bool:
         """Save a structure with the chips it was made for (one transaction); undo puts both
         back, while the saved structure is still the one this step left."""
@@ -192,7 +192,7 @@ class StructureSaving:
         )
         return True
 
-    def _set_stack(self, old: int, new: int, parent: CompoundCommand) -> bool:
+    def _set_stack(self, old: int, new: int, parent: UndoStep) -> bool:
         tid = self.tournament_id
 
         def save(stack: int) -> bool:

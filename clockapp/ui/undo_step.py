@@ -1,0 +1,129 @@
+"""`UndoStep`: the app's one undo command (orange-canvas-core's `document/commands.py` style).
+
+Every undoable action in every window is one `UndoStep`: the action is done first (one service
+call through the bus, so a refused action never reaches the stack), then pushed already done.
+`redo_work` does it again and `undo_work` reverses it, each one service call.
+
+Qt calls `redo` and `undo` from C++, where a Python exception cannot travel: a call that raises
+leaves its error in `error` for whoever moved the stack (the window shows it, or its history
+raises it), and `on_refused`, when given, hears it at once. A call refused for one of the
+`obsolete_on` reasons, or returning False, makes the step obsolete: Qt drops it, so the stack
+never offers a step that no longer applies (another station changed what it would put back).
+
+`skip` passes over the next redo or undo once: a step is pushed already done, and a history
+that runs the work itself before moving the stack (so the stack moves only on success) sets it.
+`add` makes a step of several saved changes, redone in order and undone in reverse; a part
+refused drops the whole step. `check` says why the undo would be refused now ("" when it can
+be done), and `known` keeps the last answer with the revision it was asked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from traceback import format_tb
+
+from PySide6.QtGui import QUndoCommand
+
+from clockapp.core.errors import DomainError
+
+Work = Callable[[], object]
+
+
+def _nothing() -> None:
+    return None
+
+
+class UndoStep(QUndoCommand):
+    """One undoable action (see the module docstring)."""
+
+    def __init__(
+        self,
+        text: str,
+        redo_work: Work = _nothing,
+        undo_work: Work = _nothing,
+        *,
+        obsolete_on: tuple[type[Exception], ...] = (),
+        on_refused: Callable[[Exception], None] | None = None,
+        check: Callable[[], str] | None = None,
+        skip: bool = True,
+    ) -> None:
+        super().__init__(text)
+        self.redo_work = redo_work
+        self.undo_work = undo_work
+        self.check = check
+        self.known: tuple[int | None, str] | None = None  # (revision, refusal) last asked
+        self.skip = skip
+        self.error: Exception | None = None
+        self.parts: list[UndoStep] = []
+        self._obsolete_on = obsolete_on
+        self._on_refused = on_refused
+
+    def add(self, text: str, redo_work: Work, undo_work: Work) -> None:
+        """One more part, just saved, of a step made of several."""
+        self.parts.append(
+            UndoStep(text, redo_work, undo_work, obsolete_on=self._obsolete_on, skip=False)
+        )
+
+    def take_error(self) -> Exception | None:
+        """The error the last redo or undo met (None if none), cleared."""
+        error, self.error = self.error, None
+        return error
+
+    def redo(self) -> None:
+        """Do the action again (not the first time: it was done before the push)."""
+        if self.skip:
+            self.skip = False
+            return
+        if self.parts:
+            self._run_parts(self.parts, redo=True)
+        else:
+            self._run(self.redo_work)
+
+    def undo(self) -> None:
+        """Reverse the action."""
+        if self.skip:
+            self.skip = False
+            return
+        if self.parts:
+            self._run_parts(list(reversed(self.parts)), redo=False)
+        else:
+            self._run(self.undo_work)
+
+    def _run_parts(self, parts: list[UndoStep], *, redo: bool) -> None:
+        for part in parts:
+            if redo:
+                part.redo()
+            else:
+                part.undo()
+            if part.isObsolete():
+                self.error = part.take_error()
+                self.setObsolete(True)
+                return
+
+    def _run(self, work: Work) -> None:
+        done, error = _call(work)
+        if error is not None:
+            self.error = error
+            if isinstance(error, self._obsolete_on):
+                self.setObsolete(True)
+            if self._on_refused is not None:
+                self._on_refused(error)
+        elif done is False:
+            self.setObsolete(True)
+
+
+def _call(work: Work) -> tuple[object, Exception | None]:
+    """Run `work`; its result, or the error it raised.
+
+    The error comes back without its frames (see below), so keeping it in the step holds no
+    frame that holds the step.
+    """
+    try:
+        return work(), None
+    except Exception as error:
+        # Keep the trace as text (a note the log prints) and drop the frames: Qt called the
+        # step from C++, and frames kept alive across that call (the caller's, holding the
+        # stack and the step) must not outlive the stack that deletes the step.
+        if not isinstance(error, DomainError):
+            error.add_note("Raised in an undo step:\n" + "".join(format_tb(error.__traceback__)))
+        return None, error.with_traceback(None)
