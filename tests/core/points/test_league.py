@@ -52,7 +52,7 @@ def test_a_later_tie_break_decides_when_the_first_leaves_them_level() -> None:
         1,
     ]
     both = league_standings(
-        level + (result(3, 2, 3, 0), result(3, 1, 4, 0)), (TieBreak.WINS, TieBreak.HEAD_TO_HEAD)
+        (*level, result(3, 2, 3, 0), result(3, 1, 4, 0)), (TieBreak.WINS, TieBreak.HEAD_TO_HEAD)
     )
     assert [s.season.player_id for s in both] == [2, 1]
 
