@@ -116,7 +116,7 @@ def team_standings(
             raw[team] += rules.bonus
     shares = share_out(raw, rules.total)
     order = sorted(raw, key=lambda t: (-shares[t], -raw[t], t))
-    standings = []
+    standings: list[TeamStanding] = []
     for index, team in enumerate(order):
         previous = standings[-1] if standings else None
         tied = previous is not None and (previous.share, previous.raw) == (shares[team], raw[team])
