@@ -18,6 +18,7 @@ from clockapp.services.leagues.views import (
     PreviewLine,
     TeamEventView,
 )
+from clockapp.services.leagues.wall import WallBoard
 
 __all__ = [
     "AttendanceInfo",
@@ -28,6 +29,7 @@ __all__ = [
     "PreviewLine",
     "TeamEventService",
     "TeamEventView",
+    "WallBoard",
     "league_results_csv",
     "league_standings_csv",
 ]

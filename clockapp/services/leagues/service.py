@@ -28,7 +28,9 @@ from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.leagues.inputs import EventPeople, event_people
+from clockapp.services.leagues.team_event import TeamEventService
 from clockapp.services.leagues.views import LeagueError, LeagueInfo, LeagueView, PreviewLine
+from clockapp.services.leagues.wall import WallBoard, league_board, team_board
 from clockapp.services.setup import get_row
 
 LEAGUE_CHANGES = Change.TOURNAMENT
@@ -126,6 +128,20 @@ class LeagueService:
                         )
                     )
         return LeagueView(info, league_standings(results, info.tie_breaks), tuple(results))
+
+    def wall_board(self, tournament_id: int) -> WallBoard | None:
+        """The standings the wall shows for this tournament: its team standings when it is a
+        team event; else, once it is finished, the first league it counts in; else None."""
+        team = TeamEventService(self._ctx, self._cache).view(tournament_id)
+        if team is not None:
+            return team_board(team)
+        with self._ctx.reading() as session:
+            finished = get_row(session, tournament_id).finished_at is not None
+            found = league_rows.leagues_of(session, tournament_id)
+            league_id = found[0].id if finished and found else None
+        if league_id is None:
+            return None
+        return league_board(self.standings(league_id))
 
     # ------------------------------------------------------------------ actions
     def create(self, name: str, formula: str, tie_breaks: str = "") -> Outcome[LeagueInfo]:

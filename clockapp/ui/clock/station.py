@@ -131,6 +131,10 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.QUIT: self.quit,
         }
+        # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
+        from clockapp.ui.clock.standings import WallStandings
+
+        self.wall_standings = WallStandings(services, bus, self.session, self.display)
         # Errors are never shown on the room's screen: the net shows them on the director's.
         self.display.setProperty(WALL_DISPLAY, True)
         self.display_actions = install_actions(self.display, window_handlers)
