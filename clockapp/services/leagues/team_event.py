@@ -142,10 +142,14 @@ class TeamEventService:
         return self._act(tournament_id, apply)
 
     def check_in(
-        self, tournament_id: int, name: str, team: str, role: Role
+        self, tournament_id: int, name: str, team: str, role: Role | str
     ) -> Outcome[TeamEventView]:
         """A helper or spectator arrives, for a team that has players at this event."""
         name, team = name.strip(), team.strip()
+        try:
+            role = Role(role)
+        except ValueError:
+            raise LeagueError(f"Check in a helper or a spectator, not '{role}'.") from None
         if not name:
             raise LeagueError("Type the name of who is checking in.")
         if role is Role.PLAYER:

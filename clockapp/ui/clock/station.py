@@ -41,9 +41,11 @@ from clockapp.ui.clock.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
     WINDOW_CASHIER,
+    WINDOW_LEAGUES,
     WINDOW_RULINGS,
     WINDOW_STRUCTURE,
     WINDOW_TABLES,
+    WINDOW_TEAM_EVENT,
     StationWindows,
     structure_editor_class,
 )
@@ -128,6 +130,8 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_CASHIER: self.open_cashier,
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
+            Action.OPEN_LEAGUES: lambda: self.open_window(WINDOW_LEAGUES),
+            Action.OPEN_TEAM_EVENT: lambda: self.open_window(WINDOW_TEAM_EVENT),
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.QUIT: self.quit,
         }
