@@ -178,10 +178,12 @@ class TeamEventWindow(QMainWindow):
             self.attendance_model.set_attendance(())
             return
         view = self.view
+        template = "".join(view.formula.split()) == "".join(TEAM_EVENT_FORMULA.split())
+        formula = "the rules sheet's template" if template else view.formula
         self.status_label.setText(
-            f"Team event · worst beat: {view.worst_beat or 'not given yet'} · "
-            f"formula: {view.formula}"
+            f"Team event · worst beat: {view.worst_beat or 'not given yet'} · points: {formula}"
         )
+        self.status_label.setToolTip(view.formula)
         self.problem_label.setText(view.problem)
         self.standings_model.set_standings(view.standings)
         self.attendance_model.set_attendance(

@@ -49,6 +49,10 @@ DEFAULT_TIE_BREAKS = "wins, cashes, best finish, head-to-head"
 REFRESH = Change.TOURNAMENT | Change.ENTRIES | Change.PLAYERS | Change.PAYOUTS | Change.LEDGER
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 class LeagueWindow(QMainWindow):
     """Leagues and their standings."""
 
@@ -216,8 +220,10 @@ class LeagueWindow(QMainWindow):
         )
         average = f"{season.average_finish:.1f}" if season.average_finish is not None else "—"
         self.season_label.setText(
-            f"<b>{season.name}</b>: {season.events} tournaments, {season.entries} entries, "
-            f"{season.cashes} cashes, {season.wins} wins, average finish {average}"
+            f"<b>{season.name}</b>: {_count(season.events, 'tournament')}, "
+            f"{_count(season.entries, 'entry', 'entries')}, "
+            f"{_count(season.cashes, 'cash', 'cashes')}, "
+            f"{_count(season.wins, 'win')}, average finish {average}"
         )
 
     # ------------------------------------------------------------------ actions
