@@ -11,6 +11,8 @@ from clockapp.core.points import format_points
 from clockapp.services.leagues import LeagueView
 from clockapp.ui.cashier.reports import A4_PAGE, write_pdf
 
+SHADE = " style='background:#f5f5f5'"
+
 
 def league_html(view: LeagueView, printed_at: datetime) -> str:
     """The standings with each player's season, then each tournament's points."""
@@ -43,13 +45,17 @@ def league_html(view: LeagueView, printed_at: datetime) -> str:
             key=lambda r: (r.place is None, r.place or 0),
         )
         cells = "".join(
-            f"<tr><td>{r.place if r.place is not None else 'in play'}</td>"
-            f"<td>{escape(r.name)}</td><td class='num'>{format_points(r.points)}</td></tr>"
-            for r in rows
+            f"<tr{SHADE if index % 2 else ''}>"
+            f"<td>{r.place if r.place is not None else 'in play'}</td>"
+            f"<td>{escape(r.name)}</td><td class='num'>{format_points(r.points)}</td>"
+            f"<td class='num'>{format_cents(r.won)}</td></tr>"
+            for index, r in enumerate(rows)
         )
         events.append(
             f"<p class='head'>{escape(name)}</p>"
-            f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
+            "<table width='70%' cellspacing='0' cellpadding='2'><tr><th>Place</th>"
+            "<th>Player</th><th class='num'>Points</th><th class='num'>Won</th></tr>"
+            f"{cells}</table>"
         )
     return (
         f"<h1>{escape(league.name)}: standings</h1>"
