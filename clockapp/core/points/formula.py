@@ -24,7 +24,7 @@ import ast
 import math
 import operator
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -33,7 +33,7 @@ from simpleeval import SimpleEval
 from clockapp.core.errors import ValidationError
 
 MAX_LENGTH = 500
-MAX_NODES = 200
+MAX_NODES = 400
 MAX_CONSTANT = 10**9
 MAX_EXPONENT = 10
 MAX_POINTS = 10**6
@@ -226,9 +226,13 @@ def _reason(error: BaseException) -> str:
 
 @dataclass(frozen=True)
 class Formula:
-    """A checked formula; `points` evaluates it for one person, in hundredths of a point."""
+    """A checked formula; `points` evaluates it for one person, in hundredths of a point.
+
+    The text is parsed once (`parse`) and the tree reused for every person.
+    """
 
     text: str
+    tree: ast.AST | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str) -> Formula:
@@ -250,7 +254,7 @@ class Formula:
             column = f" at character {error.offset}" if error.offset else ""
             raise FormulaError(f"The formula does not parse{column}: {error.msg}.") from None
         _check_tree(tree)
-        return cls(text)
+        return cls(text, tree.body)
 
     def points(self, person: PointsInput) -> int:
         """The person's points in hundredths (rounded half away from zero).
@@ -258,11 +262,9 @@ class Formula:
         Raises:
             FormulaError: The formula fails on this input (the message names the place).
         """
-        evaluator = SimpleEval(
-            operators=dict(_OPERATORS), functions=dict(FUNCTIONS), names=person.names()
-        )
+        evaluator = SimpleEval(operators=_OPERATORS, functions=FUNCTIONS, names=person.names())
         try:
-            value = evaluator.eval(self.text)
+            value = evaluator.eval(self.text, previously_parsed=self.tree)
             number = float(value)
             if not math.isfinite(number) or abs(number) > MAX_POINTS:
                 raise ValueError(f"result out of range ({number:g})")

@@ -31,7 +31,7 @@ from clockapp.services.leagues.inputs import EventPeople, event_people
 from clockapp.services.leagues.team_event import TeamEventService
 from clockapp.services.leagues.views import LeagueError, LeagueInfo, LeagueView, PreviewLine
 from clockapp.services.leagues.wall import WallBoard, league_board, team_board
-from clockapp.services.setup import get_row
+from clockapp.services.setup import get_row, lock_row
 
 LEAGUE_CHANGES = Change.TOURNAMENT
 
@@ -179,6 +179,8 @@ class LeagueService:
             if formula is not None:
                 checked = Formula.parse(formula)
                 tids = league_rows.tournament_ids(session, league_id)
+                for tid in tids:  # in id order, as every action locks them
+                    lock_row(session, tid)
                 self._check_formula(session, league_id, checked, tids)
                 row.formula = checked.text
             session.add(row)
@@ -192,8 +194,11 @@ class LeagueService:
         """Count a tournament in a league (its formula must work on it)."""
         now = self._ctx.now()
         with self._ctx.transaction() as session:
+            # The tournament's row is locked: two stations counting it in two leagues with
+            # different formulas at once cannot both pass the check (PostgreSQL; SQLite's
+            # BEGIN IMMEDIATE already serialises them).
+            tournament = lock_row(session, tournament_id)
             row = _league(session, league_id)
-            tournament = get_row(session, tournament_id)
             if tournament_id in league_rows.tournament_ids(session, league_id):
                 raise LeagueError(f"{tournament.name} already counts in {row.name}.")
             self._check_formula(session, league_id, Formula.parse(row.formula), [tournament_id])
