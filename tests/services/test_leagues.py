@@ -124,3 +124,26 @@ def test_bad_league_input_is_refused(services: Services) -> None:
     with pytest.raises(LeagueError, match="already a league called A"):
         services.leagues.create("A", LINEAR)
     assert [info.name for info in services.leagues.leagues()] == ["A"]
+
+
+def test_a_formula_that_fails_on_later_results_leaves_that_tournament_out(
+    services: Services,
+) -> None:
+    """Saved while nobody had placed, `10 / (place - 2)` fails once someone finishes second:
+    the standings say so and leave that tournament out instead of failing as a whole."""
+    ann, bo, cy = people(services, "Ann", "Bo", "Cy")
+    done = play(services, "Week 1", [ann, cy])
+    running = services.tournaments.create("Week 2").value.id
+    services.cashier.set_config(
+        running, CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000), 10_000)))
+    )
+    regs = [services.cashier.buy_in(running, pid).value.registration.id for pid in (ann, bo, cy)]
+    league_id = league(services, [running], formula="10 / (place - 3)")
+    services.leagues.add_tournament(league_id, done)
+    services.results.eliminate(running, regs[2], busted_by=regs[0])
+    view = services.leagues.standings(league_id)
+    assert view.problem.startswith("Week 2: Place 3 (Cy): division by zero.")
+    assert {r.tournament_id for r in view.results} == {done}
+    board = services.leagues.wall_board(done)
+    assert board is not None
+    assert board.note == view.problem

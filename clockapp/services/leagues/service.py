@@ -101,7 +101,12 @@ class LeagueService:
         )
 
     def standings(self, league_id: int) -> LeagueView:
-        """The league's standings and every result behind them."""
+        """The league's standings and every result behind them.
+
+        A tournament the formula fails on (results moved on since it was saved) is left out,
+        and `LeagueView.problem` says where it fails.
+        """
+        problems: list[str] = []
         with self._ctx.reading() as session:
             row = _league(session, league_id)
             info = _info(session, row)
@@ -109,25 +114,33 @@ class LeagueService:
             results: list[EventResult] = []
             for tid, _name in info.tournaments:
                 event = event_people(session, tid, self._cache, self._ctx.now())
-                for person, points in zip(event.people, _scored(formula, event), strict=True):
+                try:
+                    points = _scored(formula, event)
+                except FormulaError as error:
+                    problems.append(str(error))
+                    continue
+                entrants = sum(1 for p in event.people if p.result is not None)
+                for person, value in zip(event.people, points, strict=True):
                     r = person.result
-                    if r is None:
-                        continue
-                    results.append(
-                        EventResult(
-                            tid,
-                            r.player_id,
-                            r.name,
-                            r.place,
-                            len([p for p in event.people if p.result is not None]),
-                            r.paid_in,
-                            r.prize,
-                            r.bounties,
-                            points,
-                            r.entries + r.rebuys,
+                    if r is not None:
+                        results.append(
+                            EventResult(
+                                tid,
+                                r.player_id,
+                                r.name,
+                                r.place,
+                                entrants,
+                                r.paid_in,
+                                r.prize,
+                                r.bounties,
+                                value,
+                                r.entries + r.rebuys,
+                            )
                         )
-                    )
-        return LeagueView(info, league_standings(results, info.tie_breaks), tuple(results))
+        problem = " ".join(problems)
+        if problem:
+            problem += " Left out of the standings until the formula is fixed."
+        return LeagueView(info, league_standings(results, info.tie_breaks), tuple(results), problem)
 
     def wall_board(self, tournament_id: int) -> WallBoard | None:
         """The standings the wall shows for this tournament: its team standings when it is a

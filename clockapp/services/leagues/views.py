@@ -37,11 +37,16 @@ class PreviewLine:
 
 @dataclass(frozen=True)
 class LeagueView:
-    """A league's standings, and every result behind them (for each player's season)."""
+    """A league's standings, and every result behind them (for each player's season).
+
+    `problem` names a tournament the formula fails on since it was saved (a place reached
+    later, say); that tournament is left out of the standings until the formula is fixed.
+    """
 
     league: LeagueInfo
     standings: tuple[LeagueStanding, ...]
     results: tuple[EventResult, ...]
+    problem: str = ""
 
     def events_of(self, player_id: int) -> tuple[EventResult, ...]:
         """One player's tournaments in the league, in order."""

@@ -39,5 +39,5 @@ def league_board(view: LeagueView) -> WallBoard:
         for s in view.standings[:WALL_LINES]
     )
     played = len(view.league.tournaments)
-    note = f"after {played} tournament{'s' if played != 1 else ''}"
+    note = view.problem or f"after {played} tournament{'s' if played != 1 else ''}"
     return WallBoard(view.league.name.upper(), lines, during_breaks=False, note=note)

@@ -90,6 +90,11 @@ class LeagueWindow(QMainWindow):
         self.formula_label = QLabel("")
         self.formula_label.setWordWrap(True)
         root.addWidget(self.formula_label)
+        self.problem_label = QLabel("")
+        self.problem_label.setObjectName("league_problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        root.addWidget(self.problem_label)
         self.tournaments_label = QLabel("")
         self.tournaments_label.setWordWrap(True)
         root.addWidget(self.tournaments_label)
@@ -191,6 +196,7 @@ class LeagueWindow(QMainWindow):
             self.pdf_button,
         ):
             button.setEnabled(has)
+        self.problem_label.setText(self.view.problem if self.view is not None else "")
         if self.view is None:
             self.formula_label.setText("No league yet: type a name and press New league.")
             self.tournaments_label.setText("")
