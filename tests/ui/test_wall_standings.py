@@ -88,15 +88,40 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
     bus.run(lambda: services.leagues.add_tournament(league, tournament_id))
     bus.run(lambda: services.clock.start(tournament_id))
     wall = station.wall_standings
-    assert wall.board is None  # not between tournaments yet
+    station.session.tick()
+    assert not wall.screen.isVisible()  # running: the clock
     for rid in reversed(regs[1:]):
         bus.run(lambda rid=rid: services.results.eliminate(tournament_id, rid, busted_by=regs[0]))
     assert wall.board is not None
     assert wall.board.title == "WINTER LEAGUE"
+    assert wall.board.lines[-1] == ("3", "Club player 3", "1 pt")
+    shown = set()
+    for _ in range(4):
+        fake_clock.advance(seconds=20)
+        station.session.tick()
+        shown.add(wall.screen.isVisible())
+        if wall.screen.isVisible():
+            shoot(station.display, "wall-league-standings")
+    assert shown == {True, False}
+    assert station.display.winner_screen.isVisibleTo(station.display)
+
+
+def test_before_the_start_league_standings_take_turns_with_the_clock(
+    qtbot, services, tournament_id, bus, station, fake_clock
+) -> None:
+    regs = buy_in_teams(services, tournament_id, {"Club": 2})
+    league = services.leagues.create("Winter league", "entrants - place + 1").value.id
+    bus.run(lambda: services.leagues.add_tournament(league, tournament_id))
+    wall = station.wall_standings
     shown = set()
     for _ in range(4):
         fake_clock.advance(seconds=20)
         station.session.tick()
         shown.add(wall.screen.isVisible())
     assert shown == {True, False}
-    assert station.display.winner_screen.isVisibleTo(station.display)
+    bus.run(lambda: services.clock.start(tournament_id))
+    station.session.tick()
+    fake_clock.advance(seconds=20)
+    station.session.tick()
+    assert not wall.screen.isVisible()
+    assert len(regs) == 2

@@ -144,14 +144,14 @@ class LeagueService:
 
     def wall_board(self, tournament_id: int) -> WallBoard | None:
         """The standings the wall shows for this tournament: its team standings when it is a
-        team event; else, once it is finished, the first league it counts in; else None."""
+        team event; else those of the first league it counts in; else None."""
         team = TeamEventService(self._ctx, self._cache).view(tournament_id)
         if team is not None:
             return team_board(team)
         with self._ctx.reading() as session:
-            finished = get_row(session, tournament_id).finished_at is not None
+            get_row(session, tournament_id)
             found = league_rows.leagues_of(session, tournament_id)
-            league_id = found[0].id if finished and found else None
+            league_id = found[0].id if found else None
         if league_id is None:
             return None
         return league_board(self.standings(league_id))

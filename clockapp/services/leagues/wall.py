@@ -1,5 +1,6 @@
-"""What the wall shows of points: a team event's standings (in breaks and at the end), else
-the standings of the league a finished tournament counts in (between tournaments)."""
+"""What the wall shows of points: a team event's standings (in breaks, and between
+tournaments), else the standings of the league the tournament counts in (between tournaments:
+before it starts and once it is over). The wall decides when (`ui/clock/standings.py`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ WALL_LINES = 10
 class WallBoard:
     """A standings card for the wall: (rank, name, points) lines, best first.
 
-    `during_breaks`: shown in every break (a team event), not only once the tournament is over.
+    `during_breaks`: shown in every break too (a team event), not only between tournaments.
     """
 
     title: str
@@ -25,9 +26,20 @@ class WallBoard:
     note: str = ""
 
 
+def points_text(points: str) -> str:
+    """'1 pt', '2 pts', '1.5 pts'.
+
+    >>> points_text("1"), points_text("12.5")
+    ('1 pt', '12.5 pts')
+    """
+    return f"{points} pt" if points == "1" else f"{points} pts"
+
+
 def team_board(view: TeamEventView) -> WallBoard:
     """The team standings: each team's share of the 100 points."""
-    lines = tuple((str(s.rank), s.team, f"{s.share} pts") for s in view.standings[:WALL_LINES])
+    lines = tuple(
+        (str(s.rank), s.team, points_text(str(s.share))) for s in view.standings[:WALL_LINES]
+    )
     note = view.problem or (f"Worst beat: {view.worst_beat}" if view.worst_beat else "")
     return WallBoard("TEAM STANDINGS", lines, during_breaks=True, note=note)
 
@@ -35,7 +47,7 @@ def team_board(view: TeamEventView) -> WallBoard:
 def league_board(view: LeagueView) -> WallBoard:
     """A league's standings, the leaders first."""
     lines = tuple(
-        (str(s.rank), s.season.name, f"{format_points(s.season.points)} pts")
+        (str(s.rank), s.season.name, points_text(format_points(s.season.points)))
         for s in view.standings[:WALL_LINES]
     )
     played = len(view.league.tournaments)

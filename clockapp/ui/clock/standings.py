@@ -2,9 +2,10 @@
 
 `StandingsScreen` covers the clock like the winner screen: a title, up to ten lines (rank, name,
 points) and a note. `WallStandings` decides when it shows, from the services' `WallBoard`
-(`services.leagues.wall_board`): a team event's standings in every break and, with the league's
-standings, once the tournament is over, taking turns with the winner screen every
-`TURN_SECONDS` of the injected clock (no timer counts: the session's tick decides).
+(`services.leagues.wall_board`): a team event's standings in every break; a team event's or a
+league's standings between tournaments (before the clock starts, and once the tournament is
+over), taking turns with the clock or the winner screen every `TURN_SECONDS` of the injected
+clock (no timer counts: the session's tick decides).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ ROWS = 10
 MIN_LINES = 6
 #: At the end, the winner and the standings take turns this long each.
 TURN_SECONDS = 20
+#: The clock's status before the first level (`ClockStatus.NOT_STARTED`).
+NOT_STARTED = "not started"
 #: What a change must touch for the standings to be read again.
 BOARD_CHANGES = Change.ENTRIES | Change.TOURNAMENT | Change.PAYOUTS | Change.PLAYERS
 
@@ -160,7 +163,7 @@ class WallStandings(QObject):
             return False
         snapshot = self._session.snapshot
         final = getattr(getattr(snapshot, "ending", None), "final", None)
-        if final is not None:
+        if final is not None or str(clock_view.status) == NOT_STARTED:
             turn = int(self._session.now().timestamp()) // TURN_SECONDS
             return turn % 2 == 1
         return bool(self.board.during_breaks and clock_view.is_break)
