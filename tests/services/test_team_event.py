@@ -7,11 +7,15 @@ from datetime import timedelta
 
 import pytest
 
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.points import FormulaError, Role
 from clockapp.services.app import Services
 from clockapp.services.leagues import LeagueError
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
+from tests.services.test_leagues import people as make_people
 from tests.services.test_leagues import play
 
 
@@ -99,3 +103,31 @@ def test_bad_input_is_refused_and_changes_nothing(
     assert view is not None
     assert len(view.attendance) == 1
     assert view.attendance[0].checked_out_at == fake_clock()
+
+
+def test_first_round_tables_and_the_final_table_come_from_the_seating(services: Services) -> None:
+    """Two 5-seat tables: each table's last three standing rank 1-2-3 at their first table;
+    the final table (5 seats) counts its eliminations from 1 (5th place) to 5 (the winner)."""
+    tid = services.tournaments.create("Seated").value.id
+    players = make_people(services, *(f"S{n}" for n in range(1, 9)))
+    rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    regs = [services.cashier.buy_in(tid, pid).value.registration.id for pid in players]
+    services.seating.add_tables(tid, 2, seat_count=5)
+    services.seating.draw_seats(tid)
+    table_of = {
+        seat.registration_id: table.number
+        for table in services.seating.room(tid).tables
+        for seat in table.seats
+        if seat.registration_id is not None
+    }
+    for loser in reversed(regs[1:]):  # the last registered go first
+        services.results.eliminate(tid, loser, busted_by=regs[0])
+    ranks = {line.name: line.points // 100 for line in services.leagues.preview("table_rank", tid)}
+    outs = {line.place: line.points // 100 for line in services.leagues.preview("final_out", tid)}
+    names = {r.registration_id: r.name for r in services.results.results(tid)}
+    places = {r.registration_id: r.place for r in services.results.results(tid)}
+    for table in (1, 2):
+        seated = sorted((rid for rid, t in table_of.items() if t == table), key=places.__getitem__)
+        assert [ranks[names[rid]] for rid in seated] == list(range(1, len(seated) + 1))
+    assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
