@@ -147,3 +147,32 @@ def test_a_formula_that_fails_on_later_results_leaves_that_tournament_out(
     board = services.leagues.wall_board(done)
     assert board is not None
     assert board.note == view.problem
+
+
+@pytest.mark.postgres
+def test_leagues_and_the_team_event_on_postgresql(pg_url: str) -> None:
+    """The same tables, queries and refusals on PostgreSQL (ON CONFLICT, row locks)."""
+    from clockapp.core.points import Role
+    from clockapp.persistence.db import open_database
+    from tests.fakes import FakeClock
+
+    services = Services(open_database(pg_url), now=FakeClock())
+    try:
+        ann, bo = people(services, "Ann", "Bo")
+        services.players.update(ann, PlayerDetails("Ann", team="Red"))
+        tid = play(services, "Week 1", [ann, bo])
+        league_id = league(services, [tid])
+        with pytest.raises(LeagueError, match="already a league"):
+            services.leagues.create("Season 2026", LINEAR)
+        other = services.leagues.create("Other", "1").value.id
+        with pytest.raises(LeagueError, match="also counts in Season 2026"):
+            services.leagues.add_tournament(other, tid)
+        assert [s.season.name for s in services.leagues.standings(league_id).standings] == [
+            "Ann",
+            "Bo",
+        ]
+        services.team_event.set_up(tid)
+        view = services.team_event.check_in(tid, "Sue", "Red", Role.SPECTATOR).value
+        assert [s.team for s in view.standings] == ["Red"]
+    finally:
+        services.ctx.engine.dispose()
