@@ -125,3 +125,21 @@ def test_before_the_start_league_standings_take_turns_with_the_clock(
     station.session.tick()
     assert not wall.screen.isVisible()
     assert len(regs) == 2
+
+
+def test_seat_moves_on_the_wall_come_before_the_standings(
+    qtbot, team_night, fake_clock, services, tournament_id, bus
+) -> None:
+    """A move announced in the break stays readable: the standings wait until it is done."""
+    wall = team_night.wall_standings
+    bus.run(lambda: services.seating.add_tables(tournament_id, 2, seat_count=9))
+    rid = services.results.results(tournament_id)[0].registration_id
+    bus.run(lambda: services.seating.seat_player(tournament_id, rid, 1, 1))
+    fake_clock.advance(minutes=21)
+    team_night.session.tick()
+    assert wall.screen.isVisible()
+    move = bus.run(lambda: services.seating.move_player(tournament_id, rid, 2, 1))
+    assert team_night.session.moves
+    assert not wall.screen.isVisible()
+    bus.run(lambda: services.seating.acknowledge_move(tournament_id, move.id))
+    assert wall.screen.isVisible()

@@ -142,6 +142,7 @@ class WallStandings(QObject):
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         session.ticked.connect(self._on_session_ticked)
+        session.moves_changed.connect(self._on_session_moves_changed)
         display.installEventFilter(self)
         self.reload()
 
@@ -166,7 +167,9 @@ class WallStandings(QObject):
         if final is not None or str(clock_view.status) == NOT_STARTED:
             turn = int(self._session.now().timestamp()) // TURN_SECONDS
             return turn % 2 == 1
-        return bool(self.board.during_breaks and clock_view.is_break)
+        # Seat moves waiting on the wall come first: players must read where they go.
+        pending = bool(getattr(self._session, "moves", ()))
+        return bool(self.board.during_breaks and clock_view.is_break and not pending)
 
     def update_visibility(self, clock_view: Any) -> None:
         """Show or hide the screen (over everything else on the wall while due)."""
@@ -201,6 +204,9 @@ class WallStandings(QObject):
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.reload()
+
+    def _on_session_moves_changed(self, _moves: object) -> None:
+        self.update_visibility(self._session.current_view())
 
     def _on_session_ticked(self, clock_view: Any) -> None:
         self.update_visibility(clock_view)
