@@ -128,7 +128,11 @@ def season_of(results: Sequence[EventResult]) -> Season:
 
 
 def seasons(results: Iterable[EventResult]) -> dict[int, Season]:
-    """Every player's season, by player id."""
+    """Every player's season, by player id.
+
+    >>> seasons([EventResult(1, 7, "Ann", 1, 9, 2000, 9000, 0, 900)])[7].wins
+    1
+    """
     by_player: dict[int, list[EventResult]] = {}
     for result in results:
         by_player.setdefault(result.player_id, []).append(result)
@@ -184,7 +188,12 @@ def _order(
 def league_standings(
     results: Sequence[EventResult], tie_breaks: Sequence[TieBreak]
 ) -> tuple[LeagueStanding, ...]:
-    """The standings: most points first, level players by the tie-breaks in order."""
+    """The standings: most points first, level players by the tie-breaks in order.
+
+    >>> r = [EventResult(1, 7, "Ann", 2, 9, 2000, 0, 0, 800)]
+    >>> [(s.rank, s.season.name, s.season.points) for s in league_standings(r, ())]
+    [(1, 'Ann', 800)]
+    """
     by_points: dict[int, list[Season]] = {}
     for season in seasons(results).values():
         by_points.setdefault(season.points, []).append(season)
