@@ -66,6 +66,7 @@ def test_the_formula_editor_previews_and_refuses_a_failing_formula(
     assert dialog.problem_label.text() == (
         "Friday Night Hold'em: Place 2 (Aces player 2): division by zero."
     )
+    shoot(dialog, "formula-editor-failing")
     dialog.editor.setPlainText("place.__class__")
     assert "attribute" in dialog.problem_label.text()
     dialog.editor.setPlainText("sqrt(buy_in / 100) * 10 / place")
