@@ -30,7 +30,7 @@ $(HEADLESS)/.installed: pyproject.toml
 	test -x $(HPY) || $(PYTHON) -m venv $(HEADLESS)
 	$(HPY) -m pip install -q --upgrade pip
 	$(HPY) -m pip install -q --no-deps -e .
-	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy 'psycopg[binary]' pytest hypothesis
+	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval 'psycopg[binary]' pytest hypothesis
 	! $(HPY) -c "import PySide6" 2>/dev/null
 	touch $@
 

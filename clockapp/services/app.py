@@ -17,6 +17,7 @@ from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
 from clockapp.services.hard_end import HardEndService
+from clockapp.services.leagues import LeagueService, TeamEventService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
 from clockapp.services.registration import RegistrationService
@@ -46,6 +47,8 @@ class Services:
         self.results = ResultsService(self.ctx, tills)
         self.registration = RegistrationService(self.ctx, tills)
         self.corrections = CorrectionsService(self.ctx, tills)
+        self.leagues = LeagueService(self.ctx, tills)
+        self.team_event = TeamEventService(self.ctx, tills)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

@@ -92,6 +92,15 @@ class Action(enum.Enum):
     OPEN_RULINGS = ActionSpec(
         "Rulings…", ("Ctrl+R",), "Settle a hand: winners, side pots, odd chips, odds", "Windows"
     )
+    OPEN_LEAGUES = ActionSpec(
+        "Leagues…", ("Ctrl+L",), "Seasons: points formulas, standings, CSV and PDF", "Windows"
+    )
+    OPEN_TEAM_EVENT = ActionSpec(
+        "Team event…",
+        ("Ctrl+Shift+T",),
+        "Team points: helpers, spectators, the worst beat, 100 points shared",
+        "Windows",
+    )
     ACKNOWLEDGE_MOVES = ActionSpec(
         "All seat moves done",
         ("Ctrl+Shift+M",),

@@ -14,6 +14,12 @@ from clockapp.persistence.models.cashier import (
     RegistrationRow,
 )
 from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
+from clockapp.persistence.models.league import (
+    AttendanceRow,
+    LeagueRow,
+    LeagueTournamentRow,
+    TeamEventRow,
+)
 from clockapp.persistence.models.seating import (
     GameTableRow,
     HandForHandRow,
@@ -26,6 +32,7 @@ from clockapp.persistence.models.seating import (
 
 __all__ = [
     "AppSetting",
+    "AttendanceRow",
     "CashierConfigRow",
     "ChangeRow",
     "ClockEventClaimRow",
@@ -35,6 +42,8 @@ __all__ = [
     "EliminationRow",
     "GameTableRow",
     "HandForHandRow",
+    "LeagueRow",
+    "LeagueTournamentRow",
     "LedgerRecord",
     "MoveCountRow",
     "PlayerRow",
@@ -44,6 +53,7 @@ __all__ = [
     "SeatingConfigRow",
     "SetupRow",
     "ShootoutRow",
+    "TeamEventRow",
     "TemplateRow",
     "TournamentRow",
 ]

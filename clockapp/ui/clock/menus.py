@@ -47,6 +47,8 @@ MENUS = (
             Action.OPEN_CASHIER,
             Action.OPEN_TABLES,
             Action.OPEN_RULINGS,
+            Action.OPEN_LEAGUES,
+            Action.OPEN_TEAM_EVENT,
             None,
             Action.ACKNOWLEDGE_MOVES,
         ),

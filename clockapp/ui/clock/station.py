@@ -50,9 +50,11 @@ from clockapp.ui.clock.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
     WINDOW_CASHIER,
+    WINDOW_LEAGUES,
     WINDOW_RULINGS,
     WINDOW_STRUCTURE,
     WINDOW_TABLES,
+    WINDOW_TEAM_EVENT,
     StationWindows,
     structure_editor_class,
 )
@@ -147,11 +149,17 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_CASHIER: self.open_cashier,
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
+            Action.OPEN_LEAGUES: lambda: self.open_window(WINDOW_LEAGUES),
+            Action.OPEN_TEAM_EVENT: lambda: self.open_window(WINDOW_TEAM_EVENT),
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,
         }
+        # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
+        from clockapp.ui.clock.standings import WallStandings
+
+        self.wall_standings = WallStandings(services, bus, self.session, self.display)
         # Errors are never shown on the room's screen: the net shows them on the director's.
         self.display.setProperty(WALL_DISPLAY, True)
         self.display_actions = install_actions(self.display, window_handlers)

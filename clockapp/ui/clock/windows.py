@@ -16,8 +16,10 @@ WINDOW_STRUCTURE = "structure"
 WINDOW_CASHIER = "cashier"
 WINDOW_TABLES = "tables"
 WINDOW_RULINGS = "rulings"
+WINDOW_LEAGUES = "leagues"
+WINDOW_TEAM_EVENT = "team_event"
 #: Windows whose place the station remembers (the others remember their own).
-REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES)
+REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_LEAGUES, WINDOW_TEAM_EVENT)
 #: Where each window's place is kept (`UiSettings` geometry keys).
 GEOMETRY_KEYS = {WINDOW_STRUCTURE: "structure_editor", WINDOW_RULINGS: "rulings"}
 
@@ -95,4 +97,12 @@ class StationWindows:
             from clockapp.ui.rulings import RulingsWindow
 
             return RulingsWindow(self.services, self.bus, settings=self.settings)
+        if key == WINDOW_LEAGUES:
+            from clockapp.ui.leagues import LeagueWindow
+
+            return LeagueWindow(self.services, self.bus)
+        if key == WINDOW_TEAM_EVENT:
+            from clockapp.ui.leagues import TeamEventWindow
+
+            return TeamEventWindow(self.services, self.bus)
         raise KeyError(key)

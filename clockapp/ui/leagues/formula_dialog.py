@@ -1,0 +1,105 @@
+"""The points formula editor: the formula, the names it may use, and a live preview of each
+person's points on the current tournament. OK is enabled only while the formula works on
+everyone there (the message names the place where it fails), so nothing broken is saved."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.points import NAMES, format_points
+from clockapp.services.app import Services
+from clockapp.services.leagues import PreviewLine
+from clockapp.ui.leagues.models import PreviewModel
+
+
+class FormulaDialog(QDialog):
+    """Edit a points formula with its preview on `tournament_id`."""
+
+    def __init__(
+        self,
+        services: Services,
+        tournament_id: int,
+        formula: str,
+        title: str = "Points formula",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._tournament_id = tournament_id
+        self.setWindowTitle(title)
+        self._setup_ui()
+        self.editor.setPlainText(formula)
+        self._on_editor_text_changed()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Each person's points (hundredths are kept):"))
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("formula_editor")
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.editor.setFont(mono)
+        self.editor.setFixedHeight(80)
+        self.editor.textChanged.connect(self._on_editor_text_changed)
+        layout.addWidget(self.editor)
+        names = " · ".join(f"<b>{name}</b> {meaning}" for name, meaning in NAMES.items())
+        help_label = QLabel(
+            f"{names}<br>Functions: sqrt, log, min, max, abs, round, floor, ceil; "
+            "<i>a if condition else b</i>."
+        )
+        help_label.setWordWrap(True)
+        help_label.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(help_label)
+        self.problem_label = QLabel("")
+        self.problem_label.setObjectName("formula_problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        layout.addWidget(self.problem_label)
+        self.model = PreviewModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 1)
+        self.total_label = QLabel("")
+        layout.addWidget(self.total_label)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(760, 560)
+
+    def formula(self) -> str:
+        """The formula as typed."""
+        return self.editor.toPlainText().strip()
+
+    def _on_editor_text_changed(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        lines: tuple[PreviewLine, ...] = ()
+        try:
+            lines = self._services.leagues.preview(self.formula(), self._tournament_id)
+        except (DomainError, ValidationError) as error:
+            self.problem_label.setText(str(error))
+            ok.setEnabled(False)
+        else:
+            self.problem_label.setText("")
+            ok.setEnabled(True)
+        self.model.set_lines(lines)
+        total = sum(line.points for line in lines)
+        self.total_label.setText(
+            f"{len(lines)} people · {format_points(total)} points in all" if lines else ""
+        )

@@ -1,0 +1,255 @@
+"""The team event window: run the tournament as a team event (the rules sheet's template, or
+an edited formula), check helpers and spectators in and out, record a player's time away, give
+the worst beat, and watch the team standings share their 100 points.
+
+The worst beat's player comes from the director (the worst-beat ranking proposes one; the
+`worst_beat_combo` is the one input for it). Every action is one service call through the bus.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.points import TEAM_EVENT_FORMULA, Role
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.services.leagues import TeamEventView
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import guard
+from clockapp.ui.leagues.formula_dialog import FormulaDialog
+from clockapp.ui.leagues.models import AttendanceModel, TeamStandingsModel
+
+REFRESH = Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.SEATING
+
+
+def _table(model: object) -> QTableView:
+    table = QTableView()
+    table.setModel(model)  # type: ignore[arg-type]
+    table.verticalHeader().hide()
+    table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+class TeamEventWindow(QMainWindow):
+    """The current tournament as a team event."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self.view: TeamEventView | None = None
+        self.dialog: FormulaDialog | None = None
+        self.setWindowTitle("clockapp — team event")
+        self._setup_ui()
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(lambda _tid: guard(self, self.refresh)())
+        self.refresh()
+
+    def _setup_ui(self) -> None:
+        central = QWidget()
+        root = QVBoxLayout(central)
+        top = QHBoxLayout()
+        self.status_label = QLabel("")
+        self.status_label.setWordWrap(True)
+        top.addWidget(self.status_label, 1)
+        self.set_up_button = QPushButton("Run as a team event")
+        self.set_up_button.clicked.connect(guard(self, self.set_up))
+        self.formula_button = QPushButton("Formula…")
+        self.formula_button.clicked.connect(guard(self, self.edit_formula))
+        top.addWidget(self.set_up_button)
+        top.addWidget(self.formula_button)
+        root.addLayout(top)
+        self.problem_label = QLabel("")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        root.addWidget(self.problem_label)
+
+        body = QHBoxLayout()
+        standings = QGroupBox("Team standings (100 points shared)")
+        standings_layout = QVBoxLayout(standings)
+        self.standings_model = TeamStandingsModel(self)
+        self.standings_table = _table(self.standings_model)
+        standings_layout.addWidget(self.standings_table)
+        body.addWidget(standings, 1)
+
+        people = QGroupBox("Helpers and spectators")
+        people_layout = QVBoxLayout(people)
+        self.attendance_model = AttendanceModel(self)
+        self.attendance_table = _table(self.attendance_model)
+        people_layout.addWidget(self.attendance_table, 1)
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("Name")
+        self.team_combo = QComboBox()
+        self.team_combo.setEditable(True)
+        self.role_combo = QComboBox()
+        for role in (Role.HELPER, Role.SPECTATOR):
+            self.role_combo.addItem(role.value, role)
+        form.addRow("Name", self.name_edit)
+        form.addRow("Team", self.team_combo)
+        form.addRow("Role", self.role_combo)
+        people_layout.addLayout(form)
+        buttons = QHBoxLayout()
+        self.check_in_button = QPushButton("Check in")
+        self.check_in_button.clicked.connect(guard(self, self.check_in))
+        self.check_out_button = QPushButton("Check out selected")
+        self.check_out_button.clicked.connect(guard(self, self.check_out))
+        buttons.addWidget(self.check_in_button)
+        buttons.addWidget(self.check_out_button)
+        people_layout.addLayout(buttons)
+        body.addWidget(people, 1)
+        root.addLayout(body, 1)
+
+        players = QGroupBox("Players")
+        players_form = QFormLayout(players)
+        self.player_combo = QComboBox()
+        away_row = QHBoxLayout()
+        self.away_spin = QSpinBox()
+        self.away_spin.setRange(0, 24 * 60)
+        self.away_spin.setSuffix(" min")
+        self.away_button = QPushButton("Set time away")
+        self.away_button.clicked.connect(guard(self, self.set_away))
+        away_row.addWidget(self.player_combo, 1)
+        away_row.addWidget(self.away_spin)
+        away_row.addWidget(self.away_button)
+        players_form.addRow("Longest time away", away_row)
+        worst_row = QHBoxLayout()
+        self.worst_beat_combo = QComboBox()
+        self.worst_beat_button = QPushButton("Give the worst beat")
+        self.worst_beat_button.clicked.connect(guard(self, self.give_worst_beat))
+        worst_row.addWidget(self.worst_beat_combo, 1)
+        worst_row.addWidget(self.worst_beat_button)
+        players_form.addRow("Worst beat (5 points)", worst_row)
+        root.addWidget(players)
+        self.setCentralWidget(central)
+        self.resize(1000, 640)
+
+    # ------------------------------------------------------------------ reading
+    def refresh(self) -> None:
+        """Read the team event again."""
+        tid = self._bus.tournament_id
+        self.view = self._services.team_event.view(tid)
+        on = self.view is not None
+        for widget in (
+            self.formula_button,
+            self.check_in_button,
+            self.check_out_button,
+            self.away_button,
+            self.worst_beat_button,
+        ):
+            widget.setEnabled(on)
+        self.set_up_button.setEnabled(not on)
+        results = self._services.results.results(tid)
+        for combo, blank in ((self.player_combo, None), (self.worst_beat_combo, "(nobody)")):
+            keep = combo.currentData()
+            combo.clear()
+            if blank is not None:
+                combo.addItem(blank, None)
+            for r in results:
+                combo.addItem(r.name, r.registration_id)
+            index = combo.findData(keep)
+            combo.setCurrentIndex(max(0, index))
+        if self.view is None:
+            self.status_label.setText(
+                "This tournament is not a team event. Players' teams come from the player "
+                "database; run it as a team event to score them."
+            )
+            self.problem_label.setText("")
+            self.standings_model.set_standings(())
+            self.attendance_model.set_attendance(())
+            return
+        view = self.view
+        template = "".join(view.formula.split()) == "".join(TEAM_EVENT_FORMULA.split())
+        formula = "the rules sheet's template" if template else view.formula
+        self.status_label.setText(
+            f"Team event · worst beat: {view.worst_beat or 'not given yet'} · points: {formula}"
+        )
+        self.status_label.setToolTip(view.formula)
+        self.problem_label.setText(view.problem)
+        self.standings_model.set_standings(view.standings)
+        self.attendance_model.set_attendance(
+            a for a in view.attendance if a.registration_id is None
+        )
+        teams = sorted({s.team for s in view.standings})
+        text = self.team_combo.currentText()
+        self.team_combo.clear()
+        self.team_combo.addItems(teams)
+        self.team_combo.setEditText(text or (teams[0] if teams else ""))
+        worst = self.worst_beat_combo.findData(view.worst_beat_id)
+        self.worst_beat_combo.setCurrentIndex(max(0, worst))
+
+    # ------------------------------------------------------------------ actions
+    def set_up(self) -> None:
+        """Run the tournament as a team event with the rules sheet's template."""
+        tid = self._bus.tournament_id
+        self._bus.run(lambda: self._services.team_event.set_up(tid, TEAM_EVENT_FORMULA))
+
+    def edit_formula(self) -> FormulaDialog | None:
+        """Edit each person's formula, with the preview on this tournament."""
+        if self.view is None:
+            return None
+        tid = self._bus.tournament_id
+        dialog = FormulaDialog(self._services, tid, self.view.formula, "Team event points", self)
+        dialog.accepted.connect(
+            guard(
+                self,
+                lambda: self._bus.run(
+                    lambda: self._services.team_event.set_up(tid, dialog.formula())
+                ),
+            )
+        )
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def check_in(self) -> None:
+        """Check in the helper or spectator typed in the form."""
+        tid, name = self._bus.tournament_id, self.name_edit.text()
+        team, role = self.team_combo.currentText(), self.role_combo.currentData()
+        self._bus.run(lambda: self._services.team_event.check_in(tid, name, team, role))
+        self.name_edit.clear()
+
+    def check_out(self) -> None:
+        """Check out the selected helper or spectator."""
+        rows = self.attendance_table.selectionModel().selectedRows()
+        person = self.attendance_model.row_at(rows[0]) if rows else None
+        if person is None:
+            raise ValidationError("Select who is leaving first.")
+        tid = self._bus.tournament_id
+        self._bus.run(lambda: self._services.team_event.check_out(tid, person.id))
+
+    def set_away(self) -> None:
+        """Record the chosen player's longest time away."""
+        tid, rid = self._bus.tournament_id, self.player_combo.currentData()
+        minutes = self.away_spin.value()
+        if rid is None:
+            raise ValidationError("Choose a player first.")
+        self._bus.run(lambda: self._services.team_event.set_away(tid, rid, minutes))
+
+    def give_worst_beat(self) -> None:
+        """Give the worst beat to the chosen player ('(nobody)' takes it back)."""
+        tid, rid = self._bus.tournament_id, self.worst_beat_combo.currentData()
+        self._bus.run(lambda: self._services.team_event.set_worst_beat(tid, rid))
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(REFRESH):
+            guard(self, self.refresh)()

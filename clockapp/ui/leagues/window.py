@@ -1,0 +1,340 @@
+"""The league window: leagues, the tournaments they count, standings and each player's season.
+
+The director picks a league (or makes one: a name, then its formula in the formula editor with
+the preview on the current tournament), counts the current tournament in it or takes it out,
+edits the formula and the tie-breaks, and exports the standings as CSV or PDF. Selecting a
+player shows their season tournament by tournament. Every action is one service call through
+the bus; a refusal is a message and nothing changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import ValidationError
+from clockapp.core.points import TieBreak
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.services.leagues import (
+    LeagueInfo,
+    LeagueView,
+    league_results_csv,
+    league_standings_csv,
+)
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import guard
+from clockapp.ui.leagues.formula_dialog import FormulaDialog
+from clockapp.ui.leagues.models import EventsModel, StandingsModel
+from clockapp.ui.leagues.report import write_league_pdf
+
+#: A new league's formula: one point per player beaten, plus one for taking part.
+DEFAULT_FORMULA = "entrants - place + 1 if place else 0"
+DEFAULT_TIE_BREAKS = "wins, cashes, best finish, head-to-head"
+REFRESH = Change.TOURNAMENT | Change.ENTRIES | Change.PLAYERS | Change.PAYOUTS | Change.LEDGER
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+class LeagueWindow(QMainWindow):
+    """Leagues and their standings."""
+
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._services = services
+        self._bus = bus
+        self.view: LeagueView | None = None
+        self.dialog: FormulaDialog | None = None
+        self.setWindowTitle("clockapp — leagues")
+        self._setup_ui()
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.refresh()
+
+    def _setup_ui(self) -> None:
+        central = QWidget()
+        root = QVBoxLayout(central)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("League:"))
+        self.league_combo = QComboBox()
+        self.league_combo.setMinimumWidth(220)
+        self.league_combo.currentIndexChanged.connect(self._on_league_combo_changed)
+        top.addWidget(self.league_combo, 1)
+        self.new_name = QLineEdit()
+        self.new_name.setPlaceholderText("New league name")
+        top.addWidget(self.new_name)
+        self.new_button = QPushButton("New league…")
+        self.new_button.clicked.connect(guard(self, self.start_new_league))
+        top.addWidget(self.new_button)
+        root.addLayout(top)
+
+        self.formula_label = QLabel("")
+        self.formula_label.setWordWrap(True)
+        root.addWidget(self.formula_label)
+        self.problem_label = QLabel("")
+        self.problem_label.setObjectName("league_problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        root.addWidget(self.problem_label)
+        self.tournaments_label = QLabel("")
+        self.tournaments_label.setWordWrap(True)
+        root.addWidget(self.tournaments_label)
+
+        row = QHBoxLayout()
+        self.formula_button = QPushButton("Formula…")
+        self.formula_button.clicked.connect(guard(self, self.edit_formula))
+        self.add_button = QPushButton("Count this tournament")
+        self.add_button.clicked.connect(guard(self, self.add_current))
+        self.remove_button = QPushButton("Take this tournament out")
+        self.remove_button.clicked.connect(guard(self, self.remove_current))
+        for button in (self.formula_button, self.add_button, self.remove_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        row.addWidget(QLabel("Tie-breaks:"))
+        self.tie_breaks_edit = QLineEdit()
+        self.tie_breaks_edit.setToolTip(
+            "In order, separated by commas: " + ", ".join(t.value for t in TieBreak)
+        )
+        self.tie_breaks_edit.setMinimumWidth(300)
+        row.addWidget(self.tie_breaks_edit)
+        self.tie_breaks_button = QPushButton("Save tie-breaks")
+        self.tie_breaks_button.clicked.connect(guard(self, self.save_tie_breaks))
+        row.addWidget(self.tie_breaks_button)
+        root.addLayout(row)
+
+        splitter = QSplitter()
+        self.standings_model = StandingsModel(self)
+        self.standings_table = QTableView()
+        self.standings_table.setModel(self.standings_model)
+        self.standings_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.standings_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.standings_table.verticalHeader().hide()
+        header = self.standings_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.standings_table.selectionModel().selectionChanged.connect(
+            self._on_standings_selection_changed
+        )
+        splitter.addWidget(self.standings_table)
+        season = QWidget()
+        season_layout = QVBoxLayout(season)
+        season_layout.setContentsMargins(0, 0, 0, 0)
+        self.season_label = QLabel("Select a player to see their season.")
+        self.season_label.setWordWrap(True)
+        season_layout.addWidget(self.season_label)
+        self.events_model = EventsModel(self)
+        self.events_table = QTableView()
+        self.events_table.setModel(self.events_model)
+        self.events_table.verticalHeader().hide()
+        self.events_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        season_layout.addWidget(self.events_table)
+        splitter.addWidget(season)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        root.addWidget(splitter, 1)
+
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button.clicked.connect(guard(self, self.export_csv))
+        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button.clicked.connect(guard(self, self.export_pdf))
+        bottom.addWidget(self.csv_button)
+        bottom.addWidget(self.pdf_button)
+        root.addLayout(bottom)
+        self.setCentralWidget(central)
+        self.resize(1100, 680)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def league(self) -> LeagueInfo | None:
+        """The league shown."""
+        return self.view.league if self.view is not None else None
+
+    def refresh(self, select: int | None = None) -> None:
+        """Read the leagues again; keep the one shown (or show `select`)."""
+        keep = select if select is not None else self.league_combo.currentData()
+        leagues = self._services.leagues.leagues()
+        self.league_combo.blockSignals(True)
+        self.league_combo.clear()
+        for info in leagues:
+            self.league_combo.addItem(info.name, info.id)
+        index = self.league_combo.findData(keep)
+        self.league_combo.setCurrentIndex(index if index >= 0 else (0 if leagues else -1))
+        self.league_combo.blockSignals(False)
+        self._show_league()
+
+    def _show_league(self) -> None:
+        league_id = self.league_combo.currentData()
+        self.view = self._services.leagues.standings(league_id) if league_id else None
+        has = self.view is not None
+        for button in (
+            self.formula_button,
+            self.add_button,
+            self.remove_button,
+            self.tie_breaks_button,
+            self.csv_button,
+            self.pdf_button,
+        ):
+            button.setEnabled(has)
+        self.problem_label.setText(self.view.problem if self.view is not None else "")
+        if self.view is None:
+            self.formula_label.setText("No league yet: type a name and press New league.")
+            self.tournaments_label.setText("")
+            self.standings_model.set_standings(())
+            self.events_model.set_events(())
+            return
+        league = self.view.league
+        self.formula_label.setText(f"Points: <code>{league.formula}</code>")
+        names = ", ".join(name for _tid, name in league.tournaments) or "none yet"
+        self.tournaments_label.setText(f"Tournaments ({len(league.tournaments)}): {names}")
+        counted = any(tid == self._bus.tournament_id for tid, _ in league.tournaments)
+        self.add_button.setEnabled(not counted)
+        self.remove_button.setEnabled(counted)
+        self.tie_breaks_edit.setText(", ".join(b.value for b in league.tie_breaks))
+        self.standings_model.set_standings(self.view.standings)
+        self.events_model.set_events(())
+        self.season_label.setText("Select a player to see their season.")
+
+    def show_season(self, row: int) -> None:
+        """Show the season of the player on standings line `row`."""
+        if self.view is None or not 0 <= row < len(self.view.standings):
+            return
+        season = self.view.standings[row].season
+        names = dict(self.view.league.tournaments)
+        self.events_model.set_events(
+            (names.get(r.tournament_id, ""), r) for r in self.view.events_of(season.player_id)
+        )
+        average = f"{season.average_finish:.1f}" if season.average_finish is not None else "—"
+        self.season_label.setText(
+            f"<b>{season.name}</b>: {_count(season.events, 'tournament')}, "
+            f"{_count(season.entries, 'entry', 'entries')}, "
+            f"{_count(season.cashes, 'cash', 'cashes')}, "
+            f"{_count(season.wins, 'win')}, average finish {average}"
+        )
+
+    # ------------------------------------------------------------------ actions
+    def start_new_league(self) -> FormulaDialog | None:
+        """New league: its name from the box, then its formula in the editor (opened)."""
+        name = self.new_name.text().strip()
+        if not name:
+            self.new_name.setFocus()
+            raise ValidationError("Type the new league's name first.")
+        dialog = FormulaDialog(
+            self._services, self._bus.tournament_id, DEFAULT_FORMULA, f"{name}: points", self
+        )
+
+        def accepted() -> None:
+            info = self._bus.run(
+                lambda: self._services.leagues.create(name, dialog.formula(), DEFAULT_TIE_BREAKS)
+            )
+            self.new_name.clear()
+            self.refresh(select=info.id)
+
+        dialog.accepted.connect(guard(self, accepted))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def edit_formula(self) -> FormulaDialog | None:
+        """Edit the league's formula (saved only once it works on every tournament)."""
+        league = self.league
+        if league is None:
+            return None
+        dialog = FormulaDialog(
+            self._services, self._bus.tournament_id, league.formula, f"{league.name}: points", self
+        )
+        dialog.accepted.connect(
+            guard(
+                self,
+                lambda: self._bus.run(
+                    lambda: self._services.leagues.update(league.id, formula=dialog.formula())
+                ),
+            )
+        )
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def add_current(self) -> None:
+        """Count the tournament shown in every window in this league."""
+        if self.league is not None:
+            league_id = self.league.id
+            self._bus.run(
+                lambda: self._services.leagues.add_tournament(league_id, self._bus.tournament_id)
+            )
+
+    def remove_current(self) -> None:
+        """Stop counting the current tournament in this league."""
+        if self.league is not None:
+            league_id = self.league.id
+            self._bus.run(
+                lambda: self._services.leagues.remove_tournament(league_id, self._bus.tournament_id)
+            )
+
+    def save_tie_breaks(self) -> None:
+        """Save the tie-breaks as typed (in order)."""
+        if self.league is not None:
+            league_id, text = self.league.id, self.tie_breaks_edit.text()
+            self._bus.run(lambda: self._services.leagues.update(league_id, tie_breaks=text))
+
+    def _ask_path(self, title: str, suggested: str, kind: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, title, suggested, kind)
+        return path
+
+    def export_csv(self, path: str | None = None) -> str | None:
+        """Write the standings CSV, and the results beside it (`…-results.csv`)."""
+        if self.view is None:
+            return None
+        path = path or self._ask_path("Export standings", "standings.csv", "CSV (*.csv)")
+        if not path:
+            return None
+        target = Path(path)
+        target.write_text(league_standings_csv(self.view), encoding="utf-8", newline="")
+        results = target.with_name(f"{target.stem}-results{target.suffix or '.csv'}")
+        results.write_text(league_results_csv(self.view), encoding="utf-8", newline="")
+        return str(target)
+
+    def export_pdf(self, path: str | None = None) -> str | None:
+        """Write the standings and results as a PDF."""
+        if self.view is None:
+            return None
+        path = path or self._ask_path("League report", "standings.pdf", "PDF (*.pdf)")
+        if not path:
+            return None
+        return str(write_league_pdf(path, self.view, self._services.now()))
+
+    # ------------------------------------------------------------------ slots
+    def _on_league_combo_changed(self, _index: int) -> None:
+        guard(self, self._show_league)()
+
+    def _on_standings_selection_changed(self, selected: QItemSelection, _old: object) -> None:
+        rows = [index.row() for index in selected.indexes()]
+        if rows:
+            self.show_season(rows[0])
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(REFRESH):
+            guard(self, self.refresh)()
+
+    def _on_bus_tournament_switched(self, _tid: int) -> None:
+        guard(self, self.refresh)()

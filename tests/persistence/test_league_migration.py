@@ -1,0 +1,36 @@
+"""Migration 0016 (leagues and the team event) both ways, on a database with a tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from sqlalchemy import inspect
+
+from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.services.app import Services
+from tests.fakes import FakeClock
+
+TABLES = {"league", "league_tournament", "team_event", "attendance"}
+
+
+def test_the_league_tables_come_and_go_and_keep_the_tournaments(
+    db_path: Path, fake_clock: FakeClock
+) -> None:
+    engine = open_database(str(db_path))
+    try:
+        services = Services(engine, now=fake_clock)
+        tid = services.tournaments.create("Week 1").value.id
+        league = services.leagues.create("Season", "entrants - place + 1").value.id
+        services.leagues.add_tournament(league, tid)
+        command.downgrade(_alembic_config(engine), "0010")
+        assert current_revision(engine) == "0010"
+        assert not TABLES & set(inspect(engine).get_table_names())
+        migrate(engine)
+        assert current_revision(engine) == "0016_league"
+        assert set(inspect(engine).get_table_names()) >= TABLES
+        services = Services(engine, now=fake_clock)
+        assert services.leagues.leagues() == ()
+        assert services.tournaments.get(tid).name == "Week 1"
+    finally:
+        engine.dispose()

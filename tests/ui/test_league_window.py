@@ -1,0 +1,164 @@
+"""The league window, the formula editor and the team event window, driven as a director would.
+
+Set CLOCKAPP_SHOTS to a folder to save screenshots at 1920x1080 and 1366x768.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
+
+from clockapp.core.points import Role
+from clockapp.ui.actions import Action
+from clockapp.ui.errors import ErrorNet
+from clockapp.ui.leagues import FormulaDialog, LeagueWindow, TeamEventWindow
+from tests.ui.test_wall_standings import buy_in_teams
+
+SHOTS = os.environ.get("CLOCKAPP_SHOTS")
+
+
+def shoot(widget: QWidget, name: str) -> None:
+    if not SHOTS:
+        return
+    for size in ((1920, 1080), (1366, 768)):
+        widget.resize(*size)
+        QApplication.processEvents()
+        widget.grab().save(str(Path(SHOTS) / f"{name}-{size[0]}.png"))
+
+
+@pytest.fixture
+def messages(qapp: QApplication) -> Iterator[list[str]]:
+    """The app's error net, recording each message it shows."""
+    shown: list[str] = []
+    net = ErrorNet(qapp, presenter=lambda _parent, message: shown.append(message))
+    yield shown
+    net.setParent(None)
+    net.deleteLater()
+
+
+@pytest.fixture
+def finished(services, tournament_id, bus) -> list[int]:
+    """Nine players (three teams) bought in; all but one busted: the tournament is over."""
+    regs = buy_in_teams(services, tournament_id, {"Aces": 4, "Kings": 3, "=Evil": 2})
+    for rid in reversed(regs[1:]):
+        services.results.eliminate(tournament_id, rid, busted_by=regs[0])
+    return regs
+
+
+def ok_button(dialog: FormulaDialog):
+    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def test_the_formula_editor_previews_and_refuses_a_failing_formula(
+    qtbot, services, tournament_id, finished, window_factory
+) -> None:
+    dialog = window_factory(FormulaDialog(services, tournament_id, "entrants - place + 1"))
+    assert dialog.model.rowCount() == 9
+    assert ok_button(dialog).isEnabled()
+    assert dialog.total_label.text() == "9 people · 45 points in all"
+    dialog.editor.setPlainText("10 / (place - 2)")
+    assert not ok_button(dialog).isEnabled()
+    assert dialog.problem_label.text() == (
+        "Friday Night Hold'em: Place 2 (Aces player 2): division by zero."
+    )
+    shoot(dialog, "formula-editor-failing")
+    dialog.editor.setPlainText("place.__class__")
+    assert "attribute" in dialog.problem_label.text()
+    dialog.editor.setPlainText("sqrt(buy_in / 100) * 10 / place")
+    assert ok_button(dialog).isEnabled()
+    assert dialog.model.index(0, 4).data() == "44.72"
+    shoot(dialog, "formula-editor")
+
+
+def test_a_league_is_made_counted_exported_and_read_by_player(
+    qtbot, services, tournament_id, bus, finished, window_factory, tmp_path
+) -> None:
+    window = window_factory(LeagueWindow(services, bus))
+    window.show()
+    qtbot.keyClicks(window.new_name, "Winter 2026")
+    qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
+    dialog = window.dialog
+    assert dialog is not None
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert window.league_combo.currentText() == "Winter 2026"
+    assert window.standings_model.rowCount() == 0
+    qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    assert window.standings_model.rowCount() == 9
+    assert window.standings_model.index(0, 1).data() == "Aces player 1"
+    assert window.standings_model.index(0, 2).data() == "9"
+    assert not window.add_button.isEnabled()
+    window.standings_table.selectRow(0)
+    assert (
+        "1 tournaments" in window.season_label.text()
+        or "1 tournament" in window.season_label.text()
+    )
+    assert window.events_model.index(0, 0).data() == "Friday Night Hold'em"
+    csv_path = window.export_csv(str(tmp_path / "winter.csv"))
+    text = Path(csv_path).read_text(encoding="utf-8")
+    assert "'=Evil player 1" in text
+    assert (tmp_path / "winter-results.csv").exists()
+    pdf = window.export_pdf(str(tmp_path / "winter.pdf"))
+    assert Path(pdf).read_bytes().startswith(b"%PDF")
+    shoot(window, "league-window")
+
+
+def test_bad_league_input_is_a_message_and_changes_nothing(
+    qtbot, services, tournament_id, bus, finished, window_factory, messages
+) -> None:
+    services.leagues.create("Summer", "entrants - place + 1")
+    other = services.leagues.create("Autumn", "10 - place").value.id
+    services.leagues.add_tournament(services.leagues.leagues()[1].id, tournament_id)
+    window = window_factory(LeagueWindow(services, bus))
+    window.league_combo.setCurrentIndex(window.league_combo.findData(other))
+    qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    assert messages[-1].startswith("Friday Night Hold'em also counts in Summer")
+    assert services.leagues.leagues_of(tournament_id)[0].name == "Summer"
+    window.tie_breaks_edit.setText("wins, luck")
+    qtbot.mouseClick(window.tie_breaks_button, Qt.MouseButton.LeftButton)
+    assert "Unknown tie-break 'luck'" in messages[-1]
+    qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
+    assert messages[-1] == "Type the new league's name first."
+    assert [info.name for info in services.leagues.leagues()] == ["Autumn", "Summer"]
+
+
+def test_the_team_event_window(
+    qtbot, services, tournament_id, bus, finished, window_factory, messages, fake_clock
+) -> None:
+    window = window_factory(TeamEventWindow(services, bus))
+    window.show()
+    assert not window.check_in_button.isEnabled()
+    qtbot.mouseClick(window.set_up_button, Qt.MouseButton.LeftButton)
+    assert window.standings_model.rowCount() == 3
+    shares = [int(window.standings_model.index(r, 4).data()) for r in range(3)]
+    assert sum(shares) == 100
+    window.name_edit.setText("Gil")
+    window.team_combo.setEditText("Green")
+    qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    assert messages[-1].startswith("Team Green has no players in this event")
+    window.name_edit.setText("Sue")
+    window.team_combo.setEditText("Kings")
+    window.role_combo.setCurrentIndex(window.role_combo.findData(Role.SPECTATOR))
+    qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    assert window.attendance_model.rowCount() == 1
+    qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    assert messages[-1] == "Select who is leaving first."
+    fake_clock.advance(minutes=31)
+    window.attendance_table.selectRow(0)
+    qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    assert window.attendance_model.index(0, 4).data() != ""
+    window.worst_beat_combo.setCurrentIndex(window.worst_beat_combo.findText("Kings player 2"))
+    qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    assert "worst beat: Kings player 2" in window.status_label.text()
+    shoot(window, "team-event-window")
+
+
+def test_the_director_opens_both_windows_from_the_windows_menu(qtbot, station) -> None:
+    station.director_actions[Action.OPEN_LEAGUES].trigger()
+    station.director_actions[Action.OPEN_TEAM_EVENT].trigger()
+    assert isinstance(station.windows["leagues"], LeagueWindow)
+    assert isinstance(station.windows["team_event"], TeamEventWindow)
