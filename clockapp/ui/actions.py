@@ -93,7 +93,10 @@ class Action(enum.Enum):
         "Rulings…", ("Ctrl+R",), "Settle a hand: winners, side pots, odd chips, odds", "Windows"
     )
     OPEN_LEAGUES = ActionSpec(
-        "Leagues…", ("Ctrl+L",), "Seasons: points formulas, standings, CSV and PDF", "Windows"
+        "Leagues…",
+        ("Ctrl+Shift+L",),
+        "Seasons: points formulas, standings, CSV and PDF",
+        "Windows",
     )
     OPEN_TEAM_EVENT = ActionSpec(
         "Team event…",

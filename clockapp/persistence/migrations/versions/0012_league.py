@@ -5,8 +5,8 @@ A league groups tournaments into a season with a points formula and tie-breaks
 worst beat's winner (`team_event`), and who came to it (`attendance`: helpers and spectators
 checking in and out, a player's longest time away). New tables only: nothing existing changes.
 
-Revision ID: 0016_league
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-11-26 07:30:00.000000
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from alembic import op
 
 from clockapp.persistence.types import UTCDateTime
 
-revision: str = '0016_league'
-down_revision: str | None = '0010'
+revision: str = '0012'
+down_revision: str | None = '0011'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -4,7 +4,7 @@ Every action's change row names the station that made it ("cashier@laptop2"), as
 already do. Rows made before this revision keep an empty station. SQLite adds the column in place
 (ALTER TABLE ADD COLUMN).
 
-Revision ID: 0012_station
+Revision ID: 0011
 Revises: 0010
 Create Date: 2026-11-26 07:40:00.000000
 """
@@ -15,8 +15,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0012_station'
-# 0010_tournament_end's revision id; the lead re-chains this after 0011 when merging.
+revision: str = '0011'
 down_revision: str | None = '0010'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
