@@ -224,8 +224,11 @@ def serve_services(
     port: int = DEFAULT_PORT,
     now: Callable[[], datetime] | None = None,
 ) -> WebServer:
-    """A web server (not started) showing `tournament_id()` from `services`."""
-    live = LiveState(
-        builder(services, tournament_id), revision_reader(services), now or services.now
-    )
+    """A web server (not started) showing `tournament_id()` from `services`' database.
+
+    It reads through services of its own over the same engine: its thread shares no cache with
+    the caller's (the app's window, on another thread).
+    """
+    own = Services(services.ctx.engine, now=now or services.ctx.now)
+    live = LiveState(builder(own, tournament_id), revision_reader(own), own.now)
     return WebServer(live, host, port)
