@@ -64,6 +64,12 @@ class Action(enum.Enum):
     SHOW_DISPLAY = ActionSpec(
         "Show clock display", ("D",), "Open the clock display for the room", "Display"
     )
+    WEB_VIEW = ActionSpec(
+        "Web view for phones…",
+        ("Ctrl+Shift+W",),
+        "Serve the clock, payouts and seats to phones and TVs (read-only)",
+        "Display",
+    )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
         "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"

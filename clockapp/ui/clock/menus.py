@@ -29,7 +29,13 @@ MENUS = (
     ),
     (
         "&View",
-        (Action.SHOW_DISPLAY, Action.TOGGLE_FULLSCREEN, Action.LEAVE_FULLSCREEN, Action.HELP),
+        (
+            Action.SHOW_DISPLAY,
+            Action.TOGGLE_FULLSCREEN,
+            Action.LEAVE_FULLSCREEN,
+            Action.WEB_VIEW,
+            Action.HELP,
+        ),
     ),
     (
         "&Tournament",

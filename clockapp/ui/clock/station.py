@@ -37,6 +37,7 @@ from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.fullscreen import show_display
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.switching import TournamentSwitching
+from clockapp.ui.clock.web_view import WebViewSwitch
 from clockapp.ui.clock.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
@@ -66,7 +67,7 @@ __all__ = [
 ]
 
 
-class ClockStation(StationWindows, TournamentSwitching, QObject):
+class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
     """The session, controller, display and director window of one tournament."""
 
     def __init__(
@@ -111,6 +112,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         if theme.font_problems():
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
+        self.setup_web_view()  # off until the director switches it on
         self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
@@ -129,6 +131,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
+            Action.WEB_VIEW: self.open_web_view,
             Action.QUIT: self.quit,
         }
         # Errors are never shown on the room's screen: the net shows them on the director's.
@@ -260,6 +263,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         if self._closed:
             return
         self._closed = True
+        self.web_view.switch_off()
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.director.detach_history()
