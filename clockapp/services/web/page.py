@@ -32,9 +32,11 @@ h1{font-size:1.15rem;margin:0;font-weight:600;overflow:hidden;text-overflow:elli
 #countdown{font-size:min(27vw,11rem);font-weight:800;line-height:1.02;
  font-variant-numeric:tabular-nums;letter-spacing:-.02em}
 #countdown.paused{color:#d29922}
-#blinds{font-size:min(12vw,4.2rem);font-weight:700;font-variant-numeric:tabular-nums}
+#blinds{font-size:min(12vw,4.2rem);font-weight:700;font-variant-numeric:tabular-nums;
+ color:#ffd166}
 #ante{font-size:1.4rem;color:#c9d1d9;min-height:1.4em}
 #message{color:#d29922;min-height:1.2em;margin-top:4px}
+#ante:empty,#message:empty{display:none}
 #next{margin-top:8px;font-size:1.1rem;color:#8b949e}
 .grid{display:grid;grid-template-columns:repeat(2,1fr);gap:8px;margin:12px 0}
 .stat{background:#161b22;border-radius:10px;padding:10px 12px}
