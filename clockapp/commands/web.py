@@ -9,7 +9,6 @@ the one given; it only reads the database. Ctrl+C stops it.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from clockapp.errors import DomainError

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import BinaryIO
+from typing import Protocol
 
 MAX_REQUEST_LINE = 2048
 MAX_HEADER_LINE = 4096
@@ -23,6 +23,14 @@ _METHOD = re.compile(rb"[A-Z]{1,20}")
 _TARGET = re.compile(rb"/[\x21-\x7e]*")
 _VERSION = re.compile(rb"HTTP/1\.[01]")
 _HEADER_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+
+
+class Lines(Protocol):
+    """Where a request is read from: a socket's buffered reader, or bytes in a test."""
+
+    def readline(self, size: int = -1, /) -> bytes:
+        """One line, at most `size` bytes."""
+        ...
 
 
 class RequestError(Exception):
@@ -41,7 +49,7 @@ class Request:
     path: str
 
 
-def _line(rfile: BinaryIO, limit: int, too_long: HTTPStatus) -> bytes | None:
+def _line(rfile: Lines, limit: int, too_long: HTTPStatus) -> bytes | None:
     raw = rfile.readline(limit + 1)
     if not raw:
         return None
@@ -51,7 +59,7 @@ def _line(rfile: BinaryIO, limit: int, too_long: HTTPStatus) -> bytes | None:
     return raw.rstrip(b"\r\n")
 
 
-def read_request(rfile: BinaryIO) -> Request | None:
+def read_request(rfile: Lines) -> Request | None:
     """Read a request's line and headers; None when the client closed without sending one.
 
     >>> import io

@@ -14,7 +14,9 @@ from clockapp.services.web.server import WebServer, serve_services
 
 
 @contextmanager
-def running_server(services: Services, tournament_id: int, poll: float = 0.05) -> Iterator[WebServer]:
+def running_server(
+    services: Services, tournament_id: int, poll: float = 0.05
+) -> Iterator[WebServer]:
     """A started web server on a free port of 127.0.0.1, stopped afterwards."""
     server = serve_services(services, lambda: tournament_id, "127.0.0.1", 0)
     server.live._poll = poll  # the tests need not wait the production interval

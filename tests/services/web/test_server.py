@@ -149,9 +149,7 @@ def before(engine: Engine, web: WebServer) -> dict[str, object]:
     return dump_database(engine)  # type: ignore[return-value]
 
 
-def test_a_change_reaches_a_connected_client_within_a_second(
-    services: Services, demo: int
-) -> None:
+def test_a_change_reaches_a_connected_client_within_a_second(services: Services, demo: int) -> None:
     with running_server(services, demo) as server:
         reader = EventReader(server.port)
         try:
@@ -210,14 +208,18 @@ def test_a_port_in_use_is_refused_with_a_clear_message(services: Services, demo:
         taken.close()
 
 
+def _read_until_the_end(reader: EventReader) -> None:
+    for _ in range(5):
+        reader.next_event()
+
+
 def test_stopping_ends_the_streams_and_frees_the_port(services: Services, demo: int) -> None:
     with running_server(services, demo) as server:
         port = server.port
         reader = EventReader(server.port)
         reader.next_state(time.monotonic() + 5)
     with pytest.raises((EOFError, OSError)):
-        for _ in range(5):
-            reader.next_event()
+        _read_until_the_end(reader)
     reader.close()
     again = serve_services(services, lambda: demo, "127.0.0.1", port)
     again.stop()

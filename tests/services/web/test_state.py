@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 
 from clockapp.services.app import Services
@@ -21,7 +22,7 @@ def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
     assert items[0]["blinds"] == "100 / 200"
     # Level 3 has 12:34 to go in the demo; each later item ends its length after the one before.
     assert items[0]["ends"] == epoch_ms(now + timedelta(minutes=12, seconds=34))
-    for before, after in zip(items, items[1:], strict=False):
+    for before, after in itertools.pairwise(items):
         assert after["ends"] - before["ends"] == after["ms"]
     # The state is built again when the level ends by itself.
     assert built.deadline == now + timedelta(minutes=12, seconds=34)
