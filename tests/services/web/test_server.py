@@ -21,11 +21,6 @@ from tests.dbdump import dump_database
 from tests.services.web.support import EventReader, exchange, get, running_server, status
 
 
-@pytest.fixture
-def demo(services: Services) -> int:
-    return services.demo.create_demo().value.id
-
-
 def test_the_page_its_state_and_head(services: Services, demo: int) -> None:
     with running_server(services, demo) as server:
         code, body = get(server.port, "/")

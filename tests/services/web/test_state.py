@@ -11,9 +11,9 @@ from tests.fakes import FakeClock
 
 
 def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
-    services: Services, fake_clock: FakeClock
+    services: Services, fake_clock: FakeClock, demo: int
 ) -> None:
-    tid = services.demo.create_demo().value.id
+    tid = demo
     now = fake_clock()
     built = build(services, tid, now)
     items = built.state["clock"]["items"]
@@ -29,9 +29,9 @@ def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
 
 
 def test_a_paused_clock_sends_the_time_left_and_no_end(
-    services: Services, fake_clock: FakeClock
+    services: Services, fake_clock: FakeClock, demo: int
 ) -> None:
-    tid = services.demo.create_demo().value.id
+    tid = demo
     services.clock.pause(tid)
     fake_clock.advance(minutes=30)  # time passes: a paused clock does not move
     built = build(services, tid, fake_clock())
@@ -43,8 +43,8 @@ def test_a_paused_clock_sends_the_time_left_and_no_end(
     assert built.deadline is None
 
 
-def test_the_field_money_and_seats(services: Services, fake_clock: FakeClock) -> None:
-    tid = services.demo.create_demo().value.id
+def test_the_field_money_and_seats(services: Services, fake_clock: FakeClock, demo: int) -> None:
+    tid = demo
     state = build(services, tid, fake_clock()).state
     field = state["field"]
     assert (field["players_left"], field["entries"]) == (17, 24)
@@ -57,9 +57,9 @@ def test_the_field_money_and_seats(services: Services, fake_clock: FakeClock) ->
 
 
 def test_the_clock_moves_on_by_itself_in_the_state(
-    services: Services, fake_clock: FakeClock
+    services: Services, fake_clock: FakeClock, demo: int
 ) -> None:
-    tid = services.demo.create_demo().value.id
+    tid = demo
     fake_clock.advance(minutes=13)  # past the end of level 3, nobody pressed anything
     items = build(services, tid, fake_clock()).state["clock"]["items"]
     assert items[0]["name"] == "Level 4"
