@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime
 from http import HTTPStatus
+from typing import Any
 
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
@@ -30,6 +31,9 @@ SOCKET_TIMEOUT = 10.0
 HEARTBEAT_SECONDS = 15.0
 #: Streams held at once; more get 503 (a room holds a few hundred phones at most).
 MAX_STREAMS = 1000
+#: Connections (each a thread) at once; more are closed unanswered, so a flood of idle
+#: connections cannot pile up threads.
+MAX_CONNECTIONS = 1200
 
 PAGE_BYTES = PAGE.encode()
 
@@ -38,11 +42,41 @@ class WebServerError(DomainError):
     """The web view cannot start (the port is taken, the address is wrong)."""
 
 
+_Request = socket.socket | tuple[bytes, socket.socket]
+
+
 class _TCPServer(socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True  # a restart right after a stop; a port in use still fails
     request_queue_size = 128
+    max_connections = MAX_CONNECTIONS
     web: WebServer
+
+    def __init__(self, address: tuple[str, int], handler: type[_Handler]) -> None:
+        self._active = 0
+        self._active_lock = threading.Lock()
+        super().__init__(address, handler)
+
+    @property
+    def active(self) -> int:
+        """Connections being served now."""
+        return self._active
+
+    def verify_request(self, request: _Request, client_address: Any) -> bool:
+        """Take the connection only while there is room (a refused one is just closed)."""
+        with self._active_lock:
+            if self._active >= self.max_connections:
+                return False
+            self._active += 1
+            return True
+
+    def process_request_thread(self, request: _Request, client_address: Any) -> None:
+        """Serve one connection on its thread, and give its place back at the end."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._active_lock:
+                self._active -= 1
 
 
 class _Handler(socketserver.StreamRequestHandler):
