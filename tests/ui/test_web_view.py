@@ -80,8 +80,9 @@ def test_a_taken_port_is_said_in_the_dialog(station: ClockStation, qtbot) -> Non
 def test_the_web_view_follows_the_tournament_the_director_opens(
     station: ClockStation, services, qtbot
 ) -> None:
-    station.web_view.switch_on(share=False, port=_free_port())
     other = services.tournaments.create("Sunday Deepstack").value.id
-    station.bus.switch_tournament(other)
+    station.web_view.switch_on(share=False, port=_free_port())
+    assert _fetch(station.web_view.url)["tournament"] == "Friday Night Hold'em"
+    station.bus.switch_tournament(other)  # showing another tournament writes nothing
     qtbot.waitUntil(lambda: _fetch(station.web_view.url)["tournament"] == "Sunday Deepstack")
     station.web_view.switch_off()

@@ -1,10 +1,11 @@
 """One fresh copy of the page's state for every client, kept by one poller thread.
 
-The poller reads the newest revision of the change log (one cheap query, `revision`) a few times
-a second; when it moves, or when the clock passes to another item by itself, it builds the state
-once and wakes every client waiting in `wait_newer`. Two hundred phones cost one query per tick,
-not two hundred. A database that stops answering marks the state stale and keeps the last one:
-the page says so and its clock keeps running from the end times it has.
+The poller reads the newest revision of the change log (one cheap query, `revision_reader`) a
+few times a second; when it moves, when another tournament is shown, or when the clock passes to
+another item by itself, it builds the state once and wakes every client waiting in `wait_newer`.
+Two hundred phones cost one query per tick, not two hundred. A database that stops answering
+marks the state stale and keeps the last one: the page says so and its clock keeps running from
+the end times it has.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,13 +26,20 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 
 
-def revision_reader(services: Services) -> Callable[[], int]:
-    """How the web view learns that something changed: the newest revision, read cheaply.
+def revision_reader(
+    services: Services, tournament_id: Callable[[], int | None]
+) -> Callable[[], Hashable]:
+    """How the web view learns that something changed: which tournament, and its newest revision.
 
     The one place that knows how: a per-tournament revision or a pushed notification replaces
-    this function alone.
+    this function alone. The tournament is part of it because showing another one (the director
+    opens it) writes nothing.
     """
-    return services.tournaments.revision
+
+    def read() -> Hashable:
+        return (tournament_id(), services.tournaments.revision())
+
+    return read
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,7 @@ class LiveState:
     def __init__(
         self,
         build: Callable[[datetime], Built],
-        revision: Callable[[], int],
+        revision: Callable[[], Hashable],
         now: Callable[[], datetime],
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
@@ -64,7 +72,7 @@ class LiveState:
         self._changed = threading.Condition()
         self._published = Published(0, b"{}")
         self._state: dict[str, object] = {}
-        self._seen: int | None = None
+        self._seen: Hashable = None
         self._deadline: datetime | None = None
         self._stale = False
         self._stop = threading.Event()

@@ -264,5 +264,5 @@ def serve_services(
     the caller's (the app's window, on another thread).
     """
     own = Services(services.ctx.engine, now=now or services.ctx.now)
-    live = LiveState(builder(own, tournament_id), revision_reader(own), own.now)
+    live = LiveState(builder(own, tournament_id), revision_reader(own, tournament_id), own.now)
     return WebServer(live, host, port)
