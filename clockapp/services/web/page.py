@@ -55,10 +55,18 @@ input{width:100%;font-size:1.1rem;padding:10px 12px;border-radius:8px;border:1px
 .muted{color:#8b949e}
 footer{text-align:center;color:#6e7681;font-size:.8rem;margin-top:14px}
 @media (min-width:900px) and (orientation:landscape){
- main{display:grid;grid-template-columns:3fr 2fr;gap:0 24px}
+ main{display:grid;grid-template-columns:3fr 2fr;gap:0 2.5vw;max-width:none;padding:2vh 2.5vw}
  header,footer{grid-column:1/-1}
- #countdown{font-size:min(16vw,14rem)}
+ h1{font-size:3.4vh}.pill{font-size:2.2vh}
+ #level{font-size:5.5vh}
+ #countdown{font-size:min(15vw,32vh)}
+ #blinds{font-size:10vh}
+ #ante{font-size:4vh}
+ #message,#next{font-size:3.4vh}
  .grid{grid-template-columns:repeat(4,1fr)}
+ .stat b{font-size:4.6vh}.stat span{font-size:1.8vh}
+ section{font-size:2.8vh}h2{font-size:2vh}input{font-size:2.8vh}
+ #found li{font-size:2.8vh}
 }
 </style>
 </head>
