@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -80,3 +81,14 @@ def test_the_page_shows_the_level_counts_down_and_follows_a_change(
         real_services.clock.pause(tid)
         assert _wait_for(browser, text("status"), "Paused", 1.0) < 1.0
         assert browser.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+
+def test_the_countdown_uses_the_servers_time_not_the_phones(engine, browser: Browser) -> None:
+    # The server's clock is two hours ahead of the phone's: the end times it sends are two hours
+    # in the phone's future, and only the offset it sends with them gives the right countdown.
+    ahead = Services(engine, now=lambda: datetime.now(UTC) + timedelta(hours=2))
+    tid = ahead.demo.create_demo().value.id
+    with running_server(ahead, tid, poll=0.2) as server:
+        browser.open(f"http://127.0.0.1:{server.port}/")
+        _wait_for(browser, text("level"), "Level 3", 10)
+        assert browser.evaluate(text("countdown")).startswith("12:")
