@@ -16,29 +16,49 @@ from sqlmodel import Session
 
 from clockapp.errors import ValidationError
 
-__all__ = ["MAX_STORED_INT", "WRITING", "Engine", "Session", "reading", "transaction"]
+__all__ = [
+    "MAX_STORED_INT",
+    "STATION",
+    "WRITING",
+    "Engine",
+    "Session",
+    "reading",
+    "station_of",
+    "transaction",
+]
 
 #: `Session.info` key marking a write transaction's session: reads made in it go to the database,
 #: never to a cache of what was committed before (the transaction may have written since).
 WRITING = "clockapp.writing"
+
+#: `Session.info` key holding the name of the station whose action the transaction is
+#: ("cashier@laptop2"): the change-log row it appends records it.
+STATION = "clockapp.station"
 
 #: The largest whole number a database column holds (SQLite's INTEGER, PostgreSQL's BIGINT).
 MAX_STORED_INT = 2**63 - 1
 
 
 @contextmanager
-def transaction(writer: Engine) -> Iterator[Session]:
+def transaction(writer: Engine, station: str = "") -> Iterator[Session]:
     """A session whose work commits together or not at all, on `persistence.db.writing`'s engine.
 
     It holds the database's write lock from its first statement on SQLite (BEGIN IMMEDIATE); on
     PostgreSQL an action that reads then writes shared state calls `lock_tournament` first.
+    `station` names who acts (see `station_of`).
     """
+    info = {WRITING: True, STATION: station}
     with (
         _numbers_in_range(),
-        Session(writer, expire_on_commit=False, info={WRITING: True}) as session,
+        Session(writer, expire_on_commit=False, info=info) as session,
         session.begin(),
     ):
         yield session
+
+
+def station_of(session: Session) -> str:
+    """The station whose action `session` carries ("" outside a station's transaction)."""
+    return str(session.info.get(STATION, ""))
 
 
 @contextmanager

@@ -23,15 +23,17 @@ from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
+from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
+from clockapp.services.wall import WallService
 
 
 class Services:
     """Every use case of the app, grouped by domain."""
 
-    def __init__(self, engine: Engine, now: Now = system_now) -> None:
-        self.ctx = ServiceContext(engine=engine, now=now)
+    def __init__(self, engine: Engine, now: Now = system_now, station: str = "director") -> None:
+        self.ctx = ServiceContext(engine=engine, now=now, station=station)
         self.tournaments = TournamentService(self.ctx)
         self.structure = StructureService(self.ctx)
         self.clock = ClockService(self.ctx)
@@ -48,12 +50,19 @@ class Services:
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
+        self.wall = WallService(self.ctx)
+        self.stations = StationService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""
         return self.ctx.now()
 
 
-def open_services(url: str | None = None, now: Now = system_now) -> Services:
-    """Open and migrate the database at `url` (default: the user's SQLite file); build Services."""
-    return Services(open_database(url), now=now)
+def open_services(
+    url: str | None = None, now: Now = system_now, station: str = "director"
+) -> Services:
+    """Open and migrate the database at `url` (default: the user's SQLite file); build Services.
+
+    `station` names who acts on every row the services write ("cashier@laptop2").
+    """
+    return Services(open_database(url), now=now, station=station)

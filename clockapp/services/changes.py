@@ -22,7 +22,19 @@ class Change(enum.IntFlag):
     LEDGER = enum.auto()  # money rows
     PAYOUTS = enum.auto()  # prize pool, payout table, deals
     SEATING = enum.auto()  # tables, seats, moves
-    ALL = TOURNAMENT | STRUCTURE | CLOCK | CHIPS | PLAYERS | ENTRIES | LEDGER | PAYOUTS | SEATING
+    WALL = enum.auto()  # the moment shown over the clock (showdown, ruling, chip race...)
+    ALL = (
+        TOURNAMENT
+        | STRUCTURE
+        | CLOCK
+        | CHIPS
+        | PLAYERS
+        | ENTRIES
+        | LEDGER
+        | PAYOUTS
+        | SEATING
+        | WALL
+    )
 
 
 @dataclass(frozen=True)

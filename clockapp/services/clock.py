@@ -11,6 +11,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.core.wall import WallMoment
 from clockapp.persistence.codec import clock_state, store_clock_state, structure_load
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
@@ -31,6 +32,7 @@ from clockapp.services.setup import (
 )
 from clockapp.services.structure import TournamentSettings, read_settings
 from clockapp.services.tournaments import TournamentInfo
+from clockapp.services.wall import read_moment
 
 #: Sounds older than this when first seen are skipped: after a restart the app does not play what
 #: happened while it was closed.
@@ -113,6 +115,7 @@ class ClockSnapshot:
     settings: TournamentSettings
     hand_for_hand: bool = False  # the wall says so while it is on
     ending: WallEnding = NO_ENDING  # the registration line; the winner once finished
+    wall: WallMoment | None = None  # the moment shown over the clock (`clockapp.core.wall`)
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -182,6 +185,7 @@ class ClockService:
                 settings=read_settings(session, tournament_id),
                 hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
                 ending=_ending(session, tournament_id, self._ctx.now()),
+                wall=read_moment(session, tournament_id),
             )
 
     # ---------------------------------------------------------------- transitions

@@ -1,4 +1,4 @@
-"""What every service needs: the engine, the clock, and the unit of work."""
+"""What every service needs: the engine, the clock, the station acting, and the unit of work."""
 
 from __future__ import annotations
 
@@ -25,10 +25,15 @@ def system_now() -> datetime:
 
 @dataclass(frozen=True)
 class ServiceContext:
-    """The engine and the injected time source, shared by every service."""
+    """The engine, the injected time source and the station, shared by every service.
+
+    `station` names who acts ("cashier@laptop2", `clockapp.core.stations.station_name`): every
+    ledger row and change-log row written through this context records it.
+    """
 
     engine: Engine
     now: Now = system_now
+    station: str = "director"
 
     @cached_property
     def _writer(self) -> Engine:
@@ -41,7 +46,7 @@ class ServiceContext:
         It holds the database's write lock from its first statement on SQLite (BEGIN IMMEDIATE);
         on PostgreSQL an action that reads then writes shared state calls `lock_tournament` first.
         """
-        with sessions.transaction(self._writer) as session:
+        with sessions.transaction(self._writer, station=self.station) as session:
             yield session
 
     @contextmanager

@@ -176,7 +176,7 @@ class DemoService:
             info = _info(row)
 
         at = _SetBack(started - timedelta(minutes=20))
-        ctx = ServiceContext(self._ctx.engine, now=at)
+        ctx = ServiceContext(self._ctx.engine, now=at, station=self._ctx.station)
         self._fill(ctx, at, tid, stack, started, now)
 
         with self._ctx.transaction() as session:

@@ -214,7 +214,6 @@ class HardEndService:
         tournament_id: int,
         counts: Mapping[int, int],
         *,
-        station: str = "",
         accept_difference: int | None = None,
     ) -> Outcome[ChipCountResult]:
         """Rank the players still in by their chips and record their places and prizes.
@@ -223,7 +222,6 @@ class HardEndService:
             tournament_id: The tournament.
             counts: Each player in play (registration id) -> chips counted, for every player
                 still in.
-            station: The station recording it (written on the eliminations).
             accept_difference: The director saw that the counts differ from the chips in play
                 by this many (counted minus in play) and confirms them anyway (a lost chip, a
                 chip race nobody recorded).
@@ -249,7 +247,7 @@ class HardEndService:
                 sum(counts[rid] for rid in in_play), chips_in_play(till), accept_difference
             )
             busts = [BustInput(rid, chips_at_hand_start=counts[rid]) for rid in others]
-            record_busts(session, till, busts, now, station=station, reason=REASON)
+            record_busts(session, till, busts, now, station=self._ctx.station, reason=REASON)
             view = money_view(till)
             check_not_overpaid(view)  # a prize already paid above the new finish: void it first
             dues = view.dues

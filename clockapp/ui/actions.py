@@ -64,9 +64,15 @@ class Action(enum.Enum):
     SHOW_DISPLAY = ActionSpec(
         "Show clock display", ("D",), "Open the clock display for the room", "Display"
     )
+    LOCK_DISPLAY = ActionSpec(
+        "Lock display",
+        ("Ctrl+L",),
+        "Lock the display's keys until the PIN is typed",
+        "Display",
+    )
     WEB_VIEW = ActionSpec(
         "Web view for phones…",
-        ("Ctrl+Shift+W",),
+        ("Ctrl+Shift+P",),
         "Serve the clock, payouts and seats to phones and TVs (read-only)",
         "Display",
     )
@@ -97,6 +103,18 @@ class Action(enum.Enum):
         ("Ctrl+Shift+M",),
         "Take every seat move off the clock display",
         "Windows",
+    )
+    WALL_MESSAGE = ActionSpec(
+        "Message on the wall…",
+        ("Ctrl+Shift+W",),
+        "Show a message over the clock in large type",
+        "Wall",
+    )
+    CLEAR_WALL = ActionSpec(
+        "Clear the wall",
+        ("Ctrl+Shift+X",),
+        "Take the showdown, ruling or message off the wall: the clock shows again",
+        "Wall",
     )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
     QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")

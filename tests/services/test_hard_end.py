@@ -51,7 +51,7 @@ def test_chip_counts_rank_the_field_and_equal_stacks_share_places_and_prizes(
     revision = services.tournaments.revision()
     counts = {a: 24_000, b: 10_000, c: 10_000, d: 6_000}
 
-    outcome = services.hard_end.finish_by_chips(tid, counts, station="director")
+    outcome = services.hard_end.finish_by_chips(tid, counts)
 
     result = outcome.value
     assert outcome.changes.touches(Change.ENTRIES | Change.PAYOUTS | Change.SEATING)

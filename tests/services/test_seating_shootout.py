@@ -47,7 +47,7 @@ def test_a_shootout_bust_is_recorded_at_the_cashier(services: Services, tid: int
     assert outcome.changes.touches(Change.SEATING | Change.ENTRIES | Change.PAYOUTS)
     assert cashier_places(services, tid)[table_1[0]] == "6th"
     (record,) = services.results.eliminations(tid)
-    assert (record.registration_id, record.station) == (table_1[0], "Tables")
+    assert (record.registration_id, record.station) == (table_1[0], services.ctx.station)
     assert "shootout round 1, table 1" in record.reason
 
 

@@ -234,7 +234,7 @@ def test_played_levels_are_frozen_while_the_clock_runs(
     assert "is being played" in editor.banner.text
     # The service refuses too, if a change reaches it.
     changed = Structure(before.name, (Level(25, 50), *before.levels[1:]), None)
-    assert not editor.apply(changed, "edit played level")
+    assert not editor.saving.apply(changed, "edit played level")
     assert "already been played" in editor.banner.text
     assert saved(services, bus) == before
     # The level being played can still be edited.
@@ -311,7 +311,7 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
 
 def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeypatch) -> None:
     original = saved(services, bus)
-    assert editor.save_template("Friday regular")
+    assert editor.files.save_template("Friday regular")
     template = next(t for t in services.structure.templates() if t.name == "Friday regular")
     assert any(e.kind == "template" and e.key == template.id for e in editor.library.entries())
     editor.table.select_rows(list(range(5)))
@@ -319,31 +319,31 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert saved(services, bus) != original
     # Loading asks first; "Cancel" changes nothing.
     asked: list[str] = []
-    monkeypatch.setattr(editor, "_confirm", lambda title, text: asked.append(text) or False)
+    monkeypatch.setattr(editor.files, "_confirm", lambda title, text: asked.append(text) or False)
     editor.library.select("template", template.id)
     qtbot.keyClick(editor.library.list, Key.Key_Return)
     assert asked
     assert "replaces the" in asked[0]
     assert saved(services, bus) != original
-    monkeypatch.setattr(editor, "_confirm", lambda title, text: True)
+    monkeypatch.setattr(editor.files, "_confirm", lambda title, text: True)
     qtbot.keyClick(editor.library.list, Key.Key_Return)
     assert saved(services, bus) == original
     editor.undo_stack.undo()
     assert saved(services, bus) != original
     # Saving under the same name asks before replacing; deleting forgets it.
-    assert editor.save_template("Friday regular")
+    assert editor.files.save_template("Friday regular")
     assert [t.name for t in services.structure.templates()] == ["Friday regular"]
-    assert editor.delete_template(template.id, "Friday regular")
+    assert editor.files.delete_template(template.id, "Friday regular")
     assert services.structure.templates() == ()
 
 
 def test_presets_are_listed_and_load_or_say_why(editor, services, bus, monkeypatch) -> None:
     presets = services.structure.presets()
     assert [e.key for e in editor.library.entries() if e.kind == "preset"] == list(presets)
-    monkeypatch.setattr(editor, "_confirm", lambda title, text: True)
+    monkeypatch.setattr(editor.files, "_confirm", lambda title, text: True)
     for name in presets:
         before = saved(services, bus)
-        if editor.load_preset(name):
+        if editor.files.load_preset(name):
             assert saved(services, bus) == services.structure.preset(name)
             assert editor.undo_stack.undoText().startswith("load preset")
         else:
@@ -362,7 +362,7 @@ def test_malformed_csv_import_names_the_row_and_changes_nothing(
     before = saved(services, bus)
     bad = tmp_path / "friday.csv"
     bad.write_text("small_blind,big_blind,minutes\n25,50,20\n50,abc,20\n", encoding="utf-8")
-    assert not editor.import_file(bad)
+    assert not editor.files.import_file(bad)
     text = editor.banner.text
     assert "Nothing was imported from friday.csv" in text
     assert "Row 2" in text
@@ -376,7 +376,7 @@ def test_unpayable_import_is_refused(editor, services, bus, tmp_path: Path) -> N
     before = saved(services, bus)
     bad = tmp_path / "odd.csv"
     bad.write_text("small_blind,big_blind,minutes\n10,20,20\n", encoding="utf-8")
-    assert not editor.import_file(bad)
+    assert not editor.files.import_file(bad)
     assert "cannot be paid" in editor.banner.text
     assert saved(services, bus) == before
 
@@ -385,11 +385,11 @@ def test_unpayable_import_is_refused(editor, services, bus, tmp_path: Path) -> N
 def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, suffix) -> None:
     original = saved(services, bus)
     path = tmp_path / f"structure{suffix}"
-    assert editor.export_file(path)
+    assert editor.files.export_file(path)
     assert path.read_text(encoding="utf-8")
     editor.table.select_rows([0, 1, 2])
     qtbot.keyClick(editor.table, Key.Key_Delete)
-    assert editor.import_file(path)
+    assert editor.files.import_file(path)
     imported = saved(services, bus)
     assert imported.levels == original.levels
     assert imported.planned_last_level == original.planned_last_level
@@ -399,11 +399,11 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
 
 def test_file_dialogs_are_used_when_no_path_is_given(editor, tmp_path, monkeypatch) -> None:
     target = tmp_path / "out.json"
-    monkeypatch.setattr(editor, "_ask_save_path", lambda: str(target))
-    assert editor.export_file()
+    monkeypatch.setattr(editor.files, "_ask_save_path", lambda: str(target))
+    assert editor.files.export_file()
     assert target.exists()
-    monkeypatch.setattr(editor, "_ask_open_path", lambda: None)
-    assert not editor.import_file()
+    monkeypatch.setattr(editor.files, "_ask_open_path", lambda: None)
+    assert not editor.files.import_file()
 
 
 # ------------------------------------------------------------------------------ the clock station

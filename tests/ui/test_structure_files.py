@@ -25,7 +25,7 @@ def saved(services: Services, bus: TournamentBus) -> Structure:
 def test_a_csv_saved_with_cr_line_endings_is_imported(editor, services, bus, tmp_path) -> None:
     path = tmp_path / "old_mac.csv"
     path.write_bytes(b'\xef\xbb\xbfsmall_blind,big_blind,minutes,label\r25,50,20,"A, b"\r')
-    assert editor.import_file(path)
+    assert editor.files.import_file(path)
     assert saved(services, bus).levels == (Level(25, 50, minutes=20, label="A, b"),)
 
 
@@ -45,12 +45,12 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
     before = saved(services, bus)
     path = tmp_path / name
     path.write_bytes(data)
-    assert not editor.import_file(path)
+    assert not editor.files.import_file(path)
     assert message in editor.banner.text
     assert saved(services, bus) == before
     assert editor.undo_stack.count() == 0
 
 
 def test_a_missing_file_is_refused(editor, tmp_path: Path) -> None:
-    assert not editor.import_file(tmp_path / "gone.csv")
+    assert not editor.files.import_file(tmp_path / "gone.csv")
     assert "gone.csv cannot be read" in editor.banner.text

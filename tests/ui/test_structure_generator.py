@@ -131,7 +131,7 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
     before = services.structure.get(tid)
     editor = window_factory(StructureEditor(services, bus))
     odd = Structure("Odd", (Level(10, 20),))  # T10 cannot be paid with this tournament's chips
-    assert not editor.use_suggested(odd, 5000)
+    assert not editor.saving.use_suggested(odd, 5000)
     assert "cannot be paid" in editor.banner.text
     assert editor.undo_stack.count() == 0
     assert services.structure.get(tid) == before
@@ -204,7 +204,7 @@ def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtb
     tid = bus.tournament_id
     old_chips = services.structure.chip_set(tid)
     owned = ChipSet.standard(old_chips.values, owned=(500,) * len(old_chips.values))
-    dialog._on_chip_editor_saved(owned)  # as the chip editor's Save hands them back
+    dialog.chips.on_saved(owned)  # as the chip editor's Save hands them back
     assert dialog.chip_set == owned
     seen: list[str] = []
 

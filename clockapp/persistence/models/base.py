@@ -44,6 +44,8 @@ class ChangeRow(SQLModel, table=True):
     what: int = Field(description="clockapp.services.changes.Change flags")
     at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
     summary: str = Field(default="", max_length=300)
+    # Who acted: "cashier@laptop2" (`clockapp.core.stations.station_name`); "" before 0012.
+    station: str = Field(default="", max_length=100)
 
 
 class AppSetting(SQLModel, table=True):

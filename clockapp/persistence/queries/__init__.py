@@ -3,6 +3,4 @@
 
 Each function takes the caller's session, so a service decides the transaction and one user
 action stays one unit of work. Rows returned here stay inside the service call.
-The seating services still hold their own queries (being reshaped; see the SQL contract in
-pyproject.toml).
 """

@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import ChangeRow
+from clockapp.persistence.session import station_of
 
 
 def append(
@@ -17,12 +18,23 @@ def append(
     summary: str,
     at: datetime,
     revision: int | None = None,
+    station: str | None = None,
 ) -> int:
     """Append one change row in the caller's transaction; returns its id (the new revision).
 
     `revision` forces the id (a restore announces itself past the revisions of both files).
+    `station` names who acted; by default the station the transaction was opened for.
     """
-    row = ChangeRow(id=revision, tournament_id=tournament_id, what=what, at=at, summary=summary)
+    if station is None:
+        station = station_of(session)
+    row = ChangeRow(
+        id=revision,
+        tournament_id=tournament_id,
+        what=what,
+        at=at,
+        summary=summary,
+        station=station[:100],
+    )
     session.add(row)
     session.flush()
     assert row.id is not None

@@ -19,3 +19,10 @@ def put(session: Session, key: str, value: str) -> None:
     setting = get_or_create(session, AppSetting(key=key, value=value))
     setting.value = value
     session.add(setting)
+
+
+def get_locked(session: Session, key: str) -> str | None:
+    """`get`, holding the setting's row until the transaction ends (SELECT ... FOR UPDATE on
+    PostgreSQL; SQLite's write transaction already holds the whole database)."""
+    setting = session.get(AppSetting, key, with_for_update=True)
+    return None if setting is None else setting.value

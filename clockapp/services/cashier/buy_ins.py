@@ -25,7 +25,6 @@ class BuyInActions(CashierReads):
         *,
         with_add_on: bool = False,
         tendered: int | None = None,
-        station: str = "",
         seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """Register a player and take the buy-in in one step (with the add-on when sold with it).
@@ -49,7 +48,7 @@ class BuyInActions(CashierReads):
                 player_id,
                 with_add_on=with_add_on,
                 tendered=tendered,
-                station=station,
+                station=self._ctx.station,
                 seat=seat,
             )
 
@@ -62,7 +61,6 @@ class BuyInActions(CashierReads):
         *,
         with_add_on: bool = False,
         tendered: int | None = None,
-        station: str = "",
         seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """`buy_in` for a player already on the list (pre-registered or checked in)."""
@@ -74,7 +72,6 @@ class BuyInActions(CashierReads):
             player_id,
             with_add_on=with_add_on,
             tendered=tendered,
-            station=station,
             seat=seat,
         )
 
@@ -86,7 +83,6 @@ class BuyInActions(CashierReads):
         stack: int | None = None,
         busted_at_table: bool = False,
         tendered: int | None = None,
-        station: str = "",
     ) -> Outcome[EntryReceipt]:
         """Sell a rebuy to a busted player (or, where the rules allow it, one low on chips).
 
@@ -99,7 +95,6 @@ class BuyInActions(CashierReads):
                 it is recorded on this hand (by nobody) with the rebuy. Without it a player
                 recorded as in play is not busted, and the rebuy is refused.
             tendered: Cents handed over, for the change due.
-            station: The cashier station's name, for the ledger.
 
         A rebuy keeps the player's seat: one freed by the bust is given back when still free,
         else a seat is drawn by the rules, in the same transaction (`EntryReceipt.seat` says
@@ -115,7 +110,6 @@ class BuyInActions(CashierReads):
             EntryKind.REBUY,
             stack,
             tendered,
-            station,
             busted_at_table=busted_at_table or stack == 0,
         )
 
@@ -127,7 +121,6 @@ class BuyInActions(CashierReads):
         with_add_on: bool = False,
         busted_at_table: bool = False,
         tendered: int | None = None,
-        station: str = "",
         seat: bool = False,
     ) -> Outcome[EntryReceipt]:
         """Sell a re-entry to a busted player (`busted_at_table`: see `rebuy`).
@@ -145,7 +138,6 @@ class BuyInActions(CashierReads):
             EntryKind.RE_ENTRY,
             None,
             tendered,
-            station,
             with_add_on=with_add_on,
             busted_at_table=busted_at_table,
             seat=seat,
@@ -157,16 +149,13 @@ class BuyInActions(CashierReads):
         registration_id: int,
         *,
         tendered: int | None = None,
-        station: str = "",
     ) -> Outcome[EntryReceipt]:
         """Sell the add-on (at its break) to a player still in.
 
         Raises:
             EntryRefused: No add-on, outside its break, the player is out, or already bought.
         """
-        return self._again(
-            tournament_id, registration_id, EntryKind.ADD_ON, None, tendered, station
-        )
+        return self._again(tournament_id, registration_id, EntryKind.ADD_ON, None, tendered)
 
     def _again(
         self,
@@ -175,7 +164,6 @@ class BuyInActions(CashierReads):
         kind: EntryKind,
         stack: int | None,
         tendered: int | None,
-        station: str,
         *,
         with_add_on: bool = False,
         busted_at_table: bool = False,
@@ -192,7 +180,7 @@ class BuyInActions(CashierReads):
                 kind,
                 stack,
                 tendered=tendered,
-                station=station,
+                station=self._ctx.station,
                 with_add_on=with_add_on,
                 busted_at_table=busted_at_table,
                 seat=seat,

@@ -19,9 +19,7 @@ from clockapp.services.changes import Outcome
 class ReversalActions(CashierReads):
     """Voids, undo and refunds: each action is one transaction (`money_action`)."""
 
-    def void(
-        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
-    ) -> Outcome[LedgerEntry]:
+    def void(self, tournament_id: int, row_id: int, reason: str) -> Outcome[LedgerEntry]:
         """Reverse a ledger row with a new void row that says why (nothing is edited).
 
         Voiding an entry takes it off the player's counts (a voided buy-in leaves the player
@@ -35,7 +33,7 @@ class ReversalActions(CashierReads):
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
-            return void_row(session, till, now, row_id, reason, station)
+            return void_row(session, till, now, row_id, reason, self._ctx.station)
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
@@ -46,7 +44,6 @@ class ReversalActions(CashierReads):
         reason: str,
         *,
         undo_bust_of: int | None = None,
-        station: str = "",
     ) -> Outcome[tuple[LedgerEntry, ...]]:
         """Undo one earlier action in one transaction: void its rows (the last first) and, with
         `undo_bust_of`, the bust it recorded (`EntryReceipt.recorded_bust`): the player is back
@@ -56,13 +53,13 @@ class ReversalActions(CashierReads):
             raise LedgerError("Give a reason for the void.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
-            return void_action_rows(session, till, now, row_ids, reason, station, undo_bust_of)
+            return void_action_rows(
+                session, till, now, row_ids, reason, self._ctx.station, undo_bust_of
+            )
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
-    def refund(
-        self, tournament_id: int, row_id: int, reason: str, *, station: str = ""
-    ) -> Outcome[LedgerEntry]:
+    def refund(self, tournament_id: int, row_id: int, reason: str) -> Outcome[LedgerEntry]:
         """Hand an entry's money back (a refund row; the entry no longer counts in the field).
 
         Raises:
@@ -72,6 +69,6 @@ class ReversalActions(CashierReads):
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
-            return refund_row(session, till, now, row_id, reason, station)
+            return refund_row(session, till, now, row_id, reason, self._ctx.station)
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)

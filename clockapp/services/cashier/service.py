@@ -66,13 +66,13 @@ class CashierService(RosterActions, BuyInActions, ReversalActions):
         return money_action(self._ctx, self._cache, tournament_id, apply)
 
     def count_drawer(
-        self, tournament_id: int, counted: int, *, note: str = "", station: str = ""
+        self, tournament_id: int, counted: int, *, note: str = ""
     ) -> Outcome[DrawerInfo]:
         """Record a count of the cash drawer against what the ledger expects now."""
         if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
             check_cents(counted, "The count")  # the limit; the core words the other refusals
 
         def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
-            return count_cash(session, till, now, counted, note, station)
+            return count_cash(session, till, now, counted, note, self._ctx.station)
 
         return money_action(self._ctx, self._cache, tournament_id, apply)

@@ -122,8 +122,6 @@ class PayoutService:
         tournament_id: int,
         registration_id: int,
         amount: int | None = None,
-        *,
-        station: str = "",
     ) -> Outcome[LedgerEntry]:
         """Pay a player's prize (all that is owed, or `amount` cents of it).
 
@@ -131,18 +129,16 @@ class PayoutService:
             LedgerError: Nothing is owed (still playing, out of the money, already paid) or
                 the amount is more than is owed.
         """
-        return self._pay(tournament_id, registration_id, amount, RowKind.PAYOUT, station)
+        return self._pay(tournament_id, registration_id, amount, RowKind.PAYOUT)
 
     def pay_bounties(
         self,
         tournament_id: int,
         registration_id: int,
         amount: int | None = None,
-        *,
-        station: str = "",
     ) -> Outcome[LedgerEntry]:
         """Pay the bounties a player has collected (all that is owed, or `amount` cents)."""
-        return self._pay(tournament_id, registration_id, amount, RowKind.BOUNTY, station)
+        return self._pay(tournament_id, registration_id, amount, RowKind.BOUNTY)
 
     def _pay(
         self,
@@ -150,7 +146,6 @@ class PayoutService:
         registration_id: int,
         amount: int | None,
         kind: RowKind,
-        station: str,
     ) -> Outcome[LedgerEntry]:
         if amount is not None:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
@@ -159,7 +154,7 @@ class PayoutService:
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
             till.registration(registration_id)
-            view = ensure_overlay(session, till, now, station)
+            view = ensure_overlay(session, till, now, self._ctx.station)
             if view.table is None:
                 raise LedgerError(f"There is no payout table to pay from: {view.problem}")
             due = view.dues[registration_id]
@@ -175,7 +170,7 @@ class PayoutService:
                 kind=kind,
                 amount=paid,
                 registration_id=registration_id,
-                station=station,
+                station=self._ctx.station,
             )
             entry = ledger_entry(till, record.id or 0)
             return Done(entry, PAY_CHANGES, f"paid {due.name} {format_cents(paid)} ({kind.value})")
@@ -225,7 +220,6 @@ class PayoutService:
         method: DealMethod = DealMethod.ICM,
         unit: int = 1,
         reserve: int = 0,
-        station: str = "",
     ) -> Outcome[DealInfo]:
         """Record the agreed deal: a deal row on the ledger; prizes then follow the shares.
 
@@ -233,7 +227,7 @@ class PayoutService:
         """
 
         def apply(session: Session, till: Till, now: datetime) -> Done[DealInfo]:
-            view = ensure_overlay(session, till, now, station)
+            view = ensure_overlay(session, till, now, self._ctx.station)
             proposal = propose(till, view, stacks, method, unit, reserve)
             deal = proposal.result
             record = append_row(
@@ -247,7 +241,7 @@ class PayoutService:
                     DealShare(rid, amount)
                     for rid, amount in zip(proposal.registration_ids, deal.amounts, strict=True)
                 ],
-                station=station,
+                station=self._ctx.station,
             )
             assert record.id is not None
             row = DealRow(

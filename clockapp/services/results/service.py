@@ -43,7 +43,6 @@ class ResultsService:
         *,
         busted_by: int | None = None,
         chips_at_hand_start: int | None = None,
-        station: str = "",
         follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record one player busted (alone on the hand), and who busted them.
@@ -55,7 +54,6 @@ class ResultsService:
         return self.eliminate_hand(
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
-            station=station,
             follow_seating=follow_seating,
         )
 
@@ -64,7 +62,6 @@ class ResultsService:
         tournament_id: int,
         busts: Sequence[BustInput],
         *,
-        station: str = "",
         follow_seating: bool = False,
     ) -> Outcome[BustReport]:
         """Record every player busted on one hand.
@@ -81,7 +78,7 @@ class ResultsService:
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             hand = open_hand(session, tournament_id, till)
-            record_busts(session, till, busts, now, station=station, hand=hand)
+            record_busts(session, till, busts, now, station=self._ctx.station, hand=hand)
             if follow_seating:
                 follow_in_session(session, tournament_id, now)
             report = bust_report(till, [b.registration_id for b in busts])
@@ -95,8 +92,6 @@ class ResultsService:
         tournament_id: int,
         registration_id: int,
         reason: str = "undo",
-        *,
-        station: str = "",
     ) -> Outcome[BustReport]:
         """Undo a player's last bust with a reversing record; the player is back in play.
 
@@ -109,15 +104,13 @@ class ResultsService:
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
         """
-        return self.undo_hand(tournament_id, [registration_id], reason, station=station)
+        return self.undo_hand(tournament_id, [registration_id], reason)
 
     def undo_hand(
         self,
         tournament_id: int,
         registration_ids: Sequence[int],
         reason: str = "undo",
-        *,
-        station: str = "",
     ) -> Outcome[BustReport]:
         """Undo the last bust of each player (the players of one hand) in one transaction.
 
@@ -132,7 +125,7 @@ class ResultsService:
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             backs: list[tuple[int, Seat]] = []
             for rid in registration_ids:
-                back = undo_last_bust(session, till, rid, reason, now, station)
+                back = undo_last_bust(session, till, rid, reason, now, self._ctx.station)
                 if back is not None:
                     backs.append((rid, back))
             save_settled(session, till)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
-
 from clockapp.core.balancing import (
     BreakRules,
     NeedButton,
@@ -18,6 +16,7 @@ from clockapp.core.balancing import (
 )
 from clockapp.core.seating import SeatingError
 from clockapp.persistence.models import SeatingConfigRow
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.store import Plan, Room, SeatingBase, apply_plan, check_not_shootout
 from clockapp.services.seating.views import BalanceResult

@@ -18,16 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import select as sa_select
-from sqlmodel import Session, col
-
 from clockapp.core.shootout import (
     Shootout,
     ShootoutError,
     shootout_bust,
     shootout_hand_busts,
 )
-from clockapp.persistence.models import RegistrationRow
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import Session
 
 
 @dataclass(frozen=True)
@@ -87,16 +85,7 @@ def follow_cashier(
     gone = sorted(p for p in current.seating.players if p not in in_play)
     if not gone:
         return Followed(shootout, tuple(notes))
-    recorded: dict[int, tuple[int | None, int | None]] = {
-        rid: (hand, chips)
-        for rid, hand, chips in session.execute(
-            sa_select(
-                col(RegistrationRow.id),
-                col(RegistrationRow.bust_hand),
-                col(RegistrationRow.bust_chips),
-            ).where(col(RegistrationRow.id).in_(gone))
-        ).all()
-    }
+    recorded = seating_rows.bust_records(session, gone)
     groups, winners = _group_exits(shootout, gone, recorded)
     for player in winners:
         seat = current.seating.seat_of(player)

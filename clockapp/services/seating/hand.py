@@ -9,10 +9,9 @@ director deals the next hand joins it: ranked by the chips each started the hand
 
 from __future__ import annotations
 
-from sqlmodel import Session
-
 from clockapp.core.money.till import Till
 from clockapp.persistence.models import HandForHandRow
+from clockapp.persistence.session import Session
 
 
 def open_hand(session: Session, tournament_id: int, till: Till) -> int | None:

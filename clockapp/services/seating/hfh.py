@@ -10,8 +10,6 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
-
 from clockapp.core.hand_for_hand import (
     HandForHand,
     bubble_offer,
@@ -21,6 +19,7 @@ from clockapp.core.hand_for_hand import (
 from clockapp.core.hand_for_hand import next_hand as core_next_hand
 from clockapp.core.seating import SeatingError, advance_button
 from clockapp.persistence.models import HandForHandRow
+from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.payouts import payout_view

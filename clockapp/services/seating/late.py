@@ -17,9 +17,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session
-
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
+from clockapp.persistence.session import Session
 from clockapp.services.seating.store import (
     Room,
     check_not_shootout,

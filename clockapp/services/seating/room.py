@@ -13,10 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
-from sqlalchemy import update
-from sqlmodel import Session, col, select
-
 from clockapp.core.balancing import BalancePolicy, BreakRules, MoveStats
 from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import (
@@ -34,16 +30,14 @@ from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
     HandForHandRow,
-    MoveCountRow,
-    PlayerRow,
-    RegistrationRow,
     SeatingConfigRow,
     SeatMoveRow,
-    SeatRow,
     ShootoutRow,
 )
-from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.models.seating import shootout_from_json
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.queries.seating import IDS_PER_STATEMENT
+from clockapp.persistence.session import Session
 from clockapp.persistence.upsert import insert_or_ignore
 from clockapp.services.seating.follow import follow_cashier
 from clockapp.services.seating.views import MoveInfo, SeatingConfig
@@ -181,23 +175,15 @@ def move_info(row: SeatMoveRow, names: Mapping[int, str]) -> MoveInfo:
     )
 
 
-#: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
-IDS_PER_STATEMENT = 500
+__all__ = ["IDS_PER_STATEMENT"]  # the stores write in chunks of the same size
 
 
 def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str]:
     ids = sorted(set(registration_ids))
     if not ids:
         return {}
-    found: dict[int, str] = {}
-    for start in range(0, len(ids), IDS_PER_STATEMENT):
-        rows = session.exec(
-            select(RegistrationRow.id, PlayerRow.name, PlayerRow.nickname)
-            .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
-            .where(col(RegistrationRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
-        ).all()
-        found.update((rid, _display_name(n, nick)) for rid, n, nick in rows if rid is not None)
-    return found
+    rows = seating_rows.player_names(session, ids)
+    return {rid: _display_name(name, nick) for rid, name, nick in rows}
 
 
 def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
@@ -209,27 +195,12 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
     """
     get_row(session, tournament_id)
     config = session.get(SeatingConfigRow, tournament_id)
-    table_rows = session.exec(
-        select(GameTableRow).where(col(GameTableRow.tournament_id) == tournament_id)
-    ).all()
-    tables = {t.number: t for t in table_rows}
-    players = session.execute(
-        sa_select(
-            col(RegistrationRow.id),
-            col(RegistrationRow.entries),
-            col(PlayerRow.name),
-            col(PlayerRow.nickname),
-            col(PlayerRow.team),
-        )
-        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
-        .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) == STATUS_PLAYING)
-    ).all()
+    tables = {t.number: t for t in seating_rows.game_tables(session, tournament_id)}
+    players = seating_rows.players_in_play(session, tournament_id)
     registrations: dict[int, int] = {}
     names: dict[int, str] = {}
     teams: dict[int, str] = {}
     for rid, entries, name, nickname, team in players:
-        assert rid is not None
         registrations[rid] = entries
         names[rid] = _display_name(name, nickname)
         if team.strip():
@@ -240,20 +211,9 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
     raw_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
     open_seats = {n: frozenset(t.open_seats) for n, t in raw_tables.items()}
     taken: set[tuple[int, int]] = set()
-    rows = session.execute(
-        sa_select(
-            col(SeatRow.id),
-            col(SeatRow.registration_id),
-            col(SeatRow.table_number),
-            col(SeatRow.seat_number),
-            col(SeatRow.fixed),
-            col(SeatRow.entries),
-        )
-        .where(col(SeatRow.tournament_id) == tournament_id)
-        .order_by(col(SeatRow.id))
-    ).all()
-    for seat_id, rid, table, number, fixed, entries in rows:
-        assert seat_id is not None
+    for seat_id, rid, table, number, fixed, entries in seating_rows.seat_rows(
+        session, tournament_id
+    ):
         where = (table, number)
         valid = (
             registrations.get(rid) == entries
@@ -275,14 +235,7 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
         {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
         frozenset(rid for rid, s in seats.items() if s.fixed),
     )
-    counts = {
-        rid: moves
-        for rid, moves in session.exec(
-            select(MoveCountRow.registration_id, MoveCountRow.moves).where(
-                col(MoveCountRow.tournament_id) == tournament_id
-            )
-        ).all()
-    }
+    counts = seating_rows.move_counts(session, tournament_id)
     shootout_row = session.get(ShootoutRow, tournament_id)
     shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
     room = Room(
@@ -320,12 +273,7 @@ def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
     if lock_tournament(session, tournament_id) is None:
         get_row(session, tournament_id)  # a clear error for an unknown tournament
     insert_or_ignore(session, SeatingConfigRow(tournament_id=tournament_id, revision=0))
-    session.execute(
-        update(SeatingConfigRow)
-        .where(col(SeatingConfigRow.tournament_id) == tournament_id)
-        .values(revision=SeatingConfigRow.revision + 1)
-        .execution_options(synchronize_session=False)
-    )
+    seating_rows.bump_seating_revision(session, tournament_id)
     row = session.get(SeatingConfigRow, tournament_id)
     assert row is not None
     session.refresh(row)

@@ -7,8 +7,6 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.shootout import (
@@ -22,6 +20,7 @@ from clockapp.core.shootout import (
     shootout_time_limit,
     start_shootout,
 )
+from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.ending import sync_finish
@@ -39,9 +38,6 @@ from clockapp.services.seating.views import ShootoutView
 
 #: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
 BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
-
-#: The station the cashier's elimination history names for busts recorded from the tables.
-STATION = "Tables"
 
 
 def _record_at_cashier(
@@ -68,7 +64,7 @@ def _record_at_cashier(
         (e.hand for e in till.eliminations if e.registration_id in join and e.undoes_id is None),
         None,
     )
-    record_busts(session, till, busts, now, station=STATION, reason=reason, hand=hand)
+    record_busts(session, till, busts, now, station=station_of(session), reason=reason, hand=hand)
     sync_finish(session, till, now)  # the last shootout table's winner wins the tournament
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, col, select
-
 from clockapp.core.seating import (
     DealIn,
     MoveKind,
@@ -21,6 +19,8 @@ from clockapp.core.seating import (
     set_fixed,
 )
 from clockapp.persistence.models import SeatMoveRow
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.ending import refuse_if_finished
 from clockapp.services.seating.store import (
@@ -223,11 +223,7 @@ class SeatActions(SeatingBase):
         """Acknowledge every pending move; returns how many there were."""
 
         def act(session: Session, _room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            rows = session.exec(
-                select(SeatMoveRow)
-                .where(col(SeatMoveRow.tournament_id) == tournament_id)
-                .where(col(SeatMoveRow.acknowledged).is_(False))
-            ).all()
+            rows = seating_rows.unacknowledged_moves(session, tournament_id)
             for row in rows:
                 row.acknowledged = True
                 session.add(row)

@@ -8,11 +8,10 @@ work (`store`).
 
 from __future__ import annotations
 
-from sqlmodel import col, select
-
 from clockapp.core.balancing import break_costs, break_order, busts_until_break
 from clockapp.core.seating import Seating, SeatingError
-from clockapp.persistence.models import HandForHandRow, SeatingConfigRow, SeatMoveRow
+from clockapp.persistence.models import HandForHandRow, SeatingConfigRow
+from clockapp.persistence.queries import seating as seating_rows
 from clockapp.services.seating.balance import BalanceActions
 from clockapp.services.seating.hfh import HandForHandActions
 from clockapp.services.seating.layout import MAX_TABLES, LayoutActions
@@ -100,12 +99,7 @@ class SeatingService(
     def _moves(self, tournament_id: int, *, pending_only: bool) -> tuple[MoveInfo, ...]:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            query = select(SeatMoveRow).where(col(SeatMoveRow.tournament_id) == tournament_id)
-            if pending_only:
-                query = query.where(col(SeatMoveRow.acknowledged).is_(False)).where(
-                    col(SeatMoveRow.undone).is_(False)
-                )
-            rows = session.exec(query.order_by(col(SeatMoveRow.id))).all()
+            rows = seating_rows.seat_moves(session, tournament_id, pending_only=pending_only)
             ids = {r.registration_id for r in rows}
             names = names_of(session, ids)
             return tuple(move_info(r, names) for r in rows)

@@ -19,9 +19,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TypeVar
 
-from sqlmodel import Session
-
 from clockapp.core.seating import SeatingError
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.seating.describe import balance_status, table_infos

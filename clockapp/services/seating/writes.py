@@ -11,9 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import delete, update
-from sqlmodel import Session, col
-
 from clockapp.core.balancing import MoveStats, NeedButton
 from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import Move, MoveKind, Seat, Seating
@@ -26,9 +23,10 @@ from clockapp.persistence.models import (
     ShootoutRow,
 )
 from clockapp.persistence.models.seating import shootout_to_json
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change
 from clockapp.services.seating.room import (
-    IDS_PER_STATEMENT,
     Room,
     SeatRecord,
     hfh_of,
@@ -38,22 +36,13 @@ from clockapp.services.seating.room import (
 from clockapp.services.seating.views import BalanceResult, MoveInfo
 
 
-def _delete_seats(session: Session, ids: list[int]) -> None:
-    for start in range(0, len(ids), IDS_PER_STATEMENT):
-        session.execute(
-            delete(SeatRow)
-            .where(col(SeatRow.id).in_(ids[start : start + IDS_PER_STATEMENT]))
-            .execution_options(synchronize_session=False)
-        )
-
-
 def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:
     """Write the room `after` over the loaded one: tables, seats (stale ones go), fixed flags.
 
     Only what changed is written: a moved player's seat row is replaced (deleted first, so the
     seat it frees can be taken in the same transaction), the others are left alone.
     """
-    _delete_seats(session, room.stale)
+    seating_rows.delete_seats(session, room.stale)
     seats_changed = set(room.stale_tables)
     room.stale, room.stale_tables = [], set()
     before = room.seating
@@ -96,15 +85,10 @@ def store_room(session: Session, room: Room, after: Seating, now: datetime) -> N
                 changed.append(rid)
         elif (rid in after.fixed) != record.fixed:
             fixed = rid in after.fixed
-            session.execute(
-                update(SeatRow)
-                .where(col(SeatRow.id) == record.id)
-                .values(fixed=fixed)
-                .execution_options(synchronize_session=False)
-            )
+            seating_rows.set_seat_fixed(session, record.id, fixed)
             room.seats[rid] = replace(record, fixed=fixed)
     changed.extend(rid for rid in after.seats if rid not in room.seats and rid not in changed)
-    _delete_seats(session, gone)  # seats given up are free before anyone takes them
+    seating_rows.delete_seats(session, gone)  # seats given up are free before anyone takes them
     rows = [
         SeatRow(
             tournament_id=room.tournament_id,
@@ -137,12 +121,7 @@ def store_stats(session: Session, room: Room, stats: MoveStats) -> None:
                 MoveCountRow(registration_id=rid, tournament_id=room.tournament_id, moves=moves)
             )
         else:
-            session.execute(
-                update(MoveCountRow)
-                .where(col(MoveCountRow.registration_id) == rid)
-                .values(moves=moves)
-                .execution_options(synchronize_session=False)
-            )
+            seating_rows.set_move_count(session, rid, moves)
         room.counts[rid] = moves
     for number, gives in stats.table_gives.items():
         table = room.tables.get(number)

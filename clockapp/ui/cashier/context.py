@@ -34,9 +34,6 @@ from clockapp.ui.ticks import guarded
 
 T = TypeVar("T")
 
-#: The station name written on the ledger rows this window records.
-STATION = "cashier"
-
 
 class CashierContext(QObject):
     """The services, the bus, the message bar and the undo history of one cashier window."""

@@ -255,7 +255,9 @@ class LedgerModel(RowsModel):
         Column("Player", lambda r: r.name),
         # A reversal (void, refund) shows its minus sign: it takes money back, it adds none.
         Column("Amount", lambda r: money(signed_amount(r.kind, r.amount)), numeric=True),
-        Column("Reason", ledger_note),
+        # Who recorded it: "cashier@laptop2" (the station's role and machine).
+        Column("Station", lambda r: r.station),
+        Column("Reason", ledger_note),  # last: the free text takes the rest of the width
     )
 
     def __init__(self, parent: Any = None) -> None:
@@ -301,8 +303,6 @@ class LedgerModel(RowsModel):
                 f"prize pool {money(row.split.prize_pool)}, fee {money(row.split.house_fee)}, "
                 f"bounty {money(row.split.bounty)}"
             )
-        if row.station:
-            parts.append(f"station {row.station}")
         return "; ".join(parts) or None
 
 

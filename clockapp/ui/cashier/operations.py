@@ -21,7 +21,7 @@ from clockapp.core.payouts import PayoutStructure, ordinal
 from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
-from clockapp.ui.cashier.context import STATION, CashierContext
+from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import KIND_TITLE
 
 UNDO_REASON = "undone at the cashier"
@@ -32,11 +32,7 @@ def _void_rows(
 ) -> None:
     """Undo one earlier action: one service call voids its rows (and the bust it recorded)."""
     services, tid, rows = ctx.services, ctx.tid, tuple(row_ids)
-    ctx.bus.run(
-        lambda: services.cashier.void_action(
-            tid, rows, reason, undo_bust_of=undo_bust_of, station=STATION
-        )
-    )
+    ctx.bus.run(lambda: services.cashier.void_action(tid, rows, reason, undo_bust_of=undo_bust_of))
 
 
 def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
@@ -77,7 +73,6 @@ def sell(
                 player_id,
                 with_add_on=with_add_on,
                 tendered=tendered,
-                station=STATION,
                 seat=True,
             )
         assert registration_id is not None
@@ -88,17 +83,15 @@ def sell(
                 stack=stack,
                 busted_at_table=busted_at_table,
                 tendered=tendered,
-                station=STATION,
             )
         if kind is EntryKind.ADD_ON:
-            return cashier.add_on(tid, registration_id, tendered=tendered, station=STATION)
+            return cashier.add_on(tid, registration_id, tendered=tendered)
         return cashier.re_enter(
             tid,
             registration_id,
             with_add_on=with_add_on,
             busted_at_table=busted_at_table,
             tendered=tendered,
-            station=STATION,
             seat=True,
         )
 
@@ -141,7 +134,7 @@ def void(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry | 
     """Void a ledger row with a reason (a new reversing row; the history keeps both)."""
     services, tid = ctx.services, ctx.tid
     return ctx.call(
-        lambda: services.cashier.void(tid, entry.id, reason, station=STATION),
+        lambda: services.cashier.void(tid, entry.id, reason),
         f"Row #{entry.id} ({entry.kind.value}, {format_cents(entry.amount)}) voided: {reason}",
     )
 
@@ -150,7 +143,7 @@ def refund(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry 
     """Hand an entry's money back (a refund row)."""
     services, tid = ctx.services, ctx.tid
     return ctx.call(
-        lambda: services.cashier.refund(tid, entry.id, reason, station=STATION),
+        lambda: services.cashier.refund(tid, entry.id, reason),
         f"Row #{entry.id} refunded: {format_cents(entry.amount)} back to {entry.name}.",
     )
 
@@ -158,7 +151,7 @@ def refund(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry 
 def count_drawer(ctx: CashierContext, counted: int, note: str) -> bool:
     """Record a count of the cash drawer."""
     services, tid = ctx.services, ctx.tid
-    info = ctx.call(lambda: services.cashier.count_drawer(tid, counted, note=note, station=STATION))
+    info = ctx.call(lambda: services.cashier.count_drawer(tid, counted, note=note))
     if info is None:
         return False
     ctx.message.show_info(
@@ -191,7 +184,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
     inputs = list(busts)
 
     def operation() -> Any:
-        return results.eliminate_hand(tid, inputs, station=STATION, follow_seating=True)
+        return results.eliminate_hand(tid, inputs, follow_seating=True)
 
     report = ctx.call(operation)
     if report is None:
@@ -200,7 +193,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
 
     def undo() -> None:  # the whole hand at once, the seats given back with it
         players = [bust.registration_id for bust in reversed(inputs)]
-        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON, station=STATION))
+        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON))
 
     def redo() -> None:
         ctx.bus.run(operation)
@@ -217,9 +210,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
 def undo_elimination(ctx: CashierContext, registration_id: int, name: str, reason: str) -> bool:
     """Put a busted player back in play (an undo record keeps the history)."""
     results, tid = ctx.services.results, ctx.tid
-    report = ctx.call(
-        lambda: results.undo_elimination(tid, registration_id, reason, station=STATION)
-    )
+    report = ctx.call(lambda: results.undo_elimination(tid, registration_id, reason))
     if report is None:
         return False
     seats = "".join(f" {note.sentence}." for note in report.seats)
@@ -234,7 +225,7 @@ def pay(
     """Pay a prize (or bounties): all that is owed, or `amount` cents of it."""
     payouts, tid = ctx.services.payouts, ctx.tid
     method: Callable[..., Any] = payouts.pay_bounties if bounty else payouts.pay_prize
-    entry = ctx.call(lambda: method(tid, registration_id, amount, station=STATION))
+    entry = ctx.call(lambda: method(tid, registration_id, amount))
     if entry is None:
         return None
     what = "bounties" if bounty else "prize"
@@ -245,7 +236,7 @@ def pay(
         _void_rows(ctx, rows, f"payment {UNDO_REASON}")
 
     def redo() -> None:
-        again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount, station=STATION))
+        again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount))
         rows[:] = [again.id]
 
     ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows))
@@ -295,9 +286,7 @@ def record_deal(
     payouts, tid = ctx.services.payouts, ctx.tid
 
     def operation() -> Any:
-        return payouts.record_deal(
-            tid, stacks, method=method, unit=unit, reserve=reserve, station=STATION
-        )
+        return payouts.record_deal(tid, stacks, method=method, unit=unit, reserve=reserve)
 
     deal = ctx.call(operation)
     if deal is None:

@@ -43,6 +43,7 @@ from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.clock.winner import WinnerScreen
+from clockapp.ui.wall.stage import WallStage
 
 if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services and the seat-move
@@ -200,6 +201,9 @@ class ClockDisplay(FullscreenMixin, QWidget):
         root.addLayout(footer, 8)
         # Once the tournament is over it covers the whole clock (`_show_ending`).
         self.winner_screen = WinnerScreen(self)
+        # The director's moments (a showdown, a ruling, the chip race...) cover the clock, and the
+        # winner screen, until the director clears them.
+        self.wall_stage = WallStage(self, lambda: self._session.now())
         self._apply_metrics()
 
     def _apply_metrics(self) -> None:
@@ -240,6 +244,11 @@ class ClockDisplay(FullscreenMixin, QWidget):
             tuple(getattr(stats, "deal", ()) or ()),
         )
         self._show_ending(snapshot, currency)
+        self.wall_stage.show_moment(getattr(snapshot, "wall", None))
+        if self.wall_stage.isVisible():
+            self.show_view(self._session.current_view())  # the clock's strip under the moment
+        if self._exit_button is not None:
+            self._exit_button.raise_()
         self._color_ups = {}
         chip_set = getattr(snapshot, "chip_set", None)
         structure = getattr(snapshot, "structure", None)
@@ -260,8 +269,6 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.winner_screen.show_result(final, snapshot.tournament.name, currency)
         self.winner_screen.show()
         self.winner_screen.raise_()
-        if self._exit_button is not None:
-            self._exit_button.raise_()
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
@@ -284,6 +291,10 @@ class ClockDisplay(FullscreenMixin, QWidget):
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))
         self.countdown_label.setText(digits)
+        if self.wall_stage.isVisible():
+            shown_blinds = clock_view.next_level if clock_view.is_break else item
+            blinds = texts.blinds(shown_blinds) if shown_blinds is not None else ""
+            self.wall_stage.show_clock(self.level_label.text(), digits, blinds)
         self.countdown_label.setColor(theme.color(present.countdown_tone(clock_view)))
         self.progress.set_fraction(
             clock_view.elapsed_fraction, theme.color(present.accent_tone(clock_view))
@@ -363,6 +374,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
         self.winner_screen.setGeometry(self.rect())
+        self.wall_stage.setGeometry(self.rect())
         if self._exit_button is not None and self._exit_button.isVisible():
             self._place_exit_button()
         super().resizeEvent(event)

@@ -36,8 +36,6 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.errors import DomainError
 
-#: Where the eliminations recorded from the counts say they came from.
-STATION = "director"
 #: A count larger than any real stack, to catch a finger slipping on the keyboard.
 MAX_CHIPS = 2_000_000_000
 
@@ -200,7 +198,7 @@ def open_final_counts(
         try:
             result = bus.run(
                 lambda: services.hard_end.finish_by_chips(
-                    tid, counts, station=STATION, accept_difference=accept_difference
+                    tid, counts, accept_difference=accept_difference
                 )
             )
         except DomainError as error:

@@ -33,6 +33,7 @@ MENUS = (
             Action.SHOW_DISPLAY,
             Action.TOGGLE_FULLSCREEN,
             Action.LEAVE_FULLSCREEN,
+            Action.LOCK_DISPLAY,
             Action.WEB_VIEW,
             Action.HELP,
         ),
@@ -51,6 +52,7 @@ MENUS = (
             Action.ACKNOWLEDGE_MOVES,
         ),
     ),
+    ("W&all", (Action.WALL_MESSAGE, None, Action.CLEAR_WALL)),
     ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
 )
 #: The toolbar: the windows a director opens all night.

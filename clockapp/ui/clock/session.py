@@ -51,6 +51,7 @@ DISPLAY_FLAGS = (
     | Change.ENTRIES
     | Change.LEDGER
     | Change.PAYOUTS
+    | Change.WALL
 )
 #: The repaint delay when the view could not be computed: try again in a second.
 RETRY_MS = 1000

@@ -12,12 +12,18 @@ are reported once in the director window's notice box, never on the wall.
 
 Opening the other windows is `StationWindows` (`clockapp.ui.clock.windows`); switching
 tournaments is `TournamentSwitching` (`clockapp.ui.clock.switching`); both are mixed in here.
+
+The station's `role` says what it shows: the director (both windows) or the display station
+(`clockapp --station display`: the clock alone, fullscreen, locked by `DisplayLock` until the
+director's PIN; re-locking hides every other window again). Lock display (Ctrl+L) locks the wall's
+keys on either; the director sets the PIN in Tournament › Display PIN….
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -25,6 +31,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.core.errors import DomainError
+from clockapp.core.stations import Role
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
@@ -35,6 +42,8 @@ from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.fullscreen import show_display
+from clockapp.ui.clock.lock import DisplayLock
+from clockapp.ui.clock.pin_dialog import PinDialog
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.switching import TournamentSwitching
 from clockapp.ui.clock.web_view import WebViewSwitch
@@ -48,12 +57,13 @@ from clockapp.ui.clock.windows import (
     StationWindows,
     structure_editor_class,
 )
-from clockapp.ui.errors import WALL_DISPLAY
+from clockapp.ui.errors import WALL_DISPLAY, guard
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.screens import ScreenFit, fit_to_screen
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
+from clockapp.ui.wall.controls import WallControls
 
 __all__ = [
     "GEOMETRY_KEYS",
@@ -65,6 +75,11 @@ __all__ = [
     "ClockStation",
     "structure_editor_class",
 ]
+
+
+#: The display station locks itself again when its keys have not been used for this long (a
+#: director who walks away from the wall leaves it locked).
+RELOCK_AFTER = timedelta(minutes=5)
 
 
 class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
@@ -82,8 +97,10 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         db: str | None = None,
         parts: OptionalParts | None = None,
         parent: QObject | None = None,
+        role: Role = Role.DIRECTOR,
     ) -> None:
         super().__init__(parent)
+        self.role = role
         self.services = services
         self.bus = bus
         self.settings = settings
@@ -117,12 +134,14 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
+        self.wall = WallControls(services, bus, self.director)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
             Action.TOGGLE_FULLSCREEN: self.toggle_fullscreen,
             Action.LEAVE_FULLSCREEN: self.leave_fullscreen,
             Action.SHOW_DISPLAY: self.show_display,
+            Action.LOCK_DISPLAY: lambda: self.display_lock.toggle(),
             Action.HELP: self.toggle_help,
             Action.STRUCTURE_EDITOR: self.open_structure_editor,
             Action.OPEN_TOURNAMENT: self.open_tournament,
@@ -131,6 +150,8 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
+            Action.WALL_MESSAGE: self.wall.send_message,
+            Action.CLEAR_WALL: self.wall.clear,
             Action.WEB_VIEW: self.open_web_view,
             Action.QUIT: self.quit,
         }
@@ -139,6 +160,25 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.display_actions = install_actions(self.display, window_handlers)
         self.director_actions = install_actions(self.director, window_handlers)
         self.director.install_menus(self.director_actions)
+        self.display_lock = DisplayLock(
+            self.display,
+            self.display_actions,
+            services.stations,
+            services.now,
+            on_lock=self._on_display_locked,
+            relock_after=RELOCK_AFTER if role is Role.DISPLAY else None,
+            parent=self,
+        )
+        if role is Role.DISPLAY:
+            self.display_lock.lock()  # before the display can take a single key
+            self.session.ticked.connect(lambda _view: self.display_lock.check_idle())
+        self.pin_dialog: PinDialog | None = None
+        self.pin_action = QAction("Display PIN…", self.director)
+        self.pin_action.setObjectName("action_display_pin")
+        self.pin_action.setStatusTip("Set or change the PIN that unlocks the clock display")
+        ask_pin = guard(self.director, self.ask_display_pin)
+        self.pin_action.triggered.connect(lambda _checked=False: ask_pin())
+        self._add_to_menu("&Tournament", self.pin_action)
         self.director.hide_display_action.triggered.connect(lambda _=False: self.hide_display())
         self.display.allow_close(False)  # the room's clock: no stray Alt+F4 takes it away
         self.director.quit_confirmed.connect(self.display.allow_close)
@@ -159,7 +199,15 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
     # ---------------------------------------------------------------- windows
 
     def show(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
-        """Show the director window and the display (fullscreen on the chosen screen)."""
+        """Show the director window and the display (fullscreen on the chosen screen).
+
+        A display station shows the display alone, locked.
+        """
+        if self.role is Role.DISPLAY:
+            self.show_display(fullscreen=fullscreen, screen_index=screen_index)
+            self.display_lock.lock()
+            self.display.activateWindow()
+            return
         if not self.settings.restore_geometry("director", self.director):
             self.director.resize(1100, 680)
         self.director.show()
@@ -201,6 +249,35 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             self.director.help_overlay.hide()
         else:
             self.display.set_fullscreen(False)
+
+    def ask_display_pin(self) -> PinDialog:
+        """Tournament › Display PIN…: set the PIN, or change it (the current one asked first)."""
+        stations = self.services.stations
+
+        def save(new: str, current: str | None) -> object:
+            return self.bus.run(lambda: stations.set_pin(new, current))
+
+        dialog = PinDialog(stations.pin_is_set(), save, parent=self.director)
+        self.pin_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _on_display_locked(self) -> None:
+        # The display station's wall shows the clock only: whatever its unlocked keys opened
+        # (the director window, the cashier...) goes away with the keys.
+        if self.role is not Role.DISPLAY:
+            return
+        for window in self.windows.values():
+            window.close()
+        if self.director.help_visible():
+            self.director.help_overlay.hide()
+        self.director.hide()
+
+    def _add_to_menu(self, title: str, qaction: QAction) -> None:
+        for menu_action in self.director.menuBar().actions():
+            menu = menu_action.menu()
+            if menu_action.text() == title and menu is not None:
+                menu.addAction(qaction)
 
     # ---------------------------------------------------------------- seat moves
 

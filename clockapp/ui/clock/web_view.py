@@ -248,7 +248,7 @@ class WebViewDialog(QDialog):
 
 
 class WebViewSwitch:
-    """The station's web view: its control, the wall's corner, and the dialog (Ctrl+Shift+W)."""
+    """The station's web view: its control, the wall's corner, and the dialog (Ctrl+Shift+P)."""
 
     services: Services
     bus: TournamentBus

@@ -32,6 +32,13 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--demo", action="store_true", help="open a ready sample tournament")
     parser.add_argument(
+        "--station",
+        default="director",
+        metavar="ROLE",
+        help="what this machine does: director (everything, the default), cashier (players, "
+        "money and seating) or display (the clock alone, fullscreen, locked by the director's PIN)",
+    )
+    parser.add_argument(
         "--screenshot",
         metavar="PNG",
         type=Path,
@@ -87,6 +94,10 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     commands do not import each other.
     """
     args = build_parser(epilog).parse_args(list(argv))
+    from clockapp.core.stations import parse_role
+
+    # A bad role is one line and exit status 2 (`run_guarded` says a DomainError so).
+    args.station = parse_role(args.station)
     if (args.screenshot is not None or args.self_test) and not os.environ.get("QT_QPA_PLATFORM"):
         # A screenshot needs no screen: render offscreen even where no display exists.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -1,4 +1,9 @@
-"""The `Launcher`: opens the database and the clock's windows, and the tournament to show.
+"""The `Launcher`: opens the database and the station's windows, and the tournament to show.
+
+The station's role (`--station`) says which windows: the director gets the clock display and the
+director window (and every other window from there); a cashier the cashier desk and the tables
+window only; a display station the clock display alone, fullscreen and locked until the
+director's PIN is entered. Every row the station writes carries its name ("cashier@laptop2").
 
 Start-up is kept lean: the first clock frame needs Qt Widgets, the core clock and the start-up
 cache of the last clock shown (`clockapp.ui.clock.cache`); the services and the database open
@@ -18,7 +23,7 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def _open_services(db: str | None, ask: bool = False) -> Services | None:
+def _open_services(db: str | None, ask: bool = False, station: str = "director") -> Services | None:
     """Open (and migrate) the database, or explain why not (None).
 
     A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that
@@ -31,13 +36,13 @@ def _open_services(db: str | None, ask: bool = False) -> Services | None:
     if db and "://" not in db:
         db = str(Path(db).expanduser())
     try:
-        return open_services(db)
+        return open_services(db, station=station)
     except DatabaseOpenError as error:
         from clockapp.ui.database_error import command_line_message, offer_way_out
 
         print(command_line_message(error, db), file=sys.stderr)
         if ask and offer_way_out(error):
-            return _open_services(db)
+            return _open_services(db, station=station)
         return None
     except Exception as error:  # a bad URL, say: say so, do not crash
         print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
@@ -78,6 +83,11 @@ class Launcher:
         fullscreen = True if args.fullscreen else False if args.windowed else None
         self.fullscreen: bool | None = fullscreen
         self.screen_index: int | None = args.screen - 1 if args.screen else None
+        from clockapp.core.stations import Role
+
+        self.role = Role(getattr(args, "station", Role.DIRECTOR))
+        if self.role is Role.DISPLAY and fullscreen is None:
+            self.fullscreen = True  # the wall: fullscreen unless --windowed says otherwise
 
     def run(self) -> int:
         """Show the clock and run the event loop."""
@@ -90,7 +100,9 @@ class Launcher:
         return int(self.app.exec()) or self.code
 
     def _show_cached_clock(self) -> bool:
-        if self.args.demo:
+        from clockapp.core.stations import Role
+
+        if self.args.demo or self.role is Role.CASHIER:
             return False
         from datetime import UTC, datetime
 
@@ -139,13 +151,24 @@ class Launcher:
         if net is not None:
             net.start_logging()
         self._set_icon()
-        services = _open_services(self.args.db, ask=True)
+        import socket
+
+        from clockapp.core.stations import Role, station_name
+
+        name = station_name(self.role, socket.gethostname())
+        services = _open_services(self.args.db, ask=True, station=name)
         if services is None:
             self.code = 2
             return False
-        tournament_id = _choose(services, demo=self.args.demo, ask=True)
+        director = self.role is Role.DIRECTOR
+        tournament_id = _choose(services, demo=self.args.demo, ask=director)
         if tournament_id is None:
-            self.code = 0 if self.display is None else 2
+            if not director:  # only the director creates tournaments
+                print(
+                    "clockapp: there is no tournament yet: the director creates one first",
+                    file=sys.stderr,
+                )
+            self.code = 0 if self.display is None and director else 2
             return False
 
         from PySide6.QtCore import QTimer
@@ -156,6 +179,12 @@ class Launcher:
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
+        if self.role is Role.CASHIER:
+            from clockapp.ui.cashier.station import CashierStation
+
+            self.station = CashierStation(services, bus, self.settings)
+            self.station.show()
+            return True
         parts = OptionalParts(self.app)  # sound and speech report to the director's window
         sound = Sound(parts=parts)
         cache: Path | None = self.cache
@@ -173,6 +202,7 @@ class Launcher:
             cache=cache,
             db=self.args.db,
             parts=parts,
+            role=self.role,
         )
         self.station.show(fullscreen=self.fullscreen, screen_index=self.screen_index)
         if not self.args.first_frame:

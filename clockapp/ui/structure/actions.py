@@ -8,14 +8,24 @@ duplicate, chips and import take Ctrl+Shift+B, Ctrl+J, Ctrl+Shift+K and Ctrl+I.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from clockapp.ui.actions import Meaning
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from clockapp.ui.actions import Meaning, mark
+
+if TYPE_CHECKING:
+    from clockapp.ui.structure.window import StructureEditor
 
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """One editor action: its text, shortcut, tooltip and the method it calls."""
+    """One editor action: its text, shortcut, tooltip and the method it calls (on the window,
+    or on one of its parts: "rows.add_level")."""
 
     key: str
     text: str
@@ -29,35 +39,35 @@ class ActionSpec:
 #: Every action of the editor, in menu order (a help overlay can list them).
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
-        "add_level", "+ Level", "add_level", "Ctrl+N", "Add a level at the end",
+        "add_level", "+ Level", "rows.add_level", "Ctrl+N", "Add a level at the end",
         meaning=Meaning.NEW,
     ),
-    ActionSpec("add_break", "+ Break", "add_break", "Ctrl+Shift+B", "Add a break at the end"),
+    ActionSpec("add_break", "+ Break", "rows.add_break", "Ctrl+Shift+B", "Add a break at the end"),
     ActionSpec(
-        "insert_level", "Insert level", "insert_level", "Insert",
+        "insert_level", "Insert level", "rows.insert_level", "Insert",
         "Insert a level before the selected row", table_only=True, meaning=Meaning.INSERT_ROW,
     ),
     ActionSpec(
-        "insert_break", "Insert break", "insert_break", "Shift+Insert",
+        "insert_break", "Insert break", "rows.insert_break", "Shift+Insert",
         "Insert a break before the selected row", table_only=True,
     ),
     ActionSpec(
-        "duplicate", "Duplicate", "duplicate", "Ctrl+J", "Copy the selected rows below them",
+        "duplicate", "Duplicate", "rows.duplicate", "Ctrl+J", "Copy the selected rows below them",
         table_only=True,
     ),
     ActionSpec(
-        "delete", "Delete", "delete_selected", "Delete", "Delete the selected rows",
+        "delete", "Delete", "rows.delete_selected", "Delete", "Delete the selected rows",
         table_only=True, meaning=Meaning.DELETE_ROW,
     ),
     ActionSpec(
-        "move_up", "▲ Up", "move_up", "Ctrl+Up", "Move the selected rows up", table_only=True
+        "move_up", "▲ Up", "rows.move_up", "Ctrl+Up", "Move the selected rows up", table_only=True
     ),
     ActionSpec(
-        "move_down", "▼ Down", "move_down", "Ctrl+Down", "Move the selected rows down",
+        "move_down", "▼ Down", "rows.move_down", "Ctrl+Down", "Move the selected rows down",
         table_only=True,
     ),
     ActionSpec(
-        "planned_last", "Mark as planned last level", "mark_planned_last", None,
+        "planned_last", "Mark as planned last level", "rows.mark_planned_last", None,
         "The level at which the planned time runs out; later levels are extra",
     ),
     ActionSpec("undo", "↶ Undo", None, "Ctrl+Z", "Undo the last change"),
@@ -68,11 +78,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Suggest levels for your players, stack and time",
     ),
     ActionSpec(
-        "import", "Import…", "import_file", "Ctrl+I", "Replace the levels with a CSV or JSON file"
+        "import", "Import…", "files.import_file", "Ctrl+I",
+        "Replace the levels with a CSV or JSON file",
     ),
-    ActionSpec("export", "Export…", "export_file", "Ctrl+E", "Save the levels as CSV or JSON"),
     ActionSpec(
-        "save_template", "Save as template…", "save_template", "Ctrl+S",
+        "export", "Export…", "files.export_file", "Ctrl+E", "Save the levels as CSV or JSON"
+    ),
+    ActionSpec(
+        "save_template", "Save as template…", "files.save_template", "Ctrl+S",
         "Keep this structure for later tournaments",
     ),
     ActionSpec("close", "Close", "close", "Ctrl+W", "Close the editor"),
@@ -95,3 +108,63 @@ MENUS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
     ),
     ("&Tools", ("chips", "suggest")),
 )  # fmt: skip
+
+
+def install_editor_actions(
+    editor: StructureEditor, slot_of: Callable[[str], Callable[[], object]]
+) -> dict[str, QAction]:
+    """Create the editor's actions (`ACTIONS`), its toolbar and menus; returns them by key.
+
+    `slot_of` finds the method an action's `method` names ("rows.add_level").
+    """
+    actions: dict[str, QAction] = {}
+    for spec in ACTIONS:
+        action = QAction(spec.text, editor)
+        slot = slot_of(spec.method) if spec.method else None
+        if spec.key == "undo":
+            slot = editor.undo_stack.undo
+        elif spec.key == "redo":
+            slot = editor.undo_stack.redo
+        assert slot is not None, spec.key
+        if spec.shortcut is not None:
+            shortcuts = (spec.shortcut,) if isinstance(spec.shortcut, str) else spec.shortcut
+            sequences = [QKeySequence(k) for k in shortcuts]
+            action.setShortcuts(sequences)
+            shown = sequences[0].toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{spec.tip} ({shown})")
+        else:
+            action.setToolTip(spec.tip)
+        action.triggered.connect(lambda _checked=False, slot=slot: slot())
+        if spec.meaning is not None:
+            mark(action, spec.meaning)
+        if spec.table_only:
+            # Row keys (Delete, Insert ...) act on the table; elsewhere they keep their use.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            editor.table.addAction(action)
+        else:
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            editor.addAction(action)
+        actions[spec.key] = action
+
+    for key in TOOLBAR:
+        if key is None:
+            editor.toolbar.addSeparator()
+        elif key == "":
+            spacer = QWidget(editor)
+            spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            editor.toolbar.addWidget(spacer)
+        else:
+            editor.toolbar.addAction(actions[key])
+    for title, keys in MENUS:
+        menu = editor.menu_bar.addMenu(title)
+        for key in keys:
+            if key is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(actions[key])
+    editor.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+    separator = QAction(editor)
+    separator.setSeparator(True)
+    editor.table.addAction(separator)
+    editor.table.addAction(actions["planned_last"])
+    return actions

@@ -128,7 +128,8 @@ class ColorUpEditor(QWidget):
         super().keyPressEvent(event)
 
     def sizeHint(self) -> QSize:
-        return self.layout().sizeHint()
+        layout = self.layout()
+        return layout.sizeHint() if layout is not None else super().sizeHint()
 
 
 class StructureDelegate(QStyledItemDelegate):
@@ -172,7 +173,9 @@ class StructureDelegate(QStyledItemDelegate):
             editor.set_values(tuple(value or ()))
         elif isinstance(editor, QComboBox):
             editor.setCurrentText(str(value or ""))
-            editor.lineEdit().selectAll()
+            line = editor.lineEdit()
+            if line is not None:
+                line.selectAll()
         elif isinstance(editor, QLineEdit):
             editor.setText("" if value is None else str(value))
             editor.selectAll()

@@ -1,4 +1,4 @@
-"""Templates, presets and files for the structure editor (a mixin of `StructureEditor`).
+"""Templates, presets and files for the structure editor (`StructureEditor.files`).
 
 Loading a preset or a template asks first (it replaces every level) and is undoable; saving a
 template under an existing name asks before replacing it; importing a CSV or JSON file replaces the
@@ -8,27 +8,46 @@ levels only when the whole file is good, otherwise the banner names the row and 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
 from clockapp.core.errors import DomainError
+from clockapp.services.app import Services
+from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
+
+if TYPE_CHECKING:
+    from clockapp.ui.structure.window import StructureEditor
 
 FILE_FILTER = "Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)"
 
 
-class TemplatesAndFiles:
-    """Presets, templates, import and export; mixed into `StructureEditor`."""
+class StructureFiles:
+    """The editor's presets, templates, import and export."""
+
+    def __init__(self, editor: StructureEditor, services: Services, bus: TournamentBus) -> None:
+        self._editor = editor
+        self._services = services
+        self._bus = bus
+        self._preset_names: dict[str, str] = {}
+
+    @property
+    def tournament_id(self) -> int:
+        """The tournament edited: always the bus's."""
+        return self._bus.tournament_id
 
     # ---------------------------------------------------------------- library
-    def _on_library_load_requested(self, entry: LibraryEntry) -> None:
+    def load_entry(self, entry: LibraryEntry) -> None:
+        """The library's Load (or a double click): a preset or a template."""
         if entry.kind == "preset":
             self.load_preset(str(entry.key))
         else:
             self.load_template(int(entry.key), entry.title)
 
-    def _on_library_delete_requested(self, entry: LibraryEntry) -> None:
+    def delete_entry(self, entry: LibraryEntry) -> None:
+        """The library's Delete: templates only (presets ship with the app)."""
         if entry.kind == "template":
             self.delete_template(int(entry.key), entry.title)
 
@@ -43,7 +62,7 @@ class TemplatesAndFiles:
         return cache[key]
 
     def _replaces_text(self) -> str:
-        structure = self._structure
+        structure = self._editor.structure
         if structure is None:
             return ""
         levels = structure.level_count
@@ -59,7 +78,7 @@ class TemplatesAndFiles:
         if confirm and not self._confirm(f"Load the preset “{title}”?", self._replaces_text()):
             return False
         tid = self.tournament_id
-        return self._save_step(
+        return self._editor.saving.save_step(
             lambda: self._services.structure.apply_preset(tid, name), f"load preset {title}"
         )
 
@@ -69,14 +88,14 @@ class TemplatesAndFiles:
         if confirm and not self._confirm(f"Load the template “{title}”?", self._replaces_text()):
             return False
         tid = self.tournament_id
-        return self._save_step(
+        return self._editor.saving.save_step(
             lambda: self._services.structure.apply_template(tid, template_id),
             f"load template {title}",
         )
 
     def save_template(self, name: str | None = None) -> bool:
         """Ctrl+S: keep the current structure as a named template."""
-        structure = self._structure
+        structure = self._editor.structure
         if structure is None:
             return False
         if name is None:
@@ -98,12 +117,12 @@ class TemplatesAndFiles:
                 )
             )
         except DomainError as error:
-            self.show_error(str(error))
+            self._editor.show_error(str(error))
             return False
-        self.reload_library()
-        self.library.select("template", info.id)
-        self.banner.hide_message()
-        self.show_status(f"Saved as template “{info.name}”.")
+        self._editor.reload_library()
+        self._editor.library.select("template", info.id)
+        self._editor.banner.hide_message()
+        self._editor.show_status(f"Saved as template “{info.name}”.")
         return True
 
     def delete_template(self, template_id: int, title: str = "", *, confirm: bool = True) -> bool:
@@ -116,10 +135,10 @@ class TemplatesAndFiles:
         try:
             self._bus.run(lambda: self._services.structure.delete_template(template_id))
         except DomainError as error:
-            self.show_error(str(error))
+            self._editor.show_error(str(error))
             return False
-        self.reload_library()
-        self.show_status(f"Template “{title}” deleted.")
+        self._editor.reload_library()
+        self._editor.show_status(f"Template “{title}” deleted.")
         return True
 
     # ---------------------------------------------------------------- files
@@ -133,17 +152,18 @@ class TemplatesAndFiles:
         try:
             text = read_import_file(file)
         except DomainError as error:
-            self.show_error(str(error))
+            self._editor.show_error(str(error))
             return False
         fmt = _format_of(file, text)
         name = file.stem.replace("_", " ") if fmt == "csv" else None
         tid = self.tournament_id
-        ok = self._save_step(
+        ok = self._editor.saving.save_step(
             lambda: self._services.structure.import_text(tid, text, fmt, name=name),
             f"import {file.name}",
         )
         if not ok:
-            self.show_error(f"Nothing was imported from {file.name}. {self.banner.text}")
+            why = self._editor.banner.text
+            self._editor.show_error(f"Nothing was imported from {file.name}. {why}")
         return ok
 
     def export_file(self, path: str | Path | None = None) -> bool:
@@ -155,20 +175,20 @@ class TemplatesAndFiles:
         file = Path(path)
         if file.suffix.lower() not in (".csv", ".json"):
             file = file.with_suffix(".csv")
-        fmt = "json" if file.suffix.lower() == ".json" else "csv"
+        fmt: Literal["csv", "json"] = "json" if file.suffix.lower() == ".json" else "csv"
         try:
             text = self._services.structure.export_text(self.tournament_id, fmt)
             file.write_text(text, encoding="utf-8")
         except (OSError, DomainError) as error:
-            self.show_error(f"Could not export to {file}: {error}")
+            self._editor.show_error(f"Could not export to {file}: {error}")
             return False
-        self.show_status(f"Exported to {file.name}.")
+        self._editor.show_status(f"Exported to {file.name}.")
         return True
 
     # ---------------------------------------------------------------- questions (tests replace)
     def _confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(
-            self,
+            self._editor,
             title,
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
@@ -178,24 +198,27 @@ class TemplatesAndFiles:
 
     def _ask_template_name(self, default: str) -> str | None:
         name, ok = QInputDialog.getText(
-            self, "Save as template", "Template name:", QLineEdit.EchoMode.Normal, default
+            self._editor, "Save as template", "Template name:", QLineEdit.EchoMode.Normal, default
         )
         return name if ok and name.strip() else None
 
     def _ask_open_path(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a structure", "", FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self._editor, "Import a structure", "", FILE_FILTER)
         return path or None
 
     def _ask_save_path(self) -> str | None:
-        default = (self._structure.name if self._structure else "structure") + ".csv"
+        structure = self._editor.structure
+        default = (structure.name if structure else "structure") + ".csv"
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
+            self._editor, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
         )
         return path or None
 
 
-def _format_of(file: Path, text: str) -> str:
+def _format_of(file: Path, text: str) -> Literal["csv", "json"]:
     suffix = file.suffix.lower()
-    if suffix in (".csv", ".json"):
-        return suffix[1:]
+    if suffix == ".csv":
+        return "csv"
+    if suffix == ".json":
+        return "json"
     return "json" if text.lstrip().startswith(("{", "[")) else "csv"

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -46,14 +46,14 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
-from clockapp.core.structure_cells import Column, format_hours, start_minutes
+from clockapp.core.structure_cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.delegates import GAMES
-from clockapp.ui.structure.generator_chips import GeneratorChips
-from clockapp.ui.structure.model import StructureTableModel, denomination_of
+from clockapp.ui.structure.generator_chips import OwnChips
+from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.structure.needs import ChipsNeededModel
-from clockapp.ui.structure.swatches import chips_html
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
 
@@ -81,7 +81,7 @@ def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 
     return spin
 
 
-class GeneratorDialog(GeneratorChips, QDialog):
+class GeneratorDialog(QDialog):
     """Suggest a structure for the night; "Use this structure" applies it."""
 
     structure_chosen = Signal(object, int, object)  # Structure, starting stack, ChipSet
@@ -100,9 +100,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
         self._on_use = on_use
         self.result_: SuggestedStructure | None = None
         snapshot = services.clock.snapshot(bus.tournament_id)
-        self._chip_set: ChipSet = snapshot.chip_set  # the chips of the structure being made
-        self._saved_chips: ChipSet = snapshot.chip_set  # the tournament's
-        self._asking = False
+        self.chips = OwnChips(self, services, bus, snapshot.chip_set)
         self._stack = snapshot.settings.starting_stack
         self._players = max(2, snapshot.stats.entries or 20)
         self.setWindowTitle("Suggest a structure")
@@ -118,7 +116,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
         self._timer.setInterval(RECOMPUTE_DELAY_MS)
         self._timer.timeout.connect(self.recompute)
         self._setup_ui()
-        bus.changed.connect(self._on_bus_changed)
+        bus.changed.connect(self.chips.follow)
         self.recompute()
         self.resize(1200, 760)
 
@@ -142,7 +140,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
         self.button_box.rejected.connect(self.reject)
         layout.addWidget(self.button_box)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            QShortcut(QKeySequence(keys), self, activated=self.use)
+            QShortcut(QKeySequence(keys), self).activated.connect(self.use)
 
     def _inputs(self) -> QWidget:
         box = QGroupBox("Your tournament")
@@ -205,7 +203,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
         self.chips_label.setTextFormat(Qt.TextFormat.RichText)
         chips_button = QPushButton("Edit &chips…")
         chips_button.setAutoDefault(False)
-        chips_button.clicked.connect(self._on_chips_button_clicked)
+        chips_button.clicked.connect(lambda _checked=False: self.chips.open_editor())
         chips_row = QVBoxLayout()
         chips_row.addWidget(self.chips_label)
         chips_row.addWidget(chips_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -271,7 +269,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
             "starting_stack": self.stack.value(),
             "level_minutes": self.level_minutes.value(),
             "duration_minutes": round(self.hours.value() * 60),
-            "chips": self._chip_set,
+            "chips": self.chips.chip_set,
             "rebuys": self.rebuys.value(),
             "addons": self.addons.value(),
             "break_every_minutes": self.break_every.value(),
@@ -293,7 +291,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
             self.use_button.setEnabled(False)
             self.headline.setText("<b>No structure for these inputs.</b>")
             self.preview.set_structure(None)
-            self.needs.set_needs((), self._chip_set)
+            self.needs.set_needs((), self.chips.chip_set)
             self.stack_label.clear()
             self.shortfall_banner.hide_message()
             return None
@@ -304,20 +302,9 @@ class GeneratorDialog(GeneratorChips, QDialog):
 
     def _show(self, result: SuggestedStructure) -> None:
         structure = result.structure
-        self.preview.set_structure(structure, self._chip_set)
-        planned = result.planned_last_level
-        index = structure.index_of_level(planned)
-        level = structure.levels[index]
-        ends = start_minutes(structure)[index] + level.minutes
-        extra = structure.level_count - planned
-        breaks = len(structure.levels) - structure.level_count
-        self.headline.setText(
-            f"<b>Planned last level: {planned}</b> — {level.small_blind:,}/{level.big_blind:,}, "
-            f"ending at {format_hours(ends)}, then {extra} extra levels. "
-            f"{breaks} break{'s' if breaks != 1 else ''}. "
-            f"Aim: a big blind near {result.target_last_big_blind:,} "
-            f"(5% of the {result.total_chips:,} chips in play)."
-        )
+        chips = self.chips.chip_set
+        self.preview.set_structure(structure, chips)
+        self.headline.setText(texts.headline(result))
         needed = result.chips_needed
         # Chip shortfalls have their own banner under the chip table.
         others = [w for w in result.warnings if w not in needed.warnings]
@@ -325,18 +312,9 @@ class GeneratorDialog(GeneratorChips, QDialog):
             self.banner.show_message("\n".join(others), "warning")
         else:
             self.banner.hide_message()
-        parts = [(denomination_of(self._chip_set, v), c) for v, c in result.breakdown.parts]
-        text = (
-            f"<b>Starting stack</b> ({result.breakdown.chip_count} chips): {chips_html(parts)} "
-            f"= T{result.breakdown.total:,}"
-        )
-        if self.rebuys.value() or self.addons.value():
-            rebuy = [
-                (denomination_of(self._chip_set, v), c) for v, c in result.rebuy_breakdown.parts
-            ]
-            text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
-        self.stack_label.setText(text)
-        self.needs.set_needs(needed.needs, self._chip_set)
+        rebuys = bool(self.rebuys.value() or self.addons.value())
+        self.stack_label.setText(texts.stack_text(result, chips, rebuys))
+        self.needs.set_needs(needed.needs, chips)
         # As tall as its rows, so the levels get the rest of the height.
         rows = self.need_table.verticalHeader().length()
         header = self.need_table.horizontalHeader().height()
@@ -344,15 +322,8 @@ class GeneratorDialog(GeneratorChips, QDialog):
         games = {item.game for item in structure.play_levels()}
         self.table.setColumnHidden(Column.GAME, len(games) == 1)
         if needed.short:
-            lines = [
-                f"• {denomination_of(self._chip_set, n.value).label}: you need {n.total:,} and own "
-                f"{n.owned or 0:,}, {n.shortfall:,} short."
-                for n in needed.short
-            ]
-            self.shortfall_banner.show_message(
-                "You do not own enough chips.\n" + "\n".join(lines), "error"
-            )
-        elif self._chip_set.owned is None:
+            self.shortfall_banner.show_message(texts.shortfall_text(needed.short, chips), "error")
+        elif chips.owned is None:
             self.shortfall_banner.show_message(
                 "Count your chips (Edit chips…, Owned) to check you have enough.", "info"
             )
@@ -360,11 +331,21 @@ class GeneratorDialog(GeneratorChips, QDialog):
             self.shortfall_banner.show_message("You own enough chips for the night.", "info")
 
     def _show_chips(self) -> None:
-        parts = [
-            f'<span style="color:{d.hex}; font-size:large;">●</span>&nbsp;T{d.value:,}'
-            for d in self._chip_set.denominations
-        ]
-        self.chips_label.setText(" &nbsp; ".join(parts))
+        self.chips_label.setText(self.chips.describe())
+
+    def chips_changed(self) -> None:
+        """The chips of the structure being made changed: show them and suggest again."""
+        self._show_chips()
+        self.recompute()
+
+    @property
+    def chip_set(self) -> ChipSet:
+        """The chips of the structure being made (saved with it by "Use this structure")."""
+        return self.chips.chip_set
+
+    def open_chip_editor(self) -> QDialog:
+        """Edit the chips of the structure being made."""
+        return self.chips.open_editor()
 
     # ---------------------------------------------------------------- choosing
     def use(self) -> bool:
@@ -375,7 +356,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
         if result is None:
             return False
         stack = self.stack.value()
-        chips = self._chip_set
+        chips = self.chips.chip_set
         if self._on_use is not None:
             problem = self._on_use(result.structure, stack, chips)
         else:
@@ -389,7 +370,7 @@ class GeneratorDialog(GeneratorChips, QDialog):
 
     def _save(self, structure: Structure, stack: int, chips: ChipSet) -> str | None:
         tid = self._bus.tournament_id
-        new_chips = None if chips == self._saved_chips else chips
+        new_chips = None if chips == self.chips.saved else chips
         try:
             self._bus.run(lambda: self._services.structure.replace(tid, structure, chips=new_chips))
             self._bus.run(
@@ -398,3 +379,21 @@ class GeneratorDialog(GeneratorChips, QDialog):
         except DomainError as error:
             return str(error)
         return None
+
+    # ---------------------------------------------------------------- leaving
+    def reject(self) -> None:
+        """Close and Esc; the title bar's x comes here through closeEvent."""
+        if self.chips.asking or self.chips.may_leave():
+            super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The title bar's x (a spontaneous event) asks; the app closing the dialog does not."""
+        chips = self.chips
+        if event.spontaneous() and self.isVisible() and not chips.asking and not chips.may_leave():
+            event.ignore()
+            return
+        chips.asking = True  # QDialog.closeEvent calls reject(): nothing more to ask
+        try:
+            super().closeEvent(event)
+        finally:
+            chips.asking = False

@@ -1,4 +1,4 @@
-"""The generator dialog's own chips, and leaving it (a mixin of `GeneratorDialog`).
+"""The generator dialog's own chips, and the question before leaving it (`GeneratorDialog.chips`).
 
 "Edit chips…" edits the chips of the structure being made: the chip editor checks them against
 that structure (`suggest_structure` with the dialog's inputs), not against the tournament's saved
@@ -9,92 +9,90 @@ keep editing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import SuggestedStructure
 from clockapp.core.structure import suggest_structure
+from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.widgets import ask_unsaved
 
+if TYPE_CHECKING:
+    from clockapp.ui.structure.generator import GeneratorDialog
 
-class GeneratorChips:
-    """The chips of the structure being made; mixed into `GeneratorDialog`."""
 
-    # ---------------------------------------------------------------- chips
-    @property
-    def chip_set(self) -> ChipSet:
-        """The chips of the structure being made (saved with it by "Use this structure")."""
-        return self._chip_set
+class OwnChips:
+    """The chips of the structure being made, and the tournament's saved ones."""
 
-    def open_chip_editor(self) -> QDialog:
+    def __init__(
+        self, dialog: GeneratorDialog, services: Services, bus: TournamentBus, chips: ChipSet
+    ) -> None:
+        self._dialog = dialog
+        self._services = services
+        self._bus = bus
+        self.chip_set = chips  # the chips of the structure being made
+        self.saved = chips  # the tournament's
+        self.asking = False  # True while the "use them?" question is open
+
+    def describe(self) -> str:
+        """The chips as coloured dots and values (rich text for the dialog's label)."""
+        parts = [
+            f'<span style="color:{d.hex}; font-size:large;">●</span>&nbsp;T{d.value:,}'
+            for d in self.chip_set.denominations
+        ]
+        return " &nbsp; ".join(parts)
+
+    def open_editor(self) -> QDialog:
         """Edit the chips of the structure being made (checked against it, stored on Use)."""
         from clockapp.ui.structure.chips import ChipSetEditor
 
         dialog = ChipSetEditor(
-            self._services, self._bus, self, chip_set=self._chip_set, check=self._check_chips
+            self._services, self._bus, self._dialog, chip_set=self.chip_set, check=self._check
         )
-        dialog.saved.connect(self._on_chip_editor_saved)
+        dialog.saved.connect(self.on_saved)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
 
-    def _on_chips_button_clicked(self) -> None:
-        self.open_chip_editor()
-
-    def _check_chips(self, chips: ChipSet) -> SuggestedStructure:
+    def _check(self, chips: ChipSet) -> SuggestedStructure:
         """The structure these chips would make; raises a DomainError when they cannot."""
-        return suggest_structure(**{**self.inputs(), "chips": chips})
+        return suggest_structure(**{**self._dialog.inputs(), "chips": chips})
 
-    def _on_chip_editor_saved(self, chips: ChipSet) -> None:
-        self._chip_set = chips
-        self._show_chips()
-        self.recompute()
+    def on_saved(self, chips: ChipSet) -> None:
+        """The chip editor's Save: the structure being made uses these chips."""
+        self.chip_set = chips
+        self._dialog.chips_changed()
 
-    # ---------------------------------------------------------------- leaving
     def may_leave(self) -> bool:
         """True when the dialog may close: no chips of its own, or the director chose to use the
         structure with them (Save) or to drop them (Discard)."""
-        if self._chip_set == self._saved_chips:
+        if self.chip_set == self.saved:
             return True
-        self._asking = True
+        self.asking = True
         try:
             answer = ask_unsaved(
-                self,
+                self._dialog,
                 "Use the suggested structure with the chips you edited?",
                 "The chips you edited here are saved only with the suggested structure. Use it "
                 "(Save), drop both (Discard), or keep editing.",
             )
         finally:
-            self._asking = False
+            self.asking = False
         if answer == QMessageBox.StandardButton.Save:
-            self.use()
+            self._dialog.use()
             return False  # use() has closed the dialog, or says why it could not
         return answer == QMessageBox.StandardButton.Discard
 
-    def reject(self) -> None:
-        # Close and Esc; the title bar's x comes here through closeEvent.
-        if self._asking or self.may_leave():
-            super().reject()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        # The title bar's x (a spontaneous event) asks; the app closing the dialog does not.
-        if event.spontaneous() and self.isVisible() and not self._asking and not self.may_leave():
-            event.ignore()
-            return
-        self._asking = True  # QDialog.closeEvent calls reject(): nothing more to ask
-        try:
-            super().closeEvent(event)
-        finally:
-            self._asking = False
-
-    def _on_bus_changed(self, changes: Changes) -> None:
+    def follow(self, changes: Changes) -> None:
+        """Another station changed the tournament's chips: follow them unless edited here."""
         if changes.touches(Change.CHIPS):
             saved = self._services.structure.chip_set(self._bus.tournament_id)
-            if self._chip_set == self._saved_chips:  # no chips of its own: follow the tournament
-                self._chip_set = saved
-            self._saved_chips = saved
-            self._show_chips()
-            self.recompute()
+            if self.chip_set == self.saved:  # no chips of its own: follow the tournament
+                self.chip_set = saved
+            self.saved = saved
+            self._dialog.chips_changed()

@@ -10,32 +10,43 @@ the cell stays open).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMessageBox
 
 from clockapp.core.structure_cells import row_name
 from clockapp.ui.structure.widgets import ask_unsaved
 
+if TYPE_CHECKING:
+    from clockapp.ui.structure.window import StructureEditor
+
 Button = QMessageBox.StandardButton
 _HORIZONTAL = Qt.Orientation.Horizontal
 
 
-class LeavingGuard:
-    """Ask before the editor closes over an unfinished edit; mixed into `StructureEditor`."""
+class LeaveGuard:
+    """Ask before the editor closes over an unfinished edit (`StructureEditor.leaving`).
 
-    _asking_to_leave = False
+    The editor's `closeEvent` and `reject` ask `may_leave`; `asking` is True while the question
+    is open (the name field's editingFinished, fired as the focus moves to it, then waits).
+    """
+
+    def __init__(self, editor: StructureEditor) -> None:
+        self._editor = editor
+        self.asking = False
 
     def pending_edit(self) -> str | None:
         """The unfinished edit in words ("Row 1, level 1: small blind"), or None."""
-        structure = self._structure
+        editor = self._editor
+        structure = editor.structure
         if structure is None:
             return None
-        index = self.table.editing_index()
+        index = editor.table.editing_index()
         if index is not None:
-            header = self.model.headerData(index.column(), _HORIZONTAL)
+            header = editor.model.headerData(index.column(), _HORIZONTAL)
             return f"{row_name(structure, index.row())}: {str(header).lower()}"
-        if self.name_edit.text().strip() != structure.name and self.name_edit.isModified():
+        if editor.name_edit.text().strip() != structure.name and editor.name_edit.isModified():
             return "the structure's name"
         return None
 
@@ -44,47 +55,31 @@ class LeavingGuard:
         what = self.pending_edit()
         if what is None:
             return True
-        self._asking_to_leave = True
+        editor = self._editor
+        self.asking = True
         try:
-            with self.table.holding_editor():
+            with editor.table.holding_editor():
                 answer = ask_unsaved(
-                    self,
+                    editor,
                     f"Save your change to {what}?",
                     "You are in the middle of an edit. Save it, discard it, or keep editing.",
                 )
         finally:
-            self._asking_to_leave = False
+            self.asking = False
         if answer == Button.Save:
-            before = self.undo_stack.index()
-            if self.table.editing_index() is not None:
-                self.table.commit_editor()
+            before = editor.undo_stack.index()
+            if editor.table.editing_index() is not None:
+                editor.table.commit_editor()
             else:
-                self._on_name_edit_finished()
+                editor.rows.rename()
             # A refused value leaves its message in the banner: stay, so it can be read.
-            return self.undo_stack.index() != before or not self.banner.isVisible()
+            return editor.undo_stack.index() != before or not editor.banner.isVisible()
         if answer == Button.Discard:
-            self.table.discard_editor()
-            if self._structure is not None:
-                self.name_edit.setText(self._structure.name)
-                self.name_edit.setModified(False)
+            editor.table.discard_editor()
+            structure = editor.structure
+            if structure is not None:
+                editor.name_edit.setText(structure.name)
+                editor.name_edit.setModified(False)
             return True
-        self.table.resume_editor()
+        editor.table.resume_editor()
         return False
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self._asking_to_leave or not self.may_leave():
-            event.ignore()
-            return
-        self._asking_to_leave = True  # QDialog.closeEvent calls reject(): already answered
-        try:
-            super().closeEvent(event)
-        finally:
-            self._asking_to_leave = False
-
-    def reject(self) -> None:
-        # Esc: the same question as the title bar's x and Ctrl+W.
-        if self._asking_to_leave:
-            super().reject()
-            return
-        if self.may_leave():
-            super().reject()

@@ -1,68 +1,81 @@
-"""Row and cell operations of the structure editor (a mixin of `StructureEditor`).
+"""Row and cell operations of the structure editor (`StructureEditor.rows`).
 
 Each operation builds the new structure with a pure function from `edits`, refusing up front what
-would touch a played level, and hands it to `StructureEditor.apply`, which saves it as one
+would touch a played level, and hands it to `StructureSaving.apply`, which saves it as one
 undoable step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from clockapp.core import structure_edits as edits
 from clockapp.core.structure import Structure, StructureError
 from clockapp.core.structure_cells import HEADERS, Column, row_name
 
+if TYPE_CHECKING:
+    from clockapp.ui.structure.window import StructureEditor
 
-class RowOperations:
-    """Add, insert, duplicate, delete, move and edit rows; mixed into `StructureEditor`."""
+
+class RowEdits:
+    """Add, insert, duplicate, delete, move and edit the editor's rows."""
+
+    def __init__(self, editor: StructureEditor) -> None:
+        self._editor = editor
 
     # ---------------------------------------------------------------- cell edits
-    def _on_model_edit_requested(self, row: int, column: Column, value: object) -> None:
-        structure = self._structure
+    def edit_cell(self, row: int, column: Column, value: object) -> None:
+        """A value typed in a cell: saved as one step, or refused with a message."""
+        editor = self._editor
+        structure = editor.structure
         if structure is None:
             return
         try:
             edited = edits.edit_cell(structure, row, column, value)
         except StructureError as error:
-            self.show_error(str(error))
+            editor.show_error(str(error))
             return
         what = f"{row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
-        self.apply(edited, f"edit {what}")
+        editor.saving.apply(edited, f"edit {what}")
 
-    def _on_name_edit_finished(self) -> None:
-        if self._asking_to_leave:
+    def rename(self) -> None:
+        """The name typed in the name field, once entered."""
+        editor = self._editor
+        if editor.leaving.asking:
             return  # the focus went to the "unsaved changes" question: wait for the answer
-        structure = self._structure
-        if structure is None or self.name_edit.text().strip() == structure.name:
+        structure = editor.structure
+        if structure is None or editor.name_edit.text().strip() == structure.name:
             return
         try:
-            edited = edits.renamed(structure, self.name_edit.text())
+            edited = edits.renamed(structure, editor.name_edit.text())
         except StructureError as error:
-            self.show_error(str(error))
-            self.name_edit.setText(structure.name)
+            editor.show_error(str(error))
+            editor.name_edit.setText(structure.name)
             return
-        self.apply(edited, "rename the structure")
+        editor.saving.apply(edited, "rename the structure")
 
     # ---------------------------------------------------------------- row operations
     def _guarded(self, build: Callable[[Structure], tuple[Structure, list[int]]], text: str,
                  column: int | None = None) -> bool:  # fmt: skip
-        structure = self._structure
+        editor = self._editor
+        structure = editor.structure
         if structure is None:
             return False
         try:
             edited, rows = build(structure)
         except StructureError as error:
-            self.show_error(str(error))
+            editor.show_error(str(error))
             return False
-        return self.apply(edited, text, rows, column)
+        return editor.saving.apply(edited, text, rows, column)
 
     def _chip_values(self) -> tuple[int, ...]:
-        return self._chip_set.values if self._chip_set is not None else ()
+        chips = self._editor.chip_set
+        return chips.values if chips is not None else ()
 
     def _insert_position(self) -> int:
-        rows = self.table.selected_rows()
-        return rows[0] if rows else self.model.rowCount()
+        rows = self._editor.table.selected_rows()
+        return rows[0] if rows else self._editor.model.rowCount()
 
     def add_level(self) -> bool:
         """Ctrl+N: a new level at the end, one step up from the last."""
@@ -80,7 +93,7 @@ class RowOperations:
 
     def insert_level(self) -> bool:
         """Insert: a new level before the selected row (between its neighbours' blinds)."""
-        current = self.current_row
+        current = self._editor.current_row
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             position = self._insert_position()
@@ -91,7 +104,7 @@ class RowOperations:
 
     def insert_break(self) -> bool:
         """Shift+Insert: a break before the selected row."""
-        current = self.current_row
+        current = self._editor.current_row
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             position = self._insert_position()
@@ -102,8 +115,8 @@ class RowOperations:
 
     def duplicate(self) -> bool:
         """Ctrl+J: copy the selected rows right below them."""
-        rows = self.table.selected_rows()
-        current = self.current_row
+        rows = self._editor.table.selected_rows()
+        current = self._editor.current_row
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
@@ -115,8 +128,8 @@ class RowOperations:
 
     def delete_selected(self) -> bool:
         """Delete: remove the selected rows."""
-        rows = self.table.selected_rows()
-        current = self.current_row
+        rows = self._editor.table.selected_rows()
+        current = self._editor.current_row
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
@@ -129,8 +142,8 @@ class RowOperations:
         return self._guarded(build, f"delete {count} row{'s' if count != 1 else ''}")
 
     def _move(self, delta: int) -> bool:
-        rows = self.table.selected_rows()
-        current = self.current_row
+        rows = self._editor.table.selected_rows()
+        current = self._editor.current_row
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
@@ -153,7 +166,7 @@ class RowOperations:
 
     def mark_planned_last(self) -> bool:
         """Mark the selected level as the one at which the planned time runs out."""
-        rows = self.table.selected_rows()
+        rows = self._editor.table.selected_rows()
         return self._guarded(
             lambda s: (edits.with_planned_last(s, rows[0] if rows else None), rows),
             "mark the planned last level",

@@ -1,4 +1,4 @@
-"""Saving a structure as one undoable step (a mixin of `StructureEditor`).
+"""Saving a structure as one undoable step (`StructureEditor.saving`).
 
 `apply` saves a new structure through `services.structure.replace` via the bus; the command it
 pushes holds the structure before and after, and its undo and redo save them again, but only while
@@ -9,16 +9,32 @@ station's edit, and a played level stays as it was).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, StructureError
+from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
+from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.commands import CompoundCommand, SaveCommand
 
+if TYPE_CHECKING:
+    from clockapp.ui.structure.window import StructureEditor
 
-class SavingSteps:
-    """Save, undo and redo structures; mixed into `StructureEditor`."""
+
+class StructureSaving:
+    """Save, undo and redo the editor's structure."""
+
+    def __init__(self, editor: StructureEditor, services: Services, bus: TournamentBus) -> None:
+        self._editor = editor
+        self._services = services
+        self._bus = bus
+
+    @property
+    def tournament_id(self) -> int:
+        """The tournament edited: always the bus's."""
+        return self._bus.tournament_id
 
     # ---------------------------------------------------------------- saving
     def apply(
@@ -29,15 +45,15 @@ class SavingSteps:
         column: int | None = None,
     ) -> bool:
         """Save `structure` as one undoable step; False (and a message) when it is refused."""
-        before = self._structure
+        before = self._editor.structure
         if before is None or structure == before:
             return True
         tid = self.tournament_id
-        return self._save_step(
+        return self.save_step(
             lambda: self._services.structure.replace(tid, structure), text, rows, column
         )
 
-    def _save_step(
+    def save_step(
         self,
         operation: Callable[[], Outcome[Structure]],
         text: str,
@@ -51,16 +67,16 @@ class SavingSteps:
         The command goes on the undo stack, or under `parent` when it is part of a compound step
         (the caller pushes the parent).
         """
-        before = self._structure
+        before = self._editor.structure
         assert before is not None
         try:
             saved = self._bus.run(operation)
         except DomainError as error:
-            self.show_error(str(error))
-            self.reload()
+            self._editor.show_error(str(error))
+            self._editor.reload()
             return False
         self._after_save(saved, rows, column)
-        self.show_status(f"Saved: {text}.")
+        self._editor.show_status(f"Saved: {text}.")
 
         def redo() -> bool:
             return self._swap(before, saved, f"redo “{text}”")
@@ -69,7 +85,7 @@ class SavingSteps:
             return self._swap(saved, before, f"undo “{text}”")
 
         if parent is None:
-            self.undo_stack.push(SaveCommand(text, redo, undo))
+            self._editor.undo_stack.push(SaveCommand(text, redo, undo))
         else:
             parent.add(text, redo, undo)
         return True
@@ -77,13 +93,13 @@ class SavingSteps:
     def _after_save(
         self, saved: Structure, rows: list[int] | None = None, column: int | None = None
     ) -> None:
-        self.banner.hide_message()
-        if self._structure != saved:
-            self._structure = saved
-            self.reload()
+        editor = self._editor
+        editor.banner.hide_message()
+        if editor.structure != saved:
+            editor.reload()
         if rows:
-            self.table.select_rows(rows, column)
-        self._update_actions()
+            editor.table.select_rows(rows, column)
+        editor.update_actions()
 
     def _swap(self, expected: Structure, target: Structure, what: str) -> bool:
         """Undo or redo: save `target` if the saved structure is still `expected`."""
@@ -99,11 +115,11 @@ class SavingSteps:
             message = str(error)
             if not message.startswith("Cannot"):
                 message = f"Cannot {what}: {message}"
-            self.show_error(message)
-            self.reload()
+            self._editor.show_error(message)
+            self._editor.reload()
             return False
         self._after_save(saved)
-        self.show_status(f"Done: {what}.")
+        self._editor.show_status(f"Done: {what}.")
         return True
 
     def use_suggested(
@@ -121,7 +137,7 @@ class SavingSteps:
         if chips is not None and chips != old_chips:
             if not self._save_with_chips(structure, chips, old_chips, step):
                 return False  # nothing saved, nothing to undo
-        elif self._structure != structure and not self._save_step(
+        elif self._editor.structure != structure and not self.save_step(
             lambda: self._services.structure.replace(tid, structure),
             "use the suggested structure",
             parent=step,
@@ -130,7 +146,7 @@ class SavingSteps:
         if starting_stack is not None and starting_stack != old_stack:
             self._set_stack(old_stack, starting_stack, step)
         if step.parts:
-            self.undo_stack.push(step)
+            self._editor.undo_stack.push(step)
         return True
 
     def _save_with_chips(
@@ -139,7 +155,7 @@ class SavingSteps:
         """Save a structure with the chips it was made for (one transaction); undo puts both
         back, while the saved structure is still the one this step left."""
         tid = self.tournament_id
-        before = self._structure
+        before = self._editor.structure
         assert before is not None
         text = "use the suggested structure and its chips"
         try:
@@ -147,11 +163,11 @@ class SavingSteps:
                 lambda: self._services.structure.replace(tid, structure, text, chips=chips)
             )
         except DomainError as error:
-            self.show_error(str(error))
-            self.reload()
+            self._editor.show_error(str(error))
+            self._editor.reload()
             return False
         self._after_save(saved)
-        self.show_status(f"Saved: {text}.")
+        self._editor.show_status(f"Saved: {text}.")
 
         def swap(expected: Structure, target: Structure, target_chips: ChipSet, what: str) -> bool:
             try:
@@ -163,8 +179,8 @@ class SavingSteps:
                     lambda: self._services.structure.replace(tid, target, what, chips=target_chips)
                 )
             except DomainError as error:
-                self.show_error(str(error))
-                self.reload()
+                self._editor.show_error(str(error))
+                self._editor.reload()
                 return False
             self._after_save(done)
             return True
@@ -185,12 +201,12 @@ class SavingSteps:
                     lambda: self._services.structure.update_settings(tid, starting_stack=stack)
                 )
             except DomainError as error:
-                self.show_error(str(error))
+                self._editor.show_error(str(error))
                 return False
             return True
 
         if not save(new):
             return False
         parent.add(f"starting stack T{new:,}", lambda: save(new), lambda: save(old))
-        self.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
+        self._editor.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
         return True

@@ -96,8 +96,7 @@ def ask_unsaved(parent: QWidget, text: str, detail: str) -> QMessageBox.Standard
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel
     )
-    keep = box.button(QMessageBox.StandardButton.Cancel)
-    keep.setText("&Keep editing")
-    box.setDefaultButton(keep)
-    box.setEscapeButton(keep)
+    box.button(QMessageBox.StandardButton.Cancel).setText("&Keep editing")
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
     return QMessageBox.StandardButton(box.exec())

@@ -12,15 +12,16 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QHideEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QHideEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenuBar,
-    QSizePolicy,
     QSplitter,
     QToolBar,
     QVBoxLayout,
@@ -34,16 +35,15 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
-from clockapp.ui.actions import mark
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
-from clockapp.ui.structure.actions import ACTIONS, MENUS, TOOLBAR
-from clockapp.ui.structure.files import TemplatesAndFiles
-from clockapp.ui.structure.leaving import LeavingGuard
+from clockapp.ui.structure.actions import install_editor_actions
+from clockapp.ui.structure.files import StructureFiles
+from clockapp.ui.structure.leaving import LeaveGuard
 from clockapp.ui.structure.library import LibraryPanel
 from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
-from clockapp.ui.structure.rows import RowOperations
-from clockapp.ui.structure.saving import SavingSteps
+from clockapp.ui.structure.rows import RowEdits
+from clockapp.ui.structure.saving import StructureSaving
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.structure.widgets import MessageBanner
 from clockapp.ui.ticks import guarded
@@ -52,8 +52,13 @@ GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
 
-class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFiles, QDialog):
-    """The structure editor for the bus's tournament (a non-modal window)."""
+class StructureEditor(QDialog):
+    """The structure editor for the bus's tournament (a non-modal window).
+
+    Composed of parts that each own one job: `saving` (every change as one undoable saved step),
+    `rows` (row and cell edits), `files` (presets, templates, import and export) and `leaving`
+    (the question before closing over an unfinished edit).
+    """
 
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
@@ -67,9 +72,12 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         self._tournament_name = ""
         self.undo_stack = QUndoStack(self)
         self.model = StructureTableModel(self)
-        self.actions: dict[str, QAction] = {}
-        self._preset_names: dict[str, str] = {}
+        self.editor_actions: dict[str, QAction] = {}  # by ActionSpec key
         self._geometry_restored = False
+        self.saving = StructureSaving(self, services, bus)
+        self.rows = RowEdits(self)
+        self.files = StructureFiles(self, services, bus)
+        self.leaving = LeaveGuard(self)
         self.setWindowTitle("Structure")
         self.setWindowFlags(
             Qt.WindowType.Window
@@ -79,7 +87,7 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         self.setSizeGripEnabled(True)
         self._setup_ui()
         self._setup_actions()
-        self.model.edit_requested.connect(self._on_model_edit_requested)
+        self.model.edit_requested.connect(self.rows.edit_cell)
         self._bus.changed.connect(self._on_bus_changed)
         self._bus.tournament_switched.connect(self._on_bus_tournament_switched)
         self.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
@@ -109,7 +117,7 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         self.name_edit.setMaxLength(120)
         self.name_edit.setMinimumWidth(260)
         self.name_edit.setAccessibleName("Structure name")
-        self.name_edit.editingFinished.connect(self._on_name_edit_finished)
+        self.name_edit.editingFinished.connect(self.rows.rename)
         name_label.setBuddy(self.name_edit)
         self.summary_label = QLabel(self)
         self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -128,9 +136,9 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         self.table.edit_refused.connect(self._on_table_edit_refused)
         self.library = LibraryPanel(splitter)
         self.library.setMinimumWidth(220)
-        self.library.load_requested.connect(self._on_library_load_requested)
-        self.library.delete_requested.connect(self._on_library_delete_requested)
-        self.library.save_requested.connect(self.save_template)
+        self.library.load_requested.connect(self.files.load_entry)
+        self.library.delete_requested.connect(self.files.delete_entry)
+        self.library.save_requested.connect(self.files.save_template)
         splitter.addWidget(self.table)
         splitter.addWidget(self.library)
         splitter.setStretchFactor(0, 1)
@@ -147,58 +155,18 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         layout.addLayout(footer)
 
     def _setup_actions(self) -> None:
-        for spec in ACTIONS:
-            action = QAction(spec.text, self)
-            slot = getattr(self, spec.method) if spec.method else None
-            if spec.key == "undo":
-                slot = self.undo_stack.undo
-            elif spec.key == "redo":
-                slot = self.undo_stack.redo
-            assert slot is not None, spec.key
-            if spec.shortcut is not None:
-                keys = (spec.shortcut,) if isinstance(spec.shortcut, str) else spec.shortcut
-                sequences = [QKeySequence(k) for k in keys]
-                action.setShortcuts(sequences)
-                shown = sequences[0].toString(QKeySequence.SequenceFormat.NativeText)
-                action.setToolTip(f"{spec.tip} ({shown})")
-            else:
-                action.setToolTip(spec.tip)
-            action.triggered.connect(lambda _checked=False, slot=slot: slot())
-            if spec.meaning is not None:
-                mark(action, spec.meaning)
-            if spec.table_only:
-                # Row keys (Delete, Insert ...) act on the table; elsewhere they keep their use.
-                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-                self.table.addAction(action)
-            else:
-                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                self.addAction(action)
-            self.actions[spec.key] = action
-
-        for key in TOOLBAR:
-            if key is None:
-                self.toolbar.addSeparator()
-            elif key == "":
-                spacer = QWidget(self)
-                spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-                self.toolbar.addWidget(spacer)
-            else:
-                self.toolbar.addAction(self.actions[key])
-        for title, keys in MENUS:
-            menu = self.menu_bar.addMenu(title)
-            for key in keys:
-                if key is None:
-                    menu.addSeparator()
-                else:
-                    menu.addAction(self.actions[key])
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        separator = QAction(self)
-        separator.setSeparator(True)
-        self.table.addAction(separator)
-        self.table.addAction(self.actions["planned_last"])
+        self.editor_actions = install_editor_actions(self, self._slot)
         # Bound methods, not lambdas: Qt drops them when the window goes, before its children.
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.selectionModel().currentChanged.connect(self._on_table_selection_changed)
+
+    def _slot(self, path: str) -> Callable[[], object]:
+        """The method an action calls: "close" on the window, "rows.add_level" on a part."""
+        target: object = self
+        for name in path.split("."):
+            target = getattr(target, name)
+        assert callable(target), path
+        return target
 
     # ---------------------------------------------------------------- reading
     @property
@@ -239,7 +207,9 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
     def reload_library(self) -> None:
         """List the presets and the saved templates again."""
         templates = tuple((t.id, t.name) for t in self._services.structure.templates())
-        presets = tuple((key, self.preset_name(key)) for key in self._services.structure.presets())
+        presets = tuple(
+            (key, self.files.preset_name(key)) for key in self._services.structure.presets()
+        )
         self.library.set_entries(presets, templates)
 
     def refresh_clock(self) -> None:
@@ -258,7 +228,7 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
             where = cells.row_name(self._structure, current).split(", ", 1)[1]
             frozen = " Rows above it are played and frozen." if current > 0 else ""
             self.clock_label.setText(f"▶ The clock is on {where}.{frozen}")
-        self._update_actions()
+        self.update_actions()
 
     def _update_summary(self) -> None:
         structure = self._structure
@@ -290,30 +260,35 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         )
 
     def _on_undo_stack_index_changed(self, _index: int) -> None:
-        self._update_actions()
+        self.update_actions()
 
     def _on_table_selection_changed(self, *_args: object) -> None:
-        self._update_actions()
+        self.update_actions()
 
-    def _update_actions(self) -> None:
-        if not hasattr(self, "table") or not self.actions:
+    def update_actions(self) -> None:
+        """Enable what applies to the selection and the undo stack."""
+        if not hasattr(self, "table") or not self.editor_actions:
             return
         rows = self.table.selected_rows()
         has_rows = bool(rows)
         count = self.model.rowCount()
-        self.actions["duplicate"].setEnabled(has_rows)
-        self.actions["delete"].setEnabled(has_rows)
-        self.actions["move_up"].setEnabled(has_rows and rows[0] > 0)
-        self.actions["move_down"].setEnabled(has_rows and rows[-1] < count - 1)
-        self.actions["planned_last"].setEnabled(
+        self.editor_actions["duplicate"].setEnabled(has_rows)
+        self.editor_actions["delete"].setEnabled(has_rows)
+        self.editor_actions["move_up"].setEnabled(has_rows and rows[0] > 0)
+        self.editor_actions["move_down"].setEnabled(has_rows and rows[-1] < count - 1)
+        self.editor_actions["planned_last"].setEnabled(
             len(rows) == 1 and self.model.index(rows[0], 0).data(KIND_ROLE) == "level"
         )
-        self.actions["undo"].setEnabled(self.undo_stack.canUndo())
-        self.actions["redo"].setEnabled(self.undo_stack.canRedo())
+        self.editor_actions["undo"].setEnabled(self.undo_stack.canUndo())
+        self.editor_actions["redo"].setEnabled(self.undo_stack.canRedo())
         undo_text = self.undo_stack.undoText()
         redo_text = self.undo_stack.redoText()
-        self.actions["undo"].setToolTip(f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo")
-        self.actions["redo"].setToolTip(f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo")
+        self.editor_actions["undo"].setToolTip(
+            f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo"
+        )
+        self.editor_actions["redo"].setToolTip(
+            f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo"
+        )
 
     # ---------------------------------------------------------------- messages
     def show_error(self, message: str) -> None:
@@ -343,7 +318,7 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
             self._bus,
             self,
             on_use=lambda s, stack, chips: (
-                None if self.use_suggested(s, stack, chips) else self.banner.text
+                None if self.saving.use_suggested(s, stack, chips) else self.banner.text
             ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -363,6 +338,23 @@ class StructureEditor(LeavingGuard, SavingSteps, RowOperations, TemplatesAndFile
         self.banner.hide_message()
 
     # ---------------------------------------------------------------- window
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The title bar's x and Ctrl+W: ask first over an unfinished edit."""
+        leaving = self.leaving
+        if leaving.asking or not leaving.may_leave():
+            event.ignore()
+            return
+        leaving.asking = True  # QDialog.closeEvent calls reject(): already answered
+        try:
+            super().closeEvent(event)
+        finally:
+            leaving.asking = False
+
+    def reject(self) -> None:
+        """Esc: the same question as the title bar's x and Ctrl+W."""
+        if self.leaving.asking or self.leaving.may_leave():
+            super().reject()
+
     def showEvent(self, event: QShowEvent) -> None:
         if not self._geometry_restored:
             self._geometry_restored = True

@@ -97,7 +97,9 @@ def test_buy_in_registers_takes_the_money_and_gives_chips_and_change(
     services: Services, tid: int
 ) -> None:
     ann = player(services, "Ann")
-    outcome = services.cashier.buy_in(tid, ann, tendered=5000, station="Desk 1")
+    outcome = Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.buy_in(
+        tid, ann, tendered=5000
+    )
     receipt = outcome.value
     assert outcome.changes.touches(Change.ENTRIES | Change.LEDGER | Change.PAYOUTS)
     assert receipt.kind is EntryKind.BUY_IN
@@ -282,10 +284,12 @@ def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
     services.results.eliminate(tid, ann)
-    services.cashier.rebuy(tid, ann, station="Desk 1")
+    Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.rebuy(tid, ann)
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
-        services.cashier.rebuy(tid, ann, station="Desk 2")
+        Services(services.ctx.engine, now=services.ctx.now, station="Desk 2").cashier.rebuy(
+            tid, ann
+        )
     with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
         services.cashier.rebuy(tid, ann, stack=None, tendered=2000)
     unchanged.check()
@@ -519,7 +523,9 @@ def test_void_reverses_a_row_with_a_reason_and_keeps_both_in_history(
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
     first = services.cashier.ledger(tid)[0]
-    outcome = services.cashier.void(tid, first.id, "  typed the wrong player ", station="Desk 2")
+    outcome = Services(services.ctx.engine, now=services.ctx.now, station="Desk 2").cashier.void(
+        tid, first.id, "  typed the wrong player "
+    )
     assert outcome.changes.touches(Change.LEDGER | Change.ENTRIES)
     void = outcome.value
     assert (void.kind, void.amount, void.target_id, void.reason, void.station) == (

@@ -297,7 +297,9 @@ def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
     services.results.eliminate(tid, c, busted_by=a)
     services.results.eliminate(tid, b, busted_by=a)
-    part = services.payouts.pay_prize(tid, b, 1000, station="Desk")
+    part = Services(services.ctx.engine, now=services.ctx.now, station="Desk").payouts.pay_prize(
+        tid, b, 1000
+    )
     assert part.changes.touches(Change.LEDGER | Change.PAYOUTS)
     assert (part.value.kind, part.value.amount, part.value.station) == (
         RowKind.PAYOUT,
@@ -357,7 +359,9 @@ def test_an_icm_deal_shares_exactly_the_unpaid_money(services: Services, tid: in
     assert all(amount % 100 == 0 for amount in deal.amounts)
     assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] > 4800  # ICM: the short stack gains
     assert services.cashier.ledger(tid)[-1].kind is RowKind.BUY_IN  # proposing records nothing
-    recorded = services.payouts.record_deal(tid, stacks, unit=100, station="Final")
+    recorded = Services(
+        services.ctx.engine, now=services.ctx.now, station="Final"
+    ).payouts.record_deal(tid, stacks, unit=100)
     assert recorded.value.amounts == deal.amounts
     assert services.payouts.deal(tid) == recorded.value
     dues = {d.registration_id: d for d in services.cashier.dues(tid)}

@@ -45,7 +45,7 @@ def _station(url: str, job: str, work: list[Any], barrier: Any, results: Any) ->
             try:
                 if job == "cashier":
                     tid, player_id = item
-                    services.cashier.buy_in(tid, player_id, station=f"desk {player_id}")
+                    Services(engine, station=f"desk {player_id}").cashier.buy_in(tid, player_id)
                 elif job == "rebuy":
                     tid, registration_id = item
                     services.cashier.rebuy(tid, registration_id)

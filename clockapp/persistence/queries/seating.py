@@ -1,0 +1,176 @@
+"""The seating's statements: the room's rows, seats, move counts and seat moves.
+
+The seating services compose these inside one action's transaction (`services.seating.room`
+loads the room with them, `services.seating.writes` stores what the core decided).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import delete, update
+from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
+from sqlmodel import Session, col, select
+
+from clockapp.persistence.models import (
+    GameTableRow,
+    MoveCountRow,
+    PlayerRow,
+    RegistrationRow,
+    SeatingConfigRow,
+    SeatMoveRow,
+    SeatRow,
+)
+from clockapp.persistence.models.cashier import STATUS_PLAYING
+
+#: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
+IDS_PER_STATEMENT = 500
+
+
+def _chunks(ids: Sequence[int]) -> list[Sequence[int]]:
+    return [
+        ids[start : start + IDS_PER_STATEMENT] for start in range(0, len(ids), IDS_PER_STATEMENT)
+    ]
+
+
+def player_names(session: Session, registration_ids: Sequence[int]) -> list[tuple[int, str, str]]:
+    """(registration id, name, nickname) of each registration asked for."""
+    found: list[tuple[int, str, str]] = []
+    for chunk in _chunks(sorted(set(registration_ids))):
+        rows = session.exec(
+            select(RegistrationRow.id, PlayerRow.name, PlayerRow.nickname)
+            .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+            .where(col(RegistrationRow.id).in_(chunk))
+        ).all()
+        found.extend((rid, name, nick) for rid, name, nick in rows if rid is not None)
+    return found
+
+
+def game_tables(session: Session, tournament_id: int) -> Sequence[GameTableRow]:
+    """The tournament's tables, in play or broken."""
+    return session.exec(
+        select(GameTableRow).where(col(GameTableRow.tournament_id) == tournament_id)
+    ).all()
+
+
+def players_in_play(session: Session, tournament_id: int) -> list[tuple[int, int, str, str, str]]:
+    """(registration id, entries, name, nickname, team) of every player in play."""
+    rows = session.execute(
+        sa_select(
+            col(RegistrationRow.id),
+            col(RegistrationRow.entries),
+            col(PlayerRow.name),
+            col(PlayerRow.nickname),
+            col(PlayerRow.team),
+        )
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(col(RegistrationRow.tournament_id) == tournament_id)
+        .where(col(RegistrationRow.status) == STATUS_PLAYING)
+    ).all()
+    return [(rid, entries, name, nick, team) for rid, entries, name, nick, team in rows]
+
+
+def seat_rows(session: Session, tournament_id: int) -> list[tuple[int, int, int, int, bool, int]]:
+    """(seat id, registration id, table, seat, fixed, entries) of each stored seat, oldest first."""
+    rows = session.execute(
+        sa_select(
+            col(SeatRow.id),
+            col(SeatRow.registration_id),
+            col(SeatRow.table_number),
+            col(SeatRow.seat_number),
+            col(SeatRow.fixed),
+            col(SeatRow.entries),
+        )
+        .where(col(SeatRow.tournament_id) == tournament_id)
+        .order_by(col(SeatRow.id))
+    ).all()
+    return [tuple(row) for row in rows]
+
+
+def move_counts(session: Session, tournament_id: int) -> dict[int, int]:
+    """How many times each player was moved, by registration id."""
+    rows = session.exec(
+        select(MoveCountRow.registration_id, MoveCountRow.moves).where(
+            col(MoveCountRow.tournament_id) == tournament_id
+        )
+    ).all()
+    return dict(rows)
+
+
+def bump_seating_revision(session: Session, tournament_id: int) -> None:
+    """Add one to the tournament's seating revision (in the caller's locked transaction)."""
+    session.execute(
+        update(SeatingConfigRow)
+        .where(col(SeatingConfigRow.tournament_id) == tournament_id)
+        .values(revision=SeatingConfigRow.revision + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def delete_seats(session: Session, seat_ids: Sequence[int]) -> None:
+    """Free the seats (their rows go)."""
+    for chunk in _chunks(list(seat_ids)):
+        session.execute(
+            delete(SeatRow)
+            .where(col(SeatRow.id).in_(chunk))
+            .execution_options(synchronize_session=False)
+        )
+
+
+def set_seat_fixed(session: Session, seat_id: int, fixed: bool) -> None:
+    """Mark a seat as fixed by the director (or not)."""
+    session.execute(
+        update(SeatRow)
+        .where(col(SeatRow.id) == seat_id)
+        .values(fixed=fixed)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def set_move_count(session: Session, registration_id: int, moves: int) -> None:
+    """Store how many times a player was moved."""
+    session.execute(
+        update(MoveCountRow)
+        .where(col(MoveCountRow.registration_id) == registration_id)
+        .values(moves=moves)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def bust_records(
+    session: Session, registration_ids: Sequence[int]
+) -> dict[int, tuple[int | None, int | None]]:
+    """(bust hand, chips at the start of that hand) of each registration asked for."""
+    found: dict[int, tuple[int | None, int | None]] = {}
+    for chunk in _chunks(sorted(set(registration_ids))):
+        rows = session.execute(
+            sa_select(
+                col(RegistrationRow.id),
+                col(RegistrationRow.bust_hand),
+                col(RegistrationRow.bust_chips),
+            ).where(col(RegistrationRow.id).in_(chunk))
+        ).all()
+        found.update((rid, (hand, chips)) for rid, hand, chips in rows)
+    return found
+
+
+def seat_moves(
+    session: Session, tournament_id: int, *, pending_only: bool = False
+) -> Sequence[SeatMoveRow]:
+    """The tournament's seat moves, oldest first; only those not acknowledged nor undone when
+    `pending_only`."""
+    query = select(SeatMoveRow).where(col(SeatMoveRow.tournament_id) == tournament_id)
+    if pending_only:
+        query = query.where(col(SeatMoveRow.acknowledged).is_(False)).where(
+            col(SeatMoveRow.undone).is_(False)
+        )
+    return session.exec(query.order_by(col(SeatMoveRow.id))).all()
+
+
+def unacknowledged_moves(session: Session, tournament_id: int) -> Sequence[SeatMoveRow]:
+    """The moves the director has not acknowledged (undone ones included)."""
+    return session.exec(
+        select(SeatMoveRow)
+        .where(col(SeatMoveRow.tournament_id) == tournament_id)
+        .where(col(SeatMoveRow.acknowledged).is_(False))
+    ).all()

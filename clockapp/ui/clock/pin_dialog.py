@@ -1,0 +1,103 @@
+"""Tournament › Display PIN…: the director sets or changes the PIN that unlocks the wall display.
+
+The PIN belongs to the database (every station sharing it asks for the same one) and is kept as
+a salted hash (`clockapp.services.stations`). Changing it asks for the current one first. A
+refusal (the current PIN wrong, a PIN that is not 4 to 12 digits, two entries that differ) is
+said in the dialog, which stays open; nothing is written then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRegularExpression
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import DomainError
+from clockapp.core.stations import PIN_MAX_DIGITS, PIN_MIN_DIGITS
+
+#: Saves the PIN: (new PIN, current PIN or None); raises DomainError to refuse.
+SavePin = Callable[[str, str | None], object]
+
+
+def _pin_field(name: str) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setEchoMode(QLineEdit.EchoMode.Password)
+    edit.setMaxLength(PIN_MAX_DIGITS)
+    pattern = QRegularExpression(f"[0-9]{{0,{PIN_MAX_DIGITS}}}")
+    edit.setValidator(QRegularExpressionValidator(pattern, edit))
+    return edit
+
+
+class PinDialog(QDialog):
+    """Set the director's PIN (or change it: the current one is asked first)."""
+
+    def __init__(self, pin_is_set: bool, save: SavePin, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pin_dialog")
+        self.setWindowTitle("Display PIN")
+        self._save = save
+        self._pin_is_set = pin_is_set
+        intro = QLabel(
+            "The clock display station (clockapp --station display) stays locked until this "
+            f"PIN is typed on it. {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits."
+        )
+        intro.setWordWrap(True)
+        self.current = _pin_field("pin_current")
+        self.new = _pin_field("pin_new")
+        self.repeat = _pin_field("pin_repeat")
+        form = QFormLayout()
+        if pin_is_set:
+            form.addRow("Current PIN:", self.current)
+        form.addRow("New PIN:", self.new)
+        form.addRow("New PIN again:", self.repeat)
+        self.message = QLabel("")
+        self.message.setObjectName("pin_dialog_message")
+        self.message.setStyleSheet("color:#c62828;")
+        self.message.setWordWrap(True)
+        self.buttons = buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._on_buttons_accepted)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        (self.current if pin_is_set else self.new).setFocus()
+        self.setMinimumWidth(420)
+
+    def ok_button(self) -> QPushButton:
+        """The OK button (tests click it as the director does)."""
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def _on_buttons_accepted(self) -> None:
+        new = self.new.text()
+        if new != self.repeat.text():
+            self._refuse("The two new PINs differ: type the same PIN twice.")
+            return
+        try:
+            self._save(new, self.current.text() if self._pin_is_set else None)
+        except DomainError as error:
+            self._refuse(str(error))
+            return
+        self.accept()
+
+    def _refuse(self, text: str) -> None:
+        """Say why, clear the fields (PINs are not left lying about) and start again."""
+        self.message.setText(text)
+        for edit in (self.current, self.new, self.repeat):
+            edit.clear()
+        (self.current if self._pin_is_set else self.new).setFocus()
