@@ -86,3 +86,25 @@ def test_the_web_view_follows_the_tournament_the_director_opens(
     station.bus.switch_tournament(other)  # showing another tournament writes nothing
     qtbot.waitUntil(lambda: _fetch(station.web_view.url)["tournament"] == "Sunday Deepstack")
     station.web_view.switch_off()
+
+
+def test_the_qr_code_on_the_wall_draws_segnos_modules(qtbot) -> None:
+    import segno
+
+    from clockapp.ui.clock.web_view import QUIET, QrCode
+
+    url = "http://192.168.1.20:8765/"
+    matrix = segno.make(url, error="m", micro=False).matrix
+    code = QrCode()
+    qtbot.addWidget(code)
+    code.set_text(url)
+    unit = 6
+    side = (len(matrix) + 2 * QUIET) * unit
+    code.resize(side, side)
+    image = code.grab().toImage()
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            pixel = image.pixelColor((x + QUIET) * unit + unit // 2, (y + QUIET) * unit + unit // 2)
+            assert (pixel.lightness() < 128) == bool(dark), (x, y)
+    # The quiet zone round the code is light.
+    assert image.pixelColor(unit // 2, unit // 2).lightness() > 200
