@@ -118,6 +118,7 @@ class Browser:
                 "--headless",
                 "--no-sandbox",  # CI runs as root
                 "--disable-gpu",
+                "--disable-dev-shm-usage",  # containers have a small /dev/shm
                 "--hide-scrollbars",
                 "--no-first-run",
                 "--remote-debugging-address=127.0.0.1",
