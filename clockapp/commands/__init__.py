@@ -1,4 +1,5 @@
-"""Command-line tools: `clockapp structure suggest`, `hand`, `odds`, `pots`, `backup`, `restore`.
+"""Command-line tools: `clockapp structure suggest`, `hand`, `odds`, `pots`, `backup`, `restore`,
+`web`.
 
 Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and
 never import Qt. A tool module is imported only when its command is run.
@@ -20,6 +21,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "backup": ("clockapp.commands.backup", "backup_main"),
     "backups": ("clockapp.commands.backup", "backups_main"),
     "restore": ("clockapp.commands.backup", "restore_main"),
+    "web": ("clockapp.commands.web", "main"),
 }
 
 
@@ -37,6 +39,7 @@ TOOL_SUMMARIES = {
     "backup": "back up the database now (--list: the backups, --keep N: how many)",
     "backups": "list the database's backups, newest first",
     "restore": "put a backup back (NAME or --latest)",
+    "web": "serve the live web view for phones and TVs (read-only)",
 }
 
 

@@ -70,6 +70,12 @@ class Action(enum.Enum):
         "Lock the display's keys until the PIN is typed",
         "Display",
     )
+    WEB_VIEW = ActionSpec(
+        "Web view for phones…",
+        ("Ctrl+Shift+P",),
+        "Serve the clock, payouts and seats to phones and TVs (read-only)",
+        "Display",
+    )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
         "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"

@@ -31,6 +31,7 @@ RUNS: dict[str, list[str]] = {
     "backup": ["backup", "--list"],
     "backups": ["backups"],
     "restore": ["restore", "--help"],
+    "web": ["web", "--help"],  # it serves until stopped: its help is what it writes and ends
 }  # fmt: skip
 
 

@@ -98,6 +98,10 @@ class ClockDisplay(FullscreenMixin, QWidget):
             self._moves_banner.apply_metrics(max(1, self.height()))
         return self._moves_banner
 
+    def add_to_footer(self, widget: QWidget) -> None:
+        """Put `widget` at the footer's right end (the web view's address and QR code)."""
+        self._footer.addWidget(widget, 0)
+
     def set_session(self, session: ClockSession) -> None:
         """Show another clock source (the real session after the start-up cache)."""
         old = self._session

@@ -34,6 +34,7 @@ MENUS = (
             Action.TOGGLE_FULLSCREEN,
             Action.LEAVE_FULLSCREEN,
             Action.LOCK_DISPLAY,
+            Action.WEB_VIEW,
             Action.HELP,
         ),
     ),

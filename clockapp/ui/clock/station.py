@@ -46,6 +46,7 @@ from clockapp.ui.clock.lock import DisplayLock
 from clockapp.ui.clock.pin_dialog import PinDialog
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.switching import TournamentSwitching
+from clockapp.ui.clock.web_view import WebViewSwitch
 from clockapp.ui.clock.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
@@ -83,7 +84,7 @@ __all__ = [
 RELOCK_AFTER = timedelta(minutes=5)
 
 
-class ClockStation(StationWindows, TournamentSwitching, QObject):
+class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
     """The session, controller, display and director window of one tournament."""
 
     def __init__(
@@ -130,6 +131,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         if theme.font_problems():
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
+        self.setup_web_view()  # off until the director switches it on
         self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
@@ -154,6 +156,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CLEAR_WALL: self.wall.clear,
+            Action.WEB_VIEW: self.open_web_view,
             Action.QUIT: self.quit,
         }
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
@@ -345,6 +348,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         if self._closed:
             return
         self._closed = True
+        self.web_view.switch_off()
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.director.detach_history()

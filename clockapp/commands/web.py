@@ -1,0 +1,76 @@
+"""`clockapp web`: serve the live web view headless (no display, no Qt), e.g. on a Raspberry Pi.
+
+    clockapp web [--db URL] [--host H] [--port P] [--tournament ID]
+
+It shows the tournament the app opened last (following the director when another is opened), or
+the one given; it only reads the database. Ctrl+C stops it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from clockapp.errors import DomainError
+
+
+class _NoTournamentError(DomainError):
+    pass
+
+
+def main(argv: Sequence[str]) -> int:
+    """Serve until interrupted; returns the exit code."""
+    from clockapp.services.web.addresses import LOCAL, page_url
+    from clockapp.services.web.server import DEFAULT_PORT
+
+    parser = argparse.ArgumentParser(
+        prog="clockapp web",
+        description="Serve the live web view of a tournament for phones and TVs (read-only).",
+    )
+    parser.add_argument("--db", metavar="URL", help="database URL or SQLite file path")
+    parser.add_argument(
+        "--host",
+        default=LOCAL,
+        help=f"address to listen on (default {LOCAL}: this machine only; 0.0.0.0: the network)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+    )
+    parser.add_argument(
+        "--tournament", type=int, metavar="ID", help="tournament id (default: the one open last)"
+    )
+    args = parser.parse_args(list(argv))
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be 0 to 65535")
+
+    from clockapp.services.app import open_services
+    from clockapp.services.web.server import serve_services
+
+    services = open_services(args.db)
+    if args.tournament is not None:
+        name = services.tournaments.get(args.tournament).name  # refuses an unknown id
+
+        def tournament_id() -> int | None:
+            return args.tournament  # type: ignore[no-any-return]
+
+    else:
+        last = services.tournaments.last_opened()
+        if last is None:
+            raise _NoTournamentError("The database has no tournament to show yet.")
+        name = last.name
+
+        def tournament_id() -> int | None:
+            shown = services.tournaments.last_opened()
+            return None if shown is None else shown.id
+
+    server = serve_services(services, tournament_id, args.host, args.port)
+    print(
+        f"clockapp web: showing {name!r} at {page_url(server.host, server.port)} "
+        "(read-only; Ctrl+C stops it)",
+        flush=True,
+    )
+    try:
+        server.serve_forever()
+    finally:
+        server.stop()
+    return 0

@@ -1,0 +1,221 @@
+"""The page: one HTML file with its style and script inline (no external assets).
+
+Phone-first: the countdown fills the width in portrait; on a wide screen (a TV) the clock and the
+tables sit side by side. The script counts down from the end times in the state and the server's
+time offset, follows `/events`, and only ever writes text (textContent), never HTML.
+"""
+
+from __future__ import annotations
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="dark">
+<title>Tournament clock</title>
+<style>
+*{box-sizing:border-box}
+html,body{margin:0;background:#0d1117;color:#e6edf3;
+ font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
+main{max-width:1400px;margin:0 auto;padding:12px 14px 28px}
+header{display:flex;align-items:center;gap:10px;justify-content:space-between}
+h1{font-size:1.15rem;margin:0;font-weight:600;overflow:hidden;text-overflow:ellipsis;
+ white-space:nowrap}
+.pill{font-size:.8rem;padding:3px 10px;border-radius:99px;background:#30363d;white-space:nowrap}
+.pill.running{background:#1f6f3a}.pill.paused,.pill.stopped{background:#8a5a00}
+.pill.stale{background:#8b1d1d}
+.clock{text-align:center;padding:10px 0 6px}
+#level{font-size:1.6rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;
+ color:#7ee787}
+#level.break{color:#79c0ff}
+#countdown{font-size:min(27vw,11rem);font-weight:800;line-height:1.02;
+ font-variant-numeric:tabular-nums;letter-spacing:-.02em}
+#countdown.paused{color:#d29922}
+#blinds{font-size:min(12vw,4.2rem);font-weight:700;font-variant-numeric:tabular-nums;
+ color:#ffd166}
+#ante{font-size:1.4rem;color:#c9d1d9;min-height:1.4em}
+#message{color:#d29922;min-height:1.2em;margin-top:4px}
+#ante:empty,#message:empty{display:none}
+#next{margin-top:8px;font-size:1.1rem;color:#8b949e}
+.grid{display:grid;grid-template-columns:repeat(2,1fr);gap:8px;margin:12px 0}
+.stat{background:#161b22;border-radius:10px;padding:10px 12px}
+.stat b{display:block;font-size:1.45rem;font-variant-numeric:tabular-nums}
+.stat span{font-size:.8rem;color:#8b949e;text-transform:uppercase;letter-spacing:.05em}
+section{background:#161b22;border-radius:10px;padding:10px 12px;margin:10px 0}
+h2{font-size:.85rem;margin:0 0 8px;color:#8b949e;text-transform:uppercase;letter-spacing:.06em}
+ol{margin:0;padding:0;list-style:none;columns:2;column-gap:18px}
+ol li{display:flex;justify-content:space-between;padding:2px 0;break-inside:avoid}
+input{width:100%;font-size:1.1rem;padding:10px 12px;border-radius:8px;border:1px solid #30363d;
+ background:#0d1117;color:#e6edf3}
+#found{list-style:none;margin:8px 0 0;padding:0}
+#found li{display:flex;justify-content:space-between;gap:8px;padding:8px 0;
+ border-bottom:1px solid #21262d;font-size:1.1rem}
+#found li b{white-space:nowrap}
+.muted{color:#8b949e}
+footer{text-align:center;color:#6e7681;font-size:.8rem;margin-top:14px}
+@media (min-width:900px) and (orientation:landscape){
+ main{display:grid;grid-template-columns:3fr 2fr;gap:0 2.5vw;max-width:none;padding:2vh 2.5vw}
+ header,footer{grid-column:1/-1}
+ h1{font-size:3.4vh}.pill{font-size:2.2vh}
+ #level{font-size:5.5vh}
+ #countdown{font-size:min(15vw,32vh)}
+ #blinds{font-size:10vh}
+ #ante{font-size:4vh}
+ #message,#next{font-size:3.4vh}
+ .grid{grid-template-columns:repeat(4,1fr)}
+ .stat b{font-size:4.6vh}.stat span{font-size:1.8vh}
+ section{font-size:2.8vh}h2{font-size:2vh}input{font-size:2.8vh}
+ #found li{font-size:2.8vh}
+}
+</style>
+</head>
+<body>
+<main>
+<header><h1 id="name">Tournament clock</h1>
+<span id="status" class="pill">Connecting…</span></header>
+<div>
+<div class="clock">
+<div id="level">&nbsp;</div>
+<div id="countdown">--:--</div>
+<div id="blinds">&nbsp;</div>
+<div id="ante"></div>
+<div id="message"></div>
+<div id="next"></div>
+</div>
+<div class="grid">
+<div class="stat"><b id="players">–</b><span>Players left</span></div>
+<div class="stat"><b id="average">–</b><span>Average stack</span></div>
+<div class="stat"><b id="pool">–</b><span>Prize pool</span></div>
+<div class="stat"><b id="entries">–</b><span>Entries</span></div>
+</div>
+</div>
+<div>
+<section id="seatbox"><h2>Find my seat</h2>
+<input id="seek" type="search" placeholder="Type your name" autocomplete="off"
+ aria-label="Your name">
+<ul id="found"></ul></section>
+<section id="paybox"><h2>Payouts</h2><ol id="payouts"></ol>
+<div id="registration" class="muted"></div></section>
+</div>
+<footer>Read-only view · updates by itself</footer>
+</main>
+<script>
+"use strict";
+let state = null, offset = 0, heard = Date.now(), shownKey = "";
+const $ = (id) => document.getElementById(id);
+const now = () => Date.now() + offset;
+function clockText(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600);
+  const m = Math.floor(s % 3600 / 60), r = s % 60, p = (n) => String(n).padStart(2, "0");
+  return h ? h + ":" + p(m) + ":" + p(r) : p(m) + ":" + p(r);
+}
+function setText(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
+function currentItem() {
+  const c = state.clock, items = c.items;
+  if (!c.running) return [0, items[0].ms, items[0].overtime || 0];
+  const t = now();
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (t < it.ends) return [i, it.ends - t, 0];
+    if (it.last) return [i, 0, (it.overtime || 0) + t - it.ends];
+  }
+  return [items.length - 1, 0, 0];
+}
+function describe(it) {
+  if (it.break) return it.name;
+  return it.name + " · " + it.blinds + (it.ante ? " · " + it.ante : "");
+}
+function tick() {
+  if (!state || state.empty || !state.clock || !state.clock.items.length) return;
+  const [i, left, over] = currentItem(), it = state.clock.items[i];
+  setText("countdown", over > 0 ? "+" + clockText(over) : clockText(left));
+  const key = i + "|" + JSON.stringify(it);
+  if (key === shownKey) return;
+  shownKey = key;
+  setText("level", it.name);
+  $("level").className = it.break ? "break" : "";
+  setText("blinds", it.break ? "Break" : it.blinds);
+  setText("ante", it.ante);
+  const nx = state.clock.items[i + 1];
+  setText("next", nx ? "Next: " + describe(nx) : "");
+}
+function renderSeats() {
+  const list = $("found"), q = $("seek").value.trim().toLowerCase();
+  const seats = (state && state.seats) || [];
+  const hits = q ? seats.filter((s) => s.name.toLowerCase().includes(q)) : [];
+  list.replaceChildren();
+  for (const s of hits.slice(0, 20)) {
+    const li = document.createElement("li"), n = document.createElement("span");
+    const b = document.createElement("b");
+    n.textContent = s.name; b.textContent = s.table + ", seat " + s.seat;
+    li.append(n, b); list.append(li);
+  }
+  if (q && !hits.length) {
+    const li = document.createElement("li");
+    li.className = "muted"; li.textContent = "No seated player by that name";
+    list.append(li);
+  }
+  if (!q) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = seats.length ? seats.length + " players seated" : "No seats drawn yet";
+    list.append(li);
+  }
+}
+function render() {
+  shownKey = "";
+  setText("name", state.tournament || "No tournament");
+  document.title = (state.tournament || "Tournament") + " · clock";
+  const st = $("status");
+  if (state.stale) { st.textContent = "Connection lost"; st.className = "pill stale"; }
+  else if (state.empty) { st.textContent = "No tournament"; st.className = "pill"; }
+  else {
+    st.textContent = state.clock.status_text;
+    st.className = "pill " + state.clock.status.replace(/_.*/, "");
+  }
+  if (state.empty) return;
+  $("countdown").className = state.clock.running ? "" : "paused";
+  setText("message", state.field.winner ? "Winner: " + state.field.winner : state.clock.message);
+  const f = state.field;
+  setText("players", f.players_left + (f.entries ? " / " + f.entries : ""));
+  setText("average", f.average_stack);
+  setText("pool", f.prize_pool || "–");
+  setText("entries", String(f.entries));
+  const pay = $("payouts");
+  pay.replaceChildren();
+  for (const p of f.payouts) {
+    const li = document.createElement("li"), a = document.createElement("span");
+    const b = document.createElement("b");
+    a.textContent = p.place; b.textContent = p.amount; li.append(a, b); pay.append(li);
+  }
+  $("paybox").hidden = !f.payouts.length && !f.registration;
+  setText("registration", (f.hand_for_hand ? "Hand-for-hand. " : "") + f.registration);
+  renderSeats();
+  tick();
+}
+function take(data) {
+  const m = JSON.parse(data);
+  offset = m.now - Date.now();
+  heard = Date.now();
+  if (m.state) { state = m.state; render(); }
+}
+let source = null;
+function connect() {
+  if (source) source.close();
+  source = new EventSource("/events");
+  source.addEventListener("state", (e) => take(e.data));
+  source.addEventListener("heartbeat", (e) => take(e.data));
+  source.onerror = () => { const st = $("status"); st.textContent = "Reconnecting…";
+    st.className = "pill stale"; };
+}
+$("seek").addEventListener("input", renderSeats);
+setInterval(() => {
+  tick();
+  if (Date.now() - heard > 40000) { heard = Date.now(); connect(); }  // a silent stream
+}, 200);
+connect();
+</script>
+</body>
+</html>
+"""

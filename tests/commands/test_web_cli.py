@@ -1,0 +1,118 @@
+"""`clockapp web`: the live view served headless, in a process where Qt cannot be imported."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from clockapp.__main__ import main
+from clockapp.persistence.db import open_database
+from clockapp.services.app import Services
+from tests.dbdump import dump_database
+from tests.services.web.support import EventReader, get
+
+# Any import of Qt fails in the child process, as on a machine without PySide6.
+_NO_QT = """
+import sys
+class NoQt:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("PySide6", "shiboken6"):
+            raise ImportError(f"Qt is blocked in this test: {name}")
+        return None
+sys.meta_path.insert(0, NoQt())
+from clockapp.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _demo(db: Path) -> tuple[int, Services]:
+    services = Services(open_database(str(db)))
+    return services.demo.create_demo().value.id, services
+
+
+def _check_pages(child: subprocess.Popen[str], services: Services, tid: int) -> None:
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert found, line
+    port = int(found.group(1))
+    assert "Demo: Friday Night Deepstack" in line
+    code, body = get(port, "/")
+    assert code == 200
+    assert b"EventSource" in body
+    code, body = get(port, "/state")
+    assert json.loads(body)["clock"]["items"][0]["name"] == "Level 3"
+    reader = EventReader(port)
+    try:
+        reader.next_state(time.monotonic() + 5)
+        started = time.monotonic()
+        services.clock.pause(tid)  # the director, in another process
+        assert reader.next_state(started + 1.0)["clock"]["status_text"] == "Paused"
+    finally:
+        reader.close()
+    assert get(port, "/../clockapp.db")[0] == 404
+    assert child.poll() is None
+
+
+def test_clockapp_web_serves_without_qt(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    tid, services = _demo(db)
+    before = dump_database(services.ctx.engine)
+    with subprocess.Popen(
+        [sys.executable, "-c", _NO_QT, "web", "--db", str(db), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        try:
+            _check_pages(child, services, tid)
+        finally:
+            child.terminate()
+            _out, err = child.communicate(timeout=10)
+    assert "Traceback" not in err
+    assert "Qt is blocked" not in err
+    after = dump_database(services.ctx.engine)
+    services.ctx.engine.dispose()
+    # Only the director's pause wrote: one change row and the clock.
+    assert len(after.pop("change")) == len(before.pop("change")) + 1
+    after.pop("clock_state"), before.pop("clock_state")
+    assert after == before
+
+
+def test_an_empty_database_says_so_in_one_line(tmp_path: Path, capsys) -> None:
+    assert main(["web", "--db", str(tmp_path / "empty.db"), "--port", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "clockapp web: error: The database has no tournament to show yet."
+    )
+
+
+def test_a_port_in_use_says_so_in_one_line(tmp_path: Path, capsys) -> None:
+    import socket
+
+    db = tmp_path / "night.db"
+    _, services = _demo(db)
+    services.ctx.engine.dispose()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        assert main(["web", "--db", str(db), "--port", str(port)]) == 2
+    finally:
+        taken.close()
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"clockapp web: error: Port {port} is already in use")
+    assert "\n" not in err
+
+
+@pytest.mark.parametrize("port", ["70000", "-1"])
+def test_a_bad_port_is_a_usage_error(port: str, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["web", "--port", port])
+    assert exit_info.value.code == 2

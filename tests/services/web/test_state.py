@@ -1,0 +1,71 @@
+"""The web view's state: what the page is told about the clock, the field and the seats."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+
+from clockapp.services.app import Services
+from clockapp.services.web.state import build, epoch_ms
+from tests.fakes import FakeClock
+
+
+def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
+    services: Services, fake_clock: FakeClock, demo: int
+) -> None:
+    tid = demo
+    now = fake_clock()
+    built = build(services, tid, now)
+    items = built.state["clock"]["items"]
+    assert built.state["clock"]["running"] is True
+    assert items[0]["name"] == "Level 3"
+    assert items[0]["blinds"] == "100 / 200"
+    # Level 3 has 12:34 to go in the demo; each later item ends its length after the one before.
+    assert items[0]["ends"] == epoch_ms(now + timedelta(minutes=12, seconds=34))
+    for before, after in itertools.pairwise(items):
+        assert after["ends"] - before["ends"] == after["ms"]
+    # The state is built again when the level ends by itself.
+    assert built.deadline == now + timedelta(minutes=12, seconds=34)
+
+
+def test_a_paused_clock_sends_the_time_left_and_no_end(
+    services: Services, fake_clock: FakeClock, demo: int
+) -> None:
+    tid = demo
+    services.clock.pause(tid)
+    fake_clock.advance(minutes=30)  # time passes: a paused clock does not move
+    built = build(services, tid, fake_clock())
+    clock = built.state["clock"]
+    assert clock["running"] is False
+    assert clock["status_text"] == "Paused"
+    assert clock["items"][0]["ms"] == 754_000
+    assert all("ends" not in item for item in clock["items"])
+    assert built.deadline is None
+
+
+def test_the_field_money_and_seats(services: Services, fake_clock: FakeClock, demo: int) -> None:
+    tid = demo
+    state = build(services, tid, fake_clock()).state
+    field = state["field"]
+    assert (field["players_left"], field["entries"]) == (17, 24)
+    assert field["prize_pool"] == "$2,160"
+    assert field["payouts"][0] == {"place": "1st", "amount": "$907.20"}
+    seats = state["seats"]
+    assert len(seats) == 17
+    assert [s["name"].casefold() for s in seats] == sorted(s["name"].casefold() for s in seats)
+    assert all(s["table"].startswith("Table ") and s["seat"] >= 1 for s in seats)
+
+
+def test_the_clock_moves_on_by_itself_in_the_state(
+    services: Services, fake_clock: FakeClock, demo: int
+) -> None:
+    tid = demo
+    fake_clock.advance(minutes=13)  # past the end of level 3, nobody pressed anything
+    items = build(services, tid, fake_clock()).state["clock"]["items"]
+    assert items[0]["name"] == "Level 4"
+
+
+def test_no_tournament_is_an_empty_page(services: Services, fake_clock: FakeClock) -> None:
+    built = build(services, None, fake_clock())
+    assert built.state["empty"] is True
+    assert built.deadline is None
