@@ -23,6 +23,7 @@ from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
+from clockapp.services.showdown import ShowdownService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
 from clockapp.services.wall import WallService
@@ -50,6 +51,7 @@ class Services:
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
+        self.showdown = ShowdownService(self.ctx, tills)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

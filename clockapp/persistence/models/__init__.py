@@ -23,6 +23,7 @@ from clockapp.persistence.models.seating import (
     SeatRow,
     ShootoutRow,
 )
+from clockapp.persistence.models.showdown import ShowdownRow
 
 __all__ = [
     "AppSetting",
@@ -44,6 +45,7 @@ __all__ = [
     "SeatingConfigRow",
     "SetupRow",
     "ShootoutRow",
+    "ShowdownRow",
     "TemplateRow",
     "TournamentRow",
 ]
