@@ -168,7 +168,7 @@ class ShowdownService:
             ShowdownError: The showdown is not this tournament's or its busts are recorded.
         """
         reading = read_allin(entries, board)  # refuses bad input before any write
-        cards = [format_cards(c) for c in reading.board]
+        cards = [str(c) for c in reading.board]
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()
