@@ -84,7 +84,9 @@ class BeatView:
         return one_in(self.chance)
 
 
-def payload_of(reading: AllInReading, showdown_id: int, recorded: bool = False) -> dict[str, Any]:
+def payload_of(
+    reading: AllInReading, showdown_id: int, recorded: bool = False, four_colour: bool = False
+) -> dict[str, Any]:
     """The wall's self-contained picture of a reading (names, cards, chances, pots, busts)."""
     hands = [
         {
@@ -119,6 +121,7 @@ def payload_of(reading: AllInReading, showdown_id: int, recorded: bool = False) 
         "hands": hands,
         "result": result,
         "busts_recorded": recorded,
+        "four_colour": four_colour,
     }
 
 
@@ -160,6 +163,8 @@ class ShowdownService:
         entries: Sequence[AllInHand],
         board: str = "",
         showdown_id: int | None = None,
+        *,
+        four_colour: bool = False,
     ) -> Outcome[ShowdownShown]:
         """Keep the showdown (new, or `showdown_id` with the cards dealt since) and show it.
 
@@ -196,7 +201,7 @@ class ShowdownService:
             else:
                 rows.save(session, row)
             assert row.id is not None
-            payload = payload_of(reading, row.id)
+            payload = payload_of(reading, row.id, four_colour=four_colour)
             put_moment(session, tournament_id, SHOWDOWN, payload, now)
             changes = record_change(
                 session, tournament_id, Change.WALL, f"showdown on the {reading.street}", now
@@ -239,7 +244,9 @@ class ShowdownService:
             rows.save(session, row)
             shown = read_moment(session, tournament_id)
             if shown is not None and shown.kind == SHOWDOWN and shown.payload.get("id") == row.id:
-                put_moment(session, tournament_id, SHOWDOWN, payload_of(reading, row.id, True), now)
+                four = bool(shown.payload.get("four_colour", False))
+                payload = payload_of(reading, row.id, True, four)
+                put_moment(session, tournament_id, SHOWDOWN, payload, now)
             return Done(done.value, done.what | Change.WALL, f"showdown: {done.summary}")
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
