@@ -111,6 +111,13 @@ class HandPanel(QWidget):
         self.name_label.setColor(theme.WARNING)
         self.update()
 
+    def set_leader(self, leader: bool) -> None:
+        """Edge the panel as the hand ahead (or the winner)."""
+        self._leader = leader
+        self._out = False
+        self.name_label.setColor(theme.TEXT)
+        self.update()
+
     def is_leader(self) -> bool:
         """The hand is ahead (or level for the lead) on the board so far."""
         return self._leader
