@@ -57,11 +57,13 @@ class RulingMoment(QWidget):
         for panel, hand in zip(self.panels, hands, strict=True):
             panel.name_label.setText(str(hand.get("name", "")))
             panel.stake_label.setText("FOLDED" if hand.get("folded") else "")
+            panel.stake_label.setVisible(any(h.get("folded") for h in hands))
+            panel.outs.hide()  # a ruling has no cards to come: the hand takes the room
             best = [str(c) for c in hand.get("best_five", ())]
             cards = [str(c) for c in hand.get("cards", ())]
-            plays = [c for c in cards if c in best]  # the hole cards in the best five
-            panel.cards.set_cards(cards, highlight=plays, four_colour=four)
             wins = bool(hand.get("wins"))
+            plays = [c for c in cards if c in best and wins]  # the winner's cards that play
+            panel.cards.set_cards(cards, highlight=plays, four_colour=four)
             panel.chance_label.setText(short_value(str(hand.get("value", ""))))
             panel.chance_label.setColor(theme.BREAK if wins else theme.MUTED)
             panel.outs_label.setText("WINS" if wins else "")
