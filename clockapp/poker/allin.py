@@ -226,7 +226,7 @@ def _settle(
                 tuple(s.amount for s in pot.shares),
             )
         )
-    returned = ()
+    returned: tuple[tuple[str, int], ...] = ()
     if settled.uncalled is not None:
         returned = ((names[settled.uncalled.seat], settled.uncalled.amount),)
     busts = []
@@ -251,7 +251,9 @@ def _settle(
     return AllInResult(tuple(pots), returned, tuple(busts))
 
 
-def beat_chance(holes: Sequence[str | Sequence[Card]], allin_board: str, final_board: str) -> Fraction:
+def beat_chance(
+    holes: Sequence[str | Sequence[Card]], allin_board: str, final_board: str
+) -> Fraction:
     """How likely the hand that won on `final_board` was to win when the money went in.
 
     The winner is the hand best on the final board (a split pot is no bad beat); the chance is

@@ -7,9 +7,9 @@ screenshot in the README stays true as the code changes.
 from __future__ import annotations
 
 from clockapp.core.money.records import RegistrationInfo
+from clockapp.errors import ValidationError
 from clockapp.poker.allin import AllInHand
 from clockapp.services.cashier.service import CashierService
-from clockapp.errors import ValidationError
 from clockapp.services.showdown import ShowdownService
 
 #: Three players all in on the flop: a set, a straight-flush draw and overcards.

@@ -106,10 +106,14 @@ def payload_of(
     if reading.result is not None:
         result = {
             "pots": [
-                {"name": p.name, "amount": p.amount, "winners": list(p.winners),
-                 "shares": list(p.shares)}
+                {
+                    "name": p.name,
+                    "amount": p.amount,
+                    "winners": list(p.winners),
+                    "shares": list(p.shares),
+                }
                 for p in reading.result.pots
-            ],  # fmt: skip
+            ],
             "returned": [list(r) for r in reading.result.returned],
             "busts": [{"name": b.name, "busted_by": b.busted_by} for b in reading.result.busts],
         }
@@ -128,10 +132,15 @@ def payload_of(
 def _players_json(entries: Sequence[AllInHand]) -> str:
     return json.dumps(
         [
-            {"name": e.name.strip(), "cards": format_cards(e.hole), "stack": e.stack,
-             "bet": e.bet, "registration_id": e.registration_id}
+            {
+                "name": e.name.strip(),
+                "cards": format_cards(e.hole),
+                "stack": e.stack,
+                "bet": e.bet,
+                "registration_id": e.registration_id,
+            }
             for e in entries
-        ]  # fmt: skip
+        ]
     )
 
 
@@ -192,8 +201,8 @@ class ShowdownService:
             row.flop = " ".join(cards[:3])
             row.turn = cards[3] if len(cards) > 3 else ""
             row.river = cards[4] if len(cards) > 4 else ""
-            row.result_json = "" if reading.result is None else json.dumps(
-                payload_of(reading, 0)["result"]
+            row.result_json = (
+                "" if reading.result is None else json.dumps(payload_of(reading, 0)["result"])
             )
             row.updated_at = now
             if showdown_id is None:
@@ -243,6 +252,7 @@ class ShowdownService:
             row.updated_at = now
             rows.save(session, row)
             shown = read_moment(session, tournament_id)
+            assert row.id is not None
             if shown is not None and shown.kind == SHOWDOWN and shown.payload.get("id") == row.id:
                 four = bool(shown.payload.get("four_colour", False))
                 payload = payload_of(reading, row.id, True, four)
@@ -331,7 +341,9 @@ class ShowdownService:
 
 
 def _beat_view(row: ShowdownRow) -> BeatView:
-    assert row.id is not None and row.beat_boards is not None and row.beat_wins is not None
+    assert row.id is not None
+    assert row.beat_boards is not None
+    assert row.beat_wins is not None
     entries = _entries(row)
     shown = showdown(_board(row), [e.hole for e in entries])
     winner = entries[shown.winners[0]].name

@@ -27,9 +27,7 @@ def test_the_chance_is_an_exact_count_of_boards_checked_by_brute_force() -> None
     final = "2c 7c Jd Qc 3s"  # the flush came
     used = set(start) | set(as_cards("Ac Kc 9d 9h"))
     rest = [c for c in CARDS if c not in used]
-    wins = sum(
-        showdown((*start, a, b), holes).winners == (0,) for a, b in combinations(rest, 2)
-    )
+    wins = sum(showdown((*start, a, b), holes).winners == (0,) for a, b in combinations(rest, 2))
     assert beat_chance(holes, "2c 7c Jd", final) == Fraction(wins, len(rest) * (len(rest) - 1) // 2)
 
 

@@ -43,7 +43,8 @@ def test_each_street_updates_the_kept_showdown_and_the_wall(services: Services, 
     assert first.changes.touches(Change.WALL)
     sid = first.value.showdown_id
     wall = services.wall.current(tid)
-    assert wall is not None and wall.kind == SHOWDOWN
+    assert wall is not None
+    assert wall.kind == SHOWDOWN
     assert wall.payload["street"] == "flop"
     assert [h["name"] for h in wall.payload["hands"]] == ["Ann", "Bo"]
     assert wall.payload["hands"][1]["win"] == pytest.approx(1 / 990)
@@ -56,9 +57,7 @@ def test_each_street_updates_the_kept_showdown_and_the_wall(services: Services, 
     assert services.showdown.latest(tid) == sid
 
 
-def test_bad_input_changes_neither_the_wall_nor_the_database(
-    services: Services, tid: int
-) -> None:
+def test_bad_input_changes_neither_the_wall_nor_the_database(services: Services, tid: int) -> None:
     services.showdown.show(tid, hands(), "2s Ah Ac")
     before = dump(services.ctx.engine)
     wall = services.wall.current(tid)
@@ -90,16 +89,15 @@ def test_the_director_confirms_the_busts_with_the_winner_as_buster(
     assert reg.busted_by_id == bo
     assert reg.bust_chips == 500
     wall = services.wall.current(tid)
-    assert wall is not None and wall.payload["busts_recorded"] is True
+    assert wall is not None
+    assert wall.payload["busts_recorded"] is True
     before = dump(services.ctx.engine)
     with pytest.raises(DomainError, match="already"):
         services.showdown.confirm_busts(tid, sid)
     assert dump(services.ctx.engine) == before
 
 
-def test_busts_of_players_unknown_to_the_cashier_are_refused(
-    services: Services, tid: int
-) -> None:
+def test_busts_of_players_unknown_to_the_cashier_are_refused(services: Services, tid: int) -> None:
     sid = services.showdown.show(tid, hands(), "2s Ah Ac Th Jh").value.showdown_id
     before = dump(services.ctx.engine)
     with pytest.raises(DomainError, match="Ann is not a player in play"):
@@ -124,7 +122,8 @@ def test_the_worst_beat_is_the_least_likely_candidate(services: Services, tid: i
     ranked = services.showdown.beats(tid)
     assert [b.odds for b in ranked] == ["1 in 990", "1 in 2.9"]
     worst = services.showdown.worst_beat(tid)
-    assert worst is not None and worst.showdown_id == sid
+    assert worst is not None
+    assert worst.showdown_id == sid
 
 
 def test_a_beat_needs_a_river_and_a_single_winner(services: Services, tid: int) -> None:

@@ -54,8 +54,7 @@ def ruling_payload(
                 "value": "" if hand is None else hand.description,
                 "best_five": [] if hand is None else list(hand.best_five),
                 "folded": player.folded,
-                "wins": index in reading.winners
-                or any(index in pot.winners for pot in pots),
+                "wins": index in reading.winners or any(index in pot.winners for pot in pots),
             }
         )
     return {

@@ -34,7 +34,6 @@ class WallKeys:
     _wall_services: Services
     _wall_bus: TournamentBus
     _wall_showdown: tuple[int, tuple[tuple[str, tuple[str, ...]], ...]] | None
-    four_colour_check: object
     # Dialog hook: the street the money went in on, or None for Cancel (tests replace it).
     ask_beat_street: Callable[[], str | None]
 
@@ -45,7 +44,8 @@ class WallKeys:
         self.ask_beat_street = self._ask_beat_street
 
     def _four(self) -> bool:
-        return bool(self.four_colour_check.isChecked())  # type: ignore[attr-defined]
+        check = getattr(self, "four_colour_check", None)  # the window's deck choice
+        return bool(check is not None and check.isChecked())
 
     def ruling_to_wall(self) -> None:
         """Alt+W: the verdict on the wall until the director clears it."""

@@ -130,12 +130,6 @@ def self_test(db: str | None = None) -> int:
                 failures.append("cannot open a database")
             else:
                 tournament_id = services.demo.create_demo().value.id
-            if wall is not None:
-                try:
-                    show_demo_moment(services.cashier, services.showdown, tournament_id, wall)
-                except DomainError as error:
-                    print(f"clockapp: {error}", file=sys.stderr)
-                    return 2
                 if render_screenshot(services, tournament_id, image, (1280, 720)) != 0:
                     failures.append("cannot draw the clock")
                 services.ctx.engine.dispose()

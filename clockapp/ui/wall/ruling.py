@@ -70,11 +70,11 @@ class RulingMoment(QWidget):
             panel.outs_label.setColor(theme.BREAK)
             panel.outs.set_cards(())
             panel.set_leader(wins)
-        board_best = {
-            str(c) for h in hands if h.get("wins") for c in h.get("best_five", ())
-        }
+        board_best = {str(c) for h in hands if h.get("wins") for c in h.get("best_five", ())}
         board = [str(c) for c in payload.get("board", ())]
-        self.board.set_cards(board, highlight=[c for c in board if c in board_best], four_colour=four)
+        self.board.set_cards(
+            board, highlight=[c for c in board if c in board_best], four_colour=four
+        )
         lines = [
             f"{pot.get('name', '')} {chips(int(pot.get('amount', 0)))}: {pot.get('goes_to', '')}"
             for pot in payload.get("pots", ())

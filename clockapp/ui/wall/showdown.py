@@ -159,9 +159,7 @@ class ShowdownMoment(QWidget):
         root.addWidget(self._grid_host, 54)
         self.board = CardRow(5)
         root.addWidget(self.board, 19)
-        self.result_labels = [
-            FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(RESULT_LINES)
-        ]
+        self.result_labels = [FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(RESULT_LINES)]
         for label in self.result_labels:
             root.addWidget(label, 6)
         self.panels: list[HandPanel] = []
@@ -183,7 +181,9 @@ class ShowdownMoment(QWidget):
             label.setColor(theme.WARNING if line.startswith("OUT") else theme.TEXT)
             label.setVisible(bool(lines))  # before the river the board takes their room
         result = payload.get("result")
-        busted = {b.get("name") for b in result.get("busts", ())} if isinstance(result, dict) else set()
+        busted = (
+            {b.get("name") for b in result.get("busts", ())} if isinstance(result, dict) else set()
+        )
         for panel, hand in zip(self.panels, hands, strict=True):
             if hand.get("name") in busted:
                 panel.mark_out()

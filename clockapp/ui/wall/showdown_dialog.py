@@ -242,9 +242,7 @@ class ShowdownDialog(QDialog):
             self._say("Show the showdown on the wall first.", error=True)
             return False
         try:
-            outcome = self._services.showdown.record_beat(
-                self._bus.tournament_id, self.showdown_id
-            )
+            outcome = self._services.showdown.record_beat(self._bus.tournament_id, self.showdown_id)
         except DomainError as error:
             self._say(f"Not recorded: {error}", error=True)
             return False

@@ -74,7 +74,8 @@ def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
     press(window, RulingsAction.SHOWDOWN_TO_WALL)
     tid = station.bus.tournament_id
     first = station.services.wall.current(tid)
-    assert first is not None and first.kind == SHOWDOWN
+    assert first is not None
+    assert first.kind == SHOWDOWN
     assert first.payload["street"] == "flop"
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th"), players=hands))
     press(window, RulingsAction.SHOWDOWN_TO_WALL)

@@ -71,7 +71,8 @@ def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     assert [p.name_label.text() for p in wall.panels] == ["Ann", "Bo"]
     assert wall.panels[0].cards.cards() == ("As", "Ad")
     assert wall.panels[1].chance_label.text() == "WIN 0.1%   TIE 0.0%"
-    assert wall.panels[0].is_leader() and not wall.panels[1].is_leader()
+    assert wall.panels[0].is_leader()
+    assert not wall.panels[1].is_leader()
     assert wall.board.cards() == ("2s", "Ah", "Ac")
     # The turn: the trailing hand's one out is highlighted on the wall.
     qtbot.keyClicks(dialog.board_edit, " Th")
@@ -123,7 +124,8 @@ def test_bad_input_is_said_on_the_laptop_and_the_wall_is_unchanged(
     assert dialog.show_on_wall()
     services, tid = station.services, station.bus.tournament_id
     before = services.wall.current(tid)
-    assert before is not None and before.kind == SHOWDOWN
+    assert before is not None
+    assert before.kind == SHOWDOWN
     dialog.rows[1].cards.setText(second)
     dialog.board_edit.setText(board or "2s 9h 9c 4d")
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
