@@ -228,13 +228,13 @@ class RulingsAction(enum.Enum):
     TOGGLE_GAME = ActionSpec("Hold'em / Omaha", ("Alt+G",), "Hold'em / Omaha", "Rulings")
     NEW_DISPUTE = ActionSpec("New dispute", ("Ctrl+Shift+Delete",), "new dispute", "Rulings")
     RULING_TO_WALL = ActionSpec(
-        "Show the ruling on the wall", ("Alt+W",), "the ruling on the wall", "Rulings"
+        "Show the ruling on the wall", ("Alt+W",), "ruling to the wall", "Rulings"
     )
     SHOWDOWN_TO_WALL = ActionSpec(
-        "Show the hands all in on the wall", ("Alt+S",), "the showdown on the wall", "Rulings"
+        "Show the hands all in on the wall", ("Alt+S",), "showdown to the wall", "Rulings"
     )
     BAD_BEAT = ActionSpec(
-        "Record the hand as a bad beat", ("Alt+V",), "record a bad beat", "Rulings"
+        "Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings"
     )
 
 

@@ -30,6 +30,8 @@ class ShowdownControls:
         """Ctrl+Shift+A: the card picker for an all-in showdown."""
         if self.dialog is None:
             self.dialog = ShowdownDialog(self._services, self._bus, self._parent)
+        else:
+            self.dialog.refresh_names()
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()

@@ -137,6 +137,15 @@ class ShowdownDialog(QDialog):
             self._grid.addWidget(widget, line, column)
         self.rows.append(PlayerRow(name, cards, stack, bet))
 
+    def refresh_names(self) -> None:
+        """The players in play again (busts and buy-ins since), keeping what each row says."""
+        names = ["", *self._names_in_play()]
+        for row in self.rows:
+            typed = row.name.currentText()
+            row.name.clear()
+            row.name.addItems(names)
+            row.name.setCurrentText(typed)
+
     def _watch(self, edit: QLineEdit) -> None:
         edit.textEdited.connect(lambda _t: self._refresh_picker())
         edit.installEventFilter(self)

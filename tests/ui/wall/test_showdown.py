@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -13,6 +16,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.services.showdown import ShowdownError
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.shell.offscreen import screenshot
 from clockapp.ui.wall.showdown import ShowdownMoment, short_value
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 
@@ -146,3 +150,35 @@ def test_busts_or_a_beat_before_any_showdown_are_refused_readably(
 
 def test_the_wall_says_hands_without_their_kickers() -> None:
     assert short_value("Four of a kind, aces with a jack kicker") == "Four of a kind, aces"
+
+
+def test_the_name_lists_offer_the_players_in_play(
+    station: ClockStation, players: dict[str, int]
+) -> None:
+    dialog = open_dialog(station)
+    combo = dialog.rows[0].name
+    assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo", "Cy"]
+    station.services.results.eliminate(station.bus.tournament_id, players["Cy"])
+    dialog.rows[0].name.setCurrentText("Bo")
+    open_dialog(station)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo"]
+    assert combo.currentText() == "Bo"
+
+
+def test_the_showdown_screenshot_is_drawn_from_the_demo(tmp_path: Path) -> None:
+    out = tmp_path / "showdown.png"
+    assert screenshot(None, out, (1366, 768), demo=True, wall="showdown") == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1366, 768)
+    assert screenshot(None, tmp_path / "no.png", (1366, 768), demo=True, wall="nope") == 2
+    assert not (tmp_path / "no.png").exists()
+
+
+def test_the_beats_model_is_a_sound_qt_model(station: ClockStation, qtmodeltester) -> None:
+    services, tid = station.services, station.bus.tournament_id
+    services.showdown.enter_beat(
+        tid, [("Ann", "As Ad"), ("Bo", "Kh Qh")], "2s Ah Ac", "2s Ah Ac Th Jh"
+    )
+    window = station.showdown.open_beats()
+    qtmodeltester.check(window.model)
+    assert window.model.rowCount() == 1
