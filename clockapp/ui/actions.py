@@ -233,9 +233,7 @@ class RulingsAction(enum.Enum):
     SHOWDOWN_TO_WALL = ActionSpec(
         "Show the hands all in on the wall", ("Alt+S",), "showdown to the wall", "Rulings"
     )
-    BAD_BEAT = ActionSpec(
-        "Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings"
-    )
+    BAD_BEAT = ActionSpec("Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings")
 
 
 class Meaning(enum.StrEnum):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -212,6 +213,8 @@ class ShowdownDialog(QDialog):
 
     def show_on_wall(self) -> bool:
         """Show the showdown as entered (one service call); False with a message when refused."""
+        # Preflop the odds count every board (about a second); later streets take milliseconds.
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             outcome = self._services.showdown.show(
                 self._bus.tournament_id,
@@ -223,6 +226,8 @@ class ShowdownDialog(QDialog):
         except DomainError as error:
             self._say(f"Not shown: {error}. The wall is unchanged.", error=True)
             return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
         self.showdown_id = outcome.value.showdown_id
         self._bus.publish(outcome.changes)
         self._say(f"On the wall: the {outcome.value.reading.street}.")
