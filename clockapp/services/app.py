@@ -24,6 +24,7 @@ from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
+from clockapp.services.showdown import ShowdownService
 from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
@@ -55,6 +56,7 @@ class Services:
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
         self.stations = StationService(self.ctx)
+        self.showdown = ShowdownService(self.ctx, tills)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

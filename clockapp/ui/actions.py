@@ -128,6 +128,30 @@ class Action(enum.Enum):
         "Take the showdown, ruling or message off the wall: the clock shows again",
         "Wall",
     )
+    SHOWDOWN = ActionSpec(
+        "All-in showdown on the wall…",
+        ("Ctrl+Shift+A",),
+        "Enter the hands all in and show them with their odds, street by street",
+        "Wall",
+    )
+    SHOWDOWN_BUSTS = ActionSpec(
+        "Record the showdown's busts",
+        ("Ctrl+Shift+O",),
+        "Record the players the last showdown busted, its winners as busters",
+        "Wall",
+    )
+    BAD_BEAT = ActionSpec(
+        "Record the showdown as a bad beat",
+        ("Ctrl+Shift+V",),
+        "Keep the last showdown as a candidate for the night's worst beat",
+        "Wall",
+    )
+    WORST_BEATS = ActionSpec(
+        "The night's worst beats…",
+        ("Ctrl+Shift+U",),
+        "The bad beats recorded, the least likely first",
+        "Wall",
+    )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
     QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")
 
@@ -227,6 +251,13 @@ class RulingsAction(enum.Enum):
     )
     TOGGLE_GAME = ActionSpec("Hold'em / Omaha", ("Alt+G",), "Hold'em / Omaha", "Rulings")
     NEW_DISPUTE = ActionSpec("New dispute", ("Ctrl+Shift+Delete",), "new dispute", "Rulings")
+    RULING_TO_WALL = ActionSpec(
+        "Show the ruling on the wall", ("Alt+W",), "ruling to the wall", "Rulings"
+    )
+    SHOWDOWN_TO_WALL = ActionSpec(
+        "Show the hands all in on the wall", ("Alt+S",), "showdown to the wall", "Rulings"
+    )
+    BAD_BEAT = ActionSpec("Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings")
 
 
 class Meaning(enum.StrEnum):

@@ -29,6 +29,7 @@ from clockapp.persistence.models.seating import (
     SeatRow,
     ShootoutRow,
 )
+from clockapp.persistence.models.showdown import ShowdownRow
 
 __all__ = [
     "AppSetting",
@@ -53,6 +54,7 @@ __all__ = [
     "SeatingConfigRow",
     "SetupRow",
     "ShootoutRow",
+    "ShowdownRow",
     "TeamEventRow",
     "TemplateRow",
     "TournamentRow",

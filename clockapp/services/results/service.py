@@ -29,6 +29,26 @@ from clockapp.services.setup import get_row
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
 
 
+def apply_busts(
+    session: Session,
+    till: Till,
+    busts: Sequence[BustInput],
+    now: datetime,
+    station: str = "",
+    follow_seating: bool = False,
+) -> Done[BustReport]:
+    """The busts of one hand recorded in the caller's money action (`eliminate_hand`'s body,
+    which another action that busts players, the showdown's, runs in its own transaction)."""
+    tournament_id = till.tournament_id
+    hand = open_hand(session, tournament_id, till)
+    record_busts(session, till, busts, now, station=station, hand=hand)
+    if follow_seating:
+        follow_in_session(session, tournament_id, now)
+    report = bust_report(till, [b.registration_id for b in busts])
+    names = ", ".join(p.name for p in report.busted)
+    return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
+
+
 class ResultsService:
     """Use cases on eliminations and results."""
 
@@ -77,13 +97,7 @@ class ResultsService:
         """
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
-            hand = open_hand(session, tournament_id, till)
-            record_busts(session, till, busts, now, station=self._ctx.station, hand=hand)
-            if follow_seating:
-                follow_in_session(session, tournament_id, now)
-            report = bust_report(till, [b.registration_id for b in busts])
-            names = ", ".join(p.name for p in report.busted)
-            return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
+            return apply_busts(session, till, busts, now, self._ctx.station, follow_seating)
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 

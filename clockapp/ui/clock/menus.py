@@ -54,7 +54,18 @@ MENUS = (
             Action.ACKNOWLEDGE_MOVES,
         ),
     ),
-    ("W&all", (Action.WALL_MESSAGE, None, Action.CLEAR_WALL)),
+    (
+        "W&all",
+        (
+            Action.WALL_MESSAGE,
+            Action.SHOWDOWN,
+            Action.SHOWDOWN_BUSTS,
+            Action.BAD_BEAT,
+            Action.WORST_BEATS,
+            None,
+            Action.CLEAR_WALL,
+        ),
+    ),
     ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
 )
 #: The toolbar: the windows a director opens all night.

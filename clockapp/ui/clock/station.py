@@ -66,6 +66,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
+from clockapp.ui.wall.showdown_controls import ShowdownControls
 
 __all__ = [
     "GEOMETRY_KEYS",
@@ -137,6 +138,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
         self.wall = WallControls(services, bus, self.director)
+        self.showdown = ShowdownControls(services, bus, self.director)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -157,6 +159,10 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CLEAR_WALL: self.wall.clear,
             Action.WEB_VIEW: self.open_web_view,
+            Action.SHOWDOWN: self.showdown.open_dialog,
+            Action.SHOWDOWN_BUSTS: self.showdown.record_busts,
+            Action.BAD_BEAT: self.showdown.record_beat,
+            Action.WORST_BEATS: self.showdown.open_beats,
             Action.QUIT: self.quit,
         }
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).

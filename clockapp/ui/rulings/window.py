@@ -44,6 +44,7 @@ from clockapp.ui.rulings.state import BOARD, Dispute, Game
 from clockapp.ui.rulings.style import SHEET
 from clockapp.ui.rulings.tournament import ChipSource, TableSource
 from clockapp.ui.rulings.verdict import verdict
+from clockapp.ui.rulings.wall_keys import WallKeys
 from clockapp.ui.rulings.worker import OddsRunner
 from clockapp.ui.screens import fit_to_screen
 from clockapp.ui.settings import UiSettings
@@ -54,7 +55,7 @@ SIDE_MARGIN = 14
 OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
 
 
-class RulingsWindow(AtTable, Feeds, CardEdits, QWidget):
+class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
     """The director's rulings window: cards, hands, odds and side pots.
 
     Signals:
@@ -85,6 +86,7 @@ class RulingsWindow(AtTable, Feeds, CardEdits, QWidget):
         self._typing: int | None = None  # the target whose entry the director is typing in
         self._tables: dict[int, Any] = {}  # TableAtHand by number
         self._table: int | None = None  # the table the hand is at, when the director chose one
+        self._init_wall_keys(services, bus)
         self.setWindowTitle("Rulings")
         self.setObjectName("rulings_window")
         self.runner = OddsRunner(self)
@@ -178,6 +180,9 @@ class RulingsWindow(AtTable, Feeds, CardEdits, QWidget):
             RulingsAction.TAKE_BACK: lambda _: self._remove_last(),
             RulingsAction.TOGGLE_GAME: lambda _: self._toggle_game(),
             RulingsAction.NEW_DISPUTE: lambda _: self.new_dispute(),
+            RulingsAction.RULING_TO_WALL: lambda _: self.ruling_to_wall(),
+            RulingsAction.SHOWDOWN_TO_WALL: lambda _: self.showdown_to_wall(),
+            RulingsAction.BAD_BEAT: lambda _: self.beat_to_list(),
         }
         self.key_actions = {a: bind_keys(self, a, handlers[a]) for a in RulingsAction}
 

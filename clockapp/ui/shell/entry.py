@@ -45,6 +45,12 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         help="render the clock display to this PNG file offscreen and exit",
     )
     parser.add_argument(
+        "--wall",
+        metavar="KIND",
+        help="with --screenshot: draw the demo with this wall moment over the clock "
+        "(showdown); built in a throwaway database",
+    )
+    parser.add_argument(
         "--size",
         default="1920x1080",
         type=parse_size,
@@ -118,7 +124,7 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:
-        return screenshot(args.db, args.screenshot, args.size, demo=args.demo)
+        return screenshot(args.db, args.screenshot, args.size, demo=args.demo, wall=args.wall)
     from clockapp.ui.errors import ErrorNet
     from clockapp.ui.shell.launcher import Launcher
 

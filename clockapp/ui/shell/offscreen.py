@@ -17,12 +17,22 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
+def screenshot(
+    db: str | None,
+    path: Path,
+    size: tuple[int, int],
+    demo: bool = False,
+    wall: str | None = None,
+) -> int:
     """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
 
     Nothing is written to the database: with no tournament to draw (an empty database, or
     `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
+    With `wall` (`--wall showdown`) the demo, with that moment on its wall, is always built in
+    a throwaway database.
     """
+    if wall is not None:
+        return _screenshot_of_a_fresh_demo(path, size, wall)
     services = _open_services(db)
     if services is None:
         return 2
@@ -33,8 +43,11 @@ def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = F
     return _screenshot_of_a_fresh_demo(path, size)
 
 
-def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | None = None) -> int:
     import tempfile
+
+    from clockapp.errors import DomainError
+    from clockapp.services.demo_wall import show_demo_moment
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
         services = _open_services(str(Path(folder) / "demo.db"))
@@ -42,6 +55,12 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
             return 2
         try:
             tournament_id = services.demo.create_demo().value.id
+            if wall is not None:
+                try:
+                    show_demo_moment(services.cashier, services.showdown, tournament_id, wall)
+                except DomainError as error:
+                    print(f"clockapp: {error}", file=sys.stderr)
+                    return 2
             return render_screenshot(services, tournament_id, path, size)
         finally:
             services.ctx.engine.dispose()

@@ -1,0 +1,295 @@
+"""`read_allin`: an all-in showdown as the room watches it, street by street.
+
+The director enters each all-in player's name, hole cards, stack at the start of the hand and
+chips put in, then the board as it is dealt. `read_allin` checks the entry (a hand entered twice,
+a card on two hands, a board that is no street), gives every hand its exact chance to win and to
+tie (`clockapp.poker.equity`), the outs of the hands behind (the cards that put them ahead on the
+next street), and once the river is out who wins which pot (`clockapp.poker.pots.settle`, side
+pots included) and the players it busts, each with the player who busted them.
+
+`beat_chance` is the worst beat's measure: how likely the hand that won was to win when the money
+went in (four aces on 2s Ah Ac lose to Kh Qh only on Th Jh: 1 board in 990).
+
+>>> r = read_allin([AllInHand("Ann", "As Ad", 500, 500), AllInHand("Bo", "Kh Qh", 900, 500)],
+...                "2s Ah Ac")
+>>> r.street, r.hands[1].wins, r.boards, [str(c) for c in r.hands[1].outs]
+('flop', 1, 990, [])
+>>> done = read_allin(r.entries, "2s Ah Ac Th Jh")
+>>> done.result.busts[0].name, done.result.busts[0].busted_by
+('Ann', 'Bo')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from clockapp.poker.cards import Card, as_cards
+from clockapp.poker.equity import equity
+from clockapp.poker.errors import CardError, PokerError
+from clockapp.poker.pots import settle
+from clockapp.poker.showdown import showdown
+
+#: The street each board length is, as the director says it.
+STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+MAX_HANDS = 10
+
+
+@dataclass(frozen=True)
+class AllInHand:
+    """One player all in (or calling), as the director entered them.
+
+    Attributes:
+        name: The player's name (unique in the showdown).
+        cards: The two hole cards (text like "As Kd", or cards).
+        stack: Chips the player had at the start of the hand.
+        bet: Chips the player put in this hand (at most `stack`; all in when equal).
+        registration_id: The cashier's registration, when the player is one (for the busts).
+    """
+
+    name: str
+    cards: str | tuple[Card, ...]
+    stack: int
+    bet: int
+    registration_id: int | None = None
+
+    @property
+    def hole(self) -> tuple[Card, ...]:
+        """The hole cards read."""
+        return as_cards(self.cards, f"{self.name}'s hand")
+
+
+@dataclass(frozen=True)
+class HandChance:
+    """One hand's chances on the board as it is.
+
+    Attributes:
+        name: The player.
+        cards: The hole cards.
+        win: Chance to win the whole pot (0..1).
+        tie: Chance to tie for best.
+        wins: Boards won outright, of `AllInReading.boards`.
+        ties: Boards tied.
+        outs: For a hand behind on the flop or turn, the cards that put it ahead (or level).
+        value: On the river, the hand in words ("Four of a kind, aces").
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    win: float
+    tie: float
+    wins: int
+    ties: int
+    outs: tuple[Card, ...]
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class PotWon:
+    """One pot at the river: its chips, the players who could win it and who did."""
+
+    name: str
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BustCaused:
+    """A player the showdown busts, with who busted them (the winner of their last pot)."""
+
+    name: str
+    stack: int
+    busted_by: str
+    registration_id: int | None
+    buster_registration_id: int | None
+
+
+@dataclass(frozen=True)
+class AllInResult:
+    """The river: who takes which pot, what comes back uncalled, and who is out."""
+
+    pots: tuple[PotWon, ...]
+    returned: tuple[tuple[str, int], ...]
+    busts: tuple[BustCaused, ...]
+
+
+@dataclass(frozen=True)
+class AllInReading:
+    """The showdown on the board as dealt so far."""
+
+    entries: tuple[AllInHand, ...]
+    board: tuple[Card, ...]
+    street: str
+    hands: tuple[HandChance, ...]
+    boards: int
+    leaders: tuple[str, ...]
+    result: AllInResult | None
+
+
+def street_of(board: Sequence[Card]) -> str:
+    """The street a board of this many cards is; a `CardError` for any other count.
+
+    >>> street_of(()), street_of(as_cards("2s 3s 4s 5s"))
+    ('preflop', 'turn')
+    """
+    if len(board) not in STREETS:
+        raise CardError(
+            f"the board has {len(board)} card{'s' if len(board) != 1 else ''}: a board is "
+            "empty (preflop), 3 cards (the flop), 4 (the turn) or 5 (the river)"
+        )
+    return STREETS[len(board)]
+
+
+def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
+    """Refuse what cannot be a showdown: too few or too many hands, a player or a hand entered
+    twice, a card on two hands or on a hand and the board, chips that do not add up."""
+    if len(entries) < 2:
+        raise PokerError("a showdown needs at least two players all in")
+    if len(entries) > MAX_HANDS:
+        raise PokerError(f"a showdown has at most {MAX_HANDS} players")
+    names: set[str] = set()
+    seen_hands: dict[frozenset[Card], str] = {}
+    where: dict[Card, str] = {card: "on the board" for card in board}
+    for entry in entries:
+        name = entry.name.strip()
+        if not name:
+            raise PokerError("every hand needs the player's name")
+        if name.casefold() in names:
+            raise PokerError(f"{name} is entered twice")
+        names.add(name.casefold())
+        hole = entry.hole
+        if len(hole) != 2:
+            raise CardError(f"{name}'s hand has {len(hole)} cards; a Hold'em hand has 2")
+        key = frozenset(hole)
+        if key in seen_hands:
+            raise CardError(f"{name}'s hand is entered twice (it is {seen_hands[key]}'s too)")
+        seen_hands[key] = name
+        for card in hole:
+            if card in where:
+                raise CardError(f"{card} is {where[card]} and in {name}'s hand")
+            where[card] = f"in {name}'s hand"
+        if entry.stack < 1 or not 0 < entry.bet <= entry.stack:
+            raise PokerError(
+                f"{name}: the chips put in ({entry.bet:,}) must be more than 0 and at most "
+                f"the stack ({entry.stack:,})"
+            )
+    if not any(e.bet == e.stack for e in entries):
+        raise PokerError("nobody is all in: at least one player's chips in must be their stack")
+
+
+def read_allin(entries: Sequence[AllInHand], board: str | Sequence[Card] = "") -> AllInReading:
+    """Every hand's chances on `board` (exact), its outs, and at the river the pots and busts.
+
+    Raises:
+        CardError: For unreadable cards, a card used twice, a hand entered twice, or a board
+            that is no street (1, 2 or more than 5 cards).
+        PokerError: For a name entered twice or chips that are no all in.
+    """
+    table = as_cards(board, "the board")
+    street = street_of(table)
+    check_entries(entries, table)
+    holes = [e.hole for e in entries]
+    names = [e.name.strip() for e in entries]
+    odds = equity(holes, table)
+    values = [""] * len(entries)
+    result = None
+    if street == "river":
+        shown = showdown(table, holes)
+        values = [v.describe() for v in shown.values]
+        result = _settle(entries, names, shown.ranking)
+    hands = tuple(
+        HandChance(names[i], holes[i], h.win, h.tie, h.wins, h.ties, h.outs, values[i])
+        for i, h in enumerate(odds)
+    )
+    best = max(h.win + h.tie for h in hands)
+    leaders = tuple(h.name for h in hands if h.win + h.tie == best)
+    return AllInReading(tuple(entries), table, street, hands, odds.boards, leaders, result)
+
+
+def _settle(
+    entries: Sequence[AllInHand], names: Sequence[str], ranking: Sequence[Sequence[int]]
+) -> AllInResult:
+    bets = [e.bet for e in entries]
+    settled = settle(bets, [False] * len(entries), ranking, button=len(entries) - 1)
+    pots = []
+    for number, pot in enumerate(settled.pots):
+        title = "Main pot" if number == 0 else f"Side pot {number}"
+        pots.append(
+            PotWon(
+                title,
+                pot.amount,
+                tuple(names[s] for s in pot.eligible),
+                tuple(names[s.seat] for s in pot.shares),
+                tuple(s.amount for s in pot.shares),
+            )
+        )
+    returned: tuple[tuple[str, int], ...] = ()
+    if settled.uncalled is not None:
+        returned = ((names[settled.uncalled.seat], settled.uncalled.amount),)
+    busts = []
+    for seat, entry in enumerate(entries):
+        left = entry.stack - entry.bet + settled.payouts[seat]
+        if left > 0:
+            continue
+        # The player lost their last chips in the last pot they could win: its winner busts them.
+        last = [p for p in settled.pots if seat in p.eligible][-1]
+        buster = last.shares[0].seat
+        busts.append(
+            BustCaused(
+                names[seat],
+                entry.stack,
+                names[buster],
+                entry.registration_id,
+                entries[buster].registration_id,
+            )
+        )
+    # The rules' order: the bigger stack at the start of the hand finishes higher (last out).
+    busts.sort(key=lambda b: -b.stack)
+    return AllInResult(tuple(pots), returned, tuple(busts))
+
+
+def beat_chance(
+    holes: Sequence[str | Sequence[Card]], allin_board: str, final_board: str
+) -> Fraction:
+    """How likely the hand that won on `final_board` was to win when the money went in.
+
+    The winner is the hand best on the final board (a split pot is no bad beat); the chance is
+    its boards won outright over every board possible from `allin_board`, counted exactly.
+
+    >>> beat_chance(["As Ad", "Kh Qh"], "2s Ah Ac", "2s Ah Ac Th Jh")
+    Fraction(1, 990)
+
+    Raises:
+        CardError: The final board does not start with the board at the all-in, is not five
+            cards, or nobody wins it alone.
+    """
+    start = as_cards(allin_board, "the board at the all-in")
+    street_of(start)
+    final = as_cards(final_board, "the final board")
+    if len(final) != 5:
+        raise CardError(f"the final board needs 5 cards, not {len(final)}")
+    if final[: len(start)] != start:
+        raise CardError("the final board must start with the board when the money went in")
+    shown = showdown(final, holes)
+    if len(shown.winners) != 1:
+        raise CardError("the pot was split: a split pot is no bad beat")
+    winner = shown.winners[0]
+    odds = equity(holes, start)
+    return Fraction(odds[winner].wins, odds.boards)
+
+
+def one_in(chance: Fraction) -> str:
+    """The chance as the room says it.
+
+    >>> one_in(Fraction(1, 990)), one_in(Fraction(3, 10)), one_in(Fraction(0))
+    ('1 in 990', '1 in 3.3', 'never')
+    """
+    if chance <= 0:
+        return "never"
+    ratio = 1 / chance
+    if ratio.denominator == 1:
+        return f"1 in {ratio.numerator:,}"
+    return f"1 in {float(ratio):,.1f}" if ratio < 100 else f"1 in {round(ratio):,}"

@@ -1,0 +1,354 @@
+"""`ShowdownService`: the all-in showdown on the wall, its busts, and the night's worst beat.
+
+`show` is one action: the entry is read by the poker rules (`clockapp.poker.allin`), kept (a
+`ShowdownRow`, the board by street) and put on the wall in the same transaction, with a payload
+that holds every name, card and chance, so a wall on another station draws it without a read.
+A refused entry raises before anything is written: the wall keeps what it showed.
+`confirm_busts` records the busts the river caused through the eliminations' own rules
+(`apply_busts`), the winner of each busted player's last pot as the buster. `record_beat` and
+`enter_beat` keep bad-beat candidates; `beats` ranks them and `worst_beat` is the night's worst.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.till import Till
+from clockapp.core.wall import SHOWDOWN
+from clockapp.errors import DomainError
+from clockapp.persistence.models import ShowdownRow
+from clockapp.persistence.queries import showdowns as rows
+from clockapp.persistence.session import Session
+from clockapp.poker.allin import (
+    STREETS,
+    AllInHand,
+    AllInReading,
+    beat_chance,
+    one_in,
+    read_allin,
+)
+from clockapp.poker.cards import as_cards, format_cards
+from clockapp.poker.showdown import showdown
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.results.service import apply_busts
+from clockapp.services.results.views import BustReport
+from clockapp.services.setup import lock_row
+from clockapp.services.wall import put_moment, read_moment
+
+
+class ShowdownError(DomainError):
+    """A showdown action that cannot be done (its message says why)."""
+
+
+@dataclass(frozen=True)
+class ShowdownShown:
+    """What `show` put on the wall: the kept showdown's id and the reading."""
+
+    showdown_id: int
+    reading: AllInReading
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BeatView:
+    """One bad-beat candidate of the night.
+
+    Attributes:
+        showdown_id: The kept showdown (or the entry from the rulings window).
+        winner: Who won the pot.
+        beaten: Who lost it.
+        street: The street when the money went in.
+        chance: How likely the winner was to win then (exact).
+        at: When it was recorded.
+    """
+
+    showdown_id: int
+    winner: str
+    beaten: tuple[str, ...]
+    street: str
+    chance: Fraction
+    at: datetime
+
+    @property
+    def odds(self) -> str:
+        """The chance as the room says it ("1 in 990")."""
+        return one_in(self.chance)
+
+
+def payload_of(
+    reading: AllInReading, showdown_id: int, recorded: bool = False, four_colour: bool = False
+) -> dict[str, Any]:
+    """The wall's self-contained picture of a reading (names, cards, chances, pots, busts)."""
+    hands = [
+        {
+            "name": h.name,
+            "cards": [str(c) for c in h.cards],
+            "win": h.win,
+            "tie": h.tie,
+            "outs": [str(c) for c in h.outs],
+            "value": h.value,
+            "leader": h.name in reading.leaders,
+            "stack": e.stack,
+            "bet": e.bet,
+        }
+        for h, e in zip(reading.hands, reading.entries, strict=True)
+    ]
+    result = None
+    if reading.result is not None:
+        result = {
+            "pots": [
+                {
+                    "name": p.name,
+                    "amount": p.amount,
+                    "winners": list(p.winners),
+                    "shares": list(p.shares),
+                }
+                for p in reading.result.pots
+            ],
+            "returned": [list(r) for r in reading.result.returned],
+            "busts": [{"name": b.name, "busted_by": b.busted_by} for b in reading.result.busts],
+        }
+    return {
+        "id": showdown_id,
+        "street": reading.street,
+        "board": [str(c) for c in reading.board],
+        "boards": reading.boards,
+        "hands": hands,
+        "result": result,
+        "busts_recorded": recorded,
+        "four_colour": four_colour,
+    }
+
+
+def _players_json(entries: Sequence[AllInHand]) -> str:
+    return json.dumps(
+        [
+            {
+                "name": e.name.strip(),
+                "cards": format_cards(e.hole),
+                "stack": e.stack,
+                "bet": e.bet,
+                "registration_id": e.registration_id,
+            }
+            for e in entries
+        ]
+    )
+
+
+def _entries(row: ShowdownRow) -> tuple[AllInHand, ...]:
+    return tuple(
+        AllInHand(p["name"], p["cards"], p["stack"], p["bet"], p.get("registration_id"))
+        for p in json.loads(row.players_json)
+    )
+
+
+def _board(row: ShowdownRow) -> str:
+    return " ".join(part for part in (row.flop, row.turn, row.river) if part)
+
+
+class ShowdownService:
+    """The showdown's actions; each is one write transaction."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
+        self._ctx = ctx
+        self._cache = cache
+
+    def read(self, entries: Sequence[AllInHand], board: str = "") -> AllInReading:
+        """The reading of an entry without keeping it (the dialog's preview)."""
+        return read_allin(entries, board)
+
+    def show(
+        self,
+        tournament_id: int,
+        entries: Sequence[AllInHand],
+        board: str = "",
+        showdown_id: int | None = None,
+        *,
+        four_colour: bool = False,
+    ) -> Outcome[ShowdownShown]:
+        """Keep the showdown (new, or `showdown_id` with the cards dealt since) and show it.
+
+        Raises:
+            CardError, PokerError: The entry is refused (nothing is written).
+            ShowdownError: The showdown is not this tournament's or its busts are recorded.
+        """
+        reading = read_allin(entries, board)  # refuses bad input before any write
+        cards = [str(c) for c in reading.board]
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
+            if showdown_id is None:
+                row = ShowdownRow(
+                    tournament_id=tournament_id,
+                    allin_board=format_cards(reading.board),
+                    created_at=now,
+                    updated_at=now,
+                )
+            else:
+                row = self._row(session, tournament_id, showdown_id)
+                if row.busts_recorded:
+                    raise ShowdownError("This showdown's busts are recorded: start a new one.")
+            row.players_json = _players_json(reading.entries)
+            row.flop = " ".join(cards[:3])
+            row.turn = cards[3] if len(cards) > 3 else ""
+            row.river = cards[4] if len(cards) > 4 else ""
+            row.result_json = (
+                "" if reading.result is None else json.dumps(payload_of(reading, 0)["result"])
+            )
+            row.updated_at = now
+            if showdown_id is None:
+                rows.insert(session, row)
+            else:
+                rows.save(session, row)
+            assert row.id is not None
+            payload = payload_of(reading, row.id, four_colour=four_colour)
+            put_moment(session, tournament_id, SHOWDOWN, payload, now)
+            changes = record_change(
+                session, tournament_id, Change.WALL, f"showdown on the {reading.street}", now
+            )
+        return Outcome(ShowdownShown(row.id, reading, payload), changes)
+
+    def confirm_busts(self, tournament_id: int, showdown_id: int) -> Outcome[BustReport]:
+        """Record the busts the showdown caused, in the rules' order, the winners as busters.
+
+        Raises:
+            ShowdownError: No river yet, nobody busted, a busted player is not in the cashier,
+                or the busts are recorded already.
+            EliminationError: The eliminations refuse a bust (nothing is written).
+        """
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
+            row = self._row(session, tournament_id, showdown_id)
+            if row.busts_recorded:
+                raise ShowdownError("This showdown's busts are recorded already.")
+            reading = read_allin(_entries(row), _board(row))
+            if reading.result is None:
+                raise ShowdownError("Deal the river first: the busts come with the result.")
+            busts = reading.result.busts
+            if not busts:
+                raise ShowdownError("Nobody is out: every player keeps chips.")
+            missing = [b.name for b in busts if b.registration_id is None]
+            if missing:
+                raise ShowdownError(
+                    f"{', '.join(missing)} is not a player in play at the cashier: "
+                    "record that bust from the cashier."
+                )
+            inputs = [
+                BustInput(b.registration_id, b.stack, b.buster_registration_id)
+                for b in busts
+                if b.registration_id is not None
+            ]
+            done = apply_busts(session, till, inputs, now, self._ctx.station)
+            row.busts_recorded = True
+            row.updated_at = now
+            rows.save(session, row)
+            shown = read_moment(session, tournament_id)
+            assert row.id is not None
+            if shown is not None and shown.kind == SHOWDOWN and shown.payload.get("id") == row.id:
+                four = bool(shown.payload.get("four_colour", False))
+                payload = payload_of(reading, row.id, True, four)
+                put_moment(session, tournament_id, SHOWDOWN, payload, now)
+            return Done(done.value, done.what | Change.WALL, f"showdown: {done.summary}")
+
+        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+
+    def record_beat(self, tournament_id: int, showdown_id: int) -> Outcome[BeatView]:
+        """Make a kept showdown (dealt to the river) a bad-beat candidate: its chance is the
+        winner's when the money went in, on the board the showdown was first shown with."""
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            row = self._row(session, tournament_id, showdown_id)
+            holes = [e.hole for e in _entries(row)]
+            self._score(row, holes, row.allin_board, _board(row))
+            row.updated_at = self._ctx.now()
+            rows.save(session, row)
+            view = _beat_view(row)
+            changes = record_change(
+                session, tournament_id, Change.ENTRIES, "bad beat recorded", self._ctx.now()
+            )
+        return Outcome(view, changes)
+
+    def enter_beat(
+        self,
+        tournament_id: int,
+        hands: Sequence[tuple[str, str]],
+        allin_board: str,
+        final_board: str,
+    ) -> Outcome[BeatView]:
+        """Keep a bad beat entered in the rulings window: (name, hole cards) per player, the
+        board when the money went in and the final board."""
+        entries = [AllInHand(name, cards, 1, 1) for name, cards in hands]
+        final = as_cards(final_board, "the final board")
+        read_allin(entries, final)  # the same checks as a showdown's (names, cards, street)
+        start = as_cards(allin_board, "the board at the all-in")
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
+            row = ShowdownRow(
+                tournament_id=tournament_id,
+                source="rulings",
+                players_json=_players_json(entries),
+                allin_board=format_cards(start),
+                flop=format_cards(final[:3]),
+                turn=format_cards(final[3:4]),
+                river=format_cards(final[4:5]),
+                created_at=now,
+                updated_at=now,
+            )
+            self._score(row, [e.hole for e in entries], row.allin_board, _board(row))
+            rows.insert(session, row)
+            view = _beat_view(row)
+            changes = record_change(session, tournament_id, Change.ENTRIES, "bad beat entered", now)
+        return Outcome(view, changes)
+
+    def beats(self, tournament_id: int) -> tuple[BeatView, ...]:
+        """The night's bad-beat candidates, the least likely first (ties: the earlier first)."""
+        with self._ctx.reading() as session:
+            views = [_beat_view(row) for row in rows.beats(session, tournament_id)]
+        return tuple(sorted(views, key=lambda v: (v.chance, v.showdown_id)))
+
+    def worst_beat(self, tournament_id: int) -> BeatView | None:
+        """The night's worst beat (the team points read it); None when none is recorded."""
+        ranked = self.beats(tournament_id)
+        return ranked[0] if ranked else None
+
+    def latest(self, tournament_id: int) -> int | None:
+        """The id of the showdown entered last."""
+        with self._ctx.reading() as session:
+            row = rows.latest(session, tournament_id)
+            return None if row is None else row.id
+
+    @staticmethod
+    def _score(row: ShowdownRow, holes: Sequence[Any], allin_board: str, final: str) -> None:
+        chance = beat_chance(holes, allin_board, final)
+        row.beat_wins, row.beat_boards = chance.numerator, chance.denominator
+
+    @staticmethod
+    def _row(session: Session, tournament_id: int, showdown_id: int) -> ShowdownRow:
+        row = rows.get(session, tournament_id, showdown_id)
+        if row is None:
+            raise ShowdownError(f"Showdown {showdown_id} is not one of this tournament's.")
+        return row
+
+
+def _beat_view(row: ShowdownRow) -> BeatView:
+    assert row.id is not None
+    assert row.beat_boards is not None
+    assert row.beat_wins is not None
+    entries = _entries(row)
+    shown = showdown(_board(row), [e.hole for e in entries])
+    winner = entries[shown.winners[0]].name
+    beaten = tuple(e.name for e in entries if e.name != winner)
+    street = STREETS[len(row.allin_board.split())]
+    return BeatView(
+        row.id, winner, beaten, street, Fraction(row.beat_wins, row.beat_boards), row.created_at
+    )

@@ -1,0 +1,103 @@
+"""The night's bad beats, the least likely first ("1 in 990"): the worst-beat award is objective.
+
+A `BeatsModel` over the service's ranked `BeatView`s, in a small window that follows the bus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from clockapp.services.app import Services
+from clockapp.services.changes import Change, Changes
+from clockapp.services.showdown import BeatView
+from clockapp.ui.bus import TournamentBus
+
+HEADERS = ("#", "Chance", "Won by", "Beaten", "All in on the")
+Index = QModelIndex | QPersistentModelIndex
+
+
+class BeatsModel(QAbstractTableModel):
+    """One row per bad-beat candidate, ranked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._beats: tuple[BeatView, ...] = ()
+
+    def set_beats(self, beats: Sequence[BeatView]) -> None:
+        """Show `beats` (already ranked)."""
+        self.beginResetModel()
+        self._beats = tuple(beats)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self._beats)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        beat = self._beats[index.row()]
+        values = (
+            str(index.row() + 1),
+            beat.odds,
+            beat.winner,
+            ", ".join(beat.beaten),
+            beat.street,
+        )
+        return values[index.column()]
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return HEADERS[section]
+        return None
+
+
+class BeatsWindow(QDialog):
+    """The ranked bad beats of the bus's tournament."""
+
+    def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("The night's worst beats")
+        self.setObjectName("beats_window")
+        self._services = services
+        self._bus = bus
+        root = QVBoxLayout(self)
+        self.summary_label = QLabel("")
+        self.summary_label.setWordWrap(True)
+        root.addWidget(self.summary_label)
+        self.model = BeatsModel(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        root.addWidget(self.table, 1)
+        self.resize(640, 320)
+        bus.changed.connect(self._on_bus_changed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the ranking again."""
+        beats = self._services.showdown.beats(self._bus.tournament_id)
+        self.model.set_beats(beats)
+        if beats:
+            worst = beats[0]
+            self.summary_label.setText(
+                f"The worst beat so far: {worst.winner} against {', '.join(worst.beaten)}, "
+                f"{worst.odds} when the money went in on the {worst.street}."
+            )
+        else:
+            self.summary_label.setText(
+                "No bad beat recorded yet: record one from a showdown on the wall "
+                "(Ctrl+Shift+V) or from the rulings window."
+            )
+
+    def _on_bus_changed(self, changes: Changes) -> None:
+        if changes.touches(Change.ENTRIES) and self.isVisible():
+            self.refresh()

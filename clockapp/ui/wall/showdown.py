@@ -1,0 +1,237 @@
+"""The all-in showdown on the wall, as on television: each hand in large cards with its chance to
+win and to tie, the outs of the hands behind, the board as dealt, and at the river who takes
+which pot and who is out.
+
+Everything comes from the moment's payload (`clockapp.services.showdown.payload_of`): names,
+cards, chances and pots, so a wall on another station draws it without reading anything else.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+
+from clockapp.core.wall import SHOWDOWN, WallMoment
+from clockapp.ui.clock import theme
+from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.rulings.verdict import percent
+from clockapp.ui.wall.cards import CardRow
+from clockapp.ui.wall.stage import register
+
+STREET_TITLES = {
+    "preflop": "ALL IN",
+    "flop": "ALL IN · THE FLOP",
+    "turn": "ALL IN · THE TURN",
+    "river": "SHOWDOWN · THE RIVER",
+}
+MEDIUM = QFont.Weight.Medium
+RESULT_LINES = 4
+
+
+def chips(amount: int) -> str:
+    """`1,200`."""
+    return f"{amount:,}"
+
+
+def short_value(description: str) -> str:
+    """A hand in words short enough for the wall: the kickers go.
+
+    >>> short_value("Three of a kind, queens with jack and nine kickers")
+    'Three of a kind, queens'
+    >>> short_value("High card, ace-king-queen-jack-nine")
+    'Ace high'
+    """
+    if description.startswith("High card, "):
+        return description.removeprefix("High card, ").split("-")[0].capitalize() + " high"
+    return description.split(" with ")[0]
+
+
+class HandPanel(QWidget):
+    """One player's hand: the name, the cards, the chances (or the hand at the river), the outs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._leader = False
+        self._out = False
+        root = QVBoxLayout(self)
+        root.setSpacing(0)
+        self._root = root
+        self.name_label = FitLabel("", fill=0.72)
+        self.stake_label = FitLabel("", fill=0.62, color=theme.MUTED, weight=MEDIUM)
+        self.cards = CardRow(2)
+        self.chance_label = FitLabel("", fill=0.7, color=theme.BLINDS)
+        self.outs_label = FitLabel("", fill=0.62, color=theme.MUTED, weight=MEDIUM)
+        self.outs = CardRow(0)
+        root.addWidget(self.name_label, 12)
+        root.addWidget(self.stake_label, 9)
+        root.addWidget(self.cards, 39)
+        root.addWidget(self.chance_label, 14)
+        root.addWidget(self.outs_label, 8)
+        root.addWidget(self.outs, 12)
+
+    def show_hand(self, hand: Mapping[str, Any], street: str, four_colour: bool) -> None:
+        """Draw one hand of the payload."""
+        self.name_label.setText(str(hand.get("name", "")))
+        bet, stack = int(hand.get("bet", 0)), int(hand.get("stack", 0))
+        self.stake_label.setText(
+            f"ALL IN {chips(bet)}" if bet and bet == stack else (f"{chips(bet)} IN" if bet else "")
+        )
+        self.cards.set_cards(list(hand.get("cards", ())), four_colour=four_colour)
+        win, tie = float(hand.get("win", 0.0)), float(hand.get("tie", 0.0))
+        outs = [str(c) for c in hand.get("outs", ())]
+        self._leader = bool(hand.get("leader"))
+        self._out = False
+        if street == "river":
+            self.chance_label.setText(short_value(str(hand.get("value", ""))))
+            self.chance_label.setColor(theme.BREAK if win or tie else theme.MUTED)
+            self.outs_label.setText("WINS" if win else ("SPLITS" if tie else ""))
+            self.outs_label.setColor(theme.BREAK)
+            self.outs.set_cards(())
+            return
+        self.chance_label.setColor(theme.BLINDS)
+        self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
+        self.outs_label.setColor(theme.MUTED)
+        if outs:
+            count = len(outs)
+            self.outs_label.setText(f"{count} OUT{'S' if count != 1 else ''}")
+        elif win == 0 and tie == 0:
+            self.outs_label.setText("DRAWING DEAD")
+        else:
+            self.outs_label.setText("")
+        self.outs.set_cards(outs, highlight=outs, four_colour=four_colour)
+
+    def mark_out(self) -> None:
+        """The player is out: the panel is drawn dimmed, edged in red."""
+        self._out = True
+        self.name_label.setColor(theme.WARNING)
+        self.update()
+
+    def set_leader(self, leader: bool) -> None:
+        """Edge the panel as the hand ahead (or the winner)."""
+        self._leader = leader
+        self._out = False
+        self.name_label.setColor(theme.TEXT)
+        self.update()
+
+    def is_leader(self) -> bool:
+        """The hand is ahead (or level for the lead) on the board so far."""
+        return self._leader
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Margins follow the panel's size."""
+        m = round(min(self.width(), self.height()) * 0.05)
+        self._root.setContentsMargins(m, m, m, m)
+        super().resizeEvent(event)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """The panel, edged in green for the hand ahead and in red for a player out."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        edge = theme.WARNING if self._out else (theme.BREAK if self._leader else theme.PANEL_EDGE)
+        width = max(2.0, self.height() * 0.012)
+        painter.setPen(QPen(edge, width))
+        painter.setBrush(theme.PANEL)
+        rect = QRectF(self.rect()).adjusted(width, width, -width, -width)
+        radius = min(rect.width(), rect.height()) * 0.06
+        painter.drawRoundedRect(rect, radius, radius)
+        painter.end()
+
+
+class ShowdownMoment(QWidget):
+    """The showdown over the clock."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("wall_showdown")
+        root = QVBoxLayout(self)
+        root.setSpacing(0)
+        self._root = root
+        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
+        root.addWidget(self.title_label, 7)
+        self._grid_host = QWidget(self)
+        self._grid = QGridLayout(self._grid_host)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        root.addWidget(self._grid_host, 54)
+        self.board = CardRow(5)
+        root.addWidget(self.board, 19)
+        self.result_labels = [FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(RESULT_LINES)]
+        for label in self.result_labels:
+            root.addWidget(label, 6)
+        self.panels: list[HandPanel] = []
+
+    def show_moment(self, moment: WallMoment) -> None:
+        """Draw the payload's hands, board and result."""
+        payload = moment.payload
+        street = str(payload.get("street", "preflop"))
+        four = bool(payload.get("four_colour", False))
+        hands = [h for h in payload.get("hands", ()) if isinstance(h, Mapping)]
+        self.title_label.setText(STREET_TITLES.get(street, "ALL IN"))
+        self._ensure_panels(len(hands))
+        for panel, hand in zip(self.panels, hands, strict=True):
+            panel.show_hand(hand, street, four)
+        self.board.set_cards(list(payload.get("board", ())), four_colour=four)
+        lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
+        for label, line in zip(self.result_labels, [*lines, *[""] * RESULT_LINES], strict=False):
+            label.setText(line)
+            label.setColor(theme.WARNING if line.startswith("OUT") else theme.TEXT)
+            label.setVisible(bool(lines))  # before the river the board takes their room
+        result = payload.get("result")
+        busted = (
+            {b.get("name") for b in result.get("busts", ())} if isinstance(result, dict) else set()
+        )
+        for panel, hand in zip(self.panels, hands, strict=True):
+            if hand.get("name") in busted:
+                panel.mark_out()
+            else:
+                panel.name_label.setColor(theme.TEXT)
+
+    def _ensure_panels(self, count: int) -> None:
+        if count == len(self.panels):
+            return
+        for panel in self.panels:
+            self._grid.removeWidget(panel)
+            panel.deleteLater()
+        self.panels = []
+        columns = min(count, 5) if count <= 5 else math.ceil(count / 2)
+        for index in range(count):
+            panel = HandPanel(self._grid_host)
+            self._grid.addWidget(panel, index // max(columns, 1), index % max(columns, 1))
+            self.panels.append(panel)
+        for column in range(5):
+            self._grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    @staticmethod
+    def _result_lines(result: object, recorded: bool) -> list[str]:
+        if not isinstance(result, Mapping):
+            return []
+        lines = []
+        for pot in result.get("pots", ()):
+            winners = ", ".join(
+                f"{name} {chips(share)}" if len(pot["winners"]) > 1 else name
+                for name, share in zip(pot["winners"], pot["shares"], strict=True)
+            )
+            lines.append(f"{pot['name']} {chips(pot['amount'])} → {winners}")
+        for name, amount in result.get("returned", ()):
+            lines.append(f"{chips(amount)} uncalled back to {name}")
+        busts = result.get("busts", ())
+        if busts:
+            out = ", ".join(f"{b['name']} (by {b['busted_by']})" for b in busts)
+            lines.append(f"OUT: {out}{'  ✓ recorded' if recorded else ''}")
+        if len(lines) > RESULT_LINES:  # many side pots: keep the busts, fold the pots
+            lines = [*lines[: RESULT_LINES - 2], "…", lines[-1]]
+        return lines
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Margins and spacing follow the screen's size."""
+        x, y = round(self.width() * 0.03), round(self.height() * 0.02)
+        self._root.setContentsMargins(x, y, x, y)
+        self._grid.setSpacing(round(self.width() * 0.012))
+        super().resizeEvent(event)
+
+
+register(SHOWDOWN, ShowdownMoment)

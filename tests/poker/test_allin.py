@@ -1,0 +1,94 @@
+"""The all-in showdown's rules: chances by street, outs, pots and busts, bad input, worst beat."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from clockapp.poker.allin import AllInHand, beat_chance, one_in, read_allin
+from clockapp.poker.cards import CARDS, as_cards
+from clockapp.poker.errors import CardError, PokerError
+from clockapp.poker.showdown import showdown
+
+ANN = AllInHand("Ann", "As Ad", 500, 500, registration_id=1)
+BO = AllInHand("Bo", "Kh Qh", 900, 500, registration_id=2)
+
+
+def test_four_aces_lose_to_the_royal_flush_one_board_in_990() -> None:
+    assert beat_chance(["As Ad", "Kh Qh"], "2s Ah Ac", "2s Ah Ac Th Jh") == Fraction(1, 990)
+    assert one_in(Fraction(1, 990)) == "1 in 990"
+
+
+def test_the_chance_is_an_exact_count_of_boards_checked_by_brute_force() -> None:
+    holes = ["Ac Kc", "9d 9h"]
+    start = as_cards("2c 7c Jd")
+    final = "2c 7c Jd Qc 3s"  # the flush came
+    used = set(start) | set(as_cards("Ac Kc 9d 9h"))
+    rest = [c for c in CARDS if c not in used]
+    wins = sum(showdown((*start, a, b), holes).winners == (0,) for a, b in combinations(rest, 2))
+    assert beat_chance(holes, "2c 7c Jd", final) == Fraction(wins, len(rest) * (len(rest) - 1) // 2)
+
+
+def test_each_street_has_its_chances_and_the_hands_behind_their_outs() -> None:
+    flop = read_allin([ANN, BO], "2s Ah Ac")
+    assert flop.street == "flop"
+    assert flop.leaders == ("Ann",)
+    assert (flop.hands[1].wins, flop.boards) == (1, 990)
+    turn = read_allin([ANN, BO], "2s Ah Ac Th")
+    assert [str(c) for c in turn.hands[1].outs] == ["Jh"]  # the trailing hand's one out
+    assert turn.hands[0].outs == ()  # the leader has none
+    assert turn.result is None
+
+
+def test_the_river_says_who_takes_which_pot_and_who_is_out() -> None:
+    short = AllInHand("Cy", "7c 7d", 200, 200, registration_id=3)
+    done = read_allin([ANN, BO, short], "2s Ah Ac Th Jh")
+    assert done.hands[1].value == "Royal flush"
+    pots = [(p.name, p.amount, p.winners) for p in done.result.pots]
+    assert pots == [("Main pot", 600, ("Bo",)), ("Side pot 1", 600, ("Bo",))]
+    assert [(b.name, b.busted_by, b.buster_registration_id) for b in done.result.busts] == [
+        ("Ann", "Bo", 2),
+        ("Cy", "Bo", 2),
+    ]  # the bigger stack first: Ann finishes ahead of Cy
+
+
+def test_the_short_stack_winning_the_main_pot_is_not_out_and_busts_nobody() -> None:
+    short = AllInHand("Cy", "Th Jh", 200, 200)
+    done = read_allin([ANN, AllInHand("Bo", "Kd Qd", 900, 500), short], "2s 3c 8h 9h Qh")
+    winners = {p.name: p.winners for p in done.result.pots}
+    assert winners == {"Main pot": ("Cy",), "Side pot 1": ("Ann",)}
+    assert [b.name for b in done.result.busts] == []
+
+
+def test_the_uncalled_chips_go_back() -> None:
+    big = AllInHand("Bo", "Kh Qh", 900, 900)
+    done = read_allin([ANN, big], "2s 3d 4c 8h 9s")
+    assert done.result.returned == (("Bo", 400),)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "words"),
+    [
+        ([ANN, AllInHand("Bo", "Ad As", 500, 500)], "", "entered twice"),
+        ([ANN, AllInHand("ann", "Kh Qh", 500, 500)], "", "ann is entered twice"),
+        ([ANN, AllInHand("Bo", "As Kd", 500, 500)], "", "As is in Ann's hand and in Bo's"),
+        ([ANN, BO], "Ah Kh", "the board has 2 cards"),
+        ([ANN, BO], "2s 3s 4s 5s 6s 7s", "the board has 6 cards"),
+        ([ANN, BO], "Kh 3s 4s", "Kh is on the board and in Bo's hand"),
+        ([ANN], "", "at least two players"),
+        ([ANN, AllInHand("Bo", "Kh Qh", 100, 300)], "", "at most the stack"),
+        ([ANN, AllInHand("Bo", "Kh", 100, 100)], "", "Bo's hand has 1 cards"),
+    ],
+)
+def test_bad_input_is_refused_with_a_message(
+    hands: list[AllInHand], board: str, words: str
+) -> None:
+    with pytest.raises((CardError, PokerError), match=words):
+        read_allin(hands, board)
+
+
+def test_a_split_pot_is_no_bad_beat() -> None:
+    with pytest.raises(CardError, match="split"):
+        beat_chance(["As Kd", "Ac Kh"], "", "2s 3d 7h 9c Jd")

@@ -1,0 +1,107 @@
+"""A ruling on the wall from the rulings window, its hands as a showdown, and a bad beat."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from clockapp.core.wall import RULING, SHOWDOWN
+from clockapp.errors import ValidationError
+from clockapp.ui.actions import Action, RulingsAction
+from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.rulings.state import Dispute, Player
+from clockapp.ui.rulings.window import RulingsWindow
+from clockapp.ui.wall.ruling import RulingMoment
+
+
+def rulings(station: ClockStation) -> RulingsWindow:
+    window = station.open_rulings()
+    assert isinstance(window, RulingsWindow)
+    return window
+
+
+def press(window: RulingsWindow, action: RulingsAction) -> None:
+    window.key_actions[action][0].trigger()
+
+
+SIDE_POT = Dispute(
+    board=("Kh", "7d", "7c", "2s", "3h"),
+    players=(
+        Player(1, "Ann", ("As", "Qd"), bet=400),
+        Player(3, "Bo", ("Kd", "Ks"), bet=100),
+        Player(5, "Cy", ("9c", "9d"), bet=400),
+    ),
+    button=5,
+)
+
+
+def test_one_key_puts_the_verdict_on_the_wall_until_it_is_cleared(
+    station: ClockStation, qtbot
+) -> None:
+    window = rulings(station)
+    window.set_dispute(SIDE_POT)
+    press(window, RulingsAction.RULING_TO_WALL)
+    stage = station.display.wall_stage
+    qtbot.waitUntil(stage.isVisible)
+    widget = stage.current_widget()
+    assert isinstance(widget, RulingMoment)
+    assert widget.headline_label.text() == "Seat 3 Bo wins the main pot with kings full of sevens"
+    assert [p.name_label.text() for p in widget.panels] == ["Seat 1 Ann", "Seat 3 Bo", "Seat 5 Cy"]
+    assert widget.panels[1].outs_label.text() == "WINS"
+    assert widget.panels[1].cards.highlighted() == {"Kd", "Ks"}
+    assert widget.board.cards() == ("Kh", "7d", "7c", "2s", "3h")
+    lines = [label.text() for label in widget.pot_labels if label.text()]
+    assert lines == ["Main pot 300: Bo 300", "Side pot 1 600: Cy 600"]
+    station.director_actions[Action.CLEAR_WALL].trigger()
+    qtbot.waitUntil(lambda: not stage.isVisible())
+
+
+def test_no_verdict_means_nothing_on_the_wall(station: ClockStation) -> None:
+    window = rulings(station)
+    window.set_dispute(Dispute())
+    with pytest.raises(ValidationError, match="No verdict to show yet"):
+        window.ruling_to_wall()
+    assert station.services.wall.current(station.bus.tournament_id) is None
+
+
+def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
+    station: ClockStation, qtbot
+) -> None:
+    window = rulings(station)
+    hands = (Player(1, "Ann", ("As", "Ad"), bet=500), Player(2, "Bo", ("Kh", "Qh"), bet=500))
+    window.set_dispute(Dispute(board=("2s", "Ah", "Ac"), players=hands))
+    press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    tid = station.bus.tournament_id
+    first = station.services.wall.current(tid)
+    assert first is not None
+    assert first.kind == SHOWDOWN
+    assert first.payload["street"] == "flop"
+    window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th"), players=hands))
+    press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    turn = station.services.wall.current(tid)
+    assert turn is not None
+    assert turn.payload["id"] == first.payload["id"]  # the same showdown, a street later
+    assert turn.payload["hands"][1]["outs"] == ["Jh"]
+
+
+def test_a_card_on_two_hands_leaves_the_wall_as_it_was(station: ClockStation) -> None:
+    window = rulings(station)
+    station.services.wall.show(station.bus.tournament_id, RULING, {"headline": "before"})
+    before = station.services.wall.current(station.bus.tournament_id)
+    hands = (Player(1, "Ann", ("As", "Ad"), bet=500), Player(2, "Ann", ("Kh", "Qh"), bet=500))
+    window.set_dispute(Dispute(board=("2s", "Ah", "Ac"), players=hands))
+    with pytest.raises(Exception, match="Ann is entered twice"):
+        window.showdown_to_wall()
+    assert station.services.wall.current(station.bus.tournament_id) == before
+
+
+def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStation) -> None:
+    window = rulings(station)
+    hands = (Player(1, "Ann", ("As", "Ad")), Player(2, "Bo", ("Kh", "Qh")))
+    window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th", "Jh"), players=hands))
+    window.ask_beat_street = lambda: "flop"
+    press(window, RulingsAction.BAD_BEAT)
+    worst = station.services.showdown.worst_beat(station.bus.tournament_id)
+    assert worst is not None
+    assert (worst.winner, worst.chance, worst.street) == ("Bo", Fraction(1, 990), "flop")
