@@ -162,3 +162,23 @@ def test_the_director_opens_both_windows_from_the_windows_menu(qtbot, station) -
     station.director_actions[Action.OPEN_TEAM_EVENT].trigger()
     assert isinstance(station.windows["leagues"], LeagueWindow)
     assert isinstance(station.windows["team_event"], TeamEventWindow)
+
+
+def test_the_team_event_window_suggests_the_nights_worst_beat(
+    qtbot, services, tournament_id, bus, finished, window_factory
+) -> None:
+    """The kept bad beats rank the candidates; the window names the worst and chooses its loser
+    until the director gives the award (four aces lose only to the ten and jack of hearts)."""
+    services.team_event.set_up(tournament_id, "2")
+    services.showdown.enter_beat(
+        tournament_id,
+        [("Kings player 2", "As Ad"), ("Aces player 1", "Kh Qh")],
+        "2s Ah Ac",
+        "2s Ah Ac Th Jh",
+    )
+    window = window_factory(TeamEventWindow(services, bus))
+    window.show()
+    assert window.worst_beat_combo.currentText() == "Kings player 2"
+    assert "1 in 990" in window.worst_beat_combo.toolTip()
+    qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    assert "worst beat: Kings player 2" in window.status_label.text()

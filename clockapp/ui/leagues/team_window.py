@@ -196,6 +196,24 @@ class TeamEventWindow(QMainWindow):
         self.team_combo.setEditText(text or (teams[0] if teams else ""))
         worst = self.worst_beat_combo.findData(view.worst_beat_id)
         self.worst_beat_combo.setCurrentIndex(max(0, worst))
+        self._suggest_worst_beat(view.worst_beat_id is None)
+
+    def _suggest_worst_beat(self, choose: bool) -> None:
+        """The night's worst beat, ranked by its exact chance (the showdowns kept): named in the
+        tooltip, and chosen in the list while none is given (the director still gives it)."""
+        beat = self._services.showdown.worst_beat(self._bus.tournament_id)
+        combo = self.worst_beat_combo
+        if beat is None:
+            combo.setToolTip("No bad beat recorded yet (Wall > Keep as a bad beat).")
+            return
+        beaten = " and ".join(beat.beaten)
+        combo.setToolTip(
+            f"The night's worst beat: {beaten}, beaten by {beat.winner} ({beat.odds} on the "
+            f"{beat.street})."
+        )
+        found = [i for i in (combo.findText(name) for name in beat.beaten) if i >= 0]
+        if choose and len(found) == 1:
+            combo.setCurrentIndex(found[0])
 
     # ------------------------------------------------------------------ actions
     def set_up(self) -> None:
