@@ -330,14 +330,14 @@ class Night:
         """The tables window's Break table; returns what its banner said."""
         self._activate(self.tables)
         self.tables.action_by_key["break"].trigger()
-        return self.tables.banner.text
+        return self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""
         self._activate(self.tables)
         self.tables.ask_final_size = lambda: size
         self.tables.action_by_key["final"].trigger()
-        return self.tables.banner.text
+        return self.tables.banner.text()
 
     def moves_done(self) -> None:
         """The director says every seat move on the wall is done (Ctrl+Shift+M)."""

@@ -24,11 +24,11 @@ def test_without_qt_print_support_the_sheet_still_saves_as_pdf(
     window = tables.TablesWindow(services, bus)
     qtbot.addWidget(window)
     window.print_button.click()
-    assert "Printing is not available on this computer" in window.banner.text
-    assert "Save a PDF instead." in window.banner.text
+    assert "Printing is not available on this computer" in window.banner.text()
+    assert "Save a PDF instead." in window.banner.text()
     target = tmp_path / "moves.pdf"
     window.ask_pdf_path = lambda: target
     window.pdf_button.click()
     assert target.read_bytes().startswith(b"%PDF")
-    assert "Saved the move sheet" in window.banner.text
+    assert "Saved the move sheet" in window.banner.text()
     window.close()

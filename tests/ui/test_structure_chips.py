@@ -72,7 +72,7 @@ def test_counting_some_chips_counts_the_others_as_none(dialog, services, bus, qt
 def test_duplicate_value_is_refused_with_a_message(dialog, services, bus, qtbot) -> None:
     before = chips(services, bus)
     type_into(qtbot, dialog, 1, VALUE, str(before.values[0]))
-    assert f"T{before.values[0]:,} is listed twice" in dialog.banner.text
+    assert f"T{before.values[0]:,} is listed twice" in dialog.banner.text()
     assert not dialog.save()
     assert chips(services, bus) == before
     assert dialog.isVisible()
@@ -84,7 +84,7 @@ def test_removing_a_chip_the_blinds_need_is_refused(dialog, services, bus, qtbot
     qtbot.keyClick(dialog.table, Key.Key_Delete)
     assert dialog.model.rowCount() == len(before.values) - 1
     assert not dialog.save()
-    assert "cannot be paid" in dialog.banner.text
+    assert "cannot be paid" in dialog.banner.text()
     assert chips(services, bus) == before
 
 

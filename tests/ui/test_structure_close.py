@@ -127,7 +127,7 @@ def test_save_of_a_refused_value_stays_open_and_says_why(editor, services, bus, 
     editor.close()
     assert seen
     assert editor.isVisible()
-    assert "cannot be paid" in editor.banner.text
+    assert "cannot be paid" in editor.banner.text()
     assert saved(services, bus) == before
 
 

@@ -73,7 +73,7 @@ def test_insert_key_inserts_a_level_in_table_and_database(editor, services, bus,
     assert after.levels[2:] == before.levels[1:]
     assert editor.model.rowCount() == len(after.levels)
     assert editor.table.selected_rows() == [1]
-    assert not editor.banner.text
+    assert not editor.banner.text()
 
 
 def test_ctrl_j_duplicates_and_delete_removes(editor, services, bus, qtbot) -> None:
@@ -119,7 +119,7 @@ def test_deleting_every_level_is_refused(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.selectAll()
     qtbot.keyClick(editor.table, Key.Key_Delete)
-    assert "at least one level" in editor.banner.text
+    assert "at least one level" in editor.banner.text()
     assert saved(services, bus) == before
 
 
@@ -159,14 +159,14 @@ def test_invalid_edit_shows_the_row_and_changes_nothing(
 ) -> None:
     before = saved(services, bus)
     type_into(qtbot, editor, 0, column, text)
-    assert message in editor.banner.text
+    assert message in editor.banner.text()
     assert saved(services, bus) == before
     assert editor.model.structure == before
     assert shown(editor, 0, Column.SMALL_BLIND) == f"{before.levels[0].small_blind:,}"
     assert editor.undo_stack.count() == 0
     # The next good edit clears the message.
     type_into(qtbot, editor, 0, Column.BIG_BLIND, "200")
-    assert not editor.banner.text
+    assert not editor.banner.text()
 
 
 def test_checkbox_gives_a_big_blind_ante(editor, services, bus, qtbot) -> None:
@@ -224,18 +224,18 @@ def test_played_levels_are_frozen_while_the_clock_runs(
     qtbot.keyClicks(editor.table, "60")
     assert editor.focusWidget() is editor.table
     assert editor.table.currentIndex().row() == 0
-    assert "Row 1, level 1 has already been played" in editor.banner.text
+    assert "Row 1, level 1 has already been played" in editor.banner.text()
     # Deleting or moving it is refused, with the row named.
     editor.table.select_rows([0])
     qtbot.keyClick(editor.table, Key.Key_Delete)
-    assert "Row 1, level 1 has already been played" in editor.banner.text
+    assert "Row 1, level 1 has already been played" in editor.banner.text()
     editor.table.select_rows([2])
     qtbot.keyClick(editor.table, Key.Key_Up, Ctrl)
-    assert "is being played" in editor.banner.text
+    assert "is being played" in editor.banner.text()
     # The service refuses too, if a change reaches it.
     changed = Structure(before.name, (Level(25, 50), *before.levels[1:]), None)
     assert not editor.saving.apply(changed, "edit played level")
-    assert "already been played" in editor.banner.text
+    assert "already been played" in editor.banner.text()
     assert saved(services, bus) == before
     # The level being played can still be edited.
     type_into(qtbot, editor, 2, Column.MINUTES, "30")
@@ -290,8 +290,8 @@ def test_undo_is_refused_once_the_level_is_played(editor, services, bus, qtbot, 
     editor.refresh_clock()
     edited = saved(services, bus)
     editor.undo_stack.undo()
-    assert "Cannot undo" in editor.banner.text
-    assert "already been played" in editor.banner.text
+    assert "Cannot undo" in editor.banner.text()
+    assert "already been played" in editor.banner.text()
     assert saved(services, bus) == edited
     assert editor.undo_stack.count() == 0  # the refused step was dropped
 
@@ -302,7 +302,7 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
     services.structure.replace(bus.tournament_id, other.with_levels(other.levels[:4]))
     bus.poll()
     editor.undo_stack.undo()
-    assert "changed since" in editor.banner.text
+    assert "changed since" in editor.banner.text()
     assert len(saved(services, bus).levels) == 4
 
 
@@ -349,7 +349,7 @@ def test_presets_are_listed_and_load_or_say_why(editor, services, bus, monkeypat
         else:
             # Refused (e.g. the preset's blinds need chips this tournament does not have): the
             # director is told why and nothing changed.
-            assert editor.banner.text
+            assert editor.banner.text()
             assert saved(services, bus) == before
 
 
@@ -363,7 +363,7 @@ def test_malformed_csv_import_names_the_row_and_changes_nothing(
     bad = tmp_path / "friday.csv"
     bad.write_text("small_blind,big_blind,minutes\n25,50,20\n50,abc,20\n", encoding="utf-8")
     assert not editor.files.import_file(bad)
-    text = editor.banner.text
+    text = editor.banner.text()
     assert "Nothing was imported from friday.csv" in text
     assert "Row 2" in text
     assert "'abc' is not a whole number" in text
@@ -377,7 +377,7 @@ def test_unpayable_import_is_refused(editor, services, bus, tmp_path: Path) -> N
     bad = tmp_path / "odd.csv"
     bad.write_text("small_blind,big_blind,minutes\n10,20,20\n", encoding="utf-8")
     assert not editor.files.import_file(bad)
-    assert "cannot be paid" in editor.banner.text
+    assert "cannot be paid" in editor.banner.text()
     assert saved(services, bus) == before
 
 

@@ -46,11 +46,11 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
     path = tmp_path / name
     path.write_bytes(data)
     assert not editor.files.import_file(path)
-    assert message in editor.banner.text
+    assert message in editor.banner.text()
     assert saved(services, bus) == before
     assert editor.undo_stack.count() == 0
 
 
 def test_a_missing_file_is_refused(editor, tmp_path: Path) -> None:
     assert not editor.files.import_file(tmp_path / "gone.csv")
-    assert "gone.csv cannot be read" in editor.banner.text
+    assert "gone.csv cannot be read" in editor.banner.text()

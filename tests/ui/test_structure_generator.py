@@ -60,7 +60,7 @@ def test_impossible_inputs_say_why_and_cannot_be_used(dialog, qtbot) -> None:
     dialog.hours.setValue(0.25)
     fill(qtbot, dialog.level_minutes, "30")
     assert dialog.recompute() is None
-    assert "shorter than one level" in dialog.banner.text
+    assert "shorter than one level" in dialog.banner.text()
     assert not dialog.use_button.isEnabled()
     assert not dialog.use()
 
@@ -73,7 +73,7 @@ def test_chip_shortfall_is_a_clear_warning(services, bus, window_factory, qtbot)
     result = window.result_
     assert result is not None
     assert result.chips_needed.short
-    text = window.shortfall_banner.text
+    text = window.shortfall_banner.text()
     assert text.startswith("You do not own enough chips.")
     assert "short" in text
     short_rows = [r for r in range(window.needs.rowCount()) if window.needs.index(r, 7).data()]
@@ -85,7 +85,7 @@ def test_enough_chips_is_said_too(services, bus, window_factory) -> None:
     values = services.structure.chip_set(tid).values
     services.structure.set_chip_set(tid, ChipSet.standard(values, owned=(5000,) * len(values)))
     window = window_factory(GeneratorDialog(services, bus))
-    assert window.shortfall_banner.text == "You own enough chips for the night."
+    assert window.shortfall_banner.text() == "You own enough chips for the night."
 
 
 def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
@@ -132,7 +132,7 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
     editor = window_factory(StructureEditor(services, bus))
     odd = Structure("Odd", (Level(10, 20),))  # T10 cannot be paid with this tournament's chips
     assert not editor.saving.use_suggested(odd, 5000)
-    assert "cannot be paid" in editor.banner.text
+    assert "cannot be paid" in editor.banner.text()
     assert editor.undo_stack.count() == 0
     assert services.structure.get(tid) == before
     assert services.structure.settings(tid).starting_stack != 5000
@@ -160,7 +160,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert 25 not in [d.value for d in chips.model.drafts]
     ok = chips.button_box.button(chips.button_box.StandardButton.Save)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    assert not chips.banner.text, chips.banner.text
+    assert not chips.banner.text(), chips.banner.text()
     assert not chips.isVisible()
     # The draft is the generator's: the tournament keeps its chips until the structure is used.
     assert 25 not in dialog.chip_set.values
@@ -192,7 +192,7 @@ def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog,
         chips.table.setCurrentIndex(chips.model.index(0, VALUE))
         chips.remove_chip()
     assert not chips.save()
-    assert "T1,500" in chips.banner.text
+    assert "T1,500" in chips.banner.text()
     assert chips.isVisible()
     chips.discard()
 

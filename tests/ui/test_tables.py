@@ -116,7 +116,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
             s.number: s.name for s in table.seats if s.registration_id is not None
         }
     assert window.waiting_box.isHidden()
-    assert "Drew seats for 20 players" in window.banner.text
+    assert "Drew seats for 20 players" in window.banner.text()
     assert "20 seated, 27 open seats" in window.status_label.text()
     assert not window.grab().isNull()  # the ovals paint
 
@@ -136,7 +136,7 @@ def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
     seat = seeded.seating.room(tournament_id).seat_of(late)
     assert seat is not None
     assert seat.table == 2  # the shorter table
-    assert "Drew Table 2" in window.banner.text
+    assert "Drew Table 2" in window.banner.text()
 
 
 # ---------------------------------------------------------------------------- balance
@@ -160,7 +160,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
         ["P04", "T1 s4 → T2 s6", "pending", rows[1][3]],
     ]
     assert rows[0][3].startswith("Table 2 is short (4 vs 8)")
-    assert "2 balancing moves" in window.banner.text
+    assert "2 balancing moves" in window.banner.text()
     assert window.room_view.items_by_table[2].moved_here == frozenset({5, 6})
     assert "P03: Table 1, seat 3 -> Table 2, seat 5" in window.move_detail.text()
     assert "Balanced" in window.status_label.text()
@@ -199,7 +199,7 @@ def test_cancelling_the_button_question_moves_nobody(
     window.action_by_key["balance"].trigger()
     assert seeded.seating.moves(tournament_id) == ()
     assert window.banner.kind == "warning"
-    assert "waits for the button at table 1" in window.banner.text
+    assert "waits for the button at table 1" in window.banner.text()
 
 
 def test_the_final_table_redraws_everyone(
@@ -212,7 +212,7 @@ def test_the_final_table_redraws_everyone(
     window.action_by_key["final"].trigger()
     assert list(window.room_view.items_by_table) == [1]
     assert window.move_model.rowCount() == 9
-    assert "The final table forms at table 1" in window.banner.text
+    assert "The final table forms at table 1" in window.banner.text()
 
 
 # ---------------------------------------------------------------------------- hand moves
@@ -280,7 +280,7 @@ def test_a_refused_move_shows_why_and_changes_nothing(
     revision = seeded.tournaments.revision()
     assert window.request_move(seats[(1, 3)], 1, 6) is None
     assert window.banner.kind == "error"
-    assert "P01 is out of the tournament" in window.banner.text
+    assert "P01 is out of the tournament" in window.banner.text()
     assert seeded.tournaments.revision() == revision
     assert window.undo_stack.count() == 0
 
@@ -294,7 +294,7 @@ def test_undo_after_the_seat_was_taken_tells_the_director(
     window.request_move(seats[(1, 3)], 1, 8)
     seeded.seating.move_player(tournament_id, seats[(1, 4)], 1, 3)  # another station
     window.undo_stack.undo()
-    assert "Table 1, seat 3 is taken" in window.banner.text
+    assert "Table 1, seat 3 is taken" in window.banner.text()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 8)
     assert window.undo_stack.count() == 0  # the obsolete command was dropped
 
@@ -369,7 +369,7 @@ def test_the_move_sheet_prints_to_pdf(
     window.pdf_button.click()
     assert target.read_bytes().startswith(b"%PDF")
     assert target.stat().st_size > 1000
-    assert "Saved the move sheet" in window.banner.text
+    assert "Saved the move sheet" in window.banner.text()
 
 
 # ---------------------------------------------------------------------------- hand-for-hand
@@ -448,7 +448,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     window = open_window()
     window.ask_shootout = lambda: ShootoutChoice()
     window.action_by_key["shootout"].trigger()
-    assert "Shootout: round 1 drawn at 2 tables" in window.banner.text
+    assert "Shootout: round 1 drawn at 2 tables" in window.banner.text()
     assert window.status_label.text().startswith("Shootout")
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
         "Out of the shootout",
@@ -457,7 +457,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         "Rename / seats…",
     ]
     window.action_by_key["shootout"].trigger()
-    assert "Round 1: table(s) 1, 2 still play" in window.banner.text
+    assert "Round 1: table(s) 1, 2 still play" in window.banner.text()
     for table in (1, 2):
         for seat in (1, 2):
             out = next(a for a in window.seat_menu(table, seat).actions())
@@ -471,7 +471,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     window.ask_chips = chips
     window.action_by_key["shootout"].trigger()
     assert len(asked[0]) == 2
-    assert "The winners redraw for the final table" in window.banner.text
+    assert "The winners redraw for the final table" in window.banner.text()
     assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]
     final_seat = next(
         (t.number, s.number)
@@ -480,7 +480,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         if s.registration_id is not None
     )
     next(iter(window.seat_menu(*final_seat).actions())).trigger()
-    assert "wins the shootout" in window.banner.text
+    assert "wins the shootout" in window.banner.text()
 
 
 def test_the_status_says_what_each_table_would_cost_to_break(

@@ -43,7 +43,7 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
-    assert "the final table seats 9 players" in window.banner.text
+    assert "the final table seats 9 players" in window.banner.text()
     assert window.banner.kind == "info"
 
 
@@ -55,7 +55,7 @@ def test_refused_rules_show_why(
     window.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
     window.action_by_key["rules"].trigger()
     assert window.banner.kind == "error"
-    assert "Table 1 has only 8 open seats" in window.banner.text
+    assert "Table 1 has only 8 open seats" in window.banner.text()
     assert seeded.seating.config(tournament_id).rules == BreakRules()
 
 
@@ -135,7 +135,7 @@ def test_rename_and_seats_from_the_table_menu(
     assert asked == [(2, "", 10)]
     info = window.room_view.items_by_table[2].info
     assert (info.label, info.seat_count) == ("Table 2 (Feature)", 8)
-    assert "Table 2 (Feature) has 8 seats" in window.banner.text
+    assert "Table 2 (Feature) has 8 seats" in window.banner.text()
     # A right click on a table outside its seats asks for that menu.
     window.room_view.table_menu_requested.disconnect(window._on_room_table_menu_requested)
     item = window.room_view.items_by_table[1]
@@ -161,7 +161,7 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
     assert dialog.value() == ("Main", 6)
     window.ask_table = lambda table: dialog.value()
     window.edit_table(1)
-    assert "seat 9 is taken; move the player" in window.banner.text
+    assert "seat 9 is taken; move the player" in window.banner.text()
     assert window.room_view.items_by_table[1].info.seat_count == 10
 
 
@@ -214,7 +214,7 @@ def test_refusals_name_players_in_the_banner(
     seats = place(seeded, tournament_id, {1: [3, 4]})
     window = open_window()
     window.request_move(seats[(1, 3)], 1, 4)
-    assert window.banner.text == "Table 1, seat 4 is taken by P02."
+    assert window.banner.text() == "Table 1, seat 4 is taken by P02."
     bust(seeded, seats[(1, 4)])
     assert window.request_move(seats[(1, 4)], 1, 5) is None
-    assert window.banner.text.startswith("P02 is out of the tournament")
+    assert window.banner.text().startswith("P02 is out of the tournament")

@@ -76,7 +76,7 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     window.ask_chips = lambda _title, _note, players: {rid: counts[rid] for rid, _ in players}
     fake_clock.advance(minutes=5)
     window.shootout_time_up(1)  # too early: refused, said in the banner, nothing placed
-    assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text
+    assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text()
     assert window.room_view.items_by_table[1].info.count == 3
     assert all(r.place is None for r in seeded.results.results(tournament_id))
     fake_clock.advance(minutes=40)
@@ -139,7 +139,7 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     window = open_window()
     window.ask_shootout = lambda: choice
     window.action_by_key["shootout"].trigger()
-    assert "each plays down to 2 players, who all go on" in window.banner.text
+    assert "each plays down to 2 players, who all go on" in window.banner.text()
     one = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     for seat in one[:2]:
         window.shootout_out(seat.registration_id)  # type: ignore[arg-type]

@@ -27,8 +27,8 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.cashier.widgets import MessageBar
 from clockapp.ui.errors import report
 from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
@@ -40,7 +40,7 @@ class CashierContext(QObject):
     """The services, the bus, the message bar and the undo history of one cashier window."""
 
     def __init__(
-        self, services: Services, bus: TournamentBus, message: MessageBar, parent: QObject
+        self, services: Services, bus: TournamentBus, message: MessageBanner, parent: QObject
     ) -> None:
         super().__init__(parent)
         self.services = services

@@ -1,4 +1,4 @@
-"""Small widgets of the cashier window: the message bar, amount fields, the chips to hand over."""
+"""Small widgets of the cashier window: amount fields, the chips to hand over."""
 
 from __future__ import annotations
 
@@ -9,44 +9,6 @@ from clockapp.core.chips import ChipSet, StackBreakdown
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import parse_amount
 from clockapp.ui.structure.swatches import chip_pixmap
-
-_STYLES = {
-    "error": "background:#ffebee; color:#b71c1c; border:1px solid #e57373;",
-    "info": "background:#e8f5e9; color:#1b5e20; border:1px solid #81c784;",
-}
-
-
-class MessageBar(QLabel):
-    """One line at the top of the window: what the last action did, or why it was refused."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("cashier_message")
-        self.setWordWrap(True)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.kind = ""
-        self.clear_message()
-
-    def show_error(self, text: str) -> None:
-        """A refusal: red, stays until the next action."""
-        self._show("error", text)
-
-    def show_info(self, text: str) -> None:
-        """What was done: green."""
-        self._show("info", text)
-
-    def clear_message(self) -> None:
-        """Nothing to say."""
-        self.kind = ""
-        self.setText("")
-        self.setStyleSheet("")
-        self.setVisible(False)
-
-    def _show(self, kind: str, text: str) -> None:
-        self.kind = kind
-        self.setText(text)
-        self.setStyleSheet(f"QLabel {{ {_STYLES[kind]} padding:6px; border-radius:4px; }}")
-        self.setVisible(True)
 
 
 def amount_edit(placeholder: str = "", text: str = "") -> QLineEdit:

@@ -27,6 +27,7 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import Meaning, mark
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
@@ -36,7 +37,6 @@ from clockapp.ui.cashier.players_page import PlayersPage
 from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.cashier.setup_operations import describe_rules, set_rules
-from clockapp.ui.cashier.widgets import MessageBar
 from clockapp.ui.elided import ElidedLabel
 
 #: What the header's prize pool line shows: the field, the money and the payout table.
@@ -90,7 +90,7 @@ class CashierWindow(QMainWindow):
         self._services = services
         self._bus = bus
         self.dialog: QDialog | None = None  # the rules dialog while it is open
-        self.message = MessageBar()
+        self.message = MessageBanner(name="cashier_message")
         self.ctx = CashierContext(services, bus, self.message, self)
         self._setup_ui()
         self._install_actions()
@@ -347,7 +347,7 @@ class CashierWindow(QMainWindow):
         self._refresh_current()
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
-        self.message.clear_message()
+        self.message.hide_message()
         self.refresh_all()
 
     # ------------------------------------------------------------------ Qt events

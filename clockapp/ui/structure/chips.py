@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.chip_model import (
     CHIP,
@@ -48,7 +49,7 @@ from clockapp.ui.structure.chip_model import (
     next_value,
     standard_draft,
 )
-from clockapp.ui.structure.widgets import MessageBanner, ask_unsaved
+from clockapp.ui.structure.widgets import ask_unsaved
 
 __all__ = ["CHIP", "COLOR", "OWNED", "VALUE", "ChipSetEditor", "next_value"]
 

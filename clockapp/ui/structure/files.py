@@ -162,7 +162,7 @@ class StructureFiles:
             f"import {file.name}",
         )
         if not ok:
-            why = self._editor.banner.text
+            why = self._editor.banner.text()
             self._editor.show_error(f"Nothing was imported from {file.name}. {why}")
         return ok
 

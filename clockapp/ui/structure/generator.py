@@ -48,6 +48,7 @@ from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure_cells import Column
 from clockapp.services.app import Services
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.delegates import GAMES
@@ -55,7 +56,6 @@ from clockapp.ui.structure.generator_chips import OwnChips
 from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.structure.needs import ChipsNeededModel
 from clockapp.ui.structure.table import StructureTableView
-from clockapp.ui.structure.widgets import MessageBanner
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

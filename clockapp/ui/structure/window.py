@@ -35,6 +35,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure.actions import install_editor_actions
@@ -45,7 +46,6 @@ from clockapp.ui.structure.model import KIND_ROLE, StructureTableModel
 from clockapp.ui.structure.rows import RowEdits
 from clockapp.ui.structure.saving import StructureSaving
 from clockapp.ui.structure.table import StructureTableView
-from clockapp.ui.structure.widgets import MessageBanner
 from clockapp.ui.ticks import guarded
 
 GEOMETRY_KEY = "structure_editor"
@@ -318,7 +318,7 @@ class StructureEditor(QDialog):
             self._bus,
             self,
             on_use=lambda s, stack, chips: (
-                None if self.saving.use_suggested(s, stack, chips) else self.banner.text
+                None if self.saving.use_suggested(s, stack, chips) else self.banner.text()
             ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

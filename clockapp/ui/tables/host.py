@@ -23,13 +23,13 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
     from clockapp.services.changes import Outcome
     from clockapp.services.seating import RoomView, TableInfo
+    from clockapp.ui.banner import MessageBanner
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.tables.dialogs import ShootoutChoice
     from clockapp.ui.tables.model import MoveListModel
     from clockapp.ui.tables.room import RoomView as RoomGraphicsView
     from clockapp.ui.tables.rules import SeatingRules
     from clockapp.ui.tables.shootout import ShootoutPanel
-    from clockapp.ui.tables.widgets import Banner
 
     T = TypeVar("T")
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         room: RoomView | None
         undo_stack: QUndoStack
         move_model: MoveListModel
-        banner: Banner
+        banner: MessageBanner
         room_view: RoomGraphicsView
         waiting_list: QListWidget
         shootout_panel: ShootoutPanel

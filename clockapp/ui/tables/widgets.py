@@ -1,66 +1,13 @@
-"""Small widgets of the tables window: the message banner and the hand-for-hand bar."""
+"""Small widgets of the tables window: the hand-for-hand bar."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from clockapp.core.hand_for_hand import HandForHand
-
-_STYLES = {
-    "error": ("#fdecea", "#b3261e", "#611a15"),
-    "warning": ("#fff4e0", "#e08a00", "#5c3b00"),
-    "info": ("#e8f4fd", "#1e6fb3", "#0d3858"),
-}
-
-
-class Banner(QFrame):
-    """A coloured strip that says what happened or what went wrong, without blocking."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("tablesBanner")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 6, 4, 6)
-        self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        close = QToolButton(self)
-        close.setText("✕")
-        close.setAutoRaise(True)
-        close.setToolTip("Hide this message")
-        close.clicked.connect(self.hide_message)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
-        self.kind = ""
-        self.hide()
-
-    @property
-    def text(self) -> str:
-        """The message shown ("" when hidden)."""
-        return "" if self.isHidden() else self.label.text()
-
-    def show_message(self, text: str, kind: str = "error") -> None:
-        """Show `text`; `kind` is "error", "warning" or "info"."""
-        background, edge, ink = _STYLES.get(kind, _STYLES["error"])
-        self.kind = kind
-        self.setStyleSheet(
-            f"#tablesBanner {{ background: {background}; border: 1px solid {edge};"
-            f" border-left: 5px solid {edge}; border-radius: 4px; }}"
-            f" #tablesBanner QLabel, #tablesBanner QToolButton {{ color: {ink};"
-            " background: transparent; }"
-        )
-        self.label.setText(text)
-        self.show()
-
-    def hide_message(self) -> None:
-        """Hide the banner."""
-        self.label.clear()
-        self.kind = ""
-        self.hide()
 
 
 class HandForHandBar(QFrame):

@@ -46,6 +46,7 @@ from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
+from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.tables.dialogs import (
     AddTablesDialog,
@@ -61,7 +62,7 @@ from clockapp.ui.tables.room import RoomView as RoomGraphicsView
 from clockapp.ui.tables.rules import RulesCommands, SeatingRules
 from clockapp.ui.tables.seats import SeatCommands
 from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
-from clockapp.ui.tables.widgets import Banner, HandForHandBar
+from clockapp.ui.tables.widgets import HandForHandBar
 from clockapp.ui.ticks import guarded
 
 REFRESH_FLAGS = (
@@ -138,7 +139,7 @@ class TablesWindow(
         self.status_label.setFont(font)
         layout.addWidget(self.status_label)
 
-        self.banner = Banner(central)
+        self.banner = MessageBanner(central)
         layout.addWidget(self.banner)
 
         self.hfh_bar = HandForHandBar(central)
