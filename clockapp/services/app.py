@@ -13,6 +13,7 @@ from clockapp.services.backups import BackupService
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
+from clockapp.services.chip_race import ChipRaceService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
@@ -50,6 +51,7 @@ class Services:
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
+        self.chip_race = ChipRaceService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

@@ -13,6 +13,7 @@ from clockapp.persistence.models.cashier import (
     PlayerRow,
     RegistrationRow,
 )
+from clockapp.persistence.models.chips import ChipCountRow, ChipRaceRow
 from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
 from clockapp.persistence.models.seating import (
     GameTableRow,
@@ -28,6 +29,8 @@ __all__ = [
     "AppSetting",
     "CashierConfigRow",
     "ChangeRow",
+    "ChipCountRow",
+    "ChipRaceRow",
     "ClockEventClaimRow",
     "ClockRow",
     "DealRow",
