@@ -190,20 +190,33 @@ class ChipRace:
         return tuple(r.name for r in sorted(won, key=lambda r: card_key(r.cards[0]), reverse=True))
 
 
+def odd_chips(chips: Sequence[int], removed: Sequence[int], target: int) -> tuple[int, int, int]:
+    """(whole chips of `target` exchanged, odd chips raced, their value) for one player.
+
+    The odd chips are counted in the smallest removed chip: one card each.
+
+    >>> odd_chips((9,), (25,), 100)
+    (2, 1, 25)
+    >>> odd_chips((3, 3), (5, 25), 100)
+    (0, 18, 90)
+    """
+    value = sum(c * v for c, v in zip(chips, removed, strict=True))
+    whole, left = divmod(value, target)
+    return whole, -(-left // min(removed)), left
+
+
 def _odd_counts(
     entries: Sequence[RaceEntry], removed: Sequence[int], target: int
 ) -> list[tuple[int, int, int]]:
     """(value given in, whole chips exchanged, odd chips) per entry."""
-    unit = min(removed)
     rows = []
     for entry in entries:
         if len(entry.chips) != len(removed):
             raise ChipRaceError(
                 f"{entry.name}: give a count for each chip that goes ({len(removed)})."
             )
-        value = sum(c * v for c, v in zip(entry.chips, removed, strict=True))
-        whole, left = divmod(value, target)
-        rows.append((value, whole, -(-left // unit)))
+        whole, odd, left = odd_chips(entry.chips, removed, target)
+        rows.append((whole * target + left, whole, odd))
     return rows
 
 

@@ -98,6 +98,12 @@ class Action(enum.Enum):
         "Show a message over the clock in large type",
         "Wall",
     )
+    CHIP_RACE = ActionSpec(
+        "Chip race…",
+        ("Ctrl+Shift+R",),
+        "Race off the odd chips of a colour-up at a table, and show the race on the wall",
+        "Wall",
+    )
     CLEAR_WALL = ActionSpec(
         "Clear the wall",
         ("Ctrl+Shift+X",),

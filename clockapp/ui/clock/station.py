@@ -132,6 +132,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_RULINGS: self.open_rulings,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
+            Action.CHIP_RACE: self.wall.open_chip_race,
             Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,
         }

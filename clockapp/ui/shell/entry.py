@@ -44,6 +44,11 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         help="screenshot size, WIDTHxHEIGHT (default 1920x1080)",
     )
     parser.add_argument(
+        "--wall",
+        metavar="KIND",
+        help="with --screenshot: show a demo of this wall moment over the clock (e.g. chip_race)",
+    )
+    parser.add_argument(
         "--fullscreen", action="store_true", help="show the clock display fullscreen"
     )
     parser.add_argument(
@@ -107,7 +112,7 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:
-        return screenshot(args.db, args.screenshot, args.size, demo=args.demo)
+        return screenshot(args.db, args.screenshot, args.size, demo=args.demo, wall=args.wall)
     from clockapp.ui.errors import ErrorNet
     from clockapp.ui.shell.launcher import Launcher
 

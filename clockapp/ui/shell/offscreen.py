@@ -17,23 +17,39 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
+def screenshot(
+    db: str | None,
+    path: Path,
+    size: tuple[int, int],
+    demo: bool = False,
+    wall: str | None = None,
+) -> int:
     """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
 
     Nothing is written to the database: with no tournament to draw (an empty database, or
     `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
+    With `wall`, the demo of that wall moment (`clockapp.ui.wall.demos`) is drawn over the clock.
     """
+    if wall is not None:
+        from clockapp.core.wall import WallError
+        from clockapp.ui.wall.demos import demo_payload
+
+        try:
+            demo_payload(wall)
+        except WallError as exc:
+            print(f"clockapp: {exc}", file=sys.stderr)
+            return 2
     services = _open_services(db)
     if services is None:
         return 2
     found = services.demo.find_demo() if demo else services.tournaments.last_opened()
     if found is not None:
-        return render_screenshot(services, found.id, path, size)
+        return render_screenshot(services, found.id, path, size, wall)
     services.ctx.engine.dispose()
-    return _screenshot_of_a_fresh_demo(path, size)
+    return _screenshot_of_a_fresh_demo(path, size, wall)
 
 
-def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | None) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
@@ -42,15 +58,19 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
             return 2
         try:
             tournament_id = services.demo.create_demo().value.id
-            return render_screenshot(services, tournament_id, path, size)
+            return render_screenshot(services, tournament_id, path, size, wall)
         finally:
             services.ctx.engine.dispose()
 
 
 def render_screenshot(
-    services: Services, tournament_id: int, path: Path, size: tuple[int, int]
+    services: Services,
+    tournament_id: int,
+    path: Path,
+    size: tuple[int, int],
+    wall: str | None = None,
 ) -> int:
-    """Draw the clock display at `size` and save it as a PNG."""
+    """Draw the clock display at `size` and save it as a PNG (with `wall`'s demo moment over it)."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
@@ -66,6 +86,12 @@ def render_screenshot(
     display.show()
     display.resize(*size)
     session.tick()
+    if wall is not None:  # drawn, not stored: the screenshot writes nothing
+        from clockapp.core.wall import WallMoment
+        from clockapp.ui.wall.demos import demo_payload
+
+        display.wall_stage.show_moment(WallMoment(wall, demo_payload(wall), services.now()))
+        session.tick()
     # Let the proportional margins set in resizeEvent take effect before drawing.
     QApplication.processEvents()
     layout = display.layout()

@@ -26,6 +26,7 @@ class WallControls:
         self._parent = parent
         # Dialog hook: the message's title and text, or None for Cancel (tests replace it).
         self.ask_message: Callable[[], tuple[str, str] | None] = self._ask_message
+        self.chip_race_dialog: QWidget | None = None
 
     def show(self, kind: str, payload: Mapping[str, Any]) -> None:
         """Put a moment on the wall (one service call, one refresh)."""
@@ -41,6 +42,13 @@ class WallControls:
         if not title.strip() and not text.strip():
             return
         self.show(MESSAGE, {"title": title.strip(), "text": text.strip()})
+
+    def open_chip_race(self) -> QWidget:
+        """The chip race dialog for the tournament on show (window-modal on the laptop)."""
+        from clockapp.ui.wall.chip_race_dialog import open_chip_race
+
+        self.chip_race_dialog = open_chip_race(self._services, self._bus, self._parent)
+        return self.chip_race_dialog
 
     def clear(self) -> None:
         """Take whatever the director put on the wall off it."""
