@@ -24,6 +24,7 @@ from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
+from clockapp.services.shot_clock import ShotClockService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
 from clockapp.services.wall import WallService
@@ -52,6 +53,7 @@ class Services:
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
         self.chip_race = ChipRaceService(self.ctx)
+        self.shot_clock = ShotClockService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""
