@@ -104,6 +104,12 @@ class Action(enum.Enum):
         "Race off the odd chips of a colour-up at a table, and show the race on the wall",
         "Wall",
     )
+    SHOT_CLOCK = ActionSpec(
+        "Call the clock…",
+        ("Ctrl+Shift+T",),
+        "Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud",
+        "Wall",
+    )
     CLEAR_WALL = ActionSpec(
         "Clear the wall",
         ("Ctrl+Shift+X",),

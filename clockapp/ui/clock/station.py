@@ -116,7 +116,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
-        self.wall = WallControls(services, bus, self.director)
+        self.wall = WallControls(services, bus, self.director, sound, self.session.now)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -133,6 +133,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CHIP_RACE: self.wall.open_chip_race,
+            Action.SHOT_CLOCK: self.wall.call_clock,
             Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,
         }

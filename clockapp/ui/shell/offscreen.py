@@ -31,13 +31,11 @@ def screenshot(
     With `wall`, the demo of that wall moment (`clockapp.ui.wall.demos`) is drawn over the clock.
     """
     if wall is not None:
-        from clockapp.core.wall import WallError
-        from clockapp.ui.wall.demos import demo_payload
+        from clockapp.ui.wall.demos import demo_kinds
 
-        try:
-            demo_payload(wall)
-        except WallError as exc:
-            print(f"clockapp: {exc}", file=sys.stderr)
+        if wall not in demo_kinds():
+            known = ", ".join(demo_kinds())
+            print(f"clockapp: the wall has no demo of {wall!r}: try one of {known}", file=sys.stderr)
             return 2
     services = _open_services(db)
     if services is None:
@@ -90,7 +88,8 @@ def render_screenshot(
         from clockapp.core.wall import WallMoment
         from clockapp.ui.wall.demos import demo_payload
 
-        display.wall_stage.show_moment(WallMoment(wall, demo_payload(wall), services.now()))
+        now = services.now()
+        display.wall_stage.show_moment(WallMoment(wall, demo_payload(wall, now), now))
         session.tick()
     # Let the proportional margins set in resizeEvent take effect before drawing.
     QApplication.processEvents()

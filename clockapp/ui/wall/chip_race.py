@@ -9,6 +9,7 @@ winners' rows are green and say WINS, so the room reads the race with the sound 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtGui import QColor, QFont, QResizeEvent
@@ -149,7 +150,7 @@ class ChipRaceMoment(QWidget):
         super().resizeEvent(event)
 
 
-def demo() -> dict[str, Any]:
+def demo(_now: datetime) -> dict[str, Any]:
     """A race at a demo table: six players, T25 green raced for T100 black, a fixed draw."""
     names = ("Alice", "Bruno", "Chen", "Dana", "Eitan", "Fatima")
     odd = ((3,), (2,), (1,), (3,), (7,), (1,))

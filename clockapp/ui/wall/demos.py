@@ -8,16 +8,18 @@ README's pictures stay true as the widgets change.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from clockapp.core.wall import WallError
 
-DemoPayload = Callable[[], Mapping[str, Any]]
+#: Builds a kind's demo payload for the time `now` (a countdown counts from it).
+DemoPayload = Callable[[datetime], Mapping[str, Any]]
 _DEMOS: dict[str, DemoPayload] = {}
 
 
 def register_demo(kind: str, payload: DemoPayload) -> None:
-    """Let `--wall kind` show the payload `payload()` builds."""
+    """Let `--wall kind` show the payload `payload(now)` builds."""
     _DEMOS[kind] = payload
 
 
@@ -28,9 +30,9 @@ def demo_kinds() -> tuple[str, ...]:
     return tuple(sorted(_DEMOS))
 
 
-def demo_payload(kind: str) -> Mapping[str, Any]:
-    """The demo payload of `kind`; a `WallError` naming the kinds that have one."""
+def demo_payload(kind: str, now: datetime) -> Mapping[str, Any]:
+    """The demo payload of `kind` at `now`; a `WallError` naming the kinds that have one."""
     known = demo_kinds()
     if kind not in _DEMOS:
         raise WallError(f"The wall has no demo of {kind!r}: try one of {', '.join(known)}.")
-    return _DEMOS[kind]()
+    return _DEMOS[kind](now)

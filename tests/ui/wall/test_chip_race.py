@@ -128,7 +128,7 @@ def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
 ) -> None:
     from clockapp.ui.wall.demos import demo_payload
 
-    station.wall.show(CHIP_RACE, demo_payload(CHIP_RACE))
+    station.wall.show(CHIP_RACE, demo_payload(CHIP_RACE, station.services.now()))
     display = station.display
     qtbot.waitUntil(display.wall_stage.isVisible)
     for size in ((1920, 1080), (1366, 768)):
