@@ -13,6 +13,7 @@ from clockapp.services.backups import BackupService
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
+from clockapp.services.chip_counts import ChipCountService
 from clockapp.services.chip_race import ChipRaceService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
@@ -54,6 +55,7 @@ class Services:
         self.wall = WallService(self.ctx)
         self.chip_race = ChipRaceService(self.ctx)
         self.shot_clock = ShotClockService(self.ctx)
+        self.chip_counts = ChipCountService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

@@ -112,11 +112,8 @@ def race_color_up(
     return ups[max(passed)] if passed else ups[min(ups)]
 
 
-def _setup(session: Session, tournament_id: int, now: datetime) -> RaceSetup:
-    structure = load_structure(session, tournament_id)
-    up = race_color_up(
-        structure, load_chips(session, tournament_id), load_clock(session, tournament_id), now
-    )
+def tables_in_play(session: Session, tournament_id: int, now: datetime) -> tuple[RaceTable, ...]:
+    """Each table's players in play in seat order; everyone in play when nobody is seated."""
     room = load_room(session, tournament_id, now)
     seating = room.seating
     tables = []
@@ -131,7 +128,15 @@ def _setup(session: Session, tournament_id: int, now: datetime) -> RaceSetup:
     if unseated and not tables:
         players = tuple(RacePlayer(rid, room.name(rid)) for rid in unseated)
         tables.append(RaceTable(None, "Every player in play", players))
-    return RaceSetup(up, tuple(tables))
+    return tuple(tables)
+
+
+def _setup(session: Session, tournament_id: int, now: datetime) -> RaceSetup:
+    structure = load_structure(session, tournament_id)
+    up = race_color_up(
+        structure, load_chips(session, tournament_id), load_clock(session, tournament_id), now
+    )
+    return RaceSetup(up, tables_in_play(session, tournament_id, now))
 
 
 class ChipRaceService:
