@@ -104,6 +104,12 @@ class Action(enum.Enum):
         "Race off the odd chips of a colour-up at a table, and show the race on the wall",
         "Wall",
     )
+    CHIP_COUNTS = ActionSpec(
+        "Chip counts…",
+        ("Ctrl+Shift+C",),
+        "Type each table's chip counts; show the chip leaders on the wall",
+        "Wall",
+    )
     SHOT_CLOCK = ActionSpec(
         "Call the clock…",
         ("Ctrl+Shift+T",),

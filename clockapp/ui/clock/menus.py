@@ -45,7 +45,17 @@ MENUS = (
             Action.ACKNOWLEDGE_MOVES,
         ),
     ),
-    ("W&all", (Action.WALL_MESSAGE, Action.CHIP_RACE, Action.SHOT_CLOCK, None, Action.CLEAR_WALL)),
+    (
+        "W&all",
+        (
+            Action.WALL_MESSAGE,
+            Action.CHIP_RACE,
+            Action.CHIP_COUNTS,
+            Action.SHOT_CLOCK,
+            None,
+            Action.CLEAR_WALL,
+        ),
+    ),
     ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
 )
 #: The toolbar: the windows a director opens all night.

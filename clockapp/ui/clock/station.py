@@ -133,6 +133,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CHIP_RACE: self.wall.open_chip_race,
+            Action.CHIP_COUNTS: self.wall.open_chip_counts,
             Action.SHOT_CLOCK: self.wall.call_clock,
             Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,

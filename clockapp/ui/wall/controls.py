@@ -40,6 +40,7 @@ class WallControls:
         # Dialog hook: the message's title and text, or None for Cancel (tests replace it).
         self.ask_message: Callable[[], tuple[str, str] | None] = self._ask_message
         self.chip_race_dialog: QWidget | None = None
+        self.chip_counts_dialog: QWidget | None = None
         # Dialog hook: the player the clock is called on, or None for Cancel (tests replace it).
         self.ask_player: Callable[[tuple[ShotPlayer, ...]], ShotPlayer | None] = self._ask_player
         self.shot_clock_panel: QWidget | None = None
@@ -65,6 +66,13 @@ class WallControls:
 
         self.chip_race_dialog = open_chip_race(self._services, self._bus, self._parent)
         return self.chip_race_dialog
+
+    def open_chip_counts(self) -> QWidget:
+        """The chip counts dialog (a table at a time; the chip leaders onto the wall)."""
+        from clockapp.ui.wall.chip_counts_dialog import open_chip_counts
+
+        self.chip_counts_dialog = open_chip_counts(self._services, self._bus, self._parent)
+        return self.chip_counts_dialog
 
     def call_clock(self) -> QWidget | None:
         """Call the clock on a player in play: 60 seconds on the wall and on the laptop."""
