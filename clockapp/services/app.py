@@ -18,6 +18,7 @@ from clockapp.services.chip_race import ChipRaceService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
+from clockapp.services.estimate import EstimateService
 from clockapp.services.hard_end import HardEndService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
@@ -56,6 +57,7 @@ class Services:
         self.chip_race = ChipRaceService(self.ctx)
         self.shot_clock = ShotClockService(self.ctx)
         self.chip_counts = ChipCountService(self.ctx)
+        self.estimate = EstimateService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""
