@@ -116,6 +116,12 @@ class Action(enum.Enum):
         "Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud",
         "Wall",
     )
+    ESTIMATE = ActionSpec(
+        "Estimated end on the wall",
+        ("Ctrl+Shift+F",),
+        "Show when the money bubble and the end are likely, with their range",
+        "Wall",
+    )
     CLEAR_WALL = ActionSpec(
         "Clear the wall",
         ("Ctrl+Shift+X",),

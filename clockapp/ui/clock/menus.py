@@ -52,6 +52,7 @@ MENUS = (
             Action.CHIP_RACE,
             Action.CHIP_COUNTS,
             Action.SHOT_CLOCK,
+            Action.ESTIMATE,
             None,
             Action.CLEAR_WALL,
         ),

@@ -54,6 +54,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
+from clockapp.ui.wall.estimate import install_estimate_line
 
 __all__ = [
     "GEOMETRY_KEYS",
@@ -117,6 +118,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)
+        self.estimate_line = install_estimate_line(self.director, services, bus)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -135,6 +137,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.CHIP_RACE: self.wall.open_chip_race,
             Action.CHIP_COUNTS: self.wall.open_chip_counts,
             Action.SHOT_CLOCK: self.wall.call_clock,
+            Action.ESTIMATE: self.wall.show_estimate,
             Action.CLEAR_WALL: self.wall.clear,
             Action.QUIT: self.quit,
         }

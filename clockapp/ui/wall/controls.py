@@ -74,6 +74,10 @@ class WallControls:
         self.chip_counts_dialog = open_chip_counts(self._services, self._bus, self._parent)
         return self.chip_counts_dialog
 
+    def show_estimate(self) -> None:
+        """Put the estimated bubble and end on the wall (one service call)."""
+        self._bus.run(lambda: self._services.estimate.show(self._bus.tournament_id))
+
     def call_clock(self) -> QWidget | None:
         """Call the clock on a player in play: 60 seconds on the wall and on the laptop."""
         from clockapp.ui.wall.shot_clock_panel import ShotClockPanel

@@ -7,5 +7,6 @@ from __future__ import annotations
 
 from clockapp.ui.wall import chip_leaders  # noqa: F401
 from clockapp.ui.wall import chip_race  # noqa: F401
+from clockapp.ui.wall import estimate  # noqa: F401
 from clockapp.ui.wall import message  # noqa: F401
 from clockapp.ui.wall import shot_clock  # noqa: F401
