@@ -112,7 +112,7 @@ class EstimateLine(ElidedLabel):
     """The estimate in one line, always up to date on the director's window."""
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__("", parent)
         self.setObjectName("estimate_line")
         self._services, self._bus = services, bus
         self._timer = QTimer(self)
