@@ -125,7 +125,9 @@ def leaderboard(
     lines: list[LeaderLine] = []
     for i, count in enumerate(ordered):
         rank = lines[-1].rank if lines and lines[-1].chips == count.chips else i + 1
-        lines.append(LeaderLine(rank, count.name, count.chips, in_big_blinds(count.chips, big_blind)))
+        lines.append(
+            LeaderLine(rank, count.name, count.chips, in_big_blinds(count.chips, big_blind))
+        )
     counted = sum(c.chips for c in ordered)
     return Leaderboard(tuple(lines), counted, chips_in_play, players_left, uncounted, big_blind)
 

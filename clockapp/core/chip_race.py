@@ -300,7 +300,8 @@ def run_race(
     if odd_value == 0:
         gone = " and ".join(f"T{v:,}" for v in removed)
         raise ChipRaceError(
-            f"There are no odd chips to race: every {gone} chip changes for whole T{target:,} chips."
+            f"There are no odd chips to race: every {gone} chip changes "
+            f"for whole T{target:,} chips."
         )
     if cards is None:
         if seed is None:
@@ -335,7 +336,9 @@ def run_race(
     return ChipRace(removed, target, rounding, odd_value, raced, tuple(results), seed)
 
 
-def race_payload(race: ChipRace, removed_labels: Sequence[str], target_label: str) -> dict[str, object]:
+def race_payload(
+    race: ChipRace, removed_labels: Sequence[str], target_label: str
+) -> dict[str, object]:
     """The wall's self-contained picture of the race (names, cards, numbers; plain JSON).
 
     Args:

@@ -101,7 +101,11 @@ class ChipCountService:
             seated = {p.registration_id: p.name for p in table.players} if table else {}
             checked = check_table_counts(list(counts), seated, label)
             chip_rows.add_counts(
-                session, tournament_id, table_number, [(c.registration_id, c.chips) for c in checked], now
+                session,
+                tournament_id,
+                table_number,
+                [(c.registration_id, c.chips) for c in checked],
+                now,
             )
             board = _board(session, tournament_id, now)
             changes = record_change(

@@ -70,7 +70,9 @@ class NightEstimate:
         }
 
 
-def played_minutes(structure: Structure, tournament_id: int, session: Session, now: datetime) -> float:
+def played_minutes(
+    structure: Structure, tournament_id: int, session: Session, now: datetime
+) -> float:
     """The play minutes since the start: the items before the current one, and this one's part."""
     state = load_clock(session, tournament_id)
     if not state.started:
@@ -101,9 +103,7 @@ def _estimate(session: Session, tournament_id: int, now: datetime) -> NightEstim
     if found is None:
         return None
     bubble = None if found.bubble is None or to_money is None else _at(now, found.bubble)
-    return NightEstimate(
-        bubble, _at(now, found.end), found.source, found.busts, stats.players_left
-    )
+    return NightEstimate(bubble, _at(now, found.end), found.source, found.busts, stats.players_left)
 
 
 class EstimateService:

@@ -155,7 +155,9 @@ def test_the_payload_is_plain_and_tells_each_player_what_to_take() -> None:
     )
     payload = race_payload(race, ["T25 green"], "T100 black")
     ann, bob = payload["players"]  # type: ignore[misc]
-    assert ann["cards"] == ["10♥"] and ann["red"] == [True]
+    assert ann["cards"] == ["10♥"]
+    assert ann["red"] == [True]
     assert ann["tell"] == "takes 2 × T100 black (1 exchanged, 1 won in the race)"
     assert bob["tell"] == "takes 1 × T100 black (1 so no one is raced out)"
-    assert payload["raced"] == 1 and payload["rounding"] == "up at half or more"
+    assert payload["raced"] == 1
+    assert payload["rounding"] == "up at half or more"

@@ -44,17 +44,20 @@ def test_the_pace_is_the_gamma_posterior_of_busts_over_exposure() -> None:
 def test_with_no_bust_yet_the_estimate_is_the_prior() -> None:
     early = estimate_end(RISING, 0, (), 30, 4, 300_000)
     assert early is not None
-    assert early.source == "prior" and early.pace == pytest.approx(PRIOR_PACE)
+    assert early.source == "prior"
+    assert early.pace == pytest.approx(PRIOR_PACE)
 
 
 def test_a_fast_night_ends_sooner_than_a_slow_one_and_the_range_narrows() -> None:
     fast = estimate_end(RISING, 60, tuple(range(2, 60, 3)), 10, 3, 300_000)
     slow = estimate_end(RISING, 60, (30, 55, 58), 27, 3, 300_000)
-    assert fast is not None and slow is not None
+    assert fast is not None
+    assert slow is not None
     assert fast.source == slow.source == "fit"
     assert fast.pace > slow.pace
     assert fast.end.likely < slow.end.likely
-    assert fast.bubble is not None and fast.bubble.likely < fast.end.likely
+    assert fast.bubble is not None
+    assert fast.bubble.likely < fast.end.likely
     prior = estimate_end(RISING, 60, (), 10, 3, 300_000)
     assert prior is not None
     assert fast.end.high - fast.end.low < prior.end.high - prior.end.low
@@ -62,7 +65,8 @@ def test_a_fast_night_ends_sooner_than_a_slow_one_and_the_range_narrows() -> Non
 
 def test_in_the_money_there_is_no_bubble_and_the_estimate_is_repeatable() -> None:
     first = estimate_end(RISING, 120, tuple(range(5, 120, 5)), 3, 5, 300_000)
-    assert first is not None and first.bubble is None
+    assert first is not None
+    assert first.bubble is None
     assert first == estimate_end(RISING, 120, tuple(range(5, 120, 5)), 3, 5, 300_000)
 
 

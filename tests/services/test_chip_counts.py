@@ -43,9 +43,7 @@ def test_counts_rank_players_in_big_blinds_and_show_the_difference(
 ) -> None:
     services.clock.start(tid)
     fake_clock.advance(minutes=25)  # the break: stacks in the next level's big blinds (400)
-    outcome = services.chip_counts.record(
-        tid, 1, [(seats[(1, 1)], 14_000), (seats[(1, 2)], 6_000)]
-    )
+    outcome = services.chip_counts.record(tid, 1, [(seats[(1, 1)], 14_000), (seats[(1, 2)], 6_000)])
     assert outcome.changes.touches(Change.ENTRIES)
     board = outcome.value
     assert board.uncounted == 1
@@ -70,7 +68,8 @@ def test_the_chip_leaders_go_on_the_wall_self_contained(
     outcome = services.chip_counts.show_leaders(tid)
     assert outcome.changes.touches(Change.WALL)
     moment = services.wall.current(tid)
-    assert moment is not None and moment.kind == CHIP_LEADERS
+    assert moment is not None
+    assert moment.kind == CHIP_LEADERS
     assert [x["name"] for x in moment.payload["leaders"]] == ["S01", "S02"]
     assert moment.payload["big_blind"] == 200
     assert moment.payload["leaders"][0]["big_blinds"] == 70.0

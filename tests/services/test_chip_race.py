@@ -50,7 +50,8 @@ def test_the_race_is_for_the_break_on_now_else_the_last_passed_else_the_next(
     services.clock.start(tid)
     fake_clock.advance(minutes=25)
     up = services.chip_race.setup(tid).color_up
-    assert up is not None and up.target is not None
+    assert up is not None
+    assert up.target is not None
     assert (up.removed[0].value, up.target.value) == (25, 100)
     fake_clock.advance(minutes=15)  # level 2: the race of the last break is still offered
     assert services.chip_race.setup(tid).removed == (25,)
@@ -78,14 +79,17 @@ def test_a_drawn_race_is_kept_with_its_seed_and_shown_on_the_wall(
     outcome = services.chip_race.run(tid, 1, picks, Rounding.HALF_UP)
     race = outcome.value
     assert outcome.changes.touches(Change.WALL)
-    assert race.raced == 2 and race.seed is not None
+    assert race.raced == 2
+    assert race.seed is not None
     moment = services.wall.current(tid)
-    assert moment is not None and moment.kind == CHIP_RACE
+    assert moment is not None
+    assert moment.kind == CHIP_RACE
     assert moment.payload["target"] == "T100 black"
     assert moment.payload["table"] == "Table 1"
     assert [p["name"] for p in moment.payload["players"]] == [r.name for r in race.results]
     (kept,) = services.chip_race.races(tid)
-    assert kept.seed == race.seed and kept.table_number == 1
+    assert kept.seed == race.seed
+    assert kept.table_number == 1
     assert kept.payload == dict(moment.payload)
     # Nobody is raced out: the player on his last chips takes a chip whatever his cards.
     last = race.results[2]

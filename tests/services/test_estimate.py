@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from clockapp.core.errors import DomainError
@@ -36,7 +35,8 @@ def test_before_any_bust_the_estimate_is_an_early_guess_from_now(
 ) -> None:
     found = services.estimate.estimate(tid)
     assert found is not None
-    assert found.source == "prior" and found.busts == 0
+    assert found.source == "prior"
+    assert found.busts == 0
     assert services.now() < found.end.low <= found.end.likely <= found.end.high
     assert "early guess" in found.how_sure()
 
@@ -51,7 +51,8 @@ def test_the_busts_so_far_are_fitted(
     found = services.estimate.estimate(tid)
     assert found is not None
     assert (found.source, found.busts, found.players_left) == ("fit", 4, 8)
-    assert found.bubble is not None and found.bubble.likely <= found.end.likely
+    assert found.bubble is not None
+    assert found.bubble.likely <= found.end.likely
 
 
 def test_the_estimate_goes_on_the_wall_self_contained(
@@ -60,7 +61,8 @@ def test_the_estimate_goes_on_the_wall_self_contained(
     outcome = services.estimate.show(tid)
     assert outcome.changes.touches(Change.WALL)
     moment = services.wall.current(tid)
-    assert moment is not None and moment.kind == ESTIMATE
+    assert moment is not None
+    assert moment.kind == ESTIMATE
     assert moment.payload["players_left"] == 12
     assert set(moment.payload["end"]) == {"low", "likely", "high"}
 

@@ -42,7 +42,8 @@ def test_the_call_stores_its_end_and_every_station_counts_from_it(
     assert outcome.changes.touches(Change.WALL)
     called = services.now()
     moment = services.wall.current(tid)
-    assert moment is not None and moment.kind == SHOT_CLOCK
+    assert moment is not None
+    assert moment.kind == SHOT_CLOCK
     shot = ShotClock.from_payload(moment.payload)
     assert shot == outcome.value
     assert shot.ends_at == called + timedelta(seconds=60)
@@ -52,7 +53,8 @@ def test_the_call_stores_its_end_and_every_station_counts_from_it(
     fake_clock.advance(seconds=15)
     assert shot.is_time(services.now())
     cancelled = services.shot_clock.cancel(tid)
-    assert cancelled.value is True and services.wall.current(tid) is None
+    assert cancelled.value is True
+    assert services.wall.current(tid) is None
 
 
 def test_calling_the_clock_on_a_busted_player_is_refused_and_changes_nothing(
@@ -78,4 +80,5 @@ def test_cancel_leaves_another_moment_alone(
     services.wall.show(tid, MESSAGE, {"title": "Dinner"})
     assert services.shot_clock.cancel(tid).value is False
     moment = services.wall.current(tid)
-    assert moment is not None and moment.kind == MESSAGE
+    assert moment is not None
+    assert moment.kind == MESSAGE

@@ -35,7 +35,9 @@ def screenshot(
 
         if wall not in demo_kinds():
             known = ", ".join(demo_kinds())
-            print(f"clockapp: the wall has no demo of {wall!r}: try one of {known}", file=sys.stderr)
+            print(
+                f"clockapp: the wall has no demo of {wall!r}: try one of {known}", file=sys.stderr
+            )
             return 2
     services = _open_services(db)
     if services is None:

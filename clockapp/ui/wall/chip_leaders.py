@@ -101,7 +101,7 @@ class ChipLeadersMoment(QWidget):
 
 
 def demo(_now: datetime) -> dict[str, Any]:
-    """Ten demo stacks at a 200 big blind (the demo clock's level 3), 500 chips short of the chips in play."""
+    """Ten demo stacks at the demo clock's 200 big blind, 500 chips short of the chips in play."""
     names = ("Alice", "Bruno", "Chen", "Dana", "Eitan", "Fatima", "Goran", "Hana", "Ivo", "Jun")
     stacks = (48_200, 41_000, 35_600, 30_100, 27_400, 22_000, 19_750, 15_300, 9_800, 6_350)
     board = leaderboard(

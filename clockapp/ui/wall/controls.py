@@ -92,7 +92,9 @@ class WallControls:
         shot = self._bus.run(lambda: self._services.shot_clock.call(tid, player.registration_id))
         if self.shot_clock_panel is not None:
             self.shot_clock_panel.close()
-        panel = ShotClockPanel(self._services, self._bus, shot, self._sound, self._now, self._parent)
+        panel = ShotClockPanel(
+            self._services, self._bus, shot, self._sound, self._now, self._parent
+        )
         panel.show()
         self.shot_clock_panel = panel
         return panel

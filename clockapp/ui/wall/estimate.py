@@ -136,7 +136,9 @@ class EstimateLine(ElidedLabel):
             self.refresh()
 
 
-def install_estimate_line(window: QMainWindow, services: Services, bus: TournamentBus) -> EstimateLine:
+def install_estimate_line(
+    window: QMainWindow, services: Services, bus: TournamentBus
+) -> EstimateLine:
     """Keep the estimate in `window`'s status bar."""
     line = EstimateLine(services, bus, window)
     window.statusBar().addPermanentWidget(line)

@@ -7,7 +7,7 @@ and at zero the wall says TIME and that the hand is dead: the room reads it with
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from PySide6.QtGui import QFont, QResizeEvent
@@ -35,7 +35,7 @@ def countdown_text(shot: ShotClock, now: datetime) -> str:
 
 
 class ShotClockMoment(QWidget):
-    """"Clock called on Alice", where she sits, and the count."""
+    """ "Clock called on Alice", where she sits, and the count."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -10,6 +10,7 @@ its call (cancelled here, cleared, or replaced on another station).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import datetime
 
@@ -91,11 +92,9 @@ class ShotClockPanel(QDialog):
         if moment is None or moment.kind != SHOT_CLOCK or moment.payload != self.shot.to_payload():
             self.close()
 
-    def closeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: object) -> None:
         """Stop counting and listening."""
         self._timer.stop()
-        try:
+        with contextlib.suppress(RuntimeError, TypeError):  # already disconnected
             self._bus.changed.disconnect(self._on_bus_changed)
-        except (RuntimeError, TypeError):
-            pass  # already disconnected
         super().closeEvent(event)  # type: ignore[arg-type]

@@ -88,4 +88,5 @@ def test_an_uncounted_player_or_a_zero_count_is_refused_in_the_dialog(
     assert "S02: a stack of 0 is a bust" in dialog.error_label.text()
     assert dump(station.services.ctx.engine) == before
     moment = station.display.wall_stage.moment
-    assert moment is not None and moment.kind == MESSAGE
+    assert moment is not None
+    assert moment.kind == MESSAGE

@@ -120,7 +120,8 @@ def test_a_refused_race_says_why_and_leaves_the_wall_alone(
     assert dialog.run_button.isEnabled()
     assert dump(station.services.ctx.engine) == before
     moment = station.display.wall_stage.moment
-    assert moment is not None and moment.kind == MESSAGE
+    assert moment is not None
+    assert moment.kind == MESSAGE
 
 
 def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
@@ -139,4 +140,3 @@ def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
         widget = display.wall_stage.current_widget()
         assert isinstance(widget, ChipRaceMoment)
         assert widget.rows[0].name_label.fitted_pixel() >= size[1] // 40
-

@@ -58,4 +58,3 @@ def test_an_estimate_with_nobody_in_play_is_refused_and_the_wall_is_unchanged(
         station.wall.show_estimate()
     assert station.services.wall.current(station.bus.tournament_id) is None
     assert not station.display.wall_stage.isVisible()
-

@@ -96,16 +96,15 @@ def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchang
     # The list was read before another station recorded his bust.
     stale = station.services.shot_clock.players(station.bus.tournament_id)
     bust(station.services, busted)
-    station.wall.ask_player = lambda _players: next(
-        p for p in stale if p.registration_id == busted
-    )
+    station.wall.ask_player = lambda _players: next(p for p in stale if p.registration_id == busted)
     before_moment = station.display.wall_stage.moment
     before = dump(station.services.ctx.engine)
     with pytest.raises(ShotClockError, match="P01 is not in play"):
         station.wall.call_clock()
     assert station.wall.shot_clock_panel is None
     assert station.display.wall_stage.moment == before_moment
-    assert before_moment is not None and before_moment.kind == MESSAGE
+    assert before_moment is not None
+    assert before_moment.kind == MESSAGE
     assert dump(station.services.ctx.engine) == before
 
 
