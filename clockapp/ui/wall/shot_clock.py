@@ -26,6 +26,7 @@ DEAD = "The hand is dead"
 def countdown_text(shot: ShotClock, now: datetime) -> str:
     """The big number: seconds left, or TIME.
 
+    >>> from datetime import UTC
     >>> s = ShotClock.called("Ann", datetime(2026, 1, 1, tzinfo=UTC))
     >>> countdown_text(s, s.ends_at - timedelta(seconds=42.5)), countdown_text(s, s.ends_at)
     ('43', 'TIME')
