@@ -205,6 +205,26 @@ def odd_chips(chips: Sequence[int], removed: Sequence[int], target: int) -> tupl
     return whole, -(-left // min(removed)), left
 
 
+def chips_from_count(
+    stack: int, removed: Sequence[int], target: int
+) -> tuple[tuple[int, ...], bool]:
+    """A counted stack's chips of the removed values, and whether they are all he has.
+
+    Every chip that stays is worth a whole number of the next colour, so the stack's odd part
+    (stack mod the next chip) is in removed chips, the largest first.
+
+    >>> chips_from_count(12_075, (25,), 100)
+    ((3,), False)
+    >>> chips_from_count(90, (5, 25), 100)
+    ((3, 3), True)
+    """
+    left = stack % target
+    counts = dict.fromkeys(removed, 0)
+    for value in sorted(removed, reverse=True):
+        counts[value], left = divmod(left, value)
+    return tuple(counts[v] for v in removed), stack < target
+
+
 def _odd_counts(
     entries: Sequence[RaceEntry], removed: Sequence[int], target: int
 ) -> list[tuple[int, int, int]]:

@@ -29,7 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.chip_race import ChipRace, Rounding, chips_raced, odd_chips, tell
+from clockapp.core.chip_race import (
+    ChipRace,
+    Rounding,
+    chips_from_count,
+    chips_raced,
+    odd_chips,
+    tell,
+)
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
@@ -99,6 +106,12 @@ class ChipRaceDialog(QDialog):
             self.rounding_combo.addItem(f"Round the chips raced {rounding.label}", rounding)
         self.rounding_combo.currentIndexChanged.connect(self._on_input_changed)
         layout.addWidget(self.rounding_combo)
+        self.from_counts_button = QPushButton("Take the odd chips from the chip counts")
+        self.from_counts_button.setToolTip(
+            "Each counted stack's odd part (what is not a whole chip of the next colour)"
+        )
+        self.from_counts_button.clicked.connect(lambda _=False: self.take_from_counts())
+        layout.addWidget(self.from_counts_button)
         self.draw_radio = QRadioButton("Deal the cards here (a seeded draw, kept with the race)")
         self.real_radio = QRadioButton("Enter the cards dealt at the table")
         self.draw_radio.setChecked(True)
@@ -164,6 +177,26 @@ class ChipRaceDialog(QDialog):
         )
 
     # ---------------------------------------------------------------- acting
+    def take_from_counts(self) -> int:
+        """Fill each counted player's odd chips and last chips from his newest count."""
+        up = self.setup.color_up
+        if up is None or up.target is None:
+            return 0
+        counts = self._services.chip_counts.counts(self._bus.tournament_id)
+        filled = 0
+        for row in self.rows:
+            stack = counts.get(row.registration_id)
+            if stack is None:
+                continue
+            chips, last = chips_from_count(stack, self.setup.removed, up.target.value)
+            for spin, count in zip(row.spins, chips, strict=True):
+                spin.setValue(count)
+            row.last_box.setChecked(last)
+            filled += 1
+        if not filled:
+            self.error_label.setText("No chip counts at this table yet (Wall > Chip counts…).")
+        return filled
+
     def run_race(self) -> ChipRace | None:
         """Run the race (one service call); a refusal stays in the dialog in red."""
         table = self.table()

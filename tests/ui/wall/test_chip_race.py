@@ -140,3 +140,28 @@ def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
         widget = display.wall_stage.current_widget()
         assert isinstance(widget, ChipRaceMoment)
         assert widget.rows[0].name_label.fitted_pixel() >= size[1] // 40
+
+
+def test_the_odd_chips_can_come_from_the_chip_counts(
+    station: ClockStation, table: dict[int, int], qtbot
+) -> None:
+    from tests.services.test_seating import buy_ins
+
+    services, tid = station.services, station.bus.tournament_id
+    dialog = open_dialog(station, qtbot)
+    assert dialog.take_from_counts() == 0
+    assert "No chip counts at this table yet" in dialog.error_label.text()
+    # Counts need players bought in at the cashier: a fresh table of them.
+    services.seating.add_tables(tid, 1, seat_count=9)
+    ids = buy_ins(services, tid, 2)
+    for seat, rid in enumerate(ids, start=1):
+        services.seating.seat_player(tid, rid, 2, seat)
+    services.chip_counts.record(tid, 2, [(ids[0], 12_075), (ids[1], 50)])
+    dialog = open_dialog(station, qtbot)
+    numbers = [t.number for t in dialog.setup.tables]
+    dialog.table_combo.setCurrentIndex(numbers.index(2))
+    assert dialog.take_from_counts() == 2
+    first, second = dialog.rows
+    assert (first.spins[0].value(), first.last_box.isChecked()) == (3, False)
+    assert (second.spins[0].value(), second.last_box.isChecked()) == (2, True)
+    assert dialog.summary_label.text().startswith("Odd chips worth T125: 1 × T100 black raced")
