@@ -99,3 +99,15 @@ def test_bad_counts_are_refused_and_change_nothing(
     with pytest.raises(ChipCountError, match=message):
         services.chip_counts.record(tid, table, [(seats[s], chips) for s, chips in counts])
     assert dump(services.ctx.engine) == before
+
+
+def test_the_results_carry_the_newest_count_of_each_player_still_in(
+    services: Services, tid: int, seats: dict[tuple[int, int], int]
+) -> None:
+    services.chip_counts.record(tid, 1, [(seats[(1, 1)], 14_000), (seats[(1, 2)], 6_000)])
+    services.chip_counts.record(tid, 1, [(seats[(1, 1)], 15_000), (seats[(1, 2)], 5_000)])
+    services.results.eliminate(tid, seats[(1, 2)])
+    rows = {r.registration_id: r for r in services.results.results(tid)}
+    assert rows[seats[(1, 1)]].chips == 15_000
+    assert rows[seats[(2, 1)]].chips is None  # not counted yet
+    assert rows[seats[(1, 2)]].chips is None  # out: his place is his result
