@@ -57,6 +57,23 @@ def row_result(player: Mapping[str, Any], target: str) -> str:
     return f"takes {takes} × {target}" if takes else "—"
 
 
+def shown_players(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The rows the wall has room for: all of a table's; of a bigger race, those who take a
+    chip first (in seat order), then the others, and a last line saying how many more.
+
+    >>> rows = [{"name": f"P{i}", "takes": int(i in (3, 12))} for i in range(14)]
+    >>> [r["name"] for r in shown_players(rows)]
+    ['P3', 'P12', 'P0', 'P1', 'P2', 'P4', 'P5', 'P6', 'P7', '+ 5 more players']
+    """
+    if len(players) <= MAX_ROWS:
+        return players
+    taking = [p for p in players if p.get("takes")]
+    others = [p for p in players if not p.get("takes")]
+    room = MAX_ROWS - 1
+    shown = (taking + others)[:room]
+    return [*shown, {"name": f"+ {len(players) - room} more players", "takes": 0}]
+
+
 class _Row(QWidget):
     """One player's line: name, card tiles, result."""
 
@@ -133,7 +150,7 @@ class ChipRaceMoment(QWidget):
         self.rule_label.setText(
             f"{removed} → {target} · {raced} raced · highest cards win, one each"
         )
-        players = list(payload.get("players", []))[:MAX_ROWS]
+        players = shown_players(list(payload.get("players", [])))
         for i, row in enumerate(self.rows):
             row.setVisible(i < len(players))
             if i < len(players):
