@@ -13,9 +13,12 @@ from clockapp.services.backups import BackupService
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
+from clockapp.services.chip_counts import ChipCountService
+from clockapp.services.chip_race import ChipRaceService
 from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
+from clockapp.services.estimate import EstimateService
 from clockapp.services.hard_end import HardEndService
 from clockapp.services.leagues import LeagueService, TeamEventService
 from clockapp.services.payouts import PayoutService
@@ -24,6 +27,7 @@ from clockapp.services.registration import RegistrationService
 from clockapp.services.results import ResultsService
 from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
+from clockapp.services.shot_clock import ShotClockService
 from clockapp.services.showdown import ShowdownService
 from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
@@ -57,6 +61,10 @@ class Services:
         self.wall = WallService(self.ctx)
         self.stations = StationService(self.ctx)
         self.showdown = ShowdownService(self.ctx, tills)
+        self.chip_race = ChipRaceService(self.ctx)
+        self.shot_clock = ShotClockService(self.ctx)
+        self.chip_counts = ChipCountService(self.ctx)
+        self.estimate = EstimateService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

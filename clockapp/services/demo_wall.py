@@ -1,41 +1,26 @@
-"""Wall moments on the demo tournament, for `clockapp --screenshot --demo --wall KIND`.
+"""The showdown's demo picture, for `clockapp --screenshot out.png --wall showdown`.
 
-Each builds its moment through the kind's own service from the demo's players in play, so a
-screenshot in the README stays true as the code changes.
+Three players all in on the flop, read by the same exact rules as a real showdown
+(`read_allin`), so the README's screenshot stays true as the code changes; nothing is stored.
 """
 
 from __future__ import annotations
 
-from clockapp.core.money.records import RegistrationInfo
-from clockapp.errors import ValidationError
-from clockapp.poker.allin import AllInHand
-from clockapp.services.cashier.service import CashierService
-from clockapp.services.showdown import ShowdownService
+from typing import Any
 
-#: Three players all in on the flop: a set, a straight-flush draw and overcards.
-DEMO_HANDS = (("Qs Qc", 14_500, 14_500), ("Jh Th", 21_000, 14_500), ("As Kd", 6_800, 6_800))
+from clockapp.poker.allin import AllInHand, read_allin
+from clockapp.services.showdown import payload_of
+
+#: A set, a straight-flush draw and overcards, all in on the flop.
+DEMO_HANDS = (
+    ("Alice Martin", "Qs Qc", 14_500, 14_500),
+    ("Bruno Costa", "Jh Th", 21_000, 14_500),
+    ("Chen Wei", "As Kd", 6_800, 6_800),
+)
 DEMO_BOARD = "Qh 9h 2c"
-DEMO_KINDS = ("showdown",)
 
 
-def show_demo_moment(
-    cashier: CashierService, showdown: ShowdownService, tournament_id: int, kind: str
-) -> None:
-    """Put the demo's `kind` moment on the wall of `tournament_id`.
-
-    Raises:
-        ValidationError: `kind` has no demo.
-    """
-    if kind != "showdown":
-        raise ValidationError(f"There is no demo of the {kind!r} moment (try: showdown).")
-    playing = [r for r in cashier.registrations(tournament_id) if _in_play(r)]
-    entries = []
-    for index, (cards, stack, bet) in enumerate(DEMO_HANDS):
-        reg = playing[index] if index < len(playing) else None
-        name = reg.name if reg is not None else f"Player {index + 1}"
-        entries.append(AllInHand(name, cards, stack, bet, None if reg is None else reg.id))
-    showdown.show(tournament_id, entries, DEMO_BOARD)
-
-
-def _in_play(reg: RegistrationInfo) -> bool:
-    return reg.in_play
+def showdown_demo() -> dict[str, Any]:
+    """The wall's payload of the demo showdown (its chances computed exactly)."""
+    entries = [AllInHand(name, cards, stack, bet) for name, cards, stack, bet in DEMO_HANDS]
+    return payload_of(read_allin(entries, DEMO_BOARD), showdown_id=0)

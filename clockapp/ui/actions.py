@@ -122,6 +122,30 @@ class Action(enum.Enum):
         "Show a message over the clock in large type",
         "Wall",
     )
+    CHIP_RACE = ActionSpec(
+        "Chip race…",
+        ("Ctrl+Shift+R",),
+        "Race off the odd chips of a colour-up at a table, and show the race on the wall",
+        "Wall",
+    )
+    CHIP_COUNTS = ActionSpec(
+        "Chip counts…",
+        ("Ctrl+Shift+C",),
+        "Type each table's chip counts; show the chip leaders on the wall",
+        "Wall",
+    )
+    SHOT_CLOCK = ActionSpec(
+        "Call the clock…",
+        ("Ctrl+Shift+H",),
+        "Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud",
+        "Wall",
+    )
+    ESTIMATE = ActionSpec(
+        "Estimated end on the wall",
+        ("Ctrl+Shift+F",),
+        "Show when the money bubble and the end are likely, with their range",
+        "Wall",
+    )
     CLEAR_WALL = ActionSpec(
         "Clear the wall",
         ("Ctrl+Shift+X",),

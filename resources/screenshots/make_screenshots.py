@@ -65,11 +65,9 @@ def main(argv: list[str]) -> int:
         tid = services.demo.create_demo().value.id
         render_screenshot(services, tid, out / "clock-1080p.png", (1920, 1080))
         render_screenshot(services, tid, out / "clock-720p.png", (1280, 720))
-        from clockapp.services.demo_wall import show_demo_moment
-
-        show_demo_moment(services.cashier, services.showdown, tid, "showdown")
-        render_screenshot(services, tid, out / "showdown-1080p.png", (1920, 1080))
-        services.wall.clear(tid)
+        # The wall's moments, from their demo payloads (as `clockapp --screenshot --wall KIND`).
+        render_screenshot(services, tid, out / "showdown-1080p.png", (1920, 1080), "showdown")
+        render_screenshot(services, tid, out / "wall-chip-race.png", (1920, 1080), "chip_race")
 
         bus = TournamentBus(services, tid, poll_interval_ms=0)
         station = ClockStation(services, bus, Silent(), UiSettings(Path(folder) / "ui.ini"))

@@ -13,6 +13,7 @@ from clockapp.persistence.models.cashier import (
     PlayerRow,
     RegistrationRow,
 )
+from clockapp.persistence.models.chips import ChipCountRow, ChipRaceRow
 from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
 from clockapp.persistence.models.league import (
     AttendanceRow,
@@ -36,6 +37,8 @@ __all__ = [
     "AttendanceRow",
     "CashierConfigRow",
     "ChangeRow",
+    "ChipCountRow",
+    "ChipRaceRow",
     "ClockEventClaimRow",
     "ClockRow",
     "DealRow",

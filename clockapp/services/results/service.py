@@ -11,6 +11,7 @@ from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
+from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -167,10 +168,20 @@ class ResultsService:
             return history(load_till(session, tournament_id, self._cache))
 
     def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
-        """Every player who bought in: players still in first, then by finishing place."""
+        """Every player who bought in: players still in first, then by finishing place.
+
+        A player still in carries his newest chip count, when the tables have been counted.
+        """
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return result_rows(load_till(session, tournament_id, self._cache))
+            rows = result_rows(load_till(session, tournament_id, self._cache))
+            counts = chip_rows.latest_counts(session, tournament_id)
+        return tuple(
+            replace(row, chips=counts[row.registration_id])
+            if row.place is None and row.registration_id in counts
+            else row
+            for row in rows
+        )
 
     def results_csv(self, tournament_id: int) -> str:
         """The results as CSV text (`RESULTS_COLUMNS`)."""

@@ -61,6 +61,7 @@ class ResultRow:
         bounties: Bounties credited.
         paid_out: Prizes and bounties already paid.
         in_deal: The prize is the player's share of a recorded deal.
+        chips: A player still in: his newest chip count (None when not counted, or out).
     """
 
     registration_id: int
@@ -80,6 +81,7 @@ class ResultRow:
     paid_out: int
     busted_by: str
     in_deal: bool = False
+    chips: int | None = None
 
     @property
     def total_won(self) -> int:

@@ -64,6 +64,8 @@ class ResultsModel(RowsModel):
         Column("Paid out", lambda r: money(r.paid_out), numeric=True),
         Column("Owed", lambda r: money(r.still_owed), numeric=True),
         Column("Busted by", lambda r: r.busted_by),
+        # A player still in: his newest chip count (Wall > Chip counts…).
+        Column("Chips", lambda r: "" if r.chips is None else f"{r.chips:,}", numeric=True),
     )
 
     def _font(self, row: Any) -> QFont | None:

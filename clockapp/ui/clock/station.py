@@ -66,6 +66,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
+from clockapp.ui.wall.estimate import install_estimate_line
 from clockapp.ui.wall.showdown_controls import ShowdownControls
 
 __all__ = [
@@ -137,8 +138,9 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
-        self.wall = WallControls(services, bus, self.director)
+        self.wall = WallControls(services, bus, self.director, sound, self.session.now)
         self.showdown = ShowdownControls(services, bus, self.director)
+        self.estimate_line = install_estimate_line(self.director, services, bus)
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -157,6 +159,10 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             Action.OPEN_TEAM_EVENT: lambda: self.open_window(WINDOW_TEAM_EVENT),
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
+            Action.CHIP_RACE: self.wall.open_chip_race,
+            Action.CHIP_COUNTS: self.wall.open_chip_counts,
+            Action.SHOT_CLOCK: self.wall.call_clock,
+            Action.ESTIMATE: self.wall.show_estimate,
             Action.CLEAR_WALL: self.wall.clear,
             Action.WEB_VIEW: self.open_web_view,
             Action.SHOWDOWN: self.showdown.open_dialog,

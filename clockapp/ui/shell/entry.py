@@ -45,16 +45,16 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         help="render the clock display to this PNG file offscreen and exit",
     )
     parser.add_argument(
-        "--wall",
-        metavar="KIND",
-        help="with --screenshot: draw the demo with this wall moment over the clock "
-        "(showdown); built in a throwaway database",
-    )
-    parser.add_argument(
         "--size",
         default="1920x1080",
         type=parse_size,
         help="screenshot size, WIDTHxHEIGHT (default 1920x1080)",
+    )
+    parser.add_argument(
+        "--wall",
+        metavar="KIND",
+        help="with --screenshot: show a demo of this wall moment over the clock (showdown, "
+        "chip_race, ...); nothing is written",
     )
     parser.add_argument(
         "--fullscreen", action="store_true", help="show the clock display fullscreen"

@@ -28,26 +28,29 @@ def screenshot(
 
     Nothing is written to the database: with no tournament to draw (an empty database, or
     `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
-    With `wall` (`--wall showdown`) the demo, with that moment on its wall, is always built in
-    a throwaway database.
+    With `wall`, the demo of that wall moment (`clockapp.ui.wall.demos`) is drawn over the clock.
     """
     if wall is not None:
-        return _screenshot_of_a_fresh_demo(path, size, wall)
+        from clockapp.ui.wall.demos import demo_kinds
+
+        if wall not in demo_kinds():
+            known = ", ".join(demo_kinds())
+            print(
+                f"clockapp: the wall has no demo of {wall!r}: try one of {known}", file=sys.stderr
+            )
+            return 2
     services = _open_services(db)
     if services is None:
         return 2
     found = services.demo.find_demo() if demo else services.tournaments.last_opened()
     if found is not None:
-        return render_screenshot(services, found.id, path, size)
+        return render_screenshot(services, found.id, path, size, wall)
     services.ctx.engine.dispose()
-    return _screenshot_of_a_fresh_demo(path, size)
+    return _screenshot_of_a_fresh_demo(path, size, wall)
 
 
-def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | None = None) -> int:
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | None) -> int:
     import tempfile
-
-    from clockapp.errors import DomainError
-    from clockapp.services.demo_wall import show_demo_moment
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
         services = _open_services(str(Path(folder) / "demo.db"))
@@ -55,21 +58,19 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | N
             return 2
         try:
             tournament_id = services.demo.create_demo().value.id
-            if wall is not None:
-                try:
-                    show_demo_moment(services.cashier, services.showdown, tournament_id, wall)
-                except DomainError as error:
-                    print(f"clockapp: {error}", file=sys.stderr)
-                    return 2
-            return render_screenshot(services, tournament_id, path, size)
+            return render_screenshot(services, tournament_id, path, size, wall)
         finally:
             services.ctx.engine.dispose()
 
 
 def render_screenshot(
-    services: Services, tournament_id: int, path: Path, size: tuple[int, int]
+    services: Services,
+    tournament_id: int,
+    path: Path,
+    size: tuple[int, int],
+    wall: str | None = None,
 ) -> int:
-    """Draw the clock display at `size` and save it as a PNG."""
+    """Draw the clock display at `size` and save it as a PNG (with `wall`'s demo moment over it)."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
@@ -85,6 +86,13 @@ def render_screenshot(
     display.show()
     display.resize(*size)
     session.tick()
+    if wall is not None:  # drawn, not stored: the screenshot writes nothing
+        from clockapp.core.wall import WallMoment
+        from clockapp.ui.wall.demos import demo_payload
+
+        now = services.now()
+        display.wall_stage.show_moment(WallMoment(wall, demo_payload(wall, now), now))
+        session.tick()
     # Let the proportional margins set in resizeEvent take effect before drawing.
     QApplication.processEvents()
     layout = display.layout()

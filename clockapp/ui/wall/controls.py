@@ -8,24 +8,42 @@ widgets and use `WallControls.show` the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from clockapp.core.shot_clock import ShotClockError
 from clockapp.core.wall import MESSAGE
 from clockapp.services.app import Services
+from clockapp.services.shot_clock import ShotPlayer
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.sound import SoundPlayer
 
 
 class WallControls:
     """What the director sends to the wall of the bus's tournament."""
 
-    def __init__(self, services: Services, bus: TournamentBus, parent: QWidget) -> None:
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        parent: QWidget,
+        sound: SoundPlayer | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self._services = services
         self._bus = bus
         self._parent = parent
+        self._sound = sound
+        self._now = now if now is not None else services.now
         # Dialog hook: the message's title and text, or None for Cancel (tests replace it).
         self.ask_message: Callable[[], tuple[str, str] | None] = self._ask_message
+        self.chip_race_dialog: QWidget | None = None
+        self.chip_counts_dialog: QWidget | None = None
+        # Dialog hook: the player the clock is called on, or None for Cancel (tests replace it).
+        self.ask_player: Callable[[tuple[ShotPlayer, ...]], ShotPlayer | None] = self._ask_player
+        self.shot_clock_panel: QWidget | None = None
 
     def show(self, kind: str, payload: Mapping[str, Any]) -> None:
         """Put a moment on the wall (one service call, one refresh)."""
@@ -42,11 +60,59 @@ class WallControls:
             return
         self.show(MESSAGE, {"title": title.strip(), "text": text.strip()})
 
+    def open_chip_race(self) -> QWidget:
+        """The chip race dialog for the tournament on show (window-modal on the laptop)."""
+        from clockapp.ui.wall.chip_race_dialog import open_chip_race
+
+        self.chip_race_dialog = open_chip_race(self._services, self._bus, self._parent)
+        return self.chip_race_dialog
+
+    def open_chip_counts(self) -> QWidget:
+        """The chip counts dialog (a table at a time; the chip leaders onto the wall)."""
+        from clockapp.ui.wall.chip_counts_dialog import open_chip_counts
+
+        self.chip_counts_dialog = open_chip_counts(self._services, self._bus, self._parent)
+        return self.chip_counts_dialog
+
+    def show_estimate(self) -> None:
+        """Put the estimated bubble and end on the wall (one service call)."""
+        self._bus.run(lambda: self._services.estimate.show(self._bus.tournament_id))
+
+    def call_clock(self) -> QWidget | None:
+        """Call the clock on a player in play: 60 seconds on the wall and on the laptop."""
+        from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
+
+        tid = self._bus.tournament_id
+        players = self._services.shot_clock.players(tid)
+        if not players:
+            raise ShotClockError("Nobody is in play: there is no one to call the clock on.")
+        player = self.ask_player(players)
+        if player is None:
+            return None
+        shot = self._bus.run(lambda: self._services.shot_clock.call(tid, player.registration_id))
+        if self.shot_clock_panel is not None:
+            self.shot_clock_panel.close()
+        panel = ShotClockPanel(
+            self._services, self._bus, shot, self._sound, self._now, self._parent
+        )
+        panel.show()
+        self.shot_clock_panel = panel
+        return panel
+
     def clear(self) -> None:
         """Take whatever the director put on the wall off it."""
         outcome = self._services.wall.clear(self._bus.tournament_id)
         if outcome.value:
             self._bus.publish(outcome.changes)
+
+    def _ask_player(self, players: tuple[ShotPlayer, ...]) -> ShotPlayer | None:
+        labels = [f"{p.name} ({p.seat})" if p.seat else p.name for p in players]
+        text, ok = QInputDialog.getItem(
+            self._parent, "Call the clock", "The clock is called on:", labels, 0, False
+        )
+        if not ok or text not in labels:
+            return None
+        return players[labels.index(text)]
 
     def _ask_message(self) -> tuple[str, str] | None:
         text, ok = QInputDialog.getMultiLineText(

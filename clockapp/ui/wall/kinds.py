@@ -6,7 +6,11 @@ One line per kind's module; importing this is what `registered_kinds` does.
 from __future__ import annotations
 
 from clockapp.ui.wall import (
+    chip_leaders,  # noqa: F401
+    chip_race,  # noqa: F401
+    estimate,  # noqa: F401
     message,  # noqa: F401
     ruling,  # noqa: F401
+    shot_clock,  # noqa: F401
     showdown,  # noqa: F401
 )

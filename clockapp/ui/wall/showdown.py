@@ -17,10 +17,12 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
+from clockapp.services.demo_wall import showdown_demo
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.rulings.verdict import percent
 from clockapp.ui.wall.cards import CardRow
+from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 
 STREET_TITLES = {
@@ -235,3 +237,4 @@ class ShowdownMoment(QWidget):
 
 
 register(SHOWDOWN, ShowdownMoment)
+register_demo(SHOWDOWN, lambda _now: showdown_demo())

@@ -1,0 +1,269 @@
+"""`ChipRaceDialog`: the director runs the chip race of a colour-up from the laptop.
+
+The dialog says which chips go and what replaces them (the colour-up notice), lists the players
+of the chosen table in seat order, and takes each player's chips of the removed values (all of
+them: the dealer's exchange of whole chips is counted for him) and whether they are his last
+chips. As the counts are typed it says how many chips of the next colour are raced, by the
+house's rounding. "Run the race" is one service call (`services.chip_race.run`): the cards are
+drawn with a recorded seed, or the real cards dealt are typed per player. A refusal (no odd
+chips, a card twice, too few cards) shows in red in the dialog and nothing changes, on the wall
+either; after the race the dialog tells each player what to take, as the wall shows it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.chip_race import (
+    ChipRace,
+    Rounding,
+    chips_from_count,
+    chips_raced,
+    odd_chips,
+    tell,
+)
+from clockapp.core.errors import DomainError
+from clockapp.services.app import Services
+from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
+from clockapp.ui.bus import TournamentBus
+
+#: More chips of one value than a player could hold: a slip of the finger.
+MAX_CHIPS = 999
+ERROR_STYLE = "color: #ff5a4e; font-weight: bold;"
+
+
+class _PlayerRow:
+    """One player's inputs: a count per removed value, last chips, the cards dealt."""
+
+    def __init__(self, registration_id: int, name: str, removed: tuple[int, ...]) -> None:
+        self.registration_id = registration_id
+        self.name_label = QLabel(name)
+        self.spins = []
+        for value in removed:
+            spin = QSpinBox()
+            spin.setObjectName(f"odd_{registration_id}_{value}")
+            spin.setRange(0, MAX_CHIPS)
+            spin.setToolTip(f"How many T{value:,} chips {name} has")
+            self.spins.append(spin)
+        self.last_box = QCheckBox("last chips")
+        self.last_box.setToolTip(
+            f"{name} has no other chips: he must not be raced out of the tournament"
+        )
+        self.cards_edit = QLineEdit()
+        self.cards_edit.setObjectName(f"cards_{registration_id}")
+        self.cards_edit.setPlaceholderText("e.g. As Td 9c")
+
+    def chips(self) -> tuple[int, ...]:
+        return tuple(spin.value() for spin in self.spins)
+
+    def pick(self, real_cards: bool) -> RacePick:
+        cards = tuple(self.cards_edit.text().replace(",", " ").split()) if real_cards else ()
+        return RacePick(self.registration_id, self.chips(), self.last_box.isChecked(), cards)
+
+
+class ChipRaceDialog(QDialog):
+    """Odd chips per player at a table; "Run the race" races them onto the wall."""
+
+    def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("chip_race_dialog")
+        self.setWindowTitle("Chip race")
+        self._services = services
+        self._bus = bus
+        self.setup: RaceSetup = services.chip_race.setup(bus.tournament_id)
+        self.race: ChipRace | None = None
+        layout = QVBoxLayout(self)
+        up = self.setup.color_up
+        self.notice_label = QLabel(
+            up.describe() if up is not None else "No break of this structure colours up a chip."
+        )
+        self.notice_label.setWordWrap(True)
+        self.notice_label.setStyleSheet("font-weight: bold;")
+        layout.addWidget(self.notice_label)
+
+        self.table_combo = QComboBox()
+        for table in self.setup.tables:
+            self.table_combo.addItem(f"{table.label} · {len(table.players)} players")
+        self.table_combo.currentIndexChanged.connect(self._on_table_combo_changed)
+        layout.addWidget(self.table_combo)
+        self.rounding_combo = QComboBox()
+        for rounding in Rounding:
+            self.rounding_combo.addItem(f"Round the chips raced {rounding.label}", rounding)
+        self.rounding_combo.currentIndexChanged.connect(self._on_input_changed)
+        layout.addWidget(self.rounding_combo)
+        self.from_counts_button = QPushButton("Take the odd chips from the chip counts")
+        self.from_counts_button.setToolTip(
+            "Each counted stack's odd part (what is not a whole chip of the next colour)"
+        )
+        self.from_counts_button.clicked.connect(lambda _=False: self.take_from_counts())
+        layout.addWidget(self.from_counts_button)
+        self.draw_radio = QRadioButton("Deal the cards here (a seeded draw, kept with the race)")
+        self.real_radio = QRadioButton("Enter the cards dealt at the table")
+        self.draw_radio.setChecked(True)
+        self.draw_radio.toggled.connect(self._on_input_changed)
+        layout.addWidget(self.draw_radio)
+        layout.addWidget(self.real_radio)
+
+        self._rows_widget = QWidget()
+        self._grid = QGridLayout(self._rows_widget)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._rows_widget)
+        layout.addWidget(scroll, 1)
+        self.rows: list[_PlayerRow] = []
+
+        self.summary_label = QLabel("")
+        self.summary_label.setObjectName("summary_label")
+        self.summary_label.setWordWrap(True)
+        layout.addWidget(self.summary_label)
+        self.error_label = QLabel("")
+        self.error_label.setObjectName("error_label")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        layout.addWidget(self.error_label)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.run_button: QPushButton = self.buttons.addButton(
+            "Run the race", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(lambda _=False: self.run_race())
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self._on_table_combo_changed()
+        self.resize(640, 560)
+
+    # ---------------------------------------------------------------- reading the inputs
+    def table(self) -> RaceTable | None:
+        """The table chosen."""
+        index = self.table_combo.currentIndex()
+        return self.setup.tables[index] if 0 <= index < len(self.setup.tables) else None
+
+    def rounding(self) -> Rounding:
+        """The house's rounding chosen."""
+        return Rounding(self.rounding_combo.currentData())
+
+    def row(self, name: str) -> _PlayerRow:
+        """The inputs of the player called `name` (tests use it)."""
+        return next(r for r in self.rows if r.name_label.text() == name)
+
+    def raced_text(self) -> str:
+        """`Odd chips T175: 2 × T100 black raced (up at half or more)`, or why not."""
+        up = self.setup.color_up
+        if up is None or up.target is None:
+            return "Nothing to race: no colour-up removes a chip for a larger one."
+        removed, target = self.setup.removed, up.target.value
+        odd_value = sum(odd_chips(r.chips(), removed, target)[2] for r in self.rows)
+        if odd_value == 0:
+            return "No odd chips yet: type each player's chips of the colour that goes."
+        raced = chips_raced(odd_value, target, self.rounding())
+        return (
+            f"Odd chips worth T{odd_value:,}: {raced} × {up.target.label} raced "
+            f"(rounded {self.rounding().label})."
+        )
+
+    # ---------------------------------------------------------------- acting
+    def take_from_counts(self) -> int:
+        """Fill each counted player's odd chips and last chips from his newest count."""
+        up = self.setup.color_up
+        if up is None or up.target is None:
+            return 0
+        counts = self._services.chip_counts.counts(self._bus.tournament_id)
+        filled = 0
+        for row in self.rows:
+            stack = counts.get(row.registration_id)
+            if stack is None:
+                continue
+            chips, last = chips_from_count(stack, self.setup.removed, up.target.value)
+            for spin, count in zip(row.spins, chips, strict=True):
+                spin.setValue(count)
+            row.last_box.setChecked(last)
+            filled += 1
+        if not filled:
+            self.error_label.setText("No chip counts at this table yet (Wall > Chip counts…).")
+        return filled
+
+    def run_race(self) -> ChipRace | None:
+        """Run the race (one service call); a refusal stays in the dialog in red."""
+        table = self.table()
+        if table is None:
+            self.error_label.setText("Nobody is in play: there is no one to race.")
+            return None
+        real = self.real_radio.isChecked()
+        picks = [r.pick(real) for r in self.rows]
+        try:
+            race = self._bus.run(
+                lambda: self._services.chip_race.run(
+                    self._bus.tournament_id, table.number, picks, self.rounding(), real_cards=real
+                )
+            )
+        except DomainError as exc:
+            self.error_label.setText(str(exc))
+            return None
+        self.race = race
+        self.error_label.setText("")
+        up = self.setup.color_up
+        label = up.target.label if up is not None and up.target is not None else ""
+        how = "the cards entered" if race.seed is None else f"a draw with seed {race.seed}"
+        lines = [f"{r.name} {tell(r, label)}." for r in race.results]
+        self.summary_label.setText(
+            f"The race is on the wall ({how}, kept with the race):\n" + "\n".join(lines)
+        )
+        self.run_button.setEnabled(False)
+        return race
+
+    # ---------------------------------------------------------------- slots
+    def _on_table_combo_changed(self, _index: int = 0) -> None:
+        while self._grid.count():
+            item = self._grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.rows = []
+        table = self.table()
+        removed = self.setup.removed
+        headers = ["Player", *(f"T{v:,} chips" for v in removed), "", "Cards dealt"]
+        for column, text in enumerate(headers):
+            self._grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
+        for line, player in enumerate(table.players if table is not None else (), start=1):
+            row = _PlayerRow(player.registration_id, player.name, removed)
+            self._grid.addWidget(row.name_label, line, 0)
+            for column, spin in enumerate(row.spins, start=1):
+                spin.valueChanged.connect(self._on_input_changed)
+                self._grid.addWidget(spin, line, column)
+            self._grid.addWidget(row.last_box, line, len(removed) + 1)
+            self._grid.addWidget(row.cards_edit, line, len(removed) + 2)
+            self.rows.append(row)
+        self._grid.setRowStretch(len(self.rows) + 1, 1)
+        self._on_input_changed()
+
+    def _on_input_changed(self, *_args: object) -> None:
+        real = self.real_radio.isChecked()
+        for row in self.rows:
+            row.cards_edit.setEnabled(real)
+        self.summary_label.setText(self.raced_text())
+        self.error_label.setText("")
+        has_race = self.setup.color_up is not None and bool(self.rows)
+        self.run_button.setEnabled(has_race and self.race is None)
+
+
+def open_chip_race(services: Services, bus: TournamentBus, parent: QWidget) -> ChipRaceDialog:
+    """Build the chip race dialog for the bus's tournament and open it (window-modal)."""
+    dialog = ChipRaceDialog(services, bus, parent)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.open()
+    return dialog
