@@ -145,7 +145,8 @@ class ClockDisplay(FullscreenMixin, QWidget):
         left.addWidget(self.players_block, 43)
         left.addWidget(self.average_block, 43)
         left.addWidget(self.chips_block, 32)
-        body.addWidget(self.left_panel, 23)
+        # The sides give the countdown room: its digits stay a quarter of the screen's height.
+        body.addWidget(self.left_panel, 20)
 
         # Centre: the level and the countdown.
         center = QVBoxLayout()
@@ -158,16 +159,16 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.76)
         self.ante_label = FitLabel("", color=theme.BLINDS, fill=0.66, weight=MEDIUM)
         center.addWidget(self.level_label, 10)
-        center.addWidget(self.countdown_label, 38)
+        center.addWidget(self.countdown_label, 42)
         center.addSpacing(1)
         center.addWidget(self.progress, 3)
         center.addStretch(2)
         center.addWidget(self.status_label, 8)
         center.addStretch(2)
         center.addWidget(self.blinds_caption, 5)
-        center.addWidget(self.blinds_label, 20)
-        center.addWidget(self.ante_label, 9)
-        body.addLayout(center, 54)
+        center.addWidget(self.blinds_label, 18)
+        center.addWidget(self.ante_label, 8)
+        body.addLayout(center, 60)
 
         # Right: the next break and the money.
         self.right_panel = Panel()
@@ -182,7 +183,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.stack_block = self.money_stack.stack_block
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
-        body.addWidget(self.right_panel, 23)
+        body.addWidget(self.right_panel, 20)
 
         # Seat moves (`moves_banner`) go here, in large type across the room until the director
         # acknowledges them; the banner is built with the first move.
@@ -381,7 +382,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         painter.fillRect(event.rect(), theme.BACKGROUND)
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
-            pen = QPen(self._frame)
+            pen = QPen(theme.live(self._frame))
             pen.setWidthF(width)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -1,0 +1,60 @@
+"""The wall's palette: switchable at run time, and every theme readable from the back of a room."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QColor, QFontMetricsF
+
+from clockapp.core.look import BUILT_IN, MIN_CONTRAST, contrast_ratio, theme_named
+from clockapp.ui.clock import theme
+from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.clock.widgets import FitLabel
+
+
+@pytest.fixture(autouse=True)
+def _night_again() -> Iterator[None]:
+    yield
+    theme.set_palette(theme_named("night"))
+
+
+def _hex(color: QColor) -> str:
+    return color.name()
+
+
+@pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_the_countdown_stays_a_quarter_of_the_screen_in_every_theme(
+    station: ClockStation, palette, size
+) -> None:
+    theme.set_palette(palette)
+    display = station.display
+    display.resize(*size)
+    display.layout().activate()
+    label = display.countdown_label
+    assert label.text()
+    font = label.fitted_font()
+    digits_height = QFontMetricsF(font).tightBoundingRect("0123456789").height()
+    assert digits_height >= size[1] / 4, (palette.name, size, digits_height)
+    # ...and it is drawn in a colour that stands 7:1 on the theme's background.
+    drawn = _hex(label.color())
+    assert contrast_ratio(drawn, palette.colours["BACKGROUND"]) >= MIN_CONTRAST
+
+
+def test_a_theme_change_repaints_every_label_in_the_new_colours(
+    station: ClockStation, qtbot
+) -> None:
+    display = station.display
+    plain = FitLabel("Hello")  # the default colour, theme.TEXT, as other kinds build them
+    qtbot.addWidget(plain)
+    assert _hex(plain.color()) == theme_named("night").colours["TEXT"]
+    day = theme_named("day")
+    theme.set_palette(day)
+    assert _hex(plain.color()) == day.colours["TEXT"]
+    assert _hex(display.time_label.color()) == day.colours["MUTED"]
+    assert _hex(display.blinds_label.color()) == day.colours["BLINDS"]
+    image = display.grab().toImage()
+    corner = image.pixelColor(image.width() // 2, 2)
+    assert _hex(corner) == day.colours["BACKGROUND"]
+    assert _hex(theme.BACKGROUND) == day.colours["BACKGROUND"]
