@@ -19,11 +19,9 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from clockapp.core.errors import ValidationError
 
@@ -356,71 +354,3 @@ def fit_colours(base: Palette, chosen: Mapping[str, str]) -> tuple[Palette, tupl
         colours[banner] = _readable(colours[banner], [colours[text_role]], away)
     palette = replace(base, name=base.name, dark=dark, colours=colours)
     return palette, tuple(notes)
-
-
-@dataclass(frozen=True)
-class Look:
-    """The host's look of one tournament: the event's name, theme, own colours and logo.
-
-    `title` replaces the tournament's name on the wall when set; `colours` holds the host's
-    own colours (roles of `CUSTOM_ROLES`), fitted again whenever the palette is made, so even a
-    stored look edited by hand draws readable text; `logo` is a PNG as base64 text (the
-    image is kept in the database, so every station draws it and a moved file breaks nothing).
-
-    >>> look = Look(title="Friday Night Poker", theme="day", colours={"BLINDS": "#5a3000"})
-    >>> Look.from_json(look.to_json()) == look
-    True
-    >>> look.palette().colours["BLINDS"]
-    '#5a3000'
-    """
-
-    title: str = ""
-    theme: str = DEFAULT_THEME
-    colours: Mapping[str, str] = field(default_factory=dict)
-    logo: str = ""
-
-    def __post_init__(self) -> None:
-        if len(self.title) > MAX_TITLE_CHARS:
-            raise LookError(f"The event's name is longer than {MAX_TITLE_CHARS} characters.")
-        if len(self.logo) > MAX_LOGO_CHARS:
-            raise LookError("The logo is too large to keep; choose a smaller image.")
-        theme_named(self.theme)
-        self.palette()  # the colours are colours of roles a host may set
-
-    def palette(self) -> Palette:
-        """The theme with the host's colours (as stored: already fitted)."""
-        base = theme_named(self.theme)
-        if not self.colours:
-            return base
-        return fit_colours(base, self.colours)[0]
-
-    def to_json(self) -> str:
-        """The stored text."""
-        data = {"title": self.title, "theme": self.theme, "colours": dict(self.colours)}
-        data["logo"] = self.logo
-        return json.dumps(data, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> Look:
-        """The look stored as `text`; a `LookError` when it is not one."""
-        try:
-            data: Any = json.loads(text)
-        except ValueError as exc:
-            raise LookError("The stored look is not readable.") from exc
-        if not isinstance(data, dict):
-            raise LookError("The stored look is not readable.")
-        colours = data.get("colours", {})
-        if not isinstance(colours, dict):
-            raise LookError("The stored look's colours are not readable.")
-        return cls(
-            title=str(data.get("title", "")),
-            theme=str(data.get("theme", DEFAULT_THEME)),
-            colours={str(k): str(v) for k, v in colours.items()},
-            logo=str(data.get("logo", "")),
-        )
-
-
-#: The longest event name on the wall.
-MAX_TITLE_CHARS = 80
-#: The largest logo kept (base64 characters of the scaled PNG).
-MAX_LOGO_CHARS = 1_500_000

@@ -17,6 +17,7 @@ from clockapp.services.clock import ClockService
 from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
 from clockapp.services.hard_end import HardEndService
+from clockapp.services.house import HouseService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
 from clockapp.services.registration import RegistrationService
@@ -50,6 +51,7 @@ class Services:
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
+        self.house = HouseService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from clockapp.core.house import Look
 from clockapp.core.look import (
     BUILT_IN,
     CUSTOM_ROLES,
     MIN_CONTRAST,
-    Look,
     LookError,
     check,
     contrast_ratio,
