@@ -56,6 +56,13 @@ def read_house(session: Session, tournament_id: int) -> House:
     return House(look, slides)
 
 
+def _check_rules(text: str) -> None:
+    if not text.strip():
+        raise LookError("The rules sheet is empty; write the rules or keep the template.")
+    if len(text) > MAX_RULES_CHARS:
+        raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+
+
 class HouseService:
     """The host's look, rules sheet and break slides of a tournament."""
 
@@ -97,10 +104,7 @@ class HouseService:
 
     def set_rules(self, tournament_id: int, text: str) -> Outcome[str]:
         """Keep the event's rules sheet (refused when empty or too long)."""
-        if not text.strip():
-            raise LookError("The rules sheet is empty; write the rules or keep the template.")
-        if len(text) > MAX_RULES_CHARS:
-            raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+        _check_rules(text)
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             house_rows.put(session, house_rows.RULES, tournament_id, text)
@@ -108,6 +112,24 @@ class HouseService:
                 session, tournament_id, Change.TOURNAMENT, "the house rules", self._ctx.now()
             )
         return Outcome(text, changes)
+
+    def set_house(
+        self, tournament_id: int, rules: str | None, slides: SlideShow | None
+    ) -> Outcome[tuple[str | None, SlideShow | None]]:
+        """Keep the rules sheet and the slides the host edited in one dialog (None: unchanged)."""
+        if rules is not None:
+            _check_rules(rules)
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            if rules is not None:
+                house_rows.put(session, house_rows.RULES, tournament_id, rules)
+            if slides is not None:
+                text = slides.to_json() if slides.slides else None
+                house_rows.put(session, house_rows.SLIDES, tournament_id, text)
+            changes = record_change(
+                session, tournament_id, Change.WALL, "the house rules and slides", self._ctx.now()
+            )
+        return Outcome((rules, slides), changes)
 
     def show_rules(self, tournament_id: int) -> Outcome[WallMoment]:
         """Put the rules sheet on the wall, a page at a time (one transaction)."""

@@ -104,6 +104,24 @@ class Action(enum.Enum):
         "Take the showdown, ruling or message off the wall: the clock shows again",
         "Wall",
     )
+    WALL_LOOK = ActionSpec(
+        "Look…",
+        ("Ctrl+Shift+L",),
+        "The event's name, logo, theme and colours on the wall, with a preview",
+        "Wall",
+    )
+    EDIT_HOUSE = ActionSpec(
+        "House rules and break slides…",
+        ("Ctrl+Shift+I",),
+        "Edit the rules sheet and the slides the wall turns during breaks",
+        "Wall",
+    )
+    SHOW_HOUSE_RULES = ActionSpec(
+        "House rules on the wall",
+        ("Ctrl+Shift+H",),
+        "Show the rules sheet over the clock, a page at a time",
+        "Wall",
+    )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
     QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")
 

@@ -43,6 +43,7 @@ from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.clock.winner import WinnerScreen
+from clockapp.ui.wall.house_view import HouseOnWall
 from clockapp.ui.wall.stage import WallStage
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._status: str | None = None
         self._is_break: bool | None = None
         self._frame: QColor | None = None
+        self._view: ClockView | None = None
         self._notice = ""
         self._color_ups: dict[int, ColorUp] = {}  # each break's color-up, by structure index
         self._hand_for_hand = False
@@ -131,6 +133,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         header.addWidget(self.registration_label, 36)
         header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
+        self.house = HouseOnWall(header, self.name_label)  # the host's look, logo, slides
 
         body = QHBoxLayout()
         self._body = body
@@ -225,7 +228,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         stats = snapshot.stats
         self._hand_for_hand = bool(getattr(snapshot, "hand_for_hand", False))
         currency = getattr(snapshot.settings, "currency", "$") or ""
-        self.name_label.setText(snapshot.tournament.name)
+        self.house.show_snapshot(snapshot)  # the palette, the event's name and logo
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
         to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
         if self.players_block.sub is not None:
@@ -241,7 +244,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
             tuple(getattr(stats, "deal", ()) or ()),
         )
         self._show_ending(snapshot, currency)
-        self.wall_stage.show_moment(getattr(snapshot, "wall", None))
+        self.wall_stage.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
         if self.wall_stage.isVisible():
             self.show_view(self._session.current_view())  # the clock's strip under the moment
         if self._exit_button is not None:
@@ -278,6 +281,8 @@ class ClockDisplay(FullscreenMixin, QWidget):
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment; only labels whose text changes repaint."""
         snap = self._session.snapshot
+        self._view = clock_view
+        self.wall_stage.show_moment(self.house.moment(getattr(snap, "wall", None), clock_view))
         item = clock_view.item
         status = clock_view.status
         self._set_mode(status, clock_view.is_break)

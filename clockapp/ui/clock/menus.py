@@ -45,7 +45,18 @@ MENUS = (
             Action.ACKNOWLEDGE_MOVES,
         ),
     ),
-    ("W&all", (Action.WALL_MESSAGE, None, Action.CLEAR_WALL)),
+    (
+        "W&all",
+        (
+            Action.WALL_MESSAGE,
+            Action.SHOW_HOUSE_RULES,
+            None,
+            Action.CLEAR_WALL,
+            None,
+            Action.WALL_LOOK,
+            Action.EDIT_HOUSE,
+        ),
+    ),
     ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
 )
 #: The toolbar: the windows a director opens all night.

@@ -54,6 +54,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
+from clockapp.ui.wall.house_controls import HouseControls
 
 __all__ = [
     "GEOMETRY_KEYS",
@@ -117,6 +118,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
         self.wall = WallControls(services, bus, self.director)
+        self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -133,6 +135,9 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CLEAR_WALL: self.wall.clear,
+            Action.WALL_LOOK: self.house.edit_look,
+            Action.EDIT_HOUSE: self.house.edit_house,
+            Action.SHOW_HOUSE_RULES: self.house.show_rules,
             Action.QUIT: self.quit,
         }
         # Errors are never shown on the room's screen: the net shows them on the director's.
