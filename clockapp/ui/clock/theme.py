@@ -33,6 +33,7 @@ class ThemeColor(QColor):
 
 _palette: Palette = BUILT_IN[0]
 _colors: dict[str, ThemeColor] = {}
+_seen: list[Palette] = list(BUILT_IN)  # palettes drawn with before (and the built-in ones)
 
 #: A `present.Tone`'s role in the palette.
 _TONES = {
@@ -76,6 +77,8 @@ def set_palette(new: Palette) -> None:
     global _palette
     if new == _palette:
         return
+    if _palette not in _seen:
+        _seen.append(_palette)
     _palette = new
     _colors.clear()
     app = QApplication.instance()
@@ -85,11 +88,18 @@ def set_palette(new: Palette) -> None:
 
 
 def role_of(color: QColor) -> str | None:
-    """The role whose colour `color` is in the current palette (the first, if two share it)."""
+    """The role whose colour `color` is, in the current palette or one drawn with before.
+
+    A colour read from `theme.X` before a theme change (a default argument, a constant) still
+    names its role. The current palette is asked first; the first role wins if two share a colour.
+    """
+    if color.alpha() != 255:
+        return None
     name = color.name()
-    for role in ROLES:
-        if _palette.colours[role] == name and color.alpha() == 255:
-            return role
+    for palette in (_palette, *reversed(_seen)):
+        for role in ROLES:
+            if palette.colours[role] == name:
+                return role
     return None
 
 

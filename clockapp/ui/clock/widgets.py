@@ -20,7 +20,7 @@ class FitLabel(QWidget):
 
     Args:
         text: The initial text.
-        color: The text color.
+        color: The text color (None: the palette's text colour, following theme changes).
         fill: The text's cap height as a share of the box height (0..1).
         weight: The font weight.
         align: Where the text sits in the box.
@@ -33,7 +33,7 @@ class FitLabel(QWidget):
         self,
         text: str = "",
         *,
-        color: QColor = theme.TEXT,
+        color: QColor | None = None,
         fill: float = 0.72,
         weight: QFont.Weight = QFont.Weight.Bold,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
@@ -43,7 +43,8 @@ class FitLabel(QWidget):
     ) -> None:
         super().__init__(parent)
         self._text = text
-        self._color = theme.keep(color)  # a palette colour follows the theme
+        # A palette colour follows the theme (a default evaluated once would not).
+        self._color = theme.keep(theme.TEXT if color is None else color)
         self._fill = fill
         self._weight = weight
         self._align = align
@@ -159,7 +160,7 @@ class ProgressStrip(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fraction = 0.0
-        self._color: QColor = theme.TEXT
+        self._color: QColor = theme.keep(theme.TEXT)
         self._filled_px = -1
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
 
@@ -229,7 +230,7 @@ class Panel(QWidget):
 class StatBlock(QWidget):
     """A caption over a big value (and an optional smaller line under it)."""
 
-    def __init__(self, caption: str, color: QColor = theme.TEXT, sub: bool = False) -> None:
+    def __init__(self, caption: str, color: QColor | None = None, sub: bool = False) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

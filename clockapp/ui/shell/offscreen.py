@@ -17,8 +17,16 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = False) -> int:
+def screenshot(
+    db: str | None,
+    path: Path,
+    size: tuple[int, int],
+    demo: bool = False,
+    theme: str | None = None,
+) -> int:
     """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
+
+    `theme` (`--theme`) draws it in that built-in theme instead of the tournament's own look.
 
     Nothing is written to the database: with no tournament to draw (an empty database, or
     `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
@@ -28,12 +36,12 @@ def screenshot(db: str | None, path: Path, size: tuple[int, int], demo: bool = F
         return 2
     found = services.demo.find_demo() if demo else services.tournaments.last_opened()
     if found is not None:
-        return render_screenshot(services, found.id, path, size)
+        return render_screenshot(services, found.id, path, size, theme)
     services.ctx.engine.dispose()
-    return _screenshot_of_a_fresh_demo(path, size)
+    return _screenshot_of_a_fresh_demo(path, size, theme)
 
 
-def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
+def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], theme: str | None) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
@@ -42,15 +50,19 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int]) -> int:
             return 2
         try:
             tournament_id = services.demo.create_demo().value.id
-            return render_screenshot(services, tournament_id, path, size)
+            return render_screenshot(services, tournament_id, path, size, theme)
         finally:
             services.ctx.engine.dispose()
 
 
 def render_screenshot(
-    services: Services, tournament_id: int, path: Path, size: tuple[int, int]
+    services: Services,
+    tournament_id: int,
+    path: Path,
+    size: tuple[int, int],
+    theme: str | None = None,
 ) -> int:
-    """Draw the clock display at `size` and save it as a PNG."""
+    """Draw the clock display at `size` (in the built-in `theme`, if given) and save it as a PNG."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
@@ -65,6 +77,11 @@ def render_screenshot(
     display.resize(*size)
     display.show()
     display.resize(*size)
+    if theme is not None:
+        from clockapp.core.look import theme_named
+        from clockapp.ui.clock import theme as palette
+
+        palette.set_palette(theme_named(theme))
     session.tick()
     # Let the proportional margins set in resizeEvent take effect before drawing.
     QApplication.processEvents()
@@ -73,6 +90,8 @@ def render_screenshot(
         layout.activate()
     image = display.grab().toImage()
     display.close()
+    if theme is not None:  # the app goes on in the tournament's own look
+        palette.set_palette(services.house.house(tournament_id).look.palette())
     path.parent.mkdir(parents=True, exist_ok=True)
     # PySide6 wants the format as str here (bytes raise), whatever its stubs say.
     if not image.save(str(path), "PNG"):  # type: ignore[call-overload]

@@ -58,3 +58,20 @@ def test_a_theme_change_repaints_every_label_in_the_new_colours(
     corner = image.pixelColor(image.width() // 2, 2)
     assert _hex(corner) == day.colours["BACKGROUND"]
     assert _hex(theme.BACKGROUND) == day.colours["BACKGROUND"]
+
+
+def test_labels_built_after_a_theme_change_follow_the_next_one(qtbot) -> None:
+    night = theme_named("night")
+    captured = theme.BLINDS  # a colour read before the change (a constant, a default argument)
+    day, felt = theme_named("day"), theme_named("felt")
+    theme.set_palette(day)
+    default = FitLabel("Rules")  # a wall kind's line, built lazily while "day" is on
+    blinds = FitLabel("400 / 800", color=captured)
+    for label in (default, blinds):
+        qtbot.addWidget(label)
+    assert _hex(default.color()) == day.colours["TEXT"]
+    assert _hex(blinds.color()) == day.colours["BLINDS"]
+    theme.set_palette(felt)
+    assert _hex(default.color()) == felt.colours["TEXT"]
+    assert _hex(blinds.color()) == felt.colours["BLINDS"]
+    assert night.colours["BLINDS"] == captured.name()
