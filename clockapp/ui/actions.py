@@ -66,7 +66,7 @@ class Action(enum.Enum):
     )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
-        "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"
+        "Spoken announcements", ("A",), "Read new blinds and seat moves aloud", "Sound"
     )
     STRUCTURE_EDITOR = ActionSpec(
         "Structure editor…", ("E",), "Edit levels, breaks and chips", "Tournament"
