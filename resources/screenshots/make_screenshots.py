@@ -65,6 +65,7 @@ def main(argv: list[str]) -> int:
         tid = services.demo.create_demo().value.id
         render_screenshot(services, tid, out / "clock-1080p.png", (1920, 1080))
         render_screenshot(services, tid, out / "clock-720p.png", (1280, 720))
+        render_screenshot(services, tid, out / "clock-themed-1080p.png", (1920, 1080), "felt")
 
         bus = TournamentBus(services, tid, poll_interval_ms=0)
         station = ClockStation(services, bus, Silent(), UiSettings(Path(folder) / "ui.ini"))
