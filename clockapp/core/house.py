@@ -112,7 +112,7 @@ def rules_pages(text: str, lines_per_page: int) -> tuple[tuple[str, tuple[str, .
     (('', ('a', 'b')), (' (2)', ('c',)))
     """
     pages: list[tuple[str, list[str]]] = []
-    heading, lines = "", []
+    heading, lines = "", list[str]()
     for raw in text.splitlines():
         line = raw.strip().replace("**", "").replace("__", "")
         if line.startswith("#"):

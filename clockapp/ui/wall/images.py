@@ -66,7 +66,8 @@ def png_text(image: QImage) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    # PySide6 wants the format as str here (bytes raise), whatever its stubs say.
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
     buffer.close()
     return base64.b64encode(bytes(data.data())).decode("ascii")
 

@@ -121,7 +121,7 @@ class LookDialog(QDialog):
         """The chosen built-in theme."""
         return str(self.theme_box.currentData())
 
-    def palette(self) -> Palette:
+    def chosen_palette(self) -> Palette:
         """The palette the wall will use (the theme with the host's colours, fitted)."""
         return fit_colours(theme_named(self.theme_name()), self._chosen)[0]
 
@@ -135,7 +135,7 @@ class LookDialog(QDialog):
         )
 
     def _refresh(self, notes: tuple[str, ...] = ()) -> None:
-        palette = self.palette()
+        palette = self.chosen_palette()
         for role, button in self.color_buttons.items():
             value = palette.colours[role]
             mark = " (yours)" if role in self._chosen else ""
@@ -149,7 +149,7 @@ class LookDialog(QDialog):
     # ---------------------------------------------------------------- slots
 
     def _on_color_clicked(self, role: str) -> None:
-        answer = self.ask_color(role, self.palette().colours[role])
+        answer = self.ask_color(role, self.chosen_palette().colours[role])
         if answer is None:
             return
         self.error_label.setText("")

@@ -75,3 +75,27 @@ def test_labels_built_after_a_theme_change_follow_the_next_one(qtbot) -> None:
     assert _hex(default.color()) == felt.colours["TEXT"]
     assert _hex(blinds.color()) == felt.colours["BLINDS"]
     assert night.colours["BLINDS"] == captured.name()
+
+
+def test_the_screenshot_draws_the_theme_asked_and_leaves_the_look_as_it_was(
+    services, tournament_id, tmp_path, qapp
+) -> None:
+    from PySide6.QtGui import QImage
+
+    from clockapp.ui.shell.offscreen import render_screenshot
+
+    path = tmp_path / "day.png"
+    assert render_screenshot(services, tournament_id, path, (1280, 720), "day") == 0
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (1280, 720)
+    assert _hex(image.pixelColor(640, 3)) == theme_named("day").colours["BACKGROUND"]
+    assert theme.palette() == theme_named("night")  # the tournament's own look again
+
+
+def test_an_unknown_theme_is_refused_with_one_line(capsys) -> None:
+    from clockapp.ui.shell.entry import build_parser
+
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(["--screenshot", "x.png", "--theme", "neon"])
+    assert exit_info.value.code == 2
+    assert "the themes are night, day, felt, stark" in capsys.readouterr().err
