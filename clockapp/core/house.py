@@ -30,6 +30,8 @@ MAX_RULES_CHARS = 50_000
 #: The most slides turned in a break, and the shortest and longest time each stays up.
 MAX_SLIDES = 30
 MIN_SLIDE_SECONDS, MAX_SLIDE_SECONDS = 3, 600
+#: Lines of the rules sheet on one break slide (a slide shows a title and three lines).
+RULES_SLIDE_LINES = 3
 #: How many characters of a line the wall shows (the rest would be too small to read).
 LINE_CHARS = 70
 
@@ -171,6 +173,7 @@ class SlideShow:
 
     slides: tuple[Slide, ...] = ()
     seconds: int = 15
+    with_rules: bool = False  # the rules sheet's pages turn with the slides
 
     def __post_init__(self) -> None:
         if len(self.slides) > MAX_SLIDES:
@@ -182,7 +185,11 @@ class SlideShow:
 
     def to_json(self) -> str:
         """The stored text."""
-        data = {"seconds": self.seconds, "slides": [s.to_dict() for s in self.slides]}
+        data = {
+            "seconds": self.seconds,
+            "slides": [s.to_dict() for s in self.slides],
+            "with_rules": self.with_rules,
+        }
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -193,7 +200,27 @@ class SlideShow:
         seconds = data.get("seconds", 15)
         if not isinstance(slides, list) or not isinstance(seconds, int):
             raise LookError("The stored slide show is not readable.")
-        return cls(tuple(Slide.from_dict(s) for s in slides if isinstance(s, dict)), seconds)
+        with_rules = data.get("with_rules", False) is True
+        return cls(
+            tuple(Slide.from_dict(s) for s in slides if isinstance(s, dict)), seconds, with_rules
+        )
+
+    def shown(self) -> bool:
+        """Whether the breaks show anything (slides, or the rules with them)."""
+        return bool(self.slides) or self.with_rules
+
+    def with_rules_sheet(self, rules: str) -> SlideShow:
+        """The slides the wall turns: the host's, then the rules sheet's pages when asked.
+
+        >>> show = SlideShow((Slide("Bar open"),), with_rules=True)
+        >>> [s.title for s in show.with_rules_sheet("# Phones\\n- Away").slides]
+        ['Bar open', 'Phones']
+        """
+        if not self.with_rules:
+            return self
+        pages = rules_pages(rules, RULES_SLIDE_LINES)
+        extra = tuple(Slide(heading or "House rules", "\n".join(lines)) for heading, lines in pages)
+        return SlideShow((*self.slides, *extra)[:MAX_SLIDES], self.seconds)
 
     def payload(self) -> dict[str, Any]:
         """The wall moment's payload: every slide whole, so any station draws it."""

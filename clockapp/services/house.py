@@ -35,7 +35,8 @@ def rules_template() -> str:
 
 @dataclass(frozen=True)
 class House:
-    """What the wall draws of the host's event: the look and the break slides."""
+    """What the wall draws of the host's event: the look and the break slides (with the rules
+    sheet's pages among them when the host asked for it)."""
 
     look: Look = field(default_factory=Look)
     slides: SlideShow = field(default_factory=SlideShow)
@@ -53,6 +54,9 @@ def read_house(session: Session, tournament_id: int) -> House:
     if text is not None:
         with contextlib.suppress(LookError):
             slides = SlideShow.from_json(text)
+    if slides.with_rules:  # the wall gets the pages whole: it reads nothing more
+        rules = house_rows.get(session, house_rows.RULES, tournament_id) or rules_template()
+        slides = slides.with_rules_sheet(rules)
     return House(look, slides)
 
 
@@ -74,6 +78,17 @@ class HouseService:
         with self._ctx.reading() as session:
             return read_house(session, tournament_id)
 
+    def slides(self, tournament_id: int) -> SlideShow:
+        """The slides as the host keeps them (the rules' pages not added)."""
+        with self._ctx.reading() as session:
+            text = house_rows.get(session, house_rows.SLIDES, tournament_id)
+        if text is None:
+            return SlideShow()
+        try:
+            return SlideShow.from_json(text)
+        except LookError:
+            return SlideShow()
+
     def rules(self, tournament_id: int) -> str:
         """The event's rules sheet (the Hold'em template until the host edits it)."""
         with self._ctx.reading() as session:
@@ -93,7 +108,7 @@ class HouseService:
 
     def set_slides(self, tournament_id: int, slides: SlideShow) -> Outcome[SlideShow]:
         """Keep the slides the wall turns during breaks (none: the clock alone)."""
-        text = slides.to_json() if slides.slides else None
+        text = slides.to_json() if slides.shown() else None
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             house_rows.put(session, house_rows.SLIDES, tournament_id, text)
@@ -124,7 +139,7 @@ class HouseService:
             if rules is not None:
                 house_rows.put(session, house_rows.RULES, tournament_id, rules)
             if slides is not None:
-                text = slides.to_json() if slides.slides else None
+                text = slides.to_json() if slides.shown() else None
                 house_rows.put(session, house_rows.SLIDES, tournament_id, text)
             changes = record_change(
                 session, tournament_id, Change.WALL, "the house rules and slides", self._ctx.now()

@@ -63,3 +63,18 @@ def test_a_damaged_stored_look_leaves_the_default_look(services: Services) -> No
     with services.ctx.transaction() as session:
         rows.put(session, rows.LOOK, tid, '{"theme": "neon"}')
     assert services.clock.snapshot(tid).house.look == Look()
+
+
+def test_the_rules_sheet_can_turn_with_the_break_slides(services: Services) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    services.house.set_house(tid, "# Phones\n- Away\n# Drinks\n- Off the felt", None)
+    kept = SlideShow((Slide("Thanks to", "Joe's Bar"),), seconds=8, with_rules=True)
+    services.house.set_slides(tid, kept)
+    assert services.house.slides(tid) == kept
+    shown = services.clock.snapshot(tid).house.slides
+    assert [(s.title, s.text) for s in shown.slides] == [
+        ("Thanks to", "Joe's Bar"),
+        ("Phones", "Away"),
+        ("Drinks", "Off the felt"),
+    ]
+    assert shown.seconds == 8

@@ -52,7 +52,7 @@ class HouseControls:
         """The rules and slides dialog; on OK what changed is kept (one service call)."""
         tid = self._bus.tournament_id
         rules = self._services.house.rules(tid)
-        slides = self._services.house.house(tid).slides
+        slides = self._services.house.slides(tid)
         dialog = HouseDialog(rules, slides, rules_template(), self._parent)
         try:
             if not self.run_house_dialog(dialog):

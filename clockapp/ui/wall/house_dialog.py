@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -94,6 +95,9 @@ class HouseDialog(QDialog):
         seconds_row.addWidget(self.seconds_box)
         seconds_row.addStretch(1)
         slides_layout.addLayout(seconds_row)
+        self.with_rules_check = QCheckBox("The &rules sheet's pages turn with the slides")
+        self.with_rules_check.setChecked(slides.with_rules)
+        slides_layout.addWidget(self.with_rules_check)
         self.tabs.addTab(slides_page, "Break &slides")
         self.error_label = QLabel("")
         self.error_label.setWordWrap(True)
@@ -113,7 +117,9 @@ class HouseDialog(QDialog):
 
     def slides(self) -> SlideShow:
         """The slides as edited."""
-        return SlideShow(tuple(self._slides), self.seconds_box.value())
+        return SlideShow(
+            tuple(self._slides), self.seconds_box.value(), self.with_rules_check.isChecked()
+        )
 
     def _fill_list(self) -> None:
         self.slide_list.clear()

@@ -38,14 +38,14 @@ class HouseOnWall:
         header.insertWidget(0, self.logo, 0)
         self._header = header
         self._name_label = name_label
-        self._look = Look()
+        self._look: Look | None = None  # the first snapshot sets the palette, whatever was on
         self._slides = SlideShow()
         self._slides_moment: WallMoment | None = None
 
     @property
     def look(self) -> Look:
         """The look the display draws with."""
-        return self._look
+        return self._look or Look()
 
     def show_snapshot(self, snapshot: Any) -> None:
         """Take the snapshot's look and slides (the palette switches at once)."""

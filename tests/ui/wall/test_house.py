@@ -151,13 +151,18 @@ def test_slides_turn_on_the_wall_during_a_break_only(
         dialog.ask_image_path = lambda: _logo(tmp_path, "sponsor.png", 400)
         dialog.add_image_button.click()
         dialog.seconds_box.setValue(10)
+        dialog.with_rules_check.setChecked(True)
         return True
 
     station.house.run_house_dialog = act
     station.director_actions[Action.EDIT_HOUSE].trigger()
-    slides = services.house.house(tid).slides
+    slides = services.house.slides(tid)
     assert [s.title for s in slides.slides] == ["Thanks to Joe's Bar", ""]
     assert slides.seconds == 10
+    assert slides.with_rules
+    turned = services.house.house(tid).slides.slides  # the Hold'em template's pages follow
+    assert len(turned) > 2
+    assert turned[2].title == "House rules: No-Limit Hold'em"
     stage = station.display.wall_stage
     services.clock.start(tid)
     station.bus.poll()
@@ -172,7 +177,7 @@ def test_slides_turn_on_the_wall_during_a_break_only(
     first = widget.index
     fake_clock.advance(seconds=10)
     stage._tick()
-    assert widget.index == (first + 1) % 2
+    assert widget.index == (first + 1) % len(turned)
     assert stage.strip_countdown.text() == station.display.countdown_label.text()
     # A message from the director wins over the slides; clearing it brings them back.
     station.wall.show("message", {"title": "Dinner"})
