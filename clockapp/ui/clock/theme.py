@@ -57,7 +57,8 @@ def _role_color(role: str) -> ThemeColor:
 
 
 def _plain(role: str) -> QColor:
-    return QColor(_palette.colours[role])
+    # A copy of the role's colour (callers may change theirs), without parsing the hex again.
+    return QColor.fromRgba(_role_color(role).rgba())
 
 
 def __getattr__(name: str) -> QColor:
