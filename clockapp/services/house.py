@@ -4,6 +4,11 @@ Each change is one transaction that records `Change.WALL`, so every station's wa
 look (or slides) at once; the clock's snapshot reads them (`read_house`). The rules sheet starts
 as the shipped Hold'em template (`resources/rules/holdem.md`) until the host edits it;
 `show_rules` puts it on the wall as a moment whose payload carries every page.
+
+All of it is kept per tournament, in the database, not app-wide: a club that runs its Friday
+deepstack and a charity night from one laptop gives each its own name, logo and sponsors, and every
+station's wall reads the same rows (a logo is kept as scaled PNG text, so a moved or deleted file
+breaks nothing). A new tournament starts from the default look ("night") and the Hold'em template.
 """
 
 from __future__ import annotations

@@ -117,6 +117,7 @@ def self_test(db: str | None = None) -> int:
     needed = [resource_path("icons", "clockapp.svg")]
     needed += [resource_path("sounds", f"{cue.value}.wav") for cue in Cue]
     needed += [resource_path("fonts", name) for name in theme.FONT_FILES]
+    needed += [resource_path("rules", "holdem.md")]  # the house rules' template
     failures += [f"missing resource {path}" for path in needed if not path.exists()]
     if theme.font_family() == theme.FALLBACK_FAMILY:
         failures.append("the bundled font did not load")
