@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QDialogButtonBox
 
-from clockapp.core.house import Slide, SlideShow
+from clockapp.core.house import Look, Slide, SlideShow
 from clockapp.core.look import MIN_CONTRAST, check, contrast_ratio, theme_named
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import HOUSE_RULES, SLIDES
@@ -193,3 +193,13 @@ def test_a_slide_needs_something_to_show() -> None:
     with pytest.raises(Exception, match="needs a title"):
         Slide()
     assert SlideShow().payload() == {"seconds": 15, "slides": []}
+
+
+def test_another_stations_look_reaches_this_wall_on_the_next_poll(
+    station: ClockStation, services, tournament_id: int
+) -> None:
+    services.house.set_look(tournament_id, Look(title="Charity Night", theme="stark"))
+    station.bus.poll()
+    assert station.display.name_label.text() == "Charity Night"
+    assert theme.palette() == theme_named("stark")
+    assert not station.display.house.logo.isVisible()
