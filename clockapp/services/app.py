@@ -20,6 +20,7 @@ from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
 from clockapp.services.estimate import EstimateService
 from clockapp.services.hard_end import HardEndService
+from clockapp.services.house import HouseService
 from clockapp.services.leagues import LeagueService, TeamEventService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
@@ -65,6 +66,7 @@ class Services:
         self.shot_clock = ShotClockService(self.ctx)
         self.chip_counts = ChipCountService(self.ctx)
         self.estimate = EstimateService(self.ctx)
+        self.house = HouseService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

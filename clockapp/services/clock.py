@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
@@ -20,6 +20,7 @@ from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import NO_ENDING, WallEnding, is_finished, wall_ending
+from clockapp.services.house import House, read_house
 from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.setup import (
     clock_row,
@@ -116,6 +117,9 @@ class ClockSnapshot:
     hand_for_hand: bool = False  # the wall says so while it is on
     ending: WallEnding = NO_ENDING  # the registration line; the winner once finished
     wall: WallMoment | None = None  # the moment shown over the clock (`clockapp.core.wall`)
+    house: House = field(
+        default_factory=House
+    )  # the host's look and break slides (`clockapp.services.house`)
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -186,6 +190,7 @@ class ClockService:
                 hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
                 ending=_ending(session, tournament_id, self._ctx.now()),
                 wall=read_moment(session, tournament_id),
+                house=read_house(session, tournament_id),
             )
 
     # ---------------------------------------------------------------- transitions

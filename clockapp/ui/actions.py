@@ -78,7 +78,7 @@ class Action(enum.Enum):
     )
     TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
-        "Spoken announcements", ("A",), "Read new blinds aloud at each level", "Sound"
+        "Spoken announcements", ("A",), "Read new blinds and seat moves aloud", "Sound"
     )
     STRUCTURE_EDITOR = ActionSpec(
         "Structure editor…", ("E",), "Edit levels, breaks and chips", "Tournament"
@@ -100,7 +100,7 @@ class Action(enum.Enum):
     )
     OPEN_LEAGUES = ActionSpec(
         "Leagues…",
-        ("Ctrl+Shift+L",),
+        ("Ctrl+Shift+S",),
         "Seasons: points formulas, standings, CSV and PDF",
         "Windows",
     )
@@ -174,6 +174,24 @@ class Action(enum.Enum):
         "The night's worst beats…",
         ("Ctrl+Shift+U",),
         "The bad beats recorded, the least likely first",
+        "Wall",
+    )
+    WALL_LOOK = ActionSpec(
+        "Look…",
+        ("Ctrl+Shift+L",),
+        "The event's name, logo, theme and colours on the wall, with a preview",
+        "Wall",
+    )
+    EDIT_HOUSE = ActionSpec(
+        "House rules and break slides…",
+        ("Ctrl+Shift+I",),
+        "Edit the rules sheet and the slides the wall turns during breaks",
+        "Wall",
+    )
+    SHOW_HOUSE_RULES = ActionSpec(
+        "House rules on the wall",
+        ("Ctrl+Shift+Y",),
+        "Show the rules sheet over the clock, a page at a time",
         "Wall",
     )
     HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")

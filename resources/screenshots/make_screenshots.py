@@ -68,6 +68,7 @@ def main(argv: list[str]) -> int:
         # The wall's moments, from their demo payloads (as `clockapp --screenshot --wall KIND`).
         render_screenshot(services, tid, out / "showdown-1080p.png", (1920, 1080), "showdown")
         render_screenshot(services, tid, out / "wall-chip-race.png", (1920, 1080), "chip_race")
+        render_screenshot(services, tid, out / "clock-themed-1080p.png", (1920, 1080), theme="felt")
 
         bus = TournamentBus(services, tid, poll_interval_ms=0)
         station = ClockStation(services, bus, Silent(), UiSettings(Path(folder) / "ui.ini"))

@@ -69,7 +69,7 @@ class RoomBox(QGroupBox):
         super().__init__("Room", parent)
         form = QFormLayout(self)
         self.mute_check = QCheckBox("Mute sounds")
-        self.announce_check = QCheckBox("Announce new blinds aloud")
+        self.announce_check = QCheckBox("Announce blinds and seat moves aloud")
         self.screen_combo = QComboBox()
         self.screen_combo.setObjectName("screen_combo")
         for i, screen in enumerate(QGuiApplication.screens()):

@@ -43,6 +43,7 @@ from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.clock.winner import WinnerScreen
+from clockapp.ui.wall.house_view import HouseOnWall
 from clockapp.ui.wall.stage import WallStage
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._status: str | None = None
         self._is_break: bool | None = None
         self._frame: QColor | None = None
+        self._view: ClockView | None = None
         self._notice = ""
         self._color_ups: dict[int, ColorUp] = {}  # each break's color-up, by structure index
         self._hand_for_hand = False
@@ -135,6 +137,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         header.addWidget(self.registration_label, 36)
         header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
+        self.house = HouseOnWall(header, self.name_label)  # the host's look, logo, slides
 
         body = QHBoxLayout()
         self._body = body
@@ -149,7 +152,8 @@ class ClockDisplay(FullscreenMixin, QWidget):
         left.addWidget(self.players_block, 43)
         left.addWidget(self.average_block, 43)
         left.addWidget(self.chips_block, 32)
-        body.addWidget(self.left_panel, 23)
+        # The sides give the countdown room: its digits stay a quarter of the screen's height.
+        body.addWidget(self.left_panel, 20)
 
         # Centre: the level and the countdown.
         center = QVBoxLayout()
@@ -162,16 +166,16 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.76)
         self.ante_label = FitLabel("", color=theme.BLINDS, fill=0.66, weight=MEDIUM)
         center.addWidget(self.level_label, 10)
-        center.addWidget(self.countdown_label, 38)
+        center.addWidget(self.countdown_label, 42)
         center.addSpacing(1)
         center.addWidget(self.progress, 3)
         center.addStretch(2)
         center.addWidget(self.status_label, 8)
         center.addStretch(2)
         center.addWidget(self.blinds_caption, 5)
-        center.addWidget(self.blinds_label, 20)
-        center.addWidget(self.ante_label, 9)
-        body.addLayout(center, 54)
+        center.addWidget(self.blinds_label, 18)
+        center.addWidget(self.ante_label, 8)
+        body.addLayout(center, 60)
 
         # Right: the next break and the money.
         self.right_panel = Panel()
@@ -186,7 +190,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.stack_block = self.money_stack.stack_block
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
-        body.addWidget(self.right_panel, 23)
+        body.addWidget(self.right_panel, 20)
 
         # Seat moves (`moves_banner`) go here, in large type across the room until the director
         # acknowledges them; the banner is built with the first move.
@@ -228,7 +232,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         stats = snapshot.stats
         self._hand_for_hand = bool(getattr(snapshot, "hand_for_hand", False))
         currency = getattr(snapshot.settings, "currency", "$") or ""
-        self.name_label.setText(snapshot.tournament.name)
+        self.house.show_snapshot(snapshot)  # the palette, the event's name and logo
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
         to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
         if self.players_block.sub is not None:
@@ -244,7 +248,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
             tuple(getattr(stats, "deal", ()) or ()),
         )
         self._show_ending(snapshot, currency)
-        self.wall_stage.show_moment(getattr(snapshot, "wall", None))
+        self.wall_stage.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
         if self.wall_stage.isVisible():
             self.show_view(self._session.current_view())  # the clock's strip under the moment
         if self._exit_button is not None:
@@ -281,6 +285,8 @@ class ClockDisplay(FullscreenMixin, QWidget):
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment; only labels whose text changes repaint."""
         snap = self._session.snapshot
+        self._view = clock_view
+        self.wall_stage.show_moment(self.house.moment(getattr(snap, "wall", None), clock_view))
         item = clock_view.item
         status = clock_view.status
         self._set_mode(status, clock_view.is_break)
@@ -385,7 +391,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         painter.fillRect(event.rect(), theme.BACKGROUND)
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
-            pen = QPen(self._frame)
+            pen = QPen(theme.live(self._frame))
             pen.setWidthF(width)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -35,10 +35,21 @@ class MiniClock(QGroupBox):
         ):
             widget.setFixedHeight(height)
             layout.addWidget(widget)
-        self.setStyleSheet("QGroupBox#clock_box { background: #0b0e13; color: #8a94a6; }")
+        self._styled_for: object = None
+        self._follow_palette()
+
+    def _follow_palette(self) -> None:
+        """The box's background is the wall's (its labels are drawn in the wall's colours)."""
+        current = theme.palette()
+        if current is self._styled_for:
+            return
+        self._styled_for = current
+        bg, muted = current.colours["BACKGROUND"], current.colours["MUTED"]
+        self.setStyleSheet(f"QGroupBox#clock_box {{ background: {bg}; color: {muted}; }}")
 
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment."""
+        self._follow_palette()
         item = clock_view.item
         if clock_view.is_break:
             self.level_label.setText((item.label or "Break").upper())

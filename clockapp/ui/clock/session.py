@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
 from clockapp.core.errors import DomainError
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.clock.spoken import MovesHeard
 from clockapp.ui.clock.texts import announcement
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, SoundPlayer
@@ -179,6 +180,7 @@ class ClockSession(QObject):
         self._last_tick: datetime | None = None
         self.last_changes = Change.ALL  # what the last reload was for (windows may look)
         self._moves: tuple[Any, ...] = ()
+        self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
 
     def stop(self) -> None:
         """Stop repainting (a start-up session whose display was taken over)."""
@@ -256,15 +258,19 @@ class ClockSession(QObject):
         self.tick()
 
     def reload_moves(self) -> None:
-        """Read the pending seat moves again and tell the windows when they changed."""
+        """Read the pending seat moves again, tell the windows when they changed, say new ones."""
         try:
             moves = tuple(self.services.seating.pending_moves(self.tournament_id))
         except DomainError as error:
             self.error_raised.emit(str(error))
             moves = ()
+        news = self._moves_heard.news(moves)  # the new moves' sentence (once each)
         if moves != self._moves:
             self._moves = moves
             self.moves_changed.emit(moves)
+        if news and self.sounds_enabled and self._snapshot.settings.announce:
+            # Guarded like every optional part: no speech engine shows the moves and goes on.
+            self.parts.load(Part.SPEECH, lambda: self._sound.say(news))
 
     def tick(self) -> ClockView:
         """Compute the view now, publish it, play what fell due, and arm the next repaint.
@@ -365,6 +371,7 @@ class ClockSession(QObject):
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None
+        self._moves_heard = MovesHeard()  # another tournament's pending moves are not news
 
 
 class _NoSound:

@@ -67,6 +67,7 @@ from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
 from clockapp.ui.wall.estimate import install_estimate_line
+from clockapp.ui.wall.house_controls import HouseControls
 from clockapp.ui.wall.showdown_controls import ShowdownControls
 
 __all__ = [
@@ -141,6 +142,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)
         self.showdown = ShowdownControls(services, bus, self.director)
         self.estimate_line = install_estimate_line(self.director, services, bus)
+        self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
         window_handlers: dict[Action, Callable[[], object]] = {
             **self.controller.handlers(),
@@ -169,6 +171,9 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             Action.SHOWDOWN_BUSTS: self.showdown.record_busts,
             Action.BAD_BEAT: self.showdown.record_beat,
             Action.WORST_BEATS: self.showdown.open_beats,
+            Action.WALL_LOOK: self.house.edit_look,
+            Action.EDIT_HOUSE: self.house.edit_house,
+            Action.SHOW_HOUSE_RULES: self.house.show_rules,
             Action.QUIT: self.quit,
         }
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).

@@ -1,7 +1,11 @@
-"""The clock's look: colors, the bundled font, and font sizes computed from the window height.
+"""The clock's look: the current palette, the bundled font, and font sizes from the window height.
 
-A dark, high-contrast palette that reads across a room on a projector: white digits on near-black,
-gold for the blinds, teal for breaks, amber for a pause, red for the last minute and overtime.
+The palette is the host's theme (`clockapp.core.look`: "night", the dark default, white digits on
+near-black, gold for the blinds, teal for breaks, amber for a pause, red for the last minute; or
+"day", "felt", "stark", or the host's own colours). Widgets read `theme.TEXT`, `theme.BLINDS`...
+as before, plain QColors of the current palette; a widget that keeps one (a `FitLabel`'s
+colour, a panel's edge) keeps its role with it and draws the current palette's colour at paint time
+(`keep`, `live`). `set_palette` switches the palette at run time and repaints every widget.
 """
 
 from __future__ import annotations
@@ -9,33 +13,110 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase
+from PySide6.QtWidgets import QApplication
 
+from clockapp.core.look import BUILT_IN, ROLES, Palette
 from clockapp.paths import resource_path
 
-BACKGROUND = QColor("#0b0e13")
-PANEL = QColor("#151a22")
-PANEL_EDGE = QColor("#232a35")
-TEXT = QColor("#f4f6f8")
-MUTED = QColor("#8a94a6")
-BLINDS = QColor("#ffd166")
-BREAK = QColor("#3ddc97")
-PAUSED = QColor("#ffb000")
-PAUSED_TEXT = QColor("#1a1200")
-WARNING = QColor("#ff5a4e")
-DIMMED = QColor("#4c5566")
-TRACK = QColor("#222a36")
 
+class ThemeColor(QColor):
+    """A palette colour a widget keeps with its role (`"TEXT"`...), so it follows a change.
+
+    Only widgets hold these (through `keep`) and draw them through `live`: PySide6's
+    `QColor(other)` refuses a subclass, so what `theme.X` hands out is a plain QColor.
+    """
+
+    def __init__(self, role: str, palette: Palette) -> None:
+        super().__init__(palette.colours[role])
+        self.role = role
+
+
+_palette: Palette = BUILT_IN[0]
+_colors: dict[str, ThemeColor] = {}
+_seen: list[Palette] = list(BUILT_IN)  # palettes drawn with before (and the built-in ones)
+
+#: A `present.Tone`'s role in the palette.
 _TONES = {
-    "text": TEXT,
-    "muted": MUTED,
-    "blinds": BLINDS,
-    "break": BREAK,
-    "paused": PAUSED,
-    "paused text": PAUSED_TEXT,
-    "warning": WARNING,
-    "dimmed": DIMMED,
-    "panel edge": PANEL_EDGE,
+    "text": "TEXT",
+    "muted": "MUTED",
+    "blinds": "BLINDS",
+    "break": "BREAK",
+    "paused": "PAUSED",
+    "paused text": "PAUSED_TEXT",
+    "warning": "WARNING",
+    "dimmed": "DIMMED",
+    "panel edge": "PANEL_EDGE",
 }
+
+
+def _role_color(role: str) -> ThemeColor:
+    color = _colors.get(role)
+    if color is None:
+        color = _colors[role] = ThemeColor(role, _palette)
+    return color
+
+
+def _plain(role: str) -> QColor:
+    # A copy of the role's colour (callers may change theirs), without parsing the hex again.
+    return QColor.fromRgba(_role_color(role).rgba())
+
+
+def __getattr__(name: str) -> QColor:
+    """`theme.TEXT`, `theme.BACKGROUND`...: the current palette's colour for that role."""
+    if name in ROLES:
+        return _plain(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def palette() -> Palette:
+    """The palette the clock draws with now."""
+    return _palette
+
+
+def set_palette(new: Palette) -> None:
+    """Draw with `new` from now on, and repaint every widget so the change shows at once."""
+    global _palette
+    if new == _palette:
+        return
+    if _palette not in _seen:
+        _seen.append(_palette)
+    _palette = new
+    _colors.clear()
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        for widget in app.allWidgets():
+            widget.update()
+
+
+def role_of(color: QColor) -> str | None:
+    """The role whose colour `color` is, in the current palette or one drawn with before.
+
+    A colour read from `theme.X` before a theme change (a default argument, a constant) still
+    names its role. The current palette is asked first; the first role wins if two share a colour.
+    """
+    if color.alpha() != 255:
+        return None
+    name = color.name()
+    for palette in (_palette, *reversed(_seen)):
+        for role in ROLES:
+            if palette.colours[role] == name:
+                return role
+    return None
+
+
+def keep(color: QColor) -> QColor:
+    """What a widget keeps of a colour it is given: a palette colour with its role, else a copy."""
+    if isinstance(color, ThemeColor):
+        return color
+    role = role_of(color)
+    return QColor.fromRgba(color.rgba()) if role is None else _role_color(role)
+
+
+def live(color: QColor) -> QColor:
+    """The colour to draw now: a kept palette colour in the current palette, else `color`."""
+    role = getattr(color, "role", None)
+    return color if role is None else _plain(role)
+
 
 FALLBACK_FAMILY = "DejaVu Sans"
 FONT_FILES = ("InterDisplay-Bold.otf", "InterDisplay-Medium.otf")
@@ -80,4 +161,4 @@ def display_font(pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> Q
 
 def color(tone: str) -> QColor:
     """The palette color of a `present.Tone`."""
-    return _TONES[str(tone)]
+    return _plain(_TONES[str(tone)])

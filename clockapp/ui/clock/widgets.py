@@ -20,7 +20,7 @@ class FitLabel(QWidget):
 
     Args:
         text: The initial text.
-        color: The text color.
+        color: The text color (None: the palette's text colour, following theme changes).
         fill: The text's cap height as a share of the box height (0..1).
         weight: The font weight.
         align: Where the text sits in the box.
@@ -33,7 +33,7 @@ class FitLabel(QWidget):
         self,
         text: str = "",
         *,
-        color: QColor = theme.TEXT,
+        color: QColor | None = None,
         fill: float = 0.72,
         weight: QFont.Weight = QFont.Weight.Bold,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
@@ -43,12 +43,13 @@ class FitLabel(QWidget):
     ) -> None:
         super().__init__(parent)
         self._text = text
-        self._color = QColor(color)
+        # A palette colour follows the theme (a default evaluated once would not).
+        self._color = theme.keep(theme.TEXT if color is None else color)
         self._fill = fill
         self._weight = weight
         self._align = align
         self._template = template
-        self._background = background
+        self._background = None if background is None else theme.keep(background)
         self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
         self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -67,19 +68,20 @@ class FitLabel(QWidget):
             self.update()
 
     def color(self) -> QColor:
-        """The text color."""
-        return QColor(self._color)
+        """The text color (as drawn now, in the current palette)."""
+        return QColor(theme.live(self._color))
 
     def setColor(self, color: QColor) -> None:
         """Change the text color."""
-        if color != self._color:
-            self._color = QColor(color)
+        kept = theme.keep(color)
+        if kept != self._color or getattr(kept, "role", None) != getattr(self._color, "role", None):
+            self._color = kept
             self.update()
 
     def setBackground(self, color: QColor | None) -> None:
         """Fill the box (a banner) or not."""
         if color != self._background:
-            self._background = None if color is None else QColor(color)
+            self._background = None if color is None else theme.keep(color)
             self.update()
 
     def setTemplate(self, template: str | None) -> None:
@@ -141,12 +143,12 @@ class FitLabel(QWidget):
         if self._background is not None:
             radius = rect.height() * 0.18
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(self._background)
+            painter.setBrush(theme.live(self._background))
             painter.drawRoundedRect(rect, radius, radius)
         if not self._text:
             return
         painter.setFont(self.fitted_font())
-        painter.setPen(QPen(self._color))
+        painter.setPen(QPen(theme.live(self._color)))
         if self._background is not None:
             rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
         painter.drawText(rect, int(self._align | Qt.AlignmentFlag.AlignVCenter), self._text)
@@ -158,7 +160,7 @@ class ProgressStrip(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fraction = 0.0
-        self._color = QColor(theme.TEXT)
+        self._color: QColor = theme.keep(theme.TEXT)
         self._filled_px = -1
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
 
@@ -172,7 +174,7 @@ class ProgressStrip(QWidget):
         self._fraction = fraction
         repaint = False
         if color is not None and color != self._color:
-            self._color = QColor(color)
+            self._color = theme.keep(color)
             repaint = True
         filled = round(fraction * self.width())
         if filled != self._filled_px or repaint:
@@ -193,7 +195,7 @@ class ProgressStrip(QWidget):
         painter.setBrush(theme.TRACK)
         painter.drawRoundedRect(rect, radius, radius)
         if self._fraction > 0:
-            painter.setBrush(self._color)
+            painter.setBrush(theme.live(self._color))
             filled = QRectF(rect.x(), rect.y(), rect.width() * self._fraction, rect.height())
             painter.drawRoundedRect(filled, radius, radius)
 
@@ -218,7 +220,7 @@ class Panel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         radius = min(rect.width(), rect.height()) * 0.06
-        pen = QPen(self._edge or theme.PANEL_EDGE)
+        pen = QPen(theme.live(self._edge) if self._edge is not None else theme.PANEL_EDGE)
         pen.setWidthF(max(1.0, self.height() * 0.004))
         painter.setPen(pen)
         painter.setBrush(theme.PANEL)
@@ -228,7 +230,7 @@ class Panel(QWidget):
 class StatBlock(QWidget):
     """A caption over a big value (and an optional smaller line under it)."""
 
-    def __init__(self, caption: str, color: QColor = theme.TEXT, sub: bool = False) -> None:
+    def __init__(self, caption: str, color: QColor | None = None, sub: bool = False) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
+from clockapp.core.look import BUILT_IN, LookError, theme_named
+
 APP_NAME = "clockapp"
 
 
@@ -57,6 +59,12 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         "chip_race, ...); nothing is written",
     )
     parser.add_argument(
+        "--theme",
+        type=parse_theme,
+        metavar="NAME",
+        help=f"draw the screenshot in this theme ({', '.join(p.name for p in BUILT_IN)})",
+    )
+    parser.add_argument(
         "--fullscreen", action="store_true", help="show the clock display fullscreen"
     )
     parser.add_argument(
@@ -93,6 +101,18 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def parse_theme(text: str) -> str:
+    """A built-in theme's name, or a clear error naming them.
+
+    >>> parse_theme("day")
+    'day'
+    """
+    try:
+        return theme_named(text.strip().lower()).name
+    except LookError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     """Start the desktop app (or render a screenshot); returns the exit code.
 
@@ -124,7 +144,9 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:
-        return screenshot(args.db, args.screenshot, args.size, demo=args.demo, wall=args.wall)
+        return screenshot(
+            args.db, args.screenshot, args.size, demo=args.demo, wall=args.wall, theme=args.theme
+        )
     from clockapp.ui.errors import ErrorNet
     from clockapp.ui.shell.launcher import Launcher
 

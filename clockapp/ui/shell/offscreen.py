@@ -23,12 +23,14 @@ def screenshot(
     size: tuple[int, int],
     demo: bool = False,
     wall: str | None = None,
+    theme: str | None = None,
 ) -> int:
     """`--screenshot`: the current tournament (or the demo already there) drawn to a PNG.
 
-    Nothing is written to the database: with no tournament to draw (an empty database, or
+    With `wall`, the demo of that wall moment (`clockapp.ui.wall.demos`) is drawn over the
+    clock; `theme` (`--theme`) draws it in that built-in theme instead of the tournament's own
+    look. Nothing is written to the database: with no tournament to draw (an empty database, or
     `--demo` where there is no demo yet) the demo is built in a throwaway database instead.
-    With `wall`, the demo of that wall moment (`clockapp.ui.wall.demos`) is drawn over the clock.
     """
     if wall is not None:
         from clockapp.ui.wall.demos import demo_kinds
@@ -44,12 +46,14 @@ def screenshot(
         return 2
     found = services.demo.find_demo() if demo else services.tournaments.last_opened()
     if found is not None:
-        return render_screenshot(services, found.id, path, size, wall)
+        return render_screenshot(services, found.id, path, size, wall, theme)
     services.ctx.engine.dispose()
-    return _screenshot_of_a_fresh_demo(path, size, wall)
+    return _screenshot_of_a_fresh_demo(path, size, wall, theme)
 
 
-def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | None) -> int:
+def _screenshot_of_a_fresh_demo(
+    path: Path, size: tuple[int, int], wall: str | None, theme: str | None
+) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
@@ -58,7 +62,7 @@ def _screenshot_of_a_fresh_demo(path: Path, size: tuple[int, int], wall: str | N
             return 2
         try:
             tournament_id = services.demo.create_demo().value.id
-            return render_screenshot(services, tournament_id, path, size, wall)
+            return render_screenshot(services, tournament_id, path, size, wall, theme)
         finally:
             services.ctx.engine.dispose()
 
@@ -69,12 +73,15 @@ def render_screenshot(
     path: Path,
     size: tuple[int, int],
     wall: str | None = None,
+    theme: str | None = None,
 ) -> int:
-    """Draw the clock display at `size` and save it as a PNG (with `wall`'s demo moment over it)."""
+    """Draw the clock display at `size` and save it as a PNG: with `wall`'s demo moment over
+    it, in the built-in `theme` when one is given."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.clock import theme as palette
     from clockapp.ui.clock.display import ClockDisplay
     from clockapp.ui.clock.session import ClockSession
 
@@ -85,6 +92,10 @@ def render_screenshot(
     display.resize(*size)
     display.show()
     display.resize(*size)
+    if theme is not None:
+        from clockapp.core.look import theme_named
+
+        palette.set_palette(theme_named(theme))
     session.tick()
     if wall is not None:  # drawn, not stored: the screenshot writes nothing
         from clockapp.core.wall import WallMoment
@@ -100,6 +111,8 @@ def render_screenshot(
         layout.activate()
     image = display.grab().toImage()
     display.close()
+    if theme is not None:  # the app goes on in the tournament's own look
+        palette.set_palette(services.house.house(tournament_id).look.palette())
     path.parent.mkdir(parents=True, exist_ok=True)
     # PySide6 wants the format as str here (bytes raise), whatever its stubs say.
     if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
@@ -125,6 +138,7 @@ def self_test(db: str | None = None) -> int:
     needed = [resource_path("icons", "clockapp.svg")]
     needed += [resource_path("sounds", f"{cue.value}.wav") for cue in Cue]
     needed += [resource_path("fonts", name) for name in theme.FONT_FILES]
+    needed += [resource_path("rules", "holdem.md")]  # the house rules' template
     failures += [f"missing resource {path}" for path in needed if not path.exists()]
     if theme.font_family() == theme.FALLBACK_FAMILY:
         failures.append("the bundled font did not load")

@@ -10,7 +10,9 @@ from clockapp.ui.wall import (
     chip_race,  # noqa: F401
     estimate,  # noqa: F401
     message,  # noqa: F401
+    rules,  # noqa: F401
     ruling,  # noqa: F401
     shot_clock,  # noqa: F401
     showdown,  # noqa: F401
+    slides,  # noqa: F401
 )

@@ -1,0 +1,170 @@
+"""Use cases on the host's own event: its look, its rules sheet, the slides of its breaks.
+
+Each change is one transaction that records `Change.WALL`, so every station's wall takes the new
+look (or slides) at once; the clock's snapshot reads them (`read_house`). The rules sheet starts
+as the shipped Hold'em template (`resources/rules/holdem.md`) until the host edits it;
+`show_rules` puts it on the wall as a moment whose payload carries every page.
+
+All of it is kept per tournament, in the database, not app-wide: a club that runs its Friday
+deepstack and a charity night from one laptop gives each its own name, logo and sponsors, and every
+station's wall reads the same rows (a logo is kept as scaled PNG text, so a moved or deleted file
+breaks nothing). A new tournament starts from the default look ("night") and the Hold'em template.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+
+from clockapp.core.house import MAX_RULES_CHARS, Look, SlideShow, rules_pages
+from clockapp.core.look import LookError
+from clockapp.core.wall import HOUSE_RULES, WallMoment
+from clockapp.paths import resource_path
+from clockapp.persistence.queries import house as house_rows
+from clockapp.persistence.session import Session
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.setup import lock_row
+from clockapp.services.wall import put_moment
+
+#: Lines of the rules sheet on one page of the wall (large type, read across a room).
+RULES_LINES_PER_PAGE = 5
+#: How long each page of the rules stays up on the wall.
+RULES_PAGE_SECONDS = 15
+
+
+def rules_template() -> str:
+    """The shipped Hold'em rules sheet, the ready template of every event's house rules."""
+    return resource_path("rules", "holdem.md").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class House:
+    """What the wall draws of the host's event: the look and the break slides (with the rules
+    sheet's pages among them when the host asked for it)."""
+
+    look: Look = field(default_factory=Look)
+    slides: SlideShow = field(default_factory=SlideShow)
+
+
+def read_house(session: Session, tournament_id: int) -> House:
+    """The stored look and slides; the defaults where none (or an unreadable one) is stored."""
+    look, slides = Look(), SlideShow()
+    text = house_rows.get(session, house_rows.LOOK, tournament_id)
+    if text is not None:
+        # A damaged row never stops the clock: the wall keeps the default look.
+        with contextlib.suppress(LookError):
+            look = Look.from_json(text)
+    text = house_rows.get(session, house_rows.SLIDES, tournament_id)
+    if text is not None:
+        with contextlib.suppress(LookError):
+            slides = SlideShow.from_json(text)
+    if slides.with_rules:  # the wall gets the pages whole: it reads nothing more
+        rules = house_rows.get(session, house_rows.RULES, tournament_id) or rules_template()
+        slides = slides.with_rules_sheet(rules)
+    return House(look, slides)
+
+
+def _check_rules(text: str) -> None:
+    if not text.strip():
+        raise LookError("The rules sheet is empty; write the rules or keep the template.")
+    if len(text) > MAX_RULES_CHARS:
+        raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+
+
+class HouseService:
+    """The host's look, rules sheet and break slides of a tournament."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    def house(self, tournament_id: int) -> House:
+        """The look and slides the wall draws."""
+        with self._ctx.reading() as session:
+            return read_house(session, tournament_id)
+
+    def slides(self, tournament_id: int) -> SlideShow:
+        """The slides as the host keeps them (the rules' pages not added)."""
+        with self._ctx.reading() as session:
+            text = house_rows.get(session, house_rows.SLIDES, tournament_id)
+        if text is None:
+            return SlideShow()
+        try:
+            return SlideShow.from_json(text)
+        except LookError:
+            return SlideShow()
+
+    def rules(self, tournament_id: int) -> str:
+        """The event's rules sheet (the Hold'em template until the host edits it)."""
+        with self._ctx.reading() as session:
+            text = house_rows.get(session, house_rows.RULES, tournament_id)
+        return rules_template() if text is None else text
+
+    def set_look(self, tournament_id: int, look: Look) -> Outcome[Look]:
+        """Keep `look` for the tournament; every wall takes it."""
+        text = look.to_json()
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            house_rows.put(session, house_rows.LOOK, tournament_id, text)
+            changes = record_change(
+                session, tournament_id, Change.WALL, "the event's look", self._ctx.now()
+            )
+        return Outcome(look, changes)
+
+    def set_slides(self, tournament_id: int, slides: SlideShow) -> Outcome[SlideShow]:
+        """Keep the slides the wall turns during breaks (none: the clock alone)."""
+        text = slides.to_json() if slides.shown() else None
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            house_rows.put(session, house_rows.SLIDES, tournament_id, text)
+            changes = record_change(
+                session, tournament_id, Change.WALL, "the break slides", self._ctx.now()
+            )
+        return Outcome(slides, changes)
+
+    def set_rules(self, tournament_id: int, text: str) -> Outcome[str]:
+        """Keep the event's rules sheet (refused when empty or too long)."""
+        _check_rules(text)
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            house_rows.put(session, house_rows.RULES, tournament_id, text)
+            changes = record_change(
+                session, tournament_id, Change.TOURNAMENT, "the house rules", self._ctx.now()
+            )
+        return Outcome(text, changes)
+
+    def set_house(
+        self, tournament_id: int, rules: str | None, slides: SlideShow | None
+    ) -> Outcome[tuple[str | None, SlideShow | None]]:
+        """Keep the rules sheet and the slides the host edited in one dialog (None: unchanged)."""
+        if rules is not None:
+            _check_rules(rules)
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            if rules is not None:
+                house_rows.put(session, house_rows.RULES, tournament_id, rules)
+            if slides is not None:
+                text = slides.to_json() if slides.shown() else None
+                house_rows.put(session, house_rows.SLIDES, tournament_id, text)
+            changes = record_change(
+                session, tournament_id, Change.WALL, "the house rules and slides", self._ctx.now()
+            )
+        return Outcome((rules, slides), changes)
+
+    def show_rules(self, tournament_id: int) -> Outcome[WallMoment]:
+        """Put the rules sheet on the wall, a page at a time (one transaction)."""
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            text = house_rows.get(session, house_rows.RULES, tournament_id) or rules_template()
+            look = read_house(session, tournament_id).look
+            pages = rules_pages(text, RULES_LINES_PER_PAGE)
+            payload = {
+                "title": look.title or "House rules",
+                "seconds": RULES_PAGE_SECONDS,
+                "pages": [[heading, list(lines)] for heading, lines in pages],
+            }
+            moment = put_moment(session, tournament_id, HOUSE_RULES, payload, self._ctx.now())
+            changes = record_change(
+                session, tournament_id, Change.WALL, "wall: house rules", self._ctx.now()
+            )
+        return Outcome(moment, changes)

@@ -1,0 +1,79 @@
+"""The host's event on the clock display: its palette, its name and logo, its break slides.
+
+`HouseOnWall` belongs to the display. With each snapshot it switches the palette
+(`theme.set_palette`: every widget repaints, the wall's moments too), names the event (the look's
+title, else the tournament's name) and draws the logo at the left of the header. With each tick
+it says which moment covers the clock: the one the director put on the wall, else the break
+slides while a break runs and the event has slides, else none.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtWidgets import QBoxLayout
+
+from clockapp.core.clock import ClockStatus, ClockView
+from clockapp.core.house import Look, SlideShow
+from clockapp.core.wall import SLIDES, WallMoment
+from clockapp.ui.clock import theme
+from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.wall.images import pixmap
+from clockapp.ui.wall.picture import Picture
+
+#: Every station turns the slides from the same instant, so two walls show the same slide.
+SLIDES_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+#: The logo's share of the header's width.
+LOGO_STRETCH = 8
+
+
+class HouseOnWall:
+    """The look and the break slides of the display's tournament."""
+
+    def __init__(self, header: QBoxLayout, name_label: FitLabel) -> None:
+        self.logo = Picture(align_left=True)
+        self.logo.setObjectName("wall_logo")
+        self.logo.hide()
+        header.insertWidget(0, self.logo, 0)
+        self._header = header
+        self._name_label = name_label
+        self._look: Look | None = None  # the first snapshot sets the palette, whatever was on
+        self._slides = SlideShow()
+        self._slides_moment: WallMoment | None = None
+
+    @property
+    def look(self) -> Look:
+        """The look the display draws with."""
+        return self._look or Look()
+
+    def show_snapshot(self, snapshot: Any) -> None:
+        """Take the snapshot's look and slides (the palette switches at once)."""
+        house = getattr(snapshot, "house", None)
+        look = getattr(house, "look", None) or Look()
+        slides = getattr(house, "slides", None) or SlideShow()
+        if look != self._look:
+            self._look = look
+            theme.set_palette(look.palette())
+            self.logo.set_pixmap(pixmap(look.logo), key=str(hash(look.logo)))
+            has_logo = self.logo.has_image()
+            self.logo.setVisible(has_logo)
+            self._header.setStretch(
+                self._header.indexOf(self.logo), LOGO_STRETCH if has_logo else 0
+            )
+        self._name_label.setText(look.title or snapshot.tournament.name)
+        if slides != self._slides:
+            self._slides = slides
+            self._slides_moment = (
+                WallMoment(SLIDES, slides.payload(), SLIDES_EPOCH) if slides.slides else None
+            )
+
+    def moment(self, shown: WallMoment | None, clock_view: ClockView | None) -> WallMoment | None:
+        """What covers the clock now: the director's moment, else the slides during a break."""
+        if shown is not None:
+            return shown
+        if clock_view is None or not clock_view.is_break:
+            return None
+        if clock_view.status is not ClockStatus.RUNNING:
+            return None
+        return self._slides_moment
