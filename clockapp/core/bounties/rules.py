@@ -106,7 +106,7 @@ class BountyRules:
         >>> try:
         ...     rules.check_envelopes(1100)
         ... except BountyError as error:
-        ...     print(str(error)[-18:])
+        ...     print(str(error)[-19:])
         cent ($1.00 short).
         """
         if self.format is not BountyFormat.MYSTERY or self.envelope_total == bounty_pool:
