@@ -4,6 +4,12 @@ One module a domain; add a new module's import below when you add one.
 """
 
 from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.bounties import (
+    BountyRulesRow,
+    KnockoutCreditRow,
+    MysteryDrawRow,
+    PrizeTicketRow,
+)
 from clockapp.persistence.models.cashier import (
     CashierConfigRow,
     DealRow,
@@ -26,6 +32,7 @@ from clockapp.persistence.models.seating import (
 
 __all__ = [
     "AppSetting",
+    "BountyRulesRow",
     "CashierConfigRow",
     "ChangeRow",
     "ClockEventClaimRow",
@@ -34,10 +41,13 @@ __all__ = [
     "DrawerCountRow",
     "EliminationRow",
     "GameTableRow",
+    "KnockoutCreditRow",
     "HandForHandRow",
     "LedgerRecord",
     "MoveCountRow",
+    "MysteryDrawRow",
     "PlayerRow",
+    "PrizeTicketRow",
     "RegistrationRow",
     "SeatMoveRow",
     "SeatRow",
