@@ -12,7 +12,8 @@ from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
-from clockapp.core.money.field import bounty_on, compute_standings, lives, standing_busts
+from clockapp.core.money.bounty_view import bounty_settlement, winner_collects
+from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.till import DealInfo, Till
@@ -60,16 +61,9 @@ def money_view(till: Till) -> MoneyView:
     deal_shares: dict[int, int] = {}
     if deal is not None:
         deal_shares = dict(zip(deal.registration_ids, deal.amounts, strict=True))
-    stacks = lives(till)
-    bounties: dict[int, list[int]] = {}
-    for bust in standing_busts(till):
-        # A knockout earns the bounty on the stack lost, as long as that entry still stands
-        # (a voided entry had no bounty to win).
-        lost = stacks.get(bust.registration_id, {})
-        if bust.busted_by_id is not None and bust.entry_number in lost:
-            bounties.setdefault(bust.busted_by_id, []).append(lost[bust.entry_number])
+    settlement = bounty_settlement(till)
     winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
-    own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
+    own_bounty = {winner: winner_collects(till, winner, settlement)} if winner is not None else {}
     paid: dict[int, list[int]] = {}
     voided = set(voided_rows(till.rows))
     for row in till.rows:
@@ -90,7 +84,6 @@ def money_view(till: Till) -> MoneyView:
                 prize += deal.reserved
         else:
             prize = finish.prize if finish is not None else 0
-        kos = bounties.get(rid, [])
         prize_paid, bounties_paid = paid.get(rid, [0, 0])
         dues[rid] = PrizeDue(
             registration_id=rid,
@@ -98,8 +91,8 @@ def money_view(till: Till) -> MoneyView:
             place=finish.place if finish is not None else None,
             tied=finish.tied if finish is not None else 1,
             prize=prize,
-            bounties=sum(kos) + own_bounty.get(rid, 0),
-            knockouts=len(kos),
+            bounties=settlement.cash.get(rid, 0) + own_bounty.get(rid, 0),
+            knockouts=settlement.knockouts.get(rid, 0),
             prize_paid=prize_paid,
             bounties_paid=bounties_paid,
             in_deal=in_deal,
