@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clockapp.core.bounties.tickets import PlacePrize, apply_tickets
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
@@ -30,6 +31,7 @@ class MoneyView:
     standings: Standings
     dues: dict[int, PrizeDue]
     deal: DealInfo | None
+    place_prizes: tuple[PlacePrize, ...] = ()  # each paid place's cash and ticket
 
 
 def standing_deal(till: Till, totals: LedgerBalances) -> DealInfo | None:
@@ -51,7 +53,15 @@ def money_view(till: Till) -> MoneyView:
         problem = ""
     except DomainError as error:
         table, problem = None, str(error)
-    prizes = table.amounts if table is not None else ()
+    place_prizes: tuple[PlacePrize, ...] = ()
+    if table is not None:
+        try:
+            place_prizes = apply_tickets(table.amounts, till.bounty.tickets, till.bounty.leftover)
+        except DomainError as error:  # tickets that no longer fit the pool: paid in cash
+            place_prizes = apply_tickets(table.amounts, (), till.bounty.leftover)
+            problem = str(error)
+    prizes = tuple(p.cash for p in place_prizes)
+    tickets = {p.place: p.ticket for p in place_prizes if p.ticket is not None}
     result = compute_standings(till, prizes)
     finishes = {f.player_id: f for f in result.finishes}
     someone_out = any(
@@ -96,8 +106,9 @@ def money_view(till: Till) -> MoneyView:
             prize_paid=prize_paid,
             bounties_paid=bounties_paid,
             in_deal=in_deal,
+            ticket=tickets.get(finish.place) if finish is not None and finish.tied == 1 else None,
         )
-    return MoneyView(totals, table, problem, result, dues, deal)
+    return MoneyView(totals, table, problem, result, dues, deal, place_prizes)
 
 
 def guard_payments(till: Till) -> None:
