@@ -6,14 +6,14 @@ refuse a change that would leave a player paid more than they are now due.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from clockapp.core.bounties.tickets import PlacePrize, apply_tickets
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
-from clockapp.core.money.bounty_view import bounty_settlement, winner_collects
+from clockapp.core.money.bounty_view import bounty_settlement, heads, winner_collects
 from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
@@ -32,6 +32,7 @@ class MoneyView:
     dues: dict[int, PrizeDue]
     deal: DealInfo | None
     place_prizes: tuple[PlacePrize, ...] = ()  # each paid place's cash and ticket
+    heads: dict[int, int] = field(default_factory=dict)  # the bounty on each player in play
 
 
 def standing_deal(till: Till, totals: LedgerBalances) -> DealInfo | None:
@@ -108,7 +109,9 @@ def money_view(till: Till) -> MoneyView:
             in_deal=in_deal,
             ticket=tickets.get(finish.place) if finish is not None and finish.tied == 1 else None,
         )
-    return MoneyView(totals, table, problem, result, dues, deal, place_prizes)
+    return MoneyView(
+        totals, table, problem, result, dues, deal, place_prizes, heads(till, settlement)
+    )
 
 
 def guard_payments(till: Till) -> None:

@@ -20,6 +20,7 @@ from clockapp.persistence.models import (
     EliminationRow,
     KnockoutCreditRow,
     MysteryDrawRow,
+    PlayerRow,
     PrizeTicketRow,
     RegistrationRow,
 )
@@ -146,13 +147,40 @@ def insert_draw(session: Session, tournament_id: int, draw: Draw, now: datetime)
     session.flush()
 
 
-def player_ids(session: Session, registration_ids: Sequence[int]) -> dict[int, int]:
-    """The player (in the player database) of each registration."""
-    if not registration_ids:
-        return {}
+def tickets_won(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int, Ticket]]:
+    """The tickets won by these players (a player and the duplicates merged into them):
+    (tournament id, registration id, ticket), oldest tournament first. A place shared by a tie
+    pays no ticket (the money view pays it in cash), so only a place held alone counts."""
+    if not player_ids:
+        return []
     rows = session.execute(
-        sa_select(col(RegistrationRow.id), col(RegistrationRow.player_id)).where(
-            col(RegistrationRow.id).in_(list(registration_ids))
+        sa_select(
+            col(PrizeTicketRow.tournament_id),
+            col(RegistrationRow.id),
+            col(PrizeTicketRow.place),
+            col(PrizeTicketRow.value),
+            col(PrizeTicketRow.description),
         )
+        .join(
+            RegistrationRow,
+            (col(RegistrationRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(RegistrationRow.place) == col(PrizeTicketRow.place))
+            & (col(RegistrationRow.tied) == 1),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .order_by(col(PrizeTicketRow.tournament_id), col(PrizeTicketRow.place))
     ).all()
-    return dict(rows)
+    return [(tid, rid, Ticket(place, value, text)) for tid, rid, place, value, text in rows]
+
+
+def with_merged(session: Session, player_id: int) -> list[int]:
+    """The player and every duplicate merged into them (directly or through another)."""
+    found = [player_id]
+    frontier = [player_id]
+    while frontier:
+        rows = session.execute(
+            sa_select(col(PlayerRow.id)).where(col(PlayerRow.merged_into_id).in_(frontier))
+        ).all()
+        frontier = [pid for (pid,) in rows if pid not in found]
+        found.extend(frontier)
+    return found

@@ -61,6 +61,8 @@ class ResultRow:
         bounties: Bounties credited.
         paid_out: Prizes and bounties already paid.
         in_deal: The prize is the player's share of a recorded deal.
+        bounty_on_head: The bounty on the player now, while in play (0 when none or out).
+        ticket: The ticket their place is paid with ("" for none), and its value in cents.
     """
 
     registration_id: int
@@ -80,6 +82,9 @@ class ResultRow:
     paid_out: int
     busted_by: str
     in_deal: bool = False
+    bounty_on_head: int = 0
+    ticket: str = ""
+    ticket_value: int = 0
 
     @property
     def total_won(self) -> int:
