@@ -86,6 +86,12 @@ class Action(enum.Enum):
     OPEN_RULINGS = ActionSpec(
         "Rulings…", ("Ctrl+R",), "Settle a hand: winners, side pots, odd chips, odds", "Windows"
     )
+    OPEN_CHARTS = ActionSpec(
+        "Charts…",
+        ("Ctrl+Shift+G",),
+        "Players left, average stack and prize pool over time",
+        "Windows",
+    )
     ACKNOWLEDGE_MOVES = ActionSpec(
         "All seat moves done",
         ("Ctrl+Shift+M",),

@@ -41,6 +41,7 @@ MENUS = (
             Action.OPEN_CASHIER,
             Action.OPEN_TABLES,
             Action.OPEN_RULINGS,
+            Action.OPEN_CHARTS,
             None,
             Action.ACKNOWLEDGE_MOVES,
         ),

@@ -128,6 +128,7 @@ class ClockStation(StationWindows, TournamentSwitching, QObject):
             Action.OPEN_CASHIER: self.open_cashier,
             Action.OPEN_TABLES: self.open_tables,
             Action.OPEN_RULINGS: self.open_rulings,
+            Action.OPEN_CHARTS: self.open_charts,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.QUIT: self.quit,
         }
