@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
-from PySide6.QtCore import QDateTime, QMargins, QSize, Qt
+from PySide6.QtCore import QDateTime, QMargins, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsScene
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.series import FieldPoint
@@ -120,13 +121,16 @@ def chart_view(chart: QChart) -> QChartView:
 
 def chart_image(chart: QChart, size: QSize) -> QImage:
     """`chart` drawn into an image of `size` pixels (for the PDF report and the README)."""
-    view = chart_view(chart)
-    view.resize(size)
+    # Drawn through a scene of its own, not a view: a view never shown has not laid out.
+    scene = QGraphicsScene()
+    scene.addItem(chart)
+    chart.resize(QSizeF(size))
+    scene.setSceneRect(QRectF(0, 0, size.width(), size.height()))
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.render(painter)
+    scene.render(painter)
     painter.end()
-    view.deleteLater()
+    scene.removeItem(chart)
     return image
