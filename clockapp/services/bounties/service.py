@@ -40,56 +40,61 @@ class BountyService:
         rules: BountyRules,
         leftover: LeftoverRule = LeftoverRule.NEXT_PLACES,
     ) -> Outcome[BountyView]:
-        """Choose the bounty format (and where ticket places' left-over cash goes).
+        """Choose the bounty format (and where ticket places' left-over cash goes); the
+        tickets stay as they are. See `configure`."""
+        return self.configure(tournament_id, rules, leftover, None)
 
-        A mystery format without a seed gets one drawn now; it is stored and shown, so the room
-        can replay every draw.
+    def set_tickets(self, tournament_id: int, tickets: Sequence[Ticket]) -> Outcome[BountyView]:
+        """Pay prize places with tickets (replacing those set before; none: all cash); the
+        format stays as it is. See `configure`."""
+        return self.configure(tournament_id, None, None, tickets)
+
+    def configure(
+        self,
+        tournament_id: int,
+        rules: BountyRules | None,
+        leftover: LeftoverRule | None,
+        tickets: Sequence[Ticket] | None,
+    ) -> Outcome[BountyView]:
+        """Save the bounty format, the ticket places and where their left-over cash goes, in
+        one transaction (None: keep what is set). A mystery format without a seed gets one
+        drawn now; it is stored and shown, so the room can replay every draw.
 
         Raises:
             BountyError: Envelopes were drawn already and the draw would change (undo those
-                knockouts first), or bounties already paid would be more than now due.
+                knockouts first); a ticket for a place not paid, two for one place, or tickets
+                worth more than the prize pool.
+            LedgerError: Bounties or prizes already paid would be more than now due.
         """
-        if rules.format is BountyFormat.MYSTERY and rules.seed == 0:
+        if rules is not None and rules.format is BountyFormat.MYSTERY and rules.seed == 0:
             rules = replace(rules, seed=secrets.randbelow(2**31 - 1) + 1)
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
-            old = till.bounty.rules
-            drawn = [d for d in till.bounty.draws if d.returned_by is None]
-            if drawn and (rules.format, rules.seed, rules.envelopes) != (
-                old.format,
-                old.seed,
-                old.envelopes,
+            book = till.bounty
+            new_rules = rules if rules is not None else book.rules
+            drawn = [d for d in book.draws if d.returned_by is None]
+            if drawn and (new_rules.format, new_rules.seed, new_rules.envelopes) != (
+                book.rules.format,
+                book.rules.seed,
+                book.rules.envelopes,
             ):
                 raise BountyError(
                     f"{len(drawn)} mystery envelope(s) have been drawn: the format, seed and "
                     "envelopes can no longer change (undo those knockouts first)."
                 )
-            till.bounty.rules = rules
-            till.bounty.leftover = leftover
+            book.rules = new_rules
+            book.leftover = leftover if leftover is not None else book.leftover
+            if tickets is not None:
+                book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
+                table = money_view(till).table
+                if table is not None:
+                    apply_tickets(table.amounts, book.tickets, book.leftover)
             guard_payments(till)
-            bounties_q.save_rules(session, tournament_id, rules, leftover)
-            return Done(
-                _view(session, till, now), BOUNTY_CHANGES, f"bounty format {rules.format.value}"
-            )
-
-        return money_action(self._ctx, self._cache, tournament_id, apply)
-
-    def set_tickets(self, tournament_id: int, tickets: Sequence[Ticket]) -> Outcome[BountyView]:
-        """Pay prize places with tickets (replacing those set before; none: all cash).
-
-        Raises:
-            BountyError: A ticket for a place not paid, two for one place, or tickets worth
-                more than the prize pool.
-        """
-
-        def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
-            till.bounty.tickets = tuple(sorted(tickets, key=lambda t: t.place))
-            table = money_view(till).table
-            if table is not None:
-                apply_tickets(table.amounts, till.bounty.tickets, till.bounty.leftover)
-            guard_payments(till)
-            bounties_q.save_tickets(session, tournament_id, till.bounty.tickets)
-            return Done(_view(session, till, now), BOUNTY_CHANGES, f"{len(tickets)} ticket(s)")
+            bounties_q.save_rules(session, tournament_id, book.rules, book.leftover)
+            if tickets is not None:
+                bounties_q.save_tickets(session, tournament_id, book.tickets)
+            summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
+            return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
 
