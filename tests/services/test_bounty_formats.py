@@ -178,3 +178,9 @@ def test_ticket_prizes_are_tracked_in_results_and_the_season(services: Services)
     player = rows[a].player_id
     won = services.bounties.tickets_won(player)
     assert [(t.tournament, t.place, t.value) for t in won] == [("Friday PKO", 1, 5000)]
+
+
+def test_tickets_can_be_set_before_the_first_entry(services: Services) -> None:
+    tid = services.tournaments.create("League night").value.id
+    services.bounties.set_tickets(tid, [Ticket(1, 5000, "League final")])
+    assert [t.place for t in services.bounties.view(tid).tickets] == [1]

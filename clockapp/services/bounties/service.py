@@ -87,7 +87,9 @@ class BountyService:
             if tickets is not None:
                 book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
                 table = money_view(till).table
-                if table is not None:
+                # Before the first entry no place is paid yet: the tickets are checked as the
+                # table forms (the money view says when they do not fit).
+                if table is not None and table.amounts:
                     apply_tickets(table.amounts, book.tickets, book.leftover)
             guard_payments(till)
             bounties_q.save_rules(session, tournament_id, book.rules, book.leftover)

@@ -68,7 +68,7 @@ class BountyDialog(_Dialog):
         for fmt, text in FORMATS:
             self.format_box.addItem(text, fmt)
         self.from_level = QRadioButton("From level")
-        self.from_players = QRadioButton("From the last … players")
+        self.from_players = QRadioButton("From players left (or fewer)")
         self.level_spin = QSpinBox()
         self.level_spin.setRange(1, 200)
         self.players_spin = QSpinBox()
