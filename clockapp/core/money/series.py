@@ -11,7 +11,7 @@ from datetime import datetime
 
 from clockapp.core.money.field import _standing_entry_rows, standing_busts
 from clockapp.core.money.ledger import LedgerRow, RowKind
-from clockapp.core.money.till import Till
+from clockapp.core.money.till import Bust, Till
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,14 @@ def field_series(till: Till) -> tuple[FieldPoint, ...]:
     An entry puts a player who was out (or new) back in; a rebuy or add-on while in play only
     adds chips and prize money. On equal times an entry comes before a bust.
     """
-    entries = [(till.meta[r.row_id].created_at, 0, r.row_id, r) for r in _standing_entry_rows(till)]
-    busts = [(b.created_at, 1, b.id, b) for b in standing_busts(till)]
+    events: list[tuple[datetime, int, int, LedgerRow | Bust]] = [
+        (till.meta[r.row_id].created_at, 0, r.row_id, r) for r in _standing_entry_rows(till)
+    ]
+    events.extend((b.created_at, 1, b.id, b) for b in standing_busts(till))
     playing: set[int] = set()
     chips = pool = 0
     points: list[FieldPoint] = []
-    for at, _, _, item in sorted([*entries, *busts], key=lambda e: e[:3]):
+    for at, _, _, item in sorted(events, key=lambda e: e[:3]):
         if isinstance(item, LedgerRow):
             assert item.player_id is not None
             assert item.split is not None

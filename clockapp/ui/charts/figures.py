@@ -18,7 +18,7 @@ POOL_COLOR = QColor("#2e7d32")
 
 
 def _ms(point: FieldPoint) -> float:
-    return float(QDateTime(point.at.astimezone()).toMSecsSinceEpoch())
+    return point.at.timestamp() * 1000  # the axis's milliseconds since the epoch
 
 
 def _line(name: str, color: QColor, values: Sequence[tuple[float, float]]) -> QLineSeries:
