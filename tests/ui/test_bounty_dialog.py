@@ -100,3 +100,26 @@ def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
     assert dialog.tickets_edit.toPlainText() == "1; 5000; Main event seat"
     assert services.tournaments.revision() == revision
     dialog.reject()
+
+
+def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    from clockapp.ui.cashier.prize_dialogs import BustDialog
+
+    regs = _field(services, bus, 4)
+    page = cashier_window.eliminations
+    cashier_window.tabs.setCurrentWidget(page)
+    page.bust_button.click()
+    dialog = page.dialog
+    assert isinstance(dialog, BustDialog)
+    dialog.set_busted(regs[3], busted_by=regs[0], split_with=regs[0])
+    assert "named twice" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.set_busted(regs[3], busted_by=regs[1], split_with=regs[0])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    rows = {r.registration_id: r for r in services.results.results(bus.tournament_id)}
+    # $10.00 split $5.00 / $5.00 between Bob (busted by) and Ann (split with).
+    assert (rows[regs[1]].bounties, rows[regs[0]].bounties) == (500, 500)
+    assert (rows[regs[1]].knockouts, rows[regs[0]].knockouts) == (1, 1)

@@ -84,12 +84,20 @@ class BustDialog(_Dialog):
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
         self.table = _table(
-            len(self._players), ("Busted", "Chips at start of hand", "Busted by"), (170, 190)
+            len(self._players),
+            ("Busted", "Chips at start of hand", "Busted by", "Split with"),
+            (170, 190, 170),
         )
-        self.table.setMinimumWidth(640)
+        self.table.setMinimumWidth(800)
+        split_tip = (
+            "A split pot: the other winner of the pot the player lost last. Put the earlier "
+            "position (first left of the button) under Busted by: the odd cent goes there."
+        )
+        self.table.horizontalHeaderItem(3).setToolTip(split_tip)
         self._boxes: list[QTableWidgetItem] = []
         self._chips: list[QSpinBox] = []
         self._busters: list[QComboBox] = []
+        self._splits: list[QComboBox] = []
         for row, reg in enumerate(self._players):
             item = QTableWidgetItem(reg.name)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
@@ -100,27 +108,38 @@ class BustDialog(_Dialog):
             spin.setSpecialValueText("—")
             spin.valueChanged.connect(self._update)
             self.table.setCellWidget(row, 1, spin)
-            combo = QComboBox()
-            combo.addItem("—", None)
-            for other in self._players:
-                if other.id != reg.id:
-                    combo.addItem(other.name, other.id)
+            combo, split = QComboBox(), QComboBox()
+            for box in (combo, split):
+                box.addItem("—", None)
+                for other in self._players:
+                    if other.id != reg.id:
+                        box.addItem(other.name, other.id)
+                box.currentIndexChanged.connect(self._update)
             self.table.setCellWidget(row, 2, combo)
+            self.table.setCellWidget(row, 3, split)
             self._boxes.append(item)
             self._chips.append(spin)
             self._busters.append(combo)
+            self._splits.append(split)
         self.table.itemChanged.connect(self._update)
         _fit_rows(self.table)
         self.layout_.insertWidget(1, self.table)
         self._update()
 
-    def set_busted(self, registration_id: int, chips: int = 0, busted_by: int | None = None):
+    def set_busted(
+        self,
+        registration_id: int,
+        chips: int = 0,
+        busted_by: int | None = None,
+        split_with: int | None = None,
+    ) -> None:
         """Tick a player (tests and the keyboard flow use it)."""
         row = next(i for i, r in enumerate(self._players) if r.id == registration_id)
         self._boxes[row].setCheckState(Qt.CheckState.Checked)
         self._chips[row].setValue(chips)
-        if busted_by is not None:
-            self._busters[row].setCurrentIndex(self._busters[row].findData(busted_by))
+        for box, who in ((self._busters[row], busted_by), (self._splits[row], split_with)):
+            if who is not None:
+                box.setCurrentIndex(box.findData(who))
 
     def busts(self) -> list[BustInput]:
         """The busts ticked."""
@@ -129,11 +148,13 @@ class BustDialog(_Dialog):
             if self._boxes[row].checkState() != Qt.CheckState.Checked:
                 continue
             chips = self._chips[row].value() or None
-            result.append(BustInput(reg.id, chips, self._busters[row].currentData()))
+            split = self._splits[row].currentData()
+            shared = (split,) if split is not None else ()
+            result.append(BustInput(reg.id, chips, self._busters[row].currentData(), shared))
         return result
 
     def _problem(self) -> str:
-        if not hasattr(self, "_busters") or len(self._busters) < len(self._players):
+        if not hasattr(self, "_splits") or len(self._splits) < len(self._players):
             return ""
         busts = self.busts()
         if not busts:
@@ -146,11 +167,16 @@ class BustDialog(_Dialog):
                 return f"Several busted on one hand: give the chips {who} started the hand with."
         out = {b.registration_id for b in busts}
         for bust in busts:
-            if bust.busted_by in out:
-                return (
-                    f"{names[bust.busted_by]} busted on this hand too, so cannot be credited "
-                    f"with busting {names[bust.registration_id]}."
-                )
+            if bust.co_busters and bust.busted_by is None:
+                return f"{names[bust.registration_id]}: name who busted them before the split."
+            if len(set(bust.busters)) < len(bust.busters):
+                return f"{names[bust.registration_id]}: the same player is named twice."
+            for buster in bust.busters:
+                if buster in out:
+                    return (
+                        f"{names[buster]} busted on this hand too, so cannot be credited "
+                        f"with busting {names[bust.registration_id]}."
+                    )
         return ""
 
 
