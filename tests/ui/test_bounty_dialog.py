@@ -123,3 +123,28 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     # $10.00 split $5.00 / $5.00 between Bob (busted by) and Ann (split with).
     assert (rows[regs[1]].bounties, rows[regs[0]].bounties) == (500, 500)
     assert (rows[regs[1]].knockouts, rows[regs[0]].knockouts) == (1, 1)
+
+
+def test_a_progressive_bust_dialog_asks_for_the_buster(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    from clockapp.core.bounties import BountyRules
+
+    regs = _field(services, bus, 3)
+    bus.run(
+        lambda: services.bounties.set_rules(
+            bus.tournament_id, BountyRules(BountyFormat.PROGRESSIVE)
+        )
+    )
+    page = cashier_window.eliminations
+    cashier_window.tabs.setCurrentWidget(page)
+    page.bust_button.click()
+    dialog = page.dialog
+    dialog.set_busted(regs[2])
+    assert "say who busted P2" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.set_busted(regs[2], busted_by=regs[0])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    heads = {h.registration_id: h.bounty for h in services.bounties.view(bus.tournament_id).heads}
+    assert heads[regs[0]] == 1500

@@ -52,7 +52,7 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
         .order_by(col(KnockoutCreditRow.elimination_id), col(KnockoutCreditRow.position))
     ).all():
         credits.setdefault(elimination_id, []).append((rid, stack))
-    undo = EliminationRow.__table__.alias("undo")  # type: ignore[attr-defined]
+    undo = EliminationRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
     draws = [
         Draw(number, elimination_id, envelope, amount, returned_by)
         for number, elimination_id, envelope, amount, returned_by in session.execute(
