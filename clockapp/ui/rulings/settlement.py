@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from clockapp.poker import settle
 from clockapp.poker.errors import PokerError
+from clockapp.poker.knockouts import knockout_winners
 from clockapp.ui.rulings.state import Dispute
 
 
@@ -127,6 +128,7 @@ class PotsAnswer:
     pots: tuple[PotRow, ...]
     payouts: tuple[PayoutRow, ...]
     uncalled: str
+    knockouts: tuple[str, ...] = ()  # who busts each seat that wins nothing, if it is all in
 
 
 def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) -> PotsAnswer:
@@ -197,7 +199,40 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
         )
         for pos, p in enumerate(players)
     )
-    return PotsAnswer(tuple(pots), payouts, uncalled)
+    knockouts: list[str] = []
+    if ranking is not None:
+        ranks = [[position[i] for i in group] for group in ranking]
+        button = _button_position(dispute, order)
+        for pos in live:
+            if result.payouts[pos] - returned[pos] > 0:
+                continue
+            seats = knockout_winners(
+                [p.bet for p in players],
+                [p.folded for p in players],
+                ranks,
+                button,
+                pos,
+                dispute.dead,
+            )
+            knockouts.append(_knockout_line(names[pos], [names[s] for s in seats]))
+    return PotsAnswer(tuple(pots), payouts, uncalled, tuple(knockouts))
+
+
+def _knockout_line(busted: str, winners: Sequence[str]) -> str:
+    """Who gets the knockout of `busted` (the winners of the pot they lost last).
+
+    >>> _knockout_line("Bo", ["Cy"])
+    'If Bo is all in, Cy busts them (the pot Bo lost last).'
+    >>> _knockout_line("Bo", ["Ann", "Cy"])
+    'If Bo is all in, Ann and Cy share the knockout (the odd cent of a bounty to Ann).'
+    """
+    if len(winners) == 1:
+        return f"If {busted} is all in, {winners[0]} busts them (the pot {busted} lost last)."
+    together = ", ".join(winners[:-1]) + f" and {winners[-1]}"
+    return (
+        f"If {busted} is all in, {together} share the knockout (the odd cent of a bounty to "
+        f"{winners[0]})."
+    )
 
 
 LONG_LIST = 4  # more eligible players than this may be counted rather than all named
