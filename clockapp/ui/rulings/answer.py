@@ -255,9 +255,9 @@ class AnswerView(QWidget):
             self.warning_label,
             self.pot_table,
             self.uncalled_label,
-            self.knockout_label,
             self.payout_table,
             self.odd_note,
+            self.knockout_label,  # last: the chips' answer stays in view above it
         ):
             layout.addWidget(widget)
         layout.addStretch(1)

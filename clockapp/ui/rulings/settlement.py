@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from clockapp.poker import settle
 from clockapp.poker.errors import PokerError
 from clockapp.poker.knockouts import knockout_winners
+from clockapp.ui.rulings.knockout_text import knockout_line
 from clockapp.ui.rulings.state import Dispute
 
 
@@ -199,13 +200,13 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
         )
         for pos, p in enumerate(players)
     )
-    knockouts: list[str] = []
+    busted_by: dict[tuple[int, ...], list[str]] = {}
     if ranking is not None:
         ranks = [[position[i] for i in group] for group in ranking]
         button = _button_position(dispute, order)
         for pos in live:
-            if result.payouts[pos] - returned[pos] > 0:
-                continue
+            if result.payouts[pos] > 0:
+                continue  # won a pot or had a bet given back: chips left, not busted
             seats = knockout_winners(
                 [p.bet for p in players],
                 [p.folded for p in players],
@@ -214,25 +215,9 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
                 pos,
                 dispute.dead,
             )
-            knockouts.append(_knockout_line(names[pos], [names[s] for s in seats]))
+            busted_by.setdefault(seats, []).append(names[pos])
+    knockouts = [knockout_line(out, [names[s] for s in seats]) for seats, out in busted_by.items()]
     return PotsAnswer(tuple(pots), payouts, uncalled, tuple(knockouts))
-
-
-def _knockout_line(busted: str, winners: Sequence[str]) -> str:
-    """Who gets the knockout of `busted` (the winners of the pot they lost last).
-
-    >>> _knockout_line("Bo", ["Cy"])
-    'If Bo is all in, Cy busts them (the pot Bo lost last).'
-    >>> _knockout_line("Bo", ["Ann", "Cy"])
-    'If Bo is all in, Ann and Cy share the knockout (the odd cent of a bounty to Ann).'
-    """
-    if len(winners) == 1:
-        return f"If {busted} is all in, {winners[0]} busts them (the pot {busted} lost last)."
-    together = ", ".join(winners[:-1]) + f" and {winners[-1]}"
-    return (
-        f"If {busted} is all in, {together} share the knockout (the odd cent of a bounty to "
-        f"{winners[0]})."
-    )
 
 
 LONG_LIST = 4  # more eligible players than this may be counted rather than all named
