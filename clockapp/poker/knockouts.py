@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from clockapp.poker.errors import SettleError
-from clockapp.poker.pots import settle
+from clockapp.poker.pots import Settlement, settle
 
 
 def knockout_winners(
@@ -21,6 +21,7 @@ def knockout_winners(
     button: int,
     busted: int,
     dead_money: int = 0,
+    chip: int = 1,
 ) -> tuple[int, ...]:
     """The seats credited with busting seat `busted`, earliest position first.
 
@@ -34,11 +35,24 @@ def knockout_winners(
     >>> knockout_winners([100, 300, 500], [False] * 3, [[0], [2], [1]], button=2, busted=1)
     (2,)
     """
-    result = settle(contributions, folded, ranking, button, dead_money)
+    result = settle(contributions, folded, ranking, button, dead_money, chip)
     if not 0 <= busted < len(contributions) or folded[busted]:
         raise SettleError(f"seat {busted} is not a player still in this hand")
+    return knockout_from(result, busted, button)
+
+
+def knockout_from(result: Settlement, busted: int, button: int) -> tuple[int, ...]:
+    """`knockout_winners` for a hand already settled (the same `Settlement` the table sees).
+
+    Raises:
+        SettleError: The seat won chips back, or put nothing in (it lost no chips here).
+    """
     if result.payouts[busted] > 0:
         raise SettleError(f"seat {busted} won chips back on this hand, so is not busted")
-    last = [pot for pot in result.pots if busted in pot.eligible][-1]
-    seats = len(contributions)
-    return tuple(sorted(last.winners, key=lambda seat: (seat - button - 1) % seats))
+    pots = [pot for pot in result.pots if busted in pot.eligible and pot.winners]
+    if not pots:
+        raise SettleError(f"seat {busted} lost no awarded pot on this hand, so busts nobody's way")
+    if busted in pots[-1].winners:
+        raise SettleError(f"seat {busted} tied for the pot it lost last: nobody busted it")
+    seats = len(result.payouts)
+    return tuple(sorted(pots[-1].winners, key=lambda seat: (seat - button - 1) % seats))

@@ -33,3 +33,15 @@ def test_a_seat_that_won_chips_is_not_busted() -> None:
 def test_a_folded_seat_cannot_be_busted() -> None:
     with pytest.raises(SettleError, match="not a player still in"):
         knockout_winners([100, 300, 500], [True, False, False], [[2], [1]], 2, busted=0)
+
+
+def test_a_seat_that_put_nothing_in_loses_no_pot() -> None:
+    with pytest.raises(SettleError, match="lost no awarded pot"):
+        knockout_winners([0, 300, 300], [False] * 3, [[1], [2], [0]], 2, busted=0)
+
+
+def test_the_smallest_chip_is_the_one_the_table_uses() -> None:
+    # A pot of 50 split two ways in T50 chips: seat 1 (left of the button) takes 50, seat 0
+    # nothing (with chip=1 both would take 25); seat 0 tied, so nobody busted it.
+    with pytest.raises(SettleError, match="tied for the pot"):
+        knockout_winners([25, 25], [False, False], [[0, 1]], 0, busted=0, chip=50)

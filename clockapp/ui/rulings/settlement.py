@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clockapp.poker import settle
-from clockapp.poker.errors import PokerError
-from clockapp.poker.knockouts import knockout_winners
+from clockapp.poker.errors import PokerError, SettleError
+from clockapp.poker.knockouts import knockout_from
 from clockapp.ui.rulings.knockout_text import knockout_line
 from clockapp.ui.rulings.state import Dispute
 
@@ -202,19 +202,15 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
     )
     busted_by: dict[tuple[int, ...], list[str]] = {}
     if ranking is not None:
-        ranks = [[position[i] for i in group] for group in ranking]
         button = _button_position(dispute, order)
         for pos in live:
-            if result.payouts[pos] > 0:
-                continue  # won a pot or had a bet given back: chips left, not busted
-            seats = knockout_winners(
-                [p.bet for p in players],
-                [p.folded for p in players],
-                ranks,
-                button,
-                pos,
-                dispute.dead,
-            )
+            # Only a seat that put chips in and got none back can have lost its last chips.
+            if players[pos].bet == 0 or result.payouts[pos] > 0:
+                continue
+            try:
+                seats = knockout_from(result, pos, button)
+            except SettleError:
+                continue  # tied for its last pot (an odd chip went elsewhere): nobody's knockout
             busted_by.setdefault(seats, []).append(names[pos])
     knockouts = [knockout_line(out, [names[s] for s in seats]) for seats, out in busted_by.items()]
     return PotsAnswer(tuple(pots), payouts, uncalled, tuple(knockouts))
