@@ -10,6 +10,7 @@ from datetime import datetime
 from clockapp.persistence.db import open_database
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
+from clockapp.services.bounties import BountyService
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
@@ -51,6 +52,7 @@ class Services:
         self.cashier = CashierService(self.ctx, tills)
         self.payouts = PayoutService(self.ctx, tills)
         self.results = ResultsService(self.ctx, tills)
+        self.bounties = BountyService(self.ctx, tills)
         self.registration = RegistrationService(self.ctx, tills)
         self.corrections = CorrectionsService(self.ctx, tills)
         self.leagues = LeagueService(self.ctx, tills)

@@ -22,6 +22,7 @@ from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import NO_ENDING, WallEnding, is_finished, wall_ending
 from clockapp.services.house import House, read_house
 from clockapp.services.results import field_stats, has_registrations
+from clockapp.services.results.views import WallBounty
 from clockapp.services.setup import (
     clock_row,
     get_row,
@@ -102,6 +103,7 @@ class TournamentStats:
     payouts: tuple[tuple[int, int], ...] = ()  # (place, cents)
     players_to_money: int | None = None
     deal: tuple[tuple[str, int], ...] = ()  # (name, cents) of a standing deal, largest first
+    bounty: WallBounty | None = None  # the biggest bounty, or the mystery draws
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,7 @@ def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
         payouts=cashier.payouts,
         players_to_money=cashier.players_to_money,
         deal=cashier.deal,
+        bounty=cashier.bounty,
     )
 
 

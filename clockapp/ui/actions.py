@@ -110,6 +110,12 @@ class Action(enum.Enum):
         "Team points: helpers, spectators, the worst beat, 100 points shared",
         "Windows",
     )
+    OPEN_CHARTS = ActionSpec(
+        "Charts…",
+        ("Ctrl+Shift+G",),
+        "Players left, average stack and prize pool over time",
+        "Windows",
+    )
     ACKNOWLEDGE_MOVES = ActionSpec(
         "All seat moves done",
         ("Ctrl+Shift+M",),

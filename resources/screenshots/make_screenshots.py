@@ -4,7 +4,8 @@ Run `python resources/screenshots/make_screenshots.py [OUT]`.
 
 Each window is shown offscreen on a fresh demo database, filled as a director would fill it,
 and grabbed to a PNG: the clock display at 1080p and 720p, the director window with the help
-overlay closed, the cashier, tables and rulings windows, the structure editor and its generator.
+overlay closed, the cashier, tables, rulings and charts windows, the structure editor and its
+generator.
 Run it with QT_QPA_PLATFORM=offscreen on a machine without a screen.
 """
 
@@ -97,6 +98,9 @@ def main(argv: list[str]) -> int:
         rulings.set_dispute(replace(dispute, board=board, players=players, dead=600))  # type: ignore[attr-defined]
         rulings.focus_target(-1)  # type: ignore[attr-defined]  # the board, as after a ruling
         grab(rulings, out / "rulings.png", (1680, 1000))
+
+        charts = station.open_charts()
+        grab(charts, out / "charts.png", (1280, 720))
 
         editor = station.open_structure_editor()
         if editor is not None:

@@ -116,6 +116,7 @@ def test_the_windows_group_follows_the_clock_groups() -> None:
         Action.OPEN_RULINGS,
         Action.OPEN_LEAGUES,
         Action.OPEN_TEAM_EVENT,
+        Action.OPEN_CHARTS,
         Action.ACKNOWLEDGE_MOVES,
     ]
     # Each group is one run in the registry, so the help shows each heading once.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
@@ -188,11 +189,19 @@ class BustInput:
         chips_at_hand_start: Their chips when the hand began (ranks busts on the same hand;
             equal stacks share the places). None for a bust alone on its hand.
         busted_by: The registration credited with the knockout (None: not recorded).
+        co_busters: Players sharing the knockout with `busted_by` (a split pot), in position
+            order after them: the bounty's odd cents go to the earliest position.
     """
 
     registration_id: int
     chips_at_hand_start: int | None = None
     busted_by: int | None = None
+    co_busters: tuple[int, ...] = ()
+
+    @property
+    def busters(self) -> tuple[int, ...]:
+        """Everyone credited, earliest position first."""
+        return (self.busted_by, *self.co_busters) if self.busted_by is not None else ()
 
 
 def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
@@ -232,16 +241,27 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
         if reg.status == RegistrationStatus.BUSTED:
             place = f", {ordinal(reg.place)}" if reg.place else ""
             raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
-        if bust.busted_by is not None:
-            buster = till.registrations.get(bust.busted_by)
+        if bust.co_busters and bust.busted_by is None:
+            raise EliminationError(
+                f"{who}: name the first player credited with the knockout before those sharing it."
+            )
+        if len(set(bust.busters)) != len(bust.busters):
+            raise EliminationError(f"{who}: a player is credited twice with the same knockout.")
+        if not bust.busters and till.bounty.rules.format is BountyFormat.PROGRESSIVE:
+            raise EliminationError(
+                f"Progressive knockouts: say who busted {who} (half the bounty goes to them in "
+                "cash, half onto their own head)."
+            )
+        for buster_id in bust.busters:
+            buster = till.registrations.get(buster_id)
             if buster is None:
                 raise EliminationError(
-                    f"Registration #{bust.busted_by}, credited with busting {who}, is not in "
+                    f"Registration #{buster_id}, credited with busting {who}, is not in "
                     "this tournament."
                 )
-            if buster.status != RegistrationStatus.PLAYING or bust.busted_by in seen:
+            if buster.status != RegistrationStatus.PLAYING or buster_id in seen:
                 raise EliminationError(
-                    f"{till.name(bust.busted_by)}, credited with busting {who}, is not in play; "
+                    f"{till.name(buster_id)}, credited with busting {who}, is not in play; "
                     "the knockout goes to a player still in."
                 )
         chips = bust.chips_at_hand_start if bust.chips_at_hand_start is not None else 1

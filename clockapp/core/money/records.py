@@ -11,6 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from clockapp.core.bounties.tickets import Ticket
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.entries import EntryPrice
@@ -166,6 +167,7 @@ class PrizeDue:
         prize_paid: Prize rows paid to them.
         bounties_paid: Bounty rows paid to them.
         in_deal: Whether the prize comes from a recorded deal.
+        ticket: The ticket their place is paid with, besides `prize` in cash (None: none).
     """
 
     registration_id: int
@@ -178,6 +180,7 @@ class PrizeDue:
     prize_paid: int
     bounties_paid: int
     in_deal: bool = False
+    ticket: Ticket | None = None
 
     @property
     def prize_owed(self) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from operator import attrgetter
 
+from clockapp.core.bounties.book import BountyBook
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
@@ -122,6 +123,8 @@ class Till:
     # The tournament row's end and registration choice (`services.ending` keeps them in step).
     finished_at: datetime | None = None
     registration_mode: str = "auto"
+    # Bounty format, split knockouts, mystery draws and ticket prizes (`clockapp.core.bounties`).
+    bounty: BountyBook = field(default_factory=BountyBook)
 
     def copy(self) -> Till:
         """A till that shares nothing changeable with this one (registrations are copied)."""
@@ -138,6 +141,7 @@ class Till:
             revision=self.revision,
             finished_at=self.finished_at,
             registration_mode=self.registration_mode,
+            bounty=self.bounty.copy(),
         )
 
     def registration(self, registration_id: int) -> Reg:

@@ -6,13 +6,15 @@ refuse a change that would leave a player paid more than they are now due.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from clockapp.core.bounties.tickets import PlacePrize, apply_tickets
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
-from clockapp.core.money.field import bounty_on, compute_standings, lives, standing_busts
+from clockapp.core.money.bounty_view import bounty_settlement, heads, winner_collects
+from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.till import DealInfo, Till
@@ -29,6 +31,8 @@ class MoneyView:
     standings: Standings
     dues: dict[int, PrizeDue]
     deal: DealInfo | None
+    place_prizes: tuple[PlacePrize, ...] = ()  # each paid place's cash and ticket
+    heads: dict[int, int] = field(default_factory=dict)  # the bounty on each player in play
 
 
 def standing_deal(till: Till, totals: LedgerBalances) -> DealInfo | None:
@@ -50,7 +54,15 @@ def money_view(till: Till) -> MoneyView:
         problem = ""
     except DomainError as error:
         table, problem = None, str(error)
-    prizes = table.amounts if table is not None else ()
+    place_prizes: tuple[PlacePrize, ...] = ()
+    if table is not None:
+        try:
+            place_prizes = apply_tickets(table.amounts, till.bounty.tickets, till.bounty.leftover)
+        except DomainError as error:  # tickets that no longer fit the pool: paid in cash
+            place_prizes = apply_tickets(table.amounts, (), till.bounty.leftover)
+            problem = str(error)
+    prizes = tuple(p.cash for p in place_prizes)
+    tickets = {p.place: p.ticket for p in place_prizes if p.ticket is not None}
     result = compute_standings(till, prizes)
     finishes = {f.player_id: f for f in result.finishes}
     someone_out = any(
@@ -60,16 +72,9 @@ def money_view(till: Till) -> MoneyView:
     deal_shares: dict[int, int] = {}
     if deal is not None:
         deal_shares = dict(zip(deal.registration_ids, deal.amounts, strict=True))
-    stacks = lives(till)
-    bounties: dict[int, list[int]] = {}
-    for bust in standing_busts(till):
-        # A knockout earns the bounty on the stack lost, as long as that entry still stands
-        # (a voided entry had no bounty to win).
-        lost = stacks.get(bust.registration_id, {})
-        if bust.busted_by_id is not None and bust.entry_number in lost:
-            bounties.setdefault(bust.busted_by_id, []).append(lost[bust.entry_number])
+    settlement = bounty_settlement(till)
     winner = result.remaining[0] if len(result.remaining) == 1 and someone_out else None
-    own_bounty = {winner: bounty_on(till, winner)} if winner is not None else {}
+    own_bounty = {winner: winner_collects(till, winner, settlement)} if winner is not None else {}
     paid: dict[int, list[int]] = {}
     voided = set(voided_rows(till.rows))
     for row in till.rows:
@@ -90,7 +95,6 @@ def money_view(till: Till) -> MoneyView:
                 prize += deal.reserved
         else:
             prize = finish.prize if finish is not None else 0
-        kos = bounties.get(rid, [])
         prize_paid, bounties_paid = paid.get(rid, [0, 0])
         dues[rid] = PrizeDue(
             registration_id=rid,
@@ -98,13 +102,16 @@ def money_view(till: Till) -> MoneyView:
             place=finish.place if finish is not None else None,
             tied=finish.tied if finish is not None else 1,
             prize=prize,
-            bounties=sum(kos) + own_bounty.get(rid, 0),
-            knockouts=len(kos),
+            bounties=settlement.cash.get(rid, 0) + own_bounty.get(rid, 0),
+            knockouts=settlement.knockouts.get(rid, 0),
             prize_paid=prize_paid,
             bounties_paid=bounties_paid,
             in_deal=in_deal,
+            ticket=tickets.get(finish.place) if finish is not None and finish.tied == 1 else None,
         )
-    return MoneyView(totals, table, problem, result, dues, deal)
+    return MoneyView(
+        totals, table, problem, result, dues, deal, place_prizes, heads(till, settlement)
+    )
 
 
 def guard_payments(till: Till) -> None:

@@ -4,6 +4,12 @@ One module a domain; add a new module's import below when you add one.
 """
 
 from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.bounties import (
+    BountyRulesRow,
+    KnockoutCreditRow,
+    MysteryDrawRow,
+    PrizeTicketRow,
+)
 from clockapp.persistence.models.cashier import (
     CashierConfigRow,
     DealRow,
@@ -35,6 +41,7 @@ from clockapp.persistence.models.showdown import ShowdownRow
 __all__ = [
     "AppSetting",
     "AttendanceRow",
+    "BountyRulesRow",
     "CashierConfigRow",
     "ChangeRow",
     "ChipCountRow",
@@ -46,11 +53,14 @@ __all__ = [
     "EliminationRow",
     "GameTableRow",
     "HandForHandRow",
+    "KnockoutCreditRow",
     "LeagueRow",
     "LeagueTournamentRow",
     "LedgerRecord",
     "MoveCountRow",
+    "MysteryDrawRow",
     "PlayerRow",
+    "PrizeTicketRow",
     "RegistrationRow",
     "SeatMoveRow",
     "SeatRow",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.till import Reg, RowMeta, Till, display_name
+from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import cashier_config, ledger
 from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.queries import eliminations as eliminations_q
@@ -117,4 +118,5 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         {rid: reg.values() for rid, reg in registrations.items()},
         finished_at=tournament.finished_at,
         registration_mode=tournament.registration,
+        bounty=bounties_q.load_book(session, tournament_id),
     )

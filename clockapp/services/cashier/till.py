@@ -42,10 +42,11 @@ from clockapp.persistence.models import (
     RegistrationRow,
     TournamentRow,
 )
-from clockapp.persistence.models.cashier import STATUS_BUSTED
+from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
+from clockapp.services.cashier.knockouts import record_knockout, return_draw
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
 
 
@@ -208,6 +209,8 @@ def record_busts(
         hand = new_hand
     stacks = lives(till)
     seats = eliminations.seats_of(session, [b.registration_id for b in busts])
+    level = clock_position(session, till.tournament_id, now).level
+    left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
     for bust in busts:
         held = stacks.get(bust.registration_id, {})
         stack_row = current_stack(held)
@@ -227,7 +230,10 @@ def record_busts(
             created_at=now,
             station=station[:100],
         )
-        add_bust(session, till, row)
+        recorded = add_bust(session, till, row)
+        record_knockout(
+            session, till, bust, recorded, stacks, level=level, players_left=left, now=now
+        )
     save_settled(session, till)
 
 
@@ -271,7 +277,7 @@ def undo_last_bust(
         created_at=now,
         station=station[:100],
     )
-    add_bust(session, till, row)
+    return_draw(till, last, add_bust(session, till, row))
     if last.table_number is None or last.seat_number is None:
         return None
     return Seat(last.table_number, last.seat_number)

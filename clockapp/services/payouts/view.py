@@ -71,7 +71,7 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
     totals = view.balances
     collected = totals.prize_pool - totals.overlay
     table = view.table
-    ladder = tuple(enumerate(table.amounts, start=1)) if table is not None else ()
+    ladder = tuple((p.place, p.value) for p in view.place_prizes) if table is not None else ()
     players_left = view.standings.players_left
     return PayoutView(
         structure=till.config.payouts,

@@ -3,15 +3,18 @@ and a deal's shares (`field_stats`)."""
 
 from __future__ import annotations
 
+from clockapp.core.bounties.mystery import in_box
+from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import chips_in_play
-from clockapp.core.money.view import money_view
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.payouts import payout_view
-from clockapp.services.results.views import FieldStats
+from clockapp.services.results.views import FieldStats, WallBounty
 
 
 def has_registrations(session: Session, tournament_id: int) -> bool:
@@ -46,4 +49,27 @@ def field_stats(
         payouts=ladder,
         players_to_money=payouts.players_to_money,
         deal=tuple(deal),
+        bounty=wall_bounty(till, view),
     )
+
+
+def wall_bounty(till: Till, view: MoneyView) -> WallBounty | None:
+    """The bounty picture for the wall (None when no entry paid a bounty part)."""
+    rules = till.bounty.rules
+    if view.balances.bounty_pool == 0:
+        return None
+    if rules.format is BountyFormat.MYSTERY:
+        drawn = [d for d in till.bounty.draws if d.returned_by is None]
+        last = None
+        if drawn:
+            credits = till.bounty.credits.get(drawn[-1].elimination_id, ())
+            last = (" & ".join(till.name(rid) for rid, _ in credits), drawn[-1].amount)
+        return WallBounty(
+            rules.format.value,
+            last_draw=last,
+            envelopes_left=len(in_box(rules.envelopes, till.bounty.draws)),
+            stage=rules.stage.label if rules.stage else "",
+        )
+    heads = [(till.name(rid), cents) for rid, cents in view.heads.items() if cents]
+    leader = max(heads, key=lambda h: (h[1], h[0]), default=None)
+    return WallBounty(rules.format.value, leader=leader, heads=len(heads))

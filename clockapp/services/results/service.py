@@ -9,6 +9,7 @@ from datetime import datetime
 
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.field import BustInput
+from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
 from clockapp.persistence.queries import chips as chip_rows
@@ -186,6 +187,12 @@ class ResultsService:
     def results_csv(self, tournament_id: int) -> str:
         """The results as CSV text (`RESULTS_COLUMNS`)."""
         return results_to_csv(self.results(tournament_id))
+
+    def series(self, tournament_id: int) -> tuple[FieldPoint, ...]:
+        """The field over time, for the charts: players left, chips, prize pool (oldest first)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            return field_series(load_till(session, tournament_id, self._cache))
 
     def stats(self, tournament_id: int) -> FieldStats | None:
         """The clock's figures from the cashier (None when nobody is registered)."""

@@ -96,6 +96,9 @@ def result_rows(till: Till) -> tuple[ResultRow, ...]:
                 paid_out=due.prize_paid + due.bounties_paid,
                 busted_by=till.name(reg.busted_by_id),
                 in_deal=due.in_deal,
+                bounty_on_head=view.heads.get(rid, 0),
+                ticket=due.ticket.description if due.ticket else "",
+                ticket_value=due.ticket.value if due.ticket else 0,
             )
         )
     # Players still in first (they are ahead of every busted player), then by place.

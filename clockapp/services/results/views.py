@@ -62,6 +62,8 @@ class ResultRow:
         paid_out: Prizes and bounties already paid.
         in_deal: The prize is the player's share of a recorded deal.
         chips: A player still in: his newest chip count (None when not counted, or out).
+        bounty_on_head: The bounty on the player now, while in play (0 when none or out).
+        ticket: The ticket their place is paid with ("" for none), and its value in cents.
     """
 
     registration_id: int
@@ -82,6 +84,9 @@ class ResultRow:
     busted_by: str
     in_deal: bool = False
     chips: int | None = None
+    bounty_on_head: int = 0
+    ticket: str = ""
+    ticket_value: int = 0
 
     @property
     def total_won(self) -> int:
@@ -108,6 +113,7 @@ class FieldStats:
             players in it (theirs are paid by the deal, not by place).
         players_to_money: Busts still needed before everyone left is paid.
         deal: (name, cents) each player in a standing deal is paid, the largest first.
+        bounty: The bounty picture for the wall (None: no bounty money in this tournament).
     """
 
     entries: int
@@ -118,3 +124,25 @@ class FieldStats:
     payouts: tuple[tuple[int, int], ...]
     players_to_money: int | None
     deal: tuple[tuple[str, int], ...] = ()
+    bounty: WallBounty | None = None
+
+
+@dataclass(frozen=True)
+class WallBounty:
+    """What the wall shows of the bounties.
+
+    Attributes:
+        format: "knockout", "progressive" or "mystery".
+        leader: Knockout formats: (name, cents) of the biggest bounty on a head in play.
+        heads: Knockout formats: players in play carrying a bounty.
+        last_draw: Mystery: (the buster's names, cents) of the last envelope drawn.
+        envelopes_left: Mystery: envelopes still in the box.
+        stage: Mystery: when the draws start ("from level 6").
+    """
+
+    format: str
+    leader: tuple[str, int] | None = None
+    heads: int = 0
+    last_draw: tuple[str, int] | None = None
+    envelopes_left: int = 0
+    stage: str = ""

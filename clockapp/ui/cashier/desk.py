@@ -41,7 +41,7 @@ from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.new_player import add_new_player
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.prize_dialogs import BustDialog, bust_dialog
 
 SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
@@ -364,7 +364,7 @@ class Desk(QWidget):
             ctx.refuse(f"{name} is already out" + (f" ({where})." if where else "."))
             return
         in_play = [r for r in self._registrations.values() if r.in_play]
-        dialog = BustDialog(in_play, reg.id, self)
+        dialog = bust_dialog(self._ctx, in_play, reg.id, self)
         dialog.accepted.connect(lambda: self._on_bust_accepted(dialog))
         self._open(dialog)
 

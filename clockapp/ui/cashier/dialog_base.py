@@ -8,12 +8,17 @@ large bold label the dialogs show amounts in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
+    QSpinBox,
+    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -71,3 +76,36 @@ class _Dialog(QDialog):
         self._update()
         if self.ok_button.isEnabled():
             self.accept()
+
+
+# Table helpers the player dialogs share (busts, deals).
+_MAX_CHIPS = 2_000_000_000
+
+
+def _chips_spin(value: int = 0) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(0, _MAX_CHIPS)
+    spin.setGroupSeparatorShown(True)
+    spin.setValue(value)
+    return spin
+
+
+def _table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWidget:
+    """A table of players: the name stretches, the other columns get `widths`."""
+    table = QTableWidget(rows, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column, width in enumerate(widths, start=1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        table.setColumnWidth(column, width)
+    return table
+
+
+def _fit_rows(table: QTableWidget, most: int = 10) -> None:
+    """Tall enough to show every row, up to `most` (a final table fits without scrolling)."""
+    table.resizeRowsToContents()
+    shown = min(table.rowCount(), most)
+    row_height = table.rowHeight(0) if table.rowCount() else 30
+    table.setMinimumHeight(table.horizontalHeader().height() + shown * row_height + 6)

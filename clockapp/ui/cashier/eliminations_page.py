@@ -21,7 +21,7 @@ from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.pages import Page, fit_columns, table_view
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.prize_dialogs import bust_dialog
 from clockapp.ui.cashier.prize_models import (
     EliminationLine,
     EliminationsModel,
@@ -111,7 +111,7 @@ class EliminationsPage(Page):
         if not in_play:
             ctx.refuse("Nobody is in play.")
             return
-        dialog = BustDialog(in_play, None, self)
+        dialog = bust_dialog(ctx, in_play, None, self)
         dialog.accepted.connect(lambda: operations.record_busts(ctx, dialog.busts()))
         self._open(dialog)
 

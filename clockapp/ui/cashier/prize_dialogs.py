@@ -13,11 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
@@ -25,133 +23,15 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
+from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
+from clockapp.ui.cashier.dialog_base import _chips_spin, _fit_rows, _table
 from clockapp.ui.cashier.dialogs import _big, _Dialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
-_MAX_CHIPS = 2_000_000_000
-
-
-def _chips_spin(value: int = 0) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(0, _MAX_CHIPS)
-    spin.setGroupSeparatorShown(True)
-    spin.setValue(value)
-    return spin
-
-
-def _table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWidget:
-    """A table of players: the name stretches, the other columns get `widths`."""
-    table = QTableWidget(rows, len(headers))
-    table.setHorizontalHeaderLabels(list(headers))
-    table.verticalHeader().setVisible(False)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    for column, width in enumerate(widths, start=1):
-        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        table.setColumnWidth(column, width)
-    return table
-
-
-def _fit_rows(table: QTableWidget, most: int = 10) -> None:
-    """Tall enough to show every row, up to `most` (a final table fits without scrolling)."""
-    table.resizeRowsToContents()
-    shown = min(table.rowCount(), most)
-    row_height = table.rowHeight(0) if table.rowCount() else 30
-    table.setMinimumHeight(table.horizontalHeader().height() + shown * row_height + 6)
-
-
-# ------------------------------------------------------------------------------ busts
-class BustDialog(_Dialog):
-    """Record the players busted on one hand, the chips each started it with, and the buster."""
-
-    def __init__(
-        self,
-        in_play: Sequence[RegistrationInfo],
-        preselected: int | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__("Bust", "Record bust", parent)
-        self.setObjectName("bust_dialog")
-        self._players = tuple(in_play)
-        about = QLabel(
-            "Tick every player busted on this hand. Several on one hand: give the chips each "
-            "started it with (more chips, better place; equal stacks share the places)."
-        )
-        about.setWordWrap(True)
-        self.layout_.insertWidget(0, about)
-        self.table = _table(
-            len(self._players), ("Busted", "Chips at start of hand", "Busted by"), (170, 190)
-        )
-        self.table.setMinimumWidth(640)
-        self._boxes: list[QTableWidgetItem] = []
-        self._chips: list[QSpinBox] = []
-        self._busters: list[QComboBox] = []
-        for row, reg in enumerate(self._players):
-            item = QTableWidgetItem(reg.name)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            checked = reg.id == preselected
-            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
-            self.table.setItem(row, 0, item)
-            spin = _chips_spin()
-            spin.setSpecialValueText("—")
-            spin.valueChanged.connect(self._update)
-            self.table.setCellWidget(row, 1, spin)
-            combo = QComboBox()
-            combo.addItem("—", None)
-            for other in self._players:
-                if other.id != reg.id:
-                    combo.addItem(other.name, other.id)
-            self.table.setCellWidget(row, 2, combo)
-            self._boxes.append(item)
-            self._chips.append(spin)
-            self._busters.append(combo)
-        self.table.itemChanged.connect(self._update)
-        _fit_rows(self.table)
-        self.layout_.insertWidget(1, self.table)
-        self._update()
-
-    def set_busted(self, registration_id: int, chips: int = 0, busted_by: int | None = None):
-        """Tick a player (tests and the keyboard flow use it)."""
-        row = next(i for i, r in enumerate(self._players) if r.id == registration_id)
-        self._boxes[row].setCheckState(Qt.CheckState.Checked)
-        self._chips[row].setValue(chips)
-        if busted_by is not None:
-            self._busters[row].setCurrentIndex(self._busters[row].findData(busted_by))
-
-    def busts(self) -> list[BustInput]:
-        """The busts ticked."""
-        result = []
-        for row, reg in enumerate(self._players):
-            if self._boxes[row].checkState() != Qt.CheckState.Checked:
-                continue
-            chips = self._chips[row].value() or None
-            result.append(BustInput(reg.id, chips, self._busters[row].currentData()))
-        return result
-
-    def _problem(self) -> str:
-        if not hasattr(self, "_busters") or len(self._busters) < len(self._players):
-            return ""
-        busts = self.busts()
-        if not busts:
-            return "Tick the player who busted."
-        names = {r.id: r.name for r in self._players}
-        if len(busts) > 1:
-            missing = [names[b.registration_id] for b in busts if b.chips_at_hand_start is None]
-            if missing:
-                who = ", ".join(missing)
-                return f"Several busted on one hand: give the chips {who} started the hand with."
-        out = {b.registration_id for b in busts}
-        for bust in busts:
-            if bust.busted_by in out:
-                return (
-                    f"{names[bust.busted_by]} busted on this hand too, so cannot be credited "
-                    f"with busting {names[bust.registration_id]}."
-                )
-        return ""
+__all__ = ["BustDialog", "DealDialog", "bust_dialog"]
 
 
 # ------------------------------------------------------------------------------ deals

@@ -7,13 +7,13 @@ an 80 mm receipt roll, the seat card for an A6 card, the results for A4.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF
-from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QMarginsF, QSizeF, QUrl
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_cents
@@ -27,6 +27,9 @@ from clockapp.ui.cashier.dialogs import KIND_TITLE
 RECEIPT_PAGE = (80.0, 160.0, 4.0)
 SEAT_CARD_PAGE = (105.0, 148.0, 8.0)
 A4_PAGE = (210.0, 297.0, 14.0)
+#: A chart's width on the A4 report: the page's printable width (182 mm) in the 96-dpi pixels
+#: Qt's text layout measures images in (it scales them up to the printer's resolution).
+CHART_WIDTH = 680
 
 _CSS = """
 body { font-family: 'Inter', 'DejaVu Sans', sans-serif; color: #111; }
@@ -41,8 +44,17 @@ td.num, th.num { text-align: right; }
 """
 
 
-def write_pdf(path: Path | str, html: str, page: tuple[float, float, float], title: str) -> Path:
-    """Lay out `html` and print it to a PDF file at `path`; returns the path."""
+def write_pdf(
+    path: Path | str,
+    html: str,
+    page: tuple[float, float, float],
+    title: str,
+    images: Mapping[str, QImage] | None = None,
+) -> Path:
+    """Lay out `html` and print it to a PDF file at `path`; returns the path.
+
+    `images` are the pictures the HTML names in `<img src=...>` (charts drawn for the report).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     width, height, margin = page
@@ -57,6 +69,8 @@ def write_pdf(path: Path | str, html: str, page: tuple[float, float, float], tit
     # set here stops print_() from adding its own 2 cm margins to a receipt 8 cm wide.
     document.documentLayout().setPaintDevice(writer)
     document.setDefaultStyleSheet(_CSS)
+    for name, image in (images or {}).items():
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
     document.setHtml(f"<html><body>{html}</body></html>")
     paint = writer.pageLayout().paintRectPixels(writer.resolution())
     document.setPageSize(QSizeF(paint.width(), paint.height()))
@@ -172,8 +186,10 @@ def results_html(
     payouts: PayoutView,
     summary: NightSummary | None,
     printed_at: datetime,
+    charts: Sequence[str] = (),
 ) -> str:
-    """The results report: finishing places with prizes and bounties, the payouts, the money."""
+    """The results report: finishing places with prizes and bounties, the payouts, the money,
+    and the charts of the night (`charts`: the names of their images) on a page of their own."""
     head = (
         "<tr><th>Place</th><th>Player</th><th class='num'>Entries</th>"
         "<th class='num'>Rebuys</th><th class='num'>Add-ons</th><th class='num'>Prize</th>"
@@ -221,7 +237,17 @@ def results_html(
         f"<td width='45%' valign='top'><p class='head'>Payouts</p>{ladder}</td>"
         "<td width='10%'></td>"
         f"<td width='45%' valign='top'><p class='head'>Money</p>{money}</td></tr></table>"
+        + _charts_html(charts)
     )
+
+
+def _charts_html(charts: Sequence[str]) -> str:
+    if not charts:
+        return ""
+    pictures = "".join(
+        f"<p><img src='{escape(name)}' width='{CHART_WIDTH}'></p>" for name in charts
+    )
+    return f"<p style='page-break-before: always' class='head'>The night in charts</p>{pictures}"
 
 
 def write_results(
@@ -231,7 +257,8 @@ def write_results(
     payouts: PayoutView,
     summary: NightSummary | None,
     printed_at: datetime,
+    charts: Mapping[str, QImage] | None = None,
 ) -> Path:
-    """The results report as an A4 PDF."""
-    html = results_html(tournament, results, payouts, summary, printed_at)
-    return write_pdf(path, html, A4_PAGE, f"{tournament} results")
+    """The results report as an A4 PDF, with the charts given (name -> image) at the end."""
+    html = results_html(tournament, results, payouts, summary, printed_at, tuple(charts or {}))
+    return write_pdf(path, html, A4_PAGE, f"{tournament} results", charts)

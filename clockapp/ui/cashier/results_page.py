@@ -121,6 +121,9 @@ class ResultsPage(Page):
         if not path:
             return None
         s, tid = ctx.services, ctx.tid
+        # QtCharts loads only when a report is printed (the cashier starts without it).
+        from clockapp.ui.charts.report import report_charts
+
         reports.write_results(
             path,
             s.tournaments.get(tid).name,
@@ -128,6 +131,7 @@ class ResultsPage(Page):
             s.payouts.table(tid),
             s.cashier.summary(tid),
             s.now(),
+            report_charts(s.results.series(tid)),
         )
         ctx.message.show_info(f"Results report saved: {path}")
         return path

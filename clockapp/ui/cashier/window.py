@@ -29,6 +29,7 @@ from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.bounty_dialog import open_bounty_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
@@ -123,6 +124,12 @@ class CashierWindow(QMainWindow):
             "add-on, re-entry, opening float"
         )
         self.rules_button.clicked.connect(lambda: self.start_rules())
+        self.bounties_button = QPushButton("Bounties…")
+        self.bounties_button.setObjectName("bounties")
+        self.bounties_button.setToolTip(
+            "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
+        )
+        self.bounties_button.clicked.connect(lambda: open_bounty_dialog(self.ctx, self))
         self.undo_button = QPushButton("Undo")
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(lambda: self.undo())
@@ -142,6 +149,7 @@ class CashierWindow(QMainWindow):
         header.addWidget(self.pool_label, 1)
         header.addWidget(self.registration_label)
         header.addWidget(self.rules_button)
+        header.addWidget(self.bounties_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.redo_button)
         self.desk = Desk(ctx)

@@ -149,9 +149,13 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.players_block = StatBlock("PLAYERS", sub=True)
         self.average_block = StatBlock("AVERAGE STACK", sub=True)
         self.chips_block = StatBlock("CHIPS IN PLAY")
+        # A bounty event shows the biggest bounty (or last mystery envelope) in the chips' place.
+        self.bounty_block = StatBlock("BIGGEST BOUNTY", color=theme.BREAK, sub=True)
+        self.bounty_block.hide()
         left.addWidget(self.players_block, 43)
         left.addWidget(self.average_block, 43)
         left.addWidget(self.chips_block, 32)
+        left.addWidget(self.bounty_block, 32)
         # The sides give the countdown room: its digits stay a quarter of the screen's height.
         body.addWidget(self.left_panel, 20)
 
@@ -239,6 +243,12 @@ class ClockDisplay(FullscreenMixin, QWidget):
             self.players_block.sub.setText(present.money_line(to_money))
             self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
+        shown = present.bounty_block(getattr(stats, "bounty", None), currency)
+        self.bounty_block.setVisible(shown is not None)
+        self.chips_block.setVisible(shown is None)
+        if shown is not None and self.bounty_block.sub is not None:
+            for label, text in zip(self.bounty_block.labels(), shown, strict=True):
+                label.setText(text)
         stack = getattr(snapshot.settings, "starting_stack", 0) or 0
         self.money_stack.show_money(
             stats.prize_pool_cents,

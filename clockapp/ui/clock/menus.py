@@ -50,6 +50,7 @@ MENUS = (
             Action.OPEN_RULINGS,
             Action.OPEN_LEAGUES,
             Action.OPEN_TEAM_EVENT,
+            Action.OPEN_CHARTS,
             None,
             Action.ACKNOWLEDGE_MOVES,
         ),

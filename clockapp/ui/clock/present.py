@@ -218,3 +218,28 @@ def money_line(players_to_money: int | None) -> str:
     if players_to_money <= 0:
         return "IN THE MONEY"
     return f"{players_to_money} TO THE MONEY"
+
+
+def bounty_block(bounty: Any, currency: str) -> tuple[str, str, str] | None:
+    """The wall's bounty block: (caption, value, line under it), None without bounty money.
+
+    >>> from clockapp.services.results.views import WallBounty
+    >>> bounty_block(WallBounty("progressive", ("Ann Lee", 2250), heads=3), "$")
+    ('BIGGEST BOUNTY', '$22.50', 'ANN LEE  ·  3 HEADS')
+    >>> bounty_block(WallBounty("mystery", envelopes_left=7, stage="from level 6"), "$")
+    ('MYSTERY BOUNTIES', '7 ENVELOPES', 'FROM LEVEL 6')
+    """
+    if bounty is None:
+        return None
+    if bounty.format == "mystery":
+        left = f"{bounty.envelopes_left} ENVELOPE{'S' if bounty.envelopes_left != 1 else ''}"
+        if bounty.last_draw is None:
+            return "MYSTERY BOUNTIES", left, bounty.stage.upper()
+        names, cents = bounty.last_draw
+        line = f"{names.upper()}  ·  {bounty.envelopes_left} LEFT"
+        return "LAST ENVELOPE", texts.money(cents, currency), line
+    if bounty.leader is None:
+        return None
+    name, cents = bounty.leader
+    heads = f"{bounty.heads} HEAD{'S' if bounty.heads != 1 else ''}"
+    return "BIGGEST BOUNTY", texts.money(cents, currency), f"{name.upper()}  ·  {heads}"

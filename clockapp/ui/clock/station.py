@@ -159,6 +159,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             Action.OPEN_RULINGS: self.open_rulings,
             Action.OPEN_LEAGUES: lambda: self.open_window(WINDOW_LEAGUES),
             Action.OPEN_TEAM_EVENT: lambda: self.open_window(WINDOW_TEAM_EVENT),
+            Action.OPEN_CHARTS: self.open_charts,
             Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
             Action.WALL_MESSAGE: self.wall.send_message,
             Action.CHIP_RACE: self.wall.open_chip_race,

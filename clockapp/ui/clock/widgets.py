@@ -255,3 +255,7 @@ class StatBlock(QWidget):
                 align=Qt.AlignmentFlag.AlignLeft,
             )
             layout.addWidget(self.sub, 11)
+
+    def labels(self) -> tuple[FitLabel, ...]:
+        """The caption, the value and the line under it (when there is one)."""
+        return (self.caption, self.value, *((self.sub,) if self.sub is not None else ()))

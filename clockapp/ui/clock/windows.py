@@ -1,4 +1,4 @@
-"""The station's other windows: structure editor, cashier, tables and rulings.
+"""The station's other windows: structure editor, cashier, tables, rulings and charts.
 
 `StationWindows` is mixed into `ClockStation`. Each window is imported and built on first use with
 the station's services and bus (the clock starts without them), opened once (asked again, it is
@@ -18,8 +18,9 @@ WINDOW_TABLES = "tables"
 WINDOW_RULINGS = "rulings"
 WINDOW_LEAGUES = "leagues"
 WINDOW_TEAM_EVENT = "team_event"
+WINDOW_CHARTS = "charts"
 #: Windows whose place the station remembers (the others remember their own).
-REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_LEAGUES, WINDOW_TEAM_EVENT)
+REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_LEAGUES, WINDOW_TEAM_EVENT, WINDOW_CHARTS)
 #: Where each window's place is kept (`UiSettings` geometry keys).
 GEOMETRY_KEYS = {WINDOW_STRUCTURE: "structure_editor", WINDOW_RULINGS: "rulings"}
 
@@ -59,6 +60,10 @@ class StationWindows:
     def open_rulings(self) -> QWidget:
         """Ctrl+R: the rulings window."""
         return self.open_window(WINDOW_RULINGS)
+
+    def open_charts(self) -> QWidget:
+        """Ctrl+Shift+G: the charts window."""
+        return self.open_window(WINDOW_CHARTS)
 
     def open_window(self, key: str) -> QWidget:
         """Show the window `key` (a WINDOW_* name), building it the first time; raise it."""
@@ -105,4 +110,8 @@ class StationWindows:
             from clockapp.ui.leagues import TeamEventWindow
 
             return TeamEventWindow(self.services, self.bus)
+        if key == WINDOW_CHARTS:
+            from clockapp.ui.charts import ChartsWindow
+
+            return ChartsWindow(self.services, self.bus)
         raise KeyError(key)

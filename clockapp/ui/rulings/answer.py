@@ -246,6 +246,7 @@ class AnswerView(QWidget):
         self.pot_table = FitTable(self.pot_model, "pot_table", self)
         self.payout_table = FitTable(self.payout_model, "payout_table", self)
         self.uncalled_label = self._label("pot_uncalled", "uncalled")
+        self.knockout_label = self._label("pot_knockouts", "note")  # bounties: who busts whom
         self.odd_note = self._label("pot_odd_note", "note")
         self.odd_note.setText("● includes an odd chip")
         for widget in (
@@ -256,6 +257,7 @@ class AnswerView(QWidget):
             self.uncalled_label,
             self.payout_table,
             self.odd_note,
+            self.knockout_label,  # last: the chips' answer stays in view above it
         ):
             layout.addWidget(widget)
         layout.addStretch(1)
@@ -277,8 +279,10 @@ class AnswerView(QWidget):
         order_note: str,
         error: str | None,
         warnings: Sequence[str] = (),
+        knockouts: Sequence[str] = (),
     ) -> None:
-        """Show the settled pots, or why they cannot be settled yet, and what looks wrong."""
+        """Show the settled pots, or why they cannot be settled yet, what looks wrong, and who
+        would be credited with each knockout."""
         self.pot_model.set_rows(pots)
         self.payout_model.set_rows(payouts)
         for label, text in (
@@ -286,6 +290,7 @@ class AnswerView(QWidget):
             (self.order_note, order_note),
             (self.error_label, error or ""),
             (self.warning_label, "\n".join(warnings)),
+            (self.knockout_label, "\n".join(knockouts)),
         ):
             label.setText(text)
             label.setVisible(bool(text))

@@ -318,9 +318,11 @@ class PotsPanel(QWidget):
         order_note: str,
         error: str | None,
         warnings: Sequence[str] = (),
+        knockouts: Sequence[str] = (),
     ) -> None:
-        """Show the settled pots, or why they cannot be settled yet, and what looks wrong."""
-        self.answer.show_answer(pots, payouts, uncalled, order_note, error, warnings)
+        """Show the settled pots, or why they cannot be settled yet, what looks wrong, and who
+        gets each knockout."""
+        self.answer.show_answer(pots, payouts, uncalled, order_note, error, warnings, knockouts)
 
     # ---------------------------------------------------------------- sharing the height
 

@@ -136,6 +136,7 @@ class PotsShown:
         error: What stops the chips from being settled, or None.
         warnings: What looks wrong in what was entered though the pots can be settled: bets
             that are not whole chips, an odd chip given out without knowing the button.
+        knockouts: Who busts each seat that wins nothing, should it be all in.
     """
 
     places: tuple[int, ...] | None
@@ -145,6 +146,7 @@ class PotsShown:
     note: str = ""
     error: str | None = None
     warnings: tuple[str, ...] = ()
+    knockouts: tuple[str, ...] = ()
 
 
 def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
@@ -180,4 +182,6 @@ def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
     unknown_button = button_warning(dispute, answer.pots)
     if unknown_button is not None:
         warnings = (*warnings, unknown_button)
-    return PotsShown(places, answer.pots, payouts, answer.uncalled, note, error, warnings)
+    return PotsShown(
+        places, answer.pots, payouts, answer.uncalled, note, error, warnings, answer.knockouts
+    )

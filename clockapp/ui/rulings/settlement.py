@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clockapp.poker import settle
-from clockapp.poker.errors import PokerError
+from clockapp.poker.errors import PokerError, SettleError
+from clockapp.poker.knockouts import knockout_from
+from clockapp.ui.rulings.knockout_text import knockout_line
 from clockapp.ui.rulings.state import Dispute
 
 
@@ -127,6 +129,7 @@ class PotsAnswer:
     pots: tuple[PotRow, ...]
     payouts: tuple[PayoutRow, ...]
     uncalled: str
+    knockouts: tuple[str, ...] = ()  # who busts each seat that wins nothing, if it is all in
 
 
 def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) -> PotsAnswer:
@@ -197,7 +200,20 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
         )
         for pos, p in enumerate(players)
     )
-    return PotsAnswer(tuple(pots), payouts, uncalled)
+    busted_by: dict[tuple[int, ...], list[str]] = {}
+    if ranking is not None:
+        button = _button_position(dispute, order)
+        for pos in live:
+            # Only a seat that put chips in and got none back can have lost its last chips.
+            if players[pos].bet == 0 or result.payouts[pos] > 0:
+                continue
+            try:
+                seats = knockout_from(result, pos, button)
+            except SettleError:
+                continue  # tied for its last pot (an odd chip went elsewhere): nobody's knockout
+            busted_by.setdefault(seats, []).append(names[pos])
+    knockouts = [knockout_line(out, [names[s] for s in seats]) for seats, out in busted_by.items()]
+    return PotsAnswer(tuple(pots), payouts, uncalled, tuple(knockouts))
 
 
 LONG_LIST = 4  # more eligible players than this may be counted rather than all named

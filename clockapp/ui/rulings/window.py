@@ -307,7 +307,13 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         self.pots.show_players(d.players, shown.places)
         self.pots.show_settings(d.button, d.dead, d.chip, self._chip_note)
         self.pots.show_answer(
-            shown.pots, shown.payouts, shown.uncalled, shown.note, shown.error, shown.warnings
+            shown.pots,
+            shown.payouts,
+            shown.uncalled,
+            shown.note,
+            shown.error,
+            shown.warnings,
+            shown.knockouts,
         )
         odds = self._odds
         shares = {i: h.share for i, h in odds.hands.items()} if odds is not None else None

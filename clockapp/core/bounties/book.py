@@ -1,0 +1,42 @@
+"""A tournament's bounty records as the till carries them: rules, credits, draws, tickets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clockapp.core.bounties.mystery import Draw
+from clockapp.core.bounties.rules import BountyRules
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+
+#: Who is credited with a bust: (registration, the stack they played with), position order.
+Credits = tuple[tuple[int, int | None], ...]
+
+
+@dataclass
+class BountyBook:
+    """The bounty side of a till (mutable inside one transaction, like the till).
+
+    Attributes:
+        rules: The format (plain knockouts by default).
+        credits: By elimination id, the players credited when more than one is, or with the
+            stack they played with (a bust without an entry here credits `busted_by_id`).
+        draws: Every mystery envelope drawn, oldest first (`Draw.returned_by` set when undone).
+        tickets: Prize places paid with a ticket.
+        leftover: Where the cash left over by the ticket places goes.
+    """
+
+    rules: BountyRules = field(default_factory=BountyRules)
+    credits: dict[int, Credits] = field(default_factory=dict)
+    draws: list[Draw] = field(default_factory=list)
+    tickets: tuple[Ticket, ...] = ()
+    leftover: LeftoverRule = LeftoverRule.NEXT_PLACES
+
+    def copy(self) -> BountyBook:
+        """A copy that shares nothing changeable."""
+        return BountyBook(
+            self.rules, dict(self.credits), list(self.draws), self.tickets, self.leftover
+        )
+
+    def draw_of(self, elimination_id: int) -> Draw | None:
+        """The envelope a bust drew (None: it drew none)."""
+        return next((d for d in self.draws if d.elimination_id == elimination_id), None)

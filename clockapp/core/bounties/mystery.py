@@ -1,0 +1,87 @@
+"""Mystery bounties: a seeded draw of the envelopes the room can replay and audit.
+
+Each draw is numbered (1, 2, 3, ... for every draw ever made, undone ones included, so a redone
+bust draws afresh). Draw `n` picks among the envelopes still in the box (by their number, lowest
+first) with `random.Random(f"{seed}:{n}")`: anyone with the seed, the envelopes and the record of
+draws can recompute every one (`audit`). An undone knockout puts its envelope back in the box.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from clockapp.core.bounties.rules import BountyError
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One envelope drawn.
+
+    Attributes:
+        number: The draw's number (1 for the first ever made).
+        elimination_id: The bust that drew it.
+        envelope: The envelope's index in the host's list (0 for the first).
+        amount: Its cents.
+        returned_by: The elimination id of the undo that put it back (None: still drawn).
+    """
+
+    number: int
+    elimination_id: int
+    envelope: int
+    amount: int
+    returned_by: int | None = None
+
+
+def in_box(envelopes: Sequence[int], draws: Sequence[Draw]) -> tuple[int, ...]:
+    """The envelopes (indices) still in the box: not drawn, or put back.
+
+    >>> in_box((500, 300, 200), [Draw(1, 7, 1, 300)])
+    (0, 2)
+    """
+    out = {d.envelope for d in draws if d.returned_by is None}
+    return tuple(i for i in range(len(envelopes)) if i not in out)
+
+
+def draw_envelope(seed: int, number: int, box: Sequence[int]) -> int:
+    """The envelope (an index from `box`) that draw `number` picks.
+
+    >>> draw_envelope(2026, 1, (0, 1, 2, 3)) == draw_envelope(2026, 1, (0, 1, 2, 3))
+    True
+    """
+    if not box:
+        raise BountyError(
+            "Every mystery envelope has been drawn: there is none left for this knockout."
+        )
+    rng = random.Random(f"{seed}:{number}")
+    return sorted(box)[rng.randrange(len(box))]
+
+
+def audit(seed: int, envelopes: Sequence[int], draws: Sequence[Draw]) -> list[str]:
+    """Replay every draw from the seed; the problems found (an empty list: all as recorded).
+
+    An earlier draw was still out at draw `n` unless it was put back by an undo recorded before
+    the bust of draw `n` (elimination ids grow with time).
+
+    >>> box = in_box((500, 300, 200), [])
+    >>> first = draw_envelope(9, 1, box)
+    >>> audit(9, (500, 300, 200), [Draw(1, 4, first, (500, 300, 200)[first])])
+    []
+    """
+    problems: list[str] = []
+    ordered = sorted(draws, key=lambda d: d.number)
+    for i, draw in enumerate(ordered):
+        out = {
+            d.envelope
+            for d in ordered[:i]
+            if d.returned_by is None or d.returned_by > draw.elimination_id
+        }
+        box = tuple(j for j in range(len(envelopes)) if j not in out)
+        expected = draw_envelope(seed, draw.number, box)
+        if expected != draw.envelope or envelopes[draw.envelope] != draw.amount:
+            problems.append(
+                f"Draw {draw.number} recorded envelope {draw.envelope + 1} "
+                f"({draw.amount} cents); the seed gives envelope {expected + 1}."
+            )
+    return problems

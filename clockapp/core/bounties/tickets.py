@@ -1,0 +1,125 @@
+"""Tickets as prizes: a seat in a league final or a bigger event paid for a prize place.
+
+The payout table says what each place is worth in cash. A ticket place gets the ticket instead of
+its cash, and the difference (its cash less the ticket's value) is the cash left over, which the
+host shares out one of three ways (`LeftoverRule`). A ticket worth more than its place is paid for
+from the other places' cash, so the left over can be negative; the cash paid out plus the
+tickets' values always make the prize pool to the cent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from clockapp.core.bounties.rules import BountyError
+from clockapp.core.money.amounts import allocate, check_cents, format_cents
+
+
+class LeftoverRule(StrEnum):
+    """Where the cash left over by the ticket places goes."""
+
+    NEXT_PLACES = "next"  # to the cash places after the tickets, in the payout table's proportions
+    TICKET_HOLDERS = "holders"  # shared equally by the ticket winners, in cash
+    FIRST_CASH = "first-cash"  # all to the first place that is paid in cash
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A ticket paid for a prize place.
+
+    >>> Ticket(1, 20000, "League final seat").value
+    20000
+    """
+
+    place: int
+    value: int
+    description: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1:
+            raise BountyError(f"A ticket is paid for a place 1 or more, not {self.place!r}.")
+        check_cents(self.value, f"The ticket for place {self.place}", minimum=1)
+        if not self.description.strip():
+            raise BountyError(f"Say what the ticket for place {self.place} is a seat in.")
+
+
+@dataclass(frozen=True)
+class PlacePrize:
+    """What one place is paid: cash, and a ticket or None."""
+
+    place: int
+    cash: int
+    ticket: Ticket | None = None
+
+    @property
+    def value(self) -> int:
+        """Cash plus the ticket's value."""
+        return self.cash + (self.ticket.value if self.ticket else 0)
+
+
+def apply_tickets(
+    amounts: Sequence[int], tickets: Sequence[Ticket], rule: LeftoverRule
+) -> tuple[PlacePrize, ...]:
+    """Pay the ticket places with their tickets and share the cash left over.
+
+    Args:
+        amounts: The payout table's cash per place, first place first.
+        tickets: The tickets (each for a place in the table, at most one per place).
+        rule: Where the cash left over goes.
+
+    Raises:
+        BountyError: A ticket for a place not paid, two for one place, tickets worth more than
+            the prize pool, or left over with nowhere to go.
+
+    Three $300 tickets from a $1,000 pool, the $100 left over to 4th place:
+
+    >>> [(p.cash, p.ticket is not None) for p in apply_tickets(
+    ...     (40000, 30000, 20000, 10000),
+    ...     [Ticket(1, 30000, "Final"), Ticket(2, 30000, "Final"), Ticket(3, 30000, "Final")],
+    ...     LeftoverRule.NEXT_PLACES)]
+    [(0, True), (0, True), (0, True), (10000, False)]
+    """
+    pool = sum(amounts)
+    by_place: dict[int, Ticket] = {}
+    for ticket in tickets:
+        if ticket.place > len(amounts):
+            raise BountyError(
+                f"The ticket for place {ticket.place} is for a place the payout table does not "
+                f"pay ({len(amounts)} paid)."
+            )
+        if ticket.place in by_place:
+            raise BountyError(f"Place {ticket.place} has two tickets: keep one.")
+        by_place[ticket.place] = ticket
+    worth = sum(t.value for t in by_place.values())
+    if worth > pool:
+        raise BountyError(
+            f"The tickets are worth {format_cents(worth)}, more than the prize pool "
+            f"({format_cents(pool)}): lower their values or pay fewer places with tickets."
+        )
+    if not by_place:
+        return tuple(PlacePrize(p, a) for p, a in enumerate(amounts, start=1))
+    leftover = sum(amounts[p - 1] for p in by_place) - worth
+    cash = [0 if p in by_place else a for p, a in enumerate(amounts, start=1)]
+    cash_places = [p for p in range(1, len(amounts) + 1) if p not in by_place]
+    if leftover > 0:
+        if rule is LeftoverRule.TICKET_HOLDERS or not cash_places:
+            holders = sorted(by_place)
+            for place, part in zip(holders, allocate(leftover, [1] * len(holders)), strict=True):
+                cash[place - 1] += part
+        elif rule is LeftoverRule.FIRST_CASH:
+            cash[cash_places[0] - 1] += leftover
+        else:
+            weights = [amounts[p - 1] for p in cash_places]
+            if not any(weights):
+                weights = [1] * len(cash_places)
+            for place, part in zip(cash_places, allocate(leftover, weights), strict=True):
+                cash[place - 1] += part
+    elif leftover < 0:
+        # The tickets cost more than their places: the cash places pay the difference in
+        # proportion to what they hold (`worth <= pool` above, so they can).
+        weights = [cash[p - 1] for p in cash_places]
+        for place, part in zip(cash_places, allocate(-leftover, weights), strict=True):
+            cash[place - 1] -= part
+    return tuple(PlacePrize(p, cash[p - 1], by_place.get(p)) for p in range(1, len(amounts) + 1))

@@ -1,0 +1,71 @@
+"""Tables of the bounty formats: the host's choice, knockout credits, mystery draws, tickets.
+
+`knockout_credit` and `mystery_draw` are only ever appended to, like `elimination`: an undone bust
+is a new elimination row pointing at the old one, and the credits and the draw of the old one stay
+on record (the draw is then back in the box; `clockapp.core.bounties.mystery`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import UniqueConstraint
+from sqlmodel import Column, Field, SQLModel, Text
+
+from clockapp.persistence.types import BigInt, UTCDateTime
+
+
+class BountyRulesRow(SQLModel, table=True):
+    """A tournament's bounty format (no row: plain knockouts) and where ticket left-overs go."""
+
+    __tablename__ = "bounty_rules"
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    format: str = Field(default="knockout", max_length=20)
+    stage_level: int | None = None
+    stage_players: int | None = None
+    seed: int = Field(default=0, sa_type=BigInt)
+    envelopes_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    ticket_leftover: str = Field(default="next", max_length=20)
+
+
+class KnockoutCreditRow(SQLModel, table=True):
+    """One player credited with a bust: several for a split pot, in position order."""
+
+    __tablename__ = "knockout_credit"
+    __table_args__ = (UniqueConstraint("elimination_id", "registration_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    elimination_id: int = Field(foreign_key="elimination.id", index=True)
+    registration_id: int = Field(foreign_key="registration.id")
+    # The ledger row of the stack the buster played with (a progressive half goes onto it).
+    stack_row: int | None = None
+    position: int = 0
+
+
+class MysteryDrawRow(SQLModel, table=True):
+    """One envelope drawn by a knockout, with its number in the seeded sequence."""
+
+    __tablename__ = "mystery_draw"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    elimination_id: int = Field(foreign_key="elimination.id", unique=True)
+    number: int
+    envelope: int
+    amount: int = Field(sa_type=BigInt)
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class PrizeTicketRow(SQLModel, table=True):
+    """A prize place paid with a ticket (a seat in a league final or a bigger event)."""
+
+    __tablename__ = "prize_ticket"
+    __table_args__ = (UniqueConstraint("tournament_id", "place"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    place: int
+    value: int = Field(sa_type=BigInt)
+    description: str = Field(max_length=200)

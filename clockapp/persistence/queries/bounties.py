@@ -1,0 +1,186 @@
+"""Bounty formats: the host's rules, knockout credits, mystery draws and prize tickets, read back
+as core records (`clockapp.core.bounties`) and written from them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import delete
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col
+
+from clockapp.core.bounties.book import BountyBook, Credits
+from clockapp.core.bounties.mystery import Draw
+from clockapp.core.bounties.rules import BountyFormat, BountyRules, MysteryStage
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.persistence.models import (
+    BountyRulesRow,
+    EliminationRow,
+    KnockoutCreditRow,
+    MysteryDrawRow,
+    PlayerRow,
+    PrizeTicketRow,
+    RegistrationRow,
+)
+
+
+def _rules(row: BountyRulesRow | None) -> BountyRules:
+    if row is None:
+        return BountyRules()
+    fmt = BountyFormat(row.format)
+    stage = None
+    if fmt is BountyFormat.MYSTERY:
+        stage = MysteryStage(row.stage_level, row.stage_players)
+    envelopes = tuple(int(v) for v in json.loads(row.envelopes_json))
+    return BountyRules(fmt, stage, row.seed, envelopes)
+
+
+def load_book(session: Session, tournament_id: int) -> BountyBook:
+    """Everything the bounty rules need for one tournament."""
+    rules_row = session.get(BountyRulesRow, tournament_id)
+    credits: dict[int, list[tuple[int, int | None]]] = {}
+    for elimination_id, rid, stack in session.execute(
+        sa_select(
+            col(KnockoutCreditRow.elimination_id),
+            col(KnockoutCreditRow.registration_id),
+            col(KnockoutCreditRow.stack_row),
+        )
+        .join(EliminationRow, col(EliminationRow.id) == col(KnockoutCreditRow.elimination_id))
+        .where(col(EliminationRow.tournament_id) == tournament_id)
+        .order_by(col(KnockoutCreditRow.elimination_id), col(KnockoutCreditRow.position))
+    ).all():
+        credits.setdefault(elimination_id, []).append((rid, stack))
+    undo = EliminationRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
+    draws = [
+        Draw(number, elimination_id, envelope, amount, returned_by)
+        for number, elimination_id, envelope, amount, returned_by in session.execute(
+            sa_select(
+                col(MysteryDrawRow.number),
+                col(MysteryDrawRow.elimination_id),
+                col(MysteryDrawRow.envelope),
+                col(MysteryDrawRow.amount),
+                undo.c.id,
+            )
+            .outerjoin(undo, undo.c.undoes_id == col(MysteryDrawRow.elimination_id))
+            .where(col(MysteryDrawRow.tournament_id) == tournament_id)
+            .order_by(col(MysteryDrawRow.number))
+        ).all()
+    ]
+    tickets = tuple(
+        Ticket(place, value, description)
+        for place, value, description in session.execute(
+            sa_select(
+                col(PrizeTicketRow.place),
+                col(PrizeTicketRow.value),
+                col(PrizeTicketRow.description),
+            )
+            .where(col(PrizeTicketRow.tournament_id) == tournament_id)
+            .order_by(col(PrizeTicketRow.place))
+        ).all()
+    )
+    leftover = LeftoverRule(rules_row.ticket_leftover) if rules_row else LeftoverRule.NEXT_PLACES
+    return BountyBook(
+        _rules(rules_row), {k: tuple(v) for k, v in credits.items()}, draws, tickets, leftover
+    )
+
+
+def save_rules(
+    session: Session, tournament_id: int, rules: BountyRules, leftover: LeftoverRule
+) -> None:
+    """Write the tournament's bounty rules (insert or replace its one row)."""
+    row = session.get(BountyRulesRow, tournament_id) or BountyRulesRow(tournament_id=tournament_id)
+    row.format = rules.format.value
+    row.stage_level = rules.stage.from_level if rules.stage else None
+    row.stage_players = rules.stage.from_players_left if rules.stage else None
+    row.seed = rules.seed
+    row.envelopes_json = json.dumps(list(rules.envelopes))
+    row.ticket_leftover = leftover.value
+    session.add(row)
+    session.flush()
+
+
+def save_tickets(session: Session, tournament_id: int, tickets: Sequence[Ticket]) -> None:
+    """Replace the tournament's ticket places."""
+    session.execute(
+        delete(PrizeTicketRow).where(col(PrizeTicketRow.tournament_id) == tournament_id)
+    )
+    for ticket in tickets:
+        session.add(
+            PrizeTicketRow(
+                tournament_id=tournament_id,
+                place=ticket.place,
+                value=ticket.value,
+                description=ticket.description,
+            )
+        )
+    session.flush()
+
+
+def insert_credits(session: Session, elimination_id: int, credits: Credits) -> None:
+    """Record the players credited with a bust, in position order."""
+    for position, (rid, stack) in enumerate(credits):
+        session.add(
+            KnockoutCreditRow(
+                elimination_id=elimination_id,
+                registration_id=rid,
+                stack_row=stack,
+                position=position,
+            )
+        )
+    session.flush()
+
+
+def insert_draw(session: Session, tournament_id: int, draw: Draw, now: datetime) -> None:
+    """Record one envelope drawn."""
+    session.add(
+        MysteryDrawRow(
+            tournament_id=tournament_id,
+            elimination_id=draw.elimination_id,
+            number=draw.number,
+            envelope=draw.envelope,
+            amount=draw.amount,
+            created_at=now,
+        )
+    )
+    session.flush()
+
+
+def tickets_won(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int, Ticket]]:
+    """The tickets won by these players (a player and the duplicates merged into them):
+    (tournament id, registration id, ticket), oldest tournament first. A place shared by a tie
+    pays no ticket (the money view pays it in cash), so only a place held alone counts."""
+    if not player_ids:
+        return []
+    rows = session.execute(
+        sa_select(
+            col(PrizeTicketRow.tournament_id),
+            col(RegistrationRow.id),
+            col(PrizeTicketRow.place),
+            col(PrizeTicketRow.value),
+            col(PrizeTicketRow.description),
+        )
+        .join(
+            RegistrationRow,
+            (col(RegistrationRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(RegistrationRow.place) == col(PrizeTicketRow.place))
+            & (col(RegistrationRow.tied) == 1),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .order_by(col(PrizeTicketRow.tournament_id), col(PrizeTicketRow.place))
+    ).all()
+    return [(tid, rid, Ticket(place, value, text)) for tid, rid, place, value, text in rows]
+
+
+def with_merged(session: Session, player_id: int) -> list[int]:
+    """The player and every duplicate merged into them (directly or through another)."""
+    found = [player_id]
+    frontier = [player_id]
+    while frontier:
+        rows = session.execute(
+            sa_select(col(PlayerRow.id)).where(col(PlayerRow.merged_into_id).in_(frontier))
+        ).all()
+        frontier = [pid for (pid,) in rows if pid not in found]
+        found.extend(frontier)
+    return found

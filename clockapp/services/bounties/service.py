@@ -1,0 +1,161 @@
+"""`BountyService`: set the bounty format and the ticket places; read the bounty picture."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from clockapp.core.bounties.mystery import audit, in_box
+from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, apply_tickets
+from clockapp.core.money.bounty_view import bounty_settlement
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import guard_payments, money_view
+from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.persistence.queries import bounties as bounties_q
+from clockapp.persistence.session import Session
+from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
+from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.till import clock_position, load_till
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
+from clockapp.services.setup import get_row
+
+BOUNTY_CHANGES = Change.TOURNAMENT | Change.PAYOUTS
+
+
+class BountyService:
+    """Use cases on bounty formats and ticket prizes."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
+        self._ctx = ctx
+        self._cache = cache if cache is not None else LedgerCache()
+
+    def set_rules(
+        self,
+        tournament_id: int,
+        rules: BountyRules,
+        leftover: LeftoverRule = LeftoverRule.NEXT_PLACES,
+    ) -> Outcome[BountyView]:
+        """Choose the bounty format (and where ticket places' left-over cash goes); the
+        tickets stay as they are. See `configure`."""
+        return self.configure(tournament_id, rules, leftover, None)
+
+    def set_tickets(self, tournament_id: int, tickets: Sequence[Ticket]) -> Outcome[BountyView]:
+        """Pay prize places with tickets (replacing those set before; none: all cash); the
+        format stays as it is. See `configure`."""
+        return self.configure(tournament_id, None, None, tickets)
+
+    def configure(
+        self,
+        tournament_id: int,
+        rules: BountyRules | None,
+        leftover: LeftoverRule | None,
+        tickets: Sequence[Ticket] | None,
+    ) -> Outcome[BountyView]:
+        """Save the bounty format, the ticket places and where their left-over cash goes, in
+        one transaction (None: keep what is set). A mystery format without a seed gets one
+        drawn now; it is stored and shown, so the room can replay every draw.
+
+        Raises:
+            BountyError: Envelopes were drawn already and the draw would change (undo those
+                knockouts first); a ticket for a place not paid, two for one place, or tickets
+                worth more than the prize pool.
+            LedgerError: Bounties or prizes already paid would be more than now due.
+        """
+        if rules is not None and rules.format is BountyFormat.MYSTERY and rules.seed == 0:
+            rules = replace(rules, seed=secrets.randbelow(2**31 - 1) + 1)
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
+            book = till.bounty
+            new_rules = rules if rules is not None else book.rules
+            drawn = [d for d in book.draws if d.returned_by is None]
+            if drawn and (new_rules.format, new_rules.seed, new_rules.envelopes) != (
+                book.rules.format,
+                book.rules.seed,
+                book.rules.envelopes,
+            ):
+                raise BountyError(
+                    f"{len(drawn)} mystery envelope(s) have been drawn: the format, seed and "
+                    "envelopes can no longer change (undo those knockouts first)."
+                )
+            book.rules = new_rules
+            book.leftover = leftover if leftover is not None else book.leftover
+            if tickets is not None:
+                book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
+                table = money_view(till).table
+                # Before the first entry no place is paid yet: the tickets are checked as the
+                # table forms (the money view says when they do not fit).
+                if table is not None and table.amounts:
+                    apply_tickets(table.amounts, book.tickets, book.leftover)
+            guard_payments(till)
+            bounties_q.save_rules(session, tournament_id, book.rules, book.leftover)
+            if tickets is not None:
+                bounties_q.save_tickets(session, tournament_id, book.tickets)
+            summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
+            return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def view(self, tournament_id: int) -> BountyView:
+        """The bounty picture now."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
+            return _view(session, till, self._ctx.now())
+
+    def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
+        """Every ticket a player (and the duplicates merged into them) has won, oldest first."""
+        with self._ctx.reading() as session:
+            family = bounties_q.with_merged(session, player_id)
+            won = bounties_q.tickets_won(session, family)
+            names = {tid: get_row(session, tid).name for tid in {tid for tid, _, _ in won}}
+            return tuple(
+                TicketWon(tid, names[tid], rid, t.place, t.value, t.description)
+                for tid, rid, t in won
+            )
+
+
+def _view(session: Session, till: Till, now: datetime) -> BountyView:
+    book = till.bounty
+    rules = book.rules
+    view = money_view(till)
+    settlement = bounty_settlement(till)
+    heads = sorted(
+        (HeadInfo(rid, till.name(rid), cents) for rid, cents in view.heads.items()),
+        key=lambda h: (-h.bounty, h.name.casefold()),
+    )
+    busts = {b.id: b for b in till.eliminations}
+    draws = tuple(
+        DrawInfo(
+            d.number,
+            till.name(busts[d.elimination_id].registration_id),
+            tuple(till.name(rid) for rid, _ in book.credits.get(d.elimination_id, ())),
+            d.amount,
+            d.returned_by is not None,
+        )
+        for d in book.draws
+    )
+    left = tuple(
+        sorted((rules.envelopes[i] for i in in_box(rules.envelopes, book.draws)), reverse=True)
+    )
+    reached = False
+    if rules.stage is not None:
+        playing = sum(1 for r in till.registrations.values() if r.status == STATUS_PLAYING)
+        level = clock_position(session, till.tournament_id, now).level
+        reached = rules.stage.reached(level=level, players_left=playing)
+    return BountyView(
+        rules=rules,
+        leftover=book.leftover,
+        tickets=book.tickets,
+        bounty_pool=view.balances.bounty_pool,
+        heads=tuple(heads),
+        draws=draws,
+        envelopes_left=left,
+        stage_reached=reached,
+        unclaimed=settlement.unclaimed,
+        audit=tuple(audit(rules.seed, rules.envelopes, book.draws)) if book.draws else (),
+    )

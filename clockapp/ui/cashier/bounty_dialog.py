@@ -1,0 +1,202 @@
+"""`BountyDialog`: the host chooses the bounty format (plain, progressive, mystery with its stage,
+seed and envelopes) and the prize places paid with tickets.
+
+What is typed is checked as it is typed (the error line says what is wrong and OK waits); OK then
+makes one service call (`services.bounties.configure`) through `save`, and a refusal keeps the
+dialog open with the reason, so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QPlainTextEdit,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
+
+from clockapp.core.bounties import BountyFormat, BountyRules, MysteryStage
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.typed import (
+    envelopes_text,
+    parse_envelopes,
+    parse_tickets,
+    tickets_text,
+)
+from clockapp.core.errors import DomainError
+from clockapp.core.money.amounts import format_cents
+from clockapp.services.bounties import BountyView
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialog_base import _Dialog
+from clockapp.ui.errors import report
+
+FORMATS = (
+    (BountyFormat.KNOCKOUT, "Knockout: the buster collects the whole bounty"),
+    (BountyFormat.PROGRESSIVE, "Progressive knockout: half in cash, half onto the buster's head"),
+    (BountyFormat.MYSTERY, "Mystery: from a stage on, each knockout draws an envelope"),
+)
+LEFTOVERS = (
+    (LeftoverRule.NEXT_PLACES, "to the cash places, in the payout table's proportions"),
+    (LeftoverRule.TICKET_HOLDERS, "shared equally by the ticket winners"),
+    (LeftoverRule.FIRST_CASH, "all to the first place paid in cash"),
+)
+
+#: The dialog's answer: the rules, where left-over cash goes, the tickets.
+Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...]]
+
+
+class BountyDialog(_Dialog):
+    """Bounty format and ticket prizes for one tournament."""
+
+    def __init__(
+        self, current: BountyView, save: Callable[[Choice], str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Bounties and tickets", "Save", parent)
+        self._current = current
+        self._save = save
+        self._setup_ui()
+        self._load(current)
+        self._update()
+
+    def _setup_ui(self) -> None:
+        self.format_box = QComboBox()
+        for fmt, text in FORMATS:
+            self.format_box.addItem(text, fmt)
+        self.from_level = QRadioButton("From level")
+        self.from_players = QRadioButton("From players left (or fewer)")
+        self.level_spin = QSpinBox()
+        self.level_spin.setRange(1, 200)
+        self.players_spin = QSpinBox()
+        self.players_spin.setRange(1, 10_000)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setSpecialValueText("drawn when saved")
+        self.envelopes_edit = QPlainTextEdit()
+        self.envelopes_edit.setPlaceholderText("100; 2 x 50; 4 x 25")
+        self.envelopes_edit.setFixedHeight(70)
+        self.envelope_total = QLabel()
+        self.tickets_edit = QPlainTextEdit()
+        self.tickets_edit.setPlaceholderText("1; 200; League final seat")
+        self.tickets_edit.setFixedHeight(70)
+        self.leftover_box = QComboBox()
+        for rule, text in LEFTOVERS:
+            self.leftover_box.addItem(text, rule)
+        self.form.addRow("Format", self.format_box)
+        self.form.addRow(self.from_level, self.level_spin)
+        self.form.addRow(self.from_players, self.players_spin)
+        self.form.addRow("Seed of the draw", self.seed_spin)
+        self.form.addRow("Envelopes", self.envelopes_edit)
+        self.form.addRow("", self.envelope_total)
+        self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
+        self.form.addRow("Cash left by tickets goes", self.leftover_box)
+        for signal in (
+            self.format_box.currentIndexChanged,
+            self.level_spin.valueChanged,
+            self.players_spin.valueChanged,
+            self.seed_spin.valueChanged,
+            self.leftover_box.currentIndexChanged,
+        ):
+            signal.connect(lambda *_: self._update())
+        self.from_level.toggled.connect(lambda _on: self._update())
+        self.envelopes_edit.textChanged.connect(self._update)
+        self.tickets_edit.textChanged.connect(self._update)
+        self.resize(620, 0)
+
+    def _load(self, view: BountyView) -> None:
+        rules = view.rules
+        self.format_box.setCurrentIndex(self.format_box.findData(rules.format))
+        stage = rules.stage or MysteryStage(from_players_left=9)
+        self.from_level.setChecked(stage.from_level is not None)
+        self.from_players.setChecked(stage.from_level is None)
+        self.level_spin.setValue(stage.from_level or 1)
+        self.players_spin.setValue(stage.from_players_left or 9)
+        self.seed_spin.setValue(rules.seed)
+        self.envelopes_edit.setPlainText(envelopes_text(rules.envelopes))
+        self.tickets_edit.setPlainText(tickets_text(view.tickets))
+        self.leftover_box.setCurrentIndex(self.leftover_box.findData(view.leftover))
+
+    def choice(self) -> Choice:
+        """What the host typed, as rules; raises DomainError with the reason when it is not."""
+        fmt = BountyFormat(self.format_box.currentData())
+        if fmt is not BountyFormat.MYSTERY:
+            rules = BountyRules(fmt)
+        else:
+            if self.from_level.isChecked():
+                stage = MysteryStage(from_level=self.level_spin.value())
+            else:
+                stage = MysteryStage(from_players_left=self.players_spin.value())
+            envelopes = parse_envelopes(self.envelopes_edit.toPlainText())
+            rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes)
+        tickets = parse_tickets(self.tickets_edit.toPlainText())
+        return rules, LeftoverRule(self.leftover_box.currentData()), tickets
+
+    def _problem(self) -> str:
+        mystery = self.format_box.currentData() == BountyFormat.MYSTERY
+        for widget in (
+            self.from_level,
+            self.from_players,
+            self.seed_spin,
+            self.envelopes_edit,
+            self.envelope_total,
+        ):
+            widget.setEnabled(mystery)
+        self.level_spin.setEnabled(mystery and self.from_level.isChecked())
+        self.players_spin.setEnabled(mystery and self.from_players.isChecked())
+        pool = self._current.bounty_pool
+        self.envelope_total.setText(f"Bounty money collected so far: {format_cents(pool)}")
+        try:
+            rules, _, _ = self.choice()
+        except DomainError as error:
+            return str(error)
+        if mystery:
+            total = rules.envelope_total
+            gap = (
+                "they match"
+                if total == pool
+                else f"{format_cents(abs(total - pool))} {'over' if total > pool else 'short'}"
+            )
+            self.envelope_total.setText(
+                f"{len(rules.envelopes)} envelopes, {format_cents(total)}; bounty money "
+                f"collected so far {format_cents(pool)} ({gap}: they must match by the first "
+                "draw)"
+            )
+        return ""
+
+    def _on_buttons_accepted(self) -> None:
+        self._update()
+        if not self.ok_button.isEnabled():
+            return
+        refused = self._save(self.choice())
+        if refused:
+            self.error_label.setText(refused)  # kept open: nothing typed is lost
+            return
+        self.accept()
+
+
+def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | None:
+    """Open the dialog on the tournament's bounty picture; Save makes one service call."""
+    current = ctx.read(lambda: ctx.services.bounties.view(ctx.tid), None)
+    if current is None:
+        return None
+
+    def save(choice: Choice) -> str:
+        rules, leftover, tickets = choice
+        try:
+            ctx.bus.run(lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets))
+        except DomainError as error:
+            return str(error)
+        except Exception as error:  # unexpected: the net's dialog, the traceback logged
+            report(error, ctx.message)
+            return "Not saved: an unexpected error (see the message)."
+        ctx.message.show_info(f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s).")
+        return ""
+
+    dialog = BountyDialog(current, save, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

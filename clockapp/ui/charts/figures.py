@@ -1,0 +1,136 @@
+"""Charts of the field over time, built from the frozen series points (no service calls here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
+from PySide6.QtCore import QDateTime, QMargins, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsScene
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.series import FieldPoint
+
+PLAYERS_COLOR = QColor("#1565c0")
+AVERAGE_COLOR = QColor("#ef6c00")
+POOL_COLOR = QColor("#2e7d32")
+
+
+def _ms(point: FieldPoint) -> float:
+    return point.at.timestamp() * 1000  # the axis's milliseconds since the epoch
+
+
+def _line(name: str, color: QColor, values: Sequence[tuple[float, float]]) -> QLineSeries:
+    series = QLineSeries()
+    series.setName(name)
+    series.setPen(QPen(color, 3))
+    # Steps: a count holds until the next entry or bust changes it (no slope in between).
+    previous: float | None = None
+    for x, y in values:
+        if previous is not None:
+            series.append(x, previous)
+        series.append(x, y)
+        previous = y
+    return series
+
+
+def _base(title: str) -> QChart:
+    chart = QChart()
+    chart.setTitle(title)
+    font = QFont()
+    font.setPointSize(13)
+    font.setBold(True)
+    chart.setTitleFont(font)
+    chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    chart.setMargins(QMargins(6, 6, 6, 6))
+    return chart
+
+
+def _time_axis(points: Sequence[FieldPoint]) -> QDateTimeAxis:
+    axis = QDateTimeAxis()
+    axis.setFormat("HH:mm")
+    axis.setTitleText("Time")
+    if points:
+        first, last = _ms(points[0]), _ms(points[-1])
+        if last <= first:
+            last = first + 60_000  # one point: a minute's width, so the axis has a range
+        axis.setRange(
+            QDateTime.fromMSecsSinceEpoch(int(first)), QDateTime.fromMSecsSinceEpoch(int(last))
+        )
+    return axis
+
+
+def _value_axis(title: str, top: float, label_format: str, color: QColor) -> QValueAxis:
+    axis = QValueAxis()
+    axis.setTitleText(title)
+    axis.setRange(0, max(top, 1) * 1.1)
+    axis.setLabelFormat(label_format)
+    axis.setTitleBrush(color)
+    axis.applyNiceNumbers()
+    return axis
+
+
+def field_chart(points: Sequence[FieldPoint]) -> QChart:
+    """Players left (left axis) and the average stack (right axis) over time."""
+    chart = _base("Players left and average stack")
+    players = _line("Players left", PLAYERS_COLOR, [(_ms(p), p.players_left) for p in points])
+    average = _line("Average stack", AVERAGE_COLOR, [(_ms(p), p.average_stack) for p in points])
+    chart.addSeries(players)
+    chart.addSeries(average)
+    time_axis = _time_axis(points)
+    chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
+    left = _value_axis(
+        "Players", max((p.players_left for p in points), default=1), "%d", PLAYERS_COLOR
+    )
+    right = _value_axis(
+        "Average stack", max((p.average_stack for p in points), default=1), "%d", AVERAGE_COLOR
+    )
+    chart.addAxis(left, Qt.AlignmentFlag.AlignLeft)
+    chart.addAxis(right, Qt.AlignmentFlag.AlignRight)
+    for series, axis in ((players, left), (average, right)):
+        series.attachAxis(time_axis)
+        series.attachAxis(axis)
+    return chart
+
+
+def prize_chart(points: Sequence[FieldPoint]) -> QChart:
+    """The prize pool as it grows (whole currency units on the axis)."""
+    chart = _base("Prize pool")
+    pool = _line("Prize pool", POOL_COLOR, [(_ms(p), p.prize_pool / 100) for p in points])
+    chart.addSeries(pool)
+    time_axis = _time_axis(points)
+    chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
+    top = max((p.prize_pool for p in points), default=100) / 100
+    axis = _value_axis("Prize pool", top, "%.0f", POOL_COLOR)
+    chart.addAxis(axis, Qt.AlignmentFlag.AlignLeft)
+    pool.attachAxis(time_axis)
+    pool.attachAxis(axis)
+    if points:
+        chart.setTitle(f"Prize pool: {format_cents(points[-1].prize_pool)}")
+    return chart
+
+
+def chart_view(chart: QChart) -> QChartView:
+    """A view that draws `chart` smoothly."""
+    view = QChartView(chart)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    return view
+
+
+def chart_image(chart: QChart, size: QSize) -> QImage:
+    """`chart` drawn into an image of `size` pixels (for the PDF report and the README)."""
+    # Drawn through a scene of its own, not a view: a view never shown has not laid out.
+    scene = QGraphicsScene()
+    scene.addItem(chart)
+    chart.resize(QSizeF(size))
+    scene.setSceneRect(QRectF(0, 0, size.width(), size.height()))
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter)
+    painter.end()
+    scene.removeItem(chart)
+    return image

@@ -1,0 +1,150 @@
+"""The cashier's Bounties dialog: the host picks the format and tickets; bad input is said in the
+dialog, OK waits, and a refusal keeps everything typed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from clockapp.core.bounties import BountyFormat
+from clockapp.core.bounties.tickets import LeftoverRule
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
+from clockapp.services.app import Services
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.bounty_dialog import BountyDialog
+
+PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
+
+
+def _open(cashier_window, qtbot) -> BountyDialog:
+    qtbot.mouseClick(cashier_window.bounties_button, Qt.MouseButton.LeftButton)
+    dialog = next(
+        w for w in QApplication.topLevelWidgets() if isinstance(w, BountyDialog) and w.isVisible()
+    )
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def _field(services: Services, bus: TournamentBus, count: int) -> list[int]:
+    tid = bus.tournament_id
+    services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000))))
+    regs = []
+    for number in range(count):
+        pid = services.players.create(PlayerDetails(f"P{number}")).value.id
+        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+    return regs
+
+
+def test_the_host_chooses_progressive_knockouts_and_a_ticket(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    regs = _field(services, bus, 4)
+    dialog = _open(cashier_window, qtbot)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.PROGRESSIVE))
+    assert not dialog.envelopes_edit.isEnabled()
+    dialog.tickets_edit.setPlainText("1; 30; League final seat")
+    dialog.leftover_box.setCurrentIndex(dialog.leftover_box.findData(LeftoverRule.FIRST_CASH))
+    assert dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    view = services.bounties.view(bus.tournament_id)
+    assert view.rules.format is BountyFormat.PROGRESSIVE
+    assert [(t.place, t.value) for t in view.tickets] == [(1, 3000)]
+    assert view.leftover is LeftoverRule.FIRST_CASH
+    # The cashier's results show the bounty on each head.
+    bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
+    cashier_window.tabs.setCurrentWidget(cashier_window.results)
+    model = cashier_window.results.model
+    header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    column = header.index("On head")
+    heads = {model.index(r, 1).data(): model.index(r, column).data() for r in range(4)}
+    assert heads["P0"] == "$15.00"
+    assert heads["P3"] == ""
+
+
+def test_mystery_envelopes_are_checked_as_typed(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    _field(services, bus, 3)
+    dialog = _open(cashier_window, qtbot)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.MYSTERY))
+    dialog.envelopes_edit.setPlainText("15; 2 x abc")
+    assert "Envelope item 2" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.envelopes_edit.setPlainText("15; 2 x 7.50")
+    assert dialog.error_label.text() == ""
+    assert "they match" in dialog.envelope_total.text()
+    dialog.from_level.setChecked(True)
+    dialog.level_spin.setValue(4)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    rules = services.bounties.view(bus.tournament_id).rules
+    assert rules.envelopes == (1500, 750, 750)
+    assert rules.stage is not None
+    assert rules.stage.from_level == 4
+    assert rules.seed > 0  # drawn when saved, and shown
+
+
+def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    _field(services, bus, 3)
+    revision = services.tournaments.revision()
+    dialog = _open(cashier_window, qtbot)
+    dialog.tickets_edit.setPlainText("1; 5000; Main event seat")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible()
+    assert "more than the prize pool" in dialog.error_label.text()
+    assert dialog.tickets_edit.toPlainText() == "1; 5000; Main event seat"
+    assert services.tournaments.revision() == revision
+    dialog.reject()
+
+
+def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    from clockapp.ui.cashier.prize_dialogs import BustDialog
+
+    regs = _field(services, bus, 4)
+    page = cashier_window.eliminations
+    cashier_window.tabs.setCurrentWidget(page)
+    page.bust_button.click()
+    dialog = page.dialog
+    assert isinstance(dialog, BustDialog)
+    dialog.set_busted(regs[3], busted_by=regs[0], split_with=regs[0])
+    assert "named twice" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.set_busted(regs[3], busted_by=regs[1], split_with=regs[0])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    rows = {r.registration_id: r for r in services.results.results(bus.tournament_id)}
+    # $10.00 split $5.00 / $5.00 between Bob (busted by) and Ann (split with).
+    assert (rows[regs[1]].bounties, rows[regs[0]].bounties) == (500, 500)
+    assert (rows[regs[1]].knockouts, rows[regs[0]].knockouts) == (1, 1)
+
+
+def test_a_progressive_bust_dialog_asks_for_the_buster(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    from clockapp.core.bounties import BountyRules
+
+    regs = _field(services, bus, 3)
+    bus.run(
+        lambda: services.bounties.set_rules(
+            bus.tournament_id, BountyRules(BountyFormat.PROGRESSIVE)
+        )
+    )
+    page = cashier_window.eliminations
+    cashier_window.tabs.setCurrentWidget(page)
+    page.bust_button.click()
+    dialog = page.dialog
+    dialog.set_busted(regs[2])
+    assert "say who busted P2" in dialog.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    dialog.set_busted(regs[2], busted_by=regs[0])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    heads = {h.registration_id: h.bounty for h in services.bounties.view(bus.tournament_id).heads}
+    assert heads[regs[0]] == 1500
