@@ -3,7 +3,12 @@
 One module a domain; add a new module's import below when you add one.
 """
 
-from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.base import (
+    AppRevisionRow,
+    AppSetting,
+    ChangeRow,
+    TournamentRow,
+)
 from clockapp.persistence.models.cashier import (
     CashierConfigRow,
     DealRow,
@@ -25,6 +30,7 @@ from clockapp.persistence.models.seating import (
 )
 
 __all__ = [
+    "AppRevisionRow",
     "AppSetting",
     "CashierConfigRow",
     "ChangeRow",

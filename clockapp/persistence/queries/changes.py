@@ -1,44 +1,150 @@
-"""The change log: append a user action, read the newest revision, read what came after one."""
+"""The change log: append a user action under its scope's revision, read what came after one.
+
+A tournament's revision lives on its row; app-wide changes (tournament_id NULL) are numbered by the
+one row of `app_revision`. `append` bumps the scope's revision with one UPDATE, which locks that
+row until the transaction ends: two actions on one tournament get consecutive numbers in the order
+they commit, so a station that has read revision N has seen everything up to N. On PostgreSQL the
+append also sends a NOTIFY on `CHANNEL`, delivered when (and only if) the transaction commits.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
 
+from sqlalchemy import func, or_, text, update
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import ChangeRow
+from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
+from clockapp.persistence.upsert import insert_or_ignore
+
+#: The PostgreSQL channel stations LISTEN on; the payload is the tournament's id ("" app-wide).
+CHANNEL = "clockapp_changes"
+
+APP_ROW = 1
+
+
+class TournamentGoneError(LookupError):
+    """The tournament an action names is not in the database (deleted by another station)."""
 
 
 def append(
-    session: Session,
-    tournament_id: int | None,
-    what: int,
-    summary: str,
-    at: datetime,
-    revision: int | None = None,
+    session: Session, tournament_id: int | None, what: int, summary: str, at: datetime
 ) -> int:
-    """Append one change row in the caller's transaction; returns its id (the new revision).
-
-    `revision` forces the id (a restore announces itself past the revisions of both files).
-    """
-    row = ChangeRow(id=revision, tournament_id=tournament_id, what=what, at=at, summary=summary)
-    session.add(row)
+    """Append one change row in the caller's transaction; returns the scope's new revision."""
+    revision = _bump(session, tournament_id)
+    session.add(
+        ChangeRow(
+            tournament_id=tournament_id, revision=revision, what=what, at=at, summary=summary
+        )
+    )
     session.flush()
-    assert row.id is not None
-    return row.id
+    if session.get_bind().dialect.name == "postgresql":
+        payload = "" if tournament_id is None else str(tournament_id)
+        session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+    return revision
+
+
+def append_app_change_past(
+    session: Session, at_least: int, what: int, summary: str, at: datetime
+) -> int:
+    """Append an app-wide change numbered at least `at_least` (a restore announces itself past
+    the revisions every station saw before it); returns its revision."""
+    current = _bump(session, None)
+    if current < at_least:
+        session.execute(
+            update(AppRevisionRow)
+            .where(col(AppRevisionRow.id) == APP_ROW)
+            .values(revision=at_least)
+        )
+        current = at_least
+    session.add(ChangeRow(tournament_id=None, revision=current, what=what, at=at, summary=summary))
+    session.flush()
+    return current
+
+
+def _bump(session: Session, tournament_id: int | None) -> int:
+    if tournament_id is None:
+        bumped = _bump_app(session)
+        if bumped is None:  # a database made without the migration's row
+            insert_or_ignore(session, AppRevisionRow(id=APP_ROW, revision=0))
+            bumped = _bump_app(session)
+        assert bumped is not None
+        return bumped
+    row = session.execute(
+        update(TournamentRow)
+        .where(col(TournamentRow.id) == tournament_id)
+        .values(revision=TournamentRow.revision + 1)
+        .returning(col(TournamentRow.revision))
+    ).first()
+    if row is None:
+        raise TournamentGoneError(tournament_id)
+    return int(row[0])
+
+
+def _bump_app(session: Session) -> int | None:
+    row = session.execute(
+        update(AppRevisionRow)
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .values(revision=AppRevisionRow.revision + 1)
+        .returning(col(AppRevisionRow.revision))
+    ).first()
+    return None if row is None else int(row[0])
 
 
 def latest_revision(session: Session) -> int:
-    """The newest revision in the database (0 when nothing was ever done)."""
+    """The newest change row's id: moves whenever anything is committed (0 when nothing was).
+
+    Only good for "did anything change at all"; a station follows `revisions` and `after`.
+    """
     last = session.exec(select(ChangeRow.id).order_by(col(ChangeRow.id).desc()).limit(1)).first()
     return last or 0
 
 
-def after(session: Session, revision: int) -> Sequence[tuple[int | None, int, int | None]]:
-    """(id, what, tournament_id) of every change after `revision`, oldest first."""
-    return session.exec(
-        select(ChangeRow.id, ChangeRow.what, ChangeRow.tournament_id)
-        .where(col(ChangeRow.id) > revision)
-        .order_by(col(ChangeRow.id))
-    ).all()
+def app_revision(session: Session) -> int:
+    """The revision of app-wide changes."""
+    found = session.exec(
+        select(AppRevisionRow.revision).where(col(AppRevisionRow.id) == APP_ROW)
+    ).first()
+    return found or 0
+
+
+def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
+    """(the tournament's revision, the app-wide revision), read in one statement.
+
+    A tournament that does not exist (or None) counts as revision 0.
+    """
+    tournament = (
+        select(func.coalesce(func.max(TournamentRow.revision), 0))
+        .where(col(TournamentRow.id) == tournament_id)
+        .scalar_subquery()
+    )
+    app = (
+        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .scalar_subquery()
+    )
+    row = session.execute(select(tournament, app)).one()
+    return int(row[0]), int(row[1])
+
+
+def after(
+    session: Session, tournament_id: int | None, since: tuple[int, int], upto: tuple[int, int]
+) -> Sequence[tuple[int | None, int]]:
+    """(tournament_id, what) of every change to the tournament and every app-wide change after
+    the revisions `since` (tournament, app) and up to `upto` (read first with `revisions`: rows
+    committed after that read wait for the next one)."""
+    scoped = (
+        col(ChangeRow.tournament_id).is_(None)
+        & (col(ChangeRow.revision) > since[1])
+        & (col(ChangeRow.revision) <= upto[1])
+    )
+    if tournament_id is not None:
+        scoped = or_(
+            scoped,
+            (col(ChangeRow.tournament_id) == tournament_id)
+            & (col(ChangeRow.revision) > since[0])
+            & (col(ChangeRow.revision) <= upto[0]),
+        )
+    rows = session.exec(select(ChangeRow.tournament_id, ChangeRow.what).where(scoped)).all()
+    return [(tid, what) for tid, what in rows]

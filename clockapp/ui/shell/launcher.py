@@ -156,6 +156,7 @@ class Launcher:
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
+        self.app.aboutToQuit.connect(bus.stop)  # the PostgreSQL listener lets go of its server
         parts = OptionalParts(self.app)  # sound and speech report to the director's window
         sound = Sound(parts=parts)
         cache: Path | None = self.cache
