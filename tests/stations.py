@@ -52,34 +52,43 @@ class Report:
         self.acked.append(((changes.tournament_id, changes.revision), time.time()))
 
 
+def _act(report: Report, action: Any) -> Any:
+    """Run one action; count its outcome. Returns its value (None when it did not land)."""
+    try:
+        outcome = action()
+    except DomainError:
+        report.refused += 1
+        return None
+    except Exception:
+        report.raw.append(traceback.format_exc(limit=4))
+        return None
+    report.ack(outcome.changes)
+    return outcome.value
+
+
 def _cashier(services: Services, tid: int, n: int, name: str, report: Report) -> None:
     player: int | None = None
     for i in range(n):
         if i % 2 == 0 or player is None:
-            outcome: Any = services.players.create(PlayerDetails(f"{name} {i}"))
-            player = outcome.value.id
+            made = _act(report, lambda i=i: services.players.create(PlayerDetails(f"{name} {i}")))
+            player = None if made is None else made.id
         else:
-            outcome = services.cashier.buy_in(tid, player, station=name)
+            _act(report, lambda p=player: services.cashier.buy_in(tid, p, station=name))
             player = None
-        report.ack(outcome.changes)
 
 
 def _director(services: Services, tid: int, n: int, report: Report) -> None:
     for i in range(n):
-        try:
-            if i % 3 == 0:
-                outcome: Any = services.clock.add_time(tid, 1000)
-            elif i % 3 == 1:
-                outcome = services.clock.toggle_pause(tid, Seen(services.clock.state(tid)))
+        if i % 3 == 0:
+            _act(report, lambda: services.clock.add_time(tid, 1000))
+        elif i % 3 == 1:
+            _act(report, lambda: services.clock.toggle_pause(tid, Seen(services.clock.state(tid))))
+        else:
+            standing = [r for r in services.cashier.registrations(tid) if r.in_play]
+            if standing:
+                _act(report, lambda r=standing[-1].id: services.results.eliminate(tid, r))
             else:
-                standing = [r for r in services.cashier.registrations(tid) if r.in_play]
-                if not standing:
-                    outcome = services.clock.add_time(tid, 1000)
-                else:
-                    outcome = services.results.eliminate(tid, standing[-1].id)
-            report.ack(outcome.changes)
-        except DomainError:
-            report.refused += 1
+                _act(report, lambda: services.clock.add_time(tid, 1000))
 
 
 def _station(url: str, role: str, tid: int, n: int, barrier: Any, out: Any) -> None:
@@ -92,9 +101,7 @@ def _station(url: str, role: str, tid: int, n: int, barrier: Any, out: Any) -> N
             _director(services, tid, n, report)
         else:
             _cashier(services, tid, n, role, report)
-    except DomainError as error:
-        report.raw.append(f"{role} stopped, refused: {error}")
-    except Exception:
+    except Exception:  # a read between actions failed: the station stops
         report.raw.append(f"{role}: {traceback.format_exc(limit=4)}")
     out.put((role, report))
     engine.dispose()

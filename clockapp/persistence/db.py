@@ -67,6 +67,14 @@ def normalize_url(url_or_path: str) -> str:
 SQLITE_BEGIN = "clockapp_sqlite_begin"
 
 
+#: How long a SQLite transaction waits for another station's write lock before it gives up with
+#: `DatabaseBusyError`. Transactions hold the lock for milliseconds, but SQLite's wait is a poll,
+#: not a queue: with three stations writing back to back on a loaded machine, a waiter missed
+#: the lock for over 5 seconds (2 of 1,500 actions in bench_stations.py); a desk that waits a
+#: little longer is better than one that fails.
+SQLITE_BUSY_TIMEOUT_MS = 20_000
+
+
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # pysqlite opens transactions itself, lazily and never for DDL; with isolation_level None it
     # leaves that to SQLAlchemy's "begin" event below, so a migration's DDL is one transaction and
@@ -77,7 +85,7 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     finally:
         cursor.close()
 

@@ -35,6 +35,7 @@ class TournamentBus(QObject):
 
     changed = Signal(object)  # Changes
     tournament_switched = Signal(int)  # the id of the tournament now shown
+    connection_changed = Signal(bool)  # False: the database cannot be reached; True: it is back
 
     def __init__(
         self,
@@ -51,6 +52,7 @@ class TournamentBus(QObject):
         self._timer.setInterval(poll_interval_ms)
         # A poll that fails (the server is briefly unreachable) is logged; the next one retries.
         self._timer.timeout.connect(guarded("the bus poll", self._on_timer_timeout))
+        self._online = True
         self._watcher: Watcher | None = None
         self._watch_timer = QTimer(self)
         self._watch_timer.setInterval(WATCH_INTERVAL_MS)
@@ -93,9 +95,19 @@ class TournamentBus(QObject):
             self._seen = replace(seen, tournament=changes.revision)
         self.changed.emit(changes)
 
+    @property
+    def online(self) -> bool:
+        """False while the database cannot be reached (the last read of the feed failed)."""
+        return self._online
+
     def poll(self) -> None:
         """Look for changes committed elsewhere (also called by the timers)."""
-        feed = self._services.tournaments.changes_since(self._seen, self._tournament_id)
+        try:
+            feed = self._services.tournaments.changes_since(self._seen, self._tournament_id)
+        except Exception:
+            self._set_online(False)
+            raise
+        self._set_online(True)  # what changed while away is in the feed, read just now
         if feed is None:
             return
         self._seen = feed.revision
@@ -118,6 +130,15 @@ class TournamentBus(QObject):
     def _on_timer_timeout(self) -> None:
         self.poll()
 
+    def _set_online(self, online: bool) -> None:
+        if online != self._online:
+            self._online = online
+            self.connection_changed.emit(online)
+
     def _on_watch_timeout(self) -> None:
-        if self._watcher is not None and self._watcher.changed():
+        if self._watcher is None:
+            return
+        if not self._watcher.online:
+            self._set_online(False)  # the listener lost the server: say so at once
+        if self._watcher.changed():
             self.poll()

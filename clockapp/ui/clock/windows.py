@@ -86,7 +86,11 @@ class StationWindows:
         if key == WINDOW_CASHIER:
             from clockapp.ui.cashier import CashierWindow
 
-            return CashierWindow(self.services, self.bus)
+            from clockapp.ui.offline import OfflineMark
+
+            cashier = CashierWindow(self.services, self.bus)
+            cashier.offline_mark = OfflineMark(cashier, self.bus)  # type: ignore[attr-defined]
+            return cashier
         if key == WINDOW_TABLES:
             from clockapp.ui.tables import TablesWindow
 
