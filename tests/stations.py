@@ -2,8 +2,8 @@
 
 Two cashier processes and one director process act as fast as they can (spawned, each with its
 own engine, started together through a barrier); a wall process follows the change feed the way
-a station's bus does (the watcher asked every `WATCH_S`, the feed read when it says so, and once a
-second anyway). Every acknowledged action reports the revision it committed at and when; the wall
+a station's bus does (woken by PostgreSQL's listener, SQLite's data_version asked every
+`WATCH_S`; the feed read when a sign comes, and once a second anyway). Every acknowledged action reports the revision it committed at and when; the wall
 reports every change row it was told about and when it read it. The judge counts:
 
 - lost: acknowledged actions the wall was never told about,
@@ -138,7 +138,8 @@ def _wall(url: str, tid: int, barrier: Any, done: Any, out: Any) -> None:
     finishing = False
     while True:
         try:
-            if watcher.changed() or time.monotonic() - last_read > 1.0 or finishing:
+            signed = watcher.wait(WATCH_S)  # as the bus: PostgreSQL wakes it, SQLite is asked
+            if signed or time.monotonic() - last_read > 1.0 or finishing:
                 last_read = time.monotonic()
                 feed = services.tournaments.changes_since(cursor, tid)
                 if feed is not None:
@@ -151,7 +152,6 @@ def _wall(url: str, tid: int, barrier: Any, done: Any, out: Any) -> None:
             break
         if done.is_set():
             finishing = True  # one last read after every station has finished
-        time.sleep(WATCH_S)
     watcher.close()
     out.put(("wall", Report(acked=seen, raw=raw)))
     engine.dispose()

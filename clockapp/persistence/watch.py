@@ -20,6 +20,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
@@ -30,6 +32,8 @@ log = logging.getLogger(__name__)
 
 #: How long the PostgreSQL listener waits before trying a lost server again.
 RECONNECT_S = 0.5
+#: How often `SqliteWatcher.wait` reads data_version.
+POLL_S = 0.05
 
 
 class Watcher(Protocol):
@@ -42,6 +46,15 @@ class Watcher(Protocol):
 
     def changed(self) -> bool:
         """True when something may have been committed since the last call."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to `timeout` seconds for a sign (as `changed`, for a station without Qt)."""
+        ...
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        """Call `wake` (from the listener's thread) as soon as a sign comes, where the watcher
+        has a listener (PostgreSQL); elsewhere the station asks `changed` on its timer."""
         ...
 
     def close(self) -> None:
@@ -83,6 +96,17 @@ class SqliteWatcher:
         self._version = version
         return moved
 
+    def wait(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not self.changed():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(POLL_S)
+        return True
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        return None  # no listener: the station's timer asks `changed`
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()
@@ -97,6 +121,7 @@ class PostgresWatcher:
         self._conninfo = url.render_as_string(hide_password=False)
         self._flag = threading.Event()
         self._flag.set()  # read once at the start
+        self._wake: Callable[[], None] | None = None
         self._stop = threading.Event()
         self._online = True
         self._thread = threading.Thread(target=self._listen, name="clockapp-listen", daemon=True)
@@ -112,7 +137,24 @@ class PostgresWatcher:
             return True
         return False
 
+    def wait(self, timeout: float) -> bool:
+        self._flag.wait(timeout)
+        return self.changed()
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        self._wake = wake
+
+    def _sign(self) -> None:
+        self._flag.set()
+        wake = self._wake
+        if wake is not None:
+            try:
+                wake()
+            except RuntimeError:  # the station's object is gone (closing): stop waking it
+                self._wake = None
+
     def close(self) -> None:
+        self._wake = None
         self._stop.set()
 
     def _listen(self) -> None:
@@ -123,15 +165,15 @@ class PostgresWatcher:
                 with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=2) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._online = True
-                    self._flag.set()  # anything sent while we were away was lost: read now
+                    self._sign()  # anything sent while we were away was lost: read now
                     while not self._stop.is_set():
                         for _note in conn.notifies(timeout=0.5, stop_after=1):
-                            self._flag.set()
+                            self._sign()
             except psycopg.Error as error:
                 if self._online:
                     log.warning("lost the database server: %s", error)
                 self._online = False
-                self._flag.set()
+                self._sign()
                 self._stop.wait(RECONNECT_S)
 
 
@@ -140,6 +182,13 @@ class _AlwaysWatcher:  # pragma: no cover - a database clockapp does not know: r
 
     def changed(self) -> bool:
         return True
+
+    def wait(self, timeout: float) -> bool:
+        time.sleep(timeout)
+        return True
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        return None
 
     def close(self) -> None:
         return None

@@ -36,6 +36,7 @@ class TournamentBus(QObject):
     changed = Signal(object)  # Changes
     tournament_switched = Signal(int)  # the id of the tournament now shown
     connection_changed = Signal(bool)  # False: the database cannot be reached; True: it is back
+    _signed = Signal()  # the watcher's listener thread saw a commit (queued to this thread)
 
     def __init__(
         self,
@@ -60,6 +61,10 @@ class TournamentBus(QObject):
         if poll_interval_ms > 0:
             self._timer.start()
             self._watcher = services.tournaments.watch()
+            # PostgreSQL's listener wakes the poll at once (the signal crosses to this thread);
+            # the timer asks SQLite's data_version, and catches a lost server on either.
+            self._signed.connect(guarded("the change watch", self._on_watch_timeout))
+            self._watcher.on_sign(self._signed.emit)
             self._watch_timer.start()
 
     @property
