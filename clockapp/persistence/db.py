@@ -50,13 +50,21 @@ def sqlite_url(path: Path | str) -> str:
 def normalize_url(url_or_path: str) -> str:
     """Accept a SQLAlchemy URL or a plain file path (taken as a SQLite file).
 
+    A plain `postgresql://` URL (as PostgreSQL's own tools write it) uses psycopg, the driver
+    clockapp ships with, rather than SQLAlchemy's default psycopg2.
+
     >>> normalize_url("postgresql+psycopg://u@h/db")
     'postgresql+psycopg://u@h/db'
+    >>> normalize_url("postgresql://u@h:5432/db")
+    'postgresql+psycopg://u@h:5432/db'
     >>> normalize_url("/tmp/night.db")
     'sqlite:////tmp/night.db'
     """
     if "://" in url_or_path:
         make_url(url_or_path)  # raises a clear ArgumentError on a malformed URL
+        for plain in ("postgresql://", "postgres://"):
+            if url_or_path.startswith(plain):
+                return "postgresql+psycopg://" + url_or_path[len(plain) :]
         return url_or_path
     return sqlite_url(url_or_path)
 
