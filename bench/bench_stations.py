@@ -43,7 +43,9 @@ def _report(name: str, url: str) -> bool:
     print(f"{'':<11} lost {verdict.lost:>4}   (goal 0)")
     print(f"{'':<11} duplicated {verdict.duplicated:>4}   (goal 0)")
     print(f"{'':<11} raw errors {len(verdict.raw):>4}   (goal 0)")
-    print(f"{'':<11} change to another station: p50 {p50:6.1f} ms, p99 {p99:6.1f} ms (goal p99 < 250)")
+    print(
+        f"{'':<11} change to another station: p50 {p50:6.1f} ms, p99 {p99:6.1f} ms (goal p99 < 250)"
+    )
     for raw in verdict.raw[:3]:
         lines = [line for line in raw.splitlines() if "Error" in line] or raw.splitlines()
         print("   ", lines[-1].strip()[:150])

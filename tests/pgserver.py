@@ -159,11 +159,8 @@ def restartable_server(bindir: Path) -> Iterator[Server]:
         if as_postgres:
             shutil.chown(folder, user="postgres")
         data, port = folder / "data", _free_port()
-        _run(
-            [str(bindir / "initdb"), "-D", str(data), "-U", "clockapp", "--auth=trust"]
-            + ["-E", "UTF8", "--no-sync"],
-            as_postgres,
-        )
+        initdb = [str(bindir / "initdb"), "-D", str(data), "-U", "clockapp", "--auth=trust"]
+        _run([*initdb, "-E", "UTF8", "--no-sync"], as_postgres)
         url = f"postgresql+psycopg://clockapp@127.0.0.1:{port}/postgres"
         server = Server(bindir, data, f"-k {folder} -h 127.0.0.1 -p {port} -F", folder / "log", url)
         server.start()

@@ -3,8 +3,9 @@
 Two cashier processes and one director process act as fast as they can (spawned, each with its
 own engine, started together through a barrier); a wall process follows the change feed the way
 a station's bus does (woken by PostgreSQL's listener, SQLite's data_version asked every
-`WATCH_S`; the feed read when a sign comes, and once a second anyway). Every acknowledged action reports the revision it committed at and when; the wall
-reports every change row it was told about and when it read it. The judge counts:
+`WATCH_S`; the feed read when a sign comes, and once a second anyway). Every acknowledged action
+reports the revision it committed at and when; the wall reports every change row it was told
+about and when it read it. The judge counts:
 
 - lost: acknowledged actions the wall was never told about,
 - duplicated: changes the wall was told about twice (or revisions handed out twice),

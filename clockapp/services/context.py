@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 
+from clockapp.core.errors import ValidationError
 from clockapp.persistence import session as sessions
 from clockapp.persistence.db import writing
 from clockapp.persistence.queries import changes as change_log
 from clockapp.persistence.session import WRITING as WRITING  # re-exported for the till cache
 from clockapp.persistence.session import Engine, Session
-from clockapp.core.errors import ValidationError
 from clockapp.services.changes import Change, Changes, Feed, Revision
 
 Now = Callable[[], datetime]

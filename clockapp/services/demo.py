@@ -150,7 +150,8 @@ class DemoService:
             shown = engine.view(load_clock(session, found.id), structure, now)
             stale = shown.in_overtime or shown.status is ClockStatus.STOPPED_BY_HARD_END
             if not stale:
-                return Outcome(found, Changes(found.id, Change.NONE, revision_of(session, found.id).tournament))
+                revision = revision_of(session, found.id).tournament
+                return Outcome(found, Changes(found.id, Change.NONE, revision))
             _set_demo_clock(session, found.id, now - timedelta(minutes=47), now)
             changes = record_change(session, found.id, Change.CLOCK, "demo clock reset", now)
         return Outcome(found, changes)

@@ -27,6 +27,7 @@ __all__ = [
     "TournamentInfo",
     "TournamentNotFoundError",
     "TournamentService",
+    "Watcher",
     "get_row",
     "set_last_opened",
 ]

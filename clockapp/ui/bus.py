@@ -11,9 +11,8 @@ anyway, should a sign be lost. Windows refresh only the parts whose flags are se
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
-
 from dataclasses import replace
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -96,7 +95,9 @@ class TournamentBus(QObject):
         seen = self._seen
         if changes.tournament_id is None and changes.revision == seen.app + 1:
             self._seen = replace(seen, app=changes.revision)
-        elif changes.tournament_id == self._tournament_id and changes.revision == seen.tournament + 1:
+        elif (
+            changes.tournament_id == self._tournament_id and changes.revision == seen.tournament + 1
+        ):
             self._seen = replace(seen, tournament=changes.revision)
         self.changed.emit(changes)
 

@@ -27,8 +27,9 @@ class OfflineMark(QLabel):
     """A band over the top of `window` (or a discreet dot in its corner) while offline."""
 
     def __init__(self, window: QWidget, bus: TournamentBus, *, discreet: bool = False) -> None:
-        if isinstance(window, QMainWindow) and window.centralWidget() is not None:
-            window = window.centralWidget()  # below the menu bar, which stays usable
+        central = window.centralWidget() if isinstance(window, QMainWindow) else None
+        if central is not None:
+            window = central  # below the menu bar, which stays usable
         super().__init__(window)
         self._window = window
         self._discreet = discreet
@@ -49,7 +50,7 @@ class OfflineMark(QLabel):
         bus.connection_changed.connect(self._on_bus_connection_changed)
         self._on_bus_connection_changed(bus.online)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Resize:
             self._place()
         return False

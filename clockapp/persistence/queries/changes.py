@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import func, or_, text, update
+from sqlalchemy import ColumnElement, func, or_, text, update
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
@@ -34,9 +34,7 @@ def append(
     """Append one change row in the caller's transaction; returns the scope's new revision."""
     revision = _bump(session, tournament_id)
     session.add(
-        ChangeRow(
-            tournament_id=tournament_id, revision=revision, what=what, at=at, summary=summary
-        )
+        ChangeRow(tournament_id=tournament_id, revision=revision, what=what, at=at, summary=summary)
     )
     session.flush()
     if session.get_bind().dialect.name == "postgresql":
@@ -134,7 +132,7 @@ def after(
     """(tournament_id, what) of every change to the tournament and every app-wide change after
     the revisions `since` (tournament, app) and up to `upto` (read first with `revisions`: rows
     committed after that read wait for the next one)."""
-    scoped = (
+    scoped: ColumnElement[bool] = (
         col(ChangeRow.tournament_id).is_(None)
         & (col(ChangeRow.revision) > since[1])
         & (col(ChangeRow.revision) <= upto[1])

@@ -27,10 +27,11 @@ class LedgerCache:
 
     - The whole till as last read, keyed by the tournament's revision and the app-wide one:
       every committed action bumps one of them in its own transaction (under the row's lock, so
-      in commit order), so while both are the same nothing the till holds has changed, and a read costs one indexed statement and
-      a copy. Each caller gets its own copy to change; the cache keeps one nobody changes. Only a
-      read session, or a write transaction that has just taken the lock and written nothing yet
-      (`locked_till`), uses it: a transaction that has already written reads the database.
+      in commit order), so while both are the same nothing the till holds has changed, and a
+      read costs one indexed statement and a copy. Each caller gets its own copy to change;
+      the cache keeps one nobody changes. Only a read session, or a write transaction that has
+      just taken the lock and written nothing yet (`locked_till`), uses it: a transaction that
+      has already written reads the database.
     - Below it, when the revision moved, the core ledger rows already read: only the new rows
       are read. Safe because ledger rows are never updated or deleted (database triggers refuse
       it) and a tournament's rows are inserted only under its till lock, so they commit in the

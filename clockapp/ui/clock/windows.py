@@ -85,7 +85,6 @@ class StationWindows:
             return editor_class(self.services, self.bus)  # type: ignore[no-any-return]
         if key == WINDOW_CASHIER:
             from clockapp.ui.cashier import CashierWindow
-
             from clockapp.ui.offline import OfflineMark
 
             cashier = CashierWindow(self.services, self.bus)
