@@ -6,6 +6,7 @@ station that had seen id 58 never saw a row 57 committed after it. Each tourname
 `revision` bumped inside every action's transaction (the row stays locked until the commit, so the
 numbers follow the commit order); app-wide changes (players, templates, a restore) are numbered by
 the one row of `app_revision`. Existing change rows are numbered in id order within their scope.
+A ledger row is voided at most once (a partial unique index backs the cashier's check).
 
 Revision ID: 0011_tournament_revision
 Revises: 0010
@@ -62,9 +63,19 @@ def upgrade() -> None:
         sqlite_where=sa.text('tournament_id IS NULL'),
         postgresql_where=sa.text('tournament_id IS NULL'),
     )
+    # A ledger row is voided at most once: two stations undoing one sale cannot both land.
+    op.create_index(
+        'ux_ledger_row_one_void',
+        'ledger_row',
+        ['target_id'],
+        unique=True,
+        sqlite_where=sa.text("kind = 'void'"),
+        postgresql_where=sa.text("kind = 'void'"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_index('ux_ledger_row_one_void', table_name='ledger_row')
     op.drop_index('uq_change_app_revision', table_name='change')
     op.drop_index('uq_change_tournament_revision', table_name='change')
     op.drop_table('app_revision')
