@@ -27,7 +27,9 @@ ROUNDS = 3
 
 
 def _act(services: Services, job: str, tid: int, target: int) -> None:
-    if job == "bust":
+    if job.startswith("buy-in"):
+        services.cashier.buy_in(tid, target, seat=True)
+    elif job == "bust":
         services.results.eliminate(tid, target)
     elif job == "undo bust":
         services.results.undo_elimination(tid, target)
@@ -44,7 +46,8 @@ def _station(url: str, job: str, work: list[tuple[int, int]], barrier: Any, out:
         for tid, target in work:
             barrier.wait(timeout=60)
             try:
-                _act(services, job, tid, target)
+                # "buy-in 2" sells to the player after the target: two desks, two players.
+                _act(services, job, tid, target + (job == "buy-in 2"))
                 out.put("ok")
             except DomainError as error:
                 out.put(f"refused: {error}")
@@ -136,7 +139,41 @@ def _check_rebuy_while_busting(url: str) -> None:
         assert refused[0].startswith("refused: "), outcomes
 
 
-CHECKS = [_check_two_busts, _check_two_undos, _check_rebuy_while_busting]
+def _check_last_seat(url: str) -> None:
+    """Two desks sell the last place in a capped field to two players at the same moment."""
+    engine = make_engine(url)
+    try:
+        services = Services(engine)
+        work = []
+        for n in range(ROUNDS):
+            tid = services.tournaments.create(f"Capped {n}").value.id
+            rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000, max_entrants=3))
+            services.cashier.set_config(tid, CashierConfig(rules))
+            services.seating.add_tables(tid, 1)
+            players = [
+                services.players.create(PlayerDetails(f"C{n} {k}")).value.id for k in range(4)
+            ]
+            for player in players[:2]:
+                services.cashier.buy_in(tid, player, seat=True)
+            work.append((tid, players[2]))  # desk 1 sells to players[2], desk 2 to players[3]
+    finally:
+        engine.dispose()
+    for (tid, _player), outcomes in zip(
+        work, _race(url, ["buy-in 1", "buy-in 2"], work), strict=True
+    ):
+        assert sorted(outcomes)[0] == "ok", outcomes
+        assert sorted(outcomes)[1] == (
+            "refused: The field is full: 3 of 3 entrants are registered."
+        ), outcomes
+        registered = "SELECT count(*) FROM registration WHERE tournament_id = :t"
+        assert _count(url, registered, tid) == 3
+        seated = (
+            "SELECT count(*) FROM seat WHERE tournament_id = :t AND registration_id IS NOT NULL"
+        )
+        assert _count(url, seated, tid) == 3
+
+
+CHECKS = [_check_two_busts, _check_two_undos, _check_rebuy_while_busting, _check_last_seat]
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__[7:])
