@@ -113,7 +113,9 @@ class TournamentBus(QObject):
         except Exception:
             self._set_online(False)
             raise
-        self._set_online(True)  # what changed while away is in the feed, read just now
+        # Back once the listener is back too (no flicker while it reconnects); what changed
+        # while away is in the feed, read just now.
+        self._set_online(self._watcher is None or self._watcher.online)
         if feed is None:
             return
         self._seen = feed.revision
