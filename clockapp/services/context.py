@@ -82,19 +82,24 @@ def revision_of(session: Session, tournament_id: int | None) -> Revision:
 def changes_since(session: Session, since: Revision, tournament_id: int | None) -> Feed | None:
     """Everything committed after `since` for one tournament (and app-wide changes), merged.
 
-    Returns None when nothing changed. Stations poll this to see each other's actions. The
-    revisions are read first and the rows up to them after: a row committed in between waits for
-    the next poll instead of being skipped for good.
+    Returns None when nothing changed. Stations poll this to see each other's actions: one
+    statement, whose largest revisions are the new cursor (`change_log.after` says why that is
+    safe). After an app-wide change the tournament's revision is read again: a restored backup
+    may have taken it back, and the station then starts over from there.
     """
-    now = revision_of(session, tournament_id)
-    if now == since:
+    rows = change_log.after(session, tournament_id, (since.tournament, since.app))
+    if not rows:
         return None
     what = Change.NONE
-    rows = change_log.after(
-        session, tournament_id, (since.tournament, since.app), (now.tournament, now.app)
-    )
-    for _tid, flags in rows:
+    tournament, app = since.tournament, since.app
+    for tid, revision, flags in rows:
         what |= Change(flags)
-    if now.tournament < since.tournament or now.app < since.app:
-        what = Change.ALL  # the database went back (a restore): read everything again
-    return Feed(what=what, revision=now)
+        if tid is None:
+            app = max(app, revision)
+        else:
+            tournament = max(tournament, revision)
+    if app != since.app:
+        now = revision_of(session, tournament_id)
+        if now.tournament < tournament:  # the database went back (a restore)
+            what, tournament = Change.ALL, now.tournament
+    return Feed(what=what, revision=Revision(tournament, app))

@@ -127,22 +127,24 @@ def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
 
 
 def after(
-    session: Session, tournament_id: int | None, since: tuple[int, int], upto: tuple[int, int]
-) -> Sequence[tuple[int | None, int]]:
-    """(tournament_id, what) of every change to the tournament and every app-wide change after
-    the revisions `since` (tournament, app) and up to `upto` (read first with `revisions`: rows
-    committed after that read wait for the next one)."""
-    scoped: ColumnElement[bool] = (
-        col(ChangeRow.tournament_id).is_(None)
-        & (col(ChangeRow.revision) > since[1])
-        & (col(ChangeRow.revision) <= upto[1])
+    session: Session, tournament_id: int | None, since: tuple[int, int]
+) -> Sequence[tuple[int | None, int, int]]:
+    """(tournament_id, revision, what) of every change to the tournament after revision
+    `since[0]` and every app-wide change after `since[1]`, in one statement.
+
+    What one statement sees of a scope is always a prefix of its revisions (each is handed out
+    under the scope's row lock, held until its commit), so the largest revision read is where
+    the reader stands: nothing below it can still appear.
+    """
+    scoped: ColumnElement[bool] = col(ChangeRow.tournament_id).is_(None) & (
+        col(ChangeRow.revision) > since[1]
     )
     if tournament_id is not None:
         scoped = or_(
             scoped,
-            (col(ChangeRow.tournament_id) == tournament_id)
-            & (col(ChangeRow.revision) > since[0])
-            & (col(ChangeRow.revision) <= upto[0]),
+            (col(ChangeRow.tournament_id) == tournament_id) & (col(ChangeRow.revision) > since[0]),
         )
-    rows = session.exec(select(ChangeRow.tournament_id, ChangeRow.what).where(scoped)).all()
-    return [(tid, what) for tid, what in rows]
+    rows = session.exec(
+        select(ChangeRow.tournament_id, ChangeRow.revision, ChangeRow.what).where(scoped)
+    ).all()
+    return [(tid, revision, what) for tid, revision, what in rows]
