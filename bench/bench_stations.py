@@ -3,7 +3,7 @@
 Three OS processes (spawned, each with its own engine) start together through a barrier and run
 500 mixed actions each as fast as they can: the cashiers create players (an app-wide change) and
 buy them in; the director adds time, pauses or resumes the clock it last saw, and busts the newest
-player still in. A fourth process, the wall, follows the tournament's change feed as a station's
+player still in (while more than three are). A fourth process, the wall, follows the tournament's change feed as a station's
 bus does (its watcher asked every 50 ms: SQLite's data_version, PostgreSQL's LISTEN/NOTIFY).
 
 Printed per database, each beside its goal: actions lost (acknowledged, never seen by the wall),
@@ -46,6 +46,8 @@ def _report(name: str, url: str) -> bool:
     print(
         f"{'':<11} change to another station: p50 {p50:6.1f} ms, p99 {p99:6.1f} ms (goal p99 < 250)"
     )
+    for reason in sorted(set(verdict.reasons))[:3]:
+        print("    refused:", reason[:150])
     for raw in verdict.raw[:3]:
         lines = [line for line in raw.splitlines() if "Error" in line] or raw.splitlines()
         print("   ", lines[-1].strip()[:150])

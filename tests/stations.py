@@ -13,7 +13,8 @@ about and when it read it. The judge counts:
 - the delay from an acknowledged action to the wall reading it (p50, p99).
 
 The cashier creates a player (an app-wide change) then buys them in; the director adds time,
-pauses or resumes the clock it last saw, and busts the newest player still in.
+pauses or resumes the clock it last saw, and busts the newest player still in (while more than
+three are, so the event never ends under the cashiers).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Report:
 
     acked: list[tuple[Key, float]] = field(default_factory=list)
     refused: int = 0
+    reasons: list[str] = field(default_factory=list)  # the first few refusals, in words
     raw: list[str] = field(default_factory=list)
 
     def ack(self, changes: Changes) -> None:
@@ -57,8 +59,10 @@ def _act(report: Report, action: Any) -> Any:
     """Run one action; count its outcome. Returns its value (None when it did not land)."""
     try:
         outcome = action()
-    except DomainError:
+    except DomainError as error:
         report.refused += 1
+        if len(report.reasons) < 5:
+            report.reasons.append(str(error))
         return None
     except Exception:
         report.raw.append(traceback.format_exc(limit=4))
@@ -86,7 +90,7 @@ def _director(services: Services, tid: int, n: int, report: Report) -> None:
             _act(report, lambda: services.clock.toggle_pause(tid, Seen(services.clock.state(tid))))
         else:
             standing = [r for r in services.cashier.registrations(tid) if r.in_play]
-            if standing:
+            if len(standing) > 3:  # never down to the last player: that would end the event
                 _act(report, lambda r=standing[-1].id: services.results.eliminate(tid, r))
             else:
                 _act(report, lambda: services.clock.add_time(tid, 1000))
@@ -164,6 +168,7 @@ class Verdict:
 
     acknowledged: int
     refused: int
+    reasons: list[str]
     lost: int
     duplicated: int
     raw: list[str]
@@ -230,9 +235,11 @@ def judge(reports: dict[str, Report], wall: Report, seconds: float, tid: int) ->
     duplicated = 0
     raw = list(wall.raw)
     refused = 0
+    reasons: list[str] = []
     for report in reports.values():
         raw.extend(report.raw)
         refused += report.refused
+        reasons.extend(report.reasons)
         for key, at in report.acked:
             if key[0] not in (None, tid):
                 continue  # the next room's tournament: not on this wall
@@ -244,4 +251,4 @@ def judge(reports: dict[str, Report], wall: Report, seconds: float, tid: int) ->
         read.setdefault(key, at)
     lost = sum(1 for key in acked if key not in read)
     delays = [max(0.0, (read[key] - at) * 1000) for key, at in acked.items() if key in read]
-    return Verdict(len(acked), refused, lost, duplicated, raw, delays, seconds)
+    return Verdict(len(acked), refused, reasons, lost, duplicated, raw, delays, seconds)
