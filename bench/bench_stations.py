@@ -3,8 +3,9 @@
 Three OS processes (spawned, each with its own engine) start together through a barrier and run
 500 mixed actions each as fast as they can: the cashiers create players (an app-wide change) and
 buy them in; the director adds time, pauses or resumes the clock it last saw, and busts the newest
-player still in (while more than three are). A fourth process, the wall, follows the tournament's change feed as a station's
-bus does (its watcher asked every 50 ms: SQLite's data_version, PostgreSQL's LISTEN/NOTIFY).
+player still in (while more than three are). A fourth process, the wall, follows the tournament's
+change feed as a station's bus does (PostgreSQL's LISTEN/NOTIFY wakes it; SQLite's data_version is
+asked every 50 ms).
 
 Printed per database, each beside its goal: actions lost (acknowledged, never seen by the wall),
 duplicated, raw errors (anything but the app's own refusal), and the delay from an acknowledged
