@@ -67,7 +67,7 @@ class Feed:
     """What a station finds when it reads the feed: everything merged, and where it is now.
 
     >>> Feed(Change.CLOCK, Revision(5, 2)).what
-    <Change.CLOCK: 8>
+    <Change.CLOCK: 4>
     """
 
     what: Change
