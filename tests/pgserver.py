@@ -8,6 +8,7 @@ the end, so these tests never silently skip on a developer's machine.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
@@ -126,3 +127,47 @@ def fresh_database(server: str) -> str:
     finally:
         admin.dispose()
     return make_url(server).set(database=name).render_as_string(hide_password=False)
+
+
+class Server:
+    """A throwaway server a test can stop and start again (`restartable_server`)."""
+
+    def __init__(self, bindir: Path, data: Path, options: str, log: Path, url: str) -> None:
+        self._bindir, self._data, self._options, self._log = bindir, data, options, log
+        self._as_postgres = hasattr(os, "geteuid") and os.geteuid() == 0
+        self.url = url
+
+    def start(self) -> None:
+        ctl = str(self._bindir / "pg_ctl")
+        args = [ctl, "-D", str(self._data), "-o", self._options, "-l", str(self._log), "-w"]
+        _run([*args, "start"], self._as_postgres)
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop it as a host would (`fast`: clients are told and disconnected)."""
+        _run(
+            [str(self._bindir / "pg_ctl"), "-D", str(self._data), "-m", mode, "-w", "stop"],
+            self._as_postgres,
+        )
+
+
+@contextmanager
+def restartable_server(bindir: Path) -> Iterator[Server]:
+    """A server of the test's own in a temporary folder, stopped (and removed) at the end."""
+    as_postgres = hasattr(os, "geteuid") and os.geteuid() == 0
+    folder = Path(tempfile.mkdtemp(prefix="clockapp-pg-"))
+    try:
+        if as_postgres:
+            shutil.chown(folder, user="postgres")
+        data, port = folder / "data", _free_port()
+        initdb = [str(bindir / "initdb"), "-D", str(data), "-U", "clockapp", "--auth=trust"]
+        _run([*initdb, "-E", "UTF8", "--no-sync"], as_postgres)
+        url = f"postgresql+psycopg://clockapp@127.0.0.1:{port}/postgres"
+        server = Server(bindir, data, f"-k {folder} -h 127.0.0.1 -p {port} -F", folder / "log", url)
+        server.start()
+        try:
+            yield server
+        finally:
+            with contextlib.suppress(subprocess.CalledProcessError):
+                server.stop("immediate")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

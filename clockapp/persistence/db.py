@@ -50,13 +50,21 @@ def sqlite_url(path: Path | str) -> str:
 def normalize_url(url_or_path: str) -> str:
     """Accept a SQLAlchemy URL or a plain file path (taken as a SQLite file).
 
+    A plain `postgresql://` URL (as PostgreSQL's own tools write it) uses psycopg, the driver
+    clockapp ships with, rather than SQLAlchemy's default psycopg2.
+
     >>> normalize_url("postgresql+psycopg://u@h/db")
     'postgresql+psycopg://u@h/db'
+    >>> normalize_url("postgresql://u@h:5432/db")
+    'postgresql+psycopg://u@h:5432/db'
     >>> normalize_url("/tmp/night.db")
     'sqlite:////tmp/night.db'
     """
     if "://" in url_or_path:
         make_url(url_or_path)  # raises a clear ArgumentError on a malformed URL
+        for plain in ("postgresql://", "postgres://"):
+            if url_or_path.startswith(plain):
+                return "postgresql+psycopg://" + url_or_path[len(plain) :]
         return url_or_path
     return sqlite_url(url_or_path)
 
@@ -65,6 +73,14 @@ def normalize_url(url_or_path: str) -> str:
 #: "IMMEDIATE" for an action that reads then writes (it takes the write lock before its first read,
 #: so two stations can never both read a state and then both write their own version of it).
 SQLITE_BEGIN = "clockapp_sqlite_begin"
+
+
+#: How long a SQLite transaction waits for another station's write lock before it gives up with
+#: `DatabaseBusyError`. Transactions hold the lock for milliseconds, but SQLite's wait is a poll,
+#: not a queue: with three stations writing back to back on a loaded machine, a waiter missed
+#: the lock for over 5 seconds (2 of 1,500 actions in bench_stations.py); a desk that waits a
+#: little longer is better than one that fails.
+SQLITE_BUSY_TIMEOUT_MS = 20_000
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -77,7 +93,7 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     finally:
         cursor.close()
 

@@ -41,3 +41,12 @@ class DatabaseTooNewError(DatabaseOpenError):
 
 class BackupError(DomainError):
     """A backup or a restore cannot be done (no such backup, no pg_dump, not a SQLite file...)."""
+
+
+class DatabaseUnreachableError(DomainError):
+    """The database server cannot be reached (stopped, or the network is down): nothing was
+    changed. The pool reconnects by itself once the server is back."""
+
+
+class DatabaseBusyError(DomainError):
+    """Another station held the SQLite file past the busy timeout: nothing was changed."""

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
 from clockapp.errors import ValidationError
+from clockapp.persistence.errors import DatabaseBusyError, DatabaseUnreachableError
 
 __all__ = [
     "MAX_STORED_INT",
@@ -70,7 +71,8 @@ def reading(engine: Engine) -> Iterator[Session]:
 
 @contextmanager
 def _numbers_in_range() -> Iterator[None]:
-    """A number too large for the database is the user's error, not a crash.
+    """A number too large for the database is the user's error, not a crash; so are a lost
+    server and a file another station held too long (the transaction rolled back either way).
 
     SQLite's driver raises OverflowError for an int past 64 bits and PostgreSQL a DataError for
     one past its column: either way the transaction has rolled back, and the user is told.
@@ -84,3 +86,32 @@ def _numbers_in_range() -> Iterator[None]:
     except DataError as error:
         detail = str(error.orig).strip().splitlines()[0] if error.orig else "out of range"
         raise ValidationError(f"A value cannot be stored: {detail}.") from error
+    except DBAPIError as error:
+        readable = _lost_or_busy(error)
+        if readable is None:
+            raise
+        raise readable from error
+
+
+def _lost_or_busy(error: DBAPIError) -> Exception | None:
+    """The readable error for a server that cannot be reached or a file held too long."""
+    detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
+    if error.connection_invalidated or _server_gone(error):
+        return DatabaseUnreachableError(
+            "The database server cannot be reached, so nothing was changed"
+            + (f" ({detail})" if detail else "")
+            + ". clockapp reconnects by itself: try again once the warning is gone."
+        )
+    if isinstance(error, OperationalError) and "locked" in detail:
+        return DatabaseBusyError(
+            "Another station kept the database busy for too long, so nothing was changed. "
+            "Try again."
+        )
+    return None
+
+
+def _server_gone(error: DBAPIError) -> bool:
+    # psycopg's OperationalError covers a refused connection, a server shut down under the
+    # session and a dropped network; SQLite's (a locked or unreadable file) is not a lost server.
+    module = type(error.orig).__module__ if error.orig is not None else ""
+    return isinstance(error, OperationalError) and module.startswith("psycopg")

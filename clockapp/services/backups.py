@@ -244,16 +244,15 @@ class BackupService:
     def _latest_change(self) -> int:
         try:
             with self._ctx.reading() as session:
-                return change_log.latest_revision(session)
+                return change_log.app_revision(session)
         except Exception:  # a damaged database being replaced
             return 0
 
     def _announce(self, before: int, summary: str) -> Changes:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
-            after = change_log.latest_revision(session)
-            revision = change_log.append(
-                session, None, int(Change.ALL), summary[:300], now, revision=max(before, after) + 1
+            revision = change_log.append_app_change_past(
+                session, before + 1, int(Change.ALL), summary[:300], now
             )
         return Changes(tournament_id=None, what=Change.ALL, revision=revision)
 

@@ -41,6 +41,9 @@ class Change(enum.IntFlag):
 class Changes:
     """The outcome of one committed action: which tournament, what changed, at which revision.
 
+    The revision is the tournament's (`Revision.tournament`), or the app-wide one when
+    `tournament_id` is None.
+
     >>> c = Changes(tournament_id=1, what=Change.CLOCK | Change.STRUCTURE, revision=7)
     >>> bool(c.what & Change.CLOCK), bool(c.what & Change.LEDGER)
     (True, False)
@@ -53,6 +56,34 @@ class Changes:
     def touches(self, flags: Change) -> bool:
         """True when any of `flags` changed."""
         return bool(self.what & flags)
+
+
+@dataclass(frozen=True, order=True)
+class Revision:
+    """How far a station has read the change feed of one tournament.
+
+    `tournament` is the tournament's own revision, `app` the revision of app-wide changes (the
+    player database, templates, a restore). Both are bumped in the committing transaction under a
+    row lock, so their order is the commit order.
+
+    >>> Revision(3, 1) < Revision(4, 0)
+    True
+    """
+
+    tournament: int = 0
+    app: int = 0
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What a station finds when it reads the feed: everything merged, and where it is now.
+
+    >>> Feed(Change.CLOCK, Revision(5, 2)).what
+    <Change.CLOCK: 4>
+    """
+
+    what: Change
+    revision: Revision
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 
+from clockapp.core.errors import ValidationError
 from clockapp.persistence import session as sessions
 from clockapp.persistence.db import writing
 from clockapp.persistence.queries import changes as change_log
 from clockapp.persistence.session import WRITING as WRITING  # re-exported for the till cache
 from clockapp.persistence.session import Engine, Session
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Change, Changes, Feed, Revision
 
 Now = Callable[[], datetime]
 
@@ -59,26 +60,51 @@ class ServiceContext:
 def record_change(
     session: Session, tournament_id: int | None, what: Change, summary: str, at: datetime
 ) -> Changes:
-    """Append the action to the change log inside the caller's transaction; returns its Changes."""
-    revision = change_log.append(session, tournament_id, int(what), summary[:300], at)
+    """Append the action to the change log inside the caller's transaction; returns its Changes.
+
+    It bumps the tournament's revision (the app's when `tournament_id` is None), which holds that
+    row's lock until the commit: revisions of one tournament follow the commit order.
+    """
+    try:
+        revision = change_log.append(session, tournament_id, int(what), summary[:300], at)
+    except change_log.TournamentGoneError:
+        raise ValidationError(
+            "This tournament is no longer in the database (another station deleted it)."
+        ) from None
     return Changes(tournament_id=tournament_id, what=what, revision=revision)
 
 
 def latest_revision(session: Session) -> int:
-    """The newest revision in the database (0 when nothing was ever done)."""
+    """A number that moves whenever anything is committed anywhere (0 when nothing was done)."""
     return change_log.latest_revision(session)
 
 
-def changes_since(session: Session, revision: int, tournament_id: int | None) -> Changes | None:
-    """Everything committed after `revision` for one tournament (and app-wide rows), merged.
+def revision_of(session: Session, tournament_id: int | None) -> Revision:
+    """Where the feed of `tournament_id` (and of app-wide changes) stands now."""
+    return Revision(*change_log.revisions(session, tournament_id))
 
-    Returns None when nothing changed. Stations poll this to see each other's actions.
+
+def changes_since(session: Session, since: Revision, tournament_id: int | None) -> Feed | None:
+    """Everything committed after `since` for one tournament (and app-wide changes), merged.
+
+    Returns None when nothing changed. Stations poll this to see each other's actions: one
+    statement, whose largest revisions are the new cursor (`change_log.after` says why that is
+    safe). After an app-wide change the tournament's revision is read again: a restored backup
+    may have taken it back, and the station then starts over from there.
     """
-    rows = change_log.after(session, revision)
+    rows = change_log.after(session, tournament_id, (since.tournament, since.app))
     if not rows:
         return None
     what = Change.NONE
-    for _id, flags, tid in rows:
-        if tid is None or tid == tournament_id:
-            what |= Change(flags)
-    return Changes(tournament_id=tournament_id, what=what, revision=rows[-1][0] or revision)
+    tournament, app = since.tournament, since.app
+    for tid, revision, flags in rows:
+        what |= Change(flags)
+        if tid is None:
+            app = max(app, revision)
+        else:
+            tournament = max(tournament, revision)
+    if app != since.app:
+        now = revision_of(session, tournament_id)
+        if now.tournament < tournament:  # the database went back (a restore)
+            what, tournament = Change.ALL, now.tournament
+    return Feed(what=what, revision=Revision(tournament, app))

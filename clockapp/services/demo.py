@@ -31,7 +31,7 @@ from clockapp.persistence.queries import tournaments as tournament_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.service import CashierService
 from clockapp.services.changes import Change, Changes, Outcome
-from clockapp.services.context import ServiceContext, latest_revision, record_change
+from clockapp.services.context import ServiceContext, record_change, revision_of
 from clockapp.services.players import PlayerDetails, PlayerService
 from clockapp.services.results import ResultsService
 from clockapp.services.seating import SeatingService
@@ -150,7 +150,8 @@ class DemoService:
             shown = engine.view(load_clock(session, found.id), structure, now)
             stale = shown.in_overtime or shown.status is ClockStatus.STOPPED_BY_HARD_END
             if not stale:
-                return Outcome(found, Changes(found.id, Change.NONE, latest_revision(session)))
+                revision = revision_of(session, found.id).tournament
+                return Outcome(found, Changes(found.id, Change.NONE, revision))
             _set_demo_clock(session, found.id, now - timedelta(minutes=47), now)
             changes = record_change(session, found.id, Change.CLOCK, "demo clock reset", now)
         return Outcome(found, changes)

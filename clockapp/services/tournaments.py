@@ -10,8 +10,15 @@ from clockapp.persistence.models import TournamentRow
 from clockapp.persistence.queries import settings
 from clockapp.persistence.queries import tournaments as rows
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Change, Changes, Outcome
-from clockapp.services.context import ServiceContext, changes_since, latest_revision, record_change
+from clockapp.persistence.watch import Watcher, watch
+from clockapp.services.changes import Change, Feed, Outcome, Revision
+from clockapp.services.context import (
+    ServiceContext,
+    changes_since,
+    latest_revision,
+    record_change,
+    revision_of,
+)
 from clockapp.services.setup import TournamentNotFoundError, create_setup, get_row
 
 LAST_OPENED_KEY = "last_tournament_id"
@@ -20,6 +27,7 @@ __all__ = [
     "TournamentInfo",
     "TournamentNotFoundError",
     "TournamentService",
+    "Watcher",
     "get_row",
     "set_last_opened",
 ]
@@ -116,11 +124,21 @@ class TournamentService:
             return _info(newest) if newest is not None else None
 
     def revision(self) -> int:
-        """The newest revision in the database."""
+        """A number that moves whenever anything is committed (to check that nothing was)."""
         with self._ctx.reading() as session:
             return latest_revision(session)
 
-    def changes_since(self, revision: int, tournament_id: int | None) -> Changes | None:
-        """What other stations (or this one) committed after `revision`, merged; None if nothing."""
+    def revision_of(self, tournament_id: int | None) -> Revision:
+        """Where the change feed of one tournament (and of app-wide changes) stands now."""
         with self._ctx.reading() as session:
-            return changes_since(session, revision, tournament_id)
+            return revision_of(session, tournament_id)
+
+    def watch(self) -> Watcher:
+        """A cheap sign of other stations' commits (`persistence.watch`): ask it every ~50 ms and
+        read `changes_since` when it says something may have changed."""
+        return watch(self._ctx.engine)
+
+    def changes_since(self, since: Revision, tournament_id: int | None) -> Feed | None:
+        """What other stations (or this one) committed after `since`, merged; None if nothing."""
+        with self._ctx.reading() as session:
+            return changes_since(session, since, tournament_id)

@@ -15,7 +15,7 @@ from clockapp.core.wall import WallError, WallMoment
 from clockapp.persistence.queries import wall as wall_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Changes, Outcome
-from clockapp.services.context import ServiceContext, latest_revision, record_change
+from clockapp.services.context import ServiceContext, record_change, revision_of
 from clockapp.services.setup import lock_row
 
 
@@ -69,7 +69,8 @@ class WallService:
             moment = read_moment(session, tournament_id)
             shown = wall_rows.get(session, tournament_id) is not None
             if not shown or (kind is not None and (moment is None or moment.kind != kind)):
-                unchanged = Changes(tournament_id, Change.NONE, latest_revision(session))
+                now_at = revision_of(session, tournament_id).tournament
+                unchanged = Changes(tournament_id, Change.NONE, now_at)
                 return Outcome(False, unchanged)
             wall_rows.put(session, tournament_id, None)
             changes = record_change(

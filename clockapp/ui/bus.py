@@ -1,25 +1,32 @@
 """The tournament bus: one signal that tells every window what changed.
 
-After each service call the caller publishes the call's `Changes`; a poll timer also asks the
-database for revisions committed by other stations, so two machines sharing one PostgreSQL
-server (or two processes on one SQLite file) stay in step. Windows refresh only the parts whose
-flags are set.
+After each service call the caller publishes the call's `Changes`. Other stations' commits are
+read from the change feed: "what changed after revision N of this tournament" (revisions are
+handed out in commit order, so nothing committed is ever skipped). A watch timer asks a cheap
+sign every `WATCH_INTERVAL_MS` (SQLite's data_version, PostgreSQL's LISTEN/NOTIFY: no query when
+idle) and reads the feed as soon as it says something was committed; a slower poll reads it
+anyway, should a sign be lost. Windows refresh only the parts whose flags are set.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.changes import Change, Changes, Outcome, Revision
+from clockapp.services.tournaments import Watcher
 from clockapp.ui.ticks import guarded
 
 T = TypeVar("T")
 
+#: The safety net: the feed is read this often even when no sign came.
 POLL_INTERVAL_MS = 1000
+#: How often the cheap sign is asked (a change reaches the other stations within about this).
+WATCH_INTERVAL_MS = 50
 
 
 class TournamentBus(QObject):
@@ -27,6 +34,8 @@ class TournamentBus(QObject):
 
     changed = Signal(object)  # Changes
     tournament_switched = Signal(int)  # the id of the tournament now shown
+    connection_changed = Signal(bool)  # False: the database cannot be reached; True: it is back
+    _signed = Signal()  # the watcher's listener thread saw a commit (queued to this thread)
 
     def __init__(
         self,
@@ -38,13 +47,24 @@ class TournamentBus(QObject):
         super().__init__(parent)
         self._services = services
         self._tournament_id = tournament_id
-        self._seen = services.tournaments.revision()
+        self._seen: Revision = services.tournaments.revision_of(tournament_id)
         self._timer = QTimer(self)
         self._timer.setInterval(poll_interval_ms)
         # A poll that fails (the server is briefly unreachable) is logged; the next one retries.
         self._timer.timeout.connect(guarded("the bus poll", self._on_timer_timeout))
+        self._online = True
+        self._watcher: Watcher | None = None
+        self._watch_timer = QTimer(self)
+        self._watch_timer.setInterval(WATCH_INTERVAL_MS)
+        self._watch_timer.timeout.connect(guarded("the change watch", self._on_watch_timeout))
         if poll_interval_ms > 0:
             self._timer.start()
+            self._watcher = services.tournaments.watch()
+            # PostgreSQL's listener wakes the poll at once (the signal crosses to this thread);
+            # the timer asks SQLite's data_version, and catches a lost server on either.
+            self._signed.connect(guarded("the change watch", self._on_watch_timeout))
+            self._watcher.on_sign(self._signed.emit)
+            self._watch_timer.start()
 
     @property
     def tournament_id(self) -> int:
@@ -54,9 +74,10 @@ class TournamentBus(QObject):
     def switch_tournament(self, tournament_id: int) -> None:
         """Show another tournament everywhere."""
         self._tournament_id = tournament_id
+        self._seen = self._services.tournaments.revision_of(tournament_id)
         self.tournament_switched.emit(tournament_id)
         self.changed.emit(
-            Changes(tournament_id=tournament_id, what=Change.ALL, revision=self._seen)
+            Changes(tournament_id=tournament_id, what=Change.ALL, revision=self._seen.tournament)
         )
 
     def run(self, operation: Callable[[], Outcome[T]]) -> T:
@@ -70,19 +91,62 @@ class TournamentBus(QObject):
 
     def publish(self, changes: Changes) -> None:
         """Tell every window about a committed change."""
-        if changes.revision == self._seen + 1:
-            # Nothing from another station slipped in between: the next poll need not re-read it.
-            self._seen = changes.revision
+        # Nothing from another station slipped in between: the next poll need not re-read it.
+        seen = self._seen
+        if changes.tournament_id is None and changes.revision == seen.app + 1:
+            self._seen = replace(seen, app=changes.revision)
+        elif (
+            changes.tournament_id == self._tournament_id and changes.revision == seen.tournament + 1
+        ):
+            self._seen = replace(seen, tournament=changes.revision)
         self.changed.emit(changes)
 
+    @property
+    def online(self) -> bool:
+        """False while the database cannot be reached (the last read of the feed failed)."""
+        return self._online
+
     def poll(self) -> None:
-        """Look for changes committed elsewhere (also called by the timer)."""
-        changes = self._services.tournaments.changes_since(self._seen, self._tournament_id)
-        if changes is None:
+        """Look for changes committed elsewhere (also called by the timers)."""
+        try:
+            feed = self._services.tournaments.changes_since(self._seen, self._tournament_id)
+        except Exception:
+            self._set_online(False)
+            raise
+        # Back once the listener is back too (no flicker while it reconnects); what changed
+        # while away is in the feed, read just now.
+        self._set_online(self._watcher is None or self._watcher.online)
+        if feed is None:
             return
-        self._seen = changes.revision
-        if changes.what != Change.NONE:
-            self.changed.emit(changes)
+        self._seen = feed.revision
+        if feed.what != Change.NONE:
+            self.changed.emit(
+                Changes(
+                    tournament_id=self._tournament_id,
+                    what=feed.what,
+                    revision=feed.revision.tournament,
+                )
+            )
+
+    def stop(self) -> None:
+        """Stop watching the database (the station is closing)."""
+        self._timer.stop()
+        self._watch_timer.stop()
+        if self._watcher is not None:
+            self._watcher.close()
 
     def _on_timer_timeout(self) -> None:
         self.poll()
+
+    def _set_online(self, online: bool) -> None:
+        if online != self._online:
+            self._online = online
+            self.connection_changed.emit(online)
+
+    def _on_watch_timeout(self) -> None:
+        if self._watcher is None:
+            return
+        if not self._watcher.online:
+            self._set_online(False)  # the listener lost the server: say so at once
+        if self._watcher.changed():
+            self.poll()

@@ -51,7 +51,7 @@ class UndoStep(QUndoCommand):
         self.redo_work = redo_work
         self.undo_work = undo_work
         self.check = check
-        self.known: tuple[int | None, str] | None = None  # (revision, refusal) last asked
+        self.known: tuple[object, str] | None = None  # (where the stations stood, refusal)
         self.skip = skip
         self.error: Exception | None = None
         self.parts: list[UndoStep] = []

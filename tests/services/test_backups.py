@@ -15,7 +15,7 @@ from clockapp.persistence.db import make_engine, open_database, shipped_head, st
 from clockapp.persistence.errors import BackupError, DatabaseCorruptError
 from clockapp.services.app import Services
 from clockapp.services.backups import BackupNote, note_for_event, restore_file
-from clockapp.services.changes import Change
+from clockapp.services.changes import Change, Revision
 from tests.dbdump import dump_database
 from tests.fakes import FakeClock
 from tests.persistence.migration_kills import prepare_older
@@ -90,14 +90,15 @@ def test_a_restore_brings_the_data_back_for_every_station(
     services.tournaments.create("Mistake")
     other = Services(make_engine(str(db_path)), now=fake_clock)  # a second station
     try:
-        everything = other.tournaments.changes_since(0, tid)
+        everything = other.tournaments.changes_since(Revision(), tid)
         assert everything is not None
         seen = everything.revision
         fake_clock.advance(minutes=1)
         outcome = services.backups.restore(saved.name, tid)
         assert outcome.value.name == saved.name
         assert outcome.changes.what == Change.ALL
-        assert outcome.changes.revision > seen
+        assert outcome.changes.tournament_id is None  # an app-wide change ...
+        assert outcome.changes.revision > seen.app  # ... numbered past every one seen before
         assert _names(services) == ["Friday"]
         assert _names(other) == ["Friday"]
         changed = other.tournaments.changes_since(seen, tid)
@@ -106,8 +107,8 @@ def test_a_restore_brings_the_data_back_for_every_station(
         # The state it replaced was backed up first.
         replaced = services.backups.list()[0]
         assert (replaced.kind, replaced.tournament) == ("restore", "Oops")
-        services.tournaments.create("After")  # the database carries on normally
-        assert other.tournaments.changes_since(outcome.changes.revision, tid) is not None
+        services.tournaments.rename(tid, "After")  # the feed carries on normally
+        assert other.tournaments.changes_since(changed.revision, tid) is not None
     finally:
         other.ctx.engine.dispose()
     with sqlite3.connect(db_path) as check:

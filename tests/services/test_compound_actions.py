@@ -105,7 +105,7 @@ def test_a_buy_in_seats_the_player_in_one_transaction(services: Services, tid: i
     assert [t.count for t in room.tables] == [2, 2]  # the shortest table drew
     assert receipt.seat.sentence.startswith(f"Drew {receipt.seat.seat.seat}")
     assert services.cashier.balances(tid).entries == before + 1
-    assert outcome.changes.revision == services.tournaments.revision()
+    assert outcome.changes.revision == services.tournaments.revision_of(tid).tournament
 
 
 def test_a_buy_in_without_tables_sells_and_seats_nobody(services: Services, tid: int) -> None:

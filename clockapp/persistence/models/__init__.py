@@ -3,7 +3,12 @@
 One module a domain; add a new module's import below when you add one.
 """
 
-from clockapp.persistence.models.base import AppSetting, ChangeRow, TournamentRow
+from clockapp.persistence.models.base import (
+    AppRevisionRow,
+    AppSetting,
+    ChangeRow,
+    TournamentRow,
+)
 from clockapp.persistence.models.bounties import (
     BountyRulesRow,
     KnockoutCreditRow,
@@ -39,6 +44,7 @@ from clockapp.persistence.models.seating import (
 from clockapp.persistence.models.showdown import ShowdownRow
 
 __all__ = [
+    "AppRevisionRow",
     "AppSetting",
     "AttendanceRow",
     "BountyRulesRow",

@@ -171,10 +171,20 @@ class LedgerRecord(SQLModel, table=True):
 
     Entry rows carry the price split as it was paid (`prize_part`, `fee_part`, `bounty_part`);
     a void points at the row it reverses with `target_id` and says why in `reason`. A deal row's
-    shares are in `shares_json` (registration id and cents per player).
+    shares are in `shares_json` (registration id and cents per player). A row is voided at most
+    once (a partial unique index): two stations undoing the same sale cannot both land.
     """
 
     __tablename__ = "ledger_row"
+    __table_args__ = (
+        Index(
+            "ux_ledger_row_one_void",
+            "target_id",
+            unique=True,
+            sqlite_where=text("kind = 'void'"),
+            postgresql_where=text("kind = 'void'"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)

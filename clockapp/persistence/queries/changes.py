@@ -1,14 +1,32 @@
-"""The change log: append a user action, read the newest revision, read what came after one."""
+"""The change log: append a user action under its scope's revision, read what came after one.
+
+A tournament's revision lives on its row; app-wide changes (tournament_id NULL) are numbered by the
+one row of `app_revision`. `append` bumps the scope's revision with one UPDATE, which locks that
+row until the transaction ends: two actions on one tournament get consecutive numbers in the order
+they commit, so a station that has read revision N has seen everything up to N. On PostgreSQL the
+append also sends a NOTIFY on `CHANNEL`, delivered when (and only if) the transaction commits.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
 
+from sqlalchemy import ColumnElement, func, or_, text, update
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import ChangeRow
+from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
 from clockapp.persistence.session import station_of
+from clockapp.persistence.upsert import insert_or_ignore
+
+#: The PostgreSQL channel stations LISTEN on; the payload is the tournament's id ("" app-wide).
+CHANNEL = "clockapp_changes"
+
+APP_ROW = 1
+
+
+class TournamentGoneError(LookupError):
+    """The tournament an action names is not in the database (deleted by another station)."""
 
 
 def append(
@@ -17,40 +35,143 @@ def append(
     what: int,
     summary: str,
     at: datetime,
-    revision: int | None = None,
     station: str | None = None,
 ) -> int:
-    """Append one change row in the caller's transaction; returns its id (the new revision).
+    """Append one change row in the caller's transaction; returns the scope's new revision.
 
-    `revision` forces the id (a restore announces itself past the revisions of both files).
     `station` names who acted; by default the station the transaction was opened for.
     """
-    if station is None:
-        station = station_of(session)
-    row = ChangeRow(
-        id=revision,
+    revision = _bump(session, tournament_id)
+    session.add(_row(session, tournament_id, revision, what, summary, at, station))
+    session.flush()
+    if session.get_bind().dialect.name == "postgresql":
+        payload = "" if tournament_id is None else str(tournament_id)
+        session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+    return revision
+
+
+def append_app_change_past(
+    session: Session, at_least: int, what: int, summary: str, at: datetime
+) -> int:
+    """Append an app-wide change numbered at least `at_least` (a restore announces itself past
+    the revisions every station saw before it); returns its revision."""
+    current = _bump(session, None)
+    if current < at_least:
+        session.execute(
+            update(AppRevisionRow)
+            .where(col(AppRevisionRow.id) == APP_ROW)
+            .values(revision=at_least)
+        )
+        current = at_least
+    session.add(_row(session, None, current, what, summary, at, None))
+    session.flush()
+    return current
+
+
+def _row(
+    session: Session,
+    tournament_id: int | None,
+    revision: int,
+    what: int,
+    summary: str,
+    at: datetime,
+    station: str | None,
+) -> ChangeRow:
+    who = station_of(session) if station is None else station
+    return ChangeRow(
         tournament_id=tournament_id,
+        revision=revision,
         what=what,
         at=at,
         summary=summary,
-        station=station[:100],
+        station=who[:100],
     )
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    return row.id
+
+
+def _bump(session: Session, tournament_id: int | None) -> int:
+    if tournament_id is None:
+        bumped = _bump_app(session)
+        if bumped is None:  # a database made without the migration's row
+            insert_or_ignore(session, AppRevisionRow(id=APP_ROW, revision=0))
+            bumped = _bump_app(session)
+        assert bumped is not None
+        return bumped
+    row = session.execute(
+        update(TournamentRow)
+        .where(col(TournamentRow.id) == tournament_id)
+        .values(revision=TournamentRow.revision + 1)
+        .returning(col(TournamentRow.revision))
+    ).first()
+    if row is None:
+        raise TournamentGoneError(tournament_id)
+    return int(row[0])
+
+
+def _bump_app(session: Session) -> int | None:
+    row = session.execute(
+        update(AppRevisionRow)
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .values(revision=AppRevisionRow.revision + 1)
+        .returning(col(AppRevisionRow.revision))
+    ).first()
+    return None if row is None else int(row[0])
 
 
 def latest_revision(session: Session) -> int:
-    """The newest revision in the database (0 when nothing was ever done)."""
+    """The newest change row's id: moves whenever anything is committed (0 when nothing was).
+
+    Only good for "did anything change at all"; a station follows `revisions` and `after`.
+    """
     last = session.exec(select(ChangeRow.id).order_by(col(ChangeRow.id).desc()).limit(1)).first()
     return last or 0
 
 
-def after(session: Session, revision: int) -> Sequence[tuple[int | None, int, int | None]]:
-    """(id, what, tournament_id) of every change after `revision`, oldest first."""
-    return session.exec(
-        select(ChangeRow.id, ChangeRow.what, ChangeRow.tournament_id)
-        .where(col(ChangeRow.id) > revision)
-        .order_by(col(ChangeRow.id))
+def app_revision(session: Session) -> int:
+    """The revision of app-wide changes."""
+    found = session.exec(
+        select(AppRevisionRow.revision).where(col(AppRevisionRow.id) == APP_ROW)
+    ).first()
+    return found or 0
+
+
+def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
+    """(the tournament's revision, the app-wide revision), read in one statement.
+
+    A tournament that does not exist (or None) counts as revision 0.
+    """
+    tournament = (
+        select(func.coalesce(func.max(TournamentRow.revision), 0))
+        .where(col(TournamentRow.id) == tournament_id)
+        .scalar_subquery()
+    )
+    app = (
+        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .scalar_subquery()
+    )
+    row = session.execute(select(tournament, app)).one()
+    return int(row[0]), int(row[1])
+
+
+def after(
+    session: Session, tournament_id: int | None, since: tuple[int, int]
+) -> Sequence[tuple[int | None, int, int]]:
+    """(tournament_id, revision, what) of every change to the tournament after revision
+    `since[0]` and every app-wide change after `since[1]`, in one statement.
+
+    What one statement sees of a scope is always a prefix of its revisions (each is handed out
+    under the scope's row lock, held until its commit), so the largest revision read is where
+    the reader stands: nothing below it can still appear.
+    """
+    scoped: ColumnElement[bool] = col(ChangeRow.tournament_id).is_(None) & (
+        col(ChangeRow.revision) > since[1]
+    )
+    if tournament_id is not None:
+        scoped = or_(
+            scoped,
+            (col(ChangeRow.tournament_id) == tournament_id) & (col(ChangeRow.revision) > since[0]),
+        )
+    rows = session.exec(
+        select(ChangeRow.tournament_id, ChangeRow.revision, ChangeRow.what).where(scoped)
     ).all()
+    return [(tid, revision, what) for tid, revision, what in rows]

@@ -1,4 +1,4 @@
-"""The tills already read, per tournament, keyed by the database's revision (`LedgerCache`).
+"""The tills already read, per tournament, keyed by the tournament's revision (`LedgerCache`).
 
 `read_till` reads a tournament's till through the persistence queries (only the ledger rows the
 cache has not seen); `LedgerCache.till` serves a copy of the till kept while the revision has not
@@ -15,8 +15,8 @@ from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.queries import eliminations as eliminations_q
 from clockapp.persistence.queries import registrations as registrations_q
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Changes
-from clockapp.services.context import latest_revision
+from clockapp.services.changes import Changes, Revision
+from clockapp.services.context import revision_of
 from clockapp.services.setup import get_row, setup_row
 
 
@@ -26,12 +26,13 @@ class LedgerCache:
     One cache serves every money service (`Services` hands the same one to the cashier, payouts
     and results). Two layers:
 
-    - The whole till as last read, keyed by the database's revision (the newest change row):
-      every committed action appends a change row in its own transaction, so while the revision
-      is the same nothing the till holds has changed, and a read costs one indexed statement and
-      a copy. Each caller gets its own copy to change; the cache keeps one nobody changes. Only a
-      read session, or a write transaction that has just taken the lock and written nothing yet
-      (`locked_till`), uses it: a transaction that has already written reads the database.
+    - The whole till as last read, keyed by the tournament's revision and the app-wide one:
+      every committed action bumps one of them in its own transaction (under the row's lock, so
+      in commit order), so while both are the same nothing the till holds has changed, and a
+      read costs one indexed statement and a copy. Each caller gets its own copy to change;
+      the cache keeps one nobody changes. Only a read session, or a write transaction that has
+      just taken the lock and written nothing yet (`locked_till`), uses it: a transaction that
+      has already written reads the database.
     - Below it, when the revision moved, the core ledger rows already read: only the new rows
       are read. Safe because ledger rows are never updated or deleted (database triggers refuse
       it) and a tournament's rows are inserted only under its till lock, so they commit in the
@@ -46,16 +47,16 @@ class LedgerCache:
 
     def __init__(self) -> None:
         self._rows: dict[int, tuple[tuple[LedgerRow, ...], dict[int, RowMeta]]] = {}
-        self._tills: dict[int, tuple[int, Till]] = {}
+        self._tills: dict[int, tuple[Revision, Till]] = {}
 
     def till(self, session: Session, tournament_id: int) -> Till:
         """The tournament's till: a copy of the one kept when the revision has not moved."""
-        revision = latest_revision(session)
+        revision = revision_of(session, tournament_id)
         kept = self._tills.get(tournament_id)
         if kept is not None and kept[0] == revision:
             return kept[1].copy()
         till = read_till(session, tournament_id, self)
-        till.revision = revision
+        till.revision = revision.tournament
         self._tills[tournament_id] = (revision, till.copy())
         return till
 
@@ -65,14 +66,22 @@ class LedgerCache:
         Call it after the commit, as the action's last step (the till is kept as it is, not
         copied), for an action that keeps its till in step with every row it writes (entries,
         voids, refunds, busts). It is kept only when the action's change row
-        directly follows the revision the till was read at: nothing else committed in between.
+        directly follows the tournament revision the till was read at: nothing else committed in
+        between (the app-wide revision is the one the till was read at, kept beside it).
         """
-        if till.revision is None or changes.revision != till.revision + 1:
+        kept = self._tills.get(till.tournament_id)
+        if (
+            till.revision is None
+            or kept is None
+            or kept[0].tournament != till.revision
+            or changes.tournament_id != till.tournament_id
+            or changes.revision != till.revision + 1
+        ):
             return
         # The action is over and hands its till over: no copy (the next reader gets one).
         till.held = ()
         till.revision = changes.revision
-        self._tills[till.tournament_id] = (changes.revision, till)
+        self._tills[till.tournament_id] = (Revision(changes.revision, kept[0].app), till)
 
     def load(
         self, session: Session, tournament_id: int

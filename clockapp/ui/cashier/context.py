@@ -136,7 +136,9 @@ class CashierHistory(QObject):
         super().__init__(ctx)
         self._ctx = ctx
         self.stack = QUndoStack(self)
-        self._revision: int | None = None  # the last revision the bus told of
+        # The last revision the bus told of, with its scope: a tournament's revisions and the
+        # app-wide ones are numbered apart, so the number alone could repeat.
+        self._revision: tuple[int | None, int] | None = None
         # A change coming in asks the service again once the event loop turns: an action of this
         # window both publishes and pushes its command, and only the new command is asked about
         # (for nothing: it was just done at that revision). Another station's change is asked
@@ -153,7 +155,7 @@ class CashierHistory(QObject):
         self.undo_changed.emit()
 
     def _on_bus_changed(self, changes: Changes) -> None:
-        self._revision = changes.revision
+        self._revision = (changes.tournament_id, changes.revision)
         self._later.start()
 
     def record(

@@ -60,6 +60,7 @@ from clockapp.ui.clock.windows import (
     structure_editor_class,
 )
 from clockapp.ui.errors import WALL_DISPLAY, guard
+from clockapp.ui.offline import OfflineMark
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.screens import ScreenFit, fit_to_screen
 from clockapp.ui.settings import UiSettings
@@ -126,6 +127,11 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
             self._save_cache(self.session.snapshot)
             self.session.snapshot_changed.connect(self._save_cache)
         self.director = DirectorWindow(self.session, self.controller)
+        # A lost database shows on the director's window at once, discreetly on the wall.
+        self.offline_marks = (
+            OfflineMark(self.director, bus),
+            OfflineMark(self.display, bus, discreet=True),
+        )
         self.auto_backup = AutoBackup(services, self.session, parent=self)
         self.auto_backup.failed.connect(self.director.show_error)
         for message in self.parts.notices():

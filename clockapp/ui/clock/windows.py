@@ -92,8 +92,11 @@ class StationWindows:
             return editor_class(self.services, self.bus)  # type: ignore[no-any-return]
         if key == WINDOW_CASHIER:
             from clockapp.ui.cashier import CashierWindow
+            from clockapp.ui.offline import OfflineMark
 
-            return CashierWindow(self.services, self.bus)
+            cashier = CashierWindow(self.services, self.bus)
+            cashier.offline_mark = OfflineMark(cashier, self.bus)  # type: ignore[attr-defined]
+            return cashier
         if key == WINDOW_TABLES:
             from clockapp.ui.tables import TablesWindow
 

@@ -179,6 +179,7 @@ class Launcher:
         from clockapp.ui.sound import Sound
 
         bus = TournamentBus(services, tournament_id)
+        self.app.aboutToQuit.connect(bus.stop)  # the PostgreSQL listener lets go of its server
         if self.role is Role.CASHIER:
             from clockapp.ui.cashier.station import CashierStation
 

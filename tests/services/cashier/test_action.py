@@ -28,7 +28,7 @@ from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import append_row
 from clockapp.services.changes import Change
-from clockapp.services.context import latest_revision
+from clockapp.services.context import revision_of
 from clockapp.services.players import PlayerDetails
 from tests.dbdump import dump_database
 
@@ -70,7 +70,7 @@ def test_an_applied_money_action_saves_what_the_rules_settled(services: Services
     ann = services.cashier.registrations(tid)[0]
     void_target = services.cashier.ledger(tid)[0].id
     with services.ctx.reading() as session:
-        revision = latest_revision(session)
+        revision = revision_of(session, tid).tournament
     cache = LedgerCache()
 
     def void_ann(session: Session, till: Till, now: datetime) -> Done[int]:

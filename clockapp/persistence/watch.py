@@ -1,0 +1,194 @@
+"""Cheap signs that another station committed something, so a station reads the feed at once.
+
+A station asks `changed()` often (every ~50 ms); it answers without a query when nothing happened:
+
+- SQLite: `PRAGMA data_version` on one kept connection of the watcher's own. SQLite changes the
+  number whenever another connection (this process's pool or another process) commits; the pragma
+  reads a counter in shared memory, costing microseconds.
+- PostgreSQL: a thread LISTENs on `queries.changes.CHANNEL` over its own connection; every action
+  NOTIFYs inside its transaction, delivered at commit. `changed()` reads a flag the thread sets.
+  When the connection drops the thread says so (`online`) and reconnects by itself; on reconnect
+  it reports a change, since notifications sent meanwhile were lost.
+
+Either way `changed()` may say True when nothing the station shows changed (the station then reads
+its tournament's revision and finds nothing new); it never says False after a commit it has not
+reported.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sqlalchemy.engine import Engine
+
+from clockapp.persistence.queries.changes import CHANNEL
+
+log = logging.getLogger(__name__)
+
+#: How long the PostgreSQL listener waits before trying a lost server again.
+RECONNECT_S = 0.5
+#: How often `SqliteWatcher.wait` reads data_version.
+POLL_S = 0.05
+
+
+class Watcher(Protocol):
+    """What a station asks between reads of the feed."""
+
+    @property
+    def online(self) -> bool:
+        """False while the database cannot be reached (as far as the watcher knows)."""
+        ...
+
+    def changed(self) -> bool:
+        """True when something may have been committed since the last call."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to `timeout` seconds for a sign (as `changed`, for a station without Qt)."""
+        ...
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        """Call `wake` (from the listener's thread) as soon as a sign comes, where the watcher
+        has a listener (PostgreSQL); elsewhere the station asks `changed` on its timer."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the watcher's connection (and thread)."""
+        ...
+
+
+def watch(engine: Engine) -> Watcher:
+    """The watcher for `engine`'s database."""
+    if engine.dialect.name == "sqlite":
+        return SqliteWatcher(engine.url.database or "")
+    if engine.dialect.name == "postgresql":
+        return PostgresWatcher(engine.url.set(drivername="postgresql"))
+    return _AlwaysWatcher()  # pragma: no cover - clockapp runs on SQLite and PostgreSQL only
+
+
+class SqliteWatcher:
+    """`PRAGMA data_version` on a connection kept for it."""
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._connection: sqlite3.Connection | None = None
+        self._version: int | None = None
+        self.online = True
+
+    def changed(self) -> bool:
+        if not self._path or self._path == ":memory:":
+            return False  # a private in-memory database: no other station can write to it
+        try:
+            if self._connection is None:
+                self._connection = sqlite3.connect(self._path, check_same_thread=False)
+            version = int(self._connection.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error:
+            self.close()
+            self.online = False
+            return True  # let the station's own read say what is wrong
+        self.online = True
+        moved = version != self._version
+        self._version = version
+        return moved
+
+    def wait(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not self.changed():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(POLL_S)
+        return True
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        return None  # no listener: the station's timer asks `changed`
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+            self._version = None
+
+
+class PostgresWatcher:
+    """A thread LISTENing for the actions' NOTIFY; reconnects by itself."""
+
+    def __init__(self, url: Any) -> None:
+        self._conninfo = url.render_as_string(hide_password=False)
+        self._flag = threading.Event()
+        self._flag.set()  # read once at the start
+        self._wake: Callable[[], None] | None = None
+        self._stop = threading.Event()
+        self._online = True
+        self._thread = threading.Thread(target=self._listen, name="clockapp-listen", daemon=True)
+        self._thread.start()
+
+    @property
+    def online(self) -> bool:
+        return self._online
+
+    def changed(self) -> bool:
+        if self._flag.is_set():
+            self._flag.clear()
+            return True
+        return False
+
+    def wait(self, timeout: float) -> bool:
+        self._flag.wait(timeout)
+        return self.changed()
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        self._wake = wake
+
+    def _sign(self) -> None:
+        self._flag.set()
+        wake = self._wake
+        if wake is not None:
+            try:
+                wake()
+            except RuntimeError:  # the station's object is gone (closing): stop waking it
+                self._wake = None
+
+    def close(self) -> None:
+        self._wake = None
+        self._stop.set()
+
+    def _listen(self) -> None:
+        import psycopg  # the PostgreSQL driver, only where a server is used
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=2) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._online = True
+                    self._sign()  # anything sent while we were away was lost: read now
+                    while not self._stop.is_set():
+                        for _note in conn.notifies(timeout=0.5, stop_after=1):
+                            self._sign()
+            except psycopg.Error as error:
+                if self._online:
+                    log.warning("lost the database server: %s", error)
+                self._online = False
+                self._sign()
+                self._stop.wait(RECONNECT_S)
+
+
+class _AlwaysWatcher:  # pragma: no cover - a database clockapp does not know: read every time
+    online = True
+
+    def changed(self) -> bool:
+        return True
+
+    def wait(self, timeout: float) -> bool:
+        time.sleep(timeout)
+        return True
+
+    def on_sign(self, wake: Callable[[], None]) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
