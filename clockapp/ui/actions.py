@@ -5,10 +5,10 @@ for each `Action` they support, and the help overlay lists `Action` in order. Ad
 is all it takes for a new command to get its shortcut, its menu entry and its line in the help.
 The rulings window's own keys are `RulingsAction` (installed with `bind_keys`).
 
-One key, one meaning across the app: `key_bindings(window)` finds every key a window binds (through
-this registry or its own QActions), with what it means there (`Meaning` and `mark` name the
-meanings several windows share, such as Ctrl+N for New), so a test walks every window and checks
-that no key means two things.
+One key, one meaning across the app: `clockapp.ui.keys.key_bindings(window)` finds every key a
+window binds (through this registry or its own QActions), with what it means there (`Meaning`
+and `mark` name the meanings several windows share, such as Ctrl+N for New), so a test walks
+every window and checks that no key means two things.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
 
 from clockapp.ui.errors import guard
 
@@ -216,7 +216,7 @@ class Action(enum.Enum):
     @property
     def meaning(self) -> str:
         """What its keys mean wherever they are bound (see `key_bindings`)."""
-        return _normalise(self.value.text)
+        return normalise(self.value.text)
 
     @property
     def description(self) -> str:
@@ -365,70 +365,10 @@ def rulings_keys() -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-# ---------------------------------------------------------------- every key of every window
-
-
-@dataclass(frozen=True)
-class KeyBinding:
-    """One key sequence bound in a window, and what it means there."""
-
-    key: str  # portable text, "Ctrl+Shift+N"
-    meaning: str
-    window: str
-    source: str  # the action's or shortcut's name, for the message of a failing check
-
-
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
     """`↶ Undo` and `Undo` mean the same; `Chips…` and `Chips` too."""
     kept = "".join(c for c in text.replace("&", "") if c.isalnum() or c in " '/")
     return " ".join(kept.lower().split())
-
-
-def _meaning(target: QObject, text: str, window: str, key: str) -> str:
-    marked = target.property(MEANING_PROPERTY)
-    if isinstance(marked, str) and marked:
-        return marked
-    name = target.data() if isinstance(target, QAction) else None
-    if isinstance(name, str) and name in Action.__members__:
-        return Action[name].meaning
-    # Unmarked and without text (a bare QShortcut): assume it means something of its own.
-    if text.strip():
-        return _normalise(text)
-    return f"{window}: {target.objectName() or 'a shortcut'} on {key}"
-
-
-def key_bindings(window: QWidget) -> list[KeyBinding]:
-    """Every key sequence `window` binds, whether through this registry or not.
-
-    Reads the window's actions (its own and its children's), its QShortcuts and the shortcuts
-    set on its buttons (but not Alt+letter mnemonics, which only move the focus in a form).
-    """
-    title = window.objectName() or type(window).__name__
-    found: list[KeyBinding] = []
-    seen: dict[int, QObject] = {}  # held, so that no id is reused while the walk goes on
-
-    def add(target: QObject, sequences: list[QKeySequence], text: str) -> None:
-        if id(target) in seen:
-            return
-        seen[id(target)] = target
-        for sequence in sequences:
-            key = sequence.toString(QKeySequence.SequenceFormat.PortableText)
-            if key:
-                meaning = _meaning(target, text, title, key)
-                found.append(KeyBinding(key, meaning, title, target.objectName() or text))
-
-    for widget in (window, *window.findChildren(QWidget)):
-        for qaction in QWidget.actions(widget):  # a window may shadow `actions` with a dict
-            add(qaction, qaction.shortcuts(), qaction.text())
-    for qaction in window.findChildren(QAction):
-        add(qaction, qaction.shortcuts(), qaction.text())
-    for shortcut in window.findChildren(QShortcut):
-        add(shortcut, shortcut.keys(), shortcut.whatsThis())
-    for button in window.findChildren(QAbstractButton):
-        sequence = button.shortcut()
-        if not sequence.isEmpty() and sequence != QKeySequence.mnemonic(button.text()):
-            add(button, [sequence], button.text())
-    return found
 
 
 def help_rows() -> list[tuple[str, str, str, str]]:

@@ -128,7 +128,8 @@ def test_key_bindings_read_actions_shortcuts_and_buttons_but_not_mnemonics(qtbot
     from PySide6.QtGui import QAction, QShortcut
     from PySide6.QtWidgets import QPushButton
 
-    from clockapp.ui.actions import Meaning, key_bindings, mark
+    from clockapp.ui.actions import Meaning, mark
+    from clockapp.ui.keys import key_bindings
 
     window = QWidget()
     window.setObjectName("some_window")

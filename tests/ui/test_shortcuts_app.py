@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-from clockapp.ui.actions import Action, KeyBinding, RulingsAction, key_bindings, rulings_keys
+from clockapp.ui.actions import Action, RulingsAction, rulings_keys
 from clockapp.ui.clock.station import (
     WINDOW_CASHIER,
     WINDOW_RULINGS,
@@ -17,6 +17,7 @@ from clockapp.ui.clock.station import (
     WINDOW_TABLES,
     ClockStation,
 )
+from clockapp.ui.keys import KeyBinding, key_bindings
 
 
 @pytest.fixture

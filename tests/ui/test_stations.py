@@ -13,12 +13,13 @@ from PySide6.QtWidgets import QApplication
 from clockapp.__main__ import main
 from clockapp.core.clock import ClockStatus, view
 from clockapp.core.stations import Role
-from clockapp.ui.actions import Action, key_bindings
+from clockapp.ui.actions import Action
 from clockapp.ui.cashier.station import CashierStation
 from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.lock import NO_PIN
 from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.keys import key_bindings
 from clockapp.ui.shell import build_parser
 from clockapp.ui.shell.launcher import Launcher
 

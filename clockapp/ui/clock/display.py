@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.clock import format_clock
 from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.field_panel import FieldPanel
 from clockapp.ui.clock.fullscreen import FullscreenMixin
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
@@ -143,19 +144,12 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._body = body
         root.addLayout(body, 70)
 
-        # Left: the field.
-        self.left_panel = Panel()
-        left = QVBoxLayout(self.left_panel)
-        self.players_block = StatBlock("PLAYERS", sub=True)
-        self.average_block = StatBlock("AVERAGE STACK", sub=True)
-        self.chips_block = StatBlock("CHIPS IN PLAY")
-        # A bounty event shows the biggest bounty (or last mystery envelope) in the chips' place.
-        self.bounty_block = StatBlock("BIGGEST BOUNTY", color=theme.BREAK, sub=True)
-        self.bounty_block.hide()
-        left.addWidget(self.players_block, 43)
-        left.addWidget(self.average_block, 43)
-        left.addWidget(self.chips_block, 32)
-        left.addWidget(self.bounty_block, 32)
+        # Left: the field (the blocks under the names tests and the director read).
+        self.left_panel = FieldPanel()
+        self.players_block = self.left_panel.players_block
+        self.average_block = self.left_panel.average_block
+        self.chips_block = self.left_panel.chips_block
+        self.bounty_block = self.left_panel.bounty_block
         # The sides give the countdown room: its digits stay a quarter of the screen's height.
         body.addWidget(self.left_panel, 20)
 
@@ -237,18 +231,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._hand_for_hand = bool(getattr(snapshot, "hand_for_hand", False))
         currency = getattr(snapshot.settings, "currency", "$") or ""
         self.house.show_snapshot(snapshot)  # the palette, the event's name and logo
-        self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
-        to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
-        if self.players_block.sub is not None:
-            self.players_block.sub.setText(present.money_line(to_money))
-            self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
-        self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
-        shown = present.bounty_block(getattr(stats, "bounty", None), currency)
-        self.bounty_block.setVisible(shown is not None)
-        self.chips_block.setVisible(shown is None)
-        if shown is not None and self.bounty_block.sub is not None:
-            for label, text in zip(self.bounty_block.labels(), shown, strict=True):
-                label.setText(text)
+        self.left_panel.show_stats(stats, currency)
         stack = getattr(snapshot.settings, "starting_stack", 0) or 0
         self.money_stack.show_money(
             stats.prize_pool_cents,
@@ -340,16 +323,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.notice_label.setText(self._notice)
 
         # Field and breaks.
-        stats = snap.stats
-        big_blind = shown.big_blind if shown is not None else 0
-        if stats.players_left > 0 and stats.average_stack:
-            self.average_block.value.setText(texts.chips(stats.average_stack))
-            if self.average_block.sub is not None:
-                self.average_block.sub.setText(texts.big_blinds(stats.average_stack, big_blind))
-        else:
-            self.average_block.value.setText("—")
-            if self.average_block.sub is not None:
-                self.average_block.sub.setText("")
+        self.left_panel.show_average(snap.stats, shown.big_blind if shown is not None else 0)
         if clock_view.ms_to_next_break is not None:
             self.break_block.caption.setText("NEXT BREAK IN")
             self.break_block.value.setText(format_clock(clock_view.ms_to_next_break))

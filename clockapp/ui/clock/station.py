@@ -42,6 +42,7 @@ from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.fullscreen import show_display
+from clockapp.ui.clock.handlers import station_handlers
 from clockapp.ui.clock.lock import DisplayLock
 from clockapp.ui.clock.pin_dialog import PinDialog
 from clockapp.ui.clock.session import ClockSession
@@ -51,11 +52,9 @@ from clockapp.ui.clock.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
     WINDOW_CASHIER,
-    WINDOW_LEAGUES,
     WINDOW_RULINGS,
     WINDOW_STRUCTURE,
     WINDOW_TABLES,
-    WINDOW_TEAM_EVENT,
     StationWindows,
     structure_editor_class,
 )
@@ -150,39 +149,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.estimate_line = install_estimate_line(self.director, services, bus)
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
-        window_handlers: dict[Action, Callable[[], object]] = {
-            **self.controller.handlers(),
-            Action.TOGGLE_FULLSCREEN: self.toggle_fullscreen,
-            Action.LEAVE_FULLSCREEN: self.leave_fullscreen,
-            Action.SHOW_DISPLAY: self.show_display,
-            Action.LOCK_DISPLAY: lambda: self.display_lock.toggle(),
-            Action.HELP: self.toggle_help,
-            Action.STRUCTURE_EDITOR: self.open_structure_editor,
-            Action.OPEN_TOURNAMENT: self.open_tournament,
-            Action.NEW_TOURNAMENT: self.new_tournament,
-            Action.OPEN_CASHIER: self.open_cashier,
-            Action.OPEN_TABLES: self.open_tables,
-            Action.OPEN_RULINGS: self.open_rulings,
-            Action.OPEN_LEAGUES: lambda: self.open_window(WINDOW_LEAGUES),
-            Action.OPEN_TEAM_EVENT: lambda: self.open_window(WINDOW_TEAM_EVENT),
-            Action.OPEN_CHARTS: self.open_charts,
-            Action.ACKNOWLEDGE_MOVES: self.acknowledge_all_moves,
-            Action.WALL_MESSAGE: self.wall.send_message,
-            Action.CHIP_RACE: self.wall.open_chip_race,
-            Action.CHIP_COUNTS: self.wall.open_chip_counts,
-            Action.SHOT_CLOCK: self.wall.call_clock,
-            Action.ESTIMATE: self.wall.show_estimate,
-            Action.CLEAR_WALL: self.wall.clear,
-            Action.WEB_VIEW: self.open_web_view,
-            Action.SHOWDOWN: self.showdown.open_dialog,
-            Action.SHOWDOWN_BUSTS: self.showdown.record_busts,
-            Action.BAD_BEAT: self.showdown.record_beat,
-            Action.WORST_BEATS: self.showdown.open_beats,
-            Action.WALL_LOOK: self.house.edit_look,
-            Action.EDIT_HOUSE: self.house.edit_house,
-            Action.SHOW_HOUSE_RULES: self.house.show_rules,
-            Action.QUIT: self.quit,
-        }
+        window_handlers = station_handlers(self)
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
         from clockapp.ui.clock.standings import WallStandings
 
