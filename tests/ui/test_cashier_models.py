@@ -133,3 +133,24 @@ def test_short_texts(services, tournament_id, played):
     assert place_text(5, 2) == "5th-6th"
     assert PayoutLine(1, 5_000, 16_000).share == "31.25%"
     assert PayoutLine(1, 0, 0).share == ""
+
+
+def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_id, played):
+    """A refresh that reads the same rows resets nothing (the view keeps its column widths,
+    selection and scroll position); changed rows reset the model and show the new texts."""
+    ledger = LedgerModel()
+    rows = services.cashier.ledger(tournament_id)
+    assert ledger.set_rows(rows)
+    before = ledger.data(ledger.index(0, 0))
+    with qtbot.assertNotEmitted(ledger.modelReset):
+        assert not ledger.set_rows(services.cashier.ledger(tournament_id))
+    assert ledger.data(ledger.index(0, 0)) == before
+    services.cashier.void(tournament_id, rows[0].id, "wrong player")
+    with qtbot.waitSignal(ledger.modelReset, timeout=0):
+        assert ledger.set_rows(services.cashier.ledger(tournament_id))
+    assert ledger.data(ledger.index(0, 3), Qt.ItemDataRole.FontRole).strikeOut()
+    assert ledger.data(ledger.index(0, 4), Qt.ItemDataRole.TextAlignmentRole) == int(
+        (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+    )
+    assert ledger.data(ledger.index(0, 0), Qt.ItemDataRole.DecorationRole) is None
+    assert ledger.data(ledger.index(ledger.rowCount(), 0)) is None

@@ -40,6 +40,15 @@ STATUS_TEXT = {
 
 _ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_RIGHT, _LEFT = int(_ALIGN_RIGHT.value), int(_ALIGN_LEFT.value)
+
+# The roles a RowsModel answers, as the plain ints Qt passes to `data`.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_ROLES = frozenset((_DISPLAY, _ALIGNMENT, _FONT, _FOREGROUND, _TOOLTIP))
 
 
 def money(cents: int) -> str:
@@ -74,6 +83,16 @@ def place_text(place: int | None, tied: int = 1) -> str:
 
 
 @dataclass(frozen=True)
+class _Look:
+    """How one row reads: its cells' texts, and its font, colour and tooltip (None: default)."""
+
+    texts: tuple[str, ...]
+    font: QFont | None
+    foreground: QBrush | None
+    tooltip: str | None
+
+
+@dataclass(frozen=True)
 class Column:
     """One column: its header, how a row reads in it, and whether it holds a number."""
 
@@ -83,21 +102,40 @@ class Column:
 
 
 class RowsModel(QAbstractTableModel):
-    """A read-only table over a tuple of frozen rows; subclasses give `COLUMNS`."""
+    """A read-only table over a tuple of frozen rows; subclasses give `COLUMNS`.
+
+    A view asks `data` for about eight roles per cell, and again for every cell when it sizes its
+    columns to their contents, so a row's look (the texts of its cells, its font, colour and
+    tooltip) is worked out once, the first time the view asks for the row, and kept until the rows
+    are replaced. The rows are frozen and the look is a function of them, so it cannot go stale.
+    """
 
     COLUMNS: tuple[Column, ...] = ()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: tuple[Any, ...] = ()
+        self._looks: list[_Look | None] = []
+        self._alignments = tuple(
+            _RIGHT if column.numeric else _LEFT for column in type(self).COLUMNS
+        )
 
     # ------------------------------------------------------------------ rows
-    def set_rows(self, rows: Sequence[Any]) -> None:
-        """Replace every row (the views keep their selection by row key, see the pages)."""
+    def set_rows(self, rows: Sequence[Any]) -> bool:
+        """Replace every row (the views keep their selection by row key, see the pages).
+
+        Returns whether anything changed: the same rows again leave the model (and the view's
+        column widths, selection and scroll position) as they are.
+        """
+        rows = tuple(rows)
+        if rows == self._rows:
+            return False
         self.beginResetModel()
-        self._rows = tuple(rows)
+        self._rows = rows
+        self._looks = [None] * len(rows)
         self._rows_changed()
         self.endResetModel()
+        return True
 
     def _rows_changed(self) -> None:
         """Hook for models that index their rows."""
@@ -125,24 +163,35 @@ class RowsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        # Roles first: most of what a view asks for (decoration, check state, background...)
+        # is answered without touching the index. An invalid index has row and column -1.
+        if role not in _ROLES:
             return None
-        if not 0 <= index.column() < len(self.COLUMNS):
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._rows) and 0 <= column < len(self._alignments)):
             return None
-        row = self._rows[index.row()]
-        column = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(row)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int((_ALIGN_RIGHT if column.numeric else _ALIGN_LEFT).value)
-        if role == Qt.ItemDataRole.FontRole:
-            return self._font(row)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return self._foreground(row)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row)
-        return None
+        if role == _ALIGNMENT:
+            return self._alignments[column]
+        look = self._looks[row] or self._look(row)
+        if role == _DISPLAY:
+            return look.texts[column]
+        if role == _FONT:
+            return look.font
+        if role == _FOREGROUND:
+            return look.foreground
+        return look.tooltip
+
+    def _look(self, row: int) -> _Look:
+        item = self._rows[row]
+        look = _Look(
+            tuple(column.text(item) for column in self.COLUMNS),
+            self._font(item),
+            self._foreground(item),
+            self._tooltip(item),
+        )
+        self._looks[row] = look
+        return look
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

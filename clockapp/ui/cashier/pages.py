@@ -119,8 +119,8 @@ class FieldPage(Page):
         ctx = self._ctx
         keep = self.selected()
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        self.model.set_rows(regs)
-        fit_columns(self.view)
+        if self.model.set_rows(regs):
+            fit_columns(self.view)
         playing = sum(1 for r in regs if r.in_play)
         bought = sum(1 for r in regs if r.bought_in)
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
@@ -217,8 +217,8 @@ class LedgerPage(Page):
 
     def refresh(self) -> None:
         ctx = self._ctx
-        self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ()))
-        fit_columns(self.view)
+        if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
+            fit_columns(self.view)
         self.view.scrollToBottom()
         self._update_buttons()
         b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
