@@ -82,6 +82,10 @@ def place_text(place: int | None, tied: int = 1) -> str:
     return ordinal(place)
 
 
+def _font_key(font: QFont | None) -> str:
+    return "" if font is None else font.key()
+
+
 @dataclass(frozen=True)
 class _Look:
     """How one row reads: its cells' texts, and its font, colour and tooltip (None: default)."""
@@ -116,6 +120,8 @@ class RowsModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: tuple[Any, ...] = ()
         self._looks: list[_Look | None] = []
+        # What each column held when the view last sized it (see `unfitted_columns`).
+        self._fitted: tuple[frozenset[tuple[str, str]], ...] | None = None
         self._alignments = tuple(
             _RIGHT if column.numeric else _LEFT for column in type(self).COLUMNS
         )
@@ -139,6 +145,27 @@ class RowsModel(QAbstractTableModel):
 
     def _rows_changed(self) -> None:
         """Hook for models that index their rows."""
+
+    def unfitted_columns(self) -> tuple[int, ...]:
+        """The columns whose contents changed since the view last sized them to fit.
+
+        A column's width is that of its widest cell, and a cell's width depends only on its
+        text and its font: a column whose set of (text, font) is what it was keeps its width,
+        so the view measures only the others again (measuring asks for every cell's data). The
+        first call names every column. The columns named count as sized from then on.
+        """
+        looks = [look or self._look(row) for row, look in enumerate(self._looks)]
+        contents = tuple(
+            frozenset((look.texts[column], _font_key(look.font)) for look in looks)
+            for column in range(len(self.COLUMNS))
+        )
+        fitted = self._fitted
+        self._fitted = contents
+        if fitted is None:
+            return tuple(range(len(contents)))
+        return tuple(
+            c for c, (now, then) in enumerate(zip(contents, fitted, strict=True)) if now != then
+        )
 
     def rows(self) -> tuple[Any, ...]:
         """The rows shown, in order."""

@@ -49,8 +49,16 @@ def table_view(model: RowsModel, name: str) -> QTableView:
 
 
 def fit_columns(view: QTableView) -> None:
-    """Size columns to their contents; the last one takes the rest."""
-    view.resizeColumnsToContents()
+    """Size columns to their contents; the last one takes the rest.
+
+    Only the columns whose contents changed are measured again (`RowsModel.unfitted_columns`):
+    measuring a column asks the model for every cell's data, eight roles each, and a sale or a
+    bust changes a few columns of a 300-row table, not all of them.
+    """
+    model = view.model()
+    assert isinstance(model, RowsModel)
+    for column in model.unfitted_columns():
+        view.resizeColumnToContents(column)
     view.horizontalHeader().setStretchLastSection(True)
 
 
