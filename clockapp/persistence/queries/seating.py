@@ -7,7 +7,7 @@ loads the room with them, `services.seating.writes` stores what the core decided
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVarTuple
 
 from sqlalchemy import Row, Select, delete, update
 from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
@@ -28,7 +28,10 @@ from clockapp.persistence.models.cashier import STATUS_PLAYING
 IDS_PER_STATEMENT = 500
 
 
-def _plain_rows(session: Session, query: Select[Any]) -> Sequence[Row[Any]]:
+Ts = TypeVarTuple("Ts")
+
+
+def _plain_rows(session: Session, query: Select[*Ts]) -> Sequence[Row[*Ts]]:
     """The rows of a column-only query, run on the session's connection.
 
     A column-only read builds no ORM objects, so it needs none of the ORM's result machinery:
@@ -78,7 +81,12 @@ def players_in_play(session: Session, tournament_id: int) -> list[tuple[int, int
         .where(col(RegistrationRow.tournament_id) == tournament_id)
         .where(col(RegistrationRow.status) == STATUS_PLAYING),
     )
-    return [(rid, entries, name, nick, team) for rid, entries, name, nick, team in rows]
+    # Primary keys read from the table are never None (the column type allows it for inserts).
+    return [
+        (rid, entries, name, nick, team)
+        for rid, entries, name, nick, team in rows
+        if rid is not None
+    ]
 
 
 def seat_rows(session: Session, tournament_id: int) -> list[tuple[int, int, int, int, bool, int]]:
@@ -96,7 +104,11 @@ def seat_rows(session: Session, tournament_id: int) -> list[tuple[int, int, int,
         .where(col(SeatRow.tournament_id) == tournament_id)
         .order_by(col(SeatRow.id)),
     )
-    return [tuple(row) for row in rows]
+    return [
+        (sid, rid, table, seat, fixed, n)
+        for sid, rid, table, seat, fixed, n in rows
+        if sid is not None
+    ]
 
 
 def move_counts(session: Session, tournament_id: int) -> dict[int, int]:
