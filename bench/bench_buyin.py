@@ -18,6 +18,7 @@ Run: `.venv/bin/python bench/bench_buyin.py` (10 to 30 s, depending on how busy 
 
 from __future__ import annotations
 
+import gc
 import statistics
 import tempfile
 import time
@@ -132,6 +133,8 @@ def main() -> None:
             services.players.create(PlayerDetails(f"Player {n:03d}")).value.id
             for n in range(PLAYERS)
         ]
+        gc.collect()
+        gc.freeze()  # as the app does once its windows are up (ui/shell/launcher.py)
         floor = Samples()
         counter = Counter()
         for _ in range(50):

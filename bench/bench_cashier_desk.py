@@ -9,7 +9,8 @@ a change from another station costs when the cashier looks at each page).
 
 Goals: a key typed in the search under 50 ms (p99); Enter on the confirm to the receipt on screen
 under 250 ms (p99; the commit itself is about 20-50 ms on a WAL SQLite file with
-synchronous=FULL); the whole sale under 500 ms; a full refresh of every page under 1 s.
+synchronous=FULL); the whole sale under 500 ms; a full refresh of every page (the desk and each
+page read again after another station's change) under 100 ms p99 (issue 10).
 
 Run: `.venv/bin/python bench/bench_cashier_desk.py` (about a minute; longer on a busy machine).
 """
@@ -21,6 +22,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import cProfile
+import gc
 import pstats
 import statistics
 import sys
@@ -41,6 +43,8 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier import CashierWindow
 
+REFRESHES = 20
+GOAL_FULL_REFRESH_MS = 100.0  # issue 10: a full cashier refresh, 300 players
 FIRST = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 LAST = ("Lee", "Marley", "Jung", "Scully", "Polastri", "Mulder", "Fring", "Wexler", "Chen")
 
@@ -87,6 +91,8 @@ def main() -> None:
         window = CashierWindow(services, bus)
         window.show()
         app.processEvents()
+        gc.collect()
+        gc.freeze()  # as the app does once its windows are up (ui/shell/launcher.py)
         print(f"open the window: {(time.perf_counter() - opened) * 1000:.0f} ms")
         desk = window.desk
         sales: list[float] = []
@@ -129,16 +135,31 @@ def main() -> None:
                 f"  {label}: p50 {statistics.median(values):.0f} ms, "
                 f"p99 {percentile(values, 0.99):.0f} ms, max {max(values):.0f} ms   (goal: {goal})"
             )
+        # A full refresh: another station busts a player (every page's rows change: the field,
+        # the ledger's totals, results, eliminations, the payouts), then the desk and every page
+        # read again, as when the cashier goes through them all.
         refreshes: list[float] = []
-        for _ in range(5):
-            began = time.perf_counter()
+        refresh_cpu: list[float] = []
+        in_play = [r.id for r in services.cashier.registrations(tid) if r.in_play]
+        for rid in in_play[:REFRESHES]:
+            services.results.eliminate(tid, rid)
+            began, cpu = time.perf_counter(), time.process_time()
             window.desk.refresh()
             for page in window._pages():
                 page.refresh()
             refreshes.append((time.perf_counter() - began) * 1000)
+            refresh_cpu.append((time.process_time() - cpu) * 1000)
+        p99 = percentile(refreshes, 0.99)
+        verdict = "met" if p99 < GOAL_FULL_REFRESH_MS else "MISSED"
         print(
-            f"refresh of every page (300 players, 300 entries): median "
-            f"{statistics.median(refreshes):.0f} ms   (goal: under 1,000 ms)"
+            f"full refresh of every page after another station's bust (300 players, n="
+            f"{len(refreshes)}): wall p50 {statistics.median(refreshes):.0f} ms, p99 {p99:.0f} ms"
+            f"   goal p99 under {GOAL_FULL_REFRESH_MS:.0f} ms (issue 10): {verdict}"
+        )
+        print(
+            f"  CPU time of this process: p50 {statistics.median(refresh_cpu):.0f} ms, p99 "
+            f"{percentile(refresh_cpu, 0.99):.0f} ms (on a shared machine the wall time also"
+            " counts waiting for a CPU)"
         )
         window.close()
         engine.dispose()

@@ -114,9 +114,10 @@ def break_costs(seating: Seating, rules: BreakRules | None = None) -> dict[int, 
     order = break_order(seating, rules)
     counts = seating.counts()
     total = seating.player_count
+    capacity = seating.capacity  # one pass: each table's "others" is the room less the table
     costs: dict[int, int] = {}
     for number in order[:-1]:
-        others = sum(t.open_seat_count for t in seating.tables if t.number != number)
+        others = capacity - seating.table(number).open_seat_count
         if total <= others:
             costs[number] = counts.get(number, 0)
     return costs

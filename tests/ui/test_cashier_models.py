@@ -133,3 +133,59 @@ def test_short_texts(services, tournament_id, played):
     assert place_text(5, 2) == "5th-6th"
     assert PayoutLine(1, 5_000, 16_000).share == "31.25%"
     assert PayoutLine(1, 0, 0).share == ""
+
+
+def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_id, played):
+    """A refresh that reads the same rows resets nothing (the view keeps its column widths,
+    selection and scroll position); changed rows reset the model and show the new texts."""
+    ledger = LedgerModel()
+    rows = services.cashier.ledger(tournament_id)
+    assert ledger.set_rows(rows)
+    before = ledger.data(ledger.index(0, 0))
+    with qtbot.assertNotEmitted(ledger.modelReset):
+        assert not ledger.set_rows(services.cashier.ledger(tournament_id))
+    assert ledger.data(ledger.index(0, 0)) == before
+    services.cashier.void(tournament_id, rows[0].id, "wrong player")
+    with qtbot.waitSignal(ledger.modelReset, timeout=0):
+        assert ledger.set_rows(services.cashier.ledger(tournament_id))
+    assert ledger.data(ledger.index(0, 3), Qt.ItemDataRole.FontRole).strikeOut()
+    assert ledger.data(ledger.index(0, 4), Qt.ItemDataRole.TextAlignmentRole) == int(
+        (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+    )
+    assert ledger.data(ledger.index(0, 0), Qt.ItemDataRole.DecorationRole) is None
+    assert ledger.data(ledger.index(ledger.rowCount(), 0)) is None
+
+
+def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
+    qtbot, services, tournament_id, played
+):
+    """After a bust, the page sizes again only the columns whose contents changed, and they come
+    out exactly as wide as sizing every column of a fresh view makes them."""
+    from clockapp.ui.cashier.pages import fit_columns, table_view
+
+    def shown(model, rows):
+        view = table_view(model, "results")
+        qtbot.addWidget(view)
+        view.resize(900, 400)
+        view.show()
+        model.set_rows(rows)
+        return view
+
+    before = services.results.results(tournament_id)
+    results = ResultsModel()
+    view = shown(results, before)
+    fit_columns(view)
+    assert results.unfitted_columns() == ()  # nothing changed since
+    services.results.eliminate(tournament_id, played[0])  # Ann: the chip leader, with 2 KOs
+    after = services.results.results(tournament_id)
+    probe = ResultsModel()
+    probe.set_rows(before)
+    probe.unfitted_columns()
+    probe.set_rows(after)
+    assert 0 < len(probe.unfitted_columns()) < len(ResultsModel.COLUMNS)  # not the names
+    assert results.set_rows(after)
+    fit_columns(view)
+    full = shown(ResultsModel(), after)
+    full.resizeColumnsToContents()
+    last = len(ResultsModel.COLUMNS) - 1  # the last column takes the rest of the width
+    assert [view.columnWidth(c) for c in range(last)] == [full.columnWidth(c) for c in range(last)]

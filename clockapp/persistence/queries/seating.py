@@ -7,8 +7,9 @@ loads the room with them, `services.seating.writes` stores what the core decided
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVarTuple
 
-from sqlalchemy import delete, update
+from sqlalchemy import Row, Select, delete, update
 from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
@@ -25,6 +26,18 @@ from clockapp.persistence.models.cashier import STATUS_PLAYING
 
 #: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
 IDS_PER_STATEMENT = 500
+
+
+Ts = TypeVarTuple("Ts")
+
+
+def _plain_rows(session: Session, query: Select[*Ts]) -> Sequence[Row[*Ts]]:
+    """The rows of a column-only query, run on the session's connection.
+
+    A column-only read builds no ORM objects, so it needs none of the ORM's result machinery:
+    on the connection it costs about half as much CPU (the room's reads fetch a row per player).
+    """
+    return session.connection().execute(query).all()
 
 
 def _chunks(ids: Sequence[int]) -> list[Sequence[int]]:
@@ -55,7 +68,8 @@ def game_tables(session: Session, tournament_id: int) -> Sequence[GameTableRow]:
 
 def players_in_play(session: Session, tournament_id: int) -> list[tuple[int, int, str, str, str]]:
     """(registration id, entries, name, nickname, team) of every player in play."""
-    rows = session.execute(
+    rows = _plain_rows(
+        session,
         sa_select(
             col(RegistrationRow.id),
             col(RegistrationRow.entries),
@@ -65,14 +79,20 @@ def players_in_play(session: Session, tournament_id: int) -> list[tuple[int, int
         )
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) == STATUS_PLAYING)
-    ).all()
-    return [(rid, entries, name, nick, team) for rid, entries, name, nick, team in rows]
+        .where(col(RegistrationRow.status) == STATUS_PLAYING),
+    )
+    # Primary keys read from the table are never None (the column type allows it for inserts).
+    return [
+        (rid, entries, name, nick, team)
+        for rid, entries, name, nick, team in rows
+        if rid is not None
+    ]
 
 
 def seat_rows(session: Session, tournament_id: int) -> list[tuple[int, int, int, int, bool, int]]:
     """(seat id, registration id, table, seat, fixed, entries) of each stored seat, oldest first."""
-    rows = session.execute(
+    rows = _plain_rows(
+        session,
         sa_select(
             col(SeatRow.id),
             col(SeatRow.registration_id),
@@ -82,19 +102,24 @@ def seat_rows(session: Session, tournament_id: int) -> list[tuple[int, int, int,
             col(SeatRow.entries),
         )
         .where(col(SeatRow.tournament_id) == tournament_id)
-        .order_by(col(SeatRow.id))
-    ).all()
-    return [tuple(row) for row in rows]
+        .order_by(col(SeatRow.id)),
+    )
+    return [
+        (sid, rid, table, seat, fixed, n)
+        for sid, rid, table, seat, fixed, n in rows
+        if sid is not None
+    ]
 
 
 def move_counts(session: Session, tournament_id: int) -> dict[int, int]:
     """How many times each player was moved, by registration id."""
-    rows = session.exec(
-        select(MoveCountRow.registration_id, MoveCountRow.moves).where(
+    rows = _plain_rows(
+        session,
+        sa_select(col(MoveCountRow.registration_id), col(MoveCountRow.moves)).where(
             col(MoveCountRow.tournament_id) == tournament_id
-        )
-    ).all()
-    return dict(rows)
+        ),
+    )
+    return {rid: moves for rid, moves in rows}
 
 
 def bump_seating_revision(session: Session, tournament_id: int) -> None:

@@ -13,7 +13,7 @@ from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
 from clockapp.core.money.till import DealInfo, Till
-from clockapp.core.money.view import check_not_overpaid, money_view
+from clockapp.core.money.view import check_not_overpaid, money_view, standing_deal
 from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.queries import cashier_config, deals
@@ -272,5 +272,5 @@ class PayoutService:
         """The recorded deal still standing (None when none, or when its row was voided)."""
         with self._ctx.reading() as session:
             till = load_till(session, tournament_id, self._cache)
-            view = money_view(till)
-            return view.deal
+            # The deal alone: not the payout table and standings `money_view` works out too.
+            return standing_deal(till, till.balances())

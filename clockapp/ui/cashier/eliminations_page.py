@@ -99,8 +99,8 @@ class EliminationsPage(Page):
                     alone=per_hand[info.hand] <= 1,
                 )
             )
-        self.model.set_rows(lines)
-        fit_columns(self.view)
+        if self.model.set_rows(lines):
+            fit_columns(self.view)
         self._update_undo()
 
     def start_bust(self) -> None:

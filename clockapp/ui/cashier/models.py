@@ -1,18 +1,17 @@
 """Table models of the cashier window: each a `QAbstractTableModel` over a tuple of frozen rows.
 
-`RowsModel` does the Qt plumbing once; each model only lists its columns (header, text, right
-alignment for numbers) and, for the ledger, how a voided row looks (struck through, greyed).
+`RowsModel` (`rows_model.py`) does the Qt plumbing; each model only lists its columns (header,
+text, right alignment for numbers) and, for the ledger, how a voided row looks (struck through,
+greyed).
 The rows come straight from the services (`PlayerInfo`, `RegistrationInfo`, `LedgerEntry`,
 `ResultRow`, `EliminationInfo`) or are small frozen rows built here (`DeskRow`, `PayoutLine`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from clockapp.core.money.amounts import format_cents
@@ -26,8 +25,7 @@ from clockapp.core.money.records import (
 from clockapp.core.money.reversals import signed_amount
 from clockapp.core.payouts import ordinal
 from clockapp.services.players import PlayerInfo
-
-Index = QModelIndex | QPersistentModelIndex
+from clockapp.ui.cashier.rows_model import Column, RowsModel
 
 #: What the cashier calls each registration status.
 STATUS_TEXT = {
@@ -37,9 +35,6 @@ STATUS_TEXT = {
     RegistrationStatus.BUSTED: "out",
     RegistrationStatus.WITHDRAWN: "withdrawn",
 }
-
-_ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
 def money(cents: int) -> str:
@@ -71,104 +66,6 @@ def place_text(place: int | None, tied: int = 1) -> str:
     if tied > 1:
         return f"{ordinal(place)}-{ordinal(place + tied - 1)}"
     return ordinal(place)
-
-
-@dataclass(frozen=True)
-class Column:
-    """One column: its header, how a row reads in it, and whether it holds a number."""
-
-    header: str
-    text: Callable[[Any], str]
-    numeric: bool = False
-
-
-class RowsModel(QAbstractTableModel):
-    """A read-only table over a tuple of frozen rows; subclasses give `COLUMNS`."""
-
-    COLUMNS: tuple[Column, ...] = ()
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: tuple[Any, ...] = ()
-
-    # ------------------------------------------------------------------ rows
-    def set_rows(self, rows: Sequence[Any]) -> None:
-        """Replace every row (the views keep their selection by row key, see the pages)."""
-        self.beginResetModel()
-        self._rows = tuple(rows)
-        self._rows_changed()
-        self.endResetModel()
-
-    def _rows_changed(self) -> None:
-        """Hook for models that index their rows."""
-
-    def rows(self) -> tuple[Any, ...]:
-        """The rows shown, in order."""
-        return self._rows
-
-    def row_at(self, row: int) -> Any | None:
-        """The row object at `row`, or None outside the table."""
-        return self._rows[row] if 0 <= row < len(self._rows) else None
-
-    def column_of(self, header: str) -> int:
-        """The column number of `header` (tests and pages find columns by name)."""
-        return next(i for i, c in enumerate(self.COLUMNS) if c.header == header)
-
-    def text(self, row: int, header: str) -> str:
-        """What the cell shows, found by column header."""
-        return self.COLUMNS[self.column_of(header)].text(self._rows[row])
-
-    # ------------------------------------------------------------------ Qt
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if not 0 <= index.column() < len(self.COLUMNS):
-            return None
-        row = self._rows[index.row()]
-        column = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(row)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int((_ALIGN_RIGHT if column.numeric else _ALIGN_LEFT).value)
-        if role == Qt.ItemDataRole.FontRole:
-            return self._font(row)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return self._foreground(row)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section].header
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-
-    # ------------------------------------------------------------------ looks
-    def _font(self, _row: Any) -> QFont | None:
-        return None
-
-    def _foreground(self, _row: Any) -> QBrush | None:
-        return None
-
-    def _tooltip(self, _row: Any) -> str | None:
-        return None
 
 
 # ------------------------------------------------------------------------------ the desk

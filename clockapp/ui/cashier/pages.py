@@ -49,8 +49,16 @@ def table_view(model: RowsModel, name: str) -> QTableView:
 
 
 def fit_columns(view: QTableView) -> None:
-    """Size columns to their contents; the last one takes the rest."""
-    view.resizeColumnsToContents()
+    """Size columns to their contents; the last one takes the rest.
+
+    Only the columns whose contents changed are measured again (`RowsModel.unfitted_columns`):
+    measuring a column asks the model for every cell's data, eight roles each, and a sale or a
+    bust changes a few columns of a 300-row table, not all of them.
+    """
+    model = view.model()
+    assert isinstance(model, RowsModel)
+    for column in model.unfitted_columns():
+        view.resizeColumnToContents(column)
     view.horizontalHeader().setStretchLastSection(True)
 
 
@@ -119,8 +127,8 @@ class FieldPage(Page):
         ctx = self._ctx
         keep = self.selected()
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        self.model.set_rows(regs)
-        fit_columns(self.view)
+        if self.model.set_rows(regs):
+            fit_columns(self.view)
         playing = sum(1 for r in regs if r.in_play)
         bought = sum(1 for r in regs if r.bought_in)
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
@@ -217,8 +225,8 @@ class LedgerPage(Page):
 
     def refresh(self) -> None:
         ctx = self._ctx
-        self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ()))
-        fit_columns(self.view)
+        if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
+            fit_columns(self.view)
         self.view.scrollToBottom()
         self._update_buttons()
         b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)

@@ -109,8 +109,8 @@ class PayoutsPage(Page):
             if r.place is not None:
                 for place in range(r.place, r.place + r.tied):
                     winners[place] = f"{winners[place]}, {r.name}" if place in winners else r.name
-        self.model.set_rows(ladder_lines(view, winners))
-        fit_columns(self.table)
+        if self.model.set_rows(ladder_lines(view, winners)):
+            fit_columns(self.table)
         overlay = view.prize_pool - view.collected
         self.pool_label.setText(
             format_cents(view.prize_pool)

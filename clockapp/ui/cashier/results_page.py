@@ -54,8 +54,8 @@ class ResultsPage(Page):
 
     def refresh(self) -> None:
         ctx = self._ctx
-        self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ()))
-        fit_columns(self.view)
+        if self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ())):
+            fit_columns(self.view)
 
     def select_player(self, registration_id: int) -> None:
         """Select the result row of a registration."""

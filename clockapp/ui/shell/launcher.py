@@ -96,6 +96,7 @@ class Launcher:
                 return self.code
             if self.args.first_frame:
                 self.station.display.first_frame_painted.connect(self._on_first_frame)
+            self._freeze_soon()
         self.app.aboutToQuit.connect(self._on_app_about_to_quit)
         return int(self.app.exec()) or self.code
 
@@ -132,6 +133,13 @@ class Launcher:
             self.app.exit(self.code)
             return
         self._cached_clock.stop()
+        self._freeze_soon()
+
+    def _freeze_soon(self) -> None:
+        # A second after the windows are up: never in the way of the first frame.
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(1000, freeze_startup_heap)
 
     def _set_icon(self) -> None:
         # The SVG icon loads Qt's SVG plugin: not before the first frame.
@@ -222,6 +230,21 @@ class Launcher:
         if self.station is not None:
             # Close the other windows properly (the rulings window waits for its odds thread).
             self.station.close_windows()
+
+
+def freeze_startup_heap() -> None:
+    """Put what start-up built out of the garbage collector's way, once the windows are up.
+
+    Start-up leaves over 100,000 objects that live as long as the app (modules, SQLAlchemy's
+    mappers and compiled statements, Qt's wrappers). A full collection walks every one of them,
+    and a busy refresh that builds a few thousand rows (the tables window's room, the cashier's
+    pages) triggers one every few refreshes: that walk was the tail of those refreshes. Frozen,
+    they are skipped (`gc.freeze`); what the tournament builds afterwards is collected as usual.
+    """
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
 
 def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:
