@@ -79,9 +79,10 @@ def test_clockapp_web_serves_without_qt(tmp_path: Path) -> None:
     assert "Qt is blocked" not in err
     after = dump_database(services.ctx.engine)
     services.ctx.engine.dispose()
-    # Only the director's pause wrote: one change row and the clock.
+    # Only the director's pause wrote: one change row, the clock, and the tournament's revision.
     assert len(after.pop("change")) == len(before.pop("change")) + 1
     after.pop("clock_state"), before.pop("clock_state")
+    assert len(after.pop("tournament")) == len(before.pop("tournament"))
     assert after == before
 
 

@@ -293,3 +293,22 @@ def test_a_screenshot_of_an_empty_database_writes_no_demo_into_it(tmp_path: Path
     services = open_services(db)
     assert services.tournaments.list() == ()
     services.ctx.engine.dispose()
+
+
+def test_the_cache_keeps_the_walls_bounty_block() -> None:
+    """A bounty event's first frame shows its biggest bounty as the real snapshot will."""
+    from types import SimpleNamespace
+
+    from clockapp.services.results.views import WallBounty
+    from clockapp.ui.clock.cache import _bounty_from_dict, _bounty_to_dict
+    from clockapp.ui.clock.present import bounty_block
+
+    for bounty in (
+        WallBounty("progressive", ("Ann Lee", 2250), heads=3),
+        WallBounty("mystery", last_draw=("Bo", 5000), envelopes_left=7, stage="from level 6"),
+    ):
+        back = _bounty_from_dict(json.loads(json.dumps(_bounty_to_dict(bounty))))
+        assert isinstance(back, SimpleNamespace)
+        assert vars(back) == vars(bounty)
+        assert bounty_block(back, "$") == bounty_block(bounty, "$")
+    assert _bounty_from_dict(_bounty_to_dict(None)) is None

@@ -94,6 +94,7 @@ def snapshot_to_dict(snapshot: Any, db: str | None) -> dict[str, Any]:
         "stats": {
             **{name: getattr(snapshot.stats, name) for name in STATS},
             "deal": list(getattr(snapshot.stats, "deal", ()) or ()),  # added later: optional
+            "bounty": _bounty_to_dict(getattr(snapshot.stats, "bounty", None)),  # optional too
         },
         "settings": {name: getattr(snapshot.settings, name) for name in SETTINGS},
     }
@@ -121,6 +122,7 @@ def snapshot_from_dict(data: dict[str, Any]) -> SimpleNamespace:
     stats = {name: data["stats"][name] for name in STATS}
     stats["payouts"] = tuple((int(place), int(cents)) for place, cents in stats["payouts"])
     stats["deal"] = tuple((str(n), int(cents)) for n, cents in data["stats"].get("deal", ()))
+    stats["bounty"] = _bounty_from_dict(data["stats"].get("bounty"))
     return SimpleNamespace(
         db_key=str(data["db"]),
         tournament=SimpleNamespace(
@@ -134,6 +136,35 @@ def snapshot_from_dict(data: dict[str, Any]) -> SimpleNamespace:
         ),
         stats=SimpleNamespace(**stats),
         settings=SimpleNamespace(**{name: data["settings"][name] for name in SETTINGS}),
+    )
+
+
+def _bounty_to_dict(bounty: Any) -> dict[str, Any] | None:
+    """The wall's bounty block (`WallBounty`) as plain data, None without bounty money."""
+    if bounty is None:
+        return None
+    return {
+        "format": bounty.format,
+        "leader": None if bounty.leader is None else list(bounty.leader),
+        "heads": bounty.heads,
+        "last_draw": None if bounty.last_draw is None else list(bounty.last_draw),
+        "envelopes_left": bounty.envelopes_left,
+        "stage": bounty.stage,
+    }
+
+
+def _bounty_from_dict(data: Any) -> SimpleNamespace | None:
+    """The bounty block read back (what the wall reads of it, without importing the services)."""
+    if data is None:
+        return None
+    leader, last = data["leader"], data["last_draw"]
+    return SimpleNamespace(
+        format=str(data["format"]),
+        leader=None if leader is None else (str(leader[0]), int(leader[1])),
+        heads=int(data["heads"]),
+        last_draw=None if last is None else (str(last[0]), int(last[1])),
+        envelopes_left=int(data["envelopes_left"]),
+        stage=str(data["stage"]),
     )
 
 

@@ -24,12 +24,16 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.elided import ElidedLabel
+from clockapp.ui.ticks import guarded
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 
 #: The director's line reads the estimate again this often (ms) as play goes on.
 REFRESH_MS = 60_000
-WATCHED = Change.ENTRIES | Change.CLOCK | Change.STRUCTURE | Change.TOURNAMENT
+WATCHED = Change.ENTRIES | Change.STRUCTURE | Change.TOURNAMENT
+#: A clock press (a pause, a level) moves the estimate a little: read it again this much later,
+#: once, so the press's own refresh stays the clock row alone (the estimate simulates the night).
+CLOCK_DELAY_MS = 10_000
 
 
 def _hm(value: str | datetime) -> str:
@@ -117,8 +121,12 @@ class EstimateLine(ElidedLabel):
         self._services, self._bus = services, bus
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(guarded("the estimated end", self.refresh))
         self._timer.start()
+        self._after_clock = QTimer(self)
+        self._after_clock.setSingleShot(True)
+        self._after_clock.setInterval(CLOCK_DELAY_MS)
+        self._after_clock.timeout.connect(guarded("the estimated end", self.refresh))
         bus.changed.connect(self._on_bus_changed)
         self.refresh()
 
@@ -134,6 +142,8 @@ class EstimateLine(ElidedLabel):
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):
             self.refresh()
+        elif changes.touches(Change.CLOCK) and not self._after_clock.isActive():
+            self._after_clock.start()
 
 
 def install_estimate_line(

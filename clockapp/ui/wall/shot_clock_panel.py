@@ -23,6 +23,7 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.sound import SoundPlayer
+from clockapp.ui.ticks import guarded
 from clockapp.ui.wall.shot_clock import DEAD, countdown_text
 
 #: How often the panel repaints and looks for a second to speak (ms).
@@ -59,7 +60,7 @@ class ShotClockPanel(QDialog):
         layout.addWidget(self.cancel_button)
         self._timer = QTimer(self)
         self._timer.setInterval(REPAINT_MS)
-        self._timer.timeout.connect(self.tick)
+        self._timer.timeout.connect(guarded("the shot clock", self.tick))
         bus.changed.connect(self._on_bus_changed)
         self.tick()
         self._timer.start()

@@ -23,6 +23,7 @@ from clockapp.core.wall import WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.texts import countdown_template
 from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.ticks import guarded
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ class WallStage(QWidget):
         self._moment: WallMoment | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
+        self._timer.timeout.connect(guarded("the wall moment", self._tick))
         self.hide()
 
     @property
