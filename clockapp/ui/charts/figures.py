@@ -3,18 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
 from PySide6.QtCore import QDateTime, QMargins, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
+from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.series import FieldPoint
 
 PLAYERS_COLOR = QColor("#1565c0")
 AVERAGE_COLOR = QColor("#ef6c00")
 POOL_COLOR = QColor("#2e7d32")
+#: One colour per line, told apart in print and by most colour-blind eyes (Okabe-Ito, darker).
+STACK_COLORS = tuple(
+    QColor(c)
+    for c in (
+        "#0072b2",
+        "#d55e00",
+        "#009e73",
+        "#cc79a7",
+        "#e69f00",
+        "#56b4e9",
+        "#000000",
+        "#8c564b",
+    )
+)
 
 
 def _ms(point: FieldPoint) -> float:
@@ -109,6 +125,44 @@ def prize_chart(points: Sequence[FieldPoint]) -> QChart:
     pool.attachAxis(axis)
     if points:
         chart.setTitle(f"Prize pool: {format_cents(points[-1].prize_pool)}")
+    return chart
+
+
+def _stack_ms(at: datetime) -> float:
+    return at.timestamp() * 1000
+
+
+def stacks_chart(stacks: Sequence[StackLine]) -> QChart:
+    """The chip leaders' stacks at each count (a dot per count, joined; dashed once out)."""
+    chart = _base("Chip counts: the chip leaders' stacks" if stacks else "No chip counts yet")
+    times = sorted(at for line in stacks for at, _ in line.counts)
+    time_axis = QDateTimeAxis()
+    time_axis.setFormat("HH:mm")
+    time_axis.setTitleText("Counted at")
+    if times:
+        first, last = _stack_ms(times[0]), _stack_ms(times[-1])
+        pad = max((last - first) * 0.04, 5 * 60_000)  # the first and last dots off the edges
+        time_axis.setRange(
+            QDateTime.fromMSecsSinceEpoch(int(first - pad)),
+            QDateTime.fromMSecsSinceEpoch(int(last + pad)),
+        )
+    chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
+    top = max((chips for line in stacks for _, chips in line.counts), default=1)
+    chips_axis = _value_axis("Chips", top, "%d", QColor("#333333"))
+    chart.addAxis(chips_axis, Qt.AlignmentFlag.AlignLeft)
+    for index, line in enumerate(stacks):
+        series = QLineSeries()
+        series.setName(line.name if line.in_play else f"{line.name} (out)")
+        pen = QPen(STACK_COLORS[index % len(STACK_COLORS)], 2.5)
+        if not line.in_play:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        series.setPen(pen)
+        series.setPointsVisible(True)
+        for at, chips in line.counts:
+            series.append(_stack_ms(at), chips)
+        chart.addSeries(series)
+        series.attachAxis(time_axis)
+        series.attachAxis(chips_axis)
     return chart
 
 
