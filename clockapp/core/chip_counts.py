@@ -15,8 +15,9 @@ a bust, recorded at the cashier, not a count.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from clockapp.core.errors import DomainError
 
@@ -156,3 +157,63 @@ def check_table_counts(
         seen.add(rid)
         checked.append(PlayerCount(rid, seated[rid], chips))
     return tuple(checked)
+
+
+#: The charts' stack lines: the chip leaders (more lines than this cannot be told apart).
+CHART_LINES = 8
+
+
+@dataclass(frozen=True)
+class StackLine:
+    """One player's stack at each count of it, oldest first (for the charts).
+
+    Attributes:
+        registration_id: The player's registration.
+        name: The player's name.
+        counts: (when counted, chips), oldest first.
+        in_play: Whether the player still has chips.
+    """
+
+    registration_id: int
+    name: str
+    counts: tuple[tuple[datetime, int], ...]
+    in_play: bool
+
+    @property
+    def latest(self) -> int:
+        """The newest count."""
+        return self.counts[-1][1]
+
+
+def stack_lines(
+    counts: Iterable[tuple[int, datetime, int]],
+    names: Mapping[int, str],
+    in_play: Collection[int],
+    top: int = CHART_LINES,
+) -> tuple[StackLine, ...]:
+    """Each counted player's stacks over the night, the chip leaders first: players in play by
+    their newest count, then those out by their biggest count; at most `top` lines.
+
+    `counts` are (registration id, when, chips), in the order they were recorded.
+
+    >>> t = [datetime(2026, 1, 1, h) for h in (20, 21)]
+    >>> lines = stack_lines([(1, t[0], 9000), (2, t[0], 11000), (1, t[1], 15000)],
+    ...                     {1: "Ann", 2: "Bo"}, in_play={1, 2})
+    >>> [(s.name, [c for _, c in s.counts]) for s in lines]
+    [('Ann', [9000, 15000]), ('Bo', [11000])]
+    """
+    by_player: dict[int, list[tuple[datetime, int]]] = {}
+    for rid, at, chips in counts:
+        by_player.setdefault(rid, []).append((at, chips))
+    lines = [
+        StackLine(rid, names.get(rid, f"Registration #{rid}"), tuple(seen), rid in in_play)
+        for rid, seen in by_player.items()
+    ]
+    lines.sort(
+        key=lambda s: (
+            not s.in_play,
+            -(s.latest if s.in_play else max(c for _, c in s.counts)),
+            s.name.casefold(),
+        )
+    )
+    return tuple(lines[: max(top, 0)])

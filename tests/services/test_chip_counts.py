@@ -111,3 +111,26 @@ def test_the_results_carry_the_newest_count_of_each_player_still_in(
     assert rows[seats[(1, 1)]].chips == 15_000
     assert rows[seats[(2, 1)]].chips is None  # not counted yet
     assert rows[seats[(1, 2)]].chips is None  # out: his place is his result
+
+
+def test_the_charts_hold_each_counted_stack_at_each_count_leaders_first(
+    services: Services, tid: int, seats: dict[tuple[int, int], int], fake_clock: FakeClock
+) -> None:
+    p1, p2, p3 = seats[(1, 1)], seats[(1, 2)], seats[(2, 1)]
+    assert services.results.charts(tid).stacks == ()  # nothing counted: no lines
+    first = fake_clock()
+    services.chip_counts.record(tid, 1, [(p1, 14_000), (p2, 6_000)])
+    services.chip_counts.record(tid, 2, [(p3, 10_000)])
+    fake_clock.advance(minutes=40)
+    second = fake_clock()
+    services.chip_counts.record(tid, 1, [(p1, 4_000), (p2, 16_000)])
+    fake_clock.advance(minutes=5)
+    services.results.eliminate(tid, p3, busted_by=p2)
+    data = services.results.charts(tid)
+    assert data.field == services.results.series(tid)
+    # Players in play by their newest count (S02 16,000, S01 4,000), then those out (S03).
+    assert [(s.name, s.in_play, s.counts) for s in data.stacks] == [
+        ("S02", True, ((first, 6_000), (second, 16_000))),
+        ("S01", True, ((first, 14_000), (second, 4_000))),
+        ("S03", False, ((first, 10_000),)),
+    ]

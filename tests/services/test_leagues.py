@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from clockapp.core.bounties.tickets import Ticket
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -176,3 +177,43 @@ def test_leagues_and_the_team_event_on_postgresql(pg_url: str) -> None:
         assert [s.team for s in view.standings] == ["Red"]
     finally:
         services.ctx.engine.dispose()
+
+
+def test_tickets_won_count_in_the_players_season_and_its_csv(services: Services) -> None:
+    ann, bo, cy = people(services, "Ann", "Bo", "Cy")
+    week1 = services.tournaments.create("Week 1").value.id
+    services.cashier.set_config(
+        week1, CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000), 10_000)))
+    )
+    regs = [services.cashier.buy_in(week1, pid).value.registration.id for pid in (ann, bo, cy)]
+    first_cash = services.payouts.table(week1).ladder[0][1]
+    # First place is paid in full with a seat in the main event: no cash, but in the money.
+    services.bounties.set_tickets(week1, [Ticket(1, first_cash, "Main event seat")])
+    for loser in reversed(regs[1:]):
+        services.results.eliminate(week1, loser, busted_by=regs[0])
+    week2 = play(services, "Week 2", [ann, bo, cy])
+    elsewhere = services.tournaments.create("Not in the league").value.id
+    league_id = league(services, [week1, week2])
+    view = services.leagues.standings(league_id)
+    season = next(s.season for s in view.standings if s.season.player_id == ann)
+    assert season.tickets == ("Main event seat",)
+    assert season.ticket_value == first_cash
+    assert (season.wins, season.cashes) == (2, 2)  # the ticket place is a cash
+    assert season.won == services.leagues.standings(league_id).events_of(ann)[1].won
+    # The same ticket the bounty service tracks for the player, in the league's tournaments.
+    tracked = [t for t in services.bounties.tickets_won(ann) if t.tournament_id != elsewhere]
+    assert [(t.tournament_id, t.description, t.value) for t in tracked] == [
+        (week1, "Main event seat", first_cash)
+    ]
+    by_name = {r.cells[1]: r.cells for r in list(csv_records(league_standings_csv(view)))[1:]}
+    header = next(iter(csv_records(league_standings_csv(view)))).cells
+    ann_row = dict(zip(header, by_name["Ann"], strict=True))
+    assert (ann_row["tickets"], ann_row["ticket_value"]) == (
+        "Main event seat",
+        f"{first_cash / 100:.2f}",
+    )
+    assert dict(zip(header, by_name["Bo"], strict=True))["tickets"] == ""
+    results = list(csv_records(league_results_csv(view)))
+    columns = results[0].cells
+    week1_ann = next(r.cells for r in results[1:] if r.cells[:3] == ("Week 1", "1", "Ann"))
+    assert dict(zip(columns, week1_ann, strict=True))["ticket"] == "Main event seat"

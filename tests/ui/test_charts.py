@@ -3,9 +3,11 @@ charts."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCharts import QLineSeries
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QKeySequence
 from PySide6.QtPdf import QPdfDocument
 
@@ -74,7 +76,7 @@ def test_the_results_report_ends_with_the_charts(
 ) -> None:
     _players(services, bus, fake_clock, 3)
     tid = bus.tournament_id
-    charts = report_charts(services.results.series(tid))
+    charts = report_charts(services.results.charts(tid))
     assert set(charts) == {"chart-field.png", "chart-prize-pool.png"}
     assert all(not image.isNull() and image.width() > 500 for image in charts.values())
     args = (
@@ -93,3 +95,68 @@ def test_the_results_report_ends_with_the_charts(
         pages.append(document.pageCount())
     assert pages[1] == pages[0] + 1  # the charts on a page of their own
     assert charted.stat().st_size > plain.stat().st_size + 20_000
+
+
+def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
+    services: Services,
+    bus: TournamentBus,
+    fake_clock: FakeClock,
+    window_factory,
+    tmp_path: Path,
+    qtbot,
+) -> None:
+    tid = bus.tournament_id
+    window = window_factory(ChartsWindow(services, bus))
+    regs = _players(services, bus, fake_clock, 3)
+    services.seating.add_tables(tid, 1, seat_count=9)
+    for seat, rid in enumerate(regs, start=1):
+        services.seating.seat_player(tid, rid, 1, seat)
+    assert window.stacks_view.chart().series() == []
+    first = fake_clock()
+    bus.run(
+        lambda: services.chip_counts.record(
+            tid, 1, list(zip(regs, (9_000, 12_000, 9_000), strict=True))
+        )
+    )
+    fake_clock.advance(minutes=30)
+    second = fake_clock()
+    bus.run(
+        lambda: services.chip_counts.record(
+            tid, 1, list(zip(regs, (5_000, 16_000, 9_000), strict=True))
+        )
+    )
+    lines = window.stacks_view.chart().series()
+    assert [s.name() for s in lines] == ["P1", "P2", "P0"]  # the leader first
+    leader = lines[0]
+    assert isinstance(leader, QLineSeries)
+    assert [(p.x(), p.y()) for p in leader.points()] == [
+        (first.timestamp() * 1000, 12_000),
+        (second.timestamp() * 1000, 16_000),
+    ]
+    fake_clock.advance(minutes=1)
+    bus.run(lambda: services.results.eliminate(tid, regs[0], busted_by=regs[1]))
+    assert [s.name() for s in window.stacks_view.chart().series()] == ["P1", "P2", "P0 (out)"]
+    charts = report_charts(services.results.charts(tid))
+    assert set(charts) == {"chart-field.png", "chart-prize-pool.png", "chart-chip-counts.png"}
+    args = (
+        "Friday",
+        services.results.results(tid),
+        services.payouts.table(tid),
+        services.cashier.summary(tid),
+        services.now(),
+    )
+    pages = []
+    for name, images in (("plain.pdf", None), ("charts.pdf", charts)):
+        document = QPdfDocument()
+        document.load(str(reports.write_results(tmp_path / name, *args, images)))
+        pages.append(document.pageCount())
+    assert pages[1] == pages[0] + 1  # the three charts share the charts page
+    shots = Path(os.environ.get("CLOCKAPP_SHOTS", tmp_path))
+    document.render(document.pageCount() - 1, QSize(620, 877)).save(str(shots / "charts-pdf.png"))
+    window.resize(1366, 768)
+    window.tabs.setCurrentWidget(window.stacks_view)
+    window.show()
+    qtbot.waitExposed(window)
+    window.grab().save(str(shots / "charts-chip-counts-1366.png"))
+    window.resize(1920, 1080)
+    window.grab().save(str(shots / "charts-chip-counts-1920.png"))

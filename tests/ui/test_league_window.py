@@ -10,13 +10,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 
+from clockapp.core.bounties.tickets import Ticket
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.points import Role
 from clockapp.ui.actions import Action
+from clockapp.ui.cashier.reports import A4_PAGE, write_pdf
 from clockapp.ui.errors import ErrorNet
 from clockapp.ui.leagues import FormulaDialog, LeagueWindow, TeamEventWindow
+from clockapp.ui.leagues.report import league_html
+from tests.services.test_leagues import league, people, play
 from tests.ui.test_wall_standings import buy_in_teams
 
 SHOTS = os.environ.get("CLOCKAPP_SHOTS")
@@ -182,3 +190,61 @@ def test_the_team_event_window_suggests_the_nights_worst_beat(
     assert "1 in 990" in window.worst_beat_combo.toolTip()
     qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
     assert "worst beat: Kings player 2" in window.status_label.text()
+
+
+def test_the_season_chart_and_the_tickets_in_a_players_season(
+    qtbot, services, bus, window_factory, tmp_path
+) -> None:
+    ann, bo, cy = people(services, "Ann", "Bo", "Cy <b>")
+    week1 = play(services, "Week 1", [ann, bo, cy])
+    week2 = services.tournaments.create("Week 2 with a very long name").value.id
+    services.cashier.set_config(
+        week2, CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000), 10_000)))
+    )
+    regs = [services.cashier.buy_in(week2, pid).value.registration.id for pid in (bo, cy, ann)]
+    services.bounties.set_tickets(week2, [Ticket(1, 3000, "Main event seat")])
+    for loser in reversed(regs[1:]):
+        services.results.eliminate(week2, loser, busted_by=regs[0])
+    week3 = play(services, "Week 3", [cy, ann])
+    league(services, [week1, week2, week3])
+    window = window_factory(LeagueWindow(services, bus))
+    window.show()
+    # Points: place 1 of 3 earns 3; Ann 3+1+1, Bo 2+3+0, Cy 1+2+2.
+    chart = window.season_chart_view.chart()
+    lines = {s.name(): [(p.x(), p.y()) for p in s.points()] for s in chart.series()}
+    assert lines == {
+        "Ann": [(1, 3), (2, 4), (3, 5)],
+        "Cy &lt;b&gt;": [(1, 1), (2, 3), (3, 5)],  # the legend draws rich text
+        "Bo": [(1, 2), (2, 5), (3, 5)],
+    }
+    assert [s.name().replace("&lt;b&gt;", "<b>") for s in chart.series()] == [
+        line.season.name for line in services.leagues.standings(window.league.id).standings
+    ]
+    axis_labels = chart.axes(Qt.Orientation.Horizontal)[0].categoriesLabels()
+    assert axis_labels == ["1. Week 1", "2. Week 2 with a ver…", "3. Week 3"]
+    bo_row = next(
+        r
+        for r in range(window.standings_model.rowCount())
+        if window.standings_model.index(r, 1).data() == "Bo"
+    )
+    assert window.standings_model.index(bo_row, 11).data() == "1"
+    tip = window.standings_model.index(bo_row, 11).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Main event seat (worth $30.00)"
+    window.standings_table.selectRow(bo_row)
+    assert "1 ticket won (Main event seat, worth $30.00)" in window.season_label.text()
+    assert window.events_model.index(1, 5).data() == "Main event seat ($30.00)"
+    window.standings_table.selectRow(0)
+    assert "no ticket won" in window.season_label.text()
+    charted = Path(window.export_pdf(str(tmp_path / "season.pdf")))
+    html = league_html(window.view, services.now())
+    plain = write_pdf(tmp_path / "plain.pdf", html, A4_PAGE, "plain")
+    assert "league-points.png" not in html
+    assert charted.stat().st_size > plain.stat().st_size + 20_000  # the chart's image
+    if SHOTS:
+        document = QPdfDocument()
+        document.load(str(charted))
+        document.render(0, QSize(620, 877)).save(str(Path(SHOTS) / "league-pdf.png"))
+    window.tabs.setCurrentIndex(1)
+    shoot(window, "league-season-chart")
+    window.tabs.setCurrentIndex(0)
+    shoot(window, "league-window-tickets")

@@ -4,7 +4,8 @@
   checked against a whitelist and evaluated by simpleeval, points in hundredths;
 - `team_event`: the rules sheet's team event (`TEAM_EVENT_FORMULA`, `team_standings`,
   `share_out` with largest-remainder rounding to exactly 100);
-- `league`: a season's records and standings with the host's tie-breaks.
+- `league`: a season's records and standings with the host's tie-breaks, and the top players'
+  points through the season (`points_race`, for the season chart).
 """
 
 from clockapp.core.points.formula import (
@@ -19,10 +20,12 @@ from clockapp.core.points.formula import (
 from clockapp.core.points.league import (
     EventResult,
     LeagueStanding,
+    PointsLine,
     Season,
     TieBreak,
     league_standings,
     parse_tie_breaks,
+    points_race,
     seasons,
 )
 from clockapp.core.points.team_event import (
@@ -43,6 +46,7 @@ __all__ = [
     "FormulaError",
     "LeagueStanding",
     "PointsInput",
+    "PointsLine",
     "Role",
     "Season",
     "TeamRules",
@@ -52,6 +56,7 @@ __all__ = [
     "format_points",
     "league_standings",
     "parse_tie_breaks",
+    "points_race",
     "seasons",
     "share_out",
     "team_standings",

@@ -56,7 +56,11 @@ def parse_tie_breaks(text: str) -> tuple[TieBreak, ...]:
 
 @dataclass(frozen=True)
 class EventResult:
-    """One player in one tournament of the league (money in cents, points in hundredths)."""
+    """One player in one tournament of the league (money in cents, points in hundredths).
+
+    `prize` is the cash due; a place paid with a ticket (a seat in a bigger event) names it in
+    `ticket`, worth `ticket_value` cents.
+    """
 
     tournament_id: int
     player_id: int
@@ -68,6 +72,13 @@ class EventResult:
     bounties: int
     points: int
     entries: int = 1
+    ticket: str = ""
+    ticket_value: int = 0
+
+    @property
+    def cashed(self) -> bool:
+        """Finished in the money: paid cash, or a ticket (a ticket place is a cash too)."""
+        return self.prize > 0 or self.ticket_value > 0
 
     @property
     def won(self) -> int:
@@ -77,7 +88,11 @@ class EventResult:
 
 @dataclass(frozen=True)
 class Season:
-    """A player's season in a league."""
+    """A player's season in a league.
+
+    `won` and `profit` are cash (prizes and bounties); the tickets won are apart, by what they
+    are a seat in (`tickets`, oldest first) and what they are worth together (`ticket_value`).
+    """
 
     player_id: int
     name: str
@@ -90,6 +105,8 @@ class Season:
     points: int
     best_finish: int | None
     average_finish: float | None
+    tickets: tuple[str, ...] = ()
+    ticket_value: int = 0
 
     @property
     def profit(self) -> int:
@@ -110,6 +127,9 @@ def season_of(results: Sequence[EventResult]) -> Season:
 
     >>> season_of([EventResult(1, 7, "Ann", 3, 9, 2000, 0, 500, 700)]).profit
     -1500
+    >>> s = season_of([EventResult(1, 7, "Ann", 1, 9, 2000, 0, 0, 900, 1, "Main event", 9000)])
+    >>> s.cashes, s.tickets, s.ticket_value, s.profit
+    (1, ('Main event',), 9000, -2000)
     """
     places = [r.place for r in results if r.place is not None]
     return Season(
@@ -117,13 +137,15 @@ def season_of(results: Sequence[EventResult]) -> Season:
         name=results[-1].name,
         events=len({r.tournament_id for r in results}),
         entries=sum(r.entries for r in results),
-        cashes=sum(1 for r in results if r.prize > 0),
+        cashes=sum(1 for r in results if r.cashed),
         wins=sum(1 for r in results if r.place == 1),
         paid_in=sum(r.paid_in for r in results),
         won=sum(r.won for r in results),
         points=sum(r.points for r in results),
         best_finish=min(places) if places else None,
         average_finish=round(sum(places) / len(places), 2) if places else None,
+        tickets=tuple(r.ticket for r in results if r.ticket),
+        ticket_value=sum(r.ticket_value for r in results),
     )
 
 
@@ -202,4 +224,48 @@ def league_standings(
         for run in _order(by_points[points], tie_breaks, results):
             rank = len(lines) + 1
             lines.extend(LeagueStanding(rank, season) for season in run)
+    return tuple(lines)
+
+
+#: Players drawn on the season chart: the top of the standings (more lines cannot be told apart).
+RACE_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class PointsLine:
+    """One player's points through the season: the running total after each tournament of the
+    league, in the league's order (hundredths; flat where the player did not play)."""
+
+    player_id: int
+    name: str
+    totals: tuple[int, ...]
+
+
+def points_race(
+    standings: Sequence[LeagueStanding],
+    results: Iterable[EventResult],
+    tournament_ids: Sequence[int],
+    top: int = RACE_PLAYERS,
+) -> tuple[PointsLine, ...]:
+    """The first `top` players of the standings, each with their running total tournament by
+    tournament (a tournament not in `tournament_ids` is not drawn).
+
+    >>> r = [EventResult(1, 7, "Ann", 1, 2, 0, 0, 0, 200), EventResult(1, 8, "Bo", 2, 2, 0, 0, 0,
+    ...      100), EventResult(2, 8, "Bo", 1, 1, 0, 0, 0, 300)]
+    >>> [(p.name, p.totals) for p in points_race(league_standings(r, ()), r, (1, 2))]
+    [('Bo', (100, 400)), ('Ann', (200, 200))]
+    """
+    leaders = [line.season for line in standings[: max(top, 0)]]
+    column = {tid: i for i, tid in enumerate(tournament_ids)}
+    earned = {s.player_id: [0] * len(tournament_ids) for s in leaders}
+    for r in results:
+        if r.player_id in earned and r.tournament_id in column:
+            earned[r.player_id][column[r.tournament_id]] += r.points
+    lines = []
+    for season in leaders:
+        running, totals = 0, []
+        for points in earned[season.player_id]:
+            running += points
+            totals.append(running)
+        lines.append(PointsLine(season.player_id, season.name, tuple(totals)))
     return tuple(lines)

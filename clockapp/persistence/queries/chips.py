@@ -74,3 +74,13 @@ def latest_counts(session: Session, tournament_id: int) -> dict[int, int]:
         .order_by(col(ChipCountRow.id))
     ).all()
     return {rid: chips for rid, chips in rows}
+
+
+def count_history(session: Session, tournament_id: int) -> list[tuple[int, datetime, int]]:
+    """Every count recorded, oldest first: (registration id, when counted, chips)."""
+    rows = session.exec(
+        select(ChipCountRow.registration_id, ChipCountRow.counted_at, ChipCountRow.chips)
+        .where(col(ChipCountRow.tournament_id) == tournament_id)
+        .order_by(col(ChipCountRow.id))
+    ).all()
+    return [(rid, at, chips) for rid, at, chips in rows]

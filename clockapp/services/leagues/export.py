@@ -20,8 +20,20 @@ STANDINGS_COLUMNS = (
     "paid_in",
     "won",
     "profit",
+    "tickets",
+    "ticket_value",
 )
-RESULTS_COLUMNS = ("tournament", "place", "name", "points", "paid_in", "prize", "bounties")
+RESULTS_COLUMNS = (
+    "tournament",
+    "place",
+    "name",
+    "points",
+    "paid_in",
+    "prize",
+    "bounties",
+    "ticket",
+    "ticket_value",
+)
 
 
 def _money(cents: int) -> str:
@@ -29,7 +41,8 @@ def _money(cents: int) -> str:
 
 
 def league_standings_csv(view: LeagueView) -> str:
-    """The standings, one line per player, with each player's season."""
+    """The standings, one line per player, with each player's season (the tickets won: what
+    they are seats in, separated by semicolons, and their value together)."""
     return csv_text(
         STANDINGS_COLUMNS,
         (
@@ -46,6 +59,8 @@ def league_standings_csv(view: LeagueView) -> str:
                 _money(s.paid_in),
                 _money(s.won),
                 _money(s.profit),
+                "; ".join(s.tickets),
+                _money(s.ticket_value) if s.tickets else "",
             ]
             for line in view.standings
             for s in (line.season,)
@@ -67,6 +82,8 @@ def league_results_csv(view: LeagueView) -> str:
                 _money(r.paid_in),
                 _money(r.prize),
                 _money(r.bounties),
+                r.ticket,
+                _money(r.ticket_value) if r.ticket else "",
             ]
             for r in view.results
         ),

@@ -135,6 +135,8 @@ class LeagueService:
                                 r.bounties,
                                 value,
                                 r.entries + r.rebuys,
+                                r.ticket,
+                                r.ticket_value,
                             )
                         )
         problem = " ".join(problems)

@@ -6,7 +6,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import DomainError
-from clockapp.core.points import EventResult, LeagueStanding, Role, TeamStanding, TieBreak
+from clockapp.core.points import (
+    EventResult,
+    LeagueStanding,
+    PointsLine,
+    Role,
+    TeamStanding,
+    TieBreak,
+    points_race,
+)
+from clockapp.core.points.league import RACE_PLAYERS
 
 
 class LeagueError(DomainError):
@@ -51,6 +60,12 @@ class LeagueView:
     def events_of(self, player_id: int) -> tuple[EventResult, ...]:
         """One player's tournaments in the league, in order."""
         return tuple(r for r in self.results if r.player_id == player_id)
+
+    def race(self, top: int = RACE_PLAYERS) -> tuple[PointsLine, ...]:
+        """The top `top` players' running points, tournament by tournament in the league's
+        order (`league.tournaments`), for the season chart."""
+        tournament_ids = [tid for tid, _name in self.league.tournaments]
+        return points_race(self.standings, self.results, tournament_ids, top)
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,19 @@ equal stacks share the places and their prizes). The figures the clock shows com
 from clockapp.services.results.export import RESULTS_COLUMNS, results_to_csv
 from clockapp.services.results.field import field_stats, has_registrations
 from clockapp.services.results.service import BUST_CHANGES, ResultsService
-from clockapp.services.results.views import BustReport, EliminationInfo, FieldStats, ResultRow
+from clockapp.services.results.views import (
+    BustReport,
+    ChartData,
+    EliminationInfo,
+    FieldStats,
+    ResultRow,
+)
 
 __all__ = [
     "BUST_CHANGES",
     "RESULTS_COLUMNS",
     "BustReport",
+    "ChartData",
     "EliminationInfo",
     "FieldStats",
     "ResultRow",

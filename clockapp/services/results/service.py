@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from clockapp.core.chip_counts import stack_lines
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
+from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
@@ -23,7 +25,13 @@ from clockapp.services.ending import sync_finish
 from clockapp.services.results.export import results_to_csv
 from clockapp.services.results.field import field_stats
 from clockapp.services.results.standings import bust_report, history, result_rows
-from clockapp.services.results.views import BustReport, EliminationInfo, FieldStats, ResultRow
+from clockapp.services.results.views import (
+    BustReport,
+    ChartData,
+    EliminationInfo,
+    FieldStats,
+    ResultRow,
+)
 from clockapp.services.seating.hand import open_hand
 from clockapp.services.seating.late import follow_in_session, seat_in_session
 from clockapp.services.setup import get_row
@@ -193,6 +201,20 @@ class ResultsService:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             return field_series(load_till(session, tournament_id, self._cache))
+
+    def charts(self, tournament_id: int) -> ChartData:
+        """Everything the charts draw, read at once: the field over time and the chip leaders'
+        counted stacks (see `clockapp.core.chip_counts.stack_lines`)."""
+        with self._ctx.reading() as session:
+            get_row(session, tournament_id)
+            till = load_till(session, tournament_id, self._cache)
+            in_play = {
+                rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING
+            }
+            stacks = stack_lines(
+                chip_rows.count_history(session, tournament_id), till.names, in_play
+            )
+            return ChartData(field_series(till), stacks)
 
     def stats(self, tournament_id: int) -> FieldStats | None:
         """The clock's figures from the cashier (None when nobody is registered)."""

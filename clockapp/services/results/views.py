@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.series import FieldPoint
 from clockapp.services.seating.late import SeatNote
 
 
@@ -146,3 +148,16 @@ class WallBounty:
     last_draw: tuple[str, int] | None = None
     envelopes_left: int = 0
     stage: str = ""
+
+
+@dataclass(frozen=True)
+class ChartData:
+    """What the tournament's charts draw.
+
+    Attributes:
+        field: Players left, chips and prize pool after each entry and bust, oldest first.
+        stacks: The chip leaders' counted stacks over the night (players in play first).
+    """
+
+    field: tuple[FieldPoint, ...]
+    stacks: tuple[StackLine, ...]

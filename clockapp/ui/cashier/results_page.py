@@ -131,7 +131,7 @@ class ResultsPage(Page):
             s.payouts.table(tid),
             s.cashier.summary(tid),
             s.now(),
-            report_charts(s.results.series(tid)),
+            report_charts(s.results.charts(tid)),
         )
         ctx.message.show_info(f"Results report saved: {path}")
         return path

@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+from html import escape
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
 from PySide6.QtCore import QDateTime, QMargins, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
+from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.series import FieldPoint
 
 PLAYERS_COLOR = QColor("#1565c0")
 AVERAGE_COLOR = QColor("#ef6c00")
 POOL_COLOR = QColor("#2e7d32")
+#: One colour per line, told apart in print and by most colour-blind eyes (Okabe-Ito, darker).
+STACK_COLORS = tuple(
+    QColor(c)
+    for c in (
+        "#0072b2",
+        "#d55e00",
+        "#009e73",
+        "#cc79a7",
+        "#e69f00",
+        "#56b4e9",
+        "#000000",
+        "#8c564b",
+    )
+)
 
 
 def _ms(point: FieldPoint) -> float:
@@ -35,7 +52,13 @@ def _line(name: str, color: QColor, values: Sequence[tuple[float, float]]) -> QL
     return series
 
 
-def _base(title: str) -> QChart:
+def legend_name(name: str) -> str:
+    """A player's name as a series' name: the legend draws rich text, so "<b>" is escaped."""
+    return escape(name, quote=False)
+
+
+def base_chart(title: str) -> QChart:
+    """An empty chart with the app's title font, legend below, no animation."""
     chart = QChart()
     chart.setTitle(title)
     font = QFont()
@@ -62,7 +85,8 @@ def _time_axis(points: Sequence[FieldPoint]) -> QDateTimeAxis:
     return axis
 
 
-def _value_axis(title: str, top: float, label_format: str, color: QColor) -> QValueAxis:
+def value_axis(title: str, top: float, label_format: str, color: QColor) -> QValueAxis:
+    """A value axis from 0 to a little over `top`, on round numbers."""
     axis = QValueAxis()
     axis.setTitleText(title)
     axis.setRange(0, max(top, 1) * 1.1)
@@ -74,17 +98,17 @@ def _value_axis(title: str, top: float, label_format: str, color: QColor) -> QVa
 
 def field_chart(points: Sequence[FieldPoint]) -> QChart:
     """Players left (left axis) and the average stack (right axis) over time."""
-    chart = _base("Players left and average stack")
+    chart = base_chart("Players left and average stack")
     players = _line("Players left", PLAYERS_COLOR, [(_ms(p), p.players_left) for p in points])
     average = _line("Average stack", AVERAGE_COLOR, [(_ms(p), p.average_stack) for p in points])
     chart.addSeries(players)
     chart.addSeries(average)
     time_axis = _time_axis(points)
     chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
-    left = _value_axis(
+    left = value_axis(
         "Players", max((p.players_left for p in points), default=1), "%d", PLAYERS_COLOR
     )
-    right = _value_axis(
+    right = value_axis(
         "Average stack", max((p.average_stack for p in points), default=1), "%d", AVERAGE_COLOR
     )
     chart.addAxis(left, Qt.AlignmentFlag.AlignLeft)
@@ -97,18 +121,56 @@ def field_chart(points: Sequence[FieldPoint]) -> QChart:
 
 def prize_chart(points: Sequence[FieldPoint]) -> QChart:
     """The prize pool as it grows (whole currency units on the axis)."""
-    chart = _base("Prize pool")
+    chart = base_chart("Prize pool")
     pool = _line("Prize pool", POOL_COLOR, [(_ms(p), p.prize_pool / 100) for p in points])
     chart.addSeries(pool)
     time_axis = _time_axis(points)
     chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
     top = max((p.prize_pool for p in points), default=100) / 100
-    axis = _value_axis("Prize pool", top, "%.0f", POOL_COLOR)
+    axis = value_axis("Prize pool", top, "%.0f", POOL_COLOR)
     chart.addAxis(axis, Qt.AlignmentFlag.AlignLeft)
     pool.attachAxis(time_axis)
     pool.attachAxis(axis)
     if points:
         chart.setTitle(f"Prize pool: {format_cents(points[-1].prize_pool)}")
+    return chart
+
+
+def _stack_ms(at: datetime) -> float:
+    return at.timestamp() * 1000
+
+
+def stacks_chart(stacks: Sequence[StackLine]) -> QChart:
+    """The chip leaders' stacks at each count (a dot per count, joined; dashed once out)."""
+    chart = base_chart("Chip counts: the chip leaders' stacks" if stacks else "No chip counts yet")
+    times = sorted(at for line in stacks for at, _ in line.counts)
+    time_axis = QDateTimeAxis()
+    time_axis.setFormat("HH:mm")
+    time_axis.setTitleText("Counted at")
+    if times:
+        first, last = _stack_ms(times[0]), _stack_ms(times[-1])
+        pad = max((last - first) * 0.04, 5 * 60_000)  # the first and last dots off the edges
+        time_axis.setRange(
+            QDateTime.fromMSecsSinceEpoch(int(first - pad)),
+            QDateTime.fromMSecsSinceEpoch(int(last + pad)),
+        )
+    chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
+    top = max((chips for line in stacks for _, chips in line.counts), default=1)
+    chips_axis = value_axis("Chips", top, "%d", QColor("#333333"))
+    chart.addAxis(chips_axis, Qt.AlignmentFlag.AlignLeft)
+    for index, line in enumerate(stacks):
+        series = QLineSeries()
+        series.setName(legend_name(line.name if line.in_play else f"{line.name} (out)"))
+        pen = QPen(STACK_COLORS[index % len(STACK_COLORS)], 2.5)
+        if not line.in_play:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        series.setPen(pen)
+        series.setPointsVisible(True)
+        for at, chips in line.counts:
+            series.append(_stack_ms(at), chips)
+        chart.addSeries(series)
+        series.attachAxis(time_axis)
+        series.attachAxis(chips_axis)
     return chart
 
 

@@ -1,30 +1,46 @@
-"""`ChartsWindow`: the director's charts of the tournament, redrawn when entries or busts change."""
+"""`ChartsWindow`: the director's charts of the tournament, redrawn when entries, busts or chip
+counts change."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.series import FieldPoint
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.services.results import ChartData
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.charts.figures import chart_view, field_chart, prize_chart
+from clockapp.ui.charts.figures import chart_view, field_chart, prize_chart, stacks_chart
 
-#: What a chart depends on: entries and busts (the field), the ledger (the prize pool).
+#: What a chart depends on: entries, busts and chip counts (the field), the ledger (the pool).
 CHART_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
 
 
 class ChartsWindow(QWidget):
-    """Players left and average stack, and the prize pool, over the night."""
+    """Players left and average stack, the prize pool, and the chip counts, over the night."""
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
         super().__init__(parent)
         self._services = services
         self._bus = bus
-        self.points: tuple[FieldPoint, ...] = ()
+        self.data = ChartData((), ())
         self._setup_ui()
         bus.changed.connect(self._on_bus_changed)
         self.refresh()
+
+    @property
+    def points(self) -> tuple[FieldPoint, ...]:
+        """The field over time, as drawn."""
+        return self.data.field
+
+    @property
+    def stacks(self) -> tuple[StackLine, ...]:
+        """The chip leaders' counted stacks, as drawn."""
+        return self.data.stacks
 
     def _setup_ui(self) -> None:
         self.setWindowTitle("Charts")
@@ -32,20 +48,27 @@ class ChartsWindow(QWidget):
         self.tabs = QTabWidget()
         self.field_view = chart_view(field_chart(()))
         self.prize_view = chart_view(prize_chart(()))
+        self.stacks_view = chart_view(stacks_chart(()))
         self.tabs.addTab(self.field_view, "Players and average stack")
         self.tabs.addTab(self.prize_view, "Prize pool")
+        self.tabs.addTab(self.stacks_view, "Chip counts")
         self.empty = QLabel("No entries yet: the charts start with the first buy-in.")
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
         layout.addWidget(self.tabs, 1)
 
     def refresh(self) -> None:
-        """Read the series again and redraw both charts."""
-        self.points = self._services.results.series(self._bus.tournament_id)
-        self.empty.setVisible(not self.points)
-        for view, build in ((self.field_view, field_chart), (self.prize_view, prize_chart)):
+        """Read the charts' data again (one read) and redraw every chart."""
+        self.data = self._services.results.charts(self._bus.tournament_id)
+        self.empty.setVisible(not self.data.field)
+        builds: tuple[tuple[QChartView, Callable[[], QChart]], ...] = (
+            (self.field_view, lambda: field_chart(self.data.field)),
+            (self.prize_view, lambda: prize_chart(self.data.field)),
+            (self.stacks_view, lambda: stacks_chart(self.data.stacks)),
+        )
+        for view, build in builds:
             old = view.chart()
-            view.setChart(build(self.points))
+            view.setChart(build())
             old.deleteLater()
 
     def _on_bus_changed(self, changes: Changes) -> None:

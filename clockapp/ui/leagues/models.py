@@ -66,6 +66,7 @@ class StandingsModel(RowTableModel[LeagueStanding]):
                 "Paid in",
                 "Won",
                 "Profit",
+                "Tickets",
             ),
             parent,
         )
@@ -80,6 +81,8 @@ class StandingsModel(RowTableModel[LeagueStanding]):
         if line is None:
             return None
         s = line.season
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 11 and s.tickets:
+            return f"{'; '.join(s.tickets)} (worth {format_cents(s.ticket_value)})"
         cells = (
             str(line.rank),
             s.name,
@@ -92,22 +95,23 @@ class StandingsModel(RowTableModel[LeagueStanding]):
             format_cents(s.paid_in),
             format_cents(s.won),
             format_cents(s.profit),
+            str(len(s.tickets)) if s.tickets else "",
         )
-        return _cells_data(cells, index, role, {0, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+        return _cells_data(cells, index, role, {0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
 
 
 class EventsModel(RowTableModel[tuple[str, EventResult]]):
     """One player's tournaments in a league: (tournament name, result)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("Tournament", "Place", "Points", "Paid in", "Won"), parent)
+        super().__init__(("Tournament", "Place", "Points", "Paid in", "Won", "Ticket"), parent)
 
     def set_events(self, events: Iterable[tuple[str, EventResult]]) -> None:
         """Show these tournaments."""
         self._set_rows(events)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Tournament, place, points, money."""
+        """Tournament, place, points, money, the ticket won."""
         row = self.row_at(index)
         if row is None:
             return None
@@ -118,6 +122,7 @@ class EventsModel(RowTableModel[tuple[str, EventResult]]):
             format_points(r.points),
             format_cents(r.paid_in),
             format_cents(r.won),
+            f"{r.ticket} ({format_cents(r.ticket_value)})" if r.ticket else "",
         )
         return _cells_data(cells, index, role, {1, 2, 3, 4})
 

@@ -1,4 +1,5 @@
-"""A league's standings and results as an A4 PDF (laid out like the results report)."""
+"""A league's standings, the season chart and the results as an A4 PDF (laid out like the
+results report)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,24 @@ from pathlib import Path
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import format_points
 from clockapp.services.leagues import LeagueView
-from clockapp.ui.cashier.reports import A4_PAGE, write_pdf
+from clockapp.ui.cashier.reports import A4_PAGE, CHART_WIDTH, write_pdf
+from clockapp.ui.leagues.chart import season_chart_image
 
 SHADE = " style='background:#f5f5f5'"
+#: The season chart's image name in the report.
+SEASON_CHART = "league-points.png"
 
 
-def league_html(view: LeagueView, printed_at: datetime) -> str:
-    """The standings with each player's season, then each tournament's points."""
+def league_html(view: LeagueView, printed_at: datetime, with_chart: bool = False) -> str:
+    """The standings with each player's season, the season chart (`with_chart`: the image
+    named `SEASON_CHART`), then each tournament's points."""
     league = view.league
     breaks = ", ".join(b.value for b in league.tie_breaks) or "none (level players share)"
     head = (
         "<tr><th>Rank</th><th>Player</th><th class='num'>Points</th><th class='num'>Events</th>"
         "<th class='num'>Cashes</th><th class='num'>Wins</th><th class='num'>Best</th>"
         "<th class='num'>Avg</th><th class='num'>Paid in</th><th class='num'>Won</th>"
-        "<th class='num'>Profit</th></tr>"
+        "<th class='num'>Profit</th><th>Tickets</th></tr>"
     )
     body = []
     for index, line in enumerate(view.standings):
@@ -36,8 +41,15 @@ def league_html(view: LeagueView, printed_at: datetime) -> str:
             f"<td class='num'>{s.best_finish or ''}</td><td class='num'>{average}</td>"
             f"<td class='num'>{format_cents(s.paid_in)}</td>"
             f"<td class='num'>{format_cents(s.won)}</td>"
-            f"<td class='num'>{format_cents(s.profit)}</td></tr>"
+            f"<td class='num'>{format_cents(s.profit)}</td>"
+            f"<td>{escape('; '.join(s.tickets))}</td></tr>"
         )
+    chart = (
+        f"<p class='head'>Points through the season</p><p><img src='{SEASON_CHART}' "
+        f"width='{CHART_WIDTH}'></p>"
+        if with_chart
+        else ""
+    )
     events = []
     for tid, name in league.tournaments:
         rows = sorted(
@@ -63,11 +75,13 @@ def league_html(view: LeagueView, printed_at: datetime) -> str:
         f"{escape(league.formula)} · tie-breaks: {escape(breaks)} · printed "
         f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
         f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}</table>"
-        f"{''.join(events)}"
+        f"{chart}{''.join(events)}"
     )
 
 
 def write_league_pdf(path: Path | str, view: LeagueView, printed_at: datetime) -> Path:
     """The league report as an A4 PDF at `path`."""
-    html = league_html(view, printed_at)
-    return write_pdf(path, html, A4_PAGE, f"{view.league.name} standings")
+    race = view.race()
+    html = league_html(view, printed_at, with_chart=bool(race))
+    images = {SEASON_CHART: season_chart_image(view)} if race else {}
+    return write_pdf(path, html, A4_PAGE, f"{view.league.name} standings", images)

@@ -3,12 +3,14 @@
 The director picks a league (or makes one: a name, then its formula in the formula editor with
 the preview on the current tournament), counts the current tournament in it or takes it out,
 edits the formula and the tie-breaks, and exports the standings as CSV or PDF. Selecting a
-player shows their season tournament by tournament. Every action is one service call through
+player shows their season tournament by tournament (tickets won too); a second tab charts the
+top players' points through the season. Every action is one service call through
 the bus; a refusal is a message and nothing changes.
 """
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelection
@@ -23,12 +25,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from clockapp.core.errors import ValidationError
-from clockapp.core.points import TieBreak
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.points import Season, TieBreak
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.leagues import (
@@ -38,7 +42,9 @@ from clockapp.services.leagues import (
     league_standings_csv,
 )
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.charts.figures import chart_view
 from clockapp.ui.errors import guard
+from clockapp.ui.leagues.chart import season_chart
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import EventsModel, StandingsModel
 from clockapp.ui.leagues.report import write_league_pdf
@@ -51,6 +57,14 @@ REFRESH = Change.TOURNAMENT | Change.ENTRIES | Change.PLAYERS | Change.PAYOUTS |
 
 def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _tickets(season: Season) -> str:
+    if not season.tickets:
+        return "no ticket won"
+    seats = escape("; ".join(season.tickets))
+    worth = format_cents(season.ticket_value)
+    return f"{_count(len(season.tickets), 'ticket')} won ({seats}, worth {worth})"
 
 
 class LeagueWindow(QMainWindow):
@@ -145,12 +159,19 @@ class LeagueWindow(QMainWindow):
         self.events_table = QTableView()
         self.events_table.setModel(self.events_model)
         self.events_table.verticalHeader().hide()
-        self.events_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        events_header = self.events_table.horizontalHeader()
+        # The figures as wide as they need; the tournament's name takes the rest.
+        events_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        events_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         season_layout.addWidget(self.events_table)
         splitter.addWidget(season)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        root.addWidget(splitter, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(splitter, "Standings")
+        self.season_chart_view = chart_view(season_chart(None))
+        self.tabs.addTab(self.season_chart_view, "Points through the season")
+        root.addWidget(self.tabs, 1)
 
         bottom = QHBoxLayout()
         bottom.addStretch(1)
@@ -202,6 +223,7 @@ class LeagueWindow(QMainWindow):
             self.tournaments_label.setText("")
             self.standings_model.set_standings(())
             self.events_model.set_events(())
+            self._draw_season_chart()
             return
         league = self.view.league
         self.formula_label.setText(f"Points: <code>{league.formula}</code>")
@@ -212,8 +234,14 @@ class LeagueWindow(QMainWindow):
         self.remove_button.setEnabled(counted)
         self.tie_breaks_edit.setText(", ".join(b.value for b in league.tie_breaks))
         self.standings_model.set_standings(self.view.standings)
+        self._draw_season_chart()
         self.events_model.set_events(())
         self.season_label.setText("Select a player to see their season.")
+
+    def _draw_season_chart(self) -> None:
+        old = self.season_chart_view.chart()
+        self.season_chart_view.setChart(season_chart(self.view))
+        old.deleteLater()
 
     def show_season(self, row: int) -> None:
         """Show the season of the player on standings line `row`."""
@@ -226,10 +254,11 @@ class LeagueWindow(QMainWindow):
         )
         average = f"{season.average_finish:.1f}" if season.average_finish is not None else "—"
         self.season_label.setText(
-            f"<b>{season.name}</b>: {_count(season.events, 'tournament')}, "
+            f"<b>{escape(season.name)}</b>: {_count(season.events, 'tournament')}, "
             f"{_count(season.entries, 'entry', 'entries')}, "
             f"{_count(season.cashes, 'cash', 'cashes')}, "
-            f"{_count(season.wins, 'win')}, average finish {average}"
+            f"{_count(season.wins, 'win')}, average finish {average}, "
+            f"{_tickets(season)}"
         )
 
     # ------------------------------------------------------------------ actions
