@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.clock.widgets import FitLabel, Panel, share_one_size
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -107,13 +107,8 @@ class StandingsScreen(QWidget):
         self._share_size()
 
     def _share_size(self) -> None:
-        labels = [label for row in self.rows for label in row if label.isVisibleTo(self)]
-        for label in labels:
-            label.setMaxPixel(0)
-        sizes = [label.fitted_pixel() for label in labels if label.text()]
-        if sizes:
-            for label in labels:
-                label.setMaxPixel(min(sizes))
+        """Every line of the list in one size: the smallest any of them needs to fit."""
+        share_one_size([label for row in self.rows for label in row if label.isVisibleTo(self)])
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins; the lines share one size again."""

@@ -259,3 +259,13 @@ class StatBlock(QWidget):
     def labels(self) -> tuple[FitLabel, ...]:
         """The caption, the value and the line under it (when there is one)."""
         return (self.caption, self.value, *((self.sub,) if self.sub is not None else ()))
+
+
+def share_one_size(labels: list[FitLabel]) -> None:
+    """Every label of a list in one size: the smallest any of them needs to fit its box."""
+    for label in labels:
+        label.setMaxPixel(0)
+    sizes = [label.fitted_pixel() for label in labels if label.text()]
+    if sizes:
+        for label in labels:
+            label.setMaxPixel(min(sizes))

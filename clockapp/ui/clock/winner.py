@@ -18,7 +18,7 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.clock.widgets import FitLabel, Panel, share_one_size
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -141,13 +141,9 @@ class WinnerScreen(QWidget):
 
     def _share_size(self) -> None:
         """Every line of the list in one size: the smallest any of them needs to fit."""
-        labels = [label for row in self.place_rows for label in row if label.isVisibleTo(self)]
-        for label in labels:
-            label.setMaxPixel(0)
-        sizes = [label.fitted_pixel() for label in labels if label.text()]
-        if sizes:
-            for label in labels:
-                label.setMaxPixel(min(sizes))
+        share_one_size(
+            [label for row in self.place_rows for label in row if label.isVisibleTo(self)]
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins; the list's lines share a size again at the new size."""
