@@ -131,3 +131,19 @@ def test_first_round_tables_and_the_final_table_come_from_the_seating(services: 
         seated = sorted((rid for rid, t in table_of.items() if t == table), key=places.__getitem__)
         assert [ranks[names[rid]] for rid in seated] == list(range(1, len(seated) + 1))
     assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
+
+
+def test_a_player_who_also_helps_earns_a_helpers_points_instead(
+    services: Services, event: int
+) -> None:
+    """The rules sheet: helpers earn 3 points "instead" of a player's 2, not on top of them."""
+    services.team_event.set_up(event)
+    before = services.team_event.view(event)
+    assert before is not None
+    blue_raw = before.standings[1].raw
+    services.team_event.check_in(event, " blue2 ", "Blue", Role.HELPER)  # Blue2 plays and helps
+    view = services.team_event.view(event)
+    assert view is not None
+    blue = next(s for s in view.standings if s.team == "Blue")
+    assert blue.raw == blue_raw + 100  # 3 instead of 2, not 2 + 3
+    assert blue.players == 3

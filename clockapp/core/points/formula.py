@@ -70,6 +70,8 @@ class PointsInput:
         final_out: At the final table, 1 for the first eliminated, 2 for the next... the
             winner counts as the last (0 for one who did not reach it).
         worst_beat: Whether the director gave them the worst beat of the event.
+        helps: A player who also helps run the event (`helper` is 1 for them too: the team
+            event's helpers earn their 3 points "instead", not on top of a player's 2).
     """
 
     name: str
@@ -85,16 +87,19 @@ class PointsInput:
     table_rank: int = 0
     final_out: int = 0
     worst_beat: bool = False
+    helps: bool = False
 
     def names(self) -> dict[str, int]:
         """The values a formula sees, by name (roles as 0/1 flags)."""
         values = {
             f.name: int(getattr(self, f.name))
             for f in fields(self)
-            if f.name not in ("name", "role")
+            if f.name not in ("name", "role", "helps")
         }
         for role in Role:
             values[role.value] = int(self.role is role)
+        if self.helps:
+            values[Role.HELPER.value] = 1
         return values
 
     def where(self) -> str:

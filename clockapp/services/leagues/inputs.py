@@ -49,6 +49,11 @@ class EventPeople:
     people: tuple[Person, ...]
 
 
+def _key(name: str) -> str:
+    """A name as two lists of the same night compare it (case and spaces ignored)."""
+    return " ".join(name.casefold().split())
+
+
 def _minutes(start: datetime | None, end: datetime) -> int:
     return max(0, int((end - start).total_seconds() // 60)) if start is not None else 0
 
@@ -99,6 +104,13 @@ def event_people(
     final = min(
         entrants, league_rows.final_table_size(session, tournament_id) or DEFAULT_FINAL_TABLE
     )
+    # A player who also helps run the event is one person (a helper's points instead of a
+    # player's), not two: a helper checked in under a player's name, in the player's team.
+    helping = {
+        (_key(a.name), a.team)
+        for a in attendance
+        if a.registration_id is None and a.role == Role.HELPER.value
+    }
     people: list[Person] = []
     for row in sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.name)):
         reg = till.registrations[row.registration_id]
@@ -119,11 +131,15 @@ def event_people(
             table_rank=ranks.get(row.registration_id, 0),
             final_out=final - place + 1 if 0 < place <= final else 0,
             worst_beat=row.registration_id == worst,
+            helps=(_key(row.name), team) in helping,
         )
         people.append(Person(points_input, team, row))
+    players_helping = {(_key(r.name), teams.get(r.registration_id, "")) for r in rows}
     for a in attendance:
         if a.registration_id is not None:
             continue
+        if a.role == Role.HELPER.value and (_key(a.name), a.team) in players_helping:
+            continue  # scored with the player (above)
         role = Role(a.role)
         points_input = PointsInput(
             name=a.name,
