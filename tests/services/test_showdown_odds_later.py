@@ -22,7 +22,8 @@ def tid(services: Services) -> int:
 def test_the_hands_go_up_at_once_and_the_exact_odds_follow(services: Services, tid: int) -> None:
     shown = services.showdown.show(tid, HANDS, "", odds_later=True)
     wall = services.wall.current(tid)
-    assert wall is not None and wall.kind == SHOWDOWN
+    assert wall is not None
+    assert wall.kind == SHOWDOWN
     assert wall.payload["pending"] is True
     assert [h["cards"] for h in wall.payload["hands"]] == [["As", "Ad"], ["Kh", "Qh"]]
     assert not any(h["leader"] for h in wall.payload["hands"])

@@ -33,6 +33,9 @@ STREET_TITLES = {
 }
 MEDIUM = QFont.Weight.Medium
 RESULT_LINES = 4
+#: The chances while the exact odds are worked out: figure dashes (a digit's width) hold the
+#: places of the digits, so the type does not jump when the figures arrive.
+PENDING = "WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%"
 
 
 def chips(amount: int) -> str:
@@ -99,7 +102,7 @@ class HandPanel(QWidget):
             return
         self.chance_label.setColor(theme.BLINDS)
         if pending:  # the exact figures follow in a moment: never a wrong number meanwhile
-            self.chance_label.setText("WIN …   TIE …")
+            self.chance_label.setText(PENDING)
             self.outs_label.setText("")
             self.outs.set_cards(())
             return

@@ -4,9 +4,9 @@ One row per player all in: the name (picked from the players in play at the cash
 the hole cards (typed "As Kd" or clicked in the rulings' card picker), the stack at the start of
 the hand and the chips put in (blank: all in). The board is typed or clicked as it is dealt.
 "Show on the wall" (Enter) is one service call: the first keeps the showdown and shows it, each
-later one shows the cards dealt since. Preflop the hands go up at once with their chances pending
-("…"): the exact odds (every board: tens of milliseconds, more on a busy laptop) are worked out
-off the GUI thread and put up by a second call (`fill_odds`) when they arrive, unless a newer
+later one shows the cards dealt since. Preflop the hands go up at once, dashes for their chances:
+the exact odds (every board: tens of milliseconds, more on a busy laptop) are worked out off the
+GUI thread and put up by a second call (`fill_odds`) when they arrive, unless a newer
 show has overtaken them (the runner drops a stale result, the service a stale wall). A refused
 entry (a hand entered twice, a card on two hands, a board that is no street) is said here in red
 and the wall keeps what it showed.

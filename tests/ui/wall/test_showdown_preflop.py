@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer
 from clockapp.poker.allin import AllInReading, read_allin
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.rulings.verdict import percent
+from clockapp.ui.wall.showdown import PENDING
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.wall.test_showdown import enter, moment_widget, open_dialog
 
@@ -56,7 +57,7 @@ def test_the_hands_go_up_at_once_and_the_exact_odds_follow(
     wall = moment_widget(station)
     assert wall.title_label.text() == "ALL IN"
     assert [p.cards.cards() for p in wall.panels] == [("As", "Ad"), ("Kh", "Qh")]
-    assert [p.chance_label.text() for p in wall.panels] == ["WIN …   TIE …"] * 2
+    assert [p.chance_label.text() for p in wall.panels] == [PENDING] * 2
     assert not any(p.is_leader() for p in wall.panels)
     assert "Working out the exact odds" in dialog.message_label.text()
     qtbot.waitUntil(gate.started.is_set, timeout=5000)
