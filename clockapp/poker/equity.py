@@ -45,6 +45,7 @@ MAX_SAMPLES = 1_000_000
 # allocator to reuse its heap and the cache to hold them, where larger ones are fresh pages each
 # time (page faults, then unmapping) that cost more than the arithmetic.
 _CHUNK = 16384
+_MASK_HANDS = 10  # the most hands whose winners are counted as bit masks (`_Tally`)
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
@@ -167,32 +168,41 @@ def _sample_indexes(
 class _Tally:
     """Counts, per hand, the boards on which it was best alone or tied with t - 1 others.
 
-    Each board's winners are one bit mask (hand i is bit i), so a batch is counted with one
-    `bincount` over the boards however many hands there are; the masks become per-hand counts
-    once, at the end.
+    Up to `_MASK_HANDS` hands, each board's winners are one bit mask (hand i is bit i), so a
+    batch is counted with one `bincount` over the boards; the masks become per-hand counts once,
+    at the end. More hands (a table of 23 on the flop) would need 2**hands bins: those boards
+    are few, and counted cell by cell.
     """
 
     def __init__(self, hands: int) -> None:
         self.hands = hands
-        self.masks = np.zeros(1 << hands, np.int64)  # boards per set of winners
         self.boards = 0
+        self.by_cell = hands > _MASK_HANDS
+        size = hands * (hands + 1) if self.by_cell else 1 << hands
+        self.tally = np.zeros(size, np.int64)  # by [hand, tied winners] cell, or by winner mask
 
     def add(self, values: npt.NDArray[np.integer]) -> None:
         """Count one batch: `values[hand, board]`."""
-        best = values.max(axis=0)
-        winners = np.zeros(values.shape[1], np.intp)
-        for i, row in enumerate(values):
-            winners |= (row == best).view(np.uint8).astype(np.intp) << i
-        self.masks += np.bincount(winners, minlength=self.masks.size)
+        is_best = values == values.max(axis=0)
+        if self.by_cell:
+            hand, board = np.nonzero(is_best)
+            cells = hand * (self.hands + 1) + is_best.sum(axis=0)[board]
+        else:
+            cells = np.zeros(values.shape[1], np.intp)
+            for i, row in enumerate(is_best):
+                cells |= row.view(np.uint8).astype(np.intp) << i
+        self.tally += np.bincount(cells, minlength=self.tally.size)
         self.boards += values.shape[1]
 
     @property
     def counts(self) -> npt.NDArray[np.int64]:
         """Boards per [hand, number of tied winners]."""
+        if self.by_cell:
+            return self.tally.reshape(self.hands, self.hands + 1)
         counts = np.zeros((self.hands, self.hands + 1), np.int64)
-        for mask in np.flatnonzero(self.masks).tolist():
+        for mask in np.flatnonzero(self.tally).tolist():
             won = [i for i in range(self.hands) if mask >> i & 1]
-            counts[won, len(won)] += self.masks[mask]
+            counts[won, len(won)] += self.tally[mask]
         return counts
 
     def result(

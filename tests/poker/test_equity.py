@@ -271,3 +271,24 @@ def test_preflop_counts_do_not_depend_on_the_chunk_size(monkeypatch: pytest.Monk
     split = equity(hands)
     assert [(h.wins, h.ties, h.share) for h in split] == [(h.wins, h.ties, h.share) for h in whole]
     assert split[0].share == split[1].share
+
+
+def test_a_full_table_of_hands_is_counted_cell_by_cell() -> None:
+    # 23 hands: too many for one bit per hand, counted as before, against brute force.
+    cards = [
+        str(c) for c in parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"))
+    ]
+    hands = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(23)]
+    board = " ".join(cards[46:49])
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    wins, ties, shares, boards = brute_force(
+        holes, [int(c) for c in parse_cards(board)], [], holdem
+    )
+    result = equity(hands, board=board)
+    assert result.boards == boards == 3
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+    assert [h.share for h in result] == pytest.approx(shares, abs=1e-12)
+    # ... in a tally of cells, not 2**23 winner masks (64 MB and a slow bincount per batch).
+    assert equity_module._Tally(23).tally.size == 23 * 24
+    assert equity_module._Tally(10).tally.size == 1 << 10
