@@ -1,6 +1,7 @@
 """The all-in showdown on the wall, as on television: each hand in large cards with its chance to
 win and to tie, the outs of the hands behind, the board as dealt, and at the river who takes
-which pot and who is out.
+which pot and who is out. A preflop payload marked `pending` shows the hands at once with dashes
+for the chances (`PENDING`), until the exact odds replace it.
 
 Everything comes from the moment's payload (`clockapp.services.showdown.payload_of`): names,
 cards, chances and pots, so a wall on another station draws it without reading anything else.
