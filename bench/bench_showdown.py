@@ -4,8 +4,10 @@ For random all-in deals of 2, 3, 4 and 6 players, each street's update is timed 
 alone (`read_allin`: exact equity over every board left, outs, and at the river the pots and
 busts) and the whole action the director's Enter runs (`ShowdownService.show`: the rules, the
 showdown row and the wall moment written in one transaction on a SQLite file). The flop, turn and
-river are the updates the room waits for; preflop (every board from none, 1.4 to 1.7 million)
-is printed too, as it runs once when the hands are first shown.
+river are the updates the room waits for. Preflop (every board from none, 1.4 to 1.7 million) the
+action puts the hands up at once with the odds pending (`odds_later`, timed as the preflop
+action) and the exact odds are worked out off the GUI thread; their time (best and median CPU,
+and wall clock) is printed beside the same 100 ms goal.
 
 CPU time is printed beside wall-clock time: on a shared machine the wall clock also counts the
 time spent waiting for a CPU.
@@ -27,6 +29,7 @@ from clockapp.services.app import open_services
 
 GOAL_MS = 100.0
 DEALS = 12
+PREFLOP_DEALS = 5
 STREETS = (("flop", 3), ("turn", 4), ("river", 5))
 
 
@@ -47,7 +50,8 @@ def timed(run: object) -> tuple[float, float]:
 
 def main() -> int:
     rng = random.Random(13)
-    worst = 0.0
+    worst = 0.0  # the slowest action the director's Enter waits for
+    preflop = 0.0  # the slowest median CPU time of the exact preflop odds (off the GUI thread)
     with tempfile.TemporaryDirectory() as folder:
         services = open_services(str(Path(folder) / "bench.db"))
         tid = services.tournaments.create("Bench").value.id
@@ -55,9 +59,19 @@ def main() -> int:
               f"{'action ms (median/max)':>23} {'cpu ms':>7}")  # fmt: skip
         for players in (2, 3, 4, 6):
             deals = [deal(rng, players) for _ in range(DEALS)]
-            pre = [timed(lambda h=h: read_allin(h, ""))[0] for h, _ in deals[:2]]
-            print(f"{players:>7} {'preflop':>8} {statistics.median(pre):>10.0f} /"
-                  f"{max(pre):>6.0f} (once, when the hands are first shown)")  # fmt: skip
+            pre = [timed(lambda h=h: read_allin(h, "")) for h, _ in deals[:PREFLOP_DEALS]]
+            pre_wall, pre_cpu = [w for w, _ in pre], [c for _, c in pre]
+            shown = [
+                timed(lambda h=h: services.showdown.show(tid, h, "", odds_later=True))[0]
+                for h, _ in deals[:PREFLOP_DEALS]
+            ]
+            worst = max(worst, max(shown))
+            preflop = max(preflop, statistics.median(pre_cpu))
+            print(f"{players:>7} {'preflop':>8} {statistics.median(pre_wall):>10.1f} /"
+                  f"{max(pre_wall):>6.1f} {statistics.median(shown):>14.1f} /"
+                  f"{max(shown):>6.1f} {statistics.median(pre_cpu):>7.1f}  exact odds: CPU best "
+                  f"{min(pre_cpu):.0f} ms, median {statistics.median(pre_cpu):.0f} ms "
+                  f"(goal {GOAL_MS:.0f} ms); action: hands up, odds pending")  # fmt: skip
             for street, count in STREETS:
                 rules, action, cpu = [], [], []
                 for hands, board in deals:
@@ -76,7 +90,13 @@ def main() -> int:
                 )
         services.ctx.engine.dispose()
     verdict = "within" if worst <= GOAL_MS else "OVER"
-    print(f"slowest flop/turn/river update: {worst:.1f} ms, {verdict} the {GOAL_MS:.0f} ms goal")
+    print(f"slowest update (preflop hands, flop, turn, river): {worst:.1f} ms, {verdict} the "
+          f"{GOAL_MS:.0f} ms goal")  # fmt: skip
+    verdict = "within" if preflop <= GOAL_MS else "OVER"
+    print(
+        f"exact preflop odds, slowest median CPU: {preflop:.0f} ms, {verdict} the "
+        f"{GOAL_MS:.0f} ms goal (worked out off the GUI thread; the wall shows dashes until then)"
+    )
     return 0 if worst <= GOAL_MS else 1
 
 

@@ -118,7 +118,11 @@ class AllInResult:
 
 @dataclass(frozen=True)
 class AllInReading:
-    """The showdown on the board as dealt so far."""
+    """The showdown on the board as dealt so far.
+
+    `pending` is a reading made without the odds (`read_allin(..., odds=False)`): the hands and
+    the board are checked and shown, every chance is 0 and nobody leads until the exact reading.
+    """
 
     entries: tuple[AllInHand, ...]
     board: tuple[Card, ...]
@@ -127,6 +131,7 @@ class AllInReading:
     boards: int
     leaders: tuple[str, ...]
     result: AllInResult | None
+    pending: bool = False
 
 
 def street_of(board: Sequence[Card]) -> str:
@@ -180,8 +185,13 @@ def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
         raise PokerError("nobody is all in: at least one player's chips in must be their stack")
 
 
-def read_allin(entries: Sequence[AllInHand], board: str | Sequence[Card] = "") -> AllInReading:
+def read_allin(
+    entries: Sequence[AllInHand], board: str | Sequence[Card] = "", *, odds: bool = True
+) -> AllInReading:
     """Every hand's chances on `board` (exact), its outs, and at the river the pots and busts.
+
+    With `odds=False` before the river the entry is checked but no board is counted: a `pending`
+    reading, to show the hands at once while the exact odds are worked out elsewhere.
 
     Raises:
         CardError: For unreadable cards, a card used twice, a hand entered twice, or a board
@@ -193,7 +203,12 @@ def read_allin(entries: Sequence[AllInHand], board: str | Sequence[Card] = "") -
     check_entries(entries, table)
     holes = [e.hole for e in entries]
     names = [e.name.strip() for e in entries]
-    odds = equity(holes, table)
+    if not odds and street != "river":
+        hands = tuple(
+            HandChance(n, h, 0.0, 0.0, 0, 0, ()) for n, h in zip(names, holes, strict=True)
+        )
+        return AllInReading(tuple(entries), table, street, hands, 0, (), None, pending=True)
+    odds_now = equity(holes, table)
     values = [""] * len(entries)
     result = None
     if street == "river":
@@ -202,11 +217,11 @@ def read_allin(entries: Sequence[AllInHand], board: str | Sequence[Card] = "") -
         result = _settle(entries, names, shown.ranking)
     hands = tuple(
         HandChance(names[i], holes[i], h.win, h.tie, h.wins, h.ties, h.outs, values[i])
-        for i, h in enumerate(odds)
+        for i, h in enumerate(odds_now)
     )
     best = max(h.win + h.tie for h in hands)
     leaders = tuple(h.name for h in hands if h.win + h.tie == best)
-    return AllInReading(tuple(entries), table, street, hands, odds.boards, leaders, result)
+    return AllInReading(tuple(entries), table, street, hands, odds_now.boards, leaders, result)
 
 
 def _settle(

@@ -1,8 +1,9 @@
 """`equity`: each hand's chance to win, tie and its expected share of the pot, plus its outs.
 
 Exact when feasible: every way to complete the board is enumerated (heads-up Hold'em preflop is
-1,712,304 boards) with precomputed combination index arrays, in chunks so memory stays bounded,
-through the same table lookups as `strengths`. Omaha preflop is too much to enumerate quickly
+1,712,304 boards, about 50 ms) with precomputed combination index arrays, in chunks small enough
+to stay in cache, through the same table lookups as `strengths`; each board's key is summed once
+for all hands. Omaha preflop is too much to enumerate quickly
 (60 five-card hands per player per board), so it falls back to a seeded Monte Carlo whose 95 %
 margin of error is stated; the same seed gives the same answer.
 
@@ -16,6 +17,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -26,11 +28,9 @@ from clockapp.poker.errors import CardError, PokerError
 from clockapp.poker.evaluator import (
     CardsLike,
     Game,
-    Int64Array,
     StrengthArray,
     five_card_strengths,
     strength,
-    strengths_from_keys,
 )
 from clockapp.poker.showdown import rank_groups, read_deal
 
@@ -40,7 +40,12 @@ EXACT_LIMIT = 20_000_000
 DEFAULT_SAMPLES = 60_000
 #: The most random boards a Monte Carlo run takes: about ±0.1% at 95%, and seconds, not hours.
 MAX_SAMPLES = 1_000_000
-_CHUNK = 65536  # boards per numpy pass
+# Boards per numpy pass. Measured (heads-up preflop, 1.7 M boards): 65,536 took 160 ms, 16,384
+# 50 ms. A pass makes a few dozen temporaries; at 16,384 boards they stay small enough for the
+# allocator to reuse its heap and the cache to hold them, where larger ones are fresh pages each
+# time (page faults, then unmapping) that cost more than the arithmetic.
+_CHUNK = 16384
+_MASK_HANDS = 10  # the most hands whose winners are counted as bit masks (`_Tally`)
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
@@ -161,22 +166,44 @@ def _sample_indexes(
 
 
 class _Tally:
-    """Counts, per hand, the boards on which it was best alone or tied with t - 1 others."""
+    """Counts, per hand, the boards on which it was best alone or tied with t - 1 others.
+
+    Up to `_MASK_HANDS` hands, each board's winners are one bit mask (hand i is bit i), so a
+    batch is counted with one `bincount` over the boards; the masks become per-hand counts once,
+    at the end. More hands (a table of 23 on the flop) would need 2**hands bins: those boards
+    are few, and counted cell by cell.
+    """
 
     def __init__(self, hands: int) -> None:
         self.hands = hands
-        self.counts = np.zeros((hands, hands + 1), np.int64)  # [hand, number of tied winners]
         self.boards = 0
+        self.by_cell = hands > _MASK_HANDS
+        size = hands * (hands + 1) if self.by_cell else 1 << hands
+        self.tally = np.zeros(size, np.int64)  # by [hand, tied winners] cell, or by winner mask
 
-    def add(self, values: StrengthArray) -> None:
+    def add(self, values: npt.NDArray[np.integer]) -> None:
         """Count one batch: `values[hand, board]`."""
-        best = values.max(axis=0)
-        is_best = values == best
-        tied = is_best.sum(axis=0)
-        hand, board = np.nonzero(is_best)
-        cells = hand * (self.hands + 1) + tied[board]
-        self.counts += np.bincount(cells, minlength=self.counts.size).reshape(self.counts.shape)
+        is_best = values == values.max(axis=0)
+        if self.by_cell:
+            hand, board = np.nonzero(is_best)
+            cells = hand * (self.hands + 1) + is_best.sum(axis=0)[board]
+        else:
+            cells = np.zeros(values.shape[1], np.intp)
+            for i, row in enumerate(is_best):
+                cells |= row.view(np.uint8).astype(np.intp) << i
+        self.tally += np.bincount(cells, minlength=self.tally.size)
         self.boards += values.shape[1]
+
+    @property
+    def counts(self) -> npt.NDArray[np.int64]:
+        """Boards per [hand, number of tied winners]."""
+        if self.by_cell:
+            return self.tally.reshape(self.hands, self.hands + 1)
+        counts = np.zeros((self.hands, self.hands + 1), np.int64)
+        for mask in np.flatnonzero(self.tally).tolist():
+            won = [i for i in range(self.hands) if mask >> i & 1]
+            counts[won, len(won)] += self.tally[mask]
+        return counts
 
     def result(
         self, cards: Sequence[tuple[Card, ...]], exact: bool, outs: list[tuple[Card, ...]]
@@ -184,9 +211,10 @@ class _Tally:
         n = max(self.boards, 1)
         split = np.arange(self.hands + 1, dtype=np.float64)
         split[0] = 1.0
+        counts = self.counts
         hands = []
         for i, hole in enumerate(cards):
-            row = self.counts[i]
+            row = counts[i]
             wins = int(row[1])
             ties = int(row[2:].sum())
             share = float((row / split).sum()) / n
@@ -196,33 +224,56 @@ class _Tally:
         return hands
 
 
+# The shipped tables in their narrow types: the value tables (uint16) are a quarter the size of
+# their int64 copies, so the random lookups of a big enumeration stay in cache. The offsets stay
+# int64: they index, and `np.take` would otherwise convert every index array first.
+_NOFLUSH: Final = {size: tables.SHIPPED[f"noflush{size}"] for size in tables.SIZES}
+_FSUIT: Final = tables.SHIPPED["fsuit"]
+_FLUSH: Final = tables.SHIPPED["flush"]
+
+
 def _holdem_values(
     holes: Sequence[tuple[Card, ...]],
     board: Sequence[Card],
     deck: Sequence[int],
     draws: npt.NDArray[np.uint8],
-) -> StrengthArray:
-    """Strengths[hand, board] for Hold'em: `draws` (k, m) index `deck` to complete `board`."""
+) -> npt.NDArray[np.uint16]:
+    """Strengths[hand, board] for Hold'em: `draws` (k, m) index `deck` to complete `board`.
+
+    The completed boards' keys are summed once for all hands and split into their rank and suit
+    parts (they never carry into each other), so each hand adds its own two constants and makes
+    three lookups; only the boards on which a hand has a flush look at the flush masks.
+    """
     deck_keys = np.take(tables.CARD_KEY, np.array(deck, np.intp))
     deck_bits = np.take(tables.CARD_FLUSH_BITS, np.array(deck, np.intp))
     columns = [row.astype(np.intp) for row in draws]
-    board_keys = np.full(draws.shape[1], sum(tables.KEY_LIST[c] for c in board), np.int64)
-    for column in columns:
+    known = sum(tables.KEY_LIST[c] for c in board)
+    board_keys = np.take(deck_keys, columns[0], mode="clip") if columns else np.zeros(1, np.int64)
+    for column in columns[1:]:
         board_keys += np.take(deck_keys, column, mode="clip")
-    board_bits = int(sum(int(tables.CARD_FLUSH_BITS[c]) for c in board))
+    rank_keys = board_keys & tables.RANK_MASK
+    suit_keys = board_keys >> tables.RANK_BITS
+    board_bits = sum(int(tables.CARD_FLUSH_BITS[c]) for c in board)
     size = len(board) + len(columns) + 2
-    values = np.empty((len(holes), draws.shape[1]), np.int32)
+    shift = tables.SHIFT[size]
+    offsets, noflush, fsuit = tables.OFFSETS[size], _NOFLUSH[size], _FSUIT[size]
+    values = np.empty((len(holes), draws.shape[1]), np.uint16)
     for i, hole in enumerate(holes):
-        hole_key = sum(tables.KEY_LIST[c] for c in hole)
-        hole_bits = board_bits + sum(int(tables.CARD_FLUSH_BITS[c]) for c in hole)
-
-        def flush_bits(rows: Int64Array, hole_bits: int = hole_bits) -> Int64Array:
-            bits = np.full(len(rows), hole_bits, np.int64)
+        key = known + sum(tables.KEY_LIST[c] for c in hole)
+        ranks = rank_keys + (key & tables.RANK_MASK)
+        slots = np.take(offsets, ranks >> shift, mode="clip")
+        ranks &= (1 << shift) - 1
+        slots += ranks
+        np.take(noflush, slots, out=values[i], mode="clip")
+        suits = np.take(fsuit, suit_keys + (key >> tables.RANK_BITS), mode="clip")
+        rows = np.flatnonzero(suits >= 0)
+        if rows.size:
+            bits = np.full(rows.size, board_bits, np.int64)
+            bits += sum(int(tables.CARD_FLUSH_BITS[c]) for c in hole)
             for column in columns:
                 bits += np.take(deck_bits, column[rows], mode="clip")
-            return bits
-
-        values[i] = strengths_from_keys(board_keys + hole_key, size, flush_bits)
+            masks = (bits >> (13 * suits[rows].astype(np.int64))) & 0x1FFF
+            values[i, rows] = np.take(_FLUSH, masks, mode="clip")
     return values
 
 
@@ -346,7 +397,7 @@ def equity(
     per_board = len(holes) * (1 if kind == Game.HOLDEM else len(_PAIRS) * 10)
     total = combination_count(len(deck), to_come)
     exact = samples is None and total * per_board <= EXACT_LIMIT
-    values_of: Callable[..., StrengthArray] = (
+    values_of: Callable[..., npt.NDArray[np.integer]] = (
         _holdem_values if kind == Game.HOLDEM else _omaha_values
     )
     tally = _Tally(len(holes))

@@ -37,8 +37,8 @@ from clockapp.poker.cards import as_cards, format_cards
 from clockapp.poker.showdown import showdown
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.changes import Change, Changes, Outcome
+from clockapp.services.context import ServiceContext, record_change, revision_of
 from clockapp.services.results.service import apply_busts
 from clockapp.services.results.views import BustReport
 from clockapp.services.setup import lock_row
@@ -126,6 +126,7 @@ def payload_of(
         "result": result,
         "busts_recorded": recorded,
         "four_colour": four_colour,
+        "pending": reading.pending,
     }
 
 
@@ -174,14 +175,19 @@ class ShowdownService:
         showdown_id: int | None = None,
         *,
         four_colour: bool = False,
+        odds_later: bool = False,
     ) -> Outcome[ShowdownShown]:
         """Keep the showdown (new, or `showdown_id` with the cards dealt since) and show it.
+
+        With `odds_later` the hands go on the wall at once with their chances pending (before the
+        river): the caller works the exact reading out (`read`) and hands it to `fill_odds`.
 
         Raises:
             CardError, PokerError: The entry is refused (nothing is written).
             ShowdownError: The showdown is not this tournament's or its busts are recorded.
         """
-        reading = read_allin(entries, board)  # refuses bad input before any write
+        # Refuses bad input before any write.
+        reading = read_allin(entries, board, odds=not odds_later)
         cards = [str(c) for c in reading.board]
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
@@ -216,6 +222,46 @@ class ShowdownService:
                 session, tournament_id, Change.WALL, f"showdown on the {reading.street}", now
             )
         return Outcome(ShowdownShown(row.id, reading, payload), changes)
+
+    def fill_odds(
+        self, tournament_id: int, showdown_id: int, reading: AllInReading
+    ) -> Outcome[bool]:
+        """Put the exact odds of a showdown shown with `odds_later` on the wall.
+
+        Only while the wall still shows that showdown pending with the same hands and board:
+        a reading overtaken by a newer street, a new showdown or another moment (from this
+        station or another) is dropped, nothing is written, and the value is False.
+
+        Raises:
+            ShowdownError: The reading has no odds, or the showdown is not this tournament's.
+        """
+        if reading.pending:
+            raise ShowdownError("These odds are not worked out yet.")
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            row = self._row(session, tournament_id, showdown_id)
+            shown = read_moment(session, tournament_id)
+            current = (
+                shown is not None
+                and shown.kind == SHOWDOWN
+                and shown.payload.get("id") == row.id
+                and bool(shown.payload.get("pending"))
+                and _board(row) == format_cards(reading.board)
+                and row.players_json == _players_json(reading.entries)
+            )
+            if shown is None or not current:
+                at = revision_of(session, tournament_id).tournament
+                return Outcome(False, Changes(tournament_id, Change.NONE, at))
+            assert row.id is not None
+            four = bool(shown.payload.get("four_colour", False))
+            now = self._ctx.now()
+            put_moment(
+                session, tournament_id, SHOWDOWN, payload_of(reading, row.id, False, four), now
+            )
+            changes = record_change(
+                session, tournament_id, Change.WALL, f"showdown odds on the {reading.street}", now
+            )
+        return Outcome(True, changes)
 
     def confirm_busts(self, tournament_id: int, showdown_id: int) -> Outcome[BustReport]:
         """Record the busts the showdown caused, in the rules' order, the winners as busters.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
@@ -12,7 +13,11 @@ import pytest
 
 from clockapp.poker import CardError, Game, PokerError, equity, parse_cards
 from clockapp.poker.equity import combination_indexes
+from clockapp.poker.evaluator import strengths
 from tests.poker import reference
+
+# The module, not the function `clockapp.poker.equity` re-exports under the same name.
+equity_module = importlib.import_module("clockapp.poker.equity")
 
 Scorer = Callable[[Sequence[int], Sequence[int]], reference.Value]
 
@@ -234,3 +239,56 @@ def test_equity_results_are_frozen_and_indexable() -> None:
     assert result[0].cards == parse_cards("As Ad")
     assert result.board == parse_cards("2s Ah Ac")
     assert isinstance(np.float64(result[0].share), np.floating)
+
+
+def _counts_by_strengths(hands: list[str]) -> tuple[list[int], list[int]]:
+    """Wins and ties over every preflop board through `strengths` (the evaluator's own numpy
+    path over whole seven-card hands), an independent check of the enumeration's kernel."""
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    deck = np.array([c for c in range(52) if all(c not in hole for hole in holes)], np.int64)
+    boards = deck[combination_indexes(len(deck), 5).T.astype(np.intp)]
+    values = np.stack(
+        [strengths(np.hstack([np.tile(hole, (len(boards), 1)), boards])) for hole in holes]
+    )
+    best = values == values.max(axis=0)
+    alone = best.sum(axis=0) == 1
+    return [int((row & alone).sum()) for row in best], [int((row & ~alone).sum()) for row in best]
+
+
+def test_four_way_preflop_counts_match_the_evaluator_over_every_board() -> None:
+    hands = ["Ah Kh", "Ad Kd", "7c 7s", "Qs Jc"]  # two mirrored hands: many boards tie
+    wins, ties = _counts_by_strengths(hands)
+    result = equity(hands)
+    assert result.boards == math.comb(44, 5)
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+
+
+def test_preflop_counts_do_not_depend_on_the_chunk_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = ["As Ks", "Ah Kh", "2c 2d"]
+    whole = equity(hands)
+    monkeypatch.setattr(equity_module, "_CHUNK", 99_991)  # chunks end at odd places
+    split = equity(hands)
+    assert [(h.wins, h.ties, h.share) for h in split] == [(h.wins, h.ties, h.share) for h in whole]
+    assert split[0].share == split[1].share
+
+
+def test_a_full_table_of_hands_is_counted_cell_by_cell() -> None:
+    # 23 hands: too many for one bit per hand, counted as before, against brute force.
+    cards = [
+        str(c) for c in parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"))
+    ]
+    hands = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(23)]
+    board = " ".join(cards[46:49])
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    wins, ties, shares, boards = brute_force(
+        holes, [int(c) for c in parse_cards(board)], [], holdem
+    )
+    result = equity(hands, board=board)
+    assert result.boards == boards == 3
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+    assert [h.share for h in result] == pytest.approx(shares, abs=1e-12)
+    # ... in a tally of cells, not 2**23 winner masks (64 MB and a slow bincount per batch).
+    assert equity_module._Tally(23).tally.size == 23 * 24
+    assert equity_module._Tally(10).tally.size == 1 << 10

@@ -1,6 +1,7 @@
 """The all-in showdown on the wall, as on television: each hand in large cards with its chance to
 win and to tie, the outs of the hands behind, the board as dealt, and at the river who takes
-which pot and who is out.
+which pot and who is out. A preflop payload marked `pending` shows the hands at once with dashes
+for the chances (`PENDING`), until the exact odds replace it.
 
 Everything comes from the moment's payload (`clockapp.services.showdown.payload_of`): names,
 cards, chances and pots, so a wall on another station draws it without reading anything else.
@@ -33,6 +34,9 @@ STREET_TITLES = {
 }
 MEDIUM = QFont.Weight.Medium
 RESULT_LINES = 4
+#: The chances while the exact odds are worked out: figure dashes (a digit's width) hold the
+#: places of the digits, so the type does not jump when the figures arrive.
+PENDING = "WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%"
 
 
 def chips(amount: int) -> str:
@@ -76,8 +80,10 @@ class HandPanel(QWidget):
         root.addWidget(self.outs_label, 8)
         root.addWidget(self.outs, 12)
 
-    def show_hand(self, hand: Mapping[str, Any], street: str, four_colour: bool) -> None:
-        """Draw one hand of the payload."""
+    def show_hand(
+        self, hand: Mapping[str, Any], street: str, four_colour: bool, pending: bool = False
+    ) -> None:
+        """Draw one hand of the payload (`pending`: its chances are still being worked out)."""
         self.name_label.setText(str(hand.get("name", "")))
         bet, stack = int(hand.get("bet", 0)), int(hand.get("stack", 0))
         self.stake_label.setText(
@@ -96,6 +102,11 @@ class HandPanel(QWidget):
             self.outs.set_cards(())
             return
         self.chance_label.setColor(theme.BLINDS)
+        if pending:  # the exact figures follow in a moment: never a wrong number meanwhile
+            self.chance_label.setText(PENDING)
+            self.outs_label.setText("")
+            self.outs.set_cards(())
+            return
         self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
         self.outs_label.setColor(theme.MUTED)
         if outs:
@@ -174,8 +185,9 @@ class ShowdownMoment(QWidget):
         hands = [h for h in payload.get("hands", ()) if isinstance(h, Mapping)]
         self.title_label.setText(STREET_TITLES.get(street, "ALL IN"))
         self._ensure_panels(len(hands))
+        pending = bool(payload.get("pending", False))
         for panel, hand in zip(self.panels, hands, strict=True):
-            panel.show_hand(hand, street, four)
+            panel.show_hand(hand, street, four, pending)
         self.board.set_cards(list(payload.get("board", ())), four_colour=four)
         lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
         for label, line in zip(self.result_labels, [*lines, *[""] * RESULT_LINES], strict=False):

@@ -4,8 +4,12 @@ One row per player all in: the name (picked from the players in play at the cash
 the hole cards (typed "As Kd" or clicked in the rulings' card picker), the stack at the start of
 the hand and the chips put in (blank: all in). The board is typed or clicked as it is dealt.
 "Show on the wall" (Enter) is one service call: the first keeps the showdown and shows it, each
-later one shows the cards dealt since. A refused entry (a hand entered twice, a card on two
-hands, a board that is no street) is said here in red and the wall keeps what it showed.
+later one shows the cards dealt since. Preflop the hands go up at once, dashes for their chances:
+the exact odds (every board: tens of milliseconds, more on a busy laptop) are worked out off the
+GUI thread and put up by a second call (`fill_odds`) when they arrive, unless a newer
+show has overtaken them (the runner drops a stale result, the service a stale wall). A refused
+entry (a hand entered twice, a card on two hands, a board that is no street) is said here in red
+and the wall keeps what it showed.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,11 +32,12 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
-from clockapp.poker.allin import MAX_HANDS, AllInHand
+from clockapp.poker.allin import MAX_HANDS, AllInHand, AllInReading
 from clockapp.poker.cards import as_cards
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings.card_picker import CardPicker
+from clockapp.ui.rulings.worker import OddsRunner
 
 MAX_STACK = 2_000_000_000
 
@@ -60,6 +64,10 @@ class ShowdownDialog(QDialog):
         self.showdown_id: int | None = None
         self.rows: list[PlayerRow] = []
         self._focused: QLineEdit | None = None
+        self.odds = OddsRunner(self, debounce_ms=0)
+        self.odds.finished.connect(self._on_odds_finished)
+        self.odds.failed.connect(self._on_odds_failed)
+        self._odds_for: int | None = None  # the showdown whose preflop odds are being worked out
         self._setup_ui()
         self.add_player()
         self.add_player()
@@ -212,26 +220,58 @@ class ShowdownDialog(QDialog):
         self.message_label.setText(text)
 
     def show_on_wall(self) -> bool:
-        """Show the showdown as entered (one service call); False with a message when refused."""
-        # Preflop the odds count every board (about a second); later streets take milliseconds.
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        """Show the showdown as entered (one service call); False with a message when refused.
+
+        Preflop the hands go up at once and the exact odds follow from the worker; any later
+        show supersedes odds still being worked out.
+        """
+        entries, board = self.entries(), self.board_edit.text()
+        preflop = not board.strip()
         try:
             outcome = self._services.showdown.show(
                 self._bus.tournament_id,
-                self.entries(),
-                self.board_edit.text(),
+                entries,
+                board,
                 showdown_id=self.showdown_id,
                 four_colour=self.four_colour_check.isChecked(),
+                odds_later=preflop,
             )
         except DomainError as error:
             self._say(f"Not shown: {error}. The wall is unchanged.", error=True)
             return False
-        finally:
-            QGuiApplication.restoreOverrideCursor()
+        # Shown: odds still being worked out are for older cards now (the result is dropped).
+        self.odds.request(None)
+        self._odds_for = None
         self.showdown_id = outcome.value.showdown_id
         self._bus.publish(outcome.changes)
-        self._say(f"On the wall: the {outcome.value.reading.street}.")
+        reading = outcome.value.reading
+        if reading.pending:
+            self._odds_for = self.showdown_id
+            read = self._services.showdown.read
+            self.odds.request(lambda: read(entries, board))
+            self._say("On the wall: the hands. Working out the exact odds…")
+        else:
+            self._say(f"On the wall: the {reading.street}.")
         return True
+
+    def _on_odds_finished(self, reading: object) -> None:
+        showdown_id, self._odds_for = self._odds_for, None
+        if showdown_id is None or not isinstance(reading, AllInReading):
+            return
+        try:
+            outcome = self._services.showdown.fill_odds(
+                self._bus.tournament_id, showdown_id, reading
+            )
+        except DomainError as error:
+            self._say(f"The odds are not shown: {error}", error=True)
+            return
+        if outcome.value:
+            self._bus.publish(outcome.changes)
+            self._say(f"On the wall: the {reading.street}, with the exact odds.")
+
+    def _on_odds_failed(self, error: object) -> None:
+        self._odds_for = None
+        self._say(f"The odds could not be worked out: {error}", error=True)
 
     def record_busts(self) -> bool:
         """Record the busts of the showdown on the wall into the eliminations."""
@@ -267,7 +307,7 @@ class ShowdownDialog(QDialog):
 
     def new_showdown(self) -> None:
         """Clear the rows and the board for the next all in (the wall keeps the last one)."""
-        self.showdown_id = None
+        self.showdown_id = None  # odds still being worked out go up on the last one's wall
         for row in self.rows:
             row.name.setCurrentText("")
             row.cards.clear()
