@@ -34,6 +34,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.core.money",
     "clockapp.core.points",
     "clockapp.core.structure.csv_format",
+    "clockapp.core.chips.needs",
+    "clockapp.core.chips.stacks",
     "clockapp.ui.bus",
     "clockapp.ui.charts",
     "clockapp.ui.cashier",
