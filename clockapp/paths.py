@@ -2,14 +2,15 @@
 
 Resources (sounds, icons, fonts, blind-structure presets) ship inside the package, in
 `clockapp/resources/`, so an editable install, a wheel installed anywhere and the PyInstaller
-bundle all find them the same way: through `importlib.resources`. `resources/` at the top of the
-source tree keeps only what is not shipped (the screenshots and the scripts that make them).
+bundle all find them the same way: in the package's own folder, where `importlib.resources`
+would look (it is imported only for a package that is not on the file system). `resources/` at
+the top of the source tree keeps only what is not shipped (the screenshots and the scripts that
+make them).
 """
 
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 APP_NAME = "clockapp"
@@ -26,8 +27,15 @@ def resources_dir() -> Path:
     override = os.environ.get(RESOURCES_ENV)
     if override:
         return Path(override)
+    here = Path(__file__).parent / "resources"
+    if here.is_dir():
+        # A package on the file system (also inside PyInstaller's bundle): the folder that
+        # `importlib.resources` would name, without importing it before the first clock frame.
+        return here
+    from importlib import resources
+
     shipped = resources.files(APP_NAME).joinpath("resources")
-    if isinstance(shipped, Path):  # a package on the file system (also inside PyInstaller's bundle)
+    if isinstance(shipped, Path):
         return shipped
     # Imported from a zip archive: its resources are not files. This module's own folder is the
     # best guess left (and `--self-test` reports what is missing there).
@@ -42,9 +50,11 @@ def resource_path(*parts: str) -> Path:
 def user_data_dir() -> Path:
     """The per-user data folder (created on first use); `CLOCKAPP_DATA_DIR` overrides it."""
     override = os.environ.get("CLOCKAPP_DATA_DIR")
-    import platformdirs  # only when needed: it is not on the first-frame path of start-up
+    if override:
+        path = Path(override)
+    else:
+        import platformdirs  # only when needed: no override names the folder
 
-    default = platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    path = Path(override) if override else Path(default)
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path

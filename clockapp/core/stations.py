@@ -12,8 +12,6 @@ waits after repeated wrong PINs. Stdlib only, no I/O: the salt and the time come
 from __future__ import annotations
 
 import enum
-import hashlib
-import hmac
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -129,10 +127,14 @@ def pin_matches(pin: str, stored: str) -> bool:
         given = _derive(pin.strip(), salt, int(n), int(r), int(p))
     except ValueError:
         return False
+    import hmac  # not at module level: the first clock frame needs `Role` only
+
     return hmac.compare_digest(given, key)
 
 
 def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    import hashlib  # OpenSSL's bindings: loaded when a PIN is set or checked, not at start-up
+
     return hashlib.scrypt(
         pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=_KEY_BYTES
     )

@@ -14,12 +14,16 @@ The package, one job per module (import the names from `clockapp.core.chips` its
 * `stacks`: `StackBreakdown`, the starting stack, the thin-stack warning and the rebuy stack.
 * `needs`: the chips the host needs for the night and any shortfall (`chips_needed`).
 
+>>> from clockapp.core.chips import stack_breakdown  # loaded on first use (see `_LAZY`)
 >>> chips = ChipSet.standard((5, 25, 100, 500))
 >>> stack_breakdown(1000, chips)
 StackBreakdown(parts=((100, 6), (25, 12), (5, 20)))
 >>> can_make(2250, (100, 500, 1000))
 False
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from clockapp.core.chips.chip_set import (
     CUSTOM_COLORS,
@@ -30,15 +34,17 @@ from clockapp.core.chips.chip_set import (
     Denomination,
 )
 from clockapp.core.chips.makeable import can_make
-from clockapp.core.chips.needs import ChipNeed, ChipsNeeded, chips_needed
-from clockapp.core.chips.stacks import (
-    STACK_CHIPS_MAX,
-    STACK_CHIPS_MIN,
-    StackBreakdown,
-    rebuy_breakdown,
-    stack_breakdown,
-    thin_stack_warning,
-)
+
+if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
+    from clockapp.core.chips.needs import ChipNeed as ChipNeed
+    from clockapp.core.chips.needs import ChipsNeeded as ChipsNeeded
+    from clockapp.core.chips.needs import chips_needed as chips_needed
+    from clockapp.core.chips.stacks import STACK_CHIPS_MAX as STACK_CHIPS_MAX
+    from clockapp.core.chips.stacks import STACK_CHIPS_MIN as STACK_CHIPS_MIN
+    from clockapp.core.chips.stacks import StackBreakdown as StackBreakdown
+    from clockapp.core.chips.stacks import rebuy_breakdown as rebuy_breakdown
+    from clockapp.core.chips.stacks import stack_breakdown as stack_breakdown
+    from clockapp.core.chips.stacks import thin_stack_warning as thin_stack_warning
 
 __all__ = [
     "CUSTOM_COLORS",
@@ -58,3 +64,27 @@ __all__ = [
     "stack_breakdown",
     "thin_stack_warning",
 ]
+
+
+#: Loaded on first use: the chip set and `can_make` are all the first clock frame needs.
+_LAZY = {
+    **dict.fromkeys(("ChipNeed", "ChipsNeeded", "chips_needed"), "clockapp.core.chips.needs"),
+    **dict.fromkeys(
+        (
+            "STACK_CHIPS_MAX",
+            "STACK_CHIPS_MIN",
+            "StackBreakdown",
+            "rebuy_breakdown",
+            "stack_breakdown",
+            "thin_stack_warning",
+        ),
+        "clockapp.core.chips.stacks",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

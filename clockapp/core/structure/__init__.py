@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from clockapp.core.structure.csv_format import CSV_COLUMNS, structure_from_csv, structure_to_csv
 from clockapp.core.structure.items import (
     MAX_AMOUNT,
     MAX_MINUTES,
@@ -43,6 +42,9 @@ if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the b
     from clockapp.core.generator import AnteStyle as AnteStyle
     from clockapp.core.generator import SuggestedStructure as SuggestedStructure
     from clockapp.core.generator import suggest_structure as suggest_structure
+    from clockapp.core.structure.csv_format import CSV_COLUMNS as CSV_COLUMNS
+    from clockapp.core.structure.csv_format import structure_from_csv as structure_from_csv
+    from clockapp.core.structure.csv_format import structure_to_csv as structure_to_csv
 
 __all__ = [
     "CSV_COLUMNS",
@@ -70,8 +72,20 @@ __all__ = [
 ]
 
 
+#: Names loaded on first use: the generator imports this module (imports stay one-way), and the
+#: CSV format (the csv module) is not needed to paint the first clock frame from the cache.
+_LAZY = {
+    "suggest_structure": "clockapp.core.generator",
+    "SuggestedStructure": "clockapp.core.generator",
+    "AnteStyle": "clockapp.core.generator",
+    "CSV_COLUMNS": "clockapp.core.structure.csv_format",
+    "structure_from_csv": "clockapp.core.structure.csv_format",
+    "structure_to_csv": "clockapp.core.structure.csv_format",
+}
+
+
 def __getattr__(name: str) -> Any:
-    # The generator imports this module, so it is loaded lazily to keep imports one-way.
-    if name in {"suggest_structure", "SuggestedStructure", "AnteStyle"}:
-        return getattr(importlib.import_module("clockapp.core.generator"), name)
+    module = _LAZY.get(name)
+    if module is not None:
+        return getattr(importlib.import_module(module), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
