@@ -22,8 +22,7 @@ StackBreakdown(parts=((100, 6), (25, 12), (5, 20)))
 False
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from clockapp.core.chips.chip_set import (
     CUSTOM_COLORS,
@@ -34,6 +33,7 @@ from clockapp.core.chips.chip_set import (
     Denomination,
 )
 from clockapp.core.chips.makeable import can_make
+from clockapp.core.lazy import lazy_getattr
 
 if TYPE_CHECKING:  # at run time these come from the module __getattr__ at the bottom
     from clockapp.core.chips.needs import ChipNeed as ChipNeed
@@ -83,8 +83,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_getattr(__name__, _LAZY)

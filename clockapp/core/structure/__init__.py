@@ -15,9 +15,9 @@ The generator for directors who do not know where to start lives in `clockapp.co
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from clockapp.core.lazy import lazy_getattr
 from clockapp.core.structure.items import (
     MAX_AMOUNT,
     MAX_MINUTES,
@@ -84,8 +84,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is not None:
-        return getattr(importlib.import_module(module), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _LAZY)
