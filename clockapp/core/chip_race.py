@@ -20,26 +20,38 @@ less than one chip of the next colour, is the player's odd chips. Those are race
 ... )
 >>> race.raced, [(r.name, r.won, r.kept_alive, r.takes) for r in race.results]
 (2, [('Ann', True, False, 1), ('Bob', True, False, 1), ('Cy', False, True, 1)])
+
+The cards (the deck, reading a card, the seeded deal, the check of the cards really dealt) are
+`clockapp.core.race_cards`'s job; this module holds the race's rules.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from clockapp.core.errors import DomainError
+from clockapp.core.race_cards import (
+    ChipRaceError,
+    card_key,
+    check_cards,
+    draw_cards,
+    pretty_card,
+)
 
-RANKS = "23456789TJQKA"
-#: Suits from the lowest to the highest: clubs < diamonds < hearts < spades.
-SUITS = "cdhs"
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-DECK = tuple(r + s for r in RANKS for s in SUITS)
-
-
-class ChipRaceError(DomainError):
-    """A chip race that cannot be run as asked."""
+__all__ = [
+    "ChipRace",
+    "ChipRaceError",
+    "RaceEntry",
+    "RaceResult",
+    "Rounding",
+    "chips_from_count",
+    "chips_raced",
+    "odd_chips",
+    "race_payload",
+    "run_race",
+    "tell",
+]
 
 
 class Rounding(StrEnum):
@@ -57,46 +69,6 @@ class Rounding(StrEnum):
             Rounding.UP: "always up",
             Rounding.DOWN: "always down",
         }[self]
-
-
-def card_key(card: str) -> tuple[int, int]:
-    """The card's order: rank first, then suit (spades highest).
-
-    >>> card_key("As") > card_key("Ah") > card_key("Ks")
-    True
-    """
-    return RANKS.index(card[0]), SUITS.index(card[1])
-
-
-def parse_card(text: str) -> str:
-    """The card named by `text` ("As", "10h", "t♠"), in the form "Ts"; a readable error if not.
-
-    >>> parse_card("10♥"), parse_card(" qd ")
-    ('Th', 'Qd')
-    >>> parse_card("1x")
-    Traceback (most recent call last):
-    ...
-    clockapp.core.chip_race.ChipRaceError: "1x" is not a card: write it as rank and suit, e.g. As, Td, 9c.
-    """  # noqa: E501 - a doctest's expected output cannot be wrapped
-    raw = text.strip()
-    value = raw.replace("10", "T")
-    for suit, symbol in SUIT_SYMBOLS.items():
-        value = value.replace(symbol, suit)
-    if len(value) == 2:
-        rank, suit = value[0].upper(), value[1].lower()
-        if rank in RANKS and suit in SUITS:
-            return rank + suit
-    raise ChipRaceError(f'"{raw}" is not a card: write it as rank and suit, e.g. As, Td, 9c.')
-
-
-def pretty_card(card: str) -> str:
-    """The card as the wall prints it: `A♠`, `10♥`.
-
-    >>> pretty_card("Th")
-    '10♥'
-    """
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS[card[1]]
 
 
 def chips_raced(odd_value: int, target: int, rounding: Rounding) -> int:
@@ -240,51 +212,6 @@ def _odd_counts(
     return rows
 
 
-def draw_cards(counts: Sequence[int], seed: int) -> tuple[tuple[str, ...], ...]:
-    """Cards for each player (`counts[i]` each) from a deck shuffled with `seed`, dealt in order.
-
-    The same seed deals the same cards, so a recorded race can be dealt again and checked.
-
-    >>> draw_cards((2, 1), seed=7) == draw_cards((2, 1), seed=7)
-    True
-    """
-    if sum(counts) > len(DECK):
-        raise ChipRaceError(
-            f"The race needs {sum(counts)} cards, more than one deck: race each table on its own."
-        )
-    deck = list(DECK)
-    random.Random(seed).shuffle(deck)
-    dealt, at = [], 0
-    for count in counts:
-        dealt.append(tuple(deck[at : at + count]))
-        at += count
-    return tuple(dealt)
-
-
-def check_cards(
-    names: Sequence[str], counts: Sequence[int], cards: Sequence[Sequence[str]]
-) -> tuple[tuple[str, ...], ...]:
-    """The real cards dealt, checked: one per odd chip, each card once."""
-    seen: dict[str, str] = {}
-    checked = []
-    for name, count, hand in zip(names, counts, cards, strict=True):
-        parsed = tuple(parse_card(c) for c in hand)
-        if len(parsed) != count:
-            raise ChipRaceError(
-                f"{name} races {count} odd chip{'s' * (count != 1)}: "
-                f"enter {count} card{'s' * (count != 1)}, not {len(parsed)}."
-            )
-        for card in parsed:
-            if card in seen:
-                raise ChipRaceError(
-                    f"{pretty_card(card)} is entered for {seen[card]} and for {name}: "
-                    "each card is dealt once."
-                )
-            seen[card] = name
-        checked.append(parsed)
-    return tuple(checked)
-
-
 def run_race(
     entries: Sequence[RaceEntry],
     removed: Sequence[int],
@@ -303,7 +230,7 @@ def run_race(
     >>> run_race([RaceEntry("Ann", (4,))], (25,), 100, Rounding.UP, seed=1)
     Traceback (most recent call last):
     ...
-    clockapp.core.chip_race.ChipRaceError: There are no odd chips to race: every T25 chip changes for whole T100 chips.
+    clockapp.core.race_cards.ChipRaceError: There are no odd chips to race: every T25 chip changes for whole T100 chips.
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     removed = tuple(removed)
     if not removed or any(v <= 0 for v in removed) or target <= max(removed):

@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.chip_race import (
-    DECK,
     ChipRaceError,
     RaceEntry,
     Rounding,
     chips_raced,
-    draw_cards,
     race_payload,
     run_race,
 )
+from clockapp.core.race_cards import DECK, draw_cards
 
 
 @pytest.mark.parametrize(
