@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clockapp.poker import CARDS, equity, strength, strengths  # noqa: E402
-from clockapp.poker.equity import combination_indexes  # noqa: E402
+from clockapp.poker.boards import combination_indexes  # noqa: E402
 
 try:
     import treys

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from clockapp.poker import CardError, Game, PokerError, equity, parse_cards
-from clockapp.poker.equity import combination_indexes
+from clockapp.poker.boards import combination_indexes
 from clockapp.poker.evaluator import strengths
 from tests.poker import reference
 

@@ -23,7 +23,7 @@ from clockapp.poker import (
     strengths,
 )
 from clockapp.poker import tables as poker_tables
-from clockapp.poker.equity import combination_indexes
+from clockapp.poker.boards import combination_indexes
 from tests.poker import reference
 
 
