@@ -1,4 +1,4 @@
-"""The structure table: a `QAbstractTableModel` over the tuple of a structure's levels and breaks.
+"""The structure table: a `RowTableModel` over the tuple of a structure's levels and breaks.
 
 The model never edits a structure itself. A cell edit becomes `edit_requested(row, column, value)`;
 the editor builds the new structure (`edits.edit_cell`), saves it through the service, and only then
@@ -14,14 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from clockapp.core.chips import ChipSet, Denomination
@@ -34,8 +27,7 @@ from clockapp.core.structure_cells import (
     format_hours,
     start_minutes,
 )
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 #: `data(index, CHIPS_ROLE)` on a break's color-up cell: the `Denomination`s colored up there.
 CHIPS_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -65,16 +57,15 @@ def denomination_of(chip_set: ChipSet | None, value: int) -> Denomination:
     return Denomination.standard(value)
 
 
-class StructureTableModel(QAbstractTableModel):
+class StructureTableModel(RowTableModel[Level | Break]):
     """The rows of a structure for a `QTableView`."""
 
     edit_requested = Signal(int, object, object)  # row, Column, value
 
     def __init__(self, parent: QObject | None = None, *, editable: bool = True) -> None:
-        super().__init__(parent)
+        super().__init__((HEADERS[column] for column in Column), parent)
         self._editable = editable
         self._structure: Structure | None = None
-        self._items: tuple[Level | Break, ...] = ()
         self._chip_set: ChipSet | None = None
         self._in_play: tuple[tuple[int, ...], ...] = ()
         self._starts: tuple[int, ...] = ()
@@ -97,21 +88,21 @@ class StructureTableModel(QAbstractTableModel):
         chip_set = chip_set if chip_set is not None else self._chip_set
         if structure == self._structure and chip_set == self._chip_set:
             return
-        same_shape = structure is not None and len(structure.levels) == len(self._items)
+        same_shape = structure is not None and len(structure.levels) == len(self._rows)
         if not same_shape:
             self.beginResetModel()
         self._structure = structure
         self._chip_set = chip_set
-        self._items = structure.levels if structure is not None else ()
+        self._rows = structure.levels if structure is not None else ()
         self._starts = start_minutes(structure) if structure is not None else ()
         self._numbers = (
-            tuple(structure.level_number(i) for i in range(len(self._items)))
+            tuple(structure.level_number(i) for i in range(len(self._rows)))
             if structure is not None
             else ()
         )
         values = chip_set.values if chip_set is not None else ()
         self._in_play = structure.denominations_in_play(values) if structure is not None else ()
-        if self._current is not None and self._current >= len(self._items):
+        if self._current is not None and self._current >= len(self._rows):
             self._current = None
         if same_shape:
             # Same number of rows: an in-place update keeps the selection and any open editor.
@@ -121,7 +112,7 @@ class StructureTableModel(QAbstractTableModel):
 
     def set_current_row(self, row: int | None) -> None:
         """Mark the row the clock is on (None: not started); rows before it are frozen."""
-        if row is not None and not 0 <= row < len(self._items):
+        if row is not None and not 0 <= row < len(self._rows):
             row = None
         old = self._current
         if row == old:
@@ -136,15 +127,15 @@ class StructureTableModel(QAbstractTableModel):
         self.headerDataChanged.emit(Qt.Orientation.Vertical, first, last)
 
     def _emit_all_changed(self) -> None:
-        if self._items:
+        if self._rows:
             self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self._items) - 1, len(Column) - 1)
+                self.index(0, 0), self.index(len(self._rows) - 1, len(Column) - 1)
             )
-        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, max(0, len(self._items) - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, max(0, len(self._rows) - 1))
 
     def item(self, row: int) -> Level | Break:
         """The level or break at `row`."""
-        return self._items[row]
+        return self._rows[row]
 
     def is_frozen(self, row: int) -> bool:
         """Whether `row` was already played (the clock is past it)."""
@@ -157,32 +148,22 @@ class StructureTableModel(QAbstractTableModel):
         return planned is not None and number is not None and number > planned
 
     # ---------------------------------------------------------------- shape
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._items)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
-
     def headerData(
         self,
         section: int,
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal:
-            if not 0 <= section < len(Column):
-                return None
+        """The titles (aligned like their cells, with a tip), and the row numbers down the side."""
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
             column = Column(section)
-            if role == Qt.ItemDataRole.DisplayRole:
-                return HEADERS[column]
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(self._alignment(column))
             if role == Qt.ItemDataRole.ToolTipRole:
                 return _HEADER_TIPS.get(column)
-            return None
-        if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._items):
+        elif role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._rows):
             return str(section + 1)
-        return None
+        return super().headerData(section, orientation, role)
 
     # ---------------------------------------------------------------- data
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -194,7 +175,7 @@ class StructureTableModel(QAbstractTableModel):
             | Qt.ItemFlag.ItemNeverHasChildren
         )
         row, column = index.row(), Column(index.column())
-        item = self._items[row]
+        item = self._rows[row]
         if not self._editable or self.is_frozen(row):
             return flags
         if isinstance(item, Break):
@@ -207,10 +188,10 @@ class StructureTableModel(QAbstractTableModel):
         return flags
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._items):
+        item = self.row_at(index)
+        if item is None:
             return None
         row, column = index.row(), Column(index.column())
-        item = self._items[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column, item)
         if role == Qt.ItemDataRole.EditRole:
@@ -256,7 +237,7 @@ class StructureTableModel(QAbstractTableModel):
             value = Qt.CheckState(value) == Qt.CheckState.Checked
         elif role != Qt.ItemDataRole.EditRole:
             return False
-        if self._edit_value(column, self._items[index.row()]) == value:
+        if self._edit_value(column, self._rows[index.row()]) == value:
             return False
         # The editor saves it and calls set_structure; the model itself changes nothing here.
         self.edit_requested.emit(index.row(), column, value)

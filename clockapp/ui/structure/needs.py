@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from clockapp.core.chips import ChipNeed, ChipSet
 from clockapp.ui.structure.model import blend, denomination_of
 from clockapp.ui.structure.swatches import chip_icon
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 NEED_HEADERS = (
     "Chip",
@@ -25,42 +24,35 @@ NEED_HEADERS = (
 )
 
 
-class ChipsNeededModel(QAbstractTableModel):
+class ChipsNeededModel(RowTableModel[ChipNeed]):
     """The chips the host needs, one row per denomination; short rows in red."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._needs: tuple[ChipNeed, ...] = ()
+        super().__init__(NEED_HEADERS, parent)
         self._chip_set: ChipSet | None = None
 
     def set_needs(self, needs: tuple[ChipNeed, ...], chip_set: ChipSet | None) -> None:
         """Show these needs (colors from `chip_set`)."""
-        self.beginResetModel()
-        self._needs = needs
         self._chip_set = chip_set
-        self.endResetModel()
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._needs)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(NEED_HEADERS)
+        self._set_rows(needs)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(NEED_HEADERS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return NEED_HEADERS[section]
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                align = Qt.AlignmentFlag.AlignLeft if section == 0 else Qt.AlignmentFlag.AlignRight
-                return int(align | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        """The titles, the chip's to the left and the counts' to the right like their cells."""
+        if (
+            role == Qt.ItemDataRole.TextAlignmentRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(NEED_HEADERS)
+        ):
+            align = Qt.AlignmentFlag.AlignLeft if section == 0 else Qt.AlignmentFlag.AlignRight
+            return int(align | Qt.AlignmentFlag.AlignVCenter)
+        return super().headerData(section, orientation, role)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._needs):
+        need = self.row_at(index)
+        if need is None:
             return None
-        need = self._needs[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             values: list[str] = [

@@ -7,41 +7,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.showdown import BeatView
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 HEADERS = ("#", "Chance", "Won by", "Beaten", "All in on the")
-Index = QModelIndex | QPersistentModelIndex
 
 
-class BeatsModel(QAbstractTableModel):
+class BeatsModel(RowTableModel[BeatView]):
     """One row per bad-beat candidate, ranked."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._beats: tuple[BeatView, ...] = ()
+        super().__init__(HEADERS, parent)
 
     def set_beats(self, beats: Sequence[BeatView]) -> None:
         """Show `beats` (already ranked)."""
-        self.beginResetModel()
-        self._beats = tuple(beats)
-        self.endResetModel()
+        self._set_rows(beats)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self._beats)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """The rank, the chance, the winner, who was beaten and the street."""
+        beat = self.row_at(index)
+        if beat is None or role != Qt.ItemDataRole.DisplayRole:
             return None
-        beat = self._beats[index.row()]
         values = (
             str(index.row() + 1),
             beat.odds,
@@ -50,13 +42,6 @@ class BeatsModel(QAbstractTableModel):
             beat.street,
         )
         return values[index.column()]
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
-        return None
 
 
 class BeatsWindow(QDialog):
