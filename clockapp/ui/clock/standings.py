@@ -15,14 +15,13 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel, Panel, share_one_size
+from clockapp.ui.clock.list_grid import ListGrid
+from clockapp.ui.clock.widgets import FitLabel, Panel
 
-LEFT = Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignRight
 MEDIUM = QFont.Weight.Medium
 LOG = logging.getLogger(__name__)
 ROWS = 10
@@ -50,25 +49,9 @@ class StandingsScreen(QWidget):
         self.panel = Panel()
         panel = QVBoxLayout(self.panel)
         self._panel = panel
-        host = QWidget()
-        grid = QGridLayout(host)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setVerticalSpacing(0)
-        self._grid = grid
-        self.rows: list[tuple[FitLabel, FitLabel, FitLabel]] = []
-        for row in range(ROWS):
-            rank = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT)
-            name = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT)
-            points = FitLabel("", color=theme.BLINDS, fill=0.62, weight=MEDIUM, align=RIGHT)
-            grid.addWidget(rank, row, 0)
-            grid.addWidget(name, row, 1)
-            grid.addWidget(points, row, 2)
-            grid.setRowStretch(row, 1)
-            self.rows.append((rank, name, points))
-        grid.setColumnStretch(0, 12)
-        grid.setColumnStretch(1, 58)
-        grid.setColumnStretch(2, 30)
-        panel.addWidget(host)
+        self.standings_list = ListGrid(ROWS, fill=0.62, stretches=(12, 58, 30))
+        self.rows = self.standings_list.rows
+        panel.addWidget(self.standings_list)
         root.addWidget(self.panel, 70)
         self.note_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=MEDIUM)
         root.addWidget(self.note_label, 5)
@@ -83,7 +66,7 @@ class StandingsScreen(QWidget):
         self._root.setSpacing(round(h * 0.015))
         pad = round(h * 0.025)
         self._panel.setContentsMargins(round(pad * 1.6), pad, round(pad * 1.6), pad)
-        self._grid.setHorizontalSpacing(round(w * 0.02))
+        self.standings_list.follow_width(w)
 
     def show_board(self, board: Any) -> None:
         """Fill the screen from a `WallBoard` (duck-typed, like the rest of the wall)."""
@@ -97,25 +80,14 @@ class StandingsScreen(QWidget):
             labels[1].setColor(theme.BLINDS if values[0] == "1" else theme.TEXT)
         if not lines:
             self.rows[0][1].setText("No points yet")
-        # Lines of a short list stay readable, not giant: at least MIN_LINES lines of room.
-        used = max(1, len(lines))
-        for row, labels in enumerate(self.rows):
-            self._grid.setRowStretch(row, 1 if row < used else 0)
-            for label in labels:
-                label.setVisible(row < used)
-        self._grid.setRowStretch(ROWS, max(0, MIN_LINES - used))
-        self._share_size()
-
-    def _share_size(self) -> None:
-        """Every line of the list in one size: the smallest any of them needs to fit."""
-        share_one_size([label for row in self.rows for label in row if label.isVisibleTo(self)])
+        self.standings_list.use_lines(max(1, len(lines)), MIN_LINES)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins; the lines share one size again."""
         self._apply_metrics()
         self._root.activate()
         super().resizeEvent(event)
-        self._share_size()
+        self.standings_list.share_size()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The wall's background."""

@@ -15,13 +15,13 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.widgets import FitLabel, Panel, share_one_size
+from clockapp.ui.clock.list_grid import ListGrid
+from clockapp.ui.clock.widgets import FitLabel, Panel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignRight
 MEDIUM = QFont.Weight.Medium
 #: Lines of the places list; more places paid end with a line that counts the rest.
 MAX_PLACE_ROWS = 9
@@ -67,24 +67,9 @@ class WinnerScreen(QWidget):
             "FINAL PLACES", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT
         )
         panel.addWidget(self.places_caption, 1)
-        grid_host = QWidget()
-        grid = QGridLayout(grid_host)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setVerticalSpacing(0)
-        self._grid = grid
-        self.place_rows: list[tuple[FitLabel, FitLabel, FitLabel]] = []
-        for row in range(MAX_PLACE_ROWS):
-            place = FitLabel("", color=theme.MUTED, fill=0.6, weight=MEDIUM, align=LEFT)
-            name = FitLabel("", fill=0.6, weight=MEDIUM, align=LEFT)
-            amount = FitLabel("", color=theme.BLINDS, fill=0.6, weight=MEDIUM, align=RIGHT)
-            grid.addWidget(place, row, 0)
-            grid.addWidget(name, row, 1)
-            grid.addWidget(amount, row, 2)
-            self.place_rows.append((place, name, amount))
-        grid.setColumnStretch(0, 16)
-        grid.setColumnStretch(1, 50)
-        grid.setColumnStretch(2, 34)
-        panel.addWidget(grid_host, 7)
+        self.places_list = ListGrid(MAX_PLACE_ROWS, fill=0.6, stretches=(16, 50, 34))
+        self.place_rows = self.places_list.rows
+        panel.addWidget(self.places_list, 7)
         root.addWidget(self.places_panel, 48)
         self.footer_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=MEDIUM)
         root.addWidget(self.footer_label, 4)
@@ -99,7 +84,7 @@ class WinnerScreen(QWidget):
         pad = round(h * 0.025)
         self._panel.setContentsMargins(round(pad * 1.6), pad, round(pad * 1.6), pad)
         self._panel.setSpacing(round(h * 0.01))
-        self._grid.setHorizontalSpacing(round(w * 0.02))
+        self.places_list.follow_width(w)
 
     def show_result(self, final: Any, tournament: str, currency: str) -> None:
         """Fill the screen from a `FinalResult`."""
@@ -129,21 +114,9 @@ class WinnerScreen(QWidget):
             else:
                 for label in (place_label, name_label, amount_label):
                     label.setText("")
-        used = len(shown) + (0 if fits else 1)
-        for row, labels in enumerate(self.place_rows):
-            self._grid.setRowStretch(row, 1 if row < used else 0)
-            for label in labels:
-                label.setVisible(row < used)
-        self._grid.setRowStretch(MAX_PLACE_ROWS, max(0, MIN_LIST_LINES - used))
-        self._share_size()
+        self.places_list.use_lines(len(shown) + (0 if fits else 1), MIN_LIST_LINES)
         at = final.finished_at.astimezone().strftime("%H:%M")
         self.footer_label.setText(f"Tournament over at {at} · the clock is stopped")
-
-    def _share_size(self) -> None:
-        """Every line of the list in one size: the smallest any of them needs to fit."""
-        share_one_size(
-            [label for row in self.place_rows for label in row if label.isVisibleTo(self)]
-        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins; the list's lines share a size again at the new size."""
@@ -151,7 +124,7 @@ class WinnerScreen(QWidget):
         # The layout already took the resize with the old margins: lay out again with the new.
         self._root.activate()
         super().resizeEvent(event)
-        self._share_size()
+        self.places_list.share_size()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The wall's background."""
