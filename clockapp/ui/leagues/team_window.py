@@ -13,13 +13,10 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -27,42 +24,27 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import ValidationError
 from clockapp.core.points import TEAM_EVENT_FORMULA, Role
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Change
 from clockapp.services.leagues import TeamEventView
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import guard
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import AttendanceModel, TeamStandingsModel
+from clockapp.ui.leagues.points_window import PointsWindow, problem_label, rows_table
 
 REFRESH = Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.SEATING
 
 
-def _table(model: object) -> QTableView:
-    table = QTableView()
-    table.setModel(model)  # type: ignore[arg-type]
-    table.verticalHeader().hide()
-    table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-    table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-    return table
-
-
-class TeamEventWindow(QMainWindow):
+class TeamEventWindow(PointsWindow):
     """The current tournament as a team event."""
+
+    REFRESH = REFRESH
+    view: TeamEventView | None = None
 
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self._services = services
-        self._bus = bus
-        self.view: TeamEventView | None = None
-        self.dialog: FormulaDialog | None = None
-        self.setWindowTitle("clockapp — team event")
-        self._setup_ui()
-        bus.changed.connect(self._on_bus_changed)
-        bus.tournament_switched.connect(lambda _tid: guard(self, self.refresh)())
-        self.refresh()
+        super().__init__(services, bus, "clockapp — team event", parent)
 
     def _setup_ui(self) -> None:
         central = QWidget()
@@ -78,23 +60,21 @@ class TeamEventWindow(QMainWindow):
         top.addWidget(self.set_up_button)
         top.addWidget(self.formula_button)
         root.addLayout(top)
-        self.problem_label = QLabel("")
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.problem_label = problem_label()
         root.addWidget(self.problem_label)
 
         body = QHBoxLayout()
         standings = QGroupBox("Team standings (100 points shared)")
         standings_layout = QVBoxLayout(standings)
         self.standings_model = TeamStandingsModel(self)
-        self.standings_table = _table(self.standings_model)
+        self.standings_table = rows_table(self.standings_model, 1)
         standings_layout.addWidget(self.standings_table)
         body.addWidget(standings, 1)
 
         people = QGroupBox("Helpers and spectators")
         people_layout = QVBoxLayout(people)
         self.attendance_model = AttendanceModel(self)
-        self.attendance_table = _table(self.attendance_model)
+        self.attendance_table = rows_table(self.attendance_model, 1)
         people_layout.addWidget(self.attendance_table, 1)
         form = QFormLayout()
         self.name_edit = QLineEdit()
@@ -226,18 +206,11 @@ class TeamEventWindow(QMainWindow):
         if self.view is None:
             return None
         tid = self._bus.tournament_id
-        dialog = FormulaDialog(self._services, tid, self.view.formula, "Team event points", self)
-        dialog.accepted.connect(
-            guard(
-                self,
-                lambda: self._bus.run(
-                    lambda: self._services.team_event.set_up(tid, dialog.formula())
-                ),
-            )
+        return self._open_formula(
+            self.view.formula,
+            "Team event points",
+            lambda formula: self._services.team_event.set_up(tid, formula),
         )
-        self.dialog = dialog
-        dialog.open()
-        return dialog
 
     def check_in(self) -> None:
         """Check in the helper or spectator typed in the form."""
@@ -267,7 +240,3 @@ class TeamEventWindow(QMainWindow):
         """Give the worst beat to the chosen player ('(nobody)' takes it back)."""
         tid, rid = self._bus.tournament_id, self.worst_beat_combo.currentData()
         self._bus.run(lambda: self._services.team_event.set_worst_beat(tid, rid))
-
-    def _on_bus_changed(self, changes: Changes) -> None:
-        if changes.touches(REFRESH):
-            guard(self, self.refresh)()

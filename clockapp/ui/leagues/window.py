@@ -18,13 +18,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QPushButton,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,7 +31,7 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import Season, TieBreak
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Change
 from clockapp.services.leagues import (
     LeagueInfo,
     LeagueView,
@@ -47,6 +44,7 @@ from clockapp.ui.errors import guard
 from clockapp.ui.leagues.chart import season_chart
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import EventsModel, StandingsModel
+from clockapp.ui.leagues.points_window import PointsWindow, problem_label, rows_table
 from clockapp.ui.leagues.report import write_league_pdf
 
 #: A new league's formula: one point per player beaten, plus one for taking part.
@@ -67,22 +65,16 @@ def _tickets(season: Season) -> str:
     return f"{_count(len(season.tickets), 'ticket')} won ({seats}, worth {worth})"
 
 
-class LeagueWindow(QMainWindow):
+class LeagueWindow(PointsWindow):
     """Leagues and their standings."""
+
+    REFRESH = REFRESH
+    view: LeagueView | None = None
 
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self._services = services
-        self._bus = bus
-        self.view: LeagueView | None = None
-        self.dialog: FormulaDialog | None = None
-        self.setWindowTitle("clockapp — leagues")
-        self._setup_ui()
-        bus.changed.connect(self._on_bus_changed)
-        bus.tournament_switched.connect(self._on_bus_tournament_switched)
-        self.refresh()
+        super().__init__(services, bus, "clockapp — leagues", parent)
 
     def _setup_ui(self) -> None:
         central = QWidget()
@@ -104,10 +96,8 @@ class LeagueWindow(QMainWindow):
         self.formula_label = QLabel("")
         self.formula_label.setWordWrap(True)
         root.addWidget(self.formula_label)
-        self.problem_label = QLabel("")
+        self.problem_label = problem_label()
         self.problem_label.setObjectName("league_problem")
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
         root.addWidget(self.problem_label)
         self.tournaments_label = QLabel("")
         self.tournaments_label.setWordWrap(True)
@@ -137,14 +127,7 @@ class LeagueWindow(QMainWindow):
 
         splitter = QSplitter()
         self.standings_model = StandingsModel(self)
-        self.standings_table = QTableView()
-        self.standings_table.setModel(self.standings_model)
-        self.standings_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.standings_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.standings_table.verticalHeader().hide()
-        header = self.standings_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.standings_table = rows_table(self.standings_model, 1, fit=True)
         self.standings_table.selectionModel().selectionChanged.connect(
             self._on_standings_selection_changed
         )
@@ -156,13 +139,8 @@ class LeagueWindow(QMainWindow):
         self.season_label.setWordWrap(True)
         season_layout.addWidget(self.season_label)
         self.events_model = EventsModel(self)
-        self.events_table = QTableView()
-        self.events_table.setModel(self.events_model)
-        self.events_table.verticalHeader().hide()
-        events_header = self.events_table.horizontalHeader()
         # The figures as wide as they need; the tournament's name takes the rest.
-        events_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        events_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.events_table = rows_table(self.events_model, 0, fit=True)
         season_layout.addWidget(self.events_table)
         splitter.addWidget(season)
         splitter.setStretchFactor(0, 3)
@@ -289,20 +267,11 @@ class LeagueWindow(QMainWindow):
         league = self.league
         if league is None:
             return None
-        dialog = FormulaDialog(
-            self._services, self._bus.tournament_id, league.formula, f"{league.name}: points", self
+        return self._open_formula(
+            league.formula,
+            f"{league.name}: points",
+            lambda formula: self._services.leagues.update(league.id, formula=formula),
         )
-        dialog.accepted.connect(
-            guard(
-                self,
-                lambda: self._bus.run(
-                    lambda: self._services.leagues.update(league.id, formula=dialog.formula())
-                ),
-            )
-        )
-        self.dialog = dialog
-        dialog.open()
-        return dialog
 
     def add_current(self) -> None:
         """Count the tournament shown in every window in this league."""
@@ -360,10 +329,3 @@ class LeagueWindow(QMainWindow):
         rows = [index.row() for index in selected.indexes()]
         if rows:
             self.show_season(rows[0])
-
-    def _on_bus_changed(self, changes: Changes) -> None:
-        if changes.touches(REFRESH):
-            guard(self, self.refresh)()
-
-    def _on_bus_tournament_switched(self, _tid: int) -> None:
-        guard(self, self.refresh)()
