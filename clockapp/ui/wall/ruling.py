@@ -8,44 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from clockapp.core.wall import RULING, WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
-from clockapp.ui.wall.cards import CardRow
-from clockapp.ui.wall.showdown import HandPanel, chips, short_value
+from clockapp.ui.wall.showdown import HandLines, HandsMoment, chips, short_value
 from clockapp.ui.wall.stage import register
 
 POT_LINES = 4
 
 
-class RulingMoment(QWidget):
+class RulingMoment(HandsMoment):
     """The ruling over the clock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("wall_ruling")
-        root = QVBoxLayout(self)
-        root.setSpacing(0)
-        self._root = root
+        super().__init__("wall_ruling", parent)
         self.title_label = FitLabel("RULING", color=theme.MUTED, fill=0.62)
-        root.addWidget(self.title_label, 5)
+        self._root.addWidget(self.title_label, 5)
         self.headline_label = FitLabel("", color=theme.BREAK, fill=0.7)
-        root.addWidget(self.headline_label, 9)
-        self._grid_host = QWidget(self)
-        self._grid = QGridLayout(self._grid_host)
-        self._grid.setContentsMargins(0, 0, 0, 0)
-        root.addWidget(self._grid_host, 44)
-        self.board = CardRow(5)
-        root.addWidget(self.board, 18)
-        self.pot_labels = [
-            FitLabel("", fill=0.66, weight=QFont.Weight.Medium) for _ in range(POT_LINES)
-        ]
-        for label in self.pot_labels:
-            root.addWidget(label, 6)
-        self.panels: list[HandPanel] = []
+        self._root.addWidget(self.headline_label, 9)
+        self._add_hands(44, 18)
+        self.pot_lines = HandLines(self._root, POT_LINES)
+        self.pot_labels = self.pot_lines.labels
 
     def show_moment(self, moment: WallMoment) -> None:
         """Draw the verdict, the hands, the board and the pots."""
@@ -85,29 +70,7 @@ class RulingMoment(QWidget):
             lines.append(returned)
         if len(lines) > POT_LINES:
             lines = [*lines[: POT_LINES - 1], "…"]
-        for label, line in zip(self.pot_labels, [*lines, *[""] * POT_LINES], strict=False):
-            label.setText(line)
-            label.setVisible(bool(lines))
-
-    def _ensure_panels(self, count: int) -> None:
-        if count == len(self.panels):
-            return
-        for panel in self.panels:
-            self._grid.removeWidget(panel)
-            panel.deleteLater()
-        self.panels = []
-        columns = count if count <= 5 else (count + 1) // 2
-        for index in range(count):
-            panel = HandPanel(self._grid_host)
-            self._grid.addWidget(panel, index // max(columns, 1), index % max(columns, 1))
-            self.panels.append(panel)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Margins and spacing follow the screen's size."""
-        x, y = round(self.width() * 0.03), round(self.height() * 0.02)
-        self._root.setContentsMargins(x, y, x, y)
-        self._grid.setSpacing(round(self.width() * 0.012))
-        super().resizeEvent(event)
+        self.pot_lines.show_lines(lines)
 
 
 register(RULING, RulingMoment)

@@ -10,11 +10,11 @@ cards, chances and pots, so a wall on another station draws it without reading a
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
@@ -155,27 +155,80 @@ class HandPanel(QWidget):
         painter.end()
 
 
-class ShowdownMoment(QWidget):
-    """The showdown over the clock."""
+class HandLines:
+    """The lines under the board (who takes which pot, who is out), in one size of type."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, root: QVBoxLayout, count: int) -> None:
+        self.labels = [FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(count)]
+        for label in self.labels:
+            root.addWidget(label, 6)
+
+    def show_lines(self, lines: list[str], colour: Callable[[str], QColor] | None = None) -> None:
+        """Show `lines` (`colour` picks each line's colour); none: the board takes their room."""
+        for label, line in zip(self.labels, [*lines, *[""] * len(self.labels)], strict=False):
+            label.setText(line)
+            if colour is not None:
+                label.setColor(colour(line))
+            label.setVisible(bool(lines))
+
+
+class HandsMoment(QWidget):
+    """Hands over the clock (the showdown, a ruling): a grid of `HandPanel`s and the board.
+
+    A subclass adds its titles to `_root`, then `_add_hands(hands, board)` with the stretch of
+    each, then its `HandLines`.
+    """
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("wall_showdown")
+        self.setObjectName(name)
         root = QVBoxLayout(self)
         root.setSpacing(0)
         self._root = root
-        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
-        root.addWidget(self.title_label, 7)
         self._grid_host = QWidget(self)
         self._grid = QGridLayout(self._grid_host)
         self._grid.setContentsMargins(0, 0, 0, 0)
-        root.addWidget(self._grid_host, 54)
         self.board = CardRow(5)
-        root.addWidget(self.board, 19)
-        self.result_labels = [FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(RESULT_LINES)]
-        for label in self.result_labels:
-            root.addWidget(label, 6)
         self.panels: list[HandPanel] = []
+
+    def _add_hands(self, hands_stretch: int, board_stretch: int) -> None:
+        self._root.addWidget(self._grid_host, hands_stretch)
+        self._root.addWidget(self.board, board_stretch)
+
+    def _ensure_panels(self, count: int) -> None:
+        """One panel per hand: up to five in a row, more in two rows, the columns shared."""
+        if count == len(self.panels):
+            return
+        for panel in self.panels:
+            self._grid.removeWidget(panel)
+            panel.deleteLater()
+        self.panels = []
+        columns = min(count, 5) if count <= 5 else math.ceil(count / 2)
+        for index in range(count):
+            panel = HandPanel(self._grid_host)
+            self._grid.addWidget(panel, index // max(columns, 1), index % max(columns, 1))
+            self.panels.append(panel)
+        for column in range(5):
+            self._grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Margins and spacing follow the screen's size."""
+        x, y = round(self.width() * 0.03), round(self.height() * 0.02)
+        self._root.setContentsMargins(x, y, x, y)
+        self._grid.setSpacing(round(self.width() * 0.012))
+        super().resizeEvent(event)
+
+
+class ShowdownMoment(HandsMoment):
+    """The showdown over the clock."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("wall_showdown", parent)
+        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
+        self._root.addWidget(self.title_label, 7)
+        self._add_hands(54, 19)
+        self.result_lines = HandLines(self._root, RESULT_LINES)
+        self.result_labels = self.result_lines.labels
 
     def show_moment(self, moment: WallMoment) -> None:
         """Draw the payload's hands, board and result."""
@@ -190,10 +243,10 @@ class ShowdownMoment(QWidget):
             panel.show_hand(hand, street, four, pending)
         self.board.set_cards(list(payload.get("board", ())), four_colour=four)
         lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
-        for label, line in zip(self.result_labels, [*lines, *[""] * RESULT_LINES], strict=False):
-            label.setText(line)
-            label.setColor(theme.WARNING if line.startswith("OUT") else theme.TEXT)
-            label.setVisible(bool(lines))  # before the river the board takes their room
+        # Before the river there are no lines: the board takes their room.
+        self.result_lines.show_lines(
+            lines, lambda line: theme.WARNING if line.startswith("OUT") else theme.TEXT
+        )
         result = payload.get("result")
         busted = (
             {b.get("name") for b in result.get("busts", ())} if isinstance(result, dict) else set()
@@ -203,21 +256,6 @@ class ShowdownMoment(QWidget):
                 panel.mark_out()
             else:
                 panel.name_label.setColor(theme.TEXT)
-
-    def _ensure_panels(self, count: int) -> None:
-        if count == len(self.panels):
-            return
-        for panel in self.panels:
-            self._grid.removeWidget(panel)
-            panel.deleteLater()
-        self.panels = []
-        columns = min(count, 5) if count <= 5 else math.ceil(count / 2)
-        for index in range(count):
-            panel = HandPanel(self._grid_host)
-            self._grid.addWidget(panel, index // max(columns, 1), index % max(columns, 1))
-            self.panels.append(panel)
-        for column in range(5):
-            self._grid.setColumnStretch(column, 1 if column < columns else 0)
 
     @staticmethod
     def _result_lines(result: object, recorded: bool) -> list[str]:
@@ -239,13 +277,6 @@ class ShowdownMoment(QWidget):
         if len(lines) > RESULT_LINES:  # many side pots: keep the busts, fold the pots
             lines = [*lines[: RESULT_LINES - 2], "…", lines[-1]]
         return lines
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Margins and spacing follow the screen's size."""
-        x, y = round(self.width() * 0.03), round(self.height() * 0.02)
-        self._root.setContentsMargins(x, y, x, y)
-        self._grid.setSpacing(round(self.width() * 0.012))
-        super().resizeEvent(event)
 
 
 register(SHOWDOWN, ShowdownMoment)
