@@ -12,79 +12,37 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.chip_race import RaceTable
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.wall.players_dialog import PlayersDialog
 
 #: The spin boxes' top (a real stack is far below; the service checks its own limit).
 MAX_SPIN = 2_000_000_000
-ERROR_STYLE = "color: #ff5a4e; font-weight: bold;"
 
 
-class ChipCountsDialog(QDialog):
+class ChipCountsDialog(PlayersDialog):
     """A count per player at the chosen table."""
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(services, bus, services.chip_counts.tables(bus.tournament_id), parent)
         self.setObjectName("chip_counts_dialog")
         self.setWindowTitle("Chip counts")
-        self._services, self._bus = services, bus
-        self.tables: tuple[RaceTable, ...] = services.chip_counts.tables(bus.tournament_id)
-        layout = QVBoxLayout(self)
-        self.table_combo = QComboBox()
-        for table in self.tables:
-            self.table_combo.addItem(f"{table.label} · {len(table.players)} players")
-        self.table_combo.currentIndexChanged.connect(self._on_table_combo_changed)
-        layout.addWidget(self.table_combo)
-        self._rows = QWidget()
-        self._form = QFormLayout(self._rows)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self._rows)
-        layout.addWidget(scroll, 1)
+        self._layout.addWidget(self.table_combo)
+        self._form = self._add_rows(QFormLayout)
         self.spins: dict[int, QSpinBox] = {}
-        self.total_label = QLabel("")
-        self.total_label.setObjectName("total_label")
-        self.total_label.setWordWrap(True)
-        layout.addWidget(self.total_label)
-        self.error_label = QLabel("")
-        self.error_label.setObjectName("error_label")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        layout.addWidget(self.error_label)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.record_button: QPushButton = self.buttons.addButton(
-            "Record this table", QDialogButtonBox.ButtonRole.ActionRole
-        )
-        self.leaders_button: QPushButton = self.buttons.addButton(
-            "Chip leaders on the wall", QDialogButtonBox.ButtonRole.ActionRole
-        )
+        self.total_label = self._add_footer("total_label")
+        self.record_button = self._add_button("Record this table", self.record)
+        self.leaders_button = self._add_button("Chip leaders on the wall", self.show_leaders)
         self.record_button.setDefault(True)
-        self.record_button.clicked.connect(lambda _=False: self.record())
-        self.leaders_button.clicked.connect(lambda _=False: self.show_leaders())
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
         self._on_table_combo_changed()
         self._show_total()
         self.resize(480, 520)
-
-    def table(self) -> RaceTable | None:
-        """The table chosen."""
-        index = self.table_combo.currentIndex()
-        return self.tables[index] if 0 <= index < len(self.tables) else None
 
     def set_count(self, name: str, chips: int) -> None:
         """Type `chips` for the player called `name` (tests use it)."""

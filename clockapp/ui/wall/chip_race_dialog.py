@@ -16,16 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -39,12 +35,12 @@ from clockapp.core.chip_race import (
 )
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
+from clockapp.services.chip_race import RacePick, RaceSetup
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.wall.players_dialog import PlayersDialog
 
 #: More chips of one value than a player could hold: a slip of the finger.
 MAX_CHIPS = 999
-ERROR_STYLE = "color: #ff5a4e; font-weight: bold;"
 
 
 class _PlayerRow:
@@ -76,18 +72,17 @@ class _PlayerRow:
         return RacePick(self.registration_id, self.chips(), self.last_box.isChecked(), cards)
 
 
-class ChipRaceDialog(QDialog):
+class ChipRaceDialog(PlayersDialog):
     """Odd chips per player at a table; "Run the race" races them onto the wall."""
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
-        super().__init__(parent)
+        setup: RaceSetup = services.chip_race.setup(bus.tournament_id)
+        super().__init__(services, bus, setup.tables, parent)
         self.setObjectName("chip_race_dialog")
         self.setWindowTitle("Chip race")
-        self._services = services
-        self._bus = bus
-        self.setup: RaceSetup = services.chip_race.setup(bus.tournament_id)
+        self.setup = setup
         self.race: ChipRace | None = None
-        layout = QVBoxLayout(self)
+        layout = self._layout
         up = self.setup.color_up
         self.notice_label = QLabel(
             up.describe() if up is not None else "No break of this structure colours up a chip."
@@ -96,10 +91,6 @@ class ChipRaceDialog(QDialog):
         self.notice_label.setStyleSheet("font-weight: bold;")
         layout.addWidget(self.notice_label)
 
-        self.table_combo = QComboBox()
-        for table in self.setup.tables:
-            self.table_combo.addItem(f"{table.label} · {len(table.players)} players")
-        self.table_combo.currentIndexChanged.connect(self._on_table_combo_changed)
         layout.addWidget(self.table_combo)
         self.rounding_combo = QComboBox()
         for rounding in Rounding:
@@ -119,40 +110,16 @@ class ChipRaceDialog(QDialog):
         layout.addWidget(self.draw_radio)
         layout.addWidget(self.real_radio)
 
-        self._rows_widget = QWidget()
-        self._grid = QGridLayout(self._rows_widget)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self._rows_widget)
-        layout.addWidget(scroll, 1)
+        self._grid = self._add_rows(QGridLayout)
         self.rows: list[_PlayerRow] = []
 
-        self.summary_label = QLabel("")
-        self.summary_label.setObjectName("summary_label")
-        self.summary_label.setWordWrap(True)
-        layout.addWidget(self.summary_label)
-        self.error_label = QLabel("")
-        self.error_label.setObjectName("error_label")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        layout.addWidget(self.error_label)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.run_button: QPushButton = self.buttons.addButton(
-            "Run the race", QDialogButtonBox.ButtonRole.ActionRole
-        )
+        self.summary_label = self._add_footer("summary_label")
+        self.run_button = self._add_button("Run the race", self.run_race)
         self.run_button.setDefault(True)
-        self.run_button.clicked.connect(lambda _=False: self.run_race())
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
         self._on_table_combo_changed()
         self.resize(640, 560)
 
     # ---------------------------------------------------------------- reading the inputs
-    def table(self) -> RaceTable | None:
-        """The table chosen."""
-        index = self.table_combo.currentIndex()
-        return self.setup.tables[index] if 0 <= index < len(self.setup.tables) else None
-
     def rounding(self) -> Rounding:
         """The house's rounding chosen."""
         return Rounding(self.rounding_combo.currentData())

@@ -90,3 +90,22 @@ def test_an_uncounted_player_or_a_zero_count_is_refused_in_the_dialog(
     moment = station.display.wall_stage.moment
     assert moment is not None
     assert moment.kind == MESSAGE
+
+
+def test_enter_after_the_last_count_records_the_table_and_keeps_the_dialog(
+    station: ClockStation, seats: dict[tuple[int, int], int], qtbot
+) -> None:
+    # The director types a count and presses Enter: that records the table (the dialog's
+    # default button), it never closes the dialog and loses the counts typed.
+    dialog = open_dialog(station, qtbot)
+    dialog.set_count("S01", 14_000)
+    dialog.set_count("S02", 6_000)
+    spin = dialog.spins[seats[(1, 2)]]
+    spin.setFocus()
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    assert dialog.error_label.text() == ""
+    assert station.services.chip_counts.counts(station.bus.tournament_id) == {
+        seats[(1, 1)]: 14_000,
+        seats[(1, 2)]: 6_000,
+    }

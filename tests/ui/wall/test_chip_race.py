@@ -165,3 +165,21 @@ def test_the_odd_chips_can_come_from_the_chip_counts(
     assert (first.spins[0].value(), first.last_box.isChecked()) == (3, False)
     assert (second.spins[0].value(), second.last_box.isChecked()) == (2, True)
     assert dialog.summary_label.text().startswith("Odd chips worth T125: 1 × T100 black raced")
+
+
+def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
+    station: ClockStation, table: dict[int, int], qtbot
+) -> None:
+    # "Run the race" is the dialog's default button: Enter after the last count runs it and
+    # shows what each player takes; it never closes the dialog and loses what was typed.
+    dialog = open_dialog(station, qtbot)
+    first, second, third = dialog.rows
+    first.spins[0].setValue(3)
+    second.spins[0].setValue(2)
+    third.spins[0].setValue(1)
+    third.spins[0].setFocus()
+    qtbot.keyClick(third.spins[0], Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    assert dialog.error_label.text() == ""
+    assert dialog.race is not None
+    assert "The race is on the wall" in dialog.summary_label.text()
