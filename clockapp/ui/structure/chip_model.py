@@ -154,11 +154,7 @@ class ChipTableModel(RowTableModel[ChipDraft]):
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        flags = super().flags(index)  # enabled, selectable, never has children
         if index.column() != CHIP:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags

@@ -169,11 +169,7 @@ class StructureTableModel(RowTableModel[Level | Break]):
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        flags = super().flags(index)  # enabled, selectable, never has children
         row, column = index.row(), Column(index.column())
         item = self._rows[row]
         if not self._editable or self.is_frozen(row):
