@@ -15,7 +15,7 @@ confirmation adds one, with a warning when the name is taken (`new_player`).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -171,16 +171,14 @@ class Desk(QWidget):
         self.search.selectAll()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            watched is self.search
-            and event.type() == QEvent.Type.ShortcutOverride
-            and is_undo_or_redo(event)  # type: ignore[arg-type]
-        ):
+        if watched is not self.search or not isinstance(event, QKeyEvent):
+            return super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.ShortcutOverride and is_undo_or_redo(event):
             # The search box is where the focus lives: Ctrl+Z there is the cashier's undo (a
             # reversing row), not the line edit's undo of a letter typed.
             return True
-        if watched is self.search and event.type() == QEvent.Type.KeyPress:
-            key = event.key()  # type: ignore[attr-defined]
+        if event.type() == QEvent.Type.KeyPress:
+            key = event.key()
             if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
                 step = 1 if key == Qt.Key.Key_Down else -1
                 current = self.table.currentIndex().row()

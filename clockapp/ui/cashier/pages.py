@@ -26,12 +26,8 @@ from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.cashier import operations, setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import DrawerCountDialog, ReasonDialog
-from clockapp.ui.cashier.models import (
-    LedgerModel,
-    LinesModel,
-    RegistrationsModel,
-    RowsModel,
-)
+from clockapp.ui.cashier.models import LedgerModel, LinesModel, RegistrationsModel
+from clockapp.ui.cashier.rows_model import RowsModel
 
 
 def table_view(model: RowsModel, name: str) -> QTableView:
@@ -268,7 +264,7 @@ class LedgerPage(Page):
             button.setEnabled(not refusal)
             button.setToolTip(f"Not possible: {refusal}" if refusal else what)
 
-    def _selected_entry(self):
+    def _selected_entry(self) -> LedgerEntry | None:
         row = self.selected_row(self.view)
         entry = self.model.row_at(row) if row is not None else None
         if entry is None:
