@@ -9,6 +9,7 @@ counts are not undoable: a void is itself the correction, and a count is a fact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind
