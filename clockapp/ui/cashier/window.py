@@ -25,8 +25,10 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
+from clockapp.ui.cashier.drawer_page import DrawerPage
 from clockapp.ui.cashier.header import CashierHeader
-from clockapp.ui.cashier.pages import DrawerPage, FieldPage, LedgerPage, Page
+from clockapp.ui.cashier.ledger_page import LedgerPage
+from clockapp.ui.cashier.pages import FieldPage, Page
 from clockapp.ui.cashier.players_page import PlayersPage
 from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
