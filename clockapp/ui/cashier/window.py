@@ -6,6 +6,11 @@ another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the des
 commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
 records), Ctrl+Shift+D count the drawer, Ctrl+P receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the
 pages.
+
+The window composes parts that each own one job: the header (`header.CashierHeader`: the name,
+rules, pool, registration and the undo buttons, refreshed from the bus's flags), the desk, and
+one widget per page. It keeps what spans them: the actions and keys, the rules dialog, and which
+page is read now and which when it is shown.
 """
 
 from __future__ import annotations
