@@ -180,7 +180,7 @@ class Night:
     ) -> None:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
         level, rebuys through a level (each with the break after it)."""
-        self.qtbot.mouseClick(self.cashier.rules_button, Qt.MouseButton.LeftButton)
+        self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
         dialog = self.cashier.dialog
         assert isinstance(dialog, EntryRulesDialog)
         for edit, text in (
@@ -305,7 +305,7 @@ class Night:
     def undo(self) -> str:
         """The cashier's Undo button (Ctrl+Z): the last action is reversed. Returns what the
         button said it would undo."""
-        button = self.cashier.undo_button
+        button = self.cashier.header.undo_button
         self._activate(self.cashier)
         said = button.text()
         assert button.isEnabled(), said

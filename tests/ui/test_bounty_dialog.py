@@ -20,7 +20,7 @@ PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
 
 
 def _open(cashier_window, qtbot) -> BountyDialog:
-    qtbot.mouseClick(cashier_window.bounties_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(cashier_window.header.bounties_button, Qt.MouseButton.LeftButton)
     dialog = next(
         w for w in QApplication.topLevelWidgets() if isinstance(w, BountyDialog) and w.isVisible()
     )

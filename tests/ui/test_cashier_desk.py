@@ -92,7 +92,7 @@ def test_search_enter_and_b_register_and_buy_in(
     assert "change $25.00" in desk.last_label.text()
     assert desk.handout.lines
     assert cashier_window.message.kind == "info"
-    assert "Prize pool $20.00" in cashier_window.pool_label.text()
+    assert "Prize pool $20.00" in cashier_window.header.pool_label.text()
     # Back in the search box, the name selected: the next player can be typed at once.
     assert desk.search.hasFocus() or not cashier_window.isActiveWindow()
     assert desk.search.selectedText() == "an"
@@ -347,8 +347,8 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     find(qtbot, desk, "ann")
     qtbot.keyClick(desk.table, Qt.Key.Key_B)
     enter(qtbot, desk.dialog.tendered_edit)
-    assert cashier_window.undo_button.isEnabled()
-    assert "Buy-in Ann Lee" in cashier_window.undo_button.text()
+    assert cashier_window.header.undo_button.isEnabled()
+    assert "Buy-in Ann Lee" in cashier_window.header.undo_button.text()
     assert cashier_window.undo()
     rows = services.cashier.ledger(tournament_id)
     assert [r.kind for r in rows] == [RowKind.BUY_IN, RowKind.VOID]

@@ -41,7 +41,7 @@ def sell(qtbot, desk, name: str) -> None:
 
 
 def undo_offered(window) -> bool:
-    button, action = window.undo_button, window.actions_by_name["undo"]
+    button, action = window.header.undo_button, window.actions_by_name["undo"]
     assert button.isEnabled() == action.isEnabled()
     return button.isEnabled()
 
@@ -64,11 +64,11 @@ def test_undo_is_not_offered_once_the_sale_is_voided_on_the_ledger(
     assert not undo_offered(cashier_window)  # nothing done yet
     sell(qtbot, desk, "ann")
     assert undo_offered(cashier_window)
-    assert "Buy-in Ann Lee" in cashier_window.undo_button.text()
+    assert "Buy-in Ann Lee" in cashier_window.header.undo_button.text()
     (row,) = services.cashier.ledger(tournament_id)
     void_on_the_ledger(qtbot, cashier_window, row.id)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))
-    assert "already voided" in cashier_window.undo_button.toolTip()
+    assert "already voided" in cashier_window.header.undo_button.toolTip()
     before = services.cashier.ledger(tournament_id)
     qtbot.keyClick(cashier_window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not cashier_window.undo()  # asked anyway (a script): refused, nothing written
@@ -81,7 +81,7 @@ def test_undo_is_withdrawn_when_another_station_voids_the_sale(
 ):
     sell(qtbot, desk, "bob")
     sell(qtbot, desk, "cy")
-    assert "Buy-in Cy Young" in cashier_window.undo_button.text()
+    assert "Buy-in Cy Young" in cashier_window.header.undo_button.text()
     cy = services.cashier.ledger(tournament_id)[-1]
     services.cashier.void(tournament_id, cy.id, "at the other desk")
     assert undo_offered(cashier_window)  # not known here yet
@@ -108,11 +108,11 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     bob = desk.selected().registration
     assert bob.status is RegistrationStatus.BUSTED
     qtbot.waitUntil(lambda: undo_offered(cashier_window))
-    assert "Bust Bob Marley" in cashier_window.undo_button.text()
+    assert "Bust Bob Marley" in cashier_window.header.undo_button.text()
     services.results.undo_elimination(tournament_id, bob.id, "wrong player")
     bus.poll()
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))
-    assert "not out" in cashier_window.undo_button.toolTip()
+    assert "not out" in cashier_window.header.undo_button.toolTip()
 
 
 def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered(

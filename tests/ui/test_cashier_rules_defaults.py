@@ -21,7 +21,7 @@ def typed(qtbot, edit, text: str) -> None:
 
 
 def open_rules(qtbot, window) -> EntryRulesDialog:
-    qtbot.mouseClick(window.rules_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.header.rules_button, Qt.MouseButton.LeftButton)
     dialog = window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     return dialog

@@ -40,7 +40,7 @@ def typed(qtbot, edit, text: str) -> None:
 
 
 def open_rules(qtbot, window) -> EntryRulesDialog:
-    qtbot.mouseClick(window.rules_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.header.rules_button, Qt.MouseButton.LeftButton)
     dialog = window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     return dialog
@@ -60,7 +60,7 @@ def freeze_out(cashier_window, services, tournament_id, bus):
 def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     qtbot, cashier_window, freeze_out, services, tournament_id, bus
 ):
-    assert "Freeze-out: buy-in $25.00 for T10,000" in cashier_window.rules_label.text()
+    assert "Freeze-out: buy-in $25.00 for T10,000" in cashier_window.header.rules_label.text()
     dialog = open_rules(qtbot, cashier_window)
     assert dialog.kind_label.text() == "Freeze-out"
     assert dialog.buy_in_price.total_edit.text() == "25"
@@ -84,7 +84,7 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
         4,
         2,
     )
-    assert "Rebuy: buy-in $25.00" in cashier_window.rules_label.text()
+    assert "Rebuy: buy-in $25.00" in cashier_window.header.rules_label.text()
     assert "Rules saved" in cashier_window.message.text()
     # At the desk: a player bought in and busted at the table; R sells the rebuy.
     ann = services.players.create(PlayerDetails("Ann Rebuy")).value.id

@@ -71,7 +71,7 @@ def test_the_cashier_desk_says_whether_registration_is_open(
 ) -> None:
     regs = _field(services, tournament_id, ("Ann", "Bob", "Cy"))
     cashier_window.refresh_all()
-    label = cashier_window.registration_label
+    label = cashier_window.header.registration_label
     assert label.text() == "Registration open until the first bust"
     services.results.eliminate(tournament_id, regs["Cy"])
     cashier_window.ctx.bus.poll()

@@ -168,7 +168,7 @@ def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
     assert fits(window).width() <= ROOM.width(), fits(window)
     window.resize(ROOM)
     qtbot.waitUntil(lambda: window.width() == ROOM.width())
-    title = window.title_label
+    title = window.header.title_label
     assert title.text().startswith("Thursday Night Deepstack")  # whole, in text() and tooltip
     assert title.toolTip() == title.text()
 

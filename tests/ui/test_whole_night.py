@@ -131,7 +131,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
         payouts=[("1st", "$110"), ("2nd", "$66"), ("3rd", "$44")],
         next_break="40:00",
     )
-    assert n.cashier.pool_label.text() == (
+    assert n.cashier.header.pool_label.text() == (
         "Prize pool $220.00 · 11 entries · 11 left · 3 paid · 8 to the money"
     )
     assert n.drawer()[0] == "$275.00"
@@ -178,7 +178,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert "finished 12th" in n.message()
     n.bust("Ivy Jones", by="Ben Cole")
     n.check_wall(players="10 / 12", to_money="7 TO THE MONEY", average="13,000", pool="$260")
-    assert n.cashier.pool_label.text() == (
+    assert n.cashier.header.pool_label.text() == (
         "Prize pool $260.00 · 12 entries · 10 left · 3 paid · 7 to the money"
     )
 

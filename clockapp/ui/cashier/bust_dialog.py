@@ -49,7 +49,9 @@ class BustDialog(_Dialog):
             "A split pot: the other winner of the pot the player lost last. Put the earlier "
             "position (first left of the button) under Busted by: the odd cent goes there."
         )
-        self.table.horizontalHeaderItem(3).setToolTip(split_tip)
+        split_header = QTableWidgetItem("Split with")
+        split_header.setToolTip(split_tip)
+        self.table.setHorizontalHeaderItem(3, split_header)
         self._boxes: list[QTableWidgetItem] = []
         self._chips: list[QSpinBox] = []
         self._busters: list[QComboBox] = []

@@ -34,6 +34,7 @@ from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 
 class CashierContext(QObject):
@@ -70,8 +71,12 @@ class CashierContext(QObject):
             self.message.show_info(done)
         return value
 
-    def read(self, query: Callable[[], T], default: T) -> T:
-        """Run a read; an error (a tournament deleted by another station) shows as a message."""
+    def read(self, query: Callable[[], T], default: D) -> T | D:
+        """Run a read; an error (a tournament deleted by another station) shows as a message.
+
+        `default` has a type of its own (`()` for a tuple of rows, None for one row), so the
+        read's type is the query's, not whatever the default happens to be.
+        """
         try:
             return query()
         except DomainError as error:

@@ -14,7 +14,6 @@ confirmation adds one, with a warning when the name is taken (`new_player`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,21 +22,21 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
+from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, is_undo_or_redo
-from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.desk_sale import EntrySale, entry_dialog
+from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, SearchBox
+from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.new_player import add_new_player
@@ -59,7 +58,7 @@ class Desk(QWidget):
 
     # ------------------------------------------------------------------ layout
     def _setup_ui(self) -> None:
-        self.search = QLineEdit()
+        self.search = SearchBox()
         self.search.setObjectName("search")
         self.search.setPlaceholderText("Type a name… (Up/Down, Enter)")
         self.search.setClearButtonEnabled(True)
@@ -67,7 +66,8 @@ class Desk(QWidget):
         font.setPointSize(font.pointSize() + 4)
         self.search.setFont(font)
         self.search.textChanged.connect(self._on_search_text_changed)
-        self.search.installEventFilter(self)
+        self.search.stepped.connect(self._on_search_stepped)
+        self.search.entered.connect(self._on_search_entered)
         self.add_button = QPushButton()
         self.add_button.setObjectName("add_player")
         self.add_button.clicked.connect(lambda: self.add_player())
@@ -170,26 +170,9 @@ class Desk(QWidget):
         self.search.setFocus()
         self.search.selectAll()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            watched is self.search
-            and event.type() == QEvent.Type.ShortcutOverride
-            and is_undo_or_redo(event)  # type: ignore[arg-type]
-        ):
-            # The search box is where the focus lives: Ctrl+Z there is the cashier's undo (a
-            # reversing row), not the line edit's undo of a letter typed.
-            return True
-        if watched is self.search and event.type() == QEvent.Type.KeyPress:
-            key = event.key()  # type: ignore[attr-defined]
-            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
-                step = 1 if key == Qt.Key.Key_Down else -1
-                current = self.table.currentIndex().row()
-                self.select_row(current + step if current >= 0 else 0)
-                return True
-            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                self._on_search_entered()
-                return True
-        return super().eventFilter(watched, event)
+    def _on_search_stepped(self, step: int) -> None:
+        current = self.table.currentIndex().row()
+        self.select_row(current + step if current >= 0 else 0)
 
     def _on_search_text_changed(self, _text: str) -> None:
         self._search(keep_selection=False)
@@ -283,59 +266,14 @@ class Desk(QWidget):
             self._start_entry(row, kind)
 
     def _start_entry(self, row: DeskRow, kind: EntryKind) -> None:
-        ctx, name, reg = self._ctx, row.player.display_name, row.registration
-        rules = ctx.services.cashier.config(ctx.tid).rules
-        option: EntryOption | None
-        if kind is EntryKind.BUY_IN:
-            # The service's own check (late registration, deadline, a full field, already in),
-            # so a latecomer is refused before the cashier takes the money, not after.
-            option = ctx.read(
-                lambda: ctx.services.cashier.buy_in_option(ctx.tid, row.player.id), None
-            )
-        elif reg is None or not reg.bought_in:
-            ctx.refuse(f"{name} has not bought in yet: press B for the buy-in first.")
-            return
-        else:
-            options = ctx.read(lambda: ctx.services.cashier.options(ctx.tid, reg.id), ())
-            option = next((o for o in options if o.kind == kind), None)
-        if option is None:
-            return  # the read failed and said why
-        if option.offer is None:
-            ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
-            return
-        offer = option.offer
-        add_on = None
-        sold_with = rules.add_on is not None and rules.add_on.with_buy_in
-        if (
-            kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY)
-            and rules.add_on is not None
-            and sold_with
-        ):
-            add_on = EntryOffer(EntryKind.ADD_ON, rules.add_on.price, rules.add_on.chips)
-        ask_stack = (
-            kind is EntryKind.REBUY
-            and reg is not None
-            and reg.status is RegistrationStatus.PLAYING
-            and rules.rebuy is not None
-            and rules.rebuy.stack_at_or_below > 0
-        )
-        note = ""
-        if kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play:
-            note = f"{name} is still in play: this records the bust at the table first."
-            if ask_stack:
-                note = f"{name} is still in play: give the chips they have now (0 if busted)."
-        dialog = EntryDialog(
-            name, offer, ctx.chip_set(), add_on=add_on, ask_stack=ask_stack, note=note, parent=self
-        )
-        # The dialog said the bust is recorded with the sale: say so to the service, which
-        # otherwise refuses a rebuy or re-entry for a player it has in play.
-        at_table = kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play
-        dialog.accepted.connect(lambda: self._on_entry_accepted(dialog, row, kind, at_table))
-        self._open(dialog)
+        sale = entry_dialog(self._ctx, row, kind, self)
+        if sale is None:
+            return  # refused, and the message says why
+        sale.dialog.accepted.connect(lambda: self._on_entry_accepted(sale, row, kind))
+        self._open(sale.dialog)
 
-    def _on_entry_accepted(
-        self, dialog: EntryDialog, row: DeskRow, kind: EntryKind, at_table: bool
-    ) -> None:
+    def _on_entry_accepted(self, sale: EntrySale, row: DeskRow, kind: EntryKind) -> None:
+        dialog, at_table = sale.dialog, sale.at_table
         stack = dialog.stack()
         receipt = operations.sell(
             self._ctx,

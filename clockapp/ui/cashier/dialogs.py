@@ -10,6 +10,7 @@ Their base (`_Dialog`) is in `dialog_base`, the entry dialog (`EntryDialog`, `KI
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -51,9 +52,10 @@ class EnterMovesOn(QObject):
         edit.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and event.key() in (  # type: ignore[attr-defined]
-            Qt.Key.Key_Return,
-            Qt.Key.Key_Enter,
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         ):
             self._after.setFocus()
             return True

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.services.player_import import ImportAction, ImportLine, ImportPlan
 from clockapp.ui.cashier.dialogs import _Dialog
-from clockapp.ui.cashier.models import Column, RowsModel
 from clockapp.ui.cashier.pages import table_view
+from clockapp.ui.cashier.rows_model import Column, RowsModel
 
 #: What the preview calls each action.
 ACTION_TEXT = {

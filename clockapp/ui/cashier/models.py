@@ -10,6 +10,7 @@ The rows come straight from the services (`PlayerInfo`, `RegistrationInfo`, `Led
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -42,7 +43,7 @@ def money(cents: int) -> str:
     return format_cents(cents)
 
 
-def local_time(row_time: Any) -> str:
+def local_time(row_time: datetime) -> str:
     """A stored UTC time as the local wall-clock time, 'HH:MM:SS'."""
     return row_time.astimezone().strftime("%H:%M:%S")
 

@@ -9,7 +9,6 @@ counts are not undoable: a void is itself the correction, and a count is a fact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
@@ -19,6 +18,7 @@ from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
 from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
 from clockapp.ui.cashier.context import CashierContext
@@ -64,7 +64,7 @@ def sell(
     """
     cashier, tid = ctx.services.cashier, ctx.tid
 
-    def operation(tendered: int | None) -> Any:
+    def operation(tendered: int | None) -> Outcome[EntryReceipt]:
         # One call each: the sale, the bust recorded with it and the seat (drawn for a new
         # entry, given back after a rebuy) commit together in the service's one transaction.
         if kind is EntryKind.BUY_IN:
@@ -183,7 +183,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
     results, tid = ctx.services.results, ctx.tid
     inputs = list(busts)
 
-    def operation() -> Any:
+    def operation() -> Outcome[BustReport]:
         return results.eliminate_hand(tid, inputs, follow_seating=True)
 
     report = ctx.call(operation)
@@ -224,7 +224,9 @@ def pay(
 ) -> LedgerEntry | None:
     """Pay a prize (or bounties): all that is owed, or `amount` cents of it."""
     payouts, tid = ctx.services.payouts, ctx.tid
-    method: Callable[..., Any] = payouts.pay_bounties if bounty else payouts.pay_prize
+    method: Callable[[int, int, int | None], Outcome[LedgerEntry]] = (
+        payouts.pay_bounties if bounty else payouts.pay_prize
+    )
     entry = ctx.call(lambda: method(tid, registration_id, amount))
     if entry is None:
         return None
@@ -285,7 +287,7 @@ def record_deal(
     """Record the deal the players agreed to (a deal row on the ledger)."""
     payouts, tid = ctx.services.payouts, ctx.tid
 
-    def operation() -> Any:
+    def operation() -> Outcome[DealInfo]:
         return payouts.record_deal(tid, stacks, method=method, unit=unit, reserve=reserve)
 
     deal = ctx.call(operation)

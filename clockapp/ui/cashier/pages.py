@@ -1,7 +1,9 @@
-"""The money pages of the cashier window: the field, the ledger, the cash drawer.
+"""The cashier window's pages: their base (`Page`), their tables, and the field.
 
 Each page reads what it shows from the services in `refresh()`, which the window calls when the
-bus says the page's part of the tournament changed (`REFRESH_ON`).
+bus says the page's part of the tournament changed (`REFRESH_ON`). The money pages have a module
+each: `ledger_page` (every money row, void and refund) and `drawer_page` (the cash drawer and the
+end-of-night summary); the players, payouts, eliminations and results pages too.
 """
 
 from __future__ import annotations
@@ -9,9 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -19,19 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.records import LedgerEntry, RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.services.changes import Change
-from clockapp.ui.actions import Meaning, mark
-from clockapp.ui.cashier import operations, setup_operations
+from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import DrawerCountDialog, ReasonDialog
-from clockapp.ui.cashier.models import (
-    LedgerModel,
-    LinesModel,
-    RegistrationsModel,
-    RowsModel,
-)
+from clockapp.ui.cashier.models import RegistrationsModel
+from clockapp.ui.cashier.rows_model import RowsModel
 
 
 def table_view(model: RowsModel, name: str) -> QTableView:
@@ -169,227 +162,3 @@ class FieldPage(Page):
         reg = self._selected_or_refuse()
         if reg is not None:
             setup_operations.withdraw(self._ctx, reg)
-
-
-# ------------------------------------------------------------------------------ the ledger
-class LedgerPage(Page):
-    """Every money row; void (or refund) the selected one with a reason."""
-
-    REFRESH_ON = Change.LEDGER | Change.PAYOUTS | Change.ENTRIES | Change.PLAYERS
-
-    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
-        super().__init__(ctx, parent)
-        self.model = LedgerModel(self)
-        self.view = table_view(self.model, "ledger")
-        self.totals = QLabel()
-        self.totals.setObjectName("ledger_totals")
-        self.void_button = QPushButton("Void row… (Del)")
-        self.void_button.setObjectName("void")
-        self.void_button.setShortcut("Del")
-        mark(self.void_button, Meaning.DELETE_ROW)
-        self.void_button.clicked.connect(lambda: self.start_void())
-        self.refund_button = QPushButton("Refund entry…")
-        self.refund_button.clicked.connect(lambda: self.start_refund())
-        self.export_button = QPushButton("Export CSV…")
-        self.export_button.setObjectName("export_ledger")
-        self.export_button.clicked.connect(lambda: self.export_csv())
-        note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
-        note.setStyleSheet("color:#607d8b;")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.void_button)
-        buttons.addWidget(self.refund_button)
-        buttons.addWidget(note, 1)
-        buttons.addWidget(self.export_button)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.totals)
-        layout.addWidget(self.view, 1)
-        layout.addLayout(buttons)
-        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
-        self._update_buttons()
-
-    def export_csv(self, path: str | None = None) -> str | None:
-        """Write the ledger as CSV for the books (asks where when not given)."""
-        ctx = self._ctx
-        saved = ctx.save_text(
-            self,
-            path,
-            "Export the ledger",
-            "ledger.csv",
-            lambda: ctx.services.cashier.ledger_csv(ctx.tid),
-        )
-        if saved is None:
-            return None
-        path = saved[0]
-        ctx.message.show_info(f"Ledger exported: {path}")
-        return path
-
-    def refresh(self) -> None:
-        ctx = self._ctx
-        if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
-            fit_columns(self.view)
-        self.view.scrollToBottom()
-        self._update_buttons()
-        b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
-        if b is not None:
-            self.totals.setText(
-                f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
-                f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
-                f"bounties {format_cents(b.bounty_pool)} · still owed "
-                f"{format_cents(b.still_owed)}"
-            )
-
-    def select_row_id(self, row_id: int) -> None:
-        """Select ledger row `row_id` (tests, and jumping from a message)."""
-        row = self.model.row_of_id(row_id)
-        if row is not None:
-            self.view.selectRow(row)
-            self.view.setCurrentIndex(self.model.index(row, 0))
-
-    def _on_view_current_changed(self, *_args: object) -> None:
-        self._update_buttons()
-
-    def _refusals(self, entry: LedgerEntry | None) -> tuple[str, str]:
-        """Why the service would refuse to void and to refund `entry` now ('' when it would not)."""
-        if entry is None:
-            return ("Select a ledger row first.",) * 2
-        ctx, corrections = self._ctx, self._ctx.services.corrections
-        void = ctx.read(lambda: corrections.void_refusal(ctx.tid, [entry.id]), "")
-        refund = ctx.read(lambda: corrections.refund_refusal(ctx.tid, entry.id), "")
-        return void, refund
-
-    def _update_buttons(self) -> None:
-        """Offer Void and Refund only for a row the service would reverse (why not: tooltip)."""
-        row = self.selected_row(self.view)
-        void, refund = self._refusals(self.model.row_at(row) if row is not None else None)
-        for button, refusal, what in (
-            (self.void_button, void, "Void the selected row with a reason (Del)"),
-            (self.refund_button, refund, "Hand the selected entry's money back"),
-        ):
-            button.setEnabled(not refusal)
-            button.setToolTip(f"Not possible: {refusal}" if refusal else what)
-
-    def _selected_entry(self):
-        row = self.selected_row(self.view)
-        entry = self.model.row_at(row) if row is not None else None
-        if entry is None:
-            self._ctx.refuse("Select a ledger row first.")
-        return entry
-
-    def start_void(self) -> None:
-        """Ask for the reason, then void the selected row."""
-        entry = self._selected_entry()
-        if entry is None:
-            return
-        refusal = self._refusals(entry)[0]
-        if refusal:  # the service's answer, not a guess made here
-            self._ctx.refuse(f"Row #{entry.id} cannot be voided: {refusal}")
-            return
-        dialog = ReasonDialog(
-            f"Void row #{entry.id}",
-            f"Void row #{entry.id}: {entry.kind.value}, {entry.name or 'no player'}, "
-            f"{format_cents(entry.amount)}. A reversing row is added; both stay in the ledger.",
-            "Void row",
-            self,
-        )
-        dialog.accepted.connect(lambda: operations.void(self._ctx, entry, dialog.reason()))
-        self._open(dialog)
-
-    def start_refund(self) -> None:
-        """Ask for the reason, then refund the selected entry."""
-        entry = self._selected_entry()
-        if entry is None:
-            return
-        refusal = self._refusals(entry)[1]
-        if refusal:
-            self._ctx.refuse(f"Row #{entry.id} cannot be refunded: {refusal}")
-            return
-        dialog = ReasonDialog(
-            f"Refund row #{entry.id}",
-            f"Hand back {format_cents(entry.amount)} to {entry.name} for row #{entry.id} "
-            f"({entry.kind.value}); the entry no longer counts in the field.",
-            "Refund",
-            self,
-        )
-        dialog.accepted.connect(lambda: operations.refund(self._ctx, entry, dialog.reason()))
-        self._open(dialog)
-
-
-# ------------------------------------------------------------------------------ the drawer
-class DrawerPage(Page):
-    """Expected cash, the cashier's count, the difference, and the end-of-night summary."""
-
-    REFRESH_ON = Change.LEDGER | Change.PAYOUTS | Change.ENTRIES
-
-    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
-        super().__init__(ctx, parent)
-        self.expected_label = QLabel()
-        self.expected_label.setObjectName("expected_cash")
-        self.counted_label = QLabel()
-        self.counted_label.setObjectName("counted_cash")
-        self.difference_label = QLabel()
-        self.difference_label.setObjectName("drawer_difference")
-        for label in (self.expected_label, self.counted_label, self.difference_label):
-            font = label.font()
-            font.setPointSize(font.pointSize() + 4)
-            font.setBold(True)
-            label.setFont(font)
-        form = QFormLayout()
-        form.addRow("Expected in the drawer:", self.expected_label)
-        form.addRow("Last count:", self.counted_label)
-        form.addRow("Difference:", self.difference_label)
-        self.count_button = QPushButton("Count the drawer… (Ctrl+Shift+D)")
-        self.count_button.setObjectName("count_drawer")
-        self.count_button.clicked.connect(lambda: self.start_count())
-        self.summary_model = LinesModel(self)
-        self.summary_view = table_view(self.summary_model, "summary")
-        self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.summary_view.horizontalHeader().setStretchLastSection(False)
-        top = QVBoxLayout()
-        top.addLayout(form)
-        top.addWidget(self.count_button)
-        top.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(QLabel("<b>End-of-night summary</b>"))
-        right.addWidget(self.summary_view, 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(top, 1)
-        layout.addLayout(right, 1)
-        self._counted = False
-
-    def refresh(self) -> None:
-        ctx = self._ctx
-        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
-        counts = ctx.read(lambda: ctx.services.cashier.drawer_counts(ctx.tid), ())
-        summary = ctx.read(lambda: ctx.services.cashier.summary(ctx.tid), None)
-        if drawer is None or summary is None:
-            return
-        self.expected_label.setText(format_cents(drawer.expected))
-        if counts:
-            last = counts[-1]
-            when = last.created_at.astimezone().strftime("%H:%M")
-            self.counted_label.setText(f"{format_cents(last.counted)} at {when}")
-            self.difference_label.setText(drawer.status)
-            color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
-            self.difference_label.setStyleSheet(f"color:{color};")
-        else:
-            self.counted_label.setText("not counted yet")
-            self.difference_label.setText("—")
-            self.difference_label.setStyleSheet("")
-        self.summary_model.set_rows(summary.lines())
-        self.summary_view.resizeColumnToContents(1)
-
-    def start_count(self) -> None:
-        """Ask for the count and record it."""
-        ctx = self._ctx
-        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
-        if drawer is None:
-            return
-        dialog = DrawerCountDialog(drawer.expected, self)
-
-        def record() -> None:
-            counted = dialog.counted()
-            if counted is not None:
-                operations.count_drawer(ctx, counted, dialog.note_edit.text())
-
-        dialog.accepted.connect(record)
-        self._open(dialog)

@@ -7,7 +7,7 @@ Nothing is saved until OK.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView, QWidget
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
@@ -40,7 +40,11 @@ class PayoutTableDialog(_Dialog):
     """Edit the payout structure: preset or custom, rounding, minimum cash, guarantee, lock."""
 
     def __init__(
-        self, services: Services, tournament_id: int, current: PayoutView, parent=None
+        self,
+        services: Services,
+        tournament_id: int,
+        current: PayoutView,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__("Payout table", "Use this table", parent)
         self.setObjectName("payout_dialog")

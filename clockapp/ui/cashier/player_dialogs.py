@@ -7,7 +7,14 @@ service when one is accepted.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QWidget,
+)
 
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
@@ -21,7 +28,12 @@ MERGE_LIMIT = 50
 class PlayerDialog(_Dialog):
     """A player's details: name, nickname, phone, e-mail, team and notes (only the name needed)."""
 
-    def __init__(self, details: PlayerDetails | None = None, title: str = "", parent=None) -> None:
+    def __init__(
+        self,
+        details: PlayerDetails | None = None,
+        title: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
         editing = details is not None
         super().__init__(
             title or ("Edit player" if editing else "New player"),
@@ -79,7 +91,9 @@ class PlayerDialog(_Dialog):
 class MergeDialog(_Dialog):
     """Choose the player a duplicate is merged into (the duplicate's registrations move there)."""
 
-    def __init__(self, services: Services, duplicate: PlayerInfo, parent=None) -> None:
+    def __init__(
+        self, services: Services, duplicate: PlayerInfo, parent: QWidget | None = None
+    ) -> None:
         super().__init__(f"Merge {duplicate.display_name}", "Merge", parent)
         self.setObjectName("merge_dialog")
         self.setMinimumWidth(480)

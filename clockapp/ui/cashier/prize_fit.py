@@ -30,6 +30,11 @@ from clockapp.ui.cashier.dialogs import _Dialog
 HEADERS = ("Place", "Before", "After", "Pays")
 
 
+def _text(item: QTableWidgetItem | None) -> str:
+    """A cell's text ('' for a cell never filled)."""
+    return item.text() if item is not None else ""
+
+
 def _share(structure: PayoutStructure, place: int) -> str:
     """What the structure says for `place` ('50%' or '$50.00'; '—' when it does not pay it)."""
     values = (
@@ -105,9 +110,10 @@ class FitDialog(_Dialog):
 
     def cells(self) -> list[tuple[str, ...]]:
         """The table's text, row by row (what the director reads)."""
+        table = self.table
         return [
-            tuple(self.table.item(r, c).text() for c in range(self.table.columnCount()))
-            for r in range(self.table.rowCount())
+            tuple(_text(table.item(r, c)) for c in range(table.columnCount()))
+            for r in range(table.rowCount())
         ]
 
 

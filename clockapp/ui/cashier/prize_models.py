@@ -11,7 +11,9 @@ from typing import Any
 from PySide6.QtGui import QFont
 
 from clockapp.core.payouts import format_percent, ordinal
-from clockapp.ui.cashier.models import Column, RowsModel, local_time, money
+from clockapp.services.results import EliminationInfo
+from clockapp.ui.cashier.models import local_time, money
+from clockapp.ui.cashier.rows_model import Column, RowsModel
 
 
 # ------------------------------------------------------------------------------ payouts
@@ -90,7 +92,7 @@ class EliminationLine:
             the hand then do not rank anyone and are not shown).
     """
 
-    info: Any
+    info: EliminationInfo
     place: str = ""
     prize: int = 0
     alone: bool = True

@@ -6,57 +6,38 @@ another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the des
 commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
 records), Ctrl+Shift+D count the drawer, Ctrl+P receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the
 pages.
+
+The window composes parts that each own one job: the header (`header.CashierHeader`: the name,
+rules, pool, registration and the undo buttons, refreshed from the bus's flags), the desk, and
+one widget per page. It keeps what spans them: the actions and keys, the rules dialog, and which
+page is read now and which when it is shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QPushButton,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from clockapp.core.money.amounts import format_cents
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Changes
 from clockapp.ui.actions import Meaning, mark
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.cashier.bounty_dialog import open_bounty_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
-from clockapp.ui.cashier.pages import DrawerPage, FieldPage, LedgerPage, Page
+from clockapp.ui.cashier.drawer_page import DrawerPage
+from clockapp.ui.cashier.header import CashierHeader
+from clockapp.ui.cashier.ledger_page import LedgerPage
+from clockapp.ui.cashier.pages import FieldPage, Page
 from clockapp.ui.cashier.players_page import PlayersPage
 from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
-from clockapp.ui.cashier.setup_operations import describe_rules, set_rules
-from clockapp.ui.elided import ElidedLabel
-
-#: What the header's prize pool line shows: the field, the money and the payout table.
-POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
-#: What a sale changes (`services.cashier.ENTRY_CHANGES`); a bust, an undo, the director's
-#: choice or the end of the tournament change something else too.
-SALE = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
-
-
-def show_registration(label: QLabel, ctx: CashierContext) -> None:
-    """'Registration open until the first bust' in green, 'Registration closed' in red."""
-    window = ctx.read(lambda: ctx.services.registration.window(ctx.tid), None)
-    if window is None:
-        return
-    label.setText(window.wall)
-    label.setToolTip(window.reason)
-    color = "#1b7f4b" if window.open else "#c0392b"
-    label.setStyleSheet(f"color: {color}; font-weight: bold;")
-
+from clockapp.ui.cashier.setup_operations import set_rules
 
 #: Every key of the window, for the help overlay: (keys, what they do).
 CASHIER_KEYS: tuple[tuple[str, str], ...] = (
@@ -103,55 +84,11 @@ class CashierWindow(QMainWindow):
     # ------------------------------------------------------------------ layout
     def _setup_ui(self) -> None:
         ctx = self.ctx
-        self.title_label = ElidedLabel()
-        self.title_label.setObjectName("cashier_title")
-        font = self.title_label.font()
-        font.setPointSize(font.pointSize() + 5)
-        font.setBold(True)
-        self.title_label.setFont(font)
-        # The header's data lines give up width before the window does (a long name or rules line
-        # must not push the window past a 1366-pixel laptop screen): elided, whole in the tooltip.
-        self.rules_label = ElidedLabel()
-        self.rules_label.setObjectName("cashier_rules")
-        self.pool_label = ElidedLabel()
-        self.pool_label.setObjectName("cashier_pool")
-        self.registration_label = QLabel()  # whether a new player may buy in now
-        self.registration_label.setObjectName("cashier_registration")
-        self.rules_button = QPushButton("Rules…")
-        self.rules_button.setObjectName("rules")
-        self.rules_button.setToolTip(
-            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
-            "add-on, re-entry, opening float"
-        )
-        self.rules_button.clicked.connect(lambda: self.start_rules())
-        self.bounties_button = QPushButton("Bounties…")
-        self.bounties_button.setObjectName("bounties")
-        self.bounties_button.setToolTip(
-            "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
-        )
-        self.bounties_button.clicked.connect(lambda: open_bounty_dialog(self.ctx, self))
-        self.undo_button = QPushButton("Undo")
-        self.undo_button.setObjectName("undo")
-        self.undo_button.clicked.connect(lambda: self.undo())
-        self.redo_button = QPushButton("Redo")
-        self.redo_button.setObjectName("redo")
-        self.redo_button.clicked.connect(lambda: self.redo())
-        stack = ctx.history.stack
-        ctx.history.undo_changed.connect(self._update_undo)
-        stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        stack.undoTextChanged.connect(self._on_stack_undo_text_changed)
-        stack.redoTextChanged.connect(self._on_stack_redo_text_changed)
-        self.undo_button.setEnabled(False)
-        self.redo_button.setEnabled(False)
-        header = QHBoxLayout()
-        header.addWidget(self.title_label)
-        header.addWidget(self.rules_label)
-        header.addWidget(self.pool_label, 1)
-        header.addWidget(self.registration_label)
-        header.addWidget(self.rules_button)
-        header.addWidget(self.bounties_button)
-        header.addWidget(self.undo_button)
-        header.addWidget(self.redo_button)
+        self.header = CashierHeader(ctx)
+        self.header.name_changed.connect(self._on_header_name_changed)
+        self.header.rules_requested.connect(self.start_rules)
+        self.header.undo_requested.connect(self.undo)
+        self.header.redo_requested.connect(self.redo)
         self.desk = Desk(ctx)
         self.players = PlayersPage(ctx)
         self.field = FieldPage(ctx)
@@ -177,7 +114,7 @@ class CashierWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -194,7 +131,7 @@ class CashierWindow(QMainWindow):
         )
 
     def _install_actions(self) -> None:
-        def add(text: str, keys: tuple[str, ...], handler) -> QAction:
+        def add(text: str, keys: tuple[str, ...], handler: Callable[[], object]) -> QAction:
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -202,7 +139,7 @@ class CashierWindow(QMainWindow):
             self.addAction(action)
             return action
 
-        self.actions_by_name = {
+        self.actions_by_name: dict[str, QAction] = {
             "find": add("Find a player", ("Ctrl+F",), self.focus_search),
             "new_player": add("New player", ("Ctrl+N",), lambda: self._desk_do("add")),
             "undo": add("Undo", ("Ctrl+Z",), self.undo),
@@ -216,19 +153,13 @@ class CashierWindow(QMainWindow):
         }
         mark(self.actions_by_name["new_player"], Meaning.NEW)
         for n in range(self.tabs.count()):
-            add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), lambda n=n: self.tabs.setCurrentIndex(n))
-        self._update_undo()
+            add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), partial(self.tabs.setCurrentIndex, n))
+        self.ctx.history.undo_changed.connect(self._on_history_undo_changed)
+        self._on_history_undo_changed()
 
-    def _update_undo(self) -> None:
-        """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
-        refusal = self.ctx.history.undo_refusal()
-        self.undo_button.setEnabled(not refusal)
-        self.undo_button.setToolTip(
-            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
-        )
-        action = getattr(self, "actions_by_name", {}).get("undo")
-        if action is not None:
-            action.setEnabled(not refusal)
+    def _on_history_undo_changed(self) -> None:
+        """Ctrl+Z is offered when the header's Undo is (the service's answer, kept per revision)."""
+        self.actions_by_name["undo"].setEnabled(not self.ctx.history.undo_refusal())
 
     # ------------------------------------------------------------------ commands
     def focus_search(self) -> None:
@@ -295,7 +226,7 @@ class CashierWindow(QMainWindow):
 
         Only the page on show is read now; the others are read when they are shown.
         """
-        self._refresh_header()
+        self.header.refresh()
         self.desk.refresh()
         self._stale = set(self._pages())
         self._refresh_current()
@@ -309,42 +240,13 @@ class CashierWindow(QMainWindow):
     def _on_tabs_current_changed(self, _index: int) -> None:
         self._refresh_current()
 
-    def _refresh_header(self, what: Change = Change.ALL) -> None:
-        """Read again the parts of the header whose flags are in `what` (all by default)."""
-        ctx = self.ctx
-        if what & Change.TOURNAMENT:  # the name and the entry rules
-            info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
-            name = info.name if info is not None else f"Tournament #{ctx.tid}"
-            self.setWindowTitle(f"Cashier — {name}")
-            self.title_label.setText(name)
-            config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
-            rules = f"· {describe_rules(config)} ·" if config is not None else ""
-            self.rules_label.setText(rules)
-        if not what & POOL_REFRESH_ON:
-            return
-        if what != SALE:  # a sale cannot open or close registration: one read less per sale
-            show_registration(self.registration_label, ctx)
-        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
-        if view is None:
-            return
-        money = ""
-        if view.players_to_money:
-            money = f" · {view.players_to_money} to the money"
-        self.pool_label.setText(
-            f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
-            f"{view.players_left} left · {view.places_paid} paid{money}"
-        )
-
-    def _on_stack_undo_text_changed(self, text: str) -> None:
-        self.undo_button.setText(f"Undo {text}".strip())
-
-    def _on_stack_redo_text_changed(self, text: str) -> None:
-        self.redo_button.setText(f"Redo {text}".strip())
+    def _on_header_name_changed(self, name: str) -> None:
+        self.setWindowTitle(f"Cashier — {name}")
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.ctx.tid):
             return
-        self._refresh_header(changes.what)
+        self.header.refresh(changes.what)
         if changes.touches(DESK_REFRESH_ON):
             self.desk.refresh()
         # A busy desk sells an entry every few seconds: read again only the page on show, and

@@ -1,0 +1,83 @@
+"""What the desk asks before it sells an entry: the service's answer, then the entry dialog.
+
+`entry_dialog` asks the service whether the entry can be sold now (a refusal is shown and
+nothing is opened), then builds the dialog with what the rules add to the sale: the add-on sold
+with the buy-in or re-entry, the stack a player in play still has (a rebuy allowed only at or
+below a stack), and the note that the bust at the table is recorded with the sale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QWidget
+
+from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
+from clockapp.core.money.records import RegistrationStatus
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import EntryDialog
+from clockapp.ui.cashier.models import DeskRow
+
+
+@dataclass(frozen=True)
+class EntrySale:
+    """The dialog of an entry about to be sold, and whether the sale records a bust with it."""
+
+    dialog: EntryDialog
+    #: The player is shown in play: the dialog said the bust at the table is recorded with the
+    #: rebuy or re-entry, which the service otherwise refuses for a player it has in play.
+    at_table: bool
+
+
+def entry_dialog(
+    ctx: CashierContext, row: DeskRow, kind: EntryKind, parent: QWidget
+) -> EntrySale | None:
+    """The dialog selling `kind` to `row`'s player, or None (the refusal shown, nothing written)."""
+    name, reg = row.player.display_name, row.registration
+    rules = ctx.services.cashier.config(ctx.tid).rules
+    option: EntryOption | None
+    if kind is EntryKind.BUY_IN:
+        # The service's own check (late registration, deadline, a full field, already in),
+        # so a latecomer is refused before the cashier takes the money, not after.
+        option = ctx.read(lambda: ctx.services.cashier.buy_in_option(ctx.tid, row.player.id), None)
+    elif reg is None or not reg.bought_in:
+        ctx.refuse(f"{name} has not bought in yet: press B for the buy-in first.")
+        return None
+    else:
+        options = ctx.read(lambda: ctx.services.cashier.options(ctx.tid, reg.id), ())
+        option = next((o for o in options if o.kind == kind), None)
+    if option is None:
+        return None  # the read failed and said why
+    if option.offer is None:
+        ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
+        return None
+    add_on = None
+    if (
+        kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY)
+        and rules.add_on is not None
+        and rules.add_on.with_buy_in
+    ):
+        add_on = EntryOffer(EntryKind.ADD_ON, rules.add_on.price, rules.add_on.chips)
+    ask_stack = (
+        kind is EntryKind.REBUY
+        and reg is not None
+        and reg.status is RegistrationStatus.PLAYING
+        and rules.rebuy is not None
+        and rules.rebuy.stack_at_or_below > 0
+    )
+    at_table = kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play
+    note = ""
+    if at_table:
+        note = f"{name} is still in play: this records the bust at the table first."
+        if ask_stack:
+            note = f"{name} is still in play: give the chips they have now (0 if busted)."
+    dialog = EntryDialog(
+        name,
+        option.offer,
+        ctx.chip_set(),
+        add_on=add_on,
+        ask_stack=ask_stack,
+        note=note,
+        parent=parent,
+    )
+    return EntrySale(dialog, at_table)

@@ -1,0 +1,151 @@
+"""The cashier window's header: the tournament, its rules, the prize pool, registration, undo.
+
+`CashierHeader` lays out and reads one line: the tournament's name, its entry rules, the prize
+pool, whether a new player may buy in now, and the Rules, Bounties, Undo and Redo buttons. It
+refreshes itself from the bus's flags (`refresh(what)`), follows the undo history (the buttons
+say what they would undo or redo, and Undo is offered only when the service would accept it),
+and asks the window for what is the window's: the rules dialog, undo and redo, which end with the
+focus back in the desk's search box.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.services.changes import Change
+from clockapp.ui.cashier.bounty_dialog import open_bounty_dialog
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.setup_operations import describe_rules
+from clockapp.ui.elided import ElidedLabel
+
+#: What the header's prize pool line shows: the field, the money and the payout table.
+POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
+#: What a sale changes (`services.cashier.ENTRY_CHANGES`); a bust, an undo, the director's
+#: choice or the end of the tournament change something else too.
+SALE = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
+
+
+def show_registration(label: QLabel, ctx: CashierContext) -> None:
+    """'Registration open until the first bust' in green, 'Registration closed' in red."""
+    window = ctx.read(lambda: ctx.services.registration.window(ctx.tid), None)
+    if window is None:
+        return
+    label.setText(window.wall)
+    label.setToolTip(window.reason)
+    color = "#1b7f4b" if window.open else "#c0392b"
+    label.setStyleSheet(f"color: {color}; font-weight: bold;")
+
+
+class CashierHeader(QWidget):
+    """The line above the cashier's pages: what the tournament is and where the money stands."""
+
+    #: The tournament's name, read again (the window's title follows it).
+    name_changed = Signal(str)
+    #: The Rules button was pressed (the window owns the rules dialog and its Ctrl+Shift+E).
+    rules_requested = Signal()
+    #: The Undo or Redo button was pressed (the window's undo and redo end in the search box).
+    undo_requested = Signal()
+    redo_requested = Signal()
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cashier_header")
+        self._ctx = ctx
+        self._setup_ui()
+        history = ctx.history
+        history.undo_changed.connect(self._on_history_undo_changed)
+        history.stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        history.stack.undoTextChanged.connect(self._on_stack_undo_text_changed)
+        history.stack.redoTextChanged.connect(self._on_stack_redo_text_changed)
+        self._on_history_undo_changed()
+
+    def _setup_ui(self) -> None:
+        self.title_label = ElidedLabel()
+        self.title_label.setObjectName("cashier_title")
+        font = self.title_label.font()
+        font.setPointSize(font.pointSize() + 5)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        # The header's data lines give up width before the window does (a long name or rules line
+        # must not push the window past a 1366-pixel laptop screen): elided, whole in the tooltip.
+        self.rules_label = ElidedLabel()
+        self.rules_label.setObjectName("cashier_rules")
+        self.pool_label = ElidedLabel()
+        self.pool_label.setObjectName("cashier_pool")
+        self.registration_label = QLabel()  # whether a new player may buy in now
+        self.registration_label.setObjectName("cashier_registration")
+        self.rules_button = QPushButton("Rules…")
+        self.rules_button.setObjectName("rules")
+        self.rules_button.setToolTip(
+            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
+            "add-on, re-entry, opening float"
+        )
+        self.rules_button.clicked.connect(lambda: self.rules_requested.emit())
+        self.bounties_button = QPushButton("Bounties…")
+        self.bounties_button.setObjectName("bounties")
+        self.bounties_button.setToolTip(
+            "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
+        )
+        self.bounties_button.clicked.connect(lambda: open_bounty_dialog(self._ctx, self.window()))
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setObjectName("undo")
+        self.undo_button.clicked.connect(lambda: self.undo_requested.emit())
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.setObjectName("redo")
+        self.redo_button.clicked.connect(lambda: self.redo_requested.emit())
+        self.redo_button.setEnabled(False)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.rules_label)
+        layout.addWidget(self.pool_label, 1)
+        layout.addWidget(self.registration_label)
+        layout.addWidget(self.rules_button)
+        layout.addWidget(self.bounties_button)
+        layout.addWidget(self.undo_button)
+        layout.addWidget(self.redo_button)
+
+    def refresh(self, what: Change = Change.ALL) -> None:
+        """Read again the parts of the header whose flags are in `what` (all by default)."""
+        ctx = self._ctx
+        if what & Change.TOURNAMENT:  # the name and the entry rules
+            info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
+            name = info.name if info is not None else f"Tournament #{ctx.tid}"
+            self.title_label.setText(name)
+            self.name_changed.emit(name)
+            config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
+            rules = f"· {describe_rules(config)} ·" if config is not None else ""
+            self.rules_label.setText(rules)
+        if not what & POOL_REFRESH_ON:
+            return
+        if what != SALE:  # a sale cannot open or close registration: one read less per sale
+            show_registration(self.registration_label, ctx)
+        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
+        if view is None:
+            return
+        money = ""
+        if view.players_to_money:
+            money = f" · {view.players_to_money} to the money"
+        self.pool_label.setText(
+            f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
+            f"{view.players_left} left · {view.places_paid} paid{money}"
+        )
+
+    def _on_history_undo_changed(self) -> None:
+        """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
+        refusal = self._ctx.history.undo_refusal()
+        self.undo_button.setEnabled(not refusal)
+        self.undo_button.setToolTip(
+            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
+        )
+
+    def _on_stack_undo_text_changed(self, text: str) -> None:
+        self.undo_button.setText(f"Undo {text}".strip())
+
+    def _on_stack_redo_text_changed(self, text: str) -> None:
+        self.redo_button.setText(f"Redo {text}".strip())
+
+
+__all__ = ["POOL_REFRESH_ON", "SALE", "CashierHeader", "show_registration"]

@@ -1,0 +1,161 @@
+"""The ledger page: every money row, voided or refunded with a reason, and the CSV for the books.
+
+Nothing is ever deleted: a void or a refund adds a reversing row through the service, and both
+stay. Void and Refund are offered only for a row the service would reverse now.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.records import LedgerEntry
+from clockapp.services.changes import Change
+from clockapp.ui.actions import Meaning, mark
+from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.dialogs import ReasonDialog
+from clockapp.ui.cashier.models import LedgerModel
+from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+
+
+class LedgerPage(Page):
+    """Every money row; void (or refund) the selected one with a reason."""
+
+    REFRESH_ON = Change.LEDGER | Change.PAYOUTS | Change.ENTRIES | Change.PLAYERS
+
+    def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = LedgerModel(self)
+        self.view = table_view(self.model, "ledger")
+        self.totals = QLabel()
+        self.totals.setObjectName("ledger_totals")
+        self.void_button = QPushButton("Void row… (Del)")
+        self.void_button.setObjectName("void")
+        self.void_button.setShortcut("Del")
+        mark(self.void_button, Meaning.DELETE_ROW)
+        self.void_button.clicked.connect(lambda: self.start_void())
+        self.refund_button = QPushButton("Refund entry…")
+        self.refund_button.clicked.connect(lambda: self.start_refund())
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setObjectName("export_ledger")
+        self.export_button.clicked.connect(lambda: self.export_csv())
+        note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
+        note.setStyleSheet("color:#607d8b;")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.void_button)
+        buttons.addWidget(self.refund_button)
+        buttons.addWidget(note, 1)
+        buttons.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        self._update_buttons()
+
+    def export_csv(self, path: str | None = None) -> str | None:
+        """Write the ledger as CSV for the books (asks where when not given)."""
+        ctx = self._ctx
+        saved = ctx.save_text(
+            self,
+            path,
+            "Export the ledger",
+            "ledger.csv",
+            lambda: ctx.services.cashier.ledger_csv(ctx.tid),
+        )
+        if saved is None:
+            return None
+        path = saved[0]
+        ctx.message.show_info(f"Ledger exported: {path}")
+        return path
+
+    def refresh(self) -> None:
+        ctx = self._ctx
+        if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
+            fit_columns(self.view)
+        self.view.scrollToBottom()
+        self._update_buttons()
+        b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
+        if b is not None:
+            self.totals.setText(
+                f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
+                f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
+                f"bounties {format_cents(b.bounty_pool)} · still owed "
+                f"{format_cents(b.still_owed)}"
+            )
+
+    def select_row_id(self, row_id: int) -> None:
+        """Select ledger row `row_id` (tests, and jumping from a message)."""
+        row = self.model.row_of_id(row_id)
+        if row is not None:
+            self.view.selectRow(row)
+            self.view.setCurrentIndex(self.model.index(row, 0))
+
+    def _on_view_current_changed(self, *_args: object) -> None:
+        self._update_buttons()
+
+    def _refusals(self, entry: LedgerEntry | None) -> tuple[str, str]:
+        """Why the service would refuse to void and to refund `entry` now ('' when it would not)."""
+        if entry is None:
+            return ("Select a ledger row first.",) * 2
+        ctx, corrections = self._ctx, self._ctx.services.corrections
+        void = ctx.read(lambda: corrections.void_refusal(ctx.tid, [entry.id]), "")
+        refund = ctx.read(lambda: corrections.refund_refusal(ctx.tid, entry.id), "")
+        return void, refund
+
+    def _update_buttons(self) -> None:
+        """Offer Void and Refund only for a row the service would reverse (why not: tooltip)."""
+        row = self.selected_row(self.view)
+        void, refund = self._refusals(self.model.row_at(row) if row is not None else None)
+        for button, refusal, what in (
+            (self.void_button, void, "Void the selected row with a reason (Del)"),
+            (self.refund_button, refund, "Hand the selected entry's money back"),
+        ):
+            button.setEnabled(not refusal)
+            button.setToolTip(f"Not possible: {refusal}" if refusal else what)
+
+    def _selected_entry(self) -> LedgerEntry | None:
+        row = self.selected_row(self.view)
+        entry = self.model.row_at(row) if row is not None else None
+        if entry is None:
+            self._ctx.refuse("Select a ledger row first.")
+        return entry
+
+    def start_void(self) -> None:
+        """Ask for the reason, then void the selected row."""
+        entry = self._selected_entry()
+        if entry is None:
+            return
+        refusal = self._refusals(entry)[0]
+        if refusal:  # the service's answer, not a guess made here
+            self._ctx.refuse(f"Row #{entry.id} cannot be voided: {refusal}")
+            return
+        dialog = ReasonDialog(
+            f"Void row #{entry.id}",
+            f"Void row #{entry.id}: {entry.kind.value}, {entry.name or 'no player'}, "
+            f"{format_cents(entry.amount)}. A reversing row is added; both stay in the ledger.",
+            "Void row",
+            self,
+        )
+        dialog.accepted.connect(lambda: operations.void(self._ctx, entry, dialog.reason()))
+        self._open(dialog)
+
+    def start_refund(self) -> None:
+        """Ask for the reason, then refund the selected entry."""
+        entry = self._selected_entry()
+        if entry is None:
+            return
+        refusal = self._refusals(entry)[1]
+        if refusal:
+            self._ctx.refuse(f"Row #{entry.id} cannot be refunded: {refusal}")
+            return
+        dialog = ReasonDialog(
+            f"Refund row #{entry.id}",
+            f"Hand back {format_cents(entry.amount)} to {entry.name} for row #{entry.id} "
+            f"({entry.kind.value}); the entry no longer counts in the field.",
+            "Refund",
+            self,
+        )
+        dialog.accepted.connect(lambda: operations.refund(self._ctx, entry, dialog.reason()))
+        self._open(dialog)
