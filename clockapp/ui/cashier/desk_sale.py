@@ -1,9 +1,9 @@
 """What the desk asks before it sells an entry: the service's answer, then the entry dialog.
 
 `entry_dialog` asks the service whether the entry can be sold now (a refusal is shown and
-nothing is opened), then builds the dialog with what the rules add to the sale: the add-on sold
-with the buy-in or re-entry, the stack a player in play still has (a rebuy allowed only at or
-below a stack), and the note that the bust at the table is recorded with the sale.
+nothing is opened), then builds the dialog with what the rules add to the sale
+(`core.money.entry_sale`: the add-on sold with the buy-in or re-entry, the stack a player in play
+still has, and the note that the bust at the table is recorded with the sale).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QWidget
 
-from clockapp.core.money.entries import EntryKind, EntryOffer, EntryOption
-from clockapp.core.money.records import RegistrationStatus
+from clockapp.core.money.entries import EntryKind, EntryOption
+from clockapp.core.money.entry_sale import sale_extras
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import EntryDialog
 from clockapp.ui.cashier.models import DeskRow
@@ -51,21 +51,8 @@ def entry_dialog(
     if option.offer is None:
         ctx.refuse(option.refusal)  # e.g. a rebuy after the cutoff: nothing is written
         return None
-    add_on = None
-    if (
-        kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY)
-        and rules.add_on is not None
-        and rules.add_on.with_buy_in
-    ):
-        add_on = EntryOffer(EntryKind.ADD_ON, rules.add_on.price, rules.add_on.chips)
-    ask_stack = (
-        kind is EntryKind.REBUY
-        and reg is not None
-        and reg.status is RegistrationStatus.PLAYING
-        and rules.rebuy is not None
-        and rules.rebuy.stack_at_or_below > 0
-    )
-    at_table = kind in (EntryKind.REBUY, EntryKind.RE_ENTRY) and reg is not None and reg.in_play
+    extras = sale_extras(rules, kind, reg)
+    ask_stack, at_table = extras.ask_stack, extras.at_table
     note = ""
     if at_table:
         note = f"{name} is still in play: this records the bust at the table first."
@@ -75,7 +62,7 @@ def entry_dialog(
         name,
         option.offer,
         ctx.chip_set(),
-        add_on=add_on,
+        add_on=extras.add_on,
         ask_stack=ask_stack,
         note=note,
         parent=parent,
