@@ -50,7 +50,7 @@ class MovesBanner(Panel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, edge=theme.PAUSED)
-        self._moves: tuple[Any, ...] = ()
+        self._moves: tuple[MoveInfo, ...] = ()
         self._page = 0
         layout = QVBoxLayout(self)
         self._layout = layout
@@ -81,7 +81,7 @@ class MovesBanner(Panel):
     # ---------------------------------------------------------------- state
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[MoveInfo, ...]:
         """The pending moves (every page)."""
         return self._moves
 
@@ -99,7 +99,7 @@ class MovesBanner(Panel):
             return 0
         return 5 + 7 * min(len(self._moves), ROWS_PER_PAGE)
 
-    def set_moves(self, moves: Sequence[Any]) -> None:
+    def set_moves(self, moves: Sequence[MoveInfo]) -> None:
         """Show `moves` (the first page), or hide the banner when there are none."""
         moves = tuple(moves)
         if moves == self._moves:
