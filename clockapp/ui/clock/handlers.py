@@ -2,7 +2,7 @@
 
 `station_handlers` maps every `Action` the clock station supports (on the wall display and the
 director window alike, so a key does the same thing whichever has focus) to the station's method
-or part (`wall`, `showdown`, `house`) that does it.
+or the part that does it (`windows`, `tournaments`, `web`, `wall`, `showdown`, `house`).
 """
 
 from __future__ import annotations
