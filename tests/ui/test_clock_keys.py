@@ -156,7 +156,7 @@ def test_f_toggles_fullscreen_and_esc_leaves_it(qtbot, station, ui_settings) -> 
     assert ui_settings.display_fullscreen is False
     press(qtbot, station, Qt.Key.Key_F)
     assert display.isFullScreen()
-    display.exit_button.click()
+    display.fullscreen.exit_button.click()
     assert not display.isFullScreen()
 
 

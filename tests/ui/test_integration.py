@@ -80,9 +80,9 @@ def test_each_shortcut_opens_its_window_once(
 
 
 def test_the_windows_share_the_services_and_the_bus(qtbot, station: ClockStation) -> None:
-    cashier = station.open_cashier()
-    tables = station.open_tables()
-    rulings = station.open_rulings()
+    cashier = station.windows.open_cashier()
+    tables = station.windows.open_tables()
+    rulings = station.windows.open_rulings()
     for source in (cashier, tables, rulings.chips, rulings.tables):
         assert source._services is station.services  # type: ignore[attr-defined]
         assert source._bus is station.bus  # type: ignore[attr-defined]
@@ -265,7 +265,7 @@ def test_the_rulings_table_selector_fills_names_and_the_button(
 
 
 def test_no_table_leaves_the_dispute_alone(qtbot, station: ClockStation) -> None:
-    rulings = station.open_rulings()
+    rulings = station.windows.open_rulings()
     combo = rulings.pots.table_combo
     assert combo.count() == 1
     assert not combo.isEnabled()
@@ -278,8 +278,8 @@ def test_ctrl_o_switches_every_window_to_another_tournament(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
     other = services.tournaments.create("Sunday Turbo").value.id
-    cashier = station.open_cashier()
-    station.ask_tournament = lambda: other
+    cashier = station.windows.open_cashier()
+    station.tournaments.ask_tournament = lambda: other
     press(qtbot, station, Qt.Key.Key_O, CTRL)
     assert station.bus.tournament_id == other
     assert station.display.name_label.text() == "Sunday Turbo"
@@ -287,7 +287,7 @@ def test_ctrl_o_switches_every_window_to_another_tournament(
     assert "Sunday Turbo" in cashier.windowTitle()
     assert services.tournaments.last_opened().id == other
     # Cancelling the choice changes nothing.
-    station.ask_tournament = lambda: None
+    station.tournaments.ask_tournament = lambda: None
     press(qtbot, station, Qt.Key.Key_O, CTRL)
     assert station.bus.tournament_id == other
 
@@ -295,14 +295,14 @@ def test_ctrl_o_switches_every_window_to_another_tournament(
 def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
-    station.ask_tournament_name = lambda: "Monday Freeze-out"
+    station.tournaments.ask_tournament_name = lambda: "Monday Freeze-out"
     press(qtbot, station, Qt.Key.Key_N, CTRL_SHIFT)
     assert station.bus.tournament_id != tournament_id
     assert station.display.name_label.text() == "Monday Freeze-out"
     assert station.history.stack.count() == 0
-    station.ask_tournament_name = lambda: "   "
+    station.tournaments.ask_tournament_name = lambda: "   "
     before = station.bus.tournament_id
-    station.new_tournament()
+    station.tournaments.new_tournament()
     assert station.bus.tournament_id == before
 
 
@@ -360,7 +360,7 @@ def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
     services.seating.start_shootout(tid)
     before = stored_shootout(services, tid).current
     out = before.remaining(1)[0]
-    cashier = station.open_cashier()
+    cashier = station.windows.open_cashier()
 
     assert operations.record_busts(cashier.ctx, [BustInput(out)]) is not None
 

@@ -163,7 +163,7 @@ def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
             )
         ),
     )
-    window = station.open_window("cashier")
+    window = station.windows.open_window("cashier")
     qtbot.waitExposed(window)
     assert fits(window).width() <= ROOM.width(), fits(window)
     window.resize(ROOM)
@@ -175,7 +175,7 @@ def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
 
 @pytest.mark.parametrize("key", ["cashier", "tables", "rulings", "structure"])
 def test_every_window_fits_a_laptop(qtbot, station: ClockStation, key: str) -> None:
-    window = station.open_window(key)
+    window = station.windows.open_window(key)
     qtbot.waitExposed(window)
     assert fits(window).width() <= ROOM.width(), fits(window)
     assert fits(window).height() <= ROOM.height(), fits(window)
@@ -220,14 +220,14 @@ def test_a_window_built_for_a_large_screen_is_fitted_to_a_small_one() -> None:
 def test_a_window_closed_early_reopens_at_the_size_it_was_left(
     qtbot, station: ClockStation, ui_settings
 ) -> None:
-    cashier = station.open_cashier()
+    cashier = station.windows.open_cashier()
     qtbot.waitExposed(cashier)
     cashier.resize(cashier.minimumSizeHint().width() + 10, 600)
     size = cashier.size()
     cashier.close()  # long before the app quits
     assert ui_settings.qsettings.contains("geometry/cashier")
-    station.windows.pop("cashier").deleteLater()
-    again = station.open_cashier()
+    station.windows.forget("cashier").deleteLater()
+    again = station.windows.open_cashier()
     assert again is not cashier
     # (The offscreen test screen is 800 px wide: the width is held to the window's minimum.)
     assert again.height() == size.height() == 600

@@ -25,7 +25,7 @@ def every_window(station: ClockStation) -> dict[str, QWidget]:
     """The director's window, the wall and every window they open, as the app builds them."""
     windows = {"director": station.director, "wall": station.display}
     for name in (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_STRUCTURE, WINDOW_RULINGS):
-        windows[name] = station.open_window(name)
+        windows[name] = station.windows.open_window(name)
     QApplication.processEvents()
     return windows
 

@@ -206,8 +206,8 @@ def test_e_opens_the_structure_editor(qtbot, station) -> None:
         assert not station.display_actions[Action.STRUCTURE_EDITOR].isEnabled()
         return
     qtbot.keyClick(station.display, Qt.Key.Key_E)
-    assert station.structure_editor is not None
-    assert station.structure_editor.isVisible()
+    assert station.windows.structure_editor is not None
+    assert station.windows.structure_editor.isVisible()
 
 
 def run_clockapp(args: list[str], data: Path) -> subprocess.CompletedProcess[str]:

@@ -52,7 +52,7 @@ def test_a_station_that_loses_its_server_says_so_keeps_time_and_comes_back(
         for window in (station.director, station.display):
             qtbot.addWidget(window)
             window.show()
-        cashier = station.open_cashier()
+        cashier = station.windows.open_cashier()
         windows = (station.director, cashier, station.display)
         qtbot.waitUntil(lambda: station.display.countdown_label.text() != "", timeout=5000)
         assert not any(_mark(w).isVisible() for w in windows)

@@ -410,8 +410,8 @@ def test_file_dialogs_are_used_when_no_path_is_given(editor, tmp_path, monkeypat
 
 
 def test_e_on_the_clock_opens_the_editor_and_edits_reach_the_display(station, services, qtbot):
-    station.open_structure_editor()
-    editor = station.structure_editor
+    station.windows.open_structure_editor()
+    editor = station.windows.structure_editor
     assert isinstance(editor, StructureEditor)
     qtbot.waitExposed(editor)
     type_into(qtbot, editor, 0, Column.BIG_BLIND, "200")

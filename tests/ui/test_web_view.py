@@ -27,15 +27,15 @@ def _fetch(url: str) -> dict[str, object]:
 def test_the_web_view_is_off_until_the_director_switches_it_on(
     station: ClockStation, qtbot
 ) -> None:
-    assert station.web_view.running is False
-    assert station.web_corner.isHidden()
+    assert station.web.control.running is False
+    assert station.web.corner.isHidden()
     menu_texts = [
         a.text() for m in station.director.menuBar().actions() for a in m.menu().actions()
     ]
     assert Action.WEB_VIEW.text in menu_texts
 
     station.director_actions[Action.WEB_VIEW].trigger()
-    dialog = station.web_dialog
+    dialog = station.web.dialog
     assert dialog is not None
     assert dialog.state_label.text() == "Off."
     assert dialog.share_check.isChecked() is False  # this computer only, unless ticked
@@ -43,22 +43,22 @@ def test_the_web_view_is_off_until_the_director_switches_it_on(
     dialog.port_spin.setValue(_free_port())
     qtbot.mouseClick(dialog.on_button, Qt.MouseButton.LeftButton)
 
-    url = station.web_view.url
+    url = station.web.control.url
     assert url.startswith("http://127.0.0.1:")
     assert url in dialog.state_label.text()
     state = _fetch(url)
     assert state["tournament"] == "Friday Night Hold'em"
     # The wall shows the address and a QR code of it.
-    assert station.web_corner.isVisible()
-    assert station.web_corner.address.text() == url.removeprefix("http://").rstrip("/")
-    assert station.web_corner.qr.modules > 0
-    corner = station.web_corner.geometry()
+    assert station.web.corner.isVisible()
+    assert station.web.corner.address.text() == url.removeprefix("http://").rstrip("/")
+    assert station.web.corner.qr.modules > 0
+    corner = station.web.corner.geometry()
     assert station.display.rect().contains(corner)
     assert corner.right() > station.display.width() * 0.8  # in the corner, not in the middle
 
     qtbot.mouseClick(dialog.off_button, Qt.MouseButton.LeftButton)
-    assert station.web_view.running is False
-    assert station.web_corner.isHidden()
+    assert station.web.control.running is False
+    assert station.web.corner.isHidden()
     assert dialog.state_label.text() == "Off."
 
 
@@ -67,12 +67,12 @@ def test_a_taken_port_is_said_in_the_dialog(station: ClockStation, qtbot) -> Non
     taken.bind(("127.0.0.1", 0))
     taken.listen()
     try:
-        dialog = station.open_web_view()
+        dialog = station.web.open_dialog()
         dialog.port_spin.setValue(taken.getsockname()[1])
         qtbot.mouseClick(dialog.on_button, Qt.MouseButton.LeftButton)
         assert "already in use" in dialog.error_label.text()
-        assert station.web_view.running is False
-        assert station.web_corner.isHidden()
+        assert station.web.control.running is False
+        assert station.web.corner.isHidden()
     finally:
         taken.close()
 
@@ -81,11 +81,11 @@ def test_the_web_view_follows_the_tournament_the_director_opens(
     station: ClockStation, services, qtbot
 ) -> None:
     other = services.tournaments.create("Sunday Deepstack").value.id
-    station.web_view.switch_on(share=False, port=_free_port())
-    assert _fetch(station.web_view.url)["tournament"] == "Friday Night Hold'em"
+    station.web.control.switch_on(share=False, port=_free_port())
+    assert _fetch(station.web.control.url)["tournament"] == "Friday Night Hold'em"
     station.bus.switch_tournament(other)  # showing another tournament writes nothing
-    qtbot.waitUntil(lambda: _fetch(station.web_view.url)["tournament"] == "Sunday Deepstack")
-    station.web_view.switch_off()
+    qtbot.waitUntil(lambda: _fetch(station.web.control.url)["tournament"] == "Sunday Deepstack")
+    station.web.control.switch_off()
 
 
 def test_the_qr_code_on_the_wall_draws_segnos_modules(qtbot) -> None:

@@ -81,8 +81,8 @@ def night(
     """The host's windows open: the wall and the director (the station), cashier, tables."""
     station.director.show()  # the host's screen; the fixture shows only the wall
     qtbot.waitExposed(station.director)
-    cashier = station.open_cashier()
-    tables = station.open_tables()
+    cashier = station.windows.open_cashier()
+    tables = station.windows.open_tables()
     assert isinstance(cashier, CashierWindow)
     assert isinstance(tables, TablesWindow)
     return Night(qtbot, station, services, fake_clock, cashier, tables, tmp_path)

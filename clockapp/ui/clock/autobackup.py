@@ -8,7 +8,7 @@ clock; a failure never stops anything: it is reported once (`failed`), and the c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
@@ -65,7 +65,7 @@ class AutoBackup(QObject):
     def _run(self, kind: str, note: BackupNote, keep: int) -> None:
         # On the worker thread: only file work (SQLite's backup API), reported back by a signal.
         try:
-            taken: Any = self._services.backups.take(kind, note, keep=keep)
+            taken = self._services.backups.take(kind, note, keep=keep)
         except Exception as error:
             self._finished.emit(None, str(error) or type(error).__name__)
         else:

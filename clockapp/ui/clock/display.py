@@ -31,7 +31,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -40,7 +39,7 @@ from clockapp.core.clock import format_clock
 from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.field_panel import FieldPanel
-from clockapp.ui.clock.fullscreen import FullscreenMixin
+from clockapp.ui.clock.fullscreen import Fullscreen
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.clock.winner import WinnerScreen
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services and the seat-move
     # banner are imported: these are for type checking only.
     from clockapp.core.clock import ClockView
+    from clockapp.core.structure.items import Item
     from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
 
@@ -60,10 +60,9 @@ CENTER = Qt.AlignmentFlag.AlignCenter
 MEDIUM = QFont.Weight.Medium
 
 
-class ClockDisplay(FullscreenMixin, QWidget):
+class ClockDisplay(QWidget):
     """The room's clock; fullscreen on the chosen screen, Esc or the corner button leaves it."""
 
-    fullscreen_changed = Signal(bool)
     closed = Signal()
     first_frame_painted = Signal()  # once, after the first paint (the start-up bench waits for it)
 
@@ -82,10 +81,10 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
-        # Built on first use, since the first frame needs none of them: the way out of
-        # fullscreen, the seat-move banner.
         self._closable = True  # the station's wall display refuses until the app quits
-        self._exit_button: QPushButton | None = None
+        # Fullscreen on and off, and its way out (`fullscreen.changed` says which).
+        self.fullscreen = Fullscreen(self)
+        # Built on first use, since the first frame does not need it: the seat-move banner.
         self._moves_banner: MovesBanner | None = None
         self._setup_ui()
         self._bind(session)
@@ -217,7 +216,8 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._body.setSpacing(round(w * 0.02))
         pad = round(h * 0.025)
         for panel in (self.left_panel, self.right_panel):
-            layout = panel.layout()
+            if (layout := panel.layout()) is None:
+                continue
             layout.setContentsMargins(round(pad * 1.2), pad, round(pad * 1.2), pad)
             layout.setSpacing(round(h * 0.015))
         if self._moves_banner is not None:
@@ -244,8 +244,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self.wall_stage.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
         if self.wall_stage.isVisible():
             self.show_view(self._session.current_view())  # the clock's strip under the moment
-        if self._exit_button is not None:
-            self._exit_button.raise_()
+        self.fullscreen.raise_exit_button()
         self._color_ups = {}
         chip_set = getattr(snapshot, "chip_set", None)
         structure = getattr(snapshot, "structure", None)
@@ -300,7 +299,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         )
 
         # Blinds (during a break: what comes after it).
-        shown = item
+        shown: Item | None = item
         if clock_view.is_break:
             self.blinds_caption.setText("AFTER THE BREAK" if clock_view.next_level else "")
             shown = clock_view.next_level
@@ -365,8 +364,7 @@ class ClockDisplay(FullscreenMixin, QWidget):
         self._apply_metrics()
         self.winner_screen.setGeometry(self.rect())
         self.wall_stage.setGeometry(self.rect())
-        if self._exit_button is not None and self._exit_button.isVisible():
-            self._place_exit_button()
+        self.fullscreen.window_resized()
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:

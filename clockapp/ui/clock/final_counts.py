@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.errors import DomainError
+
+if TYPE_CHECKING:
+    from clockapp.services.app import Services
+    from clockapp.services.hard_end import ChipCountResult, FieldToCount
+    from clockapp.ui.bus import TournamentBus
 
 #: A count larger than any real stack, to catch a finger slipping on the keyboard.
 MAX_CHIPS = 2_000_000_000
@@ -71,7 +76,7 @@ class FinalCountsDialog(QDialog):
         parent: The director window.
     """
 
-    def __init__(self, field: Any, submit: Submit, parent: QWidget | None = None) -> None:
+    def __init__(self, field: FieldToCount, submit: Submit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("final_counts_dialog")
         self.setWindowTitle("Final chip counts")
@@ -170,11 +175,11 @@ class FinalCountsDialog(QDialog):
 
 def open_final_counts(
     parent: QWidget,
-    services: Any,
-    bus: Any,
+    services: Services,
+    bus: TournamentBus,
     *,
     on_error: Callable[[str], None],
-    on_done: Callable[[Any], None],
+    on_done: Callable[[ChipCountResult], None],
 ) -> FinalCountsDialog | None:
     """Open the dialog for the tournament on show (window-modal); None when there is no field.
 

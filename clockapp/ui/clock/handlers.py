@@ -2,7 +2,7 @@
 
 `station_handlers` maps every `Action` the clock station supports (on the wall display and the
 director window alike, so a key does the same thing whichever has focus) to the station's method
-or part (`wall`, `showdown`, `house`) that does it.
+or the part that does it (`windows`, `tournaments`, `web`, `wall`, `showdown`, `house`).
 """
 
 from __future__ import annotations
@@ -26,15 +26,15 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.SHOW_DISPLAY: station.show_display,
         Action.LOCK_DISPLAY: lambda: station.display_lock.toggle(),
         Action.HELP: station.toggle_help,
-        Action.STRUCTURE_EDITOR: station.open_structure_editor,
-        Action.OPEN_TOURNAMENT: station.open_tournament,
-        Action.NEW_TOURNAMENT: station.new_tournament,
-        Action.OPEN_CASHIER: station.open_cashier,
-        Action.OPEN_TABLES: station.open_tables,
-        Action.OPEN_RULINGS: station.open_rulings,
-        Action.OPEN_LEAGUES: lambda: station.open_window(WINDOW_LEAGUES),
-        Action.OPEN_TEAM_EVENT: lambda: station.open_window(WINDOW_TEAM_EVENT),
-        Action.OPEN_CHARTS: station.open_charts,
+        Action.STRUCTURE_EDITOR: station.windows.open_structure_editor,
+        Action.OPEN_TOURNAMENT: station.tournaments.open_tournament,
+        Action.NEW_TOURNAMENT: station.tournaments.new_tournament,
+        Action.OPEN_CASHIER: station.windows.open_cashier,
+        Action.OPEN_TABLES: station.windows.open_tables,
+        Action.OPEN_RULINGS: station.windows.open_rulings,
+        Action.OPEN_LEAGUES: lambda: station.windows.open_window(WINDOW_LEAGUES),
+        Action.OPEN_TEAM_EVENT: lambda: station.windows.open_window(WINDOW_TEAM_EVENT),
+        Action.OPEN_CHARTS: station.windows.open_charts,
         Action.ACKNOWLEDGE_MOVES: station.acknowledge_all_moves,
         Action.WALL_MESSAGE: station.wall.send_message,
         Action.CHIP_RACE: station.wall.open_chip_race,
@@ -42,7 +42,7 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.SHOT_CLOCK: station.wall.call_clock,
         Action.ESTIMATE: station.wall.show_estimate,
         Action.CLEAR_WALL: station.wall.clear,
-        Action.WEB_VIEW: station.open_web_view,
+        Action.WEB_VIEW: station.web.open_dialog,
         Action.SHOWDOWN: station.showdown.open_dialog,
         Action.SHOWDOWN_BUSTS: station.showdown.record_busts,
         Action.BAD_BEAT: station.showdown.record_beat,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
 from clockapp.ui.actions import Action
@@ -109,14 +109,14 @@ class HelpOverlay(QWidget):
         self.window_rows: dict[str, list[tuple[FitLabel, FitLabel]]] = {}
         sections = tuple(window_keys() if windows is None else windows)
         columns = [_Column((43, 57)), _Column((43, 57))]
-        split = _balanced_split([len(keys) + 1 for _title, keys in sections])
-        for index, (title, keys) in enumerate(sections):
+        split = _balanced_split([len(pairs) + 1 for _title, pairs in sections])
+        for index, (title, pairs) in enumerate(sections):
             column = columns[0 if index < split else 1]
             if column.rows == 0:
                 column.add(FitLabel("", fill=0.7))  # level with the title on the left
             column.header(title)
             lines = []
-            for key, what in keys:
+            for key, what in pairs:
                 key_label = FitLabel(key, color=theme.BLINDS, fill=0.58, align=RIGHT)
                 what_label = FitLabel(what, color=theme.MUTED, fill=0.58, weight=MEDIUM, align=LEFT)
                 column.add(key_label, what_label)
@@ -136,6 +136,7 @@ class HelpOverlay(QWidget):
         root.addLayout(actions.grid, 52)
         for column in columns:
             root.addLayout(column.grid, 24)
+        self._grids = (actions.grid, *(column.grid for column in columns))
 
     def listed(self) -> list[tuple[str, str, str]]:
         """(keys, name, description) of each registry action as shown, in order."""
@@ -168,17 +169,15 @@ class HelpOverlay(QWidget):
             self.show()
             self.raise_()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep margins proportional."""
         h, w = self.height(), self.width()
         self._root.setContentsMargins(
             round(w * 0.04), round(h * 0.05), round(w * 0.04), round(h * 0.05)
         )
         self._root.setSpacing(round(w * 0.03))
-        for index in range(self._root.count()):
-            grid = self._root.itemAt(index).layout()
-            if grid is not None:
-                grid.setHorizontalSpacing(round(w * 0.01))
+        for grid in self._grids:
+            grid.setHorizontalSpacing(round(w * 0.01))
         super().resizeEvent(event)
         # After the layout has placed the lines at the new size.
         QTimer.singleShot(0, self, self.even_out)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from math import ceil
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QRegularExpressionValidator
@@ -25,6 +25,10 @@ from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 from clockapp.core.stations import PIN_MAX_DIGITS, PinThrottle
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import theme
+
+if TYPE_CHECKING:
+    from clockapp.services.stations import StationService
+    from clockapp.ui.clock.display import ClockDisplay
 
 NO_PIN = (
     "No PIN is set yet. The director sets one first: Tournament › Display PIN… "
@@ -61,6 +65,7 @@ class PinPrompt(QFrame):
         self.hint = QLabel("Esc closes this prompt; the display stays locked.")
         self.hint.setObjectName("pin_hint")
         layout = QVBoxLayout(self)
+        self._layout = layout
         for label in (self.title, self.info, self.edit, self.message, self.hint):
             layout.addWidget(label)
             if isinstance(label, QLabel):
@@ -118,8 +123,8 @@ class PinPrompt(QFrame):
             f" lineedit-password-character: 9679; }}"
         )
         margin = unit
-        self.layout().setContentsMargins(margin * 2, margin, margin * 2, margin)
-        self.layout().setSpacing(round(unit * 0.6))
+        self._layout.setContentsMargins(margin * 2, margin, margin * 2, margin)
+        self._layout.setSpacing(round(unit * 0.6))
         width = min(parent.width() - 2 * margin, max(round(parent.width() * 0.4), unit * 24))
         self.setFixedWidth(width)
         self.adjustSize()
@@ -142,9 +147,9 @@ class DisplayLock(QObject):
 
     def __init__(
         self,
-        display: QWidget,
+        display: ClockDisplay,
         actions: Mapping[Action, QAction],
-        stations: Any,
+        stations: StationService,
         now: Callable[[], datetime],
         on_lock: Callable[[], object] | None = None,
         relock_after: timedelta | None = None,
@@ -153,7 +158,7 @@ class DisplayLock(QObject):
         super().__init__(parent)
         self._display = display
         self._actions = dict(actions)
-        self._stations = stations  # `clockapp.services.stations.StationService`
+        self._stations = stations
         self._now = now
         self._on_lock = on_lock
         self._throttle = PinThrottle()
@@ -255,7 +260,6 @@ class DisplayLock(QObject):
     def _show_exit_button(self, on: bool) -> None:
         # Disabled while locked: showing the display again (on another screen) shows the button,
         # but it still does nothing.
-        button = getattr(self._display, "exit_button", None)
-        if button is not None:
-            button.setEnabled(not self.locked)
-            button.setVisible(on)
+        button = self._display.fullscreen.exit_button
+        button.setEnabled(not self.locked)
+        button.setVisible(on)

@@ -13,15 +13,9 @@ and every other station drop the move at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,7 +31,11 @@ from PySide6.QtWidgets import (
 
 from clockapp.ui.clock import present, theme
 from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.table_model import AnyIndex, RowTableModel
 from clockapp.ui.ticks import guarded
+
+if TYPE_CHECKING:
+    from clockapp.services.seating import MoveInfo
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -45,7 +43,6 @@ RIGHT = Qt.AlignmentFlag.AlignRight
 ROWS_PER_PAGE = 3
 #: How long each page of moves stays up.
 PAGE_MS = 6000
-Index = QModelIndex | QPersistentModelIndex
 
 
 class MovesBanner(Panel):
@@ -53,7 +50,7 @@ class MovesBanner(Panel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, edge=theme.PAUSED)
-        self._moves: tuple[Any, ...] = ()
+        self._moves: tuple[MoveInfo, ...] = ()
         self._page = 0
         layout = QVBoxLayout(self)
         self._layout = layout
@@ -84,7 +81,7 @@ class MovesBanner(Panel):
     # ---------------------------------------------------------------- state
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[MoveInfo, ...]:
         """The pending moves (every page)."""
         return self._moves
 
@@ -102,7 +99,7 @@ class MovesBanner(Panel):
             return 0
         return 5 + 7 * min(len(self._moves), ROWS_PER_PAGE)
 
-    def set_moves(self, moves: Sequence[Any]) -> None:
+    def set_moves(self, moves: Sequence[MoveInfo]) -> None:
         """Show `moves` (the first page), or hide the banner when there are none."""
         moves = tuple(moves)
         if moves == self._moves:
@@ -151,34 +148,26 @@ MOVE_HEADERS = ("Player", "From", "To", "Why", "")
 DONE_COLUMN = 4
 
 
-class PendingMovesModel(QAbstractTableModel):
+class PendingMovesModel(RowTableModel["MoveInfo"]):
     """The pending moves as rows: player, from, to, why (and a column for the Done button)."""
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._moves: tuple[Any, ...] = ()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(MOVE_HEADERS, parent)
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[MoveInfo, ...]:
         """The moves listed."""
-        return self._moves
+        return self._rows
 
-    def set_moves(self, moves: Sequence[Any]) -> None:
+    def set_moves(self, moves: Sequence[MoveInfo]) -> None:
         """List `moves` instead."""
-        self.beginResetModel()
-        self._moves = tuple(moves)
-        self.endResetModel()
+        self._set_rows(moves)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(self._moves)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(MOVE_HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._moves):
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """The move's cells, its announcement as the tooltip, its id under `UserRole`."""
+        move = self.row_at(index)
+        if move is None or not 0 <= index.column() < len(MOVE_HEADERS):
             return None
-        move = self._moves[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return (move.name, str(move.from_seat), str(move.to_seat), move.reason, "")[
                 index.column()
@@ -188,13 +177,6 @@ class PendingMovesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.UserRole:
             return move.id
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
-            return None
-        return MOVE_HEADERS[section] if 0 <= section < len(MOVE_HEADERS) else None
 
 
 class PendingMovesBox(QGroupBox):
@@ -241,7 +223,7 @@ class PendingMovesBox(QGroupBox):
         self.done_buttons: list[QPushButton] = []
         self.hide()
 
-    def set_moves(self, moves: Sequence[Any]) -> None:
+    def set_moves(self, moves: Sequence[MoveInfo]) -> None:
         """List `moves` with a Done button each; hidden when there are none."""
         self.model.set_moves(moves)
         self.done_buttons = []

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHeaderView,
     QLabel,
+    QMainWindow,
     QMessageBox,
     QPushButton,
     QTableView,
@@ -179,7 +180,7 @@ class RestoreDialog(QDialog):
         return answer == QMessageBox.StandardButton.Yes
 
 
-def open_restore(window: Any, services: Services, bus: TournamentBus) -> RestoreDialog:
+def open_restore(window: QMainWindow, services: Services, bus: TournamentBus) -> RestoreDialog:
     """Open the dialog over `window` (a QMainWindow: its status bar says what was restored)."""
     dialog = RestoreDialog(
         services,

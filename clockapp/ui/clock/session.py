@@ -41,6 +41,7 @@ from clockapp.ui.ticks import TickErrors
 
 if TYPE_CHECKING:  # the first frame is painted before the database layer is imported
     from clockapp.services.app import Services
+    from clockapp.services.seating import MoveInfo
     from clockapp.ui.bus import TournamentBus
 
 #: Flags that change what the clock shows.
@@ -179,7 +180,7 @@ class ClockSession(QObject):
         self._view: ClockView | None = None
         self._last_tick: datetime | None = None
         self.last_changes = Change.ALL  # what the last reload was for (windows may look)
-        self._moves: tuple[Any, ...] = ()
+        self._moves: tuple[MoveInfo, ...] = ()
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
 
     def stop(self) -> None:
@@ -228,7 +229,7 @@ class ClockSession(QObject):
         return view(snap.state, snap.structure, self.now())
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[MoveInfo, ...]:
         """The seat moves pending on the wall (MoveInfo), oldest first."""
         return self._moves
 

@@ -11,7 +11,7 @@ clock (no timer counts: the session's tick decides).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
@@ -21,6 +21,13 @@ from clockapp.services.changes import Change, Changes
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.list_grid import ListGrid
 from clockapp.ui.clock.widgets import FitLabel, Panel
+
+if TYPE_CHECKING:
+    from clockapp.core.clock import ClockView
+    from clockapp.services.app import Services
+    from clockapp.services.leagues import WallBoard
+    from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.clock.session import ClockSession
 
 MEDIUM = QFont.Weight.Medium
 LOG = logging.getLogger(__name__)
@@ -68,8 +75,8 @@ class StandingsScreen(QWidget):
         self._panel.setContentsMargins(round(pad * 1.6), pad, round(pad * 1.6), pad)
         self.standings_list.follow_width(w)
 
-    def show_board(self, board: Any) -> None:
-        """Fill the screen from a `WallBoard` (duck-typed, like the rest of the wall)."""
+    def show_board(self, board: WallBoard) -> None:
+        """Fill the screen from a `WallBoard`."""
         self.title_label.setText(board.title)
         self.note_label.setText(board.note)
         lines = tuple(board.lines)
@@ -98,14 +105,16 @@ class StandingsScreen(QWidget):
 class WallStandings(QObject):
     """Reads the wall's standings when points may have changed; shows them when they are due."""
 
-    def __init__(self, services: Any, bus: Any, session: Any, display: QWidget) -> None:
+    def __init__(
+        self, services: Services, bus: TournamentBus, session: ClockSession, display: QWidget
+    ) -> None:
         super().__init__(display)
         self._services = services
         self._bus = bus
         self._session = session
         self._display = display
         self.screen = StandingsScreen(display)
-        self.board: Any = None
+        self.board: WallBoard | None = None
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         session.ticked.connect(self._on_session_ticked)
@@ -125,7 +134,7 @@ class WallStandings(QObject):
             self.screen.show_board(self.board)
         self.update_visibility(self._session.current_view())
 
-    def due(self, clock_view: Any) -> bool:
+    def due(self, clock_view: ClockView) -> bool:
         """Whether the standings cover the clock now."""
         if self.board is None:
             return False
@@ -135,10 +144,10 @@ class WallStandings(QObject):
             turn = int(self._session.now().timestamp()) // TURN_SECONDS
             return turn % 2 == 1
         # Seat moves waiting on the wall come first: players must read where they go.
-        pending = bool(getattr(self._session, "moves", ()))
+        pending = bool(self._session.moves)
         return bool(self.board.during_breaks and clock_view.is_break and not pending)
 
-    def update_visibility(self, clock_view: Any) -> None:
+    def update_visibility(self, clock_view: ClockView) -> None:
         """Show or hide the screen (over everything else on the wall while due)."""
         shown = self.due(clock_view)
         if shown:
@@ -175,5 +184,5 @@ class WallStandings(QObject):
     def _on_session_moves_changed(self, _moves: object) -> None:
         self.update_visibility(self._session.current_view())
 
-    def _on_session_ticked(self, clock_view: Any) -> None:
+    def _on_session_ticked(self, clock_view: ClockView) -> None:
         self.update_visibility(clock_view)

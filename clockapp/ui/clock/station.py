@@ -10,8 +10,10 @@ shown in every window through the bus. `clockapp.ui.app` creates one station; te
 with a fake sound and a fake timer. Optional parts that are off (sound, speech, the bundled font)
 are reported once in the director window's notice box, never on the wall.
 
-Opening the other windows is `StationWindows` (`clockapp.ui.clock.windows`); switching
-tournaments is `TournamentSwitching` (`clockapp.ui.clock.switching`); both are mixed in here.
+The station owns one part per job and hands each what it needs: `windows` opens the other windows
+(`StationWindows`, `clockapp.ui.clock.windows`), `tournaments` switches tournaments
+(`TournamentSwitching`, `clockapp.ui.clock.switching`), `web` is the web view for phones
+(`WebViewSwitch`, `clockapp.ui.clock.web_view`); the display owns its `fullscreen`.
 
 The station's `role` says what it shows: the director (both windows) or the display station
 (`clockapp --station display`: the clock alone, fullscreen, locked by `DisplayLock` until the
@@ -25,14 +27,16 @@ import contextlib
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMenu
 
 from clockapp.core.errors import DomainError
 from clockapp.core.stations import Role
 from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock import theme
@@ -87,7 +91,10 @@ __all__ = [
 RELOCK_AFTER = timedelta(minutes=5)
 
 
-class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
+T = TypeVar("T")
+
+
+class ClockStation(QObject):
     """The session, controller, display and director window of one tournament."""
 
     def __init__(
@@ -139,11 +146,9 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         if theme.font_problems():
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
-        self.setup_web_view()  # off until the director switches it on
-        self.windows: dict[str, QWidget] = {}  # the other windows, by WINDOW_* key, once built
-        # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
-        self.ask_tournament: Callable[[], int | None] = self._ask_tournament
-        self.ask_tournament_name: Callable[[], str | None] = self._ask_tournament_name
+        self.web = WebViewSwitch(services, bus, self.display, self.director, parent=self)
+        self.windows = StationWindows(services, bus, settings, self.director)
+        self.tournaments = TournamentSwitching(services, bus, self.director)
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)
         self.showdown = ShowdownControls(services, bus, self.director)
         self.estimate_line = install_estimate_line(self.director, services, bus)
@@ -193,7 +198,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.director.screen_chosen.connect(self._on_director_screen_chosen)
         self.director.move_done.connect(self.acknowledge_move)
         self.director.all_moves_done.connect(self.acknowledge_all_moves)
-        self.display.fullscreen_changed.connect(self._on_display_fullscreen_changed)
+        self.display.fullscreen.changed.connect(self._on_display_fullscreen_changed)
 
     # ---------------------------------------------------------------- windows
 
@@ -240,14 +245,14 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
 
     def toggle_fullscreen(self) -> None:
         """F: the display fullscreen or windowed."""
-        self.display.toggle_fullscreen()
+        self.display.fullscreen.toggle()
 
     def leave_fullscreen(self) -> None:
         """Esc: close the help if it is open, else leave fullscreen."""
         if self.director.help_visible():
             self.director.help_overlay.hide()
         else:
-            self.display.set_fullscreen(False)
+            self.display.fullscreen.set(False)
 
     def ask_display_pin(self) -> PinDialog:
         """Tournament › Display PIN…: set the PIN, or change it (the current one asked first)."""
@@ -266,8 +271,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         # (the director window, the cashier...) goes away with the keys.
         if self.role is not Role.DISPLAY:
             return
-        for window in self.windows.values():
-            window.close()
+        self.windows.close_all()
         if self.director.help_visible():
             self.director.help_overlay.hide()
         self.director.hide()
@@ -275,7 +279,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
     def _add_to_menu(self, title: str, qaction: QAction) -> None:
         for menu_action in self.director.menuBar().actions():
             menu = menu_action.menu()
-            if menu_action.text() == title and menu is not None:
+            if menu_action.text() == title and isinstance(menu, QMenu):
                 menu.addAction(qaction)
 
     # ---------------------------------------------------------------- seat moves
@@ -292,9 +296,9 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         tid = self.bus.tournament_id
         return self._seating_call(lambda: self.services.seating.acknowledge_all(tid))
 
-    def _seating_call(self, operation: Callable[[], object]) -> bool:
+    def _seating_call(self, operation: Callable[[], Outcome[T]]) -> bool:
         try:
-            self.bus.run(operation)  # type: ignore[arg-type]
+            self.bus.run(operation)
         except DomainError as error:
             self.director.show_error(str(error))
             return False
@@ -317,10 +321,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         self.settings.save_geometry("director", self.director)
         if not self.display.isFullScreen():
             self.settings.save_geometry("display", self.display)
-        for key in REMEMBERED:
-            window = self.windows.get(key)
-            if window is not None and window.isVisible():
-                self.settings.save_geometry(key, window)
+        self.windows.save_geometry()
         self.settings.sync()
 
     def close_windows(self) -> None:
@@ -330,8 +331,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         its odds thread and saves its place, the cashier dismisses an open dialog.
         """
         self.save_settings()
-        for window in self.windows.values():
-            window.close()
+        self.windows.close_all()
         self.auto_backup.wait()  # a backup in progress finishes before the app goes
 
     def close(self) -> None:
@@ -339,7 +339,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         if self._closed:
             return
         self._closed = True
-        self.web_view.switch_off()
+        self.web.switch_off()
         self.close_windows()
         # The undo stack dies with this object; the director must stop listening to it first.
         self.director.detach_history()
@@ -371,7 +371,7 @@ class ClockStation(StationWindows, TournamentSwitching, WebViewSwitch, QObject):
         was_full = self.display.isFullScreen()
         if was_full:
             self.display.showNormal()
-        self.display.show_on(screens[index], was_full)
+        self.display.fullscreen.show_on(screens[index], was_full)
 
     def _on_display_fullscreen_changed(self, on: bool) -> None:
         self.settings.display_fullscreen = on

@@ -7,7 +7,7 @@ marked, and Enter or a double-click opens the selected one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -20,8 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+if TYPE_CHECKING:
+    from clockapp.services.tournaments import TournamentInfo
 
-def tournament_line(info: Any, current_id: int) -> str:
+
+def tournament_line(info: TournamentInfo, current_id: int) -> str:
     """One line of the list: the name, the day it was created, and whether it is on show.
 
     >>> from datetime import datetime
@@ -38,7 +41,7 @@ class TournamentDialog(QDialog):
     """The list of tournaments to choose from."""
 
     def __init__(
-        self, tournaments: Sequence[Any], current_id: int, parent: QWidget | None = None
+        self, tournaments: Sequence[TournamentInfo], current_id: int, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Open tournament")

@@ -4,10 +4,13 @@
 View > Web view for phones…: off by default, bound to this machine unless the director ticks
 "share on the network", on a port of the director's choice (a taken port says so). While it is on,
 `WebCorner` shows its address and a QR code at the right of the wall display's footer, so players
-can scan it from their seats. `WebViewSwitch` is mixed into the station.
+can scan it from their seats. `WebViewSwitch`, owned by the station (as its `web`), holds the
+three.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
@@ -29,6 +32,9 @@ from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock import theme
 
+if TYPE_CHECKING:
+    from clockapp.ui.clock.display import ClockDisplay
+
 #: Light modules round the code (phones read two well; the standard's four shrink the code).
 QUIET = 2
 
@@ -38,7 +44,9 @@ class WebViewControl(QObject):
 
     changed = Signal(str)  # the page's address; "" when it is off
 
-    def __init__(self, services: Services, bus: TournamentBus, parent: QObject | None = None):
+    def __init__(
+        self, services: Services, bus: TournamentBus, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._services = services
         self._server: WebServer | None = None
@@ -127,7 +135,7 @@ class QrCode(QWidget):
 class WebCorner(QWidget):
     """The web view's address and QR code at the right end of the wall display's footer."""
 
-    def __init__(self, display: QWidget, control: WebViewControl) -> None:
+    def __init__(self, display: ClockDisplay, control: WebViewControl) -> None:
         super().__init__(display)
         self.setObjectName("web_corner")
         self._display = display
@@ -145,9 +153,7 @@ class WebCorner(QWidget):
         row.addLayout(words)
         self.qr = QrCode()
         row.addWidget(self.qr)
-        add = getattr(display, "add_to_footer", None)
-        if add is not None:
-            add(self)
+        display.add_to_footer(self)
         display.installEventFilter(self)
         control.changed.connect(self.show_url)
         self.show_url(control.url)
@@ -247,25 +253,35 @@ class WebViewDialog(QDialog):
         self._show_state()
 
 
-class WebViewSwitch:
-    """The station's web view: its control, the wall's corner, and the dialog (Ctrl+Shift+P)."""
+class WebViewSwitch(QObject):
+    """The station's web view: its control, the wall's corner, and the dialog (Ctrl+Shift+P).
 
-    services: Services
-    bus: TournamentBus
-    display: QWidget
-    director: QWidget
+    The web view is off until the director switches it on; the corner is hidden while it is off.
+    """
 
-    def setup_web_view(self) -> None:
-        """Build the control (off) and the wall's corner (hidden while off)."""
-        self.web_view = WebViewControl(self.services, self.bus, self)  # type: ignore[arg-type]
-        self.web_corner = WebCorner(self.display, self.web_view)
-        self.web_dialog: WebViewDialog | None = None
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        display: ClockDisplay,
+        director: QWidget,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._director = director  # the dialog's parent
+        self.control = WebViewControl(services, bus, self)
+        self.corner = WebCorner(display, self.control)
+        self.dialog: WebViewDialog | None = None  # built the first time it is asked for
 
-    def open_web_view(self) -> WebViewDialog:
+    def open_dialog(self) -> WebViewDialog:
         """View > Web view for phones…: the dialog that switches it on or off."""
-        if self.web_dialog is None:
-            self.web_dialog = WebViewDialog(self.web_view, self.director)
-        self.web_dialog.show()
-        self.web_dialog.raise_()
-        self.web_dialog.activateWindow()
-        return self.web_dialog
+        if self.dialog is None:
+            self.dialog = WebViewDialog(self.control, self._director)
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        return self.dialog
+
+    def switch_off(self) -> None:
+        """Stop serving (the station is closing)."""
+        self.control.switch_off()

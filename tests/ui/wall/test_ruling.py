@@ -16,7 +16,7 @@ from clockapp.ui.wall.ruling import RulingMoment
 
 
 def rulings(station: ClockStation) -> RulingsWindow:
-    window = station.open_rulings()
+    window = station.windows.open_rulings()
     assert isinstance(window, RulingsWindow)
     return window
 
