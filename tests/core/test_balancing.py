@@ -4,13 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    MoveStats,
-    NeedButton,
-    plan_balance,
-)
 from clockapp.core.seating import (
     DealIn,
     Move,
@@ -21,6 +14,13 @@ from clockapp.core.seating import (
     Table,
     set_button,
     set_fixed,
+)
+from clockapp.core.seating.balancing import (
+    BalancePlan,
+    BalancePolicy,
+    MoveStats,
+    NeedButton,
+    plan_balance,
 )
 
 

@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from clockapp.core.balancing import (
+from clockapp.core.seating import (
+    DealIn,
+    MoveKind,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    set_fixed,
+)
+from clockapp.core.seating.balancing import (
     BreakRules,
     HandForHand,
     MoveStats,
@@ -18,15 +27,6 @@ from clockapp.core.balancing import (
     plan_breaks,
     rank_busts,
     start_hand_for_hand,
-)
-from clockapp.core.seating import (
-    DealIn,
-    MoveKind,
-    Seat,
-    Seating,
-    SeatingError,
-    Table,
-    set_fixed,
 )
 
 

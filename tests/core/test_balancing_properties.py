@@ -12,16 +12,6 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    BreakRules,
-    MoveStats,
-    NeedButton,
-    break_order,
-    plan_balance,
-    plan_breaks,
-)
 from clockapp.core.seating import (
     DealIn,
     Move,
@@ -31,6 +21,16 @@ from clockapp.core.seating import (
     Table,
     eliminate,
     set_button,
+)
+from clockapp.core.seating.balancing import (
+    BalancePlan,
+    BalancePolicy,
+    BreakRules,
+    MoveStats,
+    NeedButton,
+    break_order,
+    plan_balance,
+    plan_breaks,
 )
 
 # ------------------------------------------------------------------ the reference

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.seating import SeatingError, Table
-from clockapp.core.shootout import (
+from clockapp.core.seating.shootout import (
     ExitCause,
     Place,
     Shootout,

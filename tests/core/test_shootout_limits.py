@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from clockapp.core.seating import Table
-from clockapp.core.shootout import (
+from clockapp.core.seating.shootout import (
     ExitCause,
     ShootoutError,
     advance_shootout,

@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.balancing import (
+from clockapp.core.seating import Seat, Seating, Table, draw_seats, eliminate, set_button
+from clockapp.core.seating.balancing import (
     BalancePlan,
     MoveStats,
     NeedButton,
     plan_balance,
     plan_breaks,
 )
-from clockapp.core.seating import Seat, Seating, Table, draw_seats, eliminate, set_button
-from clockapp.core.teams import TeamSpreads, count_teams, team_delta, team_spreads
+from clockapp.core.seating.teams import TeamSpreads, count_teams, team_delta, team_spreads
 
 
 def occupied(seating: Seating) -> dict[int, dict[int, int]]:

@@ -18,12 +18,12 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.seating import DealIn, MoveKind, Seat
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services

@@ -17,8 +17,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
-from clockapp.core.balancing import NeedButton
 from clockapp.core.seating import MoveKind, Seat
+from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
 from clockapp.ui.bus import TournamentBus

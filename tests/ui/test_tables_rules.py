@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from clockapp.core.balancing import BalancePolicy, BreakRules
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.services.app import Services
 from clockapp.ui.tables import TablesWindow
 from clockapp.ui.tables.rules import RulesDialog, SeatingRules, TableDialog, parse_order

@@ -1,8 +1,8 @@
 """Balancing tables the TDA way; the room's planners start here.
 
-Breaking and the final table are in `clockapp.core.breaking`, hand-for-hand in
-`clockapp.core.hand_for_hand`, keeping teams spread in `clockapp.core.teams`; their names are
-importable from here too.
+Breaking and the final table are in `clockapp.core.seating.breaking`, hand-for-hand in
+`clockapp.core.seating.hand_for_hand`, keeping teams spread in `clockapp.core.seating.teams`;
+their names are importable from here too.
 
 After every elimination the service asks two questions, in this order:
 
@@ -32,21 +32,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-# Breaking, hand-for-hand and the move counts live in their own modules; these names stay
-# importable from here.
-from clockapp.core.breaking import BreakPlan as BreakPlan
-from clockapp.core.breaking import BreakRules as BreakRules
-from clockapp.core.breaking import break_costs as break_costs
-from clockapp.core.breaking import break_order as break_order
-from clockapp.core.breaking import busts_until_break as busts_until_break
-from clockapp.core.breaking import plan_breaks as plan_breaks
-from clockapp.core.hand_for_hand import HandForHand as HandForHand
-from clockapp.core.hand_for_hand import finish_hand as finish_hand
-from clockapp.core.hand_for_hand import next_hand as next_hand
-from clockapp.core.hand_for_hand import rank_busts as rank_busts
-from clockapp.core.hand_for_hand import start_hand_for_hand as start_hand_for_hand
-from clockapp.core.planning import MoveStats as MoveStats
-from clockapp.core.planning import _Room, _tables_text
 from clockapp.core.seating import (
     Move,
     MoveKind,
@@ -58,8 +43,24 @@ from clockapp.core.seating import (
     _next_big_blind,
 )
 from clockapp.core.seating import Table as Table  # the doctests' tables
+
+# Breaking, hand-for-hand and the move counts live in their own modules; these names stay
+# importable from here.
+from clockapp.core.seating.breaking import BreakPlan as BreakPlan
+from clockapp.core.seating.breaking import BreakRules as BreakRules
+from clockapp.core.seating.breaking import break_costs as break_costs
+from clockapp.core.seating.breaking import break_order as break_order
+from clockapp.core.seating.breaking import busts_until_break as busts_until_break
+from clockapp.core.seating.breaking import plan_breaks as plan_breaks
+from clockapp.core.seating.hand_for_hand import HandForHand as HandForHand
+from clockapp.core.seating.hand_for_hand import finish_hand as finish_hand
+from clockapp.core.seating.hand_for_hand import next_hand as next_hand
+from clockapp.core.seating.hand_for_hand import rank_busts as rank_busts
+from clockapp.core.seating.hand_for_hand import start_hand_for_hand as start_hand_for_hand
+from clockapp.core.seating.planning import MoveStats as MoveStats
+from clockapp.core.seating.planning import _Room, _tables_text
 from clockapp.core.seating.room import _is_int
-from clockapp.core.teams import TeamSpreads
+from clockapp.core.seating.teams import TeamSpreads
 
 # ------------------------------------------------------------------ policy and history
 
@@ -225,7 +226,7 @@ def plan_balance(
     * With `teams` (player -> team name), every move still costs one move, but among the moves
       the rules leave open (which of the equally short tables receives; the big blind next or,
       when his move would widen his team's spread, the next player clockwise whose move does
-      not) the one that keeps each team's spread smallest is taken (`clockapp.core.teams`).
+      not) the one that keeps each team's spread smallest is taken (`clockapp.core.seating.teams`).
 
     Moves only go from a fuller to a shorter table (by two or more players), so the planner always
     ends. The plan is all or nothing: when a button is missing nothing is planned, and since the

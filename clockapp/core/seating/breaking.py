@@ -1,8 +1,8 @@
 """Breaking tables the TDA way, and the final table.
 
-Split out of `clockapp.core.balancing`, which re-exports these names. After every elimination
-the service asks `plan_breaks` first (does a table break, does the final table form?), then
-`plan_balance`.
+Split out of `clockapp.core.seating.balancing`, which re-exports these names. After every
+elimination the service asks `plan_breaks` first (does a table break, does the final table
+form?), then `plan_balance`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from clockapp.core.planning import MoveStats, _deal_in_note, _Room
 from clockapp.core.seating import (
     MAX_SEATS,
     Move,
@@ -24,8 +23,9 @@ from clockapp.core.seating import (
     _assign_tables,
     _pick_tables,
 )
+from clockapp.core.seating.planning import MoveStats, _deal_in_note, _Room
 from clockapp.core.seating.room import _is_int
-from clockapp.core.teams import count_teams, improve_by_swaps
+from clockapp.core.seating.teams import count_teams, improve_by_swaps
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Hand-for-hand play near the money, and the ranking of players out in the same hand.
 
-Split out of `clockapp.core.balancing`, which re-exports these names.
+Split out of `clockapp.core.seating.balancing`, which re-exports these names.
 
 While hand-for-hand is on, every table plays one hand and waits for the others. The hand stays
 open until the director deals the next one: every bust entered meanwhile, from whichever table
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from clockapp.core.planning import _tables_text
 from clockapp.core.seating import PlayerId, Seating, SeatingError
+from clockapp.core.seating.planning import _tables_text
 from clockapp.core.seating.room import _is_int
 
 

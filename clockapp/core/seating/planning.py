@@ -1,6 +1,7 @@
 """What the balancing and breaking planners share: move counts, and a working copy of the room.
 
-Private to `clockapp.core.balancing` and `clockapp.core.breaking` (which re-export `MoveStats`).
+Private to `clockapp.core.seating.balancing` and `clockapp.core.seating.breaking` (which re-export
+`MoveStats`).
 """
 
 from __future__ import annotations

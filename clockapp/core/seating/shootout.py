@@ -2,8 +2,8 @@
 
 There is no balancing and no breaking. Each first-round table plays until one player is left
 (or, with `Shootout.advance`, the number of players each table sends on), or, when the round has
-a time limit (`Shootout.limit_of`, see `clockapp.core.shootout_time`), until the limit, when the
-table's chip leaders go on.
+a time limit (`Shootout.limit_of`, see `clockapp.core.seating.shootout_time`), until the limit,
+when the table's chip leaders go on.
 The table winners bring the chips they won to the next round (tables may have differed by one
 player, so their stacks differ). When all winners fit at one table that round is the final table,
 which plays to the end. Finishing places follow the order of elimination; players out together
@@ -26,7 +26,6 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from clockapp.core.hand_for_hand import rank_busts
 from clockapp.core.seating import (
     PlayerId,
     Seating,
@@ -34,17 +33,18 @@ from clockapp.core.seating import (
     draw_seats,
     players_text,
 )
+from clockapp.core.seating.hand_for_hand import rank_busts
 from clockapp.core.seating.room import _is_int
 
 # The state and the time limits live in their own modules; these names stay importable here.
-from clockapp.core.shootout_state import Elimination as Elimination
-from clockapp.core.shootout_state import ExitCause as ExitCause
-from clockapp.core.shootout_state import Place as Place
-from clockapp.core.shootout_state import Shootout as Shootout
-from clockapp.core.shootout_state import ShootoutError as ShootoutError
-from clockapp.core.shootout_state import ShootoutRound as ShootoutRound
-from clockapp.core.shootout_state import _table_of, _tied_blocks, _with_exits
-from clockapp.core.shootout_time import shootout_time_limit as shootout_time_limit
+from clockapp.core.seating.shootout_state import Elimination as Elimination
+from clockapp.core.seating.shootout_state import ExitCause as ExitCause
+from clockapp.core.seating.shootout_state import Place as Place
+from clockapp.core.seating.shootout_state import Shootout as Shootout
+from clockapp.core.seating.shootout_state import ShootoutError as ShootoutError
+from clockapp.core.seating.shootout_state import ShootoutRound as ShootoutRound
+from clockapp.core.seating.shootout_state import _table_of, _tied_blocks, _with_exits
+from clockapp.core.seating.shootout_time import shootout_time_limit as shootout_time_limit
 
 
 def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:

@@ -1,8 +1,8 @@
 """Shootout state: the rounds, who went out and how, and the transitions every action shares.
 
-Split out of `clockapp.core.shootout` (which re-exports these names): the value objects, and how
-players leave a table (`_with_exits`), kept apart from drawing rounds and from time limits
-(`clockapp.core.shootout_time`).
+Split out of `clockapp.core.seating.shootout` (which re-exports these names): the value objects,
+and how players leave a table (`_with_exits`), kept apart from drawing rounds and from time limits
+(`clockapp.core.seating.shootout_time`).
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ class Shootout:
 
         >>> import random
         >>> from clockapp.core.seating import Table
-        >>> from clockapp.core.shootout import start_shootout
+        >>> from clockapp.core.seating.shootout import start_shootout
         >>> s = start_shootout(range(12), [Table(1, seat_count=6), Table(2, seat_count=6)],
         ...                    random.Random(1), advance=(3,))
         >>> s.advance_of(1)
@@ -188,7 +188,7 @@ class Shootout:
 
         >>> import random
         >>> from clockapp.core.seating import Table
-        >>> from clockapp.core.shootout import start_shootout
+        >>> from clockapp.core.seating.shootout import start_shootout
         >>> s = start_shootout(range(4), [Table(1, seat_count=2), Table(2, seat_count=2)],
         ...                    random.Random(1), time_limit_minutes=60, round_limits=(45,))
         >>> s.limit_of(1)

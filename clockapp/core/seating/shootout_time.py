@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import timedelta
 
-from clockapp.core.hand_for_hand import rank_busts
 from clockapp.core.seating import PlayerId, players_text
+from clockapp.core.seating.hand_for_hand import rank_busts
 from clockapp.core.seating.room import _is_int
-from clockapp.core.shootout_state import ExitCause, Shootout, ShootoutError, _with_exits
+from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutError, _with_exits
 
 
 def shootout_time_limit(
@@ -45,7 +45,7 @@ def shootout_time_limit(
 
     >>> import random
     >>> from clockapp.core.seating import Table
-    >>> from clockapp.core.shootout import shootout_places, start_shootout
+    >>> from clockapp.core.seating.shootout import shootout_places, start_shootout
     >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1),
     ...                    time_limit_minutes=60)
     >>> s = shootout_time_limit(s, 1, {1: 5000, 2: 2000, 3: 2000})

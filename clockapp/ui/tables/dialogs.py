@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.balancing import NeedButton
 from clockapp.core.seating import MAX_SEATS
+from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.seating import MAX_TABLES, RoomView, TableInfo
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QMainWindow, QTableView
 
-    from clockapp.core.balancing import NeedButton
+    from clockapp.core.seating.balancing import NeedButton
     from clockapp.services.app import Services
     from clockapp.services.changes import Outcome
     from clockapp.services.seating import RoomView, TableInfo

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, break_order
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules, break_order
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.tables.host import TablesHost
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from clockapp.core.hand_for_hand import HandForHand
+from clockapp.core.seating.hand_for_hand import HandForHand
 
 
 class HandForHandBar(QFrame):

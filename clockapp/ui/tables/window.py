@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.balancing import NeedButton
 from clockapp.core.errors import DomainError
+from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
