@@ -22,10 +22,10 @@ from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables import TablesWindow
-from clockapp.ui.tables.dialogs import MoveDialog, ShootoutChoice
-from clockapp.ui.tables.model import MOVE_ID_ROLE, MoveListModel
-from clockapp.ui.tables.table_item import TableItem
+from clockapp.ui.seating import TablesWindow
+from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
+from clockapp.ui.seating.model import MOVE_ID_ROLE, MoveListModel
+from clockapp.ui.seating.table_item import TableItem
 from tests.services.test_seating import bust, buy_ins, field, place
 
 

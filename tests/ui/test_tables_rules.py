@@ -16,8 +16,8 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
 from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.services.app import Services
-from clockapp.ui.tables import TablesWindow
-from clockapp.ui.tables.rules import RulesDialog, SeatingRules, TableDialog, parse_order
+from clockapp.ui.seating import TablesWindow
+from clockapp.ui.seating.rules import RulesDialog, SeatingRules, TableDialog, parse_order
 from tests.fakes import FakeClock
 from tests.services.test_seating import bust, place
 from tests.ui import test_tables as base

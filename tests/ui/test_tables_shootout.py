@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables import TablesWindow
-from clockapp.ui.tables.dialogs import ShootoutChoice
-from clockapp.ui.tables.shootout import StandingsModel
+from clockapp.ui.seating import TablesWindow
+from clockapp.ui.seating.dialogs import ShootoutChoice
+from clockapp.ui.seating.shootout import StandingsModel
 from tests.fakes import FakeClock
 from tests.services.test_seating import buy_ins
 from tests.ui import test_tables as base
@@ -125,7 +125,7 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     seeded: Services, tournament_id: int, open_window: OpenWindow, qtbot, tmp_path
 ) -> None:
     """The rules sheet's first round plays each table down to a number of players."""
-    from clockapp.ui.tables.dialogs import ShootoutDialog
+    from clockapp.ui.seating.dialogs import ShootoutDialog
 
     dialog = ShootoutDialog()
     qtbot.addWidget(dialog)

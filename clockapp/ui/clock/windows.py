@@ -98,7 +98,7 @@ class StationWindows:
             cashier.offline_mark = OfflineMark(cashier, self.bus)  # type: ignore[attr-defined]
             return cashier
         if key == WINDOW_TABLES:
-            from clockapp.ui.tables import TablesWindow
+            from clockapp.ui.seating import TablesWindow
 
             return TablesWindow(self.services, self.bus)
         if key == WINDOW_RULINGS:

@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from clockapp.services.seating import RoomView, TableInfo
     from clockapp.ui.banner import MessageBanner
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.tables.dialogs import ShootoutChoice
-    from clockapp.ui.tables.model import MoveListModel
-    from clockapp.ui.tables.room import RoomView as RoomGraphicsView
-    from clockapp.ui.tables.rules import SeatingRules
-    from clockapp.ui.tables.shootout import ShootoutPanel
+    from clockapp.ui.seating.dialogs import ShootoutChoice
+    from clockapp.ui.seating.model import MoveListModel
+    from clockapp.ui.seating.room import RoomView as RoomGraphicsView
+    from clockapp.ui.seating.rules import SeatingRules
+    from clockapp.ui.seating.shootout import ShootoutPanel
 
     T = TypeVar("T")
 

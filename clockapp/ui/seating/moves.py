@@ -13,9 +13,9 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from clockapp.ui.optional import Part, notice
-from clockapp.ui.tables.host import TablesHost
-from clockapp.ui.tables.model import MOVE_ID_ROLE
-from clockapp.ui.tables.printing import print_moves, save_moves_pdf
+from clockapp.ui.seating.host import TablesHost
+from clockapp.ui.seating.model import MOVE_ID_ROLE
+from clockapp.ui.seating.printing import print_moves, save_moves_pdf
 
 
 class MoveListCommands(TablesHost):

@@ -2,7 +2,7 @@
 hand-for-hand, and the status line that says what comes next.
 
 `PlayCommands` is mixed into `TablesWindow`; like the other mixins it uses the window's services,
-bus, banner, room and `ask_*` hooks (see `clockapp.ui.tables.host`). Each command is one service
+bus, banner, room and `ask_*` hooks (see `clockapp.ui.seating.host`). Each command is one service
 call through the bus; a refused command shows its message in the banner and changes nothing.
 Balancing may stop to ask where a table's button is (`NeedButton`): the window asks the director,
 sets it, and balances again until the plan is complete or the director cancels.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 from clockapp.services.seating import RoomView
-from clockapp.ui.tables.host import TablesHost
+from clockapp.ui.seating.host import TablesHost
 
 #: How many button questions one balancing may ask before the window gives up (one per table is
 #: the most a plan needs; this only stops a loop if the answers never stick).

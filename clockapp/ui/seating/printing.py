@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.services.seating import MoveInfo
-from clockapp.ui.tables.model import status_text
+from clockapp.ui.seating.model import status_text
 
 
 def moves_html(title: str, moves: Sequence[MoveInfo], printed_at: datetime) -> str:

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.services.seating import TableInfo
-from clockapp.ui.tables.table_item import (
+from clockapp.ui.seating.table_item import (
     GAP,
     ITEM_HEIGHT,
     ITEM_WIDTH,

@@ -31,7 +31,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy, BreakRules, break_order
 from clockapp.services.seating import RoomView, TableInfo
-from clockapp.ui.tables.host import TablesHost
+from clockapp.ui.seating.host import TablesHost
 
 #: The largest "within N players" the dialog offers.
 MAX_WITHIN = 9

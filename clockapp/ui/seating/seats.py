@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QListWidgetItem, QMenu
 from clockapp.core.errors import DomainError
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
-from clockapp.ui.tables.commands import push_move
-from clockapp.ui.tables.host import TablesHost
+from clockapp.ui.seating.commands import push_move
+from clockapp.ui.seating.host import TablesHost
 
 T = TypeVar("T")
 

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
+from clockapp.ui.seating.dialogs import ShootoutChoice, ShootoutDialog
+from clockapp.ui.seating.host import TablesHost
 from clockapp.ui.table_model import AnyIndex, RowTableModel
-from clockapp.ui.tables.dialogs import ShootoutChoice, ShootoutDialog
-from clockapp.ui.tables.host import TablesHost
 
 #: The largest chip count the dialog accepts.
 MAX_CHIPS = 2_000_000_000

@@ -11,7 +11,7 @@ changes a table.
 The `ask_*` attributes open the dialogs; tests replace them with plain functions.
 
 Balancing, breaking, the final table and hand-for-hand are `PlayCommands`
-(`clockapp.ui.tables.play`); the seat, shootout, rules and move-list commands are the other mixins.
+(`clockapp.ui.seating.play`); the seat, shootout, rules and move-list commands are the other mixins.
 """
 
 from __future__ import annotations
@@ -48,21 +48,21 @@ from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.tables.dialogs import (
+from clockapp.ui.seating.dialogs import (
     AddTablesDialog,
     ButtonDialog,
     FinalTableDialog,
     MoveDialog,
     ShootoutChoice,
 )
-from clockapp.ui.tables.model import WHY_COLUMN, MoveListModel
-from clockapp.ui.tables.moves import MoveListCommands
-from clockapp.ui.tables.play import MAX_QUESTIONS, PlayCommands, room_status_text
-from clockapp.ui.tables.room import RoomView as RoomGraphicsView
-from clockapp.ui.tables.rules import RulesCommands, SeatingRules
-from clockapp.ui.tables.seats import SeatCommands
-from clockapp.ui.tables.shootout import ShootoutCommands, ShootoutPanel
-from clockapp.ui.tables.widgets import HandForHandBar
+from clockapp.ui.seating.model import WHY_COLUMN, MoveListModel
+from clockapp.ui.seating.moves import MoveListCommands
+from clockapp.ui.seating.play import MAX_QUESTIONS, PlayCommands, room_status_text
+from clockapp.ui.seating.room import RoomView as RoomGraphicsView
+from clockapp.ui.seating.rules import RulesCommands, SeatingRules
+from clockapp.ui.seating.seats import SeatCommands
+from clockapp.ui.seating.shootout import ShootoutCommands, ShootoutPanel
+from clockapp.ui.seating.widgets import HandForHandBar
 from clockapp.ui.ticks import guarded
 
 REFRESH_FLAGS = (
