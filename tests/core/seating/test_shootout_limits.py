@@ -19,7 +19,7 @@ from clockapp.core.seating.shootout import (
     shootout_time_limit,
     start_shootout,
 )
-from tests.core.test_shootout import play_down, tables
+from tests.core.seating.test_shootout import play_down, tables
 
 
 def two_tables(limit: int = 60, round_limits: tuple[int | None, ...] = ()):

@@ -15,8 +15,8 @@ from clockapp.services.app import Services
 from clockapp.services.leagues import LeagueError
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
-from tests.services.test_leagues import people as make_people
-from tests.services.test_leagues import play
+from tests.services.leagues.test_leagues import people as make_people
+from tests.services.leagues.test_leagues import play
 
 
 def team_players(services: Services, team: str, count: int) -> list[int]:

@@ -9,8 +9,8 @@ from clockapp.core.money.field import BustInput
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
-from tests.services import test_seating as base
-from tests.services.test_seating import buy_ins
+from tests.services.seating import test_seating as base
+from tests.services.seating.test_seating import buy_ins
 
 db_path = base.db_path
 template_db = base.template_db

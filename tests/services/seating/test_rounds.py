@@ -15,8 +15,8 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, SeatingService
 from tests.fakes import FakeClock
-from tests.services import test_seating as base
-from tests.services.test_seating import bust, buy_ins, field, place, snapshot
+from tests.services.seating import test_seating as base
+from tests.services.seating.test_seating import bust, buy_ins, field, place, snapshot
 
 # The seating fixtures (a RAM-disk database copied from a migrated template, seeded services).
 db_path = base.db_path

@@ -10,8 +10,8 @@ from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
 from tests.fakes import FakeClock
-from tests.services import test_seating as base
-from tests.services.test_seating import bust, field, place, snapshot
+from tests.services.seating import test_seating as base
+from tests.services.seating.test_seating import bust, field, place, snapshot
 
 # The seating fixtures (a RAM-disk database copied from a migrated template, seeded services).
 db_path = base.db_path

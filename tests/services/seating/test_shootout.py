@@ -19,8 +19,8 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
 from tests.fakes import FakeClock
-from tests.services import test_seating as base
-from tests.services.test_seating import buy_ins, snapshot
+from tests.services.seating import test_seating as base
+from tests.services.seating.test_seating import buy_ins, snapshot
 
 db_path = base.db_path
 template_db = base.template_db

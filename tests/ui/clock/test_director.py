@@ -163,7 +163,7 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
 
 def test_pending_moves_model(qtmodeltester, station, services, tournament_id) -> None:
     from clockapp.ui.clock.moves import MOVE_HEADERS, PendingMovesModel
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2, 3], 2: [1]})

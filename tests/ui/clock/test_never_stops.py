@@ -245,7 +245,7 @@ def test_the_app_starts_on_a_machine_without_libpulse(
     site = tmp_path / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(BLOCKER)
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     env = dict(
         os.environ,
         PYTHONPATH=os.pathsep.join([str(site), str(root)]),

@@ -24,8 +24,8 @@ from clockapp.ui.cashier.reports import A4_PAGE, write_pdf
 from clockapp.ui.errors import ErrorNet
 from clockapp.ui.leagues import FormulaDialog, LeagueWindow, TeamEventWindow
 from clockapp.ui.leagues.report import league_html
-from tests.services.test_leagues import league, people, play
-from tests.ui.test_wall_standings import buy_in_teams
+from tests.services.leagues.test_leagues import league, people, play
+from tests.ui.clock.test_wall_standings import buy_in_teams
 
 SHOTS = os.environ.get("CLOCKAPP_SHOTS")
 

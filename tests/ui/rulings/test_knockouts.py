@@ -10,7 +10,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.state import Dispute, Player
-from tests.ui.test_rulings_pots import ten_handed
+from tests.ui.rulings.test_pots import ten_handed
 
 
 @pytest.fixture

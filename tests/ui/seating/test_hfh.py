@@ -8,9 +8,9 @@ from pathlib import Path
 
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from tests.services.test_seating import buy_ins
-from tests.services.test_seating_hfh import LADDER, at_tables, finish
-from tests.ui.test_tables import _no_modal_dialogs, db_path, open_window, seeded
+from tests.services.seating.test_hfh import LADDER, at_tables, finish
+from tests.services.seating.test_seating import buy_ins
+from tests.ui.seating.test_window import _no_modal_dialogs, db_path, open_window, seeded
 
 __all__ = ["_no_modal_dialogs", "db_path", "open_window", "seeded"]  # borrowed fixtures
 

@@ -19,8 +19,8 @@ from clockapp.services.app import Services
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.rules import RulesDialog, SeatingRules, TableDialog, parse_order
 from tests.fakes import FakeClock
-from tests.services.test_seating import bust, place
-from tests.ui import test_tables as base
+from tests.services.seating.test_seating import bust, place
+from tests.ui.seating import test_window as base
 
 db_path = base.db_path
 seeded = base.seeded

@@ -13,8 +13,8 @@ from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import ShootoutChoice
 from clockapp.ui.seating.shootout import StandingsModel
 from tests.fakes import FakeClock
-from tests.services.test_seating import buy_ins
-from tests.ui import test_tables as base
+from tests.services.seating.test_seating import buy_ins
+from tests.ui.seating import test_window as base
 
 db_path = base.db_path
 seeded = base.seeded

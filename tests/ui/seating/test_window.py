@@ -3,7 +3,8 @@ undo, the move list (model checked with qtmodeltester), printing, hand-for-hand.
 
 Each test builds the room through the services on a fresh database, acts as the director does
 (toolbar actions, mouse drags, buttons) and checks what the window shows and what the database
-holds. The players are written as the cashier leaves them (`tests.services.test_seating.field`).
+holds. The players are written as the cashier leaves them
+(`tests.services.seating.test_seating.field`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
 from clockapp.ui.seating.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.seating.table_item import TableItem
-from tests.services.test_seating import bust, buy_ins, field, place
+from tests.services.seating.test_seating import bust, buy_ins, field, place
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ def test_standard_colors_and_cancel(dialog, services, bus, qtbot) -> None:
     assert dialog.model.drafts[0].color == "pink"
     dialog.standard_button.click()
     assert dialog.model.drafts[0].color == before.denominations[0].color
-    # The Cancel button drops the draft (Esc and the x ask first: tests/ui/test_structure_close.py).
+    # The Cancel button drops the draft (Esc and the x ask first: tests/ui/structure/test_close.py).
     cancel = dialog.button_box.button(dialog.button_box.StandardButton.Cancel)
     qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()

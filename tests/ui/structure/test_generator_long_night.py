@@ -7,7 +7,7 @@ import pytest
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.generator import GeneratorDialog
-from tests.ui.test_structure_generator import fill
+from tests.ui.structure.test_generator import fill
 
 
 @pytest.fixture
