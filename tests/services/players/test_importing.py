@@ -15,8 +15,8 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.records import CashierError, RegistrationStatus
 from clockapp.core.userfiles import MAX_CELL_CHARS
 from clockapp.services.app import Services
-from clockapp.services.player_import import ImportAction
 from clockapp.services.players import PlayerDetails, PlayerError, parse_players_csv
+from clockapp.services.players.importing import ImportAction
 
 
 @pytest.fixture
