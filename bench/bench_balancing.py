@@ -21,14 +21,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from clockapp.core.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    MoveStats,
-    NeedButton,
-    plan_balance,
-    plan_breaks,
-)
 from clockapp.core.seating import (
     Seating,
     Table,
@@ -36,6 +28,14 @@ from clockapp.core.seating import (
     draw_seats,
     eliminate,
     set_button,
+)
+from clockapp.core.seating.balancing import (
+    BalancePlan,
+    BalancePolicy,
+    MoveStats,
+    NeedButton,
+    plan_balance,
+    plan_breaks,
 )
 
 PLAYERS = 1000

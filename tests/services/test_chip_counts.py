@@ -27,7 +27,7 @@ def tid(services: Services) -> int:
 @pytest.fixture
 def seats(services: Services, tid: int) -> dict[tuple[int, int], int]:
     """Bought in through the cashier (10,000 chips each): P1 and P2 at table 1, P3 at table 2."""
-    from tests.services.test_seating import buy_ins
+    from tests.services.seating.test_seating import buy_ins
 
     services.seating.add_tables(tid, 2, seat_count=9)
     ids = buy_ins(services, tid, 3)

@@ -37,7 +37,7 @@ def tid(services: Services) -> int:
 @pytest.fixture
 def seats(services: Services, tid: int) -> dict[tuple[int, int], int]:
     """Table 1 seats 1, 3 and 5; table 2 seats 2 and 4."""
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     services.seating.add_tables(tid, 2, seat_count=9)
     return place(services, tid, {1: [1, 3, 5], 2: [2, 4]})

@@ -25,7 +25,7 @@ def tid(services: Services) -> int:
 
 @pytest.fixture
 def field(services: Services, tid: int) -> list[int]:
-    from tests.services.test_seating import buy_ins
+    from tests.services.seating.test_seating import buy_ins
 
     return buy_ins(services, tid, 12)
 

@@ -84,7 +84,7 @@ def test_unknown_tournament_is_named(services: Services) -> None:
 # ---------------------------------------------------------------------------- tables and button
 def _seated(services: Services, tid: int) -> dict[tuple[int, int], int]:
     """Two tables: table 1 seats 1, 3, 5 and 8; table 2 seats 2 and 4."""
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     services.seating.add_tables(tid, 2, seat_count=9)
     return place(services, tid, {1: [1, 3, 5, 8], 2: [2, 4]})

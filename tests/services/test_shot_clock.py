@@ -21,7 +21,7 @@ def tid(services: Services) -> int:
 
 @pytest.fixture
 def seats(services: Services, tid: int) -> dict[tuple[int, int], int]:
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     services.seating.add_tables(tid, 2, seat_count=9)
     return place(services, tid, {1: [1, 4], 2: [2]})
@@ -60,7 +60,7 @@ def test_the_call_stores_its_end_and_every_station_counts_from_it(
 def test_calling_the_clock_on_a_busted_player_is_refused_and_changes_nothing(
     services: Services, tid: int, seats: dict[tuple[int, int], int]
 ) -> None:
-    from tests.services.test_seating import bust
+    from tests.services.seating.test_seating import bust
 
     out = seats[(2, 2)]
     bust(services, out)

@@ -33,7 +33,7 @@ from clockapp.ui.cashier.prize_dialogs import BustDialog, DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.tables import TablesWindow
+from clockapp.ui.seating import TablesWindow
 from tests.fakes import FakeClock
 
 PageT = TypeVar("PageT", bound=QWidget)

@@ -142,7 +142,7 @@ def test_the_apps_own_error_is_its_plain_message_and_is_not_logged(qtbot, net, l
 def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     qtbot, cashier_window, services, tournament_id, net, log_folder, monkeypatch
 ) -> None:
-    from tests.ui.test_cashier_desk import add_players, configure, enter, find
+    from tests.ui.cashier.test_desk import add_players, configure, enter, find
 
     configure(services, tournament_id)
     add_players(services, "Ann Lee")

@@ -22,7 +22,7 @@ from clockapp.ui.actions import Action
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.texts import money
-from tests.services.test_seating import place
+from tests.services.seating.test_seating import place
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -107,7 +107,7 @@ def test_the_director_has_the_windows_in_its_menu_and_toolbar(station: ClockStat
 def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockStation) -> None:
     from clockapp.ui.cashier import CASHIER_KEYS
     from clockapp.ui.rulings import RULINGS_KEYS
-    from clockapp.ui.tables.window import TABLES_KEYS
+    from clockapp.ui.seating.window import TABLES_KEYS
 
     press(qtbot, station, Qt.Key.Key_Question)
     overlay = station.director.help_overlay

@@ -14,14 +14,14 @@ def test_without_qt_print_support_the_sheet_still_saves_as_pdf(
     qtbot, block_qt, services, bus, tournament_id, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     block_qt("PySide6.QtPrintSupport")
-    import clockapp.ui.tables
+    import clockapp.ui.seating
 
     # Restored after the test, with the modules: later tests see the package they imported.
-    monkeypatch.setattr(sys.modules["clockapp.ui"], "tables", clockapp.ui.tables)
-    for name in [n for n in sys.modules if n.startswith("clockapp.ui.tables")]:
+    monkeypatch.setattr(sys.modules["clockapp.ui"], "seating", clockapp.ui.seating)
+    for name in [n for n in sys.modules if n.startswith("clockapp.ui.seating")]:
         monkeypatch.delitem(sys.modules, name)  # imported afresh, as on the director's laptop
-    tables = importlib.import_module("clockapp.ui.tables")
-    window = tables.TablesWindow(services, bus)
+    seating = importlib.import_module("clockapp.ui.seating")
+    window = seating.TablesWindow(services, bus)
     qtbot.addWidget(window)
     window.print_button.click()
     assert "Printing is not available on this computer" in window.banner.text()

@@ -39,7 +39,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.ui.bus",
     "clockapp.ui.charts",
     "clockapp.ui.cashier",
-    "clockapp.ui.tables",
+    "clockapp.ui.seating",
     "clockapp.ui.leagues",
     "clockapp.ui.rulings",
     "clockapp.ui.structure",

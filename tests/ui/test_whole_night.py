@@ -29,7 +29,7 @@ from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock import texts
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.widgets import FitLabel
-from clockapp.ui.tables import TablesWindow
+from clockapp.ui.seating import TablesWindow
 from tests.fakes import FakeClock
 from tests.ui.night_steps import Night
 

@@ -32,6 +32,16 @@ The package, one job per module (import the names from `clockapp.core.seating` i
 * `editing`: tables, seats, the button, busts and fixed seats changed one at a time.
 * `draw`: random seating, the first draw (`draw_seats`) and late entries (`draw_seat`).
 
+The room's planners build on those and import from the package, so it never imports them (no cycle,
+and start-up stays light); import their names from their own modules:
+
+* `balancing`: balancing tables the TDA way (`plan_balance`); re-exports breaking and hand-for-hand.
+* `breaking`: breaking tables and forming the final table (`plan_breaks`).
+* `planning`: what the balancing and breaking planners share (move counts, a working room).
+* `hand_for_hand`: hand-for-hand play near the money, and ranking busts in the same hand.
+* `teams`: keeping each team's members spread over the tables.
+* `shootout`, `shootout_state`, `shootout_time`: shootouts, their rounds and their time limits.
+
 >>> import random
 >>> room = Seating((Table(1, seat_count=6), Table(2, seat_count=6)))
 >>> drawn = draw_seats(room, [11, 12, 13, 14], random.Random(7))

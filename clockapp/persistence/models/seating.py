@@ -20,7 +20,7 @@ from sqlalchemy import UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.core.seating import Seat, Seating, Table
-from clockapp.core.shootout import (
+from clockapp.core.seating.shootout import (
     Elimination,
     ExitCause,
     Shootout,
@@ -212,7 +212,7 @@ def shootout_to_json(shootout: Shootout) -> str:
     """A shootout as JSON text (every round, seat and elimination).
 
     >>> import random
-    >>> from clockapp.core.shootout import start_shootout
+    >>> from clockapp.core.seating.shootout import start_shootout
     >>> s = start_shootout([1, 2, 3, 4], [Table(1, seat_count=4)], random.Random(1))
     >>> shootout_from_json(shootout_to_json(s)) == s
     True

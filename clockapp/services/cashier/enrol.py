@@ -35,7 +35,8 @@ from clockapp.services.cashier.till import (
     display_name,
 )
 from clockapp.services.changes import Change
-from clockapp.services.player_import import (
+from clockapp.services.players import PlayerError
+from clockapp.services.players.importing import (
     ImportAction,
     ImportPlan,
     NamedLine,
@@ -43,7 +44,6 @@ from clockapp.services.player_import import (
     parse_name_list,
     plan_import,
 )
-from clockapp.services.players import PlayerError
 
 
 def find_active(till: Till, player_id: int) -> Reg | None:

@@ -22,6 +22,7 @@ from clockapp.core.money.view import money_view
 from clockapp.persistence.queries import drawer, registrations
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import listed_skipped, name_lines
+from clockapp.services.cashier.ledger_export import ledger_to_csv
 from clockapp.services.cashier.sales import (
     DrawerInfo,
     buy_in_state,
@@ -37,12 +38,11 @@ from clockapp.services.cashier.till import (
 )
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import entry_context
-from clockapp.services.ledger_export import ledger_to_csv
-from clockapp.services.player_import import (
+from clockapp.services.players import live_player
+from clockapp.services.players.importing import (
     ImportPlan,
     plan_import,
 )
-from clockapp.services.players import live_player
 from clockapp.services.setup import load_structure
 
 

@@ -8,13 +8,12 @@ is above the money collected, the first payment records the overlay the house ad
 
 - `service`: `PayoutService`, the use cases;
 - `view`: `PayoutView` and `payout_view` (the results and the clock read it too), `PayoutFit`;
-- `paying`: the overlay and the checks before a payment (`ensure_overlay`, `check_amount`).
-
-Deal proposals are worked out in `clockapp.services.payout_deals`.
+- `paying`: the overlay and the checks before a payment (`ensure_overlay`, `check_amount`);
+- `deals`: the deal proposed to the players at the final table and the deal as recorded.
 """
 
 from clockapp.core.money.till import DealInfo
-from clockapp.services.payout_deals import DealProposal
+from clockapp.services.payouts.deals import DealProposal
 from clockapp.services.payouts.paying import PAY_CHANGES, ensure_overlay
 from clockapp.services.payouts.service import PayoutService
 from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view

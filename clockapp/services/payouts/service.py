@@ -24,7 +24,7 @@ from clockapp.services.cashier.till import append_row, load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
-from clockapp.services.payout_deals import DealProposal, propose
+from clockapp.services.payouts.deals import DealProposal, propose
 from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, ensure_overlay, nothing_owed
 from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
 from clockapp.services.setup import get_row

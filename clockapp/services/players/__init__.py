@@ -8,7 +8,9 @@ show it.
 - `service`: `PlayerService`, the use cases;
 - `values`: `PlayerDetails`, `PlayerInfo`, `ImportReport`, the errors and `fold`;
 - `rows`: player rows inside a transaction (`live_player`, `apply_details`, `search_text`);
-- `csv_file`: the player CSV read and written (`parse_players_csv`, `players_to_csv`).
+- `csv_file`: the player CSV read and written (`parse_players_csv`, `players_to_csv`);
+- `importing`: an import planned line by line, then applied at once (the player file and the
+  cashier's pre-registration list share it; imported by name, not from the package).
 """
 
 from clockapp.services.players.csv_file import (

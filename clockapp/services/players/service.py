@@ -174,8 +174,13 @@ class PlayerService:
         is wrong; the error names the row. One query reads the names, one flush adds the new
         players: the time grows with the file, not with the file times the database.
         """
-        # Imported here: `player_import` builds on this module.
-        from clockapp.services.player_import import ImportAction, NamedLine, apply_plan, plan_import
+        # Imported here: `importing` builds on this module.
+        from clockapp.services.players.importing import (
+            ImportAction,
+            NamedLine,
+            apply_plan,
+            plan_import,
+        )
 
         lines = [NamedLine(line, details) for line, details in players_csv_lines(text)]
         backup_before_import(self._ctx, None)

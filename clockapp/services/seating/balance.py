@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from clockapp.core.balancing import (
+from clockapp.core.seating import SeatingError
+from clockapp.core.seating.balancing import (
     BreakRules,
     NeedButton,
     break_order,
@@ -14,7 +15,6 @@ from clockapp.core.balancing import (
     plan_balance,
     plan_breaks,
 )
-from clockapp.core.seating import SeatingError
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clockapp.core.balancing import BalancePolicy
 from clockapp.core.seating import Seating
+from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.services.seating.room import Room
 from clockapp.services.seating.views import SeatInfo, TableInfo
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from clockapp.core.shootout import (
+from clockapp.core.seating.shootout import (
     Shootout,
     ShootoutError,
     shootout_bust,

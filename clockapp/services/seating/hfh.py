@@ -10,14 +10,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from clockapp.core.hand_for_hand import (
+from clockapp.core.seating import SeatingError, advance_button
+from clockapp.core.seating.hand_for_hand import (
     HandForHand,
     bubble_offer,
     finish_hand,
     start_hand_for_hand,
 )
-from clockapp.core.hand_for_hand import next_hand as core_next_hand
-from clockapp.core.seating import SeatingError, advance_button
+from clockapp.core.seating.hand_for_hand import next_hand as core_next_hand
 from clockapp.persistence.models import HandForHandRow
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import load_till

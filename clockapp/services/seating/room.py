@@ -13,8 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, MoveStats
-from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import (
     DealIn,
     MoveKind,
@@ -25,7 +23,9 @@ from clockapp.core.seating import (
     mentioned_players,
     name_players,
 )
-from clockapp.core.shootout import Shootout
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules, MoveStats
+from clockapp.core.seating.hand_for_hand import HandForHand
+from clockapp.core.seating.shootout import Shootout
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,

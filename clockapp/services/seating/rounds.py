@@ -9,7 +9,7 @@ from typing import Any
 
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
-from clockapp.core.shootout import (
+from clockapp.core.seating.shootout import (
     Elimination,
     ExitCause,
     Shootout,

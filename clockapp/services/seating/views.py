@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from clockapp.core.balancing import BalancePolicy, BreakRules, NeedButton
-from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
-from clockapp.core.shootout import ExitCause, Place, Shootout
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules, NeedButton
+from clockapp.core.seating.hand_for_hand import HandForHand
+from clockapp.core.seating.shootout import ExitCause, Place, Shootout
 
 
 @dataclass(frozen=True)
@@ -348,7 +348,8 @@ class ShootoutView:
 
         >>> import random
         >>> from clockapp.core.seating import Table
-        >>> from clockapp.core.shootout import shootout_bust, shootout_places, start_shootout
+        >>> from clockapp.core.seating.shootout import (
+        ...     shootout_bust, shootout_places, start_shootout)
         >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1))
         >>> s = shootout_bust(s, 2)
         >>> view = ShootoutView(s, shootout_places(s), {1: "Ann", 2: "Bob", 3: "Cy"})

@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from clockapp.core.balancing import MoveStats, NeedButton
-from clockapp.core.hand_for_hand import HandForHand
 from clockapp.core.seating import Move, MoveKind, Seat, Seating
-from clockapp.core.shootout import Shootout
+from clockapp.core.seating.balancing import MoveStats, NeedButton
+from clockapp.core.seating.hand_for_hand import HandForHand
+from clockapp.core.seating.shootout import Shootout
 from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,

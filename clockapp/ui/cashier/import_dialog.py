@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
-from clockapp.services.player_import import ImportAction, ImportLine, ImportPlan
+from clockapp.services.players.importing import ImportAction, ImportLine, ImportPlan
 from clockapp.ui.cashier.dialogs import _Dialog
 from clockapp.ui.cashier.pages import table_view
 from clockapp.ui.cashier.rows_model import Column, RowsModel

@@ -14,8 +14,8 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.window import CashierWindow
 from clockapp.ui.screens import fit_to_screen, remember_geometry
+from clockapp.ui.seating import TablesWindow
 from clockapp.ui.settings import UiSettings
-from clockapp.ui.tables import TablesWindow
 
 #: The station's windows, by the key their place is remembered under.
 CASHIER_WINDOWS = ("cashier", "tables")

@@ -34,7 +34,7 @@ def window_keys() -> tuple[tuple[str, KeyList], ...]:
     """
     from clockapp.ui.cashier import CASHIER_KEYS
     from clockapp.ui.rulings import RULINGS_KEYS
-    from clockapp.ui.tables.window import TABLES_KEYS
+    from clockapp.ui.seating.window import TABLES_KEYS
 
     return (
         ("Cashier window (Ctrl+K)", CASHIER_KEYS),

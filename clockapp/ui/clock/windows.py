@@ -153,7 +153,7 @@ class StationWindows(Mapping[str, QWidget]):
             self._offline_marks[key] = OfflineMark(cashier, bus)
             return cashier
         if key == WINDOW_TABLES:
-            from clockapp.ui.tables import TablesWindow
+            from clockapp.ui.seating import TablesWindow
 
             return TablesWindow(services, bus)
         if key == WINDOW_RULINGS:

@@ -28,7 +28,7 @@ STACK = 10_000
 RULES = EntryRules(RegistrationRule(PRICE, STACK))
 #: These tests count with the clockapp curve's amounts (the preset before the published tables,
 #: still chosen for the tournaments made before them). The published tables have their own tests
-#: in tests/core/test_payout_tables.py and tests/services/test_payout_tables.py.
+#: in tests/core/test_payout_tables.py and tests/services/payouts/test_payout_tables.py.
 CURVE = PayoutStructure(table=CLOCKAPP_CURVE)
 
 

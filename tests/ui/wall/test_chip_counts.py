@@ -18,7 +18,7 @@ from tests.dbdump import dump_database as dump
 @pytest.fixture
 def seats(station: ClockStation) -> dict[tuple[int, int], int]:
     """S01 and S02 at table 1, S03 at table 2, bought in with 10,000 chips each."""
-    from tests.services.test_seating import buy_ins
+    from tests.services.seating.test_seating import buy_ins
 
     services, tid = station.services, station.bus.tournament_id
     services.seating.add_tables(tid, 2, seat_count=9)

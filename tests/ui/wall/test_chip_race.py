@@ -27,7 +27,7 @@ COLOR_UPS = Structure(
 @pytest.fixture
 def table(station: ClockStation) -> dict[int, int]:
     """Table 1 with three players in seats 1, 2 and 3: seat -> registration id."""
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     services, tid = station.services, station.bus.tournament_id
     services.structure.replace(tid, COLOR_UPS)
@@ -145,7 +145,7 @@ def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
 def test_the_odd_chips_can_come_from_the_chip_counts(
     station: ClockStation, table: dict[int, int], qtbot
 ) -> None:
-    from tests.services.test_seating import buy_ins
+    from tests.services.seating.test_seating import buy_ins
 
     services, tid = station.services, station.bus.tournament_id
     dialog = open_dialog(station, qtbot)

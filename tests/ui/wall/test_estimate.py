@@ -19,7 +19,7 @@ def test_the_estimate_kind_is_registered() -> None:
 def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     station: ClockStation, fake_clock: FakeClock, qtbot
 ) -> None:
-    from tests.services.test_seating import buy_ins
+    from tests.services.seating.test_seating import buy_ins
 
     line = station.estimate_line
     assert line.text() == "Estimated end: needs two players or more"

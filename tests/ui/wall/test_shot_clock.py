@@ -21,7 +21,7 @@ from tests.ui.conftest import FakeSound
 
 @pytest.fixture
 def seats(station: ClockStation) -> dict[tuple[int, int], int]:
-    from tests.services.test_seating import place
+    from tests.services.seating.test_seating import place
 
     station.services.seating.add_tables(station.bus.tournament_id, 1, seat_count=9)
     return place(station.services, station.bus.tournament_id, {1: [2, 5]})
@@ -89,7 +89,7 @@ def test_cancelling_takes_the_clock_off_the_wall(
 def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchanged(
     station: ClockStation, seats: dict[tuple[int, int], int]
 ) -> None:
-    from tests.services.test_seating import bust
+    from tests.services.seating.test_seating import bust
 
     station.wall.show(MESSAGE, {"title": "Dinner"})
     busted = seats[(1, 2)]

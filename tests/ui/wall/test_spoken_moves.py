@@ -7,7 +7,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Sound
-from tests.services.test_seating import place
+from tests.services.seating.test_seating import place
 
 
 def test_a_move_is_spoken_once_with_the_new_seat(

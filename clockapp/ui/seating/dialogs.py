@@ -1,0 +1,239 @@
+"""The tables window's short dialogs: add tables, where the button is, move a player, final table.
+
+Each dialog takes what it shows in its constructor and hands back the director's answer through a
+`value()` method; the window opens it with `exec()` (tests replace the window's `ask_*` hooks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.seating import MAX_SEATS
+from clockapp.core.seating.balancing import NeedButton
+from clockapp.services.seating import MAX_TABLES, RoomView, TableInfo
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class AddTablesDialog(QDialog):
+    """How many tables to add, and how many seats each has."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add tables")
+        form = QFormLayout(self)
+        self.count = QSpinBox(self)
+        self.count.setRange(1, MAX_TABLES)
+        self.count.setValue(1)
+        self.seats = QSpinBox(self)
+        self.seats.setRange(2, MAX_SEATS)
+        self.seats.setValue(10)
+        form.addRow("&Tables to add", self.count)
+        form.addRow("&Seats at each", self.seats)
+        form.addRow(_buttons(self))
+
+    def value(self) -> tuple[int, int]:
+        """(tables, seats each)."""
+        return self.count.value(), self.seats.value()
+
+
+class ButtonDialog(QDialog):
+    """Balancing asks: which seat has the button for the next hand at this table?"""
+
+    def __init__(self, need: NeedButton, table: TableInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Button at {table.label}")
+        layout = QVBoxLayout(self)
+        question = QLabel(need.reason, self)
+        question.setWordWrap(True)
+        question.setMinimumWidth(420)
+        layout.addWidget(question)
+        self.seat = QComboBox(self)
+        for seat in table.seats:
+            if seat.registration_id is not None:
+                self.seat.addItem(f"Seat {seat.number}: {seat.name}", seat.number)
+        if table.button is not None:
+            self.seat.setCurrentIndex(max(0, self.seat.findData(table.button)))
+        layout.addWidget(self.seat)
+        layout.addWidget(_buttons(self))
+
+    def value(self) -> int | None:
+        """The seat chosen."""
+        data = self.seat.currentData()
+        return int(data) if data is not None else None
+
+
+class MoveDialog(QDialog):
+    """Move a player by hand: who, and to which empty seat (the keyboard way to drag)."""
+
+    def __init__(
+        self, room: RoomView, registration_id: int | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Move a player")
+        self._room = room
+        form = QFormLayout(self)
+        self.player = QComboBox(self)
+        seated = sorted(
+            (seat.name, table.number, seat.number, seat.registration_id)
+            for table in room.tables
+            for seat in table.seats
+            if seat.registration_id is not None
+        )
+        for name, table_number, number, rid in seated:
+            self.player.addItem(f"{name} (table {table_number}, seat {number})", rid)
+        if registration_id is not None:
+            self.player.setCurrentIndex(max(0, self.player.findData(registration_id)))
+        self.table = QComboBox(self)
+        for table in room.tables:
+            free = sum(1 for s in table.seats if s.empty)
+            self.table.addItem(f"{table.label} ({free} free)", table.number)
+        self.seat = QComboBox(self)
+        self.table.currentIndexChanged.connect(self._on_table_changed)
+        form.addRow("&Player", self.player)
+        form.addRow("&Table", self.table)
+        form.addRow("&Seat", self.seat)
+        form.addRow(_buttons(self))
+        self._on_table_changed()
+
+    def _on_table_changed(self, _index: int = 0) -> None:
+        self.seat.clear()
+        number = self.table.currentData()
+        if number is None:
+            return
+        for seat in self._room.table(int(number)).seats:
+            if seat.empty:
+                self.seat.addItem(f"Seat {seat.number}", seat.number)
+
+    def choose(self, registration_id: int, table: int, seat: int) -> None:
+        """Select a player, table and seat (as the director would with the combo boxes)."""
+        self.player.setCurrentIndex(self.player.findData(registration_id))
+        self.table.setCurrentIndex(self.table.findData(table))
+        self.seat.setCurrentIndex(self.seat.findData(seat))
+
+    def value(self) -> tuple[int, int, int] | None:
+        """(registration id, table, seat), or None when something is missing."""
+        rid, table, seat = (
+            self.player.currentData(),
+            self.table.currentData(),
+            self.seat.currentData(),
+        )
+        if rid is None or table is None or seat is None:
+            return None
+        return int(rid), int(table), int(seat)
+
+
+class FinalTableDialog(QDialog):
+    """How many players the final table seats."""
+
+    def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Final table")
+        layout = QVBoxLayout(self)
+        info = QLabel(
+            f"{room.player_count} players are left. Everyone redraws for a seat at the final "
+            "table; draw for the button there afterwards.",
+            self,
+        )
+        info.setWordWrap(True)
+        layout.addWidget(info)
+        form = QFormLayout()
+        self.size_box = QSpinBox(self)
+        self.size_box.setRange(2, MAX_SEATS)
+        configured = room.config.rules.final_table_size
+        largest = max((t.open_seat_count for t in room.tables), default=9)
+        self.size_box.setValue(configured or min(9, largest))
+        self.size_box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow("&Players at the final table", self.size_box)
+        layout.addLayout(form)
+        layout.addWidget(_buttons(self))
+
+    def value(self) -> int:
+        """The final table's size."""
+        return self.size_box.value()
+
+
+@dataclass(frozen=True)
+class ShootoutChoice:
+    """How a shootout plays: its time limits, and how many of each first-round table go on.
+
+    Attributes:
+        minutes: Round 1's time limit (None: tables play to the end).
+        later_minutes: The later rounds' limit before the final table (None: as round 1).
+        through: Players each first-round table sends on (1: one winner a table).
+    """
+
+    minutes: int | None = None
+    later_minutes: int | None = None
+    through: int = 1
+
+    def start_arguments(self) -> dict[str, Any]:
+        """The keyword arguments of `SeatingService.start_shootout`."""
+        later = self.later_minutes if self.later_minutes is not None else self.minutes
+        return {
+            "time_limit_minutes": later,
+            "round_limits": (self.minutes,),
+            "advance": (self.through,),
+        }
+
+
+class ShootoutDialog(QDialog):
+    """A new shootout: each round's time limit, and how many of each table go on."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Shootout")
+        layout = QVBoxLayout(self)
+        info = QLabel(
+            "Every player in play redraws. Tables play down to the players who go on, with no "
+            "balancing; the final table plays to one winner with no time limit.",
+            self,
+        )
+        info.setWordWrap(True)
+        layout.addWidget(info)
+        form = QFormLayout()
+        self.minutes_box = self._minutes("none: play down")
+        form.addRow("Round &1 time limit (minutes)", self.minutes_box)
+        self.later_box = self._minutes("as round 1")
+        form.addRow("&Later rounds' time limit", self.later_box)
+        self.through_box = QSpinBox(self)
+        self.through_box.setRange(1, MAX_SEATS - 1)
+        self.through_box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow("Players &through from each round-1 table", self.through_box)
+        layout.addLayout(form)
+        layout.addWidget(_buttons(self))
+
+    def _minutes(self, zero: str) -> QSpinBox:
+        box = QSpinBox(self)
+        box.setRange(0, 900)
+        box.setSpecialValueText(zero)
+        box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        return box
+
+    def value(self) -> ShootoutChoice:
+        """The director's choices."""
+        return ShootoutChoice(
+            self.minutes_box.value() or None,
+            self.later_box.value() or None,
+            self.through_box.value(),
+        )

@@ -1,0 +1,313 @@
+"""The seating rules dialog and the table dialog, and the window commands that open them.
+
+"Rules…" sets, in one action (`services.seating.set_rules`): when tables count as out of balance
+(within N players; optionally a wider limit while many tables play), the order tables break in,
+which table hosts the final table and how many players it seats, and how long the director's
+answer about a button stays good. "Rename / seats…" on a table renames it or changes its number
+of seats (`services.seating.update_table`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.errors import DomainError
+from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
+from clockapp.core.seating.balancing import BalancePolicy, BreakRules, break_order
+from clockapp.services.seating import RoomView, TableInfo
+from clockapp.ui.seating.host import TablesHost
+
+#: The largest "within N players" the dialog offers.
+MAX_WITHIN = 9
+
+
+@dataclass(frozen=True)
+class SeatingRules:
+    """What the rules dialog hands back."""
+
+    policy: BalancePolicy
+    rules: BreakRules
+
+
+def parse_order(text: str) -> tuple[int, ...]:
+    """Table numbers typed by the director: "4 2", "4, 2" or "4;2".
+
+    Raises:
+        SeatingError: Something that is not a table number.
+
+    >>> parse_order("4, 2  7")
+    (4, 2, 7)
+    """
+    order = []
+    for token in text.replace(",", " ").replace(";", " ").split():
+        if not token.isdigit() or int(token) < 1:
+            raise SeatingError(f"Break order: {token!r} is not a table number.")
+        order.append(int(token))
+    return tuple(order)
+
+
+def _count_suffix(spin: QSpinBox, word: str) -> None:
+    """Keep a spin box's unit in step with its value: "1 player", "2 players"."""
+
+    def update(value: int) -> None:
+        spin.setSuffix(f" {word}" if value == 1 else f" {word}s")
+
+    spin.valueChanged.connect(update)
+    update(spin.value())
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class RulesDialog(QDialog):
+    """Balance policy, break order, final table and its size, button answers."""
+
+    def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Seating rules")
+        self._room = room
+        config = room.config
+        policy, rules = config.policy, config.rules
+        layout = QVBoxLayout(self)
+
+        balance = QGroupBox("Balance", self)
+        form = QFormLayout(balance)
+        self.within = QSpinBox(balance)
+        self.within.setRange(1, MAX_WITHIN)
+        self.within.setValue(policy.within)
+        _count_suffix(self.within, "player")
+        form.addRow("Tables differ by at most", self.within)
+        self.wide = QCheckBox("Allow a wider difference while many tables play", balance)
+        self.wide.setChecked(policy.wide_within is not None)
+        form.addRow(self.wide)
+        wide_row = QHBoxLayout()
+        self.wide_within = QSpinBox(balance)
+        self.wide_within.setRange(1, MAX_WITHIN)
+        self.wide_within.setValue(policy.wide_within or 2)
+        _count_suffix(self.wide_within, "player")
+        self.wide_from = QSpinBox(balance)
+        self.wide_from.setRange(2, 200)
+        self.wide_from.setValue(policy.wide_from_tables)
+        self.wide_from.setSuffix(" tables")
+        wide_row.addWidget(QLabel("at most", balance))
+        wide_row.addWidget(self.wide_within)
+        wide_row.addWidget(QLabel("from", balance))
+        wide_row.addWidget(self.wide_from)
+        wide_row.addStretch(1)
+        form.addRow(wide_row)
+        self.wide.toggled.connect(self._on_wide_toggled)
+        self._on_wide_toggled(self.wide.isChecked())
+        layout.addWidget(balance)
+
+        breaking = QGroupBox("Breaking and the final table", self)
+        form = QFormLayout(breaking)
+        self.order = QLineEdit(" ".join(str(n) for n in rules.order), breaking)
+        self.order.setPlaceholderText("fewest players first (the fewest moves)")
+        self.order.setToolTip(
+            "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
+            "them, the one with the fewest players first (ties: the highest number)."
+        )
+        form.addRow("&Break order", self.order)
+        self.final_table = QComboBox(breaking)
+        self.final_table.addItem("The lowest-numbered table", None)
+        for table in room.tables:
+            self.final_table.addItem(table.label, table.number)
+        if rules.final_table is not None:
+            self.final_table.setCurrentIndex(max(0, self.final_table.findData(rules.final_table)))
+        form.addRow("&Final table at", self.final_table)
+        self.final_size = QSpinBox(breaking)
+        self.final_size.setRange(2, MAX_SEATS)
+        self.final_size.setValue(rules.final_table_size or self._host_seats())
+        _count_suffix(self.final_size, "player")
+        form.addRow("Final table &seats", self.final_size)
+        self.host_note = QLabel(breaking)
+        self.host_note.setWordWrap(True)
+        form.addRow(self.host_note)
+        self.order.textChanged.connect(self._show_host)
+        self.final_table.currentIndexChanged.connect(self._show_host)
+        self.final_size.valueChanged.connect(self._show_host)
+        layout.addWidget(breaking)
+
+        self.error = QLabel(self)
+        self.error.setStyleSheet("color: #b3261e;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+        layout.addWidget(_buttons(self))
+        self._show_host()
+
+    def _on_wide_toggled(self, checked: bool) -> None:
+        self.wide_within.setEnabled(checked)
+        self.wide_from.setEnabled(checked)
+
+    def _host(self) -> int | None:
+        """The table that would host the final table with the rules as typed."""
+        try:
+            rules = BreakRules(parse_order(self.order.text()), self.final_table.currentData())
+            seating = Seating(tuple(_core_table(t) for t in self._room.tables))
+            order = break_order(seating, rules)
+        except DomainError:
+            return None
+        return order[-1] if order else None
+
+    def _host_seats(self) -> int:
+        host = self._host()
+        for table in self._room.tables:
+            if table.number == host:
+                return table.open_seat_count
+        return min(9, MAX_SEATS)
+
+    def _show_host(self, *_args: object) -> None:
+        host = self._host()
+        if host is None:
+            self.host_note.setText("")
+            return
+        seats = self._host_seats()
+        size = self.final_size.value()
+        note = f"The final table plays at table {host} ({seats} open seats)"
+        if size < seats:
+            note += f"; {seats - size} seat{'s' if seats - size > 1 else ''} there will close."
+        elif size > seats:
+            note += f": too few for {size} players."
+        else:
+            note += "."
+        self.host_note.setText(note)
+
+    def value(self) -> SeatingRules:
+        """The rules as set.
+
+        Raises:
+            DomainError: A rule the core refuses (the message says which).
+        """
+        policy = BalancePolicy(
+            self.within.value(),
+            self.wide_within.value() if self.wide.isChecked() else None,
+            self.wide_from.value(),
+        )
+        rules = BreakRules(
+            parse_order(self.order.text()), self.final_table.currentData(), self.final_size.value()
+        )
+        return SeatingRules(policy, rules)
+
+    def accept(self) -> None:
+        try:
+            self.value()
+        except DomainError as error:
+            self.error.setText(str(error))
+            self.error.show()
+            return
+        super().accept()
+
+
+def _core_table(info: TableInfo) -> Table:
+    closed = frozenset(s.number for s in info.seats if s.closed)
+    return Table(info.number, seat_count=info.seat_count, closed_seats=closed)
+
+
+class TableDialog(QDialog):
+    """Rename a table or change its number of seats."""
+
+    def __init__(self, table: TableInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{table.label}: name and seats")
+        form = QFormLayout(self)
+        self.name = QLineEdit(table.name, self)
+        self.name.setMaxLength(60)
+        self.name.setPlaceholderText("e.g. Feature table")
+        form.addRow("&Name", self.name)
+        self.seats = QSpinBox(self)
+        self.seats.setRange(2, MAX_SEATS)
+        self.seats.setValue(table.seat_count)
+        form.addRow("&Seats", self.seats)
+        taken = [s.number for s in table.seats if s.registration_id is not None]
+        if taken:
+            note = QLabel(
+                f"Seats up to {max(taken)} are taken: move those players before cutting the "
+                "table below that.",
+                self,
+            )
+            note.setWordWrap(True)
+            form.addRow(note)
+        form.addRow(_buttons(self))
+
+    def value(self) -> tuple[str, int]:
+        """(name, seats)."""
+        return self.name.text().strip(), self.seats.value()
+
+
+class RulesCommands(TablesHost):
+    """The tables window's "Rules…" and "Rename / seats…" commands (a mixin of the window)."""
+
+    def edit_rules(self) -> None:
+        """Ask for the seating rules and save them in one action."""
+        answer = self.ask_rules()
+        if answer is None:
+            return
+        tid = self.tournament_id
+        saved = self._run(
+            lambda: self._services.seating.set_rules(
+                tid,
+                policy=answer.policy,
+                rules=answer.rules,
+            )
+        )
+        if saved is not None:
+            size = saved.rules.final_table_size
+            seats = f"{size} players" if size is not None else "its open seats"
+            self.banner.show_message(
+                f"Seating rules saved: balance {saved.policy}; the final table seats {seats}.",
+                "info",
+            )
+
+    def table_menu(self, number: int) -> QMenu:
+        """The right-click menu of a table (outside its seats)."""
+        menu = QMenu(self)
+        menu.addAction("Rename / seats…", lambda: self.edit_table(number))
+        return menu
+
+    def edit_table(self, number: int) -> None:
+        """Ask for a table's name and seats, and change them."""
+        if self.room is None:
+            return
+        answer = self.ask_table(self.room.table(number))
+        if answer is None:
+            return
+        name, seats = answer
+        tid = self.tournament_id
+        changed = self._run(
+            lambda: self._services.seating.update_table(tid, number, name=name, seat_count=seats)
+        )
+        if changed is not None:
+            self.banner.show_message(f"{changed.label} has {changed.seat_count} seats.", "info")
+
+    def _ask_rules(self) -> SeatingRules | None:
+        if self.room is None:
+            return None
+        dialog = RulesDialog(self.room, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_table(self, table: TableInfo) -> tuple[str, int] | None:
+        dialog = TableDialog(table, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,321 @@
+"""Shootout commands of the tables window, its standings panel, and the chip-count dialog.
+
+A shootout is started from the toolbar (with an optional time limit per table). Players who go
+out are marked from the seat menu (or busted at the cashier: the shootout follows); a table whose
+time is up is settled by chip counts. Once every table has its winner, the same toolbar button
+seats the winners, with the chips they won, for the next round (the final table when they fit at
+one). The panel lists the standings (places by order of elimination, and by chip count at a time
+limit); with a time limit each table's oval shows the time left, repainted every second from the
+services' clock (the timer only repaints; it never counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clockapp.core.payouts import ordinal
+from clockapp.services.seating import ShootoutStanding, ShootoutView
+from clockapp.ui.seating.dialogs import ShootoutChoice, ShootoutDialog
+from clockapp.ui.seating.host import TablesHost
+from clockapp.ui.table_model import AnyIndex, RowTableModel
+
+#: The largest chip count the dialog accepts.
+MAX_CHIPS = 2_000_000_000
+
+
+def clock_text(left: timedelta) -> str:
+    """Time left as the ovals show it.
+
+    >>> clock_text(timedelta(minutes=42, seconds=5)), clock_text(timedelta(hours=1, seconds=1))
+    ('42:05 left', '1:00:01 left')
+    >>> clock_text(timedelta(0))
+    'time is up'
+    """
+    seconds = int(left.total_seconds())
+    if seconds <= 0:
+        return "time is up"
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d} left"
+    return f"{minutes}:{seconds:02d} left"
+
+
+def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
+    """The line each shootout table's oval shows: its winner, or the time left."""
+    current = view.shootout.current
+    left = view.time_left(now)
+    status = {}
+    for table in current.seating.tables:
+        winner = current.winners.get(table.number)
+        through = current.through.get(table.number)
+        if winner is not None:
+            status[table.number] = f"won by {view.names.get(winner, f'#{winner}')}"
+        elif through:
+            names = ", ".join(view.names.get(p, f"#{p}") for p in through)
+            status[table.number] = f"through: {names}"
+        elif table.number in left:
+            status[table.number] = clock_text(left[table.number])
+        else:
+            status[table.number] = "playing"
+    return status
+
+
+STANDING_HEADERS = ("Place", "Player", "Round", "Table", "Status")
+
+
+class StandingsModel(RowTableModel[ShootoutStanding]):
+    """The shootout standings: players still in, then by finishing place."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(STANDING_HEADERS, parent)
+
+    @property
+    def rows(self) -> tuple[ShootoutStanding, ...]:
+        """The rows shown."""
+        return self._rows
+
+    def set_rows(self, rows: Sequence[ShootoutStanding]) -> None:
+        """Show these rows."""
+        self._set_rows(rows)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.row_at(index)
+        if row is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            place = "" if row.place is None else ordinal(row.place)
+            table = "" if row.table is None else str(row.table)
+            return (place, row.name, str(row.round), table, row.status)[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 2, 3):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class ShootoutPanel(QGroupBox):
+    """The shootout's round, its clock, what it could not follow, and the standings."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Shootout", parent)
+        layout = QVBoxLayout(self)
+        self.round_label = QLabel(self)
+        self.round_label.setWordWrap(True)
+        font = self.round_label.font()
+        font.setBold(True)
+        self.round_label.setFont(font)
+        layout.addWidget(self.round_label)
+        self.notes_label = QLabel(self)
+        self.notes_label.setWordWrap(True)
+        self.notes_label.setStyleSheet("color: #b3261e;")
+        self.notes_label.hide()
+        layout.addWidget(self.notes_label)
+        self.model = StandingsModel(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 1)
+        self.view: ShootoutView | None = None
+        self.hide()
+
+    def show_view(self, view: ShootoutView | None, now: datetime) -> None:
+        """Show a shootout (hidden when there is none)."""
+        self.view = view
+        if view is None:
+            self.model.set_rows(())
+            self.hide()
+            return
+        self.model.set_rows(view.standings())
+        self.notes_label.setText("\n".join(view.notes))
+        self.notes_label.setVisible(bool(view.notes))
+        self.tick(now)
+        self.show()
+
+    def tick(self, now: datetime) -> None:
+        """Say the round and the time left (called every second while a time limit runs)."""
+        view = self.view
+        if view is None:
+            return
+        shootout = view.shootout
+        current = shootout.current
+        champion = shootout.champion
+        if champion is not None:
+            text = f"{view.names.get(champion, f'#{champion}')} wins the shootout."
+        else:
+            playing = sum(1 for t in current.seating.tables if not current.is_done(t.number))
+            what = "final table" if current.is_final else f"round {current.number}"
+            text = f"Shootout {what}: {playing} of {len(current.seating.tables)} tables playing"
+            left = view.time_left(now)
+            if left:
+                text += f"; {clock_text(min(left.values()))}"
+            elif shootout.limit_of() is not None:
+                text += "; no clock"
+            text += "."
+        self.round_label.setText(text)
+
+
+class ChipsDialog(QDialog):
+    """Chip counts for a list of players."""
+
+    def __init__(
+        self, title: str, note: str, players: Sequence[tuple[int, str]], parent: QWidget | None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        form = QFormLayout(self)
+        label = QLabel(note, self)
+        label.setWordWrap(True)
+        form.addRow(label)
+        self.spins: dict[int, QSpinBox] = {}
+        for registration_id, name in players:
+            spin = QSpinBox(self)
+            spin.setRange(1, MAX_CHIPS)
+            spin.setSingleStep(100)
+            spin.setGroupSeparatorShown(True)
+            form.addRow(name, spin)
+            self.spins[registration_id] = spin
+        box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        form.addRow(box)
+
+    def value(self) -> dict[int, int]:
+        """Chips by registration id."""
+        return {rid: spin.value() for rid, spin in self.spins.items()}
+
+
+class ShootoutCommands(TablesHost):
+    """Start a shootout, mark players out, settle a table at its time limit, next round."""
+
+    def shootout(self) -> None:
+        """Start a shootout, or seat the winners for the next round once every table has one."""
+        tid = self.tournament_id
+        seating = self._services.seating
+        view = seating.shootout(tid)
+        if view is None or view.shootout.champion is not None:
+            choice = self.ask_shootout()
+            if choice is None:
+                return
+            started = self._run(lambda: seating.start_shootout(tid, **choice.start_arguments()))
+            if started is not None:
+                tables = len(started.shootout.current.seating.tables)
+                going = started.shootout.advance_of()
+                goal = "one winner" if going == 1 else f"{going} players, who all go on"
+                self.banner.show_message(
+                    f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
+                    "info",
+                )
+            return
+        current = view.shootout.current
+        if not current.finished:
+            waiting = [t.number for t in current.seating.tables if not current.is_done(t.number)]
+            self.banner.show_message(
+                f"Round {current.number}: table(s) {', '.join(map(str, waiting))} still play. "
+                "Right-click a player who goes out.",
+                "info",
+            )
+            return
+        winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.advancing]
+        chips = self.ask_chips(
+            "Next shootout round", "Chips each table winner brings to the next round:", winners
+        )
+        if chips is None:
+            return
+        advanced = self._run(lambda: seating.advance_shootout(tid, chips))
+        if advanced is not None:
+            what = "the final table" if advanced.shootout.current.is_final else "the next round"
+            self.banner.show_message(f"The winners redraw for {what}.", "info")
+
+    def _reload_shootout(self) -> dict[int, str]:
+        """Read the shootout again for the panel; the line each table's oval shows."""
+        room = self.room
+        view = None
+        if room is not None and (room.shootout or self.shootout_panel.view is not None):
+            view = self._services.seating.shootout(self.tournament_id)
+        now = self._services.now()
+        self.shootout_panel.show_view(view, now)
+        if view is not None and view.deadline is not None and view.shootout.champion is None:
+            self.shootout_timer.start()
+        else:
+            self.shootout_timer.stop()
+        if view is None or not room or not room.shootout:
+            return {}
+        return table_status(view, now)
+
+    def _on_shootout_timer_timeout(self) -> None:
+        view = self.shootout_panel.view
+        if view is None:
+            self.shootout_timer.stop()
+            return
+        now = self._services.now()
+        self.shootout_panel.tick(now)
+        for number, text in table_status(view, now).items():
+            item = self.room_view.items_by_table.get(number)
+            if item is not None and item.status != text:
+                item.status = text
+                item.update()
+
+    def shootout_out(self, registration_id: int) -> None:
+        """A player is out of the shootout (and of the tournament: the cashier records it)."""
+        tid = self.tournament_id
+        view = self._run(lambda: self._services.seating.shootout_bust(tid, registration_id))
+        if view is not None and view.shootout.champion is not None:
+            name = view.names.get(view.shootout.champion, "")
+            self.banner.show_message(f"{name} wins the shootout.", "info")
+
+    def shootout_time_up(self, table: int) -> None:
+        """A table's time is up: ask the chip counts and settle it."""
+        if self.room is None:
+            return
+        players = [
+            (s.registration_id, s.name)
+            for s in self.room.table(table).seats
+            if s.registration_id is not None
+        ]
+        chips = self.ask_chips(
+            f"Time is up at table {table}",
+            "Chip counts: the chip leader wins the table, the others finish by chips (recorded "
+            "at the cashier as out on one hand).",
+            players,
+        )
+        if chips is None:
+            return
+        tid = self.tournament_id
+        self._run(lambda: self._services.seating.shootout_time_limit(tid, table, chips))
+
+    def _ask_shootout(self) -> ShootoutChoice | None:
+        dialog = ShootoutDialog(self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_chips(
+        self, title: str, note: str, players: Sequence[tuple[int, str]]
+    ) -> dict[int, int] | None:
+        dialog = ChipsDialog(title, note, players, self)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

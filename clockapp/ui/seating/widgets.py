@@ -1,0 +1,105 @@
+"""Small widgets of the tables window: the hand-for-hand bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from clockapp.core.seating.hand_for_hand import HandForHand
+
+
+class HandForHandBar(QFrame):
+    """While hand-for-hand is on: the hand number, a button per table to mark its hand finished,
+    and "Next hand" once every table has finished (it closes the hand: busts entered until then
+    are one hand). On the bubble, while it is off: the offer to start it, in one click."""
+
+    table_toggled = Signal(int, bool)  # table, finished
+    next_hand_clicked = Signal()
+    stop_clicked = Signal()
+    start_clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 8, 4)
+        self.hand_label = QLabel(self)
+        font = self.hand_label.font()
+        font.setBold(True)
+        self.hand_label.setFont(font)
+        self._layout.addWidget(self.hand_label)
+        self.table_buttons: dict[int, QPushButton] = {}
+        self._buttons_layout = QHBoxLayout()
+        self._layout.addLayout(self._buttons_layout)
+        # Who is out in the open hand: they are one hand at the cashier until Next hand.
+        self.out_label = QLabel(self)
+        self.out_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._layout.addWidget(self.out_label, 1)
+        self.next_button = QPushButton("&Next hand", self)
+        self.next_button.clicked.connect(self.next_hand_clicked)
+        self.stop_button = QPushButton("Stop hand-for-hand", self)
+        self.stop_button.clicked.connect(self.stop_clicked)
+        self.start_button = QPushButton("&Start hand-for-hand", self)
+        self.start_button.clicked.connect(self.start_clicked)
+        self._layout.addWidget(self.next_button)
+        self._layout.addWidget(self.stop_button)
+        self._layout.addWidget(self.start_button)
+        self.hide()
+
+    def show_state(
+        self,
+        hfh: HandForHand | None,
+        tables: Iterable[int],
+        offer: str | None = None,
+        out: Sequence[str] = (),
+    ) -> None:
+        """Show hand-for-hand play and who is `out` in the open hand; when it is off, the
+        bubble's `offer` (else hidden)."""
+        self.start_button.setVisible(hfh is None)
+        self.next_button.setVisible(hfh is not None)
+        self.stop_button.setVisible(hfh is not None)
+        if hfh is None:
+            self._clear_tables()
+            self.hand_label.setText(offer or "")
+            self.out_label.clear()
+            self.setStyleSheet("HandForHandBar { background: #fff4d6; }" if offer else "")
+            self.setVisible(offer is not None)
+            return
+        self.setStyleSheet("")
+        self._clear_tables()
+        in_play = set(tables)
+        for number in sorted(hfh.tables & in_play):
+            done = number in hfh.finished
+            button = QPushButton(f"Table {number}", self)
+            button.setCheckable(True)
+            button.setChecked(done)
+            button.setToolTip("Click when the hand at this table is over")
+            button.setStyleSheet("QPushButton:checked { background: #d6f5e3; }")
+            button.toggled.connect(
+                lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
+            )
+            self._buttons_layout.addWidget(button)
+            button.show()  # added to a visible bar: shown now, not at the next event loop turn
+            self.table_buttons[number] = button
+        waiting = len(hfh.waiting)
+        text = f"Hand-for-hand, hand {hfh.hand}: " + (
+            f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done"
+        )
+        self.hand_label.setText(text)
+        self.out_label.setText(
+            f"Out this hand (one hand, ranked by stacks): {', '.join(out)}" if out else ""
+        )
+        self.next_button.setEnabled(hfh.all_finished)
+        self.next_button.setToolTip(
+            "Deal the next hand everywhere: the busts entered so far were one hand"
+        )
+        self.show()
+
+    def _clear_tables(self) -> None:
+        for button in self.table_buttons.values():
+            self._buttons_layout.removeWidget(button)
+            button.hide()  # gone at once; deleted when Qt next gets to it
+            button.deleteLater()
+        self.table_buttons = {}
