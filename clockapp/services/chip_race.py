@@ -24,8 +24,8 @@ from clockapp.core.chip_race import (
     run_race,
 )
 from clockapp.core.chips import ChipSet
+from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import ClockState, view
-from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Structure
 from clockapp.core.wall import CHIP_RACE
 from clockapp.persistence.queries import chips as chip_rows

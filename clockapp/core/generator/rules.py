@@ -21,7 +21,6 @@ from clockapp.core.blinds import (
     levels_within,
     plan_timeline,
 )
-from clockapp.core.chip_fit import fitting_breakdown
 from clockapp.core.chips import (
     STACK_CHIPS_MAX,
     STACK_CHIPS_MIN,
@@ -33,6 +32,7 @@ from clockapp.core.chips import (
     stack_breakdown,
     thin_stack_warning,
 )
+from clockapp.core.chips.chip_fit import fitting_breakdown
 from clockapp.core.generator.inputs import AnteStyle, GeneratorError, check_inputs
 from clockapp.core.generator.suggestion import SuggestedStructure
 from clockapp.core.structure import MAX_AMOUNT, Break, Item, Level, Structure

@@ -17,7 +17,7 @@ from dataclasses import replace
 from clockapp.core.blinds import ante_ladder, blind_ladder
 from clockapp.core.chips import can_make
 from clockapp.core.structure import Break, Item, Level, Structure, StructureError
-from clockapp.core.structure_cells import (
+from clockapp.core.structure.cells import (
     FIELDS,
     HEADERS,
     INTEGER_COLUMNS,

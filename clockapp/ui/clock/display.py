@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import format_clock
-from clockapp.core.color_up import ColorUp, break_color_ups
 from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.field_panel import FieldPanel
 from clockapp.ui.clock.fullscreen import Fullscreen

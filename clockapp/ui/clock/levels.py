@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.color_up import ColorUp, break_color_ups
+from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 

@@ -15,8 +15,8 @@ from clockapp.core.clock import ClockStatus
 from clockapp.ui.clock import texts
 
 if TYPE_CHECKING:
+    from clockapp.core.chips.color_up import ColorUp
     from clockapp.core.clock import ClockView
-    from clockapp.core.color_up import ColorUp
 
 
 class Tone(enum.StrEnum):
@@ -83,7 +83,7 @@ def status_line(clock_view: ClockView, color_ups: Mapping[int, ColorUp]) -> tupl
     """The status line and the footer notice (color-ups, when play resumes).
 
     `color_ups` holds each break's color-up by its index in the structure
-    (`clockapp.core.color_up.break_color_ups`): which chips go and which replace them. A break
+    (`clockapp.core.chips.color_up.break_color_ups`): which chips go and which replace them. A break
     missing there (no chip set known) is named by its values only.
     """
     item = clock_view.item

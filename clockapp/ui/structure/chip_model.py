@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import CUSTOM_COLORS, STANDARD_COLORS, ChipError, ChipSet, Denomination
 from clockapp.core.structure import StructureError
-from clockapp.core.structure_cells import parse_int
+from clockapp.core.structure.cells import parse_int
 from clockapp.ui.structure.delegates import integer_edit
 from clockapp.ui.structure.swatches import chip_icon
 from clockapp.ui.table_model import AnyIndex, RowTableModel

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import Denomination
 from clockapp.core.structure import StructureError
-from clockapp.core.structure_cells import INTEGER_COLUMNS, Column, parse_int
+from clockapp.core.structure.cells import INTEGER_COLUMNS, Column, parse_int
 from clockapp.ui.structure.model import CHIPS_ROLE, IN_PLAY_ROLE, KIND_ROLE
 from clockapp.ui.structure.swatches import chip_icon, paint_chip
 

@@ -46,7 +46,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from clockapp.core.chips import ChipNeed, ChipSet
 from clockapp.core.generator import SuggestedStructure
-from clockapp.core.structure_cells import format_hours, start_minutes
+from clockapp.core.structure.cells import format_hours, start_minutes
 from clockapp.ui.structure.model import denomination_of
 from clockapp.ui.structure.swatches import chips_html
 

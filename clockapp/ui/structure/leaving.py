@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from clockapp.core.structure_cells import row_name
+from clockapp.core.structure.cells import row_name
 from clockapp.ui.structure.widgets import ask_unsaved
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.core.structure_cells import (
+from clockapp.core.structure.cells import (
     AMOUNT_COLUMNS,
     HEADERS,
     INTEGER_COLUMNS,

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from clockapp.core import structure_edits as edits
-from clockapp.core.structure import Structure, StructureError
-from clockapp.core.structure_cells import HEADERS, Column, row_name
+from clockapp.core.structure import Structure, StructureError, edits
+from clockapp.core.structure.cells import HEADERS, Column, row_name
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor

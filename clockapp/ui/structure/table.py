@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure.cells import Column
 from clockapp.ui.structure.delegates import StructureDelegate
 from clockapp.ui.structure.model import KIND_ROLE
 

@@ -28,11 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core import structure_cells as cells
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
 from clockapp.core.errors import DomainError
-from clockapp.core.structure import Structure
+from clockapp.core.structure import Structure, cells
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.banner import MessageBanner

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.chips import ChipSet, Denomination
-from clockapp.core.color_up import break_color_ups, color_up_at
+from clockapp.core.chips.color_up import break_color_ups, color_up_at
 from clockapp.core.structure import Break, Level
 
 

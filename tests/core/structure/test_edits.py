@@ -6,11 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import structure_cells
-from clockapp.core import structure_edits as edits
 from clockapp.core.chips import can_make
-from clockapp.core.structure import Break, Level, Structure, StructureError
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure import Break, Level, Structure, StructureError, edits
+from clockapp.core.structure import cells as structure_cells
+from clockapp.core.structure.cells import Column
 
 BASE = Structure(
     "Test",

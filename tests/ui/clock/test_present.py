@@ -8,7 +8,7 @@ import pytest
 
 from clockapp.core import clock
 from clockapp.core.chips import ChipSet
-from clockapp.core.color_up import break_color_ups
+from clockapp.core.chips.color_up import break_color_ups
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui.clock import present
 from clockapp.ui.clock.present import Tone

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox
 
 from clockapp.core.structure import Structure
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor

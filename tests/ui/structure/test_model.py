@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.chips import ChipSet, ChipsNeeded, chips_needed, stack_breakdown
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.core.structure_cells import Column
+from clockapp.core.structure.cells import Column
 from clockapp.ui.structure.chip_model import ChipDraft, ChipTableModel
 from clockapp.ui.structure.model import CHIPS_ROLE, IN_PLAY_ROLE, KIND_ROLE, StructureTableModel
 from clockapp.ui.structure.needs import ChipsNeededModel
