@@ -4,7 +4,9 @@
 that frame; `python -X importtime` lists every module the process imported on the way. None of
 the heavy or not-yet-needed parts may be among them: the database layer and the services on it,
 numpy and the poker tables, the charts, sound and speech, the wall's kinds, the web view, the
-leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing.
+leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing,
+nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
+logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use).
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.ui.rulings",
     "clockapp.ui.structure",
     "clockapp.ui.wall.kinds",
+    "clockapp.ui.wall.stage",
+    "clockapp.ui.wall.images",
+    "clockapp.ui.wall.picture",
+    "clockapp.ui.clock.winner",
+    "clockapp.ui.clock.moves",
     "clockapp.ui.clock.station",
     "clockapp.ui.clock.web_view",
     "clockapp.commands.poker",
