@@ -6,7 +6,8 @@ the heavy or not-yet-needed parts may be among them: the database layer and the 
 numpy and the poker tables, the charts, sound and speech, the wall's kinds, the web view, the
 leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing,
 nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
-logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use).
+logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use), nor the sound
+module and the optional parts' guard (the start-up clock never sounds).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.ui.clock.winner",
     "clockapp.ui.clock.moves",
     "clockapp.ui.clock.station",
+    "clockapp.ui.sound",
+    "clockapp.ui.optional",
     "clockapp.ui.clock.web_view",
     "clockapp.commands.poker",
     "clockapp.commands.structure",
