@@ -2,7 +2,7 @@
 
 `clockapp --db X --first-frame` paints the clock from the start-up cache and exits right after
 that frame; `python -X importtime` lists every module the process imported on the way. None of
-the heavy or not-yet-needed parts may be among them: the database layer and the services on it,
+the heavy or not-yet-needed parts may be among them: the database layer and any of the services,
 numpy and the poker tables, the charts, sound and speech, the wall's kinds, the web view, the
 leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing,
 nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
@@ -26,11 +26,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "segno",
     "simpleeval",
     "clockapp.persistence",
-    "clockapp.services.app",
-    "clockapp.services.cashier",
-    "clockapp.services.seating",
-    "clockapp.services.leagues",
-    "clockapp.services.web",
+    "clockapp.services",
     "clockapp.poker",
     "clockapp.core.generator",
     "clockapp.core.seating",

@@ -26,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, events_between, view
 from clockapp.core.errors import DomainError
-from clockapp.services.changes import Change, Changes
 from clockapp.ui.clock.cues import NO_SOUND, cue_for
 from clockapp.ui.clock.spoken import MovesHeard
 from clockapp.ui.clock.texts import announcement
@@ -40,27 +40,35 @@ from clockapp.ui.ticks import TickErrors
 
 if TYPE_CHECKING:  # the first frame is painted before the database layer and sound are imported
     from clockapp.services.app import Services
+    from clockapp.services.changes import Change, Changes
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.optional import OptionalParts
     from clockapp.ui.sound import SoundPlayer
 
-#: Flags that change what the clock shows.
-DISPLAY_FLAGS = (
-    Change.TOURNAMENT
-    | Change.STRUCTURE
-    | Change.CLOCK
-    | Change.CHIPS
-    | Change.ENTRIES
-    | Change.LEDGER
-    | Change.PAYOUTS
-    | Change.WALL
-)
 #: The repaint delay when the view could not be computed: try again in a second.
 RETRY_MS = 1000
 #: Land a little after the second changes, so the rounding has flipped when we look.
 TICK_MARGIN_MS = 4
 #: An event older than this when claimed (the app was closed, the machine slept) is not played.
 STALE_EVENT = timedelta(seconds=10)
+
+
+@cache
+def display_flags() -> Change:
+    """The change flags that change what the clock shows (the start-up clock, painted before
+    the services layer is imported, never needs them)."""
+    from clockapp.services.changes import Change
+
+    return (
+        Change.TOURNAMENT
+        | Change.STRUCTURE
+        | Change.CLOCK
+        | Change.CHIPS
+        | Change.ENTRIES
+        | Change.LEDGER
+        | Change.PAYOUTS
+        | Change.WALL
+    )
 
 
 def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
@@ -158,7 +166,7 @@ class ClockSession(QObject):
         self._snapshot: Any = None
         self._view: ClockView | None = None
         self._last_tick: datetime | None = None
-        self.last_changes = Change.ALL  # what the last reload was for (windows may look)
+        self.last_changes: Change | None = None  # what the last reload was for (None: none)
         self._moves: tuple[Any, ...] = ()
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
 
@@ -232,12 +240,15 @@ class ClockSession(QObject):
 
     # ---------------------------------------------------------------- updating
 
-    def reload(self, what: Change = Change.ALL) -> None:
+    def reload(self, what: Change | None = None) -> None:
         """Re-read the snapshot, tell the windows, and repaint.
 
-        Sounds are claimed only when the clock or the structure changed (`what`): a new count of
-        players cannot make a level start.
+        Sounds are claimed only when the clock or the structure changed (`what`, everything when
+        None): a new count of players cannot make a level start.
         """
+        from clockapp.services.changes import Change
+
+        what = Change.ALL if what is None else what
         self._snapshot = self.services.clock.snapshot(self.tournament_id)
         self.last_changes = what
         self._sound.set_muted(bool(self._snapshot.settings.muted))
@@ -338,6 +349,7 @@ class ClockSession(QObject):
         A clock press or its undo costs this one read, not the whole snapshot (the cashier's
         figures, the settings and the chips stay as they were read).
         """
+        from clockapp.services.changes import Change
         from clockapp.services.clock import EVENT_WINDOW
 
         state = self.services.clock.state(self.tournament_id)
@@ -352,11 +364,13 @@ class ClockSession(QObject):
         self.tick()
 
     def _on_bus_changed(self, changes: Changes) -> None:
+        from clockapp.services.changes import Change
+
         if changes.tournament_id not in (None, self.tournament_id):
             return
-        if changes.what & DISPLAY_FLAGS == Change.CLOCK:
+        if changes.what & display_flags() == Change.CLOCK:
             self.reload_clock()
-        elif changes.touches(DISPLAY_FLAGS):
+        elif changes.touches(display_flags()):
             self.reload(changes.what)
         if changes.touches(Change.SEATING | Change.TOURNAMENT):
             self.reload_moves()
