@@ -25,12 +25,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.errors import DomainError
+
+if TYPE_CHECKING:
+    # Imported where a box is shown: the net is installed before the first clock frame, and
+    # the message box's class (its Python enums) costs ~5 ms of that frame otherwise.
+    from PySide6.QtWidgets import QMessageBox
 
 T = TypeVar("T")
 
@@ -47,6 +52,8 @@ _ORPHAN_BOXES: set[QMessageBox] = set()
 
 def show_message_box(parent: QWidget | None, message: str) -> None:
     """A warning box over `parent`, non-blocking: the clock keeps running behind it."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(parent)
     if parent is None:
         _ORPHAN_BOXES.add(box)
@@ -69,6 +76,8 @@ def is_wall_display(widget: QWidget | None) -> bool:
 def dialog_parent(asker: QWidget | None) -> QWidget | None:
     """The window to show a message on: the asker's, or the director's if it asked from the
     wall display (or nobody asked), or none (a top-level box) when no window is open."""
+    from PySide6.QtWidgets import QMainWindow, QMessageBox
+
     window = asker.window() if asker is not None else QApplication.activeWindow()
     if window is not None and not is_wall_display(window):
         return window

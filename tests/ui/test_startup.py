@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
@@ -168,8 +169,8 @@ def test_the_first_frame_does_not_wait_for_the_database_layer() -> None:
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    # Only the change flags (a pure enum) of the services layer: the session names them.
-    assert done.stdout.split("\n")[:2] == ["['clockapp.services.changes']", "True"]
+    # Nothing of the services layer, not even its change flags (the start-up clock needs none).
+    assert done.stdout.split("\n")[:2] == ["[]", "True"]
 
 
 def test_the_start_up_clock_shows_what_the_database_shows(
@@ -199,6 +200,35 @@ def test_the_start_up_clock_shows_what_the_database_shows(
     clock.tick()  # a late tick of the stopped start-up clock arms nothing
     assert not clock._timer.isActive()
     station.close()
+
+
+def test_the_first_frame_builds_only_what_it_shows(
+    qtbot, tmp_path: Path, services, tournament_id, fake_clock
+) -> None:
+    """The start-up display builds the clock, and not the winner screen, the wall's stage, the
+    logo, the seat-move banner or the money page it does not show: each comes on first use."""
+    services.clock.start(tournament_id)
+    path = tmp_path / "cache.json"
+    save_cache(path, services.clock.snapshot(tournament_id), None)
+    clock = ClockSession.before_open(load_cache(path, None), fake_clock)
+    display = ClockDisplay(clock)
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.show()
+    clock.tick()
+    qtbot.waitExposed(display)
+    names = {child.objectName() for child in display.findChildren(QWidget)}
+    assert {"winner_screen", "wall_stage", "wall_logo"}.isdisjoint(names)
+    assert not [w for w in display.findChildren(QWidget) if type(w).__name__ == "MovesBanner"]
+    # No money taken yet: the starting stack's page alone, not the payout ladder's.
+    assert display.money_stack.count() == 1
+    assert display.money_stack.currentWidget() is display.no_money_area
+    # Asked for, each is built (hidden) where it belongs, over or in the clock.
+    assert not display.winner_screen.isVisible()
+    assert not display.wall_stage.isVisible()
+    assert display.wall_stage.geometry() == display.rect()
+    assert not display.money_area.isVisible()
+    assert display.money_stack.count() == 2
 
 
 def test_e_opens_the_structure_editor(qtbot, station) -> None:

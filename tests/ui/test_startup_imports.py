@@ -2,9 +2,12 @@
 
 `clockapp --db X --first-frame` paints the clock from the start-up cache and exits right after
 that frame; `python -X importtime` lists every module the process imported on the way. None of
-the heavy or not-yet-needed parts may be among them: the database layer and the services on it,
+the heavy or not-yet-needed parts may be among them: the database layer and any of the services,
 numpy and the poker tables, the charts, sound and speech, the wall's kinds, the web view, the
-leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing.
+leagues, the QR codes, the points formulas, the structure's CSV format and OpenSSL's hashing,
+nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
+logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use), nor the sound
+module and the optional parts' guard (the start-up clock never sounds).
 """
 
 from __future__ import annotations
@@ -23,11 +26,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "segno",
     "simpleeval",
     "clockapp.persistence",
-    "clockapp.services.app",
-    "clockapp.services.cashier",
-    "clockapp.services.seating",
-    "clockapp.services.leagues",
-    "clockapp.services.web",
+    "clockapp.services",
     "clockapp.poker",
     "clockapp.core.generator",
     "clockapp.core.seating",
@@ -44,7 +43,14 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.ui.rulings",
     "clockapp.ui.structure",
     "clockapp.ui.wall.kinds",
+    "clockapp.ui.wall.stage",
+    "clockapp.ui.wall.images",
+    "clockapp.ui.wall.picture",
+    "clockapp.ui.clock.winner",
+    "clockapp.ui.clock.moves",
     "clockapp.ui.clock.station",
+    "clockapp.ui.sound",
+    "clockapp.ui.optional",
     "clockapp.ui.clock.web_view",
     "clockapp.commands.poker",
     "clockapp.commands.structure",

@@ -38,21 +38,22 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import format_clock
 from clockapp.ui.clock import present, texts, theme
+from clockapp.ui.clock.covers import DisplayCovers, Forwarded
 from clockapp.ui.clock.field_panel import FieldPanel
 from clockapp.ui.clock.fullscreen import Fullscreen
 from clockapp.ui.clock.money import MoneyArea
 from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
-from clockapp.ui.clock.winner import WinnerScreen
 from clockapp.ui.wall.house_view import HouseOnWall
-from clockapp.ui.wall.stage import WallStage
 
 if TYPE_CHECKING:
-    # The first frame is painted from the start-up cache before the services and the seat-move
-    # banner are imported: these are for type checking only.
+    # The first frame is painted from the start-up cache before the services, the seat-move
+    # banner, the winner screen and the wall's stage are imported: for type checking only.
     from clockapp.core.clock import ClockView
     from clockapp.core.structure.items import Item
     from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
+    from clockapp.ui.clock.winner import WinnerScreen
+    from clockapp.ui.wall.stage import WallStage
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight
@@ -82,23 +83,22 @@ class ClockDisplay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
         self._closable = True  # the station's wall display refuses until the app quits
-        # Fullscreen on and off, and its way out (`fullscreen.changed` says which).
+        # Fullscreen on and off, and its way out (`fullscreen.changed` says which). The covers
+        # (the winner screen, the wall's stage, the seat-move banner) are built on first use.
         self.fullscreen = Fullscreen(self)
-        # Built on first use, since the first frame does not need it: the seat-move banner.
-        self._moves_banner: MovesBanner | None = None
         self._setup_ui()
         self._bind(session)
 
-    @property
-    def moves_banner(self) -> MovesBanner:
-        """The seat moves across the room, between the clock and the footer."""
-        if self._moves_banner is None:
-            from clockapp.ui.clock.moves import MovesBanner
-
-            self._moves_banner = MovesBanner()
-            self._root.insertWidget(self._root.indexOf(self._footer), self._moves_banner, 0)
-            self._moves_banner.apply_metrics(max(1, self.height()))
-        return self._moves_banner
+    # Parts the first frame does not show, each built on first use (covers.py, money.py): the
+    # seat-move banner, the winner screen, the director's moments over the clock (and over the
+    # winner screen, until the director clears them), and the money area's two pages.
+    moves_banner: Forwarded[MovesBanner] = Forwarded("_covers")
+    winner_screen: Forwarded[WinnerScreen] = Forwarded("_covers")
+    wall_stage: Forwarded[WallStage] = Forwarded("_covers")
+    money_area: Forwarded[QWidget] = Forwarded("money_stack")
+    no_money_area: Forwarded[QWidget] = Forwarded("money_stack")
+    prize_block: Forwarded[StatBlock] = Forwarded("money_stack")
+    payout_rows: Forwarded[list[tuple[FitLabel, FitLabel]]] = Forwarded("money_stack")
 
     def add_to_footer(self, widget: QWidget) -> None:
         """Put `widget` at the footer's right end (the web view's address and QR code)."""
@@ -178,13 +178,7 @@ class ClockDisplay(QWidget):
         self.right_panel = Panel()
         right = QVBoxLayout(self.right_panel)
         self.break_block = StatBlock("NEXT BREAK")
-        self.money_stack = MoneyArea()
-        # The parts tests and the director read, under their old names.
-        self.money_area = self.money_stack.money_area
-        self.no_money_area = self.money_stack.no_money_area
-        self.prize_block = self.money_stack.prize_block
-        self.payout_rows = self.money_stack.payout_rows
-        self.stack_block = self.money_stack.stack_block
+        self.money_stack = MoneyArea()  # its pages are built when first shown
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
         body.addWidget(self.right_panel, 20)
@@ -200,11 +194,7 @@ class ClockDisplay(QWidget):
         footer.addWidget(self.next_label, 45)
         footer.addWidget(self.notice_label, 48)
         root.addLayout(footer, 8)
-        # Once the tournament is over it covers the whole clock (`_show_ending`).
-        self.winner_screen = WinnerScreen(self)
-        # The director's moments (a showdown, a ruling, the chip race...) cover the clock, and the
-        # winner screen, until the director clears them.
-        self.wall_stage = WallStage(self, lambda: self._session.now())
+        self._covers = DisplayCovers(self, lambda: self._session.now(), root, footer)
         self._apply_metrics()
 
     def _apply_metrics(self) -> None:
@@ -220,8 +210,7 @@ class ClockDisplay(QWidget):
                 continue
             layout.setContentsMargins(round(pad * 1.2), pad, round(pad * 1.2), pad)
             layout.setSpacing(round(h * 0.015))
-        if self._moves_banner is not None:
-            self._moves_banner.apply_metrics(h)
+        self._covers.fit()
 
     # ---------------------------------------------------------------- content
 
@@ -241,8 +230,8 @@ class ClockDisplay(QWidget):
             tuple(getattr(stats, "deal", ()) or ()),
         )
         self._show_ending(snapshot, currency)
-        self.wall_stage.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
-        if self.wall_stage.isVisible():
+        self._covers.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
+        if self._covers.stage_shown():
             self.show_view(self._session.current_view())  # the clock's strip under the moment
         self.fullscreen.raise_exit_button()
         self._color_ups = {}
@@ -259,26 +248,19 @@ class ClockDisplay(QWidget):
         self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
         final = getattr(ending, "final", None)
         if final is None:
-            self.winner_screen.hide()
-            return
-        self.winner_screen.setGeometry(self.rect())
-        self.winner_screen.show_result(final, snapshot.tournament.name, currency)
-        self.winner_screen.show()
-        self.winner_screen.raise_()
+            self._covers.hide_final()
+        else:
+            self._covers.show_final(final, snapshot.tournament.name, currency)
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
-        if not moves and self._moves_banner is None:
-            return
-        banner = self.moves_banner
-        banner.set_moves(moves)
-        self._root.setStretch(self._root.indexOf(banner), banner.stretch())
+        self._covers.show_moves(moves)
 
     def show_view(self, clock_view: ClockView) -> None:
         """Show the clock at one moment; only labels whose text changes repaint."""
         snap = self._session.snapshot
         self._view = clock_view
-        self.wall_stage.show_moment(self.house.moment(getattr(snap, "wall", None), clock_view))
+        self._covers.show_moment(self.house.moment(getattr(snap, "wall", None), clock_view))
         item = clock_view.item
         status = clock_view.status
         self._set_mode(status, clock_view.is_break)
@@ -289,7 +271,7 @@ class ClockDisplay(QWidget):
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))
         self.countdown_label.setText(digits)
-        if self.wall_stage.isVisible():
+        if self._covers.stage_shown():
             shown_blinds = clock_view.next_level if clock_view.is_break else item
             blinds = texts.blinds(shown_blinds) if shown_blinds is not None else ""
             self.wall_stage.show_clock(self.level_label.text(), digits, blinds)
@@ -362,15 +344,17 @@ class ClockDisplay(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
-        self.winner_screen.setGeometry(self.rect())
-        self.wall_stage.setGeometry(self.rect())
         self.fullscreen.window_resized()
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The background, and a colored frame while paused or on a break."""
         painter = QPainter(self)
-        painter.fillRect(event.rect(), theme.BACKGROUND)
+        # Not fillRect: its first call builds QGradient's Python enums (169 presets), ~5 ms
+        # of the first frame. A rectangle without a pen fills the same pixels.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(theme.BACKGROUND)
+        painter.drawRect(event.rect())
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
             pen = QPen(theme.live(self._frame))

@@ -24,48 +24,53 @@ MIN_LADDER_LINES = 4
 
 
 class MoneyArea(QStackedWidget):
-    """Prize pool and payouts (`money_area`), or the starting stack (`no_money_area`)."""
+    """Prize pool and payouts (`money_area`), or the starting stack (`no_money_area`).
+
+    Each page is built when first shown (or asked for): a start shows one of them, and the
+    payout ladder's dozen labels are not built for a clock that has taken no money yet.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.prize_block = StatBlock("PRIZE POOL", color=theme.BREAK)
-        self.payouts = QWidget()
-        grid = QGridLayout(self.payouts)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setVerticalSpacing(0)
-        self.payout_rows: list[tuple[FitLabel, FitLabel]] = []
-        for row in range(MAX_PAYOUT_ROWS):
-            place = FitLabel(
-                "",
-                color=theme.MUTED,
-                fill=0.62,
-                weight=QFont.Weight.Medium,
-                align=Qt.AlignmentFlag.AlignLeft,
-            )
-            amount = FitLabel(
-                "", fill=0.62, weight=QFont.Weight.Medium, align=Qt.AlignmentFlag.AlignRight
-            )
-            grid.addWidget(place, row, 0)
-            grid.addWidget(amount, row, 1)
-            grid.setRowStretch(row, 1)
-            self.payout_rows.append((place, amount))
-        grid.setColumnStretch(0, 4)
-        grid.setColumnStretch(1, 6)
-        self._grid = grid
-        self.money_area = QWidget()
-        money = QVBoxLayout(self.money_area)
-        money.setContentsMargins(0, 0, 0, 0)
-        money.addWidget(self.prize_block, 32)
-        money.addWidget(self.payouts, 57)
-        # Until the cashier has taken money, the starting stack takes the prize pool's place.
-        self.no_money_area = QWidget()
-        no_money = QVBoxLayout(self.no_money_area)
-        no_money.setContentsMargins(0, 0, 0, 0)
-        self.stack_block = StatBlock("STARTING STACK")
-        no_money.addWidget(self.stack_block, 32)
-        no_money.addStretch(57)
-        self.addWidget(self.money_area)
-        self.addWidget(self.no_money_area)
+        self._money: _MoneyPage | None = None
+        self._no_money: _NoMoneyPage | None = None
+
+    def _money_page(self) -> _MoneyPage:
+        if self._money is None:
+            self._money = _MoneyPage()
+            self.addWidget(self._money.widget)
+        return self._money
+
+    def _no_money_page(self) -> _NoMoneyPage:
+        if self._no_money is None:
+            self._no_money = _NoMoneyPage()
+            self.addWidget(self._no_money.widget)
+        return self._no_money
+
+    @property
+    def money_area(self) -> QWidget:
+        """The page with the prize pool and the payout ladder."""
+        return self._money_page().widget
+
+    @property
+    def prize_block(self) -> StatBlock:
+        """The prize pool."""
+        return self._money_page().prize_block
+
+    @property
+    def payout_rows(self) -> list[tuple[FitLabel, FitLabel]]:
+        """The ladder's lines: the place and its amount."""
+        return self._money_page().rows
+
+    @property
+    def no_money_area(self) -> QWidget:
+        """The page shown until the cashier has taken money: the starting stack."""
+        return self._no_money_page().widget
+
+    @property
+    def stack_block(self) -> StatBlock:
+        """The starting stack."""
+        return self._no_money_page().stack_block
 
     def show_money(
         self,
@@ -84,11 +89,13 @@ class MoneyArea(QStackedWidget):
             (texts.ordinal(place), cents) for place, cents in payouts
         )
         has_money = bool(prize_pool_cents) and bool(rows)
-        self.setCurrentWidget(self.money_area if has_money else self.no_money_area)
-        self.stack_block.value.setText(texts.chips(starting_stack) if starting_stack else "")
-        self.stack_block.caption.setText("STARTING STACK" if starting_stack else "")
         if not has_money:
+            stack = self._no_money_page().stack_block
+            self.setCurrentWidget(self.no_money_area)
+            stack.value.setText(texts.chips(starting_stack) if starting_stack else "")
+            stack.caption.setText("STARTING STACK" if starting_stack else "")
             return
+        self.setCurrentWidget(self.money_area)
         self.prize_block.value.setText(texts.money(prize_pool_cents, currency))
         fits = len(rows) <= MAX_PAYOUT_ROWS
         shown = rows if fits else rows[: MAX_PAYOUT_ROWS - 1]
@@ -107,8 +114,56 @@ class MoneyArea(QStackedWidget):
 
     def _fit_rows(self, used: int) -> None:
         """Give the ladder's lines the room of the unused ones, up to a quarter of it each."""
-        for row, labels in enumerate(self.payout_rows):
-            self._grid.setRowStretch(row, 1 if row < used else 0)
+        page = self._money_page()
+        for row, labels in enumerate(page.rows):
+            page.grid.setRowStretch(row, 1 if row < used else 0)
             for label in labels:
                 label.setVisible(row < used)
-        self._grid.setRowStretch(MAX_PAYOUT_ROWS, max(0, MIN_LADDER_LINES - used))
+        page.grid.setRowStretch(MAX_PAYOUT_ROWS, max(0, MIN_LADDER_LINES - used))
+
+
+class _MoneyPage:
+    """The prize pool over the payout ladder."""
+
+    def __init__(self) -> None:
+        self.prize_block = StatBlock("PRIZE POOL", color=theme.BREAK)
+        payouts = QWidget()
+        grid = QGridLayout(payouts)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(0)
+        self.rows: list[tuple[FitLabel, FitLabel]] = []
+        for row in range(MAX_PAYOUT_ROWS):
+            place = FitLabel(
+                "",
+                color=theme.MUTED,
+                fill=0.62,
+                weight=QFont.Weight.Medium,
+                align=Qt.AlignmentFlag.AlignLeft,
+            )
+            amount = FitLabel(
+                "", fill=0.62, weight=QFont.Weight.Medium, align=Qt.AlignmentFlag.AlignRight
+            )
+            grid.addWidget(place, row, 0)
+            grid.addWidget(amount, row, 1)
+            grid.setRowStretch(row, 1)
+            self.rows.append((place, amount))
+        grid.setColumnStretch(0, 4)
+        grid.setColumnStretch(1, 6)
+        self.grid = grid
+        self.widget = QWidget()
+        money = QVBoxLayout(self.widget)
+        money.setContentsMargins(0, 0, 0, 0)
+        money.addWidget(self.prize_block, 32)
+        money.addWidget(payouts, 57)
+
+
+class _NoMoneyPage:
+    """The starting stack, in the prize pool's place, until the cashier has taken money."""
+
+    def __init__(self) -> None:
+        self.widget = QWidget()
+        no_money = QVBoxLayout(self.widget)
+        no_money.setContentsMargins(0, 0, 0, 0)
+        self.stack_block = StatBlock("STARTING STACK")
+        no_money.addWidget(self.stack_block, 32)
+        no_money.addStretch(57)

@@ -26,35 +26,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from clockapp.core.clock import ClockEvent, ClockView, EventKind, events_between, view
+from clockapp.core.clock import ClockEvent, ClockView, events_between, view
 from clockapp.core.errors import DomainError
-from clockapp.services.changes import Change, Changes
+from clockapp.ui.clock.cues import NO_SOUND, cue_for
 from clockapp.ui.clock.spoken import MovesHeard
 from clockapp.ui.clock.texts import announcement
-from clockapp.ui.optional import OptionalParts, Part
-from clockapp.ui.sound import Cue, SoundPlayer
 from clockapp.ui.ticks import TickErrors
 
-if TYPE_CHECKING:  # the first frame is painted before the database layer is imported
+if TYPE_CHECKING:  # the first frame is painted before the database layer and sound are imported
     from clockapp.services.app import Services
+    from clockapp.services.changes import Change, Changes
     from clockapp.services.seating import MoveInfo
     from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.optional import OptionalParts
+    from clockapp.ui.sound import SoundPlayer
 
-#: Flags that change what the clock shows.
-DISPLAY_FLAGS = (
-    Change.TOURNAMENT
-    | Change.STRUCTURE
-    | Change.CLOCK
-    | Change.CHIPS
-    | Change.ENTRIES
-    | Change.LEDGER
-    | Change.PAYOUTS
-    | Change.WALL
-)
 #: The repaint delay when the view could not be computed: try again in a second.
 RETRY_MS = 1000
 #: Land a little after the second changes, so the rounding has flipped when we look.
@@ -62,26 +53,23 @@ TICK_MARGIN_MS = 4
 #: An event older than this when claimed (the app was closed, the machine slept) is not played.
 STALE_EVENT = timedelta(seconds=10)
 
-_CUES = {
-    EventKind.LEVEL_STARTED: Cue.LEVEL,
-    EventKind.ONE_MINUTE_WARNING: Cue.WARNING,
-    EventKind.BREAK_STARTED: Cue.BREAK_START,
-    EventKind.BREAK_ENDED: Cue.BREAK_END,
-    EventKind.OVERTIME_STARTED: Cue.WARNING,
-    EventKind.HARD_END_WARNING: Cue.WARNING,
-    EventKind.HARD_END_REACHED: Cue.BREAK_END,
-}
-# When several events fall due together (a break ends as a level starts), one cue plays: the
-# first kind in this order.
-_PRIORITY = (
-    EventKind.HARD_END_REACHED,
-    EventKind.BREAK_ENDED,
-    EventKind.BREAK_STARTED,
-    EventKind.LEVEL_STARTED,
-    EventKind.OVERTIME_STARTED,
-    EventKind.HARD_END_WARNING,
-    EventKind.ONE_MINUTE_WARNING,
-)
+
+@cache
+def display_flags() -> Change:
+    """The change flags that change what the clock shows (the start-up clock, painted before
+    the services layer is imported, never needs them)."""
+    from clockapp.services.changes import Change
+
+    return (
+        Change.TOURNAMENT
+        | Change.STRUCTURE
+        | Change.CLOCK
+        | Change.CHIPS
+        | Change.ENTRIES
+        | Change.LEDGER
+        | Change.PAYOUTS
+        | Change.WALL
+    )
 
 
 def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
@@ -160,7 +148,7 @@ class ClockSession(QObject):
         """
         session = cls.__new__(cls)
         QObject.__init__(session, parent)
-        session._setup(_NO_SOUND, None, None)
+        session._setup(NO_SOUND, None, None)
         session._services, session._bus = None, None
         session._now = now
         session._snapshot = snapshot
@@ -168,7 +156,7 @@ class ClockSession(QObject):
         return session
 
     def _setup(self, sound: SoundPlayer, timer: QTimer | None, parts: OptionalParts | None) -> None:
-        self.parts = parts if parts is not None else OptionalParts(self)
+        self._parts = parts  # one of its own on first use (the start-up clock never sounds)
         self.tick_errors = TickErrors("the clock's tick")
         self._sound = sound
         self._timer = timer if timer is not None else QTimer(self)
@@ -179,7 +167,7 @@ class ClockSession(QObject):
         self._snapshot: Any = None
         self._view: ClockView | None = None
         self._last_tick: datetime | None = None
-        self.last_changes = Change.ALL  # what the last reload was for (windows may look)
+        self.last_changes: Change | None = None  # what the last reload was for (None: all)
         self._moves: tuple[MoveInfo, ...] = ()
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
 
@@ -215,6 +203,15 @@ class ClockSession(QObject):
         return self._snapshot
 
     @property
+    def parts(self) -> OptionalParts:
+        """Where a sound or speech failure is reported."""
+        if self._parts is None:
+            from clockapp.ui.optional import OptionalParts
+
+            self._parts = OptionalParts(self)
+        return self._parts
+
+    @property
     def sound(self) -> SoundPlayer:
         """Where cues go."""
         return self._sound
@@ -244,12 +241,15 @@ class ClockSession(QObject):
 
     # ---------------------------------------------------------------- updating
 
-    def reload(self, what: Change = Change.ALL) -> None:
+    def reload(self, what: Change | None = None) -> None:
         """Re-read the snapshot, tell the windows, and repaint.
 
-        Sounds are claimed only when the clock or the structure changed (`what`): a new count of
-        players cannot make a level start.
+        Sounds are claimed only when the clock or the structure changed (`what`, everything when
+        None): a new count of players cannot make a level start.
         """
+        from clockapp.services.changes import Change
+
+        what = Change.ALL if what is None else what
         self._snapshot = self.services.clock.snapshot(self.tournament_id)
         self.last_changes = what
         self._sound.set_muted(bool(self._snapshot.settings.muted))
@@ -271,6 +271,8 @@ class ClockSession(QObject):
             self.moves_changed.emit(moves)
         if news and self.sounds_enabled and self._snapshot.settings.announce:
             # Guarded like every optional part: no speech engine shows the moves and goes on.
+            from clockapp.ui.optional import Part
+
             self.parts.load(Part.SPEECH, lambda: self._sound.say(news))
 
     def tick(self) -> ClockView:
@@ -325,8 +327,9 @@ class ClockSession(QObject):
 
     def _play(self, events: list[ClockEvent]) -> None:
         # Each call is guarded: a sound device that raises is reported once and then left alone.
-        kinds = {e.kind for e in events}
-        cue = next((_CUES[kind] for kind in _PRIORITY if kind in kinds), None)
+        from clockapp.ui.optional import Part
+
+        cue = cue_for({e.kind for e in events})
         if cue is not None:
             self.parts.load(Part.SOUND, lambda: self._sound.play(cue))
         if self._snapshot.settings.announce:
@@ -347,6 +350,7 @@ class ClockSession(QObject):
         A clock press or its undo costs this one read, not the whole snapshot (the cashier's
         figures, the settings and the chips stay as they were read).
         """
+        from clockapp.services.changes import Change
         from clockapp.services.clock import EVENT_WINDOW
 
         state = self.services.clock.state(self.tournament_id)
@@ -361,11 +365,13 @@ class ClockSession(QObject):
         self.tick()
 
     def _on_bus_changed(self, changes: Changes) -> None:
+        from clockapp.services.changes import Change
+
         if changes.tournament_id not in (None, self.tournament_id):
             return
-        if changes.what & DISPLAY_FLAGS == Change.CLOCK:
+        if changes.what & display_flags() == Change.CLOCK:
             self.reload_clock()
-        elif changes.touches(DISPLAY_FLAGS):
+        elif changes.touches(display_flags()):
             self.reload(changes.what)
         if changes.touches(Change.SEATING | Change.TOURNAMENT):
             self.reload_moves()
@@ -373,21 +379,3 @@ class ClockSession(QObject):
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None
         self._moves_heard = MovesHeard()  # another tournament's pending moves are not news
-
-
-class _NoSound:
-    """Where a start-up session's cues would go: it claims none."""
-
-    muted = True
-
-    def set_muted(self, muted: bool) -> None:
-        """Ignored."""
-
-    def play(self, cue: Cue) -> None:
-        """Ignored."""
-
-    def say(self, text: str) -> None:
-        """Ignored."""
-
-
-_NO_SOUND = _NoSound()

@@ -13,6 +13,7 @@ right after it, and sound, speech, the structure editor and other windows when f
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,7 @@ class Launcher:
     def run(self) -> int:
         """Show the clock and run the event loop."""
         if not self._show_cached_clock():
+            gc.enable()  # no first frame before the database: the collector is needed now
             if not self._open():
                 return self.code
             if self.args.first_frame:
@@ -129,6 +131,7 @@ class Launcher:
         return True
 
     def _open_after_first_frame(self) -> None:
+        gc.enable()  # off for the start-up only (`run_app`)
         if not self._open():
             self.app.exit(self.code)
             return
@@ -222,6 +225,9 @@ class Launcher:
     def _on_first_frame(self) -> None:
         # bench/bench_startup.py measures start-up to the first painted clock frame.
         print("first-frame", flush=True)
+        # Off for the start-up only (`run_app`); on after the line, as its first pass walks
+        # everything the start-up built.
+        gc.enable()
         if self.station is not None:
             self.station.director.allow_quit()  # the wall display refuses a close until then
         self.app.exit(0)
@@ -241,8 +247,6 @@ def freeze_startup_heap() -> None:
     pages) triggers one every few refreshes: that walk was the tail of those refreshes. Frozen,
     they are skipped (`gc.freeze`); what the tournament builds afterwards is collected as usual.
     """
-    import gc
-
     gc.collect()
     gc.freeze()
 

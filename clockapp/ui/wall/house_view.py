@@ -10,7 +10,7 @@ slides while a break runs and the event has slides, else none.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QBoxLayout
 
@@ -19,8 +19,9 @@ from clockapp.core.house import Look, SlideShow
 from clockapp.core.wall import SLIDES, WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
-from clockapp.ui.wall.images import pixmap
-from clockapp.ui.wall.picture import Picture
+
+if TYPE_CHECKING:
+    from clockapp.ui.wall.picture import Picture
 
 #: Every station turns the slides from the same instant, so two walls show the same slide.
 SLIDES_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -32,15 +33,26 @@ class HouseOnWall:
     """The look and the break slides of the display's tournament."""
 
     def __init__(self, header: QBoxLayout, name_label: FitLabel) -> None:
-        self.logo = Picture(align_left=True)
-        self.logo.setObjectName("wall_logo")
-        self.logo.hide()
-        header.insertWidget(0, self.logo, 0)
+        # The logo is built with the first look that has one: most events have none, and a
+        # hidden widget with no stretch takes no room, so the header is the same without it.
+        self._logo: Picture | None = None
         self._header = header
         self._name_label = name_label
         self._look: Look | None = None  # the first snapshot sets the palette, whatever was on
         self._slides = SlideShow()
         self._slides_moment: WallMoment | None = None
+
+    @property
+    def logo(self) -> Picture:
+        """The event's logo at the left of the header (hidden when it has none)."""
+        if self._logo is None:
+            from clockapp.ui.wall.picture import Picture
+
+            self._logo = Picture(align_left=True)
+            self._logo.setObjectName("wall_logo")
+            self._logo.hide()
+            self._header.insertWidget(0, self._logo, 0)
+        return self._logo
 
     @property
     def look(self) -> Look:
@@ -55,18 +67,22 @@ class HouseOnWall:
         if look != self._look:
             self._look = look
             theme.set_palette(look.palette())
-            self.logo.set_pixmap(pixmap(look.logo), key=str(hash(look.logo)))
-            has_logo = self.logo.has_image()
-            self.logo.setVisible(has_logo)
-            self._header.setStretch(
-                self._header.indexOf(self.logo), LOGO_STRETCH if has_logo else 0
-            )
+            if look.logo or self._logo is not None:
+                self._show_logo(look.logo)
         self._name_label.setText(look.title or snapshot.tournament.name)
         if slides != self._slides:
             self._slides = slides
             self._slides_moment = (
                 WallMoment(SLIDES, slides.payload(), SLIDES_EPOCH) if slides.slides else None
             )
+
+    def _show_logo(self, logo: str) -> None:
+        from clockapp.ui.wall.images import pixmap
+
+        self.logo.set_pixmap(pixmap(logo), key=str(hash(logo)))
+        has_logo = self.logo.has_image()
+        self.logo.setVisible(has_logo)
+        self._header.setStretch(self._header.indexOf(self.logo), LOGO_STRETCH if has_logo else 0)
 
     def moment(self, shown: WallMoment | None, clock_view: ClockView | None) -> WallMoment | None:
         """What covers the clock now: the director's moment, else the slides during a break."""
