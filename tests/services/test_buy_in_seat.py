@@ -96,9 +96,7 @@ def test_teammates_spread_over_the_tables(services: Services, tid: int) -> None:
             break
 
 
-def test_a_closed_seat_is_never_drawn_and_a_full_room_says_so(
-    services: Services, tid: int
-) -> None:
+def test_a_closed_seat_is_never_drawn_and_a_full_room_says_so(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=3)
     services.seating.close_seat(tid, 1, 2)
     ann = _buy_in(services, tid, "Ann")

@@ -119,7 +119,7 @@ def seats(session: Session, tournament_id: int) -> list[SeatFields]:
 def player(session: Session, tournament_id: int, registration_id: int) -> PlayerFields | None:
     """The registration to seat (None when it is not in this tournament)."""
     found = _rows(session, _PLAYER, {"tid": tournament_id, "rid": registration_id})
-    return tuple(found[0]) if found else None  # type: ignore[return-value]
+    return tuple(found[0]) if found else None
 
 
 def add_seat(

@@ -16,8 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.seating import DealIn, LateSeat, Seat, Seating, SeatingError, Table
-from clockapp.core.seating import draw_seat, seat_player
+from clockapp.core.seating import (
+    DealIn,
+    LateSeat,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    draw_seat,
+    seat_player,
+)
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
