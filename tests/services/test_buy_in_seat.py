@@ -3,7 +3,8 @@
 The sale seats its player without loading or storing the whole room (`services.seating.one_seat`);
 the draw still follows the room's rules: stale seats go first and free their seat, team members
 spread, a closed seat is never drawn, a player not in play gets no seat, and the tables whose
-players changed are dated. A stored shootout's room still goes through the whole room.
+players changed are dated. A bust frees its seat the same way (its row goes, its table is dated).
+A stored shootout's room still goes through the whole room.
 """
 
 from __future__ import annotations
@@ -166,3 +167,21 @@ def test_the_revision_bump_keeps_the_held_tournament_row_in_step(
         assert row is not None
         changes = record_change(session, tid, Change.SEATING, "test", services.now())
         assert row.revision == changes.revision
+
+
+def test_a_bust_frees_its_seat_without_loading_the_room(
+    services: Services, tid: int, fake_clock: FakeClock
+) -> None:
+    services.seating.add_tables(tid, 2, seat_count=9)
+    ann, bob, cy = (_buy_in(services, tid, name) for name in ("Ann", "Bob", "Cy"))
+    fake_clock.advance(seconds=60)
+    with counting(services.ctx.engine) as counted:
+        services.results.eliminate(tid, ann, follow_seating=True)
+    assert any(s.startswith("DELETE FROM seat") for s in counted.statements)
+    assert not [s for s in counted.statements if "seat_move_count" in s or "seating_config" in s]
+    assert sorted(rid for rid, _t, _s in _seat_rows(services, tid)) == [bob, cy]
+    with Session(services.ctx.engine) as session:
+        dated = session.exec(
+            select(GameTableRow.seats_changed_at).where(col(GameTableRow.tournament_id) == tid)
+        ).all()
+    assert fake_clock() in dated

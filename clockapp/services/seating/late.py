@@ -22,7 +22,7 @@ from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
 from clockapp.services.seating.one_seat import SeatNote as SeatNote  # importers' old home
-from clockapp.services.seating.one_seat import seat_one
+from clockapp.services.seating.one_seat import follow_busts, seat_one
 from clockapp.services.seating.store import (
     Room,
     check_not_shootout,
@@ -102,6 +102,8 @@ def follow_in_session(session: Session, tournament_id: int, now: datetime) -> bo
     `SeatingService.on_player_busted` does, but in the bust's own transaction). Returns whether
     anything was written.
     """
+    if not seat_draw.has_shootout(session, tournament_id):  # the usual night: stale rows go
+        return follow_busts(session, tournament_id, now)
     room = load_room(session, tournament_id, now)
     return _store_followed(session, room, now)
 

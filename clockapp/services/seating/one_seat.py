@@ -84,17 +84,11 @@ def seat_one(
     Returns:
         None when the room has no tables; else the seat, or why none was given.
     """
-    tables = tuple(
-        Table(number, seat_count=count, name=name, closed_seats=numbers(closed), button=button)
-        for number, count, name, closed, button in seat_draw.tables_in_play(session, tournament_id)
-    )
+    tables = _tables(session, tournament_id)
     if not tables:
         return None
     rows = seat_draw.seats(session, tournament_id)
-    in_play = {row[1]: row[6] for row in rows if row[7]}
-    standing, stale, changed = split_seats((row[:6] for row in rows), in_play, tables)
-    if stale:
-        seating_rows.delete_seats(session, stale)
+    standing, changed = _drop_stale(session, rows, tables)
     player = seat_draw.player(session, tournament_id, registration_id)
     name = f"Registration #{registration_id}" if player is None else display_name(*player[2:4])
     kept = standing.get(registration_id)
@@ -119,6 +113,34 @@ def seat_one(
     )
     seat_draw.seats_changed(session, tournament_id, changed | {seat.table}, now)
     return SeatNote(NewSeat(registration_id, name, seat, late.deal_in, late.reason))
+
+
+def follow_busts(session: Session, tournament_id: int, now: datetime) -> bool:
+    """Free the seats of players no longer in play (no shootout stored; see
+    `late.follow_in_session`): their rows go and their tables are dated. Whether any went."""
+    rows = seat_draw.seats(session, tournament_id)
+    standing, changed = _drop_stale(session, rows, _tables(session, tournament_id))
+    seat_draw.seats_changed(session, tournament_id, changed, now)
+    return len(standing) != len(rows)
+
+
+def _tables(session: Session, tournament_id: int) -> tuple[Table, ...]:
+    return tuple(
+        Table(number, seat_count=count, name=name, closed_seats=numbers(closed), button=button)
+        for number, count, name, closed, button in seat_draw.tables_in_play(session, tournament_id)
+    )
+
+
+def _drop_stale(
+    session: Session, rows: list[seat_draw.SeatFields], tables: tuple[Table, ...]
+) -> tuple[dict[int, SeatRecord], set[int]]:
+    """Delete the stale seat rows; returns the seats that stand and the tables in play whose
+    players changed with it (to be dated with the action's other seat changes)."""
+    in_play = {row[1]: row[6] for row in rows if row[7]}
+    standing, stale, changed = split_seats((row[:6] for row in rows), in_play, tables)
+    if stale:
+        seating_rows.delete_seats(session, stale)
+    return standing, changed
 
 
 def _room(tables: tuple[Table, ...], standing: dict[int, SeatRecord]) -> Seating:
