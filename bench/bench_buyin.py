@@ -11,7 +11,8 @@ back, for reference; and the whole buy-in at the cashier desk (Qt, offscreen): f
 the window refreshed after the sale, every read the desk makes included.
 
 Goals (issue 10): one buy-in, seat included, at most 40 statements, 1 write transaction, p99 under
-25 ms on the SQLite file.
+25 ms on the SQLite file. The wall time is the goal; the CPU time (process_time) is printed beside
+it, as on a machine shared with other jobs the wall time also counts waiting for a core.
 
 Run: `.venv/bin/python bench/bench_buyin.py` (10 to 30 s, depending on how busy the machine is).
 """
@@ -106,14 +107,18 @@ def report(name: str, s: Samples, *, goals: bool = False) -> bool:
         (writes == GOAL_WRITES, f"goal  = {GOAL_WRITES}"),
         (p99 < GOAL_P99_MS, f"goal p99 < {GOAL_P99_MS:.0f}"),
     )
+    cpu99 = quantile(s.cpu, 0.99)
     lines = (
         f"statements   p50 {statistics.median(s.statements):5.0f}  max {most:5d}",
         f"write txns   p50 {statistics.median(s.writes):5.0f}  max {writes:5d}",
         f"wall ms      p50 {statistics.median(s.ms):5.1f}  p99 {p99:5.1f}  max {max(s.ms):5.1f}",
-        f"CPU ms       p50 {statistics.median(s.cpu):5.1f}  p99 {quantile(s.cpu, 0.99):5.1f}",
+        f"CPU ms       p50 {statistics.median(s.cpu):5.1f}  p99 {cpu99:5.1f}",
     )
+    # The CPU time is this process's own work (process_time): on a machine shared with other
+    # jobs the wall time also counts waiting for a core, and the fsync of every commit.
+    cpu_check = (cpu99 < GOAL_P99_MS, f"goal p99 < {GOAL_P99_MS:.0f} (CPU alone)")
     print(f"  {name} (n={len(s.ms)})")
-    for line, (ok, goal) in zip(lines, (*checks, (True, "")), strict=True):
+    for line, (ok, goal) in zip(lines, (*checks, cpu_check), strict=True):
         print(f"    {line:<44}" + (f"   {goal}: {verdict(ok)}" if goals and goal else ""))
     return all(ok for ok, _goal in checks)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -24,8 +25,14 @@ def chips_to_json(chips: ChipSet) -> str:
     return json.dumps(data)
 
 
+#: Parsed values kept per stored text: a chip set or structure is frozen and changes only when
+#: its text does, while every sale, clock tick and refresh reads it again.
+PARSED_KEPT = 16
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
 def chips_from_json(text: str) -> ChipSet:
-    """The chip set stored by `chips_to_json`."""
+    """The chip set stored by `chips_to_json` (parsed once per text: it is frozen)."""
     data = json.loads(text)
     owned = data.get("owned")
     return ChipSet(
@@ -43,8 +50,9 @@ def structure_dump(structure: Structure) -> str:
     return json.dumps(structure_to_dict(structure), separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=PARSED_KEPT)
 def structure_load(text: str) -> Structure:
-    """The structure stored by `structure_dump`.
+    """The structure stored by `structure_dump` (parsed once per text: it is frozen).
 
     The database's own text is not a user's file: it is read without the size and depth limits
     of an import (`structure_from_json`), so a structure accepted once always loads again.

@@ -9,9 +9,13 @@ statement after the lock a fresh snapshot).
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import TournamentRow
+
+# Built once: every write action starts with it (SQLAlchemy's compiled cache serves it).
+_LOCK = select(TournamentRow).where(col(TournamentRow.id) == bindparam("tid")).with_for_update()
 
 
 def lock_tournament(session: Session, tournament_id: int) -> TournamentRow | None:
@@ -19,6 +23,4 @@ def lock_tournament(session: Session, tournament_id: int) -> TournamentRow | Non
 
     SQLAlchemy leaves FOR UPDATE out on SQLite, where BEGIN IMMEDIATE already holds the lock.
     """
-    return session.exec(
-        select(TournamentRow).where(col(TournamentRow.id) == tournament_id).with_for_update()
-    ).first()
+    return session.exec(_LOCK, params={"tid": tournament_id}).first()

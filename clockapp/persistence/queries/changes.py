@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, func, or_, text, update
+from sqlalchemy import ColumnElement, bindparam, func, insert, or_, text, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
@@ -23,6 +24,28 @@ from clockapp.persistence.upsert import insert_or_ignore
 CHANNEL = "clockapp_changes"
 
 APP_ROW = 1
+
+
+# The statements every action runs, built once: SQLAlchemy's compiled cache then serves them, and
+# no action pays for building them again. They run on the session's connection (plain rows, no
+# ORM bookkeeping); `_bump` keeps a tournament row the session holds in step with its revision.
+_BUMP_TOURNAMENT = (
+    update(TournamentRow)
+    .where(col(TournamentRow.id) == bindparam("tid"))
+    .values(revision=TournamentRow.revision + 1)
+    .returning(col(TournamentRow.revision))
+)
+
+_INSERT_CHANGE = insert(ChangeRow)
+
+_REVISIONS = select(
+    select(func.coalesce(func.max(TournamentRow.revision), 0))
+    .where(col(TournamentRow.id) == bindparam("tid"))
+    .scalar_subquery(),
+    select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+    .where(col(AppRevisionRow.id) == APP_ROW)
+    .scalar_subquery(),
+)
 
 
 class TournamentGoneError(LookupError):
@@ -41,9 +64,20 @@ def append(
 
     `station` names who acted; by default the station the transaction was opened for.
     """
+    session.flush()  # the statements below run on the connection, after the ORM's writes
     revision = _bump(session, tournament_id)
-    session.add(_row(session, tournament_id, revision, what, summary, at, station))
-    session.flush()
+    who = station_of(session) if station is None else station
+    session.connection().execute(
+        _INSERT_CHANGE,
+        {
+            "tournament_id": tournament_id,
+            "revision": revision,
+            "what": what,
+            "at": at,
+            "summary": summary,
+            "station": who[:100],
+        },
+    )
     if session.get_bind().dialect.name == "postgresql":
         payload = "" if tournament_id is None else str(tournament_id)
         session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
@@ -96,15 +130,14 @@ def _bump(session: Session, tournament_id: int | None) -> int:
             bumped = _bump_app(session)
         assert bumped is not None
         return bumped
-    row = session.execute(
-        update(TournamentRow)
-        .where(col(TournamentRow.id) == tournament_id)
-        .values(revision=TournamentRow.revision + 1)
-        .returning(col(TournamentRow.revision))
-    ).first()
+    row = session.connection().execute(_BUMP_TOURNAMENT, {"tid": tournament_id}).first()
     if row is None:
         raise TournamentGoneError(tournament_id)
-    return int(row[0])
+    revision = int(row[0])
+    held = session.identity_map.get(session.identity_key(TournamentRow, tournament_id))
+    if held is not None:  # as the ORM's own UPDATE would: the row read says the new revision
+        set_committed_value(held, "revision", revision)
+    return revision
 
 
 def _bump_app(session: Session) -> int | None:
@@ -139,17 +172,7 @@ def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
 
     A tournament that does not exist (or None) counts as revision 0.
     """
-    tournament = (
-        select(func.coalesce(func.max(TournamentRow.revision), 0))
-        .where(col(TournamentRow.id) == tournament_id)
-        .scalar_subquery()
-    )
-    app = (
-        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
-        .where(col(AppRevisionRow.id) == APP_ROW)
-        .scalar_subquery()
-    )
-    row = session.execute(select(tournament, app)).one()
+    row = session.execute(_REVISIONS, {"tid": tournament_id}).one()
     return int(row[0]), int(row[1])
 
 

@@ -3,9 +3,10 @@ writes of them (the till's plain records, inserts, the fields a settle changed).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from sqlalchemy import insert, update
+from sqlalchemy import Update, bindparam, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -104,8 +105,18 @@ def insert_many(session: Session, rows: Sequence[RegistrationRow]) -> Sequence[R
 def update_fields(session: Session, registration_id: int, changed: dict[str, object]) -> None:
     """Write the changed fields of one registration (no ORM object loaded)."""
     session.execute(
+        _update_statement(tuple(sorted(changed))),
+        {"rid": registration_id, **{f"new_{name}": value for name, value in changed.items()}},
+        execution_options={"synchronize_session": False},
+    )
+
+
+@functools.cache
+def _update_statement(names: tuple[str, ...]) -> Update:
+    """The UPDATE of these fields, built once per set of fields (a settle changes few sets), so
+    SQLAlchemy's compiled cache serves it."""
+    return (
         update(RegistrationRow)
-        .where(col(RegistrationRow.id) == registration_id)
-        .values(**changed)
-        .execution_options(synchronize_session=False)
+        .where(col(RegistrationRow.id) == bindparam("rid"))
+        .values({name: bindparam(f"new_{name}") for name in names})
     )

@@ -2,6 +2,8 @@
 
 The cashier's compound actions are one transaction each (issue 10): a buy-in and its seat, a
 bust and the seat it frees, a rebuy or an undone bust that gives the player the seat they left.
+Without a shootout a seat is drawn from the rows the draw needs and written as one row
+(`one_seat`); a shootout's room is loaded whole, as its busts follow the cashier.
 The cashier locks the tournament (`services.cashier.till.locked_till`) and takes the action's time
 first; these functions then read the room in the same session, so the seat drawn is the one the
 sale paid for, and either both commit or neither does.
@@ -14,11 +16,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
+from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
+from clockapp.services.seating.one_seat import SeatNote as SeatNote  # importers' old home
+from clockapp.services.seating.one_seat import follow_busts, seat_one
 from clockapp.services.seating.store import (
     Room,
     check_not_shootout,
@@ -28,34 +32,6 @@ from clockapp.services.seating.store import (
     with_names,
 )
 from clockapp.services.seating.views import NewSeat
-
-
-@dataclass(frozen=True)
-class SeatNote:
-    """What an entry, a rebuy or an undone bust did to the player's seat.
-
-    Attributes:
-        seat: The player's seat now (None when none could be given).
-        changed: Whether the player sat down now (False: kept the seat they had).
-        refusal: Why no seat was given ("" when seated).
-
-    >>> from clockapp.core.seating import DealIn, Seat
-    >>> SeatNote(NewSeat(7, "Ann", Seat(1, 3), DealIn.NOW, "Back at Table 1, seat 3")).sentence
-    'Back at Table 1, seat 3'
-    >>> SeatNote(None, refusal="No seat drawn: every seat is taken.").sentence
-    'No seat drawn: every seat is taken.'
-    """
-
-    seat: NewSeat | None
-    changed: bool = True
-    refusal: str = ""
-
-    @property
-    def sentence(self) -> str:
-        """For the cashier and the dealer: where the player sits, or why nowhere."""
-        if self.seat is None:
-            return self.refusal
-        return self.seat.reason or str(self.seat.seat)
 
 
 def fresh_rng() -> random.Random:
@@ -89,6 +65,8 @@ def seat_in_session(
         None when the room has no tables (seating is not used tonight); else the seat, or why
         none was given.
     """
+    if not seat_draw.has_shootout(session, tournament_id):  # the usual night: one seat row
+        return seat_one(session, tournament_id, registration_id, now, rng or fresh_rng(), back_to)
     room = load_room(session, tournament_id, now)
     if not room.seating.tables:
         return None
@@ -124,6 +102,8 @@ def follow_in_session(session: Session, tournament_id: int, now: datetime) -> bo
     `SeatingService.on_player_busted` does, but in the bust's own transaction). Returns whether
     anything was written.
     """
+    if not seat_draw.has_shootout(session, tournament_id):  # the usual night: stale rows go
+        return follow_busts(session, tournament_id, now)
     room = load_room(session, tournament_id, now)
     return _store_followed(session, room, now)
 

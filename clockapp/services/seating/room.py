@@ -9,7 +9,7 @@ too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -132,10 +132,7 @@ class Room:
         """The entries of a player in play (a SeatingError for anyone else)."""
         entries = self.registrations.get(registration_id)
         if entries is None:
-            raise SeatingError(
-                f"{self.name(registration_id)} is not in play (out, withdrawn, or not bought in):"
-                " only players in the tournament can be seated or moved."
-            )
+            raise not_in_play(self.name(registration_id))
         return entries
 
     def move_info(self, row: SeatMoveRow) -> MoveInfo:
@@ -153,7 +150,7 @@ def core_table(row: GameTableRow) -> Table:
     )
 
 
-def _display_name(name: str, nickname: str) -> str:
+def display_name(name: str, nickname: str) -> str:
     return f'{name} "{nickname}"' if nickname else name
 
 
@@ -183,7 +180,54 @@ def names_of(session: Session, registration_ids: Iterable[int]) -> dict[int, str
     if not ids:
         return {}
     rows = seating_rows.player_names(session, ids)
-    return {rid: _display_name(name, nick) for rid, name, nick in rows}
+    return {rid: display_name(name, nick) for rid, name, nick in rows}
+
+
+def split_seats(
+    rows: Iterable[tuple[int, int, int, int, bool, int]],
+    in_play: Mapping[int, int],
+    tables: Iterable[Table],
+) -> tuple[dict[int, SeatRecord], list[int], set[int]]:
+    """The stored seats that stand, by registration id, and the stale ones (see the package).
+
+    A seat row stands while its registration is in play with the entry it was drawn for
+    (`in_play`: registration id -> entries) in an open seat of a table in play, and no older
+    row holds that seat. Returns the seats that stand, the ids of the stale rows, and the tables
+    in play where a stale row is left (their players changed when it goes).
+
+    >>> rows = [(1, 7, 1, 2, False, 1), (2, 8, 1, 2, False, 1), (3, 9, 1, 3, False, 1)]
+    >>> seats, stale, tables = split_seats(rows, {7: 1, 8: 1, 9: 2}, [Table(1, seat_count=6)])
+    >>> sorted(seats), stale, tables
+    ([7], [2, 3], {1})
+    """
+    open_seats = {t.number: frozenset(t.open_seats) for t in tables}
+    seats: dict[int, SeatRecord] = {}
+    stale: list[int] = []
+    stale_tables: set[int] = set()
+    taken: set[tuple[int, int]] = set()
+    for seat_id, rid, table, number, fixed, entries in rows:
+        where = (table, number)
+        valid = (
+            in_play.get(rid) == entries
+            and number in open_seats.get(table, ())
+            and where not in taken
+        )
+        if valid:
+            seats[rid] = SeatRecord(seat_id, table, number, fixed, entries)
+            taken.add(where)
+        else:
+            stale.append(seat_id)
+            if table in open_seats:
+                stale_tables.add(table)
+    return seats, stale, stale_tables
+
+
+def not_in_play(name: str) -> SeatingError:
+    """The refusal to seat or move a player who is not in play."""
+    return SeatingError(
+        f"{name} is not in play (out, withdrawn, or not bought in):"
+        " only players in the tournament can be seated or moved."
+    )
 
 
 def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
@@ -202,31 +246,13 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
     teams: dict[int, str] = {}
     for rid, entries, name, nickname, team in players:
         registrations[rid] = entries
-        names[rid] = _display_name(name, nickname)
+        names[rid] = display_name(name, nickname)
         if team.strip():
             teams[rid] = team.strip()
-    seats: dict[int, SeatRecord] = {}
-    stale: list[int] = []
-    stale_tables: set[int] = set()
     raw_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
-    open_seats = {n: frozenset(t.open_seats) for n, t in raw_tables.items()}
-    taken: set[tuple[int, int]] = set()
-    for seat_id, rid, table, number, fixed, entries in seating_rows.seat_rows(
-        session, tournament_id
-    ):
-        where = (table, number)
-        valid = (
-            registrations.get(rid) == entries
-            and number in open_seats.get(table, ())
-            and where not in taken
-        )
-        if valid:
-            seats[rid] = SeatRecord(seat_id, table, number, fixed, entries)
-            taken.add(where)
-        else:
-            stale.append(seat_id)
-            if table in raw_tables:
-                stale_tables.add(table)
+    seats, stale, stale_tables = split_seats(
+        seating_rows.seat_rows(session, tournament_id), registrations, raw_tables.values()
+    )
     # The director's button is kept until the director changes it or an event moves it: not
     # forgotten on a timer, nor when a player sits down or leaves (issue 11).
     core_tables = dict(raw_tables)
@@ -290,9 +316,15 @@ def check_not_shootout(room: Room, what: str) -> None:
 
 def with_names(error: SeatingError, room: Room) -> SeatingError:
     """The same error with the players it mentions named (the core knows only their ids)."""
+    return name_error(error, room.names_for)
+
+
+def name_error(
+    error: SeatingError, names_for: Callable[[Iterable[int]], Mapping[int, str]]
+) -> SeatingError:
+    """`error` with the players it mentions named by `names_for` (ids -> names)."""
     text = str(error)
     mentioned = mentioned_players(text)
     if not mentioned:
         return error
-    names = room.names_for(mentioned)
-    return type(error)(name_players(text, names))
+    return type(error)(name_players(text, names_for(mentioned)))

@@ -1,0 +1,180 @@
+"""One player seated inside a sale's transaction, without loading or storing the whole room.
+
+`late.seat_in_session` seats a player just put in play; when no shootout is stored (the usual
+night), it runs here: it reads the tables in play, the stored seats with their players' state and
+the one player as plain rows (`persistence.queries.seat_draw`), lets the core decide over the
+room those rows make (`clockapp.core.seating.draw_seat` or `seat_player`: the same rules as every
+other draw), and writes one seat row, the stale rows' deletion and the tables whose players
+changed. That is what `load_room` and `store_room` would do for this action, at a fraction of the
+statements built and rows turned into objects (issue 10: a buy-in with its seat under 25 ms).
+`follow_busts` does the same for a bust that frees its seat (`late.follow_in_session`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from clockapp.core.seating import (
+    DealIn,
+    LateSeat,
+    Seat,
+    Seating,
+    SeatingError,
+    Table,
+    draw_seat,
+    seat_player,
+)
+from clockapp.persistence.queries import seat_draw
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import Session
+from clockapp.services.seating.room import (
+    SeatRecord,
+    display_name,
+    name_error,
+    names_of,
+    not_in_play,
+    numbers,
+    split_seats,
+)
+from clockapp.services.seating.views import NewSeat
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    """What an entry, a rebuy or an undone bust did to the player's seat.
+
+    Attributes:
+        seat: The player's seat now (None when none could be given).
+        changed: Whether the player sat down now (False: kept the seat they had).
+        refusal: Why no seat was given ("" when seated).
+
+    >>> from clockapp.core.seating import DealIn, Seat
+    >>> SeatNote(NewSeat(7, "Ann", Seat(1, 3), DealIn.NOW, "Back at Table 1, seat 3")).sentence
+    'Back at Table 1, seat 3'
+    >>> SeatNote(None, refusal="No seat drawn: every seat is taken.").sentence
+    'No seat drawn: every seat is taken.'
+    """
+
+    seat: NewSeat | None
+    changed: bool = True
+    refusal: str = ""
+
+    @property
+    def sentence(self) -> str:
+        """For the cashier and the dealer: where the player sits, or why nowhere."""
+        if self.seat is None:
+            return self.refusal
+        return self.seat.reason or str(self.seat.seat)
+
+
+def seat_one(
+    session: Session,
+    tournament_id: int,
+    registration_id: int,
+    now: datetime,
+    rng: random.Random,
+    back_to: Seat | None,
+) -> SeatNote | None:
+    """Seat one player (no shootout stored): see `late.seat_in_session` for the rules.
+
+    Stale seat rows go first (a seat one held may be drawn), as every seating write does.
+
+    Returns:
+        None when the room has no tables; else the seat, or why none was given.
+    """
+    tables = _tables(session, tournament_id)
+    if not tables:
+        return None
+    rows = seat_draw.seats(session, tournament_id)
+    standing, changed = _drop_stale(session, rows, tables)
+    player = seat_draw.player(session, tournament_id, registration_id)
+    name = f"Registration #{registration_id}" if player is None else display_name(*player[2:4])
+    kept = standing.get(registration_id)
+    if kept is not None:
+        seat_draw.seats_changed(session, tournament_id, changed, now)
+        where = Seat(kept.table, kept.seat)
+        return SeatNote(NewSeat(registration_id, name, where, DealIn.NOW, f"Keeps {where}"), False)
+    try:
+        if player is None or not player[1]:
+            raise not_in_play(name)
+        teams = {row[1]: row[8].strip() for row in rows if row[8].strip()}
+        if player[4].strip():
+            teams[registration_id] = player[4].strip()
+        late = _decide(_room(tables, standing), registration_id, rng, back_to, teams)
+    except SeatingError as error:
+        seat_draw.seats_changed(session, tournament_id, changed, now)
+        named = name_error(error, lambda ids: _names(session, ids, registration_id, name))
+        return SeatNote(None, refusal=f"No seat drawn: {named}")
+    seat = late.seat
+    seat_draw.add_seat(
+        session, tournament_id, registration_id, seat.table, seat.number, player[0], now
+    )
+    seat_draw.seats_changed(session, tournament_id, changed | {seat.table}, now)
+    return SeatNote(NewSeat(registration_id, name, seat, late.deal_in, late.reason))
+
+
+def follow_busts(session: Session, tournament_id: int, now: datetime) -> bool:
+    """Free the seats of players no longer in play (no shootout stored; see
+    `late.follow_in_session`): their rows go and their tables are dated. Whether any went."""
+    rows = seat_draw.seats(session, tournament_id)
+    standing, changed = _drop_stale(session, rows, _tables(session, tournament_id))
+    seat_draw.seats_changed(session, tournament_id, changed, now)
+    return len(standing) != len(rows)
+
+
+def _tables(session: Session, tournament_id: int) -> tuple[Table, ...]:
+    return tuple(
+        Table(number, seat_count=count, name=name, closed_seats=numbers(closed), button=button)
+        for number, count, name, closed, button in seat_draw.tables_in_play(session, tournament_id)
+    )
+
+
+def _drop_stale(
+    session: Session, rows: list[seat_draw.SeatFields], tables: tuple[Table, ...]
+) -> tuple[dict[int, SeatRecord], set[int]]:
+    """Delete the stale seat rows; returns the seats that stand and the tables in play whose
+    players changed with it (to be dated with the action's other seat changes)."""
+    in_play = {row[1]: row[6] for row in rows if row[7]}
+    standing, stale, changed = split_seats((row[:6] for row in rows), in_play, tables)
+    if stale:
+        seating_rows.delete_seats(session, stale)
+    return standing, changed
+
+
+def _room(tables: tuple[Table, ...], standing: dict[int, SeatRecord]) -> Seating:
+    return Seating(
+        tables,
+        {rid: Seat(s.table, s.seat) for rid, s in standing.items()},
+        frozenset(rid for rid, s in standing.items() if s.fixed),
+    )
+
+
+def _decide(
+    seating: Seating,
+    registration_id: int,
+    rng: random.Random,
+    back_to: Seat | None,
+    teams: dict[int, str],
+) -> LateSeat:
+    """The seat given back when still free, else one drawn by the rules (and why)."""
+    if back_to is not None and back_to.number in _empty(seating, back_to.table):
+        return seat_player(seating, registration_id, back_to, how="Back at")
+    late = draw_seat(seating, registration_id, rng, teams=teams)
+    if back_to is None:
+        return late
+    return LateSeat(
+        late.seating, late.seat, late.deal_in, f"{back_to} is no longer free: {late.reason}"
+    )
+
+
+def _empty(seating: Seating, table: int) -> tuple[int, ...]:
+    return seating.empty_seats(table) if seating.has_table(table) else ()
+
+
+def _names(session: Session, ids: Iterable[int], rid: int, name: str) -> dict[int, str]:
+    found = names_of(session, ids)
+    found[rid] = name
+    return found
