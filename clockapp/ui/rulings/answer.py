@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
 from clockapp.ui.rulings.style import set_role
+from clockapp.ui.table_model import AnyIndex as Index
+from clockapp.ui.table_model import RowTableModel
 
 R = TypeVar("R")
 ODD_BRUSH = QBrush(QColor("#fff1c7"))
 MIN_COLUMN = 60
 ROW_AIR = 2  # a little air under each row; ten-handed every pixel counts on a laptop
-Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(frozen=True)
@@ -66,19 +67,18 @@ _ALL_COLUMNS: tuple[Column[Any], ...] = (*POT_COLUMNS, *PAYOUT_COLUMNS)
 NUMERIC_HEADERS = frozenset(c.header for c in _ALL_COLUMNS if c.numeric or c.header == "Pot")
 
 
-class RowsModel(QAbstractTableModel, Generic[R]):
+class RowsModel(RowTableModel[R]):
     """A read-only table over a tuple of frozen rows; rows with odd chips are tinted."""
 
     def __init__(
         self,
         columns: Sequence[Column[R]],
         odd: Callable[[R], bool],
-        parent: Any = None,
+        parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__((c.header for c in columns), parent)
         self._columns = tuple(columns)
         self._odd = odd
-        self._rows: tuple[R, ...] = ()
 
     def rows(self) -> tuple[R, ...]:
         """The rows shown."""
@@ -86,20 +86,13 @@ class RowsModel(QAbstractTableModel, Generic[R]):
 
     def set_rows(self, rows: Sequence[R]) -> None:
         """Show `rows` instead."""
-        self.beginResetModel()
-        self._rows = tuple(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt API)
-        return 0 if parent.isValid() else len(self._columns)
+        self._set_rows(rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        row = self.row_at(index)
+        if row is None:
             return None
-        row, column = self._rows[index.row()], self._columns[index.column()]
+        column = self._columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return column.text(row)
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -114,13 +107,14 @@ class RowsModel(QAbstractTableModel, Generic[R]):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
-            return self._columns[section].header
-        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._rows):
+        """The column titles, and the rows numbered from 1 down the side."""
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Vertical
+            and 0 <= section < len(self._rows)
+        ):
             return str(section + 1)
-        return None
+        return super().headerData(section, orientation, role)
 
 
 def share_width(room: int, wanted: Sequence[int]) -> list[int]:
