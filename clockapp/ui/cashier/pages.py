@@ -6,6 +6,8 @@ bus says the page's part of the tournament changed (`REFRESH_ON`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -32,11 +34,12 @@ from clockapp.ui.cashier.models import (
     RegistrationsModel,
     RowsModel,
 )
+from clockapp.ui.column_fit import FittedTableView
 
 
-def table_view(model: RowsModel, name: str) -> QTableView:
+def table_view(model: RowsModel[Any], name: str) -> FittedTableView:
     """A read-only, row-selecting table over `model`."""
-    view = QTableView()
+    view = FittedTableView()
     view.setObjectName(name)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -51,14 +54,14 @@ def table_view(model: RowsModel, name: str) -> QTableView:
 def fit_columns(view: QTableView) -> None:
     """Size columns to their contents; the last one takes the rest.
 
-    Only the columns whose contents changed are measured again (`RowsModel.unfitted_columns`):
-    measuring a column asks the model for every cell's data, eight roles each, and a sale or a
-    bust changes a few columns of a 300-row table, not all of them.
+    A `FittedTableView` measures only the rows changed since it last fitted: measuring asks the
+    model for each cell's data, eight roles each, and a sale or a bust changes a few rows of a
+    300-row table, not all of them.
     """
-    model = view.model()
-    assert isinstance(model, RowsModel)
-    for column in model.unfitted_columns():
-        view.resizeColumnToContents(column)
+    if isinstance(view, FittedTableView):
+        view.fit_columns()
+    else:
+        view.resizeColumnsToContents()
     view.horizontalHeader().setStretchLastSection(True)
 
 
