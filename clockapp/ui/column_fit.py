@@ -10,7 +10,10 @@ widest cell (or its header), exactly what sizing the whole column to its content
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, SignalInstance
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QTableView, QWidget
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -24,6 +27,7 @@ class FittedTableView(QTableView):
         # Per row, the width each cell asks for (None: not measured since it changed).
         self._widths: list[tuple[int, ...] | None] = []
         self._model: QAbstractItemModel | None = None
+        self._fit_when_shown = False
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         """Show `model` and follow its changes (what they mark to be measured again)."""
@@ -37,7 +41,9 @@ class FittedTableView(QTableView):
                 signal.connect(slot)
         self._on_model_reset()
 
-    def _connections(self, model: QAbstractItemModel) -> tuple[tuple[object, object], ...]:
+    def _connections(
+        self, model: QAbstractItemModel
+    ) -> tuple[tuple[SignalInstance, Callable[..., None]], ...]:
         return (
             (model.modelReset, self._on_model_reset),
             (model.layoutChanged, self._on_model_reset),
@@ -46,6 +52,12 @@ class FittedTableView(QTableView):
             (model.rowsMoved, self._on_model_rows_moved),
             (model.dataChanged, self._on_model_data_changed),
         )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit the columns left to fit while the view was hidden."""
+        super().showEvent(event)
+        if self._fit_when_shown:
+            self.fit_columns()
 
     # ------------------------------------------------------------------ what changed
     def _on_model_reset(self, *_args: object) -> None:
@@ -79,10 +91,18 @@ class FittedTableView(QTableView):
 
     # ------------------------------------------------------------------ fitting
     def fit_columns(self) -> None:
-        """Size each column to its widest cell or its header; the last one takes the rest."""
+        """Size each column to its widest cell or its header; the last one takes the rest.
+
+        A view not on screen (a page of tabs not shown) fits when it is next shown: measuring
+        what nobody sees is wasted, and a page refreshed ten times while hidden fits once.
+        """
         model = self._model
         if model is None:
             return
+        if not self.isVisible():
+            self._fit_when_shown = True
+            return
+        self._fit_when_shown = False
         columns = model.columnCount()
         if len(self._widths) != model.rowCount():  # a change the view was not told about
             self._on_model_reset()

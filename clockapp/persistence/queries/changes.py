@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, func, or_, text, update
+from sqlalchemy import ColumnElement, Select, bindparam, func, or_, text, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
@@ -134,14 +136,10 @@ def app_revision(session: Session) -> int:
     return found or 0
 
 
-def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
-    """(the tournament's revision, the app-wide revision), read in one statement.
-
-    A tournament that does not exist (or None) counts as revision 0.
-    """
+def _revisions_statement() -> Select[Any]:
     tournament = (
         select(func.coalesce(func.max(TournamentRow.revision), 0))
-        .where(col(TournamentRow.id) == tournament_id)
+        .where(col(TournamentRow.id) == bindparam("tournament_id"))
         .scalar_subquery()
     )
     app = (
@@ -149,7 +147,21 @@ def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
         .where(col(AppRevisionRow.id) == APP_ROW)
         .scalar_subquery()
     )
-    row = session.execute(select(tournament, app)).one()
+    return sa_select(tournament, app)
+
+
+# Built once: every read of a screen starts with it (the till cache's key).
+_REVISIONS = _revisions_statement()
+
+
+def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
+    """(the tournament's revision, the app-wide revision), read in one statement.
+
+    A tournament that does not exist (or None) counts as revision 0.
+    """
+    # On the session's connection, not through the ORM, whose handling of this one-row
+    # statement costs more than the query.
+    row = session.connection().execute(_REVISIONS, {"tournament_id": tournament_id}).one()
     return int(row[0]), int(row[1])
 
 
