@@ -197,10 +197,6 @@ class RowTableModel(QAbstractTableModel, Generic[RowT]):
             where = where.row()
         return self._rows[where] if 0 <= where < len(self._rows) else None
 
-    def rows(self) -> tuple[RowT, ...]:
-        """The rows shown, in order."""
-        return self._rows
-
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
         """One row per row object (none under a valid parent: a flat table)."""
         return 0 if parent.isValid() else len(self._rows)

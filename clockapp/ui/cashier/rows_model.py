@@ -97,6 +97,10 @@ class RowsModel(RowTableModel[RowT]):
         # which moved (a look may depend on other rows, see `LedgerModel`).
         self._looks = [None] * len(self._rows)
 
+    def rows(self) -> tuple[RowT, ...]:
+        """The rows shown, in order."""
+        return self._rows
+
     def column_of(self, header: str) -> int:
         """The column number of `header` (tests and pages find columns by name)."""
         return next(i for i, c in enumerate(self.COLUMNS) if c.header == header)
