@@ -65,14 +65,17 @@ class LedgerCache:
         eliminations and results pages; the registrations for the desk, the players and the
         field): while the revision has not moved, each read after the first costs one indexed
         statement. `compute` is a module-level function of the till alone (it is the memo's key)
-        returning a frozen value, which every caller at that revision shares; it gets a copy of
-        the till, free to change. A write transaction computes afresh (it may have written).
+        returning a frozen value, which every caller at that revision shares. It only reads: the
+        copy of the till it gets is the one every derived read at this revision reads (one copy
+        per revision, not one per read), so it must not change it
+        (`tests/services/cashier/test_read_memo.py` checks the reads that use it). A write
+        transaction computes afresh (it may have written).
         """
         if session.info.get(WRITING):
             return compute(read_till(session, tournament_id, self))
         revision, memo = self._memo(session, tournament_id)
         if compute not in memo:
-            memo[compute] = compute(self._till_at(session, tournament_id, revision))
+            memo[compute] = compute(self._shared_till(session, tournament_id, revision, memo))
         return cast(T, memo[compute])
 
     def derived_from_view(
@@ -86,7 +89,7 @@ class LedgerCache:
             return compute(till, money_view(till))
         revision, memo = self._memo(session, tournament_id)
         if compute not in memo:
-            till = self._till_at(session, tournament_id, revision)
+            till = self._shared_till(session, tournament_id, revision, memo)
             view = memo.get(money_view)
             if not isinstance(view, MoneyView):
                 view = memo[money_view] = money_view(till)
@@ -103,6 +106,19 @@ class LedgerCache:
             kept = (revision, {})
             self._derived[tournament_id] = kept
         return kept
+
+    def _shared_till(
+        self,
+        session: Session,
+        tournament_id: int,
+        revision: Revision,
+        memo: dict[Callable[..., object], object],
+    ) -> Till:
+        """The copy of the till the derived reads at `revision` share (they only read it)."""
+        till = memo.get(Till)
+        if not isinstance(till, Till):
+            till = memo[Till] = self._till_at(session, tournament_id, revision)
+        return till
 
     def till(self, session: Session, tournament_id: int) -> Till:
         """The tournament's till: a copy of the one kept when the revision has not moved."""

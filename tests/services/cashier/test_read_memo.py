@@ -7,12 +7,24 @@ import pytest
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig
-from clockapp.core.money.view import MoneyView
+from clockapp.core.money.field import BustInput
+from clockapp.core.money.records import CashierConfig, ledger_entries
+from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.session import Engine
 from clockapp.services.app import Services
 from clockapp.services.cashier import cache as cache_module
+from clockapp.services.cashier.reads import (
+    balances_and_config,
+    balances_of,
+    config_of,
+    registration_infos,
+    rows_and_config,
+)
+from clockapp.services.cashier.till import load_till
+from clockapp.services.payouts.service import deal_of
+from clockapp.services.payouts.view import payout_view
 from clockapp.services.players import PlayerDetails
+from clockapp.services.results.standings import history, result_rows
 from tests.fakes import FakeClock
 
 
@@ -30,9 +42,9 @@ def views(monkeypatch: pytest.MonkeyPatch) -> list[MoneyView]:
     return made
 
 
-def field(services: Services, players: int) -> tuple[int, list[int]]:
+def field(services: Services, players: int, bounty: int = 0) -> tuple[int, list[int]]:
     tid = services.tournaments.create("Friday").value.id
-    rules = EntryRules(RegistrationRule(EntryPrice(2000, 500), 10_000))
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, 500, bounty), 10_000))
     services.cashier.set_config(tid, CashierConfig(rules))
     regs = []
     for n in range(players):
@@ -84,3 +96,28 @@ def test_another_stations_change_is_seen(
     assert services.results.results(tid) != before
     assert not services.cashier.registrations(tid)[1].in_play
     assert services.payouts.table(tid).players_left == 2
+
+
+def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Services) -> None:
+    """The derived reads at one revision share one copy of the till: none may change it (after
+    voids, busts on one hand, knockouts and bounties paid)."""
+    tid, regs = field(services, 10, bounty=500)
+    services.cashier.void(tid, services.cashier.ledger(tid)[-1].id, "typo")
+    services.results.eliminate_hand(
+        tid, [BustInput(regs[3], 2_000, regs[0]), BustInput(regs[4], 2_000, regs[0])]
+    )
+    services.results.eliminate(tid, regs[2], busted_by=regs[1])
+    services.payouts.pay_bounties(tid, regs[0])
+    for n in range(5, 8):
+        services.results.eliminate(tid, regs[n], busted_by=regs[0])
+    cache = services.cashier._cache  # type: ignore[attr-defined]
+    with services.cashier._ctx.reading() as session:  # type: ignore[attr-defined]
+        till = load_till(session, tid, cache)
+        before = till.copy()
+        view = money_view(till)
+        for read in (config_of, registration_infos, ledger_entries, rows_and_config, history):
+            read(till)
+        for from_view in (result_rows, payout_view, deal_of, balances_of, balances_and_config):
+            from_view(till, view)
+        assert money_view(till) == view
+    assert till == before
