@@ -29,8 +29,8 @@ def steady_keys(before: Sequence[Hashable], after: Sequence[Hashable]) -> set[Ha
 
     >>> sorted(steady_keys("abcd", "bcda"))
     ['b', 'c', 'd']
-    >>> sorted(steady_keys("abc", "cxa"))
-    ['c']
+    >>> sorted(steady_keys("abcde", "aebcx"))  # e moves up; d is gone, x is new
+    ['a', 'b', 'c']
     """
     position = {k: i for i, k in enumerate(before)}
     order = [k for k in after if k in position]

@@ -99,8 +99,14 @@ class LedgerCache:
     def _memo(
         self, session: Session, tournament_id: int
     ) -> tuple[Revision, dict[Callable[..., object], object]]:
-        """The revision now, and what `derived` has kept for it (emptied when it moved)."""
+        """The revision now, and what `derived` has kept for it (emptied when it moved).
+
+        A tournament that does not exist reads as revision 0: the clear error then (every change
+        bumps the revision, so one that does exist costs no statement more).
+        """
         revision = revision_of(session, tournament_id)
+        if revision.tournament == 0:
+            get_row(session, tournament_id)
         kept = self._derived.get(tournament_id)
         if kept is None or kept[0] != revision:
             kept = (revision, {})

@@ -46,7 +46,6 @@ class PayoutService:
     def table(self, tournament_id: int) -> PayoutView:
         """The payout table for the field as it is now."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return self._cache.derived_from_view(session, tournament_id, payout_view)
 
     def preview(self, tournament_id: int, structure: PayoutStructure) -> PayoutView:

@@ -173,7 +173,6 @@ class ResultsService:
     def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
         """Every bust and undo recorded, oldest first."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             return self._cache.derived(session, tournament_id, history)
 
     def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
@@ -182,7 +181,6 @@ class ResultsService:
         A player still in carries his newest chip count, when the tables have been counted.
         """
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
             rows = self._cache.derived_from_view(session, tournament_id, result_rows)
             counts = chip_rows.latest_counts(session, tournament_id)
         return tuple(

@@ -25,6 +25,7 @@ from clockapp.services.payouts.service import deal_of
 from clockapp.services.payouts.view import payout_view
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results.standings import history, result_rows
+from clockapp.services.setup import TournamentNotFoundError
 from tests.fakes import FakeClock
 
 
@@ -121,3 +122,11 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
             from_view(till, view)
         assert money_view(till) == view
     assert till == before
+
+
+def test_a_tournament_that_does_not_exist_reads_as_a_clear_error(services: Services) -> None:
+    tid, _regs = field(services, 2)
+    services.results.results(tid)  # another tournament's reads kept
+    for read in (services.results.results, services.results.eliminations, services.payouts.table):
+        with pytest.raises(TournamentNotFoundError, match=rf"#{tid + 1} does not exist"):
+            read(tid + 1)
