@@ -7,9 +7,11 @@ every search here is a plain prefix or substring match on one indexed column.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol, cast
 
-from sqlalchemy import insert
+from sqlalchemy import Table, insert
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import PlayerRow
@@ -62,6 +64,43 @@ def live(session: Session, limit: int | None = None) -> Sequence[PlayerRow]:
     if limit is not None:
         query = query.limit(limit)
     return session.exec(query).all()
+
+
+class PlayerRecord(Protocol):
+    """A player as read: a `PlayerRow`, or a plain row of the same columns (`live_records`)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def nickname(self) -> str: ...
+    @property
+    def phone(self) -> str: ...
+    @property
+    def email(self) -> str: ...
+    @property
+    def team(self) -> str: ...
+    @property
+    def notes(self) -> str: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def merged_into_id(self) -> int | None: ...
+
+
+def live_records(session: Session, limit: int | None = None) -> Sequence[PlayerRecord]:
+    """`live` as plain rows, read on the connection: listing the whole database (the cashier's
+    players page, on every refresh) builds no ORM object, which costs more than the query."""
+    table = cast(Table, PlayerRow.__table__)  # type: ignore[attr-defined]
+    query = (
+        sa_select(table)
+        .where(table.c.merged_into_id.is_(None))
+        .order_by(table.c.search_text, table.c.id)
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return cast(Sequence[PlayerRecord], session.connection().execute(query).all())
 
 
 def live_names(session: Session) -> Sequence[tuple[int | None, str]]:

@@ -2,22 +2,30 @@
 
 `read_till` reads a tournament's till through the persistence queries (only the ledger rows the
 cache has not seen); `LedgerCache.till` serves a copy of the till kept while the revision has not
-moved, so a money action or a screen's refresh reads the till once or not at all.
+moved, so a money action or a screen's refresh reads the till once or not at all, and
+`LedgerCache.derived` keeps what a read makes of it (the results, the payout view...) for that
+revision, so a screen's second read of the same thing costs one statement.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar, cast
+
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.till import Reg, RowMeta, Till, display_name
+from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import cashier_config, ledger
 from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.queries import eliminations as eliminations_q
 from clockapp.persistence.queries import registrations as registrations_q
-from clockapp.persistence.session import Session
+from clockapp.persistence.session import WRITING, Session
 from clockapp.services.changes import Changes, Revision
 from clockapp.services.context import revision_of
 from clockapp.services.setup import get_row, setup_row
+
+T = TypeVar("T")
 
 
 class LedgerCache:
@@ -48,10 +56,81 @@ class LedgerCache:
     def __init__(self) -> None:
         self._rows: dict[int, tuple[tuple[LedgerRow, ...], dict[int, RowMeta]]] = {}
         self._tills: dict[int, tuple[Revision, Till]] = {}
+        self._derived: dict[int, tuple[Revision, dict[Callable[..., object], object]]] = {}
+
+    def derived(self, session: Session, tournament_id: int, compute: Callable[[Till], T]) -> T:
+        """What `compute` makes of the till, worked out once per revision.
+
+        A screen's refresh reads the same things several times (the results for the payouts,
+        eliminations and results pages; the registrations for the desk, the players and the
+        field): while the revision has not moved, each read after the first costs one indexed
+        statement. `compute` is a module-level function of the till alone (it is the memo's key)
+        returning a frozen value, which every caller at that revision shares. It only reads: the
+        copy of the till it gets is the one every derived read at this revision reads (one copy
+        per revision, not one per read), so it must not change it
+        (`tests/services/cashier/test_read_memo.py` checks the reads that use it). A write
+        transaction computes afresh (it may have written).
+        """
+        if session.info.get(WRITING):
+            return compute(read_till(session, tournament_id, self))
+        revision, memo = self._memo(session, tournament_id)
+        if compute not in memo:
+            memo[compute] = compute(self._shared_till(session, tournament_id, revision, memo))
+        return cast(T, memo[compute])
+
+    def derived_from_view(
+        self, session: Session, tournament_id: int, compute: Callable[[Till, MoneyView], T]
+    ) -> T:
+        """`derived` for a read that starts from the money view (the payout view, the results,
+        the deal, the totals): the view, the costliest part, is worked out once per revision for
+        all of them. Readers share it: nothing may change it."""
+        if session.info.get(WRITING):
+            till = read_till(session, tournament_id, self)
+            return compute(till, money_view(till))
+        revision, memo = self._memo(session, tournament_id)
+        if compute not in memo:
+            till = self._shared_till(session, tournament_id, revision, memo)
+            view = memo.get(money_view)
+            if not isinstance(view, MoneyView):
+                view = memo[money_view] = money_view(till)
+            memo[compute] = compute(till, view)
+        return cast(T, memo[compute])
+
+    def _memo(
+        self, session: Session, tournament_id: int
+    ) -> tuple[Revision, dict[Callable[..., object], object]]:
+        """The revision now, and what `derived` has kept for it (emptied when it moved).
+
+        A tournament that does not exist reads as revision 0: the clear error then (every change
+        bumps the revision, so one that does exist costs no statement more).
+        """
+        revision = revision_of(session, tournament_id)
+        if revision.tournament == 0:
+            get_row(session, tournament_id)
+        kept = self._derived.get(tournament_id)
+        if kept is None or kept[0] != revision:
+            kept = (revision, {})
+            self._derived[tournament_id] = kept
+        return kept
+
+    def _shared_till(
+        self,
+        session: Session,
+        tournament_id: int,
+        revision: Revision,
+        memo: dict[Callable[..., object], object],
+    ) -> Till:
+        """The copy of the till the derived reads at `revision` share (they only read it)."""
+        till = memo.get(Till)
+        if not isinstance(till, Till):
+            till = memo[Till] = self._till_at(session, tournament_id, revision)
+        return till
 
     def till(self, session: Session, tournament_id: int) -> Till:
         """The tournament's till: a copy of the one kept when the revision has not moved."""
-        revision = revision_of(session, tournament_id)
+        return self._till_at(session, tournament_id, revision_of(session, tournament_id))
+
+    def _till_at(self, session: Session, tournament_id: int, revision: Revision) -> Till:
         kept = self._tills.get(tournament_id)
         if kept is not None and kept[0] == revision:
             return kept[1].copy()

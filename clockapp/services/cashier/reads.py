@@ -9,6 +9,7 @@ from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.drawer import DrawerCount, NightSummary, drawer_count, night_summary
 from clockapp.core.money.entries import EntryKind, EntryOption, EntryRefused, PlayerState
 from clockapp.core.money.entry_checks import check_buy_in, entry_options
+from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.records import (
     CashierConfig,
     LedgerEntry,
@@ -18,7 +19,8 @@ from clockapp.core.money.records import (
     registration_info,
 )
 from clockapp.core.money.rules_fit import check_rules_fit
-from clockapp.core.money.view import money_view
+from clockapp.core.money.till import Till
+from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.queries import drawer, registrations
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import listed_skipped, name_lines
@@ -46,6 +48,33 @@ from clockapp.services.players.importing import (
 from clockapp.services.setup import load_structure
 
 
+# What the reads make of a till, kept per revision by `LedgerCache.derived` (its keys: one
+# module-level function each, returning frozen values).
+def config_of(till: Till) -> CashierConfig:
+    """The till's entry rules and payout choices."""
+    return till.config
+
+
+def registration_infos(till: Till) -> tuple[RegistrationInfo, ...]:
+    """Every registration on the list, in the order they were made."""
+    return tuple(registration_info(till, reg) for reg in till.registrations.values())
+
+
+def balances_of(_till: Till, view: MoneyView) -> LedgerBalances:
+    """The ledger's totals (the money view's)."""
+    return view.balances
+
+
+def balances_and_config(till: Till, view: MoneyView) -> tuple[LedgerBalances, CashierConfig]:
+    """The ledger's totals and the config (the drawer's expected cash needs both)."""
+    return view.balances, till.config
+
+
+def rows_and_config(till: Till) -> tuple[tuple[LedgerRow, ...], CashierConfig]:
+    """The core ledger rows and the config (the night's summary)."""
+    return tuple(till.rows), till.config
+
+
 class CashierReads:
     """The cashier station's reads (`CashierService` adds the actions). Nothing here writes."""
 
@@ -56,7 +85,7 @@ class CashierReads:
     def config(self, tournament_id: int) -> CashierConfig:
         """The tournament's entry rules and payout choices."""
         with self._ctx.reading() as session:
-            return load_till(session, tournament_id, self._cache).config
+            return self._cache.derived(session, tournament_id, config_of)
 
     def check_config(self, tournament_id: int, config: CashierConfig) -> None:
         """Check entry rules against the tournament's structure without saving (for editors).
@@ -72,6 +101,8 @@ class CashierReads:
     ) -> tuple[RegistrationInfo, ...]:
         """Every registration of the tournament, in the order they were made."""
         with self._ctx.reading() as session:
+            if not include_withdrawn:
+                return self._cache.derived(session, tournament_id, registration_infos)
             till = load_till(session, tournament_id, self._cache)
             result = [registration_info(till, reg) for reg in till.registrations.values()]
             if include_withdrawn:
@@ -160,7 +191,7 @@ class CashierReads:
     def ledger(self, tournament_id: int) -> tuple[LedgerEntry, ...]:
         """The ledger, oldest row first (voided rows included, with the void that reversed them)."""
         with self._ctx.reading() as session:
-            return ledger_entries(load_till(session, tournament_id, self._cache))
+            return self._cache.derived(session, tournament_id, ledger_entries)
 
     def ledger_csv(self, tournament_id: int) -> str:
         """The ledger as CSV text for the books (`ledger_export.ledger_to_csv`)."""
@@ -169,7 +200,7 @@ class CashierReads:
     def balances(self, tournament_id: int) -> LedgerBalances:
         """The ledger's totals: entries, prize pool, fees, bounties, paid out, expected cash."""
         with self._ctx.reading() as session:
-            return load_till(session, tournament_id, self._cache).balances()
+            return self._cache.derived_from_view(session, tournament_id, balances_of)
 
     def dues(self, tournament_id: int) -> tuple[PrizeDue, ...]:
         """What each player is due and was paid (prizes and bounties), by finishing place."""
@@ -180,10 +211,12 @@ class CashierReads:
     def drawer(self, tournament_id: int) -> DrawerCount:
         """The expected cash now against the last count (counted 0 when never counted)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
+            balances, config = self._cache.derived_from_view(
+                session, tournament_id, balances_and_config
+            )
             last = drawer.last_count(session, tournament_id)
             counted = last.counted if last is not None else 0
-            return drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
+            return drawer_count(balances, counted, opening_float=config.opening_float)
 
     def drawer_counts(self, tournament_id: int) -> tuple[DrawerInfo, ...]:
         """Every drawer count, oldest first."""
@@ -193,10 +226,10 @@ class CashierReads:
     def summary(self, tournament_id: int) -> NightSummary:
         """The end-of-night summary (entries, rebuys, add-ons, fees, prize pool, paid, owed)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
+            rows, config = self._cache.derived(session, tournament_id, rows_and_config)
             last = drawer.last_count(session, tournament_id)
             return night_summary(
-                till.rows,
-                opening_float=till.config.opening_float,
+                rows,
+                opening_float=config.opening_float,
                 counted=last.counted if last is not None else None,
             )

@@ -13,7 +13,7 @@ from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
 from clockapp.core.money.till import DealInfo, Till
-from clockapp.core.money.view import check_not_overpaid, money_view, standing_deal
+from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.queries import cashier_config, deals
@@ -30,6 +30,11 @@ from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
 from clockapp.services.setup import get_row
 
 
+def deal_of(_till: Till, view: MoneyView) -> DealInfo | None:
+    """The standing deal (the money view's; `LedgerCache.derived_from_view` keeps it)."""
+    return view.deal
+
+
 class PayoutService:
     """Use cases on the payout table, prizes, bounties and deals."""
 
@@ -41,8 +46,7 @@ class PayoutService:
     def table(self, tournament_id: int) -> PayoutView:
         """The payout table for the field as it is now."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            return payout_view(load_till(session, tournament_id, self._cache))
+            return self._cache.derived_from_view(session, tournament_id, payout_view)
 
     def preview(self, tournament_id: int, structure: PayoutStructure) -> PayoutView:
         """What `structure` would pay for the field now (nothing saved)."""
@@ -271,6 +275,5 @@ class PayoutService:
     def deal(self, tournament_id: int) -> DealInfo | None:
         """The recorded deal still standing (None when none, or when its row was voided)."""
         with self._ctx.reading() as session:
-            till = load_till(session, tournament_id, self._cache)
             # The deal alone: not the payout table and standings `money_view` works out too.
-            return standing_deal(till, till.balances())
+            return self._cache.derived_from_view(session, tournament_id, deal_of)

@@ -7,11 +7,12 @@ from datetime import datetime
 
 from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
+from clockapp.persistence.queries.players import PlayerRecord
 from clockapp.persistence.session import Session
 from clockapp.services.players.values import PlayerDetails, PlayerError, PlayerInfo, fold
 
 
-def player_info(row: PlayerRow) -> PlayerInfo:
+def player_info(row: PlayerRecord) -> PlayerInfo:
     """The frozen view of a player row."""
     assert row.id is not None
     return PlayerInfo(

@@ -99,7 +99,8 @@ class PlayerService:
         limit = max(0, limit)
         with self._ctx.reading() as session:
             if not term:
-                return tuple(player_info(row) for row in player_rows.live(session, limit=limit))
+                rows = player_rows.live_records(session, limit=limit)
+                return tuple(player_info(row) for row in rows)
             # Names and nicknames that start with the term first (they are what the cashier is
             # typing), so a common letter cannot push them out of the list; then the rest.
             starts = player_rows.live_starting_with(session, term, limit)

@@ -173,8 +173,7 @@ class ResultsService:
     def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
         """Every bust and undo recorded, oldest first."""
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            return history(load_till(session, tournament_id, self._cache))
+            return self._cache.derived(session, tournament_id, history)
 
     def results(self, tournament_id: int) -> tuple[ResultRow, ...]:
         """Every player who bought in: players still in first, then by finishing place.
@@ -182,8 +181,7 @@ class ResultsService:
         A player still in carries his newest chip count, when the tables have been counted.
         """
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
-            rows = result_rows(load_till(session, tournament_id, self._cache))
+            rows = self._cache.derived_from_view(session, tournament_id, result_rows)
             counts = chip_rows.latest_counts(session, tournament_id)
         return tuple(
             replace(row, chips=counts[row.registration_id])

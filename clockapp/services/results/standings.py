@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from clockapp.core.money.ledger import RowKind, voided_rows
 from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Till
-from clockapp.core.money.view import check_not_overpaid, money_view
+from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.services.ending import final_places
 from clockapp.services.payouts import payout_view
 from clockapp.services.results.views import BustReport, EliminationInfo, ResultRow
@@ -65,8 +65,10 @@ def paid_in(till: Till) -> dict[int, int]:
     return result
 
 
-def result_rows(till: Till) -> tuple[ResultRow, ...]:
-    view = money_view(till)
+def result_rows(till: Till, view: MoneyView | None = None) -> tuple[ResultRow, ...]:
+    """Every player who bought in: players still in first, then by finishing place (the money
+    view of `till` worked out when not given)."""
+    view = view if view is not None else money_view(till)
     paid = paid_in(till)
     # Places as they finished; after a deal that ended the event, the dealers' by their chips.
     places = final_places(till, view)

@@ -26,7 +26,7 @@ ACTION_TEXT = {
 _SKIPPED = QBrush(QColor("#888888"))
 
 
-class ImportPreviewModel(RowsModel):
+class ImportPreviewModel(RowsModel[ImportLine]):
     """The lines of an import plan: file line, name, action and why."""
 
     COLUMNS = (

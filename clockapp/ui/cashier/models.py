@@ -9,6 +9,7 @@ The rows come straight from the services (`PlayerInfo`, `RegistrationInfo`, `Led
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,7 +27,7 @@ from clockapp.core.money.records import (
 from clockapp.core.money.reversals import signed_amount
 from clockapp.core.payouts import ordinal
 from clockapp.services.players import PlayerInfo
-from clockapp.ui.cashier.rows_model import Column, RowsModel
+from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
 
 #: What the cashier calls each registration status.
 STATUS_TEXT = {
@@ -85,7 +86,16 @@ class DeskRow:
         return STATUS_TEXT[self.registration.status]
 
 
-class DeskModel(RowsModel):
+# Built once: a view asks for a row's font and colour on every paint.
+_GREY = QBrush(QColor("#78909c"))
+_VOIDED = QBrush(QColor("#90a4ae"))
+_VOID = QBrush(QColor("#c62828"))
+_CASH_OUT = QBrush(QColor("#1565c0"))
+_STRUCK = styled_font(strike_out=True)
+_ITALIC = styled_font(italic=True)
+
+
+class DeskModel(RowsModel[DeskRow]):
     """The players matching what the cashier types."""
 
     COLUMNS = (
@@ -104,17 +114,20 @@ class DeskModel(RowsModel):
         ),
     )
 
+    def row_key(self, row: DeskRow) -> Hashable:
+        return row.player.id
+
     def row_of_player(self, player_id: int) -> int | None:
         """The row showing `player_id`, or None."""
         return next((i for i, r in enumerate(self._rows) if r.player.id == player_id), None)
 
     def _foreground(self, row: DeskRow) -> QBrush | None:
         if row.registration is not None and row.registration.status is RegistrationStatus.BUSTED:
-            return QBrush(QColor("#78909c"))
+            return _GREY
         return None
 
 
-class RegistrationsModel(RowsModel):
+class RegistrationsModel(RowsModel[RegistrationInfo]):
     """The tournament's field: everyone registered, in the order they registered."""
 
     COLUMNS = (
@@ -126,6 +139,9 @@ class RegistrationsModel(RowsModel):
         Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
         Column("Place", lambda r: place_text(r.place, r.tied), numeric=True),
     )
+
+    def row_key(self, row: RegistrationInfo) -> Hashable:
+        return row.id
 
 
 # ------------------------------------------------------------------------------ the ledger
@@ -143,7 +159,7 @@ def ledger_note(entry: LedgerEntry) -> str:
     return note
 
 
-class LedgerModel(RowsModel):
+class LedgerModel(RowsModel[LedgerEntry]):
     """Every money row, oldest first; voided rows struck through, next to the void that says why."""
 
     COLUMNS = (
@@ -162,7 +178,11 @@ class LedgerModel(RowsModel):
         super().__init__(parent)
         self._by_id: dict[int, LedgerEntry] = {}
 
+    def row_key(self, row: LedgerEntry) -> Hashable:
+        return row.id
+
     def _rows_changed(self) -> None:
+        super()._rows_changed()
         self._by_id = {entry.id: entry for entry in self._rows}
 
     def cash(self, row: int) -> int | None:
@@ -175,23 +195,19 @@ class LedgerModel(RowsModel):
 
     def _font(self, row: LedgerEntry) -> QFont | None:
         if row.voided:
-            font = QFont()
-            font.setStrikeOut(True)
-            return font
+            return _STRUCK
         if row.kind is RowKind.VOID:
-            font = QFont()
-            font.setItalic(True)
-            return font
+            return _ITALIC
         return None
 
     def _foreground(self, row: LedgerEntry) -> QBrush | None:
         if row.voided:
-            return QBrush(QColor("#90a4ae"))
+            return _VOIDED
         if row.kind is RowKind.VOID:
-            return QBrush(QColor("#c62828"))
+            return _VOID
         effect = cash_effect(row, self._by_id)
         if effect is not None and effect < 0:
-            return QBrush(QColor("#1565c0"))
+            return _CASH_OUT
         return None
 
     def _tooltip(self, row: LedgerEntry) -> str | None:
@@ -204,13 +220,16 @@ class LedgerModel(RowsModel):
         return "; ".join(parts) or None
 
 
-class LinesModel(RowsModel):
+class LinesModel(RowsModel[tuple[str, str]]):
     """(label, value) pairs: the end-of-night summary."""
 
     COLUMNS = (
         Column("Item", lambda r: r[0]),
         Column("Value", lambda r: r[1], numeric=True),
     )
+
+    def row_key(self, row: tuple[str, str]) -> Hashable:
+        return row[0]
 
 
 # ------------------------------------------------------------------------------ the player database
@@ -227,7 +246,7 @@ class PlayerRow:
         return STATUS_TEXT[self.registration.status] if self.registration is not None else ""
 
 
-class PlayersModel(RowsModel):
+class PlayersModel(RowsModel[PlayerRow]):
     """The player database: every player not merged away, with their status tonight."""
 
     COLUMNS = (
@@ -240,6 +259,9 @@ class PlayersModel(RowsModel):
         Column("Tonight", lambda r: r.tonight),
         Column("Notes", lambda r: " ".join(r.player.notes.split())),
     )
+
+    def row_key(self, row: PlayerRow) -> Hashable:
+        return row.player.id
 
     def row_of_player(self, player_id: int) -> int | None:
         """The row showing `player_id`, or None."""

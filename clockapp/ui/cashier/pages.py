@@ -8,6 +8,8 @@ end-of-night summary); the players, payouts, eliminations and results pages too.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -25,11 +27,12 @@ from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.models import RegistrationsModel
 from clockapp.ui.cashier.rows_model import RowsModel
+from clockapp.ui.column_fit import FittedTableView
 
 
-def table_view(model: RowsModel, name: str) -> QTableView:
+def table_view(model: RowsModel[Any], name: str) -> FittedTableView:
     """A read-only, row-selecting table over `model`."""
-    view = QTableView()
+    view = FittedTableView()
     view.setObjectName(name)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -44,14 +47,14 @@ def table_view(model: RowsModel, name: str) -> QTableView:
 def fit_columns(view: QTableView) -> None:
     """Size columns to their contents; the last one takes the rest.
 
-    Only the columns whose contents changed are measured again (`RowsModel.unfitted_columns`):
-    measuring a column asks the model for every cell's data, eight roles each, and a sale or a
-    bust changes a few columns of a 300-row table, not all of them.
+    A `FittedTableView` measures only the rows changed since it last fitted: measuring asks the
+    model for each cell's data, eight roles each, and a sale or a bust changes a few rows of a
+    300-row table, not all of them.
     """
-    model = view.model()
-    assert isinstance(model, RowsModel)
-    for column in model.unfitted_columns():
-        view.resizeColumnToContents(column)
+    if isinstance(view, FittedTableView):
+        view.fit_columns()
+    else:
+        view.resizeColumnsToContents()
     view.horizontalHeader().setStretchLastSection(True)
 
 

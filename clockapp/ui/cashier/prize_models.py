@@ -5,15 +5,18 @@ Built on `RowsModel` (see `clockapp.ui.cashier.models`): each lists its columns 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtGui import QFont
 
 from clockapp.core.payouts import format_percent, ordinal
-from clockapp.services.results import EliminationInfo
+from clockapp.services.results import EliminationInfo, ResultRow
 from clockapp.ui.cashier.models import local_time, money
-from clockapp.ui.cashier.rows_model import Column, RowsModel
+from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
+
+_BOLD = styled_font(bold=True)
+_STRUCK = styled_font(strike_out=True)
 
 
 # ------------------------------------------------------------------------------ payouts
@@ -34,7 +37,7 @@ class PayoutLine:
         return format_percent(self.amount * 10_000 // self.prize_pool)
 
 
-class PayoutsModel(RowsModel):
+class PayoutsModel(RowsModel[PayoutLine]):
     """The payout ladder, place 1 first."""
 
     COLUMNS = (
@@ -44,13 +47,16 @@ class PayoutsModel(RowsModel):
         Column("Finished", lambda r: r.winner),
     )
 
+    def row_key(self, row: PayoutLine) -> Hashable:
+        return row.place
+
     def total(self) -> int:
         """What the ladder pays in all, in cents."""
         return sum(line.amount for line in self._rows)
 
 
 # ------------------------------------------------------------------------------ results
-class ResultsModel(RowsModel):
+class ResultsModel(RowsModel[ResultRow]):
     """Every player who bought in: players still in first, then by finishing place."""
 
     COLUMNS = (
@@ -72,12 +78,11 @@ class ResultsModel(RowsModel):
         Column("Chips", lambda r: "" if r.chips is None else f"{r.chips:,}", numeric=True),
     )
 
-    def _font(self, row: Any) -> QFont | None:
-        if row.still_owed > 0:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
+    def row_key(self, row: ResultRow) -> Hashable:
+        return row.registration_id
+
+    def _font(self, row: ResultRow) -> QFont | None:
+        return _BOLD if row.still_owed > 0 else None
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,7 @@ def _bust_note(line: EliminationLine) -> str:
     return info.reason
 
 
-class EliminationsModel(RowsModel):
+class EliminationsModel(RowsModel[EliminationLine]):
     """Every bust and undo, oldest first; players busted on the same hand share a hand number."""
 
     COLUMNS = (
@@ -126,9 +131,8 @@ class EliminationsModel(RowsModel):
         Column("Note", _bust_note),
     )
 
+    def row_key(self, row: EliminationLine) -> Hashable:
+        return row.info.id
+
     def _font(self, row: EliminationLine) -> QFont | None:
-        if row.info.undone_by is not None:
-            font = QFont()
-            font.setStrikeOut(True)
-            return font
-        return None
+        return _STRUCK if row.info.undone_by is not None else None

@@ -1,20 +1,23 @@
 """`RowsModel`: the cashier window's read-only table model over a tuple of frozen rows.
 
-Each model lists its `Column`s (header, text, right alignment for numbers) and may give a row's
-font, colour and tooltip; `RowsModel` does the Qt plumbing once, and works out each row's look
-once per refresh (a view asks for every cell's data again and again).
+Each model lists its `Column`s (header, text, right alignment for numbers), names what identifies
+a row (`row_key`) and may give a row's font, colour and tooltip; `RowsModel` does the rest on the
+app's one table model, `RowTableModel`. A refresh tells the view only about the rows that changed
+(`RowTableModel._update_rows`), and a row's look is worked out once, when the view first asks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QFont
 
-Index = QModelIndex | QPersistentModelIndex
+from clockapp.ui.table_model import AnyIndex, RowTableModel
+
+RowT = TypeVar("RowT")
 
 _ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -29,8 +32,13 @@ _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 _ROLES = frozenset((_DISPLAY, _ALIGNMENT, _FONT, _FOREGROUND, _TOOLTIP))
 
 
-def _font_key(font: QFont | None) -> str:
-    return "" if font is None else font.key()
+def styled_font(*, bold: bool = False, italic: bool = False, strike_out: bool = False) -> QFont:
+    """A default font with these styles (models build theirs once, not per row)."""
+    font = QFont()
+    font.setBold(bold)
+    font.setItalic(italic)
+    font.setStrikeOut(strike_out)
+    return font
 
 
 @dataclass(frozen=True)
@@ -52,75 +60,46 @@ class Column:
     numeric: bool = False
 
 
-class RowsModel(QAbstractTableModel):
+class RowsModel(RowTableModel[RowT]):
     """A read-only table over a tuple of frozen rows; subclasses give `COLUMNS`.
 
-    A view asks `data` for about eight roles per cell, and again for every cell when it sizes its
-    columns to their contents, so a row's look (the texts of its cells, its font, colour and
-    tooltip) is worked out once, the first time the view asks for the row, and kept until the rows
-    are replaced. The rows are frozen and the look is a function of them, so it cannot go stale.
+    A view asks `data` for about eight roles per cell, so a row's look (the texts of its cells,
+    its font, colour and tooltip) is worked out once, the first time the view asks for the row,
+    and kept until the rows change (then only the rows the view shows are worked out again).
     """
 
-    COLUMNS: tuple[Column, ...] = ()
+    COLUMNS: ClassVar[tuple[Column, ...]] = ()
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: tuple[Any, ...] = ()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__((c.header for c in type(self).COLUMNS), parent)
         self._looks: list[_Look | None] = []
-        # What each column held when the view last sized it (see `unfitted_columns`).
-        self._fitted: tuple[frozenset[tuple[str, str]], ...] | None = None
         self._alignments = tuple(
             _RIGHT if column.numeric else _LEFT for column in type(self).COLUMNS
         )
 
     # ------------------------------------------------------------------ rows
-    def set_rows(self, rows: Sequence[Any]) -> bool:
-        """Replace every row (the views keep their selection by row key, see the pages).
+    def set_rows(self, rows: Sequence[RowT]) -> bool:
+        """Show `rows`; whether anything changed.
 
-        Returns whether anything changed: the same rows again leave the model (and the view's
-        column widths, selection and scroll position) as they are.
+        Rows are matched by `row_key`: the view is told which rows were removed, moved, inserted
+        or changed, so it keeps its selection, current row, scroll position and column widths,
+        and repaints (and measures, see `FittedTableView`) only those rows. The same rows again
+        change nothing.
         """
-        rows = tuple(rows)
-        if rows == self._rows:
-            return False
-        self.beginResetModel()
-        self._rows = rows
-        self._looks = [None] * len(rows)
-        self._rows_changed()
-        self.endResetModel()
-        return True
+        return self._update_rows(rows, self.row_key)
+
+    def row_key(self, row: RowT) -> Hashable:
+        """What identifies a row from one refresh to the next (the row itself by default)."""
+        return row  # frozen rows: hashable by value
 
     def _rows_changed(self) -> None:
-        """Hook for models that index their rows."""
+        # Looks are cheap to work out for the rows on screen: forget them all rather than track
+        # which moved (a look may depend on other rows, see `LedgerModel`).
+        self._looks = [None] * len(self._rows)
 
-    def unfitted_columns(self) -> tuple[int, ...]:
-        """The columns whose contents changed since the view last sized them to fit.
-
-        A column's width is that of its widest cell, and a cell's width depends only on its
-        text and its font: a column whose set of (text, font) is what it was keeps its width,
-        so the view measures only the others again (measuring asks for every cell's data). The
-        first call names every column. The columns named count as sized from then on.
-        """
-        looks = [look or self._look(row) for row, look in enumerate(self._looks)]
-        contents = tuple(
-            frozenset((look.texts[column], _font_key(look.font)) for look in looks)
-            for column in range(len(self.COLUMNS))
-        )
-        fitted = self._fitted
-        self._fitted = contents
-        if fitted is None:
-            return tuple(range(len(contents)))
-        return tuple(
-            c for c, (now, then) in enumerate(zip(contents, fitted, strict=True)) if now != then
-        )
-
-    def rows(self) -> tuple[Any, ...]:
+    def rows(self) -> tuple[RowT, ...]:
         """The rows shown, in order."""
         return self._rows
-
-    def row_at(self, row: int) -> Any | None:
-        """The row object at `row`, or None outside the table."""
-        return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def column_of(self, header: str) -> int:
         """The column number of `header` (tests and pages find columns by name)."""
@@ -128,16 +107,10 @@ class RowsModel(QAbstractTableModel):
 
     def text(self, row: int, header: str) -> str:
         """What the cell shows, found by column header."""
-        return self.COLUMNS[self.column_of(header)].text(self._rows[row])
+        return str(self.COLUMNS[self.column_of(header)].text(self._rows[row]))
 
     # ------------------------------------------------------------------ Qt
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
         # Roles first: most of what a view asks for (decoration, check state, background...)
         # is answered without touching the index. An invalid index has row and column -1.
         if role not in _ROLES:
@@ -167,28 +140,17 @@ class RowsModel(QAbstractTableModel):
         self._looks[row] = look
         return look
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section].header
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     # ------------------------------------------------------------------ looks
-    def _font(self, _row: Any) -> QFont | None:
+    def _font(self, _row: RowT) -> QFont | None:
         return None
 
-    def _foreground(self, _row: Any) -> QBrush | None:
+    def _foreground(self, _row: RowT) -> QBrush | None:
         return None
 
-    def _tooltip(self, _row: Any) -> str | None:
+    def _tooltip(self, _row: RowT) -> str | None:
         return None

@@ -137,7 +137,8 @@ def test_short_texts(services, tournament_id, played):
 
 def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_id, played):
     """A refresh that reads the same rows resets nothing (the view keeps its column widths,
-    selection and scroll position); changed rows reset the model and show the new texts."""
+    selection and scroll position); changed rows are told as such (never a reset) and show the
+    new texts."""
     ledger = LedgerModel()
     rows = services.cashier.ledger(tournament_id)
     assert ledger.set_rows(rows)
@@ -146,8 +147,16 @@ def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_i
         assert not ledger.set_rows(services.cashier.ledger(tournament_id))
     assert ledger.data(ledger.index(0, 0)) == before
     services.cashier.void(tournament_id, rows[0].id, "wrong player")
-    with qtbot.waitSignal(ledger.modelReset, timeout=0):
+    changed: list[tuple[int, int]] = []
+    ledger.dataChanged.connect(lambda top, bottom, *_: changed.append((top.row(), bottom.row())))
+    count = ledger.rowCount()
+    with (
+        qtbot.assertNotEmitted(ledger.modelReset),
+        qtbot.waitSignal(ledger.rowsInserted, timeout=0) as inserted,
+    ):
         assert ledger.set_rows(services.cashier.ledger(tournament_id))
+    assert inserted.args[1:] == [count, count]  # the void, at the end
+    assert changed == [(0, 0)]  # the row voided, alone
     assert ledger.data(ledger.index(0, 3), Qt.ItemDataRole.FontRole).strikeOut()
     assert ledger.data(ledger.index(0, 4), Qt.ItemDataRole.TextAlignmentRole) == int(
         (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
@@ -159,7 +168,7 @@ def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_i
 def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     qtbot, services, tournament_id, played
 ):
-    """After a bust, the page sizes again only the columns whose contents changed, and they come
+    """After a bust, the page measures again only the rows that changed, and the columns come
     out exactly as wide as sizing every column of a fresh view makes them."""
     from clockapp.ui.cashier.pages import fit_columns, table_view
 
@@ -175,16 +184,16 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     results = ResultsModel()
     view = shown(results, before)
     fit_columns(view)
-    assert results.unfitted_columns() == ()  # nothing changed since
     services.results.eliminate(tournament_id, played[0])  # Ann: the chip leader, with 2 KOs
     after = services.results.results(tournament_id)
-    probe = ResultsModel()
-    probe.set_rows(before)
-    probe.unfitted_columns()
-    probe.set_rows(after)
-    assert 0 < len(probe.unfitted_columns()) < len(ResultsModel.COLUMNS)  # not the names
+    asked: list[int] = []
+    measure = view.sizeHintForIndex
+    view.sizeHintForIndex = lambda index: (asked.append(index.row()), measure(index))[1]
     assert results.set_rows(after)
     fit_columns(view)
+    changed = {i for i, row in enumerate(after) if row not in before}
+    assert set(asked) == changed
+    assert 0 < len(changed) < len(after)
     full = shown(ResultsModel(), after)
     full.resizeColumnsToContents()
     last = len(ResultsModel.COLUMNS) - 1  # the last column takes the rest of the width
