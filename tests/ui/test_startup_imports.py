@@ -79,6 +79,23 @@ def _run(args: list[str], data: Path, *python_flags: str) -> subprocess.Complete
     )
 
 
+def import_order(importtime_output: str) -> list[str]:
+    """The module names in `python -X importtime`'s report, in the order their imports ended.
+
+    >>> import_order("import time: self [us] | cumulative | imported package\\n"
+    ...              "import time:       120 |        340 |   json.decoder\\n"
+    ...              "import time:        80 |        420 | json\\n")
+    ['json.decoder', 'json']
+    """
+    names = []
+    for line in importtime_output.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            name = line.rsplit("|", 1)[1].strip()
+            if name and name != "imported package":
+                names.append(name)
+    return names
+
+
 def imported_modules(importtime_output: str) -> set[str]:
     """The module names in `python -X importtime`'s report.
 
@@ -86,16 +103,11 @@ def imported_modules(importtime_output: str) -> set[str]:
     ...                         "import time:       120 |        340 |   json.decoder\\n"))
     ['json.decoder']
     """
-    names = set()
-    for line in importtime_output.splitlines():
-        if line.startswith("import time:") and "|" in line:
-            name = line.rsplit("|", 1)[1].strip()
-            if name and name != "imported package":
-                names.add(name)
-    return names
+    return set(import_order(importtime_output))
 
 
-def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) -> None:
+def _first_frame_imports(tmp_path: Path) -> str:
+    """`python -X importtime`'s report of a real start painting its first frame from the cache."""
     db = str(tmp_path / "app.db")
     # The demo opens the database and writes the start-up cache of the clock it shows.
     first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
@@ -105,7 +117,30 @@ def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) ->
     start = _run(["--db", db, "--first-frame", "--windowed"], tmp_path, "-X", "importtime")
     assert start.returncode == 0, start.stderr
     assert "first-frame" in start.stdout
-    modules = imported_modules(start.stderr)
+    return start.stderr
+
+
+def _loads_qt(module: str) -> bool:
+    """Whether importing `module` alone, in a fresh interpreter, loads PySide6."""
+    probe = f"import sys, {module}; print(any(m.startswith('PySide6') for m in sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    return done.stdout.strip() == "True"
+
+
+def test_the_first_frame_imports_its_qt_free_modules_before_qt(tmp_path: Path) -> None:
+    # PySide's import hook looks at every module imported after QtCore: a Qt-free module the
+    # first frame needs is imported before Qt (`clockapp.ui.shell.entry.BEFORE_QT`).
+    order = import_order(_first_frame_imports(tmp_path))
+    after_qt = order[order.index("PySide6.QtCore") + 1 :]
+    ours_after_qt = [name for name in after_qt if name.startswith("clockapp.")]
+    assert "clockapp.ui.clock.display" in ours_after_qt  # the report is the real path
+    assert [name for name in ours_after_qt if not _loads_qt(name)] == []
+
+
+def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) -> None:
+    modules = imported_modules(_first_frame_imports(tmp_path))
     assert "clockapp.ui.clock.display" in modules  # the report is there and is the real path
     assert "clockapp.core.clock" in modules  # the one clock engine paints the first frame
     heavy = sorted(
