@@ -91,7 +91,9 @@ def _remaining(till: Till) -> list[int]:
     return [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
 
 
-def _anyone_busted(till: Till) -> bool:
+def anyone_busted(till: Till) -> bool:
+    """Whether any player is out (with no late registration level, the first bust closes
+    registration, and a rebuy of the only busted player opens it again)."""
     return any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
 
 
@@ -136,7 +138,7 @@ def is_over(session: Session, till: Till, now: datetime) -> bool:
     """Whether the records say the tournament is over: one player left after a bust (a lone
     entrant has not won) with no busted player able to rebuy or re-enter now, or a deal that
     shares every prize left among the players still in."""
-    if _anyone_busted(till) and len(_remaining(till)) <= 1:
+    if anyone_busted(till) and len(_remaining(till)) <= 1:
         return not _way_back(session, till, now)
     return _ending_deal(till) is not None
 
@@ -179,7 +181,7 @@ def registration_facts(session: Session, till: Till, now: datetime) -> Registrat
         now,
         late_until_level=rule.late_until_level,
         deadline=rule.deadline,
-        anyone_busted=_anyone_busted(till),
+        anyone_busted=anyone_busted(till),
         mode=RegistrationMode.parse(till.registration_mode),
         finished=till.finished_at is not None,
     )

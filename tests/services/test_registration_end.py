@@ -318,3 +318,33 @@ def test_closing_registration_ends_a_heads_up_whose_loser_could_only_re_enter(
     assert final is not None
     assert final.winner == "Ann"
     assert not services.clock.state(tid).running
+
+
+def test_a_money_action_that_opens_or_closes_registration_says_so(
+    services: Services, tid: int
+) -> None:
+    # With late registration unticked, the first bust closes registration; a rebuy of the only
+    # player out opens it again, and voiding that rebuy closes it: each outcome flags the
+    # tournament, so the windows read registration again. A plain buy-in does not.
+    configure(services, tid, replace(NO_LATE, rebuy=RebuyRule(PRICE, STACK, last_level=2)))
+    a, _bob, c = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
+    at_item(services, tid, 0)
+    services.results.eliminate(tid, c, busted_by=a)
+    assert not services.registration.window(tid).open
+
+    rebuy = services.cashier.rebuy(tid, c)
+    assert services.registration.window(tid).open
+    assert rebuy.changes.touches(Change.TOURNAMENT)
+
+    voided = services.cashier.void(tid, rebuy.value.rows[0].id, "wrong player")
+    assert not services.registration.window(tid).open
+    assert voided.changes.touches(Change.TOURNAMENT)
+
+    plain = services.cashier.rebuy(tid, c)  # back in: open again, flagged again
+    assert plain.changes.touches(Change.TOURNAMENT)
+    services.results.eliminate(tid, c, busted_by=a)
+    late = services.cashier.rebuy(tid, c)
+    assert late.changes.touches(Change.TOURNAMENT)
+    d = player(services, "Dee")
+    buy_in = services.cashier.buy_in(tid, d)  # registration open, nobody out: nothing moves
+    assert not buy_in.changes.touches(Change.TOURNAMENT)

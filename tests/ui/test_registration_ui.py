@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice
-from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationMode
 from clockapp.services.players import PlayerDetails
@@ -100,3 +100,30 @@ def test_the_results_report_lists_what_a_deal_paid(services, tournament_id) -> N
     assert f"2nd (deal) · Bob</td><td class='num'>{format_cents(shares[regs['Bob']])}" in html
     assert shares[regs["Ann"]] != table.ladder[0][1]
     assert f"<td>1st</td><td class='num'>{format_cents(table.ladder[0][1])}" not in html
+
+
+def test_the_desk_follows_registration_reopened_by_a_sale(
+    qtbot, cashier_window, services, tournament_id
+) -> None:
+    # A rebuy of the only busted player leaves nobody busted: "open until the first bust" holds
+    # again. The sale's change flags are a plain sale's, and the header must still read it.
+    rules = EntryRules(
+        RegistrationRule(PRICE, 10_000), rebuy=RebuyRule(PRICE, 10_000, last_level=4)
+    )
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    regs = {}
+    for name in ("Ann", "Bob", "Cy"):
+        pid = services.players.create(PlayerDetails(name)).value.id
+        regs[name] = services.cashier.buy_in(tournament_id, pid).value.registration.id
+    services.clock.start(tournament_id)
+    services.results.eliminate(tournament_id, regs["Cy"])
+    cashier_window.ctx.bus.poll()
+    label = cashier_window.header.registration_label
+    assert label.text() == services.registration.window(tournament_id).wall
+
+    services.cashier.rebuy(tournament_id, regs["Cy"])
+    cashier_window.ctx.bus.poll()
+
+    window = services.registration.window(tournament_id)
+    assert label.text() == window.wall
+    assert label.toolTip() == window.reason

@@ -7,6 +7,10 @@ keyed by the revision), takes its time inside the lock, applies the pure rules o
 `clockapp.core.money` and writes their result, writes back the registrations the rules changed,
 appends its change row (the new revision) and returns the `Outcome` with its change flags. A
 refused action raises before the commit, so the database is unchanged.
+
+An action that puts the first player out or brings the only one out back in (a rebuy, a void
+of a rebuy, a bust recorded with a re-entry) may open or close registration: its flags then
+include `Change.TOURNAMENT`, so the windows that show registration read it again.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import locked_till, save_registrations
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import anyone_busted
 
 T = TypeVar("T")
 
@@ -70,9 +75,13 @@ def money_action(
     with ctx.transaction() as session:
         till = locked_till(session, tournament_id, cache)
         now = ctx.now()  # inside the lock: times follow the order
+        busted_before = anyone_busted(till)
         done = apply(session, till, now)
         save_registrations(session, till)  # what the rules changed and `apply` left unsaved
-        changes = record_change(session, tournament_id, done.what, done.summary, now)
+        what = done.what
+        if anyone_busted(till) != busted_before:  # registration may have opened or closed
+            what |= Change.TOURNAMENT
+        changes = record_change(session, tournament_id, what, done.summary, now)
     if keep and cache is not None:
         cache.keep(till, changes)
     return Outcome(done.value, changes)

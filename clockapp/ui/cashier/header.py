@@ -120,7 +120,7 @@ class CashierHeader(QWidget):
             self.rules_label.setText(rules)
         if not what & POOL_REFRESH_ON:
             return
-        if what != SALE:  # a sale cannot open or close registration: one read less per sale
+        if what != SALE:  # a sale that opens or closes registration flags TOURNAMENT too
             show_registration(self.registration_label, ctx)
         view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
         if view is None:
