@@ -20,7 +20,7 @@ from clockapp.services.results import EliminationInfo
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.prize_dialogs import bust_dialog
 from clockapp.ui.cashier.prize_models import (
     EliminationLine,
@@ -100,7 +100,7 @@ class EliminationsPage(Page):
                 )
             )
         if self.model.set_rows(lines):
-            fit_columns(self.view)
+            self.view.fit_columns()
         self._update_undo()
 
     def start_bust(self) -> None:

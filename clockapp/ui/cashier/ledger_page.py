@@ -16,7 +16,7 @@ from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.models import LedgerModel
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.pages import Page, table_view
 
 
 class LedgerPage(Page):
@@ -73,7 +73,7 @@ class LedgerPage(Page):
     def refresh(self) -> None:
         ctx = self._ctx
         if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
-            fit_columns(self.view)
+            self.view.fit_columns()
         self.view.scrollToBottom()
         self._update_buttons()
         b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)

@@ -44,20 +44,6 @@ def table_view(model: RowsModel[Any], name: str) -> FittedTableView:
     return view
 
 
-def fit_columns(view: QTableView) -> None:
-    """Size columns to their contents; the last one takes the rest.
-
-    A `FittedTableView` measures only the rows changed since it last fitted: measuring asks the
-    model for each cell's data, eight roles each, and a sale or a bust changes a few rows of a
-    300-row table, not all of them.
-    """
-    if isinstance(view, FittedTableView):
-        view.fit_columns()
-    else:
-        view.resizeColumnsToContents()
-    view.horizontalHeader().setStretchLastSection(True)
-
-
 class Page(QWidget):
     """A page of the window with a context, dialogs opened window-modally, and a refresh."""
 
@@ -124,7 +110,7 @@ class FieldPage(Page):
         keep = self.selected()
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         if self.model.set_rows(regs):
-            fit_columns(self.view)
+            self.view.fit_columns()
         playing = sum(1 for r in regs if r.in_play)
         bought = sum(1 for r in regs if r.bought_in)
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)

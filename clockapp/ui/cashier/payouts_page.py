@@ -21,7 +21,7 @@ from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, ladder_lines
 from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.prize_fit import offer_fit, table_label
@@ -110,7 +110,7 @@ class PayoutsPage(Page):
                 for place in range(r.place, r.place + r.tied):
                     winners[place] = f"{winners[place]}, {r.name}" if place in winners else r.name
         if self.model.set_rows(ladder_lines(view, winners)):
-            fit_columns(self.table)
+            self.table.fit_columns()
         overlay = view.prize_pool - view.collected
         self.pool_label.setText(
             format_cents(view.prize_pool)

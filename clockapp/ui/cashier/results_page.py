@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog
-from clockapp.ui.cashier.pages import Page, fit_columns, table_view
+from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.payouts_page import MONEY_CHANGES
 from clockapp.ui.cashier.prize_fit import offer_fit
 from clockapp.ui.cashier.prize_models import (
@@ -55,7 +55,7 @@ class ResultsPage(Page):
     def refresh(self) -> None:
         ctx = self._ctx
         if self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ())):
-            fit_columns(self.view)
+            self.view.fit_columns()
 
     def select_player(self, registration_id: int) -> None:
         """Select the result row of a registration."""

@@ -170,7 +170,7 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
 ):
     """After a bust, the page measures again only the rows that changed, and the columns come
     out exactly as wide as sizing every column of a fresh view makes them."""
-    from clockapp.ui.cashier.pages import fit_columns, table_view
+    from clockapp.ui.cashier.pages import table_view
 
     def shown(model, rows):
         view = table_view(model, "results")
@@ -183,14 +183,14 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     before = services.results.results(tournament_id)
     results = ResultsModel()
     view = shown(results, before)
-    fit_columns(view)
+    view.fit_columns()
     services.results.eliminate(tournament_id, played[0])  # Ann: the chip leader, with 2 KOs
     after = services.results.results(tournament_id)
     asked: list[int] = []
     measure = view.sizeHintForIndex
     view.sizeHintForIndex = lambda index: (asked.append(index.row()), measure(index))[1]
     assert results.set_rows(after)
-    fit_columns(view)
+    view.fit_columns()
     changed = {i for i, row in enumerate(after) if row not in before}
     assert set(asked) == changed
     assert 0 < len(changed) < len(after)
