@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from clockapp.core.errors import ValidationError
@@ -256,6 +256,11 @@ def _readable(colour: str, surfaces: list[str], toward: str) -> str:
     def ok(c: str) -> bool:
         return all(contrast_ratio(c, s) >= MIN_CONTRAST for s in surfaces)
 
+    return _least_mix(colour, toward, ok)
+
+
+def _least_mix(colour: str, toward: str, ok: Callable[[str], bool]) -> str:
+    """`colour` itself when `ok`, else mixed the least toward `toward` (bisected) to be `ok`."""
     if ok(colour):
         return colour
     low, high = 0.0, 1.0
@@ -282,17 +287,7 @@ def _room_for_text(background: str, dark: bool) -> str:
         panel = mix(c, text, 0.05)
         return contrast_ratio(text, panel) >= ROOM_FOR_TEXT
 
-    if ok(background):
-        return background
-    low, high = 0.0, 1.0
-    for _ in range(20):
-        middle = (low + high) / 2
-        if ok(mix(background, extreme, middle)):
-            high = middle
-        else:
-            low = middle
-    result = mix(background, extreme, high)
-    return result if ok(result) else extreme
+    return _least_mix(background, extreme, ok)
 
 
 def fit_colours(base: Palette, chosen: Mapping[str, str]) -> tuple[Palette, tuple[str, ...]]:
