@@ -22,7 +22,7 @@ from clockapp.core.wall import HOUSE_RULES, WallMoment
 from clockapp.paths import resource_path
 from clockapp.persistence.queries import house as house_rows
 from clockapp.persistence.session import Session
-from clockapp.services.changes import Change, Outcome
+from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import lock_row
 from clockapp.services.wall import put_moment
@@ -102,36 +102,33 @@ class HouseService:
 
     def set_look(self, tournament_id: int, look: Look) -> Outcome[Look]:
         """Keep `look` for the tournament; every wall takes it."""
-        text = look.to_json()
-        with self._ctx.transaction() as session:
-            lock_row(session, tournament_id)
-            house_rows.put(session, house_rows.LOOK, tournament_id, text)
-            changes = record_change(
-                session, tournament_id, Change.WALL, "the event's look", self._ctx.now()
-            )
+        changes = self._put(
+            tournament_id, house_rows.LOOK, look.to_json(), Change.WALL, "the event's look"
+        )
         return Outcome(look, changes)
 
     def set_slides(self, tournament_id: int, slides: SlideShow) -> Outcome[SlideShow]:
         """Keep the slides the wall turns during breaks (none: the clock alone)."""
         text = slides.to_json() if slides.shown() else None
-        with self._ctx.transaction() as session:
-            lock_row(session, tournament_id)
-            house_rows.put(session, house_rows.SLIDES, tournament_id, text)
-            changes = record_change(
-                session, tournament_id, Change.WALL, "the break slides", self._ctx.now()
-            )
+        changes = self._put(tournament_id, house_rows.SLIDES, text, Change.WALL, "the break slides")
         return Outcome(slides, changes)
 
     def set_rules(self, tournament_id: int, text: str) -> Outcome[str]:
         """Keep the event's rules sheet (refused when empty or too long)."""
         _check_rules(text)
+        changes = self._put(
+            tournament_id, house_rows.RULES, text, Change.TOURNAMENT, "the house rules"
+        )
+        return Outcome(text, changes)
+
+    def _put(
+        self, tournament_id: int, key: str, text: str | None, what: Change, summary: str
+    ) -> Changes:
+        """One house text kept (None: removed), in one write transaction under the lock."""
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
-            house_rows.put(session, house_rows.RULES, tournament_id, text)
-            changes = record_change(
-                session, tournament_id, Change.TOURNAMENT, "the house rules", self._ctx.now()
-            )
-        return Outcome(text, changes)
+            house_rows.put(session, key, tournament_id, text)
+            return record_change(session, tournament_id, what, summary, self._ctx.now())
 
     def set_house(
         self, tournament_id: int, rules: str | None, slides: SlideShow | None
