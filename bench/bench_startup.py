@@ -33,6 +33,7 @@ GOAL_RATIO = 1.5
 
 BARE = r"""
 import sys
+import time
 from PySide6.QtWidgets import QApplication, QLabel
 
 class Label(QLabel):
@@ -40,6 +41,7 @@ class Label(QLabel):
         super().paintEvent(event)
         if not getattr(self, "_done", False):
             self._done = True
+            print(f"cpu {time.process_time():.4f}", flush=True)
             print("first-frame", flush=True)
             QApplication.instance().quit()
 
@@ -58,22 +60,24 @@ def time_to_first_frame(command: list[str], env: dict[str, str]) -> float:
 
 def start_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Seconds from spawning `command` to its 'first-frame' line, and the CPU seconds (user and
-    system) the process used in all (it quits right after that frame)."""
+    system) the process had used when it painted that frame (its 'cpu' line just before)."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
     )
     assert process.stdout is not None
+    cpu = float("nan")
     for line in process.stdout:
-        if line.strip() == "first-frame":
+        if line.startswith("cpu "):
+            cpu = float(line.split()[1])
+        elif line.strip() == "first-frame":
             elapsed = time.perf_counter() - start
             break
     else:
         process.wait()
         raise RuntimeError(f"{command[:3]} exited ({process.returncode}) without painting")
-    _pid, _status, usage = os.wait4(process.pid, 0)
-    process.returncode = 0  # reaped above: Popen must not wait for it again
-    return elapsed, usage.ru_utime + usage.ru_stime
+    process.wait()
+    return elapsed, cpu
 
 
 def measure(repeats: int) -> tuple[float, float, float, float, float]:
@@ -149,8 +153,8 @@ def main(argv: list[str]) -> int:
     print(f"clockapp first clock frame (no cache):  {c * 1000:7.0f} ms   ratio {c / b:.2f}x")
     # CPU time hardly depends on what else the machine runs, wall time does.
     print(
-        f"CPU time, start to exit: bare {bc * 1000:.0f} ms, clockapp normal {wc * 1000:.0f} ms, "
-        f"ratio {wc / bc:.2f}x (goal <= {GOAL_RATIO}x)"
+        f"CPU time to the first frame: bare {bc * 1000:.0f} ms, "
+        f"clockapp normal {wc * 1000:.0f} ms, ratio {wc / bc:.2f}x (goal <= {GOAL_RATIO}x)"
     )
     if args.runs > 1:
         ratio = statistics.median(ratios)

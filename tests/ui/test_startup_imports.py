@@ -8,6 +8,9 @@ leagues, the QR codes, the points formulas, the structure's CSV format and OpenS
 nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
 logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use), nor the sound
 module and the optional parts' guard (the start-up clock never sounds).
+
+Nor may the first frame build PySide's `Qt` namespace: its first use builds ~95 Python enums at
+once, about 40 ms (clockapp/ui/clock/paint.py says how the display paints without it).
 """
 
 from __future__ import annotations
@@ -143,3 +146,40 @@ def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) ->
         if name == banned or name.startswith(banned + ".")
     )
     assert heavy == []
+
+
+#: Runs the real start and says, at its first frame, whether PySide's `Qt` namespace was built
+#: (PySide6 puts it in QtCore's module dictionary on its first use, and then builds its enums).
+QT_NAMESPACE_AT_FIRST_FRAME = """
+import sys
+from clockapp.ui.shell import launcher
+
+painted = launcher.Launcher._on_first_frame
+
+def on_first_frame(self):
+    from PySide6 import QtCore
+    print("Qt namespace built:", "Qt" in vars(QtCore), flush=True)
+    painted(self)
+
+launcher.Launcher._on_first_frame = on_first_frame
+from clockapp.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_the_first_frame_does_not_build_the_qt_namespace(tmp_path: Path) -> None:
+    db = str(tmp_path / "app.db")
+    first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
+    assert first.returncode == 0, first.stderr
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CLOCKAPP_DATA_DIR=str(tmp_path))
+    start = subprocess.run(
+        [sys.executable, "-c", QT_NAMESPACE_AT_FIRST_FRAME, "--db", db, "--first-frame"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert start.returncode == 0, start.stderr
+    assert "first-frame" in start.stdout.splitlines()  # the frame was painted from the cache
+    assert "Qt namespace built: False" in start.stdout.splitlines()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts, theme
+from clockapp.ui.clock.paint import ALIGN_LEFT, ALIGN_RIGHT
 from clockapp.ui.clock.widgets import FitLabel, StatBlock
 
 MAX_PAYOUT_ROWS = 6
@@ -138,11 +138,9 @@ class _MoneyPage:
                 color=theme.MUTED,
                 fill=0.62,
                 weight=QFont.Weight.Medium,
-                align=Qt.AlignmentFlag.AlignLeft,
+                align=ALIGN_LEFT,
             )
-            amount = FitLabel(
-                "", fill=0.62, weight=QFont.Weight.Medium, align=Qt.AlignmentFlag.AlignRight
-            )
+            amount = FitLabel("", fill=0.62, weight=QFont.Weight.Medium, align=ALIGN_RIGHT)
             grid.addWidget(place, row, 0)
             grid.addWidget(amount, row, 1)
             grid.setRowStretch(row, 1)

@@ -29,7 +29,8 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, events_between, view
 from clockapp.core.errors import DomainError
@@ -148,20 +149,30 @@ class ClockSession(QObject):
         """
         session = cls.__new__(cls)
         QObject.__init__(session, parent)
-        session._setup(NO_SOUND, None, None)
+        session._setup(NO_SOUND, None, None, precise=False)
         session._services, session._bus = None, None
         session._now = now
         session._snapshot = snapshot
         session.sounds_enabled = False
         return session
 
-    def _setup(self, sound: SoundPlayer, timer: QTimer | None, parts: OptionalParts | None) -> None:
+    def _setup(
+        self,
+        sound: SoundPlayer,
+        timer: QTimer | None,
+        parts: OptionalParts | None,
+        precise: bool = True,
+    ) -> None:
         self._parts = parts  # one of its own on first use (the start-up clock never sounds)
         self.tick_errors = TickErrors("the clock's tick")
         self._sound = sound
         self._timer = timer if timer is not None else QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        if precise:
+            self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
+        # else the start-up clock's, on screen for the second or so before the station's session
+        # takes over: a coarse timer (a second's tick up to 50 ms late) needs no `Qt` namespace,
+        # whose first use costs ~40 ms of the first frame (see clock/widgets.py).
         self._timer.timeout.connect(self._on_timer_timeout)
         self._stopped = False
         self._snapshot: Any = None

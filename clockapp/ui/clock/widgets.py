@@ -8,11 +8,17 @@ the window, which keeps the once-a-second update cheap.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from clockapp.ui.clock import theme
+from clockapp.ui.clock import paint, theme
+from clockapp.ui.clock.paint import ALIGN_CENTER, ALIGN_LEFT
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
 
 
 class FitLabel(QWidget):
@@ -23,7 +29,7 @@ class FitLabel(QWidget):
         color: The text color (None: the palette's text colour, following theme changes).
         fill: The text's cap height as a share of the box height (0..1).
         weight: The font weight.
-        align: Where the text sits in the box.
+        align: Where the text sits in the box: Qt's alignment flag or its bits (ALIGN_LEFT...).
         template: Fit this text's width instead of the current text, so a countdown keeps one size
             while its digits change (e.g. "00:00").
         background: Fill the box with this color (a banner), or None for transparent.
@@ -36,7 +42,7 @@ class FitLabel(QWidget):
         color: QColor | None = None,
         fill: float = 0.72,
         weight: QFont.Weight = QFont.Weight.Bold,
-        align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+        align: Qt.AlignmentFlag | int = ALIGN_CENTER,
         template: str | None = None,
         background: QColor | None = None,
         parent: QWidget | None = None,
@@ -47,13 +53,13 @@ class FitLabel(QWidget):
         self._color = theme.keep(theme.TEXT if color is None else color)
         self._fill = fill
         self._weight = weight
-        self._align = align
+        self._align = align if isinstance(align, int) else align.value
         self._template = template
         self._background = None if background is None else theme.keep(background)
         self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
         self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+        paint.set_text_color(self, theme.live(self._color))
 
     # ---------------------------------------------------------------- state
 
@@ -76,6 +82,7 @@ class FitLabel(QWidget):
         kept = theme.keep(color)
         if kept != self._color or getattr(kept, "role", None) != getattr(self._color, "role", None):
             self._color = kept
+            paint.set_text_color(self, theme.live(kept))
             self.update()
 
     def setBackground(self, color: QColor | None) -> None:
@@ -141,17 +148,14 @@ class FitLabel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect())
         if self._background is not None:
-            radius = rect.height() * 0.18
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(theme.live(self._background))
-            painter.drawRoundedRect(rect, radius, radius)
+            banner = paint.rounded(rect, rect.height() * 0.18)
+            paint.fill(painter, banner, theme.live(self._background))
         if not self._text:
             return
         painter.setFont(self.fitted_font())
-        painter.setPen(QPen(theme.live(self._color)))
         if self._background is not None:
             rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
-        painter.drawText(rect, int(self._align | Qt.AlignmentFlag.AlignVCenter), self._text)
+        paint.draw_text(painter, rect, self._align, self._text, theme.live(self._color))
 
 
 class ProgressStrip(QWidget):
@@ -189,15 +193,12 @@ class ProgressStrip(QWidget):
         """Draw the track and the filled part."""
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
         rect = QRectF(self.rect())
         radius = rect.height() / 2
-        painter.setBrush(theme.TRACK)
-        painter.drawRoundedRect(rect, radius, radius)
+        paint.fill(painter, paint.rounded(rect, radius), theme.TRACK)
         if self._fraction > 0:
-            painter.setBrush(theme.live(self._color))
             filled = QRectF(rect.x(), rect.y(), rect.width() * self._fraction, rect.height())
-            painter.drawRoundedRect(filled, radius, radius)
+            paint.fill(painter, paint.rounded(filled, radius), theme.live(self._color))
 
 
 class Panel(QWidget):
@@ -220,11 +221,10 @@ class Panel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         radius = min(rect.width(), rect.height()) * 0.06
-        pen = QPen(theme.live(self._edge) if self._edge is not None else theme.PANEL_EDGE)
-        pen.setWidthF(max(1.0, self.height() * 0.004))
-        painter.setPen(pen)
-        painter.setBrush(theme.PANEL)
-        painter.drawRoundedRect(rect, radius, radius)
+        card = paint.rounded(rect, radius)
+        paint.fill(painter, card, theme.PANEL)
+        edge = theme.live(self._edge) if self._edge is not None else theme.PANEL_EDGE
+        paint.outline(painter, card, edge, max(1.0, self.height() * 0.004))
 
 
 class StatBlock(QWidget):
@@ -240,9 +240,9 @@ class StatBlock(QWidget):
             color=theme.MUTED,
             fill=0.62,
             weight=QFont.Weight.Medium,
-            align=Qt.AlignmentFlag.AlignLeft,
+            align=ALIGN_LEFT,
         )
-        self.value = FitLabel("", color=color, fill=0.74, align=Qt.AlignmentFlag.AlignLeft)
+        self.value = FitLabel("", color=color, fill=0.74, align=ALIGN_LEFT)
         layout.addWidget(self.caption, 10)
         layout.addWidget(self.value, 22)
         self.sub: FitLabel | None = None
@@ -252,7 +252,7 @@ class StatBlock(QWidget):
                 color=theme.MUTED,
                 fill=0.66,
                 weight=QFont.Weight.Medium,
-                align=Qt.AlignmentFlag.AlignLeft,
+                align=ALIGN_LEFT,
             )
             layout.addWidget(self.sub, 11)
 
