@@ -21,15 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import (
-    QCloseEvent,
-    QColor,
-    QFont,
-    QPainter,
-    QPainterPath,
-    QPaintEvent,
-    QResizeEvent,
-)
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QVBoxLayout,
@@ -48,6 +40,8 @@ from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.wall.house_view import HouseOnWall
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent
+
     # The first frame is painted from the start-up cache before the services, the seat-move
     # banner, the winner screen and the wall's stage are imported: for type checking only.
     from clockapp.core.clock import ClockView

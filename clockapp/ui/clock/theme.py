@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtGui import QColor, QFont, QFontDatabase
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.look import BUILT_IN, ROLES, Palette
@@ -157,6 +157,26 @@ def display_font(pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> Q
     font.setWeight(weight)
     font.setFeature(QFont.Tag("tnum"), 1)
     return font
+
+
+#: The size text is measured at (`text_width`).
+REFERENCE_PIXEL = 100
+
+
+def text_width(text: str, pixel_size: int, weight: QFont.Weight = QFont.Weight.Bold) -> float:
+    """How wide `text` is in the clock font at `pixel_size`.
+
+    Measured at one reference size per weight and scaled: the font's advances scale with its
+    size, and every size measured would be a font engine of its own (about 1 ms each, most of
+    them for sizes never drawn: a label measures its text at its box's height to know how far
+    to shrink it).
+    """
+    return _reference_metrics(weight).horizontalAdvance(text) * pixel_size / REFERENCE_PIXEL
+
+
+@cache
+def _reference_metrics(weight: QFont.Weight) -> QFontMetricsF:
+    return QFontMetricsF(display_font(REFERENCE_PIXEL, weight))
 
 
 def color(tone: str) -> QColor:

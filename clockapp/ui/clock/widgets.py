@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import paint, theme
@@ -19,6 +19,7 @@ from clockapp.ui.clock.paint import ALIGN_CENTER, ALIGN_LEFT
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPaintEvent
 
 
 class FitLabel(QWidget):
@@ -123,7 +124,7 @@ class FitLabel(QWidget):
         # Inter's cap height is ~0.73 of its pixel size: size the capitals, not the em box.
         pixel = max(1, int(box_h * self._fill / 0.73))
         if sample:
-            width = QFontMetricsF(theme.display_font(pixel, self._weight)).horizontalAdvance(sample)
+            width = theme.text_width(sample, pixel, self._weight)
             usable = box_w * (0.94 if self._background is not None else 1.0)
             if width > usable:
                 pixel = max(1, int(pixel * usable / width))

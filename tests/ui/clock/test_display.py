@@ -118,6 +118,20 @@ def test_text_fits_its_box_at_every_size(station, qtbot, size) -> None:
         assert label.fitted_font().pixelSize() <= label.height() * 1.2
 
 
+@pytest.mark.parametrize("pixel", [9, 14, 37, 120, 400])
+def test_text_is_measured_once_and_scaled_to_any_size(qapp, pixel: int) -> None:
+    # A label measures its text at one reference size and scales (every size measured would be
+    # a font engine of its own): the scaled width stays within 2% of the width at that size.
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from clockapp.ui.clock import theme
+
+    for weight in (QFont.Weight.Bold, QFont.Weight.Medium):
+        for text in ("00:17", "100 / 200", "Demo: Friday Night Deepstack", "1st"):
+            real = QFontMetricsF(theme.display_font(pixel, weight)).horizontalAdvance(text)
+            assert theme.text_width(text, pixel, weight) == pytest.approx(real, rel=0.02), text
+
+
 def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:
     out = tmp_path / "shots" / "clock.png"
     db = tmp_path / "shot.db"
