@@ -40,6 +40,7 @@ from clockapp.ui.clock.texts import announcement
 from clockapp.ui.ticks import TickErrors
 
 if TYPE_CHECKING:  # the first frame is painted before the database layer and sound are imported
+    from clockapp.core.wall import WallMoment
     from clockapp.services.app import Services
     from clockapp.services.changes import Change, Changes
     from clockapp.services.seating import MoveInfo
@@ -353,6 +354,14 @@ class ClockSession(QObject):
     def _on_timer_timeout(self) -> None:
         # The timer is re-armed inside tick(); what it raises is logged, never raised into Qt.
         self.tick_errors.run(self.tick)
+
+    def preview_moment(self, moment: WallMoment) -> None:
+        """Show `moment` over the clock as if the director had put it there, storing nothing
+        (`clockapp --screenshot --wall KIND`): this session's copy of the snapshot carries it,
+        so the next tick keeps it on the wall."""
+        self._snapshot = replace(self._snapshot, wall=moment)
+        self.snapshot_changed.emit(self._snapshot)
+        self.tick()
 
     def reload_clock(self) -> None:
         """Re-read the clock state alone (the rest of the snapshot did not change), tell the

@@ -102,8 +102,7 @@ def render_screenshot(
         from clockapp.ui.wall.demos import demo_payload
 
         now = services.now()
-        display.wall_stage.show_moment(WallMoment(wall, demo_payload(wall, now), now))
-        session.tick()
+        session.preview_moment(WallMoment(wall, demo_payload(wall, now), now))
     # Let the proportional margins set in resizeEvent take effect before drawing.
     QApplication.processEvents()
     layout = display.layout()
