@@ -35,6 +35,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.core.seating",
     "clockapp.core.money",
     "clockapp.core.points",
+    "clockapp.core.wall",
     "clockapp.core.structure.csv_format",
     "clockapp.core.chips.needs",
     "clockapp.core.chips.stacks",

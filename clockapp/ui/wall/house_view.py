@@ -16,11 +16,11 @@ from PySide6.QtWidgets import QBoxLayout
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.core.house import Look, SlideShow
-from clockapp.core.wall import SLIDES, WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 
 if TYPE_CHECKING:
+    from clockapp.core.wall import WallMoment
     from clockapp.ui.wall.picture import Picture
 
 #: Every station turns the slides from the same instant, so two walls show the same slide.
@@ -72,9 +72,11 @@ class HouseOnWall:
         self._name_label.setText(look.title or snapshot.tournament.name)
         if slides != self._slides:
             self._slides = slides
-            self._slides_moment = (
-                WallMoment(SLIDES, slides.payload(), SLIDES_EPOCH) if slides.slides else None
-            )
+            self._slides_moment = None
+            if slides.slides:  # most events have none: the wall's moments load with the first
+                from clockapp.core.wall import SLIDES, WallMoment
+
+                self._slides_moment = WallMoment(SLIDES, slides.payload(), SLIDES_EPOCH)
 
     def _show_logo(self, logo: str) -> None:
         from clockapp.ui.wall.images import pixmap
