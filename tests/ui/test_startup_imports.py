@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 #: Modules (and packages, with everything under them) the first frame must not import.
 NOT_BEFORE_THE_FIRST_FRAME = (
     "sqlalchemy",
@@ -71,10 +73,12 @@ NOT_BEFORE_THE_FIRST_FRAME = (
 )
 
 
-def _run(args: list[str], data: Path, *python_flags: str) -> subprocess.CompletedProcess[str]:
+def _run(
+    args: list[str], data: Path, *python_flags: str, program: tuple[str, ...] = ("-m", "clockapp")
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CLOCKAPP_DATA_DIR=str(data))
     return subprocess.run(
-        [sys.executable, *python_flags, "-m", "clockapp", *args],
+        [sys.executable, *python_flags, *program, *args],
         env=env,
         capture_output=True,
         text=True,
@@ -168,18 +172,16 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def test_the_first_frame_does_not_build_the_qt_namespace(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "how", [["--windowed"], [], ["--station", "display"]], ids=["windowed", "default", "wall"]
+)
+def test_the_first_frame_does_not_build_the_qt_namespace(tmp_path: Path, how: list[str]) -> None:
+    # In a window, as the settings say (fullscreen for the way out), and as the room's display.
     db = str(tmp_path / "app.db")
     first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
     assert first.returncode == 0, first.stderr
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CLOCKAPP_DATA_DIR=str(tmp_path))
-    start = subprocess.run(
-        [sys.executable, "-c", QT_NAMESPACE_AT_FIRST_FRAME, "--db", db, "--first-frame"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    start = _run(
+        ["--db", db, "--first-frame", *how], tmp_path, program=("-c", QT_NAMESPACE_AT_FIRST_FRAME)
     )
     assert start.returncode == 0, start.stderr
     assert "first-frame" in start.stdout.splitlines()  # the frame was painted from the cache
