@@ -79,6 +79,8 @@ def start_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
         process.wait()
         raise RuntimeError(f"{command[:3]} exited ({process.returncode}) without painting")
     process.wait()
+    if cpu != cpu:  # NaN: no 'cpu' line came before the frame
+        raise RuntimeError(f"{command[:3]} did not say its CPU time before its first frame")
     return elapsed, cpu
 
 

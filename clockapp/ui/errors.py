@@ -27,6 +27,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+# `QtCore.Qt` is looked up where a box is shown: its first use builds ~95 Python enums (~40 ms),
+# and the net is installed before the first clock frame (see clock/paint.py).
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QApplication, QWidget
@@ -35,8 +37,7 @@ from clockapp.errors import DomainError
 
 if TYPE_CHECKING:
     # Imported where a box is shown: the net is installed before the first clock frame, and
-    # the message box's class (its Python enums) costs ~5 ms of that frame otherwise. So is
-    # `QtCore.Qt`, looked up where it is used: its first use builds ~95 enums (~40 ms).
+    # the message box's class (its Python enums) costs ~5 ms of that frame otherwise.
     from PySide6.QtWidgets import QMessageBox
 
 T = TypeVar("T")

@@ -4,13 +4,14 @@ The first use of anything in `Qt` builds all of its ~95 Python enums at once: ab
 sixth of a bare Qt window's whole start-up, in a first clock frame that must stay within 1.5x of
 one (bench/bench_startup.py). Not only `Qt.X` itself counts: a call whose overloads include a
 `Qt` enum builds them to try that overload (`QPainter.setPen` and `setBrush`, `QBrush(QColor)`,
-`QColor(QColor)`, `QColor == None`). So the display's widgets paint through these helpers, which
-only call overloads without one:
+`QColor(QColor)`, a `QColor` compared with None: `same_color` instead). So the display's
+widgets paint through these helpers, which only call overloads without one:
 
 - a shape is filled with `QPainter.fillPath` and a solid brush taken from a palette;
 - an outline is `QPainter.strokePath` with a pen made of such a brush;
-- text is drawn in the painter's first pen, which Qt takes from the widget's palette: `TextPen`
-  keeps that colour, and `QPainter.drawText` takes Qt's alignment bits as a plain int.
+- text is drawn in the painter's first pen, which Qt takes from the widget's palette
+  (`set_text_color` keeps that colour), and `QPainter.drawText` takes Qt's alignment bits as a
+  plain int.
 
 tests/ui/test_startup_imports.py checks that the first frame leaves `Qt` unbuilt.
 """
@@ -55,6 +56,13 @@ def fill(painter: QPainter, shape: QPainterPath | QRectF, color: QColor) -> None
 def outline(painter: QPainter, shape: QPainterPath, color: QColor, width: float) -> None:
     """Draw the outline of `shape` in `color`, `width` pixels wide, filling nothing."""
     painter.strokePath(shape, QPen(solid_brush(color), width))
+
+
+def same_color(one: QColor | None, other: QColor | None) -> bool:
+    """Whether two colours, either of them None, are the same."""
+    if one is None or other is None:
+        return one is other
+    return one == other
 
 
 def set_text_color(widget: QWidget, color: QColor) -> None:

@@ -171,9 +171,8 @@ class ClockSession(QObject):
         self._timer.setSingleShot(True)
         if precise:
             self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
-        # else the start-up clock's, on screen for the second or so before the station's session
-        # takes over: a coarse timer (a second's tick up to 50 ms late) needs no `Qt` namespace,
-        # whose first use costs ~40 ms of the first frame (see clock/widgets.py).
+        # else the start-up clock's, shown a second or so: coarse (a tick up to 50 ms late), as
+        # the precise type's enum would build the `Qt` namespace (clock/paint.py) before it.
         self._timer.timeout.connect(self._on_timer_timeout)
         self._stopped = False
         self._snapshot: Any = None
@@ -356,9 +355,9 @@ class ClockSession(QObject):
         self.tick_errors.run(self.tick)
 
     def preview_moment(self, moment: WallMoment) -> None:
-        """Show `moment` over the clock as if the director had put it there, storing nothing
-        (`clockapp --screenshot --wall KIND`): this session's copy of the snapshot carries it,
-        so the next tick keeps it on the wall."""
+        """Show `moment` over the clock as if the director had put it there, writing nothing to
+        the database (`clockapp --screenshot --wall KIND`): this session's copy of the snapshot
+        carries it, so the next tick keeps it on the wall."""
         self._snapshot = replace(self._snapshot, wall=moment)
         self.snapshot_changed.emit(self._snapshot)
         self.tick()

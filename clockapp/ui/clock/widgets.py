@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import paint, theme
@@ -88,7 +88,7 @@ class FitLabel(QWidget):
 
     def setBackground(self, color: QColor | None) -> None:
         """Fill the box (a banner) or not."""
-        if color != self._background:
+        if not paint.same_color(color, self._background):
             self._background = None if color is None else theme.keep(color)
             self.update()
 
@@ -119,16 +119,16 @@ class FitLabel(QWidget):
     def fitted_pixel(self) -> int:
         """The pixel size the text fits at in the box, before any cap."""
         sample = self._template or self._text
-        box_h = max(1.0, float(self.height()))
-        box_w = max(1.0, float(self.width()))
         # Inter's cap height is ~0.73 of its pixel size: size the capitals, not the em box.
-        pixel = max(1, int(box_h * self._fill / 0.73))
+        pixel = max(1, int(max(1.0, float(self.height())) * self._fill / 0.73))
         if sample:
-            width = theme.text_width(sample, pixel, self._weight)
-            usable = box_w * (0.94 if self._background is not None else 1.0)
+            width, usable = theme.text_width(sample, pixel, self._weight), self._usable_width()
             if width > usable:
                 pixel = max(1, int(pixel * usable / width))
         return pixel
+
+    def _usable_width(self) -> float:
+        return max(1.0, float(self.width())) * (0.94 if self._background is not None else 1.0)
 
     def fitted_font(self) -> QFont:
         """The font the text is drawn with at the current size."""
@@ -140,6 +140,13 @@ class FitLabel(QWidget):
         if self._max_pixel:
             pixel = min(pixel, self._max_pixel)
         font = theme.display_font(pixel, self._weight)
+        if sample and pixel > 1:
+            # The width was scaled from another size (`theme.text_width`); where the platform's
+            # hinting makes the text wider at this size (by more than a pixel), shrink it again.
+            width = QFontMetricsF(font).horizontalAdvance(sample)
+            if width > self._usable_width() + 1:
+                pixel = max(1, int(pixel * self._usable_width() / width))
+                font = theme.display_font(pixel, self._weight)
         self._font_cache = (key, font)
         return font
 
@@ -209,12 +216,6 @@ class Panel(QWidget):
         super().__init__(parent)
         self._edge = edge
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-
-    def set_edge(self, edge: QColor | None) -> None:
-        """Outline the card in `edge` (None: the default subtle edge)."""
-        if edge != self._edge:
-            self._edge = edge
-            self.update()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         """Draw the card."""

@@ -5,15 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QImage
 
 from clockapp.ui.wall.demos import demo_kinds
 
 
-def _share_differing(one: object, other: object) -> float:
+def _share_differing(one: QImage, other: QImage) -> float:
     """The share of the pixels (every 4th, both ways) that differ between two images."""
-    from PySide6.QtGui import QImage
-
-    assert isinstance(one, QImage) and isinstance(other, QImage)
     points = [(x, y) for x in range(0, one.width(), 4) for y in range(0, one.height(), 4)]
     return sum(one.pixel(x, y) != other.pixel(x, y) for x, y in points) / len(points)
 
@@ -26,8 +24,6 @@ def test_each_moment_of_mine_has_a_demo(kind: str) -> None:
 def test_the_wall_option_draws_the_moment_and_writes_nothing(
     tmp_path: Path, qapp, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from PySide6.QtGui import QImage
-
     from clockapp.services.app import open_services
     from clockapp.ui.app import run_app
 
