@@ -132,6 +132,33 @@ def test_text_is_measured_once_and_scaled_to_any_size(qapp, pixel: int) -> None:
             assert theme.text_width(text, pixel, weight) == pytest.approx(real, rel=0.02), text
 
 
+def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(qtbot) -> None:
+    # The text is drawn in the painter's first pen, the label's palette (clock/paint.py): a new
+    # colour, and a theme switch for a palette colour, must both reach the pixels.
+    from PySide6.QtGui import QColor
+
+    from clockapp.core.look import theme_named
+    from clockapp.ui.clock import theme
+
+    def drawn(label: FitLabel) -> str:
+        image = label.grab().toImage()
+        return image.pixelColor(image.width() // 2, image.height() // 2).name()
+
+    theme.set_palette(theme_named("night"))
+    try:
+        label = FitLabel("\u2588\u2588\u2588", color=theme.BLINDS, fill=0.9)
+        qtbot.addWidget(label)
+        label.resize(300, 120)
+        assert drawn(label) == theme_named("night").colours["BLINDS"]
+        label.setColor(QColor("#12ab34"))
+        assert drawn(label) == "#12ab34"
+        label.setColor(theme.BREAK)
+        theme.set_palette(theme_named("day"))
+        assert drawn(label) == theme_named("day").colours["BREAK"]
+    finally:
+        theme.set_palette(theme_named("night"))
+
+
 def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:
     out = tmp_path / "shots" / "clock.png"
     db = tmp_path / "shot.db"
