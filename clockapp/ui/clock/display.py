@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QVBoxLayout,
@@ -354,8 +354,7 @@ class ClockDisplay(QWidget):
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
             half = width / 2
-            frame = QPainterPath()
-            frame.addRect(self.rect().toRectF().adjusted(half, half, -half, -half))
+            frame = self.rect().toRectF().adjusted(half, half, -half, -half)
             paint.outline(painter, frame, theme.live(self._frame), width)
         if not self._painted:
             self._painted = True

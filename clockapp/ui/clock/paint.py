@@ -47,15 +47,21 @@ def rounded(rect: QRectF, radius: float) -> QPainterPath:
 
 def fill(painter: QPainter, shape: QPainterPath | QRectF, color: QColor) -> None:
     """Fill `shape` (a path, or a plain rectangle) with `color`, with no outline."""
-    if isinstance(shape, QRectF):
-        rect, shape = shape, QPainterPath()
-        shape.addRect(rect)
-    painter.fillPath(shape, solid_brush(color))
+    painter.fillPath(_path(shape), solid_brush(color))
 
 
-def outline(painter: QPainter, shape: QPainterPath, color: QColor, width: float) -> None:
-    """Draw the outline of `shape` in `color`, `width` pixels wide, filling nothing."""
-    painter.strokePath(shape, QPen(solid_brush(color), width))
+def outline(painter: QPainter, shape: QPainterPath | QRectF, color: QColor, width: float) -> None:
+    """Draw the outline of `shape` (a path, or a plain rectangle) in `color`, `width` pixels
+    wide, filling nothing."""
+    painter.strokePath(_path(shape), QPen(solid_brush(color), width))
+
+
+def _path(shape: QPainterPath | QRectF) -> QPainterPath:
+    if isinstance(shape, QPainterPath):
+        return shape
+    path = QPainterPath()
+    path.addRect(shape)
+    return path
 
 
 def same_color(one: QColor | None, other: QColor | None) -> bool:

@@ -143,9 +143,9 @@ class FitLabel(QWidget):
         if sample and pixel > 1:
             # The width was scaled from another size (`theme.text_width`); where the platform's
             # hinting makes the text wider at this size (by more than a pixel), shrink it again.
-            width = QFontMetricsF(font).horizontalAdvance(sample)
-            if width > self._usable_width() + 1:
-                pixel = max(1, int(pixel * self._usable_width() / width))
+            width, usable = QFontMetricsF(font).horizontalAdvance(sample), self._usable_width()
+            if width > usable + 1:
+                pixel = max(1, int(pixel * usable / width))
                 font = theme.display_font(pixel, self._weight)
         self._font_cache = (key, font)
         return font
