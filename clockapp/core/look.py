@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from clockapp.core.errors import ValidationError
 
@@ -219,9 +220,12 @@ def theme_named(name: str) -> Palette:
     raise LookError(f"There is no theme called {name!r}; the themes are {names}.")
 
 
-@dataclass(frozen=True)
-class ContrastProblem:
-    """Text in `role` on `surface` stands only `ratio`:1 (less than `MIN_CONTRAST`)."""
+class ContrastProblem(NamedTuple):
+    """Text in `role` on `surface` stands only `ratio`:1 (less than `MIN_CONTRAST`).
+
+    A named tuple: a dataclass's generated methods would cost every start about a millisecond,
+    and only the look's dialog and the tests ever make one.
+    """
 
     role: str
     surface: str

@@ -1,39 +1,16 @@
-"""Stations and the director's PIN: who is acting, and the rules of the PIN that unlocks the wall.
+"""Stations: who is acting, on which machine.
 
 A station is the role a running clockapp plays (`Role`: the director's laptop, the cashier's desk,
 the clock display on the wall) on one machine; `station_name` writes it as "cashier@laptop2", the
-name recorded on every ledger row and change-log row the station makes.
-
-The PIN is never stored: `hash_pin` derives a salted scrypt hash (the salt is given by the caller,
-random per PIN), `pin_matches` compares in constant time, and `PinThrottle` says how long a prompt
-waits after repeated wrong PINs. Stdlib only, no I/O: the salt and the time come from outside.
+name recorded on every ledger row and change-log row the station makes. The director's PIN, which
+unlocks the wall, has its rules in `clockapp.core.pin`.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
 
-from clockapp.core.errors import DomainError, ValidationError
-
-#: The shortest and longest PIN a director may choose (digits only: typed on a wall display's
-#: keyboard, often a numeric keypad).
-PIN_MIN_DIGITS = 4
-PIN_MAX_DIGITS = 12
-
-# scrypt's cost (16 MiB, about 0.1 s): slow enough to make guessing a stolen hash costly, quick
-# enough for a prompt. Stored with each hash so it can be raised later without breaking old PINs.
-_SCRYPT_N = 2**14
-_SCRYPT_R = 8
-_SCRYPT_P = 1
-_KEY_BYTES = 32
-SALT_BYTES = 16
-
-#: Wrong PINs allowed before the prompt makes the next try wait, and the wait (doubling on).
-FREE_TRIES = 3
-FIRST_WAIT = timedelta(seconds=5)
-LONGEST_WAIT = timedelta(seconds=60)
+from clockapp.core.errors import ValidationError
 
 
 class Role(enum.StrEnum):
@@ -73,107 +50,3 @@ def station_name(role: Role | str, host: str) -> str:
     role_text = str(Role(role))
     host = "".join(host.split())[:80]
     return f"{role_text}@{host}" if host else role_text
-
-
-class PinError(DomainError):
-    """A PIN that cannot be used or is not the director's."""
-
-
-def check_new_pin(pin: str) -> str:
-    """The PIN a director chose, if it is one: 4 to 12 digits (spaces around are ignored).
-
-    >>> check_new_pin(" 2468 ")
-    '2468'
-    >>> check_new_pin("12a4")
-    Traceback (most recent call last):
-    ...
-    clockapp.errors.ValidationError: A PIN is 4 to 12 digits (0-9), nothing else.
-    """
-    pin = pin.strip()
-    if not (pin.isascii() and pin.isdigit() and PIN_MIN_DIGITS <= len(pin) <= PIN_MAX_DIGITS):
-        raise ValidationError(
-            f"A PIN is {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits (0-9), nothing else."
-        )
-    return pin
-
-
-def hash_pin(pin: str, salt: bytes) -> str:
-    """The stored form of `pin`: scrypt's parameters, the salt and the derived key, in hex.
-
-    >>> stored = hash_pin("2468", bytes(16))
-    >>> stored.split("$")[:4]
-    ['scrypt', '16384', '8', '1']
-    >>> "2468" in stored
-    False
-    """
-    if len(salt) < SALT_BYTES:
-        raise ValueError("the salt must be at least 16 random bytes")
-    key = _derive(pin, salt, _SCRYPT_N, _SCRYPT_R, _SCRYPT_P)
-    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${key.hex()}"
-
-
-def pin_matches(pin: str, stored: str) -> bool:
-    """Whether `pin` is the one `stored` was made from (compared in constant time).
-
-    >>> stored = hash_pin("2468", bytes(range(16)))
-    >>> pin_matches("2468", stored), pin_matches("2469", stored), pin_matches("2468", "junk")
-    (True, False, False)
-    """
-    try:
-        scheme, n, r, p, salt_hex, key_hex = stored.split("$")
-        if scheme != "scrypt":
-            return False
-        salt, key = bytes.fromhex(salt_hex), bytes.fromhex(key_hex)
-        given = _derive(pin.strip(), salt, int(n), int(r), int(p))
-    except ValueError:
-        return False
-    import hmac  # not at module level: the first clock frame needs `Role` only
-
-    return hmac.compare_digest(given, key)
-
-
-def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    import hashlib  # OpenSSL's bindings: loaded when a PIN is set or checked, not at start-up
-
-    return hashlib.scrypt(
-        pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=_KEY_BYTES
-    )
-
-
-@dataclass(frozen=True)
-class PinThrottle:
-    """Wrong PINs in a row, and until when the prompt refuses another try.
-
-    >>> from datetime import UTC
-    >>> t0 = datetime(2026, 1, 1, tzinfo=UTC)
-    >>> throttle = PinThrottle()
-    >>> for _ in range(3):
-    ...     throttle = throttle.failed(t0)
-    >>> throttle.wait(t0).seconds
-    5
-    >>> throttle.failed(t0 + timedelta(seconds=5)).wait(t0 + timedelta(seconds=5)).seconds
-    10
-    >>> throttle.succeeded().wait(t0)
-    datetime.timedelta(0)
-    """
-
-    failures: int = 0
-    until: datetime | None = None
-
-    def wait(self, now: datetime) -> timedelta:
-        """How long until the next try is accepted (zero: now)."""
-        if self.until is None or now >= self.until:
-            return timedelta(0)
-        return self.until - now
-
-    def failed(self, now: datetime) -> PinThrottle:
-        """One more wrong PIN at `now`: after `FREE_TRIES`, each one waits twice as long."""
-        failures = self.failures + 1
-        if failures < FREE_TRIES:
-            return replace(self, failures=failures)
-        wait = min(FIRST_WAIT * 2 ** (failures - FREE_TRIES), LONGEST_WAIT)
-        return PinThrottle(failures, now + wait)
-
-    def succeeded(self) -> PinThrottle:
-        """The right PIN: start counting again."""
-        return PinThrottle()

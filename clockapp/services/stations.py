@@ -1,6 +1,6 @@
 """The director's PIN: set, change and check it (the wall display unlocks with it).
 
-The PIN is kept in the database's settings as a salted scrypt hash (`clockapp.core.stations`),
+The PIN is kept in the database's settings as a salted scrypt hash (`clockapp.core.pin`),
 never in clear, so every station sharing the database asks for the same PIN. Setting or changing
 it is one action: one write transaction that checks the current PIN first (the row locked), and
 one change-log row naming the station that did it (never the PIN).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 
-from clockapp.core.stations import SALT_BYTES, PinError, check_new_pin, hash_pin, pin_matches
+from clockapp.core.pin import SALT_BYTES, PinError, check_new_pin, hash_pin, pin_matches
 from clockapp.persistence.queries import settings
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change

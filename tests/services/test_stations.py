@@ -12,7 +12,7 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
-from clockapp.core.stations import PinError
+from clockapp.core.pin import PinError
 from clockapp.core.userfiles import csv_records
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails

@@ -6,7 +6,7 @@ refuses a close). Any key pressed on the locked display shows `PinPrompt` over t
 right PIN gives the display back its keys, the director's as on the director's own station, until
 Lock display (Ctrl+L) locks it again, or (on the display station) nobody has used its keys for
 `relock_after` (checked on the clock's ticks against the injected time). Wrong PINs are said;
-after a few in a row each next try waits a little longer (`clockapp.core.stations.PinThrottle`,
+after a few in a row each next try waits a little longer (`clockapp.core.pin.PinThrottle`,
 timed by the injected clock). With no PIN set the prompt says the director must set one first,
 and the display stays locked.
 """
@@ -22,7 +22,7 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clockapp.core.stations import PIN_MAX_DIGITS, PinThrottle
+from clockapp.core.pin import PIN_MAX_DIGITS, PinThrottle
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import theme
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.errors import DomainError
-from clockapp.core.stations import PIN_MAX_DIGITS, PIN_MIN_DIGITS
+from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS
 
 #: Saves the PIN: (new PIN, current PIN or None); raises DomainError to refuse.
 SavePin = Callable[[str, str | None], object]
