@@ -39,6 +39,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "clockapp.core.money",
     "clockapp.core.points",
     "clockapp.core.wall",
+    "clockapp.core.house",
     "clockapp.core.structure.csv_format",
     "clockapp.core.chips.needs",
     "clockapp.core.chips.stacks",

@@ -30,7 +30,6 @@ BEFORE_QT = (
     "clockapp.paths",
     "clockapp.ui.clock.cache",  # the start-up cache, with the core's clock, chips and structure
     "clockapp.core.chips.color_up",
-    "clockapp.core.house",
     "clockapp.ui.clock.texts",
     "clockapp.ui.clock.present",
     "clockapp.ui.clock.spoken",

@@ -5,6 +5,9 @@
 title, else the tournament's name) and draws the logo at the left of the header. With each tick
 it says which moment covers the clock: the one the director put on the wall, else the break
 slides while a break runs and the event has slides, else none.
+
+A snapshot without the host's part (the start-up cache's, before the database opens) is drawn
+in the default look; `clockapp.core.house` (its records) loads with the first that has one.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QBoxLayout
 
 from clockapp.core.clock import ClockStatus, ClockView
-from clockapp.core.house import Look, SlideShow
+from clockapp.core.look import DEFAULT_THEME, theme_named
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 
 if TYPE_CHECKING:
+    from clockapp.core.house import Look, SlideShow
     from clockapp.core.wall import WallMoment
     from clockapp.ui.wall.picture import Picture
 
@@ -38,8 +42,11 @@ class HouseOnWall:
         self._logo: Picture | None = None
         self._header = header
         self._name_label = name_label
-        self._look: Look | None = None  # the first snapshot sets the palette, whatever was on
-        self._slides = SlideShow()
+        # The look and the slides shown (None: the default look, no slides); the first snapshot
+        # sets the palette, whatever was on.
+        self._look: Look | None = None
+        self._look_shown = False
+        self._slides: SlideShow | None = None
         self._slides_moment: WallMoment | None = None
 
     @property
@@ -57,23 +64,28 @@ class HouseOnWall:
     @property
     def look(self) -> Look:
         """The look the display draws with."""
-        return self._look or Look()
+        return self._look or _default_look()
 
     def show_snapshot(self, snapshot: Any) -> None:
         """Take the snapshot's look and slides (the palette switches at once)."""
         house = getattr(snapshot, "house", None)
-        look = getattr(house, "look", None) or Look()
-        slides = getattr(house, "slides", None) or SlideShow()
-        if look != self._look:
-            self._look = look
-            theme.set_palette(look.palette())
-            if look.logo or self._logo is not None:
-                self._show_logo(look.logo)
-        self._name_label.setText(look.title or snapshot.tournament.name)
+        look: Look | None = getattr(house, "look", None)
+        slides: SlideShow | None = getattr(house, "slides", None)
+        if look is not None and look == _default_look():
+            look = None  # as a snapshot without the host's part: no palette switch between them
+        if slides is not None and not slides.slides:
+            slides = None
+        if look != self._look or not self._look_shown:
+            self._look, self._look_shown = look, True
+            # A default look is the default theme with no colours of the host's own.
+            theme.set_palette(look.palette() if look else theme_named(DEFAULT_THEME))
+            if (look and look.logo) or self._logo is not None:
+                self._show_logo(look.logo if look else "")
+        self._name_label.setText((look.title if look else "") or snapshot.tournament.name)
         if slides != self._slides:
             self._slides = slides
             self._slides_moment = None
-            if slides.slides:  # most events have none: the wall's moments load with the first
+            if slides is not None:  # most events have none: the wall's moments load with the first
                 from clockapp.core.wall import SLIDES, WallMoment
 
                 self._slides_moment = WallMoment(SLIDES, slides.payload(), SLIDES_EPOCH)
@@ -95,3 +107,9 @@ class HouseOnWall:
         if clock_view.status is not ClockStatus.RUNNING:
             return None
         return self._slides_moment
+
+
+def _default_look() -> Look:
+    from clockapp.core.house import Look
+
+    return Look()

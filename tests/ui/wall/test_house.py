@@ -203,3 +203,49 @@ def test_another_stations_look_reaches_this_wall_on_the_next_poll(
     assert station.display.name_label.text() == "Charity Night"
     assert theme.palette() == theme_named("stark")
     assert not station.display.house.logo.isVisible()
+
+
+def test_the_wall_draws_a_snapshot_without_the_hosts_part_in_the_default_look(
+    qtbot, monkeypatch
+) -> None:
+    # The start-up cache's snapshot has no host's part (`house_view` then loads no records):
+    # it is the default look, and the database's default look after it switches nothing.
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+    from clockapp.core.look import DEFAULT_THEME
+    from clockapp.ui.clock.widgets import FitLabel
+    from clockapp.ui.wall.house_view import HouseOnWall
+
+    header_widget = QWidget()
+    qtbot.addWidget(header_widget)
+    header = QHBoxLayout(header_widget)
+    name = FitLabel("")
+    header.addWidget(name)
+    house = HouseOnWall(header, name)
+    switched: list[str] = []
+    set_palette = theme.set_palette
+    monkeypatch.setattr(theme, "set_palette", lambda p: (switched.append(p.name), set_palette(p)))
+    tournament = SimpleNamespace(name="Friday")
+
+    def snapshot(**parts: object) -> SimpleNamespace:
+        return SimpleNamespace(
+            tournament=tournament, house=SimpleNamespace(**parts) if parts else None
+        )
+
+    theme.set_palette(theme_named("day"))  # whatever was on before the first snapshot
+    switched.clear()
+    house.show_snapshot(snapshot())
+    assert switched == [DEFAULT_THEME]
+    assert name.text() == "Friday"
+    house.show_snapshot(snapshot(look=Look(), slides=SlideShow()))
+    assert switched == [DEFAULT_THEME]  # the same look: no switch, no repaint
+    house.show_snapshot(snapshot(look=Look(title="Club night", theme="day"), slides=SlideShow()))
+    assert switched == [DEFAULT_THEME, "day"]
+    assert name.text() == "Club night"
+    assert house.look.theme == "day"
+    house.show_snapshot(snapshot())
+    assert switched == [DEFAULT_THEME, "day", DEFAULT_THEME]
+    assert name.text() == "Friday"
+    assert house.look == Look()
