@@ -224,7 +224,7 @@ class ContrastProblem(NamedTuple):
     """Text in `role` on `surface` stands only `ratio`:1 (less than `MIN_CONTRAST`).
 
     A named tuple: a dataclass's generated methods would cost every start about a millisecond,
-    and only the look's dialog and the tests ever make one.
+    and only `check` makes one (the tests and the doctests call it).
     """
 
     role: str

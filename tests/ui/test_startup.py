@@ -202,6 +202,44 @@ def test_the_start_up_clock_shows_what_the_database_shows(
     station.close()
 
 
+def test_the_start_up_clock_is_drawn_in_the_hosts_look(
+    qtbot, tmp_path: Path, services, tournament_id, fake_clock
+) -> None:
+    # An event with its own colours starts in them, not in the default look until the
+    # database opens (the cache keeps the look's fitted palette and its title).
+    from clockapp.core.house import Look
+    from clockapp.core.look import theme_named
+    from clockapp.ui.clock import theme
+
+    look = Look(title="Club Night", theme="day", colours={"BLINDS": "#5a3000"})
+    services.house.set_look(tournament_id, look)
+    path = tmp_path / "cache.json"
+    save_cache(path, services.clock.snapshot(tournament_id), None)
+    cached = load_cache(path, None)
+    assert cached is not None
+    assert cached.house.look.palette() == look.palette()
+    try:
+        clock = ClockSession.before_open(cached, fake_clock)
+        display = ClockDisplay(clock)
+        qtbot.addWidget(display)
+        display.resize(1280, 720)
+        clock.tick()
+        assert theme.palette() == look.palette()
+        assert display.name_label.text() == "Club Night"
+        corner = display.grab().toImage().pixelColor(3, 3).name()
+        assert corner == look.palette().colours["BACKGROUND"]
+    finally:
+        theme.set_palette(theme_named("night"))
+    # A cache without a look (an older clockapp's) is the default look; a look that is not
+    # one (a file edited by hand) makes the cache unusable, as any other damage does.
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["look"]
+    assert snapshot_from_dict(data).house is None
+    day = look.palette().colours["BACKGROUND"]
+    path.write_text(path.read_text(encoding="utf-8").replace(day, "#nope"), encoding="utf-8")
+    assert load_cache(path, None) is None
+
+
 def test_the_first_frame_builds_only_what_it_shows(
     qtbot, tmp_path: Path, services, tournament_id, fake_clock
 ) -> None:

@@ -219,13 +219,16 @@ def test_nor_does_the_first_frame_of_a_paused_clock(tmp_path: Path) -> None:
 #: Runs the real start and lists, at its first frame, the app's modules whose source was read
 #: through `linecache` (which PySide's own per-import check does: `ui/shell/import_scan.py`).
 SOURCES_READ_AT_FIRST_FRAME = """
-import linecache, sys
+import linecache, os, sys
+import clockapp
 from clockapp.ui.shell import launcher
+
+ours = os.path.dirname(clockapp.__file__) + os.sep
 
 painted = launcher.Launcher._on_first_frame
 
 def on_first_frame(self):
-    read = sorted(name for name in linecache.cache if "clockapp" in str(name))
+    read = sorted(name for name in linecache.cache if str(name).startswith(ours))
     print("sources read:", len(read), *read, flush=True)
     painted(self)
 

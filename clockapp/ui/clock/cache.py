@@ -10,8 +10,9 @@ display over a moment later.
 
 This is data, not a second engine: what is stored is the snapshot's facts, read back into the
 core's types; the tournament's name, the field and money figures and the display settings come
-back as plain records with the attributes the display reads. Nothing here imports Qt or the
-services (the first frame cannot wait for SQLAlchemy).
+back as plain records with the attributes the display reads, and the host's look as its fitted
+palette and title (`CachedLook`), so an event with its own colours starts in them. Nothing
+here imports Qt or the services (the first frame cannot wait for SQLAlchemy).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ import zlib
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.clock import ClockState
 from clockapp.core.errors import DomainError
+from clockapp.core.look import Palette
 from clockapp.core.structure import structure_from_dict, structure_to_dict
 
 #: Bumped whenever the file's shape changes: an older file is ignored (one cold start).
@@ -41,6 +43,21 @@ STATS = (
     "players_to_money",
 )
 SETTINGS = ("starting_stack", "currency", "muted", "announce")
+
+
+class CachedLook(NamedTuple):
+    """The host's look as the cache keeps it: the palette (fitted when the look was stored) and
+    the event's name. Not the logo (an image, often large): it comes with the database, a moment
+    later. What the wall reads of a look (`clockapp.ui.wall.house_view`), without importing the
+    look's own record."""
+
+    title: str
+    fitted: Palette
+    logo: str = ""
+
+    def palette(self) -> Palette:
+        """The palette the wall draws with."""
+        return self.fitted
 
 
 def db_key(db: str | None) -> str:
@@ -97,6 +114,7 @@ def snapshot_to_dict(snapshot: Any, db: str | None) -> dict[str, Any]:
             "bounty": _bounty_to_dict(getattr(snapshot.stats, "bounty", None)),  # optional too
         },
         "settings": {name: getattr(snapshot.settings, name) for name in SETTINGS},
+        "look": _look_to_dict(getattr(getattr(snapshot, "house", None), "look", None)),  # optional
     }
 
 
@@ -136,7 +154,30 @@ def snapshot_from_dict(data: dict[str, Any]) -> SimpleNamespace:
         ),
         stats=SimpleNamespace(**stats),
         settings=SimpleNamespace(**{name: data["settings"][name] for name in SETTINGS}),
+        house=_house_from_dict(data.get("look")),
     )
+
+
+def _look_to_dict(look: Any) -> dict[str, Any] | None:
+    """The host's look (`Look`) as plain data: its title and fitted palette; None without one."""
+    if look is None:
+        return None
+    palette = look.palette()
+    return {
+        "title": look.title,
+        "palette": {"name": palette.name, "dark": palette.dark, "colours": dict(palette.colours)},
+    }
+
+
+def _house_from_dict(data: Any) -> SimpleNamespace | None:
+    """The host's part as the wall reads it (the look only: the slides come with the database),
+    None when not stored; a palette that is not one raises (`LookError`)."""
+    if data is None:
+        return None
+    palette = data["palette"]
+    colours = {str(role): str(colour) for role, colour in palette["colours"].items()}
+    fitted = Palette(str(palette["name"]), bool(palette["dark"]), colours)
+    return SimpleNamespace(look=CachedLook(str(data["title"]), fitted))
 
 
 def _bounty_to_dict(bounty: Any) -> dict[str, Any] | None:

@@ -9,8 +9,9 @@ and the first clock frame imports some 40 modules after Qt (about 9 ms, of a sta
 within 1.5x a bare Qt window: bench/bench_startup.py).
 
 `quicken()` gives PySide the same answer by searching the module's file for the same bytes. A
-module without a `.py` file (built in, compiled, frozen by PyInstaller) is still asked of PySide's
-own function. Where PySide no longer has that function, nothing changes.
+module without a readable `.py` file (built in, compiled, or inside PyInstaller's archive, so the
+packaged app gains nothing here) is still asked of PySide's own function. Where PySide no longer
+has that function, nothing changes.
 """
 
 from __future__ import annotations
@@ -40,14 +41,15 @@ def quick_check(slow: Callable[[ModuleType], bool]) -> Callable[[ModuleType], bo
     """PySide's check, answered from the module's source file where it has one."""
 
     def uses_pyside(module: ModuleType) -> bool:
-        path = getattr(module, "__file__", None)
+        path = getattr(module, "__file__", None) if isinstance(module, ModuleType) else None
         if isinstance(path, str) and path.endswith(".py"):
             try:
                 with open(path, "rb") as source:
-                    # The name is ASCII: the same bytes in any encoding Python reads source in.
+                    # The name is ASCII: the same bytes in UTF-8 and Latin-1 sources (a rare
+                    # legacy encoding could only say "uses PySide" of a module that does not).
                     return b"PySide6" in source.read()
-            except OSError:
-                pass  # gone since, or unreadable: let PySide answer as it would
+            except (OSError, ValueError):
+                pass  # gone since, or not a path open() takes: let PySide answer as it would
         return slow(module)
 
     uses_pyside.slow = slow  # type: ignore[attr-defined]

@@ -6,8 +6,10 @@ title, else the tournament's name) and draws the logo at the left of the header.
 it says which moment covers the clock: the one the director put on the wall, else the break
 slides while a break runs and the event has slides, else none.
 
-A snapshot without the host's part (the start-up cache's, before the database opens) is drawn
-in the default look; `clockapp.core.house` (its records) loads with the first that has one.
+The look is read through its palette, title and logo only, so the start-up cache's look (a
+fitted palette and a title: `clockapp.ui.clock.cache`) draws the first frame in the host's
+colours without loading `clockapp.core.house`; a snapshot without the host's part is drawn in
+the default look.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 
 if TYPE_CHECKING:
-    from clockapp.core.house import Look, SlideShow
+    from clockapp.core.house import SlideShow
     from clockapp.core.wall import WallMoment
     from clockapp.ui.wall.picture import Picture
 
@@ -42,11 +44,8 @@ class HouseOnWall:
         self._logo: Picture | None = None
         self._header = header
         self._name_label = name_label
-        # The look and the slides shown (None: the default look, no slides); the first snapshot
-        # sets the palette, whatever was on.
-        self._look: Look | None = None
-        self._look_shown = False
-        self._slides: SlideShow | None = None
+        self._logo_shown = ""  # the logo's PNG as base64 text ("": none)
+        self._slides: SlideShow | None = None  # the slides turned in breaks (None: none)
         self._slides_moment: WallMoment | None = None
 
     @property
@@ -61,27 +60,21 @@ class HouseOnWall:
             self._header.insertWidget(0, self._logo, 0)
         return self._logo
 
-    @property
-    def look(self) -> Look:
-        """The look the display draws with."""
-        return self._look or _default_look()
-
     def show_snapshot(self, snapshot: Any) -> None:
         """Take the snapshot's look and slides (the palette switches at once)."""
         house = getattr(snapshot, "house", None)
-        look: Look | None = getattr(house, "look", None)
+        look = getattr(house, "look", None)
+        # Set even when the look is the same: the first snapshot sets it, whatever was on.
+        theme.set_palette(look.palette() if look is not None else theme_named(DEFAULT_THEME))
+        logo = look.logo if look is not None else ""
+        if logo != self._logo_shown:
+            self._logo_shown = logo
+            self._show_logo(logo)
+        title = look.title if look is not None else ""
+        self._name_label.setText(title or snapshot.tournament.name)
         slides: SlideShow | None = getattr(house, "slides", None)
-        if look is not None and look == _default_look():
-            look = None  # as a snapshot without the host's part: no palette switch between them
         if slides is not None and not slides.slides:
             slides = None
-        if look != self._look or not self._look_shown:
-            self._look, self._look_shown = look, True
-            # A default look is the default theme with no colours of the host's own.
-            theme.set_palette(look.palette() if look else theme_named(DEFAULT_THEME))
-            if (look and look.logo) or self._logo is not None:
-                self._show_logo(look.logo if look else "")
-        self._name_label.setText((look.title if look else "") or snapshot.tournament.name)
         if slides != self._slides:
             self._slides = slides
             self._slides_moment = None
@@ -107,9 +100,3 @@ class HouseOnWall:
         if clock_view.status is not ClockStatus.RUNNING:
             return None
         return self._slides_moment
-
-
-def _default_look() -> Look:
-    from clockapp.core.house import Look
-
-    return Look()

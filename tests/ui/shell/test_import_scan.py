@@ -76,3 +76,21 @@ def test_quicken_leaves_a_pyside_without_the_check_alone(monkeypatch) -> None:
     assert not import_scan.quicken()
     monkeypatch.delitem(sys.modules, import_scan.FEATURE_MODULE)
     assert not import_scan.quicken()
+
+
+def test_what_is_not_a_module_or_names_no_path_is_asked_of_pyside() -> None:
+    # PySide walks all of sys.modules once (`__init__`), where anything may sit; a path with
+    # a NUL byte makes open() raise ValueError. Neither may fail the import being checked.
+    asked: list[object] = []
+
+    def slow(module: object) -> bool:
+        asked.append(module)
+        return False
+
+    quick = import_scan.quick_check(slow)
+    odd = types.ModuleType("odd")
+    odd.__file__ = "odd\0name.py"
+    thing = types.SimpleNamespace(__file__=__file__)  # not a module, though it names one
+    assert quick(odd) is False
+    assert quick(thing) is False  # type: ignore[arg-type]
+    assert asked == [odd, thing]
