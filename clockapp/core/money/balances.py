@@ -98,9 +98,12 @@ class _Fold:
         self.totals: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
         self.deals: list[int] = []  # ids of deal rows, voided or not
 
-    def apply(self, row: LedgerRow) -> None:
-        """Check `row` against the rows before it, then add its effect; raise LedgerError."""
-        name = f"Ledger row {row.row_id} ({row.kind.value})"
+    def apply(self, row: LedgerRow, name: str = "") -> None:
+        """Check `row` against the rows before it, then add its effect; raise LedgerError.
+
+        `name` starts a refusal's message (default: the row by its id and kind).
+        """
+        name = name or f"Ledger row {row.row_id} ({row.kind.value})"
         if self.last_id is not None and row.row_id <= self.last_id:
             raise LedgerError(
                 f"{name}: rows are appended in order; row {row.row_id} comes after row "
@@ -313,7 +316,8 @@ def balances(rows: Iterable[LedgerRow]) -> LedgerBalances:
 def check_append(rows: Sequence[LedgerRow], row: LedgerRow) -> LedgerBalances:
     """Check that `row` may be appended to `rows`; return the balances with it.
 
-    Services call this before inserting, so a refused row leaves the ledger unchanged.
+    Services call this before inserting, so a refused row leaves the ledger unchanged. The new
+    row has no id yet (the database gives it one), so a refusal names it by what it does.
 
     Raises:
         LedgerError: As `balances`, for the existing rows or the new one.
@@ -324,6 +328,25 @@ def check_append(rows: Sequence[LedgerRow], row: LedgerRow) -> LedgerBalances:
     >>> check_append(rows, LedgerRow(3, RowKind.VOID, 2000, target=1, reason="again"))
     Traceback (most recent call last):
     ...
-    clockapp.core.money.ledger.LedgerError: Ledger row 3 (void): row 1 was already voided by row 2.
+    clockapp.core.money.ledger.LedgerError: Voiding row 1: row 1 was already voided by row 2.
     """
-    return balances([*rows, row])
+    fold = _Fold()
+    for earlier in rows:
+        fold.apply(earlier)
+    fold.apply(row, new_row_name(row))
+    return fold.result()
+
+
+def new_row_name(row: LedgerRow) -> str:
+    """How a refusal names a row not written yet: by what it does, not by an id it may not get.
+
+    >>> new_row_name(LedgerRow(9, RowKind.VOID, 2000, target=3, reason="x"))
+    'Voiding row 3'
+    >>> new_row_name(LedgerRow(9, RowKind.PAYOUT, 2000, player_id=1))
+    'This payout'
+    """
+    if row.kind is RowKind.VOID:
+        return f"Voiding row {row.target}"
+    if row.kind is RowKind.REFUND:
+        return f"Refunding row {row.target}"
+    return f"This {row.kind.value}"

@@ -8,12 +8,12 @@ recorded. The services write back what changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
 from clockapp.core.errors import ValidationError
-from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
+from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
 from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
@@ -202,6 +202,63 @@ class BustInput:
     def busters(self) -> tuple[int, ...]:
         """Everyone credited, earliest position first."""
         return (self.busted_by, *self.co_busters) if self.busted_by is not None else ()
+
+
+def broken_busts(till: Till) -> dict[int, str]:
+    """Standing busts the ledger no longer backs, by elimination id, with why.
+
+    A bust names the stack the player lost (`Bust.entry_number`) and its credits name the
+    players who won it, with the stack each played (`BountyBook.credits`; `busted_by_id` when
+    none is recorded). Once an entry is voided or refunded, a bust on its stack, or a knockout
+    credited to a player left with no stack, no longer fits the field: the player would show as
+    in play without a seat, or a player not in the tournament would keep a knockout and its
+    bounty. `reversal_refusal` refuses the void or refund that would do it.
+    """
+    stacks = lives(till)
+    broken: dict[int, str] = {}
+    for bust in standing_busts(till):
+        name = till.name(bust.registration_id)
+        if bust.entry_number not in stacks.get(bust.registration_id, {}):
+            broken[bust.id] = (
+                f"{name} busted playing the chips of this entry (hand {bust.hand}): "
+                "undo that bust first."
+            )
+            continue
+        credits = till.bounty.credits.get(bust.id)
+        busters = credits or (((bust.busted_by_id, None),) if bust.busted_by_id is not None else ())
+        for buster, stack in busters:
+            own = stacks.get(buster, {})
+            if not own or (stack is not None and stack not in own):
+                broken[bust.id] = (
+                    f"{till.name(buster)} is credited with knocking out {name} "
+                    f"(hand {bust.hand}) with the chips of this entry: undo that bust first."
+                )
+    return broken
+
+
+def reversal_refusal(till: Till, reversing: Sequence[LedgerRow]) -> str:
+    """Why appending the `reversing` rows (voids, refunds) would break a standing bust; '' if not.
+
+    Only what the reversal itself would break counts (`broken_busts` before and after), so an
+    older record never blocks an unrelated correction.
+    """
+    return _newly_broken(broken_busts(till), replace(till, rows=[*till.rows, *reversing]))
+
+
+def guard_busts(till: Till, before: dict[int, str]) -> None:
+    """Refuse a reversal already appended to `till` that broke a standing bust `before` (the
+    till's `broken_busts` before it) did not; the services call it before they commit.
+
+    Raises:
+        LedgerError: The reason, as `reversal_refusal` gives it.
+    """
+    why = _newly_broken(before, till)
+    if why:
+        raise LedgerError(why)
+
+
+def _newly_broken(before: dict[int, str], till: Till) -> str:
+    return next((why for bust_id, why in broken_busts(till).items() if bust_id not in before), "")
 
 
 def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:

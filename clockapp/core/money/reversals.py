@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from clockapp.core.money.balances import check_append
+from clockapp.core.money.field import reversal_refusal
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
+from clockapp.core.money.till import Till
 
 #: Row kinds that reverse another row: shown with a minus sign.
 REVERSING_KINDS = frozenset({RowKind.VOID, RowKind.REFUND})
@@ -32,8 +34,14 @@ def _next_id(rows: Sequence[LedgerRow]) -> int:
     return max((row.row_id for row in rows), default=0) + 1
 
 
-def void_refusal(rows: Sequence[LedgerRow], row_ids: Sequence[int]) -> str:
+def void_refusal(
+    rows: Sequence[LedgerRow], row_ids: Sequence[int], till: Till | None = None
+) -> str:
     """Why voiding `row_ids` (the last first, as an undo does) would be refused; '' if it would not.
+
+    With the `till` the rows are from, a void that would break a standing bust is refused too
+    (`clockapp.core.money.field.reversal_refusal`: a bust on the entry's chips, or a knockout
+    credited to a player it would take out of the field).
 
     >>> from clockapp.core.money.entries import EntryPrice
     >>> rows = [LedgerRow(1, RowKind.BUY_IN, 2500, player_id=1, split=EntryPrice(2500)),
@@ -62,11 +70,12 @@ def void_refusal(rows: Sequence[LedgerRow], row_ids: Sequence[int]) -> str:
         except LedgerError as error:
             return str(error)
         trial.append(void)
-    return ""
+    return reversal_refusal(till, trial[len(rows) :]) if till is not None else ""
 
 
-def refund_refusal(rows: Sequence[LedgerRow], row_id: int) -> str:
-    """Why refunding entry `row_id` would be refused; '' if it would not.
+def refund_refusal(rows: Sequence[LedgerRow], row_id: int, till: Till | None = None) -> str:
+    """Why refunding entry `row_id` would be refused; '' if it would not (`till`: as for
+    `void_refusal`).
 
     >>> from clockapp.core.money.entries import EntryPrice
     >>> rows = [LedgerRow(1, RowKind.BUY_IN, 2500, player_id=1, split=EntryPrice(2500)),
@@ -95,4 +104,4 @@ def refund_refusal(rows: Sequence[LedgerRow], row_id: int) -> str:
         check_append(rows, refund)
     except LedgerError as error:
         return str(error)
-    return ""
+    return reversal_refusal(till, [refund]) if till is not None else ""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from clockapp.core.money.drawer import drawer_count
+from clockapp.core.money.field import broken_busts, guard_busts
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import (
     LedgerEntry,
@@ -46,6 +47,7 @@ def void_row(
     target = next((r for r in till.rows if r.row_id == row_id), None)
     if target is None:
         raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
+    before = broken_busts(till)
     record = append_row(
         session,
         till,
@@ -56,6 +58,7 @@ def void_row(
         reason=reason,
         station=station,
     )
+    guard_busts(till, before)  # a bust on the entry's chips, a knockout by a player taken out
     save_settled(session, till)
     guard_payments(till)
     entry = ledger_entry(till, record.id or 0)
@@ -103,6 +106,7 @@ def refund_row(
     if target is None or not target.kind.is_entry:
         raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
     assert target.split is not None
+    before = broken_busts(till)
     record = append_row(
         session,
         till,
@@ -115,6 +119,7 @@ def refund_row(
         reason=reason,
         station=station,
     )
+    guard_busts(till, before)  # a bust on the entry's chips, a knockout by a player taken out
     save_settled(session, till)
     guard_payments(till)
     entry = ledger_entry(till, record.id or 0)

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.money.field import standing_busts
 from clockapp.core.money.ledger import voided_rows
 from clockapp.core.money.reversals import refund_refusal, void_refusal
 from clockapp.core.money.till import Till
-from clockapp.persistence.models.cashier import STATUS_BUSTED
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import load_till
+from clockapp.services.cashier.till import load_till, undo_refusal
 from clockapp.services.context import ServiceContext
 
 
@@ -37,31 +35,32 @@ class CorrectionsService:
 
     def void_refusal(self, tournament_id: int, row_ids: Sequence[int]) -> str:
         """Why voiding `row_ids` (the last first) would be refused now; '' when it would not."""
-        return void_refusal(self._till(tournament_id).rows, row_ids)
+        till = self._till(tournament_id)
+        return void_refusal(till.rows, row_ids, till)
 
     def refund_refusal(self, tournament_id: int, row_id: int) -> str:
         """Why refunding entry `row_id` would be refused now; '' when it would not."""
-        return refund_refusal(self._till(tournament_id).rows, row_id)
+        till = self._till(tournament_id)
+        return refund_refusal(till.rows, row_id, till)
 
     def undo_bust_refusal(
-        self, tournament_id: int, registration_ids: Sequence[int], *, bust_id: int | None = None
+        self,
+        tournament_id: int,
+        registration_ids: Sequence[int],
+        *,
+        bust_id: int | None = None,
+        bust_ids: Sequence[int] = (),
     ) -> str:
         """Why undoing the last bust of these players would be refused now; '' when not.
 
-        With `bust_id`, that record must be the one the undo reverses: the player's last bust
-        still standing (not an undo record, nor a bust already undone).
+        With `bust_id` (one player) or `bust_ids` (one per player, as `BustReport.bust_ids`
+        gave them), each record must be the one the undo reverses: the player's last bust still
+        standing (not an undo record, nor a bust already undone or followed by a newer one).
         """
         till = self._till(tournament_id)
-        standing = standing_busts(till)
+        expected = dict(zip(registration_ids, bust_ids, strict=False)) if bust_ids else {}
         for rid in registration_ids:
-            if rid not in till.registrations:
-                return f"registration #{rid} is not in this tournament."
-            last = [bust.id for bust in standing if bust.registration_id == rid]
-            if till.registration(rid).status != STATUS_BUSTED or not last:
-                return f"{till.name(rid)} is not out; there is no elimination to undo."
-            if bust_id is not None and last[-1] != bust_id:
-                return (
-                    f"record #{bust_id} is not {till.name(rid)}'s last bust standing "
-                    "(an undo, or a bust already undone)."
-                )
+            why = undo_refusal(till, rid, bust_id if bust_id is not None else expected.get(rid))
+            if why:
+                return why
         return ""

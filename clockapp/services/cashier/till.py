@@ -249,19 +249,24 @@ def clock_position(session: Session, tournament_id: int, now: datetime) -> Clock
 
 
 def undo_last_bust(
-    session: Session, till: Till, registration_id: int, reason: str, now: datetime, station: str
+    session: Session,
+    till: Till,
+    registration_id: int,
+    reason: str,
+    now: datetime,
+    station: str,
+    bust_id: int | None = None,
 ) -> Seat | None:
     """Append the record undoing the player's last bust; returns the seat left at that bust.
 
     Raises:
-        EliminationError: The player is not out.
+        EliminationError: The player is not out, or (with `bust_id`) that record is no longer
+            the player's last bust standing.
     """
-    reg = till.registration(registration_id)
-    name = till.name(registration_id)
-    standing = [b for b in standing_busts(till) if b.registration_id == registration_id]
-    if reg.status != STATUS_BUSTED or not standing:
-        raise EliminationError(f"{name} is not out; there is no elimination to undo.")
-    last = standing[-1]
+    why = undo_refusal(till, registration_id, bust_id)
+    if why:
+        raise EliminationError(why)
+    last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
     row = EliminationRow(
         tournament_id=till.tournament_id,
         registration_id=registration_id,
@@ -281,3 +286,21 @@ def undo_last_bust(
     if last.table_number is None or last.seat_number is None:
         return None
     return Seat(last.table_number, last.seat_number)
+
+
+def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -> str:
+    """Why the player's last bust cannot be undone now ('' when it can): the player is not out,
+    or `bust_id` (the bust an undo was recorded for) is no longer the last one standing, as
+    when another station sold a rebuy and recorded a new bust since."""
+    if registration_id not in till.registrations:
+        return f"registration #{registration_id} is not in this tournament."
+    name = till.name(registration_id)
+    standing = [b.id for b in standing_busts(till) if b.registration_id == registration_id]
+    if till.registration(registration_id).status != STATUS_BUSTED or not standing:
+        return f"{name} is not out; there is no elimination to undo."
+    if bust_id is not None and standing[-1] != bust_id:
+        return (
+            f"record #{bust_id} is not {name}'s last bust standing: it was undone, or a newer "
+            "bust was recorded since (at another station?)."
+        )
+    return ""

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from clockapp.core.chip_counts import stack_lines
 from clockapp.core.eliminations import EliminationError
-from clockapp.core.money.field import BustInput
+from clockapp.core.money.field import BustInput, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
@@ -54,7 +54,9 @@ def apply_busts(
     record_busts(session, till, busts, now, station=station, hand=hand)
     if follow_seating:
         follow_in_session(session, tournament_id, now)
-    report = bust_report(till, [b.registration_id for b in busts])
+    ids = [b.registration_id for b in busts]
+    last = {bust.registration_id: bust.id for bust in standing_busts(till)}
+    report = replace(bust_report(till, ids), bust_ids=tuple(last[rid] for rid in ids))
     names = ", ".join(p.name for p in report.busted)
     return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
 
@@ -116,8 +118,12 @@ class ResultsService:
         tournament_id: int,
         registration_id: int,
         reason: str = "undo",
+        bust_id: int | None = None,
     ) -> Outcome[BustReport]:
         """Undo a player's last bust with a reversing record; the player is back in play.
+
+        With `bust_id`, that record must still be the player's last bust standing (the one the
+        director chose: not one recorded since at another station).
 
         A player who was seated gets the seat back when it is still free, else draws a seat by
         the rules, in the same transaction (`BustReport.seats` says where).
@@ -128,28 +134,37 @@ class ResultsService:
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
         """
-        return self.undo_hand(tournament_id, [registration_id], reason)
+        ids = [bust_id] if bust_id is not None else []
+        return self.undo_hand(tournament_id, [registration_id], reason, ids)
 
     def undo_hand(
         self,
         tournament_id: int,
         registration_ids: Sequence[int],
         reason: str = "undo",
+        bust_ids: Sequence[int] = (),
     ) -> Outcome[BustReport]:
         """Undo the last bust of each player (the players of one hand) in one transaction.
 
         The players are put back in the order given, each with a reversing record, and each
         gets a seat back as `undo_elimination` says. Refused as a whole when any one is refused.
+        With `bust_ids` (one per player, as `BustReport.bust_ids` gave them) each must still be
+        that player's last bust: an undo never reverses a bust recorded since elsewhere.
         """
         if not registration_ids:
             raise EliminationError("Say whose bust to undo.")
         if len(set(registration_ids)) != len(registration_ids):
             raise EliminationError("A player is named twice: each bust is undone once.")
+        if bust_ids and len(bust_ids) != len(registration_ids):
+            raise EliminationError("Name one bust record for each player.")
+        expected = dict(zip(registration_ids, bust_ids, strict=False))
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             backs: list[tuple[int, Seat]] = []
             for rid in registration_ids:
-                back = undo_last_bust(session, till, rid, reason, now, self._ctx.station)
+                back = undo_last_bust(
+                    session, till, rid, reason, now, self._ctx.station, expected.get(rid)
+                )
                 if back is not None:
                     backs.append((rid, back))
             save_settled(session, till)

@@ -23,12 +23,15 @@ class BustReport:
             payout table).
         seats: For an undone bust, where the player sits again (the seat left, or one drawn
             when it was taken; empty when the player had no seat).
+        bust_ids: For busts recorded, the record of each, in the order of `busted` (an undo
+            names them, so it never reverses a bust recorded since at another station).
     """
 
     busted: tuple[PrizeDue, ...]
     players_left: int
     players_to_money: int | None
     seats: tuple[SeatNote, ...] = ()
+    bust_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ class EliminationsPage(Page):
         )
         dialog.accepted.connect(
             lambda: operations.undo_elimination(
-                self._ctx, info.registration_id, info.name, dialog.reason()
+                self._ctx, info.registration_id, info.name, dialog.reason(), info.id
             )
         )
         self._open(dialog)

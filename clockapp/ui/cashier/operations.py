@@ -190,27 +190,33 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
     if report is None:
         return None
     ctx.message.show_info(describe_busts(report))
+    # The records this hand wrote: Undo reverses those, never a bust recorded since elsewhere.
+    recorded = list(report.bust_ids)
 
     def undo() -> None:  # the whole hand at once, the seats given back with it
         players = [bust.registration_id for bust in reversed(inputs)]
-        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON))
+        ids = list(reversed(recorded))
+        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON, bust_ids=ids))
 
     def redo() -> None:
-        ctx.bus.run(operation)
+        recorded[:] = ctx.bus.run(operation).bust_ids
 
     def check() -> str:
         players = [bust.registration_id for bust in inputs]
-        return ctx.services.corrections.undo_bust_refusal(tid, players)
+        return ctx.services.corrections.undo_bust_refusal(tid, players, bust_ids=recorded)
 
     names = ", ".join(due.name for due in report.busted)
     ctx.history.record(f"Bust {names}", undo, redo, check)
     return report
 
 
-def undo_elimination(ctx: CashierContext, registration_id: int, name: str, reason: str) -> bool:
-    """Put a busted player back in play (an undo record keeps the history)."""
+def undo_elimination(
+    ctx: CashierContext, registration_id: int, name: str, reason: str, bust_id: int | None = None
+) -> bool:
+    """Put a busted player back in play (an undo record keeps the history); with `bust_id`,
+    only while that record is still the player's last bust."""
     results, tid = ctx.services.results, ctx.tid
-    report = ctx.call(lambda: results.undo_elimination(tid, registration_id, reason))
+    report = ctx.call(lambda: results.undo_elimination(tid, registration_id, reason, bust_id))
     if report is None:
         return False
     seats = "".join(f" {note.sentence}." for note in report.seats)

@@ -515,3 +515,15 @@ def test_a_void_is_the_same_as_never_having_written_the_row(
     except LedgerError:
         return  # the row was needed by a later one (e.g. its payout); the void is still exact
     assert with_void == LedgerBalances(**{**expected.__dict__, "voids": expected.voids + 1})
+
+
+def test_a_refused_new_row_is_named_by_what_it_does_not_by_an_id() -> None:
+    # The new row's id is provisional (the database gives the real one, shared by every
+    # tournament), so a refusal naming "Ledger row 15" named a row that never existed.
+    rows = [entry(1), LedgerRow(2, RowKind.PAYOUT, 2000, player_id=1), void(3, 2, 2000)]
+    with pytest.raises(LedgerError) as refused:
+        check_append(rows, void(15, 2, 2000))
+    assert str(refused.value) == "Voiding row 2: row 2 was already voided by row 3."
+    with pytest.raises(LedgerError) as refused:
+        check_append(rows[:2], LedgerRow(15, RowKind.PAYOUT, 1, player_id=1))
+    assert str(refused.value).startswith("This payout: prizes paid")

@@ -110,6 +110,18 @@ def check(services: Services, tid: int) -> None:
     places = sorted({p for (place, tied) in tie_groups for p in range(place, place + tied)})
     assert places == list(range(len(left) + 1, len(field) + 1))
     assert services.clock.snapshot(tid).stats.players_left == len(left)
+    # Each stack (a buy-in, re-entry or rebuy still standing) is lost at most once, a player is
+    # out exactly when every stack is lost, and a knockout is credited to a player in the field.
+    standing = [
+        e for e in services.results.eliminations(tid) if e.undoes_id is None and e.undone_by is None
+    ]
+    lost = Counter(e.registration_id for e in standing)
+    for reg in field:
+        stacks = reg.entries + reg.rebuys
+        assert lost[reg.id] <= stacks, reg
+        assert (reg.status is RegistrationStatus.BUSTED) == (lost[reg.id] == stacks), reg
+    in_field = {r.id for r in field}
+    assert all(e.busted_by_id is None or e.busted_by_id in in_field for e in standing)
     dues = services.cashier.dues(tid)
     for due in dues:
         assert due.prize_paid <= due.prize

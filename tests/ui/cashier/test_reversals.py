@@ -12,9 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice
-from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialogs import ReasonDialog
 
@@ -190,3 +191,66 @@ def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
     assert page.dialog is None
     assert cashier_window.message.kind == "error"
     assert services.results.eliminations(tournament_id) == before
+
+
+@pytest.fixture
+def rebuy_desk(cashier_window, services, tournament_id, bus):
+    """Three players bought in and seated, rebuys allowed, the clock running."""
+    rules = EntryRules(
+        RegistrationRule(PRICE, 10_000), rebuy=RebuyRule(EntryPrice(2000), 10_000, last_level=4)
+    )
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    services.seating.add_tables(tournament_id, 1, 9)
+    for name in ("Ann Lee", "Bob Marley", "Cy Young"):
+        player = services.players.create(PlayerDetails(name)).value.id
+        services.cashier.buy_in(tournament_id, player, seat=True)
+    services.clock.start(tournament_id)
+    bus.poll()
+    cashier_window.desk.refresh()
+    return cashier_window.desk
+
+
+def reg_id(services, tid: int, name: str) -> int:
+    return next(r.id for r in services.cashier.registrations(tid) if r.name == name)
+
+
+def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
+    qtbot, cashier_window, rebuy_desk, services, tournament_id, bus, engine, fake_clock
+):
+    desk, tid = rebuy_desk, tournament_id
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "ann")
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return)
+    assert undo_offered(cashier_window)
+    ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")
+    other = Services(engine, now=fake_clock, station="director")
+    other.cashier.rebuy(tid, ann)
+    other.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    bus.poll()
+    before = services.results.eliminations(tid)
+    qtbot.waitUntil(lambda: not undo_offered(cashier_window))  # asked again once the loop turns
+    assert not cashier_window.undo()
+    assert "last bust standing" in cashier_window.message.text()
+    assert services.results.eliminations(tid) == before
+    assert services.cashier.registration(tid, ann).busted_by_id == bob
+
+
+def test_a_rebuy_busted_on_again_is_not_offered_for_void(
+    qtbot, cashier_window, rebuy_desk, services, tournament_id, bus
+):
+    tid = tournament_id
+    ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.cashier.rebuy(tid, ann)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    bus.poll()
+    rebuy = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.REBUY)
+    page = cashier_window.ledger
+    cashier_window.tabs.setCurrentWidget(page)
+    page.select_row_id(rebuy.id)
+    assert not page.void_button.isEnabled()
+    assert not page.refund_button.isEnabled()
+    assert "undo that bust first" in page.void_button.toolTip()
+    assert services.cashier.registration(tid, ann).status is RegistrationStatus.BUSTED

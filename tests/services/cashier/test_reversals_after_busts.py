@@ -1,0 +1,150 @@
+"""A void, a refund or an undo never reverses more than the cashier meant, once busts follow.
+
+Each case was a defect found by a tester: voiding a rebuy or re-entry the player had busted
+again on put a busted player back in play without a seat; voiding the buy-in of a player
+credited with a knockout left a player out of the tournament holding the knockout and its
+bounty; the undo of a bust reversed a newer bust recorded at another station. Each refusal
+writes nothing, and the same answer is given before the button is pressed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clockapp.core.eliminations import EliminationError
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
+from clockapp.core.money.ledger import LedgerError, RowKind
+from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.services.app import Services
+from clockapp.services.players import PlayerDetails
+
+PRICE = EntryPrice(2000, house_fee=500)
+BOUNTY_PRICE = EntryPrice(2000, bounty=1000)
+
+
+def night(services: Services, price: EntryPrice = PRICE) -> tuple[int, list[int]]:
+    """A started tournament with rebuys and re-entries, four players bought in and seated."""
+    tid = services.tournaments.create("Reversals").value.id
+    rules = EntryRules(
+        RegistrationRule(price, 10_000, late_until_level=3),
+        rebuy=RebuyRule(EntryPrice(2000), 10_000, last_level=4),
+        re_entry=ReEntryRule(price, 10_000),
+    )
+    services.cashier.set_config(tid, CashierConfig(rules))
+    services.seating.add_tables(tid, 1, 9)
+    regs = []
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        player = services.players.create(PlayerDetails(name)).value.id
+        regs.append(services.cashier.buy_in(tid, player, seat=True).value.registration.id)
+    services.clock.start(tid)
+    return tid, regs
+
+
+def entry_row(services: Services, tid: int, reg: int, kind: RowKind) -> int:
+    return [
+        r.id for r in services.cashier.ledger(tid) if r.kind is kind and r.registration_id == reg
+    ][-1]
+
+
+def status(services: Services, tid: int, reg: int) -> RegistrationStatus:
+    return services.cashier.registration(tid, reg).status
+
+
+@pytest.mark.parametrize("kind", [RowKind.REBUY, RowKind.RE_ENTRY, RowKind.BUY_IN])
+@pytest.mark.parametrize("reversal", ["void", "refund"])
+def test_an_entry_the_player_busted_on_cannot_be_reversed(
+    services: Services, kind: RowKind, reversal: str
+) -> None:
+    tid, (ann, bob, *_) = night(services)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    if kind is RowKind.REBUY:
+        services.cashier.rebuy(tid, ann)
+    elif kind is RowKind.RE_ENTRY:
+        services.cashier.re_enter(tid, ann, seat=True)
+    if kind is not RowKind.BUY_IN:
+        services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    row = entry_row(services, tid, ann, kind)
+    corrections = services.corrections
+    asked = (
+        corrections.void_refusal(tid, [row])
+        if reversal == "void"
+        else corrections.refund_refusal(tid, row)
+    )
+    assert "Ann busted playing the chips of this entry" in asked
+    assert "undo that bust first" in asked
+    revision = services.tournaments.revision()
+    reverse = (
+        (lambda: services.cashier.void(tid, row, "wrong player"))
+        if reversal == "void"
+        else (lambda: services.cashier.refund(tid, row, "changed her mind"))
+    )
+    with pytest.raises(LedgerError, match="undo that bust first"):
+        reverse()
+    assert services.tournaments.revision() == revision  # nothing written
+    assert status(services, tid, ann) is RegistrationStatus.BUSTED
+    assert services.seating.room(tid).waiting == ()
+    # Undo the bust first, as the message says: then the entry can be reversed, and the
+    # player is where the records before it put them.
+    services.results.undo_elimination(tid, ann, "wrong player")
+    assert (
+        corrections.void_refusal(tid, [row])
+        if reversal == "void"
+        else corrections.refund_refusal(tid, row)
+    ) == ""
+    reverse()
+    expected = (
+        RegistrationStatus.CHECKED_IN if kind is RowKind.BUY_IN else RegistrationStatus.BUSTED
+    )
+    assert status(services, tid, ann) is expected
+
+
+def test_a_rebuy_voided_before_any_new_bust_leaves_the_earlier_bust(services: Services) -> None:
+    tid, (ann, bob, *_) = night(services)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.cashier.rebuy(tid, ann)
+    row = entry_row(services, tid, ann, RowKind.REBUY)
+    assert services.corrections.void_refusal(tid, [row]) == ""
+    services.cashier.void(tid, row, "rang up the wrong player")
+    assert status(services, tid, ann) is RegistrationStatus.BUSTED
+    assert services.seating.room(tid).seat_of(ann) is None
+
+
+def test_the_buy_in_of_a_player_credited_with_a_knockout_stays(services: Services) -> None:
+    tid, (ann, bob, *_) = night(services, BOUNTY_PRICE)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    row = entry_row(services, tid, bob, RowKind.BUY_IN)
+    asked = services.corrections.void_refusal(tid, [row])
+    assert "Bob is credited with knocking out Ann" in asked
+    assert "Bob is credited with knocking out Ann" in services.corrections.refund_refusal(tid, row)
+    revision = services.tournaments.revision()
+    with pytest.raises(LedgerError, match="credited with knocking out Ann"):
+        services.cashier.void(tid, row, "wrong player")
+    assert services.tournaments.revision() == revision
+    (bob_due,) = [d for d in services.cashier.dues(tid) if d.registration_id == bob]
+    assert (bob_due.knockouts, bob_due.bounties) == (1, 1000)
+    # Once the bust is undone, the buy-in may go.
+    services.results.undo_elimination(tid, ann, "wrong buster")
+    services.cashier.void(tid, row, "wrong player")
+    assert status(services, tid, bob) is not RegistrationStatus.PLAYING
+
+
+def test_an_undo_never_reverses_a_bust_recorded_since_elsewhere(services: Services) -> None:
+    tid, (ann, bob, cy, _dee) = night(services)
+    report = services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True).value
+    (first,) = report.bust_ids
+    # Another station sells Ann a rebuy and records her new bust.
+    services.cashier.rebuy(tid, ann)
+    services.results.eliminate(tid, ann, busted_by=cy, follow_seating=True)
+    asked = services.corrections.undo_bust_refusal(tid, [ann], bust_ids=[first])
+    assert f"record #{first} is not Ann's last bust standing" in asked
+    revision = services.tournaments.revision()
+    with pytest.raises(EliminationError, match="last bust standing"):
+        services.results.undo_hand(tid, [ann], "undone at the cashier", bust_ids=[first])
+    with pytest.raises(EliminationError, match="last bust standing"):
+        services.results.undo_elimination(tid, ann, "undone", bust_id=first)
+    assert services.tournaments.revision() == revision
+    assert status(services, tid, ann) is RegistrationStatus.BUSTED
+    # Without a record named, the undo takes the last bust, as the Eliminations page shows it.
+    services.results.undo_elimination(tid, ann, "wrong hand")
+    assert status(services, tid, ann) is RegistrationStatus.PLAYING
