@@ -304,7 +304,9 @@ def _check_group(
         seen.add(event.player_id)
     if len(group) >= left:
         raise EliminationError(
-            f"Hand {hand} would bust all {left} players left; the winner of the hand stays in."
+            f"Hand {hand} would bust "
+            + (f"all {left} players left" if left != 1 else "the last player left")
+            + "; the winner of the hand stays in."
         )
     for event in group:
         if event.busted_by is None:

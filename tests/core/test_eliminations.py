@@ -250,3 +250,12 @@ def test_places_match_a_reference_ranking(
         assert decided == set(range(1, len(players) + 1))
         assert sum(finish.prize for finish in result.finishes) == sum(prizes)
     assert result.remaining == tuple(p for p in players if p not in {e.player_id for e in busts})
+
+
+def test_refusals_count_one_player_in_the_singular() -> None:
+    busts = [BustEvent(2, 5, 800), BustEvent(3, 6, 800), BustEvent(4, 7, 800)]
+    with pytest.raises(EliminationError) as refused:
+        standings([1, 2, 3, 4], [*busts, BustEvent(1, 8, 800)], names=NAMES)
+    assert str(refused.value) == (
+        "Hand 8 would bust the last player left; the winner of the hand stays in."
+    )

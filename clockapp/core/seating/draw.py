@@ -164,9 +164,10 @@ def draw_seats(
             raise SeatingError(f"{seat} is fixed for {players_text((taken[seat], player))}.")
         taken[seat] = player
     if len(players) > seating.free_seat_count:
+        free = seating.free_seat_count
         raise SeatingError(
-            f"Cannot seat {len(players)} players: only {seating.free_seat_count} open seats "
-            "are free. Add a table or open seats first."
+            f"Cannot seat {len(players)} player{'s' if len(players) != 1 else ''}: only {free} "
+            f"open seat{'s are' if free != 1 else ' is'} free. Add a table or open seats first."
         )
     seats = dict(seating.seats)
     seats.update(fixed)

@@ -58,7 +58,8 @@ def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:
         seats += table.open_seat_count
     if seats < count:
         raise ShootoutError(
-            f"Cannot seat {count} players: the tables given have only {seats} open seats."
+            f"Cannot seat {count} player{'s' if count != 1 else ''}: the tables given have "
+            f"only {seats} open seat{'s' if seats != 1 else ''}."
         )
     return tuple(chosen)
 

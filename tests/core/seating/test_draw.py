@@ -227,3 +227,9 @@ def test_late_entries_keep_the_room_balanced(
         assert max(counts) - min(counts) <= 1
     assert room.players == frozenset(range(entries))
     assert_sound(room)
+
+
+def test_a_draw_short_of_one_seat_says_so_in_the_singular() -> None:
+    with pytest.raises(SeatingError) as refused:
+        draw_seats(Seating((Table(1, seat_count=2),), {7: Seat(1, 1)}), [1, 2], random.Random(0))
+    assert str(refused.value).startswith("Cannot seat 2 players: only 1 open seat is free.")
