@@ -66,6 +66,15 @@ def log_file() -> Path | None:
     return None
 
 
+def close_log() -> None:
+    """Stop writing the log file `setup_logging` opened (the next setup opens one afresh)."""
+    logger = logging.getLogger(LOGGER_NAME)
+    for handler in list(logger.handlers):
+        if getattr(handler, _MARK, False):
+            logger.removeHandler(handler)
+            handler.close()
+
+
 def log_unexpected(error: BaseException, where: str) -> Path | None:
     """Write `error` and its traceback to the log; returns the log file (None if there is none).
 

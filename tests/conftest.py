@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 from sqlalchemy.engine import Engine
 
+from clockapp.logs import close_log
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from tests import pgserver
@@ -30,8 +31,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture(autouse=True)
 def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """Never touch the real user data folder from a test."""
+    """Never touch the real user data folder from a test, nor another test's log file."""
     monkeypatch.setenv("CLOCKAPP_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
+    yield
+    # The app sets its log up once per process; a test that set it up (the error nets) must not
+    # leave the next test writing to its folder.
+    close_log()
 
 
 @pytest.fixture
