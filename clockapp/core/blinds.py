@@ -278,7 +278,10 @@ def blind_progression(
         if holds:
             for previous in reachable:
                 options.setdefault(previous, 0.0)
-        options = {s: c for s, c in options.items() if s <= cap_sb and on_course(s, number)}
+        within = {s: c for s, c in options.items() if s <= cap_sb}
+        # Round steps may fall short of the doubling the band needs (a field of thousands on
+        # small chips): then the band is out of reach, and the smoothest path goes on.
+        options = {s: c for s, c in within.items() if on_course(s, number)} or within
         new_costs: dict[int, float] = {}
         links: dict[int, int] = {}
         for small, base in options.items():

@@ -181,6 +181,19 @@ class ErrorNet(QObject):
                 sys.__excepthook__(*sys.exc_info())
 
 
+def message_for(error: BaseException) -> str:
+    """What the user reads about `error` where it happened (a banner); an unexpected one is
+    logged with its traceback, through the application's net when there is one."""
+    net = ErrorNet.of_app()
+    if net is not None:
+        return net.message_for(error)
+    if isinstance(error, DomainError):
+        return str(error)
+    from clockapp.logs import describe_unexpected, log_unexpected
+
+    return describe_unexpected(error, log_unexpected(error, "clockapp window"))
+
+
 def report(error: Exception, asker: QWidget | None) -> None:
     """Show `error` through the application's net; without one (a unit test), raise it."""
     net = ErrorNet.of_app()

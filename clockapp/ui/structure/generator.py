@@ -50,6 +50,7 @@ from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import message_for
 from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.delegates import GAMES
 from clockapp.ui.structure.generator_chips import OwnChips
@@ -285,9 +286,9 @@ class GeneratorDialog(QDialog):
         self._timer.stop()
         try:
             result = suggest_structure(**self.inputs())
-        except DomainError as error:
+        except Exception as error:  # a refusal, or a fault on odd inputs: never the old result
             self.result_ = None
-            self.banner.show_message(str(error), "error")
+            self.banner.show_message(message_for(error), "error")
             self.use_button.setEnabled(False)
             self.headline.setText("<b>No structure for these inputs.</b>")
             self.preview.set_structure(None)

@@ -86,3 +86,39 @@ def test_huge_numbers_are_a_validation_error(kwargs: dict[str, object]) -> None:
 def test_the_largest_accepted_inputs_still_give_a_result() -> None:
     result = suggest_structure(10_000, 10**7, 1, 7 * 24 * 60, (5, 25, 100, 500, 1000, 5000))
     assert max(lv.big_blind for lv in result.structure.play_levels()) <= MAX_AMOUNT
+
+
+@pytest.mark.parametrize(
+    ("players", "stack", "rebuys"),
+    [(2000, 3000, 0), (2000, 10_000, 0), (2, 3000, 2000), (10, 3000, 2000)],
+)
+def test_a_big_field_on_small_chips_still_gets_a_structure(
+    players: int, stack: int, rebuys: int
+) -> None:
+    # Round steps cannot double every level, so the hosts' band for the last planned big blind
+    # is out of reach: the blinds still rise (and a warning says the night runs long) rather
+    # than nothing being left to choose (a ValueError from deep in the path search).
+    result = suggest_structure(players, stack, 20, 300, (25, 100, 500, 1000, 5000), rebuys=rebuys)
+    bigs = [level.big_blind for level in result.structure.play_levels()]
+    assert bigs == sorted(bigs)
+    assert len(set(bigs)) == len(bigs)
+    assert result.warnings
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 5000),
+    st.sampled_from([1000, 3000, 5000, 10_000, 20_000, 50_000, 100_000]),
+    st.integers(5, 60),
+    st.integers(60, 12 * 60),
+    st.sampled_from(CHIP_SETS),
+    st.integers(0, 3000),
+)
+def test_any_field_gets_a_structure_or_a_refusal(
+    players: int, stack: int, level_minutes: int, minutes: int, chips: tuple[int, ...], rebuys: int
+) -> None:
+    try:
+        result = suggest_structure(players, stack, level_minutes, minutes, chips, rebuys=rebuys)
+    except DomainError:
+        return
+    assert result.structure.level_count >= 1

@@ -227,3 +227,21 @@ def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtb
     assert len(seen) == 2
     assert not dialog.isVisible()
     assert services.structure.chip_set(tid) == old_chips
+
+
+def test_a_fault_on_odd_inputs_never_leaves_the_old_structure_on_offer(
+    dialog, qtbot, monkeypatch
+) -> None:
+    assert dialog.recompute() is not None
+    assert dialog.use_button.isEnabled()
+
+    def broken(**_inputs):
+        raise ValueError("min() arg is an empty sequence")
+
+    monkeypatch.setattr("clockapp.ui.structure.generator.suggest_structure", broken)
+    fill(qtbot, dialog.players, "2000")
+    assert dialog.recompute() is None
+    assert dialog.result_ is None
+    assert not dialog.use_button.isEnabled()
+    assert "Something went wrong: ValueError" in dialog.banner.text()
+    assert not dialog.use()
