@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome, Revision
+from clockapp.services.setup import TournamentNotFoundError
 from clockapp.services.tournaments import Watcher
 from clockapp.ui.ticks import guarded
 
@@ -99,6 +100,8 @@ class TournamentBus(QObject):
             changes.tournament_id == self._tournament_id and changes.revision == seen.tournament + 1
         ):
             self._seen = replace(seen, tournament=changes.revision)
+        if changes.what & Change.TOURNAMENT and not self._still_shown():
+            return  # switched: every window was told to read everything
         self.changed.emit(changes)
 
     @property
@@ -119,6 +122,8 @@ class TournamentBus(QObject):
         if feed is None:
             return
         self._seen = feed.revision
+        if feed.what & Change.TOURNAMENT and not self._still_shown():
+            return
         if feed.what != Change.NONE:
             self.changed.emit(
                 Changes(
@@ -127,6 +132,22 @@ class TournamentBus(QObject):
                     revision=feed.revision.tournament,
                 )
             )
+
+    def _still_shown(self) -> bool:
+        """Whether the tournament shown is still in the database (a backup restored here or at
+        another station may not hold it); if not, switch every window to the one the app would
+        reopen, or to a new one when the database holds none, and return False."""
+        tournaments = self._services.tournaments
+        try:
+            tournaments.get(self._tournament_id)
+            return True
+        except TournamentNotFoundError:
+            pass
+        shown = tournaments.last_opened()
+        self.switch_tournament(
+            shown.id if shown is not None else tournaments.create("Tournament").value.id
+        )
+        return False
 
     def stop(self) -> None:
         """Stop watching the database (the station is closing)."""

@@ -160,8 +160,12 @@ class RestoreDialog(QDialog):
         except Exception as error:  # the dialog says what went wrong; nothing was replaced
             self.error_label.setText(f"Not restored: {error}")
             return False
-        self._bus.publish(outcome.changes)
+        shown = self._bus.tournament_id
+        self._bus.publish(outcome.changes)  # shows another tournament if this one is not in it
         message = f"Restored the backup taken {backup.taken_at.astimezone():%a %H:%M:%S}."
+        if self._bus.tournament_id != shown:
+            now = self._services.tournaments.get(self._bus.tournament_id).name
+            message += f" The tournament shown was not in it: now showing {now}."
         if self._on_done is not None:
             self._on_done(message)
         self.accept()

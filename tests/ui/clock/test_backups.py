@@ -7,6 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from clockapp.persistence.backup import list_backups
+from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import TournamentBus
 
 
 def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id) -> list[str]:
@@ -130,3 +132,42 @@ def test_a_slow_backup_never_holds_the_clock(
     with qtbot.waitSignal(station.auto_backup.taken, raising=True):
         gate.set()
     assert [b.kind for b in services.backups.list()] == ["level"]
+
+
+def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_holds(
+    qtbot, station, services, tournament_id, fake_clock
+) -> None:
+    # The director opened Friday's tournament after the backup of Thursday's was taken.
+    thursday = services.tournaments.get(tournament_id).name
+    services.clock.set_field(tournament_id, entries=10, players_left=10)
+    services.backups.take("level", services.backups.note(tournament_id, "level started"))
+    fake_clock.advance(minutes=30)
+    friday = services.tournaments.create("Friday").value.id
+    station.tournaments.switch_to(friday)
+    other = TournamentBus(services, friday, poll_interval_ms=0)  # another station's window
+    switched: list[int] = []
+    other.tournament_switched.connect(switched.append)
+
+    station.director.restore_action.trigger()
+    dialog = station.director.restore_dialog
+    dialog.confirm = lambda backup: True
+    dialog.view.selectRow(0)
+    with qtbot.capture_exceptions() as raised:
+        qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+        other.poll()
+    assert not raised
+    assert station.bus.tournament_id == tournament_id
+    assert other.tournament_id == tournament_id
+    assert switched == [tournament_id]
+    message = station.director.statusBar().currentMessage()
+    assert f"The tournament shown was not in it: now showing {thursday}." in message
+    assert station.director.players_left_spin.value() == 10
+
+
+def test_a_database_left_with_no_tournament_gets_a_new_one_shown(qtbot, services) -> None:
+    # A restored backup taken before any tournament existed: the windows need one to show.
+    bus = TournamentBus(services, 99, poll_interval_ms=0)
+    bus.publish(Changes(tournament_id=None, what=Change.ALL, revision=1))
+    (only,) = services.tournaments.list()
+    assert bus.tournament_id == only.id
+    assert only.name == "Tournament"
