@@ -204,24 +204,40 @@ class BustInput:
         return (self.busted_by, *self.co_busters) if self.busted_by is not None else ()
 
 
-def broken_busts(till: Till) -> dict[int, str]:
-    """Standing busts the ledger no longer backs, by elimination id, with why.
+#: What `broken_busts` keys each break by: what broke ("lost", "credit", "stack") and its id.
+Break = tuple[str, int]
+
+
+def broken_busts(till: Till) -> dict[Break, str]:
+    """Standing busts the ledger no longer backs, each with why.
 
     A bust names the stack the player lost (`Bust.entry_number`) and its credits name the
     players who won it, with the stack each played (`BountyBook.credits`; `busted_by_id` when
     none is recorded). Once an entry is voided or refunded, a bust on its stack, or a knockout
     credited to a player left with no stack, no longer fits the field: the player would show as
     in play without a seat, or a player not in the tournament would keep a knockout and its
-    bounty. `reversal_refusal` refuses the void or refund that would do it.
+    bounty. A refund voided brings a stack back: one older than a stack the player has lost
+    since was never lost, yet the player would be out. `reversal_refusal` refuses the void or
+    refund that would do any of these.
     """
     stacks = lives(till)
-    broken: dict[int, str] = {}
-    for bust in standing_busts(till):
-        name = till.name(bust.registration_id)
-        if bust.entry_number not in stacks.get(bust.registration_id, {}):
-            broken[bust.id] = (
+    standing = standing_busts(till)
+    last = {bust.registration_id: bust for bust in standing}
+    broken: dict[Break, str] = {}
+    for bust in standing:
+        rid, name = bust.registration_id, till.name(bust.registration_id)
+        after = (
+            "."
+            if last[rid] is bust
+            else (
+                f"; {name} busted again later (hand {last[rid].hand}), so undo from the newest "
+                "back: each bust, then the rebuy or re-entry before it."
+            )
+        )
+        if bust.entry_number not in stacks.get(rid, {}):
+            broken["lost", bust.id] = (
                 f"{name} busted playing the chips of this entry (hand {bust.hand}): "
-                "undo that bust first."
+                f"undo that bust first{after}"
             )
             continue
         credits = till.bounty.credits.get(bust.id)
@@ -229,9 +245,18 @@ def broken_busts(till: Till) -> dict[int, str]:
         for buster, stack in busters:
             own = stacks.get(buster, {})
             if not own or (stack is not None and stack not in own):
-                broken[bust.id] = (
+                broken["credit", bust.id] = (
                     f"{till.name(buster)} is credited with knocking out {name} "
-                    f"(hand {bust.hand}) with the chips of this entry: undo that bust first."
+                    f"(hand {bust.hand}) with the chips of this entry: undo that bust first{after}"
+                )
+    lost = {bust.entry_number for bust in standing}
+    for rid, own in stacks.items():
+        for row_id in own:
+            later = [b for b in standing if b.registration_id == rid and b.entry_number > row_id]
+            if row_id not in lost and later:
+                broken["stack", row_id] = (
+                    f"{till.name(rid)} has busted since on later chips (hand {later[0].hand}): "
+                    "undo that bust first."
                 )
     return broken
 
@@ -245,7 +270,7 @@ def reversal_refusal(till: Till, reversing: Sequence[LedgerRow]) -> str:
     return _newly_broken(broken_busts(till), replace(till, rows=[*till.rows, *reversing]))
 
 
-def guard_busts(till: Till, before: dict[int, str]) -> None:
+def guard_busts(till: Till, before: dict[Break, str]) -> None:
     """Refuse a reversal already appended to `till` that broke a standing bust `before` (the
     till's `broken_busts` before it) did not; the services call it before they commit.
 
@@ -257,8 +282,8 @@ def guard_busts(till: Till, before: dict[int, str]) -> None:
         raise LedgerError(why)
 
 
-def _newly_broken(before: dict[int, str], till: Till) -> str:
-    return next((why for bust_id, why in broken_busts(till).items() if bust_id not in before), "")
+def _newly_broken(before: dict[Break, str], till: Till) -> str:
+    return next((why for key, why in broken_busts(till).items() if key not in before), "")
 
 
 def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:

@@ -57,8 +57,10 @@ class CorrectionsService:
         gave them), each record must be the one the undo reverses: the player's last bust still
         standing (not an undo record, nor a bust already undone or followed by a newer one).
         """
+        if bust_ids and len(bust_ids) != len(registration_ids):
+            return "Name one bust record for each player."
         till = self._till(tournament_id)
-        expected = dict(zip(registration_ids, bust_ids, strict=False)) if bust_ids else {}
+        expected = dict(zip(registration_ids, bust_ids, strict=False))
         for rid in registration_ids:
             why = undo_refusal(till, rid, bust_id if bust_id is not None else expected.get(rid))
             if why:

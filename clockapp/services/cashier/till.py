@@ -299,8 +299,9 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
     if till.registration(registration_id).status != STATUS_BUSTED or not standing:
         return f"{name} is not out; there is no elimination to undo."
     if bust_id is not None and standing[-1] != bust_id:
+        hand = next((f" on hand {b.hand}" for b in till.eliminations if b.id == bust_id), "")
         return (
-            f"record #{bust_id} is not {name}'s last bust standing: it was undone, or a newer "
-            "bust was recorded since (at another station?)."
+            f"{name}'s bust{hand} is not the last bust standing: a newer one was recorded "
+            "since, or it was undone."
         )
     return ""

@@ -23,8 +23,8 @@ class BustReport:
             payout table).
         seats: For an undone bust, where the player sits again (the seat left, or one drawn
             when it was taken; empty when the player had no seat).
-        bust_ids: For busts recorded, the record of each, in the order of `busted` (an undo
-            names them, so it never reverses a bust recorded since at another station).
+        bust_ids: For busts recorded, the record of each, in the order the busts were given
+            (an undo names them, so it never reverses a bust recorded since elsewhere).
     """
 
     busted: tuple[PrizeDue, ...]

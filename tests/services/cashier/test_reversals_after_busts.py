@@ -14,6 +14,7 @@ import pytest
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
+from clockapp.core.money.field import BustInput
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.app import Services
@@ -137,7 +138,7 @@ def test_an_undo_never_reverses_a_bust_recorded_since_elsewhere(services: Servic
     services.cashier.rebuy(tid, ann)
     services.results.eliminate(tid, ann, busted_by=cy, follow_seating=True)
     asked = services.corrections.undo_bust_refusal(tid, [ann], bust_ids=[first])
-    assert f"record #{first} is not Ann's last bust standing" in asked
+    assert "Ann's bust on hand 1 is not the last bust standing" in asked
     revision = services.tournaments.revision()
     with pytest.raises(EliminationError, match="last bust standing"):
         services.results.undo_hand(tid, [ann], "undone at the cashier", bust_ids=[first])
@@ -148,3 +149,56 @@ def test_an_undo_never_reverses_a_bust_recorded_since_elsewhere(services: Servic
     # Without a record named, the undo takes the last bust, as the Eliminations page shows it.
     services.results.undo_elimination(tid, ann, "wrong hand")
     assert status(services, tid, ann) is RegistrationStatus.PLAYING
+
+
+def test_a_refund_voided_never_brings_back_chips_older_than_a_later_bust(
+    services: Services,
+) -> None:
+    tid, (ann, bob, *_) = night(services)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.cashier.rebuy(tid, ann)
+    rebuy = entry_row(services, tid, ann, RowKind.REBUY)
+    refund = services.cashier.refund(tid, rebuy, "changed her mind").value.id
+    services.cashier.re_enter(tid, ann, seat=True)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    asked = services.corrections.void_refusal(tid, [refund])
+    assert asked == "Ann has busted since on later chips (hand 2): undo that bust first."
+    revision = services.tournaments.revision()
+    with pytest.raises(LedgerError, match="busted since on later chips"):
+        services.cashier.void(tid, refund, "refunded by mistake")
+    assert services.tournaments.revision() == revision
+    reg = services.cashier.registration(tid, ann)
+    assert (reg.entries, reg.rebuys, reg.status) == (2, 0, RegistrationStatus.BUSTED)
+
+
+def test_a_refusal_behind_later_busts_says_to_undo_from_the_newest(services: Services) -> None:
+    # Bob busts Ann, Ann rebuys, Cy busts her again: Bob's buy-in was rung up by mistake, but
+    # the bust it won is no longer Ann's last, so an undo cannot reach it directly.
+    tid, (ann, bob, cy, _dee) = night(services)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.cashier.rebuy(tid, ann)
+    services.results.eliminate(tid, ann, busted_by=cy, follow_seating=True)
+    row = entry_row(services, tid, bob, RowKind.BUY_IN)
+    asked = services.corrections.void_refusal(tid, [row])
+    assert asked.startswith("Bob is credited with knocking out Ann (hand 1)")
+    assert "Ann busted again later (hand 2), so undo from the newest back" in asked
+    # The way the message gives works: the last bust, the rebuy, the first bust, then the void.
+    services.results.undo_elimination(tid, ann, "wrong buster")
+    services.cashier.void(tid, entry_row(services, tid, ann, RowKind.REBUY), "wrong buster")
+    services.results.undo_elimination(tid, ann, "wrong buster")
+    assert services.corrections.void_refusal(tid, [row]) == ""
+
+
+def test_a_pre_check_for_several_players_needs_a_record_each(services: Services) -> None:
+    tid, (ann, bob, *_) = night(services)
+    report = services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True).value
+    assert "one bust record for each player" in services.corrections.undo_bust_refusal(
+        tid, [ann, bob], bust_ids=report.bust_ids
+    )
+
+
+def test_a_player_sharing_a_knockout_keeps_the_buy_in_too(services: Services) -> None:
+    tid, (ann, bob, cy, _dee) = night(services, BOUNTY_PRICE)
+    services.results.eliminate_hand(tid, [BustInput(ann, None, bob, co_busters=(cy,))])
+    asked = services.corrections.void_refusal(tid, [entry_row(services, tid, cy, RowKind.BUY_IN)])
+    assert asked.startswith("Cy is credited with knocking out Ann (hand 1)")
