@@ -186,12 +186,17 @@ def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
 
 
 def read_allin(
-    entries: Sequence[AllInHand], board: str | Sequence[Card] = "", *, odds: bool = True
+    entries: Sequence[AllInHand],
+    board: str | Sequence[Card] = "",
+    *,
+    odds: bool = True,
+    chip: int = 1,
 ) -> AllInReading:
     """Every hand's chances on `board` (exact), its outs, and at the river the pots and busts.
 
     With `odds=False` before the river the entry is checked but no board is counted: a `pending`
-    reading, to show the hands at once while the exact odds are worked out elsewhere.
+    reading, to show the hands at once while the exact odds are worked out elsewhere. A split
+    pot is shared in units of `chip`, the smallest chip in play (the odd chips as the rules say).
 
     Raises:
         CardError: For unreadable cards, a card used twice, a hand entered twice, or a board
@@ -214,7 +219,7 @@ def read_allin(
     if street == "river":
         shown = showdown(table, holes)
         values = [v.describe() for v in shown.values]
-        result = _settle(entries, names, shown.ranking)
+        result = _settle(entries, names, shown.ranking, chip)
     hands = tuple(
         HandChance(names[i], holes[i], h.win, h.tie, h.wins, h.ties, h.outs, values[i])
         for i, h in enumerate(odds_now)
@@ -225,10 +230,13 @@ def read_allin(
 
 
 def _settle(
-    entries: Sequence[AllInHand], names: Sequence[str], ranking: Sequence[Sequence[int]]
+    entries: Sequence[AllInHand],
+    names: Sequence[str],
+    ranking: Sequence[Sequence[int]],
+    chip: int,
 ) -> AllInResult:
     bets = [e.bet for e in entries]
-    settled = settle(bets, [False] * len(entries), ranking, button=len(entries) - 1)
+    settled = settle(bets, [False] * len(entries), ranking, button=len(entries) - 1, chip=chip)
     pots = []
     for number, pot in enumerate(settled.pots):
         title = "Main pot" if number == 0 else f"Side pot {number}"

@@ -1,9 +1,8 @@
 """`ShowdownService`: the all-in showdown on the wall, its busts, and the night's worst beat.
 
-`show` is one action: the entry is read by the poker rules (`clockapp.poker.allin`), kept (a
-`ShowdownRow`, the board by street) and put on the wall in the same transaction, with a payload
-that holds every name, card and chance, so a wall on another station draws it without a read.
-A refused entry raises before anything is written: the wall keeps what it showed.
+`show` is one action: the entry is read by the poker rules (`clockapp.poker.allin`; a chop in
+the smallest chip in play), kept (a `ShowdownRow`) and put on the wall in one transaction, with
+every name, card and chance in the payload. A refused entry raises before anything is written.
 `confirm_busts` records the busts the river caused through the eliminations' own rules
 (`apply_busts`), the winner of each busted player's last pot as the buster. `record_beat` and
 `enter_beat` keep bad-beat candidates; `beats` ranks them and `worst_beat` is the night's worst.
@@ -41,6 +40,7 @@ from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, record_change, revision_of
 from clockapp.services.results.service import apply_busts
 from clockapp.services.results.views import BustReport
+from clockapp.services.rulings import RulingsService
 from clockapp.services.setup import lock_row
 from clockapp.services.wall import put_moment, read_moment
 
@@ -187,7 +187,8 @@ class ShowdownService:
             ShowdownError: The showdown is not this tournament's or its busts are recorded.
         """
         # Refuses bad input before any write.
-        reading = read_allin(entries, board, odds=not odds_later)
+        chip = RulingsService(self._ctx).smallest_chip(tournament_id)  # a chop pays in it
+        reading = read_allin(entries, board, odds=not odds_later, chip=chip)
         cards = [str(c) for c in reading.board]
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
@@ -271,12 +272,13 @@ class ShowdownService:
                 or the busts are recorded already.
             EliminationError: The eliminations refuse a bust (nothing is written).
         """
+        chip = RulingsService(self._ctx).smallest_chip(tournament_id)  # as `show` split pots
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             row = self._row(session, tournament_id, showdown_id)
             if row.busts_recorded:
                 raise ShowdownError("This showdown's busts are recorded already.")
-            reading = read_allin(_entries(row), _board(row))
+            reading = read_allin(_entries(row), _board(row), chip=chip)
             if reading.result is None:
                 raise ShowdownError("Deal the river first: the busts come with the result.")
             busts = reading.result.busts
@@ -308,8 +310,7 @@ class ShowdownService:
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
     def record_beat(self, tournament_id: int, showdown_id: int) -> Outcome[BeatView]:
-        """Make a kept showdown (dealt to the river) a bad-beat candidate: its chance is the
-        winner's when the money went in, on the board the showdown was first shown with."""
+        """A kept showdown dealt to the river as a bad beat (the winner's chance at the all-in)."""
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             row = self._row(session, tournament_id, showdown_id)
@@ -330,8 +331,7 @@ class ShowdownService:
         allin_board: str,
         final_board: str,
     ) -> Outcome[BeatView]:
-        """Keep a bad beat entered in the rulings window: (name, hole cards) per player, the
-        board when the money went in and the final board."""
+        """Keep a bad beat from the rulings window (name and hole cards each, the two boards)."""
         entries = [AllInHand(name, cards, 1, 1) for name, cards in hands]
         final = as_cards(final_board, "the final board")
         read_allin(entries, final)  # the same checks as a showdown's (names, cards, street)

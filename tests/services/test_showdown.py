@@ -134,3 +134,20 @@ def test_a_beat_needs_a_river_and_a_single_winner(services: Services, tid: int) 
     with pytest.raises(DomainError, match="split"):
         services.showdown.enter_beat(tid, [("A", "As Kd"), ("B", "Ac Kh")], "", "2s 3d 7h 9c Jd")
     assert dump(services.ctx.engine) == before
+
+
+def test_a_chopped_pot_is_shared_in_the_smallest_chip_in_play(services: Services, tid: int) -> None:
+    # T25 is the smallest chip here: Ann and Bo chop a main pot of 3,225 that Cy put 1,075
+    # into; a share of 1,613 could not be paid, so the odd chip of 25 goes to one of them.
+    assert services.rulings.smallest_chip(tid) == 25
+    entries = [
+        AllInHand("Ann", "As Kd", 4000, 4000),
+        AllInHand("Bo", "Ac Kh", 5000, 4000),
+        AllInHand("Cy", "7c 2d", 1075, 1075),
+    ]
+    shown = services.showdown.show(tid, entries, "Qs Jd Tc 3h 3s").value.reading
+    assert shown.result is not None
+    main = shown.result.pots[0]
+    assert main.amount == 3225
+    assert sorted(main.shares) == [1600, 1625]
+    assert all(pot.amount == sum(pot.shares) for pot in shown.result.pots)
