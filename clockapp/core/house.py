@@ -14,6 +14,7 @@ file breaks nothing.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -32,8 +33,10 @@ MAX_SLIDES = 30
 MIN_SLIDE_SECONDS, MAX_SLIDE_SECONDS = 3, 600
 #: Lines of the rules sheet on one break slide (a slide shows a title and three lines).
 RULES_SLIDE_LINES = 3
-#: How many characters of a line the wall shows (the rest would be too small to read).
+#: How many characters a line of the wall holds (longer would be too small to read): a longer
+#: rule goes on in lines that start with `CONTINUED` (the wall puts no bullet before them).
 LINE_CHARS = 70
+CONTINUED = "  "
 
 
 def _json_object(text: str, what: str) -> dict[str, Any]:
@@ -108,11 +111,14 @@ def rules_pages(text: str, lines_per_page: int) -> tuple[tuple[str, tuple[str, .
 
     A "# heading" (any number of #) starts a page; "- " or "* " items and plain lines fill it;
     a page with more than `lines_per_page` lines goes on under the same heading ("... (2)");
-    **bold** marks are dropped (the wall shows every line in large type anyway).
+    **bold** marks are dropped (the wall shows every line in large type anyway). A line longer
+    than `LINE_CHARS` is wrapped at a space, each further line starting with `CONTINUED`.
 
     >>> rules_pages("- a\n- b\n- c", 2)
     (('', ('a', 'b')), (' (2)', ('c',)))
-    """
+    >>> rules_pages("- " + "word " * 20, 3)
+    (('', ('word word word word word word word word word word word word word word', '  word word word word word word')),)
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
     pages: list[tuple[str, list[str]]] = []
     heading, lines = "", list[str]()
     for raw in text.splitlines():
@@ -124,7 +130,8 @@ def rules_pages(text: str, lines_per_page: int) -> tuple[tuple[str, tuple[str, .
         elif line:
             if line[:2] in ("- ", "* "):
                 line = line[2:].strip()
-            lines.append(line[:LINE_CHARS])
+            first, *more = textwrap.wrap(line, LINE_CHARS)
+            lines.extend([first, *(CONTINUED + part for part in more)])
     if lines or heading:
         pages.append((heading, lines))
     result = []

@@ -11,7 +11,7 @@ from datetime import datetime
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from clockapp.core.house import slide_index
+from clockapp.core.house import CONTINUED, slide_index
 from clockapp.core.wall import HOUSE_RULES, WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
@@ -70,7 +70,8 @@ class HouseRulesMoment(QWidget):
         heading, lines = self._pages[index] if self._pages else ("", [])
         self.heading_label.setText(heading)
         for label, line in zip(self.line_labels, [*lines, *[""] * LINES], strict=False):
-            label.setText(f"•  {line}" if line else "")
+            bullet = "" if not line or line.startswith(CONTINUED) else "•  "
+            label.setText(f"{bullet}{line}")
         many = len(self._pages) > 1
         self.page_label.setText(f"page {index + 1} of {len(self._pages)}" if many else "")
 

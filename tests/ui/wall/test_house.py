@@ -239,3 +239,28 @@ def test_the_wall_draws_a_snapshot_without_the_hosts_part_in_the_default_look(qt
     assert theme.palette() == theme_named(DEFAULT_THEME)
     assert name.text() == "Friday"
     assert house.moment(None, None) is None
+
+
+def test_a_long_rule_is_wrapped_on_the_wall_not_cut(
+    station: ClockStation, qtbot, fake_clock
+) -> None:
+    rule = (
+        "A player who is not at the table when all cards are dealt is penalised at the "
+        "discretion of the floor"
+    )
+
+    def act(dialog: HouseDialog) -> bool:
+        dialog.rules_edit.setPlainText(f"# Conduct\n- {rule}\n- Phones away")
+        return True
+
+    station.house.run_house_dialog = act
+    station.director_actions[Action.EDIT_HOUSE].trigger()
+    station.director_actions[Action.SHOW_HOUSE_RULES].trigger()
+    stage = station.display.wall_stage
+    qtbot.waitUntil(stage.isVisible)
+    widget = stage.current_widget()
+    shown = [label.text() for label in widget.line_labels]
+    assert shown[0].startswith("•  A player who is not at the table")
+    assert not shown[1].startswith("•")  # the same rule goes on, without a bullet
+    assert " ".join(t.removeprefix("•").strip() for t in shown[:2]) == rule
+    assert shown[2] == "•  Phones away"
