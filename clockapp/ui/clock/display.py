@@ -121,7 +121,7 @@ class ClockDisplay(QWidget):
         self._root = root
 
         header = QHBoxLayout()
-        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=ALIGN_LEFT)
+        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=ALIGN_LEFT, least=0.6)
         self.time_label = FitLabel(
             "", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=ALIGN_RIGHT
         )

@@ -34,6 +34,9 @@ class FitLabel(QWidget):
         template: Fit this text's width instead of the current text, so a countdown keeps one size
             while its digits change (e.g. "00:00").
         background: Fill the box with this color (a banner), or None for transparent.
+        least: The smallest the text may shrink to, as a share of the size the box allows (0:
+            any size); a text still too wide at that size ends with "…" (a long name on the
+            wall stays readable instead of shrinking to a few pixels).
     """
 
     def __init__(
@@ -46,10 +49,12 @@ class FitLabel(QWidget):
         align: Qt.AlignmentFlag | int = ALIGN_CENTER,
         template: str | None = None,
         background: QColor | None = None,
+        least: float = 0.0,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._text = text
+        self._least = least
         # A palette colour follows the theme (a default evaluated once would not).
         self._color = theme.keep(theme.TEXT if color is None else color)
         self._fill = fill
@@ -124,7 +129,7 @@ class FitLabel(QWidget):
         if sample:
             width, usable = theme.text_width(sample, pixel, self._weight), self._usable_width()
             if width > usable:
-                pixel = max(1, int(pixel * usable / width))
+                pixel = max(1, int(pixel * usable / width), int(pixel * self._least))
         return pixel
 
     def _usable_width(self) -> float:
@@ -144,7 +149,7 @@ class FitLabel(QWidget):
             # The width was scaled from another size (`theme.text_width`); where the platform's
             # hinting makes the text wider at this size (by more than a pixel), shrink it again.
             width, usable = QFontMetricsF(font).horizontalAdvance(sample), self._usable_width()
-            if width > usable + 1:
+            if width > usable + 1 and not self._least:
                 pixel = max(1, int(pixel * usable / width))
                 font = theme.display_font(pixel, self._weight)
         self._font_cache = (key, font)
@@ -160,10 +165,28 @@ class FitLabel(QWidget):
             paint.fill(painter, banner, theme.live(self._background))
         if not self._text:
             return
-        painter.setFont(self.fitted_font())
+        font = self.fitted_font()
+        painter.setFont(font)
         if self._background is not None:
             rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
-        paint.draw_text(painter, rect, self._align, self._text, theme.live(self._color))
+        text = self.shown_text(font)
+        paint.draw_text(painter, rect, self._align, text, theme.live(self._color))
+
+    def shown_text(self, font: QFont | None = None) -> str:
+        """The text as drawn: cut with "…" when it cannot shrink enough (`least`)."""
+        metrics = QFontMetricsF(font or self.fitted_font())
+        if not self._least or metrics.horizontalAdvance(self._text) <= self._usable_width() + 1:
+            return self._text
+        # The longest start that fits with "…" (by halves; not Qt's elidedText: its enum would
+        # build the Qt namespace, which the first frame does without).
+        low, high, usable = 0, len(self._text), self._usable_width()
+        while low < high:
+            mid = (low + high + 1) // 2
+            if metrics.horizontalAdvance(self._text[:mid].rstrip() + "…") <= usable:
+                low = mid
+            else:
+                high = mid - 1
+        return self._text[:low].rstrip() + "…"
 
 
 class ProgressStrip(QWidget):

@@ -113,9 +113,26 @@ def test_text_fits_its_box_at_every_size(station, qtbot, size) -> None:
             continue
         from PySide6.QtGui import QFontMetricsF
 
-        width = QFontMetricsF(label.fitted_font()).horizontalAdvance(label.text())
+        width = QFontMetricsF(label.fitted_font()).horizontalAdvance(label.shown_text())
         assert width <= label.width() + 1, label.text()
         assert label.fitted_font().pixelSize() <= label.height() * 1.2
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_a_long_tournament_name_stays_readable_and_ends_with_an_ellipsis(
+    station, services, tournament_id, qtbot, size
+) -> None:
+    short = station.display.name_label
+    station.display.resize(*size)
+    station.display.layout().activate()
+    normal = short.fitted_font().pixelSize()
+    name = "The Annual Grand Charity Championship of the Greater Metropolitan Poker League " * 2
+    station.bus.run(lambda: services.tournaments.rename(tournament_id, name[:200]))
+    assert short.text() == name[:200].strip()
+    assert short.fitted_font().pixelSize() >= 0.6 * normal - 1  # not shrunk to a few pixels
+    shown = short.shown_text()
+    assert shown.endswith("…")
+    assert name.startswith(shown[:-1].rstrip())
 
 
 @pytest.mark.parametrize("pixel", [9, 14, 37, 120, 400])
