@@ -60,6 +60,8 @@ class Player:
         folded: The seat folded: its chips stay in the pot but it can win nothing.
         place: The finishing order the director gives when the cards are not known (1 = best,
             equal numbers tie); None when not given.
+        set_aside: Hole cards a switch to a game with fewer put aside (Omaha to Hold'em): the
+            switch back brings them back, unless they were dealt elsewhere meanwhile.
     """
 
     seat: int
@@ -68,6 +70,7 @@ class Player:
     bet: int = 0
     folded: bool = False
     place: int | None = None
+    set_aside: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def label(self) -> str:
@@ -143,7 +146,8 @@ class Dispute:
         if target == BOARD:
             return replace(self, board=cards)
         players = list(self.players)
-        players[target] = replace(players[target], cards=cards)
+        # A hand entered anew: the cards a game switch put aside are not that hand's any more.
+        players[target] = replace(players[target], cards=cards, set_aside=())
         return replace(self, players=tuple(players))
 
     def conflicts(self, target: int, cards: tuple[str, ...]) -> str | None:
@@ -228,9 +232,26 @@ class Dispute:
         return replace(self, target=target)
 
     def with_game(self, game: Game) -> Dispute:
-        """Switch games; hands longer than the new game allows keep their first cards."""
-        players = tuple(replace(p, cards=p.cards[: game.hole_cards]) for p in self.players)
-        return replace(self, game=game, players=players)
+        """Switch games; hands longer than the new game allows keep their first cards and put
+        the rest aside, for a switch back (the toggle loses no card).
+
+        >>> d = Dispute(game=Game.OMAHA).with_cards(0, ("Ah", "7c", "7d", "2s"))
+        >>> d.with_game(Game.HOLDEM).players[0].cards
+        ('Ah', '7c')
+        >>> d.with_game(Game.HOLDEM).with_game(Game.OMAHA).players[0].cards
+        ('Ah', '7c', '7d', '2s')
+        """
+        used = set(self.used())
+        players = []
+        for p in self.players:
+            if len(p.cards) > game.hole_cards:
+                kept, aside = p.cards[: game.hole_cards], p.cards[game.hole_cards :]
+                players.append(replace(p, cards=kept, set_aside=aside + p.set_aside))
+                continue
+            back = tuple(c for c in p.set_aside if c not in used)
+            room = game.hole_cards - len(p.cards)
+            players.append(replace(p, cards=p.cards + back[:room], set_aside=back[room:]))
+        return replace(self, game=game, players=tuple(players))
 
     def with_player(self, index: int, **changes: object) -> Dispute:
         """Change one player's seat, name, bet, folded flag or place."""

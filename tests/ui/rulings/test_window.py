@@ -151,6 +151,23 @@ def test_too_many_cards_for_the_game(qtbot, window: RulingsWindow) -> None:
     assert error.text() == "Seat 1 holds 2 cards in Hold'em, not 3."
 
 
+def test_switching_to_holdem_and_back_loses_no_card(qtbot, window: RulingsWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    type_cards(qtbot, window, 0, "Ah 7c 7d 2s")
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    assert window.dispute().players[0].cards == ("Ah", "7c")
+    assert "7d" not in window.dispute().used()  # free to deal while in Hold'em
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    assert window.dispute().game is Game.OMAHA
+    assert window.dispute().players[0].cards == ("Ah", "7c", "7d", "2s")
+    # A card put aside and dealt elsewhere meanwhile stays where it was dealt.
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    type_cards(qtbot, window, 1, "7d Kd")
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    assert window.dispute().players[0].cards == ("Ah", "7c", "2s")
+    assert window.dispute().players[1].cards == ("7d", "Kd")
+
+
 def test_omaha_has_four_slots_and_judges_two_plus_three(qtbot, window: RulingsWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
     assert window.dispute().game is Game.OMAHA
