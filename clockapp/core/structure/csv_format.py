@@ -113,8 +113,10 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     keys = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in header]
     unknown = [h for h, k in zip(header, keys, strict=True) if k not in CSV_COLUMNS]
     if unknown:
+        named = ", ".join(repr(u[:40]) for u in unknown[:5])  # a hostile header: a few, cut
+        more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
         raise StructureError(
-            f"Header row: unknown column(s) {', '.join(repr(u) for u in unknown)}; "
+            f"Header row: unknown column(s) {named}{more}; "
             f"known columns are {', '.join(CSV_COLUMNS)}."
         )
     if "minutes" not in keys:

@@ -396,3 +396,15 @@ def test_with_levels_keeps_the_planned_level_when_it_still_exists() -> None:
     assert shorter.planned_last_level is None
     same = HOME.with_levels(HOME.levels[:4])
     assert same.planned_last_level == 3
+
+
+def test_a_header_of_many_unknown_columns_names_a_few() -> None:
+    # A hostile file: 100,000 columns made a message as long as the file, on the GUI's banner.
+    header = ",".join(f"col{n}" for n in range(100_000))
+    with pytest.raises(StructureError) as refused:
+        structure_from_csv(f"minutes,{header}\n")
+    message = str(refused.value)
+    assert message.startswith(
+        "Header row: unknown column(s) 'col0', 'col1', 'col2', 'col3', 'col4'"
+    )
+    assert len(message) < 300
