@@ -73,7 +73,9 @@ def draw_cards(counts: Sequence[int], seed: int) -> tuple[tuple[str, ...], ...]:
     """
     if sum(counts) > len(DECK):
         raise ChipRaceError(
-            f"The race needs {sum(counts)} cards, more than one deck: race each table on its own."
+            f"The race needs {sum(counts)} cards (one per odd chip), more than one deck of "
+            f"{len(DECK)}: race fewer players at a time, or change some odd chips up by hand "
+            "first."
         )
     deck = list(DECK)
     random.Random(seed).shuffle(deck)

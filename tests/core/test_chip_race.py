@@ -129,7 +129,11 @@ def test_a_seeded_draw_is_recorded_and_repeatable() -> None:
         ([RaceEntry("Ann", (1,))], (("As", "Kd"),), "enter 1 card, not 2"),
         ([RaceEntry("Ann", (1,)), RaceEntry("Bob", (1,))], (("As",), ("as",)), "dealt once"),
         ([RaceEntry("Ann", (1,))], (("Zz",),), "is not a card"),
-        ([RaceEntry("Ann", (30,)), RaceEntry("Bob", (27,))], None, "more than one deck"),
+        (
+            [RaceEntry("Ann", (30,)), RaceEntry("Bob", (27,))],
+            None,
+            "more than one deck of 52: race fewer players",
+        ),
     ],
 )
 def test_bad_races_are_refused_with_a_readable_message(
