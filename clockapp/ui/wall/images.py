@@ -17,9 +17,10 @@ from PySide6.QtGui import QImage, QImageReader, QPixmap
 from clockapp.core.house import MAX_IMAGE_CHARS
 from clockapp.core.look import LookError
 
-#: The largest image file read, and the most pixels on a side (before scaling).
+#: The largest image file read, and the most pixels on a side (before scaling): Qt decodes a
+#: whole image first, and refuses one over 256 MB (8,000 x 8,000 at 4 bytes a pixel fits).
 MAX_FILE_BYTES = 20 * 1024 * 1024
-MAX_PIXELS_SIDE = 12_000
+MAX_PIXELS_SIDE = 8_000
 
 
 def load_image(path: Path, max_side: int) -> str:
@@ -39,7 +40,8 @@ def load_image(path: Path, max_side: int) -> str:
     dims = reader.size()
     if dims.isValid() and max(dims.width(), dims.height()) > MAX_PIXELS_SIDE:
         raise LookError(
-            f"{name} is {dims.width()}x{dims.height()} pixels; at most {MAX_PIXELS_SIDE} a side."
+            f"{name} is {dims.width():,} x {dims.height():,} pixels, too large to read; save it "
+            f"at most {MAX_PIXELS_SIDE:,} pixels a side (the wall shows it smaller anyway)."
         )
     if dims.isValid() and max(dims.width(), dims.height()) > max_side:
         reader.setScaledSize(

@@ -264,3 +264,35 @@ def test_a_long_rule_is_wrapped_on_the_wall_not_cut(
     assert not shown[1].startswith("•")  # the same rule goes on, without a bullet
     assert " ".join(t.removeprefix("•").strip() for t in shown[:2]) == rule
     assert shown[2] == "•  Phones away"
+
+
+def _blank_png(path: Path, side: int) -> Path:
+    """A real black PNG, `side` pixels square (one bit a pixel: a few kilobytes on disk)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    row = b"\0" + bytes((side + 7) // 8)
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(row * side, 9))
+        + chunk(b"IEND", b"")
+    )
+    return path
+
+
+def test_a_logo_too_large_to_decode_says_its_size_and_the_limit(tmp_path: Path) -> None:
+    # 8,200 pixels square decodes to more than Qt's 256 MB: it was refused as "Unable to read
+    # image data", which does not tell the director to make it smaller.
+    with pytest.raises(images.LookError) as refused:
+        images.load_image(_blank_png(tmp_path / "poster.png", 8200), 512)
+    assert str(refused.value) == (
+        "poster.png is 8,200 x 8,200 pixels, too large to read; save it at most 8,000 pixels "
+        "a side (the wall shows it smaller anyway)."
+    )
+    assert images.load_image(_blank_png(tmp_path / "fine.png", 4000), 512)
