@@ -270,7 +270,9 @@ def list_file_backups(database: Path) -> tuple[BackupInfo, ...]:
 def _check_restorable(path: Path) -> None:
     files.check_backup(path)
     revision = files.backup_revision(path)
-    if revision is not None and revision not in shipped_revisions():
+    if revision is None:  # a database of some other program, put in the backups folder
+        raise BackupError(f"The backup {path.name} holds no clockapp data; choose another one.")
+    if revision not in shipped_revisions():
         raise BackupError(
             f"The backup {path.name} was written by a newer version of clockapp (revision "
             f"{revision}); restore it with that version."

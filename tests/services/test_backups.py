@@ -249,3 +249,20 @@ def test_an_import_that_cannot_back_up_changes_nothing(services: Services, which
     with pytest.raises(BackupError, match="backup folder"):
         _imports(services, tid)[which]()  # type: ignore[operator]
     assert dump_database(services.ctx.engine) == before
+
+
+def test_a_database_of_another_program_in_the_backups_folder_is_refused(
+    services: Services,
+) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    saved = services.backups.take("level", services.backups.note(tid))
+    saved.path.unlink()
+    other = sqlite3.connect(saved.path)  # a valid SQLite file, named as a backup
+    other.execute("CREATE TABLE recipes (name TEXT)")
+    other.commit()
+    other.close()
+    revision = services.tournaments.revision()
+    with pytest.raises(BackupError, match="holds no clockapp data"):
+        services.backups.restore(saved.name, tid)
+    assert services.tournaments.revision() == revision
+    assert services.tournaments.get(tid).name == "Friday"
