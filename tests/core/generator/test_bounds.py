@@ -33,6 +33,17 @@ def test_short_levels_over_a_long_budget_give_a_structure(level_minutes: int, ho
     assert any("more levels than the chips can use" in w for w in result.warnings)
 
 
+def a_structure_or_a_refusal(
+    players: int, stack: int, level_minutes: int, minutes: int, chips: tuple[int, ...], rebuys: int
+) -> None:
+    """The generator gives a structure of at least one level, or refuses clearly."""
+    try:
+        result = suggest_structure(players, stack, level_minutes, minutes, chips, rebuys=rebuys)
+    except DomainError:
+        return
+    assert result.structure.level_count >= 1
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(2, 300),
@@ -45,11 +56,7 @@ def test_short_levels_over_a_long_budget_give_a_structure(level_minutes: int, ho
 def test_plausible_long_nights_never_overflow(
     players: int, stack: int, level_minutes: int, minutes: int, chips: tuple[int, ...], rebuys: int
 ) -> None:
-    try:
-        result = suggest_structure(players, stack, level_minutes, minutes, chips, rebuys=rebuys)
-    except DomainError:
-        return
-    assert result.structure.level_count >= 1
+    a_structure_or_a_refusal(players, stack, level_minutes, minutes, chips, rebuys)
 
 
 @pytest.mark.parametrize(
@@ -117,8 +124,4 @@ def test_a_big_field_on_small_chips_still_gets_a_structure(
 def test_any_field_gets_a_structure_or_a_refusal(
     players: int, stack: int, level_minutes: int, minutes: int, chips: tuple[int, ...], rebuys: int
 ) -> None:
-    try:
-        result = suggest_structure(players, stack, level_minutes, minutes, chips, rebuys=rebuys)
-    except DomainError:
-        return
-    assert result.structure.level_count >= 1
+    a_structure_or_a_refusal(players, stack, level_minutes, minutes, chips, rebuys)

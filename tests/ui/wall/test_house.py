@@ -98,12 +98,11 @@ def test_a_cancelled_look_dialog_changes_nothing(station: ClockStation) -> None:
     assert dump(station.services.ctx.engine) == before
 
 
-def test_the_house_rules_go_on_the_wall_a_page_at_a_time(
-    station: ClockStation, qtbot, fake_clock
-) -> None:
+def rules_on_the_wall(station: ClockStation, qtbot, text: str):
+    """Type `text` as the house rules in the director's dialog and put them on the wall."""
+
     def act(dialog: HouseDialog) -> bool:
-        assert "Hold'em" in dialog.rules()
-        text = "# Phones\n- Away from the table\n# Drinks\n- Not on the felt"
+        assert "Hold'em" in dialog.rules()  # the sheet offered first
         dialog.rules_edit.setPlainText(text)
         return True
 
@@ -112,6 +111,15 @@ def test_the_house_rules_go_on_the_wall_a_page_at_a_time(
     station.director_actions[Action.SHOW_HOUSE_RULES].trigger()
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
+    return stage
+
+
+def test_the_house_rules_go_on_the_wall_a_page_at_a_time(
+    station: ClockStation, qtbot, fake_clock
+) -> None:
+    stage = rules_on_the_wall(
+        station, qtbot, "# Phones\n- Away from the table\n# Drinks\n- Not on the felt"
+    )
     assert stage.moment is not None
     assert stage.moment.kind == HOUSE_RULES
     widget = stage.current_widget()
@@ -249,16 +257,9 @@ def test_a_long_rule_is_wrapped_on_the_wall_not_cut(
         "discretion of the floor"
     )
 
-    def act(dialog: HouseDialog) -> bool:
-        dialog.rules_edit.setPlainText(f"# Conduct\n- {rule}\n- Phones away")
-        return True
-
-    station.house.run_house_dialog = act
-    station.director_actions[Action.EDIT_HOUSE].trigger()
-    station.director_actions[Action.SHOW_HOUSE_RULES].trigger()
-    stage = station.display.wall_stage
-    qtbot.waitUntil(stage.isVisible)
-    widget = stage.current_widget()
+    widget = rules_on_the_wall(
+        station, qtbot, f"# Conduct\n- {rule}\n- Phones away"
+    ).current_widget()
     shown = [label.text() for label in widget.line_labels]
     assert shown[0].startswith("•  A player who is not at the table")
     assert not shown[1].startswith("•")  # the same rule goes on, without a bullet
