@@ -1,4 +1,4 @@
-"""clockapp runs on Windows and macOS too: its code uses nothing POSIX-only (issue 9).
+"""clockapp runs on Windows and macOS too: its code uses nothing POSIX-only.
 
 Most hosts' laptops run Windows or macOS. This test reads every module of `clockapp/` (tests and
 benchmarks may use POSIX things; the app may not) and fails on:

@@ -1,7 +1,7 @@
 """`make run` checks the system libraries Qt needs before starting, and names the packages.
 
 A fresh Debian desktop lacked libxcb-icccm4 and libxcb-keysyms1 (and Qt's own hint names
-libxcb-cursor0 only); Qt aborted naming one library at a time (issue 9).
+libxcb-cursor0 only); Qt aborted naming one library at a time.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`settle`: a hand's money, from each seat's chips in to each seat's chips out.
 
-The rules, as issue 3 states them (common tournament practice):
+The rules (common tournament practice):
 
 * The uncalled bet, the excess of the single largest contribution over the second largest, goes
   back to its seat before anything else.

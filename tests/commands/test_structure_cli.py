@@ -34,7 +34,7 @@ def test_suggest_prints_a_readable_table() -> None:
     assert lines[0] == "Suggested structure: T1,000, 15 players, 20-minute levels, 5h00"
     assert any(line.split()[:2] == ["1", "5/10"] for line in lines)
     assert any("Break 2: 15 min, color up T5 (red)" in line for line in lines)
-    # Level 13 ends at 4:50, nearest the 5-hour budget (issue 11: it was level 14, ending 5:10).
+    # Level 13 ends at 4:50, nearest the 5-hour budget (it was level 14, ending 5:10).
     assert any("400/800" in line and "<- planned last level" in line for line in lines)
     assert "Starting stack: 6 x T100 + 12 x T25 + 20 x T5 = T1,000 (38 chips)" in lines
     assert "Rebuy: 2 x T500 = T1,000" in lines
@@ -74,7 +74,7 @@ def test_coarse_chips_step_up_for_real_and_warn_of_a_thin_stack() -> None:
     planned = data["planned_last_level"]
     assert (15_000, 16_000) not in itertools.pairwise(bigs)
     # Every rise a real step; up to the planned level a level may hold the blinds instead (the
-    # hosts' 5% rule before smooth steps, issue 11), never after it.
+    # hosts' 5% rule before smooth steps), never after it.
     for number, (before, after) in enumerate(itertools.pairwise(bigs), start=2):
         if after == before and number <= planned:
             continue
@@ -94,7 +94,7 @@ def test_owned_chips_give_a_shortfall_report() -> None:
 
 
 def test_owned_chips_choose_a_stack_the_case_can_supply() -> None:
-    # Issue 11: the handiest stack needed 330 T5 chips of the 300 owned (30 short); another
+    # The handiest stack needed 330 T5 chips of the 300 owned (30 short); another
     # stack of T1,000 fits the case, so nothing is short.
     code, text = run([*ISSUE_EXAMPLE, "--owned", "5=300,25=200,100=100,500=50"])
     assert code == 0

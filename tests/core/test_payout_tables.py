@@ -1,4 +1,4 @@
-"""The published payout tables (issue 11): the presets follow BARGE's home-game schedule, and a
+"""The published payout tables: the presets follow BARGE's home-game schedule, and a
 table that pays more places than the field is renormalised over the places that can be paid."""
 
 from __future__ import annotations
@@ -39,13 +39,13 @@ def test_the_default_is_the_published_home_game_table() -> None:
 
 @pytest.mark.parametrize("entries", [2, 3, 4])
 def test_two_to_four_entries_pay_only_the_winner(entries: int) -> None:
-    """Issue 11: with 2 entries both players cashed."""
+    """With 2 entries both players cashed."""
     assert payout_table(entries * 2000, entries).amounts == (entries * 2000,)
 
 
 @pytest.mark.parametrize("entries", range(16, 25))
 def test_sixteen_to_twenty_four_entries_pay_four_places_first_about_42(entries: int) -> None:
-    """Issue 11: the preset paid 3 places at 50% where BARGE pays 4 at 42%."""
+    """The preset paid 3 places at 50% where BARGE pays 4 at 42%."""
     pool = entries * 2000
     table = payout_table(pool, entries)
     assert table.places_paid == 4
@@ -54,13 +54,13 @@ def test_sixteen_to_twenty_four_entries_pay_four_places_first_about_42(entries: 
 
 @pytest.mark.parametrize("entries", range(28, 46))
 def test_twenty_eight_to_forty_five_entries_first_gets_37_to_40(entries: int) -> None:
-    """Issue 11: the preset gave 1st 41-48% where the tables give 37-40%."""
+    """The preset gave 1st 41-48% where the tables give 37-40%."""
     table = payout_table(entries * 2000, entries)
     assert 0.37 <= table.amounts[0] / table.prize_pool <= 0.40
 
 
 def test_second_is_not_half_of_first() -> None:
-    """Issue 11: the old curve made 2nd exactly half of 1st."""
+    """The old curve made 2nd exactly half of 1st."""
     for entries in (20, 40, 80, 150, 500):
         table = payout_table(entries * 1000, entries)
         assert 2 * table.amounts[1] != table.amounts[0]
@@ -127,7 +127,7 @@ def test_renormalise_keeps_the_order_and_adds_to_100(weights: tuple[int, ...], n
 
 
 def test_fit_to_field_renormalises_custom_percentages_and_amounts() -> None:
-    """Issue 11: with fewer players than paid places the cashier could not pay the winner."""
+    """With fewer players than paid places the cashier could not pay the winner."""
     custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     with pytest.raises(DomainError, match="pays 3 places but there are only 2 entries"):
         payout_table(4000, 2, custom)

@@ -1,5 +1,5 @@
 """The built wheel carries everything the app needs: installed into a fresh environment outside
-the checkout, `clockapp --self-test` finds its sounds, fonts, icon and presets (issue 9).
+the checkout, `clockapp --self-test` finds its sounds, fonts, icon and presets.
 
 The wheel is built from a copy of the project without build isolation, and the new environment
 gets the dependencies through a `.pth` file naming this interpreter's site-packages, so the test

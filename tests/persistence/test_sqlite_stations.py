@@ -1,4 +1,4 @@
-"""Processes on one machine sharing the SQLite file (issue 12): WAL, a busy timeout, short
+"""Processes on one machine sharing the SQLite file: WAL, a busy timeout, short
 transactions, a readable refusal when the lock is held too long, and the cheap change watcher."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The database itself refuses what two stations racing could otherwise both write (issue 12):
+"""The database itself refuses what two stations racing could otherwise both write:
 one revision handed to two actions, a sale voided twice."""
 
 from __future__ import annotations

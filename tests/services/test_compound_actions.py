@@ -1,4 +1,4 @@
-"""Compound cashier actions are one service call and one write transaction (issue 10).
+"""Compound cashier actions are one service call and one write transaction.
 
 A buy-in seats its player in the sale's own transaction; a bust frees the seat in its own; a
 rebuy or an undone bust gives the player back the seat left at the bust when it is still free,
@@ -28,7 +28,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 
-#: Issue 10's budget for one buy-in with its seat.
+#: The budget for one buy-in with its seat.
 MAX_STATEMENTS = 40
 
 

@@ -66,7 +66,7 @@ def test_ledger_export_keeps_negative_amounts_numeric(services: Services, tid: i
     refund = rows[-1]
     assert refund[header.index("kind")] == "refund"
     assert refund[header.index("drawer")] == "-25.00"
-    assert refund[header.index("amount")] == "-25.00"  # a reversal shows its sign (issue 11)
+    assert refund[header.index("amount")] == "-25.00"  # a reversal shows its sign
     assert refund[header.index("reason")] == "=cmd|' /C calc'!A0"
     assert rows[1][header.index("player")] == HOSTILE[0]
     assert rows[1][header.index("drawer")] == "25.00"

@@ -1,4 +1,4 @@
-"""Issue 11: registration closes at a defined moment; the end of the tournament is stored.
+"""Registration closes at a defined moment; the end of the tournament is stored.
 
 Every refused action must leave the database exactly as it was (`Unchanged`).
 """

@@ -138,7 +138,7 @@ def test_reading_the_tables_changes_nothing(services: Services, tid: int) -> Non
 def test_the_button_the_director_gave_is_kept(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
-    """What the director told the seating stays known until the director changes it (issue 11)."""
+    """What the director told the seating stays known until the director changes it."""
     _seated(services, tid)
     services.seating.set_button(tid, 1, 5)
     fake_clock.advance(minutes=60)

@@ -1,4 +1,4 @@
-"""Two stations acting on the same thing at the same moment (issue 12), as real OS processes on a
+"""Two stations acting on the same thing at the same moment, as real OS processes on a
 SQLite file and on PostgreSQL: one succeeds, the other is refused in words that name what
 changed; never a duplicate, never a raw database error.
 """

@@ -168,7 +168,7 @@ def station(
     the_station.close()
 
 
-# ---------------------------------------------------------------- the cashier window (issue 4)
+# ---------------------------------------------------------------- the cashier window
 @pytest.fixture
 def cashier_window(services: Services, bus: TournamentBus, qtbot) -> Iterator[QWidget]:
     """The cashier window on a fresh tournament, shown (the search box has the focus)."""
@@ -202,7 +202,7 @@ def shown_window(window_factory, qtbot) -> Callable[..., QWidget]:
     return show
 
 
-# ---------------------------------------------------------------- optional Qt parts (issue 9)
+# ---------------------------------------------------------------- optional Qt parts
 #: What a machine without libpulse0 cannot import (sound cues and speech).
 OPTIONAL_QT = ("PySide6.QtMultimedia", "PySide6.QtTextToSpeech")
 

@@ -1,5 +1,5 @@
 """Printing is optional: without QtPrintSupport the tables window opens, saves its move sheet as a
-PDF, and Print says why it cannot print instead of raising (issue 9)."""
+PDF, and Print says why it cannot print instead of raising."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11: the director closes and reopens registration; the desk and the wall say so; the
+"""The director closes and reopens registration; the desk and the wall say so; the
 results report uses the amounts a deal paid."""
 
 from __future__ import annotations

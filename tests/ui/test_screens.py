@@ -1,4 +1,4 @@
-"""The screens of a director's night (issue 11): every window fits a 1366x768 laptop, help and
+"""The screens of a director's night: every window fits a 1366x768 laptop, help and
 questions appear where the director is, and neither a stray Alt+F4 nor Ctrl+Q ends the night.
 
 Each test plays the host: it opens the windows as the app does, presses the keys a host presses,

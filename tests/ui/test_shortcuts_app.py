@@ -1,4 +1,4 @@
-"""One shortcut, one meaning, across the app (issue 11): every window of a running station is
+"""One shortcut, one meaning, across the app: every window of a running station is
 walked for the keys it binds, through the actions registry or its own QActions and QShortcuts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A station whose PostgreSQL server goes away under it (issue 12): it says so on every window at
+"""A station whose PostgreSQL server goes away under it: it says so on every window at
 once (the wall only with a discreet dot), keeps the clock running from the stored end time,
 refuses changes in words, and comes back by itself when the server does.
 

@@ -1,4 +1,4 @@
-"""Every periodic timer in the UI survives what its slot raises (issue 9: fix the class).
+"""Every periodic timer in the UI survives what its slot raises (fix the class).
 
 A repeating timer whose slot raises sends the error to `sys.excepthook` every time it fires, and a
 single-shot timer re-armed at the end of its slot is never re-armed: so each `timeout` in

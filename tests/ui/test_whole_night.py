@@ -1,4 +1,4 @@
-"""A whole small tournament, played through the windows as a host plays it (issue 11).
+"""A whole small tournament, played through the windows as a host plays it.
 
 Twelve players (eleven at the doors, one late), three tables of six (one breaks), a structure with
 a break after level 2, late registration and $20 rebuys through that break, three places paid

@@ -131,7 +131,7 @@ class SeatingConfigRow(SQLModel, table=True):
     final_table_size: int | None = None
     revision: int = 0  # bumped by every seating write (serialises stations)
     # No longer read: a button answer used to go stale after this long; it is now kept until the
-    # director changes it (issue 11). The column stays so older databases need no migration.
+    # director changes it. The column stays so older databases need no migration.
     button_max_age_seconds: int = Field(
         default=120, sa_column_kwargs={"server_default": text("120")}
     )

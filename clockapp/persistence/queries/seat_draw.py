@@ -1,7 +1,7 @@
 """The statements of one seat drawn inside a sale (`services.seating.one_seat`): read the rows the
 draw needs, write one seat.
 
-A buy-in with its seat is the cashier's busiest action (issue 10): it reads the tables in play,
+A buy-in with its seat is the cashier's busiest action: it reads the tables in play,
 the stored seats with their players' state, and the one player, as plain rows, and writes one
 seat row, never the whole room. The statements are built once, here, with bound parameters, so
 SQLAlchemy's compiled cache serves every run (a statement built per call costs more CPU to build

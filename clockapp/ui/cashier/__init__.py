@@ -1,4 +1,4 @@
-"""The cashier station (issue 4): players, buy-ins, the ledger, the drawer, payouts, results."""
+"""The cashier station: players, buy-ins, the ledger, the drawer, payouts, results."""
 
 from clockapp.ui.cashier.window import CASHIER_KEYS, CashierWindow
 

@@ -308,7 +308,7 @@ def test_no_level_barely_moves(args: tuple[object, ...], was: tuple[int, int]) -
     bigs = big_blinds(result)
     assert was not in itertools.pairwise(bigs)
     assert crawls(bigs) == []
-    # Neither crawl nor outgrow the chips (issue 11: the hosts' 5% rule comes first): some levels
+    # Neither crawl nor outgrow the chips (the hosts' 5% rule comes first): some levels
     # hold the blinds, the planned last big blind stays near 5%, and the director is told.
     assert held_after_planned(result) == []
     assert 1 / 1.5 <= result.planned_last_big_blind / result.target_last_big_blind <= 1.5

@@ -1,6 +1,6 @@
 """The generator across the whole grid of a host's inputs, small fields and short nights included.
 
-Issue 11: the planned end overshot the time budget by about ten minutes, the chips the host owns
+The planned end overshot the time budget by about ten minutes, the chips the host owns
 were ignored, and for short tournaments with few players the last big blind came out near 9% of
 the chips in play where about 5% was reachable. Checked here over players 2-60, time budgets
 1-8 hours, levels of 10-40 minutes and common starting stacks:

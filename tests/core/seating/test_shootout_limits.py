@@ -1,4 +1,4 @@
-"""Shootout time limits (issue 11): each round its own limit, enforced; the final table after
+"""Shootout time limits: each round its own limit, enforced; the final table after
 round 1 has none (no deadline, no time-out); tables timing out together rank by chips."""
 
 from __future__ import annotations

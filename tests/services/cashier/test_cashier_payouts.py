@@ -475,7 +475,7 @@ def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
     services.payouts.pay_prize(tid, a, 100)
     late = services.players.create(PlayerDetails("Late")).value.id
     before = ledger_and_revision(services, tid)
-    # Issue 11: the field is finished (one player left), so nothing enters it at all; the
+    # The field is finished (one player left), so nothing enters it at all; the
     # overpayment guard stays behind it as a second line.
     with pytest.raises(EntryRefused, match=r"The tournament is over"):
         services.cashier.buy_in(tid, late)

@@ -48,7 +48,7 @@ def test_the_chosen_table_is_kept(services: Services, tid: int) -> None:
 def test_too_many_places_are_renormalised_once_confirmed_then_the_winner_is_paid(
     services: Services, tid: int
 ) -> None:
-    """Issue 11: with fewer players than paid places the winner could not be paid."""
+    """With fewer players than paid places the winner could not be paid."""
     a, b = field(services, tid, 2)
     custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     # The table was typed for a bigger field than came (the set-up takes it as it is).

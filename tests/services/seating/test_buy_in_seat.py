@@ -1,4 +1,4 @@
-"""A buy-in's seat is drawn from the rows the draw needs and written as one row (issue 10).
+"""A buy-in's seat is drawn from the rows the draw needs and written as one row.
 
 The sale seats its player without loading or storing the whole room (`services.seating.one_seat`);
 the draw still follows the room's rules: stale seats go first and free their seat, team members

@@ -1,5 +1,5 @@
 """Hand-for-hand at the bubble: busts of one hand are one hand, whichever order they are entered
-(issue 11), and the app offers hand-for-hand when the next bust decides the money."""
+and the app offers hand-for-hand when the next bust decides the money."""
 
 from __future__ import annotations
 

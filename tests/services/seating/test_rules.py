@@ -32,7 +32,7 @@ def uneven_room(services: Services, tid: int) -> dict[tuple[int, int], int]:
 def test_a_button_the_director_entered_is_kept(
     services: Services, tid: int, fake_clock: FakeClock, seconds_later: int
 ) -> None:
-    """Issue 11: a button position entered was forgotten about two minutes later."""
+    """A button position entered was forgotten about two minutes later."""
     uneven_room(services, tid)
     services.seating.set_button(tid, 1, 1)
     services.seating.set_button(tid, 2, 1)

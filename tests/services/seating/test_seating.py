@@ -450,7 +450,7 @@ def test_balance_after_busts_moves_the_big_blind_to_the_worst_seat(
     assert result.need_button is None
     room = services.seating.room(tid)
     assert [t.count for t in room.tables] == [6, 6]
-    # The buttons stay as the dealers said: moving players moves no button (issue 11).
+    # The buttons stay as the dealers said: moving players moves no button.
     assert [t.button for t in room.tables] == [1, 1]
     assert room.table(2).seat(5).moves == 1
     assert room.tables[0].gives == 2

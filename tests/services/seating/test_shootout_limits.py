@@ -1,4 +1,4 @@
-"""Shootout time limits through the service (issue 11): enforced from the round's draw by the
+"""Shootout time limits through the service: enforced from the round's draw by the
 injected clock, refused with the database unchanged; tables timing out together are one hand at
 the cashier, ranked by chips; the final table has no deadline and takes no time-out."""
 

@@ -1,4 +1,4 @@
-"""Teams stay spread through the services' balancing and breaks (issue 11)."""
+"""Teams stay spread through the services' balancing and breaks."""
 
 from __future__ import annotations
 

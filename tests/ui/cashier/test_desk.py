@@ -417,7 +417,7 @@ def test_the_seat_drawn_once_tables_exist(
 def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
-    """Issue 10: the bust freed the seat; the rebuy used to leave the player waiting for one."""
+    """The bust freed the seat; the rebuy used to leave the player waiting for one."""
     configure(services, tournament_id, rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4))
     services.clock.start(tournament_id)
     services.seating.add_tables(tournament_id, 2, seat_count=9)
@@ -458,7 +458,7 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
 def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     qtbot, cashier_window, desk, services, tournament_id
 ):
-    """Issue 10: B, Enter and the refresh after it, every read included: one write transaction
+    """B, Enter and the refresh after it, every read included: one write transaction
     and at most 40 SQL statements (counted through SQLAlchemy's engine events)."""
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     find(qtbot, desk, "bob")

@@ -1,4 +1,4 @@
-"""Issue 11, the cashier desk: where the keyboard goes after every action, refusal or dialog.
+"""The cashier desk: where the keyboard goes after every action, refusal or dialog.
 
 The cashier types without looking: after anything done at the desk (a sale, a refusal, a
 cancelled dialog, an undo) the next key must land in one predictable place, the search box, with

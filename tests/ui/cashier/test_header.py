@@ -1,4 +1,4 @@
-"""Issue 10, the cashier window composed of parts: the header and the search box on their own.
+"""The cashier window composed of parts: the header and the search box on their own.
 
 The header (`CashierHeader`) reads the tournament's name, rules, prize pool and registration
 itself, only the parts the bus's flags touch; the window's title follows the name it reads. The

@@ -1,4 +1,4 @@
-"""Issue 11, the cashier desk: a second "Alice Trent" is never added silently.
+"""The cashier desk: a second "Alice Trent" is never added silently.
 
 Adding a player whose name is taken (case and spacing aside) shows a warning, answered here
 through the real QMessageBox's buttons: use the existing player, add the new one with a note that

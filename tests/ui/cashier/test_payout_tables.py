@@ -1,4 +1,4 @@
-"""Issue 11 at the cashier: pick a published payout table; a table paying more places than
+"""At the cashier: pick a published payout table; a table paying more places than
 there are entries is shown renormalised, confirmed by the director, and then the winner is paid."""
 
 from __future__ import annotations

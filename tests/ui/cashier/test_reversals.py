@@ -1,4 +1,4 @@
-"""Issue 11, the cashier desk: offer only what can be done; show reversals with their sign.
+"""The cashier desk: offer only what can be done; show reversals with their sign.
 
 "Undo Buy-in" was still offered after the buy-in had been voided on the ledger (here or at
 another station), and a void showed a positive amount. Undo, Void and Refund are now enabled only

@@ -1,4 +1,4 @@
-"""Issue 11, the cashier desk: every amount the rules dialog fills in is the tournament's own.
+"""The cashier desk: every amount the rules dialog fills in is the tournament's own.
 
 The rebuy price came up as the old $20 default: the director set tonight's buy-in in the
 dialog, then ticked Rebuys, and the rebuy, add-on and re-entry still showed the price (and

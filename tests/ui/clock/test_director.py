@@ -337,7 +337,7 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
 def test_the_director_levels_say_what_each_color_up_trades_into(
     qtmodeltester, station, services, tournament_id
 ) -> None:
-    """Issue 11: the colour-up notice named the chips leaving but not what replaces them."""
+    """The colour-up notice named the chips leaving but not what replaces them."""
     from clockapp.core.structure import Break, Level, Structure
 
     structure = Structure("Color-ups", (Level(25, 50), Break(10, color_up=(25,)), Level(100, 200)))

@@ -282,7 +282,7 @@ def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: st
 def test_the_color_up_notice_says_what_replaces_the_chips(
     qtbot, small, services, tournament_id, fake_clock
 ) -> None:
-    """Issue 11: before and during the break the room reads which chips go and into what."""
+    """Before and during the break the room reads which chips go and into what."""
     display = small.display
     chips = services.clock.snapshot(tournament_id).chip_set
     assert {25, 100} <= set(chips.values)

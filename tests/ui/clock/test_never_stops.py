@@ -2,7 +2,7 @@
 
 On a machine without libpulse0, QtMultimedia and QtTextToSpeech cannot load; the clock used to
 freeze for good at the one-minute warning, when the first cue raised ImportError out of the tick
-before the repaint timer was armed again (issue 9).
+before the repaint timer was armed again.
 """
 
 from __future__ import annotations

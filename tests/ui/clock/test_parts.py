@@ -1,6 +1,6 @@
 """The clock station's parts, each on its own: what it needs is what its constructor takes.
 
-The station and the display own these parts (issue 10: composed, not mixed in); here each is
+The station and the display own these parts (composed, not mixed in); here each is
 driven without the rest of the station where it can be, so its interface is all it relies on.
 """
 

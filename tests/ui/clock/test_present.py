@@ -109,7 +109,7 @@ def test_hard_end_warning_and_stop() -> None:
 
 
 def test_the_color_up_says_which_chips_go_and_which_replace_them() -> None:
-    """Issue 11: the notice named the chips leaving but not what to color up into."""
+    """The notice named the chips leaving but not what to color up into."""
     ups = break_color_ups(S.levels, ChipSet.standard((25, 100, 500)))
     _line, notice = present.status_line(at(RUNNING, 5), ups)
     assert notice == "Color-up at the break: T25 green → T100 black (4 = 1)"

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from clockapp.core.clock import ClockStatus
 from clockapp.ui.clock.widgets import StatBlock
 
-#: The goal of issue 10: one clock pause, undo path included, in at most ten statements.
+#: The goal: one clock pause, undo path included, in at most ten statements.
 MAX_STATEMENTS = 10
 #: What a clock press may read or write: the tournament (its lock and its revision), its set-up
 #: (the structure), the clock row, and the change log (with the app-wide revision, read in the

@@ -1,4 +1,4 @@
-"""Issue 11: the last bust at the cashier desk ends the tournament on the wall.
+"""The last bust at the cashier desk ends the tournament on the wall.
 
 The clock stops in the same action, and the wall turns into the winner screen: the winner's name,
 then the final places with what each was actually paid.

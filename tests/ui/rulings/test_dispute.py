@@ -1,4 +1,4 @@
-"""The rulings window in a dispute (issue 11): the director settles a hand from the keyboard, every
+"""The rulings window in a dispute: the director settles a hand from the keyboard, every
 key counted, and reads the verdict at the top of the window, in sight on a laptop screen."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_a_three_way_showdown_takes_under_twenty_keys_and_the_verdict_stays_in_s
         keys.type("500")
         keys.press(Qt.Key.Key_Return)
     assert [p.bet for p in window.dispute().players] == [500, 500, 500]
-    assert keys.count < 20, keys.count  # 14; 33 before issue 11
+    assert keys.count < 20, keys.count
 
     verdict = window.verdict_bar
     assert verdict.headline.text() == "Seat 3 wins with kings full of sevens"

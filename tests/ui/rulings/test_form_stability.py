@@ -1,4 +1,4 @@
-"""Forms keep still while the director works in them (issue 11, the screens): adding a seat to
+"""Forms keep still while the director works in them (the screens): adding a seat to
 the side-pot form, or an answer growing as bets are typed, never moves the fields under the
 mouse."""
 

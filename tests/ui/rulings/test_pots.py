@@ -171,7 +171,7 @@ def test_the_line_being_typed_stays_in_view_as_the_answer_grows(
     typed_at = last.mapTo(window, QPoint(0, 0))
     set_spin(qtbot, last, 1000)
     # Now there is a take table for ten seats: the answer scrolls in its own part, and the form
-    # keeps still under the director's hands (issue 11): the line typed in stays where it was.
+    # keeps still under the director's hands: the line typed in stays where it was.
     assert window.pots.payout_model.rowCount() == 10
     assert window.pots.inputs_scroll.height() == before
     assert last.mapTo(window, QPoint(0, 0)) == typed_at

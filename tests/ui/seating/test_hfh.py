@@ -1,4 +1,4 @@
-"""Hand-for-hand on the bubble, as the director and the room see it (issue 11): the tables window
+"""Hand-for-hand on the bubble, as the director and the room see it: the tables window
 offers it in one click, busts of the open hand are one hand, Next hand closes it, and the wall
 says that hand-for-hand is on."""
 

@@ -169,7 +169,7 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
 def test_an_hour_old_button_is_kept_and_balancing_uses_it(
     seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
-    """Issue 11: what the director tells the app is kept until the director changes it."""
+    """What the director tells the app is kept until the director changes it."""
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
     seeded.seating.set_button(tournament_id, 1, 4)

@@ -141,7 +141,7 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
 def test_the_generator_chip_editor_checks_the_structure_being_made(
     services, bus, shown_window, qtbot
 ) -> None:
-    """Issue 11: removing the T25 chips was refused because the OLD structure needs them."""
+    """Removing the T25 chips was refused because the OLD structure needs them."""
     from clockapp.ui.structure.chips import VALUE
 
     tid = bus.tournament_id
