@@ -5,13 +5,19 @@ HEADLESS ?= .venv-headless
 PY := $(VENV)/bin/python
 HPY := $(HEADLESS)/bin/python
 ARGS ?=
-# The non-GUI suites: they must import and pass without PySide6 installed. `clockapp` without its
-# ui package: the doctests of every Qt-free module (pytest collects them, see tests/headless.ini).
+# Each test runs once. The non-GUI suites run in the environment without PySide6 (they must import
+# and pass there): `clockapp` without its ui package is there for the doctests of every Qt-free
+# module (see tests/headless.ini). The GUI run takes what needs Qt: the windows, clockapp/ui's
+# doctests and the packaged app. tests/test_doctests.py checks that every test folder is in one.
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
-	tests/test_doctests.py tests/test_preflight.py tests/test_portable.py clockapp
+	tests/browser tests/test_doctests.py tests/test_preflight.py tests/test_portable.py clockapp
+GUI_TESTS := tests/ui tests/packaging clockapp/ui
+# pytest-xdist: one worker per core. `make test PARALLEL=` runs in one process.
+PARALLEL ?= -n auto
 HEADLESS_SKIP := --ignore=clockapp/ui
 
-.PHONY: run preflight test lint typecheck test-gui test-headless bench package package-check clean
+.PHONY: run preflight test check lint typecheck test-gui test-headless check-fast bench package \
+	package-check clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,7 +36,8 @@ $(HEADLESS)/.installed: pyproject.toml
 	test -x $(HPY) || $(PYTHON) -m venv $(HEADLESS)
 	$(HPY) -m pip install -q --upgrade pip
 	$(HPY) -m pip install -q --no-deps -e .
-	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval 'psycopg[binary]' pytest hypothesis
+	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval \
+		'psycopg[binary]' pytest pytest-xdist hypothesis
 	! $(HPY) -c "import PySide6" 2>/dev/null
 	touch $@
 
@@ -43,6 +50,14 @@ run: preflight $(VENV)/.run-installed
 
 test: lint typecheck test-gui test-headless
 
+# The inner loop: lint, types and the tests not marked slow, in both environments.
+check: lint typecheck check-fast
+
+check-fast: $(VENV)/.dev-installed $(HEADLESS)/.installed
+	$(HPY) -m pytest -c tests/headless.ini --rootdir=. $(PARALLEL) -q -m "not slow" \
+		$(HEADLESS_SKIP) $(HEADLESS_TESTS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PARALLEL) -q -m "not slow" $(GUI_TESTS)
+
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check clockapp tests $(wildcard bench)
 	$(VENV)/bin/lint-imports
@@ -51,10 +66,10 @@ typecheck: $(VENV)/.dev-installed
 	$(VENV)/bin/mypy
 
 test-gui: $(VENV)/.dev-installed
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PARALLEL) $(GUI_TESTS)
 
 test-headless: $(HEADLESS)/.installed
-	$(HPY) -m pytest -c tests/headless.ini --rootdir=. $(HEADLESS_SKIP) $(HEADLESS_TESTS)
+	$(HPY) -m pytest -c tests/headless.ini --rootdir=. $(PARALLEL) $(HEADLESS_SKIP) $(HEADLESS_TESTS)
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m pip install -q -r bench/requirements-poker.txt  # treys, eval7: for comparison only

@@ -49,11 +49,38 @@ def test_both_runs_collect_doctests_with_the_same_flags() -> None:
     assert "clockapp" in gui["testpaths"]
 
 
+def _makefile_list(name: str) -> list[str]:
+    """The paths of one of the Makefile's test lists (`NAME := a b \\ c`)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    value = makefile.split(f"\n{name} :=")[1]
+    lines = [value.split("\n")[0]]
+    while lines[-1].rstrip().endswith("\\"):
+        lines.append(value.split("\n")[len(lines)])
+    return " ".join(line.rstrip(" \\") for line in lines).split()
+
+
 def test_the_headless_run_collects_clockapp_but_not_its_ui() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "--ignore=clockapp/ui" in makefile
-    headless_tests = makefile.split("HEADLESS_TESTS :=")[1].split("\n\n")[0]
-    assert "clockapp" in headless_tests.replace("\\\n", " ").split()
+    assert "HEADLESS_SKIP := --ignore=clockapp/ui" in makefile
+    assert "clockapp" in _makefile_list("HEADLESS_TESTS")
+    assert "clockapp/ui" in _makefile_list("GUI_TESTS")
+
+
+def test_every_test_runs_in_exactly_one_of_the_two_runs() -> None:
+    # The Qt-free tests run once, without Qt; the GUI run takes only what needs Qt. A new test
+    # folder that neither list names would never run.
+    headless, gui = _makefile_list("HEADLESS_TESTS"), _makefile_list("GUI_TESTS")
+    tests = ROOT / "tests"
+    found = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in [*tests.iterdir()]
+        if (path.is_dir() and any(path.rglob("test_*.py"))) or path.name.startswith("test_")
+    )
+    for path in found:
+        runs = [name for name, paths in (("headless", headless), ("gui", gui)) if path in paths]
+        assert len(runs) == 1, f"{path} is in {runs or 'neither run'}"
+    for path in (*headless, *gui):
+        assert (ROOT / path).exists(), f"the Makefile names {path}, which is not there"
 
 
 def test_the_qt_free_ui_modules_import_no_qt() -> None:

@@ -1,0 +1,82 @@
+"""The house rules no linter knows: `python -m tests.house_rules` (part of `make lint`).
+
+- No module imports another module's private name (`from clockapp.x import _helper`): what two
+  modules share is promoted to a public name, or the two are one module. Tests follow the same
+  rule: they use the code's public names.
+- No class in `clockapp.ui` or `clockapp.services` is built from two or more of the project's own
+  classes (a stack of mixins over a host); windows and services are composed of parts.
+
+Prints one line per breach, `path:line: what`, and exits 1 when there is any.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "clockapp"
+#: Where a class may not stack two of the project's own bases.
+COMPOSED = ("clockapp/ui/", "clockapp/services/")
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _own_classes() -> set[str]:
+    """The names of every class the package defines (a base named so is one of ours)."""
+    names: set[str] = set()
+    for path in (ROOT / PACKAGE).rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        names.update(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
+    return names
+
+
+def _base_name(base: ast.expr) -> str:
+    if isinstance(base, ast.Subscript):  # Generic[T], Base[int]
+        base = base.value
+    if isinstance(base, ast.Name):
+        return base.id
+    if isinstance(base, ast.Attribute):
+        return base.attr
+    return ""
+
+
+def breaches(paths: list[Path], own: set[str]) -> Iterator[str]:
+    """Every breach of the two rules in `paths`."""
+    for path in paths:
+        relative = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"), relative)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PACKAGE):
+                for alias in node.names:
+                    if _is_private(alias.name):
+                        yield (
+                            f"{relative}:{node.lineno}: imports the private name {alias.name} "
+                            f"from {node.module}"
+                        )
+            if isinstance(node, ast.ClassDef) and relative.startswith(COMPOSED):
+                ours = [name for name in map(_base_name, node.bases) if name in own]
+                if len(ours) >= 2:
+                    yield (
+                        f"{relative}:{node.lineno}: class {node.name} is built from "
+                        f"{', '.join(ours)}: compose it of parts instead"
+                    )
+
+
+def main() -> int:
+    paths = sorted((ROOT / PACKAGE).rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py"))
+    paths = [p for p in paths if "migrations" not in p.parts]
+    found = list(breaches(paths, _own_classes()))
+    for line in found:
+        print(line)
+    if found:
+        print(f"{len(found)} breach(es) of the house rules (tests/house_rules.py says why)")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
