@@ -10,8 +10,7 @@ logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use)
 module and the optional parts' guard (the start-up clock never sounds).
 
 Nor may the first frame build PySide's `Qt` namespace: its first use builds ~95 Python enums at
-once, about 40 ms (clockapp/ui/clock/paint.py says how the display paints without it). Nor may
-PySide's import hook read the source of the modules imported after Qt (`ui/shell/import_scan.py`).
+once, about 40 ms (clockapp/ui/clock/paint.py says how the display paints without it).
 """
 
 from __future__ import annotations
@@ -214,39 +213,3 @@ def test_nor_does_the_first_frame_of_a_paused_clock(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert list(tmp_path.glob("last-clock-*.json"))
     assert not _first_frame_builds_qt(db, tmp_path, ["--windowed"])
-
-
-#: Runs the real start and lists, at its first frame, the app's modules whose source was read
-#: through `linecache` (which PySide's own per-import check does: `ui/shell/import_scan.py`).
-SOURCES_READ_AT_FIRST_FRAME = """
-import linecache, os, sys
-import clockapp
-from clockapp.ui.shell import launcher
-
-ours = os.path.dirname(clockapp.__file__) + os.sep
-
-painted = launcher.Launcher._on_first_frame
-
-def on_first_frame(self):
-    read = sorted(name for name in linecache.cache if str(name).startswith(ours))
-    print("sources read:", len(read), *read, flush=True)
-    painted(self)
-
-launcher.Launcher._on_first_frame = on_first_frame
-from clockapp.__main__ import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-def test_the_first_frame_reads_no_module_source_for_pysides_import_hook(tmp_path: Path) -> None:
-    db = str(tmp_path / "app.db")
-    first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
-    assert first.returncode == 0, first.stderr
-    start = _run(
-        ["--db", db, "--first-frame", "--windowed"],
-        tmp_path,
-        program=("-c", SOURCES_READ_AT_FIRST_FRAME),
-    )
-    assert start.returncode == 0, start.stderr
-    assert "first-frame" in start.stdout.splitlines()
-    assert "sources read: 0" in start.stdout.splitlines()

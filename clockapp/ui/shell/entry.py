@@ -17,14 +17,13 @@ from pathlib import Path
 from typing import cast
 
 from clockapp.core.look import BUILT_IN, LookError, theme_named
-from clockapp.ui.shell import import_scan
 
 APP_NAME = "clockapp"
 
 #: The Qt-free modules the first clock frame needs, imported before PySide6 is. From then on,
 #: PySide's import hook (behind its `__feature__` switches) looks at every module imported: it
 #: read the source of each (about 19 ms over these and the rest, of a first frame that must stay
-#: within 1.5x a bare Qt window: bench/bench_startup.py) until `import_scan` made it quicker.
+#: within 1.5x a bare Qt window: bench/bench_startup.py).
 #: tests/ui/test_startup_imports.py finds any Qt-free module the first frame imports after Qt.
 BEFORE_QT = (
     "clockapp.paths",
@@ -173,9 +172,6 @@ def _start(args: argparse.Namespace) -> int:
     """Set up Qt and the error net, then the launcher (or the screenshot, the self-test)."""
     for name in BEFORE_QT:
         importlib.import_module(name)
-    import shiboken6  # noqa: F401  (PySide's import hook is in place from here)
-
-    import_scan.quicken()
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.shell.offscreen import screenshot, self_test
