@@ -8,7 +8,6 @@ self-test (`clockapp.ui.shell.offscreen`) and exits.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import os
 import sys
@@ -139,20 +138,6 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     `epilog` ends `--help`: `clockapp.__main__` passes the command-line tools' list, as ui and
     commands do not import each other.
     """
-    # Start-up builds tens of thousands of objects that live as long as the app (modules,
-    # classes, Qt's Python enums) and frees few: the cyclic collector's ~40 passes over them
-    # before the first clock frame are wasted work. It is on again from the first frame
-    # (`Launcher`), before a screenshot or the self-test, and on any way out.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _parse_and_start(argv, epilog)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _parse_and_start(argv: Sequence[str], epilog: str | None) -> int:
     args = build_parser(epilog).parse_args(list(argv))
     from clockapp.core.stations import parse_role
 
@@ -181,8 +166,6 @@ def _start(args: argparse.Namespace) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
-    if args.self_test or args.screenshot is not None:
-        gc.enable()  # not a start-up: they build and drop a whole database's worth of rows
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:
