@@ -119,25 +119,6 @@ def _first_frame_imports(tmp_path: Path) -> str:
     return start.stderr
 
 
-def _loads_qt(module: str) -> bool:
-    """Whether importing `module` alone, in a fresh interpreter, loads PySide6."""
-    probe = f"import sys, {module}; print(any(m.startswith('PySide6') for m in sys.modules))"
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
-    return done.stdout.strip() == "True"
-
-
-def test_the_first_frame_imports_its_qt_free_modules_before_qt(tmp_path: Path) -> None:
-    # PySide's import hook looks at every module imported after QtCore: a Qt-free module the
-    # first frame needs is imported before Qt (`clockapp.ui.shell.entry.BEFORE_QT`).
-    order = import_order(_first_frame_imports(tmp_path))
-    after_qt = order[order.index("PySide6.QtCore") + 1 :]
-    ours_after_qt = [name for name in after_qt if name.startswith("clockapp.")]
-    assert "clockapp.ui.clock.display" in ours_after_qt  # the report is the real path
-    assert [name for name in ours_after_qt if not _loads_qt(name)] == []
-
-
 def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) -> None:
     order = import_order(_first_frame_imports(tmp_path))
     # From the app's own package on: what the interpreter's start-up imported before it (a

@@ -8,7 +8,6 @@ self-test (`clockapp.ui.shell.offscreen`) and exits.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -18,24 +17,6 @@ from typing import cast
 from clockapp.core.look import BUILT_IN, LookError, theme_named
 
 APP_NAME = "clockapp"
-
-#: The Qt-free modules the first clock frame needs, imported before PySide6 is. From then on,
-#: PySide's import hook (behind its `__feature__` switches) looks at every module imported: it
-#: read the source of each (about 19 ms over these and the rest, of a first frame that must stay
-#: within 1.5x a bare Qt window: bench/bench_startup.py).
-#: tests/ui/test_startup_imports.py finds any Qt-free module the first frame imports after Qt.
-BEFORE_QT = (
-    "clockapp.paths",
-    "clockapp.ui.clock.cache",  # the start-up cache, with the core's clock, chips and structure
-    "clockapp.core.chips.color_up",
-    "clockapp.ui.clock.texts",
-    "clockapp.ui.clock.present",
-    "clockapp.ui.clock.spoken",
-    "clockapp.ui.clock.cues",
-    "clockapp.ui.ticks",
-    "clockapp.ui.wall",  # the package only: its kinds load with the first moment shown
-    "platformdirs",
-)
 
 
 def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
@@ -155,8 +136,6 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
 
 def _start(args: argparse.Namespace) -> int:
     """Set up Qt and the error net, then the launcher (or the screenshot, the self-test)."""
-    for name in BEFORE_QT:
-        importlib.import_module(name)
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.shell.offscreen import screenshot, self_test
