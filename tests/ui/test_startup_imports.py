@@ -8,9 +8,6 @@ leagues, the QR codes, the points formulas, the structure's CSV format and OpenS
 nor the display's parts the first frame does not show (the winner screen, the wall's stage, the
 logo, the seat-move banner: `clockapp.ui.clock.covers` builds them on first use), nor the sound
 module and the optional parts' guard (the start-up clock never sounds).
-
-Nor may the first frame build PySide's `Qt` namespace: its first use builds ~95 Python enums at
-once, about 40 ms (clockapp/ui/clock/paint.py says how the display paints without it).
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 #: Modules (and packages, with everything under them) the first frame must not import.
 NOT_BEFORE_THE_FIRST_FRAME = (
@@ -133,64 +128,3 @@ def test_the_first_frame_from_the_cache_imports_nothing_heavy(tmp_path: Path) ->
         if name == banned or name.startswith(banned + ".")
     )
     assert heavy == []
-
-
-#: Runs the real start and says, at its first frame, whether PySide's `Qt` namespace was built
-#: (PySide6 puts it in QtCore's module dictionary on its first use, and then builds its enums).
-QT_NAMESPACE_AT_FIRST_FRAME = """
-import sys
-from clockapp.ui.shell import launcher
-
-painted = launcher.Launcher._on_first_frame
-
-def on_first_frame(self):
-    from PySide6 import QtCore
-    print("Qt namespace built:", "Qt" in vars(QtCore), flush=True)
-    painted(self)
-
-launcher.Launcher._on_first_frame = on_first_frame
-from clockapp.__main__ import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-def _first_frame_builds_qt(db: str, data: Path, how: list[str]) -> bool:
-    """Whether the start from the cache built the `Qt` namespace before its first frame."""
-    start = _run(
-        ["--db", db, "--first-frame", *how], data, program=("-c", QT_NAMESPACE_AT_FIRST_FRAME)
-    )
-    assert start.returncode == 0, start.stderr
-    lines = start.stdout.splitlines()
-    assert "first-frame" in lines  # the frame was painted from the cache
-    return "Qt namespace built: False" not in lines
-
-
-@pytest.mark.parametrize(
-    "how", [["--windowed"], [], ["--station", "display"]], ids=["windowed", "default", "wall"]
-)
-def test_the_first_frame_does_not_build_the_qt_namespace(tmp_path: Path, how: list[str]) -> None:
-    # In a window, as the settings say (fullscreen for the way out), and as the room's display.
-    db = str(tmp_path / "app.db")
-    first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
-    assert first.returncode == 0, first.stderr
-    assert not _first_frame_builds_qt(db, tmp_path, how)
-
-
-def test_nor_does_the_first_frame_of_a_paused_clock(tmp_path: Path) -> None:
-    # Paused, the clock says so in a banner: a label with a background colour.
-    from clockapp.services.app import open_services
-
-    db = str(tmp_path / "app.db")
-    first = _run(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
-    assert first.returncode == 0, first.stderr
-    services = open_services(db)
-    (tournament,) = services.tournaments.list()
-    services.clock.pause(tournament.id)
-    services.ctx.engine.dispose()
-    # Without its cache, a start reads the paused clock from the database and caches it.
-    for cache in tmp_path.glob("last-clock-*.json"):
-        cache.unlink()
-    again = _run(["--db", db, "--first-frame", "--windowed"], tmp_path)
-    assert again.returncode == 0, again.stderr
-    assert list(tmp_path.glob("last-clock-*.json"))
-    assert not _first_frame_builds_qt(db, tmp_path, ["--windowed"])

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
@@ -31,8 +30,8 @@ class Fullscreen(QObject):
     def __init__(self, window: QWidget, after_first_frame: bool = False) -> None:
         """`after_first_frame`: the way out waits for the window's first frame (`window_painted`).
 
-        The clock display's first frame is the start-up bench's: the button's style sheet and the
-        `Qt` namespace it uses (see clock/paint.py) would cost it tens of ms.
+        The clock display's first frame is the start-up bench's: the button's style sheet would
+        cost it.
         """
         super().__init__(window)
         self._window = window
@@ -48,8 +47,8 @@ class Fullscreen(QObject):
 
             button = QPushButton("✕  Exit fullscreen", self._window)
             button.setObjectName("exit_fullscreen")
-            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
-            button.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(lambda: self.set(False))
             button.hide()
             self._exit_button = button

@@ -150,8 +150,7 @@ def test_text_is_measured_once_and_scaled_to_any_size(qapp, pixel: int) -> None:
 
 
 def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(qtbot) -> None:
-    # The text is drawn in the painter's first pen, the label's palette (clock/paint.py): a new
-    # colour, and a theme switch for a palette colour, must both reach the pixels.
+    # A new colour, and a theme switch for a palette colour, must both reach the pixels.
     from PySide6.QtGui import QColor
 
     from clockapp.core.look import theme_named
