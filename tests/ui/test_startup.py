@@ -202,6 +202,20 @@ def test_the_start_up_clock_shows_what_the_database_shows(
     station.close()
 
 
+def test_the_start_up_clock_ticks_as_precisely_as_the_databases(
+    qapp, tmp_path: Path, services, tournament_id, fake_clock
+) -> None:
+    # A coarse timer may fire up to 5% of its interval late: the countdown's second would flip
+    # visibly late on the wall until the database's session takes over.
+    services.clock.start(tournament_id)
+    path = tmp_path / "cache.json"
+    save_cache(path, services.clock.snapshot(tournament_id), None)
+    clock = ClockSession.before_open(load_cache(path, None), fake_clock)
+    clock.tick()
+    assert clock._timer.timerType() == Qt.TimerType.PreciseTimer
+    clock.stop()
+
+
 def test_the_start_up_clock_is_drawn_in_the_hosts_look(
     qtbot, tmp_path: Path, services, tournament_id, fake_clock
 ) -> None:

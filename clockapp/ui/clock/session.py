@@ -29,8 +29,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from PySide6 import QtCore
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, events_between, view
 from clockapp.core.errors import DomainError
@@ -150,7 +149,7 @@ class ClockSession(QObject):
         """
         session = cls.__new__(cls)
         QObject.__init__(session, parent)
-        session._setup(NO_SOUND, None, None, precise=False)
+        session._setup(NO_SOUND, None, None)
         session._services, session._bus = None, None
         session._now = now
         session._snapshot = snapshot
@@ -162,17 +161,13 @@ class ClockSession(QObject):
         sound: SoundPlayer,
         timer: QTimer | None,
         parts: OptionalParts | None,
-        precise: bool = True,
     ) -> None:
         self._parts = parts  # one of its own on first use (the start-up clock never sounds)
         self.tick_errors = TickErrors("the clock's tick")
         self._sound = sound
         self._timer = timer if timer is not None else QTimer(self)
         self._timer.setSingleShot(True)
-        if precise:
-            self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
-        # else the start-up clock's, shown a second or so: coarse (a tick up to 50 ms late), as
-        # the precise type's enum would build the `Qt` namespace (clock/paint.py) before it.
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._stopped = False
         self._snapshot: Any = None
