@@ -165,27 +165,6 @@ def test_the_first_frame_is_the_engines_view_of_the_cached_clock(
         assert session.current_view() == engine.view(state, structure, now)
 
 
-def test_the_first_frame_does_not_wait_for_the_database_layer() -> None:
-    """What `clockapp --db X` imports before its first frame, in a fresh interpreter: the core
-    engine, but neither the services on the database nor SQLAlchemy, nor heavy optional parts."""
-    code = (
-        "import sys, clockapp.ui.app, clockapp.ui.clock.session, clockapp.ui.clock.cache, "
-        "clockapp.ui.clock.display, clockapp.ui.settings\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('clockapp.services.', "
-        "'clockapp.persistence', 'sqlalchemy', 'sqlmodel', 'alembic', 'numpy', "
-        "'clockapp.poker', 'clockapp.core.generator', 'clockapp.core.seating', "
-        "'clockapp.ui.clock.station', 'clockapp.ui.clock.moves', 'clockapp.commands.', "
-        "'PySide6.QtMultimedia', 'PySide6.QtTextToSpeech', 'PySide6.QtSvg'))))\n"
-        "print('clockapp.core.clock' in sys.modules)"
-    )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    # Nothing of the services layer, not even its change flags (the start-up clock needs none).
-    assert done.stdout.split("\n")[:2] == ["[]", "True"]
-
-
 def test_the_start_up_clock_shows_what_the_database_shows(
     qtbot, tmp_path: Path, services, bus, tournament_id, fake_clock, fake_sound, ui_settings
 ) -> None:
