@@ -77,7 +77,7 @@ class ClockDisplay(QWidget):
         self._closable = True  # the station's wall display refuses until the app quits
         # Fullscreen on and off, and its way out (`fullscreen.changed` says which). The covers
         # (the winner screen, the wall's stage, the seat-move banner) are built on first use.
-        self.fullscreen = Fullscreen(self, after_first_frame=True)
+        self.fullscreen = Fullscreen(self)
         self._setup_ui()
         self._bind(session)
 
@@ -353,11 +353,7 @@ class ClockDisplay(QWidget):
         if not self._painted:
             self._painted = True
             # Children paint after their parent: report once the whole frame is out.
-            QTimer.singleShot(0, self, self._after_first_frame)
-
-    def _after_first_frame(self) -> None:
-        self.first_frame_painted.emit()
-        self.fullscreen.window_painted()
+            QTimer.singleShot(0, self, self.first_frame_painted.emit)
 
     def allow_close(self, allowed: bool = True) -> None:
         """Whether a close is accepted: the station's wall display refuses one (a stray Alt+F4;
