@@ -272,7 +272,7 @@ def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> No
     currency=st.sampled_from(("$", "€", "", "EUR", "CHF", "kr", "R$")),
 )
 def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: str) -> None:
-    """`texts.money` is written out for the first frame; it must say what `format_cents` says."""
+    """The wall's money is the money module's: a sign before the number, a code after it."""
     after = len(currency) > 1 and currency.isalpha()
     expected = format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
     assert texts.money(cents, currency) == expected
