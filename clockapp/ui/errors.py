@@ -27,10 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-# `QtCore.Qt` is looked up where a box is shown: its first use builds ~95 Python enums (~40 ms),
-# and the net is installed before the first clock frame (see clock/paint.py).
-from PySide6 import QtCore
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clockapp.errors import DomainError
@@ -65,9 +62,9 @@ def show_message_box(parent: QWidget | None, message: str) -> None:
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle("clockapp")
     box.setText(message)
-    box.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
-    box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
 
 

@@ -114,20 +114,19 @@ def test_the_display_station_shows_the_clock_alone_and_refuses_every_key(
     assert not wall.display.close()  # no stray Alt+F4 either
 
 
-def test_a_wall_locked_before_its_first_frame_shows_no_way_out_of_fullscreen(
+def test_a_locked_wall_shows_no_way_out_of_fullscreen(
     services, bus, fake_sound, ui_settings, fake_timer, qtbot
 ) -> None:
-    # At start-up the display is shown fullscreen, the station locks it as the first frame goes
-    # out, and only then is the way out built: it must stay hidden on the locked wall.
+    # At start-up the display is shown fullscreen and the station locks it: the way out shown
+    # with fullscreen must be hidden on the locked wall.
     station = ClockStation(
         services, bus, fake_sound, ui_settings, timer=fake_timer, role=Role.DISPLAY
     )
     qtbot.addWidget(station.display)
     qtbot.addWidget(station.director)
     fullscreen = station.display.fullscreen
-    fullscreen.show_exit_button(True)  # shown fullscreen, before its first frame
+    fullscreen.show_exit_button(True)  # shown fullscreen
     station.display_lock.lock()
-    fullscreen.window_painted()
     assert station.display_lock.locked
     assert fullscreen.exit_button.isHidden()  # (its window is not on screen in this test)
     station.close()

@@ -1,9 +1,9 @@
 """What covers the clock display, or squeezes it, only when the room needs it: built on first use.
 
-The first clock frame shows none of these, so none of them is imported or built before it (the
-start-up bench counts every widget and every Qt class a start touches): the winner screen (once
-the tournament is over), the wall's stage (a moment the director put on the wall, or the break
-slides) and the seat-move banner (between the clock and the footer, while moves are pending).
+The first clock frame shows none of these, so none of them is imported or built before it: the
+winner screen (once the tournament is over), the wall's stage (a moment the director put on the
+wall, or the break slides) and the seat-move banner (between the clock and the footer, while moves
+are pending).
 
 Each is built when it is first shown, or when something asks for it (a test, the screenshot's
 demo moment); until then the clock is drawn alone, exactly as it would be with them hidden.

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6 import QtCore
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QVBoxLayout,
@@ -30,13 +29,12 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import format_clock
-from clockapp.ui.clock import paint, present, texts, theme
+from clockapp.ui.clock import present, texts, theme
 from clockapp.ui.clock.covers import DisplayCovers, Forwarded
 from clockapp.ui.clock.field_panel import FieldPanel
 from clockapp.ui.clock.fullscreen import Fullscreen
 from clockapp.ui.clock.money import MoneyArea
-from clockapp.ui.clock.paint import ALIGN_LEFT, ALIGN_RIGHT
-from clockapp.ui.clock.widgets import FitLabel, Panel, ProgressStrip, StatBlock
+from clockapp.ui.clock.widgets import LEFT, RIGHT, FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.wall.house_view import HouseOnWall
 
 if TYPE_CHECKING:
@@ -73,11 +71,13 @@ class ClockDisplay(QWidget):
         self._painted = False
         self.setWindowTitle("clockapp — clock")
         self.setAutoFillBackground(False)
+        # paintEvent fills every pixel itself: Qt need not clear the window first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(640, 360)
         self._closable = True  # the station's wall display refuses until the app quits
         # Fullscreen on and off, and its way out (`fullscreen.changed` says which). The covers
         # (the winner screen, the wall's stage, the seat-move banner) are built on first use.
-        self.fullscreen = Fullscreen(self, after_first_frame=True)
+        self.fullscreen = Fullscreen(self)
         self._setup_ui()
         self._bind(session)
 
@@ -121,10 +121,8 @@ class ClockDisplay(QWidget):
         self._root = root
 
         header = QHBoxLayout()
-        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=ALIGN_LEFT, least=0.6)
-        self.time_label = FitLabel(
-            "", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=ALIGN_RIGHT
-        )
+        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT, least=0.6)
+        self.time_label = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT)
         # "Late registration until level 6" / "Registration closed", once the cashier has begun.
         self.registration_label = FitLabel("", color=theme.BREAK, fill=0.56, weight=MEDIUM)
         header.addWidget(self.name_label, 44)
@@ -181,13 +179,9 @@ class ClockDisplay(QWidget):
         # acknowledges them; the banner is built with the first move.
         footer = QHBoxLayout()
         self._footer = footer
-        self.next_caption = FitLabel(
-            "NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=ALIGN_LEFT
-        )
-        self.next_label = FitLabel("", fill=0.56, weight=MEDIUM, align=ALIGN_LEFT)
-        self.notice_label = FitLabel(
-            "", color=theme.BREAK, fill=0.5, weight=MEDIUM, align=ALIGN_RIGHT
-        )
+        self.next_caption = FitLabel("NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=LEFT)
+        self.next_label = FitLabel("", fill=0.56, weight=MEDIUM, align=LEFT)
+        self.notice_label = FitLabel("", color=theme.BREAK, fill=0.5, weight=MEDIUM, align=RIGHT)
         footer.addWidget(self.next_caption, 7)
         footer.addWidget(self.next_label, 45)
         footer.addWidget(self.notice_label, 48)
@@ -348,26 +342,18 @@ class ClockDisplay(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         """The background, and a colored frame while paused or on a break."""
         painter = QPainter(self)
-        # Not fillRect: its first call builds QGradient's Python enums (169 presets), ~5 ms
-        # of the first frame, and the `Qt` namespace's (see clock/paint.py).
-        paint.fill(painter, event.rect().toRectF(), theme.BACKGROUND)
+        painter.fillRect(event.rect(), theme.BACKGROUND)
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
             half = width / 2
             frame = self.rect().toRectF().adjusted(half, half, -half, -half)
-            paint.outline(painter, frame, theme.live(self._frame), width)
+            painter.setPen(QPen(theme.live(self._frame), width))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(frame)
         if not self._painted:
             self._painted = True
             # Children paint after their parent: report once the whole frame is out.
-            QTimer.singleShot(0, self, self._after_first_frame)
-
-    def _after_first_frame(self) -> None:
-        self.first_frame_painted.emit()
-        # What the first frame went without, as each would build the `Qt` namespace (see
-        # clock/paint.py): the way out of fullscreen, and telling Qt that the display paints
-        # every pixel itself (so Qt need not clear it first).
-        self.fullscreen.window_painted()
-        self.setAttribute(QtCore.Qt.WidgetAttribute.WA_OpaquePaintEvent)
+            QTimer.singleShot(0, self, self.first_frame_painted.emit)
 
     def allow_close(self, allowed: bool = True) -> None:
         """Whether a close is accepted: the station's wall display refuses one (a stray Alt+F4;

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QPushButton, QWidget
 
 if TYPE_CHECKING:
-    # The button's class is imported where it is built, after the first frame (~3 ms of it).
     from PySide6.QtGui import QScreen
-    from PySide6.QtWidgets import QPushButton
 
     from clockapp.ui.clock.display import ClockDisplay
     from clockapp.ui.settings import UiSettings
@@ -28,28 +25,19 @@ class Fullscreen(QObject):
 
     changed = Signal(bool)  # entered (True) or left (False) fullscreen
 
-    def __init__(self, window: QWidget, after_first_frame: bool = False) -> None:
-        """`after_first_frame`: the way out waits for the window's first frame (`window_painted`).
-
-        The clock display's first frame is the start-up bench's: the button's style sheet and the
-        `Qt` namespace it uses (see clock/paint.py) would cost it tens of ms.
-        """
+    def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
         self._exit_button: QPushButton | None = None  # built the first time it shows
-        self._waiting = after_first_frame
-        self._exit_wanted = False
 
     @property
     def exit_button(self) -> QPushButton:
         """The visible way out of fullscreen (Esc is the other), small in the top corner."""
         if self._exit_button is None:
-            from PySide6.QtWidgets import QPushButton
-
             button = QPushButton("✕  Exit fullscreen", self._window)
             button.setObjectName("exit_fullscreen")
-            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
-            button.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(lambda: self.set(False))
             button.hide()
             self._exit_button = button
@@ -89,18 +77,9 @@ class Fullscreen(QObject):
 
     def show_exit_button(self, on: bool) -> None:
         """Show the way out (fullscreen) or hide it; it is built the first time it shows."""
-        self._exit_wanted = on
-        if self._waiting:
-            return
         if on or self._exit_button is not None:
             self.exit_button.setVisible(on)
             self._place_exit_button(self.exit_button)
-
-    def window_painted(self) -> None:
-        """The window's first frame is out: show the way out now if it is wanted."""
-        if self._waiting:
-            self._waiting = False
-            self.show_exit_button(self._exit_wanted)
 
     def raise_exit_button(self) -> None:
         """Keep the way out above whatever was just raised over the window's content."""

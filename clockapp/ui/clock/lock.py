@@ -260,8 +260,6 @@ class DisplayLock(QObject):
     def _show_exit_button(self, on: bool) -> None:
         # Disabled while locked: showing the display again (on another screen) shows the button,
         # but it still does nothing.
-        # Through the display's `Fullscreen`, which may still be waiting for the first frame to
-        # show the button: it must not show it afterwards on a locked wall.
         fullscreen = self._display.fullscreen
         fullscreen.exit_button.setEnabled(not self.locked)
         fullscreen.show_exit_button(on)

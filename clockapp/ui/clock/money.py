@@ -14,8 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.paint import ALIGN_LEFT, ALIGN_RIGHT
-from clockapp.ui.clock.widgets import FitLabel, StatBlock
+from clockapp.ui.clock.widgets import LEFT, RIGHT, FitLabel, StatBlock
 
 MAX_PAYOUT_ROWS = 6
 #: The ladder never gives one place more than this share of its room (two places paid must not
@@ -138,9 +137,9 @@ class _MoneyPage:
                 color=theme.MUTED,
                 fill=0.62,
                 weight=QFont.Weight.Medium,
-                align=ALIGN_LEFT,
+                align=LEFT,
             )
-            amount = FitLabel("", fill=0.62, weight=QFont.Weight.Medium, align=ALIGN_RIGHT)
+            amount = FitLabel("", fill=0.62, weight=QFont.Weight.Medium, align=RIGHT)
             grid.addWidget(place, row, 0)
             grid.addWidget(amount, row, 1)
             grid.setRowStretch(row, 1)

@@ -29,8 +29,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from PySide6 import QtCore
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, events_between, view
 from clockapp.core.errors import DomainError
@@ -45,6 +44,7 @@ if TYPE_CHECKING:  # the first frame is painted before the database layer and so
     from clockapp.services.changes import Change, Changes
     from clockapp.services.seating import MoveInfo
     from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.clock.cache import ShownClock
     from clockapp.ui.optional import OptionalParts
     from clockapp.ui.sound import SoundPlayer
 
@@ -103,12 +103,14 @@ class ClockSession(QObject):
     """The current tournament's clock for every window: snapshot, view, ticks and sounds.
 
     Args:
-        services: The app's services.
-        bus: The tournament bus (its `changed` signal triggers re-reads).
+        services: The app's services (None: the start-up clock, see `before_open`).
+        bus: The tournament bus (its `changed` signal triggers re-reads; None with `services`).
         sound: Where cues and announcements go.
         timer: The single-shot repaint timer (tests pass one they fire by hand).
         claim_sounds: False for a view that must not consume sound events (a screenshot).
         parts: Where a sound or speech failure is reported (one of its own if not given).
+        shown: Without services, the snapshot shown (the start-up cache's first frame).
+        now: Without services, the time.
     """
 
     ticked = Signal(object)  # ClockView, at least once per displayed second while running
@@ -119,60 +121,24 @@ class ClockSession(QObject):
 
     def __init__(
         self,
-        services: Services,
-        bus: TournamentBus,
+        services: Services | None,
+        bus: TournamentBus | None,
         sound: SoundPlayer,
         timer: QTimer | None = None,
         claim_sounds: bool = True,
         parts: OptionalParts | None = None,
         parent: QObject | None = None,
+        *,
+        shown: ShownClock | None = None,
+        now: Callable[[], datetime] | None = None,
     ) -> None:
         super().__init__(parent)
-        self._setup(sound, timer, parts)
-        self._services: Services | None = services
-        self._bus: TournamentBus | None = bus
-        self._now = services.now
-        self.sounds_enabled = claim_sounds
-        bus.changed.connect(self._on_bus_changed)
-        bus.tournament_switched.connect(self._on_bus_tournament_switched)
-        self.reload()
-        self.reload_moves()
-
-    @classmethod
-    def before_open(
-        cls, snapshot: Any, now: Callable[[], datetime], parent: QObject | None = None
-    ) -> ClockSession:
-        """The clock of the start-up cache's `snapshot`, shown before the database is open.
-
-        The same engine and ticks as a session on the services, but it reads nothing, claims no
-        sound and has no seat moves: the station's session takes the display over once the
-        database is open, and this one is stopped. The caller ticks it for the first frame.
-        """
-        session = cls.__new__(cls)
-        QObject.__init__(session, parent)
-        session._setup(NO_SOUND, None, None, precise=False)
-        session._services, session._bus = None, None
-        session._now = now
-        session._snapshot = snapshot
-        session.sounds_enabled = False
-        return session
-
-    def _setup(
-        self,
-        sound: SoundPlayer,
-        timer: QTimer | None,
-        parts: OptionalParts | None,
-        precise: bool = True,
-    ) -> None:
         self._parts = parts  # one of its own on first use (the start-up clock never sounds)
         self.tick_errors = TickErrors("the clock's tick")
         self._sound = sound
         self._timer = timer if timer is not None else QTimer(self)
         self._timer.setSingleShot(True)
-        if precise:
-            self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
-        # else the start-up clock's, shown a second or so: coarse (a tick up to 50 ms late), as
-        # the precise type's enum would build the `Qt` namespace (clock/paint.py) before it.
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._stopped = False
         self._snapshot: Any = None
@@ -181,6 +147,32 @@ class ClockSession(QObject):
         self.last_changes: Change | None = None  # what the last reload was for (None: all)
         self._moves: tuple[MoveInfo, ...] = ()
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
+        self._services = services
+        self._bus = bus
+        self.sounds_enabled = claim_sounds
+        if services is None or bus is None:
+            if shown is None or now is None:
+                raise TypeError("a clock session without services needs `shown` and `now`")
+            self._now = now
+            self._snapshot = shown
+            return
+        self._now = services.now
+        bus.changed.connect(self._on_bus_changed)
+        bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self.reload()
+        self.reload_moves()
+
+    @classmethod
+    def before_open(
+        cls, shown: ShownClock, now: Callable[[], datetime], parent: QObject | None = None
+    ) -> ClockSession:
+        """The clock of the start-up cache's snapshot, shown before the database is open.
+
+        The same engine and ticks as a session on the services, but it reads nothing, claims no
+        sound and has no seat moves: the station's session takes the display over once the
+        database is open, and this one is stopped. The caller ticks it for the first frame.
+        """
+        return cls(None, None, NO_SOUND, claim_sounds=False, parent=parent, shown=shown, now=now)
 
     def stop(self) -> None:
         """Stop repainting (a start-up session whose display was taken over)."""

@@ -37,6 +37,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.stations import Role
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
+from clockapp.services.clock import ClockSnapshot
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock import theme
@@ -376,7 +377,7 @@ class ClockStation(QObject):
     def _on_display_fullscreen_changed(self, on: bool) -> None:
         self.settings.display_fullscreen = on
 
-    def _save_cache(self, snapshot: object) -> None:
+    def _save_cache(self, snapshot: ClockSnapshot) -> None:
         if self._cache is None:
             return
         with contextlib.suppress(OSError):  # only a start-up speed-up: never worth an error

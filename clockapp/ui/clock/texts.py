@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from clockapp.core.clock import ClockEvent, EventKind, format_clock
+from clockapp.core.money.amounts import format_cents
 from clockapp.core.structure import Level
 
 if TYPE_CHECKING:
@@ -90,18 +91,11 @@ def ordinal(n: int) -> str:
 def money(cents: int, currency: str = "$") -> str:
     """Money for the wall: whole amounts without cents; a currency code goes after the number.
 
-    The same text as `clockapp.core.money.amounts.format_cents(..., trim_zero_cents=True)`, written
-    out here because the first frame cannot wait for the money module (it imports `fractions`).
-
     >>> money(180000), money(12550, "€"), money(100000, "EUR"), money(500, ""), money(-5)
     ('$1,800', '€125.50', '1,000 EUR', '5', '-$0.05')
     """
-    sign = "-" if cents < 0 else ""
-    whole, frac = divmod(abs(cents), 100)
-    number = f"{whole:,}" if frac == 0 else f"{whole:,}.{frac:02d}"
-    if len(currency) > 1 and currency.isalpha():
-        return f"{sign}{number} {currency}"
-    return f"{sign}{currency}{number}"
+    after = len(currency) > 1 and currency.isalpha()  # a code ("EUR"), not a sign ("€")
+    return format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
 
 
 def color_up(values: Iterable[int], chip_labels: dict[int, str] | None = None) -> str:

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from clockapp.ui.clock import paint, theme
-from clockapp.ui.clock.paint import ALIGN_CENTER, ALIGN_LEFT
+from clockapp.ui.clock import theme
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import Qt
     from PySide6.QtGui import QPaintEvent
+
+#: Where a `FitLabel`'s text sits across its box (it is always centred vertically).
+LEFT = Qt.AlignmentFlag.AlignLeft
+RIGHT = Qt.AlignmentFlag.AlignRight
+CENTER = Qt.AlignmentFlag.AlignHCenter
 
 
 class FitLabel(QWidget):
@@ -30,7 +33,7 @@ class FitLabel(QWidget):
         color: The text color (None: the palette's text colour, following theme changes).
         fill: The text's cap height as a share of the box height (0..1).
         weight: The font weight.
-        align: Where the text sits in the box: Qt's alignment flag or its bits (ALIGN_LEFT...).
+        align: Where the text sits across the box (`LEFT`, `CENTER`, `RIGHT`).
         template: Fit this text's width instead of the current text, so a countdown keeps one size
             while its digits change (e.g. "00:00").
         background: Fill the box with this color (a banner), or None for transparent.
@@ -46,7 +49,7 @@ class FitLabel(QWidget):
         color: QColor | None = None,
         fill: float = 0.72,
         weight: QFont.Weight = QFont.Weight.Bold,
-        align: Qt.AlignmentFlag | int = ALIGN_CENTER,
+        align: Qt.AlignmentFlag = CENTER,
         template: str | None = None,
         background: QColor | None = None,
         least: float = 0.0,
@@ -59,13 +62,12 @@ class FitLabel(QWidget):
         self._color = theme.keep(theme.TEXT if color is None else color)
         self._fill = fill
         self._weight = weight
-        self._align = align if isinstance(align, int) else align.value
+        self._align = align | Qt.AlignmentFlag.AlignVCenter
         self._template = template
         self._background = None if background is None else theme.keep(background)
         self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
         self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        paint.set_text_color(self, theme.live(self._color))
 
     # ---------------------------------------------------------------- state
 
@@ -88,12 +90,11 @@ class FitLabel(QWidget):
         kept = theme.keep(color)
         if kept != self._color or getattr(kept, "role", None) != getattr(self._color, "role", None):
             self._color = kept
-            paint.set_text_color(self, theme.live(kept))
             self.update()
 
     def setBackground(self, color: QColor | None) -> None:
         """Fill the box (a banner) or not."""
-        if not paint.same_color(color, self._background):
+        if color != self._background:
             self._background = None if color is None else theme.keep(color)
             self.update()
 
@@ -161,32 +162,26 @@ class FitLabel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect())
         if self._background is not None:
-            banner = paint.rounded(rect, rect.height() * 0.18)
-            paint.fill(painter, banner, theme.live(self._background))
+            radius = rect.height() * 0.18
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.live(self._background))
+            painter.drawRoundedRect(rect, radius, radius)
         if not self._text:
             return
         font = self.fitted_font()
         painter.setFont(font)
         if self._background is not None:
             rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
-        text = self.shown_text(font)
-        paint.draw_text(painter, rect, self._align, text, theme.live(self._color))
+        painter.setPen(theme.live(self._color))
+        painter.drawText(rect, self._align, self.shown_text(font))
 
     def shown_text(self, font: QFont | None = None) -> str:
         """The text as drawn: cut with "…" when it cannot shrink enough (`least`)."""
         metrics = QFontMetricsF(font or self.fitted_font())
-        if not self._least or metrics.horizontalAdvance(self._text) <= self._usable_width() + 1:
+        usable = self._usable_width()
+        if not self._least or metrics.horizontalAdvance(self._text) <= usable + 1:
             return self._text
-        # The longest start that fits with "…" (by halves; not Qt's elidedText: its enum would
-        # build the Qt namespace, which the first frame does without).
-        low, high, usable = 0, len(self._text), self._usable_width()
-        while low < high:
-            mid = (low + high + 1) // 2
-            if metrics.horizontalAdvance(self._text[:mid].rstrip() + "…") <= usable:
-                low = mid
-            else:
-                high = mid - 1
-        return self._text[:low].rstrip() + "…"
+        return metrics.elidedText(self._text, Qt.TextElideMode.ElideRight, usable)
 
 
 class ProgressStrip(QWidget):
@@ -226,10 +221,13 @@ class ProgressStrip(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect())
         radius = rect.height() / 2
-        paint.fill(painter, paint.rounded(rect, radius), theme.TRACK)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(theme.TRACK)
+        painter.drawRoundedRect(rect, radius, radius)
         if self._fraction > 0:
             filled = QRectF(rect.x(), rect.y(), rect.width() * self._fraction, rect.height())
-            paint.fill(painter, paint.rounded(filled, radius), theme.live(self._color))
+            painter.setBrush(theme.live(self._color))
+            painter.drawRoundedRect(filled, radius, radius)
 
 
 class Panel(QWidget):
@@ -246,10 +244,10 @@ class Panel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         radius = min(rect.width(), rect.height()) * 0.06
-        card = paint.rounded(rect, radius)
-        paint.fill(painter, card, theme.PANEL)
         edge = theme.live(self._edge) if self._edge is not None else theme.PANEL_EDGE
-        paint.outline(painter, card, edge, max(1.0, self.height() * 0.004))
+        painter.setPen(QPen(edge, max(1.0, self.height() * 0.004)))
+        painter.setBrush(theme.PANEL)
+        painter.drawRoundedRect(rect, radius, radius)
 
 
 class StatBlock(QWidget):
@@ -265,9 +263,9 @@ class StatBlock(QWidget):
             color=theme.MUTED,
             fill=0.62,
             weight=QFont.Weight.Medium,
-            align=ALIGN_LEFT,
+            align=LEFT,
         )
-        self.value = FitLabel("", color=color, fill=0.74, align=ALIGN_LEFT)
+        self.value = FitLabel("", color=color, fill=0.74, align=LEFT)
         layout.addWidget(self.caption, 10)
         layout.addWidget(self.value, 22)
         self.sub: FitLabel | None = None
@@ -277,7 +275,7 @@ class StatBlock(QWidget):
                 color=theme.MUTED,
                 fill=0.66,
                 weight=QFont.Weight.Medium,
-                align=ALIGN_LEFT,
+                align=LEFT,
             )
             layout.addWidget(self.sub, 11)
 

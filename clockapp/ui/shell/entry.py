@@ -8,8 +8,6 @@ self-test (`clockapp.ui.shell.offscreen`) and exits.
 from __future__ import annotations
 
 import argparse
-import gc
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -17,27 +15,8 @@ from pathlib import Path
 from typing import cast
 
 from clockapp.core.look import BUILT_IN, LookError, theme_named
-from clockapp.ui.shell import import_scan
 
 APP_NAME = "clockapp"
-
-#: The Qt-free modules the first clock frame needs, imported before PySide6 is. From then on,
-#: PySide's import hook (behind its `__feature__` switches) looks at every module imported: it
-#: read the source of each (about 19 ms over these and the rest, of a first frame that must stay
-#: within 1.5x a bare Qt window: bench/bench_startup.py) until `import_scan` made it quicker.
-#: tests/ui/test_startup_imports.py finds any Qt-free module the first frame imports after Qt.
-BEFORE_QT = (
-    "clockapp.paths",
-    "clockapp.ui.clock.cache",  # the start-up cache, with the core's clock, chips and structure
-    "clockapp.core.chips.color_up",
-    "clockapp.ui.clock.texts",
-    "clockapp.ui.clock.present",
-    "clockapp.ui.clock.spoken",
-    "clockapp.ui.clock.cues",
-    "clockapp.ui.ticks",
-    "clockapp.ui.wall",  # the package only: its kinds load with the first moment shown
-    "platformdirs",
-)
 
 
 def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
@@ -140,20 +119,6 @@ def run_app(argv: Sequence[str], epilog: str | None = None) -> int:
     `epilog` ends `--help`: `clockapp.__main__` passes the command-line tools' list, as ui and
     commands do not import each other.
     """
-    # Start-up builds tens of thousands of objects that live as long as the app (modules,
-    # classes, Qt's Python enums) and frees few: the cyclic collector's ~40 passes over them
-    # before the first clock frame are wasted work. It is on again from the first frame
-    # (`Launcher`), before a screenshot or the self-test, and on any way out.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _parse_and_start(argv, epilog)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _parse_and_start(argv: Sequence[str], epilog: str | None) -> int:
     args = build_parser(epilog).parse_args(list(argv))
     from clockapp.core.stations import parse_role
 
@@ -171,11 +136,6 @@ def _parse_and_start(argv: Sequence[str], epilog: str | None) -> int:
 
 def _start(args: argparse.Namespace) -> int:
     """Set up Qt and the error net, then the launcher (or the screenshot, the self-test)."""
-    for name in BEFORE_QT:
-        importlib.import_module(name)
-    import shiboken6  # noqa: F401  (PySide's import hook is in place from here)
-
-    import_scan.quicken()
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.shell.offscreen import screenshot, self_test
@@ -185,8 +145,6 @@ def _start(args: argparse.Namespace) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
-    if args.self_test or args.screenshot is not None:
-        gc.enable()  # not a start-up: they build and drop a whole database's worth of rows
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:

@@ -150,8 +150,7 @@ def test_text_is_measured_once_and_scaled_to_any_size(qapp, pixel: int) -> None:
 
 
 def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(qtbot) -> None:
-    # The text is drawn in the painter's first pen, the label's palette (clock/paint.py): a new
-    # colour, and a theme switch for a palette colour, must both reach the pixels.
+    # A new colour, and a theme switch for a palette colour, must both reach the pixels.
     from PySide6.QtGui import QColor
 
     from clockapp.core.look import theme_named
@@ -273,7 +272,7 @@ def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> No
     currency=st.sampled_from(("$", "€", "", "EUR", "CHF", "kr", "R$")),
 )
 def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: str) -> None:
-    """`texts.money` is written out for the first frame; it must say what `format_cents` says."""
+    """The wall's money is the money module's: a sign before the number, a code after it."""
     after = len(currency) > 1 and currency.isalpha()
     expected = format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
     assert texts.money(cents, currency) == expected

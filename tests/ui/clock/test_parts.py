@@ -7,7 +7,7 @@ driven without the rest of the station where it can be, so its interface is all 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 from clockapp.services.app import Services
 from clockapp.ui.clock.fullscreen import Fullscreen
@@ -49,28 +49,17 @@ def test_fullscreen_works_for_any_window(qtbot) -> None:
     assert 640 * 0.8 < button.geometry().right() < 640
 
 
-def test_the_way_out_can_wait_for_the_first_frame_and_shows_what_was_last_asked(qtbot) -> None:
-    """The clock display builds its way out after its first frame (the start-up's); what is
-    asked before then (fullscreen, then a locked wall) holds once the frame is out."""
-    window = QWidget()
-    qtbot.addWidget(window)
-    window.resize(800, 450)
-    window.show()
-    fullscreen = Fullscreen(window, after_first_frame=True)
-
-    def shown() -> list[bool]:
-        return [button.isVisible() for button in window.findChildren(QPushButton)]
-
-    fullscreen.show_exit_button(True)  # shown fullscreen
-    assert shown() == []  # nothing built before the first frame
-    fullscreen.show_exit_button(False)  # the wall station locks itself: no way out
-    fullscreen.window_painted()
-    assert shown() in ([], [False])
-
-    fullscreen.show_exit_button(True)
-    assert shown() == [True]
-    fullscreen.window_painted()  # only the first frame counts
-    assert shown() == [True]
+def test_the_way_out_shows_with_the_displays_first_fullscreen_frame(
+    qtbot, services, bus, fake_sound, ui_settings, fake_timer
+) -> None:
+    # A display put fullscreen before it ever painted (the wall at start-up) has its way out.
+    station = ClockStation(services, bus, fake_sound, ui_settings, timer=fake_timer)
+    qtbot.addWidget(station.display)
+    qtbot.addWidget(station.director)
+    display = station.display
+    display.fullscreen.show_exit_button(True)
+    assert display.fullscreen.exit_button.isVisibleTo(display)
+    station.close()
 
 
 def test_the_station_owns_one_part_per_job(station: ClockStation) -> None:
