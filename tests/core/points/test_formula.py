@@ -92,14 +92,15 @@ def test_format_points() -> None:
 
 
 def test_the_work_of_the_longest_formula_is_bounded() -> None:
-    """A formula at the length limit, for a field of 500, stays well under a second's work
-    (about 0.16 s measured on the 2-core machine): a host's typo cannot freeze the app."""
+    """A formula at the length limit, for a field of 500, stays well under a second's work: a
+    host's typo cannot freeze the app. The work is this process's CPU time, which other
+    programs (a parallel test run) do not inflate as they do the wall clock's."""
     import time
 
     text = "+".join(["max(place, entrants) * sqrt(buy_in) / (place + 1)"] * 9)
     people = [PointsInput(f"P{i}", place=i, entrants=500, buy_in=2500) for i in range(1, 501)]
-    start = time.perf_counter()
+    start = time.process_time()
     evaluate_all(text, people)
-    assert time.perf_counter() - start < 3.0
+    assert time.process_time() - start < 3.0
     with pytest.raises(FormulaError, match="too long"):
         Formula.parse(text + "+" + text)
