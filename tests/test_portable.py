@@ -129,6 +129,7 @@ def scan_source(source: str, path: str = "<string>") -> list[Finding]:
     return scanner.findings
 
 
+@pytest.mark.slow
 def test_clockapp_uses_nothing_posix_only() -> None:
     findings = []
     modules = sorted(PACKAGE.rglob("*.py"))

@@ -16,9 +16,12 @@ from tests.browser.cdp import Browser, find_chromium
 from tests.services.web.support import running_server
 
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
+    ),
+]
 
 
 @pytest.fixture

@@ -60,6 +60,7 @@ def _check_pages(child: subprocess.Popen[str], services: Services, tid: int) -> 
     assert child.poll() is None
 
 
+@pytest.mark.slow
 def test_clockapp_web_serves_without_qt(tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     tid, services = _demo(db)

@@ -32,7 +32,10 @@ from tests.persistence.migration_kills import (
     schema,
 )
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the helper forks (POSIX only)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform == "win32", reason="the helper forks (POSIX only)"),
+]
 
 #: About 25 kill points a scenario: every statement would take several times longer.
 SAMPLES = 25

@@ -12,6 +12,7 @@ from clockapp.poker import strength, tablegen, tables
 from tests.poker import reference
 
 
+@pytest.mark.slow
 def test_shipped_tables_equal_a_fresh_build() -> None:
     fresh = tablegen.build_tables()
     assert sorted(fresh) == sorted(tables.SHIPPED)

@@ -15,6 +15,8 @@ from sqlalchemy.engine import Engine
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from tests import races
 
+pytestmark = pytest.mark.slow
+
 STATIONS, PRESSES = 3, 40
 
 

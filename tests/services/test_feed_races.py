@@ -17,6 +17,8 @@ from sqlalchemy.engine import Engine
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from tests import stations
 
+pytestmark = pytest.mark.slow
+
 ACTIONS = 60
 
 

@@ -149,6 +149,7 @@ def reference_places(counts: list[int], prizes: list[int]) -> list[tuple[int, in
 
 
 # Each example makes its own tournament in the shared database, so sharing `services` is safe.
+@pytest.mark.slow
 @settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -22,6 +22,8 @@ from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from tests.dbdump import dump_database
 
+pytestmark = pytest.mark.slow
+
 SERVICES = (
     "tournaments", "structure", "clock", "demo", "players", "cashier", "payouts", "results",
     "rulings", "seating", "hard_end",

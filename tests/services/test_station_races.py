@@ -22,6 +22,8 @@ from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 
+pytestmark = pytest.mark.slow
+
 SPAWN = multiprocessing.get_context("spawn")
 ROUNDS = 3
 

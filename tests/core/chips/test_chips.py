@@ -168,6 +168,7 @@ def test_stack_breakdown_examples(stack: int, values: tuple[int, ...], expected:
     assert stack_breakdown(stack, values).describe() == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(STANDARD_SETS), st.integers(min_value=3, max_value=500))
 def test_stack_breakdown_rules(values: tuple[int, ...], hundreds: int) -> None:

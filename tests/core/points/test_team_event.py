@@ -65,6 +65,7 @@ def test_equal_teams_share_by_largest_remainder_and_tie_on_rank() -> None:
     ]
 
 
+@pytest.mark.slow
 @given(
     st.dictionaries(st.text(min_size=1, max_size=3), st.integers(0, 10**6), min_size=1, max_size=12)
 )

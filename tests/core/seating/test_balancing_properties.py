@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -212,6 +213,7 @@ def check_balance_moves(before: Seating, moves: tuple[Move, ...]) -> None:
 # ------------------------------------------------------------------ properties
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(rooms(), policies, st.data())
 def test_balancing_follows_the_rules(
@@ -243,6 +245,7 @@ def test_balancing_follows_the_rules(
     assert again.warnings == plan.warnings
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rooms(), policies, st.integers(0, 2**32), st.data())
 def test_breaking_then_balancing(

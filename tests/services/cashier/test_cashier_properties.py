@@ -134,6 +134,7 @@ def check(services: Services, tid: int) -> None:
             assert sum(d.prize for d in dues) == table.prize_pool
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8,
     # No shrinking: every step is a database transaction and shrinking a failure took minutes;

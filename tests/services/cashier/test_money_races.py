@@ -27,6 +27,8 @@ from clockapp.persistence.models import ChangeRow, LedgerRecord, SeatRow
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 
+pytestmark = pytest.mark.slow
+
 PROCESSES = 3
 ROUNDS = 3
 SALES = 8  # buy-ins per process in the ordering test
