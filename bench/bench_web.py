@@ -47,7 +47,7 @@ class Clients:
         self.states: dict[int, list[float]] = {}
         for index in range(count):
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-            sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             sock.setblocking(False)
             self.selector.register(sock, selectors.EVENT_READ, [index, b""])
             self.states[index] = []

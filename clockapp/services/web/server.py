@@ -2,7 +2,9 @@
 
 Paths: `/` the page, `/state` the state as JSON, `/events` the Server-Sent Events stream (the
 state at once, then every new state, and a heartbeat with the server's time). Everything else is
-404; methods other than GET and HEAD are 405 (see `wire`). Nothing here writes to the database.
+404; methods other than GET and HEAD are 405 (see `wire`). A request whose Host header names
+another site gets 421 (a page of that site rebinding its name to this address must not read
+the tournament). Nothing here writes to the database.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.services.web.addresses import host_is_ours, own_names
 from clockapp.services.web.live import LiveState, revision_reader
 from clockapp.services.web.page import PAGE
 from clockapp.services.web.state import builder
@@ -94,11 +97,20 @@ class _Handler(socketserver.StreamRequestHandler):
             return
         except OSError:  # a timeout or a reset: nobody to answer
             return
-        if request is not None:
-            self.server.web.serve(request.method, request.path, self.wfile.write)
+        if request is None:
+            return
+        if request.host is not None and not self.server.web.answers_to(
+            request.host, str(self.request.getsockname()[0])
+        ):
+            self._send_error(
+                HTTPStatus.MISDIRECTED_REQUEST, "This server answers only to its own addresses."
+            )
+            return
+        self.server.web.serve(request.method, request.path, self.wfile.write)
 
-    def _send_error(self, status: HTTPStatus) -> None:
-        body = f"{status.value} {status.phrase}\n".encode()
+    def _send_error(self, status: HTTPStatus, detail: str = "") -> None:
+        text = f"{status.value} {status.phrase}\n" + (f"{detail}\n" if detail else "")
+        body = text.encode()
         with contextlib.suppress(OSError):
             self.wfile.write(head(status, "text/plain; charset=utf-8", len(body)) + body)
             self.wfile.flush()
@@ -137,6 +149,7 @@ class WebServer:
                 f"The web view cannot listen on {host}, port {port}: {error.strerror or error}."
             ) from error
         self._server.web = self
+        self._names = own_names(host)
         self._thread: threading.Thread | None = None
         self._serving = False
 
@@ -184,6 +197,10 @@ class WebServer:
             self._thread.join(timeout=5)
 
     # ---------------------------------------------------------------- answering
+
+    def answers_to(self, host: str, local_address: str) -> bool:
+        """Whether a request's Host header names this server (`local_address`: its side)."""
+        return host_is_ours(host, self._names, local_address)
 
     def serve(self, method: str, path: str, write: Callable[[bytes], object]) -> None:
         """Answer one parsed request through `write` (the socket's, which sends it all)."""
