@@ -150,6 +150,11 @@ class LiveState:
             published = self._published
         return published if published.version > version else None
 
+    def wake(self) -> None:
+        """Wake every client waiting in `wait_newer`, so each looks again at what it waits for."""
+        with self._changed:
+            self._changed.notify_all()
+
     def server_time_ms(self) -> int:
         """The server's time (the injected clock), for the page's clock offset."""
         return epoch_ms(self._now())

@@ -18,6 +18,8 @@ MAX_REQUEST_LINE = 2048
 MAX_HEADER_LINE = 4096
 MAX_HEADERS = 50
 MAX_HEADER_BYTES = 16384
+#: The longest head that passes every limit above: one longer always trips one of them.
+MAX_HEAD_BYTES = MAX_REQUEST_LINE + MAX_HEADER_BYTES + 2 * (MAX_HEADERS + 2)
 ALLOWED_METHODS = ("GET", "HEAD")
 
 _METHOD = re.compile(rb"[A-Z]{1,20}")

@@ -221,24 +221,3 @@ def test_stopping_ends_the_streams_and_frees_the_port(services: Services, demo: 
     reader.close()
     again = serve_services(services, lambda: demo, "127.0.0.1", port)
     again.stop()
-
-
-def test_a_flood_of_idle_connections_is_capped_and_the_server_recovers(
-    services: Services, demo: int
-) -> None:
-    with running_server(services, demo) as server:
-        server._server.max_connections = 3
-        idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
-        try:
-            deadline = time.monotonic() + 5
-            while server._server.active < 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
-            # A fourth is closed at once, unanswered: no thread waits on it.
-            assert exchange(server.port, b"GET / HTTP/1.1\r\n\r\n") == b""
-        finally:
-            for sock in idle:
-                sock.close()
-        deadline = time.monotonic() + 5
-        while server._server.active and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert get(server.port, "/")[0] == 200
