@@ -240,9 +240,10 @@ class WebServer:
             published = self.live.current
             write(self._state_event(published.body))
             version = published.version
+            gone = self._connections.watch(sock)
             while not self.live.stopped:
-                newer = self.live.wait_newer(version, self.heartbeat_seconds)
-                if self.live.stopped:
+                newer = self.live.wait_newer(version, self.heartbeat_seconds, gone)
+                if self.live.stopped or gone.is_set():
                     break
                 if newer is None:
                     write(b'event: heartbeat\ndata: {"now":%d}\n\n' % self.live.server_time_ms())
