@@ -44,11 +44,10 @@ def main(argv: Sequence[str]) -> int:
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0 to 65535")
 
-    from clockapp.persistence.db import open_read_only
-    from clockapp.services.app import Services
+    from clockapp.services.app import open_services_read_only
     from clockapp.services.web.server import serve_services
 
-    services = Services(open_read_only(args.db))
+    services = open_services_read_only(args.db)
     if args.tournament is not None:
         name = services.tournaments.get(args.tournament).name  # refuses an unknown id
 
