@@ -12,11 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import DBAPIError
 
 from clockapp.__main__ import main
 from clockapp.persistence.backup import sqlite_uri
 from clockapp.persistence.db import open_database
-from clockapp.services.app import Services
+from clockapp.persistence.errors import DatabaseOpenError
+from clockapp.services.app import Services, open_services, open_services_read_only
 from tests.dbdump import dump_database
 from tests.services.web.support import EventReader, get
 
@@ -180,3 +182,25 @@ def test_a_read_only_database_file_is_served(tmp_path: Path) -> None:
     assert "Traceback" not in err
     assert db.read_bytes() == before
     assert tid
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_web_view_reads_and_cannot_write(pg_url: str) -> None:
+    director = open_services(pg_url)
+    tid = director.demo.create_demo().value.id
+    reader = open_services_read_only(pg_url)
+    try:
+        assert reader.tournaments.get(tid).name == "Demo: Friday Night Deepstack"
+        before = director.clock.state(tid)
+        with pytest.raises(DBAPIError, match="read-only transaction"):
+            reader.clock.pause(tid)
+        assert director.clock.state(tid) == before
+    finally:
+        reader.ctx.engine.dispose()
+        director.ctx.engine.dispose()
+
+
+@pytest.mark.postgres
+def test_an_empty_postgresql_database_is_not_set_up_by_the_web_view(pg_url: str) -> None:
+    with pytest.raises(DatabaseOpenError, match="is not a clockapp database"):
+        open_services_read_only(pg_url)
