@@ -3,7 +3,8 @@
     clockapp web [--db URL] [--host H] [--port P] [--tournament ID]
 
 It shows the tournament the app opened last (following the director when another is opened), or
-the one given; it only reads the database. Ctrl+C stops it.
+the one given. It only reads the database: it opens it read-only and never creates or upgrades
+it, so it refuses a file that is not a clockapp database. Ctrl+C stops it.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ def main(argv: Sequence[str]) -> int:
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0 to 65535")
 
-    from clockapp.services.app import open_services
+    from clockapp.services.app import open_services_read_only
     from clockapp.services.web.server import serve_services
 
-    services = open_services(args.db)
+    services = open_services_read_only(args.db)
     if args.tournament is not None:
         name = services.tournaments.get(args.tournament).name  # refuses an unknown id
 

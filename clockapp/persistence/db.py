@@ -309,3 +309,73 @@ def _explain(error: Exception, path: Path) -> Exception:
             path,
         )
     return error
+
+
+def _set_read_only_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions begun by the "begin" event, as above
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA query_only=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    finally:
+        cursor.close()
+
+
+def open_read_only(url: str | None = None) -> Engine:
+    """An engine that only reads the clockapp database at `url`: it creates and changes nothing.
+
+    A SQLite file is opened with `mode=ro` and `PRAGMA query_only` (a read-only file works); on
+    PostgreSQL every transaction is read-only. The schema is never created or upgraded: a missing
+    file, another program's database, or one whose schema is older or newer than this clockapp's
+    raises a `DatabaseOpenError` naming it, and the database is left exactly as it was.
+    """
+    import sqlite3
+
+    from sqlalchemy.pool import QueuePool
+
+    from clockapp.persistence.backup import sqlite_uri
+
+    url = normalize_url(url or default_url())
+    path = sqlite_path(url)
+    if path is None:
+        shown = make_url(url).render_as_string(hide_password=True)
+        engine = create_engine(
+            url,
+            pool_pre_ping=True,
+            connect_args={"options": "-c default_transaction_read_only=on"},
+        )
+    else:
+        shown = str(path)
+        if not path.is_file():
+            raise DatabaseOpenError(f"The database {path} does not exist.", path)
+        uri = sqlite_uri(path, "ro")
+        engine = create_engine(
+            "sqlite://",
+            creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
+            poolclass=QueuePool,
+        )
+        event.listen(engine, "connect", _set_read_only_pragmas)
+        event.listen(engine, "begin", _begin_sqlite)
+    try:
+        stored = stored_revision(engine)
+    except Exception as error:
+        engine.dispose()
+        message = str(getattr(error, "orig", None) or error).lower()
+        if path is not None and ("not a database" in message or "malformed" in message):
+            raise DatabaseOpenError(f"The file {path} is not a clockapp database.", path) from error
+        detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise DatabaseOpenError(f"Cannot read the database {shown}: {detail}", path) from error
+    if stored is None:
+        engine.dispose()
+        raise DatabaseOpenError(f"The file {shown} is not a clockapp database.", path)
+    if stored not in shipped_revisions():
+        engine.dispose()
+        raise too_new_error(stored, path)
+    if stored != shipped_head():
+        engine.dispose()
+        raise DatabaseOpenError(
+            f"The database {shown} was written by an older clockapp: open it once with clockapp "
+            "to upgrade it, then serve it.",
+            path,
+        )
+    return engine

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clockapp.persistence.db import open_database
+from clockapp.persistence.db import open_database, open_read_only
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
 from clockapp.services.bounties import BountyService
@@ -83,3 +83,12 @@ def open_services(
     `station` names who acts on every row the services write ("cashier@laptop2").
     """
     return Services(open_database(url), now=now, station=station)
+
+
+def open_services_read_only(url: str | None = None, now: Now = system_now) -> Services:
+    """Services that only read the clockapp database at `url`: nothing is created or upgraded.
+
+    A missing file, another program's database, or a schema this clockapp would first have to
+    upgrade raises a `DatabaseOpenError` naming it (see `open_read_only`).
+    """
+    return Services(open_read_only(url), now=now)

@@ -141,14 +141,29 @@ class LiveState:
         """The newest state."""
         return self._published
 
-    def wait_newer(self, version: int, timeout: float) -> Published | None:
-        """The first state newer than `version`, waiting up to `timeout` seconds; None if none."""
+    def wait_newer(
+        self, version: int, timeout: float, gone: threading.Event | None = None
+    ) -> Published | None:
+        """The first state newer than `version`, waiting up to `timeout` seconds; None if none.
+
+        A set `gone` (the client closed; `wake` is called then) ends the wait at once.
+        """
         with self._changed:
             self._changed.wait_for(
-                lambda: self._published.version > version or self._stop.is_set(), timeout
+                lambda: (
+                    self._published.version > version
+                    or self._stop.is_set()
+                    or (gone is not None and gone.is_set())
+                ),
+                timeout,
             )
             published = self._published
         return published if published.version > version else None
+
+    def wake(self) -> None:
+        """Wake every client waiting in `wait_newer`, so each looks again at what it waits for."""
+        with self._changed:
+            self._changed.notify_all()
 
     def server_time_ms(self) -> int:
         """The server's time (the injected clock), for the page's clock offset."""

@@ -1,114 +1,54 @@
-"""`WebServer`: the page, its state and its live stream, on a thread per connection.
+"""`WebServer`: the page, its state and its live stream; a thread for each request being answered.
 
 Paths: `/` the page, `/state` the state as JSON, `/events` the Server-Sent Events stream (the
 state at once, then every new state, and a heartbeat with the server's time). Everything else is
-404; methods other than GET and HEAD are 405 (see `wire`). Nothing here writes to the database.
+404; methods other than GET and HEAD are 405 (see `wire`). A request whose Host header names
+another site gets 421 (a page of that site rebinding its name to this address must not read
+the tournament). `connections` accepts and reads the requests, and holds slow clients off.
+Nothing here writes to the database.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import socket
-import socketserver
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from http import HTTPStatus
-from typing import Any
 
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.services.web.addresses import host_is_ours, own_names
+from clockapp.services.web.connections import Connections
 from clockapp.services.web.live import LiveState, revision_reader
 from clockapp.services.web.page import PAGE
 from clockapp.services.web.state import builder
 from clockapp.services.web.wire import RequestError, head, read_request
 
 DEFAULT_PORT = 8765
-#: A client has this long to send its request, and a stream this long to take each write.
+#: A client has this long, in all, to send its request line and headers. A slow or idle one is
+#: then closed (with 408 when it sent part of a request), so it cannot hold its connection.
+REQUEST_SECONDS = 5.0
+#: An answer or a stream has this long to take each write.
 SOCKET_TIMEOUT = 10.0
 #: Seconds between heartbeats on a quiet stream (they carry the server's time).
 HEARTBEAT_SECONDS = 15.0
-#: Streams held at once; more get 503 (a room holds a few hundred phones at most).
+#: Streams held at once; more get 503 (a room holds a few hundred phones at most). Fewer when
+#: the connections are capped lower, so some connections are always left for pages.
 MAX_STREAMS = 1000
-#: Connections (each a thread) at once; more are closed unanswered, so a flood of idle
-#: connections cannot pile up threads.
-MAX_CONNECTIONS = 1200
+#: Connections waiting in the kernel's queue to be accepted: a flood waits there (holding no
+#: descriptor) rather than having its connections refused and retried a second later.
+BACKLOG = 4096
 
 PAGE_BYTES = PAGE.encode()
 
 
 class WebServerError(DomainError):
     """The web view cannot start (the port is taken, the address is wrong)."""
-
-
-_Request = socket.socket | tuple[bytes, socket.socket]
-
-
-class _TCPServer(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True  # a restart right after a stop; a port in use still fails
-    request_queue_size = 128
-    max_connections = MAX_CONNECTIONS
-    web: WebServer
-
-    def __init__(self, address: tuple[str, int], handler: type[_Handler]) -> None:
-        self._active = 0
-        self._active_lock = threading.Lock()
-        super().__init__(address, handler)
-
-    @property
-    def active(self) -> int:
-        """Connections being served now."""
-        return self._active
-
-    def verify_request(self, request: _Request, client_address: Any) -> bool:
-        """Take the connection only while there is room (a refused one is just closed)."""
-        with self._active_lock:
-            if self._active >= self.max_connections:
-                return False
-            self._active += 1
-            return True
-
-    def process_request_thread(self, request: _Request, client_address: Any) -> None:
-        """Serve one connection on its thread, and give its place back at the end."""
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            with self._active_lock:
-                self._active -= 1
-
-
-class _Handler(socketserver.StreamRequestHandler):
-    server: _TCPServer
-
-    def setup(self) -> None:
-        self.request.settimeout(SOCKET_TIMEOUT)
-        super().setup()
-
-    def handle(self) -> None:
-        try:
-            request = read_request(self.rfile)
-        except RequestError as error:
-            self._send_error(error.status)
-            return
-        except OSError:  # a timeout or a reset: nobody to answer
-            return
-        if request is not None:
-            self.server.web.serve(request.method, request.path, self.wfile.write)
-
-    def _send_error(self, status: HTTPStatus) -> None:
-        body = f"{status.value} {status.phrase}\n".encode()
-        with contextlib.suppress(OSError):
-            self.wfile.write(head(status, "text/plain; charset=utf-8", len(body)) + body)
-            self.wfile.flush()
-            # Let the client read the answer before the close: drain what it still sends (a
-            # body we refused) for a moment, so the kernel does not reset the connection.
-            self.request.shutdown(socket.SHUT_WR)
-            self.request.settimeout(0.5)
-            for _ in range(16):
-                if not self.request.recv(65536):
-                    break
 
 
 class WebServer:
@@ -120,13 +60,14 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = DEFAULT_PORT,
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        request_seconds: float = REQUEST_SECONDS,
     ) -> None:
         self.live = live
         self.heartbeat_seconds = heartbeat_seconds
         self._streams = 0
         self._lock = threading.Lock()
         try:
-            self._server = _TCPServer((host, port), _Handler)
+            listener = socket.create_server((host, port), backlog=BACKLOG)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 raise WebServerError(
@@ -136,19 +77,50 @@ class WebServer:
             raise WebServerError(
                 f"The web view cannot listen on {host}, port {port}: {error.strerror or error}."
             ) from error
-        self._server.web = self
+        self._address = listener.getsockname()
+        self._connections = Connections(listener, self._handle, request_seconds, live.wake)
+        self._names = own_names(host)
         self._thread: threading.Thread | None = None
         self._serving = False
 
     @property
     def port(self) -> int:
         """The port it listens on (the one chosen by the system when asked for 0)."""
-        return int(self._server.server_address[1])
+        return int(self._address[1])
 
     @property
     def host(self) -> str:
         """The address it listens on."""
-        return str(self._server.server_address[0])
+        return str(self._address[0])
+
+    @property
+    def request_seconds(self) -> float:
+        """How long a client has to send its request's head."""
+        return self._connections.request_seconds
+
+    @request_seconds.setter
+    def request_seconds(self, seconds: float) -> None:
+        self._connections.request_seconds = seconds
+
+    @property
+    def max_connections(self) -> int:
+        """Connections held at once (below the process's open-file limit)."""
+        return self._connections.max_connections
+
+    @max_connections.setter
+    def max_connections(self, count: int) -> None:
+        self._connections.max_connections = count
+
+    @property
+    def connections(self) -> int:
+        """Connections open now."""
+        return self._connections.open
+
+    @property
+    def max_streams(self) -> int:
+        """Streams held at once: a few connections are always left for pages and states."""
+        cap = self.max_connections
+        return min(MAX_STREAMS, cap - max(1, cap // 16))
 
     @property
     def streams(self) -> int:
@@ -160,10 +132,7 @@ class WebServer:
         self.live.start()
         self._serving = True
         self._thread = threading.Thread(
-            target=self._server.serve_forever,
-            kwargs={"poll_interval": 0.5},
-            name="clockapp-web",
-            daemon=True,
+            target=self._connections.run, name="clockapp-web", daemon=True
         )
         self._thread.start()
 
@@ -171,22 +140,63 @@ class WebServer:
         """Start the poller and serve in this thread until `stop` (from another thread)."""
         self.live.start()
         self._serving = True
-        self._server.serve_forever(poll_interval=0.5)
+        self._connections.run()
 
     def stop(self) -> None:
         """Stop accepting, end every stream, free the port."""
         self.live.stop()
         if self._serving:
-            self._server.shutdown()  # waits for the accept loop (it must be running)
+            self._connections.stop()
             self._serving = False
-        self._server.server_close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+            if self._thread is not None:
+                self._thread.join(timeout=5)
+        else:
+            self._connections.close()
 
     # ---------------------------------------------------------------- answering
 
-    def serve(self, method: str, path: str, write: Callable[[bytes], object]) -> None:
-        """Answer one parsed request through `write` (the socket's, which sends it all)."""
+    def answers_to(self, host: str, local_address: str) -> bool:
+        """Whether a request's Host header names this server (`local_address`: its side)."""
+        return host_is_ours(host, self._names, local_address)
+
+    def _handle(self, sock: socket.socket, raw: bytes, timed_out: bool) -> None:
+        """Answer one request whose head is `raw` (on the connection's own thread)."""
+        sock.settimeout(SOCKET_TIMEOUT)
+        if timed_out:
+            self._send_error(sock, HTTPStatus.REQUEST_TIMEOUT)
+            return
+        try:
+            request = read_request(io.BytesIO(raw))
+        except RequestError as error:
+            self._send_error(sock, error.status)
+            return
+        if request is None:
+            return
+        if request.host is not None and not self.answers_to(
+            request.host, str(sock.getsockname()[0])
+        ):
+            detail = "This server answers only to its own addresses."
+            self._send_error(sock, HTTPStatus.MISDIRECTED_REQUEST, detail)
+            return
+        self._answer(sock, request.method, request.path)
+
+    @staticmethod
+    def _send_error(sock: socket.socket, status: HTTPStatus, detail: str = "") -> None:
+        text = f"{status.value} {status.phrase}\n" + (f"{detail}\n" if detail else "")
+        body = text.encode()
+        with contextlib.suppress(OSError):
+            sock.sendall(head(status, "text/plain; charset=utf-8", len(body)) + body)
+            # Let the client read the answer before the close: drain what it still sends (a
+            # body we refused) for a moment, so the kernel does not reset the connection.
+            sock.shutdown(socket.SHUT_WR)
+            deadline = time.monotonic() + 0.5
+            while (left := deadline - time.monotonic()) > 0:
+                sock.settimeout(left)
+                if not sock.recv(65536):
+                    break
+
+    def _answer(self, sock: socket.socket, method: str, path: str) -> None:
+        write = sock.sendall
         bodyless = method == "HEAD"
         try:
             if path == "/":
@@ -195,7 +205,7 @@ class WebServer:
                 body = self.live.current.body
                 self._send(write, HTTPStatus.OK, "application/json", body, bodyless)
             elif path == "/events":
-                self._stream(write, bodyless)
+                self._stream(sock, bodyless)
             else:
                 body = b"404 Not Found\n"
                 self._send(write, HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", body, bodyless)
@@ -212,9 +222,10 @@ class WebServer:
     ) -> None:
         write(head(status, content_type, len(body)) + (b"" if bodyless else body))
 
-    def _stream(self, write: Callable[[bytes], object], bodyless: bool) -> None:
+    def _stream(self, sock: socket.socket, bodyless: bool) -> None:
+        write = sock.sendall
         with self._lock:
-            full = self._streams >= MAX_STREAMS
+            full = self._streams >= self.max_streams
             if not full:
                 self._streams += 1
         if full:
@@ -229,9 +240,10 @@ class WebServer:
             published = self.live.current
             write(self._state_event(published.body))
             version = published.version
+            gone = self._connections.watch(sock)
             while not self.live.stopped:
-                newer = self.live.wait_newer(version, self.heartbeat_seconds)
-                if self.live.stopped:
+                newer = self.live.wait_newer(version, self.heartbeat_seconds, gone)
+                if self.live.stopped or gone.is_set():
                     break
                 if newer is None:
                     write(b'event: heartbeat\ndata: {"now":%d}\n\n' % self.live.server_time_ms())

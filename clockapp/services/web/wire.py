@@ -3,7 +3,8 @@
 The web view answers GET and HEAD for its own few paths and nothing else, so the parser is
 small and strict: a request line longer than `MAX_REQUEST_LINE` gets 414, headers past
 `MAX_HEADER_LINE`, `MAX_HEADERS` or `MAX_HEADER_BYTES` get 431, anything malformed gets 400,
-another method 405. The request's body, if any, is never read.
+another method 405; an HTTP/1.1 request without exactly one Host header is malformed. The
+request's body, if any, is never read.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ MAX_REQUEST_LINE = 2048
 MAX_HEADER_LINE = 4096
 MAX_HEADERS = 50
 MAX_HEADER_BYTES = 16384
+#: The longest head that passes every limit above: one longer always trips one of them.
+MAX_HEAD_BYTES = MAX_REQUEST_LINE + MAX_HEADER_BYTES + 2 * (MAX_HEADERS + 2)
 ALLOWED_METHODS = ("GET", "HEAD")
 
 _METHOD = re.compile(rb"[A-Z]{1,20}")
@@ -43,10 +46,11 @@ class RequestError(Exception):
 
 @dataclass(frozen=True)
 class Request:
-    """A request's method and path (without the query)."""
+    """A request's method, path (without the query) and Host header (None: HTTP/1.0 without one)."""
 
     method: str
     path: str
+    host: str | None = None
 
 
 def _line(rfile: Lines, limit: int, too_long: HTTPStatus) -> bytes | None:
@@ -64,7 +68,7 @@ def read_request(rfile: Lines) -> Request | None:
 
     >>> import io
     >>> read_request(io.BytesIO(b"GET /state?x=1 HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n"))
-    Request(method='GET', path='/state')
+    Request(method='GET', path='/state', host='a')
     >>> read_request(io.BytesIO(b"GET /../etc/passwd\\r\\n\\r\\n"))
     Traceback (most recent call last):
     ...
@@ -82,6 +86,7 @@ def read_request(rfile: Lines) -> Request | None:
     ):
         raise RequestError(HTTPStatus.BAD_REQUEST)
     total = 0
+    hosts: list[str] = []
     for count in range(MAX_HEADERS + 1):
         header = _line(rfile, MAX_HEADER_LINE, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
         if header is None:
@@ -91,13 +96,17 @@ def read_request(rfile: Lines) -> Request | None:
         total += len(header)
         if count == MAX_HEADERS or total > MAX_HEADER_BYTES:
             raise RequestError(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
-        name, colon, _value = header.partition(b":")
+        name, colon, value = header.partition(b":")
         if not colon or not _HEADER_NAME.fullmatch(name):
             raise RequestError(HTTPStatus.BAD_REQUEST)  # also a folded (indented) line
+        if name.lower() == b"host":
+            hosts.append(value.strip(b" \t").decode("latin-1"))
+    if len(hosts) > 1 or (not hosts and version == b"HTTP/1.1"):
+        raise RequestError(HTTPStatus.BAD_REQUEST)
     if method.decode() not in ALLOWED_METHODS:
         raise RequestError(HTTPStatus.METHOD_NOT_ALLOWED)
     path = target.split(b"?", 1)[0].decode("ascii")
-    return Request(method.decode(), path)
+    return Request(method.decode(), path, hosts[0] if hosts else None)
 
 
 def head(status: HTTPStatus, content_type: str, length: int | None) -> bytes:

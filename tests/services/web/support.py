@@ -54,7 +54,7 @@ def status(response: bytes) -> int:
 
 def get(port: int, path: str) -> tuple[int, bytes]:
     """GET `path`: the status and the body."""
-    response = exchange(port, f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    response = exchange(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
     return status(response), response.partition(b"\r\n\r\n")[2]
 
 
@@ -63,7 +63,7 @@ class EventReader:
 
     def __init__(self, port: int, timeout: float = 5.0) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         self.buffer = b""
         head = self._until(b"\r\n\r\n")
         self.status = status(head)

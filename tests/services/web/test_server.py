@@ -30,7 +30,7 @@ def test_the_page_its_state_and_head(services: Services, demo: int) -> None:
         code, body = get(server.port, "/state?cache=1")
         assert code == 200
         assert json.loads(body)["clock"]["items"][0]["name"] == "Level 3"
-        head = exchange(server.port, b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n")
+        head = exchange(server.port, b"HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert status(head) == 200
         assert head.endswith(b"\r\n\r\n")  # the headers alone
 
@@ -42,7 +42,10 @@ def test_writing_methods_are_refused_and_change_nothing(
     before = dump_database(engine)
     with running_server(services, demo) as server:
         for path in ("/", "/state", "/events"):
-            raw = f"{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nplayers=0&x"
+            raw = (
+                f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Content-Length: 11\r\n\r\nplayers=0&x"
+            )
             response = exchange(server.port, raw.encode())
             assert status(response) == 405
             assert b"\r\nAllow: GET, HEAD\r\n" in response
@@ -86,7 +89,7 @@ def test_unknown_paths_and_traversal_are_not_found(
         (b"GET / HTTP/1.1\r\nno colon here\r\n\r\n", 400),
         (b"GET / HTTP/1.1\r\n folded: x\r\n\r\n", 400),
         (b"GET /\xff HTTP/1.1\r\n\r\n", 400),
-        (b"GET / HTTP/1.1\r\nHost: x\r\n", 400),  # closed before the end of the headers
+        (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", 400),  # closed before the end of the headers
         (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", 400),  # a TLS hello
     ],
 )
@@ -218,24 +221,3 @@ def test_stopping_ends_the_streams_and_frees_the_port(services: Services, demo: 
     reader.close()
     again = serve_services(services, lambda: demo, "127.0.0.1", port)
     again.stop()
-
-
-def test_a_flood_of_idle_connections_is_capped_and_the_server_recovers(
-    services: Services, demo: int
-) -> None:
-    with running_server(services, demo) as server:
-        server._server.max_connections = 3
-        idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
-        try:
-            deadline = time.monotonic() + 5
-            while server._server.active < 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
-            # A fourth is closed at once, unanswered: no thread waits on it.
-            assert exchange(server.port, b"GET / HTTP/1.1\r\n\r\n") == b""
-        finally:
-            for sock in idle:
-                sock.close()
-        deadline = time.monotonic() + 5
-        while server._server.active and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert get(server.port, "/")[0] == 200
