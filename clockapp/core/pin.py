@@ -16,6 +16,10 @@ from clockapp.core.errors import DomainError, ValidationError
 #: keyboard, often a numeric keypad).
 PIN_MIN_DIGITS = 4
 PIN_MAX_DIGITS = 12
+#: The length the PIN dialog suggests: the throttle holds a guesser at the wall, but a copy of
+#: the database lets anyone try every PIN against the hash, and each digit makes that ten times
+#: longer.
+PIN_SUGGESTED_DIGITS = 6
 
 # scrypt's cost (16 MiB, about 0.1 s): slow enough to make guessing a stolen hash costly, quick
 # enough for a prompt. Stored with each hash so it can be raised later without breaking old PINs.
