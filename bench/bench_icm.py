@@ -21,6 +21,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from goals import exit_code, verdict
+
 from clockapp.core.icm import DEFAULT_SAMPLES, SUBSET_PLAYER_LIMIT, icm_equities, propose_deal
 from clockapp.core.icm_compute import estimate, subset_equities
 
@@ -51,8 +53,8 @@ def timed(action: Callable[[], object], repeats: int = REPEATS) -> tuple[float, 
     return min(times), statistics.median(times)
 
 
-def main() -> None:
-    """Print the timings with the goal next to them."""
+def main() -> int:
+    """Print the timings with the goal next to them; `goals.MISSED_EXIT` when one is missed."""
     print(f"ICM (Malmuth-Harville), best / median of {REPEATS} runs; goal: 20 players < 1 s")
     verdicts = []
     for players in (8, 10, 12, 16, 20):
@@ -69,7 +71,7 @@ def main() -> None:
         if players == 20:
             ok = median < GOAL_SECONDS
             verdicts.append(ok)
-            line += f"   goal < {GOAL_SECONDS * 1000:.0f} ms: {'met' if ok else 'MISSED'}"
+            line += f"   goal < {GOAL_SECONDS * 1000:.0f} ms: {verdict(ok)}"
         print(line)
     stacks, prizes = final_table(24, seed=24)
     result = icm_equities(stacks, prizes)
@@ -81,7 +83,7 @@ def main() -> None:
         f"median {median * 1000:8.1f} ms   (no goal; {result.method})"
     )
     verdicts.append(switch())
-    print("result:", "goal met" if all(verdicts) else "goal MISSED")
+    return exit_code(verdicts)
 
 
 def switch() -> bool:
@@ -119,10 +121,10 @@ def switch() -> bool:
     print(
         f"  exact is the quicker up to {last_quicker} players here; exact is used up to "
         f"{SUBSET_PLAYER_LIMIT} (goal: {wanted}, the larger of that and {EXACT_AT_LEAST}): "
-        f"{'met' if ok else 'MISSED'}"
+        f"{verdict(ok)}"
     )
     return ok
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
