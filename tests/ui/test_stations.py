@@ -15,6 +15,7 @@ from clockapp.core.clock import ClockStatus, view
 from clockapp.core.pin import PinThrottle
 from clockapp.core.stations import Role
 from clockapp.persistence.db import make_engine, sqlite_url
+from clockapp.persistence.errors import DatabaseUnreachableError
 from clockapp.persistence.queries import pin_throttle
 from clockapp.persistence.session import transaction
 from clockapp.services.app import Services
@@ -235,6 +236,23 @@ def test_a_restarted_display_still_waits_after_wrong_pins(
         restarted.close()
         bus.deleteLater()
         engine.dispose()
+
+
+def test_a_pin_typed_while_the_database_is_unreachable_is_refused_in_words(
+    qtbot, wall, services, monkeypatch
+) -> None:
+    services.stations.set_pin(PIN)
+
+    def unreachable(_pin: str) -> None:
+        raise DatabaseUnreachableError("The database server cannot be reached.")
+
+    monkeypatch.setattr(services.stations, "try_pin", unreachable)
+    type_pin(qtbot, wall, PIN)
+    assert wall.display_lock.locked
+    assert wall.display_lock.prompt.message.text() == (
+        "The PIN could not be checked: The database server cannot be reached."
+    )
+    assert wall.display_lock.prompt.edit.text() == ""
 
 
 def test_the_prompt_fits_the_wall_and_a_laptop(qtbot, wall, services, tmp_path) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from clockapp.core.errors import DomainError
 from clockapp.core.pin import PIN_MAX_DIGITS
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
@@ -217,8 +218,12 @@ class DisplayLock(QObject):
         """Unlock when `pin` is the director's; otherwise say why not on the prompt."""
         if not self.locked:
             return True
-        tried = self._stations.try_pin(pin)
         self.prompt.edit.clear()
+        try:
+            tried = self._stations.try_pin(pin)
+        except DomainError as error:  # the database unreachable or busy: said, still locked
+            self.prompt.say(f"The PIN could not be checked: {error}")
+            return False
         if tried.verdict is PinVerdict.UNLOCKED:
             self.unlock()
             return True
