@@ -73,7 +73,7 @@ test-headless: $(HEADLESS)/.installed
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m pip install -q -r bench/requirements-poker.txt  # treys, eval7: for comparison only
-	for b in bench/bench_*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py  # every script, then the missed goals; fails on any
 
 package: $(VENV)/.dev-installed
 	$(PY) -m pip install -q pyinstaller

@@ -7,11 +7,12 @@ A player's equity is the sum over places of (probability of that place) x (prize
 Exact computation walks the subsets of players already placed (a bitmask per subset, memoised
 layer by layer), in `Fraction`s, so equities add up exactly to the prizes: for 10 players that is
 1,023 subsets. It is used for up to 10 players, and beyond that whenever the prizes stop early
-enough that the subsets to visit are no more than for 10 players. Up to 20 players the same model
-runs over every subset in floats with numpy (`icm_compute.subset_equities`, under a second for 20).
-Beyond that the result is an estimate from a seeded Monte Carlo simulation of finishing orders, and
-it says so, with its precision (`IcmResult.exact` is False, `IcmResult.method` names the samples,
-the seed and the 95% margin).
+enough that the subsets to visit are no more than for 10 players. Up to 22 players the same model
+runs over every subset in floats with numpy (`icm_compute.subset_equities`): its cost doubles with
+each player while the estimate's barely grows, and about there the exact walk stops being the
+quicker (`bench/bench_icm.py` times both). Beyond that the result is an estimate from a seeded
+Monte Carlo simulation of finishing orders, and it says so, with its precision (`IcmResult.exact`
+is False, `IcmResult.method` names the samples, the seed and the 95% margin).
 
 A player with no chips has busted: ICM leaves him out (equity 0) and says so. With fewer players
 than prizes, the players left share the top prizes (the others went to players already out).
@@ -41,8 +42,10 @@ from clockapp.core.money.amounts import allocate, format_cents
 
 #: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10
-#: Up to this many players the equities are exact over every subset (floats, numpy).
-SUBSET_PLAYER_LIMIT = 20
+#: Up to this many players the equities are exact over every subset (floats, numpy). Where the
+#: exact walk stops being quicker than the estimate: `bench/bench_icm.py` times both on either
+#: side of it, and an exact answer is worth a little more time than an estimate with a margin.
+SUBSET_PLAYER_LIMIT = 22
 #: Beyond the limit, exact computation is still used when it visits no more subsets than this
 #: (the count for 10 players): e.g. 20 players with 3 prizes left visit only 211.
 EXACT_SUBSET_BUDGET = 2**EXACT_PLAYER_LIMIT - 1

@@ -16,6 +16,10 @@ from clockapp.core.errors import DomainError, ValidationError
 #: keyboard, often a numeric keypad).
 PIN_MIN_DIGITS = 4
 PIN_MAX_DIGITS = 12
+#: The length the PIN dialog suggests: the throttle holds a guesser at the wall, but a copy of
+#: the database lets anyone try every PIN against the hash, and each digit makes that ten times
+#: longer.
+PIN_SUGGESTED_DIGITS = 6
 
 # scrypt's cost (16 MiB, about 0.1 s): slow enough to make guessing a stolen hash costly, quick
 # enough for a prompt. Stored with each hash so it can be raised later without breaking old PINs.
@@ -25,10 +29,15 @@ _SCRYPT_P = 1
 _KEY_BYTES = 32
 SALT_BYTES = 16
 
-#: Wrong PINs allowed before the prompt makes the next try wait, and the wait (doubling on).
+#: Wrong PINs allowed before the prompt makes the next try wait, and the wait (doubling on, up
+#: to the longest: a director who mistypes a few times waits seconds, a guesser a quarter of an
+#: hour a try, about 100 days for every 4-digit PIN).
 FREE_TRIES = 3
 FIRST_WAIT = timedelta(seconds=5)
-LONGEST_WAIT = timedelta(seconds=60)
+LONGEST_WAIT = timedelta(minutes=15)
+# Doublings past which the wait is the longest anyway: the exponent stops there, so a count of
+# wrong PINs in the thousands never builds a wait too large for a timedelta.
+_DOUBLINGS = (LONGEST_WAIT // FIRST_WAIT).bit_length()
 
 
 class PinError(DomainError):
@@ -117,17 +126,18 @@ class PinThrottle:
     until: datetime | None = None
 
     def wait(self, now: datetime) -> timedelta:
-        """How long until the next try is accepted (zero: now)."""
+        """How long until the next try is accepted (zero: now), never more than `LONGEST_WAIT`
+        (stations sharing the throttle may disagree on the time)."""
         if self.until is None or now >= self.until:
             return timedelta(0)
-        return self.until - now
+        return min(self.until - now, LONGEST_WAIT)
 
     def failed(self, now: datetime) -> PinThrottle:
         """One more wrong PIN at `now`: after `FREE_TRIES`, each one waits twice as long."""
         failures = self.failures + 1
         if failures < FREE_TRIES:
             return replace(self, failures=failures)
-        wait = min(FIRST_WAIT * 2 ** (failures - FREE_TRIES), LONGEST_WAIT)
+        wait = min(FIRST_WAIT * 2 ** min(failures - FREE_TRIES, _DOUBLINGS), LONGEST_WAIT)
         return PinThrottle(failures, now + wait)
 
     def succeeded(self) -> PinThrottle:

@@ -5,10 +5,20 @@ stand (an undone bust and its undo row are left out) and the field (players left
 players to the money), and asks `clockapp.core.estimate` when the bubble and the end are likely;
 the minutes become times of day from the injected clock. `show` puts it on the wall (one action).
 A bust's play minute is taken as its age before now (the clock assumed running since).
+
+The simulation is the costly part, and the windows ask for the estimate after every entry, every
+clock change and every minute. `EstimateService` keeps the last few answers keyed by exactly what
+the simulation is given, so it runs again only when one of those changed. To let the key hold
+still within a minute, the simulation starts from the whole play minute the clock is in (it steps
+by whole minutes anyway) and busts are placed to the second; the answer is then read from the
+moment that minute began, so the times come out the same whenever in the minute it is asked.
 """
 
 from __future__ import annotations
 
+import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -83,46 +93,81 @@ def played_minutes(
     return before + max(0.0, item.minutes - shown.remaining_ms / 60_000)
 
 
-def _at(now: datetime, r: Range) -> TimeRange:
-    return TimeRange(*(now + timedelta(minutes=m) for m in (r.low, r.likely, r.high)))
+def _at(start: datetime, r: Range) -> TimeRange:
+    return TimeRange(*(start + timedelta(minutes=m) for m in (r.low, r.likely, r.high)))
 
 
-def _estimate(session: Session, tournament_id: int, now: datetime) -> NightEstimate | None:
+@dataclass(frozen=True)
+class EstimateInputs:
+    """What the estimate is made from (`estimate_end`'s arguments, and whether payouts are set):
+    the cache's key."""
+
+    structure: Structure
+    played_minutes: int
+    busts_at: tuple[float, ...]
+    players_left: int
+    paid: int
+    chips_in_play: int
+    to_money: int | None
+
+
+def _inputs(session: Session, tournament_id: int, now: datetime) -> tuple[EstimateInputs, datetime]:
+    """What the simulation needs now, and the moment its first minute began."""
     structure = load_structure(session, tournament_id)
     played = played_minutes(structure, tournament_id, session, now)
+    whole = math.floor(played)
+    start = now - timedelta(minutes=played - whole)
     rows = eliminations.busts(session, tournament_id)
     undone = {b.undoes_id for b in rows if b.undoes_id is not None}
     standing = [b for b in rows if b.undoes_id is None and b.id not in undone]
-    busts_at = [played - (now - b.created_at).total_seconds() / 60 for b in standing]
+    # Each bust's play minute, to the second, counted back from the start of this minute: the
+    # same all through the minute while the clock runs.
+    busts_at = tuple(whole - round((start - b.created_at).total_seconds()) / 60 for b in standing)
     stats = tournament_stats(session, setup_row(session, tournament_id))
     to_money = stats.players_to_money
     paid = stats.players_left - to_money if to_money is not None else 1
-    found: EndEstimate | None = estimate_end(
-        structure, played, busts_at, stats.players_left, max(1, paid), stats.chips_in_play
+    inputs = EstimateInputs(
+        structure, whole, busts_at, stats.players_left, max(1, paid), stats.chips_in_play, to_money
     )
+    return inputs, start
+
+
+def _night(
+    found: EndEstimate | None, inputs: EstimateInputs, start: datetime
+) -> NightEstimate | None:
     if found is None:
         return None
-    bubble = None if found.bubble is None or to_money is None else _at(now, found.bubble)
-    return NightEstimate(bubble, _at(now, found.end), found.source, found.busts, stats.players_left)
+    bubble = None if found.bubble is None or inputs.to_money is None else _at(start, found.bubble)
+    return NightEstimate(
+        bubble, _at(start, found.end), found.source, found.busts, inputs.players_left
+    )
+
+
+#: How many answers the service keeps (a few tournaments, an undo and its redo).
+CACHED_ESTIMATES = 8
 
 
 class EstimateService:
-    """The estimated end: read it, show it on the wall."""
+    """The estimated end: read it, show it on the wall (the last answers kept, by their inputs)."""
 
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
+        self._found: OrderedDict[EstimateInputs, EndEstimate | None] = OrderedDict()
+        self._lock = threading.Lock()  # the windows may ask from more than one thread
 
     def estimate(self, tournament_id: int) -> NightEstimate | None:
         """When the bubble and the end are likely; None with fewer than two players or no chips."""
         with self._ctx.reading() as session:
-            return _estimate(session, tournament_id, self._ctx.now())
+            inputs, start = _inputs(session, tournament_id, self._ctx.now())
+        return _night(self._simulated(inputs), inputs, start)
 
     def show(self, tournament_id: int) -> Outcome[NightEstimate | None]:
         """Put the estimate on the wall (refused, with a reason, when there is nothing to say)."""
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()
-            found = _estimate(session, tournament_id, now)
+            inputs, start = _inputs(session, tournament_id, now)
+            found = _night(self._simulated(inputs), inputs, start)
             if found is None:
                 raise DomainError(
                     "Nothing to estimate yet: the wall needs two players or more with chips."
@@ -130,3 +175,23 @@ class EstimateService:
             put_moment(session, tournament_id, ESTIMATE, found.to_payload(), now)
             changes = record_change(session, tournament_id, Change.WALL, "estimated end", now)
         return Outcome(found, changes)
+
+    def _simulated(self, inputs: EstimateInputs) -> EndEstimate | None:
+        """`estimate_end` over `inputs`, run only when they are not among the last answers."""
+        with self._lock:
+            if inputs in self._found:
+                self._found.move_to_end(inputs)
+                return self._found[inputs]
+        found = estimate_end(
+            inputs.structure,
+            inputs.played_minutes,
+            inputs.busts_at,
+            inputs.players_left,
+            inputs.paid,
+            inputs.chips_in_play,
+        )
+        with self._lock:
+            self._found[inputs] = found
+            while len(self._found) > CACHED_ESTIMATES:
+                self._found.popitem(last=False)
+        return found

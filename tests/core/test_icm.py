@@ -154,6 +154,19 @@ def test_up_to_twenty_players_is_exact() -> None:
     assert list(twenty.equities) == sorted(twenty.equities)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [21, 22])
+def test_21_and_22_players_are_exact(players: int) -> None:
+    # Equal stacks have equal equities: each player's share of the prizes, whatever the ladder.
+    ladder = [200_000 - 8000 * place for place in range(players)]
+    result = icm_equities([40_000] * players, ladder)
+    assert result.exact
+    assert result.method == "exact (Malmuth-Harville)"
+    assert sum(result.equities) == sum(ladder)
+    for equity in result.equities:
+        assert abs(equity - Fraction(sum(ladder), players)) < Fraction(1, 10**4)
+
+
 def test_beyond_twenty_players_is_a_flagged_seeded_estimate_with_its_margin() -> None:
     stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500] * 2
     prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500] * 2
@@ -220,7 +233,8 @@ def test_more_prizes_than_players_the_players_left_share_the_top_prizes() -> Non
         ([100, -5], [10], {}, "Player 2 has -5 chips"),
         ([100, 2.5], [10], {}, "Player 2's stack must be a whole number of chips"),
         ([100, 200], [10, -5], {}, "place 2 must be 0 or more cents"),
-        ([100] * 21, [100] * 21, {"samples": 0}, "at least 1 sample"),
+        # Past the exact limit, where an estimate needs its samples.
+        ([100] * (icm.SUBSET_PLAYER_LIMIT + 1), [100] * 9, {"samples": 0}, "at least 1 sample"),
     ],
 )
 def test_icm_refuses(

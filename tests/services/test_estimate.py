@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any
+
 import pytest
 
 from clockapp.core.errors import DomainError
@@ -72,3 +75,58 @@ def test_with_nobody_there_is_nothing_to_show(services: Services, tid: int) -> N
     with pytest.raises(DomainError, match="Nothing to estimate"):
         services.estimate.show(tid)
     assert services.wall.current(tid) is None
+
+
+# ---------------------------------------------------------------- simulated once per input
+@pytest.fixture
+def simulations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the simulations the service runs (one entry per run)."""
+    from clockapp.services import estimate as service
+
+    runs: list[int] = []
+    simulate = service.estimate_end
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        runs.append(1)
+        return simulate(*args, **kwargs)
+
+    monkeypatch.setattr(service, "estimate_end", counted)
+    return runs
+
+
+def test_asking_again_with_nothing_changed_runs_no_simulation(
+    services: Services, tid: int, field: list[int], fake_clock: FakeClock, simulations: list[int]
+) -> None:
+    services.clock.start(tid)
+    fake_clock.advance(minutes=3, seconds=10)
+    services.results.eliminate(tid, field[0])
+    first = services.estimate.estimate(tid)
+    assert len(simulations) == 1
+    assert services.estimate.estimate(tid) == first
+    assert len(simulations) == 1
+    # Later in the same play minute: the same inputs, the same times of day.
+    fake_clock.advance(seconds=40)
+    assert services.estimate.estimate(tid) == first
+    assert services.estimate.show(tid).value == first  # the wall shares the answer
+    assert len(simulations) == 1
+    # A bust changes the inputs; so does the next play minute.
+    services.results.eliminate(tid, field[1])
+    after_bust = services.estimate.estimate(tid)
+    assert len(simulations) == 2
+    assert after_bust is not None
+    assert after_bust.busts == 2
+    fake_clock.advance(seconds=10)
+    services.estimate.estimate(tid)
+    assert len(simulations) == 3
+
+
+def test_a_clock_not_started_is_simulated_once_and_its_times_move_with_now(
+    services: Services, tid: int, field: list[int], fake_clock: FakeClock, simulations: list[int]
+) -> None:
+    first = services.estimate.estimate(tid)
+    fake_clock.advance(minutes=10)
+    later = services.estimate.estimate(tid)
+    assert len(simulations) == 1
+    assert first is not None
+    assert later is not None
+    assert later.end.likely - first.end.likely == timedelta(minutes=10)

@@ -12,12 +12,20 @@ from PySide6.QtWidgets import QApplication
 
 from clockapp.__main__ import main
 from clockapp.core.clock import ClockStatus, view
+from clockapp.core.pin import PinThrottle
 from clockapp.core.stations import Role
+from clockapp.persistence.db import make_engine, sqlite_url
+from clockapp.persistence.errors import DatabaseUnreachableError
+from clockapp.persistence.queries import pin_throttle
+from clockapp.persistence.session import transaction
+from clockapp.services.app import Services
 from clockapp.ui.actions import Action
+from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.station import CashierStation
 from clockapp.ui.clock.director import DirectorWindow
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.lock import NO_PIN
+from clockapp.ui.clock.pin_dialog import SHORT_PIN
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.keys import key_bindings
 from clockapp.ui.shell import build_parser
@@ -182,6 +190,70 @@ def test_repeated_wrong_pins_make_the_next_try_wait(qtbot, wall, services, fake_
     assert not wall.display_lock.locked
 
 
+def test_the_47th_wrong_pin_still_waits_a_quarter_of_an_hour_and_then_the_pin_works(
+    qtbot, wall, services, fake_clock
+) -> None:
+    services.stations.set_pin(PIN)
+    with transaction(services.ctx.engine) as session:  # 46 wrong PINs typed before
+        pin_throttle.put(session, PinThrottle(46, fake_clock()))
+    type_pin(qtbot, wall, "0000")
+    message = wall.display_lock.prompt.message.text()
+    assert message == "Wrong PIN (47 in a row): wait 15 min before the next try."
+    fake_clock.advance(minutes=10)
+    type_pin(qtbot, wall, PIN)
+    assert wall.display_lock.locked
+    assert wall.display_lock.prompt.message.text() == "Too many wrong PINs: wait 5 min."
+    fake_clock.advance(minutes=5)
+    type_pin(qtbot, wall, PIN)
+    assert not wall.display_lock.locked
+
+
+def test_a_restarted_display_still_waits_after_wrong_pins(
+    qtbot, wall, services, fake_sound, ui_settings, fake_timer, fake_clock, db_path, tournament_id
+) -> None:
+    services.stations.set_pin(PIN)
+    for _ in range(3):
+        type_pin(qtbot, wall, "0000")
+    wall.close()
+    engine = make_engine(sqlite_url(db_path))  # the display's process again, the same file
+    again = Services(engine, now=fake_clock, station="display@wall")
+    bus = TournamentBus(again, tournament_id, poll_interval_ms=0)
+    restarted = ClockStation(
+        again, bus, fake_sound, ui_settings, timer=fake_timer, role=Role.DISPLAY
+    )
+    try:
+        qtbot.addWidget(restarted.display)
+        qtbot.addWidget(restarted.director)
+        restarted.show(fullscreen=False)
+        type_pin(qtbot, restarted, PIN)
+        assert restarted.display_lock.locked
+        assert restarted.display_lock.prompt.message.text() == "Too many wrong PINs: wait 5 s."
+        fake_clock.advance(seconds=5)
+        type_pin(qtbot, restarted, PIN)
+        assert not restarted.display_lock.locked
+    finally:
+        restarted.close()
+        bus.deleteLater()
+        engine.dispose()
+
+
+def test_a_pin_typed_while_the_database_is_unreachable_is_refused_in_words(
+    qtbot, wall, services, monkeypatch
+) -> None:
+    services.stations.set_pin(PIN)
+
+    def unreachable(_pin: str) -> None:
+        raise DatabaseUnreachableError("The database server cannot be reached.")
+
+    monkeypatch.setattr(services.stations, "try_pin", unreachable)
+    type_pin(qtbot, wall, PIN)
+    assert wall.display_lock.locked
+    assert wall.display_lock.prompt.message.text() == (
+        "The PIN could not be checked: The database server cannot be reached."
+    )
+    assert wall.display_lock.prompt.edit.text() == ""
+
+
 def test_the_prompt_fits_the_wall_and_a_laptop(qtbot, wall, services, tmp_path) -> None:
     services.stations.set_pin(PIN)
     for width, height in ((1920, 1080), (1366, 768)):
@@ -218,6 +290,23 @@ def test_the_director_sets_then_changes_the_pin(qtbot, station, services) -> Non
     ok(qtbot, dialog)
     assert "differ" in dialog.message.text()
     dialog.current.setText(PIN)
+    dialog.new.setText("2468")
+    dialog.repeat.setText("2468")
+    ok(qtbot, dialog)
+    assert not dialog.isVisible()
+    assert services.stations.check_pin("2468")
+
+
+def test_the_pin_dialog_suggests_a_longer_pin_and_still_takes_a_short_one(
+    qtbot, station, services
+) -> None:
+    dialog = station.ask_display_pin()
+    assert not dialog.advice.isVisibleTo(dialog)
+    qtbot.keyClicks(dialog.new, "2468")
+    assert dialog.advice.isVisibleTo(dialog)
+    assert dialog.advice.text() == SHORT_PIN
+    qtbot.keyClicks(dialog.new, "13")
+    assert not dialog.advice.isVisibleTo(dialog)  # six digits
     dialog.new.setText("2468")
     dialog.repeat.setText("2468")
     ok(qtbot, dialog)

@@ -7,6 +7,7 @@ from clockapp.persistence.models.base import (
     AppRevisionRow,
     AppSetting,
     ChangeRow,
+    PinThrottleRow,
     TournamentRow,
 )
 from clockapp.persistence.models.bounties import (
@@ -65,6 +66,7 @@ __all__ = [
     "LedgerRecord",
     "MoveCountRow",
     "MysteryDrawRow",
+    "PinThrottleRow",
     "PlayerRow",
     "PrizeTicketRow",
     "RegistrationRow",

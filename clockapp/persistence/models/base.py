@@ -75,6 +75,22 @@ class AppRevisionRow(SQLModel, table=True):
     revision: int = Field(default=0)
 
 
+class PinThrottleRow(SQLModel, table=True):
+    """The display PIN's wrong tries in a row and until when the next waits: one row, id 1.
+
+    In the database, not in the display's memory, so a restarted display and a second display
+    on the same database go on from the same count (`clockapp.core.pin.PinThrottle`).
+    """
+
+    __tablename__ = "pin_throttle"
+
+    id: int | None = Field(default=None, primary_key=True)
+    failures: int = Field(default=0)
+    wait_until: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
+
+
 class AppSetting(SQLModel, table=True):
     """A key/value setting kept in the database (e.g. the tournament the app reopens)."""
 

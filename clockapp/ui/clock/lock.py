@@ -6,9 +6,10 @@ refuses a close). Any key pressed on the locked display shows `PinPrompt` over t
 right PIN gives the display back its keys, the director's as on the director's own station, until
 Lock display (Ctrl+L) locks it again, or (on the display station) nobody has used its keys for
 `relock_after` (checked on the clock's ticks against the injected time). Wrong PINs are said;
-after a few in a row each next try waits a little longer (`clockapp.core.pin.PinThrottle`,
-timed by the injected clock). With no PIN set the prompt says the director must set one first,
-and the display stays locked.
+after a few in a row each next try waits longer, up to a quarter of an hour
+(`clockapp.services.stations.StationService.try_pin`: the throttle is kept in the database, so
+restarting the display does not start the count again). With no PIN set the prompt says the
+director must set one first, and the display stays locked.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clockapp.core.pin import PIN_MAX_DIGITS, PinThrottle
+from clockapp.core.errors import DomainError
+from clockapp.core.pin import PIN_MAX_DIGITS
+from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import theme
 
 if TYPE_CHECKING:
-    from clockapp.services.stations import StationService
     from clockapp.ui.clock.display import ClockDisplay
 
 NO_PIN = (
@@ -161,7 +163,6 @@ class DisplayLock(QObject):
         self._stations = stations
         self._now = now
         self._on_lock = on_lock
-        self._throttle = PinThrottle()
         self._relock_after = relock_after
         self._last_used = now()
         self.locked = False
@@ -188,7 +189,6 @@ class DisplayLock(QObject):
         if not self.locked:
             return
         self.locked = False
-        self._throttle = self._throttle.succeeded()
         self._last_used = self._now()
         for qaction in self._actions.values():
             self._display.addAction(qaction)
@@ -218,25 +218,23 @@ class DisplayLock(QObject):
         """Unlock when `pin` is the director's; otherwise say why not on the prompt."""
         if not self.locked:
             return True
-        now = self._now()
-        wait = self._throttle.wait(now)
-        if wait.total_seconds() > 0:
-            self.prompt.edit.clear()
-            self.prompt.say(f"Too many wrong PINs: wait {ceil(wait.total_seconds())} s.")
+        self.prompt.edit.clear()
+        try:
+            tried = self._stations.try_pin(pin)
+        except DomainError as error:  # the database unreachable or busy: said, still locked
+            self.prompt.say(f"The PIN could not be checked: {error}")
             return False
-        if not self._stations.pin_is_set():
-            self.prompt.open(False)
-            return False
-        if self._stations.check_pin(pin):
+        if tried.verdict is PinVerdict.UNLOCKED:
             self.unlock()
             return True
-        self._throttle = self._throttle.failed(now)
-        self.prompt.edit.clear()
-        wait = self._throttle.wait(now)
-        if wait.total_seconds() > 0:
+        if tried.verdict is PinVerdict.NO_PIN:
+            self.prompt.open(False)
+        elif tried.verdict is PinVerdict.WAIT:
+            self.prompt.say(f"Too many wrong PINs: wait {_duration(tried.wait)}.")
+        elif tried.wait > timedelta(0):
             self.prompt.say(
-                f"Wrong PIN ({self._throttle.failures} in a row): "
-                f"wait {ceil(wait.total_seconds())} s before the next try."
+                f"Wrong PIN ({tried.failures} in a row): "
+                f"wait {_duration(tried.wait)} before the next try."
             )
         else:
             self.prompt.say("Wrong PIN: try again.")
@@ -263,3 +261,9 @@ class DisplayLock(QObject):
         fullscreen = self._display.fullscreen
         fullscreen.exit_button.setEnabled(not self.locked)
         fullscreen.show_exit_button(on)
+
+
+def _duration(wait: timedelta) -> str:
+    """A wait as the prompt says it: "5 s" under a minute, else whole minutes ("15 min")."""
+    seconds = ceil(wait.total_seconds())
+    return f"{seconds} s" if seconds < 60 else f"{ceil(seconds / 60)} min"

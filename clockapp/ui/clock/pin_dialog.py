@@ -24,10 +24,17 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.errors import DomainError
-from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS
+from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
 
 #: Saves the PIN: (new PIN, current PIN or None); raises DomainError to refuse.
 SavePin = Callable[[str, str | None], object]
+
+#: Said under the new PIN while it is shorter than suggested (it is still accepted).
+SHORT_PIN = (
+    f"A PIN of {PIN_SUGGESTED_DIGITS} digits or more is suggested: the wall makes a guesser wait "
+    "after a few wrong PINs, but anyone with a copy of the database can try every short PIN "
+    "against its stored hash quickly."
+)
 
 
 def _pin_field(name: str) -> QLineEdit:
@@ -51,7 +58,8 @@ class PinDialog(QDialog):
         self._pin_is_set = pin_is_set
         intro = QLabel(
             "The clock display station (clockapp --station display) stays locked until this "
-            f"PIN is typed on it. {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits."
+            f"PIN is typed on it. {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits; "
+            f"{PIN_SUGGESTED_DIGITS} or more suggested."
         )
         intro.setWordWrap(True)
         self.current = _pin_field("pin_current")
@@ -62,6 +70,11 @@ class PinDialog(QDialog):
             form.addRow("Current PIN:", self.current)
         form.addRow("New PIN:", self.new)
         form.addRow("New PIN again:", self.repeat)
+        self.advice = QLabel(SHORT_PIN)
+        self.advice.setObjectName("pin_dialog_advice")
+        self.advice.setWordWrap(True)
+        self.advice.hide()
+        self.new.textChanged.connect(self._on_new_text_changed)
         self.message = QLabel("")
         self.message.setObjectName("pin_dialog_message")
         self.message.setStyleSheet("color:#c62828;")
@@ -74,6 +87,7 @@ class PinDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
+        layout.addWidget(self.advice)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         (self.current if pin_is_set else self.new).setFocus()
@@ -94,6 +108,9 @@ class PinDialog(QDialog):
             self._refuse(str(error))
             return
         self.accept()
+
+    def _on_new_text_changed(self, text: str) -> None:
+        self.advice.setVisible(0 < len(text) < PIN_SUGGESTED_DIGITS)
 
     def _refuse(self, text: str) -> None:
         """Say why, clear the fields (PINs are not left lying about) and start again."""

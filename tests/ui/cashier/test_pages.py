@@ -12,7 +12,7 @@ import io
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.core.icm import DealMethod
+from clockapp.core.icm import SUBSET_PLAYER_LIMIT, DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -362,10 +362,10 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
     assert pdf_path.endswith("results.pdf")
 
 
-def test_a_deal_among_more_than_twenty_is_labelled_an_estimate(
+def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
     cashier_window, field, services, tournament_id, bus
 ):
-    for n in range(11, 23):
+    for n in range(11, SUBSET_PLAYER_LIMIT + 2):  # one player past the exact limit
         player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
         field[n] = services.cashier.buy_in(tournament_id, player).value.registration.id
     percentages = (2000, 1500, 1200, 1000, 900, 800, 700, 600, 500, 400, 200, 200)
