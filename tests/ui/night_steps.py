@@ -222,7 +222,7 @@ class Night:
     def add_tables(self, count: int, seats: int) -> None:
         """The tables window's Add tables…, answering its question."""
         self._activate(self.tables)
-        self.tables.ask_tables = lambda: (count, seats)
+        self.tables.seats.ask_tables = lambda: (count, seats)
         self.tables.action_by_key["add_tables"].trigger()
 
     # ------------------------------------------------------------------ the desk
@@ -335,7 +335,7 @@ class Night:
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""
         self._activate(self.tables)
-        self.tables.ask_final_size = lambda: size
+        self.tables.play.ask_final_size = lambda: size
         self.tables.action_by_key["final"].trigger()
         return self.tables.banner.text()
 
