@@ -26,10 +26,12 @@ from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.app import Services
 from clockapp.ui.cashier import CashierWindow
+from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.desk import Desk
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
-from clockapp.ui.cashier.prize_dialogs import BustDialog, DealDialog
+from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.station import ClockStation

@@ -146,15 +146,15 @@ def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
     assert display.players_block.value.text() == "7 / 8"
     assert display.players_block.sub.text() == f"{to_money - 1} TO THE MONEY"
     # And the director's hand counts give way to the cashier's.
-    assert not station.director.entries_spin.isEnabled()
-    assert "cashier" in station.director.field_note.text()
+    assert not station.director.field_box.entries_spin.isEnabled()
+    assert "cashier" in station.director.field_box.field_note.text()
 
 
 def test_without_a_prize_pool_the_money_stays_hidden(station: ClockStation) -> None:
     display = station.display
     assert display.money_stack.currentWidget() is display.no_money_area
     assert display.players_block.sub.text() == ""
-    assert station.director.entries_spin.isEnabled()
+    assert station.director.field_box.entries_spin.isEnabled()
 
 
 # ---------------------------------------------------------------------------- seat moves

@@ -31,11 +31,13 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.drawer_page import DrawerPage
+from clockapp.ui.cashier.eliminations_page import EliminationsPage
 from clockapp.ui.cashier.header import CashierHeader
 from clockapp.ui.cashier.ledger_page import LedgerPage
 from clockapp.ui.cashier.pages import FieldPage, Page
+from clockapp.ui.cashier.payouts_page import PayoutsPage
 from clockapp.ui.cashier.players_page import PlayersPage
-from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
+from clockapp.ui.cashier.results_page import ResultsPage
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.cashier.setup_operations import set_rules
 

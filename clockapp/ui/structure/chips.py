@@ -39,8 +39,6 @@ from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.chip_model import (
     CHIP,
-    COLOR,
-    OWNED,
     VALUE,
     ChipDelegate,
     ChipDraft,
@@ -51,7 +49,7 @@ from clockapp.ui.structure.chip_model import (
 )
 from clockapp.ui.structure.widgets import ask_unsaved
 
-__all__ = ["CHIP", "COLOR", "OWNED", "VALUE", "ChipSetEditor", "next_value"]
+__all__ = ["ChipSetEditor"]
 
 
 class ChipSetEditor(QDialog):

@@ -18,8 +18,9 @@ from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, Re
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.bust_dialog import BustDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
 STACK = 10_000

@@ -16,7 +16,8 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 
 PRICE = EntryPrice(2000, house_fee=500)
 STACK = 10_000

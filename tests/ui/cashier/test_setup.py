@@ -16,7 +16,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import EntryDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
