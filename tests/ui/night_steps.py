@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.desk import Desk
@@ -225,7 +226,7 @@ class Night:
         """The tables window's Add tables…, answering its question."""
         self._activate(self.tables)
         self.tables.seats.ask_tables = lambda: (count, seats)
-        self.tables.action_by_key["add_tables"].trigger()
+        self.tables.actions_by_name[TablesAction.ADD_TABLES].trigger()
 
     # ------------------------------------------------------------------ the desk
     def register_and_buy_in(self, name: str, tendered: str = "") -> None:
@@ -331,14 +332,14 @@ class Night:
     def break_table(self) -> str:
         """The tables window's Break table; returns what its banner said."""
         self._activate(self.tables)
-        self.tables.action_by_key["break"].trigger()
+        self.tables.actions_by_name[TablesAction.BREAK].trigger()
         return self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""
         self._activate(self.tables)
         self.tables.play.ask_final_size = lambda: size
-        self.tables.action_by_key["final"].trigger()
+        self.tables.actions_by_name[TablesAction.FINAL].trigger()
         return self.tables.banner.text()
 
     def moves_done(self) -> None:

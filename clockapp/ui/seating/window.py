@@ -17,10 +17,9 @@ attributes open its dialogs; tests replace them with plain functions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.actions import TablesAction, create_action, register
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating.context import TablesContext
@@ -48,21 +48,7 @@ from clockapp.ui.seating.widgets import HandForHandBar, WaitingBox
 REFRESH_FLAGS = (
     Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.PAYOUTS
 )
-#: The window's keys, for the clock's help overlay: (keys, what they do). Keep in step with
-#: `_setup_actions`.
-TABLES_KEYS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+D", "draw seats"),
-    ("Ctrl+B", "balance the tables"),
-    ("Ctrl+M", "move a player"),
-    ("drag a name", "move a player to an empty seat"),
-    ("Ctrl+H", "hand-for-hand on or off"),
-    ("Ctrl+Z", "undo a move by hand"),
-    ("Ctrl+Shift+Z", "redo"),
-    ("Ctrl++ / Ctrl+-", "zoom in / out"),
-    ("Ctrl+0", "show all tables"),
-)
-
-__all__ = ["REFRESH_FLAGS", "TABLES_KEYS", "TablesWindow"]
+__all__ = ["REFRESH_FLAGS", "TablesWindow"]
 
 
 class TablesWindow(QMainWindow):
@@ -75,7 +61,7 @@ class TablesWindow(QMainWindow):
         self._services = services
         self._bus = bus
         self.undo_stack = QUndoStack(self)
-        self.action_by_key: dict[str, QAction] = {}
+        self.actions_by_name: dict[TablesAction, QAction] = {}
         self.setWindowTitle("Tables")
         self._setup_ui()
         self._setup_actions()
@@ -148,55 +134,38 @@ class TablesWindow(QMainWindow):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
-        specs: list[tuple[str, str, str, Callable[[], Any]]] = [
-            ("add_tables", "Add tables…", "", self.seats.add_tables),
-            ("draw", "Draw seats", "Ctrl+D", self.seats.draw_seats),
-            ("balance", "Balance", "Ctrl+B", self.play.balance),
-            ("break", "Break table", "", self.play.break_tables),
-            ("final", "Final table…", "", self.play.form_final_table),
-            ("hand_for_hand", "Hand-for-hand", "Ctrl+H", self.play.toggle_hand_for_hand),
-            ("move", "Move player…", "Ctrl+M", self.seats.move_player),
-            ("shootout", "Shootout…", "", self.shootout.start_or_advance),
-            ("rules", "Rules…", "", self.rules.edit_rules),
-        ]
-        for key, text, shortcut, handler in specs:
-            action = QAction(text, self)
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _checked=False, h=handler: h())
-            self.addAction(action)
-            self.toolbar.addAction(action)
-            self.action_by_key[key] = action
-        self.action_by_key["hand_for_hand"].setCheckable(True)
-        for key, text, keys, handler in (
-            (
-                "zoom_in",
-                "Zoom in",
-                QKeySequence.StandardKey.ZoomIn,
-                lambda: self.room_view.zoom_by(1.25),
-            ),
-            (
-                "zoom_out",
-                "Zoom out",
-                QKeySequence.StandardKey.ZoomOut,
-                lambda: self.room_view.zoom_by(0.8),
-            ),
-            ("zoom_fit", "Show all tables", QKeySequence("Ctrl+0"), self.room_view.zoom_fit),
-        ):
-            action = QAction(text, self)
-            action.setShortcut(keys)
-            action.triggered.connect(lambda _checked=False, h=handler: h())
-            self.addAction(action)  # keyboard only: Ctrl+wheel zooms with the mouse
-            self.action_by_key[key] = action
+        on_toolbar: dict[TablesAction, Callable[[], object]] = {
+            TablesAction.ADD_TABLES: self.seats.add_tables,
+            TablesAction.DRAW: self.seats.draw_seats,
+            TablesAction.BALANCE: self.play.balance,
+            TablesAction.BREAK: self.play.break_tables,
+            TablesAction.FINAL: self.play.form_final_table,
+            TablesAction.HAND_FOR_HAND: self.play.toggle_hand_for_hand,
+            TablesAction.MOVE: self.seats.move_player,
+            TablesAction.SHOOTOUT: self.shootout.start_or_advance,
+            TablesAction.RULES: self.rules.edit_rules,
+        }
+        # Keyboard only: Ctrl+wheel zooms with the mouse.
+        keys_only: dict[TablesAction, Callable[[], object]] = {
+            TablesAction.ZOOM_IN: lambda: self.room_view.zoom_by(1.25),
+            TablesAction.ZOOM_OUT: lambda: self.room_view.zoom_by(0.8),
+            TablesAction.ZOOM_FIT: self.room_view.zoom_fit,
+        }
+        for action, handler in (*on_toolbar.items(), *keys_only.items()):
+            qaction = create_action(action, self, handler)
+            self.addAction(qaction)
+            if action in on_toolbar:
+                self.toolbar.addAction(qaction)
+            self.actions_by_name[action] = qaction
+        self.actions_by_name[TablesAction.HAND_FOR_HAND].setCheckable(True)
         self.toolbar.addSeparator()
-        undo = self.undo_stack.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.undo_stack.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        for key, action in (("undo", undo), ("redo", redo)):
-            self.addAction(action)
-            self.toolbar.addAction(action)
-            self.action_by_key[key] = action
+        # The undo stack's own actions: their text names the move they take back.
+        undo = register(self.undo_stack.createUndoAction(self, "Undo"), TablesAction.UNDO)
+        redo = register(self.undo_stack.createRedoAction(self, "Redo"), TablesAction.REDO)
+        for action, qaction in ((TablesAction.UNDO, undo), (TablesAction.REDO, redo)):
+            self.addAction(qaction)
+            self.toolbar.addAction(qaction)
+            self.actions_by_name[action] = qaction
 
     # ---------------------------------------------------------------- reading
     @property
@@ -243,7 +212,7 @@ class TablesWindow(QMainWindow):
         elif hfh is not None:
             out = self._services.seating.open_hand_busts(tid)
         self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer, out)
-        self.action_by_key["hand_for_hand"].setChecked(hfh is not None)
+        self.actions_by_name[TablesAction.HAND_FOR_HAND].setChecked(hfh is not None)
         self.moves.reload()
 
     # ---------------------------------------------------------------- menus

@@ -16,6 +16,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
 from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.rules import RulesDialog, SeatingRules, TableDialog, parse_order
 from tests.fakes import FakeClock
@@ -39,7 +40,7 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
     window.rules.ask_rules = lambda: SeatingRules(
         BalancePolicy.within_two_from(3), BreakRules((2,), None, 9)
     )
-    window.action_by_key["rules"].trigger()
+    window.actions_by_name[TablesAction.RULES].trigger()
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
@@ -53,7 +54,7 @@ def test_refused_rules_show_why(
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
     window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
-    window.action_by_key["rules"].trigger()
+    window.actions_by_name[TablesAction.RULES].trigger()
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text()
     assert seeded.seating.config(tournament_id).rules == BreakRules()
@@ -187,7 +188,7 @@ def test_an_hour_old_button_is_kept_and_balancing_uses_it(
         return 4
 
     window.play.ask_button = answer
-    window.action_by_key["balance"].trigger()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert asked == []  # nothing to ask: the director's answer stands
     assert [m.from_seat for m in seeded.seating.pending_moves(tournament_id)] == [Seat(1, 6)]
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import ShootoutChoice
@@ -34,7 +35,7 @@ def standings(window: TablesWindow) -> list[list[str]]:
 
 def start(window: TablesWindow, minutes: int) -> None:
     window.shootout.ask_shootout = lambda: ShootoutChoice(minutes or None)
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
 
 
 def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
@@ -140,7 +141,7 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     buy_ins(seeded, tournament_id, 8)
     window = open_window()
     window.shootout.ask_shootout = lambda: choice
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "each plays down to 2 players, who all go on" in window.banner.text()
     one = [s for s in window.context.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     for seat in one[:2]:

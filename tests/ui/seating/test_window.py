@@ -22,6 +22,7 @@ from clockapp.core.seating import MoveKind, Seat
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
@@ -105,7 +106,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
     window = open_window()
     assert names_in_ovals(window) == {1: {}, 2: {}, 3: {}}
     assert window.waiting_box.list.count() == 20
-    window.action_by_key["draw"].trigger()
+    window.actions_by_name[TablesAction.DRAW].trigger()
     shown = names_in_ovals(window)
     assert sorted(len(seats) for seats in shown.values()) == [6, 7, 7]
     assert {name for seats in shown.values() for name in seats.values()} == {
@@ -150,7 +151,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
     window = open_window()
     assert "Out of balance" in window.status_label.text()
     assert window.room_view.items_by_table[2].short
-    window.action_by_key["balance"].trigger()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     model = window.moves.model
     rows = [
         [model.index(row, column).data() for column in range(model.columnCount())]
@@ -182,7 +183,7 @@ def test_balance_asks_for_each_button_it_needs(
         return {1: 7, 2: 2}[need.table]
 
     window.play.ask_button = answer
-    window.action_by_key["balance"].trigger()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert asked == [(1, [1, 2, 3, 4, 5, 6, 7]), (2, [2, 3, 4, 5])]
     (move,) = seeded.seating.pending_moves(tournament_id)
     assert (move.registration_id, move.kind) == (seats[(1, 2)], MoveKind.BALANCE)
@@ -197,7 +198,7 @@ def test_cancelling_the_button_question_moves_nobody(
     bust(seeded, seats[(2, 1)])
     window = open_window()
     window.play.ask_button = lambda need, table: None
-    window.action_by_key["balance"].trigger()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert seeded.seating.moves(tournament_id) == ()
     assert window.banner.kind == "warning"
     assert "waits for the button at table 1" in window.banner.text()
@@ -210,7 +211,7 @@ def test_the_final_table_redraws_everyone(
     place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
     window = open_window()
     window.play.ask_final_size = lambda: 9
-    window.action_by_key["final"].trigger()
+    window.actions_by_name[TablesAction.FINAL].trigger()
     assert list(window.room_view.items_by_table) == [1]
     assert window.moves.model.rowCount() == 9
     assert "The final table forms at table 1" in window.banner.text()
@@ -230,12 +231,12 @@ def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     assert window.moves.model.rowCount() == 1
     assert window.undo_stack.count() == 1
 
-    window.action_by_key["undo"].trigger()
+    window.actions_by_name[TablesAction.UNDO].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(1, 3)
     assert names_in_ovals(window)[1] == {3: "P01", 4: "P02"}
     assert window.moves.model.rowCount() == 0  # the undone move left the display
 
-    window.action_by_key["redo"].trigger()
+    window.actions_by_name[TablesAction.REDO].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
 
 
@@ -265,7 +266,7 @@ def test_the_move_dialog_moves_a_player(seeded: Services, tournament_id: int, op
     answer = dialog.value()
     dialog.deleteLater()
     window.seats.ask_move = lambda _rid: answer
-    window.action_by_key["move"].trigger()
+    window.actions_by_name[TablesAction.MOVE].trigger()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(2, 5)
     window.undo_stack.undo()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
@@ -381,7 +382,7 @@ def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
     place(seeded, tournament_id, {1: [1, 3, 5], 2: [2, 4]})
     window = open_window()
     assert window.hfh_bar.isHidden()
-    window.action_by_key["hand_for_hand"].trigger()
+    window.actions_by_name[TablesAction.HAND_FOR_HAND].trigger()
     bar = window.hfh_bar
     assert not bar.isHidden()
     assert "hand 1: 2 tables playing" in bar.hand_label.text()
@@ -448,7 +449,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     window.shootout.ask_shootout = lambda: ShootoutChoice()
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "Shootout: round 1 drawn at 2 tables" in window.banner.text()
     assert window.status_label.text().startswith("Shootout")
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
@@ -457,7 +458,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         "",
         "Rename / seats…",
     ]
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "Round 1: table(s) 1, 2 still play" in window.banner.text()
     for table in (1, 2):
         for seat in (1, 2):
@@ -470,7 +471,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         return {rid: 3000 for rid, _name in players}
 
     window.shootout.ask_chips = chips
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert len(asked[0]) == 2
     assert "The winners redraw for the final table" in window.banner.text()
     assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]
@@ -490,9 +491,9 @@ def test_the_status_says_what_each_table_would_cost_to_break(
     seeded.seating.add_tables(tournament_id, 3, seat_count=6)
     field(seeded, tournament_id, 12)
     window = open_window()
-    window.action_by_key["draw"].trigger()
+    window.actions_by_name[TablesAction.DRAW].trigger()
     # 12 players fit at two tables of 6: either table but the final table's host can break.
     assert "Can break now: Table 3 (4 moves), Table 2 (4 moves)." in window.status_label.text()
-    window.action_by_key["break"].trigger()
+    window.actions_by_name[TablesAction.BREAK].trigger()
     assert [t.number for t in seeded.seating.room(tournament_id).tables] == [1, 2]
     assert "Can break now" not in window.status_label.text()
