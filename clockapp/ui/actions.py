@@ -508,6 +508,27 @@ class StructureAction(enum.Enum):
         "Save as template…", ("Ctrl+S",), "Keep this structure for later tournaments", "Structure"
     )
     CLOSE = ActionSpec("Close", ("Ctrl+W",), "Close the editor", "Structure")
+    # The editor's dialogs: the chip set (row keys on its table) and the structure suggested.
+    ADD_CHIP = ActionSpec(
+        "Add chip",
+        ("Insert",),
+        "Add a chip (chip set)",
+        "Structure",
+        meaning=Meaning.INSERT_ROW,
+        context=ROW,
+    )
+    REMOVE_CHIP = ActionSpec(
+        "Remove chip",
+        ("Delete",),
+        "Remove the selected chip (chip set)",
+        "Structure",
+        meaning=Meaning.DELETE_ROW,
+        context=ROW,
+    )
+    USE_SUGGESTION = ActionSpec(
+        "Use this structure", ("Ctrl+Return", "Ctrl+Enter"),
+        "Use the structure suggested (Suggest a structure)", "Structure",
+    )  # fmt: skip
 
 
 #: Every part of the registry, in the help's order.

@@ -38,6 +38,10 @@ def every_window(station: ClockStation) -> dict[str, QWidget]:
     windows = {"director": station.director, "wall": station.display}
     for name in (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_STRUCTURE, WINDOW_RULINGS):
         windows[name] = station.windows.open_window(name)
+    # The structure editor's dialogs, opened as the director opens them.
+    editor = windows[WINDOW_STRUCTURE]
+    windows["chips"] = editor.open_chip_editor()  # type: ignore[attr-defined]
+    windows["generator"] = editor.open_generator()  # type: ignore[attr-defined]
     QApplication.processEvents()
     return windows
 

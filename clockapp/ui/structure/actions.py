@@ -44,14 +44,17 @@ MENUS: tuple[tuple[str, tuple[StructureAction | None, ...]], ...] = (
 def install_editor_actions(
     editor: StructureEditor, handlers: Mapping[StructureAction, Callable[[], object]]
 ) -> dict[StructureAction, QAction]:
-    """Create the editor's actions (every `StructureAction`), its toolbar and menus.
+    """Create the editor's actions (each `StructureAction` handled), its toolbar and menus.
 
     Row actions (their keys act on the table: Delete, Insert ...) are added to the table, the
     others to the window.
     """
     actions: dict[StructureAction, QAction] = {}
     for action in StructureAction:
-        qaction = create_action(action, editor, handlers[action])
+        handler = handlers.get(action)
+        if handler is None:
+            continue  # an action of one of the editor's dialogs
+        qaction = create_action(action, editor, handler)
         row_only = action.value.context == Qt.ShortcutContext.WidgetWithChildrenShortcut
         (editor.table if row_only else editor).addAction(qaction)
         actions[action] = qaction
