@@ -1,9 +1,13 @@
 """Every command the director can give, in one registry: text, shortcuts and a description.
 
-Windows never hard-code a shortcut: they call `install_actions(widget, handlers)` with a handler
-for each `Action` they support, and the help overlay lists `Action` in order. Adding a member here
-is all it takes for a new command to get its shortcut, its menu entry and its line in the help.
-The rulings window's own keys are `RulingsAction` (installed with `bind_keys`).
+Windows never hard-code a shortcut: they call `install_actions(widget, handlers)` (or
+`create_action` for one) with a handler for each member they support, and the help overlay lists
+the registry in order. Adding a member here is all it takes for a new command to get its
+shortcut, its menu entry and its line in the help. The app-wide commands are `Action`; each
+window's own are `CashierAction` (with the desk's one-key commands, `DeskKey`), `TablesAction`,
+`RulingsAction` (installed with `bind_keys`: one key per player) and `StructureAction`. Every
+QAction made here carries its member's name (`REGISTRY_PROPERTY`), so a test can check that a
+window binds no key of its own.
 
 One key, one meaning across the app: `clockapp.ui.keys.key_bindings(window)` finds every key a
 window binds (through this registry or its own QActions), with what it means there (`Meaning`
@@ -17,6 +21,7 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -27,12 +32,41 @@ from clockapp.ui.errors import guard
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """What the director sees of a command."""
+    """What the director sees of a command.
+
+    `meaning` names a meaning several windows share on the same key (see `Meaning`); `context`
+    says where the keys act: the whole window, or only the widget the action is added to (row
+    keys such as Delete act on a table and keep their use elsewhere).
+    """
 
     text: str
     shortcuts: tuple[str, ...]
     description: str
     group: str
+    meaning: str | None = None
+    context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut
+
+
+class Meaning(enum.StrEnum):
+    """Meanings that several windows share, each on its one key.
+
+    A window marks an action with `mark` when its text says it in the window's own words
+    ("New player", "+ Level"): `key_bindings` then reads the shared meaning, so a test can check
+    that no key means two things anywhere in the app. (Undo and Redo need no mark: every window
+    calls them that, and `key_bindings` reads an unmarked action's text.)
+    """
+
+    NEW = "new: add one to this window's list (a player, a level)"
+    INSERT_ROW = "insert a row before the selected one"
+    DELETE_ROW = "delete (or void) the selected row"
+
+
+MEANING_PROPERTY = "meaning"
+
+
+def mark(target: QObject, meaning: str) -> None:
+    """Say what `target`'s shortcut means, for `key_bindings` (when its text says it otherwise)."""
+    target.setProperty(MEANING_PROPERTY, str(meaning))
 
 
 class Action(enum.Enum):
@@ -230,28 +264,22 @@ class Action(enum.Enum):
 
     def key_sequences(self) -> list[QKeySequence]:
         """The shortcuts as Qt key sequences."""
-        return [QKeySequence(s) for s in self.shortcuts]
+        return key_sequences(self)
 
     def shortcut_label(self) -> str:
         """The shortcuts as the director reads them, e.g. 'Right or N'."""
-        return " or ".join(
-            QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText) or s
-            for s in self.shortcuts
-        )
+        return shortcut_label(self)
 
 
-def create_action(action: Action, parent: QWidget, handler: Callable[[], object]) -> QAction:
-    """One QAction for `action`, triggering `handler`, active while `parent`'s window has focus.
+def create_action(
+    action: RegistryAction, parent: QWidget, handler: Callable[[], object]
+) -> QAction:
+    """One QAction for `action`, triggering `handler`, active while `parent`'s window has focus
+    (or only `parent` itself, for an action whose `context` says so).
 
     The handler runs through `clockapp.ui.errors.guard`.
     """
-    qaction = QAction(action.text, parent)
-    qaction.setObjectName(f"action_{action.name.lower()}")
-    qaction.setShortcuts(action.key_sequences())
-    qaction.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    qaction.setToolTip(f"{action.description} ({action.shortcut_label()})")
-    qaction.setStatusTip(action.description)
-    qaction.setData(action.name)
+    qaction = register(QAction(action.value.text, parent), action)
     # Every command runs inside the error net: whatever it raises is shown on the window that
     # asked (the director's, if it came from the wall display) and logged, never raised into Qt.
     guarded = guard(parent, handler)
@@ -259,12 +287,30 @@ def create_action(action: Action, parent: QWidget, handler: Callable[[], object]
     return qaction
 
 
+def register(qaction: QAction, action: RegistryAction) -> QAction:
+    """Give an existing QAction (one a `QUndoStack` made, say) `action`'s keys, tips and name."""
+    spec = action.value
+    qaction.setObjectName(f"{_prefix(action)}_{action.name.lower()}")
+    qaction.setShortcuts(key_sequences(action))
+    qaction.setShortcutContext(spec.context)
+    label = shortcut_label(action)
+    qaction.setToolTip(f"{spec.description} ({label})" if label else spec.description)
+    qaction.setStatusTip(spec.description)
+    qaction.setData(action.name)
+    qaction.setProperty(REGISTRY_PROPERTY, registry_name(action))
+    if spec.meaning is not None:
+        mark(qaction, spec.meaning)
+    return qaction
+
+
 def install_actions(
-    widget: QWidget, handlers: Mapping[Action, Callable[[], object]]
-) -> dict[Action, QAction]:
-    """Create a QAction for every handled `Action` and add it to `widget` (so its keys work)."""
-    created: dict[Action, QAction] = {}
-    for action in Action:
+    widget: QWidget, handlers: Mapping[E, Callable[[], object]]
+) -> dict[E, QAction]:
+    """Create a QAction for every handled member and add it to `widget` (so its keys work)."""
+    created: dict[E, QAction] = {}
+    if not handlers:
+        return created
+    for action in type(next(iter(handlers))):
         handler = handlers.get(action)
         if handler is None:
             continue
@@ -272,6 +318,31 @@ def install_actions(
         widget.addAction(qaction)
         created[action] = qaction
     return created
+
+
+def key_sequences(action: RegistryAction) -> list[QKeySequence]:
+    """`action`'s shortcuts as Qt key sequences."""
+    return [QKeySequence(s) for s in action.value.shortcuts]
+
+
+def shortcut_label(action: RegistryAction) -> str:
+    """`action`'s shortcuts as the director reads them, e.g. 'Right or N'."""
+    return " or ".join(
+        QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText) or s
+        for s in action.value.shortcuts
+    )
+
+
+def _prefix(action: RegistryAction) -> str:
+    """The start of the object names of `action`'s QActions: "action", "tables", "rulings"."""
+    if isinstance(action, Action):
+        return "action"
+    return type(action).__name__.removesuffix("Action").removesuffix("Key").lower()
+
+
+def registry_name(action: RegistryAction) -> str:
+    """The name a QAction made from `action` carries: "TablesAction.BALANCE"."""
+    return f"{type(action).__name__}.{action.name}"
 
 
 class RulingsAction(enum.Enum):
@@ -290,7 +361,9 @@ class RulingsAction(enum.Enum):
         "Rulings",
     )
     BETS = ActionSpec("Type the bets", ("Alt+C",), "type the bets", "Rulings")
-    ADD_PLAYER = ActionSpec("Add a player", ("Ctrl+N",), "add a player", "Rulings")
+    ADD_PLAYER = ActionSpec(
+        "Add a player", ("Ctrl+N",), "add a player", "Rulings", meaning=Meaning.NEW
+    )
     REMOVE_PLAYER = ActionSpec(
         "Remove the player", ("Ctrl+Delete",), "remove the player", "Rulings"
     )
@@ -308,45 +381,187 @@ class RulingsAction(enum.Enum):
     BAD_BEAT = ActionSpec("Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings")
 
 
-class Meaning(enum.StrEnum):
-    """Meanings that several windows share, each on its one key.
+class CashierAction(enum.Enum):
+    """The cashier window's keys (they act while that window has focus)."""
 
-    A window marks an action with `mark` when its text says it in the window's own words
-    ("New player", "+ Level"): `key_bindings` then reads the shared meaning, so a test can check
-    that no key means two things anywhere in the app. (Undo and Redo need no mark: every window
-    calls them that, and `key_bindings` reads an unmarked action's text.)
+    FIND = ActionSpec("Find a player", ("Ctrl+F",), "find a player", "Cashier")
+    NEW_PLAYER = ActionSpec(
+        "New player", ("Ctrl+N",), "add a new player", "Cashier", meaning=Meaning.NEW
+    )
+    UNDO = ActionSpec("Undo", ("Ctrl+Z",), "undo (writes a reversing row)", "Cashier")
+    REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "redo", "Cashier")
+    # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one meaning
+    # across the app (tests/ui/test_shortcuts_app.py).
+    COUNT = ActionSpec("Count the drawer", ("Ctrl+Shift+D",), "count the cash drawer", "Cashier")
+    RULES = ActionSpec(
+        "Entry rules",
+        ("Ctrl+Shift+E",),
+        "entry rules: kind, prices, late registration, rebuys, add-on, re-entry",
+        "Cashier",
+    )
+    RECEIPT = ActionSpec("Receipt", ("Ctrl+P",), "receipt of the last sale (PDF)", "Cashier")
+    VOID = ActionSpec(
+        "Void…", ("Del",), "void the selected ledger row", "Cashier", meaning=Meaning.DELETE_ROW
+    )
+    PAGE = ActionSpec("Page", tuple(f"Ctrl+{n}" for n in range(1, 9)), "show a page", "Cashier")
+    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Cashier")
+
+
+class DeskKey(enum.Enum):
+    """The desk's one-key commands on the selected player (plain letters: the player list reads
+    them, while letters typed in the search box search)."""
+
+    BUY_IN = ActionSpec("Buy-in", ("B",), "buy-in", "Cashier desk")
+    REBUY = ActionSpec("Rebuy", ("R",), "rebuy", "Cashier desk")
+    ADD_ON = ActionSpec("Add-on", ("A",), "add-on", "Cashier desk")
+    RE_ENTRY = ActionSpec("Re-entry", ("E",), "re-entry", "Cashier desk")
+    BUST = ActionSpec("Bust", ("X",), "bust", "Cashier desk")
+
+
+class TablesAction(enum.Enum):
+    """The tables window's commands (its toolbar and keys)."""
+
+    ADD_TABLES = ActionSpec("Add tables…", (), "add tables", "Tables")
+    DRAW = ActionSpec("Draw seats", ("Ctrl+D",), "draw seats", "Tables")
+    BALANCE = ActionSpec("Balance", ("Ctrl+B",), "balance the tables", "Tables")
+    BREAK = ActionSpec("Break table", (), "break the next table", "Tables")
+    FINAL = ActionSpec("Final table…", (), "form the final table", "Tables")
+    HAND_FOR_HAND = ActionSpec("Hand-for-hand", ("Ctrl+H",), "hand-for-hand on or off", "Tables")
+    MOVE = ActionSpec("Move player…", ("Ctrl+M",), "move a player", "Tables")
+    SHOOTOUT = ActionSpec("Shootout…", (), "start a shootout, or its next round", "Tables")
+    RULES = ActionSpec("Rules…", (), "seating rules: balance, break order, final table", "Tables")
+    ZOOM_IN = ActionSpec("Zoom in", ("Ctrl++",), "zoom in", "Tables")
+    ZOOM_OUT = ActionSpec("Zoom out", ("Ctrl+-",), "zoom out", "Tables")
+    ZOOM_FIT = ActionSpec("Show all tables", ("Ctrl+0",), "show all tables", "Tables")
+    UNDO = ActionSpec("Undo", ("Ctrl+Z",), "undo a move by hand", "Tables")
+    REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "redo", "Tables")
+
+
+ROW = Qt.ShortcutContext.WidgetWithChildrenShortcut  # row keys act on the structure table only
+
+
+class StructureAction(enum.Enum):
+    """The structure editor's commands (toolbar, menus and keys).
+
+    A key means one thing across the app (tests/ui/test_shortcuts_app.py): Ctrl+B balances the
+    tables, Ctrl+D draws seats, Ctrl+K opens the cashier and Ctrl+O another tournament, so the
+    editor's break, duplicate, chips and import take Ctrl+Shift+B, Ctrl+J, Ctrl+Shift+K and
+    Ctrl+I.
     """
 
-    NEW = "new: add one to this window's list (a player, a level)"
-    INSERT_ROW = "insert a row before the selected one"
-    DELETE_ROW = "delete (or void) the selected row"
+    ADD_LEVEL = ActionSpec(
+        "+ Level", ("Ctrl+N",), "Add a level at the end", "Structure", meaning=Meaning.NEW
+    )
+    ADD_BREAK = ActionSpec("+ Break", ("Ctrl+Shift+B",), "Add a break at the end", "Structure")
+    INSERT_LEVEL = ActionSpec(
+        "Insert level",
+        ("Insert",),
+        "Insert a level before the selected row",
+        "Structure",
+        meaning=Meaning.INSERT_ROW,
+        context=ROW,
+    )
+    INSERT_BREAK = ActionSpec(
+        "Insert break",
+        ("Shift+Insert",),
+        "Insert a break before the selected row",
+        "Structure",
+        context=ROW,
+    )
+    DUPLICATE = ActionSpec(
+        "Duplicate", ("Ctrl+J",), "Copy the selected rows below them", "Structure", context=ROW
+    )
+    DELETE = ActionSpec(
+        "Delete",
+        ("Delete",),
+        "Delete the selected rows",
+        "Structure",
+        meaning=Meaning.DELETE_ROW,
+        context=ROW,
+    )
+    MOVE_UP = ActionSpec(
+        "▲ Up", ("Ctrl+Up",), "Move the selected rows up", "Structure", context=ROW
+    )
+    MOVE_DOWN = ActionSpec(
+        "▼ Down", ("Ctrl+Down",), "Move the selected rows down", "Structure", context=ROW
+    )
+    PLANNED_LAST = ActionSpec(
+        "Mark as planned last level",
+        (),
+        "The level at which the planned time runs out; later levels are extra",
+        "Structure",
+    )
+    UNDO = ActionSpec("↶ Undo", ("Ctrl+Z",), "Undo the last change", "Structure")
+    REDO = ActionSpec("↷ Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "Redo the change undone", "Structure")
+    CHIPS = ActionSpec("Chips…", ("Ctrl+Shift+K",), "Edit the chip set", "Structure")
+    SUGGEST = ActionSpec(
+        "Suggest a structure…",
+        ("Ctrl+G",),
+        "Suggest levels for your players, stack and time",
+        "Structure",
+    )
+    IMPORT = ActionSpec(
+        "Import…", ("Ctrl+I",), "Replace the levels with a CSV or JSON file", "Structure"
+    )
+    EXPORT = ActionSpec("Export…", ("Ctrl+E",), "Save the levels as CSV or JSON", "Structure")
+    SAVE_TEMPLATE = ActionSpec(
+        "Save as template…", ("Ctrl+S",), "Keep this structure for later tournaments", "Structure"
+    )
+    CLOSE = ActionSpec("Close", ("Ctrl+W",), "Close the editor", "Structure")
+    # The editor's dialogs: the chip set (row keys on its table) and the structure suggested.
+    ADD_CHIP = ActionSpec(
+        "Add chip",
+        ("Insert",),
+        "Add a chip (chip set)",
+        "Structure",
+        meaning=Meaning.INSERT_ROW,
+        context=ROW,
+    )
+    REMOVE_CHIP = ActionSpec(
+        "Remove chip",
+        ("Delete",),
+        "Remove the selected chip (chip set)",
+        "Structure",
+        meaning=Meaning.DELETE_ROW,
+        context=ROW,
+    )
+    USE_SUGGESTION = ActionSpec(
+        "Use this structure", ("Ctrl+Return", "Ctrl+Enter"),
+        "Use the structure suggested (Suggest a structure)", "Structure",
+    )  # fmt: skip
 
 
-MEANING_PROPERTY = "meaning"
-
-
-def mark(target: QObject, meaning: str) -> None:
-    """Say what `target`'s shortcut means, for `key_bindings` (when its text says it otherwise)."""
-    target.setProperty(MEANING_PROPERTY, str(meaning))
-
-
-RULINGS_MEANINGS = {RulingsAction.ADD_PLAYER: Meaning.NEW}
+#: Every part of the registry, in the help's order.
+RegistryAction = Action | CashierAction | DeskKey | TablesAction | RulingsAction | StructureAction
+REGISTRY: tuple[type[enum.Enum], ...] = (
+    Action,
+    CashierAction,
+    DeskKey,
+    TablesAction,
+    RulingsAction,
+    StructureAction,
+)
+#: The QAction property holding the member an action was made from ("TablesAction.BALANCE").
+REGISTRY_PROPERTY = "registry_action"
+E = TypeVar("E", Action, CashierAction, DeskKey, TablesAction, RulingsAction, StructureAction)
 
 
 def bind_keys(
-    widget: QWidget, action: RulingsAction, handler: Callable[[int], object]
+    widget: QWidget, action: RegistryAction, handler: Callable[[int], object]
 ) -> list[QAction]:
     """One window-wide QAction per key of `action`; `handler` gets the key's position.
 
-    (`RulingsAction.HAND` has ten keys, Alt+1 for the first player up to Alt+0 for the tenth.)
+    (`RulingsAction.HAND` has ten keys, Alt+1 for the first player up to Alt+0 for the tenth;
+    `CashierAction.PAGE` one per page.)
     """
     created = []
     for position, sequence in enumerate(action.value.shortcuts):
         qaction = QAction(action.value.text, widget)
-        qaction.setObjectName(f"rulings_{action.name.lower()}_{position}")
+        qaction.setObjectName(f"{_prefix(action)}_{action.name.lower()}_{position}")
         qaction.setShortcut(QKeySequence(sequence))
-        qaction.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        mark(qaction, RULINGS_MEANINGS.get(action, action.value.text))
+        qaction.setShortcutContext(action.value.context)
+        mark(qaction, action.value.meaning or action.value.text)
+        qaction.setProperty(REGISTRY_PROPERTY, registry_name(action))
         guarded = guard(widget, partial(handler, position))
         qaction.triggered.connect(lambda _checked=False, run=guarded: run())
         widget.addAction(qaction)
@@ -374,3 +589,52 @@ def normalise(text: str) -> str:
 def help_rows() -> list[tuple[str, str, str, str]]:
     """(group, shortcut label, text, description) for every action, in registry order."""
     return [(a.group, a.shortcut_label(), a.text, a.description) for a in Action]
+
+
+def window_help_rows(actions: type[E]) -> tuple[tuple[str, str], ...]:
+    """(keys, what they do) of a window's keyed members, in registry order."""
+    rows = []
+    for action in actions:
+        spec: ActionSpec = action.value
+        keys = spec.shortcuts
+        if not keys:
+            continue
+        if len(keys) > 2:  # a run of keys: Alt+1…0, Ctrl+1 … Ctrl+8
+            label = f"{keys[0]} … {keys[-1]}"
+        else:
+            label = " or ".join(
+                QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText) or k for k in keys
+            )
+        rows.append((label, spec.description))
+    return tuple(rows)
+
+
+def cashier_keys() -> tuple[tuple[str, str], ...]:
+    """The cashier window's keys for the help: searching, the desk's letters, the window's."""
+    desk = tuple(("B or Enter", d) if k == "B" else (k, d) for k, d in window_help_rows(DeskKey))
+    return (
+        ("letters", "search players as you type"),
+        ("Up / Down, Enter", "choose the player"),
+        *desk,
+        *window_help_rows(CashierAction),
+    )
+
+
+def tables_keys() -> tuple[tuple[str, str], ...]:
+    """The tables window's keys for the help, with the one that is a mouse gesture."""
+    rows = list(window_help_rows(TablesAction))
+    rows.insert(3, ("drag a name", "move a player to an empty seat"))
+    return tuple(rows)
+
+
+def help_sections() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """(title, [(keys, what they do)]) of each window with keys of its own, for the help."""
+    return (
+        (f"Cashier window ({Action.OPEN_CASHIER.shortcut_label()})", cashier_keys()),
+        (f"Tables window ({Action.OPEN_TABLES.shortcut_label()})", tables_keys()),
+        (f"Rulings window ({Action.OPEN_RULINGS.shortcut_label()})", rulings_keys()),
+        (
+            f"Structure editor ({Action.STRUCTURE_EDITOR.shortcut_label()})",
+            window_help_rows(StructureAction),
+        ),
+    )

@@ -12,8 +12,6 @@ the display can be checked on a machine without a screen.
 from clockapp.ui.shell.entry import APP_NAME, build_parser, parse_size, run_app
 from clockapp.ui.shell.launcher import (
     Launcher,
-    _choose,
-    _open_services,
     ask_for_tournament,
     choose_tournament,
 )
@@ -22,8 +20,6 @@ from clockapp.ui.shell.offscreen import render_screenshot, screenshot, self_test
 __all__ = [
     "APP_NAME",
     "Launcher",
-    "_choose",
-    "_open_services",
     "ask_for_tournament",
     "build_parser",
     "choose_tournament",

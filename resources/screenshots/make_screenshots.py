@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
 
         # A dispute at table 3: names and the button come from the seating.
         rulings = station.open_rulings()
-        rulings.choose_table(3)  # type: ignore[attr-defined]
+        rulings.at_table.choose_table(3)  # type: ignore[attr-defined]
         rulings.add_player()  # type: ignore[attr-defined]
         dispute = rulings.dispute()  # type: ignore[attr-defined]
         hands = (("As", "Ad"), ("Kh", "Qh"), ("Tc", "Td"))

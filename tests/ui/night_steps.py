@@ -25,11 +25,14 @@ from pytestqt.qtbot import QtBot
 from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
+from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.desk import Desk
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
-from clockapp.ui.cashier.prize_dialogs import BustDialog, DealDialog
+from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.station import ClockStation
@@ -222,8 +225,8 @@ class Night:
     def add_tables(self, count: int, seats: int) -> None:
         """The tables window's Add tables…, answering its question."""
         self._activate(self.tables)
-        self.tables.ask_tables = lambda: (count, seats)
-        self.tables.action_by_key["add_tables"].trigger()
+        self.tables.seats.ask_tables = lambda: (count, seats)
+        self.tables.actions_by_name[TablesAction.ADD_TABLES].trigger()
 
     # ------------------------------------------------------------------ the desk
     def register_and_buy_in(self, name: str, tendered: str = "") -> None:
@@ -329,14 +332,14 @@ class Night:
     def break_table(self) -> str:
         """The tables window's Break table; returns what its banner said."""
         self._activate(self.tables)
-        self.tables.action_by_key["break"].trigger()
+        self.tables.actions_by_name[TablesAction.BREAK].trigger()
         return self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""
         self._activate(self.tables)
-        self.tables.ask_final_size = lambda: size
-        self.tables.action_by_key["final"].trigger()
+        self.tables.play.ask_final_size = lambda: size
+        self.tables.actions_by_name[TablesAction.FINAL].trigger()
         return self.tables.banner.text()
 
     def moves_done(self) -> None:

@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QApplication
 from clockapp.persistence.backup import write_backup
 from clockapp.persistence.db import open_database
 from clockapp.services.app import Services
-from clockapp.ui.app import _open_services, run_app
+from clockapp.ui.app import run_app
 from clockapp.ui.database_error import DatabaseErrorBox
+from clockapp.ui.shell.launcher import open_station_services
 from tests.fakes import FakeClock
 
 
@@ -43,7 +44,7 @@ def test_a_damaged_file_offers_its_newest_backup_and_opens_it(qtbot, tmp_path: P
     _damaged_with_backup(db)
     seen: list[str] = []
     _click_when_shown(qtbot, "Restore newest backup", seen)
-    services = _open_services(str(db), ask=True)
+    services = open_station_services(str(db), ask=True)
     assert services is not None
     try:
         assert [t.name for t in services.tournaments.list()] == ["Friday"]
@@ -59,7 +60,7 @@ def test_quit_leaves_the_damaged_file_alone(qtbot, tmp_path: Path, capsys) -> No
     _damaged_with_backup(db)
     seen: list[str] = []
     _click_when_shown(qtbot, "Quit", seen)
-    assert _open_services(str(db), ask=True) is None
+    assert open_station_services(str(db), ask=True) is None
     assert db.read_bytes() == b"not a database at all" * 100
     err = capsys.readouterr().err
     assert "clockapp restore --latest --db" in err
@@ -73,7 +74,7 @@ def test_a_read_only_file_is_explained_with_quit_only(qtbot, tmp_path: Path) -> 
     try:
         seen: list[str] = []
         _click_when_shown(qtbot, "Quit", seen)
-        assert _open_services(str(db), ask=True) is None
+        assert open_station_services(str(db), ask=True) is None
         assert "read-only" in seen[0]
         assert seen[1:] == ["Quit"]
     finally:

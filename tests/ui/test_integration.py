@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from clockapp.core.seating import MoveKind
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.actions import Action
+from clockapp.ui.actions import Action, help_sections
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.texts import money
@@ -105,10 +105,6 @@ def test_the_director_has_the_windows_in_its_menu_and_toolbar(station: ClockStat
 
 
 def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockStation) -> None:
-    from clockapp.ui.cashier import CASHIER_KEYS
-    from clockapp.ui.rulings import RULINGS_KEYS
-    from clockapp.ui.seating.window import TABLES_KEYS
-
     press(qtbot, station, Qt.Key.Key_Question)
     overlay = station.director.help_overlay
     assert overlay.isVisible()
@@ -117,7 +113,7 @@ def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockSta
     for new in (Action.OPEN_CASHIER, Action.OPEN_TABLES, Action.OPEN_RULINGS):
         assert (new.shortcut_label(), new.text, new.description) in overlay.listed()
     windows = overlay.listed_window_keys()
-    assert list(windows.values()) == [list(CASHIER_KEYS), list(TABLES_KEYS), list(RULINGS_KEYS)]
+    assert list(windows.values()) == [list(rows) for _title, rows in help_sections()]
     assert any("Ctrl+K" in title for title in windows)
 
 
@@ -146,15 +142,15 @@ def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
     assert display.players_block.value.text() == "7 / 8"
     assert display.players_block.sub.text() == f"{to_money - 1} TO THE MONEY"
     # And the director's hand counts give way to the cashier's.
-    assert not station.director.entries_spin.isEnabled()
-    assert "cashier" in station.director.field_note.text()
+    assert not station.director.field_box.entries_spin.isEnabled()
+    assert "cashier" in station.director.field_box.field_note.text()
 
 
 def test_without_a_prize_pool_the_money_stays_hidden(station: ClockStation) -> None:
     display = station.display
     assert display.money_stack.currentWidget() is display.no_money_area
     assert display.players_block.sub.text() == ""
-    assert station.director.entries_spin.isEnabled()
+    assert station.director.field_box.entries_spin.isEnabled()
 
 
 # ---------------------------------------------------------------------------- seat moves

@@ -23,12 +23,12 @@ def test_without_qt_print_support_the_sheet_still_saves_as_pdf(
     seating = importlib.import_module("clockapp.ui.seating")
     window = seating.TablesWindow(services, bus)
     qtbot.addWidget(window)
-    window.print_button.click()
+    window.moves.print_button.click()
     assert "Printing is not available on this computer" in window.banner.text()
     assert "Save a PDF instead." in window.banner.text()
     target = tmp_path / "moves.pdf"
-    window.ask_pdf_path = lambda: target
-    window.pdf_button.click()
+    window.moves.ask_pdf_path = lambda: target
+    window.moves.pdf_button.click()
     assert target.read_bytes().startswith(b"%PDF")
     assert "Saved the move sheet" in window.banner.text()
     window.close()

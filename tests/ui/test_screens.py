@@ -133,10 +133,10 @@ def test_the_director_window_fits_a_laptop_and_its_screen_chooser_is_reachable(
     QApplication.processEvents()
     assert director.size() == ROOM  # not held taller by a minimum size
     for control in (
-        director.screen_combo,
+        director.room_box.screen_combo,
         director.buttons[Action.TOGGLE_PAUSE],
-        director.hard_end_button,
-        director.update_counts_button,
+        director.hard_end_box.set_button,
+        director.field_box.update_counts_button,
         director.jump_button,
     ):
         director.controls_scroll.ensureWidgetVisible(control)

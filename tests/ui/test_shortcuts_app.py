@@ -6,10 +6,22 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
-from clockapp.ui.actions import Action, RulingsAction, rulings_keys
+from clockapp.ui.actions import (
+    REGISTRY,
+    REGISTRY_PROPERTY,
+    Action,
+    CashierAction,
+    DeskKey,
+    RulingsAction,
+    StructureAction,
+    TablesAction,
+    registry_name,
+    rulings_keys,
+)
 from clockapp.ui.clock.station import (
     WINDOW_CASHIER,
     WINDOW_RULINGS,
@@ -26,6 +38,10 @@ def every_window(station: ClockStation) -> dict[str, QWidget]:
     windows = {"director": station.director, "wall": station.display}
     for name in (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_STRUCTURE, WINDOW_RULINGS):
         windows[name] = station.windows.open_window(name)
+    # The structure editor's dialogs, opened as the director opens them.
+    editor = windows[WINDOW_STRUCTURE]
+    windows["chips"] = editor.open_chip_editor()  # type: ignore[attr-defined]
+    windows["generator"] = editor.open_generator()  # type: ignore[attr-defined]
     QApplication.processEvents()
     return windows
 
@@ -117,3 +133,57 @@ def test_the_rulings_keys_work_in_the_window(qtbot, every_window: dict[str, QWid
     assert rulings.dispute().players[0].cards == ()  # a new dispute
     assert rulings.dispute().game.value == "omaha"  # keeps the game
     assert QApplication.focusWidget() is rulings.board.cards.entry
+
+
+def _keyed_objects(window: QWidget) -> list[QObject]:
+    """Every QAction of `window` that has a key, and every button with a key of its own."""
+    found: dict[int, QObject] = {}
+    for widget in (window, *window.findChildren(QWidget)):
+        for qaction in QWidget.actions(widget):  # a window may shadow `actions` with a dict
+            if qaction.shortcuts():
+                found[id(qaction)] = qaction
+    for qaction in window.findChildren(QAction):
+        if qaction.shortcuts():
+            found[id(qaction)] = qaction
+    for button in window.findChildren(QAbstractButton):
+        sequence = button.shortcut()
+        if not sequence.isEmpty() and sequence != QKeySequence.mnemonic(button.text()):
+            found[id(button)] = button
+    return list(found.values())
+
+
+def test_every_windows_keys_come_from_the_registry(every_window: dict[str, QWidget]) -> None:
+    members = {registry_name(m) for actions in REGISTRY for m in actions}  # type: ignore[arg-type]
+    unregistered = []
+    used = set()
+    for title, window in every_window.items():
+        for target in _keyed_objects(window):
+            name = target.property(REGISTRY_PROPERTY)
+            if name in members:
+                used.add(name)
+            else:
+                unregistered.append(f"{title}: {target.objectName() or target.text()}")  # type: ignore[attr-defined]
+        assert window.findChildren(QShortcut) == [], title  # keys are QActions, not QShortcuts
+    assert unregistered == []
+    # Each window's commands are bound through the registry (the desk's letters are read by
+    # the player list, so they have no QAction).
+    for actions in (CashierAction, TablesAction, RulingsAction, StructureAction):
+        keyed = {registry_name(m) for m in actions if m.value.shortcuts}
+        assert keyed <= used, actions.__name__
+
+
+def test_the_help_lists_every_key_of_the_registry(qtbot, station: ClockStation) -> None:
+    overlay = station.director.help_overlay
+    assert [name for _keys, name, _what in overlay.listed()] == [a.text for a in Action]
+    listed = [what for rows in overlay.listed_window_keys().values() for _keys, what in rows]
+    for actions in (CashierAction, DeskKey, TablesAction, RulingsAction, StructureAction):
+        for member in actions:
+            if member.value.shortcuts:
+                assert member.value.description in listed, member
+    titles = list(overlay.listed_window_keys())
+    assert [t.split(" (")[0] for t in titles] == [
+        "Cashier window",
+        "Tables window",
+        "Rulings window",
+        "Structure editor",
+    ]

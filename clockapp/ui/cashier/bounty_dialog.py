@@ -32,7 +32,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialog_base import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.errors import report
 
 FORMATS = (
@@ -50,7 +50,7 @@ LEFTOVERS = (
 Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...]]
 
 
-class BountyDialog(_Dialog):
+class BountyDialog(CashierDialog):
     """Bounty format and ticket prizes for one tournament."""
 
     def __init__(

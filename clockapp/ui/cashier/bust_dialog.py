@@ -13,12 +13,11 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialog_base import _chips_spin, _fit_rows, _table
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog, chips_spin, fit_rows, player_table
 
 
 # ------------------------------------------------------------------------------ busts
-class BustDialog(_Dialog):
+class BustDialog(CashierDialog):
     """Record the players busted on one hand, the chips each started it with, and the buster."""
 
     def __init__(
@@ -39,7 +38,7 @@ class BustDialog(_Dialog):
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
-        self.table = _table(
+        self.table = player_table(
             len(self._players),
             ("Busted", "Chips at start of hand", "Busted by", "Split with"),
             (170, 190, 170),
@@ -62,7 +61,7 @@ class BustDialog(_Dialog):
             checked = reg.id == preselected
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.table.setItem(row, 0, item)
-            spin = _chips_spin()
+            spin = chips_spin()
             spin.setSpecialValueText("—")
             spin.valueChanged.connect(self._update)
             self.table.setCellWidget(row, 1, spin)
@@ -80,7 +79,7 @@ class BustDialog(_Dialog):
             self._busters.append(combo)
             self._splits.append(split)
         self.table.itemChanged.connect(self._update)
-        _fit_rows(self.table)
+        fit_rows(self.table)
         self.layout_.insertWidget(1, self.table)
         self._update()
 

@@ -33,14 +33,15 @@ from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_sale import EntrySale, entry_dialog
 from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, SearchBox
-from clockapp.ui.cashier.dialogs import KIND_TITLE, AddPlayerDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.new_player import add_new_player
-from clockapp.ui.cashier.prize_dialogs import BustDialog, bust_dialog
 
 SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from clockapp.core.money.entries import EntryKind, EntryOption
 from clockapp.core.money.entry_sale import sale_extras
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import EntryDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import DeskRow
 
 

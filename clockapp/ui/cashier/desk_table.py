@@ -13,14 +13,19 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QLineEdit, QTableView
 
 from clockapp.core.money.entries import EntryKind
+from clockapp.ui.actions import DeskKey
 
-#: The one-key commands on a selected player: key -> entry kind (None: bust).
+#: The entry each of the desk's one-key commands sells (None: the bust).
+DESK_KINDS: dict[DeskKey, EntryKind | None] = {
+    DeskKey.BUY_IN: EntryKind.BUY_IN,
+    DeskKey.REBUY: EntryKind.REBUY,
+    DeskKey.ADD_ON: EntryKind.ADD_ON,
+    DeskKey.RE_ENTRY: EntryKind.RE_ENTRY,
+    DeskKey.BUST: None,
+}
+#: The one-key commands on a selected player, by the key in the registry: key -> entry kind.
 ENTRY_KEYS: dict[str, EntryKind | None] = {
-    "B": EntryKind.BUY_IN,
-    "R": EntryKind.REBUY,
-    "A": EntryKind.ADD_ON,
-    "E": EntryKind.RE_ENTRY,
-    "X": None,
+    desk_key.value.shortcuts[0]: kind for desk_key, kind in DESK_KINDS.items()
 }
 
 

@@ -1,9 +1,10 @@
 """The base of the cashier's dialogs: a form, an error line, and OK/Cancel.
 
-`_Dialog` is what every cashier dialog builds on (here and in the other `*_dialog(s)` modules):
-a subclass fills `form`, says in `_problem()` why it cannot be accepted yet, and calls `_update()`
-when a field changes; OK is the default button, so Enter confirms and Esc cancels. `_big` is the
-large bold label the dialogs show amounts in.
+`CashierDialog` is what every cashier dialog builds on (in the `*_dialog(s)` modules): a subclass
+fills `form`, says in `_problem()` why it cannot be accepted yet, and calls `_update()` when a
+field changes; OK is the default button, so Enter confirms and Esc cancels. `big_label` is the
+large bold label the dialogs show amounts in; `chips_spin`, `player_table` and `fit_rows` build
+the tables of players that the bust and deal dialogs share.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 
-def _error_label() -> QLabel:
+def make_error_label() -> QLabel:
+    """The red line under a form that says why it cannot be accepted."""
     label = QLabel()
     label.setObjectName("dialog_error")
     label.setWordWrap(True)
@@ -32,7 +34,8 @@ def _error_label() -> QLabel:
     return label
 
 
-def _big(text: str = "", size: int = 18) -> QLabel:
+def big_label(text: str = "", size: int = 18) -> QLabel:
+    """A large bold label (amounts)."""
     label = QLabel(text)
     font = QFont(label.font())
     font.setPointSize(size)
@@ -41,7 +44,7 @@ def _big(text: str = "", size: int = 18) -> QLabel:
     return label
 
 
-class _Dialog(QDialog):
+class CashierDialog(QDialog):
     """A dialog with a form, an error line and OK/Cancel (OK is the default button)."""
 
     def __init__(self, title: str, ok_text: str, parent: QWidget | None) -> None:
@@ -51,7 +54,7 @@ class _Dialog(QDialog):
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.layout_.addLayout(self.form)
-        self.error_label = _error_label()
+        self.error_label = make_error_label()
         self.layout_.addWidget(self.error_label)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -79,18 +82,19 @@ class _Dialog(QDialog):
 
 
 # Table helpers the player dialogs share (busts, deals).
-_MAX_CHIPS = 2_000_000_000
+MAX_CHIPS = 2_000_000_000
 
 
-def _chips_spin(value: int = 0) -> QSpinBox:
+def chips_spin(value: int = 0) -> QSpinBox:
+    """A chip count, with thousands separators."""
     spin = QSpinBox()
-    spin.setRange(0, _MAX_CHIPS)
+    spin.setRange(0, MAX_CHIPS)
     spin.setGroupSeparatorShown(True)
     spin.setValue(value)
     return spin
 
 
-def _table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWidget:
+def player_table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWidget:
     """A table of players: the name stretches, the other columns get `widths`."""
     table = QTableWidget(rows, len(headers))
     table.setHorizontalHeaderLabels(list(headers))
@@ -103,7 +107,7 @@ def _table(rows: int, headers: Sequence[str], widths: Sequence[int]) -> QTableWi
     return table
 
 
-def _fit_rows(table: QTableWidget, most: int = 10) -> None:
+def fit_rows(table: QTableWidget, most: int = 10) -> None:
     """Tall enough to show every row, up to `most` (a final table fits without scrolling)."""
     table.resizeRowsToContents()
     shown = min(table.rowCount(), most)

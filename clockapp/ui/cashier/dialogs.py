@@ -3,7 +3,7 @@
 Each dialog only collects and checks what the cashier types; the window calls the service when it
 is accepted. Enter confirms and Esc cancels in every one of them.
 
-Their base (`_Dialog`) is in `dialog_base`, the entry dialog (`EntryDialog`, `KIND_TITLE`) in
+Their base (`CashierDialog`) is in `dialog_base`, the entry dialog (`EntryDialog`, `KIND_TITLE`) in
 `entry_dialog`; both are importable from here too.
 """
 
@@ -20,22 +20,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialog_base import _big, _Dialog, _error_label
-from clockapp.ui.cashier.entry_dialog import KIND_TITLE, EntryDialog
+from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
-
-__all__ = [
-    "KIND_TITLE",
-    "AddPlayerDialog",
-    "DrawerCountDialog",
-    "EnterMovesOn",
-    "EntryDialog",
-    "PayDialog",
-    "ReasonDialog",
-    "_Dialog",
-    "_big",
-    "_error_label",
-]
 
 
 class EnterMovesOn(QObject):
@@ -62,7 +48,7 @@ class EnterMovesOn(QObject):
         return super().eventFilter(watched, event)
 
 
-class AddPlayerDialog(_Dialog):
+class AddPlayerDialog(CashierDialog):
     """A new player, added from the desk (only the name is needed).
 
     Enter on the name moves to the next field (`EnterMovesOn`): adding a player takes the
@@ -117,7 +103,7 @@ class AddPlayerDialog(_Dialog):
 
 
 # ------------------------------------------------------------------------------ corrections
-class ReasonDialog(_Dialog):
+class ReasonDialog(CashierDialog):
     """Ask why (a void, a refund, an undone elimination): the reason is required."""
 
     def __init__(self, title: str, what: str, ok_text: str, parent: QWidget | None = None):
@@ -142,19 +128,19 @@ class ReasonDialog(_Dialog):
         return "" if self.reason() else "Give a reason: the ledger keeps it next to both rows."
 
 
-class DrawerCountDialog(_Dialog):
+class DrawerCountDialog(CashierDialog):
     """The cashier's count of the drawer, against what the ledger expects."""
 
     def __init__(self, expected: int, parent: QWidget | None = None) -> None:
         super().__init__("Count the cash drawer", "Record count", parent)
         self.setObjectName("drawer_dialog")
         self.expected = expected
-        self.form.addRow("Expected:", _big(format_cents(expected), 14))
+        self.form.addRow("Expected:", big_label(format_cents(expected), 14))
         self.counted_edit = amount_edit("counted cash")
         self.counted_edit.setObjectName("counted")
         self.counted_edit.textChanged.connect(self._update)
         self.form.addRow("Counted:", self.counted_edit)
-        self.difference_label = _big("", 14)
+        self.difference_label = big_label("", 14)
         self.difference_label.setObjectName("difference")
         self.form.addRow("Difference:", self.difference_label)
         self.note_edit = QLineEdit()
@@ -184,14 +170,14 @@ class DrawerCountDialog(_Dialog):
         return ""
 
 
-class PayDialog(_Dialog):
+class PayDialog(CashierDialog):
     """Pay a prize or bounties: the amount owed, or part of it."""
 
     def __init__(self, name: str, what: str, owed: int, parent: QWidget | None = None) -> None:
         super().__init__(f"Pay {what}: {name}", f"Pay {what}", parent)
         self.setObjectName("pay_dialog")
         self.owed = owed
-        self.layout_.insertWidget(0, _big(f"Pay {name}", 14))
+        self.layout_.insertWidget(0, big_label(f"Pay {name}", 14))
         self.form.addRow("Owed:", QLabel(format_cents(owed)))
         self.amount_edit = amount_edit("all that is owed", format_cents(owed, symbol=""))
         self.amount_edit.setObjectName("amount")

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
 from clockapp.services.changes import Change
 from clockapp.services.results import EliminationInfo
 from clockapp.ui.cashier import operations
+from clockapp.ui.cashier.bust_dialog import bust_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.pages import Page, table_view
-from clockapp.ui.cashier.prize_dialogs import bust_dialog
 from clockapp.ui.cashier.prize_models import (
     EliminationLine,
     EliminationsModel,

@@ -19,7 +19,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import handout
-from clockapp.ui.cashier.dialog_base import _big, _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 
 #: How each entry kind is named on buttons and titles.
@@ -31,7 +31,7 @@ KIND_TITLE = {
 }
 
 
-class EntryDialog(_Dialog):
+class EntryDialog(CashierDialog):
     """Confirm an entry: what is due, what the player hands over, the change, the chips to give.
 
     Attributes:
@@ -58,14 +58,14 @@ class EntryDialog(_Dialog):
         self.add_on = add_on
         self._chip_set = chip_set
         self._shown_offers: list[EntryOffer] = []
-        self.layout_.insertWidget(0, _big(f"{title} — {name}", 16))
+        self.layout_.insertWidget(0, big_label(f"{title} — {name}", 16))
         self.note_label = QLabel(note)
         self.note_label.setObjectName("entry_note")
         self.note_label.setWordWrap(True)
         self.note_label.setStyleSheet("color:#e65100;")
         self.note_label.setVisible(bool(note))
         self.layout_.insertWidget(1, self.note_label)
-        self.due_label = _big()
+        self.due_label = big_label()
         self.due_label.setObjectName("due")
         self.form.addRow("Due:", self.due_label)
         self.split_label = QLabel()
@@ -88,7 +88,7 @@ class EntryDialog(_Dialog):
         self.tendered_edit.setObjectName("tendered")
         self.tendered_edit.textChanged.connect(self._update)
         self.form.addRow("Tendered:", self.tendered_edit)
-        self.change_label = _big("", 16)
+        self.change_label = big_label("", 16)
         self.change_label.setObjectName("change_due")
         self.form.addRow("Change due:", self.change_label)
         self.layout_.insertWidget(3, QLabel("<b>Chips to hand over</b>"))

@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.services.players.importing import ImportAction, ImportLine, ImportPlan
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.pages import table_view
 from clockapp.ui.cashier.rows_model import Column, RowsModel
 
@@ -40,7 +40,7 @@ class ImportPreviewModel(RowsModel[ImportLine]):
         return _SKIPPED if row.action is ImportAction.SKIP else None
 
 
-class PreRegistrationDialog(_Dialog):
+class PreRegistrationDialog(CashierDialog):
     """Shows what importing a pre-registration list will do; Import confirms it."""
 
     def __init__(self, plan: ImportPlan, source: str, parent: QWidget | None = None) -> None:

@@ -15,7 +15,7 @@ from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import KIND_TITLE
+from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.widgets import HandoutView
 from clockapp.ui.ticks import guarded
 

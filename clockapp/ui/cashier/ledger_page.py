@@ -11,7 +11,14 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import LedgerEntry
 from clockapp.services.changes import Change
-from clockapp.ui.actions import Meaning, mark
+from clockapp.ui.actions import (
+    REGISTRY_PROPERTY,
+    CashierAction,
+    Meaning,
+    key_sequences,
+    mark,
+    registry_name,
+)
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
@@ -32,8 +39,9 @@ class LedgerPage(Page):
         self.totals.setObjectName("ledger_totals")
         self.void_button = QPushButton("Void row… (Del)")
         self.void_button.setObjectName("void")
-        self.void_button.setShortcut("Del")
+        self.void_button.setShortcut(key_sequences(CashierAction.VOID)[0])
         mark(self.void_button, Meaning.DELETE_ROW)
+        self.void_button.setProperty(REGISTRY_PROPERTY, registry_name(CashierAction.VOID))
         self.void_button.clicked.connect(lambda: self.start_void())
         self.refund_button = QPushButton("Refund entry…")
         self.refund_button.clicked.connect(lambda: self.start_refund())

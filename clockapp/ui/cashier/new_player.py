@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
 from clockapp.services.players import PlayerDetails, PlayerInfo, fold
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 
 USE_EXISTING = "Use existing player"
 ADD_WITH_NOTE = "Add with a note"
@@ -66,7 +66,7 @@ class NamesakeBox(QMessageBox):
         self.setEscapeButton(self.cancel_button)
 
 
-class NoteDialog(_Dialog):
+class NoteDialog(CashierDialog):
     """The note that tells two players of the same name apart."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:

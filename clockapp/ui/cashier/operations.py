@@ -22,7 +22,7 @@ from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import KIND_TITLE
+from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 
 UNDO_REASON = "undone at the cashier"
 

@@ -15,7 +15,7 @@ from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutView
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.prize_models import PayoutLine, PayoutsModel
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
@@ -36,7 +36,7 @@ def ladder_lines(view: PayoutView, winners: dict[int, str] | None = None) -> lis
     ]
 
 
-class PayoutTableDialog(_Dialog):
+class PayoutTableDialog(CashierDialog):
     """Edit the payout structure: preset or custom, rounding, minimum cash, guarantee, lock."""
 
     def __init__(

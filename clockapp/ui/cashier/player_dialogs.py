@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails, PlayerInfo
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 
 #: Players listed by the merge dialog's search at most.
 MERGE_LIMIT = 50
 
 
-class PlayerDialog(_Dialog):
+class PlayerDialog(CashierDialog):
     """A player's details: name, nickname, phone, e-mail, team and notes (only the name needed)."""
 
     def __init__(
@@ -88,7 +88,7 @@ class PlayerDialog(_Dialog):
         return ""
 
 
-class MergeDialog(_Dialog):
+class MergeDialog(CashierDialog):
     """Choose the player a duplicate is merged into (the duplicate's registrations move there)."""
 
     def __init__(

@@ -26,12 +26,16 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
-from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
-from clockapp.ui.cashier.dialog_base import _chips_spin, _fit_rows, _table
-from clockapp.ui.cashier.dialogs import _big, _Dialog
+from clockapp.ui.cashier.dialog_base import (
+    CashierDialog,
+    big_label,
+    chips_spin,
+    fit_rows,
+    player_table,
+)
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
-__all__ = ["BustDialog", "DealDialog", "bust_dialog"]
+__all__ = ["DealDialog"]
 
 
 # ------------------------------------------------------------------------------ deals
@@ -46,7 +50,7 @@ _COMPARED = (DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.CHIP_SHARE)
 _SHARE_COLUMN = 2 + len(_COMPARED)
 
 
-class DealDialog(_Dialog):
+class DealDialog(CashierDialog):
     """Work out a deal among the players still in, and record the one they agree to.
 
     The cashier types each player's chips as counted at the table. Their sum is compared with
@@ -69,7 +73,7 @@ class DealDialog(_Dialog):
         self._tid = tournament_id
         self._players = tuple(in_play)
         self.chips_in_play = chips_in_play
-        self.table = _table(
+        self.table = player_table(
             len(self._players),
             ("Player", "Chips", "ICM", "Chip chop", "By chips", "Share now"),
             (130, 110, 110, 110, 120),
@@ -79,7 +83,7 @@ class DealDialog(_Dialog):
         for row, reg in enumerate(self._players):
             self.table.setItem(row, 0, QTableWidgetItem(reg.name))
             # No default stack: an average would look like a count nobody made.
-            spin = _chips_spin(0)
+            spin = chips_spin(0)
             spin.setSpecialValueText("—")
             spin.valueChanged.connect(self._mark_stale)
             self.table.setCellWidget(row, 1, spin)
@@ -88,7 +92,7 @@ class DealDialog(_Dialog):
                 share = QTableWidgetItem("")
                 share.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, share)
-        _fit_rows(self.table)
+        fit_rows(self.table)
         self.layout_.insertWidget(0, self.table)
         self.count_label = QLabel()
         self.count_label.setObjectName("deal_chips")
@@ -114,7 +118,7 @@ class DealDialog(_Dialog):
         self.propose_button = QPushButton("Work out the shares")
         self.propose_button.clicked.connect(self.propose)
         self.layout_.insertWidget(3, self.propose_button)
-        self.estimate_label = _big("", 12)
+        self.estimate_label = big_label("", 12)
         self.estimate_label.setObjectName("estimate")
         self.estimate_label.setStyleSheet("color:#e65100;")
         self.layout_.insertWidget(4, self.estimate_label)

@@ -25,7 +25,7 @@ from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, o
 from clockapp.services.payouts import PayoutFit
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.dialogs import _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog
 
 HEADERS = ("Place", "Before", "After", "Pays")
 
@@ -48,7 +48,7 @@ def _share(structure: PayoutStructure, place: int) -> str:
     )
 
 
-class FitDialog(_Dialog):
+class FitDialog(CashierDialog):
     """The payout table before and after renormalising; OK uses the table after."""
 
     def __init__(self, fit: PayoutFit, parent: QWidget | None = None) -> None:

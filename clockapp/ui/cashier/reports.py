@@ -21,7 +21,7 @@ from clockapp.core.money.drawer import NightSummary
 from clockapp.services.cashier.service import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow
-from clockapp.ui.cashier.dialogs import KIND_TITLE
+from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 
 #: Page sizes, in millimetres: (width, height, margin).
 RECEIPT_PAGE = (80.0, 160.0, 4.0)

@@ -36,7 +36,7 @@ from clockapp.core.money.entry_rules import (
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after
 from clockapp.services.app import Services
-from clockapp.ui.cashier.dialogs import _big, _Dialog
+from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.rules_fields import (
     MAX_CHIPS,
     MAX_LEVEL,
@@ -50,7 +50,7 @@ from clockapp.ui.cashier.rules_fields import (
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
 
-class EntryRulesDialog(_Dialog):
+class EntryRulesDialog(CashierDialog):
     """Edit the entry rules: buy-in, late registration, rebuys, add-on, re-entry, opening float.
 
     Attributes:
@@ -77,7 +77,7 @@ class EntryRulesDialog(_Dialog):
         structure = services.structure.get(tournament_id)
         self.breaks = breaks_after(structure)
         now = services.now()
-        self.kind_label = _big(rules.label, 16)
+        self.kind_label = big_label(rules.label, 16)
         self.kind_label.setObjectName("rules_kind")
         self.layout_.insertWidget(0, self.kind_label)
         if entries_sold:

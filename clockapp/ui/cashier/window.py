@@ -2,10 +2,10 @@
 
 `CashierWindow(services, bus, parent=None)` is opened from the clock (Ctrl+K). It listens to the
 bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
-another station shows here within the bus's poll. Keys (`CASHIER_KEYS`): the desk's one-key
-commands, plus Ctrl+F find, Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing
-records), Ctrl+Shift+D count the drawer, Ctrl+P receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the
-pages.
+another station shows here within the bus's poll. Keys (`CashierAction` and the desk's `DeskKey`
+in `clockapp.ui.actions`): the desk's one-key commands, plus Ctrl+F find, Ctrl+N new player,
+Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing records), Ctrl+Shift+D count the drawer, Ctrl+P
+receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the pages.
 
 The window composes parts that each own one job: the header (`header.CashierHeader`: the name,
 rules, pool, registration and the undo buttons, refreshed from the bus's flags), the desk, and
@@ -15,49 +15,27 @@ page is read now and which when it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes
-from clockapp.ui.actions import Meaning, mark
+from clockapp.ui.actions import CashierAction, bind_keys, install_actions
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.drawer_page import DrawerPage
+from clockapp.ui.cashier.eliminations_page import EliminationsPage
 from clockapp.ui.cashier.header import CashierHeader
 from clockapp.ui.cashier.ledger_page import LedgerPage
 from clockapp.ui.cashier.pages import FieldPage, Page
+from clockapp.ui.cashier.payouts_page import PayoutsPage
 from clockapp.ui.cashier.players_page import PlayersPage
-from clockapp.ui.cashier.prize_pages import EliminationsPage, PayoutsPage, ResultsPage
+from clockapp.ui.cashier.results_page import ResultsPage
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.cashier.setup_operations import set_rules
-
-#: Every key of the window, for the help overlay: (keys, what they do).
-CASHIER_KEYS: tuple[tuple[str, str], ...] = (
-    ("letters", "search players as you type"),
-    ("Up / Down, Enter", "choose the player"),
-    ("B or Enter", "buy-in"),
-    ("R", "rebuy"),
-    ("A", "add-on"),
-    ("E", "re-entry"),
-    ("X", "bust"),
-    ("Ctrl+N", "add a new player"),
-    ("Ctrl+F", "find a player"),
-    ("Ctrl+Z", "undo (writes a reversing row)"),
-    ("Ctrl+Shift+Z", "redo"),
-    ("Ctrl+Shift+D", "count the cash drawer"),
-    ("Ctrl+Shift+E", "entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
-    ("Ctrl+P", "receipt of the last sale (PDF)"),
-    ("Del", "void the selected ledger row"),
-    ("Ctrl+1 … Ctrl+8", "show a page"),
-)
 
 
 class CashierWindow(QMainWindow):
@@ -131,35 +109,31 @@ class CashierWindow(QMainWindow):
         )
 
     def _install_actions(self) -> None:
-        def add(text: str, keys: tuple[str, ...], handler: Callable[[], object]) -> QAction:
-            action = QAction(text, self)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _checked=False: handler())
-            self.addAction(action)
-            return action
-
-        self.actions_by_name: dict[str, QAction] = {
-            "find": add("Find a player", ("Ctrl+F",), self.focus_search),
-            "new_player": add("New player", ("Ctrl+N",), lambda: self._desk_do("add")),
-            "undo": add("Undo", ("Ctrl+Z",), self.undo),
-            "redo": add("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), self.redo),
-            # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one
-            # meaning across the app (tests/ui/test_shortcuts_app.py).
-            "count": add("Count the drawer", ("Ctrl+Shift+D",), self._count_drawer),
-            "receipt": add("Receipt", ("Ctrl+P",), self.save_receipt),
-            "rules": add("Entry rules", ("Ctrl+Shift+E",), self.start_rules),
-            "close": add("Close", ("Ctrl+W",), self.close),
-        }
-        mark(self.actions_by_name["new_player"], Meaning.NEW)
-        for n in range(self.tabs.count()):
-            add(f"Page {n + 1}", (f"Ctrl+{n + 1}",), partial(self.tabs.setCurrentIndex, n))
+        self.actions_by_name = install_actions(
+            self,
+            {
+                CashierAction.FIND: self.focus_search,
+                CashierAction.NEW_PLAYER: lambda: self._desk_do("add"),
+                CashierAction.UNDO: self.undo,
+                CashierAction.REDO: self.redo,
+                CashierAction.COUNT: self._count_drawer,
+                CashierAction.RECEIPT: self.save_receipt,
+                CashierAction.RULES: self.start_rules,
+                CashierAction.CLOSE: self.close,
+            },
+        )
+        # Ctrl+1 … Ctrl+8: one key per page, in the tabs' order.
+        self.page_actions = bind_keys(self, CashierAction.PAGE, self._show_page)
         self.ctx.history.undo_changed.connect(self._on_history_undo_changed)
         self._on_history_undo_changed()
 
+    def _show_page(self, index: int) -> None:
+        if index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
+
     def _on_history_undo_changed(self) -> None:
         """Ctrl+Z is offered when the header's Undo is (the service's answer, kept per revision)."""
-        self.actions_by_name["undo"].setEnabled(not self.ctx.history.undo_refusal())
+        self.actions_by_name[CashierAction.UNDO].setEnabled(not self.ctx.history.undo_refusal())
 
     # ------------------------------------------------------------------ commands
     def focus_search(self) -> None:
@@ -272,4 +246,4 @@ class CashierWindow(QMainWindow):
         super().closeEvent(event)
 
 
-__all__ = ["CASHIER_KEYS", "CashierWindow"]
+__all__ = ["CashierWindow"]

@@ -100,10 +100,6 @@ class DirectorWindow(QMainWindow):
 
         # The clock in small.
         self.mini_clock = MiniClock()
-        self.level_label = self.mini_clock.level_label  # the parts tests read, by their old names
-        self.countdown_label = self.mini_clock.countdown_label
-        self.blinds_label = self.mini_clock.blinds_label
-        self.status_label = self.mini_clock.status_label
         left.addWidget(self.mini_clock)
 
         # The buttons.
@@ -137,24 +133,13 @@ class DirectorWindow(QMainWindow):
         # Counts kept by hand, beside the room's sound and screen.
         boxes = QHBoxLayout()
         self.field_box = FieldBox()
-        self.entries_spin = self.field_box.entries_spin  # the parts tests read, by their old names
-        self.players_left_spin = self.field_box.players_left_spin
-        self.update_counts_button = self.field_box.update_counts_button
-        self.field_note = self.field_box.field_note
         self.room_box = RoomBox()
-        self.mute_check = self.room_box.mute_check
-        self.announce_check = self.room_box.announce_check
-        self.screen_combo = self.room_box.screen_combo
         boxes.addWidget(self.field_box, 1)
         boxes.addWidget(self.room_box, 1)
         left.addLayout(boxes)
 
         # Hard end.
         self.hard_end_box = HardEndBox(self._session.now)
-        self.hard_end_check = self.hard_end_box.check  # the parts tests read, by their old names
-        self.hard_end_edit = self.hard_end_box.edit
-        self.hard_end_button = self.hard_end_box.set_button
-        self.final_counts_button = self.hard_end_box.final_counts_button
         left.addWidget(self.hard_end_box)
         self.final_counts_action = QAction(FINAL_COUNTS, self)
         self.final_counts_action.setStatusTip(
@@ -219,7 +204,7 @@ class DirectorWindow(QMainWindow):
         }
         for action, handler in clicks.items():
             self.buttons[action].clicked.connect(lambda _=False, h=handler: h())
-        self.update_counts_button.clicked.connect(self._on_update_counts_clicked)
+        self.field_box.update_counts_button.clicked.connect(self._on_update_counts_clicked)
         self.hard_end_box.hard_end_chosen.connect(self._controller.set_hard_end)
         self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)
         self.final_counts_action.triggered.connect(lambda _=False: self.open_final_counts())
@@ -331,7 +316,9 @@ class DirectorWindow(QMainWindow):
     # ---------------------------------------------------------------- slots
 
     def _on_update_counts_clicked(self) -> None:
-        if self._controller.set_field(self.entries_spin.value(), self.players_left_spin.value()):
+        if self._controller.set_field(
+            self.field_box.entries_spin.value(), self.field_box.players_left_spin.value()
+        ):
             self.error_label.setText("")
 
     def _on_mute_toggled(self, checked: bool) -> None:

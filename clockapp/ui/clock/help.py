@@ -4,8 +4,9 @@ should see).
 
 The left half is built from `clockapp.ui.actions.Action`, so a new action appears here without
 editing this file. The right half lists the keys that work inside the cashier, tables and rulings
-windows (their `*_KEYS` tuples), so the director finds every key of the app in one place. Clicking
-the sheet or pressing `?` or Esc hides it.
+windows and the structure editor (`clockapp.ui.actions.help_sections`, from the same registry), so
+the director finds every key of the app in one place. Clicking the sheet or pressing `?` or Esc
+hides it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
-from clockapp.ui.actions import Action
+from clockapp.ui.actions import Action, help_sections
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 
@@ -28,19 +29,8 @@ KeyList = Sequence[tuple[str, str]]
 
 
 def window_keys() -> tuple[tuple[str, KeyList], ...]:
-    """(title, [(keys, what they do)]) of each window that has keys of its own.
-
-    Imported when the help is first shown: the clock starts without these windows.
-    """
-    from clockapp.ui.cashier import CASHIER_KEYS
-    from clockapp.ui.rulings import RULINGS_KEYS
-    from clockapp.ui.seating.window import TABLES_KEYS
-
-    return (
-        ("Cashier window (Ctrl+K)", CASHIER_KEYS),
-        ("Tables window (Ctrl+T)", TABLES_KEYS),
-        ("Rulings window (Ctrl+R)", RULINGS_KEYS),
-    )
+    """(title, [(keys, what they do)]) of each window that has keys of its own."""
+    return help_sections()
 
 
 class _Column:

@@ -1,62 +1,90 @@
 """What the rulings window is fed from outside the director's edits: the chip set and the odds.
 
-`Feeds` is the part of `RulingsWindow` that takes the smallest chip from the tournament (it follows
-the clock's colour-ups unless the director typed another unit) and shows the odds the background
-`OddsRunner` reports, if they are still about the cards on screen.
+`Feeds` takes the smallest chip from the tournament (it follows the clock's colour-ups unless the
+director typed another unit) and shows the odds the background `OddsRunner` reports, if they are
+still about the cards on screen.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.ui.rulings import analysis
+from clockapp.ui.rulings.edits import DisputeState
+from clockapp.ui.rulings.worker import OddsRunner
 
 
-class Feeds:
-    """Chip set and odds for `RulingsWindow` (which provides the dispute, the widgets, `_set`
-    and `_render`)."""
+class Feeds(QObject):
+    """The tournament's smallest chip and the odds of the cards on screen.
 
-    _dispute: Any
-    _chip_from_set: int | None
-    _chip_note: str
-    _odds: analysis.OddsAnswer | None
-    _odds_job: analysis.OddsJob | None
-    odds_note: Any
-    busy_bar: Any
-    odds_shown: Any
+    Signals:
+        changed(): what the window shows from here changed: render again.
+        odds_shown(object): odds for the cards on screen arrived (an `OddsAnswer`).
+    """
 
-    def _set(self, **changes: Any) -> None:  # pragma: no cover - provided by the window
-        raise NotImplementedError
+    changed = Signal()
+    odds_shown = Signal(object)
 
-    def _render(self) -> None:  # pragma: no cover - provided by the window
-        raise NotImplementedError
+    def __init__(
+        self,
+        state: DisputeState,
+        runner: OddsRunner,
+        odds_note: QLabel,
+        busy_bar: QWidget,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._runner = runner
+        self._odds_note = odds_note
+        self._busy_bar = busy_bar
+        self.odds: analysis.OddsAnswer | None = None
+        self.odds_job: analysis.OddsJob | None = None
+        self.chip_note = ""
+        self._chip_from_set: int | None = None
+        runner.finished.connect(self._on_runner_finished)
+        runner.failed.connect(self._on_runner_failed)
+        runner.busy_changed.connect(self._on_runner_busy_changed)
 
     # ---------------------------------------------------------------- the tournament's chips
 
-    def _on_chips_loaded(self, smallest: int | None, note: str) -> None:
+    def on_chips_loaded(self, smallest: int | None, note: str) -> None:
+        """The tournament's smallest chip, as read now."""
         previous, self._chip_from_set = self._chip_from_set, smallest
-        self._chip_note = note
-        if smallest is not None and (previous is None or self._dispute.chip == previous):
+        self.chip_note = note
+        if smallest is not None and (previous is None or self._state.dispute.chip == previous):
             # Follow the chip set unless the director typed another unit for this dispute.
-            self._set(chip=smallest)
+            self._state.set(chip=smallest)
         else:
-            self._render()
+            self.changed.emit()
 
     # ---------------------------------------------------------------- odds
 
+    def follow(self, job: analysis.OddsJob | None) -> None:
+        """Ask for the odds of `job` (the cards on screen) unless they are asked already."""
+        if job == self.odds_job:
+            return
+        self.odds_job, self.odds = job, None
+        self._runner.request(None if job is None else partial(analysis.run_odds, job))
+        if job is None:
+            self._odds_note.setText("")
+
     def _on_runner_finished(self, answer: object) -> None:
         assert isinstance(answer, analysis.OddsAnswer)
-        if answer.job != self._odds_job:
+        if answer.job != self.odds_job:
             return
-        self._odds = answer
-        self.odds_note.setText(answer.note)
-        self._render()
+        self.odds = answer
+        self._odds_note.setText(answer.note)
+        self.changed.emit()
         self.odds_shown.emit(answer)
 
     def _on_runner_failed(self, error: object) -> None:
-        self.odds_note.setText(f"Odds not available: {error}")
+        self._odds_note.setText(f"Odds not available: {error}")
 
     def _on_runner_busy_changed(self, busy: bool) -> None:
-        self.busy_bar.setVisible(busy)
+        self._busy_bar.setVisible(busy)
         if busy:
-            self.odds_note.setText("Working out the odds…")
+            self._odds_note.setText("Working out the odds…")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QInputDialog, QWidget
+from PySide6.QtWidgets import QCheckBox, QInputDialog, QWidget
 
 from clockapp.core.wall import RULING
 from clockapp.errors import ValidationError
@@ -17,8 +17,10 @@ from clockapp.poker.allin import AllInHand
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import analysis
+from clockapp.ui.rulings.edits import DisputeState
+from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.present import pots_shown
-from clockapp.ui.rulings.state import Dispute, Game
+from clockapp.ui.rulings.state import Game
 from clockapp.ui.rulings.to_wall import ruling_payload
 from clockapp.ui.rulings.verdict import verdict
 
@@ -27,71 +29,75 @@ BEAT_STREETS = {"preflop": 0, "flop": 3, "turn": 4}
 
 
 class WallKeys:
-    """Mixed into `RulingsWindow`, which provides the dispute, the odds and the deck choice."""
+    """The wall keys of a rulings window: the dispute from `state`, the odds from `feeds`, the
+    deck from `four_colour`; `ask_beat_street` asks the street the money went in on (None for
+    Cancel; tests replace it)."""
 
-    _dispute: Dispute
-    _odds: analysis.OddsAnswer | None
-    _wall_services: Services
-    _wall_bus: TournamentBus
-    _wall_showdown: tuple[int, tuple[tuple[str, tuple[str, ...]], ...]] | None
-    # Dialog hook: the street the money went in on, or None for Cancel (tests replace it).
-    ask_beat_street: Callable[[], str | None]
-
-    def _init_wall_keys(self, services: Services, bus: TournamentBus) -> None:
-        self._wall_services = services
-        self._wall_bus = bus
-        self._wall_showdown = None
-        self.ask_beat_street = self._ask_beat_street
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        state: DisputeState,
+        feeds: Feeds,
+        four_colour: QCheckBox,
+        parent: QWidget,
+    ) -> None:
+        self._services = services
+        self._bus = bus
+        self._state = state
+        self._feeds = feeds
+        self._four_colour = four_colour
+        self._parent = parent
+        # The showdown on the wall (its id and the hands), so a card dealt updates it in place.
+        self._showdown: tuple[int, tuple[tuple[str, tuple[str, ...]], ...]] | None = None
+        self.ask_beat_street: Callable[[], str | None] = self._ask_beat_street
 
     def _four(self) -> bool:
-        check = getattr(self, "four_colour_check", None)  # the window's deck choice
-        return bool(check is not None and check.isChecked())
+        return self._four_colour.isChecked()
 
     def ruling_to_wall(self) -> None:
         """Alt+W: the verdict on the wall until the director clears it."""
-        d = self._dispute
+        d = self._state.dispute
         reading = analysis.read_hands(d)
         shown = pots_shown(d, reading)
-        odds = self._odds
+        odds = self._feeds.odds
         shares = {i: h.share for i, h in odds.hands.items()} if odds is not None else None
         said = verdict(d, reading, shown.pots, shown.uncalled, shares)
         payload = ruling_payload(d, reading, shown.pots, shown.uncalled, said, self._four())
-        outcome = self._wall_services.wall.show(self._wall_bus.tournament_id, RULING, payload)
-        self._wall_bus.publish(outcome.changes)
+        outcome = self._services.wall.show(self._bus.tournament_id, RULING, payload)
+        self._bus.publish(outcome.changes)
 
     def showdown_to_wall(self) -> None:
         """Alt+S: the live hands all in, shown with their odds; again after each card dealt."""
-        d = self._dispute
+        d = self._state.dispute
         if d.game is not Game.HOLDEM:
             raise ValidationError("The showdown on the wall is for Hold'em hands.")
         live = [p for p in d.players if not p.folded]
         if any(p.bet <= 0 for p in live):
             raise ValidationError("Enter each live player's chips in (all in) first (Alt+C).")
-        tid = self._wall_bus.tournament_id
+        tid = self._bus.tournament_id
         ids = {
-            r.name.casefold(): r.id
-            for r in self._wall_services.cashier.registrations(tid)
-            if r.in_play
+            r.name.casefold(): r.id for r in self._services.cashier.registrations(tid) if r.in_play
         }
         entries = [
             AllInHand(p.short, " ".join(p.cards), p.bet, p.bet, ids.get(p.short.casefold()))
             for p in live
         ]
         hands = tuple((p.short, p.cards) for p in live)
-        same = self._wall_showdown is not None and self._wall_showdown[1] == hands
-        outcome = self._wall_services.showdown.show(
+        same = self._showdown is not None and self._showdown[1] == hands
+        outcome = self._services.showdown.show(
             tid,
             entries,
             " ".join(d.board),
-            showdown_id=self._wall_showdown[0] if same and self._wall_showdown else None,
+            showdown_id=self._showdown[0] if same and self._showdown else None,
             four_colour=self._four(),
         )
-        self._wall_showdown = (outcome.value.showdown_id, hands)
-        self._wall_bus.publish(outcome.changes)
+        self._showdown = (outcome.value.showdown_id, hands)
+        self._bus.publish(outcome.changes)
 
     def beat_to_list(self) -> None:
         """Alt+V: the hand, dealt to the river, as a candidate for the night's worst beat."""
-        d = self._dispute
+        d = self._state.dispute
         if len(d.board) != 5:
             raise ValidationError("Deal the whole board first: a bad beat is judged at the river.")
         street = self.ask_beat_street()
@@ -99,15 +105,14 @@ class WallKeys:
             return
         known = BEAT_STREETS[street]
         hands = [(p.short, " ".join(p.cards)) for p in d.players if not p.folded]
-        outcome = self._wall_services.showdown.enter_beat(
-            self._wall_bus.tournament_id, hands, " ".join(d.board[:known]), " ".join(d.board)
+        outcome = self._services.showdown.enter_beat(
+            self._bus.tournament_id, hands, " ".join(d.board[:known]), " ".join(d.board)
         )
-        self._wall_bus.publish(outcome.changes)
+        self._bus.publish(outcome.changes)
 
     def _ask_beat_street(self) -> str | None:
-        parent = self if isinstance(self, QWidget) else None
         street, ok = QInputDialog.getItem(
-            parent,
+            self._parent,
             "A bad beat",
             "The street when the money went in:",
             list(BEAT_STREETS),

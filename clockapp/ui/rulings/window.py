@@ -8,16 +8,15 @@ The smallest chip in play comes from the tournament (`services.rulings`) and fol
 color-ups through the bus. When the hand is at a known table, the director picks it in the side-pot
 panel: the players' names follow their seats and the button comes from the seating.
 
-The window is assembled from parts: `CardEdits` (typing and picking cards, `edits.py`), `Feeds`
-(the chip set and the odds, `feeds.py`) and `AtTable` (a known table, `at_table.py`).
+The window is assembled from parts that each own one job and get what they use in their
+constructor: `DisputeState` (the dispute on screen, `edits.py`), `CardEdits` (typing and picking
+cards, `edits.py`), `Feeds` (the chip set and the odds, `feeds.py`), `AtTable` (a known table,
+`at_table.py`) and `WallKeys` (the verdict, the showdown and a bad beat to the wall).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from functools import partial
-from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
@@ -34,7 +33,7 @@ from clockapp.ui.rulings import analysis, settlement
 from clockapp.ui.rulings.at_table import AtTable
 from clockapp.ui.rulings.bar import RulingsBar, VerdictBar, keys_help
 from clockapp.ui.rulings.card_picker import CardPicker
-from clockapp.ui.rulings.edits import CardEdits
+from clockapp.ui.rulings.edits import CardEdits, DisputeState
 from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.hands import BoardRow, HandsPanel
 from clockapp.ui.rulings.pots import PotsPanel
@@ -55,7 +54,7 @@ SIDE_MARGIN = 14
 OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
 
 
-class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
+class RulingsWindow(QWidget):
     """The director's rulings window: cards, hands, odds and side pots.
 
     Signals:
@@ -77,22 +76,13 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         """Build the window; with `settings`, its place and the deck choice are remembered."""
         super().__init__(parent, Qt.WindowType.Window)
         self._settings = settings
-        self._dispute: Dispute = Dispute()
-        self._errors: dict[int, str] = {}
-        self._odds: analysis.OddsAnswer | None = None
-        self._odds_job: analysis.OddsJob | None = None
-        self._chip_from_set: int | None = None
-        self._chip_note = ""
-        self._typing: int | None = None  # the target whose entry the director is typing in
-        self._tables: dict[int, Any] = {}  # TableAtHand by number
-        self._table: int | None = None  # the table the hand is at, when the director chose one
-        self._init_wall_keys(services, bus)
+        self._services = services
+        self._bus = bus
+        self.state = DisputeState(self)
+        self.state.applied.connect(self._on_state_applied)
         self.setWindowTitle("Rulings")
         self.setObjectName("rulings_window")
         self.runner = OddsRunner(self)
-        self.runner.finished.connect(self._on_runner_finished)
-        self.runner.failed.connect(self._on_runner_failed)
-        self.runner.busy_changed.connect(self._on_runner_busy_changed)
         self._setup_ui()
         self._install_keys()
         if settings is not None:
@@ -100,10 +90,8 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
             four = settings.qsettings.value(FOUR_COLOUR_KEY, False)
             self.four_colour_check.setChecked(four in (True, "true", "1", 1))
         self.chips = ChipSource(services, bus, self)
-        self.chips.loaded.connect(self._on_chips_loaded)
+        self.chips.loaded.connect(self.feeds.on_chips_loaded)
         self.chips.load()
-        self.tables = TableSource(services, bus, self)
-        self.tables.loaded.connect(self._on_tables_loaded)
         self.tables.load()
         self._render()
 
@@ -119,7 +107,9 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         outer.addWidget(self.verdict_bar)
         self.bar = RulingsBar(self)
         self.game_combo = self.bar.game_combo
-        self.game_combo.currentIndexChanged.connect(self._on_game_combo_changed)
+        self.edits = CardEdits(
+            self.state, self.game_combo, self.focus_target, lambda: self.pots.focus_bets()
+        )
         self.four_colour_check = self.bar.four_colour_check
         self.four_colour_check.toggled.connect(lambda _on: self._render())
         self.bar.new_button.clicked.connect(self.new_dispute)
@@ -135,13 +125,16 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         column.setSpacing(10)
         column.addWidget(self.bar)
         self.picker = CardPicker(left)
-        self.picker.card_picked.connect(self._on_picker_card_picked)
-        self.picker.card_removed.connect(self._remove_card)
+        self.picker.card_picked.connect(self.edits.place_card)
+        self.picker.card_removed.connect(self.edits.remove_card)
         column.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignLeft)
         self.board = BoardRow(left)
         self._connect_cards_box(self.board.cards, BOARD)
         self.busy_bar = self.board.busy_bar
         self.odds_note = self.board.odds_note
+        self.feeds = Feeds(self.state, self.runner, self.odds_note, self.busy_bar, self)
+        self.feeds.changed.connect(self._render)
+        self.feeds.odds_shown.connect(self.odds_shown)
         column.addWidget(self.board)
         self.hands = HandsPanel(left)
         self.hands.player_added.connect(self.add_player)
@@ -149,13 +142,19 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         column.addWidget(self.hands, 1)
         column.addWidget(keys_help(left))
         self.pots = PotsPanel(splitter)
-        self.pots.bet_changed.connect(lambda i, v: self._edit_player(i, bet=v))
-        self.pots.folded_changed.connect(lambda i, on: self._edit_player(i, folded=on))
-        self.pots.place_changed.connect(lambda i, v: self._edit_player(i, place=v or None))
-        self.pots.button_changed.connect(lambda v: self._set(button=v or None))
-        self.pots.dead_changed.connect(lambda v: self._set(dead=v))
-        self.pots.chip_changed.connect(lambda v: self._set(chip=v))
-        self.pots.table_chosen.connect(lambda n: self.choose_table(n or None))
+        state = self.state
+        self.pots.bet_changed.connect(lambda i, v: state.edit_player(i, bet=v))
+        self.pots.folded_changed.connect(lambda i, on: state.edit_player(i, folded=on))
+        self.pots.place_changed.connect(lambda i, v: state.edit_player(i, place=v or None))
+        self.pots.button_changed.connect(lambda v: state.set(button=v or None))
+        self.pots.dead_changed.connect(lambda v: state.set(dead=v))
+        self.pots.chip_changed.connect(lambda v: state.set(chip=v))
+        self.tables = TableSource(self._services, self._bus, self)
+        self.at_table = AtTable(self.state, self.pots, self.tables)
+        self.pots.table_chosen.connect(lambda n: self.at_table.choose_table(n or None))
+        self.wall = WallKeys(
+            self._services, self._bus, self.state, self.feeds, self.four_colour_check, self
+        )
         splitter.addWidget(left)
         splitter.addWidget(self.pots)
         splitter.setChildrenCollapsible(False)
@@ -175,23 +174,23 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
             RulingsAction.HAND: self.focus_target,  # Alt+1 is the first player (index 0)
             RulingsAction.BETS: lambda _: self.pots.focus_bets(),
             RulingsAction.ADD_PLAYER: lambda _: self.add_player(),
-            RulingsAction.REMOVE_PLAYER: lambda _: self.remove_player(self._dispute.target),
+            RulingsAction.REMOVE_PLAYER: lambda _: self.remove_player(self.state.dispute.target),
             # Outside text fields (they take Backspace first), it takes back the last card.
-            RulingsAction.TAKE_BACK: lambda _: self._remove_last(),
-            RulingsAction.TOGGLE_GAME: lambda _: self._toggle_game(),
+            RulingsAction.TAKE_BACK: lambda _: self.edits.remove_last(),
+            RulingsAction.TOGGLE_GAME: lambda _: self.edits.toggle_game(),
             RulingsAction.NEW_DISPUTE: lambda _: self.new_dispute(),
-            RulingsAction.RULING_TO_WALL: lambda _: self.ruling_to_wall(),
-            RulingsAction.SHOWDOWN_TO_WALL: lambda _: self.showdown_to_wall(),
-            RulingsAction.BAD_BEAT: lambda _: self.beat_to_list(),
+            RulingsAction.RULING_TO_WALL: lambda _: self.wall.ruling_to_wall(),
+            RulingsAction.SHOWDOWN_TO_WALL: lambda _: self.wall.showdown_to_wall(),
+            RulingsAction.BAD_BEAT: lambda _: self.wall.beat_to_list(),
         }
         self.key_actions = {a: bind_keys(self, a, handlers[a]) for a in RulingsAction}
 
     def _connect_cards_box(self, box: CardsBox, target: int) -> None:
-        box.text_edited.connect(lambda text: self._on_entry_edited(target, text))
-        box.focused.connect(lambda: self._aim(target))
-        box.remove_requested.connect(self._remove_card)
-        box.remove_last_requested.connect(lambda: self._remove_last(target))
-        box.advanced.connect(lambda: self._advance(target))
+        box.text_edited.connect(lambda text: self.edits.entry_edited(target, text))
+        box.focused.connect(lambda: self.state.aim(target))
+        box.remove_requested.connect(self.edits.remove_card)
+        box.remove_last_requested.connect(lambda: self.edits.remove_last(target))
+        box.advanced.connect(lambda: self.edits.advance(target))
 
     def _connect_rows(self) -> None:
         for index, row in enumerate(self.hands.rows):
@@ -199,80 +198,66 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
                 continue
             row.setProperty("connected", True)
             self._connect_cards_box(row.cards, index)
-            row.seat_spin.valueChanged.connect(lambda v, i=index: self._edit_seat(i, v))
-            row.name_edit.textEdited.connect(lambda t, i=index: self._edit_player(i, name=t))
+            row.seat_spin.valueChanged.connect(lambda v, i=index: self.at_table.edit_seat(i, v))
+            row.name_edit.textEdited.connect(lambda t, i=index: self.state.edit_player(i, name=t))
             row.remove_button.clicked.connect(lambda _=False, i=index: self.remove_player(i))
 
     # ---------------------------------------------------------------- public API
 
     def dispute(self) -> Dispute:
         """What the director has entered."""
-        return self._dispute
+        return self.state.dispute
 
     def set_dispute(self, dispute: Dispute) -> None:
         """Show `dispute` (a whole case at once: tests, a saved example)."""
-        self._errors.clear()
-        self._apply(dispute)
+        self.state.errors.clear()
+        self.state.apply(dispute)
         self.pots.refit()  # a new case: share the height again (edits never move the form)
 
     def new_dispute(self) -> None:
         """Start again with an empty board and two players; the game and chip stay."""
-        d = self._dispute
+        d = self.state.dispute
         fresh = Dispute(game=d.game, chip=d.chip)
-        if self._table is not None:
-            fresh = fresh.at_table(self._table_names(), self.tables.button_seat(self._table))
+        if self.at_table.table is not None:
+            fresh = fresh.at_table(self.at_table.names(), self.at_table.button_seat())
         self.set_dispute(fresh)
         self.focus_target(BOARD)
 
     def add_player(self) -> None:
         """Add a player on the next free seat (at a known table, the next seated player) and aim
         the picker at them."""
-        d = self._dispute.add_player(self._table_names())
-        if d is not self._dispute:
-            self._apply(d.with_target(len(d.players) - 1))
+        d = self.state.dispute.add_player(self.at_table.names())
+        if d is not self.state.dispute:
+            self.state.apply(d.with_target(len(d.players) - 1))
             self.focus_target(len(d.players) - 1)
 
     def remove_player(self, index: int) -> None:
         """Take player `index` out of the dispute."""
         if index == BOARD:
             return
-        self._errors.clear()
-        self._apply(self._dispute.remove_player(index))
+        self.state.errors.clear()
+        self.state.apply(self.state.dispute.remove_player(index))
 
     def focus_target(self, target: int) -> None:
         """Put the keyboard in the entry of `target` (the board or a player)."""
-        if target != BOARD and target >= len(self._dispute.players):
+        if target != BOARD and target >= len(self.state.dispute.players):
             return
-        self._aim(target)
+        self.state.aim(target)
         box = self.board.cards if target == BOARD else self.hands.rows[target].cards
         if target != BOARD:
             self.hands.scroll_to(self.hands.rows[target])
         box.entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    # ---------------------------------------------------------------- edits
-
-    def _apply(self, dispute: Dispute) -> None:
-        changed = dispute != self._dispute
-        self._dispute = dispute
-        self._render()
-        if changed:
-            self.dispute_changed.emit(dispute)
-
-    def _set(self, **changes: Any) -> None:  # Dispute's fields, each of its own type
-        self._apply(replace(self._dispute, **changes))
-
-    def _edit_player(self, index: int, **changes: object) -> None:
-        if index < len(self._dispute.players):
-            self._apply(self._dispute.with_player(index, **changes))
-
-    def _aim(self, target: int) -> None:
-        if target != self._dispute.target:
-            self._apply(self._dispute.with_target(target))
-
     # ---------------------------------------------------------------- render
 
+    def _on_state_applied(self, changed: bool) -> None:
+        self._render()
+        if changed:
+            self.dispute_changed.emit(self.state.dispute)
+
     def _render(self) -> None:
-        d = self._dispute
+        state, feeds = self.state, self.feeds
+        d = state.dispute
         four = self.four_colour_check.isChecked()
         blocked = self.game_combo.blockSignals(True)
         self.game_combo.setCurrentIndex(list(Game).index(d.game))
@@ -280,32 +265,26 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
         self.picker.set_four_colour(four)
         self.picker.set_used(d.used())
         reading = analysis.read_hands(d)
-        job = analysis.odds_job(d)
-        if job != self._odds_job:
-            self._odds_job, self._odds = job, None
-            self.runner.request(None if job is None else partial(analysis.run_odds, job))
-            if job is None:
-                self.odds_note.setText("")
+        feeds.follow(analysis.odds_job(d))
         self.board.show_board(
-            d.board, d.target == BOARD, self._errors.get(BOARD), four, self._typing == BOARD
+            d.board, d.target == BOARD, state.errors.get(BOARD), four, state.typing == BOARD
         )
         # The pots first: their winners badge the hands ("WINS SIDE 2").
         pots = self._render_pots(reading)
         self.hands.ensure_rows(len(d.players))
         for index, row in enumerate(self.hands.rows):
-            shown = hand_shown(
-                d, index, reading, self._odds, self._odds_job, self._errors.get(index), four, pots
-            )
+            error = state.errors.get(index)
+            shown = hand_shown(d, index, reading, feeds.odds, feeds.odds_job, error, four, pots)
             player = d.players[index]
             row.show_player(player.seat, player.name, removable=len(d.players) > 1)
             winner = shown.badge_kind in ("WINS", "SPLITS")
-            row.show_hand(shown, d.game.hole_cards, winner, four, self._typing == index)
+            row.show_hand(shown, d.game.hole_cards, winner, four, state.typing == index)
 
     def _render_pots(self, reading: analysis.Reading) -> tuple[settlement.PotRow, ...]:
-        d = self._dispute
+        d = self.state.dispute
         shown = pots_shown(d, reading)
         self.pots.show_players(d.players, shown.places)
-        self.pots.show_settings(d.button, d.dead, d.chip, self._chip_note)
+        self.pots.show_settings(d.button, d.dead, d.chip, self.feeds.chip_note)
         self.pots.show_answer(
             shown.pots,
             shown.payouts,
@@ -315,7 +294,7 @@ class RulingsWindow(AtTable, Feeds, CardEdits, WallKeys, QWidget):
             shown.warnings,
             shown.knockouts,
         )
-        odds = self._odds
+        odds = self.feeds.odds
         shares = {i: h.share for i, h in odds.hands.items()} if odds is not None else None
         self.verdict_bar.show_verdict(verdict(d, reading, shown.pots, shown.uncalled, shares))
         return shown.pots

@@ -1,77 +1,148 @@
-"""The move list commands of the tables window: what the list shows, acknowledging, printing.
-
-`MoveListCommands` is mixed into `TablesWindow`; it uses the window's services, banner, move
-model and table, the detail line under the list, and the `ask_pdf_path` hook.
-"""
+"""The tables window's move list: what it shows, acknowledging moves, printing the move sheet."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clockapp.ui.optional import Part, notice
-from clockapp.ui.seating.host import TablesHost
-from clockapp.ui.seating.model import MOVE_ID_ROLE
+from clockapp.ui.seating.context import TablesContext
+from clockapp.ui.seating.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
 from clockapp.ui.seating.printing import print_moves, save_moves_pdf
 
 
-class MoveListCommands(TablesHost):
-    """The move list: pending moves (or every move), acknowledging them, printing the sheet."""
+class MovesBox(QGroupBox):
+    """The pending moves (or every move), acknowledging them, printing the sheet.
 
-    def _reload_moves(self, _checked: bool = False) -> None:
-        tid = self.tournament_id
-        seating = self._services.seating
+    `ask_pdf_path` asks where to save the sheet (None for Cancel); tests replace it.
+    """
+
+    def __init__(self, context: TablesContext, parent: QWidget | None = None) -> None:
+        super().__init__("Moves", parent)
+        self._context = context
+        self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
+        self.model = MoveListModel(self)
+        layout = QVBoxLayout(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Names are elided in a column the director can widen; the reason takes what is left
+        # (the line under the list shows it whole).
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, 130)
+        header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+        layout.addWidget(self.table, 1)
+        self.detail = QLabel(self)
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.detail.setMinimumHeight(self.detail.fontMetrics().height() * 3)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.detail)
+        self.show_done = QCheckBox("Show moves already made", self)
+        self.show_done.toggled.connect(self._on_show_done_toggled)
+        layout.addWidget(self.show_done)
+        buttons = QHBoxLayout()
+        self.acknowledge_button = QPushButton("&Moved", self)
+        self.acknowledge_button.setToolTip(
+            "The selected players have moved: take them off the display"
+        )
+        self.acknowledge_button.clicked.connect(self.acknowledge_selected)
+        self.acknowledge_all_button = QPushButton("All moved", self)
+        self.acknowledge_all_button.clicked.connect(self.acknowledge_all)
+        self.print_button = QPushButton("&Print…", self)
+        self.print_button.clicked.connect(self.print_moves)
+        self.pdf_button = QPushButton("Save PDF…", self)
+        self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
+        for button in (
+            self.acknowledge_button,
+            self.acknowledge_all_button,
+            self.print_button,
+            self.pdf_button,
+        ):
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+
+    def reload(self) -> None:
+        """Read the moves again."""
+        tid = self._context.tid
+        seating = self._context.services.seating
         moves = seating.moves(tid) if self.show_done.isChecked() else seating.pending_moves(tid)
-        self.move_model.set_moves(moves)
-        self._show_move_detail(0 if moves else -1)
+        self.model.set_moves(moves)
+        self._show_detail(0 if moves else -1)
 
-    def _on_move_current_changed(self, current: Any, _previous: Any) -> None:
-        self._show_move_detail(current.row())
+    def _on_show_done_toggled(self, _checked: bool) -> None:
+        self.reload()
 
-    def _show_move_detail(self, row: int) -> None:
-        if not 0 <= row < self.move_model.rowCount():
-            self.move_detail.setText("No moves on the display." if row < 0 else "")
+    def _on_table_current_changed(self, current: Any, _previous: Any) -> None:
+        self._show_detail(current.row())
+
+    def _show_detail(self, row: int) -> None:
+        if not 0 <= row < self.model.rowCount():
+            self.detail.setText("No moves on the display." if row < 0 else "")
             return
-        move = self.move_model.move_at(row)
-        self.move_detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
+        move = self.model.move_at(row)
+        self.detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
 
     def acknowledge_selected(self) -> None:
         """The selected players have moved."""
-        rows = sorted({index.row() for index in self.move_table.selectionModel().selectedRows()})
-        if not rows and self.move_model.rowCount() > 0:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        if not rows and self.model.rowCount() > 0:
             rows = [0]
-        tid = self.tournament_id
+        tid = self._context.tid
         for row in rows:
-            move_id = self.move_model.index(row, 0).data(MOVE_ID_ROLE)
-            self._run(partial(self._services.seating.acknowledge_move, tid, move_id))
+            move_id = self.model.index(row, 0).data(MOVE_ID_ROLE)
+            self._context.run(
+                partial(self._context.services.seating.acknowledge_move, tid, move_id)
+            )
 
     def acknowledge_all(self) -> None:
         """Every player on the display has moved."""
-        tid = self.tournament_id
-        self._run(lambda: self._services.seating.acknowledge_all(tid))
-
-    def _sheet_title(self) -> str:
-        return self.windowTitle().removeprefix("Tables: ")
+        tid = self._context.tid
+        self._context.run(lambda: self._context.services.seating.acknowledge_all(tid))
 
     def print_moves(self) -> None:
         """Print the moves shown (the print dialog chooses the printer or a PDF file)."""
         try:  # optional: the window, and saving a PDF, work without Qt's printing support
             from PySide6.QtPrintSupport import QPrintDialog, QPrinter
         except ImportError as error:
-            self.banner.show_message(notice(Part.PRINTING, error) + " Save a PDF instead.")
+            message = notice(Part.PRINTING, error) + " Save a PDF instead."
+            self._context.banner.show_message(message)
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            print_moves(printer, self._sheet_title(), self.move_model.moves, self._services.now())
+            print_moves(printer, self._context.name, self.model.moves, self._context.now())
 
     def save_pdf(self, path: Path) -> None:
         """Print the moves shown to a PDF file."""
-        save_moves_pdf(path, self._sheet_title(), self.move_model.moves, self._services.now())
-        self.banner.show_message(f"Saved the move sheet to {path}.", "info")
+        save_moves_pdf(path, self._context.name, self.model.moves, self._context.now())
+        self._context.banner.show_message(f"Saved the move sheet to {path}.", "info")
 
     def _on_pdf_button_clicked(self) -> None:
         path = self.ask_pdf_path()

@@ -1,19 +1,23 @@
 """The tables window's commands that follow play: balancing, breaking tables, the final table,
 hand-for-hand, and the status line that says what comes next.
 
-`PlayCommands` is mixed into `TablesWindow`; like the other mixins it uses the window's services,
-bus, banner, room and `ask_*` hooks (see `clockapp.ui.seating.host`). Each command is one service
-call through the bus; a refused command shows its message in the banner and changes nothing.
-Balancing may stop to ask where a table's button is (`NeedButton`): the window asks the director,
-sets it, and balances again until the plan is complete or the director cancels.
+Each command is one service call through the bus (`TablesContext.run`); a refused command shows
+its message in the banner and changes nothing. Balancing may stop to ask where a table's button
+is (`NeedButton`): `ask_button` asks the director, the answer is set, and balancing runs again
+until the plan is complete or the director cancels.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
-from clockapp.services.seating import RoomView
-from clockapp.ui.seating.host import TablesHost
+from PySide6.QtWidgets import QDialog, QWidget
+
+from clockapp.core.seating.balancing import NeedButton
+from clockapp.services.seating import RoomView, TableInfo
+from clockapp.ui.seating.context import TablesContext
+from clockapp.ui.seating.dialogs import ButtonDialog, FinalTableDialog
 
 #: How many button questions one balancing may ask before the window gives up (one per table is
 #: the most a plan needs; this only stops a loop if the answers never stick).
@@ -45,17 +49,29 @@ def room_status_text(room: RoomView) -> str:
     return text
 
 
-class PlayCommands(TablesHost):
-    """Balance, break, form the final table, and run hand-for-hand."""
+class PlayCommands:
+    """Balance, break, form the final table, and run hand-for-hand.
+
+    `reload` reads the room again (a refused hand-for-hand toggle puts its check back). The
+    `ask_*` attributes open the dialogs, each returning the answer or None for Cancel; tests
+    replace them with plain functions.
+    """
+
+    def __init__(self, context: TablesContext, reload: Callable[[], None], parent: QWidget) -> None:
+        self._context = context
+        self._reload = reload
+        self._parent = parent
+        self.ask_button: Callable[[NeedButton, TableInfo], int | None] = self._ask_button
+        self.ask_final_size: Callable[[], int | None] = self._ask_final_size
 
     def balance(self) -> None:
         """Break what breaks and balance, asking for each button the plan needs."""
-        tid = self.tournament_id
-        seating = self._services.seating
+        tid = self._context.tid
+        seating = self._context.services.seating
         moved = 0
         summaries: list[str] = []
         for _ in range(MAX_QUESTIONS):
-            result = self._run(lambda: seating.balance(tid))
+            result = self._context.run(lambda: seating.balance(tid))
             if result is None:
                 return
             moved += len(result.moves)
@@ -66,61 +82,81 @@ class PlayCommands(TablesHost):
                     text = f"{moved} moves in all. " + text
                 summaries.append(text)
                 kind = "warning" if result.warnings else "info"
-                self.banner.show_message(" ".join(summaries), kind)
+                self._context.banner.show_message(" ".join(summaries), kind)
                 return
             if result.moves:
                 summaries.append(result.summary.replace(need.reason, "").strip())
             room = seating.room(tid)
             seat = self.ask_button(need, room.table(need.table))
             if seat is None:
-                self.banner.show_message(
+                self._context.banner.show_message(
                     f"Balancing waits for the button at table {need.table}. {need.reason}",
                     "warning",
                 )
                 return
-            if self._run(partial(seating.set_button, tid, need.table, seat)) is None:
+            if self._context.run(partial(seating.set_button, tid, need.table, seat)) is None:
                 return
-        self.banner.show_message("Balancing kept asking for buttons; balance again.", "warning")
+        self._context.banner.show_message(
+            "Balancing kept asking for buttons; balance again.", "warning"
+        )
 
     def break_tables(self) -> None:
         """Break the next table in the break order, when the players fit."""
-        tid = self.tournament_id
-        result = self._run(lambda: self._services.seating.break_tables(tid))
+        tid = self._context.tid
+        result = self._context.run(lambda: self._context.services.seating.break_tables(tid))
         if result is not None:
-            self.banner.show_message(result.summary, "info")
+            self._context.banner.show_message(result.summary, "info")
 
     def form_final_table(self) -> None:
         """Ask the final table's size and redraw everyone there."""
         size = self.ask_final_size()
         if size is None:
             return
-        tid = self.tournament_id
-        result = self._run(lambda: self._services.seating.form_final_table(tid, size))
+        tid = self._context.tid
+        result = self._context.run(
+            lambda: self._context.services.seating.form_final_table(tid, size)
+        )
         if result is not None:
-            self.banner.show_message(result.summary + " Draw for the button.", "info")
+            self._context.banner.show_message(result.summary + " Draw for the button.", "info")
 
     # ---------------------------------------------------------------- hand-for-hand
     def toggle_hand_for_hand(self) -> None:
         """Start or stop hand-for-hand play."""
-        if self.room is not None and self.room.hand_for_hand is not None:
+        if self._context.room is not None and self._context.room.hand_for_hand is not None:
             self.stop_hand_for_hand()
         else:
-            tid = self.tournament_id
-            self._run(lambda: self._services.seating.start_hand_for_hand(tid))
-            self.reload()
+            tid = self._context.tid
+            self._context.run(lambda: self._context.services.seating.start_hand_for_hand(tid))
+            self._reload()
 
     def stop_hand_for_hand(self) -> None:
         """End hand-for-hand play."""
-        tid = self.tournament_id
-        self._run(lambda: self._services.seating.stop_hand_for_hand(tid))
-        self.reload()
+        tid = self._context.tid
+        self._context.run(lambda: self._context.services.seating.stop_hand_for_hand(tid))
+        self._reload()
 
     def next_hand(self) -> None:
         """Deal the next hand everywhere (every table must have finished)."""
-        tid = self.tournament_id
-        self._run(lambda: self._services.seating.next_hand(tid))
+        tid = self._context.tid
+        self._context.run(lambda: self._context.services.seating.next_hand(tid))
 
-    def _on_hfh_table_toggled(self, table: int, finished: bool) -> None:
-        tid = self.tournament_id
-        if self._run(lambda: self._services.seating.finish_hand(tid, table, finished)) is None:
-            self.reload()
+    def finish_hand(self, table: int, finished: bool) -> None:
+        """Mark a table's hand finished (or playing again)."""
+        tid = self._context.tid
+        if (
+            self._context.run(
+                lambda: self._context.services.seating.finish_hand(tid, table, finished)
+            )
+            is None
+        ):
+            self._reload()
+
+    def _ask_button(self, need: NeedButton, table: TableInfo) -> int | None:
+        dialog = ButtonDialog(need, table, self._parent)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_final_size(self) -> int | None:
+        if self._context.room is None:
+            return None
+        dialog = FinalTableDialog(self._context.room, self._parent)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,4 +1,4 @@
-"""The seating rules dialog and the table dialog, and the window commands that open them.
+"""The seating rules dialog and the table dialog, and the commands that open them.
 
 "Rules…" sets, in one action (`services.seating.set_rules`): when tables count as out of balance
 (within N players; optionally a wider limit while many tables play), the order tables break in,
@@ -9,6 +9,7 @@ of seats (`services.seating.update_table`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -31,7 +31,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy, BreakRules, break_order
 from clockapp.services.seating import RoomView, TableInfo
-from clockapp.ui.seating.host import TablesHost
+from clockapp.ui.seating.context import TablesContext
 
 #: The largest "within N players" the dialog offers.
 MAX_WITHIN = 9
@@ -257,17 +257,27 @@ class TableDialog(QDialog):
         return self.name.text().strip(), self.seats.value()
 
 
-class RulesCommands(TablesHost):
-    """The tables window's "Rules…" and "Rename / seats…" commands (a mixin of the window)."""
+class RulesCommands:
+    """The tables window's "Rules…" and "Rename / seats…" commands.
+
+    The `ask_*` attributes open the dialogs, each returning the answer or None for Cancel; tests
+    replace them with plain functions.
+    """
+
+    def __init__(self, context: TablesContext, parent: QWidget) -> None:
+        self._context = context
+        self._parent = parent
+        self.ask_rules: Callable[[], SeatingRules | None] = self._ask_rules
+        self.ask_table: Callable[[TableInfo], tuple[str, int] | None] = self._ask_table
 
     def edit_rules(self) -> None:
         """Ask for the seating rules and save them in one action."""
         answer = self.ask_rules()
         if answer is None:
             return
-        tid = self.tournament_id
-        saved = self._run(
-            lambda: self._services.seating.set_rules(
+        tid = self._context.tid
+        saved = self._context.run(
+            lambda: self._context.services.seating.set_rules(
                 tid,
                 policy=answer.policy,
                 rules=answer.rules,
@@ -276,38 +286,36 @@ class RulesCommands(TablesHost):
         if saved is not None:
             size = saved.rules.final_table_size
             seats = f"{size} players" if size is not None else "its open seats"
-            self.banner.show_message(
+            self._context.banner.show_message(
                 f"Seating rules saved: balance {saved.policy}; the final table seats {seats}.",
                 "info",
             )
 
-    def table_menu(self, number: int) -> QMenu:
-        """The right-click menu of a table (outside its seats)."""
-        menu = QMenu(self)
-        menu.addAction("Rename / seats…", lambda: self.edit_table(number))
-        return menu
-
     def edit_table(self, number: int) -> None:
         """Ask for a table's name and seats, and change them."""
-        if self.room is None:
+        if self._context.room is None:
             return
-        answer = self.ask_table(self.room.table(number))
+        answer = self.ask_table(self._context.room.table(number))
         if answer is None:
             return
         name, seats = answer
-        tid = self.tournament_id
-        changed = self._run(
-            lambda: self._services.seating.update_table(tid, number, name=name, seat_count=seats)
+        tid = self._context.tid
+        changed = self._context.run(
+            lambda: self._context.services.seating.update_table(
+                tid, number, name=name, seat_count=seats
+            )
         )
         if changed is not None:
-            self.banner.show_message(f"{changed.label} has {changed.seat_count} seats.", "info")
+            self._context.banner.show_message(
+                f"{changed.label} has {changed.seat_count} seats.", "info"
+            )
 
     def _ask_rules(self) -> SeatingRules | None:
-        if self.room is None:
+        if self._context.room is None:
             return None
-        dialog = RulesDialog(self.room, self)
+        dialog = RulesDialog(self._context.room, self._parent)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_table(self, table: TableInfo) -> tuple[str, int] | None:
-        dialog = TableDialog(table, self)
+        dialog = TableDialog(table, self._parent)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

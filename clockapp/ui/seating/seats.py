@@ -1,40 +1,38 @@
-"""The seat commands of the tables window: add tables, draw seats, hand moves, the seat menu.
+"""The seat commands of the tables window: add tables, draw seats, hand moves, a seat's menu.
 
-`SeatCommands` is mixed into `TablesWindow`; it uses the window's services, bus, banner, room
-view, undo stack and `ask_*` hooks.
+Hand moves (drag and drop, or the move dialog) go on the window's undo stack (`push_move`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QListWidgetItem, QMenu
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from clockapp.core.errors import DomainError
-from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.seating.commands import push_move
-from clockapp.ui.seating.host import TablesHost
+from clockapp.ui.seating.context import TablesContext
+from clockapp.ui.seating.dialogs import AddTablesDialog, MoveDialog
 
-T = TypeVar("T")
 
+class SeatCommands:
+    """Tables, draws, hand moves and the commands of a seat's right-click menu.
 
-class SeatCommands(TablesHost):
-    """Tables, draws, hand moves and the right-click menu of a seat."""
+    The `ask_*` attributes open the dialogs, each returning the answer or None for Cancel; tests
+    replace them with plain functions.
+    """
 
-    # ---------------------------------------------------------------- running commands
-    def _run(self, operation: Callable[[], Outcome[T]]) -> T | None:
-        """One service call through the bus; a refusal goes to the banner (returns None)."""
-        try:
-            return self._bus.run(operation)
-        except DomainError as error:
-            self.banner.show_message(str(error))
-            return None
+    def __init__(self, context: TablesContext, undo_stack: QUndoStack, parent: QWidget) -> None:
+        self._context = context
+        self._undo_stack = undo_stack
+        self._parent = parent
+        self.ask_tables: Callable[[], tuple[int, int] | None] = self._ask_tables
+        self.ask_move: Callable[[int | None], tuple[int, int, int] | None] = self._ask_move
 
     def _refused(self, message: str) -> None:
-        self.banner.show_message(message)
+        self._context.banner.show_message(message, "error")
 
     # ---------------------------------------------------------------- the room
     def add_tables(self) -> None:
@@ -43,35 +41,31 @@ class SeatCommands(TablesHost):
         if answer is None:
             return
         count, seats = answer
-        tid = self.tournament_id
-        added = self._run(lambda: self._services.seating.add_tables(tid, count, seats))
+        tid = self._context.tid
+        added = self._context.run(
+            lambda: self._context.services.seating.add_tables(tid, count, seats)
+        )
         if added is not None:
-            self.banner.show_message(
+            self._context.banner.show_message(
                 f"Added table{'s' if len(added) > 1 else ''} {', '.join(map(str, added))}.",
                 "info",
             )
 
     def draw_seats(self) -> None:
         """Draw seats for everyone waiting."""
-        tid = self.tournament_id
-        drawn = self._run(lambda: self._services.seating.draw_seats(tid))
+        tid = self._context.tid
+        drawn = self._context.run(lambda: self._context.services.seating.draw_seats(tid))
         if drawn is not None:
-            self.banner.show_message(f"Drew seats for {len(drawn)} players.", "info")
+            self._context.banner.show_message(f"Drew seats for {len(drawn)} players.", "info")
 
-    def seat_selected(self) -> None:
-        """Draw a seat for the waiting player selected in the list."""
-        item = self.waiting_list.currentItem() or self.waiting_list.item(0)
-        if item is not None:
-            self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
-
-    def _on_waiting_item_double_clicked(self, item: QListWidgetItem) -> None:
-        self._seat_waiting(int(item.data(Qt.ItemDataRole.UserRole)))
-
-    def _seat_waiting(self, registration_id: int) -> None:
-        tid = self.tournament_id
-        seat = self._run(lambda: self._services.seating.seat_new_entry(tid, registration_id))
+    def seat_waiting(self, registration_id: int) -> None:
+        """Draw a seat for a player waiting for one."""
+        tid = self._context.tid
+        seat = self._context.run(
+            lambda: self._context.services.seating.seat_new_entry(tid, registration_id)
+        )
         if seat is not None:
-            self.banner.show_message(f"{seat.name}: {seat.reason}.", "info")
+            self._context.banner.show_message(f"{seat.name}: {seat.reason}.", "info")
 
     def move_player(self, registration_id: int | None = None) -> None:
         """Ask who moves where (the keyboard way to drag), and move."""
@@ -83,90 +77,75 @@ class SeatCommands(TablesHost):
         """Move a player by hand, undoably."""
         try:
             move = push_move(
-                self.undo_stack,
-                self._services,
-                self._bus,
-                self.tournament_id,
+                self._undo_stack,
+                self._context.services,
+                self._context.bus,
+                self._context.tid,
                 registration_id,
                 table,
                 seat,
                 self._refused,
             )
         except DomainError as error:
-            self.banner.show_message(str(error))
+            self._context.banner.show_message(str(error))
             return None
-        self.banner.show_message(f"{move.name}: {move.announcement}.", "info")
+        self._context.banner.show_message(f"{move.name}: {move.announcement}.", "info")
         return move
 
-    def _on_room_move_requested(self, registration_id: int, table: int, seat: int) -> None:
-        self.request_move(registration_id, table, seat)
-
-    def _on_room_seat_menu_requested(self, table: int, seat: int, where: QPoint) -> None:
-        menu = self.seat_menu(table, seat)
-        if not menu.isEmpty():
-            menu.exec(where)
-
-    def seat_menu(self, table: int, number: int) -> QMenu:
-        """The right-click menu of a seat."""
-        menu = QMenu(self)
-        if self.room is None:
-            return menu
-        info = self.room.table(table)
+    def add_seat_actions(self, menu: QMenu, table: int, number: int) -> None:
+        """Add a seat's commands outside a shootout to its right-click menu."""
+        room = self._context.room
+        if room is None:
+            return
+        info = room.table(table)
         seat = info.seat(number)
-        tid = self.tournament_id
-        seating = self._services.seating
+        tid = self._context.tid
+        seating = self._context.services.seating
         rid = seat.registration_id
-        if self.room.shootout:
-            if rid is not None:
-                menu.addAction("Out of the shootout", lambda: self.shootout_out(rid))
-                time_up = menu.addAction(
-                    "Time is up at this table…", lambda: self.shootout_time_up(table)
-                )
-                view = self.shootout_panel.view
-                deadline = None if view is None else view.deadline
-                if deadline is None or self._services.now() < deadline:
-                    # The service refuses a time-out before the round's limit; say so here.
-                    time_up.setEnabled(False)
-                    menu.setToolTipsVisible(True)
-                    time_up.setToolTip(
-                        "This round has no time limit: the table plays down."
-                        if deadline is None
-                        else "Not yet: the round's time limit has not passed."
-                    )
-            menu.addSeparator()
-            menu.addAction("Rename / seats…", lambda: self.edit_table(table))
-            return menu
         if rid is not None:
             menu.addAction("Move…", lambda: self.move_player(rid))
             if seat.fixed:
                 menu.addAction(
-                    "Free the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, False))
+                    "Free the seat",
+                    lambda: self._context.run(lambda: seating.set_fixed(tid, rid, False)),
                 )
             else:
                 menu.addAction(
-                    "Fix the seat", lambda: self._run(lambda: seating.set_fixed(tid, rid, True))
+                    "Fix the seat",
+                    lambda: self._context.run(lambda: seating.set_fixed(tid, rid, True)),
                 )
             menu.addAction(
-                "Button here", lambda: self._run(lambda: seating.set_button(tid, table, number))
+                "Button here",
+                lambda: self._context.run(lambda: seating.set_button(tid, table, number)),
             )
         elif seat.closed:
             menu.addAction(
-                "Open the seat", lambda: self._run(lambda: seating.open_seat(tid, table, number))
+                "Open the seat",
+                lambda: self._context.run(lambda: seating.open_seat(tid, table, number)),
             )
         else:
             menu.addAction(
-                "Close the seat", lambda: self._run(lambda: seating.close_seat(tid, table, number))
+                "Close the seat",
+                lambda: self._context.run(lambda: seating.close_seat(tid, table, number)),
             )
-            for waiting in self.room.waiting:
+            for waiting in room.waiting:
 
                 def seat_here(waiting_id: int = waiting.registration_id) -> None:
-                    self._run(lambda: seating.seat_player(tid, waiting_id, table, number))
+                    self._context.run(lambda: seating.seat_player(tid, waiting_id, table, number))
 
                 menu.addAction(f"Seat {waiting.name} here", seat_here)
         if info.button is not None:
             menu.addAction(
-                "Button unknown", lambda: self._run(lambda: seating.set_button(tid, table, None))
+                "Button unknown",
+                lambda: self._context.run(lambda: seating.set_button(tid, table, None)),
             )
-        menu.addSeparator()
-        menu.addAction("Rename / seats…", lambda: self.edit_table(table))
-        return menu
+
+    def _ask_tables(self) -> tuple[int, int] | None:
+        dialog = AddTablesDialog(self._parent)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_move(self, registration_id: int | None) -> tuple[int, int, int] | None:
+        if self._context.room is None:
+            return None
+        dialog = MoveDialog(self._context.room, registration_id, self._parent)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -11,11 +11,11 @@ services' clock (the timer only repaints; it never counts).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
+    QMenu,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -32,9 +33,11 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import ShootoutStanding, ShootoutView
+from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import ShootoutChoice, ShootoutDialog
-from clockapp.ui.seating.host import TablesHost
+from clockapp.ui.seating.room import RoomView as RoomGraphicsView
 from clockapp.ui.table_model import AnyIndex, RowTableModel
+from clockapp.ui.ticks import guarded
 
 #: The largest chip count the dialog accepts.
 MAX_CHIPS = 2_000_000_000
@@ -211,24 +214,52 @@ class ChipsDialog(QDialog):
         return {rid: spin.value() for rid, spin in self.spins.items()}
 
 
-class ShootoutCommands(TablesHost):
-    """Start a shootout, mark players out, settle a table at its time limit, next round."""
+class ShootoutCommands(QObject):
+    """Start a shootout, mark players out, settle a table at its time limit, next round.
 
-    def shootout(self) -> None:
+    Shows the shootout in `panel` and each table's line on the ovals of `room_view`; `timer`
+    repaints the time left each second (the time comes from the services). The `ask_*`
+    attributes open the dialogs, each returning the answer or None for Cancel; tests replace
+    them with plain functions.
+    """
+
+    def __init__(
+        self,
+        context: TablesContext,
+        panel: ShootoutPanel,
+        room_view: RoomGraphicsView,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._context = context
+        self._panel = panel
+        self._room_view = room_view
+        self._parent = parent
+        self.ask_shootout: Callable[[], ShootoutChoice | None] = self._ask_shootout
+        self.ask_chips: Callable[[str, str, Sequence[tuple[int, str]]], dict[int, int] | None] = (
+            self._ask_chips
+        )
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(guarded("the shootout clock", self._on_timer_timeout))
+
+    def start_or_advance(self) -> None:
         """Start a shootout, or seat the winners for the next round once every table has one."""
-        tid = self.tournament_id
-        seating = self._services.seating
+        tid = self._context.tid
+        seating = self._context.services.seating
         view = seating.shootout(tid)
         if view is None or view.shootout.champion is not None:
             choice = self.ask_shootout()
             if choice is None:
                 return
-            started = self._run(lambda: seating.start_shootout(tid, **choice.start_arguments()))
+            started = self._context.run(
+                lambda: seating.start_shootout(tid, **choice.start_arguments())
+            )
             if started is not None:
                 tables = len(started.shootout.current.seating.tables)
                 going = started.shootout.advance_of()
                 goal = "one winner" if going == 1 else f"{going} players, who all go on"
-                self.banner.show_message(
+                self._context.banner.show_message(
                     f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
                     "info",
                 )
@@ -236,7 +267,7 @@ class ShootoutCommands(TablesHost):
         current = view.shootout.current
         if not current.finished:
             waiting = [t.number for t in current.seating.tables if not current.is_done(t.number)]
-            self.banner.show_message(
+            self._context.banner.show_message(
                 f"Round {current.number}: table(s) {', '.join(map(str, waiting))} still play. "
                 "Right-click a player who goes out.",
                 "info",
@@ -248,55 +279,57 @@ class ShootoutCommands(TablesHost):
         )
         if chips is None:
             return
-        advanced = self._run(lambda: seating.advance_shootout(tid, chips))
+        advanced = self._context.run(lambda: seating.advance_shootout(tid, chips))
         if advanced is not None:
             what = "the final table" if advanced.shootout.current.is_final else "the next round"
-            self.banner.show_message(f"The winners redraw for {what}.", "info")
+            self._context.banner.show_message(f"The winners redraw for {what}.", "info")
 
-    def _reload_shootout(self) -> dict[int, str]:
+    def reload(self) -> dict[int, str]:
         """Read the shootout again for the panel; the line each table's oval shows."""
-        room = self.room
+        room = self._context.room
         view = None
-        if room is not None and (room.shootout or self.shootout_panel.view is not None):
-            view = self._services.seating.shootout(self.tournament_id)
-        now = self._services.now()
-        self.shootout_panel.show_view(view, now)
+        if room is not None and (room.shootout or self._panel.view is not None):
+            view = self._context.services.seating.shootout(self._context.tid)
+        now = self._context.services.now()
+        self._panel.show_view(view, now)
         if view is not None and view.deadline is not None and view.shootout.champion is None:
-            self.shootout_timer.start()
+            self.timer.start()
         else:
-            self.shootout_timer.stop()
+            self.timer.stop()
         if view is None or not room or not room.shootout:
             return {}
         return table_status(view, now)
 
-    def _on_shootout_timer_timeout(self) -> None:
-        view = self.shootout_panel.view
+    def _on_timer_timeout(self) -> None:
+        view = self._panel.view
         if view is None:
-            self.shootout_timer.stop()
+            self.timer.stop()
             return
-        now = self._services.now()
-        self.shootout_panel.tick(now)
+        now = self._context.services.now()
+        self._panel.tick(now)
         for number, text in table_status(view, now).items():
-            item = self.room_view.items_by_table.get(number)
+            item = self._room_view.items_by_table.get(number)
             if item is not None and item.status != text:
                 item.status = text
                 item.update()
 
-    def shootout_out(self, registration_id: int) -> None:
+    def out(self, registration_id: int) -> None:
         """A player is out of the shootout (and of the tournament: the cashier records it)."""
-        tid = self.tournament_id
-        view = self._run(lambda: self._services.seating.shootout_bust(tid, registration_id))
+        tid = self._context.tid
+        view = self._context.run(
+            lambda: self._context.services.seating.shootout_bust(tid, registration_id)
+        )
         if view is not None and view.shootout.champion is not None:
             name = view.names.get(view.shootout.champion, "")
-            self.banner.show_message(f"{name} wins the shootout.", "info")
+            self._context.banner.show_message(f"{name} wins the shootout.", "info")
 
-    def shootout_time_up(self, table: int) -> None:
+    def time_up(self, table: int) -> None:
         """A table's time is up: ask the chip counts and settle it."""
-        if self.room is None:
+        if self._context.room is None:
             return
         players = [
             (s.registration_id, s.name)
-            for s in self.room.table(table).seats
+            for s in self._context.room.table(table).seats
             if s.registration_id is not None
         ]
         chips = self.ask_chips(
@@ -307,15 +340,39 @@ class ShootoutCommands(TablesHost):
         )
         if chips is None:
             return
-        tid = self.tournament_id
-        self._run(lambda: self._services.seating.shootout_time_limit(tid, table, chips))
+        tid = self._context.tid
+        self._context.run(
+            lambda: self._context.services.seating.shootout_time_limit(tid, table, chips)
+        )
+
+    def add_seat_actions(self, menu: QMenu, table: int, number: int) -> None:
+        """Add a seat's commands during a shootout to its right-click menu."""
+        room = self._context.room
+        if room is None:
+            return
+        rid = room.table(table).seat(number).registration_id
+        if rid is None:
+            return
+        menu.addAction("Out of the shootout", lambda: self.out(rid))
+        time_up = menu.addAction("Time is up at this table…", lambda: self.time_up(table))
+        view = self._panel.view
+        deadline = None if view is None else view.deadline
+        if deadline is None or self._context.now() < deadline:
+            # The service refuses a time-out before the round's limit; say so here.
+            time_up.setEnabled(False)
+            menu.setToolTipsVisible(True)
+            time_up.setToolTip(
+                "This round has no time limit: the table plays down."
+                if deadline is None
+                else "Not yet: the round's time limit has not passed."
+            )
 
     def _ask_shootout(self) -> ShootoutChoice | None:
-        dialog = ShootoutDialog(self)
+        dialog = ShootoutDialog(self._parent)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_chips(
         self, title: str, note: str, players: Sequence[tuple[int, str]]
     ) -> dict[int, int] | None:
-        dialog = ChipsDialog(title, note, players, self)
+        dialog = ChipsDialog(title, note, players, self._parent)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,13 +1,24 @@
-"""Small widgets of the tables window: the hand-for-hand bar."""
+"""Small widgets of the tables window: the hand-for-hand bar and the players waiting for a seat."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clockapp.core.seating.hand_for_hand import HandForHand
+from clockapp.services.seating import WaitingPlayer
 
 
 class HandForHandBar(QFrame):
@@ -103,3 +114,39 @@ class HandForHandBar(QFrame):
             button.hide()  # gone at once; deleted when Qt next gets to it
             button.deleteLater()
         self.table_buttons = {}
+
+
+class WaitingBox(QGroupBox):
+    """The players waiting for a seat (hidden when none waits); a double click or the button asks
+    for a seat for one of them (the selected one, or the first)."""
+
+    seat_requested = Signal(int)  # registration id
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Waiting for a seat", parent)
+        layout = QVBoxLayout(self)
+        self.list = QListWidget(self)
+        self.list.setMaximumHeight(140)
+        self.list.itemDoubleClicked.connect(self._on_list_item_double_clicked)
+        self.seat_button = QPushButton("Draw a seat for the selected player", self)
+        self.seat_button.clicked.connect(self._on_seat_button_clicked)
+        layout.addWidget(self.list)
+        layout.addWidget(self.seat_button)
+
+    def show_players(self, waiting: Iterable[WaitingPlayer]) -> None:
+        """Show these players (the box hides when there are none)."""
+        self.list.clear()
+        for player in waiting:
+            item = QListWidgetItem(player.name)
+            item.setData(Qt.ItemDataRole.UserRole, player.registration_id)
+            self.list.addItem(item)
+        self.seat_button.setEnabled(self.list.count() > 0)
+        self.setVisible(self.list.count() > 0)
+
+    def _on_seat_button_clicked(self) -> None:
+        item = self.list.currentItem() or self.list.item(0)
+        if item is not None:
+            self.seat_requested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _on_list_item_double_clicked(self, item: QListWidgetItem) -> None:
+        self.seat_requested.emit(int(item.data(Qt.ItemDataRole.UserRole)))

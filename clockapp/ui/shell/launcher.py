@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from clockapp.services.app import Services
 
 
-def _open_services(db: str | None, ask: bool = False, station: str = "director") -> Services | None:
+def open_station_services(
+    db: str | None, ask: bool = False, station: str = "director"
+) -> Services | None:
     """Open (and migrate) the database, or explain why not (None).
 
     A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that
@@ -44,14 +46,15 @@ def _open_services(db: str | None, ask: bool = False, station: str = "director")
 
         print(command_line_message(error, db), file=sys.stderr)
         if ask and offer_way_out(error):
-            return _open_services(db, station=station)
+            return open_station_services(db, station=station)
         return None
     except Exception as error:  # a bad URL, say: say so, do not crash
         print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
         return None
 
 
-def _choose(services: Services, demo: bool, ask: bool) -> int | None:
+def choose_or_report(services: Services, demo: bool, ask: bool) -> int | None:
+    """The tournament to open (`choose_tournament`), or None with the reason on stderr."""
     from clockapp.core.errors import DomainError
 
     try:
@@ -166,12 +169,12 @@ class Launcher:
         from clockapp.core.stations import Role, station_name
 
         name = station_name(self.role, socket.gethostname())
-        services = _open_services(self.args.db, ask=True, station=name)
+        services = open_station_services(self.args.db, ask=True, station=name)
         if services is None:
             self.code = 2
             return False
         director = self.role is Role.DIRECTOR
-        tournament_id = _choose(services, demo=self.args.demo, ask=director)
+        tournament_id = choose_or_report(services, demo=self.args.demo, ask=director)
         if tournament_id is None:
             if not director:  # only the director creates tournaments
                 print(

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from clockapp.ui.shell.launcher import _open_services
+from clockapp.ui.shell.launcher import open_station_services
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -41,7 +41,7 @@ def screenshot(
                 f"clockapp: the wall has no demo of {wall!r}: try one of {known}", file=sys.stderr
             )
             return 2
-    services = _open_services(db)
+    services = open_station_services(db)
     if services is None:
         return 2
     found = services.demo.find_demo() if demo else services.tournaments.last_opened()
@@ -57,7 +57,7 @@ def _screenshot_of_a_fresh_demo(
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="clockapp-demo-") as folder:
-        services = _open_services(str(Path(folder) / "demo.db"))
+        services = open_station_services(str(Path(folder) / "demo.db"))
         if services is None:
             return 2
         try:
@@ -146,7 +146,7 @@ def self_test(db: str | None = None) -> int:
         if db is not None:
             failures += _self_test_database(db, image)
         else:
-            services = _open_services(str(Path(folder) / "self-test.db"))
+            services = open_station_services(str(Path(folder) / "self-test.db"))
             if services is None:
                 failures.append("cannot open a database")
             else:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,12 +35,11 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.chip_model import (
     CHIP,
-    COLOR,
-    OWNED,
     VALUE,
     ChipDelegate,
     ChipDraft,
@@ -51,7 +50,7 @@ from clockapp.ui.structure.chip_model import (
 )
 from clockapp.ui.structure.widgets import ask_unsaved
 
-__all__ = ["CHIP", "COLOR", "OWNED", "VALUE", "ChipSetEditor", "next_value"]
+__all__ = ["ChipSetEditor"]
 
 
 class ChipSetEditor(QDialog):
@@ -153,15 +152,11 @@ class ChipSetEditor(QDialog):
         self.button_box.rejected.connect(self.discard)
         layout.addWidget(self.button_box)
 
-        for text, shortcut, slot in (
-            ("Add chip", "Insert", self.add_chip),
-            ("Remove chip", "Delete", self.remove_chip),
+        for action, slot in (
+            (StructureAction.ADD_CHIP, self.add_chip),
+            (StructureAction.REMOVE_CHIP, self.remove_chip),
         ):
-            action = QAction(text, self.table)
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(slot)
-            self.table.addAction(action)
+            self.table.addAction(create_action(action, self.table, slot))
 
     # ---------------------------------------------------------------- operations
     def add_chip(self) -> int:

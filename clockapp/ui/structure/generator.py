@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QCloseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -48,6 +48,7 @@ from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
+from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import message_for
@@ -140,8 +141,7 @@ class GeneratorDialog(QDialog):
         self.use_button.clicked.connect(self.use)
         self.button_box.rejected.connect(self.reject)
         layout.addWidget(self.button_box)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            QShortcut(QKeySequence(keys), self).activated.connect(self.use)
+        self.addAction(create_action(StructureAction.USE_SUGGESTION, self, self.use))
 
     def _inputs(self) -> QWidget:
         box = QGroupBox("Your tournament")

@@ -12,8 +12,6 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QHideEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -34,6 +32,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, cells
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.actions import StructureAction
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
@@ -71,7 +70,7 @@ class StructureEditor(QDialog):
         self._tournament_name = ""
         self.undo_stack = QUndoStack(self)
         self.model = StructureTableModel(self)
-        self.editor_actions: dict[str, QAction] = {}  # by ActionSpec key
+        self.editor_actions: dict[StructureAction, QAction] = {}
         self._geometry_restored = False
         self.saving = StructureSaving(self, services, bus)
         self.rows = RowEdits(self)
@@ -154,18 +153,32 @@ class StructureEditor(QDialog):
         layout.addLayout(footer)
 
     def _setup_actions(self) -> None:
-        self.editor_actions = install_editor_actions(self, self._slot)
+        rows, files = self.rows, self.files
+        self.editor_actions = install_editor_actions(
+            self,
+            {
+                StructureAction.ADD_LEVEL: rows.add_level,
+                StructureAction.ADD_BREAK: rows.add_break,
+                StructureAction.INSERT_LEVEL: rows.insert_level,
+                StructureAction.INSERT_BREAK: rows.insert_break,
+                StructureAction.DUPLICATE: rows.duplicate,
+                StructureAction.DELETE: rows.delete_selected,
+                StructureAction.MOVE_UP: rows.move_up,
+                StructureAction.MOVE_DOWN: rows.move_down,
+                StructureAction.PLANNED_LAST: rows.mark_planned_last,
+                StructureAction.UNDO: self.undo_stack.undo,
+                StructureAction.REDO: self.undo_stack.redo,
+                StructureAction.CHIPS: self.open_chip_editor,
+                StructureAction.SUGGEST: self.open_generator,
+                StructureAction.IMPORT: files.import_file,
+                StructureAction.EXPORT: files.export_file,
+                StructureAction.SAVE_TEMPLATE: files.save_template,
+                StructureAction.CLOSE: self.close,
+            },
+        )
         # Bound methods, not lambdas: Qt drops them when the window goes, before its children.
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.selectionModel().currentChanged.connect(self._on_table_selection_changed)
-
-    def _slot(self, path: str) -> Callable[[], object]:
-        """The method an action calls: "close" on the window, "rows.add_level" on a part."""
-        target: object = self
-        for name in path.split("."):
-            target = getattr(target, name)
-        assert callable(target), path
-        return target
 
     # ---------------------------------------------------------------- reading
     @property
@@ -271,21 +284,21 @@ class StructureEditor(QDialog):
         rows = self.table.selected_rows()
         has_rows = bool(rows)
         count = self.model.rowCount()
-        self.editor_actions["duplicate"].setEnabled(has_rows)
-        self.editor_actions["delete"].setEnabled(has_rows)
-        self.editor_actions["move_up"].setEnabled(has_rows and rows[0] > 0)
-        self.editor_actions["move_down"].setEnabled(has_rows and rows[-1] < count - 1)
-        self.editor_actions["planned_last"].setEnabled(
+        self.editor_actions[StructureAction.DUPLICATE].setEnabled(has_rows)
+        self.editor_actions[StructureAction.DELETE].setEnabled(has_rows)
+        self.editor_actions[StructureAction.MOVE_UP].setEnabled(has_rows and rows[0] > 0)
+        self.editor_actions[StructureAction.MOVE_DOWN].setEnabled(has_rows and rows[-1] < count - 1)
+        self.editor_actions[StructureAction.PLANNED_LAST].setEnabled(
             len(rows) == 1 and self.model.index(rows[0], 0).data(KIND_ROLE) == "level"
         )
-        self.editor_actions["undo"].setEnabled(self.undo_stack.canUndo())
-        self.editor_actions["redo"].setEnabled(self.undo_stack.canRedo())
+        self.editor_actions[StructureAction.UNDO].setEnabled(self.undo_stack.canUndo())
+        self.editor_actions[StructureAction.REDO].setEnabled(self.undo_stack.canRedo())
         undo_text = self.undo_stack.undoText()
         redo_text = self.undo_stack.redoText()
-        self.editor_actions["undo"].setToolTip(
+        self.editor_actions[StructureAction.UNDO].setToolTip(
             f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo"
         )
-        self.editor_actions["redo"].setToolTip(
+        self.editor_actions[StructureAction.REDO].setToolTip(
             f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo"
         )
 

@@ -105,7 +105,7 @@ def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
 def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
-    from clockapp.ui.cashier.prize_dialogs import BustDialog
+    from clockapp.ui.cashier.bust_dialog import BustDialog
 
     regs = _field(services, bus, 4)
     page = cashier_window.eliminations

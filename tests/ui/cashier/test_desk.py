@@ -18,8 +18,10 @@ from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, Re
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.actions import CashierAction
+from clockapp.ui.cashier.bust_dialog import BustDialog
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
 STACK = 10_000
@@ -308,7 +310,7 @@ def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_i
 
 def test_ctrl_n_offers_a_player_with_the_typed_name(qtbot, cashier_window, desk):
     desk.search.setText("Ann")
-    cashier_window.actions_by_name["new_player"].trigger()
+    cashier_window.actions_by_name[CashierAction.NEW_PLAYER].trigger()
     assert isinstance(desk.dialog, AddPlayerDialog)
     desk.dialog.name_edit.clear()
     assert not desk.dialog.ok_button.isEnabled()

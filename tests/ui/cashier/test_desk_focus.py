@@ -16,7 +16,9 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import AddPlayerDialog, EntryDialog
+from clockapp.ui.actions import CashierAction
+from clockapp.ui.cashier.dialogs import AddPlayerDialog
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 
 PRICE = EntryPrice(2000, house_fee=500)
 STACK = 10_000
@@ -132,7 +134,7 @@ def test_after_a_sale_and_its_undo_the_search_has_the_keys(
     not to the list sometimes and the search other times."""
     type_text(qtbot, cashier_window, "Alice T")
     press(qtbot, cashier_window, Qt.Key.Key_Return)
-    cashier_window.actions_by_name["receipt"].trigger()  # nothing sold yet: refused
+    cashier_window.actions_by_name[CashierAction.RECEIPT].trigger()  # nothing sold yet: refused
     assert_back_in_search(cashier_window, desk, "Alice T")
     press(qtbot, cashier_window, Qt.Key.Key_Return)
     press(qtbot, cashier_window, Qt.Key.Key_Return)  # Enter on the list: the buy-in
@@ -149,7 +151,7 @@ def test_after_a_sale_and_its_undo_the_search_has_the_keys(
 
 def test_a_cancelled_new_player_goes_back_to_the_search(qtbot, cashier_window, desk):
     type_text(qtbot, cashier_window, "Someone New")
-    cashier_window.actions_by_name["new_player"].trigger()
+    cashier_window.actions_by_name[CashierAction.NEW_PLAYER].trigger()
     assert isinstance(desk.dialog, AddPlayerDialog)
     press(qtbot, desk.dialog, Qt.Key.Key_Escape)
     assert desk.dialog is None

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from clockapp.services.players import PlayerDetails
+from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.new_player import ADD_WITH_NOTE, USE_EXISTING, NamesakeBox, NoteDialog
 from clockapp.ui.cashier.player_dialogs import PlayerDialog
@@ -32,7 +33,7 @@ def new_player_at_the_desk(qtbot, window, typed: str) -> AddPlayerDialog:
     window.focus_search()
     desk.search.clear()
     qtbot.keyClicks(desk.search, typed)
-    window.actions_by_name["new_player"].trigger()
+    window.actions_by_name[CashierAction.NEW_PLAYER].trigger()
     dialog = desk.dialog
     assert isinstance(dialog, AddPlayerDialog)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)

@@ -21,7 +21,7 @@ from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.bust_dialog import BustDialog
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
 

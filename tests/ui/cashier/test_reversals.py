@@ -17,6 +17,7 @@ from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
+from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import ReasonDialog
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25
@@ -42,7 +43,7 @@ def sell(qtbot, desk, name: str) -> None:
 
 
 def undo_offered(window) -> bool:
-    button, action = window.header.undo_button, window.actions_by_name["undo"]
+    button, action = window.header.undo_button, window.actions_by_name[CashierAction.UNDO]
     assert button.isEnabled() == action.isEnabled()
     return button.isEnabled()
 

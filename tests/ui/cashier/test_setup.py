@@ -16,7 +16,8 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.dialogs import EntryDialog
+from clockapp.ui.actions import CashierAction
+from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
@@ -167,7 +168,7 @@ def test_bad_prices_are_named_and_keep_ok_off(
 def test_registration_rules_and_float_undo_and_ctrl_r(
     qtbot, cashier_window, freeze_out, services, tournament_id, fake_clock
 ):
-    cashier_window.actions_by_name["rules"].trigger()
+    cashier_window.actions_by_name[CashierAction.RULES].trigger()
     dialog = cashier_window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     dialog.late_box.setChecked(True)

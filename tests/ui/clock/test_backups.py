@@ -70,7 +70,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     services.clock.set_field(tournament_id, entries=30, players_left=12)
     station.bus.poll()
     newest = services.backups.take("break", services.backups.note(tournament_id))
-    assert station.director.players_left_spin.value() == 12
+    assert station.director.field_box.players_left_spin.value() == 12
 
     station.director.restore_action.trigger()
     dialog = station.director.restore_dialog
@@ -86,7 +86,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     dialog.view.selectRow(1)
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     assert len(asked) == 1
-    assert station.director.players_left_spin.value() == 30  # every window re-read
+    assert station.director.field_box.players_left_spin.value() == 30  # every window re-read
     assert services.clock.snapshot(tournament_id).stats.players_left == 30
     assert services.backups.list()[0].kind == "restore"  # the replaced state was kept
     assert "Restored the backup" in station.director.statusBar().currentMessage()
@@ -161,7 +161,7 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     assert switched == [tournament_id]
     message = station.director.statusBar().currentMessage()
     assert f"The tournament shown was not in it: now showing {thursday}." in message
-    assert station.director.players_left_spin.value() == 10
+    assert station.director.field_box.players_left_spin.value() == 10
 
 
 def test_a_database_left_with_no_tournament_gets_a_new_one_shown(qtbot, services) -> None:

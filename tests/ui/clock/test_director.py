@@ -34,7 +34,7 @@ def test_buttons_drive_the_clock(qtbot, station, services, tournament_id) -> Non
     assert services.clock.state(tournament_id).index == 0
     click(qtbot, buttons[Action.TOGGLE_PAUSE])
     assert buttons[Action.TOGGLE_PAUSE].text() == "Resume"
-    assert director.status_label.text() == "PAUSED"
+    assert director.mini_clock.status_label.text() == "PAUSED"
     click(qtbot, buttons[Action.UNDO])
     assert services.clock.state(tournament_id).running
     assert buttons[Action.REDO].isEnabled()
@@ -79,9 +79,9 @@ def test_jump_without_a_selection_explains(qtbot, station) -> None:
 
 def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
     director = station.director
-    director.entries_spin.setValue(18)
-    director.players_left_spin.setValue(14)
-    click(qtbot, director.update_counts_button)
+    director.field_box.entries_spin.setValue(18)
+    director.field_box.players_left_spin.setValue(14)
+    click(qtbot, director.field_box.update_counts_button)
     stats = services.clock.snapshot(tournament_id).stats
     assert (stats.entries, stats.players_left) == (18, 14)
     assert station.display.players_block.value.text() == "14 / 18"
@@ -92,9 +92,9 @@ def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
 
 def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournament_id) -> None:
     director = station.director
-    director.entries_spin.setValue(10)
-    director.players_left_spin.setValue(12)
-    click(qtbot, director.update_counts_button)
+    director.field_box.entries_spin.setValue(10)
+    director.field_box.players_left_spin.setValue(12)
+    click(qtbot, director.field_box.update_counts_button)
     assert "cannot be more than entries" in director.error_label.text()
     stats = services.clock.snapshot(tournament_id).stats
     assert (stats.entries, stats.players_left) == (0, 0)
@@ -104,9 +104,9 @@ def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
     director = station.director
     click(qtbot, director.buttons[Action.TOGGLE_PAUSE])
     local = (fake_clock() + timedelta(minutes=10)).astimezone()
-    director.hard_end_check.setChecked(True)
-    director.hard_end_edit.setTime(QTime(local.hour, local.minute))
-    click(qtbot, director.hard_end_button)
+    director.hard_end_box.check.setChecked(True)
+    director.hard_end_box.edit.setTime(QTime(local.hour, local.minute))
+    click(qtbot, director.hard_end_box.set_button)
     hard_end = services.clock.state(tournament_id).hard_end
     assert hard_end is not None
     assert timedelta(minutes=9) <= hard_end - fake_clock() <= timedelta(minutes=10)
@@ -115,16 +115,16 @@ def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
     fake_clock.advance(minutes=11)
     station.session.tick()
     assert "PLAY STOPPED" in station.display.status_label.text()
-    director.hard_end_check.setChecked(False)
-    click(qtbot, director.hard_end_button)
+    director.hard_end_box.check.setChecked(False)
+    click(qtbot, director.hard_end_box.set_button)
     assert services.clock.state(tournament_id).hard_end is None
 
 
 def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -> None:
     director = station.director
-    director.mute_check.setChecked(True)
+    director.room_box.mute_check.setChecked(True)
     assert services.clock.snapshot(tournament_id).settings.muted
-    director.announce_check.setChecked(False)
+    director.room_box.announce_check.setChecked(False)
     assert not services.clock.snapshot(tournament_id).settings.announce
 
 
@@ -229,7 +229,7 @@ def test_the_hard_end_reads_in_local_time(
     services.clock.start(tournament_id)
     services.clock.set_hard_end(tournament_id, fake_clock() + timedelta(minutes=10))  # 19:10 UTC
     station.session.reload()
-    status = station.director.status_label
+    status = station.director.mini_clock.status_label
     assert status.text() == "Play stops at 00:40 (hard end, in 10:00)."
     assert station.display.status_label.text() == "PLAY STOPS AT 00:40"
     fake_clock.advance(minutes=11)
@@ -237,7 +237,7 @@ def test_the_hard_end_reads_in_local_time(
     assert status.text() == "Stopped at the hard end (00:40): places go by chip count."
     assert "UTC" not in status.text()
     # The time the director types is local too: 00:40 here is 19:10 UTC.
-    assert station.director.hard_end_edit.time() == QTime(0, 40)
+    assert station.director.hard_end_box.edit.time() == QTime(0, 40)
 
 
 # ---------------------------------------------------------------------------- final chip counts
@@ -271,11 +271,11 @@ def test_final_chip_counts_rank_the_players_still_in(
 ) -> None:
     director = station.director
     ann, bob, carla, dev = buy_ins(services, station.bus, tournament_id, 4)
-    assert director.final_counts_button.isHidden()
+    assert director.hard_end_box.final_counts_button.isHidden()
     stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
-    assert not director.final_counts_button.isHidden()
+    assert not director.hard_end_box.final_counts_button.isHidden()
 
-    click(qtbot, director.final_counts_button)
+    click(qtbot, director.hard_end_box.final_counts_button)
     dialog = director.final_counts_dialog
     assert dialog is not None
     assert dialog.isVisible()

@@ -164,7 +164,7 @@ def test_m_mutes_in_the_database(qtbot, station, services, tournament_id, fake_s
     press(qtbot, station, Qt.Key.Key_M)
     assert services.clock.snapshot(tournament_id).settings.muted
     assert fake_sound.muted
-    assert station.director.mute_check.isChecked()
+    assert station.director.room_box.mute_check.isChecked()
     press(qtbot, station, Qt.Key.Key_M)
     assert not services.clock.snapshot(tournament_id).settings.muted
     assert not fake_sound.muted

@@ -50,7 +50,7 @@ def test_another_stations_change_arrives_through_the_bus(
     assert station.display.players_block.value.text() == "0 / 0"
     bus.poll()
     assert station.display.players_block.value.text() == "21 / 30"
-    assert station.director.players_left_spin.value() == 21
+    assert station.director.field_box.players_left_spin.value() == 21
     from clockapp.ui.clock import texts
 
     if not levels[2].is_break:

@@ -17,7 +17,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
-from clockapp.ui.cashier.prize_dialogs import BustDialog
+from clockapp.ui.cashier.bust_dialog import BustDialog
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool
 NAMES = (

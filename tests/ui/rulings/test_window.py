@@ -239,7 +239,7 @@ def test_odds_follow_the_latest_cards_only(qtbot, window: RulingsWindow) -> None
     # Cards change before (or while) the preflop odds are computed: only the turn's odds show.
     type_cards(qtbot, window, BOARD, "2s Ah Ac Th")
     qtbot.waitUntil(lambda: not window.runner.is_busy(), timeout=20000)
-    expected = run_odds(window._odds_job)
+    expected = run_odds(window.feeds.odds_job)
     assert expected.job.board == ("2s", "Ah", "Ac", "Th")
     share = expected.hands[1].share
     assert share == 1 / 44  # only the jack of hearts saves the king-queen

@@ -16,6 +16,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
 from clockapp.core.seating.balancing import BalancePolicy, BreakRules
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.rules import RulesDialog, SeatingRules, TableDialog, parse_order
 from tests.fakes import FakeClock
@@ -36,10 +37,10 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
 ) -> None:
     seeded.seating.add_tables(tournament_id, 3, seat_count=10)
     window = open_window()
-    window.ask_rules = lambda: SeatingRules(
+    window.rules.ask_rules = lambda: SeatingRules(
         BalancePolicy.within_two_from(3), BreakRules((2,), None, 9)
     )
-    window.action_by_key["rules"].trigger()
+    window.actions_by_name[TablesAction.RULES].trigger()
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
@@ -52,8 +53,8 @@ def test_refused_rules_show_why(
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
-    window.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
-    window.action_by_key["rules"].trigger()
+    window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
+    window.actions_by_name[TablesAction.RULES].trigger()
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text()
     assert seeded.seating.config(tournament_id).rules == BreakRules()
@@ -128,7 +129,7 @@ def test_rename_and_seats_from_the_table_menu(
         asked.append((table.number, table.name, table.seat_count))
         return "Feature", 8
 
-    window.ask_table = answer
+    window.rules.ask_table = answer
     menu = window.table_menu(2)
     assert [a.text() for a in menu.actions()] == ["Rename / seats…"]
     menu.actions()[0].trigger()
@@ -153,14 +154,14 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
     seeded.seating.add_tables(tournament_id, 1, seat_count=10)
     place(seeded, tournament_id, {1: [2, 9]})
     window = open_window()
-    dialog = TableDialog(window.room.table(1))  # type: ignore[union-attr]
+    dialog = TableDialog(window.context.room.table(1))  # type: ignore[union-attr]
     qtbot.addWidget(dialog)
     assert "Seats up to 9 are taken" in dialog.findChildren(type(window.status_label))[-1].text()
     dialog.name.setText("  Main ")
     dialog.seats.setValue(6)
     assert dialog.value() == ("Main", 6)
-    window.ask_table = lambda table: dialog.value()
-    window.edit_table(1)
+    window.rules.ask_table = lambda table: dialog.value()
+    window.rules.edit_table(1)
     assert "seat 9 is taken; move the player" in window.banner.text()
     assert window.room_view.items_by_table[1].info.seat_count == 10
 
@@ -186,8 +187,8 @@ def test_an_hour_old_button_is_kept_and_balancing_uses_it(
         asked.append(need.table)
         return 4
 
-    window.ask_button = answer
-    window.action_by_key["balance"].trigger()
+    window.play.ask_button = answer
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert asked == []  # nothing to ask: the director's answer stands
     assert [m.from_seat for m in seeded.seating.pending_moves(tournament_id)] == [Seat(1, 6)]
 
@@ -200,11 +201,11 @@ def test_the_move_list_says_pending_then_acknowledged(
     seats = place(seeded, tournament_id, {1: [1, 2], 2: [1]})
     seeded.seating.move_player(tournament_id, seats[(1, 1)], 2, 5)
     window = open_window()
-    assert window.move_model.index(0, 2).data() == "pending"
-    window.acknowledge_all()
-    assert window.move_model.rowCount() == 0
-    window.show_done.setChecked(True)
-    assert window.move_model.index(0, 2).data() == "acknowledged"
+    assert window.moves.model.index(0, 2).data() == "pending"
+    window.moves.acknowledge_all()
+    assert window.moves.model.rowCount() == 0
+    window.moves.show_done.setChecked(True)
+    assert window.moves.model.index(0, 2).data() == "acknowledged"
 
 
 def test_refusals_name_players_in_the_banner(
@@ -213,8 +214,8 @@ def test_refusals_name_players_in_the_banner(
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
     window = open_window()
-    window.request_move(seats[(1, 3)], 1, 4)
+    window.seats.request_move(seats[(1, 3)], 1, 4)
     assert window.banner.text() == "Table 1, seat 4 is taken by P02."
     bust(seeded, seats[(1, 4)])
-    assert window.request_move(seats[(1, 4)], 1, 5) is None
+    assert window.seats.request_move(seats[(1, 4)], 1, 5) is None
     assert window.banner.text().startswith("P02 is out of the tournament")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 
 from clockapp.services.app import Services
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import ShootoutChoice
@@ -33,8 +34,8 @@ def standings(window: TablesWindow) -> list[list[str]]:
 
 
 def start(window: TablesWindow, minutes: int) -> None:
-    window.ask_shootout = lambda: ShootoutChoice(minutes or None)
-    window.action_by_key["shootout"].trigger()
+    window.shootout.ask_shootout = lambda: ShootoutChoice(minutes or None)
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
 
 
 def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
@@ -51,16 +52,16 @@ def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
     ] * 3
     items = window.room_view.items_by_table
     assert (items[1].status, items[2].status) == ("30:00 left", "30:00 left")
-    assert window.shootout_timer.isActive()
+    assert window.shootout.timer.isActive()
     assert (
         window.shootout_panel.round_label.text()
     ) == "Shootout round 1: 2 of 2 tables playing; 30:00 left."
     fake_clock.advance(minutes=10, seconds=5)
-    window._on_shootout_timer_timeout()  # the timer only repaints: the time is the services'
+    window.shootout.timer.timeout.emit()  # the timer only repaints: the time is the services'
     assert items[1].status == "19:55 left"
     assert "19:55 left" in window.shootout_panel.round_label.text()
     fake_clock.advance(minutes=20)
-    window._on_shootout_timer_timeout()
+    window.shootout.timer.timeout.emit()
     assert items[2].status == "time is up"
 
 
@@ -71,16 +72,18 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     start(window, 45)
-    table_1 = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
+    table_1 = [s for s in window.context.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     counts = dict(zip([s.registration_id for s in table_1], (4000, 9000, 4000), strict=True))
-    window.ask_chips = lambda _title, _note, players: {rid: counts[rid] for rid, _ in players}
+    window.shootout.ask_chips = lambda _title, _note, players: {
+        rid: counts[rid] for rid, _ in players
+    }
     fake_clock.advance(minutes=5)
-    window.shootout_time_up(1)  # too early: refused, said in the banner, nothing placed
+    window.shootout.time_up(1)  # too early: refused, said in the banner, nothing placed
     assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text()
     assert window.room_view.items_by_table[1].info.count == 3
     assert all(r.place is None for r in seeded.results.results(tournament_id))
     fake_clock.advance(minutes=40)
-    window.shootout_time_up(1)
+    window.shootout.time_up(1)
     winner = table_1[1]
     assert window.room_view.items_by_table[1].status == f"won by {winner.name}"
     rows = standings(window)
@@ -98,8 +101,8 @@ def test_a_bust_at_the_cashier_shows_at_the_tables(
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     start(window, 0)
-    assert not window.shootout_timer.isActive()  # no time limit: nothing to repaint
-    out = next(s for s in window.room.table(2).seats if s.registration_id is not None)  # type: ignore[union-attr]
+    assert not window.shootout.timer.isActive()  # no time limit: nothing to repaint
+    out = next(s for s in window.context.room.table(2).seats if s.registration_id is not None)  # type: ignore[union-attr]
     bus.run(lambda: seeded.results.eliminate(tournament_id, out.registration_id))
     assert window.room_view.items_by_table[2].info.count == 2
     assert standings(window)[-1] == ["6th", out.name, "1", "2", "busted"]
@@ -137,12 +140,12 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     seeded.seating.add_tables(tournament_id, 2, seat_count=4)
     buy_ins(seeded, tournament_id, 8)
     window = open_window()
-    window.ask_shootout = lambda: choice
-    window.action_by_key["shootout"].trigger()
+    window.shootout.ask_shootout = lambda: choice
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "each plays down to 2 players, who all go on" in window.banner.text()
-    one = [s for s in window.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
+    one = [s for s in window.context.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     for seat in one[:2]:
-        window.shootout_out(seat.registration_id)  # type: ignore[arg-type]
+        window.shootout.out(seat.registration_id)  # type: ignore[arg-type]
     status = window.room_view.items_by_table[1].status
     assert status.startswith("through: ")
     assert all(s.name in status for s in one[2:])

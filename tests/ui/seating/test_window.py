@@ -22,6 +22,7 @@ from clockapp.core.seating import MoveKind, Seat
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
@@ -104,8 +105,8 @@ def test_draw_seats_shows_the_names_in_the_ovals(
     field(seeded, tournament_id, 20)
     window = open_window()
     assert names_in_ovals(window) == {1: {}, 2: {}, 3: {}}
-    assert window.waiting_list.count() == 20
-    window.action_by_key["draw"].trigger()
+    assert window.waiting_box.list.count() == 20
+    window.actions_by_name[TablesAction.DRAW].trigger()
     shown = names_in_ovals(window)
     assert sorted(len(seats) for seats in shown.values()) == [6, 7, 7]
     assert {name for seats in shown.values() for name in seats.values()} == {
@@ -130,10 +131,10 @@ def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
     window = open_window()
     (late,) = field(seeded, tournament_id, 1)
     window.reload()
-    assert [window.waiting_list.item(i).text() for i in range(window.waiting_list.count())] == [
-        "P01"
-    ]
-    window.seat_one_button.click()
+    assert [
+        window.waiting_box.list.item(i).text() for i in range(window.waiting_box.list.count())
+    ] == ["P01"]
+    window.waiting_box.seat_button.click()
     seat = seeded.seating.room(tournament_id).seat_of(late)
     assert seat is not None
     assert seat.table == 2  # the shorter table
@@ -150,8 +151,8 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
     window = open_window()
     assert "Out of balance" in window.status_label.text()
     assert window.room_view.items_by_table[2].short
-    window.action_by_key["balance"].trigger()
-    model = window.move_model
+    window.actions_by_name[TablesAction.BALANCE].trigger()
+    model = window.moves.model
     rows = [
         [model.index(row, column).data() for column in range(model.columnCount())]
         for row in range(model.rowCount())
@@ -163,7 +164,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
     assert rows[0][3].startswith("Table 2 is short (4 vs 8)")
     assert "2 balancing moves" in window.banner.text()
     assert window.room_view.items_by_table[2].moved_here == frozenset({5, 6})
-    assert "P03: Table 1, seat 3 -> Table 2, seat 5" in window.move_detail.text()
+    assert "P03: Table 1, seat 3 -> Table 2, seat 5" in window.moves.detail.text()
     assert "Balanced" in window.status_label.text()
 
 
@@ -181,12 +182,12 @@ def test_balance_asks_for_each_button_it_needs(
         asked.append((need.table, occupied))
         return {1: 7, 2: 2}[need.table]
 
-    window.ask_button = answer
-    window.action_by_key["balance"].trigger()
+    window.play.ask_button = answer
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert asked == [(1, [1, 2, 3, 4, 5, 6, 7]), (2, [2, 3, 4, 5])]
     (move,) = seeded.seating.pending_moves(tournament_id)
     assert (move.registration_id, move.kind) == (seats[(1, 2)], MoveKind.BALANCE)
-    assert window.move_model.rowCount() == 1
+    assert window.moves.model.rowCount() == 1
 
 
 def test_cancelling_the_button_question_moves_nobody(
@@ -196,8 +197,8 @@ def test_cancelling_the_button_question_moves_nobody(
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
     bust(seeded, seats[(2, 1)])
     window = open_window()
-    window.ask_button = lambda need, table: None
-    window.action_by_key["balance"].trigger()
+    window.play.ask_button = lambda need, table: None
+    window.actions_by_name[TablesAction.BALANCE].trigger()
     assert seeded.seating.moves(tournament_id) == ()
     assert window.banner.kind == "warning"
     assert "waits for the button at table 1" in window.banner.text()
@@ -209,10 +210,10 @@ def test_the_final_table_redraws_everyone(
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
     window = open_window()
-    window.ask_final_size = lambda: 9
-    window.action_by_key["final"].trigger()
+    window.play.ask_final_size = lambda: 9
+    window.actions_by_name[TablesAction.FINAL].trigger()
     assert list(window.room_view.items_by_table) == [1]
-    assert window.move_model.rowCount() == 9
+    assert window.moves.model.rowCount() == 9
     assert "The final table forms at table 1" in window.banner.text()
 
 
@@ -227,15 +228,15 @@ def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     drag(qtbot, window, (1, 3), (2, 7))
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
     assert names_in_ovals(window)[2] == {1: "P03", 7: "P01"}
-    assert window.move_model.rowCount() == 1
+    assert window.moves.model.rowCount() == 1
     assert window.undo_stack.count() == 1
 
-    window.action_by_key["undo"].trigger()
+    window.actions_by_name[TablesAction.UNDO].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(1, 3)
     assert names_in_ovals(window)[1] == {3: "P01", 4: "P02"}
-    assert window.move_model.rowCount() == 0  # the undone move left the display
+    assert window.moves.model.rowCount() == 0  # the undone move left the display
 
-    window.action_by_key["redo"].trigger()
+    window.actions_by_name[TablesAction.REDO].trigger()
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
 
 
@@ -257,15 +258,15 @@ def test_the_move_dialog_moves_a_player(seeded: Services, tournament_id: int, op
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4], 2: [1]})
     window = open_window()
-    assert window.room is not None
-    dialog = MoveDialog(window.room, seats[(1, 4)], window)
+    assert window.context.room is not None
+    dialog = MoveDialog(window.context.room, seats[(1, 4)], window)
     assert dialog.player.currentData() == seats[(1, 4)]
     assert [dialog.seat.itemData(i) for i in range(dialog.seat.count())] == [1, 2, 5, 6, 7, 8, 9]
     dialog.choose(seats[(1, 4)], 2, 5)
     answer = dialog.value()
     dialog.deleteLater()
-    window.ask_move = lambda _rid: answer
-    window.action_by_key["move"].trigger()
+    window.seats.ask_move = lambda _rid: answer
+    window.actions_by_name[TablesAction.MOVE].trigger()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(2, 5)
     window.undo_stack.undo()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
@@ -279,7 +280,7 @@ def test_a_refused_move_shows_why_and_changes_nothing(
     bust(seeded, seats[(1, 3)])
     window = open_window()
     revision = seeded.tournaments.revision()
-    assert window.request_move(seats[(1, 3)], 1, 6) is None
+    assert window.seats.request_move(seats[(1, 3)], 1, 6) is None
     assert window.banner.kind == "error"
     assert "P01 is out of the tournament" in window.banner.text()
     assert seeded.tournaments.revision() == revision
@@ -292,7 +293,7 @@ def test_undo_after_the_seat_was_taken_tells_the_director(
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
     window = open_window()
-    window.request_move(seats[(1, 3)], 1, 8)
+    window.seats.request_move(seats[(1, 3)], 1, 8)
     seeded.seating.move_player(tournament_id, seats[(1, 4)], 1, 3)  # another station
     window.undo_stack.undo()
     assert "Table 1, seat 3 is taken" in window.banner.text()
@@ -345,17 +346,17 @@ def test_moved_players_leave_the_list(seeded: Services, tournament_id: int, open
     for rid, seat in ((seats[(1, 1)], 5), (seats[(1, 2)], 6), (seats[(1, 3)], 7)):
         seeded.seating.move_player(tournament_id, rid, 2, seat)
     window = open_window()
-    assert window.move_model.rowCount() == 3
-    window.move_table.selectRow(1)
-    window.acknowledge_button.click()
-    assert [m.name for m in window.move_model.moves] == ["P01", "P03"]
+    assert window.moves.model.rowCount() == 3
+    window.moves.table.selectRow(1)
+    window.moves.acknowledge_button.click()
+    assert [m.name for m in window.moves.model.moves] == ["P01", "P03"]
     assert [m.name for m in seeded.seating.pending_moves(tournament_id)] == ["P01", "P03"]
-    window.show_done.setChecked(True)
-    assert window.move_model.rowCount() == 3
-    window.acknowledge_all_button.click()
-    window.show_done.setChecked(False)
-    assert window.move_model.rowCount() == 0
-    assert window.move_detail.text() == "No moves on the display."
+    window.moves.show_done.setChecked(True)
+    assert window.moves.model.rowCount() == 3
+    window.moves.acknowledge_all_button.click()
+    window.moves.show_done.setChecked(False)
+    assert window.moves.model.rowCount() == 0
+    assert window.moves.detail.text() == "No moves on the display."
 
 
 def test_the_move_sheet_prints_to_pdf(
@@ -366,8 +367,8 @@ def test_the_move_sheet_prints_to_pdf(
     seeded.seating.move_player(tournament_id, seats[(1, 1)], 2, 5, "Wheelchair access")
     window = open_window()
     target = tmp_path / "moves.pdf"
-    window.ask_pdf_path = lambda: target
-    window.pdf_button.click()
+    window.moves.ask_pdf_path = lambda: target
+    window.moves.pdf_button.click()
     assert target.read_bytes().startswith(b"%PDF")
     assert target.stat().st_size > 1000
     assert "Saved the move sheet" in window.banner.text()
@@ -381,7 +382,7 @@ def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
     place(seeded, tournament_id, {1: [1, 3, 5], 2: [2, 4]})
     window = open_window()
     assert window.hfh_bar.isHidden()
-    window.action_by_key["hand_for_hand"].trigger()
+    window.actions_by_name[TablesAction.HAND_FOR_HAND].trigger()
     bar = window.hfh_bar
     assert not bar.isHidden()
     assert "hand 1: 2 tables playing" in bar.hand_label.text()
@@ -447,8 +448,8 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
-    window.ask_shootout = lambda: ShootoutChoice()
-    window.action_by_key["shootout"].trigger()
+    window.shootout.ask_shootout = lambda: ShootoutChoice()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "Shootout: round 1 drawn at 2 tables" in window.banner.text()
     assert window.status_label.text().startswith("Shootout")
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
@@ -457,7 +458,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         "",
         "Rename / seats…",
     ]
-    window.action_by_key["shootout"].trigger()
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert "Round 1: table(s) 1, 2 still play" in window.banner.text()
     for table in (1, 2):
         for seat in (1, 2):
@@ -469,8 +470,8 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         asked.append([name for _rid, name in players])
         return {rid: 3000 for rid, _name in players}
 
-    window.ask_chips = chips
-    window.action_by_key["shootout"].trigger()
+    window.shootout.ask_chips = chips
+    window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     assert len(asked[0]) == 2
     assert "The winners redraw for the final table" in window.banner.text()
     assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]
@@ -490,9 +491,9 @@ def test_the_status_says_what_each_table_would_cost_to_break(
     seeded.seating.add_tables(tournament_id, 3, seat_count=6)
     field(seeded, tournament_id, 12)
     window = open_window()
-    window.action_by_key["draw"].trigger()
+    window.actions_by_name[TablesAction.DRAW].trigger()
     # 12 players fit at two tables of 6: either table but the final table's host can break.
     assert "Can break now: Table 3 (4 moves), Table 2 (4 moves)." in window.status_label.text()
-    window.action_by_key["break"].trigger()
+    window.actions_by_name[TablesAction.BREAK].trigger()
     assert [t.number for t in seeded.seating.room(tournament_id).tables] == [1, 2]
     assert "Can break now" not in window.status_label.text()

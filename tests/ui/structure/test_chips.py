@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QAbstractItemView
 from clockapp.core.chips import ChipSet
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.structure.chips import COLOR, OWNED, VALUE, ChipSetEditor, next_value
+from clockapp.ui.structure.chip_model import COLOR, OWNED, VALUE, next_value
+from clockapp.ui.structure.chips import ChipSetEditor
 
 Key = Qt.Key
 

@@ -16,7 +16,8 @@ from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
-from clockapp.ui.structure.chips import OWNED, ChipSetEditor
+from clockapp.ui.structure.chip_model import OWNED
+from clockapp.ui.structure.chips import ChipSetEditor
 
 Key = Qt.Key
 Button = QMessageBox.StandardButton

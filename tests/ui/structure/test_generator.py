@@ -142,7 +142,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     services, bus, shown_window, qtbot
 ) -> None:
     """Removing the T25 chips was refused because the OLD structure needs them."""
-    from clockapp.ui.structure.chips import VALUE
+    from clockapp.ui.structure.chip_model import VALUE
 
     tid = bus.tournament_id
     before, old_chips = services.structure.get(tid), services.structure.chip_set(tid)
@@ -182,7 +182,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
 
 
 def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog, qtbot) -> None:
-    from clockapp.ui.structure.chips import VALUE
+    from clockapp.ui.structure.chip_model import VALUE
 
     fill(qtbot, dialog.stack, "1500")
     dialog.recompute()

@@ -61,7 +61,7 @@ def test_no_verdict_means_nothing_on_the_wall(station: ClockStation) -> None:
     window = rulings(station)
     window.set_dispute(Dispute())
     with pytest.raises(ValidationError, match="No verdict to show yet"):
-        window.ruling_to_wall()
+        window.wall.ruling_to_wall()
     assert station.services.wall.current(station.bus.tournament_id) is None
 
 
@@ -92,7 +92,7 @@ def test_a_card_on_two_hands_leaves_the_wall_as_it_was(station: ClockStation) ->
     hands = (Player(1, "Ann", ("As", "Ad"), bet=500), Player(2, "Ann", ("Kh", "Qh"), bet=500))
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac"), players=hands))
     with pytest.raises(Exception, match="Ann is entered twice"):
-        window.showdown_to_wall()
+        window.wall.showdown_to_wall()
     assert station.services.wall.current(station.bus.tournament_id) == before
 
 
@@ -100,7 +100,7 @@ def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStatio
     window = rulings(station)
     hands = (Player(1, "Ann", ("As", "Ad")), Player(2, "Bo", ("Kh", "Qh")))
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th", "Jh"), players=hands))
-    window.ask_beat_street = lambda: "flop"
+    window.wall.ask_beat_street = lambda: "flop"
     press(window, RulingsAction.BAD_BEAT)
     worst = station.services.showdown.worst_beat(station.bus.tournament_id)
     assert worst is not None
