@@ -5,6 +5,7 @@
   rule: they use the code's public names.
 - No class in `clockapp.ui` or `clockapp.services` is built from two or more of the project's own
   classes (a stack of mixins over a host); windows and services are composed of parts.
+- No class there is declared only for the type checker (a host shim under `if TYPE_CHECKING:`).
 
 Prints one line per breach, `path:line: what`, and exits 1 when there is any.
 """
@@ -57,6 +58,18 @@ def breaches(paths: list[Path], own: set[str]) -> Iterator[str]:
                         yield (
                             f"{relative}:{node.lineno}: imports the private name {alias.name} "
                             f"from {node.module}"
+                        )
+            if (
+                isinstance(node, ast.If)
+                and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"
+                and relative.startswith(COMPOSED)
+            ):
+                for inner in (n for s in node.body for n in ast.walk(s)):
+                    if isinstance(inner, ast.ClassDef):
+                        yield (
+                            f"{relative}:{inner.lineno}: class {inner.name} exists only for the "
+                            "type checker: give the parts their real dependencies"
                         )
             if isinstance(node, ast.ClassDef) and relative.startswith(COMPOSED):
                 ours = [name for name in map(_base_name, node.bases) if name in own]
