@@ -8,14 +8,15 @@ several machines share one PostgreSQL server instead: `clockapp --db postgresql+
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import InvalidatePoolError, OperationalError
 from sqlmodel import create_engine
 
 from clockapp.paths import user_data_dir
@@ -114,6 +115,74 @@ def writing(engine: Engine) -> Engine:
     return engine
 
 
+#: How long opening a connection to a PostgreSQL server may take (libpq's connect_timeout, which
+#: covers the whole start-up: a server whose kernel accepts the connection while the server itself
+#: sleeps is given up on after this, instead of never).
+PG_CONNECT_TIMEOUT_S = 3
+#: The longest a statement may run, or wait for a lock, on the server. Real actions take
+#: milliseconds; this only makes sure nothing waits for ever behind a stuck session.
+PG_STATEMENT_TIMEOUT_MS = 15_000
+#: A pooled connection idle longer than this is checked with a ping before it is used; one used
+#: a moment ago is not (a burst of actions would pay a round trip per transaction). A connection
+#: that died meanwhile fails its action, which is refused in words, and the whole pool is then
+#: replaced, so the next action connects afresh.
+PG_PING_AFTER_IDLE_S = 2.0
+
+_IDLE_SINCE = "clockapp_idle_since"
+
+
+def server_connect_args(url: URL) -> dict[str, Any]:
+    """libpq's parameters that bound every wait on the server: a connect timeout, TCP
+    keepalives and a user timeout (a dropped network is seen in seconds, not the kernel's
+    minutes), and server-side statement and lock timeouts.
+
+    A parameter given in the URL's query (``?connect_timeout=10``) wins.
+
+    >>> args = server_connect_args(make_url("postgresql+psycopg://u@h/db?connect_timeout=9"))
+    >>> "connect_timeout" in args, args["keepalives"]
+    (False, 1)
+    """
+    import psycopg  # only where a server is used
+
+    wanted: dict[str, Any] = {
+        "connect_timeout": PG_CONNECT_TIMEOUT_S,
+        "keepalives": 1,
+        "keepalives_idle": 5,
+        "keepalives_interval": 2,
+        "keepalives_count": 3,
+        "options": (
+            f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS} "
+            f"-c lock_timeout={PG_STATEMENT_TIMEOUT_MS}"
+        ),
+    }
+    if psycopg.pq.version() >= 120000:  # libpq 12 added it
+        # Sent data left unacknowledged this long (a pulled cable) closes the connection.
+        wanted["tcp_user_timeout"] = 10_000
+    return {name: value for name, value in wanted.items() if name not in url.query}
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection with a ping only when it has been idle a while (see
+    `PG_PING_AFTER_IDLE_S`); a dead one is replaced, and the pool with it, before use."""
+    dialect = engine.dialect
+
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop(_IDLE_SINCE, None)
+        if since is None or time.monotonic() - since < PG_PING_AFTER_IDLE_S:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as error:
+            # The pool reconnects (a few attempts) and drops every older connection with it.
+            raise InvalidatePoolError(f"the server did not answer a ping: {error}") from error
+
+    event.listen(engine, "checkin", checkin)
+    event.listen(engine, "checkout", checkout)
+
+
 def make_engine(url: str) -> Engine:
     """Build the engine for `url` (a SQLAlchemy URL or a SQLite file path)."""
     url = normalize_url(url)
@@ -126,7 +195,9 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _set_sqlite_pragmas)
         event.listen(engine, "begin", _begin_sqlite)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args=server_connect_args(make_url(url)))
+    _ping_when_idle(engine)
+    return engine
 
 
 def _alembic_config(engine: Engine) -> Config:
@@ -197,6 +268,9 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
             connection.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # A migration may copy a large table: only its lock waits stay bounded.
+                    connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
                 yield connection
                 if raw is not None:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()

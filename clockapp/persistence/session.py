@@ -96,6 +96,11 @@ def _numbers_in_range() -> Iterator[None]:
 def _lost_or_busy(error: DBAPIError) -> Exception | None:
     """The readable error for a server that cannot be reached or a file held too long."""
     detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
+    if getattr(error.orig, "sqlstate", None) in _TOOK_TOO_LONG:
+        return DatabaseBusyError(
+            "The database server took too long (another station holds what this action needs, "
+            "or the server is overloaded), so nothing was changed. Try again."
+        )
     if error.connection_invalidated or _server_gone(error):
         return DatabaseUnreachableError(
             "The database server cannot be reached, so nothing was changed"
@@ -108,6 +113,10 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
             "Try again."
         )
     return None
+
+
+#: PostgreSQL's codes for a statement cancelled by its statement_timeout or lock_timeout.
+_TOOK_TOO_LONG = frozenset({"57014", "55P03"})
 
 
 def _server_gone(error: DBAPIError) -> bool:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
 
+from clockapp.persistence.db import server_connect_args
 from clockapp.persistence.queries.changes import CHANNEL
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ def watch(engine: Engine) -> Watcher:
     if engine.dialect.name == "sqlite":
         return SqliteWatcher(engine.url.database or "")
     if engine.dialect.name == "postgresql":
-        return PostgresWatcher(engine.url.set(drivername="postgresql"))
+        return PostgresWatcher(engine.url)
     return _AlwaysWatcher()  # pragma: no cover - clockapp runs on SQLite and PostgreSQL only
 
 
@@ -118,7 +119,9 @@ class PostgresWatcher:
     """A thread LISTENing for the actions' NOTIFY; reconnects by itself."""
 
     def __init__(self, url: Any) -> None:
-        self._conninfo = url.render_as_string(hide_password=False)
+        self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        # The listener's connection is bounded as the pool's are: a lost server is seen in seconds.
+        self._connect_args = server_connect_args(url)
         self._flag = threading.Event()
         self._flag.set()  # read once at the start
         self._wake: Callable[[], None] | None = None
@@ -162,7 +165,7 @@ class PostgresWatcher:
 
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=2) as conn:
+                with psycopg.connect(self._conninfo, autocommit=True, **self._connect_args) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._online = True
                     self._sign()  # anything sent while we were away was lost: read now
