@@ -7,7 +7,10 @@ several machines share one PostgreSQL server instead: `clockapp --db postgresql+
 
 from __future__ import annotations
 
+import random
 import re
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +29,12 @@ from clockapp.persistence.checks import (
     read_only_error,
     too_new_error,
 )
-from clockapp.persistence.errors import BackupError, DatabaseOpenError
+from clockapp.persistence.errors import (
+    DATABASE_HELD,
+    BackupError,
+    DatabaseBusyError,
+    DatabaseOpenError,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -76,12 +84,64 @@ def normalize_url(url_or_path: str) -> str:
 SQLITE_BEGIN = "clockapp_sqlite_begin"
 
 
-#: How long a SQLite transaction waits for another station's write lock before it gives up with
-#: `DatabaseBusyError`. Transactions hold the lock for milliseconds, but SQLite's wait is a poll,
-#: not a queue: with three stations writing back to back on a loaded machine, a waiter missed
-#: the lock for over 5 seconds (2 of 1,500 actions in bench_stations.py); a desk that waits a
-#: little longer is better than one that fails.
-SQLITE_BUSY_TIMEOUT_MS = 20_000
+#: The longest an action waits for SQLite's write lock, in all, before it is refused with
+#: `DatabaseBusyError` (nothing changed). Transactions hold the lock for milliseconds.
+SQLITE_WRITE_WAIT_S = 10.0
+#: SQLite's own wait for a lock, per attempt. Its wait is a poll, not a queue: a long one lets a
+#: waiter miss the lock over and over while others take it, so each attempt is short and the
+#: station's writers take turns (`WriterQueue`), retrying with a random backoff in between.
+SQLITE_BUSY_TIMEOUT_MS = 200
+#: The longest pause between two attempts.
+SQLITE_MAX_BACKOFF_S = 0.2
+
+#: The execution option holding a SQLite engine's `WriterQueue`.
+WRITERS = "clockapp_writers"
+
+
+class WriterQueue:
+    """The writers of one process in line for a SQLite database's write lock.
+
+    Only the writer whose turn it is asks SQLite for the file's lock (and polls for it while
+    another process holds it); the others wait here, woken in turn, instead of all polling.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._count = threading.Lock()
+        self._local = threading.local()
+        #: How many writers are waiting for their turn (not counting the one whose turn it is).
+        self.waiting = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """Hold the turn for one transaction; `DatabaseBusyError` after `SQLITE_WRITE_WAIT_S`."""
+        deadline = time.monotonic() + SQLITE_WRITE_WAIT_S
+        with self._count:
+            self.waiting += 1
+        try:
+            got = self._lock.acquire(timeout=SQLITE_WRITE_WAIT_S)
+        finally:
+            with self._count:
+                self.waiting -= 1
+        if not got:
+            raise DatabaseBusyError(DATABASE_HELD)
+        outer = getattr(self._local, "deadline", None)
+        self._local.deadline = outer or deadline
+        try:
+            yield
+        finally:
+            self._local.deadline = outer
+            self._lock.release()
+
+    def deadline(self) -> float | None:
+        """When the current thread's turn must have the file's lock (None: not its turn)."""
+        return getattr(self._local, "deadline", None)
+
+
+def writer_queue(engine: Engine) -> WriterQueue | None:
+    """The `WriterQueue` of a SQLite engine (None for PostgreSQL, whose rows lock instead)."""
+    queue = engine.get_execution_options().get(WRITERS)
+    return queue if isinstance(queue, WriterQueue) else None
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -100,8 +160,33 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _begin_sqlite(connection: Any) -> None:
-    mode = connection.get_execution_options().get(SQLITE_BEGIN, "DEFERRED")
-    connection.exec_driver_sql(f"BEGIN {mode}")
+    options = connection.get_execution_options()
+    mode = options.get(SQLITE_BEGIN, "DEFERRED")
+    if mode != "IMMEDIATE":
+        connection.exec_driver_sql(f"BEGIN {mode}")
+        return
+    queue = options.get(WRITERS)
+    deadline = queue.deadline() if isinstance(queue, WriterQueue) else None
+    if deadline is None:
+        deadline = time.monotonic() + SQLITE_WRITE_WAIT_S
+    pause = 0.01
+    while True:
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        except OperationalError as error:
+            if not _is_busy(error) or time.monotonic() >= deadline:
+                if _is_busy(error):
+                    raise DatabaseBusyError(DATABASE_HELD) from error
+                raise
+        # A random pause, so stations that missed the lock together do not retry together.
+        time.sleep(min(random.uniform(pause / 2, pause), max(0.0, deadline - time.monotonic())))
+        pause = min(pause * 2, SQLITE_MAX_BACKOFF_S)
+
+
+def _is_busy(error: OperationalError) -> bool:
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error.orig)
 
 
 def writing(engine: Engine) -> Engine:
@@ -192,6 +277,7 @@ def make_engine(url: str) -> Engine:
         # A pooled connection still sees other processes' commits at the start of every transaction.
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
         engine = create_engine(url, **kwargs)
+        engine.update_execution_options(**{WRITERS: WriterQueue()})
         event.listen(engine, "connect", _set_sqlite_pragmas)
         event.listen(engine, "begin", _begin_sqlite)
         return engine
@@ -376,7 +462,7 @@ def _explain(error: Exception, path: Path) -> Exception:
         return read_only_error(path)
     if "malformed" in message or "not a database" in message or "corrupt" in message:
         return corrupt_error(path, str(getattr(error, "orig", None) or error))
-    if "locked" in message or "busy" in message:
+    if "locked" in message or "busy" in message or isinstance(error, DatabaseBusyError):
         return DatabaseOpenError(
             f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
             "Try again in a moment.",

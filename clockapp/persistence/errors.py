@@ -50,3 +50,10 @@ class DatabaseUnreachableError(DomainError):
 
 class DatabaseBusyError(DomainError):
     """Another station held the SQLite file past the busy timeout: nothing was changed."""
+
+
+#: What a director reads when the SQLite file's write lock stayed taken past the wait's bound.
+DATABASE_HELD = (
+    "The database is in use by another station or program (a second clockapp, a backup), so "
+    "nothing was changed. Try again in a moment."
+)

@@ -8,14 +8,15 @@ large for a column is the user's error, reported in words, never a driver's trac
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
 from clockapp.errors import ValidationError
-from clockapp.persistence.errors import DatabaseBusyError, DatabaseUnreachableError
+from clockapp.persistence.db import writer_queue
+from clockapp.persistence.errors import DATABASE_HELD, DatabaseBusyError, DatabaseUnreachableError
 
 __all__ = [
     "MAX_STORED_INT",
@@ -49,7 +50,9 @@ def transaction(writer: Engine, station: str = "") -> Iterator[Session]:
     `station` names who acts (see `station_of`).
     """
     info = {WRITING: True, STATION: station}
+    queue = writer_queue(writer)
     with (
+        queue.turn() if queue is not None else nullcontext(),
         _numbers_in_range(),
         Session(writer, expire_on_commit=False, info=info) as session,
         session.begin(),
@@ -108,10 +111,7 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
             + ". clockapp reconnects by itself: try again once the warning is gone."
         )
     if isinstance(error, OperationalError) and "locked" in detail:
-        return DatabaseBusyError(
-            "Another station kept the database busy for too long, so nothing was changed. "
-            "Try again."
-        )
+        return DatabaseBusyError(DATABASE_HELD)
     return None
 
 
