@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clockapp.errors import DomainError
+from clockapp.errors import DomainError, OutageError
 
 
 class DatabaseOpenError(DomainError):
@@ -43,12 +43,12 @@ class BackupError(DomainError):
     """A backup or a restore cannot be done (no such backup, no pg_dump, not a SQLite file...)."""
 
 
-class DatabaseUnreachableError(DomainError):
+class DatabaseUnreachableError(OutageError):
     """The database server cannot be reached (stopped, or the network is down): nothing was
     changed. The pool reconnects by itself once the server is back."""
 
 
-class DatabaseBusyError(DomainError):
+class DatabaseBusyError(OutageError):
     """Another station held the SQLite file past the busy timeout: nothing was changed."""
 
 

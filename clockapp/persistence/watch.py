@@ -167,14 +167,17 @@ class PostgresWatcher:
             try:
                 with psycopg.connect(self._conninfo, autocommit=True, **self._connect_args) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    if not self._online:
+                        log.info("the database server is back")
                     self._online = True
                     self._sign()  # anything sent while we were away was lost: read now
                     while not self._stop.is_set():
                         for _note in conn.notifies(timeout=0.5, stop_after=1):
                             self._sign()
             except psycopg.Error as error:
-                if self._online:
-                    log.warning("lost the database server: %s", error)
+                if self._online:  # one line for the outage, not one per attempt
+                    detail = " ".join(str(error).split())
+                    log.warning("lost the database server: %s", detail)
                 self._online = False
                 self._sign()
                 self._stop.wait(RECONNECT_S)
