@@ -34,6 +34,7 @@ from clockapp.persistence.errors import (
     BackupError,
     DatabaseBusyError,
     DatabaseOpenError,
+    DatabaseServerDownError,
 )
 
 if TYPE_CHECKING:
@@ -450,7 +451,9 @@ def open_database(url: str | None = None) -> Engine:
         if isinstance(error, OperationalError):  # the server is down, unreachable, refuses us
             shown = make_url(url).render_as_string(hide_password=True)
             detail = str(error.orig or error).strip().splitlines()[0]
-            raise DatabaseOpenError(f"Cannot connect to the database {shown}: {detail}") from error
+            raise DatabaseServerDownError(
+                f"Cannot connect to the database {shown}: {detail}"
+            ) from error
         raise
     return engine
 

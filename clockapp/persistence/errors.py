@@ -39,6 +39,11 @@ class DatabaseTooNewError(DatabaseOpenError):
     """The database was written by a newer clockapp: this one does not know its schema."""
 
 
+class DatabaseServerDownError(DatabaseOpenError):
+    """The database server does not answer (stopped, unreachable, or not answering in time):
+    nothing is wrong with the database, and trying again later may well work."""
+
+
 class BackupError(DomainError):
     """A backup or a restore cannot be done (no such backup, no pg_dump, not a SQLite file...)."""
 
