@@ -26,6 +26,8 @@ from clockapp.paths import user_data_dir
 from clockapp.persistence.checks import (
     check_sqlite_file,
     corrupt_error,
+    disk_full_error,
+    is_disk_full,
     read_only_error,
     too_new_error,
 )
@@ -461,6 +463,8 @@ def open_database(url: str | None = None) -> Engine:
 def _explain(error: Exception, path: Path) -> Exception:
     """The app's error for a SQLite failure while opening `path` (others are returned as is)."""
     message = str(getattr(error, "orig", None) or error).lower()
+    if is_disk_full(error, path.parent):
+        return disk_full_error(path)
     if "readonly" in message or "read-only" in message:
         return read_only_error(path)
     if "malformed" in message or "not a database" in message or "corrupt" in message:

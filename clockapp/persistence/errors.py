@@ -39,6 +39,10 @@ class DatabaseTooNewError(DatabaseOpenError):
     """The database was written by a newer clockapp: this one does not know its schema."""
 
 
+class DatabaseDiskFullError(DatabaseOpenError):
+    """The disk holding the database is full: the database is not damaged, only out of room."""
+
+
 class DatabaseServerDownError(DatabaseOpenError):
     """The database server does not answer (stopped, unreachable, or not answering in time):
     nothing is wrong with the database, and trying again later may well work."""
@@ -61,4 +65,15 @@ class DatabaseBusyError(OutageError):
 DATABASE_HELD = (
     "The database is in use by another station or program (a second clockapp, a backup), so "
     "nothing was changed. Try again in a moment."
+)
+
+
+class DiskFullError(OutageError):
+    """A write found the disk full: nothing was changed, and the database is not damaged."""
+
+
+#: What a director reads when a write finds the disk full.
+DISK_FULL = (
+    "The disk is full: free some space (old files, the recycle bin), then try again; nothing "
+    "was changed, and the database is not damaged."
 )

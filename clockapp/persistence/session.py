@@ -16,7 +16,13 @@ from sqlmodel import Session
 
 from clockapp.errors import ValidationError
 from clockapp.persistence.db import writer_queue
-from clockapp.persistence.errors import DATABASE_HELD, DatabaseBusyError, DatabaseUnreachableError
+from clockapp.persistence.errors import (
+    DATABASE_HELD,
+    DISK_FULL,
+    DatabaseBusyError,
+    DatabaseUnreachableError,
+    DiskFullError,
+)
 
 __all__ = [
     "MAX_STORED_INT",
@@ -97,7 +103,8 @@ def _numbers_in_range() -> Iterator[None]:
 
 
 def _lost_or_busy(error: DBAPIError) -> Exception | None:
-    """The readable error for a server that cannot be reached or a file held too long."""
+    """The readable error for a server that cannot be reached, a file held too long or a full
+    disk."""
     detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
     if getattr(error.orig, "sqlstate", None) in _TOOK_TOO_LONG:
         return DatabaseBusyError(
@@ -110,6 +117,8 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
             + (f" ({detail})" if detail else "")
             + ". clockapp reconnects by itself: try again once the warning is gone."
         )
+    if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_FULL":
+        return DiskFullError(DISK_FULL)
     if isinstance(error, OperationalError) and "locked" in detail:
         return DatabaseBusyError(DATABASE_HELD)
     return None
