@@ -18,6 +18,7 @@ from clockapp.persistence import db
 from clockapp.persistence.db import PG_CONNECT_TIMEOUT_S, make_engine, writing
 from clockapp.persistence.errors import DatabaseBusyError, DatabaseUnreachableError
 from clockapp.persistence.session import reading, transaction
+from clockapp.persistence.watch import watch
 from tests import pgserver
 
 pytestmark = pytest.mark.postgres
@@ -168,3 +169,32 @@ def test_a_lock_held_past_the_lock_timeout_is_refused_in_words(server: pgserver.
     finally:
         holder.dispose()
         waiter.dispose()
+
+
+@pytest.mark.slow
+def test_a_station_notices_a_hung_server_in_seconds_and_its_return(
+    server: pgserver.Server,
+) -> None:
+    engine = make_engine(server.url)
+    watcher = watch(engine)
+    try:
+        watcher.changed()  # the sign every watcher starts with
+        watcher.wait(10)  # and the one it gives once it listens
+        server.pause()
+        try:
+            paused = time.monotonic()
+            deadline = paused + 30
+            while watcher.online and time.monotonic() < deadline:
+                watcher.wait(0.1)
+            noticed = time.monotonic() - paused
+            assert not watcher.online, "a server that stopped answering went unnoticed"
+            assert noticed < 15
+        finally:
+            server.resume()
+        deadline = time.monotonic() + 30
+        while not watcher.online and time.monotonic() < deadline:
+            watcher.wait(0.1)
+        assert watcher.online
+    finally:
+        watcher.close()
+        engine.dispose()
