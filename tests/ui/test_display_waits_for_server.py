@@ -94,3 +94,60 @@ def test_a_display_started_while_the_server_is_down_waits_and_opens_when_it_is_b
             launcher.station.services.ctx.engine.dispose()
         if launcher.waiting is not None:
             launcher.waiting.stop()
+
+
+def _close_station(launcher: Launcher) -> None:
+    station = launcher.station
+    station.director.allow_quit()
+    station.close_windows()
+    station.bus.stop()
+    station.services.ctx.engine.dispose()
+
+
+# The launcher's real sound and speech, on a machine with no sound server.
+@pytest.mark.qt_log_ignore(
+    *("pipewire", "PulseAudio", r"\bva\b", "libva", "speech", "not supported on the selected"),
+    *("propagateSizeHints", "This plugin does not support"),  # offscreen, as every UI test
+)
+def test_a_wall_with_its_cached_clock_shows_the_dot_and_keeps_time_while_it_waits(
+    server: pgserver.Server, qtbot, ui_settings
+) -> None:
+    engine = make_engine(server.url)
+    migrate(engine)
+    services = Services(engine)
+    services.clock.start(services.tournaments.create("Night").value.id)
+    engine.dispose()
+    argv = ["--db", server.url, "--station", "display", "--windowed"]
+    args = build_parser().parse_args(argv)
+    args.station = Role(args.station)
+    first = Launcher(QApplication.instance(), args)
+    first.settings = ui_settings
+    assert first._open()  # a night the wall ran: its clock is cached
+    _close_station(first)
+    server.stop()
+
+    launcher = Launcher(QApplication.instance(), args)
+    launcher.settings = ui_settings
+    modals: list[str] = []
+    _close_any_modal(modals)
+    try:
+        assert launcher._show_cached_clock()
+        display = launcher.display
+        qtbot.waitUntil(lambda: launcher.waiting is not None, timeout=10_000)
+        mark = display.findChild(QLabel, "offline_mark")
+        assert mark is not None
+        qtbot.waitUntil(mark.isVisible, timeout=5000)
+        assert "Waiting for the database server" in mark.toolTip()
+        shown = display.countdown_label.text()
+        qtbot.waitUntil(lambda: display.countdown_label.text() != shown, timeout=5000)
+
+        server.start()
+        qtbot.waitUntil(lambda: launcher.station is not None, timeout=15_000)
+        assert launcher.station.display is display  # the same wall, now the station's
+        assert not any(m.isVisible() for m in display.findChildren(QLabel, "offline_mark"))
+        assert modals == []
+    finally:
+        if launcher.station is not None:
+            _close_station(launcher)
+        if launcher.waiting is not None:
+            launcher.waiting.stop()
