@@ -13,3 +13,11 @@ class DomainError(ValueError):
 
 class ValidationError(DomainError):
     """Input that cannot be accepted (a negative amount, a malformed import row, ...)."""
+
+
+class OutageError(DomainError):
+    """The database could not be reached, or stayed busy: nothing was changed.
+
+    An outage is expected (a server restarted, a network that drops, another program holding the
+    file), not a defect: it is shown and logged in a line, never with a traceback.
+    """

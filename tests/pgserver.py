@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -141,6 +142,36 @@ class Server:
         ctl = str(self._bindir / "pg_ctl")
         args = [ctl, "-D", str(self._data), "-o", self._options, "-l", str(self._log), "-w"]
         _run([*args, "start"], self._as_postgres)
+
+    def start_if_stopped(self) -> None:
+        if not (self._data / "postmaster.pid").exists():
+            self.start()
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster (first) and the backends it started (none
+        while it is stopped)."""
+        pid_file = self._data / "postmaster.pid"
+        if not pid_file.exists():
+            return []
+        postmaster = int(pid_file.read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
+    def pause(self) -> None:
+        """Make the server stop answering without closing anything (SIGSTOP), as a host that
+        sleeps would; `resume` wakes it."""
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self, mode: str = "fast") -> None:
         """Stop it as a host would (`fast`: clients are told and disconnected)."""

@@ -13,6 +13,7 @@ journal mode switched, no migration, no backup written into its folder):
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import stat
 from collections.abc import Collection
@@ -21,6 +22,7 @@ from pathlib import Path
 from clockapp.persistence.backup import list_backups, sqlite_uri
 from clockapp.persistence.errors import (
     DatabaseCorruptError,
+    DatabaseDiskFullError,
     DatabaseMissingFolderError,
     DatabaseOpenError,
     DatabaseReadOnlyError,
@@ -72,6 +74,35 @@ def corrupt_error(path: Path, detail: str) -> DatabaseOpenError:
     return _with_backup(error, path)
 
 
+#: Below this much free space, an I/O error on the database is taken for a full disk: SQLite
+#: reports a shared-memory file it cannot grow as a plain "disk I/O error".
+LOW_SPACE_BYTES = 1_000_000
+
+
+def disk_full_error(path: Path) -> DatabaseOpenError:
+    """The disk holding `path` is full (the database itself is fine)."""
+    return DatabaseDiskFullError(
+        f"The disk holding the database {path} is full: free some space (old files, the "
+        "recycle bin), then start clockapp again. The database is not damaged and was left as "
+        "it is.",
+        path,
+    )
+
+
+def is_disk_full(error: BaseException, folder: Path | None) -> bool:
+    """Whether SQLite's `error` (or SQLAlchemy's, wrapping it) comes from a full disk."""
+    cause = getattr(error, "orig", None) or error
+    name = str(getattr(cause, "sqlite_errorname", ""))
+    if name == "SQLITE_FULL" or "disk is full" in str(cause):
+        return True
+    if not name.startswith("SQLITE_IOERR") and "disk I/O error" not in str(cause):
+        return False
+    try:
+        return folder is not None and shutil.disk_usage(folder).free < LOW_SPACE_BYTES
+    except OSError:
+        return False
+
+
 def too_new_error(revision: str, path: Path | None) -> DatabaseOpenError:
     """The schema is at a revision this clockapp does not know."""
     where = f"The database {path}" if path is not None else "This database"
@@ -109,6 +140,8 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
     try:
         connection = sqlite3.connect(sqlite_uri(path, "rw"), uri=True, timeout=10)
     except sqlite3.Error as error:
+        if is_disk_full(error, path.parent):
+            raise disk_full_error(path) from error
         raise corrupt_error(path, str(error)) from error
     try:
         result = connection.execute("PRAGMA quick_check").fetchone()
@@ -123,12 +156,16 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
             else None
         )
     except sqlite3.OperationalError as error:
+        if is_disk_full(error, path.parent):
+            raise disk_full_error(path) from error
         if "locked" in str(error) or "busy" in str(error):
             raise DatabaseOpenError(
                 f"The database {path} is busy (another program holds it): try again.", path
             ) from error
         raise corrupt_error(path, str(error)) from error
     except sqlite3.DatabaseError as error:
+        if is_disk_full(error, path.parent):
+            raise disk_full_error(path) from error
         raise corrupt_error(path, str(error)) from error
     finally:
         connection.close()

@@ -7,25 +7,37 @@ several machines share one PostgreSQL server instead: `clockapp --db postgresql+
 
 from __future__ import annotations
 
+import random
 import re
+import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import InvalidatePoolError, OperationalError
 from sqlmodel import create_engine
 
 from clockapp.paths import user_data_dir
 from clockapp.persistence.checks import (
     check_sqlite_file,
     corrupt_error,
+    disk_full_error,
+    is_disk_full,
     read_only_error,
     too_new_error,
 )
-from clockapp.persistence.errors import BackupError, DatabaseOpenError
+from clockapp.persistence.errors import (
+    DATABASE_HELD,
+    BackupError,
+    DatabaseBusyError,
+    DatabaseOpenError,
+    DatabaseServerDownError,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -75,12 +87,64 @@ def normalize_url(url_or_path: str) -> str:
 SQLITE_BEGIN = "clockapp_sqlite_begin"
 
 
-#: How long a SQLite transaction waits for another station's write lock before it gives up with
-#: `DatabaseBusyError`. Transactions hold the lock for milliseconds, but SQLite's wait is a poll,
-#: not a queue: with three stations writing back to back on a loaded machine, a waiter missed
-#: the lock for over 5 seconds (2 of 1,500 actions in bench_stations.py); a desk that waits a
-#: little longer is better than one that fails.
-SQLITE_BUSY_TIMEOUT_MS = 20_000
+#: The longest an action waits for SQLite's write lock, in all, before it is refused with
+#: `DatabaseBusyError` (nothing changed). Transactions hold the lock for milliseconds.
+SQLITE_WRITE_WAIT_S = 10.0
+#: SQLite's own wait for a lock, per attempt. Its wait is a poll, not a queue: a long one lets a
+#: waiter miss the lock over and over while others take it, so each attempt is short and the
+#: station's writers take turns (`WriterQueue`), retrying with a random backoff in between.
+SQLITE_BUSY_TIMEOUT_MS = 200
+#: The longest pause between two attempts.
+SQLITE_MAX_BACKOFF_S = 0.2
+
+#: The execution option holding a SQLite engine's `WriterQueue`.
+WRITERS = "clockapp_writers"
+
+
+class WriterQueue:
+    """The writers of one process in line for a SQLite database's write lock.
+
+    Only the writer whose turn it is asks SQLite for the file's lock (and polls for it while
+    another process holds it); the others wait here, woken in turn, instead of all polling.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._count = threading.Lock()
+        self._local = threading.local()
+        #: How many writers are waiting for their turn (not counting the one whose turn it is).
+        self.waiting = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """Hold the turn for one transaction; `DatabaseBusyError` after `SQLITE_WRITE_WAIT_S`."""
+        deadline = time.monotonic() + SQLITE_WRITE_WAIT_S
+        with self._count:
+            self.waiting += 1
+        try:
+            got = self._lock.acquire(timeout=SQLITE_WRITE_WAIT_S)
+        finally:
+            with self._count:
+                self.waiting -= 1
+        if not got:
+            raise DatabaseBusyError(DATABASE_HELD)
+        outer = getattr(self._local, "deadline", None)
+        self._local.deadline = outer or deadline
+        try:
+            yield
+        finally:
+            self._local.deadline = outer
+            self._lock.release()
+
+    def deadline(self) -> float | None:
+        """When the current thread's turn must have the file's lock (None: not its turn)."""
+        return getattr(self._local, "deadline", None)
+
+
+def writer_queue(engine: Engine) -> WriterQueue | None:
+    """The `WriterQueue` of a SQLite engine (None for PostgreSQL, whose rows lock instead)."""
+    queue = engine.get_execution_options().get(WRITERS)
+    return queue if isinstance(queue, WriterQueue) else None
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -99,8 +163,33 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _begin_sqlite(connection: Any) -> None:
-    mode = connection.get_execution_options().get(SQLITE_BEGIN, "DEFERRED")
-    connection.exec_driver_sql(f"BEGIN {mode}")
+    options = connection.get_execution_options()
+    mode = options.get(SQLITE_BEGIN, "DEFERRED")
+    if mode != "IMMEDIATE":
+        connection.exec_driver_sql(f"BEGIN {mode}")
+        return
+    queue = options.get(WRITERS)
+    deadline = queue.deadline() if isinstance(queue, WriterQueue) else None
+    if deadline is None:
+        deadline = time.monotonic() + SQLITE_WRITE_WAIT_S
+    pause = 0.01
+    while True:
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        except OperationalError as error:
+            if not _is_busy(error) or time.monotonic() >= deadline:
+                if _is_busy(error):
+                    raise DatabaseBusyError(DATABASE_HELD) from error
+                raise
+        # A random pause, so stations that missed the lock together do not retry together.
+        time.sleep(min(random.uniform(pause / 2, pause), max(0.0, deadline - time.monotonic())))
+        pause = min(pause * 2, SQLITE_MAX_BACKOFF_S)
+
+
+def _is_busy(error: OperationalError) -> bool:
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error.orig)
 
 
 def writing(engine: Engine) -> Engine:
@@ -114,6 +203,74 @@ def writing(engine: Engine) -> Engine:
     return engine
 
 
+#: How long opening a connection to a PostgreSQL server may take (libpq's connect_timeout, which
+#: covers the whole start-up: a server whose kernel accepts the connection while the server itself
+#: sleeps is given up on after this, instead of never).
+PG_CONNECT_TIMEOUT_S = 3
+#: The longest a statement may run, or wait for a lock, on the server. Real actions take
+#: milliseconds; this only makes sure nothing waits for ever behind a stuck session.
+PG_STATEMENT_TIMEOUT_MS = 15_000
+#: A pooled connection idle longer than this is checked with a ping before it is used; one used
+#: a moment ago is not (a burst of actions would pay a round trip per transaction). A connection
+#: that died meanwhile fails its action, which is refused in words, and the whole pool is then
+#: replaced, so the next action connects afresh.
+PG_PING_AFTER_IDLE_S = 2.0
+
+_IDLE_SINCE = "clockapp_idle_since"
+
+
+def server_connect_args(url: URL) -> dict[str, Any]:
+    """libpq's parameters that bound every wait on the server: a connect timeout, TCP
+    keepalives and a user timeout (a dropped network is seen in seconds, not the kernel's
+    minutes), and server-side statement and lock timeouts.
+
+    A parameter given in the URL's query (``?connect_timeout=10``) wins.
+
+    >>> args = server_connect_args(make_url("postgresql+psycopg://u@h/db?connect_timeout=9"))
+    >>> "connect_timeout" in args, args["keepalives"]
+    (False, 1)
+    """
+    import psycopg  # only where a server is used
+
+    wanted: dict[str, Any] = {
+        "connect_timeout": PG_CONNECT_TIMEOUT_S,
+        "keepalives": 1,
+        "keepalives_idle": 5,
+        "keepalives_interval": 2,
+        "keepalives_count": 3,
+        "options": (
+            f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS} "
+            f"-c lock_timeout={PG_STATEMENT_TIMEOUT_MS}"
+        ),
+    }
+    if psycopg.pq.version() >= 120000:  # libpq 12 added it
+        # Sent data left unacknowledged this long (a pulled cable) closes the connection.
+        wanted["tcp_user_timeout"] = 10_000
+    return {name: value for name, value in wanted.items() if name not in url.query}
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection with a ping only when it has been idle a while (see
+    `PG_PING_AFTER_IDLE_S`); a dead one is replaced, and the pool with it, before use."""
+    dialect = engine.dialect
+
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop(_IDLE_SINCE, None)
+        if since is None or time.monotonic() - since < PG_PING_AFTER_IDLE_S:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as error:
+            # The pool reconnects (a few attempts) and drops every older connection with it.
+            raise InvalidatePoolError(f"the server did not answer a ping: {error}") from error
+
+    event.listen(engine, "checkin", checkin)
+    event.listen(engine, "checkout", checkout)
+
+
 def make_engine(url: str) -> Engine:
     """Build the engine for `url` (a SQLAlchemy URL or a SQLite file path)."""
     url = normalize_url(url)
@@ -123,10 +280,13 @@ def make_engine(url: str) -> Engine:
         # A pooled connection still sees other processes' commits at the start of every transaction.
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
         engine = create_engine(url, **kwargs)
+        engine.update_execution_options(**{WRITERS: WriterQueue()})
         event.listen(engine, "connect", _set_sqlite_pragmas)
         event.listen(engine, "begin", _begin_sqlite)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args=server_connect_args(make_url(url)))
+    _ping_when_idle(engine)
+    return engine
 
 
 def _alembic_config(engine: Engine) -> Config:
@@ -197,6 +357,9 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
             connection.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # A migration may copy a large table: only its lock waits stay bounded.
+                    connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
                 yield connection
                 if raw is not None:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
@@ -290,7 +453,9 @@ def open_database(url: str | None = None) -> Engine:
         if isinstance(error, OperationalError):  # the server is down, unreachable, refuses us
             shown = make_url(url).render_as_string(hide_password=True)
             detail = str(error.orig or error).strip().splitlines()[0]
-            raise DatabaseOpenError(f"Cannot connect to the database {shown}: {detail}") from error
+            raise DatabaseServerDownError(
+                f"Cannot connect to the database {shown}: {detail}"
+            ) from error
         raise
     return engine
 
@@ -298,11 +463,13 @@ def open_database(url: str | None = None) -> Engine:
 def _explain(error: Exception, path: Path) -> Exception:
     """The app's error for a SQLite failure while opening `path` (others are returned as is)."""
     message = str(getattr(error, "orig", None) or error).lower()
+    if is_disk_full(error, path.parent):
+        return disk_full_error(path)
     if "readonly" in message or "read-only" in message:
         return read_only_error(path)
     if "malformed" in message or "not a database" in message or "corrupt" in message:
         return corrupt_error(path, str(getattr(error, "orig", None) or error))
-    if "locked" in message or "busy" in message:
+    if "locked" in message or "busy" in message or isinstance(error, DatabaseBusyError):
         return DatabaseOpenError(
             f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
             "Try again in a moment.",

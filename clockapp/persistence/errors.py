@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clockapp.errors import DomainError
+from clockapp.errors import DomainError, OutageError
 
 
 class DatabaseOpenError(DomainError):
@@ -39,14 +39,41 @@ class DatabaseTooNewError(DatabaseOpenError):
     """The database was written by a newer clockapp: this one does not know its schema."""
 
 
+class DatabaseDiskFullError(DatabaseOpenError):
+    """The disk holding the database is full: the database is not damaged, only out of room."""
+
+
+class DatabaseServerDownError(DatabaseOpenError):
+    """The database server does not answer (stopped, unreachable, or not answering in time):
+    nothing is wrong with the database, and trying again later may well work."""
+
+
 class BackupError(DomainError):
     """A backup or a restore cannot be done (no such backup, no pg_dump, not a SQLite file...)."""
 
 
-class DatabaseUnreachableError(DomainError):
+class DatabaseUnreachableError(OutageError):
     """The database server cannot be reached (stopped, or the network is down): nothing was
     changed. The pool reconnects by itself once the server is back."""
 
 
-class DatabaseBusyError(DomainError):
+class DatabaseBusyError(OutageError):
     """Another station held the SQLite file past the busy timeout: nothing was changed."""
+
+
+#: What a director reads when the SQLite file's write lock stayed taken past the wait's bound.
+DATABASE_HELD = (
+    "The database is in use by another station or program (a second clockapp, a backup), so "
+    "nothing was changed. Try again in a moment."
+)
+
+
+class DiskFullError(OutageError):
+    """A write found the disk full: nothing was changed, and the database is not damaged."""
+
+
+#: What a director reads when a write finds the disk full.
+DISK_FULL = (
+    "The disk is full: free some space (old files, the recycle bin), then try again; nothing "
+    "was changed, and the database is not damaged."
+)

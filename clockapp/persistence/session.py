@@ -8,14 +8,21 @@ large for a column is the user's error, reported in words, never a driver's trac
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
 from clockapp.errors import ValidationError
-from clockapp.persistence.errors import DatabaseBusyError, DatabaseUnreachableError
+from clockapp.persistence.db import writer_queue
+from clockapp.persistence.errors import (
+    DATABASE_HELD,
+    DISK_FULL,
+    DatabaseBusyError,
+    DatabaseUnreachableError,
+    DiskFullError,
+)
 
 __all__ = [
     "MAX_STORED_INT",
@@ -49,7 +56,9 @@ def transaction(writer: Engine, station: str = "") -> Iterator[Session]:
     `station` names who acts (see `station_of`).
     """
     info = {WRITING: True, STATION: station}
+    queue = writer_queue(writer)
     with (
+        queue.turn() if queue is not None else nullcontext(),
         _numbers_in_range(),
         Session(writer, expire_on_commit=False, info=info) as session,
         session.begin(),
@@ -94,20 +103,29 @@ def _numbers_in_range() -> Iterator[None]:
 
 
 def _lost_or_busy(error: DBAPIError) -> Exception | None:
-    """The readable error for a server that cannot be reached or a file held too long."""
+    """The readable error for a server that cannot be reached, a file held too long or a full
+    disk."""
     detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
+    if getattr(error.orig, "sqlstate", None) in _TOOK_TOO_LONG:
+        return DatabaseBusyError(
+            "The database server took too long (another station holds what this action needs, "
+            "or the server is overloaded), so nothing was changed. Try again."
+        )
     if error.connection_invalidated or _server_gone(error):
         return DatabaseUnreachableError(
             "The database server cannot be reached, so nothing was changed"
             + (f" ({detail})" if detail else "")
             + ". clockapp reconnects by itself: try again once the warning is gone."
         )
+    if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_FULL":
+        return DiskFullError(DISK_FULL)
     if isinstance(error, OperationalError) and "locked" in detail:
-        return DatabaseBusyError(
-            "Another station kept the database busy for too long, so nothing was changed. "
-            "Try again."
-        )
+        return DatabaseBusyError(DATABASE_HELD)
     return None
+
+
+#: PostgreSQL's codes for a statement cancelled by its statement_timeout or lock_timeout.
+_TOOK_TOO_LONG = frozenset({"57014", "55P03"})
 
 
 def _server_gone(error: DBAPIError) -> bool:

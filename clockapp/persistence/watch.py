@@ -18,6 +18,7 @@ reported.
 from __future__ import annotations
 
 import logging
+import select
 import sqlite3
 import threading
 import time
@@ -26,12 +27,19 @@ from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
 
+from clockapp.persistence.db import server_connect_args
 from clockapp.persistence.queries.changes import CHANNEL
 
 log = logging.getLogger(__name__)
 
 #: How long the PostgreSQL listener waits before trying a lost server again.
 RECONNECT_S = 0.5
+#: How long the PostgreSQL listener lets its connection be quiet before it asks the server a
+#: trivial question, and how long it waits for the answer: a server that stopped answering
+#: without closing anything (asleep, a dropped network) is seen in seconds, not at the
+#: kernel's TCP timeouts (or never, while the kernel still acknowledges).
+HEARTBEAT_S = 2.0
+HEARTBEAT_TIMEOUT_S = 3.0
 #: How often `SqliteWatcher.wait` reads data_version.
 POLL_S = 0.05
 
@@ -67,7 +75,7 @@ def watch(engine: Engine) -> Watcher:
     if engine.dialect.name == "sqlite":
         return SqliteWatcher(engine.url.database or "")
     if engine.dialect.name == "postgresql":
-        return PostgresWatcher(engine.url.set(drivername="postgresql"))
+        return PostgresWatcher(engine.url)
     return _AlwaysWatcher()  # pragma: no cover - clockapp runs on SQLite and PostgreSQL only
 
 
@@ -118,7 +126,9 @@ class PostgresWatcher:
     """A thread LISTENing for the actions' NOTIFY; reconnects by itself."""
 
     def __init__(self, url: Any) -> None:
-        self._conninfo = url.render_as_string(hide_password=False)
+        self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        # The listener's connection is bounded as the pool's are: a lost server is seen in seconds.
+        self._connect_args = server_connect_args(url)
         self._flag = threading.Event()
         self._flag.set()  # read once at the start
         self._wake: Callable[[], None] | None = None
@@ -162,19 +172,79 @@ class PostgresWatcher:
 
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=2) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
+                with psycopg.connect(self._conninfo, autocommit=True, **self._connect_args) as conn:
+                    self._ask(conn, f"LISTEN {CHANNEL}")
+                    if not self._online:
+                        log.info("the database server is back")
                     self._online = True
                     self._sign()  # anything sent while we were away was lost: read now
+                    heard = time.monotonic()
                     while not self._stop.is_set():
                         for _note in conn.notifies(timeout=0.5, stop_after=1):
                             self._sign()
+                            heard = time.monotonic()
+                        if time.monotonic() - heard >= HEARTBEAT_S:
+                            if self._ask(conn, "SELECT 1"):
+                                self._sign()
+                            heard = time.monotonic()
             except psycopg.Error as error:
-                if self._online:
-                    log.warning("lost the database server: %s", error)
+                if self._online:  # one line for the outage, not one per attempt
+                    detail = " ".join(str(error).split())
+                    log.warning("lost the database server: %s", detail)
                 self._online = False
                 self._sign()
                 self._stop.wait(RECONNECT_S)
+
+    @staticmethod
+    def _ask(conn: Any, query: str) -> bool:
+        """Send `query`, waiting at most `HEARTBEAT_TIMEOUT_S` for the answer; True when
+        notifications came with it.
+
+        When the answer does not come, the connection is closed (leaving psycopg's block would
+        first wait on the silent server to roll back the query in flight) and psycopg's
+        OperationalError raised. Done on libpq's connection, as psycopg's calls wait for ever.
+        """
+        import psycopg
+
+        try:
+            return PostgresWatcher._ask_within(conn.pgconn, query.encode())
+        except psycopg.Error:
+            conn.close()
+            raise
+
+    @staticmethod
+    def _ask_within(pgconn: Any, query: bytes) -> bool:
+        import psycopg
+
+        deadline = time.monotonic() + HEARTBEAT_TIMEOUT_S
+
+        def ready(write: bool) -> bool:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            sockets = [pgconn.socket]
+            if write:
+                return bool(select.select([], sockets, [], left)[1])
+            return bool(select.select(sockets, [], [], left)[0])
+
+        pgconn.send_query(query)
+        while pgconn.flush() != 0:
+            if not ready(write=True):
+                raise psycopg.OperationalError("the server stopped answering")
+        pgconn.consume_input()
+        while pgconn.is_busy():
+            if not ready(write=False):
+                raise psycopg.OperationalError(
+                    f"the server did not answer for {HEARTBEAT_TIMEOUT_S:g} s"
+                )
+            pgconn.consume_input()
+        while (result := pgconn.get_result()) is not None:
+            if result.status == psycopg.pq.ExecStatus.FATAL_ERROR:
+                raise psycopg.OperationalError(result.error_message.decode(errors="replace"))
+        noted = False
+        while pgconn.notifies() is not None:
+            noted = True
+        return noted
 
 
 class _AlwaysWatcher:  # pragma: no cover - a database clockapp does not know: read every time

@@ -13,6 +13,7 @@ from clockapp.persistence.errors import (
     DatabaseMissingFolderError,
     DatabaseOpenError,
     DatabaseReadOnlyError,
+    DatabaseServerDownError,
     DatabaseTooNewError,
 )
 
@@ -22,5 +23,6 @@ __all__ = [
     "DatabaseMissingFolderError",
     "DatabaseOpenError",
     "DatabaseReadOnlyError",
+    "DatabaseServerDownError",
     "DatabaseTooNewError",
 ]

@@ -11,10 +11,14 @@ station has reconnected by itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
-from clockapp.ui.bus import TournamentBus
+if TYPE_CHECKING:
+    from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.shell.waiting import ServerWait
 
 BAND_TEXT = (
     "The database cannot be reached: showing what was last read, the clock keeps time, and "
@@ -26,7 +30,9 @@ DOT_SIZE = 14
 class OfflineMark(QLabel):
     """A band over the top of `window` (or a discreet dot in its corner) while offline."""
 
-    def __init__(self, window: QWidget, bus: TournamentBus, *, discreet: bool = False) -> None:
+    def __init__(
+        self, window: QWidget, bus: TournamentBus | ServerWait, *, discreet: bool = False
+    ) -> None:
         central = window.centralWidget() if isinstance(window, QMainWindow) else None
         if central is not None:
             window = central  # below the menu bar, which stays usable

@@ -11,11 +11,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from clockapp.errors import OutageError
+
 log = logging.getLogger(__name__)
 
 
 class TickErrors:
-    """Logs a tick's exceptions: each kind with its traceback the first time, then briefly."""
+    """Logs a tick's exceptions: each kind with its traceback the first time, then briefly; an
+    outage (`OutageError`) only at debug level."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -25,6 +28,11 @@ class TickErrors:
     def log(self, error: BaseException) -> None:
         """Record one failure of the tick."""
         self.count += 1
+        if isinstance(error, OutageError):
+            # Expected (the station says so on its windows, the listener logs the lost server
+            # once): each failed tick of an outage would only repeat it.
+            log.debug("%s: %s", self.name, error)
+            return
         key = (type(error).__name__, str(error))
         if key in self._seen:
             log.debug("%s failed again (%d times): %r", self.name, self.count, error)

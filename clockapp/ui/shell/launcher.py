@@ -26,22 +26,25 @@ if TYPE_CHECKING:
 
 
 def open_station_services(
-    db: str | None, ask: bool = False, station: str = "director"
+    db: str | None, ask: bool = False, station: str = "director", wait: bool = False
 ) -> Services | None:
     """Open (and migrate) the database, or explain why not (None).
 
     A database that cannot be used (damaged, read-only, from a newer clockapp, in a folder that
     does not exist) is explained on stderr; with `ask` also in a dialog, which offers to restore
-    the newest backup of a damaged file and then opens it.
+    the newest backup of a damaged file and then opens it. With `wait`, a server that does not
+    answer is raised (`DatabaseServerDownError`) for the caller to wait for it.
     """
     from clockapp.services.app import open_services
-    from clockapp.services.errors import DatabaseOpenError
+    from clockapp.services.errors import DatabaseOpenError, DatabaseServerDownError
 
     if db and "://" not in db:
         db = str(Path(db).expanduser())
     try:
         return open_services(db, station=station)
     except DatabaseOpenError as error:
+        if wait and isinstance(error, DatabaseServerDownError):
+            raise
         from clockapp.ui.database_error import command_line_message, offer_way_out
 
         print(command_line_message(error, db), file=sys.stderr)
@@ -84,6 +87,8 @@ class Launcher:
         self.cache = cache_file(user_data_dir(), args.db)
         self.display: Any = None
         self.station: Any = None
+        #: Retrying a server that did not answer at start-up (a display station), or None.
+        self.waiting: Any = None
         self.code = 0
         fullscreen = True if args.fullscreen else False if args.windowed else None
         self.fullscreen: bool | None = fullscreen
@@ -99,7 +104,7 @@ class Launcher:
         if not self._show_cached_clock():
             if not self._open():
                 return self.code
-            if self.args.first_frame:
+            if self.args.first_frame and self.station is not None:
                 self.station.display.first_frame_painted.connect(self._on_first_frame)
             self._freeze_soon()
         self.app.aboutToQuit.connect(self._on_app_about_to_quit)
@@ -137,7 +142,8 @@ class Launcher:
         if not self._open():
             self.app.exit(self.code)
             return
-        self._cached_clock.stop()
+        if self.station is not None:  # not while waiting for the server (it stops it then)
+            self._cached_clock.stop()
         self._freeze_soon()
 
     def _freeze_soon(self) -> None:
@@ -169,10 +175,52 @@ class Launcher:
         from clockapp.core.stations import Role, station_name
 
         name = station_name(self.role, socket.gethostname())
-        services = open_station_services(self.args.db, ask=True, station=name)
+        if self.role is Role.DISPLAY:
+            from clockapp.services.errors import DatabaseServerDownError
+
+            try:
+                services = open_station_services(self.args.db, ask=True, station=name, wait=True)
+            except DatabaseServerDownError as error:
+                print(f"clockapp: {error}; trying again every few seconds", file=sys.stderr)
+                self._wait_for_server(error, name)
+                return True
+        else:
+            services = open_station_services(self.args.db, ask=True, station=name)
         if services is None:
             self.code = 2
             return False
+        return self._build(services)
+
+    def _wait_for_server(self, error: Exception, name: str) -> None:
+        """The wall's server does not answer: say so, and open the station once it does."""
+        from clockapp.services.app import open_services
+        from clockapp.ui.shell.waiting import ServerWait
+
+        db = self.args.db
+        self.waiting = ServerWait(
+            lambda: open_services(db, station=name), self.display, parent=self.app
+        )
+        self.waiting.opened.connect(self._on_waiting_opened)
+        self.waiting.failed.connect(self._on_waiting_failed)
+        self.waiting.start(error, fullscreen=bool(self.fullscreen))
+
+    def _on_waiting_opened(self, services: Services) -> None:
+        if not self._build(services):
+            self.app.exit(self.code)
+            return
+        cached = getattr(self, "_cached_clock", None)
+        if cached is not None:
+            cached.stop()
+
+    def _on_waiting_failed(self, error: Exception) -> None:
+        print(f"clockapp: cannot open the database: {error}", file=sys.stderr)
+        self.code = 2
+        self.app.exit(self.code)
+
+    def _build(self, services: Services) -> bool:
+        """Build the station's windows over the opened `services` (False: nothing to show)."""
+        from clockapp.core.stations import Role
+
         director = self.role is Role.DIRECTOR
         tournament_id = choose_or_report(services, demo=self.args.demo, ask=director)
         if tournament_id is None:
