@@ -289,7 +289,8 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def _alembic_config(engine: Engine) -> Config:
+def alembic_config(engine: Engine) -> Config:
+    """Alembic's configuration for migrating `engine` with the migrations shipped in the package."""
     from alembic.config import Config
 
     config = Config()
@@ -396,7 +397,7 @@ def migrate(engine: Engine, *, backup: bool = True) -> None:
             ) from error
     from alembic import command
 
-    command.upgrade(_alembic_config(engine), "head")
+    command.upgrade(alembic_config(engine), "head")
 
 
 def current_revision(engine: Engine) -> str | None:

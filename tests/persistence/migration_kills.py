@@ -68,10 +68,10 @@ def prepare_older(path: Path, revision: str) -> None:
     """A database migrated to `revision` with a few rows in it (checkpointed, no WAL left)."""
     from alembic import command
 
-    from clockapp.persistence.db import _alembic_config, make_engine
+    from clockapp.persistence.db import alembic_config, make_engine
 
     engine = make_engine(str(path))
-    command.upgrade(_alembic_config(engine), revision)
+    command.upgrade(alembic_config(engine), revision)
     with engine.begin() as connection:
         for statement in SEED:
             connection.exec_driver_sql(statement)

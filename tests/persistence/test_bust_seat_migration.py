@@ -10,7 +10,7 @@ from sqlalchemy import text
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
-from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
@@ -41,7 +41,7 @@ def test_the_bust_seat_columns_go_and_come_back_keeping_every_bust(
             before = conn.execute(query).all()
         assert len(before) == 3
 
-        command.downgrade(_alembic_config(engine), "0006")
+        command.downgrade(alembic_config(engine), "0006")
         assert current_revision(engine) == "0006"
         with engine.connect() as conn:
             assert conn.execute(query).all() == before

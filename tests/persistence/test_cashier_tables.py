@@ -29,7 +29,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.db import (
-    _alembic_config,
+    alembic_config,
     current_revision,
     head_revision,
     make_engine,
@@ -118,7 +118,7 @@ def test_one_active_registration_per_player_and_tournament(engine: Engine, row_i
 
 
 def test_downgrade_and_upgrade_again(engine: Engine) -> None:
-    config = _alembic_config(engine)
+    config = alembic_config(engine)
     command.downgrade(config, "0002")
     with engine.connect() as conn:
         tables = {r[0] for r in conn.execute(text("SELECT name FROM sqlite_master"))}
@@ -276,7 +276,7 @@ def test_postgresql_keeps_the_ledger_append_only(pg_url: str) -> None:
         services.cashier.buy_in(tid, ann)  # the voided registration stands; same player again
         with pytest.raises(IntegrityError), Session(eng) as s, s.begin():
             s.add(RegistrationRow(tournament_id=tid, player_id=ann, created_at=NOW))
-        config = _alembic_config(eng)
+        config = alembic_config(eng)
         command.downgrade(config, "0002")
         command.upgrade(config, "head")
         assert current_revision(eng) == head_revision()

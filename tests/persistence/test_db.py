@@ -129,11 +129,11 @@ def test_an_up_to_date_database_is_not_migrated_again(
 def test_an_older_database_is_upgraded(db_path: Path) -> None:
     from alembic import command
 
-    from clockapp.persistence.db import _alembic_config
+    from clockapp.persistence.db import alembic_config
 
     eng = make_engine(str(db_path))
     try:
-        command.upgrade(_alembic_config(eng), "0001")
+        command.upgrade(alembic_config(eng), "0001")
         assert stored_revision(eng) == "0001"
         migrate(eng)
         assert stored_revision(eng) == head_revision()

@@ -8,7 +8,7 @@ from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
-from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from tests.fakes import FakeClock
 
@@ -24,11 +24,11 @@ def test_the_league_tables_come_and_go_and_keep_the_tournaments(
         tid = services.tournaments.create("Week 1").value.id
         league = services.leagues.create("Season", "entrants - place + 1").value.id
         services.leagues.add_tournament(league, tid)
-        command.downgrade(_alembic_config(engine), "0011")
+        command.downgrade(alembic_config(engine), "0011")
         assert current_revision(engine) == "0011"
         assert not TABLES & set(inspect(engine).get_table_names())
         migrate(engine)
-        head = ScriptDirectory.from_config(_alembic_config(engine)).get_current_head()
+        head = ScriptDirectory.from_config(alembic_config(engine)).get_current_head()
         assert current_revision(engine) == head
         assert set(inspect(engine).get_table_names()) >= TABLES
         services = Services(engine, now=fake_clock)

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
-from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
@@ -33,7 +33,7 @@ def test_older_tournaments_keep_the_curve_and_new_ones_get_the_home_game_table(
         for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
             pid = services.players.create(PlayerDetails(name)).value.id
             services.cashier.buy_in(old, pid)
-        command.downgrade(_alembic_config(engine), "0007")
+        command.downgrade(alembic_config(engine), "0007")
         assert current_revision(engine) == "0007"
         with engine.connect() as conn:
             assert conn.execute(text("SELECT count(*) FROM cashier_config")).scalar() == 1

@@ -10,7 +10,7 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect, text
 
-from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from clockapp.services.stations import PinTry, PinVerdict
 from tests.fakes import FakeClock
@@ -31,7 +31,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         services = Services(engine, now=fake_clock)
         services.stations.set_pin("482913")
         services.stations.try_pin("000000")
-        command.downgrade(_alembic_config(engine), "0016")
+        command.downgrade(alembic_config(engine), "0016")
         assert current_revision(engine) == "0016"
         assert "pin_throttle" not in inspect(engine).get_table_names()
         assert services.stations.check_pin("482913")  # the PIN itself is kept

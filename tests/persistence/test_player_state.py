@@ -20,7 +20,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig, RegistrationStatus
 from clockapp.persistence.db import (
-    _alembic_config,
+    alembic_config,
     current_revision,
     make_engine,
     migrate,
@@ -128,7 +128,7 @@ def test_a_status_outside_the_five_is_refused(any_engine: Engine) -> None:
 
 
 def test_the_migration_derives_unknown_statuses_and_can_be_undone(unmigrated: Engine) -> None:
-    config = _alembic_config(unmigrated)
+    config = alembic_config(unmigrated)
     command.upgrade(config, "0005")
     rows = [  # (status before, entries, checked in, busted) -> status after
         ("odd", 1, True, False, "playing"),

@@ -13,7 +13,7 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
-from clockapp.persistence.db import _alembic_config, current_revision, migrate, open_database
+from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from clockapp.services.changes import Revision
 from clockapp.services.players import PlayerDetails
@@ -41,7 +41,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         services.tournaments.rename(a, "A2")
         services.tournaments.rename(b, "B2")
         services.tournaments.rename(a, "A3")
-        command.downgrade(_alembic_config(engine), "0015")
+        command.downgrade(alembic_config(engine), "0015")
         assert current_revision(engine) == "0015"
 
         migrate(engine)
