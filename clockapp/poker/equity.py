@@ -1,8 +1,8 @@
 """`equity`: each hand's chance to win, tie and its expected share of the pot, plus its outs.
 
 Exact when feasible: every way to complete the board is enumerated (heads-up Hold'em preflop is
-1,712,304 boards, about 50 ms) with precomputed combination index arrays, in chunks small enough
-to stay in cache, through the same table lookups as `strengths`; each board's key is summed once
+1,712,304 boards; `make bench` times it) with precomputed combination index arrays, in chunks
+small enough to stay in cache, through the same table lookups as `strengths`; each board's key is summed once
 for all hands. Omaha preflop is too much to enumerate quickly
 (60 five-card hands per player per board), so it falls back to a seeded Monte Carlo whose 95 %
 margin of error is stated; the same seed gives the same answer.
@@ -40,10 +40,10 @@ EXACT_LIMIT = 20_000_000
 DEFAULT_SAMPLES = 60_000
 #: The most random boards a Monte Carlo run takes: about ±0.1% at 95%, and seconds, not hours.
 MAX_SAMPLES = 1_000_000
-# Boards per numpy pass. Measured (heads-up preflop, 1.7 M boards): 65,536 took 160 ms, 16,384
-# 50 ms. A pass makes a few dozen temporaries; at 16,384 boards they stay small enough for the
-# allocator to reuse its heap and the cache to hold them, where larger ones are fresh pages each
-# time (page faults, then unmapping) that cost more than the arithmetic.
+# Boards per numpy pass, chosen by timing heads-up preflop: a pass four times larger took three
+# times as long in all. A pass makes a few dozen temporaries; at 16,384 boards they stay small
+# enough for the allocator to reuse its heap and the cache to hold them, where larger ones are
+# fresh pages each time (page faults, then unmapping) that cost more than the arithmetic.
 _CHUNK = 16384
 _MASK_HANDS = 10  # the most hands whose winners are counted as bit masks (`_Tally`)
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from clockapp.errors import DomainError
 
 if TYPE_CHECKING:
-    # Imported where a box is shown: the net is installed before the first clock frame, and
-    # the message box's class (its Python enums) costs ~5 ms of that frame otherwise.
+    # Imported where a box is shown: the net is installed before the first clock frame, which
+    # need not pay for the message box's class and its Python enums.
     from PySide6.QtWidgets import QMessageBox
 
 T = TypeVar("T")

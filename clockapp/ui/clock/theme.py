@@ -167,9 +167,8 @@ def text_width(text: str, pixel_size: int, weight: QFont.Weight = QFont.Weight.B
     """How wide `text` is in the clock font at `pixel_size`.
 
     Measured at one reference size per weight and scaled: the font's advances scale with its
-    size, and every size measured would be a font engine of its own (about 1 ms each, most of
-    them for sizes never drawn: a label measures its text at its box's height to know how far
-    to shrink it).
+    size, and every size measured would be a font engine of its own (most of them for sizes
+    never drawn: a label measures its text at its box's height to know how far to shrink it).
     """
     return _reference_metrics(weight).horizontalAdvance(text) * pixel_size / REFERENCE_PIXEL
 
