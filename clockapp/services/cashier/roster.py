@@ -12,6 +12,7 @@ from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import (
     checked_in,
     find_active,
@@ -19,15 +20,19 @@ from clockapp.services.cashier.enrol import (
     name_lines,
     pre_registered,
 )
-from clockapp.services.cashier.reads import CashierReads
 from clockapp.services.cashier.till import save_registrations, save_settled
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
 from clockapp.services.ending import window
 from clockapp.services.players import live_player
 
 
-class RosterActions(CashierReads):
+class RosterActions:
     """Who is on the list: each action is one transaction (`money_action`)."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache) -> None:
+        self._ctx = ctx
+        self._cache = cache
 
     def pre_register(
         self, tournament_id: int, player_ids: Iterable[int]

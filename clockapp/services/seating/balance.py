@@ -18,12 +18,15 @@ from clockapp.core.seating.balancing import (
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.seating.store import Plan, Room, SeatingBase, apply_plan, check_not_shootout
+from clockapp.services.seating.store import Plan, Room, SeatingWork, apply_plan, check_not_shootout
 from clockapp.services.seating.views import BalanceResult
 
 
-class BalanceActions(SeatingBase):
+class BalanceActions:
     """Breaking and balancing tables, and forming the final table."""
+
+    def __init__(self, work: SeatingWork) -> None:
+        self._work = work
 
     def balance(self, tournament_id: int) -> Outcome[BalanceResult]:
         """Break the tables that break, form the final table when it is time, then balance.
@@ -41,7 +44,7 @@ class BalanceActions(SeatingBase):
             config = room.settings
             breaks = plan_breaks(
                 room.seating,
-                self._rng(),
+                self._work.rng(),
                 rules=config.rules,
                 stats=room.stats(),
                 teams=room.teams,
@@ -62,7 +65,7 @@ class BalanceActions(SeatingBase):
             )
             return apply_plan(session, room, now, plan_done, "balanced")
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def break_tables(self, tournament_id: int) -> Outcome[BalanceResult]:
         """Break the next tables in the break order now that the players fit at fewer tables.
@@ -75,7 +78,7 @@ class BalanceActions(SeatingBase):
             check_not_shootout(room, "breaking tables")
             rules = room.settings.rules
             plan = plan_breaks(
-                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+                room.seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
             )
             if not plan.broken:
                 until = busts_until_break(room.seating, rules)
@@ -88,7 +91,7 @@ class BalanceActions(SeatingBase):
             done = Plan(plan.seating, plan.stats, plan.moves, plan.broken, plan.final_table)
             return apply_plan(session, room, now, done, "broke tables")
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def form_final_table(
         self, tournament_id: int, size: int | None = None
@@ -114,7 +117,7 @@ class BalanceActions(SeatingBase):
                     "Only one table is in play: the players are already at the final table."
                 )
             plan = plan_breaks(
-                room.seating, self._rng(), rules=rules, stats=room.stats(), teams=room.teams
+                room.seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
             )
             if plan.final_table is None:
                 host = room.seating.table(break_order(room.seating, rules)[-1])
@@ -132,4 +135,4 @@ class BalanceActions(SeatingBase):
             done = Plan(plan.seating, plan.stats, plan.moves, plan.broken, plan.final_table)
             return apply_plan(session, room, now, done, "formed the final table")
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)

@@ -23,10 +23,11 @@ from clockapp.core.seating.shootout import (
 from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
 from clockapp.services.seating.store import (
     Room,
-    SeatingBase,
+    SeatingWork,
     core_table,
     load_room,
     log_moves,
@@ -70,7 +71,7 @@ def _record_at_cashier(
         room.registrations.pop(bust.registration_id, None)
 
 
-class ShootoutActions(SeatingBase):
+class ShootoutActions:
     """Shootouts: tables play down to one winner, winners meet in the next round.
 
     A player out of the shootout is out of the tournament: `shootout_bust`,
@@ -78,6 +79,10 @@ class ShootoutActions(SeatingBase):
     the same transaction, and a bust recorded at the cashier puts the player out of his shootout
     table (see `clockapp.services.seating.follow`; `on_player_busted` stores it at once).
     """
+
+    def __init__(self, ctx: ServiceContext, work: SeatingWork) -> None:
+        self._ctx = ctx
+        self._work = work
 
     def shootout(self, tournament_id: int) -> ShootoutView | None:
         """The shootout, or None when the tournament is not one."""
@@ -125,7 +130,7 @@ class ShootoutActions(SeatingBase):
             shootout = start_shootout(
                 players,
                 tables,
-                self._rng(),
+                self._work.rng(),
                 time_limit_minutes=time_limit_minutes,
                 round_limits=round_limits,
                 advance=advance,
@@ -135,7 +140,7 @@ class ShootoutActions(SeatingBase):
             view = self._view(room)
             return view, Change.SEATING, f"shootout: round 1 for {len(players)} players"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def shootout_bust(self, tournament_id: int, registration_id: int) -> Outcome[ShootoutView]:
         """A player is out of the shootout, and of the tournament: the bust is recorded at the
@@ -198,12 +203,12 @@ class ShootoutActions(SeatingBase):
             if before is None:
                 raise SeatingError("No shootout is under way: start one first.")
             tables = [core_table(t) for t in room.tables.values() if t.in_play]
-            after = advance_shootout(before, chips, tables, self._rng())
+            after = advance_shootout(before, chips, tables, self._work.rng())
             moves = round_moves(before, after)
             self._store_shootout(session, room, after, now, moves=moves, new_round=True)
             return self._view(room), Change.SEATING, "shootout: next round"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def on_player_busted(
         self, tournament_id: int, registration_id: int
@@ -226,7 +231,7 @@ class ShootoutActions(SeatingBase):
             view = self._view(room)
             return view, Change.SEATING if changed else Change.NONE, f"shootout: {name} out"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def _shootout_step(
         self,
@@ -262,7 +267,7 @@ class ShootoutActions(SeatingBase):
             names = ", ".join(room.name(p) for e in exits for p in e.players)
             return self._view(room), what, f"{summary}: {names}" if names else summary
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def _store_shootout(
         self,

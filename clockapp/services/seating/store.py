@@ -1,4 +1,4 @@
-"""The unit of work every seating action runs in (`SeatingBase._write`), over the room's rows.
+"""The unit of work every seating action runs in (`SeatingWork.write`), over the room's rows.
 
 One action: lock the tournament (`lock_room`), load the room (`load_room`), let the action decide
 and write, drop the stale seats, record the change. The pieces live next to this module:
@@ -55,7 +55,7 @@ __all__ = [
     "Plan",
     "Room",
     "SeatRecord",
-    "SeatingBase",
+    "SeatingWork",
     "apply_plan",
     "balance_status",
     "check_not_shootout",
@@ -82,9 +82,9 @@ __all__ = [
 T = TypeVar("T")
 
 
-class SeatingBase:
-    """What every group of seating actions shares: the context, the random source, the unit of
-    work."""
+class SeatingWork:
+    """The unit of work every group of seating actions is given: the context, the random source,
+    and `write`, which runs one action in one transaction."""
 
     def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
         """Build the service.
@@ -97,12 +97,13 @@ class SeatingBase:
         self._ctx = ctx
         self._fixed_rng = rng
 
-    def _rng(self) -> random.Random:
+    def rng(self) -> random.Random:
+        """The random source for one draw."""
         if self._fixed_rng is not None:
             return self._fixed_rng
         return random.Random(secrets.randbits(128))
 
-    def _write(
+    def write(
         self,
         tournament_id: int,
         action: Callable[[Session, Room, datetime], tuple[T, Change, str]],
