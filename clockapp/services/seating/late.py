@@ -4,7 +4,7 @@ The cashier's compound actions are one transaction each (issue 10): a buy-in and
 bust and the seat it frees, a rebuy or an undone bust that gives the player the seat they left.
 Without a shootout a seat is drawn from the rows the draw needs and written as one row
 (`one_seat`); a shootout's room is loaded whole, as its busts follow the cashier.
-The cashier locks the tournament (`services.cashier.till.locked_till`) and takes the action's time
+The cashier locks the tournament (`services.cashier.till.lock_till`) and takes the action's time
 first; these functions then read the room in the same session, so the seat drawn is the one the
 sale paid for, and either both commit or neither does.
 
