@@ -20,7 +20,7 @@ from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
 
 
-def _standing_entry_rows(till: Till) -> list[LedgerRow]:
+def standing_entry_rows(till: Till) -> list[LedgerRow]:
     """Entry rows neither voided nor fully refunded, in order."""
     voided = set(voided_rows(till.rows))
     refunded: dict[int, int] = {}
@@ -38,7 +38,7 @@ def _standing_entry_rows(till: Till) -> list[LedgerRow]:
 
 def chips_in_play(till: Till) -> int:
     """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
-    return sum(till.meta[row.row_id].chips or 0 for row in _standing_entry_rows(till))
+    return sum(till.meta[row.row_id].chips or 0 for row in standing_entry_rows(till))
 
 
 def standing_busts(till: Till) -> list[Bust]:
@@ -57,7 +57,7 @@ def lives(till: Till) -> dict[int, dict[int, int]]:
     """
     result: dict[int, dict[int, int]] = {}
     current: dict[int, int] = {}
-    for row in _standing_entry_rows(till):
+    for row in standing_entry_rows(till):
         if row.player_id is None:
             continue
         assert row.split is not None
@@ -156,7 +156,7 @@ def settle(till: Till) -> Settlement:
         EliminationError: The busts no longer make a valid finishing order.
     """
     counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
-    for row in _standing_entry_rows(till):
+    for row in standing_entry_rows(till):
         if row.player_id not in counts:
             continue
         slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}

@@ -31,7 +31,8 @@ seeded from `secrets`, so nobody can predict a seat.
 """
 
 from clockapp.core.seating import SeatingError
-from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
+from clockapp.services.seating.late import follow_in_session, seat_in_session
+from clockapp.services.seating.one_seat import SeatNote
 from clockapp.services.seating.service import MAX_TABLES, SeatingService
 from clockapp.services.seating.views import (
     BalanceResult,

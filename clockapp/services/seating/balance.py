@@ -7,14 +7,8 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import SeatingError
-from clockapp.core.seating.balancing import (
-    BreakRules,
-    NeedButton,
-    break_order,
-    busts_until_break,
-    plan_balance,
-    plan_breaks,
-)
+from clockapp.core.seating.balancing import NeedButton, plan_balance
+from clockapp.core.seating.breaking import BreakRules, break_order, busts_until_break, plan_breaks
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome

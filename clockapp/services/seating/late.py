@@ -21,8 +21,7 @@ from datetime import datetime
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
-from clockapp.services.seating.one_seat import SeatNote as SeatNote  # importers' old home
-from clockapp.services.seating.one_seat import follow_busts, seat_one
+from clockapp.services.seating.one_seat import SeatNote, follow_busts, seat_one
 from clockapp.services.seating.store import (
     Room,
     check_not_shootout,

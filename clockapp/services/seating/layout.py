@@ -8,7 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import Seating, SeatingError, Table, close_seat, open_seat, set_button
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome

@@ -23,9 +23,11 @@ from clockapp.core.seating import (
     mentioned_players,
     name_players,
 )
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules, MoveStats
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.core.seating.hand_for_hand import HandForHand
-from clockapp.core.seating.shootout import Shootout
+from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.shootout_state import Shootout
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,

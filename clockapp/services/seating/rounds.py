@@ -10,16 +10,14 @@ from typing import Any
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.seating.shootout import (
-    Elimination,
-    ExitCause,
-    Shootout,
     advance_shootout,
     shootout_bust,
     shootout_hand_busts,
     shootout_places,
-    shootout_time_limit,
     start_shootout,
 )
+from clockapp.core.seating.shootout_state import Elimination, ExitCause, Shootout
+from clockapp.core.seating.shootout_time import shootout_time_limit
 from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from clockapp.core.seating import Seating, SeatingError
-from clockapp.core.seating.balancing import break_costs, break_order, busts_until_break
+from clockapp.core.seating.breaking import break_costs, break_order, busts_until_break
 from clockapp.persistence.models import HandForHandRow, SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.services.context import ServiceContext

@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.seating import Move, MoveKind, Seat, Seating
-from clockapp.core.seating.balancing import MoveStats, NeedButton
+from clockapp.core.seating.balancing import NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
-from clockapp.core.seating.shootout import Shootout
+from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.shootout_state import Shootout
 from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,

@@ -23,7 +23,8 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.seating import DealIn, MoveKind, Seat
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
 from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services

@@ -14,7 +14,7 @@ import pytest
 
 from clockapp.core.errors import DomainError
 from clockapp.core.money.field import BustInput
-from clockapp.core.seating.shootout import ExitCause
+from clockapp.core.seating.shootout_state import ExitCause
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
