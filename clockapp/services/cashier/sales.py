@@ -53,8 +53,8 @@ from clockapp.services.cashier.till import (
 from clockapp.services.changes import Change
 from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
-from clockapp.services.seating.late import seat_in_session
-from clockapp.services.seating.one_seat import SeatNote
+from clockapp.services.seating.cashier_seats import seat_in_session
+from clockapp.services.seating.sale_seat import SeatNote
 from clockapp.services.setup import load_chips
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING

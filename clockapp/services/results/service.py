@@ -32,8 +32,8 @@ from clockapp.services.results.views import (
     FieldStats,
     ResultRow,
 )
-from clockapp.services.seating.hand import open_hand
-from clockapp.services.seating.late import follow_in_session, seat_in_session
+from clockapp.services.seating.cashier_seats import follow_in_session, seat_in_session
+from clockapp.services.seating.hand_for_hand_busts import open_hand
 from clockapp.services.setup import get_row
 
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING

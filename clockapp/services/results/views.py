@@ -9,7 +9,7 @@ from datetime import datetime
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.records import PrizeDue, RegistrationStatus
 from clockapp.core.money.series import FieldPoint
-from clockapp.services.seating.one_seat import SeatNote
+from clockapp.services.seating.sale_seat import SeatNote
 
 
 @dataclass(frozen=True)

@@ -41,8 +41,8 @@ from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.queries.seating import IDS_PER_STATEMENT
 from clockapp.persistence.session import Session
 from clockapp.persistence.upsert import insert_or_ignore
-from clockapp.services.seating.follow import follow_cashier
-from clockapp.services.seating.views import MoveInfo, SeatingConfig
+from clockapp.services.seating.room_view import MoveInfo, SeatingConfig
+from clockapp.services.seating.shootout_busts import follow_cashier
 from clockapp.services.setup import get_row
 
 

@@ -1,10 +1,11 @@
 """`SeatingService`: the one object the tables window holds, over its parts; the room's reads.
 
-The actions come in groups, one part each: `layout` (tables, seats closed, buttons, rules),
-`seats` (draws, late seats, hand moves), `balance` (breaking, balancing, the final table),
-`hfh` (hand-for-hand play) and `rounds` (shootouts). Each part is given the one unit of work
-(`SeatingWork`: the context, the random source, one transaction per action) in its constructor;
-the service hands out the parts' methods under the names the window calls.
+The actions come in groups, one part (and module) each: `table_setup` (tables, seats closed,
+buttons, rules), `seats_and_moves` (draws, late seats, hand moves), `balance` (balancing after
+busts), `table_breaks` (break a table), `final_table`, `hand_for_hand` and `shootout`. Each part
+is given the one unit of work (`SeatingWork`, in `action`: the context, the random source, one
+transaction per action) in its constructor; the service hands out the parts' methods under the
+names the window calls.
 """
 
 from __future__ import annotations
@@ -16,22 +17,17 @@ from clockapp.core.seating.breaking import break_costs, break_order, busts_until
 from clockapp.persistence.models import HandForHandRow, SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.services.context import ServiceContext
+from clockapp.services.seating.action import SeatingWork
 from clockapp.services.seating.balance import BalanceActions
-from clockapp.services.seating.hfh import HandForHandActions
-from clockapp.services.seating.layout import MAX_TABLES, LayoutActions
-from clockapp.services.seating.rounds import ShootoutActions
-from clockapp.services.seating.seats import SeatActions
-from clockapp.services.seating.store import (
-    SeatingWork,
-    balance_status,
-    config_of,
-    hfh_of,
-    load_room,
-    move_info,
-    names_of,
-    table_infos,
-)
-from clockapp.services.seating.views import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.final_table import FinalTableActions
+from clockapp.services.seating.hand_for_hand import HandForHandActions
+from clockapp.services.seating.room import config_of, hfh_of, load_room, move_info, names_of
+from clockapp.services.seating.room_status import balance_status, table_infos
+from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.seats_and_moves import SeatActions
+from clockapp.services.seating.shootout import ShootoutActions
+from clockapp.services.seating.table_breaks import TableBreakActions
+from clockapp.services.seating.table_setup import MAX_TABLES, LayoutActions
 from clockapp.services.setup import get_row
 
 __all__ = ["MAX_TABLES", "SeatingService"]
@@ -53,6 +49,8 @@ class SeatingService:
         self.layout = LayoutActions(work)
         self.seats = SeatActions(work)
         self.balancing = BalanceActions(work)
+        self.table_breaks = TableBreakActions(work)
+        self.final_table = FinalTableActions(work)
         self.hfh = HandForHandActions(ctx, work)
         self.rounds = ShootoutActions(ctx, work)
         # Tables, seats closed, buttons, rules.
@@ -74,10 +72,10 @@ class SeatingService:
         self.set_fixed = self.seats.set_fixed
         self.acknowledge_move = self.seats.acknowledge_move
         self.acknowledge_all = self.seats.acknowledge_all
-        # Balancing, breaking, the final table.
+        # Balancing, breaking a table, the final table.
         self.balance = self.balancing.balance
-        self.break_tables = self.balancing.break_tables
-        self.form_final_table = self.balancing.form_final_table
+        self.break_tables = self.table_breaks.break_tables
+        self.form_final_table = self.final_table.form_final_table
         # Hand-for-hand play.
         self.hand_for_hand = self.hfh.hand_for_hand
         self.hand_for_hand_offer = self.hfh.hand_for_hand_offer

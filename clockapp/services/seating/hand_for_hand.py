@@ -1,7 +1,7 @@
 """Hand-for-hand play near the money: start, each table's hand, the next hand, stop, the offer.
 
 While it is on, busts entered before the next hand is dealt are one hand at the cashier (see
-`clockapp.services.seating.hand`).
+`clockapp.services.seating.hand_for_hand_busts`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.payouts import payout_view
-from clockapp.services.seating.store import Room, SeatingWork, hfh_of, store_hfh, store_room
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, hfh_of
+from clockapp.services.seating.room_changes import store_hfh, store_room
 from clockapp.services.setup import get_row
 
 #: Hand-for-hand on or off: the seating, and the wall (its snapshot says hand-for-hand is on;

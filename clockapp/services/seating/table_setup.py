@@ -13,16 +13,11 @@ from clockapp.core.seating.breaking import BreakRules
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.seating.store import (
-    Room,
-    SeatingWork,
-    check_not_shootout,
-    config_of,
-    order_text,
-    store_room,
-    table_infos,
-)
-from clockapp.services.seating.views import SeatingConfig, TableInfo
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, check_not_shootout, config_of, order_text
+from clockapp.services.seating.room_changes import store_room
+from clockapp.services.seating.room_status import table_infos
+from clockapp.services.seating.room_view import SeatingConfig, TableInfo
 
 #: The most tables `add_tables` creates in one call.
 MAX_TABLES = 200

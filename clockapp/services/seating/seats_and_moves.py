@@ -23,14 +23,10 @@ from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.ending import refuse_if_finished
-from clockapp.services.seating.store import (
-    Room,
-    SeatingWork,
-    check_not_shootout,
-    log_moves,
-    store_room,
-)
-from clockapp.services.seating.views import MoveInfo, NewSeat
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, check_not_shootout
+from clockapp.services.seating.room_changes import log_moves, store_room
+from clockapp.services.seating.room_view import MoveInfo, NewSeat
 
 
 class SeatActions:

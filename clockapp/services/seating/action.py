@@ -1,14 +1,12 @@
-"""The unit of work every seating action runs in (`SeatingWork.write`), over the room's rows.
+"""The one way a seating action runs (`SeatingWork.write`), over the room's rows.
 
 One action: lock the tournament (`lock_room`), load the room (`load_room`), let the action decide
 and write, drop the stale seats, record the change. The pieces live next to this module:
 
 - `room`: the `Room` as read, `load_room`, `lock_room`, and the row and name conversions;
-- `writes`: `store_room`, `store_stats`, `log_moves`, `apply_plan`, hand-for-hand and shootout
-  state;
-- `describe`: what the tables window is shown of a room (`table_infos`, `balance_status`).
-
-Their names are importable from here too, as the action modules have always imported them.
+- `room_changes`: `store_room`, `store_stats`, `log_moves`, `apply_plan`, hand-for-hand and
+  shootout state;
+- `room_status`: what the tables window is shown of a room (`table_infos`, `balance_status`).
 """
 
 from __future__ import annotations
@@ -23,61 +21,16 @@ from clockapp.core.seating import SeatingError
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.seating.describe import balance_status, table_infos
 from clockapp.services.seating.room import (
     Room,
-    SeatRecord,
-    check_not_shootout,
-    config_of,
-    core_table,
-    hfh_of,
     load_room,
     lock_room,
-    move_info,
-    names_of,
-    numbers,
-    numbers_text,
-    order_text,
     with_names,
 )
-from clockapp.services.seating.writes import (
-    Plan,
-    apply_plan,
-    log_moves,
-    round_moves,
-    store_hfh,
+from clockapp.services.seating.room_changes import (
     store_room,
     store_shootout_state,
-    store_stats,
 )
-
-__all__ = [
-    "Plan",
-    "Room",
-    "SeatRecord",
-    "SeatingWork",
-    "apply_plan",
-    "balance_status",
-    "check_not_shootout",
-    "config_of",
-    "core_table",
-    "hfh_of",
-    "load_room",
-    "lock_room",
-    "log_moves",
-    "move_info",
-    "names_of",
-    "numbers",
-    "numbers_text",
-    "order_text",
-    "round_moves",
-    "store_hfh",
-    "store_room",
-    "store_shootout_state",
-    "store_stats",
-    "table_infos",
-    "with_names",
-]
 
 T = TypeVar("T")
 

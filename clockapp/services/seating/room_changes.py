@@ -34,7 +34,7 @@ from clockapp.services.seating.room import (
     move_info,
     numbers_text,
 )
-from clockapp.services.seating.views import BalanceResult, MoveInfo
+from clockapp.services.seating.room_view import BalanceResult, MoveInfo
 
 
 def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:

@@ -1,4 +1,4 @@
-"""Shootouts: the seating actions that run in rounds (hand-for-hand: `hfh`)."""
+"""Shootouts: the seating actions that run in rounds (hand-for-hand play: `hand_for_hand`)."""
 
 from __future__ import annotations
 
@@ -23,17 +23,15 @@ from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
-from clockapp.services.seating.store import (
-    Room,
-    SeatingWork,
-    core_table,
-    load_room,
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, core_table, load_room
+from clockapp.services.seating.room_changes import (
     log_moves,
     round_moves,
     store_room,
     store_shootout_state,
 )
-from clockapp.services.seating.views import ShootoutView
+from clockapp.services.seating.room_view import ShootoutView
 
 #: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
 BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
@@ -75,7 +73,7 @@ class ShootoutActions:
     A player out of the shootout is out of the tournament: `shootout_bust`,
     `shootout_hand_busts` and `shootout_time_limit` record the elimination at the cashier in
     the same transaction, and a bust recorded at the cashier puts the player out of his shootout
-    table (see `clockapp.services.seating.follow`; `on_player_busted` stores it at once).
+    table (see `clockapp.services.seating.shootout_busts`; `on_player_busted` stores it at once).
     """
 
     def __init__(self, ctx: ServiceContext, work: SeatingWork) -> None:
