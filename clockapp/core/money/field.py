@@ -15,9 +15,9 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
-from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
+from clockapp.core.registration import RegistrationStatus
 
 
 def standing_entry_rows(till: Till) -> list[LedgerRow]:

@@ -17,6 +17,7 @@ from clockapp.core.icm import DealMethod
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.records import CashierConfig, CashierError
+from clockapp.core.registration import RegistrationStatus
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class Reg:
     id: int
     tournament_id: int
     player_id: int
-    status: str
+    status: RegistrationStatus
     created_at: datetime
     checked_in_at: datetime | None
     entries: int

@@ -20,13 +20,10 @@ from clockapp.core.money.records import (
     registration_info,
 )
 from clockapp.core.money.till import Reg, Till
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     PlayerRow,
     RegistrationRow,
-)
-from clockapp.persistence.models.cashier import (
-    STATUS_CHECKED_IN,
-    STATUS_PRE_REGISTERED,
 )
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
@@ -57,7 +54,7 @@ def add_player(
     row = RegistrationRow(
         tournament_id=till.tournament_id,
         player_id=player.id or 0,
-        status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
+        status=RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.PRE_REGISTERED,
         created_at=now,
         checked_in_at=now if checked_in else None,
     )
@@ -78,7 +75,7 @@ def add_pre_registrations(
         RegistrationRow(
             tournament_id=till.tournament_id,
             player_id=player.id or 0,
-            status=STATUS_PRE_REGISTERED,
+            status=RegistrationStatus.PRE_REGISTERED,
             created_at=now,
         )
         for player in players

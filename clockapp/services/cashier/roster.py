@@ -8,7 +8,7 @@ from datetime import datetime
 
 from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
 from clockapp.core.money.till import Till
-from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.action import Done, money_action
@@ -110,7 +110,9 @@ class RosterActions:
                     f"{name} has money on the ledger; void or refund the buy-in instead of "
                     "withdrawing."
                 )
-            reg = update_registration(session, till, registration_id, status=STATUS_WITHDRAWN)
+            reg = update_registration(
+                session, till, registration_id, status=RegistrationStatus.WITHDRAWN
+            )
             info = registration_info(till, reg)
             return Done(info, Change.ENTRIES | Change.SEATING, f"withdrew {name}")
 

@@ -33,13 +33,11 @@ from clockapp.core.money.records import (
 )
 from clockapp.core.money.till import Reg, Till
 from clockapp.core.money.view import guard_payments
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
-)
-from clockapp.persistence.models.cashier import (
-    STATUS_BUSTED,
 )
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done
@@ -112,7 +110,7 @@ def player_state(reg: Reg) -> PlayerState:
     """The player's state as the rules see it, from the registration's stored status."""
     if reg.entries == 0:
         return PlayerState.NOT_ENTERED
-    return PlayerState.BUSTED if reg.status == STATUS_BUSTED else PlayerState.PLAYING
+    return PlayerState.BUSTED if reg.status == RegistrationStatus.BUSTED else PlayerState.PLAYING
 
 
 def player_entries(

@@ -37,6 +37,7 @@ from clockapp.core.money.field import (
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.till import Bust, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
@@ -45,7 +46,6 @@ from clockapp.persistence.models import (
     PlayerRow,
     RegistrationRow,
 )
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
@@ -209,7 +209,7 @@ def record_busts(
     stacks = lives(till)
     seats = eliminations.seats_of(session, [b.registration_id for b in busts])
     level = clock_position(session, till.tournament_id, now).level
-    left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
+    left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
     for bust in busts:
         held = stacks.get(bust.registration_id, {})
         stack_row = current_stack(held)
@@ -295,7 +295,7 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
         return f"registration #{registration_id} is not in this tournament."
     name = till.name(registration_id)
     standing = [b.id for b in standing_busts(till) if b.registration_id == registration_id]
-    if till.registration(registration_id).status != STATUS_BUSTED or not standing:
+    if till.registration(registration_id).status != RegistrationStatus.BUSTED or not standing:
         return f"{name} is not out; there is no elimination to undo."
     if bust_id is not None and standing[-1] != bust_id:
         hand = next((f" on hand {b.hand}" for b in till.eliminations if b.id == bust_id), "")

@@ -21,8 +21,9 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import settle
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Till
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.app import Services
 from clockapp.services.cashier.action import Done, money_action
