@@ -29,14 +29,9 @@ from clockapp.core.seating import (
     eliminate,
     set_button,
 )
-from clockapp.core.seating.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    MoveStats,
-    NeedButton,
-    plan_balance,
-    plan_breaks,
-)
+from clockapp.core.seating.balancing import BalancePlan, BalancePolicy, NeedButton, plan_balance
+from clockapp.core.seating.breaking import plan_breaks
+from clockapp.core.seating.planning import MoveStats
 
 PLAYERS = 1000
 TABLES = 100

@@ -32,9 +32,9 @@ from pathlib import Path
 
 from sqlmodel import Session
 
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.persistence.models import PlayerRow, RegistrationRow
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingService
 
@@ -57,7 +57,7 @@ def _field(services: Services, tid: int) -> list[int]:
             reg = RegistrationRow(
                 tournament_id=tid,
                 player_id=player.id,
-                status=STATUS_PLAYING,
+                status=RegistrationStatus.PLAYING,
                 entries=1,
                 created_at=now,
             )
@@ -72,7 +72,7 @@ def _bust(services: Services, rid: int) -> None:
     with Session(services.ctx.engine) as session, session.begin():
         reg = session.get(RegistrationRow, rid)
         assert reg is not None
-        reg.status = STATUS_BUSTED
+        reg.status = RegistrationStatus.BUSTED
         session.add(reg)
 
 

@@ -42,6 +42,23 @@ if TYPE_CHECKING:  # entries imports this module: the type is only named here
 FINISHED_REASON = "The tournament is over: nothing more can be bought or entered."
 
 
+class RegistrationStatus(StrEnum):
+    """Where a registered player stands: the one word for it in every layer.
+
+    The registration table's `status` column has this type (its stored strings are the
+    values), the till's registrations and the registration records carry it.
+
+    >>> RegistrationStatus("busted") is RegistrationStatus.BUSTED, str(RegistrationStatus.PLAYING)
+    (True, 'playing')
+    """
+
+    PRE_REGISTERED = "pre-registered"  # on the list, not arrived
+    CHECKED_IN = "checked-in"  # arrived, not paid
+    PLAYING = "playing"  # bought in and still has chips
+    BUSTED = "busted"  # out (may rebuy or re-enter where the rules allow)
+    WITHDRAWN = "withdrawn"  # taken off the list before buying in
+
+
 class RegistrationClosed(DomainError):
     """Registration is closed; the message says when and why."""
 

@@ -32,7 +32,7 @@ from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.seating.store import load_room
+from clockapp.services.seating.room import load_room
 from clockapp.services.setup import load_chips, load_clock, load_structure, lock_row
 from clockapp.services.wall import put_moment
 

@@ -12,7 +12,6 @@ from clockapp.core.errors import ValidationError
 from clockapp.persistence import session as sessions
 from clockapp.persistence.db import writing
 from clockapp.persistence.queries import changes as change_log
-from clockapp.persistence.session import WRITING as WRITING  # re-exported for the till cache
 from clockapp.persistence.session import Engine, Session
 from clockapp.services.changes import Change, Changes, Feed, Revision
 

@@ -33,13 +33,13 @@ from clockapp.core.payouts import ordinal
 from clockapp.core.registration import (
     RegistrationFacts,
     RegistrationMode,
+    RegistrationStatus,
     RegistrationWindow,
     check_not_finished,
     registration_window,
 )
 from clockapp.persistence.codec import clock_state, store_clock_state
 from clockapp.persistence.models import TournamentRow
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import clock_position
 from clockapp.services.changes import Change
@@ -88,13 +88,15 @@ class FinalResult:
 
 
 def _remaining(till: Till) -> list[int]:
-    return [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
+    return [
+        rid for rid, reg in till.registrations.items() if reg.status == RegistrationStatus.PLAYING
+    ]
 
 
 def anyone_busted(till: Till) -> bool:
     """Whether any player is out (with no late registration level, the first bust closes
     registration, and a rebuy of the only busted player opens it again)."""
-    return any(reg.status == STATUS_BUSTED for reg in till.registrations.values())
+    return any(reg.status == RegistrationStatus.BUSTED for reg in till.registrations.values())
 
 
 def _ending_deal(till: Till, view: MoneyView | None = None) -> dict[int, int] | None:
@@ -115,7 +117,7 @@ def _way_back(session: Session, till: Till, now: datetime) -> bool:
         return False
     ctx = replace(entry_context(session, till, now), finished=False)
     for rid, reg in till.registrations.items():
-        if reg.status != STATUS_BUSTED:
+        if reg.status != RegistrationStatus.BUSTED:
             continue
         player = PlayerEntries(
             till.name(rid),

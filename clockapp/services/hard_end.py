@@ -23,7 +23,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.field import BustInput, chips_in_play
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
-from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.till import load_till, record_busts
@@ -146,7 +146,9 @@ class ChipCountResult:
 
 def _check_counts(till: Till, counts: Mapping[int, int]) -> list[int]:
     """The players in play, refusing counts that miss one, name another, or are not chips."""
-    in_play = [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
+    in_play = [
+        rid for rid, reg in till.registrations.items() if reg.status == RegistrationStatus.PLAYING
+    ]
     if len(in_play) < 2:
         who = f"Only {till.name(in_play[0])} is" if in_play else "Nobody is"
         raise ChipCountError(f"{who} in play: there is no one to rank by chip count.")
@@ -205,7 +207,7 @@ class HardEndService:
             players = tuple(
                 PlayerStillIn(rid, till.name(rid))
                 for rid, reg in till.registrations.items()
-                if reg.status == STATUS_PLAYING
+                if reg.status == RegistrationStatus.PLAYING
             )
             return FieldToCount(players, chips_in_play(till))
 

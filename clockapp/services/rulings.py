@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from clockapp.core.clock import view
 from clockapp.services.context import ServiceContext
-from clockapp.services.seating.store import load_room
+from clockapp.services.seating.room import load_room
 from clockapp.services.setup import get_row, load_chips, load_clock, load_structure
 
 

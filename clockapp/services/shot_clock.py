@@ -14,7 +14,7 @@ from clockapp.core.shot_clock import SECONDS, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.seating.store import load_room
+from clockapp.services.seating.room import load_room
 from clockapp.services.setup import lock_row
 from clockapp.services.wall import WallService, put_moment
 

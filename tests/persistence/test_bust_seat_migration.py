@@ -9,7 +9,8 @@ from sqlalchemy import text
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.db import alembic_config, current_revision, migrate, open_database
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails

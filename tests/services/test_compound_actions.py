@@ -22,7 +22,8 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import EliminationRow
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.hard_end import REASON, ChipCountError

@@ -8,7 +8,8 @@ import pytest
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.wall import SHOWDOWN
 from clockapp.errors import DomainError
 from clockapp.poker.allin import AllInHand

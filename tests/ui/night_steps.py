@@ -22,8 +22,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.payouts import PayoutMode
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow

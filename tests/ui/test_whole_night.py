@@ -22,7 +22,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.money.amounts import format_cents as money
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import RegistrationStatus
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.ui.cashier import CashierWindow

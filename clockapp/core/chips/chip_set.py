@@ -176,7 +176,9 @@ class ChipSet:
         for d in self.denominations:
             if d.value == value:
                 return d
-        raise ChipError(f"Chip set has no T{value:,} chip (it has {_list_values(self.values)}).")
+        raise ChipError(
+            f"Chip set has no T{value:,} chip (it has {chip_values_text(self.values)})."
+        )
 
     def owned_of(self, value: int) -> int | None:
         """How many chips worth `value` the host owns (None when not counted)."""
@@ -185,12 +187,14 @@ class ChipSet:
         for d, count in zip(self.denominations, self.owned, strict=True):
             if d.value == value:
                 return count
-        raise ChipError(f"Chip set has no T{value:,} chip (it has {_list_values(self.values)}).")
+        raise ChipError(
+            f"Chip set has no T{value:,} chip (it has {chip_values_text(self.values)})."
+        )
 
     def with_owned(self, owned: Sequence[int] | None) -> ChipSet:
         """The same chips with new owned counts (smallest denomination first)."""
         return ChipSet(self.denominations, None if owned is None else tuple(owned))
 
 
-def _list_values(values: Iterable[int]) -> str:
+def chip_values_text(values: Iterable[int]) -> str:
     return ", ".join(f"T{v:,}" for v in values)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from clockapp.core.chips.chip_set import ChipError
 
 
-def _normalise_values(denominations: Iterable[int]) -> tuple[int, ...]:
+def normalise_values(denominations: Iterable[int]) -> tuple[int, ...]:
     values = tuple(sorted({int(d) for d in denominations}))
     if values and values[0] <= 0:
         raise ChipError(f"Chip value {values[0]}: a chip must be worth more than 0.")
@@ -60,7 +60,7 @@ def can_make(amount: int, denominations: Iterable[int]) -> bool:
         return False
     if amount == 0:
         return True
-    values = _normalise_values(denominations)
+    values = normalise_values(denominations)
     if not values:
         return False
     smallest = _smallest_by_residue(values)[amount % values[0]]

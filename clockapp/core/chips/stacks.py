@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from clockapp.core.chips.chip_set import STANDARD_COLORS, ChipError, ChipSet, _list_values
-from clockapp.core.chips.makeable import _normalise_values, can_make
+from clockapp.core.chips.chip_set import STANDARD_COLORS, ChipError, ChipSet, chip_values_text
+from clockapp.core.chips.makeable import can_make, normalise_values
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ def stack_breakdown(
     >>> stack_breakdown(10_000, (25, 100, 500, 1000, 5000)).describe()
     '4 x T1,000 + 9 x T500 + 11 x T100 + 16 x T25 = T10,000'
     """
-    values = chip_set.values if isinstance(chip_set, ChipSet) else _normalise_values(chip_set)
+    values = chip_set.values if isinstance(chip_set, ChipSet) else normalise_values(chip_set)
     if starting_stack <= 0:
         raise ChipError(f"Starting stack T{starting_stack:,}: a stack must be worth more than 0.")
     amounts = tuple(must_make)
@@ -197,10 +197,10 @@ def stack_breakdown(
         if thicker is not None and sum(thicker[2]) <= STACK_CHIPS_MAX:
             best = thicker
     if best is None:
-        needed = f" and pay {_list_values(amounts)}" if amounts else ""
+        needed = f" and pay {chip_values_text(amounts)}" if amounts else ""
         raise ChipError(
             f"Starting stack T{starting_stack:,}: cannot be made{needed} with the chips "
-            f"{_list_values(values)}."
+            f"{chip_values_text(values)}."
         )
     _, window, counts = best
     return StackBreakdown(tuple(zip(window, counts, strict=True)))
@@ -230,7 +230,7 @@ def thin_stack_warning(
     count = breakdown.chip_count
     if count >= STACK_CHIPS_MIN:
         return None
-    values = chip_set.values if isinstance(chip_set, ChipSet) else _normalise_values(chip_set)
+    values = chip_set.values if isinstance(chip_set, ChipSet) else normalise_values(chip_set)
     smallest = min(breakdown.values)
     unused = [v for v in values if v < smallest]
     standard = [v for v in STANDARD_COLORS if v < smallest]
@@ -282,13 +282,13 @@ def rebuy_breakdown(stack: int, chip_set: ChipSet | Iterable[int]) -> StackBreak
     >>> rebuy_breakdown(1500, (5, 25, 100, 500)).describe()
     '3 x T500 = T1,500'
     """
-    values = chip_set.values if isinstance(chip_set, ChipSet) else _normalise_values(chip_set)
+    values = chip_set.values if isinstance(chip_set, ChipSet) else normalise_values(chip_set)
     if stack <= 0:
         raise ChipError(f"Rebuy stack T{stack:,}: a stack must be worth more than 0.")
     counts = _fewest_chips(stack, values)
     if counts is None:
         raise ChipError(
-            f"Rebuy stack T{stack:,}: cannot be made with the chips {_list_values(values)}."
+            f"Rebuy stack T{stack:,}: cannot be made with the chips {chip_values_text(values)}."
         )
     parts = tuple((v, c) for v, c in zip(values, counts, strict=True) if c)
     return StackBreakdown(tuple(reversed(parts)))

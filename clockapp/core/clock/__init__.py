@@ -37,7 +37,6 @@ from clockapp.core.clock.state import (
     EventKind,
     duration_ms,
 )
-from clockapp.core.clock.timeline import _settle as _settle  # the property tests compare with it
 from clockapp.core.clock.transitions import (
     add_time,
     apply_structure_edit,

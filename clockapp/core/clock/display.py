@@ -14,11 +14,11 @@ from clockapp.core.clock.state import (
     ClockState,
     ClockStatus,
     ClockView,
-    _ms_between,
-    _to_ms,
     duration_ms,
+    ms_between,
+    to_ms,
 )
-from clockapp.core.clock.timeline import _effective, _settle, _signed_remaining
+from clockapp.core.clock.timeline import effective_time, settle, signed_remaining
 from clockapp.core.structure import Level, Structure, item_name
 
 
@@ -66,16 +66,16 @@ def view(
     >>> v.level_number, v.overtime_ms, v.message
     (2, 600000, 'Overtime: level 2 is the last level and continues (+10:00).')
     """
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
     index = settled.index
     item = structure.levels[index]
     full = duration_ms(item)
-    signed = _signed_remaining(settled, structure, at)
+    signed = signed_remaining(settled, structure, at)
     last = len(structure.levels) - 1
     overtime = -signed if index == last and signed < 0 else 0
     left = max(0, signed)
-    stopped = settled.started and settled.hard_end is not None and _to_ms(now) >= settled.hard_end
+    stopped = settled.started and settled.hard_end is not None and to_ms(now) >= settled.hard_end
     if stopped:
         status = ClockStatus.STOPPED_BY_HARD_END
     elif not settled.started:
@@ -95,7 +95,7 @@ def view(
     to_break, break_index = _next_break_ms(structure, index, left)
     ms_to_hard_end = None
     if settled.hard_end is not None:
-        ms_to_hard_end = max(0, _ms_between(_to_ms(now), settled.hard_end))
+        ms_to_hard_end = max(0, ms_between(to_ms(now), settled.hard_end))
     warning = (
         ms_to_hard_end is not None and 0 < ms_to_hard_end <= hard_end_warning_ms and not stopped
     )

@@ -14,10 +14,10 @@ from clockapp.core.clock.state import (
     ClockEvent,
     ClockState,
     EventKind,
-    _to_ms,
     duration_ms,
+    to_ms,
 )
-from clockapp.core.clock.timeline import _check_structure, _settle
+from clockapp.core.clock.timeline import check_structure, settle
 from clockapp.core.structure import Structure
 
 
@@ -43,10 +43,10 @@ def events_between(
     >>> [(e.index, str(e.kind)) for e in events_between(state, s, t, t + timedelta(minutes=20))]
     [(0, 'one-minute warning'), (1, 'break started')]
     """
-    _check_structure(state, structure)
-    low, high = _to_ms(t0), _to_ms(t1)
+    check_structure(state, structure)
+    low, high = to_ms(t0), to_ms(t1)
     if state.hard_end is not None and state.started:
-        high = min(high, _to_ms(state.hard_end))
+        high = min(high, to_ms(state.hard_end))
     events: list[ClockEvent] = []
 
     def add(at: datetime, index: int, kind: EventKind) -> None:
@@ -59,7 +59,7 @@ def events_between(
         )
 
     if state.entered_at is not None:
-        add(_to_ms(state.entered_at), state.index, started_kind(state.index))
+        add(to_ms(state.entered_at), state.index, started_kind(state.index))
     if state.running and state.ends_at is not None:
         last = len(structure.levels) - 1
         index, ends_at = state.index, state.ends_at
@@ -78,13 +78,13 @@ def events_between(
             begins = ends_at
             ends_at = ends_at + timedelta(milliseconds=duration_ms(structure.levels[index]))
     if state.hard_end is not None and state.started:
-        hard_end = _to_ms(state.hard_end)
+        hard_end = to_ms(state.hard_end)
         for at, kind in (
             (hard_end - timedelta(milliseconds=hard_end_warning_ms), EventKind.HARD_END_WARNING),
             (hard_end, EventKind.HARD_END_REACHED),
         ):
             if low < at <= high:
-                index = _settle(state, structure, at).index
+                index = settle(state, structure, at).index
                 add(at, index, kind)
     # A stable sort by time keeps the natural order of simultaneous events (break ended, then
     # level started).

@@ -2,7 +2,7 @@
 
 `ClockState` is what is saved (absolute times, never a tick count); `ClockView` is what a display
 shows at one moment; `ClockEvent` is a sound or announcement with a stable key. The clock works
-at a resolution of one millisecond (`_to_ms`), on tz-aware times only (`_check_time`).
+at a resolution of one millisecond (`to_ms`), on tz-aware times only (`_check_time`).
 """
 
 from __future__ import annotations
@@ -55,13 +55,13 @@ def _check_time(value: datetime, what: str) -> datetime:
     return value
 
 
-def _to_ms(value: datetime) -> datetime:
+def to_ms(value: datetime) -> datetime:
     """`value` truncated to the millisecond: the clock's resolution."""
     value = _check_time(value, "The time")
     return value.replace(microsecond=value.microsecond // 1000 * 1000)
 
 
-def _ms_between(start: datetime, end: datetime) -> int:
+def ms_between(start: datetime, end: datetime) -> int:
     """Whole milliseconds from `start` to `end` (negative when `end` is earlier), floored."""
     return (end - start) // MS
 

@@ -13,14 +13,14 @@ from datetime import datetime, timedelta
 from clockapp.core.clock.state import (
     ClockError,
     ClockState,
-    _ms_between,
-    _to_ms,
     duration_ms,
+    ms_between,
+    to_ms,
 )
 from clockapp.core.structure import Structure
 
 
-def _check_structure(state: ClockState, structure: Structure) -> None:
+def check_structure(state: ClockState, structure: Structure) -> None:
     if state.index >= len(structure.levels):
         raise ClockError(
             f"The clock is on item {state.index + 1} but structure {structure.name!r} has only "
@@ -28,15 +28,15 @@ def _check_structure(state: ClockState, structure: Structure) -> None:
         )
 
 
-def _effective(state: ClockState, now: datetime) -> datetime:
+def effective_time(state: ClockState, now: datetime) -> datetime:
     """The moment the clock reads: `now`, or the hard end once it has passed."""
-    now = _to_ms(now)
+    now = to_ms(now)
     if state.hard_end is not None and state.started and now > state.hard_end:
-        return _to_ms(state.hard_end)
+        return to_ms(state.hard_end)
     return now
 
 
-def _skip_empty(state: ClockState, structure: Structure, at: datetime) -> ClockState:
+def skip_empty(state: ClockState, structure: Structure, at: datetime) -> ClockState:
     """A paused clock with no time left is on the next item (full time): never stuck at 00:00."""
     if state.running or state.remaining_ms != 0 or state.index >= len(structure.levels) - 1:
         return state
@@ -48,11 +48,11 @@ def _skip_empty(state: ClockState, structure: Structure, at: datetime) -> ClockS
     )
 
 
-def _settle(state: ClockState, structure: Structure, at: datetime) -> ClockState:
+def settle(state: ClockState, structure: Structure, at: datetime) -> ClockState:
     """The same clock with the items that ended by `at` moved past."""
-    _check_structure(state, structure)
+    check_structure(state, structure)
     if not state.running or state.ends_at is None:
-        return _skip_empty(state, structure, at)
+        return skip_empty(state, structure, at)
     index, ends_at, entered = state.index, state.ends_at, state.entered_at
     last = len(structure.levels) - 1
     while index < last and ends_at <= at:
@@ -64,16 +64,16 @@ def _settle(state: ClockState, structure: Structure, at: datetime) -> ClockState
     return replace(state, index=index, ends_at=ends_at, entered_at=entered)
 
 
-def _signed_remaining(state: ClockState, structure: Structure, at: datetime) -> int:
+def signed_remaining(state: ClockState, structure: Structure, at: datetime) -> int:
     """Milliseconds left in the current item; negative in overtime on the last item."""
     if state.running and state.ends_at is not None:
-        return _ms_between(at, state.ends_at)
+        return ms_between(at, state.ends_at)
     if state.remaining_ms is None:
         return duration_ms(structure.levels[state.index])
     return state.remaining_ms
 
 
-def _move_to(state: ClockState, structure: Structure, at: datetime, index: int) -> ClockState:
+def move_to(state: ClockState, structure: Structure, at: datetime, index: int) -> ClockState:
     """The clock on item `index` with its full time, running on if it was running."""
     if not 0 <= index < len(structure.levels):
         raise ClockError(
@@ -87,8 +87,8 @@ def _move_to(state: ClockState, structure: Structure, at: datetime, index: int) 
     return replace(state, index=index, remaining_ms=None, entered_at=entered)
 
 
-def _require_not_stopped(state: ClockState, now: datetime) -> None:
-    if state.hard_end is not None and _to_ms(now) >= state.hard_end:
+def require_not_stopped(state: ClockState, now: datetime) -> None:
+    if state.hard_end is not None and to_ms(now) >= state.hard_end:
         # No wall-clock time here: the engine knows only UTC, people read local time (the
         # windows put the hard end's local time next to this).
         raise ClockError("Play was stopped by the hard end; move or clear the hard end first.")

@@ -15,18 +15,18 @@ from clockapp.core.clock.display import format_clock
 from clockapp.core.clock.state import (
     ClockError,
     ClockState,
-    _ms_between,
-    _to_ms,
     duration_ms,
+    ms_between,
+    to_ms,
 )
 from clockapp.core.clock.timeline import (
-    _check_structure,
-    _effective,
-    _move_to,
-    _require_not_stopped,
-    _settle,
-    _signed_remaining,
-    _skip_empty,
+    check_structure,
+    effective_time,
+    move_to,
+    require_not_stopped,
+    settle,
+    signed_remaining,
+    skip_empty,
 )
 from clockapp.core.structure import Structure, item_name
 
@@ -40,12 +40,12 @@ def start(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     >>> start(ClockState(), s, datetime(2025, 1, 1, 20, 0, tzinfo=UTC)).ends_at
     datetime.datetime(2025, 1, 1, 20, 20, tzinfo=datetime.timezone.utc)
     """
-    _check_structure(state, structure)
+    check_structure(state, structure)
     if state.started:
         raise ClockError("The clock has already started; use pause and resume.")
-    _require_not_stopped(state, now)
-    at = _to_ms(now)
-    left = _signed_remaining(state, structure, at)
+    require_not_stopped(state, now)
+    at = to_ms(now)
+    left = signed_remaining(state, structure, at)
     return replace(
         state,
         running=True,
@@ -68,22 +68,22 @@ def pause(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     """
     if not state.running:
         raise ClockError("The clock is not running.")
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
-    left = _signed_remaining(settled, structure, at)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
+    left = signed_remaining(settled, structure, at)
     return replace(settled, running=False, ends_at=None, remaining_ms=left)
 
 
 def resume(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     """Let a paused clock run on from where it stopped."""
-    _check_structure(state, structure)
+    check_structure(state, structure)
     if not state.started:
         raise ClockError("The clock has not started yet; start it first.")
     if state.running:
         raise ClockError("The clock is already running.")
-    _require_not_stopped(state, now)
-    at = _to_ms(now)
-    left = _signed_remaining(state, structure, at)
+    require_not_stopped(state, now)
+    at = to_ms(now)
+    left = signed_remaining(state, structure, at)
     return replace(
         state, running=True, ends_at=at + timedelta(milliseconds=left), remaining_ms=None
     )
@@ -107,28 +107,28 @@ def next_item(state: ClockState, structure: Structure, now: datetime) -> ClockSt
     >>> next_item(ClockState(), s, datetime(2025, 1, 1, tzinfo=UTC)).index
     1
     """
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
     if settled.index >= len(structure.levels) - 1:
         raise ClockError(
             "This is the last level: there is no next one (the clock goes into overtime)."
         )
-    return _move_to(settled, structure, at, settled.index + 1)
+    return move_to(settled, structure, at, settled.index + 1)
 
 
 def previous_item(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     """Go back to the previous level or break, with its full time."""
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
     if settled.index == 0:
         raise ClockError("This is the first level: there is no previous one.")
-    return _move_to(settled, structure, at, settled.index - 1)
+    return move_to(settled, structure, at, settled.index - 1)
 
 
 def jump(state: ClockState, structure: Structure, now: datetime, index: int) -> ClockState:
     """Go to item `index` (0-based), with its full time."""
-    at = _effective(state, now)
-    return _move_to(_settle(state, structure, at), structure, at, index)
+    at = effective_time(state, now)
+    return move_to(settle(state, structure, at), structure, at, index)
 
 
 def add_time(state: ClockState, structure: Structure, now: datetime, ms: int) -> ClockState:
@@ -147,19 +147,19 @@ def add_time(state: ClockState, structure: Structure, now: datetime, ms: int) ->
     """
     if isinstance(ms, bool) or not isinstance(ms, int):
         raise ClockError(f"Time to add must be whole milliseconds (got {ms!r}).")
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
-    left = max(0, max(0, _signed_remaining(settled, structure, at)) + ms)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
+    left = max(0, max(0, signed_remaining(settled, structure, at)) + ms)
     if settled.running:
         return replace(settled, ends_at=at + timedelta(milliseconds=left))
-    return _skip_empty(replace(settled, remaining_ms=left), structure, at)
+    return skip_empty(replace(settled, remaining_ms=left), structure, at)
 
 
 def restart_level(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     """Give the current item its full time again."""
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
-    return _move_to(settled, structure, at, settled.index)
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
+    return move_to(settled, structure, at, settled.index)
 
 
 def set_hard_end(
@@ -170,19 +170,19 @@ def set_hard_end(
     If the old hard end had already stopped a running clock, the clock stays paused at the
     moment play stopped (the director resumes it when ready).
     """
-    at = _effective(state, now)
-    settled = _settle(state, structure, at)
-    if settled.running and settled.hard_end is not None and _to_ms(now) >= settled.hard_end:
+    at = effective_time(state, now)
+    settled = settle(state, structure, at)
+    if settled.running and settled.hard_end is not None and to_ms(now) >= settled.hard_end:
         settled = replace(
             settled,
             running=False,
             ends_at=None,
-            remaining_ms=_signed_remaining(settled, structure, at),
+            remaining_ms=signed_remaining(settled, structure, at),
         )
     if hard_end is not None:
-        hard_end = _to_ms(hard_end)
-        if settled.running and hard_end <= _to_ms(now):
-            ago = format_clock(_ms_between(hard_end, _to_ms(now)))
+        hard_end = to_ms(hard_end)
+        if settled.running and hard_end <= to_ms(now):
+            ago = format_clock(ms_between(hard_end, to_ms(now)))
             raise ClockError(
                 f"That hard end is already past (by {ago}); choose a later time, or clear it."
             )
@@ -201,8 +201,8 @@ def apply_structure_edit(
     Raises:
         ClockError: The edit changes, removes or inserts an item before the current one.
     """
-    at = _effective(state, now)
-    settled = _settle(state, old, at)
+    at = effective_time(state, now)
+    settled = settle(state, old, at)
     current = settled.index
     if len(new.levels) <= current or new.levels[:current] != old.levels[:current]:
         for i in range(current):
@@ -219,10 +219,10 @@ def apply_structure_edit(
     if new_ms == old_ms:
         return settled
     if settled.running:
-        left = _signed_remaining(settled, old, at)
+        left = signed_remaining(settled, old, at)
         elapsed = old_ms - left
         return replace(settled, ends_at=at + timedelta(milliseconds=max(0, new_ms - elapsed)))
     if settled.remaining_ms is None:
         return settled
     elapsed = old_ms - settled.remaining_ms
-    return _skip_empty(replace(settled, remaining_ms=max(0, new_ms - elapsed)), new, at)
+    return skip_empty(replace(settled, remaining_ms=max(0, new_ms - elapsed)), new, at)

@@ -7,8 +7,8 @@ from clockapp.core.bounties.knockouts import BountySettlement, Knockout, settle_
 from clockapp.core.bounties.mystery import in_box
 from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import current_stack, lives, standing_busts
-from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Till
+from clockapp.core.registration import RegistrationStatus
 
 
 def knockouts(till: Till) -> list[Knockout]:

@@ -60,7 +60,7 @@ class EntryKind(StrEnum):
     RE_ENTRY = "re-entry"
 
 
-def _check_count(value: object, name: str, *, minimum: int = 0) -> None:
+def check_count(value: object, name: str, *, minimum: int = 0) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValidationError(f"{name} must be a whole number, not {value!r}.")
     if value < minimum:
@@ -69,7 +69,7 @@ def _check_count(value: object, name: str, *, minimum: int = 0) -> None:
         raise ValidationError(f"{name} must be at most {MAX_COUNT:,}, not {value:,}.")
 
 
-def _check_aware(value: datetime, name: str) -> None:
+def check_aware(value: datetime, name: str) -> None:
     if value.tzinfo is None or value.utcoffset() is None:
         raise ValidationError(f"{name} must carry a time zone (got {value.isoformat()}).")
 
@@ -142,7 +142,7 @@ class ClockPosition:
     on_break: bool = False
 
     def __post_init__(self) -> None:
-        _check_count(self.level, "Level")
+        check_count(self.level, "Level")
         if self.on_break and self.level == 0:
             raise ValidationError("A break comes after a level; level 0 cannot be on a break.")
 
@@ -161,7 +161,7 @@ class ClockPosition:
         return f"level {self.level}"
 
 
-def _within(position: ClockPosition, last_level: int) -> bool:
+def at_or_before(position: ClockPosition, last_level: int) -> bool:
     """Whether `position` is at or before `last_level` (its following break included)."""
     return position.level <= last_level
 
@@ -188,8 +188,8 @@ class EntryContext:
     finished: bool = False
 
     def __post_init__(self) -> None:
-        _check_aware(self.now, "now")
-        _check_count(self.entrants, "Entrants")
+        check_aware(self.now, "now")
+        check_count(self.entrants, "Entrants")
 
 
 class PlayerState(StrEnum):
@@ -236,10 +236,10 @@ class PlayerEntries:
         if not self.name.strip():
             raise ValidationError("A player needs a name.")
         if self.stack is not None:
-            _check_count(self.stack, f"{self.name}'s stack")
-        _check_count(self.rebuys, f"{self.name}'s rebuys")
-        _check_count(self.add_ons, f"{self.name}'s add-ons")
-        _check_count(self.re_entries, f"{self.name}'s re-entries")
+            check_count(self.stack, f"{self.name}'s stack")
+        check_count(self.rebuys, f"{self.name}'s rebuys")
+        check_count(self.add_ons, f"{self.name}'s add-ons")
+        check_count(self.re_entries, f"{self.name}'s re-entries")
         state = self.state
         if state is None:
             if not self.registered:

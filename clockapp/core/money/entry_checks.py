@@ -19,7 +19,7 @@ from clockapp.core.money.entries import (
     EntryRefused,
     PlayerEntries,
     PlayerState,
-    _within,
+    at_or_before,
 )
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.registration import (
@@ -122,7 +122,7 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
         raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
     if ctx.position.level == 0:
         raise EntryRefused("Rebuys start when the clock starts; this is still before the start.")
-    if not _within(ctx.position, rule.last_level):
+    if not at_or_before(ctx.position, rule.last_level):
         raise EntryRefused(
             f"Rebuys ended after level {rule.last_level} (now {ctx.position.describe()})."
         )

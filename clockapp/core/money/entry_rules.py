@@ -17,8 +17,8 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.money.entries import (
     EntryPrice,
     TournamentKind,
-    _check_aware,
-    _check_count,
+    check_aware,
+    check_count,
 )
 
 
@@ -42,13 +42,13 @@ class RegistrationRule:
     max_entrants: int | None = None
 
     def __post_init__(self) -> None:
-        _check_count(self.chips, "Starting stack", minimum=1)
+        check_count(self.chips, "Starting stack", minimum=1)
         if self.late_until_level is not None:
-            _check_count(self.late_until_level, "Late registration level")
+            check_count(self.late_until_level, "Late registration level")
         if self.deadline is not None:
-            _check_aware(self.deadline, "Registration deadline")
+            check_aware(self.deadline, "Registration deadline")
         if self.max_entrants is not None:
-            _check_count(self.max_entrants, "Cap on entrants", minimum=1)
+            check_count(self.max_entrants, "Cap on entrants", minimum=1)
 
 
 @dataclass(frozen=True)
@@ -71,11 +71,11 @@ class RebuyRule:
     stack_at_or_below: int = 0
 
     def __post_init__(self) -> None:
-        _check_count(self.chips, "Rebuy chips", minimum=1)
-        _check_count(self.last_level, "Last rebuy level", minimum=1)
+        check_count(self.chips, "Rebuy chips", minimum=1)
+        check_count(self.last_level, "Last rebuy level", minimum=1)
         if self.max_per_player is not None:
-            _check_count(self.max_per_player, "Rebuys per player", minimum=1)
-        _check_count(self.stack_at_or_below, "Rebuy stack limit")
+            check_count(self.max_per_player, "Rebuys per player", minimum=1)
+        check_count(self.stack_at_or_below, "Rebuy stack limit")
 
 
 @dataclass(frozen=True)
@@ -97,14 +97,14 @@ class AddOnRule:
     max_per_player: int = 1
 
     def __post_init__(self) -> None:
-        _check_count(self.chips, "Add-on chips", minimum=1)
+        check_count(self.chips, "Add-on chips", minimum=1)
         if self.at_break_after_level is not None:
-            _check_count(self.at_break_after_level, "Add-on break level", minimum=1)
+            check_count(self.at_break_after_level, "Add-on break level", minimum=1)
         elif not self.with_buy_in:
             raise ValidationError(
                 "The add-on needs a window: a break (after which level?) or with the buy-in."
             )
-        _check_count(self.max_per_player, "Add-ons per player", minimum=1)
+        check_count(self.max_per_player, "Add-ons per player", minimum=1)
 
 
 @dataclass(frozen=True)
@@ -125,11 +125,11 @@ class ReEntryRule:
     max_per_player: int | None = None
 
     def __post_init__(self) -> None:
-        _check_count(self.chips, "Re-entry chips", minimum=1)
+        check_count(self.chips, "Re-entry chips", minimum=1)
         if self.last_level is not None:
-            _check_count(self.last_level, "Last re-entry level", minimum=1)
+            check_count(self.last_level, "Last re-entry level", minimum=1)
         if self.max_per_player is not None:
-            _check_count(self.max_per_player, "Re-entries per player", minimum=1)
+            check_count(self.max_per_player, "Re-entries per player", minimum=1)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.entry_rules import EntryRules
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo
+from clockapp.core.registration import RegistrationStatus
 
 
 @dataclass(frozen=True)

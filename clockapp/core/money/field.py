@@ -1,25 +1,26 @@
 """The field as the ledger and the eliminations make it: stacks, bounties, standings, settling.
 
-Pure rules over a `Till`: `settle` recomputes every registration's counters, status and finishing
-place from the records, so they never drift from them; `check_busts` refuses busts that cannot be
-recorded. The services write back what changed.
+Pure rules over a `Till`: `settle` works out every registration's counters, status and finishing
+place from the records, so they never drift from them, and returns the registrations it changes
+(`Settlement`); `check_busts` refuses busts that cannot be recorded. The services write the
+change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
-from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
+from clockapp.core.registration import RegistrationStatus
 
 
-def _standing_entry_rows(till: Till) -> list[LedgerRow]:
+def standing_entry_rows(till: Till) -> list[LedgerRow]:
     """Entry rows neither voided nor fully refunded, in order."""
     voided = set(voided_rows(till.rows))
     refunded: dict[int, int] = {}
@@ -37,7 +38,7 @@ def _standing_entry_rows(till: Till) -> list[LedgerRow]:
 
 def chips_in_play(till: Till) -> int:
     """Chips handed over with every standing entry (buy-ins, re-entries, rebuys, add-ons)."""
-    return sum(till.meta[row.row_id].chips or 0 for row in _standing_entry_rows(till))
+    return sum(till.meta[row.row_id].chips or 0 for row in standing_entry_rows(till))
 
 
 def standing_busts(till: Till) -> list[Bust]:
@@ -56,7 +57,7 @@ def lives(till: Till) -> dict[int, dict[int, int]]:
     """
     result: dict[int, dict[int, int]] = {}
     current: dict[int, int] = {}
-    for row in _standing_entry_rows(till):
+    for row in standing_entry_rows(till):
         if row.player_id is None:
             continue
         assert row.split is not None
@@ -118,17 +119,44 @@ def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
     return standings(field, events, prizes, names=till.names)
 
 
-def settle(till: Till) -> Standings:
-    """Recompute every registration's counters, status and finish from the records.
+@dataclass(frozen=True)
+class RegistrationUpdate:
+    """One registration as a rule leaves it: the new value and the fields that changed.
 
-    The registrations of `till` are changed in place; the services write back those that changed
-    (`clockapp.services.cashier.till.save_settled`).
+    Attributes:
+        reg: The registration with the new values.
+        fields: The fields that changed, with their new values (what the services write).
+    """
+
+    reg: Reg
+    fields: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What `settle` makes of a till: the standings, and the registrations it changes.
+
+    Attributes:
+        standings: The finishing order the records make.
+        updates: The registrations whose counters, status or finish differ from the till's, in
+            registration order (nothing for a registration already in step).
+    """
+
+    standings: Standings
+    updates: tuple[RegistrationUpdate, ...]
+
+
+def settle(till: Till) -> Settlement:
+    """Every registration's counters, status and finish as the records make them.
+
+    The till is not changed: the registrations that differ come back as updates, which the
+    services write and put into the till (`clockapp.services.cashier.till.save_settled`).
 
     Raises:
         EliminationError: The busts no longer make a valid finishing order.
     """
     counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
-    for row in _standing_entry_rows(till):
+    for row in standing_entry_rows(till):
         if row.player_id not in counts:
             continue
         slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
@@ -137,11 +165,12 @@ def settle(till: Till) -> Standings:
     for standing in standing_busts(till):
         last_bust[standing.registration_id] = standing
     stacks = lives(till)
+    statuses: dict[int, RegistrationStatus] = {}
     for rid, reg in till.registrations.items():
-        entries, rebuys, add_ons = counts[rid]
+        entries = counts[rid][0]
         latest = last_bust.get(rid)
         if entries == 0:
-            status = (
+            statuses[rid] = (
                 RegistrationStatus.CHECKED_IN
                 if reg.checked_in_at
                 else RegistrationStatus.PRE_REGISTERED
@@ -149,35 +178,53 @@ def settle(till: Till) -> Standings:
         elif latest is not None and latest.entry_number == current_stack(stacks.get(rid, {})):
             # Out with the stack they still hold on the ledger; a rebuy or re-entry since
             # gave a newer stack and puts them back in.
-            status = RegistrationStatus.BUSTED
+            statuses[rid] = RegistrationStatus.BUSTED
         else:
-            status = RegistrationStatus.PLAYING
-        _assign(reg, entries=entries, rebuys=rebuys, add_ons=add_ons, status=status)
-    result = compute_standings(till)
+            statuses[rid] = RegistrationStatus.PLAYING
+    # The standings rank the field as these counts and statuses make it (`field_ids` and
+    # `final_busts` read them).
+    result = compute_standings(_in_step(till, counts, statuses))
     finishes = {f.player_id: f for f in result.finishes}
-    someone_out = any(
-        reg.status == RegistrationStatus.BUSTED for reg in till.registrations.values()
-    )
+    someone_out = RegistrationStatus.BUSTED in statuses.values()
+    updates: list[RegistrationUpdate] = []
     for rid, reg in till.registrations.items():
+        entries, rebuys, add_ons = counts[rid]
+        status = statuses[rid]
         finish: Finish | None = finishes.get(rid)
         if finish is not None and finish.hand is None and not someone_out:
             finish = None  # a lone entrant has not won anything yet
-        bust = last_bust.get(rid) if reg.status == RegistrationStatus.BUSTED else None
-        _assign(
-            reg,
-            place=finish.place if finish is not None else None,
-            tied=finish.tied if finish is not None else 1,
-            busted_by_id=bust.busted_by_id if bust is not None else None,
-            bust_hand=bust.hand if bust is not None else None,
-            bust_chips=bust.chips_at_hand_start if bust is not None else None,
-            busted_at=bust.created_at if bust is not None else None,
-        )
-    return result
+        bust = last_bust.get(rid) if status == RegistrationStatus.BUSTED else None
+        values: dict[str, object] = {
+            "entries": entries,
+            "rebuys": rebuys,
+            "add_ons": add_ons,
+            "status": status,
+            "place": finish.place if finish is not None else None,
+            "tied": finish.tied if finish is not None else 1,
+            "busted_by_id": bust.busted_by_id if bust is not None else None,
+            "bust_hand": bust.hand if bust is not None else None,
+            "bust_chips": bust.chips_at_hand_start if bust is not None else None,
+            "busted_at": bust.created_at if bust is not None else None,
+        }
+        changed = {name: value for name, value in values.items() if getattr(reg, name) != value}
+        if changed:
+            updates.append(RegistrationUpdate(replace(reg, **changed), changed))  # type: ignore[arg-type]
+    return Settlement(result, tuple(updates))
 
 
-def _assign(reg: Reg, **values: object) -> None:
-    for name, value in values.items():
-        setattr(reg, name, value)
+def _in_step(
+    till: Till, counts: Mapping[int, list[int]], statuses: Mapping[int, RegistrationStatus]
+) -> Till:
+    """The till with these entry counts and statuses (only the registrations that differ are
+    new values; the till itself is not changed)."""
+    changed = {
+        rid: replace(reg, entries=counts[rid][0], status=statuses[rid])
+        for rid, reg in till.registrations.items()
+        if reg.status != statuses[rid] or reg.entries != counts[rid][0]
+    }
+    if not changed:
+        return till
+    return replace(till, registrations={**till.registrations, **changed})
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from clockapp.core.bounties.tickets import Ticket
@@ -18,6 +17,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
 from clockapp.core.payouts import PayoutStructure
+from clockapp.core.registration import RegistrationStatus
 
 if TYPE_CHECKING:
     from clockapp.core.money.till import Reg, Till
@@ -25,16 +25,6 @@ if TYPE_CHECKING:
 
 class CashierError(DomainError):
     """A cashier action that cannot be done (unknown registration, amount tendered too low...)."""
-
-
-class RegistrationStatus(StrEnum):
-    """Where a registered player stands (the values the registration table stores)."""
-
-    PRE_REGISTERED = "pre-registered"  # on the list, not arrived
-    CHECKED_IN = "checked-in"  # arrived, not paid
-    PLAYING = "playing"  # bought in and still has chips
-    BUSTED = "busted"  # out (may rebuy or re-enter where the rules allow)
-    WITHDRAWN = "withdrawn"  # taken off the list before buying in
 
 
 @dataclass(frozen=True)

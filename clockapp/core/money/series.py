@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.money.field import _standing_entry_rows, standing_busts
+from clockapp.core.money.field import standing_busts, standing_entry_rows
 from clockapp.core.money.ledger import LedgerRow, RowKind
 from clockapp.core.money.till import Bust, Till
 
@@ -43,7 +43,7 @@ def field_series(till: Till) -> tuple[FieldPoint, ...]:
     adds chips and prize money. On equal times an entry comes before a bust.
     """
     events: list[tuple[datetime, int, int, LedgerRow | Bust]] = [
-        (till.meta[r.row_id].created_at, 0, r.row_id, r) for r in _standing_entry_rows(till)
+        (till.meta[r.row_id].created_at, 0, r.row_id, r) for r in standing_entry_rows(till)
     ]
     events.extend((b.created_at, 1, b.id, b) for b in standing_busts(till))
     playing: set[int] = set()

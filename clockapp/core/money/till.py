@@ -1,21 +1,23 @@
 """A tournament's money state (its "till") as plain data: registrations, busts, deals, the ledger.
 
-The services load a `Till` inside one transaction (`clockapp.services.cashier.till`), the rules of
-this package read and change it (`clockapp.core.money.field`, `.view`), and the services write back
-what changed. Nothing here does I/O.
+The services load a `Till` inside one transaction (`clockapp.services.cashier.till`); the rules of
+this package read it and return the change they make (`clockapp.core.money.field.settle` returns
+the registrations it updates), which the services write and then put into the till, so the till
+always mirrors what the transaction has written. Nothing here does I/O or keeps persistence
+bookkeeping (what was read, the revision, the rows held for the session: the services keep those).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from operator import attrgetter
 
 from clockapp.core.bounties.book import BountyBook
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.records import CashierConfig, CashierError
+from clockapp.core.registration import RegistrationStatus
 
 
 @dataclass(frozen=True)
@@ -27,15 +29,15 @@ class RowMeta:
     station: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reg:
-    """A registration row as the till reasons about it (plain data; `save_registrations` writes
-    back only what changed, which is much cheaper than loading ORM objects for a whole field)."""
+    """A registration row as the till reasons about it (plain data, frozen: a rule that changes
+    one returns the new value, `clockapp.core.money.field.RegistrationUpdate`)."""
 
     id: int
     tournament_id: int
     player_id: int
-    status: str
+    status: RegistrationStatus
     created_at: datetime
     checked_in_at: datetime | None
     entries: int
@@ -48,21 +50,9 @@ class Reg:
     bust_chips: int | None
     busted_at: datetime | None
 
-    def copy(self) -> Reg:
-        """A copy (the fields are plain values; faster than `copy.copy` for a whole field)."""
-        new = object.__new__(Reg)
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def values(self) -> tuple[object, ...]:
-        """Every field, in order (to tell what changed)."""
-        result: tuple[object, ...] = _reg_values(self)
-        return result
-
 
 #: The fields of `Reg`, in order (the registration columns the services read and write).
 REG_FIELDS = tuple(f.name for f in fields(Reg))
-_reg_values = attrgetter(*REG_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -117,9 +107,6 @@ class Till:
     names: dict[int, str]
     eliminations: list[Bust]
     deals: dict[int, DealInfo]  # by ledger row id
-    saved: dict[int, tuple[object, ...]] = field(default_factory=dict)  # as in the database
-    held: tuple[object, ...] = ()  # rows kept alive for the transaction (see `locked_till`)
-    revision: int | None = None  # the revision it was read at, through the cache
     # The tournament row's end and registration choice (`services.ending` keeps them in step).
     finished_at: datetime | None = None
     registration_mode: str = "auto"
@@ -127,18 +114,16 @@ class Till:
     bounty: BountyBook = field(default_factory=BountyBook)
 
     def copy(self) -> Till:
-        """A till that shares nothing changeable with this one (registrations are copied)."""
+        """A till that shares nothing changeable with this one (its registrations are frozen)."""
         return Till(
             self.tournament_id,
             self.config,
             list(self.rows),
             dict(self.meta),
-            {rid: reg.copy() for rid, reg in self.registrations.items()},
+            dict(self.registrations),
             dict(self.names),
             list(self.eliminations),
             dict(self.deals),
-            dict(self.saved),
-            revision=self.revision,
             finished_at=self.finished_at,
             registration_mode=self.registration_mode,
             bounty=self.bounty.copy(),

@@ -16,9 +16,10 @@ from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.bounty_view import bounty_settlement, heads, winner_collects
 from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
-from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.payouts import PayoutTable, payout_table
+from clockapp.core.registration import RegistrationStatus
 
 
 @dataclass(frozen=True)

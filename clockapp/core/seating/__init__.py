@@ -49,11 +49,7 @@ and start-up stays light); import their names from their own modules:
 {1: 2, 2: 2}
 """
 
-# The `_name as _name` imports are helpers that balancing, breaking, planning and their tests reach
-# through the package; they stay out of `__all__`.
 from clockapp.core.seating.draw import LateSeat, SeatDraw, draw_seat, draw_seats, seat_player
-from clockapp.core.seating.draw import _assign_tables as _assign_tables
-from clockapp.core.seating.draw import _pick_tables as _pick_tables
 from clockapp.core.seating.editing import (
     add_table,
     advance_button,
@@ -75,10 +71,6 @@ from clockapp.core.seating.positions import (
     next_hand_blinds,
     worst_seat,
 )
-from clockapp.core.seating.positions import _clockwise as _clockwise
-from clockapp.core.seating.positions import _deal_in as _deal_in
-from clockapp.core.seating.positions import _next_big_blind as _next_big_blind
-from clockapp.core.seating.positions import _worst_seat as _worst_seat
 from clockapp.core.seating.room import MAX_SEATS, Seat, Seating, SeatingError, Table
 
 __all__ = [

@@ -19,6 +19,7 @@ player has moved, how many players each table has given), which the next call ta
 take the players' `teams`: among moves that cost the same, the one that keeps each team's spread
 over the tables smallest.
 
+>>> from clockapp.core.seating import Table
 >>> room = Seating((Table(1, seat_count=4, button=1), Table(2, seat_count=4, button=1)),
 ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(1, 3), 4: Seat(1, 4), 5: Seat(2, 1),
 ...                 6: Seat(2, 2)})
@@ -39,27 +40,10 @@ from clockapp.core.seating import (
     Seat,
     Seating,
     SeatingError,
-    _clockwise,
-    _next_big_blind,
 )
-from clockapp.core.seating import Table as Table  # the doctests' tables
-
-# Breaking, hand-for-hand and the move counts live in their own modules; these names stay
-# importable from here.
-from clockapp.core.seating.breaking import BreakPlan as BreakPlan
-from clockapp.core.seating.breaking import BreakRules as BreakRules
-from clockapp.core.seating.breaking import break_costs as break_costs
-from clockapp.core.seating.breaking import break_order as break_order
-from clockapp.core.seating.breaking import busts_until_break as busts_until_break
-from clockapp.core.seating.breaking import plan_breaks as plan_breaks
-from clockapp.core.seating.hand_for_hand import HandForHand as HandForHand
-from clockapp.core.seating.hand_for_hand import finish_hand as finish_hand
-from clockapp.core.seating.hand_for_hand import next_hand as next_hand
-from clockapp.core.seating.hand_for_hand import rank_busts as rank_busts
-from clockapp.core.seating.hand_for_hand import start_hand_for_hand as start_hand_for_hand
-from clockapp.core.seating.planning import MoveStats as MoveStats
-from clockapp.core.seating.planning import _Room, _tables_text
-from clockapp.core.seating.room import _is_int
+from clockapp.core.seating.planning import MoveStats, WorkingRoom, tables_text
+from clockapp.core.seating.positions import clockwise, table_next_big_blind
+from clockapp.core.seating.room import is_int
 from clockapp.core.seating.teams import TeamSpreads
 
 # ------------------------------------------------------------------ policy and history
@@ -85,17 +69,17 @@ class BalancePolicy:
     wide_from_tables: int = 3
 
     def __post_init__(self) -> None:
-        if not _is_int(self.within) or self.within < 1:
+        if not is_int(self.within) or self.within < 1:
             raise SeatingError(
                 f"Balance policy: tables must be balanced within 1 or more players "
                 f"(got {self.within!r})."
             )
-        if self.wide_within is not None and (not _is_int(self.wide_within) or self.wide_within < 1):
+        if self.wide_within is not None and (not is_int(self.wide_within) or self.wide_within < 1):
             raise SeatingError(
                 f"Balance policy: the wider limit must be 1 or more players "
                 f"(got {self.wide_within!r})."
             )
-        if not _is_int(self.wide_from_tables) or self.wide_from_tables < 2:
+        if not is_int(self.wide_from_tables) or self.wide_from_tables < 2:
             raise SeatingError(
                 f"Balance policy: the wider limit must start at 2 or more tables "
                 f"(got {self.wide_from_tables!r})."
@@ -160,23 +144,23 @@ class BalancePlan:
     warnings: tuple[str, ...] = ()
 
 
-def _mover_seat(room: _Room, table: int) -> int | None:
+def _mover_seat(room: WorkingRoom, table: int) -> int | None:
     """The seat of the player who moves from a giving table: the big blind next, unless fixed."""
     movers = _movers(room, table)
     return movers[0] if movers else None
 
 
-def _movers(room: _Room, table: int) -> list[int]:
+def _movers(room: WorkingRoom, table: int) -> list[int]:
     """The seats whose players could move from a giving table, the big blind next first."""
     info = room.tables[table]
     occupied = room.occupied[table]
-    big_blind = _next_big_blind(info, occupied)
-    order = [big_blind, *list(_clockwise(big_blind, info.seat_count))[:-1]]
+    big_blind = table_next_big_blind(info, occupied)
+    order = [big_blind, *list(clockwise(big_blind, info.seat_count))[:-1]]
     return [s for s in order if s in occupied and occupied[s] not in room.fixed]
 
 
 def _team_move(
-    room: _Room, giver: int, shorts: list[int], spreads: TeamSpreads | None
+    room: WorkingRoom, giver: int, shorts: list[int], spreads: TeamSpreads | None
 ) -> tuple[int, int, int]:
     """(team delta, mover seat, receiver) of the move from `giver` that keeps teams most spread.
 
@@ -240,6 +224,7 @@ def plan_balance(
     Returns:
         A `BalancePlan`, or `NeedButton` for the first table whose button the plan needs.
 
+    >>> from clockapp.core.seating import Table
     >>> room = Seating((Table(1, seat_count=6, button=1), Table(2, seat_count=6)),
     ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(1, 3), 4: Seat(1, 4),
     ...                 5: Seat(2, 1), 6: Seat(2, 2)})
@@ -247,7 +232,7 @@ def plan_balance(
     NeedButton(table=2, reason='Which seat has the button for the next hand at Table 2? ...')
     """
     policy = policy or BalancePolicy()
-    room = _Room(seating, stats or MoveStats(), teams)
+    room = WorkingRoom(seating, stats or MoveStats(), teams)
     allowed = policy.allowed_difference(len(room.tables))
     warnings: list[str] = []
     while len(room.tables) >= 2:
@@ -309,7 +294,7 @@ def plan_balance(
         big_blind = _mover_seat(room, giver)
         assert team_choice is not None  # the giver's button is known here
         mover_seat = team_choice[1]
-        skipped = mover_seat != _next_big_blind(full, room.occupied[giver])
+        skipped = mover_seat != table_next_big_blind(full, room.occupied[giver])
         worst = room.worst_seat(receiver)
         who = (
             "the player after the big blind next (that seat is fixed)"
@@ -333,14 +318,14 @@ def plan_balance(
 
 
 def _why_unbalanced(
-    room: _Room, counts: Mapping[int, int], receiver: int | None, allowed: int
+    room: WorkingRoom, counts: Mapping[int, int], receiver: int | None, allowed: int
 ) -> str:
     least = min(counts.values())
     most = max(counts.values())
     full_short = [n for n in room.tables if counts[n] == least and not room.has_room(n)]
     if full_short:
         return (
-            f"The tables cannot be balanced within {allowed}: {_tables_text(full_short)} "
+            f"The tables cannot be balanced within {allowed}: {tables_text(full_short)} "
             f"({least} players) has no free open seat; open a seat there to balance."
         )
     assert receiver is not None  # with no free seat anywhere, the short tables are full

@@ -20,11 +20,10 @@ from clockapp.core.seating import (
     Seating,
     SeatingError,
     Table,
-    _assign_tables,
-    _pick_tables,
 )
-from clockapp.core.seating.planning import MoveStats, _deal_in_note, _Room
-from clockapp.core.seating.room import _is_int
+from clockapp.core.seating.draw import assign_tables, pick_tables
+from clockapp.core.seating.planning import MoveStats, WorkingRoom, deal_in_note
+from clockapp.core.seating.room import is_int
 from clockapp.core.seating.teams import count_teams, improve_by_swaps
 
 
@@ -52,7 +51,7 @@ class BreakRules:
         object.__setattr__(self, "order", tuple(self.order))
         seen: set[int] = set()
         for number in self.order:
-            if not _is_int(number) or number < 1:
+            if not is_int(number) or number < 1:
                 raise SeatingError(f"Break order: {number!r} is not a table number.")
             if number in seen:
                 raise SeatingError(f"Break order: table {number} appears twice.")
@@ -63,7 +62,7 @@ class BreakRules:
                 "break order."
             )
         size = self.final_table_size
-        if size is not None and (not _is_int(size) or not 2 <= size <= MAX_SEATS):
+        if size is not None and (not is_int(size) or not 2 <= size <= MAX_SEATS):
             raise SeatingError(f"The final table seats 2 to {MAX_SEATS} players (got {size!r}).")
 
 
@@ -194,7 +193,7 @@ def plan_breaks(
     """
     rules = rules or BreakRules()
     order = list(break_order(seating, rules))
-    room = _Room(seating, stats or MoveStats(), teams)
+    room = WorkingRoom(seating, stats or MoveStats(), teams)
     host = order[-1]
     size = rules.final_table_size or room.tables[host].open_seat_count
     if size > room.tables[host].open_seat_count:
@@ -226,7 +225,7 @@ def plan_breaks(
     return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(breaking), None)
 
 
-def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Random) -> None:
+def _break_table(room: WorkingRoom, number: int, breaking: set[int], rng: random.Random) -> None:
     label = room.tables[number].label
     leaving = sorted(room.occupied[number].items())
     rng.shuffle(leaving)
@@ -247,7 +246,7 @@ def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Rando
                 Seat(number, seat),
                 Seat(target, new_seat),
                 MoveKind.BREAK,
-                f"{label} breaks: random draw of table, then seat{_deal_in_note(deal_in)}",
+                f"{label} breaks: random draw of table, then seat{deal_in_note(deal_in)}",
                 deal_in,
             )
         )
@@ -257,7 +256,7 @@ def _break_table(room: _Room, number: int, breaking: set[int], rng: random.Rando
 
 
 def _team_tables(
-    room: _Room, players: list[PlayerId], breaking: set[int], rng: random.Random
+    room: WorkingRoom, players: list[PlayerId], breaking: set[int], rng: random.Random
 ) -> dict[PlayerId, int]:
     """The table each player of a breaking table draws when some of them are on teams.
 
@@ -268,14 +267,14 @@ def _team_tables(
     """
     staying = {n: room.count(n) for n in room.tables if n not in breaking}
     capacity = {n: room.tables[n].open_seat_count for n in staying}
-    slots = _pick_tables(staying, capacity, len(players), rng)
+    slots = pick_tables(staying, capacity, len(players), rng)
     counts = count_teams({n: room.occupied[n] for n in staying}, room.teams)
     seated = {n: {team: c[n] for team, c in counts.items() if n in c} for n in staying}
-    chosen = _assign_tables(players, slots, room.teams, dict(seated), rng)
+    chosen = assign_tables(players, slots, room.teams, dict(seated), rng)
     return improve_by_swaps(chosen, room.teams, counts, tuple(staying))
 
 
-def _form_final_table(room: _Room, host: int, size: int | None, rng: random.Random) -> None:
+def _form_final_table(room: WorkingRoom, host: int, size: int | None, rng: random.Random) -> None:
     keep = {s for s, p in room.occupied[host].items() if p in room.fixed}
     final = _final_layout(room.tables[host], size, keep)
     everyone = [

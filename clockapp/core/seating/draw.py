@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from clockapp.core.seating.players import PlayerId, players_text
-from clockapp.core.seating.positions import DealIn, _deal_in
-from clockapp.core.seating.room import Seat, Seating, SeatingError, _check_free_seat
-from clockapp.core.seating.room import Table as Table  # the doctests' tables
+from clockapp.core.seating.positions import DealIn, table_deal_in
+from clockapp.core.seating.room import Seat, Seating, SeatingError, check_free_seat
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ def _late_reason(seat: Seat, deal_in: DealIn, how: str) -> str:
     return f"{how} {seat}: dealt in now"
 
 
-def _pick_tables(
+def pick_tables(
     counts: dict[int, int], capacity: Mapping[int, int], how_many: int, rng: random.Random
 ) -> dict[int, int]:
     """How many new players each table gets, filling the shortest tables first.
@@ -73,7 +72,7 @@ def _pick_tables(
     return slots
 
 
-def _assign_tables(
+def assign_tables(
     players: Sequence[PlayerId],
     slots: dict[int, int],
     teams: Mapping[PlayerId, str],
@@ -140,6 +139,7 @@ def draw_seats(
         SeatingError: A player is listed twice or already seated, a fixed seat is not free, or
             there are more players than empty open seats.
 
+    >>> from clockapp.core.seating.room import Table
     >>> room = Seating((Table(1, seat_count=4), Table(2, seat_count=4)))
     >>> drawn = draw_seats(room, [1, 2, 3, 4], random.Random(1), teams={1: "A", 2: "A"})
     >>> sorted(drawn.seating.counts().values()), drawn.seats[1].table != drawn.seats[2].table
@@ -159,7 +159,7 @@ def draw_seats(
     for player, seat in fixed.items():
         if player not in listed:
             raise SeatingError(f"Player {player} has a fixed seat but is not in the draw.")
-        _check_free_seat(seating, seat)
+        check_free_seat(seating, seat)
         if seat in taken:
             raise SeatingError(f"{seat} is fixed for {players_text((taken[seat], player))}.")
         taken[seat] = player
@@ -175,8 +175,8 @@ def draw_seats(
     to_draw = [p for p in players if p not in fixed]
     rng.shuffle(to_draw)
     capacity = {t.number: t.open_seat_count for t in with_fixed.tables}
-    slots = _pick_tables(with_fixed.counts(), capacity, len(to_draw), rng)
-    tables_for = _assign_tables(to_draw, slots, teams, _team_counts(with_fixed, teams), rng)
+    slots = pick_tables(with_fixed.counts(), capacity, len(to_draw), rng)
+    tables_for = assign_tables(to_draw, slots, teams, _team_counts(with_fixed, teams), rng)
     by_table: dict[int, list[PlayerId]] = {}
     for player in to_draw:
         by_table.setdefault(tables_for[player], []).append(player)
@@ -209,6 +209,7 @@ def draw_seat(
     Raises:
         SeatingError: The player is already seated, or no open seat is free.
 
+    >>> from clockapp.core.seating.room import Table
     >>> room = Seating((Table(1, seat_count=6, button=1), Table(2, seat_count=6)),
     ...                {1: Seat(1, 1), 2: Seat(1, 4), 3: Seat(2, 2)})
     >>> late = draw_seat(room, 9, random.Random(3))
@@ -243,6 +244,7 @@ def seat_player(
     Raises:
         SeatingError: The player is already seated, or the seat is missing, closed or taken.
 
+    >>> from clockapp.core.seating.room import Table
     >>> room = Seating((Table(1, seat_count=6),))
     >>> seated = seat_player(room, 1, Seat(1, 6), fixed=True)
     >>> seated.seating.fixed, seated.reason
@@ -251,8 +253,8 @@ def seat_player(
     where = seating.seat_of(player)
     if where is not None:
         raise SeatingError(f"Player {player} is already seated at {where}.")
-    table = _check_free_seat(seating, seat)
-    deal_in = _deal_in(table, seating.players_at(seat.table).keys(), seat.number)
+    table = check_free_seat(seating, seat)
+    deal_in = table_deal_in(table, seating.players_at(seat.table).keys(), seat.number)
     seats = dict(seating.seats)
     seats[player] = seat
     fixed_now = seating.fixed | {player} if fixed else seating.fixed

@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clockapp.core.seating.players import PlayerId
-from clockapp.core.seating.positions import _clockwise
+from clockapp.core.seating.positions import clockwise
 from clockapp.core.seating.room import (
     Seat,
     Seating,
     SeatingError,
     Table,
-    _check_player_seated,
-    _is_int,
+    check_player_seated,
+    is_int,
 )
 
 
@@ -67,7 +67,7 @@ def set_button(seating: Seating, table: int, seat: int | None) -> Seating:
     """
     current = seating.table(table)
     if seat is not None:
-        if not _is_int(seat) or not 1 <= seat <= current.seat_count:
+        if not is_int(seat) or not 1 <= seat <= current.seat_count:
             raise SeatingError(
                 f"The button at {current.label} cannot be on seat {seat!r} "
                 f"(seats 1-{current.seat_count})."
@@ -95,7 +95,7 @@ def advance_button(seating: Seating, table: int) -> Seating:
         raise SeatingError(f"The button at {current.label} is unknown.")
     if len(occupied) < 2:
         raise SeatingError(f"{current.label} has fewer than two players: no hand to pass.")
-    following = next(s for s in _clockwise(current.button, current.seat_count) if s in occupied)
+    following = next(s for s in clockwise(current.button, current.seat_count) if s in occupied)
     return _with_table(seating, replace(current, button=following))
 
 
@@ -110,7 +110,7 @@ def close_seat(seating: Seating, table: int, seat: int) -> Seating:
     (1, 2, 3, 4, 5)
     """
     current = seating.table(table)
-    if not _is_int(seat) or not 1 <= seat <= current.seat_count:
+    if not is_int(seat) or not 1 <= seat <= current.seat_count:
         raise SeatingError(
             f"{current.label} has no seat {seat!r} to close (seats 1-{current.seat_count})."
         )
@@ -138,7 +138,7 @@ def open_seat(seating: Seating, table: int, seat: int) -> Seating:
     6
     """
     current = seating.table(table)
-    if not _is_int(seat) or not 1 <= seat <= current.seat_count:
+    if not is_int(seat) or not 1 <= seat <= current.seat_count:
         raise SeatingError(
             f"{current.label} has no seat {seat!r} to open (seats 1-{current.seat_count})."
         )
@@ -155,7 +155,7 @@ def eliminate(seating: Seating, player: PlayerId) -> Seating:
     >>> eliminate(room, 1).players
     frozenset({2})
     """
-    _check_player_seated(seating, player)
+    check_player_seated(seating, player)
     seats = {p: s for p, s in seating.seats.items() if p != player}
     return Seating(seating.tables, seats, seating.fixed - {player})
 
@@ -167,6 +167,6 @@ def set_fixed(seating: Seating, player: PlayerId, fixed: bool = True) -> Seating
     >>> set_fixed(room, 1).fixed
     frozenset({1})
     """
-    _check_player_seated(seating, player)
+    check_player_seated(seating, player)
     fixed_now = seating.fixed | {player} if fixed else seating.fixed - {player}
     return Seating(seating.tables, seating.seats, fixed_now)

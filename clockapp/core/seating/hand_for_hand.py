@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from clockapp.core.seating import PlayerId, Seating, SeatingError
-from clockapp.core.seating.planning import _tables_text
-from clockapp.core.seating.room import _is_int
+from clockapp.core.seating.planning import tables_text
+from clockapp.core.seating.room import is_int
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,14 @@ class HandForHand:
     finished: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
-        if not _is_int(self.hand) or self.hand < 1:
+        if not is_int(self.hand) or self.hand < 1:
             raise SeatingError(f"Hand-for-hand: the hand number must be 1 or more ({self.hand!r}).")
         object.__setattr__(self, "tables", frozenset(self.tables))
         object.__setattr__(self, "finished", frozenset(self.finished))
         extra = self.finished - self.tables
         if extra:
             raise SeatingError(
-                f"Hand-for-hand: {_tables_text(extra)} finished but did not play hand {self.hand}."
+                f"Hand-for-hand: {tables_text(extra)} finished but did not play hand {self.hand}."
             )
 
     @property
@@ -102,7 +102,7 @@ def next_hand(hfh: HandForHand, seating: Seating) -> HandForHand:
     if not hfh.all_finished:
         waiting = hfh.waiting
         verb = "has" if len(waiting) == 1 else "have"
-        raise SeatingError(f"{_tables_text(waiting)} {verb} not finished hand {hfh.hand}.")
+        raise SeatingError(f"{tables_text(waiting)} {verb} not finished hand {hfh.hand}.")
     return HandForHand(hfh.hand + 1, frozenset(t.number for t in seating.tables))
 
 

@@ -10,15 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from clockapp.core.seating.players import PlayerId
-from clockapp.core.seating.positions import DealIn, _deal_in
+from clockapp.core.seating.positions import DealIn, table_deal_in
 from clockapp.core.seating.room import (
     Seat,
     Seating,
     SeatingError,
-    _check_free_seat,
-    _check_player_seated,
+    check_free_seat,
+    check_player_seated,
 )
-from clockapp.core.seating.room import Table as Table  # the doctests' tables
 
 
 class MoveKind(StrEnum):
@@ -80,13 +79,14 @@ def move_player(seating: Seating, player: PlayerId, to: Seat, reason: str = "") 
     Raises:
         SeatingError: The player is not seated, or the target seat is missing, closed or taken.
 
+    >>> from clockapp.core.seating.room import Table
     >>> room = Seating((Table(1), Table(2)), {7: Seat(1, 3)})
     >>> moved = move_player(room, 7, Seat(2, 5))
     >>> moved.move.announcement, moved.seating.seat_of(7)
     ('Table 1, seat 3 -> Table 2, seat 5', Seat(table=2, number=5))
     """
-    source = _check_player_seated(seating, player)
-    table = _check_free_seat(seating, to)
+    source = check_player_seated(seating, player)
+    table = check_free_seat(seating, to)
     seats = dict(seating.seats)
     seats[player] = to
     after = Seating(seating.tables, seats, seating.fixed)
@@ -98,6 +98,6 @@ def move_player(seating: Seating, player: PlayerId, to: Seat, reason: str = "") 
         to,
         MoveKind.MANUAL,
         reason or "Moved by the director",
-        _deal_in(table, occupied, to.number),
+        table_deal_in(table, occupied, to.number),
     )
     return Moved(after, move)

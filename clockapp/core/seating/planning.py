@@ -19,16 +19,15 @@ from clockapp.core.seating import (
     SeatingError,
     Table,
     WorstSeat,
-    # Position helpers private to the core (their public forms take a whole Seating; the
-    # planners work on a mutable copy of the room).
-    _clockwise,
-    _deal_in,
-    _worst_seat,
 )
-from clockapp.core.seating.room import _is_int
+
+# The positions of one table (the public forms take a whole Seating; the planners work on a
+# mutable copy of the room).
+from clockapp.core.seating.positions import clockwise, table_deal_in, table_worst_seat
+from clockapp.core.seating.room import is_int
 
 
-def _tables_text(numbers: Iterable[int]) -> str:
+def tables_text(numbers: Iterable[int]) -> str:
     listed = [str(n) for n in sorted(numbers)]
     if len(listed) == 1:
         return f"Table {listed[0]}"
@@ -54,7 +53,7 @@ class MoveStats:
     def __post_init__(self) -> None:
         for what, counts in (("player", self.player_moves), ("table", self.table_gives)):
             for key, count in counts.items():
-                if not _is_int(count) or count < 0:
+                if not is_int(count) or count < 0:
                     raise SeatingError(
                         f"Move counts: {what} {key} has {count!r} moves; a count is 0 or more."
                     )
@@ -84,7 +83,7 @@ class MoveStats:
         return MoveStats(players, tables)
 
 
-def _deal_in_note(deal_in: DealIn) -> str:
+def deal_in_note(deal_in: DealIn) -> str:
     if deal_in is DealIn.AFTER_BUTTON:
         return "; between the small blind and the button, waits until the button has passed"
     if deal_in is DealIn.DEALER_CHECKS:
@@ -95,7 +94,7 @@ def _deal_in_note(deal_in: DealIn) -> str:
     return ""
 
 
-class _Room:
+class WorkingRoom:
     """A mutable working copy of a room, private to one planning call."""
 
     def __init__(
@@ -133,18 +132,18 @@ class _Room:
     def deal_in(self, table: int, seat: int) -> DealIn:
         if table in self.idle:
             return DealIn.NOW
-        return _deal_in(self.tables[table], self.dealt(table), seat)
+        return table_deal_in(self.tables[table], self.dealt(table), seat)
 
     def worst_seat(self, table: int) -> WorstSeat:
         info, occupied = self.tables[table], self.occupied[table]
         if table not in self.idle:
-            return _worst_seat(info, occupied.keys(), self.waiting[table])
+            return table_worst_seat(info, occupied.keys(), self.waiting[table])
         last = self.last_seated.get(table)
         empty = [s for s in info.open_seats if s not in occupied]
         seat = (
             empty[0]
             if last is None
-            else next(s for s in _clockwise(last, info.seat_count) if s in empty)
+            else next(s for s in clockwise(last, info.seat_count) if s in empty)
         )
         return WorstSeat(seat, DealIn.NOW, "no hand is under way there")
 

@@ -24,7 +24,7 @@ class DealIn(StrEnum):
     DEALER_CHECKS = "dealer checks the button"
 
 
-def _clockwise(start: int, seat_count: int) -> Iterator[int]:
+def clockwise(start: int, seat_count: int) -> Iterator[int]:
     """The seats after `start`, clockwise, ending with `start` itself."""
     for step in range(1, seat_count + 1):
         yield (start - 1 + step) % seat_count + 1
@@ -50,7 +50,7 @@ def _blinds(table: Table, occupied: Collection[int]) -> Blinds | None:
     if table.button is None or len(occupied) < 2:
         return None
     button = table.button
-    after = [s for s in _clockwise(button, table.seat_count) if s in occupied]
+    after = [s for s in clockwise(button, table.seat_count) if s in occupied]
     if len(occupied) == 2 and button in occupied:
         # Heads-up the button posts the small blind and the other player the big blind.
         return Blinds(button, button, after[0])
@@ -82,14 +82,14 @@ def _newcomer_gap(table: Table, occupied: Collection[int]) -> frozenset[int] | N
         return None
     button = table.button
     gap = set() if button in occupied else {button}
-    for seat in _clockwise(button, table.seat_count):
+    for seat in clockwise(button, table.seat_count):
         if seat in occupied:
             break
         gap.add(seat)
     return frozenset(gap)
 
 
-def _deal_in(table: Table, occupied: Collection[int], seat: int) -> DealIn:
+def table_deal_in(table: Table, occupied: Collection[int], seat: int) -> DealIn:
     gap = _newcomer_gap(table, occupied)
     if gap is None:
         return DealIn.DEALER_CHECKS
@@ -112,7 +112,7 @@ def deal_in_status(seating: Seating, seat: Seat) -> DealIn:
     table = seating.table(seat.table)
     if seating.player_at(seat) is not None:
         raise SeatingError(f"{seat} is taken by player {seating.player_at(seat)}.")
-    return _deal_in(table, seating.players_at(seat.table).keys(), seat.number)
+    return table_deal_in(table, seating.players_at(seat.table).keys(), seat.number)
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class WorstSeat:
     description: str
 
 
-def _worst_seat(
+def table_worst_seat(
     table: Table, occupied: Collection[int], waiting: Collection[int] = ()
 ) -> WorstSeat:
     """The worst position at a table.
@@ -150,7 +150,7 @@ def _worst_seat(
         return WorstSeat(empty[0], DealIn.NOW, "no hand is under way there")
     if len(dealt) == 1:
         (alone,) = dealt
-        seat = next(s for s in _clockwise(alone, table.seat_count) if s in empty)
+        seat = next(s for s in clockwise(alone, table.seat_count) if s in empty)
         return WorstSeat(seat, DealIn.NOW, "no hand is under way there")
     if table.button is None:
         raise SeatingError(f"The button at {table.label} is unknown.")
@@ -159,9 +159,9 @@ def _worst_seat(
     # The first player after the button is the small blind (3+ handed, or heads-up once the
     # newcomer makes three). The big blind moves one player per hand, so the first empty seat
     # after that player is the one that posts the big blind soonest.
-    reference = next(s for s in _clockwise(table.button, table.seat_count) if s in dealt)
+    reference = next(s for s in clockwise(table.button, table.seat_count) if s in dealt)
     between = 0
-    for seat in _clockwise(reference, table.seat_count):
+    for seat in clockwise(reference, table.seat_count):
         if seat in dealt:
             between += 1
             continue
@@ -197,10 +197,10 @@ def worst_seat(seating: Seating, table: int) -> WorstSeat:
     >>> worst_seat(room, 1)
     WorstSeat(seat=3, deal_in=<DealIn.NOW: 'now'>, description='the big blind next hand')
     """
-    return _worst_seat(seating.table(table), seating.players_at(table).keys())
+    return table_worst_seat(seating.table(table), seating.players_at(table).keys())
 
 
-def _next_big_blind(table: Table, occupied: Mapping[int, PlayerId]) -> int:
+def table_next_big_blind(table: Table, occupied: Mapping[int, PlayerId]) -> int:
     """The seat of the player who posts the big blind in the next hand (button known, 2+ seated)."""
     blinds = _blinds(table, occupied.keys())
     if blinds is None:

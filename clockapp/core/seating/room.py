@@ -21,7 +21,7 @@ class SeatingError(DomainError):
     """A table, seat, move or draw that cannot be accepted."""
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -37,9 +37,9 @@ class Seat:
     number: int
 
     def __post_init__(self) -> None:
-        if not _is_int(self.table) or self.table < 1:
+        if not is_int(self.table) or self.table < 1:
             raise SeatingError(f"Seat: table number must be 1 or more (got {self.table!r}).")
-        if not _is_int(self.number) or self.number < 1:
+        if not is_int(self.number) or self.number < 1:
             raise SeatingError(
                 f"Seat at table {self.table}: seat number must be 1 or more (got {self.number!r})."
             )
@@ -70,14 +70,14 @@ class Table:
     button: int | None = None
 
     def __post_init__(self) -> None:
-        if not _is_int(self.number) or self.number < 1:
+        if not is_int(self.number) or self.number < 1:
             raise SeatingError(f"Table number must be 1 or more (got {self.number!r}).")
-        if not _is_int(self.seat_count) or not 2 <= self.seat_count <= MAX_SEATS:
+        if not is_int(self.seat_count) or not 2 <= self.seat_count <= MAX_SEATS:
             raise SeatingError(
                 f"Table {self.number} must have 2 to {MAX_SEATS} seats (got {self.seat_count!r})."
             )
         object.__setattr__(self, "closed_seats", frozenset(self.closed_seats))
-        outside = [s for s in self.closed_seats if not _is_int(s) or not 1 <= s <= self.seat_count]
+        outside = [s for s in self.closed_seats if not is_int(s) or not 1 <= s <= self.seat_count]
         if outside:
             raise SeatingError(
                 f"Table {self.number} has no seat {outside[0]!r} to close "
@@ -89,7 +89,7 @@ class Table:
                 f"({len(self.closed_seats)} of {self.seat_count} are closed)."
             )
         if self.button is not None:
-            if not _is_int(self.button) or not 1 <= self.button <= self.seat_count:
+            if not is_int(self.button) or not 1 <= self.button <= self.seat_count:
                 raise SeatingError(
                     f"The button at table {self.number} cannot be on seat {self.button!r} "
                     f"(seats 1-{self.seat_count})."
@@ -256,14 +256,14 @@ def _seat_problem(
 # ------------------------------------------------------------------ checks before a change
 
 
-def _check_player_seated(seating: Seating, player: PlayerId) -> Seat:
+def check_player_seated(seating: Seating, player: PlayerId) -> Seat:
     seat = seating.seat_of(player)
     if seat is None:
         raise SeatingError(f"Player {player} is not seated (out of the tournament, or not drawn).")
     return seat
 
 
-def _check_free_seat(seating: Seating, seat: Seat) -> Table:
+def check_free_seat(seating: Seating, seat: Seat) -> Table:
     if not seating.has_table(seat.table):
         raise SeatingError(f"{seat}: table {seat.table} is not in play.")
     table = seating.table(seat.table)

@@ -34,17 +34,17 @@ from clockapp.core.seating import (
     players_text,
 )
 from clockapp.core.seating.hand_for_hand import rank_busts
-from clockapp.core.seating.room import _is_int
-
-# The state and the time limits live in their own modules; these names stay importable here.
-from clockapp.core.seating.shootout_state import Elimination as Elimination
-from clockapp.core.seating.shootout_state import ExitCause as ExitCause
-from clockapp.core.seating.shootout_state import Place as Place
-from clockapp.core.seating.shootout_state import Shootout as Shootout
-from clockapp.core.seating.shootout_state import ShootoutError as ShootoutError
-from clockapp.core.seating.shootout_state import ShootoutRound as ShootoutRound
-from clockapp.core.seating.shootout_state import _table_of, _tied_blocks, _with_exits
-from clockapp.core.seating.shootout_time import shootout_time_limit as shootout_time_limit
+from clockapp.core.seating.room import is_int
+from clockapp.core.seating.shootout_state import (
+    ExitCause,
+    Place,
+    Shootout,
+    ShootoutError,
+    ShootoutRound,
+    table_of,
+    tied_blocks,
+    with_exits,
+)
 
 
 def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:
@@ -130,8 +130,8 @@ def shootout_bust(shootout: Shootout, player: PlayerId) -> Shootout:
     >>> shootout_bust(shootout_bust(s, 1), 3).champion
     2
     """
-    table = _table_of(shootout, player)
-    return _with_exits(shootout, table, [(player,)], ExitCause.BUSTED)
+    table = table_of(shootout, player)
+    return with_exits(shootout, table, [(player,)], ExitCause.BUSTED)
 
 
 def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, int]) -> Shootout:
@@ -148,7 +148,7 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
     """
     if not starting_chips:
         raise ShootoutError("No players given as out in the hand.")
-    tables = {_table_of(shootout, p) for p in starting_chips}
+    tables = {table_of(shootout, p) for p in starting_chips}
     if len(tables) > 1:
         raise ShootoutError(
             "Players out in the same hand must be at the same table "
@@ -156,7 +156,7 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
         )
     (table,) = tables
     for player, chips in starting_chips.items():
-        if not _is_int(chips) or chips < 1:
+        if not is_int(chips) or chips < 1:
             raise ShootoutError(
                 f"Player {player} started the hand with {chips!r} chips; it must be 1 or more."
             )
@@ -180,7 +180,7 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
             )
         starting_chips = {p: c for p, c in starting_chips.items() if p not in kept}
     groups = rank_busts(starting_chips)[::-1]
-    return _with_exits(shootout, table, groups, ExitCause.BUSTED)
+    return with_exits(shootout, table, groups, ExitCause.BUSTED)
 
 
 def advance_shootout(
@@ -220,7 +220,7 @@ def advance_shootout(
             f"Chip counts must cover exactly the table winners: {players_text(winners)}."
         )
     for player, count in chips.items():
-        if not _is_int(count) or count < 1:
+        if not is_int(count) or count < 1:
             raise ShootoutError(f"Player {player} has {count!r} chips; a winner has 1 or more.")
     order = list(current.advancing)
     next_round = _draw_round(current.number + 1, order, tables, rng, chips)
@@ -248,7 +248,7 @@ def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
     total = len(shootout.entrants)
     out = 0
     places: list[Place] = []
-    for block in _tied_blocks(shootout.eliminations):
+    for block in tied_blocks(shootout.eliminations):
         size = sum(len(e.players) for e in block)
         place = total - out - size + 1
         places.extend(Place(place, p, e.round, e.cause) for e in block for p in e.players)

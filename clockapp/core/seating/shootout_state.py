@@ -1,7 +1,7 @@
 """Shootout state: the rounds, who went out and how, and the transitions every action shares.
 
 Split out of `clockapp.core.seating.shootout` (which re-exports these names): the value objects,
-and how players leave a table (`_with_exits`), kept apart from drawing rounds and from time limits
+and how players leave a table (`with_exits`), kept apart from drawing rounds and from time limits
 (`clockapp.core.seating.shootout_time`).
 """
 
@@ -13,7 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from clockapp.core.seating import PlayerId, Seating, SeatingError, eliminate
-from clockapp.core.seating.room import _is_int
+from clockapp.core.seating.room import is_int
 
 
 class ShootoutError(SeatingError):
@@ -157,12 +157,12 @@ class Shootout:
         object.__setattr__(self, "round_limits", tuple(self.round_limits))
         object.__setattr__(self, "advance", tuple(self.advance))
         for count in self.advance:
-            if not _is_int(count) or count < 1:
+            if not is_int(count) or count < 1:
                 raise ShootoutError(
                     f"Players through from each table must be 1 or more (got {count!r})."
                 )
         for limit in (self.time_limit_minutes, *self.round_limits):
-            if limit is not None and (not _is_int(limit) or limit < 1):
+            if limit is not None and (not is_int(limit) or limit < 1):
                 raise ShootoutError(
                     f"Shootout time limit must be 1 minute or more (got {limit!r})."
                 )
@@ -215,7 +215,7 @@ class Shootout:
         return None
 
 
-def _table_of(shootout: Shootout, player: PlayerId) -> int:
+def table_of(shootout: Shootout, player: PlayerId) -> int:
     current = shootout.current
     seat = current.seating.seat_of(player)
     if seat is None:
@@ -229,7 +229,7 @@ def _table_of(shootout: Shootout, player: PlayerId) -> int:
     return seat.table
 
 
-def _with_exits(
+def with_exits(
     shootout: Shootout,
     table: int,
     groups: Sequence[tuple[PlayerId, ...]],
@@ -263,7 +263,7 @@ def _with_exits(
     )
 
 
-def _tied_blocks(eliminations: Sequence[Elimination]) -> list[list[Elimination]]:
+def tied_blocks(eliminations: Sequence[Elimination]) -> list[list[Elimination]]:
     """Eliminations sharing one place: a group, or time-outs of one round with equal chips."""
     blocks: list[list[Elimination]] = []
     for exit_ in eliminations:

@@ -13,8 +13,8 @@ from datetime import timedelta
 
 from clockapp.core.seating import PlayerId, players_text
 from clockapp.core.seating.hand_for_hand import rank_busts
-from clockapp.core.seating.room import _is_int
-from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutError, _with_exits
+from clockapp.core.seating.room import is_int
+from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutError, with_exits
 
 
 def shootout_time_limit(
@@ -81,7 +81,7 @@ def shootout_time_limit(
             + "."
         )
     for player, count in chips.items():
-        if not _is_int(count) or count < 1:
+        if not is_int(count) or count < 1:
             raise ShootoutError(f"Player {player} has {count!r} chips; a player still in has 1+.")
     ranked = rank_busts(chips)
     going = shootout.advance_of()
@@ -116,7 +116,7 @@ def _time_outs(
     leaders: Sequence[PlayerId],
 ) -> Shootout:
     """Record a table's time-out, ranked with the round's earlier time-outs by chips."""
-    after = _with_exits(shootout, table, groups, ExitCause.TIME_LIMIT, leaders)
+    after = with_exits(shootout, table, groups, ExitCause.TIME_LIMIT, leaders)
     number = shootout.current.number
     kept = after.eliminations[: len(shootout.eliminations)]
     new = [replace(e, chips=chips[e.players[0]]) for e in after.eliminations[len(kept) :]]

@@ -25,7 +25,7 @@ MAX_MINUTES = 24 * 60
 MAX_AMOUNT = 10**12
 
 
-def _check_int(value: object, what: str, *, minimum: int) -> None:
+def check_int(value: object, what: str, *, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise StructureError(f"{what} must be a whole number (got {value!r}).")
     if value < minimum:
@@ -67,10 +67,10 @@ class Level:
 
     def __post_init__(self) -> None:
         name = f"Level {self.small_blind}/{self.big_blind}"
-        _check_int(self.small_blind, f"{name}: the small blind", minimum=1)
-        _check_int(self.big_blind, f"{name}: the big blind", minimum=1)
-        _check_int(self.ante, f"{name}: the ante", minimum=0)
-        _check_int(self.minutes, f"{name}: the duration in minutes", minimum=1)
+        check_int(self.small_blind, f"{name}: the small blind", minimum=1)
+        check_int(self.big_blind, f"{name}: the big blind", minimum=1)
+        check_int(self.ante, f"{name}: the ante", minimum=0)
+        check_int(self.minutes, f"{name}: the duration in minutes", minimum=1)
         if self.small_blind > self.big_blind:
             raise StructureError(
                 f"{name}: the small blind ({self.small_blind:,}) is above the big blind "
@@ -132,13 +132,13 @@ class Break:
     is_break: bool = field(default=True, init=False)
 
     def __post_init__(self) -> None:
-        _check_int(self.minutes, f"Break {self.label!r}: the duration in minutes", minimum=1)
+        check_int(self.minutes, f"Break {self.label!r}: the duration in minutes", minimum=1)
         if self.minutes > MAX_MINUTES:
             raise StructureError(f"Break {self.label!r}: {self.minutes:,} minutes is too long.")
         if not isinstance(self.color_up, tuple):
             object.__setattr__(self, "color_up", tuple(self.color_up))
         for value in self.color_up:
-            _check_int(value, f"Break {self.label!r}: the colored-up chip", minimum=1)
+            check_int(value, f"Break {self.label!r}: the colored-up chip", minimum=1)
         if len(set(self.color_up)) != len(self.color_up):
             raise StructureError(f"Break {self.label!r}: a chip is colored up twice.")
 

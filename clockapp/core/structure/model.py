@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from clockapp.core.chips import ChipSet, can_make
-from clockapp.core.structure.items import Break, Item, Level, StructureError, _check_int
+from clockapp.core.structure.items import Break, Item, Level, StructureError, check_int
 
 
 def item_name(structure: Structure, index: int) -> str:
@@ -69,7 +69,7 @@ class Structure:
         if count == 0:
             raise StructureError(f"Structure {self.name!r}: add at least one level.")
         if self.planned_last_level is not None:
-            _check_int(
+            check_int(
                 self.planned_last_level,
                 f"Structure {self.name!r}: the planned last level",
                 minimum=1,

@@ -18,22 +18,11 @@ from sqlalchemy import CheckConstraint, Index, UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.core.payout_tables import DEFAULT_TABLE
-from clockapp.persistence.types import BigInt, UTCDateTime
+from clockapp.core.registration import RegistrationStatus
+from clockapp.persistence.types import BigInt, RegistrationStatusType, UTCDateTime
 
-#: Registration statuses (the values `clockapp.core.money.records.RegistrationStatus` uses).
-STATUS_PRE_REGISTERED = "pre-registered"
-STATUS_CHECKED_IN = "checked-in"
-STATUS_PLAYING = "playing"
-STATUS_BUSTED = "busted"
-STATUS_WITHDRAWN = "withdrawn"
 #: Every status, in the order a player goes through them; the database refuses any other value.
-STATUSES = (
-    STATUS_PRE_REGISTERED,
-    STATUS_CHECKED_IN,
-    STATUS_PLAYING,
-    STATUS_BUSTED,
-    STATUS_WITHDRAWN,
-)
+STATUSES = tuple(status.value for status in RegistrationStatus)
 #: The CHECK that keeps `registration.status` to `STATUSES` (migration 0006).
 STATUS_CHECK = "status IN (" + ", ".join(f"'{s}'" for s in STATUSES) + ")"
 
@@ -91,7 +80,9 @@ class RegistrationRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     player_id: int = Field(foreign_key="player.id", index=True)
-    status: str = Field(default=STATUS_PRE_REGISTERED, max_length=20)
+    status: RegistrationStatus = Field(
+        default=RegistrationStatus.PRE_REGISTERED, sa_type=RegistrationStatusType
+    )
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
     checked_in_at: datetime | None = Field(
         default=None, sa_column=Column(UTCDateTime(), nullable=True)

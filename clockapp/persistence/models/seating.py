@@ -20,12 +20,7 @@ from sqlalchemy import UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.core.seating import Seat, Seating, Table
-from clockapp.core.seating.shootout import (
-    Elimination,
-    ExitCause,
-    Shootout,
-    ShootoutRound,
-)
+from clockapp.core.seating.shootout_state import Elimination, ExitCause, Shootout, ShootoutRound
 from clockapp.persistence.types import UTCDateTime
 
 

@@ -12,8 +12,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from clockapp.core.money.till import REG_FIELDS, Reg
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import PlayerRow, RegistrationRow
-from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
 
 
 def any_listed(session: Session, tournament_id: int) -> bool:
@@ -21,7 +21,7 @@ def any_listed(session: Session, tournament_id: int) -> bool:
     found = session.exec(
         select(RegistrationRow.id)
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        .where(col(RegistrationRow.status) != RegistrationStatus.WITHDRAWN)
         .limit(1)
     ).first()
     return found is not None
@@ -33,7 +33,7 @@ def of_player(
     """A player's registrations (without the withdrawn ones when `withdrawn` is False)."""
     query = select(RegistrationRow).where(col(RegistrationRow.player_id) == player_id)
     if not withdrawn:
-        query = query.where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        query = query.where(col(RegistrationRow.status) != RegistrationStatus.WITHDRAWN)
     return session.exec(query).all()
 
 
@@ -57,7 +57,7 @@ def listed_with_names(session: Session, tournament_id: int) -> list[tuple[Reg, s
         sa_select(*_REG_COLUMNS, col(PlayerRow.name), col(PlayerRow.nickname))
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) != STATUS_WITHDRAWN)
+        .where(col(RegistrationRow.status) != RegistrationStatus.WITHDRAWN)
         .order_by(col(RegistrationRow.id))
     ).all()
     return [(Reg(*values[: len(REG_FIELDS)]), values[-2], values[-1]) for values in found]
@@ -71,7 +71,7 @@ def withdrawn_with_players(
         select(RegistrationRow, PlayerRow)
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) == STATUS_WITHDRAWN)
+        .where(col(RegistrationRow.status) == RegistrationStatus.WITHDRAWN)
     ).all()
 
 

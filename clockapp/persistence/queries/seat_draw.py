@@ -19,6 +19,7 @@ from sqlalchemy import bindparam, insert, true, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     GameTableRow,
     PlayerRow,
@@ -26,7 +27,6 @@ from clockapp.persistence.models import (
     SeatRow,
     ShootoutRow,
 )
-from clockapp.persistence.models.cashier import STATUS_PLAYING
 
 _HAS_SHOOTOUT = sa_select(col(ShootoutRow.tournament_id)).where(
     col(ShootoutRow.tournament_id) == bindparam("tid")
@@ -54,7 +54,7 @@ _SEATS = (
         col(SeatRow.fixed),
         col(SeatRow.entries),
         col(RegistrationRow.entries),
-        col(RegistrationRow.status) == STATUS_PLAYING,
+        col(RegistrationRow.status) == RegistrationStatus.PLAYING,
         col(PlayerRow.team),
     )
     .join(RegistrationRow, col(RegistrationRow.id) == col(SeatRow.registration_id))
@@ -66,7 +66,7 @@ _SEATS = (
 _PLAYER = (
     sa_select(
         col(RegistrationRow.entries),
-        col(RegistrationRow.status) == STATUS_PLAYING,
+        col(RegistrationRow.status) == RegistrationStatus.PLAYING,
         col(PlayerRow.name),
         col(PlayerRow.nickname),
         col(PlayerRow.team),

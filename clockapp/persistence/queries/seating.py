@@ -13,6 +13,7 @@ from sqlalchemy import Row, Select, delete, update
 from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     GameTableRow,
     MoveCountRow,
@@ -22,7 +23,6 @@ from clockapp.persistence.models import (
     SeatMoveRow,
     SeatRow,
 )
-from clockapp.persistence.models.cashier import STATUS_PLAYING
 
 #: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
 IDS_PER_STATEMENT = 500
@@ -79,7 +79,7 @@ def players_in_play(session: Session, tournament_id: int) -> list[tuple[int, int
         )
         .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)
-        .where(col(RegistrationRow.status) == STATUS_PLAYING),
+        .where(col(RegistrationRow.status) == RegistrationStatus.PLAYING),
     )
     # Primary keys read from the table are never None (the column type allows it for inserts).
     return [

@@ -13,7 +13,7 @@ from clockapp.core.bounties.tickets import LeftoverRule, Ticket, apply_tickets
 from clockapp.core.money.bounty_view import bounty_settlement
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
-from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
@@ -144,7 +144,9 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
     )
     reached = False
     if rules.stage is not None:
-        playing = sum(1 for r in till.registrations.values() if r.status == STATUS_PLAYING)
+        playing = sum(
+            1 for r in till.registrations.values() if r.status == RegistrationStatus.PLAYING
+        )
         level = clock_position(session, till.tournament_id, now).level
         reached = rules.stage.reached(level=level, players_left=playing)
     return BountyView(

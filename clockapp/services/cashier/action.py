@@ -1,12 +1,12 @@
 """`money_action`: the one way a money action runs (lock, load, apply the rule, write, Outcome).
 
 Every cashier, payout and deal action goes through it, so each is one write transaction that
-starts with the till's lock (`clockapp.services.cashier.till.locked_till`: BEGIN IMMEDIATE on
+starts with the till's lock (`clockapp.services.cashier.till.lock_till`: BEGIN IMMEDIATE on
 SQLite, the tournament's row FOR UPDATE on PostgreSQL), reads the till once (through the cache,
 keyed by the revision), takes its time inside the lock, applies the pure rules of
-`clockapp.core.money` and writes their result, writes back the registrations the rules changed,
-appends its change row (the new revision) and returns the `Outcome` with its change flags. A
-refused action raises before the commit, so the database is unchanged.
+`clockapp.core.money` and writes the change each returns, appends its change row (the new
+revision) and returns the `Outcome` with its change flags. A refused action raises before the
+commit, so the database is unchanged.
 
 An action that puts the first player out or brings the only one out back in (a rebuy, a void
 of a rebuy, a bust recorded with a re-entry) may open or close registration: its flags then
@@ -23,10 +23,11 @@ from typing import Generic, TypeVar
 from clockapp.core.money.till import Till
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import locked_till, save_registrations
+from clockapp.services.cashier.till import lock_till, snapshot
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import anyone_busted
+from clockapp.services.setup import setup_row
 
 T = TypeVar("T")
 
@@ -73,15 +74,17 @@ def money_action(
         DomainError: Whatever `apply` refuses; nothing is written.
     """
     with ctx.transaction() as session:
-        till = locked_till(session, tournament_id, cache)
+        held = (*lock_till(session, tournament_id), setup_row(session, tournament_id))
+        read_at, till = snapshot(session, tournament_id, cache)
         now = ctx.now()  # inside the lock: times follow the order
         busted_before = anyone_busted(till)
+        # The rules, each change written (and put into the till) as it is made.
         done = apply(session, till, now)
-        save_registrations(session, till)  # what the rules changed and `apply` left unsaved
         what = done.what
         if anyone_busted(till) != busted_before:  # registration may have opened or closed
             what |= Change.TOURNAMENT
         changes = record_change(session, tournament_id, what, done.summary, now)
-    if keep and cache is not None:
-        cache.keep(till, changes)
+        del held  # the lock's rows, referenced until the change is recorded
+    if keep and cache is not None and read_at is not None:
+        cache.keep(till, read_at, changes)
     return Outcome(done.value, changes)

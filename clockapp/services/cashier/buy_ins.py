@@ -9,14 +9,19 @@ from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.till import Till
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
-from clockapp.services.cashier.reads import CashierReads
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.sales import EntryReceipt, check_stack, sell_again, sell_buy_in
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Outcome
+from clockapp.services.context import ServiceContext
 
 
-class BuyInActions(CashierReads):
+class BuyInActions:
     """Sales at the cashier: each action is one transaction (`money_action`)."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache) -> None:
+        self._ctx = ctx
+        self._cache = cache
 
     def buy_in(
         self,

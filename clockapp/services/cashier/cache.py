@@ -39,7 +39,7 @@ class LedgerCache:
       in commit order), so while both are the same nothing the till holds has changed, and a
       read costs one indexed statement and a copy. Each caller gets its own copy to change;
       the cache keeps one nobody changes. Only a read session, or a write transaction that has
-      just taken the lock and written nothing yet (`locked_till`), uses it: a transaction that
+      just taken the lock and written nothing yet (`snapshot`), uses it: a transaction that
       has already written reads the database.
     - Below it, when the revision moved, the core ledger rows already read: only the new rows
       are read. Safe because ledger rows are never updated or deleted (database triggers refuse
@@ -130,36 +130,37 @@ class LedgerCache:
         """The tournament's till: a copy of the one kept when the revision has not moved."""
         return self._till_at(session, tournament_id, revision_of(session, tournament_id))
 
+    def snapshot(self, session: Session, tournament_id: int) -> tuple[Revision, Till]:
+        """`till`, with the revision it was read at (`keep` takes it back after the action)."""
+        revision = revision_of(session, tournament_id)
+        return revision, self._till_at(session, tournament_id, revision)
+
     def _till_at(self, session: Session, tournament_id: int, revision: Revision) -> Till:
         kept = self._tills.get(tournament_id)
         if kept is not None and kept[0] == revision:
             return kept[1].copy()
         till = read_till(session, tournament_id, self)
-        till.revision = revision.tournament
         self._tills[tournament_id] = (revision, till.copy())
         return till
 
-    def keep(self, till: Till, changes: Changes) -> None:
+    def keep(self, till: Till, read_at: Revision, changes: Changes) -> None:
         """Keep the till an action has just committed, as the state at the action's revision.
 
         Call it after the commit, as the action's last step (the till is kept as it is, not
         copied), for an action that keeps its till in step with every row it writes (entries,
-        voids, refunds, busts). It is kept only when the action's change row
-        directly follows the tournament revision the till was read at: nothing else committed in
+        voids, refunds, busts); `read_at` is the revision `snapshot` read it at. It is kept only
+        when the action's change row directly follows that revision: nothing else committed in
         between (the app-wide revision is the one the till was read at, kept beside it).
         """
         kept = self._tills.get(till.tournament_id)
         if (
-            till.revision is None
-            or kept is None
-            or kept[0].tournament != till.revision
+            kept is None
+            or kept[0].tournament != read_at.tournament
             or changes.tournament_id != till.tournament_id
-            or changes.revision != till.revision + 1
+            or changes.revision != read_at.tournament + 1
         ):
             return
         # The action is over and hands its till over: no copy (the next reader gets one).
-        till.held = ()
-        till.revision = changes.revision
         self._tills[till.tournament_id] = (Revision(changes.revision, kept[0].app), till)
 
     def load(
@@ -203,7 +204,6 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         names,
         eliminations,
         deals,
-        {rid: reg.values() for rid, reg in registrations.items()},
         finished_at=tournament.finished_at,
         registration_mode=tournament.registration,
         bounty=bounties_q.load_book(session, tournament_id),

@@ -37,7 +37,7 @@ from clockapp.services.cashier.till import (
 )
 from clockapp.services.changes import Change
 from clockapp.services.ending import sync_finish
-from clockapp.services.seating.late import seat_in_session
+from clockapp.services.seating.cashier_seats import seat_in_session
 
 
 def void_row(

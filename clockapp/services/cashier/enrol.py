@@ -13,19 +13,17 @@ from datetime import datetime
 from clockapp.core.money.entries import (
     EntryRefused,
 )
+from clockapp.core.money.field import RegistrationUpdate
 from clockapp.core.money.records import (
     CashierError,
     RegistrationInfo,
     registration_info,
 )
 from clockapp.core.money.till import Reg, Till
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     PlayerRow,
     RegistrationRow,
-)
-from clockapp.persistence.models.cashier import (
-    STATUS_CHECKED_IN,
-    STATUS_PRE_REGISTERED,
 )
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
@@ -56,7 +54,7 @@ def add_player(
     row = RegistrationRow(
         tournament_id=till.tournament_id,
         player_id=player.id or 0,
-        status=STATUS_CHECKED_IN if checked_in else STATUS_PRE_REGISTERED,
+        status=RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.PRE_REGISTERED,
         created_at=now,
         checked_in_at=now if checked_in else None,
     )
@@ -77,7 +75,7 @@ def add_pre_registrations(
         RegistrationRow(
             tournament_id=till.tournament_id,
             player_id=player.id or 0,
-            status=STATUS_PRE_REGISTERED,
+            status=RegistrationStatus.PRE_REGISTERED,
             created_at=now,
         )
         for player in players
@@ -98,13 +96,25 @@ def add_pre_registrations(
 
 def checked_in(
     session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
-) -> Reg:
-    """The player's registration, checked in now (added when `reg` is None)."""
+) -> RegistrationUpdate:
+    """The player's registration, checked in now (added when `reg` is None).
+
+    A registration already on the list is checked in in the till only: the update comes back
+    for the caller to write with the settlement (`save_settled`), in one statement.
+    """
     if reg is None:
-        return add_player(session, till, player, now, checked_in=True)
-    if reg.checked_in_at is None:
-        reg.checked_in_at = now
-    return reg
+        return RegistrationUpdate(add_player(session, till, player, now, checked_in=True), {})
+    return check_in_update(till, reg, now)
+
+
+def check_in_update(till: Till, reg: Reg, now: datetime) -> RegistrationUpdate:
+    """`reg` checked in at `now` (unless it already is), put into the till; the update is
+    for `save_settled` to write."""
+    if reg.checked_in_at is not None:
+        return RegistrationUpdate(reg, {})
+    update = RegistrationUpdate(replace(reg, checked_in_at=now), {"checked_in_at": now})
+    till.registrations[reg.id] = update.reg
+    return update
 
 
 def pre_registered(session: Session, till: Till, player: PlayerRow, now: datetime) -> Reg:

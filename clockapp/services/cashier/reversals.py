@@ -11,13 +11,18 @@ from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import Till
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.corrections import refund_row, void_action_rows, void_row
-from clockapp.services.cashier.reads import CashierReads
 from clockapp.services.changes import Outcome
+from clockapp.services.context import ServiceContext
 
 
-class ReversalActions(CashierReads):
+class ReversalActions:
     """Voids, undo and refunds: each action is one transaction (`money_action`)."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache) -> None:
+        self._ctx = ctx
+        self._cache = cache
 
     def void(self, tournament_id: int, row_id: int, reason: str) -> Outcome[LedgerEntry]:
         """Reverse a ledger row with a new void row that says why (nothing is edited).

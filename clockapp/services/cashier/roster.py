@@ -8,26 +8,32 @@ from datetime import datetime
 
 from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
 from clockapp.core.money.till import Till
-from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import (
+    check_in_update,
     checked_in,
     find_active,
     import_names,
     name_lines,
     pre_registered,
 )
-from clockapp.services.cashier.reads import CashierReads
-from clockapp.services.cashier.till import save_registrations, save_settled
+from clockapp.services.cashier.till import save_settled, update_registration
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
 from clockapp.services.ending import window
 from clockapp.services.players import live_player
 
 
-class RosterActions(CashierReads):
+class RosterActions:
     """Who is on the list: each action is one transaction (`money_action`)."""
+
+    def __init__(self, ctx: ServiceContext, cache: LedgerCache) -> None:
+        self._ctx = ctx
+        self._cache = cache
 
     def pre_register(
         self, tournament_id: int, player_ids: Iterable[int]
@@ -74,9 +80,8 @@ class RosterActions(CashierReads):
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 window(session, till, now).check()
-                reg.checked_in_at = now
-            save_settled(session, till)
-            info = registration_info(till, reg)
+            save_settled(session, till, check_in_update(till, reg, now))
+            info = registration_info(till, till.registration(registration_id))
             return Done(info, Change.ENTRIES, f"checked in {info.name}")
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
@@ -87,9 +92,9 @@ class RosterActions(CashierReads):
         def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
             player = live_player(session, player_id)
             window(session, till, now).check()
-            reg = checked_in(session, till, player, find_active(till, player.id or 0), now)
-            save_settled(session, till)
-            info = registration_info(till, reg)
+            checked = checked_in(session, till, player, find_active(till, player.id or 0), now)
+            save_settled(session, till, checked)
+            info = registration_info(till, till.registration(checked.reg.id))
             return Done(info, Change.ENTRIES, f"registered {info.name}")
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
@@ -105,8 +110,9 @@ class RosterActions(CashierReads):
                     f"{name} has money on the ledger; void or refund the buy-in instead of "
                     "withdrawing."
                 )
-            reg.status = STATUS_WITHDRAWN
-            save_registrations(session, till)
+            reg = update_registration(
+                session, till, registration_id, status=RegistrationStatus.WITHDRAWN
+            )
             info = registration_info(till, reg)
             return Done(info, Change.ENTRIES | Change.SEATING, f"withdrew {name}")
 

@@ -20,7 +20,7 @@ from clockapp.core.money.entries import (
     PlayerState,
 )
 from clockapp.core.money.entry_checks import check_add_on, check_buy_in, check_re_entry, check_rebuy
-from clockapp.core.money.field import BustInput, last_bust_seat
+from clockapp.core.money.field import BustInput, RegistrationUpdate, last_bust_seat
 from clockapp.core.money.handout import Handout, handout
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import (
@@ -33,13 +33,11 @@ from clockapp.core.money.records import (
 )
 from clockapp.core.money.till import Reg, Till
 from clockapp.core.money.view import guard_payments
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
-)
-from clockapp.persistence.models.cashier import (
-    STATUS_BUSTED,
 )
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done
@@ -53,7 +51,8 @@ from clockapp.services.cashier.till import (
 from clockapp.services.changes import Change
 from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
-from clockapp.services.seating.late import SeatNote, seat_in_session
+from clockapp.services.seating.cashier_seats import seat_in_session
+from clockapp.services.seating.sale_seat import SeatNote
 from clockapp.services.setup import load_chips
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
@@ -111,7 +110,7 @@ def player_state(reg: Reg) -> PlayerState:
     """The player's state as the rules see it, from the registration's stored status."""
     if reg.entries == 0:
         return PlayerState.NOT_ENTERED
-    return PlayerState.BUSTED if reg.status == STATUS_BUSTED else PlayerState.PLAYING
+    return PlayerState.BUSTED if reg.status == RegistrationStatus.BUSTED else PlayerState.PLAYING
 
 
 def player_entries(
@@ -190,14 +189,15 @@ def drawer_info(row: DrawerCountRow) -> DrawerInfo:
 def sell(
     session: Session,
     till: Till,
-    reg: Reg,
+    checked: RegistrationUpdate,
     offers: Sequence[EntryOffer],
     now: datetime,
     station: str,
     tendered: int | None,
     change: int | None,
 ) -> EntryReceipt:
-    assert reg.id is not None
+    """Write the entries' ledger rows, then the settlement (with the check-in, `checked`)."""
+    rid = checked.reg.id
     written: list[int] = []
     for offer in offers:
         record = append_row(
@@ -206,18 +206,18 @@ def sell(
             now,
             kind=RowKind.for_entry(offer.kind),
             amount=offer.price.total,
-            registration_id=reg.id,
+            registration_id=rid,
             split=offer.price,
             chips=offer.chips,
             station=station,
         )
         assert record.id is not None
         written.append(record.id)
-    save_settled(session, till)
+    save_settled(session, till, checked)
     # A late entry can reopen a finished field: a winner already paid would be overpaid.
     guard_payments(till)
     return EntryReceipt(
-        registration=registration_info(till, reg),
+        registration=registration_info(till, till.registration(rid)),
         kind=offers[0].kind,
         rows=tuple(ledger_entry(till, i) for i in written),
         total=sum(o.price.total for o in offers),
@@ -249,8 +249,8 @@ def sell_buy_in(
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    reg = checked_in(session, till, player, reg, now)
-    receipt = sell(session, till, reg, offers, now, station, tendered, change)
+    checked = checked_in(session, till, player, reg, now)
+    receipt = sell(session, till, checked, offers, now, station, tendered, change)
     summary = f"buy-in {receipt.registration.name}"
     if seat:
         receipt = seated(session, receipt, now)
@@ -303,9 +303,10 @@ def sell_again(
             reason=f"busted at the table, recorded with the {kind.value}",
         )
     # Where a rebuying player sat when busted (before the bust freed the seat).
-    out = player_state(reg) is PlayerState.BUSTED
+    out = player_state(till.registration(registration_id)) is PlayerState.BUSTED
     back = last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
-    receipt = sell(session, till, reg, offers, now, station, tendered, change)
+    unchanged = RegistrationUpdate(till.registration(registration_id), {})
+    receipt = sell(session, till, unchanged, offers, now, station, tendered, change)
     receipt = replace(receipt, recorded_bust=record_bust)
     summary = f"{kind.value} {receipt.registration.name}"
     if seat or back is not None:

@@ -5,74 +5,82 @@ till is locked and loaded once, the core checks the action (`clockapp.core.money
 are rows written. A refused action raises a `DomainError` whose message the director can read,
 and leaves the database as it was.
 
-`CashierService` is composed of one group of actions a module: `roster` (the list: pre-register,
-check in, register, withdraw), `buy_ins` (buy-ins, rebuys, re-entries, add-ons), `reversals`
-(void, undo, refund) and the reads (`reads`); the entry rules and the drawer count are here.
+`CashierService` is the one object the cashier window holds. It owns no use case itself: each
+part owns one job and gets the context and the shared till cache in its constructor, and the
+service hands out the parts' methods under the names the windows call:
+
+- `reads` (`CashierReads`): the config, the list, the options, the ledger, the drawer;
+- `roster` (`RosterActions`): pre-register, check in, register, withdraw;
+- `sales` (`BuyInActions`): buy-ins, rebuys, re-entries, add-ons, each with its seat;
+- `reversals` (`ReversalActions`): void, undo one action, refund;
+- `rules` (`ConfigActions`): the entry rules and payout choices;
+- `drawer` (`DrawerActions`): counts of the cash drawer.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from clockapp.core.money.amounts import check_cents
-from clockapp.core.money.records import CashierConfig
-from clockapp.core.money.rules_fit import check_rules_fit
-from clockapp.core.money.till import Till
-from clockapp.core.money.view import guard_payments
-from clockapp.persistence.queries import cashier_config
-from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.buy_ins import BuyInActions
-from clockapp.services.cashier.corrections import count_cash
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.cashier.config import ConfigActions
+from clockapp.services.cashier.drawer import DrawerActions
+from clockapp.services.cashier.reads import CashierReads
 from clockapp.services.cashier.reversals import ReversalActions
 from clockapp.services.cashier.roster import RosterActions
-from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
-from clockapp.services.changes import Change, Outcome
-from clockapp.services.setup import load_structure, setup_row
+from clockapp.services.context import ServiceContext
 
-__all__ = ["CashierService", "EntryReceipt"]
+__all__ = ["CashierService"]
 
 
-class CashierService(RosterActions, BuyInActions, ReversalActions):
-    """Use cases of the cashier station. Each action is one transaction (`money_action`)."""
+class CashierService:
+    """Use cases of the cashier station, from its parts. Each action is one transaction."""
 
-    def set_config(self, tournament_id: int, config: CashierConfig) -> Outcome[CashierConfig]:
-        """Replace the entry rules and payout choices.
+    def __init__(self, ctx: ServiceContext, tills: LedgerCache | None = None) -> None:
+        """Build the parts over one till cache.
 
-        Entries already sold keep the price they were paid at (it is on their ledger rows).
-        The buy-in stack becomes the tournament's starting stack.
-
-        Raises:
-            CashierError: The rules do not fit the structure (an add-on at a break that the
-                structure does not have).
-            DomainError: The payout table no longer fits what was already paid.
+        Args:
+            ctx: The engine, the time source and the station's name.
+            tills: The tills already read (`Services` shares one with every money service);
+                None: a cache of this service's own.
         """
-
-        def apply(session: Session, till: Till, now: datetime) -> Done[CashierConfig]:
-            check_rules_fit(config.rules, load_structure(session, tournament_id))
-            setup = setup_row(session, tournament_id)
-            setup.starting_stack = config.rules.registration.chips
-            session.add(setup)
-            # Created by `money_action`'s lock and held by the till: found without a statement.
-            row = cashier_config.ensure_config_row(session, tournament_id, setup.starting_stack)
-            cashier_config.save_config(session, row, config)
-            session.flush()
-            # The till with the config as it now reads back from the database.
-            till.config = cashier_config.config_from_row(row, setup.starting_stack)
-            guard_payments(till)
-            flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
-            return Done(till.config, flags, f"cashier rules: {config.rules.label}")
-
-        return money_action(self._ctx, self._cache, tournament_id, apply)
-
-    def count_drawer(
-        self, tournament_id: int, counted: int, *, note: str = ""
-    ) -> Outcome[DrawerInfo]:
-        """Record a count of the cash drawer against what the ledger expects now."""
-        if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
-            check_cents(counted, "The count")  # the limit; the core words the other refusals
-
-        def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
-            return count_cash(session, till, now, counted, note, self._ctx.station)
-
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        self.tills = tills if tills is not None else LedgerCache()
+        self.reads = CashierReads(ctx, self.tills)
+        self.roster = RosterActions(ctx, self.tills)
+        self.sales = BuyInActions(ctx, self.tills)
+        self.reversals = ReversalActions(ctx, self.tills)
+        self.rules = ConfigActions(ctx, self.tills)
+        self.drawer_counter = DrawerActions(ctx, self.tills)
+        # The reads.
+        self.config = self.reads.config
+        self.check_config = self.reads.check_config
+        self.registrations = self.reads.registrations
+        self.registration = self.reads.registration
+        self.registration_of = self.reads.registration_of
+        self.preview_pre_registrations = self.reads.preview_pre_registrations
+        self.options = self.reads.options
+        self.buy_in_option = self.reads.buy_in_option
+        self.ledger = self.reads.ledger
+        self.ledger_csv = self.reads.ledger_csv
+        self.balances = self.reads.balances
+        self.dues = self.reads.dues
+        self.drawer = self.reads.drawer
+        self.drawer_counts = self.reads.drawer_counts
+        self.summary = self.reads.summary
+        # The list.
+        self.pre_register = self.roster.pre_register
+        self.import_pre_registrations = self.roster.import_pre_registrations
+        self.check_in = self.roster.check_in
+        self.register = self.roster.register
+        self.withdraw = self.roster.withdraw
+        # Money in.
+        self.buy_in = self.sales.buy_in
+        self.buy_in_registration = self.sales.buy_in_registration
+        self.rebuy = self.sales.rebuy
+        self.re_enter = self.sales.re_enter
+        self.add_on = self.sales.add_on
+        # Corrections.
+        self.void = self.reversals.void
+        self.void_action = self.reversals.void_action
+        self.refund = self.reversals.refund
+        # The rules and the drawer.
+        self.set_config = self.rules.set_config
+        self.count_drawer = self.drawer_counter.count_drawer

@@ -1,12 +1,14 @@
 """The cashier's till inside one write transaction: lock it, load it, write what an action changed.
 
-A money action (`clockapp.services.cashier.action.money_action`) starts with `locked_till`: on
+A money action (`clockapp.services.cashier.action.money_action`) starts with `lock_till`: on
 SQLite its transaction began with the write lock, on PostgreSQL the tournament's row is locked
 until commit, so two stations cannot both read the same balances and both pay. It takes its time
-(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money`); this module writes
-their results through the persistence queries: `append_row` checks a new ledger row against the
-core rules before inserting it, `save_settled` settles the field and writes back the
-registrations that changed, `record_busts` records one hand's busts.
+(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money`): they read the till
+and return the change they make; this module writes each change through the persistence queries
+and puts it into the till, so the till mirrors what the transaction wrote: `append_row` checks a
+new ledger row against the core rules before inserting it, `save_settled` writes the
+registrations `settle` updates, `update_registration` one registration's fields, `record_busts`
+one hand's busts.
 
 The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
 `clockapp.services.payouts` (table, prizes, deals) and `.results` (eliminations, results).
@@ -15,7 +17,9 @@ The services over it: `clockapp.services.cashier.service` (entries, voids, drawe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.eliminations import EliminationError, Standings
@@ -23,6 +27,7 @@ from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
     BustInput,
+    RegistrationUpdate,
     check_busts,
     current_stack,
     lives,
@@ -30,27 +35,26 @@ from clockapp.core.money.field import (
     standing_busts,
 )
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
-from clockapp.core.money.till import REG_FIELDS, Bust, Reg, RowMeta, Till
+from clockapp.core.money.till import Bust, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
-    CashierConfigRow,
     EliminationRow,
     LedgerRecord,
     PlayerRow,
     RegistrationRow,
-    TournamentRow,
 )
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.cashier.knockouts import record_knockout, return_draw
+from clockapp.services.changes import Revision
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
 
 
-def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
+def lock_till(session: Session, tournament_id: int) -> tuple[object, ...]:
     """Serialise money actions on one tournament: lock it, then get or create its config row.
 
     The tournament's row is locked first (`lock_tournament`; on SQLite the transaction already
@@ -58,12 +62,11 @@ def lock_till(session: Session, tournament_id: int) -> CashierConfigRow:
     config row is created race-free (INSERT ... ON CONFLICT DO NOTHING, then read) when the
     tournament has none yet. Take the action's time after this call, inside the lock, so rows
     written one after the other carry times in the same order.
+
+    Returns the rows read on the way (the tournament and its config): a caller that keeps them
+    referenced for the transaction lets the session find them again without a query (its
+    identity map holds them weakly).
     """
-    return _lock(session, tournament_id)[1]
-
-
-def _lock(session: Session, tournament_id: int) -> tuple[TournamentRow, CashierConfigRow]:
-    """`lock_till`, returning the tournament's row too."""
     tournament = lock_tournament(session, tournament_id)
     if tournament is None:
         tournament = get_row(session, tournament_id)  # a clear error for an unknown tournament
@@ -79,28 +82,25 @@ def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
 
     In a read session the cache's till is used while the revision has not moved; in a write
     transaction the database is read (the transaction may have written already: see
-    `locked_till` for the start of an action).
+    `snapshot` for the start of an action).
     """
     if cache is not None and not session.info.get(WRITING):
         return cache.till(session, tournament_id)
     return read_till(session, tournament_id, cache)
 
 
-def locked_till(session: Session, tournament_id: int, cache: LedgerCache | None = None) -> Till:
-    """Lock the tournament's till for this transaction (`lock_till`), then load it (`load_till`).
+def snapshot(
+    session: Session, tournament_id: int, cache: LedgerCache | None
+) -> tuple[Revision | None, Till]:
+    """The till as the action starts (after `lock_till`), and the revision the cache read it at.
 
-    The start of every money action: the lock comes first, so the till read is the one written.
-    Nothing is written yet, so the cache's till serves when the revision has not moved. The rows
-    read on the way stay referenced by the till for the whole transaction, so the session finds
-    them again without a query (its identity map holds them weakly).
+    Nothing is written yet, so the cache's till serves when the revision has not moved; the
+    revision (None without a cache) lets the cache keep the till the action leaves
+    (`LedgerCache.keep`).
     """
-    held = (*_lock(session, tournament_id), setup_row(session, tournament_id))
-    if cache is not None:
-        till = cache.till(session, tournament_id)
-    else:
-        till = read_till(session, tournament_id)
-    till.held = held
-    return till
+    if cache is None:
+        return None, read_till(session, tournament_id)
+    return cache.snapshot(session, tournament_id)
 
 
 def display_name(player: PlayerRow) -> str:
@@ -112,36 +112,35 @@ def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
     """Put a registration just inserted (and flushed) into the till."""
     reg = registrations.reg_from_row(row)
     till.registrations[reg.id] = reg
-    till.saved[reg.id] = reg.values()
     till.names[reg.id] = name
     return reg
 
 
-def save_settled(session: Session, till: Till) -> Standings:
-    """Settle the till (`clockapp.core.money.field.settle`) and write back what changed.
+def update_registration(session: Session, till: Till, registration_id: int, **fields: Any) -> Reg:
+    """Write these fields of one registration, then put its new value into the till."""
+    reg = replace(till.registration(registration_id), **fields)
+    registrations.update_fields(session, registration_id, fields)
+    till.registrations[registration_id] = reg
+    return reg
+
+
+def save_settled(session: Session, till: Till, *earlier: RegistrationUpdate) -> Standings:
+    """Settle the till (`clockapp.core.money.field.settle`) and write the change it returns.
+
+    `earlier` are updates already in the till and not yet written (a check-in): each is written
+    with the settlement's update of the same registration, in one statement.
 
     Raises:
         EliminationError: The busts no longer make a valid finishing order.
     """
-    result = settle(till)
-    save_registrations(session, till)
-    return result
-
-
-def save_registrations(session: Session, till: Till) -> None:
-    """Write back the registrations whose fields changed since they were read."""
-    for rid, reg in till.registrations.items():
-        now = reg.values()
-        before = till.saved.get(rid)
-        if now == before:
-            continue
-        changed = {
-            name: value
-            for name, value, old in zip(REG_FIELDS, now, before or (None,) * len(now), strict=True)
-            if value != old and name != "id"
-        }
-        registrations.update_fields(session, rid, changed)
-        till.saved[rid] = now
+    settlement = settle(till)
+    pending = {u.reg.id: dict(u.fields) for u in earlier if u.fields}
+    for update in settlement.updates:
+        pending[update.reg.id] = {**pending.get(update.reg.id, {}), **update.fields}
+        till.registrations[update.reg.id] = update.reg
+    for rid, fields in pending.items():
+        registrations.update_fields(session, rid, fields)
+    return settlement.standings
 
 
 def append_row(
@@ -210,7 +209,7 @@ def record_busts(
     stacks = lives(till)
     seats = eliminations.seats_of(session, [b.registration_id for b in busts])
     level = clock_position(session, till.tournament_id, now).level
-    left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
+    left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
     for bust in busts:
         held = stacks.get(bust.registration_id, {})
         stack_row = current_stack(held)
@@ -296,7 +295,7 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
         return f"registration #{registration_id} is not in this tournament."
     name = till.name(registration_id)
     standing = [b.id for b in standing_busts(till) if b.registration_id == registration_id]
-    if till.registration(registration_id).status != STATUS_BUSTED or not standing:
+    if till.registration(registration_id).status != RegistrationStatus.BUSTED or not standing:
         return f"{name} is not out; there is no elimination to undo."
     if bust_id is not None and standing[-1] != bust_id:
         hand = next((f" on hand {b.hand}" for b in till.eliminations if b.id == bust_id), "")

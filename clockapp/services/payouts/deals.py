@@ -14,7 +14,7 @@ from clockapp.core.icm import DealMethod, DealResult, propose_deal
 from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView
-from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.core.registration import RegistrationStatus
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,9 @@ class DealProposal:
 
 def stack_list(till: Till, stacks: Mapping[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The players in a deal (all those still in) and their stacks, checked."""
-    in_play = [rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING]
+    in_play = [
+        rid for rid, reg in till.registrations.items() if reg.status == RegistrationStatus.PLAYING
+    ]
     missing = [till.name(rid) for rid in in_play if rid not in stacks]
     extra = [rid for rid in stacks if rid not in in_play]
     if extra:

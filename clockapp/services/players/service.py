@@ -3,7 +3,7 @@ merge, import and export)."""
 
 from __future__ import annotations
 
-from clockapp.persistence.models.cashier import STATUS_WITHDRAWN
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.queries import tournaments as tournament_rows
@@ -135,7 +135,10 @@ class PlayerService:
                 r.tournament_id for r in registrations.of_player(session, keep_id, withdrawn=False)
             }
             for reg in regs:
-                if reg.status != STATUS_WITHDRAWN and reg.tournament_id in kept_tournaments:
+                if (
+                    reg.status != RegistrationStatus.WITHDRAWN
+                    and reg.tournament_id in kept_tournaments
+                ):
                     tournament = tournament_rows.get(session, reg.tournament_id)
                     where = tournament.name if tournament is not None else f"#{reg.tournament_id}"
                     raise PlayerError(

@@ -8,7 +8,7 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import chips_in_play
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
-from clockapp.persistence.models.cashier import STATUS_PLAYING
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
@@ -31,7 +31,7 @@ def field_stats(
     till = load_till(session, tournament_id, cache)
     view = money_view(till)
     payouts = payout_view(till, view)
-    left = sum(1 for reg in till.registrations.values() if reg.status == STATUS_PLAYING)
+    left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
     chips = chips_in_play(till)
     deal = sorted(
         ((due.name, due.prize) for due in view.dues.values() if due.in_deal),

@@ -12,8 +12,8 @@ from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.field import BustInput, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
-from clockapp.persistence.models.cashier import STATUS_PLAYING
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
@@ -32,8 +32,8 @@ from clockapp.services.results.views import (
     FieldStats,
     ResultRow,
 )
-from clockapp.services.seating.hand import open_hand
-from clockapp.services.seating.late import follow_in_session, seat_in_session
+from clockapp.services.seating.cashier_seats import follow_in_session, seat_in_session
+from clockapp.services.seating.hand_for_hand_busts import open_hand
 from clockapp.services.setup import get_row
 
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
@@ -222,7 +222,9 @@ class ResultsService:
             get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             in_play = {
-                rid for rid, reg in till.registrations.items() if reg.status == STATUS_PLAYING
+                rid
+                for rid, reg in till.registrations.items()
+                if reg.status == RegistrationStatus.PLAYING
             }
             stacks = stack_lines(
                 chip_rows.count_history(session, tournament_id), till.names, in_play

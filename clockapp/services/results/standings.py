@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from clockapp.core.money.ledger import RowKind, voided_rows
-from clockapp.core.money.records import RegistrationStatus
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.ending import final_places
 from clockapp.services.payouts import payout_view
 from clockapp.services.results.views import BustReport, EliminationInfo, ResultRow

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.chip_counts import StackLine
-from clockapp.core.money.records import PrizeDue, RegistrationStatus
+from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.series import FieldPoint
-from clockapp.services.seating.late import SeatNote
+from clockapp.core.registration import RegistrationStatus
+from clockapp.services.seating.sale_seat import SeatNote
 
 
 @dataclass(frozen=True)

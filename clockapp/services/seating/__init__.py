@@ -10,7 +10,7 @@ with the entry it was drawn for. A busted player's seat frees itself (the row is
 next seating write); the bust's record keeps where the player sat, so a rebuy or an undone bust
 gives that seat back when it is still free, and otherwise draws one by the rules and says where.
 A re-entry is a new entry and draws a new seat. The cashier's compound actions (a sale and its
-seat, a bust and the seat it frees) run the seating in their own transaction (`late`).
+seat, a bust and the seat it frees) run the seating in their own transaction (`cashier_seats`).
 
 Buttons: a table's button is the seat of the dealer button for the next hand. What the director
 says is kept until the director changes it, or until an event moves it: the table breaks, the
@@ -31,9 +31,8 @@ seeded from `secrets`, so nobody can predict a seat.
 """
 
 from clockapp.core.seating import SeatingError
-from clockapp.services.seating.late import SeatNote, follow_in_session, seat_in_session
-from clockapp.services.seating.service import MAX_TABLES, SeatingService
-from clockapp.services.seating.views import (
+from clockapp.services.seating.cashier_seats import follow_in_session, seat_in_session
+from clockapp.services.seating.room_view import (
     BalanceResult,
     MoveInfo,
     NewSeat,
@@ -45,6 +44,8 @@ from clockapp.services.seating.views import (
     TableInfo,
     WaitingPlayer,
 )
+from clockapp.services.seating.sale_seat import SeatNote
+from clockapp.services.seating.service import MAX_TABLES, SeatingService
 
 __all__ = [
     "MAX_TABLES",

@@ -23,9 +23,11 @@ from clockapp.core.seating import (
     mentioned_players,
     name_players,
 )
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules, MoveStats
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.core.seating.hand_for_hand import HandForHand
-from clockapp.core.seating.shootout import Shootout
+from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.shootout_state import Shootout
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
@@ -39,8 +41,8 @@ from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.queries.seating import IDS_PER_STATEMENT
 from clockapp.persistence.session import Session
 from clockapp.persistence.upsert import insert_or_ignore
-from clockapp.services.seating.follow import follow_cashier
-from clockapp.services.seating.views import MoveInfo, SeatingConfig
+from clockapp.services.seating.room_view import MoveInfo, SeatingConfig
+from clockapp.services.seating.shootout_busts import follow_cashier
 from clockapp.services.setup import get_row
 
 

@@ -1,41 +1,97 @@
-"""`SeatingService`: the tables window's use cases in one class, and the room's reads.
+"""`SeatingService`: the one object the tables window holds, over its parts; the room's reads.
 
-The actions come in groups, one module each: `layout` (tables, seats closed, buttons, rules),
-`seats` (draws, late seats, hand moves), `balance` (breaking, balancing, the final table),
-`hfh` (hand-for-hand play) and `rounds` (shootouts). Every group shares `SeatingBase`'s unit of
-work (`store`).
+The actions come in groups, one part (and module) each: `table_setup` (tables, seats closed,
+buttons, rules), `seats_and_moves` (draws, late seats, hand moves), `balance` (balancing after
+busts), `table_breaks` (break a table), `final_table`, `hand_for_hand` and `shootout`. Each part
+is given the one unit of work (`SeatingWork`, in `action`: the context, the random source, one
+transaction per action) in its constructor; the service hands out the parts' methods under the
+names the window calls.
 """
 
 from __future__ import annotations
 
+import random
+
 from clockapp.core.seating import Seating, SeatingError
-from clockapp.core.seating.balancing import break_costs, break_order, busts_until_break
+from clockapp.core.seating.breaking import break_costs, break_order, busts_until_break
 from clockapp.persistence.models import HandForHandRow, SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
+from clockapp.services.context import ServiceContext
+from clockapp.services.seating.action import SeatingWork
 from clockapp.services.seating.balance import BalanceActions
-from clockapp.services.seating.hfh import HandForHandActions
-from clockapp.services.seating.layout import MAX_TABLES, LayoutActions
-from clockapp.services.seating.rounds import ShootoutActions
-from clockapp.services.seating.seats import SeatActions
-from clockapp.services.seating.store import (
-    balance_status,
-    config_of,
-    hfh_of,
-    load_room,
-    move_info,
-    names_of,
-    table_infos,
-)
-from clockapp.services.seating.views import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.final_table import FinalTableActions
+from clockapp.services.seating.hand_for_hand import HandForHandActions
+from clockapp.services.seating.room import config_of, hfh_of, load_room, move_info, names_of
+from clockapp.services.seating.room_status import balance_status, table_infos
+from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.seats_and_moves import SeatActions
+from clockapp.services.seating.shootout import ShootoutActions
+from clockapp.services.seating.table_breaks import TableBreakActions
+from clockapp.services.seating.table_setup import MAX_TABLES, LayoutActions
 from clockapp.services.setup import get_row
 
 __all__ = ["MAX_TABLES", "SeatingService"]
 
 
-class SeatingService(
-    LayoutActions, SeatActions, BalanceActions, HandForHandActions, ShootoutActions
-):
-    """Use cases of the tables window. Each call is one transaction."""
+class SeatingService:
+    """Use cases of the tables window, from its parts. Each call is one transaction."""
+
+    def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
+        """Build the parts over one unit of work.
+
+        Args:
+            ctx: The engine and the time source.
+            rng: The random source for draws (tests pass a seeded one); by default every draw
+                gets a fresh generator seeded from `secrets`.
+        """
+        self._ctx = ctx
+        work = SeatingWork(ctx, rng)
+        self.layout = LayoutActions(work)
+        self.seats = SeatActions(work)
+        self.balancing = BalanceActions(work)
+        self.table_breaks = TableBreakActions(work)
+        self.final_table = FinalTableActions(work)
+        self.hfh = HandForHandActions(ctx, work)
+        self.rounds = ShootoutActions(ctx, work)
+        # Tables, seats closed, buttons, rules.
+        self.add_tables = self.layout.add_tables
+        self.update_table = self.layout.update_table
+        self.remove_table = self.layout.remove_table
+        self.set_rules = self.layout.set_rules
+        self.set_policy = self.layout.set_policy
+        self.set_break_rules = self.layout.set_break_rules
+        self.close_seat = self.layout.close_seat
+        self.open_seat = self.layout.open_seat
+        self.set_button = self.layout.set_button
+        # Draws, late seats, hand moves.
+        self.draw_seats = self.seats.draw_seats
+        self.seat_new_entry = self.seats.seat_new_entry
+        self.seat_player = self.seats.seat_player
+        self.move_player = self.seats.move_player
+        self.undo_move = self.seats.undo_move
+        self.set_fixed = self.seats.set_fixed
+        self.acknowledge_move = self.seats.acknowledge_move
+        self.acknowledge_all = self.seats.acknowledge_all
+        # Balancing, breaking a table, the final table.
+        self.balance = self.balancing.balance
+        self.break_tables = self.table_breaks.break_tables
+        self.form_final_table = self.final_table.form_final_table
+        # Hand-for-hand play.
+        self.hand_for_hand = self.hfh.hand_for_hand
+        self.hand_for_hand_offer = self.hfh.hand_for_hand_offer
+        self.open_hand_busts = self.hfh.open_hand_busts
+        self.start_hand_for_hand = self.hfh.start_hand_for_hand
+        self.finish_hand = self.hfh.finish_hand
+        self.next_hand = self.hfh.next_hand
+        self.stop_hand_for_hand = self.hfh.stop_hand_for_hand
+        # Shootouts.
+        self.shootout = self.rounds.shootout
+        self.start_shootout = self.rounds.start_shootout
+        self.shootout_bust = self.rounds.shootout_bust
+        self.shootout_hand_busts = self.rounds.shootout_hand_busts
+        self.shootout_time_limit = self.rounds.shootout_time_limit
+        self.advance_shootout = self.rounds.advance_shootout
+        self.on_player_busted = self.rounds.on_player_busted
 
     # ---------------------------------------------------------------- reading
     def room(self, tournament_id: int) -> RoomView:

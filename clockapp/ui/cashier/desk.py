@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.entries import EntryKind
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
-from clockapp.services.cashier.service import EntryReceipt
+from clockapp.core.money.records import RegistrationInfo
+from clockapp.core.registration import RegistrationStatus
+from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier import operations

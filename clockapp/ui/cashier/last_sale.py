@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from clockapp.core.money.amounts import format_cents
-from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext

@@ -18,14 +18,10 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import (
-    LedgerEntry,
-    RegistrationInfo,
-    RegistrationStatus,
-    cash_effect,
-)
+from clockapp.core.money.records import LedgerEntry, RegistrationInfo, cash_effect
 from clockapp.core.money.reversals import signed_amount
 from clockapp.core.payouts import ordinal
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
 

@@ -17,7 +17,7 @@ from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
-from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext

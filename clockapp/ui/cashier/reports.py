@@ -18,7 +18,7 @@ from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocum
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.drawer import NightSummary
-from clockapp.services.cashier.service import EntryReceipt
+from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE

@@ -10,12 +10,8 @@ list). A merge and an import are not undoable: the message says what they did.
 from __future__ import annotations
 
 from clockapp.core.money.amounts import format_cents
-from clockapp.core.money.records import (
-    CashierConfig,
-    CashierError,
-    RegistrationInfo,
-    RegistrationStatus,
-)
+from clockapp.core.money.records import CashierConfig, CashierError, RegistrationInfo
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
 from clockapp.ui.cashier.context import CashierContext

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules, break_order
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules, break_order
 from clockapp.services.seating import RoomView, TableInfo
 from clockapp.ui.seating.context import TablesContext
 

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import clock
 from clockapp.core.clock import (
     ONE_MINUTE_MS,
     ClockError,
@@ -35,6 +34,7 @@ from clockapp.core.clock import (
     resume,
     set_hard_end,
     start,
+    timeline,
     toggle,
     view,
 )
@@ -311,7 +311,9 @@ def test_editing_a_played_level_is_refused() -> None:
 def test_editing_later_levels_keeps_the_clock() -> None:
     state = start(ClockState(), NIGHT, T0)
     edited = NIGHT.with_levels((*NIGHT.levels, Level(300, 600, minutes=20)))
-    assert apply_structure_edit(state, NIGHT, edited, at(25)) == clock._settle(state, NIGHT, at(25))
+    assert apply_structure_edit(state, NIGHT, edited, at(25)) == timeline.settle(
+        state, NIGHT, at(25)
+    )
     shorter = NIGHT.with_levels(NIGHT.levels[:1])
     with pytest.raises(ClockError, match="cannot be removed"):
         apply_structure_edit(state, NIGHT, shorter, at(25))

@@ -10,7 +10,8 @@ import pytest
 from clockapp.core.money.entries import EntryKind, EntryPrice
 from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.entry_sale import sale_extras
-from clockapp.core.money.records import RegistrationInfo, RegistrationStatus
+from clockapp.core.money.records import RegistrationInfo
+from clockapp.core.registration import RegistrationStatus
 
 PRICE = EntryPrice(prize_pool=2000, house_fee=500)
 WITH_BUY_IN = AddOnRule(EntryPrice(prize_pool=1000), chips=5_000, with_buy_in=True)

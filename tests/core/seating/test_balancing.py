@@ -15,13 +15,8 @@ from clockapp.core.seating import (
     set_button,
     set_fixed,
 )
-from clockapp.core.seating.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    MoveStats,
-    NeedButton,
-    plan_balance,
-)
+from clockapp.core.seating.balancing import BalancePlan, BalancePolicy, NeedButton, plan_balance
+from clockapp.core.seating.planning import MoveStats
 
 
 def room(

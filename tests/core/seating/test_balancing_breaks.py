@@ -15,19 +15,21 @@ from clockapp.core.seating import (
     Table,
     set_fixed,
 )
-from clockapp.core.seating.balancing import (
+from clockapp.core.seating.breaking import (
     BreakRules,
-    HandForHand,
-    MoveStats,
     break_costs,
     break_order,
     busts_until_break,
+    plan_breaks,
+)
+from clockapp.core.seating.hand_for_hand import (
+    HandForHand,
     finish_hand,
     next_hand,
-    plan_breaks,
     rank_busts,
     start_hand_for_hand,
 )
+from clockapp.core.seating.planning import MoveStats
 
 
 def room(counts: list[int], seat_count: int = 10, button: int | None = 1) -> Seating:

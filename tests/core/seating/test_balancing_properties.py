@@ -23,16 +23,9 @@ from clockapp.core.seating import (
     eliminate,
     set_button,
 )
-from clockapp.core.seating.balancing import (
-    BalancePlan,
-    BalancePolicy,
-    BreakRules,
-    MoveStats,
-    NeedButton,
-    break_order,
-    plan_balance,
-    plan_breaks,
-)
+from clockapp.core.seating.balancing import BalancePlan, BalancePolicy, NeedButton, plan_balance
+from clockapp.core.seating.breaking import BreakRules, break_order, plan_breaks
+from clockapp.core.seating.planning import MoveStats
 
 # ------------------------------------------------------------------ the reference
 

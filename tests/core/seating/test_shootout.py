@@ -10,17 +10,14 @@ from hypothesis import strategies as st
 
 from clockapp.core.seating import SeatingError, Table
 from clockapp.core.seating.shootout import (
-    ExitCause,
-    Place,
-    Shootout,
-    ShootoutError,
     advance_shootout,
     shootout_bust,
     shootout_hand_busts,
     shootout_places,
-    shootout_time_limit,
     start_shootout,
 )
+from clockapp.core.seating.shootout_state import ExitCause, Place, Shootout, ShootoutError
+from clockapp.core.seating.shootout_time import shootout_time_limit
 
 
 def tables(count: int, seat_count: int = 10, first: int = 1) -> list[Table]:

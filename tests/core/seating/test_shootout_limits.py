@@ -10,15 +10,14 @@ import pytest
 
 from clockapp.core.seating import Table
 from clockapp.core.seating.shootout import (
-    ExitCause,
-    ShootoutError,
     advance_shootout,
     shootout_bust,
     shootout_hand_busts,
     shootout_places,
-    shootout_time_limit,
     start_shootout,
 )
+from clockapp.core.seating.shootout_state import ExitCause, ShootoutError
+from clockapp.core.seating.shootout_time import shootout_time_limit
 from tests.core.seating.test_shootout import play_down, tables
 
 

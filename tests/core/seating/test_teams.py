@@ -10,13 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.seating import Seat, Seating, Table, draw_seats, eliminate, set_button
-from clockapp.core.seating.balancing import (
-    BalancePlan,
-    MoveStats,
-    NeedButton,
-    plan_balance,
-    plan_breaks,
-)
+from clockapp.core.seating.balancing import BalancePlan, NeedButton, plan_balance
+from clockapp.core.seating.breaking import plan_breaks
+from clockapp.core.seating.planning import MoveStats
 from clockapp.core.seating.teams import TeamSpreads, count_teams, team_delta, team_spreads
 
 

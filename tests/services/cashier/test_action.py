@@ -1,8 +1,9 @@
 """`money_action`: one transaction per money action, and every money action goes through it.
 
-Behaviour: a refused action writes nothing (not even its change row) and the cache does not keep
-its till; an applied action writes what the rules settled even when its body did not save it,
-appends one change row and returns the Outcome with its flags and that revision. Architecture: no
+Behaviour: a refused action writes nothing (not even its change row, nor what it wrote before
+refusing) and the cache does not keep its till; a rule returns its change without touching the
+till, the action writes it, appends one change row and returns the Outcome with its flags and
+that revision. Architecture: no
 money service opens a transaction of its own (they all call `money_action`).
 """
 
@@ -20,13 +21,14 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import settle
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Till
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.app import Services
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import append_row
+from clockapp.services.cashier.till import append_row, save_settled, update_registration
 from clockapp.services.changes import Change
 from clockapp.services.context import revision_of
 from clockapp.services.players import PlayerDetails
@@ -58,7 +60,8 @@ def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> 
 
     def refuse(session: Session, till: Till, now: datetime) -> Done[None]:
         ann = next(iter(till.registrations.values()))
-        ann.status = RegistrationStatus.BUSTED  # changed in memory, then refused
+        # Written in the transaction and put into the till, then refused.
+        update_registration(session, till, ann.id, status=RegistrationStatus.BUSTED)
         raise DomainError("No: the director said so.")
 
     with pytest.raises(DomainError, match="the director said so"):
@@ -66,7 +69,9 @@ def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> 
     assert dump_database(services.ctx.engine) == before
 
 
-def test_an_applied_money_action_saves_what_the_rules_settled(services: Services, tid: int) -> None:
+def test_an_applied_money_action_writes_the_change_its_rule_returns(
+    services: Services, tid: int
+) -> None:
     ann = services.cashier.registrations(tid)[0]
     void_target = services.cashier.ledger(tid)[0].id
     with services.ctx.reading() as session:
@@ -74,8 +79,9 @@ def test_an_applied_money_action_saves_what_the_rules_settled(services: Services
     cache = LedgerCache()
 
     def void_ann(session: Session, till: Till, now: datetime) -> Done[int]:
-        # The void's row goes through the till; the body then applies the pure settle and leaves
-        # writing the registrations it changed to `money_action`.
+        # The void's row is written and put into the till; the rule then returns its change
+        # (Ann's registration back to checked in) without touching the till, and the body
+        # writes it.
         append_row(
             session,
             till,
@@ -85,7 +91,13 @@ def test_an_applied_money_action_saves_what_the_rules_settled(services: Services
             target=void_target,
             reason="wrong player",
         )
-        settle(till)
+        before = till.copy()
+        settlement = settle(till)
+        assert till == before
+        assert [u.reg.id for u in settlement.updates] == [ann.id]
+        assert settlement.updates[0].fields["status"] is RegistrationStatus.CHECKED_IN
+        save_settled(session, till)
+        assert till.registration(ann.id).status is RegistrationStatus.CHECKED_IN
         return Done(len(till.rows), Change.LEDGER | Change.ENTRIES, "voided Ann's buy-in")
 
     outcome = money_action(services.ctx, cache, tid, void_ann)

@@ -20,7 +20,8 @@ from clockapp.core.money.entry_rules import (
     RegistrationRule,
 )
 from clockapp.core.money.ledger import LedgerError, RowKind
-from clockapp.core.money.records import CashierConfig, CashierError, RegistrationStatus
+from clockapp.core.money.records import CashierConfig, CashierError
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change

@@ -15,9 +15,10 @@ from clockapp.core.money.entries import EntryPrice, EntryRefused
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.ledger import LedgerError, RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutService

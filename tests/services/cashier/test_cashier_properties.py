@@ -34,7 +34,8 @@ from clockapp.core.money.entry_rules import (
     RegistrationRule,
 )
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, LedgerEntry, RegistrationStatus
+from clockapp.core.money.records import CashierConfig, LedgerEntry
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails

@@ -21,7 +21,8 @@ from sqlmodel import Session, col, select
 from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.persistence.models import ChangeRow, LedgerRecord, SeatRow
 from clockapp.services.app import Services

@@ -111,8 +111,8 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
     services.payouts.pay_bounties(tid, regs[0])
     for n in range(5, 8):
         services.results.eliminate(tid, regs[n], busted_by=regs[0])
-    cache = services.cashier._cache  # type: ignore[attr-defined]
-    with services.cashier._ctx.reading() as session:  # type: ignore[attr-defined]
+    cache = services.cashier.tills
+    with services.ctx.reading() as session:
         till = load_till(session, tid, cache)
         before = till.copy()
         view = money_view(till)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.money.ledger import LedgerError
-from clockapp.core.money.records import RegistrationStatus
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from tests.services.cashier.test_cashier import (
     REBUY,

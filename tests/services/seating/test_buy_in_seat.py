@@ -24,7 +24,7 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.context import record_change
 from clockapp.services.players import PlayerDetails
-from clockapp.services.seating.one_seat import seat_one
+from clockapp.services.seating.sale_seat import seat_one
 from tests.fakes import FakeClock
 from tests.services.test_compound_actions import counting
 

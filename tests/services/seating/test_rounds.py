@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.seating import MoveKind, Seat
-from clockapp.core.seating.shootout import ExitCause
+from clockapp.core.seating.shootout_state import ExitCause
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, SeatingService

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.seating import MoveKind, Seat
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
 from tests.fakes import FakeClock

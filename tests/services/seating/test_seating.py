@@ -22,10 +22,11 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import DealIn, MoveKind, Seat
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
-from clockapp.persistence.models.cashier import STATUS_BUSTED, STATUS_PLAYING
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
@@ -82,7 +83,7 @@ def field(
             reg = RegistrationRow(
                 tournament_id=tid,
                 player_id=player.id,
-                status=STATUS_PLAYING,
+                status=RegistrationStatus.PLAYING,
                 entries=1,
                 created_at=now,
                 checked_in_at=now,
@@ -113,7 +114,7 @@ def bust(services: Services, *registration_ids: int) -> None:
         for rid in registration_ids:
             reg = session.get(RegistrationRow, rid)
             assert reg is not None
-            reg.status = STATUS_BUSTED
+            reg.status = RegistrationStatus.BUSTED
             session.add(reg)
 
 

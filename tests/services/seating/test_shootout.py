@@ -14,7 +14,7 @@ import pytest
 
 from clockapp.core.errors import DomainError
 from clockapp.core.money.field import BustInput
-from clockapp.core.seating.shootout import ExitCause
+from clockapp.core.seating.shootout_state import ExitCause
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
@@ -118,7 +118,7 @@ def test_a_refused_cashier_record_leaves_the_shootout_as_it_was(
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise DomainError("The cashier refuses.")
 
-    monkeypatch.setattr("clockapp.services.seating.rounds.record_busts", refuse)
+    monkeypatch.setattr("clockapp.services.seating.shootout.record_busts", refuse)
     with pytest.raises(DomainError, match="The cashier refuses"):
         services.seating.shootout_bust(tid, player)
     assert snapshot(services, tid) == before

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from clockapp.core.seating import MoveKind
 from clockapp.services.app import Services
-from clockapp.services.seating.views import SeatInfo
+from clockapp.services.seating.room_view import SeatInfo
 from tests.services.seating.test_seating import bust, db_path, engine, field, services, tid
 
 __all__ = ["db_path", "engine", "services", "tid"]  # the fixtures this module borrows

@@ -16,7 +16,8 @@ from sqlalchemy import event
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.bust_dialog import BustDialog

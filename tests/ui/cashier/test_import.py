@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.userfiles import csv_records
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog

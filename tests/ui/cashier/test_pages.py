@@ -17,8 +17,9 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.bust_dialog import BustDialog

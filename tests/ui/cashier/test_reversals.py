@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.ledger import RowKind
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction

@@ -14,7 +14,8 @@ from PySide6.QtCore import QPoint, Qt
 
 from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating import TablesWindow

@@ -10,7 +10,8 @@ from PySide6.QtGui import QImage
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig, RegistrationStatus
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.wall import SHOWDOWN
 from clockapp.services.players import PlayerDetails
 from clockapp.services.showdown import ShowdownError

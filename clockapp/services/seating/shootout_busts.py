@@ -18,12 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from clockapp.core.seating.shootout import (
-    Shootout,
-    ShootoutError,
-    shootout_bust,
-    shootout_hand_busts,
-)
+from clockapp.core.seating.shootout import shootout_bust, shootout_hand_busts
+from clockapp.core.seating.shootout_state import Shootout, ShootoutError
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
 

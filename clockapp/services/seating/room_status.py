@@ -5,7 +5,7 @@ from __future__ import annotations
 from clockapp.core.seating import Seating
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.services.seating.room import Room
-from clockapp.services.seating.views import SeatInfo, TableInfo
+from clockapp.services.seating.room_view import SeatInfo, TableInfo
 
 
 def table_infos(room: Room) -> tuple[TableInfo, ...]:

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules, NeedButton
+from clockapp.core.seating.balancing import BalancePolicy, NeedButton
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.core.seating.hand_for_hand import HandForHand
-from clockapp.core.seating.shootout import ExitCause, Place, Shootout
+from clockapp.core.seating.shootout_state import ExitCause, Place, Shootout
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Hand-for-hand play near the money: start, each table's hand, the next hand, stop, the offer.
 
 While it is on, busts entered before the next hand is dealt are one hand at the cashier (see
-`clockapp.services.seating.hand`).
+`clockapp.services.seating.hand_for_hand_busts`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,11 @@ from clockapp.persistence.models import HandForHandRow
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
 from clockapp.services.payouts import payout_view
-from clockapp.services.seating.store import Room, SeatingBase, hfh_of, store_hfh, store_room
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, hfh_of
+from clockapp.services.seating.room_changes import store_hfh, store_room
 from clockapp.services.setup import get_row
 
 #: Hand-for-hand on or off: the seating, and the wall (its snapshot says hand-for-hand is on;
@@ -31,8 +34,12 @@ from clockapp.services.setup import get_row
 HFH_CHANGES = Change.SEATING | Change.CLOCK | Change.TOURNAMENT
 
 
-class HandForHandActions(SeatingBase):
+class HandForHandActions:
     """Hand-for-hand play near the money."""
+
+    def __init__(self, ctx: ServiceContext, work: SeatingWork) -> None:
+        self._ctx = ctx
+        self._work = work
 
     def hand_for_hand(self, tournament_id: int) -> HandForHand | None:
         """Hand-for-hand play, or None when it is off."""
@@ -82,7 +89,7 @@ class HandForHandActions(SeatingBase):
             store_hfh(session, HandForHandRow(tournament_id=tournament_id), hfh)
             return hfh, HFH_CHANGES, "hand-for-hand on"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def finish_hand(
         self, tournament_id: int, table: int, finished: bool = True
@@ -129,7 +136,7 @@ class HandForHandActions(SeatingBase):
             store_hfh(session, row, after)
             return after, Change.SEATING, summary
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def stop_hand_for_hand(self, tournament_id: int) -> Outcome[bool]:
         """End hand-for-hand play (the bubble has burst)."""
@@ -141,4 +148,4 @@ class HandForHandActions(SeatingBase):
             session.delete(row)
             return True, HFH_CHANGES, "hand-for-hand off"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)

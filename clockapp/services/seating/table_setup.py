@@ -8,27 +8,26 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import Seating, SeatingError, Table, close_seat, open_seat, set_button
-from clockapp.core.seating.balancing import BalancePolicy, BreakRules
+from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.breaking import BreakRules
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.seating.store import (
-    Room,
-    SeatingBase,
-    check_not_shootout,
-    config_of,
-    order_text,
-    store_room,
-    table_infos,
-)
-from clockapp.services.seating.views import SeatingConfig, TableInfo
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, check_not_shootout, config_of, order_text
+from clockapp.services.seating.room_changes import store_room
+from clockapp.services.seating.room_status import table_infos
+from clockapp.services.seating.room_view import SeatingConfig, TableInfo
 
 #: The most tables `add_tables` creates in one call.
 MAX_TABLES = 200
 
 
-class LayoutActions(SeatingBase):
+class LayoutActions:
     """Setting up the room: tables, seats, buttons, balance policy and break rules."""
+
+    def __init__(self, work: SeatingWork) -> None:
+        self._work = work
 
     def add_tables(
         self, tournament_id: int, count: int = 1, seat_count: int = 10
@@ -64,7 +63,7 @@ class LayoutActions(SeatingBase):
             plural = "s" if count > 1 else ""
             return numbers, Change.SEATING, f"added {count} table{plural} of {seat_count}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def update_table(
         self,
@@ -113,7 +112,7 @@ class LayoutActions(SeatingBase):
             info = next(t for t in table_infos(room) if t.number == number)
             return info, Change.SEATING, f"changed {new.label}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def remove_table(self, tournament_id: int, number: int) -> Outcome[int]:
         """Take an empty table out of play.
@@ -138,7 +137,7 @@ class LayoutActions(SeatingBase):
             store_room(session, room, after, now)
             return number, Change.SEATING, f"removed table {number}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def set_rules(
         self,
@@ -181,7 +180,7 @@ class LayoutActions(SeatingBase):
                 parts.append("break order and final table")
             return config_of(row), Change.SEATING, "; ".join(parts) or "seating rules"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def set_policy(self, tournament_id: int, policy: BalancePolicy) -> Outcome[SeatingConfig]:
         """Choose when tables count as out of balance."""
@@ -215,7 +214,7 @@ class LayoutActions(SeatingBase):
             verb = "closed" if close else "opened"
             return seat, Change.SEATING, f"{verb} table {table}, seat {seat}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def set_button(self, tournament_id: int, table: int, seat: int | None) -> Outcome[int | None]:
         """Say where the button is for the next hand at a table (None: unknown).
@@ -233,4 +232,4 @@ class LayoutActions(SeatingBase):
             where = "unknown" if seat is None else f"seat {seat}"
             return seat, Change.SEATING, f"button at table {table}: {where}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)

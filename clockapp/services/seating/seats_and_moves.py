@@ -23,18 +23,17 @@ from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.ending import refuse_if_finished
-from clockapp.services.seating.store import (
-    Room,
-    SeatingBase,
-    check_not_shootout,
-    log_moves,
-    store_room,
-)
-from clockapp.services.seating.views import MoveInfo, NewSeat
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, check_not_shootout
+from clockapp.services.seating.room_changes import log_moves, store_room
+from clockapp.services.seating.room_view import MoveInfo, NewSeat
 
 
-class SeatActions(SeatingBase):
+class SeatActions:
     """Seating players and moving them by hand."""
+
+    def __init__(self, work: SeatingWork) -> None:
+        self._work = work
 
     def draw_seats(
         self, tournament_id: int, *, redraw: bool = False
@@ -60,7 +59,7 @@ class SeatActions(SeatingBase):
             players = [rid for rid in sorted(room.registrations) if seating.seat_of(rid) is None]
             if not players:
                 raise SeatingError("Every player in play already has a seat.")
-            drawn = draw_seats(seating, players, self._rng(), teams=room.teams)
+            drawn = draw_seats(seating, players, self._work.rng(), teams=room.teams)
             store_room(session, room, drawn.seating, now)
             result = tuple(
                 NewSeat(
@@ -75,7 +74,7 @@ class SeatActions(SeatingBase):
             verb = "redrew" if redraw else "drew"
             return result, Change.SEATING, f"{verb} seats for {len(players)} players"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def seat_new_entry(self, tournament_id: int, registration_id: int) -> Outcome[NewSeat]:
         """Draw a seat for one late entry or re-entry (the cashier calls this after the buy-in).
@@ -92,13 +91,13 @@ class SeatActions(SeatingBase):
             refuse_if_finished(session, tournament_id)  # nobody takes a seat after the end
             check_not_shootout(room, "a late seat")
             room.in_play(registration_id)
-            late = draw_seat(room.seating, registration_id, self._rng(), teams=room.teams)
+            late = draw_seat(room.seating, registration_id, self._work.rng(), teams=room.teams)
             store_room(session, room, late.seating, now)
             name = room.name(registration_id)
             seat = NewSeat(registration_id, name, late.seat, late.deal_in, late.reason)
             return seat, Change.SEATING, f"{name} drew {late.seat}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def seat_player(
         self,
@@ -125,7 +124,7 @@ class SeatActions(SeatingBase):
             info = NewSeat(registration_id, name, done.seat, done.deal_in, done.reason)
             return info, Change.SEATING, f"{name} seated at {done.seat}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def move_player(
         self, tournament_id: int, registration_id: int, table: int, seat: int, reason: str = ""
@@ -148,7 +147,7 @@ class SeatActions(SeatingBase):
             (info,) = log_moves(session, room, (moved.move,), now)
             return info, Change.SEATING, f"moved {name}: {moved.move.announcement}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def undo_move(self, tournament_id: int, move_id: int) -> Outcome[MoveInfo]:
         """Take back a move made by hand: the player returns to the seat left (the undo of a drag).
@@ -185,7 +184,7 @@ class SeatActions(SeatingBase):
                 f"undid the move of {info.name}",
             )
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def set_fixed(
         self, tournament_id: int, registration_id: int, fixed: bool = True
@@ -198,7 +197,7 @@ class SeatActions(SeatingBase):
             name = room.name(registration_id)
             return fixed, Change.SEATING, f"{'fixed' if fixed else 'freed'} the seat of {name}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def acknowledge_move(self, tournament_id: int, move_id: int) -> Outcome[MoveInfo]:
         """The player has moved: the display stops showing the move.
@@ -217,7 +216,7 @@ class SeatActions(SeatingBase):
             info = room.move_info(row)
             return info, Change.SEATING, f"acknowledged {info.name}: {info.announcement}"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def acknowledge_all(self, tournament_id: int) -> Outcome[int]:
         """Acknowledge every pending move; returns how many there were."""
@@ -229,4 +228,4 @@ class SeatActions(SeatingBase):
                 session.add(row)
             return len(rows), Change.SEATING, f"acknowledged {len(rows)} moves"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)

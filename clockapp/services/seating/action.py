@@ -1,14 +1,12 @@
-"""The unit of work every seating action runs in (`SeatingBase._write`), over the room's rows.
+"""The one way a seating action runs (`SeatingWork.write`), over the room's rows.
 
 One action: lock the tournament (`lock_room`), load the room (`load_room`), let the action decide
 and write, drop the stale seats, record the change. The pieces live next to this module:
 
 - `room`: the `Room` as read, `load_room`, `lock_room`, and the row and name conversions;
-- `writes`: `store_room`, `store_stats`, `log_moves`, `apply_plan`, hand-for-hand and shootout
-  state;
-- `describe`: what the tables window is shown of a room (`table_infos`, `balance_status`).
-
-Their names are importable from here too, as the action modules have always imported them.
+- `room_changes`: `store_room`, `store_stats`, `log_moves`, `apply_plan`, hand-for-hand and
+  shootout state;
+- `room_status`: what the tables window is shown of a room (`table_infos`, `balance_status`).
 """
 
 from __future__ import annotations
@@ -23,68 +21,23 @@ from clockapp.core.seating import SeatingError
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.seating.describe import balance_status, table_infos
 from clockapp.services.seating.room import (
     Room,
-    SeatRecord,
-    check_not_shootout,
-    config_of,
-    core_table,
-    hfh_of,
     load_room,
     lock_room,
-    move_info,
-    names_of,
-    numbers,
-    numbers_text,
-    order_text,
     with_names,
 )
-from clockapp.services.seating.writes import (
-    Plan,
-    apply_plan,
-    log_moves,
-    round_moves,
-    store_hfh,
+from clockapp.services.seating.room_changes import (
     store_room,
     store_shootout_state,
-    store_stats,
 )
-
-__all__ = [
-    "Plan",
-    "Room",
-    "SeatRecord",
-    "SeatingBase",
-    "apply_plan",
-    "balance_status",
-    "check_not_shootout",
-    "config_of",
-    "core_table",
-    "hfh_of",
-    "load_room",
-    "lock_room",
-    "log_moves",
-    "move_info",
-    "names_of",
-    "numbers",
-    "numbers_text",
-    "order_text",
-    "round_moves",
-    "store_hfh",
-    "store_room",
-    "store_shootout_state",
-    "store_stats",
-    "table_infos",
-    "with_names",
-]
 
 T = TypeVar("T")
 
 
-class SeatingBase:
-    """What every group of seating actions shares: the context, the random source, the unit of
-    work."""
+class SeatingWork:
+    """The unit of work every group of seating actions is given: the context, the random source,
+    and `write`, which runs one action in one transaction."""
 
     def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
         """Build the service.
@@ -97,12 +50,13 @@ class SeatingBase:
         self._ctx = ctx
         self._fixed_rng = rng
 
-    def _rng(self) -> random.Random:
+    def rng(self) -> random.Random:
+        """The random source for one draw."""
         if self._fixed_rng is not None:
             return self._fixed_rng
         return random.Random(secrets.randbits(128))
 
-    def _write(
+    def write(
         self,
         tournament_id: int,
         action: Callable[[Session, Room, datetime], tuple[T, Change, str]],

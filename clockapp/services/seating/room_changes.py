@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.seating import Move, MoveKind, Seat, Seating
-from clockapp.core.seating.balancing import MoveStats, NeedButton
+from clockapp.core.seating.balancing import NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
-from clockapp.core.seating.shootout import Shootout
+from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.shootout_state import Shootout
 from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,
@@ -33,7 +34,7 @@ from clockapp.services.seating.room import (
     move_info,
     numbers_text,
 )
-from clockapp.services.seating.views import BalanceResult, MoveInfo
+from clockapp.services.seating.room_view import BalanceResult, MoveInfo
 
 
 def store_room(session: Session, room: Room, after: Seating, now: datetime) -> None:

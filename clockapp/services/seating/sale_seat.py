@@ -39,7 +39,7 @@ from clockapp.services.seating.room import (
     numbers,
     split_seats,
 )
-from clockapp.services.seating.views import NewSeat
+from clockapp.services.seating.room_view import NewSeat
 
 
 @dataclass(frozen=True)

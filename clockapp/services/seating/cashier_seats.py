@@ -3,8 +3,8 @@
 The cashier's compound actions are one transaction each (issue 10): a buy-in and its seat, a
 bust and the seat it frees, a rebuy or an undone bust that gives the player the seat they left.
 Without a shootout a seat is drawn from the rows the draw needs and written as one row
-(`one_seat`); a shootout's room is loaded whole, as its busts follow the cashier.
-The cashier locks the tournament (`services.cashier.till.locked_till`) and takes the action's time
+(`sale_seat`); a shootout's room is loaded whole, as its busts follow the cashier.
+The cashier locks the tournament (`services.cashier.till.lock_till`) and takes the action's time
 first; these functions then read the room in the same session, so the seat drawn is the one the
 sale paid for, and either both commit or neither does.
 
@@ -21,17 +21,10 @@ from datetime import datetime
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
-from clockapp.services.seating.one_seat import SeatNote as SeatNote  # importers' old home
-from clockapp.services.seating.one_seat import follow_busts, seat_one
-from clockapp.services.seating.store import (
-    Room,
-    check_not_shootout,
-    load_room,
-    store_room,
-    store_shootout_state,
-    with_names,
-)
-from clockapp.services.seating.views import NewSeat
+from clockapp.services.seating.room import Room, check_not_shootout, load_room, with_names
+from clockapp.services.seating.room_changes import store_room, store_shootout_state
+from clockapp.services.seating.room_view import NewSeat
+from clockapp.services.seating.sale_seat import SeatNote, follow_busts, seat_one
 
 
 def fresh_rng() -> random.Random:

@@ -1,4 +1,4 @@
-"""Shootouts: the seating actions that run in rounds (hand-for-hand: `hfh`)."""
+"""Shootouts: the seating actions that run in rounds (hand-for-hand play: `hand_for_hand`)."""
 
 from __future__ import annotations
 
@@ -10,31 +10,28 @@ from typing import Any
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating import Move, Seating, SeatingError
 from clockapp.core.seating.shootout import (
-    Elimination,
-    ExitCause,
-    Shootout,
     advance_shootout,
     shootout_bust,
     shootout_hand_busts,
     shootout_places,
-    shootout_time_limit,
     start_shootout,
 )
+from clockapp.core.seating.shootout_state import Elimination, ExitCause, Shootout
+from clockapp.core.seating.shootout_time import shootout_time_limit
 from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
+from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
-from clockapp.services.seating.store import (
-    Room,
-    SeatingBase,
-    core_table,
-    load_room,
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, core_table, load_room
+from clockapp.services.seating.room_changes import (
     log_moves,
     round_moves,
     store_room,
     store_shootout_state,
 )
-from clockapp.services.seating.views import ShootoutView
+from clockapp.services.seating.room_view import ShootoutView
 
 #: What a shootout bust changes: the seats, and at the cashier the field, places and prizes.
 BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
@@ -70,14 +67,18 @@ def _record_at_cashier(
         room.registrations.pop(bust.registration_id, None)
 
 
-class ShootoutActions(SeatingBase):
+class ShootoutActions:
     """Shootouts: tables play down to one winner, winners meet in the next round.
 
     A player out of the shootout is out of the tournament: `shootout_bust`,
     `shootout_hand_busts` and `shootout_time_limit` record the elimination at the cashier in
     the same transaction, and a bust recorded at the cashier puts the player out of his shootout
-    table (see `clockapp.services.seating.follow`; `on_player_busted` stores it at once).
+    table (see `clockapp.services.seating.shootout_busts`; `on_player_busted` stores it at once).
     """
+
+    def __init__(self, ctx: ServiceContext, work: SeatingWork) -> None:
+        self._ctx = ctx
+        self._work = work
 
     def shootout(self, tournament_id: int) -> ShootoutView | None:
         """The shootout, or None when the tournament is not one."""
@@ -125,7 +126,7 @@ class ShootoutActions(SeatingBase):
             shootout = start_shootout(
                 players,
                 tables,
-                self._rng(),
+                self._work.rng(),
                 time_limit_minutes=time_limit_minutes,
                 round_limits=round_limits,
                 advance=advance,
@@ -135,7 +136,7 @@ class ShootoutActions(SeatingBase):
             view = self._view(room)
             return view, Change.SEATING, f"shootout: round 1 for {len(players)} players"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def shootout_bust(self, tournament_id: int, registration_id: int) -> Outcome[ShootoutView]:
         """A player is out of the shootout, and of the tournament: the bust is recorded at the
@@ -198,12 +199,12 @@ class ShootoutActions(SeatingBase):
             if before is None:
                 raise SeatingError("No shootout is under way: start one first.")
             tables = [core_table(t) for t in room.tables.values() if t.in_play]
-            after = advance_shootout(before, chips, tables, self._rng())
+            after = advance_shootout(before, chips, tables, self._work.rng())
             moves = round_moves(before, after)
             self._store_shootout(session, room, after, now, moves=moves, new_round=True)
             return self._view(room), Change.SEATING, "shootout: next round"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def on_player_busted(
         self, tournament_id: int, registration_id: int
@@ -226,7 +227,7 @@ class ShootoutActions(SeatingBase):
             view = self._view(room)
             return view, Change.SEATING if changed else Change.NONE, f"shootout: {name} out"
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def _shootout_step(
         self,
@@ -262,7 +263,7 @@ class ShootoutActions(SeatingBase):
             names = ", ".join(room.name(p) for e in exits for p in e.players)
             return self._view(room), what, f"{summary}: {names}" if names else summary
 
-        return self._write(tournament_id, act)
+        return self._work.write(tournament_id, act)
 
     def _store_shootout(
         self,
