@@ -2,8 +2,8 @@
 
 Exact when feasible: every way to complete the board is enumerated (heads-up Hold'em preflop is
 1,712,304 boards; `make bench` times it) with precomputed combination index arrays, in chunks
-small enough to stay in cache, through the same table lookups as `strengths`; each board's key is summed once
-for all hands. Omaha preflop is too much to enumerate quickly
+small enough to stay in cache, through the same table lookups as `strengths`; each board's key is
+summed once for all hands. Omaha preflop is too much to enumerate quickly
 (60 five-card hands per player per board), so it falls back to a seeded Monte Carlo whose 95 %
 margin of error is stated; the same seed gives the same answer.
 
