@@ -61,6 +61,7 @@ check-fast: $(VENV)/.dev-installed $(HEADLESS)/.installed
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check clockapp tests $(wildcard bench)
 	$(VENV)/bin/lint-imports
+	$(PY) -m tests.house_rules
 
 typecheck: $(VENV)/.dev-installed
 	$(VENV)/bin/mypy

@@ -1,4 +1,4 @@
-"""Benchmark: balancing and breaking a 1,000-player event on 100 tables of 10 (issue 5).
+"""Benchmark: balancing and breaking a 1,000-player event on 100 tables of 10.
 
 Players are drawn at random, every table gets a button, then 990 players go out in random order.
 After each elimination one decision runs: `plan_breaks` (tables break as soon as the players fit

@@ -1,4 +1,4 @@
-"""Benchmark: one buy-in with its seat, in SQL statements, write transactions and ms (issue 10).
+"""Benchmark: one buy-in with its seat, in SQL statements, write transactions and ms.
 
 A room of 30 tables of 10 seats on a SQLite file with the app's crash-safe settings (WAL,
 synchronous=FULL); 250 players buy in one after the other, each with `CashierService.buy_in(...,
@@ -10,7 +10,7 @@ Then the same for a bust (its seat freed in the same transaction) and a rebuy th
 back, for reference; and the whole buy-in at the cashier desk (Qt, offscreen): from the B key to
 the window refreshed after the sale, every read the desk makes included.
 
-Goals (issue 10): one buy-in, seat included, at most 40 statements, 1 write transaction, p99 under
+Goals: one buy-in, seat included, at most 40 statements, 1 write transaction, p99 under
 25 ms on the SQLite file. The wall time is the goal; the CPU time (process_time) is printed beside
 it, as on a machine shared with other jobs the wall time also counts waiting for a core.
 
@@ -179,7 +179,7 @@ def main() -> None:
         if desk is not None:
             print("The whole buy-in at the cashier desk, B key to the window refreshed:")
             report("desk: B, Enter, refresh", desk, goals=True)
-        print(f"  issue 10 buy-in goals (service call): {'all met' if met else 'NOT all met'}")
+        print(f"  buy-in goals (service call): {'all met' if met else 'NOT all met'}")
         engine.dispose()
 
 

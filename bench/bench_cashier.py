@@ -1,4 +1,4 @@
-"""Benchmark: the cashier station on a SQLite file, through the services (issue 4).
+"""Benchmark: the cashier station on a SQLite file, through the services.
 
 300 players are added to the player database and bought in, each action one committed
 transaction on a WAL SQLite file with synchronous=FULL (the app's crash-safe settings), so every
@@ -15,7 +15,7 @@ Then 100 players are busted one by one, and on a 20-player table paying 10 place
 and an ICM deal is recorded for the last 10 (exact ICM over every finishing order); the pure ICM
 computation for 10 players and 10 prizes is timed too.
 
-Goals (issue 4): buy-in p99 under 50 ms; ICM for 10 players under 1 s.
+Goals: buy-in p99 under 50 ms; ICM for 10 players under 1 s.
 
 Run: `.venv/bin/python bench/bench_cashier.py` (15 to 60 s, depending on how busy the machine is).
 """

@@ -1,4 +1,4 @@
-"""Benchmark: the cashier window at a busy desk (issue 4), offscreen.
+"""Benchmark: the cashier window at a busy desk, offscreen.
 
 A database of 300 players (200 already bought in through the services, as another station would)
 is opened in the cashier window; then 100 more players are sold a buy-in the way a cashier does
@@ -10,7 +10,7 @@ a change from another station costs when the cashier looks at each page).
 Goals: a key typed in the search under 50 ms (p99); Enter on the confirm to the receipt on screen
 under 250 ms (p99; the commit itself is about 20-50 ms on a WAL SQLite file with
 synchronous=FULL); the whole sale under 500 ms; a full refresh of every page (the desk and each
-page read again after another station's change) under 100 ms p99 (issue 10).
+page read again after another station's change) under 100 ms p99.
 
 Run: `.venv/bin/python bench/bench_cashier_desk.py` (about a minute; longer on a busy machine).
 Each figure is printed as wall-clock time and, for the full refresh, CPU time beside it.
@@ -45,7 +45,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier import CashierWindow
 
 REFRESHES = 20
-GOAL_FULL_REFRESH_MS = 100.0  # issue 10: a full cashier refresh, 300 players
+GOAL_FULL_REFRESH_MS = 100.0  # a full cashier refresh, 300 players
 FIRST = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 LAST = ("Lee", "Marley", "Jung", "Scully", "Polastri", "Mulder", "Fring", "Wexler", "Chen")
 
@@ -157,7 +157,7 @@ def main() -> None:
             f"{len(refreshes)}): wall p50 {statistics.median(refreshes):.0f} ms, p99 {p99:.0f} ms"
             f" | CPU p50 {statistics.median(refresh_cpu):.0f} ms, p99 "
             f"{percentile(refresh_cpu, 0.99):.0f} ms   goal p99 under "
-            f"{GOAL_FULL_REFRESH_MS:.0f} ms (issue 10): {verdict}"
+            f"{GOAL_FULL_REFRESH_MS:.0f} ms: {verdict}"
         )
         print(
             "  (CPU: time.process_time of this process; on a shared machine the wall time also"

@@ -1,4 +1,4 @@
-"""Benchmark: three stations press one clock at once, on SQLite and on PostgreSQL (issue 9).
+"""Benchmark: three stations press one clock at once, on SQLite and on PostgreSQL.
 
 Three OS processes (spawned, each with its own engine) start together through a barrier and press
 the clock of one tournament 100 times each, as fast as they can, in two rounds: "add time" presses

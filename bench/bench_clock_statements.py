@@ -1,4 +1,4 @@
-"""Benchmark: the SQL statements of one clock pause, its undo and its redo (issue 10).
+"""Benchmark: the SQL statements of one clock pause, its undo and its redo.
 
 The director's path, end to end, on the demo tournament (a full field and money, so a whole
 snapshot would read the cashier's till) in a SQLite file: the `ClockController` presses pause

@@ -1,4 +1,4 @@
-"""Benchmark: SIGKILL at 100 random moments of a scripted tournament night (issue 9).
+"""Benchmark: SIGKILL at 100 random moments of a scripted tournament night.
 
 Each run starts from a database left by an older clockapp (revision 0003, with a tournament in
 it), so the night begins with an upgrade (and the backup taken before it); then players buy in,
@@ -10,7 +10,7 @@ parent kills it at a random moment (SIGKILL: no clean-up of any kind) and checks
 * every acknowledged buy-in is in the ledger, the clock is at least at every acknowledged level,
 * every acknowledged backup exists and is itself a sound database; no half backup is listed.
 
-Goal (issue 9): 0 unopenable, 0 acknowledged actions lost, 0 broken backups.
+Goal: 0 unopenable, 0 acknowledged actions lost, 0 broken backups.
 
 Run: `.venv/bin/python bench/bench_crash.py` (POSIX; 30 s to 2 min).
 """

@@ -6,7 +6,7 @@ stacks (chips T25-T5,000, a 500-chip home case counted):
 - the planned last big blind as a share of the chips in play (the hosts' rule: about 5%);
 - suggestions that need more chips of a colour than the host owns without saying so.
 
-Goals (issue 11): the planned last level ends within one level of the budget; the last big blind
+Goals: the planned last level ends within one level of the budget; the last big blind
 is never above 7.5% of the chips in play (the hosts' rule: about 5%); a shortfall of owned chips is
 always said, never silent.
 

@@ -1,7 +1,7 @@
 """Benchmark: imports on big files, through the services, database included.
 
-Issue 9 measured a structure import of 100,000 levels at 358 s and a player import of 10,000 rows
-at 18-29 s: both grew with the square of the file (every row counted the levels before it again;
+Once a structure import of 100,000 levels took 358 s and a player import of 10,000 rows
+18-29 s: both grew with the square of the file (every row counted the levels before it again;
 every player was looked up with its own query and flushed on its own). Both are linear now. This
 prints each figure beside its goal:
 

@@ -1,4 +1,4 @@
-"""Benchmark: kill clockapp while it migrates a SQLite file, at every statement (issue 9).
+"""Benchmark: kill clockapp while it migrates a SQLite file, at every statement.
 
 A helper process forks one child per kill point; the child migrates a copy of the database (a new
 file, or one at revision 0003 with rows in it) and SIGKILLs itself before its Nth SQL statement.
@@ -6,7 +6,7 @@ Each file left behind must open (`open_database`), be exactly the old or the new
 its rows. Before migrations ran in one transaction, 102 of 110 kill points (new file) and 70 of
 75 (upgrade from 0003) left a file that no longer opened.
 
-Goal (issue 9): 0 unopenable and 0 inconsistent files, in both scenarios.
+Goal: 0 unopenable and 0 inconsistent files, in both scenarios.
 
 Run: `.venv/bin/python bench/bench_migration_kills.py` (POSIX; 30 s to 2 min).
 """

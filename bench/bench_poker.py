@@ -3,7 +3,7 @@
     .venv/bin/pip install -r bench/requirements-poker.txt   # treys, eval7: for this bench only
     .venv/bin/python bench/bench_poker.py
 
-Goals (issue 3): `strength` on pre-parsed 7-card hands at least 10x treys' hands per second;
+Goals: `strength` on pre-parsed 7-card hands at least 10x treys' hands per second;
 `strengths` at least 10 M 7-card hands per second; exact heads-up preflop equity (As Ad vs Kh Qh,
 1,712,304 boards) and exact 3-way (Ah As, Kd Kc, 7h 8h) each under 1 s; `import clockapp.poker`
 under 0.3 s; its tables under 50 MB. Rates are the best of a few runs in CPU time of this

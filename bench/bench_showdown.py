@@ -1,4 +1,4 @@
-"""Benchmark: the showdown on the wall updates within 100 ms of each card (issue 13).
+"""Benchmark: the showdown on the wall updates within 100 ms of each card.
 
 For random all-in deals of 2, 3, 4 and 6 players, each street's update is timed twice: the rules
 alone (`read_allin`: exact equity over every board left, outs, and at the river the pots and

@@ -1,4 +1,4 @@
-"""Benchmark: two cashiers and a director on one tournament, on SQLite and on PostgreSQL (issue 12).
+"""Benchmark: two cashiers and a director on one tournament, on SQLite and on PostgreSQL.
 
 Three OS processes (spawned, each with its own engine) start together through a barrier and run
 500 mixed actions each as fast as they can: the cashiers create players (an app-wide change) and

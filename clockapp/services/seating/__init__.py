@@ -16,7 +16,7 @@ Buttons: a table's button is the seat of the dealer button for the next hand. Wh
 says is kept until the director changes it, or until an event moves it: the table breaks, the
 final table forms or a shootout round is drawn (the button is drawn again), or, in hand-for-hand
 play, each `next_hand` moves the known buttons on by one player. It is not forgotten on a timer,
-nor when players sit down, leave or are moved for balancing (issue 11: "what the director tells
+nor when players sit down, leave or are moved for balancing ("what the director tells
 the app is kept until the director changes it"); the tables window shows it as it was given.
 
 Messages name players: the core knows registration ids only ("taken by player 7"); every

@@ -1,6 +1,6 @@
 """Seating inside another action's transaction: a new entry's seat, a seat given back, a bust.
 
-The cashier's compound actions are one transaction each (issue 10): a buy-in and its seat, a
+The cashier's compound actions are one transaction each: a buy-in and its seat, a
 bust and the seat it frees, a rebuy or an undone bust that gives the player the seat they left.
 Without a shootout a seat is drawn from the rows the draw needs and written as one row
 (`sale_seat`); a shootout's room is loaded whole, as its busts follow the cashier.

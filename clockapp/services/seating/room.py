@@ -256,7 +256,7 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
         seating_rows.seat_rows(session, tournament_id), registrations, raw_tables.values()
     )
     # The director's button is kept until the director changes it or an event moves it: not
-    # forgotten on a timer, nor when a player sits down or leaves (issue 11).
+    # forgotten on a timer, nor when a player sits down or leaves.
     core_tables = dict(raw_tables)
     seating = Seating(
         tuple(core_tables.values()),

@@ -104,7 +104,7 @@ class SeatingConfig:
 
     A table's button, once the director says where it is, is kept until the director changes
     it or an event moves it (the table breaks, a redraw, hand-for-hand's next hand): the app
-    never forgets it on a timer (issue 11).
+    never forgets it on a timer.
     """
 
     policy: BalancePolicy
