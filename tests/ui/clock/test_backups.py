@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from clockapp.persistence.backup import list_backups
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import poll
 
 
 def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id) -> list[str]:
@@ -68,7 +69,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     services.backups.take("level", services.backups.note(tournament_id, "level started"))
     fake_clock.advance(minutes=20)
     services.clock.set_field(tournament_id, entries=30, players_left=12)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     newest = services.backups.take("break", services.backups.note(tournament_id))
     assert station.director.players_left_spin.value() == 12
 
@@ -154,7 +155,7 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     dialog.view.selectRow(0)
     with qtbot.capture_exceptions() as raised:
         qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
-        other.poll()
+        poll(qtbot, other)
     assert not raised
     assert station.bus.tournament_id == tournament_id
     assert other.tournament_id == tournament_id

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from clockapp.core.clock import ClockStatus, format_clock
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts
+from tests.ui.polling import poll
 
 
 def press(qtbot, station, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
@@ -194,7 +195,7 @@ def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
     assert not services.clock.state(tournament_id).running
     assert station.history.stack.count() == 1  # the refused press is not in the undo history
 
-    station.bus.poll()  # the station sees the pause ...
+    poll(qtbot, station.bus)  # the station sees the pause ...
     assert station.display.status_label.text() == "PAUSED"
     press(qtbot, station, Qt.Key.Key_Space)  # ... and a press on what it shows applies
     assert services.clock.state(tournament_id).running

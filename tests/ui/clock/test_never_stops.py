@@ -195,7 +195,8 @@ def test_a_failing_poll_is_logged_and_the_bus_polls_again(
     monkeypatch.setattr(services.tournaments, "changes_since", unreachable)
     with caplog.at_level(logging.ERROR):
         for _ in range(3):
-            bus._timer.timeout.emit()  # nothing reaches Qt's exception handler
+            with qtbot.waitSignal(bus.polled):  # the read runs on the worker
+                bus._timer.timeout.emit()  # nothing reaches Qt's exception handler
     assert len(calls) == 3
     assert sum("server closed" in str(r.exc_info[1]) for r in caplog.records if r.exc_info) == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from clockapp.ui.clock.session import TICK_MARGIN_MS
+from tests.ui.polling import poll
 
 
 def test_timer_is_armed_for_the_next_whole_second(qtbot, station, fake_clock, fake_timer) -> None:
@@ -48,7 +49,7 @@ def test_another_stations_change_arrives_through_the_bus(
     services.clock.jump(tournament_id, 2)  # as if a second machine did it
     services.clock.set_field(tournament_id, entries=30, players_left=21)
     assert station.display.players_block.value.text() == "0 / 0"
-    bus.poll()
+    poll(qtbot, bus)
     assert station.display.players_block.value.text() == "21 / 30"
     assert station.director.players_left_spin.value() == 21
     from clockapp.ui.clock import texts

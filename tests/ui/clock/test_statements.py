@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockStatus
 from clockapp.ui.clock.widgets import StatBlock
+from tests.ui.polling import poll
 
 #: The goal of issue 10: one clock pause, undo path included, in at most ten statements.
 MAX_STATEMENTS = 10
@@ -90,13 +91,13 @@ def test_a_clock_change_seen_from_another_station_rereads_the_clock_alone(
     qtbot, station, services, engine: Engine, fake_clock
 ) -> None:
     station.bus.switch_tournament(services.demo.create_demo().value.id)
-    station.bus.poll()  # the demo's making, seen
+    poll(qtbot, station.bus)  # the demo's making, seen
     tid = station.bus.tournament_id
     before = station.display.countdown_label.text()
     # A minute added at another station: this one has not published it, its poll sees it.
     services.clock.add_time(tid, 60_000)
     with counted(engine) as statements:
-        station.bus.poll()
+        poll(qtbot, station.bus)
     assert tables(statements) <= CLOCK_TABLES, statements
     assert len(statements) <= 4, statements  # the change log, then the clock row
     assert station.session.snapshot.state == services.clock.state(tid)

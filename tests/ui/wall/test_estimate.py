@@ -10,6 +10,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.wall.estimate import EstimateMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
+from tests.ui.polling import poll
 
 
 def test_the_estimate_kind_is_registered() -> None:
@@ -25,7 +26,7 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     assert line.text() == "Estimated end: needs two players or more"
     services, tid = station.services, station.bus.tournament_id
     ids = buy_ins(services, tid, 10)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     qtbot.waitUntil(lambda: line.text().startswith("Bubble around"))
     assert "early guess" in line.text()
     services.clock.start(tid)

@@ -20,6 +20,7 @@ from clockapp.ui.wall import images
 from clockapp.ui.wall.house_dialog import HouseDialog
 from clockapp.ui.wall.look_dialog import LookDialog
 from tests.dbdump import dump_database as dump
+from tests.ui.polling import poll
 
 BREAKS = Structure("Test", (Level(25, 50, minutes=20), Break(10), Level(50, 100, minutes=20)))
 
@@ -173,7 +174,7 @@ def test_slides_turn_on_the_wall_during_a_break_only(
     assert turned[2].title == "House rules: No-Limit Hold'em"
     stage = station.display.wall_stage
     services.clock.start(tid)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     station.session.tick()
     assert not stage.isVisible()  # play: the clock alone
     fake_clock.advance(minutes=21)
@@ -204,10 +205,10 @@ def test_a_slide_needs_something_to_show() -> None:
 
 
 def test_another_stations_look_reaches_this_wall_on_the_next_poll(
-    station: ClockStation, services, tournament_id: int
+    qtbot, station: ClockStation, services, tournament_id: int
 ) -> None:
     services.house.set_look(tournament_id, Look(title="Charity Night", theme="stark"))
-    station.bus.poll()
+    poll(qtbot, station.bus)
     assert station.display.name_label.text() == "Charity Night"
     assert theme.palette() == theme_named("stark")
     assert not station.display.house.logo.isVisible()

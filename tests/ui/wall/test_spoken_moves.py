@@ -8,10 +8,16 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Sound
 from tests.services.seating.test_seating import place
+from tests.ui.polling import poll
 
 
 def test_a_move_is_spoken_once_with_the_new_seat(
-    station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int, fake_sound
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    fake_sound,
 ) -> None:
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
@@ -21,7 +27,7 @@ def test_a_move_is_spoken_once_with_the_new_seat(
     assert fake_sound.said == [f"Seat move. {move.name}, table 2, seat 7."]
     assert station.display.moves_banner.shown()[0][0] == move.name  # shown as well
     station.session.reload_moves()
-    bus.poll()
+    poll(qtbot, bus)
     assert len(fake_sound.said) == 1  # said once, not at every refresh
 
 
