@@ -15,6 +15,11 @@ its connections) queues no more behind it, and when it has not answered within
 `submit` runs a service operation on the same worker, after every read and action asked before
 it, and publishes its `Outcome.changes` when it answers; `run` still calls one on the GUI thread
 (after the worker's queue has drained, so the order holds) for the windows not moved yet.
+
+A window reads what it shows through `refresh`: on the worker after a change the worker answered,
+on the GUI thread while a change made there by `run` or `publish` is published. A call not moved
+to the worker yet thus costs what it did (the GUI waited for it anyway) and its windows are up to
+date when it returns; moving the call to `submit` moves the reads behind it too.
 """
 
 from __future__ import annotations
@@ -78,12 +83,15 @@ class TournamentBus(QObject):
         self._tournament_id = tournament_id
         self._seen: Revision = services.tournaments.revision_of(tournament_id)
         self.worker = StationWorker("station", self)
+        self._inline = 0  # > 0 while a change made on this thread is being published
         self._reading = False  # a read of the feed is on the worker (one at a time)
         self._read_errors = TickErrors("the bus poll")
         self._read_timeout = QTimer(self)
         self._read_timeout.setSingleShot(True)
         self._read_timeout.setInterval(read_timeout_ms)
-        self._read_timeout.timeout.connect(self._on_read_timeout_timeout)
+        self._read_timeout.timeout.connect(
+            guarded("the read watchdog", self._on_read_timeout_timeout)
+        )
         self._timer = QTimer(self)
         self._timer.setInterval(poll_interval_ms)
         self._timer.timeout.connect(guarded("the bus poll", self._on_timer_timeout))
@@ -166,11 +174,45 @@ class TournamentBus(QObject):
         return self.worker.submit(work, done, on_failed, control=control, key=key, asker=asker)
 
     def publish(self, changes: Changes) -> None:
-        """Tell every window about a committed change."""
+        """Tell every window about a change committed on this thread (`run`, or a window that
+        called its service itself); what they read back because of it is read here too
+        (`refresh`)."""
         gone = None
         if changes.what & Change.TOURNAMENT:
             gone = self._replacement_if_gone(self._tournament_id)
-        self._publish(changes, gone)
+        self._inline += 1
+        try:
+            self._publish(changes, gone)
+        finally:
+            self._inline -= 1
+
+    @property
+    def refreshes_here(self) -> bool:
+        """Whether `refresh` reads on this thread now (a change made here is being published)."""
+        return self._inline > 0
+
+    def refresh(
+        self,
+        read: Callable[[], T],
+        on_read: Callable[[T], object],
+        on_failed: Callable[[Exception], object],
+        *,
+        key: Hashable | None = None,
+    ) -> bool:
+        """Read what a window shows because of a change, where that change was made: on the
+        worker for the changes it answered (a submitted action, another station's, read from
+        the feed), here while a change made on this thread is being published (so a call not
+        yet moved to the worker finds its windows as they were before: refreshed when it
+        returns). Returns True when the read was made or queued."""
+        if not self._inline:
+            return self.worker.submit(read, on_read, on_failed, key=key)
+        try:
+            value = read()
+        except Exception as error:
+            on_failed(error)
+        else:
+            on_read(value)
+        return True
 
     def _publish(self, changes: Changes, gone: tuple[int, Revision] | None) -> None:
         # Nothing from another station slipped in between: the next poll need not re-read it.

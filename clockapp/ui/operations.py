@@ -74,6 +74,8 @@ class StationWorker(QObject):
         self._stopped = False
         # Jobs submitted and not yet finished on the worker (guarded by `_idle`).
         self._unfinished = 0
+        # Jobs submitted whose answer has not been handled here yet (GUI thread only).
+        self._unanswered = 0
         self._idle = threading.Condition()
         self._answered.connect(self._on_answered, Qt.ConnectionType.QueuedConnection)
 
@@ -109,6 +111,7 @@ class StationWorker(QObject):
         if control is not None:
             job.was_enabled = control.isEnabled()
             _set_busy(control, True)
+        self._unanswered += 1
         with self._idle:
             self._unfinished += 1
         self._start()
@@ -121,9 +124,9 @@ class StationWorker(QObject):
 
     @property
     def busy(self) -> bool:
-        """Whether any job is queued or running."""
-        with self._idle:
-            return self._unfinished > 0
+        """Whether any job has not been answered yet (queued, running, or its answer on its
+        way to this thread). What an answer submits in turn keeps it busy."""
+        return self._unanswered > 0
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Block until every job submitted so far has run (not its answer: that comes by the
@@ -183,6 +186,7 @@ class StationWorker(QObject):
     def _on_answered(self, job: Job, value: Any, error: Exception | None) -> None:
         if self._stopped:
             return
+        self._unanswered -= 1
         if job.key is not None:
             self._pending_keys.discard(job.key)
         # Free the control first: what `on_done` refreshes has the last word on its state.

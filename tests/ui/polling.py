@@ -7,9 +7,11 @@ from clockapp.ui.bus import TournamentBus
 
 
 def poll(qtbot, bus: TournamentBus) -> None:
-    """Read the feed on the bus's worker and wait until its `changed` (if any) was emitted."""
+    """Read the feed on the bus's worker, wait until its `changed` (if any) was emitted and the
+    windows' refreshes it asked of the worker have answered."""
     with qtbot.waitSignal(bus.polled, timeout=10_000):
         assert bus.poll(), "a read of the feed was already on its way"
+    settle(qtbot, bus)
 
 
 def settle(qtbot, bus: TournamentBus) -> None:

@@ -23,7 +23,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.texts import money
 from tests.services.seating.test_seating import place
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -42,6 +42,7 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
 
 def press(qtbot, station: ClockStation, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(station.display, key, modifier)
+    settle(qtbot, station.bus)  # the press runs on the station's worker
 
 
 def buy_in(services: Services, bus: TournamentBus, tid: int, names: list[str]) -> list[int]:
@@ -336,6 +337,7 @@ def test_the_demo_shows_the_whole_picture(qtbot, services: Services, ui_settings
         assert station.director.moves_box.model.rowCount() == 1
     finally:
         station.close()
+        bus.stop()
 
 
 # ---------------------------------------------------------------------------- cashier -> seating

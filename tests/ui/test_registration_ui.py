@@ -13,7 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationMode
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.reports import results_html
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 PRICE = EntryPrice(2000)
 
@@ -47,11 +47,13 @@ def test_the_director_closes_registration_and_undoes_it(
     assert station.history.stack.undoText() == "Close registration"
 
     assert station.controller.undo()
+    settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
     assert display.registration_label.text() == "Late registration until level 4"
     assert action.text() == "Close registration"
 
     assert station.controller.redo()
+    settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
     action.trigger()  # reopen: back to the rules, inside the level
     assert services.registration.mode(tournament_id) is RegistrationMode.AUTO

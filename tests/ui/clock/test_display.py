@@ -15,7 +15,7 @@ from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui import app as app_module
 from clockapp.ui.clock import texts
 from clockapp.ui.clock.widgets import FitLabel
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 SMALL = Structure(
     "Test",
@@ -46,6 +46,7 @@ def test_color_up_is_announced_before_and_during_the_break(
 
     fake_clock.advance(minutes=21)
     small.session.tick()
+    settle(qtbot, small.bus)
     assert display.level_label.text() == "BREAK"
     assert display.status_label.text().startswith("COLOR UP: T25")
     assert display.blinds_caption.text() == "AFTER THE BREAK"
@@ -62,6 +63,7 @@ def test_overtime_after_the_last_level_says_so(
     poll(qtbot, small.bus)
     fake_clock.advance(minutes=20 + 10 + 20 + 3)
     small.session.tick()
+    settle(qtbot, small.bus)
     display = small.display
     assert "OVERTIME" in display.level_label.text()
     assert display.countdown_label.text() == "+03:00"
@@ -295,4 +297,5 @@ def test_the_color_up_notice_says_what_replaces_the_chips(
     )
     fake_clock.advance(minutes=21)
     small.session.tick()
+    settle(qtbot, small.bus)
     assert display.status_label.text() == f"COLOR UP: T25 {green} → T100 {black} (4 = 1)".upper()
