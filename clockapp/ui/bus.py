@@ -6,28 +6,59 @@ handed out in commit order, so nothing committed is ever skipped). A watch timer
 sign every `WATCH_INTERVAL_MS` (SQLite's data_version, PostgreSQL's LISTEN/NOTIFY: no query when
 idle) and reads the feed as soon as it says something was committed; a slower poll reads it
 anyway, should a sign be lost. Windows refresh only the parts whose flags are set.
+
+The bus owns the station's worker (`clockapp.ui.operations.StationWorker`): the sign and the feed
+are read there, never on the GUI thread, and `changed` is emitted on the GUI thread when the read
+answers. One read at a time: a read that hangs (a server that stopped answering without closing
+its connections) queues no more behind it, and when it has not answered within
+`READ_TIMEOUT_MS` the station says it is offline, while the clock goes on from what it holds.
+`submit` runs a service operation on the same worker, after every read and action asked before
+it, and publishes its `Outcome.changes` when it answers; `run` still calls one on the GUI thread
+(after the worker's queue has drained, so the order holds) for the windows not moved yet.
+
+A window reads what it shows through `refresh`: on the worker after a change the worker answered,
+on the GUI thread while a change made there by `run` or `publish` is published. A call not moved
+to the worker yet thus costs what it did (the GUI waited for it anyway) and its windows are up to
+date when it returns; moving the call to `submit` moves the reads behind it too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+import logging
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from clockapp.services.app import Services
-from clockapp.services.changes import Change, Changes, Outcome, Revision
+from clockapp.services.changes import Change, Changes, Feed, Outcome, Revision
 from clockapp.services.setup import TournamentNotFoundError
 from clockapp.services.tournaments import Watcher
-from clockapp.ui.ticks import guarded
+from clockapp.ui.operations import Control, StationWorker
+from clockapp.ui.ticks import TickErrors, guarded
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: The safety net: the feed is read this often even when no sign came.
 POLL_INTERVAL_MS = 1000
 #: How often the cheap sign is asked (a change reaches the other stations within about this).
 WATCH_INTERVAL_MS = 50
+#: A read of the feed that has not answered after this long means the database is not answering.
+READ_TIMEOUT_MS = 3000
+
+
+@dataclass(frozen=True)
+class _FeedRead:
+    """What one read on the worker found (handed to the GUI thread)."""
+
+    tournament_id: int
+    feed: Feed | None
+    #: The tournament to show instead, with where its feed stands, when the one shown is gone.
+    replacement: tuple[int, Revision] | None = None
 
 
 class TournamentBus(QObject):
@@ -36,6 +67,7 @@ class TournamentBus(QObject):
     changed = Signal(object)  # Changes
     tournament_switched = Signal(int)  # the id of the tournament now shown
     connection_changed = Signal(bool)  # False: the database cannot be reached; True: it is back
+    polled = Signal()  # a read of the feed answered (after its `changed`, if any)
     _signed = Signal()  # the watcher's listener thread saw a commit (queued to this thread)
 
     def __init__(
@@ -44,14 +76,24 @@ class TournamentBus(QObject):
         tournament_id: int,
         poll_interval_ms: int = POLL_INTERVAL_MS,
         parent: QObject | None = None,
+        read_timeout_ms: int = READ_TIMEOUT_MS,
     ) -> None:
         super().__init__(parent)
         self._services = services
         self._tournament_id = tournament_id
         self._seen: Revision = services.tournaments.revision_of(tournament_id)
+        self.worker = StationWorker("station", self)
+        self._inline = 0  # > 0 while a change made on this thread is being published
+        self._reading = False  # a read of the feed is on the worker (one at a time)
+        self._read_errors = TickErrors("the bus poll")
+        self._read_timeout = QTimer(self)
+        self._read_timeout.setSingleShot(True)
+        self._read_timeout.setInterval(read_timeout_ms)
+        self._read_timeout.timeout.connect(
+            guarded("the read watchdog", self._on_read_timeout_timeout)
+        )
         self._timer = QTimer(self)
         self._timer.setInterval(poll_interval_ms)
-        # A poll that fails (the server is briefly unreachable) is logged; the next one retries.
         self._timer.timeout.connect(guarded("the bus poll", self._on_timer_timeout))
         self._online = True
         self._watcher: Watcher | None = None
@@ -74,24 +116,105 @@ class TournamentBus(QObject):
 
     def switch_tournament(self, tournament_id: int) -> None:
         """Show another tournament everywhere."""
+        self._switch(tournament_id, self._services.tournaments.revision_of(tournament_id))
+
+    def _switch(self, tournament_id: int, seen: Revision) -> None:
         self._tournament_id = tournament_id
-        self._seen = self._services.tournaments.revision_of(tournament_id)
+        self._seen = seen
         self.tournament_switched.emit(tournament_id)
         self.changed.emit(
             Changes(tournament_id=tournament_id, what=Change.ALL, revision=self._seen.tournament)
         )
 
     def run(self, operation: Callable[[], Outcome[T]]) -> T:
-        """Call one service operation, publish what it changed, and return its value.
+        """Call one service operation on this thread, publish what it changed, return its value.
 
-        Domain errors propagate to the caller, which shows them; nothing is published then.
+        It runs after everything already on the worker (an action pressed before it, an undo),
+        so the order the director pressed in holds. Domain errors propagate to the caller, which
+        shows them; nothing is published then.
         """
+        self.worker.wait_idle()
         outcome = operation()
         self.publish(outcome.changes)
         return outcome.value
 
+    def submit(
+        self,
+        operation: Callable[[], Outcome[T]],
+        on_done: Callable[[T], object] | None = None,
+        on_failed: Callable[[Exception], object] | None = None,
+        *,
+        control: Control | None = None,
+        key: Hashable | None = None,
+        asker: QWidget | None = None,
+    ) -> bool:
+        """Run one service operation on the worker; on the GUI thread, publish what it changed,
+        then call `on_done(value)`.
+
+        An error goes to `on_failed`, or to the app's error net (shown on `asker`'s window);
+        nothing is published then. `control` is busy until the answer, and while it is pending
+        a second submission for it (or for `key`) is refused: returns False.
+        """
+
+        tid = self._tournament_id
+
+        def work() -> tuple[Outcome[T], tuple[int, Revision] | None]:
+            outcome = operation()
+            gone = None
+            if outcome.changes.what & Change.TOURNAMENT:
+                gone = self._replacement_if_gone(tid)
+            return outcome, gone
+
+        def done(answer: tuple[Outcome[T], tuple[int, Revision] | None]) -> None:
+            outcome, gone = answer
+            self._publish(outcome.changes, gone)
+            if on_done is not None:
+                on_done(outcome.value)
+
+        return self.worker.submit(work, done, on_failed, control=control, key=key, asker=asker)
+
     def publish(self, changes: Changes) -> None:
-        """Tell every window about a committed change."""
+        """Tell every window about a change committed on this thread (`run`, or a window that
+        called its service itself); what they read back because of it is read here too
+        (`refresh`)."""
+        gone = None
+        if changes.what & Change.TOURNAMENT:
+            gone = self._replacement_if_gone(self._tournament_id)
+        self._inline += 1
+        try:
+            self._publish(changes, gone)
+        finally:
+            self._inline -= 1
+
+    @property
+    def refreshes_here(self) -> bool:
+        """Whether `refresh` reads on this thread now (a change made here is being published)."""
+        return self._inline > 0
+
+    def refresh(
+        self,
+        read: Callable[[], T],
+        on_read: Callable[[T], object],
+        on_failed: Callable[[Exception], object],
+        *,
+        key: Hashable | None = None,
+    ) -> bool:
+        """Read what a window shows because of a change, where that change was made: on the
+        worker for the changes it answered (a submitted action, another station's, read from
+        the feed), here while a change made on this thread is being published (so a call not
+        yet moved to the worker finds its windows as they were before: refreshed when it
+        returns). Returns True when the read was made or queued."""
+        if not self._inline:
+            return self.worker.submit(read, on_read, on_failed, key=key)
+        try:
+            value = read()
+        except Exception as error:
+            on_failed(error)
+        else:
+            on_read(value)
+        return True
+
+    def _publish(self, changes: Changes, gone: tuple[int, Revision] | None) -> None:
         # Nothing from another station slipped in between: the next poll need not re-read it.
         seen = self._seen
         if changes.tournament_id is None and changes.revision == seen.app + 1:
@@ -100,61 +223,64 @@ class TournamentBus(QObject):
             changes.tournament_id == self._tournament_id and changes.revision == seen.tournament + 1
         ):
             self._seen = replace(seen, tournament=changes.revision)
-        if changes.what & Change.TOURNAMENT and not self._still_shown():
-            return  # switched: every window was told to read everything
+        if gone is not None:
+            self._switch(*gone)  # every window is told to read everything
+            return
         self.changed.emit(changes)
 
     @property
     def online(self) -> bool:
-        """False while the database cannot be reached (the last read of the feed failed)."""
+        """False while the database cannot be reached (the last read of the feed failed, or has
+        not answered for `READ_TIMEOUT_MS`)."""
         return self._online
 
-    def poll(self) -> None:
-        """Look for changes committed elsewhere (also called by the timers)."""
-        try:
-            feed = self._services.tournaments.changes_since(self._seen, self._tournament_id)
-        except Exception:
-            self._set_online(False)
-            raise
-        # Back once the listener is back too (no flicker while it reconnects); what changed
-        # while away is in the feed, read just now.
-        self._set_online(self._watcher is None or self._watcher.online)
-        if feed is None:
-            return
-        self._seen = feed.revision
-        if feed.what & Change.TOURNAMENT and not self._still_shown():
-            return
-        if feed.what != Change.NONE:
-            self.changed.emit(
-                Changes(
-                    tournament_id=self._tournament_id,
-                    what=feed.what,
-                    revision=feed.revision.tournament,
-                )
-            )
+    def poll(self) -> bool:
+        """Read the change feed on the worker (also done by the timers); `changed` comes when it
+        answers, then `polled`. False, and nothing asked, while a read is already on its way."""
+        return self._read(sign_first=False)
 
-    def _still_shown(self) -> bool:
-        """Whether the tournament shown is still in the database (a backup restored here or at
-        another station may not hold it); if not, switch every window to the one the app would
-        reopen, or to a new one when the database holds none, and return False."""
+    def _read(self, *, sign_first: bool) -> bool:
+        if self._reading:
+            return False  # a read that hangs must not pile more up behind it
+        since, tid, watcher = self._seen, self._tournament_id, self._watcher
+
+        def work() -> _FeedRead | None:
+            if sign_first and watcher is not None and not watcher.changed():
+                return None
+            feed = self._services.tournaments.changes_since(since, tid)
+            gone = None
+            if feed is not None and feed.what & Change.TOURNAMENT:
+                gone = self._replacement_if_gone(tid)
+            return _FeedRead(tid, feed, gone)
+
+        if not self.worker.submit(work, self._on_feed_read, self._on_feed_failed):
+            return False
+        self._reading = True
+        self._read_timeout.start()
+        return True
+
+    def _replacement_if_gone(self, tournament_id: int) -> tuple[int, Revision] | None:
+        """None while the tournament shown is still in the database (a backup restored here or
+        at another station may not hold it); else the one the app would reopen, or a new one
+        when the database holds none, with where its feed stands. On the worker."""
         tournaments = self._services.tournaments
         try:
-            tournaments.get(self._tournament_id)
-            return True
+            tournaments.get(tournament_id)
+            return None
         except TournamentNotFoundError:
             pass
         shown = tournaments.last_opened()
-        self.switch_tournament(
-            shown.id if shown is not None else tournaments.create("Tournament").value.id
-        )
-        return False
+        new_id = shown.id if shown is not None else tournaments.create("Tournament").value.id
+        return new_id, tournaments.revision_of(new_id)
 
     def stop(self) -> None:
-        """Stop watching the database (the station is closing)."""
+        """Stop watching the database and stop the worker (the station is closing)."""
         self._timer.stop()
         self._watch_timer.stop()
+        self._read_timeout.stop()
         if self._watcher is not None:
             self._watcher.close()
+        self.worker.stop()
 
     def _on_timer_timeout(self) -> None:
         self.poll()
@@ -164,10 +290,53 @@ class TournamentBus(QObject):
             self._online = online
             self.connection_changed.emit(online)
 
+    def _read_answered(self) -> None:
+        self._reading = False
+        self._read_timeout.stop()
+
+    def _on_feed_read(self, read: _FeedRead | None) -> None:
+        self._read_answered()
+        # Back once the listener is back too (no flicker while it reconnects); what changed
+        # while away is in the feed, read just now.
+        self._set_online(self._watcher is None or self._watcher.online)
+        if read is not None and read.tournament_id == self._tournament_id:
+            self._take(read)
+        self.polled.emit()
+
+    def _take(self, read: _FeedRead) -> None:
+        feed = read.feed
+        if feed is None:
+            return
+        # What this station published meanwhile may already be further on.
+        seen = self._seen
+        self._seen = Revision(
+            max(seen.tournament, feed.revision.tournament), max(seen.app, feed.revision.app)
+        )
+        if read.replacement is not None:
+            self._switch(*read.replacement)
+        elif feed.what != Change.NONE:
+            self.changed.emit(
+                Changes(
+                    tournament_id=self._tournament_id,
+                    what=feed.what,
+                    revision=feed.revision.tournament,
+                )
+            )
+
+    def _on_feed_failed(self, error: Exception) -> None:
+        # A read that fails (the server is briefly unreachable) is logged; the next one retries.
+        self._read_answered()
+        self._set_online(False)
+        self._read_errors.log(error)
+        self.polled.emit()
+
+    def _on_read_timeout_timeout(self) -> None:
+        if self._reading:
+            self._set_online(False)  # no answer: a hung server says nothing, so say it here
+
     def _on_watch_timeout(self) -> None:
         if self._watcher is None:
             return
         if not self._watcher.online:
             self._set_online(False)  # the listener lost the server: say so at once
-        if self._watcher.changed():
-            self.poll()
+        self._read(sign_first=True)

@@ -10,12 +10,16 @@ changed the clock since, the service refuses with what changed, and nothing is o
 the state before an action is the state seen, and no extra read is needed to record it.
 
 The first redo happens before the command is pushed (`UndoHistory.run`), so a domain error
-reaches the director and leaves the stack unchanged.
+reaches the director and leaves the stack unchanged. `UndoHistory.submit` does the same on the
+station's worker: the command is pushed when the press has answered. Presses made on the same
+snapshot before it was read again (space, then the right arrow, quicker than a read) apply one
+after another: each applies to the state the press before it left, since that is what the
+director meant, and the worker runs them in the order they were pressed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -26,6 +30,7 @@ from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
 from clockapp.services.registration import RegistrationChange
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.operations import Control
 from clockapp.ui.undo_step import UndoStep
 
 #: Takes the tournament id and what the station saw.
@@ -40,6 +45,9 @@ class UndoHistory(QObject):
         self._services = services
         self._bus = bus
         self.stack = QUndoStack(self)
+        # (state pressed on, state it left) of the last press applied on the worker: written
+        # and read there only, or here once the worker is idle (an undo, a switch).
+        self._chained: tuple[ClockState, ClockState] | None = None
         # A different tournament has a different clock: its history does not apply.
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
 
@@ -48,12 +56,53 @@ class UndoHistory(QObject):
 
         Raises the operation's error (nothing is recorded then). Returns the new state.
         """
-        tid, bus, clock = self._bus.tournament_id, self._bus, self._services.clock
-        after = bus.run(lambda: operation(tid, seen))
+        tid = self._bus.tournament_id
+        after = self._bus.run(lambda: operation(tid, seen))
+        self._chained = None
+        self._push(text, operation, tid, seen.state, after)
+        return after
+
+    def submit(
+        self,
+        text: str,
+        operation: ClockOperation,
+        seen: Seen,
+        *,
+        on_failed: Callable[[Exception], object],
+        key: Hashable | None = None,
+        control: Control | None = None,
+    ) -> bool:
+        """Run a clock operation on the station's worker, as pressed on `seen`; make it
+        undoable when it answers. `on_failed` hears a refusal (nothing is recorded then).
+
+        Returns False when the press was not queued (one for `key` is still pending).
+        """
+        tid, bus = self._bus.tournament_id, self._bus
+
+        def work() -> Outcome[tuple[ClockState, ClockState]]:
+            applied = seen
+            chained = self._chained
+            if chained is not None and chained[0] is seen.state:
+                applied = Seen(chained[1])  # pressed before the last press was read back
+            outcome = operation(tid, applied)
+            self._chained = (seen.state, outcome.value)
+            return Outcome((applied.state, outcome.value), outcome.changes)
+
+        def done(states: tuple[ClockState, ClockState]) -> None:
+            self._push(text, operation, tid, *states)
+
+        return bus.submit(work, done, on_failed, key=key, control=control)
+
+    def _push(
+        self, text: str, operation: ClockOperation, tid: int, before: ClockState, after: ClockState
+    ) -> None:
+        bus, clock = self._bus, self._services.clock
+        if tid != bus.tournament_id:
+            return  # switched while it ran: that history was cleared
         # (before, after): a redo applies to the state the undo left, an undo to the state the
         # redo left, so each says what it saw and the service refuses if another station moved
         # the clock since (then the step no longer applies: it is dropped).
-        states = [seen.state, after]
+        states = [before, after]
 
         def redo_work() -> None:
             states[1] = bus.run(lambda: operation(tid, Seen(states[0])))
@@ -62,7 +111,6 @@ class UndoHistory(QObject):
             bus.run(lambda: clock.restore(tid, states[0], Seen(states[1])))
 
         self.stack.push(UndoStep(text, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
-        return after
 
     def run_registration(
         self, text: str, operation: Callable[[int], Outcome[RegistrationChange]]
@@ -87,12 +135,14 @@ class UndoHistory(QObject):
     def undo(self) -> None:
         """Undo the last action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index() - 1)
+        self._chained = None  # the state it puts back is not one a press left
         self.stack.undo()
         self._raise_from(command)
 
     def redo(self) -> None:
         """Redo the last undone action (nothing if there is none); raises the error it met."""
         command = self.stack.command(self.stack.index())
+        self._chained = None
         self.stack.redo()
         self._raise_from(command)
 
@@ -104,4 +154,5 @@ class UndoHistory(QObject):
                 raise error
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+        self._chained = None
         self.stack.clear()

@@ -45,9 +45,10 @@ def tournament_id(services: Services) -> int:
 
 @pytest.fixture
 def bus(services: Services, tournament_id: int, qtbot) -> Iterator[TournamentBus]:
-    """The tournament bus, without its poll timer (tests call `bus.poll()` when they need it)."""
+    """The tournament bus, without its poll timer (tests read the feed with `tests.ui.polling`)."""
     the_bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
     yield the_bus
+    the_bus.stop()
     the_bus.deleteLater()
 
 

@@ -39,6 +39,7 @@ from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.seating import TablesWindow
 from tests.fakes import FakeClock
+from tests.ui.polling import settle
 
 PageT = TypeVar("PageT", bound=QWidget)
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
@@ -323,6 +324,7 @@ class Night:
         director = self.station.director
         self._activate(director)
         self.qtbot.keyClick(director, key, modifier)
+        settle(self.qtbot, self.station.bus)  # the press runs on the station's worker
 
     def play(self, *, minutes: float) -> None:
         """Time passes on the injected clock; the wall's repaint timer fires once."""

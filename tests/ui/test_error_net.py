@@ -23,6 +23,7 @@ from clockapp.logs import LOG_FILE_NAME
 from clockapp.ui.actions import Action
 from clockapp.ui.errors import ErrorNet, guard
 from tests.dbdump import dump_database
+from tests.ui.polling import settle
 
 
 def _disk_full(*args: object, **kwargs: object) -> object:
@@ -59,6 +60,7 @@ def test_an_unexpected_error_in_a_clock_action_is_a_dialog_and_a_log_entry(
     qtbot.waitExposed(station.director)
 
     station.director_actions[Action.TOGGLE_PAUSE].trigger()
+    settle(qtbot, station.bus)
 
     (box,) = error_boxes(station.director)
     log = (log_folder / LOG_FILE_NAME).resolve()
@@ -78,6 +80,7 @@ def test_an_unexpected_error_in_a_clock_action_is_a_dialog_and_a_log_entry(
     # The app carries on: the same press works once the disk is back.
     monkeypatch.undo()
     station.director_actions[Action.TOGGLE_PAUSE].trigger()
+    settle(qtbot, station.bus)
     assert station.session.current_view().status is ClockStatus.RUNNING
     assert error_boxes(station.director) == []
 
@@ -91,6 +94,7 @@ def test_an_error_from_the_wall_display_shows_on_the_director_window(
     qtbot.waitExposed(station.director)
 
     station.display_actions[Action.NEXT_LEVEL].trigger()
+    settle(qtbot, station.bus)
 
     assert error_boxes(station.display) == []
     (box,) = error_boxes(station.director)

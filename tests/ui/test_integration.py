@@ -23,6 +23,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.texts import money
 from tests.services.seating.test_seating import place
+from tests.ui.polling import poll, settle
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -41,6 +42,7 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
 
 def press(qtbot, station: ClockStation, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(station.display, key, modifier)
+    settle(qtbot, station.bus)  # the press runs on the station's worker
 
 
 def buy_in(services: Services, bus: TournamentBus, tid: int, names: list[str]) -> list[int]:
@@ -206,13 +208,13 @@ def test_a_broken_table_is_announced_and_all_done_clears_the_wall(
 
 
 def test_another_stations_move_reaches_the_wall_on_the_next_poll(
-    station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
+    qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2], 2: [1]})
     services.seating.move_player(tournament_id, seats[(1, 2)], 2, 5)  # not through this bus
     assert station.session.moves == ()
-    bus.poll()
+    poll(qtbot, bus)
     assert len(station.display.moves_banner.shown()) == 1
 
 
@@ -331,6 +333,7 @@ def test_the_demo_shows_the_whole_picture(qtbot, services: Services, ui_settings
         assert station.director.moves_box.model.rowCount() == 1
     finally:
         station.close()
+        bus.stop()
 
 
 # ---------------------------------------------------------------------------- cashier -> seating

@@ -13,6 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationMode
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.reports import results_html
+from tests.ui.polling import poll, settle
 
 PRICE = EntryPrice(2000)
 
@@ -31,7 +32,7 @@ def test_the_director_closes_registration_and_undoes_it(
     qtbot, station, services, tournament_id
 ) -> None:
     _field(services, tournament_id, ("Ann", "Bob"), late_until_level=4)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     action = station.director.registration.action
     display = station.display
     assert display.registration_label.text() == "Late registration until level 4"
@@ -46,11 +47,13 @@ def test_the_director_closes_registration_and_undoes_it(
     assert station.history.stack.undoText() == "Close registration"
 
     assert station.controller.undo()
+    settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
     assert display.registration_label.text() == "Late registration until level 4"
     assert action.text() == "Close registration"
 
     assert station.controller.redo()
+    settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
     action.trigger()  # reopen: back to the rules, inside the level
     assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
@@ -61,7 +64,7 @@ def test_a_finished_tournament_cannot_be_reopened_from_the_menu(
 ) -> None:
     regs = _field(services, tournament_id, ("Ann", "Bob"))
     services.results.eliminate(tournament_id, regs["Bob"], busted_by=regs["Ann"])
-    station.bus.poll()
+    poll(qtbot, station.bus)
     assert not station.director.registration.action.isEnabled()
     assert station.display.winner_screen.isVisible()
 
@@ -74,7 +77,7 @@ def test_the_cashier_desk_says_whether_registration_is_open(
     label = cashier_window.header.registration_label
     assert label.text() == "Registration open until the first bust"
     services.results.eliminate(tournament_id, regs["Cy"])
-    cashier_window.ctx.bus.poll()
+    poll(qtbot, cashier_window.ctx.bus)
     assert label.text() == "Registration closed"
     assert "first bust" in label.toolTip()
 
@@ -117,12 +120,12 @@ def test_the_desk_follows_registration_reopened_by_a_sale(
         regs[name] = services.cashier.buy_in(tournament_id, pid).value.registration.id
     services.clock.start(tournament_id)
     services.results.eliminate(tournament_id, regs["Cy"])
-    cashier_window.ctx.bus.poll()
+    poll(qtbot, cashier_window.ctx.bus)
     label = cashier_window.header.registration_label
     assert label.text() == services.registration.window(tournament_id).wall
 
     services.cashier.rebuy(tournament_id, regs["Cy"])
-    cashier_window.ctx.bus.poll()
+    poll(qtbot, cashier_window.ctx.bus)
 
     window = services.registration.window(tournament_id)
     assert label.text() == window.wall

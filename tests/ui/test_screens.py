@@ -34,6 +34,7 @@ from clockapp.ui.clock.help import HelpOverlay
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.tournaments import TournamentDialog
 from clockapp.ui.screens import FRAME_ALLOWANCE, LAPTOP, fitted_rect
+from tests.ui.polling import settle
 
 #: What a window may ask for on a 1366x768 laptop with a taskbar, less the window's frame.
 ROOM = LAPTOP - FRAME_ALLOWANCE
@@ -112,8 +113,9 @@ def quits(
     station.close()
 
 
-def start_clock(station: ClockStation, services, tournament_id: int) -> None:
+def start_clock(qtbot, station: ClockStation, services, tournament_id: int) -> None:
     station.controller.toggle_pause()
+    settle(qtbot, station.bus)
     assert services.clock.state(tournament_id).running
 
 
@@ -239,10 +241,12 @@ def test_a_window_closed_early_reopens_at_the_size_it_was_left(
 
 def test_help_asked_on_the_wall_shows_on_the_directors_window(qtbot, station) -> None:
     qtbot.keyClick(station.display, Qt.Key.Key_Question)  # the projector's window had the focus
+    settle(qtbot, station.bus)
     assert station.director.help_visible()
     assert station.director.help_overlay.window() is station.director
     assert station.display.findChildren(HelpOverlay) == []  # the room sees the clock
     qtbot.keyClick(station.display, Qt.Key.Key_Escape)
+    settle(qtbot, station.bus)
     assert not station.director.help_visible()
 
 
@@ -251,6 +255,7 @@ def test_the_tournament_questions_asked_on_the_wall_open_on_the_directors_window
 ) -> None:
     seen = answer_modal(reject)
     qtbot.keyClick(station.display, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, station.bus)
     assert len(seen) == 1
     assert isinstance(seen[0], TournamentDialog)
     assert seen[0].parentWidget().window() is director
@@ -279,7 +284,7 @@ def quit_question(director) -> QMessageBox:
 def test_alt_f4_mid_tournament_asks_and_enter_keeps_the_tournament_running(
     quits, qtbot, station, director, services, tournament_id
 ) -> None:
-    start_clock(station, services, tournament_id)
+    start_clock(qtbot, station, services, tournament_id)
     director.close()  # Alt+F4: the window manager asks the window to close
     assert director.isVisible()
     box = quit_question(director)
@@ -301,7 +306,7 @@ def test_alt_f4_mid_tournament_asks_and_enter_keeps_the_tournament_running(
 def test_alt_f4_mid_tournament_quits_when_the_director_says_so(
     quits, qtbot, station, director, services, tournament_id
 ) -> None:
-    start_clock(station, services, tournament_id)
+    start_clock(qtbot, station, services, tournament_id)
     director.close()
     click_button(QUIT)(quit_question(director))
     assert not director.isVisible()
@@ -321,8 +326,9 @@ def test_closing_before_the_clock_starts_asks_nothing(quits, qtbot, station, dir
 def test_ctrl_q_on_the_wall_mid_tournament_asks_on_the_directors_window(
     quits, qtbot, station, director, services, tournament_id
 ) -> None:
-    start_clock(station, services, tournament_id)
+    start_clock(qtbot, station, services, tournament_id)
     qtbot.keyClick(station.display, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, station.bus)
     box = quit_question(director)
     assert box.parentWidget() is director
     assert quits == []
@@ -341,4 +347,5 @@ def test_the_wall_display_ignores_a_stray_close_and_the_director_hides_and_shows
     hide.trigger()
     assert not display.isVisible()
     station.director_actions[Action.SHOW_DISPLAY].trigger()
+    settle(qtbot, station.bus)
     assert display.isVisible()

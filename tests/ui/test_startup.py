@@ -40,6 +40,7 @@ from clockapp.ui.clock.cache import (
 from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.clock.station import ClockStation, structure_editor_class
+from tests.ui.polling import settle
 
 
 def test_cache_round_trip(tmp_path: Path, services, tournament_id, fake_clock) -> None:
@@ -186,6 +187,7 @@ def test_the_start_up_clock_shows_what_the_database_shows(
     assert station.display is display
     # The display now follows the real session: a level change shows.
     station.controller.next_level()
+    settle(qtbot, station.bus)
     assert display.level_label.text().startswith("LEVEL 2")
     assert load_cache(path, None).state.index == 1  # the cache follows the database
     fake_clock.advance(seconds=30)
@@ -280,6 +282,7 @@ def test_e_opens_the_structure_editor(qtbot, station) -> None:
         assert not station.display_actions[Action.STRUCTURE_EDITOR].isEnabled()
         return
     qtbot.keyClick(station.display, Qt.Key.Key_E)
+    settle(qtbot, station.bus)
     assert station.windows.structure_editor is not None
     assert station.windows.structure_editor.isVisible()
 

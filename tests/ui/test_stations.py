@@ -30,6 +30,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.keys import key_bindings
 from clockapp.ui.shell import build_parser
 from clockapp.ui.shell.launcher import Launcher
+from tests.ui.polling import settle
 
 PIN = "482913"
 #: The keys that run the clock, change the structure or the tournament, whatever window has them
@@ -73,6 +74,7 @@ def type_pin(qtbot, station: ClockStation, pin: str) -> None:
     prompt = station.display_lock.prompt
     if not prompt.isVisible():
         qtbot.keyClick(station.display, Qt.Key.Key_Space)  # any key asks for the PIN
+        settle(qtbot, station.bus)
     assert prompt.isVisible()
     qtbot.keyClicks(prompt.edit, pin)
     qtbot.keyClick(prompt.edit, Qt.Key.Key_Return)
@@ -111,9 +113,12 @@ def test_the_display_station_shows_the_clock_alone_and_refuses_every_key(
     assert wall.display_lock.locked
     for key in (Qt.Key.Key_Space, Qt.Key.Key_N, Qt.Key.Key_Right, Qt.Key.Key_Plus):
         qtbot.keyClick(wall.display, key)
+        settle(qtbot, wall.bus)
         wall.display_lock.prompt.close_prompt()
     qtbot.keyClick(wall.display, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, wall.bus)
     qtbot.keyClick(wall.display, Qt.Key.Key_Escape)
+    settle(qtbot, wall.bus)
     assert status(services, tournament_id) is ClockStatus.NOT_STARTED
     assert services.clock.snapshot(tournament_id).state.index == 0
     assert not wall.windows
@@ -142,6 +147,7 @@ def test_a_locked_wall_shows_no_way_out_of_fullscreen(
 
 def test_with_no_pin_set_the_display_says_so_and_stays_locked(qtbot, wall) -> None:
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+    settle(qtbot, wall.bus)
     prompt = wall.display_lock.prompt
     assert prompt.isVisible()
     assert prompt.info.text() == NO_PIN
@@ -162,14 +168,18 @@ def test_the_right_pin_gives_the_display_the_directors_keys_until_locked_again(
     assert not wall.display_lock.locked
     assert not wall.display_lock.prompt.isVisible()
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+    settle(qtbot, wall.bus)
     assert status(services, tournament_id) is ClockStatus.RUNNING
     qtbot.keyClick(wall.display, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, wall.bus)
     assert wall.windows["cashier"].isVisible()  # the director's keys, on the wall's machine
     wall.display.activateWindow()
     qtbot.keyClick(wall.display, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, wall.bus)
     assert wall.display_lock.locked
     assert not wall.windows["cashier"].isVisible()  # locking takes the other windows away
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+    settle(qtbot, wall.bus)
     assert status(services, tournament_id) is ClockStatus.RUNNING
 
 
@@ -259,6 +269,7 @@ def test_the_prompt_fits_the_wall_and_a_laptop(qtbot, wall, services, tmp_path) 
     for width, height in ((1920, 1080), (1366, 768)):
         wall.display.resize(width, height)
         qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+        settle(qtbot, wall.bus)
         prompt = wall.display_lock.prompt
         QApplication.processEvents()
         assert wall.display.rect().contains(prompt.geometry())
@@ -318,12 +329,16 @@ def test_the_director_station_locks_and_unlocks_the_wall_from_its_own_window(
     qtbot, station, services, tournament_id
 ) -> None:
     station.director_actions[Action.LOCK_DISPLAY].trigger()
+    settle(qtbot, station.bus)
     assert station.display_lock.locked
     qtbot.keyClick(station.display, Qt.Key.Key_Space)
+    settle(qtbot, station.bus)
     assert status(services, tournament_id) is ClockStatus.NOT_STARTED
     station.director_actions[Action.TOGGLE_PAUSE].trigger()  # the director's window still works
+    settle(qtbot, station.bus)
     assert status(services, tournament_id) is ClockStatus.RUNNING
     station.director_actions[Action.LOCK_DISPLAY].trigger()
+    settle(qtbot, station.bus)
     assert not station.display_lock.locked
 
 
@@ -407,11 +422,15 @@ def test_the_display_station_locks_itself_when_its_keys_rest(
     type_pin(qtbot, wall, PIN)
     fake_clock.advance(minutes=4)
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)  # used: the five minutes start again
+    settle(qtbot, wall.bus)
     fake_clock.advance(minutes=4)
     wall.session.tick()
+    settle(qtbot, wall.bus)
     assert not wall.display_lock.locked
     fake_clock.advance(minutes=1)
     wall.session.tick()
+    settle(qtbot, wall.bus)
     assert wall.display_lock.locked
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)
+    settle(qtbot, wall.bus)
     assert status(services, tournament_id) is ClockStatus.RUNNING  # the one press, before

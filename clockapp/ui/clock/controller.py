@@ -2,11 +2,17 @@
 
 Each command runs one service operation through the undo history (so it can be undone) and the
 bus (so every window refreshes). A domain error is shown to the director, never raised into Qt.
+
+The clock presses (start, pause, levels, minutes, hard end) and undo/redo run on the station's
+worker, in the order pressed: the command returns once the press is queued, and the director's
+button for it (`show_busy_on`) is busy until the press has answered; pressing the same key again
+meanwhile does nothing. An undo waits its turn behind the presses before it, so it undoes the
+press made just before it even while that press is still on its way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from datetime import datetime
 
 from PySide6.QtCore import QObject, Signal
@@ -16,6 +22,8 @@ from clockapp.core.errors import DomainError
 from clockapp.services.clock import Seen
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.errors import report
+from clockapp.ui.operations import Control
 from clockapp.ui.undo import ClockOperation, UndoHistory
 
 
@@ -31,6 +39,7 @@ class ClockController(QObject):
         self._session = session
         self._history = history
         self._services = session.services
+        self._buttons: dict[Hashable, Control] = {}
         session.error_raised.connect(self.error_raised)
 
     @property
@@ -40,14 +49,38 @@ class ClockController(QObject):
 
     # ---------------------------------------------------------------- undoable clock actions
 
-    def _clock(self, text: str, operation: ClockOperation) -> bool:
+    def show_busy_on(self, action: Action, control: Control) -> None:
+        """Mark `control` busy while a press of `action` is on its way (the director's buttons)."""
+        self._buttons[action] = control
+
+    def _clock(self, text: str, operation: ClockOperation, key: Hashable) -> bool:
+        """Queue the press on the worker; False if the same press (`key`: its action, or what
+        it does) is still on its way."""
         seen = Seen(self._session.snapshot.state, self._session.current_view().index)
-        try:
-            self._history.run(text, operation, seen)
-        except DomainError as error:
+        return self._history.submit(
+            text,
+            operation,
+            seen,
+            on_failed=self._on_press_failed,
+            key=key,
+            control=self._buttons.get(key),
+        )
+
+    def _after_pending(self, action: Action, call: Callable[[], object]) -> bool:
+        """Run `call` here once every press queued before it has answered (undo, redo)."""
+        return self._session.bus.worker.submit(
+            _nothing,
+            lambda _none: self._guard(call),
+            self._on_press_failed,
+            key=action,
+            control=self._buttons.get(action),
+        )
+
+    def _on_press_failed(self, error: Exception) -> None:
+        if isinstance(error, DomainError):
             self.error_raised.emit(str(error))
-            return False
-        return True
+        else:
+            report(error, None)
 
     def toggle_pause(self) -> bool:
         """Space: start the clock, or pause / resume it."""
@@ -56,21 +89,24 @@ class ClockController(QObject):
             ClockStatus.NOT_STARTED: "Start clock",
             ClockStatus.RUNNING: "Pause",
         }.get(status, "Resume")
-        return self._clock(text, self._services.clock.toggle_pause)
+        return self._clock(text, self._services.clock.toggle_pause, Action.TOGGLE_PAUSE)
 
     def next_level(self) -> bool:
         """Go to the next level or break."""
-        return self._clock("Next level", self._services.clock.next_level)
+        return self._clock("Next level", self._services.clock.next_level, Action.NEXT_LEVEL)
 
     def previous_level(self) -> bool:
         """Go back one level or break."""
-        return self._clock("Previous level", self._services.clock.previous_level)
+        return self._clock(
+            "Previous level", self._services.clock.previous_level, Action.PREVIOUS_LEVEL
+        )
 
     def jump(self, index: int) -> bool:
         """Go to item `index` (0-based) of the structure."""
         return self._clock(
             f"Jump to item {index + 1}",
             lambda tid, seen: self._services.clock.jump(tid, index, seen),
+            "jump",
         )
 
     def add_minute(self) -> bool:
@@ -78,6 +114,7 @@ class ClockController(QObject):
         return self._clock(
             "Add a minute",
             lambda tid, seen: self._services.clock.add_time(tid, ONE_MINUTE_MS, seen),
+            Action.ADD_MINUTE,
         )
 
     def remove_minute(self) -> bool:
@@ -85,26 +122,31 @@ class ClockController(QObject):
         return self._clock(
             "Remove a minute",
             lambda tid, seen: self._services.clock.add_time(tid, -ONE_MINUTE_MS, seen),
+            Action.REMOVE_MINUTE,
         )
 
     def restart_level(self) -> bool:
         """This level again from its full time."""
-        return self._clock("Restart level", self._services.clock.restart_level)
+        return self._clock(
+            "Restart level", self._services.clock.restart_level, Action.RESTART_LEVEL
+        )
 
     def set_hard_end(self, when: datetime | None) -> bool:
         """Stop play at `when` (aware time), or clear the hard end with None."""
         text = "Clear hard end" if when is None else "Set hard end"
         return self._clock(
-            text, lambda tid, seen: self._services.clock.set_hard_end(tid, when, seen)
+            text,
+            lambda tid, seen: self._services.clock.set_hard_end(tid, when, seen),
+            "hard end",
         )
 
     def undo(self) -> bool:
-        """Undo the last clock action."""
-        return self._guard(self._history.undo)
+        """Undo the last clock action (after the presses still on their way)."""
+        return self._after_pending(Action.UNDO, self._history.undo)
 
     def redo(self) -> bool:
-        """Redo the last undone clock action."""
-        return self._guard(self._history.redo)
+        """Redo the last undone clock action (after the presses still on their way)."""
+        return self._after_pending(Action.REDO, self._history.redo)
 
     # ---------------------------------------------------------------- settings (not undone)
 
@@ -164,3 +206,7 @@ class ClockController(QObject):
             Action.TOGGLE_MUTE: self.toggle_mute,
             Action.TOGGLE_ANNOUNCE: self.toggle_announce,
         }
+
+
+def _nothing() -> None:
+    return None

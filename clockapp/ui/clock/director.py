@@ -204,6 +204,7 @@ class DirectorWindow(QMainWindow):
         }
         for action, handler in clicks.items():
             self.buttons[action].clicked.connect(lambda _=False, h=handler: h())
+            c.show_busy_on(action, self.buttons[action])
         self.field_box.update_counts_button.clicked.connect(self._on_update_counts_clicked)
         self.hard_end_box.hard_end_chosen.connect(self._controller.set_hard_end)
         self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)

@@ -12,7 +12,13 @@ the wall (`services.seating.pending_moves`, again whenever the bus reports a sea
 the display and the director's list show the same moves.
 
 After a clock press, its undo or another station's clock change (the bus's flags name the clock
-alone), only the clock row is read again (`reload_clock`); anything else re-reads the snapshot.
+alone), only the clock row is read again; anything else re-reads the snapshot. Those reads, and
+the claims of sound events, go through `TournamentBus.refresh`: on the station's worker, one at
+a time, changes that come meanwhile merged into the next read (on the GUI thread only while a
+change made there by a call not yet moved to the worker is published). The tick never touches the
+database, and while the database hangs the wall keeps counting from the snapshot it holds. The
+station's first read (`reload`, `reload_moves` when the session is built) is made where it is
+built.
 At start-up, `ClockSession.before_open` shows the start-up cache's snapshot with the same engine
 and ticks until the station's session, on the database, takes the display over.
 
@@ -147,6 +153,9 @@ class ClockSession(QObject):
         self.last_changes: Change | None = None  # what the last reload was for (None: all)
         self._moves: tuple[MoveInfo, ...] = ()
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
+        self._wanted: Change | None = None  # what the bus said changed, not read yet
+        self._in_flight: Change | None = None  # what the read on the worker is reading
+        self._reads = 0  # reads asked so far: only the newest one's answer is shown
         self._services = services
         self._bus = bus
         self.sounds_enabled = claim_sounds
@@ -159,6 +168,7 @@ class ClockSession(QObject):
         self._now = services.now
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        bus.connection_changed.connect(self._on_bus_connection_changed)
         self.reload()
         self.reload_moves()
 
@@ -245,7 +255,8 @@ class ClockSession(QObject):
     # ---------------------------------------------------------------- updating
 
     def reload(self, what: Change | None = None) -> None:
-        """Re-read the snapshot, tell the windows, and repaint.
+        """Re-read the snapshot now, tell the windows, and repaint (on the calling thread: the
+        station's first read; a change on the bus is read through `TournamentBus.refresh`).
 
         Sounds are claimed only when the clock or the structure changed (`what`, everything when
         None): a new count of players cannot make a level start.
@@ -253,7 +264,12 @@ class ClockSession(QObject):
         from clockapp.services.changes import Change
 
         what = Change.ALL if what is None else what
-        self._snapshot = self.services.clock.snapshot(self.tournament_id)
+        self._show_snapshot(self.services.clock.snapshot(self.tournament_id), what)
+
+    def _show_snapshot(self, snapshot: Any, what: Change) -> None:
+        from clockapp.services.changes import Change
+
+        self._snapshot = snapshot
         self.last_changes = what
         self._sound.set_muted(bool(self._snapshot.settings.muted))
         self.snapshot_changed.emit(self._snapshot)
@@ -263,11 +279,20 @@ class ClockSession(QObject):
 
     def reload_moves(self) -> None:
         """Read the pending seat moves again, tell the windows when they changed, say new ones."""
+        self._show_moves(self._read_moves(self.tournament_id))
+
+    def _read_moves(self, tournament_id: int) -> tuple[MoveInfo, ...] | DomainError:
         try:
-            moves = tuple(self.services.seating.pending_moves(self.tournament_id))
+            return tuple(self.services.seating.pending_moves(tournament_id))
         except DomainError as error:
-            self.error_raised.emit(str(error))
-            moves = ()
+            return error
+
+    def _show_moves(self, read: tuple[MoveInfo, ...] | DomainError) -> None:
+        if isinstance(read, DomainError):
+            self.error_raised.emit(str(read))
+            moves: tuple[MoveInfo, ...] = ()
+        else:
+            moves = read
         news = self._moves_heard.news(moves)  # the new moves' sentence (once each)
         if moves != self._moves:
             self._moves = moves
@@ -304,22 +329,44 @@ class ClockSession(QObject):
         if self._events_due(since, now):
             self.claim_sounds()
 
-    def claim_sounds(self) -> tuple[ClockEvent, ...]:
-        """Claim the due events in the database and play what is fresh (once, across stations)."""
+    def claim_sounds(self) -> bool:
+        """Claim the due events in the database and play what is fresh (once, across stations).
+
+        The claim runs on the station's worker (the tick never waits on the database); the cues
+        play when it answers. False when nothing was asked (sounds are off, or a claim is still
+        on its way: it claims whatever is due when it runs).
+        """
         if not self.sounds_enabled:
-            return ()
-        try:
-            events = tuple(self.services.clock.claim_events(self.tournament_id))
-        except DomainError as error:
-            self.error_raised.emit(str(error))
-            return ()
-        if events:
-            self.events_claimed.emit(events)
+            return False
+        tid, clock = self.tournament_id, self.services.clock
+
+        def claim() -> tuple[ClockEvent, ...] | DomainError:
+            try:
+                return tuple(clock.claim_events(tid))
+            except DomainError as error:
+                return error
+
+        return self.bus.refresh(
+            claim,
+            lambda claimed: self._on_claimed(tid, claimed),
+            self.tick_errors.log,
+            key=(self, "claim"),
+        )
+
+    def _on_claimed(
+        self, tournament_id: int, claimed: tuple[ClockEvent, ...] | DomainError
+    ) -> None:
+        if isinstance(claimed, DomainError):
+            self.error_raised.emit(str(claimed))
+            return
+        if claimed:
+            self.events_claimed.emit(claimed)
+        if tournament_id != self.tournament_id:
+            return  # switched meanwhile: the room is no longer watching that clock
         now = self.now()
-        fresh = [e for e in events if now - e.at <= STALE_EVENT]
+        fresh = [e for e in claimed if now - e.at <= STALE_EVENT]
         if fresh:
             self._play(fresh)
-        return events
 
     def _events_due(self, since: datetime, now: datetime) -> bool:
         """Whether anything may sound between the last tick and now (a cheap, pure check)."""
@@ -356,15 +403,17 @@ class ClockSession(QObject):
 
     def reload_clock(self) -> None:
         """Re-read the clock state alone (the rest of the snapshot did not change), tell the
-        windows, claim what fell due, and repaint.
+        windows, claim what fell due, and repaint (on the calling thread, as `reload`).
 
         A clock press or its undo costs this one read, not the whole snapshot (the cashier's
         figures, the settings and the chips stay as they were read).
         """
+        self._show_clock(self.services.clock.state(self.tournament_id))
+
+    def _show_clock(self, state: Any) -> None:
         from clockapp.services.changes import Change
         from clockapp.services.clock import EVENT_WINDOW
 
-        state = self.services.clock.state(self.tournament_id)
         self._snapshot = replace(self._snapshot, state=state)
         self.last_changes = Change.CLOCK
         self.snapshot_changed.emit(self._snapshot)
@@ -375,17 +424,78 @@ class ClockSession(QObject):
             self.claim_sounds()
         self.tick()
 
-    def _on_bus_changed(self, changes: Changes) -> None:
-        from clockapp.services.changes import Change
+    # ---------------------------------------------------------------- refreshing off the GUI
 
+    def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.tournament_id):
             return
-        if changes.what & display_flags() == Change.CLOCK:
-            self.reload_clock()
-        elif changes.touches(display_flags()):
-            self.reload(changes.what)
-        if changes.touches(Change.SEATING | Change.TOURNAMENT):
-            self.reload_moves()
+        self._wanted = changes.what if self._wanted is None else self._wanted | changes.what
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Read what the changes asked for since the last read (`TournamentBus.refresh`: on the
+        worker, or here for a change made on this thread), then show it.
+
+        One read on the worker at a time: changes that come while it is on its way are merged
+        into the next (a hung database queues nothing behind it; the clock ticks on from the
+        snapshot held). A read made here meanwhile reads what that one was asked too, and the
+        older answer, coming after it, is dropped.
+        """
+        from clockapp.services.changes import Change
+
+        what = self._wanted
+        if what is None or (self._in_flight is not None and not self.bus.refreshes_here):
+            return
+        self._wanted = None
+        if self._in_flight is not None:
+            what |= self._in_flight  # read here now: it answers for the one on its way too
+        if not what & (display_flags() | Change.SEATING | Change.TOURNAMENT):
+            return
+        tid, clock = self.tournament_id, self.services.clock
+        clock_only = what & display_flags() == Change.CLOCK
+        whole = not clock_only and bool(what & display_flags())
+        moves = bool(what & (Change.SEATING | Change.TOURNAMENT))
+        self._reads += 1
+        number = self._reads
+
+        def read() -> tuple[Any, Any, tuple[MoveInfo, ...] | DomainError | None]:
+            return (
+                clock.state(tid) if clock_only else None,
+                clock.snapshot(tid) if whole else None,
+                self._read_moves(tid) if moves else None,
+            )
+
+        def failed(error: Exception) -> None:
+            if number == self._reads:
+                self._in_flight = None
+                # Read again when the database is back.
+                self._wanted = what if self._wanted is None else self._wanted | what
+            self.tick_errors.log(error)
+
+        inline = self.bus.refreshes_here
+        if not inline:
+            self._in_flight = what
+        self.bus.refresh(read, lambda answer: self._on_refreshed(number, tid, what, answer), failed)
+
+    def _on_refreshed(
+        self, number: int, tournament_id: int, what: Change, answer: tuple[Any, Any, Any]
+    ) -> None:
+        if number != self._reads:
+            return  # a newer read was made here meanwhile, and shown
+        self._in_flight = None
+        if tournament_id == self.tournament_id:
+            state, snapshot, moves = answer
+            if snapshot is not None:
+                self._show_snapshot(snapshot, what)
+            elif state is not None:
+                self._show_clock(state)
+            if moves is not None:
+                self._show_moves(moves)
+        self._refresh()  # what changed while this read was on its way
+
+    def _on_bus_connection_changed(self, online: bool) -> None:
+        if online:
+            self._refresh()  # a read that failed while away
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None

@@ -23,6 +23,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
 STACK = 10_000
@@ -179,7 +180,7 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     level_3 = [i for i, item in enumerate(structure.levels) if not item.is_break][2]
     services.clock.start(tournament_id)
     services.clock.jump(tournament_id, level_3)
-    bus.poll()  # what another station did shows here on the bus's next poll
+    poll(qtbot, bus)  # what another station did shows here on the bus's next poll
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "ann reb")
@@ -192,7 +193,7 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     assert show(cashier_window, cashier_window.ledger).model.rowCount() == len(before)
 
 
-def late_registration(services, tid, fake_clock, bus, reason: str) -> None:
+def late_registration(qtbot, services, tid, fake_clock, bus, reason: str) -> None:
     """Close registration in one of the three ways a latecomer is refused."""
     registration = RegistrationRule(PRICE, STACK)
     if reason == "late registration":
@@ -210,7 +211,7 @@ def late_registration(services, tid, fake_clock, bus, reason: str) -> None:
         level_3 = [i for i, item in enumerate(structure.levels) if not item.is_break][2]
         services.clock.start(tid)
         services.clock.jump(tid, level_3)
-    bus.poll()
+    poll(qtbot, bus)
 
 
 @pytest.mark.parametrize(
@@ -224,7 +225,7 @@ def late_registration(services, tid, fake_clock, bus, reason: str) -> None:
 def test_a_latecomer_is_refused_before_the_money_is_taken(
     qtbot, cashier_window, desk, services, tournament_id, bus, fake_clock, reason, message
 ):
-    late_registration(services, tournament_id, fake_clock, bus, reason)
+    late_registration(qtbot, services, tournament_id, fake_clock, bus, reason)
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "dana")
@@ -249,7 +250,7 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
     )
     services.clock.start(tournament_id)
     services.cashier.buy_in(tournament_id, add_players(services, "Other")["Other"])
-    bus.poll()
+    poll(qtbot, bus)
     find(qtbot, desk, "dana")
     qtbot.keyClick(desk.table, Qt.Key.Key_B)
     desk.dialog.add_on_box.setChecked(True)

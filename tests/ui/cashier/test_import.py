@@ -15,6 +15,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.userfiles import csv_records
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
+from tests.ui.polling import poll
 
 
 @pytest.fixture
@@ -143,7 +144,7 @@ def test_the_ledger_exports_as_safe_csv(
     services.cashier.set_config(tournament_id, CashierConfig(rules))
     player = services.players.create(PlayerDetails("=HYPERLINK(1)")).value.id
     services.cashier.buy_in(tournament_id, player)
-    bus.poll()
+    poll(qtbot, bus)
     cashier_window.tabs.setCurrentWidget(cashier_window.ledger)
     path = cashier_window.ledger.export_csv(str(tmp_path / "ledger.csv"))
     assert path is not None

@@ -23,6 +23,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.bust_dialog import BustDialog
+from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
 
@@ -37,7 +38,7 @@ def enter(qtbot, widget) -> None:
 
 
 @pytest.fixture
-def field(services, tournament_id, bus, cashier_window):
+def field(qtbot, services, tournament_id, bus, cashier_window):
     """Ten players bought in (another station did it); returns their registration ids by name."""
     services.cashier.set_config(
         tournament_id,
@@ -49,7 +50,7 @@ def field(services, tournament_id, bus, cashier_window):
         regs[n] = services.cashier.buy_in(
             tournament_id, player, tendered=5000
         ).value.registration.id
-    bus.poll()
+    poll(qtbot, bus)
     return regs
 
 
@@ -189,7 +190,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
     finish(services, tournament_id, field, keep=2)
-    bus.poll()
+    poll(qtbot, bus)
     page = show(cashier_window, cashier_window.results)
     third = next(r for r in page.model.rows() if r.place == 3)
     assert third.prize == 4_000
@@ -219,7 +220,7 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
     finish(services, tournament_id, field, keep=3)
-    bus.poll()
+    poll(qtbot, bus)
     page = show(cashier_window, cashier_window.payouts)
     page.deal_button.click()
     dialog = page.dialog
@@ -263,7 +264,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
     finish(services, tournament_id, field, keep=3)
-    bus.poll()
+    poll(qtbot, bus)
     page = show(cashier_window, cashier_window.payouts)
     page.deal_button.click()
     dialog = page.dialog
@@ -345,7 +346,7 @@ def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(cashier_
 
 def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_id, bus, tmp_path):
     finish(services, tournament_id, field, keep=1)
-    bus.poll()
+    poll(qtbot, bus)
     page = show(cashier_window, cashier_window.results)
     assert [r.place for r in page.model.rows()][:3] == [1, 2, 3]
     assert page.model.text(0, "Prize") == "$100.00"
@@ -364,7 +365,7 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
 
 
 def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
-    cashier_window, field, services, tournament_id, bus
+    qtbot, cashier_window, field, services, tournament_id, bus
 ):
     for n in range(11, SUBSET_PLAYER_LIMIT + 2):  # one player past the exact limit
         player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
@@ -373,7 +374,7 @@ def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
     services.payouts.set_structure(
         tournament_id, PayoutStructure(PayoutMode.PERCENTAGES, percentages=percentages)
     )
-    bus.poll()
+    poll(qtbot, bus)
     page = show(cashier_window, cashier_window.payouts)
     page.deal_button.click()
     dialog = page.dialog

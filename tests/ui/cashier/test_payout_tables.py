@@ -13,6 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.prize_fit import FitDialog
+from tests.ui.polling import poll
 
 RULES = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
 
@@ -26,10 +27,10 @@ def _buy_in(services, tournament_id, count: int) -> list[int]:
 
 
 @pytest.fixture
-def twenty(services, tournament_id, bus, cashier_window):
+def twenty(qtbot, services, tournament_id, bus, cashier_window):
     services.cashier.set_config(tournament_id, CashierConfig(RULES))
     regs = _buy_in(services, tournament_id, 20)
-    bus.poll()
+    poll(qtbot, bus)
     return regs
 
 
@@ -60,7 +61,7 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
     winner, second = _buy_in(services, tournament_id, 2)
     services.results.eliminate(tournament_id, second, busted_by=winner)
-    bus.poll()
+    poll(qtbot, bus)
     payouts = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(payouts)
     assert "pays 3 places but there are only 2 entries" in payouts.problem_label.text()
@@ -97,7 +98,7 @@ def test_the_renormalised_table_can_be_declined(
     custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
     _buy_in(services, tournament_id, 2)
-    bus.poll()
+    poll(qtbot, bus)
     page = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(page)
     page.fit_button.click()

@@ -20,6 +20,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import ReasonDialog
+from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25
 
@@ -88,12 +89,12 @@ def test_undo_is_withdrawn_when_another_station_voids_the_sale(
     cy = services.cashier.ledger(tournament_id)[-1]
     services.cashier.void(tournament_id, cy.id, "at the other desk")
     assert undo_offered(cashier_window)  # not known here yet
-    bus.poll()
+    poll(qtbot, bus)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))
     # Another change that leaves Cy's void standing keeps Undo off.
     ann = services.players.search("ann")[0].id
     services.cashier.buy_in(tournament_id, ann)
-    bus.poll()
+    poll(qtbot, bus)
     qtbot.wait(1)
     assert not undo_offered(cashier_window)
 
@@ -113,7 +114,7 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     qtbot.waitUntil(lambda: undo_offered(cashier_window))
     assert "Bust Bob Marley" in cashier_window.header.undo_button.text()
     services.results.undo_elimination(tournament_id, bob.id, "wrong player")
-    bus.poll()
+    poll(qtbot, bus)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))
     assert "not out" in cashier_window.header.undo_button.toolTip()
 
@@ -156,7 +157,7 @@ def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
     assert desk.last.card_button.isEnabled()
     (row,) = services.cashier.ledger(tournament_id)
     services.cashier.void(tournament_id, row.id, "at the other desk")
-    bus.poll()
+    poll(qtbot, bus)
     qtbot.waitUntil(lambda: not desk.last.receipt_button.isEnabled())
     assert not desk.last.card_button.isEnabled()
     assert "-$25.00" in desk.last_label.text()
@@ -177,13 +178,13 @@ def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
         sell(qtbot, desk, name)
     bob = services.cashier.registrations(tournament_id)[1]
     services.results.eliminate(tournament_id, bob.id)
-    bus.poll()
+    poll(qtbot, bus)
     page = cashier_window.eliminations
     cashier_window.tabs.setCurrentWidget(page)
     page.view.selectRow(0)
     assert page.undo_button.isEnabled()
     services.results.undo_elimination(tournament_id, bob.id, "misdeal")  # at another station
-    bus.poll()
+    poll(qtbot, bus)
     for row in range(page.model.rowCount()):  # the bust, now undone, and its undo record
         page.view.selectRow(row)
         assert not page.undo_button.isEnabled()
@@ -196,7 +197,7 @@ def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
 
 
 @pytest.fixture
-def rebuy_desk(cashier_window, services, tournament_id, bus):
+def rebuy_desk(qtbot, cashier_window, services, tournament_id, bus):
     """Three players bought in and seated, rebuys allowed, the clock running."""
     rules = EntryRules(
         RegistrationRule(PRICE, 10_000), rebuy=RebuyRule(EntryPrice(2000), 10_000, last_level=4)
@@ -207,7 +208,7 @@ def rebuy_desk(cashier_window, services, tournament_id, bus):
         player = services.players.create(PlayerDetails(name)).value.id
         services.cashier.buy_in(tournament_id, player, seat=True)
     services.clock.start(tournament_id)
-    bus.poll()
+    poll(qtbot, bus)
     cashier_window.desk.refresh()
     return cashier_window.desk
 
@@ -230,7 +231,7 @@ def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     other = Services(engine, now=fake_clock, station="director")
     other.cashier.rebuy(tid, ann)
     other.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
-    bus.poll()
+    poll(qtbot, bus)
     before = services.results.eliminations(tid)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))  # asked again once the loop turns
     assert not cashier_window.undo()
@@ -247,7 +248,7 @@ def test_a_rebuy_busted_on_again_is_not_offered_for_void(
     services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
     services.cashier.rebuy(tid, ann)
     services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
-    bus.poll()
+    poll(qtbot, bus)
     rebuy = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.REBUY)
     page = cashier_window.ledger
     cashier_window.tabs.setCurrentWidget(page)

@@ -22,6 +22,7 @@ from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
+from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)
 STACK = 10_000
@@ -49,12 +50,12 @@ def open_rules(qtbot, window) -> EntryRulesDialog:
 
 
 @pytest.fixture
-def freeze_out(cashier_window, services, tournament_id, bus):
+def freeze_out(qtbot, cashier_window, services, tournament_id, bus):
     """A $25 freeze-out, set at another station: the window sees it on the bus's poll."""
     services.cashier.set_config(
         tournament_id, CashierConfig(EntryRules(RegistrationRule(PRICE, STACK)))
     )
-    bus.poll()
+    poll(qtbot, bus)
     return services.cashier.config(tournament_id)
 
 
@@ -93,7 +94,7 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     services.cashier.buy_in(tournament_id, ann)
     services.cashier.buy_in(tournament_id, services.players.create(PlayerDetails("Bo")).value.id)
     services.clock.start(tournament_id)
-    bus.poll()
+    poll(qtbot, bus)
     desk = show(cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "ann reb")
     enter(qtbot, desk.search)
@@ -202,7 +203,7 @@ def test_the_rules_dialog_says_entries_already_sold_keep_their_price(
     qtbot, cashier_window, freeze_out, services, tournament_id, bus
 ):
     services.cashier.buy_in(tournament_id, services.players.create(PlayerDetails("A")).value.id)
-    bus.poll()
+    poll(qtbot, bus)
     dialog = open_rules(qtbot, cashier_window)
     texts = [w.text() for w in dialog.findChildren(type(dialog.kind_label))]
     assert (
@@ -302,7 +303,7 @@ def test_merge_a_duplicate_moves_the_registration(
     keep = services.players.list()[0]  # Ann Lee
     dup = services.players.create(PlayerDetails("Anne Lee", phone="555-0101")).value
     reg = services.cashier.buy_in(tournament_id, dup.id).value.registration
-    bus.poll()
+    poll(qtbot, bus)
     players_page.select_player(dup.id)
     assert players_page.model.text(players_page.model.row_of_player(dup.id), "Tonight") == "playing"
     players_page.merge_button.click()
@@ -330,7 +331,7 @@ def test_merging_two_players_of_one_tournament_is_refused(
     ann, bob = services.players.list()[:2]
     for player in (ann, bob):
         services.cashier.buy_in(tournament_id, player.id)
-    bus.poll()
+    poll(qtbot, bus)
     players_page.select_player(bob.id)
     players_page.merge_button.click()
     dialog = players_page.dialog

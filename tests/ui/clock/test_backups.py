@@ -9,12 +9,14 @@ from PySide6.QtCore import Qt
 from clockapp.persistence.backup import list_backups
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import poll, settle
 
 
 def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id) -> list[str]:
     """Start the clock, then let the first level run out: two items start."""
     with qtbot.waitSignal(station.auto_backup.taken, raising=True):
         qtbot.keyClick(station.display, Qt.Key.Key_Space)
+        settle(qtbot, station.bus)
     structure = services.clock.snapshot(tournament_id).structure
     fake_clock.advance(minutes=structure.levels[0].minutes, seconds=1)
     with qtbot.waitSignal(station.auto_backup.taken, raising=True) as second:
@@ -28,6 +30,7 @@ def test_each_level_and_break_start_is_backed_up_with_its_label(
 ) -> None:
     # Counted by the director (through the bus, as the app does: the station's snapshot follows).
     assert station.controller.set_field(entries=30, players_left=27)
+    settle(qtbot, station.bus)
     kinds = _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id)
     assert kinds[0] == kinds[1]
     backups = services.backups.list()
@@ -49,9 +52,11 @@ def test_a_failing_backup_is_reported_once_and_the_clock_carries_on(
     monkeypatch.setattr(type(services.backups), "take", broken)
     with qtbot.waitSignal(station.auto_backup.failed, raising=True) as report:
         qtbot.keyClick(station.display, Qt.Key.Key_Space)
+        settle(qtbot, station.bus)
     assert "The disk is full." in report.args[0]
     assert "The disk is full." in station.director.error_label.text()
     qtbot.keyClick(station.display, Qt.Key.Key_N)  # a second failure: not reported again
+    settle(qtbot, station.bus)
     station.auto_backup.wait()
     qtbot.waitUntil(lambda: station.auto_backup.failures == 2)
     assert services.clock.state(tournament_id).running
@@ -68,7 +73,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     services.backups.take("level", services.backups.note(tournament_id, "level started"))
     fake_clock.advance(minutes=20)
     services.clock.set_field(tournament_id, entries=30, players_left=12)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     newest = services.backups.take("break", services.backups.note(tournament_id))
     assert station.director.field_box.players_left_spin.value() == 12
 
@@ -124,6 +129,7 @@ def test_a_slow_backup_never_holds_the_clock(
 
     monkeypatch.setattr(type(services.backups), "take", slow_take)
     qtbot.keyClick(station.display, Qt.Key.Key_Space)  # the level starts; its backup waits
+    settle(qtbot, station.bus)
     shown = station.display.countdown_label.text()
     fake_clock.advance(seconds=3)
     fake_timer.fire()
@@ -154,7 +160,7 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     dialog.view.selectRow(0)
     with qtbot.capture_exceptions() as raised:
         qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
-        other.poll()
+        poll(qtbot, other)
     assert not raised
     assert station.bus.tournament_id == tournament_id
     assert other.tournament_id == tournament_id
@@ -162,6 +168,7 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     message = station.director.statusBar().currentMessage()
     assert f"The tournament shown was not in it: now showing {thursday}." in message
     assert station.director.field_box.players_left_spin.value() == 10
+    other.stop()
 
 
 def test_a_database_left_with_no_tournament_gets_a_new_one_shown(qtbot, services) -> None:

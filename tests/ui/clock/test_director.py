@@ -12,10 +12,12 @@ from PySide6.QtCore import Qt, QTime
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts
 from clockapp.ui.clock.levels import COLUMNS, LevelTableModel
+from tests.ui.polling import settle
 
 
-def click(qtbot, button) -> None:
+def click(qtbot, station, button) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # a clock press runs on the station's worker
 
 
 def test_buttons_drive_the_clock(qtbot, station, services, tournament_id) -> None:
@@ -23,35 +25,35 @@ def test_buttons_drive_the_clock(qtbot, station, services, tournament_id) -> Non
     buttons = director.buttons
     assert buttons[Action.TOGGLE_PAUSE].text() == "Start clock"
     assert not buttons[Action.UNDO].isEnabled()
-    click(qtbot, buttons[Action.TOGGLE_PAUSE])
+    click(qtbot, station, buttons[Action.TOGGLE_PAUSE])
     assert services.clock.state(tournament_id).running
     assert buttons[Action.TOGGLE_PAUSE].text() == "Pause"
     assert buttons[Action.UNDO].text() == "Undo Start clock"
-    click(qtbot, buttons[Action.NEXT_LEVEL])
+    click(qtbot, station, buttons[Action.NEXT_LEVEL])
     assert services.clock.state(tournament_id).index == 1
     assert director.levels_model.current() == 1
-    click(qtbot, buttons[Action.PREVIOUS_LEVEL])
+    click(qtbot, station, buttons[Action.PREVIOUS_LEVEL])
     assert services.clock.state(tournament_id).index == 0
-    click(qtbot, buttons[Action.TOGGLE_PAUSE])
+    click(qtbot, station, buttons[Action.TOGGLE_PAUSE])
     assert buttons[Action.TOGGLE_PAUSE].text() == "Resume"
     assert director.mini_clock.status_label.text() == "PAUSED"
-    click(qtbot, buttons[Action.UNDO])
+    click(qtbot, station, buttons[Action.UNDO])
     assert services.clock.state(tournament_id).running
     assert buttons[Action.REDO].isEnabled()
     assert buttons[Action.REDO].text() == "Redo Pause"
-    click(qtbot, buttons[Action.REDO])
+    click(qtbot, station, buttons[Action.REDO])
     assert not services.clock.state(tournament_id).running
 
 
 def test_minute_buttons(qtbot, station, services, tournament_id) -> None:
     director = station.director
     full = services.clock.snapshot(tournament_id).structure.levels[0].minutes * 60_000
-    click(qtbot, director.buttons[Action.ADD_MINUTE])
+    click(qtbot, station, director.buttons[Action.ADD_MINUTE])
     assert services.clock.state(tournament_id).remaining_ms == full + 60_000
-    click(qtbot, director.buttons[Action.REMOVE_MINUTE])
-    click(qtbot, director.buttons[Action.REMOVE_MINUTE])
+    click(qtbot, station, director.buttons[Action.REMOVE_MINUTE])
+    click(qtbot, station, director.buttons[Action.REMOVE_MINUTE])
     assert services.clock.state(tournament_id).remaining_ms == full - 60_000
-    click(qtbot, director.buttons[Action.RESTART_LEVEL])
+    click(qtbot, station, director.buttons[Action.RESTART_LEVEL])
     state = services.clock.state(tournament_id)
     assert state.remaining_ms in (None, full)
 
@@ -60,7 +62,7 @@ def test_jump_to_a_level_from_the_table(qtbot, station, services, tournament_id)
     director = station.director
     view = director.levels_view
     view.selectRow(4)
-    click(qtbot, director.jump_button)
+    click(qtbot, station, director.jump_button)
     assert services.clock.state(tournament_id).index == 4
     assert director.levels_model.current() == 4
     structure = services.clock.snapshot(tournament_id).structure
@@ -68,12 +70,12 @@ def test_jump_to_a_level_from_the_table(qtbot, station, services, tournament_id)
     if not item.is_break:
         assert station.display.blinds_label.text() == texts.blinds(item)
     # And undo goes back.
-    click(qtbot, director.buttons[Action.UNDO])
+    click(qtbot, station, director.buttons[Action.UNDO])
     assert services.clock.state(tournament_id).index == 0
 
 
 def test_jump_without_a_selection_explains(qtbot, station) -> None:
-    click(qtbot, station.director.jump_button)
+    click(qtbot, station, station.director.jump_button)
     assert "Select a level" in station.director.error_label.text()
 
 
@@ -81,7 +83,7 @@ def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.field_box.entries_spin.setValue(18)
     director.field_box.players_left_spin.setValue(14)
-    click(qtbot, director.field_box.update_counts_button)
+    click(qtbot, station, director.field_box.update_counts_button)
     stats = services.clock.snapshot(tournament_id).stats
     assert (stats.entries, stats.players_left) == (18, 14)
     assert station.display.players_block.value.text() == "14 / 18"
@@ -94,7 +96,7 @@ def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournam
     director = station.director
     director.field_box.entries_spin.setValue(10)
     director.field_box.players_left_spin.setValue(12)
-    click(qtbot, director.field_box.update_counts_button)
+    click(qtbot, station, director.field_box.update_counts_button)
     assert "cannot be more than entries" in director.error_label.text()
     stats = services.clock.snapshot(tournament_id).stats
     assert (stats.entries, stats.players_left) == (0, 0)
@@ -102,21 +104,23 @@ def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournam
 
 def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
     director = station.director
-    click(qtbot, director.buttons[Action.TOGGLE_PAUSE])
+    click(qtbot, station, director.buttons[Action.TOGGLE_PAUSE])
     local = (fake_clock() + timedelta(minutes=10)).astimezone()
     director.hard_end_box.check.setChecked(True)
     director.hard_end_box.edit.setTime(QTime(local.hour, local.minute))
-    click(qtbot, director.hard_end_box.set_button)
+    click(qtbot, station, director.hard_end_box.set_button)
     hard_end = services.clock.state(tournament_id).hard_end
     assert hard_end is not None
     assert timedelta(minutes=9) <= hard_end - fake_clock() <= timedelta(minutes=10)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert station.display.status_label.text().startswith("PLAY STOPS AT")
     fake_clock.advance(minutes=11)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert "PLAY STOPPED" in station.display.status_label.text()
     director.hard_end_box.check.setChecked(False)
-    click(qtbot, director.hard_end_box.set_button)
+    click(qtbot, station, director.hard_end_box.set_button)
     assert services.clock.state(tournament_id).hard_end is None
 
 
@@ -234,6 +238,7 @@ def test_the_hard_end_reads_in_local_time(
     assert station.display.status_label.text() == "PLAY STOPS AT 00:40"
     fake_clock.advance(minutes=11)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert status.text() == "Stopped at the hard end (00:40): places go by chip count."
     assert "UTC" not in status.text()
     # The time the director types is local too: 00:40 here is 19:10 UTC.
@@ -275,7 +280,7 @@ def test_final_chip_counts_rank_the_players_still_in(
     stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
     assert not director.hard_end_box.final_counts_button.isHidden()
 
-    click(qtbot, director.hard_end_box.final_counts_button)
+    click(qtbot, station, director.hard_end_box.final_counts_button)
     dialog = director.final_counts_dialog
     assert dialog is not None
     assert dialog.isVisible()
@@ -287,7 +292,7 @@ def test_final_chip_counts_rank_the_players_still_in(
         type_count(qtbot, dialog.spins[rid], chips)
     assert dialog.counts() == counts
     assert dialog.total_label.text() == f"Counted {in_play:,} of {in_play:,} chips in play."
-    click(qtbot, dialog.record_button)
+    click(qtbot, station, dialog.record_button)
 
     assert not dialog.isVisible()
     dues = {due.registration_id: due for due in services.cashier.dues(tournament_id)}
@@ -327,7 +332,7 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     assert dialog.record_button.isEnabled()
     # Meanwhile the cashier records Carla's bust: the counts no longer match the field.
     station.bus.run(lambda: services.results.eliminate(tournament_id, carla, busted_by=ann))
-    click(qtbot, dialog.record_button)
+    click(qtbot, station, dialog.record_button)
     assert dialog.isVisible()
     assert dialog.error_label.text() == "Carla Diaz is not in play, so has no chips to count."
     assert services.clock.snapshot(tournament_id).stats.players_left == 2

@@ -15,6 +15,7 @@ from clockapp.core.structure import Break, Level, Structure
 from clockapp.ui import app as app_module
 from clockapp.ui.clock import texts
 from clockapp.ui.clock.widgets import FitLabel
+from tests.ui.polling import poll, settle
 
 SMALL = Structure(
     "Test",
@@ -38,13 +39,14 @@ def test_color_up_is_announced_before_and_during_the_break(
 ) -> None:
     display = small.display
     services.clock.start(tournament_id)
-    small.bus.poll()
+    poll(qtbot, small.bus)
     assert "Color-up at the break" in display.notice_label.text()
     assert "T25" in display.notice_label.text()
     assert display.next_label.text().startswith("Break")
 
     fake_clock.advance(minutes=21)
     small.session.tick()
+    settle(qtbot, small.bus)
     assert display.level_label.text() == "BREAK"
     assert display.status_label.text().startswith("COLOR UP: T25")
     assert display.blinds_caption.text() == "AFTER THE BREAK"
@@ -58,9 +60,10 @@ def test_overtime_after_the_last_level_says_so(
     qtbot, small, services, tournament_id, fake_clock
 ) -> None:
     services.clock.start(tournament_id)
-    small.bus.poll()
+    poll(qtbot, small.bus)
     fake_clock.advance(minutes=20 + 10 + 20 + 3)
     small.session.tick()
+    settle(qtbot, small.bus)
     display = small.display
     assert "OVERTIME" in display.level_label.text()
     assert display.countdown_label.text() == "+03:00"
@@ -286,11 +289,12 @@ def test_the_color_up_notice_says_what_replaces_the_chips(
     chips = services.clock.snapshot(tournament_id).chip_set
     assert {25, 100} <= set(chips.values)
     services.clock.start(tournament_id)
-    small.bus.poll()
+    poll(qtbot, small.bus)
     green, black = chips.denomination(25).color, chips.denomination(100).color
     assert display.notice_label.text() == (
         f"Color-up at the break: T25 {green} → T100 {black} (4 = 1)"
     )
     fake_clock.advance(minutes=21)
     small.session.tick()
+    settle(qtbot, small.bus)
     assert display.status_label.text() == f"COLOR UP: T25 {green} → T100 {black} (4 = 1)".upper()

@@ -7,10 +7,12 @@ from PySide6.QtCore import Qt
 from clockapp.core.clock import ClockStatus, format_clock
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts
+from tests.ui.polling import poll, settle
 
 
 def press(qtbot, station, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(station.display, key, modifier)
+    settle(qtbot, station.bus)  # the press runs on the station's worker
 
 
 def db_view(services, tid):
@@ -41,6 +43,7 @@ def test_space_starts_then_pauses_and_undo_resumes(
 
     fake_clock.advance(seconds=65)
     station.session.tick()
+    settle(qtbot, station.bus)
     full = services.clock.snapshot(tournament_id).structure.levels[0].minutes * 60_000
     assert display.countdown_label.text() == format_clock(full - 65_000)
 
@@ -51,6 +54,7 @@ def test_space_starts_then_pauses_and_undo_resumes(
     paused_text = display.countdown_label.text()
     fake_clock.advance(minutes=5)  # a long pause: the time left does not move
     station.session.tick()
+    settle(qtbot, station.bus)
     assert display.countdown_label.text() == paused_text
 
     press(qtbot, station, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -96,6 +100,7 @@ def test_plus_and_minus_change_the_time_by_a_minute(
     press(qtbot, station, Qt.Key.Key_Space)
     fake_clock.advance(seconds=30)
     station.session.tick()
+    settle(qtbot, station.bus)
     before = db_view(services, tournament_id).remaining_ms
     shown = station.display.countdown_label.text()
     assert shown == format_clock(before)
@@ -176,7 +181,9 @@ def test_keys_work_from_the_director_window_too(qtbot, station, services, tourna
     with qtbot.waitActive(director):
         director.activateWindow()
     qtbot.keyClick(director, Qt.Key.Key_Space)
+    settle(qtbot, station.bus)
     qtbot.keyClick(director, Qt.Key.Key_N)
+    settle(qtbot, station.bus)
     assert services.clock.state(tournament_id).index == 1
     assert services.clock.state(tournament_id).running
 
@@ -194,7 +201,7 @@ def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
     assert not services.clock.state(tournament_id).running
     assert station.history.stack.count() == 1  # the refused press is not in the undo history
 
-    station.bus.poll()  # the station sees the pause ...
+    poll(qtbot, station.bus)  # the station sees the pause ...
     assert station.display.status_label.text() == "PAUSED"
     press(qtbot, station, Qt.Key.Key_Space)  # ... and a press on what it shows applies
     assert services.clock.state(tournament_id).running

@@ -23,6 +23,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, Sound
+from tests.ui.polling import settle
 
 
 def wall_texts(station: ClockStation) -> list[str]:
@@ -55,10 +56,17 @@ def fire_and_read(station: ClockStation, fake_timer) -> str:
 
 
 def test_without_libpulse_the_clock_counts_on_past_the_warning_and_the_level_change(
-    without_optional_qt, station_with_real_sound, services, tournament_id, fake_clock, fake_timer
+    qtbot,
+    without_optional_qt,
+    station_with_real_sound,
+    services,
+    tournament_id,
+    fake_clock,
+    fake_timer,
 ) -> None:
     station = station_with_real_sound
     station.controller.toggle_pause()  # the level cue: sound is found to be off here
+    settle(qtbot, station.bus)
     levels = services.clock.snapshot(tournament_id).structure.levels
     first_label = station.display.level_label.text()
     fake_clock.advance(minutes=levels[0].minutes - 1, seconds=-3)
@@ -77,6 +85,7 @@ def test_without_libpulse_the_clock_counts_on_past_the_warning_and_the_level_cha
         shown.append(fire_and_read(station, fake_timer))
     assert len(set(shown[-5:])) == 5
     station.controller.next_level()  # a level change by hand plays a cue too
+    settle(qtbot, station.bus)
     fire_and_read(station, fake_timer)
 
     # One notice for each part that is off, on the director's screen only.
@@ -94,11 +103,13 @@ def test_the_notice_box_can_be_dismissed(
 ) -> None:
     station = station_with_real_sound
     station.controller.toggle_pause()
+    settle(qtbot, station.bus)
     box = station.director.notices
     assert len(box.messages()) == 2
     qtbot.mouseClick(box.dismiss_button, Qt.MouseButton.LeftButton)
     assert box.isHidden()
     station.controller.next_level()  # no new failure: the box stays closed
+    settle(qtbot, station.bus)
     assert box.isHidden()
     assert len(box.messages()) == 2
 
@@ -117,10 +128,12 @@ def test_a_listener_that_raises_does_not_stop_the_ticks(
     shown = []
     with qtbot.captureExceptions() as exceptions, caplog.at_level(logging.WARNING):
         qtbot.keyClick(station.display, Qt.Key.Key_Space)  # the level cue raises
+        settle(qtbot, station.bus)
         for _ in range(5):
             fake_clock.advance(seconds=1)
             shown.append(fire_and_read(station, fake_timer))
         qtbot.keyClick(station.display, Qt.Key.Key_N)  # and again at the next level
+        settle(qtbot, station.bus)
         fake_clock.advance(seconds=1)
         shown.append(fire_and_read(station, fake_timer))
     assert shown == ["19:59", "19:58", "19:57", "19:56", "19:55", "19:59"]  # level 2 at the end
@@ -139,10 +152,11 @@ def test_a_listener_that_raises_does_not_stop_the_ticks(
 
 
 def test_the_tick_is_armed_again_when_the_view_cannot_be_computed(
-    station, fake_clock, fake_timer, monkeypatch: pytest.MonkeyPatch, caplog
+    qtbot, station, fake_clock, fake_timer, monkeypatch: pytest.MonkeyPatch, caplog
 ) -> None:
     session = station.session
     station.controller.toggle_pause()
+    settle(qtbot, station.bus)
     before = station.display.countdown_label.text()
 
     def broken_view() -> None:
@@ -195,7 +209,8 @@ def test_a_failing_poll_is_logged_and_the_bus_polls_again(
     monkeypatch.setattr(services.tournaments, "changes_since", unreachable)
     with caplog.at_level(logging.ERROR):
         for _ in range(3):
-            bus._timer.timeout.emit()  # nothing reaches Qt's exception handler
+            with qtbot.waitSignal(bus.polled):  # the read runs on the worker
+                bus._timer.timeout.emit()  # nothing reaches Qt's exception handler
     assert len(calls) == 3
     assert sum("server closed" in str(r.exc_info[1]) for r in caplog.records if r.exc_info) == 1
 
@@ -215,6 +230,7 @@ def test_a_missing_font_is_one_notice_and_the_clock_still_draws(
         assert message.startswith("The clock's font could not be loaded")
         assert "InterDisplay-Bold.otf is missing" in message
         station.controller.toggle_pause()
+        settle(qtbot, station.bus)
         fire_and_read(station, fake_timer)
         station.close()
     finally:

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockStatus
 from clockapp.ui.clock.widgets import StatBlock
+from tests.ui.polling import poll, settle
 
 #: The goal: one clock pause, undo path included, in at most ten statements.
 MAX_STATEMENTS = 10
@@ -60,8 +61,10 @@ def test_a_pause_its_undo_and_redo_each_cost_at_most_ten_statements(
     display = station.display
     if station.session.current_view().status is not ClockStatus.RUNNING:
         qtbot.keyClick(display, Qt.Key.Key_Space)
+        settle(qtbot, station.bus)
     fake_clock.advance(minutes=2)
     station.session.tick()
+    settle(qtbot, station.bus)
     figures = field_and_money(display)
     assert any(text.startswith("$") for text in figures)  # the prize pool is on the wall
     steps: dict[str, Callable[[], object]] = {
@@ -74,6 +77,7 @@ def test_a_pause_its_undo_and_redo_each_cost_at_most_ten_statements(
         fake_clock.advance(seconds=5)
         with counted(engine) as statements:
             step()
+            settle(qtbot, station.bus)  # the press and what it refreshes run on the worker
         assert len(statements) <= MAX_STATEMENTS, (name, statements)
         assert tables(statements) <= CLOCK_TABLES, (name, statements)
         updates = sorted(s.split()[1] for s in statements if s.startswith("UPDATE"))
@@ -90,13 +94,13 @@ def test_a_clock_change_seen_from_another_station_rereads_the_clock_alone(
     qtbot, station, services, engine: Engine, fake_clock
 ) -> None:
     station.bus.switch_tournament(services.demo.create_demo().value.id)
-    station.bus.poll()  # the demo's making, seen
+    poll(qtbot, station.bus)  # the demo's making, seen
     tid = station.bus.tournament_id
     before = station.display.countdown_label.text()
     # A minute added at another station: this one has not published it, its poll sees it.
     services.clock.add_time(tid, 60_000)
     with counted(engine) as statements:
-        station.bus.poll()
+        poll(qtbot, station.bus)
     assert tables(statements) <= CLOCK_TABLES, statements
     assert len(statements) <= 4, statements  # the change log, then the clock row
     assert station.session.snapshot.state == services.clock.state(tid)

@@ -12,6 +12,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.players import PlayerDetails
+from tests.ui.polling import settle
 
 SMALL = Structure(
     "Test",
@@ -54,9 +55,11 @@ def test_team_standings_cover_the_clock_in_breaks_only(
 ) -> None:
     wall = team_night.wall_standings
     team_night.session.tick()
+    settle(qtbot, team_night.bus)
     assert not wall.screen.isVisible()
     fake_clock.advance(minutes=21)
     team_night.session.tick()
+    settle(qtbot, team_night.bus)
     assert wall.screen.isVisible()
     screen = wall.screen
     assert screen.title_label.text() == "TEAM STANDINGS"
@@ -66,6 +69,7 @@ def test_team_standings_cover_the_clock_in_breaks_only(
     shoot(team_night.display, "wall-team-standings")
     fake_clock.advance(minutes=10)
     team_night.session.tick()
+    settle(qtbot, team_night.bus)
     assert not wall.screen.isVisible()
 
 
@@ -89,6 +93,7 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
     bus.run(lambda: services.clock.start(tournament_id))
     wall = station.wall_standings
     station.session.tick()
+    settle(qtbot, station.bus)
     assert not wall.screen.isVisible()  # running: the clock
     for rid in reversed(regs[1:]):
         bus.run(lambda rid=rid: services.results.eliminate(tournament_id, rid, busted_by=regs[0]))
@@ -99,6 +104,7 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
     for _ in range(4):
         fake_clock.advance(seconds=20)
         station.session.tick()
+        settle(qtbot, station.bus)
         shown.add(wall.screen.isVisible())
         if wall.screen.isVisible():
             shoot(station.display, "wall-league-standings")
@@ -117,12 +123,15 @@ def test_before_the_start_league_standings_take_turns_with_the_clock(
     for _ in range(4):
         fake_clock.advance(seconds=20)
         station.session.tick()
+        settle(qtbot, station.bus)
         shown.add(wall.screen.isVisible())
     assert shown == {True, False}
     bus.run(lambda: services.clock.start(tournament_id))
     station.session.tick()
+    settle(qtbot, station.bus)
     fake_clock.advance(seconds=20)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert not wall.screen.isVisible()
     assert len(regs) == 2
 
@@ -137,6 +146,7 @@ def test_seat_moves_on_the_wall_come_before_the_standings(
     bus.run(lambda: services.seating.seat_player(tournament_id, rid, 1, 1))
     fake_clock.advance(minutes=21)
     team_night.session.tick()
+    settle(qtbot, team_night.bus)
     assert wall.screen.isVisible()
     move = bus.run(lambda: services.seating.move_player(tournament_id, rid, 2, 1))
     assert team_night.session.moves

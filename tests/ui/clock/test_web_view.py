@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from clockapp.services.web.server import DEFAULT_PORT
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.station import ClockStation
+from tests.ui.polling import settle
 
 
 def _free_port() -> int:
@@ -35,6 +36,7 @@ def test_the_web_view_is_off_until_the_director_switches_it_on(
     assert Action.WEB_VIEW.text in menu_texts
 
     station.director_actions[Action.WEB_VIEW].trigger()
+    settle(qtbot, station.bus)
     dialog = station.web.dialog
     assert dialog is not None
     assert dialog.state_label.text() == "Off."

@@ -18,6 +18,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.bust_dialog import BustDialog
+from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool
 NAMES = (
@@ -66,7 +67,7 @@ def test_the_last_bust_stops_the_clock_and_shows_the_winner(
     qtbot, station, cashier_window, services, tournament_id, field, tmp_path: Path
 ) -> None:
     display = station.display
-    station.bus.poll()
+    poll(qtbot, station.bus)
     assert not display.winner_screen.isVisible()
     assert display.registration_label.text() == "Registration closed"  # the first bust closed it
     assert services.clock.state(tournament_id).running
@@ -104,5 +105,5 @@ def test_the_last_bust_stops_the_clock_and_shows_the_winner(
 
     # The undo at the desk brings Bob back: the tournament is open again, the clock shown.
     services.results.undo_elimination(tournament_id, field["Bob Marley"])
-    station.bus.poll()
+    poll(qtbot, station.bus)
     assert not screen.isVisible()

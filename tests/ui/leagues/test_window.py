@@ -26,6 +26,7 @@ from clockapp.ui.leagues import FormulaDialog, LeagueWindow, TeamEventWindow
 from clockapp.ui.leagues.report import league_html
 from tests.services.leagues.test_leagues import league, people, play
 from tests.ui.clock.test_wall_standings import buy_in_teams
+from tests.ui.polling import settle
 
 SHOTS = os.environ.get("CLOCKAPP_SHOTS")
 
@@ -167,7 +168,9 @@ def test_the_team_event_window(
 
 def test_the_director_opens_both_windows_from_the_windows_menu(qtbot, station) -> None:
     station.director_actions[Action.OPEN_LEAGUES].trigger()
+    settle(qtbot, station.bus)
     station.director_actions[Action.OPEN_TEAM_EVENT].trigger()
+    settle(qtbot, station.bus)
     assert isinstance(station.windows["leagues"], LeagueWindow)
     assert isinstance(station.windows["team_event"], TeamEventWindow)
 

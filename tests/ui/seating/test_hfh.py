@@ -10,6 +10,7 @@ from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from tests.services.seating.test_hfh import LADDER, at_tables, finish
 from tests.services.seating.test_seating import buy_ins
+from tests.ui.polling import settle
 from tests.ui.seating.test_window import _no_modal_dialogs, db_path, open_window, seeded
 
 __all__ = ["_no_modal_dialogs", "db_path", "open_window", "seeded"]  # borrowed fixtures
@@ -78,13 +79,16 @@ def test_the_wall_says_hand_for_hand_while_it_is_on(
     services.seating.add_tables(tournament_id, 1, seat_count=9)
     station.bus.run(lambda: services.seating.start_hand_for_hand(tournament_id))
     station.session.tick()
+    settle(qtbot, station.bus)
     assert display.status_label.text() == "HAND-FOR-HAND"
     for size in ((1920, 1080), (1366, 768)):
         display.resize(*size)
         display.grab().save(str(tmp_path / f"wall_hfh_{size[0]}.png"))
     station.bus.run(lambda: services.clock.pause(tournament_id))
     station.session.tick()
+    settle(qtbot, station.bus)
     assert display.status_label.text() == "PAUSED · HAND-FOR-HAND"
     station.bus.run(lambda: services.seating.stop_hand_for_hand(tournament_id))
     station.session.tick()
+    settle(qtbot, station.bus)
     assert "HAND-FOR-HAND" not in display.status_label.text()

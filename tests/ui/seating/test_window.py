@@ -29,6 +29,7 @@ from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
 from clockapp.ui.seating.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.seating.table_item import TableItem
 from tests.services.seating.test_seating import bust, buy_ins, field, place
+from tests.ui.polling import poll
 
 
 @pytest.fixture
@@ -403,13 +404,13 @@ def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
 
 # ---------------------------------------------------------------------------- refresh and layout
 def test_another_stations_change_refreshes_the_window(
-    seeded: Services, tournament_id: int, bus: TournamentBus, open_window
+    qtbot, seeded: Services, tournament_id: int, bus: TournamentBus, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     window = open_window()
     seeded.seating.add_tables(tournament_id, 1, seat_count=6)  # not through this bus
     assert list(window.room_view.items_by_table) == [1]
-    bus.poll()
+    poll(qtbot, bus)
     assert list(window.room_view.items_by_table) == [1, 2]
 
 

@@ -18,6 +18,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from tests.fakes import FakeClock
+from tests.ui.polling import poll
 
 Key = Qt.Key
 Ctrl = Qt.KeyboardModifier.ControlModifier
@@ -254,10 +255,10 @@ def test_clock_moving_on_freezes_more_rows(editor, services, bus, fake_clock) ->
     )
 
 
-def test_refreshes_when_another_station_edits(editor, services, bus) -> None:
+def test_refreshes_when_another_station_edits(qtbot, editor, services, bus) -> None:
     before = saved(services, bus)
     services.structure.replace(bus.tournament_id, before.with_levels(before.levels[:5]))
-    bus.poll()
+    poll(qtbot, bus)
     assert editor.model.rowCount() == 5
 
 
@@ -300,7 +301,7 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
     type_into(qtbot, editor, 0, Column.MINUTES, "30")
     other = saved(services, bus)
     services.structure.replace(bus.tournament_id, other.with_levels(other.levels[:4]))
-    bus.poll()
+    poll(qtbot, bus)
     editor.undo_stack.undo()
     assert "changed since" in editor.banner.text()
     assert len(saved(services, bus).levels) == 4

@@ -13,6 +13,7 @@ from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog
 from clockapp.ui.wall.chip_leaders import ChipLeadersMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.dbdump import dump_database as dump
+from tests.ui.polling import settle
 
 
 @pytest.fixture
@@ -32,6 +33,7 @@ def seats(station: ClockStation) -> dict[tuple[int, int], int]:
 
 def open_dialog(station: ClockStation, qtbot) -> ChipCountsDialog:
     station.director_actions[Action.CHIP_COUNTS].trigger()
+    settle(qtbot, station.bus)
     dialog = station.wall.chip_counts_dialog
     assert isinstance(dialog, ChipCountsDialog)
     qtbot.addWidget(dialog)

@@ -17,6 +17,7 @@ from clockapp.ui.wall.chip_race import ChipRaceMoment
 from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
 from clockapp.ui.wall.stage import registered_kinds
 from tests.dbdump import dump_database as dump
+from tests.ui.polling import settle
 
 COLOR_UPS = Structure(
     "Color-ups",
@@ -39,6 +40,7 @@ def table(station: ClockStation) -> dict[int, int]:
 
 def open_dialog(station: ClockStation, qtbot) -> ChipRaceDialog:
     station.director_actions[Action.CHIP_RACE].trigger()
+    settle(qtbot, station.bus)
     dialog = station.wall.chip_race_dialog
     assert isinstance(dialog, ChipRaceDialog)
     qtbot.addWidget(dialog)

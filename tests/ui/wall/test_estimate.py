@@ -10,6 +10,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.wall.estimate import EstimateMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
+from tests.ui.polling import poll, settle
 
 
 def test_the_estimate_kind_is_registered() -> None:
@@ -25,7 +26,7 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     assert line.text() == "Estimated end: needs two players or more"
     services, tid = station.services, station.bus.tournament_id
     ids = buy_ins(services, tid, 10)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     qtbot.waitUntil(lambda: line.text().startswith("Bubble around"))
     assert "early guess" in line.text()
     services.clock.start(tid)
@@ -35,6 +36,7 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     assert "From the pace of the night's 3 busts" in line.text()
 
     station.director_actions[Action.ESTIMATE].trigger()
+    settle(qtbot, station.bus)
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
     widget = stage.current_widget()

@@ -20,6 +20,7 @@ from clockapp.ui.wall import images
 from clockapp.ui.wall.house_dialog import HouseDialog
 from clockapp.ui.wall.look_dialog import LookDialog
 from tests.dbdump import dump_database as dump
+from tests.ui.polling import poll, settle
 
 BREAKS = Structure("Test", (Level(25, 50, minutes=20), Break(10), Level(50, 100, minutes=20)))
 
@@ -69,6 +70,7 @@ def test_the_look_dialog_previews_fits_colours_and_the_wall_takes_it(
 
     station.house.run_look_dialog = act
     station.director_actions[Action.WALL_LOOK].trigger()
+    settle(qtbot, station.bus)
     assert seen
     display = station.display
     qtbot.waitUntil(lambda: display.name_label.text() == "Friday Night Poker")
@@ -91,10 +93,11 @@ def test_a_huge_logo_file_is_refused_before_it_is_read(
         images.load_image(tmp_path / "gone.png", 512)
 
 
-def test_a_cancelled_look_dialog_changes_nothing(station: ClockStation) -> None:
+def test_a_cancelled_look_dialog_changes_nothing(qtbot, station: ClockStation) -> None:
     before = dump(station.services.ctx.engine)
     station.house.run_look_dialog = lambda _dialog: False
     station.director_actions[Action.WALL_LOOK].trigger()
+    settle(qtbot, station.bus)
     assert dump(station.services.ctx.engine) == before
 
 
@@ -108,7 +111,9 @@ def rules_on_the_wall(station: ClockStation, qtbot, text: str):
 
     station.house.run_house_dialog = act
     station.director_actions[Action.EDIT_HOUSE].trigger()
+    settle(qtbot, station.bus)
     station.director_actions[Action.SHOW_HOUSE_RULES].trigger()
+    settle(qtbot, station.bus)
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
     return stage
@@ -132,7 +137,7 @@ def test_the_house_rules_go_on_the_wall_a_page_at_a_time(
     assert stage.strip_countdown.text() != ""  # the clock still counts under the rules
 
 
-def test_an_empty_rules_sheet_is_refused_in_the_dialog(station: ClockStation) -> None:
+def test_an_empty_rules_sheet_is_refused_in_the_dialog(qtbot, station: ClockStation) -> None:
     before = dump(station.services.ctx.engine)
 
     def act(dialog: HouseDialog) -> bool:
@@ -144,6 +149,7 @@ def test_an_empty_rules_sheet_is_refused_in_the_dialog(station: ClockStation) ->
 
     station.house.run_house_dialog = act
     station.director_actions[Action.EDIT_HOUSE].trigger()
+    settle(qtbot, station.bus)
     assert dump(station.services.ctx.engine) == before
 
 
@@ -164,6 +170,7 @@ def test_slides_turn_on_the_wall_during_a_break_only(
 
     station.house.run_house_dialog = act
     station.director_actions[Action.EDIT_HOUSE].trigger()
+    settle(qtbot, station.bus)
     slides = services.house.slides(tid)
     assert [s.title for s in slides.slides] == ["Thanks to Joe's Bar", ""]
     assert slides.seconds == 10
@@ -173,11 +180,13 @@ def test_slides_turn_on_the_wall_during_a_break_only(
     assert turned[2].title == "House rules: No-Limit Hold'em"
     stage = station.display.wall_stage
     services.clock.start(tid)
-    station.bus.poll()
+    poll(qtbot, station.bus)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert not stage.isVisible()  # play: the clock alone
     fake_clock.advance(minutes=21)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert stage.isVisible()
     assert stage.moment is not None
     assert stage.moment.kind == SLIDES
@@ -194,6 +203,7 @@ def test_slides_turn_on_the_wall_during_a_break_only(
     qtbot.waitUntil(lambda: stage.moment is not None and stage.moment.kind == SLIDES)
     fake_clock.advance(minutes=10)
     station.session.tick()
+    settle(qtbot, station.bus)
     assert not stage.isVisible()  # play resumed: the slides are off
 
 
@@ -204,10 +214,10 @@ def test_a_slide_needs_something_to_show() -> None:
 
 
 def test_another_stations_look_reaches_this_wall_on_the_next_poll(
-    station: ClockStation, services, tournament_id: int
+    qtbot, station: ClockStation, services, tournament_id: int
 ) -> None:
     services.house.set_look(tournament_id, Look(title="Charity Night", theme="stark"))
-    station.bus.poll()
+    poll(qtbot, station.bus)
     assert station.display.name_label.text() == "Charity Night"
     assert theme.palette() == theme_named("stark")
     assert not station.display.house.logo.isVisible()

@@ -13,6 +13,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.rulings.state import Dispute, Player
 from clockapp.ui.rulings.window import RulingsWindow
 from clockapp.ui.wall.ruling import RulingMoment
+from tests.ui.polling import settle
 
 
 def rulings(station: ClockStation) -> RulingsWindow:
@@ -54,6 +55,7 @@ def test_one_key_puts_the_verdict_on_the_wall_until_it_is_cleared(
     lines = [label.text() for label in widget.pot_labels if label.text()]
     assert lines == ["Main pot 300: Bo 300", "Side pot 1 600: Cy 600"]
     station.director_actions[Action.CLEAR_WALL].trigger()
+    settle(qtbot, station.bus)
     qtbot.waitUntil(lambda: not stage.isVisible())
 
 

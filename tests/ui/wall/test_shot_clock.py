@@ -17,6 +17,7 @@ from clockapp.ui.wall.stage import registered_kinds
 from tests.dbdump import dump_database as dump
 from tests.fakes import FakeClock
 from tests.ui.conftest import FakeSound
+from tests.ui.polling import settle
 
 
 @pytest.fixture
@@ -40,6 +41,7 @@ def test_the_clock_called_counts_on_the_wall_and_laptop_says_the_last_ten_then_t
 ) -> None:
     station.wall.ask_player = lambda players: players[1]
     station.director_actions[Action.SHOT_CLOCK].trigger()
+    settle(qtbot, station.bus)
     panel = station.wall.shot_clock_panel
     assert isinstance(panel, ShotClockPanel)
     qtbot.addWidget(panel)

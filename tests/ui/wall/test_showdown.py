@@ -20,6 +20,7 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.shell.offscreen import screenshot
 from clockapp.ui.wall.showdown import ShowdownMoment, short_value
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
+from tests.ui.polling import settle
 
 
 @pytest.fixture
@@ -95,6 +96,7 @@ def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     assert lines[:2] == ["Main pot 10,000 → Bo", "OUT: Ann (by Bo)"]
     # One key records the bust, with Bo as the buster.
     station.director_actions[Action.SHOWDOWN_BUSTS].trigger()
+    settle(qtbot, station.bus)
     services, tid = station.services, station.bus.tournament_id
     reg = services.cashier.registration(tid, players["Ann"])
     assert reg.status == RegistrationStatus.BUSTED
@@ -102,6 +104,7 @@ def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     qtbot.waitUntil(lambda: "✓ recorded" in wall.result_labels[1].text())
     # The same showdown is the night's worst beat so far, with one key.
     station.director_actions[Action.BAD_BEAT].trigger()
+    settle(qtbot, station.bus)
     beats = station.showdown.beats_window
     assert beats is not None
     assert beats.model.data(beats.model.index(0, 1)) == "1 in 990"

@@ -8,29 +8,42 @@ from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Sound
 from tests.services.seating.test_seating import place
+from tests.ui.polling import poll, settle
 
 
 def test_a_move_is_spoken_once_with_the_new_seat(
-    station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int, fake_sound
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    fake_sound,
 ) -> None:
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
     station.controller.set_announce(True)
+    settle(qtbot, station.bus)
     fake_sound.said.clear()
     move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
     assert fake_sound.said == [f"Seat move. {move.name}, table 2, seat 7."]
     assert station.display.moves_banner.shown()[0][0] == move.name  # shown as well
     station.session.reload_moves()
-    bus.poll()
+    poll(qtbot, bus)
     assert len(fake_sound.said) == 1  # said once, not at every refresh
 
 
 def test_a_table_break_is_spoken_with_every_new_seat(
-    station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int, fake_sound
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    fake_sound,
 ) -> None:
     services.seating.add_tables(tournament_id, 3, seat_count=9)
     place(services, tournament_id, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5], 3: [1, 2, 3, 4]})
     station.controller.set_announce(True)
+    settle(qtbot, station.bus)
     fake_sound.said.clear()
     bus.run(lambda: services.seating.break_tables(tournament_id))
     (sentence,) = fake_sound.said
@@ -41,11 +54,17 @@ def test_a_table_break_is_spoken_with_every_new_seat(
 
 
 def test_with_announcements_off_a_move_is_shown_only(
-    station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int, fake_sound
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    fake_sound,
 ) -> None:
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
     station.controller.set_announce(False)
+    settle(qtbot, station.bus)
     fake_sound.said.clear()
     move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
     assert fake_sound.said == []
@@ -93,6 +112,7 @@ def test_without_a_speech_engine_a_move_is_shown_and_the_clock_goes_on(
     qtbot.addWidget(station.director)
     try:
         station.controller.set_announce(True)
+        settle(qtbot, station.bus)
         services.seating.add_tables(tournament_id, 2, seat_count=9)
         seats = place(services, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
         move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
@@ -102,6 +122,7 @@ def test_without_a_speech_engine_a_move_is_shown_and_the_clock_goes_on(
         speech = [n for n in station.director.notices.messages() if n.startswith("Spoken")]
         assert len(speech) == 1
         station.controller.toggle_pause()  # the clock runs on
+        settle(qtbot, station.bus)
         before = station.display.countdown_label.text()
         fake_clock.advance(seconds=5)
         fake_timer.fire()

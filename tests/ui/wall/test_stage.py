@@ -6,6 +6,7 @@ from clockapp.core.wall import MESSAGE
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.wall.stage import registered_kinds
+from tests.ui.polling import settle
 
 
 def test_every_kind_the_core_names_that_has_a_widget_is_registered() -> None:
@@ -17,6 +18,7 @@ def test_a_message_covers_the_clock_until_the_director_clears_it(
 ) -> None:
     station.wall.ask_message = lambda: ("Dinner is served", "Back at level 7\nin the kitchen")
     station.director_actions[Action.WALL_MESSAGE].trigger()
+    settle(qtbot, station.bus)
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
     widget = stage.current_widget()
@@ -32,14 +34,16 @@ def test_a_message_covers_the_clock_until_the_director_clears_it(
     assert stage.strip_countdown.text() == station.display.countdown_label.text() != ""
     assert stage.strip_level.text() == station.display.level_label.text()
     station.director_actions[Action.CLEAR_WALL].trigger()
+    settle(qtbot, station.bus)
     qtbot.waitUntil(lambda: not stage.isVisible())
     assert station.services.wall.current(station.bus.tournament_id) is None
 
 
-def test_a_cancelled_or_empty_message_changes_nothing(station: ClockStation) -> None:
+def test_a_cancelled_or_empty_message_changes_nothing(qtbot, station: ClockStation) -> None:
     for answer in (None, ("  ", "")):
         station.wall.ask_message = lambda answer=answer: answer
         station.director_actions[Action.WALL_MESSAGE].trigger()
+        settle(qtbot, station.bus)
         assert station.services.wall.current(station.bus.tournament_id) is None
         assert not station.display.wall_stage.isVisible()
 

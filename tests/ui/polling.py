@@ -1,0 +1,20 @@
+"""Waiting in a test for the station's worker: a read of the change feed (as the bus's timer
+would make it), or everything asked of the worker."""
+
+from __future__ import annotations
+
+from clockapp.ui.bus import TournamentBus
+
+
+def poll(qtbot, bus: TournamentBus) -> None:
+    """Read the feed on the bus's worker, wait until its `changed` (if any) was emitted and the
+    windows' refreshes it asked of the worker have answered."""
+    with qtbot.waitSignal(bus.polled, timeout=10_000):
+        assert bus.poll(), "a read of the feed was already on its way"
+    settle(qtbot, bus)
+
+
+def settle(qtbot, bus: TournamentBus) -> None:
+    """Wait until the station's worker has answered everything asked of it, and everything
+    those answers asked in turn (a press, the refresh it publishes, the sounds it claims)."""
+    qtbot.waitUntil(lambda: not bus.worker.busy, timeout=10_000)
