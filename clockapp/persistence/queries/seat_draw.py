@@ -1,4 +1,4 @@
-"""The statements of one seat drawn inside a sale (`services.seating.one_seat`): read the rows the
+"""The statements of one seat drawn inside a sale (`services.seating.sale_seat`): read the rows the
 draw needs, write one seat.
 
 A buy-in with its seat is the cashier's busiest action: it reads the tables in play,

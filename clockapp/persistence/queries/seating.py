@@ -1,7 +1,7 @@
 """The seating's statements: the room's rows, seats, move counts and seat moves.
 
 The seating services compose these inside one action's transaction (`services.seating.room`
-loads the room with them, `services.seating.writes` stores what the core decided).
+loads the room with them, `services.seating.room_changes` stores what the core decided).
 """
 
 from __future__ import annotations

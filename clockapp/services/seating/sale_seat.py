@@ -1,13 +1,14 @@
 """One player seated inside a sale's transaction, without loading or storing the whole room.
 
-`late.seat_in_session` seats a player just put in play; when no shootout is stored (the usual
-night), it runs here: it reads the tables in play, the stored seats with their players' state and
-the one player as plain rows (`persistence.queries.seat_draw`), lets the core decide over the
-room those rows make (`clockapp.core.seating.draw_seat` or `seat_player`: the same rules as every
-other draw), and writes one seat row, the stale rows' deletion and the tables whose players
-changed. That is what `load_room` and `store_room` would do for this action, at a fraction of the
-statements built and rows turned into objects (a buy-in with its seat under 25 ms).
-`follow_busts` does the same for a bust that frees its seat (`cashier_seats.follow_in_session`).
+`cashier_seats.seat_in_session` seats a player just put in play; when no shootout is stored (the
+usual night), it runs here: it reads the tables in play, the stored seats with their players'
+state and the one player as plain rows (`persistence.queries.seat_draw`), lets the core decide
+over the room those rows make (`clockapp.core.seating.draw_seat` or `seat_player`: the same rules
+as every other draw), and writes one seat row, the stale rows' deletion and the tables whose
+players changed. That is what `load_room` and `store_room` would do for this action, at a
+fraction of the statements built and rows turned into objects (a buy-in with its seat under
+25 ms). `follow_busts` does the same for a bust that frees its seat
+(`cashier_seats.follow_in_session`).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def seat_one(
     rng: random.Random,
     back_to: Seat | None,
 ) -> SeatNote | None:
-    """Seat one player (no shootout stored): see `late.seat_in_session` for the rules.
+    """Seat one player (no shootout stored): see `cashier_seats.seat_in_session` for the rules.
 
     Stale seat rows go first (a seat one held may be drawn), as every seating write does.
 
@@ -118,7 +119,10 @@ def seat_one(
 
 def follow_busts(session: Session, tournament_id: int, now: datetime) -> bool:
     """Free the seats of players no longer in play (no shootout stored; see
-    `late.follow_in_session`): their rows go and their tables are dated. Whether any went."""
+    `cashier_seats.follow_in_session`): their rows go and their tables are dated.
+
+    Returns whether any went.
+    """
     rows = seat_draw.seats(session, tournament_id)
     standing, changed = _drop_stale(session, rows, _tables(session, tournament_id))
     seat_draw.seats_changed(session, tournament_id, changed, now)

@@ -1,6 +1,6 @@
 """A buy-in's seat is drawn from the rows the draw needs and written as one row.
 
-The sale seats its player without loading or storing the whole room (`services.seating.one_seat`);
+The sale seats its player without loading or storing the whole room (`services.seating.sale_seat`);
 the draw still follows the room's rules: stale seats go first and free their seat, team members
 spread, a closed seat is never drawn, a player not in play gets no seat, and the tables whose
 players changed are dated. A bust frees its seat the same way (its row goes, its table is dated).
