@@ -19,6 +19,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import check_rules_fit
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments
+from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
@@ -71,6 +72,7 @@ class CashierService(RosterActions, BuyInActions, ReversalActions):
         """Record a count of the cash drawer against what the ledger expects now."""
         if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
             check_cents(counted, "The count")  # the limit; the core words the other refusals
+        note = clean_text(note, "The count's note", REASON_MAX)
 
         def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
             return count_cash(session, till, now, counted, note, self._ctx.station)
