@@ -10,6 +10,7 @@ from clockapp.core.clock import apply_structure_edit
 from clockapp.core.errors import ValidationError
 from clockapp.core.presets import Preset, parse_preset
 from clockapp.core.structure import (
+    MAX_ITEMS,
     Item,
     Structure,
     item_name,
@@ -118,6 +119,11 @@ def replace_structure(
     applies before or after.
     """
     structure = clean_structure(structure)
+    if len(structure.levels) > MAX_ITEMS:
+        raise ValidationError(
+            f"Structure {structure.name!r}: {len(structure.levels):,} levels and breaks; a "
+            f"structure holds at most {MAX_ITEMS}."
+        )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
     structure.validate_chips(chips if chips is not None else load_chips(session, tournament_id))
