@@ -82,6 +82,10 @@ def _visible(text: str) -> bool:
     return any(unicodedata.category(ch) in _VISIBLE_CATEGORIES for ch in text)
 
 
+def _too_long(what: str, limit: int, length: int) -> TextError:
+    return TextError(f"{what}: at most {limit:,} characters (this one has {length:,}).")
+
+
 def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> str:
     """`text` cleaned for storing; '' stays '' (a caller decides whether a field is required).
 
@@ -110,7 +114,15 @@ def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> s
     if not isinstance(text, str):
         raise TextError(f"{what}: must be text, not {type(text).__name__}.")
     if len(text) > _RAW_FACTOR * limit:
-        raise TextError(f"{what}: at most {limit:,} characters (this one has {len(text):,}).")
+        raise _too_long(what, limit, len(text))
+    if not lines and text.isascii() and text.isprintable():
+        # Most names and reasons: nothing to remove, NFC already; only the spaces to collapse.
+        cleaned = " ".join(text.split())
+        if len(cleaned) > limit:
+            raise TextError(
+                f"{what}: at most {limit:,} characters (this one has {len(cleaned):,})."
+            )
+        return cleaned
     broken = _SURROGATE.search(text)
     if broken is not None:
         raise TextError(
@@ -130,5 +142,5 @@ def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> s
         noun = "a name" if "name" in what.lower() else "it"
         raise TextError(f"{what}: {noun} needs at least one visible character.")
     if len(cleaned) > limit:
-        raise TextError(f"{what}: at most {limit:,} characters (this one has {len(cleaned):,}).")
+        raise _too_long(what, limit, len(cleaned))
     return cleaned
