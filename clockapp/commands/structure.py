@@ -24,6 +24,10 @@ from clockapp.core.structure import structure_to_dict
 
 EXIT_BAD_INPUT = 2
 
+#: The most chips of one colour a host can say they own (the structure editor's limit too): more
+#: is a typing slip, not a case.
+OWNED_MAX = 10**9
+
 
 class _BadInput(Exception):
     """An argument that cannot be understood; the message is shown to the user."""
@@ -83,6 +87,10 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
             raise _BadInput(f"--owned: {part!r} names a chip that is not in --chips")
         if count < 0:
             raise _BadInput(f"--owned: {part!r} has a negative count")
+        if count > OWNED_MAX:
+            raise _BadInput(
+                f"--owned: {part!r}: a host owns at most {OWNED_MAX:,} chips of a colour"
+            )
         owned[value] = count
     return [owned[v] for v in values]
 

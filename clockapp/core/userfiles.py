@@ -183,6 +183,10 @@ def _csv_problem(error: csv.Error, spans_lines: bool) -> str:
     return f"not readable as CSV ({message.rstrip('.')})"
 
 
+#: One line with its ending (CR LF, CR or LF), or the last line without one.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|[\r\n])|[^\r\n]+\Z")
+
+
 def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRecord]:
     """Every record of CSV text, with the file line it starts on.
 
@@ -205,8 +209,12 @@ def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRe
     """
     if len(text) > max_chars:
         raise _too_big(len(text), max_chars)
-    # newline="": the csv module sees every line ending itself (the fix for CR-only files).
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), strict=True)
+    # The lines are cut from `text` one at a time, each with its own ending, as a file opened
+    # with newline="" gives them (the csv module sees every line ending itself: the fix for
+    # CR-only files). A StringIO would copy the whole text, at four bytes a character, before a
+    # row is read; this way a reader that stops at a row limit holds only the rows it read.
+    lines = (m.group() for m in _LINE.finditer(text, 1 if text.startswith("\ufeff") else 0))
+    reader = csv.reader(lines, strict=True)
     last_line = 0
     while True:
         first_line = last_line + 1

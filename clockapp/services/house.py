@@ -14,10 +14,18 @@ breaks nothing). A new tournament starts from the default look ("night") and the
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from clockapp.core.house import MAX_RULES_CHARS, Look, SlideShow, rules_pages
+from clockapp.core.house import (
+    MAX_RULES_CHARS,
+    MAX_TITLE_CHARS,
+    Look,
+    Slide,
+    SlideShow,
+    rules_pages,
+)
 from clockapp.core.look import LookError
+from clockapp.core.text import TextError, clean_text
 from clockapp.core.wall import HOUSE_RULES, WallMoment
 from clockapp.paths import resource_path
 from clockapp.persistence.queries import house as house_rows
@@ -65,11 +73,39 @@ def read_house(session: Session, tournament_id: int) -> House:
     return House(look, slides)
 
 
-def _check_rules(text: str) -> None:
-    if not text.strip():
-        raise LookError("The rules sheet is empty; write the rules or keep the template.")
-    if len(text) > MAX_RULES_CHARS:
+#: A slide's text is read across a room during a break: a few lines, not a page.
+MAX_SLIDE_TEXT_CHARS = 1000
+
+
+def _clean(text: str, what: str, limit: int, *, lines: bool = False) -> str:
+    """`clean_text`, its refusal raised as the look's own error."""
+    try:
+        return clean_text(text, what, limit, lines=lines)
+    except TextError as error:
+        raise LookError(str(error)) from None
+
+
+def _check_rules(text: str) -> str:
+    """The rules sheet cleaned; refused when empty or too long."""
+    if len(text) > MAX_RULES_CHARS:  # before cleaning: a huge paste is refused at once
         raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+    cleaned = _clean(text, "The rules sheet", MAX_RULES_CHARS, lines=True)
+    if not cleaned:
+        raise LookError("The rules sheet is empty; write the rules or keep the template.")
+    return cleaned
+
+
+def _clean_look(look: Look) -> Look:
+    return replace(look, title=_clean(look.title, "The event's name", MAX_TITLE_CHARS))
+
+
+def _clean_slides(slides: SlideShow) -> SlideShow:
+    def slide(n: int, one: Slide) -> Slide:
+        title = _clean(one.title, f"Slide {n}: the title", MAX_TITLE_CHARS)
+        text = _clean(one.text, f"Slide {n}: the text", MAX_SLIDE_TEXT_CHARS, lines=True)
+        return replace(one, title=title, text=text)
+
+    return replace(slides, slides=tuple(slide(n, s) for n, s in enumerate(slides.slides, 1)))
 
 
 class HouseService:
@@ -102,6 +138,7 @@ class HouseService:
 
     def set_look(self, tournament_id: int, look: Look) -> Outcome[Look]:
         """Keep `look` for the tournament; every wall takes it."""
+        look = _clean_look(look)
         changes = self._put(
             tournament_id, house_rows.LOOK, look.to_json(), Change.WALL, "the event's look"
         )
@@ -109,13 +146,14 @@ class HouseService:
 
     def set_slides(self, tournament_id: int, slides: SlideShow) -> Outcome[SlideShow]:
         """Keep the slides the wall turns during breaks (none: the clock alone)."""
+        slides = _clean_slides(slides)
         text = slides.to_json() if slides.shown() else None
         changes = self._put(tournament_id, house_rows.SLIDES, text, Change.WALL, "the break slides")
         return Outcome(slides, changes)
 
     def set_rules(self, tournament_id: int, text: str) -> Outcome[str]:
         """Keep the event's rules sheet (refused when empty or too long)."""
-        _check_rules(text)
+        text = _check_rules(text)
         changes = self._put(
             tournament_id, house_rows.RULES, text, Change.TOURNAMENT, "the house rules"
         )
@@ -135,7 +173,9 @@ class HouseService:
     ) -> Outcome[tuple[str | None, SlideShow | None]]:
         """Keep the rules sheet and the slides the host edited in one dialog (None: unchanged)."""
         if rules is not None:
-            _check_rules(rules)
+            rules = _check_rules(rules)
+        if slides is not None:
+            slides = _clean_slides(slides)
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             if rules is not None:

@@ -10,12 +10,16 @@ from clockapp.core.clock import apply_structure_edit
 from clockapp.core.errors import ValidationError
 from clockapp.core.presets import Preset, parse_preset
 from clockapp.core.structure import (
+    MAX_ITEMS,
+    Item,
     Structure,
+    item_name,
     structure_from_csv,
     structure_from_json,
     structure_to_csv,
     structure_to_json,
 )
+from clockapp.core.text import LABEL_MAX, NAME_MAX, clean_text
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
 from clockapp.persistence.models import TemplateRow
@@ -73,6 +77,31 @@ def _parse(text: str, fmt: Format, name: str | None = None) -> Structure:
     raise ValidationError(f"Unknown structure format {fmt!r}: use csv or json.")
 
 
+def clean_structure(structure: Structure) -> Structure:
+    """`structure` with its name, games and labels cleaned as every typed text is (`clean_text`).
+
+    A message names the item as the director sees it, or the file row it was read from.
+
+    Raises:
+        TextError: A name, game or label that cannot be stored (broken, invisible, too long).
+    """
+    name = clean_text(structure.name, "Structure name", NAME_MAX)
+
+    def item(index: int, value: Item) -> Item:
+        where = (structure.source_rows or ())[index : index + 1]
+        at = where[0] if where else item_name(structure, index)
+        label = clean_text(value.label, f"{at}: the label", LABEL_MAX)
+        if value.is_break:
+            return replace(value, label=label)
+        game = clean_text(value.game, f"{at}: the game", LABEL_MAX)
+        return replace(value, label=label, game=game)
+
+    levels = tuple(item(i, value) for i, value in enumerate(structure.levels))
+    if name == structure.name and levels == structure.levels:
+        return structure
+    return replace(structure, name=name, levels=levels)
+
+
 def replace_structure(
     ctx: ServiceContext,
     session: Session,
@@ -89,6 +118,12 @@ def replace_structure(
     in the current item). The tournament is locked first: a clock press on another station
     applies before or after.
     """
+    structure = clean_structure(structure)
+    if len(structure.levels) > MAX_ITEMS:
+        raise ValidationError(
+            f"Structure {structure.name!r}: {len(structure.levels):,} levels and breaks; a "
+            f"structure holds at most {MAX_ITEMS}."
+        )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
     structure.validate_chips(chips if chips is not None else load_chips(session, tournament_id))
@@ -190,15 +225,17 @@ class StructureService:
         """Change the starting stack or the currency symbol."""
         if starting_stack is not None and (isinstance(starting_stack, bool) or starting_stack <= 0):
             raise ValidationError("The starting stack must be a whole number of chips above 0.")
-        if currency is not None and not (0 < len(currency.strip()) <= 8):
-            raise ValidationError("The currency symbol must be 1 to 8 characters.")
+        if currency is not None:
+            currency = clean_text(currency, "Currency symbol", 8)
+            if not currency:
+                raise ValidationError("The currency symbol must be 1 to 8 characters.")
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             row = setup_row(session, tournament_id)
             if starting_stack is not None:
                 row.starting_stack = starting_stack
             if currency is not None:
-                row.currency = currency.strip()
+                row.currency = currency
             session.add(row)
             changes = record_change(
                 session, tournament_id, Change.TOURNAMENT, "settings edited", self._ctx.now()
@@ -216,10 +253,10 @@ class StructureService:
         self, name: str, structure: Structure, *, overwrite: bool = False
     ) -> Outcome[TemplateInfo]:
         """Save `structure` under `name` for later tournaments."""
-        cleaned = " ".join(name.split())
+        cleaned = clean_text(name, "Template name", NAME_MAX)
         if not cleaned:
             raise ValidationError("A template needs a name.")
-        dumped = structure_dump(structure)
+        dumped = structure_dump(clean_structure(structure))
         with self._ctx.transaction() as session:
             now = self._ctx.now()
             # The database decides between two stations saving the same name at once.

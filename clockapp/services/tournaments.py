@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.models import TournamentRow
 from clockapp.persistence.queries import settings
 from clockapp.persistence.queries import tournaments as rows
@@ -48,11 +49,9 @@ def _info(row: TournamentRow) -> TournamentInfo:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = clean_text(name, "Tournament name", NAME_MAX)
     if not cleaned:
         raise ValidationError("A tournament needs a name.")
-    if len(cleaned) > 200:
-        raise ValidationError("A tournament name can be at most 200 characters.")
     return cleaned
 
 

@@ -148,3 +148,22 @@ def test_presets_listing() -> None:
     data = json.loads(text)
     assert {p["category"] for p in data} == {"home", "turbo", "regular", "deep"}
     assert {p["starting_stack"] for p in data} >= {300, 1000, 20_000}
+
+
+def test_a_billion_owned_chips_answer_at_once() -> None:
+    # The fitting once counted a case down one chip at a time: a billion chips took seconds.
+    code, text = run(["suggest", *ISSUE_EXAMPLE[1:], "--owned", "5=1000000000"])
+    assert code == 0
+    assert "own 1,000,000,000" in text
+
+
+def test_an_astronomical_owned_count_is_refused_naming_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # This count once kept the command running for ever.
+    code, text = run([*ISSUE_EXAMPLE, "--owned", "5=99999999999999999999"])
+    assert code == 2
+    assert text == ""
+    error = capsys.readouterr().err
+    assert "--owned: '5=99999999999999999999'" in error
+    assert "at most 1,000,000,000" in error

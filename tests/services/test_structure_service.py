@@ -118,3 +118,18 @@ def test_settings(services: Services, tid: int) -> None:
 def test_breaks_round_trip(services: Services, tid: int) -> None:
     s = services.structure.get(tid)
     assert isinstance(s.levels[2], Break)
+
+
+def test_a_structure_longer_than_any_night_is_refused_and_changes_nothing(
+    services: Services, tid: int
+) -> None:
+    # A million levels were accepted, and every station's first load then took seconds.
+    from clockapp.core.structure import MAX_ITEMS
+    from tests.dbdump import dump_database
+
+    services.structure.replace(tid, Structure("Long", (Level(25, 50),) * MAX_ITEMS))
+    before = dump_database(services.ctx.engine)
+    longer = Structure("Longer", (Level(25, 50),) * (MAX_ITEMS + 1))
+    with pytest.raises(ValidationError, match="501 levels and breaks; a structure holds at most"):
+        services.structure.replace(tid, longer)
+    assert dump_database(services.ctx.engine) == before

@@ -53,6 +53,34 @@ def _score(counts: Sequence[int]) -> float:
     return size + 0.5 * (4 - min(colours, 4)) + _shape(counts)
 
 
+def most_per_stack(owned: int, players: int, besides: int, spare_percent: int) -> int:
+    """The most chips of one colour a stack may hold when the host owns `owned` of them.
+
+    `players` stacks, plus `besides` chips for rebuys and add-ons, plus spares (`spare_percent`
+    of those, at least one, rounded up as `chips_needed` counts them) must fit in the case.
+    Worked out by division, so a case of any size answers at once.
+
+    Args:
+        owned: Chips of the colour the host owns.
+        players: Starting stacks handed out (1 or more).
+        besides: Chips of the colour needed besides the stacks.
+        spare_percent: Spares, as a percentage of the chips handed out.
+
+    >>> most_per_stack(300, 10, 0, 10)  # 10 x 27 = 270, with 27 spares: 297
+    27
+    >>> most_per_stack(99_999_999_999_999_999_999, 15, 0, 10)
+    6060606060606060606
+    >>> most_per_stack(5, 10, 0, 10)
+    0
+    """
+    # With base = players x most + besides chips handed out, the case must hold
+    # base + max(1, ceil(base x spare / 100)). For a positive spare and base >= 1 that is
+    # ceil(base x (100 + spare) / 100) <= owned, i.e. base x (100 + spare) <= 100 x owned;
+    # with no spares it is base + 1 <= owned.
+    handed_out = 100 * owned // (100 + spare_percent) if spare_percent > 0 else owned - 1
+    return max(0, (handed_out - besides) // players)
+
+
 def fitting_breakdown(
     stack: int,
     chip_set: ChipSet,
@@ -83,13 +111,7 @@ def fitting_breakdown(
     def cap(value: int) -> int:
         """The most chips of `value` one stack may hold, spares and rebuys included."""
         owned = chip_set.owned_of(value) or 0
-        most = (owned - besides.get(value, 0)) // players
-        while most > 0:
-            base = players * most + besides.get(value, 0)
-            if base + max(1, math.ceil(base * spare_percent / 100)) <= owned:
-                return most
-            most -= 1
-        return 0
+        return most_per_stack(owned, players, besides.get(value, 0), spare_percent)
 
     values = [v for v in chip_set.values if v <= stack]
     caps = {v: min(cap(v), 2 * STACK_CHIPS_MAX) for v in values}

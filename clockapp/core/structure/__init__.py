@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from clockapp.core.lazy import lazy_getattr
 from clockapp.core.structure.items import (
     MAX_AMOUNT,
+    MAX_ITEMS,
     MAX_MINUTES,
     Break,
     Item,
@@ -51,6 +52,7 @@ __all__ = [
     "JSON_FORMAT",
     "JSON_VERSION",
     "MAX_AMOUNT",
+    "MAX_ITEMS",
     "MAX_MINUTES",
     "AnteStyle",
     "Break",

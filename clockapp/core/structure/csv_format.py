@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from clockapp.core.structure.items import Break, Item, Level, StructureError
+from clockapp.core.structure.items import MAX_ITEMS, Break, Item, Level, StructureError
 from clockapp.core.structure.model import Structure
 
 CSV_COLUMNS = (
@@ -143,6 +143,10 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
             continue  # a blank line (or a line of empty cells)
         row_number += 1
         where = f"Row {row_number} (file line {record.line})"
+        if row_number > MAX_ITEMS:  # refused here: the rows after it are never read
+            raise StructureError(
+                f"{where}: a structure holds at most {MAX_ITEMS} levels and breaks."
+            )
         # Only a label can hold a line break; anywhere else a quote swallowed the next line
         # (`"20` with its closing quote forgotten on a later row).
         if "\n" in joined or "\r" in joined:

@@ -23,6 +23,10 @@ StructureError.__module__ = "clockapp.core.structure"
 #: Upper bounds that catch typos (an extra zero) without limiting any real tournament.
 MAX_MINUTES = 24 * 60
 MAX_AMOUNT = 10**12
+#: The most levels and breaks a structure read from a file or saved may have: a night of
+#: one-minute levels stays far below it, and every station reads the whole structure on its
+#: first load.
+MAX_ITEMS = 500
 
 
 def check_int(value: object, what: str, *, minimum: int) -> None:

@@ -11,11 +11,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from clockapp.core.structure.items import Break, Item, Level, StructureError
+from clockapp.core.structure.items import MAX_ITEMS, Break, Item, Level, StructureError
 from clockapp.core.structure.model import Structure
 
 JSON_FORMAT = "clockapp-structure"
 JSON_VERSION = 1
+#: The largest structure file read: `MAX_ITEMS` items of a few hundred characters each, with
+#: room to spare. JSON is decoded whole, so a bigger file is refused before it is decoded.
+MAX_JSON_FILE_CHARS = 2_000_000
 
 
 def item_to_dict(item: Item) -> dict[str, Any]:
@@ -185,7 +188,13 @@ def structure_from_json(text: str, *, name: str | None = None) -> Structure:
     from clockapp.core.userfiles import FileFormatError, load_json
 
     try:
-        data = load_json(text)
+        data = load_json(text, max_chars=MAX_JSON_FILE_CHARS)
     except FileFormatError as error:
         raise StructureError(f"Structure file: {error.problem}.") from None
+    items = data.get("levels") if isinstance(data, dict) else None
+    if isinstance(items, list) and len(items) > MAX_ITEMS:
+        raise StructureError(
+            f"Structure file: {len(items):,} levels and breaks; a structure holds at most "
+            f"{MAX_ITEMS}."
+        )
     return structure_from_dict(data, name=name)

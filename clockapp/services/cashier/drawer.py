@@ -6,6 +6,7 @@ from datetime import datetime
 
 from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.till import Till
+from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -28,6 +29,7 @@ class DrawerActions:
         """Record a count of the cash drawer against what the ledger expects now."""
         if isinstance(counted, int) and not isinstance(counted, bool) and counted > 0:
             check_cents(counted, "The count")  # the limit; the core words the other refusals
+        note = clean_text(note, "The count's note", REASON_MAX)
 
         def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
             return count_cash(session, till, now, counted, note, self._ctx.station)

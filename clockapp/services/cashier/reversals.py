@@ -9,6 +9,7 @@ from datetime import datetime
 from clockapp.core.money.ledger import LedgerError
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import Till
+from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -34,7 +35,8 @@ class ReversalActions:
             LedgerError: No reason, a row of another tournament, a void, a row already voided,
                 or a void that would leave a player paid more than due.
         """
-        if not reason.strip():
+        reason = clean_text(reason, "Void reason", REASON_MAX)
+        if not reason:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
@@ -54,7 +56,8 @@ class ReversalActions:
         `undo_bust_of`, the bust it recorded (`EntryReceipt.recorded_bust`): the player is back
         in play, in the seat he left when it is still free. Refused as a whole.
         """
-        if not reason.strip():
+        reason = clean_text(reason, "Void reason", REASON_MAX)
+        if not reason:
             raise LedgerError("Give a reason for the void.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
@@ -70,7 +73,8 @@ class ReversalActions:
         Raises:
             LedgerError: Not an entry of this tournament, already voided or refunded, no reason.
         """
-        if not reason.strip():
+        reason = clean_text(reason, "Refund reason", REASON_MAX)
+        if not reason:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
 
         def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:

@@ -20,6 +20,7 @@ from clockapp.core.points import (
     league_standings,
     parse_tie_breaks,
 )
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.models import LeagueRow
 from clockapp.persistence.queries import leagues as league_rows
 from clockapp.persistence.queries import tournaments as tournament_rows
@@ -161,7 +162,7 @@ class LeagueService:
     # ------------------------------------------------------------------ actions
     def create(self, name: str, formula: str, tie_breaks: str = "") -> Outcome[LeagueInfo]:
         """Make a league (a unique name, a formula that parses, known tie-breaks)."""
-        name = name.strip()
+        name = clean_text(name, "League name", NAME_MAX)
         if not name:
             raise ValidationError("Give the league a name.")
         Formula.parse(formula)

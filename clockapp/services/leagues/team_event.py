@@ -19,6 +19,7 @@ from clockapp.core.points import (
     TeamStanding,
     team_standings,
 )
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.models import AttendanceRow, TeamEventRow
 from clockapp.persistence.queries import leagues as league_rows
 from clockapp.persistence.session import Session
@@ -145,7 +146,8 @@ class TeamEventService:
         self, tournament_id: int, name: str, team: str, role: Role | str
     ) -> Outcome[TeamEventView]:
         """A helper or spectator arrives, for a team that has players at this event."""
-        name, team = name.strip(), team.strip()
+        name = clean_text(name, "Name", NAME_MAX)
+        team = clean_text(team, "Team name", NAME_MAX)
         try:
             role = Role(role)
         except ValueError:

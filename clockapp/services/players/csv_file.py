@@ -7,6 +7,10 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.services.players.values import PlayerDetails, PlayerError, PlayerInfo, fold
 
+#: The most players one file adds: a league's whole membership fits many times over, and a
+#: file past it is refused at its first extra row instead of being read whole into memory.
+MAX_PLAYER_ROWS = 20_000
+
 #: The columns of the player CSV, in order (import accepts them in any order; only name is needed).
 CSV_COLUMNS = ("name", "nickname", "phone", "email", "team", "notes")
 
@@ -18,8 +22,9 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
     and cells written by `players_to_csv` (formula characters quoted) all read back as written.
 
     Raises:
-        PlayerError: No header with a `name` column, a line that is not CSV, or a row that is not
-            a valid player (the message gives the line number).
+        PlayerError: No header with a `name` column, a line that is not CSV, a row that is not
+            a valid player, or more than `MAX_PLAYER_ROWS` players (the message gives the line
+            number; the rows after it are not read).
     """
     records = csv_records(text)
     try:
@@ -27,10 +32,15 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
         if header is None or "name" not in (keys := [fold(cell) for cell in header.cells]):
             raise PlayerError("The CSV needs a header row with a 'name' column.")
         columns = [(keys.index(c), c) for c in CSV_COLUMNS if c in keys]
-        result = []
+        result: list[tuple[int, PlayerDetails]] = []
         for record in records:
             if record.blank:
                 continue
+            if len(result) >= MAX_PLAYER_ROWS:
+                raise PlayerError(
+                    f"CSV line {record.line}: a player file holds at most {MAX_PLAYER_ROWS:,} "
+                    "players; split the file and import each part."
+                )
             cells = record.cells
             values = {c: cells[i] if i < len(cells) else "" for i, c in columns}
             try:

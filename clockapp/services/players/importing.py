@@ -21,6 +21,10 @@ from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session
 from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
 
+#: The most lines a pre-registration list may have (blank ones too: each is previewed). A club's
+#: biggest night is a few hundred names; a file past it is refused at its first extra line.
+MAX_PRE_REGISTRATIONS = 10_000
+
 
 class ImportAction(StrEnum):
     """What an import does with one line of the file."""
@@ -94,8 +98,9 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
     ignored, and the preview says so).
 
     Raises:
-        PlayerError: The file is not readable CSV, or a name is not acceptable (too long), naming
-            the file line.
+        PlayerError: The file is not readable CSV, a name is not acceptable (too long), or the
+            list has more than `MAX_PRE_REGISTRATIONS` lines, naming the file line (the lines
+            after it are not read).
 
     >>> [(n.line, n.details and n.details.name) for n in parse_name_list('"Lee, Ann"\\r\\rBob\\r')]
     [(1, 'Lee, Ann'), (2, None), (3, 'Bob')]
@@ -110,6 +115,11 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                 column = _header_index(record.cells)
                 if column is not None:
                     continue  # the header row
+            if len(result) >= MAX_PRE_REGISTRATIONS:
+                raise PlayerError(
+                    f"Line {record.line}: a pre-registration list holds at most "
+                    f"{MAX_PRE_REGISTRATIONS:,} lines; split the list and import each part."
+                )
             if record.blank:
                 result.append(NamedLine(record.line, None, "blank line"))
                 continue

@@ -8,8 +8,17 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 
 from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.text import LABEL_MAX, NAME_MAX, NOTES_MAX, clean_text
 
-_LIMITS = {"name": 200, "nickname": 100, "phone": 50, "email": 200, "team": 100, "notes": 5000}
+#: Each field as its messages name it, and its length limit.
+_FIELDS = {
+    "name": ("Player name", NAME_MAX),
+    "nickname": ("Player nickname", LABEL_MAX),
+    "phone": ("Player phone", 50),
+    "email": ("Player e-mail", 200),
+    "team": ("Team name", NAME_MAX),
+    "notes": ("Player notes", NOTES_MAX),
+}
 
 
 class PlayerError(DomainError):
@@ -64,15 +73,8 @@ class PlayerDetails:
 
     def __post_init__(self) -> None:
         for item in fields(self):
-            value = getattr(self, item.name)
-            if not isinstance(value, str):
-                raise ValidationError(f"Player {item.name} must be text, not {value!r}.")
-            cleaned = value.strip() if item.name == "notes" else " ".join(value.split())
-            if len(cleaned) > _LIMITS[item.name]:
-                raise ValidationError(
-                    f"Player {item.name} can be at most {_LIMITS[item.name]} characters "
-                    f"({len(cleaned)} given)."
-                )
+            what, limit = _FIELDS[item.name]
+            cleaned = clean_text(getattr(self, item.name), what, limit, lines=item.name == "notes")
             object.__setattr__(self, item.name, cleaned)
         if not self.name:
             raise ValidationError("A player needs a name.")

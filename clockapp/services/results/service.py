@@ -14,6 +14,7 @@ from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
+from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
@@ -151,6 +152,7 @@ class ResultsService:
         With `bust_ids` (one per player, as `BustReport.bust_ids` gave them) each must still be
         that player's last bust: an undo never reverses a bust recorded since elsewhere.
         """
+        reason = clean_text(reason, "Undo reason", REASON_MAX)
         if not registration_ids:
             raise EliminationError("Say whose bust to undo.")
         if len(set(registration_ids)) != len(registration_ids):

@@ -18,6 +18,7 @@ from clockapp.core.seating import (
     seat_player,
     set_fixed,
 )
+from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.models import SeatMoveRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
@@ -135,6 +136,8 @@ class SeatActions:
             SeatingError: The player is out or not seated, or the seat is missing, closed or taken.
         """
 
+        reason = clean_text(reason, "Move reason", REASON_MAX)
+
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "moving a player by hand")
             name = room.name(registration_id)
@@ -142,7 +145,7 @@ class SeatActions:
                 raise SeatingError(f"{name} is out of the tournament: there is nobody to move.")
             if room.seating.seat_of(registration_id) is None:
                 raise SeatingError(f"{name} has no seat yet: draw or choose a seat instead.")
-            moved = move_player(room.seating, registration_id, Seat(table, seat), reason.strip())
+            moved = move_player(room.seating, registration_id, Seat(table, seat), reason)
             store_room(session, room, moved.seating, now)
             (info,) = log_moves(session, room, (moved.move,), now)
             return info, Change.SEATING, f"moved {name}: {moved.move.announcement}"

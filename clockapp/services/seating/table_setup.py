@@ -10,6 +10,7 @@ from typing import Any
 from clockapp.core.seating import Seating, SeatingError, Table, close_seat, open_seat, set_button
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -84,9 +85,7 @@ class LayoutActions:
             table = room.seating.table(number)
             new = table
             if name is not None:
-                cleaned = " ".join(name.split())
-                if len(cleaned) > 60:
-                    raise SeatingError(f"Table {number}: a name can be at most 60 characters.")
+                cleaned = clean_text(name, f"Table {number}: the name", NAME_MAX)
                 new = replace(new, name=cleaned)
             if seat_count is not None and seat_count != table.seat_count:
                 if seat_count < table.seat_count:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.text import NAME_MAX, TextError, clean_text
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.players import (
@@ -35,9 +36,9 @@ def names(found: tuple[object, ...]) -> list[str]:
     ("details", "message"),
     [
         ({"name": "   "}, "needs a name"),
-        ({"name": "A" * 201}, "at most 200 characters"),
+        ({"name": "A" * 61}, "Player name: at most 60 characters"),
         ({"name": "Ann", "email": "not-an-address"}, "not an e-mail address"),
-        ({"name": "Ann", "nickname": "N" * 101}, "nickname can be at most 100"),
+        ({"name": "Ann", "nickname": "N" * 41}, "Player nickname: at most 40 characters"),
     ],
 )
 def test_bad_details_are_refused_with_a_clear_message(
@@ -190,9 +191,17 @@ def test_a_bad_csv_saves_nothing_and_names_the_line(
     assert services.players.list() == ()
 
 
+def _storable(text: str) -> bool:
+    """Whether a player's name may be `text` (see `clean_text`)."""
+    try:
+        return bool(clean_text(text, "Player name", NAME_MAX))
+    except TextError:
+        return False
+
+
 _NAME = st.text(
     st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1
-).filter(lambda s: s.strip() and len(" ".join(s.split())) <= 200)
+).filter(_storable)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
