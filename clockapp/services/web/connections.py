@@ -57,7 +57,7 @@ def connection_cap(most: int = MAX_CONNECTIONS) -> int:
     True
     """
     try:
-        import resource
+        import resource  # portable: Windows raises ImportError, handled below
     except ImportError:  # Windows: no such limit on sockets
         return most
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
