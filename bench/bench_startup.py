@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from goals import exit_code, verdict
+
 GOAL_RATIO = 2.0
 
 BARE = r"""
@@ -201,16 +203,17 @@ def main(argv: list[str]) -> int:
         f"modules loaded at the first frame: bare {last.bare_modules}, clockapp "
         f"{last.normal_modules} ({last.normal_ours} of them clockapp's own; no goal)"
     )
+    met = []
     for label, cpu in (("wall time", False), ("CPU time", True)):
         pairs = sorted(ratio for run in runs for ratio in run.paired(cpu))
         median = statistics.median(pairs)
         low, high = pairs[len(pairs) // 4], pairs[(3 * len(pairs)) // 4]
-        verdict = "met" if median <= GOAL_RATIO else "NOT met"
+        met.append(median <= GOAL_RATIO)
         print(
             f"normal start over {len(pairs)} paired starts, {label}: median ratio {median:.2f}x "
-            f"(middle half {low:.2f}x-{high:.2f}x; goal <= {GOAL_RATIO}x: {verdict})"
+            f"(middle half {low:.2f}x-{high:.2f}x; goal <= {GOAL_RATIO}x: {verdict(met[-1])})"
         )
-    return 0
+    return exit_code(met)
 
 
 if __name__ == "__main__":
