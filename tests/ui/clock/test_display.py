@@ -12,9 +12,10 @@ from PySide6.QtGui import QImage
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.ui import app as app_module
+from clockapp.core.text import NAME_MAX
 from clockapp.ui.clock import texts
 from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.shell import entry
 from tests.ui.polling import poll, settle
 
 SMALL = Structure(
@@ -129,9 +130,10 @@ def test_a_long_tournament_name_stays_readable_and_ends_with_an_ellipsis(
     station.display.resize(*size)
     station.display.layout().activate()
     normal = short.fitted_font().pixelSize()
-    name = "The Annual Grand Charity Championship of the Greater Metropolitan Poker League " * 2
-    station.bus.run(lambda: services.tournaments.rename(tournament_id, name[:200]))
-    assert short.text() == name[:200].strip()
+    # The longest name a tournament may have, in wide capitals: more than the line holds at 60%.
+    name = ("THE ANNUAL GRAND CHARITY CHAMPIONSHIP OF THE GREATER METROPOLITAN " * 2)[:NAME_MAX]
+    station.bus.run(lambda: services.tournaments.rename(tournament_id, name))
+    assert short.text() == name.strip()
     assert short.fitted_font().pixelSize() >= 0.6 * normal - 1  # not shrunk to a few pixels
     shown = short.shown_text()
     assert shown.endswith("…")
@@ -181,7 +183,7 @@ def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(
 def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:
     out = tmp_path / "shots" / "clock.png"
     db = tmp_path / "shot.db"
-    code = app_module.run_app(["--db", str(db), "--screenshot", str(out), "--size", "1280x720"])
+    code = entry.run_app(["--db", str(db), "--screenshot", str(out), "--size", "1280x720"])
     assert code == 0
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1280, 720)
@@ -197,7 +199,7 @@ def test_screenshot_of_the_current_tournament(tmp_path: Path, qapp) -> None:
     services = open_services(str(db))
     services.tournaments.create("Tuesday Turbo")
     out = tmp_path / "current.png"
-    assert app_module.run_app(["--db", str(db), "--screenshot", str(out)]) == 0
+    assert entry.run_app(["--db", str(db), "--screenshot", str(out)]) == 0
     assert QImage(str(out)).width() == 1920
     assert [t.name for t in services.tournaments.list()] == ["Tuesday Turbo"]
     services.ctx.engine.dispose()
@@ -206,11 +208,11 @@ def test_screenshot_of_the_current_tournament(tmp_path: Path, qapp) -> None:
 @pytest.mark.parametrize("bad", ["12x9", "wide", "1920x"])
 def test_bad_size_is_refused(bad: str, capsys) -> None:
     with pytest.raises(SystemExit):
-        app_module.run_app(["--screenshot", "x.png", "--size", bad])
+        entry.run_app(["--screenshot", "x.png", "--size", bad])
 
 
 def test_self_test_passes(qapp, capsys) -> None:
-    assert app_module.run_app(["--self-test"]) == 0
+    assert entry.run_app(["--self-test"]) == 0
     assert "self-test: ok" in capsys.readouterr().out
 
 
