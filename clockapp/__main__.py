@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # any error, a quiet end when its output pipe is closed.
         tool = command
         return run_guarded(f"clockapp {args[0]}", lambda: tool(args[1:]))
-    from clockapp.ui.app import run_app
+    from clockapp.ui.shell.entry import run_app
 
     return run_guarded("clockapp", lambda: run_app(args, epilog=tools_epilog()))
 

@@ -55,10 +55,10 @@ def main(argv: list[str]) -> int:
     app.setApplicationName("clockapp-screenshots")
 
     from clockapp.services.app import open_services
-    from clockapp.ui.app import render_screenshot
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.clock.station import ClockStation
     from clockapp.ui.settings import UiSettings
+    from clockapp.ui.shell.offscreen import render_screenshot
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CLOCKAPP_DATA_DIR"] = folder

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication
 from clockapp.persistence.backup import write_backup
 from clockapp.persistence.db import open_database
 from clockapp.services.app import Services
-from clockapp.ui.app import run_app
 from clockapp.ui.database_error import DatabaseErrorBox
+from clockapp.ui.shell.entry import run_app
 from clockapp.ui.shell.launcher import open_station_services
 from tests.fakes import FakeClock
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from clockapp.core.stations import Role
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
-from clockapp.ui.shell import build_parser
+from clockapp.ui.shell.entry import build_parser
 from clockapp.ui.shell.launcher import Launcher
 from tests import pgserver
 

@@ -8,7 +8,7 @@ import pytest
 
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
-from clockapp.ui import app as app_module
+from clockapp.ui.shell import entry
 
 
 def test_self_test_uses_the_given_database(
@@ -16,7 +16,7 @@ def test_self_test_uses_the_given_database(
 ) -> None:
     broken = tmp_path / "broken.db"
     broken.write_bytes(b"this is not a database" * 100)
-    assert app_module.run_app(["--self-test", "--db", str(broken)]) == 1
+    assert entry.run_app(["--self-test", "--db", str(broken)]) == 1
     captured = capsys.readouterr()
     assert f"self-test: cannot open the database {broken}" in captured.err
     assert "self-test: FAILED" in captured.out
@@ -33,7 +33,7 @@ def test_self_test_draws_the_given_database_without_writing_to_it(
     before = [(t.id, t.name) for t in services.tournaments.list()]
     engine.dispose()
 
-    assert app_module.run_app(["--self-test", "--db", str(path)]) == 0
+    assert entry.run_app(["--self-test", "--db", str(path)]) == 0
     assert "self-test: ok" in capsys.readouterr().out
 
     engine = make_engine(sqlite_url(path))

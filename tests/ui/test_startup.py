@@ -327,7 +327,7 @@ def test_help_lists_the_command_line_tools(capsys) -> None:
 
 # ---------------------------------------------------------------------------- the demo
 def test_the_demo_leaves_the_real_tournament_to_reopen(services) -> None:
-    from clockapp.ui.app import choose_tournament
+    from clockapp.ui.shell.launcher import choose_tournament
 
     real = services.tournaments.create("Sunday Deepstack").value
     shown = choose_tournament(services, demo=True, ask=False)
@@ -340,7 +340,7 @@ def test_the_demo_leaves_the_real_tournament_to_reopen(services) -> None:
 
 def test_two_demo_runs_make_one_demo(tmp_path: Path) -> None:
     from clockapp.services.app import open_services
-    from clockapp.ui.app import choose_tournament
+    from clockapp.ui.shell.launcher import choose_tournament
 
     db = str(tmp_path / "two.db")
     shown = []
@@ -360,7 +360,7 @@ def test_a_screenshot_of_an_empty_database_writes_no_demo_into_it(tmp_path: Path
     from PySide6.QtGui import QImage
 
     from clockapp.services.app import open_services
-    from clockapp.ui.app import run_app
+    from clockapp.ui.shell.entry import run_app
 
     db = str(tmp_path / "empty.db")
     for extra in ([], ["--demo"]):

@@ -28,7 +28,7 @@ from clockapp.ui.clock.lock import NO_PIN
 from clockapp.ui.clock.pin_dialog import SHORT_PIN
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.keys import key_bindings
-from clockapp.ui.shell import build_parser
+from clockapp.ui.shell.entry import build_parser
 from clockapp.ui.shell.launcher import Launcher
 from tests.ui.polling import settle
 

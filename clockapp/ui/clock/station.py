@@ -6,9 +6,9 @@ both windows, so a key does the same thing whichever window has focus. From ther
 opens the other windows (structure editor, cashier, tables, rulings): each is built on first use
 with the same services and bus, opened once (asked again, it is raised), remembers its place, and
 closes with the app. The tournament switcher lives here too: another tournament, or a new one, is
-shown in every window through the bus. `clockapp.ui.app` creates one station; tests create one
-with a fake sound and a fake timer. Optional parts that are off (sound, speech, the bundled font)
-are reported once in the director window's notice box, never on the wall.
+shown in every window through the bus. `clockapp.ui.shell.launcher` creates one station; tests
+create one with a fake sound and a fake timer. Optional parts that are off (sound, speech, the
+bundled font) are reported once in the director window's notice box, never on the wall.
 
 The station owns one part per job and hands each what it needs: `windows` opens the other windows
 (`StationWindows`, `clockapp.ui.clock.windows`), `tournaments` switches tournaments

@@ -25,7 +25,7 @@ def test_the_wall_option_draws_the_moment_and_writes_nothing(
     tmp_path: Path, qapp, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from clockapp.services.app import open_services
-    from clockapp.ui.app import run_app
+    from clockapp.ui.shell.entry import run_app
 
     db = str(tmp_path / "empty.db")
     plain, race = tmp_path / "plain.png", tmp_path / "race.png"
