@@ -8,7 +8,7 @@ from pathlib import Path
 
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
-from tests.services.seating.test_hfh import LADDER, at_tables, finish
+from tests.services.seating.test_hand_for_hand import LADDER, at_tables, finish
 from tests.services.seating.test_seating import buy_ins
 from tests.ui.polling import settle
 from tests.ui.seating.test_window import _no_modal_dialogs, db_path, open_window, seeded
