@@ -16,6 +16,8 @@ from pathlib import Path
 APP_NAME = "clockapp"
 #: Points the app at another resources folder (a test, a theme under development).
 RESOURCES_ENV = "CLOCKAPP_RESOURCES"
+#: Points the app at another data folder (the database, settings, backups and logs).
+DATA_DIR_ENV = "CLOCKAPP_DATA_DIR"
 
 
 def resources_dir() -> Path:
@@ -48,8 +50,8 @@ def resource_path(*parts: str) -> Path:
 
 
 def user_data_dir() -> Path:
-    """The per-user data folder (created on first use); `CLOCKAPP_DATA_DIR` overrides it."""
-    override = os.environ.get("CLOCKAPP_DATA_DIR")
+    """The per-user data folder (created on first use); `DATA_DIR_ENV` overrides it."""
+    override = os.environ.get(DATA_DIR_ENV)
     if override:
         path = Path(override)
     else:

@@ -1,10 +1,11 @@
 """The estimated end of the night, read from the structure, the clock and the busts so far.
 
 `estimate` reads where the clock is in the structure (the play minutes so far), the busts that
-stand (an undone bust and its undo row are left out) and the field (players left, chips in play,
-players to the money), and asks `clockapp.core.estimate` when the bubble and the end are likely;
-the minutes become times of day from the injected clock. `show` puts it on the wall (one action).
-A bust's play minute is taken as its age before now (the clock assumed running since).
+put a player out (an undone bust, and one followed by a rebuy or re-entry, are left out) and the
+field (players left, chips in play, players to the money), and asks `clockapp.core.estimate`
+when the bubble and the end are likely; the minutes become times of day from the injected clock.
+`show` puts it on the wall (one action). A bust's play minute is taken as its age before now
+(the clock assumed running since).
 
 The simulation is the costly part, and the windows ask for the estimate after every entry, every
 clock change and every minute. `EstimateService` keeps the last few answers keyed by exactly what
@@ -25,10 +26,11 @@ from datetime import datetime, timedelta
 from clockapp.core.clock import view
 from clockapp.core.errors import DomainError
 from clockapp.core.estimate import EndEstimate, Range, estimate_end
+from clockapp.core.money.field import busts_out
 from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
-from clockapp.persistence.queries import eliminations
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.clock import tournament_stats
 from clockapp.services.context import ServiceContext, record_change
@@ -117,9 +119,9 @@ def _inputs(session: Session, tournament_id: int, now: datetime) -> tuple[Estima
     played = played_minutes(structure, tournament_id, session, now)
     whole = math.floor(played)
     start = now - timedelta(minutes=played - whole)
-    rows = eliminations.busts(session, tournament_id)
-    undone = {b.undoes_id for b in rows if b.undoes_id is not None}
-    standing = [b for b in rows if b.undoes_id is None and b.id not in undone]
+    # Only the busts that put a player out: one followed by a rebuy or a re-entry left the
+    # field as it was, so it neither counts as a bust nor adds a player before it.
+    standing = busts_out(load_till(session, tournament_id))
     # Each bust's play minute, to the second, counted back from the start of this minute: the
     # same all through the minute while the clock runs.
     busts_at = tuple(whole - round((start - b.created_at).total_seconds()) / 60 for b in standing)

@@ -71,6 +71,19 @@ def lives(till: Till) -> dict[int, dict[int, int]]:
     return result
 
 
+def busts_out(till: Till) -> list[Bust]:
+    """The standing busts that put a player out: those of the stack the player still holds on
+    the ledger, in the order they were recorded. A bust followed by a rebuy or a re-entry gave a
+    newer stack, so it took nobody out of the field (the charts and the estimate count these).
+    """
+    stacks = lives(till)
+    return [
+        bust
+        for bust in standing_busts(till)
+        if bust.entry_number == current_stack(stacks.get(bust.registration_id, {}))
+    ]
+
+
 def current_stack(stacks: dict[int, int]) -> int | None:
     """The ledger row of the stack a player plays with now (the newest), None without one."""
     return next(reversed(stacks), None)

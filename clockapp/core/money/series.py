@@ -1,7 +1,9 @@
 """The tournament over time, for the charts: players left, chips and average stack, prize pool.
 
 Rebuilt from the records as they stand now (voided and refunded entries and undone busts left
-out), each point being the field just after one entry or bust, in the order of their times.
+out), each point being the field just after one entry or bust, in the order of their times. Only
+the busts that put a player out count (`busts_out`): one followed by a rebuy or a re-entry leaves
+the players left as they were.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.money.field import standing_busts, standing_entry_rows
+from clockapp.core.money.field import busts_out, standing_entry_rows
 from clockapp.core.money.ledger import LedgerRow, RowKind
 from clockapp.core.money.till import Bust, Till
 
@@ -37,7 +39,8 @@ class FieldPoint:
 
 
 def field_series(till: Till) -> tuple[FieldPoint, ...]:
-    """One point per standing entry and bust, oldest first (an empty tuple before any entry).
+    """One point per standing entry and bust that put a player out, oldest first (an empty
+    tuple before any entry).
 
     An entry puts a player who was out (or new) back in; a rebuy or add-on while in play only
     adds chips and prize money. On equal times an entry comes before a bust.
@@ -45,7 +48,7 @@ def field_series(till: Till) -> tuple[FieldPoint, ...]:
     events: list[tuple[datetime, int, int, LedgerRow | Bust]] = [
         (till.meta[r.row_id].created_at, 0, r.row_id, r) for r in standing_entry_rows(till)
     ]
-    events.extend((b.created_at, 1, b.id, b) for b in standing_busts(till))
+    events.extend((b.created_at, 1, b.id, b) for b in busts_out(till))
     playing: set[int] = set()
     chips = pool = 0
     points: list[FieldPoint] = []

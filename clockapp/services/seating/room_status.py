@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
+
 from clockapp.core.seating import Seating
-from clockapp.core.seating.balancing import BalancePolicy
+from clockapp.core.seating.balancing import BalancePolicy, NeedButton, plan_balance
+from clockapp.core.seating.planning import MoveStats
 from clockapp.services.seating.room import Room
 from clockapp.services.seating.room_view import SeatInfo, TableInfo
 
@@ -45,17 +49,61 @@ def table_infos(room: Room) -> tuple[TableInfo, ...]:
     return tuple(infos)
 
 
-def balance_status(seating: Seating, policy: BalancePolicy) -> tuple[str, bool]:
-    counts = {n: c for n, c in seating.counts().items()}
+def balance_status(
+    seating: Seating,
+    policy: BalancePolicy,
+    stats: MoveStats | None = None,
+    teams: Mapping[int, str] | None = None,
+) -> tuple[str, bool]:
+    """One plain sentence on the balance, and whether the room is out of balance.
+
+    Out of balance, the sentence names the moves to make, the ones Balance would make: the
+    planner's own moves when it has the buttons it needs, else the same count of players from
+    the fullest tables to the shortest (which player moves waits for the button).
+    """
+    counts = dict(seating.counts())
     if len(counts) < 2:
         return ("One table: nothing to balance." if counts else "No tables set up."), False
     allowed = policy.allowed_difference(len(counts))
     most, least = max(counts.values()), min(counts.values())
     if most - least <= allowed:
-        return f"Balanced ({policy}): {least} to {most} players a table.", False
-    short = [n for n, c in counts.items() if c == least]
-    which = f"Table {short[0]}" if len(short) == 1 else f"Tables {', '.join(map(str, short))}"
-    return (
-        f"Out of balance ({policy}): {which} has {least} players, the fullest {most}. Balance.",
-        True,
-    )
+        return f"Balanced: {least} to {most} players a table.", False
+    plan = plan_balance(seating, policy, stats, teams=teams)
+    if isinstance(plan, NeedButton):
+        flows = _flows_by_count(counts, allowed, seating)
+        warnings: tuple[str, ...] = ()
+    else:
+        flows = Counter((m.from_seat.table, m.to_seat.table) for m in plan.moves)
+        warnings = plan.warnings
+    labels = {t.number: t.label for t in seating.tables}
+    moves = [
+        f"{n} player{'s' if n != 1 else ''} from {labels[giver]} to {labels[receiver]}"
+        for (giver, receiver), n in flows.items()
+    ]
+    if not moves:
+        why = " ".join(warnings) or f"{least} to {most} players a table."
+        return f"Out of balance: {why}", True
+    return "Out of balance: move " + ", and ".join(moves) + ".", True
+
+
+def _flows_by_count(
+    counts: Mapping[int, int], allowed: int, seating: Seating
+) -> Counter[tuple[int, int]]:
+    """The players to move between tables, by count alone: one at a time from the fullest table
+    (lowest number first) to the shortest with a free seat, as the planner picks them."""
+    room = dict(counts)
+    free = {t.number: t.seat_count - len(t.closed_seats) for t in seating.tables}
+    flows: Counter[tuple[int, int]] = Counter()
+    while max(room.values()) - min(room.values()) > allowed:
+        receivers = [n for n in sorted(room) if room[n] < free.get(n, 0)]
+        if not receivers:
+            break
+        receiver = min(receivers, key=lambda n: (room[n], n))
+        givers = [n for n in sorted(room) if room[n] >= room[receiver] + 2]
+        if not givers:
+            break
+        giver = max(givers, key=lambda n: (room[n], -n))
+        room[giver] -= 1
+        room[receiver] += 1
+        flows[(giver, receiver)] += 1
+    return flows

@@ -152,8 +152,13 @@ class RoomView:
 
     @property
     def capacity(self) -> int:
-        """Open seats in the room."""
+        """The seats open for play in the room, taken or free (closed seats left out)."""
         return sum(t.open_seat_count for t in self.tables)
+
+    @property
+    def free_seats(self) -> int:
+        """The open seats nobody sits in: where players can still be seated."""
+        return max(0, self.capacity - self.player_count)
 
     def table(self, number: int) -> TableInfo:
         """The table with this number; a SeatingError when it is not in play."""

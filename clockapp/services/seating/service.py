@@ -99,7 +99,9 @@ class SeatingService:
         with self._ctx.reading() as session:
             room = load_room(session, tournament_id, self._ctx.now())
             config = room.settings
-            status, out = balance_status(room.seating, config.policy)
+            status, out = balance_status(
+                room.seating, config.policy, room.stats(), teams=room.teams
+            )
             final: tuple[int, int] | None = None
             costs: tuple[tuple[int, int], ...] = ()
             try:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
@@ -30,6 +30,7 @@ from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import report
+from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
 
@@ -91,16 +92,17 @@ class CashierContext(QObject):
         parent: QWidget,
         path: str | None,
         title: str,
-        suggested: str,
+        what: str,
         produce: Callable[[], str],
     ) -> tuple[str, str] | None:
-        """Write what `produce` returns to `path` (asking where when not given), for an export.
+        """Write what `produce` returns to `path` (asking where when not given), for an export;
+        the dialog suggests `export_name(what, "csv")` in the documents folder.
 
         Returns (path, text), or None when the cashier cancelled, the service refused (said in
         the message bar) or the file cannot be written (said too).
         """
         if not path:
-            path, _ = QFileDialog.getSaveFileName(parent, title, suggested, "CSV (*.csv)")
+            path = ask_save_path(parent, title, self.export_name(what, "csv"), "CSV (*.csv)")
         if not path:
             return None
         text = self.read(produce, None)
@@ -112,6 +114,13 @@ class CashierContext(QObject):
             self.refuse(f"{path} cannot be written: {error.strerror or error}.")
             return None
         return path, text
+
+    def export_name(self, what: str, suffix: str) -> str:
+        """The file name an export of `what` suggests: the tournament's name and date first."""
+        info = self.read(lambda: self.services.tournaments.get(self.tid), None)
+        if info is None:
+            return export_file_name("", None, what, suffix)
+        return export_file_name(info.name, info.created_at.astimezone().date(), what, suffix)
 
     def chip_set(self) -> ChipSet:
         """The tournament's chip set (the colours of the chips handed over), read once."""

@@ -8,7 +8,7 @@ struck through with its reversal, and its receipt and seat card are no longer of
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.services.cashier.sales import EntryReceipt
@@ -17,6 +17,7 @@ from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.widgets import HandoutView
+from clockapp.ui.exports import ask_save_path
 from clockapp.ui.ticks import guarded
 
 
@@ -111,9 +112,8 @@ class LastSale(QGroupBox):
     def _tournament_name(self) -> str:
         return self._ctx.services.tournaments.get(self._ctx.tid).name
 
-    def _ask(self, title: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, suggested, "PDF (*.pdf)")
-        return path
+    def _ask(self, title: str, what: str) -> str:
+        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), "PDF (*.pdf)")
 
     def save_receipt(self, path: str | None = None) -> str | None:
         """Write the receipt as a PDF (asks where when no path is given)."""
@@ -124,7 +124,7 @@ class LastSale(QGroupBox):
         if self.voided:
             self._ctx.refuse("The last sale was voided: there is no receipt to print.")
             return None
-        path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}.pdf")
+        path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}")
         if not path:
             return None
         reports.write_receipt(
@@ -143,7 +143,7 @@ class LastSale(QGroupBox):
         receipt = self.receipt
         if receipt is None or self.voided:
             return None
-        path = path or self._ask("Save seat card", "seat-card.pdf")
+        path = path or self._ask("Save seat card", f"seat-card-{receipt.registration.name}")
         if not path:
             return None
         name = receipt.registration.name

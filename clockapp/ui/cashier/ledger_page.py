@@ -69,7 +69,7 @@ class LedgerPage(Page):
             self,
             path,
             "Export the ledger",
-            "ledger.csv",
+            "ledger",
             lambda: ctx.services.cashier.ledger_csv(ctx.tid),
         )
         if saved is None:

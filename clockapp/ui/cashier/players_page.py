@@ -261,7 +261,7 @@ class PlayersPage(Page):
         """Write every player to a CSV file (asks where when not given)."""
         ctx = self._ctx
         saved = ctx.save_text(
-            self, path, "Export players", "players.csv", ctx.services.players.export_csv
+            self, path, "Export players", "players", ctx.services.players.export_csv
         )
         if saved is None:
             return None

@@ -6,7 +6,6 @@ Results export as CSV (the service writes the text) and as a PDF report.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QPushButton,
     QVBoxLayout,
@@ -22,6 +21,7 @@ from clockapp.ui.cashier.prize_fit import offer_fit
 from clockapp.ui.cashier.prize_models import (
     ResultsModel,
 )
+from clockapp.ui.exports import ask_save_path
 
 
 class ResultsPage(Page):
@@ -94,9 +94,8 @@ class ResultsPage(Page):
         dialog.accepted.connect(accepted)
         self._open(dialog)
 
-    def _ask_path(self, title: str, suggested: str, kind: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, suggested, kind)
-        return path
+    def _ask_path(self, title: str, what: str, kind: str) -> str:
+        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), kind)
 
     def export_csv(self, path: str | None = None) -> str | None:
         """Write the results CSV (from the service) to `path` (asks where when not given)."""
@@ -105,7 +104,7 @@ class ResultsPage(Page):
             self,
             path,
             "Export results",
-            "results.csv",
+            "results",
             lambda: ctx.services.results.results_csv(ctx.tid),
         )
         if saved is None:
@@ -117,7 +116,7 @@ class ResultsPage(Page):
     def export_pdf(self, path: str | None = None) -> str | None:
         """Write the results report as a PDF (asks where when not given)."""
         ctx = self._ctx
-        path = path or self._ask_path("Results report", "results.pdf", "PDF (*.pdf)")
+        path = path or self._ask_path("Results report", "results", "PDF (*.pdf)")
         if not path:
             return None
         s, tid = ctx.services, ctx.tid

@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelection
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -41,6 +40,7 @@ from clockapp.services.leagues import (
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.charts.figures import chart_view
 from clockapp.ui.errors import guard
+from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.leagues.chart import season_chart
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import EventsModel, StandingsModel
@@ -295,15 +295,17 @@ class LeagueWindow(PointsWindow):
             league_id, text = self.league.id, self.tie_breaks_edit.text()
             self._bus.run(lambda: self._services.leagues.update(league_id, tie_breaks=text))
 
-    def _ask_path(self, title: str, suggested: str, kind: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, suggested, kind)
-        return path
+    def _ask_path(self, title: str, what: str, kind: str) -> str:
+        league = self.view.league.name if self.view is not None else ""
+        suffix = "pdf" if "pdf" in kind else "csv"
+        day = self._services.now().astimezone().date()
+        return ask_save_path(self, title, export_file_name(league, day, what, suffix), kind)
 
     def export_csv(self, path: str | None = None) -> str | None:
         """Write the standings CSV, and the results beside it (`…-results.csv`)."""
         if self.view is None:
             return None
-        path = path or self._ask_path("Export standings", "standings.csv", "CSV (*.csv)")
+        path = path or self._ask_path("Export standings", "standings", "CSV (*.csv)")
         if not path:
             return None
         target = Path(path)
@@ -316,7 +318,7 @@ class LeagueWindow(PointsWindow):
         """Write the standings and results as a PDF."""
         if self.view is None:
             return None
-        path = path or self._ask_path("League report", "standings.pdf", "PDF (*.pdf)")
+        path = path or self._ask_path("League report", "standings", "PDF (*.pdf)")
         if not path:
             return None
         return str(write_league_pdf(path, self.view, self._services.now()))

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.optional import Part, notice
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.model import MOVE_ID_ROLE, WHY_COLUMN, MoveListModel
@@ -150,7 +150,7 @@ class MovesBox(QGroupBox):
             self.save_pdf(path)
 
     def _ask_pdf_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, "Save the move sheet", "moves.pdf", "PDF files (*.pdf)"
-        )
+        info = self._context.services.tournaments.get(self._context.tid)
+        file_name = export_file_name(info.name, info.created_at.astimezone().date(), "moves", "pdf")
+        name = ask_save_path(self, "Save the move sheet", file_name, "PDF files (*.pdf)")
         return Path(name) if name else None

@@ -45,7 +45,8 @@ def room_status_text(room: RoomView) -> str:
             text += f"   Next table breaks after {busts}."
     if room.shootout:
         text = "Shootout: tables play down to the players who go on, no balancing."
-    text += f"   {room.player_count} seated, {room.capacity} open seats."
+    free = room.free_seats
+    text += f"   {room.player_count} seated, {free} open seat{'s' if free != 1 else ''}."
     return text
 
 

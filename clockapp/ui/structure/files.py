@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
 
@@ -208,8 +209,8 @@ class StructureFiles:
 
     def _ask_save_path(self) -> str | None:
         structure = self._editor.structure
-        default = (structure.name if structure else "structure") + ".csv"
-        path, _ = QFileDialog.getSaveFileName(
+        default = export_file_name(structure.name if structure else "", None, "structure", "csv")
+        path = ask_save_path(
             self._editor, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
         )
         return path or None

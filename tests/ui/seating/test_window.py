@@ -120,7 +120,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
         }
     assert window.waiting_box.isHidden()
     assert "Drew seats for 20 players" in window.banner.text()
-    assert "20 seated, 27 open seats" in window.status_label.text()
+    assert "20 seated, 7 open seats" in window.status_label.text()  # 27 seats in all
     assert not window.grab().isNull()  # the ovals paint
 
 
@@ -143,6 +143,38 @@ def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
 
 
 # ---------------------------------------------------------------------------- balance
+def test_the_header_counts_the_seats_still_open(
+    seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=9)
+    place(seeded, tournament_id, {1: list(range(1, 10)), 2: list(range(1, 10))})
+    window = open_window()
+    text = window.status_label.text()
+    assert "18 seated, 0 open seats" in text
+    assert text.startswith("Balanced: 9 to 9 players a table.")
+
+
+def test_an_unbalanced_room_says_the_move_to_make(
+    seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=10)
+    seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+    bust(seeded, seats[(2, 5)], seats[(2, 6)])
+    window = open_window()
+    text = window.status_label.text()
+    assert text.startswith("Out of balance: move 2 players from Table 1 to Table 2.")
+    assert "within" not in text
+    assert "12 seated, 8 open seats" in text
+    seeded.seating.set_button(tournament_id, 1, 1)
+    seeded.seating.set_button(tournament_id, 2, 1)
+    window.reload()
+    assert window.status_label.text().startswith(
+        "Out of balance: move 2 players from Table 1 to Table 2."
+    )
+    window.actions_by_name[TablesAction.BALANCE].trigger()
+    assert window.status_label.text().startswith("Balanced: 6 to 6 players a table.")
+
+
 def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_window) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
