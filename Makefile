@@ -10,7 +10,8 @@ ARGS ?=
 # module (see tests/headless.ini). The GUI run takes what needs Qt: the windows, clockapp/ui's
 # doctests and the packaged app. tests/test_doctests.py checks that every test folder is in one.
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
-	tests/bench tests/browser tests/test_doctests.py tests/test_preflight.py tests/test_portable.py clockapp
+	tests/bench tests/browser tests/test_doctests.py tests/test_preflight.py tests/test_portable.py \
+	tests/test_readme_data.py clockapp
 GUI_TESTS := tests/ui tests/packaging clockapp/ui
 # pytest-xdist: one worker per core. `make test PARALLEL=` runs in one process.
 PARALLEL ?= -n auto
