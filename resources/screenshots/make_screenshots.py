@@ -11,15 +11,28 @@ Run it with QT_QPA_PLATFORM=offscreen on a machine without a screen.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 from PySide6.QtWidgets import QApplication, QWidget
+
+#: The offscreen platform's one screen is 800x800 by default, and windows keep inside their
+#: screen: a screen larger than the largest grab lets each window take the size asked for.
+SCREEN = {"name": "Main screen", "x": 0, "y": 0, "width": 2560, "height": 1440, "logicalDpi": 96}
+
+
+def use_a_large_offscreen_screen(folder: Path) -> None:
+    """Draw offscreen (unless another platform is asked for) on a screen of `SCREEN`'s size,
+    described in a file in `folder` (read when the application starts)."""
+    if os.environ.get("QT_QPA_PLATFORM", "offscreen") != "offscreen":
+        return
+    config = folder / "screens.json"
+    config.write_text(json.dumps({"screens": [SCREEN]}), encoding="utf-8")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
 
 
 class Silent:
@@ -51,7 +64,9 @@ def main(argv: list[str]) -> int:
     """Write every screenshot into the folder given (default: this folder)."""
     out = Path(argv[0]) if argv else Path(__file__).parent
     out.mkdir(parents=True, exist_ok=True)
-    app = QApplication.instance() or QApplication([])
+    with tempfile.TemporaryDirectory(prefix="clockapp-screens-") as screens:
+        use_a_large_offscreen_screen(Path(screens))
+        app = QApplication.instance() or QApplication([])
     app.setApplicationName("clockapp-screenshots")
 
     from clockapp.services.app import open_services
@@ -76,16 +91,16 @@ def main(argv: list[str]) -> int:
         station.display.resize(1280, 720)
         grab(station.director, out / "director.png", (1280, 800))
 
-        cashier = station.open_cashier()
+        cashier = station.windows.open_cashier()
         grab(cashier, out / "cashier.png", (1280, 800))
-        tables = station.open_tables()
+        tables = station.windows.open_tables()
         tables.room_view.zoom_fit()  # type: ignore[attr-defined]
         grab(tables, out / "tables.png", (1440, 860))
         tables.room_view.zoom_fit()  # type: ignore[attr-defined]
         grab(tables, out / "tables.png", (1440, 860))
 
         # A dispute at table 3: names and the button come from the seating.
-        rulings = station.open_rulings()
+        rulings = station.windows.open_rulings()
         rulings.at_table.choose_table(3)  # type: ignore[attr-defined]
         rulings.add_player()  # type: ignore[attr-defined]
         dispute = rulings.dispute()  # type: ignore[attr-defined]
@@ -99,10 +114,10 @@ def main(argv: list[str]) -> int:
         rulings.focus_target(-1)  # type: ignore[attr-defined]  # the board, as after a ruling
         grab(rulings, out / "rulings.png", (1680, 1000))
 
-        charts = station.open_charts()
+        charts = station.windows.open_charts()
         grab(charts, out / "charts.png", (1280, 720))
 
-        editor = station.open_structure_editor()
+        editor = station.windows.open_structure_editor()
         if editor is not None:
             grab(editor, out / "structure-editor.png", (1280, 800))
             generator = editor.open_generator()  # type: ignore[attr-defined]

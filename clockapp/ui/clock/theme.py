@@ -31,6 +31,13 @@ class ThemeColor(QColor):
         self.role = role
 
 
+class FixedColor(QColor):
+    """A colour that is no palette's: a playing card's ink and face stay as printed in every
+    theme, even when they happen to equal a theme's text colour (`fixed`)."""
+
+    role = None
+
+
 _palette: Palette = BUILT_IN[0]
 _colors: dict[str, ThemeColor] = {}
 _seen: list[Palette] = list(BUILT_IN)  # palettes drawn with before (and the built-in ones)
@@ -104,9 +111,18 @@ def role_of(color: QColor) -> str | None:
     return None
 
 
+def fixed(color: QColor | str) -> QColor:
+    """`color` as a colour no theme changes, though it equals a palette's (a card's black ink
+    is the day theme's text colour, its white face the stark theme's)."""
+    if isinstance(color, str):
+        return FixedColor(color)
+    return FixedColor(color.name(QColor.NameFormat.HexArgb))
+
+
 def keep(color: QColor) -> QColor:
-    """What a widget keeps of a colour it is given: a palette colour with its role, else a copy."""
-    if isinstance(color, ThemeColor):
+    """What a widget keeps of a colour it is given: a palette colour with its role, a fixed
+    colour as it is, else a copy."""
+    if isinstance(color, ThemeColor | FixedColor):
         return color
     role = role_of(color)
     return QColor.fromRgba(color.rgba()) if role is None else _role_color(role)
@@ -115,7 +131,10 @@ def keep(color: QColor) -> QColor:
 def live(color: QColor) -> QColor:
     """The colour to draw now: a kept palette colour in the current palette, else `color`."""
     role = getattr(color, "role", None)
-    return color if role is None else _plain(role)
+    if role is not None:
+        return _plain(role)
+    # A plain copy: PySide6's `QColor(other)` refuses a subclass, and callers copy what this gives.
+    return QColor.fromRgba(color.rgba()) if isinstance(color, FixedColor) else color
 
 
 FALLBACK_FAMILY = "DejaVu Sans"

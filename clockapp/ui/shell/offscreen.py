@@ -92,10 +92,6 @@ def render_screenshot(
     display.resize(*size)
     display.show()
     display.resize(*size)
-    if theme is not None:
-        from clockapp.core.look import theme_named
-
-        palette.set_palette(theme_named(theme))
     session.tick()
     if wall is not None:  # drawn, not stored: the screenshot writes nothing
         from clockapp.core.wall import WallMoment
@@ -108,6 +104,11 @@ def render_screenshot(
     layout = display.layout()
     if layout is not None:
         layout.activate()
+    if theme is not None:
+        from clockapp.core.look import theme_named
+
+        # After the first snapshot, which sets the tournament's own look on the wall.
+        palette.set_palette(theme_named(theme))
     image = display.grab().toImage()
     display.close()
     if theme is not None:  # the app goes on in the tournament's own look

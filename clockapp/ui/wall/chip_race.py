@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtGui import QColor, QFont, QResizeEvent
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from clockapp.core.chip_race import (
@@ -24,6 +24,7 @@ from clockapp.core.chip_race import (
 from clockapp.core.wall import CHIP_RACE, WallMoment
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.rulings.cards import FACE, suit_colour
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import LEFT, register
 
@@ -33,9 +34,12 @@ MAX_ROWS = 10
 MAX_CARDS = 6
 #: The rows keep the size of a race of this many players, so three players are not huge.
 MIN_ROWS = 7
-CARD_FACE = QColor("#f4f6f8")
-CARD_BLACK = QColor("#111418")
-CARD_RED = QColor("#c62828")
+# A card's own colours, the rulings' cards', in every theme: the night theme's text is the
+# colour of a white card and the day theme's the colour of a spade, so a palette colour would
+# turn black ink white (or a white card black) when the theme changes.
+CARD_FACE = theme.fixed(FACE)
+CARD_BLACK = theme.fixed(suit_colour("s", four_colour=False))
+CARD_RED = theme.fixed(suit_colour("h", four_colour=False))
 KEPT = theme.BLINDS
 
 

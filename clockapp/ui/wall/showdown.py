@@ -57,6 +57,29 @@ def short_value(description: str) -> str:
     return description.split(" with ")[0]
 
 
+def stake_text(hand: Mapping[str, Any], called: int | None) -> str:
+    """What the hand has at stake: what the others can win from it, not what it pushed in.
+
+    `called` is the most any other hand put in (None or 0: none known). A player who covers
+    everyone risks only that much; the rest of his bet comes back to him.
+
+    >>> stake_text({"bet": 5000, "stack": 5000}, 8000)
+    'ALL IN 5,000'
+    >>> stake_text({"bet": 8000, "stack": 8000}, 5000)
+    'COVERS · 5,000 AT RISK'
+    >>> stake_text({"bet": 5000, "stack": 9000}, 5000)
+    '5,000 IN'
+    >>> stake_text({"bet": 0, "stack": 9000}, 5000)
+    ''
+    """
+    bet, stack = int(hand.get("bet", 0)), int(hand.get("stack", 0))
+    if not bet:
+        return ""
+    if called and called < bet:  # 0: the others' bets are not entered yet
+        return f"COVERS · {chips(called)} AT RISK"
+    return f"ALL IN {chips(bet)}" if bet == stack else f"{chips(bet)} IN"
+
+
 class HandPanel(QWidget):
     """One player's hand: the name, the cards, the chances (or the hand at the river), the outs."""
 
@@ -81,14 +104,17 @@ class HandPanel(QWidget):
         root.addWidget(self.outs, 12)
 
     def show_hand(
-        self, hand: Mapping[str, Any], street: str, four_colour: bool, pending: bool = False
+        self,
+        hand: Mapping[str, Any],
+        street: str,
+        four_colour: bool,
+        pending: bool = False,
+        called: int | None = None,
     ) -> None:
-        """Draw one hand of the payload (`pending`: its chances are still being worked out)."""
+        """Draw one hand of the payload (`pending`: its chances are still being worked out;
+        `called`: the most any other hand put in, None when no other hand is known)."""
         self.name_label.setText(str(hand.get("name", "")))
-        bet, stack = int(hand.get("bet", 0)), int(hand.get("stack", 0))
-        self.stake_label.setText(
-            f"ALL IN {chips(bet)}" if bet and bet == stack else (f"{chips(bet)} IN" if bet else "")
-        )
+        self.stake_label.setText(stake_text(hand, called))
         self.cards.set_cards(list(hand.get("cards", ())), four_colour=four_colour)
         win, tie = float(hand.get("win", 0.0)), float(hand.get("tie", 0.0))
         outs = [str(c) for c in hand.get("outs", ())]
@@ -239,8 +265,10 @@ class ShowdownMoment(HandsMoment):
         self.title_label.setText(STREET_TITLES.get(street, "ALL IN"))
         self._ensure_panels(len(hands))
         pending = bool(payload.get("pending", False))
-        for panel, hand in zip(self.panels, hands, strict=True):
-            panel.show_hand(hand, street, four, pending)
+        bets = [int(h.get("bet", 0)) for h in hands]
+        for index, (panel, hand) in enumerate(zip(self.panels, hands, strict=True)):
+            others = bets[:index] + bets[index + 1 :]
+            panel.show_hand(hand, street, four, pending, max(others) if others else None)
         self.board.set_cards(list(payload.get("board", ())), four_colour=four)
         lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
         # Before the river there are no lines: the board takes their room.

@@ -42,3 +42,16 @@ def test_the_wall_option_draws_the_moment_and_writes_nothing(
     services = open_services(db)
     assert services.tournaments.list() == ()
     services.ctx.engine.dispose()
+
+
+def test_the_theme_option_draws_the_wall_in_that_theme(tmp_path: Path, qapp) -> None:
+    from clockapp.core.look import theme_named
+    from clockapp.ui.app import run_app
+
+    db = str(tmp_path / "empty.db")
+    race = tmp_path / "race.png"
+    args = ["--db", db, "--screenshot", str(race), "--size", "640x360", "--wall", "chip_race"]
+    assert run_app([*args, "--theme", "day"]) == 0
+    # The demo tournament's own look (night) is on the wall first; the screenshot is the day's.
+    corner = QImage(str(race)).pixelColor(2, 2).name()
+    assert corner == theme_named("day").colours["BACKGROUND"]

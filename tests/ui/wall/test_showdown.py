@@ -186,3 +186,16 @@ def test_the_beats_model_is_a_sound_qt_model(station: ClockStation, qtmodelteste
     window = station.showdown.open_beats()
     qtmodeltester.check(window.model)
     assert window.model.rowCount() == 1
+
+
+def test_the_covering_player_shows_what_he_risks_not_his_whole_stack(
+    station: ClockStation, players: dict[str, int], qtbot
+) -> None:
+    dialog = open_dialog(station)
+    enter(dialog, qtbot, 0, "Ann", "As Ad", 5000)
+    # Bo shoves 8,000 over Ann's 5,000: only 5,000 of his can be called, so only 5,000 is at risk.
+    enter(dialog, qtbot, 1, "Bo", "Kh Qh", 8000)
+    qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(station.display.wall_stage.current_widget(), ShowdownMoment))
+    wall = moment_widget(station)
+    assert [p.stake_label.text() for p in wall.panels] == ["ALL IN 5,000", "COVERS · 5,000 AT RISK"]
