@@ -18,7 +18,7 @@ from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import DealInfo, Till
-from clockapp.core.payouts import PayoutTable, payout_table
+from clockapp.core.payouts import PayoutTable, field_table
 from clockapp.core.registration import RegistrationStatus
 
 
@@ -51,7 +51,7 @@ def money_view(till: Till) -> MoneyView:
     collected = totals.prize_pool - totals.overlay
     table: PayoutTable | None
     try:
-        table = payout_table(collected, totals.entries, till.config.payouts)
+        table = field_table(collected, totals.entries, till.config.payouts)
         problem = ""
     except DomainError as error:
         table, problem = None, str(error)
