@@ -11,7 +11,8 @@ the winner only, 5-8 pay 65/35, 9-15 pay 50/30/20 and 16-24 pay 42/26/18/14. The
 curve (`CLOCKAPP_CURVE`) is still there for tournaments started with it.
 
 A custom table that pays more places than there are entries cannot pay the field as it stands;
-`fit_to_field` renormalises it over the places that can be paid, for the director to confirm.
+`field_table` refits it by itself over the places that can be paid (`fit_to_field`), as MTT
+Tournament Director does, unless the director locked it as typed.
 
 >>> payout_table(100_000, entries=8).amounts
 (65000, 35000)
@@ -47,6 +48,7 @@ __all__ = [  # the curve's helpers moved to payout_tables; they are still read f
     "PayoutMode",
     "PayoutStructure",
     "PayoutTable",
+    "field_table",
     "fit_to_field",
     "format_percent",
     "ordinal",
@@ -205,12 +207,20 @@ class PayoutTable:
         collected: The prize money collected from entries.
         overlay: What the house adds to reach the guarantee.
         locked: Whether the structure was locked when this table was made.
+        typed_places: The places the custom table pays as typed, when it was refitted to a
+            smaller field (`field_table`); 0 when it is paid as typed.
     """
 
     amounts: tuple[int, ...]
     collected: int
     overlay: int = 0
     locked: bool = False
+    typed_places: int = 0
+
+    @property
+    def refitted(self) -> bool:
+        """Whether this table was refitted to the field (it pays fewer places than typed)."""
+        return self.typed_places > 0
 
     def __post_init__(self) -> None:
         if sum(self.amounts) != self.prize_pool:
@@ -371,12 +381,36 @@ def _with_minimum(
         fixed += below
 
 
+def field_table(
+    prize_pool: int, entries: int, structure: PayoutStructure | None = None
+) -> PayoutTable:
+    """The table the field is paid from: `payout_table`, with a custom table that pays more
+    places than there are entries refitted to them first (`fit_to_field`).
+
+    A custom table locked (`PayoutStructure.lock`) is paid as typed, never refitted: it cannot
+    pay the field until enough entries come, and `payout_table`'s error says so.
+
+    >>> custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    >>> table = field_table(4000, 2, custom)
+    >>> table.amounts, table.typed_places, table.refitted
+    ((2500, 1500), 3, True)
+    >>> field_table(4000, 3, custom).refitted
+    False
+    """
+    structure = structure if structure is not None else PayoutStructure()
+    fitted = None if structure.locked else fit_to_field(structure, entries)
+    if fitted is None:
+        return payout_table(prize_pool, entries, structure)
+    typed = len(structure.percentages or structure.amounts)
+    return replace(payout_table(prize_pool, entries, fitted), typed_places=typed)
+
+
 def fit_to_field(structure: PayoutStructure, entries: int) -> PayoutStructure | None:
     """The custom table renormalised over the places `entries` can pay; None when it fits.
 
     A custom table of 50/30/20 with two entries cannot pay third place: its 20% goes to the
     two paid places in proportion (62.5/37.5), as MTT Tournament Director does. Custom amounts
-    keep their total, shared the same way. The director sees both tables and confirms.
+    keep their total, shared the same way. `field_table` pays the field from it by itself.
 
     >>> custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     >>> fit_to_field(custom, 2).percentages

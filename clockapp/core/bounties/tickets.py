@@ -5,11 +5,15 @@ its cash, and the difference (its cash less the ticket's value) is the cash left
 host shares out one of three ways (`LeftoverRule`). A ticket worth more than its place is paid for
 from the other places' cash, so the left over can be negative; the cash paid out plus the
 tickets' values always make the prize pool to the cent.
+
+A ticket cannot be split: when players tie over a ticket place, its value is paid in cash
+instead and shared with the other places of the tie (`tickets_in_ties`), so the pool is still
+paid to the cent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -123,3 +127,18 @@ def apply_tickets(
         for place, part in zip(cash_places, allocate(-leftover, weights), strict=True):
             cash[place - 1] -= part
     return tuple(PlacePrize(p, cash[p - 1], by_place.get(p)) for p in range(1, len(amounts) + 1))
+
+
+def tickets_in_ties(prizes: Sequence[PlacePrize], ties: Iterable[range]) -> tuple[PlacePrize, ...]:
+    """The place prizes with every ticket a tie covers paid in cash (its value), for the tied
+    players to share with the tie's other places; the total value is unchanged.
+
+    >>> prizes = (PlacePrize(1, 200), PlacePrize(2, 0, Ticket(2, 100, "Seat")), PlacePrize(3, 100))
+    >>> [(p.cash, p.ticket) for p in tickets_in_ties(prizes, [range(2, 4)])]
+    [(200, None), (100, None), (100, None)]
+    """
+    shared = {place for tie in ties if len(tie) > 1 for place in tie}
+    return tuple(
+        PlacePrize(p.place, p.value) if p.ticket is not None and p.place in shared else p
+        for p in prizes
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clockapp.core.bounties.tickets import PlacePrize, apply_tickets
+from clockapp.core.bounties.tickets import PlacePrize, apply_tickets, tickets_in_ties
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
@@ -18,7 +18,7 @@ from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import DealInfo, Till
-from clockapp.core.payouts import PayoutTable, payout_table
+from clockapp.core.payouts import PayoutTable, field_table
 from clockapp.core.registration import RegistrationStatus
 
 
@@ -51,7 +51,7 @@ def money_view(till: Till) -> MoneyView:
     collected = totals.prize_pool - totals.overlay
     table: PayoutTable | None
     try:
-        table = payout_table(collected, totals.entries, till.config.payouts)
+        table = field_table(collected, totals.entries, till.config.payouts)
         problem = ""
     except DomainError as error:
         table, problem = None, str(error)
@@ -62,9 +62,14 @@ def money_view(till: Till) -> MoneyView:
         except DomainError as error:  # tickets that no longer fit the pool: paid in cash
             place_prizes = apply_tickets(table.amounts, (), till.bounty.leftover)
             problem = str(error)
-    prizes = tuple(p.cash for p in place_prizes)
+    result = compute_standings(till, tuple(p.cash for p in place_prizes))
+    if any(p.ticket is not None for p in place_prizes):
+        # A tie over a ticket place cannot split the ticket: its value is shared in cash.
+        in_cash = tickets_in_ties(place_prizes, (f.places for f in result.finishes))
+        if in_cash != place_prizes:
+            place_prizes = in_cash
+            result = compute_standings(till, tuple(p.cash for p in place_prizes))
     tickets = {p.place: p.ticket for p in place_prizes if p.ticket is not None}
-    result = compute_standings(till, prizes)
     finishes = {f.player_id: f for f in result.finishes}
     someone_out = any(
         reg.status == RegistrationStatus.BUSTED for reg in till.registrations.values()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from clockapp.core.seating import MoveKind
 from clockapp.persistence.models import (
     AttendanceRow,
     GameTableRow,
@@ -112,6 +114,20 @@ def first_tables(session: Session, tournament_id: int) -> dict[int, int]:
     for rid, table in moves:  # newest first, so the earliest move is written last
         tables[rid] = table
     return tables
+
+
+def final_table_formed_at(session: Session, tournament_id: int) -> datetime | None:
+    """When the final table formed: its redraw's first move not undone (None: not formed)."""
+    return session.exec(
+        select(SeatMoveRow.created_at)
+        .where(
+            SeatMoveRow.tournament_id == tournament_id,
+            SeatMoveRow.kind == MoveKind.FINAL_TABLE.value,
+            col(SeatMoveRow.undone).is_(False),
+        )
+        .order_by(col(SeatMoveRow.created_at))
+        .limit(1)
+    ).first()
 
 
 def final_table_size(session: Session, tournament_id: int) -> int | None:

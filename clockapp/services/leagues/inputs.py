@@ -6,8 +6,9 @@ helpers and spectators, read in the caller's session.
 - the first-round table is where the player was drawn (the start of their first move, else
   where they sit, else where they busted); their rank at it counts the players of that table
   still in as ahead of every busted one, so a rank is only given once it is certain;
-- at the final table (its seats as set, else the largest table), place p is out
-  `seats - p + 1`-th; the winner counts as the last one out.
+- at the final table, only the players who reached it count: those still in when its redraw
+  formed it, else (never formed: one table, or no seating) as many as its seats (as set, else
+  the largest table); of `n` finalists place p is out `n - p + 1`-th, the winner last.
 """
 
 from __future__ import annotations
@@ -104,6 +105,14 @@ def event_people(
     final = min(
         entrants, league_rows.final_table_size(session, tournament_id) or DEFAULT_FINAL_TABLE
     )
+    formed_at = league_rows.final_table_formed_at(session, tournament_id)
+    if formed_at is not None:  # those out before the redraw never reached the final table
+        final = sum(
+            1
+            for r in rows
+            if (busted := till.registrations[r.registration_id].busted_at) is None
+            or busted >= formed_at
+        )
     # A player who also helps run the event is one person (a helper's points instead of a
     # player's), not two: a helper checked in under a player's name, in the player's team.
     helping = {

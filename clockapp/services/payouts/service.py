@@ -57,14 +57,18 @@ class PayoutService:
             return payout_view(till)
 
     def fit(self, tournament_id: int) -> PayoutFit | None:
-        """The table renormalised over the places the field can pay (nothing saved).
+        """A locked table renormalised over the places the field can pay (nothing saved).
 
-        None when the table needs no change (it pays no more places than there are entries).
-        The director confirms `after.structure`, which `set_structure` then saves.
+        None when the table needs no change: it pays no more places than there are entries,
+        or it is not locked, so the field is already paid from it refitted by itself
+        (`PayoutView.refit`). The director confirms `after.structure`, which `set_structure`
+        then saves.
         """
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
+            if not till.config.payouts.locked:
+                return None
             before = payout_view(till)
             fitted = fit_to_field(till.config.payouts, before.entries)
             if fitted is None:
@@ -84,7 +88,8 @@ class PayoutService:
         )
 
     def lock(self, tournament_id: int) -> Outcome[PayoutView]:
-        """Freeze the table's shape at the current field (amounts still follow the pool)."""
+        """Freeze the table's shape at the current field (amounts still follow the pool); a
+        custom table locked is paid as typed, never refitted to the field."""
         return self._change(
             tournament_id,
             lambda till: till.config.payouts.lock(max(1, till.balances().entries)),

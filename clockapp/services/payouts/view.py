@@ -1,5 +1,6 @@
-"""The payout picture for the screens (`PayoutView`, read from a till by `payout_view`) and a
-payout table fitted to the field (`PayoutFit`)."""
+"""The payout picture for the screens (`PayoutView`, read from a till by `payout_view`, saying
+when a custom table was refitted to the field) and a locked table fitted to the field for the
+director to confirm (`PayoutFit`)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ class PayoutView:
         prize_pool: What the table pays: collected plus any overlay the guarantee needs.
         ladder: (place, cents) for every paid place, place 1 first.
         players_to_money: Busts still needed before everyone left is paid (None without a table).
-        locked: Whether the table's shape is locked.
+        locked: Whether the table's shape is locked (a custom table locked is paid as typed).
+        refit: What the wall and the cashier say when a custom table pays more places than
+            there are entries and was refitted to the field by itself ("" when paid as typed).
     """
 
     structure: PayoutStructure
@@ -39,6 +42,12 @@ class PayoutView:
     ladder: tuple[tuple[int, int], ...]
     players_to_money: int | None
     locked: bool
+    refit: str = ""
+
+    @property
+    def refitted(self) -> bool:
+        """Whether the table was refitted to the field (see `refit`)."""
+        return bool(self.refit)
 
     @property
     def places_paid(self) -> int:
@@ -84,4 +93,20 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
         ladder=ladder,
         players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
         locked=till.config.payouts.locked,
+        refit=refit_text(table, totals.entries),
+    )
+
+
+def refit_text(table: PayoutTable | None, entries: int) -> str:
+    """What a refitted table tells the director ("" for a table paid as typed).
+
+    >>> refit_text(PayoutTable((2500, 1500), 4000, typed_places=3), 2)
+    'Refitted to the field: 2 entries pay 2 of the 3 places typed (lock the table to pay it as typed).'
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    if table is None or not table.refitted:
+        return ""
+    field = "1 entry pays" if entries == 1 else f"{entries} entries pay"
+    return (
+        f"Refitted to the field: {field} {table.places_paid} of the {table.typed_places} places "
+        "typed (lock the table to pay it as typed)."
     )

@@ -50,6 +50,7 @@ def field_stats(
         players_to_money=payouts.players_to_money,
         deal=tuple(deal),
         bounty=wall_bounty(till, view),
+        payouts_refit=payouts.refit,
     )
 
 

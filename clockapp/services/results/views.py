@@ -120,6 +120,8 @@ class FieldStats:
         players_to_money: Busts still needed before everyone left is paid.
         deal: (name, cents) each player in a standing deal is paid, the largest first.
         bounty: The bounty picture for the wall (None: no bounty money in this tournament).
+        payouts_refit: Said beside the payouts when a custom table was refitted to the field
+            ("" when it is paid as typed).
     """
 
     entries: int
@@ -131,6 +133,7 @@ class FieldStats:
     players_to_money: int | None
     deal: tuple[tuple[str, int], ...] = ()
     bounty: WallBounty | None = None
+    payouts_refit: str = ""
 
 
 @dataclass(frozen=True)

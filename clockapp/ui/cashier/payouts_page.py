@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.payouts import PayoutMode
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier import operations
@@ -130,10 +131,12 @@ class PayoutsPage(Page):
             shape += f" · min cash {format_cents(view.structure.minimum_cash)}"
         if view.structure.guarantee:
             shape += f" · guarantee {format_cents(view.structure.guarantee)}"
-        if view.locked:
+        if view.locked and view.structure.mode is not PayoutMode.PRESET:
+            shape += " · LOCKED as typed"
+        elif view.locked:
             shape += f" · LOCKED at {view.structure.locked_entries} entries"
         self.shape_label.setText(shape)
-        self.problem_label.setText(view.problem)
+        self.problem_label.setText(view.problem or view.refit)
         fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None) if view.problem else None
         self.fit_button.setVisible(fit is not None)
         self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")

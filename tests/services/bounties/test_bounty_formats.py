@@ -12,6 +12,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 
@@ -184,3 +185,29 @@ def test_tickets_can_be_set_before_the_first_entry(services: Services) -> None:
     tid = services.tournaments.create("League night").value.id
     services.bounties.set_tickets(tid, [Ticket(1, 5000, "League final")])
     assert [t.place for t in services.bounties.view(tid).tickets] == [1]
+
+
+def test_a_tie_over_a_ticket_place_shares_its_value_in_cash(services: Services) -> None:
+    """Two players tied over 2nd (a $100 seat) and 3rd: the seat's value and 3rd's cash are
+    shared between them, so every dollar of the $400 pool is paid."""
+    tid = services.tournaments.create("Satellite night").value.id
+    rules = EntryRules(RegistrationRule(EntryPrice(10_000), 10_000))
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 2500, 2500))
+    services.cashier.set_config(tid, CashierConfig(rules, custom))
+    a, b, c, d = (
+        services.cashier.buy_in(
+            tid, services.players.create(PlayerDetails(n)).value.id
+        ).value.registration.id
+        for n in ("Ann", "Bo", "Cy", "Di")
+    )
+    services.bounties.set_tickets(tid, [Ticket(2, 10_000, "Main event seat")])
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate_hand(
+        tid, [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a)]
+    )
+    rows = {r.registration_id: r for r in services.results.results(tid)}
+    assert [(rows[r].place, rows[r].prize, rows[r].ticket) for r in (b, c)] == [
+        (2, 10_000, ""),
+        (2, 10_000, ""),
+    ]
+    assert sum(r.prize + r.ticket_value for r in rows.values()) == 40_000

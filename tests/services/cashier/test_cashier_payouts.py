@@ -125,8 +125,10 @@ def test_rounding_minimum_cash_and_custom_tables(services: Services, tid: int) -
             PayoutStructure(PayoutMode.AMOUNTS, amounts=(10_000, 5000)),
             r"adds up to \$150.00 but the prize pool is \$60.00",
         ),
-        (
-            PayoutStructure(PayoutMode.PERCENTAGES, percentages=(4000, 3000, 2000, 1000)),
+        (  # locked as typed: never refitted to the field
+            PayoutStructure(
+                PayoutMode.PERCENTAGES, percentages=(4000, 3000, 2000, 1000), locked_entries=3
+            ),
             "pays 4 places but there are only 3 entries",
         ),
     ],

@@ -133,6 +133,32 @@ def test_first_round_tables_and_the_final_table_come_from_the_seating(services: 
     assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
 
 
+def test_only_the_players_who_reached_the_final_table_count_there(
+    services: Services, fake_clock: FakeClock
+) -> None:
+    """A 5-player final at a 6-seat table: the 6th busted before it formed and earns nothing
+    there; the first finalist out is 1st out (2 points), the winner 5th (10 points)."""
+    tid = services.tournaments.create("Short final").value.id
+    players = make_people(services, *(f"F{n}" for n in range(1, 9)))
+    rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    regs = [services.cashier.buy_in(tid, pid).value.registration.id for pid in players]
+    services.seating.add_tables(tid, 2, seat_count=6)
+    services.seating.draw_seats(tid)
+    for loser in reversed(regs[5:]):  # 8th, 7th and 6th go out at the first tables
+        fake_clock.advance(minutes=10)
+        services.results.eliminate(tid, loser, busted_by=regs[0])
+    fake_clock.advance(minutes=10)
+    services.seating.form_final_table(tid)
+    for loser in reversed(regs[1:5]):
+        fake_clock.advance(minutes=10)
+        services.results.eliminate(tid, loser, busted_by=regs[0])
+    outs = {line.place: line.points // 100 for line in services.leagues.preview("final_out", tid)}
+    assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
+    template = services.leagues.preview("2 * final_out", tid)
+    assert sum(line.points for line in template) == 100 * 2 * (1 + 2 + 3 + 4 + 5)
+
+
 def test_a_player_who_also_helps_earns_a_helpers_points_instead(
     services: Services, event: int
 ) -> None:

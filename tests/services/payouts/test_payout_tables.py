@@ -1,4 +1,5 @@
-"""The published payout tables through the services: chosen and kept, renormalised on confirm."""
+"""The published payout tables through the services: chosen and kept; a custom table refitted to
+the field by itself, or locked as typed and renormalised on confirm."""
 
 from __future__ import annotations
 
@@ -45,14 +46,62 @@ def test_the_chosen_table_is_kept(services: Services, tid: int) -> None:
     assert view.ladder == ((1, 16_000),)
 
 
-def test_too_many_places_are_renormalised_once_confirmed_then_the_winner_is_paid(
+def test_too_many_places_are_refitted_to_the_field_by_themselves(
     services: Services, tid: int
 ) -> None:
-    """With fewer players than paid places the winner could not be paid."""
+    """A custom table typed for a bigger field than came pays the field at once: the wall shows
+    the payouts and the winner is paid, with no confirmation; the refit is said."""
     a, b = field(services, tid, 2)
     custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
-    # The table was typed for a bigger field than came (the set-up takes it as it is).
     services.cashier.set_config(tid, CashierConfig(RULES, custom))
+    view = services.payouts.table(tid)
+    assert (view.problem, view.ladder) == ("", ((1, 2500), (2, 1500)))
+    assert view.refitted
+    assert view.refit == (
+        "Refitted to the field: 2 entries pay 2 of the 3 places typed "
+        "(lock the table to pay it as typed)."
+    )
+    assert view.structure == custom  # the table as typed is kept: a bigger field pays it all
+    assert services.payouts.fit(tid) is None  # nothing to confirm
+    wall = services.results.stats(tid)
+    assert wall is not None
+    assert (wall.payouts, wall.payouts_refit) == (((1, 2500), (2, 1500)), view.refit)
+    services.results.eliminate(tid, b, busted_by=a)
+    assert services.payouts.pay_prize(tid, a).value.amount == 2500
+
+
+def test_custom_amounts_are_refitted_keeping_their_total(services: Services, tid: int) -> None:
+    field(services, tid, 2)
+    amounts = PayoutStructure(PayoutMode.AMOUNTS, amounts=(2000, 1200, 800))
+    services.cashier.set_config(tid, CashierConfig(RULES, amounts))
+    view = services.payouts.table(tid)
+    assert view.ladder == ((1, 2500), (2, 1500))
+    assert "2 of the 3 places typed" in view.refit
+
+
+def test_a_refit_follows_the_field_as_entries_come(services: Services, tid: int) -> None:
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    services.cashier.set_config(tid, CashierConfig(RULES, custom))
+    field(services, tid, 1)
+    assert services.payouts.table(tid).ladder == ((1, 2000),)
+    assert "1 entry pays 1 of the 3 places" in services.payouts.table(tid).refit
+    field(services, tid, 2)  # the third place typed is paid again
+    again = services.payouts.table(tid)
+    assert (again.refit, again.ladder) == ("", ((1, 3000), (2, 1800), (3, 1200)))
+
+
+def test_a_table_locked_as_typed_is_not_refitted_until_the_director_confirms(
+    services: Services, tid: int
+) -> None:
+    """Locked, the table is paid as typed: with too few entries it cannot pay, says so, and the
+    director can still confirm a refit."""
+    a, b = field(services, tid, 2)
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    services.cashier.set_config(tid, CashierConfig(RULES, custom))
+    locked = services.payouts.lock(tid).value
+    assert locked.locked
+    assert (locked.table, locked.refit) == (None, "")
+    assert "pays 3 places but there are only 2 entries" in locked.problem
     services.results.eliminate(tid, b, busted_by=a)
     with pytest.raises(DomainError, match="pays 3 places but there are only 2 entries"):
         services.payouts.pay_prize(tid, a)
@@ -70,3 +119,5 @@ def test_too_many_places_are_renormalised_once_confirmed_then_the_winner_is_paid
     assert services.payouts.fit(tid) is None
     paid = services.payouts.pay_prize(tid, a).value
     assert paid.amount == 2500
+    unlocked = services.payouts.unlock(tid).value
+    assert (unlocked.locked, unlocked.refit) == (False, "")

@@ -54,11 +54,27 @@ def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
     assert [line.amount for line in page.model.rows()] == [20_000, 12_000, 8_000]
 
 
-def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
+def test_too_many_places_are_refitted_and_said_without_a_confirmation(
     qtbot, cashier_window, services, tournament_id, bus
 ):
     custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
+    _buy_in(services, tournament_id, 2)
+    bus.poll()
+    payouts = cashier_window.payouts
+    cashier_window.tabs.setCurrentWidget(payouts)
+    assert "Refitted to the field: 2 entries pay 2 of the 3 places" in payouts.problem_label.text()
+    assert not payouts.fit_button.isVisibleTo(payouts)
+    assert [line.amount for line in payouts.model.rows()] == [2500, 1500]
+
+
+def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
+    qtbot, cashier_window, services, tournament_id, bus
+):
+    """A table locked as typed is not refitted: the director confirms a refit."""
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
+    services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
+    services.payouts.lock(tournament_id)
     winner, second = _buy_in(services, tournament_id, 2)
     services.results.eliminate(tournament_id, second, busted_by=winner)
     poll(qtbot, bus)
@@ -95,12 +111,13 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
 def test_the_renormalised_table_can_be_declined(
     qtbot, cashier_window, services, tournament_id, bus
 ):
-    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
-    services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000)).lock(1)
+    services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))  # locked as typed
     _buy_in(services, tournament_id, 2)
     poll(qtbot, bus)
     page = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(page)
+    assert "LOCKED as typed" in page.shape_label.text()
     page.fit_button.click()
     page.dialog.reject()
     assert services.payouts.table(tournament_id).structure == custom
