@@ -46,7 +46,7 @@ def test_the_wall_option_draws_the_moment_and_writes_nothing(
 
 def test_the_theme_option_draws_the_wall_in_that_theme(tmp_path: Path, qapp) -> None:
     from clockapp.core.look import theme_named
-    from clockapp.ui.app import run_app
+    from clockapp.ui.shell.entry import run_app
 
     db = str(tmp_path / "empty.db")
     race = tmp_path / "race.png"
