@@ -18,8 +18,8 @@ A player with no chips has busted: ICM leaves him out (equity 0) and says so. Wi
 than prizes, the players left share the top prizes (the others went to players already out).
 
 A deal (`propose_deal`) turns fair shares into cents that add up exactly to the money being dealt:
-largest remainders in the rounding unit, and the cents short of a whole unit to the player with the
-largest share.
+largest remainders in the rounding unit, the cents short of a whole unit included, so every share
+is within one unit of the exact one.
 
 >>> result = icm_equities([5000, 3000, 2000], [5000, 3000, 2000])
 >>> result.exact, [round(float(e)) for e in result.equities], sum(result.equities)
@@ -313,7 +313,7 @@ def propose_deal(
             player).
         method: ICM, chip chop (shares in proportion to chips) or even split.
         unit: Round each share to this many cents (500 = whole $5); the cents short of a whole
-            unit go to the player with the largest share.
+            unit go to the largest remainder rounded down (`round_shares`).
         reserve: Money left to play for, taken off the first prize (and kept out of the deal).
         samples: Simulated finishes, if ICM has to estimate (more than 10 players).
         seed: The simulation's seed.
@@ -363,11 +363,7 @@ def propose_deal(
         description += f", {format_cents(reserve)} left to play for"
     if field.notes:
         description += " (" + " ".join(field.notes) + ")"
-    if dealt == 0:
-        amounts = tuple(0 for _ in stacks_t)
-    else:
-        leader = max(range(len(equities)), key=lambda i: (equities[i], -i))
-        amounts = allocate(dealt, equities, unit=unit, leftover_to=leader)
+    amounts = round_shares(dealt, equities, unit)
     return DealResult(
         method=method,
         stacks=stacks_t,
@@ -379,6 +375,34 @@ def propose_deal(
         exact=exact,
         description=description,
     )
+
+
+def round_shares(total: int, shares: Sequence[Fraction], unit: int) -> tuple[int, ...]:
+    """`shares` (adding up to `total`) rounded to whole `unit`s by the largest remainders.
+
+    Each share first gets the whole units it contains; the units still missing go one each to
+    the largest remainders; the cents short of a whole unit (`total % unit`) go to the largest
+    remainder left rounded down. Giving those cents to the biggest share instead could put him
+    up to two units above his exact share; this way every player ends within one unit of his,
+    all but one are whole units, and the total is `total` to the cent.
+
+    >>> round_shares(40084, [Fraction(16596), Fraction(11744), Fraction(11744)], 100)
+    (16600, 11784, 11700)
+    """
+    if total == 0:
+        return tuple(0 for _ in shares)
+    if sum(shares) != total:  # an estimate or a refit: scale to the total first
+        return allocate(total, shares, unit=unit, leftover_to=0)
+    floors = [int(share // unit) * unit for share in shares]
+    remainders = [share - floor for share, floor in zip(shares, floors, strict=True)]
+    missing_units, leftover = divmod(total - sum(floors), unit)
+    # Largest remainder first; equal remainders keep their order (sorted() is stable).
+    order = sorted(range(len(shares)), key=lambda i: -remainders[i])
+    for index in order[:missing_units]:
+        floors[index] += unit
+    if leftover:
+        floors[order[missing_units]] += leftover
+    return tuple(floors)
 
 
 def chip_chop(stacks: Sequence[int], ladder: Sequence[int]) -> tuple[Fraction, ...]:
