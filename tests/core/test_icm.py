@@ -208,11 +208,57 @@ def test_estimate_is_close_to_the_exact_answer(monkeypatch: pytest.MonkeyPatch) 
     )
 
 
-def test_a_player_with_no_chips_is_left_out_and_said_so() -> None:
+def test_a_player_with_no_chips_takes_the_lowest_prize_and_said_so() -> None:
     result = icm_equities([100, 0, 300], [60, 40])
     short, big = icm_equities([100, 300], [60, 40]).equities
-    assert result.equities == (short, Fraction(0), big)
-    assert result.notes == ("Player 2 has no chips: he is out, so he is left out of ICM.",)
+    assert result.equities == (short, Fraction(0), big)  # 3rd pays nothing here
+    assert result.notes == (
+        "No chips: player 2 is out below every player still in, so he takes the prize for 3rd "
+        "($0.00).",
+    )
+
+
+def test_players_with_no_chips_share_the_lowest_prizes_and_the_equities_add_up() -> None:
+    result = icm_equities([100, 0, 300, 0], [6000, 4000, 3000, 2000])
+    short, big = icm_equities([100, 300], [6000, 4000]).equities
+    assert result.equities == (short, Fraction(2500), big, Fraction(2500))
+    assert sum(result.equities) == 15_000
+    assert result.notes == (
+        "No chips: players 2 and 4 are out below every player still in, so they share the "
+        "prizes for 3rd to 4th ($25.00 each).",
+    )
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    stacks=st.lists(st.integers(min_value=0, max_value=10**5), min_size=1, max_size=7).filter(any),
+    data=st.data(),
+)
+def test_icm_and_deals_add_up_to_the_cent_with_players_at_zero(
+    stacks: list[int], data: st.DataObject
+) -> None:
+    prizes = sorted(
+        data.draw(
+            st.lists(st.integers(min_value=0, max_value=10**7), max_size=len(stacks) + 2),
+            label="prizes",
+        ),
+        reverse=True,
+    )
+    result = icm_equities(stacks, prizes)
+    assert sum(result.equities) == sum(prizes[: len(stacks)])
+    in_play = [i for i, stack in enumerate(stacks) if stack]
+    for i, equity in enumerate(result.equities):
+        if not stacks[i]:  # a busted player never gets more than one still in
+            assert all(equity <= result.equities[j] for j in in_play)
+    method = data.draw(st.sampled_from(list(DealMethod)), label="method")
+    unit = data.draw(st.sampled_from([1, 100, 500]), label="unit")
+    if 0 in stacks or not prizes:
+        if 0 in stacks:
+            with pytest.raises(IcmError, match=r"no chips is out \(record the elimination first\)"):
+                propose_deal(stacks, prizes, method=method, unit=unit)
+        return
+    deal = propose_deal(stacks, prizes, method=method, unit=unit)
+    assert sum(deal.amounts) == sum(prizes[: len(stacks)])
 
 
 def test_more_prizes_than_players_the_players_left_share_the_top_prizes() -> None:
