@@ -405,6 +405,10 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
                 "cash, half onto their own head)."
             )
         for buster_id in bust.busters:
+            if buster_id == bust.registration_id:
+                raise EliminationError(
+                    f"{who} cannot bust himself: name the player who won the hand."
+                )
             buster = till.registrations.get(buster_id)
             if buster is None:
                 raise EliminationError(

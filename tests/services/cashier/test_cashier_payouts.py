@@ -206,7 +206,7 @@ def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
         ("twice", "A is already out"),
         ("not bought in", "has not bought in"),
         ("buster out", "credited with busting .* is not in play"),
-        ("own bust", "is not in play"),
+        ("own bust", "^B cannot bust himself: name the player who won the hand.$"),
         ("no chips", "give the chips each started the hand with"),
         ("zero chips", "must be a whole number above 0"),
         ("unknown", "Registration #999 is not in this tournament"),
