@@ -14,12 +14,16 @@ quicker (`bench/bench_icm.py` times both). Beyond that the result is an estimate
 Monte Carlo simulation of finishing orders, and it says so, with its precision (`IcmResult.exact`
 is False, `IcmResult.method` names the samples, the seed and the 95% margin).
 
-A player with no chips has busted: ICM leaves him out (equity 0) and says so. With fewer players
-than prizes, the players left share the top prizes (the others went to players already out).
+A player with no chips has busted: he finishes below every player still in, so the players with
+no chips share the lowest of the prizes (MTT Tournament Director's convention) and the players
+still in play ICM for the prizes above; the equities still add up to the prizes, and the result
+says so. A deal refuses a player with no chips: his elimination is recorded first. With fewer
+players than prizes, the players left share the top prizes (the others went to players already
+out).
 
 A deal (`propose_deal`) turns fair shares into cents that add up exactly to the money being dealt:
-largest remainders in the rounding unit, and the cents short of a whole unit to the player with the
-largest share.
+largest remainders in the rounding unit, the cents short of a whole unit included, so every share
+is within one unit of the exact one.
 
 >>> result = icm_equities([5000, 3000, 2000], [5000, 3000, 2000])
 >>> result.exact, [round(float(e)) for e in result.equities], sum(result.equities)
@@ -39,6 +43,7 @@ from math import comb, gcd
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm_compute import estimate, subset_equities
 from clockapp.core.money.amounts import allocate, format_cents
+from clockapp.core.payout_text import ordinal
 
 #: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10
@@ -109,23 +114,28 @@ class IcmResult:
 
 @dataclass(frozen=True)
 class _Field:
-    """Checked input: the players with chips (their index in the input), their prizes, notes."""
+    """Checked input: the players with chips (their index in the input), their prizes, notes.
+
+    `busted_share` is what each player with no chips gets: the lowest prizes, shared.
+    """
 
     stacks: tuple[int, ...]
     in_play: tuple[int, ...]
     prizes: list[int]
     notes: tuple[str, ...]
+    busted_share: Fraction = Fraction(0)
 
     def spread(self, values: Sequence[Fraction], count: int) -> tuple[Fraction, ...]:
-        """`values` of the players in play, back in input order (0 for the players left out)."""
-        result = [Fraction(0)] * count
+        """`values` of the players in play, back in input order (the busted share for the rest)."""
+        result = [self.busted_share] * count
         for index, value in zip(self.in_play, values, strict=True):
             result[index] = value
         return tuple(result)
 
 
 def _validate(stacks: Sequence[int], prizes: Sequence[int], *, strict: bool = False) -> _Field:
-    """Check stacks and prizes; leave out players with no chips (refused when `strict`)."""
+    """Check stacks and prizes; players with no chips share the lowest prizes (refused when
+    `strict`), as MTT Tournament Director counts them: out now, below everyone still in."""
     if not stacks:
         raise IcmError("ICM needs at least one player's stack.")
     notes: list[str] = []
@@ -139,21 +149,34 @@ def _validate(stacks: Sequence[int], prizes: Sequence[int], *, strict: bool = Fa
                 f"Player {index} has {stack} chips; a player with no chips is out (record the "
                 "elimination first)."
             )
-        if stack == 0:
-            notes.append(f"Player {index} has no chips: he is out, so he is left out of ICM.")
     for place, prize in enumerate(prizes, start=1):
         if isinstance(prize, bool) or not isinstance(prize, int) or prize < 0:
             raise IcmError(f"The prize for place {place} must be 0 or more cents, not {prize!r}.")
     in_play = tuple(i for i, stack in enumerate(stacks) if stack > 0)
     if not in_play:
         raise IcmError("No player has any chips: ICM needs at least one player still in.")
-    top = list(prizes[: len(in_play)])
-    if len(prizes) > len(in_play):
+    busted = len(stacks) - len(in_play)
+    share = Fraction(sum(prizes[len(in_play) : len(stacks)]), busted) if busted else Fraction(0)
+    if busted:
+        first, last = len(in_play) + 1, len(stacks)
+        places = ordinal(first) if first == last else f"{ordinal(first)} to {ordinal(last)}"
+        out = [str(i + 1) for i, stack in enumerate(stacks) if stack == 0]
+        if busted == 1:
+            who, takes = f"player {out[0]} is", f"he takes the prize for {places}"
+        else:
+            who = f"players {', '.join(out[:-1])} and {out[-1]} are"
+            takes = f"they share the prizes for {places}"
         notes.append(
-            f"{len(prizes)} prizes for {len(in_play)} players: the players left share the top "
-            f"{len(in_play)} (the others went to players already out)."
+            f"No chips: {who} out below every player still in, so {takes} "
+            f"({format_cents(round(share))}{'' if busted == 1 else ' each'})."
         )
-    return _Field(tuple(stacks[i] for i in in_play), in_play, top, tuple(notes))
+    top = list(prizes[: len(in_play)])
+    if len(prizes) > len(stacks):
+        notes.append(
+            f"{len(prizes)} prizes for {len(stacks)} players: the players left share the top "
+            f"{len(stacks)} (the others went to players already out)."
+        )
+    return _Field(tuple(stacks[i] for i in in_play), in_play, top, tuple(notes), share)
 
 
 def subsets_to_visit(players: int, paid_places: int) -> int:
@@ -175,14 +198,15 @@ def icm_equities(
     """Malmuth-Harville equities of each player, exact when affordable, else a flagged estimate.
 
     Args:
-        stacks: Each player's chips (all above 0).
+        stacks: Each player's chips; those with 0 share the lowest prizes.
         prizes: The prizes still to be won, in cents, place 1 first; at most one per player
             (missing places pay nothing).
         samples: Simulated finishing orders when an estimate is needed.
         seed: The seed of the simulation, so the same inputs give the same estimate.
 
     Returns:
-        The equities, in the order of `stacks`, adding up exactly to `sum(prizes)`.
+        The equities, in the order of `stacks`, adding up exactly to the prizes of the first
+        `len(stacks)` places.
 
     Raises:
         IcmError: No players, no player with chips, a negative stack or prize.
@@ -198,7 +222,7 @@ def icm_equities(
         paid.pop()
     players = len(field.stacks)
     if not paid:
-        return IcmResult(tuple(Fraction(0) for _ in stacks), exact=True, notes=notes)
+        return IcmResult(field.spread([Fraction(0)] * players, count), exact=True, notes=notes)
     if players <= EXACT_PLAYER_LIMIT or subsets_to_visit(players, len(paid)) <= EXACT_SUBSET_BUDGET:
         equities = _exact(field.stacks, paid)
         return IcmResult(field.spread(equities, count), exact=True, notes=notes)
@@ -313,7 +337,7 @@ def propose_deal(
             player).
         method: ICM, chip chop (shares in proportion to chips) or even split.
         unit: Round each share to this many cents (500 = whole $5); the cents short of a whole
-            unit go to the player with the largest share.
+            unit go to the largest remainder rounded down (`round_shares`).
         reserve: Money left to play for, taken off the first prize (and kept out of the deal).
         samples: Simulated finishes, if ICM has to estimate (more than 10 players).
         seed: The simulation's seed.
@@ -363,11 +387,7 @@ def propose_deal(
         description += f", {format_cents(reserve)} left to play for"
     if field.notes:
         description += " (" + " ".join(field.notes) + ")"
-    if dealt == 0:
-        amounts = tuple(0 for _ in stacks_t)
-    else:
-        leader = max(range(len(equities)), key=lambda i: (equities[i], -i))
-        amounts = allocate(dealt, equities, unit=unit, leftover_to=leader)
+    amounts = round_shares(dealt, equities, unit)
     return DealResult(
         method=method,
         stacks=stacks_t,
@@ -379,6 +399,34 @@ def propose_deal(
         exact=exact,
         description=description,
     )
+
+
+def round_shares(total: int, shares: Sequence[Fraction], unit: int) -> tuple[int, ...]:
+    """`shares` (adding up to `total`) rounded to whole `unit`s by the largest remainders.
+
+    Each share first gets the whole units it contains; the units still missing go one each to
+    the largest remainders; the cents short of a whole unit (`total % unit`) go to the largest
+    remainder left rounded down. Giving those cents to the biggest share instead could put him
+    up to two units above his exact share; this way every player ends within one unit of his,
+    all but one are whole units, and the total is `total` to the cent.
+
+    >>> round_shares(40084, [Fraction(16596), Fraction(11744), Fraction(11744)], 100)
+    (16600, 11784, 11700)
+    """
+    if total == 0:
+        return tuple(0 for _ in shares)
+    if sum(shares) != total:  # an estimate or a refit: scale to the total first
+        return allocate(total, shares, unit=unit, leftover_to=0)
+    floors = [int(share // unit) * unit for share in shares]
+    remainders = [share - floor for share, floor in zip(shares, floors, strict=True)]
+    missing_units, leftover = divmod(total - sum(floors), unit)
+    # Largest remainder first; equal remainders keep their order (sorted() is stable).
+    order = sorted(range(len(shares)), key=lambda i: -remainders[i])
+    for index in order[:missing_units]:
+        floors[index] += unit
+    if leftover:
+        floors[order[missing_units]] += leftover
+    return tuple(floors)
 
 
 def chip_chop(stacks: Sequence[int], ladder: Sequence[int]) -> tuple[Fraction, ...]:

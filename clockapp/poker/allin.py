@@ -280,14 +280,15 @@ def beat_chance(
     """How likely the hand that won on `final_board` was to win when the money went in.
 
     The winner is the hand best on the final board (a split pot is no bad beat); the chance is
-    its boards won outright over every board possible from `allin_board`, counted exactly.
+    its boards won outright over every board possible from `allin_board`, counted exactly. The
+    winner must have been behind: a hand the favourite won is no bad beat.
 
     >>> beat_chance(["As Ad", "Kh Qh"], "2s Ah Ac", "2s Ah Ac Th Jh")
     Fraction(1, 990)
 
     Raises:
         CardError: The final board does not start with the board at the all-in, is not five
-            cards, or nobody wins it alone.
+            cards, nobody wins it alone, or the hand that won was not behind at the all-in.
     """
     start = as_cards(allin_board, "the board at the all-in")
     street_of(start)
@@ -301,7 +302,14 @@ def beat_chance(
         raise CardError("the pot was split: a split pot is no bad beat")
     winner = shown.winners[0]
     odds = equity(holes, start)
-    return Fraction(odds[winner].wins, odds.boards)
+    chance = Fraction(odds[winner].wins, odds.boards)
+    others = [odds[i].wins for i in range(len(holes)) if i != winner]
+    if others and odds[winner].wins >= max(others):
+        raise CardError(
+            f"the hand that won was not behind when the money went in ({float(chance):.0%} to "
+            "win): a bad beat is a hand the favourite lost"
+        )
+    return chance
 
 
 def one_in(chance: Fraction) -> str:

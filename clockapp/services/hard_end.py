@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import DomainError
-from clockapp.core.money.field import BustInput, chips_in_play
+from clockapp.core.money.field import BustInput, chips_in_play, count_gap_refusal
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
@@ -179,14 +179,9 @@ def _check_total(counted: int, in_play: int, accepted: int | None) -> None:
     clockapp.services.hard_end.ChipCountError: ... 100,000 are in play: 335,007 too many. ...
     >>> _check_total(99_000, 100_000, -1_000)
     """
-    gap = counted - in_play
-    if in_play <= 0 or gap == 0 or gap == accepted:
-        return
-    which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
-    raise ChipCountError(
-        f"The counts add up to {counted:,} chips, but {in_play:,} are in play: {which}. "
-        "Count again, or confirm the difference."
-    )
+    refusal = count_gap_refusal(counted, in_play, accepted)
+    if refusal is not None:
+        raise ChipCountError(refusal)
 
 
 class HardEndService:

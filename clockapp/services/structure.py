@@ -315,13 +315,21 @@ class StructureService:
         return tuple(sorted(p.stem for p in folder.glob("*.json")))
 
     def preset_info(self, name: str) -> Preset:
-        """A shipped preset: its structure, chip set, starting stack and description."""
+        """A shipped preset: its structure, chip set, starting stack and description.
+
+        `name` is the file's name ("turbo_t5000") or the key `clockapp structure presets`
+        lists ("turbo-t5000"): the director types what he was shown.
+        """
         # Only a name from the list: never a path built from whatever was typed (too long for
         # the file system, or "../" out of the presets folder).
-        if name not in self.presets():
-            raise ValidationError(f"There is no preset called {name[:80]!r}.")
-        path = resource_path("presets", f"{name}.json")
-        return parse_preset(path.read_text(encoding="utf-8"), key=name)
+        names = self.presets()
+        stem = name if name in names else name.replace("-", "_")
+        if stem not in names:
+            raise ValidationError(
+                f"There is no preset called {name[:80]!r}; `clockapp structure presets` lists them."
+            )
+        path = resource_path("presets", f"{stem}.json")
+        return parse_preset(path.read_text(encoding="utf-8"), key=stem)
 
     def preset(self, name: str) -> Structure:
         """A shipped preset's structure."""

@@ -10,6 +10,8 @@ import pytest
 
 from clockapp.__main__ import main as clockapp_main
 from clockapp.commands.structure import main
+from clockapp.core.errors import ValidationError
+from clockapp.services.app import Services
 
 ISSUE_EXAMPLE = [
     "suggest",
@@ -167,3 +169,16 @@ def test_an_astronomical_owned_count_is_refused_naming_the_limit(
     error = capsys.readouterr().err
     assert "--owned: '5=99999999999999999999'" in error
     assert "at most 1,000,000,000" in error
+
+
+def test_every_preset_listed_can_be_used_by_the_key_shown(services: Services) -> None:
+    code, text = run(["presets"])
+    assert code == 0
+    keys = [line.split()[0] for line in text.splitlines()]
+    assert "turbo-t5000" in keys
+    for key in keys:
+        assert services.structure.preset_info(key).key == key
+    # The file's own spelling still works.
+    assert services.structure.preset_info("turbo_t5000").key == "turbo-t5000"
+    with pytest.raises(ValidationError, match="`clockapp structure presets` lists them"):
+        services.structure.preset_info("turbo-t9999")

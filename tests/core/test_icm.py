@@ -208,11 +208,57 @@ def test_estimate_is_close_to_the_exact_answer(monkeypatch: pytest.MonkeyPatch) 
     )
 
 
-def test_a_player_with_no_chips_is_left_out_and_said_so() -> None:
+def test_a_player_with_no_chips_takes_the_lowest_prize_and_said_so() -> None:
     result = icm_equities([100, 0, 300], [60, 40])
     short, big = icm_equities([100, 300], [60, 40]).equities
-    assert result.equities == (short, Fraction(0), big)
-    assert result.notes == ("Player 2 has no chips: he is out, so he is left out of ICM.",)
+    assert result.equities == (short, Fraction(0), big)  # 3rd pays nothing here
+    assert result.notes == (
+        "No chips: player 2 is out below every player still in, so he takes the prize for 3rd "
+        "($0.00).",
+    )
+
+
+def test_players_with_no_chips_share_the_lowest_prizes_and_the_equities_add_up() -> None:
+    result = icm_equities([100, 0, 300, 0], [6000, 4000, 3000, 2000])
+    short, big = icm_equities([100, 300], [6000, 4000]).equities
+    assert result.equities == (short, Fraction(2500), big, Fraction(2500))
+    assert sum(result.equities) == 15_000
+    assert result.notes == (
+        "No chips: players 2 and 4 are out below every player still in, so they share the "
+        "prizes for 3rd to 4th ($25.00 each).",
+    )
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    stacks=st.lists(st.integers(min_value=0, max_value=10**5), min_size=1, max_size=7).filter(any),
+    data=st.data(),
+)
+def test_icm_and_deals_add_up_to_the_cent_with_players_at_zero(
+    stacks: list[int], data: st.DataObject
+) -> None:
+    prizes = sorted(
+        data.draw(
+            st.lists(st.integers(min_value=0, max_value=10**7), max_size=len(stacks) + 2),
+            label="prizes",
+        ),
+        reverse=True,
+    )
+    result = icm_equities(stacks, prizes)
+    assert sum(result.equities) == sum(prizes[: len(stacks)])
+    in_play = [i for i, stack in enumerate(stacks) if stack]
+    for i, equity in enumerate(result.equities):
+        if not stacks[i]:  # a busted player never gets more than one still in
+            assert all(equity <= result.equities[j] for j in in_play)
+    method = data.draw(st.sampled_from(list(DealMethod)), label="method")
+    unit = data.draw(st.sampled_from([1, 100, 500]), label="unit")
+    if 0 in stacks or not prizes:
+        if 0 in stacks:
+            with pytest.raises(IcmError, match=r"no chips is out \(record the elimination first\)"):
+                propose_deal(stacks, prizes, method=method, unit=unit)
+        return
+    deal = propose_deal(stacks, prizes, method=method, unit=unit)
+    assert sum(deal.amounts) == sum(prizes[: len(stacks)])
 
 
 def test_more_prizes_than_players_the_players_left_share_the_top_prizes() -> None:
@@ -260,11 +306,22 @@ def test_icm_deal_adds_up_to_the_unpaid_money() -> None:
     assert deal.description == "ICM, exact (Malmuth-Harville)"
 
 
-def test_deal_in_a_rounding_unit_gives_the_odd_cents_to_the_biggest_share() -> None:
+def test_deal_in_a_rounding_unit_gives_the_odd_cents_to_the_share_rounded_down_most() -> None:
+    # $400.84 in whole dollars: the leader's $165.96 rounds up to $166; the 84 odd cents go to a
+    # player whose $117.44 was rounded down, not on top of the leader's rounding up.
+    deal = propose_deal([16596, 11744, 11744], [40084], method=DealMethod.CHIP_SHARE, unit=100)
+    assert deal.amounts == (16600, 11784, 11700)
+    assert sum(deal.amounts) == 40084
+
+
+def test_deal_in_a_rounding_unit_keeps_every_share_within_one_unit() -> None:
     deal = propose_deal([5000, 3000, 2000], [500_037, 300_000, 200_000], unit=500)
     assert sum(deal.amounts) == 1_000_037
-    assert deal.amounts[0] % 500 == 37
-    assert all(amount % 500 == 0 for amount in deal.amounts[1:])
+    assert sorted(amount % 500 for amount in deal.amounts) == [0, 0, 37]
+    assert all(
+        abs(amount - equity) < 500
+        for amount, equity in zip(deal.amounts, deal.equities, strict=True)
+    )
 
 
 def test_deal_with_money_left_to_play_for() -> None:
@@ -327,12 +384,8 @@ def test_deals_always_add_up(
     deal = propose_deal(stacks, prizes, method=method, unit=unit, reserve=reserve)
     assert sum(deal.amounts) + deal.reserved == sum(prizes)
     assert sum(deal.equities) == sum(prizes) - reserve
-    leader = max(range(len(stacks)), key=lambda i: (deal.equities[i], -i))
-    dealt = sum(prizes) - reserve
-    for index, (amount, equity) in enumerate(zip(deal.amounts, deal.equities, strict=True)):
-        if index == leader:
-            continue
-        assert amount % unit == 0
-        # Each share of the whole units is its exact quota rounded down or up, never further.
-        quota = equity * (dealt // unit) / dealt if dealt else Fraction(0)
-        assert quota - 1 < amount // unit < quota + 1
+    # Every share is within one rounding unit of its exact share; all but one are whole units
+    # (the one that takes the cents short of a whole unit).
+    for amount, equity in zip(deal.amounts, deal.equities, strict=True):
+        assert abs(amount - equity) < unit
+    assert sum(1 for amount in deal.amounts if amount % unit) <= 1

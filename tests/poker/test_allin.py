@@ -24,11 +24,24 @@ def test_four_aces_lose_to_the_royal_flush_one_board_in_990() -> None:
 def test_the_chance_is_an_exact_count_of_boards_checked_by_brute_force() -> None:
     holes = ["Ac Kc", "9d 9h"]
     start = as_cards("2c 7c Jd")
-    final = "2c 7c Jd Qc 3s"  # the flush came
+    final = "2c 7c Jd 3s 4d"  # the nines hold against the favourite's draws
     used = set(start) | set(as_cards("Ac Kc 9d 9h"))
     rest = [c for c in CARDS if c not in used]
-    wins = sum(showdown((*start, a, b), holes).winners == (0,) for a, b in combinations(rest, 2))
+    wins = sum(showdown((*start, a, b), holes).winners == (1,) for a, b in combinations(rest, 2))
     assert beat_chance(holes, "2c 7c Jd", final) == Fraction(wins, len(rest) * (len(rest) - 1) // 2)
+
+
+def test_a_hand_the_favourite_won_is_no_bad_beat() -> None:
+    # Ace-king of clubs is the favourite on this flop (545 boards of 990) and the flush came.
+    with pytest.raises(CardError) as refused:
+        beat_chance(["Ac Kc", "9d 9h"], "2c 7c Jd", "2c 7c Jd Qc 3s")
+    assert str(refused.value) == (
+        "the hand that won was not behind when the money went in (55% to win): a bad beat is a "
+        "hand the favourite lost"
+    )
+    # Mirror hands on a mirror flop: the same chance for both, nobody behind, no bad beat.
+    with pytest.raises(CardError, match="a bad beat is a hand the favourite lost"):
+        beat_chance(["As Ks", "Ah Kh"], "2s 2h 9d", "2s 2h 9d 5s 7s")
 
 
 def test_each_street_has_its_chances_and_the_hands_behind_their_outs() -> None:

@@ -250,7 +250,7 @@ def test_a_deal_that_shares_every_prize_ends_the_event_and_reports_use_it(
     before = services.results.results(tid)
     table = {r.name: r.prize for r in before if r.place is not None}
     deal = services.payouts.record_deal(
-        tid, {ann: 30_000, bob: 20_000}, method=DealMethod.CHIP_CHOP
+        tid, {ann: 48_000, bob: 32_000}, method=DealMethod.CHIP_CHOP
     )
     assert deal.changes.touches(Change.CLOCK)
     assert not services.clock.state(tid).running
@@ -281,7 +281,7 @@ def test_a_deal_with_money_left_to_play_for_does_not_end_it(services: Services, 
     at_item(services, tid, 1)
     ann, bob, _cy, _dee = _deal_field(services, tid)
     services.payouts.record_deal(
-        tid, {ann: 30_000, bob: 20_000}, method=DealMethod.CHIP_CHOP, reserve=500
+        tid, {ann: 48_000, bob: 32_000}, method=DealMethod.CHIP_CHOP, reserve=500
     )
     assert services.clock.snapshot(tid).ending.final is None
     assert services.clock.state(tid).running
@@ -297,7 +297,7 @@ def test_voiding_the_deal_that_ended_it_reopens_the_tournament(
     at_item(services, tid, 1)
     ann, bob, _cy, _dee = _deal_field(services, tid)
     deal = services.payouts.record_deal(
-        tid, {ann: 30_000, bob: 20_000}, method=DealMethod.CHIP_CHOP
+        tid, {ann: 48_000, bob: 32_000}, method=DealMethod.CHIP_CHOP
     ).value
     outcome = services.cashier.void(tid, deal.ledger_row_id, "misheard the chips")
     assert outcome.changes.touches(Change.TOURNAMENT)

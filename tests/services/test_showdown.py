@@ -134,6 +134,10 @@ def test_a_beat_needs_a_river_and_a_single_winner(services: Services, tid: int) 
         services.showdown.record_beat(tid, sid)
     with pytest.raises(DomainError, match="split"):
         services.showdown.enter_beat(tid, [("A", "As Kd"), ("B", "Ac Kh")], "", "2s 3d 7h 9c Jd")
+    with pytest.raises(DomainError, match="a bad beat is a hand the favourite lost"):
+        services.showdown.enter_beat(
+            tid, [("A", "Ac Kc"), ("B", "9d 9h")], "2c 7c Jd", "2c 7c Jd Qc 3s"
+        )
     assert dump(services.ctx.engine) == before
 
 

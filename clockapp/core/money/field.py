@@ -41,6 +41,29 @@ def chips_in_play(till: Till) -> int:
     return sum(till.meta[row.row_id].chips or 0 for row in standing_entry_rows(till))
 
 
+def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str | None:
+    """Why chips counted cannot be used: they differ from the chips in play, unconfirmed.
+
+    `accepted` is the difference (counted minus in play) the director saw and confirmed; None
+    when he confirmed none. Nothing is refused when the chips in play are unknown (0).
+
+    >>> count_gap_refusal(100_000, 100_000, None) is None
+    True
+    >>> count_gap_refusal(300_000, 120_000, None)
+    'The counts add up to 300,000 chips, but 120,000 are in play: 180,000 too many. Count again, or confirm the difference.'
+    >>> count_gap_refusal(99_000, 100_000, -1_000) is None
+    True
+    """  # noqa: E501
+    gap = counted - in_play
+    if in_play <= 0 or gap == 0 or gap == accepted:
+        return None
+    which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
+    return (
+        f"The counts add up to {counted:,} chips, but {in_play:,} are in play: {which}. "
+        "Count again, or confirm the difference."
+    )
+
+
 def standing_busts(till: Till) -> list[Bust]:
     """Eliminations not undone, in the order they were recorded."""
     undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
@@ -395,6 +418,10 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
                 "cash, half onto their own head)."
             )
         for buster_id in bust.busters:
+            if buster_id == bust.registration_id:
+                raise EliminationError(
+                    f"{who} cannot bust himself: name the player who won the hand."
+                )
             buster = till.registrations.get(buster_id)
             if buster is None:
                 raise EliminationError(

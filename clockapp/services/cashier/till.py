@@ -33,6 +33,7 @@ from clockapp.core.money.field import (
     lives,
     settle,
     standing_busts,
+    standing_entry_rows,
 )
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.till import Bust, Reg, RowMeta, Till
@@ -294,8 +295,23 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
     if registration_id not in till.registrations:
         return f"registration #{registration_id} is not in this tournament."
     name = till.name(registration_id)
-    standing = [b.id for b in standing_busts(till) if b.registration_id == registration_id]
-    if till.registration(registration_id).status != RegistrationStatus.BUSTED or not standing:
+    busts = [b for b in standing_busts(till) if b.registration_id == registration_id]
+    standing = [b.id for b in busts]
+    reg = till.registration(registration_id)
+    if reg.status != RegistrationStatus.BUSTED and busts:
+        # Out, then back in with an entry sold since: the bust stands under that entry.
+        since = [
+            row.kind.value
+            for row in standing_entry_rows(till)
+            if row.player_id == reg.player_id
+            and till.meta[row.row_id].created_at >= busts[-1].created_at
+        ]
+        entry = since[-1] if since else "rebuy or re-entry"
+        return (
+            f"{name} is back in play with a {entry} sold after that bust: void the {entry} "
+            "at the cashier first, then undo the bust."
+        )
+    if reg.status != RegistrationStatus.BUSTED or not standing:
         return f"{name} is not out; there is no elimination to undo."
     if bust_id is not None and standing[-1] != bust_id:
         hand = next((f" on hand {b.hand}" for b in till.eliminations if b.id == bust_id), "")

@@ -10,6 +10,7 @@ from datetime import datetime
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, IcmResult, icm_equities
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.field import chips_in_play, count_gap_refusal
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
 from clockapp.core.money.till import DealInfo, Till
@@ -229,15 +230,31 @@ class PayoutService:
         method: DealMethod = DealMethod.ICM,
         unit: int = 1,
         reserve: int = 0,
+        accept_difference: int | None = None,
     ) -> Outcome[DealInfo]:
         """Record the agreed deal: a deal row on the ledger; prizes then follow the shares.
 
         The same inputs give the same shares as `propose_deal` (the ICM estimate is seeded).
+        The stacks must add up to the chips in play, as the hard end's counts must: a stack
+        typed with an extra zero would hand most of the money to one player.
+
+        Args:
+            accept_difference: The director saw that the stacks differ from the chips in play
+                by this many (stacks minus in play) and confirms them anyway.
+
+        Raises:
+            ValidationError: A stack missing or of 0 chips, a player not in play, or stacks
+                that do not add up to the chips in play and that difference not confirmed.
         """
 
         def apply(session: Session, till: Till, now: datetime) -> Done[DealInfo]:
             view = ensure_overlay(session, till, now, self._ctx.station)
             proposal = propose(till, view, stacks, method, unit, reserve)
+            refusal = count_gap_refusal(
+                sum(proposal.result.stacks), chips_in_play(till), accept_difference
+            )
+            if refusal is not None:
+                raise ValidationError(refusal)
             deal = proposal.result
             record = append_row(
                 session,

@@ -208,7 +208,7 @@ def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
         ("twice", "A is already out"),
         ("not bought in", "has not bought in"),
         ("buster out", "credited with busting .* is not in play"),
-        ("own bust", "is not in play"),
+        ("own bust", "^B cannot bust himself: name the player who won the hand.$"),
         ("no chips", "give the chips each started the hand with"),
         ("zero chips", "must be a whole number above 0"),
         ("unknown", "Registration #999 is not in this tournament"),
@@ -382,7 +382,7 @@ def test_a_deal_with_money_left_to_play_for(services: Services, tid: int) -> Non
     a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
     services.results.eliminate(tid, c, busted_by=a)
     services.payouts.record_deal(
-        tid, {a: 10_000, b: 10_000}, method=DealMethod.CHIP_CHOP, reserve=1000
+        tid, {a: 15_000, b: 15_000}, method=DealMethod.CHIP_CHOP, reserve=1000
     )
     dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
     assert (dues[a], dues[b]) == (2500, 2500)
@@ -394,7 +394,7 @@ def test_a_deal_with_money_left_to_play_for(services: Services, tid: int) -> Non
 def test_voiding_a_deal_puts_the_places_prizes_back(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
     services.results.eliminate(tid, c, busted_by=a)
-    services.payouts.record_deal(tid, {a: 1000, b: 9000}, method=DealMethod.CHIP_CHOP)
+    services.payouts.record_deal(tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP)
     row = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.DEAL)
     services.cashier.void(tid, row.id, "they changed their minds")
     assert services.payouts.deal(tid) is None
@@ -417,6 +417,31 @@ def test_bad_deals_are_refused(
     with pytest.raises(DomainError, match=message):
         services.payouts.record_deal(tid, {regs[k]: v for k, v in stacks.items()})
     assert services.payouts.deal(tid) is None
+
+
+def test_a_deal_whose_stacks_do_not_add_up_is_refused_unless_confirmed(
+    services: Services, tid: int
+) -> None:
+    regs = field(services, tid, 12)  # 120,000 chips in play
+    for victim in regs[3:]:
+        services.results.eliminate(tid, victim, busted_by=regs[0])
+    typo = {regs[0]: 300_000, regs[1]: 40_000, regs[2]: 20_000}  # 30,000 with an extra zero
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(ValidationError) as refused:
+        services.payouts.record_deal(tid, typo)
+    assert str(refused.value) == (
+        "The counts add up to 360,000 chips, but 120,000 are in play: 240,000 too many. "
+        "Count again, or confirm the difference."
+    )
+    # Confirming another difference is not confirming this one.
+    with pytest.raises(ValidationError, match="240,000 too many"):
+        services.payouts.record_deal(tid, typo, accept_difference=-240_000)
+    assert ledger_and_revision(services, tid) == before
+    assert services.payouts.deal(tid) is None
+    # A chip lost under the table, seen and confirmed: the deal is recorded on those counts.
+    short = {regs[0]: 59_975, regs[1]: 40_000, regs[2]: 20_000}
+    recorded = services.payouts.record_deal(tid, short, accept_difference=-25)
+    assert recorded.value.stacks == (59_975, 40_000, 20_000)
 
 
 def test_icm_for_ten_is_exact() -> None:

@@ -101,6 +101,30 @@ def test_an_entry_the_player_busted_on_cannot_be_reversed(
     assert status(services, tid, ann) is expected
 
 
+@pytest.mark.parametrize("kind", [RowKind.REBUY, RowKind.RE_ENTRY])
+def test_undoing_a_bust_after_a_rebuy_says_to_void_the_rebuy_first(
+    services: Services, kind: RowKind
+) -> None:
+    tid, (ann, bob, *_) = night(services)
+    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    if kind is RowKind.REBUY:
+        services.cashier.rebuy(tid, ann)
+    else:
+        services.cashier.re_enter(tid, ann, seat=True)
+    revision = services.tournaments.revision()
+    with pytest.raises(EliminationError) as refused:
+        services.results.undo_elimination(tid, ann, "wrong player")
+    assert str(refused.value) == (
+        f"Ann is back in play with a {kind.value} sold after that bust: void the {kind.value} "
+        "at the cashier first, then undo the bust."
+    )
+    assert services.tournaments.revision() == revision
+    # As the message says: void the entry, then the bust can be undone.
+    services.cashier.void(tid, entry_row(services, tid, ann, kind), "sold by mistake")
+    services.results.undo_elimination(tid, ann, "wrong player")
+    assert status(services, tid, ann) is RegistrationStatus.PLAYING
+
+
 def test_a_rebuy_voided_before_any_new_bust_leaves_the_earlier_bust(services: Services) -> None:
     tid, (ann, bob, *_) = night(services)
     services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
