@@ -288,13 +288,30 @@ def set_locked(ctx: CashierContext, locked: bool) -> PayoutView | None:
 
 
 def record_deal(
-    ctx: CashierContext, stacks: dict[int, int], method: DealMethod, unit: int, reserve: int
+    ctx: CashierContext,
+    stacks: dict[int, int],
+    method: DealMethod,
+    unit: int,
+    reserve: int,
+    *,
+    accept_difference: int | None = None,
 ) -> DealInfo | None:
-    """Record the deal the players agreed to (a deal row on the ledger)."""
+    """Record the deal the players agreed to (a deal row on the ledger).
+
+    `accept_difference`: the chips the counts differ from those in play by, which the cashier
+    confirmed; any other difference is refused.
+    """
     payouts, tid = ctx.services.payouts, ctx.tid
 
     def operation() -> Outcome[DealInfo]:
-        return payouts.record_deal(tid, stacks, method=method, unit=unit, reserve=reserve)
+        return payouts.record_deal(
+            tid,
+            stacks,
+            method=method,
+            unit=unit,
+            reserve=reserve,
+            accept_difference=accept_difference,
+        )
 
     deal = ctx.call(operation)
     if deal is None:

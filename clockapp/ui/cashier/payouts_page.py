@@ -187,7 +187,14 @@ class PayoutsPage(Page):
 
         def accepted() -> None:
             method, unit, reserve = dialog.options()
-            operations.record_deal(ctx, dialog.stacks(), method, unit, reserve)
+            operations.record_deal(
+                ctx,
+                dialog.stacks(),
+                method,
+                unit,
+                reserve,
+                accept_difference=dialog.accepted_difference(),
+            )
 
         dialog.accepted.connect(accepted)
         self._open(dialog)

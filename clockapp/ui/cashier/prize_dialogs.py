@@ -214,6 +214,15 @@ class DealDialog(CashierDialog):
             f"unpaid.  {deal.description}"
         )
 
+    def accepted_difference(self) -> int | None:
+        """The chips the counts differ from those in play by, when the cashier used them anyway
+        ('Use these counts anyway'); None when they add up or nothing was confirmed."""
+        expected = self.chips_in_play
+        if expected is None or not self.override_box.isChecked():
+            return None
+        difference = self.entered() - expected
+        return difference or None
+
     def _count_problem(self) -> str:
         """Show the chips entered against those in play; why they cannot be recorded, or ''."""
         entered, expected = self.entered(), self.chips_in_play

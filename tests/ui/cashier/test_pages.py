@@ -302,6 +302,26 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     assert recorded.stacks == (50_000, 30_000, 20_000)
 
 
+def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=3)
+    poll(qtbot, bus)
+    page = show(cashier_window, cashier_window.payouts)
+    page.deal_button.click()
+    dialog = page.dialog
+    # The table's count is 25 chips short of what the ledger says, and the cashier trusts it.
+    for n, chips in ((1, 50_000), (2, 30_000), (3, 19_975)):
+        dialog.set_stack(field[n], chips)
+    dialog.propose_button.click()
+    dialog.override_box.setChecked(True)
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    recorded = services.payouts.deal(tournament_id)
+    assert recorded is not None, cashier_window.message.text()
+    assert recorded.stacks == (50_000, 30_000, 19_975)
+
+
 def test_players_busted_on_one_hand_and_undo(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
