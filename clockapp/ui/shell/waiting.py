@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.services.errors import DatabaseServerDownError
+from clockapp.ui.ticks import guarded
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -56,7 +57,7 @@ class ServerWait(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(retry_ms)
-        self._timer.timeout.connect(self._on_timer_timeout)
+        self._timer.timeout.connect(guarded("the wait for the server", self._on_timer_timeout))
         self._tried.connect(self._on_tried)
         self._mark: QWidget | None = None
         self._screen: QLabel | None = None
