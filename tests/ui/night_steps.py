@@ -156,6 +156,7 @@ class Night:
     # ------------------------------------------------------------------ helpers
     def _enter(self, widget: QWidget) -> None:
         self.qtbot.keyClick(widget, Qt.Key.Key_Return)
+        settle(self.qtbot, self.station.bus)  # a sale or a bust runs on the station's worker
 
     def _activate(self, window: QWidget) -> None:
         """The host clicks on the window first: keys go to the active window only, and there

@@ -361,7 +361,9 @@ def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
     out = before.remaining(1)[0]
     cashier = station.windows.open_cashier()
 
-    assert operations.record_busts(cashier.ctx, [BustInput(out)]) is not None
+    assert operations.record_busts(cashier.ctx, [BustInput(out)])
+    settle(qtbot, station.bus)
+    assert cashier.message.kind == "info", cashier.message.text()
 
     after = stored_shootout(services, tid)
     assert out not in after.current.remaining(1)

@@ -15,7 +15,7 @@ command stays where it is and the message says why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,6 +71,33 @@ class CashierContext(QObject):
         if done:
             self.message.show_info(done)
         return value
+
+    def submit(
+        self,
+        operation: Callable[[], Outcome[T]],
+        on_done: Callable[[T], object],
+        *,
+        key: Hashable,
+        busy: str,
+    ) -> bool:
+        """Run a service operation on the station's worker; `on_done(value)` when it answers.
+
+        While it is pending the message bar says `busy`, and a second submission for `key` (the
+        same action on the same player, pressed again) does nothing: returns False. A refusal is
+        shown in words, as `call` shows it; nothing was written then.
+        """
+        if self.bus.worker.is_pending(key):
+            return False
+        submitted = self.bus.submit(operation, on_done, self._failed, key=key, asker=self.message)
+        if submitted:
+            self.message.show_info(busy)
+        return submitted
+
+    def _failed(self, error: Exception) -> None:
+        if isinstance(error, DomainError):
+            self.message.show_error(str(error))
+        else:  # unexpected: a dialog on this window, the traceback logged
+            report(error, self.message)
 
     def read(self, query: Callable[[], T], default: D) -> T | D:
         """Run a read; an error (a tournament deleted by another station) shows as a message.

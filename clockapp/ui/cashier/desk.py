@@ -277,7 +277,7 @@ class Desk(QWidget):
     def _on_entry_accepted(self, sale: EntrySale, row: DeskRow, kind: EntryKind) -> None:
         dialog, at_table = sale.dialog, sale.at_table
         stack = dialog.stack()
-        receipt = operations.sell(
+        operations.sell(
             self._ctx,
             kind,
             player_id=row.player.id,
@@ -287,9 +287,10 @@ class Desk(QWidget):
             with_add_on=dialog.with_add_on(),
             stack=stack,
             busted_at_table=at_table and stack is None,
+            on_sold=self._on_sold,
         )
-        if receipt is None:
-            return
+
+    def _on_sold(self, receipt: EntryReceipt) -> None:
         note = receipt.seat  # drawn or given back in the sale's own transaction
         seat = str(note.seat.seat) if note is not None and note.seat is not None else ""
         self.last.show_sale(receipt, seat)

@@ -1,9 +1,11 @@
 """The cashier's actions: one service call each, a message saying what happened, and undo.
 
 Every function here calls the service through `CashierContext.call` (a refusal becomes a red
-message and changes nothing) and, on success, records how to reverse it with a new record:
-a void row for money, an undo row for a bust, the previous payout structure. Voids and drawer
-counts are not undoable: a void is itself the correction, and a count is a fact.
+message and changes nothing) or, for the desk's sales and the busts, `CashierContext.submit` (on
+the station's worker, so a second press while the first is pending does nothing) and, on
+success, records how to reverse it with a new record: a void row for money, an undo row for a
+bust, the previous payout structure. Voids and drawer counts are not undoable: a void is itself
+the correction, and a count is a fact.
 """
 
 from __future__ import annotations
@@ -56,8 +58,13 @@ def sell(
     with_add_on: bool = False,
     stack: int | None = None,
     busted_at_table: bool = False,
-) -> EntryReceipt | None:
-    """Sell an entry (buy-in, rebuy, add-on, re-entry); returns the receipt, or None if refused.
+    on_sold: Callable[[EntryReceipt], object] | None = None,
+) -> bool:
+    """Sell an entry (buy-in, rebuy, add-on, re-entry) on the station's worker.
+
+    Returns False when the same sale to the same player is still pending (a second press sells
+    nothing). When the sale answers, the message says what was sold, Undo is offered and
+    `on_sold(receipt)` is called; a refusal is shown in words instead.
 
     `busted_at_table` says the player, shown in play, busted at the table: the bust is recorded
     with the rebuy or re-entry (without it the service refuses a player not recorded as out).
@@ -95,9 +102,28 @@ def sell(
             seat=True,
         )
 
-    receipt = ctx.call(lambda: operation(tendered))
-    if receipt is None:
-        return None
+    title = KIND_TITLE[kind]
+
+    def sold(receipt: EntryReceipt) -> None:
+        _show_sale(ctx, kind, receipt, lambda: operation(None))
+        if on_sold is not None:
+            on_sold(receipt)
+
+    return ctx.submit(
+        lambda: operation(tendered),
+        sold,
+        key=("sell", kind, player_id),
+        busy=f"{name}: {title.lower()} being recorded…",
+    )
+
+
+def _show_sale(
+    ctx: CashierContext,
+    kind: EntryKind,
+    receipt: EntryReceipt,
+    again: Callable[[], Outcome[EntryReceipt]],
+) -> None:
+    """What a sale that answered shows (the receipt in words), and the Undo it offers."""
     title = KIND_TITLE[kind]
     change = (
         f"; change {format_cents(receipt.change_due)}" if receipt.change_due is not None else ""
@@ -121,12 +147,11 @@ def sell(
         _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}", undo_bust_of=bust_of[0])
 
     def redo() -> None:
-        again = ctx.bus.run(lambda: operation(None))
-        rows[:] = [row.id for row in again.rows]
-        bust_of[0] = again.registration.id if again.recorded_bust else None
+        redone = ctx.bus.run(again)
+        rows[:] = [row.id for row in redone.rows]
+        bust_of[0] = redone.registration.id if redone.recorded_bust else None
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))
-    return receipt
 
 
 # ------------------------------------------------------------------------------ corrections
@@ -178,17 +203,36 @@ def describe_busts(report: BustReport) -> str:
     return " ".join(parts)
 
 
-def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport | None:
-    """Record the players busted on one hand; their seats free in the same transaction."""
+def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> bool:
+    """Record the players busted on one hand on the station's worker; their seats free in the
+    same transaction.
+
+    Returns False when the same hand is still pending (a second press records nothing). When it
+    answers, the message describes the busts and Undo is offered; a refusal is shown in words.
+    """
     results, tid = ctx.services.results, ctx.tid
     inputs = list(busts)
 
     def operation() -> Outcome[BustReport]:
         return results.eliminate_hand(tid, inputs, follow_seating=True)
 
-    report = ctx.call(operation)
-    if report is None:
-        return None
+    players = sorted(bust.registration_id for bust in inputs)
+    return ctx.submit(
+        operation,
+        lambda report: _show_busts(ctx, inputs, report, operation),
+        key=("bust", tuple(players)),
+        busy="Recording the bust…",
+    )
+
+
+def _show_busts(
+    ctx: CashierContext,
+    inputs: list[BustInput],
+    report: BustReport,
+    operation: Callable[[], Outcome[BustReport]],
+) -> None:
+    """What a hand's busts that answered show, and the Undo they offer."""
+    results, tid = ctx.services.results, ctx.tid
     ctx.message.show_info(describe_busts(report))
     # The records this hand wrote: Undo reverses those, never a bust recorded since elsewhere.
     recorded = list(report.bust_ids)
@@ -207,7 +251,6 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> BustReport 
 
     names = ", ".join(due.name for due in report.busted)
     ctx.history.record(f"Bust {names}", undo, redo, check)
-    return report
 
 
 def undo_elimination(

@@ -15,6 +15,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.bounty_dialog import BountyDialog
+from tests.ui.polling import settle
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
 
@@ -119,6 +120,7 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     dialog.set_busted(regs[3], busted_by=regs[1], split_with=regs[0])
     assert dialog.ok_button.isEnabled()
     dialog.ok_button.click()
+    settle(qtbot, bus)
     rows = {r.registration_id: r for r in services.results.results(bus.tournament_id)}
     # $10.00 split $5.00 / $5.00 between Bob (busted by) and Ann (split with).
     assert (rows[regs[1]].bounties, rows[regs[0]].bounties) == (500, 500)
@@ -146,5 +148,6 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     dialog.set_busted(regs[2], busted_by=regs[0])
     assert dialog.ok_button.isEnabled()
     dialog.ok_button.click()
+    settle(qtbot, bus)
     heads = {h.registration_id: h.bounty for h in services.bounties.view(bus.tournament_id).heads}
     assert heads[regs[0]] == 1500

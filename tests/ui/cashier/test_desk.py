@@ -23,6 +23,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
@@ -40,7 +41,8 @@ def add_players(services, *names: str) -> dict[str, int]:
 
 
 def enter(qtbot, widget) -> None:
-    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    """Enter on `widget`; what it confirmed (a sale, a bust) has landed when this returns."""
+    then_settle(qtbot, widget, lambda: qtbot.keyClick(widget, Qt.Key.Key_Return))
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from tests.ui.cashier.waiting import then_settle
 
 PRICE = EntryPrice(2000, house_fee=500)
 STACK = 10_000
@@ -51,7 +52,9 @@ def type_text(qtbot, window: QWidget, text: str) -> None:
 
 
 def press(qtbot, window: QWidget, key: Qt.Key) -> None:
-    qtbot.keyClick(focused(window), key)
+    """`key` on what has the focus; what it confirmed (a sale) has landed when this returns."""
+    widget = focused(window)
+    then_settle(qtbot, widget, lambda: qtbot.keyClick(widget, key))
 
 
 def assert_back_in_search(window, desk, text: str) -> None:
@@ -141,6 +144,11 @@ def test_after_a_sale_and_its_undo_the_search_has_the_keys(
     press(qtbot, desk.dialog.tendered_edit, Qt.Key.Key_Return)
     assert desk.dialog is None
     assert_back_in_search(cashier_window, desk, "Alice T")
+    assert "paid" in cashier_window.message.text()  # the sale has landed
+    # Keys reach the window's shortcuts only while it is the active window: the dialog that
+    # closed may have left none active (the cashier clicks back on the window first).
+    cashier_window.activateWindow()
+    qtbot.waitUntil(cashier_window.isActiveWindow)
     qtbot.keyClick(focused(cashier_window), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert "Undone" in cashier_window.message.text()
     assert_back_in_search(cashier_window, desk, "Alice T")

@@ -23,7 +23,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.bust_dialog import BustDialog
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
 
@@ -335,6 +335,7 @@ def test_players_busted_on_one_hand_and_undo(
     assert not dialog.ok_button.isEnabled()
     dialog.set_busted(field[10], chips=5_000, busted_by=field[1])
     dialog.ok_button.click()
+    settle(qtbot, bus)
     regs = {r.id: r for r in services.cashier.registrations(tournament_id)}
     assert (regs[field[10]].place, regs[field[9]].place) == (9, 10)  # more chips, better place
     lines = page.model.rows()

@@ -20,6 +20,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import ReasonDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25
@@ -41,7 +42,7 @@ def sell(qtbot, desk, name: str) -> None:
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
     qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return)
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return))
 
 
 def undo_offered(window) -> bool:
@@ -108,7 +109,7 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     qtbot.keyClicks(desk.search, "bob")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
     qtbot.keyClick(desk.table, Qt.Key.Key_X)
-    qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return)
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return))
     bob = desk.selected().registration
     assert bob.status is RegistrationStatus.BUSTED
     qtbot.waitUntil(lambda: undo_offered(cashier_window))
@@ -225,7 +226,7 @@ def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
     qtbot.keyClick(desk.table, Qt.Key.Key_X)
-    qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return)
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return))
     assert undo_offered(cashier_window)
     ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")
     other = Services(engine, now=fake_clock, station="director")

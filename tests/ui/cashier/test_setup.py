@@ -22,6 +22,7 @@ from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)
@@ -29,7 +30,8 @@ STACK = 10_000
 
 
 def enter(qtbot, widget) -> None:
-    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    """Enter on `widget`; what it confirmed (a sale) has landed when this returns."""
+    then_settle(qtbot, widget, lambda: qtbot.keyClick(widget, Qt.Key.Key_Return))
 
 
 def show(window, page):

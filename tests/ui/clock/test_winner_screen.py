@@ -18,6 +18,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.bust_dialog import BustDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool
@@ -60,7 +61,8 @@ def _bust_at_the_desk(qtbot, desk, name: str, busted_by: int, rid: int) -> None:
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(rid, busted_by=busted_by)
-    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
+    # The bust runs on the station's worker: wait until it has landed.
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
 
 
 def test_the_last_bust_stops_the_clock_and_shows_the_winner(

@@ -1,0 +1,64 @@
+"""The desk's sales and busts run on the station's worker: a second press of the same sale on
+the same player while the first is on its way sells nothing (never two buy-ins), the message bar
+says the first is being recorded meanwhile, and the receipt is shown when it lands."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.ledger import RowKind
+from clockapp.core.money.records import CashierConfig
+from clockapp.services.players import PlayerDetails
+from tests.ui.polling import settle
+
+PRICE = EntryPrice(2000, house_fee=500)
+
+
+@pytest.fixture
+def desk(cashier_window, services, tournament_id):
+    services.cashier.set_config(
+        tournament_id, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)))
+    )
+    services.players.create(PlayerDetails("Ann Lee"))
+    cashier_window.desk.refresh()
+    return cashier_window.desk
+
+
+@pytest.fixture
+def gate(bus) -> Iterator[threading.Event]:
+    """The station's worker held busy (as by a slow database) until the test opens the gate."""
+    opened = threading.Event()
+    bus.worker.submit(lambda: opened.wait(10))
+    yield opened
+    opened.set()
+
+
+def press_b_and_confirm(qtbot, desk) -> None:
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "ann")
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return)
+
+
+def test_two_quick_buy_ins_of_one_player_sell_exactly_one(
+    qtbot, cashier_window, desk, services, tournament_id, bus, gate
+):
+    press_b_and_confirm(qtbot, desk)
+    assert "being recorded" in cashier_window.message.text()
+    assert not services.cashier.ledger(tournament_id)  # still on its way
+    press_b_and_confirm(qtbot, desk)  # the first has not landed: the dialog opens again
+    gate.set()
+    settle(qtbot, bus)
+    rows = services.cashier.ledger(tournament_id)
+    assert [row.kind for row in rows] == [RowKind.BUY_IN]
+    # The receipt, not a refusal of a second buy-in: the second press asked for nothing.
+    assert cashier_window.message.text().startswith("Ann Lee: buy-in $25.00 paid")
+    assert desk.last_receipt is not None
+    assert cashier_window.ctx.history.stack.count() == 1

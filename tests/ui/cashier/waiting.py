@@ -1,0 +1,28 @@
+"""Waiting in a cashier test for what was asked of the station's worker (a sale, a bust)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import settle
+
+
+def bus_of(widget: QWidget) -> TournamentBus:
+    """The bus of the cashier window holding `widget` (or the window its dialog was opened on)."""
+    window: QWidget | None = widget.window()
+    while window is not None and not hasattr(window, "ctx"):
+        parent = window.parentWidget()
+        window = parent.window() if parent is not None else None
+    assert window is not None, "not a widget of a cashier window"
+    return window.ctx.bus
+
+
+def then_settle(qtbot, widget: QWidget, press: Callable[[], object]) -> None:
+    """Make `press` on `widget` (the dialog it confirms may close with it), then wait until what
+    it asked of the worker has answered."""
+    bus = bus_of(widget)  # found first: a confirmed dialog is on its way out
+    press()
+    settle(qtbot, bus)
