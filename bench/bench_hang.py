@@ -22,28 +22,21 @@ import argparse
 import itertools
 import multiprocessing
 import os
-import signal
-import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from multiprocessing.synchronize import Event
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `tests` holds the lock holder
+
+from goals import exit_code, verdict
+
+from tests import pgserver
+from tests.write_lock import hold_write_lock
 
 GOAL_GAP_S = 1.0
 BEAT_MS = 20
-
-
-def hold_write_lock(path: str, held: Event, release: Event, hold_s: float) -> None:
-    """In another process: take SQLite's write lock and keep it `hold_s`."""
-    connection = sqlite3.connect(path, isolation_level=None, timeout=30)
-    connection.execute("BEGIN IMMEDIATE")
-    held.set()
-    release.wait(hold_s)
-    connection.execute("ROLLBACK")
-    connection.close()
 
 
 def run_wall(
@@ -131,7 +124,7 @@ def report(title: str, gap: float, seen: int, press: str) -> bool:
     print(title)
     print(
         f"  largest event-loop gap: {gap * 1000:.0f} ms (goal < {GOAL_GAP_S * 1000:.0f} ms)"
-        f" {'OK' if ok else 'MISSED'}"
+        f" {verdict(ok)}"
     )
     print(f"  countdown texts shown during the hang: {seen}")
     print(f"  the pause pressed during the hang: {press}")
@@ -159,46 +152,16 @@ def sqlite_case(folder: Path, seconds: float) -> bool:
     )
 
 
-def server_pids(url: str) -> list[int]:
-    """The postmaster listening on `url`'s port and its children (every backend holding a
-    connection)."""
-    from sqlalchemy.engine import make_url
-
-    port = make_url(url).port
-    found = subprocess.run(
-        ["pgrep", "-f", f"postgres.* -p {port}"], capture_output=True, text=True, check=False
-    ).stdout.split()
-    postmaster = min(int(pid) for pid in found)
-    children = subprocess.run(
-        ["ps", "-o", "pid=", "--ppid", str(postmaster)], capture_output=True, text=True, check=False
-    ).stdout.split()
-    return [postmaster, *(int(pid) for pid in children)]
-
-
 def postgres_case(folder: Path, seconds: float) -> bool | None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests import pgserver
-
     bindir = pgserver.find_bin()
     if bindir is None:
         print("PostgreSQL: no server binaries here; skipped")
         return None
     with pgserver.restartable_server(bindir) as server:
-        stopped: list[int] = []
-
-        def hang() -> None:
-            stopped[:] = server_pids(server.url)
-            for pid in stopped:
-                os.kill(pid, signal.SIGSTOP)
-
-        def resume() -> None:
-            for pid in stopped:
-                os.kill(pid, signal.SIGCONT)
-
         try:
-            gap, seen, press = run_wall(server.url, folder, hang, resume, seconds)
+            gap, seen, press = run_wall(server.url, folder, server.pause, server.resume, seconds)
         finally:
-            resume()
+            server.resume()
     return report(f"PostgreSQL, its server SIGSTOPped {seconds:.0f} s:", gap, seen, press)
 
 
@@ -217,7 +180,7 @@ def main(argv: list[str]) -> int:
     if args.postgres:
         results.append(postgres_case(folder, args.seconds))
     app.processEvents()
-    return 0 if all(r is not False for r in results) else 1
+    return exit_code(r is not False for r in results)
 
 
 if __name__ == "__main__":
