@@ -75,6 +75,9 @@ class FakeSound:
         if not self._muted:
             self.said.append(text)
 
+    def preload(self) -> None:
+        """Nothing to load (the app's `Sound` loads its cues after start-up)."""
+
 
 @pytest.fixture
 def fake_sound() -> FakeSound:
