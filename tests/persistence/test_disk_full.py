@@ -62,7 +62,7 @@ def _create_until_refused(services: Services) -> tuple[int, DiskFullError]:
     """Create tournaments until one is refused for want of room: how many were made, and why."""
     for made in range(10_000):
         try:
-            services.tournaments.create(f"Night {made:05} " + "x" * 150)
+            services.tournaments.create(f"Night {made:05} " + "x" * 48)  # 60: the longest name
         except DiskFullError as refused:
             return made, refused
     raise AssertionError("the disk never filled up")
