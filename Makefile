@@ -38,7 +38,7 @@ $(HEADLESS)/.installed: pyproject.toml
 	$(HPY) -m pip install -q --upgrade pip
 	$(HPY) -m pip install -q --no-deps -e .
 	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval \
-		'psycopg[binary]' pytest pytest-xdist hypothesis
+		'psycopg[binary]' pytest pytest-xdist pytest-timeout hypothesis
 	! $(HPY) -c "import PySide6" 2>/dev/null
 	touch $@
 

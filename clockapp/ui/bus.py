@@ -32,6 +32,7 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from clockapp.errors import OutageError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Feed, Outcome, Revision
 from clockapp.services.setup import TournamentNotFoundError
@@ -43,6 +44,14 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
+#: How long `run` waits for the actions already on the worker (each is bounded by the database's
+#: own waits; a run that found them still waiting refuses rather than freeze the window longer).
+WORKER_WAIT_S = 20.0
+#: What the director reads then: nothing was done.
+STILL_WAITING = (
+    "The last action is still waiting for the database, so this one was not done. Try again in "
+    "a moment."
+)
 #: The safety net: the feed is read this often even when no sign came.
 POLL_INTERVAL_MS = 1000
 #: How often the cheap sign is asked (a change reaches the other stations within about this).
@@ -133,7 +142,8 @@ class TournamentBus(QObject):
         so the order the director pressed in holds. Domain errors propagate to the caller, which
         shows them; nothing is published then.
         """
-        self.worker.wait_idle()
+        if not self.worker.wait_idle(WORKER_WAIT_S):
+            raise OutageError(STILL_WAITING)
         outcome = operation()
         self.publish(outcome.changes)
         return outcome.value

@@ -171,9 +171,14 @@ class StationWorker(QObject):
                 value = job.work()
             except Exception as raised:  # handed to the GUI thread, which shows it
                 error = raised
-            with self._idle:
-                self._unfinished -= 1
-                self._idle.notify_all()
+            except BaseException as raised:  # the thread must outlive any job
+                # A job that raised past Exception (SystemExit, a test's own failure) would end
+                # the thread, and every later job and `wait_idle` would wait for ever.
+                error = RuntimeError(f"a job on the {self._name} worker raised {raised!r}")
+            finally:  # whatever the job raised, it is over: `wait_idle` must not wait for it
+                with self._idle:
+                    self._unfinished -= 1
+                    self._idle.notify_all()
             if self._stopped:
                 continue  # nobody is listening any more
             try:

@@ -37,6 +37,50 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE))
 
 
+#: How long a modal dialog may wait for an answer before its test fails (a test answers in ms).
+MODAL_LIMIT_S = 20
+
+
+@pytest.fixture(autouse=True)
+def no_modal_left_waiting(qapp) -> Iterator[None]:
+    """A modal dialog nobody answers fails its test and is closed, instead of blocking the run.
+
+    Offscreen, `exec()` on a dialog no test answers never returns; a check on a timer (which runs
+    inside the dialog's own event loop) closes it after `MODAL_LIMIT_S` and names it.
+    """
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    waiting: dict[int, int] = {}
+    stuck: list[str] = []
+
+    def check() -> None:
+        modal = QApplication.activeModalWidget()
+        if modal is None:
+            waiting.clear()
+            return
+        seconds = waiting.get(id(modal), 0) + 1
+        waiting.clear()
+        waiting[id(modal)] = seconds
+        if seconds >= MODAL_LIMIT_S:
+            text = getattr(modal, "text", lambda: "")()
+            stuck.append(f"{type(modal).__name__} {modal.windowTitle()!r} {text!r}")
+            waiting.clear()
+            if isinstance(modal, QDialog):
+                modal.reject()
+            else:
+                modal.close()
+
+    timer = QTimer()
+    timer.setInterval(1000)
+    timer.timeout.connect(check)
+    timer.start()
+    yield
+    timer.stop()
+    if stuck:
+        pytest.fail(f"a modal dialog was left waiting for an answer: {'; '.join(stuck)}")
+
+
 @pytest.fixture
 def tournament_id(services: Services) -> int:
     """A fresh tournament in the test database."""

@@ -186,3 +186,36 @@ def test_a_worker_that_never_ran_a_job_has_no_thread(qapp) -> None:
     assert threading.active_count() == before
     worker.stop()
     worker.deleteLater()
+
+
+def test_a_job_that_raises_past_exception_leaves_the_worker_running(qtbot, worker) -> None:
+    failures: list[Exception] = []
+    ran: list[str] = []
+
+    def leaves() -> None:
+        raise SystemExit(3)
+
+    worker.submit(leaves, on_failed=failures.append)
+    worker.submit(lambda: ran.append("after"))
+    assert worker.wait_idle(10)  # before: the thread had died and this waited for ever
+    assert ran == ["after"]
+    qtbot.waitUntil(lambda: len(failures) == 1)
+    assert "SystemExit(3)" in str(failures[0])
+
+
+def test_a_run_behind_a_job_that_never_ends_is_refused_in_words(
+    qtbot, bus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clockapp.errors import OutageError
+    from clockapp.ui import bus as bus_module
+
+    monkeypatch.setattr(bus_module, "WORKER_WAIT_S", 0.2)
+    release = threading.Event()
+    bus.worker.submit(lambda: release.wait(10))
+    ran: list[str] = []
+    try:
+        with pytest.raises(OutageError, match="still waiting for the database"):
+            bus.run(lambda: ran.append("ran"))  # type: ignore[arg-type,func-returns-value]
+    finally:
+        release.set()
+    assert ran == []

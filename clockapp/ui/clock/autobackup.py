@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 #: The events that start a new level or break: each gets a backup.
 BACKUP_EVENTS = (EventKind.LEVEL_STARTED, EventKind.BREAK_STARTED)
+#: How long quitting waits for a backup in progress (a disk or server that stopped answering
+#: must not keep the app from closing; the backup is written to a new file, so stopping it
+#: leaves the older backups and the database as they were).
+CLOSE_WAIT_MS = 30_000
 
 
 class AutoBackup(QObject):
@@ -43,9 +47,10 @@ class AutoBackup(QObject):
         self._finished.connect(self._on_worker_finished)
         session.events_claimed.connect(self._on_session_events_claimed)
 
-    def wait(self) -> None:
-        """Wait for a backup in progress (the app is quitting, or a test checks the folder)."""
-        self._pool.waitForDone()
+    def wait(self, msecs: int = -1) -> bool:
+        """Wait for a backup in progress (the app is quitting, or a test checks the folder), at
+        most `msecs` when given; True when none is left running."""
+        return bool(self._pool.waitForDone(msecs))
 
     def _on_session_events_claimed(self, events: tuple[ClockEvent, ...]) -> None:
         try:

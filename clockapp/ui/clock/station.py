@@ -24,6 +24,7 @@ keys on either; the director sets the PIN in Tournament › Display PIN….
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -41,7 +42,7 @@ from clockapp.services.clock import ClockSnapshot
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock import theme
-from clockapp.ui.clock.autobackup import AutoBackup
+from clockapp.ui.clock.autobackup import CLOSE_WAIT_MS, AutoBackup
 from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.director import DirectorWindow
@@ -85,6 +86,8 @@ __all__ = [
     "ClockStation",
     "structure_editor_class",
 ]
+
+log = logging.getLogger(__name__)
 
 
 #: The display station locks itself again when its keys have not been used for this long (a
@@ -333,7 +336,8 @@ class ClockStation(QObject):
         """
         self.save_settings()
         self.windows.close_all()
-        self.auto_backup.wait()  # a backup in progress finishes before the app goes
+        if not self.auto_backup.wait(CLOSE_WAIT_MS):  # a backup in progress finishes first
+            log.warning("a backup was still being written when the app closed")
 
     def close(self) -> None:
         """Close every window of the station (once; closing again does nothing)."""
