@@ -9,9 +9,12 @@ clock running on the real clock) runs while:
    SIGSTOP for as long: it holds its connections open and answers nothing, as a sleeping server
    or a dropped Wi-Fi does.
 
-Halfway through, the director presses pause. A 20 ms heartbeat timer measures the event loop's
-largest gap; the countdown's texts seen are counted, and what became of the press is said.
-Goal: the largest gap under 1 s, in both.
+Halfway through, the director presses pause and adds a minute, and the cashier's desk sells a
+buy-in to each of `SALES` players, each key pressed twice. A 20 ms heartbeat timer measures the
+event loop's largest gap; the countdown's texts seen are counted. Each press the station took must
+be applied once when the database answers, or refused in words: the presses lost (neither), the
+sales duplicated and the raw errors (an unexpected error's box) are counted.
+Goals: the largest gap under 1 s; 0 lost, 0 duplicated, 0 raw errors; in both.
 
 Run: `.venv/bin/python bench/bench_hang.py [--seconds 10] [--postgres]`.
 """
@@ -26,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `tests` holds the lock holder
@@ -37,21 +41,43 @@ from tests.write_lock import hold_write_lock
 
 GOAL_GAP_S = 1.0
 BEAT_MS = 20
+#: Buy-ins sold at the desk during the hang (each key pressed twice).
+SALES = 10
+
+
+@dataclass
+class Presses:
+    """What became of the presses made during the hang."""
+
+    taken: int = 0  # presses the station accepted (a repeat of a pending key is not one)
+    applied: int = 0
+    refused: list[str] = field(default_factory=list)  # refusals in words
+    raw: list[str] = field(default_factory=list)  # unexpected errors, as their box would say
+    duplicated: int = 0
+    paused: bool = False  # the clock, once the database answered
+
+    @property
+    def lost(self) -> int:
+        return self.taken - self.applied - len(self.refused) - len(self.raw)
 
 
 def run_wall(
     url: str, folder: Path, hang: Callable[[], None], resume: Callable[[], None], seconds: float
-) -> tuple[float, int, str]:
-    """Open a station on `url`, hang the database for `seconds`, press pause halfway.
+) -> tuple[float, int, Presses]:
+    """Open a station on `url`, hang the database for `seconds`, press halfway.
 
-    Returns (largest gap in seconds, countdown texts seen during the hang, what the press did).
+    Returns (largest gap in seconds, countdown texts seen during the hang, what the presses did).
     """
-    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
     from clockapp.core.clock import ClockStatus, view
+    from clockapp.core.money.entries import EntryKind
+    from clockapp.errors import DomainError
     from clockapp.services.app import open_services
+    from clockapp.services.players.values import PlayerDetails
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.clock.station import ClockStation
+    from clockapp.ui.errors import ErrorNet
     from clockapp.ui.settings import UiSettings
 
     class Silent:
@@ -69,12 +95,34 @@ def run_wall(
     services = open_services(url)
     tid = services.tournaments.create("Bench night").value.id
     services.clock.start(tid)
+    players = [
+        services.players.create(PlayerDetails(f"Hang {n:02d}")).value.id for n in range(SALES)
+    ]
     bus = TournamentBus(services, tid)
     station = ClockStation(services, bus, Silent(), UiSettings(folder / "ui.ini"))
     station.display.resize(1280, 720)
     station.display.show()
-    errors: list[str] = []
-    station.controller.error_raised.connect(errors.append)
+    presses = Presses()
+    station.controller.error_raised.connect(presses.refused.append)
+    # What the app's error net would show in a box: an unexpected error is a raw one.
+    app = QCoreApplication.instance()
+    net = ErrorNet(app, folder, presenter=lambda _parent, text: presses.raw.append(text))
+
+    def sale_failed(error: Exception) -> None:
+        if isinstance(error, DomainError):
+            presses.refused.append(str(error))
+        else:
+            presses.raw.append(net.message_for(error))
+
+    def sell(player_id: int) -> None:
+        for _press in range(2):  # the key pressed twice: one sale, or the repeat is ignored
+            taken = bus.submit(
+                lambda: services.cashier.buy_in(tid, player_id, seat=True),
+                lambda _receipt: None,
+                sale_failed,
+                key=("sell", EntryKind.BUY_IN, player_id),
+            )
+            presses.taken += taken
 
     def run_for(wait_s: float) -> None:
         loop = QEventLoop()
@@ -92,43 +140,61 @@ def run_wall(
     heartbeat.setInterval(BEAT_MS)
     heartbeat.timeout.connect(beat)
     run_for(1.0)
+    hang()  # the lock holder's process starting is not the station's stall: beat from here
     heartbeat.start()
-    hang()
     run_for(seconds / 2)
-    station.controller.toggle_pause()
+    presses.taken += station.controller.toggle_pause()
+    presses.taken += station.controller.add_minute()
+    for player_id in players:
+        sell(player_id)
     run_for(seconds / 2)
     seen = len(texts)
     resume()
     run_for(1.0)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not errors and station.history.stack.count() == 0:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and bus.worker.busy:
         run_for(0.1)
     heartbeat.stop()
     gap = max(b - a for a, b in itertools.pairwise(beats))
     snap = services.clock.snapshot(tid)
-    paused = view(snap.state, snap.structure, services.now()).status is ClockStatus.PAUSED
-    if errors:
-        press = f"refused in words: {errors[0]}"
-    elif paused and station.history.stack.count() == 1:
-        press = "applied once, after the database answered"
-    else:
-        press = f"NOT APPLIED as pressed (paused={paused}, steps={station.history.stack.count()})"
+    presses.paused = view(snap.state, snap.structure, services.now()).status is ClockStatus.PAUSED
+    presses.applied += station.history.stack.count()  # each clock press applied: one undo step
+    sold = [e.registration_id for e in services.cashier.ledger(tid) if e.kind == "buy-in"]
+    presses.applied += len(set(sold))
+    presses.duplicated = len(sold) - len(set(sold))
     station.close()
     bus.stop()
+    net.setParent(None)
     services.ctx.engine.dispose()
-    return gap, seen, press
+    return gap, seen, presses
 
 
-def report(title: str, gap: float, seen: int, press: str) -> bool:
-    ok = gap < GOAL_GAP_S
+def report(title: str, gap: float, seen: int, presses: Presses) -> bool:
     print(title)
+    gap_ok = gap < GOAL_GAP_S
     print(
         f"  largest event-loop gap: {gap * 1000:.0f} ms (goal < {GOAL_GAP_S * 1000:.0f} ms)"
-        f" {verdict(ok)}"
+        f" {verdict(gap_ok)}"
     )
     print(f"  countdown texts shown during the hang: {seen}")
-    print(f"  the pause pressed during the hang: {press}")
-    return ok
+    print(
+        f"  presses taken during the hang: {presses.taken} (pause, a minute, {SALES} buy-ins;"
+        f" repeats ignored); applied once: {presses.applied}, refused in words:"
+        f" {len(presses.refused)}; the clock paused: {presses.paused}"
+    )
+    for text in sorted(set(presses.refused)):
+        print(f"    refused: {text}")
+    counts_ok = True
+    for label, count in (
+        ("lost", presses.lost),
+        ("duplicated", presses.duplicated),
+        ("raw errors", len(presses.raw)),
+    ):
+        print(f"  presses {label}: {count} (goal 0) {verdict(count == 0)}")
+        counts_ok = counts_ok and count == 0
+    for text in presses.raw:
+        print(f"    raw: {text.splitlines()[0]}")
+    return gap_ok and counts_ok
 
 
 def sqlite_case(folder: Path, seconds: float) -> bool:
@@ -146,9 +212,9 @@ def sqlite_case(folder: Path, seconds: float) -> bool:
         release.set()
         locker.join(30)
 
-    gap, seen, press = run_wall(str(path), folder, hang, resume, seconds)
+    gap, seen, presses = run_wall(str(path), folder, hang, resume, seconds)
     return report(
-        f"SQLite, another process holding the write lock {seconds:.0f} s:", gap, seen, press
+        f"SQLite, another process holding the write lock {seconds:.0f} s:", gap, seen, presses
     )
 
 
@@ -159,10 +225,10 @@ def postgres_case(folder: Path, seconds: float) -> bool | None:
         return None
     with pgserver.restartable_server(bindir) as server:
         try:
-            gap, seen, press = run_wall(server.url, folder, server.pause, server.resume, seconds)
+            gap, seen, presses = run_wall(server.url, folder, server.pause, server.resume, seconds)
         finally:
             server.resume()
-    return report(f"PostgreSQL, its server SIGSTOPped {seconds:.0f} s:", gap, seen, press)
+    return report(f"PostgreSQL, its server SIGSTOPped {seconds:.0f} s:", gap, seen, presses)
 
 
 def main(argv: list[str]) -> int:
