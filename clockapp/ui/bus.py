@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -350,3 +350,56 @@ class TournamentBus(QObject):
         if not self._watcher.online:
             self._set_online(False)  # the listener lost the server: say so at once
         self._read(sign_first=True)
+
+
+class LatestRead(Generic[T]):
+    """A window's read of what it shows, made through `TournamentBus.refresh` (off the GUI
+    thread once the change came from the worker or another station).
+
+    Asked again while a read is on its way, it reads once more when that one answers: a burst
+    of sales costs two reads, not one per sale, and the last read sees them all. An answer older
+    than a read made since (on the GUI thread, while a change made there was published) is
+    dropped, so what is shown never goes back in time.
+    """
+
+    def __init__(
+        self,
+        bus: TournamentBus,
+        read: Callable[[], T],
+        on_read: Callable[[T], object],
+        on_failed: Callable[[Exception], object],
+    ) -> None:
+        self._bus = bus
+        self._read = read
+        self._on_read = on_read
+        self._on_failed = on_failed
+        self._again = False
+        self._made = 0  # reads made or queued; each answer knows its number
+
+    def ask(self) -> None:
+        """Read now, or once more after the read on its way."""
+        self._made += 1  # before: a read on this thread answers before `refresh` returns
+        number = self._made
+        if not self._bus.refresh(
+            self._read,
+            lambda value: self._answered(number, value),
+            lambda error: self._failed(number, error),
+            key=self,
+        ):
+            self._made -= 1  # nothing was asked: the read on its way is still the last one
+            self._again = True
+
+    def _answered(self, number: int, value: T) -> None:
+        if number == self._made:
+            self._on_read(value)
+        self._next()
+
+    def _failed(self, number: int, error: Exception) -> None:
+        if number == self._made:
+            self._on_failed(error)
+        self._next()
+
+    def _next(self) -> None:
+        if self._again and not self._bus.worker.is_pending(self):
+            self._again = False
+            self.ask()

@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.services.changes import Change, Changes
+from clockapp.ui.bus import LatestRead
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.list_grid import ListGrid
 from clockapp.ui.clock.widgets import FitLabel, Panel
@@ -120,16 +121,25 @@ class WallStandings(QObject):
         session.ticked.connect(self._on_session_ticked)
         session.moves_changed.connect(self._on_session_moves_changed)
         display.installEventFilter(self)
+        self._reading = LatestRead(
+            bus,
+            lambda: services.leagues.wall_board(bus.tournament_id),
+            self._on_read,
+            self._on_read_failed,
+        )
         self.reload()
 
     def reload(self) -> None:
-        """Read the board again (None: nothing to show). The wall never shows an error: a
-        failed read is logged and the standings stay off until the next change."""
-        try:
-            self.board = self._services.leagues.wall_board(self._bus.tournament_id)
-        except Exception:
-            LOG.exception("the wall standings could not be read")
-            self.board = None
+        """Read the board again, off the GUI thread (None: nothing to show)."""
+        self._reading.ask()
+
+    def _on_read_failed(self, error: Exception) -> None:
+        # The wall never shows an error: the standings stay off until the next change.
+        LOG.error("the wall standings could not be read", exc_info=error)
+        self._on_read(None)
+
+    def _on_read(self, board: WallBoard | None) -> None:
+        self.board = board
         if self.board is not None:
             self.screen.show_board(self.board)
         self.update_visibility(self._session.current_view())

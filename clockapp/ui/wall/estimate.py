@@ -20,7 +20,7 @@ from clockapp.core.wall import ESTIMATE, WallMoment
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.estimate import NightEstimate, TimeRange
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.clock import theme
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.elided import ElidedLabel
@@ -128,16 +128,25 @@ class EstimateLine(ElidedLabel):
         self._after_clock.setInterval(CLOCK_DELAY_MS)
         self._after_clock.timeout.connect(guarded("the estimated end", self.refresh))
         bus.changed.connect(self._on_bus_changed)
+        self._reading = LatestRead(
+            bus,
+            lambda: services.estimate.estimate(bus.tournament_id),
+            self._on_read,
+            self._on_failed,
+        )
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the estimate again (a failure leaves the last line, marked stale)."""
-        try:
-            found = self._services.estimate.estimate(self._bus.tournament_id)
-        except Exception as exc:  # the status line never breaks the director window
-            self.setToolTip(f"The estimate could not be read: {exc}")
-            return
+        """Read the estimate again, off the GUI thread (a failure leaves the last line, marked
+        stale)."""
+        self._reading.ask()
+
+    def _on_read(self, found: NightEstimate | None) -> None:
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
+
+    def _on_failed(self, error: Exception) -> None:
+        # The status line never breaks the director window.
+        self.setToolTip(f"The estimate could not be read: {error}")
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):

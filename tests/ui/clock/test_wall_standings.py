@@ -153,3 +153,23 @@ def test_seat_moves_on_the_wall_come_before_the_standings(
     assert not wall.screen.isVisible()
     bus.run(lambda: services.seating.acknowledge_move(tournament_id, move.id))
     assert wall.screen.isVisible()
+
+
+def test_the_standings_are_read_off_the_gui_thread_after_a_sale(
+    qtbot, team_night, services, tournament_id, monkeypatch
+) -> None:
+    import threading
+
+    read_on: list[str] = []
+    board = services.leagues.wall_board
+
+    def recorded(tid: int):
+        read_on.append(threading.current_thread().name)
+        return board(tid)
+
+    monkeypatch.setattr(services.leagues, "wall_board", recorded)
+    pid = services.players.create(PlayerDetails("Aces player 7", team="Aces")).value.id
+    team_night.bus.submit(lambda: services.cashier.buy_in(tournament_id, pid))
+    settle(qtbot, team_night.bus)
+    assert read_on  # the sale changed what the board stands on
+    assert threading.main_thread().name not in read_on  # before: read on the GUI thread

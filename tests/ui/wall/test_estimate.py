@@ -60,3 +60,34 @@ def test_an_estimate_with_nobody_in_play_is_refused_and_the_wall_is_unchanged(
         station.wall.show_estimate()
     assert station.services.wall.current(station.bus.tournament_id) is None
     assert not station.display.wall_stage.isVisible()
+
+
+def test_the_estimate_is_simulated_off_the_gui_thread_once_per_burst_of_sales(
+    station: ClockStation, qtbot, monkeypatch
+) -> None:
+    import threading
+
+    from clockapp.services.players.values import PlayerDetails
+
+    services, tid, bus = station.services, station.bus.tournament_id, station.bus
+    players = [services.players.create(PlayerDetails(f"Burst {n}")).value.id for n in range(6)]
+    settle(qtbot, bus)
+    asked_on: list[str] = []
+    found: list[int] = []
+    estimate = services.estimate.estimate
+
+    def recorded(tournament_id: int):
+        asked_on.append(threading.current_thread().name)
+        night = estimate(tournament_id)
+        found.append(0 if night is None else night.players_left)
+        return night
+
+    monkeypatch.setattr(services.estimate, "estimate", recorded)
+    for player_id in players:  # the desk's sales, each answered by the worker
+        bus.submit(lambda p=player_id: services.cashier.buy_in(tid, p))
+    settle(qtbot, bus)
+    assert asked_on, "the estimate was not read again after the sales"
+    assert threading.main_thread().name not in asked_on  # before: on the GUI thread, each time
+    assert len(asked_on) <= 2  # a read already on its way is followed by one more, not six
+    assert found[-1] == 6  # the last read saw every sale
+    assert "early guess" in station.estimate_line.text()
