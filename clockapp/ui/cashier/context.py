@@ -233,7 +233,7 @@ class CashierHistory(QObject):
     An undo or a redo runs on the station's worker, like the action it reverses, and waits for
     every action pressed before it: pressed while a sale is still on its way, it undoes that
     sale once it has landed, never the action before. While one is pending a second press of
-    Undo or Redo does nothing. Whether Undo is offered is asked on the worker too, and answered
+    the same does nothing; Redo pressed after Undo waits for the undo, and then redoes it. Whether Undo is offered is asked on the worker too, and answered
     by `undo_changed`.
     """
 
@@ -244,8 +244,12 @@ class CashierHistory(QObject):
         super().__init__(ctx)
         self._ctx = ctx
         self.stack = QUndoStack(self)
-        #: What a pending undo or redo is submitted under (one at a time).
-        self.key: Hashable = ("cashier history", id(self))
+        #: What a pending undo and a pending redo are submitted under (one of each at a time:
+        #: Undo pressed twice undoes once, Redo pressed after Undo waits for it).
+        self.keys: dict[bool, Hashable] = {
+            True: ("cashier undo", id(self)),
+            False: ("cashier redo", id(self)),
+        }
         self._check_key: Hashable = ("cashier undo check", id(self))
         # The last revision the bus told of, with its scope: a tournament's revisions and the
         # app-wide ones are numbered apart, so the number alone could repeat.
@@ -288,7 +292,8 @@ class CashierHistory(QObject):
     @property
     def pending(self) -> bool:
         """Whether an undo or a redo is on its way (its button stays busy)."""
-        return self._ctx.bus.worker.is_pending(self.key)
+        worker = self._ctx.bus.worker
+        return any(worker.is_pending(key) for key in self.keys.values())
 
     def _top(self) -> UndoStep | None:
         command = self.stack.command(self.stack.index() - 1)
@@ -342,8 +347,8 @@ class CashierHistory(QObject):
         return self._move(undo=False, control=control)
 
     def _move(self, *, undo: bool, control: Control | None) -> bool:
-        worker = self._ctx.bus.worker
-        if worker.is_pending(self.key):
+        worker, key = self._ctx.bus.worker, self.keys[undo]
+        if worker.is_pending(key):
             return False
         command = self._top()
         if undo and not worker.busy and command is not None and command.known is not None:
@@ -358,7 +363,7 @@ class CashierHistory(QObject):
             return worker.submit(
                 _nothing,
                 lambda _none: self._move_now(undo=undo, control=control),
-                key=self.key,
+                key=key,
                 control=control,
                 asker=self._ctx.message,
             )
@@ -399,7 +404,7 @@ class CashierHistory(QObject):
         self._ctx.submit(
             work,
             done,
-            key=self.key,
+            key=self.keys[undo],
             control=control,
             busy=f"{'Undoing' if undo else 'Redoing'} {text}…",
         )
