@@ -233,8 +233,8 @@ class CashierHistory(QObject):
     An undo or a redo runs on the station's worker, like the action it reverses, and waits for
     every action pressed before it: pressed while a sale is still on its way, it undoes that
     sale once it has landed, never the action before. While one is pending a second press of
-    the same does nothing; Redo pressed after Undo waits for the undo, and then redoes it. Whether Undo is offered is asked on the worker too, and answered
-    by `undo_changed`.
+    the same does nothing; Redo pressed after Undo waits for the undo, then redoes it. Whether
+    Undo is offered is asked on the worker too, and answered by `undo_changed`.
     """
 
     #: Whether the last action can be undone now may have changed (see `undo_refusal`).
