@@ -248,6 +248,7 @@ class Night:
         self._enter(dialog.name_edit)
         assert desk.dialog is dialog
         self.qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
         assert desk.selected().player.name == name
         self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
         self._pay(tendered)
@@ -263,6 +264,7 @@ class Night:
         self._enter(desk.search)
         assert isinstance(desk.dialog, AddPlayerDialog)
         self.qtbot.mouseClick(desk.dialog.ok_button, Qt.MouseButton.LeftButton)
+        settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
         self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
         assert desk.dialog is None
         assert self.cashier.message.kind == "error"
@@ -316,6 +318,7 @@ class Night:
         said = button.text()
         assert button.isEnabled(), said
         self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        settle(self.qtbot, self.station.bus)  # the undo runs on the station's worker
         return said
 
     # ------------------------------------------------------------------ the clock

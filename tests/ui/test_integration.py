@@ -373,6 +373,7 @@ def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
         after.current.remaining(1)
     )
     # Undo puts him back at the cashier; redo follows the seating again.
-    cashier.ctx.history.undo()
-    cashier.ctx.history.redo()
+    assert cashier.ctx.history.undo()
+    assert cashier.ctx.history.redo()  # waits on the worker for the undo, then redoes it
+    settle(qtbot, station.bus)
     assert out not in stored_shootout(services, tid).current.remaining(1)

@@ -2,8 +2,9 @@
 seed and envelopes) and the prize places paid with tickets.
 
 What is typed is checked as it is typed (the error line says what is wrong and OK waits); OK then
-makes one service call (`services.bounties.configure`) through `save`, and a refusal keeps the
-dialog open with the reason, so nothing typed is lost.
+makes one service call (`services.bounties.configure`) through `save`, on the station's worker:
+Save shows busy until it answers (a second press saves nothing), the dialog closes when it is
+saved, and a refusal keeps it open with the reason, so nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
-from clockapp.ui.errors import report
 
 FORMATS = (
     (BountyFormat.KNOCKOUT, "Knockout: the buster collects the whole bounty"),
@@ -48,17 +48,20 @@ LEFTOVERS = (
 
 #: The dialog's answer: the rules, where left-over cash goes, the tickets.
 Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...]]
+#: Saves a choice, then calls back with why it was refused ('' when saved); False when a save
+#: is still on its way (this press asked nothing).
+Save = Callable[[Choice, Callable[[str], None]], bool]
 
 
 class BountyDialog(CashierDialog):
     """Bounty format and ticket prizes for one tournament."""
 
-    def __init__(
-        self, current: BountyView, save: Callable[[Choice], str], parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, current: BountyView, save: Save, parent: QWidget | None = None) -> None:
         super().__init__("Bounties and tickets", "Save", parent)
         self._current = current
         self._save = save
+        self._closed = False  # cancelled while a save was on its way: its answer is not ours
+        self.finished.connect(self._on_finished)
         self._setup_ui()
         self._load(current)
         self._update()
@@ -171,7 +174,14 @@ class BountyDialog(CashierDialog):
         self._update()
         if not self.ok_button.isEnabled():
             return
-        refused = self._save(self.choice())
+        self._save(self.choice(), self._on_save_answered)
+
+    def _on_finished(self, _result: int) -> None:
+        self._closed = True
+
+    def _on_save_answered(self, refused: str) -> None:
+        if self._closed:
+            return
         if refused:
             self.error_label.setText(refused)  # kept open: nothing typed is lost
             return
@@ -184,17 +194,19 @@ def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | N
     if current is None:
         return None
 
-    def save(choice: Choice) -> str:
+    dialog: BountyDialog | None = None
+
+    def save(choice: Choice, answered: Callable[[str], None]) -> bool:
         rules, leftover, tickets = choice
-        try:
-            ctx.bus.run(lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets))
-        except DomainError as error:
-            return str(error)
-        except Exception as error:  # unexpected: the net's dialog, the traceback logged
-            report(error, ctx.message)
-            return "Not saved: an unexpected error (see the message)."
-        ctx.message.show_info(f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s).")
-        return ""
+        return ctx.call(
+            lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets),
+            f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s).",
+            lambda _view: answered(""),
+            key="bounties",
+            control=dialog.ok_button if dialog is not None else None,
+            busy="Saving the bounties…",
+            on_refused=answered,
+        )
 
     dialog = BountyDialog(current, save, parent)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

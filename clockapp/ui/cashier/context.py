@@ -1,16 +1,19 @@
 """What every part of the cashier window shares: the services, the bus, the message bar, undo.
 
-`CashierContext.call` runs one service operation through the bus (so every window refreshes)
-and turns a refusal (`DomainError`) into a red message in the window; nothing is written then,
-because each service call is one transaction.
+`CashierContext.call` runs one service operation on the station's worker (so the window never
+waits on the database, and every window refreshes when it answers) and turns a refusal
+(`DomainError`) into a red message in the window; nothing is written then, because each service
+call is one transaction. While it is pending, the control that asked shows busy and a second
+press of the same thing does nothing.
 
 Undo (`CashierHistory`) never deletes anything: each command's undo writes a new reversing record
 through a service (a void row for money, an undo row for an elimination, the previous payout
 table), and its redo records the action again. Undo is offered only when it can be done: a
 command may carry a `check` that asks the service whether its reversal would be accepted now (a
 row voided by hand meanwhile, at this station or another, cannot be voided again), and the window
-disables Undo, saying why, while the answer is no. Should the undo still be refused (a race), the
-command stays where it is and the message says why.
+disables Undo, saying why, while the answer is no (asked on the worker). Should the undo still
+be refused (a race), the command stays where it is and the message says why. An undo waits on
+the worker behind the actions pressed before it, so it undoes the last of them.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_save_path, export_file_name
+from clockapp.ui.operations import Control
 from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
 
@@ -58,19 +62,39 @@ class CashierContext(QObject):
         """The tournament the window shows."""
         return self.bus.tournament_id
 
-    def call(self, operation: Callable[[], Outcome[T]], done: str = "") -> T | None:
-        """Run a service operation and publish it; on refusal show why and return None."""
-        try:
-            value = self.bus.run(operation)
-        except DomainError as error:
-            self.message.show_error(str(error))
-            return None
-        except Exception as error:  # unexpected: a dialog on this window, the traceback logged
-            report(error, self.message)
-            return None
-        if done:
-            self.message.show_info(done)
-        return value
+    def call(
+        self,
+        operation: Callable[[], Outcome[T]],
+        done: str = "",
+        on_done: Callable[[T], object] | None = None,
+        *,
+        key: Hashable,
+        control: Control | None = None,
+        busy: str = "",
+        on_refused: Callable[[str], object] | None = None,
+    ) -> bool:
+        """Run a service operation on the station's worker and publish it; on its answer show
+        `done` and call `on_done(value)`; on a refusal show why (nothing was written then).
+
+        `control` (the button that asked) is busy until the answer, and a second submission for
+        `key` while the first is pending does nothing: returns False. `on_refused(words)` hears
+        a refusal too (a dialog kept open says it in its own error line).
+        """
+
+        def answered(value: T) -> None:
+            if done:
+                self.message.show_info(done)
+            if on_done is not None:
+                on_done(value)
+
+        return self.submit(
+            operation,
+            answered,
+            key=key,
+            busy=busy,
+            control=control,
+            on_refused=on_refused,
+        )
 
     def submit(
         self,
@@ -78,26 +102,62 @@ class CashierContext(QObject):
         on_done: Callable[[T], object],
         *,
         key: Hashable,
-        busy: str,
+        busy: str = "",
+        control: Control | None = None,
+        on_refused: Callable[[str], object] | None = None,
     ) -> bool:
         """Run a service operation on the station's worker; `on_done(value)` when it answers.
 
-        While it is pending the message bar says `busy`, and a second submission for `key` (the
-        same action on the same player, pressed again) does nothing: returns False. A refusal is
-        shown in words, as `call` shows it; nothing was written then.
+        While it is pending the message bar says `busy` (when given), `control` shows busy, and
+        a second submission for `key` (the same action on the same thing, pressed again) does
+        nothing: returns False. A refusal is shown in words; nothing was written then.
         """
         if self.bus.worker.is_pending(key):
             return False
-        submitted = self.bus.submit(operation, on_done, self._failed, key=key, asker=self.message)
-        if submitted:
+
+        def failed(error: Exception) -> None:
+            words = self._failed(error)
+            if on_refused is not None:
+                on_refused(words)
+
+        submitted = self.bus.submit(
+            operation, on_done, failed, key=key, control=control, asker=self.message
+        )
+        if submitted and busy:
             self.message.show_info(busy)
         return submitted
 
-    def _failed(self, error: Exception) -> None:
+    def query(
+        self,
+        query: Callable[[], T],
+        on_read: Callable[[T], object],
+        *,
+        key: Hashable,
+        control: Control | None = None,
+        on_refused: Callable[[str], object] | None = None,
+    ) -> bool:
+        """Read on the station's worker (after every action asked before it); `on_read(value)`
+        on this thread when it answers. A failure is shown in words, as `read` shows it, and
+        told to `on_refused`. False (nothing asked) while a read for `key` is pending."""
+        if self.bus.worker.is_pending(key):
+            return False
+
+        def failed(error: Exception) -> None:
+            words = self._failed(error)
+            if on_refused is not None:
+                on_refused(words)
+
+        return self.bus.worker.submit(
+            query, on_read, failed, key=key, control=control, asker=self.message
+        )
+
+    def _failed(self, error: Exception) -> str:
+        """Show a refusal in words (an unexpected error: the net's dialog); returns the words."""
         if isinstance(error, DomainError):
             self.message.show_error(str(error))
-        else:  # unexpected: a dialog on this window, the traceback logged
-            report(error, self.message)
+            return str(error)
+        report(error, self.message)  # unexpected: a dialog on this window, the traceback logged
+        return "Not saved: an unexpected error (see the message)."
 
     def read(self, query: Callable[[], T], default: D) -> T | D:
         """Run a read; an error (a tournament deleted by another station) shows as a message.
@@ -168,7 +228,14 @@ class CashierContext(QObject):
 
 
 class CashierHistory(QObject):
-    """The cashier window's QUndoStack, moving only when the reversing service call succeeds."""
+    """The cashier window's QUndoStack, moving only when the reversing service call succeeds.
+
+    An undo or a redo runs on the station's worker, like the action it reverses, and waits for
+    every action pressed before it: pressed while a sale is still on its way, it undoes that
+    sale once it has landed, never the action before. While one is pending a second press of
+    the same does nothing; Redo pressed after Undo waits for the undo, then redoes it. Whether
+    Undo is offered is asked on the worker too, and answered by `undo_changed`.
+    """
 
     #: Whether the last action can be undone now may have changed (see `undo_refusal`).
     undo_changed = Signal()
@@ -177,6 +244,13 @@ class CashierHistory(QObject):
         super().__init__(ctx)
         self._ctx = ctx
         self.stack = QUndoStack(self)
+        #: What a pending undo and a pending redo are submitted under (one of each at a time:
+        #: Undo pressed twice undoes once, Redo pressed after Undo waits for it).
+        self.keys: dict[bool, Hashable] = {
+            True: ("cashier undo", id(self)),
+            False: ("cashier redo", id(self)),
+        }
+        self._check_key: Hashable = ("cashier undo check", id(self))
         # The last revision the bus told of, with its scope: a tournament's revisions and the
         # app-wide ones are numbered apart, so the number alone could repeat.
         self._revision: tuple[int | None, int] | None = None
@@ -187,13 +261,15 @@ class CashierHistory(QObject):
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(0)
-        self._later.timeout.connect(guarded("the undo check", self.undo_changed.emit))
+        self._later.timeout.connect(guarded("the undo check", self._ask))
+        self._ask_again = False
         ctx.bus.tournament_switched.connect(self._on_bus_tournament_switched)
         ctx.bus.changed.connect(self._on_bus_changed)
         self.stack.indexChanged.connect(self._on_stack_index_changed)
 
     def _on_stack_index_changed(self, _index: int) -> None:
         self.undo_changed.emit()
+        self._later.start()
 
     def _on_bus_changed(self, changes: Changes) -> None:
         self._revision = (changes.tournament_id, changes.revision)
@@ -202,74 +278,141 @@ class CashierHistory(QObject):
     def record(
         self,
         text: str,
-        undo: Callable[[], Any],
-        redo: Callable[[], Any],
+        undo: Callable[[], Outcome[Any]],
+        redo: Callable[[], Outcome[Any]],
         check: Callable[[], str] | None = None,
     ) -> None:
-        """Remember an action that was just done; `check` says why its undo would be refused."""
+        """Remember an action that was just done: `undo` reverses it and `redo` does it again,
+        each one service call run on the worker; `check` (on the worker too) says why its undo
+        would be refused."""
         command = UndoStep(text, redo, undo, check=check)
         command.known = (self._revision, "")  # just done, at the revision it published
         self.stack.push(command)
 
-    def undo_refusal(self, *, fresh: bool = False) -> str:
-        """Why the last action cannot be undone now ('' when it can), asked of the service.
+    @property
+    def pending(self) -> bool:
+        """Whether an undo or a redo is on its way (its button stays busy)."""
+        worker = self._ctx.bus.worker
+        return any(worker.is_pending(key) for key in self.keys.values())
 
-        The answer is kept until the bus reports another revision; `fresh` asks again anyway.
-        """
+    def _top(self) -> UndoStep | None:
         command = self.stack.command(self.stack.index() - 1)
-        if not isinstance(command, UndoStep):
+        return command if isinstance(command, UndoStep) else None
+
+    def undo_refusal(self) -> str:
+        """Why the last action cannot be undone now ('' when it can, or while the service has
+        not answered yet: the undo asks again before it writes), as last answered."""
+        command = self._top()
+        if command is None:
             return "Nothing to undo at the cashier."
-        if command.check is None:
+        if command.check is None or command.known is None:
             return ""
-        if not fresh and command.known is not None and command.known[0] == self._revision:
-            return command.known[1]
-        try:
-            refusal = command.check()
-        except Exception as error:  # a read that failed: say so rather than offer the undo
-            refusal = str(error) or type(error).__name__
-        command.known = (self._revision, refusal)
-        return refusal
+        return command.known[1]
 
-    def undo(self) -> bool:
-        """Reverse the last action with a new record; False (and a message) when refused."""
-        command = self.stack.command(self.stack.index() - 1)
+    def _ask(self) -> None:
+        """Ask the service, on the worker, whether the last action can be undone now."""
+        command = self._top()
+        if command is None or command.check is None:
+            self.undo_changed.emit()
+            return
+        if command.known is not None and command.known[0] == self._revision:
+            self.undo_changed.emit()
+            return
+        revision, check = self._revision, command.check
+
+        def read() -> str:
+            try:
+                return check()
+            except Exception as error:  # a read that failed: say so rather than offer the undo
+                return str(error) or type(error).__name__
+
+        def answered(refusal: str) -> None:
+            if self._top() is command:
+                command.known = (revision, refusal)
+                self.undo_changed.emit()
+            if self._ask_again:
+                self._ask_again = False
+                self._later.start()
+
+        if not self._ctx.bus.worker.submit(read, answered, key=self._check_key):
+            self._ask_again = True  # asked again when the read on its way answers
+
+    def undo(self, control: Control | None = None) -> bool:
+        """Reverse the last action with a new record, on the worker after every action pressed
+        before it; a refusal is shown in words. False when an undo or redo is still pending."""
+        return self._move(undo=True, control=control)
+
+    def redo(self, control: Control | None = None) -> bool:
+        """Record the last undone action again (as `undo`)."""
+        return self._move(undo=False, control=control)
+
+    def _move(self, *, undo: bool, control: Control | None) -> bool:
+        worker, key = self._ctx.bus.worker, self.keys[undo]
+        if worker.is_pending(key):
+            return False
+        command = self._top()
+        if undo and not worker.busy and command is not None and command.known is not None:
+            # Already answered for where the stations stand now: refused without asking again.
+            revision, refusal = command.known
+            if refusal and revision == self._revision:
+                self._ctx.refuse(f"{command.text()} cannot be undone: {refusal}")
+                return False
+        if worker.busy:
+            # An action pressed before is still on its way: its command is on the stack once
+            # its answer has come, and the answers come in the order they were asked.
+            return worker.submit(
+                _nothing,
+                lambda _none: self._move_now(undo=undo, control=control),
+                key=key,
+                control=control,
+                asker=self._ctx.message,
+            )
+        self._move_now(undo=undo, control=control)
+        return True
+
+    def _move_now(self, *, undo: bool, control: Control | None) -> None:
+        stack = self.stack
+        command = stack.command(stack.index() - 1 if undo else stack.index())
         if not isinstance(command, UndoStep):
-            self._ctx.refuse("Nothing to undo at the cashier.")
-            return False
-        refusal = self.undo_refusal(fresh=True)
-        if refusal:
-            self._ctx.refuse(f"{command.text()} cannot be undone: {refusal}")
-            return False
-        if not self._run(command.undo_work):
-            return False
-        command.skip = True
-        self.stack.undo()
-        self._ctx.message.show_info(f"Undone: {command.text()} (a reversing row keeps both).")
-        return True
+            self._ctx.refuse(f"Nothing to {'undo' if undo else 'redo'} at the cashier.")
+            return
+        text = command.text()
+        check = command.check if undo else None
+        reverse = command.undo_work if undo else command.redo_work
 
-    def redo(self) -> bool:
-        """Record the last undone action again; False (and a message) when refused."""
-        command = self.stack.command(self.stack.index())
-        if not isinstance(command, UndoStep):
-            self._ctx.refuse("Nothing to redo at the cashier.")
-            return False
-        if not self._run(command.redo_work):
-            return False
-        command.skip = True
-        self.stack.redo()
-        self._ctx.message.show_info(f"Redone: {command.text()}.")
-        return True
+        def work() -> Outcome[Any]:
+            if check is not None:
+                refusal = check()
+                if refusal:
+                    raise DomainError(f"{text} cannot be undone: {refusal}")
+            outcome = reverse()
+            assert isinstance(outcome, Outcome)
+            return outcome
 
-    def _run(self, work: Callable[[], Any]) -> bool:
-        try:
-            work()
-        except DomainError as error:
-            self._ctx.refuse(str(error))
-            return False
-        except Exception as error:
-            report(error, self._ctx.message)
-            return False
-        return True
+        def done(_value: object) -> None:
+            now = stack.command(stack.index() - 1 if undo else stack.index())
+            if now is not command:  # the stack was cleared meanwhile (another tournament)
+                return
+            command.skip = True
+            if undo:
+                stack.undo()
+                self._ctx.message.show_info(f"Undone: {text} (a reversing row keeps both).")
+            else:
+                stack.redo()
+                self._ctx.message.show_info(f"Redone: {text}.")
+
+        self._ctx.submit(
+            work,
+            done,
+            key=self.keys[undo],
+            control=control,
+            busy=f"{'Undoing' if undo else 'Redoing'} {text}…",
+        )
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.stack.clear()
+
+
+def _nothing() -> None:
+    """A job that only waits its turn on the worker."""
+    return None

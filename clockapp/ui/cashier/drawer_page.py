@@ -95,7 +95,9 @@ class DrawerPage(Page):
         def record() -> None:
             counted = dialog.counted()
             if counted is not None:
-                operations.count_drawer(ctx, counted, dialog.note_edit.text())
+                operations.count_drawer(
+                    ctx, counted, dialog.note_edit.text(), control=self.count_button
+                )
 
         dialog.accepted.connect(record)
         self._open(dialog)

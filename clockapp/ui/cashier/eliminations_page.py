@@ -133,7 +133,12 @@ class EliminationsPage(Page):
         )
         dialog.accepted.connect(
             lambda: operations.undo_elimination(
-                self._ctx, info.registration_id, info.name, dialog.reason(), info.id
+                self._ctx,
+                info.registration_id,
+                info.name,
+                dialog.reason(),
+                info.id,
+                control=self.undo_button,
             )
         )
         self._open(dialog)

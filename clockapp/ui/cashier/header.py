@@ -135,8 +135,9 @@ class CashierHeader(QWidget):
 
     def _on_history_undo_changed(self) -> None:
         """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
-        refusal = self._ctx.history.undo_refusal()
-        self.undo_button.setEnabled(not refusal)
+        history = self._ctx.history
+        refusal = history.undo_refusal()
+        self.undo_button.setEnabled(not refusal and not history.pending)
         self.undo_button.setToolTip(
             f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
         )

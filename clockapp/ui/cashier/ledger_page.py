@@ -146,7 +146,9 @@ class LedgerPage(Page):
             "Void row",
             self,
         )
-        dialog.accepted.connect(lambda: operations.void(self._ctx, entry, dialog.reason()))
+        dialog.accepted.connect(
+            lambda: operations.void(self._ctx, entry, dialog.reason(), control=self.void_button)
+        )
         self._open(dialog)
 
     def start_refund(self) -> None:
@@ -165,5 +167,7 @@ class LedgerPage(Page):
             "Refund",
             self,
         )
-        dialog.accepted.connect(lambda: operations.refund(self._ctx, entry, dialog.reason()))
+        dialog.accepted.connect(
+            lambda: operations.refund(self._ctx, entry, dialog.reason(), control=self.refund_button)
+        )
         self._open(dialog)

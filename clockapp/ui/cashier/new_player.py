@@ -118,7 +118,17 @@ def add_new_player(
         done(None)
         return
     if not namesakes:
-        done(ctx.call(lambda: players.create(details, unique=True), f"{details.name} added."))
+        # Created on the worker; `done` hears the answer (None for a refusal, said in words).
+        asked = ctx.call(
+            lambda: players.create(details, unique=True),
+            f"{details.name} added.",
+            done,
+            key=("new player", fold(details.name)),
+            busy=f"Adding {details.name}…",
+            on_refused=lambda _words: done(None),
+        )
+        if not asked:
+            done(None)  # the same name is still being added: this press adds nothing
         return
     box = NamesakeBox(details.name, namesakes, parent)
 

@@ -1,9 +1,10 @@
 """The cashier's actions: one service call each, a message saying what happened, and undo.
 
-Every function here calls the service through `CashierContext.call` (a refusal becomes a red
-message and changes nothing) or, for the desk's sales and the busts, `CashierContext.submit` (on
-the station's worker, so a second press while the first is pending does nothing) and, on
-success, records how to reverse it with a new record: a void row for money, an undo row for a
+Every function here calls the service through `CashierContext.call` or `CashierContext.submit`:
+on the station's worker, so the window never waits on the database and a second press while the
+first is pending does nothing; a refusal becomes a red message and changes nothing. When the
+call answers, it records how to reverse it with a new record (the reversal runs on the worker
+too): a void row for money, an undo row for a
 bust, the previous payout structure. Voids and drawer counts are not undoable: a void is itself
 the correction, and a count is a fact.
 """
@@ -11,6 +12,7 @@ the correction, and a count is a fact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
@@ -19,22 +21,24 @@ from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
-from clockapp.services.cashier.sales import EntryReceipt
+from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
 from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
+from clockapp.ui.operations import Control
 
 UNDO_REASON = "undone at the cashier"
 
 
 def _void_rows(
     ctx: CashierContext, row_ids: Sequence[int], reason: str, *, undo_bust_of: int | None = None
-) -> None:
-    """Undo one earlier action: one service call voids its rows (and the bust it recorded)."""
+) -> Outcome[Any]:
+    """Undo one earlier action: one service call voids its rows (and the bust it recorded).
+    On the worker."""
     services, tid, rows = ctx.services, ctx.tid, tuple(row_ids)
-    ctx.bus.run(lambda: services.cashier.void_action(tid, rows, reason, undo_bust_of=undo_bust_of))
+    return services.cashier.void_action(tid, rows, reason, undo_bust_of=undo_bust_of)
 
 
 def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
@@ -143,47 +147,69 @@ def _show_sale(
     # A bust recorded with the sale (R on a player shown in play) is part of what Undo takes back.
     bust_of = [receipt.registration.id if receipt.recorded_bust else None]
 
-    def undo() -> None:
-        _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}", undo_bust_of=bust_of[0])
+    # Undo, redo and the check all run on the worker, one at a time: the row ids they share
+    # are only ever read and written there.
+    def undo() -> Outcome[Any]:
+        return _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}", undo_bust_of=bust_of[0])
 
-    def redo() -> None:
-        redone = ctx.bus.run(again)
-        rows[:] = [row.id for row in redone.rows]
-        bust_of[0] = redone.registration.id if redone.recorded_bust else None
+    def redo() -> Outcome[EntryReceipt]:
+        redone = again()
+        rows[:] = [row.id for row in redone.value.rows]
+        bust_of[0] = redone.value.registration.id if redone.value.recorded_bust else None
+        return redone
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))
 
 
 # ------------------------------------------------------------------------------ corrections
-def void(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry | None:
-    """Void a ledger row with a reason (a new reversing row; the history keeps both)."""
+def void(
+    ctx: CashierContext, entry: LedgerEntry, reason: str, *, control: Control | None = None
+) -> bool:
+    """Void a ledger row with a reason (a new reversing row; the history keeps both), on the
+    worker. False when a void of that row is still pending (a second press does nothing)."""
     services, tid = ctx.services, ctx.tid
     return ctx.call(
         lambda: services.cashier.void(tid, entry.id, reason),
         f"Row #{entry.id} ({entry.kind.value}, {format_cents(entry.amount)}) voided: {reason}",
+        key=("void", entry.id),
+        control=control,
+        busy=f"Voiding row #{entry.id}…",
     )
 
 
-def refund(ctx: CashierContext, entry: LedgerEntry, reason: str) -> LedgerEntry | None:
-    """Hand an entry's money back (a refund row)."""
+def refund(
+    ctx: CashierContext, entry: LedgerEntry, reason: str, *, control: Control | None = None
+) -> bool:
+    """Hand an entry's money back (a refund row), on the worker (as `void`)."""
     services, tid = ctx.services, ctx.tid
     return ctx.call(
         lambda: services.cashier.refund(tid, entry.id, reason),
         f"Row #{entry.id} refunded: {format_cents(entry.amount)} back to {entry.name}.",
+        key=("refund", entry.id),
+        control=control,
+        busy=f"Refunding row #{entry.id}…",
     )
 
 
-def count_drawer(ctx: CashierContext, counted: int, note: str) -> bool:
-    """Record a count of the cash drawer."""
+def count_drawer(
+    ctx: CashierContext, counted: int, note: str, *, control: Control | None = None
+) -> bool:
+    """Record a count of the cash drawer, on the worker; False while a count is pending."""
     services, tid = ctx.services, ctx.tid
-    info = ctx.call(lambda: services.cashier.count_drawer(tid, counted, note=note))
-    if info is None:
-        return False
-    ctx.message.show_info(
-        f"Drawer counted {format_cents(info.counted)} against {format_cents(info.expected)} "
-        f"expected: {info.count.status}."
+
+    def counted_shown(info: DrawerInfo) -> None:
+        ctx.message.show_info(
+            f"Drawer counted {format_cents(info.counted)} against {format_cents(info.expected)} "
+            f"expected: {info.count.status}."
+        )
+
+    return ctx.call(
+        lambda: services.cashier.count_drawer(tid, counted, note=note),
+        on_done=counted_shown,
+        key="count drawer",
+        control=control,
+        busy="Recording the count…",
     )
-    return True
 
 
 # ------------------------------------------------------------------------------ busts
@@ -237,13 +263,15 @@ def _show_busts(
     # The records this hand wrote: Undo reverses those, never a bust recorded since elsewhere.
     recorded = list(report.bust_ids)
 
-    def undo() -> None:  # the whole hand at once, the seats given back with it
+    def undo() -> Outcome[Any]:  # the whole hand at once, the seats given back with it
         players = [bust.registration_id for bust in reversed(inputs)]
         ids = list(reversed(recorded))
-        ctx.bus.run(lambda: results.undo_hand(tid, players, UNDO_REASON, bust_ids=ids))
+        return results.undo_hand(tid, players, UNDO_REASON, bust_ids=ids)
 
-    def redo() -> None:
-        recorded[:] = ctx.bus.run(operation).bust_ids
+    def redo() -> Outcome[BustReport]:  # on the worker, as the check that reads `recorded`
+        again = operation()
+        recorded[:] = again.value.bust_ids
+        return again
 
     def check() -> str:
         players = [bust.registration_id for bust in inputs]
@@ -254,80 +282,142 @@ def _show_busts(
 
 
 def undo_elimination(
-    ctx: CashierContext, registration_id: int, name: str, reason: str, bust_id: int | None = None
+    ctx: CashierContext,
+    registration_id: int,
+    name: str,
+    reason: str,
+    bust_id: int | None = None,
+    *,
+    control: Control | None = None,
 ) -> bool:
-    """Put a busted player back in play (an undo record keeps the history); with `bust_id`,
-    only while that record is still the player's last bust."""
+    """Put a busted player back in play (an undo record keeps the history), on the worker; with
+    `bust_id`, only while that record is still the player's last bust. False while the same is
+    pending."""
     results, tid = ctx.services.results, ctx.tid
-    report = ctx.call(lambda: results.undo_elimination(tid, registration_id, reason, bust_id))
-    if report is None:
-        return False
-    seats = "".join(f" {note.sentence}." for note in report.seats)
-    ctx.message.show_info(f"{name} is back in play ({reason}). {report.players_left} left.{seats}")
-    return True
+
+    def shown(report: BustReport) -> None:
+        seats = "".join(f" {note.sentence}." for note in report.seats)
+        ctx.message.show_info(
+            f"{name} is back in play ({reason}). {report.players_left} left.{seats}"
+        )
+
+    return ctx.call(
+        lambda: results.undo_elimination(tid, registration_id, reason, bust_id),
+        on_done=shown,
+        key=("undo bust", registration_id),
+        control=control,
+        busy=f"Putting {name} back in play…",
+    )
 
 
 # ------------------------------------------------------------------------------ paying
 def pay(
-    ctx: CashierContext, registration_id: int, name: str, amount: int | None, *, bounty: bool
-) -> LedgerEntry | None:
-    """Pay a prize (or bounties): all that is owed, or `amount` cents of it."""
+    ctx: CashierContext,
+    registration_id: int,
+    name: str,
+    amount: int | None,
+    *,
+    bounty: bool,
+    control: Control | None = None,
+) -> bool:
+    """Pay a prize (or bounties): all that is owed, or `amount` cents of it, on the worker.
+    False while a payment to the same player is pending (a second press pays nothing)."""
     payouts, tid = ctx.services.payouts, ctx.tid
     method: Callable[[int, int, int | None], Outcome[LedgerEntry]] = (
         payouts.pay_bounties if bounty else payouts.pay_prize
     )
-    entry = ctx.call(lambda: method(tid, registration_id, amount))
-    if entry is None:
-        return None
     what = "bounties" if bounty else "prize"
-    ctx.message.show_info(f"Paid {name} {format_cents(entry.amount)} ({what}).")
-    rows = [entry.id]
 
-    def undo() -> None:
-        _void_rows(ctx, rows, f"payment {UNDO_REASON}")
+    def paid(entry: LedgerEntry) -> None:
+        ctx.message.show_info(f"Paid {name} {format_cents(entry.amount)} ({what}).")
+        rows = [entry.id]
 
-    def redo() -> None:
-        again = ctx.bus.run(lambda: method(tid, registration_id, entry.amount))
-        rows[:] = [again.id]
+        def undo() -> Outcome[Any]:
+            return _void_rows(ctx, rows, f"payment {UNDO_REASON}")
 
-    ctx.history.record(f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows))
-    return entry
+        def redo() -> Outcome[LedgerEntry]:
+            again = method(tid, registration_id, entry.amount)
+            rows[:] = [again.value.id]
+            return again
+
+        ctx.history.record(
+            f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows)
+        )
+
+    return ctx.call(
+        lambda: method(tid, registration_id, amount),
+        on_done=paid,
+        key=("pay", what, registration_id),
+        control=control,
+        busy=f"Paying {name}…",
+    )
 
 
 # ------------------------------------------------------------------------------ payout table
-def set_structure(ctx: CashierContext, structure: PayoutStructure) -> PayoutView | None:
-    """Use a payout structure (undo puts the previous one back)."""
+def set_structure(
+    ctx: CashierContext,
+    structure: PayoutStructure,
+    *,
+    control: Control | None = None,
+    on_done: Callable[[PayoutView], object] | None = None,
+) -> bool:
+    """Use a payout structure (undo puts the previous one back), on the worker; `on_done(view)`
+    when it has. False while a change of the table is pending."""
     payouts, tid = ctx.services.payouts, ctx.tid
-    before = payouts.table(tid).structure
-    view = ctx.call(lambda: payouts.set_structure(tid, structure), "Payout table updated.")
-    if view is None:
-        return None
-    ctx.history.record(
-        "Payout table",
-        lambda: ctx.bus.run(lambda: payouts.set_structure(tid, before)),
-        lambda: ctx.bus.run(lambda: payouts.set_structure(tid, structure)),
+    before: list[PayoutStructure] = []
+
+    def operation() -> Outcome[PayoutView]:
+        before[:] = [payouts.table(tid).structure]  # read in the same turn on the worker
+        return payouts.set_structure(tid, structure)
+
+    def done(view: PayoutView) -> None:
+        previous = before[0]
+        ctx.history.record(
+            "Payout table",
+            lambda: payouts.set_structure(tid, previous),
+            lambda: payouts.set_structure(tid, structure),
+        )
+        if on_done is not None:
+            on_done(view)
+
+    return ctx.call(
+        operation,
+        "Payout table updated.",
+        done,
+        key="payout table",
+        control=control,
+        busy="Saving the payout table…",
     )
-    return view
 
 
-def set_locked(ctx: CashierContext, locked: bool) -> PayoutView | None:
-    """Lock the table's shape at the current field, or let it follow the field again."""
+def set_locked(ctx: CashierContext, locked: bool, *, control: Control | None = None) -> bool:
+    """Lock the table's shape at the current field, or let it follow the field again, on the
+    worker. False while a change of the table is pending."""
     payouts, tid = ctx.services.payouts, ctx.tid
-    lock, unlock = (lambda: payouts.lock(tid)), (lambda: payouts.unlock(tid))
-    view = ctx.call(
+
+    def lock() -> Outcome[PayoutView]:
+        return payouts.lock(tid)
+
+    def unlock() -> Outcome[PayoutView]:
+        return payouts.unlock(tid)
+
+    def done(_view: PayoutView) -> None:
+        ctx.history.record(
+            "Lock payouts" if locked else "Unlock payouts",
+            unlock if locked else lock,
+            lock if locked else unlock,
+        )
+
+    return ctx.call(
         lock if locked else unlock,
         "Payout table locked: the places stop moving."
         if locked
         else "Payout table unlocked: it follows the field again.",
+        done,
+        key="payout table",
+        control=control,
+        busy="Locking the payout table…" if locked else "Unlocking the payout table…",
     )
-    if view is None:
-        return None
-    ctx.history.record(
-        "Lock payouts" if locked else "Unlock payouts",
-        lambda: ctx.bus.run(unlock if locked else lock),
-        lambda: ctx.bus.run(lock if locked else unlock),
-    )
-    return view
 
 
 def record_deal(
@@ -338,8 +428,10 @@ def record_deal(
     reserve: int,
     *,
     accept_difference: int | None = None,
-) -> DealInfo | None:
-    """Record the deal the players agreed to (a deal row on the ledger).
+    control: Control | None = None,
+) -> bool:
+    """Record the deal the players agreed to (a deal row on the ledger), on the worker. False
+    while a deal is pending (a second press records nothing).
 
     `accept_difference`: the chips the counts differ from those in play by, which the cashier
     confirmed; any other difference is refused.
@@ -356,17 +448,20 @@ def record_deal(
             accept_difference=accept_difference,
         )
 
-    deal = ctx.call(operation)
-    if deal is None:
-        return None
-    ctx.message.show_info(f"Deal recorded: {deal.description}.")
-    rows = [deal.ledger_row_id]
+    def recorded(deal: DealInfo) -> None:
+        ctx.message.show_info(f"Deal recorded: {deal.description}.")
+        rows = [deal.ledger_row_id]
 
-    def undo() -> None:
-        _void_rows(ctx, rows, f"deal {UNDO_REASON}")
+        def undo() -> Outcome[Any]:
+            return _void_rows(ctx, rows, f"deal {UNDO_REASON}")
 
-    def redo() -> None:
-        rows[:] = [ctx.bus.run(operation).ledger_row_id]
+        def redo() -> Outcome[DealInfo]:
+            again = operation()
+            rows[:] = [again.value.ledger_row_id]
+            return again
 
-    ctx.history.record("Deal", undo, redo, _voidable(ctx, rows))
-    return deal
+        ctx.history.record("Deal", undo, redo, _voidable(ctx, rows))
+
+    return ctx.call(
+        operation, on_done=recorded, key="deal", control=control, busy="Recording the deal…"
+    )

@@ -145,10 +145,10 @@ class FieldPage(Page):
         """Check in the selected pre-registered player."""
         reg = self._selected_or_refuse()
         if reg is not None:
-            setup_operations.check_in(self._ctx, reg)
+            setup_operations.check_in(self._ctx, reg, control=self.check_in_button)
 
     def withdraw(self) -> None:
         """Take the selected player off the list (refused once they have paid)."""
         reg = self._selected_or_refuse()
         if reg is not None:
-            setup_operations.withdraw(self._ctx, reg)
+            setup_operations.withdraw(self._ctx, reg, control=self.withdraw_button)

@@ -159,7 +159,7 @@ class PayoutsPage(Page):
         dialog = PayoutTableDialog(self._ctx.services, self._ctx.tid, self.view_data, self)
 
         def accepted() -> None:
-            operations.set_structure(self._ctx, dialog.structure())
+            operations.set_structure(self._ctx, dialog.structure(), control=self.edit_button)
 
         dialog.accepted.connect(accepted)
         self._open(dialog)
@@ -171,7 +171,7 @@ class PayoutsPage(Page):
     def toggle_lock(self) -> None:
         """Lock the table's shape, or unlock it."""
         if self.view_data is not None:
-            operations.set_locked(self._ctx, not self.view_data.locked)
+            operations.set_locked(self._ctx, not self.view_data.locked, control=self.lock_button)
 
     def start_deal(self) -> None:
         """Open the deal dialog for the players still in."""
@@ -194,6 +194,7 @@ class PayoutsPage(Page):
                 unit,
                 reserve,
                 accept_difference=dialog.accepted_difference(),
+                control=self.deal_button,
             )
 
         dialog.accepted.connect(accepted)

@@ -15,16 +15,17 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.userfiles import csv_records
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
+from clockapp.services.players.importing import ImportPlan
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
@@ -99,6 +100,13 @@ class PlayersPage(Page):
         layout.addWidget(self.search)
         layout.addWidget(self.count_label)
         layout.addWidget(self.view, 1)
+        # An import runs on the worker: this line runs meanwhile, the window stays usable.
+        self.progress = QProgressBar()
+        self.progress.setObjectName("import_progress")
+        self.progress.setRange(0, 0)
+        self.progress.setTextVisible(True)
+        self.progress.hide()
+        layout.addWidget(self.progress)
         layout.addLayout(buttons)
 
     # ------------------------------------------------------------------ reading
@@ -192,7 +200,9 @@ class PlayersPage(Page):
                 details,
                 parent=self,
                 open_dialog=self._open,
-                save=lambda: setup_operations.update_player(self._ctx, player, details),
+                save=lambda: setup_operations.update_player(
+                    self._ctx, player, details, control=self.edit_button
+                ),
             )
 
         dialog.accepted.connect(accepted)
@@ -207,55 +217,90 @@ class PlayersPage(Page):
 
         def accepted() -> None:
             keep = dialog.keep()
-            if keep is not None and setup_operations.merge_players(self._ctx, duplicate, keep):
-                self.select_player(keep.id)
+            if keep is not None:
+                setup_operations.merge_players(
+                    self._ctx,
+                    duplicate,
+                    keep,
+                    control=self.merge_button,
+                    on_done=lambda kept: self.select_player(kept.id),
+                )
 
         dialog.accepted.connect(accepted)
         self._open(dialog)
 
     # ------------------------------------------------------------------ files
-    def _read(self, path: str | None, title: str) -> tuple[str, str] | None:
-        """(text, file name) of the file at `path`, asked for when not given."""
+    def _path(self, path: str | None, title: str) -> str | None:
+        """The file to import: `path`, or the one asked for when not given."""
         if not path:
             path, _ = QFileDialog.getOpenFileName(
                 self, title, "", "CSV or text (*.csv *.txt);;All files (*)"
             )
-        if not path:
-            return None
-        try:
-            text = read_import_file(path)
-        except DomainError as error:
-            self._ctx.refuse(str(error))
-            return None
-        return text, Path(path).name
+        return path or None
+
+    def _show_progress(self, text: str) -> None:
+        """The import's progress line: a running bar while the worker reads and saves."""
+        self.progress.setFormat(text)
+        self.progress.setToolTip(text)
+        self.progress.show()
+
+    def _hide_progress(self) -> None:
+        self.progress.hide()
 
     def import_csv(self, path: str | None = None) -> bool:
-        """Import players from a CSV file (header row with a 'name' column)."""
-        read = self._read(path, "Import players")
-        if read is None:
+        """Import players from a CSV file (header row with a 'name' column): the file is read
+        and saved on the worker while the progress line runs. False when nothing was asked
+        (cancelled, or an import is still on its way)."""
+        chosen = self._path(path, "Import players")
+        if chosen is None:
             return False
-        return setup_operations.import_players(self._ctx, *read) is not None
+        asked = setup_operations.import_players(
+            self._ctx, chosen, control=self.import_button, on_answer=self._hide_progress
+        )
+        if asked:
+            self._show_progress(f"Importing {Path(chosen).name}…")
+        return asked
 
     def import_pre_registrations(self, path: str | None = None) -> bool:
         """Read a list of names and show the preview; it goes on tonight's list once confirmed.
 
-        False when the file cannot be read or planned (the message says why); True when the
-        preview (`self.dialog`) is open.
+        The file is read and planned on the worker (the progress line runs meanwhile); the
+        preview (`self.dialog`) opens when it answers, or the message says why it cannot. False
+        when nothing was asked (cancelled, or a read is still on its way).
         """
-        read = self._read(path, "Import pre-registrations")
-        if read is None:
+        chosen = self._path(path, "Import pre-registrations")
+        if chosen is None:
             return False
-        text, source = read
-        ctx = self._ctx
-        plan = ctx.read(lambda: ctx.services.cashier.preview_pre_registrations(ctx.tid, text), None)
-        if plan is None:
-            return False
-        dialog = PreRegistrationDialog(plan, source, self)
-        dialog.accepted.connect(
-            lambda: setup_operations.import_pre_registrations(ctx, text, source)
+        ctx, source = self._ctx, Path(chosen).name
+
+        def plan() -> tuple[str, ImportPlan]:
+            text = read_import_file(chosen)
+            return text, ctx.services.cashier.preview_pre_registrations(ctx.tid, text)
+
+        def planned(answer: tuple[str, ImportPlan]) -> None:
+            self._hide_progress()
+            text, found = answer
+            dialog = PreRegistrationDialog(found, source, self)
+
+            def accepted() -> None:
+                if setup_operations.import_pre_registrations(
+                    ctx, text, source, control=self.pre_button, on_answer=self._hide_progress
+                ):
+                    self._show_progress(f"Importing {source}…")
+
+            dialog.accepted.connect(accepted)
+            self._open(dialog)
+
+        asked = ctx.query(
+            plan,
+            planned,
+            key="import",
+            control=self.pre_button,
+            on_refused=lambda _words: self._hide_progress(),
         )
-        self._open(dialog)
-        return True
+        if asked:
+            self._show_progress(f"Reading {source}…")
+        return asked
 
     def export_csv(self, path: str | None = None) -> str | None:
         """Write every player to a CSV file (asks where when not given)."""

@@ -145,8 +145,9 @@ def offer_fit(
     dialog = FitDialog(fit, parent)
 
     def accepted() -> None:
-        if operations.set_structure(ctx, dialog.structure()) is not None and then is not None:
-            then()
+        # `then` (the payment waiting on the fit) follows once the table has been saved.
+        done = (lambda _view: then()) if then is not None else None
+        operations.set_structure(ctx, dialog.structure(), on_done=done)
 
     dialog.accepted.connect(accepted)
     open_dialog(dialog)

@@ -89,7 +89,10 @@ class ResultsPage(Page):
         dialog = PayDialog(name, what, owed, self)
 
         def accepted() -> None:
-            operations.pay(ctx, registration_id, name, dialog.amount(), bounty=bounty)
+            button = self.bounty_button if bounty else self.pay_button
+            operations.pay(
+                ctx, registration_id, name, dialog.amount(), bounty=bounty, control=button
+            )
 
         dialog.accepted.connect(accepted)
         self._open(dialog)

@@ -1,7 +1,8 @@
 """The cashier's actions around the money: the entry rules, the player database, the list.
 
-Like `operations`, each function makes one service call through `CashierContext.call` (a
-refusal becomes a red message and writes nothing) and says what happened. Those that can be
+Like `operations`, each function makes one service call through `CashierContext.call`, on the
+station's worker (a refusal becomes a red message and writes nothing), and says what happened
+when it answers. Those that can be
 reversed by another service call record it on the undo history: the rules (the previous rules
 back), a player's details (the previous details back), a withdrawal (the player back on the
 list). A merge and an import are not undoable: the message says what they did.
@@ -9,12 +10,18 @@ list). A merge and an import are not undoable: the message says what they did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig, CashierError, RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
 from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.operations import Control
+from clockapp.ui.userfiles import read_import_file
 
 
 # ------------------------------------------------------------------------------ rules
@@ -24,130 +31,205 @@ def describe_rules(config: CashierConfig) -> str:
     return f"{config.rules.label}: buy-in {format_cents(reg.price.total)} for T{reg.chips:,}"
 
 
-def set_rules(ctx: CashierContext, config: CashierConfig) -> CashierConfig | None:
-    """Save the entry rules and opening float in one `set_config` call (undo puts them back).
+def set_rules(
+    ctx: CashierContext,
+    config: CashierConfig,
+    *,
+    control: Control | None = None,
+    on_done: Callable[[CashierConfig], object] | None = None,
+) -> bool:
+    """Save the entry rules and opening float in one `set_config` call (undo puts them back),
+    on the worker. False while a save of the rules is pending.
 
     The payout choices are read again just before saving, so a payout table changed meanwhile
     (at another station) is kept.
     """
     cashier, tid = ctx.services.cashier, ctx.tid
-    before = ctx.read(lambda: cashier.config(tid), None)
-    if before is None:
-        return None
+    before: list[CashierConfig] = []
 
     def save(source: CashierConfig) -> Outcome[CashierConfig]:
         new = CashierConfig(source.rules, cashier.config(tid).payouts, source.opening_float)
         return cashier.set_config(tid, new)
 
-    saved = ctx.call(lambda: save(config))
-    if saved is None:
-        return None
-    ctx.message.show_info(f"Rules saved. {describe_rules(saved)}.")
-    ctx.history.record(
-        "Rules",
-        lambda: ctx.bus.run(lambda: save(before)),
-        lambda: ctx.bus.run(lambda: save(config)),
+    def operation() -> Outcome[CashierConfig]:
+        before[:] = [cashier.config(tid)]  # what undo puts back, read in the same turn
+        return save(config)
+
+    def saved(value: CashierConfig) -> None:
+        ctx.message.show_info(f"Rules saved. {describe_rules(value)}.")
+        previous = before[0]
+        ctx.history.record("Rules", lambda: save(previous), lambda: save(config))
+        if on_done is not None:
+            on_done(value)
+
+    return ctx.call(
+        operation, on_done=saved, key="rules", control=control, busy="Saving the rules…"
     )
-    return saved
 
 
 # ------------------------------------------------------------------------------ players
 def update_player(
-    ctx: CashierContext, player: PlayerInfo, details: PlayerDetails
-) -> PlayerInfo | None:
-    """Save a player's details (undo puts the previous ones back)."""
+    ctx: CashierContext,
+    player: PlayerInfo,
+    details: PlayerDetails,
+    *,
+    control: Control | None = None,
+    on_done: Callable[[PlayerInfo], object] | None = None,
+) -> bool:
+    """Save a player's details (undo puts the previous ones back), on the worker."""
     players = ctx.services.players
     before = player.details
-    info = ctx.call(lambda: players.update(player.id, details), f"{details.name} saved.")
-    if info is None:
-        return None
-    ctx.history.record(
-        f"Edit {details.name}",
-        lambda: ctx.bus.run(lambda: players.update(player.id, before)),
-        lambda: ctx.bus.run(lambda: players.update(player.id, details)),
+
+    def saved(info: PlayerInfo) -> None:
+        ctx.history.record(
+            f"Edit {details.name}",
+            lambda: players.update(player.id, before),
+            lambda: players.update(player.id, details),
+        )
+        if on_done is not None:
+            on_done(info)
+
+    return ctx.call(
+        lambda: players.update(player.id, details),
+        f"{details.name} saved.",
+        saved,
+        key=("edit player", player.id),
+        control=control,
+        busy=f"Saving {details.name}…",
     )
-    return info
 
 
 def merge_players(
-    ctx: CashierContext, duplicate: PlayerInfo, keep: PlayerInfo
-) -> PlayerInfo | None:
-    """Merge a duplicate into the player kept (registrations move over; not undoable)."""
+    ctx: CashierContext,
+    duplicate: PlayerInfo,
+    keep: PlayerInfo,
+    *,
+    control: Control | None = None,
+    on_done: Callable[[PlayerInfo], object] | None = None,
+) -> bool:
+    """Merge a duplicate into the player kept (registrations move over; not undoable), on the
+    worker."""
     players = ctx.services.players
     return ctx.call(
         lambda: players.merge(keep.id, duplicate.id),
         f"{duplicate.display_name} (#{duplicate.id}) merged into {keep.display_name} "
         f"(#{keep.id}): their registrations are now {keep.name}'s.",
+        on_done,
+        key=("merge", duplicate.id),
+        control=control,
+        busy=f"Merging {duplicate.display_name} into {keep.display_name}…",
     )
 
 
-def import_players(ctx: CashierContext, text: str, source: str) -> ImportReport | None:
-    """Add the players of a CSV text; nothing is saved when any line is wrong."""
-    players = ctx.services.players
-    report = ctx.call(lambda: players.import_csv(text))
-    if report is None:
-        return None
-    ctx.message.show_info(
-        f"Imported {source}: {report.created} new player{'s' if report.created != 1 else ''}, "
-        f"{report.already_there} already in the database."
+def import_players(
+    ctx: CashierContext,
+    path: str,
+    *,
+    control: Control | None = None,
+    on_answer: Callable[[], object] | None = None,
+) -> bool:
+    """Add the players of the CSV file at `path`, read and saved on the worker; nothing is saved
+    when any line is wrong. `on_answer()` when it has answered either way. False while an
+    import is pending."""
+    players, source = ctx.services.players, Path(path).name
+
+    def imported(report: ImportReport) -> None:
+        ctx.message.show_info(
+            f"Imported {source}: {report.created} new player"
+            f"{'s' if report.created != 1 else ''}, "
+            f"{report.already_there} already in the database."
+        )
+        if on_answer is not None:
+            on_answer()
+
+    return ctx.call(
+        lambda: players.import_csv(read_import_file(path)),
+        on_done=imported,
+        key="import",
+        control=control,
+        busy=f"Importing {source}…",
+        on_refused=(lambda _words: on_answer()) if on_answer is not None else None,
     )
-    return report
 
 
 def import_pre_registrations(
-    ctx: CashierContext, text: str, source: str
-) -> tuple[RegistrationInfo, ...] | None:
-    """Put a list of names on tonight's list (pre-registered; check them in as they arrive)."""
+    ctx: CashierContext,
+    text: str,
+    source: str,
+    *,
+    control: Control | None = None,
+    on_answer: Callable[[], object] | None = None,
+) -> bool:
+    """Put a list of names on tonight's list (pre-registered; check them in as they arrive), on
+    the worker; `on_answer()` when it has answered either way. False while an import is
+    pending."""
     cashier, tid = ctx.services.cashier, ctx.tid
-    regs = ctx.call(lambda: cashier.import_pre_registrations(tid, text))
-    if regs is None:
-        return None
-    waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
-    ctx.message.show_info(
-        f"Imported {source}: {len(regs)} name{'s' if len(regs) != 1 else ''} on the list, "
-        f"{waiting} waiting to check in (Field page)."
+
+    def imported(regs: tuple[RegistrationInfo, ...]) -> None:
+        waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
+        ctx.message.show_info(
+            f"Imported {source}: {len(regs)} name{'s' if len(regs) != 1 else ''} on the list, "
+            f"{waiting} waiting to check in (Field page)."
+        )
+        if on_answer is not None:
+            on_answer()
+
+    return ctx.call(
+        lambda: cashier.import_pre_registrations(tid, text),
+        on_done=imported,
+        key="import",
+        control=control,
+        busy=f"Importing {source}…",
+        on_refused=(lambda _words: on_answer()) if on_answer is not None else None,
     )
-    return regs
 
 
 # ------------------------------------------------------------------------------ the list
-def check_in(ctx: CashierContext, reg: RegistrationInfo) -> RegistrationInfo | None:
-    """Mark a pre-registered player as arrived."""
+def check_in(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | None = None) -> bool:
+    """Mark a pre-registered player as arrived, on the worker."""
     cashier, tid = ctx.services.cashier, ctx.tid
     if reg.status is not RegistrationStatus.PRE_REGISTERED:
         what = "has bought in" if reg.bought_in else "is already checked in"
         ctx.refuse(f"{reg.name} {what}.")
-        return None
+        return False
     return ctx.call(
         lambda: cashier.check_in(tid, reg.id),
         f"{reg.name} checked in. B at the desk for the buy-in.",
+        key=("check in", reg.id),
+        control=control,
+        busy=f"Checking {reg.name} in…",
     )
 
 
-def withdraw(ctx: CashierContext, reg: RegistrationInfo) -> RegistrationInfo | None:
-    """Take a player who has not bought in off the list (undo puts them back)."""
+def withdraw(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | None = None) -> bool:
+    """Take a player who has not bought in off the list (undo puts them back), on the worker."""
     cashier, tid = ctx.services.cashier, ctx.tid
-    info = ctx.call(lambda: cashier.withdraw(tid, reg.id), f"{reg.name} withdrawn from the list.")
-    if info is None:
-        return None
     was_waiting = reg.status is RegistrationStatus.PRE_REGISTERED
 
-    def undo() -> None:
+    def undo() -> Outcome[Any]:
         if was_waiting:
-            ctx.bus.run(lambda: cashier.pre_register(tid, [reg.player_id]))
-        else:
-            ctx.bus.run(lambda: cashier.register(tid, reg.player_id))
+            return cashier.pre_register(tid, [reg.player_id])
+        return cashier.register(tid, reg.player_id)
 
-    ctx.history.record(
-        f"Withdraw {reg.name}",
-        undo,
-        lambda: ctx.bus.run(lambda: cashier.withdraw(tid, _registration_id(ctx, reg.player_id))),
+    def redo() -> Outcome[RegistrationInfo]:
+        return cashier.withdraw(tid, _registration_id(ctx, reg.player_id))
+
+    def withdrawn(_info: RegistrationInfo) -> None:
+        ctx.history.record(f"Withdraw {reg.name}", undo, redo)
+
+    return ctx.call(
+        lambda: cashier.withdraw(tid, reg.id),
+        f"{reg.name} withdrawn from the list.",
+        withdrawn,
+        key=("withdraw", reg.id),
+        control=control,
+        busy=f"Withdrawing {reg.name}…",
     )
-    return info
 
 
 def _registration_id(ctx: CashierContext, player_id: int) -> int:
-    """The player's registration now (a withdrawal undone gives the player a new one)."""
+    """The player's registration now (a withdrawal undone gives the player a new one). On the
+    worker."""
     found = ctx.services.cashier.registration_of(ctx.tid, player_id)
     if found is None:
         raise CashierError("That player is no longer on the list.")

@@ -133,7 +133,10 @@ class CashierWindow(QMainWindow):
 
     def _on_history_undo_changed(self) -> None:
         """Ctrl+Z is offered when the header's Undo is (the service's answer, kept per revision)."""
-        self.actions_by_name[CashierAction.UNDO].setEnabled(not self.ctx.history.undo_refusal())
+        history = self.ctx.history
+        self.actions_by_name[CashierAction.UNDO].setEnabled(
+            not history.pending and not history.undo_refusal()
+        )
 
     # ------------------------------------------------------------------ commands
     def focus_search(self) -> None:
@@ -162,7 +165,9 @@ class CashierWindow(QMainWindow):
         balances = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
         sold = balances.entries if balances is not None else 0
         dialog = EntryRulesDialog(ctx.services, ctx.tid, current, entries_sold=sold, parent=self)
-        dialog.accepted.connect(lambda: set_rules(ctx, dialog.config()))
+        dialog.accepted.connect(
+            lambda: set_rules(ctx, dialog.config(), control=self.header.rules_button)
+        )
         self.dialog = dialog
         dialog.finished.connect(lambda _r: self._on_rules_finished(dialog))
         dialog.open()
@@ -173,16 +178,17 @@ class CashierWindow(QMainWindow):
         dialog.deleteLater()
 
     def undo(self) -> bool:
-        """Undo the last cashier action with a reversing record."""
-        done = self.ctx.history.undo()
+        """Undo the last cashier action with a reversing record (on the worker, after the actions
+        pressed before). False when an undo or redo is still pending."""
+        asked = self.ctx.history.undo(self.header.undo_button)
         self._back_to_desk_search()
-        return done
+        return asked
 
     def redo(self) -> bool:
-        """Do the last undone action again."""
-        done = self.ctx.history.redo()
+        """Do the last undone action again (as `undo`)."""
+        asked = self.ctx.history.redo(self.header.redo_button)
         self._back_to_desk_search()
-        return done
+        return asked
 
     def save_receipt(self) -> None:
         """The receipt of the last sale as a PDF (Ctrl+P)."""

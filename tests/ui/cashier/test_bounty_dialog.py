@@ -44,13 +44,16 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
 ) -> None:
     regs = _field(services, bus, 4)
     dialog = _open(cashier_window, qtbot)
+    closed: list[bool] = []
     dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.PROGRESSIVE))
     assert not dialog.envelopes_edit.isEnabled()
     dialog.tickets_edit.setPlainText("1; 30; League final seat")
     dialog.leftover_box.setCurrentIndex(dialog.leftover_box.findData(LeftoverRule.FIRST_CASH))
     assert dialog.ok_button.isEnabled()
+    dialog.destroyed.connect(lambda: closed.append(True))
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert not dialog.isVisible()
+    settle(qtbot, bus)
+    qtbot.waitUntil(lambda: bool(closed))  # saved: the dialog closed (and is deleted)
     view = services.bounties.view(bus.tournament_id)
     assert view.rules.format is BountyFormat.PROGRESSIVE
     assert [(t.place, t.value) for t in view.tickets] == [(1, 3000)]
@@ -81,6 +84,7 @@ def test_mystery_envelopes_are_checked_as_typed(
     dialog.from_level.setChecked(True)
     dialog.level_spin.setValue(4)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     rules = services.bounties.view(bus.tournament_id).rules
     assert rules.envelopes == (1500, 750, 750)
     assert rules.stage is not None
@@ -96,6 +100,7 @@ def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
     dialog = _open(cashier_window, qtbot)
     dialog.tickets_edit.setPlainText("1; 5000; Main event seat")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert dialog.isVisible()
     assert "more than the prize pool" in dialog.error_label.text()
     assert dialog.tickets_edit.toPlainText() == "1; 5000; Main event seat"

@@ -355,22 +355,26 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     enter(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.header.undo_button.isEnabled()
     assert "Buy-in Ann Lee" in cashier_window.header.undo_button.text()
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     rows = services.cashier.ledger(tournament_id)
     assert [r.kind for r in rows] == [RowKind.BUY_IN, RowKind.VOID]
     assert rows[0].voided_by == rows[1].id
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert not reg.bought_in
     assert desk.selected().status == "checked in"
-    assert cashier_window.redo()
+    assert then_settle(qtbot, cashier_window, cashier_window.redo)
     rows = services.cashier.ledger(tournament_id)
     assert [r.kind for r in rows] == [RowKind.BUY_IN, RowKind.VOID, RowKind.BUY_IN]
     assert services.cashier.balances(tournament_id).entries == 1
     # A row voided by hand cannot be undone again: the refusal is shown, the stack stays.
     services.cashier.void(tournament_id, rows[2].id, "by hand")
-    assert not cashier_window.undo()
+    stack = cashier_window.ctx.history.stack
+    at = stack.index()
+    then_settle(qtbot, cashier_window, cashier_window.undo)  # asked, and refused on the worker
     assert "already voided" in cashier_window.message.text()
+    assert cashier_window.message.kind == "error"
     assert len(services.cashier.ledger(tournament_id)) == 4
+    assert stack.index() == at
 
 
 def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):

@@ -103,7 +103,7 @@ def test_enter_twice_on_an_unknown_name_creates_nobody(qtbot, cashier_window, de
     press(qtbot, desk.dialog, Qt.Key.Key_Return)  # a second Enter is no confirmation
     assert player_names(services) == sorted(NAMES)
     assert isinstance(desk.dialog, AddPlayerDialog)
-    desk.dialog.ok_button.click()  # the explicit confirmation
+    then_settle(qtbot, desk, desk.dialog.ok_button.click)  # the explicit confirmation
     assert "Nobody Known" in player_names(services)
     assert desk.selected().player.name == "Nobody Known"
     assert_back_in_search(cashier_window, desk, "Nobody Known")
@@ -149,10 +149,16 @@ def test_after_a_sale_and_its_undo_the_search_has_the_keys(
     # closed may have left none active (the cashier clicks back on the window first).
     cashier_window.activateWindow()
     qtbot.waitUntil(cashier_window.isActiveWindow)
-    qtbot.keyClick(focused(cashier_window), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    then_settle(
+        qtbot,
+        cashier_window,
+        lambda: qtbot.keyClick(
+            focused(cashier_window), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+        ),
+    )
     assert "Undone" in cashier_window.message.text()
     assert_back_in_search(cashier_window, desk, "Alice T")
-    cashier_window.undo()  # nothing left to undo: refused, same place
+    then_settle(qtbot, cashier_window, cashier_window.undo)  # nothing left: refused, same place
     assert cashier_window.message.kind == "error"
     assert_back_in_search(cashier_window, desk, "Alice T")
 

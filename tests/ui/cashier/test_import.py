@@ -15,6 +15,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.userfiles import csv_records
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 
@@ -31,7 +32,9 @@ def names(page) -> list[str]:
 
 
 def preview(qtbot, page, path: Path) -> PreRegistrationDialog:
-    assert page.import_pre_registrations(str(path))
+    """Ask for the preview (read and planned on the worker) and wait until it is open."""
+    assert then_settle(qtbot, page, lambda: page.import_pre_registrations(str(path)))
+    assert not page.progress.isVisible()
     dialog = page.dialog
     assert isinstance(dialog, PreRegistrationDialog)
     qtbot.waitExposed(dialog)
@@ -63,7 +66,9 @@ def test_the_preview_lists_each_line_and_import_commits_it(
     )
     assert dialog.ok_button.text() == "Import 3 names"
     assert services.tournaments.revision() == revision  # the preview wrote nothing
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    then_settle(
+        qtbot, players_page, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    )
     assert players_page.dialog is None or not players_page.dialog.isVisible()
     regs = services.cashier.registrations(tournament_id)
     assert sorted(r.name for r in regs) == ["Ann Lee", "Lee, Ann", "Lee, Bob"]
@@ -115,7 +120,11 @@ def test_a_hostile_list_is_refused_before_any_preview(
     path = tmp_path / "bad.csv"
     path.write_bytes(data)
     revision = services.tournaments.revision()
-    assert not players_page.import_pre_registrations(str(path))
+    # Read on the worker: refused in words when it answers, and no preview opens.
+    assert then_settle(
+        qtbot, players_page, lambda: players_page.import_pre_registrations(str(path))
+    )
+    assert not players_page.progress.isVisible()
     assert players_page.dialog is None
     assert cashier_window.message.kind == "error"
     assert message in cashier_window.message.text()
@@ -125,7 +134,7 @@ def test_a_hostile_list_is_refused_before_any_preview(
 def test_player_csv_with_cr_line_endings_imports(qtbot, cashier_window, players_page, tmp_path):
     path = tmp_path / "players.csv"
     path.write_bytes(b"name,team\rCy Young,Reds\r")
-    assert players_page.import_csv(str(path))
+    assert then_settle(qtbot, players_page, lambda: players_page.import_csv(str(path)))
     assert "Cy Young" in names(players_page)
 
 

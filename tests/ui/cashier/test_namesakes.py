@@ -16,6 +16,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.new_player import ADD_WITH_NOTE, USE_EXISTING, NamesakeBox, NoteDialog
 from clockapp.ui.cashier.player_dialogs import PlayerDialog
+from tests.ui.cashier.waiting import then_settle
 
 
 @pytest.fixture
@@ -73,7 +74,7 @@ def test_add_with_a_note(qtbot, cashier_window, services, alice):
     assert isinstance(note, NoteDialog)
     assert not note.ok_button.isEnabled()  # a note is needed
     qtbot.keyClicks(note.note_edit, "blue hat")
-    qtbot.keyClick(note.note_edit, Qt.Key.Key_Return)
+    then_settle(qtbot, note, lambda: qtbot.keyClick(note.note_edit, Qt.Key.Key_Return))
     assert "Alice Trent (blue hat)" in names(services)
     desk = cashier_window.desk
     assert desk.selected().player.name == "Alice Trent (blue hat)"
@@ -126,13 +127,14 @@ def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, a
     assert isinstance(box, QMessageBox)
     assert "Alice Trent" in box.text()
     (button,) = [b for b in box.buttons() if b.text().replace("&", "") == answer]
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    then_settle(qtbot, page, lambda: qtbot.mouseClick(button, Qt.MouseButton.LeftButton))
     assert page.dialog is None
     assert (services.players.get(bob.id).name == "alice trent") is renamed
     # Editing the player's other details under their own name asks nothing.
     page.select_player(alice)
     page.start_edit()
     qtbot.keyClicks(page.dialog.team_edit, "s")
-    qtbot.mouseClick(page.dialog.ok_button, Qt.MouseButton.LeftButton)
+    ok = page.dialog.ok_button
+    then_settle(qtbot, page, lambda: qtbot.mouseClick(ok, Qt.MouseButton.LeftButton))
     assert page.dialog is None
     assert services.players.get(alice).team == "Bluess"

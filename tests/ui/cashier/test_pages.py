@@ -23,6 +23,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.bust_dialog import BustDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll, settle
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
@@ -34,7 +35,9 @@ def show(window, page):
 
 
 def enter(qtbot, widget) -> None:
-    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    """Enter on `widget`; what it confirmed (on the station's worker) has landed when this
+    returns."""
+    then_settle(qtbot, widget, lambda: qtbot.keyClick(widget, Qt.Key.Key_Return))
 
 
 @pytest.fixture
@@ -123,7 +126,13 @@ def test_the_payout_table_adds_up_and_follows_the_field(
     assert page.money_label.text() == "7 players to the money"
     # Live: one more entry and the table grows with it.
     extra = services.players.create(PlayerDetails("Late Comer")).value.id
-    cashier_window.ctx.call(lambda: services.cashier.buy_in(tournament_id, extra))
+    then_settle(
+        qtbot,
+        page,
+        lambda: cashier_window.ctx.call(
+            lambda: services.cashier.buy_in(tournament_id, extra), key="late buy-in"
+        ),
+    )
     assert page.model.total() == 22_000
     assert page.pool_label.text() == "$220.00"
 
@@ -152,7 +161,7 @@ def test_a_payout_table_that_does_not_add_up_is_refused(
     assert [line.amount for line in page.model.rows()] == [12_000, 8_000]
     assert page.model.total() == view.prize_pool
     # Undo puts the preset back (the structure is a setting, not money).
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     assert services.payouts.table(tournament_id).structure.mode is PayoutMode.PRESET
     assert page.model.rowCount() == 3
 
@@ -174,7 +183,7 @@ def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
 
 def test_lock_the_table(qtbot, cashier_window, field, services, tournament_id):
     page = show(cashier_window, cashier_window.payouts)
-    page.lock_button.click()
+    then_settle(qtbot, page, page.lock_button.click)
     assert services.payouts.table(tournament_id).locked
     assert "LOCKED at 10" in page.shape_label.text()
     assert page.lock_button.text() == "Unlock the table"
@@ -211,7 +220,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     assert paid.still_owed == 0
     assert paid.paid_out == 4_000
     # Undo the payment: a void row, the prize is owed again.
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     assert services.payouts.owed(tournament_id, third.registration_id).prize_owed == 4_000
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.VOID
 
@@ -296,7 +305,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     assert "work out the shares again" in dialog.error_label.text()
     dialog.propose_button.click()
     assert dialog.ok_button.isEnabled()
-    dialog.ok_button.click()
+    then_settle(qtbot, page, dialog.ok_button.click)
     recorded = services.payouts.deal(tournament_id)
     assert recorded is not None
     assert recorded.stacks == (50_000, 30_000, 20_000)
@@ -316,7 +325,7 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
     dialog.propose_button.click()
     dialog.override_box.setChecked(True)
     assert dialog.ok_button.isEnabled()
-    dialog.ok_button.click()
+    then_settle(qtbot, page, dialog.ok_button.click)
     recorded = services.payouts.deal(tournament_id)
     assert recorded is not None, cashier_window.message.text()
     assert recorded.stacks == (50_000, 30_000, 19_975)

@@ -13,6 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.prize_fit import FitDialog
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
 RULES = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
@@ -49,7 +50,7 @@ def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
     dialog.set_table("vegaspoker247-over-5")
     assert "vegaspoker247.com" in dialog.source_label.text()
     assert [line.amount for line in dialog.model.rows()] == [20_000, 12_000, 8_000]
-    qtbot.keyClick(dialog.percent_edit, Qt.Key.Key_Return)
+    then_settle(qtbot, page, lambda: qtbot.keyClick(dialog.percent_edit, Qt.Key.Key_Return))
     assert services.payouts.table(tournament_id).structure.table == "vegaspoker247-over-5"
     assert [line.amount for line in page.model.rows()] == [20_000, 12_000, 8_000]
 
@@ -96,11 +97,12 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
         ("3rd", "20%", "—", "not paid"),
     ]
     assert services.cashier.ledger(tournament_id) == ledger  # nothing until confirmed
-    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
+    then_settle(qtbot, results, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
     assert services.payouts.table(tournament_id).structure.percentages == (6250, 3750)
     pay = results.dialog
     assert pay is not dialog
-    qtbot.keyClick(pay.amount_edit, Qt.Key.Key_Return)  # the amount owed is filled in
+    # The amount owed is filled in.
+    then_settle(qtbot, results, lambda: qtbot.keyClick(pay.amount_edit, Qt.Key.Key_Return))
     last = services.cashier.ledger(tournament_id)[-1]
     assert (last.kind, last.amount) == (RowKind.PAYOUT, 2500)
     cashier_window.tabs.setCurrentWidget(payouts)

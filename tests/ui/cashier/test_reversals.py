@@ -60,7 +60,7 @@ def void_on_the_ledger(qtbot, window, row_id: int) -> None:
     dialog = page.dialog
     assert isinstance(dialog, ReasonDialog)
     qtbot.keyClicks(dialog.reason_edit, "wrong player")
-    qtbot.keyClick(dialog.reason_edit, Qt.Key.Key_Return)
+    then_settle(qtbot, page, lambda: qtbot.keyClick(dialog.reason_edit, Qt.Key.Key_Return))
 
 
 def test_undo_is_not_offered_once_the_sale_is_voided_on_the_ledger(
@@ -125,7 +125,7 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
 ):
     sell(qtbot, desk, "ann")
     sell(qtbot, desk, "bob")
-    assert cashier_window.undo()  # the undone sale: a void row
+    assert then_settle(qtbot, desk, cashier_window.undo)  # the undone sale: a void row
     ann, bob, undone = services.cashier.ledger(tournament_id)
     services.cashier.refund(tournament_id, ann.id, "left before the start")
     page = cashier_window.ledger

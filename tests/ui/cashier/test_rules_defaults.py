@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
+from tests.ui.cashier.waiting import then_settle
 
 
 def typed(qtbot, edit, text: str) -> None:
@@ -74,7 +75,9 @@ def test_a_part_already_on_is_never_changed_by_the_buy_in(
     dialog = open_rules(qtbot, cashier_window)
     dialog.rebuy_group.setChecked(True)
     typed(qtbot, dialog.rebuy_price.total_edit, "30")
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    then_settle(
+        qtbot, cashier_window, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    )
     assert services.cashier.config(tournament_id).rules.rebuy is not None
     dialog = open_rules(qtbot, cashier_window)
     typed(qtbot, dialog.buy_in_price.total_edit, "100")

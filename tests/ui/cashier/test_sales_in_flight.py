@@ -62,3 +62,41 @@ def test_two_quick_buy_ins_of_one_player_sell_exactly_one(
     assert cashier_window.message.text().startswith("Ann Lee: buy-in $25.00 paid")
     assert desk.last_receipt is not None
     assert cashier_window.ctx.history.stack.count() == 1
+
+
+def test_an_undo_pressed_while_the_sale_is_on_its_way_undoes_that_sale(
+    qtbot, cashier_window, desk, services, tournament_id, bus, gate
+):
+    press_b_and_confirm(qtbot, desk)
+    assert cashier_window.undo()  # asked: it waits for the sale pressed before it
+    assert not cashier_window.undo()  # pressed again meanwhile: asks nothing
+    assert not services.cashier.ledger(tournament_id)
+    gate.set()
+    settle(qtbot, bus)
+    rows = services.cashier.ledger(tournament_id)
+    assert [row.kind for row in rows] == [RowKind.BUY_IN, RowKind.VOID]
+    assert rows[0].voided_by == rows[1].id
+    assert cashier_window.message.text().startswith("Undone: Buy-in Ann Lee")
+    assert cashier_window.ctx.history.stack.index() == 0
+    assert cashier_window.ctx.history.stack.canRedo()
+
+
+def test_an_import_shows_its_progress_while_the_worker_reads_and_saves(
+    qtbot, cashier_window, services, bus, gate, tmp_path
+):
+    path = tmp_path / "players.csv"
+    path.write_text("name,team\nCy Young,Reds\n", encoding="utf-8")
+    page = cashier_window.players
+    cashier_window.tabs.setCurrentWidget(page)
+    assert page.import_csv(str(path))
+    assert page.progress.isVisible()
+    assert page.progress.format() == "Importing players.csv…"
+    assert not page.import_button.isEnabled()  # busy: a second press asks nothing
+    assert not page.import_csv(str(path))
+    assert not services.players.list()
+    gate.set()
+    settle(qtbot, bus)
+    assert not page.progress.isVisible()
+    assert page.import_button.isEnabled()
+    assert [p.name for p in services.players.list()] == ["Cy Young"]
+    assert cashier_window.message.text().startswith("Imported players.csv: 1 new player")

@@ -142,7 +142,7 @@ def test_an_add_on_at_a_break_the_structure_lacks_keeps_ok_off(
     dialog.add_on_break.setValue(5)
     assert dialog.ok_button.isEnabled()
     assert dialog.kind_label.text() == "Add-on"
-    dialog.ok_button.click()
+    then_settle(qtbot, cashier_window, dialog.ok_button.click)
     add_on = services.cashier.config(tournament_id).rules.add_on
     assert add_on is not None
     assert (add_on.at_break_after_level, add_on.with_buy_in) == (5, True)
@@ -185,7 +185,7 @@ def test_registration_rules_and_float_undo_and_ctrl_r(
     dialog.re_entry_group.setChecked(True)
     dialog.re_entry_max.setValue(1)
     assert dialog.kind_label.text() == "Re-entry"
-    dialog.ok_button.click()
+    then_settle(qtbot, cashier_window, dialog.ok_button.click)
     config = services.cashier.config(tournament_id)
     reg = config.rules.registration
     assert (reg.late_until_level, reg.max_entrants, reg.deadline) == (6, 90, deadline)
@@ -195,9 +195,9 @@ def test_registration_rules_and_float_undo_and_ctrl_r(
     assert config.rules.re_entry.last_level is None  # follows late registration
     assert config.payouts == freeze_out.payouts  # the payout choices are kept
     # Undo puts the previous rules back (they are a setting, not money).
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     assert services.cashier.config(tournament_id) == freeze_out
-    assert cashier_window.redo()
+    assert then_settle(qtbot, cashier_window, cashier_window.redo)
     assert services.cashier.config(tournament_id).opening_float == 20_000
 
 
@@ -247,7 +247,9 @@ def test_a_csv_with_a_bad_line_saves_nothing_and_names_the_line(
     path = tmp_path / "players.csv"
     path.write_text("name,email,team\nCy Young,cy@x.org,Reds\nDee Dee,not an e-mail,Blues\n")
     before = services.players.list()
-    assert not players_page.import_csv(str(path))
+    # Read and refused on the worker: said in words, nothing saved.
+    assert then_settle(qtbot, players_page, lambda: players_page.import_csv(str(path)))
+    assert not players_page.progress.isVisible()
     assert cashier_window.message.kind == "error"
     assert "CSV line 3" in cashier_window.message.text()
     assert "not an e-mail" in cashier_window.message.text()
@@ -260,7 +262,7 @@ def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tm
     path.write_text(
         '\ufeffname,team,notes\nCy Young,Reds,"two\nlines"\nann lee,,\n', encoding="utf-8"
     )
-    assert players_page.import_csv(str(path))
+    assert then_settle(qtbot, players_page, lambda: players_page.import_csv(str(path)))
     assert cashier_window.message.text() == (
         "Imported players.csv: 1 new player, 1 already in the database."
     )
@@ -295,7 +297,7 @@ def test_edit_a_player_with_notes_and_undo(qtbot, cashier_window, players_page, 
     )
     assert players_page.model.text(1, "Notes") == "Banned from the bar. Tips well."
     assert players_page.selected().id == bob.id
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     assert services.players.get(bob.id).notes == ""
 
 
@@ -316,7 +318,7 @@ def test_merge_a_duplicate_moves_the_registration(
     assert all("Anne Lee" not in text for text in shown)  # not into itself
     dialog.choose(keep.id)
     assert dialog.ok_button.text() == "Merge into Ann Lee"
-    dialog.ok_button.click()
+    then_settle(qtbot, players_page, dialog.ok_button.click)
     assert services.players.get(dup.id).merged_into_id == keep.id
     moved = services.cashier.registration(tournament_id, reg.id)
     assert moved.player_id == keep.id
@@ -339,7 +341,7 @@ def test_merging_two_players_of_one_tournament_is_refused(
     dialog = players_page.dialog
     typed(qtbot, dialog.search_edit, "ann")
     dialog.choose(ann.id)
-    dialog.ok_button.click()
+    then_settle(qtbot, players_page, dialog.ok_button.click)
     assert cashier_window.message.kind == "error"
     assert "both registered in Friday Night Hold'em" in cashier_window.message.text()
     assert services.players.get(bob.id).merged_into_id is None
@@ -351,8 +353,10 @@ def test_import_a_list_then_check_in_and_withdraw(
 ):
     path = tmp_path / "tonight.txt"
     path.write_text("name\nann lee\nEd Newcomer\nFay Early\n")
-    assert players_page.import_pre_registrations(str(path))
-    players_page.dialog.ok_button.click()  # the preview: import
+    assert then_settle(
+        qtbot, players_page, lambda: players_page.import_pre_registrations(f"{path}")
+    )
+    then_settle(qtbot, players_page, players_page.dialog.ok_button.click)  # the preview: import
     assert cashier_window.message.text() == (
         "Imported tonight.txt: 3 names on the list, 3 waiting to check in (Field page)."
     )
@@ -366,7 +370,7 @@ def test_import_a_list_then_check_in_and_withdraw(
     assert field.counts.text().startswith("3 registered · 3 not arrived yet")
     ed = field.model.rows()[1]
     field.select_registration(ed.id)
-    field.check_in_button.click()
+    then_settle(qtbot, field, field.check_in_button.click)
     checked = services.cashier.registration(tournament_id, ed.id)
     assert checked.status is RegistrationStatus.CHECKED_IN
     assert checked.checked_in_at is not None
@@ -379,12 +383,12 @@ def test_import_a_list_then_check_in_and_withdraw(
     # Fay does not come: withdrawn, off the list; undo puts her back, still to arrive.
     fay = field.model.rows()[2]
     field.select_registration(fay.id)
-    field.withdraw_button.click()
+    then_settle(qtbot, field, field.withdraw_button.click)
     assert [r.name for r in services.cashier.registrations(tournament_id)] == [
         "Ann Lee",
         "Ed Newcomer",
     ]
-    assert cashier_window.undo()
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
     back = services.cashier.registration_of(tournament_id, fay.player_id)
     assert back is not None
     assert back.status is RegistrationStatus.PRE_REGISTERED
@@ -392,7 +396,7 @@ def test_import_a_list_then_check_in_and_withdraw(
     services.cashier.buy_in(tournament_id, ed.player_id)
     field.refresh()
     field.select_registration(ed.id)
-    field.withdraw_button.click()
+    then_settle(qtbot, field, field.withdraw_button.click)
     assert "void or refund the buy-in" in cashier_window.message.text()
     assert services.cashier.registration(tournament_id, ed.id).bought_in
 
@@ -402,8 +406,8 @@ def test_the_desk_sells_a_checked_in_players_buy_in(
 ):
     path = tmp_path / "tonight.csv"
     path.write_text("Bob Marley,555-0100\n")
-    players_page.import_pre_registrations(str(path))
-    players_page.dialog.ok_button.click()  # the preview: import
+    then_settle(qtbot, players_page, lambda: players_page.import_pre_registrations(str(path)))
+    then_settle(qtbot, players_page, players_page.dialog.ok_button.click)  # the preview: import
     desk = show(cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "bob")
     enter(qtbot, desk.search)

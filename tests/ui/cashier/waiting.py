@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtWidgets import QWidget
 
 from clockapp.ui.bus import TournamentBus
 from tests.ui.polling import settle
+
+T = TypeVar("T")
 
 
 def bus_of(widget: QWidget) -> TournamentBus:
@@ -20,9 +23,10 @@ def bus_of(widget: QWidget) -> TournamentBus:
     return window.ctx.bus
 
 
-def then_settle(qtbot, widget: QWidget, press: Callable[[], object]) -> None:
+def then_settle(qtbot, widget: QWidget, press: Callable[[], T]) -> T:
     """Make `press` on `widget` (the dialog it confirms may close with it), then wait until what
-    it asked of the worker has answered."""
+    it asked of the worker has answered; returns what `press` returned (whether it was asked)."""
     bus = bus_of(widget)  # found first: a confirmed dialog is on its way out
-    press()
+    asked = press()
     settle(qtbot, bus)
+    return asked
