@@ -18,6 +18,7 @@ from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.seating import MoveInfo, SeatingService
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.operations import Control
 from clockapp.ui.undo_step import UndoStep
 
 
@@ -33,12 +34,14 @@ def push_move(
     on_moved: Callable[[MoveInfo], object],
     *,
     on_failed: Callable[[Exception], object],
+    control: Control | None = None,
 ) -> bool:
     """Move a player by hand on the station's worker; when the move answers, put it on the undo
     stack and call `on_moved`.
 
-    A refusal goes to `on_failed` (nothing is pushed then). A second move of the same player
-    while the first is on its way does nothing: returns False.
+    A refusal goes to `on_failed` (nothing is pushed then). `control` (the action that asked)
+    is busy meanwhile; a second move of the same player while the first is on its way does
+    nothing: returns False.
     """
     seating = services.seating
 
@@ -51,6 +54,7 @@ def push_move(
         lambda: seating.move_player(tournament_id, registration_id, table, seat),
         moved,
         on_failed,
+        control=control,
         key=("move", registration_id),
     )
 

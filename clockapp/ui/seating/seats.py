@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QMenu, QWidget
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.actions import TablesAction
+from clockapp.ui.operations import Control
 from clockapp.ui.seating.commands import push_move
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import AddTablesDialog, MoveDialog
@@ -87,10 +88,13 @@ class SeatCommands:
         """Ask who moves where (the keyboard way to drag), and move."""
         answer = self.ask_move(registration_id)
         if answer is not None:
-            self.request_move(*answer)
+            self.request_move(*answer, control=self._context.actions.get(TablesAction.MOVE))
 
-    def request_move(self, registration_id: int, table: int, seat: int) -> bool:
-        """Move a player by hand, undoably (on the worker; the banner says when it is made).
+    def request_move(
+        self, registration_id: int, table: int, seat: int, *, control: Control | None = None
+    ) -> bool:
+        """Move a player by hand, undoably (on the worker; the banner says when it is made);
+        `control` is busy meanwhile.
 
         False when nothing was asked: a move of this player is still on its way."""
         return push_move(
@@ -104,6 +108,7 @@ class SeatCommands:
             self._refused,
             self._on_moved,
             on_failed=self._context.failed,
+            control=control,
         )
 
     def _on_moved(self, move: MoveInfo) -> None:
