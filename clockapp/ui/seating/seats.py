@@ -8,6 +8,7 @@ Each command is one service call on the station's worker (`TablesContext.submit`
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
@@ -114,7 +115,7 @@ class SeatCommands:
     def _on_moved(self, move: MoveInfo) -> None:
         self._context.banner.show_message(f"{move.name}: {move.announcement}.", "info")
 
-    def _call(self, key: Hashable, operation: Callable[[], Outcome[object]]) -> None:
+    def _call(self, key: Hashable, operation: Callable[[], Outcome[Any]]) -> None:
         self._context.submit(operation, key=key)
 
     def add_seat_actions(self, menu: QMenu, table: int, number: int) -> None:
