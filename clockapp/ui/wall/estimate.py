@@ -119,6 +119,8 @@ class EstimateLine(ElidedLabel):
         super().__init__("", parent)
         self.setObjectName("estimate_line")
         self._services, self._bus = services, bus
+        self._key = (self, "estimate")  # one read on the worker at a time
+        self._again = False  # a change came while a read was on its way
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(guarded("the estimated end", self.refresh))
@@ -131,13 +133,29 @@ class EstimateLine(ElidedLabel):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the estimate again (a failure leaves the last line, marked stale)."""
-        try:
-            found = self._services.estimate.estimate(self._bus.tournament_id)
-        except Exception as exc:  # the status line never breaks the director window
-            self.setToolTip(f"The estimate could not be read: {exc}")
+        """Read the estimate again, on the station's worker (the simulation never runs on the
+        GUI thread, and runs again only when what it is given changed: the service keeps its
+        answers); a failure leaves the last line, marked stale. A refresh asked while one is on
+        its way reads again when that one answers."""
+        if self._bus.worker.is_pending(self._key) and not self._bus.refreshes_here:
+            self._again = True
             return
+        self._again = False
+        estimate, tid = self._services.estimate, self._bus.tournament_id
+        self._bus.refresh(
+            lambda: estimate.estimate(tid), self._on_read, self._on_failed, key=self._key
+        )
+
+    def _on_read(self, found: NightEstimate) -> None:
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
+        if self._again:
+            self.refresh()
+
+    def _on_failed(self, error: Exception) -> None:
+        # The status line never breaks the director window.
+        self.setToolTip(f"The estimate could not be read: {error}")
+        if self._again:
+            self.refresh()
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):
