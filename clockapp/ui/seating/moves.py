@@ -46,6 +46,7 @@ class MovesBox(QGroupBox):
         self._context = context
         self._reload = reload
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
+        self._shown: tuple[MoveInfo, ...] | None = None  # the moves last shown
         self.model = MoveListModel(self)
         layout = QVBoxLayout(self)
         self.table = QTableView(self)
@@ -103,8 +104,9 @@ class MovesBox(QGroupBox):
     def show_moves(self, moves: tuple[MoveInfo, ...]) -> None:
         """Show the moves read with the room (a list unchanged is left as it is, selection and
         all)."""
-        if moves == self.model.moves:
+        if moves == self._shown:
             return
+        self._shown = moves
         self.model.set_moves(moves)
         self._show_detail(0 if moves else -1)
 

@@ -83,3 +83,12 @@ def test_nothing_changed_redraws_nothing(
     settle(qtbot, window.context.bus)
     assert drawn == []
     assert window.room_view.redrawn == frozenset()
+
+
+def test_an_empty_move_list_says_so_from_the_first_read(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 1, seat_count=9)
+    window = open_window()
+    assert window.moves.model.rowCount() == 0
+    assert window.moves.detail.text() == "No moves on the display."
