@@ -142,11 +142,13 @@ class EstimateLine(ElidedLabel):
             return
         self._again = False
         estimate, tid = self._services.estimate, self._bus.tournament_id
-        self._bus.refresh(
-            lambda: estimate.estimate(tid), self._on_read, self._on_failed, key=self._key
-        )
 
-    def _on_read(self, found: NightEstimate) -> None:
+        def read() -> NightEstimate | None:
+            return estimate.estimate(tid)
+
+        self._bus.refresh(read, self._on_read, self._on_failed, key=self._key)
+
+    def _on_read(self, found: NightEstimate | None) -> None:
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
         if self._again:
             self.refresh()
