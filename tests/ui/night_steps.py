@@ -230,6 +230,7 @@ class Night:
         self._activate(self.tables)
         self.tables.seats.ask_tables = lambda: (count, seats)
         self.tables.actions_by_name[TablesAction.ADD_TABLES].trigger()
+        settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
 
     # ------------------------------------------------------------------ the desk
     def register_and_buy_in(self, name: str, tendered: str = "") -> None:
@@ -340,6 +341,7 @@ class Night:
         """The tables window's Break table; returns what its banner said."""
         self._activate(self.tables)
         self.tables.actions_by_name[TablesAction.BREAK].trigger()
+        settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
         return self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
@@ -347,6 +349,7 @@ class Night:
         self._activate(self.tables)
         self.tables.play.ask_final_size = lambda: size
         self.tables.actions_by_name[TablesAction.FINAL].trigger()
+        settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
         return self.tables.banner.text()
 
     def moves_done(self) -> None:

@@ -3,7 +3,7 @@
 Both follow the bus's tournament (read again when a change touches what they show, or when
 another tournament is shown), both show a problem with the points in red, both list rows in
 read-only tables, and both edit a points formula in the `FormulaDialog`, saved by one service
-call through the bus once the director accepts it.
+call on the station's worker once the director accepts it.
 """
 
 from __future__ import annotations
@@ -77,10 +77,13 @@ class PointsWindow(QMainWindow):
     ) -> FormulaDialog:
         """Open the formula editor on `formula`; on OK, `save(the new formula)` through the bus."""
         dialog = FormulaDialog(self._services, self._bus.tournament_id, formula, title, self)
-        dialog.accepted.connect(guard(self, lambda: self._bus.run(lambda: save(dialog.formula()))))
+        dialog.accepted.connect(lambda: self._save_formula(dialog.formula(), save))
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def _save_formula(self, formula: str, save: Callable[[str], Outcome[Any]]) -> None:
+        self._bus.submit(lambda: save(formula), asker=self, key=(self, "formula"))
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(self.REFRESH):

@@ -4,8 +4,9 @@ The director picks a league (or makes one: a name, then its formula in the formu
 the preview on the current tournament), counts the current tournament in it or takes it out,
 edits the formula and the tie-breaks, and exports the standings as CSV or PDF. Selecting a
 player shows their season tournament by tournament (tickets won too); a second tab charts the
-top players' points through the season. Every action is one service call through
-the bus; a refusal is a message and nothing changes.
+top players' points through the season. Every action is one service call on the station's
+worker (its button busy until it answers), and what the window shows is read there too; a
+refusal is a message and nothing changes.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from clockapp.services.leagues import (
 )
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.charts.figures import chart_view
-from clockapp.ui.errors import guard
+from clockapp.ui.errors import guard, report
 from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.leagues.chart import season_chart
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
@@ -74,6 +75,7 @@ class LeagueWindow(PointsWindow):
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
+        self._reads = 0  # reads asked; only the last one's answer is shown
         super().__init__(services, bus, "clockapp — leagues", parent)
 
     def _setup_ui(self) -> None:
@@ -170,21 +172,43 @@ class LeagueWindow(PointsWindow):
         return self.view.league if self.view is not None else None
 
     def refresh(self, select: int | None = None) -> None:
-        """Read the leagues again; keep the one shown (or show `select`)."""
+        """Read the leagues again, on the station's worker; keep the one shown (or show
+        `select`)."""
         keep = select if select is not None else self.league_combo.currentData()
-        leagues = self._services.leagues.leagues()
-        self.league_combo.blockSignals(True)
-        self.league_combo.clear()
-        for info in leagues:
-            self.league_combo.addItem(info.name, info.id)
-        index = self.league_combo.findData(keep)
-        self.league_combo.setCurrentIndex(index if index >= 0 else (0 if leagues else -1))
-        self.league_combo.blockSignals(False)
+        self._read(keep, with_leagues=True)
+
+    def _read(self, league_id: int | None, *, with_leagues: bool) -> None:
+        leagues_service = self._services.leagues
+
+        def read() -> tuple[tuple[LeagueInfo, ...] | None, LeagueView | None]:
+            leagues = tuple(leagues_service.leagues()) if with_leagues else None
+            shown = league_id
+            if leagues is not None and all(info.id != shown for info in leagues):
+                shown = leagues[0].id if leagues else None
+            return leagues, leagues_service.standings(shown) if shown else None
+
+        self._reads += 1
+        number = self._reads
+
+        def answered(answer: tuple[tuple[LeagueInfo, ...] | None, LeagueView | None]) -> None:
+            if number == self._reads:  # else a newer read is on its way, or was shown
+                self._show(*answer)
+
+        self._bus.refresh(read, answered, lambda error: report(error, self))
+
+    def _show(self, leagues: tuple[LeagueInfo, ...] | None, view: LeagueView | None) -> None:
+        if leagues is not None:
+            self.league_combo.blockSignals(True)
+            self.league_combo.clear()
+            for info in leagues:
+                self.league_combo.addItem(info.name, info.id)
+            index = self.league_combo.findData(view.league.id if view is not None else None)
+            self.league_combo.setCurrentIndex(index if index >= 0 else (0 if leagues else -1))
+            self.league_combo.blockSignals(False)
+        self.view = view
         self._show_league()
 
     def _show_league(self) -> None:
-        league_id = self.league_combo.currentData()
-        self.view = self._services.leagues.standings(league_id) if league_id else None
         has = self.view is not None
         for button in (
             self.formula_button,
@@ -251,11 +275,17 @@ class LeagueWindow(PointsWindow):
         )
 
         def accepted() -> None:
-            info = self._bus.run(
-                lambda: self._services.leagues.create(name, dialog.formula(), DEFAULT_TIE_BREAKS)
+            formula = dialog.formula()
+
+            def created(info: LeagueInfo) -> None:
+                self.new_name.clear()
+                self.refresh(select=info.id)
+
+            self._bus.submit(
+                lambda: self._services.leagues.create(name, formula, DEFAULT_TIE_BREAKS),
+                created,
+                control=self.new_button,
             )
-            self.new_name.clear()
-            self.refresh(select=info.id)
 
         dialog.accepted.connect(guard(self, accepted))
         self.dialog = dialog
@@ -276,24 +306,29 @@ class LeagueWindow(PointsWindow):
     def add_current(self) -> None:
         """Count the tournament shown in every window in this league."""
         if self.league is not None:
-            league_id = self.league.id
-            self._bus.run(
-                lambda: self._services.leagues.add_tournament(league_id, self._bus.tournament_id)
+            league_id, tid = self.league.id, self._bus.tournament_id
+            self._bus.submit(
+                lambda: self._services.leagues.add_tournament(league_id, tid),
+                control=self.add_button,
             )
 
     def remove_current(self) -> None:
         """Stop counting the current tournament in this league."""
         if self.league is not None:
-            league_id = self.league.id
-            self._bus.run(
-                lambda: self._services.leagues.remove_tournament(league_id, self._bus.tournament_id)
+            league_id, tid = self.league.id, self._bus.tournament_id
+            self._bus.submit(
+                lambda: self._services.leagues.remove_tournament(league_id, tid),
+                control=self.remove_button,
             )
 
     def save_tie_breaks(self) -> None:
         """Save the tie-breaks as typed (in order)."""
         if self.league is not None:
             league_id, text = self.league.id, self.tie_breaks_edit.text()
-            self._bus.run(lambda: self._services.leagues.update(league_id, tie_breaks=text))
+            self._bus.submit(
+                lambda: self._services.leagues.update(league_id, tie_breaks=text),
+                control=self.tie_breaks_button,
+            )
 
     def _ask_path(self, title: str, what: str, kind: str) -> str:
         league = self.view.league.name if self.view is not None else ""
@@ -325,7 +360,7 @@ class LeagueWindow(PointsWindow):
 
     # ------------------------------------------------------------------ slots
     def _on_league_combo_changed(self, _index: int) -> None:
-        guard(self, self._show_league)()
+        self._read(self.league_combo.currentData(), with_leagues=False)
 
     def _on_standings_selection_changed(self, selected: QItemSelection, _old: object) -> None:
         rows = [index.row() for index in selected.indexes()]

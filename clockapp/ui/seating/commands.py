@@ -2,10 +2,10 @@
 
 A hand move's step (`UndoStep`) redoes the move through `services.seating.move_player`; its undo
 calls `services.seating.undo_move` with the id of the move it made last, which puts the player
-back and marks the move undone (the display drops it). The move is made before the step is pushed
-(`push_move`), so a refused move never reaches the stack. When a later undo or redo is refused
-(the seat was taken since, the player busted), the step makes itself obsolete, Qt drops it, and
-`refused` carries the director's message.
+back and marks the move undone (the display drops it). The move is made on the station's worker
+and the step is pushed when it answers (`push_move`), so a refused move never reaches the stack.
+When a later undo or redo is refused (the seat was taken since, the player busted), the step
+makes itself obsolete, Qt drops it, and `refused` carries the director's message.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from PySide6.QtGui import QUndoStack
 
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.seating import MoveInfo
+from clockapp.services.seating import MoveInfo, SeatingService
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.operations import Control
 from clockapp.ui.undo_step import UndoStep
 
 
@@ -30,14 +31,43 @@ def push_move(
     table: int,
     seat: int,
     refused: Callable[[str], None],
-) -> MoveInfo:
-    """Move a player by hand and put the move on the undo stack.
+    on_moved: Callable[[MoveInfo], object],
+    *,
+    on_failed: Callable[[Exception], object],
+    control: Control | None = None,
+) -> bool:
+    """Move a player by hand on the station's worker; when the move answers, put it on the undo
+    stack and call `on_moved`.
 
-    Raises:
-        DomainError: The move is refused (nothing is pushed then).
+    A refusal goes to `on_failed` (nothing is pushed then). `control` (the action that asked)
+    is busy meanwhile; a second move of the same player while the first is on its way does
+    nothing: returns False.
     """
     seating = services.seating
-    move = bus.run(lambda: seating.move_player(tournament_id, registration_id, table, seat))
+
+    def moved(move: MoveInfo) -> None:
+        if bus.tournament_id == tournament_id:  # switched meanwhile: that history was cleared
+            stack.push(_step(seating, bus, tournament_id, move, refused))
+        on_moved(move)
+
+    return bus.submit(
+        lambda: seating.move_player(tournament_id, registration_id, table, seat),
+        moved,
+        on_failed,
+        control=control,
+        key=("move", registration_id),
+    )
+
+
+def _step(
+    seating: SeatingService,
+    bus: TournamentBus,
+    tournament_id: int,
+    move: MoveInfo,
+    refused: Callable[[str], None],
+) -> UndoStep:
+    # An undo or a redo runs after every call already on the worker (`bus.run` waits for
+    # them), so it never overtakes the move it takes back.
     last = [move]  # the move as last made: its id is what an undo takes back
 
     def redo_work() -> None:
@@ -56,13 +86,10 @@ def push_move(
         move_id = last[0].id
         bus.run(lambda: seating.undo_move(tournament_id, move_id))
 
-    stack.push(
-        UndoStep(
-            f"Move {move.name} to {move.to_seat}",
-            redo_work,
-            undo_work,
-            obsolete_on=(DomainError,),
-            on_refused=lambda error: refused(str(error)),
-        )
+    return UndoStep(
+        f"Move {move.name} to {move.to_seat}",
+        redo_work,
+        undo_work,
+        obsolete_on=(DomainError,),
+        on_refused=lambda error: refused(str(error)),
     )
-    return move

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.services.seating import MoveInfo
 from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.optional import Part, notice
 from clockapp.ui.seating.context import TablesContext
@@ -35,10 +36,17 @@ class MovesBox(QGroupBox):
     `ask_pdf_path` asks where to save the sheet (None for Cancel); tests replace it.
     """
 
-    def __init__(self, context: TablesContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        context: TablesContext,
+        reload: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__("Moves", parent)
         self._context = context
+        self._reload = reload
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
+        self._shown: tuple[MoveInfo, ...] | None = None  # the moves last shown
         self.model = MoveListModel(self)
         layout = QVBoxLayout(self)
         self.table = QTableView(self)
@@ -88,16 +96,22 @@ class MovesBox(QGroupBox):
             buttons.addWidget(button)
         layout.addLayout(buttons)
 
-    def reload(self) -> None:
-        """Read the moves again."""
-        tid = self._context.tid
-        seating = self._context.services.seating
-        moves = seating.moves(tid) if self.show_done.isChecked() else seating.pending_moves(tid)
+    @property
+    def shows_done(self) -> bool:
+        """Whether the list shows the moves already made too (what a read of it reads)."""
+        return self.show_done.isChecked()
+
+    def show_moves(self, moves: tuple[MoveInfo, ...]) -> None:
+        """Show the moves read with the room (a list unchanged is left as it is, selection and
+        all)."""
+        if moves == self._shown:
+            return
+        self._shown = moves
         self.model.set_moves(moves)
         self._show_detail(0 if moves else -1)
 
     def _on_show_done_toggled(self, _checked: bool) -> None:
-        self.reload()
+        self._reload()
 
     def _on_table_current_changed(self, current: Any, _previous: Any) -> None:
         self._show_detail(current.row())
@@ -115,16 +129,20 @@ class MovesBox(QGroupBox):
         if not rows and self.model.rowCount() > 0:
             rows = [0]
         tid = self._context.tid
+        acknowledge = self._context.services.seating.acknowledge_move
         for row in rows:
             move_id = self.model.index(row, 0).data(MOVE_ID_ROLE)
-            self._context.run(
-                partial(self._context.services.seating.acknowledge_move, tid, move_id)
-            )
+            self._context.submit(partial(acknowledge, tid, move_id), key=("moved", move_id))
 
     def acknowledge_all(self) -> None:
         """Every player on the display has moved."""
         tid = self._context.tid
-        self._context.run(lambda: self._context.services.seating.acknowledge_all(tid))
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.acknowledge_all(tid),
+            control=self.acknowledge_all_button,
+            key=self.acknowledge_all_button,
+        )
 
     def print_moves(self) -> None:
         """Print the moves shown (the print dialog chooses the printer or a PDF file)."""
@@ -150,7 +168,9 @@ class MovesBox(QGroupBox):
             self.save_pdf(path)
 
     def _ask_pdf_path(self) -> Path | None:
-        info = self._context.services.tournaments.get(self._context.tid)
-        file_name = export_file_name(info.name, info.created_at.astimezone().date(), "moves", "pdf")
+        created = self._context.created_at or self._context.now()  # as last read
+        file_name = export_file_name(
+            self._context.name, created.astimezone().date(), "moves", "pdf"
+        )
         name = ask_save_path(self, "Save the move sheet", file_name, "PDF files (*.pdf)")
         return Path(name) if name else None

@@ -1,10 +1,11 @@
 """The tables window's commands that follow play: balancing, breaking tables, the final table,
 hand-for-hand, and the status line that says what comes next.
 
-Each command is one service call through the bus (`TablesContext.run`); a refused command shows
-its message in the banner and changes nothing. Balancing may stop to ask where a table's button
-is (`NeedButton`): `ask_button` asks the director, the answer is set, and balancing runs again
-until the plan is complete or the director cancels.
+Each command is one service call on the station's worker (`TablesContext.submit`); its action is
+busy until it answers, and a refused command shows its message in the banner and changes
+nothing. Balancing may stop to ask where a table's button is (`NeedButton`): when its call
+answers, `ask_button` asks the director, the answer is set, and balancing runs again until the
+plan is complete or the director cancels.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from functools import partial
 from PySide6.QtWidgets import QDialog, QWidget
 
 from clockapp.core.seating.balancing import NeedButton
-from clockapp.services.seating import RoomView, TableInfo
+from clockapp.services.changes import Outcome
+from clockapp.services.seating import BalanceResult, RoomView, TableInfo
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import ButtonDialog, FinalTableDialog
 
@@ -67,46 +70,66 @@ class PlayCommands:
 
     def balance(self) -> None:
         """Break what breaks and balance, asking for each button the plan needs."""
+        self._balance(0, (), MAX_QUESTIONS)
+
+    def _balance(self, moved: int, summaries: tuple[str, ...], questions_left: int) -> None:
+        """One balancing call on the worker; its answer asks for a button and goes on, or says
+        what was done. The action stays busy for each call, so a second press waits for none."""
+        if questions_left <= 0:
+            self._context.banner.show_message(
+                "Balancing kept asking for buttons; balance again.", "warning"
+            )
+            return
         tid = self._context.tid
         seating = self._context.services.seating
-        moved = 0
-        summaries: list[str] = []
-        for _ in range(MAX_QUESTIONS):
-            result = self._context.run(lambda: seating.balance(tid))
-            if result is None:
-                return
-            moved += len(result.moves)
+
+        def work() -> Outcome[tuple[BalanceResult, TableInfo | None]]:
+            outcome = seating.balance(tid)
+            need = outcome.value.need_button
+            # The table as balancing left it, for the question (read with the call, not after).
+            table = seating.room(tid).table(need.table) if need is not None else None
+            return Outcome((outcome.value, table), outcome.changes)
+
+        def done(answer: tuple[BalanceResult, TableInfo | None]) -> None:
+            result, table = answer
+            total = moved + len(result.moves)
             need = result.need_button
-            if need is None:
+            if need is None or table is None:
                 text = result.summary
-                if moved and moved != len(result.moves):
-                    text = f"{moved} moves in all. " + text
-                summaries.append(text)
+                if total and total != len(result.moves):
+                    text = f"{total} moves in all. " + text
                 kind = "warning" if result.warnings else "info"
-                self._context.banner.show_message(" ".join(summaries), kind)
+                self._context.banner.show_message(" ".join((*summaries, text)), kind)
                 return
+            said = summaries
             if result.moves:
-                summaries.append(result.summary.replace(need.reason, "").strip())
-            room = seating.room(tid)
-            seat = self.ask_button(need, room.table(need.table))
+                said = (*summaries, result.summary.replace(need.reason, "").strip())
+            seat = self.ask_button(need, table)
             if seat is None:
                 self._context.banner.show_message(
                     f"Balancing waits for the button at table {need.table}. {need.reason}",
                     "warning",
                 )
                 return
-            if self._context.run(partial(seating.set_button, tid, need.table, seat)) is None:
-                return
-        self._context.banner.show_message(
-            "Balancing kept asking for buttons; balance again.", "warning"
-        )
+            self._context.submit(
+                partial(seating.set_button, tid, need.table, seat),
+                lambda _info: self._balance(total, said, questions_left - 1),
+                key=TablesAction.BALANCE,
+                action=TablesAction.BALANCE,
+            )
+
+        self._context.submit(work, done, key=TablesAction.BALANCE, action=TablesAction.BALANCE)
 
     def break_tables(self) -> None:
         """Break the next table in the break order, when the players fit."""
         tid = self._context.tid
-        result = self._context.run(lambda: self._context.services.seating.break_tables(tid))
-        if result is not None:
-            self._context.banner.show_message(result.summary, "info")
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.break_tables(tid),
+            lambda result: self._context.banner.show_message(result.summary, "info"),
+            key=TablesAction.BREAK,
+            action=TablesAction.BREAK,
+        )
 
     def form_final_table(self) -> None:
         """Ask the final table's size and redraw everyone there."""
@@ -114,11 +137,15 @@ class PlayCommands:
         if size is None:
             return
         tid = self._context.tid
-        result = self._context.run(
-            lambda: self._context.services.seating.form_final_table(tid, size)
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.form_final_table(tid, size),
+            lambda result: self._context.banner.show_message(
+                result.summary + " Draw for the button.", "info"
+            ),
+            key=TablesAction.FINAL,
+            action=TablesAction.FINAL,
         )
-        if result is not None:
-            self._context.banner.show_message(result.summary + " Draw for the button.", "info")
 
     # ---------------------------------------------------------------- hand-for-hand
     def toggle_hand_for_hand(self) -> None:
@@ -127,30 +154,40 @@ class PlayCommands:
             self.stop_hand_for_hand()
         else:
             tid = self._context.tid
-            self._context.run(lambda: self._context.services.seating.start_hand_for_hand(tid))
-            self._reload()
+            seating = self._context.services.seating
+            self._context.submit(
+                lambda: seating.start_hand_for_hand(tid),
+                key=TablesAction.HAND_FOR_HAND,
+                action=TablesAction.HAND_FOR_HAND,
+                on_refused=self._reload,
+            )
 
     def stop_hand_for_hand(self) -> None:
         """End hand-for-hand play."""
         tid = self._context.tid
-        self._context.run(lambda: self._context.services.seating.stop_hand_for_hand(tid))
-        self._reload()
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.stop_hand_for_hand(tid),
+            key=TablesAction.HAND_FOR_HAND,
+            action=TablesAction.HAND_FOR_HAND,
+            on_refused=self._reload,
+        )
 
     def next_hand(self) -> None:
         """Deal the next hand everywhere (every table must have finished)."""
         tid = self._context.tid
-        self._context.run(lambda: self._context.services.seating.next_hand(tid))
+        seating = self._context.services.seating
+        self._context.submit(lambda: seating.next_hand(tid), key="next hand")
 
     def finish_hand(self, table: int, finished: bool) -> None:
         """Mark a table's hand finished (or playing again)."""
         tid = self._context.tid
-        if (
-            self._context.run(
-                lambda: self._context.services.seating.finish_hand(tid, table, finished)
-            )
-            is None
-        ):
-            self._reload()
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.finish_hand(tid, table, finished),
+            key=("finish hand", table),
+            on_refused=self._reload,
+        )
 
     def _ask_button(self, need: NeedButton, table: TableInfo) -> int | None:
         dialog = ButtonDialog(need, table, self._parent)

@@ -43,6 +43,7 @@ from clockapp.ui.seating.table_item import (
     MAX_SCALE,
     MOVED_EDGE,
     TableItem,
+    TableMarks,
 )
 
 
@@ -65,6 +66,8 @@ class RoomView(QGraphicsView):
         self._drag: tuple[int, int, int] | None = None  # registration id, table, seat
         self._ghost: QGraphicsSimpleTextItem | None = None
         self._columns = 0
+        #: The tables the last `set_tables` drew again (new ones, and those that changed).
+        self.redrawn: frozenset[int] = frozenset()
         self._zoom = 1.0  # the director's zoom on top of the fitted scale (Ctrl+wheel)
 
     # ---------------------------------------------------------------- content
@@ -76,26 +79,40 @@ class RoomView(QGraphicsView):
         short: frozenset[int] = frozenset(),
         status: dict[int, str] | None = None,
     ) -> None:
-        """Show these tables (reusing the items of tables still in play)."""
+        """Show these tables: a table whose seats and marks are what its item shows already is
+        left alone (a bust redraws one table, not the room); `redrawn` says which were drawn
+        again. The room is laid out again only when tables come or go."""
         tables = tuple(tables)
         scene = self.scene()
         wanted = {t.number for t in tables}
-        for number in [n for n in self.items_by_table if n not in wanted]:
+        gone = [n for n in self.items_by_table if n not in wanted]
+        for number in gone:
             scene.removeItem(self.items_by_table.pop(number))
+        redrawn: set[int] = set()
+        added = False
         for info in tables:
+            marks = TableMarks(
+                moved_here=frozenset(s for t, s in moved_here if t == info.number),
+                short=info.number in short,
+                status=(status or {}).get(info.number, ""),
+            )
             item = self.items_by_table.get(info.number)
             if item is None:
                 item = TableItem(info)
                 self.items_by_table[info.number] = item
                 scene.addItem(item)
-            else:
+                added = True
+            elif item.info == info and item.marks == marks:
+                continue
+            elif item.info != info:
                 item.update_info(info)
-            item.moved_here = frozenset(s for t, s in moved_here if t == info.number)
-            item.short = info.number in short
-            item.status = (status or {}).get(info.number, "")
+            item.marks = marks
             item.update()
-        self._columns = 0
-        self._layout()
+            redrawn.add(info.number)
+        self.redrawn = frozenset(redrawn)
+        if added or gone or not self._columns:
+            self._columns = 0
+            self._layout()
 
     def _best_columns(self, count: int) -> int:
         """The number of columns that shows `count` tables largest in the viewport."""

@@ -31,7 +31,8 @@ from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.breaking import BreakRules, break_order
-from clockapp.services.seating import RoomView, TableInfo
+from clockapp.services.seating import RoomView, SeatingConfig, TableInfo
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating.context import TablesContext
 
 #: The largest "within N players" the dialog offers.
@@ -277,20 +278,22 @@ class RulesCommands:
         if answer is None:
             return
         tid = self._context.tid
-        saved = self._context.run(
-            lambda: self._context.services.seating.set_rules(
-                tid,
-                policy=answer.policy,
-                rules=answer.rules,
-            )
-        )
-        if saved is not None:
-            size = saved.rules.final_table_size
+        seating = self._context.services.seating
+
+        def saved(rules: SeatingConfig) -> None:
+            size = rules.rules.final_table_size
             seats = f"{size} players" if size is not None else "its open seats"
             self._context.banner.show_message(
-                f"Seating rules saved: balance {saved.policy}; the final table seats {seats}.",
+                f"Seating rules saved: balance {rules.policy}; the final table seats {seats}.",
                 "info",
             )
+
+        self._context.submit(
+            lambda: seating.set_rules(tid, policy=answer.policy, rules=answer.rules),
+            saved,
+            key=TablesAction.RULES,
+            action=TablesAction.RULES,
+        )
 
     def edit_table(self, number: int) -> None:
         """Ask for a table's name and seats, and change them."""
@@ -301,15 +304,14 @@ class RulesCommands:
             return
         name, seats = answer
         tid = self._context.tid
-        changed = self._context.run(
-            lambda: self._context.services.seating.update_table(
-                tid, number, name=name, seat_count=seats
-            )
-        )
-        if changed is not None:
-            self._context.banner.show_message(
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.update_table(tid, number, name=name, seat_count=seats),
+            lambda changed: self._context.banner.show_message(
                 f"{changed.label} has {changed.seat_count} seats.", "info"
-            )
+            ),
+            key=("table", number),
+        )
 
     def _ask_rules(self) -> SeatingRules | None:
         if self._context.room is None:

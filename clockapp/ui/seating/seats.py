@@ -1,17 +1,22 @@
 """The seat commands of the tables window: add tables, draw seats, hand moves, a seat's menu.
 
-Hand moves (drag and drop, or the move dialog) go on the window's undo stack (`push_move`).
+Each command is one service call on the station's worker (`TablesContext.submit`). Hand moves
+(drag and drop, or the move dialog) go on the window's undo stack when they answer
+(`push_move`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
-from clockapp.core.errors import DomainError
+from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
+from clockapp.ui.actions import TablesAction
+from clockapp.ui.operations import Control
 from clockapp.ui.seating.commands import push_move
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import AddTablesDialog, MoveDialog
@@ -42,55 +47,76 @@ class SeatCommands:
             return
         count, seats = answer
         tid = self._context.tid
-        added = self._context.run(
-            lambda: self._context.services.seating.add_tables(tid, count, seats)
-        )
-        if added is not None:
+        seating = self._context.services.seating
+
+        def added(numbers: tuple[int, ...]) -> None:
             self._context.banner.show_message(
-                f"Added table{'s' if len(added) > 1 else ''} {', '.join(map(str, added))}.",
+                f"Added table{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}.",
                 "info",
             )
+
+        self._context.submit(
+            lambda: seating.add_tables(tid, count, seats),
+            added,
+            key=TablesAction.ADD_TABLES,
+            action=TablesAction.ADD_TABLES,
+        )
 
     def draw_seats(self) -> None:
         """Draw seats for everyone waiting."""
         tid = self._context.tid
-        drawn = self._context.run(lambda: self._context.services.seating.draw_seats(tid))
-        if drawn is not None:
-            self._context.banner.show_message(f"Drew seats for {len(drawn)} players.", "info")
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.draw_seats(tid),
+            lambda drawn: self._context.banner.show_message(
+                f"Drew seats for {len(drawn)} players.", "info"
+            ),
+            key=TablesAction.DRAW,
+            action=TablesAction.DRAW,
+        )
 
     def seat_waiting(self, registration_id: int) -> None:
         """Draw a seat for a player waiting for one."""
         tid = self._context.tid
-        seat = self._context.run(
-            lambda: self._context.services.seating.seat_new_entry(tid, registration_id)
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.seat_new_entry(tid, registration_id),
+            lambda seat: self._context.banner.show_message(f"{seat.name}: {seat.reason}.", "info"),
+            key=("seat", registration_id),
         )
-        if seat is not None:
-            self._context.banner.show_message(f"{seat.name}: {seat.reason}.", "info")
 
     def move_player(self, registration_id: int | None = None) -> None:
         """Ask who moves where (the keyboard way to drag), and move."""
         answer = self.ask_move(registration_id)
         if answer is not None:
-            self.request_move(*answer)
+            self.request_move(*answer, control=self._context.actions.get(TablesAction.MOVE))
 
-    def request_move(self, registration_id: int, table: int, seat: int) -> MoveInfo | None:
-        """Move a player by hand, undoably."""
-        try:
-            move = push_move(
-                self._undo_stack,
-                self._context.services,
-                self._context.bus,
-                self._context.tid,
-                registration_id,
-                table,
-                seat,
-                self._refused,
-            )
-        except DomainError as error:
-            self._context.banner.show_message(str(error))
-            return None
+    def request_move(
+        self, registration_id: int, table: int, seat: int, *, control: Control | None = None
+    ) -> bool:
+        """Move a player by hand, undoably (on the worker; the banner says when it is made);
+        `control` is busy meanwhile.
+
+        False when nothing was asked: a move of this player is still on its way."""
+        return push_move(
+            self._undo_stack,
+            self._context.services,
+            self._context.bus,
+            self._context.tid,
+            registration_id,
+            table,
+            seat,
+            self._refused,
+            self._on_moved,
+            on_failed=self._context.failed,
+            control=control,
+        )
+
+    def _on_moved(self, move: MoveInfo) -> None:
         self._context.banner.show_message(f"{move.name}: {move.announcement}.", "info")
-        return move
+
+    def _call(self, key: Hashable, operation: Callable[[], Outcome[Any]]) -> None:
+        self._context.submit(operation, key=key)
 
     def add_seat_actions(self, menu: QMenu, table: int, number: int) -> None:
         """Add a seat's commands outside a shootout to its right-click menu."""
@@ -102,42 +128,43 @@ class SeatCommands:
         tid = self._context.tid
         seating = self._context.services.seating
         rid = seat.registration_id
+        at = ("seat", table, number)  # one call at a time for a seat
         if rid is not None:
             menu.addAction("Move…", lambda: self.move_player(rid))
             if seat.fixed:
                 menu.addAction(
                     "Free the seat",
-                    lambda: self._context.run(lambda: seating.set_fixed(tid, rid, False)),
+                    lambda: self._call(at, lambda: seating.set_fixed(tid, rid, False)),
                 )
             else:
                 menu.addAction(
                     "Fix the seat",
-                    lambda: self._context.run(lambda: seating.set_fixed(tid, rid, True)),
+                    lambda: self._call(at, lambda: seating.set_fixed(tid, rid, True)),
                 )
             menu.addAction(
                 "Button here",
-                lambda: self._context.run(lambda: seating.set_button(tid, table, number)),
+                lambda: self._call(at, lambda: seating.set_button(tid, table, number)),
             )
         elif seat.closed:
             menu.addAction(
                 "Open the seat",
-                lambda: self._context.run(lambda: seating.open_seat(tid, table, number)),
+                lambda: self._call(at, lambda: seating.open_seat(tid, table, number)),
             )
         else:
             menu.addAction(
                 "Close the seat",
-                lambda: self._context.run(lambda: seating.close_seat(tid, table, number)),
+                lambda: self._call(at, lambda: seating.close_seat(tid, table, number)),
             )
             for waiting in room.waiting:
 
                 def seat_here(waiting_id: int = waiting.registration_id) -> None:
-                    self._context.run(lambda: seating.seat_player(tid, waiting_id, table, number))
+                    self._call(at, lambda: seating.seat_player(tid, waiting_id, table, number))
 
                 menu.addAction(f"Seat {waiting.name} here", seat_here)
         if info.button is not None:
             menu.addAction(
                 "Button unknown",
-                lambda: self._context.run(lambda: seating.set_button(tid, table, None)),
+                lambda: self._call(at, lambda: seating.set_button(tid, table, None)),
             )
 
     def _ask_tables(self) -> tuple[int, int] | None:

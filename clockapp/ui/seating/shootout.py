@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.payouts import ordinal
-from clockapp.services.seating import ShootoutStanding, ShootoutView
+from clockapp.services.seating import RoomView, ShootoutStanding, ShootoutView
+from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import ShootoutChoice, ShootoutDialog
 from clockapp.ui.seating.room import RoomView as RoomGraphicsView
@@ -247,15 +248,13 @@ class ShootoutCommands(QObject):
         """Start a shootout, or seat the winners for the next round once every table has one."""
         tid = self._context.tid
         seating = self._context.services.seating
-        view = seating.shootout(tid)
+        view = self._panel.view  # the shootout as last read (the room's snapshot)
         if view is None or view.shootout.champion is not None:
             choice = self.ask_shootout()
             if choice is None:
                 return
-            started = self._context.run(
-                lambda: seating.start_shootout(tid, **choice.start_arguments())
-            )
-            if started is not None:
+
+            def started(started: ShootoutView) -> None:
                 tables = len(started.shootout.current.seating.tables)
                 going = started.shootout.advance_of()
                 goal = "one winner" if going == 1 else f"{going} players, who all go on"
@@ -263,6 +262,13 @@ class ShootoutCommands(QObject):
                     f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
                     "info",
                 )
+
+            self._context.submit(
+                lambda: seating.start_shootout(tid, **choice.start_arguments()),
+                started,
+                key=TablesAction.SHOOTOUT,
+                action=TablesAction.SHOOTOUT,
+            )
             return
         current = view.shootout.current
         if not current.finished:
@@ -279,24 +285,33 @@ class ShootoutCommands(QObject):
         )
         if chips is None:
             return
-        advanced = self._context.run(lambda: seating.advance_shootout(tid, chips))
-        if advanced is not None:
+
+        def advanced(advanced: ShootoutView) -> None:
             what = "the final table" if advanced.shootout.current.is_final else "the next round"
             self._context.banner.show_message(f"The winners redraw for {what}.", "info")
 
-    def reload(self) -> dict[int, str]:
-        """Read the shootout again for the panel; the line each table's oval shows."""
-        room = self._context.room
-        view = None
-        if room is not None and (room.shootout or self._panel.view is not None):
-            view = self._context.services.seating.shootout(self._context.tid)
+        self._context.submit(
+            lambda: seating.advance_shootout(tid, chips),
+            advanced,
+            key=TablesAction.SHOOTOUT,
+            action=TablesAction.SHOOTOUT,
+        )
+
+    def wanted(self, room: RoomView) -> bool:
+        """Whether a read of `room` reads the shootout too (one is on, or the panel shows one
+        that may have just ended)."""
+        return room.shootout or self._panel.view is not None
+
+    def show(self, room: RoomView, view: ShootoutView | None) -> dict[int, str]:
+        """Show the shootout read with the room in the panel; the line each table's oval
+        shows."""
         now = self._context.services.now()
         self._panel.show_view(view, now)
         if view is not None and view.deadline is not None and view.shootout.champion is None:
             self.timer.start()
         else:
             self.timer.stop()
-        if view is None or not room or not room.shootout:
+        if view is None or not room.shootout:
             return {}
         return table_status(view, now)
 
@@ -316,12 +331,18 @@ class ShootoutCommands(QObject):
     def out(self, registration_id: int) -> None:
         """A player is out of the shootout (and of the tournament: the cashier records it)."""
         tid = self._context.tid
-        view = self._context.run(
-            lambda: self._context.services.seating.shootout_bust(tid, registration_id)
+        seating = self._context.services.seating
+
+        def out(view: ShootoutView) -> None:
+            if view.shootout.champion is not None:
+                name = view.names.get(view.shootout.champion, "")
+                self._context.banner.show_message(f"{name} wins the shootout.", "info")
+
+        self._context.submit(
+            lambda: seating.shootout_bust(tid, registration_id),
+            out,
+            key=("shootout out", registration_id),
         )
-        if view is not None and view.shootout.champion is not None:
-            name = view.names.get(view.shootout.champion, "")
-            self._context.banner.show_message(f"{name} wins the shootout.", "info")
 
     def time_up(self, table: int) -> None:
         """A table's time is up: ask the chip counts and settle it."""
@@ -341,8 +362,10 @@ class ShootoutCommands(QObject):
         if chips is None:
             return
         tid = self._context.tid
-        self._context.run(
-            lambda: self._context.services.seating.shootout_time_limit(tid, table, chips)
+        seating = self._context.services.seating
+        self._context.submit(
+            lambda: seating.shootout_time_limit(tid, table, chips),
+            key=("shootout time", table),
         )
 
     def add_seat_actions(self, menu: QMenu, table: int, number: int) -> None:

@@ -8,6 +8,7 @@ the room view's hit tests); it never talks to the services.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
@@ -71,6 +72,16 @@ def name_lines(name: str) -> tuple[str, str]:
     return first, rest.strip()
 
 
+@dataclass(frozen=True)
+class TableMarks:
+    """What a table's oval shows besides its seats: the seats a pending move goes to, whether
+    the table is short (red), and the line under its header (hand-for-hand, the shootout)."""
+
+    moved_here: frozenset[int] = frozenset()
+    short: bool = False
+    status: str = ""
+
+
 class TableItem(QGraphicsObject):
     """One table, painted whole from its `TableInfo`."""
 
@@ -115,7 +126,17 @@ class TableItem(QGraphicsObject):
                 return seat.number
         return None
 
+    @property
+    def marks(self) -> TableMarks:
+        """The marks shown (see `TableMarks`)."""
+        return TableMarks(self.moved_here, self.short, self.status)
+
+    @marks.setter
+    def marks(self, marks: TableMarks) -> None:
+        self.moved_here, self.short, self.status = marks.moved_here, marks.short, marks.status
+
     def update_info(self, info: TableInfo) -> None:
+        """Show the table as it is now."""
         self.prepareGeometryChange()
         self.info = info
         self.update()

@@ -132,11 +132,17 @@ class WaitingBox(QGroupBox):
         self.seat_button.clicked.connect(self._on_seat_button_clicked)
         layout.addWidget(self.list)
         layout.addWidget(self.seat_button)
+        self._shown: tuple[WaitingPlayer, ...] | None = None
 
     def show_players(self, waiting: Iterable[WaitingPlayer]) -> None:
-        """Show these players (the box hides when there are none)."""
+        """Show these players (the box hides when there are none); the same players again
+        leave the list as it is."""
+        players = tuple(waiting)
+        if players == self._shown:
+            return
+        self._shown = players
         self.list.clear()
-        for player in waiting:
+        for player in players:
             item = QListWidgetItem(player.name)
             item.setData(Qt.ItemDataRole.UserRole, player.registration_id)
             self.list.addItem(item)

@@ -1,7 +1,11 @@
 """The tables window: the room as ovals, the move list, and the director's seating commands.
 
-Every command is one service call through the bus (`services.seating`), so the clock display and
-other stations refresh; a refused command shows its message in the banner and changes nothing.
+Every command is one service call on the station's worker through the bus (`services.seating`),
+so the clock display and other stations refresh and the window never waits on the database; the
+action that asked is busy until it answers, a second press meanwhile does nothing, and a refused
+command shows its message in the banner and changes nothing. What the window shows is read on
+the worker too (`read_tables`), once per change, and only the tables whose seats changed are
+drawn again.
 Hand moves (drag and drop, or the move dialog) go on the window's undo stack. "Rules…" sets the
 balance policy, break order and final table; "Rename / seats…" (a table's right-click menu)
 changes a table.
@@ -16,7 +20,10 @@ attributes open its dialogs; tests replace them with plain functions.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QUndoStack
@@ -33,6 +40,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.services.seating import MoveInfo, RoomView, ShootoutView
 from clockapp.ui.actions import TablesAction, create_action, register
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
@@ -45,10 +53,56 @@ from clockapp.ui.seating.seats import SeatCommands
 from clockapp.ui.seating.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.seating.widgets import HandForHandBar, WaitingBox
 
+log = logging.getLogger(__name__)
+
 REFRESH_FLAGS = (
     Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.PAYOUTS
 )
-__all__ = ["REFRESH_FLAGS", "TablesWindow"]
+__all__ = ["REFRESH_FLAGS", "TablesRead", "TablesWindow", "read_tables"]
+
+
+@dataclass(frozen=True)
+class TablesRead:
+    """Everything the tables window shows, read in one go on the station's worker."""
+
+    room: RoomView
+    name: str
+    created_at: datetime
+    #: The moves on the display (the ovals mark where they go).
+    pending: tuple[MoveInfo, ...]
+    #: What the move list shows: the pending moves, or every move.
+    moves: tuple[MoveInfo, ...]
+    #: Hand-for-hand's offer while it is off (None: none), and who is out in its open hand.
+    offer: str | None
+    out: tuple[str, ...]
+    shootout: ShootoutView | None
+
+
+def read_tables(
+    services: Services, tid: int, *, with_shootout: bool, all_moves: bool
+) -> TablesRead:
+    """Read what the tables window shows (off the GUI thread)."""
+    seating = services.seating
+    room = seating.room(tid)
+    info = services.tournaments.get(tid)
+    pending = seating.pending_moves(tid)
+    hfh = room.hand_for_hand
+    offer: str | None = None
+    out: tuple[str, ...] = ()
+    if hfh is None and room.tables and not room.shootout:
+        offer = seating.hand_for_hand_offer(tid)
+    elif hfh is not None:
+        out = seating.open_hand_busts(tid)
+    return TablesRead(
+        room=room,
+        name=info.name,
+        created_at=info.created_at,
+        pending=pending,
+        moves=seating.moves(tid) if all_moves else pending,
+        offer=offer,
+        out=out,
+        shootout=seating.shootout(tid) if with_shootout or room.shootout else None,
+    )
 
 
 class TablesWindow(QMainWindow):
@@ -62,11 +116,15 @@ class TablesWindow(QMainWindow):
         self._bus = bus
         self.undo_stack = QUndoStack(self)
         self.actions_by_name: dict[TablesAction, QAction] = {}
+        self._reads = 0  # reads asked; an answer to an older one is dropped
+        self._reading = False  # a read is on the worker
+        self._wanted = False  # a change came while it was: read again when it answers
         self.setWindowTitle("Tables")
         self._setup_ui()
         self._setup_actions()
         self._bus.changed.connect(self._on_bus_changed)
         self._bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self._bus.connection_changed.connect(self._on_bus_connection_changed)
         self.reload()
         self.resize(1500, 900)
 
@@ -87,7 +145,7 @@ class TablesWindow(QMainWindow):
 
         self.banner = MessageBanner(central)
         layout.addWidget(self.banner)
-        self.context = TablesContext(self._services, self._bus, self.banner)
+        self.context = TablesContext(self._services, self._bus, self.banner, self.actions_by_name)
         self.play = PlayCommands(self.context, self.reload, self)
         self.seats = SeatCommands(self.context, self.undo_stack, self)
         self.rules = RulesCommands(self.context, self)
@@ -118,7 +176,7 @@ class TablesWindow(QMainWindow):
         side_layout.addWidget(self.shootout_panel, 1)
         self.shootout = ShootoutCommands(self.context, self.shootout_panel, self.room_view, self)
 
-        self.moves = MovesBox(self.context, side)
+        self.moves = MovesBox(self.context, self.reload, side)
         side_layout.addWidget(self.moves, 1)
 
         splitter.addWidget(self.room_view)
@@ -174,19 +232,52 @@ class TablesWindow(QMainWindow):
         return self._bus.tournament_id
 
     def reload(self) -> None:
-        """Read the room and the moves again."""
-        tid = self.tournament_id
-        try:
-            room = self._services.seating.room(tid)
-            name = self._services.tournaments.get(tid).name
-        except DomainError as error:
-            self.banner.show_message(str(error))
+        """Read the room and the moves again, on the station's worker (or here, while a change
+        made on this thread is published); the window shows what it holds until the read
+        answers. A reload asked while one is on its way is read when that one answers."""
+        inline = self._bus.refreshes_here
+        if self._reading and not inline:
+            self._wanted = True
             return
+        self._wanted = False
+        self._reads += 1
+        number, tid = self._reads, self.tournament_id
+        services = self._services
+        with_shootout = self.context.room is not None and self.shootout.wanted(self.context.room)
+        all_moves = self.moves.shows_done
+
+        def read() -> TablesRead:
+            return read_tables(services, tid, with_shootout=with_shootout, all_moves=all_moves)
+
+        def failed(error: Exception) -> None:
+            if number == self._reads:
+                self._reading = False
+            if isinstance(error, DomainError):
+                self.banner.show_message(str(error))
+            else:  # the database is away: the window keeps what it shows, and says why
+                log.warning("the tables could not be read: %s", error)
+                self.banner.show_message(f"The tables could not be read: {error}", "warning")
+
+        if not inline:
+            self._reading = True
+        self._bus.refresh(read, lambda answer: self._on_read(number, tid, answer), failed)
+
+    def _on_read(self, number: int, tid: int, answer: TablesRead) -> None:
+        if number != self._reads:
+            return  # a newer read was made here meanwhile, and shown
+        self._reading = False
+        if tid == self.tournament_id:
+            self._show(answer)
+        if self._wanted:
+            self.reload()  # what changed while this read was on its way
+
+    def _show(self, answer: TablesRead) -> None:
+        room = answer.room
         self.context.room = room
-        self.context.name = name
-        self.setWindowTitle(f"Tables: {name}")
-        pending = self._services.seating.pending_moves(tid)
-        moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in pending)
+        self.context.name = answer.name
+        self.context.created_at = answer.created_at
+        self.setWindowTitle(f"Tables: {answer.name}")
+        moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in answer.pending)
         counts = [t.count for t in room.tables]
         short = frozenset(
             t.number
@@ -200,20 +291,13 @@ class TablesWindow(QMainWindow):
                 if table.number in hfh.tables:
                     done = table.number in hfh.finished
                     status[table.number] = f"hand {hfh.hand}: {'finished' if done else 'playing'}"
-        status.update(self.shootout.reload())
+        status.update(self.shootout.show(room, answer.shootout))
         self.room_view.set_tables(room.tables, moved_here=moved_here, short=short, status=status)
-        text = room_status_text(room)
-        self.status_label.setText(text)
+        self.status_label.setText(room_status_text(room))
         self.waiting_box.show_players(room.waiting)
-        offer: str | None = None
-        out: tuple[str, ...] = ()
-        if hfh is None and room.tables and not room.shootout:
-            offer = self._services.seating.hand_for_hand_offer(tid)
-        elif hfh is not None:
-            out = self._services.seating.open_hand_busts(tid)
-        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], offer, out)
+        self.hfh_bar.show_state(hfh, [t.number for t in room.tables], answer.offer, answer.out)
         self.actions_by_name[TablesAction.HAND_FOR_HAND].setChecked(hfh is not None)
-        self.moves.reload()
+        self.moves.show_moves(answer.moves)
 
     # ---------------------------------------------------------------- menus
     def seat_menu(self, table: int, number: int) -> QMenu:
@@ -252,3 +336,7 @@ class TablesWindow(QMainWindow):
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.undo_stack.clear()  # another tournament's room: these moves do not apply
         self.reload()
+
+    def _on_bus_connection_changed(self, online: bool) -> None:
+        if online:
+            self.reload()  # a read that failed while the database was away

@@ -89,14 +89,17 @@ def test_a_league_is_made_counted_exported_and_read_by_player(
 ) -> None:
     window = window_factory(LeagueWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # the window reads on the station's worker
     qtbot.keyClicks(window.new_name, "Winter 2026")
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
     dialog = window.dialog
     assert dialog is not None
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.league_combo.currentText() == "Winter 2026"
     assert window.standings_model.rowCount() == 0
     qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.standings_model.rowCount() == 9
     assert window.standings_model.index(0, 1).data() == "Aces player 1"
     assert window.standings_model.index(0, 2).data() == "9"
@@ -123,12 +126,16 @@ def test_bad_league_input_is_a_message_and_changes_nothing(
     other = services.leagues.create("Autumn", "10 - place").value.id
     services.leagues.add_tournament(services.leagues.leagues()[1].id, tournament_id)
     window = window_factory(LeagueWindow(services, bus))
+    settle(qtbot, bus)  # the window reads on the station's worker
     window.league_combo.setCurrentIndex(window.league_combo.findData(other))
+    settle(qtbot, bus)
     qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert messages[-1].startswith("Friday Night Hold'em also counts in Summer")
     assert services.leagues.leagues_of(tournament_id)[0].name == "Summer"
     window.tie_breaks_edit.setText("wins, luck")
     qtbot.mouseClick(window.tie_breaks_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert "Unknown tie-break 'luck'" in messages[-1]
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
     assert messages[-1] == "Type the new league's name first."
@@ -212,6 +219,7 @@ def test_the_season_chart_and_the_tickets_in_a_players_season(
     league(services, [week1, week2, week3])
     window = window_factory(LeagueWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # the window reads on the station's worker
     # Points: place 1 of 3 earns 3; Ann 3+1+1, Bo 2+3+0, Cy 1+2+2.
     chart = window.season_chart_view.chart()
     lines = {s.name(): [(p.x(), p.y()) for p in s.points()] for s in chart.series()}

@@ -26,7 +26,7 @@ def on_the_bubble(services: Services, tid: int) -> list[int]:
 
 
 def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
-    seeded: Services, tournament_id: int, open_window, bus, tmp_path: Path
+    qtbot, seeded: Services, tournament_id: int, open_window, bus, tmp_path: Path
 ) -> None:
     on_the_bubble(seeded, tournament_id)
     window = open_window()
@@ -40,6 +40,7 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
         window.grab().save(str(tmp_path / f"tables_hfh_offer_{size[0]}.png"))
 
     bar.start_button.click()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.hand_for_hand(tournament_id) is not None
     assert "Hand-for-hand, hand 1" in bar.hand_label.text()
     assert bar.next_button.isVisible()
@@ -62,12 +63,16 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
 
     # Next hand (every table finished) closes it; the offer does not come back past the bubble.
     bar.table_buttons[1].click()
+    settle(qtbot, window.context.bus)
     bar.table_buttons[2].click()
+    settle(qtbot, window.context.bus)
     bar.next_button.click()
+    settle(qtbot, window.context.bus)
     hfh = seeded.seating.hand_for_hand(tournament_id)
     assert hfh is not None
     assert hfh.hand == 2
     bar.stop_button.click()
+    settle(qtbot, window.context.bus)
     assert bar.isHidden()
 
 

@@ -22,6 +22,7 @@ from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.rules import RulesDialog, SeatingRules, TableDialog, parse_order
 from tests.fakes import FakeClock
 from tests.services.seating.test_seating import bust, place
+from tests.ui.polling import settle
 from tests.ui.seating import test_window as base
 
 db_path = base.db_path
@@ -34,7 +35,7 @@ OpenWindow = Callable[[], TablesWindow]
 
 # ---------------------------------------------------------------------------- rules
 def test_the_rules_action_saves_policy_break_order_and_final_table(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow
 ) -> None:
     seeded.seating.add_tables(tournament_id, 3, seat_count=10)
     window = open_window()
@@ -42,6 +43,7 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
         BalancePolicy.within_two_from(3), BreakRules((2,), None, 9)
     )
     window.actions_by_name[TablesAction.RULES].trigger()
+    settle(qtbot, window.context.bus)
     config = seeded.seating.config(tournament_id)
     assert (config.policy.within, config.policy.wide_within) == (1, 2)
     assert (config.rules.order, config.rules.final_table_size) == ((2,), 9)
@@ -50,12 +52,13 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
 
 
 def test_refused_rules_show_why(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
     window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
     window.actions_by_name[TablesAction.RULES].trigger()
+    settle(qtbot, window.context.bus)
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text()
     assert seeded.seating.config(tournament_id).rules == BreakRules()
@@ -134,6 +137,7 @@ def test_rename_and_seats_from_the_table_menu(
     menu = window.table_menu(2)
     assert [a.text() for a in menu.actions()] == ["Rename / seats…"]
     menu.actions()[0].trigger()
+    settle(qtbot, window.context.bus)
     assert asked == [(2, "", 10)]
     info = window.room_view.items_by_table[2].info
     assert (info.label, info.seat_count) == ("Table 2 (Feature)", 8)
@@ -163,13 +167,14 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
     assert dialog.value() == ("Main", 6)
     window.rules.ask_table = lambda table: dialog.value()
     window.rules.edit_table(1)
+    settle(qtbot, window.context.bus)
     assert "seat 9 is taken; move the player" in window.banner.text()
     assert window.room_view.items_by_table[1].info.seat_count == 10
 
 
 # ---------------------------------------------------------------------------- buttons
 def test_an_hour_old_button_is_kept_and_balancing_uses_it(
-    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     """What the director tells the app is kept until the director changes it."""
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
@@ -190,13 +195,14 @@ def test_an_hour_old_button_is_kept_and_balancing_uses_it(
 
     window.play.ask_button = answer
     window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
     assert asked == []  # nothing to ask: the director's answer stands
     assert [m.from_seat for m in seeded.seating.pending_moves(tournament_id)] == [Seat(1, 6)]
 
 
 # ---------------------------------------------------------------------------- words
 def test_the_move_list_says_pending_then_acknowledged(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(seeded, tournament_id, {1: [1, 2], 2: [1]})
@@ -204,19 +210,23 @@ def test_the_move_list_says_pending_then_acknowledged(
     window = open_window()
     assert window.moves.model.index(0, 2).data() == "pending"
     window.moves.acknowledge_all()
+    settle(qtbot, window.context.bus)
     assert window.moves.model.rowCount() == 0
     window.moves.show_done.setChecked(True)
+    settle(qtbot, window.context.bus)
     assert window.moves.model.index(0, 2).data() == "acknowledged"
 
 
 def test_refusals_name_players_in_the_banner(
-    seeded: Services, tournament_id: int, open_window: OpenWindow
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow
 ) -> None:
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
     window = open_window()
     window.seats.request_move(seats[(1, 3)], 1, 4)
+    settle(qtbot, window.context.bus)
     assert window.banner.text() == "Table 1, seat 4 is taken by P02."
     bust(seeded, seats[(1, 4)])
-    assert window.seats.request_move(seats[(1, 4)], 1, 5) is None
+    window.seats.request_move(seats[(1, 4)], 1, 5)
+    settle(qtbot, window.context.bus)
     assert window.banner.text().startswith("P02 is out of the tournament")

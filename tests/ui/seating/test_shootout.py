@@ -15,6 +15,7 @@ from clockapp.ui.seating.dialogs import ShootoutChoice
 from clockapp.ui.seating.shootout import StandingsModel
 from tests.fakes import FakeClock
 from tests.services.seating.test_seating import buy_ins
+from tests.ui.polling import settle
 from tests.ui.seating import test_window as base
 
 db_path = base.db_path
@@ -33,19 +34,20 @@ def standings(window: TablesWindow) -> list[list[str]]:
     ]
 
 
-def start(window: TablesWindow, minutes: int) -> None:
+def start(qtbot, window: TablesWindow, minutes: int) -> None:
     window.shootout.ask_shootout = lambda: ShootoutChoice(minutes or None)
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
+    settle(qtbot, window.context.bus)
 
 
 def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
-    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     assert window.shootout_panel.isHidden()
-    start(window, 30)
+    start(qtbot, window, 30)
     assert not window.shootout_panel.isHidden()
     assert [row[4] for row in standings(window)] == ["playing at table 1"] * 3 + [
         "playing at table 2"
@@ -66,12 +68,12 @@ def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
 
 
 def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
-    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
-    start(window, 45)
+    start(qtbot, window, 45)
     table_1 = [s for s in window.context.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     counts = dict(zip([s.registration_id for s in table_1], (4000, 9000, 4000), strict=True))
     window.shootout.ask_chips = lambda _title, _note, players: {
@@ -79,11 +81,13 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     }
     fake_clock.advance(minutes=5)
     window.shootout.time_up(1)  # too early: refused, said in the banner, nothing placed
+    settle(qtbot, window.context.bus)
     assert "Time is not up at table 1: 5 of round 1's 45 minutes played" in window.banner.text()
     assert window.room_view.items_by_table[1].info.count == 3
     assert all(r.place is None for r in seeded.results.results(tournament_id))
     fake_clock.advance(minutes=40)
     window.shootout.time_up(1)
+    settle(qtbot, window.context.bus)
     winner = table_1[1]
     assert window.room_view.items_by_table[1].status == f"won by {winner.name}"
     rows = standings(window)
@@ -95,12 +99,12 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
 
 
 def test_a_bust_at_the_cashier_shows_at_the_tables(
-    seeded: Services, tournament_id: int, open_window: OpenWindow, bus: TournamentBus
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, bus: TournamentBus
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
-    start(window, 0)
+    start(qtbot, window, 0)
     assert not window.shootout.timer.isActive()  # no time limit: nothing to repaint
     out = next(s for s in window.context.room.table(2).seats if s.registration_id is not None)  # type: ignore[union-attr]
     bus.run(lambda: seeded.results.eliminate(tournament_id, out.registration_id))
@@ -142,10 +146,12 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     window = open_window()
     window.shootout.ask_shootout = lambda: choice
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
+    settle(qtbot, window.context.bus)
     assert "each plays down to 2 players, who all go on" in window.banner.text()
     one = [s for s in window.context.room.table(1).seats if s.registration_id is not None]  # type: ignore[union-attr]
     for seat in one[:2]:
         window.shootout.out(seat.registration_id)  # type: ignore[arg-type]
+    settle(qtbot, window.context.bus)
     status = window.room_view.items_by_table[1].status
     assert status.startswith("through: ")
     assert all(s.name in status for s in one[2:])
@@ -154,12 +160,12 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
 
 
 def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
-    seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
+    qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
-    start(window, 30)
+    start(qtbot, window, 30)
 
     def time_up_action() -> tuple[bool, str]:
         menu = window.seat_menu(1, 1)
@@ -169,4 +175,5 @@ def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
     assert time_up_action() == (False, "Not yet: the round's time limit has not passed.")
     fake_clock.advance(minutes=30)
     window.reload()
+    settle(qtbot, window.context.bus)
     assert time_up_action()[0]

@@ -29,7 +29,7 @@ from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
 from clockapp.ui.seating.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.seating.table_item import TableItem
 from tests.services.seating.test_seating import bust, buy_ins, field, place
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 
 @pytest.fixture
@@ -73,6 +73,7 @@ def open_window(
         window.resize(1400, 900)
         window.show()
         qtbot.waitExposed(window)
+        settle(qtbot, bus)  # the window reads the room on the station's worker
         return window  # type: ignore[return-value]
 
     return build
@@ -100,7 +101,7 @@ def drag(qtbot, window: TablesWindow, source: tuple[int, int], target: tuple[int
 
 # ---------------------------------------------------------------------------- draw
 def test_draw_seats_shows_the_names_in_the_ovals(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 3, seat_count=9)
     field(seeded, tournament_id, 20)
@@ -108,6 +109,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
     assert names_in_ovals(window) == {1: {}, 2: {}, 3: {}}
     assert window.waiting_box.list.count() == 20
     window.actions_by_name[TablesAction.DRAW].trigger()
+    settle(qtbot, window.context.bus)
     shown = names_in_ovals(window)
     assert sorted(len(seats) for seats in shown.values()) == [6, 7, 7]
     assert {name for seats in shown.values() for name in seats.values()} == {
@@ -125,17 +127,19 @@ def test_draw_seats_shows_the_names_in_the_ovals(
 
 
 def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=6)
     place(seeded, tournament_id, {1: [1, 2], 2: [1]})
     window = open_window()
     (late,) = field(seeded, tournament_id, 1)
     window.reload()
+    settle(qtbot, window.context.bus)
     assert [
         window.waiting_box.list.item(i).text() for i in range(window.waiting_box.list.count())
     ] == ["P01"]
     window.waiting_box.seat_button.click()
+    settle(qtbot, window.context.bus)
     seat = seeded.seating.room(tournament_id).seat_of(late)
     assert seat is not None
     assert seat.table == 2  # the shorter table
@@ -155,7 +159,7 @@ def test_the_header_counts_the_seats_still_open(
 
 
 def test_an_unbalanced_room_says_the_move_to_make(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
@@ -168,14 +172,18 @@ def test_an_unbalanced_room_says_the_move_to_make(
     seeded.seating.set_button(tournament_id, 1, 1)
     seeded.seating.set_button(tournament_id, 2, 1)
     window.reload()
+    settle(qtbot, window.context.bus)
     assert window.status_label.text().startswith(
         "Out of balance: move 2 players from Table 1 to Table 2."
     )
     window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
     assert window.status_label.text().startswith("Balanced: 6 to 6 players a table.")
 
 
-def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_window) -> None:
+def test_balance_shows_the_move_list(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
     bust(seeded, seats[(2, 5)], seats[(2, 6)])
@@ -185,6 +193,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
     assert "Out of balance" in window.status_label.text()
     assert window.room_view.items_by_table[2].short
     window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
     model = window.moves.model
     rows = [
         [model.index(row, column).data() for column in range(model.columnCount())]
@@ -202,7 +211,7 @@ def test_balance_shows_the_move_list(seeded: Services, tournament_id: int, open_
 
 
 def test_balance_asks_for_each_button_it_needs(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
@@ -217,6 +226,7 @@ def test_balance_asks_for_each_button_it_needs(
 
     window.play.ask_button = answer
     window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
     assert asked == [(1, [1, 2, 3, 4, 5, 6, 7]), (2, [2, 3, 4, 5])]
     (move,) = seeded.seating.pending_moves(tournament_id)
     assert (move.registration_id, move.kind) == (seats[(1, 2)], MoveKind.BALANCE)
@@ -224,7 +234,7 @@ def test_balance_asks_for_each_button_it_needs(
 
 
 def test_cancelling_the_button_question_moves_nobody(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
@@ -232,19 +242,21 @@ def test_cancelling_the_button_question_moves_nobody(
     window = open_window()
     window.play.ask_button = lambda need, table: None
     window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.moves(tournament_id) == ()
     assert window.banner.kind == "warning"
     assert "waits for the button at table 1" in window.banner.text()
 
 
 def test_the_final_table_redraws_everyone(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
     window = open_window()
     window.play.ask_final_size = lambda: 9
     window.actions_by_name[TablesAction.FINAL].trigger()
+    settle(qtbot, window.context.bus)
     assert list(window.room_view.items_by_table) == [1]
     assert window.moves.model.rowCount() == 9
     assert "The final table forms at table 1" in window.banner.text()
@@ -259,17 +271,20 @@ def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     ann = seats[(1, 3)]
     window = open_window()
     drag(qtbot, window, (1, 3), (2, 7))
+    settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
     assert names_in_ovals(window)[2] == {1: "P03", 7: "P01"}
     assert window.moves.model.rowCount() == 1
     assert window.undo_stack.count() == 1
 
     window.actions_by_name[TablesAction.UNDO].trigger()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(1, 3)
     assert names_in_ovals(window)[1] == {3: "P01", 4: "P02"}
     assert window.moves.model.rowCount() == 0  # the undone move left the display
 
     window.actions_by_name[TablesAction.REDO].trigger()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
 
 
@@ -281,13 +296,16 @@ def test_dropping_on_a_taken_seat_does_nothing(
     window = open_window()
     revision = seeded.tournaments.revision()
     drag(qtbot, window, (1, 3), (1, 4))
+    settle(qtbot, window.context.bus)
     assert not window.room_view.dragging
     assert seeded.tournaments.revision() == revision
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 3)
     assert window.undo_stack.count() == 0
 
 
-def test_the_move_dialog_moves_a_player(seeded: Services, tournament_id: int, open_window) -> None:
+def test_the_move_dialog_moves_a_player(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4], 2: [1]})
     window = open_window()
@@ -300,20 +318,23 @@ def test_the_move_dialog_moves_a_player(seeded: Services, tournament_id: int, op
     dialog.deleteLater()
     window.seats.ask_move = lambda _rid: answer
     window.actions_by_name[TablesAction.MOVE].trigger()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(2, 5)
     window.undo_stack.undo()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
 
 
 def test_a_refused_move_shows_why_and_changes_nothing(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
     bust(seeded, seats[(1, 3)])
     window = open_window()
     revision = seeded.tournaments.revision()
-    assert window.seats.request_move(seats[(1, 3)], 1, 6) is None
+    window.seats.request_move(seats[(1, 3)], 1, 6)
+    settle(qtbot, window.context.bus)
     assert window.banner.kind == "error"
     assert "P01 is out of the tournament" in window.banner.text()
     assert seeded.tournaments.revision() == revision
@@ -321,21 +342,23 @@ def test_a_refused_move_shows_why_and_changes_nothing(
 
 
 def test_undo_after_the_seat_was_taken_tells_the_director(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
     window = open_window()
     window.seats.request_move(seats[(1, 3)], 1, 8)
+    settle(qtbot, window.context.bus)
     seeded.seating.move_player(tournament_id, seats[(1, 4)], 1, 3)  # another station
     window.undo_stack.undo()
+    settle(qtbot, window.context.bus)
     assert "Table 1, seat 3 is taken" in window.banner.text()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 8)
     assert window.undo_stack.count() == 0  # the obsolete command was dropped
 
 
 def test_the_seat_menu_offers_what_fits_the_seat(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 1, seat_count=9)
     seats = place(seeded, tournament_id, {1: [3, 4]})
@@ -348,8 +371,10 @@ def test_the_seat_menu_offers_what_fits_the_seat(
     assert texts(window.seat_menu(1, 9)) == ["Open the seat", *rename]
     assert texts(window.seat_menu(1, 5)) == ["Close the seat", "Seat P01 here", *rename]
     next(a for a in window.seat_menu(1, 3).actions() if a.text() == "Fix the seat").trigger()
+    settle(qtbot, window.context.bus)
     assert window.room_view.items_by_table[1].info.seat(3).fixed
     next(a for a in window.seat_menu(1, 4).actions() if a.text() == "Button here").trigger()
+    settle(qtbot, window.context.bus)
     assert window.room_view.items_by_table[1].info.button == 4
     assert seats
 
@@ -373,7 +398,9 @@ def test_the_move_list_model_passes_qtmodeltester(
     assert model.headerData(1, Qt.Orientation.Horizontal) == "Move"
 
 
-def test_moved_players_leave_the_list(seeded: Services, tournament_id: int, open_window) -> None:
+def test_moved_players_leave_the_list(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(seeded, tournament_id, {1: [1, 2, 3], 2: [1]})
     for rid, seat in ((seats[(1, 1)], 5), (seats[(1, 2)], 6), (seats[(1, 3)], 7)):
@@ -382,18 +409,22 @@ def test_moved_players_leave_the_list(seeded: Services, tournament_id: int, open
     assert window.moves.model.rowCount() == 3
     window.moves.table.selectRow(1)
     window.moves.acknowledge_button.click()
+    settle(qtbot, window.context.bus)
     assert [m.name for m in window.moves.model.moves] == ["P01", "P03"]
     assert [m.name for m in seeded.seating.pending_moves(tournament_id)] == ["P01", "P03"]
     window.moves.show_done.setChecked(True)
+    settle(qtbot, window.context.bus)
     assert window.moves.model.rowCount() == 3
     window.moves.acknowledge_all_button.click()
+    settle(qtbot, window.context.bus)
     window.moves.show_done.setChecked(False)
+    settle(qtbot, window.context.bus)
     assert window.moves.model.rowCount() == 0
     assert window.moves.detail.text() == "No moves on the display."
 
 
 def test_the_move_sheet_prints_to_pdf(
-    seeded: Services, tournament_id: int, open_window, tmp_path: Path
+    qtbot, seeded: Services, tournament_id: int, open_window, tmp_path: Path
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(seeded, tournament_id, {1: [1]})
@@ -402,6 +433,7 @@ def test_the_move_sheet_prints_to_pdf(
     target = tmp_path / "moves.pdf"
     window.moves.ask_pdf_path = lambda: target
     window.moves.pdf_button.click()
+    settle(qtbot, window.context.bus)
     assert target.read_bytes().startswith(b"%PDF")
     assert target.stat().st_size > 1000
     assert "Saved the move sheet" in window.banner.text()
@@ -409,27 +441,32 @@ def test_the_move_sheet_prints_to_pdf(
 
 # ---------------------------------------------------------------------------- hand-for-hand
 def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=9)
     place(seeded, tournament_id, {1: [1, 3, 5], 2: [2, 4]})
     window = open_window()
     assert window.hfh_bar.isHidden()
     window.actions_by_name[TablesAction.HAND_FOR_HAND].trigger()
+    settle(qtbot, window.context.bus)
     bar = window.hfh_bar
     assert not bar.isHidden()
     assert "hand 1: 2 tables playing" in bar.hand_label.text()
     assert not bar.next_button.isEnabled()
     assert window.room_view.items_by_table[1].status == "hand 1: playing"
     bar.table_buttons[1].click()
+    settle(qtbot, window.context.bus)
     bar.table_buttons[2].click()
+    settle(qtbot, window.context.bus)
     assert window.hfh_bar.next_button.isEnabled()
     window.hfh_bar.next_button.click()
+    settle(qtbot, window.context.bus)
     hfh = seeded.seating.hand_for_hand(tournament_id)
     assert hfh is not None
     assert (hfh.hand, hfh.finished) == (2, frozenset())
     assert "hand 2" in window.hfh_bar.hand_label.text()
     window.hfh_bar.stop_button.click()
+    settle(qtbot, window.context.bus)
     assert seeded.seating.hand_for_hand(tournament_id) is None
     assert window.hfh_bar.isHidden()
 
@@ -477,12 +514,15 @@ def test_seat_boxes_never_overlap(seats: int) -> None:
             assert not box.intersects(other)
 
 
-def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_window) -> None:
+def test_a_shootout_from_the_window(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=3)
     buy_ins(seeded, tournament_id, 6)
     window = open_window()
     window.shootout.ask_shootout = lambda: ShootoutChoice()
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
+    settle(qtbot, window.context.bus)
     assert "Shootout: round 1 drawn at 2 tables" in window.banner.text()
     assert window.status_label.text().startswith("Shootout")
     assert [a.text() for a in window.seat_menu(1, 1).actions()] == [
@@ -492,11 +532,13 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         "Rename / seats…",
     ]
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
+    settle(qtbot, window.context.bus)
     assert "Round 1: table(s) 1, 2 still play" in window.banner.text()
     for table in (1, 2):
         for seat in (1, 2):
             out = next(a for a in window.seat_menu(table, seat).actions())
             out.trigger()
+            settle(qtbot, window.context.bus)
     asked: list[list[str]] = []
 
     def chips(_title: str, _note: str, players: list[tuple[int, str]]) -> dict[int, int]:
@@ -505,6 +547,7 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
 
     window.shootout.ask_chips = chips
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
+    settle(qtbot, window.context.bus)
     assert len(asked[0]) == 2
     assert "The winners redraw for the final table" in window.banner.text()
     assert sorted(t.count for t in seeded.seating.room(tournament_id).tables) == [0, 2]
@@ -515,18 +558,21 @@ def test_a_shootout_from_the_window(seeded: Services, tournament_id: int, open_w
         if s.registration_id is not None
     )
     next(iter(window.seat_menu(*final_seat).actions())).trigger()
+    settle(qtbot, window.context.bus)
     assert "wins the shootout" in window.banner.text()
 
 
 def test_the_status_says_what_each_table_would_cost_to_break(
-    seeded: Services, tournament_id: int, open_window
+    qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
     seeded.seating.add_tables(tournament_id, 3, seat_count=6)
     field(seeded, tournament_id, 12)
     window = open_window()
     window.actions_by_name[TablesAction.DRAW].trigger()
+    settle(qtbot, window.context.bus)
     # 12 players fit at two tables of 6: either table but the final table's host can break.
     assert "Can break now: Table 3 (4 moves), Table 2 (4 moves)." in window.status_label.text()
     window.actions_by_name[TablesAction.BREAK].trigger()
+    settle(qtbot, window.context.bus)
     assert [t.number for t in seeded.seating.room(tournament_id).tables] == [1, 2]
     assert "Can break now" not in window.status_label.text()

@@ -74,6 +74,7 @@ def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
     hands = (Player(1, "Ann", ("As", "Ad"), bet=500), Player(2, "Bo", ("Kh", "Qh"), bet=500))
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac"), players=hands))
     press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    settle(qtbot, station.bus)
     tid = station.bus.tournament_id
     first = station.services.wall.current(tid)
     assert first is not None
@@ -81,6 +82,7 @@ def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
     assert first.payload["street"] == "flop"
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th"), players=hands))
     press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    settle(qtbot, station.bus)
     turn = station.services.wall.current(tid)
     assert turn is not None
     assert turn.payload["id"] == first.payload["id"]  # the same showdown, a street later
@@ -98,12 +100,13 @@ def test_a_card_on_two_hands_leaves_the_wall_as_it_was(station: ClockStation) ->
     assert station.services.wall.current(station.bus.tournament_id) == before
 
 
-def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStation) -> None:
+def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStation, qtbot) -> None:
     window = rulings(station)
     hands = (Player(1, "Ann", ("As", "Ad")), Player(2, "Bo", ("Kh", "Qh")))
     window.set_dispute(Dispute(board=("2s", "Ah", "Ac", "Th", "Jh"), players=hands))
     window.wall.ask_beat_street = lambda: "flop"
     press(window, RulingsAction.BAD_BEAT)
+    settle(qtbot, station.bus)
     worst = station.services.showdown.worst_beat(station.bus.tournament_id)
     assert worst is not None
     assert (worst.winner, worst.chance, worst.street) == ("Bo", Fraction(1, 990), "flop")

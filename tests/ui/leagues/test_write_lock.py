@@ -1,0 +1,65 @@
+"""The league window never waits on the database: while another OS process holds SQLite's
+write lock, "Count this tournament" keeps the event loop turning, its button shows busy, a second
+click meanwhile does nothing, and the tournament is counted once when the lock is released."""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import time
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from sqlalchemy.engine import Engine
+
+from clockapp.ui.leagues import LeagueWindow
+from tests.ui.polling import settle
+from tests.write_lock import hold_write_lock
+
+pytestmark = pytest.mark.slow
+
+HOLD_S = 2.0
+
+
+def test_counting_the_tournament_during_a_write_lock_never_stalls_the_window(
+    qtbot, services, tournament_id, bus, window_factory, engine: Engine
+) -> None:
+    league = services.leagues.create("Winter", "entrants - place + 1").value.id
+    window = window_factory(LeagueWindow(services, bus))
+    window.show()
+    settle(qtbot, bus)
+    assert window.league is not None
+    assert window.league.id == league
+    beats: list[float] = []
+    heartbeat = QTimer()
+    heartbeat.setInterval(25)
+    heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
+    spawn = multiprocessing.get_context("spawn")
+    held, release = spawn.Event(), spawn.Event()
+    locker = spawn.Process(
+        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
+    )
+    locker.start()
+    try:
+        assert held.wait(30), "the other process did not get the lock"
+        heartbeat.start()
+        locked_at = time.monotonic()
+        qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+        pressed_in = time.monotonic() - locked_at
+        busy = not window.add_button.isEnabled()
+        qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)  # again: nothing
+        qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
+        settle(qtbot, bus)
+        heartbeat.stop()
+    finally:
+        release.set()
+        locker.join(10)
+    gaps = [b - a for a, b in itertools.pairwise(beats)]
+    assert pressed_in < 1.0, f"the click took {pressed_in:.2f} s"
+    assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"
+    assert busy, "the button did not show it was busy"
+    assert [info.id for info in services.leagues.leagues_of(tournament_id)] == [league]
+    assert window.league is not None
+    assert [tid for tid, _name in window.league.tournaments] == [tournament_id]
+    assert not window.add_button.isEnabled()  # counted: nothing left to add
+    assert window.remove_button.isEnabled()
