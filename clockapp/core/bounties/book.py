@@ -23,6 +23,9 @@ class BountyBook:
         draws: Every mystery envelope drawn, oldest first (`Draw.returned_by` set when undone).
         tickets: Prize places paid with a ticket.
         leftover: Where the cash left over by the ticket places goes.
+        sealed_row: Mystery: the last ledger row when the first envelope was drawn (or when the
+            host last changed the envelopes after a draw); entries written after it are late
+            (`BountyRules.late_entries`). None: no envelope drawn yet.
     """
 
     rules: BountyRules = field(default_factory=BountyRules)
@@ -30,11 +33,17 @@ class BountyBook:
     draws: list[Draw] = field(default_factory=list)
     tickets: tuple[Ticket, ...] = ()
     leftover: LeftoverRule = LeftoverRule.NEXT_PLACES
+    sealed_row: int | None = None
 
     def copy(self) -> BountyBook:
         """A copy that shares nothing changeable."""
         return BountyBook(
-            self.rules, dict(self.credits), list(self.draws), self.tickets, self.leftover
+            self.rules,
+            dict(self.credits),
+            list(self.draws),
+            self.tickets,
+            self.leftover,
+            self.sealed_row,
         )
 
     def draw_of(self, elimination_id: int) -> Draw | None:

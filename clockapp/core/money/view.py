@@ -13,7 +13,12 @@ from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
-from clockapp.core.money.bounty_view import bounty_settlement, heads, winner_collects
+from clockapp.core.money.bounty_view import (
+    bounty_settlement,
+    check_box,
+    heads,
+    winner_collects,
+)
 from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue
@@ -121,7 +126,9 @@ def money_view(till: Till) -> MoneyView:
 
 
 def guard_payments(till: Till) -> None:
-    """`check_not_overpaid` after an action, computed only when something was ever paid."""
+    """`check_box` and `check_not_overpaid` after an action (the latter computed only when
+    something was ever paid)."""
+    check_box(till)
     if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
         check_not_overpaid(money_view(till))
 

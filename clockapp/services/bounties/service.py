@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from clockapp.core.bounties.mystery import audit, in_box
+from clockapp.core.bounties.mystery import audit, refill
 from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket, apply_tickets
-from clockapp.core.money.bounty_view import bounty_settlement
+from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.registration import RegistrationStatus
@@ -60,10 +60,15 @@ class BountyService:
         one transaction (None: keep what is set). A mystery format without a seed gets one
         drawn now; it is stored and shown, so the room can replay every draw.
 
+        Once an envelope was drawn the format and seed stay; the envelopes may change where
+        they still add up to the bounty money: every envelope drawn keeps its number and amount
+        (`refill`), and the box is sealed again (entries sold from now on are late).
+
         Raises:
-            BountyError: Envelopes were drawn already and the draw would change (undo those
-                knockouts first); a ticket for a place not paid, two for one place, or tickets
-                worth more than the prize pool.
+            BountyError: Envelopes were drawn already and the format or seed would change (undo
+                those knockouts first), or the envelopes would not add up or drop one drawn; a
+                ticket for a place not paid, two for one place, or tickets worth more than the
+                prize pool.
             LedgerError: Bounties or prizes already paid would be more than now due.
         """
         if rules is not None and rules.format is BountyFormat.MYSTERY and rules.seed == 0:
@@ -73,15 +78,22 @@ class BountyService:
             book = till.bounty
             new_rules = rules if rules is not None else book.rules
             drawn = [d for d in book.draws if d.returned_by is None]
-            if drawn and (new_rules.format, new_rules.seed, new_rules.envelopes) != (
+            if drawn and (new_rules.format, new_rules.seed) != (
                 book.rules.format,
                 book.rules.seed,
-                book.rules.envelopes,
             ):
                 raise BountyError(
-                    f"{len(drawn)} mystery envelope(s) have been drawn: the format, seed and "
-                    "envelopes can no longer change (undo those knockouts first)."
+                    f"{len(drawn)} mystery envelope(s) have been drawn: the format and seed can "
+                    "no longer change (undo those knockouts first)."
                 )
+            if rules is not None and book.draws and new_rules.format is BountyFormat.MYSTERY:
+                envelopes, _ = mystery_envelopes(till)
+                new_rules = replace(
+                    new_rules, envelopes=refill(envelopes, book.draws, new_rules.envelopes)
+                )
+                new_rules.check_envelopes(till.balances().bounty_pool)
+                book.sealed_row = max((row.row_id for row in till.rows), default=0)
+                bounties_q.save_seal(session, tournament_id, book.sealed_row)
             book.rules = new_rules
             book.leftover = leftover if leftover is not None else book.leftover
             if tickets is not None:
@@ -139,9 +151,8 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         )
         for d in book.draws
     )
-    left = tuple(
-        sorted((rules.envelopes[i] for i in in_box(rules.envelopes, book.draws)), reverse=True)
-    )
+    envelopes, _ = mystery_envelopes(till)
+    left = tuple(sorted((envelopes[i] for i in mystery_box(till)), reverse=True))
     reached = False
     if rules.stage is not None:
         playing = sum(
@@ -159,5 +170,6 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         envelopes_left=left,
         stage_reached=reached,
         unclaimed=settlement.unclaimed,
-        audit=tuple(audit(rules.seed, rules.envelopes, book.draws)) if book.draws else (),
+        audit=tuple(audit(rules.seed, envelopes, book.draws)) if book.draws else (),
+        envelopes=envelopes,
     )

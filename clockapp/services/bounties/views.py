@@ -43,6 +43,8 @@ class BountyView:
         stage_reached: Mystery: whether knockouts draw now.
         unclaimed: Bounties of busts with nobody credited.
         audit: Problems the replay of the draw found (empty: every draw as the seed gives it).
+        envelopes: Mystery: every envelope by number now (the host's and those entries sold
+            after the first draw added), drawn ones included.
     """
 
     rules: BountyRules
@@ -55,6 +57,7 @@ class BountyView:
     stage_reached: bool
     unclaimed: int
     audit: tuple[str, ...]
+    envelopes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,12 @@ split knockouts, undo, the recorded draw, and bad input refused with nothing wri
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
+from clockapp.core.bounties.rules import LateEntryRule
 from clockapp.core.bounties.tickets import Ticket
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.entries import EntryPrice
@@ -20,9 +23,12 @@ BOUNTY = 1001  # odd, so every half has an odd cent
 PRICE = EntryPrice(2000, house_fee=500, bounty=BOUNTY)
 
 
-def _field(services: Services, rules: BountyRules, count: int = 4) -> tuple[int, list[int]]:
+def _field(
+    services: Services, rules: BountyRules, count: int = 4, late_until_level: int | None = None
+) -> tuple[int, list[int]]:
     tid = services.tournaments.create("Friday PKO").value.id
-    services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000))))
+    registration = RegistrationRule(PRICE, 10_000, late_until_level=late_until_level)
+    services.cashier.set_config(tid, CashierConfig(EntryRules(registration)))
     services.bounties.set_rules(tid, rules)
     regs = []
     for number in range(count):
@@ -211,3 +217,75 @@ def test_a_tie_over_a_ticket_place_shares_its_value_in_cash(services: Services) 
         (2, 10_000, ""),
     ]
     assert sum(r.prize + r.ticket_value for r in rows.values()) == 40_000
+
+
+def test_an_entry_after_the_first_draw_adds_an_envelope(services: Services) -> None:
+    """A buy-in sold after the first envelope was drawn used to block every later knockout
+    ("envelopes hold $40.04 but ... $50.05"): under the default rule its bounty share is one more
+    envelope in the box, said on the receipt, and the knockouts go on."""
+    tid, (a, b, c, d) = _field(services, MYSTERY, late_until_level=5)
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=b)  # three left: draw 1
+    late = services.players.create(PlayerDetails("Eve")).value.id
+    receipt = services.cashier.buy_in(tid, late).value
+    assert "adds a $10.01 envelope" in receipt.bounty_note
+    e = receipt.registration.id
+    services.results.eliminate(tid, e, busted_by=a)  # three left again: draw 2
+    services.results.eliminate(tid, b, busted_by=a)
+    view = services.bounties.view(tid)
+    assert [draw.number for draw in view.draws] == [1, 2, 3]
+    assert view.audit == ()
+    assert _bounties(services, tid, a) + _bounties(services, tid, b) == 5 * BOUNTY
+    assert view.bounty_pool == 5 * BOUNTY
+
+
+def test_an_entry_after_the_first_draw_can_put_its_bounty_in_the_pool(
+    services: Services,
+) -> None:
+    pooled = replace(MYSTERY, late_entries=LateEntryRule.POOL)
+    tid, (a, b, c, d) = _field(services, pooled, late_until_level=5)
+    pool_before = services.payouts.table(tid).prize_pool
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=b)
+    late = services.players.create(PlayerDetails("Eve")).value.id
+    receipt = services.cashier.buy_in(tid, late).value
+    assert "goes to the prize pool" in receipt.bounty_note
+    assert services.payouts.table(tid).prize_pool == pool_before + PRICE.prize_pool + BOUNTY
+    services.results.eliminate(tid, receipt.registration.id, busted_by=a)
+    services.results.eliminate(tid, b, busted_by=a)
+    view = services.bounties.view(tid)
+    assert view.bounty_pool == 4 * BOUNTY
+    assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
+
+
+def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services) -> None:
+    tid, (a, b, c, d) = _field(services, MYSTERY)
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=b)
+    drawn = services.bounties.view(tid).draws[0].amount
+    rest = 4 * BOUNTY - drawn
+    revision = services.tournaments.revision()
+    with pytest.raises(BountyError, match=r"must add up to the cent \(\$0.01 over\)"):
+        services.bounties.set_rules(tid, replace(MYSTERY, envelopes=(drawn, rest - 4, 5)))
+    with pytest.raises(BountyError, match="was drawn: it stays in the list"):
+        services.bounties.set_rules(tid, replace(MYSTERY, envelopes=(rest - 4, 4)))
+    assert services.tournaments.revision() == revision
+    services.bounties.set_rules(tid, replace(MYSTERY, envelopes=(rest - 4, drawn, 4)))
+    view = services.bounties.view(tid)
+    assert sorted(view.envelopes_left) == sorted((rest - 4, 4))
+    assert sum(view.envelopes) == 4 * BOUNTY
+    services.results.eliminate(tid, b, busted_by=a)
+    view = services.bounties.view(tid)
+    assert view.audit == ()
+    assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
+
+
+def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -> None:
+    tid, (a, b, c, d) = _field(services, MYSTERY)
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate(tid, c, busted_by=b)
+    entry = next(r for r in services.cashier.ledger(tid) if r.registration_id == a)
+    revision = services.tournaments.revision()
+    with pytest.raises(BountyError, match="sealed at the first draw"):
+        services.cashier.void(tid, entry.id, "typed the wrong player")
+    assert services.tournaments.revision() == revision
