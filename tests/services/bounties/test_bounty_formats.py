@@ -281,10 +281,15 @@ def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services)
 
 
 def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -> None:
-    tid, (a, b, c, d) = _field(services, MYSTERY)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)
-    entry = next(r for r in services.cashier.ledger(tid) if r.registration_id == a)
+    rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 5, (4000, 1005))
+    tid, (a, b, _, d, e) = _field(services, rules, count=5, late_until_level=5)
+    services.results.eliminate(tid, e, busted_by=a)
+    services.results.eliminate(tid, d, busted_by=a)  # four left: draw 1
+    late = services.cashier.buy_in(tid, services.players.create(PlayerDetails("Fay")).value.id)
+    assert len(services.bounties.view(tid).envelopes_left) == 2
+    services.cashier.void(tid, late.value.rows[0].id, "sold to the wrong player")
+    assert len(services.bounties.view(tid).envelopes_left) == 1  # its envelope withdrawn
+    entry = next(r for r in services.cashier.ledger(tid) if r.registration_id == b)
     revision = services.tournaments.revision()
     with pytest.raises(BountyError, match="sealed at the first draw"):
         services.cashier.void(tid, entry.id, "typed the wrong player")
