@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.bounties import BountyFormat, BountyRules, MysteryStage
+from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket
 from clockapp.core.bounties.typed import (
     envelopes_text,
@@ -80,6 +80,9 @@ class BountyDialog(CashierDialog):
         self.envelopes_edit.setPlaceholderText("100; 2 x 50; 4 x 25")
         self.envelopes_edit.setFixedHeight(70)
         self.envelope_total = QLabel()
+        self.late_box = QComboBox()
+        for late in LateEntryRule:
+            self.late_box.addItem(late.label, late)
         self.tickets_edit = QPlainTextEdit()
         self.tickets_edit.setPlaceholderText("1; 200; League final seat")
         self.tickets_edit.setFixedHeight(70)
@@ -92,6 +95,7 @@ class BountyDialog(CashierDialog):
         self.form.addRow("Seed of the draw", self.seed_spin)
         self.form.addRow("Envelopes", self.envelopes_edit)
         self.form.addRow("", self.envelope_total)
+        self.form.addRow("An entry after the first draw", self.late_box)
         self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
         self.form.addRow("Cash left by tickets goes", self.leftover_box)
         for signal in (
@@ -100,6 +104,7 @@ class BountyDialog(CashierDialog):
             self.players_spin.valueChanged,
             self.seed_spin.valueChanged,
             self.leftover_box.currentIndexChanged,
+            self.late_box.currentIndexChanged,
         ):
             signal.connect(lambda *_: self._update())
         self.from_level.toggled.connect(lambda _on: self._update())
@@ -116,7 +121,9 @@ class BountyDialog(CashierDialog):
         self.level_spin.setValue(stage.from_level or 1)
         self.players_spin.setValue(stage.from_players_left or 9)
         self.seed_spin.setValue(rules.seed)
-        self.envelopes_edit.setPlainText(envelopes_text(rules.envelopes))
+        # After a draw: every envelope by number, those entries sold later added included.
+        self.envelopes_edit.setPlainText(envelopes_text(view.envelopes or rules.envelopes))
+        self.late_box.setCurrentIndex(self.late_box.findData(rules.late_entries))
         self.tickets_edit.setPlainText(tickets_text(view.tickets))
         self.leftover_box.setCurrentIndex(self.leftover_box.findData(view.leftover))
 
@@ -131,7 +138,8 @@ class BountyDialog(CashierDialog):
             else:
                 stage = MysteryStage(from_players_left=self.players_spin.value())
             envelopes = parse_envelopes(self.envelopes_edit.toPlainText())
-            rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes)
+            late = LateEntryRule(self.late_box.currentData())
+            rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes, late)
         tickets = parse_tickets(self.tickets_edit.toPlainText())
         return rules, LeftoverRule(self.leftover_box.currentData()), tickets
 
@@ -143,6 +151,7 @@ class BountyDialog(CashierDialog):
             self.seed_spin,
             self.envelopes_edit,
             self.envelope_total,
+            self.late_box,
         ):
             widget.setEnabled(mystery)
         self.level_spin.setEnabled(mystery and self.from_level.isChecked())
@@ -160,10 +169,12 @@ class BountyDialog(CashierDialog):
                 if total == pool
                 else f"{format_cents(abs(total - pool))} {'over' if total > pool else 'short'}"
             )
+            when = "they must match by the first draw"
+            if self._current.draws:
+                when = "they must match; the envelopes drawn stay as they are"
             self.envelope_total.setText(
                 f"{len(rules.envelopes)} envelopes, {format_cents(total)}; bounty money "
-                f"collected so far {format_cents(pool)} ({gap}: they must match by the first "
-                "draw)"
+                f"collected so far {format_cents(pool)} ({gap}: {when})"
             )
         return ""
 

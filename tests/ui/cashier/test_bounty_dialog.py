@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clockapp.core.bounties import BountyFormat
+from clockapp.core.bounties import BountyFormat, LateEntryRule
 from clockapp.core.bounties.tickets import LeftoverRule
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -151,3 +151,38 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     settle(qtbot, bus)
     heads = {h.registration_id: h.bounty for h in services.bounties.view(bus.tournament_id).heads}
     assert heads[regs[0]] == 1500
+
+
+def test_the_late_entry_rule_is_chosen_and_said_when_sold(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    """The host picks what an entry after the first draw does with its bounty; after a draw the
+    dialog shows every envelope, and the sale's card at the desk says where the bounty went."""
+    tid = bus.tournament_id
+    late_open = RegistrationRule(PRICE, 10_000, late_until_level=5)
+    services.cashier.set_config(tid, CashierConfig(EntryRules(late_open)))
+    regs = []
+    for number in range(3):
+        pid = services.players.create(PlayerDetails(f"P{number}")).value.id
+        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+    dialog = _open(cashier_window, qtbot)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.MYSTERY))
+    assert dialog.late_box.isEnabled()
+    dialog.late_box.setCurrentIndex(dialog.late_box.findData(LateEntryRule.POOL))
+    dialog.envelopes_edit.setPlainText("20; 10")
+    dialog.from_players.setChecked(True)
+    dialog.players_spin.setValue(3)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    assert services.bounties.view(tid).rules.late_entries is LateEntryRule.POOL
+    bus.run(lambda: services.results.eliminate(tid, regs[2], busted_by=regs[0]))  # draw 1
+    pid = services.players.create(PlayerDetails("Late")).value.id
+    receipt = bus.run(lambda: services.cashier.buy_in(tid, pid))
+    desk = cashier_window.desk
+    desk.last.show_sale(receipt)
+    assert "$10.00 bounty goes to the prize pool" in desk.last_label.text()
+    again = _open(cashier_window, qtbot)
+    assert again.envelopes_edit.toPlainText() == "20.00; 10.00"
+    assert again.late_box.currentData() == LateEntryRule.POOL
+    assert "the envelopes drawn stay as they are" in again.envelope_total.text()
+    again.reject()
