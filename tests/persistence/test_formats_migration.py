@@ -1,5 +1,4 @@
-"""Migration 0018 (mystery entries after the first draw, each draw's box, the ticket-tie rule)
-both ways, on a database with a mystery draw made: the draw and the rules are kept, an old draw
+"""Migration 0018 (mystery entries after the first draw, each draw's box) both ways, on a database with a mystery draw made: the draw and the rules are kept, an old draw
 without its box still audits, and the defaults are the behaviour from before."""
 
 from __future__ import annotations
@@ -49,7 +48,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         command.downgrade(alembic_config(engine), "0017")
         assert current_revision(engine) == "0017"
         columns = {c["name"] for c in inspect(engine).get_columns("bounty_rules")}
-        assert {"late_entries", "sealed_row", "ticket_tie"}.isdisjoint(columns)
+        assert {"late_entries", "sealed_row"}.isdisjoint(columns)
 
         migrate(engine)
         services = Services(engine, now=fake_clock)

@@ -32,8 +32,6 @@ class BountyRulesRow(SQLModel, table=True):
     # Mystery: the last ledger row when the box was sealed (the first draw, or the host's change
     # of the envelopes after one); None before the first draw.
     sealed_row: int | None = None
-    # Players tied over a ticket place: its value shared in cash, the ticket by chips, or by draw.
-    ticket_tie: str = Field(default="cash", max_length=20)
 
 
 class KnockoutCreditRow(SQLModel, table=True):
