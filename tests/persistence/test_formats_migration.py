@@ -1,5 +1,6 @@
-"""Migration 0018 (mystery entries after the first draw, each draw's box) both ways, on a database with a mystery draw made: the draw and the rules are kept, an old draw
-without its box still audits, and the defaults are the behaviour from before."""
+"""Migration 0018 (mystery entries after the first draw, each draw's box) both ways, on a
+database with a mystery draw made: the draw and the rules are kept, an old draw without its box
+still audits, and the defaults are the behaviour from before."""
 
 from __future__ import annotations
 

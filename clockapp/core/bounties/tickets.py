@@ -3,8 +3,9 @@
 The payout table says what each place is worth in cash. A ticket place gets the ticket instead of
 its cash, and the difference (its cash less the ticket's value) is the cash left over, which the
 host shares out one of three ways (`LeftoverRule`). A ticket worth more than its place is paid for
-from the other places' cash, so the left over can be negative; the cash paid out plus the
-tickets' values always make the prize pool to the cent.
+from the other places' cash, so the left over can be negative, and the host is told so
+(`ticket_warnings`); the cash paid out plus the tickets' values always make the prize pool to the
+cent.
 
 A ticket cannot be split: when players tie over a ticket place, its value is paid in cash
 instead and shared with the other places of the tie (`tickets_in_ties`), so the pool is still
@@ -19,6 +20,7 @@ from enum import StrEnum
 
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.money.amounts import allocate, check_cents, format_cents
+from clockapp.core.payout_text import ordinal
 
 
 class LeftoverRule(StrEnum):
@@ -127,6 +129,26 @@ def apply_tickets(
         for place, part in zip(cash_places, allocate(-leftover, weights), strict=True):
             cash[place - 1] -= part
     return tuple(PlacePrize(p, cash[p - 1], by_place.get(p)) for p in range(1, len(amounts) + 1))
+
+
+def ticket_warnings(amounts: Sequence[int], tickets: Iterable[Ticket]) -> tuple[str, ...]:
+    """What to tell the host of tickets worth more than their place pays: the difference is
+    taken from the places paid in cash (`apply_tickets`), which the host should know.
+
+    >>> ticket_warnings((30000, 10000), [Ticket(2, 15000, "Seat")])[0][:43]
+    'The ticket for 2nd (Seat) is worth $150.00,'
+    """
+    said = []
+    for ticket in sorted(tickets, key=lambda t: t.place):
+        if ticket.place > len(amounts) or ticket.value <= amounts[ticket.place - 1]:
+            continue
+        pays = amounts[ticket.place - 1]
+        said.append(
+            f"The ticket for {ordinal(ticket.place)} ({ticket.description}) is worth "
+            f"{format_cents(ticket.value)}, more than the {format_cents(pays)} the place pays: "
+            f"the other {format_cents(ticket.value - pays)} comes out of the places paid in cash."
+        )
+    return tuple(said)
 
 
 def tickets_in_ties(prizes: Sequence[PlacePrize], ties: Iterable[range]) -> tuple[PlacePrize, ...]:

@@ -9,7 +9,12 @@ from datetime import datetime
 
 from clockapp.core.bounties.mystery import audit, refill
 from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket, apply_tickets
+from clockapp.core.bounties.tickets import (
+    LeftoverRule,
+    Ticket,
+    apply_tickets,
+    ticket_warnings,
+)
 from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
@@ -172,4 +177,5 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         unclaimed=settlement.unclaimed,
         audit=tuple(audit(rules.seed, envelopes, book.draws)) if book.draws else (),
         envelopes=envelopes,
+        warnings=ticket_warnings(view.table.amounts, book.tickets) if view.table else (),
     )

@@ -45,6 +45,7 @@ class BountyView:
         audit: Problems the replay of the draw found (empty: every draw as the seed gives it).
         envelopes: Mystery: every envelope by number now (the host's and those entries sold
             after the first draw added), drawn ones included.
+        warnings: What the host should know of the tickets (one worth more than its place).
     """
 
     rules: BountyRules
@@ -58,6 +59,7 @@ class BountyView:
     unclaimed: int
     audit: tuple[str, ...]
     envelopes: tuple[int, ...] = ()
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

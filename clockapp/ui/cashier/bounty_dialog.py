@@ -198,13 +198,19 @@ def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | N
     def save(choice: Choice) -> str:
         rules, leftover, tickets = choice
         try:
-            ctx.bus.run(lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets))
+            saved = ctx.bus.run(
+                lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets)
+            )
         except DomainError as error:
             return str(error)
         except Exception as error:  # unexpected: the net's dialog, the traceback logged
             report(error, ctx.message)
             return "Not saved: an unexpected error (see the message)."
-        ctx.message.show_info(f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s).")
+        said = f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s)."
+        if saved.warnings:
+            ctx.message.show_warning(" ".join((said, *saved.warnings)))
+        else:
+            ctx.message.show_info(said)
         return ""
 
     dialog = BountyDialog(current, save, parent)

@@ -294,3 +294,20 @@ def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -
     with pytest.raises(BountyError, match="sealed at the first draw"):
         services.cashier.void(tid, entry.id, "typed the wrong player")
     assert services.tournaments.revision() == revision
+
+
+def test_a_ticket_worth_more_than_its_place_is_said(services: Services) -> None:
+    """2nd pays $100 of a $400 pool; a $150 seat for 2nd takes $50 from the cash places: the
+    bounty picture says so (it is not refused: the host may mean it)."""
+    tid = services.tournaments.create("Satellite night").value.id
+    rules = EntryRules(RegistrationRule(EntryPrice(10_000), 10_000))
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 2500, 2500))
+    services.cashier.set_config(tid, CashierConfig(rules, custom))
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        services.cashier.buy_in(tid, services.players.create(PlayerDetails(name)).value.id)
+    assert services.bounties.set_tickets(tid, [Ticket(2, 10_000, "Seat")]).value.warnings == ()
+    view = services.bounties.set_tickets(tid, [Ticket(2, 15_000, "Main event seat")]).value
+    assert view.warnings == (
+        "The ticket for 2nd (Main event seat) is worth $150.00, more than the $100.00 the "
+        "place pays: the other $50.00 comes out of the places paid in cash.",
+    )

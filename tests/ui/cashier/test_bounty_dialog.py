@@ -11,6 +11,7 @@ from clockapp.core.bounties.tickets import LeftoverRule
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
@@ -186,3 +187,26 @@ def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     assert again.late_box.currentData() == LateEntryRule.POOL
     assert "the envelopes drawn stay as they are" in again.envelope_total.text()
     again.reject()
+
+
+def test_a_ticket_worth_more_than_its_place_is_said_when_saved(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    tid = bus.tournament_id
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(7500, 2500))
+    services.cashier.set_config(
+        tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)), custom)
+    )
+    for number in range(4):  # $80.00 in the pool: 2nd pays $20.00
+        pid = services.players.create(PlayerDetails(f"P{number}")).value.id
+        bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid))
+    dialog = _open(cashier_window, qtbot)
+    dialog.tickets_edit.setPlainText("2; 30; League final seat")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    refused = dialog.error_label.text()
+    if dialog.isVisible():
+        dialog.reject()
+    assert refused == ""
+    assert cashier_window.message.kind == "warning"
+    assert "more than the $20.00 the place pays" in cashier_window.message.text()
+    assert "comes out of the places paid in cash" in cashier_window.message.text()
