@@ -1,4 +1,5 @@
-"""Migration 0018 (mystery entries after the first draw, each draw's box) both ways, on a
+"""Migration 0018 (mystery entries after the first draw, each draw's box, the ticket-tie rule)
+both ways, on a
 database with a mystery draw made: the draw and the rules are kept, an old draw without its box
 still audits, and the defaults are the behaviour from before."""
 
@@ -49,7 +50,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         command.downgrade(alembic_config(engine), "0017")
         assert current_revision(engine) == "0017"
         columns = {c["name"] for c in inspect(engine).get_columns("bounty_rules")}
-        assert {"late_entries", "sealed_row"}.isdisjoint(columns)
+        assert {"late_entries", "sealed_row", "ticket_tie", "ticket_seed"}.isdisjoint(columns)
 
         migrate(engine)
         services = Services(engine, now=fake_clock)

@@ -32,6 +32,9 @@ class BountyRulesRow(SQLModel, table=True):
     # Mystery: the last ledger row when the box was sealed (the first draw, or the host's change
     # of the envelopes after one); None before the first draw.
     sealed_row: int | None = None
+    # Players tied over a ticket place: its value shared in cash, or a recorded draw (its seed).
+    ticket_tie: str = Field(default="cash", max_length=20)
+    ticket_seed: int = Field(default=0, sa_type=BigInt)
 
 
 class KnockoutCreditRow(SQLModel, table=True):

@@ -14,7 +14,7 @@ from sqlmodel import Session, col
 from clockapp.core.bounties.book import BountyBook, Credits
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyFormat, BountyRules, LateEntryRule, MysteryStage
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 from clockapp.persistence.models import (
     BountyRulesRow,
     EliminationRow,
@@ -93,11 +93,18 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
         tickets,
         leftover,
         rules_row.sealed_row if rules_row else None,
+        TicketTieRule(rules_row.ticket_tie) if rules_row else TicketTieRule.CASH,
+        rules_row.ticket_seed if rules_row else 0,
     )
 
 
 def save_rules(
-    session: Session, tournament_id: int, rules: BountyRules, leftover: LeftoverRule
+    session: Session,
+    tournament_id: int,
+    rules: BountyRules,
+    leftover: LeftoverRule,
+    ticket_tie: TicketTieRule = TicketTieRule.CASH,
+    ticket_seed: int = 0,
 ) -> None:
     """Write the tournament's bounty rules (insert or replace its one row)."""
     row = session.get(BountyRulesRow, tournament_id) or BountyRulesRow(tournament_id=tournament_id)
@@ -108,6 +115,8 @@ def save_rules(
     row.envelopes_json = json.dumps(list(rules.envelopes))
     row.ticket_leftover = leftover.value
     row.late_entries = rules.late_entries.value
+    row.ticket_tie = ticket_tie.value
+    row.ticket_seed = ticket_seed
     session.add(row)
     session.flush()
 
@@ -191,6 +200,32 @@ def tickets_won(session: Session, player_ids: Sequence[int]) -> list[tuple[int, 
         .order_by(col(PrizeTicketRow.tournament_id), col(PrizeTicketRow.place))
     ).all()
     return [(tid, rid, Ticket(place, value, text)) for tid, rid, place, value, text in rows]
+
+
+def tied_over_tickets(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int]]:
+    """(tournament id, registration id) of these players' finishes tied over a ticket place in
+    a tournament whose ticket ties go to a draw (`tickets_won` cannot tell who won those)."""
+    if not player_ids:
+        return []
+    rows = session.execute(
+        sa_select(col(PrizeTicketRow.tournament_id), col(RegistrationRow.id))
+        .join(
+            RegistrationRow,
+            (col(RegistrationRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(RegistrationRow.tied) > 1)
+            & (col(RegistrationRow.place) <= col(PrizeTicketRow.place))
+            & (col(RegistrationRow.place) + col(RegistrationRow.tied) > col(PrizeTicketRow.place)),
+        )
+        .join(
+            BountyRulesRow,
+            (col(BountyRulesRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(BountyRulesRow.ticket_tie) == TicketTieRule.DRAW.value),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .distinct()
+        .order_by(col(PrizeTicketRow.tournament_id))
+    ).all()
+    return [(tid, rid) for tid, rid in rows]
 
 
 def with_merged(session: Session, player_id: int) -> list[int]:

@@ -12,6 +12,7 @@ from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
 from clockapp.core.bounties.tickets import (
     LeftoverRule,
     Ticket,
+    TicketTieRule,
     apply_tickets,
     ticket_warnings,
 )
@@ -60,10 +61,12 @@ class BountyService:
         rules: BountyRules | None,
         leftover: LeftoverRule | None,
         tickets: Sequence[Ticket] | None,
+        ticket_tie: TicketTieRule | None = None,
     ) -> Outcome[BountyView]:
-        """Save the bounty format, the ticket places and where their left-over cash goes, in
-        one transaction (None: keep what is set). A mystery format without a seed gets one
-        drawn now; it is stored and shown, so the room can replay every draw.
+        """Save the bounty format, the ticket places, where their left-over cash goes and what
+        a tie over a ticket place does, in one transaction (None: keep what is set). A mystery
+        format without a seed gets one drawn now, and so does the draw for ticket ties when it
+        is chosen; they are stored and shown, so the room can replay every draw.
 
         Once an envelope was drawn the format and seed stay; the envelopes may change where
         they still add up to the bounty money: every envelope drawn keeps its number and amount
@@ -101,6 +104,10 @@ class BountyService:
                 bounties_q.save_seal(session, tournament_id, book.sealed_row)
             book.rules = new_rules
             book.leftover = leftover if leftover is not None else book.leftover
+            if ticket_tie is not None:
+                book.ticket_tie = ticket_tie
+                if ticket_tie is TicketTieRule.DRAW and book.ticket_seed == 0:
+                    book.ticket_seed = secrets.randbelow(2**31 - 1) + 1
             if tickets is not None:
                 book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
                 table = money_view(till).table
@@ -109,7 +116,14 @@ class BountyService:
                 if table is not None and table.amounts:
                     apply_tickets(table.amounts, book.tickets, book.leftover)
             guard_payments(till)
-            bounties_q.save_rules(session, tournament_id, book.rules, book.leftover)
+            bounties_q.save_rules(
+                session,
+                tournament_id,
+                book.rules,
+                book.leftover,
+                book.ticket_tie,
+                book.ticket_seed,
+            )
             if tickets is not None:
                 bounties_q.save_tickets(session, tournament_id, book.tickets)
             summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
@@ -125,10 +139,16 @@ class BountyService:
             return _view(session, till, self._ctx.now())
 
     def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
-        """Every ticket a player (and the duplicates merged into them) has won, oldest first."""
+        """Every ticket a player (and the duplicates merged into them) has won, oldest first
+        (a ticket won in a tie's recorded draw included)."""
         with self._ctx.reading() as session:
             family = bounties_q.with_merged(session, player_id)
             won = bounties_q.tickets_won(session, family)
+            for tid, rid in bounties_q.tied_over_tickets(session, family):
+                ticket = money_view(load_till(session, tid, self._cache)).dues[rid].ticket
+                if ticket is not None:
+                    won.append((tid, rid, ticket))
+            won.sort(key=lambda w: (w[0], w[2].place))
             names = {tid: get_row(session, tid).name for tid in {tid for tid, _, _ in won}}
             return tuple(
                 TicketWon(tid, names[tid], rid, t.place, t.value, t.description)
@@ -169,6 +189,8 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         rules=rules,
         leftover=book.leftover,
         tickets=book.tickets,
+        ticket_tie=book.ticket_tie,
+        ticket_seed=book.ticket_seed,
         bounty_pool=view.balances.bounty_pool,
         heads=tuple(heads),
         draws=draws,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyRules
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class BountyView:
         envelopes: Mystery: every envelope by number now (the host's and those entries sold
             after the first draw added), drawn ones included.
         warnings: What the host should know of the tickets (one worth more than its place).
+        ticket_tie: What a tie over a ticket place does.
+        ticket_seed: The seed of the draw for such ties (0: none drawn).
     """
 
     rules: BountyRules
@@ -60,6 +62,8 @@ class BountyView:
     audit: tuple[str, ...]
     envelopes: tuple[int, ...] = ()
     warnings: tuple[str, ...] = ()
+    ticket_tie: TicketTieRule = TicketTieRule.CASH
+    ticket_seed: int = 0
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 from clockapp.core.bounties.typed import (
     envelopes_text,
     parse_envelopes,
@@ -46,8 +46,8 @@ LEFTOVERS = (
     (LeftoverRule.FIRST_CASH, "all to the first place paid in cash"),
 )
 
-#: The dialog's answer: the rules, where left-over cash goes, the tickets.
-Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...]]
+#: The dialog's answer: the rules, where left-over cash goes, the tickets, a tie over a ticket.
+Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...], TicketTieRule]
 
 
 class BountyDialog(CashierDialog):
@@ -89,6 +89,9 @@ class BountyDialog(CashierDialog):
         self.leftover_box = QComboBox()
         for rule, text in LEFTOVERS:
             self.leftover_box.addItem(text, rule)
+        self.tie_box = QComboBox()
+        for tie in TicketTieRule:
+            self.tie_box.addItem(tie.label, tie)
         self.form.addRow("Format", self.format_box)
         self.form.addRow(self.from_level, self.level_spin)
         self.form.addRow(self.from_players, self.players_spin)
@@ -98,6 +101,7 @@ class BountyDialog(CashierDialog):
         self.form.addRow("An entry after the first draw", self.late_box)
         self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
         self.form.addRow("Cash left by tickets goes", self.leftover_box)
+        self.form.addRow("Players tied over a ticket", self.tie_box)
         for signal in (
             self.format_box.currentIndexChanged,
             self.level_spin.valueChanged,
@@ -105,6 +109,7 @@ class BountyDialog(CashierDialog):
             self.seed_spin.valueChanged,
             self.leftover_box.currentIndexChanged,
             self.late_box.currentIndexChanged,
+            self.tie_box.currentIndexChanged,
         ):
             signal.connect(lambda *_: self._update())
         self.from_level.toggled.connect(lambda _on: self._update())
@@ -126,6 +131,7 @@ class BountyDialog(CashierDialog):
         self.late_box.setCurrentIndex(self.late_box.findData(rules.late_entries))
         self.tickets_edit.setPlainText(tickets_text(view.tickets))
         self.leftover_box.setCurrentIndex(self.leftover_box.findData(view.leftover))
+        self.tie_box.setCurrentIndex(self.tie_box.findData(view.ticket_tie))
 
     def choice(self) -> Choice:
         """What the host typed, as rules; raises DomainError with the reason when it is not."""
@@ -141,7 +147,8 @@ class BountyDialog(CashierDialog):
             late = LateEntryRule(self.late_box.currentData())
             rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes, late)
         tickets = parse_tickets(self.tickets_edit.toPlainText())
-        return rules, LeftoverRule(self.leftover_box.currentData()), tickets
+        leftover = LeftoverRule(self.leftover_box.currentData())
+        return rules, leftover, tickets, TicketTieRule(self.tie_box.currentData())
 
     def _problem(self) -> str:
         mystery = self.format_box.currentData() == BountyFormat.MYSTERY
@@ -159,7 +166,7 @@ class BountyDialog(CashierDialog):
         pool = self._current.bounty_pool
         self.envelope_total.setText(f"Bounty money collected so far: {format_cents(pool)}")
         try:
-            rules, _, _ = self.choice()
+            rules, *_ = self.choice()
         except DomainError as error:
             return str(error)
         if mystery:
@@ -196,10 +203,10 @@ def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | N
         return None
 
     def save(choice: Choice) -> str:
-        rules, leftover, tickets = choice
+        rules, leftover, tickets, tie = choice
         try:
             saved = ctx.bus.run(
-                lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets)
+                lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets, tie)
             )
         except DomainError as error:
             return str(error)

@@ -9,7 +9,7 @@ import pytest
 
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
 from clockapp.core.bounties.rules import LateEntryRule
-from clockapp.core.bounties.tickets import Ticket
+from clockapp.core.bounties.tickets import Ticket, TicketTieRule
 from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -311,3 +311,37 @@ def test_a_ticket_worth_more_than_its_place_is_said(services: Services) -> None:
         "The ticket for 2nd (Main event seat) is worth $150.00, more than the $100.00 the "
         "place pays: the other $50.00 comes out of the places paid in cash.",
     )
+
+
+def test_a_tie_over_a_ticket_place_can_go_to_a_recorded_draw(services: Services) -> None:
+    """The host's rule for a tie over a ticket place: a draw, seeded when the rule is set and
+    kept, so it replays; the winner takes the seat, the other 3rd's cash, and the pool is paid."""
+    tid = services.tournaments.create("Satellite night").value.id
+    rules = EntryRules(RegistrationRule(EntryPrice(10_000), 10_000))
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 2500, 2500))
+    services.cashier.set_config(tid, CashierConfig(rules, custom))
+    a, b, c, d = (
+        services.cashier.buy_in(
+            tid, services.players.create(PlayerDetails(n)).value.id
+        ).value.registration.id
+        for n in ("Ann", "Bo", "Cy", "Di")
+    )
+    services.bounties.set_tickets(tid, [Ticket(2, 10_000, "Main event seat")])
+    view = services.bounties.configure(tid, None, None, None, TicketTieRule.DRAW).value
+    assert view.ticket_tie is TicketTieRule.DRAW
+    assert view.ticket_seed > 0
+    services.results.eliminate(tid, d, busted_by=a)
+    services.results.eliminate_hand(
+        tid, [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a)]
+    )
+    rows = {r.registration_id: r for r in services.results.results(tid)}
+    tied = sorted(((rows[r].ticket, rows[r].prize) for r in (b, c)), reverse=True)
+    assert tied == [("Main event seat", 0), ("", 10_000)]
+    assert sum(r.prize + r.ticket_value for r in rows.values()) == 40_000
+    again = {r.registration_id: r.ticket for r in services.results.results(tid)}
+    assert again == {r: rows[r].ticket for r in rows}
+    winner = next(r for r in (b, c) if rows[r].ticket)
+    loser = c if winner == b else b
+    won = services.bounties.tickets_won(rows[winner].player_id)
+    assert [(t.place, t.value) for t in won] == [(2, 10_000)]
+    assert services.bounties.tickets_won(rows[loser].player_id) == ()

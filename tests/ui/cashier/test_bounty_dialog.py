@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyFormat, LateEntryRule
-from clockapp.core.bounties.tickets import LeftoverRule
+from clockapp.core.bounties.tickets import LeftoverRule, TicketTieRule
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -49,6 +49,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert not dialog.envelopes_edit.isEnabled()
     dialog.tickets_edit.setPlainText("1; 30; League final seat")
     dialog.leftover_box.setCurrentIndex(dialog.leftover_box.findData(LeftoverRule.FIRST_CASH))
+    dialog.tie_box.setCurrentIndex(dialog.tie_box.findData(TicketTieRule.DRAW))
     assert dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
@@ -56,6 +57,8 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert view.rules.format is BountyFormat.PROGRESSIVE
     assert [(t.place, t.value) for t in view.tickets] == [(1, 3000)]
     assert view.leftover is LeftoverRule.FIRST_CASH
+    assert view.ticket_tie is TicketTieRule.DRAW
+    assert view.ticket_seed > 0
     # The cashier's results show the bounty on each head.
     bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
     cashier_window.tabs.setCurrentWidget(cashier_window.results)

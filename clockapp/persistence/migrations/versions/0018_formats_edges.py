@@ -1,9 +1,11 @@
-"""Mystery entries after the first draw, and the box of each draw
+"""Mystery entries after the first draw, the box of each draw, the rule for ticket ties
 
 `bounty_rules.late_entries` says what an entry sold after the first mystery envelope was drawn
 does with its bounty share (one more envelope, or the prize pool) and `bounty_rules.sealed_row`
 the last ledger row when the box was sealed; `mystery_draw.box_json` the envelopes in the box at
-each draw, so a box that grew or was changed after a draw still replays.
+each draw, so a box that grew or was changed after a draw still replays. `bounty_rules.ticket_tie`
+and `ticket_seed` are the host's rule for players tied over a ticket place (its value shared in
+cash, as before, or a draw with the seed kept).
 
 Revision ID: 0018
 Revises: 0017
@@ -15,6 +17,8 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
+
+from clockapp.persistence.types import BigInt
 
 revision: str = '0018'
 down_revision: str | None = '0017'
@@ -30,6 +34,10 @@ def upgrade() -> None:
             )
         )
         batch.add_column(sa.Column('sealed_row', sa.Integer(), nullable=True))
+        batch.add_column(
+            sa.Column('ticket_tie', sa.String(length=20), nullable=False, server_default='cash')
+        )
+        batch.add_column(sa.Column('ticket_seed', BigInt, nullable=False, server_default='0'))
     with op.batch_alter_table('mystery_draw') as batch:
         batch.add_column(sa.Column('box_json', sa.Text(), nullable=True))
 
@@ -38,5 +46,7 @@ def downgrade() -> None:
     with op.batch_alter_table('mystery_draw') as batch:
         batch.drop_column('box_json')
     with op.batch_alter_table('bounty_rules') as batch:
+        batch.drop_column('ticket_seed')
+        batch.drop_column('ticket_tie')
         batch.drop_column('sealed_row')
         batch.drop_column('late_entries')
