@@ -1,7 +1,7 @@
-"""Migration 0018 (mystery entries after the first draw, each draw's box, the ticket-tie rule)
-both ways, on a
-database with a mystery draw made: the draw and the rules are kept, an old draw without its box
-still audits, and the defaults are the behaviour from before."""
+"""Migration 0018 (mystery entries after the first draw, each draw's box, the ticket-tie rule,
+teammates standing in) both ways, on a database with a mystery draw made: the draw and the rules
+are kept, an old draw without its box still audits, and the defaults are the behaviour from
+before."""
 
 from __future__ import annotations
 
@@ -51,8 +51,10 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         assert current_revision(engine) == "0017"
         columns = {c["name"] for c in inspect(engine).get_columns("bounty_rules")}
         assert {"late_entries", "sealed_row", "ticket_tie", "ticket_seed"}.isdisjoint(columns)
+        assert "stand_in" not in inspect(engine).get_table_names()
 
         migrate(engine)
+        assert "stand_in" in inspect(engine).get_table_names()
         services = Services(engine, now=fake_clock)
         view = services.bounties.view(tid)
         assert view.rules.late_entries is LateEntryRule.ENVELOPES
