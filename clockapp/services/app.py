@@ -31,6 +31,7 @@ from clockapp.services.rulings import RulingsService
 from clockapp.services.seating import SeatingService
 from clockapp.services.shot_clock import ShotClockService
 from clockapp.services.showdown import ShowdownService
+from clockapp.services.stand_ins import StandInService
 from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
@@ -57,6 +58,7 @@ class Services:
         self.corrections = CorrectionsService(self.ctx, tills)
         self.leagues = LeagueService(self.ctx, tills)
         self.team_event = TeamEventService(self.ctx, tills)
+        self.stand_ins = StandInService(self.ctx)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx)
         self.hard_end = HardEndService(self.ctx)

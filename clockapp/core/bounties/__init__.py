@@ -12,7 +12,13 @@ from clockapp.core.bounties.knockouts import (
     settle_bounties,
     split_cents,
 )
-from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules, MysteryStage
+from clockapp.core.bounties.rules import (
+    BountyError,
+    BountyFormat,
+    BountyRules,
+    LateEntryRule,
+    MysteryStage,
+)
 
 __all__ = [
     "BountyError",
@@ -20,6 +26,7 @@ __all__ = [
     "BountyRules",
     "BountySettlement",
     "Knockout",
+    "LateEntryRule",
     "MysteryStage",
     "pko_halves",
     "settle_bounties",

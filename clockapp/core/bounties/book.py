@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyRules
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 
 #: Who is credited with a bust: (registration, the stack they played with), position order.
 Credits = tuple[tuple[int, int | None], ...]
@@ -23,6 +23,12 @@ class BountyBook:
         draws: Every mystery envelope drawn, oldest first (`Draw.returned_by` set when undone).
         tickets: Prize places paid with a ticket.
         leftover: Where the cash left over by the ticket places goes.
+        sealed_row: Mystery: the last ledger row when the first envelope was drawn (or when the
+            host last changed the envelopes after a draw); entries written after it are late
+            (`BountyRules.late_entries`). None: no envelope drawn yet.
+        ticket_tie: What happens when players tie over a ticket place.
+        ticket_seed: The seed of the draw for such a tie (`draw_ties`), drawn when the rule
+            is chosen and kept (0: none drawn).
     """
 
     rules: BountyRules = field(default_factory=BountyRules)
@@ -30,11 +36,21 @@ class BountyBook:
     draws: list[Draw] = field(default_factory=list)
     tickets: tuple[Ticket, ...] = ()
     leftover: LeftoverRule = LeftoverRule.NEXT_PLACES
+    sealed_row: int | None = None
+    ticket_tie: TicketTieRule = TicketTieRule.CASH
+    ticket_seed: int = 0
 
     def copy(self) -> BountyBook:
         """A copy that shares nothing changeable."""
         return BountyBook(
-            self.rules, dict(self.credits), list(self.draws), self.tickets, self.leftover
+            self.rules,
+            dict(self.credits),
+            list(self.draws),
+            self.tickets,
+            self.leftover,
+            self.sealed_row,
+            self.ticket_tie,
+            self.ticket_seed,
         )
 
     def draw_of(self, elimination_id: int) -> Draw | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyError
+from clockapp.core.money.amounts import format_cents
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Draw:
         envelope: The envelope's index in the host's list (0 for the first).
         amount: Its cents.
         returned_by: The elimination id of the undo that put it back (None: still drawn).
+        box: The envelopes (indices) in the box when it was drawn (None: recorded before the
+            box was kept; the audit then works it out from the other draws).
     """
 
     number: int
@@ -32,6 +35,7 @@ class Draw:
     envelope: int
     amount: int
     returned_by: int | None = None
+    box: tuple[int, ...] | None = None
 
 
 def in_box(envelopes: Sequence[int], draws: Sequence[Draw]) -> tuple[int, ...]:
@@ -77,11 +81,66 @@ def audit(seed: int, envelopes: Sequence[int], draws: Sequence[Draw]) -> list[st
             for d in ordered[:i]
             if d.returned_by is None or d.returned_by > draw.elimination_id
         }
-        box = tuple(j for j in range(len(envelopes)) if j not in out)
-        expected = draw_envelope(seed, draw.number, box)
-        if expected != draw.envelope or envelopes[draw.envelope] != draw.amount:
+        if draw.box is not None:
+            box = draw.box
+            if out & set(box):
+                problems.append(
+                    f"Draw {draw.number} recorded a box holding envelope(s) already drawn: "
+                    f"{', '.join(str(j + 1) for j in sorted(out & set(box)))}."
+                )
+        else:
+            box = tuple(j for j in range(len(envelopes)) if j not in out)
+        expected = draw_envelope(seed, draw.number, box) if box else -1
+        known = 0 <= draw.envelope < len(envelopes)
+        if expected != draw.envelope or not known or envelopes[draw.envelope] != draw.amount:
             problems.append(
                 f"Draw {draw.number} recorded envelope {draw.envelope + 1} "
                 f"({draw.amount} cents); the seed gives envelope {expected + 1}."
             )
     return problems
+
+
+def refill(
+    envelopes: Sequence[int], draws: Sequence[Draw], amounts: Sequence[int]
+) -> tuple[int, ...]:
+    """The envelopes after the host changes them once some were drawn: every envelope ever drawn
+    keeps its number and amount (so the draws stay as recorded), and the other amounts fill the
+    other numbers in order, any extra ones after the last.
+
+    Args:
+        envelopes: The envelopes now (indices as the draws recorded them).
+        draws: Every draw made, undone ones included.
+        amounts: The envelopes the host wants, drawn ones included, in any order.
+
+    Raises:
+        BountyError: An envelope drawn is missing from `amounts`.
+
+    >>> refill((500, 300, 200), [Draw(1, 7, 1, 300)], (300, 450, 250))
+    (450, 300, 250)
+    >>> refill((500, 300, 200), [Draw(1, 7, 1, 300)], (300, 700, 100, 100))
+    (700, 300, 100, 100)
+    """
+    drawn = {d.envelope: envelopes[d.envelope] for d in draws if 0 <= d.envelope < len(envelopes)}
+    rest = list(amounts)
+    for index, amount in sorted(drawn.items()):
+        if amount not in rest:
+            raise BountyError(
+                f"Envelope {index + 1} ({format_cents(amount)}) was drawn: it stays in the list "
+                "as it is (change only the envelopes still in the box)."
+            )
+        rest.remove(amount)
+    result: list[int] = []
+    last_drawn = max(drawn, default=-1)
+    index = 0
+    while index <= last_drawn or rest:
+        if index in drawn:
+            result.append(drawn[index])
+        elif rest:
+            result.append(rest.pop(0))
+        else:
+            raise BountyError(
+                f"Envelope {last_drawn + 1} was drawn: keep at least {last_drawn + 1} envelopes "
+                "(change the amounts of those still in the box instead)."
+            )
+        index += 1
+    return tuple(result)

@@ -21,6 +21,20 @@ class BountyFormat(StrEnum):
     MYSTERY = "mystery"  # from a stage on, each knockout draws one of the prize envelopes
 
 
+class LateEntryRule(StrEnum):
+    """Mystery: what the bounty share of an entry sold after the first envelope was drawn does."""
+
+    ENVELOPES = "envelopes"  # it goes into the box as one more envelope of that amount
+    POOL = "pool"  # it is added to the prize pool (the envelopes stay as they are)
+
+    @property
+    def label(self) -> str:
+        """The rule in words, as the bounty dialog offers it."""
+        if self is LateEntryRule.ENVELOPES:
+            return "adds an envelope of its bounty share"
+        return "puts its bounty share in the prize pool"
+
+
 @dataclass(frozen=True)
 class MysteryStage:
     """When the envelopes start to be drawn: from a level, or from a number of players left.
@@ -70,7 +84,9 @@ class BountyRules:
         stage: Mystery only: when knockouts start to draw envelopes.
         seed: Mystery only: the seed of the draw, announced before it starts (see `mystery`).
         envelopes: Mystery only: the envelopes' amounts in cents; they add up to the bounty
-            money collected.
+            money collected when the first is drawn.
+        late_entries: Mystery only: what an entry sold after the first envelope was drawn does
+            with its bounty share (one more envelope, or the prize pool).
 
     >>> BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=6), 42, (5000, 2000)).format
     <BountyFormat.MYSTERY: 'mystery'>
@@ -80,6 +96,7 @@ class BountyRules:
     stage: MysteryStage | None = None
     seed: int = 0
     envelopes: tuple[int, ...] = ()
+    late_entries: LateEntryRule = LateEntryRule.ENVELOPES
 
     def __post_init__(self) -> None:
         if self.format is BountyFormat.MYSTERY:

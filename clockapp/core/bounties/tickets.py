@@ -3,22 +3,28 @@
 The payout table says what each place is worth in cash. A ticket place gets the ticket instead of
 its cash, and the difference (its cash less the ticket's value) is the cash left over, which the
 host shares out one of three ways (`LeftoverRule`). A ticket worth more than its place is paid for
-from the other places' cash, so the left over can be negative; the cash paid out plus the
-tickets' values always make the prize pool to the cent.
+from the other places' cash, so the left over can be negative, and the host is told so
+(`ticket_warnings`); the cash paid out plus the tickets' values always make the prize pool to the
+cent.
 
-A ticket cannot be split: when players tie over a ticket place, its value is paid in cash
-instead and shared with the other places of the tie (`tickets_in_ties`), so the pool is still
-paid to the cent.
+A ticket cannot be split: when players tie over a ticket place the host's rule
+(`TicketTieRule`) says what happens. By default its value is paid in cash instead and shared
+with the other places of the tie (`tickets_in_ties`); or a seeded draw, kept with the rule so
+anyone can replay it, orders the tied players over the tie's places (`draw_ties`). Either way
+the pool is paid to the cent. (A tie is only between equal stacks at the start of the hand: the
+chips have already ranked everyone they can.)
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.money.amounts import allocate, check_cents, format_cents
+from clockapp.core.payout_text import ordinal
 
 
 class LeftoverRule(StrEnum):
@@ -27,6 +33,20 @@ class LeftoverRule(StrEnum):
     NEXT_PLACES = "next"  # to the cash places after the tickets, in the payout table's proportions
     TICKET_HOLDERS = "holders"  # shared equally by the ticket winners, in cash
     FIRST_CASH = "first-cash"  # all to the first place that is paid in cash
+
+
+class TicketTieRule(StrEnum):
+    """What happens when players tie over a ticket place."""
+
+    CASH = "cash"  # the ticket's value is paid in cash, shared with the tie's other places
+    DRAW = "draw"  # a recorded draw orders the tied players over the tie's places
+
+    @property
+    def label(self) -> str:
+        """The rule in words, as the bounty dialog offers it."""
+        if self is TicketTieRule.CASH:
+            return "its value is shared in cash"
+        return "a recorded draw decides who takes it"
 
 
 @dataclass(frozen=True)
@@ -129,6 +149,26 @@ def apply_tickets(
     return tuple(PlacePrize(p, cash[p - 1], by_place.get(p)) for p in range(1, len(amounts) + 1))
 
 
+def ticket_warnings(amounts: Sequence[int], tickets: Iterable[Ticket]) -> tuple[str, ...]:
+    """What to tell the host of tickets worth more than their place pays: the difference is
+    taken from the places paid in cash (`apply_tickets`), which the host should know.
+
+    >>> ticket_warnings((30000, 10000), [Ticket(2, 15000, "Seat")])[0][:43]
+    'The ticket for 2nd (Seat) is worth $150.00,'
+    """
+    said = []
+    for ticket in sorted(tickets, key=lambda t: t.place):
+        if ticket.place > len(amounts) or ticket.value <= amounts[ticket.place - 1]:
+            continue
+        pays = amounts[ticket.place - 1]
+        said.append(
+            f"The ticket for {ordinal(ticket.place)} ({ticket.description}) is worth "
+            f"{format_cents(ticket.value)}, more than the {format_cents(pays)} the place pays: "
+            f"the other {format_cents(ticket.value - pays)} comes out of the places paid in cash."
+        )
+    return tuple(said)
+
+
 def tickets_in_ties(prizes: Sequence[PlacePrize], ties: Iterable[range]) -> tuple[PlacePrize, ...]:
     """The place prizes with every ticket a tie covers paid in cash (its value), for the tied
     players to share with the tie's other places; the total value is unchanged.
@@ -142,3 +182,32 @@ def tickets_in_ties(prizes: Sequence[PlacePrize], ties: Iterable[range]) -> tupl
         PlacePrize(p.place, p.value) if p.ticket is not None and p.place in shared else p
         for p in prizes
     )
+
+
+def draw_ties(
+    prizes: Sequence[PlacePrize], ties: Iterable[tuple[range, Sequence[int]]], seed: int
+) -> dict[int, PlacePrize]:
+    """The place prize each player tied over a ticket place gets by the recorded draw.
+
+    Each tie (the places it covers, the tied players in the order their busts were recorded)
+    that covers a ticket is ordered by `random.Random(f"{seed}:tie:{first place}")`; the first
+    drawn takes the tie's first place, the next the second, and so on. Ties over cash places
+    only are left out (they share as usual).
+
+    >>> prizes = (PlacePrize(1, 200), PlacePrize(2, 0, Ticket(2, 100, "Seat")), PlacePrize(3, 100))
+    >>> won = draw_ties(prizes, [(range(2, 4), (7, 8))], seed=5)
+    >>> sorted((p.place, p.cash, p.ticket is not None) for p in won.values())
+    [(2, 0, True), (3, 100, False)]
+    """
+    by_place = {p.place: p for p in prizes}
+    result: dict[int, PlacePrize] = {}
+    for places, players in ties:
+        if len(players) < 2 or not any(
+            by_place.get(p) is not None and by_place[p].ticket is not None for p in places
+        ):
+            continue
+        order = sorted(players)
+        random.Random(f"{seed}:tie:{places.start}").shuffle(order)
+        for place, player in zip(places, order, strict=True):
+            result[player] = by_place.get(place, PlacePrize(place, 0))
+    return result

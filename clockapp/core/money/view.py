@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clockapp.core.bounties.tickets import PlacePrize, apply_tickets, tickets_in_ties
+from clockapp.core.bounties.tickets import (
+    PlacePrize,
+    TicketTieRule,
+    apply_tickets,
+    draw_ties,
+    tickets_in_ties,
+)
 from clockapp.core.eliminations import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
-from clockapp.core.money.bounty_view import bounty_settlement, heads, winner_collects
+from clockapp.core.money.bounty_view import (
+    bounty_settlement,
+    check_box,
+    heads,
+    winner_collects,
+)
 from clockapp.core.money.field import compute_standings
 from clockapp.core.money.ledger import LedgerError, RowKind, voided_rows
 from clockapp.core.money.records import PrizeDue
@@ -63,12 +74,24 @@ def money_view(till: Till) -> MoneyView:
             place_prizes = apply_tickets(table.amounts, (), till.bounty.leftover)
             problem = str(error)
     result = compute_standings(till, tuple(p.cash for p in place_prizes))
+    drawn: dict[int, PlacePrize] = {}
     if any(p.ticket is not None for p in place_prizes):
-        # A tie over a ticket place cannot split the ticket: its value is shared in cash.
-        in_cash = tickets_in_ties(place_prizes, (f.places for f in result.finishes))
-        if in_cash != place_prizes:
-            place_prizes = in_cash
-            result = compute_standings(till, tuple(p.cash for p in place_prizes))
+        # A tie over a ticket place cannot split the ticket: the host's rule says who gets what.
+        if till.bounty.ticket_tie is TicketTieRule.DRAW:
+            ties: dict[tuple[int, int], list[int]] = {}
+            for f in result.finishes:
+                if f.tied > 1:
+                    ties.setdefault((f.place, f.tied), []).append(f.player_id)
+            drawn = draw_ties(
+                place_prizes,
+                ((range(p, p + n), ids) for (p, n), ids in ties.items()),
+                till.bounty.ticket_seed,
+            )
+        else:
+            in_cash = tickets_in_ties(place_prizes, (f.places for f in result.finishes))
+            if in_cash != place_prizes:
+                place_prizes = in_cash
+                result = compute_standings(till, tuple(p.cash for p in place_prizes))
     tickets = {p.place: p.ticket for p in place_prizes if p.ticket is not None}
     finishes = {f.player_id: f for f in result.finishes}
     someone_out = any(
@@ -99,8 +122,13 @@ def money_view(till: Till) -> MoneyView:
             prize = deal_shares[rid]
             if finish is not None and finish.place == 1 and deal is not None:
                 prize += deal.reserved
+        elif rid in drawn:
+            prize = drawn[rid].cash  # the recorded draw gave this player one place of the tie
         else:
             prize = finish.prize if finish is not None else 0
+        ticket = tickets.get(finish.place) if finish is not None and finish.tied == 1 else None
+        if rid in drawn:
+            ticket = drawn[rid].ticket
         prize_paid, bounties_paid = paid.get(rid, [0, 0])
         dues[rid] = PrizeDue(
             registration_id=rid,
@@ -113,7 +141,7 @@ def money_view(till: Till) -> MoneyView:
             prize_paid=prize_paid,
             bounties_paid=bounties_paid,
             in_deal=in_deal,
-            ticket=tickets.get(finish.place) if finish is not None and finish.tied == 1 else None,
+            ticket=ticket,
         )
     return MoneyView(
         totals, table, problem, result, dues, deal, place_prizes, heads(till, settlement)
@@ -121,7 +149,9 @@ def money_view(till: Till) -> MoneyView:
 
 
 def guard_payments(till: Till) -> None:
-    """`check_not_overpaid` after an action, computed only when something was ever paid."""
+    """`check_box` and `check_not_overpaid` after an action (the latter computed only when
+    something was ever paid)."""
+    check_box(till)
     if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
         check_not_overpaid(money_view(till))
 

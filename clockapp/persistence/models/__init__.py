@@ -31,6 +31,7 @@ from clockapp.persistence.models.league import (
     AttendanceRow,
     LeagueRow,
     LeagueTournamentRow,
+    StandInRow,
     TeamEventRow,
 )
 from clockapp.persistence.models.seating import (
@@ -76,6 +77,7 @@ __all__ = [
     "SetupRow",
     "ShootoutRow",
     "ShowdownRow",
+    "StandInRow",
     "TeamEventRow",
     "TemplateRow",
     "TournamentRow",

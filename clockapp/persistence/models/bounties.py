@@ -27,6 +27,14 @@ class BountyRulesRow(SQLModel, table=True):
     seed: int = Field(default=0, sa_type=BigInt)
     envelopes_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     ticket_leftover: str = Field(default="next", max_length=20)
+    # Mystery: what an entry sold after the first draw does with its bounty share.
+    late_entries: str = Field(default="envelopes", max_length=20)
+    # Mystery: the last ledger row when the box was sealed (the first draw, or the host's change
+    # of the envelopes after one); None before the first draw.
+    sealed_row: int | None = None
+    # Players tied over a ticket place: its value shared in cash, or a recorded draw (its seed).
+    ticket_tie: str = Field(default="cash", max_length=20)
+    ticket_seed: int = Field(default=0, sa_type=BigInt)
 
 
 class KnockoutCreditRow(SQLModel, table=True):
@@ -56,6 +64,8 @@ class MysteryDrawRow(SQLModel, table=True):
     envelope: int
     amount: int = Field(sa_type=BigInt)
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    # The envelopes (numbers, JSON) in the box at this draw; None for draws before it was kept.
+    box_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class PrizeTicketRow(SQLModel, table=True):

@@ -68,3 +68,17 @@ class AttendanceRow(SQLModel, table=True):
         default=None, sa_column=Column(UTCDateTime(), nullable=True)
     )
     away_minutes: int = 0
+
+
+class StandInRow(SQLModel, table=True):
+    """A teammate standing in for a player who left (appended; the latest for a registration is
+    who plays its chips now)."""
+
+    __tablename__ = "stand_in"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    registration_id: int = Field(foreign_key="registration.id")
+    player_id: int = Field(foreign_key="player.id")
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    station: str = Field(default="", max_length=100)

@@ -13,8 +13,8 @@ from sqlmodel import Session, col
 
 from clockapp.core.bounties.book import BountyBook, Credits
 from clockapp.core.bounties.mystery import Draw
-from clockapp.core.bounties.rules import BountyFormat, BountyRules, MysteryStage
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.rules import BountyFormat, BountyRules, LateEntryRule, MysteryStage
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 from clockapp.persistence.models import (
     BountyRulesRow,
     EliminationRow,
@@ -34,7 +34,11 @@ def _rules(row: BountyRulesRow | None) -> BountyRules:
     if fmt is BountyFormat.MYSTERY:
         stage = MysteryStage(row.stage_level, row.stage_players)
     envelopes = tuple(int(v) for v in json.loads(row.envelopes_json))
-    return BountyRules(fmt, stage, row.seed, envelopes)
+    return BountyRules(fmt, stage, row.seed, envelopes, LateEntryRule(row.late_entries))
+
+
+def _box(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else tuple(int(v) for v in json.loads(text))
 
 
 def load_book(session: Session, tournament_id: int) -> BountyBook:
@@ -54,14 +58,15 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
         credits.setdefault(elimination_id, []).append((rid, stack))
     undo = EliminationRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
     draws = [
-        Draw(number, elimination_id, envelope, amount, returned_by)
-        for number, elimination_id, envelope, amount, returned_by in session.execute(
+        Draw(number, elimination_id, envelope, amount, returned_by, _box(box))
+        for number, elimination_id, envelope, amount, returned_by, box in session.execute(
             sa_select(
                 col(MysteryDrawRow.number),
                 col(MysteryDrawRow.elimination_id),
                 col(MysteryDrawRow.envelope),
                 col(MysteryDrawRow.amount),
                 undo.c.id,
+                col(MysteryDrawRow.box_json),
             )
             .outerjoin(undo, undo.c.undoes_id == col(MysteryDrawRow.elimination_id))
             .where(col(MysteryDrawRow.tournament_id) == tournament_id)
@@ -82,12 +87,24 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
     )
     leftover = LeftoverRule(rules_row.ticket_leftover) if rules_row else LeftoverRule.NEXT_PLACES
     return BountyBook(
-        _rules(rules_row), {k: tuple(v) for k, v in credits.items()}, draws, tickets, leftover
+        _rules(rules_row),
+        {k: tuple(v) for k, v in credits.items()},
+        draws,
+        tickets,
+        leftover,
+        rules_row.sealed_row if rules_row else None,
+        TicketTieRule(rules_row.ticket_tie) if rules_row else TicketTieRule.CASH,
+        rules_row.ticket_seed if rules_row else 0,
     )
 
 
 def save_rules(
-    session: Session, tournament_id: int, rules: BountyRules, leftover: LeftoverRule
+    session: Session,
+    tournament_id: int,
+    rules: BountyRules,
+    leftover: LeftoverRule,
+    ticket_tie: TicketTieRule = TicketTieRule.CASH,
+    ticket_seed: int = 0,
 ) -> None:
     """Write the tournament's bounty rules (insert or replace its one row)."""
     row = session.get(BountyRulesRow, tournament_id) or BountyRulesRow(tournament_id=tournament_id)
@@ -97,6 +114,17 @@ def save_rules(
     row.seed = rules.seed
     row.envelopes_json = json.dumps(list(rules.envelopes))
     row.ticket_leftover = leftover.value
+    row.late_entries = rules.late_entries.value
+    row.ticket_tie = ticket_tie.value
+    row.ticket_seed = ticket_seed
+    session.add(row)
+    session.flush()
+
+
+def save_seal(session: Session, tournament_id: int, sealed_row: int) -> None:
+    """Record where the mystery box was sealed (`BountyBook.sealed_row`)."""
+    row = session.get(BountyRulesRow, tournament_id) or BountyRulesRow(tournament_id=tournament_id)
+    row.sealed_row = sealed_row
     session.add(row)
     session.flush()
 
@@ -142,6 +170,7 @@ def insert_draw(session: Session, tournament_id: int, draw: Draw, now: datetime)
             envelope=draw.envelope,
             amount=draw.amount,
             created_at=now,
+            box_json=None if draw.box is None else json.dumps(list(draw.box)),
         )
     )
     session.flush()
@@ -171,6 +200,32 @@ def tickets_won(session: Session, player_ids: Sequence[int]) -> list[tuple[int, 
         .order_by(col(PrizeTicketRow.tournament_id), col(PrizeTicketRow.place))
     ).all()
     return [(tid, rid, Ticket(place, value, text)) for tid, rid, place, value, text in rows]
+
+
+def tied_over_tickets(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int]]:
+    """(tournament id, registration id) of these players' finishes tied over a ticket place in
+    a tournament whose ticket ties go to a draw (`tickets_won` cannot tell who won those)."""
+    if not player_ids:
+        return []
+    rows = session.execute(
+        sa_select(col(PrizeTicketRow.tournament_id), col(RegistrationRow.id))
+        .join(
+            RegistrationRow,
+            (col(RegistrationRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(RegistrationRow.tied) > 1)
+            & (col(RegistrationRow.place) <= col(PrizeTicketRow.place))
+            & (col(RegistrationRow.place) + col(RegistrationRow.tied) > col(PrizeTicketRow.place)),
+        )
+        .join(
+            BountyRulesRow,
+            (col(BountyRulesRow.tournament_id) == col(PrizeTicketRow.tournament_id))
+            & (col(BountyRulesRow.ticket_tie) == TicketTieRule.DRAW.value),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .distinct()
+        .order_by(col(PrizeTicketRow.tournament_id))
+    ).all()
+    return [(tid, rid) for tid, rid in rows]
 
 
 def with_merged(session: Session, player_id: int) -> list[int]:

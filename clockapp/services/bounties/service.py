@@ -7,10 +7,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from clockapp.core.bounties.mystery import audit, in_box
+from clockapp.core.bounties.mystery import audit, refill
 from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket, apply_tickets
-from clockapp.core.money.bounty_view import bounty_settlement
+from clockapp.core.bounties.tickets import (
+    LeftoverRule,
+    Ticket,
+    TicketTieRule,
+    apply_tickets,
+    ticket_warnings,
+)
+from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.registration import RegistrationStatus
@@ -55,15 +61,22 @@ class BountyService:
         rules: BountyRules | None,
         leftover: LeftoverRule | None,
         tickets: Sequence[Ticket] | None,
+        ticket_tie: TicketTieRule | None = None,
     ) -> Outcome[BountyView]:
-        """Save the bounty format, the ticket places and where their left-over cash goes, in
-        one transaction (None: keep what is set). A mystery format without a seed gets one
-        drawn now; it is stored and shown, so the room can replay every draw.
+        """Save the bounty format, the ticket places, where their left-over cash goes and what
+        a tie over a ticket place does, in one transaction (None: keep what is set). A mystery
+        format without a seed gets one drawn now, and so does the draw for ticket ties when it
+        is chosen; they are stored and shown, so the room can replay every draw.
+
+        Once an envelope was drawn the format and seed stay; the envelopes may change where
+        they still add up to the bounty money: every envelope drawn keeps its number and amount
+        (`refill`), and the box is sealed again (entries sold from now on are late).
 
         Raises:
-            BountyError: Envelopes were drawn already and the draw would change (undo those
-                knockouts first); a ticket for a place not paid, two for one place, or tickets
-                worth more than the prize pool.
+            BountyError: Envelopes were drawn already and the format or seed would change (undo
+                those knockouts first), or the envelopes would not add up or drop one drawn; a
+                ticket for a place not paid, two for one place, or tickets worth more than the
+                prize pool.
             LedgerError: Bounties or prizes already paid would be more than now due.
         """
         if rules is not None and rules.format is BountyFormat.MYSTERY and rules.seed == 0:
@@ -73,17 +86,28 @@ class BountyService:
             book = till.bounty
             new_rules = rules if rules is not None else book.rules
             drawn = [d for d in book.draws if d.returned_by is None]
-            if drawn and (new_rules.format, new_rules.seed, new_rules.envelopes) != (
+            if drawn and (new_rules.format, new_rules.seed) != (
                 book.rules.format,
                 book.rules.seed,
-                book.rules.envelopes,
             ):
                 raise BountyError(
-                    f"{len(drawn)} mystery envelope(s) have been drawn: the format, seed and "
-                    "envelopes can no longer change (undo those knockouts first)."
+                    f"{len(drawn)} mystery envelope(s) have been drawn: the format and seed can "
+                    "no longer change (undo those knockouts first)."
                 )
+            if rules is not None and book.draws and new_rules.format is BountyFormat.MYSTERY:
+                envelopes, _ = mystery_envelopes(till)
+                new_rules = replace(
+                    new_rules, envelopes=refill(envelopes, book.draws, new_rules.envelopes)
+                )
+                new_rules.check_envelopes(till.balances().bounty_pool)
+                book.sealed_row = max((row.row_id for row in till.rows), default=0)
+                bounties_q.save_seal(session, tournament_id, book.sealed_row)
             book.rules = new_rules
             book.leftover = leftover if leftover is not None else book.leftover
+            if ticket_tie is not None:
+                book.ticket_tie = ticket_tie
+                if ticket_tie is TicketTieRule.DRAW and book.ticket_seed == 0:
+                    book.ticket_seed = secrets.randbelow(2**31 - 1) + 1
             if tickets is not None:
                 book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
                 table = money_view(till).table
@@ -92,7 +116,14 @@ class BountyService:
                 if table is not None and table.amounts:
                     apply_tickets(table.amounts, book.tickets, book.leftover)
             guard_payments(till)
-            bounties_q.save_rules(session, tournament_id, book.rules, book.leftover)
+            bounties_q.save_rules(
+                session,
+                tournament_id,
+                book.rules,
+                book.leftover,
+                book.ticket_tie,
+                book.ticket_seed,
+            )
             if tickets is not None:
                 bounties_q.save_tickets(session, tournament_id, book.tickets)
             summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
@@ -108,10 +139,16 @@ class BountyService:
             return _view(session, till, self._ctx.now())
 
     def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
-        """Every ticket a player (and the duplicates merged into them) has won, oldest first."""
+        """Every ticket a player (and the duplicates merged into them) has won, oldest first
+        (a ticket won in a tie's recorded draw included)."""
         with self._ctx.reading() as session:
             family = bounties_q.with_merged(session, player_id)
             won = bounties_q.tickets_won(session, family)
+            for tid, rid in bounties_q.tied_over_tickets(session, family):
+                ticket = money_view(load_till(session, tid, self._cache)).dues[rid].ticket
+                if ticket is not None:
+                    won.append((tid, rid, ticket))
+            won.sort(key=lambda w: (w[0], w[2].place))
             names = {tid: get_row(session, tid).name for tid in {tid for tid, _, _ in won}}
             return tuple(
                 TicketWon(tid, names[tid], rid, t.place, t.value, t.description)
@@ -139,9 +176,8 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         )
         for d in book.draws
     )
-    left = tuple(
-        sorted((rules.envelopes[i] for i in in_box(rules.envelopes, book.draws)), reverse=True)
-    )
+    envelopes, _ = mystery_envelopes(till)
+    left = tuple(sorted((envelopes[i] for i in mystery_box(till)), reverse=True))
     reached = False
     if rules.stage is not None:
         playing = sum(
@@ -153,11 +189,15 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         rules=rules,
         leftover=book.leftover,
         tickets=book.tickets,
+        ticket_tie=book.ticket_tie,
+        ticket_seed=book.ticket_seed,
         bounty_pool=view.balances.bounty_pool,
         heads=tuple(heads),
         draws=draws,
         envelopes_left=left,
         stage_reached=reached,
         unclaimed=settlement.unclaimed,
-        audit=tuple(audit(rules.seed, rules.envelopes, book.draws)) if book.draws else (),
+        audit=tuple(audit(rules.seed, envelopes, book.draws)) if book.draws else (),
+        envelopes=envelopes,
+        warnings=ticket_warnings(view.table.amounts, book.tickets) if view.table else (),
     )

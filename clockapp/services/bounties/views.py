@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyRules
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,11 @@ class BountyView:
         stage_reached: Mystery: whether knockouts draw now.
         unclaimed: Bounties of busts with nobody credited.
         audit: Problems the replay of the draw found (empty: every draw as the seed gives it).
+        envelopes: Mystery: every envelope by number now (the host's and those entries sold
+            after the first draw added), drawn ones included.
+        warnings: What the host should know of the tickets (one worth more than its place).
+        ticket_tie: What a tie over a ticket place does.
+        ticket_seed: The seed of the draw for such ties (0: none drawn).
     """
 
     rules: BountyRules
@@ -55,6 +60,10 @@ class BountyView:
     stage_reached: bool
     unclaimed: int
     audit: tuple[str, ...]
+    envelopes: tuple[int, ...] = ()
+    warnings: tuple[str, ...] = ()
+    ticket_tie: TicketTieRule = TicketTieRule.CASH
+    ticket_seed: int = 0
 
 
 @dataclass(frozen=True)

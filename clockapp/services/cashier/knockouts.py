@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from clockapp.core.bounties.mystery import Draw, draw_envelope, in_box
+from clockapp.core.bounties.mystery import Draw, draw_envelope
 from clockapp.core.bounties.rules import BountyFormat
+from clockapp.core.money.bounty_view import mystery_box, mystery_envelopes
 from clockapp.core.money.field import BustInput, current_stack
 from clockapp.core.money.till import Bust, Till
 from clockapp.persistence.queries import bounties as bounties_q
@@ -34,8 +35,13 @@ def record_knockout(
     `stacks` are the players' stacks before the hand (`lives`), `level` and `players_left` where
     the tournament was when the hand began. Returns the envelope drawn, if any.
 
+    The first draw seals the box: the envelopes must then add up to the bounty money, and
+    entries sold later follow the host's rule (`BountyRules.late_entries`), so no later
+    knockout is refused for the envelopes' total.
+
     Raises:
-        BountyError: The envelopes do not add up to the bounty money, or none is left.
+        BountyError: At the first draw the envelopes do not add up to the bounty money; or none
+            is left.
     """
     if not bust_input.busters:
         return None
@@ -47,12 +53,20 @@ def record_knockout(
         return None
     if not rules.stage.reached(level=level, players_left=players_left):
         return None
-    rules.check_envelopes(till.balances().bounty_pool)
-    number = max((d.number for d in till.bounty.draws), default=0) + 1
-    index = draw_envelope(rules.seed, number, in_box(rules.envelopes, till.bounty.draws))
-    draw = Draw(number, bust.id, index, rules.envelopes[index])
+    book = till.bounty
+    if book.sealed_row is None:
+        if not book.draws:
+            rules.check_envelopes(till.balances().bounty_pool)
+        # Sealed here (also for a box drawn from before the seal was kept).
+        book.sealed_row = max((row.row_id for row in till.rows), default=0)
+        bounties_q.save_seal(session, till.tournament_id, book.sealed_row)
+    envelopes, _ = mystery_envelopes(till)
+    box = mystery_box(till)
+    number = max((d.number for d in book.draws), default=0) + 1
+    index = draw_envelope(rules.seed, number, box)
+    draw = Draw(number, bust.id, index, envelopes[index], box=box)
     bounties_q.insert_draw(session, till.tournament_id, draw, now)
-    till.bounty.draws.append(draw)
+    book.draws.append(draw)
     return draw
 
 

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.bounty_view import late_entry
 from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
     EntryKind,
@@ -75,6 +76,8 @@ class EntryReceipt:
             transaction (None when no seat was asked for or the room has no tables).
         recorded_bust: The sale recorded the player's bust at the table first (a rebuy or
             re-entry sold to a player shown in play): undoing the sale undoes that bust too.
+        bounty_note: What the entry's bounty share does, when the host's rule for entries sold
+            after the first mystery envelope applies ("" otherwise).
     """
 
     registration: RegistrationInfo
@@ -87,6 +90,7 @@ class EntryReceipt:
     change_due: int | None = None
     seat: SeatNote | None = None
     recorded_bust: bool = False
+    bounty_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -199,7 +203,11 @@ def sell(
     """Write the entries' ledger rows, then the settlement (with the check-in, `checked`)."""
     rid = checked.reg.id
     written: list[int] = []
+    notes: list[str] = []
     for offer in offers:
+        split, note = late_entry(till, offer.price)
+        if note and note not in notes:
+            notes.append(note)
         record = append_row(
             session,
             till,
@@ -207,7 +215,7 @@ def sell(
             kind=RowKind.for_entry(offer.kind),
             amount=offer.price.total,
             registration_id=rid,
-            split=offer.price,
+            split=split,
             chips=offer.chips,
             station=station,
         )
@@ -225,6 +233,7 @@ def sell(
         handouts=tuple(entry_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
         tendered=tendered,
         change_due=change,
+        bounty_note=" ".join(notes),
     )
 
 

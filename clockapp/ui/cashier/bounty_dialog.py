@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.bounties import BountyFormat, BountyRules, MysteryStage
-from clockapp.core.bounties.tickets import LeftoverRule, Ticket
+from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
+from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 from clockapp.core.bounties.typed import (
     envelopes_text,
     parse_envelopes,
@@ -46,8 +46,8 @@ LEFTOVERS = (
     (LeftoverRule.FIRST_CASH, "all to the first place paid in cash"),
 )
 
-#: The dialog's answer: the rules, where left-over cash goes, the tickets.
-Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...]]
+#: The dialog's answer: the rules, where left-over cash goes, the tickets, a tie over a ticket.
+Choice = tuple[BountyRules, LeftoverRule, tuple[Ticket, ...], TicketTieRule]
 #: Saves a choice, then calls back with why it was refused ('' when saved); False when a save
 #: is still on its way (this press asked nothing).
 Save = Callable[[Choice, Callable[[str], None]], bool]
@@ -83,26 +83,36 @@ class BountyDialog(CashierDialog):
         self.envelopes_edit.setPlaceholderText("100; 2 x 50; 4 x 25")
         self.envelopes_edit.setFixedHeight(70)
         self.envelope_total = QLabel()
+        self.late_box = QComboBox()
+        for late in LateEntryRule:
+            self.late_box.addItem(late.label, late)
         self.tickets_edit = QPlainTextEdit()
         self.tickets_edit.setPlaceholderText("1; 200; League final seat")
         self.tickets_edit.setFixedHeight(70)
         self.leftover_box = QComboBox()
         for rule, text in LEFTOVERS:
             self.leftover_box.addItem(text, rule)
+        self.tie_box = QComboBox()
+        for tie in TicketTieRule:
+            self.tie_box.addItem(tie.label, tie)
         self.form.addRow("Format", self.format_box)
         self.form.addRow(self.from_level, self.level_spin)
         self.form.addRow(self.from_players, self.players_spin)
         self.form.addRow("Seed of the draw", self.seed_spin)
         self.form.addRow("Envelopes", self.envelopes_edit)
         self.form.addRow("", self.envelope_total)
+        self.form.addRow("An entry after the first draw", self.late_box)
         self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
         self.form.addRow("Cash left by tickets goes", self.leftover_box)
+        self.form.addRow("Players tied over a ticket", self.tie_box)
         for signal in (
             self.format_box.currentIndexChanged,
             self.level_spin.valueChanged,
             self.players_spin.valueChanged,
             self.seed_spin.valueChanged,
             self.leftover_box.currentIndexChanged,
+            self.late_box.currentIndexChanged,
+            self.tie_box.currentIndexChanged,
         ):
             signal.connect(lambda *_: self._update())
         self.from_level.toggled.connect(lambda _on: self._update())
@@ -119,9 +129,12 @@ class BountyDialog(CashierDialog):
         self.level_spin.setValue(stage.from_level or 1)
         self.players_spin.setValue(stage.from_players_left or 9)
         self.seed_spin.setValue(rules.seed)
-        self.envelopes_edit.setPlainText(envelopes_text(rules.envelopes))
+        # After a draw: every envelope by number, those entries sold later added included.
+        self.envelopes_edit.setPlainText(envelopes_text(view.envelopes or rules.envelopes))
+        self.late_box.setCurrentIndex(self.late_box.findData(rules.late_entries))
         self.tickets_edit.setPlainText(tickets_text(view.tickets))
         self.leftover_box.setCurrentIndex(self.leftover_box.findData(view.leftover))
+        self.tie_box.setCurrentIndex(self.tie_box.findData(view.ticket_tie))
 
     def choice(self) -> Choice:
         """What the host typed, as rules; raises DomainError with the reason when it is not."""
@@ -134,9 +147,11 @@ class BountyDialog(CashierDialog):
             else:
                 stage = MysteryStage(from_players_left=self.players_spin.value())
             envelopes = parse_envelopes(self.envelopes_edit.toPlainText())
-            rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes)
+            late = LateEntryRule(self.late_box.currentData())
+            rules = BountyRules(fmt, stage, self.seed_spin.value(), envelopes, late)
         tickets = parse_tickets(self.tickets_edit.toPlainText())
-        return rules, LeftoverRule(self.leftover_box.currentData()), tickets
+        leftover = LeftoverRule(self.leftover_box.currentData())
+        return rules, leftover, tickets, TicketTieRule(self.tie_box.currentData())
 
     def _problem(self) -> str:
         mystery = self.format_box.currentData() == BountyFormat.MYSTERY
@@ -146,6 +161,7 @@ class BountyDialog(CashierDialog):
             self.seed_spin,
             self.envelopes_edit,
             self.envelope_total,
+            self.late_box,
         ):
             widget.setEnabled(mystery)
         self.level_spin.setEnabled(mystery and self.from_level.isChecked())
@@ -153,7 +169,7 @@ class BountyDialog(CashierDialog):
         pool = self._current.bounty_pool
         self.envelope_total.setText(f"Bounty money collected so far: {format_cents(pool)}")
         try:
-            rules, _, _ = self.choice()
+            rules, *_ = self.choice()
         except DomainError as error:
             return str(error)
         if mystery:
@@ -163,10 +179,12 @@ class BountyDialog(CashierDialog):
                 if total == pool
                 else f"{format_cents(abs(total - pool))} {'over' if total > pool else 'short'}"
             )
+            when = "they must match by the first draw"
+            if self._current.draws:
+                when = "they must match; the envelopes drawn stay as they are"
             self.envelope_total.setText(
                 f"{len(rules.envelopes)} envelopes, {format_cents(total)}; bounty money "
-                f"collected so far {format_cents(pool)} ({gap}: they must match by the first "
-                "draw)"
+                f"collected so far {format_cents(pool)} ({gap}: {when})"
             )
         return ""
 
@@ -197,11 +215,20 @@ def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | N
     dialog: BountyDialog | None = None
 
     def save(choice: Choice, answered: Callable[[str], None]) -> bool:
-        rules, leftover, tickets = choice
+        rules, leftover, tickets, tie = choice
+        said = f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s)."
+
+        def saved(view: BountyView) -> None:
+            if view.warnings:
+                ctx.message.show_warning(" ".join((said, *view.warnings)))
+            else:
+                ctx.message.show_info(said)
+            answered("")
+
         return ctx.call(
-            lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets),
-            f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s).",
-            lambda _view: answered(""),
+            lambda: ctx.services.bounties.configure(ctx.tid, rules, leftover, tickets, tie),
+            "",
+            saved,
             key="bounties",
             control=dialog.ok_button if dialog is not None else None,
             busy="Saving the bounties…",

@@ -97,6 +97,8 @@ class LastSale(QGroupBox):
             )
         if self.seat:
             lines.append(f"<span style='font-size:x-large'><b>{self.seat}</b></span>")
+        if receipt.bounty_note:
+            lines.append(receipt.bounty_note)
         text = " · ".join(lines[:2]) + "<br>" + "<br>".join(lines[2:])
         if self.voided:
             voids = ", ".join(f"#{void}" for void in sorted(self.voided.values()))

@@ -58,25 +58,43 @@ def level_line(clock_view: ClockView) -> str:
 
 
 def next_line(clock_view: ClockView, items: Sequence[Any] = ()) -> str:
-    """The footer: what comes next (a break, then the level after it).
+    """The footer: what comes next (a break, then the level after it), with its game when it
+    changes the game played before it.
 
     During a break the blinds panel already shows the level play resumes with, so the footer
     names the level after that one (from `items`, the structure's levels and breaks).
     """
     nxt = clock_view.next_item
+
+    def shown(index: int | None, item: Any) -> str:
+        # The game before a level comes from the structure; without it, from the level now.
+        if items and index is not None:
+            before = texts.game_before(items, index)
+        else:
+            before = None if clock_view.is_break else clock_view.item.game
+        return texts.short_level(item, before)
+
+    def first_level_after(start: int) -> int | None:
+        return next(
+            (i for i in range(start, len(items)) if not getattr(items[i], "is_break", False)),
+            None,
+        )
+
     if clock_view.is_break and clock_view.next_level is not None:
-        later = [i for i in items[clock_view.index + 2 :] if not getattr(i, "is_break", False)]
         if not items:
             return texts.short_level(clock_view.next_level)
-        return f"then {texts.short_level(later[0])}" if later else "then the last level"
+        resumes = first_level_after(clock_view.index + 1)
+        later = first_level_after(resumes + 1) if resumes is not None else None
+        return f"then {shown(later, items[later])}" if later is not None else "then the last level"
     if nxt is None:
         return "none · this is the last level"
     if nxt.is_break:
         text = f"{nxt.label or 'Break'}  ·  {nxt.minutes} min"
         if clock_view.next_level is not None and not clock_view.is_break:
-            text = f"{nxt.label or 'Break'}  ·  then {texts.short_level(clock_view.next_level)}"
+            level = shown(first_level_after(clock_view.index + 1), clock_view.next_level)
+            text = f"{nxt.label or 'Break'}  ·  then {level}"
         return text
-    return texts.short_level(nxt)
+    return shown(clock_view.index + 1, nxt)
 
 
 def status_line(clock_view: ClockView, color_ups: Mapping[int, ColorUp]) -> tuple[StatusLine, str]:

@@ -384,7 +384,8 @@ class ClockSession(QObject):
             self.parts.load(Part.SOUND, lambda: self._sound.play(cue))
         if self._snapshot.settings.announce:
             # The newest sentence only: after a break, the new blinds.
-            spoken = [announcement(e) for e in sorted(events, key=lambda e: e.at)]
+            levels = self._snapshot.structure.levels
+            spoken = [announcement(e, levels) for e in sorted(events, key=lambda e: e.at)]
             spoken = [s for s in spoken if s]
             if spoken:
                 self.parts.load(Part.SPEECH, lambda: self._sound.say(spoken[-1]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -48,17 +48,35 @@ def ante(item: Item) -> str:
     return f"BB ANTE {item.ante:,}" if item.big_blind_ante else f"ANTE {item.ante:,}"
 
 
-def short_level(item: Item) -> str:
-    """One line for the next level: `150 / 300  ·  ante 25`.
+def game_before(items: Sequence[Item], index: int) -> str | None:
+    """The game played before item `index`: that of the nearest level before it (None: none).
+
+    >>> from clockapp.core.structure import Break, Level
+    >>> game_before((Level(5, 10, game="PLO"), Break(10), Level(10, 20)), 2)
+    'PLO'
+    """
+    for item in reversed(items[: max(index, 0)]):
+        if isinstance(item, Level):
+            return item.game
+    return None
+
+
+def short_level(item: Item, before: str | None = None) -> str:
+    """One line for the next level: `150 / 300  ·  ante 25`, with its game when it is not the
+    game played `before` it (None: not known, the game is left out).
 
     >>> from clockapp.core.structure import Level
     >>> short_level(Level(150, 300, ante=25)), short_level(Level(5, 10))
     ('150 / 300  ·  ante 25', '5 / 10')
+    >>> short_level(Level(200, 400, ante=400, big_blind_ante=True, game="PLO"), "NLHE")
+    '200 / 400  ·  BB ante 400  ·  PLO'
     """
     text = blinds(item)
     if item.ante:
         kind = "BB ante" if item.big_blind_ante else "ante"
         text += f"  ·  {kind} {item.ante:,}"
+    if isinstance(item, Level) and before is not None and item.game != before:
+        text += f"  ·  {item.game}"
     return text
 
 
@@ -149,8 +167,9 @@ def big_blinds(stack: int, big_blind: int) -> str:
     return f"{ratio:.1f} BB" if ratio < 10 else f"{round(ratio):,} BB"
 
 
-def announcement(event: ClockEvent) -> str:
-    """What the room hears when `event` happens ('' for nothing).
+def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
+    """What the room hears when `event` happens ('' for nothing); a level that changes the game
+    played before it (from `items`, the structure's levels and breaks) says so.
 
     >>> from datetime import UTC, datetime
     >>> from clockapp.core.structure import Break, Level
@@ -169,7 +188,11 @@ def announcement(event: ClockEvent) -> str:
                 if item.big_blind_ante
                 else f", ante {item.ante:,}"
             )
-        return text + "."
+        text += "."
+        before = game_before(items, event.index)
+        if before is not None and item.game != before:
+            text += f" The game is now {item.game}."
+        return text
     if event.kind is EventKind.BREAK_STARTED:
         text = f"{item.label or 'Break'} for {item.minutes} minutes."
         if item.color_up:

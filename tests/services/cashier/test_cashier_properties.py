@@ -10,13 +10,16 @@ ledger history they return, done here without the core's fold:
 * the busted players cover exactly the bottom places of the field (ties included);
 * nobody is owed less than they were paid; bounty credits never exceed the bounty money;
 * once one player is left, the prizes due add up exactly to the payout table;
-* a refused action changes nothing (same ledger, same revision).
+* a refused action changes nothing (same ledger, same revision);
+* mystery nights (either rule for entries sold after the first draw, the envelopes changed after
+  a draw): every draw replays, and the envelopes drawn and left hold the bounty money to the cent.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
+from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
 from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import (
@@ -47,7 +51,47 @@ RULES = EntryRules(
     add_on=AddOnRule(EntryPrice(1000, 200, 100), 5000, with_buy_in=True),
     re_entry=ReEntryRule(EntryPrice(2000, 300, 500), 10_000, max_per_player=2),
 )
-ACTIONS = ("buy", "buy", "bust", "bust", "undo", "again", "void", "pay", "pay")
+ACTIONS = ("buy", "buy", "bust", "bust", "undo", "again", "void", "pay", "pay", "envelopes")
+
+
+def envelopes_of(total: int, data: st.DataObject) -> tuple[int, ...]:
+    """`total` cents in one to three envelopes of at least a cent, as a host might."""
+    parts = data.draw(st.integers(1, min(3, total)), label="envelopes")
+    cuts = (
+        sorted(
+            data.draw(
+                st.sets(st.integers(1, total - 1), min_size=parts - 1, max_size=parts - 1),
+                label="cuts",
+            )
+        )
+        if parts > 1
+        else []
+    )
+    edges = [0, *cuts, total]
+    return tuple(b - a for a, b in pairwise(edges))
+
+
+def set_envelopes(services: Services, tid: int, rules: BountyRules, data: st.DataObject) -> None:
+    """The host fills the box before the first draw, or changes what is left in it after one."""
+    view = services.bounties.view(tid)
+    standing = [d for d in view.draws if not d.returned]
+    drawn = [d.amount for d in view.draws]
+    rest = view.bounty_pool - sum(d.amount for d in standing)
+    if not view.draws:
+        if view.bounty_pool:
+            amounts = envelopes_of(view.bounty_pool, data)
+            services.bounties.set_rules(
+                tid, BountyRules(rules.format, rules.stage, rules.seed, amounts, rules.late_entries)
+            )
+        return
+    # Drawn envelopes (put back ones too) keep their amounts; the box's money is re-split.
+    back = sum(d.amount for d in view.draws if d.returned)
+    if rest - back < 1:
+        return
+    amounts = (*drawn, *envelopes_of(rest - back, data))
+    services.bounties.set_rules(
+        tid, BountyRules(rules.format, rules.stage, rules.seed, amounts, rules.late_entries)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +126,14 @@ def recount(history: tuple[LedgerEntry, ...]) -> dict[str, int]:
             totals["bounties_paid"] += row.amount
             totals["cash"] -= row.amount
     return dict(totals)
+
+
+def check_mystery(services: Services, tid: int) -> None:
+    view = services.bounties.view(tid)
+    assert view.audit == ()
+    if view.draws:
+        drawn = sum(d.amount for d in view.draws if not d.returned)
+        assert drawn + sum(view.envelopes_left) == view.bounty_pool
 
 
 def check(services: Services, tid: int) -> None:
@@ -148,6 +200,12 @@ def check(services: Services, tid: int) -> None:
 def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
     tid = services.tournaments.create("Random night").value.id
     services.cashier.set_config(tid, CashierConfig(RULES))
+    late = data.draw(st.sampled_from([None, *LateEntryRule]), label="mystery")
+    mystery = None
+    if late is not None:
+        # From level 1: every knockout draws once the host has filled the box.
+        mystery = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=1), 11, (1,), late)
+        services.bounties.set_rules(tid, mystery)
     services.clock.start(tid)
     names = iter(range(1000))
     for _ in range(data.draw(st.integers(4, 14), label="actions")):
@@ -158,10 +216,15 @@ def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
         if action == "buy" or len(regs) < 2:
             # Adding the player is its own action, committed before the buy-in is tried.
             pid = services.players.create(PlayerDetails(f"P{next(names)}")).value.id
+        if action == "bust" and mystery is not None and not services.bounties.view(tid).draws:
+            # The host fills the box before the first knockout: its own action, committed.
+            set_envelopes(services, tid, mystery, data)
         before = (services.cashier.ledger(tid), services.tournaments.revision())
         try:
             if action == "buy" or len(regs) < 2:
                 services.cashier.buy_in(tid, pid, with_add_on=data.draw(st.booleans()))
+            elif action == "envelopes" and mystery is not None:
+                set_envelopes(services, tid, mystery, data)
             elif action == "bust" and playing:
                 victim = data.draw(st.sampled_from(playing))
                 buster = data.draw(st.sampled_from([None, *playing]))
@@ -191,3 +254,5 @@ def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
         except DomainError:
             assert (services.cashier.ledger(tid), services.tournaments.revision()) == before
         check(services, tid)
+        if mystery is not None:
+            check_mystery(services, tid)

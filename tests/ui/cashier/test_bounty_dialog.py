@@ -6,11 +6,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clockapp.core.bounties import BountyFormat
-from clockapp.core.bounties.tickets import LeftoverRule
+from clockapp.core.bounties import BountyFormat, LateEntryRule
+from clockapp.core.bounties.tickets import LeftoverRule, TicketTieRule
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
@@ -49,6 +50,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert not dialog.envelopes_edit.isEnabled()
     dialog.tickets_edit.setPlainText("1; 30; League final seat")
     dialog.leftover_box.setCurrentIndex(dialog.leftover_box.findData(LeftoverRule.FIRST_CASH))
+    dialog.tie_box.setCurrentIndex(dialog.tie_box.findData(TicketTieRule.DRAW))
     assert dialog.ok_button.isEnabled()
     dialog.destroyed.connect(lambda: closed.append(True))
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
@@ -58,6 +60,8 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert view.rules.format is BountyFormat.PROGRESSIVE
     assert [(t.place, t.value) for t in view.tickets] == [(1, 3000)]
     assert view.leftover is LeftoverRule.FIRST_CASH
+    assert view.ticket_tie is TicketTieRule.DRAW
+    assert view.ticket_seed > 0
     # The cashier's results show the bounty on each head.
     bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
     cashier_window.tabs.setCurrentWidget(cashier_window.results)
@@ -156,3 +160,64 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     settle(qtbot, bus)
     heads = {h.registration_id: h.bounty for h in services.bounties.view(bus.tournament_id).heads}
     assert heads[regs[0]] == 1500
+
+
+def test_the_late_entry_rule_is_chosen_and_said_when_sold(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    """The host picks what an entry after the first draw does with its bounty; after a draw the
+    dialog shows every envelope, and the sale's card at the desk says where the bounty went."""
+    tid = bus.tournament_id
+    late_open = RegistrationRule(PRICE, 10_000, late_until_level=5)
+    services.cashier.set_config(tid, CashierConfig(EntryRules(late_open)))
+    regs = []
+    for number in range(3):
+        pid = services.players.create(PlayerDetails(f"P{number}")).value.id
+        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+    dialog = _open(cashier_window, qtbot)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.MYSTERY))
+    assert dialog.late_box.isEnabled()
+    dialog.late_box.setCurrentIndex(dialog.late_box.findData(LateEntryRule.POOL))
+    dialog.envelopes_edit.setPlainText("20; 10")
+    dialog.from_players.setChecked(True)
+    dialog.players_spin.setValue(3)
+    closed: list[bool] = []
+    dialog.destroyed.connect(lambda: closed.append(True))
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)  # the save answers from the station's worker
+    qtbot.waitUntil(lambda: bool(closed))  # saved: the dialog closed (and is deleted)
+    assert services.bounties.view(tid).rules.late_entries is LateEntryRule.POOL
+    bus.run(lambda: services.results.eliminate(tid, regs[2], busted_by=regs[0]))  # draw 1
+    pid = services.players.create(PlayerDetails("Late")).value.id
+    receipt = bus.run(lambda: services.cashier.buy_in(tid, pid))
+    desk = cashier_window.desk
+    desk.last.show_sale(receipt)
+    assert "$10.00 bounty goes to the prize pool" in desk.last_label.text()
+    again = _open(cashier_window, qtbot)
+    assert again.envelopes_edit.toPlainText() == "20.00; 10.00"
+    assert again.late_box.currentData() == LateEntryRule.POOL
+    assert "the envelopes drawn stay as they are" in again.envelope_total.text()
+    again.reject()
+
+
+def test_a_ticket_worth_more_than_its_place_is_said_when_saved(
+    services: Services, bus: TournamentBus, cashier_window, qtbot
+) -> None:
+    tid = bus.tournament_id
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(7500, 2500))
+    services.cashier.set_config(
+        tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)), custom)
+    )
+    for number in range(4):  # $80.00 in the pool: 2nd pays $20.00
+        pid = services.players.create(PlayerDetails(f"P{number}")).value.id
+        bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid))
+    dialog = _open(cashier_window, qtbot)
+    dialog.tickets_edit.setPlainText("2; 30; League final seat")
+    closed: list[bool] = []
+    dialog.destroyed.connect(lambda: closed.append(True))
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)  # the save answers from the station's worker
+    qtbot.waitUntil(lambda: bool(closed))  # saved, not refused: the dialog closed
+    assert cashier_window.message.kind == "warning"
+    assert "more than the $20.00 the place pays" in cashier_window.message.text()
+    assert "comes out of the places paid in cash" in cashier_window.message.text()

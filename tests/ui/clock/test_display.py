@@ -300,3 +300,19 @@ def test_the_color_up_notice_says_what_replaces_the_chips(
     small.session.tick()
     settle(qtbot, small.bus)
     assert display.status_label.text() == f"COLOR UP: T25 {green} → T100 {black} (4 = 1)".upper()
+
+
+def test_the_wall_names_the_next_levels_game_when_it_changes(
+    qtbot, services, tournament_id, bus, station
+) -> None:
+    mixed = Structure(
+        "Mixed",
+        (
+            Level(100, 200, ante=200, big_blind_ante=True, minutes=20),
+            Level(200, 400, ante=400, big_blind_ante=True, minutes=20, game="PLO"),
+        ),
+    )
+    bus.run(lambda: services.structure.replace(tournament_id, mixed))
+    services.clock.start(tournament_id)
+    poll(qtbot, station.bus)
+    assert station.display.next_label.text() == "200 / 400  ·  BB ante 400  ·  PLO"

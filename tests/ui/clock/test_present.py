@@ -115,3 +115,41 @@ def test_the_color_up_says_which_chips_go_and_which_replace_them() -> None:
     assert notice == "Color-up at the break: T25 green → T100 black (4 = 1)"
     line, _notice = present.status_line(at(RUNNING, 22), ups)
     assert line.text == "COLOR UP: T25 GREEN → T100 BLACK (4 = 1)"
+
+
+MIXED = Structure(
+    "Mixed",
+    (
+        Level(100, 200, ante=200, big_blind_ante=True, minutes=20),
+        Level(200, 400, ante=400, big_blind_ante=True, minutes=20, game="PLO"),
+        Break(10),
+        Level(300, 600, minutes=20, game="PLO"),
+        Level(400, 800, minutes=20),
+    ),
+)
+
+
+def test_the_next_line_names_a_game_change() -> None:
+    """ "200 / 400 · BB ante 400" left out that the next level is PLO: a change of game is said,
+    the same game is not repeated."""
+    running = clock.start(clock.ClockState(), MIXED, T0)
+
+    def line(minutes: float) -> str:
+        view = clock.view(running, MIXED, T0 + timedelta(minutes=minutes))
+        return present.next_line(view, MIXED.levels)
+
+    assert line(5) == "200 / 400  ·  BB ante 400  ·  PLO"
+    assert line(25) == "Break  ·  then 300 / 600"  # PLO still
+    assert line(45) == "then 400 / 800  ·  NLHE"  # the break: the level after the one it resumes
+    assert line(55) == "400 / 800  ·  NLHE"
+
+
+def test_the_spoken_level_line_names_a_game_change() -> None:
+    from clockapp.ui.clock.texts import announcement
+
+    event = clock.ClockEvent(T0, 1, clock.EventKind.LEVEL_STARTED, MIXED.levels[1])
+    assert announcement(event, MIXED.levels) == (
+        "Blinds are now 200-400, big blind ante 400. The game is now PLO."
+    )
+    same = clock.ClockEvent(T0, 3, clock.EventKind.LEVEL_STARTED, MIXED.levels[3])
+    assert announcement(same, MIXED.levels) == "Blinds are now 300-600."
