@@ -276,12 +276,14 @@ class _OmahaTriples:
         numbers += [self.drawn + i for i in range(self.known)]
         second = {j: self._choose(self.choose2, numbers[j]) for j in (1, 2, 3)}
         third = {k: self._choose(self.choose3, numbers[k]) for k in (2, 3, 4)}
-        indexes = [numbers[a] + second[b] + third[c] for a, b, c in _TRIPLES]
+        # The ten triples' indexes as one array, so each hand is one lookup and one maximum.
+        indexes = np.empty((len(_TRIPLES), m), np.intp)
+        for row, (a, b, c) in zip(indexes, _TRIPLES, strict=True):
+            np.add(numbers[a], second[b], out=row)
+            row += third[c]
         values = np.empty((len(self.tables), m), np.uint16)
         for table, out in zip(self.tables, values, strict=True):
-            out[...] = table.take(indexes[0])
-            for index in indexes[1:]:
-                np.maximum(out, table.take(index), out=out)
+            table.take(indexes).max(axis=0, out=out)
         return values
 
     @staticmethod
