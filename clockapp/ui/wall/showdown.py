@@ -133,7 +133,11 @@ class HandPanel(QWidget):
             self.outs_label.setText("")
             self.outs.set_cards(())
             return
-        self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
+        chances = f"WIN {percent(win)}   TIE {percent(tie)}"
+        margin = float(hand.get("margin", 0.0))
+        if margin > 0:  # a Monte Carlo (Omaha preflop, five hands or more): say how sure
+            chances += f"   ±{percent(margin)}"
+        self.chance_label.setText(chances)
         self.outs_label.setColor(theme.MUTED)
         if outs:
             count = len(outs)
