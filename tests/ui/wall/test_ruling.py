@@ -130,7 +130,7 @@ def test_omaha_hands_go_on_the_wall_as_a_showdown_with_exact_odds(
     widget = stage.current_widget()
     assert isinstance(widget, ShowdownMoment)
     assert widget.panels[1].cards.cards() == ("Kh", "Qh", "3c", "4d")
-    assert "±" not in widget.panels[0].chance_label.text()
+    assert "MARGIN" not in widget.panels[0].outs_label.text()
 
 
 def test_a_sampled_showdown_says_its_margin_on_the_wall(station: ClockStation, qtbot) -> None:
@@ -153,4 +153,5 @@ def test_a_sampled_showdown_says_its_margin_on_the_wall(station: ClockStation, q
     assert shown is not None
     margin = shown.payload["hands"][0]["margin"]
     assert 0 < margin < 0.01
-    assert widget.panels[0].chance_label.text().endswith(f"±{margin:.1%}")
+    assert widget.panels[0].chance_label.text().startswith("WIN ")
+    assert widget.panels[0].outs_label.text() == f"MARGIN ±{margin:.1%}"
