@@ -1,9 +1,11 @@
 """`clockapp odds`: each hand's chance to win, tie and its share of the pot, with the outs.
 
     clockapp odds "As Ad" "Kh Qh" --board "2s Ah Ac"
+    clockapp odds "As Ad Kc Qd" "Kh Qh Jh Th" --exact
 
-Exact over every remaining board when feasible, else a seeded Monte Carlo with its margin of
-error. Prints plain text, or JSON with `--json`; bad input exits with status 2.
+Exact over every remaining board when feasible (Omaha up to four hands preflop), else a seeded
+Monte Carlo with its margin of error; `--exact` counts every board whatever the default.
+Prints plain text, or JSON with `--json`; bad input exits with status 2.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ def _odds_parser() -> argparse.ArgumentParser:
         description=(
             "Each hand's chance to win, tie, and its expected share of the pot, with the outs "
             "on the flop and turn. Exact (every remaining board) when feasible; otherwise a "
-            "seeded Monte Carlo with its 95% margin of error (Omaha preflop)."
+            "seeded Monte Carlo with its 95% margin of error (Omaha preflop with five or more "
+            "hands), unless --exact."
         ),
         epilog="Outs: cards that would put a hand ahead (or give it a share) on the next street.",
     )
@@ -36,7 +39,13 @@ def _odds_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--game", type=game_type, help="holdem or omaha (default: omaha when hands have 4 cards)"
     )
-    parser.add_argument(
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every remaining board, even where a Monte Carlo run is the default",
+    )
+    how.add_argument(
         "--samples",
         type=whole_number,
         help=f"force a Monte Carlo run over this many random boards (at most {MAX_SAMPLES:,})",
@@ -56,6 +65,7 @@ def _odds_body(args: argparse.Namespace) -> Equity:
         game=args.game,
         samples=args.samples,
         seed=args.seed,
+        exact=args.exact,
     )
 
 

@@ -1,11 +1,13 @@
 """`read_allin`: an all-in showdown as the room watches it, street by street.
 
-The director enters each all-in player's name, hole cards, stack at the start of the hand and
-chips put in, then the board as it is dealt. `read_allin` checks the entry (a hand entered twice,
-a card on two hands, a board that is no street), gives every hand its exact chance to win and to
-tie (`clockapp.poker.equity`), the outs of the hands behind (the cards that put them ahead on the
-next street), and once the river is out who wins which pot (`clockapp.poker.pots.settle`, side
-pots included) and the players it busts, each with the player who busted them.
+The director enters each all-in player's name, hole cards (two each for Hold'em, four each for
+Omaha), stack at the start of the hand and chips put in, then the board as it is dealt.
+`read_allin` checks the entry (a hand entered twice, a card on two hands, a board that is no
+street), gives every hand its chance to win and to tie (`clockapp.poker.equity`: exact, but for
+Omaha preflop with five hands or more, a Monte Carlo whose margin each hand carries), the outs
+of the hands behind (the cards that put them ahead on the next street), and once the river is
+out who wins which pot (`clockapp.poker.pots.settle`, side pots included) and the players it
+busts, each with the player who busted them.
 
 `beat_chance` is the worst beat's measure: how likely the hand that won was to win when the money
 went in (four aces on 2s Ah Ac lose to Kh Qh only on Th Jh: 1 board in 990).
@@ -42,7 +44,7 @@ class AllInHand:
 
     Attributes:
         name: The player's name (unique in the showdown).
-        cards: The two hole cards (text like "As Kd", or cards).
+        cards: The hole cards, two for Hold'em or four for Omaha (text like "As Kd", or cards).
         stack: Chips the player had at the start of the hand.
         bet: Chips the player put in this hand (at most `stack`; all in when equal).
         registration_id: The cashier's registration, when the player is one (for the busts).
@@ -73,6 +75,8 @@ class HandChance:
         ties: Boards tied.
         outs: For a hand behind on the flop or turn, the cards that put it ahead (or level).
         value: On the river, the hand in words ("Four of a kind, aces").
+        margin: Half-width of the 95 % confidence interval of the chances from a Monte Carlo
+            (Omaha preflop with five hands or more); 0 when every board was counted.
     """
 
     name: str
@@ -83,6 +87,7 @@ class HandChance:
     ties: int
     outs: tuple[Card, ...]
     value: str = ""
+    margin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,7 @@ def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
         raise PokerError("a showdown needs at least two players all in")
     if len(entries) > MAX_HANDS:
         raise PokerError(f"a showdown has at most {MAX_HANDS} players")
+    size = len(entries[0].hole)
     names: set[str] = set()
     seen_hands: dict[frozenset[Card], str] = {}
     where: dict[Card, str] = {card: "on the board" for card in board}
@@ -166,8 +172,15 @@ def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
             raise PokerError(f"{name} is entered twice")
         names.add(name.casefold())
         hole = entry.hole
-        if len(hole) != 2:
-            raise CardError(f"{name}'s hand has {len(hole)} cards; a Hold'em hand has 2")
+        if len(hole) not in (2, 4):
+            raise CardError(
+                f"{name}'s hand has {len(hole)} cards; a Hold'em hand has 2, an Omaha hand 4"
+            )
+        if len(hole) != size:
+            raise CardError(
+                f"{name}'s hand has {len(hole)} cards and {entries[0].name.strip()}'s "
+                f"{size}: every hand is Hold'em (2 cards) or every hand Omaha (4)"
+            )
         key = frozenset(hole)
         if key in seen_hands:
             raise CardError(f"{name}'s hand is entered twice (it is {seen_hands[key]}'s too)")
@@ -192,7 +205,10 @@ def read_allin(
     odds: bool = True,
     chip: int = 1,
 ) -> AllInReading:
-    """Every hand's chances on `board` (exact), its outs, and at the river the pots and busts.
+    """Every hand's chances on `board`, its outs, and at the river the pots and busts.
+
+    The chances are exact (every board counted) but for Omaha preflop with more than
+    `clockapp.poker.equity.OMAHA_EXACT_HANDS` hands: there each hand carries its margin.
 
     With `odds=False` before the river the entry is checked but no board is counted: a `pending`
     reading, to show the hands at once while the exact odds are worked out elsewhere. A split
@@ -221,7 +237,7 @@ def read_allin(
         values = [v.describe() for v in shown.values]
         result = _settle(entries, names, shown.ranking, chip)
     hands = tuple(
-        HandChance(names[i], holes[i], h.win, h.tie, h.wins, h.ties, h.outs, values[i])
+        HandChance(names[i], holes[i], h.win, h.tie, h.wins, h.ties, h.outs, values[i], h.margin)
         for i, h in enumerate(odds_now)
     )
     best = max(h.win + h.tie for h in hands)
@@ -301,7 +317,7 @@ def beat_chance(
     if len(shown.winners) != 1:
         raise CardError("the pot was split: a split pot is no bad beat")
     winner = shown.winners[0]
-    odds = equity(holes, start)
+    odds = equity(holes, start, exact=True)  # a Fraction: every board, however many hands
     chance = Fraction(odds[winner].wins, odds.boards)
     others = [odds[i].wins for i in range(len(holes)) if i != winner]
     if others and odds[winner].wins >= max(others):

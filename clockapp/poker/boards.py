@@ -21,7 +21,7 @@ def combination_count(n: int, k: int) -> int:
     return math.comb(n, k)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def combination_indexes(n: int, k: int) -> npt.NDArray[np.uint8]:
     """Every `k`-subset of `range(n)` in lexicographic order, as a read-only (k, C(n, k)) array.
 

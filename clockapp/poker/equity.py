@@ -3,15 +3,23 @@
 Exact when feasible: every way to complete the board is enumerated (heads-up Hold'em preflop is
 1,712,304 boards; `make bench` times it) with precomputed combination index arrays, in chunks
 small enough to stay in cache, through the same table lookups as `strengths`; each board's key is
-summed once for all hands. Omaha preflop is too much to enumerate quickly
-(60 five-card hands per player per board), so it falls back to a seeded Monte Carlo whose 95 %
-margin of error is stated; the same seed gives the same answer.
+summed once for all hands.
+
+Omaha plays exactly two hole cards with exactly three of the five board cards: 60 five-card
+hands per player per board, 130 million for heads-up preflop. Most of that work repeats, because
+a board's ten triples are shared with many other boards: so each hand's best five with every
+possible triple of board cards is worked out once (`_OmahaTriples`: C(44, 3) = 13,244 triples,
+six hole pairs each), and a board is then worth the best of its ten triples' entries, ten
+lookups in a table that fits in cache. Omaha is counted exactly up to `OMAHA_EXACT_HANDS` hands
+(and whenever the boards are few, from the flop on); beyond that, or when asked with `samples`,
+a seeded Monte Carlo whose 95 % margin of error is stated; the same seed gives the same answer.
 
 Equity results are probabilities, so they are floats; the exact win and tie counts are kept too.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -28,15 +36,17 @@ from clockapp.poker.errors import CardError, PokerError
 from clockapp.poker.evaluator import (
     CardsLike,
     Game,
-    StrengthArray,
     five_card_strengths,
     strength,
 )
 from clockapp.poker.showdown import rank_groups, read_deal
 
 # Exact enumeration when boards x hands x five-card hands per board stays under this (heads-up
-# Hold'em preflop is 3.4 M; Omaha preflop heads-up, 130 M, is sampled instead).
+# Hold'em preflop is 3.4 M), and for Omaha also when there are at most `OMAHA_EXACT_HANDS` hands
+# (heads-up preflop is 130 M five-card hands, but only 22 M lookups in `_OmahaTriples`).
 EXACT_LIMIT = 20_000_000
+#: The most Omaha hands counted exactly preflop by default (heads-up: 1,086,008 boards).
+OMAHA_EXACT_HANDS = 4
 DEFAULT_SAMPLES = 60_000
 #: The most random boards a Monte Carlo run takes: about ±0.1% at 95%, and seconds, not hours.
 MAX_SAMPLES = 1_000_000
@@ -218,32 +228,69 @@ def _holdem_values(
     return values
 
 
-_TRIPLES = tuple(itertools.combinations(range(5), 3))
-_PAIRS = tuple(itertools.combinations(range(4), 2))
+_TRIPLES: Final = tuple(itertools.combinations(range(5), 3))
+_PAIRS: Final = tuple(itertools.combinations(range(4), 2))
+ValuesOf = Callable[[npt.NDArray[np.uint8]], npt.NDArray[np.uint16]]
 
 
-def _omaha_values(
-    holes: Sequence[tuple[Card, ...]],
-    board: Sequence[Card],
-    deck: Sequence[int],
-    draws: npt.NDArray[np.uint8],
-) -> StrengthArray:
-    """Strengths[hand, board] for Omaha: best of 2 hole cards + 3 of the completed board."""
-    deck_keys = np.take(tables.CARD_KEY, np.array(deck, np.intp))
-    m = draws.shape[1]
-    position_keys = [np.full(m, tables.KEY_LIST[c], np.int64) for c in board]
-    position_keys += [np.take(deck_keys, row.astype(np.intp), mode="clip") for row in draws]
-    triples = np.stack(
-        [position_keys[a] + position_keys[b] + position_keys[c] for a, b, c in _TRIPLES]
-    )
-    values = np.empty((len(holes), m), np.int32)
-    for i, hole in enumerate(holes):
-        pair_keys = np.array(
-            [tables.KEY_LIST[hole[a]] + tables.KEY_LIST[hole[b]] for a, b in _PAIRS]
-        )
-        keys = triples[:, None, :] + pair_keys[None, :, None]
-        values[i] = five_card_strengths(keys.reshape(-1)).reshape(-1, m).max(axis=0)
-    return values
+class _OmahaTriples:
+    """Omaha strengths[hand, board] through each hand's best five with every triple of cards.
+
+    The cards that can be on the board are numbered: the remaining deck first (0 .. n - 1),
+    then the known board cards. A triple a < b < c of those numbers has the index
+    a + C(b, 2) + C(c, 3) (the combinatorial number system), so a completed board, its numbers
+    sorted, finds its ten triples by adding entries of two small tables. Each hand's table holds,
+    for every triple, the best of its six hole pairs with those three cards.
+    """
+
+    def __init__(
+        self, holes: Sequence[tuple[Card, ...]], board: Sequence[Card], deck: Sequence[int]
+    ) -> None:
+        cards = np.array([*deck, *board], np.intp)
+        n = len(cards)
+        self.drawn = len(deck)
+        self.known = len(board)
+        self.choose2 = np.array([math.comb(i, 2) for i in range(n)], np.intp)
+        self.choose3 = np.array([math.comb(i, 3) for i in range(n)], np.intp)
+        triples = combination_indexes(n, 3).astype(np.intp)
+        index = triples[0] + self.choose2[triples[1]] + self.choose3[triples[2]]
+        card_keys = np.take(tables.CARD_KEY, cards)
+        triple_keys = card_keys[triples[0]] + card_keys[triples[1]] + card_keys[triples[2]]
+        self.tables: list[npt.NDArray[np.uint16]] = []
+        for hole in holes:
+            pair_keys = np.array(
+                [tables.KEY_LIST[hole[a]] + tables.KEY_LIST[hole[b]] for a, b in _PAIRS]
+            )
+            keys = (triple_keys[None, :] + pair_keys[:, None]).reshape(-1)
+            best = five_card_strengths(keys).reshape(len(_PAIRS), -1).max(axis=0)
+            table = np.empty(triples.shape[1], np.uint16)
+            table[index] = best
+            self.tables.append(table)
+
+    def values(self, draws: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+        """Strengths[hand, board]; `draws` (cards to come, boards) numbers each board's new cards
+        in increasing order down each column (as `combination_indexes` gives them)."""
+        m = draws.shape[1]
+        # Each position's number; the known cards come after the deck, so the order holds.
+        numbers: list[npt.NDArray[np.intp] | int] = [row.astype(np.intp) for row in draws]
+        numbers += [self.drawn + i for i in range(self.known)]
+        second = {j: self._choose(self.choose2, numbers[j]) for j in (1, 2, 3)}
+        third = {k: self._choose(self.choose3, numbers[k]) for k in (2, 3, 4)}
+        # The ten triples' indexes as one array, so each hand is one lookup and one maximum.
+        indexes = np.empty((len(_TRIPLES), m), np.intp)
+        for row, (a, b, c) in zip(indexes, _TRIPLES, strict=True):
+            np.add(numbers[a], second[b], out=row)
+            row += third[c]
+        values = np.empty((len(self.tables), m), np.uint16)
+        for table, out in zip(self.tables, values, strict=True):
+            table.take(indexes).max(axis=0, out=out)
+        return values
+
+    @staticmethod
+    def _choose(
+        table: npt.NDArray[np.intp], number: npt.NDArray[np.intp] | int
+    ) -> npt.NDArray[np.intp] | int:
+        return int(table[number]) if isinstance(number, int) else table.take(number)
 
 
 def _now_values(holes: Sequence[tuple[Card, ...]], board: Sequence[Card], game: Game) -> list[int]:
@@ -290,6 +337,7 @@ def equity(
     game: Game | str | None = None,
     samples: int | None = None,
     seed: int = 0,
+    exact: bool = False,
 ) -> Equity:
     """Each hand's chances against the others, exact when feasible.
 
@@ -300,15 +348,19 @@ def equity(
         game: "holdem" or "omaha"; by default Omaha when the hands have four cards.
         samples: Force a Monte Carlo run over this many random boards (1 to `MAX_SAMPLES`).
             By default every board is counted when that is at most `EXACT_LIMIT` five-card
-            evaluations, else `DEFAULT_SAMPLES` boards are sampled.
+            evaluations or the game is Omaha with at most `OMAHA_EXACT_HANDS` hands, else
+            `DEFAULT_SAMPLES` boards are sampled.
         seed: The Monte Carlo random seed, 0 or more (same seed, same answer).
+        exact: Count every board whatever the default would do (never more than a second or
+            so: the most boards there can be is heads-up Hold'em preflop's 1,712,304).
 
     Outs are listed on the flop and the turn: for a hand behind, the cards that would make it
     win or tie on the next street; for a hand tied, those that would make it win alone.
 
     Raises:
         CardError: For unreadable or repeated cards or the wrong number of them.
-        PokerError: For `samples` outside 1 to `MAX_SAMPLES`, or a negative `seed`.
+        PokerError: For `samples` outside 1 to `MAX_SAMPLES`, a negative `seed`, or `samples`
+            with `exact`.
 
     >>> result = equity(["As Kd", "Qh Qc"], board="2s 7h 9c")
     >>> result.exact, result.boards, round(result[0].share, 3), round(result[1].share, 3)
@@ -335,31 +387,43 @@ def equity(
     if seed < 0:
         raise PokerError(f"the seed must be 0 or more, not {seed:,}")
 
-    per_board = len(holes) * (1 if kind == Game.HOLDEM else len(_PAIRS) * 10)
     total = combination_count(len(deck), to_come)
-    exact = samples is None and total * per_board <= EXACT_LIMIT
-    values_of: Callable[..., npt.NDArray[np.integer]] = (
-        _holdem_values if kind == Game.HOLDEM else _omaha_values
+    if exact and samples is not None:
+        raise PokerError("an exact count takes no samples: ask for one or the other")
+    per_board = len(holes) * (1 if kind == Game.HOLDEM else len(_PAIRS) * len(_TRIPLES))
+    counted = exact or (
+        samples is None
+        and (
+            total * per_board <= EXACT_LIMIT
+            or (kind == Game.OMAHA and len(holes) <= OMAHA_EXACT_HANDS)
+        )
     )
+    values_of: ValuesOf
+    if kind == Game.HOLDEM:
+        values_of = functools.partial(_holdem_values, holes, table, deck)
+    else:
+        values_of = _OmahaTriples(holes, table, deck).values
     tally = _Tally(len(holes))
-    if exact:
-        draws = combination_indexes(len(deck), to_come)
+    if counted:
+        every = combination_indexes(len(deck), to_come)
         for start in range(0, total, _CHUNK):
-            tally.add(values_of(holes, table, deck, draws[:, start : start + _CHUNK]))
+            tally.add(values_of(every[:, start : start + _CHUNK]))
     else:
         rng = np.random.default_rng(seed)
         wanted = DEFAULT_SAMPLES if samples is None else samples
         for start in range(0, wanted, _CHUNK):
             count = min(_CHUNK, wanted - start)
             draws = sample_indexes(len(deck), to_come, count, rng)
-            tally.add(values_of(holes, table, deck, draws))
+            if kind == Game.OMAHA:
+                draws = np.sort(draws, axis=0)  # `_OmahaTriples` reads each board in order
+            tally.add(values_of(draws))
     outs = _outs(holes, table, deck, kind)
     return Equity(
-        tuple(tally.result(holes, exact, outs)),
+        tuple(tally.result(holes, counted, outs)),
         table,
         gone,
         kind,
         tally.boards,
-        exact,
-        None if exact else seed,
+        counted,
+        None if counted else seed,
     )

@@ -95,6 +95,7 @@ def payload_of(
             "win": h.win,
             "tie": h.tie,
             "outs": [str(c) for c in h.outs],
+            "margin": h.margin,
             "value": h.value,
             "leader": h.name in reading.leaders,
             "stack": e.stack,

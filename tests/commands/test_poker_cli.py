@@ -91,6 +91,35 @@ def test_odds_monte_carlo_states_its_margin(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out == out
 
 
+def test_odds_omaha_preflop_is_exact_up_to_four_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert odds_main(["As Ad Kc Qd", "Kh Qh Jh Th"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Board: (none yet) (Omaha)"
+    assert lines[1] == "Exact: every one of 1,086,008 boards counted."
+    assert "±" not in "".join(lines)
+
+
+FIVE_OMAHA = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h", "2s 3s 4c 5c", "6d 6h 7s 8s"]
+
+
+def test_odds_exact_counts_what_would_be_sampled(capsys: pytest.CaptureFixture[str]) -> None:
+    assert odds_main(FIVE_OMAHA) == 0
+    sampled = capsys.readouterr().out
+    assert "Monte Carlo: 60,000 random boards, seed 0" in sampled
+    assert "±" in sampled
+    assert odds_main([*FIVE_OMAHA, "--exact", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is True
+    assert data["boards"] == 201_376
+    assert all(hand["margin"] == 0 for hand in data["hands"])
+
+
+def test_odds_exact_and_samples_are_refused_together(capsys: pytest.CaptureFixture[str]) -> None:
+    assert odds_main(["As Ad", "Kh Qh", "--exact", "--samples", "100"]) == 2
+    err = capsys.readouterr().err
+    assert "--samples: not allowed with argument --exact" in err
+
+
 def test_pots_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert pots_main(ISSUE_POTS) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -105,3 +105,55 @@ def test_bad_input_is_refused_with_a_message(
 def test_a_split_pot_is_no_bad_beat() -> None:
     with pytest.raises(CardError, match="split"):
         beat_chance(["As Kd", "Ac Kh"], "", "2s 3d 7h 9c Jd")
+
+
+OMAHA_ANN = AllInHand("Ann", "As Ad 7c 2s", 500, 500, registration_id=1)
+OMAHA_BO = AllInHand("Bo", "Kh Qh 3c 4d", 900, 500, registration_id=2)
+
+
+def test_an_omaha_showdown_is_counted_exactly_from_preflop_to_the_river() -> None:
+    preflop = read_allin([OMAHA_ANN, OMAHA_BO])
+    assert preflop.boards == 1_086_008  # every board, each hand's best of 60 five-card hands
+    assert all(h.margin == 0.0 for h in preflop.hands)
+    assert preflop.hands[0].win + preflop.hands[1].win + preflop.hands[0].tie == pytest.approx(1)
+    flop = read_allin([OMAHA_ANN, OMAHA_BO], "Ah Jh Th")
+    assert flop.boards == 820
+    assert [str(c) for c in flop.hands[1].outs] == []  # Bo has the royal flush already
+    assert flop.leaders == ("Bo",)
+    # Omaha plays exactly two hole cards: Ann's three aces, Bo's royal flush.
+    river = read_allin([OMAHA_ANN, OMAHA_BO], "Ah Jh Th 5c 9s")
+    assert [h.value for h in river.hands] == [
+        "Three of a kind, aces with jack and ten kickers",
+        "Royal flush",
+    ]
+    assert river.result is not None
+    assert [(b.name, b.busted_by) for b in river.result.busts] == [("Ann", "Bo")]
+
+
+def test_omaha_with_five_hands_preflop_carries_its_margin() -> None:
+    cards = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h", "2s 3s 4c 5c", "6d 6h 7s 8s"]
+    entries = [AllInHand(f"P{i}", c, 100, 100) for i, c in enumerate(cards)]
+    reading = read_allin(entries)
+    assert reading.boards == 60_000
+    assert all(0 < h.margin < 0.01 for h in reading.hands)
+    assert all(h.margin == 0.0 for h in read_allin(entries, "2d 3d 4d").hands)
+
+
+def test_hold_em_and_omaha_hands_do_not_mix() -> None:
+    with pytest.raises(CardError, match="Bo's hand has 2 cards and Ann's 4"):
+        read_allin([OMAHA_ANN, BO])
+    with pytest.raises(CardError, match="a Hold'em hand has 2, an Omaha hand 4"):
+        read_allin([OMAHA_ANN, AllInHand("Bo", "Kh Qh Jh", 900, 500)])
+
+
+def test_an_omaha_bad_beat_is_an_exact_fraction() -> None:
+    holes = ["As Ad 7c 2s", "Kh Qh 3c 4d"]
+    # Ann's aces lead on this flop; Bo wins with the flush.
+    chance = beat_chance(holes, "Ac 8h 2h", "Ac 8h 2h 5h 9c")
+    wins = sum(
+        showdown((*as_cards("Ac 8h 2h"), a, b), holes).winners == (1,)
+        for a, b in combinations(
+            [c for c in CARDS if c not in set(as_cards("Ac 8h 2h As Ad 7c 2s Kh Qh 3c 4d"))], 2
+        )
+    )
+    assert chance == Fraction(wins, 41 * 40 // 2)

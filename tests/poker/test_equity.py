@@ -135,15 +135,172 @@ def test_monte_carlo_is_seeded_reproducible_and_close_to_exact() -> None:
         assert abs(estimate.share - truth.share) < 2 * estimate.margin
 
 
-def test_omaha_preflop_falls_back_to_monte_carlo_with_a_margin() -> None:
-    result = equity(["As Ad Kc Qd", "Kh Qh Jh Th"], seed=3)
+def _all_dead_but(left: str, *in_play: str) -> str:
+    """Every card not in play dead but `left`: a small deck, so brute force stays quick."""
+    keep = {str(c) for text in (left, *in_play) for c in parse_cards(text)}
+    return " ".join(str(c) for c in parse_cards(_EVERY_CARD) if str(c) not in keep)
+
+
+_EVERY_CARD = " ".join(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "shdc")
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "left"),
+    [
+        # Preflop on a deck cut down to 10 cards: 252 boards of five.
+        (["As Ad Kc Qd", "Kh Qh Jh Th"], "", "Ah Ac Kd Ks Qs Qc Js Jd 9h 8h"),
+        # Three ways from 8 cards: 56 boards; many split (the same straights).
+        (["As Ad Kc Qd", "Kh Qh Jh Th", "Ks Js Td Tc"], "", "Ah Ac Kd 9h 9s 8h 2c 2d"),
+        # Boards that are no street: one or two cards known, the rest to come.
+        (["Ah Ad Ks Qs", "Jc Tc 9h 8h"], "Kd", "Js Ts 9s 5s 7h 6h 2h 3c 4c"),
+        (["Ah Ad Ks Qs", "Jc Tc 9h 8h"], "Kd Qc", "Js Ts 9s 5s 7h 6h 2h 3c 4c Kh"),
+        # The turn, and a complete board (one board).
+        (["Ah Kh Qd Jd", "9s 9c 8s 7c"], "Th 9d 2h 3h", _EVERY_CARD),
+        (["Ah Kh Qd Jd", "9s 9c 8s 7c"], "Th 9d 2h 3h Jh", _EVERY_CARD),
+        # Four hands preflop on a 9-card deck: flush, straight and full-house draws.
+        (
+            ["Ah Kh 2d 3d", "Qh Jh 4d 5c", "Th 9h Ad Kd", "8h 7h Qd Jd"],
+            "",
+            "2h 3h 4h 5d 6d 7d 4s 5s 6s",
+        ),
+    ],
+)
+def test_exact_omaha_equity_matches_brute_force(hands: list[str], board: str, left: str) -> None:
+    dead = _all_dead_but(left, board, *hands)
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    wins, ties, shares, boards = brute_force(
+        holes,
+        [int(c) for c in parse_cards(board)],
+        [int(c) for c in parse_cards(dead)],
+        reference.omaha,
+    )
+    result = equity(hands, board=board, dead=dead)
+    assert result.game is Game.OMAHA
+    assert result.exact
+    assert result.boards == boards
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+    assert [h.share for h in result] == pytest.approx(shares, abs=1e-12)
+
+
+def test_random_omaha_spots_match_brute_force() -> None:
+    # Random hands on random small decks, two to four ways, any street: the triple tables'
+    # numbering of deck and board cards against the reference's plain loops.
+    rng = random.Random(29)
+    for _ in range(8):
+        players = rng.randint(2, 4)
+        known = rng.choice([0, 1, 3, 4])
+        deal = rng.sample(range(52), 4 * players + known + (5 - known) + rng.randint(0, 2))
+        holes = [deal[4 * i : 4 * i + 4] for i in range(players)]
+        board = deal[4 * players : 4 * players + known]
+        in_play = set(deal)
+        dead = [c for c in range(52) if c not in in_play]
+        wins, ties, _shares, boards = brute_force(holes, board, dead, reference.omaha)
+        result = equity(holes, board=board, dead=dead)
+        assert result.exact
+        assert (result.boards, [h.wins for h in result], [h.ties for h in result]) == (
+            boards,
+            wins,
+            ties,
+        )
+
+
+def _omaha_counts_by_strengths(hands: list[str], dead: str) -> tuple[list[int], list[int]]:
+    """Wins and ties over every preflop board through `strengths` on all 60 five-card hands of
+    each hand and board: the evaluator's own numpy path, with no triple tables."""
+    holes = [[int(c) for c in parse_cards(h)] for h in hands]
+    gone = {int(c) for c in parse_cards(dead)}
+    deck = np.array(
+        [c for c in range(52) if c not in gone and all(c not in hole for hole in holes)], np.int64
+    )
+    boards = deck[combination_indexes(len(deck), 5).T.astype(np.intp)]
+    values = []
+    for hole in holes:
+        fives = np.stack(
+            [
+                np.hstack([np.tile([hole[a], hole[b]], (len(boards), 1)), boards[:, list(t)]])
+                for a, b in itertools.combinations(range(4), 2)
+                for t in itertools.combinations(range(5), 3)
+            ]
+        )
+        values.append(strengths(fives.reshape(-1, 5)).reshape(60, -1).max(axis=0))
+    stacked = np.stack(values)
+    best = stacked == stacked.max(axis=0)
+    alone = best.sum(axis=0) == 1
+    return [int((row & alone).sum()) for row in best], [int((row & ~alone).sum()) for row in best]
+
+
+def test_omaha_preflop_counts_match_the_evaluator_over_every_board() -> None:
+    # 20 cards left: 15,504 boards, 60 five-card hands per hand on each.
+    hands = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h"]
+    dead = " ".join(f"{rank}{suit}" for rank in "23456" for suit in "shdc")
+    wins, ties = _omaha_counts_by_strengths(hands, dead)
+    result = equity(hands, dead=dead)
+    assert result.boards == math.comb(20, 5)
+    assert [h.wins for h in result] == wins
+    assert [h.ties for h in result] == ties
+
+
+def test_omaha_preflop_is_exact_up_to_four_hands() -> None:
+    heads_up = equity(["As Ad Kc Qd", "Kh Qh Jh Th"])
+    assert heads_up.exact
+    assert heads_up.boards == math.comb(44, 5) == 1_086_008
+    assert heads_up.seed is None
+    assert sum(h.share for h in heads_up) == pytest.approx(1.0, abs=1e-12)
+    assert all(h.margin == 0.0 for h in heads_up)
+    assert heads_up[0].share > 0.6
+    four = equity(["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h", "2s 3s 4c 5c"])
+    assert four.exact
+    assert four.boards == math.comb(36, 5)
+
+
+def test_omaha_mirror_hands_have_exactly_equal_equity() -> None:
+    result = equity(["As Ks Qh Jh", "Ah Kh Qs Js"])
+    assert result.exact
+    assert result[0].wins == result[1].wins
+    assert result[0].share == pytest.approx(0.5, abs=1e-12)
+
+
+def test_omaha_preflop_with_five_hands_falls_back_to_monte_carlo_with_a_margin() -> None:
+    hands = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h", "2s 3s 4c 5c", "6d 6h 7s 8s"]
+    result = equity(hands, seed=3)
     assert result.game is Game.OMAHA
     assert not result.exact
     assert result.seed == 3
+    assert result.boards == equity_module.DEFAULT_SAMPLES
     assert all(0 < h.margin < 0.01 for h in result)
     assert sum(h.share for h in result) == pytest.approx(1.0)
-    assert result[0].share > 0.6
-    assert equity(["As Ad Kc Qd", "Kh Qh Jh Th"], seed=3) == result
+    assert equity(hands, seed=3) == result
+    # Asked for, every board is counted (the 5 hands leave 32 cards: 201,376 boards).
+    counted = equity(hands, exact=True)
+    assert counted.exact
+    assert counted.boards == math.comb(32, 5)
+    for estimate, truth in zip(result, counted, strict=True):
+        assert abs(estimate.share - truth.share) < 2 * estimate.margin
+
+
+def test_omaha_monte_carlo_is_close_to_exact() -> None:
+    hands = ["As Ad Kc Qd", "Kh Qh Jh Th"]
+    truth = equity(hands)
+    estimate = equity(hands, samples=40_000, seed=7)
+    assert not estimate.exact
+    for guess, exact in zip(estimate, truth, strict=True):
+        assert 0 < guess.margin < 0.01
+        assert abs(guess.share - exact.share) < 2 * guess.margin
+
+
+def test_exact_and_samples_do_not_go_together() -> None:
+    with pytest.raises(PokerError, match="exact count takes no samples"):
+        equity(["As Ad", "Kh Qh"], samples=100, exact=True)
+
+
+def test_omaha_counts_do_not_depend_on_the_chunk_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = ["As Ks Qh Jh", "Ah Kh Qs Js", "2c 2d 3c 3d"]
+    dead = " ".join(f"{rank}{suit}" for rank in "456789" for suit in "shdc")
+    whole = equity(hands, dead=dead)
+    monkeypatch.setattr(equity_module, "_CHUNK", 997)  # chunks end at odd places
+    split = equity(hands, dead=dead)
+    assert [(h.wins, h.ties) for h in split] == [(h.wins, h.ties) for h in whole]
 
 
 def test_complete_board_is_one_board() -> None:

@@ -156,3 +156,35 @@ def test_a_chopped_pot_is_shared_in_the_smallest_chip_in_play(services: Services
     assert main.amount == 3225
     assert sorted(main.shares) == [1600, 1625]
     assert all(pot.amount == sum(pot.shares) for pot in shown.result.pots)
+
+
+def test_an_omaha_showdown_goes_on_the_wall_with_its_busts(services: Services, tid: int) -> None:
+    ann, bo = buy_in(services, tid, "Ann"), buy_in(services, tid, "Bo")
+    omaha = [
+        AllInHand("Ann", "As Ad 7c 2s", 500, 500, ann),
+        AllInHand("Bo", "Kh Qh 3c 4d", 900, 500, bo),
+    ]
+    sid = services.showdown.show(tid, omaha, "Ah Jh Th").value.showdown_id
+    flop = services.wall.current(tid)
+    assert flop is not None
+    assert [h["cards"] for h in flop.payload["hands"]] == [
+        ["As", "Ad", "7c", "2s"],
+        ["Kh", "Qh", "3c", "4d"],
+    ]
+    assert flop.payload["boards"] == 820
+    assert [h["margin"] for h in flop.payload["hands"]] == [0.0, 0.0]
+    services.showdown.show(tid, omaha, "Ah Jh Th 5c 9s", showdown_id=sid)
+    services.showdown.confirm_busts(tid, sid)
+    assert services.cashier.registration(tid, ann).status == RegistrationStatus.BUSTED
+    assert services.cashier.registration(tid, ann).busted_by_id == bo
+
+
+def test_five_omaha_hands_preflop_carry_their_margin_to_the_wall(
+    services: Services, tid: int
+) -> None:
+    cards = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h", "2s 3s 4c 5c", "6d 6h 7s 8s"]
+    entries = [AllInHand(name, c, 100, 100) for name, c in zip("ABCDE", cards, strict=True)]
+    services.showdown.show(tid, entries)
+    wall = services.wall.current(tid)
+    assert wall is not None
+    assert all(0 < h["margin"] < 0.01 for h in wall.payload["hands"])

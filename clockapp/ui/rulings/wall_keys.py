@@ -25,7 +25,6 @@ from clockapp.ui.rulings import analysis
 from clockapp.ui.rulings.edits import DisputeState
 from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.present import pots_shown
-from clockapp.ui.rulings.state import Game
 from clockapp.ui.rulings.to_wall import ruling_payload
 from clockapp.ui.rulings.verdict import verdict
 
@@ -77,8 +76,6 @@ class WallKeys:
     def showdown_to_wall(self) -> None:
         """Alt+S: the live hands all in, shown with their odds; again after each card dealt."""
         d = self._state.dispute
-        if d.game is not Game.HOLDEM:
-            raise ValidationError("The showdown on the wall is for Hold'em hands.")
         live = [p for p in d.players if not p.folded]
         if any(p.bet <= 0 for p in live):
             raise ValidationError("Enter each live player's chips in (all in) first (Alt+C).")

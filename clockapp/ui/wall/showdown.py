@@ -135,7 +135,10 @@ class HandPanel(QWidget):
             return
         self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
         self.outs_label.setColor(theme.MUTED)
-        if outs:
+        margin = float(hand.get("margin", 0.0))
+        if margin > 0:  # a Monte Carlo (Omaha preflop, five hands or more; no outs then)
+            self.outs_label.setText(f"MARGIN ±{percent(margin)}")
+        elif outs:
             count = len(outs)
             self.outs_label.setText(f"{count} OUT{'S' if count != 1 else ''}")
         elif win == 0 and tie == 0:

@@ -1,15 +1,16 @@
 """The director's quick card-picker for an all-in showdown on the wall (Ctrl+Shift+A).
 
 One row per player all in: the name (picked from the players in play at the cashier, or typed),
-the hole cards (typed "As Kd" or clicked in the rulings' card picker), the stack at the start of
-the hand and the chips put in (blank: all in). The board is typed or clicked as it is dealt.
-"Show on the wall" (Enter) is one service call: the first keeps the showdown and shows it, each
-later one shows the cards dealt since. Preflop the hands go up at once, dashes for their chances:
-the exact odds (every board: tens of milliseconds, more on a busy laptop) are worked out off the
-GUI thread and put up by a second call (`fill_odds`) when they arrive, unless a newer
-show has overtaken them (the runner drops a stale result, the service a stale wall). A refused
-entry (a hand entered twice, a card on two hands, a board that is no street) is said here in red
-and the wall keeps what it showed.
+the hole cards (typed "As Kd", four each for Omaha, or clicked in the rulings' card picker), the
+stack at the start of the hand and the chips put in (blank: all in). The board is typed or
+clicked as it is dealt. "Show on the wall" (Enter) is one service call: the first keeps the
+showdown and shows it, each later one shows the cards dealt since. Preflop the hands go up at
+once, dashes for their chances: the odds (every board, up to a second for Omaha; a Monte Carlo
+with its margin for Omaha with five hands or more) are worked out off the GUI thread and put
+up by a second call (`fill_odds`) when they arrive, unless a newer show has overtaken them (the
+runner drops a stale result, the service a stale wall). A refused entry (a hand entered twice,
+a card on two hands, a board that is no street) is said here in red and the wall keeps what it
+showed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from clockapp.errors import DomainError
 from clockapp.poker.allin import MAX_HANDS, AllInHand, AllInReading
 from clockapp.poker.cards import as_cards
+from clockapp.poker.equity import OMAHA_EXACT_HANDS
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings.card_picker import CardPicker
@@ -207,8 +209,10 @@ class ShowdownDialog(QDialog):
         self._refresh_picker()
 
     def _next_open_field(self) -> QLineEdit | None:
-        for row in self.rows:
-            if len(row.cards.text().split()) < 2:
+        typed = [len(row.cards.text().split()) for row in self.rows]
+        hole = 4 if any(count > 2 for count in typed) else 2  # a third card means Omaha
+        for row, count in zip(self.rows, typed, strict=True):
+            if count < hole:
                 return row.cards
         return self.board_edit
 
@@ -249,7 +253,9 @@ class ShowdownDialog(QDialog):
             self._odds_for = self.showdown_id
             read = self._services.showdown.read
             self.odds.request(lambda: read(entries, board))
-            self._say("On the wall: the hands. Working out the exact odds…")
+            omaha = all(len(h.cards) == 4 for h in reading.hands)
+            sampled = omaha and len(reading.hands) > OMAHA_EXACT_HANDS
+            self._say(f"On the wall: the hands. Working out the {'' if sampled else 'exact '}odds…")
         else:
             self._say(f"On the wall: the {reading.street}.")
         return True
@@ -267,7 +273,9 @@ class ShowdownDialog(QDialog):
             return
         if outcome.value:
             self._bus.publish(outcome.changes)
-            self._say(f"On the wall: the {reading.street}, with the exact odds.")
+            sampled = any(h.margin > 0 for h in reading.hands)  # Omaha, five hands or more
+            odds = "odds from random boards, with their margin" if sampled else "exact odds"
+            self._say(f"On the wall: the {reading.street}, with the {odds}.")
 
     def _on_odds_failed(self, error: object) -> None:
         self._odds_for = None

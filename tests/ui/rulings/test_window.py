@@ -248,6 +248,25 @@ def test_odds_follow_the_latest_cards_only(qtbot, window: RulingsWindow) -> None
     assert window.odds_note.text() == "Exact odds over 44 boards"
 
 
+def test_omaha_preflop_odds_are_exact_off_the_gui_thread(qtbot, window: RulingsWindow) -> None:
+    window.set_dispute(
+        Dispute(
+            game=Game.OMAHA,
+            players=(
+                Player(1, cards=("As", "Ad", "Kc", "Qd")),
+                Player(2, cards=("Kh", "Qh", "Jh", "Th")),
+            ),
+        )
+    )
+    assert window.runner.is_busy()  # worked out in the background, the window keeps typing
+    with qtbot.waitSignal(window.odds_shown, timeout=20000) as blocker:
+        pass
+    answer = blocker.args[0]
+    assert answer.job.game is Game.OMAHA
+    assert window.odds_note.text() == "Exact odds over 1,086,008 boards"
+    assert answer.hands[0].share + answer.hands[1].share == pytest.approx(1.0, abs=1e-12)
+
+
 def test_folded_cards_are_dead_for_the_odds(qtbot, window: RulingsWindow) -> None:
     window.set_dispute(
         Dispute(

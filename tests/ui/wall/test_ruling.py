@@ -10,9 +10,10 @@ from clockapp.core.wall import RULING, SHOWDOWN
 from clockapp.errors import ValidationError
 from clockapp.ui.actions import Action, RulingsAction
 from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.rulings.state import Dispute, Player
+from clockapp.ui.rulings.state import Dispute, Game, Player
 from clockapp.ui.rulings.window import RulingsWindow
 from clockapp.ui.wall.ruling import RulingMoment
+from clockapp.ui.wall.showdown import ShowdownMoment
 from tests.ui.polling import settle
 
 
@@ -110,3 +111,50 @@ def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStatio
     worst = station.services.showdown.worst_beat(station.bus.tournament_id)
     assert worst is not None
     assert (worst.winner, worst.chance, worst.street) == ("Bo", Fraction(1, 990), "flop")
+
+
+def test_omaha_hands_go_on_the_wall_as_a_showdown_with_exact_odds(
+    station: ClockStation, qtbot
+) -> None:
+    window = rulings(station)
+    hands = (
+        Player(1, "Ann", ("As", "Ad", "7c", "2s"), bet=500),
+        Player(2, "Bo", ("Kh", "Qh", "3c", "4d"), bet=500),
+    )
+    window.set_dispute(Dispute(game=Game.OMAHA, board=("Ah", "8h", "2h"), players=hands))
+    press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    shown = station.services.wall.current(station.bus.tournament_id)
+    assert shown is not None
+    assert shown.kind == SHOWDOWN
+    assert shown.payload["boards"] == 820  # every turn and river, counted
+    assert shown.payload["hands"][0]["cards"] == ["As", "Ad", "7c", "2s"]
+    stage = station.display.wall_stage
+    qtbot.waitUntil(stage.isVisible)
+    widget = stage.current_widget()
+    assert isinstance(widget, ShowdownMoment)
+    assert widget.panels[1].cards.cards() == ("Kh", "Qh", "3c", "4d")
+    assert "MARGIN" not in widget.panels[0].outs_label.text()
+
+
+def test_a_sampled_showdown_says_its_margin_on_the_wall(station: ClockStation, qtbot) -> None:
+    window = rulings(station)
+    cards = [
+        ("As", "Ad", "Kc", "Qd"),
+        ("Kh", "Qh", "Jh", "Th"),
+        ("9c", "9d", "8h", "7h"),
+        ("2s", "3s", "4c", "5c"),
+        ("6d", "6h", "7s", "8s"),
+    ]
+    hands = tuple(Player(i + 1, f"P{i + 1}", c, bet=100) for i, c in enumerate(cards))
+    window.set_dispute(Dispute(game=Game.OMAHA, players=hands))
+    press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    stage = station.display.wall_stage
+    qtbot.waitUntil(stage.isVisible)
+    widget = stage.current_widget()
+    assert isinstance(widget, ShowdownMoment)
+    shown = station.services.wall.current(station.bus.tournament_id)
+    assert shown is not None
+    margin = shown.payload["hands"][0]["margin"]
+    assert 0 < margin < 0.01
+    assert widget.panels[0].chance_label.text().startswith("WIN ")
+    assert widget.panels[0].outs_label.text() == f"MARGIN ±{margin:.1%}"
