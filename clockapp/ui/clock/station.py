@@ -156,6 +156,7 @@ class ClockStation(QObject):
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
         window_handlers = station_handlers(self)
+        self.windows.shared_handlers = window_handlers
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
         from clockapp.ui.clock.standings import WallStandings
 
