@@ -219,6 +219,9 @@ class ClockStation(QObject):
         self.director.show()
         fit_to_screen(self.director)
         self.show_display(fullscreen=fullscreen, screen_index=screen_index)
+        # A window of the app has the keys from the start (Esc, F, Space), before any click:
+        # the wall when it covers a screen, else the director's window.
+        (self.display if self.display.isFullScreen() else self.director).activateWindow()
 
     def show_display(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
         """Show the clock for the room on its screen."""
