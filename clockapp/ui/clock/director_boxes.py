@@ -40,17 +40,28 @@ class FieldBox(QGroupBox):
         self.field_note.setWordWrap(True)
         form.addRow(self.field_note)
 
-    def show_counts(self, entries: int, players_left: int, by_cashier: bool) -> None:
-        """Show the counts (not over one being typed); the cashier's counts are read-only."""
-        for spin, value in ((self.entries_spin, entries), (self.players_left_spin, players_left)):
+    def show_counts(
+        self, entries: int, players_left: int, by_cashier: bool, winner: str | None = None
+    ) -> None:
+        """Show the counts (not over one being typed); the cashier's counts are read-only.
+
+        Once the tournament is over (`winner`), nobody is left to count: the box says who won.
+        """
+        left = 0 if winner is not None else players_left
+        for spin, value in ((self.entries_spin, entries), (self.players_left_spin, left)):
             if not spin.hasFocus():
                 spin.setValue(value)
+        self.players_left_spin.setSpecialValueText("—" if winner is not None else "")
         for widget in (self.entries_spin, self.players_left_spin, self.update_counts_button):
-            widget.setEnabled(not by_cashier)
-        self.field_note.setText(
-            "Counted by the cashier (Ctrl+K): entries, rebuys and busts." if by_cashier else ""
-        )
-        self.field_note.setVisible(by_cashier)
+            widget.setEnabled(not by_cashier and winner is None)
+        if winner is not None:
+            note = f"The tournament is over: {winner} won."
+        elif by_cashier:
+            note = "Counted by the cashier (Ctrl+K): entries, rebuys and busts."
+        else:
+            note = ""
+        self.field_note.setText(note)
+        self.field_note.setVisible(bool(note))
 
 
 class RoomBox(QGroupBox):

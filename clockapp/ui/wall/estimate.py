@@ -132,10 +132,16 @@ class EstimateLine(ElidedLabel):
 
     def refresh(self) -> None:
         """Read the estimate again (a failure leaves the last line, marked stale)."""
+        estimates = self._services.estimate
+        tid = self._bus.tournament_id
         try:
-            found = self._services.estimate.estimate(self._bus.tournament_id)
+            found = estimates.estimate(tid)
+            over = found is None and estimates.is_over(tid)
         except Exception as exc:  # the status line never breaks the director window
             self.setToolTip(f"The estimate could not be read: {exc}")
+            return
+        if over:
+            self.setText("The tournament is over")
             return
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
 
