@@ -275,6 +275,20 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert sum(deal.amounts) == POOL  # to the cent
     assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_600  # nobody below 3rd
     assert "Deal recorded" in n.cashier.payouts.deal_label.text()
+    # The dialog said, before Enter recorded it, that this deal ends the tournament.
+    assert dialog.ok_button.text() == "Record the deal and end the tournament"
+    assert "recording this deal ends the tournament" in dialog.sum_label.text()
+    # The payouts page lists the deal's shares, not the table's prizes it replaced.
+    model = n.cashier.payouts.model
+    shown = [
+        (model.index(row, 1).data(), model.index(row, 3).data()) for row in range(model.rowCount())
+    ]
+    assert shown == [
+        (money(amount), f"{name} (deal)")
+        for name, amount in sorted(
+            zip(stacks, deal.amounts, strict=True), key=lambda pair: -pair[1]
+        )
+    ]
     agreed = dict(zip(stacks, deal.amounts, strict=True))
     for name in stacks:
         n.pay_prize(name)
