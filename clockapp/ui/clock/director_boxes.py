@@ -7,7 +7,7 @@ lays them out and the station acts on them.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -96,6 +96,12 @@ class RoomBox(QGroupBox):
         self.mute_check.toggled.connect(self.muted_toggled)
         self.announce_check.toggled.connect(self.announce_toggled)
         self.screen_combo.activated.connect(self.screen_chosen)
+
+    def show_screen(self, screen: QScreen | None) -> None:
+        """Name the screen the clock display is on now (it moved, or was put there)."""
+        screens = QGuiApplication.screens()
+        if screen in screens:
+            self.screen_combo.setCurrentIndex(screens.index(screen))
 
     def show_sound(self, muted: bool, announce: bool) -> None:
         """Show the switches as the tournament has them, without reporting them back."""

@@ -147,6 +147,7 @@ class ClockStation(QObject):
         if theme.font_problems():
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
+        self._screen_followed = False  # the screen chooser follows the display's window
         self.web = WebViewSwitch(services, bus, self.display, self.director, parent=self)
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
@@ -227,6 +228,16 @@ class ClockStation(QObject):
         """Show the clock for the room on its screen."""
         show_display(self.display, self.settings, fullscreen, screen_index)
         self.display.raise_()
+        self._follow_display_screen()
+
+    def _follow_display_screen(self) -> None:
+        """The director's screen chooser names the screen the clock is on, wherever it goes."""
+        room = self.director.room_box
+        room.show_screen(self.display.screen())
+        handle = self.display.windowHandle()
+        if handle is not None and not self._screen_followed:
+            handle.screenChanged.connect(room.show_screen)
+            self._screen_followed = True
 
     def hide_display(self) -> None:
         """View > Hide clock display: take the clock off the wall (D shows it again)."""
@@ -377,6 +388,7 @@ class ClockStation(QObject):
         if was_full:
             self.display.showNormal()
         self.display.fullscreen.show_on(screens[index], was_full)
+        self._follow_display_screen()
 
     def _on_display_fullscreen_changed(self, on: bool) -> None:
         self.settings.display_fullscreen = on
