@@ -79,5 +79,8 @@ class TournamentSwitching:
 
     def _ask_new_tournament(self) -> int | None:
         dialog = self.new_tournament_dialog()
-        dialog.exec()
-        return dialog.created_id
+        try:
+            dialog.exec()
+            return dialog.created_id
+        finally:
+            dialog.deleteLater()  # asked once: not kept under the director window
