@@ -297,7 +297,7 @@ def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
         dialog = station.tournaments.new_tournament_dialog()
         qtbot.addWidget(dialog)
         qtbot.keyClicks(dialog.name_edit, name)
-        dialog.create()  # refused without a name: the dialog stays open
+        dialog.create_tournament()  # refused without a name: the dialog stays open
         dialog.close()
         return dialog.created_id
 

@@ -181,7 +181,7 @@ class NewTournamentDialog(QDialog):
         self.create_button = QPushButton("&Create")
         self.create_button.setDefault(True)
         self.buttons.addButton(self.create_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.create_button.clicked.connect(self.create)
+        self.create_button.clicked.connect(self.create_tournament)
         self.buttons.rejected.connect(self.reject)
         right.addWidget(self.buttons)
         layout.addLayout(right, 1)
@@ -274,7 +274,7 @@ class NewTournamentDialog(QDialog):
         parts.append("payouts by field size")
         return ", ".join(parts) + "."
 
-    def create(self) -> bool:
+    def create_tournament(self) -> bool:
         """Create the tournament (one transaction); a refusal is shown and nothing is written."""
         planned = self.recompute()
         plan = self.plan_

@@ -93,7 +93,7 @@ def test_the_next_tournament_starts_from_the_last_one(qtbot, services: Services)
     first = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
     qtbot.addWidget(first)
     fill(qtbot, first)
-    assert first.create()
+    assert first.create_tournament()
     again = NewTournamentDialog(services.tournaments, date(2026, 12, 11))
     qtbot.addWidget(again)
     assert again.pool_edit.text() == "20"
@@ -108,7 +108,7 @@ def test_a_refused_plan_writes_nothing(qtbot, services: Services) -> None:
     dialog = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
     qtbot.addWidget(dialog)
     before = services.tournaments.revision()
-    assert not dialog.create()  # no name
+    assert not dialog.create_tournament()  # no name
     assert "needs a name" in dialog.banner.label.text()
     dialog.night_minutes.setValue(30)
     dialog.level_minutes.setValue(60)
