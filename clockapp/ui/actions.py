@@ -156,7 +156,6 @@ class Action(enum.Enum):
         "Take every seat move off the clock display",
         "Windows",
     )
-    CLOSE_WINDOW = ActionSpec("Close", ("Ctrl+W",), "Close this window", "Windows")
     WALL_MESSAGE = ActionSpec(
         "Message on the wall…",
         ("Ctrl+Shift+W",),

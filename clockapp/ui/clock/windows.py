@@ -161,12 +161,10 @@ class StationWindows(Mapping[str, QWidget]):
             window.close()
 
     def _share_keys(self, window: QWidget) -> None:
-        """Give `window` the station's window keys that it does not bind itself, and Ctrl+W to
-        close it (a window under a window manager is closed by key as well as by its x)."""
+        """Give `window` the station's window keys that it does not bind itself."""
         taken = {binding.key for binding in key_bindings(window)}
-        handlers = {**self.shared_handlers, Action.CLOSE_WINDOW: window.close}
-        for action in (*SHARED_KEYS, Action.CLOSE_WINDOW):
-            handler = handlers.get(action)
+        for action in SHARED_KEYS:
+            handler = self.shared_handlers.get(action)
             if handler is None:
                 continue
             keys = {sequence.toString() for sequence in key_sequences(action)}

@@ -38,10 +38,3 @@ def test_the_window_keys_work_from_the_cashier_and_the_tables(qtbot, station: Cl
     assert cashier.isVisible()
     press_in(qtbot, station, tables, Qt.Key.Key_R, CTRL)
     assert WINDOW_RULINGS in station.windows
-
-
-def test_the_tables_and_rulings_windows_close_by_key(qtbot, station: ClockStation):
-    for opener in (station.windows.open_tables, station.windows.open_rulings):
-        window = opener()
-        press_in(qtbot, station, window, Qt.Key.Key_W, CTRL)
-        assert not window.isVisible()
