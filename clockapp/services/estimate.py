@@ -34,6 +34,7 @@ from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.clock import tournament_stats
 from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.ending import is_finished
 from clockapp.services.setup import load_clock, load_structure, lock_row, setup_row
 from clockapp.services.wall import put_moment
 
@@ -158,15 +159,25 @@ class EstimateService:
         self._lock = threading.Lock()  # the windows may ask from more than one thread
 
     def estimate(self, tournament_id: int) -> NightEstimate | None:
-        """When the bubble and the end are likely; None with fewer than two players or no chips."""
+        """When the bubble and the end are likely; None with fewer than two players or no chips,
+        and once the tournament is over."""
         with self._ctx.reading() as session:
+            if is_finished(session, tournament_id):
+                return None
             inputs, start = _inputs(session, tournament_id, self._ctx.now())
         return _night(self._simulated(inputs), inputs, start)
+
+    def is_over(self, tournament_id: int) -> bool:
+        """Whether the tournament is over (a winner, or a deal that ended it)."""
+        with self._ctx.reading() as session:
+            return is_finished(session, tournament_id)
 
     def show(self, tournament_id: int) -> Outcome[NightEstimate | None]:
         """Put the estimate on the wall (refused, with a reason, when there is nothing to say)."""
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
+            if is_finished(session, tournament_id):
+                raise DomainError("The tournament is over: there is no end to estimate.")
             now = self._ctx.now()
             inputs, start = _inputs(session, tournament_id, now)
             found = _night(self._simulated(inputs), inputs, start)

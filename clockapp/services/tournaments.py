@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
+from clockapp.core.night_plan import NightPlan, PlannedNight, plan_from, plan_night
 from clockapp.core.text import NAME_MAX, clean_text
-from clockapp.persistence.models import TournamentRow
-from clockapp.persistence.queries import settings
+from clockapp.persistence.codec import chips_to_json, structure_dump
+from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
+from clockapp.persistence.queries import cashier_config, settings
 from clockapp.persistence.queries import tournaments as rows
 from clockapp.persistence.session import Session
 from clockapp.persistence.watch import Watcher, watch
@@ -20,7 +22,15 @@ from clockapp.services.context import (
     record_change,
     revision_of,
 )
-from clockapp.services.setup import TournamentNotFoundError, create_setup, get_row
+from clockapp.services.setup import (
+    TournamentNotFoundError,
+    create_setup,
+    default_setup,
+    get_row,
+    load_chips,
+    load_structure,
+    setup_row,
+)
 
 LAST_OPENED_KEY = "last_tournament_id"
 
@@ -77,6 +87,73 @@ class TournamentService:
                 session, info.id, Change.TOURNAMENT, f"created {cleaned}", self._ctx.now()
             )
         return Outcome(info, changes)
+
+    def create_planned(self, plan: NightPlan) -> Outcome[TournamentInfo]:
+        """Create a tournament from the host's plan, in one transaction: its suggested
+        structure, chips and starting stack, its entry rules and preset payouts, and a clock that
+        has not started; it becomes the one the app reopens.
+
+        Raises:
+            ValidationError: No name, or inputs the generator or the cashier's rules refuse (then
+                nothing is written).
+        """
+        cleaned = _clean_name(plan.name)
+        planned = plan_night(plan)  # refused before anything is written
+        with self._ctx.transaction() as session:
+            info = _info(rows.add(session, TournamentRow(name=cleaned, created_at=self._ctx.now())))
+            session.add(
+                SetupRow(
+                    tournament_id=info.id,
+                    structure_json=structure_dump(planned.suggested.structure),
+                    chips_json=chips_to_json(plan.chips),
+                    starting_stack=plan.starting_stack,
+                )
+            )
+            session.add(ClockRow(tournament_id=info.id))
+            session.flush()
+            row = cashier_config.ensure_config_row(session, info.id, plan.starting_stack)
+            cashier_config.save_config(session, row, planned.config)
+            set_last_opened(session, info.id)
+            changes = record_change(
+                session, info.id, Change.TOURNAMENT, f"created {cleaned}", self._ctx.now()
+            )
+        return Outcome(info, changes)
+
+    def preview(self, plan: NightPlan) -> PlannedNight:
+        """What `create_planned` would make of `plan` (nothing is written).
+
+        Raises:
+            ValidationError: Inputs the generator or the cashier's rules refuse.
+        """
+        return plan_night(plan)
+
+    def next_plan(self, name: str = "") -> NightPlan:
+        """The defaults of a new tournament: the last tournament's rules, chips and pace, or the
+        app's defaults in an empty database."""
+        with self._ctx.reading() as session:
+            last = settings.get(session, LAST_OPENED_KEY)
+            row = rows.get(session, int(last)) if last is not None and last.isdigit() else None
+            if row is None:
+                row = rows.newest_active(session)
+            if row is None or row.id is None:
+                structure, chips, stack = default_setup()
+                level = structure.play_levels()[0].minutes
+                return NightPlan(name, 2000, 500, stack, chips, level_minutes=level)
+            structure = load_structure(session, row.id)
+            chips = load_chips(session, row.id)
+            stack = setup_row(session, row.id).starting_stack
+            config = cashier_config.config_from_row(
+                cashier_config.config_row(session, row.id), stack
+            )
+        level = structure.play_levels()[0].minutes
+        last_level = structure.planned_last_level or structure.level_count
+        minutes, seen = 0, 0
+        for item in structure.levels:
+            if seen >= last_level:
+                break
+            minutes += item.minutes
+            seen += 0 if item.is_break else 1
+        return plan_from(name, config.rules, chips, level, max(level, minutes))
 
     def rename(self, tournament_id: int, name: str) -> Outcome[TournamentInfo]:
         """Rename a tournament."""

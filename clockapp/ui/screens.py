@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
 
 if TYPE_CHECKING:
@@ -26,28 +26,35 @@ if TYPE_CHECKING:
 
 #: A 1366x768 laptop screen less a taskbar: every window fits in it.
 LAPTOP = QSize(1366, 700)
-#: What a window manager adds around a window (title bar and borders), kept free when fitting.
-FRAME_ALLOWANCE = QSize(16, 40)
+#: What a window manager adds around a window, kept free when fitting: the borders left, right
+#: and below, the title bar and border above (left, top, right, bottom). A window's geometry is
+#: its inside, so the title bar sits above it: placed at the screen's top, it would be cut off.
+FRAME_MARGINS = (8, 32, 8, 8)
+#: The frame's width and height in all.
+FRAME_ALLOWANCE = QSize(FRAME_MARGINS[0] + FRAME_MARGINS[2], FRAME_MARGINS[1] + FRAME_MARGINS[3])
 FILTER_NAME = "clockapp_screen_fit"
 _FITTED = "clockapp_fitted"
 
 
 def fitted_rect(window: QRect, minimum: QSize, available: QRect) -> QRect:
-    """`window` shrunk to `available` (less the frame), never below `minimum`, and moved inside.
+    """`window` (its inside) shrunk to `available` less the frame, never below `minimum`, and
+    moved so that its frame, title bar included, is inside `available`.
 
     >>> r = fitted_rect(QRect(0, 0, 1680, 1000), QSize(800, 500), QRect(0, 0, 1366, 728))
     >>> (r.x(), r.y(), r.width(), r.height())
-    (0, 0, 1350, 688)
+    (8, 32, 1350, 688)
     >>> r = fitted_rect(QRect(900, 600, 400, 300), QSize(100, 100), QRect(0, 0, 1366, 728))
     >>> (r.x(), r.y(), r.width(), r.height())
-    (900, 388, 400, 300)
+    (900, 420, 400, 300)
     """
-    room = available.size() - FRAME_ALLOWANCE
-    width = max(minimum.width(), min(window.width(), room.width()))
-    height = max(minimum.height(), min(window.height(), room.height()))
-    x = min(max(window.x(), available.left()), available.left() + room.width() - width)
-    y = min(max(window.y(), available.top()), available.top() + room.height() - height)
-    return QRect(max(x, available.left()), max(y, available.top()), width, height)
+    left, top, right, bottom = FRAME_MARGINS
+    inside = available.adjusted(left, top, -right, -bottom)
+    width = max(minimum.width(), min(window.width(), inside.width()))
+    height = max(minimum.height(), min(window.height(), inside.height()))
+    x = min(max(window.x(), inside.left()), inside.left() + inside.width() - width)
+    y = min(max(window.y(), inside.top()), inside.top() + inside.height() - height)
+    # Too large even so (its minimum): the title bar stays on screen, the bottom goes off it.
+    return QRect(max(x, inside.left()), max(y, inside.top()), width, height)
 
 
 def fit_to_screen(window: QWidget) -> None:
@@ -62,7 +69,9 @@ def fit_to_screen(window: QWidget) -> None:
     if rect.size() != window.size():
         window.resize(rect.size())
     if rect.topLeft() != window.geometry().topLeft() and window.isVisible():
-        window.move(rect.topLeft())
+        # setGeometry places the inside (move() places the frame once it is known): the frame
+        # margins `fitted_rect` kept free are then where the window manager draws its frame.
+        window.setGeometry(rect)
 
 
 def place_near(window: QWidget, asker: QWidget | None) -> None:
@@ -82,8 +91,11 @@ def place_near(window: QWidget, asker: QWidget | None) -> None:
         available,
     )
     rect.moveCenter(available.center())
-    window.resize(rect.size())
-    window.move(max(available.left(), rect.left()), max(available.top(), rect.top()))
+    left, top, _right, _bottom = FRAME_MARGINS
+    rect.moveTopLeft(
+        QPoint(max(available.left() + left, rect.left()), max(available.top() + top, rect.top()))
+    )
+    window.setGeometry(rect)  # the inside: the title bar goes above it, on the screen
 
 
 def scrolling(widget: QWidget, *, horizontal: bool = False) -> QScrollArea:

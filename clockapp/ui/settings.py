@@ -66,8 +66,12 @@ class UiSettings:
 
     @property
     def display_fullscreen(self) -> bool:
-        """Whether the clock display was fullscreen when the app last closed."""
-        return _as_bool(self._qsettings.value("display/fullscreen"), default=True)
+        """Whether the clock display was fullscreen when the app last closed.
+
+        False until the host asks for it (F, --fullscreen): on a one-screen laptop a clock that
+        takes the whole screen unasked hides the director's window.
+        """
+        return _as_bool(self._qsettings.value("display/fullscreen"), default=False)
 
     @display_fullscreen.setter
     def display_fullscreen(self, value: bool) -> None:

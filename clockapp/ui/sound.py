@@ -4,7 +4,8 @@
 QtTextToSpeech when the system has an engine; with no audio device or no speech engine it stays
 silent without an error. QtMultimedia and QtTextToSpeech are imported on first use, not at start-up,
 so the first clock frame does not wait for them, and inside the `OptionalParts` guard: where they
-cannot load (no libpulse0), sound is off, the director is told once, and the clock carries on.
+cannot load (no libpulse0), or where they load but nothing can play (no sound server, no sound
+card), sound is off, the director is told once, and the clock carries on.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import enum
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -69,6 +71,13 @@ def pick_engine(available: list[str], forced: str | None = None) -> str | None:
     return None
 
 
+def audio_output_exists() -> bool:
+    """Whether QtMultimedia finds an audio output (False with libpulse but no sound server)."""
+    from PySide6.QtMultimedia import QMediaDevices
+
+    return not QMediaDevices.defaultAudioOutput().isNull()
+
+
 class Sound(QObject):
     """Plays cues and speaks announcements; muting silences both.
 
@@ -76,6 +85,7 @@ class Sound(QObject):
         parent: The Qt parent.
         volume: The cues' volume, 0 to 1.
         parts: Where a part that cannot load is reported (one of its own if not given).
+        has_output: Whether the system offers an audio output (default: asks QtMultimedia).
     """
 
     def __init__(
@@ -83,9 +93,11 @@ class Sound(QObject):
         parent: QObject | None = None,
         volume: float = 0.8,
         parts: OptionalParts | None = None,
+        has_output: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(parent)
         self.parts = parts if parts is not None else OptionalParts(self)
+        self._has_output = has_output or audio_output_exists
         self._muted = False
         self._volume = volume
         self._effects: dict[Cue, Any] = {}
@@ -159,6 +171,11 @@ class Sound(QObject):
 
     def _make_effect(self, path: Path) -> Any:
         from PySide6.QtMultimedia import QSoundEffect
+
+        if not self._has_output():
+            # libpulse loads, but no server answers (or there is no card): every cue would fail
+            # in Qt's log only. Reported once, as a missing library is.
+            raise RuntimeError("no audio output: no sound server is running, or no sound card")
 
         effect = QSoundEffect(self)
         effect.setSource(QUrl.fromLocalFile(str(path)))

@@ -293,12 +293,20 @@ def test_ctrl_o_switches_every_window_to_another_tournament(
 def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
-    station.tournaments.ask_tournament_name = lambda: "Monday Freeze-out"
+    def host(name: str) -> int | None:
+        dialog = station.tournaments.new_tournament_dialog()
+        qtbot.addWidget(dialog)
+        qtbot.keyClicks(dialog.name_edit, name)
+        dialog.create_tournament()  # refused without a name: the dialog stays open
+        dialog.close()
+        return dialog.created_id
+
+    station.tournaments.ask_new_tournament = lambda: host("Monday Freeze-out")
     press(qtbot, station, Qt.Key.Key_N, CTRL_SHIFT)
     assert station.bus.tournament_id != tournament_id
-    assert station.display.name_label.text() == "Monday Freeze-out"
+    assert station.display.name_label.text().startswith("Monday Freeze-out ")
     assert station.history.stack.count() == 0
-    station.tournaments.ask_tournament_name = lambda: "   "
+    station.tournaments.ask_new_tournament = lambda: host("   ")
     before = station.bus.tournament_id
     station.tournaments.new_tournament()
     assert station.bus.tournament_id == before

@@ -33,7 +33,7 @@ from clockapp.ui.clock.closing import KEEP, QUESTION, QUIT
 from clockapp.ui.clock.help import HelpOverlay
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.tournaments import TournamentDialog
-from clockapp.ui.screens import FRAME_ALLOWANCE, LAPTOP, fitted_rect
+from clockapp.ui.screens import FRAME_ALLOWANCE, FRAME_MARGINS, LAPTOP, fitted_rect
 from tests.ui.polling import settle
 
 #: What a window may ask for on a 1366x768 laptop with a taskbar, less the window's frame.
@@ -213,7 +213,8 @@ def test_the_directors_dialogs_and_the_generator_fit_a_laptop(
 def test_a_window_built_for_a_large_screen_is_fitted_to_a_small_one() -> None:
     laptop = QRect(0, 0, 1366, 728)  # 1366x768 less a 40 px taskbar
     fitted = fitted_rect(QRect(200, 100, 1680, 1000), QSize(1209, 549), laptop)
-    assert laptop.contains(fitted.adjusted(0, 0, *FRAME_ALLOWANCE.toTuple()))
+    left, top, right, bottom = FRAME_MARGINS
+    assert laptop.contains(fitted.adjusted(-left, -top, right, bottom))  # the title bar too
     assert fitted.size() == QSize(1350, 688)
     # Never smaller than what the window needs: there it scrolls.
     assert fitted_rect(QRect(0, 0, 500, 900), QSize(400, 800), laptop).height() == 800

@@ -30,14 +30,14 @@ def test_geometry_round_trip(qtbot, tmp_path: Path) -> None:
 def test_display_screen_and_fullscreen(tmp_path: Path, qapp) -> None:
     settings = UiSettings(tmp_path / "ui.ini")
     assert settings.display_screen is None
-    assert settings.display_fullscreen is True
+    assert settings.display_fullscreen is False  # until the host asks for it
     screen = QGuiApplication.screens()[0]
     settings.display_screen = "HDMI-1"
-    settings.display_fullscreen = False
+    settings.display_fullscreen = True
     settings.sync()
     again = UiSettings(tmp_path / "ui.ini")
     assert again.display_screen == "HDMI-1"
-    assert again.display_fullscreen is False
+    assert again.display_fullscreen is True
     assert again.screen_for_display() in QGuiApplication.screens()
     assert again.screen_for_display(index=0) is screen
     again.display_screen = None

@@ -95,10 +95,34 @@ def test_mock_engine_speaks_and_mute_stops_it(qtbot, monkeypatch: pytest.MonkeyP
 def test_a_cue_loads_where_qt_multimedia_does(qtbot) -> None:
     optional_qt("PySide6.QtMultimedia")
     parts = OptionalParts()
-    sound = Sound(parts=parts)
+    sound = Sound(parts=parts, has_output=lambda: True)  # a laptop with its sound server
     sound.preload()
     assert parts.notices() == ()
     assert sound._effect(Cue.LEVEL) is not None
+
+
+@pytest.mark.qt_log_ignore(*AUDIO_BACKEND_NOISE)
+def test_with_libpulse_but_no_sound_server_the_director_is_told_once(
+    qtbot, services, bus, fake_timer, ui_settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clockapp.ui.clock.station import ClockStation
+
+    optional_qt("PySide6.QtMultimedia")
+    monkeypatch.setenv(TTS_ENGINE_ENV, "none")
+    parts = OptionalParts()
+    sound = Sound(parts=parts, has_output=lambda: False)  # libpulse loads; no server answers
+    station = ClockStation(services, bus, sound, ui_settings, timer=fake_timer, parts=parts)
+    qtbot.addWidget(station.display)
+    qtbot.addWidget(station.director)
+    try:
+        sound.preload()
+        for cue in Cue:
+            sound.play(cue)
+        said = [m for m in station.director.notices.messages() if "Sound cues are off" in m]
+        assert len(said) == 1
+        assert "no sound server" in said[0]
+    finally:
+        station.close()
 
 
 def test_without_libpulse_sound_is_silent_and_says_so_once(

@@ -25,8 +25,10 @@ from clockapp.core.money.ledger import RowKind
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
+from clockapp.ui.actions import Action
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock import texts
+from clockapp.ui.clock.closing import in_play_now
 from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.widgets import FitLabel
 from clockapp.ui.seating import TablesWindow
@@ -273,6 +275,20 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert sum(deal.amounts) == POOL  # to the cent
     assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_600  # nobody below 3rd
     assert "Deal recorded" in n.cashier.payouts.deal_label.text()
+    # The dialog said, before Enter recorded it, that this deal ends the tournament.
+    assert dialog.ok_button.text() == "Record the deal and end the tournament"
+    assert "recording this deal ends the tournament" in dialog.sum_label.text()
+    # The payouts page lists the deal's shares, not the table's prizes it replaced.
+    model = n.cashier.payouts.model
+    shown = [
+        (model.index(row, 1).data(), model.index(row, 3).data()) for row in range(model.rowCount())
+    ]
+    assert shown == [
+        (money(amount), f"{name} (deal)")
+        for name, amount in sorted(
+            zip(stacks, deal.amounts, strict=True), key=lambda pair: -pair[1]
+        )
+    ]
     agreed = dict(zip(stacks, deal.amounts, strict=True))
     for name in stacks:
         n.pay_prize(name)
@@ -329,6 +345,15 @@ def test_a_whole_night(night: Night, services: Services) -> None:
         name: money(cents) for name, cents in agreed.items()
     }
     assert all(view[name]["Place"] != "in play" for name in agreed)
+    # The director's window knows it too: nobody left to count, no Resume, no estimated end,
+    # and quitting asks nothing.
+    director = n.station.director
+    n.qtbot.waitUntil(lambda: director.field_box.players_left_spin.text() == "—")
+    assert "The tournament is over" in director.field_box.field_note.text()
+    toggle = director.buttons[Action.TOGGLE_PAUSE]
+    assert (toggle.text(), toggle.isEnabled()) == ("Finished", False)
+    assert n.station.estimate_line.text() == "The tournament is over"
+    assert not in_play_now(n.station.session)
     n.snap("5-winner")
 
 

@@ -20,6 +20,7 @@ from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session
 from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
+from clockapp.services.players.csv_file import CSV_COLUMNS
 
 #: The most lines a pre-registration list may have (blank ones too: each is previewed). A club's
 #: biggest night is a few hundred names; a file past it is refused at its first extra line.
@@ -85,9 +86,34 @@ class NamedLine:
 
 
 # ------------------------------------------------------------------------------ reading files
-def _header_index(cells: Sequence[str]) -> int | None:
-    folded = [fold(cell) for cell in cells]
-    return folded.index("name") if "name" in folded else None
+#: Header spellings of the player columns a pre-registration file may carry besides the name.
+_ALIASES = {"e-mail": "email", "mail": "email", "telephone": "phone", "mobile": "phone"}
+
+
+@dataclass(frozen=True)
+class _Header:
+    """A header row: the column of each player field it names, and the columns it ignores."""
+
+    columns: dict[str, int]
+    ignored: dict[int, str]
+
+    @property
+    def name(self) -> int:
+        return self.columns["name"]
+
+
+def _header(cells: Sequence[str]) -> _Header | None:
+    folded = [_ALIASES.get(fold(cell), fold(cell)) for cell in cells]
+    if "name" not in folded:
+        return None
+    columns: dict[str, int] = {}
+    ignored: dict[int, str] = {}
+    for index, key in enumerate(folded):
+        if key in CSV_COLUMNS and key not in columns:
+            columns[key] = index
+        elif cells[index].strip():
+            ignored[index] = cells[index].strip()
+    return _Header(columns, ignored)
 
 
 def parse_name_list(text: str) -> tuple[NamedLine, ...]:
@@ -95,7 +121,9 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
 
     The csv module reads the file, so a quoted name keeps its commas (`"Lee, Ann"`); without a
     header the name is the first cell of each line (the other cells, a phone number say, are
-    ignored, and the preview says so).
+    ignored, and the preview says so). With a header, the player columns it names (nickname,
+    phone, e-mail, team, notes) are kept for new players, and the preview names the columns it
+    ignores.
 
     Raises:
         PlayerError: The file is not readable CSV, a name is not acceptable (too long), or the
@@ -106,14 +134,14 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
     [(1, 'Lee, Ann'), (2, None), (3, 'Bob')]
     """
     result: list[NamedLine] = []
-    column: int | None = None
+    header: _Header | None = None
     seen_content = False
     try:
         for record in csv_records(text):
             if not seen_content and not record.blank:
                 seen_content = True
-                column = _header_index(record.cells)
-                if column is not None:
+                header = _header(record.cells)
+                if header is not None:
                     continue  # the header row
             if len(result) >= MAX_PRE_REGISTRATIONS:
                 raise PlayerError(
@@ -123,17 +151,29 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
             if record.blank:
                 result.append(NamedLine(record.line, None, "blank line"))
                 continue
-            index = column or 0
-            name = record.cells[index] if index < len(record.cells) else ""
-            others = [c for i, c in enumerate(record.cells) if i != index and c.strip()]
+            cells = record.cells
+            index = header.name if header is not None else 0
+            name = cells[index] if index < len(cells) else ""
             note = ""
-            if column is None and others:
-                note = f"first cell only (quote names that hold a comma): {', '.join(others)}"
+            fields: dict[str, str] = {}
+            if header is None:
+                others = [c for i, c in enumerate(cells) if i != index and c.strip()]
+                if others:
+                    note = f"first cell only (quote names that hold a comma): {', '.join(others)}"
+            else:
+                # The player's other columns (phone, e-mail, ...) are kept; the rest is named.
+                fields = {key: cells[i] for key, i in header.columns.items() if i < len(cells)}
+                dropped = [
+                    title for i, title in header.ignored.items() if i < len(cells) and cells[i]
+                ]
+                if dropped:
+                    note = f"column{'s' if len(dropped) > 1 else ''} ignored: {', '.join(dropped)}"
             if not name.strip():
                 result.append(NamedLine(record.line, None, "no name on this line"))
                 continue
+            fields["name"] = name
             try:
-                result.append(NamedLine(record.line, PlayerDetails(name), note))
+                result.append(NamedLine(record.line, PlayerDetails(**fields), note))
             except ValidationError as error:
                 raise PlayerError(f"Line {record.line}: {error}") from None
     except FileFormatError as error:
@@ -149,6 +189,22 @@ def live_players_by_name(session: Session) -> dict[str, tuple[int, str]]:
         if player_id is not None:
             index.setdefault(fold(name), (player_id, name))
     return index
+
+
+def _not_used(details: PlayerDetails) -> str:
+    """What a line gives about a player already known: the database's details are kept."""
+    given = [
+        label
+        for label, value in (
+            ("nickname", details.nickname),
+            ("phone", details.phone),
+            ("e-mail", details.email),
+            ("team", details.team),
+            ("notes", details.notes),
+        )
+        if value
+    ]
+    return f" (their {', '.join(given)} in the database are kept)" if given else ""
 
 
 def plan_import(session: Session, lines: Iterable[NamedLine]) -> ImportPlan:
@@ -191,7 +247,7 @@ def plan_import(session: Session, lines: Iterable[NamedLine]) -> ImportPlan:
                     details.name,
                     ImportAction.MERGE,
                     match[0],
-                    f"already in the database as #{match[0]} {match[1]}{extra}",
+                    f"already in the database as #{match[0]} {match[1]}{_not_used(details)}{extra}",
                 )
             )
     return ImportPlan(tuple(planned))

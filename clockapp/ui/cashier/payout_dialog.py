@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableVie
 
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.services.app import Services
@@ -34,6 +35,27 @@ def ladder_lines(view: PayoutView, winners: dict[int, str] | None = None) -> lis
         PayoutLine(place, cents, view.prize_pool, winners.get(place, ""))
         for place, cents in view.ladder
     ]
+
+
+def deal_lines(
+    view: PayoutView, deal: DealInfo, names: dict[int, str], winners: dict[int, str] | None = None
+) -> list[PayoutLine]:
+    """The ladder with the deal in it: the dealers' shares over the places they dealt for
+    (the largest share first), the places below them as the table pays them."""
+    winners = winners or {}
+    shares = sorted(
+        zip(deal.amounts, deal.registration_ids, strict=True), key=lambda pair: -pair[0]
+    )
+    lines = [
+        PayoutLine(place, amount, view.prize_pool, f"{names.get(reg_id, '')} (deal)")
+        for place, (amount, reg_id) in enumerate(shares, start=1)
+    ]
+    lines += [
+        PayoutLine(place, cents, view.prize_pool, winners.get(place, ""))
+        for place, cents in view.ladder
+        if place > len(shares)
+    ]
+    return lines
 
 
 class PayoutTableDialog(CashierDialog):

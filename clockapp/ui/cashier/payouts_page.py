@@ -23,7 +23,7 @@ from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.pages import Page, table_view
-from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, ladder_lines
+from clockapp.ui.cashier.payout_dialog import PayoutTableDialog, deal_lines, ladder_lines
 from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.prize_fit import offer_fit, table_label
 from clockapp.ui.cashier.prize_models import (
@@ -110,7 +110,15 @@ class PayoutsPage(Page):
             if r.place is not None:
                 for place in range(r.place, r.place + r.tied):
                     winners[place] = f"{winners[place]}, {r.name}" if place in winners else r.name
-        if self.model.set_rows(ladder_lines(view, winners)):
+        # After a deal the ladder shows what the dealers agreed, not the table's prizes.
+        deal = ctx.read(lambda: ctx.services.payouts.deal(ctx.tid), None)
+        if deal is not None:
+            regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+            names = {r.id: r.name for r in regs}
+            lines = deal_lines(view, deal, names, winners)
+        else:
+            lines = ladder_lines(view, winners)
+        if self.model.set_rows(lines):
             self.table.fit_columns()
         overlay = view.prize_pool - view.collected
         self.pool_label.setText(
@@ -145,7 +153,6 @@ class PayoutsPage(Page):
             if view.table is not None
             else ""
         )
-        deal = ctx.read(lambda: ctx.services.payouts.deal(ctx.tid), None)
         self.deal_label.setText(
             f"Deal recorded: {deal.description} ({format_cents(sum(deal.amounts))})"
             if deal is not None

@@ -50,6 +50,11 @@ _COMPARED = (DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.CHIP_SHARE)
 _SHARE_COLUMN = 2 + len(_COMPARED)
 
 
+#: The deal dialog's button, and its words when the deal shares the whole prize pool.
+RECORD = "Record this deal"
+RECORD_AND_END = "Record the deal and end the tournament"
+
+
 class DealDialog(CashierDialog):
     """Work out a deal among the players still in, and record the one they agree to.
 
@@ -67,7 +72,7 @@ class DealDialog(CashierDialog):
         chips_in_play: int | None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Deal at the final table", "Record this deal", parent)
+        super().__init__("Deal at the final table", RECORD, parent)
         self.setObjectName("deal_dialog")
         self._services = services
         self._tid = tournament_id
@@ -201,6 +206,8 @@ class DealDialog(CashierDialog):
                 if item is not None:
                     amount = proposal.result.amounts[row] if proposal is not None else None
                     item.setText(format_cents(amount) if amount is not None else "")
+        ends = deal is not None and deal.reserved == 0
+        self.ok_button.setText(RECORD_AND_END if ends else RECORD)
         if deal is None:
             self.sum_label.setText("")
             self.estimate_label.setText("")
@@ -212,6 +219,11 @@ class DealDialog(CashierDialog):
         self.sum_label.setText(
             f"Shares {format_cents(deal.dealt)}{reserve} = {format_cents(deal.unpaid)} "
             f"unpaid.  {deal.description}"
+            + (
+                "\nNothing is left to play for: recording this deal ends the tournament."
+                if ends
+                else ""
+            )
         )
 
     def accepted_difference(self) -> int | None:

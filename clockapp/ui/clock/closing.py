@@ -39,6 +39,9 @@ def in_play(snapshot: Any, status: ClockStatus) -> bool:
         return False
     if getattr(snapshot.state, "finished", False):
         return False
+    ending = getattr(snapshot, "ending", None)
+    if getattr(ending, "final", None) is not None:
+        return False  # a winner, or a deal that ended the tournament
     stats = snapshot.stats
     return not (stats.entries > 1 and stats.players_left <= 1)
 

@@ -63,6 +63,7 @@ class DirectorWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self._session = session
+        self._finished = False  # the tournament is over: no Resume, nobody left to count
         self._controller = controller
         self.actions_by_name: dict[Action, QAction] = {}
         self._help: HelpOverlay | None = None
@@ -267,7 +268,14 @@ class DirectorWindow(QMainWindow):
         self.levels_model.set_structure(snapshot.structure, getattr(snapshot, "chip_set", None))
         # Once the cashier takes money it counts the field; counts typed here would not show.
         stats = snapshot.stats
-        self.field_box.show_counts(stats.entries, stats.players_left, bool(stats.prize_pool_cents))
+        final = snapshot.ending.final
+        self._finished = final is not None
+        self.field_box.show_counts(
+            stats.entries,
+            stats.players_left,
+            bool(stats.prize_pool_cents),
+            final.winner if final is not None else None,
+        )
         self.room_box.show_sound(bool(snapshot.settings.muted), bool(snapshot.settings.announce))
         self.hard_end_box.show_hard_end(snapshot.state.hard_end)
 
@@ -275,11 +283,14 @@ class DirectorWindow(QMainWindow):
         self.mini_clock.show_view(clock_view)
         toggle = self.buttons[Action.TOGGLE_PAUSE]
         toggle.setText(
-            {
+            "Finished"
+            if self._finished
+            else {
                 ClockStatus.NOT_STARTED: "Start clock",
                 ClockStatus.RUNNING: "Pause",
             }.get(clock_view.status, "Resume")
         )
+        toggle.setEnabled(not self._finished)
         self.levels_model.set_current(clock_view.index)
         self.hard_end_box.show_stopped(clock_view.stopped_by_hard_end)
 

@@ -7,7 +7,7 @@ lays them out and the station acts on them.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,17 +40,28 @@ class FieldBox(QGroupBox):
         self.field_note.setWordWrap(True)
         form.addRow(self.field_note)
 
-    def show_counts(self, entries: int, players_left: int, by_cashier: bool) -> None:
-        """Show the counts (not over one being typed); the cashier's counts are read-only."""
-        for spin, value in ((self.entries_spin, entries), (self.players_left_spin, players_left)):
+    def show_counts(
+        self, entries: int, players_left: int, by_cashier: bool, winner: str | None = None
+    ) -> None:
+        """Show the counts (not over one being typed); the cashier's counts are read-only.
+
+        Once the tournament is over (`winner`), nobody is left to count: the box says who won.
+        """
+        left = 0 if winner is not None else players_left
+        for spin, value in ((self.entries_spin, entries), (self.players_left_spin, left)):
             if not spin.hasFocus():
                 spin.setValue(value)
+        self.players_left_spin.setSpecialValueText("—" if winner is not None else "")
         for widget in (self.entries_spin, self.players_left_spin, self.update_counts_button):
-            widget.setEnabled(not by_cashier)
-        self.field_note.setText(
-            "Counted by the cashier (Ctrl+K): entries, rebuys and busts." if by_cashier else ""
-        )
-        self.field_note.setVisible(by_cashier)
+            widget.setEnabled(not by_cashier and winner is None)
+        if winner is not None:
+            note = f"The tournament is over: {winner} won."
+        elif by_cashier:
+            note = "Counted by the cashier (Ctrl+K): entries, rebuys and busts."
+        else:
+            note = ""
+        self.field_note.setText(note)
+        self.field_note.setVisible(bool(note))
 
 
 class RoomBox(QGroupBox):
@@ -85,6 +96,12 @@ class RoomBox(QGroupBox):
         self.mute_check.toggled.connect(self.muted_toggled)
         self.announce_check.toggled.connect(self.announce_toggled)
         self.screen_combo.activated.connect(self.screen_chosen)
+
+    def show_screen(self, screen: QScreen | None) -> None:
+        """Name the screen the clock display is on now (it moved, or was put there)."""
+        screens = QGuiApplication.screens()
+        if screen in screens:
+            self.screen_combo.setCurrentIndex(screens.index(screen))
 
     def show_sound(self, muted: bool, announce: bool) -> None:
         """Show the switches as the tournament has them, without reporting them back."""

@@ -150,6 +150,7 @@ class ClockStation(QObject):
         if theme.font_problems():
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
+        self._screen_followed = False  # the screen chooser follows the display's window
         self.web = WebViewSwitch(services, bus, self.display, self.director, parent=self)
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
@@ -159,6 +160,7 @@ class ClockStation(QObject):
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
         window_handlers = station_handlers(self)
+        self.windows.shared_handlers = window_handlers
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
         from clockapp.ui.clock.standings import WallStandings
 
@@ -221,11 +223,24 @@ class ClockStation(QObject):
         self.director.show()
         fit_to_screen(self.director)
         self.show_display(fullscreen=fullscreen, screen_index=screen_index)
+        # A window of the app has the keys from the start (Esc, F, Space), before any click:
+        # the wall when it covers a screen, else the director's window.
+        (self.display if self.display.isFullScreen() else self.director).activateWindow()
 
     def show_display(self, fullscreen: bool | None = None, screen_index: int | None = None) -> None:
         """Show the clock for the room on its screen."""
         show_display(self.display, self.settings, fullscreen, screen_index)
         self.display.raise_()
+        self._follow_display_screen()
+
+    def _follow_display_screen(self) -> None:
+        """The director's screen chooser names the screen the clock is on, wherever it goes."""
+        room = self.director.room_box
+        room.show_screen(self.display.screen())
+        handle = self.display.windowHandle()
+        if handle is not None and not self._screen_followed:
+            handle.screenChanged.connect(room.show_screen)
+            self._screen_followed = True
 
     def hide_display(self) -> None:
         """View > Hide clock display: take the clock off the wall (D shows it again)."""
@@ -377,6 +392,7 @@ class ClockStation(QObject):
         if was_full:
             self.display.showNormal()
         self.display.fullscreen.show_on(screens[index], was_full)
+        self._follow_display_screen()
 
     def _on_display_fullscreen_changed(self, on: bool) -> None:
         self.settings.display_fullscreen = on

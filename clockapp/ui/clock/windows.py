@@ -5,6 +5,10 @@ opened so far, by WINDOW_* key, that opens them. Each window is imported and bui
 with the station's services and bus (the clock starts without them), opened once (asked again, it
 is raised and un-minimised), placed near the director window the first time, and remembers its
 place. What it needs from the station is passed to its constructor.
+
+Each window it opens also gets the station's window keys (`SHARED_KEYS`: Ctrl+K, Ctrl+T,
+Ctrl+R, Ctrl+O, ...), so they work from every window as they do from the director's; a key the
+window already binds for itself keeps its own meaning there.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from clockapp.ui.actions import Action, create_action, key_sequences
+from clockapp.ui.keys import key_bindings
 from clockapp.ui.screens import place_near, remember_geometry
 
 if TYPE_CHECKING:
@@ -34,6 +40,19 @@ WINDOW_CHARTS = "charts"
 REMEMBERED = (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_LEAGUES, WINDOW_TEAM_EVENT, WINDOW_CHARTS)
 #: Where each window's place is kept (`UiSettings` geometry keys).
 GEOMETRY_KEYS = {WINDOW_STRUCTURE: "structure_editor", WINDOW_RULINGS: "rulings"}
+
+#: The station's keys that every window it opens answers too (the "Windows" of the help).
+SHARED_KEYS = (
+    Action.OPEN_CASHIER,
+    Action.OPEN_TABLES,
+    Action.OPEN_RULINGS,
+    Action.OPEN_LEAGUES,
+    Action.OPEN_TEAM_EVENT,
+    Action.OPEN_CHARTS,
+    Action.ACKNOWLEDGE_MOVES,
+    Action.OPEN_TOURNAMENT,
+    Action.NEW_TOURNAMENT,
+)
 
 #: How a window is built: from the station's services and bus.
 WindowFactory = Callable[["Services", "TournamentBus"], QWidget]
@@ -64,6 +83,8 @@ class StationWindows(Mapping[str, QWidget]):
         self._director = director  # new windows open near it; refusals are shown on it
         self._opened: dict[str, QWidget] = {}
         self._offline_marks: dict[str, OfflineMark] = {}
+        # The station's handlers of `SHARED_KEYS` (set by the station once it has them all).
+        self.shared_handlers: Mapping[Action, Callable[[], object]] = {}
 
     def __getitem__(self, key: str) -> QWidget:
         return self._opened[key]
@@ -113,6 +134,7 @@ class StationWindows(Mapping[str, QWidget]):
         if window is None:
             window = self._build_window(key)
             self._opened[key] = window
+            self._share_keys(window)
             geometry_key = GEOMETRY_KEYS.get(key, key)
             if not self._settings.qsettings.contains(f"geometry/{geometry_key}"):
                 # Opened from the wall display's keys too: it goes where the director is.
@@ -137,6 +159,18 @@ class StationWindows(Mapping[str, QWidget]):
         """Close every window opened (it finishes its work: a thread, a dialog, its place)."""
         for window in self._opened.values():
             window.close()
+
+    def _share_keys(self, window: QWidget) -> None:
+        """Give `window` the station's window keys that it does not bind itself."""
+        taken = {binding.key for binding in key_bindings(window)}
+        for action in SHARED_KEYS:
+            handler = self.shared_handlers.get(action)
+            if handler is None:
+                continue
+            keys = {sequence.toString() for sequence in key_sequences(action)}
+            if keys & taken:
+                continue
+            window.addAction(create_action(action, window, handler))
 
     def _build_window(self, key: str) -> QWidget:
         # Each window is imported on first use: the clock starts without them.

@@ -320,7 +320,9 @@ def choose_tournament(services: Services, demo: bool, ask: bool) -> int | None:
 
 def ask_for_tournament(services: Services) -> int | None:
     """An empty database: offer to create a tournament or to open the demo."""
-    from PySide6.QtWidgets import QInputDialog, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
+
+    from clockapp.ui.clock.new_tournament import NewTournamentDialog
 
     box = QMessageBox()
     box.setWindowTitle("clockapp")
@@ -334,7 +336,7 @@ def ask_for_tournament(services: Services) -> int | None:
     if clicked is demo:
         return services.demo.open_demo().value.id
     if clicked is create:
-        name, ok = QInputDialog.getText(None, "New tournament", "Tournament name:")
-        if ok and name.strip():
-            return services.tournaments.create(name).value.id
+        dialog = NewTournamentDialog(services.tournaments, services.now().astimezone().date())
+        dialog.exec()
+        return dialog.created_id
     return None

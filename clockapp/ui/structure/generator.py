@@ -104,6 +104,10 @@ class GeneratorDialog(QDialog):
         snapshot = services.clock.snapshot(bus.tournament_id)
         self.chips = OwnChips(self, services, bus, snapshot.chip_set)
         self._stack = snapshot.settings.starting_stack
+        # What a rebuy and an add-on give, as the cashier's rules say (the stack when unset).
+        rules = services.cashier.config(bus.tournament_id).rules
+        self._rebuy_stack = rules.rebuy.chips if rules.rebuy is not None else self._stack
+        self._addon_stack = rules.add_on.chips if rules.add_on is not None else self._stack
         self._players = max(2, snapshot.stats.entries or 20)
         self.setWindowTitle("Suggest a structure")
         self.setWindowFlags(
@@ -152,6 +156,10 @@ class GeneratorDialog(QDialog):
         self.stack.setPrefix("T")
         self.rebuys = _spin(0, 2000, 0)
         self.addons = _spin(0, 2000, 0)
+        self.rebuy_stack = _spin(1, 100_000_000, self._rebuy_stack, step=500)
+        self.rebuy_stack.setPrefix("T")
+        self.addon_stack = _spin(1, 100_000_000, self._addon_stack, step=500)
+        self.addon_stack.setPrefix("T")
         self.hours = QDoubleSpinBox()
         self.hours.setRange(0.25, 48.0)
         self.hours.setSingleStep(0.25)
@@ -176,8 +184,10 @@ class GeneratorDialog(QDialog):
         rows: list[tuple[str, QWidget, str]] = [
             ("&Players expected", self.players, "How many players you expect"),
             ("Starting &stack", self.stack, "Chips each player starts with"),
-            ("&Rebuys expected", self.rebuys, "Rebuys in total (each gives a starting stack)"),
-            ("&Add-ons expected", self.addons, "Add-ons in total (each gives a starting stack)"),
+            ("&Rebuys expected", self.rebuys, "Rebuys in total"),
+            ("Rebu&y chips", self.rebuy_stack, "The chips one rebuy gives"),
+            ("&Add-ons expected", self.addons, "Add-ons in total"),
+            ("A&dd-on chips", self.addon_stack, "The chips one add-on gives"),
             ("&Time budget", self.hours, "How long the tournament should last, breaks included"),
             ("&Level length", self.level_minutes, "Minutes per level"),
             ("&Break every", self.break_every, "Minutes of play between breaks"),
@@ -191,7 +201,8 @@ class GeneratorDialog(QDialog):
             widget.setToolTip(tip)
             form.addRow(label, widget)
         for spin in (
-            self.players, self.stack, self.rebuys, self.addons, self.level_minutes,
+            self.players, self.stack, self.rebuys, self.addons, self.rebuy_stack,
+            self.addon_stack, self.level_minutes,
             self.break_every, self.break_minutes, self.antes_from, self.extra_levels,
         ):  # fmt: skip
             spin.valueChanged.connect(self._schedule)
@@ -273,6 +284,8 @@ class GeneratorDialog(QDialog):
             "chips": self.chips.chip_set,
             "rebuys": self.rebuys.value(),
             "addons": self.addons.value(),
+            "rebuy_stack": self.rebuy_stack.value(),
+            "addon_stack": self.addon_stack.value(),
             "break_every_minutes": self.break_every.value(),
             "break_minutes": self.break_minutes.value(),
             "antes_from_level": self.antes_from.value() or None,

@@ -42,7 +42,14 @@ def stack_text(result: SuggestedStructure, chips: ChipSet, rebuys: bool) -> str:
     )
     if rebuys:
         rebuy = [(denomination_of(chips, v), c) for v, c in result.rebuy_breakdown.parts]
-        text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
+        addon = [(denomination_of(chips, v), c) for v, c in result.addon_breakdown.parts]
+        if rebuy == addon:
+            text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
+        else:
+            text += (
+                f"<br><b>Rebuy</b>: {chips_html(rebuy)} = T{result.rebuy_breakdown.total:,}"
+                f"<br><b>Add-on</b>: {chips_html(addon)} = T{result.addon_breakdown.total:,}"
+            )
     return text
 
 

@@ -130,7 +130,7 @@ class EstimateLine(ElidedLabel):
         bus.changed.connect(self._on_bus_changed)
         self._reading = LatestRead(
             bus,
-            lambda: services.estimate.estimate(bus.tournament_id),
+            lambda: self._read(bus.tournament_id),
             self._on_read,
             self._on_failed,
         )
@@ -141,7 +141,17 @@ class EstimateLine(ElidedLabel):
         stale)."""
         self._reading.ask()
 
-    def _on_read(self, found: NightEstimate | None) -> None:
+    def _read(self, tournament_id: int) -> tuple[NightEstimate | None, bool]:
+        """The estimate, and whether the tournament is over (on the worker)."""
+        estimates = self._services.estimate
+        found = estimates.estimate(tournament_id)
+        return found, found is None and estimates.is_over(tournament_id)
+
+    def _on_read(self, answer: tuple[NightEstimate | None, bool]) -> None:
+        found, over = answer
+        if over:
+            self.setText("The tournament is over")
+            return
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
 
     def _on_failed(self, error: Exception) -> None:

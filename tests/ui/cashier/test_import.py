@@ -167,3 +167,20 @@ def test_the_ledger_exports_as_safe_csv(
     assert cashier_window.ledger.export_csv(str(unwritable)) is None
     assert cashier_window.message.kind == "error"
     assert "cannot be written" in cashier_window.message.text()
+
+
+def test_a_list_with_phone_and_e_mail_keeps_them_and_names_what_it_ignores(
+    qtbot, cashier_window, players_page, services, tournament_id, tmp_path
+):
+    path = tmp_path / "signups.csv"
+    path.write_text(
+        "Name,Phone,E-mail,Shirt size\n"
+        "Cy Young,555-0101,cy@example.org,XL\n"
+        "Ann Lee,555-0102,ann@example.org,\n"
+    )
+    dialog = preview(qtbot, players_page, path)
+    assert dialog.model.text(0, "Why") == "new player; column ignored: Shirt size"
+    assert dialog.model.text(1, "Why").endswith("(their phone, e-mail in the database are kept)")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    (cy,) = [p for p in services.players.search("Cy Young")]
+    assert (cy.phone, cy.email) == ("555-0101", "cy@example.org")

@@ -212,3 +212,22 @@ def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
     assert services.clock.state(tournament_id).index == 1  # the other station's press stands
     assert station.history.stack.count() == 1  # the stale step left the history
     assert station.history.stack.index() == 1
+
+
+def test_the_wall_opens_windowed_and_esc_leaves_fullscreen_before_any_click(
+    qtbot, station, ui_settings
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    station.display.hide()
+    station.show()  # the first start: the host has not asked for fullscreen
+    assert not station.display.isFullScreen()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is station.director)
+    # Asked for (--fullscreen): the wall takes the keys at once, and Esc, pressed wherever the
+    # focus is, leaves fullscreen without a click on the clock first.
+    station.display.hide()
+    station.show(fullscreen=True)
+    assert station.display.isFullScreen()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is station.display)
+    qtbot.keyClick(QApplication.focusWidget() or station.display, Qt.Key.Key_Escape)
+    assert not station.display.isFullScreen()

@@ -245,3 +245,31 @@ def test_a_fault_on_odd_inputs_never_leaves_the_old_structure_on_offer(
     assert not dialog.use_button.isEnabled()
     assert "Something went wrong: ValueError" in dialog.banner.text()
     assert not dialog.use()
+
+
+def test_the_rebuy_and_add_on_chips_are_those_the_rules_give(
+    services, bus, window_factory, qtbot
+) -> None:
+    from clockapp.core.money.entries import EntryPrice
+    from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
+    from clockapp.core.money.records import CashierConfig
+
+    tid = bus.tournament_id
+    rules = EntryRules(
+        RegistrationRule(EntryPrice(2000, 500), chips=10_000),
+        rebuy=RebuyRule(EntryPrice(2000), 8000, last_level=4),
+    )
+    bus.run(lambda: services.cashier.set_config(tid, CashierConfig(rules)))
+    dialog = window_factory(GeneratorDialog(services, bus))
+    assert dialog.rebuy_stack.value() == 8000
+    fill(qtbot, dialog.rebuys, "6")
+    fill(qtbot, dialog.addons, "18")
+    fill(qtbot, dialog.addon_stack, "6000")
+    result = dialog.recompute()
+    assert result is not None
+    assert result.rebuy_breakdown.total == 8000
+    assert result.addon_breakdown.total == 6000
+    players = dialog.players.value()
+    assert result.total_chips == players * 10_000 + 6 * 8000 + 18 * 6000
+    assert "= T8,000" in dialog.stack_label.text()
+    assert "= T6,000" in dialog.stack_label.text()

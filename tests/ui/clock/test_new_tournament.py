@@ -1,0 +1,116 @@
+"""A new tournament set up in one dialog: the host's plan becomes its structure, chips and rules."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import Qt
+
+from clockapp.core.money.entry_rules import EntryRules
+from clockapp.core.payouts import PayoutMode
+from clockapp.services.app import Services
+from clockapp.ui.clock.new_tournament import NewTournamentDialog
+from clockapp.ui.clock.station import ClockStation
+from tests.ui.polling import settle
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def fill(qtbot, dialog: NewTournamentDialog) -> None:
+    """The host's Friday night: $20 + $5, 6 rebuys of T8,000 for $20, a $10 add-on of T6,000."""
+    qtbot.keyClicks(dialog.name_edit, "Friday night")
+    for edit, text in (
+        (dialog.pool_edit, "20"),
+        (dialog.fee_edit, "5"),
+        (dialog.rebuy_price, "20"),
+        (dialog.add_on_price, "10"),
+    ):
+        edit.selectAll()
+        qtbot.keyClicks(edit, text)
+    for spin, value in (
+        (dialog.stack, "10000"),
+        (dialog.players, "18"),
+        (dialog.rebuys, "6"),
+        (dialog.rebuy_chips, "8000"),
+        (dialog.add_on_chips, "6000"),
+        (dialog.level_minutes, "20"),
+        (dialog.night_minutes, "240"),
+    ):
+        spin.lineEdit().selectAll()
+        qtbot.keyClicks(spin, value)
+    for spin in dialog.owned:
+        spin.lineEdit().selectAll()
+        qtbot.keyClicks(spin, "400")
+
+
+def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
+    qtbot, station: ClockStation, services: Services, tournament_id: int
+) -> None:
+    seen: list[NewTournamentDialog] = []
+
+    def host() -> int | None:
+        dialog = station.tournaments.new_tournament_dialog()
+        qtbot.addWidget(dialog)
+        dialog.show()
+        seen.append(dialog)
+        fill(qtbot, dialog)
+        # The structure is suggested from the plan and previewed before anything is stored.
+        assert dialog.preview.rowCount() > 5
+        assert "Planned last level" in dialog.headline.text()
+        assert "Rebuy + add-on" in dialog.rules_label.text()
+        revision = services.tournaments.revision()
+        assert revision == services.tournaments.revision()
+        qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+        assert not dialog.isVisible()
+        return dialog.created_id
+
+    station.tournaments.ask_new_tournament = host
+    qtbot.keyClick(station.display, Qt.Key.Key_N, CTRL_SHIFT)
+    settle(qtbot, station.bus)
+    assert seen
+    tid = station.bus.tournament_id
+    assert tid != tournament_id
+    assert station.display.name_label.text().startswith("Friday night ")
+    config = services.cashier.config(tid)
+    rules: EntryRules = config.rules
+    assert (rules.registration.price.prize_pool, rules.registration.price.house_fee) == (2000, 500)
+    assert rules.registration.chips == 10_000
+    assert rules.rebuy is not None
+    assert (rules.rebuy.price.total, rules.rebuy.chips) == (2000, 8000)
+    assert rules.add_on is not None
+    assert (rules.add_on.price.total, rules.add_on.chips) == (1000, 6000)
+    assert rules.registration.late_until_level == rules.rebuy.last_level
+    assert config.payouts.mode is PayoutMode.PRESET
+    snapshot = services.clock.snapshot(tid)
+    assert snapshot.settings.starting_stack == 10_000
+    assert snapshot.chip_set.owned == (400,) * len(snapshot.chip_set.denominations)
+    structure = services.structure.get(tid)
+    assert structure.name.startswith("Friday night")
+    assert structure.planned_last_level is not None
+
+
+def test_the_next_tournament_starts_from_the_last_one(qtbot, services: Services) -> None:
+    first = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
+    qtbot.addWidget(first)
+    fill(qtbot, first)
+    assert first.create_tournament()
+    again = NewTournamentDialog(services.tournaments, date(2026, 12, 11))
+    qtbot.addWidget(again)
+    assert again.pool_edit.text() == "20"
+    assert again.fee_edit.text() == "5"
+    assert again.rebuy_price.text() == "20"
+    assert again.rebuy_chips.value() == 8000
+    assert again.add_on_chips.value() == 6000
+    assert [spin.value() for spin in again.owned] == [400] * len(again.owned)
+
+
+def test_a_refused_plan_writes_nothing(qtbot, services: Services) -> None:
+    dialog = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
+    qtbot.addWidget(dialog)
+    before = services.tournaments.revision()
+    assert not dialog.create_tournament()  # no name
+    assert "needs a name" in dialog.banner.label.text()
+    dialog.night_minutes.setValue(30)
+    dialog.level_minutes.setValue(60)
+    assert not dialog.create_button.isEnabled()
+    assert services.tournaments.revision() == before
