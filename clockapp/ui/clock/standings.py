@@ -115,6 +115,7 @@ class WallStandings(QObject):
         self._display = display
         self.screen = StandingsScreen(display)
         self.board: WallBoard | None = None
+        self._asked = 0  # reads asked so far: only the last one's answer is shown
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         session.ticked.connect(self._on_session_ticked)
@@ -123,13 +124,31 @@ class WallStandings(QObject):
         self.reload()
 
     def reload(self) -> None:
-        """Read the board again (None: nothing to show). The wall never shows an error: a
-        failed read is logged and the standings stay off until the next change."""
-        try:
-            self.board = self._services.leagues.wall_board(self._bus.tournament_id)
-        except Exception:
-            LOG.exception("the wall standings could not be read")
-            self.board = None
+        """Read the board again (None: nothing to show), through the bus with the other
+        windows' reads of the same change. The wall never shows an error: a failed read is
+        logged and the standings stay off until the next change."""
+        tid, leagues = self._bus.tournament_id, self._services.leagues
+        self._asked += 1
+        number = self._asked
+        self._bus.refresh(
+            lambda: leagues.wall_board(tid),
+            lambda board: self._on_read(number, tid, board),
+            lambda error: self._on_read_failed(number, error),
+        )
+
+    def _on_read_failed(self, number: int, error: Exception) -> None:
+        LOG.error("the wall standings could not be read", exc_info=error)
+        if number == self._asked:
+            self._show(None)
+
+    def _on_read(self, number: int, tournament_id: int, board: WallBoard | None) -> None:
+        # An older read answering after a newer one (read here while a change was published)
+        # is dropped: the newer one is shown.
+        if number == self._asked and tournament_id == self._bus.tournament_id:
+            self._show(board)
+
+    def _show(self, board: WallBoard | None) -> None:
+        self.board = board
         if self.board is not None:
             self.screen.show_board(self.board)
         self.update_visibility(self._session.current_view())

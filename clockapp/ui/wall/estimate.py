@@ -119,6 +119,7 @@ class EstimateLine(ElidedLabel):
         super().__init__("", parent)
         self.setObjectName("estimate_line")
         self._services, self._bus = services, bus
+        self._asked = 0  # reads asked so far: only the last one's answer is shown
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(guarded("the estimated end", self.refresh))
@@ -131,13 +132,26 @@ class EstimateLine(ElidedLabel):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the estimate again (a failure leaves the last line, marked stale)."""
-        try:
-            found = self._services.estimate.estimate(self._bus.tournament_id)
-        except Exception as exc:  # the status line never breaks the director window
-            self.setToolTip(f"The estimate could not be read: {exc}")
-            return
-        self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
+        """Read the estimate again, through the bus with the other windows' reads of the same
+        change (a failure leaves the last line, marked stale)."""
+        tid, estimate = self._bus.tournament_id, self._services.estimate
+        self._asked += 1
+        number = self._asked
+        self._bus.refresh(
+            lambda: estimate.estimate(tid),
+            lambda found: self._on_read(number, tid, found),
+            self._on_read_failed,
+        )
+
+    def _on_read(self, number: int, tournament_id: int, found: NightEstimate | None) -> None:
+        # An older read answering after a newer one (read here while a change was published)
+        # is dropped: the newer one is shown.
+        if number == self._asked and tournament_id == self._bus.tournament_id:
+            self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
+
+    def _on_read_failed(self, error: Exception) -> None:
+        # The status line never breaks the director window.
+        self.setToolTip(f"The estimate could not be read: {error}")
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):
