@@ -96,8 +96,12 @@ def revision_of(session: Session, tournament_id: int | None) -> Revision:
     known: dict[int | None, Revision] = session.info.setdefault(_REVISIONS, {})
     if tournament_id not in known:
         # With the tournament's row: the shared session holds it for the reads that follow.
-        read = change_log.revisions if tournament_id is None else change_log.revisions_loading_row
-        known[tournament_id] = Revision(*read(session, tournament_id))
+        if tournament_id is None:
+            known[None] = Revision(*change_log.revisions(session, None))
+        else:
+            known[tournament_id] = Revision(
+                *change_log.revisions_loading_row(session, tournament_id)
+            )
     return known[tournament_id]
 
 
