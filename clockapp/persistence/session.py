@@ -3,13 +3,21 @@
 Services open their sessions here and pass them to the query modules (`persistence.queries`); they
 name the `Session` and `Engine` types through this module and build no SQL themselves. A number too
 large for a column is the user's error, reported in words, never a driver's traceback.
+
+Reads asked one after the other for the same change (each window refreshing what it shows) can
+share one read transaction: inside `shared_reading(engine)`, every `reading(engine)` on that
+thread gets the same session, and what it loaded stays in its identity map, so the tournament's
+rows are read once for all of them (see `shared_reading`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager, nullcontext
+from typing import Any, TypeVar, cast
 
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
@@ -26,11 +34,14 @@ from clockapp.persistence.errors import (
 
 __all__ = [
     "MAX_STORED_INT",
+    "SHARED",
     "STATION",
     "WRITING",
     "Engine",
     "Session",
+    "once_per_read",
     "reading",
+    "shared_reading",
     "station_of",
     "transaction",
 ]
@@ -42,6 +53,10 @@ WRITING = "clockapp.writing"
 #: `Session.info` key holding the name of the station whose action the transaction is
 #: ("cashier@laptop2"): the change-log row it appends records it.
 STATION = "clockapp.station"
+
+#: `Session.info` key marking a read session shared by several reads (`shared_reading`): what
+#: one of them read of the revisions serves the others (`services.context.revision_of`).
+SHARED = "clockapp.shared"
 
 #: The largest whole number a database column holds (SQLite's INTEGER, PostgreSQL's BIGINT).
 MAX_STORED_INT = 2**63 - 1
@@ -56,6 +71,9 @@ def transaction(writer: Engine, station: str = "") -> Iterator[Session]:
     `station` names who acts (see `station_of`).
     """
     info = {WRITING: True, STATION: station}
+    shared: _SharedReads | None = getattr(_here, "reads", None)
+    if shared is not None:
+        shared.end()  # reads after this action must see it: they begin a new transaction
     queue = writer_queue(writer)
     with (
         queue.turn() if queue is not None else nullcontext(),
@@ -73,9 +91,88 @@ def station_of(session: Session) -> str:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Session]:
-    """A read-only session (nothing is committed)."""
-    with _numbers_in_range(), Session(engine) as session:
-        yield session
+    """A read-only session (nothing is committed); the shared one inside `shared_reading`."""
+    shared: _SharedReads | None = getattr(_here, "reads", None)
+    if shared is None or shared.engine is not engine:
+        with _numbers_in_range(), Session(engine) as session:
+            yield session
+        return
+    try:
+        with _numbers_in_range():
+            yield shared.session()
+    except BaseException:
+        shared.end()  # a failed read may leave the transaction unusable: the next one begins anew
+        raise
+
+
+class _SharedReads:
+    """The read session the reads inside one `shared_reading` share, opened at the first."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._session: Session | None = None
+        self._loaded: list[Any] = []
+
+    def session(self) -> Session:
+        if self._session is None:
+            self._session = Session(self.engine, info={SHARED: True})
+            self._loaded = []
+            # The identity map holds rows weakly: keep what was loaded, so the next read that
+            # asks for the same row by its key (`Session.get`) finds it without a statement.
+            event.listen(self._session, "loaded_as_persistent", self._on_loaded)
+        return self._session
+
+    def _on_loaded(self, _session: Session, instance: Any) -> None:
+        self._loaded.append(instance)
+
+    def end(self) -> None:
+        session, self._session = self._session, None
+        self._loaded = []
+        if session is not None:
+            session.close()
+
+
+_here = threading.local()
+
+#: `Session.info` key of what `once_per_read` worked out in a shared read session.
+_ONCE = "clockapp.once"
+
+T = TypeVar("T")
+
+
+def once_per_read(session: Session, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, worked out once in a read session that several reads share (`shared_reading`):
+    each later read of the same `key` there gets the same answer, of the same moment. Anywhere
+    else (a write transaction, a read of its own) it is worked out each time.
+
+    `key` names the query and its arguments; the answer must be a frozen value (it is shared).
+    """
+    if not session.info.get(SHARED):
+        return compute()
+    known: dict[Hashable, Any] = session.info.setdefault(_ONCE, {})
+    if key not in known:
+        known[key] = compute()
+    return cast(T, known[key])
+
+
+@contextmanager
+def shared_reading(engine: Engine) -> Iterator[None]:
+    """Let every `reading(engine)` on this thread until the end share one read session.
+
+    One transaction (one BEGIN, one snapshot on SQLite) instead of one per read, and each row
+    read by its key once: for the reads one change makes every window ask, one after the other.
+    An action's transaction on this thread ends the shared session (what is read after it
+    begins anew and sees it), and so does a read that fails. Nested, the outer one is shared.
+    """
+    if getattr(_here, "reads", None) is not None:
+        yield
+        return
+    shared = _here.reads = _SharedReads(engine)
+    try:
+        yield
+    finally:
+        _here.reads = None
+        shared.end()
 
 
 @contextmanager

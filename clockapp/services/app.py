@@ -45,11 +45,12 @@ class Services:
         self.ctx = ServiceContext(engine=engine, now=now, station=station)
         self.tournaments = TournamentService(self.ctx)
         self.structure = StructureService(self.ctx)
-        self.clock = ClockService(self.ctx)
+        # One cache of the tills for every service that reads them: an action loads its till
+        # once, and the windows' refreshes after it read none of it again.
+        tills = LedgerCache()
+        self.clock = ClockService(self.ctx, tills)
         self.demo = DemoService(self.ctx)
         self.players = PlayerService(self.ctx)
-        # One cache of the tills for every money service: an action loads its till once.
-        tills = LedgerCache()
         self.cashier = CashierService(self.ctx, tills)
         self.payouts = PayoutService(self.ctx, tills)
         self.results = ResultsService(self.ctx, tills)
@@ -60,7 +61,7 @@ class Services:
         self.team_event = TeamEventService(self.ctx, tills)
         self.stand_ins = StandInService(self.ctx)
         self.rulings = RulingsService(self.ctx)
-        self.seating = SeatingService(self.ctx)
+        self.seating = SeatingService(self.ctx, tills=tills)
         self.hard_end = HardEndService(self.ctx)
         self.backups = BackupService(self.ctx)
         self.wall = WallService(self.ctx)
@@ -69,7 +70,7 @@ class Services:
         self.chip_race = ChipRaceService(self.ctx)
         self.shot_clock = ShotClockService(self.ctx)
         self.chip_counts = ChipCountService(self.ctx)
-        self.estimate = EstimateService(self.ctx)
+        self.estimate = EstimateService(self.ctx, tills)
         self.house = HouseService(self.ctx)
 
     def now(self) -> datetime:

@@ -16,6 +16,7 @@ from clockapp.persistence.codec import clock_state, store_clock_state, structure
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -136,9 +137,12 @@ def manual_stats(setup: SetupRow) -> TournamentStats:
     )
 
 
-def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
-    """The cashier's figures once anyone is registered, else the director's manual counts."""
-    cashier = field_stats(session, setup.tournament_id)
+def tournament_stats(
+    session: Session, setup: SetupRow, cache: LedgerCache | None = None
+) -> TournamentStats:
+    """The cashier's figures once anyone is registered, else the director's manual counts
+    (the till from `cache` while its revision has not moved)."""
+    cashier = field_stats(session, setup.tournament_id, cache)
     if cashier is None:
         return manual_stats(setup)
     return TournamentStats(
@@ -154,18 +158,21 @@ def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
     )
 
 
-def _ending(session: Session, tournament_id: int, now: datetime) -> WallEnding:
+def _ending(
+    session: Session, tournament_id: int, now: datetime, cache: LedgerCache | None
+) -> WallEnding:
     """The wall's registration line and winner, once the cashier has anyone on the list."""
-    if not has_registrations(session, tournament_id):
+    if not has_registrations(session, tournament_id, cache):
         return NO_ENDING
-    return wall_ending(session, load_till(session, tournament_id), now)
+    return wall_ending(session, load_till(session, tournament_id, cache), now)
 
 
 class ClockService:
     """Use cases on the tournament clock. Every transition is one transaction."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, tills: LedgerCache | None = None) -> None:
         self._ctx = ctx
+        self._tills = tills  # the money services' cache (`Services` shares one)
 
     # ---------------------------------------------------------------- reads
     def state(self, tournament_id: int) -> ClockState:
@@ -176,6 +183,13 @@ class ClockService:
             if row is None:  # an older database without the row: it is created with defaults
                 return load_clock(session, tournament_id)
             return clock_state(row)
+
+    def figures(self, tournament_id: int) -> tuple[TournamentStats, WallEnding]:
+        """The cashier's figures and the wall's registration line alone: the parts of the
+        snapshot an entry, a bust or a payout changes (the rest is as it was read)."""
+        with self._ctx.reading() as session:
+            stats = tournament_stats(session, setup_row(session, tournament_id), self._tills)
+            return stats, _ending(session, tournament_id, self._ctx.now(), self._tills)
 
     def snapshot(self, tournament_id: int) -> ClockSnapshot:
         """Tournament, structure, clock, chips, stats and settings, consistent with each other."""
@@ -188,10 +202,10 @@ class ClockService:
                 structure=load_structure(session, tournament_id),
                 state=load_clock(session, tournament_id),
                 chip_set=load_chips(session, tournament_id),
-                stats=tournament_stats(session, setup),
+                stats=tournament_stats(session, setup, self._tills),
                 settings=read_settings(session, tournament_id),
                 hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
-                ending=_ending(session, tournament_id, self._ctx.now()),
+                ending=_ending(session, tournament_id, self._ctx.now(), self._tills),
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),
             )

@@ -51,9 +51,16 @@ class ServiceContext:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A read-only session (nothing is committed)."""
+        """A read-only session (nothing is committed); the shared one inside `shared_reads`."""
         with sessions.reading(self.engine) as session:
             yield session
+
+    @contextmanager
+    def shared_reads(self) -> Iterator[None]:
+        """Until the end, the reads on this thread share one session (`reading` joins it):
+        the refreshes one change asks of every window, read in one transaction."""
+        with sessions.shared_reading(self.engine):
+            yield
 
 
 def record_change(
@@ -79,8 +86,27 @@ def latest_revision(session: Session) -> int:
 
 
 def revision_of(session: Session, tournament_id: int | None) -> Revision:
-    """Where the feed of `tournament_id` (and of app-wide changes) stands now."""
-    return Revision(*change_log.revisions(session, tournament_id))
+    """Where the feed of `tournament_id` (and of app-wide changes) stands now.
+
+    In a read session several reads share (`ServiceContext.shared_reads`), it is read once:
+    the reads that follow are of the same moment.
+    """
+    if not session.info.get(sessions.SHARED):
+        return Revision(*change_log.revisions(session, tournament_id))
+    known: dict[int | None, Revision] = session.info.setdefault(_REVISIONS, {})
+    if tournament_id not in known:
+        # With the tournament's row: the shared session holds it for the reads that follow.
+        if tournament_id is None:
+            known[None] = Revision(*change_log.revisions(session, None))
+        else:
+            known[tournament_id] = Revision(
+                *change_log.revisions_loading_row(session, tournament_id)
+            )
+    return known[tournament_id]
+
+
+#: `Session.info` key of the revisions a shared read session has read.
+_REVISIONS = "clockapp.revisions"
 
 
 def changes_since(session: Session, since: Revision, tournament_id: int | None) -> Feed | None:

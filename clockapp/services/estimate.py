@@ -30,6 +30,7 @@ from clockapp.core.money.field import busts_out
 from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.clock import tournament_stats
@@ -114,19 +115,22 @@ class EstimateInputs:
     to_money: int | None
 
 
-def _inputs(session: Session, tournament_id: int, now: datetime) -> tuple[EstimateInputs, datetime]:
-    """What the simulation needs now, and the moment its first minute began."""
+def _inputs(
+    session: Session, tournament_id: int, now: datetime, cache: LedgerCache | None = None
+) -> tuple[EstimateInputs, datetime]:
+    """What the simulation needs now, and the moment its first minute began (the till from
+    `cache` while its revision has not moved)."""
     structure = load_structure(session, tournament_id)
     played = played_minutes(structure, tournament_id, session, now)
     whole = math.floor(played)
     start = now - timedelta(minutes=played - whole)
     # Only the busts that put a player out: one followed by a rebuy or a re-entry left the
     # field as it was, so it neither counts as a bust nor adds a player before it.
-    standing = busts_out(load_till(session, tournament_id))
+    standing = busts_out(load_till(session, tournament_id, cache))
     # Each bust's play minute, to the second, counted back from the start of this minute: the
     # same all through the minute while the clock runs.
     busts_at = tuple(whole - round((start - b.created_at).total_seconds()) / 60 for b in standing)
-    stats = tournament_stats(session, setup_row(session, tournament_id))
+    stats = tournament_stats(session, setup_row(session, tournament_id), cache)
     to_money = stats.players_to_money
     paid = stats.players_left - to_money if to_money is not None else 1
     inputs = EstimateInputs(
@@ -153,8 +157,9 @@ CACHED_ESTIMATES = 8
 class EstimateService:
     """The estimated end: read it, show it on the wall (the last answers kept, by their inputs)."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, tills: LedgerCache | None = None) -> None:
         self._ctx = ctx
+        self._tills = tills  # the money services' cache (`Services` shares one)
         self._found: OrderedDict[EstimateInputs, EndEstimate | None] = OrderedDict()
         self._lock = threading.Lock()  # the windows may ask from more than one thread
 
@@ -164,7 +169,7 @@ class EstimateService:
         with self._ctx.reading() as session:
             if is_finished(session, tournament_id):
                 return None
-            inputs, start = _inputs(session, tournament_id, self._ctx.now())
+            inputs, start = _inputs(session, tournament_id, self._ctx.now(), self._tills)
         return _night(self._simulated(inputs), inputs, start)
 
     def is_over(self, tournament_id: int) -> bool:

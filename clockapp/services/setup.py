@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState
@@ -80,7 +81,11 @@ def create_setup(session: Session, tournament_id: int) -> None:
 
 
 def setup_row(session: Session, tournament_id: int) -> SetupRow:
-    """The set-up row, created with the defaults when an older database lacks it."""
+    """The set-up row, created with the defaults when an older database lacks it.
+
+    The session holds it until it ends: its identity map keeps rows only while something refers
+    to them, and the helpers of one action or one refresh ask for it again and again.
+    """
     row = session.get(SetupRow, tournament_id)
     if row is None:
         get_row(session, tournament_id)  # a clear error for an unknown tournament
@@ -88,14 +93,26 @@ def setup_row(session: Session, tournament_id: int) -> SetupRow:
         session.flush()
         row = session.get(SetupRow, tournament_id)
         assert row is not None
-    return row
+    return _held(session, row)
 
 
 def clock_row(session: Session, tournament_id: int) -> ClockRow:
-    """The clock row (see `setup_row`)."""
+    """The clock row (see `setup_row`; held by the session too)."""
     setup_row(session, tournament_id)
     row = session.get(ClockRow, tournament_id)
     assert row is not None
+    return _held(session, row)
+
+
+#: `Session.info` key of the rows a session holds (`setup_row`, `clock_row`).
+_HELD = "clockapp.held"
+
+R = TypeVar("R", SetupRow, ClockRow)
+
+
+def _held(session: Session, row: R) -> R:
+    held: dict[tuple[type, int], object] = session.info.setdefault(_HELD, {})
+    held[type(row), row.tournament_id] = row
     return row
 
 

@@ -17,9 +17,13 @@ it, and publishes its `Outcome.changes` when it answers; `run` still calls one o
 (after the worker's queue has drained, so the order holds) for the windows not moved yet.
 
 A window reads what it shows through `refresh`: on the worker after a change the worker answered,
-on the GUI thread while a change made there by `run` or `publish` is published. A call not moved
-to the worker yet thus costs what it did (the GUI waited for it anyway) and its windows are up to
-date when it returns; moving the call to `submit` moves the reads behind it too.
+on the GUI thread while a change made there by `run` or `publish` is published. The reads one
+`changed` makes the windows ask share one read: those asked of the worker run as one job in one
+read transaction (`ServiceContext.shared_reads`), and those made on the GUI thread while it is
+emitted share another, so the tournament's revision and rows are read once for all of them.
+
+A call not moved to the worker yet thus costs what it did (the GUI waited for it anyway) and its
+windows are up to date when it returns; moving the call to `submit` moves the reads behind it too.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -58,6 +62,16 @@ POLL_INTERVAL_MS = 1000
 WATCH_INTERVAL_MS = 50
 #: A read of the feed that has not answered after this long means the database is not answering.
 READ_TIMEOUT_MS = 3000
+
+
+@dataclass(frozen=True)
+class _Refresh:
+    """One window's read asked while `changed` was being emitted (run with the others)."""
+
+    read: Callable[[], object]
+    on_read: Callable[[Any], object]
+    on_failed: Callable[[Exception], object]
+    key: Hashable | None
 
 
 @dataclass(frozen=True)
@@ -94,6 +108,8 @@ class TournamentBus(QObject):
         self.worker = StationWorker("station", self)
         self._inline = 0  # > 0 while a change made on this thread is being published
         self._reading = False  # a read of the feed is on the worker (one at a time)
+        self._batch: list[_Refresh] | None = None  # the reads asked while `changed` is emitted
+        self._batched_keys: set[Hashable] = set()  # their keys, until they answered
         self._read_errors = TickErrors("the bus poll")
         self._read_timeout = QTimer(self)
         self._read_timeout.setSingleShot(True)
@@ -131,7 +147,7 @@ class TournamentBus(QObject):
         self._tournament_id = tournament_id
         self._seen = seen
         self.tournament_switched.emit(tournament_id)
-        self.changed.emit(
+        self._emit_changed(
             Changes(tournament_id=tournament_id, what=Change.ALL, revision=self._seen.tournament)
         )
 
@@ -215,7 +231,14 @@ class TournamentBus(QObject):
         yet moved to the worker finds its windows as they were before: refreshed when it
         returns). Returns True when the read was made or queued."""
         if not self._inline:
-            return self.worker.submit(read, on_read, on_failed, key=key)
+            if self._batch is None:
+                return self.worker.submit(read, on_read, on_failed, key=key)
+            if key is not None and (self.worker.is_pending(key) or key in self._batched_keys):
+                return False
+            if key is not None:
+                self._batched_keys.add(key)
+            self._batch.append(_Refresh(read, on_read, on_failed, key))
+            return True
         try:
             value = read()
         except Exception as error:
@@ -223,6 +246,61 @@ class TournamentBus(QObject):
         else:
             on_read(value)
         return True
+
+    def _emit_changed(self, changes: Changes) -> None:
+        """Emit `changed`; the windows' reads it asks share one read session on each thread."""
+        if self._batch is not None:  # a switch while a change is emitted: the same batch
+            self.changed.emit(changes)
+            return
+        self._batch = []
+        try:
+            with self._services.ctx.shared_reads():  # the reads made here, on the GUI thread
+                self.changed.emit(changes)
+        finally:
+            batch, self._batch = self._batch, None
+        if batch:
+            self._submit_batch(batch)
+
+    def _submit_batch(self, batch: list[_Refresh]) -> None:
+        """Run the reads of one change on the worker, in one read session, then answer each."""
+        shared_reads = self._services.ctx.shared_reads
+
+        def work() -> list[tuple[bool, object]]:
+            answers: list[tuple[bool, object]] = []
+            with shared_reads():
+                for asked in batch:
+                    try:
+                        answers.append((True, asked.read()))
+                    except Exception as error:
+                        answers.append((False, error))
+            return answers
+
+        def forget_keys() -> None:
+            for asked in batch:
+                self._batched_keys.discard(asked.key)
+
+        def done(answers: list[tuple[bool, object]]) -> None:
+            forget_keys()
+            errors: list[Exception] = []
+            for asked, (ok, value) in zip(batch, answers, strict=True):
+                try:  # each window hears its answer, whatever another one's handler raised
+                    if ok:
+                        asked.on_read(value)
+                    else:
+                        assert isinstance(value, Exception)
+                        asked.on_failed(value)
+                except Exception as error:
+                    errors.append(error)
+            if errors:
+                raise errors[0]
+
+        def failed(error: Exception) -> None:
+            forget_keys()
+            for asked in batch:
+                asked.on_failed(error)
+
+        if not self.worker.submit(work, done, failed):
+            forget_keys()
 
     def _publish(self, changes: Changes, gone: tuple[int, Revision] | None) -> None:
         # Nothing from another station slipped in between: the next poll need not re-read it.
@@ -236,7 +314,7 @@ class TournamentBus(QObject):
         if gone is not None:
             self._switch(*gone)  # every window is told to read everything
             return
-        self.changed.emit(changes)
+        self._emit_changed(changes)
 
     @property
     def online(self) -> bool:
@@ -325,7 +403,7 @@ class TournamentBus(QObject):
         if read.replacement is not None:
             self._switch(*read.replacement)
         elif feed.what != Change.NONE:
-            self.changed.emit(
+            self._emit_changed(
                 Changes(
                     tournament_id=self._tournament_id,
                     what=feed.what,

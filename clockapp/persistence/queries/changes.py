@@ -178,6 +178,23 @@ def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
+def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
+    """`revisions`, in one statement that also loads the tournament's row into the session
+    (its identity map then answers the reads after it that ask for the row)."""
+    app = (
+        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .scalar_subquery()
+    )
+    found = session.exec(
+        select(TournamentRow, app).where(col(TournamentRow.id) == tournament_id)
+    ).first()
+    if found is None:
+        return revisions(session, tournament_id)
+    row, app_revision = found
+    return int(row.revision), int(app_revision)
+
+
 def after(
     session: Session, tournament_id: int | None, since: tuple[int, int]
 ) -> Sequence[tuple[int | None, int, int]]:

@@ -10,23 +10,37 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import registrations
-from clockapp.persistence.session import Session
+from clockapp.persistence.session import WRITING, Session, once_per_read
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.payouts import payout_view
 from clockapp.services.results.views import FieldStats, WallBounty
 
 
-def has_registrations(session: Session, tournament_id: int) -> bool:
-    """Whether the cashier has any player on the tournament's list."""
-    return registrations.any_listed(session, tournament_id)
+def _any_listed(till: Till) -> bool:
+    """Whether the till holds a registration that was not withdrawn (`has_registrations`)."""
+    return any(r.status != RegistrationStatus.WITHDRAWN for r in till.registrations.values())
+
+
+def has_registrations(
+    session: Session, tournament_id: int, cache: LedgerCache | None = None
+) -> bool:
+    """Whether the cashier has any player on the tournament's list (asked once per shared read;
+    from the till `cache` keeps, while its revision has not moved, in a read)."""
+    if cache is not None and not session.info.get(WRITING):
+        return cache.derived(session, tournament_id, _any_listed)
+    return once_per_read(
+        session,
+        ("any_listed", tournament_id),
+        lambda: registrations.any_listed(session, tournament_id),
+    )
 
 
 def field_stats(
     session: Session, tournament_id: int, cache: LedgerCache | None = None
 ) -> FieldStats | None:
     """The clock's figures from the cashier, or None when nobody is registered yet."""
-    if not has_registrations(session, tournament_id):
+    if not has_registrations(session, tournament_id, cache):
         return None
     till = load_till(session, tournament_id, cache)
     view = money_view(till)

@@ -20,12 +20,13 @@ from clockapp.core.seating.hand_for_hand import (
 from clockapp.core.seating.hand_for_hand import next_hand as core_next_hand
 from clockapp.persistence.models import HandForHandRow
 from clockapp.persistence.session import Session
+from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.payouts import payout_view
 from clockapp.services.seating.action import SeatingWork
-from clockapp.services.seating.room import Room, hfh_of
+from clockapp.services.seating.room import Room, hand_for_hand_now, hfh_of
 from clockapp.services.seating.room_changes import store_hfh, store_room
 from clockapp.services.setup import get_row
 
@@ -37,23 +38,26 @@ HFH_CHANGES = Change.SEATING | Change.CLOCK | Change.TOURNAMENT
 class HandForHandActions:
     """Hand-for-hand play near the money."""
 
-    def __init__(self, ctx: ServiceContext, work: SeatingWork) -> None:
+    def __init__(
+        self, ctx: ServiceContext, work: SeatingWork, tills: LedgerCache | None = None
+    ) -> None:
         self._ctx = ctx
         self._work = work
+        self._tills = tills
 
     def hand_for_hand(self, tournament_id: int) -> HandForHand | None:
         """Hand-for-hand play, or None when it is off."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return hfh_of(session.get(HandForHandRow, tournament_id))
+            return hand_for_hand_now(session, tournament_id)
 
     def hand_for_hand_offer(self, tournament_id: int) -> str | None:
         """The notice offering hand-for-hand on the bubble (None: not the bubble, or on)."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            if session.get(HandForHandRow, tournament_id) is not None:
+            if hand_for_hand_now(session, tournament_id) is not None:
                 return None
-            view = payout_view(load_till(session, tournament_id))
+            view = payout_view(load_till(session, tournament_id, self._tills))
             if view.table is None:
                 return None
             return bubble_offer(view.players_left, view.places_paid, False)
@@ -65,7 +69,7 @@ class HandForHandActions:
             row = session.get(HandForHandRow, tournament_id)
             if row is None or row.bust_hand is None:
                 return ()
-            till = load_till(session, tournament_id)
+            till = load_till(session, tournament_id, self._tills)
             undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
             return tuple(
                 till.name(e.registration_id)

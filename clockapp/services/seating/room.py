@@ -39,7 +39,7 @@ from clockapp.persistence.models import (
 from clockapp.persistence.models.seating import shootout_from_json
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.queries.seating import IDS_PER_STATEMENT
-from clockapp.persistence.session import Session
+from clockapp.persistence.session import Session, once_per_read
 from clockapp.persistence.upsert import insert_or_ignore
 from clockapp.services.seating.room_view import MoveInfo, SeatingConfig
 from clockapp.services.seating.shootout_busts import follow_cashier
@@ -65,6 +65,15 @@ def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
     order = tuple(int(n) for n in row.break_order.split())
     rules = BreakRules(order, row.final_table, row.final_table_size)
     return SeatingConfig(policy, rules)
+
+
+def hand_for_hand_now(session: Session, tournament_id: int) -> HandForHand | None:
+    """Hand-for-hand play as stored (None: off); asked once in a read several reads share."""
+    return once_per_read(
+        session,
+        ("hand_for_hand", tournament_id),
+        lambda: hfh_of(session.get(HandForHandRow, tournament_id)),
+    )
 
 
 def hfh_of(row: HandForHandRow | None) -> HandForHand | None:

@@ -14,14 +14,22 @@ import random
 
 from clockapp.core.seating import Seating, SeatingError
 from clockapp.core.seating.breaking import break_costs, break_order, busts_until_break
-from clockapp.persistence.models import HandForHandRow, SeatingConfigRow
+from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
-from clockapp.services.context import ServiceContext
+from clockapp.services.cashier.cache import LedgerCache
+from clockapp.services.changes import Revision
+from clockapp.services.context import ServiceContext, revision_of
 from clockapp.services.seating.action import SeatingWork
 from clockapp.services.seating.balance import BalanceActions
 from clockapp.services.seating.final_table import FinalTableActions
 from clockapp.services.seating.hand_for_hand import HandForHandActions
-from clockapp.services.seating.room import config_of, hfh_of, load_room, move_info, names_of
+from clockapp.services.seating.room import (
+    config_of,
+    hand_for_hand_now,
+    load_room,
+    move_info,
+    names_of,
+)
 from clockapp.services.seating.room_status import balance_status, table_infos
 from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
 from clockapp.services.seating.seats_and_moves import SeatActions
@@ -36,22 +44,29 @@ __all__ = ["MAX_TABLES", "SeatingService"]
 class SeatingService:
     """Use cases of the tables window, from its parts. Each call is one transaction."""
 
-    def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        rng: random.Random | None = None,
+        tills: LedgerCache | None = None,
+    ) -> None:
         """Build the parts over one unit of work.
 
         Args:
             ctx: The engine and the time source.
             rng: The random source for draws (tests pass a seeded one); by default every draw
                 gets a fresh generator seeded from `secrets`.
+            tills: The money services' cache of the tills (the bubble's offer reads one).
         """
         self._ctx = ctx
+        self._moves_read: dict[tuple[int, bool], tuple[Revision, tuple[MoveInfo, ...]]] = {}
         work = SeatingWork(ctx, rng)
         self.layout = LayoutActions(work)
         self.seats = SeatActions(work)
         self.balancing = BalanceActions(work)
         self.table_breaks = TableBreakActions(work)
         self.final_table = FinalTableActions(work)
-        self.hfh = HandForHandActions(ctx, work)
+        self.hfh = HandForHandActions(ctx, work, tills)
         self.rounds = ShootoutActions(ctx, work)
         # Tables, seats closed, buttons, rules.
         self.add_tables = self.layout.add_tables
@@ -129,7 +144,7 @@ class SeatingService:
                 status,
                 out,
                 None if shootout_on else until,
-                hfh_of(session.get(HandForHandRow, tournament_id)),
+                hand_for_hand_now(session, tournament_id),
                 shootout_on,
                 final,
                 () if shootout_on else costs,
@@ -155,9 +170,19 @@ class SeatingService:
         return self._moves(tournament_id, pending_only=True)
 
     def _moves(self, tournament_id: int, *, pending_only: bool) -> tuple[MoveInfo, ...]:
+        # The tables window and the wall both ask after each change: the moves read at a
+        # revision serve every later ask at that revision (a revision moves with every change).
         with self._ctx.reading() as session:
-            get_row(session, tournament_id)
+            revision = revision_of(session, tournament_id)
+            if revision.tournament == 0:
+                get_row(session, tournament_id)  # a clear error for an unknown tournament
+            key = (tournament_id, pending_only)
+            kept = self._moves_read.get(key)
+            if kept is not None and kept[0] == revision:
+                return kept[1]
             rows = seating_rows.seat_moves(session, tournament_id, pending_only=pending_only)
             ids = {r.registration_id for r in rows}
             names = names_of(session, ids)
-            return tuple(move_info(r, names) for r in rows)
+            moves = tuple(move_info(r, names) for r in rows)
+            self._moves_read[key] = (revision, moves)
+            return moves

@@ -272,7 +272,17 @@ class CashierHistory(QObject):
         self._later.start()
 
     def _on_bus_changed(self, changes: Changes) -> None:
-        self._revision = (changes.tournament_id, changes.revision)
+        was, self._revision = self._revision, (changes.tournament_id, changes.revision)
+        command = self.stack.command(self.stack.index() - 1)
+        if (
+            not changes.what & ~Change.CLOCK
+            and isinstance(command, UndoStep)
+            and command.known is not None
+            and command.known[0] == was
+        ):
+            # A clock press changes nothing a cashier's undo depends on: the answer holds.
+            command.known = (self._revision, command.known[1])
+            return
         self._later.start()
 
     def record(

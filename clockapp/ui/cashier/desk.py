@@ -54,6 +54,7 @@ class Desk(QWidget):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
+        self._found: tuple[str, tuple[PlayerInfo, ...]] | None = None  # text, players found
         self.dialog: QDialog | None = None  # the dialog open now (tests drive it)
         self._registrations: dict[int, RegistrationInfo] = {}
         self._setup_ui()
@@ -129,20 +130,28 @@ class Desk(QWidget):
         layout.addLayout(right, 2)
 
     # ------------------------------------------------------------------ searching
-    def refresh(self) -> None:
-        """Read the registrations again and search again, keeping the selected player."""
+    def refresh(self, *, players: bool = True) -> None:
+        """Read the registrations again and search again, keeping the selected player.
+
+        Without `players` (a change that left the player database as it was: a sale, a bust)
+        the players found for the text typed stay as they were found, with their new entries.
+        """
         ctx = self._ctx
         regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         self._registrations = {r.player_id: r for r in regs}
-        self._search(keep_selection=True)
+        self._search(keep_selection=True, again=players)
 
-    def _search(self, *, keep_selection: bool) -> None:
+    def _search(self, *, keep_selection: bool, again: bool = True) -> None:
         # Each key typed runs only the player search: the registrations are read again when the
         # bus says entries changed, so typing stays fast with hundreds of players.
         current = self.selected() if keep_selection else None
         keep = current.player.id if current is not None else None
         ctx = self._ctx
-        found = ctx.read(lambda: ctx.services.players.search(self.search.text(), SEARCH_LIMIT), ())
+        text = self.search.text()
+        if again or self._found is None or self._found[0] != text:
+            found = ctx.read(lambda: ctx.services.players.search(text, SEARCH_LIMIT), ())
+            self._found = (text, found)
+        found = self._found[1]
         self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
         text = self.search.text().strip()
         self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
@@ -244,7 +253,9 @@ class Desk(QWidget):
     def start(self, key: str) -> None:
         """The one-key command `key` on the selected player (B, R, A, E or X)."""
         try:
-            self._start(key)
+            # Its reads (the field again, the offer) share one read transaction.
+            with self._ctx.services.ctx.shared_reads():
+                self._start(key)
         finally:  # refused: back to the search now; a dialog: when it closes
             self._after_action()
 

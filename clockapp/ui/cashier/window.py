@@ -19,7 +19,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from clockapp.services.app import Services
-from clockapp.services.changes import Changes
+from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
@@ -228,7 +228,7 @@ class CashierWindow(QMainWindow):
             return
         self.header.refresh(changes.what)
         if changes.touches(DESK_REFRESH_ON):
-            self.desk.refresh()
+            self.desk.refresh(players=changes.touches(Change.PLAYERS | Change.TOURNAMENT))
         # A busy desk sells an entry every few seconds: read again only the page on show, and
         # mark the others to be read when the cashier looks at them.
         for page in self._pages():

@@ -454,16 +454,20 @@ class ClockSession(QObject):
             return
         tid, clock = self.tournament_id, self.services.clock
         clock_only = what & display_flags() == Change.CLOCK
-        whole = not clock_only and bool(what & display_flags())
+        # An entry, a bust or a payout changes the figures beside the clock, nothing else of it.
+        money = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
+        figures = bool(what & money) and not what & display_flags() & ~money
+        whole = not clock_only and not figures and bool(what & display_flags())
         moves = bool(what & (Change.SEATING | Change.TOURNAMENT))
         self._reads += 1
         number = self._reads
 
-        def read() -> tuple[Any, Any, tuple[MoveInfo, ...] | DomainError | None]:
+        def read() -> tuple[Any, Any, tuple[MoveInfo, ...] | DomainError | None, Any]:
             return (
                 clock.state(tid) if clock_only else None,
                 clock.snapshot(tid) if whole else None,
                 self._read_moves(tid) if moves else None,
+                clock.figures(tid) if figures else None,
             )
 
         def failed(error: Exception) -> None:
@@ -479,13 +483,16 @@ class ClockSession(QObject):
         self.bus.refresh(read, lambda answer: self._on_refreshed(number, tid, what, answer), failed)
 
     def _on_refreshed(
-        self, number: int, tournament_id: int, what: Change, answer: tuple[Any, Any, Any]
+        self, number: int, tournament_id: int, what: Change, answer: tuple[Any, Any, Any, Any]
     ) -> None:
         if number != self._reads:
             return  # a newer read was made here meanwhile, and shown
         self._in_flight = None
         if tournament_id == self.tournament_id:
-            state, snapshot, moves = answer
+            state, snapshot, moves, figures = answer
+            if figures is not None:
+                stats, ending = figures
+                snapshot = replace(self._snapshot, stats=stats, ending=ending)
             if snapshot is not None:
                 self._show_snapshot(snapshot, what)
             elif state is not None:
