@@ -142,6 +142,10 @@ class CashierContext(QObject):
             return None
         return path, text
 
+    def currency(self) -> str:
+        """The tournament's currency ("" when it cannot be read: the amount alone, never "$")."""
+        return self.read(lambda: self.services.structure.settings(self.tid).currency, "")
+
     def export_name(self, what: str, suffix: str) -> str:
         """The file name an export of `what` suggests: the tournament's name and date first."""
         info = self.read(lambda: self.services.tournaments.get(self.tid), None)
