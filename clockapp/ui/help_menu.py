@@ -53,9 +53,10 @@ DECLARED_LICENCE = "MIT AND OFL-1.1"
 def licence_expression() -> str:
     """The licence the package declares (its SPDX expression)."""
     try:
-        return str(metadata("clockapp").get("License-Expression") or DECLARED_LICENCE)
+        declared = metadata("clockapp").get_all("License-Expression") or [DECLARED_LICENCE]
     except PackageNotFoundError:
         return DECLARED_LICENCE
+    return str(declared[0])
 
 
 def about_html() -> str:
