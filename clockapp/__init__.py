@@ -1,3 +1,12 @@
-"""clockapp: run a live poker tournament (blinds clock, cashier, seating and rulings)."""
+"""clockapp: run a live poker tournament (blinds clock, cashier, seating and rulings).
 
-__version__ = "0.1.0"
+The version is written once, in pyproject.toml; the installed package's metadata carries it here
+(and into `clockapp --version` and Help > About).
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("clockapp")
+except PackageNotFoundError:  # a source tree on sys.path that was never installed
+    __version__ = "0+unknown"

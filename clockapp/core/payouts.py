@@ -29,7 +29,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from clockapp.core.errors import DomainError, ValidationError
-from clockapp.core.money.amounts import allocate, format_cents
+from clockapp.core.money.amounts import allocate, format_cents, format_money
 from clockapp.core.payout_tables import (
     CLOCKAPP_CURVE,
     DEFAULT_TABLE,
@@ -256,7 +256,7 @@ class PayoutTable:
         (('1st', '$65.00'), ('2nd', '$35.00'))
         """
         return tuple(
-            (ordinal(place), format_cents(amount, symbol=symbol))
+            (ordinal(place), format_money(amount, symbol))
             for place, amount in enumerate(self.amounts, start=1)
         )
 

@@ -3,17 +3,21 @@
 Every CSV reader and writer of clockapp goes through this module (structures, players,
 pre-registration lists, results), and so does the JSON of an imported structure:
 
-- `decode_file` turns a file's bytes into text: a size limit, the UTF-8 byte-order mark dropped,
-  and a clear error for text that is not UTF-8.
-- `csv_records` reads CSV text with the csv module: quoting honoured, any line ending (CR only,
-  LF, CR LF; line numbers stay right), a size limit per cell and per file, strict quotes, and
-  every problem raised as `FileFormatError` naming the file line.
+- `decode_file` turns a file's bytes into text: a size limit, UTF-8 with or without its
+  byte-order mark or UTF-16 with one (Excel's "Unicode text"), and a clear error for anything else.
+- `csv_records` reads CSV text with the csv module: comma, semicolon or tab between cells (the
+  first line tells which), quoting honoured, any line ending (CR only, LF, CR LF; line numbers stay
+  right), a size limit per cell and per file, strict quotes, and every problem raised as
+  `FileFormatError` naming the file line.
 - `load_json` reads JSON with a size and a depth limit; bad, huge or deeply nested text is a
   `FileFormatError` instead of a ValueError or a RecursionError.
 - `csv_text` writes CSV whose text cells cannot run as a formula (OWASP's CSV injection advice):
   a cell that starts with = + - @ a tab or a carriage return gets a leading single quote, unless
   it is a plain number (a negative amount stays a number). `csv_records` removes that quote again,
   so a file the app wrote reads back as it was.
+- `spreadsheet_bytes` turns that text into the bytes of a file Excel and LibreOffice open in
+  columns: UTF-8 with a byte-order mark (without one Excel reads UTF-8 as the system's code page,
+  "ZoÃ«"), cells separated by the list separator the spreadsheet expects (`list_separator`).
 
 >>> text = csv_text(("name", "paid"), [("=HYPERLINK(1)", "-20.00")])
 >>> print(text, end="")
@@ -42,6 +46,13 @@ MAX_JSON_DEPTH = 32
 #: The csv module's own limit on one cell, which it enforces (process-wide setting, not changed).
 MAX_CELL_CHARS = csv.field_size_limit()
 
+#: The cell separators a CSV file may use, by name: the first is the default.
+SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
+#: How much of a file's first line is looked at to tell its separator.
+_SNIFF_CHARS = 64 * 1024
+#: The byte-order marks of UTF-16, which Excel writes before its "Unicode text" files.
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*(?:[eE][+-]?\d+)?|\.\d+)", re.ASCII)
@@ -68,23 +79,29 @@ def _too_big(size: int, limit: int) -> FileFormatError:
 
 
 def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
-    """The text of a file's bytes (UTF-8, byte-order mark dropped; line endings kept as they are).
+    """The text of a file's bytes: UTF-8 (with or without a byte-order mark) or UTF-16 with its
+    byte-order mark, which is dropped; line endings are kept as they are.
 
     >>> decode_file(b"\\xef\\xbb\\xbfname\\rAnn\\r")
     'name\\rAnn\\r'
-    >>> decode_file(b"\\xff\\xfe")
+    >>> decode_file("name\\tZoë\\r\\n".encode("utf-16"))
+    'name\\tZoë\\r\\n'
+    >>> decode_file(b"Caf\\xe9")
     Traceback (most recent call last):
     ...
-    clockapp.core.userfiles.FileFormatError: Not UTF-8 text: save it as CSV UTF-8 (or plain UTF-8 text).
+    clockapp.core.userfiles.FileFormatError: Not UTF-8 text: save it as CSV UTF-8 (or as Unicode text).
     """  # noqa: E501
-    # UTF-8 never takes fewer bytes than characters, so the byte count bounds the text.
+    # Neither UTF-8 nor UTF-16 takes fewer bytes than characters: the byte count bounds the text.
     if len(data) > 4 * max_chars:
         raise _too_big(len(data), max_chars)
+    utf16 = data.startswith(_UTF16_BOMS)
     try:
-        text = data.decode("utf-8-sig")
+        # The "utf-16" codec reads the mark to tell the byte order, and drops it.
+        text = data.decode("utf-16" if utf16 else "utf-8-sig")
     except UnicodeDecodeError:
+        kind = "UTF-16" if utf16 else "UTF-8"
         raise FileFormatError(
-            "not UTF-8 text: save it as CSV UTF-8 (or plain UTF-8 text)"
+            f"not {kind} text: save it as CSV UTF-8 (or as Unicode text)"
         ) from None
     if len(text) > max_chars:
         raise _too_big(len(text), max_chars)
@@ -154,7 +171,66 @@ def _written(value: object) -> object:
     return safe_cell(value)
 
 
+def list_separator(decimal_point: str) -> str:
+    """The cell separator a spreadsheet expects where numbers use `decimal_point`.
+
+    Excel and LibreOffice take the system's list separator, which is ";" wherever the decimal
+    point is a comma (a comma there would split 2,50 in two).
+
+    >>> list_separator("."), list_separator(",")
+    (',', ';')
+    """
+    return ";" if decimal_point == "," else ","
+
+
+def spreadsheet_bytes(text: str, separator: str = ",") -> bytes:
+    """The bytes of a CSV file a spreadsheet opens in columns, accents intact: `text` (as
+    `csv_text` writes it) with `separator` between cells, in UTF-8 with a byte-order mark.
+
+    Cells are not changed, only quoted where the new separator needs it.
+
+    >>> spreadsheet_bytes('name,paid\\n"Zoë, Ann",2.50\\n', ";")
+    b'\\xef\\xbb\\xbfname;paid\\nZo\\xc3\\xab, Ann;2.50\\n'
+    """
+    if separator not in SEPARATORS:
+        raise ValueError(f"not a CSV separator: {separator!r}")
+    if separator != ",":
+        out = io.StringIO()
+        writer = csv.writer(out, delimiter=separator, lineterminator="\n")
+        writer.writerows(csv.reader(io.StringIO(text, newline=""), strict=True))
+        text = out.getvalue()
+    return text.encode("utf-8-sig")
+
+
 # ------------------------------------------------------------------------------ CSV, read
+
+
+def sniff_separator(text: str) -> str:
+    """The cell separator of CSV text: the one of comma, semicolon and tab found most often on
+    its first line that is not blank, outside quotes (a comma when there is none).
+
+    >>> sniff_separator('name;notes\\nAnn;"x, y"\\n'), sniff_separator('"Lee, Ann"\\nBob\\n')
+    (';', ',')
+    >>> sniff_separator("\\n\\nname\\tteam\\n")
+    '\\t'
+    """
+    counts = dict.fromkeys(SEPARATORS, 0)
+    quoted = False
+    started = False
+    for char in text[:_SNIFF_CHARS]:
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char in "\r\n":
+            if started:
+                break
+        elif char in counts:
+            counts[char] += 1
+        if not char.isspace() or char == "\t":
+            started = True
+    best = max(counts.values())
+    return next(s for s, n in counts.items() if n == best) if best else ","
 
 
 @dataclass(frozen=True)
@@ -187,9 +263,13 @@ def _csv_problem(error: csv.Error, spans_lines: bool) -> str:
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|[\r\n])|[^\r\n]+\Z")
 
 
-def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRecord]:
+def csv_records(
+    text: str, *, max_chars: int = MAX_FILE_CHARS, separator: str | None = None
+) -> Iterator[CsvRecord]:
     """Every record of CSV text, with the file line it starts on.
 
+    Cells are separated by `separator`, or by what `sniff_separator` finds on the first line
+    (so a file saved where the list separator is ";", or as tab-separated text, reads too).
     Any line ending works (a file saved with CR only, by old Mac software, too); a leading
     byte-order mark is dropped; quotes are strict (a quote left open is an error at its line
     instead of a cell that swallows the rest of the file); a line break inside a quoted cell reads
@@ -214,7 +294,8 @@ def csv_records(text: str, *, max_chars: int = MAX_FILE_CHARS) -> Iterator[CsvRe
     # CR-only files). A StringIO would copy the whole text, at four bytes a character, before a
     # row is read; this way a reader that stops at a row limit holds only the rows it read.
     lines = (m.group() for m in _LINE.finditer(text, 1 if text.startswith("\ufeff") else 0))
-    reader = csv.reader(lines, strict=True)
+    delimiter = sniff_separator(text) if separator is None else separator
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     last_line = 0
     while True:
         first_line = last_line + 1

@@ -24,7 +24,7 @@ from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from clockapp.ui.errors import guard
@@ -36,7 +36,9 @@ class ActionSpec:
 
     `meaning` names a meaning several windows share on the same key (see `Meaning`); `context`
     says where the keys act: the whole window, or only the widget the action is added to (row
-    keys such as Delete act on a table and keep their use elsewhere).
+    keys such as Delete act on a table and keep their use elsewhere). `standard` is the
+    desktop's own key for the command (Quit, Undo, Find, Preferences...): the system's binding
+    comes first, `shortcuts` are added where the system has none of them (Windows has no Quit).
     """
 
     text: str
@@ -45,6 +47,7 @@ class ActionSpec:
     group: str
     meaning: str | None = None
     context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut
+    standard: QKeySequence.StandardKey | None = None
 
 
 class Meaning(enum.StrEnum):
@@ -87,8 +90,20 @@ class Action(enum.Enum):
     RESTART_LEVEL = ActionSpec(
         "Restart level", ("R",), "Start this level again from its full time", "Clock"
     )
-    UNDO = ActionSpec("Undo", ("Ctrl+Z",), "Undo the last clock action", "Clock")
-    REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "Redo what was undone", "Clock")
+    UNDO = ActionSpec(
+        "Undo",
+        ("Ctrl+Z",),
+        "Undo the last clock action",
+        "Clock",
+        standard=QKeySequence.StandardKey.Undo,
+    )
+    REDO = ActionSpec(
+        "Redo",
+        ("Ctrl+Shift+Z", "Ctrl+Y"),
+        "Redo what was undone",
+        "Clock",
+        standard=QKeySequence.StandardKey.Redo,
+    )
     TOGGLE_FULLSCREEN = ActionSpec(
         "Fullscreen", ("F", "F11"), "Show the clock fullscreen, or in a window again", "Display"
     )
@@ -122,6 +137,13 @@ class Action(enum.Enum):
     )
     NEW_TOURNAMENT = ActionSpec(
         "New tournament…", ("Ctrl+Shift+N",), "Create a tournament and show it", "Tournament"
+    )
+    FIND = ActionSpec(
+        "Find a player",
+        ("Ctrl+F",),
+        "Open the cashier on its player search",
+        "Tournament",
+        standard=QKeySequence.StandardKey.Find,
     )
     OPEN_CASHIER = ActionSpec(
         "Cashier…", ("Ctrl+K",), "Players, buy-ins, rebuys, the ledger and payouts", "Windows"
@@ -234,8 +256,39 @@ class Action(enum.Enum):
         "Show the rules sheet over the clock, a page at a time",
         "Wall",
     )
-    HELP = ActionSpec("Keyboard help", ("?", "F1"), "Show or hide this list", "Help")
-    QUIT = ActionSpec("Quit", ("Ctrl+Q",), "Close clockapp (the clock keeps its time)", "Help")
+    PREFERENCES = ActionSpec(
+        "Preferences…",
+        ("Ctrl+,",),
+        "This computer's settings: checking for updates",
+        "Help",
+        standard=QKeySequence.StandardKey.Preferences,
+    )
+    HELP = ActionSpec("Keyboard shortcuts", ("?", "F1"), "Show or hide this list", "Help")
+    OPEN_DATA_FOLDER = ActionSpec(
+        "Open the data folder",
+        (),
+        "Show the folder with the database, backups, settings and logs",
+        "Help",
+    )
+    CHECK_FOR_UPDATES = ActionSpec(
+        "Check for updates…",
+        (),
+        "Ask the project's site whether a newer clockapp is out (asks before it connects)",
+        "Help",
+    )
+    ABOUT = ActionSpec(
+        "About clockapp",
+        (),
+        "The version, the licence and where to report a problem",
+        "Help",
+    )
+    QUIT = ActionSpec(
+        "Quit",
+        ("Ctrl+Q",),
+        "Close clockapp (the clock keeps its time)",
+        "Help",
+        standard=QKeySequence.StandardKey.Quit,
+    )
 
     @property
     def text(self) -> str:
@@ -321,15 +374,25 @@ def install_actions(
 
 
 def key_sequences(action: RegistryAction) -> list[QKeySequence]:
-    """`action`'s shortcuts as Qt key sequences."""
-    return [QKeySequence(s) for s in action.value.shortcuts]
+    """`action`'s shortcuts as Qt key sequences: the desktop's own first (`standard`), then the
+    registry's that the desktop does not already give."""
+    spec = action.value
+    keys: list[QKeySequence] = []
+    # The desktop's bindings come from the platform theme, which exists once the app does
+    # (asked before, Qt crashes); the registry's own keys stand in until then.
+    if spec.standard is not None and QGuiApplication.instance() is not None:
+        keys = list(QKeySequence.keyBindings(spec.standard))
+    for text in spec.shortcuts:
+        key = QKeySequence(text)
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 def shortcut_label(action: RegistryAction) -> str:
     """`action`'s shortcuts as the director reads them, e.g. 'Right or N'."""
     return " or ".join(
-        QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText) or s
-        for s in action.value.shortcuts
+        key.toString(QKeySequence.SequenceFormat.NativeText) for key in key_sequences(action)
     )
 
 

@@ -3,6 +3,10 @@ name made of the tournament's name, its date and what is exported.
 
 Every export (results, ledger, players, receipts, the move sheet, league standings, structures)
 asks through `ask_save_path`, so none opens in the program's working folder.
+
+CSV exports are written by `write_csv` so that Excel and LibreOffice open them in columns with
+every accent intact (`clockapp.core.userfiles.spreadsheet_bytes`): the cells are separated by the
+list separator of the user's locale, or the one chosen as the file type in `ask_csv_path`.
 """
 
 from __future__ import annotations
@@ -11,13 +15,21 @@ import re
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QLocale, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
+
+from clockapp.core.userfiles import list_separator, spreadsheet_bytes
 
 #: Characters a file name keeps on every system; any run of others becomes one "-".
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]+")
 #: Names stay short enough for every file system once a folder is added.
 MAX_NAME_CHARS = 60
+#: The file types a CSV export offers, one per cell separator (`ask_csv_path`).
+CSV_KINDS = {
+    ",": "CSV, comma-separated (*.csv)",
+    ";": "CSV, semicolon-separated (*.csv)",
+    "\t": "Text, tab-separated (*.tsv *.txt)",
+}
 
 
 def safe_part(text: str) -> str:
@@ -53,3 +65,36 @@ def ask_save_path(parent: QWidget, title: str, file_name: str, kind: str) -> str
     start = documents_folder() / file_name
     path, _ = QFileDialog.getSaveFileName(parent, title, str(start), kind)
     return path
+
+
+def locale_separator() -> str:
+    """The list separator a spreadsheet expects on this computer (";" where 2,50 is a number)."""
+    return list_separator(QLocale().decimalPoint())
+
+
+def ask_csv_path(parent: QWidget, title: str, file_name: str) -> tuple[str, str]:
+    """Ask where to save a CSV export and with which separator: the locale's is offered first.
+
+    Returns (path, separator), or ("", "") for Cancel. A tab-separated file gets `.tsv` for
+    `.csv`, as a spreadsheet opens a `.csv` file with the list separator whatever it holds.
+    """
+    first = locale_separator()
+    kinds = [CSV_KINDS[first], *(kind for sep, kind in CSV_KINDS.items() if sep != first)]
+    start = documents_folder() / file_name
+    path, chosen = QFileDialog.getSaveFileName(parent, title, str(start), ";;".join(kinds))
+    if not path:
+        return "", ""
+    separator = next((sep for sep, kind in CSV_KINDS.items() if kind == chosen), first)
+    if separator == "\t" and Path(path).suffix.lower() == ".csv":
+        path = str(Path(path).with_suffix(".tsv"))
+    return path, separator
+
+
+def write_csv(path: str | Path, text: str, separator: str = "") -> None:
+    """Write CSV `text` (as the services give it) for a spreadsheet: UTF-8 with a byte-order
+    mark, cells separated by `separator` (the locale's when empty).
+
+    Raises:
+        OSError: The file cannot be written.
+    """
+    Path(path).write_bytes(spreadsheet_bytes(text, separator or locale_separator()))

@@ -77,6 +77,17 @@ class UiSettings:
     def display_fullscreen(self, value: bool) -> None:
         self._qsettings.setValue("display/fullscreen", bool(value))
 
+    # ---------------------------------------------------------------- update checks
+
+    @property
+    def update_checks(self) -> bool:
+        """Whether the host allowed Help > Check for updates to connect (off until turned on)."""
+        return _as_bool(self._qsettings.value("updates/allowed"), default=False)
+
+    @update_checks.setter
+    def update_checks(self, allowed: bool) -> None:
+        self._qsettings.setValue("updates/allowed", bool(allowed))
+
     def screen_for_display(self, index: int | None = None) -> QScreen:
         """The screen for the clock: `index` if given (--screen N), else the remembered one.
 

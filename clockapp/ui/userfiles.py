@@ -1,4 +1,4 @@
-"""Reading a file the user picked to import: size-checked, UTF-8, line endings left to the parser.
+"""Reading a file the user picked to import: size-checked, UTF-8 or UTF-16, line ends as written.
 
 The windows read every import through `read_import_file`, so a huge file is refused before it is
 read and a file in another encoding gets a message saying how to save it; the text then goes to
@@ -17,8 +17,8 @@ def read_import_file(path: str | Path) -> str:
     """The text of the file at `path`.
 
     Raises:
-        ValidationError: The file cannot be read, is too big, or is not UTF-8 text (the message
-            names the file).
+        ValidationError: The file cannot be read, is too big, or is not UTF-8 or UTF-16 text
+            (the message names the file).
     """
     file = Path(path)
     try:

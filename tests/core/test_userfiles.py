@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 from clockapp.core.userfiles import (
     FORMULA_STARTS,
     MAX_CELL_CHARS,
+    SEPARATORS,
     FileFormatError,
     csv_records,
     csv_text,
     decode_file,
+    list_separator,
     load_json,
     safe_cell,
+    spreadsheet_bytes,
     unquote_cell,
 )
 
@@ -117,3 +120,65 @@ def test_any_text_loads_as_json_or_a_file_error(text: str) -> None:
 def test_any_bytes_decode_or_give_a_file_error(data: bytes) -> None:
     outcome = result_or_own_error(lambda: decode_file(data))
     assert isinstance(outcome, str | FileFormatError)
+
+
+# ------------------------------------------------------------------ files from and for spreadsheets
+
+#: One list as each spreadsheet saves it: Excel's "CSV UTF-8" (comma or, where the list separator
+#: is ";", semicolon, with a byte-order mark), LibreOffice's default (no mark), and Excel's
+#: "Unicode text" (UTF-16 with a mark, tab-separated).
+SAVED = {
+    "comma, UTF-8": 'name,team\r\nZoë Adé,"Reds; Blues"\r\n'.encode(),
+    "comma, UTF-8 with BOM": '\ufeffname,team\r\nZoë Adé,"Reds; Blues"\r\n'.encode(),
+    "semicolon, UTF-8 with BOM": '\ufeffname;team\r\nZoë Adé;"Reds; Blues"\r\n'.encode(),
+    "semicolon, UTF-8": 'name;team\nZoë Adé;"Reds; Blues"\n'.encode(),
+    "tab, UTF-16 LE": "name\tteam\r\nZoë Adé\tReds; Blues\r\n".encode("utf-16"),
+    "tab, UTF-16 BE": "\ufeffname\tteam\nZoë Adé\tReds; Blues\n".encode("utf-16-be"),
+    "tab, UTF-8": "name\tteam\nZoë Adé\tReds; Blues\n".encode(),
+}
+
+
+@pytest.mark.parametrize("data", SAVED.values(), ids=SAVED.keys())
+def test_a_list_reads_the_same_whichever_way_it_was_saved(data: bytes) -> None:
+    records = [r.cells for r in csv_records(decode_file(data))]
+    assert records == [("name", "team"), ("Zoë Adé", "Reds; Blues")]
+
+
+def test_an_explicit_separator_wins_over_the_first_line() -> None:
+    assert [r.cells for r in csv_records("a;b\n", separator=",")] == [("a;b",)]
+
+
+def test_utf16_that_is_broken_is_the_apps_error() -> None:
+    with pytest.raises(FileFormatError, match="Not UTF-16 text"):
+        decode_file(b"\xff\xfeA")  # a mark, then half a character
+
+
+def test_an_export_is_utf8_with_a_byte_order_mark() -> None:
+    data = spreadsheet_bytes(csv_text(("name",), [("Zoë",)]))
+    assert data == b"\xef\xbb\xbfname\nZo\xc3\xab\n"
+
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_an_export_uses_the_separator_asked_for(separator: str) -> None:
+    data = spreadsheet_bytes(csv_text(("name", "paid"), [("Zoë", "2.50")]), separator)
+    assert data.decode("utf-8-sig").splitlines() == [f"name{separator}paid", f"Zoë{separator}2.50"]
+
+
+def test_the_list_separator_follows_the_decimal_point() -> None:
+    assert list_separator(",") == ";"  # de, fr, es, nl, pt_BR: 2,50 must stay one cell
+    assert list_separator(".") == ","
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.text(), min_size=1, max_size=4), min_size=1, max_size=5),
+    st.sampled_from(list(SEPARATORS)),
+)
+def test_an_export_reads_back_as_written_with_any_separator(
+    rows: list[list[str]], separator: str
+) -> None:
+    header = [f"c{i}" for i in range(4)]
+    data = spreadsheet_bytes(csv_text(header, rows), separator)
+    back = [list(record.cells) for record in csv_records(decode_file(data))][1:]
+    expected = [[cell.replace("\r\n", "\n").replace("\r", "\n") for cell in row] for row in rows]
+    assert expected == back

@@ -13,7 +13,9 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,19 @@ def test_the_installed_wheel_passes_its_self_test(tmp_path: Path) -> None:
     assert "self-test: ok" in out
     listed = run([clockapp, "structure", "presets"], elsewhere, env)
     assert listed.strip()
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert run([clockapp, "--version"], elsewhere, env).strip() == f"clockapp {declared['version']}"
+
+
+def test_the_wheel_declares_its_licence_the_pep_639_way(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (metadata,) = (n for n in names if n.endswith(".dist-info/METADATA"))
+        headers = archive.read(metadata).decode("utf-8").split("\n\n")[0].splitlines()
+    assert "License-Expression: MIT AND OFL-1.1" in headers
+    assert not [h for h in headers if h.startswith("License:")]  # the deprecated field
+    assert {"License-File: LICENSE", "License-File: clockapp/resources/fonts/OFL.txt"} <= set(
+        headers
+    )
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)

@@ -133,7 +133,7 @@ class Night:
         page = self._show_page(self.cashier.results)
         path = page.export_csv(str(self.shots / "results.csv"))
         assert path is not None, self.message()
-        with open(path, newline="", encoding="utf-8") as file:
+        with open(path, newline="", encoding="utf-8-sig") as file:  # the export has a BOM
             return list(csv.DictReader(file))
 
     def message(self) -> str:

@@ -102,8 +102,8 @@ def test_the_director_has_the_windows_in_its_menu_and_toolbar(station: ClockStat
         m.text(): [a.data() for a in m.menu().actions()]
         for m in station.director.menuBar().actions()
     }
-    assert Action.OPEN_CASHIER.name in menus["&Windows"]
-    assert Action.OPEN_TOURNAMENT.name in menus["&Tournament"]
+    assert Action.OPEN_CASHIER.name in menus["&Tournament"]
+    assert Action.OPEN_TOURNAMENT.name in menus["&File"]
 
 
 def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockStation) -> None:

@@ -98,6 +98,7 @@ def test_the_results_report_lists_what_a_deal_paid(services, tournament_id) -> N
         services.payouts.table(tournament_id),
         None,
         datetime(2026, 11, 26, 23, tzinfo=UTC),
+        currency="$",
     )
     assert f"1st (deal) · Ann</td><td class='num'>{format_cents(shares[regs['Ann']])}" in html
     assert f"2nd (deal) · Bob</td><td class='num'>{format_cents(shares[regs['Bob']])}" in html

@@ -2,7 +2,8 @@
 
 Floats never touch money here. An amount is an `int` number of cents; `parse_amount` turns typed
 text into cents with a message that says what is wrong, `format_cents` turns cents back into
-text, and `allocate` splits a sum by weights so the parts always add up to the whole (the
+text (`format_money` in a tournament's currency, the one every screen, report and receipt
+uses), and `allocate` splits a sum by weights so the parts always add up to the whole (the
 largest-remainder method, optionally in a rounding unit such as whole $5).
 
 >>> parse_amount("$1,000.5")
@@ -143,6 +144,22 @@ def format_cents(
     if symbol_after:
         return f"{sign}{number} {symbol}" if symbol else f"{sign}{number}"
     return f"{sign}{symbol}{number}"
+
+
+def format_money(cents: int, currency: str, *, trim_zero_cents: bool = False) -> str:
+    """Cents in a tournament's currency: a sign ("$", "€", "£") goes before the number, a code
+    ("EUR", "CHF") after it; "" shows the number alone.
+
+    Every amount a person reads (screens, the wall, the web view, receipts and reports) is
+    formatted here with the tournament's currency, so a € night never prints "$".
+
+    >>> format_money(2533, "€"), format_money(2533, "CHF"), format_money(-505, "$")
+    ('€25.33', '25.33 CHF', '-$5.05')
+    >>> format_money(100000, "EUR", trim_zero_cents=True), format_money(7, "")
+    ('1,000 EUR', '0.07')
+    """
+    after = len(currency) > 1 and currency.isalpha()  # a code ("EUR"), not a sign ("€")
+    return format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=trim_zero_cents)
 
 
 def allocate(

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from clockapp.core.errors import ValidationError
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_cents, format_money
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
 
@@ -86,7 +86,7 @@ class NightSummary:
         b = self.balances
 
         def money(cents: int) -> str:
-            return format_cents(cents, symbol=symbol)
+            return format_money(cents, symbol)
 
         lines = [
             ("Entries", str(b.buy_ins)),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_money
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
@@ -56,9 +56,7 @@ class PayoutView:
 
     def labelled(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
         """('1st', '$500.00') pairs for a display."""
-        return tuple(
-            (ordinal(place), format_cents(cents, symbol=symbol)) for place, cents in self.ladder
-        )
+        return tuple((ordinal(place), format_money(cents, symbol)) for place, cents in self.ladder)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from clockapp.core.clock import ClockStatus, duration_ms, view
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Break, Item, Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
@@ -46,10 +46,7 @@ def money(cents: int, currency: str) -> str:
     >>> money(180000, "$"), money(12550, "€"), money(100000, "EUR")
     ('$1,800', '€125.50', '1,000 EUR')
     """
-    after = len(currency) > 1 and currency.isalpha()
-    symbol = f" {currency}" if after else currency
-    text = format_cents(cents, symbol="", trim_zero_cents=True)
-    return f"{text}{symbol}" if after else f"{symbol}{text}"
+    return format_money(cents, currency, trim_zero_cents=True)
 
 
 def ordinal(n: int) -> str:

@@ -19,7 +19,6 @@ the worker behind the actions pressed before it, so it undoes the last of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -33,7 +32,7 @@ from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import report
-from clockapp.ui.exports import ask_save_path, export_file_name
+from clockapp.ui.exports import ask_csv_path, export_file_name, write_csv
 from clockapp.ui.operations import Control
 from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
@@ -188,19 +187,24 @@ class CashierContext(QObject):
         Returns (path, text), or None when the cashier cancelled, the service refused (said in
         the message bar) or the file cannot be written (said too).
         """
+        separator = ""  # the locale's, unless the save dialog's file type chose another
         if not path:
-            path = ask_save_path(parent, title, self.export_name(what, "csv"), "CSV (*.csv)")
+            path, separator = ask_csv_path(parent, title, self.export_name(what, "csv"))
         if not path:
             return None
         text = self.read(produce, None)
         if text is None:
             return None
         try:
-            Path(path).write_text(text, encoding="utf-8", newline="")
+            write_csv(path, text, separator)
         except OSError as error:
             self.refuse(f"{path} cannot be written: {error.strerror or error}.")
             return None
         return path, text
+
+    def currency(self) -> str:
+        """The tournament's currency ("" when it cannot be read: the amount alone, never "$")."""
+        return self.read(lambda: self.services.structure.settings(self.tid).currency, "")
 
     def export_name(self, what: str, suffix: str) -> str:
         """The file name an export of `what` suggests: the tournament's name and date first."""

@@ -81,7 +81,7 @@ class DrawerPage(Page):
             self.counted_label.setText("not counted yet")
             self.difference_label.setText("—")
             self.difference_label.setStyleSheet("")
-        self.summary_model.set_rows(summary.lines())
+        self.summary_model.set_rows(summary.lines(symbol=self._ctx.currency()))
         self.summary_view.resizeColumnToContents(1)
 
     def start_count(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_money
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
@@ -88,12 +88,17 @@ class LastSale(QGroupBox):
             self.label.setText("Nothing sold yet.")
             self.handout.show_chips([], self._ctx.chip_set())
             return
+        currency = self._ctx.currency()
+
+        def money(cents: int) -> str:
+            return format_money(cents, currency)
+
         lines = [f"<b>{receipt.registration.name}</b>: {KIND_TITLE[receipt.kind].lower()}"]
-        lines.append(f"Paid {format_cents(receipt.total)}")
+        lines.append(f"Paid {money(receipt.total)}")
         if receipt.tendered is not None:
             lines.append(
-                f"tendered {format_cents(receipt.tendered)}, "
-                f"<b>change {format_cents(receipt.change_due or 0)}</b>"
+                f"tendered {money(receipt.tendered)}, "
+                f"<b>change {money(receipt.change_due or 0)}</b>"
             )
         if self.seat:
             lines.append(f"<span style='font-size:x-large'><b>{self.seat}</b></span>")
@@ -105,7 +110,7 @@ class LastSale(QGroupBox):
             back = sum(row.amount for row in receipt.rows if row.id in self.voided)
             text = (
                 f"<s>{text}</s><br><b style='color:#c62828'>Voided ({voids}): "
-                f"{format_cents(-back)}</b> — no receipt for it."
+                f"{money(-back)}</b> — no receipt for it."
             )
         self.label.setText(text)
         parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
@@ -136,6 +141,7 @@ class LastSale(QGroupBox):
             self._ctx.chip_set(),
             self._ctx.services.now(),
             self.seat,
+            currency=self._ctx.currency(),
         )
         self._ctx.message.show_info(f"Receipt saved: {path}")
         return path

@@ -16,7 +16,7 @@ from PySide6.QtCore import QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_money
 from clockapp.core.money.drawer import NightSummary
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.payouts import PayoutView
@@ -97,24 +97,31 @@ def receipt_html(
     chip_set: ChipSet,
     printed_at: datetime,
     seat: str = "",
+    *,
+    currency: str,
 ) -> str:
-    """The receipt for one payment: what was bought, paid, given back, and the chips."""
+    """The receipt for one payment: what was bought, paid, given back, and the chips; the
+    amounts in the tournament's `currency`."""
+
+    def money(cents: int) -> str:
+        return format_money(cents, currency)
+
     reg = receipt.registration
     lines: list[tuple[str, str]] = []
     for row in receipt.rows:
         title = row.kind.value.capitalize()
-        lines.append((f"{title} (ledger #{row.id})", format_cents(row.amount)))
-    lines.append(("Total", format_cents(receipt.total)))
+        lines.append((f"{title} (ledger #{row.id})", money(row.amount)))
+    lines.append(("Total", money(receipt.total)))
     if receipt.tendered is not None:
-        lines.append(("Tendered", format_cents(receipt.tendered)))
-        lines.append(("Change", format_cents(receipt.change_due or 0)))
+        lines.append(("Tendered", money(receipt.tendered)))
+        lines.append(("Change", money(receipt.change_due or 0)))
     split = [row.split for row in receipt.rows if row.split is not None]
     parts = [
-        ("of which prize pool", format_cents(sum(s.prize_pool for s in split))),
-        ("house fee", format_cents(sum(s.house_fee for s in split))),
+        ("of which prize pool", money(sum(s.prize_pool for s in split))),
+        ("house fee", money(sum(s.house_fee for s in split))),
     ]
     if any(s.bounty for s in split):
-        parts.append(("bounty", format_cents(sum(s.bounty for s in split))))
+        parts.append(("bounty", money(sum(s.bounty for s in split))))
     chips = []
     for handout in receipt.handouts:
         chips.append(f"<b>{KIND_TITLE[handout.kind]}: T{handout.chips:,}</b>")
@@ -149,9 +156,11 @@ def write_receipt(
     chip_set: ChipSet,
     printed_at: datetime,
     seat: str = "",
+    *,
+    currency: str,
 ) -> Path:
-    """The receipt as a PDF for an 80 mm receipt printer."""
-    html = receipt_html(tournament, receipt, chip_set, printed_at, seat)
+    """The receipt as a PDF for an 80 mm receipt printer, in the tournament's `currency`."""
+    html = receipt_html(tournament, receipt, chip_set, printed_at, seat, currency=currency)
     return write_pdf(path, html, RECEIPT_PAGE, f"Receipt {receipt.registration.name}")
 
 
@@ -187,9 +196,16 @@ def results_html(
     summary: NightSummary | None,
     printed_at: datetime,
     charts: Sequence[str] = (),
+    *,
+    currency: str,
 ) -> str:
     """The results report: finishing places with prizes and bounties, the payouts, the money,
-    and the charts of the night (`charts`: the names of their images) on a page of their own."""
+    and the charts of the night (`charts`: the names of their images) on a page of their own;
+    the amounts in the tournament's `currency`."""
+
+    def money(cents: int) -> str:
+        return format_money(cents, currency)
+
     head = (
         "<tr><th>Place</th><th>Player</th><th class='num'>Entries</th>"
         "<th class='num'>Rebuys</th><th class='num'>Add-ons</th><th class='num'>Prize</th>"
@@ -202,10 +218,10 @@ def results_html(
         body.append(
             f"<tr{shade}><td>{escape(r.label)}</td><td>{escape(r.name)}</td>"
             f"<td class='num'>{r.entries}</td><td class='num'>{r.rebuys}</td>"
-            f"<td class='num'>{r.add_ons}</td><td class='num'>{format_cents(r.prize)}</td>"
-            f"<td class='num'>{format_cents(r.bounties)}</td>"
-            f"<td class='num'>{format_cents(r.paid_out)}</td>"
-            f"<td class='num'>{format_cents(r.still_owed)}</td>"
+            f"<td class='num'>{r.add_ons}</td><td class='num'>{money(r.prize)}</td>"
+            f"<td class='num'>{money(r.bounties)}</td>"
+            f"<td class='num'>{money(r.paid_out)}</td>"
+            f"<td class='num'>{money(r.still_owed)}</td>"
             f"<td>{escape(r.busted_by)}</td></tr>"
         )
     totals = (
@@ -213,30 +229,34 @@ def results_html(
         f"<td class='num'>{sum(r.entries for r in results)}</td>"
         f"<td class='num'>{sum(r.rebuys for r in results)}</td>"
         f"<td class='num'>{sum(r.add_ons for r in results)}</td>"
-        f"<td class='num'>{format_cents(sum(r.prize for r in results))}</td>"
-        f"<td class='num'>{format_cents(sum(r.bounties for r in results))}</td>"
-        f"<td class='num'>{format_cents(sum(r.paid_out for r in results))}</td>"
-        f"<td class='num'>{format_cents(sum(r.still_owed for r in results))}</td><td></td></tr>"
+        f"<td class='num'>{money(sum(r.prize for r in results))}</td>"
+        f"<td class='num'>{money(sum(r.bounties for r in results))}</td>"
+        f"<td class='num'>{money(sum(r.paid_out for r in results))}</td>"
+        f"<td class='num'>{money(sum(r.still_owed for r in results))}</td><td></td></tr>"
     )
-    ladder = _rows(payouts.labelled()) if payouts.ladder else f"<p>{escape(payouts.problem)}</p>"
+    ladder = (
+        _rows(payouts.labelled(symbol=currency))
+        if payouts.ladder
+        else f"<p>{escape(payouts.problem)}</p>"
+    )
     if any(r.in_deal for r in results):
         # After a deal the places are not what is paid: list what each player was paid.
         paid = [r for r in results if r.prize]
         ladder = _rows(
-            [(f"{r.label} · {r.name}", format_cents(r.prize)) for r in paid]
-            + [("of which by the deal", format_cents(sum(r.prize for r in paid if r.in_deal)))]
+            [(f"{r.label} · {r.name}", money(r.prize)) for r in paid]
+            + [("of which by the deal", money(sum(r.prize for r in paid if r.in_deal)))]
         )
-    money = _rows(summary.lines()) if summary is not None else ""
+    till = _rows(summary.lines(symbol=currency)) if summary is not None else ""
     return (
         f"<h1>{escape(tournament)}: results</h1>"
         f"<p class='muted'>{payouts.entries} entries · prize pool "
-        f"{format_cents(payouts.prize_pool)} · printed "
+        f"{money(payouts.prize_pool)} · printed "
         f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
         f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}{totals}"
         "</table><br><table width='100%'><tr>"
         f"<td width='45%' valign='top'><p class='head'>Payouts</p>{ladder}</td>"
         "<td width='10%'></td>"
-        f"<td width='45%' valign='top'><p class='head'>Money</p>{money}</td></tr></table>"
+        f"<td width='45%' valign='top'><p class='head'>Money</p>{till}</td></tr></table>"
         + _charts_html(charts)
     )
 
@@ -258,7 +278,10 @@ def write_results(
     summary: NightSummary | None,
     printed_at: datetime,
     charts: Mapping[str, QImage] | None = None,
+    *,
+    currency: str,
 ) -> Path:
     """The results report as an A4 PDF, with the charts given (name -> image) at the end."""
-    html = results_html(tournament, results, payouts, summary, printed_at, tuple(charts or {}))
+    names = tuple(charts or {})
+    html = results_html(tournament, results, payouts, summary, printed_at, names, currency=currency)
     return write_pdf(path, html, A4_PAGE, f"{tournament} results", charts)

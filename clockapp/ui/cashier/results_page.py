@@ -134,6 +134,7 @@ class ResultsPage(Page):
             s.cashier.summary(tid),
             s.now(),
             report_charts(s.results.charts(tid)),
+            currency=ctx.currency(),
         )
         ctx.message.show_info(f"Results report saved: {path}")
         return path

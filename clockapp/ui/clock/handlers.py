@@ -50,5 +50,10 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.WALL_LOOK: station.house.edit_look,
         Action.EDIT_HOUSE: station.house.edit_house,
         Action.SHOW_HOUSE_RULES: station.house.show_rules,
+        Action.FIND: station.find_player,
+        Action.PREFERENCES: station.help.preferences,
+        Action.OPEN_DATA_FOLDER: station.help.open_data_folder,
+        Action.CHECK_FOR_UPDATES: station.help.check_for_updates,
+        Action.ABOUT: station.help.about,
         Action.QUIT: station.quit,
     }

@@ -10,22 +10,13 @@ from PySide6.QtWidgets import QMainWindow, QToolBar
 
 from clockapp.ui.actions import Action
 
+#: The menu bar in the desktop's order: File, Edit, View, then the app's own (Tournament, Tables,
+#: Wall), then Help; Quit, Undo, Redo, Find and Preferences carry the system's own keys.
 MENUS = (
+    ("&File", (Action.NEW_TOURNAMENT, Action.OPEN_TOURNAMENT, None, Action.QUIT)),
     (
-        "&Clock",
-        (
-            Action.TOGGLE_PAUSE,
-            Action.NEXT_LEVEL,
-            Action.PREVIOUS_LEVEL,
-            Action.ADD_MINUTE,
-            Action.REMOVE_MINUTE,
-            Action.RESTART_LEVEL,
-            None,
-            Action.UNDO,
-            Action.REDO,
-            None,
-            Action.QUIT,
-        ),
+        "&Edit",
+        (Action.UNDO, Action.REDO, None, Action.FIND, None, Action.PREFERENCES),
     ),
     (
         "&View",
@@ -35,25 +26,31 @@ MENUS = (
             Action.LEAVE_FULLSCREEN,
             Action.LOCK_DISPLAY,
             Action.WEB_VIEW,
-            Action.HELP,
+            None,
+            Action.TOGGLE_MUTE,
+            Action.TOGGLE_ANNOUNCE,
         ),
     ),
     (
         "&Tournament",
-        (Action.OPEN_TOURNAMENT, Action.NEW_TOURNAMENT, None, Action.STRUCTURE_EDITOR),
-    ),
-    (
-        "&Windows",
         (
+            Action.TOGGLE_PAUSE,
+            Action.NEXT_LEVEL,
+            Action.PREVIOUS_LEVEL,
+            Action.ADD_MINUTE,
+            Action.REMOVE_MINUTE,
+            Action.RESTART_LEVEL,
+            None,
+            Action.STRUCTURE_EDITOR,
             Action.OPEN_CASHIER,
-            Action.OPEN_TABLES,
-            Action.OPEN_RULINGS,
             Action.OPEN_LEAGUES,
             Action.OPEN_TEAM_EVENT,
             Action.OPEN_CHARTS,
-            None,
-            Action.ACKNOWLEDGE_MOVES,
         ),
+    ),
+    (
+        "T&ables",
+        (Action.OPEN_TABLES, Action.OPEN_RULINGS, None, Action.ACKNOWLEDGE_MOVES),
     ),
     (
         "W&all",
@@ -77,8 +74,24 @@ MENUS = (
             Action.EDIT_HOUSE,
         ),
     ),
-    ("&Sound", (Action.TOGGLE_MUTE, Action.TOGGLE_ANNOUNCE)),
+    (
+        "&Help",
+        (
+            Action.HELP,
+            Action.OPEN_DATA_FOLDER,
+            None,
+            Action.CHECK_FOR_UPDATES,
+            None,
+            Action.ABOUT,
+        ),
+    ),
 )
+#: Where macOS moves an entry (to the application menu); elsewhere the role changes nothing.
+ROLES = {
+    Action.ABOUT: QAction.MenuRole.AboutRole,
+    Action.PREFERENCES: QAction.MenuRole.PreferencesRole,
+    Action.QUIT: QAction.MenuRole.QuitRole,
+}
 #: The toolbar: the windows a director opens all night.
 TOOLBAR = (
     Action.OPEN_CASHIER,
@@ -108,6 +121,7 @@ def install_menus(
             if action is None:
                 menu.addSeparator()
             elif action in actions:
+                actions[action].setMenuRole(ROLES.get(action, QAction.MenuRole.NoRole))
                 menu.addAction(actions[action])
         own = (extras or {}).get(title, ())
         if own:

@@ -65,6 +65,7 @@ from clockapp.ui.clock.windows import (
     structure_editor_class,
 )
 from clockapp.ui.errors import WALL_DISPLAY, guard
+from clockapp.ui.help_menu import HelpControls
 from clockapp.ui.offline import OfflineMark
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.screens import ScreenFit, fit_to_screen
@@ -158,6 +159,7 @@ class ClockStation(QObject):
         self.showdown = ShowdownControls(services, bus, self.director)
         self.estimate_line = install_estimate_line(self.director, services, bus)
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
+        self.help = HelpControls(settings, self.director, parent=self)  # About, updates...
 
         window_handlers = station_handlers(self)
         self.windows.shared_handlers = window_handlers
@@ -245,6 +247,13 @@ class ClockStation(QObject):
     def hide_display(self) -> None:
         """View > Hide clock display: take the clock off the wall (D shows it again)."""
         self.display.hide()
+
+    def find_player(self) -> None:
+        """Ctrl+F: the cashier, on its player search."""
+        cashier = self.windows.open_cashier()
+        focus = getattr(cashier, "focus_search", None)  # the window the cashier package built
+        if callable(focus):
+            focus()
 
     def toggle_help(self) -> None:
         """? or F1: the keyboard help on the director's window, whichever window had the key.

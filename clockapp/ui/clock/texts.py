@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from clockapp.core.clock import ClockEvent, EventKind, format_clock
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Level
 
 if TYPE_CHECKING:
@@ -112,8 +112,7 @@ def money(cents: int, currency: str = "$") -> str:
     >>> money(180000), money(12550, "€"), money(100000, "EUR"), money(500, ""), money(-5)
     ('$1,800', '€125.50', '1,000 EUR', '5', '-$0.05')
     """
-    after = len(currency) > 1 and currency.isalpha()  # a code ("EUR"), not a sign ("€")
-    return format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=True)
+    return format_money(cents, currency, trim_zero_cents=True)
 
 
 def color_up(values: Iterable[int], chip_labels: dict[int, str] | None = None) -> str:

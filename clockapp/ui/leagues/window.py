@@ -41,7 +41,7 @@ from clockapp.services.leagues import (
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.charts.figures import chart_view
 from clockapp.ui.errors import guard, report
-from clockapp.ui.exports import ask_save_path, export_file_name
+from clockapp.ui.exports import ask_csv_path, ask_save_path, export_file_name, write_csv
 from clockapp.ui.leagues.chart import season_chart
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import EventsModel, StandingsModel
@@ -340,13 +340,17 @@ class LeagueWindow(PointsWindow):
         """Write the standings CSV, and the results beside it (`…-results.csv`)."""
         if self.view is None:
             return None
-        path = path or self._ask_path("Export standings", "standings", "CSV (*.csv)")
+        separator = ""  # the locale's, unless the save dialog's file type chose another
+        if not path:
+            day = self._services.now().astimezone().date()
+            name = export_file_name(self.view.league.name, day, "standings", "csv")
+            path, separator = ask_csv_path(self, "Export standings", name)
         if not path:
             return None
         target = Path(path)
-        target.write_text(league_standings_csv(self.view), encoding="utf-8", newline="")
+        write_csv(target, league_standings_csv(self.view), separator)
         results = target.with_name(f"{target.stem}-results{target.suffix or '.csv'}")
-        results.write_text(league_results_csv(self.view), encoding="utf-8", newline="")
+        write_csv(results, league_results_csv(self.view), separator)
         return str(target)
 
     def export_pdf(self, path: str | None = None) -> str | None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
+from clockapp import __version__
 from clockapp.core.look import BUILT_IN, LookError, theme_named
 
 APP_NAME = "clockapp"
@@ -27,6 +28,7 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--db",
         metavar="URL",

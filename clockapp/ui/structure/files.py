@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.exports import ask_save_path, export_file_name
+from clockapp.ui.exports import ask_save_path, export_file_name, write_csv
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
 
@@ -179,7 +179,10 @@ class StructureFiles:
         fmt: Literal["csv", "json"] = "json" if file.suffix.lower() == ".json" else "csv"
         try:
             text = self._services.structure.export_text(self.tournament_id, fmt)
-            file.write_text(text, encoding="utf-8")
+            if fmt == "csv":
+                write_csv(file, text)  # for a spreadsheet: a byte-order mark, its separator
+            else:
+                file.write_text(text, encoding="utf-8")
         except (OSError, DomainError) as error:
             self._editor.show_error(f"Could not export to {file}: {error}")
             return False

@@ -108,7 +108,7 @@ def test_a_list_with_nothing_to_do_cannot_be_confirmed(
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"\xff\xfeA\x00n\x00n\x00", "not UTF-8"),
+        (b"Caf\xe9 Ann\n", "not UTF-8"),  # Latin-1 (UTF-16 with its mark is read)
         (b'"Ann\n', "a quote is not closed"),
         (b'"' + b"x" * 200_000 + b'"\n', "a cell is longer than"),
         (b"\n\n", "no names"),

@@ -270,7 +270,7 @@ def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tm
     out = players_page.export_csv(str(tmp_path / "out.csv"))
     assert out is not None
     assert "4 players exported" in cashier_window.message.text()
-    text = (tmp_path / "out.csv").read_text(encoding="utf-8")
+    text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")  # a spreadsheet's UTF-8
     assert text.splitlines()[0] == "name,nickname,phone,email,team,notes"
     assert 'Cy Young,,,,Reds,"two\nlines"' in text
 

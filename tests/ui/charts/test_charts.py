@@ -86,8 +86,8 @@ def test_the_results_report_ends_with_the_charts(
         services.cashier.summary(tid),
         services.now(),
     )
-    plain = reports.write_results(tmp_path / "plain.pdf", *args)
-    charted = reports.write_results(tmp_path / "charts.pdf", *args, charts)
+    plain = reports.write_results(tmp_path / "plain.pdf", *args, currency="$")
+    charted = reports.write_results(tmp_path / "charts.pdf", *args, charts, currency="$")
     pages = []
     for path in (plain, charted):
         document = QPdfDocument()
@@ -148,7 +148,7 @@ def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
     pages = []
     for name, images in (("plain.pdf", None), ("charts.pdf", charts)):
         document = QPdfDocument()
-        document.load(str(reports.write_results(tmp_path / name, *args, images)))
+        document.load(str(reports.write_results(tmp_path / name, *args, images, currency="$")))
         pages.append(document.pageCount())
     assert pages[1] == pages[0] + 1  # the three charts share the charts page
     shots = Path(os.environ.get("CLOCKAPP_SHOTS", tmp_path))

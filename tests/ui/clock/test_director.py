@@ -134,7 +134,7 @@ def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -
 
 def test_menus_hold_the_registry(station) -> None:
     titles = [a.text() for a in station.director.menuBar().actions()]
-    assert titles == ["&Clock", "&View", "&Tournament", "&Windows", "W&all", "&Sound"]
+    assert titles == ["&File", "&Edit", "&View", "&Tournament", "T&ables", "W&all", "&Help"]
     in_menus = {
         action.data()
         for menu_action in station.director.menuBar().actions()

@@ -1,0 +1,74 @@
+"""A € tournament shows and prints € everywhere the cashier reads money, never "$"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.cashier import reports
+from tests.ui.cashier.waiting import then_settle
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The HTML of every PDF the cashier writes (the PDF itself holds no readable text)."""
+    pages: list[str] = []
+
+    def keep(path: Path | str, html: str, *_args: object, **_kwargs: object) -> Path:
+        pages.append(html)
+        return Path(path)
+
+    monkeypatch.setattr(reports, "write_pdf", keep)
+    return pages
+
+
+@pytest.fixture
+def euro_desk(cashier_window, services, tournament_id):
+    services.structure.update_settings(tournament_id, currency="€")
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=533), 10_000))
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    services.players.create(PlayerDetails("Zoë Adé"))
+    cashier_window.desk.refresh()
+    return cashier_window.desk
+
+
+def sell(qtbot, desk) -> None:
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "ade")
+    then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClicks(desk.dialog.tendered_edit, "30")
+    edit = desk.dialog.tendered_edit
+    then_settle(qtbot, edit, lambda: qtbot.keyClick(edit, Qt.Key.Key_Return))
+
+
+def test_a_euro_sale_and_its_receipt_show_euros(
+    qtbot, euro_desk, printed: list[str], tmp_path: Path
+) -> None:
+    sell(qtbot, euro_desk)
+    shown = euro_desk.last_label.text()
+    assert "€25.33" in shown
+    assert "change €4.67" in shown
+    assert "$" not in shown
+    assert euro_desk.save_receipt(str(tmp_path / "receipt.pdf"))
+    (receipt,) = printed
+    assert "€25.33" in receipt
+    assert "€20.00" in receipt  # the prize pool's part
+    assert "$" not in receipt
+
+
+def test_the_results_report_and_drawer_show_euros(
+    qtbot, cashier_window, euro_desk, printed: list[str], tmp_path: Path
+) -> None:
+    sell(qtbot, euro_desk)
+    cashier_window.tabs.setCurrentWidget(cashier_window.results)
+    assert cashier_window.results.export_pdf(str(tmp_path / "results.pdf"))
+    (report,) = printed
+    assert "€20.00" in report
+    assert "$" not in report

@@ -1,0 +1,96 @@
+"""CSV exports open in Excel and LibreOffice in columns, accents intact; imports read their files.
+
+A spreadsheet reads a CSV file without a byte-order mark in the system's code page ("ZoÃ«") and
+splits it on the system's list separator, which is ";" wherever the decimal point is a comma.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from clockapp.services.players import PlayerDetails
+from clockapp.ui.exports import CSV_KINDS, ask_csv_path, locale_separator
+
+BOM = b"\xef\xbb\xbf"
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The locale of a German computer (decimal comma, list separator ";")."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    yield
+    QLocale.setDefault(before)
+
+
+@pytest.fixture
+def players_page(cashier_window, services):
+    services.players.create(PlayerDetails("Zoë Adé", team="Reds, Blues"))
+    cashier_window.tabs.setCurrentWidget(cashier_window.players)
+    return cashier_window.players
+
+
+def test_an_export_is_utf8_with_a_byte_order_mark(players_page, tmp_path: Path) -> None:
+    path = players_page.export_csv(str(tmp_path / "players.csv"))
+    data = Path(path).read_bytes()
+    assert data.startswith(BOM)
+    assert "Zoë Adé" in data[len(BOM) :].decode("utf-8")
+
+
+def test_an_export_uses_the_locales_list_separator(german, players_page, tmp_path: Path) -> None:
+    assert locale_separator() == ";"
+    path = players_page.export_csv(str(tmp_path / "players.csv"))
+    lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0] == "name;nickname;phone;email;team;notes"
+    assert lines[1] == "Zoë Adé;;;;Reds, Blues;"  # the comma is no separator here: no quotes
+
+
+def test_the_save_dialog_offers_the_locales_separator_first_and_each_other(
+    german, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered: list[str] = []
+
+    def fake(_parent: object, _title: str, start: str, kinds: str) -> tuple[str, str]:
+        offered.extend(kinds.split(";;"))
+        return str(Path(start).with_name("night.csv")), CSV_KINDS["\t"]
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake))
+    path, separator = ask_csv_path(QWidget(), "Export", "night.csv")
+    assert offered == [CSV_KINDS[";"], CSV_KINDS[","], CSV_KINDS["\t"]]
+    assert (Path(path).name, separator) == ("night.tsv", "\t")  # Excel splits .csv on ";"
+
+
+def test_an_export_in_the_separator_chosen_in_the_save_dialog(
+    cashier_window, players_page, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    target = tmp_path / "players.csv"
+
+    def fake(*_args: object) -> tuple[str, str]:
+        return str(target), CSV_KINDS[";"]
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake))
+    assert players_page.export_csv() is not None
+    assert target.read_text(encoding="utf-8-sig").splitlines()[0].startswith("name;nickname;")
+
+
+SAVED = {
+    "Excel CSV UTF-8, semicolon": "\ufeffname;team\r\nCy Young;Reds\r\n".encode(),
+    "LibreOffice, comma, no mark": b"name,team\nCy Young,Reds\n",
+    "Excel Unicode text": "name\tteam\r\nCy Young\tReds\r\n".encode("utf-16"),
+}
+
+
+@pytest.mark.parametrize("data", SAVED.values(), ids=SAVED.keys())
+def test_the_players_page_imports_each_spreadsheets_file(
+    cashier_window, players_page, services, tmp_path: Path, data: bytes
+) -> None:
+    path = tmp_path / "players.csv"
+    path.write_bytes(data)
+    assert players_page.import_csv(str(path)), cashier_window.message.text()
+    cy = next(p for p in services.players.list() if p.name == "Cy Young")
+    assert cy.team == "Reds"
