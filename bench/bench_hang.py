@@ -51,8 +51,8 @@ def run_wall(
     from clockapp.core.clock import ClockStatus, view
     from clockapp.services.app import open_services
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.station import ClockStation
     from clockapp.ui.settings import UiSettings
+    from clockapp.ui.station.station import ClockStation
 
     class Silent:
         muted = True

@@ -27,9 +27,9 @@ from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock import texts
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.night_steps import Night
 

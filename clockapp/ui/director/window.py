@@ -29,23 +29,23 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.closing import QuitGuard, in_play_now
 from clockapp.ui.clock.controller import ClockController
-from clockapp.ui.clock.director_boxes import FieldBox, RoomBox
-from clockapp.ui.clock.final_counts import FinalCountsDialog, open_final_counts
-from clockapp.ui.clock.hard_end import FINAL_COUNTS, HardEndBox
-from clockapp.ui.clock.levels import LevelTableModel
-from clockapp.ui.clock.menus import install_menus
-from clockapp.ui.clock.mini_clock import MiniClock
-from clockapp.ui.clock.moves import PendingMovesBox
-from clockapp.ui.clock.notices import NoticeBox
-from clockapp.ui.clock.registration import RegistrationAction
 from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.director.boxes import FieldBox, RoomBox
+from clockapp.ui.director.closing import QuitGuard, in_play_now
+from clockapp.ui.director.final_counts import FinalCountsDialog, open_final_counts
+from clockapp.ui.director.hard_end import FINAL_COUNTS, HardEndBox
+from clockapp.ui.director.levels import LevelTableModel
+from clockapp.ui.director.menus import install_menus
+from clockapp.ui.director.mini_clock import MiniClock
+from clockapp.ui.director.notices import NoticeBox
+from clockapp.ui.director.registration import RegistrationAction
+from clockapp.ui.display.moves import PendingMovesBox
 from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
-    from clockapp.ui.clock.help import HelpOverlay
-    from clockapp.ui.clock.restore import RestoreDialog
+    from clockapp.ui.director.help import HelpOverlay
+    from clockapp.ui.director.restore import RestoreDialog
 
 
 class DirectorWindow(QMainWindow):
@@ -251,7 +251,7 @@ class DirectorWindow(QMainWindow):
 
     def open_restore(self) -> RestoreDialog:
         """Tournament > Restore from backup…: the backups, newest first."""
-        from clockapp.ui.clock.restore import open_restore
+        from clockapp.ui.director.restore import open_restore
 
         self.restore_dialog = open_restore(self, self._session.services, self._session.bus)
         return self.restore_dialog
@@ -344,7 +344,7 @@ class DirectorWindow(QMainWindow):
     def help_overlay(self) -> HelpOverlay:
         """The keyboard help, over this window (built the first time it is asked for)."""
         if self._help is None:
-            from clockapp.ui.clock.help import HelpOverlay
+            from clockapp.ui.director.help import HelpOverlay
 
             self._help = HelpOverlay(self)
             self._help.hide()

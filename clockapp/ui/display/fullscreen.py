@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 if TYPE_CHECKING:
     from PySide6.QtGui import QScreen
 
-    from clockapp.ui.clock.display import ClockDisplay
+    from clockapp.ui.display.window import ClockDisplay
     from clockapp.ui.settings import UiSettings
 
 

@@ -22,7 +22,7 @@ from clockapp.core.clock import ClockStatus, view
 from clockapp.services.app import Services
 from clockapp.services.context import system_now
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from tests.write_lock import hold_write_lock
 
 pytestmark = pytest.mark.slow

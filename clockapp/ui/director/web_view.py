@@ -30,10 +30,10 @@ from clockapp.services.app import Services
 from clockapp.services.web.addresses import EVERYWHERE, LOCAL, page_url
 from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError, serve_services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock import theme
+from clockapp.ui.display import theme
 
 if TYPE_CHECKING:
-    from clockapp.ui.clock.display import ClockDisplay
+    from clockapp.ui.display.window import ClockDisplay
 
 #: Light modules round the code (phones read two well; the standard's four shrink the code).
 QUIET = 2

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
-from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.widgets import LEFT, RIGHT, FitLabel, StatBlock
+from clockapp.ui.clock import texts
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import LEFT, RIGHT, FitLabel, StatBlock
 
 MAX_PAYOUT_ROWS = 6
 #: The ladder never gives one place more than this share of its room (two places paid must not

@@ -19,7 +19,7 @@ from clockapp.ui.screens import place_near, remember_geometry
 if TYPE_CHECKING:
     from clockapp.services.app import Services
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.director import DirectorWindow
+    from clockapp.ui.director.window import DirectorWindow
     from clockapp.ui.offline import OfflineMark
     from clockapp.ui.settings import UiSettings
 

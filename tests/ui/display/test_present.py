@@ -10,8 +10,8 @@ from clockapp.core import clock
 from clockapp.core.chips import ChipSet
 from clockapp.core.chips.color_up import break_color_ups
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.ui.clock import present
-from clockapp.ui.clock.present import Tone
+from clockapp.ui.display import present
+from clockapp.ui.display.present import Tone
 
 S = Structure(
     "S",

@@ -11,8 +11,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QVBoxLayout
 
-from clockapp.ui.clock import present, texts, theme
-from clockapp.ui.clock.widgets import Panel, StatBlock
+from clockapp.ui.clock import texts
+from clockapp.ui.display import present, theme
+from clockapp.ui.display.widgets import Panel, StatBlock
 
 
 class FieldPanel(Panel):

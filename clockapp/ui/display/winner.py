@@ -17,9 +17,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.list_grid import ListGrid
-from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.clock import texts
+from clockapp.ui.display import theme
+from clockapp.ui.display.list_grid import ListGrid
+from clockapp.ui.display.widgets import FitLabel, Panel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 MEDIUM = QFont.Weight.Medium

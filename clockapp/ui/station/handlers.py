@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.windows import WINDOW_LEAGUES, WINDOW_TEAM_EVENT
+from clockapp.ui.station.windows import WINDOW_LEAGUES, WINDOW_TEAM_EVENT
 
 if TYPE_CHECKING:
-    from clockapp.ui.clock.station import ClockStation
+    from clockapp.ui.station.station import ClockStation
 
 
 def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]]:

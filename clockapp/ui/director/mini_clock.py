@@ -5,8 +5,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from clockapp.core.clock import ClockStatus, ClockView
-from clockapp.ui.clock import texts, theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.clock import texts
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 
 STATUS = {
     ClockStatus.NOT_STARTED: "Not started: press Space to start",

@@ -2,7 +2,7 @@
 
 The hard end is typed in local wall-clock time and stored in UTC (`next_local_time`). Once it has
 stopped play, the box shows "Final chip counts…", which opens the dialog that ranks the players
-still in by their chips (`clockapp.ui.clock.final_counts`); the same is in the Tournament menu.
+still in by their chips (`clockapp.ui.director.final_counts`); the same is in the Tournament menu.
 """
 
 from __future__ import annotations

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QInputDialog
 
 from clockapp.core.errors import DomainError
-from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.director.tournaments import TournamentDialog
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.director import DirectorWindow
+    from clockapp.ui.director.window import DirectorWindow
 
 
 class TournamentSwitching:

@@ -27,10 +27,10 @@ from clockapp.core.errors import DomainError
 from clockapp.core.pin import PIN_MAX_DIGITS
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
-from clockapp.ui.clock import theme
+from clockapp.ui.display import theme
 
 if TYPE_CHECKING:
-    from clockapp.ui.clock.display import ClockDisplay
+    from clockapp.ui.display.window import ClockDisplay
 
 NO_PIN = (
     "No PIN is set yet. The director sets one first: Tournament › Display PIN… "

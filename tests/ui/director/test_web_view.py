@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.services.web.server import DEFAULT_PORT
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 
@@ -93,7 +93,7 @@ def test_the_web_view_follows_the_tournament_the_director_opens(
 def test_the_qr_code_on_the_wall_draws_segnos_modules(qtbot) -> None:
     import segno
 
-    from clockapp.ui.clock.web_view import QUIET, QrCode
+    from clockapp.ui.director.web_view import QUIET, QrCode
 
     url = "http://192.168.1.20:8765/"
     matrix = segno.make(url, error="m", micro=False).matrix

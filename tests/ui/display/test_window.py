@@ -14,7 +14,7 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.text import NAME_MAX
 from clockapp.ui.clock import texts
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.shell import entry
 from tests.ui.polling import poll, settle
 
@@ -146,7 +146,7 @@ def test_text_is_measured_once_and_scaled_to_any_size(qapp, pixel: int) -> None:
     # a font engine of its own): the scaled width stays within 2% of the width at that size.
     from PySide6.QtGui import QFont, QFontMetricsF
 
-    from clockapp.ui.clock import theme
+    from clockapp.ui.display import theme
 
     for weight in (QFont.Weight.Bold, QFont.Weight.Medium):
         for text in ("00:17", "100 / 200", "Demo: Friday Night Deepstack", "1st"):
@@ -159,7 +159,7 @@ def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(
     from PySide6.QtGui import QColor
 
     from clockapp.core.look import theme_named
-    from clockapp.ui.clock import theme
+    from clockapp.ui.display import theme
 
     def drawn(label: FitLabel) -> str:
         image = label.grab().toImage()

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTime
 
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts
-from clockapp.ui.clock.levels import COLUMNS, LevelTableModel
+from clockapp.ui.director.levels import COLUMNS, LevelTableModel
 from tests.ui.polling import settle
 
 
@@ -145,7 +145,7 @@ def test_menus_hold_the_registry(station) -> None:
 
 
 def test_structure_editor_entry(qtbot, station) -> None:
-    from clockapp.ui.clock.station import structure_editor_class
+    from clockapp.ui.station.station import structure_editor_class
 
     action = station.director_actions[Action.STRUCTURE_EDITOR]
     assert action.isEnabled() == (structure_editor_class() is not None)
@@ -166,7 +166,7 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
 
 
 def test_pending_moves_model(qtmodeltester, station, services, tournament_id) -> None:
-    from clockapp.ui.clock.moves import MOVE_HEADERS, PendingMovesModel
+    from clockapp.ui.display.moves import MOVE_HEADERS, PendingMovesModel
     from tests.services.seating.test_seating import place
 
     services.seating.add_tables(tournament_id, 2, seat_count=9)
@@ -201,7 +201,7 @@ def test_a_deleted_undo_stack_is_forgotten(
     """At exit the station's undo stack can go before the director: nothing may raise."""
     import shiboken6
 
-    from clockapp.ui.clock.station import ClockStation
+    from clockapp.ui.station.station import ClockStation
 
     for close_first in (True, False):
         station = ClockStation(services, bus, fake_sound, ui_settings, timer=fake_timer)

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.ui.clock import present, theme
-from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.display import present, theme
+from clockapp.ui.display.widgets import FitLabel, Panel
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 from clockapp.ui.ticks import guarded
 

@@ -11,9 +11,9 @@ create one with a fake sound and a fake timer. Optional parts that are off (soun
 bundled font) are reported once in the director window's notice box, never on the wall.
 
 The station owns one part per job and hands each what it needs: `windows` opens the other windows
-(`StationWindows`, `clockapp.ui.clock.windows`), `tournaments` switches tournaments
-(`TournamentSwitching`, `clockapp.ui.clock.switching`), `web` is the web view for phones
-(`WebViewSwitch`, `clockapp.ui.clock.web_view`); the display owns its `fullscreen`.
+(`StationWindows`, `clockapp.ui.station.windows`), `tournaments` switches tournaments
+(`TournamentSwitching`, `clockapp.ui.station.switching`), `web` is the web view for phones
+(`WebViewSwitch`, `clockapp.ui.director.web_view`); the display owns its `fullscreen`.
 
 The station's `role` says what it shows: the director (both windows) or the display station
 (`clockapp --station display`: the clock alone, fullscreen, locked by `DisplayLock` until the
@@ -40,20 +40,26 @@ from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockSnapshot
 from clockapp.ui.actions import Action, install_actions
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock import theme
 from clockapp.ui.clock.autobackup import AutoBackup
 from clockapp.ui.clock.cache import save_cache
 from clockapp.ui.clock.controller import ClockController
-from clockapp.ui.clock.director import DirectorWindow
-from clockapp.ui.clock.display import ClockDisplay
-from clockapp.ui.clock.fullscreen import show_display
-from clockapp.ui.clock.handlers import station_handlers
-from clockapp.ui.clock.lock import DisplayLock
-from clockapp.ui.clock.pin_dialog import PinDialog
 from clockapp.ui.clock.session import ClockSession
-from clockapp.ui.clock.switching import TournamentSwitching
-from clockapp.ui.clock.web_view import WebViewSwitch
-from clockapp.ui.clock.windows import (
+from clockapp.ui.director.pin_dialog import PinDialog
+from clockapp.ui.director.web_view import WebViewSwitch
+from clockapp.ui.director.window import DirectorWindow
+from clockapp.ui.display import theme
+from clockapp.ui.display.fullscreen import show_display
+from clockapp.ui.display.lock import DisplayLock
+from clockapp.ui.display.window import ClockDisplay
+from clockapp.ui.errors import WALL_DISPLAY, guard
+from clockapp.ui.offline import OfflineMark
+from clockapp.ui.optional import OptionalParts, Part
+from clockapp.ui.screens import ScreenFit, fit_to_screen
+from clockapp.ui.settings import UiSettings
+from clockapp.ui.sound import SoundPlayer
+from clockapp.ui.station.handlers import station_handlers
+from clockapp.ui.station.switching import TournamentSwitching
+from clockapp.ui.station.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
     WINDOW_CASHIER,
@@ -63,12 +69,6 @@ from clockapp.ui.clock.windows import (
     StationWindows,
     structure_editor_class,
 )
-from clockapp.ui.errors import WALL_DISPLAY, guard
-from clockapp.ui.offline import OfflineMark
-from clockapp.ui.optional import OptionalParts, Part
-from clockapp.ui.screens import ScreenFit, fit_to_screen
-from clockapp.ui.settings import UiSettings
-from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
 from clockapp.ui.wall.estimate import install_estimate_line
@@ -157,7 +157,7 @@ class ClockStation(QObject):
 
         window_handlers = station_handlers(self)
         # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
-        from clockapp.ui.clock.standings import WallStandings
+        from clockapp.ui.display.standings import WallStandings
 
         self.wall_standings = WallStandings(services, bus, self.session, self.display)
         # Errors are never shown on the room's screen: the net shows them on the director's.

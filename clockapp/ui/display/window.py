@@ -29,12 +29,13 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import format_clock
-from clockapp.ui.clock import present, texts, theme
-from clockapp.ui.clock.covers import DisplayCovers, Forwarded
-from clockapp.ui.clock.field_panel import FieldPanel
-from clockapp.ui.clock.fullscreen import Fullscreen
-from clockapp.ui.clock.money import MoneyArea
-from clockapp.ui.clock.widgets import LEFT, RIGHT, FitLabel, Panel, ProgressStrip, StatBlock
+from clockapp.ui.clock import texts
+from clockapp.ui.display import present, theme
+from clockapp.ui.display.covers import DisplayCovers, Forwarded
+from clockapp.ui.display.field_panel import FieldPanel
+from clockapp.ui.display.fullscreen import Fullscreen
+from clockapp.ui.display.money import MoneyArea
+from clockapp.ui.display.widgets import LEFT, RIGHT, FitLabel, Panel, ProgressStrip, StatBlock
 from clockapp.ui.wall.house_view import HouseOnWall
 
 if TYPE_CHECKING:
@@ -44,9 +45,9 @@ if TYPE_CHECKING:
     # banner, the winner screen and the wall's stage are imported: for type checking only.
     from clockapp.core.clock import ClockView
     from clockapp.core.structure.items import Item
-    from clockapp.ui.clock.moves import MovesBanner
     from clockapp.ui.clock.session import ClockSession
-    from clockapp.ui.clock.winner import WinnerScreen
+    from clockapp.ui.display.moves import MovesBanner
+    from clockapp.ui.display.winner import WinnerScreen
     from clockapp.ui.wall.stage import WallStage
 
 MEDIUM = QFont.Weight.Medium

@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QRe
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
 from clockapp.ui.actions import Action, help_sections
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight

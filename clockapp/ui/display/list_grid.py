@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel, share_one_size
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel, share_one_size
 
 LEFT = Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignRight

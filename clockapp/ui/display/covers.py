@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 if TYPE_CHECKING:
     from clockapp.core.wall import WallMoment
-    from clockapp.ui.clock.moves import MovesBanner
-    from clockapp.ui.clock.winner import WinnerScreen
+    from clockapp.ui.display.moves import MovesBanner
+    from clockapp.ui.display.winner import WinnerScreen
     from clockapp.ui.wall.stage import WallStage
 
 
@@ -93,7 +93,7 @@ class DisplayCovers:
     def winner_screen(self) -> WinnerScreen:
         """The winner screen over the whole clock (hidden until the tournament is over)."""
         if self._winner is None:
-            from clockapp.ui.clock.winner import WinnerScreen
+            from clockapp.ui.display.winner import WinnerScreen
 
             self._winner = WinnerScreen(self._display)
             self._winner.setGeometry(self._display.rect())
@@ -143,7 +143,7 @@ class DisplayCovers:
     def moves_banner(self) -> MovesBanner:
         """The seat moves across the room, between the clock and the footer."""
         if self._banner is None:
-            from clockapp.ui.clock.moves import MovesBanner
+            from clockapp.ui.display.moves import MovesBanner
 
             self._banner = MovesBanner()
             self._root.insertWidget(self._root.indexOf(self._footer), self._banner, 0)

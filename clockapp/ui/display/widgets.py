@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from clockapp.ui.clock import theme
+from clockapp.ui.display import theme
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent

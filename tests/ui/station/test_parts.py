@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from clockapp.services.app import Services
-from clockapp.ui.clock.fullscreen import Fullscreen
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.switching import TournamentSwitching
-from clockapp.ui.clock.web_view import WebViewSwitch
-from clockapp.ui.clock.windows import WINDOW_CASHIER, WINDOW_TABLES, StationWindows
+from clockapp.ui.director.web_view import WebViewSwitch
+from clockapp.ui.display.fullscreen import Fullscreen
+from clockapp.ui.station.station import ClockStation
+from clockapp.ui.station.switching import TournamentSwitching
+from clockapp.ui.station.windows import WINDOW_CASHIER, WINDOW_TABLES, StationWindows
 
 
 def test_fullscreen_works_for_any_window(qtbot) -> None:

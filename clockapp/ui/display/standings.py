@@ -18,9 +18,9 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.services.changes import Change, Changes
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.list_grid import ListGrid
-from clockapp.ui.clock.widgets import FitLabel, Panel
+from clockapp.ui.display import theme
+from clockapp.ui.display.list_grid import ListGrid
+from clockapp.ui.display.widgets import FitLabel, Panel
 
 if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
