@@ -1,6 +1,6 @@
 """The clock display's fullscreen: the way out (Esc, or the small corner button), the screen.
 
-`Fullscreen` is owned by `ClockDisplay` (ui/clock/display.py), which keeps the layout and the
+`Fullscreen` is owned by `ClockDisplay` (ui/display/window.py), which keeps the layout and the
 content: it puts its window fullscreen or back in a window on a chosen screen, and keeps the visible
 way out (built on first use) in the window's top corner. `show_display` puts the display on its
 remembered screen.

@@ -156,7 +156,7 @@ class ClockStation(QObject):
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
 
         window_handlers = station_handlers(self)
-        # Team and league standings over the wall in breaks and at the end (ui/clock/standings).
+        # Team and league standings over the wall in breaks and at the end (ui/display/standings).
         from clockapp.ui.display.standings import WallStandings
 
         self.wall_standings = WallStandings(services, bus, self.session, self.display)
