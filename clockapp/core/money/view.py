@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from clockapp.core.bounties.tickets import PlacePrize, apply_tickets, tickets_in_ties
-from clockapp.core.eliminations import Standings
+from clockapp.core.busts import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances

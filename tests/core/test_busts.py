@@ -1,4 +1,4 @@
-"""Tests for clockapp.core.eliminations: places, ties, prizes, bounties, the bubble."""
+"""Tests for clockapp.core.busts: places, ties, prizes, bounties, the bubble."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import eliminations
-from clockapp.core.eliminations import (
+from clockapp.core import busts as eliminations
+from clockapp.core.busts import (
     BountyCredit,
     BustEvent,
     EliminationError,

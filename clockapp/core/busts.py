@@ -207,7 +207,7 @@ def standings(
     >>> standings([1, 2, 3], [BustEvent(2, 5, 800), BustEvent(2, 9, 700)], names={2: "Bea"})
     Traceback (most recent call last):
     ...
-    clockapp.core.eliminations.EliminationError: Bea is already out: busted on hand 5, 3rd.
+    clockapp.core.busts.EliminationError: Bea is already out: busted on hand 5, 3rd.
     """
     if len(set(players)) != len(players):
         raise EliminationError("A player appears twice in the field.")
