@@ -46,8 +46,8 @@ def main(argv: list[str]) -> int:
 
     from clockapp.services.app import open_services
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.display import ClockDisplay
     from clockapp.ui.clock.session import ClockSession
+    from clockapp.ui.display.window import ClockDisplay
 
     app = QApplication.instance() or QApplication([])
 

@@ -76,9 +76,9 @@ def run_wall(
     from clockapp.services.app import open_services
     from clockapp.services.players.values import PlayerDetails
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.station import ClockStation
     from clockapp.ui.errors import ErrorNet
     from clockapp.ui.settings import UiSettings
+    from clockapp.ui.station.station import ClockStation
 
     class Silent:
         muted = True

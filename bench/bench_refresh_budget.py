@@ -243,8 +243,8 @@ def settle(app: QApplication, bus: Any) -> None:
 
 def measure(url: str, players: int, server: bool, label: str) -> list[bool]:
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.station import ClockStation
     from clockapp.ui.settings import UiSettings
+    from clockapp.ui.station.station import ClockStation
 
     app = QApplication.instance() or QApplication([])
     qInstallMessageHandler(quiet_offscreen)

@@ -4,7 +4,7 @@ When the hard end is reached (or whenever the director calls the game), the play
 finish in the order of their chips. It is recorded exactly like several players busting on one
 hand at the cashier: every player but the chip leader is busted on one "hand" whose starting
 chips are the counts, so more chips is a better place, equal counts share their places and split
-those places' prizes in exact cents (`clockapp.core.eliminations`), and the leader is left as the
+those places' prizes in exact cents (`clockapp.core.busts`), and the leader is left as the
 winner. Everything happens in one transaction under the till lock, so the field is never half
 ranked.
 

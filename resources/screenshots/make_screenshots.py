@@ -71,9 +71,9 @@ def main(argv: list[str]) -> int:
 
     from clockapp.services.app import open_services
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock.station import ClockStation
     from clockapp.ui.settings import UiSettings
     from clockapp.ui.shell.offscreen import render_screenshot
+    from clockapp.ui.station.station import ClockStation
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CLOCKAPP_DATA_DIR"] = folder

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QWidget
 
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import Cue
+from clockapp.ui.station.station import ClockStation
 
 W = TypeVar("W", bound=QWidget)
 

@@ -35,9 +35,9 @@ from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
 from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
-from clockapp.ui.clock.display import ClockDisplay
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.polling import settle
 

@@ -20,8 +20,8 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import Action, help_sections
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.clock.texts import money
+from clockapp.ui.station.station import ClockStation
 from tests.services.seating.test_seating import place
 from tests.ui.polling import poll, settle
 
@@ -313,7 +313,7 @@ def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
 
 
 def test_the_tournament_dialog_lists_them_newest_first(qtbot, services: Services, tournament_id):
-    from clockapp.ui.clock.tournaments import TournamentDialog
+    from clockapp.ui.director.tournaments import TournamentDialog
 
     other = services.tournaments.create("Sunday Turbo").value.id
     dialog = TournamentDialog(services.tournaments.list(), tournament_id)

@@ -29,11 +29,11 @@ from clockapp.core.money.entry_rules import (
 )
 from clockapp.core.money.records import CashierConfig
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.closing import KEEP, QUESTION, QUIT
-from clockapp.ui.clock.help import HelpOverlay
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.tournaments import TournamentDialog
+from clockapp.ui.director.closing import KEEP, QUESTION, QUIT
+from clockapp.ui.director.help import HelpOverlay
+from clockapp.ui.director.tournaments import TournamentDialog
 from clockapp.ui.screens import FRAME_ALLOWANCE, FRAME_MARGINS, LAPTOP, fitted_rect
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 #: What a window may ask for on a 1366x768 laptop with a taskbar, less the window's frame.

@@ -22,14 +22,14 @@ from clockapp.ui.actions import (
     registry_name,
     rulings_keys,
 )
-from clockapp.ui.clock.station import (
+from clockapp.ui.keys import KeyBinding, key_bindings
+from clockapp.ui.station.station import (
     WINDOW_CASHIER,
     WINDOW_RULINGS,
     WINDOW_STRUCTURE,
     WINDOW_TABLES,
     ClockStation,
 )
-from clockapp.ui.keys import KeyBinding, key_bindings
 
 
 @pytest.fixture

@@ -105,7 +105,7 @@ def test_a_cue_loads_where_qt_multimedia_does(qtbot) -> None:
 def test_with_libpulse_but_no_sound_server_the_director_is_told_once(
     qtbot, services, bus, fake_timer, ui_settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from clockapp.ui.clock.station import ClockStation
+    from clockapp.ui.station.station import ClockStation
 
     optional_qt("PySide6.QtMultimedia")
     monkeypatch.setenv(TTS_ENGINE_ENV, "none")

@@ -37,9 +37,9 @@ from clockapp.ui.clock.cache import (
     snapshot_from_dict,
     snapshot_to_dict,
 )
-from clockapp.ui.clock.display import ClockDisplay
 from clockapp.ui.clock.session import ClockSession
-from clockapp.ui.clock.station import ClockStation, structure_editor_class
+from clockapp.ui.display.window import ClockDisplay
+from clockapp.ui.station.station import ClockStation, structure_editor_class
 from tests.ui.polling import settle
 
 
@@ -217,7 +217,7 @@ def test_the_start_up_clock_is_drawn_in_the_hosts_look(
     # database opens (the cache keeps the look's fitted palette and its title).
     from clockapp.core.house import Look
     from clockapp.core.look import theme_named
-    from clockapp.ui.clock import theme
+    from clockapp.ui.display import theme
 
     look = Look(title="Club Night", theme="day", colours={"BLINDS": "#5a3000"})
     services.house.set_look(tournament_id, look)
@@ -375,7 +375,7 @@ def test_a_screenshot_of_an_empty_database_writes_no_demo_into_it(tmp_path: Path
 def test_the_cache_keeps_the_walls_bounty_block() -> None:
     """A bounty event's first frame shows its biggest bounty as the real snapshot will."""
     from clockapp.services.results.views import WallBounty
-    from clockapp.ui.clock.present import bounty_block
+    from clockapp.ui.display.present import bounty_block
 
     for bounty in (
         WallBounty("progressive", ("Ann Lee", 2250), heads=3),

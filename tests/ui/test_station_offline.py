@@ -17,7 +17,7 @@ from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from tests import pgserver
 
 pytestmark = pytest.mark.postgres

@@ -22,14 +22,14 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.station import CashierStation
-from clockapp.ui.clock.director import DirectorWindow
-from clockapp.ui.clock.display import ClockDisplay
-from clockapp.ui.clock.lock import NO_PIN
-from clockapp.ui.clock.pin_dialog import SHORT_PIN
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.director.pin_dialog import SHORT_PIN
+from clockapp.ui.director.window import DirectorWindow
+from clockapp.ui.display.lock import NO_PIN
+from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.keys import key_bindings
 from clockapp.ui.shell.entry import build_parser
 from clockapp.ui.shell.launcher import Launcher
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 PIN = "482913"

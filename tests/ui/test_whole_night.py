@@ -28,10 +28,10 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock import texts
-from clockapp.ui.clock.closing import in_play_now
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.director.closing import in_play_now
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.night_steps import Night
 

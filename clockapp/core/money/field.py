@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clockapp.core.bounties.rules import BountyFormat
-from clockapp.core.eliminations import BustEvent, EliminationError, Finish, Standings, standings
+from clockapp.core.busts import BustEvent, EliminationError, Finish, Standings, standings
 from clockapp.core.errors import ValidationError
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
 from clockapp.core.money.till import Bust, Reg, Till

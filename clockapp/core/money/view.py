@@ -15,7 +15,7 @@ from clockapp.core.bounties.tickets import (
     draw_ties,
     tickets_in_ties,
 )
-from clockapp.core.eliminations import Standings
+from clockapp.core.busts import Standings
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances

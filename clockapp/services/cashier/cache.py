@@ -16,9 +16,9 @@ from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.till import Reg, RowMeta, Till, display_name
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.queries import bounties as bounties_q
+from clockapp.persistence.queries import busts as eliminations_q
 from clockapp.persistence.queries import cashier_config, ledger
 from clockapp.persistence.queries import deals as deals_q
-from clockapp.persistence.queries import eliminations as eliminations_q
 from clockapp.persistence.queries import registrations as registrations_q
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.changes import Changes, Revision

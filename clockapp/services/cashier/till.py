@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.eliminations import EliminationError, Standings
+from clockapp.core.busts import EliminationError, Standings
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
@@ -47,7 +47,8 @@ from clockapp.persistence.models import (
     PlayerRow,
     RegistrationRow,
 )
-from clockapp.persistence.queries import cashier_config, eliminations, ledger, registrations
+from clockapp.persistence.queries import busts as eliminations
+from clockapp.persistence.queries import cashier_config, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.cashier.knockouts import record_knockout, return_draw

@@ -1,6 +1,6 @@
 """What the wall shows of points: a team event's standings (in breaks, and between
 tournaments), else the standings of the league the tournament counts in (between tournaments:
-before it starts and once it is over). The wall decides when (`ui/clock/standings.py`)."""
+before it starts and once it is over). The wall decides when (`ui/display/standings.py`)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Busts are recorded in the `elimination` table, one row per player per hand; undoing one appends a
 row that points at it, so the history keeps both. Places follow the TDA rules of
-`clockapp.core.eliminations` (same-hand busts ranked by the chips they started the hand with,
+`clockapp.core.busts` (same-hand busts ranked by the chips they started the hand with,
 equal stacks share the places and their prizes). The figures the clock shows come from
 `field_stats` once a tournament has registrations.
 

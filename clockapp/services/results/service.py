@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from clockapp.core.busts import EliminationError
 from clockapp.core.chip_counts import stack_lines
-from clockapp.core.eliminations import EliminationError
 from clockapp.core.money.field import BustInput, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till

@@ -23,11 +23,11 @@ from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.busts_page import EliminationsPage
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.drawer_page import DrawerPage
-from clockapp.ui.cashier.eliminations_page import EliminationsPage
 from clockapp.ui.cashier.header import CashierHeader
 from clockapp.ui.cashier.ledger_page import LedgerPage
 from clockapp.ui.cashier.pages import FieldPage, Page

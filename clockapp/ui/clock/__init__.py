@@ -1,1 +1,1 @@
-"""The clock display for the room and the director's controls."""
+"""The live clock every window shares: the session, its commands, the cache, cues and texts."""

@@ -122,9 +122,9 @@ class Launcher:
         cached = load_cache(self.cache, self.args.db)
         if cached is None:
             return False
-        from clockapp.ui.clock.display import ClockDisplay
-        from clockapp.ui.clock.fullscreen import show_display
         from clockapp.ui.clock.session import ClockSession
+        from clockapp.ui.display.fullscreen import show_display
+        from clockapp.ui.display.window import ClockDisplay
 
         clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)
         self.display = ClockDisplay(clock)
@@ -235,9 +235,9 @@ class Launcher:
         from PySide6.QtCore import QTimer
 
         from clockapp.ui.bus import TournamentBus
-        from clockapp.ui.clock.station import ClockStation
         from clockapp.ui.optional import OptionalParts
         from clockapp.ui.sound import Sound
+        from clockapp.ui.station.station import ClockStation
 
         bus = TournamentBus(services, tournament_id)
         self.app.aboutToQuit.connect(bus.stop)  # the PostgreSQL listener lets go of its server

@@ -81,9 +81,9 @@ def render_screenshot(
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.bus import TournamentBus
-    from clockapp.ui.clock import theme as palette
-    from clockapp.ui.clock.display import ClockDisplay
     from clockapp.ui.clock.session import ClockSession
+    from clockapp.ui.display import theme as palette
+    from clockapp.ui.display.window import ClockDisplay
 
     bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
     session = ClockSession(services, bus, _SilentSound(), claim_sounds=False)
@@ -131,7 +131,7 @@ def self_test(db: str | None = None) -> int:
     import tempfile
 
     from clockapp.paths import resource_path
-    from clockapp.ui.clock import theme
+    from clockapp.ui.display import theme
     from clockapp.ui.sound import Cue
 
     failures: list[str] = []

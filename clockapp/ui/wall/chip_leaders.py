@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from clockapp.core.chip_counts import PlayerCount, leaderboard
 from clockapp.core.wall import CHIP_LEADERS, WallMoment
 from clockapp.services.chip_counts import leaders_payload
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import LEFT, RIGHT, register
 

@@ -22,8 +22,8 @@ from clockapp.core.chip_race import (
     run_race,
 )
 from clockapp.core.wall import CHIP_RACE, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.rulings.cards import FACE, suit_colour
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import LEFT, register

@@ -21,8 +21,8 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.estimate import NightEstimate, TimeRange
 from clockapp.ui.bus import LatestRead, TournamentBus
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.elided import ElidedLabel
 from clockapp.ui.ticks import guarded
 from clockapp.ui.wall.demos import register_demo

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QBoxLayout
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.core.look import DEFAULT_THEME, theme_named
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 
 if TYPE_CHECKING:
     from clockapp.core.house import SlideShow

@@ -6,8 +6,8 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.wall import MESSAGE, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import register
 
 #: How many characters of a message line the wall shows (the rest would be too small to read).

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from clockapp.core.look import Palette
-from clockapp.ui.clock import theme
+from clockapp.ui.display import theme
 
 
 class LookPreview(QWidget):

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.house import CONTINUED, slide_index
 from clockapp.core.wall import HOUSE_RULES, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import LEFT, register
 
 #: Lines of a page on the wall.

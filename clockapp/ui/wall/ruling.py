@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from PySide6.QtWidgets import QWidget
 
 from clockapp.core.wall import RULING, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.showdown import HandLines, HandsMoment, chips, short_value
 from clockapp.ui.wall.stage import register
 

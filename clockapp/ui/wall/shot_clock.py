@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import COUNTED_ALOUD, TIME, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
 from clockapp.services.demo_wall import showdown_demo
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.rulings.verdict import percent
 from clockapp.ui.wall.cards import CardRow
 from clockapp.ui.wall.demos import register_demo

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
 from clockapp.core.house import Slide, slide_index
 from clockapp.core.wall import SLIDES, WallMoment
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.images import pixmap
 from clockapp.ui.wall.picture import Picture
 from clockapp.ui.wall.stage import register

@@ -20,9 +20,9 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QStackedLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import WallMoment
-from clockapp.ui.clock import theme
 from clockapp.ui.clock.texts import countdown_template
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.ticks import guarded
 
 log = logging.getLogger(__name__)

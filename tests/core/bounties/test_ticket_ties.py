@@ -14,7 +14,7 @@ from clockapp.core.bounties.tickets import (
     apply_tickets,
     tickets_in_ties,
 )
-from clockapp.core.eliminations import BustEvent, standings
+from clockapp.core.busts import BustEvent, standings
 
 
 def _paid(players: int, events: list[BustEvent], prizes: tuple[PlacePrize, ...]) -> int:

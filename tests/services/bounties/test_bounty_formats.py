@@ -10,7 +10,7 @@ import pytest
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
 from clockapp.core.bounties.rules import LateEntryRule
 from clockapp.core.bounties.tickets import Ticket, TicketTieRule
-from clockapp.core.eliminations import EliminationError
+from clockapp.core.busts import EliminationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import BustInput

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from clockapp.core.eliminations import EliminationError
+from clockapp.core.busts import EliminationError
 from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice, EntryRefused

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.eliminations import EliminationError
+from clockapp.core.busts import EliminationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput

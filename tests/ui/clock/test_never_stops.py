@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from clockapp.ui.clock import theme
 from clockapp.ui.clock.cache import load_cache, save_cache
 from clockapp.ui.clock.session import RETRY_MS, ClockSession
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Cue, Sound
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 

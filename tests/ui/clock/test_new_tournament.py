@@ -10,7 +10,7 @@ from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.app import Services
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier

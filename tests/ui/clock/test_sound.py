@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.sound import Cue
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 

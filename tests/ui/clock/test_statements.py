@@ -16,7 +16,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockStatus
-from clockapp.ui.clock.widgets import StatBlock
+from clockapp.ui.display.widgets import StatBlock
 from tests.ui.polling import poll, settle
 
 #: The goal: one clock pause, undo path included, in at most ten statements.

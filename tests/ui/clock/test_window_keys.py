@@ -6,9 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clockapp.ui.cashier import CashierWindow
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.windows import WINDOW_CHARTS, WINDOW_RULINGS, WINDOW_TABLES
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.station.station import ClockStation
+from clockapp.ui.station.windows import WINDOW_CHARTS, WINDOW_RULINGS, WINDOW_TABLES
 from tests.ui.polling import settle
 
 CTRL = Qt.KeyboardModifier.ControlModifier

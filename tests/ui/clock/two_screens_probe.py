@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.settings import UiSettings
+from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 
 

@@ -25,7 +25,7 @@ from clockapp.ui.errors import ErrorNet
 from clockapp.ui.leagues import FormulaDialog, LeagueWindow, TeamEventWindow
 from clockapp.ui.leagues.report import league_html
 from tests.services.leagues.test_leagues import league, people, play
-from tests.ui.clock.test_wall_standings import buy_in_teams
+from tests.ui.display.test_wall_standings import buy_in_teams
 from tests.ui.polling import settle
 
 SHOTS = os.environ.get("CLOCKAPP_SHOTS")

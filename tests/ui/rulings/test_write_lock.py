@@ -14,9 +14,9 @@ from sqlalchemy.engine import Engine
 
 from clockapp.core.wall import RULING
 from clockapp.ui.actions import RulingsAction
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.state import Dispute, Player
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 from tests.write_lock import hold_write_lock
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 from clockapp.core.look import BUILT_IN, Palette, theme_named
 from clockapp.core.race_cards import pretty_card
 from clockapp.core.wall import CHIP_RACE, WallMoment
-from clockapp.ui.clock import theme
+from clockapp.ui.display import theme
 from clockapp.ui.wall.cards import CardRow
 from clockapp.ui.wall.chip_race import MAX_CARDS, ChipRaceMoment
 

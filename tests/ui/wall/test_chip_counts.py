@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from clockapp.core.wall import CHIP_LEADERS, MESSAGE
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog
 from clockapp.ui.wall.chip_leaders import ChipLeadersMoment
 from clockapp.ui.wall.stage import registered_kinds

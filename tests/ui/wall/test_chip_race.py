@@ -12,7 +12,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import CHIP_RACE, MESSAGE
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.chip_race import ChipRaceMoment
 from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
 from clockapp.ui.wall.stage import registered_kinds

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QApplication
 
 from clockapp.core.wall import ESTIMATE
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.estimate import EstimateMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from clockapp.services.estimate import NightEstimate
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import poll, settle
 
 

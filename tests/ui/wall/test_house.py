@@ -14,8 +14,8 @@ from clockapp.core.look import MIN_CONTRAST, check, contrast_ratio, theme_named
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import HOUSE_RULES, SLIDES
 from clockapp.ui.actions import Action
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.display import theme
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall import images
 from clockapp.ui.wall.house_dialog import HouseDialog
 from clockapp.ui.wall.look_dialog import LookDialog
@@ -231,7 +231,7 @@ def test_the_wall_draws_a_snapshot_without_the_hosts_part_in_the_default_look(qt
     from PySide6.QtWidgets import QHBoxLayout, QWidget
 
     from clockapp.core.look import DEFAULT_THEME
-    from clockapp.ui.clock.widgets import FitLabel
+    from clockapp.ui.display.widgets import FitLabel
     from clockapp.ui.wall.house_view import HouseOnWall
 
     header_widget = QWidget()

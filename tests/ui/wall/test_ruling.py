@@ -9,9 +9,9 @@ import pytest
 from clockapp.core.wall import RULING, SHOWDOWN
 from clockapp.errors import ValidationError
 from clockapp.ui.actions import Action, RulingsAction
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.rulings.state import Dispute, Game, Player
 from clockapp.ui.rulings.window import RulingsWindow
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.ruling import RulingMoment
 from clockapp.ui.wall.showdown import ShowdownMoment
 from tests.ui.polling import settle

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication
 from clockapp.core.shot_clock import ShotClockError
 from clockapp.core.wall import MESSAGE, SHOT_CLOCK
 from clockapp.ui.actions import Action
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.display import theme
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.shot_clock import ShotClockMoment
 from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
 from clockapp.ui.wall.stage import registered_kinds

@@ -16,8 +16,8 @@ from clockapp.core.wall import SHOWDOWN
 from clockapp.services.players import PlayerDetails
 from clockapp.services.showdown import ShowdownError
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.shell.offscreen import screenshot
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.showdown import ShowdownMoment, short_value
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.polling import settle

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer
 
 from clockapp.poker.allin import AllInReading, read_allin
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.rulings.verdict import percent
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.showdown import PENDING
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.wall.test_showdown import enter, moment_widget, open_dialog

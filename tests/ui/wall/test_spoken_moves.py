@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.clock.station import ClockStation
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Sound
+from clockapp.ui.station.station import ClockStation
 from tests.services.seating.test_seating import place
 from tests.ui.polling import poll, settle
 

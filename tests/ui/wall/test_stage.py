@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clockapp.core.wall import MESSAGE
 from clockapp.ui.actions import Action
-from clockapp.ui.clock.station import ClockStation
+from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.stage import registered_kinds
 from tests.ui.polling import settle
 

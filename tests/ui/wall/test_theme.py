@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from clockapp.core.look import BUILT_IN, MIN_CONTRAST, contrast_ratio, theme_named
-from clockapp.ui.clock import theme
-from clockapp.ui.clock.station import ClockStation
-from clockapp.ui.clock.widgets import FitLabel
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
+from clockapp.ui.station.station import ClockStation
 
 
 @pytest.fixture(autouse=True)

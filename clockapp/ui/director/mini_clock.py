@@ -1,0 +1,80 @@
+"""`MiniClock`: the clock in small on the director's window (level, countdown, blinds, status)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+
+from clockapp.core.clock import ClockStatus, ClockView
+from clockapp.ui.clock import texts
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
+
+STATUS = {
+    ClockStatus.NOT_STARTED: "Not started: press Space to start",
+    ClockStatus.RUNNING: "Running",
+    ClockStatus.PAUSED: "PAUSED",
+    ClockStatus.STOPPED_BY_HARD_END: "Stopped by the hard end",
+}
+
+
+class MiniClock(QGroupBox):
+    """What the wall shows of the clock, in a few fixed-height lines (they never move)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Clock", parent)
+        self.setObjectName("clock_box")
+        layout = QVBoxLayout(self)
+        self.level_label = FitLabel("", color=theme.TEXT, fill=0.6)
+        self.countdown_label = FitLabel("", color=theme.TEXT, fill=0.8, template="00:00")
+        self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.65)
+        self.status_label = FitLabel("", color=theme.MUTED, fill=0.55)
+        for widget, height in (
+            (self.level_label, 30),
+            (self.countdown_label, 84),
+            (self.blinds_label, 36),
+            (self.status_label, 26),
+        ):
+            widget.setFixedHeight(height)
+            layout.addWidget(widget)
+        self._styled_for: object = None
+        self._follow_palette()
+
+    def _follow_palette(self) -> None:
+        """The box's background is the wall's (its labels are drawn in the wall's colours)."""
+        current = theme.palette()
+        if current is self._styled_for:
+            return
+        self._styled_for = current
+        bg, muted = current.colours["BACKGROUND"], current.colours["MUTED"]
+        self.setStyleSheet(f"QGroupBox#clock_box {{ background: {bg}; color: {muted}; }}")
+
+    def show_view(self, clock_view: ClockView) -> None:
+        """Show the clock at one moment."""
+        self._follow_palette()
+        item = clock_view.item
+        if clock_view.is_break:
+            self.level_label.setText((item.label or "Break").upper())
+            self.blinds_label.setText(
+                "then " + texts.short_level(clock_view.next_level) if clock_view.next_level else ""
+            )
+        else:
+            self.level_label.setText(f"LEVEL {clock_view.level_number}  ·  {item.game}")
+            self.blinds_label.setText(texts.short_level(item))
+        digits = texts.countdown(clock_view)
+        self.countdown_label.setTemplate(texts.countdown_template(digits))
+        self.countdown_label.setText(digits)
+        status = STATUS[clock_view.status]
+        # Near or at a hard end, say when in local time (the engine's message gives no wall
+        # time); in overtime the engine's message says how long it has run.
+        hard_end = texts.hard_end_line(clock_view)
+        if hard_end:
+            status = hard_end
+        elif clock_view.message and clock_view.in_overtime:
+            status = clock_view.message
+        self.status_label.setText(status)
+        self.status_label.setColor(
+            theme.PAUSED if clock_view.status is ClockStatus.PAUSED else theme.MUTED
+        )
+        self.countdown_label.setColor(
+            theme.DIMMED if clock_view.status is not ClockStatus.RUNNING else theme.TEXT
+        )

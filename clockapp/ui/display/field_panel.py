@@ -1,0 +1,60 @@
+"""`FieldPanel`: the wall's left panel, the field: players left, average stack, chips or bounty.
+
+The players (with how far the money is), the average stack (with its big blinds at the level
+shown), and the chips in play, or in a bounty event the biggest bounty (or the last mystery
+envelope) in their place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QVBoxLayout
+
+from clockapp.ui.clock import texts
+from clockapp.ui.display import present, theme
+from clockapp.ui.display.widgets import Panel, StatBlock
+
+
+class FieldPanel(Panel):
+    """The field's figures, each in its block."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        self.players_block = StatBlock("PLAYERS", sub=True)
+        self.average_block = StatBlock("AVERAGE STACK", sub=True)
+        self.chips_block = StatBlock("CHIPS IN PLAY")
+        self.bounty_block = StatBlock("BIGGEST BOUNTY", color=theme.BREAK, sub=True)
+        self.bounty_block.hide()
+        layout.addWidget(self.players_block, 43)
+        layout.addWidget(self.average_block, 43)
+        layout.addWidget(self.chips_block, 32)
+        layout.addWidget(self.bounty_block, 32)
+
+    def show_stats(self, stats: Any, currency: str) -> None:
+        """Players left and entries, how far the money is, the chips in play or the bounty."""
+        self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
+        to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
+        if self.players_block.sub is not None:
+            self.players_block.sub.setText(present.money_line(to_money))
+            self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
+        self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
+        shown = present.bounty_block(getattr(stats, "bounty", None), currency)
+        self.bounty_block.setVisible(shown is not None)
+        self.chips_block.setVisible(shown is None)
+        if shown is not None and self.bounty_block.sub is not None:
+            for label, text in zip(self.bounty_block.labels(), shown, strict=True):
+                label.setText(text)
+
+    def show_average(self, stats: Any, big_blind: int) -> None:
+        """The average stack, and what it is in big blinds at the level shown."""
+        sub = self.average_block.sub
+        if stats.players_left > 0 and stats.average_stack:
+            self.average_block.value.setText(texts.chips(stats.average_stack))
+            if sub is not None:
+                sub.setText(texts.big_blinds(stats.average_stack, big_blind))
+        else:
+            self.average_block.value.setText("—")
+            if sub is not None:
+                sub.setText("")

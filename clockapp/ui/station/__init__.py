@@ -1,0 +1,1 @@
+"""The station: the windows of one tournament wired together, and switching tournaments."""

@@ -1,0 +1,86 @@
+"""The tournament switcher of the station: open another tournament, or create one.
+
+`TournamentSwitching` is owned by `ClockStation` (as its `tournaments`): the chosen tournament is
+opened (it is the one the app reopens next time) and shown in every window through the bus. A
+refusal is shown on the director window and changes nothing. `ask_tournament` and
+`ask_new_tournament` are its dialog hooks (tests replace them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from clockapp.core.errors import DomainError
+from clockapp.core.night_plan import NightPlan
+from clockapp.ui.clock.new_tournament import NewTournamentDialog
+from clockapp.ui.director.tournaments import TournamentDialog
+
+if TYPE_CHECKING:
+    from clockapp.services.app import Services
+    from clockapp.ui.bus import TournamentBus
+    from clockapp.ui.director.window import DirectorWindow
+
+
+class TournamentSwitching:
+    """Ctrl+O and Ctrl+Shift+N: another tournament, in every window."""
+
+    def __init__(self, services: Services, bus: TournamentBus, director: DirectorWindow) -> None:
+        self._services = services
+        self._bus = bus
+        self._director = director  # the dialogs' parent; refusals and the news are shown on it
+        # Dialog hooks: each returns the director's answer, or None for Cancel (tests replace them).
+        self.ask_tournament: Callable[[], int | None] = self._ask_tournament
+        # The new tournament's id once the set-up dialog created it, or None for Cancel.
+        self.ask_new_tournament: Callable[[], int | None] = self._ask_new_tournament
+
+    def open_tournament(self) -> int | None:
+        """Ctrl+O: choose another tournament and show it in every window."""
+        tournament_id = self.ask_tournament()
+        if tournament_id is None or tournament_id == self._bus.tournament_id:
+            return None
+        return self.switch_to(tournament_id)
+
+    def new_tournament(self) -> int | None:
+        """Ctrl+Shift+N: set up a tournament in one dialog (structure, chips, rules) and show it."""
+        tournament_id = self.ask_new_tournament()
+        if tournament_id is None:
+            return None
+        return self.switch_to(tournament_id)
+
+    def switch_to(self, tournament_id: int) -> int | None:
+        """Show `tournament_id` everywhere and reopen it next time."""
+        tournaments = self._services.tournaments
+        try:
+            info = self._bus.run(lambda: tournaments.open(tournament_id))
+        except DomainError as error:
+            self._director.show_error(str(error))
+            return None
+        self._bus.switch_tournament(tournament_id)
+        self._director.statusBar().showMessage(f"Now showing {info.name}.", 5000)
+        return tournament_id
+
+    def _ask_tournament(self) -> int | None:
+        dialog = TournamentDialog(
+            self._services.tournaments.list(), self._bus.tournament_id, self._director
+        )
+        return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
+
+    def _create(self, plan: NightPlan) -> int:
+        tournaments = self._services.tournaments
+        return self._bus.run(lambda: tournaments.create_planned(plan)).id
+
+    def new_tournament_dialog(self) -> NewTournamentDialog:
+        """The set-up dialog of a new tournament, over the director window (not yet shown)."""
+        today = self._services.now().astimezone().date()
+        return NewTournamentDialog(
+            self._services.tournaments, today, self._director, create=self._create
+        )
+
+    def _ask_new_tournament(self) -> int | None:
+        dialog = self.new_tournament_dialog()
+        try:
+            dialog.exec()
+            return dialog.created_id
+        finally:
+            dialog.deleteLater()  # asked once: not kept under the director window
