@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
@@ -26,6 +26,8 @@ from clockapp.ui.undo_step import UndoStep
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
+
+T = TypeVar("T")
 
 #: What the footer says while a save is on the worker.
 SAVING = "Saving…"
@@ -116,8 +118,8 @@ class StructureSaving:
 
     def _submit(
         self,
-        operation: Callable[[], Outcome[object]],
-        on_done: Callable[[object], object],
+        operation: Callable[[], Outcome[T]],
+        on_done: Callable[[T], object],
         refused: Callable[[str], str] | None = None,
     ) -> bool:
         editor = self._editor
@@ -125,7 +127,7 @@ class StructureSaving:
             editor.show_error(STILL_SAVING)
             return False
 
-        def done(value: object) -> None:
+        def done(value: T) -> None:
             self._end()
             on_done(value)
             if self.close_when_saved:
@@ -242,8 +244,7 @@ class StructureSaving:
                 _Suggested(outcome.value, old_stack, old_chips, with_chips), outcome.changes
             )
 
-        def done(value: object) -> None:
-            assert isinstance(value, _Suggested)
+        def done(value: _Suggested) -> None:
             step = UndoStep("use the suggested structure")
             if value.with_chips:
                 self._add_chips_part(step, before, value, chips or value.old_chips)

@@ -147,28 +147,35 @@ def test_the_team_event_window(
 ) -> None:
     window = window_factory(TeamEventWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # its first read is on the worker
     assert not window.check_in_button.isEnabled()
     qtbot.mouseClick(window.set_up_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.standings_model.rowCount() == 3
     shares = [int(window.standings_model.index(r, 4).data()) for r in range(3)]
     assert sum(shares) == 100
     window.name_edit.setText("Gil")
     window.team_combo.setEditText("Green")
     qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert messages[-1].startswith("Team Green has no players in this event")
     window.name_edit.setText("Sue")
     window.team_combo.setEditText("Kings")
     window.role_combo.setCurrentIndex(window.role_combo.findData(Role.SPECTATOR))
     qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.attendance_model.rowCount() == 1
     qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert messages[-1] == "Select who is leaving first."
     fake_clock.advance(minutes=31)
     window.attendance_table.selectRow(0)
     qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.attendance_model.index(0, 4).data() != ""
     window.worst_beat_combo.setCurrentIndex(window.worst_beat_combo.findText("Kings player 2"))
     qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert "worst beat: Kings player 2" in window.status_label.text()
     shoot(window, "team-event-window")
 
@@ -196,9 +203,11 @@ def test_the_team_event_window_suggests_the_nights_worst_beat(
     )
     window = window_factory(TeamEventWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # its first read is on the worker
     assert window.worst_beat_combo.currentText() == "Kings player 2"
     assert "1 in 990" in window.worst_beat_combo.toolTip()
     qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert "worst beat: Kings player 2" in window.status_label.text()
 
 
