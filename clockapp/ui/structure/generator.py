@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
@@ -387,6 +388,8 @@ class GeneratorDialog(QDialog):
         structure = result.structure
 
         def answered(problem: str | None) -> None:
+            if not shiboken6.isValid(self):
+                return  # closed while it was saved: the editor shows how it went
             self.saving = False
             self.use_button.setEnabled(self.result_ is not None)
             self.use_button.setText(USE_TEXT)

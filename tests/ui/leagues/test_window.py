@@ -64,21 +64,25 @@ def ok_button(dialog: FormulaDialog):
 
 
 def test_the_formula_editor_previews_and_refuses_a_failing_formula(
-    qtbot, services, tournament_id, finished, window_factory
+    qtbot, services, bus, finished, window_factory
 ) -> None:
-    dialog = window_factory(FormulaDialog(services, tournament_id, "entrants - place + 1"))
+    dialog = window_factory(FormulaDialog(services, bus, "entrants - place + 1"))
+    settle(qtbot, bus)  # the preview is read on the worker
     assert dialog.model.rowCount() == 9
     assert ok_button(dialog).isEnabled()
     assert dialog.total_label.text() == "9 people · 45 points in all"
     dialog.editor.setPlainText("10 / (place - 2)")
+    settle(qtbot, bus)
     assert not ok_button(dialog).isEnabled()
     assert dialog.problem_label.text() == (
         "Friday Night Hold'em: Place 2 (Aces player 2): division by zero."
     )
     shoot(dialog, "formula-editor-failing")
     dialog.editor.setPlainText("place.__class__")
+    settle(qtbot, bus)
     assert "attribute" in dialog.problem_label.text()
     dialog.editor.setPlainText("sqrt(buy_in / 100) * 10 / place")
+    settle(qtbot, bus)
     assert ok_button(dialog).isEnabled()
     assert dialog.model.index(0, 4).data() == "44.72"
     shoot(dialog, "formula-editor")
@@ -94,6 +98,7 @@ def test_a_league_is_made_counted_exported_and_read_by_player(
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
     dialog = window.dialog
     assert dialog is not None
+    settle(qtbot, bus)  # OK waits for the preview, read on the worker
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     settle(qtbot, bus)
     assert window.league_combo.currentText() == "Winter 2026"
