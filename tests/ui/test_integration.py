@@ -264,6 +264,7 @@ def test_the_rulings_table_selector_fills_names_and_the_button(
 
 def test_no_table_leaves_the_dispute_alone(qtbot, station: ClockStation) -> None:
     rulings = station.windows.open_rulings()
+    settle(qtbot, station.bus)  # the tables are read on the worker
     combo = rulings.pots.table_combo
     assert combo.count() == 1
     assert not combo.isEnabled()

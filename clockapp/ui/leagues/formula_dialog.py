@@ -1,6 +1,9 @@
 """The points formula editor: the formula, the names it may use, and a live preview of each
 person's points on the current tournament. OK is enabled only while the formula works on
-everyone there (the message names the place where it fails), so nothing broken is saved."""
+everyone there (the message names the place where it fails), so nothing broken is saved.
+
+The preview reads the tournament, so it is made on the station's worker (`LatestRead`: typing
+fast costs two reads, and the last one sees the last formula); OK waits for its answer."""
 
 from __future__ import annotations
 
@@ -21,23 +24,28 @@ from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.points import NAMES, format_points
 from clockapp.services.app import Services
 from clockapp.services.leagues import PreviewLine
+from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.leagues.models import PreviewModel
 
 
 class FormulaDialog(QDialog):
-    """Edit a points formula with its preview on `tournament_id`."""
+    """Edit a points formula with its preview on the bus's tournament."""
 
     def __init__(
         self,
         services: Services,
-        tournament_id: int,
+        bus: TournamentBus,
         formula: str,
         title: str = "Points formula",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
-        self._tournament_id = tournament_id
+        self._tournament_id = bus.tournament_id
+        # The formula the next preview reads (set here, read on the worker).
+        self._asked = formula.strip()
+        self._previews = LatestRead(bus, self._preview, self._on_preview, self._on_preview_failed)
         self.setWindowTitle(title)
         self._setup_ui()
         self.editor.setPlainText(formula)
@@ -88,14 +96,29 @@ class FormulaDialog(QDialog):
         return self.editor.toPlainText().strip()
 
     def _on_editor_text_changed(self) -> None:
+        # OK waits for the preview of what is typed now.
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        self._asked = self.formula()
+        self._previews.ask()
+
+    def _preview(self) -> tuple[str, tuple[PreviewLine, ...] | str]:
+        formula = self._asked
+        try:
+            return formula, self._services.leagues.preview(formula, self._tournament_id)
+        except (DomainError, ValidationError) as error:
+            return formula, str(error)
+
+    def _on_preview(self, answer: tuple[str, tuple[PreviewLine, ...] | str]) -> None:
+        formula, found = answer
+        if formula != self.formula():
+            return  # typed on since: the read of the new text is on its way
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         lines: tuple[PreviewLine, ...] = ()
-        try:
-            lines = self._services.leagues.preview(self.formula(), self._tournament_id)
-        except (DomainError, ValidationError) as error:
-            self.problem_label.setText(str(error))
+        if isinstance(found, str):
+            self.problem_label.setText(found)
             ok.setEnabled(False)
         else:
+            lines = found
             self.problem_label.setText("")
             ok.setEnabled(True)
         self.model.set_lines(lines)
@@ -103,3 +126,6 @@ class FormulaDialog(QDialog):
         self.total_label.setText(
             f"{len(lines)} people · {format_points(total)} points in all" if lines else ""
         )
+
+    def _on_preview_failed(self, error: Exception) -> None:
+        report(error, self)

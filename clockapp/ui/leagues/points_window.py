@@ -76,7 +76,7 @@ class PointsWindow(QMainWindow):
         self, formula: str, title: str, save: Callable[[str], Outcome[Any]]
     ) -> FormulaDialog:
         """Open the formula editor on `formula`; on OK, `save(the new formula)` through the bus."""
-        dialog = FormulaDialog(self._services, self._bus.tournament_id, formula, title, self)
+        dialog = FormulaDialog(self._services, self._bus, formula, title, self)
         dialog.accepted.connect(lambda: self._save_formula(dialog.formula(), save))
         self.dialog = dialog
         dialog.open()

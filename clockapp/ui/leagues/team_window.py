@@ -3,10 +3,13 @@ an edited formula), check helpers and spectators in and out, record a player's t
 the worst beat, and watch the team standings share their 100 points.
 
 The worst beat's player comes from the director (the worst-beat ranking proposes one; the
-`worst_beat_combo` is the one input for it). Every action is one service call through the bus.
+`worst_beat_combo` is the one input for it). Every action is one service call on the station's
+worker (its button busy until it answers), and what the window shows is read there too.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,8 +29,10 @@ from clockapp.core.points import TEAM_EVENT_FORMULA, Role
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import TeamEventView
-from clockapp.ui.bus import TournamentBus
-from clockapp.ui.errors import guard
+from clockapp.services.results import ResultRow
+from clockapp.services.showdown import BeatView
+from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.errors import guard, report
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 from clockapp.ui.leagues.models import AttendanceModel, TeamStandingsModel
 from clockapp.ui.leagues.points_window import PointsWindow, problem_label, rows_table
@@ -35,11 +40,21 @@ from clockapp.ui.leagues.points_window import PointsWindow, problem_label, rows_
 REFRESH = Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.SEATING
 
 
+@dataclass(frozen=True)
+class _TeamRead:
+    """What the window shows, read on the worker."""
+
+    view: TeamEventView | None
+    results: tuple[ResultRow, ...]
+    worst_beat: BeatView | None
+
+
 class TeamEventWindow(PointsWindow):
     """The current tournament as a team event."""
 
     REFRESH = REFRESH
     view: TeamEventView | None = None
+    _reads: LatestRead[_TeamRead] | None = None
 
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
@@ -125,9 +140,24 @@ class TeamEventWindow(PointsWindow):
 
     # ------------------------------------------------------------------ reading
     def refresh(self) -> None:
-        """Read the team event again."""
+        """Read the team event again (on the worker; shown when the read answers)."""
+        if self._reads is None:
+            self._reads = LatestRead(self._bus, self._read, self._show, self._on_read_failed)
+        self._reads.ask()
+
+    def _read(self) -> _TeamRead:
         tid = self._bus.tournament_id
-        self.view = self._services.team_event.view(tid)
+        return _TeamRead(
+            self._services.team_event.view(tid),
+            tuple(self._services.results.results(tid)),
+            self._services.showdown.worst_beat(tid),
+        )
+
+    def _on_read_failed(self, error: Exception) -> None:
+        report(error, self)
+
+    def _show(self, read: _TeamRead) -> None:
+        self.view = read.view
         on = self.view is not None
         for widget in (
             self.formula_button,
@@ -138,7 +168,7 @@ class TeamEventWindow(PointsWindow):
         ):
             widget.setEnabled(on)
         self.set_up_button.setEnabled(not on)
-        results = self._services.results.results(tid)
+        results = read.results
         for combo, blank in ((self.player_combo, None), (self.worst_beat_combo, "(nobody)")):
             keep = combo.currentData()
             combo.clear()
@@ -176,12 +206,11 @@ class TeamEventWindow(PointsWindow):
         self.team_combo.setEditText(text or (teams[0] if teams else ""))
         worst = self.worst_beat_combo.findData(view.worst_beat_id)
         self.worst_beat_combo.setCurrentIndex(max(0, worst))
-        self._suggest_worst_beat(view.worst_beat_id is None)
+        self._suggest_worst_beat(read.worst_beat, view.worst_beat_id is None)
 
-    def _suggest_worst_beat(self, choose: bool) -> None:
+    def _suggest_worst_beat(self, beat: BeatView | None, choose: bool) -> None:
         """The night's worst beat, ranked by its exact chance (the showdowns kept): named in the
         tooltip, and chosen in the list while none is given (the director still gives it)."""
-        beat = self._services.showdown.worst_beat(self._bus.tournament_id)
         combo = self.worst_beat_combo
         if beat is None:
             combo.setToolTip("No bad beat recorded yet (Wall > Keep as a bad beat).")
@@ -199,7 +228,10 @@ class TeamEventWindow(PointsWindow):
     def set_up(self) -> None:
         """Run the tournament as a team event with the rules sheet's template."""
         tid = self._bus.tournament_id
-        self._bus.run(lambda: self._services.team_event.set_up(tid, TEAM_EVENT_FORMULA))
+        self._bus.submit(
+            lambda: self._services.team_event.set_up(tid, TEAM_EVENT_FORMULA),
+            control=self.set_up_button,
+        )
 
     def edit_formula(self) -> FormulaDialog | None:
         """Edit each person's formula, with the preview on this tournament."""
@@ -216,8 +248,11 @@ class TeamEventWindow(PointsWindow):
         """Check in the helper or spectator typed in the form."""
         tid, name = self._bus.tournament_id, self.name_edit.text()
         team, role = self.team_combo.currentText(), self.role_combo.currentData()
-        self._bus.run(lambda: self._services.team_event.check_in(tid, name, team, role))
-        self.name_edit.clear()
+        self._bus.submit(
+            lambda: self._services.team_event.check_in(tid, name, team, role),
+            lambda _value: self.name_edit.clear(),
+            control=self.check_in_button,
+        )
 
     def check_out(self) -> None:
         """Check out the selected helper or spectator."""
@@ -226,7 +261,10 @@ class TeamEventWindow(PointsWindow):
         if person is None:
             raise ValidationError("Select who is leaving first.")
         tid = self._bus.tournament_id
-        self._bus.run(lambda: self._services.team_event.check_out(tid, person.id))
+        self._bus.submit(
+            lambda: self._services.team_event.check_out(tid, person.id),
+            control=self.check_out_button,
+        )
 
     def set_away(self) -> None:
         """Record the chosen player's longest time away."""
@@ -234,9 +272,15 @@ class TeamEventWindow(PointsWindow):
         minutes = self.away_spin.value()
         if rid is None:
             raise ValidationError("Choose a player first.")
-        self._bus.run(lambda: self._services.team_event.set_away(tid, rid, minutes))
+        self._bus.submit(
+            lambda: self._services.team_event.set_away(tid, rid, minutes),
+            control=self.away_button,
+        )
 
     def give_worst_beat(self) -> None:
         """Give the worst beat to the chosen player ('(nobody)' takes it back)."""
         tid, rid = self._bus.tournament_id, self.worst_beat_combo.currentData()
-        self._bus.run(lambda: self._services.team_event.set_worst_beat(tid, rid))
+        self._bus.submit(
+            lambda: self._services.team_event.set_worst_beat(tid, rid),
+            control=self.worst_beat_button,
+        )

@@ -270,9 +270,7 @@ class LeagueWindow(PointsWindow):
         if not name:
             self.new_name.setFocus()
             raise ValidationError("Type the new league's name first.")
-        dialog = FormulaDialog(
-            self._services, self._bus.tournament_id, DEFAULT_FORMULA, f"{name}: points", self
-        )
+        dialog = FormulaDialog(self._services, self._bus, DEFAULT_FORMULA, f"{name}: points", self)
 
         def accepted() -> None:
             formula = dialog.formula()

@@ -2,9 +2,10 @@
 showdown with their odds (Alt+S), and the hand as a bad beat for the night's worst (Alt+V).
 
 Each is one service call on the station's worker, whose Outcome goes on the bus when it answers;
-a second press of the same key meanwhile does nothing. A dispute that cannot go on the wall
-raises a readable error at once, which the key's error net shows on this window; a refusal from
-the database is shown there too, by the app's error net. The wall keeps what it showed.
+the key's action is busy meanwhile (disabled, so a second press of the same key does nothing).
+A dispute that cannot go on the wall raises a readable error at once, which the key's error net
+shows on this window; a refusal from the database is shown there too, by the app's error net.
+The wall keeps what it showed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QWidget
 
 from clockapp.core.wall import RULING
@@ -57,6 +59,9 @@ class WallKeys:
         # The showdown on the wall (its id and the hands), so a card dealt updates it in place.
         self._showdown: tuple[int, tuple[tuple[str, tuple[str, ...]], ...]] | None = None
         self.ask_beat_street: Callable[[], str | None] = self._ask_beat_street
+        #: The window's action for each key ("ruling", "showdown", "beat"), shown busy while
+        #: its call is on the worker (the window sets them once its keys are bound).
+        self.controls: dict[str, QAction] = {}
 
     def _four(self) -> bool:
         return self._four_colour.isChecked()
@@ -132,7 +137,13 @@ class WallKeys:
     ) -> None:
         """One call on the station's worker; a second press of the same key while it is on its
         way does nothing. A refusal is shown on this window by the app's error net."""
-        self._bus.submit(operation, on_done, key=(self, what), asker=self._parent)
+        self._bus.submit(
+            operation,
+            on_done,
+            control=self.controls.get(what),
+            key=(self, what),
+            asker=self._parent,
+        )
 
     def _ask_beat_street(self) -> str | None:
         street, ok = QInputDialog.getItem(

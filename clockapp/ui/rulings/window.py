@@ -184,6 +184,12 @@ class RulingsWindow(QWidget):
             RulingsAction.BAD_BEAT: lambda _: self.wall.beat_to_list(),
         }
         self.key_actions = {a: bind_keys(self, a, handlers[a]) for a in RulingsAction}
+        keys = self.key_actions
+        self.wall.controls = {
+            "ruling": keys[RulingsAction.RULING_TO_WALL][0],
+            "showdown": keys[RulingsAction.SHOWDOWN_TO_WALL][0],
+            "beat": keys[RulingsAction.BAD_BEAT][0],
+        }
 
     def _connect_cards_box(self, box: CardsBox, target: int) -> None:
         box.text_edited.connect(lambda text: self.edits.entry_edited(target, text))

@@ -158,14 +158,11 @@ class StructureFiles:
         fmt = _format_of(file, text)
         name = file.stem.replace("_", " ") if fmt == "csv" else None
         tid = self.tournament_id
-        ok = self._editor.saving.save_step(
+        return self._editor.saving.save_step(
             lambda: self._services.structure.import_text(tid, text, fmt, name=name),
             f"import {file.name}",
+            refused=lambda why: f"Nothing was imported from {file.name}. {why}",
         )
-        if not ok:
-            why = self._editor.banner.text()
-            self._editor.show_error(f"Nothing was imported from {file.name}. {why}")
-        return ok
 
     def export_file(self, path: str | Path | None = None) -> bool:
         """Ctrl+E: save the levels as CSV or JSON (by the file's extension)."""

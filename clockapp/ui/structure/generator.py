@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
@@ -48,10 +49,11 @@ from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
+from clockapp.services.changes import Changes, Outcome
 from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.errors import message_for
+from clockapp.ui.errors import message_for, report
 from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.delegates import GAMES
 from clockapp.ui.structure.generator_chips import OwnChips
@@ -63,6 +65,9 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: After the last keystroke, wait this long before computing (large fields take a moment).
 RECOMPUTE_DELAY_MS = 250
+#: The use button, and what it says while the structure is being saved.
+USE_TEXT = "&Use this structure"
+SAVING_TEXT = "Saving…"
 
 ANTE_STYLES = (
     ("Big blind ante", AnteStyle.BIG_BLIND),
@@ -94,12 +99,15 @@ class GeneratorDialog(QDialog):
         bus: TournamentBus,
         parent: QWidget | None = None,
         *,
-        on_use: Callable[[Structure, int, ChipSet], str | None] | None = None,
+        on_use: Callable[[Structure, int, ChipSet, Callable[[str | None], object]], bool]
+        | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
         self._bus = bus
         self._on_use = on_use
+        #: "Use this structure" is on the station's worker (the dialog waits for its answer).
+        self.saving = False
         self.result_: SuggestedStructure | None = None
         snapshot = services.clock.snapshot(bus.tournament_id)
         self.chips = OwnChips(self, services, bus, snapshot.chip_set)
@@ -122,7 +130,8 @@ class GeneratorDialog(QDialog):
         self._timer.setInterval(RECOMPUTE_DELAY_MS)
         self._timer.timeout.connect(self.recompute)
         self._setup_ui()
-        bus.changed.connect(self.chips.follow)
+        # A bound method of the dialog: Qt drops it when the dialog is deleted.
+        bus.changed.connect(self._on_bus_changed)
         self.recompute()
         self.resize(1200, 760)
 
@@ -138,7 +147,7 @@ class GeneratorDialog(QDialog):
         splitter.setSizes([340, 860])
         layout.addWidget(splitter, 1)
         self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.use_button = QPushButton("&Use this structure")
+        self.use_button = QPushButton(USE_TEXT)
         self.use_button.setDefault(True)
         self.use_button.setToolTip("Replace the tournament's levels with these (Ctrl+Enter)")
         self.button_box.addButton(self.use_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -310,7 +319,7 @@ class GeneratorDialog(QDialog):
             self.shortfall_banner.hide_message()
             return None
         self.result_ = result
-        self.use_button.setEnabled(True)
+        self.use_button.setEnabled(not self.saving)
         self._show(result)
         return result
 
@@ -361,38 +370,73 @@ class GeneratorDialog(QDialog):
         """Edit the chips of the structure being made."""
         return self.chips.open_editor()
 
+    def _on_bus_changed(self, changes: Changes) -> None:
+        self.chips.follow(changes)
+
     # ---------------------------------------------------------------- choosing
     def use(self) -> bool:
-        """Apply the suggestion (the editor saves it as one undoable step)."""
+        """Apply the suggestion (the editor saves it as one undoable step), on the station's
+        worker: the dialog says "Saving…" until it answers, then closes, or shows the refusal.
+        False when nothing was asked."""
         if self._timer.isActive():
             self.recompute()
         result = self.result_
-        if result is None:
+        if result is None or self.saving:
             return False
         stack = self.stack.value()
         chips = self.chips.chip_set
-        if self._on_use is not None:
-            problem = self._on_use(result.structure, stack, chips)
-        else:
-            problem = self._save(result.structure, stack, chips)
-        if problem:
-            self.banner.show_message(problem, "error")
-            return False
-        self.structure_chosen.emit(result.structure, stack, chips)
-        self.accept()
-        return True
+        structure = result.structure
 
-    def _save(self, structure: Structure, stack: int, chips: ChipSet) -> str | None:
+        def answered(problem: str | None) -> None:
+            if not shiboken6.isValid(self):
+                return  # closed while it was saved: the editor shows how it went
+            self.saving = False
+            self.use_button.setEnabled(self.result_ is not None)
+            self.use_button.setText(USE_TEXT)
+            if problem:
+                self.banner.show_message(problem, "error")
+                return
+            self.structure_chosen.emit(structure, stack, chips)
+            self.accept()
+
+        if self._on_use is not None:
+            asked = self._on_use(structure, stack, chips, answered)
+        else:
+            asked = self._save(structure, stack, chips, answered)
+        if asked:
+            self.saving = True
+            self.use_button.setEnabled(False)
+            self.use_button.setText(SAVING_TEXT)
+        return asked
+
+    def _save(
+        self,
+        structure: Structure,
+        stack: int,
+        chips: ChipSet,
+        answered: Callable[[str | None], object],
+    ) -> bool:
         tid = self._bus.tournament_id
         new_chips = None if chips == self.chips.saved else chips
-        try:
-            self._bus.run(lambda: self._services.structure.replace(tid, structure, chips=new_chips))
-            self._bus.run(
-                lambda: self._services.structure.update_settings(tid, starting_stack=stack)
-            )
-        except DomainError as error:
-            return str(error)
-        return None
+        structures = self._services.structure
+
+        def work() -> Outcome[None]:
+            # Two saves, one after the other on the worker: what both changed is published.
+            first = structures.replace(tid, structure, chips=new_chips)
+            second = structures.update_settings(tid, starting_stack=stack)
+            what = first.changes.what | second.changes.what
+            return Outcome(None, Changes(tid, what, second.changes.revision))
+
+        def failed(error: Exception) -> None:
+            if not isinstance(error, DomainError):
+                report(error, self)
+                answered("It was not saved.")
+                return
+            answered(str(error))
+
+        return self._bus.submit(
+            work, lambda _none: answered(None), failed, control=self.use_button, key=self
+        )
 
     # ---------------------------------------------------------------- leaving
     def reject(self) -> None:

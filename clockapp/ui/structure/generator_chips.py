@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 
@@ -19,7 +20,8 @@ from clockapp.core.generator import SuggestedStructure
 from clockapp.core.structure import suggest_structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.structure.widgets import ask_unsaved
 
 if TYPE_CHECKING:
@@ -38,6 +40,13 @@ class OwnChips:
         self.chip_set = chips  # the chips of the structure being made
         self.saved = chips  # the tournament's
         self.asking = False  # True while the "use them?" question is open
+        # The tournament's chips, read again on the worker when another station changes them.
+        self._reads = LatestRead(
+            bus,
+            lambda: services.structure.chip_set(bus.tournament_id),
+            self._on_read,
+            self._on_read_failed,
+        )
 
     def describe(self) -> str:
         """The chips as coloured dots and values (rich text for the dialog's label)."""
@@ -91,8 +100,16 @@ class OwnChips:
     def follow(self, changes: Changes) -> None:
         """Another station changed the tournament's chips: follow them unless edited here."""
         if changes.touches(Change.CHIPS):
-            saved = self._services.structure.chip_set(self._bus.tournament_id)
-            if self.chip_set == self.saved:  # no chips of its own: follow the tournament
-                self.chip_set = saved
-            self.saved = saved
-            self._dialog.chips_changed()
+            self._reads.ask()
+
+    def _on_read(self, saved: ChipSet) -> None:
+        if not shiboken6.isValid(self._dialog):
+            return  # the dialog was closed while the chips were read
+        if self.chip_set == self.saved:  # no chips of its own: follow the tournament
+            self.chip_set = saved
+        self.saved = saved
+        self._dialog.chips_changed()
+
+    def _on_read_failed(self, error: Exception) -> None:
+        if shiboken6.isValid(self._dialog):
+            report(error, self._dialog)

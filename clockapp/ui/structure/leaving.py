@@ -3,7 +3,8 @@
 A cell being typed in, or a structure name typed but not yet entered, is an edit the director has
 not finished. Closing the window (the title bar's ×, Esc, Ctrl+W) used to save it on the way out,
 because Qt commits an open cell editor when it loses the focus. Now the editor asks: Save (the
-edit is saved as if Enter had been pressed, and the window closes unless the value is refused),
+edit is saved as if Enter had been pressed, and the window closes once the save answered, unless
+the value is refused),
 Discard (the window closes and nothing is saved) or Keep editing (the default: nothing happens,
 the cell stays open).
 """
@@ -72,6 +73,11 @@ class LeaveGuard:
                 editor.table.commit_editor()
             else:
                 editor.rows.rename()
+            if editor.saving.pending:
+                # The save is on the station's worker: close when it answers, unless it is
+                # refused (its message stays in the banner, so it can be read).
+                editor.saving.close_when_saved = True
+                return False
             # A refused value leaves its message in the banner: stay, so it can be read.
             return editor.undo_stack.index() != before or not editor.banner.isVisible()
         if answer == Button.Discard:

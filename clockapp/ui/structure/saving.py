@@ -1,26 +1,48 @@
 """Saving a structure as one undoable step (`StructureEditor.saving`).
 
-`apply` saves a new structure through `services.structure.replace` via the bus; the command it
-pushes holds the structure before and after, and its undo and redo save them again, but only while
-the saved structure is still the one the command left (so an undo never overwrites another
+`apply` saves a new structure through `services.structure.replace` on the station's worker: a
+save replaces the whole structure, so while one is on its way the editor takes no other edit
+(the table and the editing actions are busy, the footer says "Saving…"), and a second edit
+cannot overwrite the first. The editor shows the structure the save answered with; the command
+it pushes holds the structure before and after, and its undo and redo save them again, but only
+while the saved structure is still the one the command left (so an undo never overwrites another
 station's edit, and a played level stays as it was).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, StructureError
 from clockapp.services.app import Services
-from clockapp.services.changes import Outcome
+from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.undo_step import UndoStep
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
+
+T = TypeVar("T")
+
+#: What the footer says while a save is on the worker.
+SAVING = "Saving…"
+#: What an edit made while a save is on its way is told.
+STILL_SAVING = "The last change is still being saved: try again once it is saved."
+
+
+@dataclass(frozen=True)
+class _Suggested:
+    """What saving a suggested structure found and left (read and written on the worker)."""
+
+    saved: Structure
+    old_stack: int
+    old_chips: ChipSet
+    with_chips: bool
 
 
 class StructureSaving:
@@ -30,11 +52,20 @@ class StructureSaving:
         self._editor = editor
         self._services = services
         self._bus = bus
+        self._saving = False
+        self._had_focus = False
+        #: Close the editor once the pending save answered (Save on the way out), not if refused.
+        self.close_when_saved = False
 
     @property
     def tournament_id(self) -> int:
         """The tournament edited: always the bus's."""
         return self._bus.tournament_id
+
+    @property
+    def pending(self) -> bool:
+        """Whether a save is on its way (the editor takes no edit meanwhile)."""
+        return self._saving
 
     # ---------------------------------------------------------------- saving
     def apply(
@@ -44,7 +75,8 @@ class StructureSaving:
         rows: list[int] | None = None,
         column: int | None = None,
     ) -> bool:
-        """Save `structure` as one undoable step; False (and a message) when it is refused."""
+        """Save `structure` as one undoable step on the worker; False (and a message) when it
+        cannot be asked now (a save is on its way). A refusal is shown when the save answers."""
         before = self._editor.structure
         if before is None or structure == before:
             return True
@@ -60,35 +92,90 @@ class StructureSaving:
         rows: list[int] | None = None,
         column: int | None = None,
         *,
-        parent: UndoStep | None = None,
+        refused: Callable[[str], str] | None = None,
     ) -> bool:
-        """Run a service operation that replaces the structure and record it for undo.
+        """Run a service operation that replaces the structure on the worker and record it for
+        undo when it answers.
 
-        The command goes on the undo stack, or under `parent` when it is part of a compound step
-        (the caller pushes the parent).
+        Returns False when it was not asked (a save is still on its way: said on the banner).
+        A refusal is shown on the banner when it answers, worded by `refused` when given.
         """
         before = self._editor.structure
         assert before is not None
-        try:
-            saved = self._bus.run(operation)
-        except DomainError as error:
-            self._editor.show_error(str(error))
-            self._editor.reload()
-            return False
-        self._after_save(saved, rows, column)
-        self._editor.show_status(f"Saved: {text}.")
 
-        def redo() -> bool:
-            return self._swap(before, saved, f"redo “{text}”")
+        def done(saved: Structure) -> None:
+            self._saved(saved, f"Saved: {text}.", rows, column)
 
-        def undo() -> bool:
-            return self._swap(saved, before, f"undo “{text}”")
+            def redo() -> bool:
+                return self._swap(before, saved, f"redo “{text}”")
 
-        if parent is None:
+            def undo() -> bool:
+                return self._swap(saved, before, f"undo “{text}”")
+
             self._editor.undo_stack.push(UndoStep(text, redo, undo))
-        else:
-            parent.add(text, redo, undo)
+
+        return self._submit(operation, done, refused)
+
+    def _submit(
+        self,
+        operation: Callable[[], Outcome[T]],
+        on_done: Callable[[T], object],
+        refused: Callable[[str], str] | None = None,
+    ) -> bool:
+        editor = self._editor
+        if self._saving:
+            editor.show_error(STILL_SAVING)
+            return False
+
+        def done(value: T) -> None:
+            self._end()
+            on_done(value)
+            if self.close_when_saved:
+                self.close_when_saved = False
+                editor.close()
+
+        def failed(error: Exception) -> None:
+            self._end()
+            self.close_when_saved = False
+            self._refused(error, refused)
+
+        self._had_focus = editor.table.hasFocus()
+        if not self._bus.submit(operation, done, failed, control=editor.table, key=self):
+            editor.show_error(STILL_SAVING)
+            return False
+        self._saving = True
+        editor.show_status(SAVING)
+        editor.update_actions()
         return True
+
+    def _end(self) -> None:
+        self._saving = False
+        editor = self._editor
+        if editor.status_label.text() == SAVING:
+            editor.show_status("")
+        if self._had_focus:
+            editor.table.setFocus()
+        editor.update_actions()
+
+    def _refused(self, error: Exception, refused: Callable[[str], str] | None = None) -> None:
+        if not isinstance(error, DomainError):
+            report(error, self._editor)
+            if refused is not None:
+                refused("It was not saved.")
+            return
+        message = str(error)
+        self._editor.show_error(refused(message) if refused is not None else message)
+        self._editor.reload()
+
+    def _saved(
+        self,
+        saved: Structure,
+        status: str,
+        rows: list[int] | None = None,
+        column: int | None = None,
+    ) -> None:
+        self._after_save(saved, rows, column)
+        self._editor.show_status(status)
 
     def _after_save(
         self, saved: Structure, rows: list[int] | None = None, column: int | None = None
@@ -96,7 +183,7 @@ class StructureSaving:
         editor = self._editor
         editor.banner.hide_message()
         if editor.structure != saved:
-            editor.reload()
+            editor.show_saved(saved)
         if rows:
             editor.table.select_rows(rows, column)
         editor.update_actions()
@@ -127,47 +214,75 @@ class StructureSaving:
         structure: Structure,
         starting_stack: int | None = None,
         chips: ChipSet | None = None,
+        answered: Callable[[str | None], object] | None = None,
     ) -> bool:
         """Apply a generated structure and, if they differ, its starting stack and the chips it
-        was made for: one undo step."""
-        tid = self.tournament_id
-        old_stack = self._services.structure.settings(tid).starting_stack
-        step = UndoStep("use the suggested structure")
-        old_chips = self._services.structure.chip_set(tid)
-        if chips is not None and chips != old_chips:
-            if not self._save_with_chips(structure, chips, old_chips, step):
-                return False  # nothing saved, nothing to undo
-        elif self._editor.structure != structure and not self.save_step(
-            lambda: self._services.structure.replace(tid, structure),
-            "use the suggested structure",
-            parent=step,
-        ):
-            return False  # nothing saved, nothing to undo
-        if starting_stack is not None and starting_stack != old_stack:
-            self._set_stack(old_stack, starting_stack, step)
-        if step.parts:
-            self._editor.undo_stack.push(step)
-        return True
+        was made for, on the worker: one undo step. False when a save is still on its way.
 
-    def _save_with_chips(
-        self, structure: Structure, chips: ChipSet, old_chips: ChipSet, parent: UndoStep
-    ) -> bool:
-        """Save a structure with the chips it was made for (one transaction); undo puts both
-        back, while the saved structure is still the one this step left."""
+        `answered` hears how it ended: None once saved, or the refusal shown on the banner."""
+        told = answered if answered is not None else _ignore
         tid = self.tournament_id
         before = self._editor.structure
         assert before is not None
-        text = "use the suggested structure and its chips"
-        try:
-            saved = self._bus.run(
-                lambda: self._services.structure.replace(tid, structure, text, chips=chips)
+        structures = self._services.structure
+
+        def work() -> Outcome[_Suggested]:
+            old_stack = structures.settings(tid).starting_stack
+            old_chips = structures.chip_set(tid)
+            with_chips = chips is not None and chips != old_chips
+            if with_chips:
+                text = "use the suggested structure and its chips"
+                outcome = structures.replace(tid, structure, text, chips=chips)
+            elif structures.get(tid) != structure:
+                outcome = structures.replace(tid, structure)
+            else:
+                return Outcome(
+                    _Suggested(structure, old_stack, old_chips, False),
+                    self._unchanged(tid),
+                )
+            return Outcome(
+                _Suggested(outcome.value, old_stack, old_chips, with_chips), outcome.changes
             )
-        except DomainError as error:
-            self._editor.show_error(str(error))
-            self._editor.reload()
-            return False
-        self._after_save(saved)
-        self._editor.show_status(f"Saved: {text}.")
+
+        def done(value: _Suggested) -> None:
+            step = UndoStep("use the suggested structure")
+            if value.with_chips:
+                self._add_chips_part(step, before, value, chips or value.old_chips)
+                self._saved(value.saved, "Saved: use the suggested structure and its chips.")
+            elif value.saved != before:
+                self._add_structure_part(step, before, value.saved)
+                self._saved(value.saved, "Saved: use the suggested structure.")
+            if starting_stack is not None and starting_stack != value.old_stack:
+                self._set_stack(value.old_stack, starting_stack, step, told)
+                return
+            if step.parts:
+                self._editor.undo_stack.push(step)
+            told(None)
+
+        def refused(message: str) -> str:
+            told(message)
+            return message
+
+        return self._submit(work, done, refused)
+
+    def _unchanged(self, tid: int) -> Changes:
+        return Changes(tournament_id=tid, what=Change.NONE, revision=0)
+
+    def _add_structure_part(self, step: UndoStep, before: Structure, saved: Structure) -> None:
+        text = "use the suggested structure"
+        step.add(
+            text,
+            lambda: self._swap(before, saved, f"redo “{text}”"),
+            lambda: self._swap(saved, before, f"undo “{text}”"),
+        )
+
+    def _add_chips_part(
+        self, step: UndoStep, before: Structure, value: _Suggested, chips: ChipSet
+    ) -> None:
+        """Undo puts the structure and its chips back, while the saved structure is still the
+        one this step left."""
+        tid = self.tournament_id
+        text = "use the suggested structure and its chips"
 
         def swap(expected: Structure, target: Structure, target_chips: ChipSet, what: str) -> bool:
             try:
@@ -185,28 +300,43 @@ class StructureSaving:
             self._after_save(done)
             return True
 
-        parent.add(
+        saved, old_chips = value.saved, value.old_chips
+        step.add(
             text,
             lambda: swap(before, saved, chips, f"redo “{text}”"),
             lambda: swap(saved, before, old_chips, f"undo “{text}”"),
         )
-        return True
 
-    def _set_stack(self, old: int, new: int, parent: UndoStep) -> bool:
+    def _set_stack(
+        self, old: int, new: int, step: UndoStep, told: Callable[[str | None], object]
+    ) -> None:
+        """Save the suggested starting stack on the worker, then push `step` (with the stack
+        as its last part when it was saved)."""
         tid = self.tournament_id
+        structures = self._services.structure
 
         def save(stack: int) -> bool:
             try:
-                self._bus.run(
-                    lambda: self._services.structure.update_settings(tid, starting_stack=stack)
-                )
+                self._bus.run(lambda: structures.update_settings(tid, starting_stack=stack))
             except DomainError as error:
                 self._editor.show_error(str(error))
                 return False
             return True
 
-        if not save(new):
-            return False
-        parent.add(f"starting stack T{new:,}", lambda: save(new), lambda: save(old))
-        self._editor.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
-        return True
+        def done(_value: object) -> None:
+            step.add(f"starting stack T{new:,}", lambda: save(new), lambda: save(old))
+            self._editor.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
+            self._editor.undo_stack.push(step)
+            told(None)
+
+        def refused(message: str) -> str:
+            if step.parts:
+                self._editor.undo_stack.push(step)  # the structure was saved: undoable
+            told(message)
+            return message
+
+        self._submit(lambda: structures.update_settings(tid, starting_stack=new), done, refused)
+
+
+def _ignore(_problem: str | None) -> None:
+    return None

@@ -12,6 +12,8 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QHideEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -32,9 +34,10 @@ from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, cells
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
+from clockapp.services.clock import ClockSnapshot
 from clockapp.ui.actions import StructureAction
 from clockapp.ui.banner import MessageBanner
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure.actions import install_editor_actions
 from clockapp.ui.structure.files import StructureFiles
@@ -48,6 +51,15 @@ from clockapp.ui.ticks import guarded
 
 GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
+
+
+@dataclass(frozen=True)
+class _EditorRead:
+    """What the editor shows, read on the worker."""
+
+    snapshot: ClockSnapshot
+    templates: tuple[tuple[int, str], ...]
+    presets: tuple[tuple[str, str], ...]
 
 
 class StructureEditor(QDialog):
@@ -93,6 +105,9 @@ class StructureEditor(QDialog):
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(1000)
         self.clock_timer.timeout.connect(guarded("the structure clock", self.refresh_clock))
+        # What the editor shows is read on the station's worker (on this thread only while a
+        # change made here is published): a save that waits on the database never freezes it.
+        self._reads = LatestRead(bus, self._read, self._show_read, self._on_read_failed)
         self.reload()
         self.resize(1180, 700)
         self.table.setFocus()
@@ -202,27 +217,41 @@ class StructureEditor(QDialog):
         return self.model.current_row
 
     def reload(self) -> None:
-        """Read the structure, chips and clock again and show them."""
-        snapshot = self._services.clock.snapshot(self.tournament_id)
-        self._structure = snapshot.structure
+        """Read the structure, chips, clock and library again (on the worker) and show them."""
+        self._reads.ask()
+
+    def _read(self) -> _EditorRead:
+        structures = self._services.structure
+        return _EditorRead(
+            self._services.clock.snapshot(self.tournament_id),
+            tuple((t.id, t.name) for t in structures.templates()),
+            tuple((key, self.files.preset_name(key)) for key in structures.presets()),
+        )
+
+    def _show_read(self, read: _EditorRead) -> None:
+        snapshot = read.snapshot
         self._chip_set = snapshot.chip_set
         self._state = snapshot.state
         self._tournament_name = snapshot.tournament.name
-        self.model.set_structure(snapshot.structure, snapshot.chip_set)
         self.setWindowTitle(f"Structure — {snapshot.tournament.name}")
+        self.show_saved(snapshot.structure)
+        self.library.set_entries(read.presets, read.templates)
+
+    def _on_read_failed(self, error: Exception) -> None:
+        self.show_error(f"The structure could not be read: {error}")
+
+    def show_saved(self, structure: Structure) -> None:
+        """Show a structure just saved or read (no database read)."""
+        self._structure = structure
+        self.model.set_structure(structure, self._chip_set)
         if not self.name_edit.hasFocus():
-            self.name_edit.setText(snapshot.structure.name)
+            self.name_edit.setText(structure.name)
         self.refresh_clock()
         self._update_summary()
-        self.reload_library()
 
     def reload_library(self) -> None:
-        """List the presets and the saved templates again."""
-        templates = tuple((t.id, t.name) for t in self._services.structure.templates())
-        presets = tuple(
-            (key, self.files.preset_name(key)) for key in self._services.structure.presets()
-        )
-        self.library.set_entries(presets, templates)
+        """List the presets and the saved templates again (on the worker)."""
+        self._reads.ask()
 
     def refresh_clock(self) -> None:
         """Mark the row the clock is on now; rows before it are frozen."""
@@ -281,6 +310,13 @@ class StructureEditor(QDialog):
         """Enable what applies to the selection and the undo stack."""
         if not hasattr(self, "table") or not self.editor_actions:
             return
+        saving = self.saving.pending  # a save is on its way: no other edit until it answers
+        for name, action in self.editor_actions.items():
+            action.setEnabled(not saving or name is StructureAction.CLOSE)
+        self.name_edit.setReadOnly(saving)
+        self.library.setEnabled(not saving)
+        if saving:
+            return
         rows = self.table.selected_rows()
         has_rows = bool(rows)
         count = self.model.rowCount()
@@ -329,8 +365,8 @@ class StructureEditor(QDialog):
             self._services,
             self._bus,
             self,
-            on_use=lambda s, stack, chips: (
-                None if self.saving.use_suggested(s, stack, chips) else self.banner.text()
+            on_use=lambda s, stack, chips, answered: self.saving.use_suggested(
+                s, stack, chips, answered
             ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -64,21 +64,25 @@ def ok_button(dialog: FormulaDialog):
 
 
 def test_the_formula_editor_previews_and_refuses_a_failing_formula(
-    qtbot, services, tournament_id, finished, window_factory
+    qtbot, services, bus, finished, window_factory
 ) -> None:
-    dialog = window_factory(FormulaDialog(services, tournament_id, "entrants - place + 1"))
+    dialog = window_factory(FormulaDialog(services, bus, "entrants - place + 1"))
+    settle(qtbot, bus)  # the preview is read on the worker
     assert dialog.model.rowCount() == 9
     assert ok_button(dialog).isEnabled()
     assert dialog.total_label.text() == "9 people · 45 points in all"
     dialog.editor.setPlainText("10 / (place - 2)")
+    settle(qtbot, bus)
     assert not ok_button(dialog).isEnabled()
     assert dialog.problem_label.text() == (
         "Friday Night Hold'em: Place 2 (Aces player 2): division by zero."
     )
     shoot(dialog, "formula-editor-failing")
     dialog.editor.setPlainText("place.__class__")
+    settle(qtbot, bus)
     assert "attribute" in dialog.problem_label.text()
     dialog.editor.setPlainText("sqrt(buy_in / 100) * 10 / place")
+    settle(qtbot, bus)
     assert ok_button(dialog).isEnabled()
     assert dialog.model.index(0, 4).data() == "44.72"
     shoot(dialog, "formula-editor")
@@ -94,6 +98,7 @@ def test_a_league_is_made_counted_exported_and_read_by_player(
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
     dialog = window.dialog
     assert dialog is not None
+    settle(qtbot, bus)  # OK waits for the preview, read on the worker
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     settle(qtbot, bus)
     assert window.league_combo.currentText() == "Winter 2026"
@@ -147,28 +152,35 @@ def test_the_team_event_window(
 ) -> None:
     window = window_factory(TeamEventWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # its first read is on the worker
     assert not window.check_in_button.isEnabled()
     qtbot.mouseClick(window.set_up_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.standings_model.rowCount() == 3
     shares = [int(window.standings_model.index(r, 4).data()) for r in range(3)]
     assert sum(shares) == 100
     window.name_edit.setText("Gil")
     window.team_combo.setEditText("Green")
     qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert messages[-1].startswith("Team Green has no players in this event")
     window.name_edit.setText("Sue")
     window.team_combo.setEditText("Kings")
     window.role_combo.setCurrentIndex(window.role_combo.findData(Role.SPECTATOR))
     qtbot.mouseClick(window.check_in_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.attendance_model.rowCount() == 1
     qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert messages[-1] == "Select who is leaving first."
     fake_clock.advance(minutes=31)
     window.attendance_table.selectRow(0)
     qtbot.mouseClick(window.check_out_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert window.attendance_model.index(0, 4).data() != ""
     window.worst_beat_combo.setCurrentIndex(window.worst_beat_combo.findText("Kings player 2"))
     qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert "worst beat: Kings player 2" in window.status_label.text()
     shoot(window, "team-event-window")
 
@@ -196,9 +208,11 @@ def test_the_team_event_window_suggests_the_nights_worst_beat(
     )
     window = window_factory(TeamEventWindow(services, bus))
     window.show()
+    settle(qtbot, bus)  # its first read is on the worker
     assert window.worst_beat_combo.currentText() == "Kings player 2"
     assert "1 in 990" in window.worst_beat_combo.toolTip()
     qtbot.mouseClick(window.worst_beat_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
     assert "worst beat: Kings player 2" in window.status_label.text()
 
 

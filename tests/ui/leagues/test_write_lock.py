@@ -1,6 +1,7 @@
-"""The league window never waits on the database: while another OS process holds SQLite's
-write lock, "Count this tournament" keeps the event loop turning, its button shows busy, a second
-click meanwhile does nothing, and the tournament is counted once when the lock is released."""
+"""The league and team event windows never wait on the database: while another OS process holds
+SQLite's write lock, "Count this tournament", "Run as a team event" and "Check in" keep the event
+loop turning, their button shows busy, a second click meanwhile does nothing, and the action is
+applied once when the lock is released."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from sqlalchemy.engine import Engine
 
-from clockapp.ui.leagues import LeagueWindow
+from clockapp.core.points import Role
+from clockapp.ui.leagues import LeagueWindow, TeamEventWindow
+from tests.ui.leagues.test_window import finished
 from tests.ui.polling import settle
 from tests.write_lock import hold_write_lock
+
+__all__ = ["finished"]  # a fixture used here
 
 pytestmark = pytest.mark.slow
 
@@ -63,3 +68,61 @@ def test_counting_the_tournament_during_a_write_lock_never_stalls_the_window(
     assert [tid for tid, _name in window.league.tournaments] == [tournament_id]
     assert not window.add_button.isEnabled()  # counted: nothing left to add
     assert window.remove_button.isEnabled()
+
+
+@pytest.mark.parametrize("action", ["set up", "check in"])
+def test_a_team_event_action_during_a_write_lock_never_stalls_the_window(
+    qtbot, services, tournament_id, bus, finished, window_factory, engine: Engine, action: str
+) -> None:
+    if action == "check in":
+        services.team_event.set_up(tournament_id, "2")
+    window = window_factory(TeamEventWindow(services, bus))
+    window.show()
+    settle(qtbot, bus)
+    if action == "check in":
+        button = window.check_in_button
+        window.name_edit.setText("Sue")
+        window.team_combo.setEditText("Kings")
+        window.role_combo.setCurrentIndex(window.role_combo.findData(Role.SPECTATOR))
+    else:
+        button = window.set_up_button
+    assert button.isEnabled()
+    beats: list[float] = []
+    heartbeat = QTimer()
+    heartbeat.setInterval(25)
+    heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
+    spawn = multiprocessing.get_context("spawn")
+    held, release = spawn.Event(), spawn.Event()
+    locker = spawn.Process(
+        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
+    )
+    locker.start()
+    try:
+        assert held.wait(30), "the other process did not get the lock"
+        heartbeat.start()
+        locked_at = time.monotonic()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        pressed_in = time.monotonic() - locked_at
+        busy = not button.isEnabled()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # again: nothing
+        qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
+        settle(qtbot, bus)
+        heartbeat.stop()
+    finally:
+        release.set()
+        locker.join(10)
+    gaps = [b - a for a, b in itertools.pairwise(beats)]
+    assert pressed_in < 1.0, f"the click took {pressed_in:.2f} s"
+    assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"
+    assert busy, "the button did not show it was busy"
+    view = services.team_event.view(tournament_id)
+    assert view is not None
+    assert window.view == view
+    if action == "check in":
+        assert [a.name for a in view.attendance if a.registration_id is None] == ["Sue"]
+        assert window.attendance_model.rowCount() == 1
+        assert window.name_edit.text() == ""
+        assert button.isEnabled()
+    else:
+        assert not window.set_up_button.isEnabled()  # a team event now
+        assert window.check_in_button.isEnabled()

@@ -13,6 +13,7 @@ from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.analysis import run_odds
 from clockapp.ui.rulings.cards import Look
 from clockapp.ui.rulings.state import BOARD, Dispute, Game, Player
+from tests.ui.polling import settle
 
 
 @pytest.fixture
@@ -475,6 +476,7 @@ def test_the_smallest_chip_comes_from_the_tournament(
     # Another tournament shown (with the default chip set): its chips.
     other = services.tournaments.create("Saturday deep stack").value.id
     bus.switch_tournament(other)
+    settle(qtbot, bus)  # the chips are read on the worker
     assert window.dispute().chip == 25
     assert window.pots.chip_note.text() == "Chips in play: T25, T100, T500, T1,000, T5,000"
 

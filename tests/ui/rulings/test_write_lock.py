@@ -1,6 +1,7 @@
 """The rulings window never waits on the database: while another OS process holds SQLite's
-write lock, putting the verdict on the wall (Alt+W) keeps the event loop turning, a second press
-meanwhile does nothing, and the verdict goes on the wall once when the lock is released."""
+write lock, putting the verdict on the wall (Alt+W) keeps the event loop turning, the key is
+busy (disabled) until it answers, a second press meanwhile does nothing, and the verdict goes
+on the wall once when the lock is released."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def test_the_verdict_to_the_wall_during_a_write_lock_never_stalls_the_window(
         locked_at = time.monotonic()
         key.trigger()
         pressed_in = time.monotonic() - locked_at
+        busy = not key.isEnabled()  # the key shows it is on its way
         key.trigger()  # again while the first is on its way: nothing more
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, station.bus)
@@ -71,6 +73,8 @@ def test_the_verdict_to_the_wall_during_a_write_lock_never_stalls_the_window(
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0, f"the press took {pressed_in:.2f} s"
     assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"
+    assert busy, "the key did not show it was busy"
+    assert key.isEnabled()
     shown = services.wall.current(tid)
     assert shown is not None
     assert shown.kind == RULING

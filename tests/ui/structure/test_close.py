@@ -18,14 +18,16 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.chip_model import OWNED
 from clockapp.ui.structure.chips import ChipSetEditor
+from tests.ui.polling import settle
 
 Key = Qt.Key
 Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
-def editor(services: Services, bus: TournamentBus, shown_window) -> StructureEditor:
+def editor(services: Services, bus: TournamentBus, shown_window, qtbot) -> StructureEditor:
     ed = StructureEditor(services, bus)
+    settle(qtbot, bus)  # its first read is on the worker
     return shown_window(ed, focus=ed.table)
 
 
@@ -79,6 +81,7 @@ def test_close_mid_edit_keeps_editing_by_default(editor, services, bus, qtbot) -
     assert cell is not editor.table
     qtbot.keyClick(cell, Key.Key_Return)
     qtbot.waitUntil(lambda: editor.table.state() != QAbstractItemView.State.EditingState)
+    settle(qtbot, bus)
     assert saved(services, bus).levels[0].small_blind == 75
 
 
@@ -98,6 +101,7 @@ def test_close_mid_edit_save_saves_the_value(editor, services, bus, qtbot) -> No
     seen: list[str] = []
     answer_next_question(qtbot, Button.Save, seen)
     editor.close()
+    settle(qtbot, bus)  # it closes once the save answered
     assert seen
     assert not editor.isVisible()
     assert saved(services, bus).levels[0].big_blind == 150
@@ -126,6 +130,7 @@ def test_save_of_a_refused_value_stays_open_and_says_why(editor, services, bus, 
     seen: list[str] = []
     answer_next_question(qtbot, Button.Save, seen)
     editor.close()
+    settle(qtbot, bus)
     assert seen
     assert editor.isVisible()
     assert "cannot be paid" in editor.banner.text()
@@ -145,6 +150,7 @@ def test_escape_asks_the_same_question(editor, services, bus, qtbot) -> None:
     assert editor.name_edit.text() == "Sunday deep stack"
     assert saved(services, bus).name == before.name
     qtbot.keyClick(editor.name_edit, Key.Key_Return)
+    settle(qtbot, bus)
     assert saved(services, bus).name == "Sunday deep stack"
 
 

@@ -18,15 +18,16 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from tests.fakes import FakeClock
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 Key = Qt.Key
 Ctrl = Qt.KeyboardModifier.ControlModifier
 
 
 @pytest.fixture
-def editor(services: Services, bus: TournamentBus, shown_window) -> StructureEditor:
+def editor(services: Services, bus: TournamentBus, shown_window, qtbot) -> StructureEditor:
     ed = StructureEditor(services, bus)
+    settle(qtbot, bus)  # its first read is on the worker
     return shown_window(ed, focus=ed.table)
 
 
@@ -47,8 +48,9 @@ def type_into(qtbot, editor: StructureEditor, row: int, column: Column, text: st
     assert cell_editor is not editor.table, "typing should have opened a cell editor"
     qtbot.keyClicks(cell_editor, text[1:])
     qtbot.keyClick(cell_editor, Key.Key_Return)
-    # Qt commits the cell on the next turn of the event loop.
+    # Qt commits the cell on the next turn of the event loop; the save answers from the worker.
     qtbot.waitUntil(lambda: editor.table.state() != QAbstractItemView.State.EditingState)
+    qtbot.waitUntil(lambda: not editor.saving.pending)
 
 
 # ------------------------------------------------------------------------------ rows
@@ -66,6 +68,7 @@ def test_insert_key_inserts_a_level_in_table_and_database(editor, services, bus,
     before = saved(services, bus)
     editor.table.select_rows([1])
     qtbot.keyClick(editor.table, Key.Key_Insert)
+    settle(qtbot, bus)
     after = saved(services, bus)
     assert len(after.levels) == len(before.levels) + 1
     new = after.levels[1]
@@ -81,10 +84,12 @@ def test_ctrl_j_duplicates_and_delete_removes(editor, services, bus, qtbot) -> N
     before = saved(services, bus)
     editor.table.select_rows([3])
     qtbot.keyClick(editor.table, Key.Key_J, Ctrl)
+    settle(qtbot, bus)
     after = saved(services, bus)
     assert after.levels[3] == after.levels[4] == before.levels[3]
     assert editor.table.selected_rows() == [4]
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     assert saved(services, bus) == before
     assert editor.model.rowCount() == len(before.levels)
 
@@ -94,18 +99,22 @@ def test_ctrl_up_and_down_reorder(editor, services, bus, qtbot) -> None:
     break_row = next(i for i, item in enumerate(before.levels) if item.is_break)
     editor.table.select_rows([break_row])
     qtbot.keyClick(editor.table, Key.Key_Up, Ctrl)
+    settle(qtbot, bus)
     moved = saved(services, bus)
     assert moved.levels[break_row - 1].is_break
     assert moved.levels[break_row] == before.levels[break_row - 1]
     assert editor.model.index(break_row - 1, 0).data(Qt.ItemDataRole.UserRole + 3) == "break"
     qtbot.keyClick(editor.table, Key.Key_Down, Ctrl)
+    settle(qtbot, bus)
     assert saved(services, bus) == before
 
 
 def test_add_level_and_break_at_the_end(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     qtbot.keyClick(editor.table, Key.Key_N, Ctrl)
+    settle(qtbot, bus)
     qtbot.keyClick(editor.table, Key.Key_B, Ctrl | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, bus)
     after = saved(services, bus)
     assert len(after.levels) == len(before.levels) + 2
     last_level, new_level, new_break = before.levels[-1], after.levels[-2], after.levels[-1]
@@ -120,6 +129,7 @@ def test_deleting_every_level_is_refused(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.selectAll()
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     assert "at least one level" in editor.banner.text()
     assert saved(services, bus) == before
 
@@ -173,6 +183,7 @@ def test_invalid_edit_shows_the_row_and_changes_nothing(
 def test_checkbox_gives_a_big_blind_ante(editor, services, bus, qtbot) -> None:
     editor.table.setCurrentIndex(editor.model.index(0, Column.BB_ANTE))
     qtbot.keyClick(editor.table, Key.Key_Return)
+    settle(qtbot, bus)
     level = saved(services, bus).levels[0]
     assert level.big_blind_ante
     assert level.ante == level.big_blind
@@ -184,6 +195,7 @@ def test_break_color_up_is_edited_with_check_boxes(editor, services, bus, qtbot)
     index = editor.model.index(row, Column.NOTE)
     editor.table.setCurrentIndex(index)
     qtbot.keyClick(editor.table, Key.Key_F2)
+    settle(qtbot, bus)
     color_up_editor = editor.focusWidget().parent()
     in_play = structure.denominations_in_play(editor.chip_set.values)[row - 1]
     assert tuple(color_up_editor.boxes) == in_play
@@ -195,6 +207,7 @@ def test_break_color_up_is_edited_with_check_boxes(editor, services, bus, qtbot)
         if box.isChecked() != (value == smallest):
             qtbot.keyClick(box, Key.Key_Space)
     qtbot.keyClick(color_up_editor.boxes[smallest], Key.Key_Return)
+    settle(qtbot, bus)
     qtbot.waitUntil(lambda: editor.table.state() != QAbstractItemView.State.EditingState)
     assert saved(services, bus).levels[row].color_up == (smallest,)
     assert shown(editor, row, Column.NOTE).startswith(f"Color up T{smallest:,}")
@@ -205,6 +218,7 @@ def test_rename_the_structure(editor, services, bus, qtbot) -> None:
     editor.name_edit.selectAll()
     qtbot.keyClicks(editor.name_edit, "Friday deep stack")
     qtbot.keyClick(editor.name_edit, Key.Key_Return)
+    settle(qtbot, bus)
     assert saved(services, bus).name == "Friday deep stack"
 
 
@@ -229,13 +243,16 @@ def test_played_levels_are_frozen_while_the_clock_runs(
     # Deleting or moving it is refused, with the row named.
     editor.table.select_rows([0])
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     assert "Row 1, level 1 has already been played" in editor.banner.text()
     editor.table.select_rows([2])
     qtbot.keyClick(editor.table, Key.Key_Up, Ctrl)
+    settle(qtbot, bus)
     assert "is being played" in editor.banner.text()
     # The service refuses too, if a change reaches it.
     changed = Structure(before.name, (Level(25, 50), *before.levels[1:]), None)
-    assert not editor.saving.apply(changed, "edit played level")
+    editor.saving.apply(changed, "edit played level")
+    settle(qtbot, bus)
     assert "already been played" in editor.banner.text()
     assert saved(services, bus) == before
     # The level being played can still be edited.
@@ -269,16 +286,20 @@ def test_undo_and_redo(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.select_rows([0, 1])
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     deleted = saved(services, bus)
     assert len(deleted.levels) == len(before.levels) - 2
     type_into(qtbot, editor, 0, Column.MINUTES, "30")
     assert editor.undo_stack.count() == 2
     qtbot.keyClick(editor.table, Key.Key_Z, Ctrl)
+    settle(qtbot, bus)
     assert saved(services, bus) == deleted
     qtbot.keyClick(editor.table, Key.Key_Z, Ctrl)
+    settle(qtbot, bus)
     assert saved(services, bus) == before
     assert editor.model.rowCount() == len(before.levels)
     qtbot.keyClick(editor.table, Key.Key_Z, Ctrl | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, bus)
     assert saved(services, bus) == deleted
     editor.undo_stack.redo()
     assert saved(services, bus).levels[0].minutes == 30
@@ -317,17 +338,20 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert any(e.kind == "template" and e.key == template.id for e in editor.library.entries())
     editor.table.select_rows(list(range(5)))
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     assert saved(services, bus) != original
     # Loading asks first; "Cancel" changes nothing.
     asked: list[str] = []
     monkeypatch.setattr(editor.files, "_confirm", lambda title, text: asked.append(text) or False)
     editor.library.select("template", template.id)
     qtbot.keyClick(editor.library.list, Key.Key_Return)
+    settle(qtbot, bus)
     assert asked
     assert "replaces the" in asked[0]
     assert saved(services, bus) != original
     monkeypatch.setattr(editor.files, "_confirm", lambda title, text: True)
     qtbot.keyClick(editor.library.list, Key.Key_Return)
+    settle(qtbot, bus)
     assert saved(services, bus) == original
     editor.undo_stack.undo()
     assert saved(services, bus) != original
@@ -338,19 +362,20 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert services.structure.templates() == ()
 
 
-def test_presets_are_listed_and_load_or_say_why(editor, services, bus, monkeypatch) -> None:
+def test_presets_are_listed_and_load_or_say_why(editor, services, bus, qtbot, monkeypatch) -> None:
     presets = services.structure.presets()
     assert [e.key for e in editor.library.entries() if e.kind == "preset"] == list(presets)
     monkeypatch.setattr(editor.files, "_confirm", lambda title, text: True)
     for name in presets:
         before = saved(services, bus)
-        if editor.files.load_preset(name):
+        assert editor.files.load_preset(name)
+        settle(qtbot, bus)
+        if not editor.banner.text():
             assert saved(services, bus) == services.structure.preset(name)
             assert editor.undo_stack.undoText().startswith("load preset")
         else:
             # Refused (e.g. the preset's blinds need chips this tournament does not have): the
             # director is told why and nothing changed.
-            assert editor.banner.text()
             assert saved(services, bus) == before
 
 
@@ -358,12 +383,13 @@ def test_presets_are_listed_and_load_or_say_why(editor, services, bus, monkeypat
 
 
 def test_malformed_csv_import_names_the_row_and_changes_nothing(
-    editor, services, bus, tmp_path: Path
+    editor, services, bus, qtbot, tmp_path: Path
 ) -> None:
     before = saved(services, bus)
     bad = tmp_path / "friday.csv"
     bad.write_text("small_blind,big_blind,minutes\n25,50,20\n50,abc,20\n", encoding="utf-8")
-    assert not editor.files.import_file(bad)
+    editor.files.import_file(bad)
+    settle(qtbot, bus)
     text = editor.banner.text()
     assert "Nothing was imported from friday.csv" in text
     assert "Row 2" in text
@@ -373,11 +399,12 @@ def test_malformed_csv_import_names_the_row_and_changes_nothing(
     assert editor.undo_stack.count() == 0
 
 
-def test_unpayable_import_is_refused(editor, services, bus, tmp_path: Path) -> None:
+def test_unpayable_import_is_refused(editor, services, bus, qtbot, tmp_path: Path) -> None:
     before = saved(services, bus)
     bad = tmp_path / "odd.csv"
     bad.write_text("small_blind,big_blind,minutes\n10,20,20\n", encoding="utf-8")
-    assert not editor.files.import_file(bad)
+    editor.files.import_file(bad)
+    settle(qtbot, bus)
     assert "cannot be paid" in editor.banner.text()
     assert saved(services, bus) == before
 
@@ -390,7 +417,9 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
     assert path.read_text(encoding="utf-8")
     editor.table.select_rows([0, 1, 2])
     qtbot.keyClick(editor.table, Key.Key_Delete)
+    settle(qtbot, bus)
     assert editor.files.import_file(path)
+    settle(qtbot, bus)
     imported = saved(services, bus)
     assert imported.levels == original.levels
     assert imported.planned_last_level == original.planned_last_level
@@ -415,5 +444,7 @@ def test_e_on_the_clock_opens_the_editor_and_edits_reach_the_display(station, se
     editor = station.windows.structure_editor
     assert isinstance(editor, StructureEditor)
     qtbot.waitExposed(editor)
+    settle(qtbot, station.bus)  # the editor's first read
     type_into(qtbot, editor, 0, Column.BIG_BLIND, "200")
+    settle(qtbot, station.bus)
     assert station.session.snapshot.structure.levels[0].big_blind == 200

@@ -10,11 +10,13 @@ from clockapp.core.structure import Level, Structure
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
+from tests.ui.polling import settle
 
 
 @pytest.fixture
-def editor(services: Services, bus: TournamentBus, shown_window) -> StructureEditor:
+def editor(services: Services, bus: TournamentBus, shown_window, qtbot) -> StructureEditor:
     ed = StructureEditor(services, bus)
+    settle(qtbot, bus)  # its first read is on the worker
     return shown_window(ed, focus=ed.table)
 
 
@@ -22,10 +24,13 @@ def saved(services: Services, bus: TournamentBus) -> Structure:
     return services.structure.get(bus.tournament_id)
 
 
-def test_a_csv_saved_with_cr_line_endings_is_imported(editor, services, bus, tmp_path) -> None:
+def test_a_csv_saved_with_cr_line_endings_is_imported(
+    editor, services, bus, qtbot, tmp_path
+) -> None:
     path = tmp_path / "old_mac.csv"
     path.write_bytes(b'\xef\xbb\xbfsmall_blind,big_blind,minutes,label\r25,50,20,"A, b"\r')
     assert editor.files.import_file(path)
+    settle(qtbot, bus)
     assert saved(services, bus).levels == (Level(25, 50, minutes=20, label="A, b"),)
 
 
@@ -40,12 +45,13 @@ def test_a_csv_saved_with_cr_line_endings_is_imported(editor, services, bus, tmp
     ],
 )  # fmt: skip
 def test_a_hostile_file_is_refused_and_changes_nothing(
-    editor, services, bus, tmp_path: Path, name: str, data: bytes, message: str
+    editor, services, bus, qtbot, tmp_path: Path, name: str, data: bytes, message: str
 ) -> None:
     before = saved(services, bus)
     path = tmp_path / name
     path.write_bytes(data)
-    assert not editor.files.import_file(path)
+    editor.files.import_file(path)  # refused as it is read, or by the save on the worker
+    settle(qtbot, bus)
     assert message in editor.banner.text()
     assert saved(services, bus) == before
     assert editor.undo_stack.count() == 0

@@ -11,6 +11,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.generator import GeneratorDialog
+from tests.ui.polling import settle
 
 Key = Qt.Key
 
@@ -92,6 +93,7 @@ def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
     fill(qtbot, dialog.stack, "20000")
     result = dialog.recompute()
     assert dialog.use()
+    settle(qtbot, bus)
     tid = bus.tournament_id
     assert services.structure.get(tid) == result.structure
     assert services.structure.settings(tid).starting_stack == 20000
@@ -102,6 +104,7 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, q
     before = services.structure.get(tid)
     old_stack = services.structure.settings(tid).starting_stack
     editor = shown_window(StructureEditor(services, bus))
+    settle(qtbot, bus)  # the editor's first read
     dialog = editor.open_generator()
     fill(qtbot, dialog.players, "12")
     fill(qtbot, dialog.stack, str(old_stack * 2))
@@ -113,6 +116,7 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, q
     qtbot.keyClick(
         dialog.focusWidget() or dialog, Key.Key_Return, Qt.KeyboardModifier.ControlModifier
     )
+    settle(qtbot, bus)
     assert services.structure.get(tid) == result.structure
     assert services.structure.settings(tid).starting_stack == old_stack * 2
     assert editor.model.structure == result.structure
@@ -130,8 +134,13 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
     tid = bus.tournament_id
     before = services.structure.get(tid)
     editor = window_factory(StructureEditor(services, bus))
+    settle(qtbot, bus)  # the editor's first read
     odd = Structure("Odd", (Level(10, 20),))  # T10 cannot be paid with this tournament's chips
-    assert not editor.saving.use_suggested(odd, 5000)
+    answers: list[str | None] = []
+    assert editor.saving.use_suggested(odd, 5000, answered=answers.append)
+    settle(qtbot, bus)
+    assert len(answers) == 1
+    assert "cannot be paid" in (answers[0] or "")
     assert "cannot be paid" in editor.banner.text()
     assert editor.undo_stack.count() == 0
     assert services.structure.get(tid) == before
@@ -149,6 +158,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert 25 in old_chips.values
     assert any(lv.small_blind % 100 for lv in before.play_levels())  # the old one needs T25
     editor = shown_window(StructureEditor(services, bus))
+    settle(qtbot, bus)  # the editor's first read
     dialog = editor.open_generator()
     fill(qtbot, dialog.stack, "20000")
     dialog.recompute()
@@ -170,6 +180,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert all(lv.small_blind % 100 == 0 for lv in result.structure.play_levels())
     assert "T25" not in dialog.chips_label.text()
     assert dialog.use()
+    settle(qtbot, bus)
     assert services.structure.get(tid) == result.structure
     assert services.structure.chip_set(tid).values == dialog.chip_set.values
     assert editor.chip_set == services.structure.chip_set(tid)

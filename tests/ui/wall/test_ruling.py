@@ -123,6 +123,7 @@ def test_omaha_hands_go_on_the_wall_as_a_showdown_with_exact_odds(
     )
     window.set_dispute(Dispute(game=Game.OMAHA, board=("Ah", "8h", "2h"), players=hands))
     press(window, RulingsAction.SHOWDOWN_TO_WALL)
+    settle(qtbot, station.bus)  # the showdown is shown from the station's worker
     shown = station.services.wall.current(station.bus.tournament_id)
     assert shown is not None
     assert shown.kind == SHOWDOWN
