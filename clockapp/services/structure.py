@@ -37,6 +37,7 @@ from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import (
     load_chips,
     load_clock,
+    load_stacks,
     load_structure,
     lock_row,
     save_clock,
@@ -223,6 +224,11 @@ class StructureService:
         """The tournament's chip set."""
         with self._ctx.reading() as session:
             return load_chips(session, tournament_id)
+
+    def planned_stacks(self, tournament_id: int) -> PlannedStacks | None:
+        """The stacks the cashier hands out, as planned with the structure (None: none)."""
+        with self._ctx.reading() as session:
+            return load_stacks(session, tournament_id)
 
     def set_chip_set(self, tournament_id: int, chips: ChipSet) -> Outcome[ChipSet]:
         """Replace the chip set; refused when a blind or ante could no longer be paid with it."""

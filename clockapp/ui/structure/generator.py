@@ -45,6 +45,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
+from clockapp.core.money.handout import PlannedStacks
+from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
@@ -94,7 +96,7 @@ class GeneratorDialog(QDialog):
         bus: TournamentBus,
         parent: QWidget | None = None,
         *,
-        on_use: Callable[[Structure, int, ChipSet], str | None] | None = None,
+        on_use: Callable[[Structure, int, ChipSet, PlannedStacks], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
@@ -371,10 +373,12 @@ class GeneratorDialog(QDialog):
             return False
         stack = self.stack.value()
         chips = self.chips.chip_set
+        # The stacks checked against the chips owned are the ones the cashier hands out.
+        stacks = planned_stacks(result)
         if self._on_use is not None:
-            problem = self._on_use(result.structure, stack, chips)
+            problem = self._on_use(result.structure, stack, chips, stacks)
         else:
-            problem = self._save(result.structure, stack, chips)
+            problem = self._save(result.structure, stack, chips, stacks)
         if problem:
             self.banner.show_message(problem, "error")
             return False
@@ -382,11 +386,17 @@ class GeneratorDialog(QDialog):
         self.accept()
         return True
 
-    def _save(self, structure: Structure, stack: int, chips: ChipSet) -> str | None:
+    def _save(
+        self, structure: Structure, stack: int, chips: ChipSet, stacks: PlannedStacks
+    ) -> str | None:
         tid = self._bus.tournament_id
         new_chips = None if chips == self.chips.saved else chips
         try:
-            self._bus.run(lambda: self._services.structure.replace(tid, structure, chips=new_chips))
+            self._bus.run(
+                lambda: self._services.structure.replace(
+                    tid, structure, chips=new_chips, stacks=stacks
+                )
+            )
             self._bus.run(
                 lambda: self._services.structure.update_settings(tid, starting_stack=stack)
             )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure, StructureError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
@@ -127,18 +128,20 @@ class StructureSaving:
         structure: Structure,
         starting_stack: int | None = None,
         chips: ChipSet | None = None,
+        stacks: PlannedStacks | None = None,
     ) -> bool:
         """Apply a generated structure and, if they differ, its starting stack and the chips it
-        was made for: one undo step."""
+        was made for, with the stacks it checked against the chips owned (which the cashier
+        hands out): one undo step."""
         tid = self.tournament_id
         old_stack = self._services.structure.settings(tid).starting_stack
         step = UndoStep("use the suggested structure")
         old_chips = self._services.structure.chip_set(tid)
         if chips is not None and chips != old_chips:
-            if not self._save_with_chips(structure, chips, old_chips, step):
+            if not self._save_with_chips(structure, chips, old_chips, step, stacks):
                 return False  # nothing saved, nothing to undo
-        elif self._editor.structure != structure and not self.save_step(
-            lambda: self._services.structure.replace(tid, structure),
+        elif (self._editor.structure != structure or stacks is not None) and not self.save_step(
+            lambda: self._services.structure.replace(tid, structure, stacks=stacks),
             "use the suggested structure",
             parent=step,
         ):
@@ -150,7 +153,12 @@ class StructureSaving:
         return True
 
     def _save_with_chips(
-        self, structure: Structure, chips: ChipSet, old_chips: ChipSet, parent: UndoStep
+        self,
+        structure: Structure,
+        chips: ChipSet,
+        old_chips: ChipSet,
+        parent: UndoStep,
+        stacks: PlannedStacks | None = None,
     ) -> bool:
         """Save a structure with the chips it was made for (one transaction); undo puts both
         back, while the saved structure is still the one this step left."""
@@ -160,7 +168,9 @@ class StructureSaving:
         text = "use the suggested structure and its chips"
         try:
             saved = self._bus.run(
-                lambda: self._services.structure.replace(tid, structure, text, chips=chips)
+                lambda: self._services.structure.replace(
+                    tid, structure, text, chips=chips, stacks=stacks
+                )
             )
         except DomainError as error:
             self._editor.show_error(str(error))

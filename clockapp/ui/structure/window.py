@@ -329,8 +329,8 @@ class StructureEditor(QDialog):
             self._services,
             self._bus,
             self,
-            on_use=lambda s, stack, chips: (
-                None if self.saving.use_suggested(s, stack, chips) else self.banner.text()
+            on_use=lambda s, stack, chips, stacks: (
+                None if self.saving.use_suggested(s, stack, chips, stacks) else self.banner.text()
             ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
