@@ -9,7 +9,7 @@ from clockapp.core.night_plan import NightPlan
 from clockapp.core.structure import Level, Structure
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
-from tests.services.cashier.test_cashier import PRICE, configure
+from tests.services.cashier.test_cashier import PRICE, at_item, configure
 
 #: The host's case: 300 of each small colour, 200 T500, 100 T1,000.
 CHIPS = ChipSet.standard((25, 100, 500, 1000), owned=(300, 300, 200, 100))
@@ -44,3 +44,18 @@ def test_the_cashier_warns_before_a_colour_runs_out(services: Services) -> None:
     assert receipts[14].chip_warnings == ("T25 chips are running out: 0 left, a buy-in takes 20.",)
     # The sales still go through; the warning stays until chips come back.
     assert all(r.chip_warnings for r in receipts[15:])
+
+
+def test_a_rebuy_hands_out_the_planned_rebuy_stack(services: Services) -> None:
+    plan = NightPlan(
+        "Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18,
+        rebuys=6, rebuy_price=2000, rebuy_chips=2500, rebuy_until_level=3,
+    )  # fmt: skip
+    suggested = services.tournaments.preview(plan).suggested
+    tid = services.tournaments.create_planned(plan).value.id
+    rid = buy_in(services, tid, 0).registration.id
+    buy_in(services, tid, 1)
+    at_item(services, tid, 0)
+    receipt = services.cashier.rebuy(tid, rid, busted_at_table=True).value
+    assert receipt.handouts[0].breakdown == suggested.rebuy_breakdown
+    assert receipt.handouts[0].chips == 2500
