@@ -126,6 +126,8 @@ def chip_warnings(
     ()
     >>> chip_warnings(chips, {25: 24, 100: 24}, sale)
     ('T25 chips are running out: 6 left, a buy-in takes 8.',)
+    >>> chip_warnings(chips, {25: 40, 100: 40}, sale)
+    ('T25 chips have run out: 10 more handed out than you own, a buy-in takes 8.',)
     """
     if chip_set.owned is None:
         return ()
@@ -138,8 +140,13 @@ def chip_warnings(
     warnings = []
     for value in sorted(needs):
         owned = chip_set.owned_of(value) if value in chip_set.values else 0
-        left = max(0, (owned or 0) - given.get(value, 0))
-        if left < needs[value]:
+        left = (owned or 0) - given.get(value, 0)
+        if left < 0:
+            warnings.append(
+                f"T{value:,} chips have run out: {-left:,} more handed out than you own, "
+                f"{kinds} takes {needs[value]:,}."
+            )
+        elif left < needs[value]:
             warnings.append(
                 f"T{value:,} chips are running out: {left:,} left, {kinds} takes {needs[value]:,}."
             )

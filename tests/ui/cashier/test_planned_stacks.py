@@ -93,5 +93,8 @@ def test_the_desk_warns_before_a_colour_runs_out(qtbot, services, bus, cashier_w
     assert warning.isVisible()
     assert warning.text() == "T25 chips are running out: 0 left, a buy-in takes 20."
     sell_at_desk(qtbot, desk, "Bob Marley")  # still possible: the host may colour up
+    assert desk.selected().player.name == "Bob Marley"
     assert services.cashier.registration_of(tid, desk.selected().player.id) is not None
+    assert len(services.cashier.ledger(tid)) == 16
     assert warning.isVisible()
+    assert warning.text().startswith("T25 chips have run out: 20 more handed out than you own")
