@@ -376,6 +376,7 @@ class StructureService:
             row = setup_row(session, tournament_id)
             row.chips_json = chips_to_json(preset.chip_set)
             row.starting_stack = preset.starting_stack
+            row.stacks_json = None  # stacks planned for other chips: the cashier works them out
             session.add(row)
             session.flush()
             outcome = replace_structure(

@@ -59,3 +59,11 @@ def test_a_rebuy_hands_out_the_planned_rebuy_stack(services: Services) -> None:
     receipt = services.cashier.rebuy(tid, rid, busted_at_table=True).value
     assert receipt.handouts[0].breakdown == suggested.rebuy_breakdown
     assert receipt.handouts[0].chips == 2500
+
+
+def test_a_preset_drops_the_stacks_planned_for_other_chips(services: Services) -> None:
+    plan = NightPlan("Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18)
+    tid = services.tournaments.create_planned(plan).value.id
+    assert services.structure.planned_stacks(tid) is not None
+    services.structure.apply_preset(tid, services.structure.presets()[0])
+    assert services.structure.planned_stacks(tid) is None
