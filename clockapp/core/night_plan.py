@@ -27,6 +27,7 @@ from clockapp.core.errors import ValidationError
 from clockapp.core.generator import SuggestedStructure, suggest_structure
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, RegistrationRule
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after, check_rules_fit
 from clockapp.core.payouts import PayoutStructure
@@ -90,6 +91,25 @@ class PlannedNight:
 
     suggested: SuggestedStructure
     config: CashierConfig
+
+    @property
+    def stacks(self) -> PlannedStacks:
+        """The stacks the cashier hands out: those checked against the chips owned."""
+        return planned_stacks(self.suggested, self.config.rules)
+
+
+def planned_stacks(suggested: SuggestedStructure, rules: EntryRules | None = None) -> PlannedStacks:
+    """The stacks of a suggestion the cashier hands out (the rebuy and add-on ones only when
+    `rules` sell them, or when no rules are given).
+
+    >>> from clockapp.core.generator import suggest_structure
+    >>> s = suggest_structure(10, 1000, 20, 240, (25, 100, 500))
+    >>> planned_stacks(s).starting == s.breakdown
+    True
+    """
+    rebuy = suggested.rebuy_breakdown if rules is None or rules.rebuy is not None else None
+    add_on = suggested.addon_breakdown if rules is None or rules.add_on is not None else None
+    return PlannedStacks(suggested.breakdown, rebuy=rebuy, add_on=add_on)
 
 
 def _first_break_at_or_after(breaks: tuple[int, ...], level: int) -> int | None:

@@ -8,8 +8,9 @@ from typing import Any
 
 from sqlalchemy.orm.attributes import flag_modified
 
-from clockapp.core.chips import ChipSet, Denomination
+from clockapp.core.chips import ChipSet, Denomination, StackBreakdown
 from clockapp.core.clock import ClockState
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure, structure_from_dict, structure_to_dict
 from clockapp.persistence.models.clock import ClockRow
 
@@ -39,6 +40,39 @@ def chips_from_json(text: str) -> ChipSet:
         tuple(Denomination(d["value"], d["color"], d["hex"]) for d in data["denominations"]),
         None if owned is None else tuple(owned),
     )
+
+
+def stacks_to_json(stacks: PlannedStacks | None) -> str | None:
+    """The planned stacks as JSON: {"starting": [[value, count], ...], "rebuy": ..., ...}."""
+    if stacks is None:
+        return None
+
+    def parts(b: StackBreakdown | None) -> list[list[int]] | None:
+        return None if b is None else [[v, c] for v, c in b.parts]
+
+    return json.dumps(
+        {
+            "starting": parts(stacks.starting),
+            "rebuy": parts(stacks.rebuy),
+            "add_on": parts(stacks.add_on),
+        }
+    )
+
+
+def stacks_from_json(text: str | None) -> PlannedStacks | None:
+    """The planned stacks stored by `stacks_to_json` (None when none were stored)."""
+    if not text:
+        return None
+    data = json.loads(text)
+
+    def parts(key: str) -> StackBreakdown | None:
+        raw = data.get(key)
+        return None if raw is None else StackBreakdown(tuple((int(v), int(c)) for v, c in raw))
+
+    starting = parts("starting")
+    if starting is None:
+        return None
+    return PlannedStacks(starting, rebuy=parts("rebuy"), add_on=parts("add_on"))
 
 
 def structure_dump(structure: Structure) -> str:

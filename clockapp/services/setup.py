@@ -9,11 +9,13 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState
 from clockapp.core.errors import ValidationError
 from clockapp.core.generator import suggest_structure
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure
 from clockapp.persistence.codec import (
     chips_from_json,
     chips_to_json,
     clock_state,
+    stacks_from_json,
     store_clock_state,
     structure_dump,
     structure_load,
@@ -131,6 +133,11 @@ def save_structure(session: Session, tournament_id: int, structure: Structure) -
 def load_chips(session: Session, tournament_id: int) -> ChipSet:
     """The tournament's chip set."""
     return chips_from_json(setup_row(session, tournament_id).chips_json)
+
+
+def load_stacks(session: Session, tournament_id: int) -> PlannedStacks | None:
+    """The stacks the cashier hands out, as planned with the structure (None: none planned)."""
+    return stacks_from_json(setup_row(session, tournament_id).stacks_json)
 
 
 def load_clock(session: Session, tournament_id: int) -> ClockState:

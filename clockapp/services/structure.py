@@ -8,6 +8,7 @@ from typing import Literal
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
 from clockapp.core.errors import ValidationError
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.presets import Preset, parse_preset
 from clockapp.core.structure import (
     MAX_ITEMS,
@@ -21,7 +22,12 @@ from clockapp.core.structure import (
 )
 from clockapp.core.text import LABEL_MAX, NAME_MAX, clean_text
 from clockapp.paths import resource_path
-from clockapp.persistence.codec import chips_to_json, structure_dump, structure_load
+from clockapp.persistence.codec import (
+    chips_to_json,
+    stacks_to_json,
+    structure_dump,
+    structure_load,
+)
 from clockapp.persistence.models import TemplateRow
 from clockapp.persistence.queries import templates
 from clockapp.persistence.session import Session
@@ -31,6 +37,7 @@ from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.setup import (
     load_chips,
     load_clock,
+    load_stacks,
     load_structure,
     lock_row,
     save_clock,
@@ -109,11 +116,13 @@ def replace_structure(
     structure: Structure,
     summary: str,
     chips: ChipSet | None = None,
+    stacks: PlannedStacks | None = None,
 ) -> Outcome[Structure]:
     """Validate and store a new structure inside the caller's transaction.
 
     The structure must be payable with the tournament's chips (or with `chips`, stored with it in
-    the same transaction: a generated structure and the chips it was made for), and while the
+    the same transaction: a generated structure and the chips it was made for; with `stacks`, the
+    stacks it checked against the chips owned, which the cashier then hands out), and while the
     clock has started the items already played must stay as they were (the clock keeps its place
     in the current item). The tournament is locked first: a clock press on another station
     applies before or after.
@@ -126,7 +135,10 @@ def replace_structure(
         )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
-    structure.validate_chips(chips if chips is not None else load_chips(session, tournament_id))
+    chip_set = chips if chips is not None else load_chips(session, tournament_id)
+    structure.validate_chips(chip_set)
+    if stacks is not None:
+        check_stacks(stacks, chip_set)
     state = load_clock(session, tournament_id)
     if state.started:
         old = load_structure(session, tournament_id)
@@ -141,8 +153,22 @@ def replace_structure(
         row.chips_json = chips_to_json(chips)
         session.add(row)
         flags |= Change.CHIPS
+    if stacks is not None:
+        row = setup_row(session, tournament_id)
+        row.stacks_json = stacks_to_json(stacks)
+        session.add(row)
+        flags |= Change.CHIPS
     changes = record_change(session, tournament_id, flags, summary, now)
     return Outcome(structure, changes)
+
+
+def check_stacks(stacks: PlannedStacks, chips: ChipSet) -> None:
+    """Refuse planned stacks with a chip the chip set does not have."""
+    for stack in (stacks.starting, stacks.rebuy, stacks.add_on):
+        if stack is not None and not set(stack.values) <= set(chips.values):
+            raise ValidationError(
+                f"The stack {stack.describe()} uses chips the chip set does not have."
+            )
 
 
 class StructureService:
@@ -164,11 +190,14 @@ class StructureService:
         summary: str = "structure edited",
         *,
         chips: ChipSet | None = None,
+        stacks: PlannedStacks | None = None,
     ) -> Outcome[Structure]:
-        """Save an edited structure, and with `chips` the chip set it was made for, at once (see
-        `replace_structure` for the rules)."""
+        """Save an edited structure, and with `chips` the chip set it was made for and `stacks`
+        the stacks the cashier hands out, at once (see `replace_structure` for the rules)."""
         with self._ctx.transaction() as session:
-            return replace_structure(self._ctx, session, tournament_id, structure, summary, chips)
+            return replace_structure(
+                self._ctx, session, tournament_id, structure, summary, chips, stacks
+            )
 
     def import_text(
         self, tournament_id: int, text: str, fmt: Format, name: str | None = None
@@ -195,6 +224,11 @@ class StructureService:
         """The tournament's chip set."""
         with self._ctx.reading() as session:
             return load_chips(session, tournament_id)
+
+    def planned_stacks(self, tournament_id: int) -> PlannedStacks | None:
+        """The stacks the cashier hands out, as planned with the structure (None: none)."""
+        with self._ctx.reading() as session:
+            return load_stacks(session, tournament_id)
 
     def set_chip_set(self, tournament_id: int, chips: ChipSet) -> Outcome[ChipSet]:
         """Replace the chip set; refused when a blind or ante could no longer be paid with it."""
@@ -342,6 +376,7 @@ class StructureService:
             row = setup_row(session, tournament_id)
             row.chips_json = chips_to_json(preset.chip_set)
             row.starting_stack = preset.starting_stack
+            row.stacks_json = None  # stacks planned for other chips: the cashier works them out
             session.add(row)
             session.flush()
             outcome = replace_structure(

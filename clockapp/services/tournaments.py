@@ -8,7 +8,7 @@ from datetime import datetime
 from clockapp.core.errors import ValidationError
 from clockapp.core.night_plan import NightPlan, PlannedNight, plan_from, plan_night
 from clockapp.core.text import NAME_MAX, clean_text
-from clockapp.persistence.codec import chips_to_json, structure_dump
+from clockapp.persistence.codec import chips_to_json, stacks_to_json, structure_dump
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
 from clockapp.persistence.queries import cashier_config, settings
 from clockapp.persistence.queries import tournaments as rows
@@ -107,6 +107,7 @@ class TournamentService:
                     structure_json=structure_dump(planned.suggested.structure),
                     chips_json=chips_to_json(plan.chips),
                     starting_stack=plan.starting_stack,
+                    stacks_json=stacks_to_json(planned.stacks),
                 )
             )
             session.add(ClockRow(tournament_id=info.id))

@@ -23,6 +23,9 @@ class SetupRow(SQLModel, table=True):
     structure_json: str = Field(sa_column=Column(Text, nullable=False))
     chips_json: str = Field(sa_column=Column(Text, nullable=False))
     starting_stack: int = Field(sa_type=BigInt)
+    # The stacks checked against the chips owned when the structure was suggested
+    # (`clockapp.core.money.handout.PlannedStacks` as JSON); the cashier hands them out.
+    stacks_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     entries: int = 0  # counted by hand until the cashier records entries
     players_left: int = 0
     muted: bool = False

@@ -22,7 +22,7 @@ from clockapp.core.money.entries import (
 )
 from clockapp.core.money.entry_checks import check_add_on, check_buy_in, check_re_entry, check_rebuy
 from clockapp.core.money.field import BustInput, RegistrationUpdate, last_bust_seat
-from clockapp.core.money.handout import Handout, handout
+from clockapp.core.money.handout import Handout, chip_warnings, handed_out, handout
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import (
     CashierError,
@@ -54,7 +54,7 @@ from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
 from clockapp.services.seating.cashier_seats import seat_in_session
 from clockapp.services.seating.sale_seat import SeatNote
-from clockapp.services.setup import load_chips
+from clockapp.services.setup import load_chips, load_stacks
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
 
@@ -78,6 +78,8 @@ class EntryReceipt:
             re-entry sold to a player shown in play): undoing the sale undoes that bust too.
         bounty_note: What the entry's bounty share does, when the host's rule for entries sold
             after the first mystery envelope applies ("" otherwise).
+        chip_warnings: The colours that run out before another sale like this one (chips
+            owned minus those handed out so far), in plain words.
     """
 
     registration: RegistrationInfo
@@ -91,6 +93,7 @@ class EntryReceipt:
     seat: SeatNote | None = None
     recorded_bust: bool = False
     bounty_note: str = ""
+    chip_warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,30 @@ def check_stack(stack: int | None) -> None:
 
 
 def entry_handout(kind: EntryKind, chips: int, session: Session, tournament_id: int) -> Handout:
-    return handout(kind, chips, load_chips(session, tournament_id))
+    """The chips to hand over: the stack planned with the structure when there is one."""
+    return handout(
+        kind, chips, load_chips(session, tournament_id), load_stacks(session, tournament_id)
+    )
+
+
+def chips_left_warnings(
+    session: Session, till: Till, handouts: Sequence[Handout]
+) -> tuple[str, ...]:
+    """Before a colour runs out: the chips owned minus every entry's chips handed out so far
+    (voided entries given back), against the chips of another sale like this one."""
+    chip_set = load_chips(session, till.tournament_id)
+    if chip_set.owned is None:
+        return ()
+    stacks = load_stacks(session, till.tournament_id)
+    voided = {r.target for r in till.rows if r.kind is RowKind.VOID}
+    given = []
+    for row in till.rows:
+        meta = till.meta.get(row.row_id)
+        chips = meta.chips if meta is not None else None
+        if not row.kind.is_entry or row.row_id in voided or not chips:
+            continue
+        given.append(handout(EntryKind(row.kind.value), chips, chip_set, stacks))
+    return chip_warnings(chip_set, handed_out(given), handouts)
 
 
 def seated(
@@ -224,16 +250,18 @@ def sell(
     save_settled(session, till, checked)
     # A late entry can reopen a finished field: a winner already paid would be overpaid.
     guard_payments(till)
+    handouts = tuple(entry_handout(o.kind, o.chips, session, till.tournament_id) for o in offers)
     return EntryReceipt(
         registration=registration_info(till, till.registration(rid)),
         kind=offers[0].kind,
         rows=tuple(ledger_entry(till, i) for i in written),
         total=sum(o.price.total for o in offers),
         chips=sum(o.chips for o in offers),
-        handouts=tuple(entry_handout(o.kind, o.chips, session, till.tournament_id) for o in offers),
+        handouts=handouts,
         tendered=tendered,
         change_due=change,
         bounty_note=" ".join(notes),
+        chip_warnings=chips_left_warnings(session, till, handouts),
     )
 
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QWidget
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
@@ -53,6 +54,7 @@ class CashierContext(QObject):
         self.message = message
         self.history = CashierHistory(self)
         self._chip_set: ChipSet | None = None
+        self._stacks: tuple[PlannedStacks | None] | None = None
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
 
@@ -219,12 +221,20 @@ class CashierContext(QObject):
             self._chip_set = self.services.structure.chip_set(self.tid)
         return self._chip_set
 
+    def stacks(self) -> PlannedStacks | None:
+        """The stacks planned with the structure (what the cashier hands out), read once."""
+        if self._stacks is None:
+            self._stacks = (self.services.structure.planned_stacks(self.tid),)
+        return self._stacks[0]
+
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(Change.CHIPS | Change.STRUCTURE | Change.TOURNAMENT):
             self._chip_set = None
+            self._stacks = None
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self._chip_set = None
+        self._stacks = None
 
     def refuse(self, text: str) -> None:
         """Show why an action cannot be done (nothing was written)."""

@@ -65,6 +65,7 @@ def entry_dialog(
         add_on=extras.add_on,
         ask_stack=ask_stack,
         note=note,
+        stacks=ctx.stacks(),
         parent=parent,
     )
     return EntrySale(dialog, at_table)

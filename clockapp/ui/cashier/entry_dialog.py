@@ -18,7 +18,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
-from clockapp.core.money.handout import handout
+from clockapp.core.money.handout import PlannedStacks, handout
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 
@@ -48,6 +48,7 @@ class EntryDialog(CashierDialog):
         add_on: EntryOffer | None = None,
         ask_stack: bool = False,
         note: str = "",
+        stacks: PlannedStacks | None = None,
         parent: QWidget | None = None,
     ) -> None:
         title = KIND_TITLE[offer.kind]
@@ -57,6 +58,7 @@ class EntryDialog(CashierDialog):
         self.offer = offer
         self.add_on = add_on
         self._chip_set = chip_set
+        self._stacks = stacks  # the stacks planned with the structure, as the sale records
         self._shown_offers: list[EntryOffer] = []
         self.layout_.insertWidget(0, big_label(f"{title} — {name}", 16))
         self.note_label = QLabel(note)
@@ -157,7 +159,7 @@ class EntryDialog(CashierDialog):
             self._shown_offers = offers
             parts = []
             for o in offers:
-                chips = handout(o.kind, o.chips, self._chip_set)
+                chips = handout(o.kind, o.chips, self._chip_set, self._stacks)
                 parts.append((KIND_TITLE[o.kind], chips.breakdown, o.chips, chips.note))
             self.handout.show_chips(parts, self._chip_set)
         super()._update()

@@ -36,6 +36,13 @@ class LastSale(QGroupBox):
         box.addWidget(self.label)
         self.handout = HandoutView()
         box.addWidget(self.handout)
+        # Before a colour runs out: the sale went through, the next one like it would not.
+        self.chip_warning = QLabel()
+        self.chip_warning.setObjectName("chip_warning")
+        self.chip_warning.setWordWrap(True)
+        self.chip_warning.setStyleSheet("color:#e65100; font-weight:bold;")
+        self.chip_warning.hide()
+        box.addWidget(self.chip_warning)
         prints = QHBoxLayout()
         self.receipt_button = QPushButton("Receipt PDF… (Ctrl+P)")
         self.receipt_button.clicked.connect(lambda: self.save_receipt())
@@ -87,6 +94,7 @@ class LastSale(QGroupBox):
         if receipt is None:
             self.label.setText("Nothing sold yet.")
             self.handout.show_chips([], self._ctx.chip_set())
+            self.chip_warning.hide()
             return
         currency = self._ctx.currency()
 
@@ -115,6 +123,8 @@ class LastSale(QGroupBox):
         self.label.setText(text)
         parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
         self.handout.show_chips(parts, self._ctx.chip_set())
+        self.chip_warning.setText("\n".join(receipt.chip_warnings))
+        self.chip_warning.setVisible(bool(receipt.chip_warnings))
 
     def _tournament_name(self) -> str:
         return self._ctx.services.tournaments.get(self._ctx.tid).name

@@ -46,6 +46,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
+from clockapp.core.money.handout import PlannedStacks
+from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.services.app import Services
@@ -99,7 +101,9 @@ class GeneratorDialog(QDialog):
         bus: TournamentBus,
         parent: QWidget | None = None,
         *,
-        on_use: Callable[[Structure, int, ChipSet, Callable[[str | None], object]], bool]
+        on_use: Callable[
+            [Structure, int, ChipSet, PlannedStacks, Callable[[str | None], object]], bool
+        ]
         | None = None,
     ) -> None:
         super().__init__(parent)
@@ -386,6 +390,8 @@ class GeneratorDialog(QDialog):
         stack = self.stack.value()
         chips = self.chips.chip_set
         structure = result.structure
+        # The stacks checked against the chips owned are the ones the cashier hands out.
+        stacks = planned_stacks(result)
 
         def answered(problem: str | None) -> None:
             if not shiboken6.isValid(self):
@@ -400,9 +406,9 @@ class GeneratorDialog(QDialog):
             self.accept()
 
         if self._on_use is not None:
-            asked = self._on_use(structure, stack, chips, answered)
+            asked = self._on_use(structure, stack, chips, stacks, answered)
         else:
-            asked = self._save(structure, stack, chips, answered)
+            asked = self._save(structure, stack, chips, stacks, answered)
         if asked:
             self.saving = True
             self.use_button.setEnabled(False)
@@ -414,6 +420,7 @@ class GeneratorDialog(QDialog):
         structure: Structure,
         stack: int,
         chips: ChipSet,
+        stacks: PlannedStacks,
         answered: Callable[[str | None], object],
     ) -> bool:
         tid = self._bus.tournament_id
@@ -422,7 +429,7 @@ class GeneratorDialog(QDialog):
 
         def work() -> Outcome[None]:
             # Two saves, one after the other on the worker: what both changed is published.
-            first = structures.replace(tid, structure, chips=new_chips)
+            first = structures.replace(tid, structure, chips=new_chips, stacks=stacks)
             second = structures.update_settings(tid, starting_stack=stack)
             what = first.changes.what | second.changes.what
             return Outcome(None, Changes(tid, what, second.changes.revision))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
+from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure, StructureError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
@@ -214,10 +215,12 @@ class StructureSaving:
         structure: Structure,
         starting_stack: int | None = None,
         chips: ChipSet | None = None,
+        stacks: PlannedStacks | None = None,
         answered: Callable[[str | None], object] | None = None,
     ) -> bool:
         """Apply a generated structure and, if they differ, its starting stack and the chips it
-        was made for, on the worker: one undo step. False when a save is still on its way.
+        was made for, with the stacks it checked against the chips owned (which the cashier hands
+        out), on the worker: one undo step. False when a save is still on its way.
 
         `answered` hears how it ended: None once saved, or the refusal shown on the banner."""
         told = answered if answered is not None else _ignore
@@ -232,9 +235,9 @@ class StructureSaving:
             with_chips = chips is not None and chips != old_chips
             if with_chips:
                 text = "use the suggested structure and its chips"
-                outcome = structures.replace(tid, structure, text, chips=chips)
-            elif structures.get(tid) != structure:
-                outcome = structures.replace(tid, structure)
+                outcome = structures.replace(tid, structure, text, chips=chips, stacks=stacks)
+            elif structures.get(tid) != structure or stacks is not None:
+                outcome = structures.replace(tid, structure, stacks=stacks)
             else:
                 return Outcome(
                     _Suggested(structure, old_stack, old_chips, False),

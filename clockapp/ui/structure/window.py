@@ -365,8 +365,8 @@ class StructureEditor(QDialog):
             self._services,
             self._bus,
             self,
-            on_use=lambda s, stack, chips, answered: self.saving.use_suggested(
-                s, stack, chips, answered
+            on_use=lambda s, stack, chips, stacks, answered: self.saving.use_suggested(
+                s, stack, chips, stacks, answered
             ),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
