@@ -15,6 +15,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.structure.generator import GeneratorDialog
 from tests.ui.cashier.test_desk import enter, find
+from tests.ui.polling import settle
 
 #: The host's case: 300 of each small colour, 200 T500, 100 T1,000.
 CHIPS = ChipSet.standard((25, 100, 500, 1000), owned=(300, 300, 200, 100))
@@ -61,6 +62,7 @@ def test_the_suggested_stack_is_the_one_the_cashier_hands_out(
     assert result is not None
     assert result.breakdown == FITTING  # the one checked against the 300 T25 owned
     qtbot.mouseClick(generator.use_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)  # "Use this structure" answers from the station's worker
     assert not generator.isVisible()
 
     desk = cashier_window.desk
