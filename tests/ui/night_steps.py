@@ -46,6 +46,15 @@ NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
+@dataclass(frozen=True)
+class DealShown:
+    """What the deal dialog showed before Enter recorded the deal."""
+
+    amounts: tuple[int, ...]
+    ok_text: str
+    summary: str
+
+
 @dataclass
 class Night:
     """Everything the host has open: the station (the wall and the director window), the cashier
@@ -357,9 +366,10 @@ class Night:
         self.press(Qt.Key.Key_M, CTRL_SHIFT)
 
     # ------------------------------------------------------------------ the money at the end
-    def make_deal(self, stacks: dict[str, int]) -> DealDialog:
+    def make_deal(self, stacks: dict[str, int]) -> DealShown:
         """The payouts page's Deal…: the chips counted at the table typed, the shares worked
-        out (ICM), Enter records the deal. Returns the dialog (its proposal is what was shown)."""
+        out (ICM), Enter records the deal. Returns what the dialog showed before Enter (it is
+        deleted once the deal is recorded)."""
         page = self._show_page(self.cashier.payouts)
         page.deal_button.click()
         dialog = page.dialog
@@ -368,9 +378,13 @@ class Night:
             dialog.set_stack(self.registration(name).id, chips)
         dialog.propose_button.click()
         assert dialog.ok_button.isEnabled(), dialog.error_label.text()
+        assert dialog.proposal is not None
+        shown = DealShown(
+            dialog.proposal.result.amounts, dialog.ok_button.text(), dialog.sum_label.text()
+        )
         self._enter(dialog.unit_edit)
         assert page.dialog is None
-        return dialog
+        return shown
 
     def pay_prize(self, name: str) -> None:
         """The results page's Pay prize…: the amount owed is filled in; Enter pays it."""
