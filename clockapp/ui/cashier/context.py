@@ -31,7 +31,7 @@ from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.operations import Control
@@ -158,6 +158,25 @@ class CashierContext(QObject):
             return str(error)
         report(error, self.message)  # unexpected: a dialog on this window, the traceback logged
         return "Not saved: an unexpected error (see the message)."
+
+    def reader(
+        self, read: Callable[[int], T], on_read: Callable[[T], object]
+    ) -> LatestRead[tuple[int, T]]:
+        """A part's read of what it shows, off the GUI thread (`LatestRead`): `read(tid)` runs on
+        the station's worker, `on_read(value)` here when it answers, and a failure is shown in
+        words, as `read` shows it. An answer for a tournament no longer shown is dropped (the
+        switch reads everything again)."""
+
+        def work() -> tuple[int, T]:
+            tid = self.tid
+            return tid, read(tid)
+
+        def answered(answer: tuple[int, T]) -> None:
+            tid, value = answer
+            if tid == self.tid:
+                on_read(value)
+
+        return LatestRead(self.bus, work, answered, self._failed)
 
     def read(self, query: Callable[[], T], default: D) -> T | D:
         """Run a read; an error (a tournament deleted by another station) shows as a message.

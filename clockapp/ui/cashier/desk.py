@@ -14,6 +14,8 @@ confirmation adds one, with a warning when the name is taken (`new_player`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +50,16 @@ SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
 
 
+@dataclass(frozen=True)
+class _DeskRead:
+    """What one read of the desk found (on the worker, shown on the GUI thread)."""
+
+    number: int  # the refresh that asked it
+    registrations: tuple[RegistrationInfo, ...]
+    text: str  # what was searched for
+    found: tuple[PlayerInfo, ...]
+
+
 class Desk(QWidget):
     """Search, select, sell: the page the cashier lives on."""
 
@@ -56,6 +68,12 @@ class Desk(QWidget):
         self._ctx = ctx
         self.dialog: QDialog | None = None  # the dialog open now (tests drive it)
         self._registrations: dict[int, RegistrationInfo] = {}
+        # What the read on the worker searches for, and the number of the refresh that asked
+        # (set on this thread, read there).
+        self._query: tuple[str, int] = ("", 0)
+        # The player to select once a read asked by refresh number N (or later) answers.
+        self._select_after: tuple[int, int] | None = None
+        self._reading = ctx.reader(self._read, self._on_read)
         self._setup_ui()
 
     # ------------------------------------------------------------------ layout
@@ -129,20 +147,43 @@ class Desk(QWidget):
         layout.addLayout(right, 2)
 
     # ------------------------------------------------------------------ searching
-    def refresh(self) -> None:
-        """Read the registrations again and search again, keeping the selected player."""
-        ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        self._registrations = {r.player_id: r for r in regs}
-        self._search(keep_selection=True)
+    def refresh(self, select: int | None = None) -> None:
+        """Read the registrations again and search again, on the station's worker, keeping the
+        selected player (or selecting player `select`) when the read answers."""
+        number = self._query[1] + 1
+        if select is not None:
+            self._select_after = (select, number)
+        self._query = (self.search.text(), number)
+        self._reading.ask()
+
+    def _read(self, tid: int) -> _DeskRead:
+        """Tonight's list and the players the search finds (on the worker)."""
+        services, (text, number) = self._ctx.services, self._query
+        found = services.players.search(text, SEARCH_LIMIT)
+        return _DeskRead(number, services.cashier.registrations(tid), text, found)
+
+    def _on_read(self, answer: _DeskRead) -> None:
+        self._registrations = {r.player_id: r for r in answer.registrations}
+        text, found, select = answer.text, answer.found, None
+        if self._select_after is not None and answer.number >= self._select_after[1]:
+            select, self._select_after = self._select_after[0], None
+        if text != self.search.text():  # typed meanwhile: the list typed, as read now
+            found = tuple(row.player for row in self.model.rows())
+        self._show_found(found, keep=select, keep_selection=select is None)
 
     def _search(self, *, keep_selection: bool) -> None:
         # Each key typed runs only the player search: the registrations are read again when the
         # bus says entries changed, so typing stays fast with hundreds of players.
-        current = self.selected() if keep_selection else None
-        keep = current.player.id if current is not None else None
         ctx = self._ctx
         found = ctx.read(lambda: ctx.services.players.search(self.search.text(), SEARCH_LIMIT), ())
+        self._show_found(found, keep=None, keep_selection=keep_selection)
+
+    def _show_found(
+        self, found: tuple[PlayerInfo, ...], *, keep: int | None, keep_selection: bool
+    ) -> None:
+        current = self.selected() if keep_selection else None
+        if current is not None:
+            keep = current.player.id
         self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
         text = self.search.text().strip()
         self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
@@ -235,9 +276,7 @@ class Desk(QWidget):
             self.search.blockSignals(True)
             self.search.setText(info.name)
             self.search.blockSignals(False)
-            self.refresh()
-            row = self.model.row_of_player(info.id)
-            self.select_row(row if row is not None else 0)
+            self.refresh(select=info.id)
         self._after_action()
 
     # ------------------------------------------------------------------ selling
@@ -255,8 +294,15 @@ class Desk(QWidget):
 
     def _start(self, key: str) -> None:
         # Read the field again first: another station may have sold or busted since the last
-        # poll, and the refusal should come before the money is taken, not after.
-        self.refresh()
+        # poll, and the refusal should come before the money is taken, not after. (Still read
+        # on this thread: the press acts on what it finds at once.)
+        ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), None)
+        if regs is not None:
+            self._registrations = {r.player_id: r for r in regs}
+            self._show_found(
+                tuple(row.player for row in self.model.rows()), keep=None, keep_selection=True
+            )
         row = self.selected()
         if row is None:
             self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.services.changes import Change
-from clockapp.services.results import EliminationInfo
+from clockapp.services.results import EliminationInfo, ResultRow
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import bust_dialog
 from clockapp.ui.cashier.context import CashierContext
@@ -50,6 +50,10 @@ class EliminationsPage(Page):
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        results = ctx.services.results
+        self._reading = ctx.reader(
+            lambda tid: (results.eliminations(tid), results.results(tid)), self._show
+        )
         self._update_undo()
 
     def _on_view_current_changed(self, *_args: object) -> None:
@@ -74,12 +78,11 @@ class EliminationsPage(Page):
         self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        history = ctx.read(lambda: ctx.services.results.eliminations(ctx.tid), ())
-        results = {
-            r.registration_id: r
-            for r in ctx.read(lambda: ctx.services.results.results(ctx.tid), ())
-        }
+        self._reading.ask()
+
+    def _show(self, answer: tuple[tuple[EliminationInfo, ...], tuple[ResultRow, ...]]) -> None:
+        history = answer[0]
+        results = {r.registration_id: r for r in answer[1]}
         standing = [e for e in history if e.undoes_id is None and e.undone_by is None]
         per_hand = Counter(e.hand for e in standing)
         final = {e.registration_id: e.id for e in standing}  # the last standing bust of each

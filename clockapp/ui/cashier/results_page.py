@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.services.results import ResultRow
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog
@@ -51,10 +52,13 @@ class ResultsPage(Page):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+        self._reading = ctx.reader(lambda tid: ctx.services.results.results(tid), self._show)
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        if self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ())):
+        self._reading.ask()
+
+    def _show(self, rows: tuple[ResultRow, ...]) -> None:
+        if self.model.set_rows(rows):
             self.view.fit_columns()
 
     def select_player(self, registration_id: int) -> None:
