@@ -26,6 +26,7 @@ from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
+from clockapp.services.payouts import DealProposal
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.cashier.bust_dialog import BustDialog
@@ -44,6 +45,15 @@ from tests.ui.polling import settle
 PageT = TypeVar("PageT", bound=QWidget)
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+@dataclass(frozen=True)
+class DealShown:
+    """What the deal dialog showed before Enter recorded the deal."""
+
+    proposal: DealProposal
+    ok_text: str
+    sum_text: str
 
 
 @dataclass
@@ -168,6 +178,7 @@ class Night:
     def _show_page(self, page: PageT) -> PageT:
         self._activate(self.cashier)
         self.cashier.tabs.setCurrentWidget(page)
+        settle(self.qtbot, self.cashier.ctx.bus)  # a page shown is read on the worker
         return page
 
     def _find(self, name: str) -> None:
@@ -357,9 +368,10 @@ class Night:
         self.press(Qt.Key.Key_M, CTRL_SHIFT)
 
     # ------------------------------------------------------------------ the money at the end
-    def make_deal(self, stacks: dict[str, int]) -> DealDialog:
+    def make_deal(self, stacks: dict[str, int]) -> DealShown:
         """The payouts page's Deal…: the chips counted at the table typed, the shares worked
-        out (ICM), Enter records the deal. Returns the dialog (its proposal is what was shown)."""
+        out (ICM), Enter records the deal. Returns what the dialog showed before Enter (the
+        dialog itself is gone once the deal is recorded)."""
         page = self._show_page(self.cashier.payouts)
         page.deal_button.click()
         dialog = page.dialog
@@ -368,9 +380,11 @@ class Night:
             dialog.set_stack(self.registration(name).id, chips)
         dialog.propose_button.click()
         assert dialog.ok_button.isEnabled(), dialog.error_label.text()
+        assert dialog.proposal is not None
+        shown = DealShown(dialog.proposal, dialog.ok_button.text(), dialog.sum_label.text())
         self._enter(dialog.unit_edit)
         assert page.dialog is None
-        return dialog
+        return shown
 
     def pay_prize(self, name: str) -> None:
         """The results page's Pay prize…: the amount owed is filled in; Enter pays it."""

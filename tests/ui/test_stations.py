@@ -409,6 +409,7 @@ def test_the_ledger_page_names_the_station_of_each_row(qtbot, services, bus, tou
     qtbot.addWidget(window)
     window.tabs.setCurrentWidget(window.ledger)
     window.ledger.refresh()
+    settle(qtbot, bus)  # the ledger is read on the station's worker
     model = window.ledger.model
     assert model.rowCount() == 1
     assert model.text(0, "Station") == "cashier@laptop2"
