@@ -198,6 +198,7 @@ class Night:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
         level, rebuys through a level (each with the break after it)."""
         self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
+        settle(self.qtbot, self.cashier.ctx.bus)  # the rules are read first, on the worker
         dialog = self.cashier.dialog
         assert isinstance(dialog, EntryRulesDialog)
         for edit, text in (
@@ -374,6 +375,7 @@ class Night:
         dialog itself is gone once the deal is recorded)."""
         page = self._show_page(self.cashier.payouts)
         page.deal_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert isinstance(dialog, DealDialog), self.message()
         for name, chips in stacks.items():
@@ -391,6 +393,7 @@ class Night:
         page = self._show_page(self.cashier.results)
         page.select_player(self.registration(name).id)
         page.pay_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert dialog is not None, self.message()
         self._enter(dialog.amount_edit)
@@ -401,6 +404,7 @@ class Night:
         """The drawer page's Count the drawer…: the cash counted typed, Enter."""
         page = self._show_page(self.cashier.drawer)
         page.count_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert dialog is not None, self.message()
         self.qtbot.keyClicks(dialog.counted_edit, counted)

@@ -138,8 +138,10 @@ class CashierContext(QObject):
     ) -> bool:
         """Read on the station's worker (after every action asked before it); `on_read(value)`
         on this thread when it answers. A failure is shown in words, as `read` shows it, and
-        told to `on_refused`. False (nothing asked) while a read for `key` is pending."""
-        if self.bus.worker.is_pending(key):
+        told to `on_refused`. False (nothing asked) while a read for `key` is pending, or while
+        `control` is busy or disabled (as a click on it would be: the action it opens is on its
+        way)."""
+        if self.bus.worker.is_pending(key) or (control is not None and not control.isEnabled()):
             return False
 
         def failed(error: Exception) -> None:

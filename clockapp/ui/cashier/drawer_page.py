@@ -89,12 +89,20 @@ class DrawerPage(Page):
         self.summary_model.set_rows(summary.lines())
         self.summary_view.resizeColumnToContents(1)
 
-    def start_count(self) -> None:
-        """Ask for the count and record it."""
+    def start_count(self) -> bool:
+        """Ask for the count and record it: the dialog opens when the expected cash has been
+        read on the worker (the button is busy meanwhile; a second press does nothing: False).
+        """
+        ctx, tid = self._ctx, self._ctx.tid
+        return ctx.query(
+            lambda: ctx.services.cashier.drawer(tid),
+            self._open_count,
+            key=("drawer count", id(self)),
+            control=self.count_button,
+        )
+
+    def _open_count(self, drawer: DrawerCount) -> None:
         ctx = self._ctx
-        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
-        if drawer is None:
-            return
         dialog = DrawerCountDialog(drawer.expected, self)
 
         def record() -> None:

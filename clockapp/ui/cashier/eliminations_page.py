@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.results import EliminationInfo, ResultRow
 from clockapp.ui.cashier import operations
@@ -107,9 +108,18 @@ class EliminationsPage(Page):
         self._update_undo()
 
     def start_bust(self) -> None:
-        """Record one or more players busted on the same hand."""
+        """Record one or more players busted on the same hand: the dialog opens when who is in
+        play has been read on the worker (the button is busy meanwhile)."""
+        ctx, tid = self._ctx, self._ctx.tid
+        ctx.query(
+            lambda: ctx.services.cashier.registrations(tid),
+            self._open_bust,
+            key=("bust", id(self)),
+            control=self.bust_button,
+        )
+
+    def _open_bust(self, regs: tuple[RegistrationInfo, ...]) -> None:
         ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         in_play = [r for r in regs if r.in_play]
         if not in_play:
             ctx.refuse("Nobody is in play.")

@@ -124,6 +124,7 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(regs[3], busted_by=regs[0], split_with=regs[0])
@@ -154,6 +155,7 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.set_busted(regs[2])
     assert "say who busted P2" in dialog.error_label.text()

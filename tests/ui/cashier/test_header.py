@@ -24,6 +24,7 @@ from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_table import SearchBox
 from clockapp.ui.cashier.header import SALE, CashierHeader
+from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import settle
 
 
@@ -83,6 +84,7 @@ def test_the_window_title_follows_the_header(
 def test_the_header_buttons_ask_the_window(qtbot, cashier_window) -> None:
     header = cashier_window.header
     qtbot.mouseClick(header.rules_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, cashier_window)  # the rules are read on the worker, then the dialog opens
     assert cashier_window.dialog is not None  # the window's rules dialog, one at a time
     cashier_window.dialog.reject()
     for button, signal in (

@@ -100,6 +100,7 @@ def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tourna
     assert page.expected_label.text() == "$350.00"  # $50 float + 10 x $30
     assert page.counted_label.text() == "not counted yet"
     page.count_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     qtbot.keyClicks(dialog.counted_edit, "345")
     assert dialog.difference_label.text() == "short by $5.00"
@@ -207,6 +208,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     page.select_player(third.registration_id)
     before = services.cashier.ledger(tournament_id)
     page.pay_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.amount_edit.setText("41")
     enter(qtbot, dialog.amount_edit)
@@ -214,6 +216,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     assert "more than is owed" in cashier_window.message.text()
     assert services.cashier.ledger(tournament_id) == before
     page.pay_button.click()
+    settle_on(qtbot, page)
     enter(qtbot, page.dialog.amount_edit)  # the amount owed is filled in
     assert services.payouts.owed(tournament_id, third.registration_id).prize_owed == 0
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.PAYOUT
@@ -233,6 +236,7 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     poll(qtbot, bus)
     page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     for n, chips in ((1, 50_000), (2, 30_000), (3, 20_000)):
         dialog.set_stack(field[n], chips)
@@ -277,6 +281,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     poll(qtbot, bus)
     page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     # Nothing is filled in for the cashier: an average would look like a count.
     assert dialog.stacks() == {field[n]: 0 for n in (1, 2, 3)}
@@ -319,6 +324,7 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
     poll(qtbot, bus)
     page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     # The table's count is 25 chips short of what the ledger says, and the cashier trusts it.
     for n, chips in ((1, 50_000), (2, 30_000), (3, 19_975)):
@@ -337,6 +343,7 @@ def test_players_busted_on_one_hand_and_undo(
 ):
     page = show(qtbot, cashier_window, cashier_window.eliminations)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(field[9], chips=3_000, busted_by=field[1])
@@ -370,6 +377,7 @@ def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(
 ):
     page = show(qtbot, cashier_window, cashier_window.eliminations)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.set_busted(field[9], chips=3_000, busted_by=field[10])
     dialog.set_busted(field[10], chips=5_000)
@@ -410,6 +418,7 @@ def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
     poll(qtbot, bus)
     page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     for reg in field.values():
         dialog.set_stack(reg, 10_000)

@@ -93,6 +93,7 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     results.select_player(winner)
     ledger = services.cashier.ledger(tournament_id)
     results.pay_button.click()
+    settle_on(qtbot, results)
     dialog = results.dialog
     assert isinstance(dialog, FitDialog)
     assert dialog.cells() == [

@@ -67,3 +67,39 @@ def test_a_refresh_that_waits_on_the_database_leaves_the_window_running(
     assert field_page.counts.text().startswith("1 registered · 0 not arrived yet · 1 bought in")
     assert field_page.model.rowCount() == 1
     assert "1 entries" in cashier_window.header.pool_label.text()
+
+
+def test_a_dialog_opens_when_its_read_answers_and_a_second_press_asks_nothing(
+    qtbot, monkeypatch, cashier_window, field_page, services, bus
+) -> None:
+    page = cashier_window.drawer
+    cashier_window.tabs.setCurrentWidget(page)
+    settle(qtbot, bus)
+    release = threading.Event()
+    read_on: list[str] = []
+    drawer = services.cashier.drawer
+
+    def hung_read(tid: int):
+        read_on.append(threading.current_thread().name)
+        release.wait(5)
+        return drawer(tid)
+
+    monkeypatch.setattr(services.cashier, "drawer", hung_read)
+    try:
+        assert page.start_count()
+        assert not page.count_button.isEnabled()  # busy while the expected cash is read
+        assert page.dialog is None
+        assert not page.start_count()  # pressed again meanwhile: asks nothing
+        qtbot.waitUntil(lambda: len(read_on) == 1)
+        assert threading.main_thread().name not in read_on
+        release.set()
+        qtbot.waitUntil(lambda: page.dialog is not None)
+    finally:
+        release.set()
+    settle(qtbot, bus)
+    assert len(read_on) == 1
+    assert page.count_button.isEnabled()
+    dialog = page.dialog
+    assert dialog is not None
+    dialog.reject()  # never left open
+    qtbot.waitUntil(lambda: page.dialog is None)

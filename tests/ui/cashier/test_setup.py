@@ -47,6 +47,7 @@ def typed(qtbot, edit, text: str) -> None:
 
 def open_rules(qtbot, window) -> EntryRulesDialog:
     qtbot.mouseClick(window.header.rules_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, window)  # the rules are read on the worker, then the dialog opens
     dialog = window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     return dialog
@@ -174,6 +175,7 @@ def test_registration_rules_and_float_undo_and_ctrl_r(
     qtbot, cashier_window, freeze_out, services, tournament_id, fake_clock
 ):
     cashier_window.actions_by_name[CashierAction.RULES].trigger()
+    settle_on(qtbot, cashier_window)
     dialog = cashier_window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     dialog.late_box.setChecked(True)

@@ -108,7 +108,11 @@ def count_drawer(qtbot, window: CashierWindow, services: Services, tid: int, tmp
     settle_on(qtbot, window)
 
     def press() -> None:
-        page.start_count()
+        if not page.count_button.isEnabled():  # busy with the first press: it asks nothing
+            assert not page.start_count()
+            return
+        assert page.start_count()
+        qtbot.waitUntil(lambda: page.dialog is not None)  # the expected cash read first
         dialog = page.dialog
         assert dialog is not None
         qtbot.keyClicks(dialog.counted_edit, "25")
@@ -128,7 +132,10 @@ def pay_prize(qtbot, window: CashierWindow, services: Services, tid: int, tmp_pa
 
     def press() -> None:
         page.select_player(third)
+        busy = not page.pay_button.isEnabled()
         qtbot.mouseClick(page.pay_button, Qt.MouseButton.LeftButton)
+        if not busy:
+            qtbot.waitUntil(lambda: page.dialog is not None)  # what is owed is read first
         dialog = page.dialog
         if dialog is None:  # the button is busy with the first press: it asks nothing
             assert window.message.text() == "Paying Player 03…"
