@@ -23,6 +23,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import Cue
 from clockapp.ui.station.station import ClockStation
+from tests.ui.polling import settle
 
 W = TypeVar("W", bound=QWidget)
 
@@ -227,6 +228,7 @@ def cashier_window(services: Services, bus: TournamentBus, qtbot) -> Iterator[QW
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    settle(qtbot, bus)  # what the window shows is read on the station's worker
     yield window
     window.close()
 

@@ -26,6 +26,7 @@ from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
+from clockapp.services.payouts import DealProposal
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.cashier.bust_dialog import BustDialog
@@ -50,9 +51,9 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 class DealShown:
     """What the deal dialog showed before Enter recorded the deal."""
 
-    amounts: tuple[int, ...]
+    proposal: DealProposal
     ok_text: str
-    summary: str
+    sum_text: str
 
 
 @dataclass
@@ -177,6 +178,7 @@ class Night:
     def _show_page(self, page: PageT) -> PageT:
         self._activate(self.cashier)
         self.cashier.tabs.setCurrentWidget(page)
+        settle(self.qtbot, self.cashier.ctx.bus)  # a page shown is read on the worker
         return page
 
     def _find(self, name: str) -> None:
@@ -196,6 +198,7 @@ class Night:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
         level, rebuys through a level (each with the break after it)."""
         self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
+        settle(self.qtbot, self.cashier.ctx.bus)  # the rules are read first, on the worker
         dialog = self.cashier.dialog
         assert isinstance(dialog, EntryRulesDialog)
         for edit, text in (
@@ -368,10 +371,11 @@ class Night:
     # ------------------------------------------------------------------ the money at the end
     def make_deal(self, stacks: dict[str, int]) -> DealShown:
         """The payouts page's Deal…: the chips counted at the table typed, the shares worked
-        out (ICM), Enter records the deal. Returns what the dialog showed before Enter (it is
-        deleted once the deal is recorded)."""
+        out (ICM), Enter records the deal. Returns what the dialog showed before Enter (the
+        dialog itself is gone once the deal is recorded)."""
         page = self._show_page(self.cashier.payouts)
         page.deal_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert isinstance(dialog, DealDialog), self.message()
         for name, chips in stacks.items():
@@ -379,9 +383,7 @@ class Night:
         dialog.propose_button.click()
         assert dialog.ok_button.isEnabled(), dialog.error_label.text()
         assert dialog.proposal is not None
-        shown = DealShown(
-            dialog.proposal.result.amounts, dialog.ok_button.text(), dialog.sum_label.text()
-        )
+        shown = DealShown(dialog.proposal, dialog.ok_button.text(), dialog.sum_label.text())
         self._enter(dialog.unit_edit)
         assert page.dialog is None
         return shown
@@ -391,6 +393,7 @@ class Night:
         page = self._show_page(self.cashier.results)
         page.select_player(self.registration(name).id)
         page.pay_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert dialog is not None, self.message()
         self._enter(dialog.amount_edit)
@@ -401,6 +404,7 @@ class Night:
         """The drawer page's Count the drawer…: the cash counted typed, Enter."""
         page = self._show_page(self.cashier.drawer)
         page.count_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)
         dialog = page.dialog
         assert dialog is not None, self.message()
         self.qtbot.keyClicks(dialog.counted_edit, counted)

@@ -174,6 +174,7 @@ def test_the_right_pin_gives_the_display_the_directors_keys_until_locked_again(
     settle(qtbot, wall.bus)
     assert wall.windows["cashier"].isVisible()  # the director's keys, on the wall's machine
     wall.display.activateWindow()
+    qtbot.waitUntil(wall.display.isActiveWindow)  # keys go to the active window only
     qtbot.keyClick(wall.display, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     settle(qtbot, wall.bus)
     assert wall.display_lock.locked
@@ -409,6 +410,7 @@ def test_the_ledger_page_names_the_station_of_each_row(qtbot, services, bus, tou
     qtbot.addWidget(window)
     window.tabs.setCurrentWidget(window.ledger)
     window.ledger.refresh()
+    settle(qtbot, bus)  # the ledger is read on the station's worker
     model = window.ledger.model
     assert model.rowCount() == 1
     assert model.text(0, "Station") == "cashier@laptop2"

@@ -267,17 +267,17 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.check_wall(status="PAUSED", clock="13:00")
     assert not services.clock.state(tid).running
     stacks = {"Ada Byron": 70_000, "Ben Cole": 45_000, "Cyd Dunn": 25_000}
-    shown_deal = n.make_deal(stacks)
+    shown = n.make_deal(stacks)
     deal = services.payouts.deal(tid)
     assert deal is not None
     assert deal.stacks == tuple(stacks.values())
-    assert deal.amounts == shown_deal.amounts
+    assert deal.amounts == shown.proposal.result.amounts
     assert sum(deal.amounts) == POOL  # to the cent
     assert deal.amounts[0] > deal.amounts[1] > deal.amounts[2] >= 5_600  # nobody below 3rd
     assert "Deal recorded" in n.cashier.payouts.deal_label.text()
     # The dialog said, before Enter recorded it, that this deal ends the tournament.
-    assert shown_deal.ok_text == "Record the deal and end the tournament"
-    assert "recording this deal ends the tournament" in shown_deal.summary
+    assert shown.ok_text == "Record the deal and end the tournament"
+    assert "recording this deal ends the tournament" in shown.sum_text
     # The payouts page lists the deal's shares, not the table's prizes it replaced.
     model = n.cashier.payouts.model
     shown = [

@@ -15,8 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.changes import Change
-from clockapp.services.results import EliminationInfo
+from clockapp.services.results import EliminationInfo, ResultRow
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import bust_dialog
 from clockapp.ui.cashier.context import CashierContext
@@ -50,6 +51,10 @@ class EliminationsPage(Page):
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        results = ctx.services.results
+        self._reading = ctx.reader(
+            lambda tid: (results.eliminations(tid), results.results(tid)), self._show
+        )
         self._update_undo()
 
     def _on_view_current_changed(self, *_args: object) -> None:
@@ -74,12 +79,11 @@ class EliminationsPage(Page):
         self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        history = ctx.read(lambda: ctx.services.results.eliminations(ctx.tid), ())
-        results = {
-            r.registration_id: r
-            for r in ctx.read(lambda: ctx.services.results.results(ctx.tid), ())
-        }
+        self._reading.ask()
+
+    def _show(self, answer: tuple[tuple[EliminationInfo, ...], tuple[ResultRow, ...]]) -> None:
+        history = answer[0]
+        results = {r.registration_id: r for r in answer[1]}
         standing = [e for e in history if e.undoes_id is None and e.undone_by is None]
         per_hand = Counter(e.hand for e in standing)
         final = {e.registration_id: e.id for e in standing}  # the last standing bust of each
@@ -104,9 +108,18 @@ class EliminationsPage(Page):
         self._update_undo()
 
     def start_bust(self) -> None:
-        """Record one or more players busted on the same hand."""
+        """Record one or more players busted on the same hand: the dialog opens when who is in
+        play has been read on the worker (the button is busy meanwhile)."""
+        ctx, tid = self._ctx, self._ctx.tid
+        ctx.query(
+            lambda: ctx.services.cashier.registrations(tid),
+            self._open_bust,
+            key=("bust", id(self)),
+            control=self.bust_button,
+        )
+
+    def _open_bust(self, regs: tuple[RegistrationInfo, ...]) -> None:
         ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         in_play = [r for r in regs if r.in_play]
         if not in_play:
             ctx.refuse("Nobody is in play.")

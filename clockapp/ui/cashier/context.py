@@ -31,7 +31,7 @@ from clockapp.core.money.handout import PlannedStacks
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_csv_path, export_file_name, write_csv
 from clockapp.ui.operations import Control
@@ -139,8 +139,10 @@ class CashierContext(QObject):
     ) -> bool:
         """Read on the station's worker (after every action asked before it); `on_read(value)`
         on this thread when it answers. A failure is shown in words, as `read` shows it, and
-        told to `on_refused`. False (nothing asked) while a read for `key` is pending."""
-        if self.bus.worker.is_pending(key):
+        told to `on_refused`. False (nothing asked) while a read for `key` is pending, or while
+        `control` is busy or disabled (as a click on it would be: the action it opens is on its
+        way)."""
+        if self.bus.worker.is_pending(key) or (control is not None and not control.isEnabled()):
             return False
 
         def failed(error: Exception) -> None:
@@ -159,6 +161,25 @@ class CashierContext(QObject):
             return str(error)
         report(error, self.message)  # unexpected: a dialog on this window, the traceback logged
         return "Not saved: an unexpected error (see the message)."
+
+    def reader(
+        self, read: Callable[[int], T], on_read: Callable[[T], object]
+    ) -> LatestRead[tuple[int, T]]:
+        """A part's read of what it shows, off the GUI thread (`LatestRead`): `read(tid)` runs on
+        the station's worker, `on_read(value)` here when it answers, and a failure is shown in
+        words, as `read` shows it. An answer for a tournament no longer shown is dropped (the
+        switch reads everything again)."""
+
+        def work() -> tuple[int, T]:
+            tid = self.tid
+            return tid, read(tid)
+
+        def answered(answer: tuple[int, T]) -> None:
+            tid, value = answer
+            if tid == self.tid:
+                on_read(value)
+
+        return LatestRead(self.bus, work, answered, self._failed)
 
     def read(self, query: Callable[[], T], default: D) -> T | D:
         """Run a read; an error (a tournament deleted by another station) shows as a message.

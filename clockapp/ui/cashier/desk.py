@@ -14,6 +14,8 @@ confirmation adds one, with a warning when the name is taken (`new_player`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,15 +50,32 @@ SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
 
 
+@dataclass(frozen=True)
+class _DeskRead:
+    """What one read of the desk found (on the worker, shown on the GUI thread)."""
+
+    number: int  # the refresh that asked it
+    registrations: tuple[RegistrationInfo, ...]
+    text: str  # what was searched for
+    found: tuple[PlayerInfo, ...] | None  # None: not searched again (the players did not change)
+
+
 class Desk(QWidget):
     """Search, select, sell: the page the cashier lives on."""
 
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
-        self._found: tuple[str, tuple[PlayerInfo, ...]] | None = None  # text, players found
         self.dialog: QDialog | None = None  # the dialog open now (tests drive it)
         self._registrations: dict[int, RegistrationInfo] = {}
+        # What the read on the worker searches for, and the number of the refresh that asked
+        # (set on this thread, read there).
+        # What the next read searches for, its number, and whether it must search again.
+        self._query: tuple[str, int, bool] = ("", 0, True)
+        self._found: tuple[str, tuple[PlayerInfo, ...]] | None = None  # the last search
+        # The player to select once a read asked by refresh number N (or later) answers.
+        self._select_after: tuple[int, int] | None = None
+        self._reading = ctx.reader(self._read, self._on_read)
         self._setup_ui()
 
     # ------------------------------------------------------------------ layout
@@ -130,28 +149,60 @@ class Desk(QWidget):
         layout.addLayout(right, 2)
 
     # ------------------------------------------------------------------ searching
-    def refresh(self, *, players: bool = True) -> None:
-        """Read the registrations again and search again, keeping the selected player.
+    def refresh(self, select: int | None = None, *, players: bool = True) -> None:
+        """Read the registrations again and search again, on the station's worker, keeping the
+        selected player (or selecting player `select`) when the read answers.
 
         Without `players` (a change that left the player database as it was: a sale, a bust)
         the players found for the text typed stay as they were found, with their new entries.
         """
-        ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        self._registrations = {r.player_id: r for r in regs}
-        self._search(keep_selection=True, again=players)
+        number = self._query[1] + 1
+        if select is not None:
+            self._select_after = (select, number)
+        text = self.search.text()
+        again = players or self._query[2] or self._found is None or self._found[0] != text
+        self._query = (text, number, again)
+        self._reading.ask()
 
-    def _search(self, *, keep_selection: bool, again: bool = True) -> None:
+    def _read(self, tid: int) -> _DeskRead:
+        """Tonight's list and the players the search finds (on the worker)."""
+        services, (text, number, again) = self._ctx.services, self._query
+        found = services.players.search(text, SEARCH_LIMIT) if again else None
+        return _DeskRead(number, services.cashier.registrations(tid), text, found)
+
+    def _on_read(self, answer: _DeskRead) -> None:
+        self._registrations = {r.player_id: r for r in answer.registrations}
+        if answer.found is not None:
+            self._found = (answer.text, answer.found)
+            self._query = (*self._query[:2], False)
+        found = answer.found if answer.found is not None else self._found_now(answer.text)
+        text, select = answer.text, None
+        if self._select_after is not None and answer.number >= self._select_after[1]:
+            select, self._select_after = self._select_after[0], None
+        if text != self.search.text():  # typed meanwhile: the list typed, as read now
+            found = tuple(row.player for row in self.model.rows())
+        self._show_found(found, keep=select, keep_selection=select is None)
+
+    def _found_now(self, text: str) -> tuple[PlayerInfo, ...]:
+        """The last search's players, when it was for `text` (else what the list shows)."""
+        if self._found is not None and self._found[0] == text:
+            return self._found[1]
+        return tuple(row.player for row in self.model.rows())
+
+    def _search(self, *, keep_selection: bool) -> None:
         # Each key typed runs only the player search: the registrations are read again when the
         # bus says entries changed, so typing stays fast with hundreds of players.
+        ctx, text = self._ctx, self.search.text()
+        found = ctx.read(lambda: ctx.services.players.search(text, SEARCH_LIMIT), ())
+        self._found = (text, found)
+        self._show_found(found, keep=None, keep_selection=keep_selection)
+
+    def _show_found(
+        self, found: tuple[PlayerInfo, ...], *, keep: int | None, keep_selection: bool
+    ) -> None:
         current = self.selected() if keep_selection else None
-        keep = current.player.id if current is not None else None
-        ctx = self._ctx
-        text = self.search.text()
-        if again or self._found is None or self._found[0] != text:
-            found = ctx.read(lambda: ctx.services.players.search(text, SEARCH_LIMIT), ())
-            self._found = (text, found)
-        found = self._found[1]
+        if current is not None:
+            keep = current.player.id
         self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
         text = self.search.text().strip()
         self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
@@ -244,16 +295,15 @@ class Desk(QWidget):
             self.search.blockSignals(True)
             self.search.setText(info.name)
             self.search.blockSignals(False)
-            self.refresh()
-            row = self.model.row_of_player(info.id)
-            self.select_row(row if row is not None else 0)
+            self.refresh(select=info.id)
         self._after_action()
 
     # ------------------------------------------------------------------ selling
     def start(self, key: str) -> None:
         """The one-key command `key` on the selected player (B, R, A, E or X)."""
         try:
-            # Its reads (the field again, the offer) share one read transaction.
+            # What the press reads before its dialog opens (the field, the offer, the chips)
+            # is read in one session: one transaction, the revision read once.
             with self._ctx.services.ctx.shared_reads():
                 self._start(key)
         finally:  # refused: back to the search now; a dialog: when it closes
@@ -266,8 +316,15 @@ class Desk(QWidget):
 
     def _start(self, key: str) -> None:
         # Read the field again first: another station may have sold or busted since the last
-        # poll, and the refusal should come before the money is taken, not after.
-        self.refresh()
+        # poll, and the refusal should come before the money is taken, not after. (Still read
+        # on this thread: the press acts on what it finds at once.)
+        ctx = self._ctx
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), None)
+        if regs is not None:
+            self._registrations = {r.player_id: r for r in regs}
+            self._show_found(
+                tuple(row.player for row in self.model.rows()), keep=None, keep_selection=True
+            )
         row = self.selected()
         if row is None:
             self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.drawer import DrawerCount, NightSummary
+from clockapp.services.cashier.sales import DrawerInfo
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
@@ -61,14 +63,17 @@ class DrawerPage(Page):
         layout.addLayout(top, 1)
         layout.addLayout(right, 1)
         self._counted = False
+        cashier = ctx.services.cashier
+        self._reading = ctx.reader(
+            lambda tid: (cashier.drawer(tid), cashier.drawer_counts(tid), cashier.summary(tid)),
+            self._show,
+        )
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
-        counts = ctx.read(lambda: ctx.services.cashier.drawer_counts(ctx.tid), ())
-        summary = ctx.read(lambda: ctx.services.cashier.summary(ctx.tid), None)
-        if drawer is None or summary is None:
-            return
+        self._reading.ask()
+
+    def _show(self, answer: tuple[DrawerCount, tuple[DrawerInfo, ...], NightSummary]) -> None:
+        drawer, counts, summary = answer
         self.expected_label.setText(format_cents(drawer.expected))
         if counts:
             last = counts[-1]
@@ -84,12 +89,20 @@ class DrawerPage(Page):
         self.summary_model.set_rows(summary.lines(symbol=self._ctx.currency()))
         self.summary_view.resizeColumnToContents(1)
 
-    def start_count(self) -> None:
-        """Ask for the count and record it."""
+    def start_count(self) -> bool:
+        """Ask for the count and record it: the dialog opens when the expected cash has been
+        read on the worker (the button is busy meanwhile; a second press does nothing: False).
+        """
+        ctx, tid = self._ctx, self._ctx.tid
+        return ctx.query(
+            lambda: ctx.services.cashier.drawer(tid),
+            self._open_count,
+            key=("drawer count", id(self)),
+            control=self.count_button,
+        )
+
+    def _open_count(self, drawer: DrawerCount) -> None:
         ctx = self._ctx
-        drawer = ctx.read(lambda: ctx.services.cashier.drawer(ctx.tid), None)
-        if drawer is None:
-            return
         dialog = DrawerCountDialog(drawer.expected, self)
 
         def record() -> None:

@@ -2,10 +2,10 @@
 
 `CashierHeader` lays out and reads one line: the tournament's name, its entry rules, the prize
 pool, whether a new player may buy in now, and the Rules, Bounties, Undo and Redo buttons. It
-refreshes itself from the bus's flags (`refresh(what)`), follows the undo history (the buttons
-say what they would undo or redo, and Undo is offered only when the service would accept it),
-and asks the window for what is the window's: the rules dialog, undo and redo, which end with the
-focus back in the desk's search box.
+refreshes itself from the bus's flags (`refresh(what)`, read on the station's worker), follows
+the undo history (the buttons say what they would undo or redo, and Undo is offered only when
+the service would accept it), and asks the window for what is the window's: the rules dialog,
+undo and redo, which end with the focus back in the desk's search box.
 """
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationWindow
 from clockapp.services.changes import Change
+from clockapp.services.payouts import PayoutView
+from clockapp.services.tournaments import TournamentInfo
 from clockapp.ui.cashier.bounty_dialog import open_bounty_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.setup_operations import describe_rules
@@ -27,11 +31,8 @@ POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PA
 SALE = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
 
 
-def show_registration(label: QLabel, ctx: CashierContext) -> None:
+def show_registration(label: QLabel, window: RegistrationWindow) -> None:
     """'Registration open until the first bust' in green, 'Registration closed' in red."""
-    window = ctx.read(lambda: ctx.services.registration.window(ctx.tid), None)
-    if window is None:
-        return
     label.setText(window.wall)
     label.setToolTip(window.reason)
     color = "#1b7f4b" if window.open else "#c0392b"
@@ -54,6 +55,17 @@ class CashierHeader(QWidget):
         self.setObjectName("cashier_header")
         self._ctx = ctx
         self._setup_ui()
+        services = ctx.services
+        # One read per part, each asked only when its flags changed (on the station's worker).
+        self._name_read = ctx.reader(
+            lambda tid: (services.tournaments.get(tid), services.cashier.config(tid)),
+            self._show_name,
+        )
+        self._registration_read = ctx.reader(
+            lambda tid: services.registration.window(tid),
+            lambda window: show_registration(self.registration_label, window),
+        )
+        self._pool_read = ctx.reader(lambda tid: services.payouts.table(tid), self._show_pool)
         history = ctx.history
         history.undo_changed.connect(self._on_history_undo_changed)
         history.stack.canRedoChanged.connect(self.redo_button.setEnabled)
@@ -109,22 +121,21 @@ class CashierHeader(QWidget):
 
     def refresh(self, what: Change = Change.ALL) -> None:
         """Read again the parts of the header whose flags are in `what` (all by default)."""
-        ctx = self._ctx
         if what & Change.TOURNAMENT:  # the name and the entry rules
-            info = ctx.read(lambda: ctx.services.tournaments.get(ctx.tid), None)
-            name = info.name if info is not None else f"Tournament #{ctx.tid}"
-            self.title_label.setText(name)
-            self.name_changed.emit(name)
-            config = ctx.read(lambda: ctx.services.cashier.config(ctx.tid), None)
-            rules = f"· {describe_rules(config)} ·" if config is not None else ""
-            self.rules_label.setText(rules)
+            self._name_read.ask()
         if not what & POOL_REFRESH_ON:
             return
         if what != SALE:  # a sale that opens or closes registration flags TOURNAMENT too
-            show_registration(self.registration_label, ctx)
-        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
-        if view is None:
-            return
+            self._registration_read.ask()
+        self._pool_read.ask()
+
+    def _show_name(self, answer: tuple[TournamentInfo, CashierConfig]) -> None:
+        info, config = answer
+        self.title_label.setText(info.name)
+        self.name_changed.emit(info.name)
+        self.rules_label.setText(f"· {describe_rules(config)} ·")
+
+    def _show_pool(self, view: PayoutView) -> None:
         money = ""
         if view.players_to_money:
             money = f" · {view.players_to_money} to the money"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.records import LedgerEntry
 from clockapp.services.changes import Change
 from clockapp.ui.actions import (
@@ -60,6 +61,10 @@ class LedgerPage(Page):
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
+        cashier = ctx.services.cashier
+        self._reading = ctx.reader(
+            lambda tid: (cashier.ledger(tid), cashier.balances(tid)), self._show
+        )
         self._update_buttons()
 
     def export_csv(self, path: str | None = None) -> str | None:
@@ -79,19 +84,20 @@ class LedgerPage(Page):
         return path
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        if self.model.set_rows(ctx.read(lambda: ctx.services.cashier.ledger(ctx.tid), ())):
+        self._reading.ask()
+
+    def _show(self, answer: tuple[tuple[LedgerEntry, ...], LedgerBalances]) -> None:
+        rows, b = answer
+        if self.model.set_rows(rows):
             self.view.fit_columns()
         self.view.scrollToBottom()
         self._update_buttons()
-        b = ctx.read(lambda: ctx.services.cashier.balances(ctx.tid), None)
-        if b is not None:
-            self.totals.setText(
-                f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
-                f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
-                f"bounties {format_cents(b.bounty_pool)} · still owed "
-                f"{format_cents(b.still_owed)}"
-            )
+        self.totals.setText(
+            f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
+            f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
+            f"bounties {format_cents(b.bounty_pool)} · still owed "
+            f"{format_cents(b.still_owed)}"
+        )
 
     def select_row_id(self, row_id: int) -> None:
         """Select ledger row `row_id` (tests, and jumping from a message)."""

@@ -1,9 +1,11 @@
 """The cashier window's pages: their base (`Page`), their tables, and the field.
 
 Each page reads what it shows from the services in `refresh()`, which the window calls when the
-bus says the page's part of the tournament changed (`REFRESH_ON`). The money pages have a module
-each: `ledger_page` (every money row, void and refund) and `drawer_page` (the cash drawer and the
-end-of-night summary); the players, payouts, eliminations and results pages too.
+bus says the page's part of the tournament changed (`REFRESH_ON`): the read runs on the station's
+worker and the page shows what it holds until the answer comes (`CashierContext.reader`). The
+money pages have a module each: `ledger_page` (every money row, void and refund) and
+`drawer_page` (the cash drawer and the end-of-night summary); the players, payouts, eliminations
+and results pages too.
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ class Page(QWidget):
         self.dialog: QDialog | None = None
 
     def refresh(self) -> None:
-        """Read the page's data again."""
+        """Read the page's data again: on the station's worker (`CashierContext.reader`), shown
+        when the read answers."""
 
     def _open(self, dialog: QDialog) -> None:
         self.dialog = dialog
@@ -105,11 +108,13 @@ class FieldPage(Page):
         layout.addWidget(self.counts)
         layout.addWidget(self.view)
         layout.addLayout(buttons)
+        self._reading = ctx.reader(lambda tid: ctx.services.cashier.registrations(tid), self._show)
 
     def refresh(self) -> None:
-        ctx = self._ctx
+        self._reading.ask()
+
+    def _show(self, regs: tuple[RegistrationInfo, ...]) -> None:
         keep = self.selected()
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
         if self.model.set_rows(regs):
             self.view.fit_columns()
         playing = sum(1 for r in regs if r.in_play)

@@ -7,6 +7,8 @@ refresh on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -17,9 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.records import RegistrationInfo
+from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.services.changes import Change
-from clockapp.services.payouts import PayoutView
+from clockapp.services.payouts import PayoutFit, PayoutView
+from clockapp.services.results import ResultRow
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.pages import Page, table_view
@@ -32,6 +37,19 @@ from clockapp.ui.cashier.prize_models import (
 
 #: What the money pages (payouts, results) refresh on.
 MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS
+
+
+@dataclass(frozen=True)
+class _PayoutsRead:
+    """What one read of the payouts page found (on the worker, shown on the GUI thread)."""
+
+    view: PayoutView
+    results: tuple[ResultRow, ...]
+    deal: DealInfo | None
+    #: Who is who in the deal (read only when there is one).
+    registrations: tuple[RegistrationInfo, ...]
+    #: The table renormalised over the places the field can pay (only when it pays too many).
+    fit: PayoutFit | None
 
 
 def _value_label(name: str) -> QLabel:
@@ -97,24 +115,35 @@ class PayoutsPage(Page):
         layout = QHBoxLayout(self)
         layout.addLayout(left, 2)
         layout.addLayout(right, 3)
+        self._reading = ctx.reader(self._read, self._show)
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        view = ctx.read(lambda: ctx.services.payouts.table(ctx.tid), None)
-        if view is None:
-            return
+        self._reading.ask()
+
+    def _read(self, tid: int) -> _PayoutsRead:
+        """What the page shows (on the station's worker)."""
+        services = self._ctx.services
+        view = services.payouts.table(tid)
+        deal = services.payouts.deal(tid)
+        return _PayoutsRead(
+            view,
+            services.results.results(tid),
+            deal,
+            services.cashier.registrations(tid) if deal is not None else (),
+            services.payouts.fit(tid) if view.problem else None,
+        )
+
+    def _show(self, answer: _PayoutsRead) -> None:
+        view, deal = answer.view, answer.deal
         self.view_data = view
-        results = ctx.read(lambda: ctx.services.results.results(ctx.tid), ())
         winners: dict[int, str] = {}
-        for r in results:
+        for r in answer.results:
             if r.place is not None:
                 for place in range(r.place, r.place + r.tied):
                     winners[place] = f"{winners[place]}, {r.name}" if place in winners else r.name
         # After a deal the ladder shows what the dealers agreed, not the table's prizes.
-        deal = ctx.read(lambda: ctx.services.payouts.deal(ctx.tid), None)
         if deal is not None:
-            regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-            names = {r.id: r.name for r in regs}
+            names = {r.id: r.name for r in answer.registrations}
             lines = deal_lines(view, deal, names, winners)
         else:
             lines = ladder_lines(view, winners)
@@ -145,8 +174,7 @@ class PayoutsPage(Page):
             shape += f" · LOCKED at {view.structure.locked_entries} entries"
         self.shape_label.setText(shape)
         self.problem_label.setText(view.problem or view.refit)
-        fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None) if view.problem else None
-        self.fit_button.setVisible(fit is not None)
+        self.fit_button.setVisible(answer.fit is not None)
         self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")
         self.total_label.setText(
             f"Adds up to {format_cents(self.model.total())} of {format_cents(view.prize_pool)}"

@@ -53,6 +53,9 @@ class PlayersPage(Page):
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
         self._registrations: dict[int, RegistrationInfo] = {}
+        self._found: tuple[PlayerInfo, ...] = ()  # what the search found last
+        self._query = ""  # what the read on the worker searches for (set on this thread)
+        self._reading = ctx.reader(self._read, self._on_read)
         self.view = table_view(self.model, "player_database")
         # Fixed widths: sizing columns to their contents on every key typed costs more than the
         # search itself (as on the desk); the notes take the rest.
@@ -111,18 +114,40 @@ class PlayersPage(Page):
 
     # ------------------------------------------------------------------ reading
     def refresh(self) -> None:
-        ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        """Read tonight's list and search again, on the station's worker."""
+        self._query = self.search.text()
+        self._reading.ask()
+
+    def _read(self, tid: int) -> tuple[tuple[RegistrationInfo, ...], str, tuple[PlayerInfo, ...]]:
+        """Tonight's list and the players the search finds (on the worker)."""
+        services, text = self._ctx.services, self._query
+        return (
+            services.cashier.registrations(tid),
+            text,
+            services.players.search(text, LIST_LIMIT + 1),
+        )
+
+    def _on_read(
+        self, answer: tuple[tuple[RegistrationInfo, ...], str, tuple[PlayerInfo, ...]]
+    ) -> None:
+        regs, text, found = answer
         self._registrations = {r.player_id: r for r in regs}
-        self._search()
+        if text == self.search.text():
+            self._show_found(text, found)
+        else:  # typed meanwhile: what was typed is shown, with tonight's list as read now
+            self._show_found(self.search.text(), self._found)
 
     def _search(self) -> None:
         # Each key typed runs only the player search; tonight's list is read again when the bus
         # says entries changed (`refresh`).
         ctx = self._ctx
-        keep = self.selected()
         text = self.search.text()
         found = ctx.read(lambda: ctx.services.players.search(text, LIST_LIMIT + 1), ())
+        self._show_found(text, found)
+
+    def _show_found(self, text: str, found: tuple[PlayerInfo, ...]) -> None:
+        keep = self.selected()
+        self._found = found
         shown = found[:LIST_LIMIT]
         self.model.set_rows([PlayerRow(p, self._registrations.get(p.id)) for p in shown])
         more = f" (the first {LIST_LIMIT}: type to narrow)" if len(found) > LIST_LIMIT else ""

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.records import PrizeDue
+from clockapp.services.results import ResultRow
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog
@@ -51,10 +53,13 @@ class ResultsPage(Page):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+        self._reading = ctx.reader(lambda tid: ctx.services.results.results(tid), self._show)
 
     def refresh(self) -> None:
-        ctx = self._ctx
-        if self.model.set_rows(ctx.read(lambda: ctx.services.results.results(ctx.tid), ())):
+        self._reading.ask()
+
+    def _show(self, rows: tuple[ResultRow, ...]) -> None:
+        if self.model.set_rows(rows):
             self.view.fit_columns()
 
     def select_player(self, registration_id: int) -> None:
@@ -80,10 +85,18 @@ class ResultsPage(Page):
             offer_fit(self._ctx, self._open, self, then=then)
 
     def _pay(self, registration_id: int, name: str, *, bounty: bool) -> None:
+        # The dialog opens when what is owed has been read on the worker (the button is busy
+        # meanwhile; a second press does nothing).
+        ctx, tid = self._ctx, self._ctx.tid
+        ctx.query(
+            lambda: ctx.services.payouts.owed(tid, registration_id),
+            lambda due: self._open_pay(registration_id, name, due, bounty=bounty),
+            key=("pay", id(self)),
+            control=self.bounty_button if bounty else self.pay_button,
+        )
+
+    def _open_pay(self, registration_id: int, name: str, due: PrizeDue, *, bounty: bool) -> None:
         ctx = self._ctx
-        due = ctx.read(lambda: ctx.services.payouts.owed(ctx.tid, registration_id), None)
-        if due is None:
-            return
         owed = due.bounties_owed if bounty else due.prize_owed
         what = "bounties" if bounty else "prize"
         dialog = PayDialog(name, what, owed, self)

@@ -16,6 +16,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.bounty_dialog import BountyDialog
+from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import settle
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
@@ -65,6 +66,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     # The cashier's results show the bounty on each head.
     bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
     cashier_window.tabs.setCurrentWidget(cashier_window.results)
+    settle_on(qtbot, cashier_window)
     model = cashier_window.results.model
     header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     column = header.index("On head")
@@ -120,7 +122,9 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     regs = _field(services, bus, 4)
     page = cashier_window.eliminations
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(regs[3], busted_by=regs[0], split_with=regs[0])
@@ -149,7 +153,9 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     )
     page = cashier_window.eliminations
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.set_busted(regs[2])
     assert "say who busted P2" in dialog.error_label.text()

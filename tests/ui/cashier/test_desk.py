@@ -23,7 +23,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
@@ -46,16 +46,18 @@ def enter(qtbot, widget) -> None:
 
 
 @pytest.fixture
-def desk(cashier_window, services, tournament_id):
+def desk(cashier_window, services, tournament_id, qtbot):
     configure(services, tournament_id)
     add_players(services, "Ann Lee", "Bob Marley", "Dana Scully", "Zoé O'Neill")
     cashier_window.desk.refresh()
+    settle_on(qtbot, cashier_window.desk)
     return cashier_window.desk
 
 
-def show(window, page):
+def show(qtbot, window, page):
     """Show a page of the window (pages not on show are read when shown)."""
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     return page
 
 
@@ -102,8 +104,8 @@ def test_search_enter_and_b_register_and_buy_in(
     # Back in the search box, the name selected: the next player can be typed at once.
     assert desk.search.hasFocus() or not cashier_window.isActiveWindow()
     assert desk.search.selectedText() == "an"
-    assert show(cashier_window, cashier_window.field).model.rowCount() == 1
-    assert show(cashier_window, cashier_window.ledger).model.rowCount() == 1
+    assert show(qtbot, cashier_window, cashier_window.field).model.rowCount() == 1
+    assert show(qtbot, cashier_window, cashier_window.ledger).model.rowCount() == 1
 
 
 #: What the cashier types as tendered for a $25 buy-in -> change shown, problem said.
@@ -192,7 +194,7 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     assert "level 1" in cashier_window.message.text().lower()
     assert services.cashier.ledger(tournament_id) == before
     assert services.tournaments.revision() == revision
-    assert show(cashier_window, cashier_window.ledger).model.rowCount() == len(before)
+    assert show(qtbot, cashier_window, cashier_window.ledger).model.rowCount() == len(before)
 
 
 def late_registration(qtbot, services, tid, fake_clock, bus, reason: str) -> None:

@@ -19,7 +19,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 
 PRICE = EntryPrice(2000, house_fee=500)
 STACK = 10_000
@@ -27,7 +27,7 @@ NAMES = ("Alice Smith", "Alice Trent", "Rupert Bell", "Bob Marley")
 
 
 @pytest.fixture
-def desk(cashier_window, services, tournament_id):
+def desk(cashier_window, services, tournament_id, qtbot):
     rules = EntryRules(
         RegistrationRule(PRICE, STACK), rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4)
     )
@@ -35,6 +35,7 @@ def desk(cashier_window, services, tournament_id):
     for name in NAMES:
         services.players.create(PlayerDetails(name))
     cashier_window.desk.refresh()
+    settle_on(qtbot, cashier_window.desk)
     cashier_window.focus_search()
     return cashier_window.desk
 

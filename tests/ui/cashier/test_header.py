@@ -24,6 +24,8 @@ from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_table import SearchBox
 from clockapp.ui.cashier.header import SALE, CashierHeader
+from tests.ui.cashier.waiting import settle_on
+from tests.ui.polling import settle
 
 
 @pytest.fixture
@@ -39,9 +41,10 @@ def header(qtbot, services, bus, tournament_id) -> Iterator[CashierHeader]:
     host.close()
 
 
-def test_the_header_reads_its_parts_itself(qtbot, header) -> None:
+def test_the_header_reads_its_parts_itself(qtbot, header, bus) -> None:
     with qtbot.waitSignal(header.name_changed, raising=True) as named:
         header.refresh()
+    settle(qtbot, bus)  # every part is read on the station's worker
     assert named.args == ["Friday Night Hold'em"]
     assert header.title_label.text() == "Friday Night Hold'em"
     assert "buy-in $20.00 for T10,000" in header.rules_label.text()
@@ -53,13 +56,15 @@ def test_the_header_reads_its_parts_itself(qtbot, header) -> None:
 
 
 def test_the_header_reads_again_only_what_the_flags_touch(
-    qtbot, header, services, tournament_id
+    qtbot, header, services, bus, tournament_id
 ) -> None:
     header.refresh()
+    settle(qtbot, bus)
     services.tournaments.rename(tournament_id, "Saturday Deepstack")
     player = services.players.create(PlayerDetails("Ann Lee")).value.id
     services.cashier.buy_in(tournament_id, player)
     header.refresh(SALE)  # a sale: the pool, not the name
+    settle(qtbot, bus)
     assert header.title_label.text() == "Friday Night Hold'em"
     assert header.pool_label.text().startswith("Prize pool $20.00 · 1 entries")
     with qtbot.waitSignal(header.name_changed, raising=True) as named:
@@ -79,6 +84,7 @@ def test_the_window_title_follows_the_header(
 def test_the_header_buttons_ask_the_window(qtbot, cashier_window) -> None:
     header = cashier_window.header
     qtbot.mouseClick(header.rules_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, cashier_window)  # the rules are read on the worker, then the dialog opens
     assert cashier_window.dialog is not None  # the window's rules dialog, one at a time
     cashier_window.dialog.reject()
     for button, signal in (

@@ -15,15 +15,16 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.userfiles import csv_records
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.import_dialog import ImportPreviewModel, PreRegistrationDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
 
 @pytest.fixture
-def players_page(cashier_window, services):
+def players_page(cashier_window, services, qtbot):
     for name in ("Ann Lee", "Bob Marley"):
         services.players.create(PlayerDetails(name))
     cashier_window.tabs.setCurrentWidget(cashier_window.players)
+    settle_on(qtbot, cashier_window)
     return cashier_window.players
 
 
@@ -155,6 +156,7 @@ def test_the_ledger_exports_as_safe_csv(
     services.cashier.buy_in(tournament_id, player)
     poll(qtbot, bus)
     cashier_window.tabs.setCurrentWidget(cashier_window.ledger)
+    settle_on(qtbot, cashier_window)
     path = cashier_window.ledger.export_csv(str(tmp_path / "ledger.csv"))
     assert path is not None
     assert cashier_window.message.text() == f"Ledger exported: {path}"
@@ -182,7 +184,7 @@ def test_a_list_with_phone_and_e_mail_keeps_them_and_names_what_it_ignores(
     assert dialog.model.text(0, "Why") == "new player; column ignored: Shirt size"
     assert dialog.model.text(1, "Why").endswith("(their phone, e-mail in the database are kept)")
     then_settle(
-        qtbot, players_page, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        qtbot, dialog, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     )
     (cy,) = [p for p in services.players.search("Cy Young")]
     assert (cy.phone, cy.email) == ("555-0101", "cy@example.org")

@@ -16,7 +16,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.new_player import ADD_WITH_NOTE, USE_EXISTING, NamesakeBox, NoteDialog
 from clockapp.ui.cashier.player_dialogs import PlayerDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 
 
 @pytest.fixture
@@ -99,6 +99,7 @@ def test_cancel_adds_nobody(qtbot, cashier_window, services, alice):
 def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     page = cashier_window.players
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     page.start_new()
     dialog = page.dialog
     assert isinstance(dialog, PlayerDialog)
@@ -115,6 +116,7 @@ def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
 def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, answer, renamed):
     page = cashier_window.players
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     bob = services.players.search("bob")[0]
     page.select_player(bob.id)
     page.start_edit()

@@ -23,14 +23,15 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from clockapp.services.results import RESULTS_COLUMNS
 from clockapp.ui.cashier.bust_dialog import BustDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll, settle
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=500)  # $30
 
 
-def show(window, page):
+def show(qtbot, window, page):
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     return page
 
 
@@ -58,7 +59,7 @@ def field(qtbot, services, tournament_id, bus, cashier_window):
 
 
 def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament_id):
-    page = show(cashier_window, cashier_window.ledger)
+    page = show(qtbot, cashier_window, cashier_window.ledger)
     assert page.model.rowCount() == 10
     first = page.model.row_at(0)
     page.select_row_id(first.id)
@@ -95,10 +96,11 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
 
 
 def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tournament_id):
-    page = show(cashier_window, cashier_window.drawer)
+    page = show(qtbot, cashier_window, cashier_window.drawer)
     assert page.expected_label.text() == "$350.00"  # $50 float + 10 x $30
     assert page.counted_label.text() == "not counted yet"
     page.count_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     qtbot.keyClicks(dialog.counted_edit, "345")
     assert dialog.difference_label.text() == "short by $5.00"
@@ -120,7 +122,7 @@ def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tourna
 def test_the_payout_table_adds_up_and_follows_the_field(
     qtbot, cashier_window, field, services, tournament_id
 ):
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     assert page.model.total() == 20_000
     assert [line.amount for line in page.model.rows()] == [10_000, 6_000, 4_000]
     assert page.money_label.text() == "7 players to the money"
@@ -140,7 +142,7 @@ def test_the_payout_table_adds_up_and_follows_the_field(
 def test_a_payout_table_that_does_not_add_up_is_refused(
     qtbot, cashier_window, field, services, tournament_id
 ):
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.edit_button.click()
     dialog = page.dialog
     dialog.set_mode(PayoutMode.PERCENTAGES)
@@ -167,7 +169,7 @@ def test_a_payout_table_that_does_not_add_up_is_refused(
 
 
 def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.edit_button.click()
     dialog = page.dialog
     dialog.set_mode(PayoutMode.AMOUNTS)
@@ -182,7 +184,7 @@ def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
 
 
 def test_lock_the_table(qtbot, cashier_window, field, services, tournament_id):
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     then_settle(qtbot, page, page.lock_button.click)
     assert services.payouts.table(tournament_id).locked
     assert "LOCKED at 10" in page.shape_label.text()
@@ -200,12 +202,13 @@ def test_pay_a_prize_and_paying_more_than_owed(
 ):
     finish(services, tournament_id, field, keep=2)
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.results)
+    page = show(qtbot, cashier_window, cashier_window.results)
     third = next(r for r in page.model.rows() if r.place == 3)
     assert third.prize == 4_000
     page.select_player(third.registration_id)
     before = services.cashier.ledger(tournament_id)
     page.pay_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.amount_edit.setText("41")
     enter(qtbot, dialog.amount_edit)
@@ -213,6 +216,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     assert "more than is owed" in cashier_window.message.text()
     assert services.cashier.ledger(tournament_id) == before
     page.pay_button.click()
+    settle_on(qtbot, page)
     enter(qtbot, page.dialog.amount_edit)  # the amount owed is filled in
     assert services.payouts.owed(tournament_id, third.registration_id).prize_owed == 0
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.PAYOUT
@@ -230,8 +234,9 @@ def test_a_deal_adds_up_to_what_is_unpaid(
 ):
     finish(services, tournament_id, field, keep=3)
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     for n, chips in ((1, 50_000), (2, 30_000), (3, 20_000)):
         dialog.set_stack(field[n], chips)
@@ -274,8 +279,9 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
 ):
     finish(services, tournament_id, field, keep=3)
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     # Nothing is filled in for the cashier: an average would look like a count.
     assert dialog.stacks() == {field[n]: 0 for n in (1, 2, 3)}
@@ -316,8 +322,9 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
 ):
     finish(services, tournament_id, field, keep=3)
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     # The table's count is 25 chips short of what the ledger says, and the cashier trusts it.
     for n, chips in ((1, 50_000), (2, 30_000), (3, 19_975)):
@@ -334,8 +341,9 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
 def test_players_busted_on_one_hand_and_undo(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
-    page = show(cashier_window, cashier_window.eliminations)
+    page = show(qtbot, cashier_window, cashier_window.eliminations)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(field[9], chips=3_000, busted_by=field[1])
@@ -364,9 +372,12 @@ def test_players_busted_on_one_hand_and_undo(
     assert "misdeal" in page.model.text(2, "Note")
 
 
-def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(cashier_window, field):
-    page = show(cashier_window, cashier_window.eliminations)
+def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(
+    qtbot, cashier_window, field
+):
+    page = show(qtbot, cashier_window, cashier_window.eliminations)
     page.bust_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     dialog.set_busted(field[9], chips=3_000, busted_by=field[10])
     dialog.set_busted(field[10], chips=5_000)
@@ -377,7 +388,7 @@ def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(cashier_
 def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_id, bus, tmp_path):
     finish(services, tournament_id, field, keep=1)
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.results)
+    page = show(qtbot, cashier_window, cashier_window.results)
     assert [r.place for r in page.model.rows()][:3] == [1, 2, 3]
     assert page.model.text(0, "Prize") == "$100.00"
     csv_path = page.export_csv(str(tmp_path / "results.csv"))
@@ -405,8 +416,9 @@ def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
         tournament_id, PayoutStructure(PayoutMode.PERCENTAGES, percentages=percentages)
     )
     poll(qtbot, bus)
-    page = show(cashier_window, cashier_window.payouts)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
     page.deal_button.click()
+    settle_on(qtbot, page)
     dialog = page.dialog
     for reg in field.values():
         dialog.set_stack(reg, 10_000)

@@ -13,7 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.prize_fit import FitDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
 RULES = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
@@ -40,6 +40,7 @@ def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
 ):
     page = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     assert [line.amount for line in page.model.rows()] == [16_800, 10_400, 7_200, 5_600]
     assert "BARGE" in page.shape_label.text()
     page.edit_button.click()
@@ -64,6 +65,7 @@ def test_too_many_places_are_refitted_and_said_without_a_confirmation(
     bus.poll()
     payouts = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(payouts)
+    settle_on(qtbot, cashier_window)
     assert "Refitted to the field: 2 entries pay 2 of the 3 places" in payouts.problem_label.text()
     assert not payouts.fit_button.isVisibleTo(payouts)
     assert [line.amount for line in payouts.model.rows()] == [2500, 1500]
@@ -81,14 +83,17 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     poll(qtbot, bus)
     payouts = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(payouts)
+    settle_on(qtbot, cashier_window)
     assert "pays 3 places but there are only 2 entries" in payouts.problem_label.text()
     assert payouts.fit_button.isVisibleTo(payouts)
 
     results = cashier_window.results
     cashier_window.tabs.setCurrentWidget(results)
+    settle_on(qtbot, cashier_window)
     results.select_player(winner)
     ledger = services.cashier.ledger(tournament_id)
     results.pay_button.click()
+    settle_on(qtbot, results)
     dialog = results.dialog
     assert isinstance(dialog, FitDialog)
     assert dialog.cells() == [
@@ -106,6 +111,7 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     last = services.cashier.ledger(tournament_id)[-1]
     assert (last.kind, last.amount) == (RowKind.PAYOUT, 2500)
     cashier_window.tabs.setCurrentWidget(payouts)
+    settle_on(qtbot, cashier_window)
     assert not payouts.fit_button.isVisibleTo(payouts)
     assert payouts.problem_label.text() == ""
 
@@ -119,6 +125,7 @@ def test_the_renormalised_table_can_be_declined(
     poll(qtbot, bus)
     page = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     assert "LOCKED as typed" in page.shape_label.text()
     page.fit_button.click()
     page.dialog.reject()

@@ -20,20 +20,21 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import ReasonDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25
 
 
 @pytest.fixture
-def desk(cashier_window, services, tournament_id):
+def desk(cashier_window, services, tournament_id, qtbot):
     services.cashier.set_config(
         tournament_id, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)))
     )
     for name in ("Ann Lee", "Bob Marley", "Cy Young"):
         services.players.create(PlayerDetails(name))
     cashier_window.desk.refresh()
+    settle_on(qtbot, cashier_window.desk)
     return cashier_window.desk
 
 
@@ -54,6 +55,7 @@ def undo_offered(window) -> bool:
 def void_on_the_ledger(qtbot, window, row_id: int) -> None:
     page = window.ledger
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     page.select_row_id(row_id)
     assert page.void_button.isEnabled()
     qtbot.mouseClick(page.void_button, Qt.MouseButton.LeftButton)
@@ -130,6 +132,7 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
     services.cashier.refund(tournament_id, ann.id, "left before the start")
     page = cashier_window.ledger
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     model = page.model
     amounts = {model.row_at(i).kind: model.text(i, "Amount") for i in range(model.rowCount())}
     assert amounts == {RowKind.BUY_IN: "$25.00", RowKind.VOID: "-$25.00", RowKind.REFUND: "-$25.00"}
@@ -182,6 +185,7 @@ def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
     poll(qtbot, bus)
     page = cashier_window.eliminations
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     page.view.selectRow(0)
     assert page.undo_button.isEnabled()
     services.results.undo_elimination(tournament_id, bob.id, "misdeal")  # at another station
@@ -211,6 +215,7 @@ def rebuy_desk(qtbot, cashier_window, services, tournament_id, bus):
     services.clock.start(tournament_id)
     poll(qtbot, bus)
     cashier_window.desk.refresh()
+    settle_on(qtbot, cashier_window.desk)
     return cashier_window.desk
 
 
@@ -253,6 +258,7 @@ def test_a_rebuy_busted_on_again_is_not_offered_for_void(
     rebuy = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.REBUY)
     page = cashier_window.ledger
     cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
     page.select_row_id(rebuy.id)
     assert not page.void_button.isEnabled()
     assert not page.refund_button.isEnabled()

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 
 
 def typed(qtbot, edit, text: str) -> None:
@@ -23,6 +23,7 @@ def typed(qtbot, edit, text: str) -> None:
 
 def open_rules(qtbot, window) -> EntryRulesDialog:
     qtbot.mouseClick(window.header.rules_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, window)  # the rules are read on the worker, then the dialog opens
     dialog = window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     return dialog

@@ -15,18 +15,20 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
+from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import settle
 
 PRICE = EntryPrice(2000, house_fee=500)
 
 
 @pytest.fixture
-def desk(cashier_window, services, tournament_id):
+def desk(cashier_window, services, tournament_id, qtbot):
     services.cashier.set_config(
         tournament_id, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000)))
     )
     services.players.create(PlayerDetails("Ann Lee"))
     cashier_window.desk.refresh()
+    settle_on(qtbot, cashier_window.desk)
     return cashier_window.desk
 
 

@@ -22,7 +22,7 @@ from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)
@@ -34,8 +34,9 @@ def enter(qtbot, widget) -> None:
     then_settle(qtbot, widget, lambda: qtbot.keyClick(widget, Qt.Key.Key_Return))
 
 
-def show(window, page):
+def show(qtbot, window, page):
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     return page
 
 
@@ -46,6 +47,7 @@ def typed(qtbot, edit, text: str) -> None:
 
 def open_rules(qtbot, window) -> EntryRulesDialog:
     qtbot.mouseClick(window.header.rules_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, window)  # the rules are read on the worker, then the dialog opens
     dialog = window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     return dialog
@@ -97,7 +99,7 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     services.cashier.buy_in(tournament_id, services.players.create(PlayerDetails("Bo")).value.id)
     services.clock.start(tournament_id)
     poll(qtbot, bus)
-    desk = show(cashier_window, cashier_window.desk)
+    desk = show(qtbot, cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "ann reb")
     enter(qtbot, desk.search)
     qtbot.keyClick(desk.table, Qt.Key.Key_R)
@@ -173,6 +175,7 @@ def test_registration_rules_and_float_undo_and_ctrl_r(
     qtbot, cashier_window, freeze_out, services, tournament_id, fake_clock
 ):
     cashier_window.actions_by_name[CashierAction.RULES].trigger()
+    settle_on(qtbot, cashier_window)
     dialog = cashier_window.dialog
     assert isinstance(dialog, EntryRulesDialog)
     dialog.late_box.setChecked(True)
@@ -217,10 +220,10 @@ def test_the_rules_dialog_says_entries_already_sold_keep_their_price(
 
 # ---------------------------------------------------------------------------- players
 @pytest.fixture
-def players_page(cashier_window, services, freeze_out):
+def players_page(cashier_window, services, freeze_out, qtbot):
     for name in ("Ann Lee", "Bob Marley", "Dana Scully"):
         services.players.create(PlayerDetails(name))
-    return show(cashier_window, cashier_window.players)
+    return show(qtbot, cashier_window, cashier_window.players)
 
 
 def names(page) -> list[str]:
@@ -361,7 +364,7 @@ def test_import_a_list_then_check_in_and_withdraw(
         "Imported tonight.txt: 3 names on the list, 3 waiting to check in (Field page)."
     )
     assert "Ed Newcomer" in names(players_page)  # new names join the database
-    field = show(cashier_window, cashier_window.field)
+    field = show(qtbot, cashier_window, cashier_window.field)
     assert [(r.name, r.status) for r in field.model.rows()] == [
         ("Ann Lee", RegistrationStatus.PRE_REGISTERED),
         ("Ed Newcomer", RegistrationStatus.PRE_REGISTERED),
@@ -395,6 +398,7 @@ def test_import_a_list_then_check_in_and_withdraw(
     # A player who paid cannot be withdrawn: the message says what to do instead.
     services.cashier.buy_in(tournament_id, ed.player_id)
     field.refresh()
+    settle_on(qtbot, field)
     field.select_registration(ed.id)
     then_settle(qtbot, field, field.withdraw_button.click)
     assert "void or refund the buy-in" in cashier_window.message.text()
@@ -408,7 +412,7 @@ def test_the_desk_sells_a_checked_in_players_buy_in(
     path.write_text("Bob Marley,555-0100\n")
     then_settle(qtbot, players_page, lambda: players_page.import_pre_registrations(str(path)))
     then_settle(qtbot, players_page, players_page.dialog.ok_button.click)  # the preview: import
-    desk = show(cashier_window, cashier_window.desk)
+    desk = show(qtbot, cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "bob")
     enter(qtbot, desk.search)
     assert desk.selected().status == "pre-registered"

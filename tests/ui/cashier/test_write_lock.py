@@ -29,6 +29,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.window import CashierWindow
+from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import poll, settle
 from tests.write_lock import hold_write_lock
 
@@ -76,6 +77,7 @@ def void(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path) -
     _field(services, tid, 1)
     page = window.ledger
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
@@ -89,6 +91,7 @@ def refund(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path)
     _field(services, tid, 1)
     page = window.ledger
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
@@ -102,9 +105,14 @@ def count_drawer(qtbot, window: CashierWindow, services: Services, tid: int, tmp
     _field(services, tid, 1)
     page = window.drawer
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
 
     def press() -> None:
-        page.start_count()
+        if not page.count_button.isEnabled():  # busy with the first press: it asks nothing
+            assert not page.start_count()
+            return
+        assert page.start_count()
+        qtbot.waitUntil(lambda: page.dialog is not None)  # the expected cash read first
         dialog = page.dialog
         assert dialog is not None
         qtbot.keyClicks(dialog.counted_edit, "25")
@@ -119,11 +127,15 @@ def pay_prize(qtbot, window: CashierWindow, services: Services, tid: int, tmp_pa
         services.results.eliminate(tid, reg, busted_by=regs[0])
     page = window.results
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     third = regs[2]
 
     def press() -> None:
         page.select_player(third)
+        busy = not page.pay_button.isEnabled()
         qtbot.mouseClick(page.pay_button, Qt.MouseButton.LeftButton)
+        if not busy:
+            qtbot.waitUntil(lambda: page.dialog is not None)  # what is owed is read first
         dialog = page.dialog
         if dialog is None:  # the button is busy with the first press: it asks nothing
             assert window.message.text() == "Paying Player 03…"
@@ -138,6 +150,7 @@ def undo_a_sale(qtbot, window: CashierWindow, services: Services, tid: int, tmp_
     services.players.create(PlayerDetails("Ann Lee"))
     desk = window.desk
     desk.refresh()
+    settle_on(qtbot, desk)
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
@@ -155,6 +168,7 @@ def import_players(qtbot, window: CashierWindow, services: Services, tid: int, t
     path.write_text("name,team\nCy Young,Reds\nDee Dee,Blues\n", encoding="utf-8")
     page = window.players
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
 
     def applied() -> int:
         return sum(1 for p in services.players.list() if p.name == "Cy Young")
@@ -167,7 +181,9 @@ def check_in(qtbot, window: CashierWindow, services: Services, tid: int, tmp_pat
     services.cashier.pre_register(tid, [player])
     page = window.field
     window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, window)
     page.refresh()
+    settle_on(qtbot, page)
 
     def press() -> None:
         page.select_registration(page.model.rows()[0].id)

@@ -30,3 +30,9 @@ def then_settle(qtbot, widget: QWidget, press: Callable[[], T]) -> T:
     asked = press()
     settle(qtbot, bus)
     return asked
+
+
+def settle_on(qtbot, widget: QWidget) -> None:
+    """Wait until what the cashier window holding `widget` asked of its worker has answered (a
+    page shown, a refresh: what it shows is read there)."""
+    settle(qtbot, bus_of(widget))
