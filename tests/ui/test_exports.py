@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.exports import CSV_KINDS, ask_csv_path, locale_separator
+from tests.ui.cashier.waiting import then_settle
 
 BOM = b"\xef\xbb\xbf"
 
@@ -87,10 +88,12 @@ SAVED = {
 
 @pytest.mark.parametrize("data", SAVED.values(), ids=SAVED.keys())
 def test_the_players_page_imports_each_spreadsheets_file(
-    cashier_window, players_page, services, tmp_path: Path, data: bytes
+    qtbot, cashier_window, players_page, services, tmp_path: Path, data: bytes
 ) -> None:
     path = tmp_path / "players.csv"
     path.write_bytes(data)
-    assert players_page.import_csv(str(path)), cashier_window.message.text()
+    # Read and saved on the station's worker: the players are there once it answered.
+    imported = then_settle(qtbot, players_page, lambda: players_page.import_csv(str(path)))
+    assert imported, cashier_window.message.text()
     cy = next(p for p in services.players.list() if p.name == "Cy Young")
     assert cy.team == "Reds"
