@@ -1,0 +1,48 @@
+"""Satellites: N equal seats as prizes
+
+`bounty_rules.satellite_seats` (0: not a satellite), `satellite_value`, `satellite_description`
+and `satellite_leftover` (where the cash the seats leave over goes).
+
+Revision ID: 0019
+Revises: 0018
+Create Date: 2026-12-02 06:40:00.000000
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+from clockapp.persistence.types import BigInt
+
+revision: str = '0019'
+down_revision: str | None = '0018'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('bounty_rules') as batch:
+        batch.add_column(
+            sa.Column('satellite_seats', sa.Integer(), nullable=False, server_default='0')
+        )
+        batch.add_column(sa.Column('satellite_value', BigInt, nullable=False, server_default='0'))
+        batch.add_column(
+            sa.Column(
+                'satellite_description', sa.String(length=200), nullable=False, server_default=''
+            )
+        )
+        batch.add_column(
+            sa.Column(
+                'satellite_leftover', sa.String(length=20), nullable=False, server_default='bubble'
+            )
+        )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('bounty_rules') as batch:
+        batch.drop_column('satellite_leftover')
+        batch.drop_column('satellite_description')
+        batch.drop_column('satellite_value')
+        batch.drop_column('satellite_seats')
