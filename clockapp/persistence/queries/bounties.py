@@ -254,6 +254,24 @@ def tied_over_tickets(session: Session, player_ids: Sequence[int]) -> list[tuple
     return [(tid, rid) for tid, rid in rows]
 
 
+def satellite_entries(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int]]:
+    """(tournament id, registration id) of these players' registrations in satellites (whose
+    seats are not ticket rows: the money view says who holds one)."""
+    if not player_ids:
+        return []
+    rows = session.execute(
+        sa_select(col(RegistrationRow.tournament_id), col(RegistrationRow.id))
+        .join(
+            BountyRulesRow,
+            (col(BountyRulesRow.tournament_id) == col(RegistrationRow.tournament_id))
+            & (col(BountyRulesRow.satellite_seats) > 0),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .order_by(col(RegistrationRow.tournament_id))
+    ).all()
+    return [(tid, rid) for tid, rid in rows]
+
+
 def with_merged(session: Session, player_id: int) -> list[int]:
     """The player and every duplicate merged into them (directly or through another)."""
     found = [player_id]

@@ -185,11 +185,14 @@ class BountyService:
 
     def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
         """Every ticket a player (and the duplicates merged into them) has won, oldest first
-        (a ticket won in a tie's recorded draw included)."""
+        (a ticket won in a tie's recorded draw, and a satellite's seat, included)."""
         with self._ctx.reading() as session:
             family = bounties_q.with_merged(session, player_id)
             won = bounties_q.tickets_won(session, family)
-            for tid, rid in bounties_q.tied_over_tickets(session, family):
+            for tid, rid in [
+                *bounties_q.tied_over_tickets(session, family),
+                *bounties_q.satellite_entries(session, family),
+            ]:
                 ticket = money_view(load_till(session, tid, self._cache)).dues[rid].ticket
                 if ticket is not None:
                     won.append((tid, rid, ticket))

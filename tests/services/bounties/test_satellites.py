@@ -105,3 +105,21 @@ def test_a_satellite_can_be_turned_off(services: Services) -> None:
     assert table.seats == 0
     assert table.satellite == ""
     assert table.places_paid == len(table.ladder)
+
+
+def test_a_seat_won_counts_in_the_results_and_the_season(services: Services) -> None:
+    tid, regs = _field(services, count=4)
+    services.bounties.set_satellite(tid, Satellite(2, 15_000, "League final"))
+    services.results.eliminate(tid, regs[3], busted_by=regs[0])
+    services.results.eliminate(tid, regs[2], busted_by=regs[0])
+    rows = {r.registration_id: r for r in services.results.results(tid)}
+    assert [(rows[r].ticket, rows[r].ticket_value) for r in regs[:2]] == [
+        ("League final", 15_000),
+        ("League final", 15_000),
+    ]
+    assert rows[regs[2]].prize == 10_000
+    player = rows[regs[1]].player_id
+    won = services.bounties.tickets_won(player)
+    assert [(t.tournament, t.value, t.description) for t in won] == [
+        ("Main event satellite", 15_000, "League final")
+    ]
