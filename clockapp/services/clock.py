@@ -104,6 +104,8 @@ class TournamentStats:
     players_to_money: int | None = None
     deal: tuple[tuple[str, int], ...] = ()  # (name, cents) of a standing deal, largest first
     bounty: WallBounty | None = None  # the biggest bounty, or the mystery draws
+    seats: int = 0  # a satellite's seats (0: not a satellite): the ladder's first places
+    satellite: str = ""  # what the satellite's seats are seats in
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,8 @@ def tournament_stats(session: Session, setup: SetupRow) -> TournamentStats:
         players_to_money=cashier.players_to_money,
         deal=cashier.deal,
         bounty=cashier.bounty,
+        seats=cashier.seats,
+        satellite=cashier.satellite,
     )
 
 

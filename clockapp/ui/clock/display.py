@@ -220,6 +220,7 @@ class ClockDisplay(QWidget):
             currency,
             stack,
             tuple(getattr(stats, "deal", ()) or ()),
+            getattr(stats, "seats", 0) or 0,
         )
         self._show_ending(snapshot, currency)
         self._covers.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
