@@ -123,3 +123,17 @@ def test_a_seat_won_counts_in_the_results_and_the_season(services: Services) -> 
     assert [(t.tournament, t.value, t.description) for t in won] == [
         ("Main event satellite", 15_000, "League final")
     ]
+
+
+def test_hand_for_hand_is_offered_on_the_seat_bubble(services: Services) -> None:
+    """Three seats and the $100 left over to 4th: the bubble is on the 4th (the first player
+    out without a seat), not on the 5th as the 4th's cash place would make it."""
+    tid, regs = _field(services)
+    services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
+    for victim in regs[5:]:
+        services.results.eliminate(tid, victim, busted_by=regs[0])
+    assert services.seating.hand_for_hand_offer(tid) is None  # 5 left
+    services.results.eliminate(tid, regs[4], busted_by=regs[0])
+    assert services.seating.hand_for_hand_offer(tid) == (
+        "4 players left, 3 seats: the next player out is the bubble. Play hand-for-hand?"
+    )
