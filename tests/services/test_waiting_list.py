@@ -30,7 +30,7 @@ def _full(services: Services) -> tuple[int, list[int], list[int]]:
 
 
 def test_the_next_on_the_list_is_offered_a_freed_seat_and_seated(services: Services) -> None:
-    tid, sold, (cy, di, ed) = _full(services)
+    tid, sold, (cy, di, _ed) = _full(services)
     services.waiting.join(tid, cy)
     view = services.waiting.join(tid, di).value
     assert [w.name for w in view.waiters] == ["Cy", "Di"]
