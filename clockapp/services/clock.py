@@ -34,6 +34,7 @@ from clockapp.services.setup import (
 )
 from clockapp.services.structure import TournamentSettings, read_settings
 from clockapp.services.tournaments import TournamentInfo
+from clockapp.services.waiting_list import waiting_view
 from clockapp.services.wall import read_moment
 
 #: Sounds older than this when first seen are skipped: after a restart the app does not play what
@@ -124,6 +125,7 @@ class ClockSnapshot:
     house: House = field(
         default_factory=House
     )  # the host's look and break slides (`clockapp.services.house`)
+    waiting: str = ""  # the waiting list's line ("WAITING: Ann (a seat is free) · Bob")
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -198,6 +200,7 @@ class ClockService:
                 ending=_ending(session, tournament_id, self._ctx.now()),
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),
+                waiting=waiting_view(session, tournament_id).line,
             )
 
     # ---------------------------------------------------------------- transitions

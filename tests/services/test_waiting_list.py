@@ -5,6 +5,7 @@ nothing written."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,6 +15,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.waiting_list import WaitingListError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
+from clockapp.services.web.state import build
 
 RULE = RegistrationRule(EntryPrice(2000), 10_000, max_entrants=2)
 
@@ -77,3 +79,12 @@ def test_waiting_list_refusals_leave_the_database_unchanged(services: Services) 
         services.waiting.join(tid, cy)
     assert services.tournaments.revision() == revision
     assert len(services.waiting.view(tid).waiters) == 1
+
+
+def test_the_wall_and_the_web_view_show_the_list(services: Services) -> None:
+    tid, _sold, (cy, di, _ed) = _full(services)
+    services.waiting.join(tid, cy)
+    services.waiting.join(tid, di)
+    assert services.clock.snapshot(tid).waiting == "WAITING: Cy · Di"
+    field = build(services, tid, datetime(2026, 12, 2, 20, tzinfo=UTC)).state["field"]
+    assert field["waiting"] == "WAITING: Cy · Di"

@@ -144,7 +144,8 @@ def field_part(snapshot: ClockSnapshot) -> dict[str, Any]:
             for place, cents in stats.payouts
         ],
         "to_money": stats.players_to_money,
-        "seats": stats.seats,
+        "satellite_seats": stats.seats,
+        "waiting": snapshot.waiting,
         "satellite": stats.satellite,
         "registration": ending.registration,
         "hand_for_hand": snapshot.hand_for_hand,
