@@ -78,6 +78,10 @@ class PlayersPage(Page):
         self.merge_button.setObjectName("merge_player")
         self.merge_button.setToolTip("The selected player is a duplicate of another: merge them.")
         self.merge_button.clicked.connect(lambda: self.start_merge())
+        self.waiting_button = QPushButton("Waiting list")
+        self.waiting_button.setObjectName("join_waiting_list")
+        self.waiting_button.setToolTip("The field is full: the selected player waits for a seat.")
+        self.waiting_button.clicked.connect(lambda: self.join_waiting_list())
         self.import_button = QPushButton("Import CSV…")
         self.import_button.clicked.connect(lambda: self.import_csv())
         self.export_button = QPushButton("Export CSV…")
@@ -91,7 +95,7 @@ class PlayersPage(Page):
         )
         self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.edit_button, self.merge_button):
+        for button in (self.new_button, self.edit_button, self.merge_button, self.waiting_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         for button in (self.import_button, self.export_button, self.pre_button):
@@ -167,6 +171,12 @@ class PlayersPage(Page):
         return player
 
     # ------------------------------------------------------------------ editing
+    def join_waiting_list(self) -> None:
+        """Put the selected player on the waiting list."""
+        player = self._selected_or_refuse()
+        if player is not None:
+            setup_operations.join_waiting_list(self._ctx, player, control=self.waiting_button)
+
     def start_new(self) -> None:
         """Add a player to the database."""
         dialog = PlayerDialog(None, parent=self)

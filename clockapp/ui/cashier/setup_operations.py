@@ -19,6 +19,7 @@ from clockapp.core.money.records import CashierConfig, CashierError, Registratio
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
+from clockapp.services.waiting_list import WaitingView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.operations import Control
 from clockapp.ui.userfiles import read_import_file
@@ -118,6 +119,32 @@ def merge_players(
         key=("merge", duplicate.id),
         control=control,
         busy=f"Merging {duplicate.display_name} into {keep.display_name}…",
+    )
+
+
+def join_waiting_list(
+    ctx: CashierContext, player: PlayerInfo, *, control: Control | None = None
+) -> bool:
+    """Put the player at the end of the waiting list of a full field (undo takes them off),
+    on the worker."""
+    waiting, tid = ctx.services.waiting, ctx.tid
+
+    def done(view: WaitingView) -> None:
+        ctx.history.record(
+            f"Waiting list: {player.display_name}",
+            lambda: waiting.leave(tid, player.id),
+            lambda: waiting.join(tid, player.id),
+        )
+        place = len(view.waiters)
+        ctx.message.show_info(f"{player.display_name} is number {place} on the waiting list.")
+
+    return ctx.call(
+        lambda: waiting.join(tid, player.id),
+        "",
+        done,
+        key=("waiting", player.id),
+        control=control,
+        busy=f"Putting {player.display_name} on the waiting list…",
     )
 
 
