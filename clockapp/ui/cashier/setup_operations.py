@@ -19,6 +19,7 @@ from clockapp.core.money.records import CashierConfig, CashierError, Registratio
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
+from clockapp.services.stand_ins import StandInInfo
 from clockapp.services.waiting_list import WaitingView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.operations import Control
@@ -145,6 +146,30 @@ def join_waiting_list(
         key=("waiting", player.id),
         control=control,
         busy=f"Putting {player.display_name} on the waiting list…",
+    )
+
+
+def stand_in(
+    ctx: CashierContext,
+    registration_id: int,
+    teammate: PlayerInfo,
+    *,
+    control: Control | None = None,
+) -> bool:
+    """The teammate plays the chips of `registration_id` from now, on the worker (recorded
+    with the time; a refusal says why: not on the team, or still in play)."""
+    stand_ins, tid = ctx.services.stand_ins, ctx.tid
+
+    def done(info: StandInInfo) -> None:
+        ctx.message.show_info(f"{info.teammate} stands in for {info.leaving}.")
+
+    return ctx.call(
+        lambda: stand_ins.stand_in(tid, registration_id, teammate.id),
+        "",
+        done,
+        key=("stand in", registration_id),
+        control=control,
+        busy=f"Recording {teammate.display_name} standing in…",
     )
 
 
