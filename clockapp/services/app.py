@@ -35,6 +35,7 @@ from clockapp.services.stand_ins import StandInService
 from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
 from clockapp.services.tournaments import TournamentService
+from clockapp.services.waiting_list import WaitingListService
 from clockapp.services.wall import WallService
 
 
@@ -60,6 +61,7 @@ class Services:
         self.leagues = LeagueService(self.ctx, tills)
         self.team_event = TeamEventService(self.ctx, tills)
         self.stand_ins = StandInService(self.ctx)
+        self.waiting = WaitingListService(self.ctx)
         self.rulings = RulingsService(self.ctx)
         self.seating = SeatingService(self.ctx, tills=tills)
         self.hard_end = HardEndService(self.ctx)

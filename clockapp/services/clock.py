@@ -35,6 +35,7 @@ from clockapp.services.setup import (
 )
 from clockapp.services.structure import TournamentSettings, read_settings
 from clockapp.services.tournaments import TournamentInfo
+from clockapp.services.waiting_list import waiting_view
 from clockapp.services.wall import read_moment
 
 #: Sounds older than this when first seen are skipped: after a restart the app does not play what
@@ -105,6 +106,8 @@ class TournamentStats:
     players_to_money: int | None = None
     deal: tuple[tuple[str, int], ...] = ()  # (name, cents) of a standing deal, largest first
     bounty: WallBounty | None = None  # the biggest bounty, or the mystery draws
+    seats: int = 0  # a satellite's seats (0: not a satellite): the ladder's first places
+    satellite: str = ""  # what the satellite's seats are seats in
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,7 @@ class ClockSnapshot:
     house: House = field(
         default_factory=House
     )  # the host's look and break slides (`clockapp.services.house`)
+    waiting: str = ""  # the waiting list's line ("WAITING: Ann (a seat is free) · Bob")
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -155,6 +159,8 @@ def tournament_stats(
         players_to_money=cashier.players_to_money,
         deal=cashier.deal,
         bounty=cashier.bounty,
+        seats=cashier.seats,
+        satellite=cashier.satellite,
     )
 
 
@@ -208,6 +214,7 @@ class ClockService:
                 ending=_ending(session, tournament_id, self._ctx.now(), self._tills),
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),
+                waiting=waiting_view(session, tournament_id).line,
             )
 
     # ---------------------------------------------------------------- transitions

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyRules
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
+from clockapp.core.satellite import Satellite
 
 #: Who is credited with a bust: (registration, the stack they played with), position order.
 Credits = tuple[tuple[int, int | None], ...]
@@ -29,6 +30,8 @@ class BountyBook:
         ticket_tie: What happens when players tie over a ticket place.
         ticket_seed: The seed of the draw for such a tie (`draw_ties`), drawn when the rule
             is chosen and kept (0: none drawn).
+        satellite: The satellite's seats, when the prizes are N equal seats (None: the
+            payout table pays, with `tickets` on its places).
     """
 
     rules: BountyRules = field(default_factory=BountyRules)
@@ -39,6 +42,7 @@ class BountyBook:
     sealed_row: int | None = None
     ticket_tie: TicketTieRule = TicketTieRule.CASH
     ticket_seed: int = 0
+    satellite: Satellite | None = None
 
     def copy(self) -> BountyBook:
         """A copy that shares nothing changeable."""
@@ -51,6 +55,7 @@ class BountyBook:
             self.sealed_row,
             self.ticket_tie,
             self.ticket_seed,
+            self.satellite,
         )
 
     def draw_of(self, elimination_id: int) -> Draw | None:

@@ -6,7 +6,7 @@ refuse a change that would leave a player paid more than they are now due.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clockapp.core.bounties.tickets import (
     PlacePrize,
@@ -31,6 +31,7 @@ from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.payouts import PayoutTable, field_table
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.satellite import satellite_prizes, seats_won
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,17 @@ def money_view(till: Till) -> MoneyView:
     except DomainError as error:
         table, problem = None, str(error)
     place_prizes: tuple[PlacePrize, ...] = ()
-    if table is not None:
+    satellite = till.bounty.satellite
+    if table is not None and satellite is not None:
+        # A satellite pays seats, not the payout table: its prizes make the table.
+        try:
+            place_prizes = satellite_prizes(table.prize_pool, satellite)
+            table = PayoutTable(
+                tuple(p.value for p in place_prizes), table.collected, table.overlay
+            )
+        except DomainError as error:
+            table, problem = None, str(error)
+    elif table is not None:
         try:
             place_prizes = apply_tickets(table.amounts, till.bounty.tickets, till.bounty.leftover)
         except DomainError as error:  # tickets that no longer fit the pool: paid in cash
@@ -143,6 +154,28 @@ def money_view(till: Till) -> MoneyView:
             in_deal=in_deal,
             ticket=ticket,
         )
+    if (
+        satellite is not None
+        and place_prizes
+        and someone_out
+        and seats_won(len(result.remaining), satellite)
+    ):
+        # Play has stopped: every player left has a seat (the places still open, in the order
+        # the field was given; a seat is a seat, and the seat winners' cash is equal but for
+        # the odd cent of a share).
+        taken = {
+            p for f in result.finishes if f.player_id not in result.remaining for p in f.places
+        }
+        open_places = [p for p in place_prizes if p.place not in taken]
+        for rid, prize_of in zip(result.remaining, open_places, strict=False):
+            if rid not in deal_shares:
+                dues[rid] = replace(
+                    dues[rid],
+                    place=prize_of.place,
+                    tied=1,
+                    prize=prize_of.cash,
+                    ticket=prize_of.ticket,
+                )
     return MoneyView(
         totals, table, problem, result, dues, deal, place_prizes, heads(till, settlement)
     )

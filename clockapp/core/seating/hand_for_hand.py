@@ -120,19 +120,25 @@ def rank_busts(starting_chips: Mapping[PlayerId, int]) -> tuple[tuple[PlayerId, 
     return tuple(tuple(sorted(groups[c])) for c in sorted(groups, reverse=True))
 
 
-def bubble_offer(players_left: int, places_paid: int, on: bool) -> str | None:
+def bubble_offer(
+    players_left: int, places_paid: int, on: bool, *, seats: bool = False
+) -> str | None:
     """The notice offering hand-for-hand, or None: offered on the bubble, when the next player
-    out is the last one unpaid (players left = places paid + 1) and it is not on yet.
+    out is the last one unpaid (players left = places paid + 1) and it is not on yet. In a
+    satellite (`seats`) the places paid are its seats.
 
     >>> bubble_offer(11, 10, False)
     '11 players left, 10 paid: the next player out is the bubble. Play hand-for-hand?'
     >>> bubble_offer(12, 10, False), bubble_offer(11, 10, True), bubble_offer(2, 1, False)
     (None, None, None)
+    >>> bubble_offer(4, 3, False, seats=True)
+    '4 players left, 3 seats: the next player out is the bubble. Play hand-for-hand?'
     """
     if on or places_paid < 2 or players_left != places_paid + 1:
         # One place paid: the bubble is heads-up, where every hand is hand-for-hand anyway.
         return None
     return (
-        f"{players_left} players left, {places_paid} paid: the next player out is the bubble. "
+        f"{players_left} players left, {places_paid} {'seats' if seats else 'paid'}: the next "
+        "player out is the bubble. "
         "Play hand-for-hand?"
     )

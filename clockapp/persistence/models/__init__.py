@@ -44,6 +44,7 @@ from clockapp.persistence.models.seating import (
     ShootoutRow,
 )
 from clockapp.persistence.models.showdown import ShowdownRow
+from clockapp.persistence.models.waiting import WaitingRow
 
 __all__ = [
     "AppRevisionRow",
@@ -81,4 +82,5 @@ __all__ = [
     "TeamEventRow",
     "TemplateRow",
     "TournamentRow",
+    "WaitingRow",
 ]

@@ -35,6 +35,12 @@ class BountyRulesRow(SQLModel, table=True):
     # Players tied over a ticket place: its value shared in cash, or a recorded draw (its seed).
     ticket_tie: str = Field(default="cash", max_length=20)
     ticket_seed: int = Field(default=0, sa_type=BigInt)
+    # A satellite: N equal seats as prizes (0: not a satellite), each worth `satellite_value`,
+    # a seat in `satellite_description`; where the cash left over goes.
+    satellite_seats: int = 0
+    satellite_value: int = Field(default=0, sa_type=BigInt)
+    satellite_description: str = Field(default="", max_length=200)
+    satellite_leftover: str = Field(default="bubble", max_length=20)
 
 
 class KnockoutCreditRow(SQLModel, table=True):

@@ -15,6 +15,7 @@ from clockapp.core.bounties.book import BountyBook, Credits
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyFormat, BountyRules, LateEntryRule, MysteryStage
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
+from clockapp.core.satellite import Satellite, SatelliteLeftover
 from clockapp.persistence.models import (
     BountyRulesRow,
     EliminationRow,
@@ -95,7 +96,32 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
         rules_row.sealed_row if rules_row else None,
         TicketTieRule(rules_row.ticket_tie) if rules_row else TicketTieRule.CASH,
         rules_row.ticket_seed if rules_row else 0,
+        _satellite(rules_row),
     )
+
+
+def _satellite(row: BountyRulesRow | None) -> Satellite | None:
+    if row is None or row.satellite_seats < 1:
+        return None
+    return Satellite(
+        row.satellite_seats,
+        row.satellite_value,
+        row.satellite_description,
+        SatelliteLeftover(row.satellite_leftover),
+    )
+
+
+def save_satellite(session: Session, tournament_id: int, satellite: Satellite | None) -> None:
+    """Write the tournament's satellite (None: the payout table pays again)."""
+    row = session.get(BountyRulesRow, tournament_id) or BountyRulesRow(tournament_id=tournament_id)
+    row.satellite_seats = satellite.seats if satellite else 0
+    row.satellite_value = satellite.seat_value if satellite else 0
+    row.satellite_description = satellite.description if satellite else ""
+    row.satellite_leftover = (
+        satellite.leftover.value if satellite else SatelliteLeftover.BUBBLE.value
+    )
+    session.add(row)
+    session.flush()
 
 
 def save_rules(
@@ -224,6 +250,24 @@ def tied_over_tickets(session: Session, player_ids: Sequence[int]) -> list[tuple
         .where(col(RegistrationRow.player_id).in_(list(player_ids)))
         .distinct()
         .order_by(col(PrizeTicketRow.tournament_id))
+    ).all()
+    return [(tid, rid) for tid, rid in rows]
+
+
+def satellite_entries(session: Session, player_ids: Sequence[int]) -> list[tuple[int, int]]:
+    """(tournament id, registration id) of these players' registrations in satellites (whose
+    seats are not ticket rows: the money view says who holds one)."""
+    if not player_ids:
+        return []
+    rows = session.execute(
+        sa_select(col(RegistrationRow.tournament_id), col(RegistrationRow.id))
+        .join(
+            BountyRulesRow,
+            (col(BountyRulesRow.tournament_id) == col(RegistrationRow.tournament_id))
+            & (col(BountyRulesRow.satellite_seats) > 0),
+        )
+        .where(col(RegistrationRow.player_id).in_(list(player_ids)))
+        .order_by(col(RegistrationRow.tournament_id))
     ).all()
     return [(tid, rid) for tid, rid in rows]
 

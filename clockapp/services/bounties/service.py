@@ -16,10 +16,12 @@ from clockapp.core.bounties.tickets import (
     apply_tickets,
     ticket_warnings,
 )
+from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.satellite import Satellite, SatelliteError, satellite_wall_text
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
@@ -108,6 +110,11 @@ class BountyService:
                 book.ticket_tie = ticket_tie
                 if ticket_tie is TicketTieRule.DRAW and book.ticket_seed == 0:
                     book.ticket_seed = secrets.randbelow(2**31 - 1) + 1
+            if tickets and book.satellite is not None:
+                raise SatelliteError(
+                    "This tournament is a satellite: its seats are its tickets. Turn the "
+                    "satellite off to pay places with tickets of their own."
+                )
             if tickets is not None:
                 book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
                 table = money_view(till).table
@@ -131,6 +138,44 @@ class BountyService:
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
 
+    def set_satellite(self, tournament_id: int, satellite: Satellite | None) -> Outcome[BountyView]:
+        """Make the tournament a satellite: N equal seats as prizes, the cash left over by the
+        host's rule (None: the payout table pays again). The seats replace any ticket places.
+
+        Raises:
+            SatelliteError: Players already hold more places than the seats (fewer players
+                left than seats asked, once someone is out).
+            LedgerError: Prizes already paid would be more than now due.
+        """
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
+            book = till.bounty
+            if satellite is not None:
+                left = money_view(till).standings.players_left
+                busted = any(
+                    r.status is RegistrationStatus.BUSTED for r in till.registrations.values()
+                )
+                if busted and left < satellite.seats:
+                    raise SatelliteError(
+                        f"Only {left} players are left: a satellite of {satellite.seats} seats "
+                        "would have stopped already; give at most "
+                        f"{left} seat{'s' if left != 1 else ''}."
+                    )
+            book.satellite = satellite
+            book.tickets = ()
+            guard_payments(till)
+            bounties_q.save_satellite(session, tournament_id, satellite)
+            bounties_q.save_tickets(session, tournament_id, ())
+            summary = (
+                f"satellite: {satellite_wall_text(satellite)}, seat value "
+                f"{format_cents(satellite.seat_value)}, left over {satellite.leftover.label}"
+                if satellite is not None
+                else "satellite off"
+            )
+            return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
     def view(self, tournament_id: int) -> BountyView:
         """The bounty picture now."""
         with self._ctx.reading() as session:
@@ -140,11 +185,14 @@ class BountyService:
 
     def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
         """Every ticket a player (and the duplicates merged into them) has won, oldest first
-        (a ticket won in a tie's recorded draw included)."""
+        (a ticket won in a tie's recorded draw, and a satellite's seat, included)."""
         with self._ctx.reading() as session:
             family = bounties_q.with_merged(session, player_id)
             won = bounties_q.tickets_won(session, family)
-            for tid, rid in bounties_q.tied_over_tickets(session, family):
+            for tid, rid in [
+                *bounties_q.tied_over_tickets(session, family),
+                *bounties_q.satellite_entries(session, family),
+            ]:
                 ticket = money_view(load_till(session, tid, self._cache)).dues[rid].ticket
                 if ticket is not None:
                     won.append((tid, rid, ticket))
@@ -191,6 +239,7 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         tickets=book.tickets,
         ticket_tie=book.ticket_tie,
         ticket_seed=book.ticket_seed,
+        satellite=book.satellite,
         bounty_pool=view.balances.bounty_pool,
         heads=tuple(heads),
         draws=draws,

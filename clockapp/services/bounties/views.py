@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyRules
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
+from clockapp.core.satellite import Satellite
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class BountyView:
         warnings: What the host should know of the tickets (one worth more than its place).
         ticket_tie: What a tie over a ticket place does.
         ticket_seed: The seed of the draw for such ties (0: none drawn).
+        satellite: The satellite's seats (None: not a satellite).
     """
 
     rules: BountyRules
@@ -64,6 +66,7 @@ class BountyView:
     warnings: tuple[str, ...] = ()
     ticket_tie: TicketTieRule = TicketTieRule.CASH
     ticket_seed: int = 0
+    satellite: Satellite | None = None
 
 
 @dataclass(frozen=True)

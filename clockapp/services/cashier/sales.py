@@ -36,10 +36,12 @@ from clockapp.core.money.till import Reg, Till
 from clockapp.core.money.view import guard_payments
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
+from clockapp.core.waiting_list import check_seat_offered
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
 )
+from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done
 from clockapp.services.cashier.enrol import checked_in, find_active
@@ -282,6 +284,11 @@ def sell_buy_in(
     ctx = entry_context(session, till, now)
     state = buy_in_state(till, player)
     offers = [check_buy_in(till.config.rules, state, ctx)]
+    # A seat freed under the cap is offered to the waiting list first.
+    cap = till.config.rules.registration.max_entrants
+    check_seat_offered(
+        player.id or 0, waiting_q.waiters(session, till.tournament_id), ctx.entrants, cap
+    )
     if with_add_on:
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)

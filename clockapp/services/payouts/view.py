@@ -10,6 +10,7 @@ from clockapp.core.money.amounts import format_money
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
+from clockapp.core.satellite import satellite_wall_text
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,10 @@ class PayoutView:
         locked: Whether the table's shape is locked (a custom table locked is paid as typed).
         refit: What the wall and the cashier say when a custom table pays more places than
             there are entries and was refitted to the field by itself ("" when paid as typed).
+        seats: A satellite's seats (0: not a satellite): the seat is the money, so the bubble
+            and hand-for-hand are on the N+1th, whatever cash the N+1th is left.
+        satellite: What the wall says of a satellite's prizes ("3 seats · Main event seat";
+            "" when not a satellite).
     """
 
     structure: PayoutStructure
@@ -43,6 +48,8 @@ class PayoutView:
     players_to_money: int | None
     locked: bool
     refit: str = ""
+    seats: int = 0
+    satellite: str = ""
 
     @property
     def refitted(self) -> bool:
@@ -51,8 +58,8 @@ class PayoutView:
 
     @property
     def places_paid(self) -> int:
-        """How many places are paid."""
-        return len(self.ladder)
+        """How many places are paid (a satellite's: its seats)."""
+        return self.seats or len(self.ladder)
 
     def labelled(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
         """('1st', '$500.00') pairs for a display."""
@@ -80,6 +87,9 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
     table = view.table
     ladder = tuple((p.place, p.value) for p in view.place_prizes) if table is not None else ()
     players_left = view.standings.players_left
+    satellite = till.bounty.satellite
+    seats = satellite.seats if satellite is not None and table is not None else 0
+    paid = seats or len(ladder)
     return PayoutView(
         structure=till.config.payouts,
         table=table,
@@ -89,9 +99,11 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
         collected=collected,
         prize_pool=table.prize_pool if table is not None else collected,
         ladder=ladder,
-        players_to_money=max(0, players_left - len(ladder)) if table is not None else None,
+        players_to_money=max(0, players_left - paid) if table is not None else None,
         locked=till.config.payouts.locked,
         refit=refit_text(table, totals.entries),
+        seats=seats,
+        satellite=satellite_wall_text(satellite, players_left) if satellite is not None else "",
     )
 
 

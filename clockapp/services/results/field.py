@@ -52,6 +52,7 @@ def field_stats(
         key=lambda pair: (-pair[1], pair[0].casefold()),
     )
     ladder = payouts.ladder
+    satellite = till.bounty.satellite
     if deal:  # the dealers' places are paid by the deal: the wall shows their shares instead
         ladder = tuple((place, cents) for place, cents in ladder if place > len(deal))
     return FieldStats(
@@ -65,6 +66,8 @@ def field_stats(
         deal=tuple(deal),
         bounty=wall_bounty(till, view),
         payouts_refit=payouts.refit,
+        seats=payouts.seats,
+        satellite=satellite.description if satellite is not None and payouts.seats else "",
     )
 
 

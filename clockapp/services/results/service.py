@@ -9,10 +9,11 @@ from datetime import datetime
 
 from clockapp.core.busts import EliminationError
 from clockapp.core.chip_counts import stack_lines
-from clockapp.core.money.field import BustInput, standing_busts
+from clockapp.core.money.field import BustInput, compute_standings, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.satellite import check_play_on
 from clockapp.core.seating import Seat
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.queries import chips as chip_rows
@@ -51,6 +52,7 @@ def apply_busts(
     """The busts of one hand recorded in the caller's money action (`eliminate_hand`'s body,
     which another action that busts players, the showdown's, runs in its own transaction)."""
     tournament_id = till.tournament_id
+    check_play_on(compute_standings(till).players_left, till.bounty.satellite)
     hand = open_hand(session, tournament_id, till)
     record_busts(session, till, busts, now, station=station, hand=hand)
     if follow_seating:

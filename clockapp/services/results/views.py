@@ -122,6 +122,9 @@ class FieldStats:
         bounty: The bounty picture for the wall (None: no bounty money in this tournament).
         payouts_refit: Said beside the payouts when a custom table was refitted to the field
             ("" when it is paid as typed).
+        seats: A satellite's seats (0: not a satellite); `players_to_money` then counts the
+            busts to a seat.
+        satellite: What the seats are seats in ("" when not a satellite).
     """
 
     entries: int
@@ -134,6 +137,8 @@ class FieldStats:
     deal: tuple[tuple[str, int], ...] = ()
     bounty: WallBounty | None = None
     payouts_refit: str = ""
+    seats: int = 0
+    satellite: str = ""
 
 
 @dataclass(frozen=True)

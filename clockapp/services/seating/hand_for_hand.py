@@ -60,7 +60,7 @@ class HandForHandActions:
             view = payout_view(load_till(session, tournament_id, self._tills))
             if view.table is None:
                 return None
-            return bubble_offer(view.players_left, view.places_paid, False)
+            return bubble_offer(view.players_left, view.places_paid, False, seats=bool(view.seats))
 
     def open_hand_busts(self, tournament_id: int) -> tuple[str, ...]:
         """Who is out in the open hand-for-hand hand so far (one hand at the cashier), by name."""

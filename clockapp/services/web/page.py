@@ -189,8 +189,9 @@ function render() {
     const b = document.createElement("b");
     a.textContent = p.place; b.textContent = p.amount; li.append(a, b); pay.append(li);
   }
-  $("paybox").hidden = !f.payouts.length && !f.registration;
-  setText("registration", (f.hand_for_hand ? "Hand-for-hand. " : "") + f.registration);
+  $("paybox").hidden = !f.payouts.length && !f.registration && !f.waiting;
+  setText("registration", (f.hand_for_hand ? "Hand-for-hand. " : "") + f.registration
+    + (f.waiting ? (f.registration ? " · " : "") + f.waiting : ""));
   renderSeats();
   tick();
 }

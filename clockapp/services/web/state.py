@@ -141,6 +141,9 @@ def field_part(snapshot: ClockSnapshot) -> dict[str, Any]:
             for place, cents in stats.payouts
         ],
         "to_money": stats.players_to_money,
+        "satellite_seats": stats.seats,
+        "waiting": snapshot.waiting,
+        "satellite": stats.satellite,
         "registration": ending.registration,
         "hand_for_hand": snapshot.hand_for_hand,
         "winner": winner,

@@ -21,6 +21,8 @@ from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
+from clockapp.core.satellite import Satellite, satellite_wall_text
+from clockapp.services.bounties.views import BountyView
 from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
 from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
@@ -387,6 +389,38 @@ def set_structure(
         key="payout table",
         control=control,
         busy="Saving the payout table…",
+    )
+
+
+def set_satellite(
+    ctx: CashierContext, satellite: Satellite | None, *, control: Control | None = None
+) -> bool:
+    """Pay N equal seats (None: the payout table again); undo puts the previous seats back,
+    on the worker. False while a change of the table is pending."""
+    bounties, tid = ctx.services.bounties, ctx.tid
+    before: list[Satellite | None] = []
+
+    def operation() -> Outcome[BountyView]:
+        before[:] = [bounties.view(tid).satellite]  # read in the same turn on the worker
+        return bounties.set_satellite(tid, satellite)
+
+    def done(_view: BountyView) -> None:
+        previous = before[0]
+        ctx.history.record(
+            "Satellite",
+            lambda: bounties.set_satellite(tid, previous),
+            lambda: bounties.set_satellite(tid, satellite),
+        )
+
+    return ctx.call(
+        operation,
+        f"Satellite: {satellite_wall_text(satellite)}."
+        if satellite is not None
+        else "Not a satellite: the payout table pays the places.",
+        done,
+        key="payout table",
+        control=control,
+        busy="Saving the satellite…",
     )
 
 

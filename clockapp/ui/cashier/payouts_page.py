@@ -34,6 +34,7 @@ from clockapp.ui.cashier.prize_fit import offer_fit, table_label
 from clockapp.ui.cashier.prize_models import (
     PayoutsModel,
 )
+from clockapp.ui.cashier.satellite_dialog import SatelliteDialog
 
 #: What the money pages (payouts, results) refresh on.
 MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS
@@ -94,6 +95,9 @@ class PayoutsPage(Page):
         self.lock_button = QPushButton()
         self.lock_button.setObjectName("lock")
         self.lock_button.clicked.connect(lambda: self.toggle_lock())
+        self.satellite_button = QPushButton("Satellite: pay seats…")
+        self.satellite_button.setObjectName("satellite")
+        self.satellite_button.clicked.connect(lambda: self.start_satellite())
         self.deal_button = QPushButton("Deal at the final table…")
         self.deal_button.clicked.connect(lambda: self.start_deal())
         self.deal_label = QLabel()
@@ -101,7 +105,13 @@ class PayoutsPage(Page):
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.problem_label)
-        for button in (self.fit_button, self.edit_button, self.lock_button, self.deal_button):
+        for button in (
+            self.fit_button,
+            self.edit_button,
+            self.lock_button,
+            self.satellite_button,
+            self.deal_button,
+        ):
             left.addWidget(button)
         left.addWidget(self.deal_label)
         left.addStretch(1)
@@ -157,11 +167,19 @@ class PayoutsPage(Page):
         self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
         if view.players_to_money is None:
             self.money_label.setText("—")
+        elif view.seats:
+            self.money_label.setText(
+                "every player left has a seat"
+                if view.players_to_money == 0
+                else f"{view.players_to_money} players to a seat"
+            )
         elif view.players_to_money == 0:
             self.money_label.setText("everyone left is in the money")
         else:
             self.money_label.setText(f"{view.players_to_money} players to the money")
         shape = f"{view.places_paid} paid · {table_label(view.structure)}"
+        if view.seats:
+            shape = f"satellite: {view.satellite}"
         if view.structure.rounding_unit > 1:
             shape += f" · round to {format_cents(view.structure.rounding_unit)}"
         if view.structure.minimum_cash:
@@ -195,6 +213,19 @@ class PayoutsPage(Page):
 
         def accepted() -> None:
             operations.set_structure(self._ctx, dialog.structure(), control=self.edit_button)
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
+    def start_satellite(self) -> None:
+        """Open the satellite dialog (N equal seats as prizes, or the payout table again)."""
+        ctx = self._ctx
+        pool = self.view_data.prize_pool if self.view_data is not None else 0
+        current = ctx.read(lambda: ctx.services.bounties.view(ctx.tid).satellite, None)
+        dialog = SatelliteDialog(current, pool, self)
+
+        def accepted() -> None:
+            operations.set_satellite(ctx, dialog.satellite(), control=self.satellite_button)
 
         dialog.accepted.connect(accepted)
         self._open(dialog)

@@ -33,6 +33,7 @@ from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.new_player import add_new_player, save_details
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
+from clockapp.ui.cashier.stand_in_dialog import StandInDialog
 from clockapp.ui.userfiles import read_import_file
 
 #: Players listed at most (typing narrows the list).
@@ -81,6 +82,17 @@ class PlayersPage(Page):
         self.merge_button.setObjectName("merge_player")
         self.merge_button.setToolTip("The selected player is a duplicate of another: merge them.")
         self.merge_button.clicked.connect(lambda: self.start_merge())
+        self.waiting_button = QPushButton("Waiting list")
+        self.waiting_button.setObjectName("join_waiting_list")
+        self.waiting_button.setToolTip("The field is full: the selected player waits for a seat.")
+        self.waiting_button.clicked.connect(lambda: self.join_waiting_list())
+        self.stand_in_button = QPushButton("Stands in for…")
+        self.stand_in_button.setObjectName("stand_in")
+        self.stand_in_button.setToolTip(
+            "The selected player, a teammate out of the tournament, plays the chips of a "
+            "teammate who leaves."
+        )
+        self.stand_in_button.clicked.connect(lambda: self.start_stand_in())
         self.import_button = QPushButton("Import CSV…")
         self.import_button.clicked.connect(lambda: self.import_csv())
         self.export_button = QPushButton("Export CSV…")
@@ -94,7 +106,13 @@ class PlayersPage(Page):
         )
         self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.edit_button, self.merge_button):
+        for button in (
+            self.new_button,
+            self.edit_button,
+            self.merge_button,
+            self.waiting_button,
+            self.stand_in_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         for button in (self.import_button, self.export_button, self.pre_button):
@@ -192,6 +210,30 @@ class PlayersPage(Page):
         return player
 
     # ------------------------------------------------------------------ editing
+    def join_waiting_list(self) -> None:
+        """Put the selected player on the waiting list."""
+        player = self._selected_or_refuse()
+        if player is not None:
+            setup_operations.join_waiting_list(self._ctx, player, control=self.waiting_button)
+
+    def start_stand_in(self) -> None:
+        """Ask whose chips the selected player (a teammate) plays from now."""
+        ctx = self._ctx
+        teammate = self._selected_or_refuse()
+        if teammate is None:
+            return
+        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+        in_play = [r for r in regs if r.in_play and r.player_id != teammate.id]
+        dialog = StandInDialog(teammate.display_name, in_play, self)
+
+        def accepted() -> None:
+            setup_operations.stand_in(
+                ctx, dialog.registration_id(), teammate, control=self.stand_in_button
+            )
+
+        dialog.accepted.connect(accepted)
+        self._open(dialog)
+
     def start_new(self) -> None:
         """Add a player to the database."""
         dialog = PlayerDialog(None, parent=self)

@@ -19,6 +19,8 @@ from clockapp.core.money.records import CashierConfig, CashierError, Registratio
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
+from clockapp.services.stand_ins import StandInInfo
+from clockapp.services.waiting_list import WaitingView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.operations import Control
 from clockapp.ui.userfiles import read_import_file
@@ -118,6 +120,56 @@ def merge_players(
         key=("merge", duplicate.id),
         control=control,
         busy=f"Merging {duplicate.display_name} into {keep.display_name}…",
+    )
+
+
+def join_waiting_list(
+    ctx: CashierContext, player: PlayerInfo, *, control: Control | None = None
+) -> bool:
+    """Put the player at the end of the waiting list of a full field (undo takes them off),
+    on the worker."""
+    waiting, tid = ctx.services.waiting, ctx.tid
+
+    def done(view: WaitingView) -> None:
+        ctx.history.record(
+            f"Waiting list: {player.display_name}",
+            lambda: waiting.leave(tid, player.id),
+            lambda: waiting.join(tid, player.id),
+        )
+        place = len(view.waiters)
+        ctx.message.show_info(f"{player.display_name} is number {place} on the waiting list.")
+
+    return ctx.call(
+        lambda: waiting.join(tid, player.id),
+        "",
+        done,
+        key=("waiting", player.id),
+        control=control,
+        busy=f"Putting {player.display_name} on the waiting list…",
+    )
+
+
+def stand_in(
+    ctx: CashierContext,
+    registration_id: int,
+    teammate: PlayerInfo,
+    *,
+    control: Control | None = None,
+) -> bool:
+    """The teammate plays the chips of `registration_id` from now, on the worker (recorded
+    with the time; a refusal says why: not on the team, or still in play)."""
+    stand_ins, tid = ctx.services.stand_ins, ctx.tid
+
+    def done(info: StandInInfo) -> None:
+        ctx.message.show_info(f"{info.teammate} stands in for {info.leaving}.")
+
+    return ctx.call(
+        lambda: stand_ins.stand_in(tid, registration_id, teammate.id),
+        "",
+        done,
+        key=("stand in", registration_id),
+        control=control,
+        busy=f"Recording {teammate.display_name} standing in…",
     )
 
 

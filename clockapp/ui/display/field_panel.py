@@ -37,7 +37,8 @@ class FieldPanel(Panel):
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
         to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
         if self.players_block.sub is not None:
-            self.players_block.sub.setText(present.money_line(to_money))
+            seats = getattr(stats, "seats", 0) or 0
+            self.players_block.sub.setText(present.money_line(to_money, seats))
             self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         shown = present.bounty_block(getattr(stats, "bounty", None), currency)

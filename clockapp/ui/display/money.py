@@ -14,7 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts
-from clockapp.ui.display import theme
+from clockapp.ui.display import present, theme
 from clockapp.ui.display.widgets import LEFT, RIGHT, FitLabel, StatBlock
 
 MAX_PAYOUT_ROWS = 6
@@ -79,15 +79,15 @@ class MoneyArea(QStackedWidget):
         currency: str,
         starting_stack: int,
         deal: Sequence[tuple[str, int]] = (),
+        seats: int = 0,
     ) -> None:
         """Show the prize pool and the ladder, or the starting stack while there is no money.
 
         After a deal the players in it are paid their shares, not their places: their names and
-        shares head the ladder, above the places the deal left alone.
+        shares head the ladder, above the places the deal left alone. A satellite's seats are
+        one line ("3 SEATS" and a seat's value) above the cash places below them.
         """
-        rows = tuple((name, cents) for name, cents in deal) + tuple(
-            (texts.ordinal(place), cents) for place, cents in payouts
-        )
+        rows = tuple((name, cents) for name, cents in deal) + present.seat_rows(payouts, seats)
         has_money = bool(prize_pool_cents) and bool(rows)
         if not has_money:
             stack = self._no_money_page().stack_block

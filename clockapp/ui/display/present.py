@@ -225,17 +225,41 @@ def moves_title(moves: Sequence[Any]) -> str:
     return "SEAT MOVE" if len(moves) == 1 else "SEAT MOVES"
 
 
-def money_line(players_to_money: int | None) -> str:
-    """Under the players left: how far the money is ('' without a payout table).
+def money_line(players_to_money: int | None, seats: int = 0) -> str:
+    """Under the players left: how far the money is ('' without a payout table); in a
+    satellite, how far the seats are.
 
     >>> money_line(14), money_line(1), money_line(0), money_line(None)
     ('14 TO THE MONEY', '1 TO THE MONEY', 'IN THE MONEY', '')
+    >>> money_line(2, seats=3), money_line(0, seats=3)
+    ('2 TO A SEAT', 'EVERY PLAYER LEFT HAS A SEAT')
     """
     if players_to_money is None:
         return ""
+    if seats:
+        if players_to_money <= 0:
+            return "EVERY PLAYER LEFT HAS A SEAT"
+        return f"{players_to_money} TO A SEAT"
     if players_to_money <= 0:
         return "IN THE MONEY"
     return f"{players_to_money} TO THE MONEY"
+
+
+def seat_rows(payouts: Sequence[tuple[int, int]], seats: int) -> tuple[tuple[str, int], ...]:
+    """The wall's ladder of a satellite: one line for the N seats and their value, then the
+    cash places below them (the N+1th's left over).
+
+    >>> seat_rows(((1, 30000), (2, 30000), (3, 30000), (4, 10000)), 3)
+    (('3 SEATS', 30000), ('4th', 10000))
+    >>> seat_rows(((1, 5000),), 1)
+    (('1 SEAT', 5000),)
+    """
+    seat_values = [cents for place, cents in payouts if place <= seats]
+    below = tuple((texts.ordinal(place), cents) for place, cents in payouts if place > seats)
+    if not seat_values:  # not a satellite (or a deal pays the seat places)
+        return tuple((texts.ordinal(place), cents) for place, cents in payouts)
+    count = len(seat_values)
+    return (("1 SEAT" if count == 1 else f"{count} SEATS", seat_values[0]), *below)
 
 
 def bounty_block(bounty: Any, currency: str) -> tuple[str, str, str] | None:

@@ -221,6 +221,7 @@ class ClockDisplay(QWidget):
             currency,
             stack,
             tuple(getattr(stats, "deal", ()) or ()),
+            getattr(stats, "seats", 0) or 0,
         )
         self._show_ending(snapshot, currency)
         self._covers.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
@@ -237,7 +238,10 @@ class ClockDisplay(QWidget):
         """The registration line, and the winner screen over the clock once it is over."""
         ending = getattr(snapshot, "ending", None)
         line = getattr(ending, "registration", "")
-        self.registration_label.setText(line)
+        waiting = getattr(snapshot, "waiting", "")
+        self.registration_label.setText(
+            f"{line}  ·  {waiting}" if line and waiting else line or waiting
+        )
         self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
         final = getattr(ending, "final", None)
         if final is None:

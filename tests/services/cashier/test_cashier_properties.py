@@ -10,6 +10,8 @@ ledger history they return, done here without the core's fold:
 * the busted players cover exactly the bottom places of the field (ties included);
 * nobody is owed less than they were paid; bounty credits never exceed the bounty money;
 * once one player is left, the prizes due add up exactly to the payout table;
+* satellites (1 to 3 seats, either rule for the cash left over): once play has stopped, each
+  player left holds a seat and the seats and the cash due add up exactly to the prize pool;
 * a refused action changes nothing (same ledger, same revision);
 * mystery nights (either rule for entries sold after the first draw, the envelopes changed after
   a draw): every draw replays, and the envelopes drawn and left hold the bounty money to the cent.
@@ -40,6 +42,7 @@ from clockapp.core.money.entry_rules import (
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.satellite import Satellite, SatelliteLeftover
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
@@ -182,9 +185,14 @@ def check(services: Services, tid: int) -> None:
     assert sum(d.bounties for d in dues) <= b.bounty_pool
     table = services.payouts.table(tid)
     if table.table is not None:
-        assert sum(d.prize for d in dues) <= table.prize_pool
-        if len(left) == 1 and out and len(field) >= table.places_paid:
-            assert sum(d.prize for d in dues) == table.prize_pool
+        value = sum(d.prize + (d.ticket.value if d.ticket is not None else 0) for d in dues)
+        assert value <= table.prize_pool
+        if table.seats and out and len(left) <= table.seats < len(field):
+            # A satellite has stopped: every player left holds a seat, the rest is cash.
+            assert sum(1 for d in dues if d.ticket is not None) == table.seats
+            assert value == table.prize_pool
+        elif len(left) == 1 and out and len(field) >= table.places_paid:
+            assert value == table.prize_pool
 
 
 @pytest.mark.slow
@@ -206,6 +214,11 @@ def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
         # From level 1: every knockout draws once the host has filled the box.
         mystery = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=1), 11, (1,), late)
         services.bounties.set_rules(tid, mystery)
+    if data.draw(st.booleans(), label="satellite"):
+        seats = data.draw(st.integers(1, 3), label="seats")
+        value = data.draw(st.integers(500, 3000), label="seat value")
+        leftover = data.draw(st.sampled_from(list(SatelliteLeftover)), label="left over")
+        services.bounties.set_satellite(tid, Satellite(seats, value, "Main event", leftover))
     services.clock.start(tid)
     names = iter(range(1000))
     for _ in range(data.draw(st.integers(4, 14), label="actions")):

@@ -1,0 +1,115 @@
+"""A waiting list for a capped field: who waits, in the order they joined, and who is offered
+a seat.
+
+Players join at the cashier (or from the pre-registration list) when the field is full. While
+the field is under its cap, the first waiting players, one per free seat, are offered one: a
+seat freed (an entry voided or refunded) or the cap raised offers the next. A player leaves the
+list by buying in (the cashier seats them as usual) or by being taken off it.
+
+>>> ann, bob = Waiter(1, "Ann"), Waiter(2, "Bob")
+>>> [w.name for w in offered((ann, bob), entrants=9, cap=10)]
+['Ann']
+>>> waiting_line((ann, bob), entrants=9, cap=10)
+'WAITING: Ann (a seat is free) · Bob'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from clockapp.core.errors import DomainError
+
+
+class WaitingListError(DomainError):
+    """A waiting-list action the facts refuse (the message says why and what to do)."""
+
+
+@dataclass(frozen=True)
+class Waiter:
+    """A player on the waiting list."""
+
+    player_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class JoinFacts:
+    """What `check_join` needs: the player, whether registered, their place on the list."""
+
+    name: str
+    registered: bool
+    place: int | None  # 1 = first in line (None: not on the list)
+
+
+def check_join(facts: JoinFacts) -> None:
+    """Refuse a player who need not, or cannot, join the list.
+
+    >>> check_join(JoinFacts("Ann", registered=False, place=2))
+    Traceback (most recent call last):
+    ...
+    clockapp.core.waiting_list.WaitingListError: Ann is on the waiting list already (number 2).
+    """
+    if facts.registered:
+        raise WaitingListError(
+            f"{facts.name} is registered in this tournament: sell the buy-in, no need to wait."
+        )
+    if facts.place is not None:
+        raise WaitingListError(
+            f"{facts.name} is on the waiting list already (number {facts.place})."
+        )
+
+
+def free_seats(entrants: int, cap: int | None) -> int:
+    """Seats the field has free under its cap (0 without a cap: nobody waits for one).
+
+    >>> free_seats(8, 10), free_seats(10, 10), free_seats(12, 10), free_seats(5, None)
+    (2, 0, 0, 0)
+    """
+    return 0 if cap is None else max(0, cap - entrants)
+
+
+def offered(waiters: Sequence[Waiter], entrants: int, cap: int | None) -> tuple[Waiter, ...]:
+    """The waiting players offered a seat now: the first in line, one per free seat."""
+    return tuple(waiters[: free_seats(entrants, cap)])
+
+
+def check_seat_offered(
+    player_id: int, waiters: Sequence[Waiter], entrants: int, cap: int | None
+) -> None:
+    """Refuse a buy-in that would take a free seat ahead of the players offered it.
+
+    >>> check_seat_offered(3, (Waiter(1, "Ann"),), entrants=9, cap=10)
+    Traceback (most recent call last):
+    ...
+    clockapp.core.waiting_list.WaitingListError: The free seat is offered to Ann, first on the waiting list: sell it to them, or take them off the list.
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    offers = offered(waiters, entrants, cap)
+    if not offers or len(offers) < free_seats(entrants, cap):
+        return  # more seats free than players waiting: anyone may take the rest
+    if any(w.player_id == player_id for w in offers):
+        return
+    names = " and ".join(w.name for w in offers[:3]) + (" and others" if len(offers) > 3 else "")
+    raise WaitingListError(
+        f"The free seat is offered to {names}, first on the waiting list: sell it to them, "
+        "or take them off the list."
+    )
+
+
+def waiting_line(waiters: Sequence[Waiter], entrants: int, cap: int | None) -> str:
+    """The wall's line ("" when nobody waits).
+
+    >>> waiting_line((), 10, 10)
+    ''
+    >>> waiting_line((Waiter(1, "Ann"),), 10, 10)
+    'WAITING: Ann'
+    """
+    if not waiters:
+        return ""
+    offers = len(offered(waiters, entrants, cap))
+    names = [
+        f"{w.name} (a seat is free)" if index < offers else w.name
+        for index, w in enumerate(waiters)
+    ]
+    shown = names[:8] + ([f"+{len(names) - 8} more"] if len(names) > 8 else [])
+    return "WAITING: " + " · ".join(shown)
