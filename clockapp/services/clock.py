@@ -35,7 +35,7 @@ from clockapp.services.setup import (
 )
 from clockapp.services.structure import TournamentSettings, read_settings
 from clockapp.services.tournaments import TournamentInfo
-from clockapp.services.waiting_list import waiting_view
+from clockapp.services.waiting_list import waiting_line_now
 from clockapp.services.wall import read_moment
 
 #: Sounds older than this when first seen are skipped: after a restart the app does not play what
@@ -190,12 +190,14 @@ class ClockService:
                 return load_clock(session, tournament_id)
             return clock_state(row)
 
-    def figures(self, tournament_id: int) -> tuple[TournamentStats, WallEnding]:
-        """The cashier's figures and the wall's registration line alone: the parts of the
-        snapshot an entry, a bust or a payout changes (the rest is as it was read)."""
+    def figures(self, tournament_id: int) -> tuple[TournamentStats, WallEnding, str]:
+        """The cashier's figures, the wall's registration line and the waiting list's line
+        alone: the parts of the snapshot an entry, a bust or a payout changes (the rest is as
+        it was read)."""
         with self._ctx.reading() as session:
             stats = tournament_stats(session, setup_row(session, tournament_id), self._tills)
-            return stats, _ending(session, tournament_id, self._ctx.now(), self._tills)
+            ending = _ending(session, tournament_id, self._ctx.now(), self._tills)
+            return stats, ending, waiting_line_now(session, tournament_id)
 
     def snapshot(self, tournament_id: int) -> ClockSnapshot:
         """Tournament, structure, clock, chips, stats and settings, consistent with each other."""
@@ -214,7 +216,7 @@ class ClockService:
                 ending=_ending(session, tournament_id, self._ctx.now(), self._tills),
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),
-                waiting=waiting_view(session, tournament_id).line,
+                waiting=waiting_line_now(session, tournament_id),
             )
 
     # ---------------------------------------------------------------- transitions

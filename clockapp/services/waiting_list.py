@@ -50,6 +50,15 @@ class WaitingView:
         return free_seats(self.entrants, self.cap)
 
 
+def waiting_line_now(session: Session, tournament_id: int) -> str:
+    """The wall's line of the waiting list ("" when nobody waits: the field is not read then)."""
+    waiters = tuple(waiting_q.waiters(session, tournament_id))
+    if not waiters:
+        return ""
+    entrants, cap = waiting_q.field(session, tournament_id)
+    return waiting_line(waiters, entrants, cap)
+
+
 def waiting_view(session: Session, tournament_id: int) -> WaitingView:
     """The waiting list as the caller's session reads it."""
     waiters = tuple(waiting_q.waiters(session, tournament_id))

@@ -284,11 +284,12 @@ def sell_buy_in(
     ctx = entry_context(session, till, now)
     state = buy_in_state(till, player)
     offers = [check_buy_in(till.config.rules, state, ctx)]
-    # A seat freed under the cap is offered to the waiting list first.
+    # A seat freed under the cap is offered to the waiting list first (a field without a cap
+    # has no waiting list to ask).
     cap = till.config.rules.registration.max_entrants
-    check_seat_offered(
-        player.id or 0, waiting_q.waiters(session, till.tournament_id), ctx.entrants, cap
-    )
+    if cap is not None:
+        waiters = waiting_q.waiters(session, till.tournament_id)
+        check_seat_offered(player.id or 0, waiters, ctx.entrants, cap)
     if with_add_on:
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)

@@ -491,8 +491,8 @@ class ClockSession(QObject):
         if tournament_id == self.tournament_id:
             state, snapshot, moves, figures = answer
             if figures is not None:
-                stats, ending = figures
-                snapshot = replace(self._snapshot, stats=stats, ending=ending)
+                stats, ending, waiting = figures
+                snapshot = replace(self._snapshot, stats=stats, ending=ending, waiting=waiting)
             if snapshot is not None:
                 self._show_snapshot(snapshot, what)
             elif state is not None:

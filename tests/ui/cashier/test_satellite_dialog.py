@@ -11,7 +11,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.satellite import Satellite, SatelliteLeftover
 from clockapp.services.players import PlayerDetails
 from tests.ui.cashier.waiting import then_settle
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 RULES = EntryRules(RegistrationRule(EntryPrice(10_000), 10_000))
 
@@ -26,6 +26,7 @@ def test_the_director_sets_a_satellite_and_the_page_says_seats(
     poll(qtbot, bus)
     page = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(page)
+    settle(qtbot, bus)  # the page reads on the station's worker
     page.satellite_button.click()
     dialog = page.dialog
     assert not dialog.seats_spin.isEnabled()

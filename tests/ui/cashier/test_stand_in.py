@@ -10,7 +10,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from tests.ui.cashier.waiting import then_settle
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 
 def test_a_teammate_stands_in_from_the_players_page(
@@ -28,6 +28,7 @@ def test_a_teammate_stands_in_from_the_players_page(
     poll(qtbot, bus)
     page = cashier_window.players
     cashier_window.tabs.setCurrentWidget(page)
+    settle(qtbot, bus)  # the page reads on the station's worker
 
     page.select_player(di)
     page.stand_in_button.click()

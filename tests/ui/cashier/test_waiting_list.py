@@ -8,7 +8,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from tests.ui.cashier.waiting import then_settle
-from tests.ui.polling import poll
+from tests.ui.polling import poll, settle
 
 
 def test_a_player_joins_the_waiting_list_at_the_cashier(
@@ -21,6 +21,7 @@ def test_a_player_joins_the_waiting_list_at_the_cashier(
     poll(qtbot, bus)
     page = cashier_window.players
     cashier_window.tabs.setCurrentWidget(page)
+    settle(qtbot, bus)  # the page reads on the station's worker
     page.select_player(bo)
     then_settle(qtbot, page, lambda: page.waiting_button.click())
     assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Bo"]
