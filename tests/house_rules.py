@@ -6,6 +6,9 @@
 - No class in `clockapp.ui` or `clockapp.services` is built from two or more of the project's own
   classes (a stack of mixins over a host); windows and services are composed of parts.
 - No class there is declared only for the type checker (a host shim under `if TYPE_CHECKING:`).
+- No `QThreadPool` runs our Python: destroyed with its owner, it waits for the running job inside
+  the destructor while holding the interpreter's lock the job needs, and the process hangs (the
+  station worker or `concurrent.futures` instead).
 
 Prints one line per breach, `path:line: what`, and exits 1 when there is any.
 """
@@ -71,6 +74,15 @@ def breaches(paths: list[Path], own: set[str]) -> Iterator[str]:
                             f"{relative}:{inner.lineno}: class {inner.name} exists only for the "
                             "type checker: give the parts their real dependencies"
                         )
+            if (
+                isinstance(node, ast.Name | ast.Attribute)
+                and (node.id if isinstance(node, ast.Name) else node.attr) == "QThreadPool"
+                and relative.startswith(PACKAGE + "/")
+            ):
+                yield (
+                    f"{relative}:{node.lineno}: QThreadPool runs Python jobs: its destructor "
+                    "waits for them holding the interpreter's lock (use concurrent.futures)"
+                )
             if isinstance(node, ast.ClassDef) and relative.startswith(COMPOSED):
                 ours = [name for name in map(_base_name, node.bases) if name in own]
                 if len(ours) >= 2:

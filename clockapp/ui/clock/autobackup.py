@@ -8,9 +8,11 @@ clock; a failure never stops anything: it is reported once (`failed`), and the c
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
 from clockapp.core.clock import ClockEvent, EventKind
 
@@ -40,8 +42,11 @@ class AutoBackup(QObject):
         super().__init__(parent)
         self._services = services
         self._session = session
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)  # one backup at a time, in order
+        # Python's pool, not a QThreadPool child: Qt's would wait for a running backup inside
+        # this object's destructor while holding the interpreter's lock the backup needs.
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="clockapp-backup")
+        self._last: concurrent.futures.Future[None] | None = None  # one at a time, in order
+        self.destroyed.connect(lambda _obj=None, pool=self._pool: pool.shutdown(wait=False))
         self._reported = False
         self.failures = 0
         self._finished.connect(self._on_worker_finished)
@@ -50,7 +55,14 @@ class AutoBackup(QObject):
     def wait(self, msecs: int = -1) -> bool:
         """Wait for a backup in progress (the app is quitting, or a test checks the folder), at
         most `msecs` when given; True when none is left running."""
-        return bool(self._pool.waitForDone(msecs))
+        last = self._last
+        if last is None:
+            return True
+        try:
+            last.result(None if msecs < 0 else msecs / 1000)
+        except concurrent.futures.TimeoutError:
+            return False
+        return True
 
     def _on_session_events_claimed(self, events: tuple[ClockEvent, ...]) -> None:
         try:
@@ -63,7 +75,7 @@ class AutoBackup(QObject):
             note = note_for_event(self._session.snapshot, event)
             kind = "break" if event.item.is_break else "level"
             keep = self._services.backups.keep()
-            self._pool.start(lambda: self._run(kind, note, keep))
+            self._last = self._pool.submit(self._run, kind, note, keep)
         except Exception as error:  # a backup must never stop the clock
             self._on_worker_finished(None, str(error))
 
@@ -72,9 +84,11 @@ class AutoBackup(QObject):
         try:
             taken = self._services.backups.take(kind, note, keep=keep)
         except Exception as error:
-            self._finished.emit(None, str(error) or type(error).__name__)
+            answer: tuple[object, str] = (None, str(error) or type(error).__name__)
         else:
-            self._finished.emit(taken, "")
+            answer = (taken, "")
+        with contextlib.suppress(RuntimeError):  # the station closed meanwhile
+            self._finished.emit(*answer)
 
     def _on_worker_finished(self, taken: object, error: str) -> None:
         if not error:

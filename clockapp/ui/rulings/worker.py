@@ -4,14 +4,21 @@
 request still queued is dropped when a newer one arrives, and a result that comes back for an old
 generation is ignored, so the window only ever shows odds for the cards on screen. A calculation
 already running cannot be interrupted (it is one numpy pass), it just finishes unseen.
+
+The pool is Python's (`concurrent.futures`), not a `QThreadPool` child of the runner: a Qt pool
+destroyed with its owner waits for its running job inside the destructor, holding the
+interpreter's lock the job needs to finish, and the process hangs for ever. A runner deleted
+while a job runs leaves the job to finish on its own; its answer finds no one and is dropped.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 DEBOUNCE_MS = 120  # let a burst of keystrokes settle before starting a calculation
 
@@ -22,21 +29,26 @@ class _Relay(QObject):
     done = Signal(int, object, object)  # generation, result, error
 
 
-class _Job(QRunnable):
-    def __init__(self, generation: int, compute: Callable[[], Any], relay: _Relay) -> None:
-        super().__init__()
-        self._generation = generation
-        self._compute = compute
-        self._relay = relay
-        self.setAutoDelete(True)
+class _Latest:
+    """The newest generation asked, shared with the jobs (plain: it outlives the runner)."""
 
-    def run(self) -> None:
-        try:
-            result = self._compute()
-        except Exception as error:  # shown to the director, never lost in the thread
-            self._relay.done.emit(self._generation, None, error)
-        else:
-            self._relay.done.emit(self._generation, result, None)
+    def __init__(self) -> None:
+        self.generation = 0
+
+
+def _run(generation: int, latest: _Latest, compute: Callable[[], Any], relay: _Relay) -> None:
+    """One job on the pool: skipped when superseded before it started; its answer is sent
+    through `relay`, or dropped when the runner (and its relay) are gone."""
+    if generation != latest.generation:
+        return
+    result: Any = None
+    error: Exception | None = None
+    try:
+        result = compute()
+    except Exception as raised:  # shown to the director, never lost in the thread
+        error = raised
+    with contextlib.suppress(RuntimeError):  # the window closed meanwhile: nobody waits for it
+        relay.done.emit(generation, result, error)
 
 
 class OddsRunner(QObject):
@@ -54,11 +66,12 @@ class OddsRunner(QObject):
 
     def __init__(self, parent: QObject | None = None, debounce_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="clockapp-odds")
+        self._running: concurrent.futures.Future[None] | None = None
         self._relay = _Relay(self)
         self._relay.done.connect(self._on_relay_done)
-        self._generation = 0
+        self._latest = _Latest()
+        self.destroyed.connect(lambda _obj=None, pool=self._pool: pool.shutdown(wait=False))
         self._pending: Callable[[], Any] | None = None
         self._busy = False
         self._timer = QTimer(self)
@@ -69,7 +82,7 @@ class OddsRunner(QObject):
     @property
     def generation(self) -> int:
         """The number of the latest request."""
-        return self._generation
+        return self._latest.generation
 
     def is_busy(self) -> bool:
         """A calculation for the cards on screen is under way."""
@@ -77,8 +90,7 @@ class OddsRunner(QObject):
 
     def request(self, compute: Callable[[], Any] | None) -> None:
         """Compute `compute()` soon, superseding every earlier request (None: nothing to do)."""
-        self._generation += 1
-        self._pool.clear()  # drop queued, superseded jobs
+        self._latest.generation += 1  # a queued job sees it is superseded and does nothing
         self._pending = compute
         if compute is None:
             self._timer.stop()
@@ -90,16 +102,26 @@ class OddsRunner(QObject):
     def wait(self, msecs: int = -1) -> bool:
         """Block until the pool is idle (closing the window; tests). True when it is."""
         self._timer.stop()
-        self._pool.clear()
-        return self._pool.waitForDone(msecs)
+        self._pending = None
+        running = self._running
+        if running is None:
+            return True
+        try:
+            running.result(None if msecs < 0 else msecs / 1000)
+        except concurrent.futures.TimeoutError:
+            return False
+        return True
 
     def _on_timer_timeout(self) -> None:
         if self._pending is not None:
-            self._pool.start(_Job(self._generation, self._pending, self._relay))
+            latest = self._latest
+            self._running = self._pool.submit(
+                _run, latest.generation, latest, self._pending, self._relay
+            )
             self._pending = None
 
     def _on_relay_done(self, generation: int, result: object, error: object) -> None:
-        if generation != self._generation:
+        if generation != self._latest.generation:
             return  # stale: the cards changed while this was computed
         self._set_busy(False)
         if error is not None:

@@ -82,3 +82,55 @@ def test_requests_in_a_burst_start_one_calculation(qtbot) -> None:
     assert blocker.args == [4]
     assert calls == [4]
     runner.wait()
+
+
+#: A window with a runner deleted while its job runs (the job needs the interpreter's lock to
+#: finish, as every Python calculation does), in a process of its own: before, Qt's pool waited
+#: for the job inside the runner's destructor while holding that lock, and the process hung.
+DELETED_MID_JOB = """
+import sys, threading, time
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+from clockapp.ui.rulings.worker import OddsRunner
+
+app = QApplication([])
+window = QWidget()
+runner = OddsRunner(window, debounce_ms=0)
+started = threading.Event()
+
+def compute():
+    started.set()
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:  # pure Python: it needs the lock the whole time
+        sum(range(1000))
+    return 1
+
+runner.request(compute)
+while not started.is_set():
+    app.processEvents()
+window.deleteLater()  # the window closes (and its runner goes) while the odds are computed
+other = QWidget()
+other.show()
+QTest.qWaitForWindowActive(other)  # as a test's next window does: the deletion happens in here
+print("closed")
+"""
+
+
+def test_a_window_closed_while_its_odds_are_computed_does_not_hang(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+    script = tmp_path / "deleted_mid_job.py"
+    script.write_text(DELETED_MID_JOB)
+    try:
+        done = subprocess.run(
+            [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the window's destruction waited for ever on its odds") from None
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "closed" in done.stdout
