@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import shutil
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +29,18 @@ time.tzset()
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("explore", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+#: A test still running after this long is stopped with every thread's stack, from C: a
+#: deadlock that holds the interpreter's lock stops pytest-timeout's own thread too.
+HUNG_S = 600
+
+
+@pytest.fixture(autouse=True)
+def _stopped_if_hung() -> Iterator[None]:
+    faulthandler.dump_traceback_later(HUNG_S, exit=True, file=sys.__stderr__)
+    yield
+    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(autouse=True)
