@@ -29,6 +29,7 @@ from clockapp.services.structure import TournamentSettings
 from clockapp.services.tournaments import TournamentInfo
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.cache import (
+    CACHE_VERSION,
     bounty_from_dict,
     bounty_to_dict,
     cache_file,
@@ -65,7 +66,9 @@ def test_cache_round_trip(tmp_path: Path, services, tournament_id, fake_clock) -
     # Another database's cache, a damaged file or one of another version is ignored.
     assert load_cache(path, "other.db") is None
     good = path.read_text(encoding="utf-8")
-    path.write_text(good.replace('"version": 3', '"version": 2'), encoding="utf-8")
+    older = good.replace(f'"version": {CACHE_VERSION}', f'"version": {CACHE_VERSION - 1}')
+    assert older != good
+    path.write_text(older, encoding="utf-8")
     assert load_cache(path, "night.db") is None
     path.write_text(good.replace('"index": 0', '"index": 99'), encoding="utf-8")
     assert load_cache(path, "night.db") is None  # a clock outside its structure

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from clockapp.services.results.views import WallBounty
 
 #: Bumped whenever the file's shape changes: an older file is ignored (one cold start).
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: The figures around the clock (the services' TournamentStats) and the display settings.
 STATS = (
     "entries",
@@ -47,6 +47,8 @@ STATS = (
     "prize_pool_cents",
     "payouts",
     "players_to_money",
+    "seats",
+    "satellite",
 )
 SETTINGS = ("starting_stack", "currency", "muted", "announce")
 
@@ -120,6 +122,8 @@ class CachedStats:
     players_to_money: int | None
     deal: tuple[tuple[str, int], ...] = ()  # (name, cents)
     bounty: CachedBounty | None = None
+    seats: int = 0  # a satellite's seats (0: not a satellite)
+    satellite: str = ""  # what they are seats in
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,8 @@ def snapshot_from_dict(data: dict[str, Any]) -> CachedClock:
             players_to_money=None if to_money is None else int(to_money),
             deal=tuple((str(n), int(cents)) for n, cents in stats.get("deal", ())),
             bounty=bounty_from_dict(stats.get("bounty")),
+            seats=int(stats["seats"]),
+            satellite=str(stats["satellite"]),
         ),
         settings=CachedSettings(
             starting_stack=int(settings["starting_stack"]),
