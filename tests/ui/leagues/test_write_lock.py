@@ -6,7 +6,6 @@ applied once when the lock is released."""
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 
 import pytest
@@ -17,7 +16,7 @@ from clockapp.core.points import Role
 from clockapp.ui.leagues import LeagueWindow, TeamEventWindow
 from tests.ui.leagues.test_window import finished
 from tests.ui.polling import settle
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 __all__ = ["finished"]  # a fixture used here
 
@@ -39,14 +38,7 @@ def test_counting_the_tournament_during_a_write_lock_never_stalls_the_window(
     heartbeat = QTimer()
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         locked_at = time.monotonic()
         qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
@@ -56,9 +48,6 @@ def test_counting_the_tournament_during_a_write_lock_never_stalls_the_window(
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, bus)
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0, f"the click took {pressed_in:.2f} s"
     assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"
@@ -91,14 +80,7 @@ def test_a_team_event_action_during_a_write_lock_never_stalls_the_window(
     heartbeat = QTimer()
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         locked_at = time.monotonic()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -108,9 +90,6 @@ def test_a_team_event_action_during_a_write_lock_never_stalls_the_window(
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, bus)
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0, f"the click took {pressed_in:.2f} s"
     assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"

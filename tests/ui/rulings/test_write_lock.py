@@ -6,7 +6,6 @@ on the wall once when the lock is released."""
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 
 import pytest
@@ -19,7 +18,7 @@ from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.state import Dispute, Player
 from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 pytestmark = pytest.mark.slow
 
@@ -50,14 +49,7 @@ def test_the_verdict_to_the_wall_during_a_write_lock_never_stalls_the_window(
     heartbeat = QTimer()
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         locked_at = time.monotonic()
         key.trigger()
@@ -67,9 +59,6 @@ def test_the_verdict_to_the_wall_during_a_write_lock_never_stalls_the_window(
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, station.bus)
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0, f"the press took {pressed_in:.2f} s"
     assert max(gaps) < 1.0, f"the event loop stalled {max(gaps):.2f} s"

@@ -11,7 +11,6 @@ file and holds it.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable
 
@@ -28,7 +27,7 @@ from clockapp.ui.seating.rules import SeatingRules
 from tests.services.seating.test_seating import bust, field, place
 from tests.ui.polling import settle
 from tests.ui.seating.test_window import _no_modal_dialogs, open_window, seeded
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 __all__ = ["_no_modal_dialogs", "open_window", "seeded"]  # fixtures used here
 
@@ -117,14 +116,7 @@ def test_a_press_during_another_process_write_lock_never_stalls_the_window(
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
 
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         locked_at = time.monotonic()
         qaction.trigger()  # during the lock
@@ -134,9 +126,6 @@ def test_a_press_during_another_process_write_lock_never_stalls_the_window(
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, bus)
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
 
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0, f"the press took {pressed_in:.2f} s"

@@ -10,7 +10,6 @@ file and holds it; the station runs on the real clock and its real timers.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Iterator
 
@@ -23,7 +22,7 @@ from clockapp.services.app import Services
 from clockapp.services.context import system_now
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 pytestmark = pytest.mark.slow
 
@@ -70,14 +69,7 @@ def test_the_wall_never_stalls_while_another_process_holds_the_write_lock(
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(beat)
 
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         locked_at = time.monotonic()
         qtbot.keyClick(station.display, Qt.Key.Key_Space)  # pause, during the lock
@@ -90,9 +82,6 @@ def test_the_wall_never_stalls_while_another_process_holds_the_write_lock(
             timeout=25_000,
         )
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
 
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert pressed_in < 1.0

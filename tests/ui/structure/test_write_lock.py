@@ -11,7 +11,6 @@ file and holds it.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +26,7 @@ from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.generator import GeneratorDialog
 from clockapp.ui.structure.saving import SAVING
 from tests.ui.polling import settle
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 pytestmark = pytest.mark.slow
 
@@ -43,22 +42,12 @@ def write_locked(engine: Engine, qtbot, bus: TournamentBus) -> Iterator[list[flo
     heartbeat = QTimer()
     heartbeat.setInterval(25)
     heartbeat.timeout.connect(lambda: beats.append(time.monotonic()))
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         heartbeat.start()
         yield beats
         qtbot.waitUntil(lambda: not locker.is_alive(), timeout=int(HOLD_S * 1000) + 10_000)
         settle(qtbot, bus)
         heartbeat.stop()
-    finally:
-        release.set()
-        locker.join(10)
 
 
 def largest_gap(beats: list[float]) -> float:
