@@ -11,7 +11,6 @@ own hold ends, so such code fails the test instead of hanging it).
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.window import CashierWindow
 from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import poll, settle
-from tests.write_lock import hold_write_lock
+from tests.write_lock import other_process_holding
 
 pytestmark = pytest.mark.slow
 
@@ -228,14 +227,7 @@ def test_a_press_during_the_lock_waits_off_the_gui_thread_and_lands_once(
     poll(qtbot, bus)
     assert asked.applied() == 0
 
-    spawn = multiprocessing.get_context("spawn")
-    held, release = spawn.Event(), spawn.Event()
-    locker = spawn.Process(
-        target=hold_write_lock, args=(engine.url.database, held, release, HOLD_S)
-    )
-    locker.start()
-    try:
-        assert held.wait(30), "the other process did not get the lock"
+    with other_process_holding(engine.url.database, HOLD_S) as locker:
         started = time.monotonic()
         asked.press()
         pressed_in = time.monotonic() - started
@@ -246,9 +238,6 @@ def test_a_press_during_the_lock_waits_off_the_gui_thread_and_lands_once(
         qtbot.waitUntil(lambda: len(heartbeat) >= beats + BEATS, timeout=2_000)
         assert locker.is_alive(), "the lock was gone before the window was seen turning"
         assert asked.applied() == 0  # still waiting for the lock
-    finally:
-        release.set()
-        locker.join(10)
     settle(qtbot, bus)
     if window.message.kind == "error":  # refused in words: nothing written
         assert asked.applied() == 0, window.message.text()
