@@ -1,7 +1,8 @@
 """What the money view shows: the payout table, the standings with prizes, what each is due.
 
-`money_view` computes it from a `Till` (no writes); `guard_payments` and `check_not_overpaid`
-refuse a change that would leave a player paid more than they are now due.
+`money_view` computes it from a `Till` (no writes); `guard_payments`, `check_not_overpaid` and
+`check_deal_holds` refuse a change that would leave a player paid more than they are now due, or a
+standing deal sharing money or a field that is no longer there.
 """
 
 from __future__ import annotations
@@ -182,11 +183,39 @@ def money_view(till: Till) -> MoneyView:
 
 
 def guard_payments(till: Till) -> None:
-    """`check_box` and `check_not_overpaid` after an action (the latter computed only when
-    something was ever paid)."""
+    """`check_box`, `check_not_overpaid` and `check_deal_holds` after an action (the view is
+    computed only when something was ever paid or dealt)."""
     check_box(till)
-    if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY) for row in till.rows):
-        check_not_overpaid(money_view(till))
+    if any(row.kind in (RowKind.PAYOUT, RowKind.BOUNTY, RowKind.DEAL) for row in till.rows):
+        view = money_view(till)
+        check_not_overpaid(view)
+        check_deal_holds(view)
+
+
+def check_deal_holds(view: MoneyView) -> None:
+    """Refuse a change that a standing deal cannot follow.
+
+    A deal shares the prizes still to be won among the players left at that moment. An entry
+    sold after it, a bust undone for a player outside it, or a void that shrinks the prize pool
+    would leave it promising money the pool does not hold, or a player in play with no share:
+    the director voids the deal first and makes a new one.
+    """
+    if view.deal is None:
+        return
+    outside = sorted(d.name for d in view.dues.values() if d.place is None and not d.in_deal)
+    if outside:
+        raise LedgerError(
+            f"A deal was made among the players left and {outside[0]} is not in it; "
+            "void the deal first, then make a new one with every player in play."
+        )
+    promised = sum(
+        d.prize + (d.ticket.value if d.ticket is not None else 0) for d in view.dues.values()
+    )
+    if promised > view.balances.prize_pool:
+        raise LedgerError(
+            f"The deal and the prizes won add up to {format_cents(promised)} but the prize pool "
+            f"would hold {format_cents(view.balances.prize_pool)}; void the deal first."
+        )
 
 
 def check_not_overpaid(view: MoneyView) -> None:

@@ -68,6 +68,12 @@ def propose(
         raise ValidationError(f"No payout table to deal from: {view.problem}")
     if view.deal is not None:
         raise ValidationError("A deal is already recorded; void its ledger row to make another.")
+    if till.bounty.satellite is not None:
+        # Its prizes are seats, given when play stops: a share of cash would leave seats unwon.
+        raise ValidationError(
+            "A satellite pays seats, not a prize ladder: play on until the seats are won "
+            "(the cash left over follows the satellite's rule)."
+        )
     ids, chips = stack_list(till, stacks)
     unpaid = view.table.amounts[: len(ids)]
     result = propose_deal(chips, unpaid, method=method, unit=unit, reserve=reserve)

@@ -7,7 +7,12 @@ from collections.abc import Sequence
 
 from clockapp.core.money.ledger import RowKind, voided_rows
 from clockapp.core.money.till import Till
-from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
+from clockapp.core.money.view import (
+    MoneyView,
+    check_deal_holds,
+    check_not_overpaid,
+    money_view,
+)
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.ending import final_places
 from clockapp.services.payouts import payout_view
@@ -17,6 +22,7 @@ from clockapp.services.results.views import BustReport, EliminationInfo, ResultR
 def bust_report(till: Till, ids: Sequence[int]) -> BustReport:
     view = money_view(till)
     check_not_overpaid(view)
+    check_deal_holds(view)
     payouts = payout_view(till, view)
     return BustReport(
         busted=tuple(view.dues[rid] for rid in ids),

@@ -19,6 +19,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.satellite import Satellite
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutService
@@ -399,6 +400,38 @@ def test_voiding_a_deal_puts_the_places_prizes_back(services: Services, tid: int
     services.cashier.void(tid, row.id, "they changed their minds")
     assert services.payouts.deal(tid) is None
     assert all(not d.in_deal for d in services.cashier.dues(tid))
+
+
+def test_a_standing_deal_refuses_what_it_cannot_follow(services: Services, tid: int) -> None:
+    """An entry sold after the deal, a bust undone outside it, a void that shrinks the pool."""
+    late_rules = EntryRules(RegistrationRule(PRICE, STACK, late_until_level=6))
+    services.cashier.set_config(tid, CashierConfig(late_rules, CURVE))
+    a, b, c = field(services, tid, 3)
+    services.results.eliminate(tid, c, busted_by=a)
+    services.payouts.record_deal(
+        tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP, reserve=1000
+    )  # play goes on for the $10.00 left
+    late = services.players.create(PlayerDetails("Late")).value.id
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(LedgerError, match="Late is not in it; void the deal first"):
+        services.cashier.buy_in(tid, late)
+    with pytest.raises(LedgerError, match="C is not in it; void the deal first"):
+        services.results.undo_elimination(tid, c)
+    buy_in = next(r for r in services.cashier.ledger(tid) if r.registration_id == b)
+    with pytest.raises(LedgerError, match=r"the prize pool would hold \$40.00; void the deal"):
+        services.cashier.void(tid, buy_in.id, "typed twice")
+    assert ledger_and_revision(services, tid) == before
+    assert sum(d.prize for d in services.cashier.dues(tid)) == 5000  # and $10.00 to play for
+
+
+def test_a_satellite_refuses_a_deal(services: Services, tid: int) -> None:
+    a, b, c = field(services, tid, 3)
+    services.bounties.set_satellite(tid, Satellite(1, 4000, "Main event"))
+    services.results.eliminate(tid, c, busted_by=a)
+    before = ledger_and_revision(services, tid)
+    with pytest.raises(ValidationError, match="A satellite pays seats"):
+        services.payouts.record_deal(tid, {a: 15_000, b: 15_000})
+    assert ledger_and_revision(services, tid) == before
 
 
 @pytest.mark.parametrize(

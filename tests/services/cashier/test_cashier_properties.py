@@ -14,7 +14,10 @@ ledger history they return, done here without the core's fold:
   player left holds a seat and the seats and the cash due add up exactly to the prize pool;
 * a refused action changes nothing (same ledger, same revision);
 * mystery nights (either rule for entries sold after the first draw, the envelopes changed after
-  a draw): every draw replays, and the envelopes drawn and left hold the bounty money to the cent.
+  a draw): every draw replays, and the envelopes drawn and left hold the bounty money to the cent;
+* every bounty format (none, knockout, progressive, mystery) and deals among the players left (any
+  method, stacks that add up to the chips in play): once a deal stands, the prizes due add up
+  exactly to the prize pool.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from sqlalchemy.engine import Engine
 
 from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
 from clockapp.core.errors import DomainError
+from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import (
     AddOnRule,
@@ -54,7 +58,19 @@ RULES = EntryRules(
     add_on=AddOnRule(EntryPrice(1000, 200, 100), 5000, with_buy_in=True),
     re_entry=ReEntryRule(EntryPrice(2000, 300, 500), 10_000, max_per_player=2),
 )
-ACTIONS = ("buy", "buy", "bust", "bust", "undo", "again", "void", "pay", "pay", "envelopes")
+ACTIONS = (
+    "buy",
+    "buy",
+    "bust",
+    "bust",
+    "undo",
+    "again",
+    "void",
+    "pay",
+    "pay",
+    "envelopes",
+    "deal",
+)
 
 
 def envelopes_of(total: int, data: st.DataObject) -> tuple[int, ...]:
@@ -193,6 +209,18 @@ def check(services: Services, tid: int) -> None:
             assert value == table.prize_pool
         elif len(left) == 1 and out and len(field) >= table.places_paid:
             assert value == table.prize_pool
+        elif services.payouts.deal(tid) is not None and len(field) >= table.places_paid:
+            # A standing deal shares every prize not yet won among the players left.
+            assert value == table.prize_pool
+
+
+def stacks_for(players: list[int], chips: int, data: st.DataObject) -> dict[int, int]:
+    """Counts of at least one chip each that add up to the chips in play, as the host reads them."""
+    others = len(players) - 1
+    drawn = st.sets(st.integers(1, chips - 1), min_size=others, max_size=others)
+    cuts = sorted(data.draw(drawn, label="cuts"))
+    edges = [0, *cuts, chips]
+    return {rid: b - a for rid, (a, b) in zip(players, pairwise(edges), strict=True)}
 
 
 @pytest.mark.slow
@@ -208,12 +236,17 @@ def check(services: Services, tid: int) -> None:
 def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
     tid = services.tournaments.create("Random night").value.id
     services.cashier.set_config(tid, CashierConfig(RULES))
-    late = data.draw(st.sampled_from([None, *LateEntryRule]), label="mystery")
+    bounty = data.draw(
+        st.sampled_from([None, BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE, *LateEntryRule]),
+        label="bounty format",
+    )
     mystery = None
-    if late is not None:
+    if isinstance(bounty, LateEntryRule):
         # From level 1: every knockout draws once the host has filled the box.
-        mystery = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=1), 11, (1,), late)
+        mystery = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=1), 11, (1,), bounty)
         services.bounties.set_rules(tid, mystery)
+    elif bounty is not None:
+        services.bounties.set_rules(tid, BountyRules(bounty))
     if data.draw(st.booleans(), label="satellite"):
         seats = data.draw(st.integers(1, 3), label="seats")
         value = data.draw(st.integers(500, 3000), label="seat value")
@@ -255,6 +288,15 @@ def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
                 if rows:
                     row = data.draw(st.sampled_from(rows))
                     services.cashier.void(tid, row.id, "random mistake")
+            elif action == "deal" and 2 <= len(playing) <= 4:
+                chips = services.clock.snapshot(tid).stats.chips_in_play
+                if chips >= len(playing):
+                    services.payouts.record_deal(
+                        tid,
+                        stacks_for(playing, chips, data),
+                        method=data.draw(st.sampled_from(list(DealMethod)), label="method"),
+                        unit=data.draw(st.sampled_from([1, 100, 500]), label="unit"),
+                    )
             elif action == "pay":
                 owed = [d for d in services.cashier.dues(tid) if d.owed > 0]
                 if owed:
