@@ -77,6 +77,21 @@ class UiSettings:
     def display_fullscreen(self, value: bool) -> None:
         self._qsettings.setValue("display/fullscreen", bool(value))
 
+    # ---------------------------------------------------------------- web view
+
+    @property
+    def web_address(self) -> str | None:
+        """The LAN address the wall shows for the web view, if the director chose one."""
+        value = self._qsettings.value("web/address")
+        return str(value) if value else None
+
+    @web_address.setter
+    def web_address(self, address: str | None) -> None:
+        if address:
+            self._qsettings.setValue("web/address", address)
+        else:
+            self._qsettings.remove("web/address")
+
     # ---------------------------------------------------------------- update checks
 
     @property

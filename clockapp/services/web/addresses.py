@@ -11,29 +11,61 @@ EVERYWHERE = "0.0.0.0"
 LOCAL = "127.0.0.1"
 
 
-def lan_addresses() -> tuple[str, ...]:
-    """This machine's IPv4 addresses on the local network, as its own name resolves them.
+#: Where the probe "connects" (TEST-NET-1, port discard): any address off the LAN makes the system
+#: pick the interface that routes outward; a UDP connect only sets the route and sends nothing.
+OUTWARD_PROBE = ("192.0.2.1", 9)
 
-    Sends nothing on the network: it asks the system's resolver about its own host name.
+
+def lan_addresses() -> tuple[str, ...]:
+    """This machine's IPv4 addresses that phones on its network can reach, the best first.
+
+    First the address the system routes outward from (the interface on the phones' Wi-Fi on a
+    laptop), then the other private addresses its own name resolves to. Never loopback: Debian
+    and Ubuntu resolve the host name to 127.0.1.1, and phones cannot resolve it at all.
+    Sends nothing on the network.
     """
     found: list[str] = []
+    with (
+        contextlib.suppress(OSError),
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
+    ):
+        probe.connect(OUTWARD_PROBE)
+        outward = str(probe.getsockname()[0])
+        if _reachable(outward):
+            found.append(outward)
     with contextlib.suppress(OSError, UnicodeError):
         for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             address = str(sockaddr[0])
-            if not ipaddress.ip_address(address).is_loopback and address not in found:
+            if (
+                _reachable(address)
+                and ipaddress.ip_address(address).is_private
+                and address not in found
+            ):
                 found.append(address)
     return tuple(found)
 
 
-def page_url(host: str, port: int) -> str:
-    """The page's address for the host it listens on: the first LAN address when shared.
+def _reachable(address: str) -> bool:
+    """Whether another machine could reach this one at `address` (an IPv4 address)."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
+
+
+def page_url(host: str, port: int, chosen: str | None = None) -> str:
+    """The page's address for the host it listens on; shared, a LAN address of this machine.
+
+    Shared, it is `chosen` while this machine still has that address, else the outward one,
+    else 127.0.0.1 (no network: only this computer can open it).
 
     >>> page_url("127.0.0.1", 8765)
     'http://127.0.0.1:8765/'
     """
     if host == EVERYWHERE:
         lan = lan_addresses()
-        host = lan[0] if lan else socket.gethostname()
+        host = chosen if chosen in lan else lan[0] if lan else LOCAL
     return f"http://{host}:{port}/"
 
 

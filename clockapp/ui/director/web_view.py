@@ -2,10 +2,12 @@
 
 `WebViewControl` owns the server (`clockapp.services.web`, which has no Qt); `WebViewDialog` is
 View > Web view for phones…: off by default, bound to this machine unless the director ticks
-"share on the network", on a port of the director's choice (a taken port says so). While it is on,
-`WebCorner` shows its address and a QR code at the right of the wall display's footer, so players
-can scan it from their seats. `WebViewSwitch`, owned by the station (as its `web`), holds the
-three.
+"share on the network", on a port of the director's choice (a taken port says so). Shared, the
+address is this machine's IP on the phones' network (phones cannot resolve its host name): the one
+the system routes outward from, or another LAN address the director picks, remembered in the
+station's settings. While it is on, `WebCorner` shows its address and a QR code at the right of the
+wall display's footer, so players can scan it from their seats. `WebViewSwitch`, owned by the
+station (as its `web`), holds the three.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -27,10 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.services.app import Services
-from clockapp.services.web.addresses import EVERYWHERE, LOCAL, page_url
+from clockapp.services.web.addresses import EVERYWHERE, LOCAL, lan_addresses, page_url
 from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError, serve_services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.display import theme
+from clockapp.ui.settings import UiSettings
 
 if TYPE_CHECKING:
     from clockapp.ui.display.window import ClockDisplay
@@ -45,10 +49,15 @@ class WebViewControl(QObject):
     changed = Signal(str)  # the page's address; "" when it is off
 
     def __init__(
-        self, services: Services, bus: TournamentBus, parent: QObject | None = None
+        self,
+        services: Services,
+        bus: TournamentBus,
+        settings: UiSettings,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._services = services
+        self._settings = settings
         self._server: WebServer | None = None
         # The server's thread reads this plain int; the bus (a QObject) stays on this thread.
         self._tournament_id = bus.tournament_id
@@ -69,9 +78,25 @@ class WebViewControl(QObject):
         server = serve_services(self._services, lambda: self._tournament_id, host, port)
         server.start()
         self._server, self.shared, self.port = server, share, server.port
-        self.url = page_url(host, server.port)
+        self.url = page_url(host, server.port, self.chosen_address)
         self.changed.emit(self.url)
         return self.url
+
+    @property
+    def chosen_address(self) -> str | None:
+        """The LAN address the director chose for the wall (None: the outward one)."""
+        return self._settings.web_address
+
+    def choose_address(self, address: str) -> None:
+        """Show `address` (one of this machine's LAN addresses) on the wall, now and next time.
+
+        The server listens on every interface and answers to each of them, so it goes on.
+        """
+        self._settings.web_address = address
+        self._settings.sync()
+        if self._server is not None and self.shared:
+            self.url = page_url(EVERYWHERE, self.port, address)
+            self.changed.emit(self.url)
 
     def switch_off(self) -> None:
         """Stop serving (every phone's page says it lost the connection)."""
@@ -91,9 +116,11 @@ class QrCode(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: tuple[tuple[bool, ...], ...] = ()
+        self.text = ""
 
     def set_text(self, text: str) -> None:
         """Encode `text` (nothing: blank)."""
+        self.text = text
         if text:
             import segno  # only when the web view is switched on
 
@@ -182,7 +209,7 @@ class WebCorner(QWidget):
 
 
 class WebViewDialog(QDialog):
-    """View > Web view for phones…: on or off, shared on the network or not, and the port."""
+    """View > Web view for phones…: on or off, shared or not, the wall's address, the port."""
 
     def __init__(self, control: WebViewControl, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -198,6 +225,16 @@ class WebViewDialog(QDialog):
         self.share_check = QCheckBox("Share on the network (phones on this Wi-Fi can open it)")
         self.share_check.setChecked(control.shared)
         layout.addWidget(self.share_check)
+        address_row = QHBoxLayout()
+        address_row.addWidget(QLabel("Address on the wall:"))
+        self.address_combo = QComboBox()
+        self.address_combo.setObjectName("web_address_combo")
+        self.address_combo.setToolTip(
+            "This computer's address on the phones' network: the wall shows it and its QR code"
+        )
+        self.address_combo.setPlaceholderText("no network found")
+        address_row.addWidget(self.address_combo, 1)
+        layout.addLayout(address_row)
         row = QHBoxLayout()
         row.addWidget(QLabel("Port:"))
         self.port_spin = QSpinBox()
@@ -226,13 +263,34 @@ class WebViewDialog(QDialog):
         layout.addWidget(buttons)
         self.on_button.clicked.connect(self._on_on_button_clicked)
         self.off_button.clicked.connect(self._on_off_button_clicked)
+        self.share_check.toggled.connect(self._on_share_check_toggled)
+        self.address_combo.activated.connect(self._on_address_combo_activated)
+        self.list_addresses()
         self._show_state()
+
+    def list_addresses(self) -> None:
+        """List this machine's LAN addresses (it may be on another network since last time)."""
+        found = lan_addresses()
+        self.address_combo.clear()
+        self.address_combo.addItems(found)
+        chosen = self._control.chosen_address
+        self.address_combo.setCurrentIndex(found.index(chosen) if chosen in found else 0)
+        self._enable_address_combo()
+
+    def _enable_address_combo(self) -> None:
+        # Only a shared web view is reached by a LAN address; with one address there is no choice.
+        self.address_combo.setEnabled(
+            self.share_check.isChecked() and self.address_combo.count() > 1
+        )
 
     def _show_state(self) -> None:
         on = self._control.running
         if on:
             where = "on the network" if self._control.shared else "on this computer only"
-            self.state_label.setText(f"On, {where}: {self._control.url}")
+            text = f"On, {where}: {self._control.url}"
+            if self._control.shared and self._control.url.startswith(f"http://{LOCAL}:"):
+                text += " (no network found: connect this computer to the phones' Wi-Fi)"
+            self.state_label.setText(text)
         else:
             self.state_label.setText("Off.")
         self.on_button.setText("Apply" if on else "Switch on")
@@ -252,6 +310,13 @@ class WebViewDialog(QDialog):
         self.error_label.setText("")
         self._show_state()
 
+    def _on_share_check_toggled(self, _checked: bool) -> None:
+        self._enable_address_combo()
+
+    def _on_address_combo_activated(self, index: int) -> None:
+        self._control.choose_address(self.address_combo.itemText(index))
+        self._show_state()
+
 
 class WebViewSwitch(QObject):
     """The station's web view: its control, the wall's corner, and the dialog (Ctrl+Shift+P).
@@ -265,11 +330,12 @@ class WebViewSwitch(QObject):
         bus: TournamentBus,
         display: ClockDisplay,
         director: QWidget,
+        settings: UiSettings,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._director = director  # the dialog's parent
-        self.control = WebViewControl(services, bus, self)
+        self.control = WebViewControl(services, bus, settings, self)
         self.corner = WebCorner(display, self.control)
         self.dialog: WebViewDialog | None = None  # built the first time it is asked for
 
@@ -277,6 +343,8 @@ class WebViewSwitch(QObject):
         """View > Web view for phones…: the dialog that switches it on or off."""
         if self.dialog is None:
             self.dialog = WebViewDialog(self.control, self._director)
+        else:
+            self.dialog.list_addresses()
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()

@@ -152,7 +152,7 @@ class ClockStation(QObject):
             self.parts.report(Part.FONT, "; ".join(theme.font_problems()))
         self._closed = False
         self._screen_followed = False  # the screen chooser follows the display's window
-        self.web = WebViewSwitch(services, bus, self.display, self.director, parent=self)
+        self.web = WebViewSwitch(services, bus, self.display, self.director, settings, parent=self)
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)

@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 import socket
 import urllib.request
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
+from clockapp.services.web import addresses
 from clockapp.services.web.server import DEFAULT_PORT
 from clockapp.ui.actions import Action
+from clockapp.ui.settings import UiSettings
 from clockapp.ui.station.station import ClockStation
+from tests.fakes import FakeNetwork
 from tests.ui.polling import settle
 
 
@@ -110,3 +115,48 @@ def test_the_qr_code_on_the_wall_draws_segnos_modules(qtbot) -> None:
             assert (pixel.lightness() < 128) == bool(dark), (x, y)
     # The quiet zone round the code is light.
     assert image.pixelColor(unit // 2, unit // 2).lightness() > 200
+
+
+def test_the_director_picks_which_lan_address_the_wall_shows(
+    station: ClockStation, qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two networks (the venue's Wi-Fi and a cable); the host name resolves to loopback only.
+    network = FakeNetwork(outward="192.168.1.20", resolved=["127.0.1.1", "10.0.0.7"])
+    monkeypatch.setattr(addresses, "socket", network)
+    dialog = station.web.open_dialog()
+    combo = dialog.address_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["192.168.1.20", "10.0.0.7"]
+    assert combo.currentText() == "192.168.1.20"  # the outward one unless the director picks
+    assert not combo.isEnabled()  # this computer only: no LAN address to pick
+    qtbot.mouseClick(dialog.share_check, Qt.MouseButton.LeftButton)
+    assert combo.isEnabled()
+    dialog.port_spin.setValue(_free_port())
+    qtbot.mouseClick(dialog.on_button, Qt.MouseButton.LeftButton)
+    port = station.web.control.port
+    corner = station.web.corner
+    assert station.web.control.url == f"http://192.168.1.20:{port}/"
+    assert corner.address.text() == f"192.168.1.20:{port}"
+    assert corner.qr.text == f"http://192.168.1.20:{port}/"
+
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # picks the next address, as a user would
+    picked = f"http://10.0.0.7:{port}/"
+    assert station.web.control.url == picked
+    assert corner.address.text() == f"10.0.0.7:{port}"
+    assert corner.qr.text == picked
+    assert picked in dialog.state_label.text()
+    # The server answers a phone that asks for the address on the wall.
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/state", headers={"Host": f"10.0.0.7:{port}"}
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.status == 200
+
+    # Remembered in the station's settings: switched on again (or next time), the same address.
+    assert UiSettings(Path(station.settings.qsettings.fileName())).web_address == "10.0.0.7"
+    qtbot.mouseClick(dialog.off_button, Qt.MouseButton.LeftButton)
+    station.web.control.switch_on(share=True, port=_free_port())
+    assert station.web.control.url.startswith("http://10.0.0.7:")
+    station.web.control.switch_off()
+    station.web.open_dialog()
+    assert combo.currentText() == "10.0.0.7"
