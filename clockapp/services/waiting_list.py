@@ -1,5 +1,6 @@
-"""The waiting list of a capped field (`WaitingListService`): join, leave, and who is offered a
-seat now.
+"""The waiting list of a capped field (`WaitingListService`): join (only a full field: a seat
+free for the player is sold, not waited for), leave, back at one's place (a leave undone), and
+who is offered a seat now.
 
 Each action is one transaction with the tournament locked; a refusal writes nothing. A player
 offered a seat is seated by the cashier's usual buy-in, which takes them off the list; while
