@@ -4,7 +4,8 @@ a seat.
 Players join at the cashier (or from the pre-registration list) when the field is full. While
 the field is under its cap, the first waiting players, one per free seat, are offered one: a
 seat freed (an entry voided or refunded) or the cap raised offers the next. A player leaves the
-list by buying in (the cashier seats them as usual) or by being taken off it.
+list by buying in (the cashier seats them as usual), by being taken off it (and put back at
+their place, should that be undone), or by being withdrawn from the tournament's list.
 
 >>> ann, bob = Waiter(1, "Ann"), Waiter(2, "Bob")
 >>> [w.name for w in offered((ann, bob), entrants=9, cap=10)]
@@ -35,17 +36,21 @@ class Waiter:
 
 @dataclass(frozen=True)
 class JoinFacts:
-    """What `check_join` needs: the player, whether registered, their place on the list."""
+    """What `check_join` needs: the player, whether registered, their place on the list, and
+    the field they wait for."""
 
     name: str
     registered: bool
     place: int | None  # 1 = first in line (None: not on the list)
+    entrants: int
+    cap: int | None
+    waiting: int  # players on the list now
 
 
-def check_join(facts: JoinFacts) -> None:
-    """Refuse a player who need not, or cannot, join the list.
+def check_not_listed(facts: JoinFacts) -> None:
+    """Refuse a player who is in the field already, or on the list already.
 
-    >>> check_join(JoinFacts("Ann", registered=False, place=2))
+    >>> check_not_listed(JoinFacts("Ann", False, place=2, entrants=10, cap=10, waiting=3))
     Traceback (most recent call last):
     ...
     clockapp.core.waiting_list.WaitingListError: Ann is on the waiting list already (number 2).
@@ -57,6 +62,31 @@ def check_join(facts: JoinFacts) -> None:
     if facts.place is not None:
         raise WaitingListError(
             f"{facts.name} is on the waiting list already (number {facts.place})."
+        )
+
+
+def check_join(facts: JoinFacts) -> None:
+    """Refuse a player who need not, or cannot, join the list: the field has a seat for them
+    now (no cap, or more seats free than players waiting for them), or `check_not_listed`.
+
+    >>> check_join(JoinFacts("Ann", False, None, entrants=10, cap=10, waiting=0))
+    >>> check_join(JoinFacts("Ann", False, None, entrants=8, cap=10, waiting=0))
+    Traceback (most recent call last):
+    ...
+    clockapp.core.waiting_list.WaitingListError: The field is not full (8 of 10 entrants): sell Ann the buy-in, no need to wait.
+    """  # noqa: E501 - a doctest's expected output cannot be wrapped
+    check_not_listed(facts)
+    if facts.cap is None:
+        raise WaitingListError(
+            f"The field has no cap on entrants: sell {facts.name} the buy-in, no need to wait "
+            "(or set a cap in the entry rules)."
+        )
+    # Seats free under the cap go to the players already waiting, first in line first: a
+    # newcomer waits unless more seats are free than players waiting.
+    if free_seats(facts.entrants, facts.cap) > facts.waiting:
+        raise WaitingListError(
+            f"The field is not full ({facts.entrants} of {facts.cap} entrants): sell "
+            f"{facts.name} the buy-in, no need to wait."
         )
 
 

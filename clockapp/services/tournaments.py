@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
+from clockapp.core.event_templates import REGULAR, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight, plan_from, plan_night
+from clockapp.core.points import Formula
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.codec import chips_to_json, stacks_to_json, structure_dump
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
-from clockapp.persistence.queries import cashier_config, settings
+from clockapp.persistence.queries import cashier_config, leagues, settings
+from clockapp.persistence.queries import seating as seating_q
 from clockapp.persistence.queries import tournaments as rows
 from clockapp.persistence.session import Session
 from clockapp.persistence.watch import Watcher, watch
@@ -88,10 +91,16 @@ class TournamentService:
             )
         return Outcome(info, changes)
 
-    def create_planned(self, plan: NightPlan) -> Outcome[TournamentInfo]:
+    def create_planned(
+        self, plan: NightPlan, template: EventTemplate = REGULAR
+    ) -> Outcome[TournamentInfo]:
         """Create a tournament from the host's plan, in one transaction: its suggested
         structure, chips and starting stack, its entry rules and preset payouts, and a clock that
         has not started; it becomes the one the app reopens.
+
+        The template adds what the event plays beyond that: the shootout it will draw (its time
+        limits and who each table sends on: the tables window starts from them) and the team
+        scoring it is scored by.
 
         Raises:
             ValidationError: No name, or inputs the generator or the cashier's rules refuse (then
@@ -99,6 +108,7 @@ class TournamentService:
         """
         cleaned = _clean_name(plan.name)
         planned = plan_night(plan)  # refused before anything is written
+        formula = None if template.team_formula is None else Formula.parse(template.team_formula)
         with self._ctx.transaction() as session:
             info = _info(rows.add(session, TournamentRow(name=cleaned, created_at=self._ctx.now())))
             session.add(
@@ -114,9 +124,14 @@ class TournamentService:
             session.flush()
             row = cashier_config.ensure_config_row(session, info.id, plan.starting_stack)
             cashier_config.save_config(session, row, planned.config)
+            if template.shootout is not None:
+                seating_q.save_shootout_plan(session, info.id, template.shootout)
+            if formula is not None:
+                leagues.add_team_event(session, info.id, formula.text)
             set_last_opened(session, info.id)
+            what = "" if template is REGULAR else f" ({template.name})"
             changes = record_change(
-                session, info.id, Change.TOURNAMENT, f"created {cleaned}", self._ctx.now()
+                session, info.id, Change.TOURNAMENT, f"created {cleaned}{what}", self._ctx.now()
             )
         return Outcome(info, changes)
 

@@ -1,5 +1,6 @@
-"""The waiting list of a capped field (`WaitingListService`): join, leave, and who is offered a
-seat now.
+"""The waiting list of a capped field (`WaitingListService`): join (only a full field: a seat
+free for the player is sold, not waited for), leave, back at one's place (a leave undone), and
+who is offered a seat now.
 
 Each action is one transaction with the tournament locked; a refusal writes nothing. A player
 offered a seat is seated by the cashier's usual buy-in, which takes them off the list; while
@@ -15,6 +16,7 @@ from clockapp.core.waiting_list import (
     Waiter,
     WaitingListError,
     check_join,
+    check_not_listed,
     free_seats,
     offered,
     waiting_line,
@@ -82,7 +84,8 @@ class WaitingListService:
         """Put a player at the end of the waiting list.
 
         Raises:
-            WaitingListError: Registered already (sell the buy-in), or waiting already.
+            WaitingListError: Registered already (sell the buy-in), waiting already, or the
+                field has a seat for them now (no cap, or not full).
         """
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
@@ -110,6 +113,25 @@ class WaitingListService:
             summary = f"{name} leaves the waiting list"
             changes = record_change(session, tournament_id, Change.ENTRIES, summary, now)
             view = waiting_view(session, tournament_id)
+        return Outcome(view, changes)
+
+    def rejoin(self, tournament_id: int, player_id: int) -> Outcome[WaitingView]:
+        """Put a player who left the waiting list back at their place (undoing `leave`).
+
+        Raises:
+            WaitingListError: Registered or waiting already, or never on the list.
+        """
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
+            facts = waiting_q.join_facts(session, tournament_id, player_id)
+            check_not_listed(facts)
+            if waiting_q.rejoin(session, tournament_id, player_id) == 0:
+                raise WaitingListError(f"{facts.name} has not been on the waiting list.")
+            view = waiting_view(session, tournament_id)
+            place = next(i for i, w in enumerate(view.waiters, 1) if w.player_id == player_id)
+            summary = f"{facts.name} is back on the waiting list (number {place})"
+            changes = record_change(session, tournament_id, Change.ENTRIES, summary, now)
         return Outcome(view, changes)
 
     def view(self, tournament_id: int) -> WaitingView:

@@ -12,6 +12,7 @@ import pytest
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.core.waiting_list import WaitingListError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
@@ -88,3 +89,67 @@ def test_the_wall_and_the_web_view_show_the_list(services: Services) -> None:
     assert services.clock.snapshot(tid).waiting == "WAITING: Cy · Di"
     field = build(services, tid, datetime(2026, 12, 2, 20, tzinfo=UTC)).state["field"]
     assert field["waiting"] == "WAITING: Cy · Di"
+
+
+def test_a_pre_registered_player_waits_then_buys_in_from_the_list(services: Services) -> None:
+    tid, sold, (cy, di, _ed) = _full(services)
+    services.cashier.pre_register(tid, [cy, di])
+    services.waiting.join(tid, cy)
+    row = next(r for r in services.cashier.ledger(tid) if r.registration_id == sold[0])
+    services.cashier.void(tid, row.id, "went home")
+    with pytest.raises(WaitingListError, match="offered to Cy"):
+        services.cashier.buy_in(tid, di)
+    services.cashier.buy_in(tid, cy)
+    reg = services.cashier.registration_of(tid, cy)
+    assert reg is not None
+    assert reg.status is RegistrationStatus.PLAYING
+    assert services.waiting.view(tid).waiters == ()
+
+
+def test_nobody_joins_the_list_of_a_field_with_a_seat_for_them(services: Services) -> None:
+    tid = services.tournaments.create("No cap").value.id
+    ann, bo, cy = (services.players.create(PlayerDetails(n)).value.id for n in ("Ann", "Bo", "Cy"))
+    revision = services.tournaments.revision()
+    with pytest.raises(WaitingListError, match="no cap on entrants: sell Ann the buy-in"):
+        services.waiting.join(tid, ann)
+    assert services.tournaments.revision() == revision
+    services.cashier.set_config(tid, CashierConfig(EntryRules(RULE)))
+    services.cashier.buy_in(tid, ann)
+    revision = services.tournaments.revision()
+    with pytest.raises(WaitingListError, match=r"not full \(1 of 2 entrants\): sell Bo the buy-in"):
+        services.waiting.join(tid, bo)
+    assert services.tournaments.revision() == revision
+    assert services.waiting.view(tid).waiters == ()
+    services.cashier.buy_in(tid, bo)
+    services.waiting.join(tid, cy)  # full now: Cy waits
+    assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy"]
+
+
+def test_a_seat_offered_to_the_list_is_no_reason_to_skip_it(services: Services) -> None:
+    tid, sold, (cy, di, _ed) = _full(services)
+    services.waiting.join(tid, cy)
+    row = next(r for r in services.cashier.ledger(tid) if r.registration_id == sold[0])
+    services.cashier.void(tid, row.id, "went home")
+    # The seat free is Cy's: Di waits behind him.
+    services.waiting.join(tid, di)
+    assert [w.name for w in services.waiting.view(tid).offered] == ["Cy"]
+
+
+def test_a_player_who_left_the_list_is_put_back_at_their_place(services: Services) -> None:
+    tid, _sold, (cy, di, ed) = _full(services)
+    for pid in (cy, di, ed):
+        services.waiting.join(tid, pid)
+    services.waiting.leave(tid, di)
+    assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy", "Ed"]
+    view = services.waiting.rejoin(tid, di).value
+    assert [w.name for w in view.waiters] == ["Cy", "Di", "Ed"]
+    fay = services.players.create(PlayerDetails("Fay")).value.id
+    revision = services.tournaments.revision()
+    with pytest.raises(WaitingListError, match=r"Di is on the waiting list already \(number 2\)"):
+        services.waiting.rejoin(tid, di)
+    ann = services.cashier.registrations(tid)[0].player_id
+    with pytest.raises(WaitingListError, match="is registered in this tournament"):
+        services.waiting.rejoin(tid, ann)
+    with pytest.raises(WaitingListError, match="Fay has not been on the waiting list"):
+        services.waiting.rejoin(tid, fay)
+    assert services.tournaments.revision() == revision

@@ -41,6 +41,7 @@ from clockapp.persistence.models.seating import (
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
+    ShootoutPlanRow,
     ShootoutRow,
 )
 from clockapp.persistence.models.showdown import ShowdownRow
@@ -76,6 +77,7 @@ __all__ = [
     "SeatRow",
     "SeatingConfigRow",
     "SetupRow",
+    "ShootoutPlanRow",
     "ShootoutRow",
     "ShowdownRow",
     "StandInRow",

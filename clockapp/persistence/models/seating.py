@@ -167,6 +167,18 @@ class ShootoutRow(SQLModel, table=True):
     )
 
 
+class ShootoutPlanRow(SQLModel, table=True):
+    """How a tournament's shootout will play, set by its template before the draw
+    (`clockapp.core.event_templates.ShootoutPlan`): the tables window starts from it."""
+
+    __tablename__ = "shootout_plan"
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, ondelete="CASCADE")
+    first_round_minutes: int | None = None
+    later_minutes: int | None = None
+    through: int = 1
+
+
 # ------------------------------------------------------------------ the shootout as JSON
 # Kept next to the row that stores it (`clockapp.persistence.codec` holds the other domains').
 

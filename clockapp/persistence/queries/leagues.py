@@ -81,6 +81,12 @@ def team_event(session: Session, tournament_id: int) -> TeamEventRow | None:
     return session.get(TeamEventRow, tournament_id)
 
 
+def add_team_event(session: Session, tournament_id: int, formula: str) -> None:
+    """Run a new tournament as a team event scored by `formula` (checked by the caller)."""
+    session.add(TeamEventRow(tournament_id=tournament_id, formula=formula))
+    session.flush()
+
+
 def attendance(session: Session, tournament_id: int) -> Sequence[AttendanceRow]:
     """Everyone recorded at a team event, in the order they were added."""
     return session.exec(

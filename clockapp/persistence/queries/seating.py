@@ -13,6 +13,7 @@ from sqlalchemy import Row, Select, delete, update
 from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
+from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     GameTableRow,
@@ -22,6 +23,7 @@ from clockapp.persistence.models import (
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
+    ShootoutPlanRow,
 )
 
 #: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
@@ -199,3 +201,24 @@ def unacknowledged_moves(session: Session, tournament_id: int) -> Sequence[SeatM
         .where(col(SeatMoveRow.tournament_id) == tournament_id)
         .where(col(SeatMoveRow.acknowledged).is_(False))
     ).all()
+
+
+def shootout_plan(session: Session, tournament_id: int) -> ShootoutPlan | None:
+    """How the tournament's shootout will play, as its template set it (None: no plan)."""
+    row = session.get(ShootoutPlanRow, tournament_id)
+    if row is None:
+        return None
+    return ShootoutPlan(row.first_round_minutes, row.later_minutes, row.through)
+
+
+def save_shootout_plan(session: Session, tournament_id: int, plan: ShootoutPlan) -> None:
+    """Store how the tournament's shootout will play (a new tournament: no row yet)."""
+    session.add(
+        ShootoutPlanRow(
+            tournament_id=tournament_id,
+            first_round_minutes=plan.first_round_minutes,
+            later_minutes=plan.later_minutes,
+            through=plan.through,
+        )
+    )
+    session.flush()

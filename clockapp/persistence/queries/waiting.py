@@ -58,7 +58,8 @@ def join_facts(session: Session, tournament_id: int, player_id: int) -> JoinFact
     ).first()
     line = [w.player_id for w in waiters(session, tournament_id)]
     place = line.index(player_id) + 1 if player_id in line else None
-    return JoinFacts(player.name, registered is not None, place)
+    entrants, cap = field(session, tournament_id)
+    return JoinFacts(player.name, registered is not None, place, entrants, cap, len(line))
 
 
 def insert(
@@ -79,6 +80,23 @@ def leave(session: Session, tournament_id: int, player_id: int, now: datetime) -
         .where(col(WaitingRow.player_id) == player_id)
         .where(col(WaitingRow.left_at).is_(None))
         .values(left_at=now)
+    )
+    session.flush()
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def rejoin(session: Session, tournament_id: int, player_id: int) -> int:
+    """Put the player back at the place they left (their last row reopened); how many rows
+    that reopened (0: they never were on the list)."""
+    last = (
+        sa_select(func.max(col(WaitingRow.id)))
+        .where(col(WaitingRow.tournament_id) == tournament_id)
+        .where(col(WaitingRow.player_id) == player_id)
+        .where(col(WaitingRow.left_at).is_not(None))
+        .scalar_subquery()
+    )
+    result = session.execute(
+        update(WaitingRow).where(col(WaitingRow.id) == last).values(left_at=None)
     )
     session.flush()
     return int(result.rowcount)  # type: ignore[attr-defined]

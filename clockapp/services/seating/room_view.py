@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.seating.balancing import BalancePolicy, NeedButton
 from clockapp.core.seating.breaking import BreakRules
@@ -131,6 +132,8 @@ class RoomView:
             chosen host has broken).
         break_costs: The tables that can break now and the moves each would cost, the one
             "Break table" breaks first.
+        shootout_plan: How the shootout will play, as the tournament's template set it (the
+            tables window starts a shootout from it; None: the director chooses).
     """
 
     tournament_id: int
@@ -144,6 +147,7 @@ class RoomView:
     shootout: bool
     final_table: tuple[int, int] | None = None
     break_costs: tuple[tuple[int, int], ...] = ()
+    shootout_plan: ShootoutPlan | None = None
 
     @property
     def player_count(self) -> int:

@@ -148,6 +148,7 @@ class SeatingService:
                 shootout_on,
                 final,
                 () if shootout_on else costs,
+                seating_rows.shootout_plan(session, tournament_id),
             )
 
     def seating(self, tournament_id: int) -> Seating:

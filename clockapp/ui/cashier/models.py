@@ -231,15 +231,19 @@ class LinesModel(RowsModel[tuple[str, str]]):
 # ------------------------------------------------------------------------------ the player database
 @dataclass(frozen=True)
 class PlayerRow:
-    """A player of the database, with their registration in this tournament (if any)."""
+    """A player of the database, with their registration in this tournament (if any) and
+    their place on its waiting list ("waiting, number 2"; "" when not waiting)."""
 
     player: PlayerInfo
     registration: RegistrationInfo | None
+    waiting: str = ""
 
     @property
     def tonight(self) -> str:
-        """'' when not on this tournament's list, else the registration's status."""
-        return STATUS_TEXT[self.registration.status] if self.registration is not None else ""
+        """'' when neither on this tournament's list nor waiting, else the registration's
+        status and the place on the waiting list."""
+        status = STATUS_TEXT[self.registration.status] if self.registration is not None else ""
+        return " · ".join(part for part in (status, self.waiting) if part)
 
 
 class PlayersModel(RowsModel[PlayerRow]):

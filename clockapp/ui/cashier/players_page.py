@@ -2,8 +2,10 @@
 
 Search as you type; add, edit (notes included) and merge duplicates; import and export the
 database as CSV; and import tonight's pre-registration list (one name a line), previewed before
-anything is saved, whose players are then checked in on the Field page as they arrive. The files
-are asked for with a file dialog, or given as a path (tests, scripts).
+anything is saved, whose players are then checked in on the Field page as they arrive. When the
+field is full, the selected player (pre-registered or not) joins its waiting list in one press,
+and leaves it in another; the Tonight column shows each waiting player's place. The files are
+asked for with a file dialog, or given as a path (tests, scripts).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from clockapp.core.userfiles import csv_records
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.players.importing import ImportPlan
+from clockapp.services.waiting_list import WaitingView
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
@@ -38,6 +41,19 @@ from clockapp.ui.userfiles import read_import_file
 
 #: Players listed at most (typing narrows the list).
 LIST_LIMIT = 500
+
+#: What the page reads on the worker: tonight's list, the waiting list, the search and its finds.
+Read = tuple[tuple[RegistrationInfo, ...], WaitingView, str, tuple[PlayerInfo, ...]]
+
+
+def waiting_places(view: WaitingView) -> dict[int, str]:
+    """Each waiting player's place, as the Tonight column shows it ("waiting, number 2")."""
+    offered = {w.player_id for w in view.offered}
+    return {
+        w.player_id: f"waiting, number {place}"
+        + (": a seat is free" if w.player_id in offered else "")
+        for place, w in enumerate(view.waiters, 1)
+    }
 
 
 class PlayersPage(Page):
@@ -54,6 +70,7 @@ class PlayersPage(Page):
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
         self._registrations: dict[int, RegistrationInfo] = {}
+        self._waiting: dict[int, str] = {}  # player id -> their place on the waiting list
         self._found: tuple[PlayerInfo, ...] = ()  # what the search found last
         self._query = ""  # what the read on the worker searches for (set on this thread)
         self._reading = ctx.reader(self._read, self._on_read)
@@ -86,6 +103,12 @@ class PlayersPage(Page):
         self.waiting_button.setObjectName("join_waiting_list")
         self.waiting_button.setToolTip("The field is full: the selected player waits for a seat.")
         self.waiting_button.clicked.connect(lambda: self.join_waiting_list())
+        self.leave_waiting_button = QPushButton("Off the waiting list")
+        self.leave_waiting_button.setObjectName("leave_waiting_list")
+        self.leave_waiting_button.setToolTip(
+            "The selected player no longer waits for a seat (undo puts them back at their place)."
+        )
+        self.leave_waiting_button.clicked.connect(lambda: self.leave_waiting_list())
         self.stand_in_button = QPushButton("Stands in for…")
         self.stand_in_button.setObjectName("stand_in")
         self.stand_in_button.setToolTip(
@@ -111,6 +134,7 @@ class PlayersPage(Page):
             self.edit_button,
             self.merge_button,
             self.waiting_button,
+            self.leave_waiting_button,
             self.stand_in_button,
         ):
             buttons.addWidget(button)
@@ -136,20 +160,20 @@ class PlayersPage(Page):
         self._query = self.search.text()
         self._reading.ask()
 
-    def _read(self, tid: int) -> tuple[tuple[RegistrationInfo, ...], str, tuple[PlayerInfo, ...]]:
-        """Tonight's list and the players the search finds (on the worker)."""
+    def _read(self, tid: int) -> Read:
+        """Tonight's list, its waiting list and the players the search finds (on the worker)."""
         services, text = self._ctx.services, self._query
         return (
             services.cashier.registrations(tid),
+            services.waiting.view(tid),
             text,
             services.players.search(text, LIST_LIMIT + 1),
         )
 
-    def _on_read(
-        self, answer: tuple[tuple[RegistrationInfo, ...], str, tuple[PlayerInfo, ...]]
-    ) -> None:
-        regs, text, found = answer
+    def _on_read(self, answer: Read) -> None:
+        regs, waiting, text, found = answer
         self._registrations = {r.player_id: r for r in regs}
+        self._waiting = waiting_places(waiting)
         if text == self.search.text():
             self._show_found(text, found)
         else:  # typed meanwhile: what was typed is shown, with tonight's list as read now
@@ -167,7 +191,12 @@ class PlayersPage(Page):
         keep = self.selected()
         self._found = found
         shown = found[:LIST_LIMIT]
-        self.model.set_rows([PlayerRow(p, self._registrations.get(p.id)) for p in shown])
+        self.model.set_rows(
+            [
+                PlayerRow(p, self._registrations.get(p.id), self._waiting.get(p.id, ""))
+                for p in shown
+            ]
+        )
         more = f" (the first {LIST_LIMIT}: type to narrow)" if len(found) > LIST_LIMIT else ""
         what = "found" if text.strip() else "in the database"
         self.count_label.setText(
@@ -215,6 +244,14 @@ class PlayersPage(Page):
         player = self._selected_or_refuse()
         if player is not None:
             setup_operations.join_waiting_list(self._ctx, player, control=self.waiting_button)
+
+    def leave_waiting_list(self) -> None:
+        """Take the selected player off the waiting list."""
+        player = self._selected_or_refuse()
+        if player is not None:
+            setup_operations.leave_waiting_list(
+                self._ctx, player, control=self.leave_waiting_button
+            )
 
     def start_stand_in(self) -> None:
         """Ask whose chips the selected player (a teammate) plays from now."""

@@ -149,6 +149,30 @@ def join_waiting_list(
     )
 
 
+def leave_waiting_list(
+    ctx: CashierContext, player: PlayerInfo, *, control: Control | None = None
+) -> bool:
+    """Take the player off the waiting list (undo puts them back at their place), on the
+    worker."""
+    waiting, tid = ctx.services.waiting, ctx.tid
+
+    def done(_view: WaitingView) -> None:
+        ctx.history.record(
+            f"Off the waiting list: {player.display_name}",
+            lambda: waiting.rejoin(tid, player.id),
+            lambda: waiting.leave(tid, player.id),
+        )
+
+    return ctx.call(
+        lambda: waiting.leave(tid, player.id),
+        f"{player.display_name} is off the waiting list.",
+        done,
+        key=("waiting", player.id),
+        control=control,
+        busy=f"Taking {player.display_name} off the waiting list…",
+    )
+
+
 def stand_in(
     ctx: CashierContext,
     registration_id: int,

@@ -1,6 +1,8 @@
 """`NewTournamentDialog`: a new tournament set up in one place (Ctrl+Shift+N, the first start).
 
-The host fills in what they know of the night: name and date, the buy-in (pool and fee), rebuys
+The host picks what the event is (a regular tournament, or a ready template such as the
+two-round team event: its shootout and team scoring set up with it) and fills in what they know
+of the night: name and date, the buy-in (pool and fee), rebuys
 (how many, price, chips, until which level), the add-on (price, chips, at which break), the
 starting stack, the chips owned, the level length and how long the night should last. The dialog
 previews the structure suggested from that, with the starting stack in chips and the chips short;
@@ -18,6 +20,7 @@ from datetime import date
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
@@ -34,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.errors import DomainError
+from clockapp.core.event_templates import TEMPLATES, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight
 from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
@@ -79,12 +83,15 @@ class NewTournamentDialog(QDialog):
         today: date,
         parent: QWidget | None = None,
         *,
-        create: Callable[[NightPlan], int] | None = None,
+        create: Callable[[NightPlan, EventTemplate], int] | None = None,
     ) -> None:
         super().__init__(parent)
         self._tournaments = tournaments
-        # Writes the plan and returns the new tournament's id (the station runs it on its bus).
-        self._create = create or (lambda plan: tournaments.create_planned(plan).value.id)
+        # Writes the plan from the template and returns the new tournament's id (the station
+        # runs it on its bus).
+        self._create = create or (
+            lambda plan, template: tournaments.create_planned(plan, template).value.id
+        )
         self.plan_: NightPlan | None = None
         self.planned: PlannedNight | None = None
         self.created_id: int | None = None
@@ -101,6 +108,15 @@ class NewTournamentDialog(QDialog):
         layout = QHBoxLayout(self)
         form_box = QGroupBox("Your night")
         form = QFormLayout(form_box)
+        self.template_box = QComboBox()
+        self.template_box.setObjectName("event_template")
+        for template in TEMPLATES:
+            self.template_box.addItem(template.name, template.key)
+        self.template_label = QLabel()
+        self.template_label.setObjectName("event_template_description")
+        self.template_label.setWordWrap(True)
+        self.template_box.currentIndexChanged.connect(self._on_template_box_current_index_changed)
+        self._on_template_box_current_index_changed(0)
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("Friday night")
         self.date_edit = QDateEdit(QDate(self._today.year, self._today.month, self._today.day))
@@ -138,6 +154,8 @@ class NewTournamentDialog(QDialog):
         prices.addWidget(QLabel("+ fee"))
         prices.addWidget(self.fee_edit)
         rows: list[tuple[str, QWidget]] = [
+            ("&Event", self.template_box),
+            ("", self.template_label),
             ("&Name", self.name_edit),
             ("&Date", self.date_edit),
             ("&Buy-in (pool + fee)", price_row),
@@ -198,6 +216,13 @@ class NewTournamentDialog(QDialog):
             spin.valueChanged.connect(self.recompute)
 
     # ---------------------------------------------------------------- the plan
+    def template(self) -> EventTemplate:
+        """The event template chosen."""
+        return TEMPLATES[max(0, self.template_box.currentIndex())]
+
+    def _on_template_box_current_index_changed(self, _index: int) -> None:
+        self.template_label.setText(self.template().description)
+
     def plan(self) -> NightPlan:
         """The plan as filled in. Raises a domain error for an amount that cannot be read."""
         d = self._defaults
@@ -285,7 +310,7 @@ class NewTournamentDialog(QDialog):
             self.name_edit.setFocus()
             return False
         try:
-            self.created_id = self._create(plan)
+            self.created_id = self._create(plan, self.template())
         except DomainError as error:
             self.banner.show_message(message_for(error), "error")
             return False

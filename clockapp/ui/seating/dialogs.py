@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import MAX_SEATS
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.seating import MAX_TABLES, RoomView, TableInfo
@@ -198,9 +199,10 @@ class ShootoutChoice:
 
 
 class ShootoutDialog(QDialog):
-    """A new shootout: each round's time limit, and how many of each table go on."""
+    """A new shootout: each round's time limit, and how many of each table go on (starting from
+    the tournament's plan, when its template set one)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, plan: ShootoutPlan | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shootout")
         layout = QVBoxLayout(self)
@@ -222,6 +224,10 @@ class ShootoutDialog(QDialog):
         form.addRow("Players &through from each round-1 table", self.through_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
+        if plan is not None:
+            self.minutes_box.setValue(plan.first_round_minutes or 0)
+            self.later_box.setValue(plan.later_minutes or 0)
+            self.through_box.setValue(plan.through)
 
     def _minutes(self, zero: str) -> QSpinBox:
         box = QSpinBox(self)

@@ -390,8 +390,14 @@ class ShootoutCommands(QObject):
                 else "Not yet: the round's time limit has not passed."
             )
 
+    def shootout_dialog(self) -> ShootoutDialog:
+        """The dialog of a new shootout, starting from the plan the tournament's template set
+        (read with the room)."""
+        room = self._context.room
+        return ShootoutDialog(self._parent, None if room is None else room.shootout_plan)
+
     def _ask_shootout(self) -> ShootoutChoice | None:
-        dialog = ShootoutDialog(self._parent)
+        dialog = self.shootout_dialog()
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_chips(

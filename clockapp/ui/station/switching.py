@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from clockapp.core.errors import DomainError
+from clockapp.core.event_templates import EventTemplate
 from clockapp.core.night_plan import NightPlan
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
 from clockapp.ui.director.tournaments import TournamentDialog
@@ -66,9 +67,9 @@ class TournamentSwitching:
         )
         return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
 
-    def _create(self, plan: NightPlan) -> int:
+    def _create(self, plan: NightPlan, template: EventTemplate) -> int:
         tournaments = self._services.tournaments
-        return self._bus.run(lambda: tournaments.create_planned(plan)).id
+        return self._bus.run(lambda: tournaments.create_planned(plan, template)).id
 
     def new_tournament_dialog(self) -> NewTournamentDialog:
         """The set-up dialog of a new tournament, over the director window (not yet shown)."""

@@ -1,4 +1,5 @@
-"""A new tournament set up in one dialog: the host's plan becomes its structure, chips and rules."""
+"""A new tournament set up in one dialog: the host's plan becomes its structure, chips and rules;
+a ready template (the two-round team event) adds its shootout and team scoring."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from datetime import date
 
 from PySide6.QtCore import Qt
 
+from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.payouts import PayoutMode
+from clockapp.core.points import TEAM_EVENT_FORMULA, Formula
 from clockapp.services.app import Services
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
 from clockapp.ui.station.station import ClockStation
@@ -114,3 +117,24 @@ def test_a_refused_plan_writes_nothing(qtbot, services: Services) -> None:
     dialog.level_minutes.setValue(60)
     assert not dialog.create_button.isEnabled()
     assert services.tournaments.revision() == before
+
+
+def test_the_director_picks_the_two_round_team_event(qtbot, services: Services) -> None:
+    dialog = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.template_box.currentText() == "Regular tournament"
+    fill(qtbot, dialog)
+    dialog.template_box.setFocus()
+    qtbot.keyClick(dialog.template_box, Qt.Key.Key_Down)
+    assert dialog.template_box.currentText() == "Two-round team event"
+    assert dialog.template_label.text().startswith("Round 1 at tables until one player is left")
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    tid = dialog.created_id
+    assert tid is not None
+    assert services.seating.room(tid).shootout_plan == ShootoutPlan(first_round_minutes=90)
+    event = services.team_event.view(tid)
+    assert event is not None
+    assert event.formula == Formula.parse(TEAM_EVENT_FORMULA).text
+    # The night's plan is kept as filled in: the template adds to it.
+    assert services.cashier.config(tid).rules.registration.chips == 10_000
