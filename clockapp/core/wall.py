@@ -1,9 +1,10 @@
 """What the wall shows over the clock: one moment at a time, driven from the director's laptop.
 
 A `WallMoment` is a kind (the showdown, a ruling, the chip race, the chip leaders, the shot clock,
-the estimated end, break slides, team standings, a mystery-bounty draw, a message) and a JSON-able
-payload the kind's widget on the wall reads. It is stored with the tournament, so a wall on
-another station shows it too, and it stays until the director clears it or shows another.
+the estimated end, break slides, team standings, a mystery-bounty draw, the bounty board, a
+message) and a JSON-able payload the kind's widget on the wall reads. It is stored with the
+tournament, so a wall on another station shows it too, and it stays until the director clears it
+or shows another.
 
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> m = WallMoment("shot_clock", {"player": "Alice", "seconds": 60}, since=when)
@@ -37,6 +38,7 @@ SLIDES = "slides"
 HOUSE_RULES = "house_rules"
 TEAM_STANDINGS = "team_standings"
 MYSTERY_DRAW = "mystery_draw"
+BOUNTY_BOARD = "bounty_board"
 LEAGUE_STANDINGS = "league_standings"
 
 #: A payload larger than this is refused (a wall moment is a screenful, not a file).

@@ -208,6 +208,12 @@ class Action(enum.Enum):
         "Show when the money bubble and the end are likely, with their range",
         "Wall",
     )
+    BOUNTY_BOARD = ActionSpec(
+        "Bounty board on the wall",
+        ("Ctrl+Shift+J",),
+        "Show the bounty on each player in play, biggest first, a page at a time",
+        "Wall",
+    )
     CLEAR_WALL = ActionSpec(
         "Clear the wall",
         ("Ctrl+Shift+X",),

@@ -1,4 +1,5 @@
-"""`BountyService`: set the bounty format and the ticket places; read the bounty picture."""
+"""`BountyService`: set the bounty format and the ticket places; read the bounty picture; put
+the bounty board (each player's bounty, biggest first) on the wall."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from clockapp.core.bounties.board import board_lines, board_payload
 from clockapp.core.bounties.mystery import audit, refill
 from clockapp.core.bounties.rules import BountyError, BountyFormat, BountyRules
 from clockapp.core.bounties.tickets import (
@@ -22,6 +24,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import Satellite, SatelliteError, satellite_wall_text
+from clockapp.core.wall import BOUNTY_BOARD
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
@@ -29,8 +32,9 @@ from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import clock_position, load_till
 from clockapp.services.changes import Change, Outcome
-from clockapp.services.context import ServiceContext
-from clockapp.services.setup import get_row
+from clockapp.services.context import ServiceContext, record_change
+from clockapp.services.setup import get_row, lock_row, setup_row
+from clockapp.services.wall import put_moment
 
 BOUNTY_CHANGES = Change.TOURNAMENT | Change.PAYOUTS
 
@@ -182,6 +186,41 @@ class BountyService:
             get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
             return _view(session, till, self._ctx.now())
+
+    def show_board(self, tournament_id: int) -> Outcome[BountyView]:
+        """Put the bounty board on the wall: every player in play with the bounty on their head,
+        biggest first, a page at a time.
+
+        Raises:
+            BountyError: The tournament has no bounty money, its bounties are mystery envelopes
+                (no bounty rides on a head), or nobody in play carries a bounty; the wall is
+                left as it was.
+        """
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            now = self._ctx.now()
+            found = _view(session, load_till(session, tournament_id), now)
+            if found.bounty_pool == 0:
+                raise BountyError(
+                    "This tournament has no bounties: set a bounty part in the entry price "
+                    "first, then show the bounty board."
+                )
+            if found.rules.format is BountyFormat.MYSTERY:
+                raise BountyError(
+                    "Mystery bounties are drawn from envelopes: no bounty rides on a player, "
+                    "so there is no bounty board to show."
+                )
+            lines = board_lines((h.name, h.bounty) for h in found.heads if h.bounty)
+            if not lines:
+                raise BountyError(
+                    "Nobody in play carries a bounty yet: show the board once players have "
+                    "bought in."
+                )
+            currency = setup_row(session, tournament_id).currency
+            payload = board_payload(found.rules.format.value, currency, lines)
+            put_moment(session, tournament_id, BOUNTY_BOARD, payload, now)
+            changes = record_change(session, tournament_id, Change.WALL, "bounty board", now)
+        return Outcome(found, changes)
 
     def tickets_won(self, player_id: int) -> tuple[TicketWon, ...]:
         """Every ticket a player (and the duplicates merged into them) has won, oldest first

@@ -61,6 +61,36 @@ def game_before(items: Sequence[Item], index: int) -> str | None:
     return None
 
 
+def next_level_index(items: Sequence[Item], index: int) -> int | None:
+    """The index of the first level after item `index` (None: none follows).
+
+    >>> from clockapp.core.structure import Break, Level
+    >>> next_level_index((Level(5, 10), Break(10), Level(10, 20)), 0)
+    2
+    """
+    return next(
+        (i for i in range(index + 1, len(items)) if isinstance(items[i], Level)),
+        None,
+    )
+
+
+def game_change(items: Sequence[Item], index: int | None) -> str:
+    """The game of level `index` when it is not the one played before it ('' when it is, or
+    when nothing is known): a break before a change of game says what play resumes with.
+
+    >>> from clockapp.core.structure import Break, Level
+    >>> items = (Level(5, 10), Break(10), Level(10, 20, game="PLO"), Level(20, 40, game="PLO"))
+    >>> game_change(items, 2), game_change(items, 3), game_change(items, None)
+    ('PLO', '', '')
+    """
+    if index is None or not 0 <= index < len(items):
+        return ""
+    item, before = items[index], game_before(items, index)
+    if not isinstance(item, Level) or before is None or item.game == before:
+        return ""
+    return item.game
+
+
 def short_level(item: Item, before: str | None = None) -> str:
     """One line for the next level: `150 / 300  ·  ante 25`, with its game when it is not the
     game played `before` it (None: not known, the game is left out).
@@ -177,6 +207,9 @@ def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
     'Blinds are now 100-200, ante 25.'
     >>> announcement(ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(15, color_up=(5, 25))))
     'Break for 15 minutes. Color up the 5 and 25 chips.'
+    >>> mixed = (Level(100, 200), Break(10), Level(200, 400, game="PLO"))
+    >>> announcement(ClockEvent(t, 1, EventKind.BREAK_STARTED, mixed[1]), mixed)
+    'Break for 10 minutes. Play resumes with PLO.'
     """
     item = event.item
     if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
@@ -200,6 +233,9 @@ def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
                 values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
             )
             text += f" Color up the {listed} chips."
+        change = game_change(items, next_level_index(items, event.index))
+        if change:
+            text += f" Play resumes with {change}."
         return text
     if event.kind is EventKind.ONE_MINUTE_WARNING:
         return "One minute left in this level." if not item.is_break else ""

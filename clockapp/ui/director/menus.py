@@ -65,6 +65,7 @@ MENUS = (
             Action.CHIP_COUNTS,
             Action.SHOT_CLOCK,
             Action.ESTIMATE,
+            Action.BOUNTY_BOARD,
             None,
             Action.SHOW_HOUSE_RULES,
             None,

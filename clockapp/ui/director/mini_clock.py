@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.clock import texts
 from clockapp.ui.display import theme
 from clockapp.ui.display.widgets import FitLabel
+
+if TYPE_CHECKING:
+    from clockapp.core.structure import Item
 
 STATUS = {
     ClockStatus.NOT_STARTED: "Not started: press Space to start",
@@ -48,14 +54,19 @@ class MiniClock(QGroupBox):
         bg, muted = current.colours["BACKGROUND"], current.colours["MUTED"]
         self.setStyleSheet(f"QGroupBox#clock_box {{ background: {bg}; color: {muted}; }}")
 
-    def show_view(self, clock_view: ClockView) -> None:
-        """Show the clock at one moment."""
+    def show_view(self, clock_view: ClockView, items: Sequence[Item] = ()) -> None:
+        """Show the clock at one moment (`items`, the structure's levels and breaks, tell a
+        break which game play resumes with)."""
         self._follow_palette()
         item = clock_view.item
         if clock_view.is_break:
             self.level_label.setText((item.label or "Break").upper())
+            resumes = texts.next_level_index(items, clock_view.index)
+            before = texts.game_before(items, resumes) if resumes is not None else None
             self.blinds_label.setText(
-                "then " + texts.short_level(clock_view.next_level) if clock_view.next_level else ""
+                "then " + texts.short_level(clock_view.next_level, before)
+                if clock_view.next_level
+                else ""
             )
         else:
             self.level_label.setText(f"LEVEL {clock_view.level_number}  ·  {item.game}")

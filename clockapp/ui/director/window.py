@@ -280,7 +280,7 @@ class DirectorWindow(QMainWindow):
         self.hard_end_box.show_hard_end(snapshot.state.hard_end)
 
     def _on_session_ticked(self, clock_view: ClockView) -> None:
-        self.mini_clock.show_view(clock_view)
+        self.mini_clock.show_view(clock_view, self._session.snapshot.structure.levels)
         toggle = self.buttons[Action.TOGGLE_PAUSE]
         toggle.setText(
             "Finished"

@@ -1,8 +1,10 @@
-"""`FieldPanel`: the wall's left panel, the field: players left, average stack, chips or bounty.
+"""`FieldPanel`: the wall's left panel, the field: players left, average stack, chips, bounty.
 
 The players (with how far the money is), the average stack (with its big blinds at the level
-shown), and the chips in play, or in a bounty event the biggest bounty (or the last mystery
-envelope) in their place.
+shown) and the chips in play, always; in a bounty event the biggest bounty (or the last mystery
+envelope) under them as well. The players read the chips in play to size up the field, and the
+bounty to size up a head: neither replaces the other. Every head's bounty is the wall's bounty
+board (`clockapp.ui.wall.bounty_board`), on demand.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class FieldPanel(Panel):
         layout.addWidget(self.bounty_block, 32)
 
     def show_stats(self, stats: Any, currency: str) -> None:
-        """Players left and entries, how far the money is, the chips in play or the bounty."""
+        """Players left and entries, how far the money is, the chips in play and the bounty."""
         self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
         to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
         if self.players_block.sub is not None:
@@ -43,7 +45,6 @@ class FieldPanel(Panel):
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         shown = present.bounty_block(getattr(stats, "bounty", None), currency)
         self.bounty_block.setVisible(shown is not None)
-        self.chips_block.setVisible(shown is None)
         if shown is not None and self.bounty_block.sub is not None:
             for label, text in zip(self.bounty_block.labels(), shown, strict=True):
                 label.setText(text)

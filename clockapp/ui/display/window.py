@@ -285,7 +285,14 @@ class ClockDisplay(QWidget):
         else:
             self.blinds_caption.setText("BLINDS")
         self.blinds_label.setText(texts.blinds(shown) if shown is not None else "")
-        self.ante_label.setText(texts.ante(shown) if shown is not None else "")
+        ante = texts.ante(shown) if shown is not None else ""
+        if clock_view.is_break:
+            # Play may resume with another game: the room should know before the cards are dealt.
+            structure = getattr(snap, "structure", None)
+            levels = structure.levels if structure is not None else ()
+            change = texts.game_change(levels, texts.next_level_index(levels, clock_view.index))
+            ante = "  ·  ".join(part for part in (ante, change) if part)
+        self.ante_label.setText(ante)
         blinds_color = theme.BLINDS if not clock_view.is_break else theme.TEXT
         self.blinds_label.setColor(blinds_color)
         self.ante_label.setColor(blinds_color)

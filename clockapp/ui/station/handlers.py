@@ -41,6 +41,7 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.CHIP_COUNTS: station.wall.open_chip_counts,
         Action.SHOT_CLOCK: station.wall.call_clock,
         Action.ESTIMATE: station.wall.show_estimate,
+        Action.BOUNTY_BOARD: station.wall.show_bounty_board,
         Action.CLEAR_WALL: station.wall.clear,
         Action.WEB_VIEW: station.web.open_dialog,
         Action.SHOWDOWN: station.showdown.open_dialog,

@@ -78,6 +78,10 @@ class WallControls:
         """Put the estimated bubble and end on the wall (one service call)."""
         self._bus.run(lambda: self._services.estimate.show(self._bus.tournament_id))
 
+    def show_bounty_board(self) -> None:
+        """Put each player's bounty on the wall, biggest first (one service call)."""
+        self._bus.run(lambda: self._services.bounties.show_board(self._bus.tournament_id))
+
     def call_clock(self) -> QWidget | None:
         """Call the clock on a player in play: 60 seconds on the wall and on the laptop."""
         from clockapp.ui.wall.shot_clock_panel import ShotClockPanel

@@ -6,6 +6,7 @@ One line per kind's module; importing this is what `registered_kinds` does.
 from __future__ import annotations
 
 from clockapp.ui.wall import (
+    bounty_board,  # noqa: F401
     chip_leaders,  # noqa: F401
     chip_race,  # noqa: F401
     estimate,  # noqa: F401

@@ -1,7 +1,9 @@
-"""The wall shows the biggest bounty on a head (knockout formats) or the last mystery envelope,
-in the chips-in-play block's place, following the cashier through the bus."""
+"""The wall shows the biggest bounty on a head (knockout formats) or the last mystery envelope
+beside the chips in play (never in their place), following the cashier through the bus."""
 
 from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyFormat, BountyRules, MysteryStage
 from clockapp.core.money.entries import EntryPrice
@@ -31,13 +33,20 @@ def test_the_wall_shows_the_biggest_progressive_bounty(
     assert not display.bounty_block.isVisibleTo(display)
     regs = _field(services, bus, BountyRules(BountyFormat.PROGRESSIVE), 1000)
     assert display.bounty_block.isVisibleTo(display)
-    assert not display.chips_block.isVisibleTo(display)
+    # A PKO's players still read the chips in play, with the bounty beside them.
+    assert display.chips_block.isVisibleTo(display)
+    assert display.chips_block.value.text() == "40,000"
     assert display.bounty_block.value.text() == "$10"
     bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[1]))
     assert display.bounty_block.caption.text() == "BIGGEST BOUNTY"
     assert display.bounty_block.value.text() == "$15"
     assert display.bounty_block.sub is not None
     assert display.bounty_block.sub.text() == "BOB MARSH  ·  3 HEADS"
+    # Both read across a room on a 1080p wall: the bounty squeezes neither out.
+    display.resize(1920, 1080)
+    QApplication.processEvents()
+    assert display.chips_block.value.fitted_pixel() >= 60
+    assert display.bounty_block.value.fitted_pixel() >= 60
 
 
 def test_the_wall_announces_each_mystery_envelope(
@@ -46,6 +55,7 @@ def test_the_wall_announces_each_mystery_envelope(
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 5, (2500, 1500))
     regs = _field(services, bus, rules, 1000)
     display = station.display
+    assert display.chips_block.isVisibleTo(display)
     assert display.bounty_block.caption.text() == "MYSTERY BOUNTIES"
     assert display.bounty_block.value.text() == "2 ENVELOPES"
     bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))

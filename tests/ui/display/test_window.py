@@ -316,3 +316,46 @@ def test_the_wall_names_the_next_levels_game_when_it_changes(
     services.clock.start(tournament_id)
     poll(qtbot, station.bus)
     assert station.display.next_label.text() == "200 / 400  ·  BB ante 400  ·  PLO"
+
+
+def test_a_break_before_a_change_of_game_says_which_game_play_resumes_with(
+    qtbot, services, tournament_id, bus, station, fake_clock, fake_sound, fake_timer
+) -> None:
+    """During the break the wall showed "200 / 400 · BB ANTE 400" after the break and the room
+    heard only the break's length, when play resumed with PLO."""
+    mixed = Structure(
+        "Mixed",
+        (
+            Level(100, 200, ante=200, big_blind_ante=True, minutes=20),
+            Break(10),
+            Level(200, 400, ante=400, big_blind_ante=True, minutes=20, game="PLO"),
+            Level(300, 600, ante=600, big_blind_ante=True, minutes=20, game="PLO"),
+        ),
+    )
+    bus.run(lambda: services.structure.replace(tournament_id, mixed))
+    bus.run(lambda: services.clock.set_announce(tournament_id, True))
+    services.clock.start(tournament_id)
+    poll(qtbot, station.bus)
+
+    def reach(minutes: float) -> None:
+        # As the repaint timer would: up to a second before, then over the change.
+        fake_clock.advance(minutes=minutes, seconds=-1)
+        fake_timer.fire()
+        settle(qtbot, station.bus)  # the claim runs on the worker
+        fake_clock.advance(seconds=2)
+        fake_timer.fire()
+        settle(qtbot, station.bus)
+
+    reach(20)
+    display = station.display
+    assert display.blinds_caption.text() == "AFTER THE BREAK"
+    assert display.ante_label.text() == "BB ANTE 400  ·  PLO"
+    assert station.director.mini_clock.blinds_label.text() == (
+        "then 200 / 400  ·  BB ante 400  ·  PLO"
+    )
+    assert fake_sound.said[-1] == "Break for 10 minutes. Play resumes with PLO."
+    # Play resumed with PLO: the room hears it once; the next PLO level says no game.
+    reach(10)
+    assert fake_sound.said[-1] == "Blinds are now 200-400, big blind ante 400. The game is now PLO."
+    assert display.ante_label.text() == "BB ANTE 400"
+    assert display.next_label.text() == "300 / 600  ·  BB ante 600"

@@ -1,0 +1,168 @@
+"""The bounty board on the wall: the bounty on each player in play, biggest first, page by page.
+
+The payload is `clockapp.services.bounties.BountyService.show_board`'s: the lines (rank, name,
+cents), the currency, the rows on a page and the seconds each page stays up. A board longer than
+a page turns by itself (`clockapp.core.bounties.board.page_at`), counted from when the director
+put it up, so every station's wall shows the same page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from clockapp.core.bounties.board import (
+    PAGE_SECONDS,
+    ROWS,
+    BoardLine,
+    board_lines,
+    board_payload,
+    page,
+    page_at,
+    page_count,
+)
+from clockapp.core.wall import BOUNTY_BOARD, WallMoment
+from clockapp.ui.clock import texts
+from clockapp.ui.display import theme
+from clockapp.ui.display.widgets import FitLabel
+from clockapp.ui.wall.demos import register_demo
+from clockapp.ui.wall.stage import LEFT, RIGHT, register
+
+#: What each format's board is called on the wall.
+TITLES = {"progressive": "Bounties on each head", "knockout": "Bounties"}
+
+
+def read_lines(payload: Mapping[str, Any]) -> tuple[BoardLine, ...]:
+    """The board's lines from a stored payload (a damaged line is left out, never raised)."""
+    lines = payload.get("lines", [])
+    found = []
+    for line in lines if isinstance(lines, list) else []:
+        try:
+            found.append(BoardLine(int(line["rank"]), str(line["name"]), int(line["cents"])))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return tuple(found)
+
+
+def _positive(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and value > 0 else default
+
+
+class _Line(QWidget):
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        medium = QFont.Weight.Medium
+        self.rank_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium, align=RIGHT)
+        self.name_label = FitLabel("", fill=0.62, align=LEFT, least=0.7)
+        self.bounty_label = FitLabel("", color=theme.BREAK, fill=0.62, align=RIGHT)
+        row.addWidget(self.rank_label, 7)
+        row.addSpacing(12)
+        row.addWidget(self.name_label, 60)
+        row.addWidget(self.bounty_label, 30)
+
+    def show_line(self, line: BoardLine, currency: str) -> None:
+        self.rank_label.setText(f"{line.rank}.")
+        self.name_label.setText(line.name)
+        self.bounty_label.setText(texts.money(line.cents, currency))
+
+
+class BountyBoardMoment(QWidget):
+    """A title, a page of up to `ROWS` lines, and which page of how many with the total."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("wall_bounty_board")
+        root = QVBoxLayout(self)
+        self._root = root
+        self.title_label = FitLabel("Bounties", color=theme.BREAK, fill=0.7)
+        root.addWidget(self.title_label, 11)
+        self.lines = [_Line(self) for _ in range(ROWS)]
+        for line in self.lines:
+            root.addWidget(line, 6)
+        self._filler = QWidget(self)
+        root.addWidget(self._filler, 0)
+        self.summary_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=QFont.Weight.Medium)
+        root.addWidget(self.summary_label, 6)
+        self._all: tuple[BoardLine, ...] = ()
+        self._rows = ROWS
+        self._seconds = PAGE_SECONDS
+        self._since: datetime | None = None
+        self._currency = "$"
+        self._total = 0
+        self._index = -1
+
+    @property
+    def index(self) -> int:
+        """Which page is up (from 0)."""
+        return self._index
+
+    @property
+    def pages(self) -> int:
+        """How many pages the board fills."""
+        return page_count(len(self._all), self._rows)
+
+    def show_moment(self, moment: WallMoment) -> None:
+        """Keep the board's lines and show the page due."""
+        payload = moment.payload
+        self._all = read_lines(payload)
+        self._rows = min(ROWS, _positive(payload.get("rows"), ROWS))
+        self._seconds = _positive(payload.get("seconds"), PAGE_SECONDS)
+        self._currency = str(payload.get("currency", "$"))
+        total = payload.get("total")
+        self._total = total if isinstance(total, int) else sum(x.cents for x in self._all)
+        self._since = moment.since
+        self.title_label.setText(TITLES.get(str(payload.get("format", "")), "Bounties"))
+        self._index = -1
+        self._show(0)
+
+    def tick(self, now: datetime) -> None:
+        """Turn to the page due at `now`."""
+        if self._since is not None:
+            index = page_at(
+                len(self._all), self._since, now, rows=self._rows, seconds=self._seconds
+            )
+            self._show(index)
+
+    def _show(self, index: int) -> None:
+        if index == self._index:
+            return
+        self._index = index
+        shown = page(self._all, index, self._rows)
+        for i, line in enumerate(self.lines):
+            line.setVisible(i < len(shown))
+            if i < len(shown):
+                line.show_line(shown[i], self._currency)
+        self._root.setStretchFactor(self._filler, 6 * (ROWS - len(shown)))
+        heads = len(self._all)
+        summary = f"{heads} player{'s' if heads != 1 else ''} in play"
+        summary += f"  ·  {texts.money(self._total, self._currency)} on their heads"
+        if self.pages > 1:
+            summary = f"Page {index + 1} of {self.pages}  ·  {summary}"
+        self.summary_label.setText(summary)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Margins follow the screen's size."""
+        x, y = round(self.width() * 0.12), round(self.height() * 0.03)
+        self._root.setContentsMargins(x, y, x, y)
+        super().resizeEvent(event)
+
+
+def demo(_now: datetime) -> dict[str, Any]:
+    """A progressive knockout's board: fourteen players in play, two pages."""
+    names = (
+        "Alice Moreau", "Bruno Silva", "Chen Wei", "Dana Kowalski", "Eitan Levi", "Fatima Noor",
+        "Goran Petrović", "Hana Sato", "Ivo Novak", "Jun Park", "Kofi Mensah", "Lena Berg",
+        "Marta Ruiz", "Nikolai Orlov",
+    )  # fmt: skip
+    cents = (8750, 6250, 5000, 5000, 3750, 3750, 2500, 2500, 2500, 2500, 2500, 2500, 2500, 2500)
+    return board_payload("progressive", "$", board_lines(zip(names, cents, strict=True)))
+
+
+register(BOUNTY_BOARD, BountyBoardMoment)
+register_demo(BOUNTY_BOARD, demo)
