@@ -1,4 +1,5 @@
-"""The seating's statements: the room's rows, seats, move counts and seat moves.
+"""The seating's statements: the room's rows, seats, move counts, seat moves and the record of
+the actions that can be undone.
 
 The seating services compose these inside one action's transaction (`services.seating.room`
 loads the room with them, `services.seating.room_changes` stores what the core decided).
@@ -14,11 +15,13 @@ from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's
 from sqlmodel import Session, col, select
 
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.seating import MoveKind
 from clockapp.persistence.models import (
     GameTableRow,
     MoveCountRow,
     PlayerRow,
     RegistrationRow,
+    SeatActionRow,
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
@@ -199,3 +202,24 @@ def unacknowledged_moves(session: Session, tournament_id: int) -> Sequence[SeatM
         .where(col(SeatMoveRow.tournament_id) == tournament_id)
         .where(col(SeatMoveRow.acknowledged).is_(False))
     ).all()
+
+
+def action_moves(session: Session, tournament_id: int, action: int) -> Sequence[SeatMoveRow]:
+    """The moves one balancing, table break or final-table redraw made (hand moves left out),
+    oldest first."""
+    return session.exec(
+        select(SeatMoveRow)
+        .where(col(SeatMoveRow.tournament_id) == tournament_id)
+        .where(col(SeatMoveRow.action) == action)
+        .where(col(SeatMoveRow.kind) != str(MoveKind.MANUAL))
+        .order_by(col(SeatMoveRow.id))
+    ).all()
+
+
+def seat_action(session: Session, tournament_id: int, action: int) -> SeatActionRow | None:
+    """The record of one balancing, table break or final-table redraw (None: none kept)."""
+    return session.exec(
+        select(SeatActionRow)
+        .where(col(SeatActionRow.tournament_id) == tournament_id)
+        .where(col(SeatActionRow.action) == action)
+    ).first()
