@@ -332,6 +332,24 @@ def test_the_final_table_redraws_everyone(
     assert "The final table forms at table 1" in window.banner.text()
 
 
+def test_undo_of_the_final_table_brings_both_tables_back(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=10)
+    place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
+    window = open_window()
+    before = names_in_ovals(window)
+    window.play.ask_final_size = lambda: 9
+    window.actions_by_name[TablesAction.FINAL].trigger()
+    settle(qtbot, window.context.bus)
+    assert list(window.room_view.items_by_table) == [1]
+    assert window.actions_by_name[TablesAction.UNDO].text() == "Undo Final table"
+    window.actions_by_name[TablesAction.UNDO].trigger()
+    settle(qtbot, window.context.bus)
+    assert names_in_ovals(window) == before
+    assert window.moves.model.rowCount() == 0
+
+
 # ---------------------------------------------------------------------------- hand moves
 def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     seeded: Services, tournament_id: int, open_window, qtbot
