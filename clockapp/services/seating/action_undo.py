@@ -59,6 +59,7 @@ class ActionUndoActions:
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "undoing a balancing")
+            _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions), reverse=True):
                 moves.extend(_step(session, room, now, number, undo=True))
@@ -78,6 +79,7 @@ class ActionUndoActions:
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "redoing a balancing")
+            _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions)):
                 moves.extend(_step(session, room, now, number, undo=False))
@@ -86,6 +88,11 @@ class ActionUndoActions:
             return BalanceResult(tuple(moves)), Change.SEATING, summary
 
         return self._work.write(tournament_id, act)
+
+
+def _check_some(actions: Sequence[int]) -> None:
+    if not actions:
+        raise SeatingError("No balancing, table break or final table was named: nothing to undo.")
 
 
 def _step(

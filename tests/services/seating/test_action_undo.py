@@ -175,3 +175,19 @@ def test_a_hand_move_undo_points_to_the_whole_action(services: Services, tid: in
     move = services.seating.balance(tid).value.moves[0]
     with pytest.raises(SeatingError, match="undo that whole action"):
         services.seating.undo_move(tid, move.id)
+
+
+def test_an_undo_of_nothing_or_of_an_unknown_action_changes_nothing(
+    services: Services, tid: int
+) -> None:
+    out_of_balance(services, tid)
+    action = services.seating.balance(tid).value.action
+    assert action is not None
+    before = snapshot(services, tid)
+    with pytest.raises(SeatingError, match="nothing to undo"):
+        services.seating.undo_actions(tid, [])
+    with pytest.raises(SeatingError, match="not recorded for undo"):
+        services.seating.undo_actions(tid, [action + 100])
+    with pytest.raises(SeatingError, match="nothing to redo"):
+        services.seating.redo_actions(tid, [action])
+    assert snapshot(services, tid) == before
