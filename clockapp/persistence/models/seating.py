@@ -6,7 +6,8 @@ seating service ignores it when reading and deletes it in its next write, so und
 before anything else moved gives the player the old seat back.
 
 The move log is append-only in spirit: a move is never deleted, only acknowledged (the display
-stops showing it) or marked undone (a hand move the director took back).
+stops showing it) or marked undone (a move the director took back: a hand move, or every move
+of a balancing, table break or final-table redraw, which a redo marks made again).
 """
 
 from __future__ import annotations
@@ -104,6 +105,28 @@ class SeatMoveRow(SQLModel, table=True):
     deal_in: str = Field(default="now", max_length=40)  # clockapp.core.seating.DealIn
     action: int = 0
     acknowledged: bool = False
+    undone: bool = False
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class SeatActionRow(SQLModel, table=True):
+    """What one balancing, table break or final-table redraw did to the tables, to undo it.
+
+    `action` is the number its moves share (`SeatMoveRow.action`). `tables_before` and
+    `tables_after` are JSON objects keyed by table number, with the state of each table the
+    action changed ({"in_play", "closed", "button"}): the undo puts the "before" back (a broken
+    table reopens, the final table's seats and button return), the redo the "after".
+    """
+
+    __tablename__ = "seat_action"
+    __table_args__ = (UniqueConstraint("tournament_id", "action"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True, ondelete="CASCADE")
+    action: int
+    what: str = Field(default="", max_length=40)  # "balanced", "broke tables", ...
+    tables_before: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    tables_after: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     undone: bool = False
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
 

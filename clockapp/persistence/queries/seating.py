@@ -1,4 +1,5 @@
-"""The seating's statements: the room's rows, seats, move counts and seat moves.
+"""The seating's statements: the room's rows, seats, move counts, seat moves and the record of
+the actions that can be undone.
 
 The seating services compose these inside one action's transaction (`services.seating.room`
 loads the room with them, `services.seating.room_changes` stores what the core decided).
@@ -15,11 +16,13 @@ from sqlmodel import Session, col, select
 
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.seating import MoveKind
 from clockapp.persistence.models import (
     GameTableRow,
     MoveCountRow,
     PlayerRow,
     RegistrationRow,
+    SeatActionRow,
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
@@ -222,3 +225,24 @@ def save_shootout_plan(session: Session, tournament_id: int, plan: ShootoutPlan)
         )
     )
     session.flush()
+
+
+def action_moves(session: Session, tournament_id: int, action: int) -> Sequence[SeatMoveRow]:
+    """The moves one balancing, table break or final-table redraw made (hand moves left out),
+    oldest first."""
+    return session.exec(
+        select(SeatMoveRow)
+        .where(col(SeatMoveRow.tournament_id) == tournament_id)
+        .where(col(SeatMoveRow.action) == action)
+        .where(col(SeatMoveRow.kind) != str(MoveKind.MANUAL))
+        .order_by(col(SeatMoveRow.id))
+    ).all()
+
+
+def seat_action(session: Session, tournament_id: int, action: int) -> SeatActionRow | None:
+    """The record of one balancing, table break or final-table redraw (None: none kept)."""
+    return session.exec(
+        select(SeatActionRow)
+        .where(col(SeatActionRow.tournament_id) == tournament_id)
+        .where(col(SeatActionRow.action) == action)
+    ).first()

@@ -19,6 +19,10 @@ play, each `next_hand` moves the known buttons on by one player. It is not forgo
 nor when players sit down, leave or are moved for balancing ("what the director tells
 the app is kept until the director changes it"); the tables window shows it as it was given.
 
+Undo: a hand move is taken back alone (`undo_move`); a balancing, a table break or the
+final-table redraw is taken back whole (`undo_actions`, with `BalanceResult.action`): every
+player it moved returns to the seat left and the tables it broke reopen, or nothing changes.
+
 Messages name players: the core knows registration ids only ("taken by player 7"); every
 refused action's message has the names put in before it reaches the director.
 

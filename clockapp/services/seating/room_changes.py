@@ -7,11 +7,12 @@ counts; `log_moves` appends the moves; `apply_plan` stores a balancing, break or
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from clockapp.core.seating import Move, MoveKind, Seat, Seating
+from clockapp.core.seating import Move, MoveKind, Seat, Seating, Table
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
@@ -19,6 +20,7 @@ from clockapp.core.seating.shootout_state import Shootout
 from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,
+    SeatActionRow,
     SeatMoveRow,
     SeatRow,
     ShootoutRow,
@@ -180,6 +182,7 @@ def apply_plan(
 ) -> tuple[BalanceResult, Change, str]:
     """Store a plan's room, move counts and moves; the broken tables' hands are over."""
     changed = plan.seating is not room.seating
+    before = room.seating
     if changed:
         store_room(session, room, plan.seating, now)
     store_stats(session, room, plan.stats)
@@ -190,12 +193,88 @@ def apply_plan(
             gone = hfh.tables & set(plan.broken)
             store_hfh(session, hfh_row, replace(hfh, finished=hfh.finished | gone))
     logged = log_moves(session, room, plan.moves, now)
-    result = BalanceResult(logged, plan.need, plan.broken, plan.final_table, plan.warnings)
+    recorded = record_action(session, room, now, what, before, plan.seating, bool(plan.moves))
+    result = BalanceResult(
+        logged,
+        plan.need,
+        plan.broken,
+        plan.final_table,
+        plan.warnings,
+        room.action if recorded else None,
+    )
     count = len(plan.moves)
     summary = f"{what}: {count} move{'s' if count != 1 else ''}"
     if plan.need is not None:
         summary += f"; asked for the button at table {plan.need.table}"
     return result, Change.SEATING if changed else Change.NONE, summary
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What an undo of a seating action puts back of a table: in play or not, its closed seats
+    and its button."""
+
+    in_play: bool
+    closed: frozenset[int] = frozenset()
+    button: int | None = None
+
+
+def table_states(seating: Seating, numbers: Iterable[int]) -> dict[int, TableState]:
+    """The state of each table numbered, in `seating` (out of play when it is not there)."""
+    tables = {t.number: t for t in seating.tables}
+    return {n: _state_of(tables.get(n)) for n in numbers}
+
+
+def _state_of(table: Table | None) -> TableState:
+    if table is None:
+        return TableState(False)
+    return TableState(True, frozenset(table.closed_seats), table.button)
+
+
+def states_to_json(states: dict[int, TableState]) -> str:
+    return json.dumps(
+        {
+            str(n): {"in_play": s.in_play, "closed": sorted(s.closed), "button": s.button}
+            for n, s in sorted(states.items())
+        }
+    )
+
+
+def states_from_json(text: str) -> dict[int, TableState]:
+    data = json.loads(text or "{}")
+    return {
+        int(n): TableState(bool(s["in_play"]), frozenset(s["closed"]), s["button"])
+        for n, s in data.items()
+    }
+
+
+def record_action(
+    session: Session,
+    room: Room,
+    now: datetime,
+    what: str,
+    before: Seating,
+    after: Seating,
+    moved: bool,
+) -> bool:
+    """Keep what an undo of this balancing, break or final table needs: the tables it changed,
+    before and after (the moves carry the room's action number). False: it changed nothing."""
+    numbers = {t.number for t in before.tables} | {t.number for t in after.tables}
+    was, became = table_states(before, numbers), table_states(after, numbers)
+    changed = {n for n in numbers if was[n] != became[n]}
+    if not moved and not changed:
+        return False
+    session.add(
+        SeatActionRow(
+            tournament_id=room.tournament_id,
+            action=room.action,
+            what=what[:40],
+            tables_before=states_to_json({n: was[n] for n in changed}),
+            tables_after=states_to_json({n: became[n] for n in changed}),
+            created_at=now,
+        )
+    )
+    return True
 
 
 def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:

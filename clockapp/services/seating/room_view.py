@@ -260,6 +260,7 @@ class BalanceResult:
         broken: The tables that broke.
         final_table: The final table's number when it formed now (its button is to be drawn).
         warnings: Why the tables are still out of balance, if they are.
+        action: The number that undoes it (`undo_actions`); None when nothing changed.
     """
 
     moves: tuple[MoveInfo, ...] = ()
@@ -267,6 +268,7 @@ class BalanceResult:
     broken: tuple[int, ...] = ()
     final_table: int | None = None
     warnings: tuple[str, ...] = ()
+    action: int | None = None
 
     @property
     def summary(self) -> str:

@@ -156,7 +156,8 @@ class SeatActions:
         """Take back a move made by hand: the player returns to the seat left (the undo of a drag).
 
         Raises:
-            SeatingError: The move is not a hand move, was undone already, the player is no longer
+            SeatingError: The move is not a hand move (`undo_actions` takes back a balancing,
+                a break or the final table whole), was undone already, the player is no longer
                 in its seat, or the old seat has been taken since.
         """
 
@@ -167,7 +168,8 @@ class SeatActions:
             info = room.move_info(row)
             if info.kind is not MoveKind.MANUAL:
                 raise SeatingError(
-                    f"Only moves made by hand can be undone ({info.name}'s move was {info.kind})."
+                    f"{info.name} was moved by a {info.kind} action, not by hand: undo that "
+                    "whole action (Undo in the tables window), not one of its moves."
                 )
             if row.undone:
                 raise SeatingError(f"{info.name}'s move {info.announcement} is already undone.")

@@ -20,6 +20,7 @@ from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Revision
 from clockapp.services.context import ServiceContext, revision_of
 from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.action_undo import ActionUndoActions
 from clockapp.services.seating.balance import BalanceActions
 from clockapp.services.seating.final_table import FinalTableActions
 from clockapp.services.seating.hand_for_hand import HandForHandActions
@@ -66,6 +67,7 @@ class SeatingService:
         self.balancing = BalanceActions(work)
         self.table_breaks = TableBreakActions(work)
         self.final_table = FinalTableActions(work)
+        self.action_undo = ActionUndoActions(work)
         self.hfh = HandForHandActions(ctx, work, tills)
         self.rounds = ShootoutActions(ctx, work)
         # Tables, seats closed, buttons, rules.
@@ -91,6 +93,8 @@ class SeatingService:
         self.balance = self.balancing.balance
         self.break_tables = self.table_breaks.break_tables
         self.form_final_table = self.final_table.form_final_table
+        self.undo_actions = self.action_undo.undo_actions
+        self.redo_actions = self.action_undo.redo_actions
         # Hand-for-hand play.
         self.hand_for_hand = self.hfh.hand_for_hand
         self.hand_for_hand_offer = self.hfh.hand_for_hand_offer

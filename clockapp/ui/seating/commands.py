@@ -1,4 +1,5 @@
-"""Undo for hand moves (orange-canvas-core's `document/commands.py` style).
+"""Undo for hand moves, balancings, table breaks and the final table (orange-canvas-core's
+`document/commands.py` style).
 
 A hand move's step (`UndoStep`) redoes the move through `services.seating.move_player`; its undo
 calls `services.seating.undo_move` with the id of the move it made last, which puts the player
@@ -6,11 +7,17 @@ back and marks the move undone (the display drops it). The move is made on the s
 and the step is pushed when it answers (`push_move`), so a refused move never reaches the stack.
 When a later undo or redo is refused (the seat was taken since, the player busted), the step
 makes itself obsolete, Qt drops it, and `refused` carries the director's message.
+
+A balancing, a table break or the final-table redraw is one step too (`push_actions`), pushed
+when its calls have answered: its undo calls `services.seating.undo_actions` with the numbers of
+the actions it made (one balancing can be several calls, when it stopped to ask for a button),
+which puts every moved player back and reopens the tables it broke in one transaction; its redo
+calls `redo_actions`, which makes the same moves again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QUndoStack
 
@@ -92,4 +99,31 @@ def _step(
         undo_work,
         obsolete_on=(DomainError,),
         on_refused=lambda error: refused(str(error)),
+    )
+
+
+def push_actions(
+    stack: QUndoStack,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    actions: Sequence[int],
+    text: str,
+    refused: Callable[[str], None],
+) -> None:
+    """Put a balancing, table break or final-table redraw already made on the undo stack as
+    one step (`actions`: the numbers its calls answered with; nothing is pushed without any)."""
+    if not actions or bus.tournament_id != tournament_id:
+        return  # nothing moved, or switched meanwhile: that history was cleared
+    seating = services.seating
+    numbers = tuple(actions)
+    # Like a hand move's, the undo and the redo run after every call already on the worker.
+    stack.push(
+        UndoStep(
+            text,
+            lambda: bus.run(lambda: seating.redo_actions(tournament_id, numbers)),
+            lambda: bus.run(lambda: seating.undo_actions(tournament_id, numbers)),
+            obsolete_on=(DomainError,),
+            on_refused=lambda error: refused(str(error)),
+        )
     )

@@ -6,6 +6,9 @@ busy until it answers, and a refused command shows its message in the banner and
 nothing. Balancing may stop to ask where a table's button is (`NeedButton`): when its call
 answers, `ask_button` asks the director, the answer is set, and balancing runs again until the
 plan is complete or the director cancels.
+
+What a balancing, a break or the final table moved goes on the window's undo stack as one step
+(`push_actions`), the button questions of one balancing included, so Undo puts everyone back.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import BalanceResult, RoomView, TableInfo
 from clockapp.ui.actions import TablesAction
+from clockapp.ui.seating.commands import push_actions
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import ButtonDialog, FinalTableDialog
 
@@ -56,31 +61,47 @@ def room_status_text(room: RoomView) -> str:
 class PlayCommands:
     """Balance, break, form the final table, and run hand-for-hand.
 
-    `reload` reads the room again (a refused hand-for-hand toggle puts its check back). The
-    `ask_*` attributes open the dialogs, each returning the answer or None for Cancel; tests
-    replace them with plain functions.
+    `reload` reads the room again (a refused hand-for-hand toggle puts its check back); what
+    balancing, breaking and the final table move goes on `undo_stack`. The `ask_*` attributes
+    open the dialogs, each returning the answer or None for Cancel; tests replace them with
+    plain functions.
     """
 
-    def __init__(self, context: TablesContext, reload: Callable[[], None], parent: QWidget) -> None:
+    def __init__(
+        self,
+        context: TablesContext,
+        reload: Callable[[], None],
+        parent: QWidget,
+        undo_stack: QUndoStack,
+    ) -> None:
         self._context = context
         self._reload = reload
         self._parent = parent
+        self._undo_stack = undo_stack
         self.ask_button: Callable[[NeedButton, TableInfo], int | None] = self._ask_button
         self.ask_final_size: Callable[[], int | None] = self._ask_final_size
 
     def balance(self) -> None:
         """Break what breaks and balance, asking for each button the plan needs."""
-        self._balance(0, (), MAX_QUESTIONS)
+        self._balance(0, (), MAX_QUESTIONS, ())
 
-    def _balance(self, moved: int, summaries: tuple[str, ...], questions_left: int) -> None:
+    def _balance(
+        self,
+        moved: int,
+        summaries: tuple[str, ...],
+        questions_left: int,
+        actions: tuple[int, ...],
+    ) -> None:
         """One balancing call on the worker; its answer asks for a button and goes on, or says
-        what was done. The action stays busy for each call, so a second press waits for none."""
+        what was done. The action stays busy for each call, so a second press waits for none.
+        `actions` are what the calls before this one did: one undo step takes them all back."""
+        tid = self._context.tid
         if questions_left <= 0:
+            self._push(tid, actions, "Balance")
             self._context.banner.show_message(
                 "Balancing kept asking for buttons; balance again.", "warning"
             )
             return
-        tid = self._context.tid
         seating = self._context.services.seating
 
         def work() -> Outcome[tuple[BalanceResult, TableInfo | None]]:
@@ -94,7 +115,9 @@ class PlayCommands:
             result, table = answer
             total = moved + len(result.moves)
             need = result.need_button
+            done_so_far = actions if result.action is None else (*actions, result.action)
             if need is None or table is None:
+                self._push(tid, done_so_far, "Balance")
                 text = result.summary
                 if total and total != len(result.moves):
                     text = f"{total} moves in all. " + text
@@ -106,6 +129,7 @@ class PlayCommands:
                 said = (*summaries, result.summary.replace(need.reason, "").strip())
             seat = self.ask_button(need, table)
             if seat is None:
+                self._push(tid, done_so_far, "Balance")
                 self._context.banner.show_message(
                     f"Balancing waits for the button at table {need.table}. {need.reason}",
                     "warning",
@@ -113,12 +137,39 @@ class PlayCommands:
                 return
             self._context.submit(
                 partial(seating.set_button, tid, need.table, seat),
-                lambda _info: self._balance(total, said, questions_left - 1),
+                lambda _info: self._balance(total, said, questions_left - 1, done_so_far),
                 key=TablesAction.BALANCE,
                 action=TablesAction.BALANCE,
+                on_refused=partial(self._push, tid, done_so_far, "Balance"),
             )
 
-        self._context.submit(work, done, key=TablesAction.BALANCE, action=TablesAction.BALANCE)
+        self._context.submit(
+            work,
+            done,
+            key=TablesAction.BALANCE,
+            action=TablesAction.BALANCE,
+            on_refused=partial(self._push, tid, actions, "Balance"),
+        )
+
+    def _push(self, tid: int, actions: tuple[int, ...], text: str) -> None:
+        """Put what the calls of one command moved on the undo stack, as one step."""
+        push_actions(
+            self._undo_stack,
+            self._context.services,
+            self._context.bus,
+            tid,
+            actions,
+            text,
+            self._refused,
+        )
+
+    def _refused(self, message: str) -> None:
+        self._context.banner.show_message(message, "error")
+
+    def _pushed(self, tid: int, text: str, result: BalanceResult) -> BalanceResult:
+        if result.action is not None:
+            self._push(tid, (result.action,), text)
+        return result
 
     def break_tables(self) -> None:
         """Break the next table in the break order, when the players fit."""
@@ -126,7 +177,9 @@ class PlayCommands:
         seating = self._context.services.seating
         self._context.submit(
             lambda: seating.break_tables(tid),
-            lambda result: self._context.banner.show_message(result.summary, "info"),
+            lambda result: self._context.banner.show_message(
+                self._pushed(tid, "Break tables", result).summary, "info"
+            ),
             key=TablesAction.BREAK,
             action=TablesAction.BREAK,
         )
@@ -141,7 +194,7 @@ class PlayCommands:
         self._context.submit(
             lambda: seating.form_final_table(tid, size),
             lambda result: self._context.banner.show_message(
-                result.summary + " Draw for the button.", "info"
+                self._pushed(tid, "Final table", result).summary + " Draw for the button.", "info"
             ),
             key=TablesAction.FINAL,
             action=TablesAction.FINAL,

@@ -6,7 +6,8 @@ action that asked is busy until it answers, a second press meanwhile does nothin
 command shows its message in the banner and changes nothing. What the window shows is read on
 the worker too (`read_tables`), once per change, and only the tables whose seats changed are
 drawn again.
-Hand moves (drag and drop, or the move dialog) go on the window's undo stack. "Rules…" sets the
+Hand moves (drag and drop, or the move dialog), balancing, table breaks and the final table go
+on the window's undo stack. "Rules…" sets the
 balance policy, break order and final table; "Rename / seats…" (a table's right-click menu)
 changes a table.
 
@@ -146,7 +147,7 @@ class TablesWindow(QMainWindow):
         self.banner = MessageBanner(central)
         layout.addWidget(self.banner)
         self.context = TablesContext(self._services, self._bus, self.banner, self.actions_by_name)
-        self.play = PlayCommands(self.context, self.reload, self)
+        self.play = PlayCommands(self.context, self.reload, self, self.undo_stack)
         self.seats = SeatCommands(self.context, self.undo_stack, self)
         self.rules = RulesCommands(self.context, self)
 

@@ -210,6 +210,76 @@ def test_balance_shows_the_move_list(
     assert "Balanced" in window.status_label.text()
 
 
+def test_balance_then_undo_puts_the_players_back(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=10)
+    seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+    bust(seeded, seats[(2, 5)], seats[(2, 6)])
+    seeded.seating.set_button(tournament_id, 1, 1)
+    seeded.seating.set_button(tournament_id, 2, 1)
+    window = open_window()
+    before = names_in_ovals(window)
+
+    def press(action: TablesAction) -> None:
+        button = window.toolbar.widgetForAction(window.actions_by_name[action])
+        assert button is not None
+        assert button.isEnabled()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        settle(qtbot, window.context.bus)
+
+    press(TablesAction.BALANCE)
+    assert [len(t) for t in names_in_ovals(window).values()] == [6, 6]
+    assert window.undo_stack.count() == 1
+    assert window.actions_by_name[TablesAction.UNDO].text() == "Undo Balance"
+
+    press(TablesAction.UNDO)
+    assert names_in_ovals(window) == before
+    assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 3)
+    assert window.moves.model.rowCount() == 0  # the undone moves left the display
+    assert window.status_label.text().startswith("Out of balance")
+
+    press(TablesAction.REDO)
+    assert [len(t) for t in names_in_ovals(window).values()] == [6, 6]
+    assert window.moves.model.rowCount() == 2
+
+
+def test_a_table_break_is_undone_from_the_toolbar(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 3, seat_count=6)
+    seats = place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
+    bust(seeded, seats[(1, 1)], seats[(2, 1)])
+    window = open_window()
+    before = names_in_ovals(window)
+    window.actions_by_name[TablesAction.BREAK].trigger()
+    settle(qtbot, window.context.bus)
+    assert list(window.room_view.items_by_table) == [1, 3]
+    window.actions_by_name[TablesAction.UNDO].trigger()
+    settle(qtbot, window.context.bus)
+    assert names_in_ovals(window) == before
+
+
+def test_an_undo_refused_says_why_and_changes_nothing(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=10)
+    seats = place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+    bust(seeded, seats[(2, 5)], seats[(2, 6)])
+    seeded.seating.set_button(tournament_id, 1, 1)
+    seeded.seating.set_button(tournament_id, 2, 1)
+    window = open_window()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
+    bust(seeded, seats[(1, 3)])  # moved by the balancing, out since
+    revision = seeded.tournaments.revision()
+    window.actions_by_name[TablesAction.UNDO].trigger()
+    settle(qtbot, window.context.bus)
+    assert "P03 has busted since the balancing" in window.banner.text()
+    assert seeded.tournaments.revision() == revision
+    assert window.undo_stack.count() == 0  # the step no longer applies: Qt dropped it
+
+
 def test_balance_asks_for_each_button_it_needs(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -260,6 +330,24 @@ def test_the_final_table_redraws_everyone(
     assert list(window.room_view.items_by_table) == [1]
     assert window.moves.model.rowCount() == 9
     assert "The final table forms at table 1" in window.banner.text()
+
+
+def test_undo_of_the_final_table_brings_both_tables_back(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 2, seat_count=10)
+    place(seeded, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4, 5]})
+    window = open_window()
+    before = names_in_ovals(window)
+    window.play.ask_final_size = lambda: 9
+    window.actions_by_name[TablesAction.FINAL].trigger()
+    settle(qtbot, window.context.bus)
+    assert list(window.room_view.items_by_table) == [1]
+    assert window.actions_by_name[TablesAction.UNDO].text() == "Undo Final table"
+    window.actions_by_name[TablesAction.UNDO].trigger()
+    settle(qtbot, window.context.bus)
+    assert names_in_ovals(window) == before
+    assert window.moves.model.rowCount() == 0
 
 
 # ---------------------------------------------------------------------------- hand moves

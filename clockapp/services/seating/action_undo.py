@@ -1,0 +1,216 @@
+"""Undo and redo of a balancing, a table break or the final-table redraw, as one action.
+
+Every player the action moved goes back to the seat left, a table it broke reopens (with its
+closed seats and its button), the final table gets its seats and button back; all in one
+transaction, or nothing when any of them has busted, moved again or lost the old seat since.
+Several actions (a balancing that stopped for a button answer and went on) are undone together,
+newest first, and redone together, oldest first. The moves stay in the log: an undo marks them
+undone (the display drops them), a redo marks them made again and shows them until acknowledged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from clockapp.core.seating import MoveKind, Seat, Seating, SeatingError, Table
+from clockapp.core.seating.planning import MoveStats
+from clockapp.persistence.models import SeatMoveRow
+from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import Session
+from clockapp.services.changes import Change, Outcome
+from clockapp.services.seating.action import SeatingWork
+from clockapp.services.seating.room import Room, check_not_shootout, core_table
+from clockapp.services.seating.room_changes import (
+    TableState,
+    states_from_json,
+    store_room,
+    store_stats,
+)
+from clockapp.services.seating.room_view import BalanceResult, MoveInfo
+
+#: What the director calls each action in a refusal, by the summary its record keeps.
+_NOUNS = {
+    "balanced": "balancing",
+    "broke tables": "table break",
+    "formed the final table": "final-table redraw",
+}
+
+
+def _noun(what: str) -> str:
+    return _NOUNS.get(what, "seating action")
+
+
+class ActionUndoActions:
+    """Taking back (and making again) balancings, table breaks and the final-table redraw."""
+
+    def __init__(self, work: SeatingWork) -> None:
+        self._work = work
+
+    def undo_actions(self, tournament_id: int, actions: Sequence[int]) -> Outcome[BalanceResult]:
+        """Undo balancing, break or final-table actions (`BalanceResult.action`), newest first.
+
+        Raises:
+            SeatingError: An action is not recorded or already undone, a player it moved has
+                busted or moved since, or a seat to go back to is taken or gone.
+        """
+
+        def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
+            check_not_shootout(room, "undoing a balancing")
+            _check_some(actions)
+            moves: list[MoveInfo] = []
+            for number in sorted(set(actions), reverse=True):
+                moves.extend(_step(session, room, now, number, undo=True))
+            count = len(moves)
+            summary = f"undid a seating action: {count} player{'s' if count != 1 else ''} back"
+            return BalanceResult(tuple(moves)), Change.SEATING, summary
+
+        return self._work.write(tournament_id, act)
+
+    def redo_actions(self, tournament_id: int, actions: Sequence[int]) -> Outcome[BalanceResult]:
+        """Make undone balancing, break or final-table actions again, oldest first.
+
+        Raises:
+            SeatingError: An action is not recorded or not undone, a player it moved has busted
+                or moved since, or a seat it moved someone to is taken or gone.
+        """
+
+        def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
+            check_not_shootout(room, "redoing a balancing")
+            _check_some(actions)
+            moves: list[MoveInfo] = []
+            for number in sorted(set(actions)):
+                moves.extend(_step(session, room, now, number, undo=False))
+            count = len(moves)
+            summary = f"redid a seating action: {count} move{'s' if count != 1 else ''}"
+            return BalanceResult(tuple(moves)), Change.SEATING, summary
+
+        return self._work.write(tournament_id, act)
+
+
+def _check_some(actions: Sequence[int]) -> None:
+    if not actions:
+        raise SeatingError("No balancing, table break or final table was named: nothing to undo.")
+
+
+def _step(
+    session: Session, room: Room, now: datetime, number: int, *, undo: bool
+) -> list[MoveInfo]:
+    """Undo (or redo) one recorded action on the room, in the caller's transaction."""
+    record = seating_rows.seat_action(session, room.tournament_id, number)
+    if record is None:
+        raise SeatingError(
+            "That seating action is not recorded for undo (it was made before undo was kept, "
+            "or in another tournament): move the players by hand instead."
+        )
+    noun = _noun(record.what)
+    if undo and record.undone:
+        raise SeatingError(f"The {noun} is already undone.")
+    if not undo and not record.undone:
+        raise SeatingError(f"The {noun} is not undone: there is nothing to redo.")
+    rows = list(seating_rows.action_moves(session, room.tournament_id, number))
+    before = states_from_json(record.tables_before)
+    after = states_from_json(record.tables_after)
+    verb = "undone" if undo else "made again"
+    trips: list[tuple[int, Seat, Seat]] = []
+    for row in rows:
+        info = room.move_info(row)
+        leave, take = (info.to_seat, info.from_seat) if undo else (info.from_seat, info.to_seat)
+        if info.registration_id not in room.registrations:
+            raise SeatingError(
+                f"{info.name} has busted since the {noun}: it cannot be {verb}. "
+                "Move the others by hand."
+            )
+        now_at = room.seating.seat_of(info.registration_id)
+        if now_at != leave:
+            where = "has no seat" if now_at is None else f"is at {now_at}"
+            raise SeatingError(
+                f"{info.name} has moved since the {noun} (now {where}, not {leave}): it cannot "
+                f"be {verb}. Move the players by hand."
+            )
+        trips.append((info.registration_id, leave, take))
+    expect, target = (after, before) if undo else (before, after)
+    seating = _replay(room, trips, expect, target, f"the {noun} cannot be {verb}")
+    store_room(session, room, seating, now)
+    store_stats(session, room, _stats(room, rows, -1 if undo else 1))
+    for row in rows:
+        row.undone = undo
+        row.acknowledged = undo  # made again: the display shows the move until acknowledged
+        session.add(row)
+    record.undone = undo
+    session.add(record)
+    session.flush()
+    return [room.move_info(row) for row in rows]
+
+
+def _replay(
+    room: Room,
+    trips: Sequence[tuple[int, Seat, Seat]],
+    expect: dict[int, TableState],
+    target: dict[int, TableState],
+    refusal: str,
+) -> Seating:
+    """The room with the players moved (player, seat left, seat taken) and the tables set to
+    `target`; refused in words when a table is not as `expect` says or a seat is not free."""
+    seating = room.seating
+    for number, state in expect.items():
+        in_play = seating.has_table(number)
+        if state.in_play and not in_play:
+            raise SeatingError(f"Table {number} is no longer in play: {refusal}.")
+        if not state.in_play and in_play:
+            raise SeatingError(f"Table {number} is in play again: {refusal}.")
+    movers = {player for player, _, _ in trips}
+    seats = {p: s for p, s in seating.seats.items() if p not in movers}
+    tables: dict[int, Table] = {t.number: t for t in seating.tables}
+    for number, state in target.items():
+        if not state.in_play:
+            tables.pop(number, None)
+            continue
+        base = tables.get(number)
+        if base is None:
+            row = room.tables.get(number)
+            if row is None:
+                raise SeatingError(f"Table {number} is gone: {refusal}.")
+            base = core_table(row)
+        tables[number] = replace(base, closed_seats=state.closed, button=state.button)
+    taken = {seat: player for player, seat in seats.items()}
+    for player, seat in seats.items():
+        table = tables.get(seat.table)
+        if table is None or seat.number not in table.open_seats:
+            raise SeatingError(f"{room.name(player)} sits at {seat} since: {refusal}.")
+    for player, _, seat in trips:
+        table = tables.get(seat.table)
+        if table is None:
+            raise SeatingError(f"Table {seat.table} is not in play: {refusal}.")
+        if seat.number not in table.open_seats:
+            raise SeatingError(f"{seat} is closed now: {refusal}.")
+        other = taken.get(seat)
+        if other is not None:
+            raise SeatingError(f"{seat} is taken by {room.name(other)} since: {refusal}.")
+        taken[seat] = player
+        seats[player] = seat
+    ordered = tuple(sorted(tables.values(), key=lambda t: t.number))
+    return Seating(ordered, seats, seating.fixed)
+
+
+def _stats(room: Room, rows: Sequence[SeatMoveRow], sign: int) -> MoveStats:
+    """The move counts after taking back (`sign` -1) or making again (+1) the action's moves:
+    the planner counts balancing and break moves per player, balancing moves per giving
+    table."""
+    players: dict[int, int] = {}
+    gives: dict[int, int] = {}
+    for row in rows:
+        kind = MoveKind(row.kind)
+        if kind in (MoveKind.BALANCE, MoveKind.BREAK):
+            rid = row.registration_id
+            players[rid] = players.get(rid, room.counts.get(rid, 0)) + sign
+        if kind is MoveKind.BALANCE:
+            table = room.tables.get(row.from_table)
+            if table is not None:
+                gives[row.from_table] = gives.get(row.from_table, table.gives) + sign
+    return MoveStats(
+        {rid: max(n, 0) for rid, n in players.items()},
+        {n: max(g, 0) for n, g in gives.items()},
+    )
