@@ -173,6 +173,7 @@ class Plan:
     final_table: int | None = None
     need: NeedButton | None = None
     warnings: tuple[str, ...] = ()
+    held: tuple[int, ...] = ()
 
 
 def apply_plan(
@@ -190,7 +191,9 @@ def apply_plan(
             gone = hfh.tables & set(plan.broken)
             store_hfh(session, hfh_row, replace(hfh, finished=hfh.finished | gone))
     logged = log_moves(session, room, plan.moves, now)
-    result = BalanceResult(logged, plan.need, plan.broken, plan.final_table, plan.warnings)
+    result = BalanceResult(
+        logged, plan.need, plan.broken, plan.final_table, plan.warnings, plan.held
+    )
     count = len(plan.moves)
     summary = f"{what}: {count} move{'s' if count != 1 else ''}"
     if plan.need is not None:

@@ -63,7 +63,7 @@ class SeatingService:
         work = SeatingWork(ctx, rng)
         self.layout = LayoutActions(work)
         self.seats = SeatActions(work)
-        self.balancing = BalanceActions(work)
+        self.balancing = BalanceActions(work, tills)
         self.table_breaks = TableBreakActions(work)
         self.final_table = FinalTableActions(work)
         self.hfh = HandForHandActions(ctx, work, tills)
