@@ -32,6 +32,7 @@ from clockapp.services.seating.room import (
 )
 from clockapp.services.seating.room_status import balance_status, table_infos
 from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.sale_seat import TableToOpen, table_to_open
 from clockapp.services.seating.seats_and_moves import SeatActions
 from clockapp.services.seating.shootout import ShootoutActions
 from clockapp.services.seating.table_breaks import TableBreakActions
@@ -149,6 +150,12 @@ class SeatingService:
                 final,
                 () if shootout_on else costs,
             )
+
+    def table_to_open(self, tournament_id: int, leaving: int | None = None) -> TableToOpen | None:
+        """The table a sale would open for its player now (None while a seat is free, or when
+        the room has no tables); `leaving`: a re-entering player, whose seat is given up."""
+        with self._ctx.reading() as session:
+            return table_to_open(session, tournament_id, leaving)
 
     def seating(self, tournament_id: int) -> Seating:
         """The core room (players are registration ids; buttons as the director last gave them)."""

@@ -1,4 +1,5 @@
-"""Late entries keep finding seats: Balance leaves the tables up while registration is open.
+"""Late entries keep finding seats: Balance leaves the tables up while registration is open, and a
+sale into a full room can open a table in its own transaction.
 
 The night this reproduces: 40 tables were set up for the expected field, 17 players had bought
 in, the director pressed Balance, 38 tables broke, and every later buy-in was sold without a seat.
@@ -15,6 +16,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.models import GameTableRow, LedgerRecord, RegistrationRow, SeatRow
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
+from clockapp.services.seating.sale_seat import IfFull, NoFreeSeat
 
 STACK = 10_000
 
@@ -106,3 +108,80 @@ def test_break_tables_still_breaks_on_the_directors_word_while_registration_is_o
     for n in range(4):
         _buy_in(services, tid, f"P{n}")
     assert services.seating.break_tables(tid).value.broken != ()
+
+
+def test_a_sale_into_a_full_room_opens_the_next_table_in_its_own_transaction(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 2, seat_count=2)
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        _buy_in(services, tid, name)
+    assert services.seating.table_to_open(tid) is not None
+    assert services.seating.table_to_open(tid).question == (
+        "No seat is free: open table 3 (2 seats) and seat the player there?"
+    )
+    before = services.tournaments.revision_of(tid).tournament
+
+    outcome = services.cashier.buy_in(
+        tid, _player(services, "Ed"), seat=True, if_full=IfFull.OPEN_TABLE
+    )
+
+    receipt = outcome.value
+    assert receipt.opened_table == 3
+    assert receipt.seat is not None
+    assert receipt.seat.seat is not None
+    assert receipt.seat.seat.seat.table == 3
+    room = services.seating.room(tid)
+    assert [t.number for t in room.tables] == [1, 2, 3]
+    assert room.waiting == ()
+    # One action: one revision for the sale, the table and the seat together.
+    assert outcome.changes.revision == before + 1
+    assert services.seating.table_to_open(tid) is None  # table 3 has a seat left
+
+
+def test_a_sale_asked_to_stop_in_a_full_room_leaves_the_database_unchanged(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    ed = _player(services, "Ed")
+    before = _snapshot(services, tid)
+
+    with pytest.raises(NoFreeSeat, match="No seat is free for Ed: nothing was sold") as refused:
+        services.cashier.buy_in(tid, ed, seat=True, tendered=5000, if_full=IfFull.ASK)
+
+    assert refused.value.table.number == 2
+    assert _snapshot(services, tid) == before
+    assert services.cashier.registration_of(tid, ed) is None
+
+
+def test_a_re_entry_into_a_full_room_can_open_a_table(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    ann = _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    # Ann's own seat is given up by her re-entry: the room is not full for her.
+    assert services.seating.table_to_open(tid, leaving=ann) is None
+    services.results.eliminate(tid, ann)
+    _buy_in(services, tid, "Cy")  # takes the seat Ann's bust freed
+    before = _snapshot(services, tid)
+    with pytest.raises(NoFreeSeat):
+        services.cashier.re_enter(tid, ann, seat=True, if_full=IfFull.ASK)
+    assert _snapshot(services, tid) == before
+
+    receipt = services.cashier.re_enter(tid, ann, seat=True, if_full=IfFull.OPEN_TABLE).value
+
+    assert receipt.opened_table == 2
+    assert receipt.seat is not None
+    assert receipt.seat.seat is not None
+    assert receipt.seat.seat.seat.table == 2
+
+
+def test_a_sale_that_finds_a_free_seat_opens_no_table(services: Services, tid: int) -> None:
+    services.seating.add_tables(tid, 1, seat_count=3)
+    _buy_in(services, tid, "Ann", if_full=IfFull.ASK)
+    receipt = services.cashier.buy_in(
+        tid, _player(services, "Bob"), seat=True, if_full=IfFull.OPEN_TABLE
+    ).value
+    assert receipt.opened_table is None
+    assert [t.number for t in services.seating.room(tid).tables] == [1]
