@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, insert, true, update
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
@@ -154,3 +154,19 @@ def seats_changed(
         session.connection().execute(
             _SEATS_CHANGED, {"tid": tournament_id, "numbers": sorted(numbers), "now": now}
         )
+
+
+def open_table(session: Session, tournament_id: int, number: int, seat_count: int) -> None:
+    """Put table `number` in play with `seat_count` open seats and no button, as a new table (a
+    broken table of that number gets its row back, fresh)."""
+    row = session.exec(
+        select(GameTableRow)
+        .where(col(GameTableRow.tournament_id) == tournament_id)
+        .where(col(GameTableRow.number) == number)
+    ).first()
+    if row is None:
+        row = GameTableRow(tournament_id=tournament_id, number=number)
+    row.seat_count, row.closed_seats, row.button, row.name = seat_count, "", None, ""
+    row.in_play, row.gives, row.button_set_at, row.seats_changed_at = True, 0, None, None
+    session.add(row)
+    session.flush()  # the draw's statements run on the connection: let them see the table

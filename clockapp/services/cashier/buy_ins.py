@@ -14,6 +14,7 @@ from clockapp.services.cashier.sales import EntryReceipt, check_stack, sell_agai
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
+from clockapp.services.seating.sale_seat import IfFull
 
 
 class BuyInActions:
@@ -31,18 +32,22 @@ class BuyInActions:
         with_add_on: bool = False,
         tendered: int | None = None,
         seat: bool = False,
+        if_full: IfFull = IfFull.NO_SEAT,
     ) -> Outcome[EntryReceipt]:
         """Register a player and take the buy-in in one step (with the add-on when sold with it).
 
         Returns the receipt: the ledger rows, the chips to hand over (the starting-stack
         breakdown from the chip set) and the change due for `tendered` cents. With `seat`, the
         player also draws a seat in the same transaction when the room has tables
-        (`EntryReceipt.seat`; a full room is said there and does not refuse the sale).
+        (`EntryReceipt.seat`). When no seat is free, `if_full` decides: the sale stands and the
+        seat says why there is none (`NO_SEAT`), the sale is refused (`ASK`), or the next table
+        opens and the player sits there (`OPEN_TABLE`, `EntryReceipt.opened_table`).
 
         Raises:
             EntryRefused: Already registered, registration closed, the field is full, or the
                 add-on is not sold with the buy-in.
             CashierError: Less tendered than due.
+            NoFreeSeat: No seat is free and `if_full` is `ASK` (nothing is written).
         """
 
         def apply(session: Session, till: Till, now: datetime) -> Done[EntryReceipt]:
@@ -55,6 +60,7 @@ class BuyInActions:
                 tendered=tendered,
                 station=self._ctx.station,
                 seat=seat,
+                if_full=if_full,
             )
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
@@ -67,6 +73,7 @@ class BuyInActions:
         with_add_on: bool = False,
         tendered: int | None = None,
         seat: bool = False,
+        if_full: IfFull = IfFull.NO_SEAT,
     ) -> Outcome[EntryReceipt]:
         """`buy_in` for a player already on the list (pre-registered or checked in)."""
         with self._ctx.reading() as session:
@@ -78,6 +85,7 @@ class BuyInActions:
             with_add_on=with_add_on,
             tendered=tendered,
             seat=seat,
+            if_full=if_full,
         )
 
     def rebuy(
@@ -127,15 +135,17 @@ class BuyInActions:
         busted_at_table: bool = False,
         tendered: int | None = None,
         seat: bool = False,
+        if_full: IfFull = IfFull.NO_SEAT,
     ) -> Outcome[EntryReceipt]:
         """Sell a re-entry to a busted player (`busted_at_table`: see `rebuy`).
 
-        A re-entry is a new entry: with `seat` it draws a new seat in the same transaction
-        (see `buy_in`).
+        A re-entry is a new entry: with `seat` it draws a new seat in the same transaction,
+        a full room handled as `if_full` says (see `buy_in`).
 
         Raises:
             EntryRefused: No re-entry, the player is still in play, the window closed, or every
                 re-entry used.
+            NoFreeSeat: No seat is free and `if_full` is `ASK` (nothing is written).
         """
         return self._again(
             tournament_id,
@@ -146,6 +156,7 @@ class BuyInActions:
             with_add_on=with_add_on,
             busted_at_table=busted_at_table,
             seat=seat,
+            if_full=if_full,
         )
 
     def add_on(
@@ -173,6 +184,7 @@ class BuyInActions:
         with_add_on: bool = False,
         busted_at_table: bool = False,
         seat: bool = False,
+        if_full: IfFull = IfFull.NO_SEAT,
     ) -> Outcome[EntryReceipt]:
         check_stack(stack)
 
@@ -189,6 +201,7 @@ class BuyInActions:
                 with_add_on=with_add_on,
                 busted_at_table=busted_at_table,
                 seat=seat,
+                if_full=if_full,
             )
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)

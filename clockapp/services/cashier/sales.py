@@ -55,7 +55,7 @@ from clockapp.services.changes import Change
 from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
 from clockapp.services.seating.cashier_seats import seat_in_session
-from clockapp.services.seating.sale_seat import SeatNote
+from clockapp.services.seating.sale_seat import IfFull, SeatNote, make_room
 from clockapp.services.setup import load_chips, load_stacks
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
@@ -78,6 +78,8 @@ class EntryReceipt:
             transaction (None when no seat was asked for or the room has no tables).
         recorded_bust: The sale recorded the player's bust at the table first (a rebuy or
             re-entry sold to a player shown in play): undoing the sale undoes that bust too.
+        opened_table: The table opened for the player in the sale's transaction, when no seat
+            was free and the cashier chose to open one (None otherwise).
         bounty_note: What the entry's bounty share does, when the host's rule for entries sold
             after the first mystery envelope applies ("" otherwise).
         chip_warnings: The colours that run out before another sale like this one (chips
@@ -94,6 +96,7 @@ class EntryReceipt:
     change_due: int | None = None
     seat: SeatNote | None = None
     recorded_bust: bool = False
+    opened_table: int | None = None
     bounty_note: str = ""
     chip_warnings: tuple[str, ...] = ()
 
@@ -202,11 +205,12 @@ def seated(
     return replace(receipt, seat=note)
 
 
-def seat_summary(note: SeatNote | None) -> str:
+def seat_summary(note: SeatNote | None, opened: int | None = None) -> str:
     """The seat for the change log ("" when nothing happened to it)."""
+    table = f"; opened table {opened}" if opened is not None else ""
     if note is None or not note.changed:
-        return ""
-    return f"; {note.sentence}"
+        return table
+    return f"{table}; {note.sentence}"
 
 
 def due_order(due: PrizeDue) -> tuple[int, int]:
@@ -277,8 +281,10 @@ def sell_buy_in(
     tendered: int | None,
     station: str,
     seat: bool,
+    if_full: IfFull = IfFull.NO_SEAT,
 ) -> Done[EntryReceipt]:
-    """Check in and sell the buy-in (`CashierService.buy_in`), the seat drawn when asked."""
+    """Check in and sell the buy-in (`CashierService.buy_in`), the seat drawn when asked (with
+    a full room handled as `if_full` says, before anything is written)."""
     player = live_player(session, player_id)
     reg = find_active(till, player.id or 0)
     ctx = entry_context(session, till, now)
@@ -294,12 +300,14 @@ def sell_buy_in(
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
+    opened = make_room(session, till.tournament_id, display_name(player), if_full) if seat else None
     checked = checked_in(session, till, player, reg, now)
     receipt = sell(session, till, checked, offers, now, station, tendered, change)
     summary = f"buy-in {receipt.registration.name}"
     if seat:
         receipt = seated(session, receipt, now)
-        summary += seat_summary(receipt.seat)
+        receipt = replace(receipt, opened_table=opened.number if opened else None)
+        summary += seat_summary(receipt.seat, receipt.opened_table)
     return Done(receipt, ENTRY_CHANGES, summary)
 
 
@@ -316,6 +324,7 @@ def sell_again(
     with_add_on: bool,
     busted_at_table: bool,
     seat: bool,
+    if_full: IfFull = IfFull.NO_SEAT,
 ) -> Done[EntryReceipt]:
     """Sell a rebuy, re-entry or add-on (`CashierService.rebuy`, `re_enter`, `add_on`).
 
@@ -338,6 +347,12 @@ def sell_again(
         offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
+    # A new entry draws a new seat: the one the player holds now is given up.
+    opened = (
+        make_room(session, till.tournament_id, till.name(registration_id), if_full, registration_id)
+        if seat and kind is EntryKind.RE_ENTRY
+        else None
+    )
     if record_bust:
         record_busts(
             session,
@@ -356,5 +371,6 @@ def sell_again(
     summary = f"{kind.value} {receipt.registration.name}"
     if seat or back is not None:
         receipt = seated(session, receipt, now, Seat(*back) if back else None)
-        summary += seat_summary(receipt.seat)
+        receipt = replace(receipt, opened_table=opened.number if opened else None)
+        summary += seat_summary(receipt.seat, receipt.opened_table)
     return Done(receipt, ENTRY_CHANGES, summary)

@@ -175,6 +175,7 @@ class Plan:
     final_table: int | None = None
     need: NeedButton | None = None
     warnings: tuple[str, ...] = ()
+    held: tuple[int, ...] = ()
 
 
 def apply_plan(
@@ -201,6 +202,7 @@ def apply_plan(
         plan.final_table,
         plan.warnings,
         room.action if recorded else None,
+        plan.held,
     )
     count = len(plan.moves)
     summary = f"{what}: {count} move{'s' if count != 1 else ''}"

@@ -261,6 +261,8 @@ class BalanceResult:
         final_table: The final table's number when it formed now (its button is to be drawn).
         warnings: Why the tables are still out of balance, if they are.
         action: The number that undoes it (`undo_actions`); None when nothing changed.
+        held: The tables that would have broken (or given way to the final table) but stay
+            up because registration is open: late entries need their seats.
     """
 
     moves: tuple[MoveInfo, ...] = ()
@@ -269,6 +271,7 @@ class BalanceResult:
     final_table: int | None = None
     warnings: tuple[str, ...] = ()
     action: int | None = None
+    held: tuple[int, ...] = ()
 
     @property
     def summary(self) -> str:
@@ -278,6 +281,9 @@ class BalanceResult:
         'Broke table 5.'
         >>> BalanceResult().summary
         'The tables are balanced: nobody moves.'
+        >>> print(BalanceResult(held=(3, 4)).summary)
+        Registration is open: 2 tables that would break stay up for late entries (Break tables
+        breaks them now). The tables are balanced: nobody moves.
         """
         parts = []
         if self.final_table is not None:
@@ -290,7 +296,26 @@ class BalanceResult:
         if self.need_button is not None:
             parts.append(self.need_button.reason)
         parts.extend(self.warnings)
-        return " ".join(parts) or "The tables are balanced: nobody moves."
+        done = " ".join(parts) or "The tables are balanced: nobody moves."
+        return f"{self.held_note} {done}" if self.held else done
+
+    @property
+    def held_note(self) -> str:
+        """Why tables that would break are still up ("" when none are).
+
+        >>> print(BalanceResult(held=(7,)).held_note)
+        Registration is open: table 7 would break but stays up for late entries (Break tables
+        breaks it now).
+        """
+        if not self.held:
+            return ""
+        if len(self.held) == 1:
+            tables, them = f"table {self.held[0]} would break but stays", "it"
+        else:
+            tables, them = f"{len(self.held)} tables that would break stay", "them"
+        return (
+            f"Registration is open: {tables} up for late entries (Break tables breaks {them} now)."
+        )
 
 
 @dataclass(frozen=True)

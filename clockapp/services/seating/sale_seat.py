@@ -9,6 +9,10 @@ players changed. That is what `load_room` and `store_room` would do for this act
 fraction of the statements built and rows turned into objects (a buy-in with its seat under
 25 ms). `follow_busts` does the same for a bust that frees its seat
 (`cashier_seats.follow_in_session`).
+
+A room with no free seat is the cashier's choice, made before the money is taken (`IfFull`):
+sell without a seat, refuse so the cashier can ask (`NoFreeSeat`), or open the next table
+(`make_room`) and seat the player there, all in the sale's one transaction.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from clockapp.core.seating import (
     DealIn,
@@ -69,6 +74,92 @@ class SeatNote:
         if self.seat is None:
             return self.refusal
         return self.seat.reason or str(self.seat.seat)
+
+
+class IfFull(StrEnum):
+    """What a sale does when its player would find no free seat."""
+
+    NO_SEAT = "no seat"  # sold anyway: the player waits, the tables window seats them later
+    ASK = "ask"  # refused, nothing written: the cashier asks what to do and sells again
+    OPEN_TABLE = "open a table"  # the next table opens and the player sits there
+
+
+@dataclass(frozen=True)
+class TableToOpen:
+    """The table a sale opens when no seat is free: the next number, the room's largest table.
+
+    >>> TableToOpen(3, 10).question
+    'No seat is free: open table 3 (10 seats) and seat the player there?'
+    """
+
+    number: int
+    seat_count: int
+
+    @property
+    def question(self) -> str:
+        """What the cashier is asked before the money is taken."""
+        return (
+            f"No seat is free: open table {self.number} ({self.seat_count} seats) and seat "
+            "the player there?"
+        )
+
+
+class NoFreeSeat(SeatingError):
+    """A sale asked to stop when no seat is free (`IfFull.ASK`): nothing was written.
+
+    >>> print(NoFreeSeat("Ann", TableToOpen(3, 10)))
+    No seat is free for Ann: nothing was sold. Open table 3 (10 seats) for them, or sell
+    without a seat.
+    """
+
+    def __init__(self, name: str, table: TableToOpen) -> None:
+        super().__init__(
+            f"No seat is free for {name}: nothing was sold. Open table {table.number} "
+            f"({table.seat_count} seats) for them, or sell without a seat."
+        )
+        self.table = table
+
+
+def table_to_open(
+    session: Session, tournament_id: int, leaving: int | None = None
+) -> TableToOpen | None:
+    """The table a sale would open: None while an open seat is free, or when the room has no
+    tables (seating is not used tonight) or a shootout stored (its own rules seat players).
+
+    `leaving` is a player whose seat the sale gives up (a re-entry draws a new one), so it
+    counts as free. Nothing is written: stale seats count as free, as the draw will find them.
+    """
+    if seat_draw.has_shootout(session, tournament_id):
+        return None
+    tables = _tables(session, tournament_id)
+    if not tables:
+        return None
+    rows = seat_draw.seats(session, tournament_id)
+    in_play = {row[1]: row[6] for row in rows if row[7] and row[1] != leaving}
+    standing, _stale, _changed = split_seats((row[:6] for row in rows), in_play, tables)
+    if _room(tables, standing).free_seat_count:
+        return None
+    return TableToOpen(max(t.number for t in tables) + 1, max(t.seat_count for t in tables))
+
+
+def make_room(
+    session: Session, tournament_id: int, name: str, if_full: IfFull, leaving: int | None = None
+) -> TableToOpen | None:
+    """Before a sale writes anything: when its player would find no free seat, refuse
+    (`IfFull.ASK`) or open the next table (`IfFull.OPEN_TABLE`); returns the table opened.
+
+    Raises:
+        NoFreeSeat: No seat is free and the sale asked to stop.
+    """
+    if if_full is IfFull.NO_SEAT:
+        return None
+    table = table_to_open(session, tournament_id, leaving)
+    if table is None:
+        return None
+    if if_full is IfFull.ASK:
+        raise NoFreeSeat(name, table)
+    seat_draw.open_table(session, tournament_id, table.number, table.seat_count)
+    return table
 
 
 def seat_one(

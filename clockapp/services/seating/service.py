@@ -33,6 +33,7 @@ from clockapp.services.seating.room import (
 )
 from clockapp.services.seating.room_status import balance_status, table_infos
 from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
+from clockapp.services.seating.sale_seat import TableToOpen, table_to_open
 from clockapp.services.seating.seats_and_moves import SeatActions
 from clockapp.services.seating.shootout import ShootoutActions
 from clockapp.services.seating.table_breaks import TableBreakActions
@@ -64,7 +65,7 @@ class SeatingService:
         work = SeatingWork(ctx, rng)
         self.layout = LayoutActions(work)
         self.seats = SeatActions(work)
-        self.balancing = BalanceActions(work)
+        self.balancing = BalanceActions(work, tills)
         self.table_breaks = TableBreakActions(work)
         self.final_table = FinalTableActions(work)
         self.action_undo = ActionUndoActions(work)
@@ -154,6 +155,12 @@ class SeatingService:
                 () if shootout_on else costs,
                 seating_rows.shootout_plan(session, tournament_id),
             )
+
+    def table_to_open(self, tournament_id: int, leaving: int | None = None) -> TableToOpen | None:
+        """The table a sale would open for its player now (None while a seat is free, or when
+        the room has no tables); `leaving`: a re-entering player, whose seat is given up."""
+        with self._ctx.reading() as session:
+            return table_to_open(session, tournament_id, leaving)
 
     def seating(self, tournament_id: int) -> Seating:
         """The core room (players are registration ids; buttons as the director last gave them)."""

@@ -35,6 +35,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
+from clockapp.services.seating.sale_seat import IfFull
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
 from clockapp.ui.cashier.context import CashierContext
@@ -45,6 +46,7 @@ from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.last_sale import LastSale
 from clockapp.ui.cashier.models import DeskModel, DeskRow, place_text
 from clockapp.ui.cashier.new_player import add_new_player
+from clockapp.ui.cashier.no_seat import NoSeatBox
 
 SEARCH_LIMIT = 50
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
@@ -339,10 +341,37 @@ class Desk(QWidget):
         sale = entry_dialog(self._ctx, row, kind, self)
         if sale is None:
             return  # refused, and the message says why
-        sale.dialog.accepted.connect(lambda: self._on_entry_accepted(sale, row, kind))
+        if sale.table is None:
+            # A seat was free: should another station take the last one meanwhile, the sale
+            # is refused with nothing written, and the next press asks.
+            self._open_entry(sale, row, kind, IfFull.ASK)
+            return
+        box = NoSeatBox(row.player.display_name, sale.table, self)
+        box.finished.connect(lambda _r: self._on_no_seat_answered(box, sale, row, kind))
+        self._open(box)
+
+    def _on_no_seat_answered(
+        self, box: NoSeatBox, sale: EntrySale, row: DeskRow, kind: EntryKind
+    ) -> None:
+        choice, table, name = box.choice(), box.table, row.player.display_name
+        if choice is None:
+            sale.dialog.deleteLater()  # cancelled before the money: nothing is sold
+            return
+        if choice is IfFull.OPEN_TABLE:
+            sale.dialog.add_note(
+                f"Opens table {table.number} ({table.seat_count} seats): {name} sits there."
+            )
+        else:
+            sale.dialog.add_note(f"No seat is free: {name} waits for one.")
+        self._open_entry(sale, row, kind, choice)
+
+    def _open_entry(self, sale: EntrySale, row: DeskRow, kind: EntryKind, if_full: IfFull) -> None:
+        sale.dialog.accepted.connect(lambda: self._on_entry_accepted(sale, row, kind, if_full))
         self._open(sale.dialog)
 
-    def _on_entry_accepted(self, sale: EntrySale, row: DeskRow, kind: EntryKind) -> None:
+    def _on_entry_accepted(
+        self, sale: EntrySale, row: DeskRow, kind: EntryKind, if_full: IfFull
+    ) -> None:
         dialog, at_table = sale.dialog, sale.at_table
         stack = dialog.stack()
         operations.sell(
@@ -355,6 +384,7 @@ class Desk(QWidget):
             with_add_on=dialog.with_add_on(),
             stack=stack,
             busted_at_table=at_table and stack is None,
+            if_full=if_full,
             on_sold=self._on_sold,
         )
 

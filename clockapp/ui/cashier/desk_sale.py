@@ -3,7 +3,9 @@
 `entry_dialog` asks the service whether the entry can be sold now (a refusal is shown and
 nothing is opened), then builds the dialog with what the rules add to the sale
 (`core.money.entry_sale`: the add-on sold with the buy-in or re-entry, the stack a player in play
-still has, and the note that the bust at the table is recorded with the sale).
+still has, and the note that the bust at the table is recorded with the sale). For a new entry
+it also asks whether a seat is free: when none is, the sale carries the table that would open,
+and the desk asks the cashier first (`no_seat`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from clockapp.core.money.entries import EntryKind, EntryOption
 from clockapp.core.money.entry_sale import sale_extras
+from clockapp.services.seating.sale_seat import TableToOpen
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import DeskRow
@@ -27,6 +30,9 @@ class EntrySale:
     #: The player is shown in play: the dialog said the bust at the table is recorded with the
     #: rebuy or re-entry, which the service otherwise refuses for a player it has in play.
     at_table: bool
+    #: No seat is free for the new entry: the table the sale would open (None: a seat is free,
+    #: or seats are not drawn for this sale).
+    table: TableToOpen | None = None
 
 
 def entry_dialog(
@@ -68,4 +74,9 @@ def entry_dialog(
         stacks=ctx.stacks(),
         parent=parent,
     )
-    return EntrySale(dialog, at_table)
+    table = None
+    if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
+        # The seat the player holds now is given up by a re-entry: it counts as free.
+        leaving = reg.id if kind is EntryKind.RE_ENTRY and reg is not None else None
+        table = ctx.read(lambda: ctx.services.seating.table_to_open(ctx.tid, leaving), None)
+    return EntrySale(dialog, at_table, table)

@@ -99,6 +99,12 @@ class EntryDialog(CashierDialog):
         self._update()
         self.tendered_edit.setFocus()
 
+    def add_note(self, text: str) -> None:
+        """Say `text` under the title too (after any note already there)."""
+        shown = self.note_label.text()
+        self.note_label.setText(f"{shown} {text}" if shown else text)
+        self.note_label.setVisible(True)
+
     # ------------------------------------------------------------------ reading
     def offers(self) -> list[EntryOffer]:
         """The entries being bought (with the add-on when ticked)."""

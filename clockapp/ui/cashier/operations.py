@@ -27,6 +27,7 @@ from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
 from clockapp.services.changes import Outcome
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import BustReport
+from clockapp.services.seating.sale_seat import IfFull
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.operations import Control
@@ -64,6 +65,7 @@ def sell(
     with_add_on: bool = False,
     stack: int | None = None,
     busted_at_table: bool = False,
+    if_full: IfFull = IfFull.NO_SEAT,
     on_sold: Callable[[EntryReceipt], object] | None = None,
 ) -> bool:
     """Sell an entry (buy-in, rebuy, add-on, re-entry) on the station's worker.
@@ -74,6 +76,7 @@ def sell(
 
     `busted_at_table` says the player, shown in play, busted at the table: the bust is recorded
     with the rebuy or re-entry (without it the service refuses a player not recorded as out).
+    `if_full` says what a buy-in or re-entry does when no seat is free (the desk asked first).
     """
     cashier, tid = ctx.services.cashier, ctx.tid
 
@@ -87,6 +90,7 @@ def sell(
                 with_add_on=with_add_on,
                 tendered=tendered,
                 seat=True,
+                if_full=if_full,
             )
         assert registration_id is not None
         if kind is EntryKind.REBUY:
@@ -106,6 +110,7 @@ def sell(
             busted_at_table=busted_at_table,
             tendered=tendered,
             seat=True,
+            if_full=if_full,
         )
 
     title = KIND_TITLE[kind]
@@ -138,6 +143,8 @@ def _show_sale(
         f"{receipt.registration.name}: {title.lower()} {format_cents(receipt.total)} paid"
         f"{change}; hand over T{receipt.chips:,} in chips."
     )
+    if receipt.opened_table is not None:
+        text += f" Table {receipt.opened_table} opened for the player."
     note = receipt.seat
     if note is not None and note.seat is None:
         ctx.refuse(f"{text} {note.sentence}")  # sold, but the cashier must see: no seat

@@ -121,7 +121,8 @@ class PlayCommands:
                 text = result.summary
                 if total and total != len(result.moves):
                     text = f"{total} moves in all. " + text
-                kind = "warning" if result.warnings else "info"
+                # Tables kept up for late entries are news the director should not miss.
+                kind = "warning" if result.warnings or result.held else "info"
                 self._context.banner.show_message(" ".join((*summaries, text)), kind)
                 return
             said = summaries

@@ -23,6 +23,7 @@ from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from clockapp.ui.cashier.no_seat import OPEN_A_TABLE, SELL_WITHOUT_A_SEAT, NoSeatBox
 from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll
 
@@ -59,6 +60,16 @@ def show(qtbot, window, page):
     window.tabs.setCurrentWidget(page)
     settle_on(qtbot, window)
     return page
+
+
+def answer_no_seat(qtbot, desk, text: str) -> NoSeatBox:
+    """Click `text` in the question the desk asks when no seat is free."""
+    box = desk.dialog
+    assert isinstance(box, NoSeatBox), type(box).__name__
+    assert box.isVisible()
+    (button,) = [b for b in box.buttons() if b.text() == text]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    return box
 
 
 def find(qtbot, desk, text: str) -> None:
@@ -102,7 +113,7 @@ def test_search_enter_and_b_register_and_buy_in(
     assert cashier_window.message.kind == "info"
     assert "Prize pool $20.00" in cashier_window.header.pool_label.text()
     # Back in the search box, the name selected: the next player can be typed at once.
-    assert desk.search.hasFocus() or not cashier_window.isActiveWindow()
+    assert cashier_window.focusWidget() is desk.search or not cashier_window.isActiveWindow()
     assert desk.search.selectedText() == "an"
     assert show(qtbot, cashier_window, cashier_window.field).model.rowCount() == 1
     assert show(qtbot, cashier_window, cashier_window.ledger).model.rowCount() == 1
@@ -412,18 +423,82 @@ def test_the_seat_drawn_once_tables_exist(
     assert len(seated) == 1
     desk.save_seat_card(str(tmp_path / "card.pdf"))
     assert (tmp_path / "card.pdf").read_bytes().startswith(b"%PDF")
-    # A full room: the sale stands, and the cashier is told no seat was drawn.
+    # A full room sold without a seat: the sale stands, and the cashier is told no seat was
+    # drawn.
     find(qtbot, desk, "dana")
     qtbot.keyClick(desk.table, Qt.Key.Key_B)
     enter(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat.startswith("Table 1, seat ")
     find(qtbot, desk, "zoe")
     qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    answer_no_seat(qtbot, desk, SELL_WITHOUT_A_SEAT)
     enter(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.message.kind == "error"
     assert "No seat drawn" in cashier_window.message.text()
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg.bought_in
+
+
+def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    for name in ("bob", "dana"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    entries = services.cashier.balances(tournament_id).entries
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+
+    # Asked first: no entry dialog, nothing sold yet.
+    box = desk.dialog
+    assert isinstance(box, NoSeatBox), type(box).__name__
+    assert box.text() == "No seat is free: open table 2 (2 seats) and seat the player there?"
+    assert {b.text() for b in box.buttons()} >= {OPEN_A_TABLE, SELL_WITHOUT_A_SEAT}
+    assert services.cashier.balances(tournament_id).entries == entries
+    # Cancel: nothing sold, no table opened, back to the search.
+    qtbot.mouseClick(box.cancel_button, Qt.MouseButton.LeftButton)
+    assert desk.dialog is None
+    assert cashier_window.focusWidget() is desk.search
+    assert services.cashier.balances(tournament_id).entries == entries
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
+
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    answer_no_seat(qtbot, desk, OPEN_A_TABLE)
+    dialog = desk.dialog
+    assert isinstance(dialog, EntryDialog)
+    assert "Opens table 2 (2 seats)" in dialog.note_label.text()
+    enter(qtbot, dialog.tendered_edit)
+
+    assert desk.last_seat.startswith("Table 2, seat ")
+    assert "Table 2 opened" in cashier_window.message.text()
+    assert services.cashier.balances(tournament_id).entries == entries + 1
+    room = services.seating.room(tournament_id)
+    assert [t.number for t in room.tables] == [1, 2]
+    assert room.waiting == ()
+
+
+def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    first = add_players(services, "Fox Mulder")["Fox Mulder"]
+    services.cashier.buy_in(tournament_id, first, seat=True)
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    assert isinstance(desk.dialog, EntryDialog)  # a seat was free when B was pressed
+    other = add_players(services, "Walter Skinner")["Walter Skinner"]
+    services.cashier.buy_in(tournament_id, other, seat=True)  # another station takes it
+    entries = services.cashier.balances(tournament_id).entries
+
+    enter(qtbot, desk.dialog.tendered_edit)
+
+    assert cashier_window.message.kind == "error"
+    assert "No seat is free for Ann Lee: nothing was sold" in cashier_window.message.text()
+    assert services.cashier.balances(tournament_id).entries == entries
+    assert services.cashier.registration_of(tournament_id, desk.selected().player.id) is None
 
 
 def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(

@@ -280,6 +280,21 @@ def test_an_undo_refused_says_why_and_changes_nothing(
     assert window.undo_stack.count() == 0  # the step no longer applies: Qt dropped it
 
 
+def test_balance_while_registration_is_open_says_which_tables_it_kept_up(
+    qtbot, seeded: Services, tournament_id: int, open_window
+) -> None:
+    seeded.seating.add_tables(tournament_id, 3, seat_count=10)
+    place(seeded, tournament_id, {1: [1, 2, 3], 2: [1, 2], 3: [1, 2]})
+    assert seeded.registration.window(tournament_id).open  # nobody out yet: late entries come
+    window = open_window()
+    window.actions_by_name[TablesAction.BALANCE].trigger()
+    settle(qtbot, window.context.bus)
+    assert window.banner.text().startswith("Registration is open: 2 tables that would break")
+    assert "Break tables" in window.banner.text()
+    assert window.banner.kind == "warning"
+    assert sorted(window.room_view.items_by_table) == [1, 2, 3]
+
+
 def test_balance_asks_for_each_button_it_needs(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
