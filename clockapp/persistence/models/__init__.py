@@ -42,7 +42,6 @@ from clockapp.persistence.models.seating import (
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
-    ShootoutPlanRow,
     ShootoutRow,
 )
 from clockapp.persistence.models.showdown import ShowdownRow
@@ -79,7 +78,6 @@ __all__ = [
     "SeatRow",
     "SeatingConfigRow",
     "SetupRow",
-    "ShootoutPlanRow",
     "ShootoutRow",
     "ShowdownRow",
     "StandInRow",

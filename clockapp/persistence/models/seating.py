@@ -147,6 +147,12 @@ class SeatingConfigRow(SQLModel, table=True):
     break_order: str = Field(default="", max_length=500)  # table numbers, "4 2"
     final_table: int | None = None
     final_table_size: int | None = None
+    # The shootout the tournament's template plans, before it is drawn
+    # (`clockapp.core.event_templates.ShootoutPlan`; `plan_through` None: no plan). Kept on this
+    # row, which every room read loads anyway.
+    plan_first_round_minutes: int | None = None
+    plan_later_minutes: int | None = None
+    plan_through: int | None = None
     revision: int = 0  # bumped by every seating write (serialises stations)
     # No longer read: a button answer used to go stale after this long; it is now kept until the
     # director changes it. The column stays so older databases need no migration.
@@ -188,18 +194,6 @@ class ShootoutRow(SQLModel, table=True):
     round_started_at: datetime | None = Field(
         default=None, sa_column=Column(UTCDateTime(), nullable=True)
     )
-
-
-class ShootoutPlanRow(SQLModel, table=True):
-    """How a tournament's shootout will play, set by its template before the draw
-    (`clockapp.core.event_templates.ShootoutPlan`): the tables window starts from it."""
-
-    __tablename__ = "shootout_plan"
-
-    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, ondelete="CASCADE")
-    first_round_minutes: int | None = None
-    later_minutes: int | None = None
-    through: int = 1
 
 
 # ------------------------------------------------------------------ the shootout as JSON

@@ -26,7 +26,6 @@ from clockapp.persistence.models import (
     SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
-    ShootoutPlanRow,
 )
 
 #: Ids per IN list in one statement (older SQLite allows 999 bound values in one statement).
@@ -208,20 +207,20 @@ def unacknowledged_moves(session: Session, tournament_id: int) -> Sequence[SeatM
 
 def shootout_plan(session: Session, tournament_id: int) -> ShootoutPlan | None:
     """How the tournament's shootout will play, as its template set it (None: no plan)."""
-    row = session.get(ShootoutPlanRow, tournament_id)
-    if row is None:
+    row = session.get(SeatingConfigRow, tournament_id)  # the room's read has loaded it
+    if row is None or row.plan_through is None:
         return None
-    return ShootoutPlan(row.first_round_minutes, row.later_minutes, row.through)
+    return ShootoutPlan(row.plan_first_round_minutes, row.plan_later_minutes, row.plan_through)
 
 
 def save_shootout_plan(session: Session, tournament_id: int, plan: ShootoutPlan) -> None:
-    """Store how the tournament's shootout will play (a new tournament: no row yet)."""
+    """Store how the tournament's shootout will play (a new tournament: no seating row yet)."""
     session.add(
-        ShootoutPlanRow(
+        SeatingConfigRow(
             tournament_id=tournament_id,
-            first_round_minutes=plan.first_round_minutes,
-            later_minutes=plan.later_minutes,
-            through=plan.through,
+            plan_first_round_minutes=plan.first_round_minutes,
+            plan_later_minutes=plan.later_minutes,
+            plan_through=plan.through,
         )
     )
     session.flush()

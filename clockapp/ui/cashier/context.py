@@ -55,6 +55,7 @@ class CashierContext(QObject):
         self.history = CashierHistory(self)
         self._chip_set: ChipSet | None = None
         self._stacks: tuple[PlannedStacks | None] | None = None
+        self._currency: str | None = None
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
 
@@ -226,8 +227,14 @@ class CashierContext(QObject):
         return path, text
 
     def currency(self) -> str:
-        """The tournament's currency ("" when it cannot be read: the amount alone, never "$")."""
-        return self.read(lambda: self.services.structure.settings(self.tid).currency, "")
+        """The tournament's currency ("" when it cannot be read: the amount alone, never "$"),
+        read once: every receipt and page shows it, and it changes only with the settings."""
+        if self._currency is None:
+            currency = self.read(lambda: self.services.structure.settings(self.tid).currency, None)
+            if currency is None:
+                return ""  # unread (said in the message bar): asked again next time
+            self._currency = currency
+        return self._currency
 
     def export_name(self, what: str, suffix: str) -> str:
         """The file name an export of `what` suggests: the tournament's name and date first."""
@@ -252,10 +259,12 @@ class CashierContext(QObject):
         if changes.touches(Change.CHIPS | Change.STRUCTURE | Change.TOURNAMENT):
             self._chip_set = None
             self._stacks = None
+            self._currency = None
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self._chip_set = None
         self._stacks = None
+        self._currency = None
 
     def refuse(self, text: str) -> None:
         """Show why an action cannot be done (nothing was written)."""

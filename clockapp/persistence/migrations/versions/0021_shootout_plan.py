@@ -1,8 +1,9 @@
 """The shootout a tournament's template plans, before it is drawn
 
-`shootout_plan` holds how a tournament's shootout will play (round 1's time limit, the later
-rounds' limit, the players each round-1 table sends on), set when the tournament is created
-from a template such as the two-round team event; the tables window starts from it.
+Three columns of `seating_config` hold how a tournament's shootout will play (round 1's time
+limit, the later rounds' limit, the players each round-1 table sends on), set when the
+tournament is created from a template such as the two-round team event; the tables window
+starts from it. They sit on the row every room read loads, so reading them costs nothing.
 
 Revision ID: 0021
 Revises: 0020
@@ -22,16 +23,14 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
-        'shootout_plan',
-        sa.Column('tournament_id', sa.Integer(), nullable=False),
-        sa.Column('first_round_minutes', sa.Integer(), nullable=True),
-        sa.Column('later_minutes', sa.Integer(), nullable=True),
-        sa.Column('through', sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(['tournament_id'], ['tournament.id'], ondelete='CASCADE'),
-        sa.PrimaryKeyConstraint('tournament_id'),
-    )
+    with op.batch_alter_table('seating_config') as batch:
+        batch.add_column(sa.Column('plan_first_round_minutes', sa.Integer(), nullable=True))
+        batch.add_column(sa.Column('plan_later_minutes', sa.Integer(), nullable=True))
+        batch.add_column(sa.Column('plan_through', sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
-    op.drop_table('shootout_plan')
+    with op.batch_alter_table('seating_config') as batch:
+        batch.drop_column('plan_through')
+        batch.drop_column('plan_later_minutes')
+        batch.drop_column('plan_first_round_minutes')
