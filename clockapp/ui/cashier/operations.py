@@ -76,7 +76,8 @@ def sell(
 
     `busted_at_table` says the player, shown in play, busted at the table: the bust is recorded
     with the rebuy or re-entry (without it the service refuses a player not recorded as out).
-    `if_full` says what a buy-in or re-entry does when no seat is free (the desk asked first).
+    `if_full` says what a buy-in, re-entry or rebuy does when no seat is free (the desk asked
+    first).
     """
     cashier, tid = ctx.services.cashier, ctx.tid
 
@@ -100,6 +101,7 @@ def sell(
                 stack=stack,
                 busted_at_table=busted_at_table,
                 tendered=tendered,
+                if_full=if_full,
             )
         if kind is EntryKind.ADD_ON:
             return cashier.add_on(tid, registration_id, tendered=tendered)
