@@ -238,3 +238,46 @@ def test_a_rebuy_in_a_full_room_that_gets_its_seat_back_opens_no_table(
     assert receipt.opened_table is None
     assert services.seating.room(tid).seat_of(ann) == seat
     assert [t.number for t in services.seating.room(tid).tables] == [1]
+
+
+def test_undoing_a_sale_that_opened_a_table_closes_it_while_nobody_sits_there(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    receipt = services.cashier.buy_in(
+        tid, _player(services, "Ed"), seat=True, if_full=IfFull.OPEN_TABLE
+    ).value
+    assert receipt.opened_table == 2
+    before = services.tournaments.revision_of(tid).tournament
+
+    outcome = services.cashier.void_action(
+        tid, [r.id for r in receipt.rows], "undone", close_table=receipt.opened_table
+    )
+
+    assert outcome.changes.revision == before + 1  # the void and the table: one action
+    assert [t.number for t in services.seating.room(tid).tables] == [1]
+    assert services.seating.table_to_open(tid) is not None
+    assert services.seating.table_to_open(tid).number == 2
+
+
+def test_undoing_a_sale_keeps_the_table_it_opened_when_someone_sits_there_since(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    receipt = services.cashier.buy_in(
+        tid, _player(services, "Ed"), seat=True, if_full=IfFull.OPEN_TABLE
+    ).value
+    fay = _buy_in(services, tid, "Fay")  # the one free seat is at the table Ed's sale opened
+
+    services.cashier.void_action(
+        tid, [r.id for r in receipt.rows], "undone", close_table=receipt.opened_table
+    )
+
+    room = services.seating.room(tid)
+    assert [t.number for t in room.tables] == [1, 2]
+    assert room.seat_of(fay) is not None
+    assert room.seat_of(fay).table == 2

@@ -480,6 +480,34 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     assert room.waiting == ()
 
 
+def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    for name in ("bob", "dana"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    answer_no_seat(qtbot, desk, OPEN_A_TABLE)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1, 2]
+
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
+
+    assert [r.kind for r in services.cashier.ledger(tournament_id)][-1] is RowKind.VOID
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
+    assert then_settle(qtbot, cashier_window, cashier_window.redo)
+    room = services.seating.room(tournament_id)
+    assert [t.number for t in room.tables] == [1, 2]
+    ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    assert room.seat_of(ann.id).table == 2
+    # The redone sale opened the table again: its undo closes it again.
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
+
+
 def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     qtbot, cashier_window, desk, services, tournament_id
 ):
