@@ -187,11 +187,10 @@ def test_undoing_the_withdrawal_of_a_player_not_waiting_puts_nobody_on_the_list(
     services: Services,
 ) -> None:
     tid, _sold, (cy, di, _ed) = _full(services)
-    services.cashier.pre_register(tid, [di])
+    reg = services.cashier.register(tid, di).value  # checked in, not waiting
     services.waiting.join(tid, cy)
-    reg = services.cashier.registration_of(tid, di)
-    assert reg is not None
     withdrawal = services.cashier.withdraw(tid, reg.id).value
     assert withdrawal.waiting_place is None
-    services.cashier.reinstate(tid, withdrawal)
+    back = services.cashier.reinstate(tid, withdrawal).value
+    assert back.status is RegistrationStatus.CHECKED_IN
     assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy"]
