@@ -153,3 +153,44 @@ def test_a_player_who_left_the_list_is_put_back_at_their_place(services: Service
     with pytest.raises(WaitingListError, match="Fay has not been on the waiting list"):
         services.waiting.rejoin(tid, fay)
     assert services.tournaments.revision() == revision
+
+
+def test_a_withdrawn_player_leaves_the_list_and_undo_puts_him_back(services: Services) -> None:
+    tid, sold, (cy, di, ed) = _full(services)
+    services.cashier.pre_register(tid, [di])
+    for pid in (cy, di, ed):
+        services.waiting.join(tid, pid)
+    reg = services.cashier.registration_of(tid, di)
+    assert reg is not None
+    revision = services.tournaments.revision_of(tid).tournament
+
+    outcome = services.cashier.withdraw(tid, reg.id)
+
+    # One action: the list and the waiting list change together.
+    assert outcome.changes.revision == revision + 1
+    assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy", "Ed"]
+    assert outcome.value.waiting_place == 2
+    # Seats freed go to those still waiting, never to the player withdrawn.
+    for rid in sold:
+        row = next(r for r in services.cashier.ledger(tid) if r.registration_id == rid)
+        services.cashier.void(tid, row.id, "went home")
+    assert [w.name for w in services.waiting.view(tid).offered] == ["Cy", "Ed"]
+
+    back = services.cashier.reinstate(tid, outcome.value)
+
+    assert back.value.status is RegistrationStatus.PRE_REGISTERED
+    assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy", "Di", "Ed"]
+    assert [w.name for w in services.waiting.view(tid).offered] == ["Cy", "Di"]
+
+
+def test_undoing_the_withdrawal_of_a_player_not_waiting_puts_nobody_on_the_list(
+    services: Services,
+) -> None:
+    tid, _sold, (cy, di, _ed) = _full(services)
+    reg = services.cashier.register(tid, di).value  # checked in, not waiting
+    services.waiting.join(tid, cy)
+    withdrawal = services.cashier.withdraw(tid, reg.id).value
+    assert withdrawal.waiting_place is None
+    back = services.cashier.reinstate(tid, withdrawal).value
+    assert back.status is RegistrationStatus.CHECKED_IN
+    assert [w.name for w in services.waiting.view(tid).waiters] == ["Cy"]

@@ -170,3 +170,14 @@ def open_table(session: Session, tournament_id: int, number: int, seat_count: in
     row.in_play, row.gives, row.button_set_at, row.seats_changed_at = True, 0, None, None
     session.add(row)
     session.flush()  # the draw's statements run on the connection: let them see the table
+
+
+def close_table(session: Session, tournament_id: int, number: int) -> None:
+    """Take table `number` out of play (its row is kept, without its button, as a broken
+    table's is)."""
+    session.connection().execute(
+        update(GameTableRow)
+        .where(col(GameTableRow.tournament_id) == tournament_id)
+        .where(col(GameTableRow.number) == number)
+        .values(in_play=False, button=None, button_set_at=None)
+    )

@@ -96,6 +96,7 @@ class BuyInActions:
         stack: int | None = None,
         busted_at_table: bool = False,
         tendered: int | None = None,
+        if_full: IfFull = IfFull.NO_SEAT,
     ) -> Outcome[EntryReceipt]:
         """Sell a rebuy to a busted player (or, where the rules allow it, one low on chips).
 
@@ -108,6 +109,8 @@ class BuyInActions:
                 it is recorded on this hand (by nobody) with the rebuy. Without it a player
                 recorded as in play is not busted, and the rebuy is refused.
             tendered: Cents handed over, for the change due.
+            if_full: What the rebuy does when the seat freed by a bust recorded before has been
+                taken and no other seat is free (see `buy_in`).
 
         A rebuy keeps the player's seat: one freed by the bust is given back when still free,
         else a seat is drawn by the rules, in the same transaction (`EntryReceipt.seat` says
@@ -116,6 +119,7 @@ class BuyInActions:
         Raises:
             EntryRefused: No rebuys, after the cutoff level, the player is still in play (or
                 has too many chips), or the limit reached.
+            NoFreeSeat: No seat is free and `if_full` is `ASK` (nothing is written).
         """
         return self._again(
             tournament_id,
@@ -124,6 +128,7 @@ class BuyInActions:
             stack,
             tendered,
             busted_at_table=busted_at_table or stack == 0,
+            if_full=if_full,
         )
 
     def re_enter(

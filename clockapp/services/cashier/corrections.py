@@ -38,6 +38,7 @@ from clockapp.services.cashier.till import (
 from clockapp.services.changes import Change
 from clockapp.services.ending import sync_finish
 from clockapp.services.seating.cashier_seats import seat_in_session
+from clockapp.services.seating.sale_seat import close_if_empty
 
 
 def void_row(
@@ -77,9 +78,11 @@ def void_action_rows(
     reason: str,
     station: str,
     undo_bust_of: int | None,
+    close_table: int | None = None,
 ) -> Done[tuple[LedgerEntry, ...]]:
     """Undo one earlier action (`CashierService.void_action`): void its rows, the last first,
-    then undo the bust it recorded, giving the player back the seat; all or nothing."""
+    then undo the bust it recorded, giving the player back the seat, then close the table the
+    sale opened while nobody sits there; all or nothing."""
     if not row_ids:
         raise LedgerError("Say which ledger rows to void.")
     voids = [
@@ -95,6 +98,10 @@ def void_action_rows(
         summary += f"; {till.name(undo_bust_of)} back in play"
         if note is not None and note.changed:
             summary += f"; {note.sentence}"
+    # After the bust undone: a player back in play may sit at the table the sale opened.
+    if close_table is not None and close_if_empty(session, till.tournament_id, close_table, now):
+        what |= Change.SEATING
+        summary += f"; closed table {close_table}"
     return Done(tuple(voids), what, summary)
 
 

@@ -51,10 +51,13 @@ class ReversalActions:
         reason: str,
         *,
         undo_bust_of: int | None = None,
+        close_table: int | None = None,
     ) -> Outcome[tuple[LedgerEntry, ...]]:
         """Undo one earlier action in one transaction: void its rows (the last first) and, with
         `undo_bust_of`, the bust it recorded (`EntryReceipt.recorded_bust`): the player is back
-        in play, in the seat he left when it is still free. Refused as a whole.
+        in play, in the seat he left when it is still free. With `close_table`, the table the
+        sale opened (`EntryReceipt.opened_table`) goes out of play again unless someone sits
+        there now. Refused as a whole.
         """
         reason = clean_text(reason, "Void reason", REASON_MAX)
         if not reason:
@@ -62,7 +65,7 @@ class ReversalActions:
 
         def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
             return void_action_rows(
-                session, till, now, row_ids, reason, self._ctx.station, undo_bust_of
+                session, till, now, row_ids, reason, self._ctx.station, undo_bust_of, close_table
             )
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)

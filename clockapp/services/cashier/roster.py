@@ -1,14 +1,16 @@
 """The tournament's list at the cashier: pre-registration (one by one or a pasted list), check-in,
-registration without payment, withdrawal."""
+registration without payment, withdrawal (and its undo)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
+from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
 from clockapp.services.cashier.action import Done, money_action
@@ -26,6 +28,22 @@ from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import window
 from clockapp.services.players import live_player
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A player taken off the tournament's list, and what `RosterActions.reinstate` puts back.
+
+    Attributes:
+        registration: The registration, withdrawn.
+        was: Its status before: pre-registered or checked in.
+        waiting_place: The player's place on the waiting list, left with the withdrawal (1 =
+            first in line; None: not waiting).
+    """
+
+    registration: RegistrationInfo
+    was: RegistrationStatus
+    waiting_place: int | None
 
 
 class RosterActions:
@@ -99,10 +117,16 @@ class RosterActions:
 
         return money_action(self._ctx, self._cache, tournament_id, apply)
 
-    def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
-        """Take a player who has not bought in off the list (they may register again later)."""
+    def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[Withdrawal]:
+        """Take a player who has not bought in off the list (they may register again later),
+        and off the waiting list in the same transaction: a seat freed is offered to those
+        still waiting.
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+        Raises:
+            CashierError: The player has money on the ledger (void or refund it instead).
+        """
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[Withdrawal]:
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -110,10 +134,46 @@ class RosterActions:
                     f"{name} has money on the ledger; void or refund the buy-in instead of "
                     "withdrawing."
                 )
+            line = [w.player_id for w in waiting_q.waiters(session, tournament_id)]
+            place = line.index(reg.player_id) + 1 if reg.player_id in line else None
+            if place is not None:
+                waiting_q.leave(session, tournament_id, reg.player_id, now)
+            was = reg.status
             reg = update_registration(
                 session, till, registration_id, status=RegistrationStatus.WITHDRAWN
             )
+            summary = f"withdrew {name}" + ("; off the waiting list" if place else "")
+            withdrawal = Withdrawal(registration_info(till, reg), was, place)
+            return Done(withdrawal, Change.ENTRIES | Change.SEATING, summary)
+
+        return money_action(self._ctx, self._cache, tournament_id, apply)
+
+    def reinstate(self, tournament_id: int, withdrawal: Withdrawal) -> Outcome[RegistrationInfo]:
+        """Undo a withdrawal: the player is back on the list as they were (pre-registered or
+        checked in) and, when the withdrawal took them off the waiting list, back at their place
+        there, in one transaction.
+
+        Raises:
+            RegistrationClosed: Registration has closed since (nobody joins the list now).
+        """
+        player_id = withdrawal.registration.player_id
+
+        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+            player = live_player(session, player_id)
+            window(session, till, now).check()
+            if withdrawal.was is RegistrationStatus.PRE_REGISTERED:
+                reg = pre_registered(session, till, player, now)
+            else:
+                checked = checked_in(session, till, player, find_active(till, player_id), now)
+                save_settled(session, till, checked)
+                reg = till.registration(checked.reg.id)
             info = registration_info(till, reg)
-            return Done(info, Change.ENTRIES | Change.SEATING, f"withdrew {name}")
+            summary = f"{info.name} back on the list"
+            waiting = {w.player_id for w in waiting_q.waiters(session, tournament_id)}
+            # Back at the place the withdrawal closed, unless they joined the line again since.
+            if withdrawal.waiting_place is not None and player_id not in waiting:
+                waiting_q.rejoin(session, tournament_id, player_id)
+                summary += " and the waiting list"
+            return Done(info, Change.ENTRIES | Change.SEATING, summary)
 
         return money_action(self._ctx, self._cache, tournament_id, apply)

@@ -347,10 +347,18 @@ def sell_again(
         offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    # A new entry draws a new seat: the one the player holds now is given up.
+    # A new entry draws a new seat: the one the player holds now is given up. A rebuy after a
+    # bust recorded before gets the seat of that bust back, or a new one when it is taken; one
+    # recorded now frees the seat the player holds, which is his again.
+    rebuy_seat = (
+        kind is EntryKind.REBUY
+        and not record_bust
+        and player_state(reg) is PlayerState.BUSTED
+        and last_bust_seat(till, registration_id) is not None
+    )
     opened = (
         make_room(session, till.tournament_id, till.name(registration_id), if_full, registration_id)
-        if seat and kind is EntryKind.RE_ENTRY
+        if (seat and kind is EntryKind.RE_ENTRY) or rebuy_seat
         else None
     )
     if record_bust:

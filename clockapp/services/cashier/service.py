@@ -10,7 +10,7 @@ part owns one job and gets the context and the shared till cache in its construc
 service hands out the parts' methods under the names the windows call:
 
 - `reads` (`CashierReads`): the config, the list, the options, the ledger, the drawer;
-- `roster` (`RosterActions`): pre-register, check in, register, withdraw;
+- `roster` (`RosterActions`): pre-register, check in, register, withdraw (and reinstate);
 - `sales` (`BuyInActions`): buy-ins, rebuys, re-entries, add-ons, each with its seat;
 - `reversals` (`ReversalActions`): void, undo one action, refund;
 - `rules` (`ConfigActions`): the entry rules and payout choices;
@@ -71,6 +71,7 @@ class CashierService:
         self.check_in = self.roster.check_in
         self.register = self.roster.register
         self.withdraw = self.roster.withdraw
+        self.reinstate = self.roster.reinstate
         # Money in.
         self.buy_in = self.sales.buy_in
         self.buy_in_registration = self.sales.buy_in_registration

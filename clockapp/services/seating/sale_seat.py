@@ -12,7 +12,8 @@ fraction of the statements built and rows turned into objects (a buy-in with its
 
 A room with no free seat is the cashier's choice, made before the money is taken (`IfFull`):
 sell without a seat, refuse so the cashier can ask (`NoFreeSeat`), or open the next table
-(`make_room`) and seat the player there, all in the sale's one transaction.
+(`make_room`) and seat the player there, all in the sale's one transaction. Undoing that sale
+closes the table again while nobody sits there (`close_if_empty`), in the undo's transaction.
 """
 
 from __future__ import annotations
@@ -160,6 +161,24 @@ def make_room(
         raise NoFreeSeat(name, table)
     seat_draw.open_table(session, tournament_id, table.number, table.seat_count)
     return table
+
+
+def close_if_empty(session: Session, tournament_id: int, number: int, now: datetime) -> bool:
+    """Take table `number` out of play when nobody in play sits there (the undo of a sale that
+    opened it); returns whether it closed. Stale seats go first, as in every seating write, so
+    the seat of the entry just voided does not hold the table. A shootout's tables are its own.
+    """
+    if seat_draw.has_shootout(session, tournament_id):
+        return False
+    tables = _tables(session, tournament_id)
+    if all(t.number != number for t in tables):
+        return False
+    standing, changed = _drop_stale(session, seat_draw.seats(session, tournament_id), tables)
+    seat_draw.seats_changed(session, tournament_id, changed, now)
+    if any(s.table == number for s in standing.values()):
+        return False
+    seat_draw.close_table(session, tournament_id, number)
+    return True
 
 
 def seat_one(

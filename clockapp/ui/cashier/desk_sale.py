@@ -3,9 +3,10 @@
 `entry_dialog` asks the service whether the entry can be sold now (a refusal is shown and
 nothing is opened), then builds the dialog with what the rules add to the sale
 (`core.money.entry_sale`: the add-on sold with the buy-in or re-entry, the stack a player in play
-still has, and the note that the bust at the table is recorded with the sale). For a new entry
-it also asks whether a seat is free: when none is, the sale carries the table that would open,
-and the desk asks the cashier first (`no_seat`).
+still has, and the note that the bust at the table is recorded with the sale). For a new entry,
+or a rebuy after a bust recorded before (its seat may be taken since), it also asks whether a
+seat is free: when none is, the sale carries the table that would open, and the desk asks the
+cashier first (`no_seat`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from clockapp.core.money.entries import EntryKind, EntryOption
 from clockapp.core.money.entry_sale import sale_extras
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.seating.sale_seat import TableToOpen
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import EntryDialog
@@ -30,8 +32,8 @@ class EntrySale:
     #: The player is shown in play: the dialog said the bust at the table is recorded with the
     #: rebuy or re-entry, which the service otherwise refuses for a player it has in play.
     at_table: bool
-    #: No seat is free for the new entry: the table the sale would open (None: a seat is free,
-    #: or seats are not drawn for this sale).
+    #: No seat is free for the new entry or the rebuy: the table the sale would open (None: a
+    #: seat is free, or seats are not drawn for this sale).
     table: TableToOpen | None = None
 
 
@@ -75,8 +77,14 @@ def entry_dialog(
         parent=parent,
     )
     table = None
-    if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY):
-        # The seat the player holds now is given up by a re-entry: it counts as free.
-        leaving = reg.id if kind is EntryKind.RE_ENTRY and reg is not None else None
+    # A rebuy after a bust recorded before gets the seat that bust freed, or a new one when it
+    # is taken (one recorded with the rebuy frees a seat that is the player's again).
+    rebuy_seat = (
+        kind is EntryKind.REBUY and reg is not None and reg.status is RegistrationStatus.BUSTED
+    )
+    if kind in (EntryKind.BUY_IN, EntryKind.RE_ENTRY) or rebuy_seat:
+        # The seat the player held is given up by a re-entry, and freed by a rebuyer's bust:
+        # it counts as free.
+        leaving = reg.id if kind is not EntryKind.BUY_IN and reg is not None else None
         table = ctx.read(lambda: ctx.services.seating.table_to_open(ctx.tid, leaving), None)
     return EntrySale(dialog, at_table, table)

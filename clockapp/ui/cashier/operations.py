@@ -36,12 +36,19 @@ UNDO_REASON = "undone at the cashier"
 
 
 def _void_rows(
-    ctx: CashierContext, row_ids: Sequence[int], reason: str, *, undo_bust_of: int | None = None
+    ctx: CashierContext,
+    row_ids: Sequence[int],
+    reason: str,
+    *,
+    undo_bust_of: int | None = None,
+    close_table: int | None = None,
 ) -> Outcome[Any]:
-    """Undo one earlier action: one service call voids its rows (and the bust it recorded).
-    On the worker."""
+    """Undo one earlier action: one service call voids its rows (and the bust it recorded, and
+    closes the table it opened while still empty). On the worker."""
     services, tid, rows = ctx.services, ctx.tid, tuple(row_ids)
-    return services.cashier.void_action(tid, rows, reason, undo_bust_of=undo_bust_of)
+    return services.cashier.void_action(
+        tid, rows, reason, undo_bust_of=undo_bust_of, close_table=close_table
+    )
 
 
 def _voidable(ctx: CashierContext, row_ids: list[int]) -> Callable[[], str]:
@@ -76,7 +83,8 @@ def sell(
 
     `busted_at_table` says the player, shown in play, busted at the table: the bust is recorded
     with the rebuy or re-entry (without it the service refuses a player not recorded as out).
-    `if_full` says what a buy-in or re-entry does when no seat is free (the desk asked first).
+    `if_full` says what a buy-in, re-entry or rebuy does when no seat is free (the desk asked
+    first).
     """
     cashier, tid = ctx.services.cashier, ctx.tid
 
@@ -100,6 +108,7 @@ def sell(
                 stack=stack,
                 busted_at_table=busted_at_table,
                 tendered=tendered,
+                if_full=if_full,
             )
         if kind is EntryKind.ADD_ON:
             return cashier.add_on(tid, registration_id, tendered=tendered)
@@ -155,16 +164,25 @@ def _show_sale(
     rows = [row.id for row in receipt.rows]
     # A bust recorded with the sale (R on a player shown in play) is part of what Undo takes back.
     bust_of = [receipt.registration.id if receipt.recorded_bust else None]
+    # So is a table opened for the player: Undo closes it again while nobody sits there.
+    opened = [receipt.opened_table]
 
     # Undo, redo and the check all run on the worker, one at a time: the row ids they share
     # are only ever read and written there.
     def undo() -> Outcome[Any]:
-        return _void_rows(ctx, rows, f"{title.lower()} {UNDO_REASON}", undo_bust_of=bust_of[0])
+        return _void_rows(
+            ctx,
+            rows,
+            f"{title.lower()} {UNDO_REASON}",
+            undo_bust_of=bust_of[0],
+            close_table=opened[0],
+        )
 
     def redo() -> Outcome[EntryReceipt]:
         redone = again()
         rows[:] = [row.id for row in redone.value.rows]
         bust_of[0] = redone.value.registration.id if redone.value.recorded_bust else None
+        opened[0] = redone.value.opened_table
         return redone
 
     ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))

@@ -5,18 +5,19 @@ station's worker (a refusal becomes a red message and writes nothing), and says 
 when it answers. Those that can be
 reversed by another service call record it on the undo history: the rules (the previous rules
 back), a player's details (the previous details back), a withdrawal (the player back on the
-list). A merge and an import are not undoable: the message says what they did.
+list, and on the waiting list at their place). A merge and an import are not undoable: the
+message says what they did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig, CashierError, RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.services.cashier.roster import Withdrawal
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
 from clockapp.services.stand_ins import StandInInfo
@@ -278,24 +279,31 @@ def check_in(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | N
 
 
 def withdraw(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | None = None) -> bool:
-    """Take a player who has not bought in off the list (undo puts them back), on the worker."""
+    """Take a player who has not bought in off the list, and off the waiting list with it (undo
+    puts them back on both, at their place in line), on the worker."""
     cashier, tid = ctx.services.cashier, ctx.tid
-    was_waiting = reg.status is RegistrationStatus.PRE_REGISTERED
+    # What undo puts back: the last withdrawal's record (a redo withdraws again).
+    last: list[Withdrawal] = []
 
-    def undo() -> Outcome[Any]:
-        if was_waiting:
-            return cashier.pre_register(tid, [reg.player_id])
-        return cashier.register(tid, reg.player_id)
+    def undo() -> Outcome[RegistrationInfo]:
+        return cashier.reinstate(tid, last[0])
 
-    def redo() -> Outcome[RegistrationInfo]:
-        return cashier.withdraw(tid, _registration_id(ctx, reg.player_id))
+    def redo() -> Outcome[Withdrawal]:
+        outcome = cashier.withdraw(tid, _registration_id(ctx, reg.player_id))
+        last[:] = [outcome.value]
+        return outcome
 
-    def withdrawn(_info: RegistrationInfo) -> None:
+    def withdrawn(withdrawal: Withdrawal) -> None:
+        last[:] = [withdrawal]
         ctx.history.record(f"Withdraw {reg.name}", undo, redo)
+        text = f"{reg.name} withdrawn from the list"
+        if withdrawal.waiting_place is not None:
+            text += f" and the waiting list (was number {withdrawal.waiting_place})"
+        ctx.message.show_info(f"{text}.")
 
     return ctx.call(
         lambda: cashier.withdraw(tid, reg.id),
-        f"{reg.name} withdrawn from the list.",
+        "",
         withdrawn,
         key=("withdraw", reg.id),
         control=control,

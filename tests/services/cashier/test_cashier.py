@@ -214,7 +214,7 @@ def test_pre_registration_list_check_in_and_withdraw(services: Services, tid: in
     assert receipt.registration.id == regs[1].id
     assert receipt.registration.status is RegistrationStatus.PLAYING
     withdrawn = services.cashier.withdraw(tid, regs[2].id).value
-    assert withdrawn.status is RegistrationStatus.WITHDRAWN
+    assert withdrawn.registration.status is RegistrationStatus.WITHDRAWN
     assert [r.name for r in services.cashier.registrations(tid)] == ["Zoé Durand", "Ann Lee"]
     with pytest.raises(CashierError, match="money on the ledger"):
         services.cashier.withdraw(tid, regs[1].id)

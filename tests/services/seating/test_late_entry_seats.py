@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import Session, col, select
 
 from clockapp.core.money.entries import EntryPrice
-from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
+from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.persistence.models import GameTableRow, LedgerRecord, RegistrationRow, SeatRow
 from clockapp.services.app import Services
@@ -185,3 +185,99 @@ def test_a_sale_that_finds_a_free_seat_opens_no_table(services: Services, tid: i
     ).value
     assert receipt.opened_table is None
     assert [t.number for t in services.seating.room(tid).tables] == [1]
+
+
+def _rebuys(services: Services, tid: int) -> None:
+    rules = EntryRules(
+        RegistrationRule(EntryPrice(2000), STACK, late_until_level=6),
+        rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=6),
+    )
+    services.cashier.set_config(tid, CashierConfig(rules))
+
+
+def test_a_rebuy_whose_old_seat_is_taken_in_a_full_room_asks_then_opens_a_table(
+    services: Services, tid: int
+) -> None:
+    _rebuys(services, tid)
+    services.seating.add_tables(tid, 1, seat_count=2)
+    ann = _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    services.results.eliminate(tid, ann)
+    _buy_in(services, tid, "Cy")  # takes the seat Ann's bust freed
+    before = _snapshot(services, tid)
+
+    with pytest.raises(NoFreeSeat, match="No seat is free for Ann: nothing was sold") as refused:
+        services.cashier.rebuy(tid, ann, tendered=2000, if_full=IfFull.ASK)
+
+    assert refused.value.table.number == 2
+    assert _snapshot(services, tid) == before
+    outcome = services.cashier.rebuy(tid, ann, if_full=IfFull.OPEN_TABLE)
+    receipt = outcome.value
+    assert receipt.opened_table == 2
+    assert receipt.seat is not None
+    assert receipt.seat.seat is not None
+    assert receipt.seat.seat.seat.table == 2
+    assert outcome.changes.revision == before[-1] + 1  # the table, the rebuy, the seat: one
+    assert services.seating.room(tid).waiting == ()
+
+
+def test_a_rebuy_in_a_full_room_that_gets_its_seat_back_opens_no_table(
+    services: Services, tid: int
+) -> None:
+    _rebuys(services, tid)
+    services.seating.add_tables(tid, 1, seat_count=2)
+    ann = _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    seat = services.seating.room(tid).seat_of(ann)
+    # Busted at the table, recorded with the rebuy: the seat it frees is hers again.
+    receipt = services.cashier.rebuy(tid, ann, busted_at_table=True, if_full=IfFull.ASK).value
+    assert receipt.opened_table is None
+    assert services.seating.room(tid).seat_of(ann) == seat
+    services.results.eliminate(tid, ann)
+    receipt = services.cashier.rebuy(tid, ann, if_full=IfFull.ASK).value
+    assert receipt.opened_table is None
+    assert services.seating.room(tid).seat_of(ann) == seat
+    assert [t.number for t in services.seating.room(tid).tables] == [1]
+
+
+def test_undoing_a_sale_that_opened_a_table_closes_it_while_nobody_sits_there(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    receipt = services.cashier.buy_in(
+        tid, _player(services, "Ed"), seat=True, if_full=IfFull.OPEN_TABLE
+    ).value
+    assert receipt.opened_table == 2
+    before = services.tournaments.revision_of(tid).tournament
+
+    outcome = services.cashier.void_action(
+        tid, [r.id for r in receipt.rows], "undone", close_table=receipt.opened_table
+    )
+
+    assert outcome.changes.revision == before + 1  # the void and the table: one action
+    assert [t.number for t in services.seating.room(tid).tables] == [1]
+    assert services.seating.table_to_open(tid) is not None
+    assert services.seating.table_to_open(tid).number == 2
+
+
+def test_undoing_a_sale_keeps_the_table_it_opened_when_someone_sits_there_since(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 1, seat_count=2)
+    _buy_in(services, tid, "Ann")
+    _buy_in(services, tid, "Bob")
+    receipt = services.cashier.buy_in(
+        tid, _player(services, "Ed"), seat=True, if_full=IfFull.OPEN_TABLE
+    ).value
+    fay = _buy_in(services, tid, "Fay")  # the one free seat is at the table Ed's sale opened
+
+    services.cashier.void_action(
+        tid, [r.id for r in receipt.rows], "undone", close_table=receipt.opened_table
+    )
+
+    room = services.seating.room(tid)
+    assert [t.number for t in room.tables] == [1, 2]
+    assert room.seat_of(fay) is not None
+    assert room.seat_of(fay).table == 2

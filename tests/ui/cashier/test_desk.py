@@ -480,6 +480,34 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     assert room.waiting == ()
 
 
+def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    for name in ("bob", "dana"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    answer_no_seat(qtbot, desk, OPEN_A_TABLE)
+    enter(qtbot, desk.dialog.tendered_edit)
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1, 2]
+
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
+
+    assert [r.kind for r in services.cashier.ledger(tournament_id)][-1] is RowKind.VOID
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
+    assert then_settle(qtbot, cashier_window, cashier_window.redo)
+    room = services.seating.room(tournament_id)
+    assert [t.number for t in room.tables] == [1, 2]
+    ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    assert room.seat_of(ann.id).table == 2
+    # The redone sale opened the table again: its undo closes it again.
+    assert then_settle(qtbot, cashier_window, cashier_window.undo)
+    assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
+
+
 def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -540,6 +568,49 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     assert f"Back at {seat}" in cashier_window.message.text()
     assert desk.last_seat == str(seat)
     assert str(seat) in desk.last_label.text()
+
+
+def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_taken(
+    qtbot, cashier_window, desk, services, tournament_id
+):
+    rules = EntryRules(
+        RegistrationRule(PRICE, STACK, late_until_level=4),
+        rebuy=RebuyRule(EntryPrice(2000), STACK, last_level=4),
+    )
+    services.cashier.set_config(tournament_id, CashierConfig(rules))
+    services.clock.start(tournament_id)
+    services.seating.add_tables(tournament_id, 1, seat_count=2)
+    for name in ("bob", "ann"):
+        find(qtbot, desk, name)
+        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        enter(qtbot, desk.dialog.tendered_edit)
+    ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
+    services.results.eliminate(tournament_id, ann.id)
+    find(qtbot, desk, "dana")  # takes the seat Ann's bust freed: the room is full
+    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    enter(qtbot, desk.dialog.tendered_edit)
+    entries = len(services.cashier.ledger(tournament_id))
+    find(qtbot, desk, "ann")
+    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+
+    # Asked first: no entry dialog, nothing sold yet.
+    box = desk.dialog
+    assert isinstance(box, NoSeatBox), type(box).__name__
+    assert box.text() == "No seat is free: open table 2 (2 seats) and seat the player there?"
+    assert len(services.cashier.ledger(tournament_id)) == entries
+    answer_no_seat(qtbot, desk, OPEN_A_TABLE)
+    dialog = desk.dialog
+    assert isinstance(dialog, EntryDialog)
+    assert "Opens table 2 (2 seats)" in dialog.note_label.text()
+    enter(qtbot, dialog.tendered_edit)
+
+    assert desk.last_seat.startswith("Table 2, seat ")
+    assert "Table 2 opened" in cashier_window.message.text()
+    assert [r.kind for r in services.cashier.ledger(tournament_id)][-1] is RowKind.REBUY
+    room = services.seating.room(tournament_id)
+    assert [t.number for t in room.tables] == [1, 2]
+    assert room.seat_of(ann.id).table == 2
+    assert room.waiting == ()
 
 
 def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(

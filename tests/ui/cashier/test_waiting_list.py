@@ -1,12 +1,14 @@
 """At the cashier: a player (pre-registered or not) joins the waiting list of a full field from
 the players page, a second press says why it is refused, undo takes them off; a player leaves
-the list from the page, and undo puts them back at their place."""
+the list from the page, and undo puts them back at their place; a player withdrawn from the
+tournament's list leaves the waiting list too, and undo puts them back on both."""
 
 from __future__ import annotations
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerDetails
 from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll, settle
@@ -81,3 +83,40 @@ def test_a_pre_registered_player_waits_then_leaves_the_list_from_the_players_pag
     then_settle(qtbot, page, lambda: cashier_window.ctx.history.undo())
     assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Bo", "Cy"]
     assert _tonight(page, bo) == "pre-registered · waiting, number 1"
+
+
+def test_withdrawing_a_waiting_player_takes_him_off_the_waiting_list_until_undone(
+    qtbot, cashier_window, services, tournament_id, bus
+):
+    ann, bo, cy, di = (
+        services.players.create(PlayerDetails(n)).value.id for n in ("Ann", "Bo", "Cy", "Di")
+    )
+    services.cashier.pre_register(tournament_id, [bo])
+    rule = RegistrationRule(EntryPrice(2000), 10_000, max_entrants=1)
+    services.cashier.set_config(tournament_id, CashierConfig(EntryRules(rule)))
+    services.cashier.buy_in(tournament_id, ann)
+    for pid in (cy, bo, di):
+        services.waiting.join(tournament_id, pid)
+    poll(qtbot, bus)
+    field = cashier_window.field
+    cashier_window.tabs.setCurrentWidget(field)
+    settle(qtbot, bus)
+    reg = services.cashier.registration_of(tournament_id, bo)
+    assert reg is not None
+    field.select_registration(reg.id)
+
+    then_settle(qtbot, field, field.withdraw_button.click)
+
+    assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Cy", "Di"]
+    assert "Bo withdrawn from the list and the waiting list (was number 2)." in (
+        cashier_window.message.text()
+    )
+    then_settle(qtbot, field, lambda: cashier_window.ctx.history.undo())
+    back = services.cashier.registration_of(tournament_id, bo)
+    assert back is not None
+    assert back.status is RegistrationStatus.PRE_REGISTERED
+    assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Cy", "Bo", "Di"]
+    then_settle(qtbot, field, lambda: cashier_window.ctx.history.redo())
+    assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Cy", "Di"]
+    then_settle(qtbot, field, lambda: cashier_window.ctx.history.undo())
+    assert [w.name for w in services.waiting.view(tournament_id).waiters] == ["Cy", "Bo", "Di"]
