@@ -197,12 +197,27 @@ def chips_left_warnings(
 
 
 def seated(
-    session: Session, receipt: EntryReceipt, now: datetime, back_to: Seat | None = None
+    session: Session,
+    receipt: EntryReceipt,
+    now: datetime,
+    back_to: Seat | None = None,
+    if_full: IfFull = IfFull.NO_SEAT,
 ) -> EntryReceipt:
-    """The receipt with the player seated in the sale's own transaction (`seat_in_session`)."""
+    """The receipt with the player seated in the sale's own transaction (`seat_in_session`).
+
+    When the draw finds no free seat, `if_full` decides (`make_room`): the sale stands without
+    a seat, is refused with everything it wrote rolled back (`NoFreeSeat`), or the next table
+    opens and the player sits there. The room is read again only in that rare case.
+    """
     reg = receipt.registration
     note = seat_in_session(session, reg.tournament_id, reg.id, now, back_to=back_to)
-    return replace(receipt, seat=note)
+    if note is None or note.seat is not None or if_full is IfFull.NO_SEAT:
+        return replace(receipt, seat=note)
+    opened = make_room(session, reg.tournament_id, reg.name, if_full)
+    if opened is None:  # a seat is free: the draw was refused for another reason
+        return replace(receipt, seat=note)
+    note = seat_in_session(session, reg.tournament_id, reg.id, now)
+    return replace(receipt, seat=note, opened_table=opened.number)
 
 
 def seat_summary(note: SeatNote | None, opened: int | None = None) -> str:
@@ -300,13 +315,11 @@ def sell_buy_in(
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    opened = make_room(session, till.tournament_id, display_name(player), if_full) if seat else None
     checked = checked_in(session, till, player, reg, now)
     receipt = sell(session, till, checked, offers, now, station, tendered, change)
     summary = f"buy-in {receipt.registration.name}"
     if seat:
-        receipt = seated(session, receipt, now)
-        receipt = replace(receipt, opened_table=opened.number if opened else None)
+        receipt = seated(session, receipt, now, if_full=if_full)
         summary += seat_summary(receipt.seat, receipt.opened_table)
     return Done(receipt, ENTRY_CHANGES, summary)
 
@@ -347,20 +360,9 @@ def sell_again(
         offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    # A new entry draws a new seat: the one the player holds now is given up. A rebuy after a
-    # bust recorded before gets the seat of that bust back, or a new one when it is taken; one
-    # recorded now frees the seat the player holds, which is his again.
-    rebuy_seat = (
-        kind is EntryKind.REBUY
-        and not record_bust
-        and player_state(reg) is PlayerState.BUSTED
-        and last_bust_seat(till, registration_id) is not None
-    )
-    opened = (
-        make_room(session, till.tournament_id, till.name(registration_id), if_full, registration_id)
-        if (seat and kind is EntryKind.RE_ENTRY) or rebuy_seat
-        else None
-    )
+    # A new entry draws a new seat once it is sold; a rebuy after a bust recorded before gets
+    # that bust's seat back when it is free (one recorded now frees the seat the player holds,
+    # which is his again). A full room is handled then, as `if_full` says (`seated`).
     if record_bust:
         record_busts(
             session,
@@ -378,7 +380,6 @@ def sell_again(
     receipt = replace(receipt, recorded_bust=record_bust)
     summary = f"{kind.value} {receipt.registration.name}"
     if seat or back is not None:
-        receipt = seated(session, receipt, now, Seat(*back) if back else None)
-        receipt = replace(receipt, opened_table=opened.number if opened else None)
+        receipt = seated(session, receipt, now, Seat(*back) if back else None, if_full)
         summary += seat_summary(receipt.seat, receipt.opened_table)
     return Done(receipt, ENTRY_CHANGES, summary)

@@ -130,15 +130,14 @@ def table_to_open(
     `leaving` is a player whose seat the sale gives up (a re-entry draws a new one), so it
     counts as free. Nothing is written: stale seats count as free, as the draw will find them.
     """
-    if seat_draw.has_shootout(session, tournament_id):
-        return None
     tables = _tables(session, tournament_id)
     if not tables:
         return None
     rows = seat_draw.seats(session, tournament_id)
     in_play = {row[1]: row[6] for row in rows if row[7] and row[1] != leaving}
     standing, _stale, _changed = split_seats((row[:6] for row in rows), in_play, tables)
-    if _room(tables, standing).free_seat_count:
+    # Asked before every sale: the shootout is looked for only in the rare full room.
+    if _room(tables, standing).free_seat_count or seat_draw.has_shootout(session, tournament_id):
         return None
     return TableToOpen(max(t.number for t in tables) + 1, max(t.seat_count for t in tables))
 
