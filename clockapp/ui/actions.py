@@ -4,7 +4,7 @@ Windows never hard-code a shortcut: they call `install_actions(widget, handlers)
 `create_action` for one) with a handler for each member they support, and the help overlay lists
 the registry in order. Adding a member here is all it takes for a new command to get its
 shortcut, its menu entry and its line in the help. The app-wide commands are `Action`; each
-window's own are `CashierAction` (with the desk's one-key commands, `DeskKey`), `TablesAction`,
+window's own are `CashierAction` (with the desk's commands, `DeskKey`), `TablesAction`,
 `RulingsAction` (installed with `bind_keys`: one key per player) and `StructureAction`. Every
 QAction made here carries its member's name (`REGISTRY_PROPERTY`), so a test can check that a
 window binds no key of its own.
@@ -477,14 +477,19 @@ class CashierAction(enum.Enum):
 
 
 class DeskKey(enum.Enum):
-    """The desk's one-key commands on the selected player (plain letters: the player list reads
-    them, while letters typed in the search box search)."""
+    """The desk's commands on the selected player.
 
-    BUY_IN = ActionSpec("Buy-in", ("B",), "buy-in", "Cashier desk")
-    REBUY = ActionSpec("Rebuy", ("R",), "rebuy", "Cashier desk")
-    ADD_ON = ActionSpec("Add-on", ("A",), "add-on", "Cashier desk")
-    RE_ENTRY = ActionSpec("Re-entry", ("E",), "re-entry", "Cashier desk")
-    BUST = ActionSpec("Bust", ("X",), "bust", "Cashier desk")
+    Function keys, never letters: a letter typed anywhere on the desk is part of a name (the
+    player list hands it to the search box), so typing "Eve Torres" can never sell a re-entry.
+    The desk's search box and list read them (so they have no QAction): they act only while
+    the focus is there.
+    """
+
+    BUY_IN = ActionSpec("Buy-in", ("F2",), "buy-in", "Cashier desk")
+    REBUY = ActionSpec("Rebuy", ("F3",), "rebuy", "Cashier desk")
+    ADD_ON = ActionSpec("Add-on", ("F4",), "add-on", "Cashier desk")
+    RE_ENTRY = ActionSpec("Re-entry", ("F5",), "re-entry", "Cashier desk")
+    BUST = ActionSpec("Bust", ("F6",), "bust", "Cashier desk")
 
 
 class TablesAction(enum.Enum):
@@ -680,7 +685,7 @@ def window_help_rows(actions: type[E]) -> tuple[tuple[str, str], ...]:
 
 def cashier_keys() -> tuple[tuple[str, str], ...]:
     """The cashier window's keys for the help: searching, the desk's letters, the window's."""
-    desk = tuple(("B or Enter", d) if k == "B" else (k, d) for k, d in window_help_rows(DeskKey))
+    desk = tuple(("F2 or Enter", d) if k == "F2" else (k, d) for k, d in window_help_rows(DeskKey))
     return (
         ("letters", "search players as you type"),
         ("Up / Down, Enter", "choose the player"),

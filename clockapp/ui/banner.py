@@ -4,6 +4,11 @@ A coloured strip (error, warning or info) above the window's work: it does not b
 message box, so it can be shown from inside a cell edit or between two sales, and it stays until
 the next action, or until the director hides it with its ×. The structure editor, the generator,
 the chip editor, the tables window and the cashier all use this one widget.
+
+With `reserve`, the strip keeps its place while hidden and never changes height: showing or
+hiding a message then never moves what is under the pointer (the cashier clicks the search box
+between two messages; a strip that pushed the page down sent that click to the player list).
+A message longer than the reserved lines is cut, and shown whole in the tooltip.
 """
 
 from __future__ import annotations
@@ -27,11 +32,17 @@ _ICONS = {
 class MessageBanner(QFrame):
     """A coloured strip that says what went wrong, what needs attention, or what was done."""
 
-    def __init__(self, parent: QWidget | None = None, *, name: str = "messageBanner") -> None:
+    #: The lines of text a reserved strip has room for.
+    RESERVED_LINES = 2
+
+    def __init__(
+        self, parent: QWidget | None = None, *, name: str = "messageBanner", reserve: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 8, 6, 8)
+        margin = 8
+        layout.setContentsMargins(12, margin, 6, margin)
         layout.setSpacing(10)
         self.icon = QLabel(self)
         self.label = QLabel(self)
@@ -47,6 +58,13 @@ class MessageBanner(QFrame):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self.kind = ""
+        self.reserved = reserve
+        if reserve:
+            policy = self.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            self.setSizePolicy(policy)
+            lines = self.label.fontMetrics().lineSpacing() * self.RESERVED_LINES
+            self.setFixedHeight(lines + 2 * margin + 2)  # and the border
         self.hide()
 
     def text(self) -> str:
@@ -67,6 +85,7 @@ class MessageBanner(QFrame):
             f" #{name} QLabel, #{name} QToolButton {{ color: {ink}; background: transparent; }}"
         )
         self.label.setText(text)
+        self.setToolTip(text if self.reserved else "")
         self.show()
 
     def show_error(self, text: str) -> None:
@@ -84,5 +103,6 @@ class MessageBanner(QFrame):
     def hide_message(self) -> None:
         """Nothing to say: the strip goes."""
         self.label.clear()
+        self.setToolTip("")
         self.kind = ""
         self.hide()

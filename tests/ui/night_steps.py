@@ -164,8 +164,8 @@ class Night:
         return first
 
     # ------------------------------------------------------------------ helpers
-    def _enter(self, widget: QWidget) -> None:
-        self.qtbot.keyClick(widget, Qt.Key.Key_Return)
+    def _enter(self, widget: QWidget, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+        self.qtbot.keyClick(widget, Qt.Key.Key_Return, modifier)
         settle(self.qtbot, self.station.bus)  # a sale or a bust runs on the station's worker
 
     def _activate(self, window: QWidget) -> None:
@@ -263,7 +263,7 @@ class Night:
         self.qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
         assert desk.selected().player.name == name
-        self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
         self._pay(tendered)
         assert self.registration(name).status is RegistrationStatus.PLAYING
 
@@ -278,7 +278,7 @@ class Night:
         assert isinstance(desk.dialog, AddPlayerDialog)
         self.qtbot.mouseClick(desk.dialog.ok_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
-        self.qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
         assert desk.dialog is None
         assert self.cashier.message.kind == "error"
         return self.message()
@@ -291,7 +291,8 @@ class Night:
         said = (dialog.due_label.text(), dialog.note_label.text())
         if tendered:
             self.qtbot.keyClicks(dialog.tendered_edit, tendered)
-        self._enter(dialog.tendered_edit)
+        # Ctrl+Enter: a plain Enter never takes money.
+        self._enter(dialog.tendered_edit, Qt.KeyboardModifier.ControlModifier)
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "info", self.message()
         return said
@@ -300,13 +301,13 @@ class Night:
         """A player busted pays in again: find, R, the money, Enter. Returns what the dialog
         said was due and its note."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_R)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
         return self._pay(tendered)
 
     def refused_rebuy(self, name: str) -> str:
         """R on a player when rebuys are over: no dialog opens; returns what the desk said."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_R)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "error"
         return self.message()
@@ -314,7 +315,7 @@ class Night:
     def bust(self, name: str, by: str | None = None) -> None:
         """A player is out: find, X, the buster chosen, Enter."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_X)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F6)
         dialog = self.desk.dialog
         assert isinstance(dialog, BustDialog), self.message()
         reg = self.registration(name)

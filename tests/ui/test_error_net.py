@@ -146,7 +146,8 @@ def test_the_apps_own_error_is_its_plain_message_and_is_not_logged(qtbot, net, l
 def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     qtbot, cashier_window, services, tournament_id, net, log_folder, monkeypatch
 ) -> None:
-    from tests.ui.cashier.test_desk import add_players, configure, enter, find
+    from tests.ui.cashier.test_desk import add_players, configure, find
+    from tests.ui.cashier.waiting import take_money
 
     configure(services, tournament_id)
     add_players(services, "Ann Lee")
@@ -156,8 +157,8 @@ def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     monkeypatch.setattr(money_action_module, "record_change", _disk_full)
 
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
 
     (box,) = error_boxes(cashier_window)
     assert "Something went wrong: OSError" in box.text()

@@ -1,15 +1,19 @@
-"""The desk: find a player as you type, then one key for each thing they pay for.
+"""The desk: find a player as you type, then a function key for each thing they pay for.
 
 The search box has the focus when the window opens. Typing filters the players (search as you
-type), Up/Down move through them, Enter selects one and moves the focus to the list, where
-B (or Enter) sells the buy-in, R a rebuy, A the add-on, E a re-entry, and X records a bust.
-Any other letter starts a new name in the search box.
+type), Up/Down move through them, Enter selects one and moves the focus to the list, where Enter
+(or F2) opens the buy-in. F2 buy-in, F3 rebuy, F4 add-on, F5 re-entry and F6 bust act on the
+player highlighted, from the search box or the list (`DeskKey`). Letters are never commands: a
+letter typed on the list goes to the search box, so a name stays a name wherever the click that
+was meant for the search box landed.
 
 Focus has one home: after every action, refusal or dialog (sold, refused, cancelled) the search
 box has the focus with its text selected, so whatever the cashier types next is a new name, never
 a command on the player left highlighted nor letters added to the old name. When nobody matches,
 Enter (or Ctrl+N) offers to add the name typed as a new player; only the dialog's own
-confirmation adds one, with a warning when the name is taken (`new_player`).
+confirmation adds one, with a warning when the name is taken (`new_player`). Adding a player
+registers nobody and takes no money: the message says so and names the buy-in as the next step,
+which is its own confirmation (`EntryDialog`, taken only by Ctrl+Enter or its button).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_sale import EntrySale, entry_dialog
-from clockapp.ui.cashier.desk_table import ENTRY_KEYS, PlayerTable, SearchBox
+from clockapp.ui.cashier.desk_table import BUY_IN_KEY, ENTRY_KEYS, PlayerTable, SearchBox
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.last_sale import LastSale
@@ -49,6 +53,10 @@ from clockapp.ui.cashier.new_player import add_new_player
 from clockapp.ui.cashier.no_seat import NoSeatBox
 
 SEARCH_LIMIT = 50
+#: What the desk says after adding a player: the buy-in is the next step, and a separate one.
+ADDED_NEXT_STEP = (
+    "Not registered, no buy-in taken. Next, on its own: the buy-in ({key}, or Enter on the list)."
+)
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
 
 
@@ -92,6 +100,7 @@ class Desk(QWidget):
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.stepped.connect(self._on_search_stepped)
         self.search.entered.connect(self._on_search_entered)
+        self.search.command.connect(self.start)
         self.add_button = QPushButton()
         self.add_button.setObjectName("add_player")
         self.add_button.clicked.connect(lambda: self.add_player())
@@ -113,7 +122,7 @@ class Desk(QWidget):
                 self.table.setColumnWidth(column, width)
         self.table.command.connect(self._on_table_command)
         self.table.typed.connect(self._on_table_typed)
-        self.table.doubleClicked.connect(lambda _i: self.start("B"))
+        self.table.doubleClicked.connect(lambda _i: self.start(BUY_IN_KEY))
         self.table.selectionModel().currentRowChanged.connect(self._on_selection_changed)
         left = QVBoxLayout()
         left.addWidget(self.search)
@@ -289,6 +298,7 @@ class Desk(QWidget):
             parent=self,
             open_dialog=self._open,
             done=self._on_player_chosen,
+            next_step=ADDED_NEXT_STEP.format(key=BUY_IN_KEY),
         )
 
     def _on_player_chosen(self, info: PlayerInfo | None) -> None:
@@ -302,7 +312,7 @@ class Desk(QWidget):
 
     # ------------------------------------------------------------------ selling
     def start(self, key: str) -> None:
-        """The one-key command `key` on the selected player (B, R, A, E or X)."""
+        """The command on key `key` on the selected player (F2 buy-in … F6 bust)."""
         try:
             # What the press reads before its dialog opens (the field, the offer, the chips)
             # is read in one session: one transaction, the revision read once.

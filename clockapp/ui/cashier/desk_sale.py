@@ -20,6 +20,7 @@ from clockapp.core.money.entry_sale import sale_extras
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.seating.sale_seat import TableToOpen
 from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.desk_table import BUY_IN_KEY
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import DeskRow
 
@@ -49,7 +50,7 @@ def entry_dialog(
         # so a latecomer is refused before the cashier takes the money, not after.
         option = ctx.read(lambda: ctx.services.cashier.buy_in_option(ctx.tid, row.player.id), None)
     elif reg is None or not reg.bought_in:
-        ctx.refuse(f"{name} has not bought in yet: press B for the buy-in first.")
+        ctx.refuse(f"{name} has not bought in yet: press {BUY_IN_KEY} for the buy-in first.")
         return None
     else:
         options = ctx.read(lambda: ctx.services.cashier.options(ctx.tid, reg.id), ())

@@ -2,8 +2,10 @@
 
 The search box (`SearchBox`) keeps the letters typed; Up and Down move through the players found
 (`stepped`), Enter chooses one (`entered`), and Ctrl+Z / Ctrl+Shift+Z are left to the window's
-undo and redo. The list (`PlayerTable`) takes single keys: B (or Enter) buy-in, R rebuy, A add-on,
-E re-entry, X bust. Any other letter is the start of a name, handed to the search box (`typed`).
+undo and redo. On the list (`PlayerTable`) Enter opens the buy-in; every letter typed there is text
+for the search box (`typed`), never a command: the commands are function keys (`DeskKey`, F2 buy-in
+to F6 bust) that the search box and the list both read (`command`), so a name typed while the list
+has the focus stays a name.
 """
 
 from __future__ import annotations
@@ -23,10 +25,22 @@ DESK_KINDS: dict[DeskKey, EntryKind | None] = {
     DeskKey.RE_ENTRY: EntryKind.RE_ENTRY,
     DeskKey.BUST: None,
 }
-#: The one-key commands on a selected player, by the key in the registry: key -> entry kind.
+#: The commands on a selected player, by their key in the registry: key -> entry kind.
 ENTRY_KEYS: dict[str, EntryKind | None] = {
     desk_key.value.shortcuts[0]: kind for desk_key, kind in DESK_KINDS.items()
 }
+
+
+#: The buy-in's key (Enter on the list opens it too).
+BUY_IN_KEY = DeskKey.BUY_IN.value.shortcuts[0]
+
+
+def desk_command(event: QKeyEvent) -> str | None:
+    """The desk command a key event is (its key in `ENTRY_KEYS`), or None."""
+    pressed = QKeySequence(event.keyCombination()).toString(
+        QKeySequence.SequenceFormat.PortableText
+    )
+    return pressed if pressed in ENTRY_KEYS else None
 
 
 def is_undo_or_redo(event: QKeyEvent) -> bool:
@@ -41,6 +55,7 @@ class SearchBox(QLineEdit):
 
     stepped = Signal(int)  # Up (-1) or Down (+1): move the highlight through the players found
     entered = Signal()  # Enter: choose the player highlighted (or offer to add the name)
+    command = Signal(str)  # one of ENTRY_KEYS, on the player highlighted
 
     def event(self, event: QEvent) -> bool:
         if (
@@ -54,8 +69,10 @@ class SearchBox(QLineEdit):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+        key, command = event.key(), desk_command(event)
+        if command is not None:
+            self.command.emit(command)
+        elif key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
             self.stepped.emit(1 if key == Qt.Key.Key_Down else -1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.entered.emit()
@@ -66,24 +83,24 @@ class SearchBox(QLineEdit):
 class PlayerTable(QTableView):
     """The players found; single keys act on the selected player."""
 
-    command = Signal(str)  # one of ENTRY_KEYS
+    command = Signal(str)  # one of ENTRY_KEYS (Enter: the buy-in)
     typed = Signal(str)  # text meant for the search box ("\b" for a backspace)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
+        key, command = event.key(), desk_command(event)
         text = event.text()
         plain = not (
             event.modifiers()
             & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
         )
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.command.emit("B")
+        if command is not None:
+            self.command.emit(command)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.command.emit(BUY_IN_KEY)
         elif key == Qt.Key.Key_Escape:
             self.typed.emit("")
         elif key == Qt.Key.Key_Backspace:
             self.typed.emit("\b")
-        elif plain and text and text.upper() in ENTRY_KEYS:
-            self.command.emit(text.upper())
         elif plain and text and text.isprintable():
             self.typed.emit(text)
         else:

@@ -2,7 +2,9 @@
 
 `CashierDialog` is what every cashier dialog builds on (in the `*_dialog(s)` modules): a subclass
 fills `form`, says in `_problem()` why it cannot be accepted yet, and calls `_update()` when a
-field changes; OK is the default button, so Enter confirms and Esc cancels. `big_label` is the
+field changes; OK is the default button, so Enter confirms and Esc cancels. A dialog that takes
+the player's money (`MoneyDialog`) is the exception: Enter never confirms it, only Ctrl+Enter or
+its labelled button does, and only while it is on screen. `big_label` is the
 large bold label the dialogs show amounts in; `chips_spin`, `player_table` and `fit_rows` build
 the tables of players that the bust and deal dialogs share.
 """
@@ -11,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -79,6 +82,62 @@ class CashierDialog(QDialog):
         self._update()
         if self.ok_button.isEnabled():
             self.accept()
+
+
+#: What a dialog that takes money says under its form, from the start.
+MONEY_HINT = "With the money in hand: Ctrl+Enter or “{ok}”. Enter takes no money."
+#: What a plain Enter says there.
+ENTER_TAKES_NO_MONEY = "Not taken: Ctrl+Enter (or the button) takes the money."
+
+
+class MoneyDialog(CashierDialog):
+    """A confirmation that takes the player's money: only a deliberate key, only on screen.
+
+    Enter is what a cashier presses without looking (to choose a player, to move on), so it
+    never takes money: Ctrl+Enter or a click on the labelled button does, and Cancel is the
+    default button. A confirmation the cashier cannot see (hidden, minimized, off every screen)
+    is never accepted, whatever asks it to.
+    """
+
+    def __init__(self, title: str, ok_text: str, parent: QWidget | None) -> None:
+        super().__init__(title, f"{ok_text} (Ctrl+Enter)", parent)
+        self.ok_button.setDefault(False)
+        # Not even when it has the focus: Enter there is the same reflex as anywhere else.
+        self.ok_button.setAutoDefault(False)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setDefault(True)  # else the button box makes OK the default when it shows
+        self.hint_label = QLabel(MONEY_HINT.format(ok=ok_text))
+        self.hint_label.setObjectName("money_hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color:#455a64;")
+        self.layout_.insertWidget(self.layout_.indexOf(self.buttons), self.hint_label)
+
+    def on_screen(self) -> bool:
+        """Whether the cashier can see this confirmation and its button now."""
+        if not self.isVisible() or self.isMinimized():
+            return False
+        owner = self.parentWidget()
+        if owner is not None and owner.window().isMinimized():
+            return False
+        button = self.ok_button
+        centre = button.mapToGlobal(button.rect().center())
+        return QGuiApplication.screenAt(centre) is not None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                self._on_buttons_accepted()
+            else:
+                self.error_label.setText(ENTER_TAKES_NO_MONEY)
+            return
+        super().keyPressEvent(event)
+
+    def done(self, result: int) -> None:
+        if result == QDialog.DialogCode.Accepted and not self.on_screen():
+            # Nobody saw what is being confirmed: the money is not taken.
+            self.error_label.setText("Not confirmed: this confirmation was not on screen.")
+            return
+        super().done(result)
 
 
 # Table helpers the player dialogs share (busts, deals).

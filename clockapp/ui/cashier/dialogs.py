@@ -56,12 +56,15 @@ class AddPlayerDialog(CashierDialog):
     """
 
     def __init__(self, name: str = "", parent: QWidget | None = None) -> None:
-        super().__init__("Add a player", "Add player", parent)
+        super().__init__("Add a player", "Add player (no buy-in)", parent)
         self.setObjectName("add_player_dialog")
         about = QLabel(
-            "Nobody of that name is in the database. Check the spelling, then add the player."
-            if name
-            else "A new player for the database."
+            (
+                "Nobody of that name is in the database. Check the spelling, then add the player."
+                if name
+                else "A new player for the database."
+            )
+            + " Adding does not register the player or take a buy-in: that is the next step."
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)

@@ -1,7 +1,8 @@
 """The cashier's entry dialog: confirm a buy-in, rebuy, add-on or re-entry.
 
 `EntryDialog` shows what is due, takes what the player hands over, shows the change and the chips
-to give; the desk calls the service once it is accepted. `KIND_TITLE` names each entry kind on
+to give; the desk calls the service once it is accepted, which takes Ctrl+Enter or the button
+(`MoneyDialog`): a plain Enter never sells. `KIND_TITLE` names each entry kind on
 buttons and titles.
 """
 
@@ -19,7 +20,7 @@ from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import PlannedStacks, handout
-from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
+from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 
 #: How each entry kind is named on buttons and titles.
@@ -31,7 +32,7 @@ KIND_TITLE = {
 }
 
 
-class EntryDialog(CashierDialog):
+class EntryDialog(MoneyDialog):
     """Confirm an entry: what is due, what the player hands over, the change, the chips to give.
 
     Attributes:

@@ -106,11 +106,13 @@ def add_new_player(
     parent: QWidget,
     open_dialog: Opener,
     done: Done,
+    next_step: str = "",
 ) -> None:
     """Add `details` as a new player, warning first when the name is already taken.
 
     `done` is called once, with the player to use (the new one, or the existing one chosen in
-    the warning) or None (cancelled, or refused: the message bar says why).
+    the warning) or None (cancelled, or refused: the message bar says why). `next_step` is said
+    after "added" (the desk names the buy-in, which adding never is).
     """
     players = ctx.services.players
     namesakes = ctx.read(lambda: players.namesakes(details.name), None)
@@ -121,7 +123,7 @@ def add_new_player(
         # Created on the worker; `done` hears the answer (None for a refusal, said in words).
         asked = ctx.call(
             lambda: players.create(details, unique=True),
-            f"{details.name} added.",
+            f"{details.name} added as a new player." + (f" {next_step}" if next_step else ""),
             done,
             key=("new player", fold(details.name)),
             busy=f"Adding {details.name}…",
@@ -150,6 +152,7 @@ def add_new_player(
                     parent=parent,
                     open_dialog=open_dialog,
                     done=done,
+                    next_step=next_step,
                 )
             )
             note.rejected.connect(lambda: done(None))

@@ -3,9 +3,9 @@
 `CashierWindow(services, bus, parent=None)` is opened from the clock (Ctrl+K). It listens to the
 bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
 another station shows here within the bus's poll. Keys (`CashierAction` and the desk's `DeskKey`
-in `clockapp.ui.actions`): the desk's one-key commands, plus Ctrl+F find, Ctrl+N new player,
-Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing records), Ctrl+Shift+D count the drawer, Ctrl+P
-receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the pages.
+in `clockapp.ui.actions`): the desk's function keys (F2 buy-in … F6 bust), plus Ctrl+F find,
+Ctrl+N new player, Ctrl+Z / Ctrl+Shift+Z undo and redo (by reversing records), Ctrl+Shift+D
+count the drawer, Ctrl+P receipt, Ctrl+Shift+E the entry rules, Ctrl+1..8 the pages.
 
 The window composes parts that each own one job: the header (`header.CashierHeader`: the name,
 rules, pool, registration and the undo buttons, refreshed from the bus's flags), the desk, and
@@ -51,7 +51,8 @@ class CashierWindow(QMainWindow):
         self._services = services
         self._bus = bus
         self.dialog: QDialog | None = None  # the rules dialog while it is open
-        self.message = MessageBanner(name="cashier_message")
+        # Its room is kept while hidden: a message never moves the search box under the pointer.
+        self.message = MessageBanner(name="cashier_message", reserve=True)
         self.ctx = CashierContext(services, bus, self.message, self)
         self._setup_ui()
         self._install_actions()

@@ -12,7 +12,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier import reports
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import take_money, then_settle
 
 
 @pytest.fixture
@@ -42,10 +42,9 @@ def sell(qtbot, desk) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ade")
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     qtbot.keyClicks(desk.dialog.tendered_edit, "30")
-    edit = desk.dialog.tendered_edit
-    then_settle(qtbot, edit, lambda: qtbot.keyClick(edit, Qt.Key.Key_Return))
+    take_money(qtbot, desk.dialog.tendered_edit)
 
 
 def test_a_euro_sale_and_its_receipt_show_euros(

@@ -24,7 +24,7 @@ from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.no_seat import OPEN_A_TABLE, SELL_WITHOUT_A_SEAT, NoSeatBox
-from tests.ui.cashier.waiting import settle_on, then_settle
+from tests.ui.cashier.waiting import settle_on, take_money, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25: $20 to the prize pool, $5 fee
@@ -91,13 +91,13 @@ def test_search_enter_and_b_register_and_buy_in(
     enter(qtbot, desk.search)
     assert desk.selected().player.name == "Ann Lee"
     assert "Ann Lee" in desk.selected_label.text()
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert dialog.due_label.text() == "$25.00"
     qtbot.keyClicks(dialog.tendered_edit, "50")
     assert dialog.change_label.text() == "$25.00"
-    enter(qtbot, dialog.tendered_edit)
+    take_money(qtbot, dialog.tendered_edit)
     assert desk.dialog is None
     # The database: registered, playing, one buy-in row with the price paid.
     ann = desk.model.rows()[desk.model.row_of_player(desk.selected().player.id)]
@@ -149,10 +149,10 @@ def test_change_due(qtbot, desk):
 
 def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, tournament_id):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     dialog = desk.dialog
     qtbot.keyClicks(dialog.tendered_edit, "-30")
-    enter(qtbot, dialog.tendered_edit)  # OK is disabled: nothing happens
+    take_money(qtbot, dialog.tendered_edit)  # OK is disabled: nothing happens
     assert desk.dialog is dialog
     assert services.cashier.ledger(tournament_id) == ()
     dialog.reject()
@@ -160,7 +160,7 @@ def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, 
 
 def test_the_chips_to_hand_over_have_colours_and_add_up(qtbot, desk, services, tournament_id):
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     chip_set = services.structure.chip_set(tournament_id)
     lines = desk.dialog.handout.lines
     total = 0
@@ -178,7 +178,7 @@ def test_registering_twice_is_refused_in_the_window(
     services.cashier.buy_in(tournament_id, ann)
     before = services.cashier.ledger(tournament_id)
     find(qtbot, desk, "ann tw")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     assert desk.dialog is None
     assert cashier_window.message.kind == "error"
     assert "already registered" in cashier_window.message.text()
@@ -199,7 +199,7 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "ann reb")
-    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
     assert desk.dialog is None
     assert cashier_window.message.kind == "error"
     assert "level 1" in cashier_window.message.text().lower()
@@ -244,7 +244,7 @@ def test_a_latecomer_is_refused_before_the_money_is_taken(
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     assert desk.dialog is None  # no confirm dialog: nobody typed any money
     assert cashier_window.message.kind == "error"
     assert message in cashier_window.message.text()
@@ -267,19 +267,19 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
     services.cashier.buy_in(tournament_id, add_players(services, "Other")["Other"])
     poll(qtbot, bus)
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     desk.dialog.add_on_box.setChecked(True)
     assert desk.dialog.due_label.text() == "$35.00"
-    enter(qtbot, desk.dialog.tendered_edit)
+    take_money(qtbot, desk.dialog.tendered_edit)
     kinds = [row.kind for row in services.cashier.ledger(tournament_id)]
     assert kinds == [RowKind.BUY_IN, RowKind.BUY_IN, RowKind.ADD_ON]
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
     dialog = desk.dialog
     assert "records the bust at the table" in dialog.note_label.text()
     rebuy_lines = list(dialog.handout.lines)
     assert len(rebuy_lines) <= 3  # the fewest chips: large denominations
-    enter(qtbot, dialog.tendered_edit)
+    take_money(qtbot, dialog.tendered_edit)
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.REBUY, (
         desk.window().message.text()
     )
@@ -290,7 +290,7 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
 def test_entry_keys_need_a_buy_in_first(qtbot, cashier_window, desk):
     find(qtbot, desk, "zoe")  # accents are ignored
     assert desk.selected().player.name == "Zoé O'Neill"
-    for key in (Qt.Key.Key_R, Qt.Key.Key_A, Qt.Key.Key_E, Qt.Key.Key_X):
+    for key in (Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_F6):
         qtbot.keyClick(desk.table, key)
         assert desk.dialog is None
         assert cashier_window.message.kind == "error"
@@ -318,8 +318,8 @@ def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_i
     enter(qtbot, dialog.team_edit)
     assert desk.selected().player.name == "Yann Newman"
     assert desk.selected().player.team == "Blues"
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg is not None
     assert reg.bought_in
@@ -341,7 +341,7 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
         n: services.cashier.buy_in(tournament_id, p).value.registration.id for n, p in ids.items()
     }
     find(qtbot, desk, "p two")
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog)
     assert [b.registration_id for b in dialog.busts()] == [regs["P Two"]]
@@ -354,7 +354,7 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
     assert "finished 3rd" in cashier_window.message.text()
     before = services.results.eliminations(tournament_id)
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     assert desk.dialog is None
     assert "already out" in cashier_window.message.text()
     assert services.results.eliminations(tournament_id) == before
@@ -364,8 +364,8 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     qtbot, cashier_window, desk, services, tournament_id
 ):
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.header.undo_button.isEnabled()
     assert "Buy-in Ann Lee" in cashier_window.header.undo_button.text()
     assert then_settle(qtbot, cashier_window, cashier_window.undo)
@@ -392,9 +392,9 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
 
 def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     qtbot.keyClicks(desk.dialog.tendered_edit, "30")
-    enter(qtbot, desk.dialog.tendered_edit)
+    take_money(qtbot, desk.dialog.tendered_edit)
     receipt = desk.save_receipt(str(tmp_path / "receipt.pdf"))
     card = desk.save_seat_card(str(tmp_path / "card.pdf"))
     for path in (receipt, card):
@@ -407,14 +407,14 @@ def test_the_seat_drawn_once_tables_exist(
     qtbot, cashier_window, desk, services, tournament_id, tmp_path
 ):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat == ""  # no tables set up: no seat, no complaint
     assert cashier_window.message.kind == "info"
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat.startswith("Table 1, seat ")
     assert desk.last_seat in desk.last_label.text()
     assert desk.last_seat in cashier_window.message.text()
@@ -426,13 +426,13 @@ def test_the_seat_drawn_once_tables_exist(
     # A full room sold without a seat: the sale stands, and the cashier is told no seat was
     # drawn.
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat.startswith("Table 1, seat ")
     find(qtbot, desk, "zoe")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     answer_no_seat(qtbot, desk, SELL_WITHOUT_A_SEAT)
-    enter(qtbot, desk.dialog.tendered_edit)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.message.kind == "error"
     assert "No seat drawn" in cashier_window.message.text()
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
@@ -445,11 +445,11 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "dana"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_B)
-        enter(qtbot, desk.dialog.tendered_edit)
+        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        take_money(qtbot, desk.dialog.tendered_edit)
     entries = services.cashier.balances(tournament_id).entries
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
 
     # Asked first: no entry dialog, nothing sold yet.
     box = desk.dialog
@@ -465,12 +465,12 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
 
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     answer_no_seat(qtbot, desk, OPEN_A_TABLE)
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert "Opens table 2 (2 seats)" in dialog.note_label.text()
-    enter(qtbot, dialog.tendered_edit)
+    take_money(qtbot, dialog.tendered_edit)
 
     assert desk.last_seat.startswith("Table 2, seat ")
     assert "Table 2 opened" in cashier_window.message.text()
@@ -515,13 +515,13 @@ def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     first = add_players(services, "Fox Mulder")["Fox Mulder"]
     services.cashier.buy_in(tournament_id, first, seat=True)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     assert isinstance(desk.dialog, EntryDialog)  # a seat was free when B was pressed
     other = add_players(services, "Walter Skinner")["Walter Skinner"]
     services.cashier.buy_in(tournament_id, other, seat=True)  # another station takes it
     entries = services.cashier.balances(tournament_id).entries
 
-    enter(qtbot, desk.dialog.tendered_edit)
+    take_money(qtbot, desk.dialog.tendered_edit)
 
     assert cashier_window.message.kind == "error"
     assert "No seat is free for Ann Lee: nothing was sold" in cashier_window.message.text()
@@ -538,10 +538,10 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     for name in ("bob", "dana", "ann"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_B)
+        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
         published = []
         bus.changed.connect(published.append)
-        enter(qtbot, desk.dialog.tendered_edit)
+        take_money(qtbot, desk.dialog.tendered_edit)
         bus.changed.disconnect(published.append)
         assert len(published) == 1  # the sale and its seat: one call, one refresh
     ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
@@ -552,14 +552,14 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     bus.changed.connect(published.append)
     # X: the bust, its seat freed in the same action (one call, one refresh).
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     enter(qtbot, desk.dialog.table)
     assert services.seating.room(tournament_id).seat_of(ann.id) is None
     assert len(published) == 1
     # R: the rebuy gives the seat back, and the cashier is told where.
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_R)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert len(published) == 2
     room = services.seating.room(tournament_id)
     assert room.seat_of(ann.id) == seat
@@ -620,8 +620,8 @@ def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     and at most 40 SQL statements (counted through SQLAlchemy's engine events)."""
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)  # a first sale warms what the desk reads
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)  # a first sale warms what the desk reads
     find(qtbot, desk, "ann")
     statements: list[str] = []
 
@@ -631,8 +631,8 @@ def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     engine = services.ctx.engine
     event.listen(engine, "before_cursor_execute", on_execute)
     try:
-        qtbot.keyClick(desk.table, Qt.Key.Key_B)
-        enter(qtbot, desk.dialog.tendered_edit)
+        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        take_money(qtbot, desk.dialog.tendered_edit)
     finally:
         event.remove(engine, "before_cursor_execute", on_execute)
     assert desk.last_seat.startswith("Table ")

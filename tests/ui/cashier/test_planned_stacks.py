@@ -14,7 +14,8 @@ from clockapp.core.structure import Level, Structure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.structure.generator import GeneratorDialog
-from tests.ui.cashier.test_desk import enter, find
+from tests.ui.cashier.test_desk import find
+from tests.ui.cashier.waiting import take_money
 from tests.ui.polling import settle
 
 #: The host's case: 300 of each small colour, 200 T500, 100 T1,000.
@@ -37,12 +38,12 @@ def lines(breakdown: StackBreakdown, chips: ChipSet) -> list[str]:
 def sell_at_desk(qtbot, desk, name: str) -> EntryDialog:
     """Find the player, B, and confirm; returns the confirm that was on screen."""
     find(qtbot, desk, name)
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert dialog.isVisible()
     shown = list(dialog.handout.lines)
-    enter(qtbot, dialog.tendered_edit)
+    take_money(qtbot, dialog.tendered_edit)
     assert desk.dialog is None
     return shown  # type: ignore[return-value]
 

@@ -20,7 +20,7 @@ from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import CashierAction
 from clockapp.ui.cashier.dialogs import ReasonDialog
-from tests.ui.cashier.waiting import settle_on, then_settle
+from tests.ui.cashier.waiting import settle_on, take_money, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)  # $25
@@ -42,8 +42,8 @@ def sell(qtbot, desk, name: str) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return))
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
 
 
 def undo_offered(window) -> bool:
@@ -110,7 +110,7 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     desk.search.clear()
     qtbot.keyClicks(desk.search, "bob")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return))
     bob = desk.selected().registration
     assert bob.status is RegistrationStatus.BUSTED
@@ -230,7 +230,7 @@ def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.dialog.table, Qt.Key.Key_Return))
     assert undo_offered(cashier_window)
     ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")

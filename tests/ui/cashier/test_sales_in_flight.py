@@ -45,8 +45,10 @@ def press_b_and_confirm(qtbot, desk) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    qtbot.keyClick(
+        desk.dialog.tendered_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
 
 
 def test_two_quick_buy_ins_of_one_player_sell_exactly_one(

@@ -22,7 +22,7 @@ from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.cashier.models import PlayerRow, PlayersModel
 from clockapp.ui.cashier.player_dialogs import MergeDialog, PlayerDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
-from tests.ui.cashier.waiting import settle_on, then_settle
+from tests.ui.cashier.waiting import settle_on, take_money, then_settle
 from tests.ui.polling import poll
 
 PRICE = EntryPrice(2000, house_fee=500)
@@ -102,13 +102,13 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     desk = show(qtbot, cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "ann reb")
     enter(qtbot, desk.search)
-    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
     entry = desk.dialog
     assert isinstance(entry, EntryDialog)
     assert entry.due_label.text() == "$30.00"
     qtbot.keyClicks(entry.tendered_edit, "40")
     assert entry.change_label.text() == "$10.00"
-    enter(qtbot, entry.tendered_edit)
+    take_money(qtbot, entry.tendered_edit)
     assert cashier_window.message.kind == "info", cashier_window.message.text()
     row = services.cashier.ledger(tournament_id)[-1]
     assert (row.kind, row.amount, row.chips, row.split) == (
@@ -416,8 +416,8 @@ def test_the_desk_sells_a_checked_in_players_buy_in(
     qtbot.keyClicks(desk.search, "bob")
     enter(qtbot, desk.search)
     assert desk.selected().status == "pre-registered"
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg.status is RegistrationStatus.PLAYING
     assert reg.checked_in_at == services.now()

@@ -153,8 +153,10 @@ def undo_a_sale(qtbot, window: CashierWindow, services: Services, tid: int, tmp_
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    qtbot.keyClick(desk.dialog.tendered_edit, Qt.Key.Key_Return)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    qtbot.keyClick(
+        desk.dialog.tendered_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
     settle(qtbot, window.ctx.bus)
     assert _rows(services, tid, RowKind.BUY_IN) == 1
     return Press(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from clockapp.ui.bus import TournamentBus
@@ -36,3 +37,13 @@ def settle_on(qtbot, widget: QWidget) -> None:
     """Wait until what the cashier window holding `widget` asked of its worker has answered (a
     page shown, a refresh: what it shows is read there)."""
     settle(qtbot, bus_of(widget))
+
+
+def take_money(qtbot, widget: QWidget) -> None:
+    """Ctrl+Enter on `widget` of a confirmation that takes money (plain Enter never does); what
+    it confirmed (a sale) has landed when this returns."""
+    then_settle(
+        qtbot,
+        widget,
+        lambda: qtbot.keyClick(widget, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier),
+    )

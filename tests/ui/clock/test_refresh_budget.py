@@ -23,7 +23,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
-from tests.ui.cashier.waiting import then_settle
+from tests.ui.cashier.waiting import take_money, then_settle
 from tests.ui.polling import settle
 
 #: The goals: a buy-in with its seat, and a clock pause, all windows' refreshes included.
@@ -94,10 +94,10 @@ def find(qtbot, cashier, name: str) -> None:
 def sell(qtbot, cashier) -> None:
     """B, Enter on the amount: sold, seated, every window told and refreshed."""
     desk = cashier.desk
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     assert desk.dialog is not None, cashier.message.text()
     tendered = desk.dialog.tendered_edit
-    then_settle(qtbot, tendered, lambda: qtbot.keyClick(tendered, Qt.Key.Key_Return))
+    take_money(qtbot, tendered)
     settle(qtbot, cashier.ctx.bus)
     assert desk.last_seat, cashier.message.text()
 
