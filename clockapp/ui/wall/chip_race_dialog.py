@@ -7,7 +7,9 @@ chips. As the counts are typed it says how many chips of the next colour are rac
 house's rounding. "Run the race" is one service call (`services.chip_race.run`): the cards are
 drawn with a recorded seed, or the real cards dealt are typed per player. A refusal (no odd
 chips, a card twice, too few cards) shows in red in the dialog and nothing changes, on the wall
-either; after the race the dialog tells each player what to take, as the wall shows it.
+either; after the race the dialog tells each player what to take, as the wall shows it. A
+colour-up races every table: the director picks the next one and races it in the same opening;
+the tables raced say so in the list and keep what their players take.
 """
 
 from __future__ import annotations
@@ -82,6 +84,8 @@ class ChipRaceDialog(PlayersDialog):
         self.setWindowTitle("Chip race")
         self.setup = setup
         self.race: ChipRace | None = None
+        # What each table raced in this opening was told (table number -> the summary).
+        self.raced: dict[int | None, str] = {}
         layout = self._layout
         up = self.setup.color_up
         self.notice_label = QLabel(
@@ -187,9 +191,16 @@ class ChipRaceDialog(PlayersDialog):
         label = up.target.label if up is not None and up.target is not None else ""
         how = "the cards entered" if race.seed is None else f"a draw with seed {race.seed}"
         lines = [f"{r.name} {tell(r, label)}." for r in race.results]
-        self.summary_label.setText(
-            f"The race is on the wall ({how}, kept with the race):\n" + "\n".join(lines)
+        waiting = [
+            t.label for t in self.tables if t.number not in self.raced and t.number != table.number
+        ]
+        after = f"\nNext: pick {waiting[0]} above and race it." if waiting else ""
+        self.raced[table.number] = (
+            f"The race is on the wall ({how}, kept with the race):\n" + "\n".join(lines) + after
         )
+        index = self.table_combo.currentIndex()
+        self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
+        self.summary_label.setText(self.raced[table.number])
         self.run_button.setEnabled(False)
         return race
 
@@ -222,10 +233,12 @@ class ChipRaceDialog(PlayersDialog):
         real = self.real_radio.isChecked()
         for row in self.rows:
             row.cards_edit.setEnabled(real)
-        self.summary_label.setText(self.raced_text())
+        table = self.table()
+        done = table is not None and table.number in self.raced
+        self.summary_label.setText(self.raced[table.number] if done else self.raced_text())
         self.error_label.setText("")
         has_race = self.setup.color_up is not None and bool(self.rows)
-        self.run_button.setEnabled(has_race and self.race is None)
+        self.run_button.setEnabled(has_race and not done)
 
 
 def open_chip_race(services: Services, bus: TournamentBus, parent: QWidget) -> ChipRaceDialog:

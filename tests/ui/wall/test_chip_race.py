@@ -185,3 +185,44 @@ def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
     assert dialog.error_label.text() == ""
     assert dialog.race is not None
     assert "The race is on the wall" in dialog.summary_label.text()
+
+
+def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
+    station: ClockStation, qtbot
+) -> None:
+    # A colour-up races every table: the director races one, picks the next, races it, and
+    # the tables already raced say so, so none is raced twice or forgotten.
+    from tests.services.seating.test_seating import place
+
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 2, seat_count=9)
+    place(services, tid, {1: [1, 2], 2: [1, 2]})
+    dialog = open_dialog(station, qtbot)
+    assert [t.number for t in dialog.tables] == [1, 2]
+    for row, count in zip(dialog.rows, (3, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.error_label.text() == ""
+    assert not dialog.run_button.isEnabled()
+    assert "raced" in dialog.table_combo.itemText(0)
+    assert "raced" not in dialog.table_combo.itemText(1)
+    # The next table is one pick away, and it can be raced.
+    dialog.table_combo.setCurrentIndex(1)
+    assert dialog.run_button.isEnabled()
+    assert "The race is on the wall" not in dialog.summary_label.text()
+    for row, count in zip(dialog.rows, (2, 2), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.error_label.text() == ""
+    assert "raced" in dialog.table_combo.itemText(1)
+    assert not dialog.run_button.isEnabled()
+    assert [r.table_number for r in services.chip_race.races(tid)] == [1, 2]
+    widget = station.display.wall_stage.current_widget()
+    assert isinstance(widget, ChipRaceMoment)
+    assert widget.title_label.text() == "Chip race · Table 2"
+    # Back on the first table: what its players take is still there, and it is not raced again.
+    dialog.table_combo.setCurrentIndex(0)
+    assert "The race is on the wall" in dialog.summary_label.text()
+    assert not dialog.run_button.isEnabled()
