@@ -9,8 +9,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.chips import ChipSet
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import CHIP_RACE, MESSAGE
+from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import Action
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.chip_race import ChipRaceMoment
@@ -226,3 +230,30 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     dialog.table_combo.setCurrentIndex(0)
     assert "The race is on the wall" in dialog.summary_label.text()
     assert not dialog.run_button.isEnabled()
+
+
+def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qtbot) -> None:
+    # The race rounds: 150 in green goes and two black chips (200) come in, so the room has 50
+    # more chips than the buy-ins handed out, and the wall's chips and average say so.
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 1, seat_count=9)
+    rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    for seat, name in enumerate(("Ann Lee", "Bob Marsh", "Carla Diaz"), start=1):
+        pid = services.players.create(PlayerDetails(name)).value.id
+        rid = station.bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id
+        station.bus.run(lambda rid=rid, seat=seat: services.seating.seat_player(tid, rid, 1, seat))
+    settle(qtbot, station.bus)
+    display = station.display
+    qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,000")
+    dialog = open_dialog(station, qtbot)
+    for row, count in zip(dialog.rows, (3, 2, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.race is not None
+    assert dialog.race.raced == 2
+    settle(qtbot, station.bus)
+    qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,050")
+    assert display.average_block.value.text() == "10,016"
