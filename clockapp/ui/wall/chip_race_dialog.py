@@ -200,8 +200,7 @@ class ChipRaceDialog(PlayersDialog):
         )
         index = self.table_combo.currentIndex()
         self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
-        self.summary_label.setText(self.raced[table.number])
-        self.run_button.setEnabled(False)
+        self._on_input_changed()
         return race
 
     # ---------------------------------------------------------------- slots
@@ -231,10 +230,14 @@ class ChipRaceDialog(PlayersDialog):
 
     def _on_input_changed(self, *_args: object) -> None:
         real = self.real_radio.isChecked()
-        for row in self.rows:
-            row.cards_edit.setEnabled(real)
         table = self.table()
         done = table is not None and table.number in self.raced
+        # A table raced keeps its result: its inputs are only for a table still to race.
+        for row in self.rows:
+            row.cards_edit.setEnabled(real and not done)
+            row.last_box.setEnabled(not done)
+            for spin in row.spins:
+                spin.setEnabled(not done)
         self.summary_label.setText(self.raced[table.number] if done else self.raced_text())
         self.error_label.setText("")
         has_race = self.setup.color_up is not None and bool(self.rows)

@@ -212,9 +212,11 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     assert not dialog.run_button.isEnabled()
     assert "raced" in dialog.table_combo.itemText(0)
     assert "raced" not in dialog.table_combo.itemText(1)
+    assert not dialog.rows[0].spins[0].isEnabled()
     # The next table is one pick away, and it can be raced.
     dialog.table_combo.setCurrentIndex(1)
     assert dialog.run_button.isEnabled()
+    assert dialog.rows[0].spins[0].isEnabled()
     assert "The race is on the wall" not in dialog.summary_label.text()
     for row, count in zip(dialog.rows, (2, 2), strict=True):
         row.spins[0].setValue(count)
