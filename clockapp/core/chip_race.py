@@ -48,6 +48,7 @@ __all__ = [
     "chips_from_count",
     "chips_raced",
     "chips_the_race_adds",
+    "chips_the_races_add",
     "odd_chips",
     "race_payload",
     "run_race",
@@ -348,6 +349,29 @@ def chips_the_race_adds(payload: Mapping[str, object]) -> int:
     if not isinstance(target, int) or not isinstance(odd, int):
         return 0
     return coming * target - odd
+
+
+def chips_the_races_add(races: Sequence[tuple[int | None, Mapping[str, object]]]) -> int:
+    """What every race kept, (table number, payload) oldest first, added to the chips in play.
+
+    A table raced again at the same colour-up (a misdealt race dealt again) replaces its
+    earlier race: only the last one's chips went into play. A payload that does not say its
+    break (kept before races said so) always counts.
+
+    >>> first = {"break": 1, "target_value": 100, "odd_value": 150, "players": [{"won": True}]}
+    >>> again = {"break": 1, "target_value": 100, "odd_value": 150,
+    ...          "players": [{"won": True}, {"won": True}]}
+    >>> chips_the_races_add([(1, first), (1, again)])  # table 1 raced again: 200 - 150
+    50
+    >>> chips_the_races_add([(1, first), (2, first)])
+    -100
+    """
+    last: dict[object, Mapping[str, object]] = {}
+    for index, (table, payload) in enumerate(races):
+        key = (table, payload["break"]) if "break" in payload else index
+        last.pop(key, None)
+        last[key] = payload
+    return sum(chips_the_race_adds(payload) for payload in last.values())
 
 
 def tell(result: RaceResult, target_label: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.busts import EliminationError, Standings
-from clockapp.core.chip_race import chips_the_race_adds
+from clockapp.core.chip_race import chips_the_races_add
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
@@ -97,11 +97,9 @@ def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
 
 def chips_on_the_tables(session: Session, till: Till) -> int:
     """The chips in play: those handed out with the standing entries, plus or minus what each
-    chip race's rounding added or took away at a colour-up."""
-    raced = sum(
-        chips_the_race_adds(json.loads(row.race_json))
-        for row in chip_rows.races(session, till.tournament_id)
-    )
+    chip race's rounding added or took away at a colour-up (a table raced again counts once)."""
+    races = chip_rows.races(session, till.tournament_id)
+    raced = chips_the_races_add([(row.table_number, json.loads(row.race_json)) for row in races])
     return chips_in_play(till) + raced
 
 

@@ -74,6 +74,11 @@ class _PlayerRow:
         return RacePick(self.registration_id, self.chips(), self.last_box.isChecked(), cards)
 
 
+def _how(seed: int | None) -> str:
+    """How a race's cards came: `a draw with seed 42`, or the cards entered."""
+    return "the cards entered" if seed is None else f"a draw with seed {seed}"
+
+
 class ChipRaceDialog(PlayersDialog):
     """Odd chips per player at a table; "Run the race" races them onto the wall."""
 
@@ -84,8 +89,12 @@ class ChipRaceDialog(PlayersDialog):
         self.setWindowTitle("Chip race")
         self.setup = setup
         self.race: ChipRace | None = None
-        # What each table raced in this opening was told (table number -> the summary).
-        self.raced: dict[int | None, str] = {}
+        # What each table raced at this colour-up was told (table number -> the summary), in
+        # this opening or an earlier one.
+        self.raced: dict[int | None, str] = {
+            done.number: f"Raced already ({_how(done.seed)}):\n" + "\n".join(done.told)
+            for done in setup.raced
+        }
         layout = self._layout
         up = self.setup.color_up
         self.notice_label = QLabel(
@@ -120,7 +129,14 @@ class ChipRaceDialog(PlayersDialog):
         self.summary_label = self._add_footer("summary_label")
         self.run_button = self._add_button("Run the race", self.run_race)
         self.run_button.setDefault(True)
-        self._on_table_combo_changed()
+        for index, table in enumerate(self.tables):
+            if table.number in self.raced:
+                self._mark_raced(index)
+        waiting = [i for i, t in enumerate(self.tables) if t.number not in self.raced]
+        if waiting and waiting[0] != self.table_combo.currentIndex():
+            self.table_combo.setCurrentIndex(waiting[0])  # builds its rows
+        else:
+            self._on_table_combo_changed()
         self.resize(640, 560)
 
     # ---------------------------------------------------------------- reading the inputs
@@ -189,19 +205,22 @@ class ChipRaceDialog(PlayersDialog):
         self.error_label.setText("")
         up = self.setup.color_up
         label = up.target.label if up is not None and up.target is not None else ""
-        how = "the cards entered" if race.seed is None else f"a draw with seed {race.seed}"
         lines = [f"{r.name} {tell(r, label)}." for r in race.results]
         waiting = [
             t.label for t in self.tables if t.number not in self.raced and t.number != table.number
         ]
         after = f"\nNext: pick {waiting[0]} above and race it." if waiting else ""
         self.raced[table.number] = (
-            f"The race is on the wall ({how}, kept with the race):\n" + "\n".join(lines) + after
+            f"The race is on the wall ({_how(race.seed)}, kept with the race):\n"
+            + "\n".join(lines)
+            + after
         )
-        index = self.table_combo.currentIndex()
-        self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
+        self._mark_raced(self.table_combo.currentIndex())
         self._on_input_changed()
         return race
+
+    def _mark_raced(self, index: int) -> None:
+        self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
 
     # ---------------------------------------------------------------- slots
     def _on_table_combo_changed(self, _index: int = 0) -> None:

@@ -259,3 +259,33 @@ def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qt
     settle(qtbot, station.bus)
     qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,050")
     assert display.average_block.value.text() == "10,016"
+
+
+def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
+    station: ClockStation, qtbot
+) -> None:
+    # The director races table 1, closes the dialog to deal with the room, and opens it again
+    # for table 2: table 1 still says it is done, with what its players took.
+    from tests.services.seating.test_seating import place
+
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 2, seat_count=9)
+    place(services, tid, {1: [1, 2], 2: [1, 2]})
+    dialog = open_dialog(station, qtbot)
+    for row, count in zip(dialog.rows, (3, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.race is not None
+    told = [f"{r.name} " for r in dialog.race.results]
+    dialog.reject()
+    again = open_dialog(station, qtbot)
+    assert again is not dialog
+    assert "raced" in again.table_combo.itemText(0)
+    assert "raced" not in again.table_combo.itemText(1)
+    assert again.table_combo.currentIndex() == 1  # the next table to race
+    assert again.run_button.isEnabled()
+    again.table_combo.setCurrentIndex(0)
+    assert not again.run_button.isEnabled()
+    assert all(name in again.summary_label.text() for name in told)
