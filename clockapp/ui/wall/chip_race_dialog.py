@@ -250,14 +250,15 @@ class ChipRaceDialog(PlayersDialog):
     def _on_input_changed(self, *_args: object) -> None:
         real = self.real_radio.isChecked()
         table = self.table()
-        done = table is not None and table.number in self.raced
+        told = self.raced.get(table.number) if table is not None else None
+        done = told is not None
         # A table raced keeps its result: its inputs are only for a table still to race.
         for row in self.rows:
             row.cards_edit.setEnabled(real and not done)
             row.last_box.setEnabled(not done)
             for spin in row.spins:
                 spin.setEnabled(not done)
-        self.summary_label.setText(self.raced[table.number] if done else self.raced_text())
+        self.summary_label.setText(told if told is not None else self.raced_text())
         self.error_label.setText("")
         has_race = self.setup.color_up is not None and bool(self.rows)
         self.run_button.setEnabled(has_race and not done)
