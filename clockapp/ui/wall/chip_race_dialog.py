@@ -228,6 +228,9 @@ class ChipRaceDialog(PlayersDialog):
             item = self._grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                # Hidden now: deleted only once back in the event loop, it would show under
+                # the next table's rows until then.
+                widget.hide()
                 widget.deleteLater()
         self.rows = []
         table = self.table()

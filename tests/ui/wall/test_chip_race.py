@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.entries import EntryPrice
@@ -217,6 +217,12 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     dialog.table_combo.setCurrentIndex(1)
     assert dialog.run_button.isEnabled()
     assert dialog.rows[0].spins[0].isEnabled()
+    QApplication.processEvents()  # the new rows show; the old ones go on a later turn
+    box = dialog.rows[0].name_label.parentWidget()
+    shown = [w.text() for w in box.findChildren(QLabel) if w.isVisibleTo(box)]
+    assert sorted(t for t in shown if not t.startswith("<b>")) == sorted(
+        r.name_label.text() for r in dialog.rows
+    )
     assert "The race is on the wall" not in dialog.summary_label.text()
     for row, count in zip(dialog.rows, (2, 2), strict=True):
         row.spins[0].setValue(count)
