@@ -27,7 +27,7 @@ The cards (the deck, reading a card, the seeded deal, the check of the cards rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -47,6 +47,8 @@ __all__ = [
     "Rounding",
     "chips_from_count",
     "chips_raced",
+    "chips_the_race_adds",
+    "chips_the_races_add",
     "odd_chips",
     "race_payload",
     "run_race",
@@ -316,6 +318,60 @@ def race_payload(
             for r in race.results
         ],
     }
+
+
+def chips_the_race_adds(payload: Mapping[str, object]) -> int:
+    """The chips a race left in play beyond those it took (negative: fewer), from its payload.
+
+    The odd chips go and the chips of the next colour won or given so no one is raced out come
+    in; the rounding makes the two differ, so the chips in play change with every race. Whole
+    chips exchanged change nothing. It reads the payload the race was kept with, so a race run
+    on any station counts.
+
+    >>> race = run_race([RaceEntry("Ann", (3,)), RaceEntry("Bob", (2,))], (25,), 100,
+    ...                 Rounding.HALF_UP, seed=7)
+    >>> chips_the_race_adds(race_payload(race, ["T25"], "T100"))  # 125 goes, 100 comes
+    -25
+    >>> race = run_race([RaceEntry("Ann", (3,)), RaceEntry("Bob", (2,)), RaceEntry("Cy", (1,))],
+    ...                 (25,), 100, Rounding.HALF_UP, seed=7)
+    >>> chips_the_race_adds(race_payload(race, ["T25"], "T100"))  # 150 goes, 200 comes
+    50
+    """
+    players = payload.get("players", ())
+    if not isinstance(players, Sequence):
+        return 0
+    coming = sum(
+        int(bool(p.get("won"))) + int(bool(p.get("kept_alive")))
+        for p in players
+        if isinstance(p, Mapping)
+    )
+    target, odd = payload.get("target_value", 0), payload.get("odd_value", 0)
+    if not isinstance(target, int) or not isinstance(odd, int):
+        return 0
+    return coming * target - odd
+
+
+def chips_the_races_add(races: Sequence[tuple[int | None, Mapping[str, object]]]) -> int:
+    """What every race kept, (table number, payload) oldest first, added to the chips in play.
+
+    A table raced again at the same colour-up (a misdealt race dealt again) replaces its
+    earlier race: only the last one's chips went into play. A payload that does not say its
+    break (kept before races said so) always counts.
+
+    >>> first = {"break": 1, "target_value": 100, "odd_value": 150, "players": [{"won": True}]}
+    >>> again = {"break": 1, "target_value": 100, "odd_value": 150,
+    ...          "players": [{"won": True}, {"won": True}]}
+    >>> chips_the_races_add([(1, first), (1, again)])  # table 1 raced again: 200 - 150
+    50
+    >>> chips_the_races_add([(1, first), (2, first)])
+    -100
+    """
+    last: dict[object, Mapping[str, object]] = {}
+    for index, (table, payload) in enumerate(races):
+        key = (table, payload["break"]) if "break" in payload else index
+        last.pop(key, None)
+        last[key] = payload
+    return sum(chips_the_race_adds(payload) for payload in last.values())
 
 
 def tell(result: RaceResult, target_label: str) -> str:

@@ -139,6 +139,27 @@ class AllInReading:
     pending: bool = False
 
 
+def at_risk(bets: Sequence[int]) -> tuple[int, ...]:
+    """What each hand can lose: its chips in, but no more than the most any other hand put in.
+
+    A player who covers everyone gets the rest of his bet back uncalled, so shouting his whole
+    stack overstates what the hand is for. A 0 is a bet not entered yet; while no other bet is
+    known a hand risks all it put in.
+
+    >>> at_risk([5_000, 8_000])  # Bo covers: 3,000 of his come back
+    (5000, 5000)
+    >>> at_risk([8_000, 5_000, 3_000])
+    (5000, 5000, 3000)
+    >>> at_risk([5_000, 0])
+    (5000, 0)
+    """
+    risks = []
+    for index, bet in enumerate(bets):
+        others = max((b for i, b in enumerate(bets) if i != index), default=0)
+        risks.append(min(bet, others) if others else bet)
+    return tuple(risks)
+
+
 def street_of(board: Sequence[Card]) -> str:
     """The street a board of this many cards is; a `CardError` for any other count.
 

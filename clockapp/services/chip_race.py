@@ -1,7 +1,8 @@
 """The chip race at a colour-up: what to race, and running it onto the wall in one action.
 
 `setup` reads which colour-up the race is for (the break on now, else the last one passed,
-else the next) and the players at each table (or every player in play when nobody is seated).
+else the next), the players at each table (or every player in play when nobody is seated) and
+the tables already raced at that break.
 `run` is one transaction: it checks every player is in play at that table, runs the pure race
 (`clockapp.core.chip_race`) with a fresh seed or the real cards the director entered, keeps the
 race (seed and cards) and puts it on the wall, recording `Change.WALL`.
@@ -59,11 +60,21 @@ class RaceTable:
 
 
 @dataclass(frozen=True)
+class RacedTable:
+    """A table already raced at this colour-up: what its players were told (`Ann takes...`)."""
+
+    number: int | None
+    told: tuple[str, ...]
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
 class RaceSetup:
     """What the chip race dialog offers."""
 
     color_up: ColorUp | None  # None: no break of the structure removes a chip
     tables: tuple[RaceTable, ...]
+    raced: tuple[RacedTable, ...] = ()  # the tables raced at this colour-up, the last race each
 
     @property
     def removed(self) -> tuple[int, ...]:
@@ -100,16 +111,18 @@ class RaceRecord:
     payload: dict[str, object]
 
 
-def race_color_up(
+def race_break(
     structure: Structure, chip_set: ChipSet, state: ClockState, now: datetime
-) -> ColorUp | None:
-    """The colour-up a race now is for: the break on now, else the last passed, else the next."""
+) -> tuple[int, ColorUp] | None:
+    """The break a race now is for, and its colour-up: the break on now, else the last
+    passed, else the next."""
     ups = break_color_ups(structure.levels, chip_set)
     if not ups:
         return None
     index = view(state, structure, now).index
     passed = [i for i in ups if i <= index]
-    return ups[max(passed)] if passed else ups[min(ups)]
+    at = max(passed) if passed else min(ups)
+    return at, ups[at]
 
 
 def tables_in_play(session: Session, tournament_id: int, now: datetime) -> tuple[RaceTable, ...]:
@@ -131,12 +144,29 @@ def tables_in_play(session: Session, tournament_id: int, now: datetime) -> tuple
     return tuple(tables)
 
 
-def _setup(session: Session, tournament_id: int, now: datetime) -> RaceSetup:
+def _raced_at(session: Session, tournament_id: int, break_index: int) -> tuple[RacedTable, ...]:
+    """The tables raced at the break `break_index`, each with its last race."""
+    last: dict[int | None, RacedTable] = {}
+    for row in chip_rows.races(session, tournament_id):
+        payload = json.loads(row.race_json)
+        if payload.get("break") != break_index:
+            continue
+        told = tuple(f"{p.get('name', '')} {p.get('tell', '')}." for p in payload["players"])
+        last[row.table_number] = RacedTable(row.table_number, told, row.seed)
+    return tuple(last.values())
+
+
+def _setup(session: Session, tournament_id: int, now: datetime) -> tuple[RaceSetup, int | None]:
+    """What the dialog offers, and the index of the break raced (None: no colour-up)."""
     structure = load_structure(session, tournament_id)
-    up = race_color_up(
+    at = race_break(
         structure, load_chips(session, tournament_id), load_clock(session, tournament_id), now
     )
-    return RaceSetup(up, tables_in_play(session, tournament_id, now))
+    tables = tables_in_play(session, tournament_id, now)
+    if at is None:
+        return RaceSetup(None, tables), None
+    index, up = at
+    return RaceSetup(up, tables, _raced_at(session, tournament_id, index)), index
 
 
 class ChipRaceService:
@@ -148,7 +178,7 @@ class ChipRaceService:
     def setup(self, tournament_id: int) -> RaceSetup:
         """The colour-up to race and the players at each table."""
         with self._ctx.reading() as session:
-            return _setup(session, tournament_id, self._ctx.now())
+            return _setup(session, tournament_id, self._ctx.now())[0]
 
     def races(self, tournament_id: int) -> tuple[RaceRecord, ...]:
         """Every race run in the tournament, oldest first (to deal a disputed one again)."""
@@ -182,9 +212,9 @@ class ChipRaceService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()
-            setup = _setup(session, tournament_id, now)
+            setup, break_index = _setup(session, tournament_id, now)
             up = setup.color_up
-            if up is None or up.target is None:
+            if up is None or up.target is None or break_index is None:
                 raise ChipRaceError(
                     "No colour-up of this structure removes a chip for a larger one: "
                     "set one on a break in the structure editor."
@@ -219,6 +249,7 @@ class ChipRaceService:
                 race = run_race(entries, removed, target, rounding, seed=seed)
             payload = race_payload(race, [d.label for d in up.removed], up.target.label)
             payload["table"] = table.label
+            payload["break"] = break_index  # a table raced again at this break replaces it
             chip_rows.add_race(
                 session,
                 tournament_id,

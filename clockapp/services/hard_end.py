@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from clockapp.core.errors import DomainError
-from clockapp.core.money.field import BustInput, chips_in_play, count_gap_refusal
+from clockapp.core.money.field import BustInput, count_gap_refusal
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
-from clockapp.services.cashier.till import load_till, record_busts
+from clockapp.services.cashier.till import chips_on_the_tables, load_till, record_busts
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
@@ -204,7 +204,7 @@ class HardEndService:
                 for rid, reg in till.registrations.items()
                 if reg.status == RegistrationStatus.PLAYING
             )
-            return FieldToCount(players, chips_in_play(till))
+            return FieldToCount(players, chips_on_the_tables(session, till))
 
     def finish_by_chips(
         self,
@@ -240,9 +240,8 @@ class HardEndService:
                     f"{names} all have {most:,} chips: a tie for first cannot be ranked by chips. "
                     "Settle it with a deal at the cashier, or play on."
                 )
-            _check_total(
-                sum(counts[rid] for rid in in_play), chips_in_play(till), accept_difference
-            )
+            in_play_chips = chips_on_the_tables(session, till)
+            _check_total(sum(counts[rid] for rid in in_play), in_play_chips, accept_difference)
             busts = [BustInput(rid, chips_at_hand_start=counts[rid]) for rid in others]
             record_busts(session, till, busts, now, station=self._ctx.station, reason=REASON)
             view = money_view(till)
@@ -266,7 +265,7 @@ class HardEndService:
                 finishes=tuple(finishes),
                 tied_for_first=tuple(leaders) if len(leaders) > 1 else (),
                 counted=sum(counts[rid] for rid in in_play),
-                chips_in_play=chips_in_play(till),
+                chips_in_play=in_play_chips,
             )
             return Done(
                 result, BUST_CHANGES | sync_finish(session, till, now), "places by chip count"

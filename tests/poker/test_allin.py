@@ -6,10 +6,13 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from clockapp.poker.allin import AllInHand, beat_chance, one_in, read_allin
+from clockapp.poker.allin import AllInHand, at_risk, beat_chance, one_in, read_allin
 from clockapp.poker.cards import CARDS, as_cards
 from clockapp.poker.errors import CardError, PokerError
+from clockapp.poker.pots import settle
 from clockapp.poker.showdown import showdown
 
 ANN = AllInHand("Ann", "As Ad", 500, 500, registration_id=1)
@@ -157,3 +160,30 @@ def test_an_omaha_bad_beat_is_an_exact_fraction() -> None:
         )
     )
     assert chance == Fraction(wins, 41 * 40 // 2)
+
+
+@pytest.mark.parametrize(
+    ("bets", "risks"),
+    [
+        ((5_000, 8_000), (5_000, 5_000)),  # the covering player risks what can be called
+        ((8_000, 5_000, 3_000), (5_000, 5_000, 3_000)),
+        ((4_000, 4_000), (4_000, 4_000)),  # nobody covers: both risk it all
+        ((9_000, 9_000, 2_000), (9_000, 9_000, 2_000)),
+        ((5_000, 0), (5_000, 0)),  # the other's chips not entered yet
+    ],
+)
+def test_each_hand_is_at_risk_for_what_the_others_can_call(
+    bets: tuple[int, ...], risks: tuple[int, ...]
+) -> None:
+    assert at_risk(bets) == risks
+
+
+@given(st.lists(st.integers(min_value=1, max_value=100_000), min_size=2, max_size=9))
+def test_what_is_at_risk_is_the_bet_less_the_uncalled_chips_settled_back(bets: list[int]) -> None:
+    settled = settle(bets, [False] * len(bets), None, button=0)
+    back = settled.uncalled
+    expected = tuple(
+        bet - (back.amount if back is not None and back.seat == seat else 0)
+        for seat, bet in enumerate(bets)
+    )
+    assert at_risk(bets) == expected

@@ -142,3 +142,19 @@ def test_a_structure_without_a_colour_up_has_nothing_to_race(
     assert services.chip_race.setup(t).color_up is None
     with pytest.raises(ChipRaceError, match="No colour-up"):
         services.chip_race.run(t, 1, [], Rounding.UP)
+
+
+def test_setup_says_which_tables_are_raced_at_this_colour_up(
+    services: Services, tid: int, seats: dict[tuple[int, int], int], fake_clock: FakeClock
+) -> None:
+    first = [RacePick(seats[(1, s)], (n,)) for s, n in ((1, 3), (3, 2), (5, 0))]
+    services.chip_race.run(tid, 1, first, Rounding.HALF_UP)
+    raced = services.chip_race.setup(tid).raced
+    assert [t.number for t in raced] == [1]
+    assert len(raced[0].told) == 3
+    assert raced[0].seed is not None
+    # The next colour-up races every table afresh.
+    services.clock.start(tid)
+    fake_clock.advance(minutes=50)
+    assert services.chip_race.setup(tid).removed == (100,)
+    assert services.chip_race.setup(tid).raced == ()

@@ -16,6 +16,7 @@ The services over it: `clockapp.services.cashier.service` (entries, voids, drawe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -23,12 +24,14 @@ from typing import Any
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.busts import EliminationError, Standings
+from clockapp.core.chip_race import chips_the_races_add
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
     BustInput,
     RegistrationUpdate,
     check_busts,
+    chips_in_play,
     current_stack,
     lives,
     settle,
@@ -49,6 +52,7 @@ from clockapp.persistence.models import (
 )
 from clockapp.persistence.queries import busts as eliminations
 from clockapp.persistence.queries import cashier_config, ledger, registrations
+from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.cashier.knockouts import record_knockout, return_draw
@@ -89,6 +93,14 @@ def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
     if cache is not None and not session.info.get(WRITING):
         return cache.till(session, tournament_id)
     return read_till(session, tournament_id, cache)
+
+
+def chips_on_the_tables(session: Session, till: Till) -> int:
+    """The chips in play: those handed out with the standing entries, plus or minus what each
+    chip race's rounding added or took away at a colour-up (a table raced again counts once)."""
+    races = chip_rows.races(session, till.tournament_id)
+    raced = chips_the_races_add([(row.table_number, json.loads(row.race_json)) for row in races])
+    return chips_in_play(till) + raced
 
 
 def snapshot(

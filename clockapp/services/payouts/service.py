@@ -10,7 +10,7 @@ from datetime import datetime
 from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, IcmResult, icm_equities
 from clockapp.core.money.amounts import check_cents, format_cents
-from clockapp.core.money.field import chips_in_play, count_gap_refusal
+from clockapp.core.money.field import count_gap_refusal
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
 from clockapp.core.money.till import DealInfo, Till
@@ -21,7 +21,7 @@ from clockapp.persistence.queries import cashier_config, deals
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import append_row, load_till
+from clockapp.services.cashier.till import append_row, chips_on_the_tables, load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
@@ -251,7 +251,7 @@ class PayoutService:
             view = ensure_overlay(session, till, now, self._ctx.station)
             proposal = propose(till, view, stacks, method, unit, reserve)
             refusal = count_gap_refusal(
-                sum(proposal.result.stacks), chips_in_play(till), accept_difference
+                sum(proposal.result.stacks), chips_on_the_tables(session, till), accept_difference
             )
             if refusal is not None:
                 raise ValidationError(refusal)

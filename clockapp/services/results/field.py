@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from clockapp.core.bounties.mystery import in_box
 from clockapp.core.bounties.rules import BountyFormat
-from clockapp.core.money.field import chips_in_play
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import WRITING, Session, once_per_read
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import load_till
+from clockapp.services.cashier.till import chips_on_the_tables, load_till
 from clockapp.services.payouts import payout_view
 from clockapp.services.results.views import FieldStats, WallBounty
 
@@ -46,7 +45,7 @@ def field_stats(
     view = money_view(till)
     payouts = payout_view(till, view)
     left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
-    chips = chips_in_play(till)
+    chips = chips_on_the_tables(session, till)
     deal = sorted(
         ((due.name, due.prize) for due in view.dues.values() if due.in_deal),
         key=lambda pair: (-pair[1], pair[0].casefold()),

@@ -37,6 +37,7 @@ class FitLabel(QWidget):
         template: Fit this text's width instead of the current text, so a countdown keeps one size
             while its digits change (e.g. "00:00").
         background: Fill the box with this color (a banner), or None for transparent.
+        edge: Outline the filled box in this color (a white card on a pale wall), or None.
         least: The smallest the text may shrink to, as a share of the size the box allows (0:
             any size); a text still too wide at that size ends with "…" (a long name on the
             wall stays readable instead of shrinking to a few pixels).
@@ -52,6 +53,7 @@ class FitLabel(QWidget):
         align: Qt.AlignmentFlag = CENTER,
         template: str | None = None,
         background: QColor | None = None,
+        edge: QColor | None = None,
         least: float = 0.0,
         parent: QWidget | None = None,
     ) -> None:
@@ -65,6 +67,7 @@ class FitLabel(QWidget):
         self._align = align | Qt.AlignmentFlag.AlignVCenter
         self._template = template
         self._background = None if background is None else theme.keep(background)
+        self._edge = None if edge is None else theme.keep(edge)
         self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
         self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -163,7 +166,12 @@ class FitLabel(QWidget):
         rect = QRectF(self.rect())
         if self._background is not None:
             radius = rect.height() * 0.18
-            painter.setPen(Qt.PenStyle.NoPen)
+            if self._edge is None:
+                painter.setPen(Qt.PenStyle.NoPen)
+            else:
+                width = max(1.0, rect.height() * 0.02)
+                painter.setPen(QPen(theme.live(self._edge), width))
+                rect = rect.adjusted(width / 2, width / 2, -width / 2, -width / 2)
             painter.setBrush(theme.live(self._background))
             painter.drawRoundedRect(rect, radius, radius)
         if not self._text:

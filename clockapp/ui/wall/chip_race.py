@@ -24,7 +24,7 @@ from clockapp.core.chip_race import (
 from clockapp.core.wall import CHIP_RACE, WallMoment
 from clockapp.ui.display import theme
 from clockapp.ui.display.widgets import FitLabel
-from clockapp.ui.rulings.cards import FACE, suit_colour
+from clockapp.ui.rulings.cards import EDGE, FACE, suit_colour
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import LEFT, register
 
@@ -40,6 +40,7 @@ MIN_ROWS = 7
 CARD_FACE = theme.fixed(FACE)
 CARD_BLACK = theme.fixed(suit_colour("s", four_colour=False))
 CARD_RED = theme.fixed(suit_colour("h", four_colour=False))
+CARD_EDGE = theme.fixed(EDGE)  # a white card still shows on the day theme's pale wall
 KEPT = theme.BLINDS
 
 
@@ -89,7 +90,7 @@ class _Row(QWidget):
         self.name_label = FitLabel("", fill=0.6, align=LEFT)
         line.addWidget(self.name_label, 26)
         self.card_labels = [
-            FitLabel("", color=CARD_BLACK, fill=0.62, background=CARD_FACE)
+            FitLabel("", color=CARD_BLACK, fill=0.62, background=CARD_FACE, edge=CARD_EDGE)
             for _ in range(MAX_CARDS)
         ]
         for card in self.card_labels:

@@ -7,7 +7,9 @@ chips. As the counts are typed it says how many chips of the next colour are rac
 house's rounding. "Run the race" is one service call (`services.chip_race.run`): the cards are
 drawn with a recorded seed, or the real cards dealt are typed per player. A refusal (no odd
 chips, a card twice, too few cards) shows in red in the dialog and nothing changes, on the wall
-either; after the race the dialog tells each player what to take, as the wall shows it.
+either; after the race the dialog tells each player what to take, as the wall shows it. A
+colour-up races every table: the director picks the next one and races it in the same opening;
+the tables raced say so in the list and keep what their players take.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ class _PlayerRow:
         return RacePick(self.registration_id, self.chips(), self.last_box.isChecked(), cards)
 
 
+def _how(seed: int | None) -> str:
+    """How a race's cards came: `a draw with seed 42`, or the cards entered."""
+    return "the cards entered" if seed is None else f"a draw with seed {seed}"
+
+
 class ChipRaceDialog(PlayersDialog):
     """Odd chips per player at a table; "Run the race" races them onto the wall."""
 
@@ -82,6 +89,12 @@ class ChipRaceDialog(PlayersDialog):
         self.setWindowTitle("Chip race")
         self.setup = setup
         self.race: ChipRace | None = None
+        # What each table raced at this colour-up was told (table number -> the summary), in
+        # this opening or an earlier one.
+        self.raced: dict[int | None, str] = {
+            done.number: f"Raced already ({_how(done.seed)}):\n" + "\n".join(done.told)
+            for done in setup.raced
+        }
         layout = self._layout
         up = self.setup.color_up
         self.notice_label = QLabel(
@@ -116,7 +129,14 @@ class ChipRaceDialog(PlayersDialog):
         self.summary_label = self._add_footer("summary_label")
         self.run_button = self._add_button("Run the race", self.run_race)
         self.run_button.setDefault(True)
-        self._on_table_combo_changed()
+        for index, table in enumerate(self.tables):
+            if table.number in self.raced:
+                self._mark_raced(index)
+        waiting = [i for i, t in enumerate(self.tables) if t.number not in self.raced]
+        if waiting and waiting[0] != self.table_combo.currentIndex():
+            self.table_combo.setCurrentIndex(waiting[0])  # builds its rows
+        else:
+            self._on_table_combo_changed()
         self.resize(640, 560)
 
     # ---------------------------------------------------------------- reading the inputs
@@ -185,13 +205,22 @@ class ChipRaceDialog(PlayersDialog):
         self.error_label.setText("")
         up = self.setup.color_up
         label = up.target.label if up is not None and up.target is not None else ""
-        how = "the cards entered" if race.seed is None else f"a draw with seed {race.seed}"
         lines = [f"{r.name} {tell(r, label)}." for r in race.results]
-        self.summary_label.setText(
-            f"The race is on the wall ({how}, kept with the race):\n" + "\n".join(lines)
+        waiting = [
+            t.label for t in self.tables if t.number not in self.raced and t.number != table.number
+        ]
+        after = f"\nNext: pick {waiting[0]} above and race it." if waiting else ""
+        self.raced[table.number] = (
+            f"The race is on the wall ({_how(race.seed)}, kept with the race):\n"
+            + "\n".join(lines)
+            + after
         )
-        self.run_button.setEnabled(False)
+        self._mark_raced(self.table_combo.currentIndex())
+        self._on_input_changed()
         return race
+
+    def _mark_raced(self, index: int) -> None:
+        self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
 
     # ---------------------------------------------------------------- slots
     def _on_table_combo_changed(self, _index: int = 0) -> None:
@@ -199,6 +228,9 @@ class ChipRaceDialog(PlayersDialog):
             item = self._grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                # Hidden now: deleted only once back in the event loop, it would show under
+                # the next table's rows until then.
+                widget.hide()
                 widget.deleteLater()
         self.rows = []
         table = self.table()
@@ -220,12 +252,19 @@ class ChipRaceDialog(PlayersDialog):
 
     def _on_input_changed(self, *_args: object) -> None:
         real = self.real_radio.isChecked()
+        table = self.table()
+        told = self.raced.get(table.number) if table is not None else None
+        done = told is not None
+        # A table raced keeps its result: its inputs are only for a table still to race.
         for row in self.rows:
-            row.cards_edit.setEnabled(real)
-        self.summary_label.setText(self.raced_text())
+            row.cards_edit.setEnabled(real and not done)
+            row.last_box.setEnabled(not done)
+            for spin in row.spins:
+                spin.setEnabled(not done)
+        self.summary_label.setText(told if told is not None else self.raced_text())
         self.error_label.setText("")
         has_race = self.setup.color_up is not None and bool(self.rows)
-        self.run_button.setEnabled(has_race and self.race is None)
+        self.run_button.setEnabled(has_race and not done)
 
 
 def open_chip_race(services: Services, bus: TournamentBus, parent: QWidget) -> ChipRaceDialog:

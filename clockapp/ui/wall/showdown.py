@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEve
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
+from clockapp.poker.allin import at_risk
 from clockapp.services.demo_wall import showdown_demo
 from clockapp.ui.display import theme
 from clockapp.ui.display.widgets import FitLabel
@@ -57,26 +58,24 @@ def short_value(description: str) -> str:
     return description.split(" with ")[0]
 
 
-def stake_text(hand: Mapping[str, Any], called: int | None) -> str:
-    """What the hand has at stake: what the others can win from it, not what it pushed in.
+def stake_text(hand: Mapping[str, Any], risk: int) -> str:
+    """What the hand has at stake: what the others can win from it (`risk`, from
+    `clockapp.poker.allin.at_risk`), not what it pushed in.
 
-    `called` is the most any other hand put in (None or 0: none known). A player who covers
-    everyone risks only that much; the rest of his bet comes back to him.
-
-    >>> stake_text({"bet": 5000, "stack": 5000}, 8000)
+    >>> stake_text({"bet": 5000, "stack": 5000}, 5000)
     'ALL IN 5,000'
     >>> stake_text({"bet": 8000, "stack": 8000}, 5000)
     'COVERS · 5,000 AT RISK'
     >>> stake_text({"bet": 5000, "stack": 9000}, 5000)
     '5,000 IN'
-    >>> stake_text({"bet": 0, "stack": 9000}, 5000)
+    >>> stake_text({"bet": 0, "stack": 9000}, 0)
     ''
     """
     bet, stack = int(hand.get("bet", 0)), int(hand.get("stack", 0))
     if not bet:
         return ""
-    if called and called < bet:  # 0: the others' bets are not entered yet
-        return f"COVERS · {chips(called)} AT RISK"
+    if 0 < risk < bet:
+        return f"COVERS · {chips(risk)} AT RISK"
     return f"ALL IN {chips(bet)}" if bet == stack else f"{chips(bet)} IN"
 
 
@@ -109,12 +108,12 @@ class HandPanel(QWidget):
         street: str,
         four_colour: bool,
         pending: bool = False,
-        called: int | None = None,
+        risk: int = 0,
     ) -> None:
         """Draw one hand of the payload (`pending`: its chances are still being worked out;
-        `called`: the most any other hand put in, None when no other hand is known)."""
+        `risk`: what the others can win from it, 0 when not known)."""
         self.name_label.setText(str(hand.get("name", "")))
-        self.stake_label.setText(stake_text(hand, called))
+        self.stake_label.setText(stake_text(hand, risk))
         self.cards.set_cards(list(hand.get("cards", ())), four_colour=four_colour)
         win, tie = float(hand.get("win", 0.0)), float(hand.get("tie", 0.0))
         outs = [str(c) for c in hand.get("outs", ())]
@@ -268,10 +267,9 @@ class ShowdownMoment(HandsMoment):
         self.title_label.setText(STREET_TITLES.get(street, "ALL IN"))
         self._ensure_panels(len(hands))
         pending = bool(payload.get("pending", False))
-        bets = [int(h.get("bet", 0)) for h in hands]
-        for index, (panel, hand) in enumerate(zip(self.panels, hands, strict=True)):
-            others = bets[:index] + bets[index + 1 :]
-            panel.show_hand(hand, street, four, pending, max(others) if others else None)
+        risks = at_risk([int(h.get("bet", 0)) for h in hands])
+        for panel, hand, risk in zip(self.panels, hands, risks, strict=True):
+            panel.show_hand(hand, street, four, pending, risk)
         self.board.set_cards(list(payload.get("board", ())), four_colour=four)
         lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
         # Before the river there are no lines: the board takes their room.

@@ -114,3 +114,23 @@ def test_every_showdown_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, pale
             assert _is_white(face), (palette.name, card, face.name())
             share = _ink_share(image, box.x(), box.y(), box.width(), box.height(), suit in "hd")
             assert share >= 0.03, (palette.name, card, f"{share:.3f} of the card inked")
+
+
+@pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
+def test_every_chip_race_card_is_outlined_so_it_stands_off_a_pale_wall(qtbot, palette) -> None:
+    # The day theme's wall is nearly a card's white: without an edge the tiles melt into it.
+    moment = ChipRaceMoment()
+    payload = _race_payload()
+    moment.show_moment(WallMoment(CHIP_RACE, payload))
+    image = _shown(moment, qtbot, palette)
+    wall = QColor(palette.colours["BACKGROUND"])
+    for row, player in zip(moment.rows, payload["players"], strict=False):
+        for label, _text in zip(row.card_labels, player["cards"], strict=False):
+            corner = label.mapTo(moment, label.rect().topLeft())
+            middle = corner.y() + label.height() // 2
+            edge = min(
+                (image.pixelColor(corner.x() + dx, middle) for dx in range(3)),
+                key=lambda c: c.lightness(),
+            )
+            assert not _is_white(edge), (palette.name, edge.name())
+            assert abs(edge.lightness() - wall.lightness()) >= 40, (palette.name, edge.name())

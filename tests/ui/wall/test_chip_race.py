@@ -6,11 +6,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from clockapp.core.chips import ChipSet
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import CHIP_RACE, MESSAGE
+from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import Action
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.chip_race import ChipRaceMoment
@@ -185,3 +189,109 @@ def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
     assert dialog.error_label.text() == ""
     assert dialog.race is not None
     assert "The race is on the wall" in dialog.summary_label.text()
+
+
+def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
+    station: ClockStation, qtbot
+) -> None:
+    # A colour-up races every table: the director races one, picks the next, races it, and
+    # the tables already raced say so, so none is raced twice or forgotten.
+    from tests.services.seating.test_seating import place
+
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 2, seat_count=9)
+    place(services, tid, {1: [1, 2], 2: [1, 2]})
+    dialog = open_dialog(station, qtbot)
+    assert [t.number for t in dialog.tables] == [1, 2]
+    for row, count in zip(dialog.rows, (3, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.error_label.text() == ""
+    assert not dialog.run_button.isEnabled()
+    assert "raced" in dialog.table_combo.itemText(0)
+    assert "raced" not in dialog.table_combo.itemText(1)
+    assert not dialog.rows[0].spins[0].isEnabled()
+    # The next table is one pick away, and it can be raced.
+    dialog.table_combo.setCurrentIndex(1)
+    assert dialog.run_button.isEnabled()
+    assert dialog.rows[0].spins[0].isEnabled()
+    QApplication.processEvents()  # the new rows show; the old ones go on a later turn
+    box = dialog.rows[0].name_label.parentWidget()
+    shown = [w.text() for w in box.findChildren(QLabel) if w.isVisibleTo(box)]
+    assert sorted(t for t in shown if not t.startswith("<b>")) == sorted(
+        r.name_label.text() for r in dialog.rows
+    )
+    assert "The race is on the wall" not in dialog.summary_label.text()
+    for row, count in zip(dialog.rows, (2, 2), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.error_label.text() == ""
+    assert "raced" in dialog.table_combo.itemText(1)
+    assert not dialog.run_button.isEnabled()
+    assert [r.table_number for r in services.chip_race.races(tid)] == [1, 2]
+    widget = station.display.wall_stage.current_widget()
+    assert isinstance(widget, ChipRaceMoment)
+    assert widget.title_label.text() == "Chip race · Table 2"
+    # Back on the first table: what its players take is still there, and it is not raced again.
+    dialog.table_combo.setCurrentIndex(0)
+    assert "The race is on the wall" in dialog.summary_label.text()
+    assert not dialog.run_button.isEnabled()
+
+
+def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qtbot) -> None:
+    # The race rounds: 150 in green goes and two black chips (200) come in, so the room has 50
+    # more chips than the buy-ins handed out, and the wall's chips and average say so.
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 1, seat_count=9)
+    rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    for seat, name in enumerate(("Ann Lee", "Bob Marsh", "Carla Diaz"), start=1):
+        pid = services.players.create(PlayerDetails(name)).value.id
+        rid = station.bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id
+        station.bus.run(lambda rid=rid, seat=seat: services.seating.seat_player(tid, rid, 1, seat))
+    settle(qtbot, station.bus)
+    display = station.display
+    qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,000")
+    dialog = open_dialog(station, qtbot)
+    for row, count in zip(dialog.rows, (3, 2, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.race is not None
+    assert dialog.race.raced == 2
+    settle(qtbot, station.bus)
+    qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,050")
+    assert display.average_block.value.text() == "10,016"
+
+
+def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
+    station: ClockStation, qtbot
+) -> None:
+    # The director races table 1, closes the dialog to deal with the room, and opens it again
+    # for table 2: table 1 still says it is done, with what its players took.
+    from tests.services.seating.test_seating import place
+
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 2, seat_count=9)
+    place(services, tid, {1: [1, 2], 2: [1, 2]})
+    dialog = open_dialog(station, qtbot)
+    for row, count in zip(dialog.rows, (3, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.race is not None
+    told = [f"{r.name} " for r in dialog.race.results]
+    dialog.reject()
+    again = open_dialog(station, qtbot)
+    assert again is not dialog
+    assert "raced" in again.table_combo.itemText(0)
+    assert "raced" not in again.table_combo.itemText(1)
+    assert again.table_combo.currentIndex() == 1  # the next table to race
+    assert again.run_button.isEnabled()
+    again.table_combo.setCurrentIndex(0)
+    assert not again.run_button.isEnabled()
+    assert all(name in again.summary_label.text() for name in told)
