@@ -204,7 +204,7 @@ class HardEndService:
                 for rid, reg in till.registrations.items()
                 if reg.status == RegistrationStatus.PLAYING
             )
-            return FieldToCount(players, chips_on_the_tables(session, till))
+            return FieldToCount(players, chips_on_the_tables(till))
 
     def finish_by_chips(
         self,
@@ -240,7 +240,7 @@ class HardEndService:
                     f"{names} all have {most:,} chips: a tie for first cannot be ranked by chips. "
                     "Settle it with a deal at the cashier, or play on."
                 )
-            in_play_chips = chips_on_the_tables(session, till)
+            in_play_chips = chips_on_the_tables(till)
             _check_total(sum(counts[rid] for rid in in_play), in_play_chips, accept_difference)
             busts = [BustInput(rid, chips_at_hand_start=counts[rid]) for rid in others]
             record_busts(session, till, busts, now, station=self._ctx.station, reason=REASON)

@@ -112,6 +112,8 @@ class Till:
     registration_mode: str = "auto"
     # Bounty format, split knockouts, mystery draws and ticket prizes (`clockapp.core.bounties`).
     bounty: BountyBook = field(default_factory=BountyBook)
+    # What the colour-ups' chip races added to the chips in play, or took away (their rounding).
+    chips_raced: int = 0
 
     def copy(self) -> Till:
         """A till that shares nothing changeable with this one (its registrations are frozen)."""
@@ -127,6 +129,7 @@ class Till:
             finished_at=self.finished_at,
             registration_mode=self.registration_mode,
             bounty=self.bounty.copy(),
+            chips_raced=self.chips_raced,
         )
 
     def registration(self, registration_id: int) -> Reg:

@@ -9,15 +9,18 @@ revision, so a screen's second read of the same thing costs one statement.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TypeVar, cast
 
+from clockapp.core.chip_race import chips_the_races_add
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.till import Reg, RowMeta, Till, display_name
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import busts as eliminations_q
 from clockapp.persistence.queries import cashier_config, ledger
+from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.queries import registrations as registrations_q
 from clockapp.persistence.session import WRITING, Session
@@ -195,6 +198,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
     eliminations = eliminations_q.busts(session, tournament_id)
     deals = deals_q.by_ledger_row(session, tournament_id)
     tournament = get_row(session, tournament_id)
+    races = chip_rows.races(session, tournament_id)
     return Till(
         tournament_id,
         config,
@@ -207,4 +211,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         finished_at=tournament.finished_at,
         registration_mode=tournament.registration,
         bounty=bounties_q.load_book(session, tournament_id),
+        chips_raced=chips_the_races_add(
+            [(row.table_number, json.loads(row.race_json)) for row in races]
+        ),
     )

@@ -16,7 +16,6 @@ The services over it: `clockapp.services.cashier.service` (entries, voids, drawe
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -24,7 +23,6 @@ from typing import Any
 
 from clockapp.core import clock as clock_engine
 from clockapp.core.busts import EliminationError, Standings
-from clockapp.core.chip_race import chips_the_races_add
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
@@ -52,7 +50,6 @@ from clockapp.persistence.models import (
 )
 from clockapp.persistence.queries import busts as eliminations
 from clockapp.persistence.queries import cashier_config, ledger, registrations
-from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.cashier.knockouts import record_knockout, return_draw
@@ -95,12 +92,10 @@ def load_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
     return read_till(session, tournament_id, cache)
 
 
-def chips_on_the_tables(session: Session, till: Till) -> int:
+def chips_on_the_tables(till: Till) -> int:
     """The chips in play: those handed out with the standing entries, plus or minus what each
     chip race's rounding added or took away at a colour-up (a table raced again counts once)."""
-    races = chip_rows.races(session, till.tournament_id)
-    raced = chips_the_races_add([(row.table_number, json.loads(row.race_json)) for row in races])
-    return chips_in_play(till) + raced
+    return chips_in_play(till) + till.chips_raced
 
 
 def snapshot(

@@ -251,7 +251,7 @@ class PayoutService:
             view = ensure_overlay(session, till, now, self._ctx.station)
             proposal = propose(till, view, stacks, method, unit, reserve)
             refusal = count_gap_refusal(
-                sum(proposal.result.stacks), chips_on_the_tables(session, till), accept_difference
+                sum(proposal.result.stacks), chips_on_the_tables(till), accept_difference
             )
             if refusal is not None:
                 raise ValidationError(refusal)

@@ -45,7 +45,7 @@ def field_stats(
     view = money_view(till)
     payouts = payout_view(till, view)
     left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
-    chips = chips_on_the_tables(session, till)
+    chips = chips_on_the_tables(till)
     deal = sorted(
         ((due.name, due.prize) for due in view.dues.values() if due.in_deal),
         key=lambda pair: (-pair[1], pair[0].casefold()),

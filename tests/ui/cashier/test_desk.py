@@ -486,12 +486,12 @@ def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "dana"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_B)
-        enter(qtbot, desk.dialog.tendered_edit)
+        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        take_money(qtbot, desk.dialog.tendered_edit)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     answer_no_seat(qtbot, desk, OPEN_A_TABLE)
-    enter(qtbot, desk.dialog.tendered_edit)
+    take_money(qtbot, desk.dialog.tendered_edit)
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1, 2]
 
     assert then_settle(qtbot, cashier_window, cashier_window.undo)
@@ -582,16 +582,16 @@ def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_t
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "ann"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_B)
-        enter(qtbot, desk.dialog.tendered_edit)
+        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        take_money(qtbot, desk.dialog.tendered_edit)
     ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     services.results.eliminate(tournament_id, ann.id)
     find(qtbot, desk, "dana")  # takes the seat Ann's bust freed: the room is full
-    qtbot.keyClick(desk.table, Qt.Key.Key_B)
-    enter(qtbot, desk.dialog.tendered_edit)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    take_money(qtbot, desk.dialog.tendered_edit)
     entries = len(services.cashier.ledger(tournament_id))
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_R)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
 
     # Asked first: no entry dialog, nothing sold yet.
     box = desk.dialog
@@ -602,7 +602,7 @@ def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_t
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert "Opens table 2 (2 seats)" in dialog.note_label.text()
-    enter(qtbot, dialog.tendered_edit)
+    take_money(qtbot, dialog.tendered_edit)
 
     assert desk.last_seat.startswith("Table 2, seat ")
     assert "Table 2 opened" in cashier_window.message.text()
