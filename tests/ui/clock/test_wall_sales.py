@@ -77,3 +77,23 @@ def test_the_last_rebuy_level_says_so(
     assert station.display.level_label.text().startswith(f"LEVEL {last}")
     assert "Last level for rebuys" in label.text()
     assert "Rebuys until" not in label.text()
+
+
+def test_late_registration_closes_on_the_wall_when_its_level_runs_out(
+    qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
+) -> None:
+    tid = station.bus.tournament_id
+    rules = EntryRules(RegistrationRule(PRICE, 10_000, late_until_level=1))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    pid = services.players.create(PlayerDetails("Ann")).value.id
+    station.bus.run(lambda: services.cashier.buy_in(tid, pid))
+    station.controller.toggle_pause()
+    settle(qtbot, station.bus)
+    label = station.display.registration_label
+    assert label.text() == "Late registration until level 1"
+    levels = services.clock.snapshot(tid).structure.levels
+    fake_clock.advance(minutes=levels[0].minutes + 1)
+    fake_timer.fire()  # time alone: nobody pressed anything
+    settle(qtbot, station.bus)
+    assert station.display.level_label.text().startswith("LEVEL 2")
+    assert label.text() == "Registration closed"
