@@ -13,7 +13,7 @@ asks it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from clockapp.core import clock as engine
@@ -27,6 +27,7 @@ from clockapp.core.money.entry_checks import (
     check_re_entry,
     check_rebuy,
 )
+from clockapp.core.money.sales_line import SaleWindows
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view, standing_deal
 from clockapp.core.payouts import ordinal
@@ -261,11 +262,14 @@ class WallEnding:
             closed"; "" before the cashier has anyone on the list).
         final: The winner and the places paid, once the tournament is finished.
         registration_open: Whether a new player may register now.
+        sales: When rebuys and the add-on are sold: the wall says so at every tick from the
+            clock it shows (`SaleWindows.line`), so the line moves with the levels.
     """
 
     registration: str = ""
     final: FinalResult | None = None
     registration_open: bool = False
+    sales: SaleWindows = field(default_factory=SaleWindows)
 
 
 #: Nothing to say: before the cashier has anyone on the list.
@@ -275,4 +279,7 @@ NO_ENDING = WallEnding()
 def wall_ending(session: Session, till: Till, now: datetime) -> WallEnding:
     """The registration line and, once finished, the winner screen's contents."""
     shown = window(session, till, now)
-    return WallEnding(shown.wall, final_result(till), shown.open)
+    final = final_result(till)
+    # Nothing is on sale once the tournament is over.
+    sales = SaleWindows.of(till.config.rules) if final is None else SaleWindows()
+    return WallEnding(shown.wall, final, shown.open, sales)

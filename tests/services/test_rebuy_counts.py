@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
+from clockapp.core.money.entry_rules import (
+    AddOnRule,
+    EntryRules,
+    RebuyRule,
+    ReEntryRule,
+    RegistrationRule,
+)
+from clockapp.core.money.sales_line import SaleWindows
 from clockapp.services.app import Services
 from tests.fakes import FakeClock
 from tests.services.cashier.test_cashier import PRICE, STACK, at_item, configure, seat
@@ -53,3 +60,21 @@ def test_the_estimate_counts_only_the_players_out(
     assert found is not None
     assert (found.busts, found.players_left) == (2, 6)
     assert "2 busts so far" in found.how_sure()
+
+
+def test_the_wall_snapshot_carries_when_rebuys_and_add_ons_are_sold(
+    services: Services, fake_clock: FakeClock
+) -> None:
+    rules = EntryRules(
+        RegistrationRule(PRICE, STACK),
+        rebuy=RebuyRule(PRICE, STACK, last_level=5),
+        add_on=AddOnRule(PRICE, STACK, at_break_after_level=5),
+    )
+    tid = services.tournaments.create("Rebuys").value.id
+    configure(services, tid, rules)
+    ann, bob = (seat(services, tid, name) for name in ("Ann", "Bob"))
+    assert services.clock.snapshot(tid).ending.sales == SaleWindows(5, 5)
+    assert services.clock.figures(tid)[1].sales == SaleWindows(5, 5)
+    services.results.eliminate(tid, bob, busted_by=ann)
+    # Over: the winner screen, and nothing more on sale.
+    assert services.clock.snapshot(tid).ending.sales == SaleWindows()

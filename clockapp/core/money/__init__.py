@@ -9,7 +9,8 @@
   `field`: stacks, bounties, standings and settling; `view`: the money view (payout table,
   standings with prizes, dues) and the payment guards; `records`: the frozen records the
   screens get; `handout`: the chips to hand over; `rules_fit`: entry rules against a structure;
-  `reversals`: whether a void or refund would be accepted now.
+  `reversals`: whether a void or refund would be accepted now; `sales_line`: what the wall says
+  is on sale now (rebuys, the add-on).
 
 The services that lock, load and save this state live in `clockapp.services.cashier`.
 """

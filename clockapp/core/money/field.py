@@ -97,7 +97,10 @@ def lives(till: Till) -> dict[int, dict[int, int]]:
 def busts_out(till: Till) -> list[Bust]:
     """The standing busts that put a player out: those of the stack the player still holds on
     the ledger, in the order they were recorded. A bust followed by a rebuy or a re-entry gave a
-    newer stack, so it took nobody out of the field (the charts and the estimate count these).
+    newer stack, so it took nobody out of the field.
+
+    The one rule of who is out: the statuses `settle` gives, the standings (`final_busts`), the
+    charts' series and the estimate's pace all read it.
     """
     stacks = lives(till)
     return [
@@ -125,15 +128,10 @@ def field_ids(till: Till) -> list[int]:
 
 
 def final_busts(till: Till) -> list[Bust]:
-    """The bust that put each busted player out for good, ordered by hand and recording."""
-    last: dict[int, Bust] = {}
-    for bust in standing_busts(till):
-        last[bust.registration_id] = bust
-    result = [
-        bust
-        for rid, bust in last.items()
-        if rid in till.registrations and till.registrations[rid].status == RegistrationStatus.BUSTED
-    ]
+    """The bust that put each busted player out for good (`busts_out`), ordered by hand and
+    recording."""
+    field = set(field_ids(till))
+    result = [bust for bust in busts_out(till) if bust.registration_id in field]
     return sorted(result, key=lambda b: (b.hand, b.id or 0))
 
 
@@ -197,23 +195,19 @@ def settle(till: Till) -> Settlement:
             continue
         slot = {RowKind.BUY_IN: 0, RowKind.RE_ENTRY: 0, RowKind.REBUY: 1, RowKind.ADD_ON: 2}
         counts[row.player_id][slot[row.kind]] += 1
-    last_bust: dict[int, Bust] = {}
-    for standing in standing_busts(till):
-        last_bust[standing.registration_id] = standing
-    stacks = lives(till)
+    # Out with the stack they still hold on the ledger; a rebuy or re-entry since gave a newer
+    # stack and puts them back in.
+    out = {bust.registration_id: bust for bust in busts_out(till)}
     statuses: dict[int, RegistrationStatus] = {}
     for rid, reg in till.registrations.items():
         entries = counts[rid][0]
-        latest = last_bust.get(rid)
         if entries == 0:
             statuses[rid] = (
                 RegistrationStatus.CHECKED_IN
                 if reg.checked_in_at
                 else RegistrationStatus.PRE_REGISTERED
             )
-        elif latest is not None and latest.entry_number == current_stack(stacks.get(rid, {})):
-            # Out with the stack they still hold on the ledger; a rebuy or re-entry since
-            # gave a newer stack and puts them back in.
+        elif rid in out:
             statuses[rid] = RegistrationStatus.BUSTED
         else:
             statuses[rid] = RegistrationStatus.PLAYING
@@ -229,7 +223,7 @@ def settle(till: Till) -> Settlement:
         finish: Finish | None = finishes.get(rid)
         if finish is not None and finish.hand is None and not someone_out:
             finish = None  # a lone entrant has not won anything yet
-        bust = last_bust.get(rid) if status == RegistrationStatus.BUSTED else None
+        bust = out.get(rid) if status == RegistrationStatus.BUSTED else None
         values: dict[str, object] = {
             "entries": entries,
             "rebuys": rebuys,

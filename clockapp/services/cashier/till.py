@@ -37,6 +37,7 @@ from clockapp.core.money.field import (
     standing_entry_rows,
 )
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
+from clockapp.core.money.sales_line import position_at
 from clockapp.core.money.till import Bust, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
@@ -252,8 +253,7 @@ def clock_position(session: Session, tournament_id: int, now: datetime) -> Clock
         return ClockPosition(0)
     structure = load_structure(session, tournament_id)
     shown = clock_engine.view(state, structure, now)
-    level = sum(1 for item in structure.levels[: shown.index + 1] if not item.is_break)
-    return ClockPosition(level, on_break=shown.is_break and level > 0)
+    return position_at(structure.levels, shown.index)
 
 
 def undo_last_bust(

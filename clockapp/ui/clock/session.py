@@ -316,14 +316,28 @@ class ClockSession(QObject):
             delay = ms_to_next_change(clock_view, now) + TICK_MARGIN_MS
             previous = self._last_tick
             self._last_tick = now
+            moved = self._view is not None and self._view.index != clock_view.index
             self._view = clock_view
             self.ticked.emit(clock_view)
+            if moved:
+                self.tick_errors.run(self._on_level_moved)
             if previous is not None:
                 self.tick_errors.run(lambda: self._claim_if_due(previous, now))
         finally:
             if not self._stopped:
                 self._timer.start(delay)
         return clock_view
+
+    def _on_level_moved(self) -> None:
+        """The cashier's wall line (registration open until a level) depends on where the clock
+        is: read the figures again, off the GUI thread, when the level moves on (by time or by
+        a press), or the wall would say "until level 6" through level 7."""
+        if getattr(self._snapshot, "ending", None) is None:
+            return  # the start-up clock, before the services: nothing to read yet
+        from clockapp.services.changes import Change
+
+        self._wanted = Change.ENTRIES if self._wanted is None else self._wanted | Change.ENTRIES
+        self._refresh()
 
     def _claim_if_due(self, since: datetime, now: datetime) -> None:
         if self._events_due(since, now):

@@ -3,6 +3,7 @@
 Layout (stretch factors, so every part scales with the window; fonts come from the box heights):
 
     name ........................................................ time of day
+    [            Rebuys until level 3 (only while rebuys or add-ons are sold)          ]
     [players   ] [          LEVEL 3 · NLHE             ] [next break ]
     [avg stack ] [             12:34                   ] [prize pool ]
     [chips     ] [ ============progress=============== ] [payouts    ]
@@ -28,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
-from clockapp.core.clock import format_clock
+from clockapp.core.clock import ClockStatus, format_clock
+from clockapp.core.money.sales_line import SaleWindows, position_at
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present, theme
 from clockapp.ui.display.covers import DisplayCovers, Forwarded
@@ -70,6 +72,7 @@ class ClockDisplay(QWidget):
         self._color_ups: dict[int, ColorUp] = {}  # each break's color-up, by structure index
         self._hand_for_hand = False
         self._painted = False
+        self._sales: SaleWindows | None = None  # when rebuys and the add-on are sold
         self.setWindowTitle("clockapp — clock")
         self.setAutoFillBackground(False)
         # paintEvent fills every pixel itself: Qt need not clear the window first.
@@ -131,6 +134,10 @@ class ClockDisplay(QWidget):
         header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
         self.house = HouseOnWall(header, self.name_label)  # the host's look, logo, slides
+        # "Rebuys until level 3", "Add-ons on sale now": shown only while something is on sale.
+        self.sales_label = FitLabel("", color=theme.BREAK, fill=0.72, weight=MEDIUM)
+        self.sales_label.setVisible(False)
+        root.addWidget(self.sales_label, 6)
 
         body = QHBoxLayout()
         self._body = body
@@ -243,11 +250,31 @@ class ClockDisplay(QWidget):
             f"{line}  ·  {waiting}" if line and waiting else line or waiting
         )
         self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
+        self._sales = getattr(ending, "sales", None)
+        self._show_sales()
         final = getattr(ending, "final", None)
         if final is None:
             self._covers.hide_final()
         else:
             self._covers.show_final(final, snapshot.tournament.name, currency)
+
+    def _show_sales(self) -> None:
+        """What the cashier sells now (rebuys, the add-on), on its strip under the header.
+
+        Read from the clock shown, at every tick: the level moves on by time, without a new
+        snapshot. The strip is there only while something is on sale, so the clock keeps its
+        size the rest of the night.
+        """
+        line = ""
+        structure = getattr(self._session.snapshot, "structure", None)
+        if self._sales is not None and self._view is not None and structure is not None:
+            started = self._view.status is not ClockStatus.NOT_STARTED
+            where = position_at(structure.levels, self._view.index, started=started)
+            line = self._sales.line(where)
+        if line == self.sales_label.text():
+            return
+        self.sales_label.setText(line)
+        self.sales_label.setVisible(bool(line))
 
     def show_moves(self, moves: Any) -> None:
         """Show the pending seat moves in their banner (the clock shrinks to make room)."""
@@ -299,6 +326,7 @@ class ClockDisplay(QWidget):
 
         # Status row: pause, not started, hard end, colour-up.
         self._show_status(clock_view)
+        self._show_sales()
 
         # Next level and notices.
         self.next_caption.setText("NEXT")
