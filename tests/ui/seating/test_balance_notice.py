@@ -64,10 +64,7 @@ def test_a_bust_that_unbalances_the_room_tells_the_cashier_and_the_director(
     director = station.director
     assert director.balance_label.isVisibleTo(director)
     assert director.balance_label.text() == NOTICE
-    director.resize(1366, 768)
-    director.grab().save("/tmp/notices/director-1366.png")
-    cashier_window.resize(1366, 768)
-    cashier_window.grab().save("/tmp/notices/cashier-1366.png")
+    assert not director.grab().isNull()  # the notice paints
 
     # Balanced again: the director's notice goes.
     for table in services.seating.room(tournament_id).tables:
