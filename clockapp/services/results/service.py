@@ -83,8 +83,10 @@ class ResultsService:
         busted_by: int | None = None,
         chips_at_hand_start: int | None = None,
         follow_seating: bool = False,
+        report_balance: bool = False,
     ) -> Outcome[BustReport]:
-        """Record one player busted (alone on the hand), and who busted them.
+        """Record one player busted (alone on the hand), and who busted them (`eliminate_hand`
+        says what `follow_seating` and `report_balance` do).
 
         Raises:
             EliminationError: The player is already out, has not bought in, or the buster is
@@ -94,6 +96,7 @@ class ResultsService:
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
             follow_seating=follow_seating,
+            report_balance=report_balance,
         )
 
     def eliminate_hand(

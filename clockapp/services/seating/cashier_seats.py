@@ -119,14 +119,14 @@ def balance_notice_in_session(session: Session, tournament_id: int) -> str | Non
     (`room_status.balance_notice`); None in balance, and during a shootout, which never balances.
 
     Cheap enough to ask after every bust and every seating change: the room's counts come from
-    the seat rows alone, and the balance policy is read only when the tables differ by two or
-    more (within one is balanced whatever the policy).
+    the seat rows alone, and the shootout and the balance policy are read only when the tables
+    differ by two or more (within one is balanced whatever the policy).
     """
-    if seat_draw.has_shootout(session, tournament_id):
-        return None
     seating = standing_seating(session, tournament_id)
     counts = seating.counts().values()
     if len(counts) < 2 or max(counts) - min(counts) <= 1:
+        return None
+    if seat_draw.has_shootout(session, tournament_id):
         return None
     policy = config_of(session.get(SeatingConfigRow, tournament_id)).policy
     return balance_notice(seating, policy)
