@@ -38,6 +38,7 @@ from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.seating.dialogs import BreakChoice
 from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.polling import settle
@@ -351,8 +352,10 @@ class Night:
 
     # ------------------------------------------------------------------ the tables
     def break_table(self) -> str:
-        """The tables window's Break table; returns what its banner said."""
+        """The tables window's Break table, OK on the table it suggests; returns what its
+        banner said."""
         self._activate(self.tables)
+        self.tables.play.ask_break = lambda room: BreakChoice(room.break_costs[0][0], {})
         self.tables.actions_by_name[TablesAction.BREAK].trigger()
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
         return self.tables.banner.text()

@@ -34,7 +34,11 @@ from clockapp.services.results.views import (
     FieldStats,
     ResultRow,
 )
-from clockapp.services.seating.cashier_seats import follow_in_session, seat_in_session
+from clockapp.services.seating.cashier_seats import (
+    balance_notice_in_session,
+    follow_in_session,
+    seat_in_session,
+)
 from clockapp.services.seating.hand_for_hand_busts import open_hand
 from clockapp.services.setup import get_row
 
@@ -79,8 +83,10 @@ class ResultsService:
         busted_by: int | None = None,
         chips_at_hand_start: int | None = None,
         follow_seating: bool = False,
+        report_balance: bool = False,
     ) -> Outcome[BustReport]:
-        """Record one player busted (alone on the hand), and who busted them.
+        """Record one player busted (alone on the hand), and who busted them (`eliminate_hand`
+        says what `follow_seating` and `report_balance` do).
 
         Raises:
             EliminationError: The player is already out, has not bought in, or the buster is
@@ -90,6 +96,7 @@ class ResultsService:
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
             follow_seating=follow_seating,
+            report_balance=report_balance,
         )
 
     def eliminate_hand(
@@ -98,6 +105,7 @@ class ResultsService:
         busts: Sequence[BustInput],
         *,
         follow_seating: bool = False,
+        report_balance: bool = False,
     ) -> Outcome[BustReport]:
         """Record every player busted on one hand.
 
@@ -108,13 +116,20 @@ class ResultsService:
         one after another as the tables report, before the next hand is dealt, are one hand.
         With `follow_seating` the seating follows in the same transaction: the
         seats free at once and a shootout table loses its players out (the cashier's bust is one
-        action, not a bust and then a seating call).
+        action, not a bust and then a seating call). With `report_balance` the report says the
+        move the room needs when the busts left it out of balance (`BustReport.balance`), read
+        just after the bust commits so the bust's own transaction stays as short as it was.
         """
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
             return apply_busts(session, till, busts, now, self._ctx.station, follow_seating)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        outcome = money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        if not report_balance:
+            return outcome
+        with self._ctx.reading() as session:
+            notice = balance_notice_in_session(session, tournament_id)
+        return Outcome(replace(outcome.value, balance=notice), outcome.changes)
 
     def undo_elimination(
         self,

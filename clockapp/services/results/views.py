@@ -26,6 +26,8 @@ class BustReport:
             when it was taken; empty when the player had no seat).
         bust_ids: For busts recorded, the record of each, in the order the busts were given
             (an undo names them, so it never reverses a bust recorded since elsewhere).
+        balance: When the busts left the tables out of balance, the notice naming the move to
+            make (asked with `eliminate_hand(report_balance=True)`); None otherwise.
     """
 
     busted: tuple[PrizeDue, ...]
@@ -33,6 +35,7 @@ class BustReport:
     players_to_money: int | None
     seats: tuple[SeatNote, ...] = ()
     bust_ids: tuple[int, ...] = ()
+    balance: str | None = None
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,25 @@ import secrets
 from datetime import datetime
 
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
+from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
-from clockapp.services.seating.room import Room, check_not_shootout, load_room, with_names
+from clockapp.services.seating.room import (
+    Room,
+    check_not_shootout,
+    config_of,
+    load_room,
+    with_names,
+)
 from clockapp.services.seating.room_changes import store_room, store_shootout_state
+from clockapp.services.seating.room_status import balance_notice
 from clockapp.services.seating.room_view import NewSeat
-from clockapp.services.seating.sale_seat import SeatNote, follow_busts, seat_one
+from clockapp.services.seating.sale_seat import (
+    SeatNote,
+    follow_busts,
+    seat_one,
+    standing_seating,
+)
 
 
 def fresh_rng() -> random.Random:
@@ -99,6 +112,24 @@ def follow_in_session(session: Session, tournament_id: int, now: datetime) -> bo
         return follow_busts(session, tournament_id, now)
     room = load_room(session, tournament_id, now)
     return _store_followed(session, room, now)
+
+
+def balance_notice_in_session(session: Session, tournament_id: int) -> str | None:
+    """The move the room needs when it is out of balance, in plain words
+    (`room_status.balance_notice`); None in balance, and during a shootout, which never balances.
+
+    Cheap enough to ask after every bust and every seating change: the room's counts come from
+    the seat rows alone, and the shootout and the balance policy are read only when the tables
+    differ by two or more (within one is balanced whatever the policy).
+    """
+    seating = standing_seating(session, tournament_id)
+    counts = seating.counts().values()
+    if len(counts) < 2 or max(counts) - min(counts) <= 1:
+        return None
+    if seat_draw.has_shootout(session, tournament_id):
+        return None
+    policy = config_of(session.get(SeatingConfigRow, tournament_id)).policy
+    return balance_notice(seating, policy)
 
 
 def _store_followed(session: Session, room: Room, now: datetime) -> bool:

@@ -86,6 +86,36 @@ def balance_status(
     return "Out of balance: move " + ", and ".join(moves) + ".", True
 
 
+def balance_notice(seating: Seating, policy: BalancePolicy) -> str | None:
+    """The notice a bust that unbalanced the room gives the cashier and the director: the move
+    to make, in plain words, with each table's count (None while the room is in balance).
+
+    The moves are counted as the planner makes them (fullest table to shortest); which player
+    moves is Balance's choice, at the tables window.
+
+    >>> from clockapp.core.seating import Seat, Table
+    >>> room = Seating((Table(1), Table(2)),
+    ...                {n: Seat(1 if n <= 9 else 2, n if n <= 9 else n - 9) for n in range(1, 17)})
+    >>> balance_notice(room, BalancePolicy())
+    'Tables out of balance: move a player from table 1 (9) to table 2 (7).'
+    """
+    counts = dict(seating.counts())
+    if len(counts) < 2:
+        return None
+    allowed = policy.allowed_difference(len(counts))
+    if max(counts.values()) - min(counts.values()) <= allowed:
+        return None
+    flows = _flows_by_count(counts, allowed, seating)
+    if not flows:
+        return None
+    moves = [
+        f"{'a player' if n == 1 else f'{n} players'} from table {giver} ({counts[giver]}) to "
+        f"table {receiver} ({counts[receiver]})"
+        for (giver, receiver), n in flows.items()
+    ]
+    return "Tables out of balance: move " + ", and ".join(moves) + "."
+
+
 def _flows_by_count(
     counts: Mapping[int, int], allowed: int, seating: Seating
 ) -> Counter[tuple[int, int]]:

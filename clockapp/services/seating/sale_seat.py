@@ -238,6 +238,16 @@ def follow_busts(session: Session, tournament_id: int, now: datetime) -> bool:
     return len(standing) != len(rows)
 
 
+def standing_seating(session: Session, tournament_id: int) -> Seating:
+    """The tables in play and the seats of players still in play, read in two statements and
+    nothing written (a stale seat is left for the next action to drop)."""
+    rows = seat_draw.seats(session, tournament_id)
+    tables = _tables(session, tournament_id)
+    in_play = {row[1]: row[6] for row in rows if row[7]}
+    standing, _stale, _changed = split_seats((row[:6] for row in rows), in_play, tables)
+    return _room(tables, standing)
+
+
 def _tables(session: Session, tournament_id: int) -> tuple[Table, ...]:
     return tuple(
         Table(number, seat_count=count, name=name, closed_seats=numbers(closed), button=button)

@@ -22,6 +22,7 @@ from clockapp.services.context import ServiceContext, revision_of
 from clockapp.services.seating.action import SeatingWork
 from clockapp.services.seating.action_undo import ActionUndoActions
 from clockapp.services.seating.balance import BalanceActions
+from clockapp.services.seating.cashier_seats import balance_notice_in_session
 from clockapp.services.seating.final_table import FinalTableActions
 from clockapp.services.seating.hand_for_hand import HandForHandActions
 from clockapp.services.seating.room import (
@@ -166,6 +167,13 @@ class SeatingService:
         """The core room (players are registration ids; buttons as the director last gave them)."""
         with self._ctx.reading() as session:
             return load_room(session, tournament_id, self._ctx.now()).seating
+
+    def balance_notice(self, tournament_id: int) -> str | None:
+        """The move the room needs when it is out of balance, in plain words, with each table's
+        count ("Tables out of balance: move a player from table 1 (9) to table 2 (7)."); None
+        in balance or during a shootout."""
+        with self._ctx.reading() as session:
+            return balance_notice_in_session(session, tournament_id)
 
     def config(self, tournament_id: int) -> SeatingConfig:
         """The balance policy and break rules."""

@@ -1,12 +1,16 @@
-"""Break a table: the next tables in the break order, once the players fit at fewer tables."""
+"""Break a table: the next tables in the break order, once the players fit at fewer tables, or
+the table the director chose among those that can break now."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import SeatingError
-from clockapp.core.seating.breaking import busts_until_break, plan_breaks
+from clockapp.core.seating.breaking import break_costs, busts_until_break, plan_breaks
+from clockapp.core.seating.editing import set_button
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
@@ -21,21 +25,45 @@ class TableBreakActions:
     def __init__(self, work: SeatingWork) -> None:
         self._work = work
 
-    def break_tables(self, tournament_id: int) -> Outcome[BalanceResult]:
+    def break_tables(
+        self,
+        tournament_id: int,
+        table: int | None = None,
+        buttons: Mapping[int, int] | None = None,
+    ) -> Outcome[BalanceResult]:
         """Break the next tables in the break order now that the players fit at fewer tables.
 
+        With `table`, that table breaks first (it must be one that can break now: the tables
+        window offers them with their cost). `buttons` are the director's answers for the
+        tables that receive players ({table: seat}), set in the same transaction first, so the
+        players who arrive are dealt in by the button (never between the small blind and it)
+        instead of leaving it to the dealer.
+
         Raises:
-            SeatingError: No table breaks yet (the message says how many more must go out).
+            SeatingError: No table breaks yet (the message says how many more must go out), the
+                chosen table cannot break now, or a button is not in front of a player.
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "breaking tables")
             rules = room.settings.rules
+            seating = room.seating
+            for number, seat in sorted((buttons or {}).items()):
+                seating = set_button(seating, number, seat)
+            if table is not None:
+                costs = break_costs(seating, rules) if len(seating.tables) > 2 else {}
+                if table not in costs:
+                    can = ", ".join(f"table {n}" for n in costs) or "none"
+                    raise SeatingError(
+                        f"Table {table} cannot break now (tables that can: {can}). "
+                        "Look at the tables window's header and choose again."
+                    )
+                rules = replace(rules, order=(table, *(n for n in rules.order if n != table)))
             plan = plan_breaks(
-                room.seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
+                seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
             )
             if not plan.broken:
-                until = busts_until_break(room.seating, rules)
+                until = busts_until_break(seating, rules)
                 if until is None:
                     raise SeatingError("Only one table is in play: there is no table to break.")
                 raise SeatingError(

@@ -267,7 +267,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> bool:
     inputs = list(busts)
 
     def operation() -> Outcome[BustReport]:
-        return results.eliminate_hand(tid, inputs, follow_seating=True)
+        return results.eliminate_hand(tid, inputs, follow_seating=True, report_balance=True)
 
     players = sorted(bust.registration_id for bust in inputs)
     return ctx.submit(
@@ -286,7 +286,10 @@ def _show_busts(
 ) -> None:
     """What a hand's busts that answered show, and the Undo they offer."""
     results, tid = ctx.services.results, ctx.tid
-    ctx.message.show_info(describe_busts(report))
+    if report.balance:  # the move the bust calls for, in the same strip, as a warning
+        ctx.message.show_warning(f"{describe_busts(report)} {report.balance}")
+    else:
+        ctx.message.show_info(describe_busts(report))
     # The records this hand wrote: Undo reverses those, never a bust recorded since elsewhere.
     recorded = list(report.bust_ids)
 

@@ -54,6 +54,10 @@ if TYPE_CHECKING:  # the first frame is painted before the database layer and so
     from clockapp.ui.optional import OptionalParts
     from clockapp.ui.sound import SoundPlayer
 
+    #: What a seating read gives the windows: the moves pending on the wall, and the move an
+    #: unbalanced room needs (None: balanced).
+    SeatNews = tuple[tuple[MoveInfo, ...], str | None]
+
 #: The repaint delay when the view could not be computed: try again in a second.
 RETRY_MS = 1000
 #: Land a little after the second changes, so the rounding has flipped when we look.
@@ -123,6 +127,7 @@ class ClockSession(QObject):
     snapshot_changed = Signal(object)  # ClockSnapshot, when the static parts changed
     error_raised = Signal(str)  # a domain error to show the director
     moves_changed = Signal(object)  # tuple of MoveInfo: the seat moves pending on the wall
+    balance_changed = Signal(object)  # str | None: the move an unbalanced room needs
     events_claimed = Signal(object)  # tuple of ClockEvent this station claimed (backups listen)
 
     def __init__(
@@ -152,6 +157,7 @@ class ClockSession(QObject):
         self._last_tick: datetime | None = None
         self.last_changes: Change | None = None  # what the last reload was for (None: all)
         self._moves: tuple[MoveInfo, ...] = ()
+        self._balance: str | None = None
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
         self._wanted: Change | None = None  # what the bus said changed, not read yet
         self._in_flight: Change | None = None  # what the read on the worker is reading
@@ -244,6 +250,11 @@ class ClockSession(QObject):
         return self._moves
 
     @property
+    def balance(self) -> str | None:
+        """The move the room needs while it is out of balance, in plain words (None: balanced)."""
+        return self._balance
+
+    @property
     def last_view(self) -> ClockView | None:
         """The view of the last tick."""
         return self._view
@@ -281,18 +292,26 @@ class ClockSession(QObject):
         """Read the pending seat moves again, tell the windows when they changed, say new ones."""
         self._show_moves(self._read_moves(self.tournament_id))
 
-    def _read_moves(self, tournament_id: int) -> tuple[MoveInfo, ...] | DomainError:
+    def _read_moves(self, tournament_id: int) -> SeatNews | DomainError:
+        # The balance is read with the moves: a bust at any station that unbalances the room
+        # reaches the director with the move to make.
         try:
-            return tuple(self.services.seating.pending_moves(tournament_id))
+            seating = self.services.seating
+            moves = tuple(seating.pending_moves(tournament_id))
+            return moves, seating.balance_notice(tournament_id)
         except DomainError as error:
             return error
 
-    def _show_moves(self, read: tuple[MoveInfo, ...] | DomainError) -> None:
+    def _show_moves(self, read: SeatNews | DomainError) -> None:
         if isinstance(read, DomainError):
             self.error_raised.emit(str(read))
             moves: tuple[MoveInfo, ...] = ()
+            balance: str | None = None
         else:
-            moves = read
+            moves, balance = read
+        if balance != self._balance:
+            self._balance = balance
+            self.balance_changed.emit(balance)
         news = self._moves_heard.news(moves)  # the new moves' sentence (once each)
         if moves != self._moves:
             self._moves = moves
@@ -476,7 +495,7 @@ class ClockSession(QObject):
         self._reads += 1
         number = self._reads
 
-        def read() -> tuple[Any, Any, tuple[MoveInfo, ...] | DomainError | None, Any]:
+        def read() -> tuple[Any, Any, SeatNews | DomainError | None, Any]:
             return (
                 clock.state(tid) if clock_only else None,
                 clock.snapshot(tid) if whole else None,

@@ -81,6 +81,8 @@ class DirectorWindow(QMainWindow):
         session.ticked.connect(self._on_session_ticked)
         session.moves_changed.connect(self.moves_box.set_moves)
         self.moves_box.set_moves(session.moves)
+        session.balance_changed.connect(self.show_balance)
+        self.show_balance(session.balance)
         self._on_session_snapshot_changed(session.snapshot)
         self._on_session_ticked(session.current_view())
         self.on_stack_index_changed()
@@ -170,6 +172,16 @@ class DirectorWindow(QMainWindow):
         # The seat moves on the wall, then the structure.
         right = QVBoxLayout()
         columns.addLayout(right, 6)
+        # An unbalanced room, said with the move to make, over the moves it will add to.
+        self.balance_label = QLabel("")
+        self.balance_label.setObjectName("balance_label")
+        self.balance_label.setWordWrap(True)
+        self.balance_label.setStyleSheet(
+            "QLabel#balance_label { background: #3a2a00; border: 1px solid #ffb000;"
+            " color: #ffd166; font-weight: bold; padding: 6px; }"
+        )
+        self.balance_label.hide()
+        right.addWidget(self.balance_label)
         self.moves_box = PendingMovesBox(self.move_done.emit, self.all_moves_done.emit)
         right.addWidget(self.moves_box)
         self.levels_model = LevelTableModel(parent=self)
@@ -216,6 +228,11 @@ class DirectorWindow(QMainWindow):
         self.jump_button.clicked.connect(self._on_jump_clicked)
         self.levels_view.doubleClicked.connect(self._on_levels_double_clicked)
         self.room_box.screen_chosen.connect(self.screen_chosen)
+
+    def show_balance(self, notice: str | None) -> None:
+        """Say the move an unbalanced room needs (None: the room is in balance, nothing shows)."""
+        self.balance_label.setText(notice or "")
+        self.balance_label.setVisible(bool(notice))
 
     def install_menus(self, actions: dict[Action, QAction]) -> None:
         """Put the registry's actions (created for this window) into the menus and toolbar."""

@@ -1,4 +1,5 @@
-"""The tables window's short dialogs: add tables, where the button is, move a player, final table.
+"""The tables window's short dialogs: add tables, where the button is, move a player, which table
+breaks, final table.
 
 Each dialog takes what it shows in its constructor and hands back the director's answer through a
 `value()` method; the window opens it with `exec()` (tests replace the window's `ask_*` hooks).
@@ -16,6 +17,8 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -142,6 +145,96 @@ class MoveDialog(QDialog):
         if rid is None or table is None or seat is None:
             return None
         return int(rid), int(table), int(seat)
+
+
+@dataclass(frozen=True)
+class BreakChoice:
+    """The table the director breaks, and the buttons given for the tables that receive its
+    players ({table: seat}; a table left out keeps its button unknown: the dealer checks)."""
+
+    table: int
+    buttons: dict[int, int]
+
+
+#: What a receiving table's button box offers first: leave it to the dealer.
+BUTTON_UNKNOWN = "Not known: the dealer checks who is dealt in"
+
+
+class BreakTableDialog(QDialog):
+    """Break table: which of the tables that can break now, what each costs in moves, and where
+    the button is at the tables that receive the players (asked only where it is not known).
+
+    The first table offered is the one the break order breaks first, and is chosen already.
+    """
+
+    def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Break table")
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            f"{room.player_count} players fit at one table fewer. Choose the table to break: "
+            "its players draw seats at the shortest tables.",
+            self,
+        )
+        intro.setWordWrap(True)
+        intro.setMinimumWidth(440)
+        layout.addWidget(intro)
+        self.tables = QListWidget(self)
+        for index, (number, moves) in enumerate(room.break_costs):
+            label = room.table(number).label
+            text = f"{label}: {moves} player{'s' if moves != 1 else ''} to move"
+            if index == 0:
+                text += "  (suggested: next in the break order)"
+            item = QListWidgetItem(text, self.tables)
+            item.setData(Qt.ItemDataRole.UserRole, number)
+        self.tables.setCurrentRow(0)
+        rows = max(1, self.tables.count())
+        self.tables.setFixedHeight(self.tables.sizeHintForRow(0) * rows + 8)
+        layout.addWidget(self.tables)
+        # A player from a broken table is never dealt in between the small blind and the button:
+        # the app can seat them by it only where it knows the button.
+        self.button_boxes: dict[int, QComboBox] = {}
+        form = QFormLayout()
+        for table in room.tables:
+            if table.button is not None or table.count < 2:
+                continue
+            box = QComboBox(self)
+            box.addItem(BUTTON_UNKNOWN, None)
+            for seat in table.seats:
+                if seat.registration_id is not None:
+                    box.addItem(f"Seat {seat.number}: {seat.name}", seat.number)
+            self.button_boxes[table.number] = box
+            form.addRow(f"Button at {table.label}", box)
+        if self.button_boxes:
+            note = QLabel("Where is the button at the tables that receive players?", self)
+            note.setWordWrap(True)
+            layout.addWidget(note)
+            layout.addLayout(form)
+        self.tables.currentRowChanged.connect(self._on_tables_current_row_changed)
+        self._on_tables_current_row_changed(self.tables.currentRow())
+        layout.addWidget(_buttons(self))
+
+    def _on_tables_current_row_changed(self, _row: int) -> None:
+        chosen = self.chosen_table()
+        for number, box in self.button_boxes.items():
+            box.setEnabled(number != chosen)  # the table that breaks needs no button
+
+    def chosen_table(self) -> int | None:
+        """The table chosen to break."""
+        item = self.tables.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))
+
+    def value(self) -> BreakChoice | None:
+        """The table to break and the buttons given (None: no table chosen)."""
+        chosen = self.chosen_table()
+        if chosen is None:
+            return None
+        buttons = {
+            number: int(box.currentData())
+            for number, box in self.button_boxes.items()
+            if number != chosen and box.currentData() is not None
+        }
+        return BreakChoice(chosen, buttons)
 
 
 class FinalTableDialog(QDialog):

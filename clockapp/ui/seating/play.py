@@ -25,7 +25,12 @@ from clockapp.services.seating import BalanceResult, RoomView, TableInfo
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating.commands import push_actions
 from clockapp.ui.seating.context import TablesContext
-from clockapp.ui.seating.dialogs import ButtonDialog, FinalTableDialog
+from clockapp.ui.seating.dialogs import (
+    BreakChoice,
+    BreakTableDialog,
+    ButtonDialog,
+    FinalTableDialog,
+)
 
 #: How many button questions one balancing may ask before the window gives up (one per table is
 #: the most a plan needs; this only stops a loop if the answers never stick).
@@ -80,6 +85,7 @@ class PlayCommands:
         self._undo_stack = undo_stack
         self.ask_button: Callable[[NeedButton, TableInfo], int | None] = self._ask_button
         self.ask_final_size: Callable[[], int | None] = self._ask_final_size
+        self.ask_break: Callable[[RoomView], BreakChoice | None] = self._ask_break
 
     def balance(self) -> None:
         """Break what breaks and balance, asking for each button the plan needs."""
@@ -173,11 +179,23 @@ class PlayCommands:
         return result
 
     def break_tables(self) -> None:
-        """Break the next table in the break order, when the players fit."""
+        """Break a table once the players fit at one fewer: the director confirms which (the
+        next in the break order is chosen already) and says where the buttons are at the tables
+        that receive its players. With nothing that can break, the service says why."""
         tid = self._context.tid
         seating = self._context.services.seating
+        room = self._context.room
+        if self._context.bus.worker.is_pending(TablesAction.BREAK):
+            return  # a break is on its way: nothing more is asked
+        table: int | None = None
+        buttons: dict[int, int] = {}
+        if room is not None and room.break_costs:
+            choice = self.ask_break(room)
+            if choice is None:
+                return
+            table, buttons = choice.table, dict(choice.buttons)
         self._context.submit(
-            lambda: seating.break_tables(tid),
+            lambda: seating.break_tables(tid, table, buttons),
             lambda result: self._context.banner.show_message(
                 self._pushed(tid, "Break tables", result).summary, "info"
             ),
@@ -245,6 +263,10 @@ class PlayCommands:
 
     def _ask_button(self, need: NeedButton, table: TableInfo) -> int | None:
         dialog = ButtonDialog(need, table, self._parent)
+        return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_break(self, room: RoomView) -> BreakChoice | None:
+        dialog = BreakTableDialog(room, self._parent)
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_final_size(self) -> int | None:

@@ -11,7 +11,13 @@ from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from tests.services.seating.test_seating import field, place
 from tests.ui.polling import settle
-from tests.ui.seating.test_window import _no_modal_dialogs, drag, open_window, seeded
+from tests.ui.seating.test_window import (
+    _no_modal_dialogs,
+    drag,
+    open_window,
+    seeded,
+    suggested_break,
+)
 
 __all__ = ["_no_modal_dialogs", "open_window", "seeded"]  # fixtures used here
 
@@ -44,6 +50,7 @@ def test_a_second_break_while_the_first_is_pending_breaks_nothing_more(
     seeded.seating.draw_seats(tournament_id)
     window = open_window()
     action = window.actions_by_name[TablesAction.BREAK]
+    window.play.ask_break = suggested_break
     opened = threading.Event()
     bus.worker.submit(lambda: opened.wait(10))
     action.trigger()

@@ -21,11 +21,11 @@ from PySide6.QtWidgets import QDialog, QWidget
 from clockapp.core.seating import MoveKind, Seat
 from clockapp.core.seating.balancing import NeedButton
 from clockapp.services.app import Services
-from clockapp.services.seating import SeatInfo, SeatingService, TableInfo
+from clockapp.services.seating import RoomView, SeatInfo, SeatingService, TableInfo
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating import TablesWindow
-from clockapp.ui.seating.dialogs import MoveDialog, ShootoutChoice
+from clockapp.ui.seating.dialogs import BreakChoice, MoveDialog, ShootoutChoice
 from clockapp.ui.seating.model import MOVE_ID_ROLE, MoveListModel
 from clockapp.ui.seating.table_item import TableItem
 from tests.services.seating.test_seating import bust, buy_ins, field, place
@@ -77,6 +77,11 @@ def open_window(
         return window  # type: ignore[return-value]
 
     return build
+
+
+def suggested_break(room: RoomView) -> BreakChoice:
+    """Break table's question answered as OK does at once: the suggested table, no buttons."""
+    return BreakChoice(room.break_costs[0][0], {})
 
 
 def names_in_ovals(window: TablesWindow) -> dict[int, dict[int, str]]:
@@ -252,6 +257,7 @@ def test_a_table_break_is_undone_from_the_toolbar(
     bust(seeded, seats[(1, 1)], seats[(2, 1)])
     window = open_window()
     before = names_in_ovals(window)
+    window.play.ask_break = suggested_break
     window.actions_by_name[TablesAction.BREAK].trigger()
     settle(qtbot, window.context.bus)
     assert list(window.room_view.items_by_table) == [1, 3]
@@ -675,6 +681,7 @@ def test_the_status_says_what_each_table_would_cost_to_break(
     settle(qtbot, window.context.bus)
     # 12 players fit at two tables of 6: either table but the final table's host can break.
     assert "Can break now: Table 3 (4 moves), Table 2 (4 moves)." in window.status_label.text()
+    window.play.ask_break = suggested_break
     window.actions_by_name[TablesAction.BREAK].trigger()
     settle(qtbot, window.context.bus)
     assert [t.number for t in seeded.seating.room(tournament_id).tables] == [1, 2]

@@ -26,7 +26,7 @@ from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.rules import SeatingRules
 from tests.services.seating.test_seating import bust, field, place
 from tests.ui.polling import settle
-from tests.ui.seating.test_window import _no_modal_dialogs, open_window, seeded
+from tests.ui.seating.test_window import _no_modal_dialogs, open_window, seeded, suggested_break
 from tests.write_lock import other_process_holding
 
 __all__ = ["_no_modal_dialogs", "open_window", "seeded"]  # fixtures used here
@@ -52,7 +52,12 @@ def breakable(services: Services, tid: int) -> Callable[[TablesWindow], TablesAc
     services.seating.add_tables(tid, 3, seat_count=6)
     field(services, tid, 12)
     services.seating.draw_seats(tid)
-    return lambda _window: TablesAction.BREAK
+
+    def answer(window: TablesWindow) -> TablesAction:
+        window.play.ask_break = suggested_break  # OK on the suggested table
+        return TablesAction.BREAK
+
+    return answer
 
 
 def to_move(services: Services, tid: int) -> Callable[[TablesWindow], TablesAction]:
