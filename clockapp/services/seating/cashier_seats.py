@@ -27,6 +27,7 @@ from clockapp.services.seating.room import (
     check_not_shootout,
     config_of,
     load_room,
+    room_seating,
     with_names,
 )
 from clockapp.services.seating.room_changes import store_room, store_shootout_state
@@ -36,7 +37,6 @@ from clockapp.services.seating.sale_seat import (
     SeatNote,
     follow_busts,
     seat_one,
-    standing_seating,
 )
 
 
@@ -122,7 +122,7 @@ def balance_notice_in_session(session: Session, tournament_id: int) -> str | Non
     the seat rows alone, and the shootout and the balance policy are read only when the tables
     differ by two or more (within one is balanced whatever the policy).
     """
-    seating = standing_seating(session, tournament_id)
+    seating = room_seating(session, tournament_id)
     counts = seating.counts().values()
     if len(counts) < 2 or max(counts) - min(counts) <= 1:
         return None

@@ -241,6 +241,44 @@ def not_in_play(name: str) -> SeatingError:
     )
 
 
+@dataclass(frozen=True)
+class RoomRows:
+    """The rows a room is made of: its tables (in play or broken), the players in play
+    (registration id, entries, name, nickname, team) and the stored seats (`seat_rows`)."""
+
+    tables: tuple[GameTableRow, ...]
+    players: tuple[tuple[int, int, str, str, str], ...]
+    seats: tuple[tuple[int, int, int, int, bool, int], ...]
+
+
+def room_rows(session: Session, tournament_id: int) -> RoomRows:
+    """The room's rows, read once in a read that several windows share (the director's balance
+    notice and the tables window read the same room after a change)."""
+    return once_per_read(
+        session,
+        ("room rows", tournament_id),
+        lambda: RoomRows(
+            tuple(seating_rows.game_tables(session, tournament_id)),
+            tuple(seating_rows.players_in_play(session, tournament_id)),
+            tuple(seating_rows.seat_rows(session, tournament_id)),
+        ),
+    )
+
+
+def room_seating(session: Session, tournament_id: int) -> Seating:
+    """The tables in play and the seats that stand (`load_room`'s seating), nothing written:
+    three statements, shared with a room read in the same shared read."""
+    read = room_rows(session, tournament_id)
+    in_play = {rid: entries for rid, entries, *_rest in read.players}
+    tables = [core_table(t) for t in read.tables if t.in_play]
+    seats, _stale, _tables = split_seats(read.seats, in_play, tables)
+    return Seating(
+        tuple(tables),
+        {rid: Seat(s.table, s.seat) for rid, s in seats.items()},
+        frozenset(rid for rid, s in seats.items() if s.fixed),
+    )
+
+
 def load_room(session: Session, tournament_id: int, now: datetime | None = None) -> Room:
     """Read the room; seats of players who are out are left aside as stale.
 
@@ -250,20 +288,18 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
     """
     get_row(session, tournament_id)
     config = session.get(SeatingConfigRow, tournament_id)
-    tables = {t.number: t for t in seating_rows.game_tables(session, tournament_id)}
-    players = seating_rows.players_in_play(session, tournament_id)
+    read = room_rows(session, tournament_id)
+    tables = {t.number: t for t in read.tables}
     registrations: dict[int, int] = {}
     names: dict[int, str] = {}
     teams: dict[int, str] = {}
-    for rid, entries, name, nickname, team in players:
+    for rid, entries, name, nickname, team in read.players:
         registrations[rid] = entries
         names[rid] = display_name(name, nickname)
         if team.strip():
             teams[rid] = team.strip()
     raw_tables = {n: core_table(t) for n, t in tables.items() if t.in_play}
-    seats, stale, stale_tables = split_seats(
-        seating_rows.seat_rows(session, tournament_id), registrations, raw_tables.values()
-    )
+    seats, stale, stale_tables = split_seats(read.seats, registrations, raw_tables.values())
     # The director's button is kept until the director changes it or an event moves it: not
     # forgotten on a timer, nor when a player sits down or leaves.
     core_tables = dict(raw_tables)

@@ -23,7 +23,7 @@ NOTICE = "Tables out of balance: move a player from table 1 (9) to table 2 (7)."
 
 
 def bust_at_the_desk(qtbot, cashier_window, name: str) -> None:
-    """Find `name` at the desk, press X for the bust, Enter to record it."""
+    """Find `name` at the desk, press F6 for the bust, Enter to record it."""
     desk = cashier_window.desk
     desk.refresh()
     settle_on(qtbot, desk)
@@ -31,7 +31,7 @@ def bust_at_the_desk(qtbot, cashier_window, name: str) -> None:
     qtbot.keyClicks(desk.search, name)
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     dialog = desk.dialog
     assert dialog is not None
     then_settle(qtbot, dialog.table, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
