@@ -99,3 +99,20 @@ def test_another_stations_clock_change_since_offers_nothing_stale(
     again = restart()
     # Undoing the start would be refused now: the Undo does not offer it.
     assert not again.director.buttons[Action.UNDO].isEnabled()
+
+
+def test_switching_back_to_a_tournament_brings_its_undo_back(
+    qtbot, station, services, tournament_id
+) -> None:
+    click(qtbot, station, Action.TOGGLE_PAUSE)  # start
+    click(qtbot, station, Action.ADD_MINUTE)
+    other = services.tournaments.create("Saturday Deepstack").value.id
+    station.bus.switch_tournament(other)
+    settle(qtbot, station.bus)
+    undo = station.director.buttons[Action.UNDO]
+    assert not undo.isEnabled()  # that tournament's clock has no history
+    station.bus.switch_tournament(tournament_id)
+    settle(qtbot, station.bus)
+    assert undo.text() == "Undo Add a minute"
+    click(qtbot, station, Action.UNDO)
+    assert undo.text() == "Undo Start clock"
