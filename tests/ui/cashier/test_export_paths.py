@@ -94,3 +94,17 @@ def test_a_remembered_folder_that_is_gone_falls_back_to_the_documents_folder(
     assert cashier_window.ledger.export_csv() is None
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     assert asked[-1].parent == Path(documents)
+
+
+def test_the_structure_export_is_named_for_the_tournament_and_its_date(
+    services, bus, tournament_id, asked: list[Path], shown_window, qtbot
+) -> None:
+    from clockapp.ui.structure.window import StructureEditor
+    from tests.ui.polling import settle
+
+    editor = StructureEditor(services, bus)
+    settle(qtbot, bus)  # its first read is on the worker
+    shown_window(editor)
+    assert not editor.files.export_file()  # cancelled
+    day = services.tournaments.get(tournament_id).created_at.astimezone().date().isoformat()
+    assert asked[-1].name == f"Friday-Night-Hold-em-{day}-structure.csv"
