@@ -158,8 +158,8 @@ class BustDialog(CashierDialog):
         self._chips[row].setValue(chips)
         for box, who in ((self._busters[row], busted_by), (self._splits[row], split_with)):
             if who is not None:
-                if box.findData(who) < 0:
-                    box.setCurrentIndex(box.findText(SOMEONE_ELSE))
+                if box.findData(who) < 0:  # at another table
+                    self._offer_everyone(box, row)
                 box.setCurrentIndex(box.findData(who))
 
     def busts(self) -> list[BustInput]:
@@ -252,16 +252,20 @@ class BustDialog(CashierDialog):
         if self._filling:
             return
         if box.currentData() == SOMEONE_ELSE:
-            self._everyone.add(box)
-            box.setCurrentIndex(0)  # nobody yet: the list now offers every table
-            self._filling = True
-            try:
-                self._fill(box, row)
-            finally:
-                self._filling = False
+            self._offer_everyone(box, row)
             if box.isVisible():
                 box.showPopup()  # the host was choosing: go on choosing, among everyone
         self._update()
+
+    def _offer_everyone(self, box: QComboBox, row: int) -> None:
+        """Let `box` offer the players at every table (nobody chosen yet)."""
+        self._everyone.add(box)
+        self._filling = True
+        try:
+            box.setCurrentIndex(0)
+            self._fill(box, row)
+        finally:
+            self._filling = False
 
     def _on_table_item_changed(self, _item: QTableWidgetItem) -> None:
         if self._filling:
