@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.orm.attributes import flag_modified
@@ -120,6 +121,50 @@ def store_clock_state(row: ClockRow, state: ClockState) -> None:
     # a clock row is only ever written as one consistent state.
     for name in CLOCK_COLUMNS:
         flag_modified(row, name)
+
+
+def clock_state_to_json(state: ClockState) -> str:
+    """A clock state as JSON (times in ISO 8601 with their UTC offset).
+
+    >>> from datetime import UTC, datetime
+    >>> state = ClockState(1, True, datetime(2026, 1, 2, 20, 0, tzinfo=UTC), started=True)
+    >>> clock_state_from_json(clock_state_to_json(state)) == state
+    True
+    """
+    return json.dumps(
+        {
+            "index": state.index,
+            "running": state.running,
+            "ends_at": _when(state.ends_at),
+            "remaining_ms": state.remaining_ms,
+            "hard_end": _when(state.hard_end),
+            "started": state.started,
+            "entered_at": _when(state.entered_at),
+        },
+        sort_keys=True,
+    )
+
+
+def clock_state_from_json(text: str) -> ClockState:
+    """The clock state `clock_state_to_json` wrote."""
+    data = json.loads(text)
+    return ClockState(
+        index=int(data["index"]),
+        running=bool(data["running"]),
+        ends_at=_moment(data["ends_at"]),
+        remaining_ms=data["remaining_ms"],
+        hard_end=_moment(data["hard_end"]),
+        started=bool(data["started"]),
+        entered_at=_moment(data["entered_at"]),
+    )
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text is not None else None
 
 
 CLOCK_COLUMNS = (

@@ -8,11 +8,17 @@ from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
-from clockapp.core.clock import ClockEvent, ClockState
+from clockapp.core.clock import ClockEvent, ClockState, ClockStep
 from clockapp.core.errors import ValidationError
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
-from clockapp.persistence.codec import clock_state, store_clock_state, structure_load
+from clockapp.persistence.codec import (
+    clock_state,
+    clock_state_from_json,
+    clock_state_to_json,
+    store_clock_state,
+    structure_load,
+)
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.session import Session
@@ -20,7 +26,7 @@ from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.ending import NO_ENDING, WallEnding, is_finished, wall_ending
+from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
 from clockapp.services.house import House, read_house
 from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.results.views import WallBounty
@@ -56,10 +62,14 @@ class Seen:
     Attributes:
         state: The stored clock state the station was showing.
         index: The item on its screen at the press (None: not checked, e.g. for an undo).
+        step: The name the director's Undo gives the press ("" for none): the press is then
+            kept, with the clock before and after it, in its own transaction, so the Undo offers
+            it again after a restart (`ClockService.undo_steps`).
     """
 
     state: ClockState
     index: int | None = None
+    step: str = ""
 
 
 class ClockChangedError(ValidationError):
@@ -220,28 +230,52 @@ class ClockService:
             )
 
     # ---------------------------------------------------------------- transitions
+    def undo_steps(self, tournament_id: int) -> tuple[ClockStep, ...]:
+        """The clock actions this station's Undo offers, oldest first: the steps it kept (see
+        `Seen.step`) and did not undo, as far back as they still undo from the clock as it is
+        now."""
+        with self._ctx.reading() as session:
+            rows = clock_rows.last_steps(session, tournament_id, self._ctx.station)
+            steps = [
+                ClockStep(name, clock_state_from_json(before), clock_state_from_json(after))
+                for name, before, after in rows
+            ]
+            return engine.still_undoable(steps, load_clock(session, tournament_id))
+
     def _apply(
-        self, tournament_id: int, transition: Transition, summary: str, seen: Seen | None
+        self,
+        tournament_id: int,
+        transition: Transition,
+        summary: str,
+        seen: Seen | None,
+        *,
+        undoing: bool = False,
     ) -> Outcome[ClockState]:
         with self._ctx.transaction() as session:
-            lock_row(session, tournament_id)
+            tournament = lock_row(session, tournament_id)  # held: it says whether play is over
             now = self._ctx.now()  # inside the lock: actions apply in the order of their times
             # The set-up and clock rows are held for the whole action: the session's identity map
             # keeps rows weakly, so each helper asking again would read them again.
             setup = setup_row(session, tournament_id)
             structure = structure_load(setup.structure_json)
             row = clock_row(session, tournament_id)
-            state = clock_state(row)
+            before = clock_state(row)
             if seen is not None:
-                _check_seen(seen, state, structure, now)
-            state = transition(state, structure, now)
-            if state.running and is_finished(session, tournament_id):
+                _check_seen(seen, before, structure, now)
+            state = transition(before, structure, now)
+            if state.running and tournament.finished_at is not None:
                 raise engine.ClockError(
                     "The tournament is over: the clock stays stopped. Undo the last bust (or "
                     "void the deal) to play on."
                 )
             store_clock_state(row, state)
             session.add(row)
+            station = self._ctx.station
+            if undoing:
+                clock_rows.drop_last_step(session, tournament_id, station)
+            if seen is not None and seen.step:
+                states = (clock_state_to_json(before), clock_state_to_json(state))
+                clock_rows.add_step(session, tournament_id, station, seen.step, states, now)
             changes = record_change(session, tournament_id, Change.CLOCK, summary, now)
         return Outcome(state, changes)
 
@@ -312,12 +346,18 @@ class ClockService:
         )
 
     def restore(
-        self, tournament_id: int, state: ClockState, seen: Seen | None = None
+        self,
+        tournament_id: int,
+        state: ClockState,
+        seen: Seen | None = None,
+        *,
+        undoing: bool = False,
     ) -> Outcome[ClockState]:
         """Put an earlier state back (undo). With absolute times this undoes exactly.
 
         With `seen` (the state the undone action left), it is refused when the clock has changed
-        since, so an undo never overwrites another station's press.
+        since, so an undo never overwrites another station's press. `undoing` forgets this
+        station's newest kept step in the same transaction (the Undo took it back).
         """
 
         def put_back(_current: ClockState, structure: Structure, _now: datetime) -> ClockState:
@@ -327,7 +367,7 @@ class ClockService:
                 )
             return state
 
-        return self._apply(tournament_id, put_back, "clock undo", seen)
+        return self._apply(tournament_id, put_back, "clock undo", seen, undoing=undoing)
 
     # ---------------------------------------------------------------- counts and sound
     def set_field(

@@ -1,8 +1,10 @@
-"""Where an export is saved: the save dialog opens in the user's documents folder, on a file
-name made of the tournament's name, its date and what is exported.
+"""Where an export is saved: the save dialog opens in the folder the last export went to (the
+user's documents folder the first time, or when that folder is gone), on a file name made of the
+tournament's name, its date and what is exported.
 
 Every export (results, ledger, players, receipts, the move sheet, league standings, structures)
-asks through `ask_save_path`, so none opens in the program's working folder.
+asks through `ask_save_path` or `ask_csv_path`, so none opens in the program's working folder.
+The folder is remembered per computer (`UiSettings.export_folder`), like the window geometry.
 
 CSV exports are written by `write_csv` so that Excel and LibreOffice open them in columns with
 every accent intact (`clockapp.core.userfiles.spreadsheet_bytes`): the cells are separated by the
@@ -11,7 +13,7 @@ list separator of the user's locale, or the one chosen as the file type in `ask_
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from datetime import date
 from pathlib import Path
 
@@ -19,9 +21,8 @@ from PySide6.QtCore import QLocale, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clockapp.core.userfiles import list_separator, spreadsheet_bytes
+from clockapp.ui.settings import UiSettings
 
-#: Characters a file name keeps on every system; any run of others becomes one "-".
-_UNSAFE = re.compile(r"[^A-Za-z0-9_]+")
 #: Names stay short enough for every file system once a folder is added.
 MAX_NAME_CHARS = 60
 #: The file types a CSV export offers, one per cell separator (`ask_csv_path`).
@@ -35,10 +36,21 @@ CSV_KINDS = {
 def safe_part(text: str) -> str:
     """`text` in characters safe in a file name on every system (empty when none are left).
 
+    Letters, marks and digits of any script are kept (Windows and macOS take them all), in
+    composed form (macOS hands names back decomposed); any run of other characters, among them
+    every one Windows refuses (<>:"/\\|?* and control characters), becomes one "-".
+
     >>> safe_part("Friday night: $20 / re-buy")
     'Friday-night-20-re-buy'
+    >>> safe_part("Café <Montréal>.")
+    'Café-Montréal'
     """
-    return _UNSAFE.sub("-", text).strip("-_")[:MAX_NAME_CHARS].strip("-_")
+    kept = "".join(
+        c if c == "_" or unicodedata.category(c)[0] in "LMN" else "-"
+        for c in unicodedata.normalize("NFC", text)
+    )
+    joined = "-".join(part for part in kept.split("-") if part)
+    return joined.strip("-_")[:MAX_NAME_CHARS].strip("-_")
 
 
 def export_file_name(name: str, day: date | None, what: str, suffix: str) -> str:
@@ -60,10 +72,25 @@ def documents_folder() -> Path:
     return Path(where) if where else Path.home()
 
 
+def start_folder() -> Path:
+    """Where a save dialog opens: the folder the last export went to, while it still exists,
+    else the documents folder."""
+    last = UiSettings().export_folder
+    return last if last is not None and last.is_dir() else documents_folder()
+
+
+def remember_folder(path: str) -> None:
+    """Remember the folder of a chosen save path (nothing for "", a Cancel)."""
+    if path:
+        settings = UiSettings()
+        settings.export_folder = Path(path).parent
+        settings.sync()
+
+
 def ask_save_path(parent: QWidget, title: str, file_name: str, kind: str) -> str:
-    """Ask where to save, starting in the documents folder on `file_name`; "" for Cancel."""
-    start = documents_folder() / file_name
-    path, _ = QFileDialog.getSaveFileName(parent, title, str(start), kind)
+    """Ask where to save, starting in `start_folder()` on `file_name`; "" for Cancel."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(start_folder() / file_name), kind)
+    remember_folder(path)
     return path
 
 
@@ -80,10 +107,11 @@ def ask_csv_path(parent: QWidget, title: str, file_name: str) -> tuple[str, str]
     """
     first = locale_separator()
     kinds = [CSV_KINDS[first], *(kind for sep, kind in CSV_KINDS.items() if sep != first)]
-    start = documents_folder() / file_name
+    start = start_folder() / file_name
     path, chosen = QFileDialog.getSaveFileName(parent, title, str(start), ";;".join(kinds))
     if not path:
         return "", ""
+    remember_folder(path)
     separator = next((sep for sep, kind in CSV_KINDS.items() if kind == chosen), first)
     if separator == "\t" and Path(path).suffix.lower() == ".csv":
         path = str(Path(path).with_suffix(".tsv"))

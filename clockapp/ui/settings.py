@@ -77,6 +77,21 @@ class UiSettings:
     def display_fullscreen(self, value: bool) -> None:
         self._qsettings.setValue("display/fullscreen", bool(value))
 
+    # ---------------------------------------------------------------- exports
+
+    @property
+    def export_folder(self) -> Path | None:
+        """The folder the last export was saved to (None before the first)."""
+        value = self._qsettings.value("exports/folder")
+        return Path(str(value)) if value else None
+
+    @export_folder.setter
+    def export_folder(self, folder: Path | None) -> None:
+        if folder is not None:
+            self._qsettings.setValue("exports/folder", str(folder))
+        else:
+            self._qsettings.remove("exports/folder")
+
     # ---------------------------------------------------------------- web view
 
     @property

@@ -19,12 +19,14 @@ director meant, and the worker runs them in the order they were pressed.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 
+import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from clockapp.core.clock import ClockState
+from clockapp.core.clock import ClockState, ClockStep
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
@@ -32,6 +34,8 @@ from clockapp.services.registration import RegistrationChange
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.operations import Control
 from clockapp.ui.undo_step import UndoStep
+
+log = logging.getLogger(__name__)
 
 #: Takes the tournament id and what the station saw.
 ClockOperation = Callable[[int, Seen], Outcome[ClockState]]
@@ -50,6 +54,41 @@ class UndoHistory(QObject):
         self._chained: tuple[ClockState, ClockState] | None = None
         # A different tournament has a different clock: its history does not apply.
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self._load(bus.tournament_id)
+
+    def _load(self, tid: int) -> None:
+        """Put the tournament's kept clock actions on the stack (read on the worker: it runs
+        before any press asked after it, so they go under those)."""
+        clock = self._services.clock
+        self._bus.worker.submit(
+            lambda: clock.undo_steps(tid),
+            lambda steps: self._on_steps_read(tid, steps),
+            self._on_steps_failed,
+        )
+
+    def _on_steps_read(self, tid: int, steps: tuple[ClockStep, ...]) -> None:
+        if not shiboken6.isValid(self.stack):
+            return  # the station closed while it was read
+        if tid != self._bus.tournament_id or self.stack.count():
+            return  # switched meanwhile, or presses already there: they are newer
+        bus, clock = self._bus, self._services.clock
+        for step in steps:
+            before, after, name = step.before, step.after, step.name
+
+            def redo_work(
+                before: ClockState = before, after: ClockState = after, name: str = name
+            ) -> None:
+                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name)))
+
+            def undo_work(before: ClockState = before, after: ClockState = after) -> None:
+                bus.run(lambda: clock.restore(tid, before, Seen(after), undoing=True))
+
+            self.stack.push(UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
+
+    @staticmethod
+    def _on_steps_failed(error: Exception) -> None:
+        # Without the history the app still works: the presses from now on are undoable.
+        log.warning("the clock's undo history could not be read: %s", error)
 
     def run(self, text: str, operation: ClockOperation, seen: Seen) -> ClockState:
         """Run a clock operation for the bus's tournament, as pressed on `seen`; make it undoable.
@@ -57,7 +96,7 @@ class UndoHistory(QObject):
         Raises the operation's error (nothing is recorded then). Returns the new state.
         """
         tid = self._bus.tournament_id
-        after = self._bus.run(lambda: operation(tid, seen))
+        after = self._bus.run(lambda: operation(tid, Seen(seen.state, seen.index, step=text)))
         self._chained = None
         self._push(text, operation, tid, seen.state, after)
         return after
@@ -80,10 +119,10 @@ class UndoHistory(QObject):
         tid, bus = self._bus.tournament_id, self._bus
 
         def work() -> Outcome[tuple[ClockState, ClockState]]:
-            applied = seen
+            applied = Seen(seen.state, seen.index, step=text)
             chained = self._chained
             if chained is not None and chained[0] is seen.state:
-                applied = Seen(chained[1])  # pressed before the last press was read back
+                applied = Seen(chained[1], step=text)  # pressed before the last was read back
             outcome = operation(tid, applied)
             self._chained = (seen.state, outcome.value)
             return Outcome((applied.state, outcome.value), outcome.changes)
@@ -105,10 +144,10 @@ class UndoHistory(QObject):
         states = [before, after]
 
         def redo_work() -> None:
-            states[1] = bus.run(lambda: operation(tid, Seen(states[0])))
+            states[1] = bus.run(lambda: operation(tid, Seen(states[0], step=text)))
 
         def undo_work() -> None:
-            bus.run(lambda: clock.restore(tid, states[0], Seen(states[1])))
+            bus.run(lambda: clock.restore(tid, states[0], Seen(states[1]), undoing=True))
 
         self.stack.push(UndoStep(text, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
 
@@ -153,6 +192,7 @@ class UndoHistory(QObject):
             if error is not None:
                 raise error
 
-    def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
+    def _on_bus_tournament_switched(self, tournament_id: int) -> None:
         self._chained = None
         self.stack.clear()
+        self._load(tournament_id)

@@ -312,3 +312,28 @@ def test_a_pause_reads_and_writes_only_the_clock(
         assert touched <= {"tournament", "tournament_setup", "clock_state", "change"}, done
     assert [s.split()[0] for s in reread] == ["BEGIN", "SELECT"]
     assert services.clock.state(tid) == after[0]
+
+
+def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock) -> None:
+    from clockapp.services.app import Services
+    from clockapp.services.clock import Seen
+
+    services = Services(engine, now=fake_clock)
+    tid = services.tournaments.create("Kept").value.id
+    clock = services.clock
+    started = clock.start(tid, Seen(clock.state(tid), step="Start clock")).value
+    fake_clock.advance(seconds=10)
+    moved = clock.next_level(tid, Seen(started, step="Next level")).value
+    clock.pause(tid)  # no name: not an undoable press, and not kept
+    again = Services(engine, now=fake_clock)
+    assert again.clock.undo_steps(tid) == ()  # the pause is not undoable: nothing chains up
+    clock.resume(tid)
+    clock.restore(tid, moved)
+    # Once the clock is back where the last kept step left it, both are offered, oldest first.
+    assert [s.name for s in again.clock.undo_steps(tid)] == ["Start clock", "Next level"]
+    again.clock.restore(tid, started, Seen(moved), undoing=True)
+    (step,) = again.clock.undo_steps(tid)
+    assert (step.name, step.after) == ("Start clock", started)
+    # Another station keeps its own presses.
+    other = Services(engine, now=fake_clock, station="director@laptop2")
+    assert other.clock.undo_steps(tid) == ()

@@ -37,6 +37,7 @@ from clockapp.core.clock.state import (
     EventKind,
     duration_ms,
 )
+from clockapp.core.clock.steps import ClockStep, still_undoable
 from clockapp.core.clock.transitions import (
     add_time,
     apply_structure_edit,
@@ -59,6 +60,7 @@ __all__ = [
     "ClockEvent",
     "ClockState",
     "ClockStatus",
+    "ClockStep",
     "ClockView",
     "EventKind",
     "add_time",
@@ -74,6 +76,7 @@ __all__ = [
     "resume",
     "set_hard_end",
     "start",
+    "still_undoable",
     "toggle",
     "view",
 ]

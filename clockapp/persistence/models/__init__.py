@@ -26,7 +26,13 @@ from clockapp.persistence.models.cashier import (
     RegistrationRow,
 )
 from clockapp.persistence.models.chips import ChipCountRow, ChipRaceRow
-from clockapp.persistence.models.clock import ClockEventClaimRow, ClockRow, SetupRow, TemplateRow
+from clockapp.persistence.models.clock import (
+    ClockEventClaimRow,
+    ClockRow,
+    ClockStepRow,
+    SetupRow,
+    TemplateRow,
+)
 from clockapp.persistence.models.league import (
     AttendanceRow,
     LeagueRow,
@@ -58,6 +64,7 @@ __all__ = [
     "ChipRaceRow",
     "ClockEventClaimRow",
     "ClockRow",
+    "ClockStepRow",
     "DealRow",
     "DrawerCountRow",
     "EliminationRow",

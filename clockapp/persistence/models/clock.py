@@ -50,6 +50,26 @@ class ClockRow(SQLModel, table=True):
     )
 
 
+class ClockStepRow(SQLModel, table=True):
+    """A clock action the director's Undo offers (`clockapp.core.clock.ClockStep`), kept so the
+    undo history comes back after a restart.
+
+    `before` and `after` are the clock states (JSON, `codec.clock_state_to_json`). An undo
+    deletes its step (a redo keeps it again, as a new press), so the rows are the steps done, in
+    order. Steps are kept per station: each station's Undo offers its own presses.
+    """
+
+    __tablename__ = "clock_step"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True, ondelete="CASCADE")
+    station: str = Field(max_length=100)
+    name: str = Field(max_length=80)
+    before: str = Field(sa_column=Column(Text, nullable=False))
+    after: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
 class ClockEventClaimRow(SQLModel, table=True):
     """A sound or announcement already played: each (item, kind) plays once, ever."""
 

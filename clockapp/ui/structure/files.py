@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 from clockapp.core.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.exports import ask_save_path, export_file_name, write_csv
+from clockapp.ui.exports import ask_save_path, write_csv
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
 
@@ -208,8 +208,7 @@ class StructureFiles:
         return path or None
 
     def _ask_save_path(self) -> str | None:
-        structure = self._editor.structure
-        default = export_file_name(structure.name if structure else "", None, "structure", "csv")
+        default = self._editor.export_name("structure", "csv")
         path = ask_save_path(
             self._editor, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
         )

@@ -13,6 +13,7 @@ The editor follows the bus: another station's edit, a chip set change or the clo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QHideEvent, QShowEvent, QUndoStack
@@ -38,6 +39,7 @@ from clockapp.services.clock import ClockSnapshot
 from clockapp.ui.actions import StructureAction
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.exports import export_file_name
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.structure.actions import install_editor_actions
 from clockapp.ui.structure.files import StructureFiles
@@ -80,6 +82,7 @@ class StructureEditor(QDialog):
         self._chip_set: ChipSet | None = None
         self._state: ClockState | None = None
         self._tournament_name = ""
+        self._tournament_day: date | None = None  # when it was created, in local time
         self.undo_stack = QUndoStack(self)
         self.model = StructureTableModel(self)
         self.editor_actions: dict[StructureAction, QAction] = {}
@@ -201,6 +204,13 @@ class StructureEditor(QDialog):
         """The tournament edited: always the bus's."""
         return self._bus.tournament_id
 
+    def export_name(self, what: str, suffix: str) -> str:
+        """The file name an export of `what` suggests: the tournament's name and date first (as
+        last read; the structure's name before the first read)."""
+        if not self._tournament_name and self._structure is not None:
+            return export_file_name(self._structure.name, None, what, suffix)
+        return export_file_name(self._tournament_name, self._tournament_day, what, suffix)
+
     @property
     def structure(self) -> Structure | None:
         """The saved structure shown."""
@@ -233,6 +243,7 @@ class StructureEditor(QDialog):
         self._chip_set = snapshot.chip_set
         self._state = snapshot.state
         self._tournament_name = snapshot.tournament.name
+        self._tournament_day = snapshot.tournament.created_at.astimezone().date()
         self.setWindowTitle(f"Structure — {snapshot.tournament.name}")
         self.show_saved(snapshot.structure)
         self.library.set_entries(read.presets, read.templates)

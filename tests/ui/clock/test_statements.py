@@ -22,9 +22,17 @@ from tests.ui.polling import poll, settle
 #: The goal: one clock pause, undo path included, in at most ten statements.
 MAX_STATEMENTS = 10
 #: What a clock press may read or write: the tournament (its lock and its revision), its set-up
-#: (the structure), the clock row, and the change log (with the app-wide revision, read in the
-#: same statement as the tournament's when a station reads the feed).
-CLOCK_TABLES = {"tournament", "tournament_setup", "clock_state", "change", "app_revision"}
+#: (the structure), the clock row, the change log (with the app-wide revision, read in the
+#: same statement as the tournament's when a station reads the feed), and the press kept for
+#: the Undo after a restart (one insert, or one delete for an undo).
+CLOCK_TABLES = {
+    "tournament",
+    "tournament_setup",
+    "clock_state",
+    "change",
+    "app_revision",
+    "clock_step",
+}
 
 
 @contextmanager
