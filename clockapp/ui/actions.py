@@ -448,6 +448,7 @@ class RulingsAction(enum.Enum):
         "Show the hands all in on the wall", ("Alt+S",), "showdown to the wall", "Rulings"
     )
     BAD_BEAT = ActionSpec("Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings")
+    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Rulings")
 
 
 class CashierAction(enum.Enum):
@@ -509,6 +510,7 @@ class TablesAction(enum.Enum):
     ZOOM_FIT = ActionSpec("Show all tables", ("Ctrl+0",), "show all tables", "Tables")
     UNDO = ActionSpec("Undo", ("Ctrl+Z",), "undo a move by hand", "Tables")
     REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "redo", "Tables")
+    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Tables")
 
 
 ROW = Qt.ShortcutContext.WidgetWithChildrenShortcut  # row keys act on the structure table only
@@ -634,7 +636,8 @@ def bind_keys(
         qaction.setObjectName(f"{_prefix(action)}_{action.name.lower()}_{position}")
         qaction.setShortcut(QKeySequence(sequence))
         qaction.setShortcutContext(action.value.context)
-        mark(qaction, action.value.meaning or action.value.text)
+        # Read as an unmarked action's text is: Close here means the cashier's Close.
+        mark(qaction, action.value.meaning or normalise(action.value.text))
         qaction.setProperty(REGISTRY_PROPERTY, registry_name(action))
         guarded = guard(widget, partial(handler, position))
         qaction.triggered.connect(lambda _checked=False, run=guarded: run())

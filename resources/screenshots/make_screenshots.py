@@ -15,10 +15,27 @@ import json
 import os
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
+
+#: Every screenshot the script writes (the README shows them).
+SHOTS = (
+    "clock-1080p.png",
+    "clock-720p.png",
+    "showdown-1080p.png",
+    "wall-chip-race.png",
+    "clock-themed-1080p.png",
+    "director.png",
+    "cashier.png",
+    "tables.png",
+    "rulings.png",
+    "charts.png",
+    "structure-editor.png",
+    "structure-generator.png",
+)
 
 #: The offscreen platform's one screen is 800x800 by default, and windows keep inside their
 #: screen: a screen larger than the largest grab lets each window take the size asked for.
@@ -64,6 +81,7 @@ def main(argv: list[str]) -> int:
     """Write every screenshot into the folder given (default: this folder)."""
     out = Path(argv[0]) if argv else Path(__file__).parent
     out.mkdir(parents=True, exist_ok=True)
+    started = time.time() - 1  # file times are coarser than the clock
     with tempfile.TemporaryDirectory(prefix="clockapp-screens-") as screens:
         use_a_large_offscreen_screen(Path(screens))
         app = QApplication.instance() or QApplication([])
@@ -94,7 +112,8 @@ def main(argv: list[str]) -> int:
         cashier = station.windows.open_cashier()
         grab(cashier, out / "cashier.png", (1280, 800))
         tables = station.windows.open_tables()
-        tables.room_view.zoom_fit()  # type: ignore[attr-defined]
+        # Fitted once shown at its size, then grabbed again: the first fit is to the window's
+        # size before it was shown.
         grab(tables, out / "tables.png", (1440, 860))
         tables.room_view.zoom_fit()  # type: ignore[attr-defined]
         grab(tables, out / "tables.png", (1440, 860))
@@ -125,6 +144,11 @@ def main(argv: list[str]) -> int:
             generator.close()
         station.close()
         services.ctx.engine.dispose()
+    # Written by this run, not left from an earlier one.
+    missing = [n for n in SHOTS if not (out / n).is_file() or (out / n).stat().st_mtime < started]
+    if missing:
+        print(f"not written: {', '.join(missing)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -2,11 +2,11 @@
 director's window (where the key was pressed: never on the wall, which shows only what the room
 should see).
 
-The left half is built from `clockapp.ui.actions.Action`, so a new action appears here without
-editing this file. The right half lists the keys that work inside the cashier, tables and rulings
-windows and the structure editor (`clockapp.ui.actions.help_sections`, from the same registry), so
-the director finds every key of the app in one place. Clicking the sheet or pressing `?` or Esc
-hides it.
+Its first part is built from `clockapp.ui.actions.Action`, so a new action appears here without
+editing this file. Then come the keys that work inside the cashier, tables and rulings windows
+and the structure editor (`clockapp.ui.actions.help_sections`, from the same registry), so the
+director finds every key of the app in one place. Every line keeps a readable size: a window too
+short for them all scrolls the sheet. Clicking the sheet or pressing `?` or Esc hides it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
 from clockapp.ui.actions import Action, help_sections
 from clockapp.ui.display import theme
@@ -33,39 +41,42 @@ def window_keys() -> tuple[tuple[str, KeyList], ...]:
     return help_sections()
 
 
-class _Column:
-    """One column of the sheet: a grid of fitted lines, every line the same height."""
+#: The least height of a line of the sheet: its text is then at least 12 px, readable on a laptop
+#: at arm's length. A window too short for every line at that height scrolls the sheet.
+MIN_LINE_PX = 18
+#: Narrower than this, an action's description takes a line of its own under its name, so that
+#: each line has the width to keep a readable size.
+TWO_LINES_BELOW_PX = 1200
+#: Every line's text takes this share of its line (its cap height): with the font's ascent and
+#: descent it fits the line, so no line is drawn over its neighbour.
+FILL = 0.58
+#: The sheet's columns: the keys, an action's name, its description (a window's key's meaning
+#: takes the last two).
+COLUMN_WEIGHTS = (24, 27, 49)
 
-    def __init__(self, weights: Sequence[int]) -> None:
-        self.grid = QGridLayout()
-        self.grid.setVerticalSpacing(0)
-        for column, weight in enumerate(weights):
-            self.grid.setColumnStretch(column, weight)
-        self.width = len(weights)
-        self.rows = 0
+#: One line of the sheet: its labels, from the first column; the last takes the columns left.
+Line = tuple[FitLabel, ...]
 
-    def header(self, text: str) -> FitLabel:
-        label = FitLabel(text.upper(), color=theme.BLINDS, fill=0.6, align=LEFT)
-        return self.add(label)
 
-    def add(self, *labels: FitLabel) -> FitLabel:
-        span = self.width - len(labels) + 1  # the last label takes the columns left over
-        for column, label in enumerate(labels):
-            self.grid.addWidget(
-                label, self.rows, column, 1, span if column == len(labels) - 1 else 1
-            )
-        self.grid.setRowStretch(self.rows, 10)
-        self.rows += 1
-        return labels[0]
+def keys_shown(action: Action) -> str:
+    """The keys the sheet lists for `action`: the app's own ("Ctrl+Shift+Z or Ctrl+Y").
 
-    def pad_to(self, rows: int) -> None:
-        """Keep empty lines at the bottom so lines are as tall as in the longest column."""
-        if rows > self.rows:
-            self.grid.setRowStretch(rows, 10 * (rows - self.rows))
+    The desktop's standard bindings are bound too, but listed with them Redo reads "Ctrl+Y or
+    Alt+Shift+Backspace or Ctrl+Shift+Z or Redo", too long for its column at a readable size.
+    """
+    own = action.value.shortcuts
+    if not own:
+        return action.shortcut_label()
+    native = QKeySequence.SequenceFormat.NativeText
+    return " or ".join(QKeySequence(key).toString(native) for key in own)
 
 
 class HelpOverlay(QWidget):
-    """A dimmed sheet listing each action's keys, name and description, and each window's keys.
+    """A dark sheet listing each action's keys, name and description, then each window's keys.
+
+    The lines are in one grid, one height for all. The sheet scrolls when the window is too short
+    for every line at a readable size (`MIN_LINE_PX`); in a narrow window each description goes
+    under its action's name. On a laptop the director reads every line instead of squinting.
 
     Args:
         parent: The window it covers (the director's).
@@ -77,39 +88,50 @@ class HelpOverlay(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
-        root = QHBoxLayout(self)
-        self._root = root
-        actions = _Column((24, 27, 49))
-        self.title = actions.add(FitLabel("Keyboard", fill=0.7, align=LEFT))
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.area = QScrollArea(self)
+        self.area.setObjectName("help_scroll")
+        self.area.setWidgetResizable(True)
+        self.area.setFrameShape(QFrame.Shape.NoFrame)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sheet = QWidget()
+        self.sheet.setObjectName("help_sheet")
+        self.area.viewport().setObjectName("help_viewport")
+        # The dark sheet painted below shows through: the light window's colours would not let
+        # the help's white and grey lines read.
+        self.area.setStyleSheet(
+            "#help_scroll, #help_viewport, #help_sheet { background: transparent; }"
+        )
+        self.area.setWidget(self.sheet)
+        outer.addWidget(self.area)
+
+        self._lines: list[Line] = []
+        self.title = self._line(FitLabel("Keyboard", fill=FILL, align=LEFT))
         self.rows: dict[Action, tuple[FitLabel, FitLabel, FitLabel]] = {}
         group = None
         for action in Action:
             if action.group != group:
                 group = action.group
-                actions.header(group)
-            keys = FitLabel(action.shortcut_label(), color=theme.BLINDS, fill=0.62, align=RIGHT)
-            name = FitLabel(action.text, fill=0.62, weight=MEDIUM, align=LEFT)
+                self._header(group)
+            keys = FitLabel(keys_shown(action), color=theme.BLINDS, fill=FILL, align=RIGHT)
+            keys.setToolTip(action.shortcut_label())
+            name = FitLabel(action.text, fill=FILL, weight=MEDIUM, align=LEFT)
             text = FitLabel(
-                action.description, color=theme.MUTED, fill=0.58, weight=MEDIUM, align=LEFT
+                action.description, color=theme.MUTED, fill=FILL, weight=MEDIUM, align=LEFT
             )
-            actions.add(keys, name, text)
+            self._line(keys, name, text)
             self.rows[action] = (keys, name, text)
 
-        # The windows' keys, in two columns: each window stays in one piece.
+        # The windows' keys follow, each window in one piece.
         self.window_rows: dict[str, list[tuple[FitLabel, FitLabel]]] = {}
-        sections = tuple(window_keys() if windows is None else windows)
-        columns = [_Column((43, 57)), _Column((43, 57))]
-        split = _balanced_split([len(pairs) + 1 for _title, pairs in sections])
-        for index, (title, pairs) in enumerate(sections):
-            column = columns[0 if index < split else 1]
-            if column.rows == 0:
-                column.add(FitLabel("", fill=0.7))  # level with the title on the left
-            column.header(title)
+        for title, pairs in tuple(window_keys() if windows is None else windows):
+            self._header(title)
             lines = []
             for key, what in pairs:
-                key_label = FitLabel(key, color=theme.BLINDS, fill=0.58, align=RIGHT)
-                what_label = FitLabel(what, color=theme.MUTED, fill=0.58, weight=MEDIUM, align=LEFT)
-                column.add(key_label, what_label)
+                key_label = FitLabel(key, color=theme.BLINDS, fill=FILL, align=RIGHT)
+                what_label = FitLabel(what, color=theme.MUTED, fill=FILL, weight=MEDIUM, align=LEFT)
+                self._line(key_label, what_label)
                 lines.append((key_label, what_label))
             self.window_rows[title] = lines
         # Lines of one kind share one size (a long one may still shrink on its own).
@@ -120,13 +142,49 @@ class HelpOverlay(QWidget):
             [key for lines in self.window_rows.values() for key, _what in lines],
             [what for lines in self.window_rows.values() for _key, what in lines],
         ]
-        longest = max(actions.rows, *(c.rows for c in columns))
-        for column in (actions, *columns):
-            column.pad_to(longest)
-        root.addLayout(actions.grid, 52)
-        for column in columns:
-            root.addLayout(column.grid, 24)
-        self._grids = (actions.grid, *(column.grid for column in columns))
+        self._grid: QGridLayout | None = None
+        self._two_lines: bool | None = None
+        self._line_count = 0
+        self._lay_out(two_lines=False)
+
+    def _line(self, *labels: FitLabel) -> FitLabel:
+        self._lines.append(labels)
+        return labels[0]
+
+    def _header(self, text: str) -> None:
+        self._line(FitLabel(text.upper(), color=theme.BLINDS, fill=FILL, align=LEFT))
+
+    def _lay_out(self, *, two_lines: bool) -> None:
+        """Place every line in the grid: an action on one line, or its description under it."""
+        if two_lines == self._two_lines:
+            return
+        self._two_lines = two_lines
+        grid = self._grid
+        if grid is None:
+            grid = QGridLayout(self.sheet)
+            grid.setVerticalSpacing(0)
+            for column, weight in enumerate(COLUMN_WEIGHTS):
+                grid.setColumnStretch(column, weight)
+            self._grid = grid
+        while grid.count():  # taken out, placed again below (the labels stay on the sheet)
+            grid.takeAt(0)
+        for row in range(grid.rowCount()):
+            grid.setRowStretch(row, 0)
+        row = 0
+        for line in self._lines:
+            # (first column, labels): a description on its own line goes under the name.
+            placed: Sequence[tuple[int, Line]] = ((0, line),)
+            if two_lines and len(line) == 3:
+                keys, name, text = line
+                placed = ((0, (keys, name)), (1, (text,)))
+            for first, labels in placed:
+                for column, label in enumerate(labels, start=first):
+                    last = column == first + len(labels) - 1
+                    span = len(COLUMN_WEIGHTS) - column if last else 1
+                    grid.addWidget(label, row, column, 1, span)
+                grid.setRowStretch(row, 1)
+                row += 1
+        self._line_count = row
 
     def listed(self) -> list[tuple[str, str, str]]:
         """(keys, name, description) of each registry action as shown, in order."""
@@ -160,14 +218,15 @@ class HelpOverlay(QWidget):
             self.raise_()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Keep margins proportional."""
+        """Keep margins proportional; the sheet is never shorter than its lines need."""
         h, w = self.height(), self.width()
-        self._root.setContentsMargins(
-            round(w * 0.04), round(h * 0.05), round(w * 0.04), round(h * 0.05)
-        )
-        self._root.setSpacing(round(w * 0.03))
-        for grid in self._grids:
-            grid.setHorizontalSpacing(round(w * 0.01))
+        self._lay_out(two_lines=w < TWO_LINES_BELOW_PX)
+        grid = self._grid
+        assert grid is not None
+        top = round(min(h, 1080) * 0.04)
+        grid.setContentsMargins(round(w * 0.04), top, round(w * 0.04), top)
+        grid.setHorizontalSpacing(round(w * 0.01))
+        self.sheet.setMinimumHeight(self._line_count * MIN_LINE_PX + 2 * top)
         super().resizeEvent(event)
         # After the layout has placed the lines at the new size.
         QTimer.singleShot(0, self, self.even_out)
@@ -182,19 +241,3 @@ class HelpOverlay(QWidget):
         color = QColor(theme.BACKGROUND)
         color.setAlpha(255)  # over the director's light window: nothing shows through
         painter.fillRect(self.rect(), color)
-
-
-def _balanced_split(sizes: Sequence[int]) -> int:
-    """Where to split sections in order so the two columns are as even as possible.
-
-    >>> _balanced_split([16, 10, 9]), _balanced_split([3, 3, 3, 3]), _balanced_split([5])
-    (1, 2, 1)
-    """
-    total = sum(sizes)
-    best, best_gap, running = 1, total, 0
-    for index, size in enumerate(sizes[:-1] if len(sizes) > 1 else sizes, start=1):
-        running += size
-        gap = abs(total - 2 * running)
-        if gap < best_gap:
-            best, best_gap = index, gap
-    return best

@@ -29,7 +29,7 @@ KEYS = rulings_keys()
 
 
 class RulingsBar(QWidget):
-    """Game selector, four-colour deck and New dispute."""
+    """Game selector, four-colour deck, New dispute and Close."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,6 +53,13 @@ class RulingsBar(QWidget):
         bar.addSpacing(20)
         bar.addWidget(self.new_button)
         bar.addStretch(1)
+        # The window's own way out on screen (Ctrl+W too): a window manager's title bar may be
+        # off screen or missing.
+        self.close_button = QPushButton("Close", self)
+        self.close_button.setObjectName("close_rulings")
+        close = RulingsAction.CLOSE.value
+        self.close_button.setToolTip(f"Close the rulings window ({close.shortcuts[0]})")
+        bar.addWidget(self.close_button)
 
 
 def keys_help(parent: QWidget) -> QLabel:

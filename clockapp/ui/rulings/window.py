@@ -113,6 +113,7 @@ class RulingsWindow(QWidget):
         self.four_colour_check = self.bar.four_colour_check
         self.four_colour_check.toggled.connect(lambda _on: self._render())
         self.bar.new_button.clicked.connect(self.new_dispute)
+        self.bar.close_button.clicked.connect(self.close)
 
         # Two columns: on the left what the director enters card by card (the bar, the picker,
         # the board under it, the hands, the keys), on the right the side pots over the whole
@@ -182,6 +183,7 @@ class RulingsWindow(QWidget):
             RulingsAction.RULING_TO_WALL: lambda _: self.wall.ruling_to_wall(),
             RulingsAction.SHOWDOWN_TO_WALL: lambda _: self.wall.showdown_to_wall(),
             RulingsAction.BAD_BEAT: lambda _: self.wall.beat_to_list(),
+            RulingsAction.CLOSE: lambda _: self.close(),
         }
         self.key_actions = {a: bind_keys(self, a, handlers[a]) for a in RulingsAction}
         keys = self.key_actions

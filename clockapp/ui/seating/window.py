@@ -29,9 +29,11 @@ from datetime import datetime
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
+    QPushButton,
     QSplitter,
     QToolBar,
     QVBoxLayout,
@@ -142,7 +144,16 @@ class TablesWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
         self.status_label.setFont(font)
-        layout.addWidget(self.status_label)
+        # The window's own way out on screen (Ctrl+W too), beside the status where a narrow
+        # window's toolbar cannot push it out of sight.
+        self.close_button = QPushButton("Close", central)
+        self.close_button.setObjectName("close_tables")
+        self.close_button.setToolTip("Close the tables window (Ctrl+W)")
+        self.close_button.clicked.connect(self.close)
+        top = QHBoxLayout()
+        top.addWidget(self.status_label, 1)
+        top.addWidget(self.close_button)
+        layout.addLayout(top)
 
         self.banner = MessageBanner(central)
         layout.addWidget(self.banner)
@@ -225,6 +236,9 @@ class TablesWindow(QMainWindow):
             self.addAction(qaction)
             self.toolbar.addAction(qaction)
             self.actions_by_name[action] = qaction
+        close = create_action(TablesAction.CLOSE, self, self.close)
+        self.addAction(close)
+        self.actions_by_name[TablesAction.CLOSE] = close
 
     # ---------------------------------------------------------------- reading
     @property

@@ -77,7 +77,7 @@ def render_screenshot(
 ) -> int:
     """Draw the clock display at `size` and save it as a PNG: with `wall`'s demo moment over
     it, in the built-in `theme` when one is given."""
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QEvent, Qt
     from PySide6.QtWidgets import QApplication
 
     from clockapp.ui.bus import TournamentBus
@@ -88,29 +88,39 @@ def render_screenshot(
     bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
     session = ClockSession(services, bus, _SilentSound(), claim_sounds=False)
     display = ClockDisplay(session)
-    display.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
-    display.resize(*size)
-    display.show()
-    display.resize(*size)
-    session.tick()
-    if wall is not None:  # drawn, not stored: the screenshot writes nothing
-        from clockapp.core.wall import WallMoment
-        from clockapp.ui.wall.demos import demo_payload
+    try:
+        display.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+        display.resize(*size)
+        display.show()
+        display.resize(*size)
+        session.tick()
+        if wall is not None:  # drawn, not stored: the screenshot writes nothing
+            from clockapp.core.wall import WallMoment
+            from clockapp.ui.wall.demos import demo_payload
 
-        now = services.now()
-        session.preview_moment(WallMoment(wall, demo_payload(wall, now), now))
-    # Let the proportional margins set in resizeEvent take effect before drawing.
-    QApplication.processEvents()
-    layout = display.layout()
-    if layout is not None:
-        layout.activate()
-    if theme is not None:
-        from clockapp.core.look import theme_named
+            now = services.now()
+            session.preview_moment(WallMoment(wall, demo_payload(wall, now), now))
+        # Let the proportional margins set in resizeEvent take effect before drawing.
+        QApplication.processEvents()
+        layout = display.layout()
+        if layout is not None:
+            layout.activate()
+        if theme is not None:
+            from clockapp.core.look import theme_named
 
-        # After the first snapshot, which sets the tournament's own look on the wall.
-        palette.set_palette(theme_named(theme))
-    image = display.grab().toImage()
-    display.close()
+            # After the first snapshot, which sets the tournament's own look on the wall.
+            palette.set_palette(theme_named(theme))
+        image = display.grab().toImage()
+    finally:
+        # Stopped and deleted here, on the GUI thread: left to Python's garbage collector, they
+        # may be freed on a later worker's thread, and a Qt object with timers freed off its
+        # own thread crashes the process (a caller that goes on drawing other windows).
+        display.close()
+        session.stop()
+        bus.stop()
+        for gone in (display, session, bus):
+            gone.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     if theme is not None:  # the app goes on in the tournament's own look
         palette.set_palette(services.house.house(tournament_id).look.palette())
     path.parent.mkdir(parents=True, exist_ok=True)
