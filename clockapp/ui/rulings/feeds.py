@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.ui.rulings import analysis
 from clockapp.ui.rulings.edits import DisputeState
+from clockapp.ui.rulings.state import DEFAULT_CHIP
 from clockapp.ui.rulings.worker import OddsRunner
 
 
@@ -44,7 +45,7 @@ class Feeds(QObject):
         self.odds: analysis.OddsAnswer | None = None
         self.odds_job: analysis.OddsJob | None = None
         self.chip_note = ""
-        self._chip_from_set: int | None = None
+        self._followed = DEFAULT_CHIP  # the unit the chip set last gave the dispute
         runner.finished.connect(self._on_runner_finished)
         runner.failed.connect(self._on_runner_failed)
         runner.busy_changed.connect(self._on_runner_busy_changed)
@@ -53,10 +54,12 @@ class Feeds(QObject):
 
     def on_chips_loaded(self, smallest: int | None, note: str) -> None:
         """The tournament's smallest chip, as read now."""
-        previous, self._chip_from_set = self._chip_from_set, smallest
         self.chip_note = note
-        if smallest is not None and (previous is None or self._state.dispute.chip == previous):
-            # Follow the chip set unless the director typed another unit for this dispute.
+        # Follow the chip set while the dispute's unit is the one last followed (at first the
+        # default), never over a unit the director typed or the dispute came with: the read can
+        # answer after a dispute with its own unit was shown.
+        if smallest is not None and self._state.dispute.chip == self._followed:
+            self._followed = smallest
             self._state.set(chip=smallest)
         else:
             self.changed.emit()

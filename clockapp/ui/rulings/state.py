@@ -87,6 +87,10 @@ def _default_players() -> tuple[Player, ...]:
     return (Player(seat=1), Player(seat=2))
 
 
+#: The unit of a dispute nobody set a chip for (it follows the tournament's smallest chip).
+DEFAULT_CHIP = 1
+
+
 @dataclass(frozen=True)
 class Dispute:
     """The cards, chips and order the director has entered.
@@ -108,7 +112,7 @@ class Dispute:
     target: int = BOARD
     button: int | None = None
     dead: int = 0
-    chip: int = 1
+    chip: int = DEFAULT_CHIP
 
     # ---------------------------------------------------------------- reading
 

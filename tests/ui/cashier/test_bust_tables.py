@@ -35,7 +35,7 @@ def room(services, bus, tournament_id, cashier_window, qtbot) -> dict[int, int]:
 
 
 def open_bust(qtbot, cashier_window, name: str) -> BustDialog:
-    """Bust `name` from the desk, as the cashier does: find the player, press X."""
+    """Bust `name` from the desk, as the cashier does: find the player, press F6."""
     desk = cashier_window.desk
     cashier_window.tabs.setCurrentWidget(desk)
     desk.refresh()
@@ -44,7 +44,7 @@ def open_bust(qtbot, cashier_window, name: str) -> BustDialog:
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
     settle_on(qtbot, desk)
-    qtbot.keyClick(desk.table, Qt.Key.Key_X)
+    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog), cashier_window.message.text()
     qtbot.waitExposed(dialog)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QSpinBox, QWidget
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import RulingsWindow
+from clockapp.ui.rulings.feeds import Feeds
 from clockapp.ui.rulings.pots import INPUTS_MIN
 from clockapp.ui.rulings.settlement import BUTTON_UNKNOWN
 from clockapp.ui.rulings.state import Dispute, Player
@@ -216,6 +217,16 @@ def test_a_bet_that_is_not_whole_chips_is_named(qtbot, window: RulingsWindow) ->
     assert [r.net for r in window.pots.payout_model.rows()] == [30, -10, -10, -10]
     set_spin(qtbot, window.pots.seats[3].bet, 20)
     assert not warning.isVisible()
+
+
+def test_the_tournament_chip_read_late_keeps_the_unit_the_dispute_came_with(
+    qtbot, window: RulingsWindow
+) -> None:
+    # Feeds as the window makes them when it opens, before the chip set's read has answered.
+    feeds = Feeds(window.state, window.runner, window.odds_note, window.busy_bar, window)
+    show(window, Dispute(players=(Player(1, bet=10), Player(2, bet=10)), chip=10))
+    feeds.on_chips_loaded(25, "")  # the read answers after the dispute was shown
+    assert window.state.dispute.chip == 10
 
 
 def test_every_seat_and_the_dead_money_off_the_chip_are_named(qtbot, window: RulingsWindow) -> None:
