@@ -415,8 +415,11 @@ def round_shares(total: int, shares: Sequence[Fraction], unit: int) -> tuple[int
     """
     if total == 0:
         return tuple(0 for _ in shares)
-    if sum(shares) != total:  # an estimate or a refit: scale to the total first
+    whole = sum(shares)
+    if whole == 0:  # nothing to go by: `allocate` says so in the money layer's words
         return allocate(total, shares, unit=unit, leftover_to=0)
+    if whole != total:  # an estimate or a refit: scale to the total first, then round the same
+        shares = [Fraction(share) * total / whole for share in shares]
     floors = [int(share // unit) * unit for share in shares]
     remainders = [share - floor for share, floor in zip(shares, floors, strict=True)]
     missing_units, leftover = divmod(total - sum(floors), unit)

@@ -314,6 +314,13 @@ def test_deal_in_a_rounding_unit_gives_the_odd_cents_to_the_share_rounded_down_m
     assert sum(deal.amounts) == 40084
 
 
+def test_an_estimated_deal_rounds_by_the_largest_remainders_too() -> None:
+    # Estimated equities need not add up to the money dealt: scaled to it, the odd 84 cents
+    # still go to a share rounded down, not on top of the leader's rounding up.
+    doubled = [Fraction(16596 * 2), Fraction(11744 * 2), Fraction(11744 * 2)]
+    assert icm.round_shares(40084, doubled, 100) == (16600, 11784, 11700)
+
+
 def test_deal_in_a_rounding_unit_keeps_every_share_within_one_unit() -> None:
     deal = propose_deal([5000, 3000, 2000], [500_037, 300_000, 200_000], unit=500)
     assert sum(deal.amounts) == 1_000_037

@@ -61,6 +61,25 @@ def test_a_rebuy_hands_out_the_planned_rebuy_stack(services: Services) -> None:
     assert receipt.handouts[0].chips == 2500
 
 
+def test_an_add_on_hands_out_the_planned_add_on_stack(services: Services) -> None:
+    plan = NightPlan(
+        "Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18,
+        add_on_price=1000, add_on_chips=3000,
+    )  # fmt: skip
+    suggested = services.tournaments.preview(plan).suggested
+    tid = services.tournaments.create_planned(plan).value.id
+    add_on = services.cashier.config(tid).rules.add_on
+    assert add_on is not None
+    assert add_on.at_break_after_level is not None
+    rid = buy_in(services, tid, 0).registration.id
+    buy_in(services, tid, 1)
+    structure = services.structure.get(tid)
+    at_item(services, tid, structure.index_of_level(add_on.at_break_after_level) + 1)
+    receipt = services.cashier.add_on(tid, rid).value
+    assert receipt.handouts[0].breakdown == suggested.addon_breakdown
+    assert receipt.handouts[0].chips == 3000
+
+
 def test_a_preset_drops_the_stacks_planned_for_other_chips(services: Services) -> None:
     plan = NightPlan("Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18)
     tid = services.tournaments.create_planned(plan).value.id

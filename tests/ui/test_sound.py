@@ -12,7 +12,7 @@ import pytest
 
 from clockapp.paths import resource_path
 from clockapp.ui.optional import OptionalParts, Part
-from clockapp.ui.sound import TTS_ENGINE_ENV, Cue, Sound, pick_engine
+from clockapp.ui.sound import TTS_ENGINE_ENV, Cue, Sound, audio_output_exists, pick_engine
 
 
 def optional_qt(module: str):
@@ -123,6 +123,22 @@ def test_with_libpulse_but_no_sound_server_the_director_is_told_once(
         assert "no sound server" in said[0]
     finally:
         station.close()
+
+
+@pytest.mark.qt_log_ignore(*AUDIO_BACKEND_NOISE)
+def test_the_real_check_finds_no_sound_server(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    optional_qt("PySide6.QtMultimedia")
+    if audio_output_exists():
+        pytest.skip("this machine has a sound server: the missing one cannot be seen here")
+    monkeypatch.setenv(TTS_ENGINE_ENV, "none")
+    parts = OptionalParts()
+    sound = Sound(parts=parts)  # QtMultimedia's own answer, as at the table
+    sound.preload()
+    for cue in Cue:
+        sound.play(cue)
+    assert parts.failed(Part.SOUND)
+    (notice,) = parts.notices()
+    assert "no sound server" in notice
 
 
 def test_without_libpulse_sound_is_silent_and_says_so_once(

@@ -35,6 +35,8 @@ class PayoutView:
             and hand-for-hand are on the N+1th, whatever cash the N+1th is left.
         satellite: What the wall says of a satellite's prizes ("3 seats · Main event seat";
             "" when not a satellite).
+        finished: Whether the tournament is over (the last bust, or a deal that shared every
+            prize): the players a deal left in are no longer "left" to anyone.
     """
 
     structure: PayoutStructure
@@ -50,6 +52,7 @@ class PayoutView:
     refit: str = ""
     seats: int = 0
     satellite: str = ""
+    finished: bool = False
 
     @property
     def refitted(self) -> bool:
@@ -104,6 +107,7 @@ def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:
         refit=refit_text(table, totals.entries),
         seats=seats,
         satellite=satellite_wall_text(satellite, players_left) if satellite is not None else "",
+        finished=till.finished_at is not None,
     )
 
 

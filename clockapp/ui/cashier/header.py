@@ -137,11 +137,13 @@ class CashierHeader(QWidget):
 
     def _show_pool(self, view: PayoutView) -> None:
         money = ""
-        if view.players_to_money:
+        if view.players_to_money and not view.finished:
             money = f" · {view.players_to_money} to the money"
+        # Those a deal left in are nobody's "left" once it ended the night.
+        field = "the tournament is over" if view.finished else f"{view.players_left} left"
         self.pool_label.setText(
             f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
-            f"{view.players_left} left · {view.places_paid} paid{money}"
+            f"{field} · {view.places_paid} paid{money}"
         )
 
     def _on_history_undo_changed(self) -> None:

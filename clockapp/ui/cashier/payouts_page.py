@@ -164,8 +164,13 @@ class PayoutsPage(Page):
             format_cents(view.prize_pool)
             + (f"  (incl. {format_cents(overlay)} overlay)" if overlay > 0 else "")
         )
-        self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
-        if view.players_to_money is None:
+        if view.finished:  # those a deal left in are nobody's "left" once it ended the night
+            self.field_label.setText(f"{view.entries} entries · the tournament is over")
+        else:
+            self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
+        if view.finished:
+            self.money_label.setText("every prize is decided")
+        elif view.players_to_money is None:
             self.money_label.setText("—")
         elif view.seats:
             self.money_label.setText(

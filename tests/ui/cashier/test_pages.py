@@ -274,6 +274,32 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.DEAL
 
 
+def test_once_a_deal_ends_the_tournament_the_cashier_counts_nobody_left(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=3)
+    stacks = {field[1]: 50_000, field[2]: 30_000, field[3]: 20_000}
+    services.payouts.record_deal(tournament_id, stacks, method=DealMethod.CHIP_CHOP)
+    assert services.clock.snapshot(tournament_id).ending.final is not None
+    poll(qtbot, bus)  # the deal was made at another station
+    page = show(qtbot, cashier_window, cashier_window.payouts)
+    header = cashier_window.header.pool_label.text()
+    assert "3 left" not in header
+    assert "the tournament is over" in header
+    assert page.field_label.text() == "10 entries · the tournament is over"
+    assert "everyone left" not in page.money_label.text()
+
+
+def test_once_the_last_bust_ends_the_tournament_the_cashier_says_so(
+    qtbot, cashier_window, field, services, tournament_id, bus
+):
+    finish(services, tournament_id, field, keep=1)
+    poll(qtbot, bus)
+    page = show(qtbot, cashier_window, cashier_window.payouts)
+    assert "1 left" not in cashier_window.header.pool_label.text()
+    assert page.field_label.text() == "10 entries · the tournament is over"
+
+
 def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):

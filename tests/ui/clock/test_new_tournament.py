@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.money.entry_rules import EntryRules
+from clockapp.core.money.rules_fit import breaks_after
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.points import TEAM_EVENT_FORMULA, Formula
 from clockapp.services.app import Services
@@ -138,3 +139,29 @@ def test_the_director_picks_the_two_round_team_event(qtbot, services: Services) 
     assert event.formula == Formula.parse(TEAM_EVENT_FORMULA).text
     # The night's plan is kept as filled in: the template adds to it.
     assert services.cashier.config(tid).rules.registration.chips == 10_000
+
+
+def test_the_rebuys_last_level_and_the_add_ons_break_are_the_hosts(
+    qtbot, services: Services
+) -> None:
+    dialog = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    fill(qtbot, dialog)
+    planned = dialog.recompute()
+    assert planned is not None
+    # The add-on at the night's second break, rebuys until the level before it.
+    second_break = breaks_after(planned.suggested.structure)[1]
+    hosts = ((dialog.rebuy_until, second_break - 1), (dialog.add_on_after, second_break))
+    for spin, value in hosts:
+        spin.lineEdit().selectAll()
+        qtbot.keyClicks(spin, str(value))
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    tid = dialog.created_id
+    assert tid is not None, dialog.banner.label.text()
+    rules = services.cashier.config(tid).rules
+    assert rules.rebuy is not None
+    assert rules.rebuy.last_level == second_break - 1
+    assert rules.add_on is not None
+    assert rules.add_on.at_break_after_level == second_break
+    assert rules.registration.late_until_level == second_break - 1

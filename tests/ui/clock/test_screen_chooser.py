@@ -40,4 +40,6 @@ def test_the_screen_chooser_names_the_clocks_screen() -> None:
         "chooser=2: Projector (1920x1080)",
         "display=Laptop",  # the host chose the laptop
         "chooser=1: Laptop (1366x768)",
+        "display=Projector",  # started again: the screen it was on last
+        "chooser=2: Projector (1920x1080)",
     ]

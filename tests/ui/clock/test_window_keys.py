@@ -8,7 +8,12 @@ from PySide6.QtWidgets import QApplication
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.station.station import ClockStation
-from clockapp.ui.station.windows import WINDOW_CHARTS, WINDOW_RULINGS, WINDOW_TABLES
+from clockapp.ui.station.windows import (
+    WINDOW_CASHIER,
+    WINDOW_CHARTS,
+    WINDOW_RULINGS,
+    WINDOW_TABLES,
+)
 from tests.ui.polling import settle
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -38,3 +43,25 @@ def test_the_window_keys_work_from_the_cashier_and_the_tables(qtbot, station: Cl
     assert cashier.isVisible()
     press_in(qtbot, station, tables, Qt.Key.Key_R, CTRL)
     assert WINDOW_RULINGS in station.windows
+
+
+def test_the_window_keys_work_from_the_rulings_and_the_structure_editor(
+    qtbot, station: ClockStation
+):
+    rulings = station.windows.open_rulings()
+    press_in(qtbot, station, rulings, Qt.Key.Key_K, CTRL)
+    cashier = station.windows.get(WINDOW_CASHIER)
+    assert isinstance(cashier, CashierWindow)
+    assert cashier.isVisible()
+    editor = station.windows.open_structure_editor()
+    assert editor is not None
+    press_in(qtbot, station, editor, Qt.Key.Key_T, CTRL)
+    tables = station.windows.get(WINDOW_TABLES)
+    assert isinstance(tables, TablesWindow)
+    assert tables.isVisible()
+    tables.hide()
+    press_in(qtbot, station, rulings, Qt.Key.Key_T, CTRL)
+    assert tables.isVisible()
+    cashier.hide()
+    press_in(qtbot, station, editor, Qt.Key.Key_K, CTRL)
+    assert cashier.isVisible()

@@ -53,7 +53,15 @@ def main() -> None:
     app.processEvents()
     print(f"display={station.display.screen().name()}")
     print(f"chooser={station.director.room_box.screen_combo.currentText()}")
+    station.show(screen_index=1)  # back on the projector, then the night's next start
+    app.processEvents()
     station.close()
+    again = ClockStation(services, bus, QuietSound(), settings)
+    again.show()  # no --screen: the screen remembered
+    app.processEvents()
+    print(f"display={again.display.screen().name()}")
+    print(f"chooser={again.director.room_box.screen_combo.currentText()}")
+    again.close()
     bus.stop()
     engine.dispose()
 

@@ -231,3 +231,16 @@ def test_the_wall_opens_windowed_and_esc_leaves_fullscreen_before_any_click(
     qtbot.waitUntil(lambda: QApplication.activeWindow() is station.display)
     qtbot.keyClick(QApplication.focusWidget() or station.display, Qt.Key.Key_Escape)
     assert not station.display.isFullScreen()
+
+
+def test_esc_in_the_directors_window_leaves_the_walls_fullscreen(qtbot, station) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    press(qtbot, station, Qt.Key.Key_F)
+    assert station.display.isFullScreen()
+    director = station.director
+    director.show()
+    with qtbot.waitActive(director):
+        director.activateWindow()
+    qtbot.keyClick(QApplication.focusWidget() or director, Qt.Key.Key_Escape)
+    assert not station.display.isFullScreen()

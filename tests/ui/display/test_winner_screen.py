@@ -17,7 +17,9 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
+from clockapp.ui.actions import Action
 from clockapp.ui.cashier.bust_dialog import BustDialog
+from clockapp.ui.director.closing import in_play_now
 from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll
 
@@ -96,6 +98,17 @@ def test_the_last_bust_stops_the_clock_and_shows_the_winner(
         f"${paid[name] // 100:,}" for name in ("Ann Lee", "Bob Marley", "Cy Young")
     ]
     assert display.status_label.text() == "PAUSED"
+    # The director's window knows it too: nobody left to count, no Resume, no estimated end,
+    # quitting asks nothing; and the cashier counts nobody as left.
+    director = station.director
+    poll(qtbot, station.bus)
+    qtbot.waitUntil(lambda: director.field_box.players_left_spin.text() == "—")
+    assert "The tournament is over: Ann Lee won." in director.field_box.field_note.text()
+    toggle = director.buttons[Action.TOGGLE_PAUSE]
+    assert (toggle.text(), toggle.isEnabled()) == ("Finished", False)
+    qtbot.waitUntil(lambda: station.estimate_line.text() == "The tournament is over")
+    assert not in_play_now(station.session)
+    assert "the tournament is over" in cashier_window.header.pool_label.text()
 
     # It looks right on a projector: rendered at the two sizes rooms use.
     for width, height in ((1920, 1080), (1366, 768)):
