@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clockapp.core.money.records import RegistrationInfo
@@ -27,6 +27,7 @@ from clockapp.core.payouts import PayoutMode
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
+from clockapp.services.seating import RoomView
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.cashier.bust_dialog import BustDialog
@@ -38,7 +39,7 @@ from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
-from clockapp.ui.seating.dialogs import BreakChoice
+from clockapp.ui.seating.dialogs import BUTTON_UNKNOWN, BreakChoice, BreakTableDialog
 from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.polling import settle
@@ -109,6 +110,7 @@ class Night:
             "blinds": wall.blinds_label.text(),
             "next_break": wall.break_block.value.text(),
             "notice": wall.notice_label.text(),
+            "sales": wall.sales_label.text() if wall.sales_label.isVisibleTo(wall) else "",
             "moves_title": wall.moves_banner.title.text()
             if wall.moves_banner.isVisibleTo(wall)
             else "",
@@ -183,21 +185,45 @@ class Night:
         return page
 
     def _find(self, name: str) -> None:
-        """Type the first name into the desk's search box, as a cashier does, and Enter: the
-        player is selected (the first names of the night are all different)."""
+        """Type the first name, as a cashier does, to whatever has the focus (after a sale the
+        list has it: letters there are the name, never a command), and Enter: the player is
+        selected (the first names of the night are all different)."""
         desk = self.desk
         self._show_page(desk)
-        desk.search.clear()
-        self.qtbot.keyClicks(desk.search, name.split()[0])
+        first = name.split()[0]
+        if self.cashier.focusWidget() is desk.search:
+            desk.search.clear()
+        for char in first:
+            widget = self.cashier.focusWidget()
+            assert widget is not None
+            self.qtbot.keyClick(widget, char)
+        assert desk.search.text() == first, f"typed {first!r}, searched {desk.search.text()!r}"
+        assert desk.dialog is None  # no letter ran a command
         self._enter(desk.search)
         assert desk.selected().player.name == name
 
+    def search_box_at(self) -> tuple[QPoint, QPoint]:
+        """Where the desk's search box and list are on the screen (a message must not move
+        them from under the cashier's pointer)."""
+        desk = self._show_page(self.desk)
+        QApplication.processEvents()
+        return desk.search.mapToGlobal(QPoint(0, 0)), desk.table.mapToGlobal(QPoint(0, 0))
+
     # ------------------------------------------------------------------ before the doors open
     def set_entry_rules(
-        self, *, price: str, fee: str, stack: int, late_until: int, rebuy: str, rebuy_last: int
+        self,
+        *,
+        price: str,
+        fee: str,
+        stack: int,
+        late_until: int,
+        rebuy: str,
+        rebuy_last: int,
+        add_on: str = "",
     ) -> None:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
-        level, rebuys through a level (each with the break after it)."""
+        level, rebuys through a level (each with the break after it), and an add-on (when
+        priced) at the break after the last rebuy level."""
         self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.cashier.ctx.bus)  # the rules are read first, on the worker
         dialog = self.cashier.dialog
@@ -221,6 +247,18 @@ class Night:
             self.qtbot.keyClicks(edit, text)
         dialog.rebuy_chips.setValue(stack)
         dialog.rebuy_last.setValue(rebuy_last)
+        dialog.add_on_group.setChecked(bool(add_on))
+        if add_on:
+            for edit, text in (
+                (dialog.add_on_price.total_edit, add_on),
+                (dialog.add_on_price.fee_edit, ""),
+                (dialog.add_on_price.bounty_edit, ""),
+            ):
+                edit.clear()
+                self.qtbot.keyClicks(edit, text)
+            dialog.add_on_chips.setValue(stack)
+            dialog.add_on_break_box.setChecked(True)
+            dialog.add_on_break.setValue(rebuy_last)
         assert dialog.error_label.text() == "", dialog.error_label.text()
         self._enter(dialog.buy_in_price.total_edit)
         assert self.cashier.dialog is None
@@ -258,12 +296,16 @@ class Night:
         dialog = desk.dialog
         assert isinstance(dialog, AddPlayerDialog)
         assert dialog.name_edit.text() == name
+        assert "no buy-in" in dialog.ok_button.text()  # adding him is not selling to him
         # Enter in the name moves on to the next field: creating a player is the explicit click.
         self._enter(dialog.name_edit)
         assert desk.dialog is dialog
         self.qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
         assert desk.selected().player.name == name
+        assert "Not registered, no buy-in taken" in self.message()
+        assert "not registered" in desk.selected_label.text()
+        assert name not in {r.name for r in self.services.cashier.registrations(self.tid)}
         self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
         self._pay(tendered)
         assert self.registration(name).status is RegistrationStatus.PLAYING
@@ -292,7 +334,12 @@ class Night:
         said = (dialog.due_label.text(), dialog.note_label.text())
         if tendered:
             self.qtbot.keyClicks(dialog.tendered_edit, tendered)
-        # Ctrl+Enter: a plain Enter never takes money.
+        # A plain Enter never takes money: the dialog stays and says which key does.
+        ledger = len(self.services.cashier.ledger(self.tid))
+        self._enter(dialog.tendered_edit)
+        assert self.desk.dialog is dialog
+        assert len(self.services.cashier.ledger(self.tid)) == ledger
+        assert "Ctrl+Enter" in dialog.error_label.text()
         self._enter(dialog.tendered_edit, Qt.KeyboardModifier.ControlModifier)
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "info", self.message()
@@ -314,12 +361,23 @@ class Night:
         return self.message()
 
     def bust(self, name: str, by: str | None = None) -> None:
-        """A player is out: find, X, the buster chosen, Enter."""
+        """A player is out: find, F6, the buster chosen, Enter. The dialog opens on the
+        player's table, its players listed."""
+        reg = self.registration(name)
+        room = self.services.seating.room(self.tid)
+        seat = room.seat_of(reg.id)
+        assert seat is not None, f"{name} has no seat"
+        at_table = {s.name for s in room.table(seat.table).seats if s.registration_id is not None}
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F6)
         dialog = self.desk.dialog
         assert isinstance(dialog, BustDialog), self.message()
-        reg = self.registration(name)
+        assert dialog.table_box.currentText() == f"Table {seat.table}"
+        table = dialog.table
+        shown = {
+            table.item(r, 0).text() for r in range(table.rowCount()) if not table.isRowHidden(r)
+        }
+        assert shown == at_table
         dialog.set_busted(reg.id, busted_by=self.registration(by).id if by else None)
         self._enter(dialog.table)
         assert self.desk.dialog is None
@@ -351,14 +409,33 @@ class Night:
         self.station.session.tick()
 
     # ------------------------------------------------------------------ the tables
-    def break_table(self) -> str:
-        """The tables window's Break table, OK on the table it suggests; returns what its
-        banner said."""
+    def break_table(self, buttons: dict[int, int]) -> tuple[list[str], str]:
+        """The tables window's Break table: its dialog lists the tables that can break with
+        what each costs, the suggested one chosen; the host gives the buttons of the tables
+        that receive ({table: seat}) and clicks OK. Returns the dialog's rows and what the
+        window's banner said."""
         self._activate(self.tables)
-        self.tables.play.ask_break = lambda room: BreakChoice(room.break_costs[0][0], {})
+        rows: list[str] = []
+
+        def ask(room: RoomView) -> BreakChoice | None:
+            dialog = BreakTableDialog(room, self.tables)
+            self.qtbot.addWidget(dialog)
+            dialog.show()
+            self.qtbot.waitExposed(dialog)
+            rows.extend(dialog.tables.item(i).text() for i in range(dialog.tables.count()))
+            for number, box in dialog.button_boxes.items():
+                if number in buttons and box.isEnabled():
+                    assert box.currentText() == BUTTON_UNKNOWN
+                    box.setCurrentIndex(box.findData(buttons[number]))
+            ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+            self.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+            assert dialog.result() == QDialog.DialogCode.Accepted
+            return dialog.value()
+
+        self.tables.play.ask_break = ask
         self.tables.actions_by_name[TablesAction.BREAK].trigger()
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
-        return self.tables.banner.text()
+        return rows, self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""

@@ -12,6 +12,7 @@ The host's steps live in `tests/ui/night_steps.py`, one helper each.
 
 from __future__ import annotations
 
+import random
 import tempfile
 from collections.abc import Iterator
 from decimal import Decimal
@@ -23,8 +24,10 @@ from PySide6.QtCore import Qt
 from clockapp.core.money.amounts import format_cents as money
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.registration import RegistrationStatus
+from clockapp.core.seating import DealIn
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
+from clockapp.services.seating import SeatingService, cashier_seats
 from clockapp.ui.actions import Action
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.clock import texts
@@ -63,6 +66,7 @@ LATE = "Lou Moss"
 POOL = 12 * 2_000 + 2 * 2_000  # twelve buy-ins and two rebuys, $20 each to the prize pool
 CHIPS = 14 * 10_000
 FEES = 12 * 500
+SEED = 6  # Jay and Ivy, the first two out, sit at the same table
 
 
 @pytest.fixture
@@ -78,9 +82,19 @@ def db_path(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.fixture
 def night(
-    qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, tmp_path: Path
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    fake_clock: FakeClock,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Night:
-    """The host's windows open: the wall and the director (the station), cashier, tables."""
+    """The host's windows open: the wall and the director (the station), cashier, tables.
+    The seat draws are seeded (the sales' and the tables window's), so the night's players
+    sit at the same tables every run."""
+    rng = random.Random(SEED)
+    monkeypatch.setattr(cashier_seats, "fresh_rng", lambda: rng)
+    services.seating = SeatingService(services.ctx, rng=rng)
     station.director.show()  # the host's screen; the fixture shows only the wall
     qtbot.waitExposed(station.director)
     cashier = station.windows.open_cashier()
@@ -104,11 +118,13 @@ def seated(n: Night) -> dict[int, set[str]]:
     return shown
 
 
-def set_up(n: Night, services: Services) -> None:
+def set_up(n: Night, services: Services, add_on: str = "") -> None:
     """Before the doors open: the structure, the entry rules, three tables of six."""
     # The structure editor has its own tests; here the director's saved structure is loaded.
     n.station.bus.run(lambda: services.structure.replace(n.tid, STRUCTURE))
-    n.set_entry_rules(price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2)
+    n.set_entry_rules(
+        price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2, add_on=add_on
+    )
     n.add_tables(3, seats=6)
 
 
@@ -116,8 +132,9 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n = night
     tid = n.tid
     # ------------------------------------------------------------------ before the doors open
-    set_up(n, services)
+    set_up(n, services, add_on="20")  # on sale at the break; nobody takes it tonight
     n.check_wall(level="LEVEL 1  ·  NLHE", status="STARTING SOON", blinds="25 / 50")
+    desk_at = n.search_box_at()  # where the cashier's pointer goes all night
     for name in AT_THE_DOORS:
         n.register_and_buy_in(name)
     tables = seated(n)
@@ -132,12 +149,14 @@ def test_a_whole_night(night: Night, services: Services) -> None:
         pool="$220",
         payouts=[("1st", "$110"), ("2nd", "$66"), ("3rd", "$44")],
         next_break="40:00",
+        sales="Rebuys until level 2",
     )
     assert n.cashier.header.pool_label.text() == (
         "Prize pool $220.00 · 11 entries · 11 left · 3 paid · 8 to the money"
     )
     assert n.drawer()[0] == "$275.00"
     n.snap("1-doors")
+    assert n.search_box_at() == desk_at  # eleven sales' messages came and went
 
     # ------------------------------------------------------------ level 1: a late entry, a rebuy
     n.press(Qt.Key.Key_Space)
@@ -168,6 +187,9 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     # ------------------------------------------------------------------ level 2: the first busts
     n.play(minutes=15)
     n.check_wall(level="LEVEL 2  ·  NLHE", clock="20:00", blinds="50 / 100", next_break="20:00")
+    n.check_wall(sales="Last level for rebuys")
+    # Kim's bust came with his rebuy: nobody is out yet, and the estimate knows it.
+    assert "0 busts so far" in n.station.estimate_line.text()
     # The wrong player busted at the desk: Undo puts him back, in his seat, and on the wall.
     before = seated(n)
     n.bust("Fay Gold", by="Ada Byron")
@@ -178,7 +200,18 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.check_wall(players="12 / 12", to_money="9 TO THE MONEY")
     n.bust("Jay Kerr", by="Ada Byron")
     assert "finished 12th" in n.message()
+    assert n.cashier.message.kind == "info"  # the room is still in balance
+    director = n.station.director
+    assert not director.balance_label.isVisibleTo(director)
     n.bust("Ivy Jones", by="Ben Cole")
+    # Their table is down to two: the cashier and the director are told the move to make.
+    unbalanced = "Tables out of balance: move a player from table 1 (4) to table 3 (2)."
+    assert n.cashier.message.kind == "warning"
+    assert n.message() == f"Ivy Jones finished 11th. 10 left, 7 to the money. {unbalanced}"
+    assert n.search_box_at() == desk_at  # the warning did not move the desk
+    assert director.balance_label.isVisibleTo(director)
+    assert director.balance_label.text() == unbalanced
+    assert "2 busts so far" in n.station.estimate_line.text()
     n.check_wall(players="10 / 12", to_money="7 TO THE MONEY", average="13,000", pool="$260")
     assert n.cashier.header.pool_label.text() == (
         "Prize pool $260.00 · 12 entries · 10 left · 3 paid · 7 to the money"
@@ -188,16 +221,26 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.play(minutes=20)
     n.check_wall(level="BREAK", clock="10:00", blinds="75 / 150", notice="Play resumes at 19:50")
     assert n.wall.blinds_caption.text() == "AFTER THE BREAK"
+    n.check_wall(sales="Last rebuys this break  ·  Add-ons on sale now")
     # Jay, out in level 2, takes the last rebuy: back in play, at a seat, on the wall.
     assert n.rebuy("Jay Kerr") == ("$20.00", "")
     jay = n.registration("Jay Kerr")
     assert (jay.status, jay.place, jay.rebuys) == (RegistrationStatus.PLAYING, None, 1)
     assert "Jay Kerr" in set().union(*seated(n).values())
+    assert "1 bust so far" in n.station.estimate_line.text()  # Jay is back: only Ivy is out
     n.check_wall(players="11 / 12", average=f"{CHIPS // 11:,}", chips="140,000", pool="$280")
     n.check_wall(payouts=[("1st", "$140"), ("2nd", "$84"), ("3rd", "$56")])
     assert "Can break now" in n.tables.status_label.text()
     before = seated(n)
-    said = n.break_table()
+    buttons = {
+        t.number: next(s.number for s in t.seats if s.registration_id is not None)
+        for t in services.seating.room(tid).tables
+    }
+    rows, said = n.break_table(buttons)
+    assert rows == [
+        "Table 3: 3 players to move  (suggested: next in the break order)",
+        "Table 2: 4 players to move",
+    ]
     assert said.startswith("Broke table ")
     broken = int(said.removeprefix("Broke table ").rstrip("."))
     after = seated(n)
@@ -205,6 +248,9 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert sorted(len(names) for names in after.values()) == [5, 6]
     moves = n.station.session.moves
     assert {m.name for m in moves} == before[broken]
+    # The buttons given, each newcomer is dealt in by the button, not left to the dealer.
+    assert DealIn.DEALER_CHECKS not in {m.deal_in for m in moves}
+    assert not director.balance_label.isVisibleTo(director)  # the break balanced the room
     n.check_wall(moves_title=f"TABLE {broken} IS BROKEN  ·  NEW SEATS")
     assert n.station.director.moves_box.model.rowCount() == len(moves)
     first_page = [name for name, _where in n.wall.moves_banner.shown() if name]
