@@ -41,6 +41,8 @@ from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import BUTTON_UNKNOWN, BreakChoice, BreakTableDialog
 from clockapp.ui.station.station import ClockStation
+from clockapp.ui.wall.showdown import ShowdownMoment
+from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.fakes import FakeClock
 from tests.ui.polling import settle
 
@@ -70,6 +72,7 @@ class Night:
     cashier: CashierWindow
     tables: TablesWindow
     shots: Path
+    saved_as: list[Path]  # the name each save dialog suggested (it saves into `shots`)
 
     @property
     def tid(self) -> int:
@@ -141,13 +144,15 @@ class Night:
             for r in range(model.rowCount())
         }
 
-    def export_results(self) -> list[dict[str, str]]:
-        """The results page's Export CSV… (the file name answered); returns the file's rows."""
+    def export_results(self) -> tuple[str, list[dict[str, str]]]:
+        """The results page's Export CSV…, its save dialog answered with the name it suggested
+        (`saved_as` stands in for the dialog). Returns that name and the file's rows."""
         page = self._show_page(self.cashier.results)
-        path = page.export_csv(str(self.shots / "results.csv"))
+        path = page.export_csv()
         assert path is not None, self.message()
+        assert self.saved_as, "no save dialog was opened"
         with open(path, newline="", encoding="utf-8-sig") as file:  # the export has a BOM
-            return list(csv.DictReader(file))
+            return self.saved_as[-1].name, list(csv.DictReader(file))
 
     def message(self) -> str:
         """The cashier window's message line (what the last action said)."""
@@ -445,9 +450,64 @@ class Night:
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
         return self.tables.banner.text()
 
+    def close_by_ctrl_w(self, window: QWidget) -> None:
+        """Ctrl+W in a window the host is done with (the tables window, the rulings)."""
+        self._activate(window)
+        self.qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+        assert not window.isVisible(), f"{window.windowTitle()} is still open"
+
     def moves_done(self) -> None:
         """The director says every seat move on the wall is done (Ctrl+Shift+M)."""
         self.press(Qt.Key.Key_M, CTRL_SHIFT)
+
+    # ------------------------------------------------------------------ the wall
+    def showdown(self, hands: dict[str, tuple[str, int]]) -> list[str]:
+        """The director's all-in showdown (Ctrl+Shift+A): each player's cards and stack, Show
+        on the wall. Returns what the wall says each hand risks."""
+        self.press(Qt.Key.Key_A, CTRL_SHIFT)
+        dialog = self.station.showdown.dialog
+        assert isinstance(dialog, ShowdownDialog)
+        for row, (name, (cards, stack)) in zip(dialog.rows, hands.items(), strict=True):
+            row.name.setCurrentText(name)
+            self.qtbot.keyClicks(row.cards, cards)
+            row.stack.setValue(stack)
+        self.qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+        stage = self.wall.wall_stage
+        self.qtbot.waitUntil(lambda: isinstance(stage.current_widget(), ShowdownMoment))
+        moment = stage.current_widget()
+        assert isinstance(moment, ShowdownMoment)
+        assert [p.name_label.text() for p in moment.panels] == list(hands)
+        return [p.stake_label.text() for p in moment.panels]
+
+    def deal_board(self, board: str) -> list[str]:
+        """The board dealt typed into the showdown, Enter shows it on the wall. Returns the
+        lines under the showdown: who takes the pot, who is out."""
+        dialog = self.station.showdown.dialog
+        assert isinstance(dialog, ShowdownDialog)
+        self.qtbot.keyClicks(dialog.board_edit, board)
+        self.qtbot.keyClick(dialog.board_edit, Qt.Key.Key_Return)
+        dealt = tuple(board.split())
+        stage = self.wall.wall_stage
+
+        def shown() -> bool:
+            moment = stage.current_widget()
+            return isinstance(moment, ShowdownMoment) and moment.board.cards() == dealt
+
+        self.qtbot.waitUntil(shown)
+        moment = stage.current_widget()
+        assert isinstance(moment, ShowdownMoment)
+        return [label.text() for label in moment.result_labels if label.text()]
+
+    def record_showdown_busts(self) -> None:
+        """One key (Ctrl+Shift+O) records the busts of the showdown on the wall."""
+        self.press(Qt.Key.Key_O, CTRL_SHIFT)
+
+    def clear_wall(self) -> None:
+        """Ctrl+Shift+X: the showdown comes off the wall, the clock shows again."""
+        self.press(Qt.Key.Key_X, CTRL_SHIFT)
+        dialog = self.station.showdown.dialog
+        if dialog is not None:
+            dialog.close()
 
     # ------------------------------------------------------------------ the money at the end
     def make_deal(self, stacks: dict[str, int]) -> DealShown:

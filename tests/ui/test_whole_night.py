@@ -3,9 +3,16 @@
 Twelve players (eleven at the doors, one late), three tables of six (one breaks), a structure with
 a break after level 2, late registration and $20 rebuys through that break, three places paid
 50/30/20. The host registers and sells at the desk, runs the clock from the director's keyboard,
-breaks a table and forms the final table in the tables window, records a three-way deal and pays
-it; after each step the test reads the wall as the room sees it and the cashier's figures and
-reports as the host does. Time moves only on the injected fake clock.
+breaks a table and forms the final table in the tables window, puts the bubble's all in on the
+wall, records a three-way deal and pays it; after each step the test reads the wall as the room
+sees it and the cashier's figures and reports as the host does. Time moves only on the injected
+fake clock, and the seat draws are seeded.
+
+On the way the host meets the desk's rules (adding a player is not selling him a buy-in; money
+only on Ctrl+Enter; letters are names, the commands F-keys; no message moves the search box), the
+balance notice after a bust, Break table's own dialog, the wall's rebuy and add-on line, the
+estimate and the charts counting no rebuy as a bust, the showdown's stakes, the export's name,
+and Ctrl+W.
 
 The host's steps live in `tests/ui/night_steps.py`, one helper each.
 """
@@ -19,7 +26,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PySide6.QtCharts import QLineSeries
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from clockapp.core.money.amounts import format_cents as money
 from clockapp.core.money.ledger import RowKind
@@ -30,6 +39,7 @@ from clockapp.services.app import Services
 from clockapp.services.seating import SeatingService, cashier_seats
 from clockapp.ui.actions import Action
 from clockapp.ui.cashier import CashierWindow
+from clockapp.ui.charts import ChartsWindow
 from clockapp.ui.clock import texts
 from clockapp.ui.director.closing import in_play_now
 from clockapp.ui.display.widgets import FitLabel
@@ -37,6 +47,7 @@ from clockapp.ui.seating import TablesWindow
 from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.night_steps import Night
+from tests.ui.polling import settle
 
 STRUCTURE = Structure(
     "Friday night",
@@ -101,7 +112,14 @@ def night(
     tables = station.windows.open_tables()
     assert isinstance(cashier, CashierWindow)
     assert isinstance(tables, TablesWindow)
-    return Night(qtbot, station, services, fake_clock, cashier, tables, tmp_path)
+    saved_as: list[Path] = []
+
+    def save_dialog(_parent: object, _title: str, start: str, _kind: str) -> tuple[str, str]:
+        saved_as.append(Path(start))  # the host keeps the name the dialog suggests
+        return str(tmp_path / Path(start).name), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_dialog))
+    return Night(qtbot, station, services, fake_clock, cashier, tables, tmp_path, saved_as)
 
 
 def seated(n: Night) -> dict[int, set[str]]:
@@ -292,7 +310,19 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.bust("Dee Ellis", by="Ada Byron")
     n.bust(LATE, by="Ada Byron")
     n.check_wall(players="4 / 12", to_money="1 TO THE MONEY")
-    n.bust("Kim Lowe", by="Cyd Dunn")  # the bubble
+    # The bubble: Kim all in, Cyd covers him. The wall shows what each risks, not Cyd's stack.
+    stakes = n.showdown({"Kim Lowe": ("As Ad", 20_000), "Cyd Dunn": ("Kh Qh", 45_000)})
+    assert stakes == ["ALL IN 20,000", "COVERS · 20,000 AT RISK"]
+    said = n.deal_board("2s Ah Ac Th Jh")
+    assert said[:3] == [
+        "Main pot 40,000 → Cyd Dunn",
+        "25,000 uncalled back to Cyd Dunn",  # what Cyd had beyond Kim's stack was never at risk
+        "OUT: Kim Lowe (by Cyd Dunn)",
+    ]
+    n.record_showdown_busts()
+    assert n.registration("Kim Lowe").status is RegistrationStatus.BUSTED
+    n.clear_wall()
+    n.qtbot.waitUntil(lambda: not n.wall.wall_stage.isVisible())
     n.check_wall(players="3 / 12", to_money="IN THE MONEY", average=f"{CHIPS // 3:,}")
     places = {r.name: r.place for r in services.results.results(tid) if r.place is not None}
     assert places == {
@@ -356,7 +386,10 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert (view["Kim Lowe"]["Place"], view["Kim Lowe"]["Paid in"]) == ("4th", "$45.00")
     assert (view["Kim Lowe"]["Prize"], view["Kim Lowe"]["Busted by"]) == ("$0.00", "Cyd Dunn")
     # The results file a spreadsheet adds up: the prize pool to the cent, the deal's amounts.
-    exported = {row["name"]: row for row in n.export_results()}
+    day = services.tournaments.get(tid).created_at.astimezone().date().isoformat()
+    file_name, rows = n.export_results()
+    assert file_name == f"Friday-Night-Hold-em-{day}-results.csv"  # the night's, by its date
+    exported = {row["name"]: row for row in rows}
     assert len(exported) == 12
     assert sum(Decimal(row["paid_out"]) for row in exported.values()) == Decimal(POOL) / 100
     assert {name: exported[name]["paid_out"] for name in agreed} == {
@@ -401,6 +434,20 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     assert n.station.estimate_line.text() == "The tournament is over"
     assert not in_play_now(n.station.session)
     n.snap("5-winner")
+    # The charts window draws the night's field: the rebuys (Kim's, Jay's) took nobody out,
+    # so it climbs to twelve and steps down one bust at a time, to the three who dealt.
+    charts = n.station.windows.open_window("charts")
+    assert isinstance(charts, ChartsWindow)
+    n.qtbot.waitExposed(charts)
+    settle(n.qtbot, n.station.bus)
+    players, _average = charts.field_view.chart().series()
+    assert isinstance(players, QLineSeries)
+    counts = [int(players.at(i).y()) for i in range(players.count())]
+    steps = [count for i, count in enumerate(counts) if i == 0 or count != counts[i - 1]]
+    assert steps == [*range(1, 13), *range(11, 2, -1)]
+    # The host puts the tables and rulings windows away by key.
+    n.close_by_ctrl_w(n.tables)
+    n.close_by_ctrl_w(n.station.windows.open_window("rulings"))
 
 
 def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
