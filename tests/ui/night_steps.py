@@ -34,6 +34,7 @@ from clockapp.ui.cashier.bust_dialog import BustDialog
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from clockapp.ui.cashier.no_seat import OPEN_A_TABLE, NoSeatBox
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
 from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
@@ -41,6 +42,8 @@ from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
 from clockapp.ui.seating.dialogs import BUTTON_UNKNOWN, BreakChoice, BreakTableDialog
 from clockapp.ui.station.station import ClockStation
+from clockapp.ui.wall.chip_race import ChipRaceMoment
+from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
 from clockapp.ui.wall.showdown import ShowdownMoment
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.fakes import FakeClock
@@ -289,9 +292,11 @@ class Night:
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
 
     # ------------------------------------------------------------------ the desk
-    def register_and_buy_in(self, name: str, tendered: str = "") -> None:
-        """A new player at the desk: the name typed, Enter offers to add them, OK adds them, B
-        sells the buy-in, the money typed and Enter. The sale draws the player's seat."""
+    def register_and_buy_in(self, name: str, tendered: str = "", room_full: str = "") -> None:
+        """A new player at the desk: the name typed, Enter offers to add them, OK adds them, F2
+        sells the buy-in, the money typed and Ctrl+Enter. The sale draws the player's seat; in
+        a full room the desk first asks (`room_full`, its question) and the host opens a
+        table before any money is taken."""
         desk = self.desk
         self._show_page(desk)
         desk.search.clear()
@@ -312,6 +317,16 @@ class Night:
         assert "not registered" in desk.selected_label.text()
         assert name not in {r.name for r in self.services.cashier.registrations(self.tid)}
         self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        if room_full:
+            entries = len(self.services.cashier.ledger(self.tid))
+            box = desk.dialog
+            assert isinstance(box, NoSeatBox), self.message()
+            assert box.text() == room_full
+            assert len(self.services.cashier.ledger(self.tid)) == entries  # nothing sold yet
+            (button,) = [b for b in box.buttons() if b.text() == OPEN_A_TABLE]
+            self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            assert isinstance(desk.dialog, EntryDialog), self.message()
+            assert "Opens table" in desk.dialog.note_label.text()
         self._pay(tendered)
         assert self.registration(name).status is RegistrationStatus.PLAYING
 
@@ -355,6 +370,13 @@ class Night:
         said was due and its note."""
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        return self._pay(tendered)
+
+    def add_on(self, name: str, tendered: str = "") -> tuple[str, str]:
+        """The add-on at its break: find, F4, the money, Ctrl+Enter. Returns what the dialog
+        said was due and its note."""
+        self._find(name)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F4)
         return self._pay(tendered)
 
     def refused_rebuy(self, name: str) -> str:
@@ -478,6 +500,30 @@ class Night:
         assert isinstance(moment, ShowdownMoment)
         assert [p.name_label.text() for p in moment.panels] == list(hands)
         return [p.stake_label.text() for p in moment.panels]
+
+    def chip_race(self, odd_chips: dict[int, tuple[int, ...]]) -> list[str]:
+        """The director's chip race (Ctrl+Shift+R) at a colour-up: table after table in one
+        opening, each player's odd chips counted, Race. Returns the table list as the dialog
+        shows it once every table is raced."""
+        self.press(Qt.Key.Key_R, CTRL_SHIFT)
+        dialog = self.station.wall.chip_race_dialog
+        assert isinstance(dialog, ChipRaceDialog)
+        self.qtbot.addWidget(dialog)
+        numbers = [t.number for t in dialog.tables]
+        for table, counts in odd_chips.items():
+            dialog.table_combo.setCurrentIndex(numbers.index(table))
+            assert dialog.run_button.isEnabled(), f"table {table} cannot be raced"
+            for row, count in zip(dialog.rows, counts, strict=True):
+                row.spins[0].setValue(count)
+            self.qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+            assert dialog.error_label.text() == "", dialog.error_label.text()
+            settle(self.qtbot, self.station.bus)
+            moment = self.wall.wall_stage.current_widget()
+            assert isinstance(moment, ChipRaceMoment)
+            assert moment.title_label.text() == f"Chip race · Table {table}"
+        shown = [dialog.table_combo.itemText(i) for i in range(dialog.table_combo.count())]
+        dialog.close()
+        return shown
 
     def deal_board(self, board: str) -> list[str]:
         """The board dealt typed into the showdown, Enter shows it on the wall. Returns the

@@ -29,7 +29,9 @@ import pytest
 from PySide6.QtCharts import QLineSeries
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
+from sqlalchemy.engine import Engine
 
+from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_cents as money
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.registration import RegistrationStatus
@@ -38,14 +40,17 @@ from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingService, cashier_seats
 from clockapp.ui.actions import Action
+from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier import CashierWindow
 from clockapp.ui.charts import ChartsWindow
 from clockapp.ui.clock import texts
 from clockapp.ui.director.closing import in_play_now
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.seating import TablesWindow
+from clockapp.ui.settings import UiSettings
 from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
+from tests.ui.conftest import FakeSound, FakeTimer
 from tests.ui.night_steps import Night
 from tests.ui.polling import settle
 
@@ -468,3 +473,90 @@ def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
     n.check_wall(players="4 / 4", pool="$80")
     assert (ada.status, ada.rebuys, ada.place) == (RegistrationStatus.PLAYING, 0, None)
     assert seated(n) == before
+
+
+SHORT = Structure(
+    "Short night",
+    (
+        Level(25, 50, minutes=20),
+        Level(50, 100, minutes=20),
+        Break(10, color_up=(25,)),  # the green chips go at the break: raced off at each table
+        Level(100, 200, minutes=20),
+        Level(200, 400, minutes=20),
+    ),
+)
+
+
+def test_a_short_night_in_a_small_room_through_a_restart(
+    night: Night,
+    services: Services,
+    engine: Engine,
+    fake_clock: FakeClock,
+    fake_sound: FakeSound,
+    ui_settings: UiSettings,
+    fake_timer: FakeTimer,
+) -> None:
+    """One table of two to start: the third player's sale opens a table first. The add-on and
+    a chip race at each table at the break, then the laptop restarts and the director's Undo
+    is still there."""
+    n = night
+    tid = n.tid
+    n.station.bus.run(lambda: services.structure.replace(tid, SHORT))
+    n.station.bus.run(
+        lambda: services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    )
+    n.set_entry_rules(
+        price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2, add_on="20"
+    )
+    n.add_tables(1, seats=2)
+    ada, ben, cyd, dee = AT_THE_DOORS[:4]
+    n.register_and_buy_in(ada)
+    n.register_and_buy_in(ben)
+    # The room is full: the desk asks before any money is taken, and the host opens a table.
+    n.register_and_buy_in(
+        cyd, room_full="No seat is free: open table 2 (2 seats) and seat the player there?"
+    )
+    assert "Table 2 opened" in n.message()
+    n.register_and_buy_in(dee)  # the new table has his seat: nothing to ask
+    assert seated(n) == {1: {ada, ben}, 2: {cyd, dee}}
+    n.check_wall(players="4 / 4", chips="40,000", sales="Rebuys until level 2")
+
+    # ------------------------------------------------------------ the break: add-on, chip race
+    n.press(Qt.Key.Key_Space)
+    n.play(minutes=40)
+    n.check_wall(level="BREAK", sales="Last rebuys this break  ·  Add-ons on sale now")
+    assert n.add_on(ada) == ("$20.00", "")
+    n.check_wall(chips="50,000", pool="$100")
+    # The green chips raced off table after table in one opening of the dialog: table 1's
+    # four make a black chip exactly, table 2's six round up to two, fifty more in play.
+    tables = n.chip_race({1: (3, 1), 2: (3, 3)})
+    assert all("raced" in text for text in tables), tables
+    assert [r.table_number for r in services.chip_race.races(tid)] == [1, 2]
+    n.qtbot.waitUntil(lambda: n.wall_reads()["chips"] == "50,050")
+    n.check_wall(average=f"{50_050 // 4:,}")
+    n.press(Qt.Key.Key_Space)  # the host pauses the clock while the chips are changed
+    assert n.station.director.buttons[Action.UNDO].text() == "Undo Pause"
+    paused = services.clock.state(tid)
+    assert not paused.running
+
+    # ------------------------------------------------------------ the laptop restarts
+    n.station.close()
+    again_services = Services(engine, now=fake_clock)
+    bus = TournamentBus(again_services, tid, poll_interval_ms=0)
+    again = ClockStation(again_services, bus, fake_sound, ui_settings, timer=fake_timer)
+    try:
+        n.qtbot.addWidget(again.display)
+        n.qtbot.addWidget(again.director)
+        again.director.show()
+        n.qtbot.waitExposed(again.director)
+        settle(n.qtbot, bus)  # the history is read on the station's worker
+        undo = again.director.buttons[Action.UNDO]
+        assert (undo.text(), undo.isEnabled()) == ("Undo Pause", True)
+        assert again_services.clock.state(tid) == paused  # nothing is redone on opening
+        n.qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)
+        settle(n.qtbot, bus)
+        assert again_services.clock.state(tid).running
+    finally:
+        again.close()
+        bus.stop()
+        bus.deleteLater()
