@@ -228,10 +228,12 @@ class Night:
         rebuy: str,
         rebuy_last: int,
         add_on: str = "",
+        re_entry: str = "",
     ) -> None:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
-        level, rebuys through a level (each with the break after it), and an add-on (when
-        priced) at the break after the last rebuy level."""
+        level, rebuys through a level (each with the break after it), an add-on (when priced)
+        at the break after the last rebuy level, and a re-entry (when priced, with the buy-in's
+        fee) as long as late registration."""
         self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.cashier.ctx.bus)  # the rules are read first, on the worker
         dialog = self.cashier.dialog
@@ -267,6 +269,17 @@ class Night:
             dialog.add_on_chips.setValue(stack)
             dialog.add_on_break_box.setChecked(True)
             dialog.add_on_break.setValue(rebuy_last)
+        dialog.re_entry_group.setChecked(bool(re_entry))
+        if re_entry:
+            for edit, text in (
+                (dialog.re_entry_price.total_edit, re_entry),
+                (dialog.re_entry_price.fee_edit, fee),
+                (dialog.re_entry_price.bounty_edit, ""),
+            ):
+                edit.clear()
+                self.qtbot.keyClicks(edit, text)
+            dialog.re_entry_chips.setValue(stack)
+            dialog.re_entry_last.setValue(0)  # as late registration
         assert dialog.error_label.text() == "", dialog.error_label.text()
         self._enter(dialog.buy_in_price.total_edit)
         assert self.cashier.dialog is None
@@ -370,6 +383,13 @@ class Night:
         said was due and its note."""
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        return self._pay(tendered)
+
+    def re_entry(self, name: str, tendered: str = "") -> tuple[str, str]:
+        """A busted player buys a new entry: find, F5, the money, Ctrl+Enter. Returns what the
+        dialog said was due and its note."""
+        self._find(name)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F5)
         return self._pay(tendered)
 
     def add_on(self, name: str, tendered: str = "") -> tuple[str, str]:

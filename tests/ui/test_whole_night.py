@@ -496,9 +496,9 @@ def test_a_short_night_in_a_small_room_through_a_restart(
     ui_settings: UiSettings,
     fake_timer: FakeTimer,
 ) -> None:
-    """One table of two to start: the third player's sale opens a table first. The add-on and
-    a chip race at each table at the break, then the laptop restarts and the director's Undo
-    is still there."""
+    """One table of two to start: the third player's sale opens a table first. A bust and a
+    re-entry in level 1, the add-on and a chip race at each table at the break, then the
+    laptop restarts and the director's Undo is still there."""
     n = night
     tid = n.tid
     n.station.bus.run(lambda: services.structure.replace(tid, SHORT))
@@ -506,7 +506,14 @@ def test_a_short_night_in_a_small_room_through_a_restart(
         lambda: services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
     )
     n.set_entry_rules(
-        price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2, add_on="20"
+        price="25",
+        fee="5",
+        stack=10_000,
+        late_until=2,
+        rebuy="20",
+        rebuy_last=2,
+        add_on="20",
+        re_entry="25",
     )
     n.add_tables(1, seats=2)
     ada, ben, cyd, dee = AT_THE_DOORS[:4]
@@ -521,19 +528,31 @@ def test_a_short_night_in_a_small_room_through_a_restart(
     assert seated(n) == {1: {ada, ben}, 2: {cyd, dee}}
     n.check_wall(players="4 / 4", chips="40,000", sales="Rebuys until level 2")
 
-    # ------------------------------------------------------------ the break: add-on, chip race
+    # ------------------------------------------------------------ level 1: a bust, a re-entry
     n.press(Qt.Key.Key_Space)
-    n.play(minutes=40)
+    n.play(minutes=10)
+    n.bust(ben, by=ada)
+    n.check_wall(players="3 / 4")
+    assert n.re_entry(ben) == ("$25.00", "")
+    assert "re-entry $25.00 paid" in n.message()
+    assert "Drew Table 1, seat " in n.message()  # the seat his bust freed, the only one free
+    ben_now = n.registration(ben)
+    assert (ben_now.status, ben_now.entries) == (RegistrationStatus.PLAYING, 2)
+    assert ben in set().union(*seated(n).values())  # a new entry draws a new seat
+    n.check_wall(players="4 / 5", chips="50,000", pool="$100")
+
+    # ------------------------------------------------------------ the break: add-on, chip race
+    n.play(minutes=30)
     n.check_wall(level="BREAK", sales="Last rebuys this break  ·  Add-ons on sale now")
     assert n.add_on(ada) == ("$20.00", "")
-    n.check_wall(chips="50,000", pool="$100")
+    n.check_wall(chips="60,000", pool="$120")
     # The green chips raced off table after table in one opening of the dialog: table 1's
-    # four make a black chip exactly, table 2's six round up to two, fifty more in play.
+    # four make a black chip exactly, table 2's six round up to two: fifty more in play.
     tables = n.chip_race({1: (3, 1), 2: (3, 3)})
     assert all("raced" in text for text in tables), tables
     assert [r.table_number for r in services.chip_race.races(tid)] == [1, 2]
-    n.qtbot.waitUntil(lambda: n.wall_reads()["chips"] == "50,050")
-    n.check_wall(average=f"{50_050 // 4:,}")
+    n.qtbot.waitUntil(lambda: n.wall_reads()["chips"] == "60,050")
+    n.check_wall(average=f"{60_050 // 4:,}")
     n.press(Qt.Key.Key_Space)  # the host pauses the clock while the chips are changed
     assert n.station.director.buttons[Action.UNDO].text() == "Undo Pause"
     paused = services.clock.state(tid)
