@@ -1,10 +1,11 @@
 """The host's steps of a tournament night, each one small helper that drives the real windows.
 
 `tests/ui/test_whole_night.py` plays a whole small tournament with these. Each helper is one thing a
-host does (register and buy in a player at the desk, sell a rebuy, record a bust, break a table,
-form the final table, make a deal, pay a prize) and acts only through widgets: key presses into
-the desk's search box, the desk's one-key commands, the director's clock keys, the tables window's
-actions, the cashier's dialogs. When a flow changes (a confirmation before a new player, the
+host does (register and buy in a player at the desk, sell a rebuy, a re-entry or the add-on,
+record a bust, break a table, form the final table, put an all in or a chip race on the wall, make
+a deal, pay a prize) and acts only through widgets: names typed to whatever has the focus, the
+desk's F-key commands, the director's keys, the tables window's actions and dialogs, the cashier's
+dialogs. When a flow changes (a confirmation before a new player, the
 finished tournament), the one helper here is the place to adapt.
 
 The helpers assert what the host sees right after each action (the dialog that opens, the message
