@@ -31,7 +31,7 @@ from clockapp.services.payouts import DealProposal
 from clockapp.services.seating import RoomView
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
-from clockapp.ui.cashier.bust_dialog import BustDialog
+from clockapp.ui.cashier.bust_dialog import SOMEONE_ELSE, BustDialog
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
@@ -426,6 +426,10 @@ class Night:
             table.item(r, 0).text() for r in range(table.rowCount()) if not table.isRowHidden(r)
         }
         assert shown == at_table
+        # "Busted by" offers the others at his table first, anyone else on request.
+        box = dialog.busters_box(reg.id)
+        offered = {box.itemText(i) for i in range(box.count()) if box.itemText(i)}
+        assert offered == {"—", SOMEONE_ELSE} | (at_table - {name})
         dialog.set_busted(reg.id, busted_by=self.registration(by).id if by else None)
         self._enter(dialog.table)
         assert self.desk.dialog is None
