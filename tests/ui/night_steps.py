@@ -1,10 +1,11 @@
 """The host's steps of a tournament night, each one small helper that drives the real windows.
 
 `tests/ui/test_whole_night.py` plays a whole small tournament with these. Each helper is one thing a
-host does (register and buy in a player at the desk, sell a rebuy, record a bust, break a table,
-form the final table, make a deal, pay a prize) and acts only through widgets: key presses into
-the desk's search box, the desk's one-key commands, the director's clock keys, the tables window's
-actions, the cashier's dialogs. When a flow changes (a confirmation before a new player, the
+host does (register and buy in a player at the desk, sell a rebuy, a re-entry or the add-on,
+record a bust, break a table, form the final table, put an all in or a chip race on the wall, make
+a deal, pay a prize) and acts only through widgets: names typed to whatever has the focus, the
+desk's F-key commands, the director's keys, the tables window's actions and dialogs, the cashier's
+dialogs. When a flow changes (a confirmation before a new player, the
 finished tournament), the one helper here is the place to adapt.
 
 The helpers assert what the host sees right after each action (the dialog that opens, the message
@@ -18,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clockapp.core.money.records import RegistrationInfo
@@ -27,19 +28,25 @@ from clockapp.core.payouts import PayoutMode
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
+from clockapp.services.seating import RoomView
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.cashier import CashierWindow
-from clockapp.ui.cashier.bust_dialog import BustDialog
+from clockapp.ui.cashier.bust_dialog import SOMEONE_ELSE, BustDialog
 from clockapp.ui.cashier.desk import Desk
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import EntryDialog
+from clockapp.ui.cashier.no_seat import OPEN_A_TABLE, NoSeatBox
 from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
 from clockapp.ui.cashier.prize_dialogs import DealDialog
 from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.seating import TablesWindow
-from clockapp.ui.seating.dialogs import BreakChoice
+from clockapp.ui.seating.dialogs import BUTTON_UNKNOWN, BreakChoice, BreakTableDialog
 from clockapp.ui.station.station import ClockStation
+from clockapp.ui.wall.chip_race import ChipRaceMoment
+from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
+from clockapp.ui.wall.showdown import ShowdownMoment
+from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.fakes import FakeClock
 from tests.ui.polling import settle
 
@@ -69,6 +76,7 @@ class Night:
     cashier: CashierWindow
     tables: TablesWindow
     shots: Path
+    saved_as: list[Path]  # the name each save dialog suggested (it saves into `shots`)
 
     @property
     def tid(self) -> int:
@@ -109,6 +117,7 @@ class Night:
             "blinds": wall.blinds_label.text(),
             "next_break": wall.break_block.value.text(),
             "notice": wall.notice_label.text(),
+            "sales": wall.sales_label.text() if wall.sales_label.isVisibleTo(wall) else "",
             "moves_title": wall.moves_banner.title.text()
             if wall.moves_banner.isVisibleTo(wall)
             else "",
@@ -139,13 +148,15 @@ class Night:
             for r in range(model.rowCount())
         }
 
-    def export_results(self) -> list[dict[str, str]]:
-        """The results page's Export CSV… (the file name answered); returns the file's rows."""
+    def export_results(self) -> tuple[str, list[dict[str, str]]]:
+        """The results page's Export CSV…, its save dialog answered with the name it suggested
+        (`saved_as` stands in for the dialog). Returns that name and the file's rows."""
         page = self._show_page(self.cashier.results)
-        path = page.export_csv(str(self.shots / "results.csv"))
+        path = page.export_csv()
         assert path is not None, self.message()
+        assert self.saved_as, "no save dialog was opened"
         with open(path, newline="", encoding="utf-8-sig") as file:  # the export has a BOM
-            return list(csv.DictReader(file))
+            return self.saved_as[-1].name, list(csv.DictReader(file))
 
     def message(self) -> str:
         """The cashier window's message line (what the last action said)."""
@@ -183,21 +194,47 @@ class Night:
         return page
 
     def _find(self, name: str) -> None:
-        """Type the first name into the desk's search box, as a cashier does, and Enter: the
-        player is selected (the first names of the night are all different)."""
+        """Type the first name, as a cashier does, to whatever has the focus (after a sale the
+        list has it: letters there are the name, never a command), and Enter: the player is
+        selected (the first names of the night are all different)."""
         desk = self.desk
         self._show_page(desk)
-        desk.search.clear()
-        self.qtbot.keyClicks(desk.search, name.split()[0])
+        first = name.split()[0]
+        if self.cashier.focusWidget() is desk.search:
+            desk.search.clear()
+        for char in first:
+            widget = self.cashier.focusWidget()
+            assert widget is not None
+            self.qtbot.keyClick(widget, char)
+        assert desk.search.text() == first, f"typed {first!r}, searched {desk.search.text()!r}"
+        assert desk.dialog is None  # no letter ran a command
         self._enter(desk.search)
         assert desk.selected().player.name == name
 
+    def search_box_at(self) -> tuple[QPoint, QPoint]:
+        """Where the desk's search box and list are on the screen (a message must not move
+        them from under the cashier's pointer)."""
+        desk = self._show_page(self.desk)
+        QApplication.processEvents()
+        return desk.search.mapToGlobal(QPoint(0, 0)), desk.table.mapToGlobal(QPoint(0, 0))
+
     # ------------------------------------------------------------------ before the doors open
     def set_entry_rules(
-        self, *, price: str, fee: str, stack: int, late_until: int, rebuy: str, rebuy_last: int
+        self,
+        *,
+        price: str,
+        fee: str,
+        stack: int,
+        late_until: int,
+        rebuy: str,
+        rebuy_last: int,
+        add_on: str = "",
+        re_entry: str = "",
     ) -> None:
         """The cashier's Rules… dialog: the buy-in and its fee, late registration through a
-        level, rebuys through a level (each with the break after it)."""
+        level, rebuys through a level (each with the break after it), an add-on (when priced)
+        at the break after the last rebuy level, and a re-entry (when priced, with the buy-in's
+        fee) as long as late registration."""
         self.qtbot.mouseClick(self.cashier.header.rules_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.cashier.ctx.bus)  # the rules are read first, on the worker
         dialog = self.cashier.dialog
@@ -221,6 +258,29 @@ class Night:
             self.qtbot.keyClicks(edit, text)
         dialog.rebuy_chips.setValue(stack)
         dialog.rebuy_last.setValue(rebuy_last)
+        dialog.add_on_group.setChecked(bool(add_on))
+        if add_on:
+            for edit, text in (
+                (dialog.add_on_price.total_edit, add_on),
+                (dialog.add_on_price.fee_edit, ""),
+                (dialog.add_on_price.bounty_edit, ""),
+            ):
+                edit.clear()
+                self.qtbot.keyClicks(edit, text)
+            dialog.add_on_chips.setValue(stack)
+            dialog.add_on_break_box.setChecked(True)
+            dialog.add_on_break.setValue(rebuy_last)
+        dialog.re_entry_group.setChecked(bool(re_entry))
+        if re_entry:
+            for edit, text in (
+                (dialog.re_entry_price.total_edit, re_entry),
+                (dialog.re_entry_price.fee_edit, fee),
+                (dialog.re_entry_price.bounty_edit, ""),
+            ):
+                edit.clear()
+                self.qtbot.keyClicks(edit, text)
+            dialog.re_entry_chips.setValue(stack)
+            dialog.re_entry_last.setValue(0)  # as late registration
         assert dialog.error_label.text() == "", dialog.error_label.text()
         self._enter(dialog.buy_in_price.total_edit)
         assert self.cashier.dialog is None
@@ -246,9 +306,11 @@ class Night:
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
 
     # ------------------------------------------------------------------ the desk
-    def register_and_buy_in(self, name: str, tendered: str = "") -> None:
-        """A new player at the desk: the name typed, Enter offers to add them, OK adds them, B
-        sells the buy-in, the money typed and Enter. The sale draws the player's seat."""
+    def register_and_buy_in(self, name: str, tendered: str = "", room_full: str = "") -> None:
+        """A new player at the desk: the name typed, Enter offers to add them, OK adds them, F2
+        sells the buy-in, the money typed and Ctrl+Enter. The sale draws the player's seat; in
+        a full room the desk first asks (`room_full`, its question) and the host opens a
+        table before any money is taken."""
         desk = self.desk
         self._show_page(desk)
         desk.search.clear()
@@ -258,13 +320,27 @@ class Night:
         dialog = desk.dialog
         assert isinstance(dialog, AddPlayerDialog)
         assert dialog.name_edit.text() == name
+        assert "no buy-in" in dialog.ok_button.text()  # adding him is not selling to him
         # Enter in the name moves on to the next field: creating a player is the explicit click.
         self._enter(dialog.name_edit)
         assert desk.dialog is dialog
         self.qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
         assert desk.selected().player.name == name
+        assert "Not registered, no buy-in taken" in self.message()
+        assert "not registered" in desk.selected_label.text()
+        assert name not in {r.name for r in self.services.cashier.registrations(self.tid)}
         self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        if room_full:
+            entries = len(self.services.cashier.ledger(self.tid))
+            box = desk.dialog
+            assert isinstance(box, NoSeatBox), self.message()
+            assert box.text() == room_full
+            assert len(self.services.cashier.ledger(self.tid)) == entries  # nothing sold yet
+            (button,) = [b for b in box.buttons() if b.text() == OPEN_A_TABLE]
+            self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            assert isinstance(desk.dialog, EntryDialog), self.message()
+            assert "Opens table" in desk.dialog.note_label.text()
         self._pay(tendered)
         assert self.registration(name).status is RegistrationStatus.PLAYING
 
@@ -292,7 +368,12 @@ class Night:
         said = (dialog.due_label.text(), dialog.note_label.text())
         if tendered:
             self.qtbot.keyClicks(dialog.tendered_edit, tendered)
-        # Ctrl+Enter: a plain Enter never takes money.
+        # A plain Enter never takes money: the dialog stays and says which key does.
+        ledger = len(self.services.cashier.ledger(self.tid))
+        self._enter(dialog.tendered_edit)
+        assert self.desk.dialog is dialog
+        assert len(self.services.cashier.ledger(self.tid)) == ledger
+        assert "Ctrl+Enter" in dialog.error_label.text()
         self._enter(dialog.tendered_edit, Qt.KeyboardModifier.ControlModifier)
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "info", self.message()
@@ -305,6 +386,20 @@ class Night:
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
         return self._pay(tendered)
 
+    def re_entry(self, name: str, tendered: str = "") -> tuple[str, str]:
+        """A busted player buys a new entry: find, F5, the money, Ctrl+Enter. Returns what the
+        dialog said was due and its note."""
+        self._find(name)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F5)
+        return self._pay(tendered)
+
+    def add_on(self, name: str, tendered: str = "") -> tuple[str, str]:
+        """The add-on at its break: find, F4, the money, Ctrl+Enter. Returns what the dialog
+        said was due and its note."""
+        self._find(name)
+        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F4)
+        return self._pay(tendered)
+
     def refused_rebuy(self, name: str) -> str:
         """R on a player when rebuys are over: no dialog opens; returns what the desk said."""
         self._find(name)
@@ -314,12 +409,27 @@ class Night:
         return self.message()
 
     def bust(self, name: str, by: str | None = None) -> None:
-        """A player is out: find, X, the buster chosen, Enter."""
+        """A player is out: find, F6, the buster chosen, Enter. The dialog opens on the
+        player's table, its players listed."""
+        reg = self.registration(name)
+        room = self.services.seating.room(self.tid)
+        seat = room.seat_of(reg.id)
+        assert seat is not None, f"{name} has no seat"
+        at_table = {s.name for s in room.table(seat.table).seats if s.registration_id is not None}
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F6)
         dialog = self.desk.dialog
         assert isinstance(dialog, BustDialog), self.message()
-        reg = self.registration(name)
+        assert dialog.table_box.currentText() == f"Table {seat.table}"
+        table = dialog.table
+        shown = {
+            table.item(r, 0).text() for r in range(table.rowCount()) if not table.isRowHidden(r)
+        }
+        assert shown == at_table
+        # "Busted by" offers the others at his table first, anyone else on request.
+        box = dialog.busters_box(reg.id)
+        offered = {box.itemText(i) for i in range(box.count()) if box.itemText(i)}
+        assert offered == {"—", SOMEONE_ELSE} | (at_table - {name})
         dialog.set_busted(reg.id, busted_by=self.registration(by).id if by else None)
         self._enter(dialog.table)
         assert self.desk.dialog is None
@@ -351,14 +461,33 @@ class Night:
         self.station.session.tick()
 
     # ------------------------------------------------------------------ the tables
-    def break_table(self) -> str:
-        """The tables window's Break table, OK on the table it suggests; returns what its
-        banner said."""
+    def break_table(self, buttons: dict[int, int]) -> tuple[list[str], str]:
+        """The tables window's Break table: its dialog lists the tables that can break with
+        what each costs, the suggested one chosen; the host gives the buttons of the tables
+        that receive ({table: seat}) and clicks OK. Returns the dialog's rows and what the
+        window's banner said."""
         self._activate(self.tables)
-        self.tables.play.ask_break = lambda room: BreakChoice(room.break_costs[0][0], {})
+        rows: list[str] = []
+
+        def ask(room: RoomView) -> BreakChoice | None:
+            dialog = BreakTableDialog(room, self.tables)
+            self.qtbot.addWidget(dialog)
+            dialog.show()
+            self.qtbot.waitExposed(dialog)
+            rows.extend(dialog.tables.item(i).text() for i in range(dialog.tables.count()))
+            for number, box in dialog.button_boxes.items():
+                if number in buttons and box.isEnabled():
+                    assert box.currentText() == BUTTON_UNKNOWN
+                    box.setCurrentIndex(box.findData(buttons[number]))
+            ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+            self.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+            assert dialog.result() == QDialog.DialogCode.Accepted
+            return dialog.value()
+
+        self.tables.play.ask_break = ask
         self.tables.actions_by_name[TablesAction.BREAK].trigger()
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
-        return self.tables.banner.text()
+        return rows, self.tables.banner.text()
 
     def form_final_table(self, size: int) -> str:
         """The tables window's Final table…, answering the size; returns its banner."""
@@ -368,9 +497,88 @@ class Night:
         settle(self.qtbot, self.station.bus)  # the tables' calls run on the worker
         return self.tables.banner.text()
 
+    def close_by_ctrl_w(self, window: QWidget) -> None:
+        """Ctrl+W in a window the host is done with (the tables window, the rulings)."""
+        self._activate(window)
+        self.qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+        assert not window.isVisible(), f"{window.windowTitle()} is still open"
+
     def moves_done(self) -> None:
         """The director says every seat move on the wall is done (Ctrl+Shift+M)."""
         self.press(Qt.Key.Key_M, CTRL_SHIFT)
+
+    # ------------------------------------------------------------------ the wall
+    def showdown(self, hands: dict[str, tuple[str, int]]) -> list[str]:
+        """The director's all-in showdown (Ctrl+Shift+A): each player's cards and stack, Show
+        on the wall. Returns what the wall says each hand risks."""
+        self.press(Qt.Key.Key_A, CTRL_SHIFT)
+        dialog = self.station.showdown.dialog
+        assert isinstance(dialog, ShowdownDialog)
+        for row, (name, (cards, stack)) in zip(dialog.rows, hands.items(), strict=True):
+            row.name.setCurrentText(name)
+            self.qtbot.keyClicks(row.cards, cards)
+            row.stack.setValue(stack)
+        self.qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+        stage = self.wall.wall_stage
+        self.qtbot.waitUntil(lambda: isinstance(stage.current_widget(), ShowdownMoment))
+        moment = stage.current_widget()
+        assert isinstance(moment, ShowdownMoment)
+        assert [p.name_label.text() for p in moment.panels] == list(hands)
+        return [p.stake_label.text() for p in moment.panels]
+
+    def chip_race(self, odd_chips: dict[int, tuple[int, ...]]) -> list[str]:
+        """The director's chip race (Ctrl+Shift+R) at a colour-up: table after table in one
+        opening, each player's odd chips counted, Race. Returns the table list as the dialog
+        shows it once every table is raced."""
+        self.press(Qt.Key.Key_R, CTRL_SHIFT)
+        dialog = self.station.wall.chip_race_dialog
+        assert isinstance(dialog, ChipRaceDialog)
+        self.qtbot.addWidget(dialog)
+        numbers = [t.number for t in dialog.tables]
+        for table, counts in odd_chips.items():
+            dialog.table_combo.setCurrentIndex(numbers.index(table))
+            assert dialog.run_button.isEnabled(), f"table {table} cannot be raced"
+            for row, count in zip(dialog.rows, counts, strict=True):
+                row.spins[0].setValue(count)
+            self.qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+            assert dialog.error_label.text() == "", dialog.error_label.text()
+            settle(self.qtbot, self.station.bus)
+            moment = self.wall.wall_stage.current_widget()
+            assert isinstance(moment, ChipRaceMoment)
+            assert moment.title_label.text() == f"Chip race · Table {table}"
+        shown = [dialog.table_combo.itemText(i) for i in range(dialog.table_combo.count())]
+        dialog.close()
+        return shown
+
+    def deal_board(self, board: str) -> list[str]:
+        """The board dealt typed into the showdown, Enter shows it on the wall. Returns the
+        lines under the showdown: who takes the pot, who is out."""
+        dialog = self.station.showdown.dialog
+        assert isinstance(dialog, ShowdownDialog)
+        self.qtbot.keyClicks(dialog.board_edit, board)
+        self.qtbot.keyClick(dialog.board_edit, Qt.Key.Key_Return)
+        dealt = tuple(board.split())
+        stage = self.wall.wall_stage
+
+        def shown() -> bool:
+            moment = stage.current_widget()
+            return isinstance(moment, ShowdownMoment) and moment.board.cards() == dealt
+
+        self.qtbot.waitUntil(shown)
+        moment = stage.current_widget()
+        assert isinstance(moment, ShowdownMoment)
+        return [label.text() for label in moment.result_labels if label.text()]
+
+    def record_showdown_busts(self) -> None:
+        """One key (Ctrl+Shift+O) records the busts of the showdown on the wall."""
+        self.press(Qt.Key.Key_O, CTRL_SHIFT)
+
+    def clear_wall(self) -> None:
+        """Ctrl+Shift+X: the showdown comes off the wall, the clock shows again."""
+        self.press(Qt.Key.Key_X, CTRL_SHIFT)
+        dialog = self.station.showdown.dialog
+        if dialog is not None:
+            dialog.close()
 
     # ------------------------------------------------------------------ the money at the end
     def make_deal(self, stacks: dict[str, int]) -> DealShown:
