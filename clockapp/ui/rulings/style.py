@@ -58,6 +58,26 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QHeaderView::section {{ font-weight: bold; padding: 4px 8px; }}
 """
 
+#: Added in a short window (a laptop): smaller type where it is largest, so three hands and
+#: what they make fit under the picker.
+COMPACT = f"""
+{W} QLabel[role="title"] {{ font-size: 22px; }}
+{W} QLabel[role="street"] {{ font-size: 17px; }}
+{W} QLabel[role="description"] {{ font-size: 19px; }}
+{W} QLabel[role="odds"] {{ font-size: 17px; }}
+{W} QLabel[role="badge"] {{ padding: 2px 8px; font-size: 18px; }}
+{W} QLineEdit[role="cards"] {{ font-size: 18px; min-width: 150px; }}
+{W} QFrame[role="hand"] QLineEdit[role="cards"] {{ min-width: 80px; }}
+{W} QFrame[role="hand"] QSpinBox, {W} QFrame[role="hand"] QLineEdit[role="name"] {{
+    font-size: 16px; padding: 0 2px;
+}}
+"""
+
+
+def sheet(compact: bool) -> str:
+    """The window's style sheet, for a short window or a roomy one."""
+    return SHEET + COMPACT if compact else SHEET
+
 
 def set_role(widget: QWidget, role: str) -> None:
     """Give `widget` its role in the sheet (set once, before it is shown)."""
