@@ -168,6 +168,7 @@ class HandRow(QFrame):
         self.outs.setObjectName(f"hand_{index}_outs")
         self.outs.setWordWrap(True)
         set_role(self.odds, "odds")
+        set_role(self.outs, "outs")
         self.odds.setTextFormat(Qt.TextFormat.PlainText)
         self.outs.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.odds)

@@ -3,8 +3,11 @@
 One sheet on the window (rather than a sheet per widget) keeps every font the same size: a
 widget's own sheet would cut it off from the window's font. Every rule names the window's id, so
 a role's rule outranks the window-wide font size (an id selector is more specific than a class).
-Widgets say what they are with a `role` property and how they stand with state properties
-("winner", "targeted", "invalid"); `set_state` re-polishes a widget when one of them changes.
+The hands, the board and the verdict are drawn light whatever the desktop's theme (the cards'
+colours are chosen for a light face), so the text on them has its own dark ink: a dark theme's
+light text would not read there. Widgets say what they are with a `role` property and how they
+stand with state properties ("winner", "targeted", "invalid"); `set_state` re-polishes a widget
+when one of them changes.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
     border: 3px solid #1f6feb;
 }}
 {W} QLabel[role="title"] {{ font-size: 26px; font-weight: bold; }}
+{W} QFrame[role="board"] QLabel[role="title"] {{ color: #14171a; }}
 {W} QLabel[role="street"] {{ font-size: 20px; color: #57606a; }}
-{W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; }}
-{W} QLabel[role="odds"] {{ font-size: 20px; }}
+{W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; color: #14171a; }}
+{W} QLabel[role="odds"] {{ font-size: 20px; color: #14171a; }}
+{W} QLabel[role="outs"] {{ color: #14171a; }}
 {W} QLabel[role="error"] {{ color: #c0261d; font-weight: bold; }}
 {W} QLabel[role="note"] {{ color: #57606a; }}
 {W} QLabel[role="keys"] {{ color: #57606a; font-size: 15px; }}

@@ -7,9 +7,12 @@ without scrolling; on a Full HD screen too, with the roomy layout.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
@@ -105,3 +108,33 @@ def test_on_a_laptop_the_keys_are_a_button_away_and_the_turn_odds_fit(
     if size == LAPTOP_INSIDE:
         for row in window.hands.rows:
             assert in_view(row), row.objectName()
+
+
+@pytest.fixture
+def dark_desktop(qapp: QApplication) -> Iterator[None]:
+    """The desktop's theme is dark: light text on dark windows."""
+    light = QPalette(qapp.palette())
+    dark = QPalette(light)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text):
+        dark.setColor(role, QColor("#e8e8e8"))
+    dark.setColor(QPalette.ColorRole.Window, QColor("#2b2b2b"))
+    qapp.setPalette(dark)
+    yield
+    qapp.setPalette(light)
+
+
+@pytest.mark.usefixtures("dark_desktop")
+def test_a_dark_desktop_theme_leaves_the_hands_readable(
+    services: Services, bus: TournamentBus, window_factory, qtbot
+) -> None:
+    window = window_factory(RulingsWindow(services, bus))
+    window.show()
+    qtbot.waitExposed(window)
+    window.set_dispute(THREE_HANDS)
+    QApplication.processEvents()
+    # The tiles and the board stay light: their words keep a dark ink, not the theme's light one.
+    row = window.hands.rows[0]
+    title = window.board.findChild(QLabel, "board_title")
+    for label in (row.description, row.odds, row.outs, title):
+        ink = label.palette().color(label.foregroundRole())
+        assert ink.lightness() < 80, (label.objectName(), ink.name())
