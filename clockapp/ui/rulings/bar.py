@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +54,20 @@ class RulingsBar(QWidget):
         bar.addSpacing(20)
         bar.addWidget(self.new_button)
         bar.addStretch(1)
+        # In a short window the keys line under the hands gives its height to them: the keys
+        # are then a button away (and in its tooltip).
+        self.keys_button = QPushButton("Keys", self)
+        self.keys_button.setObjectName("keys_button")
+        self.keys_button.setToolTip(keys_text())
+        self.keys_button.clicked.connect(
+            lambda: QToolTip.showText(
+                self.keys_button.mapToGlobal(self.keys_button.rect().bottomLeft()),
+                keys_text(),
+                self.keys_button,
+            )
+        )
+        self.keys_button.hide()
+        bar.addWidget(self.keys_button)
         # The window's own way out on screen (Ctrl+W too): a window manager's title bar may be
         # off screen or missing.
         self.close_button = QPushButton("Close", self)
@@ -60,6 +75,11 @@ class RulingsBar(QWidget):
         close = RulingsAction.CLOSE.value
         self.close_button.setToolTip(f"Close the rulings window ({close.shortcuts[0]})")
         bar.addWidget(self.close_button)
+
+
+def keys_text() -> str:
+    """The window's keys, one a line, for the Keys button's tooltip."""
+    return "<br>".join(f"<b>{k}</b> {what}" for k, what in KEYS)
 
 
 def keys_help(parent: QWidget) -> QLabel:

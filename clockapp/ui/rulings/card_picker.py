@@ -16,6 +16,8 @@ from clockapp.ui.rulings.cards import CardView, Look
 from clockapp.ui.rulings.state import all_cards
 
 PICKER_CARD = QSize(50, 64)
+#: In a short window (a laptop): four rows of these leave the height to the hands.
+PICKER_CARD_COMPACT = QSize(42, 46)
 
 
 class CardPicker(QWidget):
@@ -34,6 +36,7 @@ class CardPicker(QWidget):
         self._buttons: dict[str, CardView] = {}
         self._used: frozenset[str] = frozenset()
         grid = QGridLayout(self)
+        self._grid = grid
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(5)
         grid.setVerticalSpacing(5)
@@ -58,6 +61,12 @@ class CardPicker(QWidget):
         self._used = frozenset(cards)
         for card, button in self._buttons.items():
             button.set_card(card, Look.USED if card in self._used else Look.FREE)
+
+    def set_compact(self, on: bool) -> None:
+        """Draw smaller cards (a short window)."""
+        for button in self._buttons.values():
+            button.set_size(PICKER_CARD_COMPACT if on else PICKER_CARD)
+        self._grid.setVerticalSpacing(3 if on else 5)
 
     def set_four_colour(self, on: bool) -> None:
         """Draw the deck in four colours (blue diamonds, green clubs)."""

@@ -139,6 +139,13 @@ class CardView(QWidget):
     def sizeHint(self) -> QSize:
         return self._size
 
+    def set_size(self, size: QSize) -> None:
+        """Draw the card at `size` (the rank and suit scale with it)."""
+        if size != self._size:
+            self._size = size
+            self.updateGeometry()
+            self.update()
+
     def card(self) -> str | None:
         """The card shown, or None for an empty slot."""
         return self._card

@@ -16,6 +16,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,6 +35,12 @@ from clockapp.ui.rulings.state import MAX_PLAYERS, MAX_SEAT
 from clockapp.ui.rulings.style import set_role, set_state
 
 BEST_CARD = QSize(38, 52)
+BEST_CARD_COMPACT = QSize(30, 40)
+SEAT_WIDTH_COMPACT = 96
+#: The narrowest a hand's tile gets: its entry and its best five fit.
+TILE_WIDTH = 212
+#: The most tiles side by side: a fourth player's goes on the next line.
+MOST_COLUMNS = 3
 
 
 @dataclass(frozen=True)
@@ -92,19 +99,24 @@ class WrapLabel(QLabel):
 
 
 class HandRow(QFrame):
-    """One player's seat, name, cards and result."""
+    """One player's seat, name, cards and result, as a tile: the hands stand side by side.
+
+    Side by side, three hands and what they make are read across at once, as the table sees
+    them, and a short laptop window holds them without scrolling.
+    """
 
     def __init__(self, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._compact = False
+        self._hole_cards = 2
         self.setObjectName(f"hand_{index}")
         set_role(self, "hand")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 8, 10, 8)
-        layout.setSpacing(14)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
 
-        # Left: seat and name over the cards; middle: what the cards make; right: remove.
-        left = QVBoxLayout()
-        left.setSpacing(6)
+        # From the top: who (seat, name, remove), the hole cards and their entry, then what
+        # the cards make.
         who = QHBoxLayout()
         who.setSpacing(6)
         self.seat_spin = QSpinBox(self)
@@ -115,29 +127,32 @@ class HandRow(QFrame):
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName(f"hand_{index}_name")
         self.name_edit.setPlaceholderText("Name")
-        self.name_edit.setMaximumWidth(120)
+        self.name_edit.setMinimumWidth(40)
+        set_role(self.name_edit, "name")
+        self.remove_button = QPushButton("✕", self)
+        self.remove_button.setObjectName(f"hand_{index}_remove")
+        self.remove_button.setToolTip("Take this player out of the dispute (Ctrl+Delete)")
+        self.remove_button.setAccessibleName("Remove player")
+        set_role(self.remove_button, "remove")
         who.addWidget(self.seat_spin)
         who.addWidget(self.name_edit, 1)
-        left.addLayout(who)
+        who.addWidget(self.remove_button)
+        layout.addLayout(who)
         self.cards = CardsBox(f"hand_{index}", "e.g. AsKd", self)
-        left.addWidget(self.cards)
-        left.addStretch(1)
-        layout.addLayout(left)
+        layout.addWidget(self.cards)
 
-        result = QVBoxLayout()
-        result.setSpacing(4)
-        # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is too long to
-        # share the line of the best five cards in a narrow column.
+        # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is long.
         self.badge = QLabel(self)
         self.badge.setObjectName(f"hand_{index}_badge")
         self.badge.setWordWrap(True)
         set_role(self.badge, "badge")
         self.badge.hide()
-        result.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
         self.description = WrapLabel(self)
         self.description.setObjectName(f"hand_{index}_description")
         set_role(self.description, "description")
-        result.addWidget(self.description)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.description)
         best = QHBoxLayout()
         best.setSpacing(4)
         self.best_views = [CardView(None, Look.PLAYS, BEST_CARD, self) for _ in range(5)]
@@ -145,27 +160,34 @@ class HandRow(QFrame):
             view.hide()
             best.addWidget(view)
         best.addStretch(1)
-        result.addLayout(best)
-        # Wraps: "Win 2.4% (1 in 42) · Tie 0.0% · Share 2.4% (1 in 42)" must not widen the row.
+        layout.addLayout(best)
+        # Wraps: "Win 2.4% (1 in 42) · Tie 0.0% · Share 2.4% (1 in 42)" must not widen the tile.
         self.odds = WrapLabel(self)
         self.odds.setObjectName(f"hand_{index}_odds")
         self.outs = QLabel(self)
         self.outs.setObjectName(f"hand_{index}_outs")
         self.outs.setWordWrap(True)
         set_role(self.odds, "odds")
+        set_role(self.outs, "outs")
         self.odds.setTextFormat(Qt.TextFormat.PlainText)
         self.outs.setTextFormat(Qt.TextFormat.RichText)
-        result.addWidget(self.odds)
-        result.addWidget(self.outs)
-        result.addStretch(1)
-        layout.addLayout(result, 1)
-        self.remove_button = QPushButton("✕", self)
-        self.remove_button.setObjectName(f"hand_{index}_remove")
-        self.remove_button.setToolTip("Take this player out of the dispute (Ctrl+Delete)")
-        self.remove_button.setAccessibleName("Remove player")
-        set_role(self.remove_button, "remove")
-        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        layout.addWidget(self.odds)
+        layout.addWidget(self.outs)
+        layout.addStretch(1)
+
+    def set_compact(self, on: bool) -> None:
+        """Smaller cards (a short window)."""
+        self._compact = on
+        self.cards.set_compact(on)
+        self._place_entry()
+        # A spin box asks for room for text it never shows: "Seat 10" fits in less.
+        self.seat_spin.setMinimumWidth(SEAT_WIDTH_COMPACT if on else 0)
+        for view in self.best_views:
+            view.set_size(BEST_CARD_COMPACT if on else BEST_CARD)
+
+    def _place_entry(self) -> None:
+        # Compact, two cards leave room for the entry beside them; Omaha's four do not.
+        self.cards.set_entry_beside(self._compact and self._hole_cards <= 2)
 
     def show_player(self, seat: int, name: str, removable: bool) -> None:
         """Show the seat number and name (without reporting them back as edits)."""
@@ -182,6 +204,8 @@ class HandRow(QFrame):
         self, shown: HandShown, count: int, winner: bool, four_colour: bool, typing: bool
     ) -> None:
         """Display `shown` with `count` hole-card slots (`typing`: keep the entry's text)."""
+        self._hole_cards = count
+        self._place_entry()
         self.cards.set_four_colour(four_colour)
         self.cards.set_error(shown.error)
         self.cards.set_cards(shown.cards, count, shown.looks, shown.targeted, typing)
@@ -211,8 +235,10 @@ class BoardRow(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(14)
+        self._layout = layout
         titles = QVBoxLayout()
         title = QLabel("Board", self)
+        title.setObjectName("board_title")
         set_role(title, "title")
         self.street = QLabel(self)
         self.street.setObjectName("board_street")
@@ -241,6 +267,11 @@ class BoardRow(QFrame):
         assert side is not None  # the entry is beside the cards
         side.insertLayout(side.count() - 1, status)
 
+    def set_compact(self, on: bool) -> None:
+        """Smaller slots (a short window)."""
+        self.cards.set_compact(on)
+        self._layout.setContentsMargins(10, 4 if on else 8, 10, 4 if on else 8)
+
     def show_board(
         self,
         cards: Sequence[str],
@@ -260,7 +291,7 @@ class BoardRow(QFrame):
 
 
 class HandsPanel(QWidget):
-    """One row per player, then the button that adds a player.
+    """The players' tiles side by side (up to three a line), then the button that adds a player.
 
     Signals:
         player_added(): the director asked for another player.
@@ -273,34 +304,49 @@ class HandsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: list[HandRow] = []
+        self._compact = False
+        self._columns = MOST_COLUMNS
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
         inner = QWidget()
-        self._rows_layout = QVBoxLayout(inner)
-        self._rows_layout.setContentsMargins(0, 0, 0, 0)
-        self._rows_layout.setSpacing(8)
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(8)
+        self._grid = QGridLayout()
+        self._grid.setSpacing(8)
+        for index in range(MOST_COLUMNS):
+            self._grid.setColumnStretch(index, 1)  # tiles share the width evenly
+        column.addLayout(self._grid)
         self.add_button = QPushButton("Add player", inner)
         self.add_button.setObjectName("add_player")
         self.add_button.setToolTip("Add a player on the next free seat (Ctrl+N)")
         self.add_button.clicked.connect(self.player_added)
-        self._rows_layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self._rows_layout.addStretch(1)
+        column.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        column.addStretch(1)
         self._scroll.setWidget(inner)
         layout.addWidget(self._scroll, 1)
+
+    def set_compact(self, on: bool) -> None:
+        """Smaller cards in every tile (a short window)."""
+        self._compact = on
+        for row in self.rows:
+            row.set_compact(on)
 
     def ensure_rows(self, count: int) -> None:
         """Have exactly `count` hand rows (the window then connects new ones)."""
         changed = False
         while len(self.rows) < count:
             row = HandRow(len(self.rows))
-            self._rows_layout.insertWidget(len(self.rows), row)
+            row.set_compact(self._compact)
+            self._place(row, len(self.rows))
             self.rows.append(row)
             changed = True
         while len(self.rows) > count:
             row = self.rows.pop()
+            self._grid.removeWidget(row)
             row.hide()
             row.deleteLater()
             changed = True
@@ -311,3 +357,22 @@ class HandsPanel(QWidget):
     def scroll_to(self, row: HandRow) -> None:
         """Bring `row` into view."""
         self._scroll.ensureWidgetVisible(row)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # The scroll bar's width is kept free whether it shows or not: the count of columns
+        # must not depend on the scroll bar it brings.
+        room = self.width() - self._scroll.verticalScrollBar().sizeHint().width()
+        spacing = self._grid.horizontalSpacing()
+        tile = max([TILE_WIDTH, *(row.minimumSizeHint().width() for row in self.rows)])
+        columns = max(1, min(MOST_COLUMNS, (room + spacing) // (tile + spacing)))
+        if columns != self._columns:
+            self._columns = columns
+            for index in range(MOST_COLUMNS):
+                self._grid.setColumnStretch(index, 1 if index < columns else 0)
+            for index, row in enumerate(self.rows):
+                self._grid.removeWidget(row)
+                self._place(row, index)
+
+    def _place(self, row: HandRow, index: int) -> None:
+        self._grid.addWidget(row, index // self._columns, index % self._columns)

@@ -18,6 +18,7 @@ from clockapp.ui.rulings.cards import CardView, Look
 from clockapp.ui.rulings.style import set_role, set_state
 
 SLOT_CARD = QSize(56, 76)
+SLOT_CARD_COMPACT = QSize(44, 60)
 
 
 class CardEntry(QLineEdit):
@@ -127,6 +128,7 @@ class CardsBox(QWidget):
         super().__init__(parent)
         self._slots: list[CardView] = []
         self._four_colour = False
+        self._slot_size = SLOT_CARD
         self._beside = entry_beside
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +139,7 @@ class CardsBox(QWidget):
         self._slot_row.setSpacing(6)
         top.addLayout(self._slot_row)
         layout.addLayout(top)
+        self._layout = layout
         self.entry = CardEntry(self)
         self.entry.setObjectName(f"{name}_entry")
         self.entry.setPlaceholderText(placeholder)
@@ -147,14 +150,15 @@ class CardsBox(QWidget):
         self.entry.backspace_at_end.connect(self.remove_last_requested)
         self.entry.advanced.connect(self.advanced)
         # Beside the slots the entry has a column of its own, which the owner may add to.
+        self._aside = QVBoxLayout()
+        self._aside.setSpacing(4)
+        self._aside.addStretch(1)
+        self._aside.addStretch(1)
+        top.addLayout(self._aside, 1)
         self.side: QVBoxLayout | None = None
         if entry_beside:
-            self.side = QVBoxLayout()
-            self.side.setSpacing(4)
-            self.side.addStretch(1)
-            self.side.addWidget(self.entry)
-            self.side.addStretch(1)
-            top.addLayout(self.side, 1)
+            self.side = self._aside
+            self._aside.insertWidget(1, self.entry)
         else:
             layout.addWidget(self.entry)
         self.error_label = QLabel(self)
@@ -187,7 +191,7 @@ class CardsBox(QWidget):
         `set_error` first: an entry with an error keeps its text too.
         """
         while len(self._slots) < count:
-            slot = CardView(None, Look.EMPTY, SLOT_CARD, self)
+            slot = CardView(None, Look.EMPTY, self._slot_size, self)
             slot.set_four_colour(self._four_colour)
             slot.clicked.connect(self.focused)
             slot.remove_requested.connect(lambda s=slot: self._on_slot_remove_requested(s))
@@ -211,6 +215,25 @@ class CardsBox(QWidget):
         self.error_label.setText(message or "")
         self.error_label.setVisible(bool(message))
         self.entry.set_invalid(bool(message))
+
+    def set_entry_beside(self, on: bool) -> None:
+        """Move the entry beside the slots (`on`) or under them: a hand's two cards leave room
+        for it beside them, and the hand is a line shorter."""
+        if on == self._beside:
+            return
+        self._beside = on
+        if on:
+            self._layout.removeWidget(self.entry)
+            self._aside.insertWidget(1, self.entry)
+        else:
+            self._aside.removeWidget(self.entry)
+            self._layout.insertWidget(1, self.entry)
+
+    def set_compact(self, on: bool) -> None:
+        """Draw smaller slots (a short window)."""
+        self._slot_size = SLOT_CARD_COMPACT if on else SLOT_CARD
+        for slot in self._slots:
+            slot.set_size(self._slot_size)
 
     def set_four_colour(self, on: bool) -> None:
         """Draw the slots' cards in four colours."""

@@ -3,8 +3,11 @@
 One sheet on the window (rather than a sheet per widget) keeps every font the same size: a
 widget's own sheet would cut it off from the window's font. Every rule names the window's id, so
 a role's rule outranks the window-wide font size (an id selector is more specific than a class).
-Widgets say what they are with a `role` property and how they stand with state properties
-("winner", "targeted", "invalid"); `set_state` re-polishes a widget when one of them changes.
+The hands, the board and the verdict are drawn light whatever the desktop's theme (the cards'
+colours are chosen for a light face), so the text on them has its own dark ink: a dark theme's
+light text would not read there. Widgets say what they are with a `role` property and how they
+stand with state properties ("winner", "targeted", "invalid"); `set_state` re-polishes a widget
+when one of them changes.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
     border: 3px solid #1f6feb;
 }}
 {W} QLabel[role="title"] {{ font-size: 26px; font-weight: bold; }}
+{W} QFrame[role="board"] QLabel[role="title"] {{ color: #14171a; }}
 {W} QLabel[role="street"] {{ font-size: 20px; color: #57606a; }}
-{W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; }}
-{W} QLabel[role="odds"] {{ font-size: 20px; }}
+{W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; color: #14171a; }}
+{W} QLabel[role="odds"] {{ font-size: 20px; color: #14171a; }}
+{W} QLabel[role="outs"] {{ color: #14171a; }}
 {W} QLabel[role="error"] {{ color: #c0261d; font-weight: bold; }}
 {W} QLabel[role="note"] {{ color: #57606a; }}
 {W} QLabel[role="keys"] {{ color: #57606a; font-size: 15px; }}
@@ -57,6 +62,26 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QTableView {{ font-size: 19px; gridline-color: #d0d7de; }}
 {W} QHeaderView::section {{ font-weight: bold; padding: 4px 8px; }}
 """
+
+#: Added in a short window (a laptop): smaller type where it is largest, so three hands and
+#: what they make fit under the picker.
+COMPACT = f"""
+{W} QLabel[role="title"] {{ font-size: 22px; }}
+{W} QLabel[role="street"] {{ font-size: 17px; }}
+{W} QLabel[role="description"] {{ font-size: 19px; }}
+{W} QLabel[role="odds"] {{ font-size: 17px; }}
+{W} QLabel[role="badge"] {{ padding: 2px 8px; font-size: 18px; }}
+{W} QLineEdit[role="cards"] {{ font-size: 18px; min-width: 150px; }}
+{W} QFrame[role="hand"] QLineEdit[role="cards"] {{ min-width: 80px; }}
+{W} QFrame[role="hand"] QSpinBox, {W} QFrame[role="hand"] QLineEdit[role="name"] {{
+    font-size: 16px; padding: 0 2px;
+}}
+"""
+
+
+def sheet(compact: bool) -> str:
+    """The window's style sheet, for a short window or a roomy one."""
+    return SHEET + COMPACT if compact else SHEET
 
 
 def set_role(widget: QWidget, role: str) -> None:

@@ -40,7 +40,7 @@ from clockapp.ui.rulings.pots import PotsPanel
 from clockapp.ui.rulings.present import hand_shown, pots_shown
 from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import BOARD, Dispute, Game
-from clockapp.ui.rulings.style import SHEET
+from clockapp.ui.rulings.style import sheet
 from clockapp.ui.rulings.tournament import ChipSource, TableSource
 from clockapp.ui.rulings.verdict import verdict
 from clockapp.ui.rulings.wall_keys import WallKeys
@@ -52,6 +52,9 @@ GEOMETRY_KEY = "rulings"
 FOUR_COLOUR_KEY = "rulings/four_colour"
 SIDE_MARGIN = 14
 OPEN_SIZE = QSize(1680, 1000)  # shrunk to the screen's free area when shown (`fit_to_screen`)
+#: Shorter than this (a 1366x768 laptop), the window is compact: smaller cards and type, and the
+#: keys line folded into a button, so that three hands and the verdict are in sight at once.
+COMPACT_BELOW = 900
 
 
 class RulingsWindow(QWidget):
@@ -98,7 +101,8 @@ class RulingsWindow(QWidget):
     # ---------------------------------------------------------------- layout
 
     def _setup_ui(self) -> None:
-        self.setStyleSheet(SHEET)
+        self._compact = False
+        self.setStyleSheet(sheet(False))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(SIDE_MARGIN, 6, SIDE_MARGIN, 6)
         outer.setSpacing(6)
@@ -141,7 +145,9 @@ class RulingsWindow(QWidget):
         self.hands.player_added.connect(self.add_player)
         self.hands.rows_changed.connect(self._connect_rows)
         column.addWidget(self.hands, 1)
-        column.addWidget(keys_help(left))
+        self.keys_help = keys_help(left)
+        column.addWidget(self.keys_help)
+        self._column = column
         self.pots = PotsPanel(splitter)
         state = self.state
         self.pots.bet_changed.connect(lambda i, v: state.edit_player(i, bet=v))
@@ -312,11 +318,34 @@ class RulingsWindow(QWidget):
         if not self._sized:
             self._sized = True
             fit_to_screen(self)  # 1680x1000 does not fit a 1366x768 laptop: take what there is
+            if self._compact:
+                # Compact now, its minimum is smaller (once laid out again): fit again.
+                outer = self.layout()
+                if outer is not None:
+                    outer.activate()
+                fit_to_screen(self)
             self._share_width()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._set_compact(self.height() < COMPACT_BELOW)
         self._share_width()
+
+    def is_compact(self) -> bool:
+        """The window is laid out for a short screen."""
+        return self._compact
+
+    def _set_compact(self, on: bool) -> None:
+        if on == self._compact:
+            return
+        self._compact = on
+        self.setStyleSheet(sheet(on))
+        self.picker.set_compact(on)
+        self.board.set_compact(on)
+        self.hands.set_compact(on)
+        self.keys_help.setVisible(not on)
+        self.bar.keys_button.setVisible(on)
+        self._column.setSpacing(6 if on else 10)
 
     def _share_width(self) -> None:
         """The cards a little more than the pots, never less than the picker needs (on a 1366 px
@@ -326,7 +355,8 @@ class RulingsWindow(QWidget):
         total = max(self.width() - 2 * SIDE_MARGIN - self._splitter.handleWidth(), 1)
         first = self._splitter.widget(0)
         least = first.minimumSizeHint().width() if first is not None else 0
-        left = max(total * 52 // 100, least)
+        # Compact, the hands' three tiles side by side need a little more.
+        left = max(total * (55 if self._compact else 52) // 100, least)
         self._splitter.setSizes([left, max(total - left, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
