@@ -11,8 +11,9 @@ fraction of the statements built and rows turned into objects (a buy-in with its
 (`cashier_seats.follow_in_session`).
 
 A room with no free seat is the cashier's choice, made before the money is taken (`IfFull`):
-sell without a seat, refuse so the cashier can ask (`NoFreeSeat`), or open the next table
-(`make_room`) and seat the player there, all in the sale's one transaction. Undoing that sale
+sell without a seat, refuse so the cashier can ask (`NoFreeSeat`, which rolls the sale back), or
+open the next table (`make_room`) and seat the player there, all in the sale's one transaction;
+the room is looked at again only when the draw found no seat. Undoing that sale
 closes the table again while nobody sits there (`close_if_empty`), in the undo's transaction.
 """
 
@@ -143,17 +144,19 @@ def table_to_open(
 
 
 def make_room(
-    session: Session, tournament_id: int, name: str, if_full: IfFull, leaving: int | None = None
+    session: Session, tournament_id: int, name: str, if_full: IfFull
 ) -> TableToOpen | None:
-    """Before a sale writes anything: when its player would find no free seat, refuse
-    (`IfFull.ASK`) or open the next table (`IfFull.OPEN_TABLE`); returns the table opened.
+    """After a sale's seat draw found no seat: when none is free, refuse (`IfFull.ASK`: the
+    sale's transaction rolls back, so nothing is sold) or open the next table
+    (`IfFull.OPEN_TABLE`); returns the table opened (None: a seat is free, or the sale stands
+    without one).
 
     Raises:
         NoFreeSeat: No seat is free and the sale asked to stop.
     """
     if if_full is IfFull.NO_SEAT:
         return None
-    table = table_to_open(session, tournament_id, leaving)
+    table = table_to_open(session, tournament_id)
     if table is None:
         return None
     if if_full is IfFull.ASK:
@@ -236,16 +239,6 @@ def follow_busts(session: Session, tournament_id: int, now: datetime) -> bool:
     standing, changed = _drop_stale(session, rows, _tables(session, tournament_id))
     seat_draw.seats_changed(session, tournament_id, changed, now)
     return len(standing) != len(rows)
-
-
-def standing_seating(session: Session, tournament_id: int) -> Seating:
-    """The tables in play and the seats of players still in play, read in two statements and
-    nothing written (a stale seat is left for the next action to drop)."""
-    rows = seat_draw.seats(session, tournament_id)
-    tables = _tables(session, tournament_id)
-    in_play = {row[1]: row[6] for row in rows if row[7]}
-    standing, _stale, _changed = split_seats((row[:6] for row in rows), in_play, tables)
-    return _room(tables, standing)
 
 
 def _tables(session: Session, tournament_id: int) -> tuple[Table, ...]:
