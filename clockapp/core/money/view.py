@@ -202,7 +202,10 @@ def check_deal_holds(view: MoneyView) -> None:
     """
     if view.deal is None:
         return
-    outside = sorted(d.name for d in view.dues.values() if d.place is None and not d.in_deal)
+    # The field still in play (a registration with no standing entry is not in it).
+    outside = sorted(
+        view.dues[rid].name for rid in view.standings.remaining if not view.dues[rid].in_deal
+    )
     if outside:
         raise LedgerError(
             f"A deal was made among the players left and {outside[0]} is not in it; "

@@ -424,6 +424,22 @@ def test_a_standing_deal_refuses_what_it_cannot_follow(services: Services, tid: 
     assert sum(d.prize for d in services.cashier.dues(tid)) == 5000  # and $10.00 to play for
 
 
+def test_a_deal_ignores_registrations_with_no_entry_standing(services: Services, tid: int) -> None:
+    """A voided buy-in and a pre-registered no-show are not players left outside the deal."""
+    a, b, c, typo = field(services, tid, 4)
+    wrong = next(r for r in services.cashier.ledger(tid) if r.registration_id == typo)
+    services.cashier.void(tid, wrong.id, "sold to the wrong player")
+    no_show = services.players.create(PlayerDetails("No Show")).value.id
+    services.cashier.pre_register(tid, [no_show])
+    services.results.eliminate(tid, c, busted_by=a)
+    services.payouts.record_deal(
+        tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP, reserve=1000
+    )
+    services.results.eliminate(tid, b, busted_by=a)  # played on for the $10.00: A wins it
+    dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
+    assert dues[a] + dues[b] == 6000
+
+
 def test_a_satellite_refuses_a_deal(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
     services.bounties.set_satellite(tid, Satellite(1, 4000, "Main event"))
