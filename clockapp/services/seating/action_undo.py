@@ -132,7 +132,10 @@ def _step(
             )
         trips.append((info.registration_id, leave, take))
     expect, target = (after, before) if undo else (before, after)
-    seating = _replay(room, trips, expect, target, f"the {noun} cannot be {verb}")
+    # A redraw deals the final table a new button; a balancing or a break only asked where the
+    # receiving tables' buttons were, which stays true when the players go back.
+    buttons = record.what == "formed the final table"
+    seating = _replay(room, trips, expect, target, f"the {noun} cannot be {verb}", buttons)
     store_room(session, room, seating, now)
     store_stats(session, room, _stats(room, rows, -1 if undo else 1))
     for row in rows:
@@ -151,9 +154,14 @@ def _replay(
     expect: dict[int, TableState],
     target: dict[int, TableState],
     refusal: str,
+    buttons: bool,
 ) -> Seating:
     """The room with the players moved (player, seat left, seat taken) and the tables set to
-    `target`; refused in words when a table is not as `expect` says or a seat is not free."""
+    `target`; refused in words when a table is not as `expect` says or a seat is not free.
+
+    A table in play before and after keeps the button it has now unless `buttons` (the action
+    drew them) and nobody changed it since; a table put back in play gets its own again.
+    """
     seating = room.seating
     for number, state in expect.items():
         in_play = seating.has_table(number)
@@ -169,12 +177,15 @@ def _replay(
             tables.pop(number, None)
             continue
         base = tables.get(number)
+        button = state.button
         if base is None:
             row = room.tables.get(number)
             if row is None:
                 raise SeatingError(f"Table {number} is gone: {refusal}.")
             base = core_table(row)
-        tables[number] = replace(base, closed_seats=state.closed, button=state.button)
+        elif not buttons or number not in expect or base.button != expect[number].button:
+            button = base.button  # what the director said of this table stays true
+        tables[number] = replace(base, closed_seats=state.closed, button=button)
     taken = {seat: player for player, seat in seats.items()}
     for player, seat in seats.items():
         table = tables.get(seat.table)

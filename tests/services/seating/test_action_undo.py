@@ -88,6 +88,24 @@ def test_undo_of_a_table_break_reopens_the_table(services: Services, tid: int) -
     assert services.seating.pending_moves(tid) == ()
 
 
+def test_undo_of_a_table_break_keeps_the_receiving_tables_buttons(
+    services: Services, tid: int
+) -> None:
+    """The buttons the director gave with the break, or since, are still where they are."""
+    services.seating.add_tables(tid, 3, seat_count=6)
+    seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
+    services.seating.set_button(tid, 2, 3)
+    bust(services, seats[(1, 1)], seats[(2, 1)])
+    result = services.seating.break_tables(tid, 2, buttons={1: 2, 3: 4}).value
+    assert result.broken == (2,)
+    assert result.action is not None
+    services.seating.set_button(tid, 3, 1)  # the dealer moved it on since
+
+    services.seating.undo_actions(tid, [result.action])
+    room = services.seating.room(tid)
+    assert [room.table(n).button for n in (1, 2, 3)] == [2, 3, 1]
+
+
 def test_undo_of_the_final_table_restores_the_seats_before_the_redraw(
     services: Services, tid: int
 ) -> None:
