@@ -38,6 +38,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def gui_collector(qapp) -> Iterator[object]:
+    """As in the app: cyclic garbage is collected on the GUI thread only (`GuiCollector`)."""
+    from clockapp.ui.collector import GuiCollector
+
+    collector = GuiCollector(qapp)
+    collector.start()
+    yield collector
+    collector.stop()
+
+
+@pytest.fixture(autouse=True)
+def collected_after_each_test(gui_collector) -> Iterator[None]:
+    """What a test left in cycles goes on the GUI thread, when it is due, before the next test."""
+    yield
+    gui_collector.collect()
+
+
 #: How long one modal dialog may stay open before its test fails: a test answers in well under a
 #: second, but one that drives a dialog through many steps on a loaded machine needs longer.
 MODAL_LIMIT_S = 120

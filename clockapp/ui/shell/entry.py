@@ -140,6 +140,7 @@ def _start(args: argparse.Namespace) -> int:
     """Set up Qt and the error net, then the launcher (or the screenshot, the self-test)."""
     from PySide6.QtWidgets import QApplication
 
+    from clockapp.ui.collector import GuiCollector
     from clockapp.ui.shell.offscreen import screenshot, self_test
 
     existing = QApplication.instance()
@@ -147,6 +148,8 @@ def _start(args: argparse.Namespace) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("clockapp")
+    # Qt objects are freed on the GUI thread only, whatever thread allocates.
+    GuiCollector(app).start()
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:
