@@ -3,7 +3,8 @@
 `setup` reads which colour-up the race is for (the break on now, else the last one passed,
 else the next), the players at each table (or every player in play when nobody is seated) and
 the tables already raced at that break.
-`run` is one transaction: it checks every player is in play at that table, runs the pure race
+`run` is one transaction: it checks every player is in play at that table and that the table
+is not raced already at that colour-up (unless its race was misdealt), runs the pure race
 (`clockapp.core.chip_race`) with a fresh seed or the real cards the director entered, keeps the
 race (seed and cards) and puts it on the wall, recording `Change.WALL`.
 """
@@ -203,11 +204,14 @@ class ChipRaceService:
         rounding: Rounding,
         *,
         real_cards: bool = False,
+        re_race: bool = False,
     ) -> Outcome[ChipRace]:
         """Run the race at `table_number` and show it on the wall (one action).
 
         With `real_cards` each pick's cards are the ones dealt at the table; otherwise the
-        service draws them with a new seed, which is kept with the race.
+        service draws them with a new seed, which is kept with the race. A table already raced
+        at this colour-up is refused unless `re_race` says its race was misdealt and is dealt
+        again (the new race then replaces the old one in the chips in play).
         """
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
@@ -223,6 +227,14 @@ class ChipRaceService:
             if table is None:
                 where = f"table {table_number}" if table_number is not None else "any table"
                 raise ChipRaceError(f"Nobody is in play at {where}.")
+            if not re_race and any(done.number == table_number for done in setup.raced):
+                # Its players were told what they take and the chips are exchanged: a second
+                # race would tell them other results over the first.
+                raise ChipRaceError(
+                    f"{table.label} was already raced at this colour-up: its players keep "
+                    'what they were told. If its race was misdealt, tick "Race again after a '
+                    'misdeal" and run it again: the new race replaces it.'
+                )
             there = {p.registration_id: p for p in table.players}
             entries = []
             for pick in picks:

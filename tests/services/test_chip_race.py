@@ -158,3 +158,30 @@ def test_setup_says_which_tables_are_raced_at_this_colour_up(
     fake_clock.advance(minutes=50)
     assert services.chip_race.setup(tid).removed == (100,)
     assert services.chip_race.setup(tid).raced == ()
+
+
+def test_a_table_raced_again_at_the_same_colour_up_is_refused_unless_it_was_misdealt(
+    services: Services, tid: int, seats: dict[tuple[int, int], int]
+) -> None:
+    """Only the dialog kept a table from being raced twice: a second call raced it again and
+    the players were told new results over the ones already exchanged."""
+    picks = [RacePick(seats[(1, s)], (n,)) for s, n in ((1, 3), (3, 2), (5, 0))]
+    start = services.clock.snapshot(tid).stats.chips_in_play
+    services.chip_race.run(tid, 1, picks, Rounding.HALF_UP)
+    assert services.clock.snapshot(tid).stats.chips_in_play != start  # the race counts
+    services.wall.show(tid, MESSAGE, {"title": "Break"})
+    before = dump(services.ctx.engine)
+    with pytest.raises(ChipRaceError, match="Table 1 was already raced at this colour-up"):
+        services.chip_race.run(tid, 1, picks, Rounding.HALF_UP)
+    assert dump(services.ctx.engine) == before
+    # Another table at the same colour-up races as before.
+    others = [RacePick(seats[(2, 2)], (1,)), RacePick(seats[(2, 4)], (1,))]
+    services.chip_race.run(tid, 2, others, Rounding.HALF_UP)
+    # A misdealt race is dealt again when the director says so: the last race is the one kept.
+    chips_before = services.clock.snapshot(tid).stats.chips_in_play
+    again = services.chip_race.run(tid, 1, picks, Rounding.HALF_UP, re_race=True)
+    assert services.wall.current(tid).kind == CHIP_RACE
+    assert len(services.chip_race.races(tid)) == 3
+    raced = {t.number: t for t in services.chip_race.setup(tid).raced}
+    assert raced[1].seed == again.value.seed
+    assert services.clock.snapshot(tid).stats.chips_in_play == chips_before

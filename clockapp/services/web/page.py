@@ -84,7 +84,7 @@ footer{text-align:center;color:#6e7681;font-size:.8rem;margin-top:14px}
 <div id="next"></div>
 </div>
 <div class="grid">
-<div class="stat"><b id="players">–</b><span>Players left</span></div>
+<div class="stat" id="playersbox"><b id="players">–</b><span>Players left</span></div>
 <div class="stat"><b id="average">–</b><span>Average stack</span></div>
 <div class="stat"><b id="pool">–</b><span>Prize pool</span></div>
 <div class="stat"><b id="entries">–</b><span>Entries</span></div>
@@ -95,7 +95,7 @@ footer{text-align:center;color:#6e7681;font-size:.8rem;margin-top:14px}
 <input id="seek" type="search" placeholder="Type your name" autocomplete="off"
  aria-label="Your name">
 <ul id="found"></ul></section>
-<section id="paybox"><h2>Payouts</h2><ol id="payouts"></ol>
+<section id="paybox"><h2 id="payhead">Payouts</h2><ol id="payouts"></ol>
 <div id="registration" class="muted"></div></section>
 </div>
 <footer>Read-only view · updates by itself</footer>
@@ -176,20 +176,26 @@ function render() {
   }
   if (state.empty) return;
   $("countdown").className = state.clock.running ? "" : "paused";
-  setText("message", state.field.winner ? "Winner: " + state.field.winner : state.clock.message);
   const f = state.field;
-  setText("players", f.players_left + (f.entries ? " / " + f.entries : ""));
+  setText("message", f.winner ? "Winner: " + f.winner + (f.by_deal ? " · by a deal" : "")
+    : state.clock.message);
+  // Once it is over the wall shows the winner, not who is left: the page does the same.
+  $("playersbox").hidden = f.over;
+  if (!f.over) setText("players", f.players_left + (f.entries ? " / " + f.entries : ""));
   setText("average", f.average_stack);
   setText("pool", f.prize_pool || "–");
   setText("entries", String(f.entries));
   const pay = $("payouts");
   pay.replaceChildren();
-  for (const p of f.payouts) {
+  setText("payhead", f.over ? "Final places" : "Payouts");
+  const paid = f.over ? f.final.map((p) => ({place: p.place + " " + p.name, amount: p.amount}))
+    : f.payouts;
+  for (const p of paid) {
     const li = document.createElement("li"), a = document.createElement("span");
     const b = document.createElement("b");
     a.textContent = p.place; b.textContent = p.amount; li.append(a, b); pay.append(li);
   }
-  $("paybox").hidden = !f.payouts.length && !f.registration && !f.waiting;
+  $("paybox").hidden = !paid.length && !f.registration && !f.waiting;
   setText("registration", (f.hand_for_hand ? "Hand-for-hand. " : "") + f.registration
     + (f.waiting ? (f.registration ? " · " : "") + f.waiting : ""));
   renderSeats();

@@ -18,6 +18,7 @@ from clockapp.core.structure import Break, Item, Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.clock import ClockSnapshot
+from clockapp.services.ending import FinalPlace
 
 #: How many items (the current one and those after it) the page gets end times for.
 AHEAD = 6
@@ -122,16 +123,27 @@ def next_deadline(snapshot: ClockSnapshot, now: datetime) -> datetime | None:
     return deadline
 
 
+def prize_text(place: FinalPlace, currency: str) -> str:
+    """What a finisher won, as the wall's winner screen says it."""
+    text = money(place.prize, currency) if place.prize else ""
+    if place.bounties:
+        bounties = f"{money(place.bounties, currency)} bounties"
+        text = f"{text} + {bounties}" if text else bounties
+    return text or "—"
+
+
 def field_part(snapshot: ClockSnapshot) -> dict[str, Any]:
-    """Players left, entries, the average stack, the prize pool and the payouts."""
+    """Players left, entries, the average stack, the prize pool and the payouts; once the
+    tournament is over, the winner and the final places instead of the players left."""
     stats = snapshot.stats
     currency = snapshot.settings.currency
     ending = snapshot.ending
-    winner = ""
-    if ending.final is not None:
-        winner = ending.final.winner
+    final = ending.final
+    over = final is not None
     return {
-        "players_left": stats.players_left,
+        # Once it is over the count of players left (after a deal, those in the deal) would
+        # read as play going on beside the winner: the wall shows the winner alone too.
+        "players_left": None if over else stats.players_left,
         "entries": stats.entries,
         "average_stack": f"{stats.average_stack:,}",
         "chips_in_play": f"{stats.chips_in_play:,}",
@@ -140,13 +152,19 @@ def field_part(snapshot: ClockSnapshot) -> dict[str, Any]:
             {"place": ordinal(place), "amount": money(cents, currency)}
             for place, cents in stats.payouts
         ],
-        "to_money": stats.players_to_money,
+        "to_money": None if over else stats.players_to_money,
         "satellite_seats": stats.seats,
         "waiting": snapshot.waiting,
         "satellite": stats.satellite,
         "registration": ending.registration,
         "hand_for_hand": snapshot.hand_for_hand,
-        "winner": winner,
+        "over": over,
+        "winner": final.winner if final is not None else "",
+        "by_deal": final is not None and final.by_deal,
+        "final": [
+            {"place": place.label, "name": place.name, "amount": prize_text(place, currency)}
+            for place in (final.places if final is not None else ())
+        ],
     }
 
 

@@ -295,9 +295,17 @@ class ClockDisplay(QWidget):
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))
         self.countdown_label.setText(digits)
+        change = ""
+        if clock_view.is_break:
+            # Play may resume with another game: the room should know before the cards are dealt.
+            structure = getattr(snap, "structure", None)
+            levels = structure.levels if structure is not None else ()
+            change = texts.game_change(levels, texts.next_level_index(levels, clock_view.index))
         if self._covers.stage_shown():
             shown_blinds = clock_view.next_level if clock_view.is_break else item
             blinds = texts.blinds(shown_blinds) if shown_blinds is not None else ""
+            # A moment covering the break still says which game play resumes with.
+            blinds = "  ·  ".join(part for part in (blinds, change) if part)
             self.wall_stage.show_clock(self.level_label.text(), digits, blinds)
         self.countdown_label.setColor(theme.color(present.countdown_tone(clock_view)))
         self.progress.set_fraction(
@@ -313,11 +321,7 @@ class ClockDisplay(QWidget):
             self.blinds_caption.setText("BLINDS")
         self.blinds_label.setText(texts.blinds(shown) if shown is not None else "")
         ante = texts.ante(shown) if shown is not None else ""
-        if clock_view.is_break:
-            # Play may resume with another game: the room should know before the cards are dealt.
-            structure = getattr(snap, "structure", None)
-            levels = structure.levels if structure is not None else ()
-            change = texts.game_change(levels, texts.next_level_index(levels, clock_view.index))
+        if change:
             ante = "  ·  ".join(part for part in (ante, change) if part)
         self.ante_label.setText(ante)
         blinds_color = theme.BLINDS if not clock_view.is_break else theme.TEXT

@@ -9,7 +9,8 @@ drawn with a recorded seed, or the real cards dealt are typed per player. A refu
 chips, a card twice, too few cards) shows in red in the dialog and nothing changes, on the wall
 either; after the race the dialog tells each player what to take, as the wall shows it. A
 colour-up races every table: the director picks the next one and races it in the same opening;
-the tables raced say so in the list and keep what their players take.
+the tables raced say so in the list and keep what their players take. A misdealt race is dealt
+again only once the director ticks "Race again after a misdeal"; the new race replaces it.
 """
 
 from __future__ import annotations
@@ -126,6 +127,11 @@ class ChipRaceDialog(PlayersDialog):
         self._grid = self._add_rows(QGridLayout)
         self.rows: list[_PlayerRow] = []
 
+        # A table raced is done; only a misdealt race is dealt again, and the director says so.
+        self.misdeal_box = QCheckBox("Race again after a misdeal (this table's race replaces it)")
+        self.misdeal_box.toggled.connect(self._on_input_changed)
+        layout.addWidget(self.misdeal_box)
+
         self.summary_label = self._add_footer("summary_label")
         self.run_button = self._add_button("Run the race", self.run_race)
         self.run_button.setDefault(True)
@@ -192,10 +198,16 @@ class ChipRaceDialog(PlayersDialog):
             return None
         real = self.real_radio.isChecked()
         picks = [r.pick(real) for r in self.rows]
+        again = table.number in self.raced and self.misdeal_box.isChecked()
         try:
             race = self._bus.run(
                 lambda: self._services.chip_race.run(
-                    self._bus.tournament_id, table.number, picks, self.rounding(), real_cards=real
+                    self._bus.tournament_id,
+                    table.number,
+                    picks,
+                    self.rounding(),
+                    real_cards=real,
+                    re_race=again,
                 )
             )
         except DomainError as exc:
@@ -215,7 +227,9 @@ class ChipRaceDialog(PlayersDialog):
             + "\n".join(lines)
             + after
         )
-        self._mark_raced(self.table_combo.currentIndex())
+        if not again:
+            self._mark_raced(self.table_combo.currentIndex())
+        self.misdeal_box.setChecked(False)  # dealt again once: done until told otherwise
         self._on_input_changed()
         return race
 
@@ -224,6 +238,7 @@ class ChipRaceDialog(PlayersDialog):
 
     # ---------------------------------------------------------------- slots
     def _on_table_combo_changed(self, _index: int = 0) -> None:
+        self.misdeal_box.setChecked(False)  # a misdeal is said of one table, not the next
         while self._grid.count():
             item = self._grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -254,6 +269,12 @@ class ChipRaceDialog(PlayersDialog):
         real = self.real_radio.isChecked()
         table = self.table()
         told = self.raced.get(table.number) if table is not None else None
+        self.misdeal_box.setEnabled(told is not None)
+        if told is None and self.misdeal_box.isChecked():
+            self.misdeal_box.setChecked(False)  # toggling calls this again
+            return
+        if told is not None and self.misdeal_box.isChecked():
+            told = None  # dealt again: the inputs are open for the new race
         done = told is not None
         # A table raced keeps its result: its inputs are only for a table still to race.
         for row in self.rows:

@@ -5,9 +5,16 @@ from __future__ import annotations
 import itertools
 from datetime import timedelta
 
+from clockapp.core.icm import DealMethod
+from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+from clockapp.core.money.records import CashierConfig
+from clockapp.core.payout_tables import CLOCKAPP_CURVE
+from clockapp.core.payouts import PayoutStructure
 from clockapp.services.app import Services
-from clockapp.services.web.state import build, epoch_ms
+from clockapp.services.web.state import build, epoch_ms, money
 from tests.fakes import FakeClock
+from tests.services.cashier.test_cashier import STRUCTURE, at_item, seat
 
 
 def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
@@ -69,3 +76,40 @@ def test_no_tournament_is_an_empty_page(services: Services, fake_clock: FakeCloc
     built = build(services, None, fake_clock())
     assert built.state["empty"] is True
     assert built.deadline is None
+
+
+def test_after_a_deal_ends_the_night_the_page_shows_the_winner_and_no_players_left(
+    services: Services, fake_clock: FakeClock
+) -> None:
+    tid = services.tournaments.create("Friday").value.id
+    services.structure.replace(tid, STRUCTURE)
+    rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules, PayoutStructure(table=CLOCKAPP_CURVE)))
+    at_item(services, tid, 1)
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    ids = [seat(services, tid, name) for name in names]
+    for loser in ids[:1:-1]:
+        services.results.eliminate(tid, loser, busted_by=ids[0])
+    deal = services.payouts.record_deal(
+        tid, {ids[0]: 48_000, ids[1]: 32_000}, method=DealMethod.CHIP_CHOP
+    ).value
+    field = build(services, tid, fake_clock()).state["field"]
+    assert field["over"] is True
+    assert field["winner"] == "Ann"
+    assert field["by_deal"] is True
+    # No "2 / 8" beside the winner: the count of players left means nothing once it is over.
+    assert field["players_left"] is None
+    assert field["to_money"] is None
+    # What each was paid, the deal's shares first, as the wall's winner screen lists them.
+    places = [(p["place"], p["name"]) for p in field["final"]]
+    assert places[:2] == [("1st (deal)", "Ann"), ("2nd (deal)", "Bob")]
+    assert field["final"][0]["amount"] == money(deal.amounts[0], "$")
+
+
+def test_before_the_end_the_page_has_no_final_places(
+    services: Services, fake_clock: FakeClock, demo: int
+) -> None:
+    field = build(services, demo, fake_clock()).state["field"]
+    assert field["over"] is False
+    assert field["final"] == []
+    assert field["by_deal"] is False

@@ -295,3 +295,35 @@ def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
     again.table_combo.setCurrentIndex(0)
     assert not again.run_button.isEnabled()
     assert all(name in again.summary_label.text() for name in told)
+
+
+def test_a_misdealt_race_is_dealt_again_only_when_the_director_says_so(
+    station: ClockStation, qtbot
+) -> None:
+    from tests.services.seating.test_seating import place
+
+    services, tid = station.services, station.bus.tournament_id
+    services.structure.replace(tid, COLOR_UPS)
+    services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    services.seating.add_tables(tid, 1, seat_count=9)
+    place(services, tid, {1: [1, 2]})
+    dialog = open_dialog(station, qtbot)
+    assert not dialog.misdeal_box.isEnabled()  # nothing raced yet: nothing to deal again
+    for row, count in zip(dialog.rows, (3, 1), strict=True):
+        row.spins[0].setValue(count)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.race is not None
+    assert not dialog.run_button.isEnabled()
+    # The cards were misdealt: the director says so, and the table races again.
+    assert dialog.misdeal_box.isEnabled()
+    dialog.misdeal_box.setChecked(True)
+    assert dialog.run_button.isEnabled()
+    assert all(spin.isEnabled() for row in dialog.rows for spin in row.spins)
+    first = dialog.race
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.error_label.text() == ""
+    assert dialog.race is not first
+    assert [r.table_number for r in services.chip_race.races(tid)] == [1, 1]
+    # Dealt again once: the table is done again until the director says otherwise.
+    assert not dialog.misdeal_box.isChecked()
+    assert not dialog.run_button.isEnabled()
