@@ -17,7 +17,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.state import Dispute, Player
-from tests.ui.rulings.test_laptop_fit import FULL_HD_INSIDE
+from tests.ui.rulings.test_laptop_fit import FULL_HD_INSIDE, LAPTOP_INSIDE
 
 #: The dark palette commonly given to the Fusion style for a dark desktop.
 DARK = {
@@ -100,6 +100,18 @@ def test_every_note_reads_on_the_window_in_light_and_dark(
         ground = ground_of(picture, label).name()
         ratio = contrast_ratio(ink, ground)
         assert ratio >= 4.5, (desktop, label.objectName(), label.text()[:30], ink, ground, ratio)
+
+
+def test_a_short_window_leaves_room_for_a_short_name(
+    services: Services, bus: TournamentBus, window_factory, qtbot
+) -> None:
+    window = window_factory(RulingsWindow(services, bus))
+    shown(window, LAPTOP_INSIDE, qtbot)
+    assert window.is_compact()
+    for row in window.hands.rows:
+        edit = row.name_edit
+        room = edit.width() - 2 * 6  # the frame and the padding either side
+        assert room >= edit.fontMetrics().horizontalAdvance("Nikolai"), edit.width()
 
 
 def test_the_notes_follow_a_theme_changed_while_the_window_is_open(
