@@ -37,6 +37,8 @@ from clockapp.ui.rulings.style import set_role, set_state
 BEST_CARD = QSize(38, 52)
 BEST_CARD_COMPACT = QSize(30, 40)
 SEAT_WIDTH_COMPACT = 96
+#: Qt's "no maximum" for a widget's width (QWIDGETSIZE_MAX, which PySide6 does not export).
+NO_LIMIT = (1 << 24) - 1
 #: The narrowest a hand's tile gets: its entry and its best five fit.
 TILE_WIDTH = 212
 #: The most tiles side by side: a fourth player's goes on the next line.
@@ -181,7 +183,9 @@ class HandRow(QFrame):
         self.cards.set_compact(on)
         self._place_entry()
         # A spin box asks for room for text it never shows: "Seat 10" fits in less.
+        # Held to that width too, or the spin's wider size hint takes the room the name needs.
         self.seat_spin.setMinimumWidth(SEAT_WIDTH_COMPACT if on else 0)
+        self.seat_spin.setMaximumWidth(SEAT_WIDTH_COMPACT if on else NO_LIMIT)
         for view in self.best_views:
             view.set_size(BEST_CARD_COMPACT if on else BEST_CARD)
 

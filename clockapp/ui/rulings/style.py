@@ -5,18 +5,32 @@ widget's own sheet would cut it off from the window's font. Every rule names the
 a role's rule outranks the window-wide font size (an id selector is more specific than a class).
 The hands, the board and the verdict are drawn light whatever the desktop's theme (the cards'
 colours are chosen for a light face), so the text on them has its own dark ink: a dark theme's
-light text would not read there. Widgets say what they are with a `role` property and how they
-stand with state properties ("winner", "targeted", "invalid"); `set_state` re-polishes a widget
-when one of them changes.
+light text would not read there. What sits on the window itself (the keys line, the notes, the
+errors) takes its ink from the window's palette instead: the grey and the red chosen for a light
+window are mixed toward the palette's text until they stand out by `READABLE` on a dark one.
+Widgets say what they are with a `role` property and how they stand with state properties
+("winner", "targeted", "invalid"); `set_state` re-polishes a widget when one of them changes.
 """
 
 from __future__ import annotations
 
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
+
+from clockapp.core.look import contrast_ratio
 
 BASE_PX = 18
 
+#: The least contrast of any text with what it is drawn on (WCAG's AA for body text).
+READABLE = 4.5
+#: The light window's inks: muted notes, errors, the uncalled bet.
+NOTE_INK = "#57606a"
+ERROR_INK = "#c0261d"
+UNCALLED_INK = "#8a4b00"
+
 W = "#rulings_window"
+#: The labels drawn on a light face (the hands, the board, the verdict) keep the light inks.
+FACES = (f'{W} QFrame[role="hand"]', f'{W} QFrame[role="board"]', f'{W} QFrame[role="verdict"]')
 SHEET = f"""
 QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QSpinBox, {W} QLineEdit, {W} QComboBox {{ min-height: 32px; padding: 0 6px; }}
@@ -39,16 +53,15 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QLabel[role="description"] {{ font-size: 25px; font-weight: bold; color: #14171a; }}
 {W} QLabel[role="odds"] {{ font-size: 20px; color: #14171a; }}
 {W} QLabel[role="outs"] {{ color: #14171a; }}
-{W} QLabel[role="error"] {{ color: #c0261d; font-weight: bold; }}
-{W} QLabel[role="note"] {{ color: #57606a; }}
-{W} QLabel[role="keys"] {{ color: #57606a; font-size: 15px; }}
+{W} QLabel[role="error"] {{ font-weight: bold; }}
+{W} QLabel[role="keys"] {{ font-size: 15px; }}
 {W} QLabel[role="badge"] {{
     color: white; border-radius: 6px; padding: 4px 12px; font-size: 22px; font-weight: bold;
 }}
 {W} QLabel[role="badge"][kind="WINS"] {{ background: #1a7f37; }}
 {W} QLabel[role="badge"][kind="SPLITS"] {{ background: #b7791f; }}
 {W} QLabel[role="badge"][kind="FOLDED"] {{ background: #8a94a6; }}
-{W} QLabel[role="uncalled"] {{ font-weight: bold; color: #8a4b00; }}
+{W} QLabel[role="uncalled"] {{ font-weight: bold; }}
 {W} QLabel[role="warning"] {{
     color: #6b3a00; background: #fff4d6; border-left: 4px solid #d4a017; padding: 4px 8px;
 }}
@@ -79,9 +92,52 @@ COMPACT = f"""
 """
 
 
-def sheet(compact: bool) -> str:
-    """The window's style sheet, for a short window or a roomy one."""
-    return SHEET + COMPACT if compact else SHEET
+def readable(ink: str, ground: QColor, text: QColor) -> str:
+    """`ink`, or the least mix of it toward `text` that stands out from `ground` by `READABLE`.
+
+    >>> readable("#57606a", QColor("#efefef"), QColor("#000000"))
+    '#57606a'
+    >>> readable("#57606a", QColor("#353535"), QColor("#ffffff"))
+    '#9aa0a6'
+    """
+    start, toward = QColor(ink), QColor(text)
+    for step in range(21):
+        share = step / 20
+        mixed = QColor.fromRgbF(
+            start.redF() + (toward.redF() - start.redF()) * share,
+            start.greenF() + (toward.greenF() - start.greenF()) * share,
+            start.blueF() + (toward.blueF() - start.blueF()) * share,
+        ).name()
+        if contrast_ratio(mixed, ground.name()) >= READABLE:
+            return mixed
+    return toward.name()
+
+
+def window_inks(palette: QPalette) -> str:
+    """The rules that colour the labels on the window's background from its palette."""
+    ground = palette.color(QPalette.ColorRole.Window)
+    text = palette.color(QPalette.ColorRole.WindowText)
+    note, error = readable(NOTE_INK, ground, text), readable(ERROR_INK, ground, text)
+    uncalled = readable(UNCALLED_INK, ground, text)
+    light = [
+        f'{face} QLabel[role="{role}"] {{ color: {ink}; }}'
+        for face in FACES
+        for role, ink in (("note", NOTE_INK), ("error", ERROR_INK))
+    ]
+    return "\n".join(
+        [
+            f'{W} QLabel[role="note"], {W} QLabel[role="keys"] {{ color: {note}; }}',
+            f'{W} QLabel[role="error"] {{ color: {error}; }}',
+            f'{W} QLabel[role="uncalled"] {{ color: {uncalled}; }}',
+            *light,
+            "",
+        ]
+    )
+
+
+def sheet(compact: bool, palette: QPalette) -> str:
+    """The window's style sheet, for a short window or a roomy one, on `palette`'s window."""
+    return SHEET + window_inks(palette) + (COMPACT if compact else "")
 
 
 def set_role(widget: QWidget, role: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QSplitter,
@@ -102,7 +102,7 @@ class RulingsWindow(QWidget):
 
     def _setup_ui(self) -> None:
         self._compact = False
-        self.setStyleSheet(sheet(False))
+        self._apply_sheet()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(SIDE_MARGIN, 6, SIDE_MARGIN, 6)
         outer.setSpacing(6)
@@ -335,11 +335,22 @@ class RulingsWindow(QWidget):
         """The window is laid out for a short screen."""
         return self._compact
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A desktop theme changed while the window is open: the notes follow its palette."""
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._apply_sheet()
+        super().changeEvent(event)
+
+    def _apply_sheet(self) -> None:
+        wanted = sheet(self._compact, self.palette())
+        if wanted != self.styleSheet():  # setting a sheet re-polishes every widget: not free
+            self.setStyleSheet(wanted)
+
     def _set_compact(self, on: bool) -> None:
         if on == self._compact:
             return
         self._compact = on
-        self.setStyleSheet(sheet(on))
+        self._apply_sheet()
         self.picker.set_compact(on)
         self.board.set_compact(on)
         self.hands.set_compact(on)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.bounties.board import (
     PAGE_SECONDS,
@@ -28,9 +28,9 @@ from clockapp.core.bounties.board import (
 from clockapp.core.wall import BOUNTY_BOARD, WallMoment
 from clockapp.ui.clock import texts
 from clockapp.ui.display import theme
-from clockapp.ui.display.widgets import FitLabel
+from clockapp.ui.wall.board import Board, Text
 from clockapp.ui.wall.demos import register_demo
-from clockapp.ui.wall.stage import LEFT, RIGHT, register
+from clockapp.ui.wall.stage import register
 
 #: What each format's board is called on the wall.
 TITLES = {"progressive": "Bounties on each head", "knockout": "Bounties"}
@@ -52,43 +52,28 @@ def _positive(value: Any, default: int) -> int:
     return value if isinstance(value, int) and value > 0 else default
 
 
-class _Line(QWidget):
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        medium = QFont.Weight.Medium
-        self.rank_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium, align=RIGHT)
-        self.name_label = FitLabel("", fill=0.62, align=LEFT, least=0.7)
-        self.bounty_label = FitLabel("", color=theme.BREAK, fill=0.62, align=RIGHT)
-        row.addWidget(self.rank_label, 7)
-        row.addSpacing(12)
-        row.addWidget(self.name_label, 60)
-        row.addWidget(self.bounty_label, 30)
-
-    def show_line(self, line: BoardLine, currency: str) -> None:
-        self.rank_label.setText(f"{line.rank}.")
-        self.name_label.setText(line.name)
-        self.bounty_label.setText(texts.money(line.cents, currency))
-
-
 class BountyBoardMoment(QWidget):
     """A title, a page of up to `ROWS` lines, and which page of how many with the total."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_bounty_board")
+        medium = QFont.Weight.Medium
+        self.board = Board(
+            "Bounties",
+            rows=ROWS,
+            rank_share=7,
+            name_share=60,
+            name_least=0.7,
+            figures=[Text(30, color=theme.BREAK)],
+            summaries=[Text(6, color=theme.MUTED, fill=0.55, weight=medium)],
+        )
         root = QVBoxLayout(self)
-        self._root = root
-        self.title_label = FitLabel("Bounties", color=theme.BREAK, fill=0.7)
-        root.addWidget(self.title_label, 11)
-        self.lines = [_Line(self) for _ in range(ROWS)]
-        for line in self.lines:
-            root.addWidget(line, 6)
-        self._filler = QWidget(self)
-        root.addWidget(self._filler, 0)
-        self.summary_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=QFont.Weight.Medium)
-        root.addWidget(self.summary_label, 6)
+        root.setContentsMargins(0, 0, 0, 0)
+        root.addWidget(self.board)
+        self.title_label = self.board.title_label
+        self.lines = self.board.lines
+        (self.summary_label,) = self.board.summary_labels
         self._all: tuple[BoardLine, ...] = ()
         self._rows = ROWS
         self._seconds = PAGE_SECONDS
@@ -134,23 +119,14 @@ class BountyBoardMoment(QWidget):
             return
         self._index = index
         shown = page(self._all, index, self._rows)
-        for i, line in enumerate(self.lines):
-            line.setVisible(i < len(shown))
-            if i < len(shown):
-                line.show_line(shown[i], self._currency)
-        self._root.setStretchFactor(self._filler, 6 * (ROWS - len(shown)))
+        for row, line in zip(self.board.shown_lines(len(shown)), shown, strict=True):
+            row.show_line(line.rank, line.name, [texts.money(line.cents, self._currency)])
         heads = len(self._all)
         summary = f"{heads} player{'s' if heads != 1 else ''} in play"
         summary += f"  ·  {texts.money(self._total, self._currency)} on their heads"
         if self.pages > 1:
             summary = f"Page {index + 1} of {self.pages}  ·  {summary}"
         self.summary_label.setText(summary)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Margins follow the screen's size."""
-        x, y = round(self.width() * 0.12), round(self.height() * 0.03)
-        self._root.setContentsMargins(x, y, x, y)
-        super().resizeEvent(event)
 
 
 def demo(_now: datetime) -> dict[str, Any]:

@@ -10,16 +10,16 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.chip_counts import PlayerCount, leaderboard
 from clockapp.core.wall import CHIP_LEADERS, WallMoment
 from clockapp.services.chip_counts import leaders_payload
 from clockapp.ui.display import theme
-from clockapp.ui.display.widgets import FitLabel
+from clockapp.ui.wall.board import Board, Text
 from clockapp.ui.wall.demos import register_demo
-from clockapp.ui.wall.stage import LEFT, RIGHT, register
+from clockapp.ui.wall.stage import register
 
 ROWS = 10
 
@@ -36,27 +36,9 @@ def bb_text(big_blinds: float) -> str:
     return f"{value:g} BB" if value < 1000 else f"{value:,.0f} BB"
 
 
-class _Line(QWidget):
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        medium = QFont.Weight.Medium
-        self.rank_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium, align=RIGHT)
-        self.name_label = FitLabel("", fill=0.62, align=LEFT)
-        self.chips_label = FitLabel("", fill=0.62, align=RIGHT)
-        self.bb_label = FitLabel("", color=theme.BLINDS, fill=0.58, weight=medium, align=RIGHT)
-        row.addWidget(self.rank_label, 6)
-        row.addSpacing(12)
-        row.addWidget(self.name_label, 44)
-        row.addWidget(self.chips_label, 26)
-        row.addWidget(self.bb_label, 20)
-
-    def show_line(self, line: Mapping[str, Any]) -> None:
-        self.rank_label.setText(f"{int(line.get('rank', 0))}.")
-        self.name_label.setText(str(line.get("name", "")))
-        self.chips_label.setText(f"{int(line.get('chips', 0)):,}")
-        self.bb_label.setText(bb_text(float(line.get("big_blinds", 0))))
+def _line_texts(line: Mapping[str, Any]) -> tuple[int, str, list[str]]:
+    chips, big_blinds = int(line.get("chips", 0)), float(line.get("big_blinds", 0))
+    return int(line.get("rank", 0)), str(line.get("name", "")), [f"{chips:,}", bb_text(big_blinds)]
 
 
 class ChipLeadersMoment(QWidget):
@@ -65,39 +47,35 @@ class ChipLeadersMoment(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_chip_leaders")
+        medium = QFont.Weight.Medium
+        self.board = Board(
+            "Chip leaders",
+            rows=ROWS,
+            rank_share=6,
+            name_share=44,
+            figures=[Text(26), Text(20, color=theme.BLINDS, fill=0.58, weight=medium)],
+            summaries=[
+                Text(6, color=theme.BLINDS, fill=0.6, weight=medium),
+                Text(5, color=theme.MUTED, fill=0.55, weight=medium),
+            ],
+        )
         root = QVBoxLayout(self)
-        self._root = root
-        self.title_label = FitLabel("Chip leaders", color=theme.BREAK, fill=0.7)
-        root.addWidget(self.title_label, 11)
-        self.lines = [_Line(self) for _ in range(ROWS)]
-        for line in self.lines:
-            root.addWidget(line, 6)
-        self._filler = QWidget(self)
-        root.addWidget(self._filler, 0)
-        self.average_label = FitLabel("", color=theme.BLINDS, fill=0.6, weight=QFont.Weight.Medium)
-        self.summary_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=QFont.Weight.Medium)
-        root.addWidget(self.average_label, 6)
-        root.addWidget(self.summary_label, 5)
+        root.setContentsMargins(0, 0, 0, 0)
+        root.addWidget(self.board)
+        self.title_label = self.board.title_label
+        self.lines = self.board.lines
+        self.average_label, self.summary_label = self.board.summary_labels
 
     def show_moment(self, moment: WallMoment) -> None:
         """Draw the leaders in `moment.payload`."""
         payload = moment.payload
         leaders = list(payload.get("leaders", []))[:ROWS]
-        for i, line in enumerate(self.lines):
-            line.setVisible(i < len(leaders))
-            if i < len(leaders):
-                line.show_line(leaders[i])
-        self._root.setStretchFactor(self._filler, 6 * (ROWS - len(leaders)))
+        for row, line in zip(self.board.shown_lines(len(leaders)), leaders, strict=True):
+            row.show_line(*_line_texts(line))
         average = int(payload.get("average", 0))
         bb = bb_text(float(payload.get("average_big_blinds", 0)))
         self.average_label.setText(f"Average stack {average:,}" + (f" · {bb}" if bb else ""))
         self.summary_label.setText(str(payload.get("summary", "")))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Margins follow the screen's size."""
-        x, y = round(self.width() * 0.12), round(self.height() * 0.03)
-        self._root.setContentsMargins(x, y, x, y)
-        super().resizeEvent(event)
 
 
 def demo(_now: datetime) -> dict[str, Any]:

@@ -64,7 +64,7 @@ def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
     shown = [line for line in board.lines if line.isVisible()]
     assert len(shown) == 10
     assert [
-        (x.rank_label.text(), x.name_label.text(), x.bounty_label.text()) for x in shown[:3]
+        (x.rank_label.text(), x.name_label.text(), x.figure_labels[0].text()) for x in shown[:3]
     ] == [
         ("1.", "P03", "$20"),
         ("2.", "P05", "$15"),

@@ -64,12 +64,12 @@ def test_each_table_is_counted_and_the_leaders_go_on_the_wall(
     widget = stage.current_widget()
     assert isinstance(widget, ChipLeadersMoment)
     shown = [line for line in widget.lines if line.isVisibleTo(widget)]
-    assert [(x.name_label.text(), x.chips_label.text()) for x in shown] == [
+    assert [(x.name_label.text(), x.figure_labels[0].text()) for x in shown] == [
         ("S01", "14,000"),
         ("S03", "9,500"),
         ("S02", "6,000"),
     ]
-    assert shown[0].bb_label.text() == "140 BB"  # level 1's big blind is 100
+    assert shown[0].figure_labels[1].text() == "140 BB"  # level 1's big blind is 100
     assert widget.average_label.text() == "Average stack 10,000 · 100 BB"
     station.display.resize(1920, 1080)
     QApplication.processEvents()
