@@ -9,12 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
-from clockapp.core.money.entries import EntryPrice
-from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.wall import SHOWDOWN
-from clockapp.services.players import PlayerDetails
 from clockapp.ui.actions import Action
 from clockapp.ui.errors import ErrorNet
 from clockapp.ui.shell.offscreen import screenshot
@@ -22,18 +18,6 @@ from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.showdown import ShowdownMoment, short_value
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.polling import settle
-
-
-@pytest.fixture
-def players(station: ClockStation) -> dict[str, int]:
-    services, tid = station.services, station.bus.tournament_id
-    rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=0), 10_000))
-    services.cashier.set_config(tid, CashierConfig(rules))
-    ids = {}
-    for name in ("Ann", "Bo", "Cy"):
-        player = services.players.create(PlayerDetails(name)).value.id
-        ids[name] = services.cashier.buy_in(tid, player).value.registration.id
-    return ids
 
 
 def open_dialog(station: ClockStation, qtbot=None) -> ShowdownDialog:

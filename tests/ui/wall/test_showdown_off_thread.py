@@ -17,9 +17,7 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
-from tests.ui.wall.test_showdown import enter, moment_widget, open_dialog, players
-
-__all__ = ["players"]  # the fixture, shared with the showdown's tests
+from tests.ui.wall.test_showdown import enter, moment_widget, open_dialog
 
 #: Every call the dialog, the showdown keys and the beats window make to a service.
 CALLS = {
