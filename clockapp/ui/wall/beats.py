@@ -1,6 +1,7 @@
 """The night's bad beats, the least likely first ("1 in 990"): the worst-beat award is objective.
 
 A `BeatsModel` over the service's ranked `BeatView`s, in a small window that follows the bus.
+The ranking is read on the station's worker, never on the GUI thread.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QTableView, QVBoxLay
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.showdown import BeatView
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.errors import message_for
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 HEADERS = ("#", "Chance", "Won by", "Beaten", "All in on the")
@@ -64,12 +66,19 @@ class BeatsWindow(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         root.addWidget(self.table, 1)
         self.resize(640, 320)
+        self._reading = LatestRead(bus, self._read, self._on_read, self._on_read_failed)
         bus.changed.connect(self._on_bus_changed)
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the ranking again."""
-        beats = self._services.showdown.beats(self._bus.tournament_id)
+        """Read the ranking again, on the station's worker; shown when it answers."""
+        self._reading.ask()
+
+    def _read(self) -> Sequence[BeatView]:
+        """On the worker."""
+        return self._services.showdown.beats(self._bus.tournament_id)
+
+    def _on_read(self, beats: Sequence[BeatView]) -> None:
         self.model.set_beats(beats)
         if beats:
             worst = beats[0]
@@ -82,6 +91,9 @@ class BeatsWindow(QDialog):
                 "No bad beat recorded yet: record one from a showdown on the wall "
                 "(Ctrl+Shift+V) or from the rulings window."
             )
+
+    def _on_read_failed(self, error: Exception) -> None:
+        self.summary_label.setText(f"The bad beats could not be read: {message_for(error)}")
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(Change.ENTRIES) and self.isVisible():

@@ -1,11 +1,13 @@
 """The director's showdown commands on the station: the card-picker dialog, the busts of the
 last showdown into the eliminations (one key), the last showdown as a bad beat, the ranking.
 
-Each command is one service call whose Outcome goes on the bus; a refused one says why in a
-message box (the app's error net), and nothing changes.
+Each command is one service call on the station's worker whose Outcome goes on the bus when it
+answers; a refused one says why in a message box (the app's error net), and nothing changes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
@@ -13,7 +15,7 @@ from clockapp.services.app import Services
 from clockapp.services.showdown import ShowdownError
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.wall.beats import BeatsWindow
-from clockapp.ui.wall.showdown_dialog import ShowdownDialog
+from clockapp.ui.wall.showdown_dialog import BEAT_KEY, BUSTS_KEY, ShowdownDialog
 
 
 class ShowdownControls:
@@ -37,24 +39,44 @@ class ShowdownControls:
         self.dialog.activateWindow()
         return self.dialog
 
-    def _last(self) -> int:
-        if self.dialog is not None and self.dialog.showdown_id is not None:
-            return self.dialog.showdown_id
-        latest = self._services.showdown.latest(self._bus.tournament_id)
-        if latest is None:
-            raise ShowdownError("No showdown yet: show one on the wall first (Ctrl+Shift+A).")
-        return latest
+    def _last(self) -> Callable[[], int]:
+        """Which showdown a key means: the dialog's, or else (looked up on the worker, after
+        everything pressed before) the one entered last."""
+        services, tid = self._services, self._bus.tournament_id
+        shown = self.dialog.showdown_id if self.dialog is not None else None
 
-    def record_busts(self) -> None:
-        """Ctrl+Shift+O: the last showdown's busts into the eliminations, winners as busters."""
-        outcome = self._services.showdown.confirm_busts(self._bus.tournament_id, self._last())
-        self._bus.publish(outcome.changes)
+        def last() -> int:
+            latest = shown if shown is not None else services.showdown.latest(tid)
+            if latest is None:
+                raise ShowdownError("No showdown yet: show one on the wall first (Ctrl+Shift+A).")
+            return latest
 
-    def record_beat(self) -> None:
-        """Ctrl+Shift+V: keep the last showdown as a candidate for the night's worst beat."""
-        outcome = self._services.showdown.record_beat(self._bus.tournament_id, self._last())
-        self._bus.publish(outcome.changes)
-        self.open_beats()
+        return last
+
+    def record_busts(self) -> bool:
+        """Ctrl+Shift+O: the last showdown's busts into the eliminations, winners as busters.
+
+        On the worker; False (nothing done) while the busts, from this key or the dialog's
+        button, are still being recorded."""
+        services, tid, last = self._services, self._bus.tournament_id, self._last()
+        return self._bus.submit(
+            lambda: services.showdown.confirm_busts(tid, last()),
+            control=self.dialog.busts_button if self.dialog is not None else None,
+            key=BUSTS_KEY,
+            asker=self._parent,
+        )
+
+    def record_beat(self) -> bool:
+        """Ctrl+Shift+V: keep the last showdown as a candidate for the night's worst beat, then
+        the night's beats (when it answers)."""
+        services, tid, last = self._services, self._bus.tournament_id, self._last()
+        return self._bus.submit(
+            lambda: services.showdown.record_beat(tid, last()),
+            lambda _beat: self.open_beats(),
+            control=self.dialog.beat_button if self.dialog is not None else None,
+            key=BEAT_KEY,
+            asker=self._parent,
+        )
 
     def open_beats(self) -> BeatsWindow:
         """Ctrl+Shift+U: the night's bad beats, the least likely first."""

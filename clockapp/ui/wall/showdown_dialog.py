@@ -4,18 +4,25 @@ One row per player all in: the name (picked from the players in play at the cash
 the hole cards (typed "As Kd", four each for Omaha, or clicked in the rulings' card picker), the
 stack at the start of the hand and the chips put in (blank: all in). The board is typed or
 clicked as it is dealt. "Show on the wall" (Enter) is one service call: the first keeps the
-showdown and shows it, each later one shows the cards dealt since. Preflop the hands go up at
-once, dashes for their chances: the odds (every board, up to a second for Omaha; a Monte Carlo
-with its margin for Omaha with five hands or more) are worked out off the GUI thread and put
-up by a second call (`fill_odds`) when they arrive, unless a newer show has overtaken them (the
-runner drops a stale result, the service a stale wall). A refused entry (a hand entered twice,
-a card on two hands, a board that is no street) is said here in red and the wall keeps what it
-showed.
+showdown and shows it, each later one shows the cards dealt since.
+
+Every call to the database (the players in play, each show, the odds, the busts, the beat) runs
+on the station's worker, in the order pressed, and answers here: the button that asked is busy
+until then, and a second press of it while it is pending does nothing (so a second bust is never
+recorded; the station's busts key counts as the same press as the dialog's button).
+
+Preflop the hands go up at once, dashes for their chances: the odds (every board, up to a second
+for Omaha; a Monte Carlo with its margin for Omaha with five hands or more) are worked out off
+the GUI thread and put up by a second call (`fill_odds`) when they arrive, unless a newer show
+has overtaken them (the runner drops a stale result, the service a stale wall). A refused entry
+(a hand entered twice, a card on two hands, a board that is no street) is said here in red and
+the wall keeps what it showed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
@@ -32,16 +39,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
 from clockapp.poker.allin import MAX_HANDS, AllInHand, AllInReading
 from clockapp.poker.cards import as_cards
 from clockapp.poker.equity import OMAHA_EXACT_HANDS
 from clockapp.services.app import Services
-from clockapp.ui.bus import TournamentBus
+from clockapp.services.changes import Outcome
+from clockapp.services.results import BustReport
+from clockapp.services.showdown import BeatView, ShowdownShown
+from clockapp.ui.bus import LatestRead, TournamentBus
+from clockapp.ui.errors import message_for, report
 from clockapp.ui.rulings.card_picker import CardPicker
 from clockapp.ui.rulings.worker import OddsRunner
 
 MAX_STACK = 2_000_000_000
+#: What a press of "Record the busts" (or the station's busts key) is known by on the worker:
+#: while one is pending, another does nothing.
+BUSTS_KEY = ("showdown", "busts")
+#: The same for "Record as a bad beat" (and the station's key).
+BEAT_KEY = ("showdown", "beat")
 
 
 @dataclass
@@ -70,9 +87,15 @@ class ShowdownDialog(QDialog):
         self.odds.finished.connect(self._on_odds_finished)
         self.odds.failed.connect(self._on_odds_failed)
         self._odds_for: int | None = None  # the showdown whose preflop odds are being worked out
+        # Odds that came while a newer show was on the worker: that show decides their fate.
+        self._held_odds: tuple[int, AllInReading] | None = None
+        self._in_play: dict[str, int] = {}  # the players in play, by folded name (last read)
+        self._names: list[str] = []
+        self._reading = LatestRead(bus, self._read_in_play, self._on_in_play, self._on_read_failed)
         self._setup_ui()
         self.add_player()
         self.add_player()
+        self.refresh_names()
 
     # ---------------------------------------------------------------- layout
 
@@ -117,6 +140,10 @@ class ShowdownDialog(QDialog):
         self.new_button.clicked.connect(lambda _=False: self.new_showdown())
         for button in (self.show_button, self.busts_button, self.beat_button, self.new_button):
             buttons.addWidget(button)
+        # Enter is always "Show on the wall": a busy Show hands the focus on to the next button,
+        # and an auto-default one would then take Enter and record the busts instead.
+        for button in (self.add_button, self.busts_button, self.beat_button, self.new_button):
+            button.setAutoDefault(False)
         close = QPushButton("Close")
         close.setAutoDefault(False)
         close.clicked.connect(lambda _=False: self.close())
@@ -131,7 +158,7 @@ class ShowdownDialog(QDialog):
         line = len(self.rows) + 1
         name = QComboBox()
         name.setEditable(True)
-        name.addItems(["", *self._names_in_play()])
+        name.addItems(["", *self._names])
         name.setObjectName(f"showdown_name_{line}")
         cards = QLineEdit()
         cards.setObjectName(f"showdown_cards_{line}")
@@ -149,8 +176,18 @@ class ShowdownDialog(QDialog):
         self.rows.append(PlayerRow(name, cards, stack, bet))
 
     def refresh_names(self) -> None:
-        """The players in play again (busts and buy-ins since), keeping what each row says."""
-        names = ["", *self._names_in_play()]
+        """Read the players in play again (busts and buy-ins since), on the worker; each row
+        keeps what it says when the names arrive."""
+        self._reading.ask()
+
+    def _read_in_play(self) -> Sequence[RegistrationInfo]:
+        """On the worker."""
+        return self._services.cashier.registrations(self._bus.tournament_id)
+
+    def _on_in_play(self, registrations: Sequence[RegistrationInfo]) -> None:
+        self._in_play = _in_play(registrations)
+        self._names = sorted(r.name for r in registrations if r.in_play)
+        names = ["", *self._names]
         for row in self.rows:
             typed = row.name.currentText()
             row.name.clear()
@@ -169,17 +206,14 @@ class ShowdownDialog(QDialog):
 
     # ---------------------------------------------------------------- reading
 
-    def _names_in_play(self) -> list[str]:
-        registrations = self._services.cashier.registrations(self._bus.tournament_id)
-        return sorted(r.name for r in registrations if r.in_play)
-
-    def _registrations(self) -> dict[str, int]:
-        registrations = self._services.cashier.registrations(self._bus.tournament_id)
-        return {r.name.casefold(): r.id for r in registrations if r.in_play}
+    def _on_read_failed(self, error: Exception) -> None:
+        self._say(f"The players in play could not be read: {message_for(error)}", error=True)
 
     def entries(self) -> list[AllInHand]:
-        """The players as entered (empty rows left out)."""
-        ids = self._registrations()
+        """The players as entered (empty rows left out), each with the registration of the
+        player of that name in play when the names were last read (a show looks them up
+        again on the worker)."""
+        ids = self._in_play
         hands = []
         for row in self.rows:
             name = row.name.currentText().strip()
@@ -224,94 +258,143 @@ class ShowdownDialog(QDialog):
         self.message_label.setText(text)
 
     def show_on_wall(self) -> bool:
-        """Show the showdown as entered (one service call); False with a message when refused.
+        """Show the showdown as entered (one service call, on the worker). False when a show is
+        still pending (the press does nothing); a refusal is said in red when it answers.
 
-        Preflop the hands go up at once and the exact odds follow from the worker; any later
-        show supersedes odds still being worked out.
+        Preflop the hands go up at once and the exact odds follow from the odds runner; any
+        later show supersedes odds still being worked out.
         """
+        services, tid = self._services, self._bus.tournament_id
         entries, board = self.entries(), self.board_edit.text()
+        showdown_id, four_colour = self.showdown_id, self.four_colour_check.isChecked()
         preflop = not board.strip()
-        try:
-            outcome = self._services.showdown.show(
-                self._bus.tournament_id,
-                entries,
+
+        def work() -> Outcome[ShowdownShown]:
+            # The players are looked up where the show is made: a buy-in since the names were
+            # read still gets its bust recorded.
+            hands = _with_ids(entries, _in_play(services.cashier.registrations(tid)))
+            return services.showdown.show(
+                tid,
+                hands,
                 board,
-                showdown_id=self.showdown_id,
-                four_colour=self.four_colour_check.isChecked(),
+                showdown_id=showdown_id,
+                four_colour=four_colour,
                 odds_later=preflop,
             )
-        except DomainError as error:
-            self._say(f"Not shown: {error}. The wall is unchanged.", error=True)
-            return False
+
+        return self._bus.submit(
+            work,
+            lambda shown: self._on_shown(shown, board),
+            self._on_show_refused,
+            control=self.show_button,
+            asker=self,
+        )
+
+    def _on_shown(self, shown: ShowdownShown, board: str) -> None:
         # Shown: odds still being worked out are for older cards now (the result is dropped).
         self.odds.request(None)
         self._odds_for = None
-        self.showdown_id = outcome.value.showdown_id
-        self._bus.publish(outcome.changes)
-        reading = outcome.value.reading
+        self._held_odds = None
+        self.showdown_id = shown.showdown_id
+        reading = shown.reading
         if reading.pending:
             self._odds_for = self.showdown_id
-            read = self._services.showdown.read
-            self.odds.request(lambda: read(entries, board))
+            read, hands = self._services.showdown.read, reading.entries
+            self.odds.request(lambda: read(hands, board))
             omaha = all(len(h.cards) == 4 for h in reading.hands)
             sampled = omaha and len(reading.hands) > OMAHA_EXACT_HANDS
             self._say(f"On the wall: the hands. Working out the {'' if sampled else 'exact '}odds…")
         else:
             self._say(f"On the wall: the {reading.street}.")
-        return True
+
+    def _on_show_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            report(error, self)
+            return
+        reason = str(error).rstrip(".")
+        self._say(f"Not shown: {reason}. The wall is unchanged.", error=True)
+        held, self._held_odds = self._held_odds, None
+        if held is not None:  # the wall still shows the showdown these odds are for
+            self._fill_odds(*held)
 
     def _on_odds_finished(self, reading: object) -> None:
         showdown_id, self._odds_for = self._odds_for, None
         if showdown_id is None or not isinstance(reading, AllInReading):
             return
-        try:
-            outcome = self._services.showdown.fill_odds(
-                self._bus.tournament_id, showdown_id, reading
-            )
-        except DomainError as error:
-            self._say(f"The odds are not shown: {error}", error=True)
+        if self._bus.worker.is_pending(self.show_button):
+            self._held_odds = (showdown_id, reading)  # a newer show may overtake them
             return
-        if outcome.value:
-            self._bus.publish(outcome.changes)
-            sampled = any(h.margin > 0 for h in reading.hands)  # Omaha, five hands or more
-            odds = "odds from random boards, with their margin" if sampled else "exact odds"
-            self._say(f"On the wall: the {reading.street}, with the {odds}.")
+        self._fill_odds(showdown_id, reading)
+
+    def _fill_odds(self, showdown_id: int, reading: AllInReading) -> None:
+        services, tid = self._services, self._bus.tournament_id
+
+        def filled(shown: bool) -> None:
+            if shown:
+                sampled = any(h.margin > 0 for h in reading.hands)  # Omaha, five hands or more
+                odds = "odds from random boards, with their margin" if sampled else "exact odds"
+                self._say(f"On the wall: the {reading.street}, with the {odds}.")
+
+        def refused(error: Exception) -> None:
+            self._say(f"The odds are not shown: {message_for(error)}", error=True)
+
+        self._bus.submit(
+            lambda: services.showdown.fill_odds(tid, showdown_id, reading),
+            filled,
+            refused,
+            key=(self, "odds"),
+            asker=self,
+        )
 
     def _on_odds_failed(self, error: object) -> None:
         self._odds_for = None
         self._say(f"The odds could not be worked out: {error}", error=True)
 
     def record_busts(self) -> bool:
-        """Record the busts of the showdown on the wall into the eliminations."""
+        """Record the busts of the showdown on the wall into the eliminations (on the worker).
+        False when refused at once, or when the busts are still being recorded."""
         if self.showdown_id is None:
             self._say("Show the showdown on the wall first.", error=True)
             return False
-        try:
-            outcome = self._services.showdown.confirm_busts(
-                self._bus.tournament_id, self.showdown_id
-            )
-        except DomainError as error:
-            self._say(f"Not recorded: {error}", error=True)
-            return False
-        self._bus.publish(outcome.changes)
-        names = ", ".join(p.name for p in outcome.value.busted)
-        self._say(f"Recorded: {names} out.")
-        return True
+        services, tid, showdown_id = self._services, self._bus.tournament_id, self.showdown_id
+
+        def recorded(busts: BustReport) -> None:
+            names = ", ".join(p.name for p in busts.busted)
+            self._say(f"Recorded: {names} out.")
+
+        return self._bus.submit(
+            lambda: services.showdown.confirm_busts(tid, showdown_id),
+            recorded,
+            lambda error: self._refused("Not recorded", error),
+            control=self.busts_button,
+            key=BUSTS_KEY,
+            asker=self,
+        )
 
     def record_beat(self) -> bool:
-        """Keep this showdown as a candidate for the night's worst beat."""
+        """Keep this showdown as a candidate for the night's worst beat (on the worker)."""
         if self.showdown_id is None:
             self._say("Show the showdown on the wall first.", error=True)
             return False
-        try:
-            outcome = self._services.showdown.record_beat(self._bus.tournament_id, self.showdown_id)
-        except DomainError as error:
-            self._say(f"Not recorded: {error}", error=True)
-            return False
-        self._bus.publish(outcome.changes)
-        beat = outcome.value
-        self._say(f"Bad beat recorded: {beat.winner} won it {beat.odds} on the {beat.street}.")
-        return True
+        services, tid, showdown_id = self._services, self._bus.tournament_id, self.showdown_id
+
+        def recorded(beat: BeatView) -> None:
+            self._say(f"Bad beat recorded: {beat.winner} won it {beat.odds} on the {beat.street}.")
+
+        return self._bus.submit(
+            lambda: services.showdown.record_beat(tid, showdown_id),
+            recorded,
+            lambda error: self._refused("Not recorded", error),
+            control=self.beat_button,
+            key=BEAT_KEY,
+            asker=self,
+        )
+
+    def _refused(self, what: str, error: Exception) -> None:
+        if isinstance(error, DomainError):
+            self._say(f"{what}: {error}", error=True)
+        else:
+            report(error, self)
 
     def new_showdown(self) -> None:
         """Clear the rows and the board for the next all in (the wall keeps the last one)."""
@@ -324,3 +407,13 @@ class ShowdownDialog(QDialog):
         self.board_edit.clear()
         self._refresh_picker()
         self._say("")
+
+
+def _in_play(registrations: Sequence[RegistrationInfo]) -> dict[str, int]:
+    """The registrations of the players in play, by folded name."""
+    return {r.name.casefold(): r.id for r in registrations if r.in_play}
+
+
+def _with_ids(entries: Sequence[AllInHand], ids: dict[str, int]) -> list[AllInHand]:
+    """The entries, each with the registration of the player of that name now in play."""
+    return [replace(hand, registration_id=ids.get(hand.name.casefold())) for hand in entries]

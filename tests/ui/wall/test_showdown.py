@@ -7,15 +7,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QWidget
 
-from clockapp.core.money.entries import EntryPrice
-from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.wall import SHOWDOWN
-from clockapp.services.players import PlayerDetails
-from clockapp.services.showdown import ShowdownError
 from clockapp.ui.actions import Action
+from clockapp.ui.errors import ErrorNet
 from clockapp.ui.shell.offscreen import screenshot
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.showdown import ShowdownMoment, short_value
@@ -23,22 +20,12 @@ from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.polling import settle
 
 
-@pytest.fixture
-def players(station: ClockStation) -> dict[str, int]:
-    services, tid = station.services, station.bus.tournament_id
-    rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=0), 10_000))
-    services.cashier.set_config(tid, CashierConfig(rules))
-    ids = {}
-    for name in ("Ann", "Bo", "Cy"):
-        player = services.players.create(PlayerDetails(name)).value.id
-        ids[name] = services.cashier.buy_in(tid, player).value.registration.id
-    return ids
-
-
-def open_dialog(station: ClockStation) -> ShowdownDialog:
+def open_dialog(station: ClockStation, qtbot=None) -> ShowdownDialog:
     station.director_actions[Action.SHOWDOWN].trigger()
     dialog = station.showdown.dialog
     assert dialog is not None
+    if qtbot is not None:  # the players in play are read on the worker
+        settle(qtbot, station.bus)
     return dialog
 
 
@@ -72,6 +59,7 @@ def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
+    settle(qtbot, station.bus)  # the show answers from the worker
     wall = moment_widget(station)
     assert wall.title_label.text() == "ALL IN · THE FLOP"
     assert [p.name_label.text() for p in wall.panels] == ["Ann", "Bo"]
@@ -130,6 +118,7 @@ def test_bad_input_is_said_on_the_laptop_and_the_wall_is_unchanged(
     enter(dialog, qtbot, 1, "Bo", "Kh Qh", 5000)
     qtbot.keyClicks(dialog.board_edit, "2s 9h 9c")
     assert dialog.show_on_wall()
+    settle(qtbot, station.bus)
     services, tid = station.services, station.bus.tournament_id
     before = services.wall.current(tid)
     assert before is not None
@@ -137,6 +126,7 @@ def test_bad_input_is_said_on_the_laptop_and_the_wall_is_unchanged(
     dialog.rows[1].cards.setText(second)
     dialog.board_edit.setText(board or "2s 9h 9c 4d")
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert words in dialog.message_label.text()
     assert "The wall is unchanged" in dialog.message_label.text()
     assert services.wall.current(tid) == before
@@ -144,12 +134,21 @@ def test_bad_input_is_said_on_the_laptop_and_the_wall_is_unchanged(
 
 
 def test_busts_or_a_beat_before_any_showdown_are_refused_readably(
-    station: ClockStation,
+    station: ClockStation, qtbot, qapp
 ) -> None:
     # The action's error net shows this message in a box on the director's window.
-    for command in (station.showdown.record_busts, station.showdown.record_beat):
-        with pytest.raises(ShowdownError, match="No showdown yet: show one on the wall first"):
-            command()
+    shown: list[tuple[QWidget | None, str]] = []
+    net = ErrorNet(qapp, presenter=lambda parent, message: shown.append((parent, message)))
+    try:
+        for command in (station.showdown.record_busts, station.showdown.record_beat):
+            assert command()
+            settle(qtbot, station.bus)
+    finally:
+        net.setParent(None)
+        net.deleteLater()
+    words = "No showdown yet: show one on the wall first (Ctrl+Shift+A)."
+    assert shown == [(station.director, words)] * 2
+    assert station.showdown.beats_window is None
 
 
 def test_the_wall_says_hands_without_their_kickers() -> None:
@@ -157,14 +156,14 @@ def test_the_wall_says_hands_without_their_kickers() -> None:
 
 
 def test_the_name_lists_offer_the_players_in_play(
-    station: ClockStation, players: dict[str, int]
+    station: ClockStation, players: dict[str, int], qtbot
 ) -> None:
-    dialog = open_dialog(station)
+    dialog = open_dialog(station, qtbot)
     combo = dialog.rows[0].name
     assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo", "Cy"]
     station.services.results.eliminate(station.bus.tournament_id, players["Cy"])
     dialog.rows[0].name.setCurrentText("Bo")
-    open_dialog(station)
+    open_dialog(station, qtbot)
     assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo"]
     assert combo.currentText() == "Bo"
 
@@ -178,12 +177,13 @@ def test_the_showdown_screenshot_is_drawn_from_the_demo(tmp_path: Path) -> None:
     assert not (tmp_path / "no.png").exists()
 
 
-def test_the_beats_model_is_a_sound_qt_model(station: ClockStation, qtmodeltester) -> None:
+def test_the_beats_model_is_a_sound_qt_model(station: ClockStation, qtmodeltester, qtbot) -> None:
     services, tid = station.services, station.bus.tournament_id
     services.showdown.enter_beat(
         tid, [("Ann", "As Ad"), ("Bo", "Kh Qh")], "2s Ah Ac", "2s Ah Ac Th Jh"
     )
     window = station.showdown.open_beats()
+    settle(qtbot, station.bus)  # the ranking is read on the worker
     qtmodeltester.check(window.model)
     assert window.model.rowCount() == 1
 

@@ -14,6 +14,7 @@ from clockapp.ui.rulings.verdict import percent
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.showdown import PENDING
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
+from tests.ui.polling import settle
 from tests.ui.wall.test_showdown import enter, moment_widget, open_dialog
 
 
@@ -41,7 +42,7 @@ def gate(station: ClockStation, monkeypatch: pytest.MonkeyPatch) -> Gate:
 
 
 def two_hands(station: ClockStation, qtbot) -> ShowdownDialog:
-    dialog = open_dialog(station)
+    dialog = open_dialog(station, qtbot)
     enter(dialog, qtbot, 0, "Ann", "As Ad", 5000)
     enter(dialog, qtbot, 1, "Bo", "Kh Qh", 9000)
     dialog.rows[1].bet.setValue(5000)
@@ -53,7 +54,8 @@ def test_the_hands_go_up_at_once_and_the_exact_odds_follow(
 ) -> None:
     dialog = two_hands(station, qtbot)
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
-    # Shown while the odds are still being worked out (the worker is held): nothing waits.
+    settle(qtbot, station.bus)  # the show answers from the station's worker
+    # Shown while the odds are still being worked out (the odds runner is held): nothing waits.
     wall = moment_widget(station)
     assert wall.title_label.text() == "ALL IN"
     assert [p.cards.cards() for p in wall.panels] == [("As", "Ad"), ("Kh", "Qh")]
@@ -99,6 +101,7 @@ def test_odds_overtaken_by_the_flop_are_dropped(
     # The flop comes before the preflop odds: it is shown at once, exact (within 100 ms).
     qtbot.keyClicks(dialog.board_edit, "2s Ah Ac")
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     wall = moment_widget(station)
     assert wall.title_label.text() == "ALL IN · THE FLOP"
     assert wall.panels[1].chance_label.text() == "WIN 0.1%   TIE 0.0%"
