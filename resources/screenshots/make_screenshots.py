@@ -134,6 +134,7 @@ def main(argv: list[str]) -> int:
         grab(rulings, out / "rulings.png", (1680, 1000))
 
         charts = station.windows.open_charts()
+        bus.worker.wait_idle(10)  # the charts are read on the station's worker; grab paints them
         grab(charts, out / "charts.png", (1280, 720))
 
         editor = station.windows.open_structure_editor()

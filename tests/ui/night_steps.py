@@ -418,6 +418,7 @@ class Night:
         at_table = {s.name for s in room.table(seat.table).seats if s.registration_id is not None}
         self._find(name)
         self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F6)
+        settle(self.qtbot, self.station.bus)  # the dialog opens once the room is read
         dialog = self.desk.dialog
         assert isinstance(dialog, BustDialog), self.message()
         assert dialog.table_box.currentText() == f"Table {seat.table}"

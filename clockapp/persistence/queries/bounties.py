@@ -42,6 +42,11 @@ def _box(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else tuple(int(v) for v in json.loads(text))
 
 
+def load_rules(session: Session, tournament_id: int) -> BountyRules:
+    """The tournament's bounty format alone (plain knockouts without a row): one statement."""
+    return _rules(session.get(BountyRulesRow, tournament_id))
+
+
 def load_book(session: Session, tournament_id: int) -> BountyBook:
     """Everything the bounty rules need for one tournament."""
     rules_row = session.get(BountyRulesRow, tournament_id)

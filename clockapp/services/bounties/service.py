@@ -187,6 +187,12 @@ class BountyService:
             till = load_till(session, tournament_id, self._cache)
             return _view(session, till, self._ctx.now())
 
+    def rules(self, tournament_id: int) -> BountyRules:
+        """The bounty format alone, without the money behind it (the bust dialog asks whether
+        the buster must be named)."""
+        with self._ctx.reading() as session:
+            return bounties_q.load_rules(session, tournament_id)
+
     def show_board(self, tournament_id: int) -> Outcome[BountyView]:
         """Put the bounty board on the wall: every player in play with the bounty on their head,
         biggest first, a page at a time.

@@ -31,6 +31,7 @@ from clockapp.services.seating.room import (
     load_room,
     move_info,
     names_of,
+    room_seating,
 )
 from clockapp.services.seating.room_status import balance_status, table_infos
 from clockapp.services.seating.room_view import MoveInfo, RoomView, SeatingConfig, WaitingPlayer
@@ -167,6 +168,12 @@ class SeatingService:
         """The core room (players are registration ids; buttons as the director last gave them)."""
         with self._ctx.reading() as session:
             return load_room(session, tournament_id, self._ctx.now()).seating
+
+    def seated(self, tournament_id: int) -> Seating:
+        """The tables in play and who sits where, as `seating` has them, read in three
+        statements: nothing followed or checked beyond the seats (the bust dialog's tables)."""
+        with self._ctx.reading() as session:
+            return room_seating(session, tournament_id)
 
     def balance_notice(self, tournament_id: int) -> str | None:
         """The move the room needs when it is out of balance, in plain words, with each table's

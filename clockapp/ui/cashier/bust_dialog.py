@@ -1,10 +1,14 @@
 """`BustDialog`: the players busted on one hand, the chips each started it with, who busted them
 (and who shared a split pot), and `bust_dialog`, which asks for the buster when the bounty format
-needs one."""
+needs one.
+
+What the dialog needs (the players in play, their seats, the bounty format) is read by `read_bust`
+on the station's worker; the dialog opens when that read answers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
@@ -22,7 +26,7 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.seating import Seat
-from clockapp.ui.cashier.context import CashierContext
+from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, chips_spin, fit_rows, player_table
 
 # ------------------------------------------------------------------------------ busts
@@ -306,16 +310,32 @@ class BustDialog(CashierDialog):
         return ""
 
 
-def bust_dialog(
-    ctx: CashierContext,
-    in_play: Sequence[RegistrationInfo],
-    preselected: int | None,
-    parent: QWidget,
-) -> BustDialog:
-    """A bust dialog that asks for the buster when the format needs one, by table when the
-    players are seated."""
-    view = ctx.read(lambda: ctx.services.bounties.view(ctx.tid), None)
-    progressive = view is not None and view.rules.format is BountyFormat.PROGRESSIVE
-    seating = ctx.read(lambda: ctx.services.seating.seating(ctx.tid), None)
-    seats = seating.seats if seating is not None else {}
-    return BustDialog(in_play, preselected, parent, needs_buster=progressive, seats=seats)
+@dataclass(frozen=True)
+class BustRead:
+    """What the bust dialog shows, read in one read on the station's worker (`read_bust`)."""
+
+    in_play: tuple[RegistrationInfo, ...]
+    seats: Mapping[int, Seat]
+    needs_buster: bool  # progressive knockouts: the buster must be named
+
+
+def read_bust(services: Services, tournament_id: int) -> BustRead:
+    """Who is in play, where they sit and whether the format needs a buster (on the worker:
+    the GUI thread never waits for it)."""
+    with services.ctx.shared_reads():
+        regs = services.cashier.registrations(tournament_id)
+        rules = services.bounties.rules(tournament_id)
+        seating = services.seating.seated(tournament_id)
+    return BustRead(
+        tuple(r for r in regs if r.in_play),
+        seating.seats,
+        rules.format is BountyFormat.PROGRESSIVE,
+    )
+
+
+def bust_dialog(read: BustRead, preselected: int | None, parent: QWidget) -> BustDialog:
+    """A bust dialog over what `read_bust` found: it asks for the buster when the format needs
+    one, and shows the players by table when they are seated."""
+    return BustDialog(
+        read.in_play, preselected, parent, needs_buster=read.needs_buster, seats=read.seats
+    )

@@ -15,11 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money.records import RegistrationInfo
 from clockapp.services.changes import Change
 from clockapp.services.results import EliminationInfo, ResultRow
 from clockapp.ui.cashier import operations
-from clockapp.ui.cashier.bust_dialog import bust_dialog
+from clockapp.ui.cashier.bust_dialog import BustRead, bust_dialog, read_bust
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.pages import Page, table_view
@@ -109,22 +108,23 @@ class EliminationsPage(Page):
 
     def start_bust(self) -> None:
         """Record one or more players busted on the same hand: the dialog opens when who is in
-        play has been read on the worker (the button is busy meanwhile)."""
+        play, where they sit and the bounty format have been read on the worker (the button is
+        busy meanwhile)."""
         ctx, tid = self._ctx, self._ctx.tid
+        services = ctx.services
         ctx.query(
-            lambda: ctx.services.cashier.registrations(tid),
+            lambda: read_bust(services, tid),
             self._open_bust,
             key=("bust", id(self)),
             control=self.bust_button,
         )
 
-    def _open_bust(self, regs: tuple[RegistrationInfo, ...]) -> None:
+    def _open_bust(self, read: BustRead) -> None:
         ctx = self._ctx
-        in_play = [r for r in regs if r.in_play]
-        if not in_play:
+        if not read.in_play:
             ctx.refuse("Nobody is in play.")
             return
-        dialog = bust_dialog(ctx, in_play, None, self)
+        dialog = bust_dialog(read, None, self)
         dialog.accepted.connect(lambda: operations.record_busts(ctx, dialog.busts()))
         self._open(dialog)
 

@@ -41,10 +41,16 @@ from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.seating.sale_seat import IfFull
 from clockapp.ui.cashier import operations
-from clockapp.ui.cashier.bust_dialog import BustDialog, bust_dialog
+from clockapp.ui.cashier.bust_dialog import BustDialog, BustRead, bust_dialog, read_bust
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_sale import EntrySale, entry_dialog
-from clockapp.ui.cashier.desk_table import BUY_IN_KEY, ENTRY_KEYS, PlayerTable, SearchBox
+from clockapp.ui.cashier.desk_table import (
+    BUST_KEY,
+    BUY_IN_KEY,
+    ENTRY_KEYS,
+    PlayerTable,
+    SearchBox,
+)
 from clockapp.ui.cashier.dialogs import AddPlayerDialog
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.last_sale import LastSale
@@ -412,8 +418,24 @@ class Desk(QWidget):
             where = place_text(reg.place, reg.tied)
             ctx.refuse(f"{name} is already out" + (f" ({where})." if where else "."))
             return
-        in_play = [r for r in self._registrations.values() if r.in_play]
-        dialog = bust_dialog(self._ctx, in_play, reg.id, self)
+        # The dialog opens when the room has been read on the worker (F6's button is busy).
+        services, tid, rid = ctx.services, ctx.tid, reg.id
+        ctx.query(
+            lambda: read_bust(services, tid),
+            lambda read: self._open_bust(read, rid, name),
+            key=("bust", id(self)),
+            control=self.buttons[BUST_KEY],
+        )
+
+    def _open_bust(self, read: BustRead, registration_id: int, name: str) -> None:
+        if self.dialog is not None:  # another dialog was opened while the room was read
+            self._ctx.refuse(f"Close the open dialog first, then bust {name} again.")
+            return
+        if all(r.id != registration_id for r in read.in_play):  # out since (another station)
+            self._ctx.refuse(f"{name} is no longer in play, so cannot be busted.")
+            self._after_action()
+            return
+        dialog = bust_dialog(read, registration_id, self)
         dialog.accepted.connect(lambda: self._on_bust_accepted(dialog))
         self._open(dialog)
 

@@ -33,6 +33,8 @@ ENTRY_KEYS: dict[str, EntryKind | None] = {
 
 #: The buy-in's key (Enter on the list opens it too).
 BUY_IN_KEY = DeskKey.BUY_IN.value.shortcuts[0]
+#: The bust's key.
+BUST_KEY = DeskKey.BUST.value.shortcuts[0]
 
 
 def desk_command(event: QKeyEvent) -> str | None:

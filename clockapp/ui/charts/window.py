@@ -1,5 +1,8 @@
 """`ChartsWindow`: the director's charts of the tournament, redrawn when entries, busts or chip
-counts change."""
+counts change.
+
+The charts' data is read on the station's worker (`LatestRead`): the window says it is reading
+until the first answer, and keeps drawing what it holds while a later read is on its way."""
 
 from __future__ import annotations
 
@@ -9,15 +12,21 @@ from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from clockapp.core.chip_counts import StackLine
+from clockapp.core.errors import DomainError
 from clockapp.core.money.series import FieldPoint
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.results import ChartData
-from clockapp.ui.bus import TournamentBus
+from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.charts.figures import chart_view, field_chart, prize_chart, stacks_chart
+from clockapp.ui.errors import report
 
 #: What a chart depends on: entries, busts and chip counts (the field), the ledger (the pool).
 CHART_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
+#: What the window says until the first read answers.
+READING = "Reading the charts…"
+#: What it says before the first buy-in.
+NO_ENTRIES = "No entries yet: the charts start with the first buy-in."
 
 
 class ChartsWindow(QWidget):
@@ -28,6 +37,7 @@ class ChartsWindow(QWidget):
         self._services = services
         self._bus = bus
         self.data = ChartData((), ())
+        self._reads = LatestRead(bus, self._read, self._show, self._on_read_failed)
         self._setup_ui()
         bus.changed.connect(self._on_bus_changed)
         self.refresh()
@@ -52,24 +62,41 @@ class ChartsWindow(QWidget):
         self.tabs.addTab(self.field_view, "Players and average stack")
         self.tabs.addTab(self.prize_view, "Prize pool")
         self.tabs.addTab(self.stacks_view, "Chip counts")
-        self.empty = QLabel("No entries yet: the charts start with the first buy-in.")
+        self.empty = QLabel(READING)
+        self.empty.setObjectName("charts_note")
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
         layout.addWidget(self.tabs, 1)
 
     def refresh(self) -> None:
-        """Read the charts' data again (one read) and redraw every chart."""
-        self.data = self._services.results.charts(self._bus.tournament_id)
-        self.empty.setVisible(not self.data.field)
+        """Read the charts' data again (one read, on the worker) and redraw every chart when it
+        answers."""
+        self._reads.ask()
+
+    def _read(self) -> ChartData:
+        return self._services.results.charts(self._bus.tournament_id)
+
+    def _show(self, data: ChartData) -> None:
+        self.data = data
+        self.empty.setText(NO_ENTRIES)
+        self.empty.setVisible(not data.field)
         builds: tuple[tuple[QChartView, Callable[[], QChart]], ...] = (
-            (self.field_view, lambda: field_chart(self.data.field)),
-            (self.prize_view, lambda: prize_chart(self.data.field)),
-            (self.stacks_view, lambda: stacks_chart(self.data.stacks)),
+            (self.field_view, lambda: field_chart(data.field)),
+            (self.prize_view, lambda: prize_chart(data.field)),
+            (self.stacks_view, lambda: stacks_chart(data.stacks)),
         )
         for view, build in builds:
             old = view.chart()
             view.setChart(build())
             old.deleteLater()
+
+    def _on_read_failed(self, error: Exception) -> None:
+        # The charts drawn stay; the note says why they may be behind.
+        if not isinstance(error, DomainError):
+            report(error, self)
+            return
+        self.empty.setText(f"The charts could not be read: {error}")
+        self.empty.setVisible(True)
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(CHART_CHANGES):

@@ -45,6 +45,7 @@ def open_bust(qtbot, cashier_window, name: str) -> BustDialog:
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
     settle_on(qtbot, desk)
     qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    settle_on(qtbot, desk)  # the room is read on the worker: the dialog opens with the answer
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog), cashier_window.message.text()
     qtbot.waitExposed(dialog)

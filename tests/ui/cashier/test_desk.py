@@ -341,7 +341,7 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
         n: services.cashier.buy_in(tournament_id, p).value.registration.id for n, p in ids.items()
     }
     find(qtbot, desk, "p two")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F6))  # the room read
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog)
     assert [b.registration_id for b in dialog.busts()] == [regs["P Two"]]
@@ -552,7 +552,7 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     bus.changed.connect(published.append)
     # X: the bust, its seat freed in the same action (one call, one refresh).
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F6))  # the room read
     enter(qtbot, desk.dialog.table)
     assert services.seating.room(tournament_id).seat_of(ann.id) is None
     assert len(published) == 1

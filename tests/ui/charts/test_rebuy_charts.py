@@ -41,6 +41,7 @@ def test_the_players_chart_never_shows_fewer_than_are_playing(
     window = window_factory(ChartsWindow(services, rebuy_bus))
     window.show()
     qtbot.waitExposed(window)
+    settle(qtbot, rebuy_bus)  # the charts are read on the station's worker
     players, average = window.field_view.chart().series()
     assert isinstance(players, QLineSeries)
     assert isinstance(average, QLineSeries)

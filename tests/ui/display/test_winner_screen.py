@@ -59,7 +59,8 @@ def _bust_at_the_desk(qtbot, desk, name: str, busted_by: int, rid: int) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    # The dialog opens once the room is read on the worker.
+    then_settle(qtbot, desk, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F6))
     dialog = desk.dialog
     assert isinstance(dialog, BustDialog)
     dialog.set_busted(rid, busted_by=busted_by)

@@ -32,6 +32,7 @@ def bust_at_the_desk(qtbot, cashier_window, name: str) -> None:
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
     desk.table.setFocus()
     qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    settle_on(qtbot, desk)  # the dialog opens once the room is read on the worker
     dialog = desk.dialog
     assert dialog is not None
     then_settle(qtbot, dialog.table, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
