@@ -57,8 +57,8 @@ class UndoHistory(QObject):
         self._load(bus.tournament_id)
 
     def _load(self, tid: int) -> None:
-        """Put the tournament's kept clock actions on the stack (read on the worker: it runs
-        before any press asked after it, so they go under those)."""
+        """Put the tournament's kept clock actions on the stack, the undone ones to redo (read
+        on the worker: it runs before any press asked after it, so they go under those)."""
         clock = self._services.clock
         self._bus.worker.submit(
             lambda: clock.undo_steps(tid),
@@ -72,18 +72,28 @@ class UndoHistory(QObject):
         if tid != self._bus.tournament_id or self.stack.count():
             return  # switched meanwhile, or presses already there: they are newer
         bus, clock = self._bus, self._services.clock
+        undone: list[UndoStep] = []
         for step in steps:
             before, after, name = step.before, step.after, step.name
 
             def redo_work(
                 before: ClockState = before, after: ClockState = after, name: str = name
             ) -> None:
-                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name)))
+                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name, redoing=True)))
 
             def undo_work(before: ClockState = before, after: ClockState = after) -> None:
                 bus.run(lambda: clock.restore(tid, before, Seen(after), undoing=True))
 
-            self.stack.push(UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
+            command = UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,))
+            self.stack.push(command)
+            if step.undone:
+                undone.append(command)
+        # The undone steps go on the stack as done, then the stack steps back over them without
+        # running their work: the clock is already where their undo left it, and the Redo
+        # offers them.
+        for command in undone:
+            command.skip = True
+        self.stack.setIndex(self.stack.count() - len(undone))
 
     @staticmethod
     def _on_steps_failed(error: Exception) -> None:
@@ -144,7 +154,8 @@ class UndoHistory(QObject):
         states = [before, after]
 
         def redo_work() -> None:
-            states[1] = bus.run(lambda: operation(tid, Seen(states[0], step=text)))
+            redone = Seen(states[0], step=text, redoing=True)
+            states[1] = bus.run(lambda: operation(tid, redone))
 
         def undo_work() -> None:
             bus.run(lambda: clock.restore(tid, states[0], Seen(states[1]), undoing=True))

@@ -332,8 +332,23 @@ def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock)
     # Once the clock is back where the last kept step left it, both are offered, oldest first.
     assert [s.name for s in again.clock.undo_steps(tid)] == ["Start clock", "Next level"]
     again.clock.restore(tid, started, Seen(moved), undoing=True)
-    (step,) = again.clock.undo_steps(tid)
-    assert (step.name, step.after) == ("Start clock", started)
+    step, undone = again.clock.undo_steps(tid)
+    assert (step.name, step.after, step.undone) == ("Start clock", started, False)
+    # The undone press is offered for redo, and a redo keeps it as done again.
+    assert (undone.name, undone.before, undone.undone) == ("Next level", started, True)
+    again.clock.restore(tid, moved, Seen(started, step="Next level", redoing=True))
+    assert [(s.name, s.undone) for s in again.clock.undo_steps(tid)] == [
+        ("Start clock", False),
+        ("Next level", False),
+    ]
+    # A new press after an undo drops the undone step from the redo.
+    again.clock.restore(tid, started, Seen(moved), undoing=True)
+    fake_clock.advance(seconds=10)
+    clock.add_time(tid, 60_000, Seen(started, step="Add a minute"))
+    assert [(s.name, s.undone) for s in again.clock.undo_steps(tid)] == [
+        ("Start clock", False),
+        ("Add a minute", False),
+    ]
     # Another station keeps its own presses.
     other = Services(engine, now=fake_clock, station="director@laptop2")
     assert other.clock.undo_steps(tid) == ()

@@ -37,7 +37,7 @@ from clockapp.core.clock.state import (
     EventKind,
     duration_ms,
 )
-from clockapp.core.clock.steps import ClockStep, still_undoable
+from clockapp.core.clock.steps import ClockStep, still_redoable, still_undoable
 from clockapp.core.clock.transitions import (
     add_time,
     apply_structure_edit,
@@ -76,6 +76,7 @@ __all__ = [
     "resume",
     "set_hard_end",
     "start",
+    "still_redoable",
     "still_undoable",
     "toggle",
     "view",

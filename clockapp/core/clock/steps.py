@@ -3,7 +3,8 @@
 A step is kept when the press is saved, so the director's Undo can offer it again after a
 restart. Only the newest steps that still chain up to the clock as it stands now are offered:
 an undo is refused once the clock is not where its action left it (another station pressed
-since), so a step past such a change would only be refused.
+since), so a step past such a change would only be refused. Steps the director undid are kept
+too, for the Redo, as far as they still chain on from the clock as it stands.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class ClockStep:
     name: str
     before: ClockState
     after: ClockState
+    undone: bool = False
 
 
 def still_undoable(steps: Sequence[ClockStep], now: ClockState) -> tuple[ClockStep, ...]:
@@ -44,3 +46,22 @@ def still_undoable(steps: Sequence[ClockStep], now: ClockState) -> tuple[ClockSt
         chain.append(step)
         expected = step.before
     return tuple(reversed(chain))
+
+
+def still_redoable(undone: Sequence[ClockStep], now: ClockState) -> tuple[ClockStep, ...]:
+    """The oldest of the `undone` steps (oldest first) that redo one after another from `now`.
+
+    >>> a, b, c = ClockState(), ClockState(index=1), ClockState(index=2)
+    >>> [s.name for s in still_redoable([ClockStep("x", a, b), ClockStep("y", b, c)], a)]
+    ['x', 'y']
+    >>> still_redoable([ClockStep("x", b, c)], a)  # the clock moved on since: nothing
+    ()
+    """
+    chain: list[ClockStep] = []
+    expected = now
+    for step in undone:
+        if step.before != expected:
+            break
+        chain.append(step)
+        expected = step.after
+    return tuple(chain)

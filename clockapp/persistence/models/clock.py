@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import UniqueConstraint, false
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.persistence.types import BigInt, UTCDateTime
@@ -55,8 +55,10 @@ class ClockStepRow(SQLModel, table=True):
     undo history comes back after a restart.
 
     `before` and `after` are the clock states (JSON, `codec.clock_state_to_json`). An undo
-    deletes its step (a redo keeps it again, as a new press), so the rows are the steps done, in
-    order. Steps are kept per station: each station's Undo offers its own presses.
+    marks its step `undone` and a redo marks it done again, so the Redo is offered after a
+    restart too; a new press forgets the undone steps (it starts a new line of presses). The
+    done steps always come before the undone ones. Steps are kept per station: each station's
+    Undo offers its own presses.
     """
 
     __tablename__ = "clock_step"
@@ -67,6 +69,7 @@ class ClockStepRow(SQLModel, table=True):
     name: str = Field(max_length=80)
     before: str = Field(sa_column=Column(Text, nullable=False))
     after: str = Field(sa_column=Column(Text, nullable=False))
+    undone: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 

@@ -1,8 +1,11 @@
-"""Seating undo puts the final-table rules back
+"""Seating undo puts the final-table rules back; the clock's Redo comes back after a restart
 
 `seat_action` gains `rules_before` and `rules_after`: the final table and its size in the
 seating rules before and after an action that saved new ones (the final-table redraw with a
 size), so its undo puts them back. Older actions have none: they leave the rules alone.
+
+`clock_step` gains `undone`: an undo marks its step instead of deleting it, so the Redo offers
+it again after a restart. The steps kept so far are all done.
 
 Revision ID: 0024
 Revises: 0023
@@ -25,9 +28,15 @@ def upgrade() -> None:
     with op.batch_alter_table('seat_action') as batch:
         batch.add_column(sa.Column('rules_before', sa.Text(), nullable=True))
         batch.add_column(sa.Column('rules_after', sa.Text(), nullable=True))
+    with op.batch_alter_table('clock_step') as batch:
+        batch.add_column(
+            sa.Column('undone', sa.Boolean(), nullable=False, server_default=sa.false())
+        )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('clock_step') as batch:
+        batch.drop_column('undone')
     with op.batch_alter_table('seat_action') as batch:
         batch.drop_column('rules_after')
         batch.drop_column('rules_before')
