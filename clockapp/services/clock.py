@@ -8,8 +8,9 @@ from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
-from clockapp.core.clock import ClockEvent, ClockState, ClockStep
+from clockapp.core.clock import ClockEvent, ClockState, ClockStep, KeptStep, RegistrationStep
 from clockapp.core.errors import ValidationError
+from clockapp.core.registration import RegistrationMode
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
 from clockapp.persistence.codec import (
@@ -21,6 +22,7 @@ from clockapp.persistence.codec import (
 )
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
+from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -233,20 +235,37 @@ class ClockService:
             )
 
     # ---------------------------------------------------------------- transitions
-    def undo_steps(self, tournament_id: int) -> tuple[ClockStep, ...]:
-        """The clock actions this station's Undo and Redo offer, oldest first: the steps it
-        kept (see `Seen.step`) and did not undo, as far back as they still undo from the clock
-        as it is now, then the steps it undid (`ClockStep.undone`), as far as they still redo
-        from it."""
+    def undo_steps(self, tournament_id: int) -> tuple[KeptStep, ...]:
+        """The clock actions and registration choices this station's Undo and Redo offer,
+        oldest first: the steps it kept (see `Seen.step`) and did not undo, as far back as they
+        still undo from the clock and the registration choice as they are now, then the steps
+        it undid (`undone`), as far as they still redo from them."""
         with self._ctx.reading() as session:
             rows = clock_rows.last_steps(session, tournament_id, self._ctx.station)
-            steps = [
-                ClockStep(name, clock_state_from_json(before), clock_state_from_json(after), undone)
-                for name, before, after, undone in rows
-            ]
+            steps: list[KeptStep] = []
+            for kind, name, before, after, undone in rows:
+                if kind == REGISTRATION_STEP:
+                    steps.append(
+                        RegistrationStep(
+                            name,
+                            RegistrationMode.parse(before),
+                            RegistrationMode.parse(after),
+                            undone,
+                        )
+                    )
+                else:
+                    steps.append(
+                        ClockStep(
+                            name,
+                            clock_state_from_json(before),
+                            clock_state_from_json(after),
+                            undone,
+                        )
+                    )
             now = load_clock(session, tournament_id)
-            done = engine.still_undoable([s for s in steps if not s.undone], now)
-            return done + engine.still_redoable([s for s in steps if s.undone], now)
+            mode = RegistrationMode.parse(get_row(session, tournament_id).registration)
+            done = engine.still_undoable([s for s in steps if not s.undone], now, mode)
+            return done + engine.still_redoable([s for s in steps if s.undone], now, mode)
 
     def _apply(
         self,

@@ -352,3 +352,25 @@ def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock)
     # Another station keeps its own presses.
     other = Services(engine, now=fake_clock, station="director@laptop2")
     assert other.clock.undo_steps(tid) == ()
+
+
+def test_registration_choices_are_kept_in_the_undo_line(engine, fake_clock) -> None:
+    from clockapp.core.clock import RegistrationStep
+    from clockapp.core.registration import RegistrationMode
+    from clockapp.services.app import Services
+    from clockapp.services.clock import Seen
+
+    services = Services(engine, now=fake_clock)
+    tid = services.tournaments.create("Kept").value.id
+    clock = services.clock
+    clock.start(tid, Seen(clock.state(tid), step="Start clock"))
+    services.registration.close(tid, "Close registration")
+    again = Services(engine, now=fake_clock)
+    steps = again.clock.undo_steps(tid)
+    assert [s.name for s in steps] == ["Start clock", "Close registration"]
+    closed = steps[1]
+    assert isinstance(closed, RegistrationStep)
+    assert (closed.before, closed.after) == (RegistrationMode.AUTO, RegistrationMode.CLOSED)
+    # Reopened at another desk, without a step: the close no longer undoes, nor what is under it.
+    services.registration.reopen(tid)
+    assert again.clock.undo_steps(tid) == ()

@@ -54,7 +54,9 @@ class ClockStepRow(SQLModel, table=True):
     """A clock action the director's Undo offers (`clockapp.core.clock.ClockStep`), kept so the
     undo history comes back after a restart.
 
-    `before` and `after` are the clock states (JSON, `codec.clock_state_to_json`). An undo
+    `kind` says what the step changed: "clock" (`before` and `after` are the clock states, JSON,
+    `codec.clock_state_to_json`) or "registration" (the director's registration choices,
+    `clockapp.core.registration.RegistrationMode` values). An undo
     marks its step `undone` and a redo marks it done again, so the Redo is offered after a
     restart too; a new press forgets the undone steps (it starts a new line of presses). The
     done steps always come before the undone ones. Steps are kept per station: each station's
@@ -67,6 +69,7 @@ class ClockStepRow(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", index=True, ondelete="CASCADE")
     station: str = Field(max_length=100)
     name: str = Field(max_length=80)
+    kind: str = Field(default="clock", max_length=20, sa_column_kwargs={"server_default": "clock"})
     before: str = Field(sa_column=Column(Text, nullable=False))
     after: str = Field(sa_column=Column(Text, nullable=False))
     undone: bool = Field(default=False, sa_column_kwargs={"server_default": false()})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import ScalarSelect, func, update
+from sqlalchemy import select as sa_select  # wider column lists than sqlmodel's select types
 from sqlmodel import Session, col, select
 
 from clockapp.persistence.models import ClockEventClaimRow, ClockStepRow
@@ -26,6 +27,9 @@ def claimed_keys(session: Session, tournament_id: int) -> set[tuple[int, str]]:
 #: press costs one statement more, not a clean-up.
 KEPT_STEPS = 100
 
+#: The kind of a kept step that is the director closing or reopening registration.
+REGISTRATION_STEP = "registration"
+
 
 def add_step(
     session: Session,
@@ -34,8 +38,10 @@ def add_step(
     name: str,
     states: tuple[str, str],
     at: datetime,
+    kind: str = "clock",
 ) -> None:
-    """Keep a clock action for the station's Undo (`states`: before and after, as JSON).
+    """Keep a clock action for the station's Undo (`states`: before and after, as JSON), or
+    with `kind` "registration" a registration choice (`states`: the modes).
 
     A new press leaves the undone steps where they are: they come before it now, so they are
     no longer offered for redo (`last_steps`), and nothing needs deleting.
@@ -46,6 +52,7 @@ def add_step(
             tournament_id=tournament_id,
             station=station,
             name=name[:80],
+            kind=kind,
             before=before,
             after=after,
             created_at=at,
@@ -67,7 +74,8 @@ def _newest_done(tournament_id: int, station: str) -> ScalarSelect[int | None]:
 
 def redo_step(session: Session, tournament_id: int, station: str, after: str, at: datetime) -> None:
     """Mark the station's next step to redo (the oldest undone one after the newest done one)
-    done again, with the clock it left this time (`after`, JSON), in one statement."""
+    done again, with what it left this time (`after`: the clock, JSON, or the registration
+    choice), in one statement."""
     oldest = (
         select(func.min(ClockStepRow.id))
         .where(
@@ -94,12 +102,19 @@ def undo_last_step(session: Session, tournament_id: int, station: str) -> None:
 
 def last_steps(
     session: Session, tournament_id: int, station: str
-) -> list[tuple[str, str, str, bool]]:
-    """(name, before, after, undone) of the station's newest `KEPT_STEPS` steps, oldest first:
-    the done ones, then the ones undone after the newest done one, in the order they were done
-    (steps undone before a newer press are left out: that press dropped them from the Redo)."""
-    rows = session.exec(
-        select(ClockStepRow.name, ClockStepRow.before, ClockStepRow.after, ClockStepRow.undone)
+) -> list[tuple[str, str, str, str, bool]]:
+    """(kind, name, before, after, undone) of the station's newest `KEPT_STEPS` steps, oldest
+    first: the done ones, then the ones undone after the newest done one, in the order they
+    were done (steps undone before a newer press are left out: that press dropped them from
+    the Redo)."""
+    rows = session.execute(
+        sa_select(
+            col(ClockStepRow.kind),
+            col(ClockStepRow.name),
+            col(ClockStepRow.before),
+            col(ClockStepRow.after),
+            col(ClockStepRow.undone),
+        )
         .where(
             col(ClockStepRow.tournament_id) == tournament_id,
             col(ClockStepRow.station) == station,
@@ -107,7 +122,8 @@ def last_steps(
         .order_by(col(ClockStepRow.id).desc())
         .limit(KEPT_STEPS)
     ).all()
-    steps = [(name, before, after, undone) for name, before, after, undone in reversed(rows)]
-    done = [i for i, step in enumerate(steps) if not step[3]]
+    steps = [(kind, name, before, after, undone) for kind, name, before, after, undone in rows]
+    steps.reverse()
+    done = [i for i, step in enumerate(steps) if not step[4]]
     newest = done[-1] if done else -1
-    return [step for i, step in enumerate(steps) if not step[3] or i > newest]
+    return [step for i, step in enumerate(steps) if not step[4] or i > newest]

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 
+from clockapp.core.registration import RegistrationMode
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
-from tests.ui.polling import settle
+from tests.ui.polling import poll, settle
 
 
 def click(qtbot, station, action: Action) -> None:
@@ -161,3 +162,34 @@ def test_a_new_press_after_an_undo_is_not_followed_by_the_old_redo(
     again = restart()
     assert again.director.buttons[Action.UNDO].text() == "Undo Add a minute"
     assert not again.director.buttons[Action.REDO].isEnabled()
+
+
+def test_closing_registration_comes_back_on_the_undo_after_a_restart(
+    qtbot, station, services, tournament_id, restart
+) -> None:
+    from tests.ui.test_registration_ui import _field
+
+    _field(services, tournament_id, ("Ann", "Bob"), late_until_level=4)
+    poll(qtbot, station.bus)
+    click(qtbot, station, Action.TOGGLE_PAUSE)  # start
+    assert station.director.registration.action.isEnabled()
+    station.director.registration.action.trigger()
+    settle(qtbot, station.bus)
+    assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
+    station.close()
+
+    again = restart()
+    undo, redo = again.director.buttons[Action.UNDO], again.director.buttons[Action.REDO]
+    assert undo.text() == "Undo Close registration"
+    click(qtbot, again, Action.UNDO)
+    assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
+    assert undo.text() == "Undo Start clock"  # the clock's steps and the registration's, in turn
+    assert redo.text() == "Redo Close registration"
+    again.close()
+
+    third = restart()  # the undone close is offered for redo
+    redo = third.director.buttons[Action.REDO]
+    assert redo.text() == "Redo Close registration"
+    click(qtbot, third, Action.REDO)
+    assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
+    assert third.director.buttons[Action.UNDO].text() == "Undo Close registration"

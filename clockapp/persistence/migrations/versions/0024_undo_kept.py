@@ -5,7 +5,9 @@ seating rules before and after an action that saved new ones (the final-table re
 size), so its undo puts them back. Older actions have none: they leave the rules alone.
 
 `clock_step` gains `undone`: an undo marks its step instead of deleting it, so the Redo offers
-it again after a restart. The steps kept so far are all done.
+it again after a restart. The steps kept so far are all done. It gains `kind` too: the
+director closing or reopening registration is kept in the same line as the clock's presses
+("registration"); the steps kept so far are all "clock".
 
 Revision ID: 0024
 Revises: 0023
@@ -32,10 +34,14 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column('undone', sa.Boolean(), nullable=False, server_default=sa.false())
         )
+        batch.add_column(
+            sa.Column('kind', sa.String(length=20), nullable=False, server_default='clock')
+        )
 
 
 def downgrade() -> None:
     with op.batch_alter_table('clock_step') as batch:
+        batch.drop_column('kind')
         batch.drop_column('undone')
     with op.batch_alter_table('seat_action') as batch:
         batch.drop_column('rules_after')
