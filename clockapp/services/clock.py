@@ -8,8 +8,9 @@ from datetime import datetime, timedelta
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
-from clockapp.core.clock import ClockEvent, ClockState, ClockStep
+from clockapp.core.clock import ClockEvent, ClockState, ClockStep, KeptStep, RegistrationStep
 from clockapp.core.errors import ValidationError
+from clockapp.core.registration import RegistrationMode
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
 from clockapp.persistence.codec import (
@@ -21,6 +22,7 @@ from clockapp.persistence.codec import (
 )
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
+from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -65,11 +67,14 @@ class Seen:
         step: The name the director's Undo gives the press ("" for none): the press is then
             kept, with the clock before and after it, in its own transaction, so the Undo offers
             it again after a restart (`ClockService.undo_steps`).
+        redoing: The press is the Redo of the station's next undone step: that step is kept
+            as done again instead of a new one, so the steps undone after it stay offered.
     """
 
     state: ClockState
     index: int | None = None
     step: str = ""
+    redoing: bool = False
 
 
 class ClockChangedError(ValidationError):
@@ -230,17 +235,37 @@ class ClockService:
             )
 
     # ---------------------------------------------------------------- transitions
-    def undo_steps(self, tournament_id: int) -> tuple[ClockStep, ...]:
-        """The clock actions this station's Undo offers, oldest first: the steps it kept (see
-        `Seen.step`) and did not undo, as far back as they still undo from the clock as it is
-        now."""
+    def undo_steps(self, tournament_id: int) -> tuple[KeptStep, ...]:
+        """The clock actions and registration choices this station's Undo and Redo offer,
+        oldest first: the steps it kept (see `Seen.step`) and did not undo, as far back as they
+        still undo from the clock and the registration choice as they are now, then the steps
+        it undid (`undone`), as far as they still redo from them."""
         with self._ctx.reading() as session:
             rows = clock_rows.last_steps(session, tournament_id, self._ctx.station)
-            steps = [
-                ClockStep(name, clock_state_from_json(before), clock_state_from_json(after))
-                for name, before, after in rows
-            ]
-            return engine.still_undoable(steps, load_clock(session, tournament_id))
+            steps: list[KeptStep] = []
+            for kind, name, before, after, undone in rows:
+                if kind == REGISTRATION_STEP:
+                    steps.append(
+                        RegistrationStep(
+                            name,
+                            RegistrationMode.parse(before),
+                            RegistrationMode.parse(after),
+                            undone,
+                        )
+                    )
+                else:
+                    steps.append(
+                        ClockStep(
+                            name,
+                            clock_state_from_json(before),
+                            clock_state_from_json(after),
+                            undone,
+                        )
+                    )
+            now = load_clock(session, tournament_id)
+            mode = RegistrationMode.parse(get_row(session, tournament_id).registration)
+            done = engine.still_undoable([s for s in steps if not s.undone], now, mode)
+            return done + engine.still_redoable([s for s in steps if s.undone], now, mode)
 
     def _apply(
         self,
@@ -272,8 +297,11 @@ class ClockService:
             session.add(row)
             station = self._ctx.station
             if undoing:
-                clock_rows.drop_last_step(session, tournament_id, station)
-            if seen is not None and seen.step:
+                clock_rows.undo_last_step(session, tournament_id, station)
+            if seen is not None and seen.step and seen.redoing:
+                left = clock_state_to_json(state)
+                clock_rows.redo_step(session, tournament_id, station, left, now)
+            elif seen is not None and seen.step:
                 states = (clock_state_to_json(before), clock_state_to_json(state))
                 clock_rows.add_step(session, tournament_id, station, seen.step, states, now)
             changes = record_change(session, tournament_id, Change.CLOCK, summary, now)
@@ -356,8 +384,9 @@ class ClockService:
         """Put an earlier state back (undo). With absolute times this undoes exactly.
 
         With `seen` (the state the undone action left), it is refused when the clock has changed
-        since, so an undo never overwrites another station's press. `undoing` forgets this
-        station's newest kept step in the same transaction (the Undo took it back).
+        since, so an undo never overwrites another station's press. `undoing` marks this
+        station's newest kept step undone in the same transaction (the Undo took it back; the
+        Redo offers it, after a restart too).
         """
 
         def put_back(_current: ClockState, structure: Structure, _now: datetime) -> ClockState:

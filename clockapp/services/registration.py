@@ -12,6 +12,8 @@ from datetime import datetime
 
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationMode, RegistrationWindow
+from clockapp.persistence.queries import clock as clock_rows
+from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -65,20 +67,34 @@ class RegistrationService:
         with self._ctx.reading() as session:
             return RegistrationMode.parse(get_row(session, tournament_id).registration)
 
-    def close(self, tournament_id: int) -> Outcome[RegistrationChange]:
-        """Close registration now (buy-ins and re-entries that follow registration)."""
-        return self.set_mode(tournament_id, RegistrationMode.CLOSED)
+    def close(self, tournament_id: int, step: str = "") -> Outcome[RegistrationChange]:
+        """Close registration now (buy-ins and re-entries that follow registration).
 
-    def reopen(self, tournament_id: int) -> Outcome[RegistrationChange]:
+        `step` is the name the director's Undo gives it ("" for none): it is then kept with
+        the clock's presses, so the Undo offers it again after a restart.
+        """
+        return self.set_mode(tournament_id, RegistrationMode.CLOSED, step=step)
+
+    def reopen(self, tournament_id: int, step: str = "") -> Outcome[RegistrationChange]:
         """Reopen registration: back to the rules when they would have it open now, else held
         open past the late registration level and the first bust until the director closes it
-        again (never in a finished tournament)."""
-        return self.set_mode(tournament_id, None)
+        again (never in a finished tournament). `step` as for `close`."""
+        return self.set_mode(tournament_id, None, step=step)
 
     def set_mode(
-        self, tournament_id: int, mode: RegistrationMode | None
+        self,
+        tournament_id: int,
+        mode: RegistrationMode | None,
+        *,
+        step: str = "",
+        undoing: bool = False,
+        redoing: bool = False,
     ) -> Outcome[RegistrationChange]:
         """Store the director's choice (an undo sets the one it replaced); None reopens.
+
+        `step` keeps the choice for this station's Undo (see `close`); `undoing` marks the
+        station's newest kept step undone, `redoing` (with `step`) its next undone one done
+        again, in the same transaction.
 
         Raises:
             RegistrationClosed: Reopening a finished tournament.
@@ -100,6 +116,16 @@ class RegistrationService:
             session.add(row)
             # Closing it can leave no way back for the busted: one player left has then won.
             what = REGISTRATION_CHANGES | sync_finish(session, till, now)
+            station = self._ctx.station
+            if undoing:
+                clock_rows.undo_last_step(session, tournament_id, station)
+            elif step and redoing:
+                clock_rows.redo_step(session, tournament_id, station, chosen.value, now)
+            elif step:
+                states = (before.value, chosen.value)
+                clock_rows.add_step(
+                    session, tournament_id, station, step, states, now, REGISTRATION_STEP
+                )
             result = RegistrationChange(before, chosen, window(session, till, now))
             return Done(result, what, _SUMMARY[chosen])
 

@@ -26,7 +26,7 @@ import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from clockapp.core.clock import ClockState, ClockStep
+from clockapp.core.clock import ClockState, KeptStep, RegistrationStep
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockChangedError, Seen
@@ -57,8 +57,8 @@ class UndoHistory(QObject):
         self._load(bus.tournament_id)
 
     def _load(self, tid: int) -> None:
-        """Put the tournament's kept clock actions on the stack (read on the worker: it runs
-        before any press asked after it, so they go under those)."""
+        """Put the tournament's kept clock actions on the stack, the undone ones to redo (read
+        on the worker: it runs before any press asked after it, so they go under those)."""
         clock = self._services.clock
         self._bus.worker.submit(
             lambda: clock.undo_steps(tid),
@@ -66,24 +66,50 @@ class UndoHistory(QObject):
             self._on_steps_failed,
         )
 
-    def _on_steps_read(self, tid: int, steps: tuple[ClockStep, ...]) -> None:
+    def _on_steps_read(self, tid: int, steps: tuple[KeptStep, ...]) -> None:
         if not shiboken6.isValid(self.stack):
             return  # the station closed while it was read
         if tid != self._bus.tournament_id or self.stack.count():
             return  # switched meanwhile, or presses already there: they are newer
         bus, clock = self._bus, self._services.clock
+        undone: list[UndoStep] = []
         for step in steps:
+            if isinstance(step, RegistrationStep):
+                command = self._registration_step(tid, step)
+                self.stack.push(command)
+                if step.undone:
+                    undone.append(command)
+                continue
             before, after, name = step.before, step.after, step.name
 
             def redo_work(
                 before: ClockState = before, after: ClockState = after, name: str = name
             ) -> None:
-                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name)))
+                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name, redoing=True)))
 
             def undo_work(before: ClockState = before, after: ClockState = after) -> None:
                 bus.run(lambda: clock.restore(tid, before, Seen(after), undoing=True))
 
-            self.stack.push(UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
+            command = UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,))
+            self.stack.push(command)
+            if step.undone:
+                undone.append(command)
+        # The undone steps go on the stack as done, then the stack steps back over them without
+        # running their work: the clock is already where their undo left it, and the Redo
+        # offers them.
+        for command in undone:
+            command.skip = True
+        self.stack.setIndex(self.stack.count() - len(undone))
+
+    def _registration_step(self, tid: int, step: RegistrationStep) -> UndoStep:
+        """A kept registration choice as a step the stack can undo and redo."""
+        bus, set_mode = self._bus, self._services.registration.set_mode
+        before, after, name = step.before, step.after, step.name
+        return UndoStep(
+            name,
+            lambda: bus.run(lambda: set_mode(tid, after, step=name, redoing=True)),
+            lambda: bus.run(lambda: set_mode(tid, before, undoing=True)),
+        )
 
     @staticmethod
     def _on_steps_failed(error: Exception) -> None:
@@ -144,7 +170,8 @@ class UndoHistory(QObject):
         states = [before, after]
 
         def redo_work() -> None:
-            states[1] = bus.run(lambda: operation(tid, Seen(states[0], step=text)))
+            redone = Seen(states[0], step=text, redoing=True)
+            states[1] = bus.run(lambda: operation(tid, redone))
 
         def undo_work() -> None:
             bus.run(lambda: clock.restore(tid, states[0], Seen(states[1]), undoing=True))
@@ -152,23 +179,17 @@ class UndoHistory(QObject):
         self.stack.push(UndoStep(text, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
 
     def run_registration(
-        self, text: str, operation: Callable[[int], Outcome[RegistrationChange]]
+        self, text: str, operation: Callable[[int, str], Outcome[RegistrationChange]]
     ) -> RegistrationChange:
-        """Close or reopen registration for the bus's tournament; make it undoable.
+        """Close or reopen registration for the bus's tournament; make it undoable (kept with
+        the clock's presses as `text`, so the Undo offers it after a restart too).
 
         Raises the service's refusal (nothing is recorded then).
         """
         tid, bus = self._bus.tournament_id, self._bus
-        set_mode = self._services.registration.set_mode
-        change = bus.run(lambda: operation(tid))
-        before, after = change.before, change.mode
-        self.stack.push(
-            UndoStep(
-                text,
-                lambda: bus.run(lambda: set_mode(tid, after)),
-                lambda: bus.run(lambda: set_mode(tid, before)),
-            )
-        )
+        change = bus.run(lambda: operation(tid, text))
+        kept = RegistrationStep(text, change.before, change.mode)
+        self.stack.push(self._registration_step(tid, kept))
         return change
 
     def undo(self) -> None:

@@ -332,8 +332,45 @@ def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock)
     # Once the clock is back where the last kept step left it, both are offered, oldest first.
     assert [s.name for s in again.clock.undo_steps(tid)] == ["Start clock", "Next level"]
     again.clock.restore(tid, started, Seen(moved), undoing=True)
-    (step,) = again.clock.undo_steps(tid)
-    assert (step.name, step.after) == ("Start clock", started)
+    step, undone = again.clock.undo_steps(tid)
+    assert (step.name, step.after, step.undone) == ("Start clock", started, False)
+    # The undone press is offered for redo, and a redo keeps it as done again.
+    assert (undone.name, undone.before, undone.undone) == ("Next level", started, True)
+    again.clock.restore(tid, moved, Seen(started, step="Next level", redoing=True))
+    assert [(s.name, s.undone) for s in again.clock.undo_steps(tid)] == [
+        ("Start clock", False),
+        ("Next level", False),
+    ]
+    # A new press after an undo drops the undone step from the redo.
+    again.clock.restore(tid, started, Seen(moved), undoing=True)
+    fake_clock.advance(seconds=10)
+    clock.add_time(tid, 60_000, Seen(started, step="Add a minute"))
+    assert [(s.name, s.undone) for s in again.clock.undo_steps(tid)] == [
+        ("Start clock", False),
+        ("Add a minute", False),
+    ]
     # Another station keeps its own presses.
     other = Services(engine, now=fake_clock, station="director@laptop2")
     assert other.clock.undo_steps(tid) == ()
+
+
+def test_registration_choices_are_kept_in_the_undo_line(engine, fake_clock) -> None:
+    from clockapp.core.clock import RegistrationStep
+    from clockapp.core.registration import RegistrationMode
+    from clockapp.services.app import Services
+    from clockapp.services.clock import Seen
+
+    services = Services(engine, now=fake_clock)
+    tid = services.tournaments.create("Kept").value.id
+    clock = services.clock
+    clock.start(tid, Seen(clock.state(tid), step="Start clock"))
+    services.registration.close(tid, "Close registration")
+    again = Services(engine, now=fake_clock)
+    steps = again.clock.undo_steps(tid)
+    assert [s.name for s in steps] == ["Start clock", "Close registration"]
+    closed = steps[1]
+    assert isinstance(closed, RegistrationStep)
+    assert (closed.before, closed.after) == (RegistrationMode.AUTO, RegistrationMode.CLOSED)
+    # Reopened at another desk, without a step: the close no longer undoes, nor what is under it.
+    services.registration.reopen(tid)
+    assert again.clock.undo_steps(tid) == ()

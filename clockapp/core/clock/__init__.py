@@ -37,7 +37,13 @@ from clockapp.core.clock.state import (
     EventKind,
     duration_ms,
 )
-from clockapp.core.clock.steps import ClockStep, still_undoable
+from clockapp.core.clock.steps import (
+    ClockStep,
+    KeptStep,
+    RegistrationStep,
+    still_redoable,
+    still_undoable,
+)
 from clockapp.core.clock.transitions import (
     add_time,
     apply_structure_edit,
@@ -63,6 +69,8 @@ __all__ = [
     "ClockStep",
     "ClockView",
     "EventKind",
+    "KeptStep",
+    "RegistrationStep",
     "add_time",
     "apply_structure_edit",
     "duration_ms",
@@ -76,6 +84,7 @@ __all__ = [
     "resume",
     "set_hard_end",
     "start",
+    "still_redoable",
     "still_undoable",
     "toggle",
     "view",

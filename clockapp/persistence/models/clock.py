@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import UniqueConstraint, false
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.persistence.types import BigInt, UTCDateTime
@@ -54,9 +54,13 @@ class ClockStepRow(SQLModel, table=True):
     """A clock action the director's Undo offers (`clockapp.core.clock.ClockStep`), kept so the
     undo history comes back after a restart.
 
-    `before` and `after` are the clock states (JSON, `codec.clock_state_to_json`). An undo
-    deletes its step (a redo keeps it again, as a new press), so the rows are the steps done, in
-    order. Steps are kept per station: each station's Undo offers its own presses.
+    `kind` says what the step changed: "clock" (`before` and `after` are the clock states, JSON,
+    `codec.clock_state_to_json`) or "registration" (the director's registration choices,
+    `clockapp.core.registration.RegistrationMode` values). An undo
+    marks its step `undone` and a redo marks it done again, so the Redo is offered after a
+    restart too; a new press forgets the undone steps (it starts a new line of presses). The
+    done steps always come before the undone ones. Steps are kept per station: each station's
+    Undo offers its own presses.
     """
 
     __tablename__ = "clock_step"
@@ -65,8 +69,10 @@ class ClockStepRow(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", index=True, ondelete="CASCADE")
     station: str = Field(max_length=100)
     name: str = Field(max_length=80)
+    kind: str = Field(default="clock", max_length=20, sa_column_kwargs={"server_default": "clock"})
     before: str = Field(sa_column=Column(Text, nullable=False))
     after: str = Field(sa_column=Column(Text, nullable=False))
+    undone: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 

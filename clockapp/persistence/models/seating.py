@@ -116,6 +116,9 @@ class SeatActionRow(SQLModel, table=True):
     `tables_after` are JSON objects keyed by table number, with the state of each table the
     action changed ({"in_play", "closed", "button"}): the undo puts the "before" back (a broken
     table reopens, the final table's seats and button return), the redo the "after".
+    `rules_before` and `rules_after` are the final table and its size in the seating rules
+    ({"final_table", "final_table_size"}) when the action saved new ones (the redraw's size);
+    None: it left the rules alone.
     """
 
     __tablename__ = "seat_action"
@@ -127,6 +130,8 @@ class SeatActionRow(SQLModel, table=True):
     what: str = Field(default="", max_length=40)  # "balanced", "broke tables", ...
     tables_before: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     tables_after: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    rules_before: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    rules_after: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     undone: bool = False
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
 

@@ -3,6 +3,8 @@
 Every player the action moved goes back to the seat left, a table it broke reopens (with its
 closed seats and its button), the final table gets its seats and button back; all in one
 transaction, or nothing when any of them has busted, moved again or lost the old seat since.
+The final-table size the redraw saved in the rules goes back too, and under hand-for-hand a
+reopened table plays the current hand.
 Several actions (a balancing that stopped for a button answer and went on) are undone together,
 newest first, and redone together, oldest first. The moves stay in the log: an undo marks them
 undone (the display drops them), a redo marks them made again and shows them until acknowledged.
@@ -16,16 +18,19 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import MoveKind, Seat, Seating, SeatingError, Table
+from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
-from clockapp.persistence.models import SeatMoveRow
+from clockapp.persistence.models import HandForHandRow, SeatingConfigRow, SeatMoveRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
-from clockapp.services.seating.room import Room, check_not_shootout, core_table
+from clockapp.services.seating.room import Room, check_not_shootout, core_table, hfh_of
 from clockapp.services.seating.room_changes import (
+    FinalRules,
     TableState,
     states_from_json,
+    store_hfh,
     store_room,
     store_stats,
 )
@@ -138,6 +143,14 @@ def _step(
     seating = _replay(room, trips, expect, target, f"the {noun} cannot be {verb}", buttons)
     store_room(session, room, seating, now)
     store_stats(session, room, _stats(room, rows, -1 if undo else 1))
+    _hand_for_hand_tables(session, room.tournament_id, expect, target)
+    if record.rules_before is not None and record.rules_after is not None:
+        rules_expect, rules_target = (
+            (record.rules_after, record.rules_before)
+            if undo
+            else (record.rules_before, record.rules_after)
+        )
+        _put_rules(session, room, FinalRules.from_json(rules_expect), rules_target)
     for row in rows:
         row.undone = undo
         row.acknowledged = undo  # made again: the display shows the move until acknowledged
@@ -146,6 +159,44 @@ def _step(
     session.add(record)
     session.flush()
     return [room.move_info(row) for row in rows]
+
+
+def _hand_for_hand_tables(
+    session: Session,
+    tournament_id: int,
+    expect: dict[int, TableState],
+    target: dict[int, TableState],
+) -> None:
+    """Under hand-for-hand, a table put back in play plays the current hand (the next hand
+    waits for it) and a table taken out of play has finished it, as a break does.
+
+    Every table in play plays each hand: the players who go back to a reopened table are dealt
+    in there, so leaving it marked finished would let the next hand start without them. The
+    undo is not refused, because the bubble is when a wrong break is most likely to need
+    taking back.
+    """
+    row = session.get(HandForHandRow, tournament_id)
+    hfh = hfh_of(row)
+    if row is None or hfh is None:
+        return
+    reopened = {n for n, s in target.items() if s.in_play and not expect[n].in_play}
+    closed = {n for n, s in target.items() if not s.in_play and expect[n].in_play}
+    if not reopened and not closed:
+        return
+    tables = hfh.tables | reopened
+    finished = (hfh.finished - reopened) | (closed & tables)
+    store_hfh(session, row, HandForHand(hfh.hand, tables, finished))
+
+
+def _put_rules(session: Session, room: Room, expect: FinalRules, target: str) -> None:
+    """Set the final-table rules to `target` (JSON) unless the director changed them since
+    the action (they are not `expect`): what was chosen after it stays."""
+    row = session.get(SeatingConfigRow, room.tournament_id)
+    if row is None or FinalRules.of(row) != expect:
+        return
+    rules = FinalRules.from_json(target)
+    row.final_table, row.final_table_size = rules.final_table, rules.final_table_size
+    session.add(row)
 
 
 def _replay(

@@ -12,7 +12,7 @@ from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
 from clockapp.services.seating.room import Room, check_not_shootout
-from clockapp.services.seating.room_changes import Plan, apply_plan
+from clockapp.services.seating.room_changes import FinalRules, Plan, apply_plan
 from clockapp.services.seating.room_view import BalanceResult
 
 
@@ -56,12 +56,15 @@ class FinalTableActions:
                     f"{room.seating.player_count} players do not fit at a final table of {seats}: "
                     f"{extra} more must go out first."
                 )
+            saved: tuple[FinalRules, FinalRules] | None = None
             if size is not None:
                 row = session.get(SeatingConfigRow, tournament_id)
                 assert row is not None
+                was = FinalRules.of(row)
                 row.final_table_size = size
                 session.add(row)
+                saved = (was, FinalRules.of(row))
             done = Plan(plan.seating, plan.stats, plan.moves, plan.broken, plan.final_table)
-            return apply_plan(session, room, now, done, "formed the final table")
+            return apply_plan(session, room, now, done, "formed the final table", saved)
 
         return self._work.write(tournament_id, act)

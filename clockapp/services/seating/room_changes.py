@@ -21,6 +21,7 @@ from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,
     SeatActionRow,
+    SeatingConfigRow,
     SeatMoveRow,
     SeatRow,
     ShootoutRow,
@@ -179,9 +180,18 @@ class Plan:
 
 
 def apply_plan(
-    session: Session, room: Room, now: datetime, plan: Plan, what: str
+    session: Session,
+    room: Room,
+    now: datetime,
+    plan: Plan,
+    what: str,
+    rules: tuple[FinalRules, FinalRules] | None = None,
 ) -> tuple[BalanceResult, Change, str]:
-    """Store a plan's room, move counts and moves; the broken tables' hands are over."""
+    """Store a plan's room, move counts and moves; the broken tables' hands are over.
+
+    `rules` are the final-table rules before and after, when the action saved new ones: its
+    undo puts them back.
+    """
     changed = plan.seating is not room.seating
     before = room.seating
     if changed:
@@ -194,7 +204,9 @@ def apply_plan(
             gone = hfh.tables & set(plan.broken)
             store_hfh(session, hfh_row, replace(hfh, finished=hfh.finished | gone))
     logged = log_moves(session, room, plan.moves, now)
-    recorded = record_action(session, room, now, what, before, plan.seating, bool(plan.moves))
+    recorded = record_action(
+        session, room, now, what, before, plan.seating, bool(plan.moves), rules
+    )
     result = BalanceResult(
         logged,
         plan.need,
@@ -250,6 +262,30 @@ def states_from_json(text: str) -> dict[int, TableState]:
     }
 
 
+@dataclass(frozen=True)
+class FinalRules:
+    """The final table and its size as the seating rules keep them (None: not chosen)."""
+
+    final_table: int | None
+    final_table_size: int | None
+
+    @classmethod
+    def of(cls, row: SeatingConfigRow | None) -> FinalRules:
+        if row is None:
+            return cls(None, None)
+        return cls(row.final_table, row.final_table_size)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"final_table": self.final_table, "final_table_size": self.final_table_size}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> FinalRules:
+        data = json.loads(text)
+        return cls(data["final_table"], data["final_table_size"])
+
+
 def record_action(
     session: Session,
     room: Room,
@@ -258,13 +294,17 @@ def record_action(
     before: Seating,
     after: Seating,
     moved: bool,
+    rules: tuple[FinalRules, FinalRules] | None = None,
 ) -> bool:
     """Keep what an undo of this balancing, break or final table needs: the tables it changed,
-    before and after (the moves carry the room's action number). False: it changed nothing."""
+    before and after (the moves carry the room's action number), and the final-table `rules`
+    (before, after) when the action saved new ones. False: it changed nothing."""
     numbers = {t.number for t in before.tables} | {t.number for t in after.tables}
     was, became = table_states(before, numbers), table_states(after, numbers)
     changed = {n for n in numbers if was[n] != became[n]}
-    if not moved and not changed:
+    if rules is not None and rules[0] == rules[1]:
+        rules = None
+    if not moved and not changed and rules is None:
         return False
     session.add(
         SeatActionRow(
@@ -273,6 +313,8 @@ def record_action(
             what=what[:40],
             tables_before=states_to_json({n: was[n] for n in changed}),
             tables_after=states_to_json({n: became[n] for n in changed}),
+            rules_before=None if rules is None else rules[0].to_json(),
+            rules_after=None if rules is None else rules[1].to_json(),
             created_at=now,
         )
     )

@@ -209,3 +209,86 @@ def test_an_undo_of_nothing_or_of_an_unknown_action_changes_nothing(
     with pytest.raises(SeatingError, match="nothing to redo"):
         services.seating.redo_actions(tid, [action])
     assert snapshot(services, tid) == before
+
+
+def test_undo_of_the_final_table_puts_back_the_final_table_size(
+    services: Services, tid: int
+) -> None:
+    """The size given with the redraw was saved in the rules: the undo takes it back, the redo
+    saves it again."""
+    services.seating.add_tables(tid, 2, seat_count=10)
+    seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]})
+    bust(services, seats[(2, 1)], seats[(2, 2)])
+    assert services.seating.config(tid).rules.final_table_size is None
+    result = services.seating.form_final_table(tid, size=9).value
+    assert result.action is not None
+    assert services.seating.config(tid).rules.final_table_size == 9
+
+    services.seating.undo_actions(tid, [result.action])
+    assert services.seating.config(tid).rules.final_table_size is None
+    services.seating.redo_actions(tid, [result.action])
+    assert services.seating.config(tid).rules.final_table_size == 9
+
+
+def test_undo_of_the_final_table_keeps_a_size_the_director_set_since(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 2, seat_count=10)
+    seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]})
+    bust(services, seats[(2, 1)], seats[(2, 2)])
+    result = services.seating.form_final_table(tid, size=9).value
+    assert result.action is not None
+    services.seating.set_break_rules(tid, BreakRules((), None, 8))
+
+    services.seating.undo_actions(tid, [result.action])
+    assert services.seating.config(tid).rules.final_table_size == 8
+
+
+def test_a_table_reopened_under_hand_for_hand_plays_the_current_hand(
+    services: Services, tid: int
+) -> None:
+    """Every table in play plays each hand: the reopened one is dealt in and the next hand
+    waits for it."""
+    services.seating.add_tables(tid, 3, seat_count=6)
+    seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
+    bust(services, seats[(1, 1)], seats[(2, 1)])
+    services.seating.start_hand_for_hand(tid)
+    result = services.seating.break_tables(tid, 2).value
+    assert result.broken == (2,)
+    assert result.action is not None
+    hfh = services.seating.hand_for_hand(tid)
+    assert hfh is not None
+    assert hfh.waiting == (1, 3)
+
+    services.seating.undo_actions(tid, [result.action])
+    hfh = services.seating.hand_for_hand(tid)
+    assert hfh is not None
+    assert (hfh.hand, hfh.waiting) == (1, (1, 2, 3))
+    services.seating.finish_hand(tid, 1)
+    services.seating.finish_hand(tid, 3)
+    with pytest.raises(SeatingError, match="Table 2 has not finished hand 1"):
+        services.seating.next_hand(tid)
+
+    services.seating.redo_actions(tid, [result.action])
+    hfh = services.seating.hand_for_hand(tid)
+    assert hfh is not None
+    assert hfh.all_finished  # the table broken again has no hand to play
+
+
+def test_a_table_reopened_after_the_next_hand_joins_hand_for_hand(
+    services: Services, tid: int
+) -> None:
+    services.seating.add_tables(tid, 3, seat_count=6)
+    seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
+    bust(services, seats[(1, 1)], seats[(2, 1)])
+    services.seating.start_hand_for_hand(tid)
+    result = services.seating.break_tables(tid, 2).value
+    assert result.action is not None
+    services.seating.finish_hand(tid, 1)
+    services.seating.finish_hand(tid, 3)
+    services.seating.next_hand(tid)
+
+    services.seating.undo_actions(tid, [result.action])
+    hfh = services.seating.hand_for_hand(tid)
+    assert hfh is not None
+    assert (hfh.hand, hfh.tables, hfh.waiting) == (2, {1, 2, 3}, (1, 2, 3))

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 
+from clockapp.core.registration import RegistrationMode
 from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
-from tests.ui.polling import settle
+from tests.ui.polling import poll, settle
 
 
 def click(qtbot, station, action: Action) -> None:
@@ -116,3 +117,79 @@ def test_switching_back_to_a_tournament_brings_its_undo_back(
     assert undo.text() == "Undo Add a minute"
     click(qtbot, station, Action.UNDO)
     assert undo.text() == "Undo Start clock"
+
+
+def test_a_step_undone_before_the_restart_is_offered_for_redo(
+    qtbot, station, services, tournament_id, fake_clock, restart
+) -> None:
+    click(qtbot, station, Action.TOGGLE_PAUSE)  # start
+    fake_clock.advance(seconds=60)
+    click(qtbot, station, Action.NEXT_LEVEL)
+    at_level_two = services.clock.state(tournament_id)
+    fake_clock.advance(seconds=30)
+    click(qtbot, station, Action.ADD_MINUTE)
+    last = services.clock.state(tournament_id)
+    click(qtbot, station, Action.UNDO)
+    click(qtbot, station, Action.UNDO)
+    assert services.clock.state(tournament_id).index == 0
+    station.close()
+
+    again = restart()
+    undo, redo = again.director.buttons[Action.UNDO], again.director.buttons[Action.REDO]
+    assert services.clock.state(tournament_id).index == 0  # nothing is redone on opening
+    assert undo.text() == "Undo Start clock"
+    assert redo.isEnabled()
+    assert redo.text() == "Redo Next level"
+    click(qtbot, again, Action.REDO)
+    assert services.clock.state(tournament_id) == at_level_two
+    assert redo.text() == "Redo Add a minute"
+    station_after = restart()  # a redo is kept too: the next opening offers the rest
+    assert station_after.director.buttons[Action.REDO].text() == "Redo Add a minute"
+    click(qtbot, station_after, Action.REDO)
+    assert services.clock.state(tournament_id) == last
+    assert not station_after.director.buttons[Action.REDO].isEnabled()
+
+
+def test_a_new_press_after_an_undo_is_not_followed_by_the_old_redo(
+    qtbot, station, services, tournament_id, restart
+) -> None:
+    click(qtbot, station, Action.TOGGLE_PAUSE)  # start
+    click(qtbot, station, Action.NEXT_LEVEL)
+    click(qtbot, station, Action.UNDO)
+    click(qtbot, station, Action.ADD_MINUTE)
+    station.close()
+
+    again = restart()
+    assert again.director.buttons[Action.UNDO].text() == "Undo Add a minute"
+    assert not again.director.buttons[Action.REDO].isEnabled()
+
+
+def test_closing_registration_comes_back_on_the_undo_after_a_restart(
+    qtbot, station, services, tournament_id, restart
+) -> None:
+    from tests.ui.test_registration_ui import _field
+
+    _field(services, tournament_id, ("Ann", "Bob"), late_until_level=4)
+    poll(qtbot, station.bus)
+    click(qtbot, station, Action.TOGGLE_PAUSE)  # start
+    assert station.director.registration.action.isEnabled()
+    station.director.registration.action.trigger()
+    settle(qtbot, station.bus)
+    assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
+    station.close()
+
+    again = restart()
+    undo, redo = again.director.buttons[Action.UNDO], again.director.buttons[Action.REDO]
+    assert undo.text() == "Undo Close registration"
+    click(qtbot, again, Action.UNDO)
+    assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
+    assert undo.text() == "Undo Start clock"  # the clock's steps and the registration's, in turn
+    assert redo.text() == "Redo Close registration"
+    again.close()
+
+    third = restart()  # the undone close is offered for redo
+    redo = third.director.buttons[Action.REDO]
+    assert redo.text() == "Redo Close registration"
+    click(qtbot, third, Action.REDO)
+    assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
+    assert third.director.buttons[Action.UNDO].text() == "Undo Close registration"
