@@ -17,9 +17,12 @@ from tests.ui.polling import settle
 
 
 @pytest.fixture
-def window(services: Services, bus: TournamentBus, window_factory) -> RulingsWindow:
+def window(services: Services, bus: TournamentBus, window_factory, qtbot) -> RulingsWindow:
+    """The rulings window, shown once it has read the tournament's chips (off the GUI thread:
+    the tests below count with its smallest chip, T25)."""
     rulings = window_factory(RulingsWindow(services, bus))
     rulings.show()
+    qtbot.waitUntil(lambda: rulings.pots.chip_note.text().startswith("Chips in play"))
     return rulings
 
 
