@@ -3,6 +3,8 @@ with formula cells quoted (`players_to_csv`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.services.players.values import PlayerDetails, PlayerError, PlayerInfo, fold
@@ -13,6 +15,67 @@ MAX_PLAYER_ROWS = 20_000
 
 #: The columns of the player CSV, in order (import accepts them in any order; only name is needed).
 CSV_COLUMNS = ("name", "nickname", "phone", "email", "team", "notes")
+
+#: Header words a spreadsheet uses for the player columns, as `fold` leaves them: clubs export
+#: lists from sign-up sites and other apps that say "Player" or "Nom", not "name".
+_COLUMN_WORDS = {
+    "name": (
+        "name|names|player|players|player name|full name|fullname|nom|nom complet|joueur|"
+        "spieler|spielername|jugador|nombre|naam|speler|nome|giocatore|jogador|navn|namn"
+    ),
+    "nickname": "nickname|nick|alias|pseudo|spitzname|apodo|bijnaam|soprannome",
+    "phone": (
+        "phone|phone number|telephone|tel|mobile|cell|mobile phone|portable|telefon|handy|"
+        "telefono|telefoon"
+    ),
+    "email": "email|e-mail|mail|email address|e-mail address|courriel|correo",
+    "team": "team|club|equipe|mannschaft|equipo",
+    "notes": "notes|note|comment|comments|remarks|remarques|notizen|notas|opmerkingen",
+}
+_COLUMN_OF = {word: column for column, words in _COLUMN_WORDS.items() for word in words.split("|")}
+
+#: Other words a header row holds, so a header without a name column is told from a first
+#: player: the split name columns, and what sign-up sheets often carry besides.
+_OTHER_HEADER_WORDS = frozenset(
+    {
+        "first name", "firstname", "given name", "last name", "lastname", "surname",
+        "family name", "prenom", "vorname", "nachname", "apellido", "apellidos", "voornaam",
+        "achternaam", "cognome", "id", "#", "no", "number", "seat", "table", "date", "paid",
+        "status", "country", "city", "address", "buy-in", "chips", "points", "rank",
+    }
+)  # fmt: skip
+
+
+def header_column(cell: str) -> str | None:
+    """The player column a header cell names (one of `CSV_COLUMNS`), or None.
+
+    >>> [header_column(c) for c in ("Player", " Full  Name ", "E-Mail", "Téléphone", "Seat")]
+    ['name', 'name', 'email', 'phone', None]
+    """
+    return _COLUMN_OF.get(fold(cell))
+
+
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """Whether a row is column titles, not a player: two filled cells or more, each a title.
+
+    One cell is not enough: a list of one name a line may start with a player called Nick.
+
+    >>> looks_like_header(["Phone", "E-mail"]), looks_like_header(["Nick"])
+    (True, False)
+    """
+    filled = [fold(cell) for cell in cells if cell.strip()]
+    titles = _COLUMN_OF.keys() | _OTHER_HEADER_WORDS
+    return len(filled) > 1 and all(key in titles for key in filled)
+
+
+def no_name_column(cells: Sequence[str]) -> str:
+    """What to do about a header row without a name column, naming the columns it has."""
+    found = ", ".join(cell.strip() for cell in cells if cell.strip())
+    return (
+        f"The first line is a header ({found}) without a column of player names: "
+        "rename the column that holds the names to 'name' (or add one, joining first and "
+        "last names), then import the file again. Nothing was imported."
+    )
 
 
 def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
@@ -29,8 +92,16 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
     records = csv_records(text)
     try:
         header = next((r for r in records if not r.blank), None)
-        if header is None or "name" not in (keys := [fold(cell) for cell in header.cells]):
+        if header is None:
             raise PlayerError("The CSV needs a header row with a 'name' column.")
+        keys = [header_column(cell) or fold(cell) for cell in header.cells]
+        if "name" not in keys:
+            found = ", ".join(cell.strip() for cell in header.cells if cell.strip())
+            raise PlayerError(
+                f"The CSV needs a header row with a 'name' column; its first line has "
+                f"{found}: rename the column that holds the players' names to 'name', "
+                "then import the file again."
+            )
         columns = [(keys.index(c), c) for c in CSV_COLUMNS if c in keys]
         result: list[tuple[int, PlayerDetails]] = []
         for record in records:

@@ -20,7 +20,7 @@ from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session
 from clockapp.services.players import PlayerDetails, PlayerError, fold, search_text
-from clockapp.services.players.csv_file import CSV_COLUMNS
+from clockapp.services.players.csv_file import header_column, looks_like_header, no_name_column
 
 #: The most lines a pre-registration list may have (blank ones too: each is previewed). A club's
 #: biggest night is a few hundred names; a file past it is refused at its first extra line.
@@ -86,10 +86,6 @@ class NamedLine:
 
 
 # ------------------------------------------------------------------------------ reading files
-#: Header spellings of the player columns a pre-registration file may carry besides the name.
-_ALIASES = {"e-mail": "email", "mail": "email", "telephone": "phone", "mobile": "phone"}
-
-
 @dataclass(frozen=True)
 class _Header:
     """A header row: the column of each player field it names, and the columns it ignores."""
@@ -103,13 +99,15 @@ class _Header:
 
 
 def _header(cells: Sequence[str]) -> _Header | None:
-    folded = [_ALIASES.get(fold(cell), fold(cell)) for cell in cells]
+    folded = [header_column(cell) for cell in cells]
     if "name" not in folded:
+        if looks_like_header(cells):
+            raise PlayerError(no_name_column(cells))
         return None
     columns: dict[str, int] = {}
     ignored: dict[int, str] = {}
     for index, key in enumerate(folded):
-        if key in CSV_COLUMNS and key not in columns:
+        if key is not None and key not in columns:
             columns[key] = index
         elif cells[index].strip():
             ignored[index] = cells[index].strip()
@@ -117,18 +115,20 @@ def _header(cells: Sequence[str]) -> _Header | None:
 
 
 def parse_name_list(text: str) -> tuple[NamedLine, ...]:
-    """A pre-registration list: one name a line, or a CSV file whose header has a 'name' column.
+    """A pre-registration list: one name a line, or a CSV file whose header has a name column.
 
     The csv module reads the file, so a quoted name keeps its commas (`"Lee, Ann"`); without a
     header the name is the first cell of each line (the other cells, a phone number say, are
     ignored, and the preview says so). With a header, the player columns it names (nickname,
     phone, e-mail, team, notes) are kept for new players, and the preview names the columns it
-    ignores.
+    ignores. The name column may be titled 'Player', 'Full name', 'Nom', 'Spieler'... (see
+    `header_column`); a first line of column titles only, none of them a name, is refused.
 
     Raises:
-        PlayerError: The file is not readable CSV, a name is not acceptable (too long), or the
-            list has more than `MAX_PRE_REGISTRATIONS` lines, naming the file line (the lines
-            after it are not read).
+        PlayerError: The first line is a header without a name column, the file is not
+            readable CSV, a name is not acceptable (too long), or the list has more than
+            `MAX_PRE_REGISTRATIONS` lines, naming the file line (the lines after it are not
+            read).
 
     >>> [(n.line, n.details and n.details.name) for n in parse_name_list('"Lee, Ann"\\r\\rBob\\r')]
     [(1, 'Lee, Ann'), (2, None), (3, 'Bob')]

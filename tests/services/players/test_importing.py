@@ -235,3 +235,59 @@ def test_hostile_files_give_a_result_or_a_clear_error_and_change_nothing(
 def test_an_empty_list_is_refused(services: Services, tid: int) -> None:
     with pytest.raises(CashierError, match="no names"):
         services.cashier.preview_pre_registrations(tid, "\r\n\r\n")
+
+
+@pytest.mark.parametrize(
+    "title", ["Player", "Full name", "Nom", "Spieler", "JUGADOR", "Naam", "Nome"]
+)
+def test_a_name_column_titled_in_common_words_is_the_header(
+    services: Services, tid: int, title: str
+) -> None:
+    text = f"{title},Phone,Email\nAnn Lee,555,ann@x.org\nBob,,\n"
+    plan = services.cashier.preview_pre_registrations(tid, text)
+    assert [(i.line, i.name, i.action) for i in plan.lines] == [
+        (2, "Ann Lee", ImportAction.CREATE),
+        (3, "Bob", ImportAction.CREATE),
+    ]
+    regs = services.cashier.import_pre_registrations(tid, text).value
+    assert [r.name for r in regs] == ["Ann Lee", "Bob"]
+    ann = next(p for p in services.players.list() if p.name == "Ann Lee")
+    assert (ann.phone, ann.email) == ("555", "ann@x.org")
+
+
+@pytest.mark.parametrize("entry", ["preview", "pre_registrations"])
+def test_a_header_without_a_name_column_is_refused_naming_its_columns(
+    services: Services, tid: int, entry: str
+) -> None:
+    add(services, "Ann")
+    text = "Phone,E-mail,Seat\n555,ann@x.org,3\n"
+    calls = {
+        "preview": lambda: services.cashier.preview_pre_registrations(tid, text),
+        "pre_registrations": lambda: services.cashier.import_pre_registrations(tid, text),
+    }
+    before = snapshot(services, tid)
+    with pytest.raises(CashierError) as refused:
+        calls[entry]()
+    message = str(refused.value)
+    assert "Phone, E-mail, Seat" in message
+    assert "rename the column that holds the names to 'name'" in message
+    assert snapshot(services, tid) == before
+
+
+def test_a_player_csv_with_a_player_column_imports(services: Services) -> None:
+    report = services.players.import_csv("Player,Team\nAnn,Reds\n").value
+    assert [(p.name, p.team) for p in report.players] == [("Ann", "Reds")]
+
+
+def test_a_player_csv_without_a_name_column_names_what_it_has(services: Services) -> None:
+    with pytest.raises(PlayerError, match=r"first line has Phone, Email: rename") as refused:
+        services.players.import_csv("Phone,Email\n555,ann@x.org\n")
+    assert "'name'" in str(refused.value)
+    assert services.players.list() == ()
+
+
+def test_a_list_of_one_name_a_line_may_start_with_a_column_word(
+    services: Services, tid: int
+) -> None:
+    regs = services.cashier.import_pre_registrations(tid, "Nick\nAnn\n").value
+    assert [r.name for r in regs] == ["Nick", "Ann"]
