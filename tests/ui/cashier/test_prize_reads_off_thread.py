@@ -5,9 +5,12 @@ read answers is what it was."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyFormat, BountyRules
 from clockapp.core.money.entries import EntryPrice
@@ -16,6 +19,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.bounty_dialog import BountyDialog
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from tests.ui.cashier.waiting import settle_on
 from tests.ui.polling import settle
@@ -53,6 +57,16 @@ def record_threads(monkeypatch: pytest.MonkeyPatch, part: object, name: str) -> 
     return called_on
 
 
+def shown(kind: type) -> Callable[[], Any]:
+    def find() -> Any:
+        return next(
+            (w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()),
+            None,
+        )
+
+    return find
+
+
 def test_the_eliminations_page_asks_about_the_undo_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, field
 ) -> None:
@@ -69,3 +83,18 @@ def test_the_eliminations_page_asks_about_the_undo_off_the_gui_thread(
     assert called_on, "the undo was asked about"
     assert threading.main_thread().name not in called_on
     page.dialog.reject()
+
+
+def test_the_bounty_dialog_reads_the_bounties_off_the_gui_thread(
+    qtbot, monkeypatch, cashier_window, services, bus, field
+) -> None:
+    called_on = record_threads(monkeypatch, services.bounties, "view")
+    qtbot.mouseClick(cashier_window.header.bounties_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, bus)
+    qtbot.waitUntil(lambda: shown(BountyDialog)() is not None)
+    dialog = shown(BountyDialog)()
+    assert called_on, "the bounties were read"
+    assert threading.main_thread().name not in called_on
+    # What it read is what it shows: progressive knockouts.
+    assert dialog.format_box.currentData() == BountyFormat.PROGRESSIVE
+    dialog.reject()
