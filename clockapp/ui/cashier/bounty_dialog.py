@@ -34,6 +34,7 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
+from clockapp.ui.operations import Control
 
 FORMATS = (
     (BountyFormat.KNOCKOUT, "Knockout: the buster collects the whole bounty"),
@@ -206,12 +207,23 @@ class BountyDialog(CashierDialog):
         self.accept()
 
 
-def open_bounty_dialog(ctx: CashierContext, parent: QWidget) -> BountyDialog | None:
-    """Open the dialog on the tournament's bounty picture; Save makes one service call."""
-    current = ctx.read(lambda: ctx.services.bounties.view(ctx.tid), None)
-    if current is None:
-        return None
+def open_bounty_dialog(
+    ctx: CashierContext, parent: QWidget, control: Control | None = None
+) -> bool:
+    """Open the dialog on the tournament's bounty picture once it has been read on the station's
+    worker (`control`, the button that opens it, is busy meanwhile); Save makes one service call.
+    False when nothing was asked (the read for it is on its way)."""
+    bounties, tid = ctx.services.bounties, ctx.tid
+    return ctx.query(
+        lambda: bounties.view(tid),
+        lambda current: show_bounty_dialog(ctx, current, parent),
+        key=("bounties-read", id(parent)),
+        control=control,
+    )
 
+
+def show_bounty_dialog(ctx: CashierContext, current: BountyView, parent: QWidget) -> BountyDialog:
+    """The dialog on `current` (the bounty picture read); Save makes one service call."""
     dialog: BountyDialog | None = None
 
     def save(choice: Choice, answered: Callable[[str], None]) -> bool:

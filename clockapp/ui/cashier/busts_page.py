@@ -27,6 +27,8 @@ from clockapp.ui.cashier.prize_models import (
     EliminationsModel,
 )
 
+NOTHING_SELECTED = "Select the elimination to undo."
+
 
 class EliminationsPage(Page):
     """Who busted whom, hand by hand; record busts on one hand, undo an elimination."""
@@ -54,28 +56,53 @@ class EliminationsPage(Page):
         self._reading = ctx.reader(
             lambda tid: (results.eliminations(tid), results.results(tid)), self._show
         )
+        # The elimination whose undo the button offers; the worker reads it when its read
+        # starts, so a selection changed meanwhile is read once more (the reader asks again).
+        self._undo_target: EliminationInfo | None = None
+        self._undo_refusal: str | None = NOTHING_SELECTED
+        corrections = ctx.services.corrections
+
+        def read_undo(tid: int) -> tuple[EliminationInfo | None, str]:
+            info = self._undo_target
+            if info is None:
+                return None, NOTHING_SELECTED
+            rid = info.registration_id
+            return info, corrections.undo_bust_refusal(tid, [rid], bust_id=info.id)
+
+        self._undo_reads = ctx.reader(read_undo, self._show_undo)
         self._update_undo()
 
     def _on_view_current_changed(self, *_args: object) -> None:
         self._update_undo()
 
-    def _undo_refusal(self, info: EliminationInfo | None) -> str:
-        """Why the service would refuse to undo this elimination now ('' when it would not)."""
-        if info is None:
-            return "Select the elimination to undo."
-        ctx, rid = self._ctx, info.registration_id
-        return ctx.read(
-            lambda: ctx.services.corrections.undo_bust_refusal(ctx.tid, [rid], bust_id=info.id),
-            "",
-        )
-
-    def _update_undo(self) -> None:
-        """Offer the undo only for a bust the service would put back (why not: tooltip)."""
+    def _selected_info(self) -> EliminationInfo | None:
         row = self.selected_row(self.view)
         line = self.model.row_at(row) if row is not None else None
-        refusal = self._undo_refusal(line.info if line is not None else None)
-        self.undo_button.setEnabled(not refusal)
-        self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
+        return line.info if line is not None else None
+
+    def _update_undo(self) -> None:
+        """Offer the undo only for a bust the service would put back (why not: tooltip), as
+        read on the station's worker; a newly selected one is not offered until it is read."""
+        info = self._selected_info()
+        if info != self._undo_target:
+            self._undo_target = info
+            self._set_undo(None if info is not None else NOTHING_SELECTED)
+        if info is not None:
+            self._undo_reads.ask()
+
+    def _show_undo(self, answer: tuple[EliminationInfo | None, str]) -> None:
+        info, refusal = answer
+        if info == self._undo_target:  # else the selection moved on: its own read follows
+            self._set_undo(refusal)
+
+    def _set_undo(self, refusal: str | None) -> None:
+        """Show why the undo is refused ('' when it is not; None while that is being read)."""
+        self._undo_refusal = refusal
+        self.undo_button.setEnabled(refusal == "")
+        if refusal is None:
+            self.undo_button.setToolTip("Checking whether it can be undone…")
+        else:
+            self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
 
     def refresh(self) -> None:
         self._reading.ask()
@@ -129,15 +156,28 @@ class EliminationsPage(Page):
         self._open(dialog)
 
     def start_undo(self) -> None:
-        """Put the selected eliminated player back in play (with a reason)."""
-        row = self.selected_row(self.view)
-        line = self.model.row_at(row) if row is not None else None
-        info = line.info if line is not None else None
-        refusal = self._undo_refusal(info)
+        """Put the selected eliminated player back in play (with a reason): the dialog opens once
+        the worker has said the service would (the button is busy meanwhile)."""
+        info = self._selected_info()
+        if info is None:
+            self._ctx.refuse(NOTHING_SELECTED)
+            return
+        if info == self._undo_target and self._undo_refusal:
+            self._ctx.refuse(self._undo_refusal)  # already read for this one: said at once
+            return
+        ctx, tid, rid = self._ctx, self._ctx.tid, info.registration_id
+        corrections = ctx.services.corrections
+        ctx.query(
+            lambda: corrections.undo_bust_refusal(tid, [rid], bust_id=info.id),
+            lambda refusal: self._open_undo(info, refusal),
+            key=("undo-bust", id(self)),
+            control=self.undo_button,
+        )
+
+    def _open_undo(self, info: EliminationInfo, refusal: str) -> None:
         if refusal:
             self._ctx.refuse(refusal)
             return
-        assert info is not None
         dialog = ReasonDialog(
             "Undo elimination",
             f"Put {info.name} back in play? The bust stays in the history, with its undo.",

@@ -100,7 +100,9 @@ class CashierHeader(QWidget):
         self.bounties_button.setToolTip(
             "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
         )
-        self.bounties_button.clicked.connect(lambda: open_bounty_dialog(self._ctx, self.window()))
+        self.bounties_button.clicked.connect(
+            lambda: open_bounty_dialog(self._ctx, self.window(), self.bounties_button)
+        )
         self.undo_button = QPushButton("Undo")
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(lambda: self.undo_requested.emit())

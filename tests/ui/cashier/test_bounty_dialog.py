@@ -24,6 +24,7 @@ PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
 
 def _open(cashier_window, qtbot) -> BountyDialog:
     qtbot.mouseClick(cashier_window.header.bounties_button, Qt.MouseButton.LeftButton)
+    settle_on(qtbot, cashier_window)  # the bounties are read on the station's worker first
     dialog = next(
         w for w in QApplication.topLevelWidgets() if isinstance(w, BountyDialog) and w.isVisible()
     )

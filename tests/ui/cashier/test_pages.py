@@ -387,7 +387,9 @@ def test_players_busted_on_one_hand_and_undo(
     assert {page.model.text(i, "Place") for i in range(2)} == {"9th", "10th"}
     assert "8 left, 5 to the money" in cashier_window.message.text()
     page.view.selectRow(0)
+    settle(qtbot, bus)  # whether it can be undone is read on the station's worker
     page.undo_button.click()
+    settle(qtbot, bus)
     qtbot.keyClicks(page.dialog.reason_edit, "misdeal")
     enter(qtbot, page.dialog.reason_edit)
     assert services.cashier.registration(tournament_id, field[9]).status is (
