@@ -1,11 +1,11 @@
 """Benchmark: balancing and breaking a 1,000-player event on 100 tables of 10.
 
 Players are drawn at random, every table gets a button, then 990 players go out in random order.
-After each elimination one decision runs: `plan_breaks` (tables break as soon as the players fit
+After each bust one decision runs: `plan_table_breaks` (tables break as soon as the players fit
 at one table fewer; the final table forms at 10) and `plan_balance` (TDA moves within the policy).
 When the planner asks for a button the clock stops while the "director" answers (a random occupied
 seat), then the planner runs again: that second run counts in the same decision. A hand is played
-at the busted player's table before each elimination, so buttons move as they would in a room.
+at the busted player's table before each bust, so buttons move as they would in a room.
 
 The goal is on wall-clock time. CPU time of this process is printed too, because on a shared or
 busy machine the wall clock also counts time spent waiting for a CPU.
@@ -26,17 +26,17 @@ from clockapp.core.seating import (
     Table,
     advance_button,
     draw_seats,
-    eliminate,
     set_button,
+    without_player,
 )
 from clockapp.core.seating.balancing import BalancePlan, BalancePolicy, NeedButton, plan_balance
-from clockapp.core.seating.breaking import plan_breaks
 from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.table_breaks import plan_table_breaks
 
 PLAYERS = 1000
 TABLES = 100
 SEATS = 10
-ELIMINATIONS = 990
+BUSTS = 990
 GOAL_P99_MS = 20.0
 
 
@@ -77,16 +77,16 @@ def run(
     kinds: Counter[str] = Counter()
     questions = 0
     run_start = time.perf_counter()
-    for player in out_order[:ELIMINATIONS]:
+    for player in out_order[:BUSTS]:
         seat = room.seat_of(player)
         assert seat is not None
         table = room.table(seat.table)
         if table.button is not None and room.count(table.number) >= 2:
             room = advance_button(room, table.number)
-        room = eliminate(room, player)
+        room = without_player(room, player)
         spent = spent_cpu = 0.0
         started, started_cpu = time.perf_counter(), time.process_time()
-        breaks = plan_breaks(room, rng, stats=stats, teams=team_of)
+        breaks = plan_table_breaks(room, rng, stats=stats, teams=team_of)
         result: BalancePlan | NeedButton = plan_balance(
             breaks.seating, policy, breaks.stats, teams=team_of
         )
@@ -112,7 +112,7 @@ def run(
         counts = room.counts().values()
         assert max(counts) - min(counts) <= policy.allowed_difference(len(counts))
     whole = time.perf_counter() - run_start
-    assert room.player_count == PLAYERS - ELIMINATIONS
+    assert room.player_count == PLAYERS - BUSTS
     assert len(room.tables) == 1
     ms = [d * 1000 for d in decisions]
     cpu_ms = [d * 1000 for d in cpu]
@@ -131,7 +131,7 @@ def run(
 def main() -> None:
     print(
         f"bench_balancing: {PLAYERS:,} players on {TABLES} tables of {SEATS}, "
-        f"{ELIMINATIONS} eliminations in random order, break + balance after each"
+        f"{BUSTS} busts in random order, break + balance after each"
     )
     runs = (
         (BalancePolicy.within_one(), 2026, False, False),
@@ -159,8 +159,8 @@ def main() -> None:
             f"p99 {f.cpu_p99:.2f} ms"
         )
         print(
-            f"    whole run: {f.whole:.2f} s for {ELIMINATIONS} eliminations "
-            "(eliminate + plan + apply)   goal: none set"
+            f"    whole run: {f.whole:.2f} s for {BUSTS} busts "
+            "(without_player + plan + apply)   goal: none set"
         )
 
 

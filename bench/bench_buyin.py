@@ -155,9 +155,7 @@ def main() -> None:
             assert receipt.seat.seat is not None, receipt.seat.refusal
             regs.append(receipt.registration.id)
         for rid in regs[:BUSTS]:
-            busts.run(
-                counter, lambda r=rid: services.results.eliminate(tid, r, follow_seating=True)
-            )
+            busts.run(counter, lambda r=rid: services.results.bust(tid, r, follow_seating=True))
         for rid in regs[:BUSTS]:
             note = rebuys.run(counter, lambda r=rid: services.cashier.rebuy(tid, r)).value.seat
             assert note is not None, "no seat given back"

@@ -151,7 +151,7 @@ def main() -> None:
         for victim in rng.sample(regs, BUSTS):
             alive.discard(victim)
             buster = rng.choice(sorted(alive))
-            busts.time(lambda v=victim, b=buster: services.results.eliminate(first, v, busted_by=b))
+            busts.time(lambda v=victim, b=buster: services.results.bust(first, v, busted_by=b))
         print(f"Busting {BUSTS} of the {PLAYERS} players, one a transaction:")
         report("bust (who busted whom)", busts)
 
@@ -161,7 +161,7 @@ def main() -> None:
         ten = (3000, 2000, 1400, 1000, 800, 600, 450, 320, 230, 200)
         services.payouts.set_structure(table, PayoutStructure(PayoutMode.PERCENTAGES, ten))
         for victim in seats[10:]:
-            services.results.eliminate(table, victim, busted_by=seats[0])
+            services.results.bust(table, victim, busted_by=seats[0])
         stacks = {rid: rng.randrange(50_000, 600_000, 100) for rid in seats[:10]}
         deal = Samples()
         deal.time(lambda: services.payouts.record_deal(table, stacks, method=DealMethod.ICM))

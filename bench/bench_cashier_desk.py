@@ -137,13 +137,13 @@ def main() -> None:
                 f"p99 {percentile(values, 0.99):.0f} ms, max {max(values):.0f} ms   (goal: {goal})"
             )
         # A full refresh: another station busts a player (every page's rows change: the field,
-        # the ledger's totals, results, eliminations, the payouts), then the desk and every page
+        # the ledger's totals, results, busts, the payouts), then the desk and every page
         # read again, as when the cashier goes through them all.
         refreshes: list[float] = []
         refresh_cpu: list[float] = []
         in_play = [r.id for r in services.cashier.registrations(tid) if r.in_play]
         for rid in in_play[:REFRESHES]:
-            services.results.eliminate(tid, rid)
+            services.results.bust(tid, rid)
             began, cpu = time.perf_counter(), time.process_time()
             window.desk.refresh()
             for page in window._pages():

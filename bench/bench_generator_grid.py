@@ -21,8 +21,8 @@ import sys
 import time
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.generator import suggest_structure
+from clockapp.errors import DomainError
 
 PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60)
 HOURS = (1, 2, 3, 4, 5, 6, 7, 8)

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import text
 
 from clockapp.core.clock import ClockState
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine
 from clockapp.services.app import Services
 from clockapp.services.changes import Change

@@ -27,8 +27,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from clockapp.core.errors import DomainError
 from clockapp.core.registration import RegistrationMode
+from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes, Revision
@@ -91,7 +91,7 @@ def _director(services: Services, tid: int, n: int, report: Report) -> None:
         else:
             standing = [r for r in services.cashier.registrations(tid) if r.in_play]
             if len(standing) > 3:  # never down to the last player: that would end the event
-                _act(report, lambda r=standing[-1].id: services.results.eliminate(tid, r))
+                _act(report, lambda r=standing[-1].id: services.results.bust(tid, r))
             else:
                 _act(report, lambda: services.clock.add_time(tid, 1000))
 

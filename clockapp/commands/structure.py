@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure, suggest_structure
 from clockapp.core.presets import SHIPPED_PRESETS, parse_preset
 from clockapp.core.structure import structure_to_dict
+from clockapp.errors import DomainError
 
 EXIT_BAD_INPUT = 2
 

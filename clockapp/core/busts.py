@@ -1,7 +1,7 @@
-"""Eliminations: finishing places and prizes from the order of busts, bounties, the money bubble.
+"""Busts: finishing places and prizes from the order of busts, bounties, the money bubble.
 
 The caller keeps the bust events in the order they were recorded; `standings` turns them into
-finishing places. Undoing an elimination is removing its event and computing again, so the result
+finishing places. Undoing a bust is removing its event and computing again, so the result
 never drifts from the record.
 
 Rules (the TDA's):
@@ -31,12 +31,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import allocate
 from clockapp.core.payouts import ordinal
+from clockapp.errors import DomainError, ValidationError
 
 
-class EliminationError(DomainError):
+class BustError(DomainError):
     """A bust that cannot be recorded (the player is already out, not in the field, ...)."""
 
 
@@ -200,17 +200,17 @@ def standings(
         The standings; prizes of shared places are split exactly in cents.
 
     Raises:
-        EliminationError: A bust of a player already out or not in the field, a player busted
+        BustError: A bust of a player already out or not in the field, a player busted
             twice on one hand, hands out of order, a buster who is out, or a hand that busts
             every player left.
 
     >>> standings([1, 2, 3], [BustEvent(2, 5, 800), BustEvent(2, 9, 700)], names={2: "Bea"})
     Traceback (most recent call last):
     ...
-    clockapp.core.busts.EliminationError: Bea is already out: busted on hand 5, 3rd.
+    clockapp.core.busts.BustError: Bea is already out: busted on hand 5, 3rd.
     """
     if len(set(players)) != len(players):
-        raise EliminationError("A player appears twice in the field.")
+        raise BustError("A player appears twice in the field.")
     in_field = set(players)
     out: dict[int, Finish] = {}
     left = len(players)
@@ -227,7 +227,7 @@ def standings(
             group.append(busts[index])
             index += 1
         if last_hand is not None and hand < last_hand:
-            raise EliminationError(
+            raise BustError(
                 f"The bust of {_name(group[0].player_id, names)} on hand {hand} is recorded "
                 f"after hand {last_hand}; record busts in the order the hands were played."
             )
@@ -293,17 +293,17 @@ def _check_group(
     for event in group:
         who = _name(event.player_id, names)
         if event.player_id not in in_field:
-            raise EliminationError(f"{who} is not in this tournament's field.")
+            raise BustError(f"{who} is not in this tournament's field.")
         if event.player_id in out:
             earlier = out[event.player_id]
-            raise EliminationError(
+            raise BustError(
                 f"{who} is already out: busted on hand {earlier.hand}, {earlier.label}."
             )
         if event.player_id in seen:
-            raise EliminationError(f"{who} is recorded twice as busted on hand {hand}.")
+            raise BustError(f"{who} is recorded twice as busted on hand {hand}.")
         seen.add(event.player_id)
     if len(group) >= left:
-        raise EliminationError(
+        raise BustError(
             f"Hand {hand} would bust "
             + (f"all {left} players left" if left != 1 else "the last player left")
             + "; the winner of the hand stays in."
@@ -313,12 +313,12 @@ def _check_group(
             continue
         buster = _name(event.busted_by, names)
         if event.busted_by not in in_field:
-            raise EliminationError(
+            raise BustError(
                 f"{buster}, credited with busting {_name(event.player_id, names)}, is not in "
                 "this tournament's field."
             )
         if event.busted_by in out or event.busted_by in seen:
-            raise EliminationError(
+            raise BustError(
                 f"{buster}, credited with busting {_name(event.player_id, names)} on hand {hand}, "
                 "is out by then; the knockout goes to a player still in."
             )

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 #: The wall's chip leaders: the top ten.
 TOP = 10

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.points import TEAM_EVENT_FORMULA
+from clockapp.errors import ValidationError
 
 #: The longest time limit a shootout round may have (minutes).
 MAX_ROUND_MINUTES = 900

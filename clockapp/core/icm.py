@@ -17,7 +17,7 @@ is False, `IcmResult.method` names the samples, the seed and the 95% margin).
 A player with no chips has busted: he finishes below every player still in, so the players with
 no chips share the lowest of the prizes (MTT Tournament Director's convention) and the players
 still in play ICM for the prizes above; the equities still add up to the prizes, and the result
-says so. A deal refuses a player with no chips: his elimination is recorded first. With fewer
+says so. A deal refuses a player with no chips: his bust is recorded first. With fewer
 players than prizes, the players left share the top prizes (the others went to players already
 out).
 
@@ -40,10 +40,10 @@ from enum import StrEnum
 from fractions import Fraction
 from math import comb, gcd
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.icm_compute import estimate, subset_equities
 from clockapp.core.money.amounts import allocate, format_cents
 from clockapp.core.payout_text import ordinal
+from clockapp.errors import ValidationError
 
 #: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10
@@ -147,7 +147,7 @@ def _validate(stacks: Sequence[int], prizes: Sequence[int], *, strict: bool = Fa
         if stack < 0 or (stack == 0 and strict):
             raise IcmError(
                 f"Player {index} has {stack} chips; a player with no chips is out (record the "
-                "elimination first)."
+                "bust first)."
             )
     for place, prize in enumerate(prizes, start=1):
         if isinstance(prize, bool) or not isinstance(prize, int) or prize < 0:

@@ -4,7 +4,7 @@ A package re-exports names whose modules are heavy or not needed yet (the first 
 needs neither the structure's CSV format nor the chip stacks); listing them with the module that
 holds each keeps `from package import name` working while `import package` stays light.
 
->>> getattr_ = lazy_getattr("clockapp.core", {"DomainError": "clockapp.core.errors"})
+>>> getattr_ = lazy_getattr("clockapp.core", {"DomainError": "clockapp.errors"})
 >>> getattr_("DomainError").__name__
 'DomainError'
 >>> getattr_("Nothing")

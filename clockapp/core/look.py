@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 #: The least contrast of text to what it is drawn on (WCAG 2, level AAA for normal text).
 MIN_CONTRAST = 7.0

@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import ValidationError
 from clockapp.core.generator import SuggestedStructure, suggest_structure
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, RegistrationRule
@@ -31,6 +30,7 @@ from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after, check_rules_fit
 from clockapp.core.payouts import PayoutStructure
+from clockapp.errors import ValidationError
 
 
 @dataclass(frozen=True)

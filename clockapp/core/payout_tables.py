@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import allocate
+from clockapp.errors import DomainError, ValidationError
 
 #: 100% in basis points.
 WHOLE = 10_000

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 def ordinal(place: int) -> str:

@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import allocate, format_cents, format_money
 from clockapp.core.payout_tables import (
     CLOCKAPP_CURVE,
@@ -40,6 +39,7 @@ from clockapp.core.payout_tables import (
     renormalised_shares,
 )
 from clockapp.core.payout_text import format_percent, ordinal, parse_percentages
+from clockapp.errors import DomainError, ValidationError
 
 __all__ = [  # the curve's helpers moved to payout_tables; they are still read from here
     "CLOCKAPP_CURVE",

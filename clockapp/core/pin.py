@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from clockapp.core.errors import DomainError, ValidationError
+from clockapp.errors import DomainError, ValidationError
 
 #: The shortest and longest PIN a director may choose (digits only: typed on a wall display's
 #: keyboard, often a numeric keypad).

@@ -27,13 +27,13 @@ from enum import StrEnum
 from typing import Any
 
 from clockapp.core.chips import ChipError, ChipSet, Denomination, StackBreakdown
-from clockapp.core.errors import ValidationError
 from clockapp.core.structure import (
     Structure,
     StructureError,
     structure_from_dict,
     structure_to_dict,
 )
+from clockapp.errors import ValidationError
 
 PRESET_FORMAT = "clockapp-preset"
 PRESET_VERSION = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 RANKS = "23456789TJQKA"
 #: Suits from the lowest to the highest: clubs < diamonds < hearts < spades.

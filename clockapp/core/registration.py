@@ -33,7 +33,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 if TYPE_CHECKING:  # entries imports this module: the type is only named here
     from clockapp.core.money.entries import ClockPosition

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from clockapp.core.bounties.tickets import PlacePrize, Ticket
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import allocate, check_cents, format_cents
+from clockapp.errors import DomainError
 
 
 class SatelliteError(DomainError):

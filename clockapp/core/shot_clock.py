@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 #: The time a player has once the clock is called.
 SECONDS = 60

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 
 class StandInError(DomainError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 class Role(enum.StrEnum):

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 #: The largest file read (characters): far above any real structure or player list.
 MAX_FILE_CHARS = 64 * 1024 * 1024

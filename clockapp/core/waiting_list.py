@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 
 class WaitingListError(DomainError):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 #: The kinds the wall knows; each has a widget in `clockapp.ui.wall`.
 MESSAGE = "message"

@@ -18,7 +18,7 @@ class Change(enum.IntFlag):
     CLOCK = enum.auto()  # running, paused, level, time
     CHIPS = enum.auto()  # chip set
     PLAYERS = enum.auto()  # the player database
-    ENTRIES = enum.auto()  # registrations, buy-ins, rebuys, add-ons, eliminations
+    ENTRIES = enum.auto()  # registrations, buy-ins, rebuys, add-ons, busts
     LEDGER = enum.auto()  # money rows
     PAYOUTS = enum.auto()  # prize pool, payout table, deals
     SEATING = enum.auto()  # tables, seats, moves

@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState, ClockStep, KeptStep, RegistrationStep
-from clockapp.core.errors import ValidationError
 from clockapp.core.registration import RegistrationMode
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
+from clockapp.errors import ValidationError
 from clockapp.persistence.codec import (
     clock_state,
     clock_state_from_json,

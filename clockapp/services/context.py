@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 from clockapp.persistence import session as sessions
 from clockapp.persistence.db import writing
 from clockapp.persistence.queries import changes as change_log

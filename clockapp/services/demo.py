@@ -5,10 +5,10 @@ players bought in at the cashier ($100: $90 to the prize pool, $10 to the house)
 at three tables of eight, seven of them busted during the first levels, a balancing move waiting
 on the clock display, and level 3 running with 12:34 to go.
 
-The cashier, the seating and the eliminations each commit their own transaction per action (that
+The cashier, the seating and the busts each commit their own transaction per action (that
 is their unit of work, with the till lock and the seating rules inside it), so the demo calls them
 in sequence; a last transaction starts the clock. Each step runs on a time source set back to when
-it would have happened, so the ledger and the eliminations carry plausible times. Seats are drawn
+it would have happened, so the ledger and the busts carry plausible times. Seats are drawn
 from a fixed seed: the demo looks the same every time.
 
 The demo never takes the place of a real tournament: it becomes the one the app reopens only in a
@@ -223,7 +223,7 @@ class DemoService:
             for out, winner in zip(seated[:busts], seated[busts:], strict=False):
                 at.at = started + timedelta(minutes=minute)
                 minute += 5
-                results.eliminate(tid, out, busted_by=winner)
+                results.bust(tid, out, busted_by=winner)
 
         # The director gave each table's button for the balancing, which moves one player.
         at.at = now - timedelta(minutes=1)

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from clockapp.core.clock import view
-from clockapp.core.errors import DomainError
 from clockapp.core.estimate import EndEstimate, Range, estimate_end
 from clockapp.core.money.field import busts_out
 from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
+from clockapp.errors import DomainError
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till

@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.field import BustInput, count_gap_refusal
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import DomainError
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, money_action
 from clockapp.services.cashier.till import chips_on_the_tables, load_till, record_busts
@@ -33,7 +33,7 @@ from clockapp.services.ending import sync_finish
 from clockapp.services.results import BUST_CHANGES
 from clockapp.services.setup import get_row
 
-#: The reason written on each elimination recorded from the count.
+#: The reason written on each bust recorded from the count.
 REASON = "hard end: places by chip count"
 
 

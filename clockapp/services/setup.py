@@ -7,10 +7,10 @@ from typing import TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState
-from clockapp.core.errors import ValidationError
 from clockapp.core.generator import suggest_structure
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure
+from clockapp.errors import ValidationError
 from clockapp.persistence.codec import (
     chips_from_json,
     chips_to_json,

@@ -3,7 +3,7 @@
 `show` is one action: the entry is read by the poker rules (`clockapp.poker.allin`; a chop in
 the smallest chip in play), kept (a `ShowdownRow`) and put on the wall in one transaction, with
 every name, card and chance in the payload. A refused entry raises before anything is written.
-`confirm_busts` records the busts the river caused through the eliminations' own rules
+`confirm_busts` records the busts the river caused through the busts' own rules
 (`apply_busts`), the winner of each busted player's last pot as the buster. `record_beat` and
 `enter_beat` keep bad-beat candidates; `beats` ranks them and `worst_beat` is the night's worst.
 """
@@ -271,7 +271,7 @@ class ShowdownService:
         Raises:
             ShowdownError: No river yet, nobody busted, a busted player is not in the cashier,
                 or the busts are recorded already.
-            EliminationError: The eliminations refuse a bust (nothing is written).
+            BustError: The busts refuse a bust (nothing is written).
         """
         chip = RulingsService(self._ctx).smallest_chip(tournament_id)  # as `show` split pots
 

@@ -7,7 +7,6 @@ from typing import Literal
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.presets import Preset, parse_preset
 from clockapp.core.structure import (
@@ -21,6 +20,7 @@ from clockapp.core.structure import (
     structure_to_json,
 )
 from clockapp.core.text import LABEL_MAX, NAME_MAX, clean_text
+from clockapp.errors import ValidationError
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import (
     chips_to_json,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.event_templates import REGULAR, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight, plan_from, plan_night
 from clockapp.core.points import Formula
 from clockapp.core.text import NAME_MAX, clean_text
+from clockapp.errors import ValidationError
 from clockapp.persistence.codec import chips_to_json, stacks_to_json, structure_dump
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
 from clockapp.persistence.queries import cashier_config, leagues, settings

@@ -24,7 +24,7 @@ from traceback import format_tb
 
 from PySide6.QtGui import QUndoCommand
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 Work = Callable[[], object]
 

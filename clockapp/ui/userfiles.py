@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import MAX_FILE_CHARS, FileFormatError, decode_file
+from clockapp.errors import ValidationError
 
 
 def read_import_file(path: str | Path) -> str:

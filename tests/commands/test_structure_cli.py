@@ -10,7 +10,7 @@ import pytest
 
 from clockapp.__main__ import main as clockapp_main
 from clockapp.commands.structure import main
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 from clockapp.services.app import Services
 
 ISSUE_EXAMPLE = [

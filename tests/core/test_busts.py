@@ -6,21 +6,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core import busts as eliminations
+from clockapp.core import busts as bust_rules
 from clockapp.core.busts import (
     BountyCredit,
+    BustError,
     BustEvent,
-    EliminationError,
     Finish,
     players_to_the_money,
     standings,
 )
-from clockapp.core.errors import DomainError, ValidationError
+from clockapp.errors import DomainError, ValidationError
 
 NAMES = {1: "Ann", 2: "Bea", 3: "Cal", 4: "Dov", 5: "Eve", 6: "Fay"}
 
 
-def places(result: eliminations.Standings) -> list[tuple[int, int, int, int]]:
+def places(result: bust_rules.Standings) -> list[tuple[int, int, int, int]]:
     return [(f.player_id, f.place, f.tied, f.prize) for f in result.finishes]
 
 
@@ -142,13 +142,13 @@ def test_no_busts_yet() -> None:
     ],
 )
 def test_impossible_busts_are_refused(busts: list[BustEvent], message: str) -> None:
-    with pytest.raises(EliminationError) as refused:
+    with pytest.raises(BustError) as refused:
         standings([1, 2, 3, 4], busts, names=NAMES)
     assert str(refused.value) == message
 
 
 def test_a_field_with_a_player_twice_is_refused() -> None:
-    with pytest.raises(EliminationError, match="appears twice in the field"):
+    with pytest.raises(BustError, match="appears twice in the field"):
         standings([1, 2, 2], [])
 
 
@@ -177,7 +177,7 @@ def test_players_to_the_money(left: int, paid: int, to_go: int) -> None:
 
 
 def test_elimination_error_is_a_domain_error() -> None:
-    assert issubclass(EliminationError, DomainError)
+    assert issubclass(BustError, DomainError)
 
 
 def test_undo_is_recomputing_without_the_event() -> None:
@@ -254,7 +254,7 @@ def test_places_match_a_reference_ranking(
 
 def test_refusals_count_one_player_in_the_singular() -> None:
     busts = [BustEvent(2, 5, 800), BustEvent(3, 6, 800), BustEvent(4, 7, 800)]
-    with pytest.raises(EliminationError) as refused:
+    with pytest.raises(BustError) as refused:
         standings([1, 2, 3, 4], [*busts, BustEvent(1, 8, 800)], names=NAMES)
     assert str(refused.value) == (
         "Hand 8 would bust the last player left; the winner of the hand stays in."

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clockapp.core import icm
-from clockapp.core.errors import ValidationError
 from clockapp.core.icm import (
     DealMethod,
     IcmError,
@@ -20,6 +19,7 @@ from clockapp.core.icm import (
     subsets_to_visit,
 )
 from clockapp.core.money.amounts import format_cents
+from clockapp.errors import ValidationError
 
 
 def brute_force(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:
@@ -254,7 +254,7 @@ def test_icm_and_deals_add_up_to_the_cent_with_players_at_zero(
     unit = data.draw(st.sampled_from([1, 100, 500]), label="unit")
     if 0 in stacks or not prizes:
         if 0 in stacks:
-            with pytest.raises(IcmError, match=r"no chips is out \(record the elimination first\)"):
+            with pytest.raises(IcmError, match=r"no chips is out \(record the bust first\)"):
                 propose_deal(stacks, prizes, method=method, unit=unit)
         return
     deal = propose_deal(stacks, prizes, method=method, unit=unit)

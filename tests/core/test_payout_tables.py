@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError
 from clockapp.core.payout_tables import (
     CLOCKAPP_CURVE,
     DEFAULT_TABLE,
@@ -25,6 +24,7 @@ from clockapp.core.payouts import (
     fit_to_field,
     payout_table,
 )
+from clockapp.errors import DomainError
 
 HOME = PayoutStructure()
 TABLE_KEYS = [key for key, _name, _source in table_choices()]

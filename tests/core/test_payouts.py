@@ -10,7 +10,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import (
     WHOLE,
@@ -25,6 +24,7 @@ from clockapp.core.payouts import (
     preset_places,
     preset_shares,
 )
+from clockapp.errors import DomainError, ValidationError
 
 PERCENT = PayoutMode.PERCENTAGES
 AMOUNTS = PayoutMode.AMOUNTS

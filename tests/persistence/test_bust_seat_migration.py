@@ -34,9 +34,9 @@ def test_the_bust_seat_columns_go_and_come_back_keeping_every_bust(
             for name in ("Ann", "Bob", "Cy")
         ]
         services.seating.draw_seats(tid)
-        services.results.eliminate(tid, regs[0], follow_seating=True)
-        services.results.undo_elimination(tid, regs[0])
-        services.results.eliminate(tid, regs[1], follow_seating=True)
+        services.results.bust(tid, regs[0], follow_seating=True)
+        services.results.undo_bust(tid, regs[0])
+        services.results.bust(tid, regs[1], follow_seating=True)
         query = text("SELECT id, registration_id, hand, undoes_id FROM elimination ORDER BY id")
         with engine.connect() as conn:
             before = conn.execute(query).all()

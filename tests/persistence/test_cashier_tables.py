@@ -21,13 +21,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, col, select
 
-from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.balances import balances
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
+from clockapp.errors import DomainError
 from clockapp.persistence.db import (
     alembic_config,
     current_revision,
@@ -164,10 +164,10 @@ def test_a_whole_night_never_updates_or_deletes_a_ledger_row(
     rows = services.cashier.ledger(tid)
     services.cashier.void(tid, rows[-1].id, "wrong player")
     services.cashier.buy_in_registration(tid, regs[-1])
-    services.results.eliminate(tid, regs[4], busted_by=regs[0])
-    services.results.undo_elimination(tid, regs[4], "wrong table")
-    services.results.eliminate(tid, regs[4], busted_by=regs[1])
-    services.results.eliminate(tid, regs[3], busted_by=regs[1])
+    services.results.bust(tid, regs[4], busted_by=regs[0])
+    services.results.undo_bust(tid, regs[4], "wrong table")
+    services.results.bust(tid, regs[4], busted_by=regs[1])
+    services.results.bust(tid, regs[3], busted_by=regs[1])
     services.payouts.pay_bounties(tid, regs[1])
     services.payouts.record_deal(
         tid, {regs[0]: 20_000, regs[1]: 20_000, regs[2]: 10_000}, method=DealMethod.CHIP_CHOP
@@ -293,7 +293,7 @@ def _pay_twice_at_once(eng: Engine) -> list[str]:
         for n in ("Ann", "Bob")
     ]
     winner, loser = (r.registration.id for r in regs)
-    first.results.eliminate(tid, loser, busted_by=winner)
+    first.results.bust(tid, loser, busted_by=winner)
     desks = [Services(eng, now=FakeClock()) for _ in range(2)]
     start = threading.Barrier(2)
     told: list[str] = []

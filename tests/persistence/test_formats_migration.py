@@ -46,7 +46,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
             ).value.registration.id
             for n in ("Ann", "Bo", "Cy")
         )
-        services.results.eliminate(tid, c, busted_by=a)
+        services.results.bust(tid, c, busted_by=a)
         command.downgrade(alembic_config(engine), "0017")
         assert current_revision(engine) == "0017"
         columns = {c["name"] for c in inspect(engine).get_columns("bounty_rules")}
@@ -60,7 +60,7 @@ def _check(db: str, fake_clock: FakeClock) -> None:
         assert view.rules.late_entries is LateEntryRule.ENVELOPES
         assert len(view.draws) == 1
         assert view.audit == ()  # the draw lost its box going back; the audit works it out
-        services.results.eliminate(tid, b, busted_by=a)
+        services.results.bust(tid, b, busted_by=a)
         assert services.payouts.owed(tid, a).bounties == 2 * 1001 + 1001
     finally:
         engine.dispose()

@@ -74,7 +74,7 @@ def _ann_rebought(engine: Engine) -> tuple[int, int]:
     ids = [services.players.create(PlayerDetails(n)).value.id for n in ("Ann", "Bob")]
     ann, _bob = (services.cashier.buy_in(tid, p).value.registration.id for p in ids)
     services.clock.start(tid)
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     services.cashier.rebuy(tid, ann)
     assert services.cashier.registration(tid, ann).status is RegistrationStatus.PLAYING
     return tid, ann

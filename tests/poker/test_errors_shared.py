@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.poker import parse_cards
 
 

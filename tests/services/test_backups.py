@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockEvent, EventKind
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.persistence.backup import backup_folder, list_backups
 from clockapp.persistence.db import make_engine, open_database, shipped_head, stored_revision
 from clockapp.persistence.errors import BackupError, DatabaseCorruptError

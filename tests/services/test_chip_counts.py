@@ -106,7 +106,7 @@ def test_the_results_carry_the_newest_count_of_each_player_still_in(
 ) -> None:
     services.chip_counts.record(tid, 1, [(seats[(1, 1)], 14_000), (seats[(1, 2)], 6_000)])
     services.chip_counts.record(tid, 1, [(seats[(1, 1)], 15_000), (seats[(1, 2)], 5_000)])
-    services.results.eliminate(tid, seats[(1, 2)])
+    services.results.bust(tid, seats[(1, 2)])
     rows = {r.registration_id: r for r in services.results.results(tid)}
     assert rows[seats[(1, 1)]].chips == 15_000
     assert rows[seats[(2, 1)]].chips is None  # not counted yet
@@ -125,7 +125,7 @@ def test_the_charts_hold_each_counted_stack_at_each_count_leaders_first(
     second = fake_clock()
     services.chip_counts.record(tid, 1, [(p1, 4_000), (p2, 16_000)])
     fake_clock.advance(minutes=5)
-    services.results.eliminate(tid, p3, busted_by=p2)
+    services.results.bust(tid, p3, busted_by=p2)
     data = services.results.charts(tid)
     assert data.field == services.results.series(tid)
     # Players in play by their newest count (S02 16,000, S01 4,000), then those out (S03).

@@ -11,8 +11,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from clockapp.core.clock import ClockState, EventKind, view
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.clock import ClockChangedError, Seen
@@ -172,7 +172,7 @@ def test_the_demo_is_in_full_swing(services: Services) -> None:
     assert snap.stats.average_stack == snap.stats.chips_in_play // 17
     assert sum(cents for _place, cents in snap.stats.payouts) == snap.stats.prize_pool_cents
     assert snap.stats.players_to_money == 17 - len(snap.stats.payouts)
-    assert len(services.results.eliminations(info.id)) == 7
+    assert len(services.results.busts(info.id)) == 7
     # Three tables, everyone left seated and balanced, one move waiting on the display.
     room = services.seating.room(info.id)
     assert len(room.tables) == 3

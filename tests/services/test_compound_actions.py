@@ -17,14 +17,14 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from clockapp.core.busts import EliminationError
-from clockapp.core.errors import DomainError
+from clockapp.core.busts import BustError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, ReEntryRule, RegistrationRule
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationStatus
-from clockapp.persistence.models import EliminationRow
+from clockapp.errors import DomainError
+from clockapp.persistence.models import BustRow
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
@@ -133,7 +133,7 @@ def test_a_re_entry_with_a_seat_draws_a_new_one_in_the_same_transaction(
 ) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     ann, *_ = _bought_in(services, tid, "Ann", "Bob", "Cy")
-    services.results.eliminate(tid, ann, follow_seating=True)
+    services.results.bust(tid, ann, follow_seating=True)
     with counting(services.ctx.engine) as counted:
         receipt = services.cashier.re_enter(tid, ann, seat=True).value
     assert counted.writes == 1
@@ -147,7 +147,7 @@ def test_a_bust_frees_the_seat_in_its_own_transaction(services: Services, tid: i
     services.seating.add_tables(tid, 2, seat_count=9)
     ann, *_ = _bought_in(services, tid, "Ann", "Bob", "Cy")
     with counting(services.ctx.engine) as counted:
-        services.results.eliminate(tid, ann, follow_seating=True)
+        services.results.bust(tid, ann, follow_seating=True)
     assert counted.writes == 1
     assert any(s.startswith("DELETE FROM seat") for s in counted.statements)
     room = services.seating.room(tid)
@@ -159,7 +159,7 @@ def test_a_bust_frees_the_seat_in_its_own_transaction(services: Services, tid: i
 # ---------------------------------------------------------------------------- seats given back
 def _bust_as_the_desk_did(services: Services, tid: int, rid: int) -> None:
     """The bust, then the seating following it: the seat row is gone afterwards."""
-    services.results.eliminate(tid, rid)
+    services.results.bust(tid, rid)
     services.seating.on_player_busted(tid, rid)
 
 
@@ -172,7 +172,7 @@ def test_a_rebuy_gives_the_player_the_seat_back(services: Services, tid: int, fo
     if follow == "desk":
         _bust_as_the_desk_did(services, tid, ann)
     else:
-        services.results.eliminate(tid, ann, follow_seating=True)
+        services.results.bust(tid, ann, follow_seating=True)
     assert services.seating.room(tid).seat_of(ann) is None
 
     receipt = services.cashier.rebuy(tid, ann).value
@@ -233,7 +233,7 @@ def test_an_undone_bust_gives_the_seat_back_after_the_seating_followed(
     services.seating.acknowledge_all(tid)  # any seating write between the bust and its undo
 
     with counting(services.ctx.engine) as counted:
-        report = services.results.undo_elimination(tid, ann).value
+        report = services.results.undo_bust(tid, ann).value
 
     assert counted.writes == 1
     room = services.seating.room(tid)
@@ -249,11 +249,11 @@ def test_an_undone_bust_whose_seat_was_taken_draws_by_the_rules(
     ann, *_ = _bought_in(services, tid, "Ann", "Bob", "Cy", "Di")
     seat = services.seating.room(tid).seat_of(ann)
     assert seat is not None
-    services.results.eliminate(tid, ann, follow_seating=True)
+    services.results.bust(tid, ann, follow_seating=True)
     ed = services.cashier.buy_in(tid, _player(services, "Ed")).value.registration.id
     services.seating.seat_player(tid, ed, seat.table, seat.number)
 
-    report = services.results.undo_elimination(tid, ann).value
+    report = services.results.undo_bust(tid, ann).value
 
     room = services.seating.room(tid)
     new = room.seat_of(ann)
@@ -270,9 +270,9 @@ def test_an_undone_bust_whose_seat_was_taken_draws_by_the_rules(
 def test_an_undone_bust_of_a_player_never_seated_seats_nobody(services: Services, tid: int) -> None:
     ann = services.cashier.buy_in(tid, _player(services, "Ann")).value.registration.id
     services.cashier.buy_in(tid, _player(services, "Bob"))
-    services.results.eliminate(tid, ann, follow_seating=True)
+    services.results.bust(tid, ann, follow_seating=True)
     services.seating.add_tables(tid, 1, seat_count=9)
-    report = services.results.undo_elimination(tid, ann).value
+    report = services.results.undo_bust(tid, ann).value
     assert report.seats == ()
     assert [w.name for w in services.seating.room(tid).waiting] == ["Ann", "Bob"]
 
@@ -282,9 +282,9 @@ def test_the_seat_left_is_kept_on_the_bust_record(services: Services, tid: int) 
     ann, *_ = _bought_in(services, tid, "Ann", "Bob")
     seat = services.seating.room(tid).seat_of(ann)
     assert seat is not None
-    services.results.eliminate(tid, ann, follow_seating=True)
+    services.results.bust(tid, ann, follow_seating=True)
     with services.ctx.reading() as session:
-        rows = session.exec(select(EliminationRow)).all()
+        rows = session.exec(select(BustRow)).all()
     assert [(r.registration_id, r.table_number, r.seat_number) for r in rows] == [
         (ann, seat.table, seat.number)
     ]
@@ -298,12 +298,12 @@ def test_undoing_a_hand_puts_every_player_back_in_one_transaction(
     room = services.seating.room(tid)
     seats = {ann: room.seat_of(ann), bob: room.seat_of(bob)}
     busts = [BustInput(ann, 1000), BustInput(bob, 2000)]
-    services.results.eliminate_hand(tid, busts, follow_seating=True)
-    before = services.results.eliminations(tid)
+    services.results.bust_players(tid, busts, follow_seating=True)
+    before = services.results.busts(tid)
 
-    with pytest.raises(EliminationError, match="named twice"):
+    with pytest.raises(BustError, match="named twice"):
         services.results.undo_hand(tid, [bob, bob])
-    assert services.results.eliminations(tid) == before
+    assert services.results.busts(tid) == before
     with counting(services.ctx.engine) as counted:
         report = services.results.undo_hand(tid, [bob, ann]).value
 
@@ -328,14 +328,14 @@ def test_a_second_station_sees_the_first_stations_sale_at_once(
     assert [r.name for r in other.cashier.registrations(tid)] == ["Ann", "Bob"]
     assert other.cashier.balances(tid).entries == 2
     ann = other.cashier.registrations(tid)[0].id
-    other.results.eliminate(tid, ann)
+    other.results.bust(tid, ann)
     assert services.cashier.registration(tid, ann).status is RegistrationStatus.BUSTED
 
 
 def test_a_refused_action_leaves_no_trace_in_the_cache(services: Services, tid: int) -> None:
     """The till a refused action changed in memory is never kept: the next read is as before."""
     ann, bob = _bought_in(services, tid, "Ann", "Bob")
-    services.results.eliminate(tid, bob, busted_by=ann)  # Ann wins: her prize is due
+    services.results.bust(tid, bob, busted_by=ann)  # Ann wins: her prize is due
     services.payouts.pay_prize(tid, ann, None)
     ledger = services.cashier.ledger(tid)
     registrations = services.cashier.registrations(tid)

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from clockapp.core.errors import DomainError
 from clockapp.core.structure import Level, Structure
 from clockapp.core.wall import ESTIMATE
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from tests.fakes import FakeClock
@@ -50,7 +50,7 @@ def test_the_busts_so_far_are_fitted(
     services.clock.start(tid)
     for rid in field[:4]:
         fake_clock.advance(minutes=8)
-        services.results.eliminate(tid, rid)
+        services.results.bust(tid, rid)
     found = services.estimate.estimate(tid)
     assert found is not None
     assert (found.source, found.busts, found.players_left) == ("fit", 4, 8)
@@ -99,7 +99,7 @@ def test_asking_again_with_nothing_changed_runs_no_simulation(
 ) -> None:
     services.clock.start(tid)
     fake_clock.advance(minutes=3, seconds=10)
-    services.results.eliminate(tid, field[0])
+    services.results.bust(tid, field[0])
     first = services.estimate.estimate(tid)
     assert len(simulations) == 1
     assert services.estimate.estimate(tid) == first
@@ -110,7 +110,7 @@ def test_asking_again_with_nothing_changed_runs_no_simulation(
     assert services.estimate.show(tid).value == first  # the wall shares the answer
     assert len(simulations) == 1
     # A bust changes the inputs; so does the next play minute.
-    services.results.eliminate(tid, field[1])
+    services.results.bust(tid, field[1])
     after_bust = services.estimate.estimate(tid)
     assert len(simulations) == 2
     assert after_bust is not None

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.userfiles import FORMULA_STARTS, csv_records
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 
@@ -47,7 +47,7 @@ def assert_safe(text: str) -> list[tuple[str, ...]]:
 
 def test_results_export(services: Services, tid: int) -> None:
     regs = [seat(services, tid, name) for name in HOSTILE]
-    services.results.eliminate(tid, regs[3], busted_by=regs[0])
+    services.results.bust(tid, regs[3], busted_by=regs[0])
     rows = assert_safe(services.results.results_csv(tid))
     header = rows[0]
     by_name = {row[header.index("name")]: row for row in rows[1:]}

@@ -38,7 +38,7 @@ def tournament(services: Services, players: int) -> tuple[int, list[int]]:
 
 def test_the_field_to_count_is_everyone_still_in(services: Services) -> None:
     tid, (a, b, c) = tournament(services, 3)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     field = services.hard_end.field_to_count(tid)
     assert [p.registration_id for p in field.players] == [a, b]
     assert field.chips_in_play == 3 * STACK
@@ -48,7 +48,7 @@ def test_chip_counts_rank_the_field_and_equal_stacks_share_places_and_prizes(
     services: Services,
 ) -> None:
     tid, (a, b, c, d, e) = tournament(services, 5)  # $100: $50 / $30 / $20
-    services.results.eliminate(tid, e, busted_by=a)  # 5th before the hard end
+    services.results.bust(tid, e, busted_by=a)  # 5th before the hard end
     revision = services.tournaments.revision()
     counts = {a: 24_000, b: 10_000, c: 10_000, d: 6_000}
 
@@ -74,7 +74,7 @@ def test_chip_counts_rank_the_field_and_equal_stacks_share_places_and_prizes(
         (4, 1, 0),
         (5, 1, 0),
     ]
-    counted = [x for x in services.results.eliminations(tid) if x.reason == REASON]
+    counted = [x for x in services.results.busts(tid) if x.reason == REASON]
     assert sorted((x.registration_id, x.chips_at_hand_start) for x in counted) == sorted(
         [(b, 10_000), (c, 10_000), (d, 6_000)]
     )
@@ -99,7 +99,7 @@ def test_a_tie_for_the_chip_lead_stays_in_play(services: Services) -> None:
     assert "tie for the chip lead" in result.summary
     assert services.clock.snapshot(tid).stats.players_left == 2
     # They settle it later (here: a hand), and the places fill in.
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     dues = {due.registration_id: due for due in services.cashier.dues(tid)}
     assert (dues[a].place, dues[b].place) == (1, 2)
 
@@ -119,10 +119,10 @@ def test_counts_that_cannot_rank_the_field_change_nothing(
     services: Services, case: str, message: str
 ) -> None:
     tid, (a, b, c, d) = tournament(services, 4)
-    services.results.eliminate(tid, d, busted_by=a)
+    services.results.bust(tid, d, busted_by=a)
     if case == "one left":
-        services.results.eliminate(tid, c, busted_by=a)
-        services.results.eliminate(tid, b, busted_by=a)
+        services.results.bust(tid, c, busted_by=a)
+        services.results.bust(tid, b, busted_by=a)
     counts = {
         "missing": {a: 20_000, b: 10_000},
         "zero": {a: 30_000, b: 10_000, c: 0},
@@ -131,10 +131,10 @@ def test_counts_that_cannot_rank_the_field_change_nothing(
         "all equal": {a: 13_000, b: 13_000, c: 13_000},
         "one left": {a: 40_000},
     }[case]
-    before = services.tournaments.revision(), services.results.eliminations(tid)
+    before = services.tournaments.revision(), services.results.busts(tid)
     with pytest.raises(ChipCountError, match=message):
         services.hard_end.finish_by_chips(tid, counts)
-    assert (services.tournaments.revision(), services.results.eliminations(tid)) == before
+    assert (services.tournaments.revision(), services.results.busts(tid)) == before
 
 
 def reference_places(counts: list[int], prizes: list[int]) -> list[tuple[int, int, int]]:
@@ -183,12 +183,12 @@ def test_counts_that_do_not_add_up_are_refused_until_the_gap_is_confirmed(
 ) -> None:
     tid, (a, b, c) = tournament(services, 3)  # 30,000 chips in play
     counts = {a: 400_000, b: 30_007, c: 5_000}  # a finger slipped: 435,007
-    before = services.tournaments.revision(), services.results.eliminations(tid)
+    before = services.tournaments.revision(), services.results.busts(tid)
     with pytest.raises(ChipCountError, match="435,007 chips, but 30,000 are in play: 405,007 too"):
         services.hard_end.finish_by_chips(tid, counts)
     with pytest.raises(ChipCountError, match="405,007 too many"):  # a stale confirmation
         services.hard_end.finish_by_chips(tid, counts, accept_difference=1_000)
-    assert (services.tournaments.revision(), services.results.eliminations(tid)) == before
+    assert (services.tournaments.revision(), services.results.busts(tid)) == before
     short = {a: 20_000, b: 6_000, c: 3_000}  # a chip lost under the table: confirmed
     result = services.hard_end.finish_by_chips(tid, short, accept_difference=-1_000).value
     assert (result.counted, result.chips_in_play) == (29_000, 30_000)

@@ -31,12 +31,12 @@ def rebuy_night(services: Services, fake_clock: FakeClock) -> int:
         fake_clock.advance(minutes=3)
         services.cashier.rebuy(tid, rid, busted_at_table=True)
     fake_clock.advance(minutes=3)
-    services.results.eliminate(tid, ids[3])
+    services.results.bust(tid, ids[3])
     fake_clock.advance(minutes=2)
     services.cashier.re_enter(tid, ids[3])
     for rid in ids[4:6]:
         fake_clock.advance(minutes=5)
-        services.results.eliminate(tid, rid)
+        services.results.bust(tid, rid)
     return tid
 
 
@@ -75,6 +75,6 @@ def test_the_wall_snapshot_carries_when_rebuys_and_add_ons_are_sold(
     ann, bob = (seat(services, tid, name) for name in ("Ann", "Bob"))
     assert services.clock.snapshot(tid).ending.sales == SaleWindows(5, 5)
     assert services.clock.figures(tid)[1].sales == SaleWindows(5, 5)
-    services.results.eliminate(tid, bob, busted_by=ann)
+    services.results.bust(tid, bob, busted_by=ann)
     # Over: the winner screen, and nothing more on sale.
     assert services.clock.snapshot(tid).ending.sales == SaleWindows()

@@ -12,7 +12,6 @@ from dataclasses import replace
 import pytest
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice, EntryRefused
 from clockapp.core.money.entry_rules import (
@@ -26,6 +25,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import PayoutStructure
 from clockapp.core.registration import RegistrationMode
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from tests.fakes import FakeClock
@@ -57,7 +57,7 @@ def test_with_late_registration_unticked_the_first_bust_closes_it(
 ) -> None:
     ann, _bob, _cy = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     assert services.registration.window(tid).wall == "Registration open until the first bust"
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     late = player(services, "Late")
     unchanged = Unchanged(services, tid)
     message = r"Registration closed at the first bust \(no late registration level is set\)"
@@ -82,7 +82,7 @@ def test_late_registration_level_is_shown_and_closes_after_its_break(
 ) -> None:
     configure(services, tid, EntryRules(RegistrationRule(PRICE, STACK, late_until_level=2)))
     ann, _bob, _cy = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
-    services.results.eliminate(tid, ann)  # a bust does not close a window that has a level
+    services.results.bust(tid, ann)  # a bust does not close a window that has a level
     at_item(services, tid, 2)  # the break after level 2
     assert services.registration.window(tid).wall == "Late registration until level 2"
     seat(services, tid, "Dee")
@@ -104,7 +104,7 @@ def test_the_director_closes_and_reopens_registration(services: Services, tid: i
         ),
     )
     ann, _bob, _cy = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     closed = services.registration.close(tid)
     assert closed.changes.touches(Change.ENTRIES)
     assert (closed.value.before, closed.value.mode) == (RegistrationMode.AUTO, "closed")
@@ -135,7 +135,7 @@ def test_the_director_closes_and_reopens_registration(services: Services, tid: i
 
 def test_a_refused_close_or_reopen_writes_nothing(services: Services, tid: int) -> None:
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     unchanged = Unchanged(services, tid)
     with pytest.raises(DomainError, match="The tournament is over"):
         services.registration.reopen(tid)
@@ -148,10 +148,10 @@ def test_the_last_bust_finishes_the_tournament_and_stops_the_clock(
 ) -> None:
     a, b, c = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     at_item(services, tid, 1)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     assert services.clock.state(tid).running
     assert services.clock.snapshot(tid).ending.final is None
-    outcome = services.results.eliminate(tid, b, busted_by=a)
+    outcome = services.results.bust(tid, b, busted_by=a)
     assert outcome.changes.touches(Change.CLOCK | Change.TOURNAMENT)
     # Stored: another station (a fresh Services on the same database) sees the end.
     other = Services(engine, now=fake_clock)
@@ -185,7 +185,7 @@ def test_nothing_at_all_enters_a_finished_tournament(services: Services, tid: in
     configure(services, tid, rules)
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
     at_item(services, tid, 2)  # the break after level 2: rebuys and re-entry are over
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     services.registration.close(tid)  # the director's choice does not matter once finished
     services.registration.set_mode(tid, RegistrationMode.AUTO)
     assert services.registration.window(tid).reason.startswith("The tournament is over")
@@ -213,7 +213,7 @@ def test_a_bust_while_rebuys_are_sold_does_not_end_it(services: Services, tid: i
     configure(services, tid, replace(NO_LATE, rebuy=RebuyRule(PRICE, STACK, last_level=2)))
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
     at_item(services, tid, 0)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     assert services.clock.snapshot(tid).ending.final is None
     assert services.clock.state(tid).running
     services.cashier.rebuy(tid, b)  # Bob is back
@@ -222,14 +222,14 @@ def test_a_bust_while_rebuys_are_sold_does_not_end_it(services: Services, tid: i
 def test_undoing_the_last_bust_reopens_the_tournament(services: Services, tid: int) -> None:
     a, b, c = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     at_item(services, tid, 1)
-    services.results.eliminate(tid, c, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
-    outcome = services.results.undo_elimination(tid, b)
+    services.results.bust(tid, c, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
+    outcome = services.results.undo_bust(tid, b)
     assert outcome.changes.touches(Change.TOURNAMENT)
     assert services.clock.snapshot(tid).ending.final is None
     # Paused with its time: the director restarts the clock once play resumes.
     assert not services.clock.state(tid).running
-    services.results.eliminate(tid, b, busted_by=a)  # and ends again
+    services.results.bust(tid, b, busted_by=a)  # and ends again
     assert services.clock.snapshot(tid).ending.final is not None
 
 
@@ -238,7 +238,7 @@ def _deal_field(services: Services, tid: int) -> tuple[int, int, int, int]:
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
     ids = tuple(seat(services, tid, name) for name in names)
     for loser in ids[:1:-1]:
-        services.results.eliminate(tid, loser, busted_by=ids[0])
+        services.results.bust(tid, loser, busted_by=ids[0])
     return ids[0], ids[1], ids[2], ids[3]
 
 
@@ -285,7 +285,7 @@ def test_a_deal_with_money_left_to_play_for_does_not_end_it(services: Services, 
     )
     assert services.clock.snapshot(tid).ending.final is None
     assert services.clock.state(tid).running
-    services.results.eliminate(tid, bob, busted_by=ann)
+    services.results.bust(tid, bob, busted_by=ann)
     final = services.clock.snapshot(tid).ending.final
     assert final is not None
     assert final.winner == "Ann"
@@ -310,7 +310,7 @@ def test_closing_registration_ends_a_heads_up_whose_loser_could_only_re_enter(
     configure(services, tid, replace(NO_LATE, re_entry=ReEntryRule(PRICE, STACK)))
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
     at_item(services, tid, 0)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     assert services.clock.snapshot(tid).ending.final is None  # Bob may still re-enter
     outcome = services.registration.close(tid)
     assert outcome.changes.touches(Change.CLOCK)
@@ -329,7 +329,7 @@ def test_a_money_action_that_opens_or_closes_registration_says_so(
     configure(services, tid, replace(NO_LATE, rebuy=RebuyRule(PRICE, STACK, last_level=2)))
     a, _bob, c = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     at_item(services, tid, 0)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     assert not services.registration.window(tid).open
 
     rebuy = services.cashier.rebuy(tid, c)
@@ -342,7 +342,7 @@ def test_a_money_action_that_opens_or_closes_registration_says_so(
 
     plain = services.cashier.rebuy(tid, c)  # back in: open again, flagged again
     assert plain.changes.touches(Change.TOURNAMENT)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     late = services.cashier.rebuy(tid, c)
     assert late.changes.touches(Change.TOURNAMENT)
     d = player(services, "Dee")

@@ -31,7 +31,7 @@ def _night(services: Services) -> tuple[int, dict[str, int], dict[str, int]]:
 
 def test_a_teammate_out_of_play_stands_in(services: Services, fake_clock: FakeClock) -> None:
     tid, players, regs = _night(services)
-    services.results.eliminate(tid, regs["Bo"], busted_by=regs["Cy"])
+    services.results.bust(tid, regs["Bo"], busted_by=regs["Cy"])
     info = services.stand_ins.stand_in(tid, regs["Ann"], players["Bo"]).value
     assert (info.leaving, info.teammate, info.at) == ("Ann", "Bo", fake_clock())
     assert services.stand_ins.stand_ins(tid) == (info,)
@@ -59,7 +59,7 @@ def test_anyone_else_is_refused(services: Services, leaving, teammate, said) -> 
 
 def test_a_stand_in_for_a_player_out_is_refused(services: Services) -> None:
     tid, players, regs = _night(services)
-    services.results.eliminate(tid, regs["Ann"], busted_by=regs["Cy"])
+    services.results.bust(tid, regs["Ann"], busted_by=regs["Cy"])
     with pytest.raises(StandInError, match="Ann is not in play"):
         services.stand_ins.stand_in(tid, regs["Ann"], players["Di"])
 

@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
@@ -32,9 +32,9 @@ def _act(services: Services, job: str, tid: int, target: int) -> None:
     if job.startswith("buy-in"):
         services.cashier.buy_in(tid, target, seat=True)
     elif job == "bust":
-        services.results.eliminate(tid, target)
+        services.results.bust(tid, target)
     elif job == "undo bust":
-        services.results.undo_elimination(tid, target)
+        services.results.undo_bust(tid, target)
     elif job == "rebuy":
         services.cashier.rebuy(tid, target)
     else:
@@ -92,7 +92,7 @@ def _tournaments(url: str, busted: bool) -> list[tuple[int, int]]:
             ]
             services.clock.start(tid)
             if busted:
-                services.results.eliminate(tid, regs[0])
+                services.results.bust(tid, regs[0])
             made.append((tid, regs[0]))
         return made
     finally:

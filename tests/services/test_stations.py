@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.pin import PinError
 from clockapp.core.userfiles import csv_records
+from clockapp.errors import ValidationError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.services.stations import PIN_KEY
@@ -72,8 +72,8 @@ def test_busts_recorded_from_the_tables_name_the_station_too(services: Services,
         player = cashier.players.create(PlayerDetails(name)).value.id
         cashier.cashier.buy_in(tid, player)
     ann = services.cashier.registrations(tid)[0].id
-    cashier.results.eliminate(tid, ann)
-    (bust,) = services.results.eliminations(tid)
+    cashier.results.bust(tid, ann)
+    (bust,) = services.results.busts(tid)
     assert bust.station == CASHIER
 
 
@@ -140,4 +140,4 @@ def test_the_demo_is_recorded_by_the_station_that_built_it(
     tid = laptop.demo.create_demo().value.id
     assert {station for _summary, station in change_stations(db_path)} == {"director@laptop"}
     assert {entry.station for entry in services.cashier.ledger(tid)} == {"director@laptop"}
-    assert {e.station for e in services.results.eliminations(tid)} == {"director@laptop"}
+    assert {e.station for e in services.results.busts(tid)} == {"director@laptop"}

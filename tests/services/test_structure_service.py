@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from tests.fakes import FakeClock

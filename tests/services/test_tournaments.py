@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.tournaments import TournamentNotFoundError

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 import clockapp.services.cashier.action as money_action_module
 import clockapp.services.clock as clock_service
 from clockapp.core.clock import ClockStatus
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 from clockapp.logs import LOG_FILE_NAME
 from clockapp.ui.actions import Action
 from clockapp.ui.errors import ErrorNet, guard

@@ -140,7 +140,7 @@ def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
     # The average stack comes from the chips really handed out.
     assert display.average_block.value.text() == f"{stats.chips_in_play // 8:,}"
     # A bust moves the field and the money line at once.
-    bus.run(lambda: services.results.eliminate(tournament_id, ids[0], busted_by=ids[1]))
+    bus.run(lambda: services.results.bust(tournament_id, ids[0], busted_by=ids[1]))
     assert display.players_block.value.text() == "7 / 8"
     assert display.players_block.sub.text() == f"{to_money - 1} TO THE MONEY"
     # And the director's hand counts give way to the cashier's.
@@ -376,7 +376,7 @@ def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
 
     after = stored_shootout(services, tid)
     assert out not in after.current.remaining(1)
-    assert [e.players for e in after.eliminations] == [(out,)]
+    assert [e.players for e in after.exits] == [(out,)]
     assert len(after.current.remaining(1)) == 2
     assert services.seating.shootout(tid).shootout.current.remaining(1) == (
         after.current.remaining(1)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 from clockapp.ui.errors import ErrorNet
 from clockapp.ui.operations import StationWorker
 

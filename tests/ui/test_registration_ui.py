@@ -63,7 +63,7 @@ def test_a_finished_tournament_cannot_be_reopened_from_the_menu(
     qtbot, station, services, tournament_id
 ) -> None:
     regs = _field(services, tournament_id, ("Ann", "Bob"))
-    services.results.eliminate(tournament_id, regs["Bob"], busted_by=regs["Ann"])
+    services.results.bust(tournament_id, regs["Bob"], busted_by=regs["Ann"])
     poll(qtbot, station.bus)
     assert not station.director.registration.action.isEnabled()
     assert station.display.winner_screen.isVisible()
@@ -76,7 +76,7 @@ def test_the_cashier_desk_says_whether_registration_is_open(
     cashier_window.refresh_all()
     label = cashier_window.header.registration_label
     assert label.text() == "Registration open until the first bust"
-    services.results.eliminate(tournament_id, regs["Cy"])
+    services.results.bust(tournament_id, regs["Cy"])
     poll(qtbot, cashier_window.ctx.bus)
     assert label.text() == "Registration closed"
     assert "first bust" in label.toolTip()
@@ -86,7 +86,7 @@ def test_the_results_report_lists_what_a_deal_paid(services, tournament_id) -> N
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
     regs = _field(services, tournament_id, names)
     for name in reversed(names[2:]):
-        services.results.eliminate(tournament_id, regs[name], busted_by=regs["Ann"])
+        services.results.bust(tournament_id, regs[name], busted_by=regs["Ann"])
     table = services.payouts.table(tournament_id)
     deal = services.payouts.record_deal(
         tournament_id, {regs["Ann"]: 50_000, regs["Bob"]: 30_000}, method=DealMethod.CHIP_CHOP
@@ -120,7 +120,7 @@ def test_the_desk_follows_registration_reopened_by_a_sale(
         pid = services.players.create(PlayerDetails(name)).value.id
         regs[name] = services.cashier.buy_in(tournament_id, pid).value.registration.id
     services.clock.start(tournament_id)
-    services.results.eliminate(tournament_id, regs["Cy"])
+    services.results.bust(tournament_id, regs["Cy"])
     poll(qtbot, cashier_window.ctx.bus)
     label = cashier_window.header.registration_label
     assert label.text() == services.registration.window(tournament_id).wall

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.ui.undo_step import UndoStep
 
 

@@ -19,7 +19,7 @@ class BountyBook:
 
     Attributes:
         rules: The format (plain knockouts by default).
-        credits: By elimination id, the players credited when more than one is, or with the
+        credits: By bust id, the players credited when more than one is, or with the
             stack they played with (a bust without an entry here credits `busted_by_id`).
         draws: Every mystery envelope drawn, oldest first (`Draw.returned_by` set when undone).
         tickets: Prize places paid with a ticket.
@@ -58,6 +58,6 @@ class BountyBook:
             self.satellite,
         )
 
-    def draw_of(self, elimination_id: int) -> Draw | None:
+    def draw_of(self, bust_id: int) -> Draw | None:
         """The envelope a bust drew (None: it drew none)."""
-        return next((d for d in self.draws if d.elimination_id == elimination_id), None)
+        return next((d for d in self.draws if d.bust_id == bust_id), None)

@@ -22,16 +22,16 @@ class Draw:
 
     Attributes:
         number: The draw's number (1 for the first ever made).
-        elimination_id: The bust that drew it.
+        bust_id: The bust that drew it.
         envelope: The envelope's index in the host's list (0 for the first).
         amount: Its cents.
-        returned_by: The elimination id of the undo that put it back (None: still drawn).
+        returned_by: The bust id of the undo that put it back (None: still drawn).
         box: The envelopes (indices) in the box when it was drawn (None: recorded before the
             box was kept; the audit then works it out from the other draws).
     """
 
     number: int
-    elimination_id: int
+    bust_id: int
     envelope: int
     amount: int
     returned_by: int | None = None
@@ -66,7 +66,7 @@ def audit(seed: int, envelopes: Sequence[int], draws: Sequence[Draw]) -> list[st
     """Replay every draw from the seed; the problems found (an empty list: all as recorded).
 
     An earlier draw was still out at draw `n` unless it was put back by an undo recorded before
-    the bust of draw `n` (elimination ids grow with time).
+    the bust of draw `n` (bust ids grow with time).
 
     >>> box = in_box((500, 300, 200), [])
     >>> first = draw_envelope(9, 1, box)
@@ -77,9 +77,7 @@ def audit(seed: int, envelopes: Sequence[int], draws: Sequence[Draw]) -> list[st
     ordered = sorted(draws, key=lambda d: d.number)
     for i, draw in enumerate(ordered):
         out = {
-            d.envelope
-            for d in ordered[:i]
-            if d.returned_by is None or d.returned_by > draw.elimination_id
+            d.envelope for d in ordered[:i] if d.returned_by is None or d.returned_by > draw.bust_id
         }
         if draw.box is not None:
             box = draw.box

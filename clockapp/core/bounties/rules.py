@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.errors import DomainError
 
 
 class BountyError(DomainError):

@@ -10,8 +10,8 @@ import re
 
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.bounties.tickets import Ticket
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import format_cents, parse_amount
+from clockapp.errors import ValidationError
 
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×*]\s*(.+)$", re.IGNORECASE)
 #: More envelopes than any room hands out (a typo such as "1000 x 5" is caught here).

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 class ChipError(ValidationError):

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from clockapp.core.errors import DomainError
 from clockapp.core.structure import Item, Level
+from clockapp.errors import DomainError
 
 MS = timedelta(milliseconds=1)
 ONE_MINUTE_MS = 60_000

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from clockapp.core.chips import ChipError, ChipSet
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 class GeneratorError(ValidationError):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 #: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
 #: (a pasted phone number, a stuck key) and would only overflow a report column.

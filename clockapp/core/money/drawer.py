@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import format_cents, format_money
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
+from clockapp.errors import ValidationError
 
 
 @dataclass(frozen=True)

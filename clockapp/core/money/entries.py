@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.registration import RegistrationMode
+from clockapp.errors import DomainError, ValidationError
 
 #: The largest count the rules accept (chips, levels, entrants): far beyond any tournament, and
 #: well inside the database's 64-bit columns.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import (
     EntryContext,
     EntryKind,
@@ -27,6 +26,7 @@ from clockapp.core.registration import (
     check_not_finished,
     registration_window,
 )
+from clockapp.errors import DomainError
 
 
 def _registration_window(

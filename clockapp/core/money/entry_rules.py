@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.entries import (
     EntryPrice,
     TournamentKind,
     check_aware,
     check_count,
 )
+from clockapp.errors import ValidationError
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The field as the ledger and the eliminations make it: stacks, bounties, standings, settling.
+"""The field as the ledger and the busts make it: stacks, bounties, standings, settling.
 
 Pure rules over a `Till`: `settle` works out every registration's counters, status and finishing
 place from the records, so they never drift from them, and returns the registrations it changes
@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clockapp.core.bounties.rules import BountyFormat
-from clockapp.core.busts import BustEvent, EliminationError, Finish, Standings, standings
-from clockapp.core.errors import ValidationError
+from clockapp.core.busts import BustError, BustEvent, Finish, Standings, standings
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
 from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import ValidationError
 
 
 def standing_entry_rows(till: Till) -> list[LedgerRow]:
@@ -65,9 +65,9 @@ def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str |
 
 
 def standing_busts(till: Till) -> list[Bust]:
-    """Eliminations not undone, in the order they were recorded."""
-    undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
-    return [e for e in till.eliminations if e.undoes_id is None and e.id not in undone]
+    """Busts not undone, in the order they were recorded."""
+    undone = {e.undoes_id for e in till.busts if e.undoes_id is not None}
+    return [e for e in till.busts if e.undoes_id is None and e.id not in undone]
 
 
 def lives(till: Till) -> dict[int, dict[int, int]]:
@@ -136,7 +136,7 @@ def final_busts(till: Till) -> list[Bust]:
 
 
 def compute_standings(till: Till, prizes: Sequence[int] = ()) -> Standings:
-    """Finishing places from the final busts (core TDA rules); raises EliminationError."""
+    """Finishing places from the final busts (core TDA rules); raises BustError."""
     field = field_ids(till)
     players = set(field)
     events = [
@@ -187,7 +187,7 @@ def settle(till: Till) -> Settlement:
     services write and put into the till (`clockapp.services.cashier.till.save_settled`).
 
     Raises:
-        EliminationError: The busts no longer make a valid finishing order.
+        BustError: The busts no longer make a valid finishing order.
     """
     counts: dict[int, list[int]] = {rid: [0, 0, 0] for rid in till.registrations}
     for row in standing_entry_rows(till):
@@ -365,7 +365,7 @@ def _newly_broken(before: dict[Break, str], till: Till) -> str:
 
 def last_bust_seat(till: Till, registration_id: int) -> tuple[int, int] | None:
     """Where the player sat when last busted (the newest bust recorded, undone or not)."""
-    for bust in reversed(till.eliminations):
+    for bust in reversed(till.busts):
         if bust.registration_id == registration_id and bust.undoes_id is None:
             if bust.table_number is None or bust.seat_number is None:
                 return None
@@ -378,7 +378,7 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
 
     Raises:
         ValidationError: No bust, or several without the chips each started the hand with.
-        EliminationError: A player twice, not bought in or already out, or a knockout credited
+        BustError: A player twice, not bought in or already out, or a knockout credited
             to a player not in play.
     """
     if not busts:
@@ -393,37 +393,35 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
         reg = till.registration(bust.registration_id)
         who = till.name(bust.registration_id)
         if bust.registration_id in seen:
-            raise EliminationError(f"{who} is recorded twice as busted on this hand.")
+            raise BustError(f"{who} is recorded twice as busted on this hand.")
         seen.add(bust.registration_id)
         if reg.entries == 0:
-            raise EliminationError(f"{who} has not bought in, so cannot be busted.")
+            raise BustError(f"{who} has not bought in, so cannot be busted.")
         if reg.status == RegistrationStatus.BUSTED:
             place = f", {ordinal(reg.place)}" if reg.place else ""
-            raise EliminationError(f"{who} is already out (hand {reg.bust_hand}{place}).")
+            raise BustError(f"{who} is already out (hand {reg.bust_hand}{place}).")
         if bust.co_busters and bust.busted_by is None:
-            raise EliminationError(
+            raise BustError(
                 f"{who}: name the first player credited with the knockout before those sharing it."
             )
         if len(set(bust.busters)) != len(bust.busters):
-            raise EliminationError(f"{who}: a player is credited twice with the same knockout.")
+            raise BustError(f"{who}: a player is credited twice with the same knockout.")
         if not bust.busters and till.bounty.rules.format is BountyFormat.PROGRESSIVE:
-            raise EliminationError(
+            raise BustError(
                 f"Progressive knockouts: say who busted {who} (half the bounty goes to them in "
                 "cash, half onto their own head)."
             )
         for buster_id in bust.busters:
             if buster_id == bust.registration_id:
-                raise EliminationError(
-                    f"{who} cannot bust himself: name the player who won the hand."
-                )
+                raise BustError(f"{who} cannot bust himself: name the player who won the hand.")
             buster = till.registrations.get(buster_id)
             if buster is None:
-                raise EliminationError(
+                raise BustError(
                     f"Registration #{buster_id}, credited with busting {who}, is not in "
                     "this tournament."
                 )
             if buster.status != RegistrationStatus.PLAYING or buster_id in seen:
-                raise EliminationError(
+                raise BustError(
                     f"{till.name(buster_id)}, credited with busting {who}, is not in play; "
                     "the knockout goes to a player still in."
                 )
@@ -433,4 +431,4 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
                 f"{who}: the chips at the start of the hand must be a whole number above 0, "
                 f"not {chips!r}."
             )
-    return max((e.hand for e in till.eliminations), default=0) + 1
+    return max((e.hand for e in till.busts), default=0) + 1

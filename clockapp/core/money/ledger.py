@@ -43,9 +43,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryPrice
+from clockapp.errors import DomainError, ValidationError
 
 
 class LedgerError(DomainError):

@@ -11,13 +11,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from clockapp.core.bounties.tickets import Ticket
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.ledger import LedgerRow, RowKind, voided_rows
 from clockapp.core.payouts import PayoutStructure
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import DomainError
 
 if TYPE_CHECKING:
     from clockapp.core.money.till import Reg, Till

@@ -57,7 +57,7 @@ REG_FIELDS = tuple(f.name for f in fields(Reg))
 
 @dataclass(frozen=True)
 class Bust:
-    """An elimination record as read (the table is only ever appended to)."""
+    """A bust record as read (the table is only ever appended to)."""
 
     id: int
     registration_id: int
@@ -74,7 +74,7 @@ class Bust:
     seat_number: int | None = None
 
 
-#: The fields of `Bust`, in order (the elimination columns the services read).
+#: The fields of `Bust`, in order (the bust columns the services read).
 BUST_FIELDS = tuple(f.name for f in fields(Bust))
 
 
@@ -105,7 +105,7 @@ class Till:
     meta: dict[int, RowMeta]  # by ledger row id
     registrations: dict[int, Reg]
     names: dict[int, str]
-    eliminations: list[Bust]
+    busts: list[Bust]
     deals: dict[int, DealInfo]  # by ledger row id
     # The tournament row's end and registration choice (`services.ending` keeps them in step).
     finished_at: datetime | None = None
@@ -124,7 +124,7 @@ class Till:
             dict(self.meta),
             dict(self.registrations),
             dict(self.names),
-            list(self.eliminations),
+            list(self.busts),
             dict(self.deals),
             finished_at=self.finished_at,
             registration_mode=self.registration_mode,

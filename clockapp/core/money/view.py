@@ -17,7 +17,6 @@ from clockapp.core.bounties.tickets import (
     tickets_in_ties,
 )
 from clockapp.core.busts import Standings
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.bounty_view import (
@@ -33,6 +32,7 @@ from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.payouts import PayoutTable, field_table
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import satellite_prizes, seats_won
+from clockapp.errors import DomainError
 
 
 @dataclass(frozen=True)

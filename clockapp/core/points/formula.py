@@ -30,7 +30,7 @@ from typing import Any
 
 from simpleeval import SimpleEval
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 MAX_LENGTH = 500
 MAX_NODES = 400
@@ -67,7 +67,7 @@ class PointsInput:
         role: Player, helper or spectator.
         team_size: Players in the person's team (0 without a team).
         table_rank: Finish among the players of their first-round table (1 best; 0 unknown).
-        final_out: At the final table, 1 for the first eliminated, 2 for the next... the
+        final_out: At the final table, 1 for the first busted, 2 for the next... the
             winner counts as the last (0 for one who did not reach it).
         worst_beat: Whether the director gave them the worst beat of the event.
         helps: A player who also helps run the event (`helper` is 1 for them too: the team

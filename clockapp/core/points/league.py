@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 class TieBreak(StrEnum):

@@ -36,7 +36,7 @@ The room's planners build on those and import from the package, so it never impo
 and start-up stays light); import their names from their own modules:
 
 * `balancing`: balancing tables the TDA way (`plan_balance`); re-exports breaking and hand-for-hand.
-* `breaking`: breaking tables and forming the final table (`plan_breaks`).
+* `breaking`: breaking tables and forming the final table (`plan_table_breaks`).
 * `planning`: what the balancing and breaking planners share (move counts, a working room).
 * `hand_for_hand`: hand-for-hand play near the money, and ranking busts in the same hand.
 * `teams`: keeping each team's members spread over the tables.
@@ -54,11 +54,11 @@ from clockapp.core.seating.editing import (
     add_table,
     advance_button,
     close_seat,
-    eliminate,
     open_seat,
     remove_table,
     set_button,
     set_fixed,
+    without_player,
 )
 from clockapp.core.seating.moves import Move, Moved, MoveKind, move_player
 from clockapp.core.seating.players import PlayerId, mentioned_players, name_players, players_text
@@ -94,7 +94,6 @@ __all__ = [
     "deal_in_status",
     "draw_seat",
     "draw_seats",
-    "eliminate",
     "mentioned_players",
     "move_player",
     "name_players",
@@ -106,5 +105,6 @@ __all__ = [
     "seat_player",
     "set_button",
     "set_fixed",
+    "without_player",
     "worst_seat",
 ]

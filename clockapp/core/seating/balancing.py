@@ -1,14 +1,14 @@
 """Balancing tables the TDA way; the room's planners start here.
 
-Breaking and the final table are in `clockapp.core.seating.breaking`, hand-for-hand in
+Breaking and the final table are in `clockapp.core.seating.table_breaks`, hand-for-hand in
 `clockapp.core.seating.hand_for_hand`, keeping teams spread in `clockapp.core.seating.teams`;
 their names are importable from here too.
 
-After every elimination the service asks two questions, in this order:
+After every bust the service asks two questions, in this order:
 
-1. `plan_breaks`: does a table break (the players fit at one table fewer), or does the final table
-   form (everyone fits at the final table)? Breaking is a random draw of table, then seat, and never
-   needs a button.
+1. `plan_table_breaks`: does a table break (the players fit at one table fewer), or does the
+   final table form (everyone fits at the final table)? Breaking is a random draw of table, then
+   seat, and never needs a button.
 2. `plan_balance`: is a table short under the `BalancePolicy`? Then the player who will be big
    blind next at the fullest table moves to the worst position at the short table. That needs both
    tables' buttons; when one is unknown the answer is a `NeedButton` request, not an exception, so

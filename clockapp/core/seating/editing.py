@@ -145,14 +145,14 @@ def open_seat(seating: Seating, table: int, seat: int) -> Seating:
     return _with_table(seating, replace(current, closed_seats=current.closed_seats - {seat}))
 
 
-def eliminate(seating: Seating, player: PlayerId) -> Seating:
+def without_player(seating: Seating, player: PlayerId) -> Seating:
     """The room without a player who is out. The button stays where it is (dead if it was his).
 
     Raises:
         SeatingError: The player is not seated.
 
     >>> room = Seating((Table(1),), {1: Seat(1, 1), 2: Seat(1, 2)})
-    >>> eliminate(room, 1).players
+    >>> without_player(room, 1).players
     frozenset({2})
     """
     check_player_seated(seating, player)

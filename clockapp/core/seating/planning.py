@@ -1,7 +1,6 @@
-"""What the balancing and breaking planners share: move counts, and a working copy of the room.
+"""What the balancing and table-break planners share: move counts, and a working copy of the room.
 
-Private to `clockapp.core.seating.balancing` and `clockapp.core.seating.breaking` (which re-export
-`MoveStats`).
+Used by `clockapp.core.seating.balancing` and `clockapp.core.seating.table_breaks`.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from clockapp.core.errors import DomainError
 from clockapp.core.seating.players import PlayerId, players_text
+from clockapp.errors import DomainError
 
 #: The most seats a table may have (10 is usual; some rooms run 11 or 12 seats).
 MAX_SEATS = 20

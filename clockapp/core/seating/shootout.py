@@ -6,7 +6,7 @@ a time limit (`Shootout.limit_of`, see `clockapp.core.seating.shootout_time`), u
 when the table's chip leaders go on.
 The table winners bring the chips they won to the next round (tables may have differed by one
 player, so their stacks differ). When all winners fit at one table that round is the final table,
-which plays to the end. Finishing places follow the order of elimination; players out together
+which plays to the end. Finishing places follow the order of busts; players out together
 (in the same hand, or at a time limit) are ranked by chips, and equal chips share a place.
 
 >>> rng = random.Random(2)
@@ -143,7 +143,7 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
 
     >>> s = start_shootout([1, 2, 3], [Table(1, seat_count=3)], random.Random(1))
     >>> s = shootout_hand_busts(s, {1: 300, 3: 800})
-    >>> [e.players for e in s.eliminations], s.champion
+    >>> [e.players for e in s.exits], s.champion
     ([(1,), (3,)], 2)
     """
     if not starting_chips:
@@ -237,7 +237,7 @@ def advance_shootout(
 
 
 def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
-    """Finishing places so far, best first: the winner, then by order of elimination (reversed).
+    """Finishing places so far, best first: the winner, then by order of busts (reversed).
 
     Players still playing have no place yet. Tied players share the best place of their group.
 
@@ -248,7 +248,7 @@ def shootout_places(shootout: Shootout) -> tuple[Place, ...]:
     total = len(shootout.entrants)
     out = 0
     places: list[Place] = []
-    for block in tied_blocks(shootout.eliminations):
+    for block in tied_blocks(shootout.exits):
         size = sum(len(e.players) for e in block)
         place = total - out - size + 1
         places.extend(Place(place, p, e.round, e.cause) for e in block for p in e.players)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from clockapp.core.seating import PlayerId, Seating, SeatingError, eliminate
+from clockapp.core.seating import PlayerId, Seating, SeatingError, without_player
 from clockapp.core.seating.room import is_int
 
 
@@ -28,7 +28,7 @@ class ExitCause(StrEnum):
 
 
 @dataclass(frozen=True)
-class Elimination:
+class ShootoutExit:
     """Players who went out together and share one finishing place.
 
     Attributes:
@@ -47,7 +47,7 @@ class Elimination:
 
     def __post_init__(self) -> None:
         if not self.players:
-            raise ShootoutError("An elimination needs at least one player.")
+            raise ShootoutError("An exit needs at least one player.")
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class Shootout:
     Attributes:
         entrants: Everyone who started.
         rounds: The rounds so far; the last one is being played.
-        eliminations: Everyone out so far, in order.
+        exits: Everyone out so far (busted or out at the time limit), in order.
         time_limit_minutes: Each table's time limit, or None when tables play to one winner.
             A final table after the first round plays to the end.
         round_limits: Each round's own time limit in minutes, round 1 first (None: that round
@@ -146,7 +146,7 @@ class Shootout:
 
     entrants: frozenset[PlayerId]
     rounds: tuple[ShootoutRound, ...]
-    eliminations: tuple[Elimination, ...] = ()
+    exits: tuple[ShootoutExit, ...] = ()
     time_limit_minutes: int | None = None
     round_limits: tuple[int | None, ...] = ()
     advance: tuple[int, ...] = ()
@@ -241,7 +241,7 @@ def with_exits(
     seating = current.seating
     for group in groups:
         for player in group:
-            seating = eliminate(seating, player)
+            seating = without_player(seating, player)
     winners = dict(current.winners)
     through = dict(current.through)
     left = seating.players_at(table)
@@ -254,19 +254,19 @@ def with_exits(
             p for p in left.values() if p not in leaders
         )
         through[table] = tuple(order)
-    exits = tuple(Elimination(g, current.number, table, cause) for g in groups)
+    exits = tuple(ShootoutExit(g, current.number, table, cause) for g in groups)
     after = replace(current, seating=seating, winners=winners, through=through)
     return replace(
         shootout,
         rounds=(*shootout.rounds[:-1], after),
-        eliminations=shootout.eliminations + exits,
+        exits=shootout.exits + exits,
     )
 
 
-def tied_blocks(eliminations: Sequence[Elimination]) -> list[list[Elimination]]:
-    """Eliminations sharing one place: a group, or time-outs of one round with equal chips."""
-    blocks: list[list[Elimination]] = []
-    for exit_ in eliminations:
+def tied_blocks(exits: Sequence[ShootoutExit]) -> list[list[ShootoutExit]]:
+    """Exits sharing one place: a group, or time-outs of one round with equal chips."""
+    blocks: list[list[ShootoutExit]] = []
+    for exit_ in exits:
         last = blocks[-1][-1] if blocks else None
         timed_out = exit_.cause is ExitCause.TIME_LIMIT
         if (

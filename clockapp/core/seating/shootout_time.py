@@ -118,13 +118,13 @@ def _time_outs(
     """Record a table's time-out, ranked with the round's earlier time-outs by chips."""
     after = with_exits(shootout, table, groups, ExitCause.TIME_LIMIT, leaders)
     number = shootout.current.number
-    kept = after.eliminations[: len(shootout.eliminations)]
-    new = [replace(e, chips=chips[e.players[0]]) for e in after.eliminations[len(kept) :]]
+    kept = after.exits[: len(shootout.exits)]
+    new = [replace(e, chips=chips[e.players[0]]) for e in after.exits[len(kept) :]]
     earlier = [e for e in kept if e.round == number and e.cause is ExitCause.TIME_LIMIT]
     if not earlier:
-        return replace(after, eliminations=(*kept, *new))
+        return replace(after, exits=(*kept, *new))
     at = kept.index(earlier[0])
     rest = [e for e in kept if e not in earlier]
     # Worst first: fewest chips; equal chips at different tables stay side by side.
     merged = sorted([*earlier, *new], key=lambda e: (e.chips or 0, e.table))
-    return replace(after, eliminations=(*rest[:at], *merged, *rest[at:]))
+    return replace(after, exits=(*rest[:at], *merged, *rest[at:]))

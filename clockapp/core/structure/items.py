@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clockapp.core.errors import ValidationError
+from clockapp.errors import ValidationError
 
 
 class StructureError(ValidationError):

@@ -17,10 +17,10 @@ from clockapp.persistence.models.bounties import (
     PrizeTicketRow,
 )
 from clockapp.persistence.models.cashier import (
+    BustRow,
     CashierConfigRow,
     DealRow,
     DrawerCountRow,
-    EliminationRow,
     LedgerRecord,
     PlayerRow,
     RegistrationRow,
@@ -58,6 +58,7 @@ __all__ = [
     "AppSetting",
     "AttendanceRow",
     "BountyRulesRow",
+    "BustRow",
     "CashierConfigRow",
     "ChangeRow",
     "ChipCountRow",
@@ -67,7 +68,6 @@ __all__ = [
     "ClockStepRow",
     "DealRow",
     "DrawerCountRow",
-    "EliminationRow",
     "GameTableRow",
     "HandForHandRow",
     "KnockoutCreditRow",

@@ -1,7 +1,7 @@
 """Tables of the bounty formats: the host's choice, knockout credits, mystery draws, tickets.
 
-`knockout_credit` and `mystery_draw` are only ever appended to, like `elimination`: an undone bust
-is a new elimination row pointing at the old one, and the credits and the draw of the old one stay
+`knockout_credit` and `mystery_draw` are only ever appended to, like `bust`: an undone bust
+is a new bust row pointing at the old one, and the credits and the draw of the old one stay
 on record (the draw is then back in the box; `clockapp.core.bounties.mystery`).
 """
 
@@ -50,7 +50,9 @@ class KnockoutCreditRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("elimination_id", "registration_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    elimination_id: int = Field(foreign_key="elimination.id", index=True)
+    bust_id: int = Field(
+        foreign_key="elimination.id", index=True, sa_column_kwargs={"name": "elimination_id"}
+    )
     registration_id: int = Field(foreign_key="registration.id")
     # The ledger row of the stack the buster played with (a progressive half goes onto it).
     stack_row: int | None = None
@@ -65,7 +67,9 @@ class MysteryDrawRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
-    elimination_id: int = Field(foreign_key="elimination.id", unique=True)
+    bust_id: int = Field(
+        foreign_key="elimination.id", unique=True, sa_column_kwargs={"name": "elimination_id"}
+    )
     number: int
     envelope: int
     amount: int = Field(sa_type=BigInt)

@@ -54,8 +54,8 @@ class RegistrationRow(SQLModel, table=True):
     """One player in one tournament: status, entries bought, and how they finished.
 
     The counters (`entries`, `rebuys`, `add_ons`) follow the standing ledger rows; the bust
-    fields describe the current elimination (cleared when the player rebuys or re-enters); the
-    `elimination` table keeps every bust ever recorded. A player has at most one registration per
+    fields describe the current bust (cleared when the player rebuys or re-enters); the
+    `bust` table keeps every bust ever recorded. A player has at most one registration per
     tournament that is not withdrawn (a partial unique index).
 
     `status` is the player's explicit state, one of `STATUSES` (a CHECK constraint; triggers on
@@ -193,7 +193,7 @@ class LedgerRecord(SQLModel, table=True):
     station: str = Field(default="", max_length=100)
 
 
-class EliminationRow(SQLModel, table=True):
+class BustRow(SQLModel, table=True):
     """One bust as it was recorded; undoing it appends a row that points at it (`undoes_id`).
 
     Kept apart from the registration so a re-entered player's earlier busts (and the bounties they

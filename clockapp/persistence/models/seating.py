@@ -21,7 +21,7 @@ from sqlalchemy import UniqueConstraint, text
 from sqlmodel import Column, Field, SQLModel, Text
 
 from clockapp.core.seating import Seat, Seating, Table
-from clockapp.core.seating.shootout_state import Elimination, ExitCause, Shootout, ShootoutRound
+from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutExit, ShootoutRound
 from clockapp.persistence.types import UTCDateTime
 
 
@@ -185,7 +185,7 @@ class HandForHandRow(SQLModel, table=True):
 
 
 class ShootoutRow(SQLModel, table=True):
-    """A shootout in progress or finished, stored whole as JSON (rounds, seats, eliminations).
+    """A shootout in progress or finished, stored whole as JSON (rounds, seats, exits).
 
     `round_started_at` is when the current round was drawn: with a time limit, each table's time
     runs from there.
@@ -238,7 +238,7 @@ def _seating_from(data: Mapping[str, Any]) -> Seating:
 
 
 def shootout_to_json(shootout: Shootout) -> str:
-    """A shootout as JSON text (every round, seat and elimination).
+    """A shootout as JSON text (every round, seat and exit).
 
     >>> import random
     >>> from clockapp.core.seating.shootout import start_shootout
@@ -269,7 +269,7 @@ def shootout_to_json(shootout: Shootout) -> str:
                 "cause": str(e.cause),
                 "chips": e.chips,
             }
-            for e in shootout.eliminations
+            for e in shootout.exits
         ],
     }
     return json.dumps(data)
@@ -288,8 +288,8 @@ def shootout_from_json(text: str) -> Shootout:
         )
         for r in data["rounds"]
     )
-    eliminations = tuple(
-        Elimination(
+    exits = tuple(
+        ShootoutExit(
             tuple(e["players"]), e["round"], e["table"], ExitCause(e["cause"]), e.get("chips")
         )
         for e in data["eliminations"]
@@ -297,7 +297,7 @@ def shootout_from_json(text: str) -> Shootout:
     return Shootout(
         frozenset(data["entrants"]),
         rounds,
-        eliminations,
+        exits,
         data["time_limit_minutes"],
         tuple(data.get("round_limits", ())),  # stored before rounds had their own limits
         tuple(data.get("advance", ())),  # stored before tables could send several on

@@ -18,7 +18,7 @@ from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
 from clockapp.core.satellite import Satellite, SatelliteLeftover
 from clockapp.persistence.models import (
     BountyRulesRow,
-    EliminationRow,
+    BustRow,
     KnockoutCreditRow,
     MysteryDrawRow,
     PlayerRow,
@@ -51,30 +51,30 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
     """Everything the bounty rules need for one tournament."""
     rules_row = session.get(BountyRulesRow, tournament_id)
     credits: dict[int, list[tuple[int, int | None]]] = {}
-    for elimination_id, rid, stack in session.execute(
+    for bust_id, rid, stack in session.execute(
         sa_select(
-            col(KnockoutCreditRow.elimination_id),
+            col(KnockoutCreditRow.bust_id),
             col(KnockoutCreditRow.registration_id),
             col(KnockoutCreditRow.stack_row),
         )
-        .join(EliminationRow, col(EliminationRow.id) == col(KnockoutCreditRow.elimination_id))
-        .where(col(EliminationRow.tournament_id) == tournament_id)
-        .order_by(col(KnockoutCreditRow.elimination_id), col(KnockoutCreditRow.position))
+        .join(BustRow, col(BustRow.id) == col(KnockoutCreditRow.bust_id))
+        .where(col(BustRow.tournament_id) == tournament_id)
+        .order_by(col(KnockoutCreditRow.bust_id), col(KnockoutCreditRow.position))
     ).all():
-        credits.setdefault(elimination_id, []).append((rid, stack))
-    undo = EliminationRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
+        credits.setdefault(bust_id, []).append((rid, stack))
+    undo = BustRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
     draws = [
-        Draw(number, elimination_id, envelope, amount, returned_by, _box(box))
-        for number, elimination_id, envelope, amount, returned_by, box in session.execute(
+        Draw(number, bust_id, envelope, amount, returned_by, _box(box))
+        for number, bust_id, envelope, amount, returned_by, box in session.execute(
             sa_select(
                 col(MysteryDrawRow.number),
-                col(MysteryDrawRow.elimination_id),
+                col(MysteryDrawRow.bust_id),
                 col(MysteryDrawRow.envelope),
                 col(MysteryDrawRow.amount),
                 undo.c.id,
                 col(MysteryDrawRow.box_json),
             )
-            .outerjoin(undo, undo.c.undoes_id == col(MysteryDrawRow.elimination_id))
+            .outerjoin(undo, undo.c.undoes_id == col(MysteryDrawRow.bust_id))
             .where(col(MysteryDrawRow.tournament_id) == tournament_id)
             .order_by(col(MysteryDrawRow.number))
         ).all()
@@ -177,12 +177,12 @@ def save_tickets(session: Session, tournament_id: int, tickets: Sequence[Ticket]
     session.flush()
 
 
-def insert_credits(session: Session, elimination_id: int, credits: Credits) -> None:
+def insert_credits(session: Session, bust_id: int, credits: Credits) -> None:
     """Record the players credited with a bust, in position order."""
     for position, (rid, stack) in enumerate(credits):
         session.add(
             KnockoutCreditRow(
-                elimination_id=elimination_id,
+                bust_id=bust_id,
                 registration_id=rid,
                 stack_row=stack,
                 position=position,
@@ -196,7 +196,7 @@ def insert_draw(session: Session, tournament_id: int, draw: Draw, now: datetime)
     session.add(
         MysteryDrawRow(
             tournament_id=tournament_id,
-            elimination_id=draw.elimination_id,
+            bust_id=draw.bust_id,
             number=draw.number,
             envelope=draw.envelope,
             amount=draw.amount,

@@ -258,12 +258,12 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         (HeadInfo(rid, till.name(rid), cents) for rid, cents in view.heads.items()),
         key=lambda h: (-h.bounty, h.name.casefold()),
     )
-    busts = {b.id: b for b in till.eliminations}
+    busts = {b.id: b for b in till.busts}
     draws = tuple(
         DrawInfo(
             d.number,
-            till.name(busts[d.elimination_id].registration_id),
-            tuple(till.name(rid) for rid, _ in book.credits.get(d.elimination_id, ())),
+            till.name(busts[d.bust_id].registration_id),
+            tuple(till.name(rid) for rid, _ in book.credits.get(d.bust_id, ())),
             d.amount,
             d.returned_by is not None,
         )

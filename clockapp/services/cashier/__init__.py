@@ -1,7 +1,7 @@
 """The cashier's use cases: one transaction per money action, over the rules of `core.money`.
 
 - `action`: `money_action`, the one way a money action runs (lock, load once, apply, write,
-  Outcome); the payout and elimination services use it too.
+  Outcome); the payout and bust services use it too.
 - `cache`: `LedgerCache`, the tills already read, keyed by the tournament's revision.
 - `till`: the till inside a write transaction: lock, load, append a ledger row, save what the
   rules settled, record busts.
@@ -14,5 +14,5 @@
   (the window offers only those).
 
 The SQL lives in `clockapp.persistence.queries` (cashier_config, ledger, registrations,
-eliminations, deals, drawer).
+busts, deals, drawer).
 """

@@ -18,7 +18,7 @@ from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.till import Reg, RowMeta, Till, display_name
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.persistence.queries import bounties as bounties_q
-from clockapp.persistence.queries import busts as eliminations_q
+from clockapp.persistence.queries import busts as busts_q
 from clockapp.persistence.queries import cashier_config, ledger
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.queries import deals as deals_q
@@ -65,7 +65,7 @@ class LedgerCache:
         """What `compute` makes of the till, worked out once per revision.
 
         A screen's refresh reads the same things several times (the results for the payouts,
-        eliminations and results pages; the registrations for the desk, the players and the
+        busts and results pages; the registrations for the desk, the players and the
         field): while the revision has not moved, each read after the first costs one indexed
         statement. `compute` is a module-level function of the till alone (it is the memo's key)
         returning a frozen value, which every caller at that revision shares. It only reads: the
@@ -195,7 +195,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
     for reg, name, nickname in registrations_q.listed_with_names(session, tournament_id):
         registrations[reg.id] = reg
         names[reg.id] = display_name(name, nickname)
-    eliminations = eliminations_q.busts(session, tournament_id)
+    busts = busts_q.busts(session, tournament_id)
     deals = deals_q.by_ledger_row(session, tournament_id)
     tournament = get_row(session, tournament_id)
     races = chip_rows.races(session, tournament_id)
@@ -206,7 +206,7 @@ def read_till(session: Session, tournament_id: int, cache: LedgerCache | None = 
         meta,
         registrations,
         names,
-        eliminations,
+        busts,
         deals,
         finished_at=tournament.finished_at,
         registration_mode=tournament.registration,

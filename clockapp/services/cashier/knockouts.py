@@ -75,5 +75,5 @@ def return_draw(till: Till, undone: Bust, undo: Bust) -> None:
     undo record; this keeps the till in step inside the transaction)."""
     draws = till.bounty.draws
     for i, draw in enumerate(draws):
-        if draw.elimination_id == undone.id:
+        if draw.bust_id == undone.id:
             draws[i] = replace(draw, returned_by=undo.id)

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.bounty_view import late_entry
 from clockapp.core.money.drawer import DrawerCount
@@ -37,6 +36,7 @@ from clockapp.core.money.view import guard_payments
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.core.waiting_list import check_seat_offered
+from clockapp.errors import ValidationError
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,

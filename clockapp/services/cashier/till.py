@@ -11,7 +11,7 @@ registrations `settle` updates, `update_registration` one registration's fields,
 one hand's busts.
 
 The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
-`clockapp.services.payouts` (table, prizes, deals) and `.results` (eliminations, results).
+`clockapp.services.payouts` (table, prizes, deals) and `.results` (busts, results).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.busts import EliminationError, Standings
+from clockapp.core.busts import BustError, Standings
 from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import ClockPosition, EntryPrice
 from clockapp.core.money.field import (
@@ -44,12 +44,12 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
-    EliminationRow,
+    BustRow,
     LedgerRecord,
     PlayerRow,
     RegistrationRow,
 )
-from clockapp.persistence.queries import busts as eliminations
+from clockapp.persistence.queries import busts as busts_q
 from clockapp.persistence.queries import cashier_config, ledger, registrations
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
@@ -141,7 +141,7 @@ def save_settled(session: Session, till: Till, *earlier: RegistrationUpdate) -> 
     with the settlement's update of the same registration, in one statement.
 
     Raises:
-        EliminationError: The busts no longer make a valid finishing order.
+        BustError: The busts no longer make a valid finishing order.
     """
     settlement = settle(till)
     pending = {u.reg.id: dict(u.fields) for u in earlier if u.fields}
@@ -190,10 +190,10 @@ def append_row(
     return record
 
 
-def add_bust(session: Session, till: Till, row: EliminationRow) -> Bust:
-    """Insert an elimination record and put it into the till."""
-    bust = eliminations.insert_bust(session, row)
-    till.eliminations.append(bust)
+def add_bust(session: Session, till: Till, row: BustRow) -> Bust:
+    """Insert a bust record and put it into the till."""
+    bust = busts_q.insert_bust(session, row)
+    till.busts.append(bust)
     return bust
 
 
@@ -217,7 +217,7 @@ def record_busts(
     if hand is None:
         hand = new_hand
     stacks = lives(till)
-    seats = eliminations.seats_of(session, [b.registration_id for b in busts])
+    seats = busts_q.seats_of(session, [b.registration_id for b in busts])
     level = clock_position(session, till.tournament_id, now).level
     left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
     for bust in busts:
@@ -225,7 +225,7 @@ def record_busts(
         stack_row = current_stack(held)
         assert stack_row is not None  # bought in, checked above
         table, seat = seats.get(bust.registration_id, (None, None))
-        row = EliminationRow(
+        row = BustRow(
             tournament_id=till.tournament_id,
             registration_id=bust.registration_id,
             hand=hand,
@@ -268,14 +268,14 @@ def undo_last_bust(
     """Append the record undoing the player's last bust; returns the seat left at that bust.
 
     Raises:
-        EliminationError: The player is not out, or (with `bust_id`) that record is no longer
+        BustError: The player is not out, or (with `bust_id`) that record is no longer
             the player's last bust standing.
     """
     why = undo_refusal(till, registration_id, bust_id)
     if why:
-        raise EliminationError(why)
+        raise BustError(why)
     last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
-    row = EliminationRow(
+    row = BustRow(
         tournament_id=till.tournament_id,
         registration_id=registration_id,
         hand=last.hand,
@@ -320,9 +320,9 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
             "at the cashier first, then undo the bust."
         )
     if reg.status != RegistrationStatus.BUSTED or not standing:
-        return f"{name} is not out; there is no elimination to undo."
+        return f"{name} is not out; there is no bust to undo."
     if bust_id is not None and standing[-1] != bust_id:
-        hand = next((f" on hand {b.hand}" for b in till.eliminations if b.id == bust_id), "")
+        hand = next((f" on hand {b.hand}" for b in till.busts if b.id == bust_id), "")
         return (
             f"{name}'s bust{hand} is not the last bust standing: a newer one was recorded "
             "since, or it was undone."

@@ -98,7 +98,7 @@ def event_people(
         if team:
             team_sizes[team] = team_sizes.get(team, 0) + 1
     tables = league_rows.first_tables(session, tournament_id)
-    for bust in till.eliminations:  # a player busted before any move: the table they left
+    for bust in till.busts:  # a player busted before any move: the table they left
         if bust.table_number is not None and bust.undoes_id is None:
             tables.setdefault(bust.registration_id, bust.table_number)
     ranks = _table_ranks(rows, tables)

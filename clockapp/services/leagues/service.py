@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.points import (
     EventResult,
     Formula,
@@ -21,6 +20,7 @@ from clockapp.core.points import (
     parse_tie_breaks,
 )
 from clockapp.core.text import NAME_MAX, clean_text
+from clockapp.errors import ValidationError
 from clockapp.persistence.models import LeagueRow
 from clockapp.persistence.queries import leagues as league_rows
 from clockapp.persistence.queries import tournaments as tournament_rows

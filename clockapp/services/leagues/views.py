@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from clockapp.core.errors import DomainError
 from clockapp.core.points import (
     EventResult,
     LeagueStanding,
@@ -16,6 +15,7 @@ from clockapp.core.points import (
     points_race,
 )
 from clockapp.core.points.league import RACE_PLAYERS
+from clockapp.errors import DomainError
 
 
 class LeagueError(DomainError):

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, DealResult, propose_deal
 from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import ValidationError
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import ordinal
+from clockapp.errors import ValidationError
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.till import append_row
 from clockapp.services.changes import Change

@@ -7,7 +7,6 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.icm import DealMethod, IcmResult, icm_equities
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.field import count_gap_refusal
@@ -16,6 +15,7 @@ from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, le
 from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, fit_to_field
+from clockapp.errors import ValidationError
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.queries import cashier_config, deals
 from clockapp.persistence.session import Session

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
+from clockapp.errors import ValidationError
 from clockapp.services.players.values import PlayerDetails, PlayerError, PlayerInfo, fold
 
 #: The most players one file adds: a league's whole membership fits many times over, and a

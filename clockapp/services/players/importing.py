@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.userfiles import FileFormatError, csv_records
+from clockapp.errors import ValidationError
 from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session

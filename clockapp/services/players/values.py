@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass, fields
 from datetime import datetime
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.text import LABEL_MAX, NAME_MAX, NOTES_MAX, clean_text
+from clockapp.errors import DomainError, ValidationError
 
 #: Each field as its messages name it, and its length limit.
 _FIELDS = {

@@ -1,6 +1,6 @@
-"""Eliminations and results: who busted whom, finishing places, prizes and bounties, CSV export.
+"""Busts and results: who busted whom, finishing places, prizes and bounties, CSV export.
 
-Busts are recorded in the `elimination` table, one row per player per hand; undoing one appends a
+Busts are recorded in the `bust` table, one row per player per hand; undoing one appends a
 row that points at it, so the history keeps both. Places follow the TDA rules of
 `clockapp.core.busts` (same-hand busts ranked by the chips they started the hand with,
 equal stacks share the places and their prizes). The figures the clock shows come from
@@ -17,9 +17,9 @@ from clockapp.services.results.export import RESULTS_COLUMNS, results_to_csv
 from clockapp.services.results.field import field_stats, has_registrations
 from clockapp.services.results.service import BUST_CHANGES, ResultsService
 from clockapp.services.results.views import (
+    BustInfo,
     BustReport,
     ChartData,
-    EliminationInfo,
     FieldStats,
     ResultRow,
 )
@@ -27,9 +27,9 @@ from clockapp.services.results.views import (
 __all__ = [
     "BUST_CHANGES",
     "RESULTS_COLUMNS",
+    "BustInfo",
     "BustReport",
     "ChartData",
-    "EliminationInfo",
     "FieldStats",
     "ResultRow",
     "ResultsService",

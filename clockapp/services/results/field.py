@@ -79,7 +79,7 @@ def wall_bounty(till: Till, view: MoneyView) -> WallBounty | None:
         drawn = [d for d in till.bounty.draws if d.returned_by is None]
         last = None
         if drawn:
-            credits = till.bounty.credits.get(drawn[-1].elimination_id, ())
+            credits = till.bounty.credits.get(drawn[-1].bust_id, ())
             last = (" & ".join(till.name(rid) for rid, _ in credits), drawn[-1].amount)
         return WallBounty(
             rules.format.value,

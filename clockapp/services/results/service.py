@@ -1,4 +1,4 @@
-"""`ResultsService`: eliminations recorded and undone (one hand or one player), and the results
+"""`ResultsService`: busts recorded and undone (one hand or one player), and the results
 read back."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from clockapp.core.busts import EliminationError
+from clockapp.core.busts import BustError
 from clockapp.core.chip_counts import stack_lines
 from clockapp.core.money.field import BustInput, compute_standings, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
@@ -28,9 +28,9 @@ from clockapp.services.results.export import results_to_csv
 from clockapp.services.results.field import field_stats
 from clockapp.services.results.standings import bust_report, history, result_rows
 from clockapp.services.results.views import (
+    BustInfo,
     BustReport,
     ChartData,
-    EliminationInfo,
     FieldStats,
     ResultRow,
 )
@@ -53,7 +53,7 @@ def apply_busts(
     station: str = "",
     follow_seating: bool = False,
 ) -> Done[BustReport]:
-    """The busts of one hand recorded in the caller's money action (`eliminate_hand`'s body,
+    """The busts of one hand recorded in the caller's money action (`bust_players`'s body,
     which another action that busts players, the showdown's, runs in its own transaction)."""
     tournament_id = till.tournament_id
     check_play_on(compute_standings(till).players_left, till.bounty.satellite)
@@ -69,13 +69,13 @@ def apply_busts(
 
 
 class ResultsService:
-    """Use cases on eliminations and results."""
+    """Use cases on busts and results."""
 
     def __init__(self, ctx: ServiceContext, cache: LedgerCache | None = None) -> None:
         self._ctx = ctx
         self._cache = cache if cache is not None else LedgerCache()  # `Services` shares one
 
-    def eliminate(
+    def bust(
         self,
         tournament_id: int,
         registration_id: int,
@@ -85,21 +85,21 @@ class ResultsService:
         follow_seating: bool = False,
         report_balance: bool = False,
     ) -> Outcome[BustReport]:
-        """Record one player busted (alone on the hand), and who busted them (`eliminate_hand`
+        """Record one player busted (alone on the hand), and who busted them (`bust_players`
         says what `follow_seating` and `report_balance` do).
 
         Raises:
-            EliminationError: The player is already out, has not bought in, or the buster is
+            BustError: The player is already out, has not bought in, or the buster is
                 not in play.
         """
-        return self.eliminate_hand(
+        return self.bust_players(
             tournament_id,
             [BustInput(registration_id, chips_at_hand_start, busted_by)],
             follow_seating=follow_seating,
             report_balance=report_balance,
         )
 
-    def eliminate_hand(
+    def bust_players(
         self,
         tournament_id: int,
         busts: Sequence[BustInput],
@@ -131,7 +131,7 @@ class ResultsService:
             notice = balance_notice_in_session(session, tournament_id)
         return Outcome(replace(outcome.value, balance=notice), outcome.changes)
 
-    def undo_elimination(
+    def undo_bust(
         self,
         tournament_id: int,
         registration_id: int,
@@ -147,7 +147,7 @@ class ResultsService:
         the rules, in the same transaction (`BustReport.seats` says where).
 
         Raises:
-            EliminationError: The player is not out, or has rebought or re-entered since (void
+            BustError: The player is not out, or has rebought or re-entered since (void
                 that entry first).
             LedgerError: A prize or bounty already paid would then be more than due (void the
                 payment first).
@@ -165,17 +165,17 @@ class ResultsService:
         """Undo the last bust of each player (the players of one hand) in one transaction.
 
         The players are put back in the order given, each with a reversing record, and each
-        gets a seat back as `undo_elimination` says. Refused as a whole when any one is refused.
+        gets a seat back as `undo_bust` says. Refused as a whole when any one is refused.
         With `bust_ids` (one per player, as `BustReport.bust_ids` gave them) each must still be
         that player's last bust: an undo never reverses a bust recorded since elsewhere.
         """
         reason = clean_text(reason, "Undo reason", REASON_MAX)
         if not registration_ids:
-            raise EliminationError("Say whose bust to undo.")
+            raise BustError("Say whose bust to undo.")
         if len(set(registration_ids)) != len(registration_ids):
-            raise EliminationError("A player is named twice: each bust is undone once.")
+            raise BustError("A player is named twice: each bust is undone once.")
         if bust_ids and len(bust_ids) != len(registration_ids):
-            raise EliminationError("Name one bust record for each player.")
+            raise BustError("Name one bust record for each player.")
         expected = dict(zip(registration_ids, bust_ids, strict=False))
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
@@ -204,7 +204,7 @@ class ResultsService:
 
         return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
 
-    def eliminations(self, tournament_id: int) -> tuple[EliminationInfo, ...]:
+    def busts(self, tournament_id: int) -> tuple[BustInfo, ...]:
         """Every bust and undo recorded, oldest first."""
         with self._ctx.reading() as session:
             return self._cache.derived(session, tournament_id, history)

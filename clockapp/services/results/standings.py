@@ -1,4 +1,4 @@
-"""A till read into results: the report of a bust, the elimination history, each player's row
+"""A till read into results: the report of a bust, the bust history, each player's row
 with place, money paid in and won."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from clockapp.core.money.view import (
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.ending import final_places
 from clockapp.services.payouts import payout_view
-from clockapp.services.results.views import BustReport, EliminationInfo, ResultRow
+from clockapp.services.results.views import BustInfo, BustReport, ResultRow
 
 
 def bust_report(till: Till, ids: Sequence[int]) -> BustReport:
@@ -31,13 +31,13 @@ def bust_report(till: Till, ids: Sequence[int]) -> BustReport:
     )
 
 
-def history(till: Till) -> tuple[EliminationInfo, ...]:
-    undone_by = {e.undoes_id: e.id for e in till.eliminations if e.undoes_id is not None}
+def history(till: Till) -> tuple[BustInfo, ...]:
+    undone_by = {e.undoes_id: e.id for e in till.busts if e.undoes_id is not None}
     result = []
-    for e in till.eliminations:
+    for e in till.busts:
         assert e.id is not None
         result.append(
-            EliminationInfo(
+            BustInfo(
                 id=e.id,
                 registration_id=e.registration_id,
                 name=till.name(e.registration_id),

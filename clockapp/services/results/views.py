@@ -1,4 +1,4 @@
-"""The frozen values of eliminations and results: a bust's report, the history, result rows and
+"""The frozen values of busts and results: a bust's report, the history, result rows and
 the clock's field figures."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class BustReport:
         bust_ids: For busts recorded, the record of each, in the order the busts were given
             (an undo names them, so it never reverses a bust recorded since elsewhere).
         balance: When the busts left the tables out of balance, the notice naming the move to
-            make (asked with `eliminate_hand(report_balance=True)`); None otherwise.
+            make (asked with `bust_players(report_balance=True)`); None otherwise.
     """
 
     busted: tuple[PrizeDue, ...]
@@ -39,7 +39,7 @@ class BustReport:
 
 
 @dataclass(frozen=True)
-class EliminationInfo:
+class BustInfo:
     """One recorded bust (or the undoing of one), for the history."""
 
     id: int

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating.balancing import NeedButton, plan_balance
-from clockapp.core.seating.breaking import BreakPlan, plan_breaks
+from clockapp.core.seating.table_breaks import TableBreakPlan, plan_table_breaks
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -35,7 +35,7 @@ class BalanceActions:
     def balance(self, tournament_id: int) -> Outcome[BalanceResult]:
         """Break the tables that break, form the final table when it is time, then balance.
 
-        Call it after each elimination or whenever the director asks. While registration is
+        Call it after each bust or whenever the director asks. While registration is
         open no table breaks (late entries need the seats): the result's `held` says which
         tables would have, and `break_tables` breaks them when the director wants. When a button
         is needed,
@@ -49,7 +49,7 @@ class BalanceActions:
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             check_not_shootout(room, "balancing")
             config = room.settings
-            breaks = plan_breaks(
+            breaks = plan_table_breaks(
                 room.seating,
                 self._work.rng(),
                 rules=config.rules,
@@ -59,7 +59,7 @@ class BalanceActions:
             held: tuple[int, ...] = ()
             if breaks.broken and self._registration_open(session, room.tournament_id, now):
                 held = breaks.broken
-                breaks = BreakPlan(room.seating, (), room.stats())
+                breaks = TableBreakPlan(room.seating, (), room.stats())
             moves = list(breaks.moves)
             seating, stats = breaks.seating, breaks.stats
             plan = plan_balance(seating, config.policy, stats, teams=room.teams)

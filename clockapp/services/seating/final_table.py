@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import SeatingError
-from clockapp.core.seating.breaking import BreakRules, break_order, plan_breaks
+from clockapp.core.seating.table_breaks import TableBreakRules, plan_table_breaks, table_break_order
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -40,16 +40,16 @@ class FinalTableActions:
             check_not_shootout(room, "forming the final table")
             rules = room.settings.rules
             if size is not None:
-                rules = BreakRules(rules.order, rules.final_table, size)
+                rules = TableBreakRules(rules.order, rules.final_table, size)
             if len(room.seating.tables) < 2:
                 raise SeatingError(
                     "Only one table is in play: the players are already at the final table."
                 )
-            plan = plan_breaks(
+            plan = plan_table_breaks(
                 room.seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
             )
             if plan.final_table is None:
-                host = room.seating.table(break_order(room.seating, rules)[-1])
+                host = room.seating.table(table_break_order(room.seating, rules)[-1])
                 seats = rules.final_table_size or host.open_seat_count
                 extra = room.seating.player_count - seats
                 raise SeatingError(

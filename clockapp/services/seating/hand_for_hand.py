@@ -70,10 +70,10 @@ class HandForHandActions:
             if row is None or row.bust_hand is None:
                 return ()
             till = load_till(session, tournament_id, self._tills)
-            undone = {e.undoes_id for e in till.eliminations if e.undoes_id is not None}
+            undone = {e.undoes_id for e in till.busts if e.undoes_id is not None}
             return tuple(
                 till.name(e.registration_id)
-                for e in till.eliminations
+                for e in till.busts
                 if e.hand == row.bust_hand and e.undoes_id is None and e.id not in undone
             )
 

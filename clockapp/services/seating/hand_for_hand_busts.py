@@ -23,7 +23,7 @@ def open_hand(session: Session, tournament_id: int, till: Till) -> int | None:
     row = session.get(HandForHandRow, tournament_id)
     if row is None:
         return None
-    newest = max((e.hand for e in till.eliminations), default=0)
+    newest = max((e.hand for e in till.busts), default=0)
     if row.bust_hand is None or row.bust_hand < newest:
         # Nobody out in this hand yet (or a later hand was recorded some other way, say a hard
         # end): the busts start a hand of their own; numbers never go down.

@@ -24,10 +24,10 @@ from clockapp.core.seating import (
     name_players,
 )
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
 from clockapp.core.seating.shootout_state import Shootout
+from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
@@ -60,10 +60,10 @@ def order_text(values: Iterable[int]) -> str:
 
 def config_of(row: SeatingConfigRow | None) -> SeatingConfig:
     if row is None:
-        return SeatingConfig(BalancePolicy(), BreakRules())
+        return SeatingConfig(BalancePolicy(), TableBreakRules())
     policy = BalancePolicy(row.within, row.wide_within, row.wide_from_tables)
     order = tuple(int(n) for n in row.break_order.split())
-    rules = BreakRules(order, row.final_table, row.final_table_size)
+    rules = TableBreakRules(order, row.final_table, row.final_table_size)
     return SeatingConfig(policy, rules)
 
 

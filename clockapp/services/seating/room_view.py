@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.seating.balancing import BalancePolicy, NeedButton
-from clockapp.core.seating.breaking import BreakRules
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.shootout_state import ExitCause, Place, Shootout
+from clockapp.core.seating.table_breaks import TableBreakRules
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class SeatingConfig:
     """
 
     policy: BalancePolicy
-    rules: BreakRules
+    rules: TableBreakRules
 
 
 @dataclass(frozen=True)
@@ -123,14 +123,14 @@ class RoomView:
         config: The balance policy and break rules.
         status: One sentence on the balance ("Balanced within 1", "Table 3 is short ...").
         out_of_balance: Whether the tables differ by more than the policy allows.
-        busts_until_break: How many more players must go out before the next table breaks (or
+        busts_until_table_break: How many more players must go out before the next table breaks (or
             the final table forms); None with one table.
         hand_for_hand: Hand-for-hand play, when on.
         shootout: Whether a shootout is under way.
         final_table: Where the final table will play, and how many players it seats: the size
             the director chose, else the host table's open seats (None: not known, e.g. the
             chosen host has broken).
-        break_costs: The tables that can break now and the moves each would cost, the one
+        table_break_costs: The tables that can break now and the moves each would cost, the one
             "Break table" breaks first.
         shootout_plan: How the shootout will play, as the tournament's template set it (the
             tables window starts a shootout from it; None: the director chooses).
@@ -142,11 +142,11 @@ class RoomView:
     config: SeatingConfig
     status: str
     out_of_balance: bool
-    busts_until_break: int | None
+    busts_until_table_break: int | None
     hand_for_hand: HandForHand | None
     shootout: bool
     final_table: tuple[int, int] | None = None
-    break_costs: tuple[tuple[int, int], ...] = ()
+    table_break_costs: tuple[tuple[int, int], ...] = ()
     shootout_plan: ShootoutPlan | None = None
 
     @property
@@ -412,7 +412,7 @@ class ShootoutView:
                     player, self._name(player), None, current.number, seat.table, status
                 )
             )
-        tables = {p: e.table for e in shootout.eliminations for p in e.players}
+        tables = {p: e.table for e in shootout.exits for p in e.players}
         for place in self.places:
             if place.cause is None:
                 status = "champion"

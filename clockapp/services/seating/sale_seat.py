@@ -6,8 +6,8 @@ state and the one player as plain rows (`persistence.queries.seat_draw`), lets t
 over the room those rows make (`clockapp.core.seating.draw_seat` or `seat_player`: the same rules
 as every other draw), and writes one seat row, the stale rows' deletion and the tables whose
 players changed. That is what `load_room` and `store_room` would do for this action, at a
-fraction of the statements built and rows turned into objects (a buy-in with its seat under
-25 ms). `follow_busts` does the same for a bust that frees its seat
+fraction of the statements built and rows turned into objects, so a sale costs the same in a
+full field as in an empty one. `follow_busts` does the same for a bust that frees its seat
 (`cashier_seats.follow_in_session`).
 
 A room with no free seat is the cashier's choice, made before the money is taken (`IfFull`):

@@ -13,7 +13,11 @@ from __future__ import annotations
 import random
 
 from clockapp.core.seating import Seating, SeatingError
-from clockapp.core.seating.breaking import break_costs, break_order, busts_until_break
+from clockapp.core.seating.table_breaks import (
+    busts_until_table_break,
+    table_break_costs,
+    table_break_order,
+)
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.services.cashier.cache import LedgerCache
@@ -127,13 +131,13 @@ class SeatingService:
             final: tuple[int, int] | None = None
             costs: tuple[tuple[int, int], ...] = ()
             try:
-                until = busts_until_break(room.seating, config.rules)
-                order = break_order(room.seating, config.rules)
+                until = busts_until_table_break(room.seating, config.rules)
+                order = table_break_order(room.seating, config.rules)
                 if order:
                     host = room.seating.table(order[-1])
                     final = (host.number, config.rules.final_table_size or host.open_seat_count)
                 if len(order) > 2:  # with two left, the final table forms instead
-                    costs = tuple(break_costs(room.seating, config.rules).items())
+                    costs = tuple(table_break_costs(room.seating, config.rules).items())
             except SeatingError:
                 until = None  # the chosen final table has broken: the status says enough
             seated = room.seating.players

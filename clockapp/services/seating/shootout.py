@@ -16,7 +16,7 @@ from clockapp.core.seating.shootout import (
     shootout_places,
     start_shootout,
 )
-from clockapp.core.seating.shootout_state import Elimination, ExitCause, Shootout
+from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutExit
 from clockapp.core.seating.shootout_time import shootout_time_limit
 from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
@@ -40,7 +40,7 @@ BUST_CHANGES = Change.SEATING | Change.ENTRIES | Change.PAYOUTS
 def _record_at_cashier(
     session: Session,
     room: Room,
-    exits: Sequence[Elimination],
+    exits: Sequence[ShootoutExit],
     chips: Mapping[int, int] | None,
     now: datetime,
     reason: str,
@@ -58,7 +58,7 @@ def _record_at_cashier(
     lock_till(session, room.tournament_id)
     till = load_till(session, room.tournament_id)
     hand = next(
-        (e.hand for e in till.eliminations if e.registration_id in join and e.undoes_id is None),
+        (e.hand for e in till.busts if e.registration_id in join and e.undoes_id is None),
         None,
     )
     record_busts(session, till, busts, now, station=station_of(session), reason=reason, hand=hand)
@@ -71,7 +71,7 @@ class ShootoutActions:
     """Shootouts: tables play down to one winner, winners meet in the next round.
 
     A player out of the shootout is out of the tournament: `shootout_bust`,
-    `shootout_hand_busts` and `shootout_time_limit` record the elimination at the cashier in
+    `shootout_hand_busts` and `shootout_time_limit` record the bust at the cashier in
     the same transaction, and a bust recorded at the cashier puts the player out of his shootout
     table (see `clockapp.services.seating.shootout_busts`; `on_player_busted` stores it at once).
     """
@@ -243,8 +243,8 @@ class ShootoutActions:
                 raise SeatingError("No shootout is under way: start one first.")
             started = room.round_started_at
             after = step(before, None if started is None else now - started)
-            known = set(before.eliminations)
-            exits = tuple(e for e in after.eliminations if e not in known)
+            known = set(before.exits)
+            exits = tuple(e for e in after.exits if e not in known)
             what = Change.SEATING
             if exits:
                 where = f"shootout round {after.current.number}, table {exits[0].table}"
@@ -253,7 +253,7 @@ class ShootoutActions:
                     where += ", time limit"
                     join = frozenset(
                         p
-                        for e in before.eliminations
+                        for e in before.exits
                         if e.round == after.current.number and e.cause is ExitCause.TIME_LIMIT
                         for p in e.players
                     )

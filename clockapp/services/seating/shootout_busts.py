@@ -1,6 +1,6 @@
 """A shootout follows the cashier: a player busted at the cashier leaves his shootout table too.
 
-The cashier's eliminations are the record of who is out (and they give the places and prizes);
+The cashier's busts are the record of who is out (and they give the places and prizes);
 the shootout keeps who sits at which table and who won it. Whenever the room is read, players of
 the current round who are no longer in play at the cashier are put out of the shootout, in the
 order the cashier recorded them: players out on the same cashier hand at one table go out
@@ -71,7 +71,7 @@ def follow_cashier(
         return Followed(shootout)
     current = shootout.current
     notes: list[str] = []
-    out_before = {p for e in shootout.eliminations for p in e.players}
+    out_before = {p for e in shootout.exits for p in e.players}
     back = sorted(p for p in in_play if p in out_before)
     for player in back:
         notes.append(

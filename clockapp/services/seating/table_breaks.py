@@ -9,8 +9,12 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.seating import SeatingError
-from clockapp.core.seating.breaking import break_costs, busts_until_break, plan_breaks
 from clockapp.core.seating.editing import set_button
+from clockapp.core.seating.table_breaks import (
+    busts_until_table_break,
+    plan_table_breaks,
+    table_break_costs,
+)
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
@@ -51,7 +55,7 @@ class TableBreakActions:
             for number, seat in sorted((buttons or {}).items()):
                 seating = set_button(seating, number, seat)
             if table is not None:
-                costs = break_costs(seating, rules) if len(seating.tables) > 2 else {}
+                costs = table_break_costs(seating, rules) if len(seating.tables) > 2 else {}
                 if table not in costs:
                     can = ", ".join(f"table {n}" for n in costs) or "none"
                     raise SeatingError(
@@ -59,11 +63,11 @@ class TableBreakActions:
                         "Look at the tables window's header and choose again."
                     )
                 rules = replace(rules, order=(table, *(n for n in rules.order if n != table)))
-            plan = plan_breaks(
+            plan = plan_table_breaks(
                 seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
             )
             if not plan.broken:
-                until = busts_until_break(seating, rules)
+                until = busts_until_table_break(seating, rules)
                 if until is None:
                     raise SeatingError("Only one table is in play: there is no table to break.")
                 raise SeatingError(

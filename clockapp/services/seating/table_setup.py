@@ -9,7 +9,7 @@ from typing import Any
 
 from clockapp.core.seating import Seating, SeatingError, Table, close_seat, open_seat, set_button
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
@@ -143,7 +143,7 @@ class LayoutActions:
         tournament_id: int,
         *,
         policy: BalancePolicy | None = None,
-        rules: BreakRules | None = None,
+        rules: TableBreakRules | None = None,
     ) -> Outcome[SeatingConfig]:
         """Choose, in one action, the balance policy and the break rules (break order, final
         table and its size); None keeps a setting.
@@ -185,7 +185,7 @@ class LayoutActions:
         """Choose when tables count as out of balance."""
         return self.set_rules(tournament_id, policy=policy)
 
-    def set_break_rules(self, tournament_id: int, rules: BreakRules) -> Outcome[SeatingConfig]:
+    def set_break_rules(self, tournament_id: int, rules: TableBreakRules) -> Outcome[SeatingConfig]:
         """Choose the break order, the final table and its size.
 
         Raises:

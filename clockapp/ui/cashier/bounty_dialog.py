@@ -29,8 +29,8 @@ from clockapp.core.bounties.typed import (
     parse_tickets,
     tickets_text,
 )
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
+from clockapp.errors import DomainError
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog

@@ -1,6 +1,6 @@
-"""The cashier's eliminations page: who busted whom, hand by hand.
+"""The cashier's busts page: who busted whom, hand by hand.
 
-Busts on one hand are recorded together (the bust dialog); the selected elimination is undone with
+Busts on one hand are recorded together (the bust dialog); the selected bust is undone with
 a reason, or the button says why it cannot be.
 """
 
@@ -16,33 +16,33 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.services.changes import Change
-from clockapp.services.results import EliminationInfo, ResultRow
+from clockapp.services.results import BustInfo, ResultRow
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustRead, bust_dialog, read_bust
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.pages import Page, table_view
 from clockapp.ui.cashier.prize_models import (
-    EliminationLine,
-    EliminationsModel,
+    BustLine,
+    BustsModel,
 )
 
-NOTHING_SELECTED = "Select the elimination to undo."
+NOTHING_SELECTED = "Select the bust to undo."
 
 
-class EliminationsPage(Page):
-    """Who busted whom, hand by hand; record busts on one hand, undo an elimination."""
+class BustsPage(Page):
+    """Who busted whom, hand by hand; record busts on one hand, undo a bust."""
 
     REFRESH_ON = Change.ENTRIES | Change.PAYOUTS | Change.PLAYERS
 
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.model = EliminationsModel(self)
+        self.model = BustsModel(self)
         self.view = table_view(self.model, "eliminations")
         self.bust_button = QPushButton("Bust players on one hand…")
         self.bust_button.clicked.connect(lambda: self.start_bust())
-        self.undo_button = QPushButton("Undo the selected elimination…")
-        self.undo_button.setObjectName("undo_elimination")
+        self.undo_button = QPushButton("Undo the selected bust…")
+        self.undo_button.setObjectName("undo_bust")
         self.undo_button.clicked.connect(lambda: self.start_undo())
         buttons = QHBoxLayout()
         buttons.addWidget(self.bust_button)
@@ -54,15 +54,15 @@ class EliminationsPage(Page):
         self.view.selectionModel().currentRowChanged.connect(self._on_view_current_changed)
         results = ctx.services.results
         self._reading = ctx.reader(
-            lambda tid: (results.eliminations(tid), results.results(tid)), self._show
+            lambda tid: (results.busts(tid), results.results(tid)), self._show
         )
-        # The elimination whose undo the button offers; the worker reads it when its read
+        # The bust whose undo the button offers; the worker reads it when its read
         # starts, so a selection changed meanwhile is read once more (the reader asks again).
-        self._undo_target: EliminationInfo | None = None
+        self._undo_target: BustInfo | None = None
         self._undo_refusal: str | None = NOTHING_SELECTED
         corrections = ctx.services.corrections
 
-        def read_undo(tid: int) -> tuple[EliminationInfo | None, str]:
+        def read_undo(tid: int) -> tuple[BustInfo | None, str]:
             info = self._undo_target
             if info is None:
                 return None, NOTHING_SELECTED
@@ -75,7 +75,7 @@ class EliminationsPage(Page):
     def _on_view_current_changed(self, *_args: object) -> None:
         self._update_undo()
 
-    def _selected_info(self) -> EliminationInfo | None:
+    def _selected_info(self) -> BustInfo | None:
         row = self.selected_row(self.view)
         line = self.model.row_at(row) if row is not None else None
         return line.info if line is not None else None
@@ -90,7 +90,7 @@ class EliminationsPage(Page):
         if info is not None:
             self._undo_reads.ask()
 
-    def _show_undo(self, answer: tuple[EliminationInfo | None, str]) -> None:
+    def _show_undo(self, answer: tuple[BustInfo | None, str]) -> None:
         info, refusal = answer
         if info == self._undo_target:  # else the selection moved on: its own read follows
             self._set_undo(refusal)
@@ -107,7 +107,7 @@ class EliminationsPage(Page):
     def refresh(self) -> None:
         self._reading.ask()
 
-    def _show(self, answer: tuple[tuple[EliminationInfo, ...], tuple[ResultRow, ...]]) -> None:
+    def _show(self, answer: tuple[tuple[BustInfo, ...], tuple[ResultRow, ...]]) -> None:
         history = answer[0]
         results = {r.registration_id: r for r in answer[1]}
         standing = [e for e in history if e.undoes_id is None and e.undone_by is None]
@@ -122,7 +122,7 @@ class EliminationsPage(Page):
                 and final.get(result.registration_id) == info.id
             )
             lines.append(
-                EliminationLine(
+                BustLine(
                     info,
                     place=result.label if finished and result is not None else "",
                     prize=result.prize if finished and result is not None else 0,
@@ -156,7 +156,7 @@ class EliminationsPage(Page):
         self._open(dialog)
 
     def start_undo(self) -> None:
-        """Put the selected eliminated player back in play (with a reason): the dialog opens once
+        """Put the selected busted player back in play (with a reason): the dialog opens once
         the worker has said the service would (the button is busy meanwhile)."""
         info = self._selected_info()
         if info is None:
@@ -174,18 +174,18 @@ class EliminationsPage(Page):
             control=self.undo_button,
         )
 
-    def _open_undo(self, info: EliminationInfo, refusal: str) -> None:
+    def _open_undo(self, info: BustInfo, refusal: str) -> None:
         if refusal:
             self._ctx.refuse(refusal)
             return
         dialog = ReasonDialog(
-            "Undo elimination",
+            "Undo bust",
             f"Put {info.name} back in play? The bust stays in the history, with its undo.",
-            "Undo elimination",
+            "Undo bust",
             self,
         )
         dialog.accepted.connect(
-            lambda: operations.undo_elimination(
+            lambda: operations.undo_bust(
                 self._ctx,
                 info.registration_id,
                 info.name,

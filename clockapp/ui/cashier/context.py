@@ -7,7 +7,7 @@ call is one transaction. While it is pending, the control that asked shows busy 
 press of the same thing does nothing.
 
 Undo (`CashierHistory`) never deletes anything: each command's undo writes a new reversing record
-through a service (a void row for money, an undo row for an elimination, the previous payout
+through a service (a void row for money, an undo row for a bust, the previous payout
 table), and its redo records the action again. Undo is offered only when it can be done: a
 command may carry a `check` that asks the service whether its reversal would be accepted now (a
 row voided by hand meanwhile, at this station or another, cannot be voided again), and the window
@@ -26,8 +26,8 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.money.handout import PlannedStacks
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner

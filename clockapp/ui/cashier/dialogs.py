@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
+from clockapp.errors import DomainError
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
@@ -107,7 +107,7 @@ class AddPlayerDialog(CashierDialog):
 
 # ------------------------------------------------------------------------------ corrections
 class ReasonDialog(CashierDialog):
-    """Ask why (a void, a refund, an undone elimination): the reason is required."""
+    """Ask why (a void, a refund, an undone bust): the reason is required."""
 
     def __init__(self, title: str, what: str, ok_text: str, parent: QWidget | None = None):
         super().__init__(title, ok_text, parent)

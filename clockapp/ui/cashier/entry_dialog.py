@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import PlannedStacks, handout
+from clockapp.errors import DomainError
 from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 

@@ -4,7 +4,7 @@
 text, right alignment for numbers) and, for the ledger, how a voided row looks (struck through,
 greyed).
 The rows come straight from the services (`PlayerInfo`, `RegistrationInfo`, `LedgerEntry`,
-`ResultRow`, `EliminationInfo`) or are small frozen rows built here (`DeskRow`, `PayoutLine`).
+`ResultRow`, `BustInfo`) or are small frozen rows built here (`DeskRow`, `PayoutLine`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ STATUS_TEXT = {
     RegistrationStatus.PRE_REGISTERED: "pre-registered",
     RegistrationStatus.CHECKED_IN: "checked in",
     RegistrationStatus.PLAYING: "playing",
-    RegistrationStatus.BUSTED: "out",
+    RegistrationStatus.BUSTED: "busted",
     RegistrationStatus.WITHDRAWN: "withdrawn",
 }
 

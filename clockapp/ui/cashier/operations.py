@@ -267,7 +267,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> bool:
     inputs = list(busts)
 
     def operation() -> Outcome[BustReport]:
-        return results.eliminate_hand(tid, inputs, follow_seating=True, report_balance=True)
+        return results.bust_players(tid, inputs, follow_seating=True, report_balance=True)
 
     players = sorted(bust.registration_id for bust in inputs)
     return ctx.submit(
@@ -311,7 +311,7 @@ def _show_busts(
     ctx.history.record(f"Bust {names}", undo, redo, check)
 
 
-def undo_elimination(
+def undo_bust(
     ctx: CashierContext,
     registration_id: int,
     name: str,
@@ -332,7 +332,7 @@ def undo_elimination(
         )
 
     return ctx.call(
-        lambda: results.undo_elimination(tid, registration_id, reason, bust_id),
+        lambda: results.undo_bust(tid, registration_id, reason, bust_id),
         on_done=shown,
         key=("undo bust", registration_id),
         control=control,

@@ -4,7 +4,7 @@ Each page reads what it shows from the services in `refresh()`, which the window
 bus says the page's part of the tournament changed (`REFRESH_ON`): the read runs on the station's
 worker and the page shows what it holds until the answer comes (`CashierContext.reader`). The
 money pages have a module each: `ledger_page` (every money row, void and refund) and
-`drawer_page` (the cash drawer and the end-of-night summary); the players, payouts, eliminations
+`drawer_page` (the cash drawer and the end-of-night summary); the players, payouts, busts
 and results pages too.
 """
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView, QWidget
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier.dialog_base import CashierDialog

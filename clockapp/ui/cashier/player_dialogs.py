@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails, PlayerInfo
 from clockapp.ui.cashier.dialog_base import CashierDialog

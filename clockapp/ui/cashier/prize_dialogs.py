@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
 from clockapp.ui.cashier.dialog_base import (

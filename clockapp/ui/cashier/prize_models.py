@@ -1,4 +1,4 @@
-"""Table models of the prize pages: the payout ladder, results, and the eliminations history.
+"""Table models of the prize pages: the payout ladder, results, and the bust history.
 
 Built on `RowsModel` (see `clockapp.ui.cashier.models`): each lists its columns over frozen rows.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QFont
 
 from clockapp.core.payouts import format_percent, ordinal
-from clockapp.services.results import EliminationInfo, ResultRow
+from clockapp.services.results import BustInfo, ResultRow
 from clockapp.ui.cashier.models import local_time, money
 from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
 
@@ -86,24 +86,24 @@ class ResultsModel(RowsModel[ResultRow]):
 
 
 @dataclass(frozen=True)
-class EliminationLine:
+class BustLine:
     """One bust (or undo) with the place and prize it gave, when it is the player's final bust.
 
     Attributes:
-        info: The recorded bust (`EliminationInfo`).
+        info: The recorded bust (`BustInfo`).
         place: '9th', '3rd-4th', or '' (an undone bust, or a player who rebought since).
         prize: The prize the finish pays (0 out of the money).
         alone: Whether the player was the only one busted on the hand (the chips at the start of
             the hand then do not rank anyone and are not shown).
     """
 
-    info: EliminationInfo
+    info: BustInfo
     place: str = ""
     prize: int = 0
     alone: bool = True
 
 
-def _bust_note(line: EliminationLine) -> str:
+def _bust_note(line: BustLine) -> str:
     info = line.info
     if info.undoes_id is not None:
         return f"undoes the bust of hand {info.hand}: {info.reason}"
@@ -112,7 +112,7 @@ def _bust_note(line: EliminationLine) -> str:
     return info.reason
 
 
-class EliminationsModel(RowsModel[EliminationLine]):
+class BustsModel(RowsModel[BustLine]):
     """Every bust and undo, oldest first; players busted on the same hand share a hand number."""
 
     COLUMNS = (
@@ -131,8 +131,8 @@ class EliminationsModel(RowsModel[EliminationLine]):
         Column("Note", _bust_note),
     )
 
-    def row_key(self, row: EliminationLine) -> Hashable:
+    def row_key(self, row: BustLine) -> Hashable:
         return row.info.id
 
-    def _font(self, row: EliminationLine) -> QFont | None:
+    def _font(self, row: BustLine) -> QFont | None:
         return _STRUCK if row.info.undone_by is not None else None

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entry_rules import (
     AddOnRule,
@@ -35,6 +34,7 @@ from clockapp.core.money.entry_rules import (
 )
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.rules_fields import (

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice
+from clockapp.errors import DomainError, ValidationError
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
 MAX_CHIPS = 2_000_000_000

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.satellite import (
     Satellite,
@@ -18,6 +17,7 @@ from clockapp.core.satellite import (
     SatelliteLeftover,
     satellite_prizes,
 )
+from clockapp.errors import DomainError
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 
 from clockapp.core.chips import ChipSet, StackBreakdown
-from clockapp.core.errors import DomainError
 from clockapp.core.money.amounts import parse_amount
+from clockapp.errors import DomainError
 from clockapp.ui.structure.swatches import chip_pixmap
 
 

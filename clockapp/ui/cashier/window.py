@@ -1,4 +1,4 @@
-"""The cashier window: the desk, the field, the ledger, the drawer, payouts, eliminations, results.
+"""The cashier window: the desk, the field, the ledger, the drawer, payouts, busts, results.
 
 `CashierWindow(services, bus, parent=None)` is opened from the clock (Ctrl+K). It listens to the
 bus and refreshes only the pages whose part of the tournament changed, so an entry sold at
@@ -24,7 +24,7 @@ from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.cashier.busts_page import EliminationsPage
+from clockapp.ui.cashier.busts_page import BustsPage
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk import REFRESH_ON as DESK_REFRESH_ON
 from clockapp.ui.cashier.desk import Desk
@@ -75,7 +75,7 @@ class CashierWindow(QMainWindow):
         self.ledger = LedgerPage(ctx)
         self.drawer = DrawerPage(ctx)
         self.payouts = PayoutsPage(ctx)
-        self.eliminations = EliminationsPage(ctx)
+        self.busts = BustsPage(ctx)
         self.results = ResultsPage(ctx)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("cashier_tabs")
@@ -87,7 +87,7 @@ class CashierWindow(QMainWindow):
             (self.ledger, "Ledger"),
             (self.drawer, "Drawer"),
             (self.payouts, "Payouts"),
-            (self.eliminations, "Eliminations"),
+            (self.busts, "Busts"),
             (self.results, "Results"),
         ):
             self.tabs.addTab(widget, title)
@@ -106,7 +106,7 @@ class CashierWindow(QMainWindow):
             self.ledger,
             self.drawer,
             self.payouts,
-            self.eliminations,
+            self.busts,
             self.results,
         )
 

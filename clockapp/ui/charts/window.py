@@ -12,8 +12,8 @@ from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from clockapp.core.chip_counts import StackLine
-from clockapp.core.errors import DomainError
 from clockapp.core.money.series import FieldPoint
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.results import ChartData

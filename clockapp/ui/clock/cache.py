@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.clock import ClockState
-from clockapp.core.errors import DomainError
 from clockapp.core.look import Palette
 from clockapp.core.structure import Structure, structure_from_dict, structure_to_dict
+from clockapp.errors import DomainError
 
 if TYPE_CHECKING:
     from clockapp.core.house import Look

@@ -18,7 +18,7 @@ from datetime import datetime
 from PySide6.QtCore import QObject, Signal
 
 from clockapp.core.clock import ONE_MINUTE_MS, ClockStatus
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.clock import Seen
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.session import ClockSession

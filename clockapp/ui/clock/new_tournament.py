@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.event_templates import TEMPLATES, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight
+from clockapp.errors import DomainError
 from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.rules_fields import money_text

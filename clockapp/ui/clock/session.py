@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from clockapp.core.clock import ClockEvent, ClockView, events_between, view
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.ui.clock.cues import NO_SOUND, cue_for
 from clockapp.ui.clock.spoken import MovesHeard
 from clockapp.ui.clock.texts import announcement

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services

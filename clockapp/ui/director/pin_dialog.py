@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
+from clockapp.errors import DomainError
 
 #: Saves the PIN: (new PIN, current PIN or None); raises DomainError to refuse.
 SavePin = Callable[[str, str | None], object]

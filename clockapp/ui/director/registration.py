@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.undo import UndoHistory
 

@@ -23,8 +23,8 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clockapp.core.errors import DomainError
 from clockapp.core.pin import PIN_MAX_DIGITS
+from clockapp.errors import DomainError
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
 from clockapp.ui.display import theme

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.points import NAMES, format_points
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.leagues import PreviewLine
 from clockapp.ui.bus import LatestRead, TournamentBus

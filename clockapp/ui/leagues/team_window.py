@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.points import TEAM_EVENT_FORMULA, Role
+from clockapp.errors import ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import TeamEventView

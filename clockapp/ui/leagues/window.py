@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import Season, TieBreak
+from clockapp.errors import ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.rulings import ChipsInPlay, TableAtHand

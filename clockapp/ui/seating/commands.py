@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QUndoStack
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.seating import MoveInfo, SeatingService
 from clockapp.ui.bus import TournamentBus

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from typing import TypeVar
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import RoomView

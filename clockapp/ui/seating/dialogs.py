@@ -180,7 +180,7 @@ class BreakTableDialog(QDialog):
         intro.setMinimumWidth(440)
         layout.addWidget(intro)
         self.tables = QListWidget(self)
-        for index, (number, moves) in enumerate(room.break_costs):
+        for index, (number, moves) in enumerate(room.table_break_costs):
             label = room.table(number).label
             text = f"{label}: {moves} player{'s' if moves != 1 else ''} to move"
             if index == 0:

@@ -40,17 +40,18 @@ MAX_QUESTIONS = 50
 def room_status_text(room: RoomView) -> str:
     """The status line over the room: where play stands and what breaks or forms next."""
     text = room.status
-    if room.busts_until_break is not None and len(room.tables) > 1:
-        until = room.busts_until_break
+    if room.busts_until_table_break is not None and len(room.tables) > 1:
+        until = room.busts_until_table_break
         busts = f"{until} more bust{'s' if until != 1 else ''}"
         if len(room.tables) == 2 and room.final_table is not None:
             host, size = room.final_table
             text += f"   The final table ({size} seats at table {host}) forms after {busts}."
-        elif room.break_costs:
+        elif room.table_break_costs:
             text += (
                 "   Can break now: "
                 + ", ".join(
-                    f"Table {n} ({m} move{'s' if m != 1 else ''})" for n, m in room.break_costs
+                    f"Table {n} ({m} move{'s' if m != 1 else ''})"
+                    for n, m in room.table_break_costs
                 )
                 + "."
             )
@@ -189,7 +190,7 @@ class PlayCommands:
             return  # a break is on its way: nothing more is asked
         table: int | None = None
         buttons: dict[int, int] = {}
-        if room is not None and room.break_costs:
+        if room is not None and room.table_break_costs:
             choice = self.ask_break(room)
             if choice is None:
                 return

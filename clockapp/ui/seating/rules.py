@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
 from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules, break_order
+from clockapp.core.seating.table_breaks import TableBreakRules, table_break_order
+from clockapp.errors import DomainError
 from clockapp.services.seating import RoomView, SeatingConfig, TableInfo
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating.context import TablesContext
@@ -44,7 +44,7 @@ class SeatingRules:
     """What the rules dialog hands back."""
 
     policy: BalancePolicy
-    rules: BreakRules
+    rules: TableBreakRules
 
 
 def parse_order(text: str) -> tuple[int, ...]:
@@ -167,9 +167,9 @@ class RulesDialog(QDialog):
     def _host(self) -> int | None:
         """The table that would host the final table with the rules as typed."""
         try:
-            rules = BreakRules(parse_order(self.order.text()), self.final_table.currentData())
+            rules = TableBreakRules(parse_order(self.order.text()), self.final_table.currentData())
             seating = Seating(tuple(_core_table(t) for t in self._room.tables))
-            order = break_order(seating, rules)
+            order = table_break_order(seating, rules)
         except DomainError:
             return None
         return order[-1] if order else None
@@ -208,7 +208,7 @@ class RulesDialog(QDialog):
             self.wide_within.value() if self.wide.isChecked() else None,
             self.wide_from.value(),
         )
-        rules = BreakRules(
+        rules = TableBreakRules(
             parse_order(self.order.text()), self.final_table.currentData(), self.final_size.value()
         )
         return SeatingRules(policy, rules)

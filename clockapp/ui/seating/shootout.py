@@ -4,7 +4,7 @@ A shootout is started from the toolbar (with an optional time limit per table). 
 out are marked from the seat menu (or busted at the cashier: the shootout follows); a table whose
 time is up is settled by chip counts. Once every table has its winner, the same toolbar button
 seats the winners, with the chips they won, for the next round (the final table when they fit at
-one). The panel lists the standings (places by order of elimination, and by chip count at a time
+one). The panel lists the standings (places by order of busts, and by chip count at a time
 limit); with a time limit each table's oval shows the time left, repainted every second from the
 services' clock (the timer only repaints; it never counts).
 """

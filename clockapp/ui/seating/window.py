@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import MoveInfo, RoomView, ShootoutView

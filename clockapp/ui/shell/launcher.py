@@ -58,7 +58,7 @@ def open_station_services(
 
 def choose_or_report(services: Services, demo: bool, ask: bool) -> int | None:
     """The tournament to open (`choose_tournament`), or None with the reason on stderr."""
-    from clockapp.core.errors import DomainError
+    from clockapp.errors import DomainError
 
     try:
         return choose_tournament(services, demo=demo, ask=ask)

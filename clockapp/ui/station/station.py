@@ -34,8 +34,8 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 
-from clockapp.core.errors import DomainError
 from clockapp.core.stations import Role
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockSnapshot

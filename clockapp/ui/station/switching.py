@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from clockapp.core.errors import DomainError
 from clockapp.core.event_templates import EventTemplate
 from clockapp.core.night_plan import NightPlan
+from clockapp.errors import DomainError
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
 from clockapp.ui.director.tournaments import TournamentDialog
 

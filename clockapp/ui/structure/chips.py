@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipError, ChipSet
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.exports import ask_save_path, write_csv

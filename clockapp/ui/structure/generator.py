@@ -44,12 +44,12 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.generator import AnteStyle, SuggestedStructure
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes, Outcome
 from clockapp.ui.actions import StructureAction, create_action

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from clockapp.core.chips import ChipSet
-from clockapp.core.errors import DomainError
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure, StructureError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
-from clockapp.core.errors import DomainError
 from clockapp.core.structure import Structure, cells
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.clock import ClockSnapshot

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.wall.players_dialog import PlayersDialog

@@ -36,7 +36,7 @@ from clockapp.core.chip_race import (
     odd_chips,
     tell,
 )
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RacePick, RaceSetup
 from clockapp.ui.bus import TournamentBus

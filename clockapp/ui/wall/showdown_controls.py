@@ -1,5 +1,5 @@
 """The director's showdown commands on the station: the card-picker dialog, the busts of the
-last showdown into the eliminations (one key), the last showdown as a bad beat, the ranking.
+last showdown into the busts (one key), the last showdown as a bad beat, the ranking.
 
 Each command is one service call on the station's worker whose Outcome goes on the bus when it
 answers; a refused one says why in a message box (the app's error net), and nothing changes.
@@ -54,7 +54,7 @@ class ShowdownControls:
         return last
 
     def record_busts(self) -> bool:
-        """Ctrl+Shift+O: the last showdown's busts into the eliminations, winners as busters.
+        """Ctrl+Shift+O: the last showdown's busts recorded, winners as busters.
 
         On the worker; False (nothing done) while the busts, from this key or the dialog's
         button, are still being recorded."""

@@ -351,7 +351,7 @@ class ShowdownDialog(QDialog):
         self._say(f"The odds could not be worked out: {error}", error=True)
 
     def record_busts(self) -> bool:
-        """Record the busts of the showdown on the wall into the eliminations (on the worker).
+        """Record the busts of the showdown on the wall into the busts (on the worker).
         False when refused at once, or when the busts are still being recorded."""
         if self.showdown_id is None:
             self._say("Show the showdown on the wall first.", error=True)

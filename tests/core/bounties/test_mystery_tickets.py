@@ -36,7 +36,7 @@ def test_audit_finds_a_tampered_draw() -> None:
     draws = _draw_all(7)
     first = draws[0]
     other = (first.envelope + 1) % len(ENVELOPES)
-    forged = [Draw(1, first.elimination_id, other, ENVELOPES[other]), *draws[1:]]
+    forged = [Draw(1, first.bust_id, other, ENVELOPES[other]), *draws[1:]]
     assert any("Draw 1" in p for p in audit(7, ENVELOPES, forged))
 
 

@@ -23,7 +23,7 @@ from clockapp.core.chips import (
     stack_breakdown,
     thin_stack_warning,
 )
-from clockapp.core.errors import DomainError
+from clockapp.errors import DomainError
 
 STANDARD_SETS = [
     (5, 25, 100, 500),

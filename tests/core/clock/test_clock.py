@@ -38,8 +38,8 @@ from clockapp.core.clock import (
     toggle,
     view,
 )
-from clockapp.core.errors import DomainError
 from clockapp.core.structure import Break, Item, Level, Structure
+from clockapp.errors import DomainError
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 MIN = timedelta(minutes=1)

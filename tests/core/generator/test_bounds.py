@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError
 from clockapp.core.generator import BLIND_CAP_FACTOR, GeneratorError, suggest_structure
 from clockapp.core.structure import MAX_AMOUNT
+from clockapp.errors import DomainError
 
 CHIP_SETS = [(5, 25, 100, 500), (25, 100, 500, 1000, 5000), (1, 5, 25, 100, 500)]
 

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import (
     MAX_AMOUNT_CENTS,
     AmountError,
@@ -16,6 +15,7 @@ from clockapp.core.money.amounts import (
     format_cents,
     parse_amount,
 )
+from clockapp.errors import ValidationError
 
 
 @pytest.mark.parametrize(

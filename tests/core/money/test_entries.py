@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.entries import (
     ClockPosition,
     EntryContext,
@@ -33,6 +32,7 @@ from clockapp.core.money.entry_rules import (
     ReEntryRule,
     RegistrationRule,
 )
+from clockapp.errors import DomainError, ValidationError
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 BUY_IN = EntryPrice(prize_pool=2000, house_fee=500)

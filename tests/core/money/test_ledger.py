@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.money.balances import LedgerBalances, balances, check_append
 from clockapp.core.money.drawer import DrawerCount, drawer_count, night_summary
 from clockapp.core.money.entries import EntryKind, EntryPrice
 from clockapp.core.money.ledger import DealShare, LedgerError, LedgerRow, RowKind, voided_rows
+from clockapp.errors import DomainError, ValidationError
 
 SPLIT = EntryPrice(prize_pool=2000, house_fee=500, bounty=500)  # a $30 entry
 

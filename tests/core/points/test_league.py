@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.points import EventResult, TieBreak, league_standings, parse_tie_breaks, seasons
+from clockapp.errors import ValidationError
 
 
 def result(tid: int, pid: int, place: int | None, points: int, prize: int = 0) -> EventResult:

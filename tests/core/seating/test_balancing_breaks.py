@@ -15,13 +15,6 @@ from clockapp.core.seating import (
     Table,
     set_fixed,
 )
-from clockapp.core.seating.breaking import (
-    BreakRules,
-    break_costs,
-    break_order,
-    busts_until_break,
-    plan_breaks,
-)
 from clockapp.core.seating.hand_for_hand import (
     HandForHand,
     finish_hand,
@@ -30,6 +23,13 @@ from clockapp.core.seating.hand_for_hand import (
     start_hand_for_hand,
 )
 from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.table_breaks import (
+    TableBreakRules,
+    busts_until_table_break,
+    plan_table_breaks,
+    table_break_costs,
+    table_break_order,
+)
 
 
 def room(counts: list[int], seat_count: int = 10, button: int | None = 1) -> Seating:
@@ -48,19 +48,19 @@ def room(counts: list[int], seat_count: int = 10, button: int | None = 1) -> Sea
 
 # Each row: table numbers, rules, expected order (last = final table host).
 ORDER_CASES = [
-    ([1, 2, 3, 4], BreakRules(), (4, 3, 2, 1)),
-    ([1, 2, 3, 4], BreakRules(order=(1,)), (1, 4, 3, 2)),
-    ([1, 2, 3, 4], BreakRules(order=(2, 4, 1, 3)), (2, 4, 1, 3)),
-    ([1, 2, 3, 4], BreakRules(final_table=4), (3, 2, 1, 4)),
-    ([1, 2, 3, 4], BreakRules(order=(9, 2), final_table=3), (2, 4, 1, 3)),  # 9 is gone
-    ([2, 5, 7], BreakRules(), (7, 5, 2)),
+    ([1, 2, 3, 4], TableBreakRules(), (4, 3, 2, 1)),
+    ([1, 2, 3, 4], TableBreakRules(order=(1,)), (1, 4, 3, 2)),
+    ([1, 2, 3, 4], TableBreakRules(order=(2, 4, 1, 3)), (2, 4, 1, 3)),
+    ([1, 2, 3, 4], TableBreakRules(final_table=4), (3, 2, 1, 4)),
+    ([1, 2, 3, 4], TableBreakRules(order=(9, 2), final_table=3), (2, 4, 1, 3)),  # 9 is gone
+    ([2, 5, 7], TableBreakRules(), (7, 5, 2)),
 ]
 
 
 @pytest.mark.parametrize(("numbers", "rules", "expected"), ORDER_CASES)
-def test_break_order(numbers: list[int], rules: BreakRules, expected: tuple[int, ...]) -> None:
+def test_break_order(numbers: list[int], rules: TableBreakRules, expected: tuple[int, ...]) -> None:
     seating = Seating(tuple(Table(n) for n in numbers))
-    assert break_order(seating, rules) == expected
+    assert table_break_order(seating, rules) == expected
 
 
 def test_the_table_that_costs_fewest_moves_breaks_first() -> None:
@@ -68,18 +68,18 @@ def test_the_table_that_costs_fewest_moves_breaks_first() -> None:
     # has 5, and the others have the room for them.
     counts = [9, 9, 9, 9, 9, 9, 5, 9, 10, 10]
     seating = room(counts)
-    assert break_order(seating)[:3] == (7, 8, 6)  # 5 players, then 9s from the highest number
-    plan = plan_breaks(seating, random.Random(1))
+    assert table_break_order(seating)[:3] == (7, 8, 6)  # 5 players, then 9s from the highest number
+    plan = plan_table_breaks(seating, random.Random(1))
     assert plan.broken == (7,)
     assert len(plan.moves) == 5
-    costs = break_costs(seating)
+    costs = table_break_costs(seating)
     assert (costs[7], costs[10]) == (5, 10)
     assert min(costs, key=lambda n: (costs[n], -n)) == 7
     assert 1 not in costs  # the final table's host never breaks
 
 
 def test_a_table_that_cannot_break_yet_has_no_cost() -> None:
-    assert break_costs(room([10, 10, 9])) == {}  # 29 players do not fit at two tables of 10
+    assert table_break_costs(room([10, 10, 9])) == {}  # 29 players do not fit at two tables of 10
 
 
 @pytest.mark.parametrize(
@@ -93,24 +93,30 @@ def test_a_table_that_cannot_break_yet_has_no_cost() -> None:
 )
 def test_break_rules_reject_nonsense(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(SeatingError, match=message):
-        BreakRules(**kwargs)  # type: ignore[arg-type]
+        TableBreakRules(**kwargs)  # type: ignore[arg-type]
 
 
 def test_final_table_must_be_in_play() -> None:
     with pytest.raises(SeatingError, match="Table 7 was chosen for the final table"):
-        break_order(room([3, 3]), BreakRules(final_table=7))
+        table_break_order(room([3, 3]), TableBreakRules(final_table=7))
 
 
 # ------------------------------------------------------------------ breaking
 
 # Each row: counts per table, rules, expected broken tables, expected counts afterwards.
 BREAK_CASES = [
-    ("21 players do not fit at 2 tables", [7, 7, 7], BreakRules(), (), [7, 7, 7]),
-    ("20 players fit at 2 tables", [7, 7, 6], BreakRules(), (3,), [10, 10]),
-    ("highest number first", [7, 7, 7, 1], BreakRules(), (4,), [8, 7, 7]),
-    ("director's order", [7, 7, 6], BreakRules(order=(1,)), (1,), [10, 10]),
-    ("two tables in one go", [5, 5, 5, 4], BreakRules(), (4, 3), [10, 9]),
-    ("two tables never merge by fit alone", [6, 4], BreakRules(final_table_size=9), (), [6, 4]),
+    ("21 players do not fit at 2 tables", [7, 7, 7], TableBreakRules(), (), [7, 7, 7]),
+    ("20 players fit at 2 tables", [7, 7, 6], TableBreakRules(), (3,), [10, 10]),
+    ("highest number first", [7, 7, 7, 1], TableBreakRules(), (4,), [8, 7, 7]),
+    ("director's order", [7, 7, 6], TableBreakRules(order=(1,)), (1,), [10, 10]),
+    ("two tables in one go", [5, 5, 5, 4], TableBreakRules(), (4, 3), [10, 9]),
+    (
+        "two tables never merge by fit alone",
+        [6, 4],
+        TableBreakRules(final_table_size=9),
+        (),
+        [6, 4],
+    ),
 ]
 
 
@@ -120,10 +126,10 @@ BREAK_CASES = [
     ids=[case[0] for case in BREAK_CASES],
 )
 def test_tables_break_as_soon_as_players_fit(
-    name: str, counts: list[int], rules: BreakRules, broken: tuple[int, ...], after: list[int]
+    name: str, counts: list[int], rules: TableBreakRules, broken: tuple[int, ...], after: list[int]
 ) -> None:
     before = room(counts)
-    plan = plan_breaks(before, random.Random(1), rules=rules)
+    plan = plan_table_breaks(before, random.Random(1), rules=rules)
     assert plan.broken == broken
     assert sorted(plan.seating.counts().values(), reverse=True) == after
     assert plan.seating.players == before.players
@@ -138,7 +144,7 @@ def test_tables_break_as_soon_as_players_fit(
 def test_broken_table_players_go_to_the_shortest_tables() -> None:
     # 9 + 5 + 3 = 17 fit at two tables: table 3's three players all go to table 2.
     for seed in range(10):
-        plan = plan_breaks(room([9, 5, 3]), random.Random(seed))
+        plan = plan_table_breaks(room([9, 5, 3]), random.Random(seed))
         assert plan.seating.counts() == {1: 9, 2: 8}
 
 
@@ -146,7 +152,7 @@ def test_break_draw_is_random_over_tables_and_seats() -> None:
     seen_tables: set[int] = set()
     seen_seats: set[int] = set()
     for seed in range(40):
-        plan = plan_breaks(room([8, 8, 8, 2]), random.Random(seed))
+        plan = plan_table_breaks(room([8, 8, 8, 2]), random.Random(seed))
         for move in plan.moves:
             seen_tables.add(move.to_seat.table)
             seen_seats.add(move.to_seat.number)
@@ -162,7 +168,7 @@ def test_break_moves_carry_the_deal_in_rule() -> None:
     before = Seating((Table(1, button=1), Table(2, button=1), Table(3, button=1)), layout)
     statuses = set()
     for seed in range(30):
-        plan = plan_breaks(before, random.Random(seed))
+        plan = plan_table_breaks(before, random.Random(seed))
         assert plan.broken == (3,)
         for move in plan.moves:
             expected = DealIn.AFTER_BUTTON if move.to_seat.number in (2, 3) else DealIn.NOW
@@ -174,13 +180,13 @@ def test_break_moves_carry_the_deal_in_rule() -> None:
 
 
 def test_break_with_unknown_buttons_tells_the_dealer() -> None:
-    plan = plan_breaks(room([7, 7, 6], button=None), random.Random(0))
+    plan = plan_table_breaks(room([7, 7, 6], button=None), random.Random(0))
     assert {m.deal_in for m in plan.moves} == {DealIn.DEALER_CHECKS}
     assert "button unknown" in plan.moves[0].reason
 
 
 def test_break_moves_count_for_players_not_tables() -> None:
-    plan = plan_breaks(room([7, 7, 6]), random.Random(0), stats=MoveStats({301: 1}))
+    plan = plan_table_breaks(room([7, 7, 6]), random.Random(0), stats=MoveStats({301: 1}))
     assert plan.stats.moves_of(301) == 2
     assert plan.stats.moves_of(302) == 1
     assert plan.stats.table_gives == {}
@@ -189,7 +195,9 @@ def test_break_moves_count_for_players_not_tables() -> None:
 def test_breaking_is_reproducible_and_leaves_the_input_alone() -> None:
     before = room([7, 7, 6])
     copy = Seating(before.tables, dict(before.seats))
-    assert plan_breaks(before, random.Random(5)) == plan_breaks(before, random.Random(5))
+    assert plan_table_breaks(before, random.Random(5)) == plan_table_breaks(
+        before, random.Random(5)
+    )
     assert before == copy
 
 
@@ -198,7 +206,7 @@ def test_breaking_is_reproducible_and_leaves_the_input_alone() -> None:
 
 def test_final_table_forms_with_a_redraw() -> None:
     before = room([5, 5])
-    plan = plan_breaks(before, random.Random(3))
+    plan = plan_table_breaks(before, random.Random(3))
     assert plan.final_table == 1
     assert plan.broken == (2,)
     assert [t.number for t in plan.seating.tables] == [1]
@@ -214,7 +222,7 @@ def test_final_table_forms_with_a_redraw() -> None:
 def test_the_final_table_redraw_lists_only_real_moves() -> None:
     before = room([5, 5])
     for seed in range(200):
-        plan = plan_breaks(before, random.Random(seed))
+        plan = plan_table_breaks(before, random.Random(seed))
         assert all(m.from_seat != m.to_seat for m in plan.moves)  # no "T1 s5 -> T1 s5"
         stayed = [p for p in before.players if plan.seating.seat_of(p) == before.seat_of(p)]
         if stayed:
@@ -225,21 +233,24 @@ def test_the_final_table_redraw_lists_only_real_moves() -> None:
 
 def test_final_table_redraw_is_random() -> None:
     seats_of_101 = {
-        plan_breaks(room([5, 5]), random.Random(seed)).seating.seat_of(101) for seed in range(60)
+        plan_table_breaks(room([5, 5]), random.Random(seed)).seating.seat_of(101)
+        for seed in range(60)
     }
     assert len(seats_of_101) == 10
 
 
 def test_final_table_size_chosen_by_the_director() -> None:
-    rules = BreakRules(final_table_size=9)
-    assert plan_breaks(room([5, 5]), random.Random(0), rules=rules).final_table is None
-    plan = plan_breaks(room([5, 4]), random.Random(0), rules=rules)
+    rules = TableBreakRules(final_table_size=9)
+    assert plan_table_breaks(room([5, 5]), random.Random(0), rules=rules).final_table is None
+    plan = plan_table_breaks(room([5, 4]), random.Random(0), rules=rules)
     assert plan.final_table == 1
     assert plan.seating.table(1).open_seats == tuple(range(1, 10))
 
 
 def test_final_table_at_the_chosen_table_from_many_tables() -> None:
-    plan = plan_breaks(room([2, 2, 2, 2]), random.Random(0), rules=BreakRules(final_table=3))
+    plan = plan_table_breaks(
+        room([2, 2, 2, 2]), random.Random(0), rules=TableBreakRules(final_table=3)
+    )
     assert plan.final_table == 3
     assert plan.broken == (4, 2, 1)
     assert plan.seating.counts() == {3: 8}
@@ -247,9 +258,9 @@ def test_final_table_at_the_chosen_table_from_many_tables() -> None:
 
 def test_fixed_seat_at_the_final_table_is_kept() -> None:
     before = set_fixed(room([5, 2]), 105)  # player 105 sits at table 1, seat 5
-    rules = BreakRules(final_table_size=7)
+    rules = TableBreakRules(final_table_size=7)
     for seed in range(10):
-        plan = plan_breaks(before, random.Random(seed), rules=rules)
+        plan = plan_table_breaks(before, random.Random(seed), rules=rules)
         assert plan.seating.seat_of(105) == Seat(1, 5)
         assert 105 not in {m.player for m in plan.moves}
         assert plan.seating.table(1).open_seat_count == 7
@@ -259,12 +270,12 @@ def test_final_table_too_small_is_refused() -> None:
     closed = Table(1, closed_seats=frozenset({9, 10}))
     before = Seating((closed, Table(2)), {101: Seat(1, 1), 201: Seat(2, 1)})
     with pytest.raises(SeatingError, match="Table 1 has only 8 open seats; the final table is"):
-        plan_breaks(before, random.Random(0), rules=BreakRules(final_table_size=9))
+        plan_table_breaks(before, random.Random(0), rules=TableBreakRules(final_table_size=9))
 
 
 def test_one_table_never_breaks() -> None:
     before = room([3])
-    plan = plan_breaks(before, random.Random(0))
+    plan = plan_table_breaks(before, random.Random(0))
     assert (plan.moves, plan.broken, plan.final_table) == ((), (), None)
     assert plan.seating == before
 
@@ -272,16 +283,16 @@ def test_one_table_never_breaks() -> None:
 @pytest.mark.parametrize(
     ("counts", "rules", "expected"),
     [
-        ([7, 7, 7], BreakRules(), 1),
-        ([7, 7, 6], BreakRules(), 0),
-        ([8, 8], BreakRules(), 6),
-        ([8, 8], BreakRules(final_table_size=9), 7),
-        ([9], BreakRules(), None),
-        ([10, 10, 10, 10], BreakRules(), 10),
+        ([7, 7, 7], TableBreakRules(), 1),
+        ([7, 7, 6], TableBreakRules(), 0),
+        ([8, 8], TableBreakRules(), 6),
+        ([8, 8], TableBreakRules(final_table_size=9), 7),
+        ([9], TableBreakRules(), None),
+        ([10, 10, 10, 10], TableBreakRules(), 10),
     ],
 )
-def test_busts_until_break(counts: list[int], rules: BreakRules, expected: int | None) -> None:
-    assert busts_until_break(room(counts), rules) == expected
+def test_busts_until_break(counts: list[int], rules: TableBreakRules, expected: int | None) -> None:
+    assert busts_until_table_break(room(counts), rules) == expected
 
 
 # ------------------------------------------------------------------ hand-for-hand

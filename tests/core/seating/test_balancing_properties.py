@@ -20,12 +20,12 @@ from clockapp.core.seating import (
     Seat,
     Seating,
     Table,
-    eliminate,
     set_button,
+    without_player,
 )
 from clockapp.core.seating.balancing import BalancePlan, BalancePolicy, NeedButton, plan_balance
-from clockapp.core.seating.breaking import BreakRules, break_order, plan_breaks
 from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.table_breaks import TableBreakRules, plan_table_breaks, table_break_order
 
 # ------------------------------------------------------------------ the reference
 
@@ -244,10 +244,10 @@ def test_balancing_follows_the_rules(
 def test_breaking_then_balancing(
     seating: Seating, policy: BalancePolicy, seed: int, data: st.DataObject
 ) -> None:
-    host = seating.table(break_order(seating)[-1])
+    host = seating.table(table_break_order(seating)[-1])
     final_size = data.draw(st.integers(2, host.open_seat_count))
-    rules = BreakRules(final_table_size=final_size)
-    breaks = plan_breaks(seating, random.Random(seed), rules=rules)
+    rules = TableBreakRules(final_table_size=final_size)
+    breaks = plan_table_breaks(seating, random.Random(seed), rules=rules)
     after_breaks = breaks.seating
     assert after_breaks.players == seating.players
     assert len(set(after_breaks.seats.values())) == after_breaks.player_count
@@ -311,8 +311,8 @@ def test_a_whole_tournament_stays_sound() -> None:
     rng.shuffle(alive)
     kinds: set[MoveKind] = set()
     while len(alive) > 1:
-        seating = eliminate(seating, alive.pop())
-        breaks = plan_breaks(seating, rng, stats=stats)
+        seating = without_player(seating, alive.pop())
+        breaks = plan_table_breaks(seating, rng, stats=stats)
         seating, stats = breaks.seating, breaks.stats
         while True:
             result = plan_balance(seating, BalancePolicy(), stats)

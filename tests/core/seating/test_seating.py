@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.errors import DomainError
 from clockapp.core.seating import (
     Blinds,
     DealIn,
@@ -18,7 +17,6 @@ from clockapp.core.seating import (
     advance_button,
     close_seat,
     deal_in_status,
-    eliminate,
     move_player,
     next_big_blind,
     next_hand_blinds,
@@ -27,8 +25,10 @@ from clockapp.core.seating import (
     seat_player,
     set_button,
     set_fixed,
+    without_player,
     worst_seat,
 )
+from clockapp.errors import DomainError
 
 
 def table_of(
@@ -320,7 +320,7 @@ def test_closing_a_taken_seat_is_refused(seat: int, message: str) -> None:
 
 
 def test_closing_the_dead_button_seat_is_refused() -> None:
-    room = eliminate(table_of([1, 2, 3], button=1), 1)
+    room = without_player(table_of([1, 2, 3], button=1), 1)
     with pytest.raises(SeatingError, match="set the button elsewhere"):
         close_seat(room, 1, 1)
 
@@ -344,7 +344,7 @@ def test_add_and_remove_tables() -> None:
 
 def test_eliminate_keeps_a_dead_button() -> None:
     room = table_of([1, 4, 7], button=4)
-    after = eliminate(room, 4)
+    after = without_player(room, 4)
     assert after.players == frozenset({1, 7})
     assert after.table(1).button == 4
     assert next_hand_blinds(after, 1) == Blinds(4, 7, 1)
@@ -354,7 +354,7 @@ def test_moving_or_eliminating_a_player_who_is_out_is_refused() -> None:
     room = table_of([1, 4])
     before = Seating(room.tables, dict(room.seats))
     with pytest.raises(SeatingError, match="Player 9 is not seated"):
-        eliminate(room, 9)
+        without_player(room, 9)
     with pytest.raises(SeatingError, match="Player 9 is not seated"):
         move_player(room, 9, Seat(1, 5))
     with pytest.raises(SeatingError, match="Player 9 is not seated"):
@@ -402,7 +402,7 @@ def test_fixed_seats() -> None:
     room = table_of([1, 4])
     assert set_fixed(room, 4).fixed == frozenset({4})
     assert set_fixed(set_fixed(room, 4), 4, fixed=False).fixed == frozenset()
-    assert eliminate(set_fixed(room, 4), 4).fixed == frozenset()
+    assert without_player(set_fixed(room, 4), 4).fixed == frozenset()
     moved = move_player(set_fixed(room, 4), 4, Seat(1, 9))
     assert moved.seating.fixed == frozenset({4})
 

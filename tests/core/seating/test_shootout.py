@@ -152,7 +152,7 @@ def test_time_limit_chip_leader_wins_and_others_place_by_chips() -> None:
     chips = {at_one[0]: 9000, at_one[1]: 2500, at_one[2]: 4500}
     s = shootout_time_limit(s, 1, chips)
     assert s.current.winners[1] == at_one[0]
-    assert [(e.players, e.cause) for e in s.eliminations] == [
+    assert [(e.players, e.cause) for e in s.exits] == [
         ((at_one[3],), ExitCause.BUSTED),
         ((at_one[1],), ExitCause.TIME_LIMIT),
         ((at_one[2],), ExitCause.TIME_LIMIT),
@@ -213,7 +213,7 @@ def test_busts_in_the_same_hand() -> None:
     s = start_shootout(range(5), tables(1, seat_count=5), random.Random(7))
     p = s.current.remaining(1)
     s = shootout_hand_busts(s, {p[0]: 800, p[1]: 3000, p[2]: 800})
-    assert [e.players for e in s.eliminations] == [(min(p[0], p[2]), max(p[0], p[2])), (p[1],)]
+    assert [e.players for e in s.exits] == [(min(p[0], p[2]), max(p[0], p[2])), (p[1],)]
     places = {x.player: x.place for x in shootout_places(s)}
     assert places == {p[0]: 4, p[2]: 4, p[1]: 3}
 

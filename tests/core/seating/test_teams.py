@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.seating import Seat, Seating, Table, draw_seats, eliminate, set_button
+from clockapp.core.seating import Seat, Seating, Table, draw_seats, set_button, without_player
 from clockapp.core.seating.balancing import BalancePlan, NeedButton, plan_balance
-from clockapp.core.seating.breaking import plan_breaks
 from clockapp.core.seating.planning import MoveStats
+from clockapp.core.seating.table_breaks import plan_table_breaks
 from clockapp.core.seating.teams import TeamSpreads, count_teams, team_delta, team_spreads
 
 
@@ -84,9 +84,9 @@ def _play_down(seed: int, teams: Mapping[int, str] | None) -> tuple[Seating, int
     others = [p for p in players if p not in team_of]
     rng.shuffle(others)
     while len(seating.tables) > 2:
-        seating = eliminate(seating, others.pop())
-        plain_breaks = plan_breaks(seating, random.Random(seed), stats=stats)
-        breaks = plan_breaks(seating, rng, stats=stats, teams=teams)
+        seating = without_player(seating, others.pop())
+        plain_breaks = plan_table_breaks(seating, random.Random(seed), stats=stats)
+        breaks = plan_table_breaks(seating, rng, stats=stats, teams=teams)
         assert len(breaks.moves) == len(plain_breaks.moves)
         seating, stats, moves = breaks.seating, breaks.stats, moves + len(breaks.moves)
         while True:

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.structure import (
     Break,
     Level,
@@ -20,6 +19,7 @@ from clockapp.core.structure import (
     structure_to_csv,
 )
 from clockapp.core.userfiles import MAX_CELL_CHARS
+from clockapp.errors import ValidationError
 
 HEADER = "type,small_blind,big_blind,minutes,label"
 

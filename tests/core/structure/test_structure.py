@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.structure import (
     Break,
     Item,
@@ -21,6 +20,7 @@ from clockapp.core.structure import (
     structure_to_csv,
     structure_to_json,
 )
+from clockapp.errors import ValidationError
 
 HOME = Structure(
     "Home",

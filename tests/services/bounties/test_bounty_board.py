@@ -34,7 +34,7 @@ def field_of(services: Services, rules: BountyRules, count: int = 4) -> tuple[in
 
 def test_the_board_lists_every_head_in_play_biggest_first(services: Services) -> None:
     tid, (a, b, c, d, _) = field_of(services, PKO, count=5)
-    services.results.eliminate(tid, d, busted_by=b)  # B: head 15.01
+    services.results.bust(tid, d, busted_by=b)  # B: head 15.01
     outcome = services.bounties.show_board(tid)
     assert outcome.changes.touches(Change.WALL)
     moment = services.wall.current(tid)

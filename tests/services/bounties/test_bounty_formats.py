@@ -10,7 +10,7 @@ import pytest
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
 from clockapp.core.bounties.rules import LateEntryRule
 from clockapp.core.bounties.tickets import Ticket, TicketTieRule
-from clockapp.core.busts import EliminationError
+from clockapp.core.busts import BustError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import BustInput
@@ -46,13 +46,13 @@ PKO = BountyRules(BountyFormat.PROGRESSIVE)
 
 def test_progressive_knockouts_settle_to_the_cent(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, PKO)
-    services.results.eliminate(tid, d, busted_by=a)  # A: 5.01 cash, head 15.01
-    services.results.eliminate(tid, c, busted_by=b)  # B: 5.01 cash, head 15.01
+    services.results.bust(tid, d, busted_by=a)  # A: 5.01 cash, head 15.01
+    services.results.bust(tid, c, busted_by=b)  # B: 5.01 cash, head 15.01
     heads = {h.registration_id: h.bounty for h in services.bounties.view(tid).heads}
     assert heads == {a: 1501, b: 1501}
     rows = {r.registration_id: r for r in services.results.results(tid)}
     assert rows[a].bounty_on_head == 1501
-    services.results.eliminate(tid, b, busted_by=a)  # B's 15.01: 7.51 cash, 7.50 onto A
+    services.results.bust(tid, b, busted_by=a)  # B's 15.01: 7.51 cash, 7.50 onto A
     # A won: collects 5.01 + 7.51 in knockouts and their own head of 22.51.
     assert _bounties(services, tid, a) == 501 + 751 + 2251
     assert _bounties(services, tid, b) == 501
@@ -62,11 +62,11 @@ def test_progressive_knockouts_settle_to_the_cent(services: Services) -> None:
 
 def test_undoing_a_progressive_bust_restores_the_bounties(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
-    services.results.eliminate(tid, c, busted_by=b)
+    services.results.bust(tid, c, busted_by=b)
     before = services.bounties.view(tid)
     owed_before = _bounties(services, tid, a), _bounties(services, tid, b)
-    services.results.eliminate(tid, b, busted_by=a)
-    services.results.undo_elimination(tid, b)
+    services.results.bust(tid, b, busted_by=a)
+    services.results.undo_bust(tid, b)
     after = services.bounties.view(tid)
     assert after.heads == before.heads
     assert (_bounties(services, tid, a), _bounties(services, tid, b)) == owed_before
@@ -74,7 +74,7 @@ def test_undoing_a_progressive_bust_restores_the_bounties(services: Services) ->
 
 def test_a_split_knockout_shares_by_position(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
-    services.results.eliminate_hand(tid, [BustInput(c, busted_by=b, co_busters=(a,))])
+    services.results.bust_players(tid, [BustInput(c, busted_by=b, co_busters=(a,))])
     heads = {h.registration_id: h.bounty for h in services.bounties.view(tid).heads}
     # 10.01 split 5.01 (B, earlier position) and 5.00 (A); each halved, odd cent to the cash.
     assert heads[b] == BOUNTY + 250
@@ -86,19 +86,19 @@ def test_a_split_knockout_shares_by_position(services: Services) -> None:
 def test_a_progressive_bust_with_no_buster_is_refused(services: Services) -> None:
     tid, (_, b, _, _) = _field(services, PKO)
     revision = services.tournaments.revision()
-    with pytest.raises(EliminationError, match="say who busted B"):
-        services.results.eliminate(tid, b)
+    with pytest.raises(BustError, match="say who busted B"):
+        services.results.bust(tid, b)
     assert services.tournaments.revision() == revision
-    assert not services.results.eliminations(tid)
+    assert not services.results.busts(tid)
 
 
 def test_a_knockout_shared_with_oneself_is_refused(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
-    with pytest.raises(EliminationError, match="credited twice"):
-        services.results.eliminate_hand(tid, [BustInput(c, busted_by=a, co_busters=(a,))])
-    with pytest.raises(EliminationError, match="cannot bust himself"):
-        services.results.eliminate_hand(tid, [BustInput(c, busted_by=a, co_busters=(c,))])
-    assert not services.results.eliminations(tid)
+    with pytest.raises(BustError, match="credited twice"):
+        services.results.bust_players(tid, [BustInput(c, busted_by=a, co_busters=(a,))])
+    with pytest.raises(BustError, match="cannot bust himself"):
+        services.results.bust_players(tid, [BustInput(c, busted_by=a, co_busters=(c,))])
+    assert not services.results.busts(tid)
     assert b
 
 
@@ -109,10 +109,10 @@ MYSTERY = BountyRules(
 
 def test_mystery_envelopes_drawn_from_the_stage_reconcile(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
-    services.results.eliminate(tid, d, busted_by=a)  # four left: before the stage
+    services.results.bust(tid, d, busted_by=a)  # four left: before the stage
     assert services.bounties.view(tid).draws == ()
-    services.results.eliminate(tid, c, busted_by=b)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)
+    services.results.bust(tid, b, busted_by=a)
     view = services.bounties.view(tid)
     assert [d.number for d in view.draws] == [1, 2]
     assert view.audit == ()
@@ -126,15 +126,15 @@ def test_mystery_envelopes_drawn_from_the_stage_reconcile(services: Services) ->
 
 def test_undoing_a_mystery_knockout_returns_its_envelope(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)
     assert len(services.bounties.view(tid).envelopes_left) == 2
-    services.results.undo_elimination(tid, c)
+    services.results.undo_bust(tid, c)
     view = services.bounties.view(tid)
     assert len(view.envelopes_left) == 3
     assert view.draws[0].returned
     assert _bounties(services, tid, b) == 0
-    services.results.eliminate(tid, c, busted_by=b)  # draws afresh, as draw 2
+    services.results.bust(tid, c, busted_by=b)  # draws afresh, as draw 2
     view = services.bounties.view(tid)
     assert [d.number for d in view.draws] == [1, 2]
     assert view.audit == ()
@@ -145,15 +145,15 @@ def test_envelopes_that_do_not_add_up_refuse_the_draw(services: Services) -> Non
     tid, (a, _, _, d) = _field(services, short)
     revision = services.tournaments.revision()
     with pytest.raises(BountyError, match=r"must add up to the cent \(\$10.04 short\)"):
-        services.results.eliminate(tid, d, busted_by=a)
+        services.results.bust(tid, d, busted_by=a)
     assert services.tournaments.revision() == revision
-    assert not services.results.eliminations(tid)
+    assert not services.results.busts(tid)
 
 
 def test_the_draw_cannot_change_once_envelopes_are_out(services: Services) -> None:
     tid, (a, _, c, d) = _field(services, MYSTERY)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     with pytest.raises(BountyError, match="can no longer change"):
         services.bounties.set_rules(
             tid, BountyRules(BountyFormat.MYSTERY, MYSTERY.stage, 1, MYSTERY.envelopes)
@@ -176,7 +176,7 @@ def test_ticket_prizes_are_tracked_in_results_and_the_season(services: Services)
     assert services.tournaments.revision() == revision
     services.bounties.set_tickets(tid, [Ticket(1, 5000, "League final")])
     for victim in (d, c, b):
-        services.results.eliminate(tid, victim, busted_by=a)
+        services.results.bust(tid, victim, busted_by=a)
     rows = {r.registration_id: r for r in services.results.results(tid)}
     assert rows[a].ticket == "League final"
     assert rows[a].ticket_value == 5000
@@ -207,8 +207,8 @@ def test_a_tie_over_a_ticket_place_shares_its_value_in_cash(services: Services) 
         for n in ("Ann", "Bo", "Cy", "Di")
     )
     services.bounties.set_tickets(tid, [Ticket(2, 10_000, "Main event seat")])
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate_hand(
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust_players(
         tid, [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a)]
     )
     rows = {r.registration_id: r for r in services.results.results(tid)}
@@ -224,14 +224,14 @@ def test_an_entry_after_the_first_draw_adds_an_envelope(services: Services) -> N
     ("envelopes hold $40.04 but ... $50.05"): under the default rule its bounty share is one more
     envelope in the box, said on the receipt, and the knockouts go on."""
     tid, (a, b, c, d) = _field(services, MYSTERY, late_until_level=5)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)  # three left: draw 1
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)  # three left: draw 1
     late = services.players.create(PlayerDetails("Eve")).value.id
     receipt = services.cashier.buy_in(tid, late).value
     assert "adds a $10.01 envelope" in receipt.bounty_note
     e = receipt.registration.id
-    services.results.eliminate(tid, e, busted_by=a)  # three left again: draw 2
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, e, busted_by=a)  # three left again: draw 2
+    services.results.bust(tid, b, busted_by=a)
     view = services.bounties.view(tid)
     assert [draw.number for draw in view.draws] == [1, 2, 3]
     assert view.audit == ()
@@ -245,14 +245,14 @@ def test_an_entry_after_the_first_draw_can_put_its_bounty_in_the_pool(
     pooled = replace(MYSTERY, late_entries=LateEntryRule.POOL)
     tid, (a, b, c, d) = _field(services, pooled, late_until_level=5)
     pool_before = services.payouts.table(tid).prize_pool
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)
     late = services.players.create(PlayerDetails("Eve")).value.id
     receipt = services.cashier.buy_in(tid, late).value
     assert "goes to the prize pool" in receipt.bounty_note
     assert services.payouts.table(tid).prize_pool == pool_before + PRICE.prize_pool + BOUNTY
-    services.results.eliminate(tid, receipt.registration.id, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, receipt.registration.id, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     view = services.bounties.view(tid)
     assert view.bounty_pool == 4 * BOUNTY
     assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
@@ -260,8 +260,8 @@ def test_an_entry_after_the_first_draw_can_put_its_bounty_in_the_pool(
 
 def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)
     drawn = services.bounties.view(tid).draws[0].amount
     rest = 4 * BOUNTY - drawn
     revision = services.tournaments.revision()
@@ -274,7 +274,7 @@ def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services)
     view = services.bounties.view(tid)
     assert sorted(view.envelopes_left) == sorted((rest - 4, 4))
     assert sum(view.envelopes) == 4 * BOUNTY
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     view = services.bounties.view(tid)
     assert view.audit == ()
     assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
@@ -283,8 +283,8 @@ def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services)
 def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -> None:
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 5, (4000, 1005))
     tid, (a, b, _, d, e) = _field(services, rules, count=5, late_until_level=5)
-    services.results.eliminate(tid, e, busted_by=a)
-    services.results.eliminate(tid, d, busted_by=a)  # four left: draw 1
+    services.results.bust(tid, e, busted_by=a)
+    services.results.bust(tid, d, busted_by=a)  # four left: draw 1
     late = services.cashier.buy_in(tid, services.players.create(PlayerDetails("Fay")).value.id)
     assert len(services.bounties.view(tid).envelopes_left) == 2
     services.cashier.void(tid, late.value.rows[0].id, "sold to the wrong player")
@@ -330,8 +330,8 @@ def test_a_tie_over_a_ticket_place_can_go_to_a_recorded_draw(services: Services)
     view = services.bounties.configure(tid, None, None, None, TicketTieRule.DRAW).value
     assert view.ticket_tie is TicketTieRule.DRAW
     assert view.ticket_seed > 0
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate_hand(
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust_players(
         tid, [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a)]
     )
     rows = {r.registration_id: r for r in services.results.results(tid)}

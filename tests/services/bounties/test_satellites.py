@@ -35,12 +35,12 @@ def test_play_stops_at_n_players_each_with_a_seat(services: Services) -> None:
     tid, regs = _field(services)
     services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
     for victim in regs[3:9]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     table = services.payouts.table(tid)
     assert table.players_to_money == 1
     assert table.places_paid == 3
     assert table.satellite == "3 seats · Main event seat · bubble: 1 to a seat"
-    services.results.eliminate(tid, regs[9], busted_by=regs[0])
+    services.results.bust(tid, regs[9], busted_by=regs[0])
     owed = {rid: services.payouts.owed(tid, rid) for rid in regs}
     assert owed[regs[9]].prize == 10_000
     assert owed[regs[9]].ticket is None
@@ -53,7 +53,7 @@ def test_play_stops_at_n_players_each_with_a_seat(services: Services) -> None:
     assert cash + seats == 100_000
     revision = services.tournaments.revision()
     with pytest.raises(SatelliteError, match="has stopped: 3 players are left for 3 seats"):
-        services.results.eliminate(tid, regs[2], busted_by=regs[0])
+        services.results.bust(tid, regs[2], busted_by=regs[0])
     assert services.tournaments.revision() == revision
 
 
@@ -63,7 +63,7 @@ def test_the_cash_left_over_can_go_to_the_seat_winners(services: Services) -> No
         tid, Satellite(3, SEAT, "Main event seat", SatelliteLeftover.SEAT_WINNERS)
     )
     for victim in regs[3:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     owed = {rid: services.payouts.owed(tid, rid) for rid in regs}
     assert sorted(owed[rid].prize for rid in regs[:3]) == [3333, 3333, 3334]
     assert all(owed[rid].prize == 0 for rid in regs[3:])
@@ -82,7 +82,7 @@ def test_a_pool_short_of_the_seats_says_so(services: Services) -> None:
 def test_satellite_refusals_leave_the_database_unchanged(services: Services) -> None:
     tid, regs = _field(services)
     for victim in regs[2:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     revision = services.tournaments.revision()
     with pytest.raises(SatelliteError, match="Only 2 players are left"):
         services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
@@ -110,8 +110,8 @@ def test_a_satellite_can_be_turned_off(services: Services) -> None:
 def test_a_seat_won_counts_in_the_results_and_the_season(services: Services) -> None:
     tid, regs = _field(services, count=4)
     services.bounties.set_satellite(tid, Satellite(2, 15_000, "League final"))
-    services.results.eliminate(tid, regs[3], busted_by=regs[0])
-    services.results.eliminate(tid, regs[2], busted_by=regs[0])
+    services.results.bust(tid, regs[3], busted_by=regs[0])
+    services.results.bust(tid, regs[2], busted_by=regs[0])
     rows = {r.registration_id: r for r in services.results.results(tid)}
     assert [(rows[r].ticket, rows[r].ticket_value) for r in regs[:2]] == [
         ("League final", 15_000),
@@ -131,9 +131,9 @@ def test_hand_for_hand_is_offered_on_the_seat_bubble(services: Services) -> None
     tid, regs = _field(services)
     services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
     for victim in regs[5:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     assert services.seating.hand_for_hand_offer(tid) is None  # 5 left
-    services.results.eliminate(tid, regs[4], busted_by=regs[0])
+    services.results.bust(tid, regs[4], busted_by=regs[0])
     assert services.seating.hand_for_hand_offer(tid) == (
         "4 players left, 3 seats: the next player out is the bubble. Play hand-for-hand?"
     )

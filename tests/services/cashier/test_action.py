@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 import clockapp
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.field import settle
@@ -24,6 +23,7 @@ from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import DomainError
 from clockapp.persistence.session import Session
 from clockapp.services.app import Services
 from clockapp.services.cashier.action import Done, money_action

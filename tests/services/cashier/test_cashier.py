@@ -10,7 +10,6 @@ from datetime import timedelta
 
 import pytest
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryKind, EntryPrice, EntryRefused
 from clockapp.core.money.entry_rules import (
     AddOnRule,
@@ -23,6 +22,7 @@ from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, CashierError
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerDetails
@@ -253,7 +253,7 @@ def test_rebuy_for_a_busted_player_until_the_cutoff_and_the_limit(
     at_item(services, tid, 0)
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     receipt = services.cashier.rebuy(tid, ann, tendered=2000).value
     assert (receipt.kind, receipt.total, receipt.change_due) == (EntryKind.REBUY, 2000, 0)
     assert receipt.registration.status is RegistrationStatus.PLAYING
@@ -269,7 +269,7 @@ def test_rebuy_for_a_busted_player_until_the_cutoff_and_the_limit(
     # ...unless the cashier says she busted at the table: the bust is recorded too.
     second = services.cashier.rebuy(tid, ann, busted_at_table=True).value
     assert second.registration.rebuys == 2
-    assert len(services.results.eliminations(tid)) == 2
+    assert len(services.results.busts(tid)) == 2
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match="Ann has used all 2 rebuys"):
         services.cashier.rebuy(tid, ann, busted_at_table=True)
@@ -284,7 +284,7 @@ def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
     at_item(services, tid, 0)
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     Services(services.ctx.engine, now=services.ctx.now, station="Desk 1").cashier.rebuy(tid, ann)
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match="only a busted player may rebuy"):
@@ -305,7 +305,7 @@ def test_no_rebuy_after_the_cutoff_level(services: Services, tid: int) -> None:
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
     at_item(services, tid, 3)
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     unchanged = Unchanged(services, tid)
     with pytest.raises(EntryRefused, match=r"Rebuys ended after level 2 \(now level 3\)"):
         services.cashier.rebuy(tid, ann)
@@ -321,7 +321,7 @@ def test_rebuy_at_or_below_a_stack(services: Services, tid: int) -> None:
         services.cashier.rebuy(tid, ann, stack=6000)
     receipt = services.cashier.rebuy(tid, ann, stack=4000).value
     assert receipt.registration.status is RegistrationStatus.PLAYING
-    assert services.results.eliminations(tid) == ()  # nobody busted
+    assert services.results.busts(tid) == ()  # nobody busted
 
 
 def test_freeze_out_has_no_rebuys(services: Services, tid: int) -> None:
@@ -493,7 +493,7 @@ def test_re_entry_counts_as_an_entry_and_is_limited(services: Services, tid: int
     at_item(services, tid, 1)
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     receipt = services.cashier.re_enter(tid, ann).value
     assert receipt.kind is EntryKind.RE_ENTRY
     assert receipt.registration.entries == 2
@@ -512,7 +512,7 @@ def test_re_entry_closes_with_late_registration(services: Services, tid: int) ->
     ann = seat(services, tid, "Ann")
     seat(services, tid, "Bob")
     at_item(services, tid, 6)
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     with pytest.raises(EntryRefused, match=r"Re-entry closed after level 4 \(now level 5\)"):
         services.cashier.re_enter(tid, ann)
 

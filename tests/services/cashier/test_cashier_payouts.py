@@ -1,4 +1,4 @@
-"""Payouts, eliminations, bounties, deals and results through the services; the clock's stats."""
+"""Payouts, busts, bounties, deals and results through the services; the clock's stats."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from clockapp.core.busts import EliminationError
-from clockapp.core.errors import DomainError, ValidationError
+from clockapp.core.busts import BustError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice, EntryRefused
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
@@ -20,6 +19,7 @@ from clockapp.core.payout_tables import CLOCKAPP_CURVE
 from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import Satellite
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutService
@@ -97,7 +97,7 @@ def test_guarantee_the_house_covers_the_overlay_once(services: Services, tid: in
     view = services.payouts.table(tid)
     assert (view.collected, view.prize_pool, view.ladder[0]) == (16_000, 50_000, (1, 25_000))
     for victim in regs[1:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     services.payouts.pay_prize(tid, regs[6])  # 3rd: $100
     services.payouts.pay_prize(tid, regs[7])  # 2nd: $150
     overlays = [r for r in services.cashier.ledger(tid) if r.kind is RowKind.OVERLAY]
@@ -157,17 +157,17 @@ def test_lock_keeps_the_places_while_amounts_follow_the_pool(services: Services,
     assert services.payouts.unlock(tid).value.places_paid == 3  # 18 * 12.5% rounds to 2 -> 3
 
 
-# ---------------------------------------------------------------------------- eliminations
+# ---------------------------------------------------------------------------- busts
 def test_busts_give_places_prizes_and_bounties(services: Services, tid: int) -> None:
     a, b, c, d, e = field(services, tid, 5)  # 10,000 prize pool: 6,500 / 3,500
-    outcome = services.results.eliminate(tid, e, busted_by=a)
+    outcome = services.results.bust(tid, e, busted_by=a)
     assert outcome.changes.touches(Change.ENTRIES | Change.PAYOUTS | Change.SEATING)
     (busted,) = outcome.value.busted
     assert (busted.place, busted.prize) == (5, 0)
     assert (outcome.value.players_left, outcome.value.players_to_money) == (4, 2)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=b)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=b)
+    services.results.bust(tid, b, busted_by=a)
     dues = {due.registration_id: due for due in services.cashier.dues(tid)}
     assert (dues[a].place, dues[a].prize, dues[a].knockouts) == (1, 6500, 3)
     # Three knockouts plus the winner's own bounty.
@@ -186,7 +186,7 @@ def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
         tid, PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000))
     )
     a, b, c, d = field(services, tid, 4)  # 8,000: 4,000 / 2,400 / 1,600
-    report = services.results.eliminate_hand(
+    report = services.results.bust_players(
         tid,
         [BustInput(b, 3000, busted_by=a), BustInput(c, 3000, busted_by=a), BustInput(d, 9000, a)],
     ).value
@@ -222,41 +222,41 @@ def test_impossible_busts_change_nothing(
     newcomer = services.players.create(PlayerDetails("Late")).value.id
     # Checked in before the first bust (with no late registration level, the bust closes it).
     checked_in = services.cashier.register(tid, newcomer).value.id
-    services.results.eliminate(tid, a, busted_by=b)
-    before = ledger_and_revision(services, tid), services.results.eliminations(tid)
+    services.results.bust(tid, a, busted_by=b)
+    before = ledger_and_revision(services, tid), services.results.busts(tid)
     actions = {
-        "twice": lambda: services.results.eliminate(tid, a),
-        "not bought in": lambda: services.results.eliminate(tid, checked_in),
-        "buster out": lambda: services.results.eliminate(tid, b, busted_by=a),
-        "own bust": lambda: services.results.eliminate(tid, b, busted_by=b),
-        "no chips": lambda: services.results.eliminate_hand(tid, [BustInput(b), BustInput(c)]),
-        "zero chips": lambda: services.results.eliminate(tid, b, chips_at_hand_start=0),
-        "unknown": lambda: services.results.eliminate(tid, 999),
+        "twice": lambda: services.results.bust(tid, a),
+        "not bought in": lambda: services.results.bust(tid, checked_in),
+        "buster out": lambda: services.results.bust(tid, b, busted_by=a),
+        "own bust": lambda: services.results.bust(tid, b, busted_by=b),
+        "no chips": lambda: services.results.bust_players(tid, [BustInput(b), BustInput(c)]),
+        "zero chips": lambda: services.results.bust(tid, b, chips_at_hand_start=0),
+        "unknown": lambda: services.results.bust(tid, 999),
     }
     with pytest.raises(DomainError, match=message):
         actions[case]()
-    assert (ledger_and_revision(services, tid), services.results.eliminations(tid)) == before
+    assert (ledger_and_revision(services, tid), services.results.busts(tid)) == before
 
 
 def test_the_last_player_cannot_be_busted(services: Services, tid: int) -> None:
     a, b = field(services, tid, 2)
-    services.results.eliminate(tid, b, busted_by=a)
-    with pytest.raises(EliminationError, match="winner of the hand stays in"):
-        services.results.eliminate(tid, a)
+    services.results.bust(tid, b, busted_by=a)
+    with pytest.raises(BustError, match="winner of the hand stays in"):
+        services.results.bust(tid, a)
 
 
 def test_undo_an_elimination_with_a_reversing_record(services: Services, tid: int) -> None:
     a, _b, c, d = field(services, tid, 4)
-    services.results.eliminate(tid, d, busted_by=a)
-    services.results.eliminate(tid, c, busted_by=a)
-    outcome = services.results.undo_elimination(tid, d, "wrong player")
+    services.results.bust(tid, d, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
+    outcome = services.results.undo_bust(tid, d, "wrong player")
     (back,) = outcome.value.busted
     assert back.place is None
     assert outcome.value.players_left == 3
     assert services.cashier.registration(tid, d).status is RegistrationStatus.PLAYING
     # c busted 3rd of 4 while d was out; with d back in, c is the only one out: 4th.
     assert services.cashier.registration(tid, c).place == 4
-    history = services.results.eliminations(tid)
+    history = services.results.busts(tid)
     assert [(h.name, h.undoes_id is not None) for h in history] == [
         ("D", False),
         ("C", False),
@@ -265,19 +265,19 @@ def test_undo_an_elimination_with_a_reversing_record(services: Services, tid: in
     assert history[0].undone_by == history[2].id
     assert history[2].reason == "wrong player"
     assert services.cashier.dues(tid)[0].knockouts == 1  # a keeps only c's knockout
-    with pytest.raises(EliminationError, match="D is not out"):
-        services.results.undo_elimination(tid, d)
+    with pytest.raises(BustError, match="D is not out"):
+        services.results.undo_bust(tid, d)
 
 
 def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, c, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     row = services.payouts.pay_prize(tid, b).value
     with pytest.raises(LedgerError, match="void that payout first"):
-        services.results.undo_elimination(tid, b)
+        services.results.undo_bust(tid, b)
     services.cashier.void(tid, row.id, "bust undone")
-    services.results.undo_elimination(tid, b)
+    services.results.undo_bust(tid, b)
     assert services.cashier.registration(tid, b).status is RegistrationStatus.PLAYING
 
 
@@ -285,9 +285,9 @@ def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid
     rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
     services.cashier.set_config(tid, CashierConfig(rules))
     a, b, _c = field(services, tid, 3)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     services.cashier.re_enter(tid, b)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     due = services.payouts.owed(tid, a)
     assert (due.knockouts, due.bounties) == (2, 1000)
     paid = services.payouts.pay_bounties(tid, a).value
@@ -299,8 +299,8 @@ def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid
 # ---------------------------------------------------------------------------- paying
 def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
-    services.results.eliminate(tid, c, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     part = Services(services.ctx.engine, now=services.ctx.now, station="Desk").payouts.pay_prize(
         tid, b, 1000
     )
@@ -328,7 +328,7 @@ def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
 
 def test_paying_more_bounties_than_owed_says_bounties(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     assert services.payouts.owed(tid, a).bounties_owed == 500
     before = ledger_and_revision(services, tid)
     with pytest.raises(LedgerError) as refused:
@@ -337,7 +337,7 @@ def test_paying_more_bounties_than_owed_says_bounties(services: Services, tid: i
         "A is owed $5.00 in bounties; paying $10.00 would be more than is owed."
     )
     assert ledger_and_revision(services, tid) == before
-    services.results.eliminate(tid, c, busted_by=a)  # A wins $39.00
+    services.results.bust(tid, c, busted_by=a)  # A wins $39.00
     with pytest.raises(LedgerError, match=r"^A is owed \$39.00 in prizes; paying \$50.00 "):
         services.payouts.pay_prize(tid, a, 5000)
 
@@ -354,7 +354,7 @@ def test_a_player_still_in_is_owed_nothing_yet(services: Services, tid: int) -> 
 def test_an_icm_deal_shares_exactly_the_unpaid_money(services: Services, tid: int) -> None:
     regs = field(services, tid, 12)  # 24,000 over 3 places (preset 50/30/20)
     for victim in regs[3:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     stacks = {regs[0]: 60_000, regs[1]: 40_000, regs[2]: 20_000}
     proposal = services.payouts.propose_deal(tid, stacks, unit=100)
     deal = proposal.result
@@ -381,20 +381,20 @@ def test_an_icm_deal_shares_exactly_the_unpaid_money(services: Services, tid: in
 
 def test_a_deal_with_money_left_to_play_for(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     services.payouts.record_deal(
         tid, {a: 15_000, b: 15_000}, method=DealMethod.CHIP_CHOP, reserve=1000
     )
     dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
     assert (dues[a], dues[b]) == (2500, 2500)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
     assert (dues[a], dues[b]) == (3500, 2500)  # the winner takes what was left to play for
 
 
 def test_voiding_a_deal_puts_the_places_prizes_back(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     services.payouts.record_deal(tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP)
     row = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.DEAL)
     services.cashier.void(tid, row.id, "they changed their minds")
@@ -407,7 +407,7 @@ def test_a_standing_deal_refuses_what_it_cannot_follow(services: Services, tid: 
     late_rules = EntryRules(RegistrationRule(PRICE, STACK, late_until_level=6))
     services.cashier.set_config(tid, CashierConfig(late_rules, CURVE))
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     services.payouts.record_deal(
         tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP, reserve=1000
     )  # play goes on for the $10.00 left
@@ -416,7 +416,7 @@ def test_a_standing_deal_refuses_what_it_cannot_follow(services: Services, tid: 
     with pytest.raises(LedgerError, match="Late is not in it; void the deal first"):
         services.cashier.buy_in(tid, late)
     with pytest.raises(LedgerError, match="C is not in it; void the deal first"):
-        services.results.undo_elimination(tid, c)
+        services.results.undo_bust(tid, c)
     buy_in = next(r for r in services.cashier.ledger(tid) if r.registration_id == b)
     with pytest.raises(LedgerError, match=r"the prize pool would hold \$40.00; void the deal"):
         services.cashier.void(tid, buy_in.id, "typed twice")
@@ -431,11 +431,11 @@ def test_a_deal_ignores_registrations_with_no_entry_standing(services: Services,
     services.cashier.void(tid, wrong.id, "sold to the wrong player")
     no_show = services.players.create(PlayerDetails("No Show")).value.id
     services.cashier.pre_register(tid, [no_show])
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     services.payouts.record_deal(
         tid, {a: 3000, b: 27_000}, method=DealMethod.CHIP_CHOP, reserve=1000
     )
-    services.results.eliminate(tid, b, busted_by=a)  # played on for the $10.00: A wins it
+    services.results.bust(tid, b, busted_by=a)  # played on for the $10.00: A wins it
     dues = {d.registration_id: d.prize for d in services.cashier.dues(tid)}
     assert dues[a] + dues[b] == 6000
 
@@ -443,7 +443,7 @@ def test_a_deal_ignores_registrations_with_no_entry_standing(services: Services,
 def test_a_satellite_refuses_a_deal(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
     services.bounties.set_satellite(tid, Satellite(1, 4000, "Main event"))
-    services.results.eliminate(tid, c, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
     before = ledger_and_revision(services, tid)
     with pytest.raises(ValidationError, match="A satellite pays seats"):
         services.payouts.record_deal(tid, {a: 15_000, b: 15_000})
@@ -462,7 +462,7 @@ def test_bad_deals_are_refused(
     services: Services, tid: int, stacks: dict[int, int], message: str
 ) -> None:
     regs = field(services, tid, 3)
-    services.results.eliminate(tid, regs[2], busted_by=regs[0])
+    services.results.bust(tid, regs[2], busted_by=regs[0])
     with pytest.raises(DomainError, match=message):
         services.payouts.record_deal(tid, {regs[k]: v for k, v in stacks.items()})
     assert services.payouts.deal(tid) is None
@@ -473,7 +473,7 @@ def test_a_deal_whose_stacks_do_not_add_up_is_refused_unless_confirmed(
 ) -> None:
     regs = field(services, tid, 12)  # 120,000 chips in play
     for victim in regs[3:]:
-        services.results.eliminate(tid, victim, busted_by=regs[0])
+        services.results.bust(tid, victim, busted_by=regs[0])
     typo = {regs[0]: 300_000, regs[1]: 40_000, regs[2]: 20_000}  # 30,000 with an extra zero
     before = ledger_and_revision(services, tid)
     with pytest.raises(ValidationError) as refused:
@@ -502,8 +502,8 @@ def test_icm_for_ten_is_exact() -> None:
 # ---------------------------------------------------------------------------- results
 def test_results_csv(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, c, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     services.payouts.pay_prize(tid, a)
     rows = list(csv.DictReader(io.StringIO(services.results.results_csv(tid))))
     assert [(r["place"], r["name"], r["prize"], r["bounties"], r["busted_by"]) for r in rows] == [
@@ -522,7 +522,7 @@ def test_results_paid_in_leaves_out_a_refunded_entry(services: Services, tid: in
     rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
     services.cashier.set_config(tid, CashierConfig(rules))
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     re_entry = services.cashier.re_enter(tid, b).value.rows[0]
     # B re-entered by mistake: the re-entry is refunded, the first buy-in stands.
     services.cashier.refund(tid, re_entry.id, "re-entered by mistake")
@@ -547,8 +547,8 @@ def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
 ) -> None:
     """Found by the property test: paying the 'winner' and then selling a late buy-in."""
     a, b, c = field(services, tid, 3)
-    services.results.eliminate(tid, c, busted_by=a)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, c, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     services.payouts.pay_prize(tid, a, 100)
     late = services.players.create(PlayerDetails("Late")).value.id
     before = ledger_and_revision(services, tid)

@@ -33,7 +33,6 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
 from clockapp.core.bounties import BountyFormat, BountyRules, LateEntryRule, MysteryStage
-from clockapp.core.errors import DomainError
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import (
@@ -47,6 +46,7 @@ from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import Satellite, SatelliteLeftover
+from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
@@ -185,7 +185,7 @@ def check(services: Services, tid: int) -> None:
     # Each stack (a buy-in, re-entry or rebuy still standing) is lost at most once, a player is
     # out exactly when every stack is lost, and a knockout is credited to a player in the field.
     standing = [
-        e for e in services.results.eliminations(tid) if e.undoes_id is None and e.undone_by is None
+        e for e in services.results.busts(tid) if e.undoes_id is None and e.undone_by is None
     ]
     lost = Counter(e.registration_id for e in standing)
     for reg in field:
@@ -274,9 +274,9 @@ def test_random_nights_add_up(services: Services, data: st.DataObject) -> None:
             elif action == "bust" and playing:
                 victim = data.draw(st.sampled_from(playing))
                 buster = data.draw(st.sampled_from([None, *playing]))
-                services.results.eliminate(tid, victim, busted_by=buster)
+                services.results.bust(tid, victim, busted_by=buster)
             elif action == "undo" and busted:
-                services.results.undo_elimination(tid, data.draw(st.sampled_from(busted)))
+                services.results.undo_bust(tid, data.draw(st.sampled_from(busted)))
             elif action == "again" and busted:
                 victim = data.draw(st.sampled_from(busted))
                 if data.draw(st.booleans()):

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import ValidationError
 from clockapp.core.money.amounts import MAX_AMOUNT_CENTS
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.errors import ValidationError
 from clockapp.persistence.db import make_engine, migrate
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
@@ -64,7 +64,7 @@ def test_buy_ins_and_payouts_past_2_to_the_31_cents(big_services: Services) -> N
     assert [row.amount for row in ledger] == [2 * BIG + 1000] * 2
     assert [row.chips for row in ledger] == [BIG_STACK] * 2
     assert services.clock.snapshot(tid).settings.starting_stack == BIG_STACK
-    services.results.eliminate(tid, bob, busted_by=ann, chips_at_hand_start=BIG_STACK)
+    services.results.bust(tid, bob, busted_by=ann, chips_at_hand_start=BIG_STACK)
     owed = services.payouts.owed(tid, ann).prize_owed
     assert owed > 2**31
     prize = services.payouts.pay_prize(tid, ann).value

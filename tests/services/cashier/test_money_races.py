@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from sqlmodel import Session, col, select
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationStatus
+from clockapp.errors import DomainError
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.persistence.models import ChangeRow, LedgerRecord, SeatRow
 from clockapp.services.app import Services
@@ -187,7 +187,7 @@ def _check_one_rebuy_lands(url: str) -> None:
         services.cashier.set_config(tid, CashierConfig(rules))
         ann, _bob = (services.cashier.buy_in(tid, p).value.registration.id for p in players)
         services.clock.start(tid)
-        services.results.eliminate(tid, ann)
+        services.results.bust(tid, ann)
     finally:
         engine.dispose()
     # Every desk saw Ann busted and sells her a rebuy at the same moment.

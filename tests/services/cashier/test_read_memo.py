@@ -77,7 +77,7 @@ def test_a_refresh_works_the_money_view_out_once(
     assert len(views) == 1
     assert full_read(services, tid) == first  # nothing changed: nothing worked out again
     assert len(views) == 1
-    services.results.eliminate(tid, regs[0])
+    services.results.bust(tid, regs[0])
     after = full_read(services, tid)
     assert len(views) == 2
     assert after[1] != first[1]
@@ -93,7 +93,7 @@ def test_another_stations_change_is_seen(
     before = services.results.results(tid)
     assert services.cashier.registrations(tid)[1].in_play
     other = Services(engine, now=fake_clock)
-    other.results.eliminate(tid, regs[1])
+    other.results.bust(tid, regs[1])
     assert services.results.results(tid) != before
     assert not services.cashier.registrations(tid)[1].in_play
     assert services.payouts.table(tid).players_left == 2
@@ -104,13 +104,13 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
     voids, busts on one hand, knockouts and bounties paid)."""
     tid, regs = field(services, 10, bounty=500)
     services.cashier.void(tid, services.cashier.ledger(tid)[-1].id, "typo")
-    services.results.eliminate_hand(
+    services.results.bust_players(
         tid, [BustInput(regs[3], 2_000, regs[0]), BustInput(regs[4], 2_000, regs[0])]
     )
-    services.results.eliminate(tid, regs[2], busted_by=regs[1])
+    services.results.bust(tid, regs[2], busted_by=regs[1])
     services.payouts.pay_bounties(tid, regs[0])
     for n in range(5, 8):
-        services.results.eliminate(tid, regs[n], busted_by=regs[0])
+        services.results.bust(tid, regs[n], busted_by=regs[0])
     cache = services.cashier.tills
     with services.ctx.reading() as session:
         till = load_till(session, tid, cache)
@@ -127,6 +127,6 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
 def test_a_tournament_that_does_not_exist_reads_as_a_clear_error(services: Services) -> None:
     tid, _regs = field(services, 2)
     services.results.results(tid)  # another tournament's reads kept
-    for read in (services.results.results, services.results.eliminations, services.payouts.table):
+    for read in (services.results.results, services.results.busts, services.payouts.table):
         with pytest.raises(TournamentNotFoundError, match=rf"#{tid + 1} does not exist"):
             read(tid + 1)

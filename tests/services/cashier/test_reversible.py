@@ -59,12 +59,12 @@ def test_an_undone_bust_cannot_be_undone_again(services: Services, tid: int) -> 
     buy_in(services, tid, "Cy")
     corrections = services.corrections
     assert "not out" in corrections.undo_bust_refusal(tid, [ann])
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     assert corrections.undo_bust_refusal(tid, [ann]) == ""
-    (bust,) = services.results.eliminations(tid)
+    (bust,) = services.results.busts(tid)
     assert corrections.undo_bust_refusal(tid, [ann], bust_id=bust.id) == ""
     assert "last bust standing" in corrections.undo_bust_refusal(tid, [ann], bust_id=bust.id + 1)
-    services.results.undo_elimination(tid, ann, "wrong player")
+    services.results.undo_bust(tid, ann, "wrong player")
     assert "not out" in corrections.undo_bust_refusal(tid, [ann])
 
 

@@ -61,7 +61,7 @@ def test_a_sale_without_a_recorded_bust_says_so(
     services: Services, tid: int, seated: dict[str, int]
 ) -> None:
     bob = seated["Bob"]
-    services.results.eliminate(tid, bob)
+    services.results.bust(tid, bob)
     sale = services.cashier.rebuy(tid, bob).value
     assert not sale.recorded_bust
     services.cashier.void_action(tid, [row.id for row in sale.rows], "undo")

@@ -31,7 +31,7 @@ def play(services: Services, name: str, players: Sequence[int], *, price: int = 
     services.cashier.set_config(tid, CashierConfig(rules))
     regs = [services.cashier.buy_in(tid, pid).value.registration.id for pid in players]
     for loser in reversed(regs[1:]):
-        services.results.eliminate(tid, loser, busted_by=regs[0])
+        services.results.bust(tid, loser, busted_by=regs[0])
     return tid
 
 
@@ -141,7 +141,7 @@ def test_a_formula_that_fails_on_later_results_leaves_that_tournament_out(
     regs = [services.cashier.buy_in(running, pid).value.registration.id for pid in (ann, bo, cy)]
     league_id = league(services, [running], formula="10 / (place - 3)")
     services.leagues.add_tournament(league_id, done)
-    services.results.eliminate(running, regs[2], busted_by=regs[0])
+    services.results.bust(running, regs[2], busted_by=regs[0])
     view = services.leagues.standings(league_id)
     assert view.problem.startswith("Week 2: Place 3 (Cy): division by zero.")
     assert {r.tournament_id for r in view.results} == {done}
@@ -190,7 +190,7 @@ def test_tickets_won_count_in_the_players_season_and_its_csv(services: Services)
     # First place is paid in full with a seat in the main event: no cash, but in the money.
     services.bounties.set_tickets(week1, [Ticket(1, first_cash, "Main event seat")])
     for loser in reversed(regs[1:]):
-        services.results.eliminate(week1, loser, busted_by=regs[0])
+        services.results.bust(week1, loser, busted_by=regs[0])
     week2 = play(services, "Week 2", [ann, bo, cy])
     elsewhere = services.tournaments.create("Not in the league").value.id
     league_id = league(services, [week1, week2])

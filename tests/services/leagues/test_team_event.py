@@ -107,7 +107,7 @@ def test_bad_input_is_refused_and_changes_nothing(
 
 def test_first_round_tables_and_the_final_table_come_from_the_seating(services: Services) -> None:
     """Two 5-seat tables: each table's last three standing rank 1-2-3 at their first table;
-    the final table (5 seats) counts its eliminations from 1 (5th place) to 5 (the winner)."""
+    the final table (5 seats) counts its busts from 1 (5th place) to 5 (the winner)."""
     tid = services.tournaments.create("Seated").value.id
     players = make_people(services, *(f"S{n}" for n in range(1, 9)))
     rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
@@ -122,7 +122,7 @@ def test_first_round_tables_and_the_final_table_come_from_the_seating(services: 
         if seat.registration_id is not None
     }
     for loser in reversed(regs[1:]):  # the last registered go first
-        services.results.eliminate(tid, loser, busted_by=regs[0])
+        services.results.bust(tid, loser, busted_by=regs[0])
     ranks = {line.name: line.points // 100 for line in services.leagues.preview("table_rank", tid)}
     outs = {line.place: line.points // 100 for line in services.leagues.preview("final_out", tid)}
     names = {r.registration_id: r.name for r in services.results.results(tid)}
@@ -147,12 +147,12 @@ def test_only_the_players_who_reached_the_final_table_count_there(
     services.seating.draw_seats(tid)
     for loser in reversed(regs[5:]):  # 8th, 7th and 6th go out at the first tables
         fake_clock.advance(minutes=10)
-        services.results.eliminate(tid, loser, busted_by=regs[0])
+        services.results.bust(tid, loser, busted_by=regs[0])
     fake_clock.advance(minutes=10)
     services.seating.form_final_table(tid)
     for loser in reversed(regs[1:5]):
         fake_clock.advance(minutes=10)
-        services.results.eliminate(tid, loser, busted_by=regs[0])
+        services.results.bust(tid, loser, busted_by=regs[0])
     outs = {line.place: line.points // 100 for line in services.leagues.preview("final_out", tid)}
     assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
     template = services.leagues.preview("2 * final_out", tid)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 
@@ -66,7 +66,7 @@ def test_too_many_places_are_refitted_to_the_field_by_themselves(
     wall = services.results.stats(tid)
     assert wall is not None
     assert (wall.payouts, wall.payouts_refit) == (((1, 2500), (2, 1500)), view.refit)
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     assert services.payouts.pay_prize(tid, a).value.amount == 2500
 
 
@@ -102,7 +102,7 @@ def test_a_table_locked_as_typed_is_not_refitted_until_the_director_confirms(
     assert locked.locked
     assert (locked.table, locked.refit) == (None, "")
     assert "pays 3 places but there are only 2 entries" in locked.problem
-    services.results.eliminate(tid, b, busted_by=a)
+    services.results.bust(tid, b, busted_by=a)
     with pytest.raises(DomainError, match="pays 3 places but there are only 2 entries"):
         services.payouts.pay_prize(tid, a)
     ledger_before = services.cashier.ledger(tid)

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.records import CashierError
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.userfiles import MAX_CELL_CHARS
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails, PlayerError, parse_players_csv
 from clockapp.services.players.importing import ImportAction

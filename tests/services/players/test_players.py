@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clockapp.core.errors import DomainError, ValidationError
 from clockapp.core.text import NAME_MAX, TextError, clean_text
+from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.players import (

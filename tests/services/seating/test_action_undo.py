@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from clockapp.core.seating import MoveKind, Seat
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
 from tests.services.seating import test_seating as base
@@ -169,7 +169,7 @@ def test_undo_is_refused_when_the_seat_left_is_taken(services: Services, tid: in
 def test_a_break_and_a_balancing_are_undone_together(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
-    services.seating.set_break_rules(tid, BreakRules(order=(3,)))
+    services.seating.set_break_rules(tid, TableBreakRules(order=(3,)))
     bust(services, seats[(1, 1)], seats[(2, 1)])
     before = seats_of(services, tid)
     broke = services.seating.break_tables(tid).value
@@ -238,7 +238,7 @@ def test_undo_of_the_final_table_keeps_a_size_the_director_set_since(
     bust(services, seats[(2, 1)], seats[(2, 2)])
     result = services.seating.form_final_table(tid, size=9).value
     assert result.action is not None
-    services.seating.set_break_rules(tid, BreakRules((), None, 8))
+    services.seating.set_break_rules(tid, TableBreakRules((), None, 8))
 
     services.seating.undo_actions(tid, [result.action])
     assert services.seating.config(tid).rules.final_table_size == 8

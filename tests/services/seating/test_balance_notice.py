@@ -55,9 +55,9 @@ def test_a_cashier_bust_reports_the_notice_with_the_bust(services: Services, tid
     short = [s.registration_id for s in room.table(2).seats if s.registration_id is not None]
     assert len(short) == 2
     assert set(short) <= set(ids)
-    first = services.results.eliminate(tid, short[0], follow_seating=True, report_balance=True)
+    first = services.results.bust(tid, short[0], follow_seating=True, report_balance=True)
     assert first.value.balance is None  # 2 against 1: within one
-    second = services.results.eliminate(tid, short[1], follow_seating=True, report_balance=True)
+    second = services.results.bust(tid, short[1], follow_seating=True, report_balance=True)
     assert second.value.balance == (
         "Tables out of balance: move a player from table 1 (2) to table 2 (0)."
     )

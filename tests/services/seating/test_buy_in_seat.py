@@ -71,7 +71,7 @@ def test_the_seat_is_drawn_without_loading_the_room(services: Services, tid: int
 def test_a_stale_seat_goes_and_its_seat_can_be_drawn(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=3)
     ann, bob, cy = (_buy_in(services, tid, name) for name in ("Ann", "Bob", "Cy"))
-    services.results.eliminate(tid, ann)  # the seat row stays, stale, until a seating write
+    services.results.bust(tid, ann)  # the seat row stays, stale, until a seating write
     assert len(_seat_rows(services, tid)) == 3
 
     di = _buy_in(services, tid, "Di")  # the room is full but for Ann's stale seat
@@ -125,7 +125,7 @@ def test_a_player_not_in_play_gets_no_seat(services: Services, tid: int) -> None
     services.seating.add_tables(tid, 1, seat_count=9)
     ann = _buy_in(services, tid, "Ann")
     _buy_in(services, tid, "Bob")
-    services.results.eliminate(tid, ann, follow_seating=True)
+    services.results.bust(tid, ann, follow_seating=True)
     with services.ctx.transaction() as session:
         note = seat_one(session, tid, ann, services.now(), random.Random(1), None)
     assert note is not None
@@ -176,7 +176,7 @@ def test_a_bust_frees_its_seat_without_loading_the_room(
     ann, bob, cy = (_buy_in(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     fake_clock.advance(seconds=60)
     with counting(services.ctx.engine) as counted:
-        services.results.eliminate(tid, ann, follow_seating=True)
+        services.results.bust(tid, ann, follow_seating=True)
     assert any(s.startswith("DELETE FROM seat") for s in counted.statements)
     assert not [s for s in counted.statements if "seat_move_count" in s or "seating_config" in s]
     assert sorted(rid for rid, _t, _s in _seat_rows(services, tid)) == [bob, cy]

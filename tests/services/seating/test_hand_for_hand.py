@@ -56,8 +56,8 @@ def test_two_busts_of_one_hand_for_hand_hand_tie_whatever_the_order(
     first, second = at_tables(services, tid)
     if order == "table 2 first":
         first, second = second, first
-    services.results.eliminate(tid, first, follow_seating=True)
-    services.results.eliminate(tid, second, follow_seating=True)
+    services.results.bust(tid, first, follow_seating=True)
+    services.results.bust(tid, second, follow_seating=True)
     done = finish(services, tid)
     assert done[first] == done[second] == (10, 1, 400)
     assert done[first][2] + done[second][2] == LADDER[9]  # integer cents, nothing lost
@@ -69,8 +69,8 @@ def test_stacks_rank_busts_of_one_hand_entered_apart(services: Services, tid: in
     bubble(services, tid)
     services.seating.start_hand_for_hand(tid)
     big, small = at_tables(services, tid)
-    services.results.eliminate_hand(tid, [BustInput(big, 9000)], follow_seating=True)
-    services.results.eliminate_hand(tid, [BustInput(small, 2000)], follow_seating=True)
+    services.results.bust_players(tid, [BustInput(big, 9000)], follow_seating=True)
+    services.results.bust_players(tid, [BustInput(small, 2000)], follow_seating=True)
     done = finish(services, tid)
     assert (done[big], done[small]) == ((10, 0, 800), (11, 0, 0))
 
@@ -79,18 +79,18 @@ def test_the_next_hand_closes_the_hand(services: Services, tid: int) -> None:
     ids = bubble(services, tid)
     services.seating.start_hand_for_hand(tid)
     first, second = at_tables(services, tid)
-    services.results.eliminate(tid, first, follow_seating=True)
+    services.results.bust(tid, first, follow_seating=True)
     for table in (1, 2):
         services.seating.finish_hand(tid, table)
     services.seating.next_hand(tid)
-    services.results.eliminate(tid, second, follow_seating=True)
+    services.results.bust(tid, second, follow_seating=True)
     done = finish(services, tid)
     assert (done[first], done[second]) == ((11, 0, 0), (10, 0, 800))
     # Off hand-for-hand, busts entered apart are separate hands again.
     services.seating.stop_hand_for_hand(tid)
     left = [p for p in ids if p not in done]
-    services.results.eliminate(tid, left[0], follow_seating=True)
-    services.results.eliminate(tid, left[1], follow_seating=True)
+    services.results.bust(tid, left[0], follow_seating=True)
+    services.results.bust(tid, left[1], follow_seating=True)
     done = finish(services, tid)
     assert (done[left[0]][0], done[left[1]][0]) == (9, 8)
 
@@ -103,7 +103,7 @@ def test_the_bubble_proposes_hand_for_hand(services: Services, tid: int) -> None
     services.seating.add_tables(tid, 2, seat_count=9)
     services.seating.draw_seats(tid)
     assert services.seating.hand_for_hand_offer(tid) is None  # 12 left, 10 paid
-    services.results.eliminate(tid, ids[0], follow_seating=True)
+    services.results.bust(tid, ids[0], follow_seating=True)
     offer = services.seating.hand_for_hand_offer(tid)
     assert offer is not None
     assert "11 players left, 10 paid" in offer

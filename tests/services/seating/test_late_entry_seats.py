@@ -162,7 +162,7 @@ def test_a_re_entry_into_a_full_room_can_open_a_table(services: Services, tid: i
     _buy_in(services, tid, "Bob")
     # Ann's own seat is given up by her re-entry: the room is not full for her.
     assert services.seating.table_to_open(tid, leaving=ann) is None
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     _buy_in(services, tid, "Cy")  # takes the seat Ann's bust freed
     before = _snapshot(services, tid)
     with pytest.raises(NoFreeSeat):
@@ -202,7 +202,7 @@ def test_a_rebuy_whose_old_seat_is_taken_in_a_full_room_asks_then_opens_a_table(
     services.seating.add_tables(tid, 1, seat_count=2)
     ann = _buy_in(services, tid, "Ann")
     _buy_in(services, tid, "Bob")
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     _buy_in(services, tid, "Cy")  # takes the seat Ann's bust freed
     before = _snapshot(services, tid)
 
@@ -233,7 +233,7 @@ def test_a_rebuy_in_a_full_room_that_gets_its_seat_back_opens_no_table(
     receipt = services.cashier.rebuy(tid, ann, busted_at_table=True, if_full=IfFull.ASK).value
     assert receipt.opened_table is None
     assert services.seating.room(tid).seat_of(ann) == seat
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     receipt = services.cashier.rebuy(tid, ann, if_full=IfFull.ASK).value
     assert receipt.opened_table is None
     assert services.seating.room(tid).seat_of(ann) == seat

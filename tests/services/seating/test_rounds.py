@@ -132,7 +132,7 @@ def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
     assert first.seating.counts() == {1: 4, 2: 4}  # as few tables as hold them
     room = services.seating.room(tid)
     assert room.shootout
-    assert room.busts_until_break is None
+    assert room.busts_until_table_break is None
     assert sorted(t.count for t in room.tables) == [0, 4, 4]
 
     before = snapshot(services, tid)
@@ -173,7 +173,7 @@ def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
     places = {p.player: p.place for p in done.places}
     assert places[winners[2]] == 1
     assert places[winners[1]] == 2
-    assert sorted(places.values()) == list(range(1, 9))  # by order of elimination
+    assert sorted(places.values()) == list(range(1, 9))  # by order of busts
     assert not services.seating.room(tid).shootout  # over: the room is a room again
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from clockapp.core.seating import MoveKind, Seat
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.services.app import Services
 from clockapp.services.seating import SeatingError
 from tests.fakes import FakeClock
@@ -106,7 +106,7 @@ def test_the_rules_are_set_in_one_action(services: Services, tid: int) -> None:
     config = services.seating.set_rules(
         tid,
         policy=BalancePolicy.within_two_from(3),
-        rules=BreakRules(order=(2, 4), final_table=3, final_table_size=9),
+        rules=TableBreakRules(order=(2, 4), final_table=3, final_table_size=9),
     ).value
     assert services.tournaments.revision() == revision + 1
     assert config == services.seating.config(tid)
@@ -125,7 +125,10 @@ def test_the_rules_are_set_in_one_action(services: Services, tid: int) -> None:
 def test_refused_rules_change_nothing(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=8)
     before = snapshot(services, tid)
-    for rules in (BreakRules(final_table=5), BreakRules(final_table=1, final_table_size=9)):
+    for rules in (
+        TableBreakRules(final_table=5),
+        TableBreakRules(final_table=1, final_table_size=9),
+    ):
         with pytest.raises(SeatingError):
             services.seating.set_rules(tid, policy=BalancePolicy(2), rules=rules)
     assert snapshot(services, tid) == before
@@ -136,10 +139,10 @@ def test_the_final_table_forms_at_the_size_the_director_chose(services: Services
     the final table has 9 open seats, not 10."""
     services.seating.add_tables(tid, 2, seat_count=10)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]})
-    services.seating.set_break_rules(tid, BreakRules(final_table_size=9))
+    services.seating.set_break_rules(tid, TableBreakRules(final_table_size=9))
     bust(services, seats[(2, 6)])
     room = services.seating.room(tid)
-    assert (room.final_table, room.busts_until_break) == ((1, 9), 1)
+    assert (room.final_table, room.busts_until_table_break) == ((1, 9), 1)
     for table in (1, 2):
         services.seating.set_button(tid, table, 1)
     result = services.seating.balance(tid).value
@@ -158,7 +161,7 @@ def test_without_a_chosen_size_the_room_says_where_and_how_many(
     services.seating.add_tables(tid, 3, seat_count=9)
     services.seating.close_seat(tid, 1, 9)
     assert services.seating.room(tid).final_table == (1, 8)
-    services.seating.set_break_rules(tid, BreakRules(order=(1,)))
+    services.seating.set_break_rules(tid, TableBreakRules(order=(1,)))
     assert services.seating.room(tid).final_table == (2, 9)
 
 

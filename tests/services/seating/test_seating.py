@@ -18,14 +18,14 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, ReEntryRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import DealIn, MoveKind, Seat
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.errors import DomainError
 from clockapp.persistence.models import PlayerRow, RegistrationRow, SeatRow
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
@@ -109,7 +109,7 @@ def buy_ins(services: Services, tid: int, count: int) -> list[int]:
 
 
 def bust(services: Services, *registration_ids: int) -> None:
-    """Mark players out, as the cashier's elimination leaves their registrations."""
+    """Mark players out, as the cashier's bust leaves their registrations."""
     with Session(services.ctx.engine) as session, session.begin():
         for rid in registration_ids:
             reg = session.get(RegistrationRow, rid)
@@ -416,12 +416,12 @@ def test_the_cashier_drives_who_is_seated(services: Services, tid: int) -> None:
     seat = services.seating.room(tid).seat_of(ann)
     assert seat is not None
 
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     assert services.seating.room(tid).seat_of(ann) is None
-    services.results.undo_elimination(tid, ann)
+    services.results.undo_bust(tid, ann)
     assert services.seating.room(tid).seat_of(ann) == seat  # nothing took it meanwhile
 
-    services.results.eliminate(tid, ann)
+    services.results.bust(tid, ann)
     services.cashier.re_enter(tid, ann)
     room = services.seating.room(tid)
     assert room.seat_of(ann) is None  # a re-entry is a new entry: it draws again
@@ -529,17 +529,17 @@ def test_the_policy_decides_when_tables_are_out_of_balance(services: Services, t
 def test_the_room_says_what_each_table_would_cost_to_break(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3], 3: [1, 2, 3, 4, 5]})
-    assert services.seating.room(tid).break_costs == ()  # 13 players do not fit at two tables
+    assert services.seating.room(tid).table_break_costs == ()  # 13 players do not fit at two tables
     bust(services, seats[(3, 1)])
     # 12 players fit at two tables of 6: table 2 (3 players) or table 3 (4 now) can break.
-    assert services.seating.room(tid).break_costs == ((2, 3), (3, 4))
+    assert services.seating.room(tid).table_break_costs == ((2, 3), (3, 4))
     assert services.seating.break_tables(tid).value.broken == (2,)
 
 
 def test_the_table_that_costs_fewest_moves_breaks(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
-    assert services.seating.room(tid).busts_until_break == 0
+    assert services.seating.room(tid).busts_until_table_break == 0
     with_busts = [seats[(1, 1)], seats[(2, 1)]]
     bust(services, *with_busts)  # 10 players fit at two tables of 6
     result = services.seating.balance(tid).value
@@ -557,7 +557,7 @@ def test_the_table_that_costs_fewest_moves_breaks(services: Services, tid: int) 
 def test_tables_break_in_the_directors_order(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5], 3: [1, 2, 3]})
-    services.seating.set_break_rules(tid, BreakRules(order=(1,)))
+    services.seating.set_break_rules(tid, TableBreakRules(order=(1,)))
     before = snapshot(services, tid)
     with pytest.raises(SeatingError, match="No table breaks yet: 1 more player must go out"):
         services.seating.break_tables(tid)

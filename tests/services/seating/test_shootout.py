@@ -12,9 +12,9 @@ from datetime import timedelta
 
 import pytest
 
-from clockapp.core.errors import DomainError
 from clockapp.core.money.field import BustInput
 from clockapp.core.seating.shootout_state import ExitCause
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.seating import SeatingError, ShootoutView
@@ -46,7 +46,7 @@ def test_a_shootout_bust_is_recorded_at_the_cashier(services: Services, tid: int
     outcome = services.seating.shootout_bust(tid, table_1[0])
     assert outcome.changes.touches(Change.SEATING | Change.ENTRIES | Change.PAYOUTS)
     assert cashier_places(services, tid)[table_1[0]] == "6th"
-    (record,) = services.results.eliminations(tid)
+    (record,) = services.results.busts(tid)
     assert (record.registration_id, record.station) == (table_1[0], services.ctx.station)
     assert "shootout round 1, table 1" in record.reason
 
@@ -55,13 +55,13 @@ def test_players_of_two_tables_cannot_be_out_in_one_hand(services: Services, tid
     view = start(services, tid, 6, 3)
     current = view.shootout.current
     before = snapshot(services, tid)
-    history = services.results.eliminations(tid)
+    history = services.results.busts(tid)
     with pytest.raises(SeatingError, match="must be at the same table"):
         services.seating.shootout_hand_busts(
             tid, {current.remaining(1)[0]: 900, current.remaining(2)[0]: 900}
         )
     assert snapshot(services, tid) == before
-    assert services.results.eliminations(tid) == history
+    assert services.results.busts(tid) == history
 
 
 def test_places_agree_with_the_cashier_to_the_champion(services: Services, tid: int) -> None:
@@ -102,7 +102,7 @@ def test_a_time_limit_ranks_by_chips_at_the_cashier_too(
     assert labels[players[3]] == "6th"  # the most chips of those out
     assert labels[players[0]] == labels[players[2]] == "7th-8th (tied)"
     assert labels[players[1]] == "in play"
-    records = services.results.eliminations(tid)
+    records = services.results.busts(tid)
     assert len({r.hand for r in records}) == 1  # one hand at the cashier
     assert {r.chips_at_hand_start for r in records} == {3000, 6000}
 
@@ -127,23 +127,23 @@ def test_a_refused_cashier_record_leaves_the_shootout_as_it_was(
 def test_a_cashier_bust_puts_the_player_out_of_the_shootout(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     table_1 = view.shootout.current.remaining(1)
-    services.results.eliminate(tid, table_1[0])
+    services.results.bust(tid, table_1[0])
     shown = services.seating.shootout(tid)
     assert shown is not None
     assert shown.shootout.current.remaining(1) == table_1[1:]
     assert {p.player: p.place for p in shown.places} == {table_1[0]: 6}
     # Nothing is stored until a seating action: undoing the bust puts the player back.
-    services.results.undo_elimination(tid, table_1[0])
+    services.results.undo_bust(tid, table_1[0])
     back = services.seating.shootout(tid)
     assert back is not None
     assert back.shootout.current.remaining(1) == table_1
     # The cashier calls the hook after a bust: the shootout stores it at once.
-    services.results.eliminate(tid, table_1[0])
+    services.results.bust(tid, table_1[0])
     outcome = services.seating.on_player_busted(tid, table_1[0])
     assert outcome.changes.touches(Change.SEATING)
     assert outcome.value is not None
     assert outcome.value.shootout.current.remaining(1) == table_1[1:]
-    services.results.eliminate(tid, table_1[1])
+    services.results.bust(tid, table_1[1])
     won = services.seating.on_player_busted(tid, table_1[1]).value
     assert won is not None
     assert won.shootout.current.winners == {1: table_1[2]}
@@ -158,10 +158,10 @@ def test_cashier_busts_on_one_hand_rank_by_their_starting_chips(
 ) -> None:
     view = start(services, tid, 8, 4)
     table_2 = view.shootout.current.remaining(2)
-    services.results.eliminate_hand(tid, [BustInput(table_2[0], 4000), BustInput(table_2[1], 1500)])
+    services.results.bust_players(tid, [BustInput(table_2[0], 4000), BustInput(table_2[1], 1500)])
     shown = services.seating.on_player_busted(tid, table_2[0]).value
     assert shown is not None
-    exits = shown.shootout.eliminations
+    exits = shown.shootout.exits
     assert [e.players for e in exits] == [(table_2[1],), (table_2[0],)]  # fewer chips: first out
     assert {p.player: p.place for p in shown.places} == {table_2[1]: 8, table_2[0]: 7}
 
@@ -170,12 +170,12 @@ def test_what_the_shootout_cannot_follow_is_said(services: Services, tid: int) -
     view = start(services, tid, 4, 2)
     one, two = view.shootout.current.remaining(1), view.shootout.current.remaining(2)
     services.seating.shootout_bust(tid, one[0])  # one[1] wins table 1
-    services.results.eliminate(tid, one[1])  # the table winner busted at the cashier
+    services.results.bust(tid, one[1])  # the table winner busted at the cashier
     shown = services.seating.shootout(tid)
     assert shown is not None
     assert any("won table 1 but is out at the cashier" in note for note in shown.notes)
-    services.results.undo_elimination(tid, one[1])
-    services.results.undo_elimination(tid, one[0])  # back at the cashier, out of the shootout
+    services.results.undo_bust(tid, one[1])
+    services.results.undo_bust(tid, one[0])  # back at the cashier, out of the shootout
     shown = services.seating.shootout(tid)
     assert shown is not None
     assert any("back in play at the cashier" in note for note in shown.notes)

@@ -89,7 +89,7 @@ def test_after_a_deal_ends_the_night_the_page_shows_the_winner_and_no_players_le
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
     ids = [seat(services, tid, name) for name in names]
     for loser in ids[:1:-1]:
-        services.results.eliminate(tid, loser, busted_by=ids[0])
+        services.results.bust(tid, loser, busted_by=ids[0])
     deal = services.payouts.record_deal(
         tid, {ids[0]: 48_000, ids[1]: 32_000}, method=DealMethod.CHIP_CHOP
     ).value

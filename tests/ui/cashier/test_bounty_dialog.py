@@ -65,7 +65,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert view.ticket_tie is TicketTieRule.DRAW
     assert view.ticket_seed > 0
     # The cashier's results show the bounty on each head.
-    bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
+    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
     cashier_window.tabs.setCurrentWidget(cashier_window.results)
     settle_on(qtbot, cashier_window)
     model = cashier_window.results.model
@@ -121,7 +121,7 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     from clockapp.ui.cashier.bust_dialog import BustDialog
 
     regs = _field(services, bus, 4)
-    page = cashier_window.eliminations
+    page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.bust_button.click()
@@ -152,7 +152,7 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
             bus.tournament_id, BountyRules(BountyFormat.PROGRESSIVE)
         )
     )
-    page = cashier_window.eliminations
+    page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.bust_button.click()
@@ -194,7 +194,7 @@ def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     settle(qtbot, bus)  # the save answers from the station's worker
     qtbot.waitUntil(lambda: bool(closed))  # saved: the dialog closed (and is deleted)
     assert services.bounties.view(tid).rules.late_entries is LateEntryRule.POOL
-    bus.run(lambda: services.results.eliminate(tid, regs[2], busted_by=regs[0]))  # draw 1
+    bus.run(lambda: services.results.bust(tid, regs[2], busted_by=regs[0]))  # draw 1
     pid = services.players.create(PlayerDetails("Late")).value.id
     receipt = bus.run(lambda: services.cashier.buy_in(tid, pid))
     desk = cashier_window.desk

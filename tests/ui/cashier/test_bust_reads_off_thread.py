@@ -1,5 +1,5 @@
 """The bust dialog reads the room and the bounty format on the station's worker: F6 (or the
-eliminations page's button) shows busy until the read answers, then the dialog opens on the
+busts page's button) shows busy until the read answers, then the dialog opens on the
 busted player's table; the GUI thread never waits on the database for it."""
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def test_f6_shows_busy_until_the_room_is_read_then_opens_the_dialog(
 def test_the_eliminations_page_reads_the_room_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, seated
 ) -> None:
-    page = cashier_window.eliminations
+    page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle(qtbot, bus)
     called_on = record_threads(monkeypatch, services, ROOM_READS + FORMAT_READS)

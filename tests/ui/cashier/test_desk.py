@@ -352,12 +352,12 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
     assert reg.place == 3
     assert reg.busted_by_id == regs["P One"]
     assert "finished 3rd" in cashier_window.message.text()
-    before = services.results.eliminations(tournament_id)
+    before = services.results.busts(tournament_id)
     desk.table.setFocus()
     qtbot.keyClick(desk.table, Qt.Key.Key_F6)
     assert desk.dialog is None
     assert "already out" in cashier_window.message.text()
-    assert services.results.eliminations(tournament_id) == before
+    assert services.results.busts(tournament_id) == before
 
 
 def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
@@ -585,7 +585,7 @@ def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_t
         qtbot.keyClick(desk.table, Qt.Key.Key_F2)
         take_money(qtbot, desk.dialog.tendered_edit)
     ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
-    services.results.eliminate(tournament_id, ann.id)
+    services.results.bust(tournament_id, ann.id)
     find(qtbot, desk, "dana")  # takes the seat Ann's bust freed: the room is full
     qtbot.keyClick(desk.table, Qt.Key.Key_F2)
     take_money(qtbot, desk.dialog.tendered_edit)

@@ -24,8 +24,8 @@ from clockapp.ui.cashier.models import (
 )
 from clockapp.ui.cashier.payout_dialog import ladder_lines
 from clockapp.ui.cashier.prize_models import (
-    EliminationLine,
-    EliminationsModel,
+    BustLine,
+    BustsModel,
     PayoutLine,
     PayoutsModel,
     ResultsModel,
@@ -48,11 +48,11 @@ def played(services, tournament_id):
         )
         regs.append(services.cashier.buy_in(tournament_id, player.value.id).value.registration.id)
     services.cashier.void(tournament_id, services.cashier.ledger(tournament_id)[-1].id, "typo")
-    services.results.eliminate_hand(
+    services.results.bust_players(
         tournament_id,
         [BustInput(regs[3], 2_000, regs[0]), BustInput(regs[4], 2_000, regs[0])],
     )
-    services.results.eliminate(tournament_id, regs[2], busted_by=regs[1])
+    services.results.bust(tournament_id, regs[2], busted_by=regs[1])
     services.payouts.pay_bounties(tournament_id, regs[0])
     return regs
 
@@ -70,11 +70,11 @@ def all_models(services, tid):
     payouts.set_rows(ladder_lines(services.payouts.table(tid)))
     results = ResultsModel()
     results.set_rows(services.results.results(tid))
-    eliminations = EliminationsModel()
-    eliminations.set_rows([EliminationLine(e) for e in services.results.eliminations(tid)])
+    busts = BustsModel()
+    busts.set_rows([BustLine(e) for e in services.results.busts(tid)])
     lines = LinesModel()
     lines.set_rows(services.cashier.summary(tid).lines())
-    return desk, field, ledger, payouts, results, eliminations, lines
+    return desk, field, ledger, payouts, results, busts, lines
 
 
 def test_every_model_passes_qts_model_checks(qtmodeltester, services, tournament_id, played):
@@ -86,13 +86,13 @@ def test_every_model_passes_qts_model_checks(qtmodeltester, services, tournament
 
 
 def test_cells_read_as_the_cashier_says_them(services, tournament_id, played):
-    desk, field, ledger, payouts, results, eliminations, lines = all_models(services, tournament_id)
+    desk, field, ledger, payouts, results, busts, lines = all_models(services, tournament_id)
     assert desk.text(0, "Name") == 'Ann "Ace"'
     assert desk.text(0, "Status") == "playing"
     assert desk.text(desk.row_of_player(services.players.list()[-1].id), "Status") in {
         "checked in",
         "playing",
-        "out",
+        "busted",
     }
     assert field.text(0, "Status") == "playing"
     assert [ledger.text(i, "Kind") for i in range(ledger.rowCount())].count("void") == 1
@@ -107,7 +107,7 @@ def test_cells_read_as_the_cashier_says_them(services, tournament_id, played):
         "4th-5th (tied)",
     ]
     assert results.text(0, "KOs") == "2"
-    assert eliminations.text(0, "Hand") == eliminations.text(1, "Hand")
+    assert busts.text(0, "Hand") == busts.text(1, "Hand")
     assert dict(lines.rows())["Voided rows"] == "1"
     assert ledger.headerData(0, Qt.Orientation.Horizontal) == "#"
     assert ledger.headerData(0, Qt.Orientation.Vertical) is None
@@ -188,7 +188,7 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     results = ResultsModel()
     view = shown(results, before)
     view.fit_columns()
-    services.results.eliminate(tournament_id, played[0])  # Ann: the chip leader, with 2 KOs
+    services.results.bust(tournament_id, played[0])  # Ann: the chip leader, with 2 KOs
     after = services.results.results(tournament_id)
     asked: list[int] = []
     measure = view.sizeHintForIndex

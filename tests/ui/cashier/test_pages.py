@@ -1,4 +1,4 @@
-"""The cashier's other pages: ledger voids, the drawer, payouts and deals, eliminations, results.
+"""The cashier's other pages: ledger voids, the drawer, payouts and deals, busts, results.
 
 Players are bought in through the services (as another station would), then the window is told
 by the bus's poll, and the test acts through the page's buttons and dialogs.
@@ -194,7 +194,7 @@ def test_lock_the_table(qtbot, cashier_window, field, services, tournament_id):
 def finish(services, tournament_id, regs, keep: int) -> None:
     """Bust every player but the first `keep`, one a hand, last registered first."""
     for n in sorted(regs, reverse=True)[: len(regs) - keep]:
-        services.results.eliminate(tournament_id, regs[n], busted_by=regs[1])
+        services.results.bust(tournament_id, regs[n], busted_by=regs[1])
 
 
 def test_pay_a_prize_and_paying_more_than_owed(
@@ -367,7 +367,7 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
 def test_players_busted_on_one_hand_and_undo(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
-    page = show(qtbot, cashier_window, cashier_window.eliminations)
+    page = show(qtbot, cashier_window, cashier_window.busts)
     page.bust_button.click()
     settle_on(qtbot, page)
     dialog = page.dialog
@@ -403,7 +403,7 @@ def test_players_busted_on_one_hand_and_undo(
 def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(
     qtbot, cashier_window, field
 ):
-    page = show(qtbot, cashier_window, cashier_window.eliminations)
+    page = show(qtbot, cashier_window, cashier_window.busts)
     page.bust_button.click()
     settle_on(qtbot, page)
     dialog = page.dialog

@@ -79,7 +79,7 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     services.cashier.set_config(tournament_id, CashierConfig(RULES, custom))
     services.payouts.lock(tournament_id)
     winner, second = _buy_in(services, tournament_id, 2)
-    services.results.eliminate(tournament_id, second, busted_by=winner)
+    services.results.bust(tournament_id, second, busted_by=winner)
     poll(qtbot, bus)
     payouts = cashier_window.payouts
     cashier_window.tabs.setCurrentWidget(payouts)

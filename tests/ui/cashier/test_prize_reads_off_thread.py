@@ -1,4 +1,4 @@
-"""The eliminations page's undo and the Bounties dialog read what they show on the station's
+"""The busts page's undo and the Bounties dialog read what they show on the station's
 worker: the GUI thread never waits on the database for them, and what the cashier sees once the
 read answers is what it was."""
 
@@ -39,7 +39,7 @@ def field(services: Services, bus: TournamentBus, tournament_id: int, cashier_wi
         pid = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
         regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tournament_id, pid)))
     busted, buster = regs[1].registration.id, regs[0].registration.id
-    bus.run(lambda: services.results.eliminate(tournament_id, busted, busted_by=buster))
+    bus.run(lambda: services.results.bust(tournament_id, busted, busted_by=buster))
     settle_on(qtbot, cashier_window)
     return [r.registration.id for r in regs]
 
@@ -70,7 +70,7 @@ def shown(kind: type) -> Callable[[], Any]:
 def test_the_eliminations_page_asks_about_the_undo_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, field
 ) -> None:
-    page = cashier_window.eliminations
+    page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle(qtbot, bus)
     called_on = record_threads(monkeypatch, services.corrections, "undo_bust_refusal")

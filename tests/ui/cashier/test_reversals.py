@@ -116,7 +116,7 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     assert bob.status is RegistrationStatus.BUSTED
     qtbot.waitUntil(lambda: undo_offered(cashier_window))
     assert "Bust Bob Marley" in cashier_window.header.undo_button.text()
-    services.results.undo_elimination(tournament_id, bob.id, "wrong player")
+    services.results.undo_bust(tournament_id, bob.id, "wrong player")
     poll(qtbot, bus)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))
     assert "not out" in cashier_window.header.undo_button.toolTip()
@@ -181,26 +181,26 @@ def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
     for name in ("ann", "bob", "cy"):
         sell(qtbot, desk, name)
     bob = services.cashier.registrations(tournament_id)[1]
-    services.results.eliminate(tournament_id, bob.id)
+    services.results.bust(tournament_id, bob.id)
     poll(qtbot, bus)
-    page = cashier_window.eliminations
+    page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.view.selectRow(0)
     settle_on(qtbot, page)  # whether it can be undone is read on the station's worker
     assert page.undo_button.isEnabled()
-    services.results.undo_elimination(tournament_id, bob.id, "misdeal")  # at another station
+    services.results.undo_bust(tournament_id, bob.id, "misdeal")  # at another station
     poll(qtbot, bus)
     for row in range(page.model.rowCount()):  # the bust, now undone, and its undo record
         page.view.selectRow(row)
         settle_on(qtbot, page)
         assert not page.undo_button.isEnabled()
         assert "not out" in page.undo_button.toolTip()
-    before = services.results.eliminations(tournament_id)
+    before = services.results.busts(tournament_id)
     page.start_undo()
     assert page.dialog is None
     assert cashier_window.message.kind == "error"
-    assert services.results.eliminations(tournament_id) == before
+    assert services.results.busts(tournament_id) == before
 
 
 @pytest.fixture
@@ -238,13 +238,13 @@ def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")
     other = Services(engine, now=fake_clock, station="director")
     other.cashier.rebuy(tid, ann)
-    other.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    other.results.bust(tid, ann, busted_by=bob, follow_seating=True)
     poll(qtbot, bus)
-    before = services.results.eliminations(tid)
+    before = services.results.busts(tid)
     qtbot.waitUntil(lambda: not undo_offered(cashier_window))  # asked again once the loop turns
     assert not cashier_window.undo()
     assert "last bust standing" in cashier_window.message.text()
-    assert services.results.eliminations(tid) == before
+    assert services.results.busts(tid) == before
     assert services.cashier.registration(tid, ann).busted_by_id == bob
 
 
@@ -253,9 +253,9 @@ def test_a_rebuy_busted_on_again_is_not_offered_for_void(
 ):
     tid = tournament_id
     ann, bob = reg_id(services, tid, "Ann Lee"), reg_id(services, tid, "Bob Marley")
-    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.results.bust(tid, ann, busted_by=bob, follow_seating=True)
     services.cashier.rebuy(tid, ann)
-    services.results.eliminate(tid, ann, busted_by=bob, follow_seating=True)
+    services.results.bust(tid, ann, busted_by=bob, follow_seating=True)
     poll(qtbot, bus)
     rebuy = next(r for r in services.cashier.ledger(tid) if r.kind is RowKind.REBUY)
     page = cashier_window.ledger

@@ -123,7 +123,7 @@ def count_drawer(qtbot, window: CashierWindow, services: Services, tid: int, tmp
 def pay_prize(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path) -> Press:
     regs = _field(services, tid, 10)
     for reg in reversed(regs[2:]):
-        services.results.eliminate(tid, reg, busted_by=regs[0])
+        services.results.bust(tid, reg, busted_by=regs[0])
     page = window.results
     window.tabs.setCurrentWidget(page)
     settle_on(qtbot, window)

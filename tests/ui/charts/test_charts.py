@@ -49,7 +49,7 @@ def test_the_charts_follow_entries_and_busts(
     assert window.empty.isVisible()
     regs = _players(services, bus, fake_clock, 4)
     fake_clock.advance(minutes=5)
-    bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
+    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
     assert not window.empty.isVisible()
     players, average = window.field_view.chart().series()
     assert isinstance(players, QLineSeries)
@@ -134,7 +134,7 @@ def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
         (second.timestamp() * 1000, 16_000),
     ]
     fake_clock.advance(minutes=1)
-    bus.run(lambda: services.results.eliminate(tid, regs[0], busted_by=regs[1]))
+    bus.run(lambda: services.results.bust(tid, regs[0], busted_by=regs[1]))
     assert [s.name() for s in window.stacks_view.chart().series()] == ["P1", "P2", "P0 (out)"]
     charts = report_charts(services.results.charts(tid))
     assert set(charts) == {"chart-field.png", "chart-prize-pool.png", "chart-chip-counts.png"}

@@ -76,7 +76,7 @@ def test_the_charts_are_read_off_the_gui_thread(
     settle(qtbot, bus)
     players, _average = window.field_view.chart().series()
     assert _last(players) == 4
-    services.results.eliminate(tid, field[1], busted_by=field[0])
+    services.results.bust(tid, field[1], busted_by=field[0])
     poll(qtbot, bus)
     players, _average = window.field_view.chart().series()
     assert _last(players) == 3

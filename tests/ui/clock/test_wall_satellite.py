@@ -28,7 +28,7 @@ def test_the_wall_says_n_seats_and_how_far_a_seat_is(
     assert rows[:3] == [("3 SEATS", "$300"), ("4th", "$100"), ("", "")]
     assert display.players_block.sub.text() == "7 TO A SEAT"
     for victim in regs[3:]:
-        bus.run(lambda victim=victim: services.results.eliminate(tid, victim, busted_by=regs[0]))
+        bus.run(lambda victim=victim: services.results.bust(tid, victim, busted_by=regs[0]))
     assert display.players_block.sub.text() == "EVERY PLAYER LEFT HAS A SEAT"
     bus.run(lambda: services.bounties.set_satellite(tid, None))
     assert display.players_block.sub.text() == "IN THE MONEY"

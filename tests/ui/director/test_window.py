@@ -331,7 +331,7 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     dialog.confirm_box.setChecked(True)
     assert dialog.record_button.isEnabled()
     # Meanwhile the cashier records Carla's bust: the counts no longer match the field.
-    station.bus.run(lambda: services.results.eliminate(tournament_id, carla, busted_by=ann))
+    station.bus.run(lambda: services.results.bust(tournament_id, carla, busted_by=ann))
     click(qtbot, station, dialog.record_button)
     assert dialog.isVisible()
     assert dialog.error_label.text() == "Carla Diaz is not in play, so has no chips to count."

@@ -37,7 +37,7 @@ def test_the_wall_shows_the_biggest_progressive_bounty(
     assert display.chips_block.isVisibleTo(display)
     assert display.chips_block.value.text() == "40,000"
     assert display.bounty_block.value.text() == "$10"
-    bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[1]))
+    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[1]))
     assert display.bounty_block.caption.text() == "BIGGEST BOUNTY"
     assert display.bounty_block.value.text() == "$15"
     assert display.bounty_block.sub is not None
@@ -58,7 +58,7 @@ def test_the_wall_announces_each_mystery_envelope(
     assert display.chips_block.isVisibleTo(display)
     assert display.bounty_block.caption.text() == "MYSTERY BOUNTIES"
     assert display.bounty_block.value.text() == "2 ENVELOPES"
-    bus.run(lambda: services.results.eliminate(bus.tournament_id, regs[3], busted_by=regs[0]))
+    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
     drawn = services.bounties.view(bus.tournament_id).draws[0].amount
     assert display.bounty_block.caption.text() == "LAST ENVELOPE"
     assert display.bounty_block.value.text() == f"${drawn // 100}"

@@ -96,7 +96,7 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
     settle(qtbot, station.bus)
     assert not wall.screen.isVisible()  # running: the clock
     for rid in reversed(regs[1:]):
-        bus.run(lambda rid=rid: services.results.eliminate(tournament_id, rid, busted_by=regs[0]))
+        bus.run(lambda rid=rid: services.results.bust(tournament_id, rid, busted_by=regs[0]))
     assert wall.board is not None
     assert wall.board.title == "WINTER LEAGUE"
     assert wall.board.lines[-1] == ("3", "Club player 3", "1 pt")

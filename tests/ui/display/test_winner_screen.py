@@ -50,7 +50,7 @@ def field(services, tournament_id) -> dict[str, int]:
         regs[name] = services.cashier.buy_in(tournament_id, pid).value.registration.id
     services.clock.start(tournament_id)
     for name in reversed(NAMES[2:]):
-        services.results.eliminate(tournament_id, regs[name], busted_by=regs["Ann Lee"])
+        services.results.bust(tournament_id, regs[name], busted_by=regs["Ann Lee"])
     return regs
 
 
@@ -120,6 +120,6 @@ def test_the_last_bust_stops_the_clock_and_shows_the_winner(
         assert QImage(str(path)).width() == width
 
     # The undo at the desk brings Bob back: the tournament is open again, the clock shown.
-    services.results.undo_elimination(tournament_id, field["Bob Marley"])
+    services.results.undo_bust(tournament_id, field["Bob Marley"])
     poll(qtbot, station.bus)
     assert not screen.isVisible()

@@ -55,7 +55,7 @@ def finished(services, tournament_id, bus) -> list[int]:
     """Nine players (three teams) bought in; all but one busted: the tournament is over."""
     regs = buy_in_teams(services, tournament_id, {"Aces": 4, "Kings": 3, "=Evil": 2})
     for rid in reversed(regs[1:]):
-        services.results.eliminate(tournament_id, rid, busted_by=regs[0])
+        services.results.bust(tournament_id, rid, busted_by=regs[0])
     return regs
 
 
@@ -228,7 +228,7 @@ def test_the_season_chart_and_the_tickets_in_a_players_season(
     regs = [services.cashier.buy_in(week2, pid).value.registration.id for pid in (bo, cy, ann)]
     services.bounties.set_tickets(week2, [Ticket(1, 3000, "Main event seat")])
     for loser in reversed(regs[1:]):
-        services.results.eliminate(week2, loser, busted_by=regs[0])
+        services.results.bust(week2, loser, busted_by=regs[0])
     week3 = play(services, "Week 3", [cy, ann])
     league(services, [week1, week2, week3])
     window = window_factory(LeagueWindow(services, bus))

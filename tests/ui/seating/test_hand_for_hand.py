@@ -48,8 +48,8 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
 
     # The tables report one after the other: one hand, a tie for 10th-11th, $4 each.
     first, second = at_tables(seeded, tournament_id)
-    bus.run(lambda: seeded.results.eliminate(tournament_id, first, follow_seating=True))
-    bus.run(lambda: seeded.results.eliminate(tournament_id, second, follow_seating=True))
+    bus.run(lambda: seeded.results.bust(tournament_id, first, follow_seating=True))
+    bus.run(lambda: seeded.results.bust(tournament_id, second, follow_seating=True))
     done = finish(seeded, tournament_id)
     assert done[first] == done[second] == (10, 1, 400)
     names = {r.registration_id: r.name for r in seeded.results.results(tournament_id)}

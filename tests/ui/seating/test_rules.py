@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from clockapp.core.errors import DomainError
 from clockapp.core.seating import Seat
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating import TablesWindow
@@ -40,7 +40,7 @@ def test_the_rules_action_saves_policy_break_order_and_final_table(
     seeded.seating.add_tables(tournament_id, 3, seat_count=10)
     window = open_window()
     window.rules.ask_rules = lambda: SeatingRules(
-        BalancePolicy.within_two_from(3), BreakRules((2,), None, 9)
+        BalancePolicy.within_two_from(3), TableBreakRules((2,), None, 9)
     )
     window.actions_by_name[TablesAction.RULES].trigger()
     settle(qtbot, window.context.bus)
@@ -56,12 +56,12 @@ def test_refused_rules_show_why(
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=8)
     window = open_window()
-    window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((), 1, 10))
+    window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), TableBreakRules((), 1, 10))
     window.actions_by_name[TablesAction.RULES].trigger()
     settle(qtbot, window.context.bus)
     assert window.banner.kind == "error"
     assert "Table 1 has only 8 open seats" in window.banner.text()
-    assert seeded.seating.config(tournament_id).rules == BreakRules()
+    assert seeded.seating.config(tournament_id).rules == TableBreakRules()
 
 
 def test_the_rules_dialog_shows_and_returns_the_rules(
@@ -88,7 +88,7 @@ def test_the_rules_dialog_shows_and_returns_the_rules(
     dialog.final_table.setCurrentIndex(dialog.final_table.findData(3))
     dialog.final_size.setValue(8)
     assert "table 3 (9 open seats); 1 seat there will close" in dialog.host_note.text()
-    assert dialog.value() == SeatingRules(BalancePolicy(2, None, 4), BreakRules((4, 1), 3, 8))
+    assert dialog.value() == SeatingRules(BalancePolicy(2, None, 4), TableBreakRules((4, 1), 3, 8))
     dialog.order.setText("4 x")
     dialog.accept()
     assert dialog.result() != dialog.DialogCode.Accepted
@@ -114,7 +114,7 @@ def test_the_status_line_says_where_and_how_big_the_final_table_is(
 ) -> None:
     seeded.seating.add_tables(tournament_id, 2, seat_count=10)
     place(seeded, tournament_id, {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6]})
-    seeded.seating.set_break_rules(tournament_id, BreakRules(final_table_size=9))
+    seeded.seating.set_break_rules(tournament_id, TableBreakRules(final_table_size=9))
     window = open_window()
     assert "The final table (9 seats at table 1) forms after 3 more busts." in (
         window.status_label.text()

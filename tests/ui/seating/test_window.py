@@ -81,7 +81,7 @@ def open_window(
 
 def suggested_break(room: RoomView) -> BreakChoice:
     """Break table's question answered as OK does at once: the suggested table, no buttons."""
-    return BreakChoice(room.break_costs[0][0], {})
+    return BreakChoice(room.table_break_costs[0][0], {})
 
 
 def names_in_ovals(window: TablesWindow) -> dict[int, dict[int, str]]:

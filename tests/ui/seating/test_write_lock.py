@@ -19,7 +19,7 @@ from PySide6.QtCore import QTimer
 from sqlalchemy.engine import Engine
 
 from clockapp.core.seating.balancing import BalancePolicy
-from clockapp.core.seating.breaking import BreakRules
+from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.seating import TablesWindow
@@ -77,7 +77,7 @@ def rules_to_save(services: Services, tid: int) -> Callable[[TablesWindow], Tabl
     services.seating.add_tables(tid, 2, seat_count=10)
 
     def answer(window: TablesWindow) -> TablesAction:
-        window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), BreakRules((2,), 1, 9))
+        window.rules.ask_rules = lambda: SeatingRules(BalancePolicy(), TableBreakRules((2,), 1, 9))
         return TablesAction.RULES
 
     return answer

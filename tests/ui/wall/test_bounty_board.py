@@ -51,9 +51,7 @@ def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
     tid = bus.tournament_id
     # P03 busts P14 and P13 (head 20.00), P05 busts P12 (15.00): 11 players left.
     for busted, buster in ((13, 2), (12, 2), (11, 4)):
-        bus.run(
-            lambda b=busted, by=buster: services.results.eliminate(tid, regs[b], busted_by=regs[by])
-        )
+        bus.run(lambda b=busted, by=buster: services.results.bust(tid, regs[b], busted_by=regs[by]))
     station.director_actions[Action.BOUNTY_BOARD].trigger()
     settle(qtbot, bus)
     stage = station.display.wall_stage

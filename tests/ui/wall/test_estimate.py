@@ -32,7 +32,7 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     services.clock.start(tid)
     for rid in ids[:3]:
         fake_clock.advance(minutes=6)
-        station.bus.run(lambda rid=rid: services.results.eliminate(tid, rid))
+        station.bus.run(lambda rid=rid: services.results.bust(tid, rid))
     assert "From the pace of the night's 3 busts" in line.text()
 
     station.director_actions[Action.ESTIMATE].trigger()
@@ -54,7 +54,7 @@ def test_an_estimate_with_nobody_in_play_is_refused_and_the_wall_is_unchanged(
 ) -> None:
     import pytest
 
-    from clockapp.core.errors import DomainError
+    from clockapp.errors import DomainError
 
     with pytest.raises(DomainError, match="Nothing to estimate"):
         station.wall.show_estimate()

@@ -161,7 +161,7 @@ def test_the_name_lists_offer_the_players_in_play(
     dialog = open_dialog(station, qtbot)
     combo = dialog.rows[0].name
     assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo", "Cy"]
-    station.services.results.eliminate(station.bus.tournament_id, players["Cy"])
+    station.services.results.bust(station.bus.tournament_id, players["Cy"])
     dialog.rows[0].name.setCurrentText("Bo")
     open_dialog(station, qtbot)
     assert [combo.itemText(i) for i in range(combo.count())] == ["", "Ann", "Bo"]

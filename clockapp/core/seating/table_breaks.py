@@ -1,7 +1,7 @@
 """Breaking tables the TDA way, and the final table.
 
 Split out of `clockapp.core.seating.balancing`, which re-exports these names. After every
-elimination the service asks `plan_breaks` first (does a table break, does the final table
+bust the service asks `plan_table_breaks` first (does a table break, does the final table
 form?), then `plan_balance`.
 """
 
@@ -28,7 +28,7 @@ from clockapp.core.seating.teams import count_teams, improve_by_swaps
 
 
 @dataclass(frozen=True)
-class BreakRules:
+class TableBreakRules:
     """How tables break and where the final table plays.
 
     Attributes:
@@ -39,7 +39,7 @@ class BreakRules:
             lowest-numbered table not in the director's order.
         final_table_size: How many players the final table seats; by default its open seats.
 
-    >>> BreakRules(order=(4, 2)).order
+    >>> TableBreakRules(order=(4, 2)).order
     (4, 2)
     """
 
@@ -66,7 +66,7 @@ class BreakRules:
             raise SeatingError(f"The final table seats 2 to {MAX_SEATS} players (got {size!r}).")
 
 
-def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int, ...]:
+def table_break_order(seating: Seating, rules: TableBreakRules | None = None) -> tuple[int, ...]:
     """The tables in the order they break; the last one hosts the final table.
 
     Unless the director says otherwise, the next table to break is the one with the fewest
@@ -77,14 +77,14 @@ def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int,
         SeatingError: The chosen final table is not in play.
 
     >>> room = Seating(tuple(Table(n) for n in (1, 2, 3, 4)))
-    >>> break_order(room), break_order(room, BreakRules(order=(2,), final_table=4))
+    >>> table_break_order(room), table_break_order(room, TableBreakRules(order=(2,), final_table=4))
     ((4, 3, 2, 1), (2, 3, 1, 4))
     >>> room = Seating(tuple(Table(n, seat_count=4) for n in (1, 2, 3)),
     ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(3, 1), 5: Seat(3, 2)})
-    >>> room.counts(), break_order(room)
+    >>> room.counts(), table_break_order(room)
     ({1: 2, 2: 1, 3: 2}, (2, 3, 1))
     """
-    rules = rules or BreakRules()
+    rules = rules or TableBreakRules()
     numbers = [t.number for t in seating.tables]
     final = rules.final_table
     if final is not None and not seating.has_table(final):
@@ -99,7 +99,7 @@ def break_order(seating: Seating, rules: BreakRules | None = None) -> tuple[int,
     return tuple(listed + rest + ([final] if final is not None else []))
 
 
-def break_costs(seating: Seating, rules: BreakRules | None = None) -> dict[int, int]:
+def table_break_costs(seating: Seating, rules: TableBreakRules | None = None) -> dict[int, int]:
     """The moves each table would cost if it broke now, for the tables that can break.
 
     A table can break when its players fit in the open seats of the other tables; the final
@@ -107,10 +107,10 @@ def break_costs(seating: Seating, rules: BreakRules | None = None) -> dict[int, 
 
     >>> room = Seating(tuple(Table(n, seat_count=4) for n in (1, 2, 3)),
     ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(3, 1), 5: Seat(3, 2)})
-    >>> break_costs(room)
+    >>> table_break_costs(room)
     {2: 1, 3: 2}
     """
-    order = break_order(seating, rules)
+    order = table_break_order(seating, rules)
     counts = seating.counts()
     total = seating.player_count
     capacity = seating.capacity  # one pass: each table's "others" is the room less the table
@@ -141,7 +141,7 @@ def _final_layout(host: Table, size: int | None, keep: set[int]) -> Table:
 
 
 @dataclass(frozen=True)
-class BreakPlan:
+class TableBreakPlan:
     """The room after breaking tables (and maybe forming the final table).
 
     Attributes:
@@ -160,24 +160,24 @@ class BreakPlan:
     final_table: int | None = None
 
 
-def plan_breaks(
+def plan_table_breaks(
     seating: Seating,
     rng: random.Random,
     *,
-    rules: BreakRules | None = None,
+    rules: TableBreakRules | None = None,
     stats: MoveStats | None = None,
     teams: Mapping[PlayerId, str] | None = None,
-) -> BreakPlan:
+) -> TableBreakPlan:
     """Break tables as soon as the players fit at one table fewer; form the final table.
 
-    Tables break in `break_order`: the next table breaks when the players fit in the open seats
-    of the tables after it, and all the tables that break are decided first, so nobody is moved
-    to a table that breaks in the same plan. Their players, in random order, each draw a table
+    Tables break in `table_break_order`: the next table breaks when the players fit in the open
+    seats of the tables after it, and all the tables that break are decided first, so nobody is
+    moved to a table that breaks in the same plan. Their players, in random order, each draw a table
     among the shortest tables with a free seat (so the room stays balanced), then a random seat;
     they can get any seat, and are dealt in at once except between the small blind and the
     button. With two tables left, they do not merge by that rule: the final table forms when
-    every player fits at it (`BreakRules.final_table_size`), and everyone redraws for seats there
-    (a player with a fixed seat already at the final table keeps it). With `teams`, a team
+    every player fits at it (`TableBreakRules.final_table_size`), and everyone redraws for seats
+    there (a player with a fixed seat already at the final table keeps it). With `teams`, a team
     member draws among those shortest tables the ones with the fewest of his team, and team
     members draw first (the largest team first), while most tables are still short: the same
     moves, teams kept spread.
@@ -187,12 +187,12 @@ def plan_breaks(
 
     >>> room = Seating((Table(1, seat_count=4), Table(2, seat_count=4), Table(3, seat_count=4)),
     ...                {1: Seat(1, 1), 2: Seat(1, 2), 3: Seat(2, 1), 4: Seat(2, 2), 5: Seat(3, 1)})
-    >>> plan = plan_breaks(room, random.Random(5))
+    >>> plan = plan_table_breaks(room, random.Random(5))
     >>> plan.broken, sorted(plan.seating.counts().values()), plan.moves[0].kind.value
     ((3,), [2, 3], 'break')
     """
-    rules = rules or BreakRules()
-    order = list(break_order(seating, rules))
+    rules = rules or TableBreakRules()
+    order = list(table_break_order(seating, rules))
     room = WorkingRoom(seating, stats or MoveStats(), teams)
     host = order[-1]
     size = rules.final_table_size or room.tables[host].open_seat_count
@@ -201,10 +201,12 @@ def plan_breaks(
     total = seating.player_count
     if total <= size and len(order) > 1:
         _form_final_table(room, host, rules.final_table_size, rng)
-        return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(order[:-1]), host)
+        return TableBreakPlan(
+            room.seating(), tuple(room.moves), room.stats(), tuple(order[:-1]), host
+        )
     # Decide every table that breaks first, so nobody is moved to a table that breaks next.
     # The director's listed tables break in his order; after them, the first table in
-    # `break_order` whose players fit at the other tables (a small table may fit where the
+    # `table_break_order` whose players fit at the other tables (a small table may fit where the
     # table with the fewest players does not).
     breaking: list[int] = []
     staying = list(order)
@@ -222,7 +224,7 @@ def plan_breaks(
             listed.pop(0)
     for number in breaking:
         _break_table(room, number, set(breaking), rng)
-    return BreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(breaking), None)
+    return TableBreakPlan(room.seating(), tuple(room.moves), room.stats(), tuple(breaking), None)
 
 
 def _break_table(room: WorkingRoom, number: int, breaking: set[int], rng: random.Random) -> None:
@@ -302,18 +304,18 @@ def _form_final_table(room: WorkingRoom, host: int, size: int | None, rng: rando
     room.waiting = {host: set()}
 
 
-def busts_until_break(seating: Seating, rules: BreakRules | None = None) -> int | None:
+def busts_until_table_break(seating: Seating, rules: TableBreakRules | None = None) -> int | None:
     """How many more players must go out before the next table breaks or the final forms.
 
     None when only one table is left.
 
     >>> room = Seating((Table(1, seat_count=4), Table(2, seat_count=4), Table(3, seat_count=4)),
     ...                {n: Seat((n - 1) // 3 + 1, (n - 1) % 3 + 1) for n in range(1, 10)})
-    >>> busts_until_break(room)
+    >>> busts_until_table_break(room)
     1
     """
-    rules = rules or BreakRules()
-    order = break_order(seating, rules)
+    rules = rules or TableBreakRules()
+    order = table_break_order(seating, rules)
     if len(order) < 2:
         return None
     host = seating.table(order[-1])
