@@ -230,3 +230,9 @@ def test_names_typed_into_a_showdown_are_cleaned_and_refused_in_words(
     shown = services.showdown.show(tid, hands(DIRTY)).value
     assert [h.name for h in shown.reading.entries] == ["Main event", "Bob"]
     assert services.showdown.read(hands(DIRTY)).entries[0].name == "Main event"
+
+
+def test_a_broken_character_reaching_a_statement_is_refused_in_words(services: Services) -> None:
+    # Lookups by typed text are not stored, so not cleaned: the drivers' own error was a crash.
+    refused(services, lambda: services.players.namesakes(BROKEN), r"broken character \(U\+D800\)")
+    refused(services, lambda: services.players.search(BROKEN), "broken character")
