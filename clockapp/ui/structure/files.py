@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Literal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
 from clockapp.core.errors import DomainError
+from clockapp.core.structure import Structure
 from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.exports import ask_save_path, write_csv
 from clockapp.ui.structure.library import LibraryEntry, preset_title
@@ -144,22 +146,26 @@ class StructureFiles:
 
     # ---------------------------------------------------------------- files
     def import_file(self, path: str | Path | None = None) -> bool:
-        """Ctrl+I: replace the levels with a CSV or JSON file; a bad file changes nothing."""
+        """Ctrl+I: replace the levels with a CSV or JSON file; a bad file changes nothing.
+
+        The file is read, decoded and saved on the worker (a file near the import limit takes a
+        while to read), while the editor says it is saving. False when nothing was asked.
+        """
         if path is None:
             path = self._ask_open_path()
             if not path:
                 return False
         file = Path(path)
-        try:
+        tid, structure = self.tournament_id, self._services.structure
+
+        def read_and_import() -> Outcome[Structure]:
             text = read_import_file(file)
-        except DomainError as error:
-            self._editor.show_error(str(error))
-            return False
-        fmt = _format_of(file, text)
-        name = file.stem.replace("_", " ") if fmt == "csv" else None
-        tid = self.tournament_id
+            fmt = _format_of(file, text)
+            name = file.stem.replace("_", " ") if fmt == "csv" else None
+            return structure.import_text(tid, text, fmt, name=name)
+
         return self._editor.saving.save_step(
-            lambda: self._services.structure.import_text(tid, text, fmt, name=name),
+            read_and_import,
             f"import {file.name}",
             refused=lambda why: f"Nothing was imported from {file.name}. {why}",
         )
