@@ -17,6 +17,7 @@ from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_save_path, write_csv
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
@@ -171,7 +172,12 @@ class StructureFiles:
         )
 
     def export_file(self, path: str | Path | None = None) -> bool:
-        """Ctrl+E: save the levels as CSV or JSON (by the file's extension)."""
+        """Ctrl+E: save the levels as CSV or JSON (by the file's extension).
+
+        The levels are read and the file written on the worker: the GUI thread never waits on
+        the database or the disk. The status line says when it is written, the banner why not.
+        False when nothing was asked (cancelled, or an export still on its way).
+        """
         if path is None:
             path = self._ask_save_path()
             if not path:
@@ -180,17 +186,28 @@ class StructureFiles:
         if file.suffix.lower() not in (".csv", ".json"):
             file = file.with_suffix(".csv")
         fmt: Literal["csv", "json"] = "json" if file.suffix.lower() == ".json" else "csv"
-        try:
-            text = self._services.structure.export_text(self.tournament_id, fmt)
+        tid, structure, editor = self.tournament_id, self._services.structure, self._editor
+
+        def export() -> None:
+            text = structure.export_text(tid, fmt)
             if fmt == "csv":
                 write_csv(file, text)  # for a spreadsheet: a byte-order mark, its separator
             else:
                 file.write_text(text, encoding="utf-8")
-        except (OSError, DomainError) as error:
-            self._editor.show_error(f"Could not export to {file}: {error}")
-            return False
-        self._editor.show_status(f"Exported to {file.name}.")
-        return True
+
+        def failed(error: Exception) -> None:
+            if not isinstance(error, (OSError, DomainError)):
+                report(error, editor)
+                return
+            editor.show_error(f"Could not export to {file}: {error}")
+
+        return self._bus.worker.submit(
+            export,
+            lambda _none: editor.show_status(f"Exported to {file.name}."),
+            failed,
+            key=(self, "export"),
+            asker=editor,
+        )
 
     # ---------------------------------------------------------------- questions (tests replace)
     def _confirm(self, title: str, text: str) -> bool:

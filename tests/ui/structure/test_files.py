@@ -86,3 +86,26 @@ def test_the_file_is_read_on_the_worker_not_the_gui_thread(
     assert read_on
     assert threading.main_thread() not in read_on
     assert saved(services, bus).levels == (Level(25, 50, minutes=20),)
+
+
+def test_the_export_reads_and_writes_on_the_worker_and_says_why_it_failed(
+    editor, services, bus, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exported_on: list[threading.Thread] = []
+    export_text = services.structure.export_text
+
+    def export(tid: int, fmt: str) -> str:
+        exported_on.append(threading.current_thread())
+        return export_text(tid, fmt)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(services.structure, "export_text", export)
+    path = tmp_path / "friday.csv"
+    assert editor.files.export_file(path)
+    settle(qtbot, bus)
+    assert exported_on
+    assert threading.main_thread() not in exported_on
+    assert "small_blind" in path.read_text(encoding="utf-8-sig")
+    gone = tmp_path / "no such folder" / "friday.csv"
+    assert editor.files.export_file(gone)
+    settle(qtbot, bus)
+    assert editor.banner.text().startswith(f"Could not export to {gone}")
