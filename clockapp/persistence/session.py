@@ -177,17 +177,27 @@ def shared_reading(engine: Engine) -> Iterator[None]:
 
 @contextmanager
 def _numbers_in_range() -> Iterator[None]:
-    """A number too large for the database is the user's error, not a crash; so are a lost
-    server and a file another station held too long (the transaction rolled back either way).
+    """A number too large for the database is the user's error, not a crash; so are a broken
+    character, a lost server and a file another station held too long (the transaction rolled
+    back either way).
 
     SQLite's driver raises OverflowError for an int past 64 bits and PostgreSQL a DataError for
-    one past its column: either way the transaction has rolled back, and the user is told.
+    one past its column: either way the transaction has rolled back, and the user is told. Both
+    drivers raise UnicodeEncodeError for a lone surrogate (half of a UTF-16 pair), which UTF-8
+    cannot hold: the services clean what they store (`clockapp.core.text`), and this catches
+    any text that reaches a statement another way, a search or a lookup by name included.
     """
     try:
         yield
     except OverflowError as error:
         raise ValidationError(
             f"A number is too large: clockapp stores whole numbers up to {MAX_STORED_INT:,}."
+        ) from error
+    except UnicodeEncodeError as error:
+        broken = ord(error.object[error.start])
+        raise ValidationError(
+            f"A text holds a broken character (U+{broken:04X}) that cannot be stored or looked "
+            "up; type it again."
         ) from error
     except DataError as error:
         detail = str(error.orig).strip().splitlines()[0] if error.orig else "out of range"

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.till import Till
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.core.wall import SHOWDOWN
 from clockapp.errors import DomainError
 from clockapp.persistence.models import ShowdownRow
@@ -131,6 +132,19 @@ def payload_of(
     }
 
 
+def _clean_entries(entries: Sequence[AllInHand]) -> list[AllInHand]:
+    """`entries` with each player's name cleaned as every typed name is (`clean_text`), so the
+    names kept and shown are the same on SQLite and PostgreSQL and draw as they read.
+
+    Raises:
+        TextError: A name that cannot be stored (broken, invisible, too long).
+    """
+    return [
+        replace(e, name=clean_text(e.name, f"Hand {number}: the name", NAME_MAX))
+        for number, e in enumerate(entries, start=1)
+    ]
+
+
 def _players_json(entries: Sequence[AllInHand]) -> str:
     return json.dumps(
         [
@@ -166,7 +180,7 @@ class ShowdownService:
 
     def read(self, entries: Sequence[AllInHand], board: str = "") -> AllInReading:
         """The reading of an entry without keeping it (the dialog's preview)."""
-        return read_allin(entries, board)
+        return read_allin(_clean_entries(entries), board)
 
     def show(
         self,
@@ -189,7 +203,7 @@ class ShowdownService:
         """
         # Refuses bad input before any write.
         chip = RulingsService(self._ctx).smallest_chip(tournament_id)  # a chop pays in it
-        reading = read_allin(entries, board, odds=not odds_later, chip=chip)
+        reading = read_allin(_clean_entries(entries), board, odds=not odds_later, chip=chip)
         cards = [str(c) for c in reading.board]
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
@@ -333,7 +347,7 @@ class ShowdownService:
         final_board: str,
     ) -> Outcome[BeatView]:
         """Keep a bad beat from the rulings window (name and hole cards each, the two boards)."""
-        entries = [AllInHand(name, cards, 1, 1) for name, cards in hands]
+        entries = _clean_entries([AllInHand(name, cards, 1, 1) for name, cards in hands])
         final = as_cards(final_board, "the final board")
         read_allin(entries, final)  # the same checks as a showdown's (names, cards, street)
         start = as_cards(allin_board, "the board at the all-in")

@@ -109,6 +109,21 @@ def clean_structure(structure: Structure) -> Structure:
     return replace(structure, name=name, levels=levels)
 
 
+def clean_chips(chips: ChipSet) -> ChipSet:
+    """`chips` with each color's name cleaned as every typed text is (`clean_text`).
+
+    Raises:
+        TextError: A color name that cannot be stored (broken, invisible, too long).
+    """
+    denominations = tuple(
+        replace(d, color=clean_text(d.color, f"Chip T{d.value:,}: the color", LABEL_MAX))
+        for d in chips.denominations
+    )
+    if denominations == chips.denominations:
+        return chips
+    return replace(chips, denominations=denominations)
+
+
 def replace_structure(
     ctx: ServiceContext,
     session: Session,
@@ -135,6 +150,8 @@ def replace_structure(
         )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
+    if chips is not None:
+        chips = clean_chips(chips)
     chip_set = chips if chips is not None else load_chips(session, tournament_id)
     structure.validate_chips(chip_set)
     if stacks is not None:
@@ -231,7 +248,9 @@ class StructureService:
             return load_stacks(session, tournament_id)
 
     def set_chip_set(self, tournament_id: int, chips: ChipSet) -> Outcome[ChipSet]:
-        """Replace the chip set; refused when a blind or ante could no longer be paid with it."""
+        """Replace the chip set; refused when a blind or ante could no longer be paid with it,
+        or when a color's name cannot be stored (`clean_chips`)."""
+        chips = clean_chips(chips)
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             load_structure(session, tournament_id).validate_chips(chips)

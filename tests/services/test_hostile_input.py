@@ -26,7 +26,9 @@ pytestmark = pytest.mark.slow
 
 SERVICES = (
     "tournaments", "structure", "clock", "demo", "players", "cashier", "payouts", "results",
-    "rulings", "seating", "hard_end",
+    "rulings", "seating", "hard_end", "bounties", "registration", "corrections", "leagues",
+    "team_event", "stand_ins", "waiting", "wall", "showdown", "chip_race", "shot_clock",
+    "chip_counts", "estimate", "house",
 )  # fmt: skip
 
 HOSTILE_INTS = st.one_of(
@@ -34,7 +36,9 @@ HOSTILE_INTS = st.one_of(
     st.integers(-5, 5),
 )
 HOSTILE_TEXT = st.one_of(
-    st.sampled_from(["", " ", "x" * 5000, "\x00", "=HYPERLINK(1)", "Lee, Ann", "\r\n", "😀"]),
+    st.sampled_from(
+        ["", " ", "x" * 5000, "\x00", "=HYPERLINK(1)", "Lee, Ann", "\r\n", "😀", "Ann\ud800"]
+    ),
     st.text(max_size=12),
 )
 

@@ -255,6 +255,11 @@ class Formula:
             raise FormulaError(f"The formula is too long (at most {MAX_LENGTH} characters).")
         try:
             tree = ast.parse(text, mode="eval")
+        except UnicodeEncodeError as error:  # a lone surrogate: Python's parser reads UTF-8
+            raise FormulaError(
+                f"The formula: character {error.start + 1} is broken "
+                f"(U+{ord(text[error.start]):04X}); type it again."
+            ) from None
         except SyntaxError as error:
             column = f" at character {error.offset}" if error.offset else ""
             raise FormulaError(f"The formula does not parse{column}: {error.msg}.") from None

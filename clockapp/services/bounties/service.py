@@ -22,8 +22,10 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
+from clockapp.core.payout_text import ordinal
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import Satellite, SatelliteError, satellite_wall_text
+from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.core.wall import BOUNTY_BOARD
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
@@ -37,6 +39,26 @@ from clockapp.services.setup import get_row, lock_row, setup_row
 from clockapp.services.wall import put_moment
 
 BOUNTY_CHANGES = Change.TOURNAMENT | Change.PAYOUTS
+
+
+def _clean_ticket(ticket: Ticket) -> Ticket:
+    """`ticket` with what it is a seat in cleaned as every typed text is (`clean_text`).
+
+    Raises:
+        TextError: A description that cannot be stored (broken, invisible, too long).
+    """
+    what = f"The ticket for {ordinal(ticket.place)}"
+    return replace(ticket, description=clean_text(ticket.description, what, NAME_MAX))
+
+
+def _clean_satellite(satellite: Satellite) -> Satellite:
+    """`satellite` with what its seats are seats in cleaned (`clean_text`).
+
+    Raises:
+        TextError: A description that cannot be stored (broken, invisible, too long).
+    """
+    what = "The satellite's seats"
+    return replace(satellite, description=clean_text(satellite.description, what, NAME_MAX))
 
 
 class BountyService:
@@ -84,9 +106,12 @@ class BountyService:
                 ticket for a place not paid, two for one place, or tickets worth more than the
                 prize pool.
             LedgerError: Bounties or prizes already paid would be more than now due.
+            TextError: What a ticket is a seat in cannot be stored.
         """
         if rules is not None and rules.format is BountyFormat.MYSTERY and rules.seed == 0:
             rules = replace(rules, seed=secrets.randbelow(2**31 - 1) + 1)
+        if tickets is not None:
+            tickets = [_clean_ticket(ticket) for ticket in tickets]
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
             book = till.bounty
@@ -150,7 +175,10 @@ class BountyService:
             SatelliteError: Players already hold more places than the seats (fewer players
                 left than seats asked, once someone is out).
             LedgerError: Prizes already paid would be more than now due.
+            TextError: What the seats are seats in cannot be stored.
         """
+        if satellite is not None:
+            satellite = _clean_satellite(satellite)
 
         def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
             book = till.bounty

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
+from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_save_path, write_csv
 from clockapp.ui.structure.library import LibraryEntry, preset_title
 from clockapp.ui.userfiles import read_import_file
@@ -144,28 +147,37 @@ class StructureFiles:
 
     # ---------------------------------------------------------------- files
     def import_file(self, path: str | Path | None = None) -> bool:
-        """Ctrl+I: replace the levels with a CSV or JSON file; a bad file changes nothing."""
+        """Ctrl+I: replace the levels with a CSV or JSON file; a bad file changes nothing.
+
+        The file is read, decoded and saved on the worker (a file near the import limit takes a
+        while to read), while the editor says it is saving. False when nothing was asked.
+        """
         if path is None:
             path = self._ask_open_path()
             if not path:
                 return False
         file = Path(path)
-        try:
+        tid, structure = self.tournament_id, self._services.structure
+
+        def read_and_import() -> Outcome[Structure]:
             text = read_import_file(file)
-        except DomainError as error:
-            self._editor.show_error(str(error))
-            return False
-        fmt = _format_of(file, text)
-        name = file.stem.replace("_", " ") if fmt == "csv" else None
-        tid = self.tournament_id
+            fmt = _format_of(file, text)
+            name = file.stem.replace("_", " ") if fmt == "csv" else None
+            return structure.import_text(tid, text, fmt, name=name)
+
         return self._editor.saving.save_step(
-            lambda: self._services.structure.import_text(tid, text, fmt, name=name),
+            read_and_import,
             f"import {file.name}",
             refused=lambda why: f"Nothing was imported from {file.name}. {why}",
         )
 
     def export_file(self, path: str | Path | None = None) -> bool:
-        """Ctrl+E: save the levels as CSV or JSON (by the file's extension)."""
+        """Ctrl+E: save the levels as CSV or JSON (by the file's extension).
+
+        The levels are read and the file written on the worker: the GUI thread never waits on
+        the database or the disk. The status line says when it is written, the banner why not.
+        False when nothing was asked (cancelled, or an export still on its way).
+        """
         if path is None:
             path = self._ask_save_path()
             if not path:
@@ -174,17 +186,28 @@ class StructureFiles:
         if file.suffix.lower() not in (".csv", ".json"):
             file = file.with_suffix(".csv")
         fmt: Literal["csv", "json"] = "json" if file.suffix.lower() == ".json" else "csv"
-        try:
-            text = self._services.structure.export_text(self.tournament_id, fmt)
+        tid, structure, editor = self.tournament_id, self._services.structure, self._editor
+
+        def export() -> None:
+            text = structure.export_text(tid, fmt)
             if fmt == "csv":
                 write_csv(file, text)  # for a spreadsheet: a byte-order mark, its separator
             else:
                 file.write_text(text, encoding="utf-8")
-        except (OSError, DomainError) as error:
-            self._editor.show_error(f"Could not export to {file}: {error}")
-            return False
-        self._editor.show_status(f"Exported to {file.name}.")
-        return True
+
+        def failed(error: Exception) -> None:
+            if not isinstance(error, (OSError, DomainError)):
+                report(error, editor)
+                return
+            editor.show_error(f"Could not export to {file}: {error}")
+
+        return self._bus.worker.submit(
+            export,
+            lambda _none: editor.show_status(f"Exported to {file.name}."),
+            failed,
+            key=(self, "export"),
+            asker=editor,
+        )
 
     # ---------------------------------------------------------------- questions (tests replace)
     def _confirm(self, title: str, text: str) -> bool:

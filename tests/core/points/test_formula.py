@@ -45,6 +45,9 @@ def test_formulas_evaluate_in_hundredths(text: str, expected: int) -> None:
         ("10000000000", "too large"),
         ("place + " * 300 + "1", "too long"),
         ("", "Type a formula"),
+        ("entrants\ud800", r"character 9 is broken \(U\+D800\)"),
+        ("entrants # \udfff", "character 12 is broken"),
+        ("entrants\x00", "null bytes"),
     ],
 )
 def test_unsafe_or_broken_formulas_are_refused_before_running(text: str, message: str) -> None:

@@ -414,7 +414,9 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
     original = saved(services, bus)
     path = tmp_path / f"structure{suffix}"
     assert editor.files.export_file(path)
+    settle(qtbot, bus)  # read and written on the worker
     assert path.read_text(encoding="utf-8")
+    assert editor.status_label.text() == f"Exported to {path.name}."
     editor.table.select_rows([0, 1, 2])
     qtbot.keyClick(editor.table, Key.Key_Delete)
     settle(qtbot, bus)
@@ -427,10 +429,13 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
     assert len(saved(services, bus).levels) == len(original.levels) - 3
 
 
-def test_file_dialogs_are_used_when_no_path_is_given(editor, tmp_path, monkeypatch) -> None:
+def test_file_dialogs_are_used_when_no_path_is_given(
+    editor, bus, qtbot, tmp_path, monkeypatch
+) -> None:
     target = tmp_path / "out.json"
     monkeypatch.setattr(editor.files, "_ask_save_path", lambda: str(target))
     assert editor.files.export_file()
+    settle(qtbot, bus)
     assert target.exists()
     monkeypatch.setattr(editor.files, "_ask_open_path", lambda: None)
     assert not editor.files.import_file()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from clockapp.core.structure import Level, Structure
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.structure import StructureEditor
+from clockapp.ui.structure import StructureEditor, files
+from clockapp.ui.userfiles import read_import_file
 from tests.ui.polling import settle
 
 
@@ -57,6 +59,53 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
     assert editor.undo_stack.count() == 0
 
 
-def test_a_missing_file_is_refused(editor, tmp_path: Path) -> None:
-    assert not editor.files.import_file(tmp_path / "gone.csv")
+def test_a_missing_file_is_refused(editor, services, bus, qtbot, tmp_path: Path) -> None:
+    before = saved(services, bus)
+    editor.files.import_file(tmp_path / "gone.csv")  # refused as it is read on the worker
+    settle(qtbot, bus)
     assert "gone.csv cannot be read" in editor.banner.text()
+    assert saved(services, bus) == before
+    assert editor.undo_stack.count() == 0
+
+
+def test_the_file_is_read_on_the_worker_not_the_gui_thread(
+    editor, services, bus, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file near the import limit takes a while to read and decode: the wall keeps running.
+    path = tmp_path / "friday.csv"
+    path.write_text("small_blind,big_blind,minutes\n25,50,20\n", encoding="utf-8")
+    read_on: list[threading.Thread] = []
+
+    def read(file: Path) -> str:
+        read_on.append(threading.current_thread())
+        return read_import_file(file)
+
+    monkeypatch.setattr(files, "read_import_file", read)
+    assert editor.files.import_file(path)
+    settle(qtbot, bus)
+    assert read_on
+    assert threading.main_thread() not in read_on
+    assert saved(services, bus).levels == (Level(25, 50, minutes=20),)
+
+
+def test_the_export_reads_and_writes_on_the_worker_and_says_why_it_failed(
+    editor, services, bus, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exported_on: list[threading.Thread] = []
+    export_text = services.structure.export_text
+
+    def export(tid: int, fmt: str) -> str:
+        exported_on.append(threading.current_thread())
+        return export_text(tid, fmt)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(services.structure, "export_text", export)
+    path = tmp_path / "friday.csv"
+    assert editor.files.export_file(path)
+    settle(qtbot, bus)
+    assert exported_on
+    assert threading.main_thread() not in exported_on
+    assert "small_blind" in path.read_text(encoding="utf-8-sig")
+    gone = tmp_path / "no such folder" / "friday.csv"
+    assert editor.files.export_file(gone)
+    settle(qtbot, bus)
+    assert editor.banner.text().startswith(f"Could not export to {gone}")
