@@ -594,6 +594,7 @@ class Night:
         for name, chips in stacks.items():
             dialog.set_stack(self.registration(name).id, chips)
         dialog.propose_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)  # the shares are worked out on the worker
         assert dialog.ok_button.isEnabled(), dialog.error_label.text()
         assert dialog.proposal is not None
         shown = DealShown(dialog.proposal, dialog.ok_button.text(), dialog.sum_label.text())
