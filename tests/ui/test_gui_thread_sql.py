@@ -99,7 +99,7 @@ def sold_at_the_desk(qtbot, room):
     desk = cashier.desk
     qtbot.keyClicks(desk.search, "Walk-in Ann")
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     assert desk.dialog is not None, cashier.message.text()
     take_money(qtbot, desk.dialog.tendered_edit)
     settle(qtbot, room.bus)
@@ -132,3 +132,26 @@ def test_new_chips_set_at_another_station_reach_the_cashier_without_sql_on_the_g
         held = ctx.chip_set()
     assert held == services.structure.chip_set(tournament_id)
     assert not refreshed, gui_thread_sql.report()
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [("Walk-in Ann", Qt.Key.Key_F2), ("Player 03", Qt.Key.Key_F6)],
+    ids=["buy-in", "bust"],
+)
+def test_a_desk_key_reads_the_field_without_sql_on_the_gui_thread(
+    qtbot, room, gui_thread_sql, name, key
+) -> None:
+    """The press reads the field again (another station may have sold or busted since), and
+    what its dialog needs, on the worker; the dialog opens when that read answers."""
+    cashier = room.windows.open_cashier()
+    settle(qtbot, room.bus)
+    desk = cashier.desk
+    qtbot.keyClicks(desk.search, name)
+    then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
+    assert desk.selected().player.name == name
+    with gui_thread_sql.watching() as pressed:
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, key))
+    assert desk.dialog is not None, cashier.message.text()
+    assert not pressed, gui_thread_sql.report()
+    desk.dialog.reject()

@@ -43,7 +43,7 @@ def sell(qtbot, desk) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ade")
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     qtbot.keyClicks(desk.dialog.tendered_edit, "30")
     take_money(qtbot, desk.dialog.tendered_edit)
 

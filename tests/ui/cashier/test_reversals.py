@@ -42,7 +42,7 @@ def sell(qtbot, desk, name: str) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
 
 

@@ -28,7 +28,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.window import CashierWindow
-from tests.ui.cashier.waiting import settle_on
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll, settle
 from tests.write_lock import other_process_holding
 
@@ -153,7 +153,7 @@ def undo_a_sale(qtbot, window: CashierWindow, services: Services, tid: int, tmp_
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     qtbot.keyClick(
         desk.dialog.tendered_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
     )
