@@ -155,3 +155,24 @@ def test_a_desk_key_reads_the_field_without_sql_on_the_gui_thread(
     assert desk.dialog is not None, cashier.message.text()
     assert not pressed, gui_thread_sql.report()
     desk.dialog.reject()
+
+
+def test_the_ledger_refreshes_its_selected_row_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    """Whether the selected row can be voided or refunded is asked again on every refresh:
+    on the worker, as the rows are."""
+    cashier = room.windows.open_cashier()
+    page = cashier.ledger
+    cashier.tabs.setCurrentWidget(page)
+    settle(qtbot, room.bus)
+    with gui_thread_sql.watching() as selected:
+        page.select_row_id(page.model.row_at(0).id)
+        settle(qtbot, room.bus)
+    assert page.void_button.isEnabled()
+    assert not selected, gui_thread_sql.report()
+    with gui_thread_sql.watching() as refreshed:
+        another_station_sells(qtbot, room, services, tournament_id, "Other Bob")
+    assert page.model.rowCount() == 7
+    assert page.void_button.isEnabled()
+    assert not refreshed, gui_thread_sql.report()

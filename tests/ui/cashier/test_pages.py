@@ -63,7 +63,8 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     assert page.model.rowCount() == 10
     first = page.model.row_at(0)
     page.select_row_id(first.id)
-    page.void_button.click()
+    settle_on(qtbot, page)  # whether it can be voided is asked on the station's worker
+    then_settle(qtbot, page, page.void_button.click)
     dialog = page.dialog
     assert not dialog.ok_button.isEnabled()  # a reason is required
     qtbot.keyClicks(dialog.reason_edit, "wrong player")
@@ -85,10 +86,11 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     # says why), Del's path says so too, nothing is written.
     for row, why in ((10, "itself a void"), (0, "already voided")):
         page.view.selectRow(row)
+        settle_on(qtbot, page)
         assert not page.void_button.isEnabled()
         assert why in page.void_button.toolTip()
         page.void_button.click()
-        page.start_void()
+        then_settle(qtbot, page, page.start_void)
         assert page.dialog is None
         assert cashier_window.message.kind == "error"
         assert why in cashier_window.message.text()

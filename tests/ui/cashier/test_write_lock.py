@@ -80,8 +80,9 @@ def void(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path) -
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
-        page.start_void()
-        _reason(qtbot, window, page)
+        if page.start_void():  # asked of the service first, on the worker (reads are not locked)
+            qtbot.waitUntil(lambda: page.dialog is not None, timeout=5_000)
+            _reason(qtbot, window, page)
 
     return Press(press, lambda: page.void_button, lambda: _rows(services, tid, RowKind.VOID))
 
@@ -94,8 +95,9 @@ def refund(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path)
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
-        page.start_refund()
-        _reason(qtbot, window, page)
+        if page.start_refund():  # asked of the service first, on the worker (reads are not locked)
+            qtbot.waitUntil(lambda: page.dialog is not None, timeout=5_000)
+            _reason(qtbot, window, page)
 
     return Press(press, lambda: page.refund_button, lambda: _rows(services, tid, RowKind.REFUND))
 
