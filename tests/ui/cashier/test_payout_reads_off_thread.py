@@ -1,4 +1,4 @@
-"""The payouts page's satellite and deal dialogs read on the station's worker, and the deal
+"""The payouts page's satellite, deal and fit dialogs read on the station's worker, and the deal
 dialog works out its shares there: the GUI thread runs no SQL for them, and the keyboard still
 does what the cashier expects while an answer is on its way (Enter never cancels the deal)."""
 
@@ -13,8 +13,10 @@ from PySide6.QtWidgets import QApplication, QSpinBox
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payouts import PayoutMode, PayoutStructure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.prize_dialogs import DealDialog
+from clockapp.ui.cashier.prize_fit import FitDialog
 from clockapp.ui.cashier.satellite_dialog import SatelliteDialog
 from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.gui_sql import at_another_station
@@ -126,3 +128,41 @@ def test_enter_while_the_shares_are_worked_out_does_not_cancel_the_deal(
     assert dialog.ok_button.isEnabled()
     assert services.payouts.deal(tournament_id) is None
     dialog.reject()
+
+
+def test_the_fit_offer_is_read_without_sql_on_the_gui_thread(
+    qtbot, cashier_window, services, tournament_id, bus, gui_thread_sql
+) -> None:
+    """A locked table paying more places than entries: whether to renormalise it is asked on
+    the worker, from the payouts page and before a prize is paid on the results page."""
+
+    def lock() -> list[int]:
+        rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
+        custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(5000, 3000, 2000)).lock(1)
+        services.cashier.set_config(tournament_id, CashierConfig(rules, custom))
+        regs = []
+        for n in (1, 2):
+            player = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
+            regs.append(services.cashier.buy_in(tournament_id, player).value.registration.id)
+        services.results.eliminate(tournament_id, regs[1], busted_by=regs[0])
+        return regs
+
+    regs = at_another_station(lock)
+    poll(qtbot, bus)
+    page = cashier_window.payouts
+    cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
+    with gui_thread_sql.watching() as statements:
+        then_settle(qtbot, page, page.fit_button.click)
+    assert isinstance(page.dialog, FitDialog)
+    assert not statements, gui_thread_sql.report()
+    page.dialog.reject()
+    results = cashier_window.results
+    cashier_window.tabs.setCurrentWidget(results)
+    settle_on(qtbot, cashier_window)
+    results.select_player(regs[0])
+    with gui_thread_sql.watching() as statements:
+        then_settle(qtbot, results, results.pay_button.click)
+    assert isinstance(results.dialog, FitDialog)
+    assert not statements, gui_thread_sql.report()
+    results.dialog.reject()
