@@ -23,6 +23,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import Cue
 from clockapp.ui.station.station import ClockStation
+from tests.ui.gui_sql import GuiThreadSql
 from tests.ui.polling import settle
 
 W = TypeVar("W", bound=QWidget)
@@ -309,3 +310,13 @@ def block_qt(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[str, ...]]:
 def without_optional_qt(block_qt) -> tuple[str, ...]:
     """Importing QtMultimedia or QtTextToSpeech fails for this test, as without libpulse0."""
     return block_qt(*OPTIONAL_QT)
+
+
+# ---------------------------------------------------------------- SQL on the GUI thread
+@pytest.fixture
+def gui_thread_sql(engine) -> Iterator[GuiThreadSql]:
+    """Every statement the services' engine runs on the GUI thread, with where it was asked."""
+    recorder = GuiThreadSql(engine)
+    recorder.start()
+    yield recorder
+    recorder.stop()

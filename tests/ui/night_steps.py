@@ -48,6 +48,7 @@ from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
 from clockapp.ui.wall.showdown import ShowdownMoment
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.fakes import FakeClock
+from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import settle
 
 PageT = TypeVar("PageT", bound=QWidget)
@@ -330,7 +331,7 @@ class Night:
         assert "Not registered, no buy-in taken" in self.message()
         assert "not registered" in desk.selected_label.text()
         assert name not in {r.name for r in self.services.cashier.registrations(self.tid)}
-        self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(self.qtbot, desk.table, lambda: self.qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         if room_full:
             entries = len(self.services.cashier.ledger(self.tid))
             box = desk.dialog
@@ -355,7 +356,7 @@ class Night:
         assert isinstance(desk.dialog, AddPlayerDialog)
         self.qtbot.mouseClick(desk.dialog.ok_button, Qt.MouseButton.LeftButton)
         settle(self.qtbot, self.station.bus)  # the player is added on the station's worker
-        self.qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(self.qtbot, desk.table, lambda: self.qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         assert desk.dialog is None
         assert self.cashier.message.kind == "error"
         return self.message()
@@ -383,27 +384,35 @@ class Night:
         """A player busted pays in again: find, R, the money, Enter. Returns what the dialog
         said was due and its note."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        then_settle(
+            self.qtbot, self.desk.table, lambda: self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        )
         return self._pay(tendered)
 
     def re_entry(self, name: str, tendered: str = "") -> tuple[str, str]:
         """A busted player buys a new entry: find, F5, the money, Ctrl+Enter. Returns what the
         dialog said was due and its note."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F5)
+        then_settle(
+            self.qtbot, self.desk.table, lambda: self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F5)
+        )
         return self._pay(tendered)
 
     def add_on(self, name: str, tendered: str = "") -> tuple[str, str]:
         """The add-on at its break: find, F4, the money, Ctrl+Enter. Returns what the dialog
         said was due and its note."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F4)
+        then_settle(
+            self.qtbot, self.desk.table, lambda: self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F4)
+        )
         return self._pay(tendered)
 
     def refused_rebuy(self, name: str) -> str:
         """R on a player when rebuys are over: no dialog opens; returns what the desk said."""
         self._find(name)
-        self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        then_settle(
+            self.qtbot, self.desk.table, lambda: self.qtbot.keyClick(self.desk.table, Qt.Key.Key_F3)
+        )
         assert self.desk.dialog is None
         assert self.cashier.message.kind == "error"
         return self.message()
@@ -594,6 +603,7 @@ class Night:
         for name, chips in stacks.items():
             dialog.set_stack(self.registration(name).id, chips)
         dialog.propose_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)  # the shares are worked out on the worker
         assert dialog.ok_button.isEnabled(), dialog.error_label.text()
         assert dialog.proposal is not None
         shown = DealShown(dialog.proposal, dialog.ok_button.text(), dialog.sum_label.text())

@@ -147,7 +147,7 @@ def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     qtbot, cashier_window, services, tournament_id, net, log_folder, monkeypatch
 ) -> None:
     from tests.ui.cashier.test_desk import add_players, configure, find
-    from tests.ui.cashier.waiting import take_money
+    from tests.ui.cashier.waiting import take_money, then_settle
 
     configure(services, tournament_id)
     add_players(services, "Ann Lee")
@@ -157,7 +157,7 @@ def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     monkeypatch.setattr(money_action_module, "record_change", _disk_full)
 
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
 
     (box,) = error_boxes(cashier_window)

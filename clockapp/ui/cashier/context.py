@@ -19,6 +19,7 @@ the worker behind the actions pressed before it, so it undoes the last of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -42,6 +43,15 @@ T = TypeVar("T")
 D = TypeVar("D")
 
 
+@dataclass(frozen=True)
+class TournamentLook:
+    """What receipts and handouts show of the tournament: its chips, planned stacks, currency."""
+
+    chip_set: ChipSet
+    stacks: PlannedStacks | None
+    currency: str
+
+
 class CashierContext(QObject):
     """The services, the bus, the message bar and the undo history of one cashier window."""
 
@@ -53,11 +63,13 @@ class CashierContext(QObject):
         self.bus = bus
         self.message = message
         self.history = CashierHistory(self)
-        self._chip_set: ChipSet | None = None
-        self._stacks: tuple[PlannedStacks | None] | None = None
-        self._currency: str | None = None
+        # What receipts and handouts show of the tournament, read on the worker when the window
+        # opens and again after a change to it; until the new read answers, the last one holds.
+        self._look: TournamentLook | None = None
+        self._look_reads = self.reader(self._read_look, self._on_look_read)
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
+        self._look_reads.ask()
 
     @property
     def tid(self) -> int:
@@ -227,14 +239,9 @@ class CashierContext(QObject):
         return path, text
 
     def currency(self) -> str:
-        """The tournament's currency ("" when it cannot be read: the amount alone, never "$"),
-        read once: every receipt and page shows it, and it changes only with the settings."""
-        if self._currency is None:
-            currency = self.read(lambda: self.services.structure.settings(self.tid).currency, None)
-            if currency is None:
-                return ""  # unread (said in the message bar): asked again next time
-            self._currency = currency
-        return self._currency
+        """The tournament's currency ("" while it is unread: the amount alone, never "$")."""
+        look = self._held_look()
+        return look.currency if look is not None else ""
 
     def export_name(self, what: str, suffix: str) -> str:
         """The file name an export of `what` suggests: the tournament's name and date first."""
@@ -244,27 +251,45 @@ class CashierContext(QObject):
         return export_file_name(info.name, info.created_at.astimezone().date(), what, suffix)
 
     def chip_set(self) -> ChipSet:
-        """The tournament's chip set (the colours of the chips handed over), read once."""
-        if self._chip_set is None:
-            self._chip_set = self.services.structure.chip_set(self.tid)
-        return self._chip_set
+        """The tournament's chip set (the colours of the chips handed over)."""
+        look = self._held_look()
+        if look is None:  # the read did not answer: what it says is in the message bar
+            return self.services.structure.chip_set(self.tid)
+        return look.chip_set
 
     def stacks(self) -> PlannedStacks | None:
-        """The stacks planned with the structure (what the cashier hands out), read once."""
-        if self._stacks is None:
-            self._stacks = (self.services.structure.planned_stacks(self.tid),)
-        return self._stacks[0]
+        """The stacks planned with the structure (what the cashier hands out)."""
+        look = self._held_look()
+        if look is None:
+            return self.services.structure.planned_stacks(self.tid)
+        return look.stacks
+
+    def _held_look(self) -> TournamentLook | None:
+        """The last look read; read here only when none ever answered (a press made before
+        the window's first read came back, or after it failed)."""
+        if self._look is None:
+            look = self.read(lambda: self._read_look(self.tid), None)
+            if look is not None:
+                self._look = look
+        return self._look
+
+    def _read_look(self, tid: int) -> TournamentLook:
+        """On the worker."""
+        structure = self.services.structure
+        return TournamentLook(
+            structure.chip_set(tid), structure.planned_stacks(tid), structure.settings(tid).currency
+        )
+
+    def _on_look_read(self, look: TournamentLook) -> None:
+        self._look = look
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(Change.CHIPS | Change.STRUCTURE | Change.TOURNAMENT):
-            self._chip_set = None
-            self._stacks = None
-            self._currency = None
+            self._look_reads.ask()
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
-        self._chip_set = None
-        self._stacks = None
-        self._currency = None
+        self._look = None  # another tournament's chips must never be shown for this one
+        self._look_reads.ask()
 
     def refuse(self, text: str) -> None:
         """Show why an action cannot be done (nothing was written)."""

@@ -43,7 +43,7 @@ from clockapp.services.seating.sale_seat import IfFull
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustDialog, BustRead, bust_dialog, read_bust
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.desk_sale import EntrySale, entry_dialog
+from clockapp.ui.cashier.desk_sale import EntryRead, EntrySale, entry_dialog, read_entry
 from clockapp.ui.cashier.desk_table import (
     BUST_KEY,
     BUY_IN_KEY,
@@ -74,6 +74,14 @@ class _DeskRead:
     registrations: tuple[RegistrationInfo, ...]
     text: str  # what was searched for
     found: tuple[PlayerInfo, ...] | None  # None: not searched again (the players did not change)
+
+
+@dataclass(frozen=True)
+class _PressRead:
+    """What a desk key's press read before acting (on the worker, acted on on the GUI thread)."""
+
+    registrations: tuple[RegistrationInfo, ...]
+    entry: EntryRead | None  # what an entry's dialog needs (None: a bust, or nothing to sell)
 
 
 class Desk(QWidget):
@@ -317,44 +325,70 @@ class Desk(QWidget):
         self._after_action()
 
     # ------------------------------------------------------------------ selling
-    def start(self, key: str) -> None:
-        """The command on key `key` on the selected player (F2 buy-in … F6 bust)."""
-        try:
-            # What the press reads before its dialog opens (the field, the offer, the chips)
-            # is read in one session: one transaction, the revision read once.
-            with self._ctx.services.ctx.shared_reads():
-                self._start(key)
-        finally:  # refused: back to the search now; a dialog: when it closes
+    def start(self, key: str) -> bool:
+        """The command on key `key` on the selected player (F2 buy-in … F6 bust).
+
+        The field is read again first, on the station's worker (another station may have sold
+        or busted since the last poll, and the refusal should come before the money is taken,
+        not after), with what an entry's dialog needs; the dialog opens when it answers. The
+        key's button is busy meanwhile, and another press does nothing: False.
+        """
+        row = self.selected()
+        if row is None:
+            self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")
             self._after_action()
+            return False
+        ctx, kind, player = self._ctx, ENTRY_KEYS[key], row.player
+        services, tid = ctx.services, ctx.tid
+
+        def work() -> _PressRead:
+            # One read session: one transaction, the revision read once.
+            with services.ctx.shared_reads():
+                regs = services.cashier.registrations(tid)
+                reg = next((r for r in regs if r.player_id == player.id), None)
+                entry = None
+                if kind is not None:
+                    entry = read_entry(services, tid, player.id, reg, kind)
+                return _PressRead(regs, entry)
+
+        asked = ctx.query(
+            work,
+            lambda read: self._on_press_read(read, player, kind),
+            key=("desk press", id(self)),
+            control=self.buttons[key],
+        )
+        if not asked:
+            self._after_action()
+        return asked
 
     def _after_action(self) -> None:
         """Where every desk action ends: the search box, its text selected."""
         if self.dialog is None:
             self.focus_search()
 
-    def _start(self, key: str) -> None:
-        # Read the field again first: another station may have sold or busted since the last
-        # poll, and the refusal should come before the money is taken, not after. (Still read
-        # on this thread: the press acts on what it finds at once.)
-        ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), None)
-        if regs is not None:
-            self._registrations = {r.player_id: r for r in regs}
+    def _on_press_read(self, read: _PressRead, player: PlayerInfo, kind: EntryKind | None) -> None:
+        try:
+            self._registrations = {r.player_id: r for r in read.registrations}
             self._show_found(
                 tuple(row.player for row in self.model.rows()), keep=None, keep_selection=True
             )
-        row = self.selected()
-        if row is None:
-            self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")
-            return
-        kind = ENTRY_KEYS[key]
-        if kind is None:
-            self._start_bust(row)
-        else:
-            self._start_entry(row, kind)
+            if self.dialog is not None:  # another dialog was opened while the field was read
+                self._ctx.refuse(
+                    f"Close the open dialog first, then press the key for {player.display_name}"
+                    " again."
+                )
+                return
+            # The player pressed on, as read now (the highlight may have moved meanwhile).
+            row = DeskRow(player, self._registrations.get(player.id))
+            if kind is None:
+                self._start_bust(row)
+            else:
+                self._start_entry(row, kind, read.entry)
+        finally:  # refused: back to the search now; a dialog: when it closes
+            self._after_action()
 
-    def _start_entry(self, row: DeskRow, kind: EntryKind) -> None:
-        sale = entry_dialog(self._ctx, row, kind, self)
+    def _start_entry(self, row: DeskRow, kind: EntryKind, read: EntryRead | None) -> None:
+        sale = entry_dialog(self._ctx, row, kind, read, self)
         if sale is None:
             return  # refused, and the message says why
         if sale.table is None:

@@ -64,10 +64,12 @@ class CashierDialog(QDialog):
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText(ok_text)
-        self.ok_button.setDefault(True)
         self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
         self.layout_.addWidget(self.buttons)
+        # Made the default once it is in the dialog, so the dialog knows it as its own: else
+        # showing it makes the first button after the focused field the default instead.
+        self.ok_button.setDefault(True)
 
     def _problem(self) -> str:
         """Why the dialog cannot be accepted now ('' when it can)."""
@@ -76,6 +78,10 @@ class CashierDialog(QDialog):
     def _update(self) -> None:
         problem = self._problem()
         self.error_label.setText(problem)
+        if problem and self.ok_button.hasFocus():
+            # Disabled with the focus, OK would hand it to Cancel, which then takes Enter as
+            # the default: the cashier's next Enter would close the dialog. Back to the field.
+            self.focusPreviousChild()
         self.ok_button.setEnabled(not problem)
 
     def _on_buttons_accepted(self) -> None:

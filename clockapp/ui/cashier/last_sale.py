@@ -60,6 +60,10 @@ class LastSale(QGroupBox):
         self._later.setSingleShot(True)
         self._later.setInterval(0)
         self._later.timeout.connect(guarded("the last sale's void check", self._check_voided))
+        # Which of the sale's rows are voided is read on the worker; the answer names the rows
+        # it was asked about, so one for an earlier sale is dropped.
+        self._asked_rows: tuple[int, ...] = ()
+        self._void_reads = ctx.reader(self._read_voided, self._on_voided_read)
         ctx.bus.changed.connect(self._on_bus_changed)
         self.show_sale(None)
 
@@ -72,9 +76,19 @@ class LastSale(QGroupBox):
         receipt = self.receipt
         if receipt is None or self._sale_revision == self._revision:
             return
-        ctx = self._ctx
-        rows = [row.id for row in receipt.rows]
-        voided = ctx.read(lambda: ctx.services.corrections.voided(ctx.tid, rows), {})
+        self._asked_rows = tuple(row.id for row in receipt.rows)
+        self._void_reads.ask()
+
+    def _read_voided(self, tid: int) -> tuple[tuple[int, ...], dict[int, int]]:
+        """On the worker: the rows asked about, and which of them are voided."""
+        rows = self._asked_rows
+        return rows, self._ctx.services.corrections.voided(tid, list(rows))
+
+    def _on_voided_read(self, answer: tuple[tuple[int, ...], dict[int, int]]) -> None:
+        rows, voided = answer
+        receipt = self.receipt
+        if receipt is None or rows != tuple(row.id for row in receipt.rows):
+            return  # another sale is shown since
         if voided != self.voided:
             self.voided = voided
             self.show_sale(receipt, self.seat, keep_voided=True)
@@ -93,7 +107,7 @@ class LastSale(QGroupBox):
         self.card_button.setEnabled(standing)
         if receipt is None:
             self.label.setText("Nothing sold yet.")
-            self.handout.show_chips([], self._ctx.chip_set())
+            self.handout.clear()
             self.chip_warning.hide()
             return
         currency = self._ctx.currency()

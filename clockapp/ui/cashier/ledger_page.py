@@ -65,6 +65,11 @@ class LedgerPage(Page):
         self._reading = ctx.reader(
             lambda tid: (cashier.ledger(tid), cashier.balances(tid)), self._show
         )
+        # Whether the selected row can be voided or refunded is asked on the worker; the
+        # answer names the row it was asked about, so one for a row no longer selected is
+        # dropped.
+        self._asked_row: int | None = None
+        self._refusal_reads = ctx.reader(self._read_refusals, self._on_refusals_read)
         self._update_buttons()
 
     def export_csv(self, path: str | None = None) -> str | None:
@@ -109,19 +114,41 @@ class LedgerPage(Page):
     def _on_view_current_changed(self, *_args: object) -> None:
         self._update_buttons()
 
-    def _refusals(self, entry: LedgerEntry | None) -> tuple[str, str]:
-        """Why the service would refuse to void and to refund `entry` now ('' when it would not)."""
-        if entry is None:
-            return ("Select a ledger row first.",) * 2
-        ctx, corrections = self._ctx, self._ctx.services.corrections
-        void = ctx.read(lambda: corrections.void_refusal(ctx.tid, [entry.id]), "")
-        refund = ctx.read(lambda: corrections.refund_refusal(ctx.tid, entry.id), "")
-        return void, refund
+    def _read_refusals(self, tid: int) -> tuple[int | None, str, str]:
+        """On the worker: why the service would refuse to void and to refund the row asked
+        about now ('' when it would not)."""
+        row_id, corrections = self._asked_row, self._ctx.services.corrections
+        if row_id is None:
+            return None, "", ""
+        return (
+            row_id,
+            corrections.void_refusal(tid, [row_id]),
+            corrections.refund_refusal(tid, row_id),
+        )
+
+    def _on_refusals_read(self, answer: tuple[int | None, str, str]) -> None:
+        row_id, void, refund = answer
+        entry = self._selected_row_entry()
+        if entry is not None and entry.id == row_id:
+            self._show_refusals(void, refund)
+
+    def _selected_row_entry(self) -> LedgerEntry | None:
+        row = self.selected_row(self.view)
+        return self.model.row_at(row) if row is not None else None
 
     def _update_buttons(self) -> None:
-        """Offer Void and Refund only for a row the service would reverse (why not: tooltip)."""
-        row = self.selected_row(self.view)
-        void, refund = self._refusals(self.model.row_at(row) if row is not None else None)
+        """Offer Void and Refund only for a row the service would reverse (why not: tooltip),
+        as the worker answers; until then the buttons stay as they were (a press asks the
+        service again anyway)."""
+        entry = self._selected_row_entry()
+        if entry is None:
+            self._asked_row = None
+            self._show_refusals(*("Select a ledger row first.",) * 2)
+            return
+        self._asked_row = entry.id
+        self._refusal_reads.ask()
+
+    def _show_refusals(self, void: str, refund: str) -> None:
         for button, refusal, what in (
             (self.void_button, void, "Void the selected row with a reason (Del)"),
             (self.refund_button, refund, "Hand the selected entry's money back"),
@@ -136,12 +163,22 @@ class LedgerPage(Page):
             self._ctx.refuse("Select a ledger row first.")
         return entry
 
-    def start_void(self) -> None:
-        """Ask for the reason, then void the selected row."""
+    def start_void(self) -> bool:
+        """Ask for the reason, then void the selected row: the dialog opens once the service
+        has said, on the worker, that the row can be voided now. False when nothing was asked
+        (no row selected, or the same question already on its way)."""
         entry = self._selected_entry()
-        if entry is None:
-            return
-        refusal = self._refusals(entry)[0]
+        if entry is None or self._ctx.bus.worker.is_pending(("void", entry.id)):
+            return False  # this row's void is on its way: asked again, it would be refused
+        ctx, corrections = self._ctx, self._ctx.services.corrections
+        tid = ctx.tid
+        return ctx.query(
+            lambda: corrections.void_refusal(tid, [entry.id]),
+            lambda refusal: self._open_void(entry, refusal),
+            key=("void", id(self)),
+        )
+
+    def _open_void(self, entry: LedgerEntry, refusal: str) -> None:
         if refusal:  # the service's answer, not a guess made here
             self._ctx.refuse(f"Row #{entry.id} cannot be voided: {refusal}")
             return
@@ -157,12 +194,21 @@ class LedgerPage(Page):
         )
         self._open(dialog)
 
-    def start_refund(self) -> None:
-        """Ask for the reason, then refund the selected entry."""
+    def start_refund(self) -> bool:
+        """Ask for the reason, then refund the selected entry (once the service has said, on
+        the worker, that it can be refunded now). False when nothing was asked."""
         entry = self._selected_entry()
-        if entry is None:
-            return
-        refusal = self._refusals(entry)[1]
+        if entry is None or self._ctx.bus.worker.is_pending(("refund", entry.id)):
+            return False  # this row's refund is on its way: asked again, it would be refused
+        ctx, corrections = self._ctx, self._ctx.services.corrections
+        tid = ctx.tid
+        return ctx.query(
+            lambda: corrections.refund_refusal(tid, entry.id),
+            lambda refusal: self._open_refund(entry, refusal),
+            key=("refund", id(self)),
+        )
+
+    def _open_refund(self, entry: LedgerEntry, refusal: str) -> None:
         if refusal:
             self._ctx.refuse(f"Row #{entry.id} cannot be refunded: {refusal}")
             return

@@ -22,6 +22,7 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutMode
+from clockapp.core.satellite import Satellite
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutFit, PayoutView
 from clockapp.services.results import ResultRow
@@ -222,11 +223,21 @@ class PayoutsPage(Page):
         dialog.accepted.connect(accepted)
         self._open(dialog)
 
-    def start_satellite(self) -> None:
-        """Open the satellite dialog (N equal seats as prizes, or the payout table again)."""
+    def start_satellite(self) -> bool:
+        """Open the satellite dialog (N equal seats as prizes, or the payout table again) once
+        the satellite set now is read on the worker (the button is busy meanwhile; a second
+        press does nothing: False)."""
+        ctx, tid = self._ctx, self._ctx.tid
+        return ctx.query(
+            lambda: ctx.services.bounties.view(tid).satellite,
+            self._open_satellite,
+            key=("satellite", id(self)),
+            control=self.satellite_button,
+        )
+
+    def _open_satellite(self, current: Satellite | None) -> None:
         ctx = self._ctx
         pool = self.view_data.prize_pool if self.view_data is not None else 0
-        current = ctx.read(lambda: ctx.services.bounties.view(ctx.tid).satellite, None)
         dialog = SatelliteDialog(current, pool, self)
 
         def accepted() -> None:
@@ -244,17 +255,33 @@ class PayoutsPage(Page):
         if self.view_data is not None:
             operations.set_locked(self._ctx, not self.view_data.locked, control=self.lock_button)
 
-    def start_deal(self) -> None:
-        """Open the deal dialog for the players still in."""
+    def start_deal(self) -> bool:
+        """Open the deal dialog for the players still in, once they and the chips in play are
+        read on the worker (the button is busy meanwhile; a second press does nothing: False).
+        """
+        ctx, tid = self._ctx, self._ctx.tid
+        services = ctx.services
+
+        def read() -> tuple[list[RegistrationInfo], int | None]:
+            in_play = [r for r in services.cashier.registrations(tid) if r.in_play]
+            if len(in_play) < 2:
+                return in_play, None  # refused: the chips are not needed
+            stats = services.results.stats(tid)
+            return in_play, stats.chips_in_play if stats is not None else None
+
+        return ctx.query(
+            read,
+            lambda answer: self._open_deal(*answer),
+            key=("deal", id(self)),
+            control=self.deal_button,
+        )
+
+    def _open_deal(self, in_play: list[RegistrationInfo], chips: int | None) -> None:
         ctx = self._ctx
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
-        in_play = [r for r in regs if r.in_play]
         if len(in_play) < 2:
             ctx.refuse("A deal needs at least two players still in.")
             return
-        stats = ctx.read(lambda: ctx.services.results.stats(ctx.tid), None)
-        chips = stats.chips_in_play if stats is not None else None
-        dialog = DealDialog(ctx.services, ctx.tid, in_play, chips, self)
+        dialog = DealDialog(ctx, in_play, chips, self)
 
         def accepted() -> None:
             method, unit, reserve = dialog.options()

@@ -253,13 +253,24 @@ class PlayersPage(Page):
                 self._ctx, player, control=self.leave_waiting_button
             )
 
-    def start_stand_in(self) -> None:
-        """Ask whose chips the selected player (a teammate) plays from now."""
+    def start_stand_in(self) -> bool:
+        """Ask whose chips the selected player (a teammate) plays from now: the dialog opens
+        once the players in play are read on the worker (the button is busy meanwhile; a
+        second press does nothing: False)."""
         ctx = self._ctx
         teammate = self._selected_or_refuse()
         if teammate is None:
-            return
-        regs = ctx.read(lambda: ctx.services.cashier.registrations(ctx.tid), ())
+            return False
+        cashier, tid = ctx.services.cashier, ctx.tid
+        return ctx.query(
+            lambda: cashier.registrations(tid),
+            lambda regs: self._open_stand_in(teammate, regs),
+            key=("stand in", id(self)),
+            control=self.stand_in_button,
+        )
+
+    def _open_stand_in(self, teammate: PlayerInfo, regs: tuple[RegistrationInfo, ...]) -> None:
+        ctx = self._ctx
         in_play = [r for r in regs if r.in_play and r.player_id != teammate.id]
         dialog = StandInDialog(teammate.display_name, in_play, self)
 

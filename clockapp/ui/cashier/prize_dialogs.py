@@ -1,8 +1,9 @@
 """Dialogs at the tables: the players busted on one hand, and a deal at the final table.
 
-The deal dialog asks the service for the shares (`services.payouts.propose_deal`) and records
-only what was worked out from the stacks on screen; whatever does not add up is said in the
-dialog's red line, with OK disabled. The payout table editor is in `payout_dialog`.
+The deal dialog asks the service for the shares (`services.payouts.propose_deal`, on the
+station's worker: "Work out the shares" is busy until they come back) and records only what was
+worked out from the stacks on screen; whatever does not add up is said in the dialog's red line,
+with OK disabled. The payout table editor is in `payout_dialog`.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
-from clockapp.services.app import Services
 from clockapp.services.payouts import DealProposal
+from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import (
     CashierDialog,
     big_label,
@@ -34,6 +35,7 @@ from clockapp.ui.cashier.dialog_base import (
     player_table,
 )
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
+from clockapp.ui.errors import report
 
 __all__ = ["DealDialog"]
 
@@ -66,16 +68,19 @@ class DealDialog(CashierDialog):
 
     def __init__(
         self,
-        services: Services,
-        tournament_id: int,
+        ctx: CashierContext,
         in_play: Sequence[RegistrationInfo],
         chips_in_play: int | None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("Deal at the final table", RECORD, parent)
         self.setObjectName("deal_dialog")
-        self._services = services
-        self._tid = tournament_id
+        self._ctx = ctx
+        self._tid = ctx.tid
+        # Each ask for the shares is numbered: an answer for stacks or options changed since
+        # it was asked is dropped.
+        self._asked = 0
+        self._asked_for: tuple[object, ...] = ()  # what the last ask (or change) was typed as
         self._players = tuple(in_play)
         self.chips_in_play = chips_in_play
         self.table = player_table(
@@ -137,6 +142,9 @@ class DealDialog(CashierDialog):
         self._error = ""
         self._show()
         self._update()
+        # The first count is what the cashier types first (opened from the worker's answer,
+        # the dialog would otherwise give the focus to its first button it finds enabled).
+        self._spins[0].setFocus()
 
     def set_stack(self, registration_id: int, chips: int) -> None:
         """Set one player's chips (the deal must be worked out again)."""
@@ -168,28 +176,80 @@ class DealDialog(CashierDialog):
             if not spin.value()
         ]
 
-    def propose(self) -> None:
-        """Ask the service for the shares of the stacks and options typed."""
-        self.proposal, self._error = None, ""
+    def propose(self) -> bool:
+        """Ask the service for the shares of the stacks and options typed; they are shown when
+        the worker answers. False when nothing was asked (a field is missing or wrong, or the
+        shares are already on their way)."""
+        if self._ctx.bus.worker.is_pending(self.propose_button):
+            return False
+        self._asked += 1
+        self._asked_for = self._typed()
+        self.proposal, self.compared, self._error = None, {}, ""
         missing = self._missing()
         if missing:
             self._error = f"Type the chips of {', '.join(missing)} first."
         else:
             try:
                 method, unit, reserve = self.options()
-                self.compared = {
-                    other: self._services.payouts.propose_deal(
-                        self._tid, self.stacks(), method=other, unit=unit, reserve=reserve
-                    )
-                    for other in dict.fromkeys((method, *_COMPARED))
-                }
-                self.proposal = self.compared[method]
             except DomainError as error:
                 self._error = str(error)
+            else:
+                return self._ask_shares(method, unit, reserve)
         self._show()
         self._update()
+        return False
+
+    def _ask_shares(self, method: DealMethod, unit: int, reserve: int) -> bool:
+        payouts, tid, stacks, asked = (
+            self._ctx.services.payouts,
+            self._tid,
+            self.stacks(),
+            self._asked,
+        )
+
+        def work() -> dict[DealMethod, DealProposal]:
+            return {
+                other: payouts.propose_deal(tid, stacks, method=other, unit=unit, reserve=reserve)
+                for other in dict.fromkeys((method, *_COMPARED))
+            }
+
+        def answered(compared: dict[DealMethod, DealProposal]) -> None:
+            if asked == self._asked:
+                self.compared = compared
+                self.proposal = compared[method]
+                self._show()
+            self._update()
+
+        def failed(error: Exception) -> None:
+            if not isinstance(error, DomainError):
+                report(error, self)
+            elif asked == self._asked:
+                self._error = str(error)
+            self._show()
+            self._update()
+
+        if self.propose_button.hasFocus():
+            # The button is busy (disabled) until the answer: Qt would pass the focus on to
+            # Cancel, and Enter there would close the dialog. The stacks keep it instead.
+            self._spins[0].setFocus()
+        return self._ctx.bus.worker.submit(
+            work, answered, failed, control=self.propose_button, asker=self
+        )
+
+    def _typed(self) -> tuple[object, ...]:
+        """What the shares are worked out from, as typed."""
+        return (
+            tuple(self.stacks().items()),
+            self.method_combo.currentData(),
+            self.unit_edit.text(),
+            self.reserve_edit.text(),
+        )
 
     def _mark_stale(self) -> None:
+        if self._typed() == self._asked_for:
+            return  # Enter in a count says its value again: nothing changed
+        self._asked_for = self._typed()
+        self._asked += 1
         if self.proposal is not None:
             self._error = "Stacks or options changed: work out the shares again."
         self.proposal = None

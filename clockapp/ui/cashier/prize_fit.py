@@ -135,9 +135,24 @@ def offer_fit(
 ) -> None:
     """Open `FitDialog` when the table pays more places than entries; `then` after it is used.
 
-    Without anything to renormalise, `then` runs at once.
+    Whether it does is asked on the station's worker; without anything to renormalise, `then`
+    runs when the answer comes. A failed read is said in the message bar, and nothing follows.
     """
-    fit = ctx.read(lambda: ctx.services.payouts.fit(ctx.tid), None)
+    payouts, tid = ctx.services.payouts, ctx.tid
+    ctx.query(
+        lambda: payouts.fit(tid),
+        lambda fit: _offer(ctx, fit, open_dialog, parent, then),
+        key=("fit", id(parent)),
+    )
+
+
+def _offer(
+    ctx: CashierContext,
+    fit: PayoutFit | None,
+    open_dialog: Callable[[QDialog], None],
+    parent: QWidget,
+    then: Callable[[], None] | None,
+) -> None:
     if fit is None:
         if then is not None:
             then()

@@ -39,16 +39,20 @@ class HandoutView(QWidget):
         self._grid.setVerticalSpacing(2)
         self.lines: list[str] = []
 
-    def show_chips(
-        self, parts: list[tuple[str, StackBreakdown | None, int, str]], chip_set: ChipSet
-    ) -> None:
-        """Show each handout: (title, breakdown or None, chip total, note when no breakdown)."""
+    def clear(self) -> None:
+        """Show no handout (nothing sold yet)."""
         while self._grid.count():
             item = self._grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         self.lines = []
+
+    def show_chips(
+        self, parts: list[tuple[str, StackBreakdown | None, int, str]], chip_set: ChipSet
+    ) -> None:
+        """Show each handout: (title, breakdown or None, chip total, note when no breakdown)."""
+        self.clear()
         row = 0
         for title, breakdown, total, note in parts:
             head = QLabel(f"<b>{title}: T{total:,}</b>")

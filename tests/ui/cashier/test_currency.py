@@ -13,6 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier import reports
 from tests.ui.cashier.waiting import take_money, then_settle
+from tests.ui.polling import poll
 
 
 @pytest.fixture
@@ -29,12 +30,12 @@ def printed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.fixture
-def euro_desk(cashier_window, services, tournament_id):
+def euro_desk(qtbot, cashier_window, services, tournament_id, bus):
     services.structure.update_settings(tournament_id, currency="€")
     rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=533), 10_000))
     services.cashier.set_config(tournament_id, CashierConfig(rules))
     services.players.create(PlayerDetails("Zoë Adé"))
-    cashier_window.desk.refresh()
+    poll(qtbot, bus)  # set at another station: the window hears of it as it would
     return cashier_window.desk
 
 
@@ -42,7 +43,7 @@ def sell(qtbot, desk) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ade")
     then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     qtbot.keyClicks(desk.dialog.tendered_edit, "30")
     take_money(qtbot, desk.dialog.tendered_edit)
 

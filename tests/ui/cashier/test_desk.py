@@ -91,7 +91,7 @@ def test_search_enter_and_b_register_and_buy_in(
     enter(qtbot, desk.search)
     assert desk.selected().player.name == "Ann Lee"
     assert "Ann Lee" in desk.selected_label.text()
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert dialog.due_label.text() == "$25.00"
@@ -136,8 +136,8 @@ TENDERED = [
 
 def test_change_due(qtbot, desk):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # Enter is the buy-in too
-    dialog = desk.dialog
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_Return))
+    dialog = desk.dialog  # Enter is the buy-in too
     for typed, change, problem in TENDERED:
         dialog.tendered_edit.clear()
         qtbot.keyClicks(dialog.tendered_edit, typed)
@@ -149,7 +149,7 @@ def test_change_due(qtbot, desk):
 
 def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, tournament_id):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     dialog = desk.dialog
     qtbot.keyClicks(dialog.tendered_edit, "-30")
     take_money(qtbot, dialog.tendered_edit)  # OK is disabled: nothing happens
@@ -160,7 +160,7 @@ def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, 
 
 def test_the_chips_to_hand_over_have_colours_and_add_up(qtbot, desk, services, tournament_id):
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     chip_set = services.structure.chip_set(tournament_id)
     lines = desk.dialog.handout.lines
     total = 0
@@ -178,7 +178,7 @@ def test_registering_twice_is_refused_in_the_window(
     services.cashier.buy_in(tournament_id, ann)
     before = services.cashier.ledger(tournament_id)
     find(qtbot, desk, "ann tw")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     assert desk.dialog is None
     assert cashier_window.message.kind == "error"
     assert "already registered" in cashier_window.message.text()
@@ -199,7 +199,7 @@ def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "ann reb")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F3))
     assert desk.dialog is None
     assert cashier_window.message.kind == "error"
     assert "level 1" in cashier_window.message.text().lower()
@@ -244,14 +244,15 @@ def test_a_latecomer_is_refused_before_the_money_is_taken(
     before = services.cashier.ledger(tournament_id)
     revision = services.tournaments.revision()
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     assert desk.dialog is None  # no confirm dialog: nobody typed any money
     assert cashier_window.message.kind == "error"
     assert message in cashier_window.message.text()
     assert services.cashier.ledger(tournament_id) == before
     assert services.tournaments.revision() == revision
     assert services.cashier.registration_of(tournament_id, desk.selected().player.id) is None
-    qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # Enter is the buy-in too: same refusal
+    # Enter is the buy-in too: the same refusal
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_Return))
     assert desk.dialog is None
     assert services.cashier.ledger(tournament_id) == before
 
@@ -267,14 +268,14 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
     services.cashier.buy_in(tournament_id, add_players(services, "Other")["Other"])
     poll(qtbot, bus)
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     desk.dialog.add_on_box.setChecked(True)
     assert desk.dialog.due_label.text() == "$35.00"
     take_money(qtbot, desk.dialog.tendered_edit)
     kinds = [row.kind for row in services.cashier.ledger(tournament_id)]
     assert kinds == [RowKind.BUY_IN, RowKind.BUY_IN, RowKind.ADD_ON]
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F3))
     dialog = desk.dialog
     assert "records the bust at the table" in dialog.note_label.text()
     rebuy_lines = list(dialog.handout.lines)
@@ -291,7 +292,7 @@ def test_entry_keys_need_a_buy_in_first(qtbot, cashier_window, desk):
     find(qtbot, desk, "zoe")  # accents are ignored
     assert desk.selected().player.name == "Zoé O'Neill"
     for key in (Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_F6):
-        qtbot.keyClick(desk.table, key)
+        then_settle(qtbot, desk.table, lambda key=key: qtbot.keyClick(desk.table, key))
         assert desk.dialog is None
         assert cashier_window.message.kind == "error"
     assert "not bought in" in cashier_window.message.text()
@@ -318,7 +319,7 @@ def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_i
     enter(qtbot, dialog.team_edit)
     assert desk.selected().player.name == "Yann Newman"
     assert desk.selected().player.team == "Blues"
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg is not None
@@ -354,7 +355,7 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
     assert "finished 3rd" in cashier_window.message.text()
     before = services.results.busts(tournament_id)
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_F6)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F6))
     assert desk.dialog is None
     assert "already out" in cashier_window.message.text()
     assert services.results.busts(tournament_id) == before
@@ -364,7 +365,7 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     qtbot, cashier_window, desk, services, tournament_id
 ):
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.header.undo_button.isEnabled()
     assert "Buy-in Ann Lee" in cashier_window.header.undo_button.text()
@@ -392,7 +393,7 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
 
 def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     qtbot.keyClicks(desk.dialog.tendered_edit, "30")
     take_money(qtbot, desk.dialog.tendered_edit)
     receipt = desk.save_receipt(str(tmp_path / "receipt.pdf"))
@@ -407,13 +408,13 @@ def test_the_seat_drawn_once_tables_exist(
     qtbot, cashier_window, desk, services, tournament_id, tmp_path
 ):
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat == ""  # no tables set up: no seat, no complaint
     assert cashier_window.message.kind == "info"
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat.startswith("Table 1, seat ")
     assert desk.last_seat in desk.last_label.text()
@@ -426,11 +427,11 @@ def test_the_seat_drawn_once_tables_exist(
     # A full room sold without a seat: the sale stands, and the cashier is told no seat was
     # drawn.
     find(qtbot, desk, "dana")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     assert desk.last_seat.startswith("Table 1, seat ")
     find(qtbot, desk, "zoe")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     answer_no_seat(qtbot, desk, SELL_WITHOUT_A_SEAT)
     take_money(qtbot, desk.dialog.tendered_edit)
     assert cashier_window.message.kind == "error"
@@ -445,11 +446,11 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "dana"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         take_money(qtbot, desk.dialog.tendered_edit)
     entries = services.cashier.balances(tournament_id).entries
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
 
     # Asked first: no entry dialog, nothing sold yet.
     box = desk.dialog
@@ -465,7 +466,7 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
 
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     answer_no_seat(qtbot, desk, OPEN_A_TABLE)
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
@@ -486,10 +487,10 @@ def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "dana"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         take_money(qtbot, desk.dialog.tendered_edit)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     answer_no_seat(qtbot, desk, OPEN_A_TABLE)
     take_money(qtbot, desk.dialog.tendered_edit)
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1, 2]
@@ -515,7 +516,7 @@ def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     first = add_players(services, "Fox Mulder")["Fox Mulder"]
     services.cashier.buy_in(tournament_id, first, seat=True)
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     assert isinstance(desk.dialog, EntryDialog)  # a seat was free when B was pressed
     other = add_players(services, "Walter Skinner")["Walter Skinner"]
     services.cashier.buy_in(tournament_id, other, seat=True)  # another station takes it
@@ -538,7 +539,7 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     for name in ("bob", "dana", "ann"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         published = []
         bus.changed.connect(published.append)
         take_money(qtbot, desk.dialog.tendered_edit)
@@ -558,7 +559,7 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     assert len(published) == 1
     # R: the rebuy gives the seat back, and the cashier is told where.
     desk.table.setFocus()
-    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F3))
     take_money(qtbot, desk.dialog.tendered_edit)
     assert len(published) == 2
     room = services.seating.room(tournament_id)
@@ -582,16 +583,16 @@ def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_t
     services.seating.add_tables(tournament_id, 1, seat_count=2)
     for name in ("bob", "ann"):
         find(qtbot, desk, name)
-        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         take_money(qtbot, desk.dialog.tendered_edit)
     ann = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     services.results.bust(tournament_id, ann.id)
     find(qtbot, desk, "dana")  # takes the seat Ann's bust freed: the room is full
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     entries = len(services.cashier.ledger(tournament_id))
     find(qtbot, desk, "ann")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F3))
 
     # Asked first: no entry dialog, nothing sold yet.
     box = desk.dialog
@@ -620,7 +621,7 @@ def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     and at most 40 SQL statements (counted through SQLAlchemy's engine events)."""
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     find(qtbot, desk, "bob")
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)  # a first sale warms what the desk reads
     find(qtbot, desk, "ann")
     statements: list[str] = []
@@ -631,7 +632,7 @@ def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     engine = services.ctx.engine
     event.listen(engine, "before_cursor_execute", on_execute)
     try:
-        qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
         take_money(qtbot, desk.dialog.tendered_edit)
     finally:
         event.remove(engine, "before_cursor_execute", on_execute)

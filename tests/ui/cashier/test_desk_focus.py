@@ -134,7 +134,8 @@ def test_every_desk_key_ends_in_the_search(qtbot, cashier_window, desk, key):
 def test_every_desk_button_ends_in_the_search(qtbot, cashier_window, desk, key):
     type_text(qtbot, cashier_window, "Bob")
     press(qtbot, cashier_window, Qt.Key.Key_Return)
-    qtbot.mouseClick(desk.buttons[key], Qt.MouseButton.LeftButton)
+    button = desk.buttons[key]
+    then_settle(qtbot, button, lambda: qtbot.mouseClick(button, Qt.MouseButton.LeftButton))
     if desk.dialog is not None:
         desk.dialog.reject()
     assert_back_in_search(cashier_window, desk, "Bob")

@@ -63,7 +63,8 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     assert page.model.rowCount() == 10
     first = page.model.row_at(0)
     page.select_row_id(first.id)
-    page.void_button.click()
+    settle_on(qtbot, page)  # whether it can be voided is asked on the station's worker
+    then_settle(qtbot, page, page.void_button.click)
     dialog = page.dialog
     assert not dialog.ok_button.isEnabled()  # a reason is required
     qtbot.keyClicks(dialog.reason_edit, "wrong player")
@@ -85,10 +86,11 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     # says why), Del's path says so too, nothing is written.
     for row, why in ((10, "itself a void"), (0, "already voided")):
         page.view.selectRow(row)
+        settle_on(qtbot, page)
         assert not page.void_button.isEnabled()
         assert why in page.void_button.toolTip()
         page.void_button.click()
-        page.start_void()
+        then_settle(qtbot, page, page.start_void)
         assert page.dialog is None
         assert cashier_window.message.kind == "error"
         assert why in cashier_window.message.text()
@@ -241,7 +243,7 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     for n, chips in ((1, 50_000), (2, 30_000), (3, 20_000)):
         dialog.set_stack(field[n], chips)
     assert not dialog.ok_button.isEnabled()  # the shares must be worked out again
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     deal = dialog.proposal.result
     assert deal.method is DealMethod.ICM
     assert deal.exact
@@ -264,7 +266,7 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     assert min(chop) >= min(prizes)  # nobody gets less than the prize he has locked up
     dialog.set_method(DealMethod.CHIP_SHARE)
     dialog.unit_edit.setText("5")
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     assert dialog.proposal.result.amounts == (10_000, 6_000, 4_000)
     enter(qtbot, dialog.unit_edit)
     recorded = services.payouts.deal(tournament_id)
@@ -317,7 +319,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     # A typo: 5,000 instead of 50,000. The shares can be worked out, but not recorded.
     for n, chips in ((1, 5_000), (2, 30_000), (3, 20_000)):
         dialog.set_stack(field[n], chips)
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     assert dialog.proposal is not None
     assert dialog.count_label.text() == "Chips entered 55,000 of 100,000 in play (45,000 missing)"
     assert "not the 100,000 in play" in dialog.error_label.text()
@@ -335,7 +337,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     assert dialog.count_label.text() == "Chips entered 100,000 of 100,000 in play"
     assert not dialog.ok_button.isEnabled()
     assert "work out the shares again" in dialog.error_label.text()
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     assert dialog.ok_button.isEnabled()
     then_settle(qtbot, page, dialog.ok_button.click)
     recorded = services.payouts.deal(tournament_id)
@@ -355,7 +357,7 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
     # The table's count is 25 chips short of what the ledger says, and the cashier trusts it.
     for n, chips in ((1, 50_000), (2, 30_000), (3, 19_975)):
         dialog.set_stack(field[n], chips)
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     dialog.override_box.setChecked(True)
     assert dialog.ok_button.isEnabled()
     then_settle(qtbot, page, dialog.ok_button.click)
@@ -450,7 +452,7 @@ def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
     dialog = page.dialog
     for reg in field.values():
         dialog.set_stack(reg, 10_000)
-    dialog.propose_button.click()
+    then_settle(qtbot, dialog, dialog.propose_button.click)
     deal = dialog.proposal.result
     assert not deal.exact
     assert "ESTIMATE" in dialog.estimate_label.text()

@@ -15,7 +15,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.entry_dialog import EntryDialog
 from clockapp.ui.structure.generator import GeneratorDialog
 from tests.ui.cashier.test_desk import find
-from tests.ui.cashier.waiting import take_money
+from tests.ui.cashier.waiting import take_money, then_settle
 from tests.ui.polling import settle
 
 #: The host's case: 300 of each small colour, 200 T500, 100 T1,000.
@@ -38,7 +38,7 @@ def lines(breakdown: StackBreakdown, chips: ChipSet) -> list[str]:
 def sell_at_desk(qtbot, desk, name: str) -> EntryDialog:
     """Find the player, B, and confirm; returns the confirm that was on screen."""
     find(qtbot, desk, name)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     dialog = desk.dialog
     assert isinstance(dialog, EntryDialog)
     assert dialog.isVisible()

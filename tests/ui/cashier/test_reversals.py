@@ -42,7 +42,7 @@ def sell(qtbot, desk, name: str) -> None:
     desk.search.clear()
     qtbot.keyClicks(desk.search, name)
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
 
 
@@ -57,8 +57,9 @@ def void_on_the_ledger(qtbot, window, row_id: int) -> None:
     window.tabs.setCurrentWidget(page)
     settle_on(qtbot, window)
     page.select_row_id(row_id)
+    settle_on(qtbot, window)  # whether it can be voided is asked on the station's worker
     assert page.void_button.isEnabled()
-    qtbot.mouseClick(page.void_button, Qt.MouseButton.LeftButton)
+    then_settle(qtbot, page, lambda: qtbot.mouseClick(page.void_button, Qt.MouseButton.LeftButton))
     dialog = page.dialog
     assert isinstance(dialog, ReasonDialog)
     qtbot.keyClicks(dialog.reason_edit, "wrong player")
@@ -139,6 +140,7 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
     offered = {}
     for i in range(model.rowCount()):
         page.view.selectRow(i)
+        settle_on(qtbot, cashier_window)
         entry = model.row_at(i)
         offered[entry.id] = (page.void_button.isEnabled(), page.refund_button.isEnabled())
     refund = services.cashier.ledger(tournament_id)[-1]
@@ -149,6 +151,7 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
         refund.id: (True, False),  # a refund can be voided (taken back), not refunded
     }
     page.view.selectRow(model.row_of_id(ann.id))
+    settle_on(qtbot, cashier_window)
     assert "refund" in page.refund_button.toolTip().lower()
 
 
@@ -262,6 +265,7 @@ def test_a_rebuy_busted_on_again_is_not_offered_for_void(
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
     page.select_row_id(rebuy.id)
+    settle_on(qtbot, cashier_window)
     assert not page.void_button.isEnabled()
     assert not page.refund_button.isEnabled()
     assert "undo that bust first" in page.void_button.toolTip()

@@ -28,6 +28,7 @@ def test_the_director_sets_a_satellite_and_the_page_says_seats(
     cashier_window.tabs.setCurrentWidget(page)
     settle(qtbot, bus)  # the page reads on the station's worker
     page.satellite_button.click()
+    settle(qtbot, bus)  # the satellite set now is read on the station's worker
     dialog = page.dialog
     assert not dialog.seats_spin.isEnabled()
     dialog.on_box.setChecked(True)

@@ -102,7 +102,7 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     desk = show(qtbot, cashier_window, cashier_window.desk)
     qtbot.keyClicks(desk.search, "ann reb")
     enter(qtbot, desk.search)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F3)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F3))
     entry = desk.dialog
     assert isinstance(entry, EntryDialog)
     assert entry.due_label.text() == "$30.00"
@@ -416,7 +416,7 @@ def test_the_desk_sells_a_checked_in_players_buy_in(
     qtbot.keyClicks(desk.search, "bob")
     enter(qtbot, desk.search)
     assert desk.selected().status == "pre-registered"
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     take_money(qtbot, desk.dialog.tendered_edit)
     reg = services.cashier.registration_of(tournament_id, desk.selected().player.id)
     assert reg.status is RegistrationStatus.PLAYING

@@ -14,7 +14,7 @@ from tests.ui.polling import poll, settle
 
 
 def test_a_teammate_stands_in_from_the_players_page(
-    qtbot, cashier_window, services, tournament_id, bus
+    qtbot, cashier_window, services, tournament_id, bus, gui_thread_sql
 ):
     rules = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
     services.cashier.set_config(tournament_id, CashierConfig(rules))
@@ -31,7 +31,9 @@ def test_a_teammate_stands_in_from_the_players_page(
     settle(qtbot, bus)  # the page reads on the station's worker
 
     page.select_player(di)
-    page.stand_in_button.click()
+    with gui_thread_sql.watching() as statements:  # who is in play: read on the worker
+        then_settle(qtbot, page, page.stand_in_button.click)
+    assert not statements, gui_thread_sql.report()
     dialog = page.dialog
     assert [dialog.leaving_combo.itemText(i) for i in range(dialog.leaving_combo.count())] == [
         "Ann",
@@ -43,7 +45,7 @@ def test_a_teammate_stands_in_from_the_players_page(
     assert "Di is not on Cy's team (Blues)" in cashier_window.message.text()
     assert services.tournaments.revision() == revision
 
-    page.stand_in_button.click()
+    then_settle(qtbot, page, page.stand_in_button.click)
     dialog = page.dialog
     dialog.leaving_combo.setCurrentIndex(dialog.leaving_combo.findData(regs[ann]))
     then_settle(qtbot, page, lambda: qtbot.keyClick(dialog.leaving_combo, Qt.Key.Key_Return))

@@ -28,7 +28,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.window import CashierWindow
-from tests.ui.cashier.waiting import settle_on
+from tests.ui.cashier.waiting import settle_on, then_settle
 from tests.ui.polling import poll, settle
 from tests.write_lock import other_process_holding
 
@@ -80,8 +80,9 @@ def void(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path) -
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
-        page.start_void()
-        _reason(qtbot, window, page)
+        if page.start_void():  # asked of the service first, on the worker (reads are not locked)
+            qtbot.waitUntil(lambda: page.dialog is not None, timeout=5_000)
+            _reason(qtbot, window, page)
 
     return Press(press, lambda: page.void_button, lambda: _rows(services, tid, RowKind.VOID))
 
@@ -94,8 +95,9 @@ def refund(qtbot, window: CashierWindow, services: Services, tid: int, tmp_path)
 
     def press() -> None:
         page.select_row_id(services.cashier.ledger(tid)[0].id)
-        page.start_refund()
-        _reason(qtbot, window, page)
+        if page.start_refund():  # asked of the service first, on the worker (reads are not locked)
+            qtbot.waitUntil(lambda: page.dialog is not None, timeout=5_000)
+            _reason(qtbot, window, page)
 
     return Press(press, lambda: page.refund_button, lambda: _rows(services, tid, RowKind.REFUND))
 
@@ -153,7 +155,7 @@ def undo_a_sale(qtbot, window: CashierWindow, services: Services, tid: int, tmp_
     desk.search.clear()
     qtbot.keyClicks(desk.search, "ann")
     qtbot.keyClick(desk.search, Qt.Key.Key_Return)
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     qtbot.keyClick(
         desk.dialog.tendered_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
     )

@@ -94,7 +94,7 @@ def find(qtbot, cashier, name: str) -> None:
 def sell(qtbot, cashier) -> None:
     """B, Enter on the amount: sold, seated, every window told and refreshed."""
     desk = cashier.desk
-    qtbot.keyClick(desk.table, Qt.Key.Key_F2)
+    then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
     assert desk.dialog is not None, cashier.message.text()
     tendered = desk.dialog.tendered_edit
     take_money(qtbot, tendered)
