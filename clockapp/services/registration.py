@@ -15,7 +15,7 @@ from clockapp.core.registration import RegistrationMode, RegistrationWindow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
@@ -129,4 +129,4 @@ class RegistrationService:
             result = RegistrationChange(before, chosen, window(session, till, now))
             return Done(result, what, _SUMMARY[chosen])
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

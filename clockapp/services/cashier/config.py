@@ -10,7 +10,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments
 from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
@@ -51,4 +51,4 @@ class ConfigActions:
             flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
             return Done(till.config, flags, f"cashier rules: {config.rules.label}")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

@@ -13,7 +13,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import (
     check_in_update,
@@ -68,7 +68,7 @@ class RosterActions:
                 result.append(registration_info(till, reg))
             return Done(tuple(result), Change.ENTRIES, f"pre-registered {len(result)}")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def import_pre_registrations(
         self, tournament_id: int, text: str
@@ -89,7 +89,7 @@ class RosterActions:
             window(session, till, now).check()
             return import_names(session, till, now, lines)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
@@ -102,7 +102,7 @@ class RosterActions:
             info = registration_info(till, till.registration(registration_id))
             return Done(info, Change.ENTRIES, f"checked in {info.name}")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
         """Check a player in without payment yet (pre-registered players are checked in)."""
@@ -115,7 +115,7 @@ class RosterActions:
             info = registration_info(till, till.registration(checked.reg.id))
             return Done(info, Change.ENTRIES, f"registered {info.name}")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[Withdrawal]:
         """Take a player who has not bought in off the list (they may register again later),
@@ -146,7 +146,7 @@ class RosterActions:
             withdrawal = Withdrawal(registration_info(till, reg), was, place)
             return Done(withdrawal, Change.ENTRIES | Change.SEATING, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def reinstate(self, tournament_id: int, withdrawal: Withdrawal) -> Outcome[RegistrationInfo]:
         """Undo a withdrawal: the player is back on the list as they were (pre-registered or
@@ -176,4 +176,4 @@ class RosterActions:
                 summary += " and the waiting list"
             return Done(info, Change.ENTRIES | Change.SEATING, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

@@ -19,7 +19,7 @@ from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.persistence.models import DealRow
 from clockapp.persistence.queries import cashier_config, deals
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import append_row, chips_on_the_tables, load_till
 from clockapp.services.changes import Change, Outcome
@@ -124,7 +124,7 @@ class PayoutService:
             cashier_config.save_config(session, row, till.config)
             return Done(payout_view(till, view), Change.PAYOUTS, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     # ---------------------------------------------------------------- paying
     def pay_prize(
@@ -185,7 +185,7 @@ class PayoutService:
             entry = ledger_entry(till, record.id or 0)
             return Done(entry, PAY_CHANGES, f"paid {due.name} {format_cents(paid)} ({kind.value})")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def owed(self, tournament_id: int, registration_id: int) -> PrizeDue:
         """What one player is due and was paid."""
@@ -292,7 +292,7 @@ class PayoutService:
                 f"deal recorded: {deal.description}",
             )
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def deal(self, tournament_id: int) -> DealInfo | None:
         """The recorded deal still standing (None when none, or when its row was voided)."""
