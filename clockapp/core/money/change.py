@@ -1,16 +1,16 @@
 """What a money rule changes in a till (`TillChange`), and the till it leaves (`applied`).
 
 A money rule reads a till and returns a `TillChange`: the registrations to add, the ledger rows
-to append, the busts to record with their knockout credits and mystery draws, and the
-registrations it updates. The services write the change (the database gives the new records
+to append, the busts to record with their knockout credits and mystery draws, the deals, and
+the registrations it updates. The services write the change (the database gives the new records
 their ids) and keep `applied(till, written)` as the till after the action: the till given to a
 rule is never changed, so the one a cache keeps for a revision stays true.
 
 A record the database has not numbered yet carries a provisional id: the next one after the
-till's (`next_row_id`, `next_bust_id`, `next_registration_id`). The database numbers rows above
-every one already written, so a provisional id never names an existing record, and a rule that
-builds on its own change (a sale that settles the field it changed) reads `applied(till, change)`
-as the till will be.
+till's (`next_row_id`, `next_bust_id`, `next_registration_id`; a deal goes by its ledger row's).
+The database numbers rows above every one already written, so a provisional id never names an
+existing record, and a rule that builds on its own change (a sale that settles the field it
+changed) reads `applied(till, change)` as the till will be.
 
 An action that must write one change before the next is checked (a bust recorded at the table,
 then the rebuy the ledger allows only once the player is out) returns its changes in order.
@@ -19,7 +19,7 @@ then the rebuy the ledger allows only once the player is out) returns its change
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.bounties.book import Credits
@@ -28,7 +28,7 @@ from clockapp.core.money.balances import check_append
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.field import RegistrationUpdate, Settlement, settle
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
-from clockapp.core.money.till import Bust, Reg, RowMeta, Till
+from clockapp.core.money.till import Bust, DealInfo, Reg, RowMeta, Till
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class TillChange:
         sealed_row: Where the mystery box is sealed now (None: unchanged).
         draws: Mystery envelopes drawn.
         returned: Envelopes put back by an undo: (the draw's number, the undo record's id).
+        deals: Deals recorded, each with its deal row on the ledger (`rows`).
         registrations: Registration updates, in order (later fields win).
     """
 
@@ -69,7 +70,8 @@ class TillChange:
     sealed_row: int | None = None
     draws: tuple[Draw, ...] = ()
     returned: tuple[tuple[int, int], ...] = ()
-    registrations: tuple[RegistrationUpdate, ...] = field(default=())
+    deals: tuple[DealInfo, ...] = ()
+    registrations: tuple[RegistrationUpdate, ...] = ()
 
     def then(self, later: TillChange) -> TillChange:
         """This change followed by `later` (written together, as one).
@@ -85,6 +87,7 @@ class TillChange:
             later.sealed_row if later.sealed_row is not None else self.sealed_row,
             self.draws + later.draws,
             self.returned + later.returned,
+            self.deals + later.deals,
             self.registrations + later.registrations,
         )
 
@@ -157,8 +160,9 @@ def applied(till: Till, change: TillChange) -> Till:
     """The till with `change` made (a new till: `till` itself is not changed).
 
     >>> from clockapp.core.money.records import CashierConfig
-    >>> from clockapp.core.money.entry_rules import EntryRules
-    >>> till = Till(1, CashierConfig(EntryRules()), [], {}, {}, {}, [], {})
+    >>> from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), chips=10_000))
+    >>> till = Till(1, CashierConfig(rules), [], {}, {}, {}, [], {})
     >>> applied(till, NO_CHANGE) == till, applied(till, NO_CHANGE) is till
     (True, False)
     """
@@ -183,7 +187,7 @@ def applied(till: Till, change: TillChange) -> Till:
         registrations=registrations,
         names=names,
         eliminations=[*till.eliminations, *change.busts],
-        deals=dict(till.deals),
+        deals={**till.deals, **{deal.ledger_row_id: deal for deal in change.deals}},
         bounty=book,
     )
 

@@ -81,8 +81,9 @@ def ruled(done: Done[T], *changes: TillChange) -> Ruling[T]:
 
 
 def stepwise(apply: Callable[[Session, Till, datetime], Done[T]]) -> Rule[T]:
-    """A rule still written step by step: `apply` writes through the till's helpers
-    (`append_row`, `save_settled`...) and puts each change into the till it is given."""
+    """A rule that changes nothing the till holds, and whose writes are its own: `apply` runs
+    after the (empty) write, with the till it may still change in place (the config, the
+    registration mode, the bounty rules: a `TillChange` does not carry them yet)."""
 
     def rule(session: Session, till: Till, now: datetime) -> Ruling[T]:
         return Ruling((), lambda s, after, _written, at: apply(s, after, at))

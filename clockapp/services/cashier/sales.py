@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
-from clockapp.core.money.actions import check_in, new_registration, sale
+from clockapp.core.money.actions import sale
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.drawer import DrawerCount
@@ -44,7 +44,7 @@ from clockapp.persistence.models import (
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling
-from clockapp.services.cashier.enrol import find_active
+from clockapp.services.cashier.enrol import checked_in, enrolled_id, find_active
 from clockapp.services.cashier.till import bust_change, display_name
 from clockapp.services.changes import Change
 from clockapp.services.ending import entry_context
@@ -242,7 +242,7 @@ def sold(
     bounty_note: str,
 ) -> EntryReceipt:
     """The receipt of a sale as written (`sale`: its rows, with the database's ids)."""
-    rid = sale.registered[0].reg.id if sale.registered else sale.registrations[0].reg.id
+    rid = enrolled_id(sale)
     handouts = tuple(entry_handout(o.kind, o.chips, session, after.tournament_id) for o in offers)
     return EntryReceipt(
         registration=registration_info(after, after.registration(rid)),
@@ -287,11 +287,7 @@ def sell_buy_in(
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    buyer = (
-        new_registration(till, player.id or 0, display_name(player), now, checked_in=True)
-        if reg is None
-        else check_in(reg, now)
-    )
+    buyer = checked_in(till, player, reg, now)
     sale_change, note = sale(till, buyer, offers, now, station)
 
     def finish(

@@ -1,14 +1,13 @@
-"""The cashier's till inside one write transaction: lock it, load it, write what an action changed.
+"""The cashier's till inside one write transaction: lock it, load it, write what a rule changed.
 
 A money action (`clockapp.services.cashier.action.money_action`) starts with `lock_till`: on
 SQLite its transaction began with the write lock, on PostgreSQL the tournament's row is locked
 until commit, so two stations cannot both read the same balances and both pay. It takes its time
-(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money`): they read the till
-and return the change they make; this module writes each change through the persistence queries
-and puts it into the till, so the till mirrors what the transaction wrote: `append_row` checks a
-new ledger row against the core rules before inserting it, `save_settled` writes the
-registrations `settle` updates, `update_registration` one registration's fields, `record_busts`
-one hand's busts.
+(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money.actions`): they read
+the till and return the change they make (`clockapp.core.money.change.TillChange`), and
+`write_change` writes it through the persistence queries, giving back the change with the ids the
+database gave. `bust_change` and `undo_change` read what a bust rule needs beside the till
+(where each player sits, the level) and check the undo.
 
 The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
 `clockapp.services.payouts` (table, prizes, deals) and `.results` (eliminations, results).
@@ -16,42 +15,40 @@ The services over it: `clockapp.services.cashier.service` (entries, voids, drawe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.busts import EliminationError, Standings
+from clockapp.core.busts import EliminationError
 from clockapp.core.money.actions import bust_undone, hand_busts
-from clockapp.core.money.balances import check_append
 from clockapp.core.money.change import NewRegistration, NewRow, TillChange, applied
-from clockapp.core.money.entries import ClockPosition, EntryPrice, EntryRefused
+from clockapp.core.money.entries import ClockPosition, EntryRefused
 from clockapp.core.money.field import (
     BustInput,
     RegistrationUpdate,
     check_busts,
     chips_in_play,
-    settle,
     standing_busts,
     standing_entry_rows,
 )
-from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.sales_line import position_at
-from clockapp.core.money.till import BUST_FIELDS, Reg, RowMeta, Till
+from clockapp.core.money.till import BUST_FIELDS, DealInfo, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
+    DealRow,
     EliminationRow,
-    LedgerRecord,
     PlayerRow,
     RegistrationRow,
 )
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import busts as eliminations
 from clockapp.persistence.queries import cashier_config, ledger, registrations
+from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.changes import Revision
@@ -124,70 +121,6 @@ def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
     till.registrations[reg.id] = reg
     till.names[reg.id] = name
     return reg
-
-
-def update_registration(session: Session, till: Till, registration_id: int, **fields: Any) -> Reg:
-    """Write these fields of one registration, then put its new value into the till."""
-    reg = replace(till.registration(registration_id), **fields)
-    registrations.update_fields(session, registration_id, fields)
-    till.registrations[registration_id] = reg
-    return reg
-
-
-def save_settled(session: Session, till: Till, *earlier: RegistrationUpdate) -> Standings:
-    """Settle the till (`clockapp.core.money.field.settle`) and write the change it returns.
-
-    `earlier` are updates already in the till and not yet written (a check-in): each is written
-    with the settlement's update of the same registration, in one statement.
-
-    Raises:
-        EliminationError: The busts no longer make a valid finishing order.
-    """
-    settlement = settle(till)
-    pending = {u.reg.id: dict(u.fields) for u in earlier if u.fields}
-    for update in settlement.updates:
-        pending[update.reg.id] = {**pending.get(update.reg.id, {}), **update.fields}
-        till.registrations[update.reg.id] = update.reg
-    for rid, fields in pending.items():
-        registrations.update_fields(session, rid, fields)
-    return settlement.standings
-
-
-def append_row(
-    session: Session,
-    till: Till,
-    now: datetime,
-    *,
-    kind: RowKind,
-    amount: int,
-    registration_id: int | None = None,
-    split: EntryPrice | None = None,
-    chips: int | None = None,
-    target: int | None = None,
-    reason: str = "",
-    shares: Sequence[DealShare] = (),
-    station: str = "",
-) -> LedgerRecord:
-    """Check a new ledger row against the core rules, then insert it. Raises LedgerError."""
-    provisional = (till.rows[-1].row_id + 1) if till.rows else 1
-    row = LedgerRow(
-        provisional,
-        kind,
-        amount,
-        player_id=registration_id,
-        split=split,
-        target=target,
-        reason=reason.strip(),
-        shares=tuple(shares),
-    )
-    check_append(till.rows, row)
-    record = ledger.insert_row(
-        session, till.tournament_id, row, chips=chips, now=now, station=station
-    )
-    assert record.id is not None
-    till.rows.append(ledger.core_row(record))
-    till.meta[record.id] = RowMeta(chips, now, record.station)
-    return record
 
 
 def write_change(
@@ -266,6 +199,10 @@ def write_change(
     for draw in draws:
         bounties_q.insert_draw(session, tournament_id, draw, now)
     returned = tuple((number, bust_ids.get(by, by)) for number, by in change.returned)
+    recorded_deals = tuple(
+        deals_q.insert_deal(session, deal_row(tournament_id, deal, row_ids))
+        for deal in change.deals
+    )
     # One statement per registration, whatever the number of updates the change makes to it.
     updates: list[RegistrationUpdate] = []
     pending: dict[int, dict[str, object]] = {}
@@ -284,7 +221,25 @@ def write_change(
         sealed,
         draws,
         returned,
+        recorded_deals,
         tuple(updates),
+    )
+
+
+def deal_row(tournament_id: int, deal: DealInfo, row_ids: dict[int, int]) -> DealRow:
+    """The row of a deal to record, on the ledger row written for it (`row_ids`)."""
+    return DealRow(
+        tournament_id=tournament_id,
+        ledger_row_id=row_ids.get(deal.ledger_row_id, deal.ledger_row_id),
+        method=deal.method.value,
+        description=deal.description[:500],
+        registrations_json=json.dumps(list(deal.registration_ids)),
+        stacks_json=json.dumps(list(deal.stacks)),
+        amounts_json=json.dumps(list(deal.amounts)),
+        prizes_json=json.dumps(list(deal.prizes)),
+        reserved=deal.reserved,
+        exact=deal.exact,
+        created_at=deal.created_at,
     )
 
 
