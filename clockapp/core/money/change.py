@@ -193,7 +193,16 @@ def applied(till: Till, change: TillChange) -> Till:
 
 
 def applied_all(till: Till, changes: Sequence[TillChange]) -> Till:
-    """The till with each change made in turn."""
+    """The till with each change made in turn (the till itself when there is none: a rule
+    that changes nothing the till holds may still set its config in place after the write).
+
+    >>> from clockapp.core.money.records import CashierConfig
+    >>> from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
+    >>> rules = EntryRules(RegistrationRule(EntryPrice(2000), chips=10_000))
+    >>> till = Till(1, CashierConfig(rules), [], {}, {}, {}, [], {})
+    >>> applied_all(till, []) is till, applied_all(till, [NO_CHANGE]) is till
+    (True, False)
+    """
     for change in changes:
         till = applied(till, change)
     return till

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
-from clockapp.core.money.change import TillChange, applied
+from clockapp.core.money.change import TillChange, applied_all
 from clockapp.core.money.till import Till
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
@@ -120,9 +120,7 @@ def money_action(
         busted_before = anyone_busted(till)
         ruling = rule(session, till, now)
         written = [write_change(session, tournament_id, c, now) for c in ruling.changes]
-        after = till
-        for change in written:
-            after = applied(after, change)
+        after = applied_all(till, written)  # the snapshot plus the change: nothing re-read
         done = ruling.finish(session, after, written, now)
         what = done.what
         if anyone_busted(after) != busted_before:  # registration may have opened or closed

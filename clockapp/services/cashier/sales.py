@@ -235,19 +235,20 @@ def drawer_info(row: DrawerCountRow) -> DrawerInfo:
 def sold(
     session: Session,
     after: Till,
-    sale: TillChange,
+    written: TillChange,
     offers: Sequence[EntryOffer],
     tendered: int | None,
     change: int | None,
     bounty_note: str,
 ) -> EntryReceipt:
-    """The receipt of a sale as written (`sale`: its rows, with the database's ids)."""
-    rid = enrolled_id(sale)
+    """The receipt of a sale as `written` (its rows with the database's ids), from the till
+    it left."""
+    rid = enrolled_id(written)
     handouts = tuple(entry_handout(o.kind, o.chips, session, after.tournament_id) for o in offers)
     return EntryReceipt(
         registration=registration_info(after, after.registration(rid)),
         kind=offers[0].kind,
-        rows=tuple(ledger_entry(after, new.row.row_id) for new in sale.rows),
+        rows=tuple(ledger_entry(after, new.row.row_id) for new in written.rows),
         total=sum(o.price.total for o in offers),
         chips=sum(o.chips for o in offers),
         handouts=handouts,

@@ -58,6 +58,8 @@ def bust_ruling(
     busts players, the showdown's, runs in its own transaction)."""
     tournament_id = till.tournament_id
     check_play_on(compute_standings(till).players_left, till.bounty.satellite)
+    # The open hand's number is kept on the hand-for-hand row as it is handed out (seating's
+    # record, not the till's), in this same transaction.
     hand = open_hand(session, tournament_id, till)
     change = bust_change(session, till, busts, now, station=station, hand=hand)
 
