@@ -4,7 +4,7 @@
 the smallest chip in play), kept (a `ShowdownRow`) and put on the wall in one transaction, with
 every name, card and chance in the payload. A refused entry raises before anything is written.
 `confirm_busts` records the busts the river caused through the eliminations' own rules
-(`apply_busts`), the winner of each busted player's last pot as the buster. `record_beat` and
+(`bust_ruling`), the winner of each busted player's last pot as the buster. `record_beat` and
 `enter_beat` keep bad-beat candidates; `beats` ranks them and `worst_beat` is the night's worst.
 """
 
