@@ -7,7 +7,7 @@ and the wall and the cashier desk follow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.money.till import Till
@@ -106,16 +106,18 @@ class RegistrationService:
             before = RegistrationMode.parse(row.registration)
             chosen = wanted
             if chosen is None:
-                till.registration_mode = RegistrationMode.AUTO.value
+                till = replace(till, registration_mode=RegistrationMode.AUTO.value)
                 chosen = RegistrationMode.AUTO if window(session, till, now).open else None
                 chosen = chosen or RegistrationMode.OPEN
             chosen = RegistrationMode(chosen)
             if chosen is RegistrationMode.OPEN and row.finished_at is not None:
                 window(session, till, now).check()  # says the tournament is over
-            row.registration = till.registration_mode = chosen.value
+            row.registration = chosen.value
             session.add(row)
+            till = replace(till, registration_mode=chosen.value)
             # Closing it can leave no way back for the busted: one player left has then won.
             what = REGISTRATION_CHANGES | sync_finish(session, till, now)
+            till = replace(till, finished_at=row.finished_at)
             station = self._ctx.station
             if undoing:
                 clock_rows.undo_last_step(session, tournament_id, station)

@@ -95,13 +95,14 @@ class DealInfo:
     created_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class Till:
-    """A tournament's money state, loaded inside one transaction.
+    """A tournament's money state, loaded inside one transaction (frozen: a rule returns a
+    `TillChange`, and `applied` makes the till after it).
 
-    The money rules never change it: they return a `TillChange`. Its containers are still
-    plain lists and dicts because the actions that change the config, the registration mode,
-    the bounty rules and the stored end still set them in place after the write.
+    Its containers are still plain lists and dicts, which `copy` duplicates: the import of a
+    name list adds its registrations in place, and the bounty rules are changed in place in
+    their book, after their own writes.
     """
 
     tournament_id: int

@@ -19,7 +19,7 @@ include `Change.TOURNAMENT`, so the windows that show registration read it again
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Generic, TypeVar
 
@@ -31,7 +31,7 @@ from clockapp.services.cashier.till import lock_till, snapshot, write_change
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import anyone_busted
-from clockapp.services.setup import setup_row
+from clockapp.services.setup import get_row, setup_row
 
 T = TypeVar("T")
 
@@ -122,6 +122,10 @@ def money_action(
         written = [write_change(session, tournament_id, c, now) for c in ruling.changes]
         after = applied_all(till, written)  # the snapshot plus the change: nothing re-read
         done = ruling.finish(session, after, written, now)
+        # The end and the registration choice live on the tournament's row, which the lock
+        # holds (found again without a statement); the finish may have stored the end there.
+        row = get_row(session, tournament_id)
+        after = replace(after, finished_at=row.finished_at, registration_mode=row.registration)
         what = done.what
         if anyone_busted(after) != busted_before:  # registration may have opened or closed
             what |= Change.TOURNAMENT

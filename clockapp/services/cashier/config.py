@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from clockapp.core.money.records import CashierConfig
@@ -46,7 +47,7 @@ class ConfigActions:
             cashier_config.save_config(session, row, config)
             session.flush()
             # The till with the config as it now reads back from the database.
-            till.config = cashier_config.config_from_row(row, setup.starting_stack)
+            till = replace(till, config=cashier_config.config_from_row(row, setup.starting_stack))
             guard_payments(till)
             flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
             return Done(till.config, flags, f"cashier rules: {config.rules.label}")

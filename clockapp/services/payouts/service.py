@@ -4,6 +4,7 @@ one transaction per action (`money_action`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from clockapp.core.errors import ValidationError
@@ -53,7 +54,8 @@ class PayoutService:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
-            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            till = replace(till, config=config)
             return payout_view(till)
 
     def fit(self, tournament_id: int) -> PayoutFit | None:
@@ -73,7 +75,9 @@ class PayoutService:
             fitted = fit_to_field(till.config.payouts, before.entries)
             if fitted is None:
                 return None
-            till.config = CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            till = replace(
+                till, config=CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            )
             return PayoutFit(before, payout_view(till))
 
     def set_structure(self, tournament_id: int, structure: PayoutStructure) -> Outcome[PayoutView]:
@@ -112,7 +116,8 @@ class PayoutService:
     ) -> Outcome[PayoutView]:
         def apply(session: Session, till: Till, now: datetime) -> Done[PayoutView]:
             structure = make(till)
-            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            till = replace(till, config=config)
             view = money_view(till)
             if strict and view.table is None and view.balances.entries > 0:
                 raise ValidationError(view.problem)

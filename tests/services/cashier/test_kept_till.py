@@ -90,3 +90,24 @@ def test_every_action_of_a_night_leaves_the_kept_till_as_the_database_holds_it(
         night.check()
     night.payouts.pay_prize(night.tid, bob)
     night.check()
+
+
+def test_the_kept_till_follows_the_end_stored_and_undone(services: Services) -> None:
+    tid = services.tournaments.create("Heads-up").value.id
+    rules = EntryRules(RegistrationRule(EntryPrice(2000, house_fee=500), 10_000))
+    services.cashier.set_config(tid, CashierConfig(rules))
+    night = Night(services.ctx, tid)
+    ann, bob = (
+        night.cashier.buy_in(
+            tid, services.players.create(PlayerDetails(n)).value.id
+        ).value.registration.id
+        for n in ("Ann", "Bob")
+    )
+    night.results.eliminate(tid, ann, busted_by=bob)  # one player left: the end is stored
+    with services.ctx.reading() as session:
+        assert night.cache.till(session, tid).finished_at is not None
+    night.check()
+    night.results.undo_elimination(tid, ann)  # reopened
+    with services.ctx.reading() as session:
+        assert night.cache.till(session, tid).finished_at is None
+    night.check()
