@@ -158,12 +158,16 @@ def refuse_if_finished(session: Session, tournament_id: int) -> None:
 
 def sync_finish(session: Session, till: Till, now: datetime) -> Change:
     """Store the end (and stop the clock), or reopen, as the records now say; in the caller's
-    write transaction, after its records are written. Returns the flags it changed."""
+    write transaction, after its records are written. Returns the flags it changed.
+
+    The till is not changed: the end is stored on the tournament's row, which a money action
+    holds (`money_action` takes the till it keeps from it).
+    """
     over = is_over(session, till, now)
     if over == (till.finished_at is not None):
         return Change.NONE
     row: TournamentRow = get_row(session, till.tournament_id)
-    row.finished_at = till.finished_at = now if over else None
+    row.finished_at = now if over else None
     session.add(row)
     if over:
         clock = clock_row(session, till.tournament_id)

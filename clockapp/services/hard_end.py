@@ -15,18 +15,19 @@ hand). Bounties of players out on the count go unclaimed: nobody knocked them ou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.field import BustInput, count_gap_refusal
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import DomainError
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
-from clockapp.services.cashier.till import chips_on_the_tables, load_till, record_busts
+from clockapp.services.cashier.action import Done, Ruling, money_action
+from clockapp.services.cashier.till import bust_change, chips_on_the_tables, load_till
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
@@ -229,7 +230,7 @@ class HardEndService:
                 add up to the chips in play and that difference was not confirmed.
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[ChipCountResult]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[ChipCountResult]:
             in_play = _check_counts(till, counts)
             most = max(counts[rid] for rid in in_play)
             leaders = [rid for rid in in_play if counts[rid] == most]
@@ -243,8 +244,11 @@ class HardEndService:
             in_play_chips = chips_on_the_tables(till)
             _check_total(sum(counts[rid] for rid in in_play), in_play_chips, accept_difference)
             busts = [BustInput(rid, chips_at_hand_start=counts[rid]) for rid in others]
-            record_busts(session, till, busts, now, station=self._ctx.station, reason=REASON)
-            view = money_view(till)
+            change = bust_change(
+                session, till, busts, now, station=self._ctx.station, reason=REASON
+            )
+            counted = applied(till, change)
+            view = money_view(counted)
             check_not_overpaid(view)  # a prize already paid above the new finish: void it first
             dues = view.dues
             finishes = []
@@ -254,7 +258,7 @@ class HardEndService:
                 finishes.append(
                     CountedFinish(
                         registration_id=rid,
-                        name=till.name(rid),
+                        name=counted.name(rid),
                         chips=counts[rid],
                         place=place,
                         tied=due.tied if place is not None else 1,
@@ -267,8 +271,13 @@ class HardEndService:
                 counted=sum(counts[rid] for rid in in_play),
                 chips_in_play=in_play_chips,
             )
-            return Done(
-                result, BUST_CHANGES | sync_finish(session, till, now), "places by chip count"
-            )
 
-        return money_action(self._ctx, None, tournament_id, apply)  # read fresh: a rare action
+            def finish(
+                session: Session, after: Till, _written: Sequence[TillChange], now: datetime
+            ) -> Done[ChipCountResult]:
+                what = BUST_CHANGES | sync_finish(session, after, now)
+                return Done(result, what, "places by chip count")
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, None, tournament_id, rule)  # read fresh: a rare action

@@ -7,7 +7,7 @@ and the wall and the cashier desk follow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.money.till import Till
@@ -15,7 +15,7 @@ from clockapp.core.registration import RegistrationMode, RegistrationWindow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
@@ -106,16 +106,18 @@ class RegistrationService:
             before = RegistrationMode.parse(row.registration)
             chosen = wanted
             if chosen is None:
-                till.registration_mode = RegistrationMode.AUTO.value
+                till = replace(till, registration_mode=RegistrationMode.AUTO.value)
                 chosen = RegistrationMode.AUTO if window(session, till, now).open else None
                 chosen = chosen or RegistrationMode.OPEN
             chosen = RegistrationMode(chosen)
             if chosen is RegistrationMode.OPEN and row.finished_at is not None:
                 window(session, till, now).check()  # says the tournament is over
-            row.registration = till.registration_mode = chosen.value
+            row.registration = chosen.value
             session.add(row)
+            till = replace(till, registration_mode=chosen.value)
             # Closing it can leave no way back for the busted: one player left has then won.
             what = REGISTRATION_CHANGES | sync_finish(session, till, now)
+            till = replace(till, finished_at=row.finished_at)
             station = self._ctx.station
             if undoing:
                 clock_rows.undo_last_step(session, tournament_id, station)
@@ -129,4 +131,4 @@ class RegistrationService:
             result = RegistrationChange(before, chosen, window(session, till, now))
             return Done(result, what, _SUMMARY[chosen])
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

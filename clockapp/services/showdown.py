@@ -4,7 +4,7 @@
 the smallest chip in play), kept (a `ShowdownRow`) and put on the wall in one transaction, with
 every name, card and chance in the payload. A refused entry raises before anything is written.
 `confirm_busts` records the busts the river caused through the busts' own rules
-(`apply_busts`), the winner of each busted player's last pot as the buster. `record_beat` and
+(`bust_ruling`), the winner of each busted player's last pot as the buster. `record_beat` and
 `enter_beat` keep bad-beat candidates; `beats` ranks them and `worst_beat` is the night's worst.
 """
 
@@ -17,6 +17,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from clockapp.core.money.change import TillChange
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.till import Till
 from clockapp.core.text import NAME_MAX, clean_text
@@ -35,11 +36,11 @@ from clockapp.poker.allin import (
 )
 from clockapp.poker.cards import as_cards, format_cards
 from clockapp.poker.showdown import showdown
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.services.context import ServiceContext, record_change, revision_of
-from clockapp.services.results.service import apply_busts
+from clockapp.services.results.service import bust_ruling
 from clockapp.services.results.views import BustReport
 from clockapp.services.rulings import RulingsService
 from clockapp.services.setup import lock_row
@@ -289,7 +290,7 @@ class ShowdownService:
         """
         chip = RulingsService(self._ctx).smallest_chip(tournament_id)  # as `show` split pots
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[BustReport]:
             row = self._row(session, tournament_id, showdown_id)
             if row.busts_recorded:
                 raise ShowdownError("This showdown's busts are recorded already.")
@@ -310,19 +311,30 @@ class ShowdownService:
                 for b in busts
                 if b.registration_id is not None
             ]
-            done = apply_busts(session, till, inputs, now, self._ctx.station)
-            row.busts_recorded = True
-            row.updated_at = now
-            rows.save(session, row)
-            shown = read_moment(session, tournament_id)
-            assert row.id is not None
-            if shown is not None and shown.kind == SHOWDOWN and shown.payload.get("id") == row.id:
-                four = bool(shown.payload.get("four_colour", False))
-                payload = payload_of(reading, row.id, True, four)
-                put_moment(session, tournament_id, SHOWDOWN, payload, now)
-            return Done(done.value, done.what | Change.WALL, f"showdown: {done.summary}")
+            busted = bust_ruling(session, till, inputs, now, self._ctx.station)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+            def finish(
+                session: Session, after: Till, written: Sequence[TillChange], now: datetime
+            ) -> Done[BustReport]:
+                done = busted.finish(session, after, written, now)
+                row.busts_recorded = True
+                row.updated_at = now
+                rows.save(session, row)
+                shown = read_moment(session, tournament_id)
+                assert row.id is not None
+                if (
+                    shown is not None
+                    and shown.kind == SHOWDOWN
+                    and shown.payload.get("id") == row.id
+                ):
+                    four = bool(shown.payload.get("four_colour", False))
+                    payload = payload_of(reading, row.id, True, four)
+                    put_moment(session, tournament_id, SHOWDOWN, payload, now)
+                return Done(done.value, done.what | Change.WALL, f"showdown: {done.summary}")
+
+            return Ruling(busted.changes, finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
 
     def record_beat(self, tournament_id: int, showdown_id: int) -> Outcome[BeatView]:
         """A kept showdown dealt to the river as a bad beat (the winner's chance at the all-in)."""

@@ -6,6 +6,8 @@
 - `ledger`: the append-only ledger's rows and kinds; `balances`: folding rows into totals under
   the rules; `drawer`: the cash drawer's count and the night's summary.
 - `till`: a tournament's money state as plain data (registrations, busts, deals, the ledger);
+  `change`: what a rule changes in it (`TillChange`) and the till it leaves (`applied`);
+  `actions`: the rules that return a change (a sale, a void or refund, a hand's busts, an undo);
   `field`: stacks, bounties, standings and settling; `view`: the money view (payout table,
   standings with prizes, dues) and the payment guards; `records`: the frozen records the
   screens get; `handout`: the chips to hand over; `rules_fit`: entry rules against a structure;

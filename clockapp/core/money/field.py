@@ -184,7 +184,7 @@ def settle(till: Till) -> Settlement:
     """Every registration's counters, status and finish as the records make them.
 
     The till is not changed: the registrations that differ come back as updates, which the
-    services write and put into the till (`clockapp.services.cashier.till.save_settled`).
+    services write (`clockapp.core.money.change.settled` makes them a change).
 
     Raises:
         BustError: The busts no longer make a valid finishing order.

@@ -1,10 +1,10 @@
 """A tournament's money state (its "till") as plain data: registrations, busts, deals, the ledger.
 
 The services load a `Till` inside one transaction (`clockapp.services.cashier.till`); the rules of
-this package read it and return the change they make (`clockapp.core.money.field.settle` returns
-the registrations it updates), which the services write and then put into the till, so the till
-always mirrors what the transaction has written. Nothing here does I/O or keeps persistence
-bookkeeping (what was read, the revision, the rows held for the session: the services keep those).
+this package read it and return the change they make (`clockapp.core.money.change.TillChange`),
+which the services write; the till after the action is `applied(till, change)`, a new till, so
+the one a rule read stays as it was. Nothing here does I/O or keeps persistence bookkeeping (what
+was read, the revision, the rows held for the session: the services keep those).
 """
 
 from __future__ import annotations
@@ -95,9 +95,15 @@ class DealInfo:
     created_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class Till:
-    """A tournament's money state, loaded inside one transaction (mutable, never leaves it)."""
+    """A tournament's money state, loaded inside one transaction (frozen: a rule returns a
+    `TillChange`, and `applied` makes the till after it).
+
+    Its containers are still plain lists and dicts, which `copy` duplicates: the import of a
+    name list adds its registrations in place, and the bounty rules are changed in place in
+    their book, after their own writes.
+    """
 
     tournament_id: int
     config: CashierConfig

@@ -30,7 +30,7 @@ from clockapp.core.wall import BOUNTY_BOARD
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import clock_position, load_till
 from clockapp.services.changes import Change, Outcome
@@ -165,7 +165,7 @@ class BountyService:
             summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
             return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def set_satellite(self, tournament_id: int, satellite: Satellite | None) -> Outcome[BountyView]:
         """Make the tournament a satellite: N equal seats as prizes, the cash left over by the
@@ -206,7 +206,7 @@ class BountyService:
             )
             return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def view(self, tournament_id: int) -> BountyView:
         """The bounty picture now."""

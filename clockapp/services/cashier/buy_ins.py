@@ -8,7 +8,7 @@ from datetime import datetime
 from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.till import Till
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.sales import EntryReceipt, check_stack, sell_again, sell_buy_in
 from clockapp.services.cashier.till import load_till
@@ -50,7 +50,7 @@ class BuyInActions:
             NoFreeSeat: No seat is free and `if_full` is `ASK` (nothing is written).
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[EntryReceipt]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[EntryReceipt]:
             return sell_buy_in(
                 session,
                 till,
@@ -63,7 +63,7 @@ class BuyInActions:
                 if_full=if_full,
             )
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
 
     def buy_in_registration(
         self,
@@ -193,7 +193,7 @@ class BuyInActions:
     ) -> Outcome[EntryReceipt]:
         check_stack(stack)
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[EntryReceipt]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[EntryReceipt]:
             return sell_again(
                 session,
                 till,
@@ -209,4 +209,4 @@ class BuyInActions:
                 if_full=if_full,
             )
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)

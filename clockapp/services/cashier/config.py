@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from clockapp.core.money.records import CashierConfig
@@ -10,7 +11,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments
 from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
@@ -46,9 +47,9 @@ class ConfigActions:
             cashier_config.save_config(session, row, config)
             session.flush()
             # The till with the config as it now reads back from the database.
-            till.config = cashier_config.config_from_row(row, setup.starting_stack)
+            till = replace(till, config=cashier_config.config_from_row(row, setup.starting_stack))
             guard_payments(till)
             flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
             return Done(till.config, flags, f"cashier rules: {config.rules.label}")
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

@@ -10,68 +10,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from clockapp.core.money.actions import reversal
+from clockapp.core.money.change import NO_CHANGE, TillChange, applied, settled
 from clockapp.core.money.drawer import drawer_count
-from clockapp.core.money.field import broken_busts, guard_busts
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import (
     LedgerEntry,
     ledger_entry,
 )
 from clockapp.core.money.till import Till
-from clockapp.core.money.view import guard_payments
+from clockapp.core.seating import Seat
 from clockapp.persistence.models import (
     DrawerCountRow,
 )
 from clockapp.persistence.queries import drawer
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done
+from clockapp.services.cashier.action import Done, Ruling
 from clockapp.services.cashier.sales import (
     ENTRY_CHANGES,
     DrawerInfo,
     drawer_info,
 )
-from clockapp.services.cashier.till import (
-    append_row,
-    save_settled,
-    undo_last_bust,
-)
+from clockapp.services.cashier.till import undo_change
 from clockapp.services.changes import Change
 from clockapp.services.ending import sync_finish
 from clockapp.services.seating.cashier_seats import seat_in_session
 from clockapp.services.seating.sale_seat import close_if_empty
 
 
-def void_row(
-    session: Session, till: Till, now: datetime, row_id: int, reason: str, station: str
-) -> Done[LedgerEntry]:
-    """Append a void row that reverses row `row_id` (`CashierService.void`); settle and guard."""
-    target = next((r for r in till.rows if r.row_id == row_id), None)
-    if target is None:
-        raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
-    before = broken_busts(till)
-    record = append_row(
-        session,
-        till,
-        now,
-        kind=RowKind.VOID,
-        amount=target.amount,
-        target=row_id,
-        reason=reason,
-        station=station,
-    )
-    guard_busts(till, before)  # a bust on the entry's chips, a knockout by a player taken out
-    save_settled(session, till)
-    guard_payments(till)
-    entry = ledger_entry(till, record.id or 0)
-    return Done(
-        entry,
-        ENTRY_CHANGES | sync_finish(session, till, now),
-        f"voided row {row_id} ({target.kind.value}): {reason.strip()}",
-    )
+def reversal_ruling(
+    till: Till, kind: RowKind, row_id: int, reason: str, now: datetime, station: str
+) -> Ruling[LedgerEntry]:
+    """A void (`CashierService.void`) or refund (`CashierService.refund`) of row `row_id`
+    (`reversal`), the end stored or undone as the records then say."""
+    change = reversal(till, kind, row_id, reason, now, station)
+    target = next(r for r in till.rows if r.row_id == row_id)  # `reversal` found it
+    if kind is RowKind.VOID:
+        summary = f"voided row {row_id} ({target.kind.value}): {reason.strip()}"
+    else:
+        summary = f"refunded row {row_id}"
+
+    def finish(
+        session: Session, after: Till, written: Sequence[TillChange], now: datetime
+    ) -> Done[LedgerEntry]:
+        entry = ledger_entry(after, written[0].rows[0].row.row_id)
+        return Done(entry, ENTRY_CHANGES | sync_finish(session, after, now), summary)
+
+    return Ruling((change,), finish)
 
 
 def void_action_rows(
-    session: Session,
     till: Till,
     now: datetime,
     row_ids: Sequence[int],
@@ -79,58 +67,45 @@ def void_action_rows(
     station: str,
     undo_bust_of: int | None,
     close_table: int | None = None,
-) -> Done[tuple[LedgerEntry, ...]]:
+) -> Ruling[tuple[LedgerEntry, ...]]:
     """Undo one earlier action (`CashierService.void_action`): void its rows, the last first,
     then undo the bust it recorded, giving the player back the seat, then close the table the
     sale opened while nobody sits there; all or nothing."""
     if not row_ids:
         raise LedgerError("Say which ledger rows to void.")
-    voids = [
-        void_row(session, till, now, row_id, reason, station).value for row_id in reversed(row_ids)
-    ]
-    what = ENTRY_CHANGES | sync_finish(session, till, now)
-    summary = f"voided rows {', '.join(str(r) for r in row_ids)}: {reason.strip()}"
+    change = NO_CHANGE
+    for row_id in reversed(row_ids):
+        change = change.then(
+            reversal(applied(till, change), RowKind.VOID, row_id, reason, now, station)
+        )
+    voids = len(change.rows)
+    back: Seat | None = None
     if undo_bust_of is not None:
-        back = undo_last_bust(session, till, undo_bust_of, reason, now, station)
-        save_settled(session, till)
-        note = seat_in_session(session, till.tournament_id, undo_bust_of, now, back_to=back)
-        what |= Change.SEATING | sync_finish(session, till, now)
-        summary += f"; {till.name(undo_bust_of)} back in play"
-        if note is not None and note.changed:
-            summary += f"; {note.sentence}"
-    # After the bust undone: a player back in play may sit at the table the sale opened.
-    if close_table is not None and close_if_empty(session, till.tournament_id, close_table, now):
-        what |= Change.SEATING
-        summary += f"; closed table {close_table}"
-    return Done(tuple(voids), what, summary)
+        undo, back = undo_change(applied(till, change), undo_bust_of, reason, now, station)
+        settle_change, _ = settled(applied(till, change.then(undo)))
+        change = change.then(undo).then(settle_change)
 
+    def finish(
+        session: Session, after: Till, written: Sequence[TillChange], now: datetime
+    ) -> Done[tuple[LedgerEntry, ...]]:
+        entries = tuple(ledger_entry(after, new.row.row_id) for new in written[0].rows[:voids])
+        what = ENTRY_CHANGES | sync_finish(session, after, now)
+        summary = f"voided rows {', '.join(str(r) for r in row_ids)}: {reason.strip()}"
+        if undo_bust_of is not None:
+            note = seat_in_session(session, after.tournament_id, undo_bust_of, now, back_to=back)
+            what |= Change.SEATING
+            summary += f"; {after.name(undo_bust_of)} back in play"
+            if note is not None and note.changed:
+                summary += f"; {note.sentence}"
+        # After the bust undone: a player back in play may sit at the table the sale opened.
+        if close_table is not None and close_if_empty(
+            session, after.tournament_id, close_table, now
+        ):
+            what |= Change.SEATING
+            summary += f"; closed table {close_table}"
+        return Done(entries, what, summary)
 
-def refund_row(
-    session: Session, till: Till, now: datetime, row_id: int, reason: str, station: str
-) -> Done[LedgerEntry]:
-    """Append a refund row for the entry `row_id` (`CashierService.refund`); settle and guard."""
-    target = next((r for r in till.rows if r.row_id == row_id), None)
-    if target is None or not target.kind.is_entry:
-        raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
-    assert target.split is not None
-    before = broken_busts(till)
-    record = append_row(
-        session,
-        till,
-        now,
-        kind=RowKind.REFUND,
-        amount=target.amount,
-        registration_id=target.player_id,
-        split=target.split,
-        target=row_id,
-        reason=reason,
-        station=station,
-    )
-    guard_busts(till, before)  # a bust on the entry's chips, a knockout by a player taken out
-    save_settled(session, till)
-    guard_payments(till)
-    entry = ledger_entry(till, record.id or 0)
-    return Done(entry, ENTRY_CHANGES | sync_finish(session, till, now), f"refunded row {row_id}")
+    return Ruling((change,), finish)
 
 
 def count_cash(

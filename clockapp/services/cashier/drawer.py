@@ -8,7 +8,7 @@ from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.till import Till
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.corrections import count_cash
 from clockapp.services.cashier.sales import DrawerInfo
@@ -34,4 +34,4 @@ class DrawerActions:
         def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
             return count_cash(session, till, now, counted, note, self._ctx.station)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))

@@ -10,6 +10,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from clockapp.core.money.actions import check_in, new_registration
+from clockapp.core.money.change import (
+    NO_CHANGE,
+    NewRegistration,
+    TillChange,
+    applied,
+    settled,
+)
 from clockapp.core.money.entries import (
     EntryRefused,
 )
@@ -48,23 +56,6 @@ def find_active(till: Till, player_id: int) -> Reg | None:
     return next((r for r in till.registrations.values() if r.player_id == player_id), None)
 
 
-def add_player(
-    session: Session, till: Till, player: PlayerRow, now: datetime, *, checked_in: bool
-) -> Reg:
-    row = RegistrationRow(
-        tournament_id=till.tournament_id,
-        player_id=player.id or 0,
-        status=RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.PRE_REGISTERED,
-        created_at=now,
-        checked_in_at=now if checked_in else None,
-    )
-    try:
-        registrations.insert_one(session, row)
-    except registrations.DuplicateRegistration as error:  # another station, just now
-        raise EntryRefused(f"{display_name(player)} is already registered.") from error
-    return add_registration(till, row, display_name(player))
-
-
 def add_pre_registrations(
     session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
 ) -> dict[int, Reg]:
@@ -95,34 +86,39 @@ def add_pre_registrations(
 
 
 def checked_in(
-    session: Session, till: Till, player: PlayerRow, reg: Reg | None, now: datetime
-) -> RegistrationUpdate:
-    """The player's registration, checked in now (added when `reg` is None).
-
-    A registration already on the list is checked in in the till only: the update comes back
-    for the caller to write with the settlement (`save_settled`), in one statement.
-    """
+    till: Till, player: PlayerRow, reg: Reg | None, now: datetime
+) -> RegistrationUpdate | NewRegistration:
+    """The player's registration checked in now: added when `reg` is None (the change writes
+    it with the settlement's update of it, in one statement)."""
     if reg is None:
-        return RegistrationUpdate(add_player(session, till, player, now, checked_in=True), {})
-    return check_in_update(till, reg, now)
+        return new_registration(till, player.id or 0, display_name(player), now, checked_in=True)
+    return check_in(reg, now)
 
 
-def check_in_update(till: Till, reg: Reg, now: datetime) -> RegistrationUpdate:
-    """`reg` checked in at `now` (unless it already is), put into the till; the update is
-    for `save_settled` to write."""
-    if reg.checked_in_at is not None:
-        return RegistrationUpdate(reg, {})
-    update = RegistrationUpdate(replace(reg, checked_in_at=now), {"checked_in_at": now})
-    till.registrations[reg.id] = update.reg
-    return update
+def pre_registered(till: Till, player: PlayerRow, now: datetime) -> TillChange:
+    """The change adding the player as pre-registered (nothing when already on the list)."""
+    if find_active(till, player.id or 0) is not None:
+        return NO_CHANGE
+    added = new_registration(till, player.id or 0, display_name(player), now, checked_in=False)
+    return TillChange(registered=(added,))
 
 
-def pre_registered(session: Session, till: Till, player: PlayerRow, now: datetime) -> Reg:
-    """The player's registration, added as pre-registered when they have none."""
-    reg = find_active(till, player.id or 0)
-    if reg is None:
-        reg = add_player(session, till, player, now, checked_in=False)
-    return reg
+def enrolled(till: Till, player: PlayerRow, reg: Reg | None, now: datetime) -> TillChange:
+    """The change checking the player in (added when `reg` is None), the field settled."""
+    buyer = checked_in(till, player, reg, now)
+    if isinstance(buyer, NewRegistration):
+        change = TillChange(registered=(buyer,))
+    else:
+        change = TillChange(registrations=(buyer,))
+    settle_change, _ = settled(applied(till, change))
+    return change.then(settle_change)
+
+
+def enrolled_id(written: TillChange) -> int:
+    """The registration a written check-in or sale is for (its id from the database)."""
+    if written.registered:
+        return written.registered[0].reg.id
+    return written.registrations[0].reg.id
 
 
 def name_lines(text: str) -> tuple[NamedLine, ...]:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from clockapp.core.money.ledger import LedgerError
+from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import Till
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.corrections import refund_row, void_action_rows, void_row
+from clockapp.services.cashier.corrections import reversal_ruling, void_action_rows
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
 
@@ -39,10 +39,10 @@ class ReversalActions:
         if not reason:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
-            return void_row(session, till, now, row_id, reason, self._ctx.station)
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
+            return reversal_ruling(till, RowKind.VOID, row_id, reason, now, self._ctx.station)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
 
     def void_action(
         self,
@@ -63,12 +63,12 @@ class ReversalActions:
         if not reason:
             raise LedgerError("Give a reason for the void.")
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[tuple[LedgerEntry, ...]]:
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[tuple[LedgerEntry, ...]]:
             return void_action_rows(
-                session, till, now, row_ids, reason, self._ctx.station, undo_bust_of, close_table
+                till, now, row_ids, reason, self._ctx.station, undo_bust_of, close_table
             )
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
 
     def refund(self, tournament_id: int, row_id: int, reason: str) -> Outcome[LedgerEntry]:
         """Hand an entry's money back (a refund row; the entry no longer counts in the field).
@@ -80,7 +80,7 @@ class ReversalActions:
         if not reason:
             raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
-            return refund_row(session, till, now, row_id, reason, self._ctx.station)
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
+            return reversal_ruling(till, RowKind.REFUND, row_id, reason, now, self._ctx.station)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)

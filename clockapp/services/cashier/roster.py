@@ -3,27 +3,29 @@ registration without payment, withdrawal (and its undo)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from clockapp.core.money.actions import check_in
+from clockapp.core.money.change import NO_CHANGE, TillChange, applied, settled
+from clockapp.core.money.field import RegistrationUpdate
 from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, Finish, Ruling, money_action, ruled, stepwise
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import (
-    check_in_update,
-    checked_in,
+    enrolled,
+    enrolled_id,
     find_active,
     import_names,
     name_lines,
     pre_registered,
 )
-from clockapp.services.cashier.till import save_settled, update_registration
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import window
@@ -58,17 +60,28 @@ class RosterActions:
     ) -> Outcome[tuple[RegistrationInfo, ...]]:
         """Put players on the tournament's list before the day (players already on it are kept)."""
 
-        def apply(
+        def rule(
             session: Session, till: Till, now: datetime
-        ) -> Done[tuple[RegistrationInfo, ...]]:
+        ) -> Ruling[tuple[RegistrationInfo, ...]]:
             window(session, till, now).check()
-            result = []
-            for player_id in player_ids:
-                reg = pre_registered(session, till, live_player(session, player_id), now)
-                result.append(registration_info(till, reg))
-            return Done(tuple(result), Change.ENTRIES, f"pre-registered {len(result)}")
+            players = [live_player(session, player_id) for player_id in player_ids]
+            change = NO_CHANGE
+            for player in players:
+                change = change.then(pre_registered(applied(till, change), player, now))
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+            def finish(
+                _session: Session, after: Till, _written: Sequence[TillChange], _now: datetime
+            ) -> Done[tuple[RegistrationInfo, ...]]:
+                result = tuple(
+                    registration_info(after, reg)
+                    for reg in (find_active(after, player.id or 0) for player in players)
+                    if reg is not None
+                )
+                return Done(result, Change.ENTRIES, f"pre-registered {len(result)}")
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def import_pre_registrations(
         self, tournament_id: int, text: str
@@ -89,33 +102,43 @@ class RosterActions:
             window(session, till, now).check()
             return import_names(session, till, now, lines)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[RegistrationInfo]:
             reg = till.registration(registration_id)
             if reg.checked_in_at is None:
                 window(session, till, now).check()
-            save_settled(session, till, check_in_update(till, reg, now))
-            info = registration_info(till, till.registration(registration_id))
-            return Done(info, Change.ENTRIES, f"checked in {info.name}")
+            change = TillChange(registrations=(check_in(reg, now),))
+            settle_change, _ = settled(applied(till, change))
+            return Ruling((change.then(settle_change),), self._registered("checked in"))
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def register(self, tournament_id: int, player_id: int) -> Outcome[RegistrationInfo]:
         """Check a player in without payment yet (pre-registered players are checked in)."""
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[RegistrationInfo]:
             player = live_player(session, player_id)
             window(session, till, now).check()
-            checked = checked_in(session, till, player, find_active(till, player.id or 0), now)
-            save_settled(session, till, checked)
-            info = registration_info(till, till.registration(checked.reg.id))
-            return Done(info, Change.ENTRIES, f"registered {info.name}")
+            change = enrolled(till, player, find_active(till, player.id or 0), now)
+            return Ruling((change,), self._registered("registered"))
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, rule)
+
+    @staticmethod
+    def _registered(done: str) -> Finish[RegistrationInfo]:
+        """The finish of a check-in: the registration as written."""
+
+        def finish(
+            _session: Session, after: Till, written: Sequence[TillChange], _now: datetime
+        ) -> Done[RegistrationInfo]:
+            info = registration_info(after, after.registration(enrolled_id(written[0])))
+            return Done(info, Change.ENTRIES, f"{done} {info.name}")
+
+        return finish
 
     def withdraw(self, tournament_id: int, registration_id: int) -> Outcome[Withdrawal]:
         """Take a player who has not bought in off the list (they may register again later),
@@ -126,7 +149,7 @@ class RosterActions:
             CashierError: The player has money on the ledger (void or refund it instead).
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[Withdrawal]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[Withdrawal]:
             reg = till.registration(registration_id)
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
@@ -138,15 +161,16 @@ class RosterActions:
             place = line.index(reg.player_id) + 1 if reg.player_id in line else None
             if place is not None:
                 waiting_q.leave(session, tournament_id, reg.player_id, now)
-            was = reg.status
-            reg = update_registration(
-                session, till, registration_id, status=RegistrationStatus.WITHDRAWN
+            withdrawn = RegistrationUpdate(
+                replace(reg, status=RegistrationStatus.WITHDRAWN),
+                {"status": RegistrationStatus.WITHDRAWN},
             )
             summary = f"withdrew {name}" + ("; off the waiting list" if place else "")
-            withdrawal = Withdrawal(registration_info(till, reg), was, place)
-            return Done(withdrawal, Change.ENTRIES | Change.SEATING, summary)
+            withdrawal = Withdrawal(registration_info(till, withdrawn.reg), reg.status, place)
+            done = Done(withdrawal, Change.ENTRIES | Change.SEATING, summary)
+            return ruled(done, TillChange(registrations=(withdrawn,)))
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def reinstate(self, tournament_id: int, withdrawal: Withdrawal) -> Outcome[RegistrationInfo]:
         """Undo a withdrawal: the player is back on the list as they were (pre-registered or
@@ -158,22 +182,28 @@ class RosterActions:
         """
         player_id = withdrawal.registration.player_id
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationInfo]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[RegistrationInfo]:
             player = live_player(session, player_id)
             window(session, till, now).check()
             if withdrawal.was is RegistrationStatus.PRE_REGISTERED:
-                reg = pre_registered(session, till, player, now)
+                change = pre_registered(till, player, now)
             else:
-                checked = checked_in(session, till, player, find_active(till, player_id), now)
-                save_settled(session, till, checked)
-                reg = till.registration(checked.reg.id)
-            info = registration_info(till, reg)
-            summary = f"{info.name} back on the list"
-            waiting = {w.player_id for w in waiting_q.waiters(session, tournament_id)}
-            # Back at the place the withdrawal closed, unless they joined the line again since.
-            if withdrawal.waiting_place is not None and player_id not in waiting:
-                waiting_q.rejoin(session, tournament_id, player_id)
-                summary += " and the waiting list"
-            return Done(info, Change.ENTRIES | Change.SEATING, summary)
+                change = enrolled(till, player, find_active(till, player_id), now)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+            def finish(
+                session: Session, after: Till, _written: Sequence[TillChange], _now: datetime
+            ) -> Done[RegistrationInfo]:
+                reg = find_active(after, player_id)
+                assert reg is not None  # on the list: added, or there already
+                info = registration_info(after, reg)
+                summary = f"{info.name} back on the list"
+                waiting = {w.player_id for w in waiting_q.waiters(session, tournament_id)}
+                # Back at the place the withdrawal closed, unless they joined the line again.
+                if withdrawal.waiting_place is not None and player_id not in waiting:
+                    waiting_q.rejoin(session, tournament_id, player_id)
+                    summary += " and the waiting list"
+                return Done(info, Change.ENTRIES | Change.SEATING, summary)
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)

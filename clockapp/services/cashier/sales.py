@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from clockapp.core.money.actions import sale
 from clockapp.core.money.amounts import check_cents, format_cents
-from clockapp.core.money.bounty_view import late_entry
+from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
     EntryKind,
@@ -32,7 +33,6 @@ from clockapp.core.money.records import (
     registration_info,
 )
 from clockapp.core.money.till import Reg, Till
-from clockapp.core.money.view import guard_payments
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.core.waiting_list import check_seat_offered
@@ -43,14 +43,9 @@ from clockapp.persistence.models import (
 )
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done
-from clockapp.services.cashier.enrol import checked_in, find_active
-from clockapp.services.cashier.till import (
-    append_row,
-    display_name,
-    record_busts,
-    save_settled,
-)
+from clockapp.services.cashier.action import Done, Ruling
+from clockapp.services.cashier.enrol import checked_in, enrolled_id, find_active
+from clockapp.services.cashier.till import bust_change, display_name
 from clockapp.services.changes import Change
 from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
@@ -237,52 +232,30 @@ def drawer_info(row: DrawerCountRow) -> DrawerInfo:
     return DrawerInfo(row.id, row.counted, row.expected, row.note, row.created_at, row.station)
 
 
-def sell(
+def sold(
     session: Session,
-    till: Till,
-    checked: RegistrationUpdate,
+    after: Till,
+    written: TillChange,
     offers: Sequence[EntryOffer],
-    now: datetime,
-    station: str,
     tendered: int | None,
     change: int | None,
+    bounty_note: str,
 ) -> EntryReceipt:
-    """Write the entries' ledger rows, then the settlement (with the check-in, `checked`)."""
-    rid = checked.reg.id
-    written: list[int] = []
-    notes: list[str] = []
-    for offer in offers:
-        split, note = late_entry(till, offer.price)
-        if note and note not in notes:
-            notes.append(note)
-        record = append_row(
-            session,
-            till,
-            now,
-            kind=RowKind.for_entry(offer.kind),
-            amount=offer.price.total,
-            registration_id=rid,
-            split=split,
-            chips=offer.chips,
-            station=station,
-        )
-        assert record.id is not None
-        written.append(record.id)
-    save_settled(session, till, checked)
-    # A late entry can reopen a finished field: a winner already paid would be overpaid.
-    guard_payments(till)
-    handouts = tuple(entry_handout(o.kind, o.chips, session, till.tournament_id) for o in offers)
+    """The receipt of a sale as `written` (its rows with the database's ids), from the till
+    it left."""
+    rid = enrolled_id(written)
+    handouts = tuple(entry_handout(o.kind, o.chips, session, after.tournament_id) for o in offers)
     return EntryReceipt(
-        registration=registration_info(till, till.registration(rid)),
+        registration=registration_info(after, after.registration(rid)),
         kind=offers[0].kind,
-        rows=tuple(ledger_entry(till, i) for i in written),
+        rows=tuple(ledger_entry(after, new.row.row_id) for new in written.rows),
         total=sum(o.price.total for o in offers),
         chips=sum(o.chips for o in offers),
         handouts=handouts,
         tendered=tendered,
         change_due=change,
-        bounty_note=" ".join(notes),
-        chip_warnings=chips_left_warnings(session, till, handouts),
+        bounty_note=bounty_note,
+        chip_warnings=chips_left_warnings(session, after, handouts),
     )
 
 
@@ -297,7 +270,7 @@ def sell_buy_in(
     station: str,
     seat: bool,
     if_full: IfFull = IfFull.NO_SEAT,
-) -> Done[EntryReceipt]:
+) -> Ruling[EntryReceipt]:
     """Check in and sell the buy-in (`CashierService.buy_in`), the seat drawn when asked (with
     a full room handled as `if_full` says, before anything is written)."""
     player = live_player(session, player_id)
@@ -315,13 +288,20 @@ def sell_buy_in(
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
     change = check_tendered(tendered, total)
-    checked = checked_in(session, till, player, reg, now)
-    receipt = sell(session, till, checked, offers, now, station, tendered, change)
-    summary = f"buy-in {receipt.registration.name}"
-    if seat:
-        receipt = seated(session, receipt, now, if_full=if_full)
-        summary += seat_summary(receipt.seat, receipt.opened_table)
-    return Done(receipt, ENTRY_CHANGES, summary)
+    buyer = checked_in(till, player, reg, now)
+    sale_change, note = sale(till, buyer, offers, now, station)
+
+    def finish(
+        session: Session, after: Till, written: Sequence[TillChange], now: datetime
+    ) -> Done[EntryReceipt]:
+        receipt = sold(session, after, written[-1], offers, tendered, change, note)
+        summary = f"buy-in {receipt.registration.name}"
+        if seat:
+            receipt = seated(session, receipt, now, if_full=if_full)
+            summary += seat_summary(receipt.seat, receipt.opened_table)
+        return Done(receipt, ENTRY_CHANGES, summary)
+
+    return Ruling((sale_change,), finish)
 
 
 def sell_again(
@@ -338,11 +318,13 @@ def sell_again(
     busted_at_table: bool,
     seat: bool,
     if_full: IfFull = IfFull.NO_SEAT,
-) -> Done[EntryReceipt]:
+) -> Ruling[EntryReceipt]:
     """Sell a rebuy, re-entry or add-on (`CashierService.rebuy`, `re_enter`, `add_on`).
 
-    A bust the cashier says happened at the table is recorded first; a rebuying player gets the
-    seat the bust freed back when it is still free, else one drawn by the rules.
+    A bust the cashier says happened at the table is recorded first (a change of its own,
+    written before the sale's: the ledger takes a rebuy only from a player recorded out); a
+    rebuying player gets the seat the bust freed back when it is still free, else one drawn by
+    the rules.
     """
     reg = till.registration(registration_id)
     # The state is the stored one; a bust the cashier records now is said outright.
@@ -363,8 +345,10 @@ def sell_again(
     # A new entry draws a new seat once it is sold; a rebuy after a bust recorded before gets
     # that bust's seat back when it is free (one recorded now frees the seat the player holds,
     # which is his again). A full room is handled then, as `if_full` says (`seated`).
+    changes: tuple[TillChange, ...] = ()
+    out_till = till
     if record_bust:
-        record_busts(
+        bust = bust_change(
             session,
             till,
             [BustInput(registration_id)],
@@ -372,14 +356,23 @@ def sell_again(
             station=station,
             reason=f"busted at the table, recorded with the {kind.value}",
         )
+        changes = (bust,)
+        out_till = applied(till, bust)
     # Where a rebuying player sat when busted (before the bust freed the seat).
-    out = player_state(till.registration(registration_id)) is PlayerState.BUSTED
-    back = last_bust_seat(till, registration_id) if kind is EntryKind.REBUY and out else None
-    unchanged = RegistrationUpdate(till.registration(registration_id), {})
-    receipt = sell(session, till, unchanged, offers, now, station, tendered, change)
-    receipt = replace(receipt, recorded_bust=record_bust)
-    summary = f"{kind.value} {receipt.registration.name}"
-    if seat or back is not None:
-        receipt = seated(session, receipt, now, Seat(*back) if back else None, if_full)
-        summary += seat_summary(receipt.seat, receipt.opened_table)
-    return Done(receipt, ENTRY_CHANGES, summary)
+    out = player_state(out_till.registration(registration_id)) is PlayerState.BUSTED
+    back = last_bust_seat(out_till, registration_id) if kind is EntryKind.REBUY and out else None
+    unchanged = RegistrationUpdate(out_till.registration(registration_id), {})
+    sale_change, note = sale(out_till, unchanged, offers, now, station)
+
+    def finish(
+        session: Session, after: Till, written: Sequence[TillChange], now: datetime
+    ) -> Done[EntryReceipt]:
+        receipt = sold(session, after, written[-1], offers, tendered, change, note)
+        receipt = replace(receipt, recorded_bust=record_bust)
+        summary = f"{kind.value} {receipt.registration.name}"
+        if seat or back is not None:
+            receipt = seated(session, receipt, now, Seat(*back) if back else None, if_full)
+            summary += seat_summary(receipt.seat, receipt.opened_table)
+        return Done(receipt, ENTRY_CHANGES, summary)
+
+    return Ruling((*changes, sale_change), finish)

@@ -1,14 +1,13 @@
-"""The cashier's till inside one write transaction: lock it, load it, write what an action changed.
+"""The cashier's till inside one write transaction: lock it, load it, write what a rule changed.
 
 A money action (`clockapp.services.cashier.action.money_action`) starts with `lock_till`: on
 SQLite its transaction began with the write lock, on PostgreSQL the tournament's row is locked
 until commit, so two stations cannot both read the same balances and both pay. It takes its time
-(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money`): they read the till
-and return the change they make; this module writes each change through the persistence queries
-and puts it into the till, so the till mirrors what the transaction wrote: `append_row` checks a
-new ledger row against the core rules before inserting it, `save_settled` writes the
-registrations `settle` updates, `update_registration` one registration's fields, `record_busts`
-one hand's busts.
+(`now`) only then, inside the lock. The rules are pure (`clockapp.core.money.actions`): they read
+the till and return the change they make (`clockapp.core.money.change.TillChange`), and
+`write_change` writes it through the persistence queries, giving back the change with the ids the
+database gave. `bust_change` and `undo_change` read what a bust rule needs beside the till
+(where each player sits, the level) and check the undo.
 
 The services over it: `clockapp.services.cashier.service` (entries, voids, drawer),
 `clockapp.services.payouts` (table, prizes, deals) and `.results` (busts, results).
@@ -16,44 +15,42 @@ The services over it: `clockapp.services.cashier.service` (entries, voids, drawe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from clockapp.core import clock as clock_engine
-from clockapp.core.busts import BustError, Standings
-from clockapp.core.money.balances import check_append
-from clockapp.core.money.entries import ClockPosition, EntryPrice
+from clockapp.core.busts import BustError
+from clockapp.core.money.actions import bust_undone, hand_busts
+from clockapp.core.money.change import NewRegistration, NewRow, TillChange, applied
+from clockapp.core.money.entries import ClockPosition, EntryRefused
 from clockapp.core.money.field import (
     BustInput,
     RegistrationUpdate,
     check_busts,
     chips_in_play,
-    current_stack,
-    lives,
-    settle,
     standing_busts,
     standing_entry_rows,
 )
-from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
 from clockapp.core.money.sales_line import position_at
-from clockapp.core.money.till import Bust, Reg, RowMeta, Till
+from clockapp.core.money.till import BUST_FIELDS, DealInfo, Reg, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     BustRow,
-    LedgerRecord,
+    DealRow,
     PlayerRow,
     RegistrationRow,
 )
+from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import busts as busts_q
 from clockapp.persistence.queries import cashier_config, ledger, registrations
+from clockapp.persistence.queries import deals as deals_q
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
-from clockapp.services.cashier.knockouts import record_knockout, return_draw
 from clockapp.services.changes import Revision
 from clockapp.services.setup import get_row, load_clock, load_structure, setup_row
 
@@ -126,75 +123,148 @@ def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
     return reg
 
 
-def update_registration(session: Session, till: Till, registration_id: int, **fields: Any) -> Reg:
-    """Write these fields of one registration, then put its new value into the till."""
-    reg = replace(till.registration(registration_id), **fields)
-    registrations.update_fields(session, registration_id, fields)
-    till.registrations[registration_id] = reg
-    return reg
+def write_change(
+    session: Session, tournament_id: int, change: TillChange, now: datetime
+) -> TillChange:
+    """Write what a money rule changes, in order; the change as written (the database's ids).
 
-
-def save_settled(session: Session, till: Till, *earlier: RegistrationUpdate) -> Standings:
-    """Settle the till (`clockapp.core.money.field.settle`) and write the change it returns.
-
-    `earlier` are updates already in the till and not yet written (a check-in): each is written
-    with the settlement's update of the same registration, in one statement.
+    The provisional ids a rule gave its new records (`clockapp.core.money.change`) are replaced
+    by the ones the database gives, wherever the change names those records.
 
     Raises:
-        BustError: The busts no longer make a valid finishing order.
+        EntryRefused: A player to add was registered at another station meanwhile.
     """
-    settlement = settle(till)
-    pending = {u.reg.id: dict(u.fields) for u in earlier if u.fields}
-    for update in settlement.updates:
-        pending[update.reg.id] = {**pending.get(update.reg.id, {}), **update.fields}
-        till.registrations[update.reg.id] = update.reg
+    reg_ids: dict[int, int] = {}
+    registered = []
+    for added in change.registered:
+        reg_row = RegistrationRow(
+            tournament_id=tournament_id,
+            player_id=added.reg.player_id,
+            status=added.reg.status,
+            created_at=added.reg.created_at,
+            checked_in_at=added.reg.checked_in_at,
+        )
+        try:
+            registrations.insert_one(session, reg_row)
+        except registrations.DuplicateRegistration as error:  # another station, just now
+            raise EntryRefused(f"{added.name} is already registered.") from error
+        reg = registrations.reg_from_row(reg_row)
+        reg_ids[added.reg.id] = reg.id
+        registered.append(NewRegistration(reg, added.name))
+    row_ids: dict[int, int] = {}
+    rows = []
+    for new in change.rows:
+        asked = new.row
+        player = asked.player_id
+        if player is not None:
+            player = reg_ids.get(player, player)
+        target = row_ids.get(asked.target, asked.target) if asked.target is not None else None
+        shares = tuple(
+            replace(s, player_id=reg_ids.get(s.player_id, s.player_id)) for s in asked.shares
+        )
+        asked = replace(asked, player_id=player, target=target, shares=shares)
+        record = ledger.insert_row(
+            session,
+            tournament_id,
+            asked,
+            chips=new.meta.chips,
+            now=new.meta.created_at,
+            station=new.meta.station,
+        )
+        written = ledger.core_row(record)
+        row_ids[new.row.row_id] = written.row_id
+        rows.append(NewRow(written, RowMeta(new.meta.chips, new.meta.created_at, record.station)))
+    bust_ids: dict[int, int] = {}
+    busts = []
+    for bust in change.busts:
+        values = {name: getattr(bust, name) for name in BUST_FIELDS if name != "id"}
+        if bust.undoes_id is not None:
+            values["undoes_id"] = bust_ids.get(bust.undoes_id, bust.undoes_id)
+        recorded = busts_q.insert_bust(session, BustRow(tournament_id=tournament_id, **values))
+        bust_ids[bust.id] = recorded.id
+        busts.append(recorded)
+    credits = tuple((bust_ids.get(bid, bid), held) for bid, held in change.credits)
+    for bid, held in credits:
+        bounties_q.insert_credits(session, bid, held)
+    sealed = change.sealed_row
+    if sealed is not None:
+        sealed = row_ids.get(sealed, sealed)
+        bounties_q.save_seal(session, tournament_id, sealed)
+    draws = tuple(replace(d, bust_id=bust_ids.get(d.bust_id, d.bust_id)) for d in change.draws)
+    for draw in draws:
+        bounties_q.insert_draw(session, tournament_id, draw, now)
+    returned = tuple((number, bust_ids.get(by, by)) for number, by in change.returned)
+    recorded_deals = tuple(
+        deals_q.insert_deal(session, deal_row(tournament_id, deal, row_ids))
+        for deal in change.deals
+    )
+    # One statement per registration, whatever the number of updates the change makes to it.
+    updates: list[RegistrationUpdate] = []
+    pending: dict[int, dict[str, object]] = {}
+    for update in change.registrations:
+        rid = reg_ids.get(update.reg.id, update.reg.id)
+        updates.append(RegistrationUpdate(replace(update.reg, id=rid), update.fields))
+        if update.fields:
+            pending[rid] = {**pending.get(rid, {}), **update.fields}
     for rid, fields in pending.items():
         registrations.update_fields(session, rid, fields)
-    return settlement.standings
+    return TillChange(
+        tuple(registered),
+        tuple(rows),
+        tuple(busts),
+        credits,
+        sealed,
+        draws,
+        returned,
+        recorded_deals,
+        tuple(updates),
+    )
 
 
-def append_row(
+def deal_row(tournament_id: int, deal: DealInfo, row_ids: dict[int, int]) -> DealRow:
+    """The row of a deal to record, on the ledger row written for it (`row_ids`)."""
+    return DealRow(
+        tournament_id=tournament_id,
+        ledger_row_id=row_ids.get(deal.ledger_row_id, deal.ledger_row_id),
+        method=deal.method.value,
+        description=deal.description[:500],
+        registrations_json=json.dumps(list(deal.registration_ids)),
+        stacks_json=json.dumps(list(deal.stacks)),
+        amounts_json=json.dumps(list(deal.amounts)),
+        prizes_json=json.dumps(list(deal.prizes)),
+        reserved=deal.reserved,
+        exact=deal.exact,
+        created_at=deal.created_at,
+    )
+
+
+def bust_change(
     session: Session,
     till: Till,
+    busts: Sequence[BustInput],
     now: datetime,
     *,
-    kind: RowKind,
-    amount: int,
-    registration_id: int | None = None,
-    split: EntryPrice | None = None,
-    chips: int | None = None,
-    target: int | None = None,
-    reason: str = "",
-    shares: Sequence[DealShare] = (),
     station: str = "",
-) -> LedgerRecord:
-    """Check a new ledger row against the core rules, then insert it. Raises LedgerError."""
-    provisional = (till.rows[-1].row_id + 1) if till.rows else 1
-    row = LedgerRow(
-        provisional,
-        kind,
-        amount,
-        player_id=registration_id,
-        split=split,
-        target=target,
-        reason=reason.strip(),
-        shares=tuple(shares),
-    )
-    check_append(till.rows, row)
-    record = ledger.insert_row(
-        session, till.tournament_id, row, chips=chips, now=now, station=station
-    )
-    assert record.id is not None
-    till.rows.append(ledger.core_row(record))
-    till.meta[record.id] = RowMeta(chips, now, record.station)
-    return record
+    reason: str = "",
+    hand: int | None = None,
+) -> TillChange:
+    """The change recording the busts of one hand (`hand_busts`), with what it reads: where
+    each player sits and the level; raises when one is refused (`check_busts`).
 
-
-def add_bust(session: Session, till: Till, row: BustRow) -> Bust:
-    """Insert a bust record and put it into the till."""
-    bust = busts_q.insert_bust(session, row)
-    till.busts.append(bust)
-    return bust
+    `hand` joins the busts to a hand already recorded (hand-for-hand: the open hand); by
+    default they are a new hand.
+    """
+    new_hand = check_busts(till, busts)
+    return hand_busts(
+        till,
+        busts,
+        hand=new_hand if hand is None else hand,
+        seats=busts_q.seats_of(session, [b.registration_id for b in busts]),
+        level=clock_position(session, till.tournament_id, now).level,
+        now=now,
+        station=station,
+        reason=reason,
+    )
 
 
 def record_busts(
@@ -206,44 +276,11 @@ def record_busts(
     station: str = "",
     reason: str = "",
     hand: int | None = None,
-) -> None:
-    """Record the busts of one hand (in the caller's transaction) and settle; raises on error.
-
-    The busts are checked first (`clockapp.core.money.field.check_busts`): nothing is written
-    when one is refused. `hand` joins the busts to a hand already recorded (hand-for-hand: the
-    open hand); by default they are a new hand.
-    """
-    new_hand = check_busts(till, busts)
-    if hand is None:
-        hand = new_hand
-    stacks = lives(till)
-    seats = busts_q.seats_of(session, [b.registration_id for b in busts])
-    level = clock_position(session, till.tournament_id, now).level
-    left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
-    for bust in busts:
-        held = stacks.get(bust.registration_id, {})
-        stack_row = current_stack(held)
-        assert stack_row is not None  # bought in, checked above
-        table, seat = seats.get(bust.registration_id, (None, None))
-        row = BustRow(
-            tournament_id=till.tournament_id,
-            registration_id=bust.registration_id,
-            hand=hand,
-            chips_at_hand_start=bust.chips_at_hand_start or 1,
-            busted_by_id=bust.busted_by,
-            bounty=held[stack_row],
-            entry_number=stack_row,
-            table_number=table,
-            seat_number=seat,
-            reason=reason[:500],
-            created_at=now,
-            station=station[:100],
-        )
-        recorded = add_bust(session, till, row)
-        record_knockout(
-            session, till, bust, recorded, stacks, level=level, players_left=left, now=now
-        )
-    save_settled(session, till)
+) -> Till:
+    """Write the busts of one hand (`bust_change`) in the caller's transaction, for an action
+    that records them beside its own writes (a shootout's seating); the till they leave."""
+    change = bust_change(session, till, busts, now, station=station, reason=reason, hand=hand)
+    return applied(till, write_change(session, till.tournament_id, change, now))
 
 
 def clock_position(session: Session, tournament_id: int, now: datetime) -> ClockPosition:
@@ -256,16 +293,15 @@ def clock_position(session: Session, tournament_id: int, now: datetime) -> Clock
     return position_at(structure.levels, shown.index)
 
 
-def undo_last_bust(
-    session: Session,
+def undo_change(
     till: Till,
     registration_id: int,
     reason: str,
     now: datetime,
     station: str,
     bust_id: int | None = None,
-) -> Seat | None:
-    """Append the record undoing the player's last bust; returns the seat left at that bust.
+) -> tuple[TillChange, Seat | None]:
+    """The change undoing the player's last bust (`bust_undone`), and the seat left at it.
 
     Raises:
         BustError: The player is not out, or (with `bust_id`) that record is no longer
@@ -274,26 +310,10 @@ def undo_last_bust(
     why = undo_refusal(till, registration_id, bust_id)
     if why:
         raise BustError(why)
-    last = [b for b in standing_busts(till) if b.registration_id == registration_id][-1]
-    row = BustRow(
-        tournament_id=till.tournament_id,
-        registration_id=registration_id,
-        hand=last.hand,
-        chips_at_hand_start=last.chips_at_hand_start,
-        busted_by_id=last.busted_by_id,
-        bounty=last.bounty,
-        entry_number=last.entry_number,
-        undoes_id=last.id,
-        table_number=last.table_number,
-        seat_number=last.seat_number,
-        reason=(reason.strip() or "undo")[:500],
-        created_at=now,
-        station=station[:100],
-    )
-    return_draw(till, last, add_bust(session, till, row))
+    change, last = bust_undone(till, registration_id, reason, now, station)
     if last.table_number is None or last.seat_number is None:
-        return None
-    return Seat(last.table_number, last.seat_number)
+        return change, None
+    return change, Seat(last.table_number, last.seat_number)
 
 
 def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -> str:

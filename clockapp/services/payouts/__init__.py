@@ -8,13 +8,13 @@ is above the money collected, the first payment records the overlay the house ad
 
 - `service`: `PayoutService`, the use cases;
 - `view`: `PayoutView` and `payout_view` (the results and the clock read it too), `PayoutFit`;
-- `paying`: the overlay and the checks before a payment (`ensure_overlay`, `check_amount`);
+- `paying`: the overlay and the checks before a payment (`overlay`, `check_amount`);
 - `deals`: the deal proposed to the players at the final table and the deal as recorded.
 """
 
 from clockapp.core.money.till import DealInfo
 from clockapp.services.payouts.deals import DealProposal
-from clockapp.services.payouts.paying import PAY_CHANGES, ensure_overlay
+from clockapp.services.payouts.paying import PAY_CHANGES, overlay
 from clockapp.services.payouts.service import PayoutService
 from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
 
@@ -25,6 +25,6 @@ __all__ = [
     "PayoutFit",
     "PayoutService",
     "PayoutView",
-    "ensure_overlay",
+    "overlay",
     "payout_view",
 ]

@@ -6,38 +6,38 @@ from __future__ import annotations
 from datetime import datetime
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.change import NO_CHANGE, TillChange, append, applied
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import PrizeDue
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import ordinal
 from clockapp.errors import ValidationError
-from clockapp.persistence.session import Session
-from clockapp.services.cashier.till import append_row
 from clockapp.services.changes import Change
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
 
 
-def ensure_overlay(session: Session, till: Till, now: datetime, station: str) -> MoneyView:
-    """Record the overlay the guarantee needs (once), so paying out never exceeds the ledger."""
+def overlay(till: Till, now: datetime, station: str) -> tuple[TillChange, Till, MoneyView]:
+    """The overlay the guarantee needs (recorded once), so paying out never exceeds the ledger:
+    its change (nothing when none is needed), the till with it and that till's money view."""
     view = money_view(till)
-    if view.table is not None and view.table.overlay > view.balances.overlay:
-        gap = view.table.overlay - view.balances.overlay
-        append_row(
-            session,
-            till,
-            now,
-            kind=RowKind.OVERLAY,
-            amount=gap,
-            reason=(
-                f"guarantee of {format_cents(till.config.payouts.guarantee)}: the house covers "
-                "the overlay"
-            ),
-            station=station,
-        )
-        view = money_view(till)
-    return view
+    if view.table is None or view.table.overlay <= view.balances.overlay:
+        return NO_CHANGE, till, view
+    gap = view.table.overlay - view.balances.overlay
+    change = append(
+        till,
+        now,
+        kind=RowKind.OVERLAY,
+        amount=gap,
+        reason=(
+            f"guarantee of {format_cents(till.config.payouts.guarantee)}: the house covers "
+            "the overlay"
+        ),
+        station=station,
+    )
+    covered = applied(till, change)
+    return change, covered, money_view(covered)
 
 
 def check_amount(amount: int | None, owed: int, what: str, plural: str, name: str) -> int:

@@ -3,12 +3,13 @@ one transaction per action (`money_action`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from clockapp.core.icm import DealMethod, IcmResult, icm_equities
 from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.change import TillChange, append, applied
 from clockapp.core.money.field import count_gap_refusal
 from clockapp.core.money.ledger import DealShare, LedgerError, RowKind
 from clockapp.core.money.records import CashierConfig, LedgerEntry, PrizeDue, ledger_entry
@@ -16,17 +17,16 @@ from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.errors import ValidationError
-from clockapp.persistence.models import DealRow
-from clockapp.persistence.queries import cashier_config, deals
+from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, Ruling, money_action, stepwise
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import append_row, chips_on_the_tables, load_till
+from clockapp.services.cashier.till import chips_on_the_tables, load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
 from clockapp.services.payouts.deals import DealProposal, propose
-from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, ensure_overlay, nothing_owed
+from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, nothing_owed, overlay
 from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
 from clockapp.services.setup import get_row
 
@@ -54,7 +54,8 @@ class PayoutService:
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
             till = load_till(session, tournament_id, self._cache)
-            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            till = replace(till, config=config)
             return payout_view(till)
 
     def fit(self, tournament_id: int) -> PayoutFit | None:
@@ -74,7 +75,9 @@ class PayoutService:
             fitted = fit_to_field(till.config.payouts, before.entries)
             if fitted is None:
                 return None
-            till.config = CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            till = replace(
+                till, config=CashierConfig(till.config.rules, fitted, till.config.opening_float)
+            )
             return PayoutFit(before, payout_view(till))
 
     def set_structure(self, tournament_id: int, structure: PayoutStructure) -> Outcome[PayoutView]:
@@ -113,7 +116,8 @@ class PayoutService:
     ) -> Outcome[PayoutView]:
         def apply(session: Session, till: Till, now: datetime) -> Done[PayoutView]:
             structure = make(till)
-            till.config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            config = CashierConfig(till.config.rules, structure, till.config.opening_float)
+            till = replace(till, config=config)
             view = money_view(till)
             if strict and view.table is None and view.balances.entries > 0:
                 raise ValidationError(view.problem)
@@ -124,7 +128,7 @@ class PayoutService:
             cashier_config.save_config(session, row, till.config)
             return Done(payout_view(till, view), Change.PAYOUTS, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
 
     # ---------------------------------------------------------------- paying
     def pay_prize(
@@ -162,9 +166,9 @@ class PayoutService:
                 raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
             check_cents(amount, "The amount paid")
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[LedgerEntry]:
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
             till.registration(registration_id)
-            view = ensure_overlay(session, till, now, self._ctx.station)
+            change, covered, view = overlay(till, now, self._ctx.station)
             if view.table is None:
                 raise LedgerError(f"There is no payout table to pay from: {view.problem}")
             due = view.dues[registration_id]
@@ -173,19 +177,25 @@ class PayoutService:
             if owed == 0:
                 raise LedgerError(nothing_owed(due, kind))
             paid = check_amount(amount, owed, what, plural, due.name)
-            record = append_row(
-                session,
-                till,
+            payment = append(
+                covered,
                 now,
                 kind=kind,
                 amount=paid,
                 registration_id=registration_id,
                 station=self._ctx.station,
             )
-            entry = ledger_entry(till, record.id or 0)
-            return Done(entry, PAY_CHANGES, f"paid {due.name} {format_cents(paid)} ({kind.value})")
+            summary = f"paid {due.name} {format_cents(paid)} ({kind.value})"
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+            def finish(
+                _session: Session, after: Till, written: Sequence[TillChange], _now: datetime
+            ) -> Done[LedgerEntry]:
+                entry = ledger_entry(after, written[-1].rows[-1].row.row_id)
+                return Done(entry, PAY_CHANGES, summary)
+
+            return Ruling((change.then(payment),), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def owed(self, tournament_id: int, registration_id: int) -> PrizeDue:
         """What one player is due and was paid."""
@@ -247,18 +257,17 @@ class PayoutService:
                 that do not add up to the chips in play and that difference not confirmed.
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[DealInfo]:
-            view = ensure_overlay(session, till, now, self._ctx.station)
-            proposal = propose(till, view, stacks, method, unit, reserve)
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[DealInfo]:
+            change, covered, view = overlay(till, now, self._ctx.station)
+            proposal = propose(covered, view, stacks, method, unit, reserve)
             refusal = count_gap_refusal(
-                sum(proposal.result.stacks), chips_on_the_tables(till), accept_difference
+                sum(proposal.result.stacks), chips_on_the_tables(covered), accept_difference
             )
             if refusal is not None:
                 raise ValidationError(refusal)
             deal = proposal.result
-            record = append_row(
-                session,
-                till,
+            dealt = append(
+                covered,
                 now,
                 kind=RowKind.DEAL,
                 amount=deal.dealt,
@@ -269,30 +278,36 @@ class PayoutService:
                 ],
                 station=self._ctx.station,
             )
-            assert record.id is not None
-            row = DealRow(
-                tournament_id=tournament_id,
-                ledger_row_id=record.id,
-                method=deal.method.value,
+            row_id = dealt.rows[0].row.row_id
+            info = DealInfo(
+                id=0,  # numbered by the database
+                ledger_row_id=row_id,
+                method=deal.method,
                 description=deal.description[:500],
-                registrations_json=json.dumps(list(proposal.registration_ids)),
-                stacks_json=json.dumps(list(deal.stacks)),
-                amounts_json=json.dumps(list(deal.amounts)),
-                prizes_json=json.dumps(list(deal.prizes)),
+                registration_ids=tuple(proposal.registration_ids),
+                stacks=tuple(deal.stacks),
+                amounts=tuple(deal.amounts),
+                prizes=tuple(deal.prizes),
                 reserved=deal.reserved,
                 exact=deal.exact,
                 created_at=now,
             )
-            info = deals.insert_deal(session, row)
-            till.deals[record.id] = info
-            check_not_overpaid(money_view(till))
-            return Done(
-                info,
-                PAY_CHANGES | sync_finish(session, till, now),
-                f"deal recorded: {deal.description}",
-            )
+            change = change.then(dealt).then(TillChange(deals=(info,)))
+            check_not_overpaid(money_view(applied(till, change)))
 
-        return money_action(self._ctx, self._cache, tournament_id, apply)
+            def finish(
+                session: Session, after: Till, written: Sequence[TillChange], now: datetime
+            ) -> Done[DealInfo]:
+                recorded = written[0].deals[0]
+                return Done(
+                    recorded,
+                    PAY_CHANGES | sync_finish(session, after, now),
+                    f"deal recorded: {deal.description}",
+                )
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def deal(self, tournament_id: int) -> DealInfo | None:
         """The recorded deal still standing (None when none, or when its row was voided)."""

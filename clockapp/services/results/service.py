@@ -9,6 +9,7 @@ from datetime import datetime
 
 from clockapp.core.busts import BustError
 from clockapp.core.chip_counts import stack_lines
+from clockapp.core.money.change import NO_CHANGE, TillChange, applied, settled
 from clockapp.core.money.field import BustInput, compute_standings, standing_busts
 from clockapp.core.money.series import FieldPoint, field_series
 from clockapp.core.money.till import Till
@@ -18,9 +19,9 @@ from clockapp.core.seating import Seat
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action
+from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import load_till, record_busts, save_settled, undo_last_bust
+from clockapp.services.cashier.till import bust_change, load_till, undo_change
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
@@ -45,27 +46,35 @@ from clockapp.services.setup import get_row
 BUST_CHANGES = Change.ENTRIES | Change.PAYOUTS | Change.SEATING
 
 
-def apply_busts(
+def bust_ruling(
     session: Session,
     till: Till,
     busts: Sequence[BustInput],
     now: datetime,
     station: str = "",
     follow_seating: bool = False,
-) -> Done[BustReport]:
-    """The busts of one hand recorded in the caller's money action (`bust_players`'s body,
-    which another action that busts players, the showdown's, runs in its own transaction)."""
+) -> Ruling[BustReport]:
+    """The busts of one hand as a money rule (`bust_players`'s, which another action that
+    busts players, the showdown's, runs in its own transaction)."""
     tournament_id = till.tournament_id
     check_play_on(compute_standings(till).players_left, till.bounty.satellite)
+    # The open hand's number is kept on the hand-for-hand row as it is handed out (seating's
+    # record, not the till's), in this same transaction.
     hand = open_hand(session, tournament_id, till)
-    record_busts(session, till, busts, now, station=station, hand=hand)
-    if follow_seating:
-        follow_in_session(session, tournament_id, now)
-    ids = [b.registration_id for b in busts]
-    last = {bust.registration_id: bust.id for bust in standing_busts(till)}
-    report = replace(bust_report(till, ids), bust_ids=tuple(last[rid] for rid in ids))
-    names = ", ".join(p.name for p in report.busted)
-    return Done(report, BUST_CHANGES | sync_finish(session, till, now), f"busted {names}")
+    change = bust_change(session, till, busts, now, station=station, hand=hand)
+
+    def finish(
+        session: Session, after: Till, _written: Sequence[TillChange], now: datetime
+    ) -> Done[BustReport]:
+        if follow_seating:
+            follow_in_session(session, tournament_id, now)
+        ids = [b.registration_id for b in busts]
+        last = {bust.registration_id: bust.id for bust in standing_busts(after)}
+        report = replace(bust_report(after, ids), bust_ids=tuple(last[rid] for rid in ids))
+        names = ", ".join(p.name for p in report.busted)
+        return Done(report, BUST_CHANGES | sync_finish(session, after, now), f"busted {names}")
+
+    return Ruling((change,), finish)
 
 
 class ResultsService:
@@ -121,10 +130,10 @@ class ResultsService:
         just after the bust commits so the bust's own transaction stays as short as it was.
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
-            return apply_busts(session, till, busts, now, self._ctx.station, follow_seating)
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[BustReport]:
+            return bust_ruling(session, till, busts, now, self._ctx.station, follow_seating)
 
-        outcome = money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+        outcome = money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
         if not report_balance:
             return outcome
         with self._ctx.reading() as session:
@@ -178,31 +187,40 @@ class ResultsService:
             raise BustError("Name one bust record for each player.")
         expected = dict(zip(registration_ids, bust_ids, strict=False))
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[BustReport]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[BustReport]:
             backs: list[tuple[int, Seat]] = []
+            change = NO_CHANGE
             for rid in registration_ids:
-                back = undo_last_bust(
-                    session, till, rid, reason, now, self._ctx.station, expected.get(rid)
+                undo, back = undo_change(
+                    applied(till, change), rid, reason, now, self._ctx.station, expected.get(rid)
                 )
+                change = change.then(undo)
                 if back is not None:
                     backs.append((rid, back))
-            save_settled(session, till)
-            report = bust_report(till, list(registration_ids))
-            notes = []
-            for rid, back in backs:
-                note = seat_in_session(session, tournament_id, rid, now, back_to=back)
-                if note is not None:
-                    notes.append(note)
-            report = replace(report, seats=tuple(notes))
-            names = ", ".join(till.name(rid) for rid in registration_ids)
-            seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
-            return Done(
-                report,
-                BUST_CHANGES | sync_finish(session, till, now),
-                f"undid the bust of {names}{seated}",
-            )
+            settle_change, _ = settled(applied(till, change))
+            change = change.then(settle_change)
 
-        return money_action(self._ctx, self._cache, tournament_id, apply, keep=True)
+            def finish(
+                session: Session, after: Till, _written: Sequence[TillChange], now: datetime
+            ) -> Done[BustReport]:
+                report = bust_report(after, list(registration_ids))
+                notes = []
+                for rid, back in backs:
+                    note = seat_in_session(session, tournament_id, rid, now, back_to=back)
+                    if note is not None:
+                        notes.append(note)
+                report = replace(report, seats=tuple(notes))
+                names = ", ".join(after.name(rid) for rid in registration_ids)
+                seated = "".join(f"; {note.sentence}" for note in notes if note.changed)
+                return Done(
+                    report,
+                    BUST_CHANGES | sync_finish(session, after, now),
+                    f"undid the bust of {names}{seated}",
+                )
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule, keep=True)
 
     def busts(self, tournament_id: int) -> tuple[BustInfo, ...]:
         """Every bust and undo recorded, oldest first."""

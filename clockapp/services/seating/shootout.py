@@ -61,7 +61,9 @@ def _record_at_cashier(
         (e.hand for e in till.busts if e.registration_id in join and e.undoes_id is None),
         None,
     )
-    record_busts(session, till, busts, now, station=station_of(session), reason=reason, hand=hand)
+    till = record_busts(
+        session, till, busts, now, station=station_of(session), reason=reason, hand=hand
+    )
     sync_finish(session, till, now)  # the last shootout table's winner wins the tournament
     for bust in busts:
         room.registrations.pop(bust.registration_id, None)

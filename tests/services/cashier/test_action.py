@@ -3,22 +3,25 @@
 Behaviour: a refused action writes nothing (not even its change row, nor what it wrote before
 refusing) and the cache does not keep its till; a rule returns its change without touching the
 till, the action writes it, appends one change row and returns the Outcome with its flags and
-that revision. Architecture: no
+that revision, and the cache keeps the snapshot plus the change as the till at that revision.
+Architecture: no
 money service opens a transaction of its own (they all call `money_action`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 import clockapp
+from clockapp.core.money.actions import reversal
+from clockapp.core.money.change import TillChange
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
-from clockapp.core.money.field import settle
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Till
@@ -26,9 +29,8 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import DomainError
 from clockapp.persistence.session import Session
 from clockapp.services.app import Services
-from clockapp.services.cashier.action import Done, money_action
-from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.till import append_row, save_settled, update_registration
+from clockapp.services.cashier.action import Done, Ruling, money_action
+from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.changes import Change
 from clockapp.services.context import revision_of
 from clockapp.services.players import PlayerDetails
@@ -58,11 +60,17 @@ def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> 
     before = dump_database(services.ctx.engine)
     cache = LedgerCache()
 
-    def refuse(session: Session, till: Till, now: datetime) -> Done[None]:
-        ann = next(iter(till.registrations.values()))
-        # Written in the transaction and put into the till, then refused.
-        update_registration(session, till, ann.id, status=RegistrationStatus.BUSTED)
-        raise DomainError("No: the director said so.")
+    def refuse(session: Session, till: Till, now: datetime) -> Ruling[None]:
+        first = till.rows[0].row_id
+        change = reversal(till, RowKind.VOID, first, "wrong player", now, "")
+
+        def finish(
+            session: Session, after: Till, written: Sequence[TillChange], now: datetime
+        ) -> Done[None]:
+            # Written in the transaction, then refused.
+            raise DomainError("No: the director said so.")
+
+        return Ruling((change,), finish)
 
     with pytest.raises(DomainError, match="the director said so"):
         money_action(services.ctx, cache, tid, refuse, keep=True)
@@ -77,35 +85,38 @@ def test_an_applied_money_action_writes_the_change_its_rule_returns(
     with services.ctx.reading() as session:
         revision = revision_of(session, tid).tournament
     cache = LedgerCache()
+    given: list[Till] = []
 
-    def void_ann(session: Session, till: Till, now: datetime) -> Done[int]:
-        # The void's row is written and put into the till; the rule then returns its change
-        # (Ann's registration back to checked in) without touching the till, and the body
-        # writes it.
-        append_row(
-            session,
-            till,
-            now,
-            kind=RowKind.VOID,
-            amount=2500,
-            target=void_target,
-            reason="wrong player",
-        )
+    def void_ann(session: Session, till: Till, now: datetime) -> Ruling[int]:
+        # The rule returns its change (the void's row, Ann back to checked in) without
+        # touching the till; the action writes it.
         before = till.copy()
-        settlement = settle(till)
+        change = reversal(till, RowKind.VOID, void_target, "wrong player", now, "")
         assert till == before
-        assert [u.reg.id for u in settlement.updates] == [ann.id]
-        assert settlement.updates[0].fields["status"] is RegistrationStatus.CHECKED_IN
-        save_settled(session, till)
-        assert till.registration(ann.id).status is RegistrationStatus.CHECKED_IN
-        return Done(len(till.rows), Change.LEDGER | Change.ENTRIES, "voided Ann's buy-in")
+        given.append(before)
+        assert [u.reg.id for u in change.registrations] == [ann.id]
+        assert change.registrations[0].fields["status"] is RegistrationStatus.CHECKED_IN
 
-    outcome = money_action(services.ctx, cache, tid, void_ann)
+        def finish(
+            session: Session, after: Till, written: Sequence[TillChange], now: datetime
+        ) -> Done[int]:
+            assert after.registration(ann.id).status is RegistrationStatus.CHECKED_IN
+            assert written[0].rows[0].row.row_id == after.rows[-1].row_id
+            return Done(len(after.rows), Change.LEDGER | Change.ENTRIES, "voided Ann's buy-in")
+
+        return Ruling((change,), finish)
+
+    outcome = money_action(services.ctx, cache, tid, void_ann, keep=True)
     assert outcome.value == 2 + 1
     assert outcome.changes.what == Change.LEDGER | Change.ENTRIES
     assert outcome.changes.revision == revision + 1
     assert services.cashier.registration(tid, ann.id).status is RegistrationStatus.CHECKED_IN
     assert services.cashier.balances(tid).entries == 1
+    # The till kept for the new revision is the snapshot plus the change, as a fresh read sees it.
+    with services.ctx.reading() as session:
+        kept = cache.till(session, tid)
+        assert kept == read_till(session, tid)
+        assert kept != given[0]
 
 
 @pytest.mark.parametrize("path", MONEY_SERVICES, ids=lambda p: str(p.relative_to(PACKAGE)))
