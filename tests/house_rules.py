@@ -6,6 +6,9 @@
 - No class in `clockapp.ui` or `clockapp.services` is built from two or more of the project's own
   classes (a stack of mixins over a host); windows and services are composed of parts.
 - No class there is declared only for the type checker (a host shim under `if TYPE_CHECKING:`).
+- One word per thing (the README's "Words"): a player's exit is a bust. The old word survives only
+  in the database's own names (the table `elimination`, its column `elimination_id`, a stored
+  JSON key), which the models map.
 - No `QThreadPool` runs our Python: destroyed with its owner, it waits for the running job inside
   the destructor while holding the interpreter's lock the job needs, and the process hangs (the
   station worker or `concurrent.futures` instead).
@@ -16,6 +19,7 @@ Prints one line per breach, `path:line: what`, and exits 1 when there is any.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +41,22 @@ def _own_classes() -> set[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         names.update(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
     return names
+
+
+#: Retired words, and the lines where they are the database's stored names (kept, mapped).
+RETIRED = re.compile(r"eliminat", re.IGNORECASE)
+STORED_NAME = re.compile(
+    r"\"elimination(\.id|_id)?\"|\"eliminations\"|elimination_id\"|FROM elimination"
+)
+
+
+def word_breaches(paths: list[Path]) -> Iterator[str]:
+    """Every line that uses a retired word for a thing that has its one word now."""
+    for path in paths:
+        relative = path.relative_to(ROOT).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if RETIRED.search(line) and not STORED_NAME.search(line):
+                yield f"{relative}:{number}: says elimination: the word is bust"
 
 
 def _base_name(base: ast.expr) -> str:
@@ -96,6 +116,7 @@ def main() -> int:
     paths = sorted((ROOT / PACKAGE).rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py"))
     paths = [p for p in paths if "migrations" not in p.parts]
     found = list(breaches(paths, _own_classes()))
+    found += word_breaches([p for p in paths if p != Path(__file__).resolve()])
     for line in found:
         print(line)
     if found:

@@ -176,7 +176,7 @@ def test_players_to_the_money(left: int, paid: int, to_go: int) -> None:
     assert players_to_the_money(left, paid) == to_go
 
 
-def test_elimination_error_is_a_domain_error() -> None:
+def test_bust_error_is_a_domain_error() -> None:
     assert issubclass(BustError, DomainError)
 
 

@@ -342,7 +342,7 @@ def test_add_and_remove_tables() -> None:
         remove_table(bigger, 1)
 
 
-def test_eliminate_keeps_a_dead_button() -> None:
+def test_without_player_keeps_a_dead_button() -> None:
     room = table_of([1, 4, 7], button=4)
     after = without_player(room, 4)
     assert after.players == frozenset({1, 7})
@@ -350,7 +350,7 @@ def test_eliminate_keeps_a_dead_button() -> None:
     assert next_hand_blinds(after, 1) == Blinds(4, 7, 1)
 
 
-def test_moving_or_eliminating_a_player_who_is_out_is_refused() -> None:
+def test_moving_or_unseating_a_player_who_is_out_is_refused() -> None:
     room = table_of([1, 4])
     before = Seating(room.tables, dict(room.seats))
     with pytest.raises(SeatingError, match="Player 9 is not seated"):

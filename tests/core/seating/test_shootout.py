@@ -120,7 +120,7 @@ def test_many_winners_play_another_round() -> None:
     assert second.current.seating.counts() == {1: 3, 2: 3}
 
 
-def test_places_by_order_of_elimination() -> None:
+def test_places_by_order_of_exit() -> None:
     s = start_shootout([1, 2, 3, 4, 5, 6], tables(2, seat_count=3), random.Random(4))
     first_table = s.current.remaining(1)
     second_table = s.current.remaining(2)

@@ -245,7 +245,7 @@ def test_the_last_player_cannot_be_busted(services: Services, tid: int) -> None:
         services.results.bust(tid, a)
 
 
-def test_undo_an_elimination_with_a_reversing_record(services: Services, tid: int) -> None:
+def test_undo_a_bust_with_a_reversing_record(services: Services, tid: int) -> None:
     a, _b, c, d = field(services, tid, 4)
     services.results.bust(tid, d, busted_by=a)
     services.results.bust(tid, c, busted_by=a)

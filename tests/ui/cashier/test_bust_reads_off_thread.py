@@ -140,7 +140,7 @@ def test_f6_shows_busy_until_the_room_is_read_then_opens_the_dialog(
     qtbot.waitUntil(lambda: desk.dialog is None)
 
 
-def test_the_eliminations_page_reads_the_room_off_the_gui_thread(
+def test_the_busts_page_reads_the_room_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, seated
 ) -> None:
     page = cashier_window.busts

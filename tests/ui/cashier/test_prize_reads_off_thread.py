@@ -67,7 +67,7 @@ def shown(kind: type) -> Callable[[], Any]:
     return find
 
 
-def test_the_eliminations_page_asks_about_the_undo_off_the_gui_thread(
+def test_the_busts_page_asks_about_the_undo_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, field
 ) -> None:
     page = cashier_window.busts

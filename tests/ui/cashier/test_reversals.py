@@ -178,7 +178,7 @@ def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
     assert "-$" not in desk.last_label.text()
 
 
-def test_the_eliminations_page_offers_undo_only_for_a_standing_bust(
+def test_the_busts_page_offers_undo_only_for_a_standing_bust(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
     for name in ("ann", "bob", "cy"):
