@@ -127,8 +127,10 @@ def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
 def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.room_box.mute_check.setChecked(True)
+    settle(qtbot, station.bus)  # kept on the station's worker
     assert services.clock.snapshot(tournament_id).settings.muted
     director.room_box.announce_check.setChecked(False)
+    settle(qtbot, station.bus)
     assert not services.clock.snapshot(tournament_id).settings.announce
 
 
