@@ -61,6 +61,7 @@ def test_an_undo_waiting_on_the_database_leaves_the_window_running(
     button = station.director.buttons[Action.UNDO]
     qtbot.keyClick(station.display, Qt.Key.Key_Z, CTRL)
     qtbot.waitUntil(hung_restore.entered.is_set)
+    assert hung_restore.off_the_gui_thread
     beat.wait_beats(qtbot)  # the event loop turns while the undo waits
     assert hung_restore.off_the_gui_thread
     assert not button.isEnabled()  # the control that asked shows it is on its way
@@ -97,6 +98,7 @@ def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     try:
         assert station.controller.redo()
         qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
         beat.wait_beats(qtbot)
         assert not station.controller.redo()  # a second press while it is on its way
         assert station.history.stack.index() == 0
@@ -140,6 +142,7 @@ def test_counts_kept_on_the_worker_leave_the_window_running(
     try:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
         beat.wait_beats(qtbot)
         assert not button.isEnabled()
         assert not station.controller.set_field(18, 14)  # the same again: nothing more
@@ -161,6 +164,7 @@ def test_sound_settings_kept_on_the_worker_leave_the_window_running(
     try:
         assert getattr(station.controller, setter)(method)
         qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
         beat.wait_beats(qtbot)
         assert not getattr(station.controller, setter)(method)  # pressed twice: once
     finally:
@@ -183,6 +187,7 @@ def test_closing_registration_on_the_worker_leaves_the_window_running(
     try:
         action.trigger()
         qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
         beat.wait_beats(qtbot)
         assert not action.isEnabled()  # busy: a second press cannot close (or reopen) too
         action.trigger()
