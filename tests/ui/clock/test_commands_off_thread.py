@@ -202,3 +202,31 @@ def test_closing_registration_on_the_worker_leaves_the_window_running(
     assert station.display.registration_label.text() == "Registration closed"
     assert action.text() == "Reopen registration"
     assert station.history.stack.undoText() == "Close registration"
+
+
+def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
+    qtbot, station, services, tournament_id, monkeypatch, beat: Beat
+) -> None:
+    from tests.services.seating.test_seating import place
+
+    services.seating.add_tables(tournament_id, 2, seat_count=9)
+    seats = place(services, tournament_id, {1: [1, 2], 2: [1]})
+    services.seating.move_player(tournament_id, seats[(1, 2)], 2, 5)
+    poll(qtbot, station.bus)
+    banner = station.display.moves_banner
+    assert banner.isVisibleTo(station.display)
+    hung = hang(monkeypatch, services.seating, "acknowledge_all")
+    try:
+        assert station.acknowledge_all_moves()
+        qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
+        beat.wait_beats(qtbot)
+        assert not station.acknowledge_all_moves()  # pressed twice: once
+        assert banner.isVisibleTo(station.display)  # shown until it has answered
+    finally:
+        hung.release.set()
+    settle(qtbot, station.bus)
+    assert beat.stop()
+    assert hung.calls == 1
+    assert services.seating.pending_moves(tournament_id) == ()
+    assert not banner.isVisibleTo(station.display)

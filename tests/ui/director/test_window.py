@@ -168,7 +168,7 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
     assert model.data(model.index(1, 0), Qt.ItemDataRole.FontRole).bold()
 
 
-def test_pending_moves_model(qtmodeltester, station, services, tournament_id) -> None:
+def test_pending_moves_model(qtmodeltester, qtbot, station, services, tournament_id) -> None:
     from clockapp.ui.display.moves import MOVE_HEADERS, PendingMovesModel
     from tests.services.seating.test_seating import place
 
@@ -194,6 +194,7 @@ def test_pending_moves_model(qtmodeltester, station, services, tournament_id) ->
     assert len(box.done_buttons) == 1
     # "All done" takes it off the wall.
     box.all_done_button.click()
+    settle(qtbot, station.bus)  # acknowledged on the station's worker
     assert services.seating.pending_moves(tournament_id) == ()
     assert not box.isVisibleTo(station.director)
 
