@@ -230,3 +230,26 @@ def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
     assert hung.calls == 1
     assert services.seating.pending_moves(tournament_id) == ()
     assert not banner.isVisibleTo(station.display)
+
+
+def test_opening_another_tournament_waits_without_freezing_the_window(
+    qtbot, station, services, tournament_id, monkeypatch, beat: Beat
+) -> None:
+    other = services.tournaments.create("Sunday Turbo").value.id
+    station.tournaments.ask_tournament = lambda: other
+    hung = hang(monkeypatch, services.tournaments, "open")
+    try:
+        assert station.tournaments.open_tournament()
+        qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
+        beat.wait_beats(qtbot)
+        assert station.bus.tournament_id == tournament_id  # shown once it has answered
+        assert not station.tournaments.open_tournament()  # pressed twice: once
+    finally:
+        hung.release.set()
+    settle(qtbot, station.bus)
+    assert beat.stop()
+    assert hung.calls == 1
+    assert station.bus.tournament_id == other
+    assert services.tournaments.last_opened().id == other
+    assert station.display.name_label.text().startswith("Sunday Turbo")
