@@ -286,8 +286,19 @@ class ClockStation(QObject):
         """Tournament › Display PIN…: set the PIN, or change it (the current one asked first)."""
         stations = self.services.stations
 
-        def save(new: str, current: str | None) -> object:
-            return self.bus.run(lambda: stations.set_pin(new, current))
+        def save(new: str, current: str | None, answered: Callable[[str | None], None]) -> bool:
+            def refused(error: Exception) -> None:
+                if not isinstance(error, DomainError):
+                    raise error  # the worker's net shows it
+                answered(str(error))
+
+            return self.bus.submit(
+                lambda: stations.set_pin(new, current),
+                lambda _value: answered(None),
+                refused,
+                control=dialog.ok_button(),
+                asker=dialog,
+            )
 
         dialog = PinDialog(stations.pin_is_set(), save, parent=self.director)
         self.pin_dialog = dialog

@@ -253,3 +253,26 @@ def test_opening_another_tournament_waits_without_freezing_the_window(
     assert station.bus.tournament_id == other
     assert services.tournaments.last_opened().id == other
     assert station.display.name_label.text().startswith("Sunday Turbo")
+
+
+def test_saving_the_display_pin_waits_without_freezing_the_window(
+    qtbot, station, services, monkeypatch, beat: Beat
+) -> None:
+    hung = hang(monkeypatch, services.stations, "set_pin")
+    dialog = station.ask_display_pin()
+    dialog.new.setText("246813")
+    dialog.repeat.setText("246813")
+    try:
+        qtbot.mouseClick(dialog.ok_button(), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(hung.entered.is_set)
+        assert hung.off_the_gui_thread
+        beat.wait_beats(qtbot)
+        assert dialog.isVisible()  # open until it has answered
+        assert not dialog.ok_button().isEnabled()  # busy: a second OK saves nothing more
+    finally:
+        hung.release.set()
+    settle(qtbot, station.bus)
+    assert beat.stop()
+    assert hung.calls == 1
+    assert not dialog.isVisible()
+    assert services.stations.check_pin("246813")
