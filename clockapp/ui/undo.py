@@ -9,9 +9,10 @@ director was looking at, and an undo only to the state its action left. When ano
 changed the clock since, the service refuses with what changed, and nothing is overwritten. So
 the state before an action is the state seen, and no extra read is needed to record it.
 
-The first redo happens before the command is pushed (`UndoHistory.run`), so a domain error
-reaches the director and leaves the stack unchanged. `UndoHistory.submit` does the same on the
-station's worker: the command is pushed when the press has answered. Presses made on the same
+Everything runs on the station's worker, in the order pressed: a press (`UndoHistory.submit`)
+is pushed when it has answered, so a refused press never reaches the stack; an undo or a redo
+(`undo`, `redo`) waits for the presses before it to answer, runs its service call there, and
+moves the stack when that has answered (`undo_step.move_on_worker`). Presses made on the same
 snapshot before it was read again (space, then the right arrow, quicker than a read) apply one
 after another: each applies to the state the press before it left, since that is what the
 director meant, and the worker runs them in the order they were pressed.
@@ -24,7 +25,7 @@ from collections.abc import Callable, Hashable
 
 import shiboken6
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from clockapp.core.clock import ClockState, KeptStep, RegistrationStep
 from clockapp.services.app import Services
@@ -33,7 +34,7 @@ from clockapp.services.clock import ClockChangedError, Seen
 from clockapp.services.registration import RegistrationChange
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.operations import Control
-from clockapp.ui.undo_step import UndoStep
+from clockapp.ui.undo_step import UndoStep, move_on_worker
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,8 @@ class UndoHistory(QObject):
         self._bus = bus
         self.stack = QUndoStack(self)
         # (state pressed on, state it left) of the last press applied on the worker: written
-        # and read there only, or here once the worker is idle (an undo, a switch).
+        # and read there only (an undo or a redo forgets it there too), or here once the worker
+        # is idle (a switch).
         self._chained: tuple[ClockState, ClockState] | None = None
         # A different tournament has a different clock: its history does not apply.
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
@@ -71,7 +73,7 @@ class UndoHistory(QObject):
             return  # the station closed while it was read
         if tid != self._bus.tournament_id or self.stack.count():
             return  # switched meanwhile, or presses already there: they are newer
-        bus, clock = self._bus, self._services.clock
+        clock = self._services.clock
         undone: list[UndoStep] = []
         for step in steps:
             if isinstance(step, RegistrationStep):
@@ -84,11 +86,15 @@ class UndoHistory(QObject):
 
             def redo_work(
                 before: ClockState = before, after: ClockState = after, name: str = name
-            ) -> None:
-                bus.run(lambda: clock.restore(tid, after, Seen(before, step=name, redoing=True)))
+            ) -> Outcome[ClockState]:
+                self._chained = None  # the state it puts back is not one a press left
+                return clock.restore(tid, after, Seen(before, step=name, redoing=True))
 
-            def undo_work(before: ClockState = before, after: ClockState = after) -> None:
-                bus.run(lambda: clock.restore(tid, before, Seen(after), undoing=True))
+            def undo_work(
+                before: ClockState = before, after: ClockState = after
+            ) -> Outcome[ClockState]:
+                self._chained = None
+                return clock.restore(tid, before, Seen(after), undoing=True)
 
             command = UndoStep(name, redo_work, undo_work, obsolete_on=(ClockChangedError,))
             self.stack.push(command)
@@ -102,30 +108,19 @@ class UndoHistory(QObject):
         self.stack.setIndex(self.stack.count() - len(undone))
 
     def _registration_step(self, tid: int, step: RegistrationStep) -> UndoStep:
-        """A kept registration choice as a step the stack can undo and redo."""
-        bus, set_mode = self._bus, self._services.registration.set_mode
+        """A kept registration choice as a step the stack can undo and redo (on the worker)."""
+        set_mode = self._services.registration.set_mode
         before, after, name = step.before, step.after, step.name
         return UndoStep(
             name,
-            lambda: bus.run(lambda: set_mode(tid, after, step=name, redoing=True)),
-            lambda: bus.run(lambda: set_mode(tid, before, undoing=True)),
+            lambda: set_mode(tid, after, step=name, redoing=True),
+            lambda: set_mode(tid, before, undoing=True),
         )
 
     @staticmethod
     def _on_steps_failed(error: Exception) -> None:
         # Without the history the app still works: the presses from now on are undoable.
         log.warning("the clock's undo history could not be read: %s", error)
-
-    def run(self, text: str, operation: ClockOperation, seen: Seen) -> ClockState:
-        """Run a clock operation for the bus's tournament, as pressed on `seen`; make it undoable.
-
-        Raises the operation's error (nothing is recorded then). Returns the new state.
-        """
-        tid = self._bus.tournament_id
-        after = self._bus.run(lambda: operation(tid, Seen(seen.state, seen.index, step=text)))
-        self._chained = None
-        self._push(text, operation, tid, seen.state, after)
-        return after
 
     def submit(
         self,
@@ -169,49 +164,79 @@ class UndoHistory(QObject):
         # the clock since (then the step no longer applies: it is dropped).
         states = [before, after]
 
-        def redo_work() -> None:
-            redone = Seen(states[0], step=text, redoing=True)
-            states[1] = bus.run(lambda: operation(tid, redone))
+        # Both run on the worker, in the order asked: the state a redo left is kept there, by
+        # the redo itself, before the undo after it reads it.
+        def redo_work() -> Outcome[ClockState]:
+            self._chained = None
+            outcome = operation(tid, Seen(states[0], step=text, redoing=True))
+            states[1] = outcome.value
+            return outcome
 
-        def undo_work() -> None:
-            bus.run(lambda: clock.restore(tid, states[0], Seen(states[1]), undoing=True))
+        def undo_work() -> Outcome[ClockState]:
+            self._chained = None
+            return clock.restore(tid, states[0], Seen(states[1]), undoing=True)
 
         self.stack.push(UndoStep(text, redo_work, undo_work, obsolete_on=(ClockChangedError,)))
 
-    def run_registration(
-        self, text: str, operation: Callable[[int, str], Outcome[RegistrationChange]]
-    ) -> RegistrationChange:
-        """Close or reopen registration for the bus's tournament; make it undoable (kept with
-        the clock's presses as `text`, so the Undo offers it after a restart too).
+    def submit_registration(
+        self,
+        text: str,
+        operation: Callable[[int, str], Outcome[RegistrationChange]],
+        *,
+        on_failed: Callable[[Exception], object],
+        control: Control | None = None,
+    ) -> bool:
+        """Close or reopen registration for the bus's tournament on the station's worker; make
+        it undoable when it answers (kept with the clock's presses as `text`, so the Undo offers
+        it after a restart too). `on_failed` hears a refusal (nothing is recorded then).
 
-        Raises the service's refusal (nothing is recorded then).
+        Returns False when one is still on its way (`control` is busy meanwhile).
         """
         tid, bus = self._bus.tournament_id, self._bus
-        change = bus.run(lambda: operation(tid, text))
-        kept = RegistrationStep(text, change.before, change.mode)
-        self.stack.push(self._registration_step(tid, kept))
-        return change
 
-    def undo(self) -> None:
-        """Undo the last action (nothing if there is none); raises the error it met."""
-        command = self.stack.command(self.stack.index() - 1)
-        self._chained = None  # the state it puts back is not one a press left
-        self.stack.undo()
-        self._raise_from(command)
+        def done(change: RegistrationChange) -> None:
+            if tid == bus.tournament_id:  # switched while it ran: that history was cleared
+                kept = RegistrationStep(text, change.before, change.mode)
+                self.stack.push(self._registration_step(tid, kept))
 
-    def redo(self) -> None:
-        """Redo the last undone action (nothing if there is none); raises the error it met."""
-        command = self.stack.command(self.stack.index())
-        self._chained = None
-        self.stack.redo()
-        self._raise_from(command)
+        key = (self, "registration")
+        return bus.submit(lambda: operation(tid, text), done, on_failed, key=key, control=control)
 
-    @staticmethod
-    def _raise_from(command: QUndoCommand | None) -> None:
-        if isinstance(command, UndoStep):
-            error = command.take_error()
-            if error is not None:
-                raise error
+    def undo(
+        self,
+        *,
+        on_failed: Callable[[Exception], object],
+        key: Hashable | None = None,
+        control: Control | None = None,
+    ) -> bool:
+        """Undo the last action on the worker, after the presses still on their way (nothing if
+        there is none). `on_failed` hears a refusal; False while an undo (for `key`) is still
+        pending."""
+        return move_on_worker(
+            self._bus,
+            self.stack,
+            undo=True,
+            key=key if key is not None else (self, "undo"),
+            control=control,
+            on_failed=on_failed,
+        )
+
+    def redo(
+        self,
+        *,
+        on_failed: Callable[[Exception], object],
+        key: Hashable | None = None,
+        control: Control | None = None,
+    ) -> bool:
+        """Redo the last undone action (as `undo`)."""
+        return move_on_worker(
+            self._bus,
+            self.stack,
+            undo=False,
+            key=key if key is not None else (self, "redo"),
+            control=control,
+            on_failed=on_failed,
+        )
 
     def _on_bus_tournament_switched(self, tournament_id: int) -> None:
         self._chained = None

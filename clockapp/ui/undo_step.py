@@ -12,6 +12,10 @@ never offers a step that no longer applies (another station changed what it woul
 
 `skip` passes over the next redo or undo once: a step is pushed already done, and a history
 that runs the work itself before moving the stack (so the stack moves only on success) sets it.
+`move_on_worker` is that history for the station's windows: the step's work runs on the station's
+worker (the GUI thread never waits on the database), after every action asked before it, and the
+stack moves when it has answered; a refusal leaves the stack where it was, or drops the step when
+the refusal makes it obsolete (`fail`).
 `add` makes a step of several saved changes, redone in order and undone in reverse; a part
 refused drops the whole step. `check` says why the undo would be refused now ("" when it can
 be done), and `known` keeps the last answer with the revision it was asked at.
@@ -19,12 +23,16 @@ be done), and `known` keeps the last answer with the revision it was asked at.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from traceback import format_tb
+from typing import Any
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from clockapp.errors import DomainError
+from clockapp.services.changes import Outcome
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.operations import Control
 
 Work = Callable[[], object]
 
@@ -103,13 +111,18 @@ class UndoStep(QUndoCommand):
     def _run(self, work: Work) -> None:
         done, error = _call(work)
         if error is not None:
-            self.error = error
-            if isinstance(error, self._obsolete_on):
-                self.setObsolete(True)
-            if self._on_refused is not None:
-                self._on_refused(error)
+            self.fail(error)
         elif done is False:
             self.setObsolete(True)
+
+    def fail(self, error: Exception) -> None:
+        """Take the error the step's redo or undo met (wherever its work ran): kept in `error`,
+        heard by `on_refused`; one of the `obsolete_on` reasons makes the step obsolete."""
+        self.error = error
+        if isinstance(error, self._obsolete_on):
+            self.setObsolete(True)
+        if self._on_refused is not None:
+            self._on_refused(error)
 
 
 def _call(work: Work) -> tuple[object, Exception | None]:
@@ -127,3 +140,85 @@ def _call(work: Work) -> tuple[object, Exception | None]:
         if not isinstance(error, DomainError):
             error.add_note("Raised in an undo step:\n" + "".join(format_tb(error.__traceback__)))
         return None, error.with_traceback(None)
+
+
+def move_on_worker(
+    bus: TournamentBus,
+    stack: QUndoStack,
+    *,
+    undo: bool,
+    key: Hashable,
+    control: Control | None = None,
+    on_failed: Callable[[Exception], object] | None = None,
+) -> bool:
+    """Undo (or redo) the stack's step on the station's worker, then move the stack.
+
+    The step's work must return the `Outcome` of its one service call: the bus publishes it
+    when it answers. An action still on its way is answered first (its step is on the stack
+    only then), so an undo takes back the action pressed just before it. `control` is busy
+    until the answer; while an undo (or redo) for `key` is pending another one does nothing:
+    returns False. A refusal goes to `on_failed` (or the app's error net); the stack stays where
+    it was, unless the refusal made the step obsolete: then it is dropped.
+    """
+    worker = bus.worker
+    if worker.is_pending(key):
+        return False
+    if worker.busy:
+        # Wait for the answers before it: the command an action still on its way pushes when
+        # it answers is the one this undo means.
+        return worker.submit(
+            _nothing,
+            lambda _none: _move_now(bus, stack, undo, key, control, on_failed),
+            on_failed,
+            key=key,
+            control=control,
+        )
+    _move_now(bus, stack, undo, key, control, on_failed)
+    return True
+
+
+def _move_now(
+    bus: TournamentBus,
+    stack: QUndoStack,
+    undo: bool,
+    key: Hashable,
+    control: Control | None,
+    on_failed: Callable[[Exception], object] | None,
+) -> None:
+    def at() -> QUndoCommand | None:
+        return stack.command(stack.index() - 1 if undo else stack.index())
+
+    command = at()
+    if not isinstance(command, UndoStep):
+        return  # nothing to undo (or redo): the action was disabled, a key pressed anyway
+    reverse = command.undo_work if undo else command.redo_work
+
+    def work() -> Outcome[Any]:
+        outcome = reverse()
+        if not isinstance(outcome, Outcome):
+            raise TypeError(f"the work of {command.text()!r} returned {outcome!r}, not an Outcome")
+        return outcome
+
+    def move() -> None:
+        if undo:
+            stack.undo()
+        else:
+            stack.redo()
+
+    def done(_value: object) -> None:
+        if at() is not command:
+            return  # the stack was cleared meanwhile (another tournament)
+        command.skip = True  # its work is done: the stack only moves
+        move()
+
+    def failed(error: Exception) -> None:
+        if at() is command:
+            command.fail(error)
+            if command.isObsolete():
+                move()  # Qt drops an obsolete step when it moves over it
+        if on_failed is not None:
+            on_failed(error)
+        else:
+            raise error  # the worker's net shows it
+
+    bus.submit(work, done, failed, key=key, control=control)

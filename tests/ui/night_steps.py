@@ -551,8 +551,8 @@ class Night:
             for row, count in zip(dialog.rows, counts, strict=True):
                 row.spins[0].setValue(count)
             self.qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+            settle(self.qtbot, self.station.bus)  # raced on the station's worker
             assert dialog.error_label.text() == "", dialog.error_label.text()
-            settle(self.qtbot, self.station.bus)
             moment = self.wall.wall_stage.current_widget()
             assert isinstance(moment, ChipRaceMoment)
             assert moment.title_label.text() == f"Chip race · Table {table}"

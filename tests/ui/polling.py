@@ -3,6 +3,8 @@ would make it), or everything asked of the worker."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from clockapp.ui.bus import TournamentBus
 
 
@@ -18,3 +20,13 @@ def settle(qtbot, bus: TournamentBus) -> None:
     """Wait until the station's worker has answered everything asked of it, and everything
     those answers asked in turn (a press, the refresh it publishes, the sounds it claims)."""
     qtbot.waitUntil(lambda: not bus.worker.busy, timeout=10_000)
+
+
+def refusal(qtbot, bus: TournamentBus, act: Callable[[], object]) -> BaseException:
+    """Do `act` (an action answered on the worker), wait for its answer, and return the one
+    error that answer raised into the app's net (a test has no net: `report` raises it)."""
+    with qtbot.captureExceptions() as raised:
+        act()
+        settle(qtbot, bus)
+    assert len(raised) == 1, raised
+    return raised[0][1]

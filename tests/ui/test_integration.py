@@ -174,6 +174,7 @@ def test_a_move_shows_on_the_wall_until_done_in_the_director_window(
     assert box.model.index(0, 0).data() == move.name
 
     qtbot.mouseClick(box.done_buttons[0], Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # acknowledged on the station's worker
     assert services.seating.pending_moves(tournament_id) == ()
     assert not banner.isVisibleTo(station.display)
     assert not box.isVisibleTo(station.director)

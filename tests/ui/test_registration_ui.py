@@ -40,6 +40,7 @@ def test_the_director_closes_registration_and_undoes_it(
     assert action.text() == "Close registration"
 
     action.trigger()
+    settle(qtbot, station.bus)  # closed on the station's worker
 
     assert not services.registration.window(tournament_id).open
     assert display.registration_label.text() == "Registration closed"
@@ -56,6 +57,7 @@ def test_the_director_closes_registration_and_undoes_it(
     settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
     action.trigger()  # reopen: back to the rules, inside the level
+    settle(qtbot, station.bus)
     assert services.registration.mode(tournament_id) is RegistrationMode.AUTO
 
 

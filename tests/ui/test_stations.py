@@ -68,6 +68,7 @@ def wall(services, bus, fake_sound, ui_settings, fake_timer, qtbot) -> Iterator[
 
 def ok(qtbot, dialog) -> None:
     qtbot.mouseClick(dialog.ok_button(), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.ok_button().isEnabled)  # saved (or refused) on the station's worker
 
 
 def type_pin(qtbot, station: ClockStation, pin: str) -> None:

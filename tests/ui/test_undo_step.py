@@ -90,3 +90,60 @@ def test_skip_passes_over_one_move_of_the_stack(direction: str) -> None:
     step.skip = True  # the history ran the work itself before moving the stack
     getattr(stack, direction)()
     assert calls == []
+
+
+# ---------------------------------------------------------------- moved on the station's worker
+def _outcome(services, tid: int):
+    """A real service call's Outcome (the clock's mute), for the bus to publish."""
+    return services.clock.set_muted(tid, True)
+
+
+def test_a_step_moved_on_the_worker_runs_there_and_moves_the_stack_when_answered(
+    qtbot, bus, services, tournament_id
+) -> None:
+    import threading
+
+    from clockapp.ui.undo_step import move_on_worker
+
+    threads: list[threading.Thread] = []
+
+    def undo():
+        threads.append(threading.current_thread())
+        return _outcome(services, tournament_id)
+
+    stack = QUndoStack()
+    stack.push(UndoStep("mute", undo_work=undo))
+    assert move_on_worker(bus, stack, undo=True, key="undo")
+    assert stack.index() == 1  # not moved before it has answered
+    qtbot.waitUntil(lambda: not bus.worker.busy)
+    assert threads
+    assert threads[0] is not threading.main_thread()
+    assert stack.index() == 0
+    assert stack.canRedo()
+
+
+def test_a_refusal_on_the_worker_leaves_the_stack_or_drops_an_obsolete_step(
+    qtbot, bus, services, tournament_id
+) -> None:
+    from clockapp.ui.undo_step import move_on_worker
+
+    def refuse():
+        raise DomainError("the database is busy")
+
+    def obsolete():
+        raise Refused("the seat was taken since")
+
+    failed: list[Exception] = []
+    stack = QUndoStack()
+    stack.push(UndoStep("first", undo_work=obsolete, obsolete_on=(Refused,)))
+    stack.push(UndoStep("second", undo_work=refuse, obsolete_on=(Refused,)))
+    assert move_on_worker(bus, stack, undo=True, key="undo", on_failed=failed.append)
+    qtbot.waitUntil(lambda: not bus.worker.busy)
+    assert [str(e) for e in failed] == ["the database is busy"]
+    assert (stack.count(), stack.index()) == (2, 2)  # not undone: the stack says so
+    stack.setIndex(1)  # (as if the second had been undone)
+    assert move_on_worker(bus, stack, undo=True, key="undo", on_failed=failed.append)
+    qtbot.waitUntil(lambda: not bus.worker.busy)
+    assert str(failed[-1]) == "the seat was taken since"
+    assert stack.count() == 1  # the step that no longer applies is dropped
+    assert stack.command(0).text() == "second"

@@ -3,22 +3,25 @@
 Each command runs one service operation through the undo history (so it can be undone) and the
 bus (so every window refreshes). A domain error is shown to the director, never raised into Qt.
 
-The clock presses (start, pause, levels, minutes, hard end) and undo/redo run on the station's
-worker, in the order pressed: the command returns once the press is queued, and the director's
-button for it (`show_busy_on`) is busy until the press has answered; pressing the same key again
-meanwhile does nothing. An undo waits its turn behind the presses before it, so it undoes the
-press made just before it even while that press is still on its way.
+Every command runs on the station's worker, in the order pressed: the clock presses (start,
+pause, levels, minutes, hard end), undo and redo, and the settings (counts, sound, announcements).
+The command returns once the press is queued, and the director's button for it (`show_busy_on`)
+is busy until the press has answered; pressing the same key again meanwhile does nothing. An undo
+waits its turn behind the presses before it, so it undoes the press made just before it even
+while that press is still on its way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from datetime import datetime
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from clockapp.core.clock import ONE_MINUTE_MS, ClockStatus
 from clockapp.errors import DomainError
+from clockapp.services.changes import Outcome
 from clockapp.services.clock import Seen
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.session import ClockSession
@@ -66,14 +69,16 @@ class ClockController(QObject):
             control=self._buttons.get(key),
         )
 
-    def _after_pending(self, action: Action, call: Callable[[], object]) -> bool:
-        """Run `call` here once every press queued before it has answered (undo, redo)."""
-        return self._session.bus.worker.submit(
-            _nothing,
-            lambda _none: self._guard(call),
-            self._on_press_failed,
-            key=action,
-            control=self._buttons.get(action),
+    def _setting(
+        self,
+        operation: Callable[[], Outcome[Any]],
+        key: Hashable,
+        control: Control | None = None,
+    ) -> bool:
+        """Queue a setting's service call on the worker (not undone); False if the same one
+        (`key`) is still on its way."""
+        return self._session.bus.submit(
+            operation, None, self._on_press_failed, key=key, control=control
         )
 
     def _on_press_failed(self, error: Exception) -> None:
@@ -142,23 +147,30 @@ class ClockController(QObject):
 
     def undo(self) -> bool:
         """Undo the last clock action (after the presses still on their way)."""
-        return self._after_pending(Action.UNDO, self._history.undo)
+        return self._history.undo(
+            on_failed=self._on_press_failed,
+            key=Action.UNDO,
+            control=self._buttons.get(Action.UNDO),
+        )
 
     def redo(self) -> bool:
         """Redo the last undone clock action (after the presses still on their way)."""
-        return self._after_pending(Action.REDO, self._history.redo)
+        return self._history.redo(
+            on_failed=self._on_press_failed,
+            key=Action.REDO,
+            control=self._buttons.get(Action.REDO),
+        )
 
     # ---------------------------------------------------------------- settings (not undone)
 
-    def set_field(self, entries: int, players_left: int) -> bool:
-        """Set the counts by hand until the cashier keeps them."""
-        tid = self._session.tournament_id
-        return self._guard(
-            lambda: self._session.bus.run(
-                lambda: self._services.clock.set_field(
-                    tid, entries=entries, players_left=players_left
-                )
-            )
+    def set_field(self, entries: int, players_left: int, *, control: Control | None = None) -> bool:
+        """Set the counts by hand until the cashier keeps them (`control`, the button that
+        asked, is busy until they are kept)."""
+        tid, clock = self._session.tournament_id, self._services.clock
+        return self._setting(
+            lambda: clock.set_field(tid, entries=entries, players_left=players_left),
+            (self, "field"),
+            control,
         )
 
     def toggle_mute(self) -> bool:
@@ -168,10 +180,8 @@ class ClockController(QObject):
 
     def set_muted(self, muted: bool) -> bool:
         """Sound off (True) or on."""
-        tid = self._session.tournament_id
-        return self._guard(
-            lambda: self._session.bus.run(lambda: self._services.clock.set_muted(tid, muted))
-        )
+        tid, clock = self._session.tournament_id, self._services.clock
+        return self._setting(lambda: clock.set_muted(tid, muted), (self, "mute", muted))
 
     def toggle_announce(self) -> bool:
         """A: spoken announcements on or off."""
@@ -179,18 +189,8 @@ class ClockController(QObject):
 
     def set_announce(self, on: bool) -> bool:
         """Spoken announcements on (True) or off."""
-        tid = self._session.tournament_id
-        return self._guard(
-            lambda: self._session.bus.run(lambda: self._services.clock.set_announce(tid, on))
-        )
-
-    def _guard(self, call: Callable[[], object]) -> bool:
-        try:
-            call()
-        except DomainError as error:
-            self.error_raised.emit(str(error))
-            return False
-        return True
+        tid, clock = self._session.tournament_id, self._services.clock
+        return self._setting(lambda: clock.set_announce(tid, on), (self, "announce", on))
 
     def handlers(self) -> dict[Action, Callable[[], object]]:
         """The clock actions every window binds (windows add their own, e.g. fullscreen)."""
@@ -206,7 +206,3 @@ class ClockController(QObject):
             Action.TOGGLE_MUTE: self.toggle_mute,
             Action.TOGGLE_ANNOUNCE: self.toggle_announce,
         }
-
-
-def _nothing() -> None:
-    return None

@@ -7,7 +7,8 @@ the players by
 their counts through `services.hard_end.finish_by_chips`: more chips, better place; equal counts
 share their places and prizes, exactly as players busted on one hand at the cashier. A refusal
 (a player counted who has busted meanwhile, a count of 0) stays in the dialog, in red, and
-nothing is recorded.
+nothing is recorded. The recording runs on the station's worker: Record is busy until it has
+answered (a second press records nothing more), and the dialog closes then.
 
 `open_final_counts` builds the dialog for the tournament on show and opens it window-modal
 (the director window stays responsive to the clock); the director window calls it from its
@@ -17,7 +18,6 @@ menu.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 MAX_CHIPS = 2_000_000_000
 
 #: Records the counts (and the difference from the chips in play the director confirmed, or
-#: None); returns an error to show, or None when recorded.
-Submit = Callable[[dict[int, int], int | None], str | None]
+#: None), then calls back with an error to show, or None when recorded; returns False when
+#: nothing was asked (a recording is still on its way).
+Submit = Callable[[dict[int, int], int | None, Callable[[str | None], None]], bool]
 
 
 def counted_line(counted: int, in_play: int) -> tuple[str, bool]:
@@ -72,7 +73,7 @@ class FinalCountsDialog(QDialog):
 
     Args:
         field: The players to count and the chips in play (`services.hard_end.field_to_count`).
-        submit: Records the counts; returns an error to show, or None when recorded.
+        submit: Records the counts, then says an error to show, or None when recorded.
         parent: The director window.
     """
 
@@ -145,7 +146,10 @@ class FinalCountsDialog(QDialog):
         if not self.record_button.isEnabled():
             return
         gap = sum(self.counts().values()) - self._in_play
-        error = self._submit(self.counts(), gap if gap and self.confirm_box.isChecked() else None)
+        accepted = gap if gap and self.confirm_box.isChecked() else None
+        self._submit(self.counts(), accepted, self._on_recorded)
+
+    def _on_recorded(self, error: str | None) -> None:
         if error:
             self.error_label.setText(error)
             return
@@ -199,23 +203,43 @@ def open_final_counts(
         )
         return None
 
-    def submit(counts: dict[int, int], accept_difference: int | None) -> str | None:
-        try:
-            result = bus.run(
-                lambda: services.hard_end.finish_by_chips(
-                    tid, counts, accept_difference=accept_difference
-                )
-            )
-        except DomainError as error:
-            return str(error)
+    def submit(
+        counts: dict[int, int],
+        accept_difference: int | None,
+        answered: Callable[[str | None], None],
+    ) -> bool:
         first = next(iter(counts))
-        # The seating reads the cashier's records anyway; this frees the seats at once.
-        with contextlib.suppress(DomainError):
-            bus.run(lambda: services.seating.on_player_busted(tid, first))
-        on_done(result)
-        return None
+
+        def recorded(result: ChipCountResult) -> None:
+            # The seating reads the cashier's records anyway; this frees the seats at once
+            # (queued next, so it still runs before anything pressed after Record).
+            bus.submit(lambda: services.seating.on_player_busted(tid, first), None, _ignored)
+            answered(None)
+            on_done(result)
+
+        def refused(error: Exception) -> None:
+            if not isinstance(error, DomainError):
+                raise error  # the worker's net shows it
+            answered(str(error))
+
+        return bus.submit(
+            lambda: services.hard_end.finish_by_chips(
+                tid, counts, accept_difference=accept_difference
+            ),
+            recorded,
+            refused,
+            control=dialog.record_button,
+            asker=dialog,
+        )
 
     dialog = FinalCountsDialog(field, submit, parent)
     dialog.finished.connect(dialog.deleteLater)
     dialog.open()
     return dialog
+
+
+def _ignored(error: Exception) -> None:
+    """The seats freed after a recording: refused only when the seating has nothing to free,
+    and it reads the cashier's records anyway."""
+    if not isinstance(error, DomainError):
+        raise error

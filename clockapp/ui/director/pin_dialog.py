@@ -3,7 +3,8 @@
 The PIN belongs to the database (every station sharing it asks for the same one) and is kept as
 a salted hash (`clockapp.services.stations`). Changing it asks for the current one first. A
 refusal (the current PIN wrong, a PIN that is not 4 to 12 digits, two entries that differ) is
-said in the dialog, which stays open; nothing is written then.
+said in the dialog, which stays open; nothing is written then. The PIN is saved on the station's
+worker: OK is busy until it has answered, and the dialog closes then.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
-from clockapp.errors import DomainError
 
-#: Saves the PIN: (new PIN, current PIN or None); raises DomainError to refuse.
-SavePin = Callable[[str, str | None], object]
+#: Saves the PIN: (new PIN, current PIN or None, then called back with a refusal to say or None
+#: once saved); returns False when nothing was asked (a save is still on its way).
+SavePin = Callable[[str, str | None, Callable[[str | None], None]], bool]
 
 #: Said under the new PIN while it is shorter than suggested (it is still accepted).
 SHORT_PIN = (
@@ -102,10 +103,11 @@ class PinDialog(QDialog):
         if new != self.repeat.text():
             self._refuse("The two new PINs differ: type the same PIN twice.")
             return
-        try:
-            self._save(new, self.current.text() if self._pin_is_set else None)
-        except DomainError as error:
-            self._refuse(str(error))
+        self._save(new, self.current.text() if self._pin_is_set else None, self._on_saved)
+
+    def _on_saved(self, refusal: str | None) -> None:
+        if refusal is not None:
+            self._refuse(refusal)
             return
         self.accept()
 

@@ -1,6 +1,8 @@
 """The director's Close / Reopen registration action (Tournament menu).
 
-One service call through the undo history (Ctrl+Z puts back the choice it replaced); its text
+One service call through the undo history (Ctrl+Z puts back the choice it replaced), on the
+station's worker: the action is busy until it has answered, so a second press cannot close twice
+(or close, then reopen). Its text
 follows the snapshot, so it says what pressing it would do: "Close registration" while it is
 open, "Reopen registration" once it is closed (by the director, the level, the first bust). A
 finished tournament cannot be reopened, so the action is off then.
@@ -16,6 +18,7 @@ from PySide6.QtGui import QAction
 
 from clockapp.errors import DomainError
 from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.errors import report
 from clockapp.ui.undo import UndoHistory
 
 CLOSE = "Close registration"
@@ -57,7 +60,12 @@ class RegistrationAction(QObject):
     def _on_action_triggered(self, _checked: bool = False) -> None:
         services = self._session.services.registration
         text, operation = (CLOSE, services.close) if self._open else (REOPEN, services.reopen)
-        try:
-            self._history.run_registration(text, operation)
-        except DomainError as error:
+        self._history.submit_registration(
+            text, operation, on_failed=self._on_registration_failed, control=self.action
+        )
+
+    def _on_registration_failed(self, error: Exception) -> None:
+        if isinstance(error, DomainError):
             self._on_error(str(error))
+        else:
+            report(error, None)

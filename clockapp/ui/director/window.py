@@ -346,7 +346,9 @@ class DirectorWindow(QMainWindow):
 
     def _on_update_counts_clicked(self) -> None:
         if self._controller.set_field(
-            self.field_box.entries_spin.value(), self.field_box.players_left_spin.value()
+            self.field_box.entries_spin.value(),
+            self.field_box.players_left_spin.value(),
+            control=self.field_box.update_counts_button,
         ):
             self.error_label.setText("")
 

@@ -5,8 +5,10 @@ A hand move's step (`UndoStep`) redoes the move through `services.seating.move_p
 calls `services.seating.undo_move` with the id of the move it made last, which puts the player
 back and marks the move undone (the display drops it). The move is made on the station's worker
 and the step is pushed when it answers (`push_move`), so a refused move never reaches the stack.
-When a later undo or redo is refused (the seat was taken since, the player busted), the step
-makes itself obsolete, Qt drops it, and `refused` carries the director's message.
+An undo or a redo runs on the worker too (`undo_step.move_on_worker`), after every call already
+there, so it never overtakes the move it takes back; the stack moves when it has answered. When
+it is refused (the seat was taken since, the player busted), the step makes itself obsolete, Qt
+drops it, and `refused` carries the director's message.
 
 A balancing, a table break or the final-table redraw is one step too (`push_actions`), pushed
 when its calls have answered: its undo calls `services.seating.undo_actions` with the numbers of
@@ -23,6 +25,7 @@ from PySide6.QtGui import QUndoStack
 
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo, SeatingService
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.operations import Control
@@ -73,25 +76,24 @@ def _step(
     move: MoveInfo,
     refused: Callable[[str], None],
 ) -> UndoStep:
-    # An undo or a redo runs after every call already on the worker (`bus.run` waits for
-    # them), so it never overtakes the move it takes back.
+    # Both run on the worker, in the order asked: the move a redo made is kept there, by the
+    # redo itself, before the undo after it reads its id.
     last = [move]  # the move as last made: its id is what an undo takes back
 
-    def redo_work() -> None:
+    def redo_work() -> Outcome[MoveInfo]:
         made = last[0]
-        last[0] = bus.run(
-            lambda: seating.move_player(
-                tournament_id,
-                made.registration_id,
-                made.to_seat.table,
-                made.to_seat.number,
-                made.reason,
-            )
+        outcome = seating.move_player(
+            tournament_id,
+            made.registration_id,
+            made.to_seat.table,
+            made.to_seat.number,
+            made.reason,
         )
+        last[0] = outcome.value
+        return outcome
 
-    def undo_work() -> None:
-        move_id = last[0].id
-        bus.run(lambda: seating.undo_move(tournament_id, move_id))
+    def undo_work() -> Outcome[MoveInfo]:
+        return seating.undo_move(tournament_id, last[0].id)
 
     return UndoStep(
         f"Move {move.name} to {move.to_seat}",
@@ -117,12 +119,13 @@ def push_actions(
         return  # nothing moved, or switched meanwhile: that history was cleared
     seating = services.seating
     numbers = tuple(actions)
-    # Like a hand move's, the undo and the redo run after every call already on the worker.
+    # Like a hand move's, the undo and the redo run on the worker, after every call already
+    # there.
     stack.push(
         UndoStep(
             text,
-            lambda: bus.run(lambda: seating.redo_actions(tournament_id, numbers)),
-            lambda: bus.run(lambda: seating.undo_actions(tournament_id, numbers)),
+            lambda: seating.redo_actions(tournament_id, numbers),
+            lambda: seating.undo_actions(tournament_id, numbers),
             obsolete_on=(DomainError,),
             on_refused=lambda error: refused(str(error)),
         )

@@ -25,6 +25,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QUndoStack
@@ -44,7 +45,7 @@ from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import MoveInfo, RoomView, ShootoutView
-from clockapp.ui.actions import TablesAction, create_action, register
+from clockapp.ui.actions import TablesAction, create_action
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.seating.context import TablesContext
@@ -55,8 +56,14 @@ from clockapp.ui.seating.rules import RulesCommands
 from clockapp.ui.seating.seats import SeatCommands
 from clockapp.ui.seating.shootout import ShootoutCommands, ShootoutPanel
 from clockapp.ui.seating.widgets import HandForHandBar, WaitingBox
+from clockapp.ui.undo_step import move_on_worker
 
 log = logging.getLogger(__name__)
+
+
+def _said_by_the_step(_error: Exception) -> None:
+    """A refused undo or redo: its step's `refused` has shown the message in the banner."""
+
 
 REFRESH_FLAGS = (
     Change.SEATING | Change.ENTRIES | Change.PLAYERS | Change.TOURNAMENT | Change.PAYOUTS
@@ -229,16 +236,47 @@ class TablesWindow(QMainWindow):
             self.actions_by_name[action] = qaction
         self.actions_by_name[TablesAction.HAND_FOR_HAND].setCheckable(True)
         self.toolbar.addSeparator()
-        # The undo stack's own actions: their text names the move they take back.
-        undo = register(self.undo_stack.createUndoAction(self, "Undo"), TablesAction.UNDO)
-        redo = register(self.undo_stack.createRedoAction(self, "Redo"), TablesAction.REDO)
-        for action, qaction in ((TablesAction.UNDO, undo), (TablesAction.REDO, redo)):
+        # Not the stack's own actions: those would call the step's service here, on the GUI
+        # thread. These run it on the worker; their text names the move they take back.
+        for action, undo in ((TablesAction.UNDO, True), (TablesAction.REDO, False)):
+            qaction = create_action(action, self, partial(self.move_history, undo=undo))
             self.addAction(qaction)
             self.toolbar.addAction(qaction)
             self.actions_by_name[action] = qaction
+        stack = self.undo_stack
+        for changed in (stack.canUndoChanged, stack.canRedoChanged):
+            changed.connect(self._on_undo_stack_changed)
+        for named in (stack.undoTextChanged, stack.redoTextChanged):
+            named.connect(self._on_undo_stack_changed)
+        self._on_undo_stack_changed()
         close = create_action(TablesAction.CLOSE, self, self.close)
         self.addAction(close)
         self.actions_by_name[TablesAction.CLOSE] = close
+
+    # ---------------------------------------------------------------- undo
+    def move_history(self, *, undo: bool) -> bool:
+        """Undo (or redo) the last seating step on the station's worker, after the commands
+        still on their way; the action is busy until it answers. False while one is pending."""
+        action = TablesAction.UNDO if undo else TablesAction.REDO
+        return move_on_worker(
+            self._bus,
+            self.undo_stack,
+            undo=undo,
+            key=(self, action),
+            control=self.actions_by_name[action],
+            on_failed=_said_by_the_step,
+        )
+
+    def _on_undo_stack_changed(self, *_args: object) -> None:
+        stack = self.undo_stack
+        for action, can, text, word in (
+            (TablesAction.UNDO, stack.canUndo(), stack.undoText(), "Undo"),
+            (TablesAction.REDO, stack.canRedo(), stack.redoText(), "Redo"),
+        ):
+            qaction = self.actions_by_name[action]
+            qaction.setText(f"{word} {text}" if can and text else word)
+            if not self._bus.worker.is_pending((self, action)):  # busy until it answers
+                qaction.setEnabled(can)
 
     # ---------------------------------------------------------------- reading
     @property

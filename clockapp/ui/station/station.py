@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
@@ -286,8 +286,19 @@ class ClockStation(QObject):
         """Tournament › Display PIN…: set the PIN, or change it (the current one asked first)."""
         stations = self.services.stations
 
-        def save(new: str, current: str | None) -> object:
-            return self.bus.run(lambda: stations.set_pin(new, current))
+        def save(new: str, current: str | None, answered: Callable[[str | None], None]) -> bool:
+            def refused(error: Exception) -> None:
+                if not isinstance(error, DomainError):
+                    raise error  # the worker's net shows it
+                answered(str(error))
+
+            return self.bus.submit(
+                lambda: stations.set_pin(new, current),
+                lambda _value: answered(None),
+                refused,
+                control=dialog.ok_button(),
+                asker=dialog,
+            )
 
         dialog = PinDialog(stations.pin_is_set(), save, parent=self.director)
         self.pin_dialog = dialog
@@ -313,24 +324,27 @@ class ClockStation(QObject):
     # ---------------------------------------------------------------- seat moves
 
     def acknowledge_move(self, move_id: int) -> bool:
-        """The player has moved: take the move off the display."""
-        tid = self.bus.tournament_id
-        return self._seating_call(lambda: self.services.seating.acknowledge_move(tid, move_id))
+        """The player has moved: take the move off the display (on the station's worker)."""
+        tid, seating = self.bus.tournament_id, self.services.seating
+        return self._seating_call(
+            lambda: seating.acknowledge_move(tid, move_id), ("acknowledge move", move_id)
+        )
 
     def acknowledge_all_moves(self) -> bool:
-        """Ctrl+Shift+M: every pending move is done."""
+        """Ctrl+Shift+M: every pending move is done (on the station's worker)."""
         if not self.session.moves:
             return False
-        tid = self.bus.tournament_id
-        return self._seating_call(lambda: self.services.seating.acknowledge_all(tid))
+        tid, seating = self.bus.tournament_id, self.services.seating
+        return self._seating_call(lambda: seating.acknowledge_all(tid), "acknowledge all moves")
 
-    def _seating_call(self, operation: Callable[[], Outcome[T]]) -> bool:
-        try:
-            self.bus.run(operation)
-        except DomainError as error:
-            self.director.show_error(str(error))
-            return False
-        return True
+    def _seating_call(self, operation: Callable[[], Outcome[T]], what: Hashable) -> bool:
+        """Queue a seating call; False while the same one (`what`) is still on its way."""
+        return self.bus.submit(operation, None, self._on_seating_refused, key=(self, what))
+
+    def _on_seating_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            raise error  # the worker's net shows it
+        self.director.show_error(str(error))
 
     def quit(self) -> None:
         """Save window placement and leave the app (the clock's time is in the database).

@@ -1,8 +1,9 @@
 """The tournament switcher of the station: open another tournament, or create one.
 
 `TournamentSwitching` is owned by `ClockStation` (as its `tournaments`): the chosen tournament is
-opened (it is the one the app reopens next time) and shown in every window through the bus. A
-refusal is shown on the director window and changes nothing. `ask_tournament` and
+opened on the station's worker (it is the one the app reopens next time) and, once that has
+answered, shown in every window through the bus. A refusal is shown on the director window and
+changes nothing. `ask_tournament` and
 `ask_new_tournament` are its dialog hooks (tests replace them).
 """
 
@@ -19,6 +20,7 @@ from clockapp.ui.director.tournaments import TournamentDialog
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
+    from clockapp.services.tournaments import TournamentInfo
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.director.window import DirectorWindow
 
@@ -35,31 +37,40 @@ class TournamentSwitching:
         # The new tournament's id once the set-up dialog created it, or None for Cancel.
         self.ask_new_tournament: Callable[[], int | None] = self._ask_new_tournament
 
-    def open_tournament(self) -> int | None:
+    def open_tournament(self) -> bool:
         """Ctrl+O: choose another tournament and show it in every window."""
         tournament_id = self.ask_tournament()
         if tournament_id is None or tournament_id == self._bus.tournament_id:
-            return None
+            return False
         return self.switch_to(tournament_id)
 
-    def new_tournament(self) -> int | None:
+    def new_tournament(self) -> bool:
         """Ctrl+Shift+N: set up a tournament in one dialog (structure, chips, rules) and show it."""
         tournament_id = self.ask_new_tournament()
         if tournament_id is None:
-            return None
+            return False
         return self.switch_to(tournament_id)
 
-    def switch_to(self, tournament_id: int) -> int | None:
-        """Show `tournament_id` everywhere and reopen it next time."""
+    def switch_to(self, tournament_id: int) -> bool:
+        """Open `tournament_id` on the worker (reopened next time), then show it everywhere.
+        False when nothing was asked (a switch is still on its way)."""
         tournaments = self._services.tournaments
-        try:
-            info = self._bus.run(lambda: tournaments.open(tournament_id))
-        except DomainError as error:
-            self._director.show_error(str(error))
-            return None
-        self._bus.switch_tournament(tournament_id)
-        self._director.statusBar().showMessage(f"Now showing {info.name}.", 5000)
-        return tournament_id
+
+        def opened(info: TournamentInfo) -> None:
+            self._bus.switch_tournament(tournament_id)
+            self._director.statusBar().showMessage(f"Now showing {info.name}.", 5000)
+
+        return self._bus.submit(
+            lambda: tournaments.open(tournament_id),
+            opened,
+            self._on_switch_refused,
+            key=(self, "switch"),
+        )
+
+    def _on_switch_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            raise error  # the worker's net shows it
+        self._director.show_error(str(error))
 
     def _ask_tournament(self) -> int | None:
         dialog = TournamentDialog(

@@ -2,7 +2,8 @@
 
 The director (or a dealer at the laptop) picks a table; the players seated there are listed in
 seat order, each with a count (their newest count, if any, filled in). "Record this table" is one
-service call (`services.chip_counts.record`); the line under it says what the counts add up to
+service call (`services.chip_counts.record`) on the station's worker, its button busy until it
+answers; the line under it says what the counts add up to
 against the chips in play, with the difference (shown, never refused). A refusal (a count of 0,
 a player no longer at that table) stays in red in the dialog and nothing is recorded. "Chip
 leaders on the wall" shows the top ten over the clock.
@@ -52,7 +53,8 @@ class ChipCountsDialog(PlayersDialog):
         self.spins[rid].setValue(chips)
 
     def record(self) -> bool:
-        """Record the chosen table's counts (one service call); a refusal stays here in red."""
+        """Record the chosen table's counts (one service call, on the worker); a refusal stays
+        here in red. False when nothing was asked (a count missing, a recording on its way)."""
         table = self.table()
         if table is None:
             self.error_label.setText("Nobody is seated: there is no table to count.")
@@ -65,25 +67,32 @@ class ChipCountsDialog(PlayersDialog):
                 f"Count every player at {table.label}: {', '.join(missing)} not counted yet."
             )
             return False
-        try:
-            self._bus.run(
-                lambda: self._services.chip_counts.record(
-                    self._bus.tournament_id, table.number, counts
-                )
-            )
-        except DomainError as exc:
-            self.error_label.setText(str(exc))
-            return False
+        tid, chip_counts, number = self._bus.tournament_id, self._services.chip_counts, table.number
+        return self._bus.submit(
+            lambda: chip_counts.record(tid, number, counts),
+            self._on_recorded,
+            self._on_refused,
+            control=self.record_button,
+        )
+
+    def show_leaders(self) -> bool:
+        """Put the chip leaders on the wall (on the worker; its button busy meanwhile)."""
+        tid, chip_counts = self._bus.tournament_id, self._services.chip_counts
+        return self._bus.submit(
+            lambda: chip_counts.show_leaders(tid),
+            None,
+            self._on_refused,
+            control=self.leaders_button,
+        )
+
+    def _on_recorded(self, _value: object) -> None:
         self.error_label.setText("")
         self._show_total()
-        return True
 
-    def show_leaders(self) -> None:
-        """Put the chip leaders on the wall."""
-        try:
-            self._bus.run(lambda: self._services.chip_counts.show_leaders(self._bus.tournament_id))
-        except DomainError as exc:
-            self.error_label.setText(str(exc))
+    def _on_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            raise error  # the worker's net shows it
+        self.error_label.setText(str(error))
 
     def _show_total(self) -> None:
         board = self._services.chip_counts.leaderboard(self._bus.tournament_id)

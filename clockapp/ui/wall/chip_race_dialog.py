@@ -4,7 +4,8 @@ The dialog says which chips go and what replaces them (the colour-up notice), li
 of the chosen table in seat order, and takes each player's chips of the removed values (all of
 them: the dealer's exchange of whole chips is counted for him) and whether they are his last
 chips. As the counts are typed it says how many chips of the next colour are raced, by the
-house's rounding. "Run the race" is one service call (`services.chip_race.run`): the cards are
+house's rounding. "Run the race" is one service call (`services.chip_race.run`, on the station's
+worker: the button is busy until it answers, so a second press races nothing more): the cards are
 drawn with a recorded seed, or the real cards dealt are typed per player. A refusal (no odd
 chips, a card twice, too few cards) shows in red in the dialog and nothing changes, on the wall
 either; after the race the dialog tells each player what to take, as the wall shows it. A
@@ -38,7 +39,7 @@ from clockapp.core.chip_race import (
 )
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
-from clockapp.services.chip_race import RacePick, RaceSetup
+from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.wall.players_dialog import PlayersDialog
 
@@ -190,29 +191,38 @@ class ChipRaceDialog(PlayersDialog):
             self.error_label.setText("No chip counts at this table yet (Wall > Chip counts…).")
         return filled
 
-    def run_race(self) -> ChipRace | None:
-        """Run the race (one service call); a refusal stays in the dialog in red."""
+    def run_race(self) -> bool:
+        """Run the race (one service call, on the station's worker: Run is busy until it
+        answers, and `race` is set then); a refusal stays in the dialog in red. False when
+        nothing was asked."""
         table = self.table()
         if table is None:
             self.error_label.setText("Nobody is in play: there is no one to race.")
-            return None
+            return False
         real = self.real_radio.isChecked()
         picks = [r.pick(real) for r in self.rows]
         again = table.number in self.raced and self.misdeal_box.isChecked()
-        try:
-            race = self._bus.run(
-                lambda: self._services.chip_race.run(
-                    self._bus.tournament_id,
-                    table.number,
-                    picks,
-                    self.rounding(),
-                    real_cards=real,
-                    re_race=again,
-                )
-            )
-        except DomainError as exc:
-            self.error_label.setText(str(exc))
-            return None
+        tid, chip_race, rounding = (
+            self._bus.tournament_id,
+            self._services.chip_race,
+            self.rounding(),
+        )
+        index = self.table_combo.currentIndex()
+        return self._bus.submit(
+            lambda: chip_race.run(
+                tid, table.number, picks, rounding, real_cards=real, re_race=again
+            ),
+            lambda race: self._on_raced(race, table, index, again),
+            self._on_refused,
+            control=self.run_button,
+        )
+
+    def _on_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            raise error  # the worker's net shows it
+        self.error_label.setText(str(error))
+
+    def _on_raced(self, race: ChipRace, table: RaceTable, index: int, again: bool) -> None:
         self.race = race
         self.error_label.setText("")
         up = self.setup.color_up
@@ -228,10 +238,9 @@ class ChipRaceDialog(PlayersDialog):
             + after
         )
         if not again:
-            self._mark_raced(self.table_combo.currentIndex())
+            self._mark_raced(index)
         self.misdeal_box.setChecked(False)  # dealt again once: done until told otherwise
         self._on_input_changed()
-        return race
 
     def _mark_raced(self, index: int) -> None:
         self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")

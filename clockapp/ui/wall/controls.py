@@ -1,21 +1,23 @@
 """The director's wall commands: a message over the clock, and clearing the wall.
 
-Each is one service call (`WallService`), whose Outcome goes on the bus so every window and
-station follows. The moments' own commands (the showdown, the chip race...) live beside their
-widgets and use `WallControls.show` the same way.
+Each is one service call (`WallService`) on the station's worker, whose Outcome goes on the bus
+so every window and station follows; a second press while one is on its way does nothing, and a
+refusal is shown on the director's window. The moments' own commands (the showdown, the chip
+race...) live beside their widgets and use `WallControls.show` the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from typing import Any
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from clockapp.core.shot_clock import ShotClockError
+from clockapp.core.shot_clock import ShotClock, ShotClockError
 from clockapp.core.wall import MESSAGE
 from clockapp.services.app import Services
+from clockapp.services.changes import Outcome
 from clockapp.services.shot_clock import ShotPlayer
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.sound import SoundPlayer
@@ -45,10 +47,14 @@ class WallControls:
         self.ask_player: Callable[[tuple[ShotPlayer, ...]], ShotPlayer | None] = self._ask_player
         self.shot_clock_panel: QWidget | None = None
 
-    def show(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """Put a moment on the wall (one service call, one refresh)."""
-        outcome = self._services.wall.show(self._bus.tournament_id, kind, payload)
-        self._bus.publish(outcome.changes)
+    def show(self, kind: str, payload: Mapping[str, Any]) -> bool:
+        """Put a moment on the wall (one service call on the worker, one refresh); False when
+        the same moment is still on its way."""
+        tid, wall = self._bus.tournament_id, self._services.wall
+        return self._submit(lambda: wall.show(tid, kind, payload), ("show", kind, str(payload)))
+
+    def _submit(self, operation: Callable[[], Outcome[Any]], what: Hashable, **kw: Any) -> bool:
+        return self._bus.submit(operation, key=(self, what), asker=self._parent, **kw)
 
     def send_message(self) -> None:
         """Ask the director for a message and show it over the clock."""
@@ -74,26 +80,36 @@ class WallControls:
         self.chip_counts_dialog = open_chip_counts(self._services, self._bus, self._parent)
         return self.chip_counts_dialog
 
-    def show_estimate(self) -> None:
-        """Put the estimated bubble and end on the wall (one service call)."""
-        self._bus.run(lambda: self._services.estimate.show(self._bus.tournament_id))
+    def show_estimate(self) -> bool:
+        """Put the estimated bubble and end on the wall (one service call on the worker)."""
+        tid, estimate = self._bus.tournament_id, self._services.estimate
+        return self._submit(lambda: estimate.show(tid), "estimate")
 
-    def show_bounty_board(self) -> None:
-        """Put each player's bounty on the wall, biggest first (one service call)."""
-        self._bus.run(lambda: self._services.bounties.show_board(self._bus.tournament_id))
+    def show_bounty_board(self) -> bool:
+        """Put each player's bounty on the wall, biggest first (one service call on the
+        worker)."""
+        tid, bounties = self._bus.tournament_id, self._services.bounties
+        return self._submit(lambda: bounties.show_board(tid), "bounty board")
 
-    def call_clock(self) -> QWidget | None:
-        """Call the clock on a player in play: 60 seconds on the wall and on the laptop."""
-        from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
-
-        tid = self._bus.tournament_id
-        players = self._services.shot_clock.players(tid)
+    def call_clock(self) -> bool:
+        """Call the clock on a player in play: 60 seconds on the wall, and on the laptop once
+        the call has answered (`shot_clock_panel`). False when nothing was called."""
+        tid, shot_clock = self._bus.tournament_id, self._services.shot_clock
+        players = shot_clock.players(tid)
         if not players:
             raise ShotClockError("Nobody is in play: there is no one to call the clock on.")
         player = self.ask_player(players)
         if player is None:
-            return None
-        shot = self._bus.run(lambda: self._services.shot_clock.call(tid, player.registration_id))
+            return False
+        return self._submit(
+            lambda: shot_clock.call(tid, player.registration_id),
+            "shot clock",
+            on_done=self._on_clock_called,
+        )
+
+    def _on_clock_called(self, shot: ShotClock) -> None:
+        from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
+
         if self.shot_clock_panel is not None:
             self.shot_clock_panel.close()
         panel = ShotClockPanel(
@@ -101,13 +117,11 @@ class WallControls:
         )
         panel.show()
         self.shot_clock_panel = panel
-        return panel
 
-    def clear(self) -> None:
-        """Take whatever the director put on the wall off it."""
-        outcome = self._services.wall.clear(self._bus.tournament_id)
-        if outcome.value:
-            self._bus.publish(outcome.changes)
+    def clear(self) -> bool:
+        """Take whatever the director put on the wall off it (on the worker)."""
+        tid, wall = self._bus.tournament_id, self._services.wall
+        return self._submit(lambda: wall.clear(tid), "clear")
 
     def _ask_player(self, players: tuple[ShotPlayer, ...]) -> ShotPlayer | None:
         labels = [f"{p.name} ({p.seat})" if p.seat else p.name for p in players]

@@ -150,6 +150,7 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     fake_clock.advance(minutes=30)
     friday = services.tournaments.create("Friday").value.id
     station.tournaments.switch_to(friday)
+    settle(qtbot, station.bus)  # opened on the station's worker
     other = TournamentBus(services, friday, poll_interval_ms=0)  # another station's window
     switched: list[int] = []
     other.tournament_switched.connect(switched.append)

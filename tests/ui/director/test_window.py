@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt, QTime
 
 from clockapp.ui.actions import Action
@@ -127,8 +128,10 @@ def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
 def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.room_box.mute_check.setChecked(True)
+    settle(qtbot, station.bus)  # kept on the station's worker
     assert services.clock.snapshot(tournament_id).settings.muted
     director.room_box.announce_check.setChecked(False)
+    settle(qtbot, station.bus)
     assert not services.clock.snapshot(tournament_id).settings.announce
 
 
@@ -165,7 +168,7 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
     assert model.data(model.index(1, 0), Qt.ItemDataRole.FontRole).bold()
 
 
-def test_pending_moves_model(qtmodeltester, station, services, tournament_id) -> None:
+def test_pending_moves_model(qtmodeltester, qtbot, station, services, tournament_id) -> None:
     from clockapp.ui.display.moves import MOVE_HEADERS, PendingMovesModel
     from tests.services.seating.test_seating import place
 
@@ -191,6 +194,7 @@ def test_pending_moves_model(qtmodeltester, station, services, tournament_id) ->
     assert len(box.done_buttons) == 1
     # "All done" takes it off the wall.
     box.all_done_button.click()
+    settle(qtbot, station.bus)  # acknowledged on the station's worker
     assert services.seating.pending_moves(tournament_id) == ()
     assert not box.isVisibleTo(station.director)
 
@@ -292,9 +296,9 @@ def test_final_chip_counts_rank_the_players_still_in(
         type_count(qtbot, dialog.spins[rid], chips)
     assert dialog.counts() == counts
     assert dialog.total_label.text() == f"Counted {in_play:,} of {in_play:,} chips in play."
-    click(qtbot, station, dialog.record_button)
+    click(qtbot, station, dialog.record_button)  # recorded on the station's worker
 
-    assert not dialog.isVisible()
+    assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # closed (and deleted)
     dues = {due.registration_id: due for due in services.cashier.dues(tournament_id)}
     assert [(dues[r].place, dues[r].tied) for r in (ann, bob, carla, dev)] == [
         (1, 1),

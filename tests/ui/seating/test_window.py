@@ -429,7 +429,7 @@ def test_the_move_dialog_moves_a_player(
     window.actions_by_name[TablesAction.MOVE].trigger()
     settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(2, 5)
-    window.undo_stack.undo()
+    window.actions_by_name[TablesAction.UNDO].trigger()
     settle(qtbot, window.context.bus)
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
 
@@ -459,7 +459,7 @@ def test_undo_after_the_seat_was_taken_tells_the_director(
     window.seats.request_move(seats[(1, 3)], 1, 8)
     settle(qtbot, window.context.bus)
     seeded.seating.move_player(tournament_id, seats[(1, 4)], 1, 3)  # another station
-    window.undo_stack.undo()
+    window.actions_by_name[TablesAction.UNDO].trigger()
     settle(qtbot, window.context.bus)
     assert "Table 1, seat 3 is taken" in window.banner.text()
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 8)

@@ -15,6 +15,7 @@ from clockapp.ui.display.fullscreen import Fullscreen
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.station.switching import TournamentSwitching
 from clockapp.ui.station.windows import WINDOW_CASHIER, WINDOW_TABLES, StationWindows
+from tests.ui.polling import settle
 
 
 def test_fullscreen_works_for_any_window(qtbot) -> None:
@@ -94,12 +95,13 @@ def test_the_other_windows_open_once_and_are_listed_by_key(
 
 
 def test_a_refused_switch_is_shown_on_the_director_and_changes_nothing(
-    station: ClockStation, services: Services, tournament_id: int, monkeypatch
+    qtbot, station: ClockStation, services: Services, tournament_id: int, monkeypatch
 ) -> None:
     shown: list[str] = []
     monkeypatch.setattr(station.director, "show_error", shown.append)
     switching = TournamentSwitching(services, station.bus, station.director)
-    assert switching.switch_to(tournament_id + 999) is None
+    assert switching.switch_to(tournament_id + 999)  # asked on the station's worker
+    settle(qtbot, station.bus)
     assert len(shown) == 1
     assert station.bus.tournament_id == tournament_id
     assert services.tournaments.last_opened().id == tournament_id

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
@@ -23,7 +22,7 @@ from clockapp.ui.wall.bounty_board import BountyBoardMoment
 from clockapp.ui.wall.demos import demo_kinds
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
-from tests.ui.polling import settle
+from tests.ui.polling import refusal, settle
 
 
 def field_of(services: Services, bus: TournamentBus, rules: BountyRules, count: int) -> list[int]:
@@ -88,12 +87,13 @@ def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
 
 
 def test_a_board_of_mystery_envelopes_is_refused_and_the_wall_unchanged(
-    services: Services, bus: TournamentBus, station: ClockStation
+    services: Services, bus: TournamentBus, station: ClockStation, qtbot
 ) -> None:
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=2), 5, (2000, 2000))
     field_of(services, bus, rules, 4)
-    with pytest.raises(BountyError, match="drawn from envelopes"):
-        station.wall.show_bounty_board()
+    error = refusal(qtbot, bus, station.wall.show_bounty_board)
+    assert isinstance(error, BountyError)
+    assert "drawn from envelopes" in str(error)
     assert services.wall.current(bus.tournament_id) is None
     assert not station.display.wall_stage.isVisible()
 

@@ -52,13 +52,16 @@ def test_each_table_is_counted_and_the_leaders_go_on_the_wall(
     dialog.set_count("S01", 14_000)
     dialog.set_count("S02", 6_000)
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert dialog.error_label.text() == ""
     assert "1 player not counted" in dialog.total_label.text()
     dialog.table_combo.setCurrentIndex(1)
     dialog.set_count("S03", 9_500)
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert dialog.total_label.text() == "Counted 29,500 of 30,000 chips in play: 500 missing."
     qtbot.mouseClick(dialog.leaders_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     stage = station.display.wall_stage
     qtbot.waitUntil(stage.isVisible)
     widget = stage.current_widget()
@@ -80,13 +83,16 @@ def test_an_uncounted_player_or_a_zero_count_is_refused_in_the_dialog(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
     station.wall.show(MESSAGE, {"title": "Break"})
+    settle(qtbot, station.bus)  # kept on the station's worker
     before = dump(station.services.ctx.engine)
     dialog = open_dialog(station, qtbot)
     dialog.set_count("S01", 14_000)  # S02 left at "not counted" (-1)
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert dialog.error_label.text() == "Count every player at Table 1: S02 not counted yet."
     dialog.set_count("S02", 0)
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert "S02: a stack of 0 is a bust" in dialog.error_label.text()
     assert dump(station.services.ctx.engine) == before
     moment = station.display.wall_stage.moment
@@ -105,6 +111,7 @@ def test_enter_after_the_last_count_records_the_table_and_keeps_the_dialog(
     spin = dialog.spins[seats[(1, 2)]]
     spin.setFocus()
     qtbot.keyClick(spin, Qt.Key.Key_Return)
+    settle(qtbot, station.bus)  # recorded on the station's worker
     assert dialog.isVisible()
     assert dialog.error_label.text() == ""
     assert station.services.chip_counts.counts(station.bus.tournament_id) == {

@@ -75,6 +75,7 @@ def test_the_director_races_a_table_and_the_wall_shows_the_cards_and_winners(
     second.cards_edit.setText("As, Qd")
     third.cards_edit.setText("4c")
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.error_label.text() == ""
     assert not dialog.run_button.isEnabled()
     assert f"{names[2]} takes 1 × T100 black (1 so no one is raced out)" in (
@@ -114,6 +115,7 @@ def test_a_refused_race_says_why_and_leaves_the_wall_alone(
     message: str,
 ) -> None:
     station.wall.show(MESSAGE, {"title": "Break: 10 minutes"})
+    settle(qtbot, station.bus)  # kept on the station's worker
     before = dump(station.services.ctx.engine)
     dialog = open_dialog(station, qtbot)
     if cards is not None:
@@ -122,6 +124,7 @@ def test_a_refused_race_says_why_and_leaves_the_wall_alone(
         row.spins[0].setValue(count)
         row.cards_edit.setText(hand)
     dialog.run_button.click()
+    settle(qtbot, station.bus)
     assert message in dialog.error_label.text()
     assert dialog.run_button.isEnabled()
     assert dump(station.services.ctx.engine) == before
@@ -185,6 +188,7 @@ def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
     third.spins[0].setValue(1)
     third.spins[0].setFocus()
     qtbot.keyClick(third.spins[0], Qt.Key.Key_Return)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.isVisible()
     assert dialog.error_label.text() == ""
     assert dialog.race is not None
@@ -208,6 +212,7 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     for row, count in zip(dialog.rows, (3, 1), strict=True):
         row.spins[0].setValue(count)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.error_label.text() == ""
     assert not dialog.run_button.isEnabled()
     assert "raced" in dialog.table_combo.itemText(0)
@@ -227,6 +232,7 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     for row, count in zip(dialog.rows, (2, 2), strict=True):
         row.spins[0].setValue(count)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.error_label.text() == ""
     assert "raced" in dialog.table_combo.itemText(1)
     assert not dialog.run_button.isEnabled()
@@ -260,6 +266,7 @@ def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qt
     for row, count in zip(dialog.rows, (3, 2, 1), strict=True):
         row.spins[0].setValue(count)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.race is not None
     assert dialog.race.raced == 2
     settle(qtbot, station.bus)
@@ -283,6 +290,7 @@ def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
     for row, count in zip(dialog.rows, (3, 1), strict=True):
         row.spins[0].setValue(count)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.race is not None
     told = [f"{r.name} " for r in dialog.race.results]
     dialog.reject()
@@ -312,6 +320,7 @@ def test_a_misdealt_race_is_dealt_again_only_when_the_director_says_so(
     for row, count in zip(dialog.rows, (3, 1), strict=True):
         row.spins[0].setValue(count)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.race is not None
     assert not dialog.run_button.isEnabled()
     # The cards were misdealt: the director says so, and the table races again.
@@ -321,6 +330,7 @@ def test_a_misdealt_race_is_dealt_again_only_when_the_director_says_so(
     assert all(spin.isEnabled() for row in dialog.rows for spin in row.spins)
     first = dialog.race
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # raced on the station's worker
     assert dialog.error_label.text() == ""
     assert dialog.race is not first
     assert [r.table_number for r in services.chip_race.races(tid)] == [1, 1]

@@ -10,7 +10,7 @@ from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.estimate import EstimateMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, refusal, settle
 
 
 def test_the_estimate_kind_is_registered() -> None:
@@ -50,14 +50,13 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
 
 
 def test_an_estimate_with_nobody_in_play_is_refused_and_the_wall_is_unchanged(
-    station: ClockStation,
+    station: ClockStation, qtbot
 ) -> None:
-    import pytest
-
     from clockapp.errors import DomainError
 
-    with pytest.raises(DomainError, match="Nothing to estimate"):
-        station.wall.show_estimate()
+    error = refusal(qtbot, station.bus, station.wall.show_estimate)
+    assert isinstance(error, DomainError)
+    assert "Nothing to estimate" in str(error)
     assert station.services.wall.current(station.bus.tournament_id) is None
     assert not station.display.wall_stage.isVisible()
 

@@ -17,7 +17,7 @@ from clockapp.ui.wall.stage import registered_kinds
 from tests.dbdump import dump_database as dump
 from tests.fakes import FakeClock
 from tests.ui.conftest import FakeSound
-from tests.ui.polling import settle
+from tests.ui.polling import refusal, settle
 
 
 @pytest.fixture
@@ -80,7 +80,9 @@ def test_cancelling_takes_the_clock_off_the_wall(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
     station.wall.ask_player = lambda players: players[0]
-    panel = station.wall.call_clock()
+    assert station.wall.call_clock()
+    settle(qtbot, station.bus)  # called on the station's worker
+    panel = station.wall.shot_clock_panel
     assert isinstance(panel, ShotClockPanel)
     qtbot.addWidget(panel)
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
@@ -89,11 +91,12 @@ def test_cancelling_takes_the_clock_off_the_wall(
 
 
 def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchanged(
-    station: ClockStation, seats: dict[tuple[int, int], int]
+    station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
     from tests.services.seating.test_seating import bust
 
     station.wall.show(MESSAGE, {"title": "Dinner"})
+    settle(qtbot, station.bus)
     busted = seats[(1, 2)]
     # The list was read before another station recorded his bust.
     stale = station.services.shot_clock.players(station.bus.tournament_id)
@@ -101,8 +104,9 @@ def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchang
     station.wall.ask_player = lambda _players: next(p for p in stale if p.registration_id == busted)
     before_moment = station.display.wall_stage.moment
     before = dump(station.services.ctx.engine)
-    with pytest.raises(ShotClockError, match="P01 is not in play"):
-        station.wall.call_clock()
+    error = refusal(qtbot, station.bus, station.wall.call_clock)
+    assert isinstance(error, ShotClockError)
+    assert "P01 is not in play" in str(error)
     assert station.wall.shot_clock_panel is None
     assert station.display.wall_stage.moment == before_moment
     assert before_moment is not None
@@ -114,8 +118,11 @@ def test_another_moment_closes_the_laptop_panel(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
     station.wall.ask_player = lambda players: players[0]
-    panel = station.wall.call_clock()
+    assert station.wall.call_clock()
+    settle(qtbot, station.bus)
+    panel = station.wall.shot_clock_panel
     assert panel is not None
     qtbot.addWidget(panel)
     station.wall.show(MESSAGE, {"title": "Break"})
+    settle(qtbot, station.bus)
     assert not panel.isVisible()

@@ -49,8 +49,9 @@ def test_a_cancelled_or_empty_message_changes_nothing(qtbot, station: ClockStati
         assert not station.display.wall_stage.isVisible()
 
 
-def test_an_unknown_kind_leaves_the_clock_shown(station: ClockStation) -> None:
+def test_an_unknown_kind_leaves_the_clock_shown(station: ClockStation, qtbot) -> None:
     station.wall.show("not-a-kind", {"x": 1})
+    settle(qtbot, station.bus)
     assert station.services.wall.current(station.bus.tournament_id) is not None
     assert not station.display.wall_stage.isVisible()
 
