@@ -7,15 +7,17 @@ and the wall and the cashier desk follow.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from clockapp.core.money.change import TillChange
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationMode, RegistrationWindow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action, stepwise
+from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
@@ -101,34 +103,37 @@ class RegistrationService:
         """
         wanted = mode
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[RegistrationChange]:
-            row = get_row(session, tournament_id)
-            before = RegistrationMode.parse(row.registration)
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[RegistrationChange]:
+            before = RegistrationMode.parse(till.registration_mode)
             chosen = wanted
             if chosen is None:
-                till = replace(till, registration_mode=RegistrationMode.AUTO.value)
-                chosen = RegistrationMode.AUTO if window(session, till, now).open else None
+                auto = replace(till, registration_mode=RegistrationMode.AUTO.value)
+                chosen = RegistrationMode.AUTO if window(session, auto, now).open else None
                 chosen = chosen or RegistrationMode.OPEN
             chosen = RegistrationMode(chosen)
-            if chosen is RegistrationMode.OPEN and row.finished_at is not None:
+            if chosen is RegistrationMode.OPEN and till.finished_at is not None:
                 window(session, till, now).check()  # says the tournament is over
-            row.registration = chosen.value
-            session.add(row)
-            till = replace(till, registration_mode=chosen.value)
-            # Closing it can leave no way back for the busted: one player left has then won.
-            what = REGISTRATION_CHANGES | sync_finish(session, till, now)
-            till = replace(till, finished_at=row.finished_at)
-            station = self._ctx.station
-            if undoing:
-                clock_rows.undo_last_step(session, tournament_id, station)
-            elif step and redoing:
-                clock_rows.redo_step(session, tournament_id, station, chosen.value, now)
-            elif step:
-                states = (before.value, chosen.value)
-                clock_rows.add_step(
-                    session, tournament_id, station, step, states, now, REGISTRATION_STEP
-                )
-            result = RegistrationChange(before, chosen, window(session, till, now))
-            return Done(result, what, _SUMMARY[chosen])
+            change = TillChange(registration_mode=chosen.value)
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+            def finish(
+                session: Session, after: Till, _written: Sequence[TillChange], now: datetime
+            ) -> Done[RegistrationChange]:
+                # Closing it can leave no way back for the busted: one player left has won.
+                what = REGISTRATION_CHANGES | sync_finish(session, after, now)
+                after = replace(after, finished_at=get_row(session, tournament_id).finished_at)
+                station = self._ctx.station
+                if undoing:
+                    clock_rows.undo_last_step(session, tournament_id, station)
+                elif step and redoing:
+                    clock_rows.redo_step(session, tournament_id, station, chosen.value, now)
+                elif step:
+                    states = (before.value, chosen.value)
+                    clock_rows.add_step(
+                        session, tournament_id, station, step, states, now, REGISTRATION_STEP
+                    )
+                result = RegistrationChange(before, chosen, window(session, after, now))
+                return Done(result, what, _SUMMARY[chosen])
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)

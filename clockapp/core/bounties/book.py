@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyRules
@@ -13,9 +14,26 @@ from clockapp.core.satellite import Satellite
 Credits = tuple[tuple[int, int | None], ...]
 
 
-@dataclass
+@dataclass(frozen=True)
+class BountySettings:
+    """What the host chooses of the bounty side: the format, the ticket places' left-over cash,
+    a tie over a ticket place, the satellite. A rule that changes them returns the new value
+    (`clockapp.core.money.change.TillChange.bounty`), the ticket places beside it.
+
+    Attributes: as `BountyBook`'s of the same names.
+    """
+
+    rules: BountyRules = field(default_factory=BountyRules)
+    leftover: LeftoverRule = LeftoverRule.NEXT_PLACES
+    ticket_tie: TicketTieRule = TicketTieRule.CASH
+    ticket_seed: int = 0
+    satellite: Satellite | None = None
+
+
+@dataclass(frozen=True)
 class BountyBook:
-    """The bounty side of a till (mutable inside one transaction, like the till).
+    """The bounty side of a till (frozen, like the till: a rule returns what it changes and
+    `clockapp.core.money.change.applied` makes the new book).
 
     Attributes:
         rules: The format (plain knockouts by default).
@@ -35,8 +53,8 @@ class BountyBook:
     """
 
     rules: BountyRules = field(default_factory=BountyRules)
-    credits: dict[int, Credits] = field(default_factory=dict)
-    draws: list[Draw] = field(default_factory=list)
+    credits: Mapping[int, Credits] = field(default_factory=dict)
+    draws: tuple[Draw, ...] = ()
     tickets: tuple[Ticket, ...] = ()
     leftover: LeftoverRule = LeftoverRule.NEXT_PLACES
     sealed_row: int | None = None
@@ -44,18 +62,26 @@ class BountyBook:
     ticket_seed: int = 0
     satellite: Satellite | None = None
 
-    def copy(self) -> BountyBook:
-        """A copy that shares nothing changeable."""
-        return BountyBook(
-            self.rules,
-            dict(self.credits),
-            list(self.draws),
-            self.tickets,
-            self.leftover,
-            self.sealed_row,
-            self.ticket_tie,
-            self.ticket_seed,
-            self.satellite,
+    @property
+    def settings(self) -> BountySettings:
+        """The host's choices (`BountySettings`)."""
+        return BountySettings(
+            self.rules, self.leftover, self.ticket_tie, self.ticket_seed, self.satellite
+        )
+
+    def with_settings(self, settings: BountySettings) -> BountyBook:
+        """This book with the host's choices replaced.
+
+        >>> BountyBook().with_settings(BountySettings(ticket_seed=7)).ticket_seed
+        7
+        """
+        return replace(
+            self,
+            rules=settings.rules,
+            leftover=settings.leftover,
+            ticket_tie=settings.ticket_tie,
+            ticket_seed=settings.ticket_seed,
+            satellite=settings.satellite,
         )
 
     def draw_of(self, bust_id: int) -> Draw | None:

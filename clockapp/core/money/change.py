@@ -2,9 +2,11 @@
 
 A money rule reads a till and returns a `TillChange`: the registrations to add, the ledger rows
 to append, the busts to record with their knockout credits and mystery draws, the deals, and
-the registrations it updates. The services write the change (the database gives the new records
-their ids) and keep `applied(till, written)` as the till after the action: the till given to a
-rule is never changed, so the one a cache keeps for a revision stays true.
+the registrations it updates. It may also choose the entry rules, the registration mode or the
+bounty settings, and record a count of the drawer. The services write the change (the database
+gives the new records their ids) and keep `applied(till, written)` as the till after the
+action: the till given to a rule is never changed, so the one a cache keeps for a revision
+stays true.
 
 A record the database has not numbered yet carries a provisional id: the next one after the
 till's (`next_row_id`, `next_bust_id`, `next_registration_id`; a deal goes by its ledger row's).
@@ -22,12 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from clockapp.core.bounties.book import Credits
+from clockapp.core.bounties.book import BountyBook, BountySettings, Credits
 from clockapp.core.bounties.mystery import Draw
+from clockapp.core.bounties.tickets import Ticket
 from clockapp.core.money.balances import check_append
+from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.field import RegistrationUpdate, Settlement, settle
 from clockapp.core.money.ledger import DealShare, LedgerRow, RowKind
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Bust, DealInfo, Reg, RowMeta, Till
 
 
@@ -48,6 +53,26 @@ class NewRow:
 
 
 @dataclass(frozen=True)
+class NewCount:
+    """A count of the cash drawer to record (the till does not hold the counts: its id is the
+    database's once written, 0 before).
+
+    Attributes:
+        count: What was counted against what the ledger expected.
+        note: The cashier's note.
+        created_at: When it was counted.
+        station: The station that counted it.
+        id: The record's id (0: not written yet).
+    """
+
+    count: DrawerCount
+    note: str
+    created_at: datetime
+    station: str
+    id: int = 0
+
+
+@dataclass(frozen=True)
 class TillChange:
     """What one money rule changes, in the order the services write it.
 
@@ -61,6 +86,12 @@ class TillChange:
         returned: Envelopes put back by an undo: (the draw's number, the undo record's id).
         deals: Deals recorded, each with its deal row on the ledger (`rows`).
         registrations: Registration updates, in order (later fields win).
+        config: The entry rules and payout choices now (None: unchanged); its buy-in stack is
+            the tournament's starting stack.
+        registration_mode: The director's registration choice now (None: unchanged).
+        bounty: The host's bounty choices now (None: unchanged).
+        tickets: The prize places paid with a ticket now (None: unchanged).
+        counts: Counts of the cash drawer to record.
     """
 
     registered: tuple[NewRegistration, ...] = ()
@@ -72,6 +103,11 @@ class TillChange:
     returned: tuple[tuple[int, int], ...] = ()
     deals: tuple[DealInfo, ...] = ()
     registrations: tuple[RegistrationUpdate, ...] = ()
+    config: CashierConfig | None = None
+    registration_mode: str | None = None
+    bounty: BountySettings | None = None
+    tickets: tuple[Ticket, ...] | None = None
+    counts: tuple[NewCount, ...] = ()
 
     def then(self, later: TillChange) -> TillChange:
         """This change followed by `later` (written together, as one).
@@ -89,6 +125,13 @@ class TillChange:
             self.returned + later.returned,
             self.deals + later.deals,
             self.registrations + later.registrations,
+            later.config if later.config is not None else self.config,
+            later.registration_mode
+            if later.registration_mode is not None
+            else self.registration_mode,
+            later.bounty if later.bounty is not None else self.bounty,
+            later.tickets if later.tickets is not None else self.tickets,
+            self.counts + later.counts,
         )
 
 
@@ -173,28 +216,50 @@ def applied(till: Till, change: TillChange) -> Till:
         names[new.reg.id] = new.name
     for update in change.registrations:
         registrations[update.reg.id] = update.reg
-    book = till.bounty.copy()
-    book.credits.update(change.credits)
-    if change.sealed_row is not None:
-        book.sealed_row = change.sealed_row
-    book.draws.extend(change.draws)
-    for number, by in change.returned:
-        book.draws = [replace(d, returned_by=by) if d.number == number else d for d in book.draws]
     return replace(
         till,
+        config=till.config if change.config is None else change.config,
         rows=[*till.rows, *(new.row for new in change.rows)],
         meta={**till.meta, **{new.row.row_id: new.meta for new in change.rows}},
         registrations=registrations,
         names=names,
         busts=[*till.busts, *change.busts],
         deals={**till.deals, **{deal.ledger_row_id: deal for deal in change.deals}},
-        bounty=book,
+        registration_mode=(
+            till.registration_mode if change.registration_mode is None else change.registration_mode
+        ),
+        bounty=_book_applied(till.bounty, change),
+    )
+
+
+def _book_applied(book: BountyBook, change: TillChange) -> BountyBook:
+    """The bounty book with `change` made (the book itself when the change leaves it: a
+    buy-in does not rebuild it)."""
+    if (
+        not change.credits
+        and not change.draws
+        and not change.returned
+        and change.sealed_row is None
+        and change.bounty is None
+        and change.tickets is None
+    ):
+        return book
+    if change.bounty is not None:
+        book = book.with_settings(change.bounty)
+    draws = (*book.draws, *change.draws)
+    for number, by in change.returned:
+        draws = tuple(replace(d, returned_by=by) if d.number == number else d for d in draws)
+    return replace(
+        book,
+        credits={**book.credits, **dict(change.credits)},
+        draws=draws,
+        sealed_row=book.sealed_row if change.sealed_row is None else change.sealed_row,
+        tickets=book.tickets if change.tickets is None else change.tickets,
     )
 
 
 def applied_all(till: Till, changes: Sequence[TillChange]) -> Till:
-    """The till with each change made in turn (the till itself when there is none: a rule
-    that changes nothing the till holds may still set its config in place after the write).
+    """The till with each change made in turn (the till itself when there is none).
 
     >>> from clockapp.core.money.records import CashierConfig
     >>> from clockapp.core.money.entry_rules import EntryRules, RegistrationRule

@@ -9,6 +9,7 @@ was read, the revision, the rows held for the session: the services keep those).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 
@@ -100,19 +101,21 @@ class Till:
     """A tournament's money state, loaded inside one transaction (frozen: a rule returns a
     `TillChange`, and `applied` makes the till after it).
 
-    Its containers are still plain lists and dicts, which `copy` duplicates: the import of a
-    name list adds its registrations in place, and the bounty rules are changed in place in
-    their book, after their own writes.
+    Nothing changes a till once made, its containers included: they are typed read-only
+    (`Sequence`, `Mapping`) and `applied` builds new ones, so a till may be shared (the cache
+    hands the one it keeps to every reader at its revision) without a copy. They stay the lists
+    and dicts they were read into: a tuple or a read-only proxy would cost the buy-in a copy for
+    no check the types do not make already.
     """
 
     tournament_id: int
     config: CashierConfig
-    rows: list[LedgerRow]
-    meta: dict[int, RowMeta]  # by ledger row id
-    registrations: dict[int, Reg]
-    names: dict[int, str]
-    busts: list[Bust]
-    deals: dict[int, DealInfo]  # by ledger row id
+    rows: Sequence[LedgerRow]
+    meta: Mapping[int, RowMeta]  # by ledger row id
+    registrations: Mapping[int, Reg]
+    names: Mapping[int, str]
+    busts: Sequence[Bust]
+    deals: Mapping[int, DealInfo]  # by ledger row id
     # The tournament row's end and registration choice (`services.ending` keeps them in step).
     finished_at: datetime | None = None
     registration_mode: str = "auto"
@@ -120,23 +123,6 @@ class Till:
     bounty: BountyBook = field(default_factory=BountyBook)
     # What the colour-ups' chip races added to the chips in play, or took away (their rounding).
     chips_raced: int = 0
-
-    def copy(self) -> Till:
-        """A till that shares nothing changeable with this one (its registrations are frozen)."""
-        return Till(
-            self.tournament_id,
-            self.config,
-            list(self.rows),
-            dict(self.meta),
-            dict(self.registrations),
-            dict(self.names),
-            list(self.busts),
-            dict(self.deals),
-            finished_at=self.finished_at,
-            registration_mode=self.registration_mode,
-            bounty=self.bounty.copy(),
-            chips_raced=self.chips_raced,
-        )
 
     def registration(self, registration_id: int) -> Reg:
         """A registration of this tournament, or a clear error."""

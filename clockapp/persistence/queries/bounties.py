@@ -11,7 +11,7 @@ from sqlalchemy import delete
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
-from clockapp.core.bounties.book import BountyBook, Credits
+from clockapp.core.bounties.book import BountyBook, BountySettings, Credits
 from clockapp.core.bounties.mystery import Draw
 from clockapp.core.bounties.rules import BountyFormat, BountyRules, LateEntryRule, MysteryStage
 from clockapp.core.bounties.tickets import LeftoverRule, Ticket, TicketTieRule
@@ -63,7 +63,7 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
     ).all():
         credits.setdefault(bust_id, []).append((rid, stack))
     undo = BustRow.__table__.alias("undo_row")  # type: ignore[attr-defined]
-    draws = [
+    draws = tuple(
         Draw(number, bust_id, envelope, amount, returned_by, _box(box))
         for number, bust_id, envelope, amount, returned_by, box in session.execute(
             sa_select(
@@ -78,7 +78,7 @@ def load_book(session: Session, tournament_id: int) -> BountyBook:
             .where(col(MysteryDrawRow.tournament_id) == tournament_id)
             .order_by(col(MysteryDrawRow.number))
         ).all()
-    ]
+    )
     tickets = tuple(
         Ticket(place, value, description)
         for place, value, description in session.execute(
@@ -150,6 +150,19 @@ def save_rules(
     row.ticket_seed = ticket_seed
     session.add(row)
     session.flush()
+
+
+def save_settings(session: Session, tournament_id: int, settings: BountySettings) -> None:
+    """Write the host's bounty choices: the format, the ticket rules and the satellite."""
+    save_rules(
+        session,
+        tournament_id,
+        settings.rules,
+        settings.leftover,
+        settings.ticket_tie,
+        settings.ticket_seed,
+    )
+    save_satellite(session, tournament_id, settings.satellite)
 
 
 def save_seal(session: Session, tournament_id: int, sealed_row: int) -> None:

@@ -20,6 +20,7 @@ from clockapp.core.bounties.tickets import (
 )
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.bounty_view import bounty_settlement, mystery_box, mystery_envelopes
+from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments, money_view
 from clockapp.core.payout_text import ordinal
@@ -30,7 +31,7 @@ from clockapp.core.wall import BOUNTY_BOARD
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
-from clockapp.services.cashier.action import Done, money_action, stepwise
+from clockapp.services.cashier.action import Done, Finish, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import clock_position, load_till
 from clockapp.services.changes import Change, Outcome
@@ -113,7 +114,7 @@ class BountyService:
         if tickets is not None:
             tickets = [_clean_ticket(ticket) for ticket in tickets]
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
+        def rule(_session: Session, till: Till, _now: datetime) -> Ruling[BountyView]:
             book = till.bounty
             new_rules = rules if rules is not None else book.rules
             drawn = [d for d in book.draws if d.returned_by is None]
@@ -125,47 +126,43 @@ class BountyService:
                     f"{len(drawn)} mystery envelope(s) have been drawn: the format and seed can "
                     "no longer change (undo those knockouts first)."
                 )
+            sealed: int | None = None
             if rules is not None and book.draws and new_rules.format is BountyFormat.MYSTERY:
                 envelopes, _ = mystery_envelopes(till)
                 new_rules = replace(
                     new_rules, envelopes=refill(envelopes, book.draws, new_rules.envelopes)
                 )
                 new_rules.check_envelopes(till.balances().bounty_pool)
-                book.sealed_row = max((row.row_id for row in till.rows), default=0)
-                bounties_q.save_seal(session, tournament_id, book.sealed_row)
-            book.rules = new_rules
-            book.leftover = leftover if leftover is not None else book.leftover
+                sealed = max((row.row_id for row in till.rows), default=0)
+            settings = replace(
+                book.settings,
+                rules=new_rules,
+                leftover=leftover if leftover is not None else book.leftover,
+            )
             if ticket_tie is not None:
-                book.ticket_tie = ticket_tie
-                if ticket_tie is TicketTieRule.DRAW and book.ticket_seed == 0:
-                    book.ticket_seed = secrets.randbelow(2**31 - 1) + 1
+                settings = replace(settings, ticket_tie=ticket_tie)
+                if ticket_tie is TicketTieRule.DRAW and settings.ticket_seed == 0:
+                    settings = replace(settings, ticket_seed=secrets.randbelow(2**31 - 1) + 1)
             if tickets and book.satellite is not None:
                 raise SatelliteError(
                     "This tournament is a satellite: its seats are its tickets. Turn the "
                     "satellite off to pay places with tickets of their own."
                 )
-            if tickets is not None:
-                book.tickets = tuple(sorted(tickets, key=lambda t: t.place))
-                table = money_view(till).table
+            chosen = None if tickets is None else tuple(sorted(tickets, key=lambda t: t.place))
+            change = TillChange(sealed_row=sealed, bounty=settings, tickets=chosen)
+            after = applied(till, change)
+            if chosen is not None:
+                table = money_view(after).table
                 # Before the first entry no place is paid yet: the tickets are checked as the
                 # table forms (the money view says when they do not fit).
                 if table is not None and table.amounts:
-                    apply_tickets(table.amounts, book.tickets, book.leftover)
-            guard_payments(till)
-            bounties_q.save_rules(
-                session,
-                tournament_id,
-                book.rules,
-                book.leftover,
-                book.ticket_tie,
-                book.ticket_seed,
-            )
-            if tickets is not None:
-                bounties_q.save_tickets(session, tournament_id, book.tickets)
-            summary = f"bounty format {book.rules.format.value}, {len(book.tickets)} ticket(s)"
-            return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
+                    apply_tickets(table.amounts, chosen, settings.leftover)
+            guard_payments(after)
+            count = len(after.bounty.tickets)
+            summary = f"bounty format {settings.rules.format.value}, {count} ticket(s)"
+            return Ruling((change,), viewed(summary))
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def set_satellite(self, tournament_id: int, satellite: Satellite | None) -> Outcome[BountyView]:
         """Make the tournament a satellite: N equal seats as prizes, the cash left over by the
@@ -180,8 +177,7 @@ class BountyService:
         if satellite is not None:
             satellite = _clean_satellite(satellite)
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[BountyView]:
-            book = till.bounty
+        def rule(_session: Session, till: Till, _now: datetime) -> Ruling[BountyView]:
             if satellite is not None:
                 left = money_view(till).standings.players_left
                 busted = any(
@@ -193,20 +189,18 @@ class BountyService:
                         "would have stopped already; give at most "
                         f"{left} seat{'s' if left != 1 else ''}."
                     )
-            book.satellite = satellite
-            book.tickets = ()
-            guard_payments(till)
-            bounties_q.save_satellite(session, tournament_id, satellite)
-            bounties_q.save_tickets(session, tournament_id, ())
+            settings = replace(till.bounty.settings, satellite=satellite)
+            change = TillChange(bounty=settings, tickets=())
+            guard_payments(applied(till, change))
             summary = (
                 f"satellite: {satellite_wall_text(satellite)}, seat value "
                 f"{format_cents(satellite.seat_value)}, left over {satellite.leftover.label}"
                 if satellite is not None
                 else "satellite off"
             )
-            return Done(_view(session, till, now), BOUNTY_CHANGES, summary)
+            return Ruling((change,), viewed(summary))
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def view(self, tournament_id: int) -> BountyView:
         """The bounty picture now."""
@@ -275,6 +269,17 @@ class BountyService:
                 TicketWon(tid, names[tid], rid, t.place, t.value, t.description)
                 for tid, rid, t in won
             )
+
+
+def viewed(summary: str) -> Finish[BountyView]:
+    """The finish of a bounty action: the bounty picture of the till it left."""
+
+    def finish(
+        session: Session, after: Till, _written: Sequence[TillChange], now: datetime
+    ) -> Done[BountyView]:
+        return Done(_view(session, after, now), BOUNTY_CHANGES, summary)
+
+    return finish
 
 
 def _view(session: Session, till: Till, now: datetime) -> BountyView:

@@ -80,17 +80,6 @@ def ruled(done: Done[T], *changes: TillChange) -> Ruling[T]:
     return Ruling(changes, lambda _session, _till, _written, _now: done)
 
 
-def stepwise(apply: Callable[[Session, Till, datetime], Done[T]]) -> Rule[T]:
-    """A rule that changes nothing the till holds, and whose writes are its own: `apply` runs
-    after the (empty) write, with the till it may still change in place (the config, the
-    registration mode, the bounty rules: a `TillChange` does not carry them yet)."""
-
-    def rule(session: Session, till: Till, now: datetime) -> Ruling[T]:
-        return Ruling((), lambda s, after, _written, at: apply(s, after, at))
-
-    return rule
-
-
 def money_action(
     ctx: ServiceContext,
     cache: LedgerCache | None,

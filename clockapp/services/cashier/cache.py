@@ -1,10 +1,11 @@
 """The tills already read, per tournament, keyed by the tournament's revision (`LedgerCache`).
 
 `read_till` reads a tournament's till through the persistence queries (only the ledger rows the
-cache has not seen); `LedgerCache.till` serves a copy of the till kept while the revision has not
-moved, so a money action or a screen's refresh reads the till once or not at all, and
-`LedgerCache.derived` keeps what a read makes of it (the results, the payout view...) for that
-revision, so a screen's second read of the same thing costs one statement.
+cache has not seen); `LedgerCache.till` serves the till kept while the revision has not moved
+(a till is never changed, so readers share it), so a money action or a screen's refresh reads
+the till once or not at all, and `LedgerCache.derived` keeps what a read makes of it (the
+results, the payout view...) for that revision, so a screen's second read of the same thing
+costs one statement.
 """
 
 from __future__ import annotations
@@ -40,10 +41,10 @@ class LedgerCache:
     - The whole till as last read, keyed by the tournament's revision and the app-wide one:
       every committed action bumps one of them in its own transaction (under the row's lock, so
       in commit order), so while both are the same nothing the till holds has changed, and a
-      read costs one indexed statement and a copy. Each caller gets its own copy to change;
-      the cache keeps one nobody changes. Only a read session, or a write transaction that has
-      just taken the lock and written nothing yet (`snapshot`), uses it: a transaction that
-      has already written reads the database.
+      read costs one indexed statement. Every caller shares the till kept: nothing changes a
+      till (a rule returns its change and `applied` makes a new one). Only a read session,
+      or a write transaction that has just taken the lock and written nothing yet
+      (`snapshot`), uses it: a transaction that has already written reads the database.
     - Below it, when the revision moved, the core ledger rows already read: only the new rows
       are read. Safe because ledger rows are never updated or deleted (database triggers refuse
       it) and a tournament's rows are inserted only under its till lock, so they commit in the
@@ -69,9 +70,9 @@ class LedgerCache:
         field): while the revision has not moved, each read after the first costs one indexed
         statement. `compute` is a module-level function of the till alone (it is the memo's key)
         returning a frozen value, which every caller at that revision shares. It only reads: the
-        copy of the till it gets is the one every derived read at this revision reads (one copy
-        per revision, not one per read), so it must not change it
-        (`tests/services/cashier/test_read_memo.py` checks the reads that use it). A write
+        till it gets is the one every read at this revision reads, so it must not change it
+        (the till's types say so; `tests/services/cashier/test_read_memo.py` checks the reads
+        that use it). A write
         transaction computes afresh (it may have written).
         """
         if session.info.get(WRITING):
@@ -123,14 +124,14 @@ class LedgerCache:
         revision: Revision,
         memo: dict[Callable[..., object], object],
     ) -> Till:
-        """The copy of the till the derived reads at `revision` share (they only read it)."""
+        """The till the derived reads at `revision` share (they only read it)."""
         till = memo.get(Till)
         if not isinstance(till, Till):
             till = memo[Till] = self._till_at(session, tournament_id, revision)
         return till
 
     def till(self, session: Session, tournament_id: int) -> Till:
-        """The tournament's till: a copy of the one kept when the revision has not moved."""
+        """The tournament's till: the one kept when the revision has not moved."""
         return self._till_at(session, tournament_id, revision_of(session, tournament_id))
 
     def snapshot(self, session: Session, tournament_id: int) -> tuple[Revision, Till]:
@@ -141,19 +142,19 @@ class LedgerCache:
     def _till_at(self, session: Session, tournament_id: int, revision: Revision) -> Till:
         kept = self._tills.get(tournament_id)
         if kept is not None and kept[0] == revision:
-            return kept[1].copy()
+            return kept[1]  # nothing changes a till: every reader shares the one kept
         till = read_till(session, tournament_id, self)
-        self._tills[tournament_id] = (revision, till.copy())
+        self._tills[tournament_id] = (revision, till)
         return till
 
     def keep(self, till: Till, read_at: Revision, changes: Changes) -> None:
         """Keep the till an action has just committed, as the state at the action's revision.
 
-        Call it after the commit, as the action's last step (the till is kept as it is, not
-        copied), for an action that keeps its till in step with every row it writes (entries,
-        voids, refunds, busts); `read_at` is the revision `snapshot` read it at. It is kept only
-        when the action's change row directly follows that revision: nothing else committed in
-        between (the app-wide revision is the one the till was read at, kept beside it).
+        Call it after the commit, as the action's last step, for an action that keeps its till
+        in step with every row it writes (entries, voids, refunds, busts); `read_at` is the
+        revision `snapshot` read it at. It is kept only when the action's change row directly
+        follows that revision: nothing else committed in between (the app-wide revision is the
+        one the till was read at, kept beside it).
         """
         kept = self._tills.get(till.tournament_id)
         if (
@@ -163,7 +164,6 @@ class LedgerCache:
             or changes.revision != read_at.tournament + 1
         ):
             return
-        # The action is over and hands its till over: no copy (the next reader gets one).
         self._tills[till.tournament_id] = (Revision(changes.revision, kept[0].app), till)
 
     def load(

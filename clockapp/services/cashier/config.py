@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from datetime import datetime
 
+from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import check_rules_fit
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import guard_payments
-from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action, stepwise
+from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext
-from clockapp.services.setup import load_structure, setup_row
+from clockapp.services.setup import load_structure
 
 
 class ConfigActions:
@@ -37,19 +37,18 @@ class ConfigActions:
             DomainError: The payout table no longer fits what was already paid.
         """
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[CashierConfig]:
+        def rule(session: Session, till: Till, _now: datetime) -> Ruling[CashierConfig]:
             check_rules_fit(config.rules, load_structure(session, tournament_id))
-            setup = setup_row(session, tournament_id)
-            setup.starting_stack = config.rules.registration.chips
-            session.add(setup)
-            # Created by `money_action`'s lock and held by the till: found without a statement.
-            row = cashier_config.ensure_config_row(session, tournament_id, setup.starting_stack)
-            cashier_config.save_config(session, row, config)
-            session.flush()
-            # The till with the config as it now reads back from the database.
-            till = replace(till, config=cashier_config.config_from_row(row, setup.starting_stack))
-            guard_payments(till)
+            change = TillChange(config=config)
+            guard_payments(applied(till, change))
             flags = Change.TOURNAMENT | Change.ENTRIES | Change.PAYOUTS
-            return Done(till.config, flags, f"cashier rules: {config.rules.label}")
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+            def finish(
+                _session: Session, after: Till, _written: Sequence[TillChange], _at: datetime
+            ) -> Done[CashierConfig]:
+                # The config as it now reads back from the database.
+                return Done(after.config, flags, f"cashier rules: {config.rules.label}")
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from clockapp.core.money.actions import reversal
-from clockapp.core.money.change import NO_CHANGE, TillChange, applied, settled
+from clockapp.core.money.change import NO_CHANGE, NewCount, TillChange, applied, settled
 from clockapp.core.money.drawer import drawer_count
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import (
@@ -20,16 +20,11 @@ from clockapp.core.money.records import (
 )
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
-from clockapp.persistence.models import (
-    DrawerCountRow,
-)
-from clockapp.persistence.queries import drawer
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling
 from clockapp.services.cashier.sales import (
     ENTRY_CHANGES,
     DrawerInfo,
-    drawer_info,
 )
 from clockapp.services.cashier.till import undo_change
 from clockapp.services.changes import Change
@@ -108,18 +103,20 @@ def void_action_rows(
     return Ruling((change,), finish)
 
 
-def count_cash(
-    session: Session, till: Till, now: datetime, counted: int, note: str, station: str
-) -> Done[DrawerInfo]:
-    """Record a drawer count against what the ledger expects now (`CashierService.count_drawer`)."""
+def counted_cash(
+    till: Till, now: datetime, counted: int, note: str, station: str
+) -> Ruling[DrawerInfo]:
+    """A drawer count against what the ledger expects now (`CashierService.count_drawer`)."""
     count = drawer_count(till.balances(), counted, opening_float=till.config.opening_float)
-    row = DrawerCountRow(
-        tournament_id=till.tournament_id,
-        counted=count.counted,
-        expected=count.expected,
-        note=note.strip()[:500],
-        created_at=now,
-        station=station[:100],
-    )
-    info = drawer_info(drawer.insert_count(session, row))
-    return Done(info, Change.LEDGER, f"drawer counted: {count.status}")
+    change = TillChange(counts=(NewCount(count, note, now, station),))
+
+    def finish(
+        _session: Session, _after: Till, written: Sequence[TillChange], _now: datetime
+    ) -> Done[DrawerInfo]:
+        done = written[0].counts[0]
+        info = DrawerInfo(
+            done.id, count.counted, count.expected, done.note, done.created_at, done.station
+        )
+        return Done(info, Change.LEDGER, f"drawer counted: {count.status}")
+
+    return Ruling((change,), finish)

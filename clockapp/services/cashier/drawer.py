@@ -8,9 +8,9 @@ from clockapp.core.money.amounts import check_cents
 from clockapp.core.money.till import Till
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, money_action, stepwise
+from clockapp.services.cashier.action import Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
-from clockapp.services.cashier.corrections import count_cash
+from clockapp.services.cashier.corrections import counted_cash
 from clockapp.services.cashier.sales import DrawerInfo
 from clockapp.services.changes import Outcome
 from clockapp.services.context import ServiceContext
@@ -31,7 +31,7 @@ class DrawerActions:
             check_cents(counted, "The count")  # the limit; the core words the other refusals
         note = clean_text(note, "The count's note", REASON_MAX)
 
-        def apply(session: Session, till: Till, now: datetime) -> Done[DrawerInfo]:
-            return count_cash(session, till, now, counted, note, self._ctx.station)
+        def rule(_session: Session, till: Till, now: datetime) -> Ruling[DrawerInfo]:
+            return counted_cash(till, now, counted, note, self._ctx.station)
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+        return money_action(self._ctx, self._cache, tournament_id, rule)

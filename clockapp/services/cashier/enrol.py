@@ -16,10 +16,8 @@ from clockapp.core.money.change import (
     NewRegistration,
     TillChange,
     applied,
+    next_registration_id,
     settled,
-)
-from clockapp.core.money.entries import (
-    EntryRefused,
 )
 from clockapp.core.money.field import RegistrationUpdate
 from clockapp.core.money.records import (
@@ -28,18 +26,12 @@ from clockapp.core.money.records import (
     registration_info,
 )
 from clockapp.core.money.till import Reg, Till
-from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.models import (
     PlayerRow,
-    RegistrationRow,
 )
-from clockapp.persistence.queries import registrations
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done
-from clockapp.services.cashier.till import (
-    add_registration,
-    display_name,
-)
+from clockapp.services.cashier.action import Done, Ruling
+from clockapp.services.cashier.till import display_name
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerError
 from clockapp.services.players.importing import (
@@ -54,35 +46,6 @@ from clockapp.services.players.importing import (
 
 def find_active(till: Till, player_id: int) -> Reg | None:
     return next((r for r in till.registrations.values() if r.player_id == player_id), None)
-
-
-def add_pre_registrations(
-    session: Session, till: Till, players: Sequence[PlayerRow], now: datetime
-) -> dict[int, Reg]:
-    """Pre-register players who have no registration yet, with one INSERT (a long list)."""
-    if not players:
-        return {}
-    new = [
-        RegistrationRow(
-            tournament_id=till.tournament_id,
-            player_id=player.id or 0,
-            status=RegistrationStatus.PRE_REGISTERED,
-            created_at=now,
-        )
-        for player in players
-    ]
-    try:
-        rows = registrations.insert_many(session, new)
-    except registrations.DuplicateRegistration as error:  # another station, just now
-        raise EntryRefused(
-            "A player on the list was registered at another station meanwhile; import the list "
-            "again (players already on it are kept)."
-        ) from error
-    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: match by player
-    return {
-        player.id or 0: add_registration(till, by_player[player.id or 0], display_name(player))
-        for player in players
-    }
 
 
 def checked_in(
@@ -145,13 +108,24 @@ def listed_skipped(till: Till, plan: ImportPlan) -> ImportPlan:
     )
 
 
+def numbered(added: NewRegistration, registration_id: int) -> NewRegistration:
+    """`added` with its provisional id (one change adding many numbers them in turn)."""
+    return NewRegistration(replace(added.reg, id=registration_id), added.name)
+
+
 def import_names(
     session: Session, till: Till, now: datetime, lines: Sequence[NamedLine]
-) -> Done[tuple[RegistrationInfo, ...]]:
-    """Add the new players of a name list and put every player named on the list, at once."""
+) -> Ruling[tuple[RegistrationInfo, ...]]:
+    """Put every player a name list names on the tournament's list, at once: the change adds
+    the registrations of those not on it yet (written in one INSERT).
+
+    The new players the list names are added to the player directory first (they need their
+    ids; the directory is not the till): the refusals that follow roll them back with the
+    rest.
+    """
     plan = listed_skipped(till, plan_import(session, lines))
-    # The till's registrations by player, looked up once (`pre_registered` looks through
-    # them all for each player: a long list took the square of its length).
+    # The till's registrations by player, looked up once (`find_active` looks through them
+    # all for each player: a long list took the square of its length).
     active: dict[int, Reg] = {}
     for reg in till.registrations.values():
         active.setdefault(reg.player_id, reg)
@@ -159,9 +133,23 @@ def import_names(
     for player in apply_plan(session, plan, lines, now):
         if player is not None and player.id is not None:
             named.setdefault(player.id, player)
+    first = next_registration_id(till)
     missing = [player for pid, player in named.items() if pid not in active]
-    active.update(add_pre_registrations(session, till, missing, now))
-    result = {pid: registration_info(till, active[pid]) for pid in named}
+    added = tuple(
+        numbered(
+            new_registration(till, player.id or 0, display_name(player), now, checked_in=False),
+            first + n,
+        )
+        for n, player in enumerate(missing)
+    )
     created = plan.count(ImportAction.CREATE)
     what = Change.ENTRIES | (Change.PLAYERS if created else Change.NONE)
-    return Done(tuple(result.values()), what, f"imported {len(result)} pre-registrations")
+
+    def finish(
+        _session: Session, after: Till, written: Sequence[TillChange], _now: datetime
+    ) -> Done[tuple[RegistrationInfo, ...]]:
+        listed = {**active, **{new.reg.player_id: new.reg for new in written[0].registered}}
+        result = tuple(registration_info(after, listed[pid]) for pid in named)
+        return Done(result, what, f"imported {len(result)} pre-registrations")
+
+    return Ruling((TillChange(registered=added),), finish)

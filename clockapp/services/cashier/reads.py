@@ -5,6 +5,8 @@ Each read is one read session over the till the cache keeps for the current revi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.drawer import DrawerCount, NightSummary, drawer_count, night_summary
 from clockapp.core.money.entries import EntryKind, EntryOption, EntryRefused, PlayerState
@@ -106,10 +108,13 @@ class CashierReads:
             till = load_till(session, tournament_id, self._cache)
             result = [registration_info(till, reg) for reg in till.registrations.values()]
             if include_withdrawn:
-                for reg, player in registrations.withdrawn_with_players(session, tournament_id):
-                    assert reg.id is not None
-                    till.names[reg.id] = display_name(player)
-                    result.append(registration_info(till, registrations.reg_from_row(reg)))
+                withdrawn = registrations.withdrawn_with_players(session, tournament_id)
+                # The withdrawn are not in the till: a till of their names beside it (the one
+                # read is shared at this revision, and stays as it is).
+                names = {reg.id or 0: display_name(player) for reg, player in withdrawn}
+                named = replace(till, names={**till.names, **names})
+                for reg, _player in withdrawn:
+                    result.append(registration_info(named, registrations.reg_from_row(reg)))
                 result.sort(key=lambda r: r.id)
             return tuple(result)
 

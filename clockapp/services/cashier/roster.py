@@ -16,7 +16,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
-from clockapp.services.cashier.action import Done, Finish, Ruling, money_action, ruled, stepwise
+from clockapp.services.cashier.action import Done, Finish, Ruling, money_action, ruled
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.enrol import (
     enrolled,
@@ -96,13 +96,13 @@ class RosterActions:
         lines = name_lines(text)
         backup_before_import(self._ctx, tournament_id)
 
-        def apply(
+        def rule(
             session: Session, till: Till, now: datetime
-        ) -> Done[tuple[RegistrationInfo, ...]]:
+        ) -> Ruling[tuple[RegistrationInfo, ...]]:
             window(session, till, now).check()
             return import_names(session, till, now, lines)
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     def check_in(self, tournament_id: int, registration_id: int) -> Outcome[RegistrationInfo]:
         """Mark a pre-registered player as arrived."""

@@ -23,7 +23,7 @@ from datetime import datetime
 from clockapp.core import clock as clock_engine
 from clockapp.core.busts import BustError
 from clockapp.core.money.actions import bust_undone, hand_busts
-from clockapp.core.money.change import NewRegistration, NewRow, TillChange, applied
+from clockapp.core.money.change import NewCount, NewRegistration, NewRow, TillChange, applied
 from clockapp.core.money.entries import ClockPosition, EntryRefused
 from clockapp.core.money.field import (
     BustInput,
@@ -33,8 +33,9 @@ from clockapp.core.money.field import (
     standing_busts,
     standing_entry_rows,
 )
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.sales_line import position_at
-from clockapp.core.money.till import BUST_FIELDS, DealInfo, Reg, RowMeta, Till
+from clockapp.core.money.till import BUST_FIELDS, DealInfo, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
@@ -42,6 +43,7 @@ from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     BustRow,
     DealRow,
+    DrawerCountRow,
     PlayerRow,
     RegistrationRow,
 )
@@ -49,6 +51,7 @@ from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import busts as busts_q
 from clockapp.persistence.queries import cashier_config, ledger, registrations
 from clockapp.persistence.queries import deals as deals_q
+from clockapp.persistence.queries import drawer as drawer_q
 from clockapp.persistence.session import WRITING, Session
 from clockapp.services.cashier.cache import LedgerCache, read_till
 from clockapp.services.changes import Revision
@@ -115,14 +118,6 @@ def display_name(player: PlayerRow) -> str:
     return _display(player.name, player.nickname)
 
 
-def add_registration(till: Till, row: RegistrationRow, name: str) -> Reg:
-    """Put a registration just inserted (and flushed) into the till."""
-    reg = registrations.reg_from_row(row)
-    till.registrations[reg.id] = reg
-    till.names[reg.id] = name
-    return reg
-
-
 def write_change(
     session: Session, tournament_id: int, change: TillChange, now: datetime
 ) -> TillChange:
@@ -134,23 +129,7 @@ def write_change(
     Raises:
         EntryRefused: A player to add was registered at another station meanwhile.
     """
-    reg_ids: dict[int, int] = {}
-    registered = []
-    for added in change.registered:
-        reg_row = RegistrationRow(
-            tournament_id=tournament_id,
-            player_id=added.reg.player_id,
-            status=added.reg.status,
-            created_at=added.reg.created_at,
-            checked_in_at=added.reg.checked_in_at,
-        )
-        try:
-            registrations.insert_one(session, reg_row)
-        except registrations.DuplicateRegistration as error:  # another station, just now
-            raise EntryRefused(f"{added.name} is already registered.") from error
-        reg = registrations.reg_from_row(reg_row)
-        reg_ids[added.reg.id] = reg.id
-        registered.append(NewRegistration(reg, added.name))
+    reg_ids, registered = write_registered(session, tournament_id, change.registered)
     row_ids: dict[int, int] = {}
     rows = []
     for new in change.rows:
@@ -208,8 +187,21 @@ def write_change(
             pending[rid] = {**pending.get(rid, {}), **update.fields}
     for rid, fields in pending.items():
         registrations.update_fields(session, rid, fields)
+    config = change.config
+    if config is not None:
+        config = write_config(session, tournament_id, config)
+    if change.registration_mode is not None:
+        # The tournament's row, which the lock holds: found again without a statement.
+        row = get_row(session, tournament_id)
+        row.registration = change.registration_mode
+        session.add(row)
+    if change.bounty is not None:
+        bounties_q.save_settings(session, tournament_id, change.bounty)
+    if change.tickets is not None:
+        bounties_q.save_tickets(session, tournament_id, change.tickets)
+    counts = tuple(write_count(session, tournament_id, count) for count in change.counts)
     return TillChange(
-        tuple(registered),
+        registered,
         tuple(rows),
         tuple(busts),
         credits,
@@ -218,7 +210,83 @@ def write_change(
         returned,
         recorded_deals,
         tuple(updates),
+        config,
+        change.registration_mode,
+        change.bounty,
+        change.tickets,
+        counts,
     )
+
+
+def write_registered(
+    session: Session, tournament_id: int, added: Sequence[NewRegistration]
+) -> tuple[dict[int, int], tuple[NewRegistration, ...]]:
+    """Insert the registrations a change adds: the database's id for each provisional one, and
+    the registrations as written (in the change's order).
+
+    More than one goes in one INSERT (an imported list may add hundreds).
+
+    Raises:
+        EntryRefused: A player to add was registered at another station meanwhile.
+    """
+    new = [
+        RegistrationRow(
+            tournament_id=tournament_id,
+            player_id=one.reg.player_id,
+            status=one.reg.status,
+            created_at=one.reg.created_at,
+            checked_in_at=one.reg.checked_in_at,
+        )
+        for one in added
+    ]
+    try:
+        if len(new) == 1:
+            rows: Sequence[RegistrationRow] = [registrations.insert_one(session, new[0])]
+        else:
+            rows = registrations.insert_many(session, new) if new else []
+    except registrations.DuplicateRegistration as error:  # another station, just now
+        if len(added) == 1:
+            raise EntryRefused(f"{added[0].name} is already registered.") from error
+        raise EntryRefused(
+            "A player on the list was registered at another station meanwhile; add the list "
+            "again (players already on it are kept)."
+        ) from error
+    by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: by player
+    written = tuple(
+        NewRegistration(registrations.reg_from_row(by_player[one.reg.player_id]), one.name)
+        for one in added
+    )
+    return {a.reg.id: w.reg.id for a, w in zip(added, written, strict=True)}, written
+
+
+def write_config(session: Session, tournament_id: int, config: CashierConfig) -> CashierConfig:
+    """Store the entry rules and payout choices, the buy-in stack as the tournament's starting
+    stack; the config as it now reads back."""
+    setup = setup_row(session, tournament_id)  # held by the lock's caller: no statement
+    setup.starting_stack = config.rules.registration.chips
+    session.add(setup)
+    # Created by `lock_till` and held by the caller: found without a statement.
+    row = cashier_config.ensure_config_row(session, tournament_id, setup.starting_stack)
+    cashier_config.save_config(session, row, config)
+    session.flush()
+    return cashier_config.config_from_row(row, setup.starting_stack)
+
+
+def write_count(session: Session, tournament_id: int, count: NewCount) -> NewCount:
+    """Record a count of the drawer; the count with its id."""
+    row = drawer_q.insert_count(
+        session,
+        DrawerCountRow(
+            tournament_id=tournament_id,
+            counted=count.count.counted,
+            expected=count.count.expected,
+            note=count.note.strip()[:500],
+            created_at=count.created_at,
+            station=count.station[:100],
+        ),
+    )
+    assert row.id is not None
+    return replace(count, note=row.note, station=row.station, id=row.id)
 
 
 def deal_row(tournament_id: int, deal: DealInfo, row_ids: dict[int, int]) -> DealRow:

@@ -17,9 +17,8 @@ from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.errors import ValidationError
-from clockapp.persistence.queries import cashier_config
 from clockapp.persistence.session import Session
-from clockapp.services.cashier.action import Done, Ruling, money_action, stepwise
+from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import chips_on_the_tables, load_till
 from clockapp.services.changes import Change, Outcome
@@ -114,21 +113,25 @@ class PayoutService:
         *,
         strict: bool = False,
     ) -> Outcome[PayoutView]:
-        def apply(session: Session, till: Till, now: datetime) -> Done[PayoutView]:
+        def rule(_session: Session, till: Till, _now: datetime) -> Ruling[PayoutView]:
             structure = make(till)
             config = CashierConfig(till.config.rules, structure, till.config.opening_float)
-            till = replace(till, config=config)
-            view = money_view(till)
+            change = TillChange(config=config)
+            view = money_view(applied(till, change))
             if strict and view.table is None and view.balances.entries > 0:
                 raise ValidationError(view.problem)
             check_not_overpaid(view)
-            # Created by `money_action`'s lock and held by the till: found without a statement.
-            stack = till.config.rules.registration.chips
-            row = cashier_config.ensure_config_row(session, tournament_id, stack)
-            cashier_config.save_config(session, row, till.config)
-            return Done(payout_view(till, view), Change.PAYOUTS, summary)
 
-        return money_action(self._ctx, self._cache, tournament_id, stepwise(apply))
+            def finish(
+                _session: Session, after: Till, _written: Sequence[TillChange], _at: datetime
+            ) -> Done[PayoutView]:
+                # The view of the till the rule checked, unless the config read back otherwise.
+                shown = view if after.config == config else money_view(after)
+                return Done(payout_view(after, shown), Change.PAYOUTS, summary)
+
+            return Ruling((change,), finish)
+
+        return money_action(self._ctx, self._cache, tournament_id, rule)
 
     # ---------------------------------------------------------------- paying
     def pay_prize(

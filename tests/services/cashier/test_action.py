@@ -10,6 +10,7 @@ money service opens a transaction of its own (they all call `money_action`).
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -90,7 +91,7 @@ def test_an_applied_money_action_writes_the_change_its_rule_returns(
     def void_ann(session: Session, till: Till, now: datetime) -> Ruling[int]:
         # The rule returns its change (the void's row, Ann back to checked in) without
         # touching the till; the action writes it.
-        before = till.copy()
+        before = copy.deepcopy(till)
         change = reversal(till, RowKind.VOID, void_target, "wrong player", now, "")
         assert till == before
         given.append(before)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from clockapp.core.money.entries import EntryPrice
@@ -114,7 +116,7 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
     cache = services.cashier.tills
     with services.ctx.reading() as session:
         till = load_till(session, tid, cache)
-        before = till.copy()
+        before = copy.deepcopy(till)
         view = money_view(till)
         for read in (config_of, registration_infos, ledger_entries, rows_and_config, history):
             read(till)
