@@ -45,6 +45,7 @@ class MiniClock(QGroupBox):
             layout.addWidget(widget)
         self._styled_for: object = None
         self._follow_palette()
+        look.changed.connect(self._follow_palette)  # its box is styled, not painted
 
     def _follow_palette(self) -> None:
         """The box's background is the wall's (its labels are drawn in the wall's colours)."""

@@ -57,7 +57,6 @@ class BountyBoardMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_bounty_board")
         medium = QFont.Weight.Medium
         self.board = Board(

@@ -46,7 +46,6 @@ class ChipLeadersMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_chip_leaders")
         medium = QFont.Weight.Medium
         self.board = Board(

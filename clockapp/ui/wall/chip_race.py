@@ -131,7 +131,6 @@ class ChipRaceMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_chip_race")
         root = QVBoxLayout(self)
         self._root = root

@@ -72,7 +72,6 @@ class EstimateMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_estimate")
         root = QVBoxLayout(self)
         self._root = root

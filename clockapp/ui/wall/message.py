@@ -19,7 +19,6 @@ class MessageMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_message")
         root = QVBoxLayout(self)
         self._root = root

@@ -26,7 +26,6 @@ class HouseRulesMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_house_rules")
         root = QVBoxLayout(self)
         self._root = root

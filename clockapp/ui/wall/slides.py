@@ -27,7 +27,6 @@ class SlidesMoment(QWidget):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._look = look
         self.setObjectName("wall_slides")
         self._stack = QStackedLayout(self)
         self.text_page = QWidget(self)

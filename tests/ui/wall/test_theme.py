@@ -132,3 +132,13 @@ def test_a_palette_switch_repaints_only_what_draws_with_that_theme(qtbot) -> Non
     assert _hex(other.color()) == theme_named("night").colours["TEXT"]
     with qtbot.assertNotEmitted(mine.changed):
         mine.set_palette(theme_named("felt"))  # the same palette: nothing to repaint
+
+
+def test_the_director_s_mini_clock_follows_the_wall_s_palette_at_once(
+    station: ClockStation,
+) -> None:
+    day = theme_named("day")
+    station.look.set_palette(day)
+    mini = station.director.mini_clock
+    assert day.colours["BACKGROUND"] in mini.styleSheet()
+    assert _hex(mini.blinds_label.color()) == day.colours["BLINDS"]
