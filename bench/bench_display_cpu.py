@@ -47,6 +47,7 @@ def main(argv: list[str]) -> int:
     from clockapp.services.app import open_services
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.clock.session import ClockSession
+    from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.window import ClockDisplay
 
     app = QApplication.instance() or QApplication([])
@@ -67,7 +68,7 @@ def main(argv: list[str]) -> int:
     tournament = services.demo.create_demo().value
     bus = TournamentBus(services, tournament.id)
     session = ClockSession(services, bus, Silent())
-    display = ClockDisplay(session)
+    display = ClockDisplay(session, WallTheme())
     display.showFullScreen()
     app.processEvents()
     if (display.width(), display.height()) != (1920, 1080):

@@ -29,7 +29,7 @@ from clockapp.errors import ValidationError
 #: The least contrast of text to what it is drawn on (WCAG 2, level AAA for normal text).
 MIN_CONTRAST = 7.0
 
-#: Every colour of a palette, by the names the clock's widgets use (`theme.TEXT`...).
+#: Every colour of a palette, by the names the clock's widgets use (`WallTheme.TEXT`...).
 ROLES = (
     "BACKGROUND",
     "PANEL",

@@ -39,6 +39,7 @@ from clockapp.ui.clock.cache import (
     snapshot_to_dict,
 )
 from clockapp.ui.clock.session import ClockSession
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.station.station import ClockStation, structure_editor_class
 from tests.ui.polling import settle
@@ -177,7 +178,7 @@ def test_the_start_up_clock_shows_what_the_database_shows(
     path = tmp_path / "cache.json"
     save_cache(path, services.clock.snapshot(tournament_id), None)
     clock = ClockSession.before_open(load_cache(path, None), fake_clock)
-    display = ClockDisplay(clock)
+    display = ClockDisplay(clock, WallTheme())
     qtbot.addWidget(display)
     clock.tick()
     early = (display.countdown_label.text(), display.blinds_label.text(), display.name_label.text())
@@ -219,8 +220,6 @@ def test_the_start_up_clock_is_drawn_in_the_hosts_look(
     # An event with its own colours starts in them, not in the default look until the
     # database opens (the cache keeps the look's fitted palette and its title).
     from clockapp.core.house import Look
-    from clockapp.core.look import theme_named
-    from clockapp.ui.display import theme
 
     look = Look(title="Club Night", theme="day", colours={"BLINDS": "#5a3000"})
     services.house.set_look(tournament_id, look)
@@ -229,18 +228,15 @@ def test_the_start_up_clock_is_drawn_in_the_hosts_look(
     cached = load_cache(path, None)
     assert cached is not None
     assert cached.house.look.palette() == look.palette()
-    try:
-        clock = ClockSession.before_open(cached, fake_clock)
-        display = ClockDisplay(clock)
-        qtbot.addWidget(display)
-        display.resize(1280, 720)
-        clock.tick()
-        assert theme.palette() == look.palette()
-        assert display.name_label.text() == "Club Night"
-        corner = display.grab().toImage().pixelColor(3, 3).name()
-        assert corner == look.palette().colours["BACKGROUND"]
-    finally:
-        theme.set_palette(theme_named("night"))
+    clock = ClockSession.before_open(cached, fake_clock)
+    display = ClockDisplay(clock, WallTheme())
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    clock.tick()
+    assert display.look.palette() == look.palette()
+    assert display.name_label.text() == "Club Night"
+    corner = display.grab().toImage().pixelColor(3, 3).name()
+    assert corner == look.palette().colours["BACKGROUND"]
     # A cache without a look (an older clockapp's) is the default look; a look that is not
     # one (a file edited by hand) makes the cache unusable, as any other damage does.
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -260,7 +256,7 @@ def test_the_first_frame_builds_only_what_it_shows(
     path = tmp_path / "cache.json"
     save_cache(path, services.clock.snapshot(tournament_id), None)
     clock = ClockSession.before_open(load_cache(path, None), fake_clock)
-    display = ClockDisplay(clock)
+    display = ClockDisplay(clock, WallTheme())
     qtbot.addWidget(display)
     display.resize(1280, 720)
     display.show()

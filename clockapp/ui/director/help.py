@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
 from clockapp.ui.actions import Action, help_sections
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -79,14 +79,20 @@ class HelpOverlay(QWidget):
     under its action's name. On a laptop the director reads every line instead of squinting.
 
     Args:
+        look: The palette it draws with (the wall's).
         parent: The window it covers (the director's).
         windows: The windows' keys (default: `window_keys()`).
     """
 
     def __init__(
-        self, parent: QWidget, windows: Sequence[tuple[str, KeyList]] | None = None
+        self,
+        look: WallTheme,
+        parent: QWidget,
+        windows: Sequence[tuple[str, KeyList]] | None = None,
     ) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -107,18 +113,18 @@ class HelpOverlay(QWidget):
         outer.addWidget(self.area)
 
         self._lines: list[Line] = []
-        self.title = self._line(FitLabel("Keyboard", fill=FILL, align=LEFT))
+        self.title = self._line(FitLabel(look, "Keyboard", fill=FILL, align=LEFT))
         self.rows: dict[Action, tuple[FitLabel, FitLabel, FitLabel]] = {}
         group = None
         for action in Action:
             if action.group != group:
                 group = action.group
                 self._header(group)
-            keys = FitLabel(keys_shown(action), color=theme.BLINDS, fill=FILL, align=RIGHT)
+            keys = FitLabel(look, keys_shown(action), color=look.BLINDS, fill=FILL, align=RIGHT)
             keys.setToolTip(action.shortcut_label())
-            name = FitLabel(action.text, fill=FILL, weight=MEDIUM, align=LEFT)
+            name = FitLabel(look, action.text, fill=FILL, weight=MEDIUM, align=LEFT)
             text = FitLabel(
-                action.description, color=theme.MUTED, fill=FILL, weight=MEDIUM, align=LEFT
+                look, action.description, color=look.MUTED, fill=FILL, weight=MEDIUM, align=LEFT
             )
             self._line(keys, name, text)
             self.rows[action] = (keys, name, text)
@@ -129,8 +135,10 @@ class HelpOverlay(QWidget):
             self._header(title)
             lines = []
             for key, what in pairs:
-                key_label = FitLabel(key, color=theme.BLINDS, fill=FILL, align=RIGHT)
-                what_label = FitLabel(what, color=theme.MUTED, fill=FILL, weight=MEDIUM, align=LEFT)
+                key_label = FitLabel(look, key, color=look.BLINDS, fill=FILL, align=RIGHT)
+                what_label = FitLabel(
+                    look, what, color=look.MUTED, fill=FILL, weight=MEDIUM, align=LEFT
+                )
                 self._line(key_label, what_label)
                 lines.append((key_label, what_label))
             self.window_rows[title] = lines
@@ -152,7 +160,9 @@ class HelpOverlay(QWidget):
         return labels[0]
 
     def _header(self, text: str) -> None:
-        self._line(FitLabel(text.upper(), color=theme.BLINDS, fill=FILL, align=LEFT))
+        self._line(
+            FitLabel(self._look, text.upper(), color=self._look.BLINDS, fill=FILL, align=LEFT)
+        )
 
     def _lay_out(self, *, two_lines: bool) -> None:
         """Place every line in the grid: an action on one line, or its description under it."""
@@ -238,6 +248,6 @@ class HelpOverlay(QWidget):
     def paintEvent(self, _event: QPaintEvent) -> None:
         """A dark sheet so the list reads over the window it covers."""
         painter = QPainter(self)
-        color = QColor(theme.BACKGROUND)
+        color = QColor(self._look.BACKGROUND)
         color.setAlpha(255)  # over the director's light window: nothing shows through
         painter.fillRect(self.rect(), color)

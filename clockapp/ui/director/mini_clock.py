@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.ui.clock import texts
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 
 if TYPE_CHECKING:
@@ -26,14 +26,15 @@ STATUS = {
 class MiniClock(QGroupBox):
     """What the wall shows of the clock, in a few fixed-height lines (they never move)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__("Clock", parent)
+        self._look = look
         self.setObjectName("clock_box")
         layout = QVBoxLayout(self)
-        self.level_label = FitLabel("", color=theme.TEXT, fill=0.6)
-        self.countdown_label = FitLabel("", color=theme.TEXT, fill=0.8, template="00:00")
-        self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.65)
-        self.status_label = FitLabel("", color=theme.MUTED, fill=0.55)
+        self.level_label = FitLabel(look, "", color=look.TEXT, fill=0.6)
+        self.countdown_label = FitLabel(look, "", color=look.TEXT, fill=0.8, template="00:00")
+        self.blinds_label = FitLabel(look, "", color=look.BLINDS, fill=0.65)
+        self.status_label = FitLabel(look, "", color=look.MUTED, fill=0.55)
         for widget, height in (
             (self.level_label, 30),
             (self.countdown_label, 84),
@@ -44,10 +45,11 @@ class MiniClock(QGroupBox):
             layout.addWidget(widget)
         self._styled_for: object = None
         self._follow_palette()
+        look.changed.connect(self._follow_palette)  # its box is styled, not painted
 
     def _follow_palette(self) -> None:
         """The box's background is the wall's (its labels are drawn in the wall's colours)."""
-        current = theme.palette()
+        current = self._look.palette()
         if current is self._styled_for:
             return
         self._styled_for = current
@@ -84,8 +86,8 @@ class MiniClock(QGroupBox):
             status = clock_view.message
         self.status_label.setText(status)
         self.status_label.setColor(
-            theme.PAUSED if clock_view.status is ClockStatus.PAUSED else theme.MUTED
+            self._look.PAUSED if clock_view.status is ClockStatus.PAUSED else self._look.MUTED
         )
         self.countdown_label.setColor(
-            theme.DIMMED if clock_view.status is not ClockStatus.RUNNING else theme.TEXT
+            self._look.DIMMED if clock_view.status is not ClockStatus.RUNNING else self._look.TEXT
         )

@@ -33,7 +33,6 @@ from clockapp.services.app import Services
 from clockapp.services.web.addresses import EVERYWHERE, LOCAL, lan_addresses, page_url
 from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError, serve_services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.display import theme
 from clockapp.ui.settings import UiSettings
 
 if TYPE_CHECKING:
@@ -172,7 +171,7 @@ class WebCorner(QWidget):
         words.setSpacing(0)
         self.caption = QLabel("Live on your phone")
         self.address = QLabel("")
-        for label, color in ((self.caption, theme.MUTED), (self.address, theme.TEXT)):
+        for label, color in ((self.caption, display.look.MUTED), (self.address, display.look.TEXT)):
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             label.setStyleSheet(f"color: {color.name()};")
             words.addWidget(label)

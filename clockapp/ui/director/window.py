@@ -41,6 +41,7 @@ from clockapp.ui.director.mini_clock import MiniClock
 from clockapp.ui.director.notices import NoticeBox
 from clockapp.ui.director.registration import RegistrationAction
 from clockapp.ui.display.moves import PendingMovesBox
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
@@ -59,10 +60,12 @@ class DirectorWindow(QMainWindow):
         self,
         session: ClockSession,
         controller: ClockController,
+        look: WallTheme,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._session = session
+        self._look = look  # the wall's palette: the mini clock and the help draw with it
         self._finished = False  # the tournament is over: no Resume, nobody left to count
         self._controller = controller
         self.actions_by_name: dict[Action, QAction] = {}
@@ -102,7 +105,7 @@ class DirectorWindow(QMainWindow):
         left.addWidget(self.notices)
 
         # The clock in small.
-        self.mini_clock = MiniClock()
+        self.mini_clock = MiniClock(self._look)
         left.addWidget(self.mini_clock)
 
         # The buttons.
@@ -376,7 +379,7 @@ class DirectorWindow(QMainWindow):
         if self._help is None:
             from clockapp.ui.director.help import HelpOverlay
 
-            self._help = HelpOverlay(self)
+            self._help = HelpOverlay(self._look, self)
             self._help.hide()
         return self._help
 

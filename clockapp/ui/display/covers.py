@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 if TYPE_CHECKING:
     from clockapp.core.wall import WallMoment
     from clockapp.ui.display.moves import MovesBanner
+    from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.winner import WinnerScreen
     from clockapp.ui.wall.stage import WallStage
 
@@ -67,6 +68,7 @@ class DisplayCovers:
 
     Args:
         display: The clock display they cover (their parent).
+        look: The palette they draw with (the display's).
         now: The display's time source, for the moments that count down.
         root: The display's top-level layout; the banner goes in it, just above `footer`.
         footer: The footer's layout.
@@ -75,11 +77,13 @@ class DisplayCovers:
     def __init__(
         self,
         display: QWidget,
+        look: WallTheme,
         now: Callable[[], datetime],
         root: QBoxLayout,
         footer: QBoxLayout,
     ) -> None:
         self._display = display
+        self._look = look
         self._now = now
         self._root = root
         self._footer = footer
@@ -95,7 +99,7 @@ class DisplayCovers:
         if self._winner is None:
             from clockapp.ui.display.winner import WinnerScreen
 
-            self._winner = WinnerScreen(self._display)
+            self._winner = WinnerScreen(self._look, self._display)
             self._winner.setGeometry(self._display.rect())
             if self._stage is not None:
                 # The director's moments cover the winner screen too, as they were built after it.
@@ -123,7 +127,7 @@ class DisplayCovers:
         if self._stage is None:
             from clockapp.ui.wall.stage import WallStage
 
-            self._stage = WallStage(self._display, self._now)
+            self._stage = WallStage(self._look, self._display, self._now)
             self._stage.setGeometry(self._display.rect())
         return self._stage
 
@@ -145,7 +149,7 @@ class DisplayCovers:
         if self._banner is None:
             from clockapp.ui.display.moves import MovesBanner
 
-            self._banner = MovesBanner()
+            self._banner = MovesBanner(self._look)
             self._root.insertWidget(self._root.indexOf(self._footer), self._banner, 0)
             self._banner.apply_metrics(max(1, self._display.height()))
         return self._banner

@@ -14,20 +14,21 @@ from typing import Any
 from PySide6.QtWidgets import QVBoxLayout
 
 from clockapp.ui.clock import texts
-from clockapp.ui.display import present, theme
+from clockapp.ui.display import present
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import Panel, StatBlock
 
 
 class FieldPanel(Panel):
     """The field's figures, each in its block."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, look: WallTheme) -> None:
+        super().__init__(look)
         layout = QVBoxLayout(self)
-        self.players_block = StatBlock("PLAYERS", sub=True)
-        self.average_block = StatBlock("AVERAGE STACK", sub=True)
-        self.chips_block = StatBlock("CHIPS IN PLAY")
-        self.bounty_block = StatBlock("BIGGEST BOUNTY", color=theme.BREAK, sub=True)
+        self.players_block = StatBlock(look, "PLAYERS", sub=True)
+        self.average_block = StatBlock(look, "AVERAGE STACK", sub=True)
+        self.chips_block = StatBlock(look, "CHIPS IN PLAY")
+        self.bounty_block = StatBlock(look, "BIGGEST BOUNTY", color=look.BREAK, sub=True)
         self.bounty_block.hide()
         layout.addWidget(self.players_block, 43)
         layout.addWidget(self.average_block, 43)
@@ -41,7 +42,7 @@ class FieldPanel(Panel):
         if self.players_block.sub is not None:
             seats = getattr(stats, "seats", 0) or 0
             self.players_block.sub.setText(present.money_line(to_money, seats))
-            self.players_block.sub.setColor(theme.BREAK if to_money == 0 else theme.MUTED)
+            self.players_block.sub.setColor(self._look.BREAK if to_money == 0 else self._look.MUTED)
         self.chips_block.value.setText(texts.chips(stats.chips_in_play) if stats.entries else "—")
         shown = present.bounty_block(getattr(stats, "bounty", None), currency)
         self.bounty_block.setVisible(shown is not None)

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, share_one_size
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -28,6 +28,7 @@ class ListGrid(QWidget):
 
     def __init__(
         self,
+        look: WallTheme,
         lines: int,
         *,
         fill: float,
@@ -41,9 +42,9 @@ class ListGrid(QWidget):
         self._grid = grid
         self.rows: list[Line] = []
         for row in range(lines):
-            place = FitLabel("", color=theme.MUTED, fill=fill, weight=MEDIUM, align=LEFT)
-            name = FitLabel("", fill=fill, weight=MEDIUM, align=LEFT)
-            figure = FitLabel("", color=theme.BLINDS, fill=fill, weight=MEDIUM, align=RIGHT)
+            place = FitLabel(look, "", color=look.MUTED, fill=fill, weight=MEDIUM, align=LEFT)
+            name = FitLabel(look, "", fill=fill, weight=MEDIUM, align=LEFT)
+            figure = FitLabel(look, "", color=look.BLINDS, fill=fill, weight=MEDIUM, align=RIGHT)
             for column, label in enumerate((place, name, figure)):
                 grid.addWidget(label, row, column)
             grid.setRowStretch(row, 1)

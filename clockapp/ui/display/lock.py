@@ -28,6 +28,7 @@ from clockapp.errors import DomainError
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
 from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 
 if TYPE_CHECKING:
     from clockapp.ui.display.window import ClockDisplay
@@ -44,8 +45,9 @@ class PinPrompt(QFrame):
 
     submitted = Signal(str)
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget) -> None:
         super().__init__(parent)
+        self._look = look
         self.setObjectName("pin_prompt")
         self.title = QLabel("Display locked")
         self.title.setObjectName("pin_title")
@@ -111,17 +113,18 @@ class PinPrompt(QFrame):
         h = max(parent.height(), 240)
         unit = max(12, round(h * 0.028))
         family = theme.font_family()
+        look = self._look
         self.setStyleSheet(
-            f"QFrame#pin_prompt {{ background: {theme.PANEL.name()};"
-            f" border: 2px solid {theme.PANEL_EDGE.name()}; border-radius: {unit // 2}px; }}"
-            f"QLabel {{ color: {theme.MUTED.name()}; font-family: '{family}';"
+            f"QFrame#pin_prompt {{ background: {look.PANEL.name()};"
+            f" border: 2px solid {look.PANEL_EDGE.name()}; border-radius: {unit // 2}px; }}"
+            f"QLabel {{ color: {look.MUTED.name()}; font-family: '{family}';"
             f" font-size: {unit}px; background: transparent; border: none; }}"
-            f"QLabel#pin_title {{ color: {theme.TEXT.name()}; font-size: {round(unit * 1.8)}px; }}"
-            f"QLabel#pin_message {{ color: {theme.WARNING.name()}; }}"
+            f"QLabel#pin_title {{ color: {look.TEXT.name()}; font-size: {round(unit * 1.8)}px; }}"
+            f"QLabel#pin_message {{ color: {look.WARNING.name()}; }}"
             f"QLabel#pin_hint {{ font-size: {round(unit * 0.7)}px; }}"
             f"QLineEdit {{ font-size: {round(unit * 1.6)}px; padding: {unit // 3}px;"
-            f" color: {theme.TEXT.name()}; background: {theme.BACKGROUND.name()};"
-            f" border: 1px solid {theme.PANEL_EDGE.name()}; border-radius: {unit // 4}px;"
+            f" color: {look.TEXT.name()}; background: {look.BACKGROUND.name()};"
+            f" border: 1px solid {look.PANEL_EDGE.name()}; border-radius: {unit // 4}px;"
             f" lineedit-password-character: 9679; }}"
         )
         margin = unit
@@ -168,7 +171,7 @@ class DisplayLock(QObject):
         self.locked = False
         for qaction in self._actions.values():
             qaction.triggered.connect(self._on_action_triggered)
-        self.prompt = PinPrompt(display)
+        self.prompt = PinPrompt(display.look, display)
         self.prompt.submitted.connect(self.try_unlock)
         display.installEventFilter(self)
 

@@ -14,7 +14,8 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts
-from clockapp.ui.display import present, theme
+from clockapp.ui.display import present
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import LEFT, RIGHT, FitLabel, StatBlock
 
 MAX_PAYOUT_ROWS = 6
@@ -30,20 +31,21 @@ class MoneyArea(QStackedWidget):
     payout ladder's dozen labels are not built for a clock that has taken no money yet.
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
         self._money: _MoneyPage | None = None
         self._no_money: _NoMoneyPage | None = None
 
     def _money_page(self) -> _MoneyPage:
         if self._money is None:
-            self._money = _MoneyPage()
+            self._money = _MoneyPage(self._look)
             self.addWidget(self._money.widget)
         return self._money
 
     def _no_money_page(self) -> _NoMoneyPage:
         if self._no_money is None:
-            self._no_money = _NoMoneyPage()
+            self._no_money = _NoMoneyPage(self._look)
             self.addWidget(self._no_money.widget)
         return self._no_money
 
@@ -125,8 +127,8 @@ class MoneyArea(QStackedWidget):
 class _MoneyPage:
     """The prize pool over the payout ladder."""
 
-    def __init__(self) -> None:
-        self.prize_block = StatBlock("PRIZE POOL", color=theme.BREAK)
+    def __init__(self, look: WallTheme) -> None:
+        self.prize_block = StatBlock(look, "PRIZE POOL", color=look.BREAK)
         payouts = QWidget()
         grid = QGridLayout(payouts)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -134,13 +136,14 @@ class _MoneyPage:
         self.rows: list[tuple[FitLabel, FitLabel]] = []
         for row in range(MAX_PAYOUT_ROWS):
             place = FitLabel(
+                look,
                 "",
-                color=theme.MUTED,
+                color=look.MUTED,
                 fill=0.62,
                 weight=QFont.Weight.Medium,
                 align=LEFT,
             )
-            amount = FitLabel("", fill=0.62, weight=QFont.Weight.Medium, align=RIGHT)
+            amount = FitLabel(look, "", fill=0.62, weight=QFont.Weight.Medium, align=RIGHT)
             grid.addWidget(place, row, 0)
             grid.addWidget(amount, row, 1)
             grid.setRowStretch(row, 1)
@@ -158,10 +161,10 @@ class _MoneyPage:
 class _NoMoneyPage:
     """The starting stack, in the prize pool's place, until the cashier has taken money."""
 
-    def __init__(self) -> None:
+    def __init__(self, look: WallTheme) -> None:
         self.widget = QWidget()
         no_money = QVBoxLayout(self.widget)
         no_money.setContentsMargins(0, 0, 0, 0)
-        self.stack_block = StatBlock("STARTING STACK")
+        self.stack_block = StatBlock(look, "STARTING STACK")
         no_money.addWidget(self.stack_block, 32)
         no_money.addStretch(57)

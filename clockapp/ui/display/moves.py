@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.ui.display import present, theme
+from clockapp.ui.display import present
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, Panel
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 from clockapp.ui.ticks import guarded
@@ -48,16 +49,16 @@ PAGE_MS = 6000
 class MovesBanner(Panel):
     """The display's strip of pending seat moves (hidden while there are none)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, edge=theme.PAUSED)
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
+        super().__init__(look, parent, edge=look.PAUSED)
         self._moves: tuple[MoveInfo, ...] = ()
         self._page = 0
         layout = QVBoxLayout(self)
         self._layout = layout
         header = QHBoxLayout()
-        self.title = FitLabel("", color=theme.PAUSED, fill=0.62, align=LEFT)
+        self.title = FitLabel(look, "", color=look.PAUSED, fill=0.62, align=LEFT)
         self.page_label = FitLabel(
-            "", color=theme.MUTED, fill=0.55, weight=QFont.Weight.Medium, align=RIGHT
+            look, "", color=look.MUTED, fill=0.55, weight=QFont.Weight.Medium, align=RIGHT
         )
         header.addWidget(self.title, 80)
         header.addWidget(self.page_label, 20)
@@ -67,8 +68,8 @@ class MovesBanner(Panel):
             row = QWidget(self)
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            name = FitLabel("", color=theme.BLINDS, fill=0.7, align=LEFT)
-            where = FitLabel("", fill=0.7, align=LEFT)
+            name = FitLabel(look, "", color=look.BLINDS, fill=0.7, align=LEFT)
+            where = FitLabel(look, "", fill=0.7, align=LEFT)
             line.addWidget(name, 34)
             line.addWidget(where, 66)
             layout.addWidget(row, 7)

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import LatestRead
-from clockapp.ui.display import theme
 from clockapp.ui.display.list_grid import ListGrid
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, Panel
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from clockapp.services.leagues import WallBoard
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.clock.session import ClockSession
+    from clockapp.ui.display.window import ClockDisplay
 
 MEDIUM = QFont.Weight.Medium
 LOG = logging.getLogger(__name__)
@@ -46,22 +47,24 @@ BOARD_CHANGES = Change.ENTRIES | Change.TOURNAMENT | Change.PAYOUTS | Change.PLA
 class StandingsScreen(QWidget):
     """A title, the standings lines, and a note, sized from the window height."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self.setObjectName("standings_screen")
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         root = QVBoxLayout(self)
         self._root = root
-        self.title_label = FitLabel("", color=theme.BLINDS, fill=0.7, weight=MEDIUM)
+        self.title_label = FitLabel(look, "", color=look.BLINDS, fill=0.7, weight=MEDIUM)
         root.addWidget(self.title_label, 9)
-        self.panel = Panel()
+        self.panel = Panel(look)
         panel = QVBoxLayout(self.panel)
         self._panel = panel
-        self.standings_list = ListGrid(ROWS, fill=0.62, stretches=(12, 58, 30))
+        self.standings_list = ListGrid(look, ROWS, fill=0.62, stretches=(12, 58, 30))
         self.rows = self.standings_list.rows
         panel.addWidget(self.standings_list)
         root.addWidget(self.panel, 70)
-        self.note_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=MEDIUM)
+        self.note_label = FitLabel(look, "", color=look.MUTED, fill=0.55, weight=MEDIUM)
         root.addWidget(self.note_label, 5)
         self._apply_metrics()
         self.hide()
@@ -85,7 +88,7 @@ class StandingsScreen(QWidget):
             values = lines[row] if row < len(lines) else ("", "", "")
             for label, value in zip(labels, values, strict=True):
                 label.setText(value)
-            labels[1].setColor(theme.BLINDS if values[0] == "1" else theme.TEXT)
+            labels[1].setColor(self._look.BLINDS if values[0] == "1" else self._look.TEXT)
         if not lines:
             self.rows[0][1].setText("No points yet")
         self.standings_list.use_lines(max(1, len(lines)), MIN_LINES)
@@ -100,21 +103,21 @@ class StandingsScreen(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         """The wall's background."""
         painter = QPainter(self)
-        painter.fillRect(event.rect(), theme.BACKGROUND)
+        painter.fillRect(event.rect(), self._look.BACKGROUND)
 
 
 class WallStandings(QObject):
     """Reads the wall's standings when points may have changed; shows them when they are due."""
 
     def __init__(
-        self, services: Services, bus: TournamentBus, session: ClockSession, display: QWidget
+        self, services: Services, bus: TournamentBus, session: ClockSession, display: ClockDisplay
     ) -> None:
         super().__init__(display)
         self._services = services
         self._bus = bus
         self._session = session
         self._display = display
-        self.screen = StandingsScreen(display)
+        self.screen = StandingsScreen(display.look, display)
         self.board: WallBoard | None = None
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)

@@ -1,19 +1,22 @@
-"""The clock's look: the current palette, the bundled font, and font sizes from the window height.
+"""The clock's look: the palette a wall draws with, the bundled font, and font sizes.
 
 The palette is the host's theme (`clockapp.core.look`: "night", the dark default, white digits on
 near-black, gold for the blinds, teal for breaks, amber for a pause, red for the last minute; or
-"day", "felt", "stark", or the host's own colours). Widgets read `theme.TEXT`, `theme.BLINDS`...
-as before, plain QColors of the current palette; a widget that keeps one (a `FitLabel`'s
-colour, a panel's edge) keeps its role with it and draws the current palette's colour at paint time
-(`keep`, `live`). `set_palette` switches the palette at run time and repaints every widget.
+"day", "felt", "stark", or the host's own colours). A `WallTheme` holds one: it is made once per
+station (or per display drawn on its own) and given to every widget that draws with it, which
+reads `look.TEXT`, `look.BLINDS`... as plain QColors of its current palette. A widget that keeps
+one (a `FitLabel`'s colour, a panel's edge) keeps its role with it and draws the current palette's
+colour at paint time (`keep`, `live`). `set_palette` switches the palette at run time and says so
+(`changed`): the widgets that draw with it repaint. Two displays with two themes show two looks.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetricsF
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QWidget
 
 from clockapp.core.look import BUILT_IN, ROLES, Palette
 from clockapp.paths import resource_path
@@ -22,8 +25,8 @@ from clockapp.paths import resource_path
 class ThemeColor(QColor):
     """A palette colour a widget keeps with its role (`"TEXT"`...), so it follows a change.
 
-    Only widgets hold these (through `keep`) and draw them through `live`: PySide6's
-    `QColor(other)` refuses a subclass, so what `theme.X` hands out is a plain QColor.
+    Only widgets hold these (through `WallTheme.keep`) and draw them through `WallTheme.live`:
+    PySide6's `QColor(other)` refuses a subclass, so what `look.X` hands out is a plain QColor.
     """
 
     def __init__(self, role: str, palette: Palette) -> None:
@@ -38,12 +41,8 @@ class FixedColor(QColor):
     role = None
 
 
-_palette: Palette = BUILT_IN[0]
-_colors: dict[str, ThemeColor] = {}
-_seen: list[Palette] = list(BUILT_IN)  # palettes drawn with before (and the built-in ones)
-
 #: A `present.Tone`'s role in the palette.
-_TONES = {
+TONES = {
     "text": "TEXT",
     "muted": "MUTED",
     "blinds": "BLINDS",
@@ -56,59 +55,143 @@ _TONES = {
 }
 
 
-def _role_color(role: str) -> ThemeColor:
-    color = _colors.get(role)
-    if color is None:
-        color = _colors[role] = ThemeColor(role, _palette)
-    return color
+class WallTheme(QObject):
+    """The palette one wall draws with, handed to every widget that draws with it.
 
-
-def _plain(role: str) -> QColor:
-    # A copy of the role's colour (callers may change theirs), without parsing the hex again.
-    return QColor.fromRgba(_role_color(role).rgba())
-
-
-def __getattr__(name: str) -> QColor:
-    """`theme.TEXT`, `theme.BACKGROUND`...: the current palette's colour for that role."""
-    if name in ROLES:
-        return _plain(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def palette() -> Palette:
-    """The palette the clock draws with now."""
-    return _palette
-
-
-def set_palette(new: Palette) -> None:
-    """Draw with `new` from now on, and repaint every widget so the change shows at once."""
-    global _palette
-    if new == _palette:
-        return
-    if _palette not in _seen:
-        _seen.append(_palette)
-    _palette = new
-    _colors.clear()
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        for widget in app.allWidgets():
-            widget.update()
-
-
-def role_of(color: QColor) -> str | None:
-    """The role whose colour `color` is, in the current palette or one drawn with before.
-
-    A colour read from `theme.X` before a theme change (a default argument, a constant) still
-    names its role. The current palette is asked first; the first role wins if two share a colour.
+    `changed` is emitted when the palette switches; each widget given this theme repaints on it.
     """
-    if color.alpha() != 255:
+
+    changed = Signal()
+
+    def __init__(self, palette: Palette = BUILT_IN[0], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._palette = palette
+        self._colors: dict[str, ThemeColor] = {}
+        self._seen: list[Palette] = list(BUILT_IN)  # palettes drawn with before (and built-ins)
+
+    def palette(self) -> Palette:
+        """The palette this theme draws with now."""
+        return self._palette
+
+    def set_palette(self, new: Palette) -> None:
+        """Draw with `new` from now on; the widgets drawing with this theme repaint."""
+        if new == self._palette:
+            return
+        if self._palette not in self._seen:
+            self._seen.append(self._palette)
+        self._palette = new
+        self._colors.clear()
+        self.changed.emit()
+
+    def follow(self, widget: QWidget) -> None:
+        """Repaint `widget` whenever the palette switches (it draws with this theme)."""
+        self.changed.connect(widget.update)
+
+    def _role_color(self, role: str) -> ThemeColor:
+        color = self._colors.get(role)
+        if color is None:
+            color = self._colors[role] = ThemeColor(role, self._palette)
+        return color
+
+    def colour(self, role: str) -> QColor:
+        """The current palette's colour for `role`: a copy (callers may change theirs)."""
+        return QColor.fromRgba(self._role_color(role).rgba())
+
+    def tone(self, tone: str) -> QColor:
+        """The palette colour of a `present.Tone`."""
+        return self.colour(TONES[str(tone)])
+
+    @property
+    def BACKGROUND(self) -> QColor:
+        """The wall's background."""
+        return self.colour("BACKGROUND")
+
+    @property
+    def PANEL(self) -> QColor:
+        """The panels' fill."""
+        return self.colour("PANEL")
+
+    @property
+    def PANEL_EDGE(self) -> QColor:
+        """The panels' edges."""
+        return self.colour("PANEL_EDGE")
+
+    @property
+    def TRACK(self) -> QColor:
+        """The progress strip's track."""
+        return self.colour("TRACK")
+
+    @property
+    def TEXT(self) -> QColor:
+        """Text."""
+        return self.colour("TEXT")
+
+    @property
+    def MUTED(self) -> QColor:
+        """Captions."""
+        return self.colour("MUTED")
+
+    @property
+    def DIMMED(self) -> QColor:
+        """Paused digits."""
+        return self.colour("DIMMED")
+
+    @property
+    def BLINDS(self) -> QColor:
+        """The blinds."""
+        return self.colour("BLINDS")
+
+    @property
+    def BREAK(self) -> QColor:
+        """Breaks."""
+        return self.colour("BREAK")
+
+    @property
+    def PAUSED(self) -> QColor:
+        """The pause banner."""
+        return self.colour("PAUSED")
+
+    @property
+    def PAUSED_TEXT(self) -> QColor:
+        """Text on a banner."""
+        return self.colour("PAUSED_TEXT")
+
+    @property
+    def WARNING(self) -> QColor:
+        """The last minute."""
+        return self.colour("WARNING")
+
+    def role_of(self, color: QColor) -> str | None:
+        """The role whose colour `color` is, in the current palette or one drawn with before.
+
+        A colour read from `look.X` before a theme change (a default argument, a constant)
+        still names its role. The current palette is asked first; the first role wins if two
+        share a colour.
+        """
+        if color.alpha() != 255:
+            return None
+        name = color.name()
+        for palette in (self._palette, *reversed(self._seen)):
+            for role in ROLES:
+                if palette.colours[role] == name:
+                    return role
         return None
-    name = color.name()
-    for palette in (_palette, *reversed(_seen)):
-        for role in ROLES:
-            if palette.colours[role] == name:
-                return role
-    return None
+
+    def keep(self, color: QColor) -> QColor:
+        """What a widget keeps of a colour it is given: a palette colour with its role, a
+        fixed colour as it is, else a copy."""
+        if isinstance(color, ThemeColor | FixedColor):
+            return color
+        role = self.role_of(color)
+        return QColor.fromRgba(color.rgba()) if role is None else self._role_color(role)
+
+    def live(self, color: QColor) -> QColor:
+        """The colour to draw now: a kept palette colour in the current palette, else `color`."""
+        role = getattr(color, "role", None)
+        if role is not None:
+            return self.colour(role)
+        # A plain copy: PySide6's `QColor(other)` refuses a subclass, and callers copy it.
+        return QColor.fromRgba(color.rgba()) if isinstance(color, FixedColor) else color
 
 
 def fixed(color: QColor | str) -> QColor:
@@ -117,24 +200,6 @@ def fixed(color: QColor | str) -> QColor:
     if isinstance(color, str):
         return FixedColor(color)
     return FixedColor(color.name(QColor.NameFormat.HexArgb))
-
-
-def keep(color: QColor) -> QColor:
-    """What a widget keeps of a colour it is given: a palette colour with its role, a fixed
-    colour as it is, else a copy."""
-    if isinstance(color, ThemeColor | FixedColor):
-        return color
-    role = role_of(color)
-    return QColor.fromRgba(color.rgba()) if role is None else _role_color(role)
-
-
-def live(color: QColor) -> QColor:
-    """The colour to draw now: a kept palette colour in the current palette, else `color`."""
-    role = getattr(color, "role", None)
-    if role is not None:
-        return _plain(role)
-    # A plain copy: PySide6's `QColor(other)` refuses a subclass, and callers copy what this gives.
-    return QColor.fromRgba(color.rgba()) if isinstance(color, FixedColor) else color
 
 
 FALLBACK_FAMILY = "DejaVu Sans"
@@ -195,8 +260,3 @@ def text_width(text: str, pixel_size: int, weight: QFont.Weight = QFont.Weight.B
 @cache
 def _reference_metrics(weight: QFont.Weight) -> QFontMetricsF:
     return QFontMetricsF(display_font(REFERENCE_PIXEL, weight))
-
-
-def color(tone: str) -> QColor:
-    """The palette color of a `present.Tone`."""
-    return _plain(_TONES[str(tone)])

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 from clockapp.ui.display import theme
 
 if TYPE_CHECKING:
+    from clockapp.ui.display.theme import WallTheme
+
+if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
 
 #: Where a `FitLabel`'s text sits across its box (it is always centred vertically).
@@ -29,6 +32,7 @@ class FitLabel(QWidget):
     """One line of text, fitted to the widget's box.
 
     Args:
+        look: The theme the label draws with (it repaints when the palette switches).
         text: The initial text.
         color: The text color (None: the palette's text colour, following theme changes).
         fill: The text's cap height as a share of the box height (0..1).
@@ -45,6 +49,7 @@ class FitLabel(QWidget):
 
     def __init__(
         self,
+        look: WallTheme,
         text: str = "",
         *,
         color: QColor | None = None,
@@ -58,16 +63,18 @@ class FitLabel(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self._text = text
         self._least = least
         # A palette colour follows the theme (a default evaluated once would not).
-        self._color = theme.keep(theme.TEXT if color is None else color)
+        self._color = look.keep(look.TEXT if color is None else color)
         self._fill = fill
         self._weight = weight
         self._align = align | Qt.AlignmentFlag.AlignVCenter
         self._template = template
-        self._background = None if background is None else theme.keep(background)
-        self._edge = None if edge is None else theme.keep(edge)
+        self._background = None if background is None else look.keep(background)
+        self._edge = None if edge is None else look.keep(edge)
         self._font_cache: tuple[tuple[int, int, str, int], QFont] | None = None
         self._max_pixel = 0  # 0: no cap; else the largest pixel size (lines of a list match)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -86,11 +93,11 @@ class FitLabel(QWidget):
 
     def color(self) -> QColor:
         """The text color (as drawn now, in the current palette)."""
-        return QColor(theme.live(self._color))
+        return QColor(self._look.live(self._color))
 
     def setColor(self, color: QColor) -> None:
         """Change the text color."""
-        kept = theme.keep(color)
+        kept = self._look.keep(color)
         if kept != self._color or getattr(kept, "role", None) != getattr(self._color, "role", None):
             self._color = kept
             self.update()
@@ -98,7 +105,7 @@ class FitLabel(QWidget):
     def setBackground(self, color: QColor | None) -> None:
         """Fill the box (a banner) or not."""
         if color != self._background:
-            self._background = None if color is None else theme.keep(color)
+            self._background = None if color is None else self._look.keep(color)
             self.update()
 
     def setTemplate(self, template: str | None) -> None:
@@ -170,9 +177,9 @@ class FitLabel(QWidget):
                 painter.setPen(Qt.PenStyle.NoPen)
             else:
                 width = max(1.0, rect.height() * 0.02)
-                painter.setPen(QPen(theme.live(self._edge), width))
+                painter.setPen(QPen(self._look.live(self._edge), width))
                 rect = rect.adjusted(width / 2, width / 2, -width / 2, -width / 2)
-            painter.setBrush(theme.live(self._background))
+            painter.setBrush(self._look.live(self._background))
             painter.drawRoundedRect(rect, radius, radius)
         if not self._text:
             return
@@ -180,7 +187,7 @@ class FitLabel(QWidget):
         painter.setFont(font)
         if self._background is not None:
             rect = rect.adjusted(rect.width() * 0.03, 0, -rect.width() * 0.03, 0)
-        painter.setPen(theme.live(self._color))
+        painter.setPen(self._look.live(self._color))
         painter.drawText(rect, self._align, self.shown_text(font))
 
     def shown_text(self, font: QFont | None = None) -> str:
@@ -195,10 +202,12 @@ class FitLabel(QWidget):
 class ProgressStrip(QWidget):
     """A thin rounded bar: how much of the level has gone by."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self._fraction = 0.0
-        self._color: QColor = theme.keep(theme.TEXT)
+        self._color: QColor = look.keep(look.TEXT)
         self._filled_px = -1
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
 
@@ -212,7 +221,7 @@ class ProgressStrip(QWidget):
         self._fraction = fraction
         repaint = False
         if color is not None and color != self._color:
-            self._color = theme.keep(color)
+            self._color = self._look.keep(color)
             repaint = True
         filled = round(fraction * self.width())
         if filled != self._filled_px or repaint:
@@ -230,19 +239,23 @@ class ProgressStrip(QWidget):
         rect = QRectF(self.rect())
         radius = rect.height() / 2
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(theme.TRACK)
+        painter.setBrush(self._look.TRACK)
         painter.drawRoundedRect(rect, radius, radius)
         if self._fraction > 0:
             filled = QRectF(rect.x(), rect.y(), rect.width() * self._fraction, rect.height())
-            painter.setBrush(theme.live(self._color))
+            painter.setBrush(self._look.live(self._color))
             painter.drawRoundedRect(filled, radius, radius)
 
 
 class Panel(QWidget):
     """A rounded dark card behind a group of labels."""
 
-    def __init__(self, parent: QWidget | None = None, edge: QColor | None = None) -> None:
+    def __init__(
+        self, look: WallTheme, parent: QWidget | None = None, edge: QColor | None = None
+    ) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self._edge = edge
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
 
@@ -252,35 +265,40 @@ class Panel(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         radius = min(rect.width(), rect.height()) * 0.06
-        edge = theme.live(self._edge) if self._edge is not None else theme.PANEL_EDGE
+        look = self._look
+        edge = look.live(self._edge) if self._edge is not None else look.PANEL_EDGE
         painter.setPen(QPen(edge, max(1.0, self.height() * 0.004)))
-        painter.setBrush(theme.PANEL)
+        painter.setBrush(look.PANEL)
         painter.drawRoundedRect(rect, radius, radius)
 
 
 class StatBlock(QWidget):
     """A caption over a big value (and an optional smaller line under it)."""
 
-    def __init__(self, caption: str, color: QColor | None = None, sub: bool = False) -> None:
+    def __init__(
+        self, look: WallTheme, caption: str, color: QColor | None = None, sub: bool = False
+    ) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self.caption = FitLabel(
+            look,
             caption,
-            color=theme.MUTED,
+            color=look.MUTED,
             fill=0.62,
             weight=QFont.Weight.Medium,
             align=LEFT,
         )
-        self.value = FitLabel("", color=color, fill=0.74, align=LEFT)
+        self.value = FitLabel(look, "", color=color, fill=0.74, align=LEFT)
         layout.addWidget(self.caption, 10)
         layout.addWidget(self.value, 22)
         self.sub: FitLabel | None = None
         if sub:
             self.sub = FitLabel(
+                look,
                 "",
-                color=theme.MUTED,
+                color=look.MUTED,
                 fill=0.66,
                 weight=QFont.Weight.Medium,
                 align=LEFT,

@@ -32,7 +32,7 @@ from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import ClockStatus, format_clock
 from clockapp.core.money.sales_line import SaleWindows, position_at
 from clockapp.ui.clock import texts
-from clockapp.ui.display import present, theme
+from clockapp.ui.display import present
 from clockapp.ui.display.covers import DisplayCovers, Forwarded
 from clockapp.ui.display.field_panel import FieldPanel
 from clockapp.ui.display.fullscreen import Fullscreen
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from clockapp.core.structure.items import Item
     from clockapp.ui.clock.session import ClockSession
     from clockapp.ui.display.moves import MovesBanner
+    from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.winner import WinnerScreen
     from clockapp.ui.wall.stage import WallStage
 
@@ -61,9 +62,14 @@ class ClockDisplay(QWidget):
     closed = Signal()
     first_frame_painted = Signal()  # once, after the first paint (the start-up bench waits for it)
 
-    def __init__(self, session: ClockSession, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: ClockSession, look: WallTheme, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._session = session
+        #: The palette this display and everything over it draw with (the host's look).
+        self.look = look
+        look.follow(self)
         self._status: str | None = None
         self._is_break: bool | None = None
         self._frame: QColor | None = None
@@ -121,21 +127,24 @@ class ClockDisplay(QWidget):
     # ---------------------------------------------------------------- layout
 
     def _setup_ui(self) -> None:
+        look = self.look
         root = QVBoxLayout(self)
         self._root = root
 
         header = QHBoxLayout()
-        self.name_label = FitLabel("", fill=0.62, weight=MEDIUM, align=LEFT, least=0.6)
-        self.time_label = FitLabel("", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT)
+        self.name_label = FitLabel(look, "", fill=0.62, weight=MEDIUM, align=LEFT, least=0.6)
+        self.time_label = FitLabel(
+            look, "", color=look.MUTED, fill=0.62, weight=MEDIUM, align=RIGHT
+        )
         # "Late registration until level 6" / "Registration closed", once the cashier has begun.
-        self.registration_label = FitLabel("", color=theme.BREAK, fill=0.56, weight=MEDIUM)
+        self.registration_label = FitLabel(look, "", color=look.BREAK, fill=0.56, weight=MEDIUM)
         header.addWidget(self.name_label, 44)
         header.addWidget(self.registration_label, 36)
         header.addWidget(self.time_label, 20)
         root.addLayout(header, 7)
-        self.house = HouseOnWall(header, self.name_label)  # the host's look, logo, slides
+        self.house = HouseOnWall(look, header, self.name_label)  # the host's look, logo, slides
         # "Rebuys until level 3", "Add-ons on sale now": shown only while something is on sale.
-        self.sales_label = FitLabel("", color=theme.BREAK, fill=0.72, weight=MEDIUM)
+        self.sales_label = FitLabel(look, "", color=look.BREAK, fill=0.72, weight=MEDIUM)
         self.sales_label.setVisible(False)
         root.addWidget(self.sales_label, 6)
 
@@ -144,7 +153,7 @@ class ClockDisplay(QWidget):
         root.addLayout(body, 70)
 
         # Left: the field (the blocks under the names tests and the director read).
-        self.left_panel = FieldPanel()
+        self.left_panel = FieldPanel(look)
         self.players_block = self.left_panel.players_block
         self.average_block = self.left_panel.average_block
         self.chips_block = self.left_panel.chips_block
@@ -155,13 +164,13 @@ class ClockDisplay(QWidget):
         # Centre: the level and the countdown.
         center = QVBoxLayout()
         center.setSpacing(0)
-        self.level_label = FitLabel("", fill=0.66, weight=MEDIUM)
-        self.countdown_label = FitLabel("", fill=0.8, template="00:00")
-        self.progress = ProgressStrip()
-        self.status_label = FitLabel("", fill=0.5)
-        self.blinds_caption = FitLabel("BLINDS", color=theme.MUTED, fill=0.78, weight=MEDIUM)
-        self.blinds_label = FitLabel("", color=theme.BLINDS, fill=0.76)
-        self.ante_label = FitLabel("", color=theme.BLINDS, fill=0.66, weight=MEDIUM)
+        self.level_label = FitLabel(look, "", fill=0.66, weight=MEDIUM)
+        self.countdown_label = FitLabel(look, "", fill=0.8, template="00:00")
+        self.progress = ProgressStrip(look)
+        self.status_label = FitLabel(look, "", fill=0.5)
+        self.blinds_caption = FitLabel(look, "BLINDS", color=look.MUTED, fill=0.78, weight=MEDIUM)
+        self.blinds_label = FitLabel(look, "", color=look.BLINDS, fill=0.76)
+        self.ante_label = FitLabel(look, "", color=look.BLINDS, fill=0.66, weight=MEDIUM)
         center.addWidget(self.level_label, 10)
         center.addWidget(self.countdown_label, 42)
         center.addSpacing(1)
@@ -175,10 +184,10 @@ class ClockDisplay(QWidget):
         body.addLayout(center, 60)
 
         # Right: the next break and the money.
-        self.right_panel = Panel()
+        self.right_panel = Panel(look)
         right = QVBoxLayout(self.right_panel)
-        self.break_block = StatBlock("NEXT BREAK")
-        self.money_stack = MoneyArea()  # its pages are built when first shown
+        self.break_block = StatBlock(look, "NEXT BREAK")
+        self.money_stack = MoneyArea(look)  # its pages are built when first shown
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
         body.addWidget(self.right_panel, 20)
@@ -187,14 +196,18 @@ class ClockDisplay(QWidget):
         # acknowledges them; the banner is built with the first move.
         footer = QHBoxLayout()
         self._footer = footer
-        self.next_caption = FitLabel("NEXT", color=theme.MUTED, fill=0.5, weight=MEDIUM, align=LEFT)
-        self.next_label = FitLabel("", fill=0.56, weight=MEDIUM, align=LEFT)
-        self.notice_label = FitLabel("", color=theme.BREAK, fill=0.5, weight=MEDIUM, align=RIGHT)
+        self.next_caption = FitLabel(
+            look, "NEXT", color=look.MUTED, fill=0.5, weight=MEDIUM, align=LEFT
+        )
+        self.next_label = FitLabel(look, "", fill=0.56, weight=MEDIUM, align=LEFT)
+        self.notice_label = FitLabel(
+            look, "", color=look.BREAK, fill=0.5, weight=MEDIUM, align=RIGHT
+        )
         footer.addWidget(self.next_caption, 7)
         footer.addWidget(self.next_label, 45)
         footer.addWidget(self.notice_label, 48)
         root.addLayout(footer, 8)
-        self._covers = DisplayCovers(self, lambda: self._session.now(), root, footer)
+        self._covers = DisplayCovers(self, look, lambda: self._session.now(), root, footer)
         self._apply_metrics()
 
     def _apply_metrics(self) -> None:
@@ -249,7 +262,7 @@ class ClockDisplay(QWidget):
         self.registration_label.setText(
             f"{line}  ·  {waiting}" if line and waiting else line or waiting
         )
-        self.registration_label.setColor(theme.MUTED if "closed" in line else theme.BREAK)
+        self.registration_label.setColor(self.look.MUTED if "closed" in line else self.look.BREAK)
         self._sales = getattr(ending, "sales", None)
         self._show_sales()
         final = getattr(ending, "final", None)
@@ -307,9 +320,9 @@ class ClockDisplay(QWidget):
             # A moment covering the break still says which game play resumes with.
             blinds = "  ·  ".join(part for part in (blinds, change) if part)
             self.wall_stage.show_clock(self.level_label.text(), digits, blinds)
-        self.countdown_label.setColor(theme.color(present.countdown_tone(clock_view)))
+        self.countdown_label.setColor(self.look.tone(present.countdown_tone(clock_view)))
         self.progress.set_fraction(
-            clock_view.elapsed_fraction, theme.color(present.accent_tone(clock_view))
+            clock_view.elapsed_fraction, self.look.tone(present.accent_tone(clock_view))
         )
 
         # Blinds (during a break: what comes after it).
@@ -324,7 +337,7 @@ class ClockDisplay(QWidget):
         if change:
             ante = "  ·  ".join(part for part in (ante, change) if part)
         self.ante_label.setText(ante)
-        blinds_color = theme.BLINDS if not clock_view.is_break else theme.TEXT
+        blinds_color = self.look.BLINDS if not clock_view.is_break else self.look.TEXT
         self.blinds_label.setColor(blinds_color)
         self.ante_label.setColor(blinds_color)
 
@@ -344,11 +357,11 @@ class ClockDisplay(QWidget):
         if clock_view.ms_to_next_break is not None:
             self.break_block.caption.setText("NEXT BREAK IN")
             self.break_block.value.setText(format_clock(clock_view.ms_to_next_break))
-            self.break_block.value.setColor(theme.TEXT)
+            self.break_block.value.setColor(self.look.TEXT)
         else:
             self.break_block.caption.setText("NEXT BREAK")
             self.break_block.value.setText("none")
-            self.break_block.value.setColor(theme.MUTED)
+            self.break_block.value.setColor(self.look.MUTED)
         self.time_label.setText(texts.time_of_day(self._session.now()))
 
     def _show_status(self, clock_view: ClockView) -> None:
@@ -356,8 +369,10 @@ class ClockDisplay(QWidget):
         if self._hand_for_hand:
             line = present.hand_for_hand_line(line)
         self.status_label.setText(line.text)
-        self.status_label.setBackground(None if line.banner is None else theme.color(line.banner))
-        self.status_label.setColor(theme.color(line.tone))
+        self.status_label.setBackground(
+            None if line.banner is None else self.look.tone(line.banner)
+        )
+        self.status_label.setColor(self.look.tone(line.tone))
 
     def _set_mode(self, status: str, is_break: bool) -> None:
         """Repaint the frame only when the clock changes between running, paused and break."""
@@ -365,8 +380,8 @@ class ClockDisplay(QWidget):
             return
         self._status, self._is_break = status, is_break
         tone = present.frame_tone(status, is_break)
-        self._frame = None if tone is None else theme.color(tone)
-        self.level_label.setColor(theme.BREAK if is_break else theme.TEXT)
+        self._frame = None if tone is None else self.look.tone(tone)
+        self.level_label.setColor(self.look.BREAK if is_break else self.look.TEXT)
         self.update()
 
     # ---------------------------------------------------------------- events
@@ -386,12 +401,12 @@ class ClockDisplay(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         """The background, and a colored frame while paused or on a break."""
         painter = QPainter(self)
-        painter.fillRect(event.rect(), theme.BACKGROUND)
+        painter.fillRect(event.rect(), self.look.BACKGROUND)
         if self._frame is not None:
             width = max(4.0, self.height() * 0.008)
             half = width / 2
             frame = self.rect().toRectF().adjusted(half, half, -half, -half)
-            painter.setPen(QPen(theme.live(self._frame), width))
+            painter.setPen(QPen(self.look.live(self._frame), width))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(frame)
         if not self._painted:

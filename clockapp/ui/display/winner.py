@@ -18,8 +18,8 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.ui.clock import texts
-from clockapp.ui.display import theme
 from clockapp.ui.display.list_grid import ListGrid
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, Panel
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -42,37 +42,40 @@ def prize_line(place: Any, currency: str) -> str:
 class WinnerScreen(QWidget):
     """The winner's name, what they won, and the final places with what each was paid."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self.setObjectName("winner_screen")
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._setup_ui()
         self.hide()
 
     def _setup_ui(self) -> None:
+        look = self._look
         root = QVBoxLayout(self)
         self._root = root
-        self.tournament_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=MEDIUM)
-        self.caption_label = FitLabel("WINNER", color=theme.BLINDS, fill=0.7, weight=MEDIUM)
-        self.name_label = FitLabel("", fill=0.78)
-        self.won_label = FitLabel("", color=theme.BREAK, fill=0.72, weight=MEDIUM)
+        self.tournament_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=MEDIUM)
+        self.caption_label = FitLabel(look, "WINNER", color=look.BLINDS, fill=0.7, weight=MEDIUM)
+        self.name_label = FitLabel(look, "", fill=0.78)
+        self.won_label = FitLabel(look, "", color=look.BREAK, fill=0.72, weight=MEDIUM)
         root.addWidget(self.tournament_label, 5)
         root.addWidget(self.caption_label, 7)
         root.addWidget(self.name_label, 22)
         root.addWidget(self.won_label, 9)
 
-        self.places_panel = Panel()
+        self.places_panel = Panel(look)
         panel = QVBoxLayout(self.places_panel)
         self._panel = panel
         self.places_caption = FitLabel(
-            "FINAL PLACES", color=theme.MUTED, fill=0.62, weight=MEDIUM, align=LEFT
+            look, "FINAL PLACES", color=look.MUTED, fill=0.62, weight=MEDIUM, align=LEFT
         )
         panel.addWidget(self.places_caption, 1)
-        self.places_list = ListGrid(MAX_PLACE_ROWS, fill=0.6, stretches=(16, 50, 34))
+        self.places_list = ListGrid(look, MAX_PLACE_ROWS, fill=0.6, stretches=(16, 50, 34))
         self.place_rows = self.places_list.rows
         panel.addWidget(self.places_list, 7)
         root.addWidget(self.places_panel, 48)
-        self.footer_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=MEDIUM)
+        self.footer_label = FitLabel(look, "", color=look.MUTED, fill=0.55, weight=MEDIUM)
         root.addWidget(self.footer_label, 4)
         self._apply_metrics()
 
@@ -106,12 +109,12 @@ class WinnerScreen(QWidget):
                 place_label.setText(place.label)
                 name_label.setText(place.name)
                 amount_label.setText(prize_line(place, currency))
-                name_label.setColor(theme.TEXT if place.place != 1 else theme.BLINDS)
+                name_label.setColor(self._look.TEXT if place.place != 1 else self._look.BLINDS)
             elif row == len(shown) and not fits:
                 place_label.setText("")
                 name_label.setText(f"… {len(places) - len(shown)} more paid")
                 amount_label.setText("")
-                name_label.setColor(theme.MUTED)
+                name_label.setColor(self._look.MUTED)
             else:
                 for label in (place_label, name_label, amount_label):
                     label.setText("")
@@ -130,4 +133,4 @@ class WinnerScreen(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         """The wall's background."""
         painter = QPainter(self)
-        painter.fillRect(event.rect(), theme.BACKGROUND)
+        painter.fillRect(event.rect(), self._look.BACKGROUND)

@@ -124,10 +124,11 @@ class Launcher:
             return False
         from clockapp.ui.clock.session import ClockSession
         from clockapp.ui.display.fullscreen import show_display
+        from clockapp.ui.display.theme import WallTheme
         from clockapp.ui.display.window import ClockDisplay
 
         clock = ClockSession.before_open(cached, lambda: datetime.now(UTC), parent=self.app)
-        self.display = ClockDisplay(clock)
+        self.display = ClockDisplay(clock, WallTheme(parent=self.app))
         if self.args.first_frame:
             self.display.first_frame_painted.connect(self._on_first_frame)
         else:

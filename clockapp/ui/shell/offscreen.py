@@ -82,12 +82,12 @@ def render_screenshot(
 
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.clock.session import ClockSession
-    from clockapp.ui.display import theme as palette
+    from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.window import ClockDisplay
 
     bus = TournamentBus(services, tournament_id, poll_interval_ms=0)
     session = ClockSession(services, bus, _SilentSound(), claim_sounds=False)
-    display = ClockDisplay(session)
+    display = ClockDisplay(session, WallTheme())
     try:
         display.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         display.resize(*size)
@@ -109,7 +109,7 @@ def render_screenshot(
             from clockapp.core.look import theme_named
 
             # After the first snapshot, which sets the tournament's own look on the wall.
-            palette.set_palette(theme_named(theme))
+            display.look.set_palette(theme_named(theme))
         image = display.grab().toImage()
     finally:
         # Stopped and deleted here, on the GUI thread: left to Python's garbage collector, they
@@ -121,8 +121,6 @@ def render_screenshot(
         for gone in (display, session, bus):
             gone.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-    if theme is not None:  # the app goes on in the tournament's own look
-        palette.set_palette(services.house.house(tournament_id).look.palette())
     path.parent.mkdir(parents=True, exist_ok=True)
     # PySide6 wants the format as str here (bytes raise), whatever its stubs say.
     if not image.save(str(path), "PNG"):  # type: ignore[call-overload]

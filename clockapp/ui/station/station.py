@@ -51,6 +51,7 @@ from clockapp.ui.director.window import DirectorWindow
 from clockapp.ui.display import theme
 from clockapp.ui.display.fullscreen import show_display
 from clockapp.ui.display.lock import DisplayLock
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.errors import WALL_DISPLAY, guard
 from clockapp.ui.help_menu import HelpControls
@@ -128,8 +129,11 @@ class ClockStation(QObject):
         )
         self.history = UndoHistory(services, bus, parent=self)
         self.controller = ClockController(self.session, self.history, parent=self)
+        # The wall's palette, made once for the station: the display, the mini clock and the
+        # help draw with it (a display painted from the start-up cache brings its own).
+        self.look = display.look if display is not None else WallTheme(parent=self)
         if display is None:
-            self.display = ClockDisplay(self.session)
+            self.display = ClockDisplay(self.session, self.look)
         else:  # painted from the start-up cache: now show the real clock in it
             self.display = display
             display.set_session(self.session)
@@ -137,7 +141,7 @@ class ClockStation(QObject):
         if cache is not None:
             self._save_cache(self.session.snapshot)
             self.session.snapshot_changed.connect(self._save_cache)
-        self.director = DirectorWindow(self.session, self.controller)
+        self.director = DirectorWindow(self.session, self.controller, self.look)
         # A lost database shows on the director's window at once, discreetly on the wall.
         self.offline_marks = (
             OfflineMark(self.director, bus),

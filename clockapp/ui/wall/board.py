@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import LEFT, RIGHT
 
@@ -36,6 +36,7 @@ class BoardLine(QWidget):
 
     def __init__(
         self,
+        look: WallTheme,
         parent: QWidget,
         *,
         rank_share: int,
@@ -47,10 +48,11 @@ class BoardLine(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         medium = QFont.Weight.Medium
-        self.rank_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium, align=RIGHT)
-        self.name_label = FitLabel("", fill=0.62, align=LEFT, least=name_least)
+        self.rank_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=medium, align=RIGHT)
+        self.name_label = FitLabel(look, "", fill=0.62, align=LEFT, least=name_least)
         self.figure_labels = tuple(
-            FitLabel("", color=x.color, fill=x.fill, weight=x.weight, align=RIGHT) for x in figures
+            FitLabel(look, "", color=x.color, fill=x.fill, weight=x.weight, align=RIGHT)
+            for x in figures
         )
         row.addWidget(self.rank_label, rank_share)
         row.addSpacing(12)
@@ -71,6 +73,7 @@ class Board(QWidget):
 
     def __init__(
         self,
+        look: WallTheme,
         title: str,
         *,
         rows: int,
@@ -84,10 +87,11 @@ class Board(QWidget):
         super().__init__(parent)
         root = QVBoxLayout(self)
         self._root = root
-        self.title_label = FitLabel(title, color=theme.BREAK, fill=0.7)
+        self.title_label = FitLabel(look, title, color=look.BREAK, fill=0.7)
         root.addWidget(self.title_label, TITLE_SHARE)
         self.lines = [
             BoardLine(
+                look,
                 self,
                 rank_share=rank_share,
                 name_share=name_share,
@@ -101,7 +105,7 @@ class Board(QWidget):
         self._filler = QWidget(self)
         root.addWidget(self._filler, 0)
         self.summary_labels = tuple(
-            FitLabel("", color=x.color, fill=x.fill, weight=x.weight) for x in summaries
+            FitLabel(look, "", color=x.color, fill=x.fill, weight=x.weight) for x in summaries
         )
         for label, summary in zip(self.summary_labels, summaries, strict=True):
             root.addWidget(label, summary.share)

@@ -27,7 +27,7 @@ from clockapp.core.bounties.board import (
 )
 from clockapp.core.wall import BOUNTY_BOARD, WallMoment
 from clockapp.ui.clock import texts
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.wall.board import Board, Text
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
@@ -55,18 +55,19 @@ def _positive(value: Any, default: int) -> int:
 class BountyBoardMoment(QWidget):
     """A title, a page of up to `ROWS` lines, and which page of how many with the total."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_bounty_board")
         medium = QFont.Weight.Medium
         self.board = Board(
+            look,
             "Bounties",
             rows=ROWS,
             rank_share=7,
             name_share=60,
             name_least=0.7,
-            figures=[Text(30, color=theme.BREAK)],
-            summaries=[Text(6, color=theme.MUTED, fill=0.55, weight=medium)],
+            figures=[Text(30, color=look.BREAK)],
+            summaries=[Text(6, color=look.MUTED, fill=0.55, weight=medium)],
         )
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from clockapp.core.chip_counts import PlayerCount, leaderboard
 from clockapp.core.wall import CHIP_LEADERS, WallMoment
 from clockapp.services.chip_counts import leaders_payload
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.wall.board import Board, Text
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
@@ -44,19 +44,20 @@ def _line_texts(line: Mapping[str, Any]) -> tuple[int, str, list[str]]:
 class ChipLeadersMoment(QWidget):
     """A title, up to ten lines, and the average stack with the counted total."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_chip_leaders")
         medium = QFont.Weight.Medium
         self.board = Board(
+            look,
             "Chip leaders",
             rows=ROWS,
             rank_share=6,
             name_share=44,
-            figures=[Text(26), Text(20, color=theme.BLINDS, fill=0.58, weight=medium)],
+            figures=[Text(26), Text(20, color=look.BLINDS, fill=0.58, weight=medium)],
             summaries=[
-                Text(6, color=theme.BLINDS, fill=0.6, weight=medium),
-                Text(5, color=theme.MUTED, fill=0.55, weight=medium),
+                Text(6, color=look.BLINDS, fill=0.6, weight=medium),
+                Text(5, color=look.MUTED, fill=0.55, weight=medium),
             ],
         )
         root = QVBoxLayout(self)

@@ -23,6 +23,7 @@ from clockapp.core.chip_race import (
 )
 from clockapp.core.wall import CHIP_RACE, WallMoment
 from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.rulings.cards import EDGE, FACE, suit_colour
 from clockapp.ui.wall.demos import register_demo
@@ -41,7 +42,6 @@ CARD_FACE = theme.fixed(FACE)
 CARD_BLACK = theme.fixed(suit_colour("s", four_colour=False))
 CARD_RED = theme.fixed(suit_colour("h", four_colour=False))
 CARD_EDGE = theme.fixed(EDGE)  # a white card still shows on the day theme's pale wall
-KEPT = theme.BLINDS
 
 
 def row_result(player: Mapping[str, Any], target: str) -> str:
@@ -82,25 +82,27 @@ def shown_players(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 class _Row(QWidget):
     """One player's line: name, card tiles, result."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget) -> None:
         super().__init__(parent)
+        self._look = look
         line = QHBoxLayout(self)
         line.setContentsMargins(0, 0, 0, 0)
         self._line = line
-        self.name_label = FitLabel("", fill=0.6, align=LEFT)
+        self.name_label = FitLabel(look, "", fill=0.6, align=LEFT)
         line.addWidget(self.name_label, 26)
         self.card_labels = [
-            FitLabel("", color=CARD_BLACK, fill=0.62, background=CARD_FACE, edge=CARD_EDGE)
+            FitLabel(look, "", color=CARD_BLACK, fill=0.62, background=CARD_FACE, edge=CARD_EDGE)
             for _ in range(MAX_CARDS)
         ]
         for card in self.card_labels:
             line.addWidget(card, 5)
-        self.result_label = FitLabel("", fill=0.55, weight=QFont.Weight.Medium, align=LEFT)
+        self.result_label = FitLabel(look, "", fill=0.55, weight=QFont.Weight.Medium, align=LEFT)
         line.addWidget(self.result_label, 40)
 
     def show_player(self, player: Mapping[str, Any], target: str) -> None:
         won, kept = bool(player.get("won")), bool(player.get("kept_alive"))
-        colour = theme.BREAK if won else KEPT if kept else theme.TEXT
+        look = self._look
+        colour = look.BREAK if won else look.BLINDS if kept else look.TEXT
         # A star as well as the colour: the winners stand out to a colour-blind player too.
         self.name_label.setText(("★ " if won else "") + str(player.get("name", "")))
         self.name_label.setColor(colour)
@@ -116,7 +118,7 @@ class _Row(QWidget):
             label.setBackground(CARD_FACE if text else None)
             label.setColor(CARD_RED if is_red else CARD_BLACK)
         self.result_label.setText(row_result(player, target))
-        self.result_label.setColor(colour if (won or kept) else theme.MUTED)
+        self.result_label.setColor(colour if (won or kept) else self._look.MUTED)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Gaps between the tiles follow the screen's size."""
@@ -127,17 +129,19 @@ class _Row(QWidget):
 class ChipRaceMoment(QWidget):
     """The race: a title, the count raced, and a row per player."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_chip_race")
         root = QVBoxLayout(self)
         self._root = root
-        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
-        self.rule_label = FitLabel("", color=theme.BLINDS, fill=0.6, weight=QFont.Weight.Medium)
+        self.title_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
+        self.rule_label = FitLabel(
+            look, "", color=look.BLINDS, fill=0.6, weight=QFont.Weight.Medium
+        )
         root.addWidget(self.title_label, 12)
         root.addWidget(self.rule_label, 7)
         root.addSpacing(8)
-        self.rows = [_Row(self) for _ in range(MAX_ROWS)]
+        self.rows = [_Row(look, self) for _ in range(MAX_ROWS)]
         for row in self.rows:
             root.addWidget(row, 7)
         self._filler = QWidget(self)

@@ -21,7 +21,7 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.estimate import NightEstimate, TimeRange
 from clockapp.ui.bus import LatestRead, TournamentBus
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.elided import ElidedLabel
 from clockapp.ui.ticks import guarded
@@ -70,18 +70,18 @@ def estimate_line(found: NightEstimate | None) -> str:
 class EstimateMoment(QWidget):
     """The bubble and the end, each a likely time in large type and its range under it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_estimate")
         root = QVBoxLayout(self)
         self._root = root
         medium = QFont.Weight.Medium
-        self.title_label = FitLabel("Estimated times", color=theme.BREAK, fill=0.7)
-        self.bubble_label = FitLabel("", color=theme.BLINDS, fill=0.68)
-        self.bubble_range = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium)
-        self.end_label = FitLabel("", fill=0.68)
-        self.end_range = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium)
-        self.note_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=medium)
+        self.title_label = FitLabel(look, "Estimated times", color=look.BREAK, fill=0.7)
+        self.bubble_label = FitLabel(look, "", color=look.BLINDS, fill=0.68)
+        self.bubble_range = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=medium)
+        self.end_label = FitLabel(look, "", fill=0.68)
+        self.end_range = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=medium)
+        self.note_label = FitLabel(look, "", color=look.MUTED, fill=0.55, weight=medium)
         root.addWidget(self.title_label, 12)
         root.addStretch(2)
         for label, share in (

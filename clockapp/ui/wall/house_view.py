@@ -1,8 +1,9 @@
 """The host's event on the clock display: its palette, its name and logo, its break slides.
 
-`HouseOnWall` belongs to the display. With each snapshot it switches the palette
-(`theme.set_palette`: every widget repaints, the wall's moments too), names the event (the look's
-title, else the tournament's name) and draws the logo at the left of the header. With each tick
+`HouseOnWall` belongs to the display. With each snapshot it switches the display's palette
+(`WallTheme.set_palette`: every widget drawing with it repaints, the wall's moments too), names
+the event (the look's title, else the tournament's name) and draws the logo at the left of the
+header. With each tick
 it says which moment covers the clock: the one the director put on the wall, else the break
 slides while a break runs and the event has slides, else none.
 
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import QBoxLayout
 
 from clockapp.core.clock import ClockStatus, ClockView
 from clockapp.core.look import DEFAULT_THEME, theme_named
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ LOGO_STRETCH = 8
 class HouseOnWall:
     """The look and the break slides of the display's tournament."""
 
-    def __init__(self, header: QBoxLayout, name_label: FitLabel) -> None:
+    def __init__(self, look: WallTheme, header: QBoxLayout, name_label: FitLabel) -> None:
+        self._look = look
         # The logo is built with the first look that has one: most events have none, and a
         # hidden widget with no stretch takes no room, so the header is the same without it.
         self._logo: Picture | None = None
@@ -65,7 +67,7 @@ class HouseOnWall:
         house = getattr(snapshot, "house", None)
         look = getattr(house, "look", None)
         # Set even when the look is the same: the first snapshot sets it, whatever was on.
-        theme.set_palette(look.palette() if look is not None else theme_named(DEFAULT_THEME))
+        self._look.set_palette(look.palette() if look is not None else theme_named(DEFAULT_THEME))
         logo = look.logo if look is not None else ""
         if logo != self._logo_shown:
             self._logo_shown = logo

@@ -6,7 +6,7 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.wall import MESSAGE, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import register
 
@@ -17,15 +17,17 @@ LINE_CHARS = 60
 class MessageMoment(QWidget):
     """A title in large type and up to three lines under it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_message")
         root = QVBoxLayout(self)
         self._root = root
-        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
+        self.title_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
         root.addStretch(2)
         root.addWidget(self.title_label, 24)
-        self.line_labels = [FitLabel("", fill=0.62, weight=QFont.Weight.Medium) for _ in range(3)]
+        self.line_labels = [
+            FitLabel(look, "", fill=0.62, weight=QFont.Weight.Medium) for _ in range(3)
+        ]
         for label in self.line_labels:
             root.addWidget(label, 10)
         root.addStretch(3)

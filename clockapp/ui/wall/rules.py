@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.house import CONTINUED, slide_index
 from clockapp.core.wall import HOUSE_RULES, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import LEFT, register
 
@@ -24,20 +24,22 @@ LINES = 5
 class HouseRulesMoment(QWidget):
     """The event's name, the page's heading and its lines; "page 2 of 7" under them."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_house_rules")
         root = QVBoxLayout(self)
         self._root = root
         medium = QFont.Weight.Medium
-        self.title_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=medium, align=LEFT)
-        self.heading_label = FitLabel("", color=theme.BLINDS, fill=0.7, align=LEFT)
+        self.title_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=medium, align=LEFT)
+        self.heading_label = FitLabel(look, "", color=look.BLINDS, fill=0.7, align=LEFT)
         root.addWidget(self.title_label, 7)
         root.addWidget(self.heading_label, 14)
-        self.line_labels = [FitLabel("", fill=0.6, weight=medium, align=LEFT) for _ in range(LINES)]
+        self.line_labels = [
+            FitLabel(look, "", fill=0.6, weight=medium, align=LEFT) for _ in range(LINES)
+        ]
         for label in self.line_labels:
             root.addWidget(label, 11)
-        self.page_label = FitLabel("", color=theme.MUTED, fill=0.55, weight=medium)
+        self.page_label = FitLabel(look, "", color=look.MUTED, fill=0.55, weight=medium)
         root.addWidget(self.page_label, 6)
         self._pages: list[tuple[str, list[str]]] = []
         self._seconds = 15

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from PySide6.QtWidgets import QWidget
 
 from clockapp.core.wall import RULING, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.showdown import HandLines, HandsMoment, chips, short_value
 from clockapp.ui.wall.stage import register
@@ -22,14 +22,14 @@ POT_LINES = 4
 class RulingMoment(HandsMoment):
     """The ruling over the clock."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("wall_ruling", parent)
-        self.title_label = FitLabel("RULING", color=theme.MUTED, fill=0.62)
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
+        super().__init__(look, "wall_ruling", parent)
+        self.title_label = FitLabel(look, "RULING", color=look.MUTED, fill=0.62)
         self._root.addWidget(self.title_label, 5)
-        self.headline_label = FitLabel("", color=theme.BREAK, fill=0.7)
+        self.headline_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
         self._root.addWidget(self.headline_label, 9)
         self._add_hands(44, 18)
-        self.pot_lines = HandLines(self._root, POT_LINES)
+        self.pot_lines = HandLines(look, self._root, POT_LINES)
         self.pot_labels = self.pot_lines.labels
 
     def show_moment(self, moment: WallMoment) -> None:
@@ -50,9 +50,9 @@ class RulingMoment(HandsMoment):
             plays = [c for c in cards if c in best and wins]  # the winner's cards that play
             panel.cards.set_cards(cards, highlight=plays, four_colour=four)
             panel.chance_label.setText(short_value(str(hand.get("value", ""))))
-            panel.chance_label.setColor(theme.BREAK if wins else theme.MUTED)
+            panel.chance_label.setColor(self._look.BREAK if wins else self._look.MUTED)
             panel.outs_label.setText("WINS" if wins else "")
-            panel.outs_label.setColor(theme.BREAK)
+            panel.outs_label.setColor(self._look.BREAK)
             panel.outs.set_cards(())
             panel.set_leader(wins)
         board_best = {str(c) for h in hands if h.get("wins") for c in h.get("best_five", ())}

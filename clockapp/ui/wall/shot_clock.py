@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import COUNTED_ALOUD, TIME, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
@@ -38,16 +38,17 @@ def countdown_text(shot: ShotClock, now: datetime) -> str:
 class ShotClockMoment(QWidget):
     """ "Clock called on Alice", where she sits, and the count."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
         self.setObjectName("wall_shot_clock")
         self._shot: ShotClock | None = None
         root = QVBoxLayout(self)
         self._root = root
-        self.title_label = FitLabel("", color=theme.BLINDS, fill=0.68)
-        self.seat_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=QFont.Weight.Medium)
-        self.count_label = FitLabel("", fill=0.78, template="00")
-        self.note_label = FitLabel("", color=theme.MUTED, fill=0.6, weight=QFont.Weight.Medium)
+        self.title_label = FitLabel(look, "", color=look.BLINDS, fill=0.68)
+        self.seat_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=QFont.Weight.Medium)
+        self.count_label = FitLabel(look, "", fill=0.78, template="00")
+        self.note_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=QFont.Weight.Medium)
         root.addWidget(self.title_label, 14)
         root.addWidget(self.seat_label, 8)
         root.addWidget(self.count_label, 56)
@@ -74,13 +75,13 @@ class ShotClockMoment(QWidget):
         self.count_label.setTemplate("TIME" if text == TIME else "00")
         self.count_label.setText(text)
         late = shot.seconds_left(now) <= COUNTED_ALOUD
-        self.count_label.setColor(theme.WARNING if late else theme.TEXT)
+        self.count_label.setColor(self._look.WARNING if late else self._look.TEXT)
         if text == TIME:
             self.note_label.setText(DEAD)
-            self.note_label.setColor(theme.WARNING)
+            self.note_label.setColor(self._look.WARNING)
         else:
             self.note_label.setText(f"{shot.seconds} seconds to act")
-            self.note_label.setColor(theme.MUTED)
+            self.note_label.setColor(self._look.MUTED)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Margins follow the screen's size."""

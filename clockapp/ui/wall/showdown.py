@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 from clockapp.core.wall import SHOWDOWN, WallMoment
 from clockapp.poker.allin import at_risk
 from clockapp.services.demo_wall import showdown_demo
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.rulings.verdict import percent
 from clockapp.ui.wall.cards import CardRow
@@ -82,18 +82,20 @@ def stake_text(hand: Mapping[str, Any], risk: int) -> str:
 class HandPanel(QWidget):
     """One player's hand: the name, the cards, the chances (or the hand at the river), the outs."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self._leader = False
         self._out = False
         root = QVBoxLayout(self)
         root.setSpacing(0)
         self._root = root
-        self.name_label = FitLabel("", fill=0.72)
-        self.stake_label = FitLabel("", fill=0.62, color=theme.MUTED, weight=MEDIUM)
+        self.name_label = FitLabel(look, "", fill=0.72)
+        self.stake_label = FitLabel(look, "", fill=0.62, color=look.MUTED, weight=MEDIUM)
         self.cards = CardRow(2)
-        self.chance_label = FitLabel("", fill=0.7, color=theme.BLINDS)
-        self.outs_label = FitLabel("", fill=0.62, color=theme.MUTED, weight=MEDIUM)
+        self.chance_label = FitLabel(look, "", fill=0.7, color=look.BLINDS)
+        self.outs_label = FitLabel(look, "", fill=0.62, color=look.MUTED, weight=MEDIUM)
         self.outs = CardRow(0)
         root.addWidget(self.name_label, 12)
         root.addWidget(self.stake_label, 9)
@@ -121,19 +123,19 @@ class HandPanel(QWidget):
         self._out = False
         if street == "river":
             self.chance_label.setText(short_value(str(hand.get("value", ""))))
-            self.chance_label.setColor(theme.BREAK if win or tie else theme.MUTED)
+            self.chance_label.setColor(self._look.BREAK if win or tie else self._look.MUTED)
             self.outs_label.setText("WINS" if win else ("SPLITS" if tie else ""))
-            self.outs_label.setColor(theme.BREAK)
+            self.outs_label.setColor(self._look.BREAK)
             self.outs.set_cards(())
             return
-        self.chance_label.setColor(theme.BLINDS)
+        self.chance_label.setColor(self._look.BLINDS)
         if pending:  # the exact figures follow in a moment: never a wrong number meanwhile
             self.chance_label.setText(PENDING)
             self.outs_label.setText("")
             self.outs.set_cards(())
             return
         self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
-        self.outs_label.setColor(theme.MUTED)
+        self.outs_label.setColor(self._look.MUTED)
         margin = float(hand.get("margin", 0.0))
         if margin > 0:  # a Monte Carlo (Omaha preflop, five hands or more; no outs then)
             self.outs_label.setText(f"MARGIN ±{percent(margin)}")
@@ -149,14 +151,14 @@ class HandPanel(QWidget):
     def mark_out(self) -> None:
         """The player is out: the panel is drawn dimmed, edged in red."""
         self._out = True
-        self.name_label.setColor(theme.WARNING)
+        self.name_label.setColor(self._look.WARNING)
         self.update()
 
     def set_leader(self, leader: bool) -> None:
         """Edge the panel as the hand ahead (or the winner)."""
         self._leader = leader
         self._out = False
-        self.name_label.setColor(theme.TEXT)
+        self.name_label.setColor(self._look.TEXT)
         self.update()
 
     def is_leader(self) -> bool:
@@ -173,10 +175,14 @@ class HandPanel(QWidget):
         """The panel, edged in green for the hand ahead and in red for a player out."""
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        edge = theme.WARNING if self._out else (theme.BREAK if self._leader else theme.PANEL_EDGE)
+        edge = (
+            self._look.WARNING
+            if self._out
+            else (self._look.BREAK if self._leader else self._look.PANEL_EDGE)
+        )
         width = max(2.0, self.height() * 0.012)
         painter.setPen(QPen(edge, width))
-        painter.setBrush(theme.PANEL)
+        painter.setBrush(self._look.PANEL)
         rect = QRectF(self.rect()).adjusted(width, width, -width, -width)
         radius = min(rect.width(), rect.height()) * 0.06
         painter.drawRoundedRect(rect, radius, radius)
@@ -186,8 +192,8 @@ class HandPanel(QWidget):
 class HandLines:
     """The lines under the board (who takes which pot, who is out), in one size of type."""
 
-    def __init__(self, root: QVBoxLayout, count: int) -> None:
-        self.labels = [FitLabel("", fill=0.66, weight=MEDIUM) for _ in range(count)]
+    def __init__(self, look: WallTheme, root: QVBoxLayout, count: int) -> None:
+        self.labels = [FitLabel(look, "", fill=0.66, weight=MEDIUM) for _ in range(count)]
         for label in self.labels:
             root.addWidget(label, 6)
 
@@ -207,8 +213,9 @@ class HandsMoment(QWidget):
     each, then its `HandLines`.
     """
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._look = look
         self.setObjectName(name)
         root = QVBoxLayout(self)
         root.setSpacing(0)
@@ -233,7 +240,7 @@ class HandsMoment(QWidget):
         self.panels = []
         columns = min(count, 5) if count <= 5 else math.ceil(count / 2)
         for index in range(count):
-            panel = HandPanel(self._grid_host)
+            panel = HandPanel(self._look, self._grid_host)
             self._grid.addWidget(panel, index // max(columns, 1), index % max(columns, 1))
             self.panels.append(panel)
         for column in range(5):
@@ -250,12 +257,12 @@ class HandsMoment(QWidget):
 class ShowdownMoment(HandsMoment):
     """The showdown over the clock."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("wall_showdown", parent)
-        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
+        super().__init__(look, "wall_showdown", parent)
+        self.title_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
         self._root.addWidget(self.title_label, 7)
         self._add_hands(54, 19)
-        self.result_lines = HandLines(self._root, RESULT_LINES)
+        self.result_lines = HandLines(look, self._root, RESULT_LINES)
         self.result_labels = self.result_lines.labels
 
     def show_moment(self, moment: WallMoment) -> None:
@@ -274,7 +281,7 @@ class ShowdownMoment(HandsMoment):
         lines = self._result_lines(payload.get("result"), bool(payload.get("busts_recorded")))
         # Before the river there are no lines: the board takes their room.
         self.result_lines.show_lines(
-            lines, lambda line: theme.WARNING if line.startswith("OUT") else theme.TEXT
+            lines, lambda line: self._look.WARNING if line.startswith("OUT") else self._look.TEXT
         )
         result = payload.get("result")
         busted = (
@@ -284,7 +291,7 @@ class ShowdownMoment(HandsMoment):
             if hand.get("name") in busted:
                 panel.mark_out()
             else:
-                panel.name_label.setColor(theme.TEXT)
+                panel.name_label.setColor(self._look.TEXT)
 
     @staticmethod
     def _result_lines(result: object, recorded: bool) -> list[str]:

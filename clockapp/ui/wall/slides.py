@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
 from clockapp.core.house import Slide, slide_index
 from clockapp.core.wall import SLIDES, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.images import pixmap
 from clockapp.ui.wall.picture import Picture
@@ -25,17 +25,19 @@ from clockapp.ui.wall.stage import register
 class SlidesMoment(QWidget):
     """The slide due now: a picture, or a title and its lines."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("wall_slides")
         self._stack = QStackedLayout(self)
         self.text_page = QWidget(self)
         text = QVBoxLayout(self.text_page)
         self._text_layout = text
-        self.title_label = FitLabel("", color=theme.BREAK, fill=0.7)
+        self.title_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
         text.addStretch(2)
         text.addWidget(self.title_label, 24)
-        self.line_labels = [FitLabel("", fill=0.6, weight=QFont.Weight.Medium) for _ in range(3)]
+        self.line_labels = [
+            FitLabel(look, "", fill=0.6, weight=QFont.Weight.Medium) for _ in range(3)
+        ]
         for label in self.line_labels:
             text.addWidget(label, 11)
         text.addStretch(3)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QStackedLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import WallMoment
 from clockapp.ui.clock.texts import countdown_template
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.ticks import guarded
 
@@ -40,12 +40,12 @@ class MomentWidget(Protocol):
         """Draw `moment` (called again whenever it changes)."""
 
 
-Factory = Callable[[QWidget], QWidget]
+Factory = Callable[[WallTheme, QWidget], QWidget]
 _KINDS: dict[str, Factory] = {}
 
 
 def register(kind: str, factory: Factory) -> None:
-    """Let the wall show `kind` with the widget `factory(parent)` builds."""
+    """Let the wall show `kind` with the widget `factory(look, parent)` builds."""
     _KINDS[kind] = factory
 
 
@@ -59,8 +59,10 @@ def registered_kinds() -> tuple[str, ...]:
 class WallStage(QWidget):
     """The current moment over the clock, or nothing (hidden)."""
 
-    def __init__(self, parent: QWidget, now: Callable[[], datetime]) -> None:
+    def __init__(self, look: WallTheme, parent: QWidget, now: Callable[[], datetime]) -> None:
         super().__init__(parent)
+        self._look = look
+        look.follow(self)
         self.setObjectName("wall_stage")
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._now = now
@@ -73,9 +75,13 @@ class WallStage(QWidget):
         strip = QHBoxLayout()
         self._strip = strip
         medium = QFont.Weight.Medium
-        self.strip_level = FitLabel("", color=theme.MUTED, fill=0.55, weight=medium, align=LEFT)
-        self.strip_countdown = FitLabel("", fill=0.7, template="00:00")
-        self.strip_blinds = FitLabel("", color=theme.BLINDS, fill=0.55, weight=medium, align=RIGHT)
+        self.strip_level = FitLabel(
+            look, "", color=look.MUTED, fill=0.55, weight=medium, align=LEFT
+        )
+        self.strip_countdown = FitLabel(look, "", fill=0.7, template="00:00")
+        self.strip_blinds = FitLabel(
+            look, "", color=look.BLINDS, fill=0.55, weight=medium, align=RIGHT
+        )
         strip.addWidget(self.strip_level, 35)
         strip.addWidget(self.strip_countdown, 30)
         strip.addWidget(self.strip_blinds, 35)
@@ -145,7 +151,7 @@ class WallStage(QWidget):
         if factory is None:
             log.warning("The wall has no widget for a %r moment; the clock stays shown.", kind)
             return None
-        widget = factory(self)
+        widget = factory(self._look, self)
         self._widgets[kind] = widget
         self._layout.addWidget(widget)
         return widget
@@ -158,4 +164,4 @@ class WallStage(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The clock's background under the moment."""
-        QPainter(self).fillRect(event.rect(), theme.BACKGROUND)
+        QPainter(self).fillRect(event.rect(), self._look.BACKGROUND)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QScrollArea
 
 from clockapp.core.look import contrast_ratio
-from clockapp.ui.display import theme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.screens import FRAME_ALLOWANCE, LAPTOP
 from clockapp.ui.station.station import ClockStation
@@ -46,7 +45,7 @@ def test_every_help_line_is_readable_whole_and_in_reach(
     # The sizes are evened out once the sheet is laid out at the window's size.
     QApplication.processEvents()
     overlay.even_out()
-    sheet_colour = QColor(theme.live(theme.BACKGROUND)).name()
+    sheet_colour = station.look.BACKGROUND.name()
     area = overlay.findChild(QScrollArea)
     drawn = overlay.grab().toImage()
     boxes: list[tuple[QRect, str]] = []

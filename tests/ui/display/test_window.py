@@ -159,25 +159,22 @@ def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(
     from PySide6.QtGui import QColor
 
     from clockapp.core.look import theme_named
-    from clockapp.ui.display import theme
+    from clockapp.ui.display.theme import WallTheme
 
     def drawn(label: FitLabel) -> str:
         image = label.grab().toImage()
         return image.pixelColor(image.width() // 2, image.height() // 2).name()
 
-    theme.set_palette(theme_named("night"))
-    try:
-        label = FitLabel("\u2588\u2588\u2588", color=theme.BLINDS, fill=0.9)
-        qtbot.addWidget(label)
-        label.resize(300, 120)
-        assert drawn(label) == theme_named("night").colours["BLINDS"]
-        label.setColor(QColor("#12ab34"))
-        assert drawn(label) == "#12ab34"
-        label.setColor(theme.BREAK)
-        theme.set_palette(theme_named("day"))
-        assert drawn(label) == theme_named("day").colours["BREAK"]
-    finally:
-        theme.set_palette(theme_named("night"))
+    look = WallTheme(theme_named("night"))
+    label = FitLabel(look, "\u2588\u2588\u2588", color=look.BLINDS, fill=0.9)
+    qtbot.addWidget(label)
+    label.resize(300, 120)
+    assert drawn(label) == theme_named("night").colours["BLINDS"]
+    label.setColor(QColor("#12ab34"))
+    assert drawn(label) == "#12ab34"
+    label.setColor(look.BREAK)
+    look.set_palette(theme_named("day"))
+    assert drawn(label) == theme_named("day").colours["BREAK"]
 
 
 def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:

@@ -3,27 +3,20 @@ hearts and diamonds, on a white card, whatever colours the room's theme gives th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QWidget
 
-from clockapp.core.look import BUILT_IN, Palette, theme_named
+from clockapp.core.look import BUILT_IN, Palette
 from clockapp.core.race_cards import pretty_card
 from clockapp.core.wall import CHIP_RACE, WallMoment
-from clockapp.ui.display import theme
+from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.wall.cards import CardRow
 from clockapp.ui.wall.chip_race import MAX_CARDS, ChipRaceMoment
 
 DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
-
-
-@pytest.fixture(autouse=True)
-def _night_again() -> Iterator[None]:
-    yield
-    theme.set_palette(theme_named("night"))
 
 
 def _is_white(colour: QColor) -> bool:
@@ -70,8 +63,8 @@ def _race_payload() -> dict[str, Any]:
     }
 
 
-def _shown(widget: QWidget, qtbot, palette: Palette) -> QImage:
-    theme.set_palette(palette)
+def _shown(widget: QWidget, qtbot, look: WallTheme, palette: Palette) -> QImage:
+    look.set_palette(palette)
     qtbot.addWidget(widget)
     widget.resize(1920, 1080)
     widget.show()
@@ -81,10 +74,11 @@ def _shown(widget: QWidget, qtbot, palette: Palette) -> QImage:
 
 @pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
 def test_every_chip_race_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, palette) -> None:
-    moment = ChipRaceMoment()
+    look = WallTheme()
+    moment = ChipRaceMoment(look)
     payload = _race_payload()
     moment.show_moment(WallMoment(CHIP_RACE, payload))
-    image = _shown(moment, qtbot, palette)
+    image = _shown(moment, qtbot, look, palette)
     seen = 0
     for row, player in zip(moment.rows, payload["players"], strict=False):
         for label, text, red in zip(row.card_labels, player["cards"], player["red"], strict=False):
@@ -107,7 +101,7 @@ def test_every_showdown_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, pale
         cards = [c for c in DECK if c[1] == suit]
         row = CardRow(len(cards))
         row.set_cards(cards)
-        image = _shown(row, qtbot, palette)
+        image = _shown(row, qtbot, WallTheme(), palette)
         for card, rect in zip(cards, row.card_rects(), strict=True):
             box = rect.toRect()
             face = image.pixelColor(box.center().x(), box.top() + box.height() // 2)
@@ -119,10 +113,11 @@ def test_every_showdown_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, pale
 @pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
 def test_every_chip_race_card_is_outlined_so_it_stands_off_a_pale_wall(qtbot, palette) -> None:
     # The day theme's wall is nearly a card's white: without an edge the tiles melt into it.
-    moment = ChipRaceMoment()
+    look = WallTheme()
+    moment = ChipRaceMoment(look)
     payload = _race_payload()
     moment.show_moment(WallMoment(CHIP_RACE, payload))
-    image = _shown(moment, qtbot, palette)
+    image = _shown(moment, qtbot, look, palette)
     wall = QColor(palette.colours["BACKGROUND"])
     for row, player in zip(moment.rows, payload["players"], strict=False):
         for label, _text in zip(row.card_labels, player["cards"], strict=False):

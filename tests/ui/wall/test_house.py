@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from clockapp.core.look import MIN_CONTRAST, check, contrast_ratio, theme_named
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import HOUSE_RULES, SLIDES
 from clockapp.ui.actions import Action
-from clockapp.ui.display import theme
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall import images
 from clockapp.ui.wall.house_dialog import HouseDialog
@@ -23,12 +21,6 @@ from tests.dbdump import dump_database as dump
 from tests.ui.polling import poll, settle
 
 BREAKS = Structure("Test", (Level(25, 50, minutes=20), Break(10), Level(50, 100, minutes=20)))
-
-
-@pytest.fixture(autouse=True)
-def _night_again() -> Iterator[None]:
-    yield
-    theme.set_palette(theme_named("night"))
 
 
 def _logo(tmp_path: Path, name: str = "logo.png", size: int = 900) -> Path:
@@ -77,7 +69,7 @@ def test_the_look_dialog_previews_fits_colours_and_the_wall_takes_it(
     look = station.services.house.house(station.bus.tournament_id).look
     assert look.theme == "day"
     assert check(look.palette()) == ()
-    assert theme.palette() == look.palette()
+    assert station.look.palette() == look.palette()
     assert display.house.logo.isVisible()
     assert max(images.pixmap(look.logo).width(), images.pixmap(look.logo).height()) == 512
     assert display.countdown_label.color() != QColor(theme_named("night").colours["TEXT"])
@@ -219,7 +211,7 @@ def test_another_stations_look_reaches_this_wall_on_the_next_poll(
     services.house.set_look(tournament_id, Look(title="Charity Night", theme="stark"))
     poll(qtbot, station.bus)
     assert station.display.name_label.text() == "Charity Night"
-    assert theme.palette() == theme_named("stark")
+    assert station.look.palette() == theme_named("stark")
     assert not station.display.house.logo.isVisible()
 
 
@@ -231,30 +223,31 @@ def test_the_wall_draws_a_snapshot_without_the_hosts_part_in_the_default_look(qt
     from PySide6.QtWidgets import QHBoxLayout, QWidget
 
     from clockapp.core.look import DEFAULT_THEME
+    from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.widgets import FitLabel
     from clockapp.ui.wall.house_view import HouseOnWall
 
     header_widget = QWidget()
     qtbot.addWidget(header_widget)
     header = QHBoxLayout(header_widget)
-    name = FitLabel("")
+    look = WallTheme(theme_named("day"))  # whatever was on before the first snapshot
+    name = FitLabel(look, "")
     header.addWidget(name)
-    house = HouseOnWall(header, name)
+    house = HouseOnWall(look, header, name)
     tournament = SimpleNamespace(name="Friday")
 
     def snapshot(**parts: object) -> SimpleNamespace:
         host = SimpleNamespace(**parts) if parts else None
         return SimpleNamespace(tournament=tournament, house=host)
 
-    theme.set_palette(theme_named("day"))  # whatever was on before the first snapshot
     house.show_snapshot(snapshot())
-    assert theme.palette() == theme_named(DEFAULT_THEME)
+    assert look.palette() == theme_named(DEFAULT_THEME)
     assert name.text() == "Friday"
     house.show_snapshot(snapshot(look=Look(title="Club night", theme="day"), slides=SlideShow()))
-    assert theme.palette() == theme_named("day")
+    assert look.palette() == theme_named("day")
     assert name.text() == "Club night"
     house.show_snapshot(snapshot())
-    assert theme.palette() == theme_named(DEFAULT_THEME)
+    assert look.palette() == theme_named(DEFAULT_THEME)
     assert name.text() == "Friday"
     assert house.moment(None, None) is None
 

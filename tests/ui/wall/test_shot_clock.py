@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QApplication
 from clockapp.core.shot_clock import ShotClockError
 from clockapp.core.wall import MESSAGE, SHOT_CLOCK
 from clockapp.ui.actions import Action
-from clockapp.ui.display import theme
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.shot_clock import ShotClockMoment
 from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
@@ -59,10 +58,10 @@ def test_the_clock_called_counts_on_the_wall_and_laptop_says_the_last_ten_then_t
         widget.tick(station.services.now())
         if second == 45:
             assert widget.count_label.text() == "15"
-            assert widget.count_label.color() == theme.TEXT
+            assert widget.count_label.color() == station.look.TEXT
         if second == 51:  # the last ten seconds are red on the wall
             assert widget.count_label.text() == "9"
-            assert widget.count_label.color() == theme.WARNING
+            assert widget.count_label.color() == station.look.WARNING
     assert widget.count_label.text() == "TIME"
     assert widget.note_label.text() == "The hand is dead"
     said = [w for w in fake_sound.said if w.isdigit() or w == "Time"]
