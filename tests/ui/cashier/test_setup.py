@@ -240,6 +240,7 @@ def test_players_model_passes_qt_checks(qtmodeltester, services, players_page):
 def test_search_as_you_type(qtbot, players_page):
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Dana Scully"]
     qtbot.keyClicks(players_page.search, "sc")
+    settle_on(qtbot, players_page)  # searched on the worker
     assert names(players_page) == ["Dana Scully"]
     assert players_page.count_label.text().startswith("1 player found")
 
