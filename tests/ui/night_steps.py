@@ -316,6 +316,7 @@ class Night:
         self._show_page(desk)
         desk.search.clear()
         self.qtbot.keyClicks(desk.search, name)
+        settle(self.qtbot, self.station.bus)  # searched on the station's worker
         assert desk.model.rowCount() == 0, f"{name} is already in the player database"
         self._enter(desk.search)  # nobody matches: Enter offers to add the name
         dialog = desk.dialog
