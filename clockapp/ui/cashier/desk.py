@@ -251,7 +251,10 @@ class Desk(QWidget):
         if text != self.search.text() and not waited:
             return  # typed meanwhile: the search for the text typed now is on its way
         self._found = answer
-        self._show_found(found, keep=None, keep_selection=False, text=text)
+        # The same text searched again (letters typed and rubbed out, a key that waited): the
+        # highlight the cashier moved stays where it is.
+        again = text == self._shown
+        self._show_found(found, keep=None, keep_selection=again, text=text)
         while self._waiting_keys and self._waiting_keys[0].text == text:
             waiting = self._waiting_keys.pop(0)
             if waiting.control is not None:

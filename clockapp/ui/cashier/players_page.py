@@ -78,6 +78,7 @@ class PlayersPage(Page):
         # there), and the player to select once the search for the text typed answers (None:
         # the first found).
         self._search_for = ""
+        self._shown: str | None = None  # the text of the last search shown
         self._select_found: int | None = None
         self._searching = ctx.reader(self._read_search, self._on_search_read)
         self.view = table_view(self.model, "player_database")
@@ -195,12 +196,14 @@ class PlayersPage(Page):
         text, found = answer
         if text != self.search.text():
             return  # typed meanwhile: the search for the text typed now is on its way
+        again = text == self._shown  # the same text searched again: the selection stays
         self._show_found(text, found)
+        self._shown = text
         select, self._select_found = self._select_found, None
         row = self.model.row_of_player(select) if select is not None else None
         if row is not None:
             self.select_row(row)
-        elif self.model.rowCount():
+        elif self.model.rowCount() and not (again and self.selected() is not None):
             self.select_row(0)
 
     def _show_found(self, text: str, found: tuple[PlayerInfo, ...]) -> None:
