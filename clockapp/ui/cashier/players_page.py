@@ -441,14 +441,21 @@ class PlayersPage(Page):
         return asked
 
     def export_csv(self, path: str | None = None) -> str | None:
-        """Write every player to a CSV file (asks where when not given)."""
+        """Write every player to a CSV file (asks where when not given), on the worker: the
+        message says when it is written, or why not. Returns the path asked for (None:
+        cancelled)."""
         ctx = self._ctx
-        saved = ctx.save_text(
-            self, path, "Export players", "players", ctx.services.players.export_csv
+
+        def saved(written: str, text: str) -> None:
+            count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
+            ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {written}")
+
+        return ctx.save_text(
+            self,
+            path,
+            "Export players",
+            "players",
+            ctx.services.players.export_csv,
+            saved,
+            control=self.export_button,
         )
-        if saved is None:
-            return None
-        path, text = saved
-        count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
-        ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
-        return path

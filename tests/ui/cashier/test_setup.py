@@ -271,7 +271,9 @@ def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tm
         "Imported players.csv: 1 new player, 1 already in the database."
     )
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Cy Young", "Dana Scully"]
-    out = players_page.export_csv(str(tmp_path / "out.csv"))
+    out = then_settle(
+        qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "out.csv"))
+    )
     assert out is not None
     assert "4 players exported" in cashier_window.message.text()
     text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")  # a spreadsheet's UTF-8
