@@ -351,7 +351,7 @@ class PlayersPage(Page):
         duplicate = self._selected_or_refuse()
         if duplicate is None:
             return
-        dialog = MergeDialog(self._ctx.services, duplicate, self)
+        dialog = MergeDialog(self._ctx, duplicate, self)
 
         def accepted() -> None:
             keep = dialog.keep()

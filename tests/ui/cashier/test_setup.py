@@ -308,7 +308,7 @@ def test_edit_a_player_with_notes_and_undo(qtbot, cashier_window, players_page, 
 
 
 def test_merge_a_duplicate_moves_the_registration(
-    qtbot, cashier_window, players_page, services, tournament_id, bus
+    qtbot, cashier_window, players_page, services, tournament_id, bus, gui_thread_sql
 ):
     keep = services.players.list()[0]  # Ann Lee
     dup = services.players.create(PlayerDetails("Anne Lee", phone="555-0101")).value
@@ -316,10 +316,13 @@ def test_merge_a_duplicate_moves_the_registration(
     poll(qtbot, bus)
     players_page.select_player(dup.id)
     assert players_page.model.text(players_page.model.row_of_player(dup.id), "Tonight") == "playing"
-    players_page.merge_button.click()
-    dialog = players_page.dialog
-    assert isinstance(dialog, MergeDialog)
-    typed(qtbot, dialog.search_edit, "ann")
+    with gui_thread_sql.watching() as searched:  # the candidates are found on the worker
+        players_page.merge_button.click()
+        dialog = players_page.dialog
+        assert isinstance(dialog, MergeDialog)
+        typed(qtbot, dialog.search_edit, "ann")
+        settle_on(qtbot, players_page)
+    assert not searched, gui_thread_sql.report()
     shown = [dialog.candidates.item(i).text() for i in range(dialog.candidates.count())]
     assert all("Anne Lee" not in text for text in shown)  # not into itself
     dialog.choose(keep.id)
@@ -346,6 +349,7 @@ def test_merging_two_players_of_one_tournament_is_refused(
     players_page.merge_button.click()
     dialog = players_page.dialog
     typed(qtbot, dialog.search_edit, "ann")
+    settle_on(qtbot, players_page)  # the candidates are found on the worker
     dialog.choose(ann.id)
     then_settle(qtbot, players_page, dialog.ok_button.click)
     assert cashier_window.message.kind == "error"
