@@ -153,7 +153,7 @@ class Night:
         """The results page's Export CSV…, its save dialog answered with the name it suggested
         (`saved_as` stands in for the dialog). Returns that name and the file's rows."""
         page = self._show_page(self.cashier.results)
-        path = page.export_csv()
+        path = then_settle(self.qtbot, page, page.export_csv)  # written on the worker
         assert path is not None, self.message()
         assert self.saved_as, "no save dialog was opened"
         with open(path, newline="", encoding="utf-8-sig") as file:  # the export has a BOM
@@ -316,6 +316,7 @@ class Night:
         self._show_page(desk)
         desk.search.clear()
         self.qtbot.keyClicks(desk.search, name)
+        settle(self.qtbot, self.station.bus)  # searched on the station's worker
         assert desk.model.rowCount() == 0, f"{name} is already in the player database"
         self._enter(desk.search)  # nobody matches: Enter offers to add the name
         dialog = desk.dialog

@@ -36,16 +36,22 @@ def players_page(cashier_window, services):
     return cashier_window.players
 
 
-def test_an_export_is_utf8_with_a_byte_order_mark(players_page, tmp_path: Path) -> None:
-    path = players_page.export_csv(str(tmp_path / "players.csv"))
+def test_an_export_is_utf8_with_a_byte_order_mark(qtbot, players_page, tmp_path: Path) -> None:
+    path = then_settle(
+        qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "players.csv"))
+    )
     data = Path(path).read_bytes()
     assert data.startswith(BOM)
     assert "Zoë Adé" in data[len(BOM) :].decode("utf-8")
 
 
-def test_an_export_uses_the_locales_list_separator(german, players_page, tmp_path: Path) -> None:
+def test_an_export_uses_the_locales_list_separator(
+    qtbot, german, players_page, tmp_path: Path
+) -> None:
     assert locale_separator() == ";"
-    path = players_page.export_csv(str(tmp_path / "players.csv"))
+    path = then_settle(
+        qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "players.csv"))
+    )
     lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == "name;nickname;phone;email;team;notes"
     assert lines[1] == "Zoë Adé;;;;Reds, Blues;"  # the comma is no separator here: no quotes
@@ -67,7 +73,7 @@ def test_the_save_dialog_offers_the_locales_separator_first_and_each_other(
 
 
 def test_an_export_in_the_separator_chosen_in_the_save_dialog(
-    cashier_window, players_page, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    qtbot, cashier_window, players_page, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     target = tmp_path / "players.csv"
 
@@ -75,7 +81,7 @@ def test_an_export_in_the_separator_chosen_in_the_save_dialog(
         return str(target), CSV_KINDS[";"]
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake))
-    assert players_page.export_csv() is not None
+    assert then_settle(qtbot, players_page, players_page.export_csv) is not None
     assert target.read_text(encoding="utf-8-sig").splitlines()[0].startswith("name;nickname;")
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -50,6 +51,9 @@ class TournamentLook:
     chip_set: ChipSet
     stacks: PlannedStacks | None
     currency: str
+    #: What an export's file name starts with: the tournament's name and the day it was made.
+    name: str
+    day: date
 
 
 class CashierContext(QObject):
@@ -216,27 +220,39 @@ class CashierContext(QObject):
         title: str,
         what: str,
         produce: Callable[[], str],
-    ) -> tuple[str, str] | None:
+        on_saved: Callable[[str, str], object],
+        *,
+        control: Control | None = None,
+    ) -> str | None:
         """Write what `produce` returns to `path` (asking where when not given), for an export;
         the dialog suggests `export_name(what, "csv")` in the documents folder.
 
-        Returns (path, text), or None when the cashier cancelled, the service refused (said in
-        the message bar) or the file cannot be written (said too).
+        The path is asked here; the read and the write run on the station's worker (`control`
+        busy meanwhile), and `on_saved(path, text)` hears that the file is written. Returns the
+        path asked for, or None when the cashier cancelled or the same export is on its way. A
+        refusal, or a file that cannot be written, is said in the message bar.
         """
         separator = ""  # the locale's, unless the save dialog's file type chose another
         if not path:
             path, separator = ask_csv_path(parent, title, self.export_name(what, "csv"))
         if not path:
             return None
-        text = self.read(produce, None)
-        if text is None:
-            return None
-        try:
-            write_csv(path, text, separator)
-        except OSError as error:
-            self.refuse(f"{path} cannot be written: {error.strerror or error}.")
-            return None
-        return path, text
+        chosen = path
+
+        def work() -> str:  # on the worker
+            text = produce()
+            try:
+                write_csv(chosen, text, separator)
+            except OSError as error:
+                raise DomainError(
+                    f"{chosen} cannot be written: {error.strerror or error}."
+                ) from error
+            return text
+
+        asked = self.query(
+            work, lambda text: on_saved(chosen, text), key=("export", what), control=control
+        )
+        return chosen if asked else None
 
     def currency(self) -> str:
         """The tournament's currency ("" while it is unread: the amount alone, never "$")."""
@@ -244,11 +260,12 @@ class CashierContext(QObject):
         return look.currency if look is not None else ""
 
     def export_name(self, what: str, suffix: str) -> str:
-        """The file name an export of `what` suggests: the tournament's name and date first."""
-        info = self.read(lambda: self.services.tournaments.get(self.tid), None)
-        if info is None:
+        """The file name an export of `what` suggests: the tournament's name and date first
+        (as last read on the worker; only `what` while none has answered)."""
+        look = self._look
+        if look is None:
             return export_file_name("", None, what, suffix)
-        return export_file_name(info.name, info.created_at.astimezone().date(), what, suffix)
+        return export_file_name(look.name, look.day, what, suffix)
 
     def chip_set(self) -> ChipSet:
         """The tournament's chip set (the colours of the chips handed over)."""
@@ -276,8 +293,13 @@ class CashierContext(QObject):
     def _read_look(self, tid: int) -> TournamentLook:
         """On the worker."""
         structure = self.services.structure
+        info = self.services.tournaments.get(tid)
         return TournamentLook(
-            structure.chip_set(tid), structure.planned_stacks(tid), structure.settings(tid).currency
+            structure.chip_set(tid),
+            structure.planned_stacks(tid),
+            structure.settings(tid).currency,
+            info.name,
+            info.created_at.astimezone().date(),
         )
 
     def _on_look_read(self, look: TournamentLook) -> None:

@@ -18,6 +18,7 @@ which is its own confirmation (`EntryDialog`, taken only by Ctrl+Enter or its bu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtGui import QFont
@@ -77,6 +78,15 @@ class _DeskRead:
 
 
 @dataclass(frozen=True)
+class _WaitingKey:
+    """A key pressed while the list was for other text: it acts once `text`'s search answers."""
+
+    text: str
+    press: Callable[[], object]
+    control: QPushButton | None  # shown busy meanwhile (re-enabled before the press)
+
+
+@dataclass(frozen=True)
 class _PressRead:
     """What a desk key's press read before acting (on the worker, acted on on the GUI thread)."""
 
@@ -100,6 +110,14 @@ class Desk(QWidget):
         # The player to select once a read asked by refresh number N (or later) answers.
         self._select_after: tuple[int, int] | None = None
         self._reading = ctx.reader(self._read, self._on_read)
+        # Search as you type, on the worker: the text the next search reads (set here, read
+        # there), the text the list shows the players of, and the keys pressed while the list
+        # was for other text, each with the text it was pressed on: they act when that text's
+        # search answers, never on a list the cashier did not see.
+        self._search_for = ""
+        self._shown: str | None = None
+        self._waiting_keys: list[_WaitingKey] = []
+        self._searching = ctx.reader(self._read_search, self._on_search_read)
         self._setup_ui()
 
     # ------------------------------------------------------------------ layout
@@ -114,7 +132,7 @@ class Desk(QWidget):
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.stepped.connect(self._on_search_stepped)
         self.search.entered.connect(self._on_search_entered)
-        self.search.command.connect(self.start)
+        self.search.command.connect(self._on_search_command)
         self.add_button = QPushButton()
         self.add_button.setObjectName("add_player")
         self.add_button.clicked.connect(lambda: self.add_player())
@@ -156,7 +174,7 @@ class Desk(QWidget):
             button = QPushButton(f"{title}  ({key})")
             button.setObjectName(f"button_{key}")
             button.setMinimumHeight(36)
-            button.clicked.connect(lambda _c=False, k=key: self.start(k))
+            button.clicked.connect(lambda _c=False, k=key: self.press(k))
             grid.addWidget(button, n // 2, n % 2)
             self.buttons[key] = button
         self.last = LastSale(self._ctx)
@@ -201,12 +219,13 @@ class Desk(QWidget):
             self._found = (answer.text, answer.found)
             self._query = (*self._query[:2], False)
         found = answer.found if answer.found is not None else self._found_now(answer.text)
-        text, select = answer.text, None
+        select = None
         if self._select_after is not None and answer.number >= self._select_after[1]:
             select, self._select_after = self._select_after[0], None
-        if text != self.search.text():  # typed meanwhile: the list typed, as read now
-            found = tuple(row.player for row in self.model.rows())
-        self._show_found(found, keep=select, keep_selection=select is None)
+        shown: str | None = answer.text
+        if answer.text != self.search.text():  # typed meanwhile: the list typed, as read now
+            found, shown = tuple(row.player for row in self.model.rows()), None
+        self._show_found(found, keep=select, keep_selection=select is None, text=shown)
 
     def _found_now(self, text: str) -> tuple[PlayerInfo, ...]:
         """The last search's players, when it was for `text` (else what the list shows)."""
@@ -214,22 +233,67 @@ class Desk(QWidget):
             return self._found[1]
         return tuple(row.player for row in self.model.rows())
 
-    def _search(self, *, keep_selection: bool) -> None:
-        # Each key typed runs only the player search: the registrations are read again when the
-        # bus says entries changed, so typing stays fast with hundreds of players.
-        ctx, text = self._ctx, self.search.text()
-        found = ctx.read(lambda: ctx.services.players.search(text, SEARCH_LIMIT), ())
-        self._found = (text, found)
-        self._show_found(found, keep=None, keep_selection=keep_selection)
+    def _read_search(self, _tid: int) -> tuple[str, tuple[PlayerInfo, ...]]:
+        """The players the search finds (on the worker). Each key typed runs only the player
+        search: the registrations are read again when the bus says entries changed, so typing
+        stays fast with hundreds of players."""
+        text = self._search_for
+        return text, self._ctx.services.players.search(text, SEARCH_LIMIT)
+
+    def _ask_search(self) -> None:
+        # A key waiting for its text's list pins the search to that text until it answers.
+        self._search_for = self._waiting_keys[0].text if self._waiting_keys else self.search.text()
+        self._searching.ask()
+
+    def _on_search_read(self, answer: tuple[str, tuple[PlayerInfo, ...]]) -> None:
+        text, found = answer
+        waited = bool(self._waiting_keys) and self._waiting_keys[0].text == text
+        if text != self.search.text() and not waited:
+            return  # typed meanwhile: the search for the text typed now is on its way
+        self._found = answer
+        # The same text searched again (letters typed and rubbed out, a key that waited): the
+        # highlight the cashier moved stays where it is.
+        again = text == self._shown
+        self._show_found(found, keep=None, keep_selection=again, text=text)
+        while self._waiting_keys and self._waiting_keys[0].text == text:
+            waiting = self._waiting_keys.pop(0)
+            if waiting.control is not None:
+                waiting.control.setEnabled(True)
+            waiting.press()
+        if self._waiting_keys or self._shown != self.search.text():
+            self._ask_search()
+
+    def _when_shown(self, press: Callable[[], object], control: QPushButton | None = None) -> None:
+        """Make `press` on the list for the text typed: now when the list shows it, else when
+        its search answers (a key pressed while the search was on its way; `control`, the
+        key's button, shows busy meanwhile)."""
+        text = self.search.text()
+        if not self._waiting_keys and self._shown == text:
+            press()
+            return
+        if control is not None and not control.isEnabled():
+            return  # pressed again while it waits, or while its read is on its way
+        if control is not None:
+            control.setEnabled(False)
+        self._waiting_keys.append(_WaitingKey(text, press, control))
+        self._ask_search()
 
     def _show_found(
-        self, found: tuple[PlayerInfo, ...], *, keep: int | None, keep_selection: bool
+        self,
+        found: tuple[PlayerInfo, ...],
+        *,
+        keep: int | None,
+        keep_selection: bool,
+        text: str | None = None,
     ) -> None:
+        """Show the players `found` for `text` (the list's own text when not given)."""
         current = self.selected() if keep_selection else None
         if current is not None:
             keep = current.player.id
         self.model.set_rows([DeskRow(p, self._registrations.get(p.id)) for p in found])
-        text = self.search.text().strip()
+        if text is not None:
+            self._shown = text
+        text = (self._shown or "").strip()
         self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
         self.add_button.setVisible(bool(text) and not found)
         row = self.model.row_of_player(keep) if keep is not None else None
@@ -258,13 +322,22 @@ class Desk(QWidget):
         self.search.selectAll()
 
     def _on_search_stepped(self, step: int) -> None:
+        self._when_shown(lambda: self._step(step))
+
+    def _step(self, step: int) -> None:
         current = self.table.currentIndex().row()
         self.select_row(current + step if current >= 0 else 0)
 
     def _on_search_text_changed(self, _text: str) -> None:
-        self._search(keep_selection=False)
+        # The list is for the text before until the search answers: offering to add the name
+        # typed now would be a guess.
+        self.add_button.setVisible(False)
+        self._ask_search()
 
     def _on_search_entered(self) -> None:
+        self._when_shown(self._enter)
+
+    def _enter(self) -> None:
         if self.model.rowCount() == 0:
             if self.search.text().strip():
                 self.add_player()
@@ -283,7 +356,15 @@ class Desk(QWidget):
             self.search.insert(text)
 
     def _on_table_command(self, key: str) -> None:
-        self.start(key)
+        self.press(key)
+
+    def _on_search_command(self, key: str) -> None:
+        self.press(key)
+
+    def press(self, key: str) -> None:
+        """Key `key` (or its button) pressed: `start` on the player highlighted in the list for
+        the text typed, once its search has answered."""
+        self._when_shown(lambda: self.start(key), self.buttons[key])
 
     def _on_selection_changed(self, *_args: object) -> None:
         row = self.selected()

@@ -73,20 +73,20 @@ class LedgerPage(Page):
         self._update_buttons()
 
     def export_csv(self, path: str | None = None) -> str | None:
-        """Write the ledger as CSV for the books (asks where when not given)."""
+        """Write the ledger as CSV for the books (asks where when not given), on the worker:
+        the message says when it is written, or why not. Returns the path asked for (None:
+        cancelled)."""
         ctx = self._ctx
-        saved = ctx.save_text(
+        cashier, tid = ctx.services.cashier, ctx.tid
+        return ctx.save_text(
             self,
             path,
             "Export the ledger",
             "ledger",
-            lambda: ctx.services.cashier.ledger_csv(ctx.tid),
+            lambda: cashier.ledger_csv(tid),
+            lambda saved, _text: ctx.message.show_info(f"Ledger exported: {saved}"),
+            control=self.export_button,
         )
-        if saved is None:
-            return None
-        path = saved[0]
-        ctx.message.show_info(f"Ledger exported: {path}")
-        return path
 
     def refresh(self) -> None:
         self._reading.ask()

@@ -115,10 +115,34 @@ def add_new_player(
     after "added" (the desk names the buy-in, which adding never is).
     """
     players = ctx.services.players
-    namesakes = ctx.read(lambda: players.namesakes(details.name), None)
-    if namesakes is None:
-        done(None)
-        return
+
+    def read() -> tuple[PlayerInfo, ...]:  # on the worker
+        return players.namesakes(details.name)
+
+    def answered(namesakes: tuple[PlayerInfo, ...]) -> None:
+        _create_or_warn(ctx, details, namesakes, parent, open_dialog, done, next_step)
+
+    asked = ctx.query(
+        read,
+        answered,
+        key=("namesakes", fold(details.name)),
+        on_refused=lambda _words: done(None),
+    )
+    if not asked:
+        done(None)  # the same name is still being checked: this press adds nothing
+
+
+def _create_or_warn(
+    ctx: CashierContext,
+    details: PlayerDetails,
+    namesakes: tuple[PlayerInfo, ...],
+    parent: QWidget,
+    open_dialog: Opener,
+    done: Done,
+    next_step: str,
+) -> None:
+    """Create the player when nobody has the name; otherwise warn, with the namesakes read."""
+    players = ctx.services.players
     if not namesakes:
         # Created on the worker; `done` hears the answer (None for a refusal, said in words).
         asked = ctx.call(
@@ -181,7 +205,27 @@ def save_details(
     if fold(details.name) == fold(player.name):  # the name kept: nothing new to warn about
         save()
         return
-    found = ctx.read(lambda: ctx.services.players.namesakes(details.name), ())
+    players = ctx.services.players
+
+    def read() -> tuple[PlayerInfo, ...]:  # on the worker
+        return players.namesakes(details.name)
+
+    ctx.query(
+        read,
+        lambda found: _save_or_warn(player, details, found, parent, open_dialog, save),
+        key=("namesakes", fold(details.name)),
+    )
+
+
+def _save_or_warn(
+    player: PlayerInfo,
+    details: PlayerDetails,
+    found: tuple[PlayerInfo, ...],
+    parent: QWidget,
+    open_dialog: Opener,
+    save: Callable[[], object],
+) -> None:
+    """Save when nobody else has the new name; otherwise ask first."""
     others = tuple(p for p in found if p.id != player.id)
     if not others:
         save()

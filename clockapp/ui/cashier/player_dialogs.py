@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
-from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails, PlayerInfo
+from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 
 #: Players listed by the merge dialog's search at most.
@@ -92,12 +92,16 @@ class MergeDialog(CashierDialog):
     """Choose the player a duplicate is merged into (the duplicate's registrations move there)."""
 
     def __init__(
-        self, services: Services, duplicate: PlayerInfo, parent: QWidget | None = None
+        self, ctx: CashierContext, duplicate: PlayerInfo, parent: QWidget | None = None
     ) -> None:
         super().__init__(f"Merge {duplicate.display_name}", "Merge", parent)
         self.setObjectName("merge_dialog")
         self.setMinimumWidth(480)
-        self._services = services
+        self._ctx = ctx
+        # The search runs on the station's worker: the text it reads (set here), and only the
+        # answer for the text typed now is shown.
+        self._search_for = duplicate.name
+        self._searching = ctx.reader(self._read_search, self._on_search_read)
         self.duplicate = duplicate
         about = QLabel(
             f"<b>{duplicate.display_name}</b> (#{duplicate.id}) is a duplicate of the player you "
@@ -123,7 +127,18 @@ class MergeDialog(CashierDialog):
         self.search_edit.selectAll()
 
     def _on_search_text_changed(self, text: str) -> None:
-        found = self._services.players.search(text, MERGE_LIMIT + 1)
+        self._search_for = text
+        self._searching.ask()
+
+    def _read_search(self, _tid: int) -> tuple[str, tuple[PlayerInfo, ...]]:
+        """On the worker."""
+        text = self._search_for
+        return text, self._ctx.services.players.search(text, MERGE_LIMIT + 1)
+
+    def _on_search_read(self, answer: tuple[str, tuple[PlayerInfo, ...]]) -> None:
+        text, found = answer
+        if text != self.search_edit.text():
+            return  # typed meanwhile: the search for the text typed now is on its way
         self.candidates.clear()
         self._players = {}
         for player in found:

@@ -74,6 +74,13 @@ class PlayersPage(Page):
         self._found: tuple[PlayerInfo, ...] = ()  # what the search found last
         self._query = ""  # what the read on the worker searches for (set on this thread)
         self._reading = ctx.reader(self._read, self._on_read)
+        # Search as you type, on the worker: the text the next search reads (set here, read
+        # there), and the player to select once the search for the text typed answers (None:
+        # the first found).
+        self._search_for = ""
+        self._shown: str | None = None  # the text of the last search shown
+        self._select_found: int | None = None
+        self._searching = ctx.reader(self._read_search, self._on_search_read)
         self.view = table_view(self.model, "player_database")
         # Fixed widths: sizing columns to their contents on every key typed costs more than the
         # search itself (as on the desk); the notes take the rest.
@@ -179,13 +186,25 @@ class PlayersPage(Page):
         else:  # typed meanwhile: what was typed is shown, with tonight's list as read now
             self._show_found(self.search.text(), self._found)
 
-    def _search(self) -> None:
-        # Each key typed runs only the player search; tonight's list is read again when the bus
-        # says entries changed (`refresh`).
-        ctx = self._ctx
-        text = self.search.text()
-        found = ctx.read(lambda: ctx.services.players.search(text, LIST_LIMIT + 1), ())
+    def _read_search(self, _tid: int) -> tuple[str, tuple[PlayerInfo, ...]]:
+        """The players the search finds (on the worker). Each key typed runs only the player
+        search; tonight's list is read again when the bus says entries changed (`refresh`)."""
+        text = self._search_for
+        return text, self._ctx.services.players.search(text, LIST_LIMIT + 1)
+
+    def _on_search_read(self, answer: tuple[str, tuple[PlayerInfo, ...]]) -> None:
+        text, found = answer
+        if text != self.search.text():
+            return  # typed meanwhile: the search for the text typed now is on its way
+        again = text == self._shown  # the same text searched again: the selection stays
         self._show_found(text, found)
+        self._shown = text
+        select, self._select_found = self._select_found, None
+        row = self.model.row_of_player(select) if select is not None else None
+        if row is not None:
+            self.select_row(row)
+        elif self.model.rowCount() and not (again and self.selected() is not None):
+            self.select_row(0)
 
     def _show_found(self, text: str, found: tuple[PlayerInfo, ...]) -> None:
         keep = self.selected()
@@ -207,10 +226,9 @@ class PlayersPage(Page):
         if row is not None:
             self.select_row(row)
 
-    def _on_search_text_changed(self, _text: str) -> None:
-        self._search()
-        if self.model.rowCount():
-            self.select_row(0)
+    def _on_search_text_changed(self, text: str) -> None:
+        self._search_for = text
+        self._searching.ask()
 
     def select_row(self, row: int) -> None:
         """Select the player at `row`."""
@@ -218,13 +236,18 @@ class PlayersPage(Page):
         self.view.setCurrentIndex(self.model.index(row, 0))
 
     def select_player(self, player_id: int) -> None:
-        """Select a player by id (searching for them when not listed)."""
+        """Select a player by id (the whole list searched for them when not listed: they are
+        selected when that search answers)."""
         row = self.model.row_of_player(player_id)
-        if row is None:
-            self.search.clear()
-            row = self.model.row_of_player(player_id)
         if row is not None:
             self.select_row(row)
+            return
+        self._select_found = player_id
+        if self.search.text():
+            self.search.clear()
+        else:  # listed once the read asked by the change that made them answers
+            self._search_for = ""
+            self._searching.ask()
 
     def selected(self) -> PlayerInfo | None:
         """The player selected."""
@@ -328,7 +351,7 @@ class PlayersPage(Page):
         duplicate = self._selected_or_refuse()
         if duplicate is None:
             return
-        dialog = MergeDialog(self._ctx.services, duplicate, self)
+        dialog = MergeDialog(self._ctx, duplicate, self)
 
         def accepted() -> None:
             keep = dialog.keep()
@@ -418,14 +441,21 @@ class PlayersPage(Page):
         return asked
 
     def export_csv(self, path: str | None = None) -> str | None:
-        """Write every player to a CSV file (asks where when not given)."""
+        """Write every player to a CSV file (asks where when not given), on the worker: the
+        message says when it is written, or why not. Returns the path asked for (None:
+        cancelled)."""
         ctx = self._ctx
-        saved = ctx.save_text(
-            self, path, "Export players", "players", ctx.services.players.export_csv
+
+        def saved(written: str, text: str) -> None:
+            count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
+            ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {written}")
+
+        return ctx.save_text(
+            self,
+            path,
+            "Export players",
+            "players",
+            ctx.services.players.export_csv,
+            saved,
+            control=self.export_button,
         )
-        if saved is None:
-            return None
-        path, text = saved
-        count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
-        ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {path}")
-        return path

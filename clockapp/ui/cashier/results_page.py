@@ -114,20 +114,20 @@ class ResultsPage(Page):
         return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), kind)
 
     def export_csv(self, path: str | None = None) -> str | None:
-        """Write the results CSV (from the service) to `path` (asks where when not given)."""
+        """Write the results CSV (from the service) to `path` (asks where when not given), on
+        the worker: the message says when it is written, or why not. Returns the path asked
+        for (None: cancelled)."""
         ctx = self._ctx
-        saved = ctx.save_text(
+        results, tid = ctx.services.results, ctx.tid
+        return ctx.save_text(
             self,
             path,
             "Export results",
             "results",
-            lambda: ctx.services.results.results_csv(ctx.tid),
+            lambda: results.results_csv(tid),
+            lambda saved, _text: ctx.message.show_info(f"Results exported: {saved}"),
+            control=self.csv_button,
         )
-        if saved is None:
-            return None
-        path = saved[0]
-        ctx.message.show_info(f"Results exported: {path}")
-        return path
 
     def export_pdf(self, path: str | None = None) -> str | None:
         """Write the results report as a PDF (asks where when not given)."""

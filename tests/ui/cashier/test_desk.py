@@ -82,6 +82,7 @@ def test_search_enter_and_b_register_and_buy_in(
     qtbot, cashier_window, desk, services, tournament_id
 ):
     qtbot.keyClicks(desk.search, "an")
+    settle_on(qtbot, desk)  # searched on the worker
     names = [row.player.name for row in desk.model.rows()]
     assert names[0] == "Ann Lee"  # a name starting with the letters comes first
     assert set(names) == {"Ann Lee", "Dana Scully"}
@@ -308,6 +309,7 @@ def test_other_letters_go_back_to_the_search(qtbot, desk):
 def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_id):
     desk.search.clear()
     qtbot.keyClicks(desk.search, "Yann Newman")
+    settle_on(qtbot, desk)  # searched on the worker
     assert desk.model.rowCount() == 0
     assert desk.add_button.isVisibleTo(desk)
     assert "Yann Newman" in desk.add_button.text()

@@ -47,9 +47,11 @@ def focused(window: QWidget) -> QWidget:
 
 
 def type_text(qtbot, window: QWidget, text: str) -> None:
-    """Type as a keyboard does: each key to the widget that has the focus then."""
+    """Type as a keyboard does: each key to the widget that has the focus then; what the
+    letters searched for has answered when this returns (the search runs on the worker)."""
     for char in text:
         qtbot.keyClick(focused(window), char)
+    settle_on(qtbot, window)
 
 
 def press(

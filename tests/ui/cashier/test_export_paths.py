@@ -9,6 +9,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from clockapp.ui.exports import export_file_name
+from tests.ui.cashier.waiting import then_settle
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_a_name_keeps_its_letters_in_any_script() -> None:
 
 
 def test_the_next_export_opens_in_the_folder_the_last_one_went_to(
-    cashier_window, services, tournament_id, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    qtbot, cashier_window, services, tournament_id, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     starts: list[Path] = []
     chosen = tmp_path / "club nights"
@@ -71,7 +72,8 @@ def test_the_next_export_opens_in_the_folder_the_last_one_went_to(
         return (str(chosen / "night.csv"), "") if len(starts) == 1 else ("", "")
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake))
-    assert cashier_window.players.export_csv() is not None
+    players = cashier_window.players
+    assert then_settle(qtbot, players, players.export_csv) is not None
     assert (chosen / "night.csv").exists()
     assert cashier_window.results.export_pdf() is None  # cancelled
     day = services.tournaments.get(tournament_id).created_at.astimezone().date().isoformat()
@@ -79,7 +81,7 @@ def test_the_next_export_opens_in_the_folder_the_last_one_went_to(
 
 
 def test_a_remembered_folder_that_is_gone_falls_back_to_the_documents_folder(
-    cashier_window, asked: list[Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    qtbot, cashier_window, asked: list[Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     gone = tmp_path / "usb stick"
     gone.mkdir()
@@ -87,7 +89,8 @@ def test_a_remembered_folder_that_is_gone_falls_back_to_the_documents_folder(
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *_a: (str(gone / "a.csv"), ""))
     )
-    assert cashier_window.players.export_csv() is not None
+    players = cashier_window.players
+    assert then_settle(qtbot, players, players.export_csv) is not None
     (gone / "a.csv").unlink()
     gone.rmdir()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", real)

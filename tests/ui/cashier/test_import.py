@@ -157,7 +157,8 @@ def test_the_ledger_exports_as_safe_csv(
     poll(qtbot, bus)
     cashier_window.tabs.setCurrentWidget(cashier_window.ledger)
     settle_on(qtbot, cashier_window)
-    path = cashier_window.ledger.export_csv(str(tmp_path / "ledger.csv"))
+    ledger = cashier_window.ledger
+    path = then_settle(qtbot, ledger, lambda: ledger.export_csv(str(tmp_path / "ledger.csv")))
     assert path is not None
     assert cashier_window.message.text() == f"Ledger exported: {path}"
     text = (tmp_path / "ledger.csv").read_text(encoding="utf-8")
@@ -166,7 +167,8 @@ def test_the_ledger_exports_as_safe_csv(
     assert rows[1][rows[0].index("player")] == "=HYPERLINK(1)"
     assert rows[1][rows[0].index("amount")] == "25.00"
     unwritable = tmp_path / "missing" / "ledger.csv"
-    assert cashier_window.ledger.export_csv(str(unwritable)) is None
+    then_settle(qtbot, ledger, lambda: ledger.export_csv(str(unwritable)))
+    assert not unwritable.exists()
     assert cashier_window.message.kind == "error"
     assert "cannot be written" in cashier_window.message.text()
 

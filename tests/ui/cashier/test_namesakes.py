@@ -37,7 +37,8 @@ def new_player_at_the_desk(qtbot, window, typed: str) -> AddPlayerDialog:
     window.actions_by_name[CashierAction.NEW_PLAYER].trigger()
     dialog = desk.dialog
     assert isinstance(dialog, AddPlayerDialog)
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    # The namesakes are read on the worker; the warning (or the player added) comes after.
+    then_settle(qtbot, desk, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton))
     return dialog
 
 
@@ -61,6 +62,7 @@ def test_use_the_existing_player(qtbot, cashier_window, services, alice):
     assert {b.text() for b in box.buttons()} >= {USE_EXISTING, ADD_WITH_NOTE}
     click(qtbot, box, USE_EXISTING)
     desk = cashier_window.desk
+    settle_on(qtbot, desk)  # the desk reads what it shows on the worker
     assert names(services) == before
     assert desk.selected().player.id == alice
     assert cashier_window.focusWidget() is desk.search
@@ -104,7 +106,7 @@ def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     dialog = page.dialog
     assert isinstance(dialog, PlayerDialog)
     qtbot.keyClicks(dialog.name_edit, "Alice  Trent")
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    then_settle(qtbot, page, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton))
     box = page.dialog
     assert isinstance(box, NamesakeBox)
     click(qtbot, box, USE_EXISTING)
@@ -124,7 +126,7 @@ def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, a
     assert isinstance(dialog, PlayerDialog)
     dialog.name_edit.selectAll()
     qtbot.keyClicks(dialog.name_edit, "alice trent")
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    then_settle(qtbot, page, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton))
     box = page.dialog
     assert isinstance(box, QMessageBox)
     assert "Alice Trent" in box.text()
@@ -140,3 +142,41 @@ def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, a
     then_settle(qtbot, page, lambda: qtbot.mouseClick(ok, Qt.MouseButton.LeftButton))
     assert page.dialog is None
     assert services.players.get(alice).team == "Bluess"
+
+
+def test_the_namesake_check_reads_off_the_gui_thread(
+    qtbot, cashier_window, services, alice, gui_thread_sql
+):
+    """The players of the same name are read on the worker, at the desk and on a rename."""
+    desk = cashier_window.desk
+    cashier_window.focus_search()
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "alice trent")
+    settle_on(qtbot, desk)
+    window_action = cashier_window.actions_by_name[CashierAction.NEW_PLAYER]
+    with gui_thread_sql.watching() as added:
+        window_action.trigger()
+        dialog = desk.dialog
+        assert isinstance(dialog, AddPlayerDialog)
+        then_settle(
+            qtbot, desk, lambda: qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        )
+        box = warning(desk)
+    assert not added, gui_thread_sql.report()
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    page = cashier_window.players
+    cashier_window.tabs.setCurrentWidget(page)
+    settle_on(qtbot, cashier_window)
+    page.select_player(services.players.search("bob")[0].id)
+    with gui_thread_sql.watching() as renamed:
+        page.start_edit()
+        edit = page.dialog
+        assert isinstance(edit, PlayerDialog)
+        edit.name_edit.selectAll()
+        qtbot.keyClicks(edit.name_edit, "alice trent")
+        then_settle(
+            qtbot, page, lambda: qtbot.mouseClick(edit.ok_button, Qt.MouseButton.LeftButton)
+        )
+        assert isinstance(page.dialog, QMessageBox)
+    assert not renamed, gui_thread_sql.report()
+    page.dialog.reject()

@@ -240,6 +240,7 @@ def test_players_model_passes_qt_checks(qtmodeltester, services, players_page):
 def test_search_as_you_type(qtbot, players_page):
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Dana Scully"]
     qtbot.keyClicks(players_page.search, "sc")
+    settle_on(qtbot, players_page)  # searched on the worker
     assert names(players_page) == ["Dana Scully"]
     assert players_page.count_label.text().startswith("1 player found")
 
@@ -270,7 +271,9 @@ def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tm
         "Imported players.csv: 1 new player, 1 already in the database."
     )
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Cy Young", "Dana Scully"]
-    out = players_page.export_csv(str(tmp_path / "out.csv"))
+    out = then_settle(
+        qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "out.csv"))
+    )
     assert out is not None
     assert "4 players exported" in cashier_window.message.text()
     text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")  # a spreadsheet's UTF-8
@@ -305,7 +308,7 @@ def test_edit_a_player_with_notes_and_undo(qtbot, cashier_window, players_page, 
 
 
 def test_merge_a_duplicate_moves_the_registration(
-    qtbot, cashier_window, players_page, services, tournament_id, bus
+    qtbot, cashier_window, players_page, services, tournament_id, bus, gui_thread_sql
 ):
     keep = services.players.list()[0]  # Ann Lee
     dup = services.players.create(PlayerDetails("Anne Lee", phone="555-0101")).value
@@ -313,10 +316,13 @@ def test_merge_a_duplicate_moves_the_registration(
     poll(qtbot, bus)
     players_page.select_player(dup.id)
     assert players_page.model.text(players_page.model.row_of_player(dup.id), "Tonight") == "playing"
-    players_page.merge_button.click()
-    dialog = players_page.dialog
-    assert isinstance(dialog, MergeDialog)
-    typed(qtbot, dialog.search_edit, "ann")
+    with gui_thread_sql.watching() as searched:  # the candidates are found on the worker
+        players_page.merge_button.click()
+        dialog = players_page.dialog
+        assert isinstance(dialog, MergeDialog)
+        typed(qtbot, dialog.search_edit, "ann")
+        settle_on(qtbot, players_page)
+    assert not searched, gui_thread_sql.report()
     shown = [dialog.candidates.item(i).text() for i in range(dialog.candidates.count())]
     assert all("Anne Lee" not in text for text in shown)  # not into itself
     dialog.choose(keep.id)
@@ -343,6 +349,7 @@ def test_merging_two_players_of_one_tournament_is_refused(
     players_page.merge_button.click()
     dialog = players_page.dialog
     typed(qtbot, dialog.search_edit, "ann")
+    settle_on(qtbot, players_page)  # the candidates are found on the worker
     dialog.choose(ann.id)
     then_settle(qtbot, players_page, dialog.ok_button.click)
     assert cashier_window.message.kind == "error"

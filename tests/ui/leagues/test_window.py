@@ -273,3 +273,22 @@ def test_the_season_chart_and_the_tickets_in_a_players_season(
     shoot(window, "league-season-chart")
     window.tabs.setCurrentIndex(0)
     shoot(window, "league-window-tickets")
+
+
+def test_the_standings_export_runs_no_sql_on_the_gui_thread(
+    qtbot, services, tournament_id, bus, finished, window_factory, tmp_path, gui_thread_sql
+) -> None:
+    """The export writes the standings the window last read on the worker: the GUI thread
+    asks the database nothing for it."""
+    league(services, [tournament_id])
+    window = window_factory(LeagueWindow(services, bus))
+    window.show()
+    settle(qtbot, bus)
+    assert window.standings_model.rowCount() == 9
+    with gui_thread_sql.watching() as exported:
+        csv_path = window.export_csv(str(tmp_path / "season.csv"))
+        settle(qtbot, bus)
+    assert csv_path is not None
+    assert "Aces player 1" in Path(csv_path).read_text(encoding="utf-8-sig")
+    assert (tmp_path / "season-results.csv").exists()
+    assert not exported, gui_thread_sql.report()
