@@ -13,6 +13,7 @@ from clockapp.core.structure import (
     MAX_ITEMS,
     Item,
     Structure,
+    StructureError,
     item_name,
     structure_from_csv,
     structure_from_json,
@@ -46,6 +47,14 @@ from clockapp.services.setup import (
 )
 
 Format = Literal["csv", "json"]
+
+
+class StructureChangedError(StructureError):
+    """The stored structure is no longer the one a save was made over (`replace`'s
+    `expected`): another station, or another window, changed it since."""
+
+    def __init__(self) -> None:
+        super().__init__("the structure was changed since (on another station?).")
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,9 @@ def replace_structure(
     summary: str,
     chips: ChipSet | None = None,
     stacks: PlannedStacks | None = None,
+    *,
+    starting_stack: int | None = None,
+    expected: Structure | None = None,
 ) -> Outcome[Structure]:
     """Validate and store a new structure inside the caller's transaction.
 
@@ -140,8 +152,11 @@ def replace_structure(
     stacks it checked against the chips owned, which the cashier then hands out), and while the
     clock has started the items already played must stay as they were (the clock keeps its place
     in the current item). The tournament is locked first: a clock press on another station
-    applies before or after.
+    applies before or after. With `starting_stack`, the starting stack is set in the same
+    transaction; with `expected`, it is refused unless the stored structure is still that one
+    (an undo that must not overwrite another station's edit), checked under the lock.
     """
+    check_starting_stack(starting_stack)
     structure = clean_structure(structure)
     if len(structure.levels) > MAX_ITEMS:
         raise ValidationError(
@@ -150,6 +165,8 @@ def replace_structure(
         )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
+    if expected is not None and load_structure(session, tournament_id) != expected:
+        raise StructureChangedError
     if chips is not None:
         chips = clean_chips(chips)
     chip_set = chips if chips is not None else load_chips(session, tournament_id)
@@ -175,8 +192,19 @@ def replace_structure(
         row.stacks_json = stacks_to_json(stacks)
         session.add(row)
         flags |= Change.CHIPS
+    if starting_stack is not None:
+        row = setup_row(session, tournament_id)
+        row.starting_stack = starting_stack
+        session.add(row)
+        flags |= Change.TOURNAMENT
     changes = record_change(session, tournament_id, flags, summary, now)
     return Outcome(structure, changes)
+
+
+def check_starting_stack(starting_stack: int | None) -> None:
+    """Refuse a starting stack that is not a whole number of chips above 0 (None: unchanged)."""
+    if starting_stack is not None and (isinstance(starting_stack, bool) or starting_stack <= 0):
+        raise ValidationError("The starting stack must be a whole number of chips above 0.")
 
 
 def check_stacks(stacks: PlannedStacks, chips: ChipSet) -> None:
@@ -208,12 +236,23 @@ class StructureService:
         *,
         chips: ChipSet | None = None,
         stacks: PlannedStacks | None = None,
+        starting_stack: int | None = None,
+        expected: Structure | None = None,
     ) -> Outcome[Structure]:
-        """Save an edited structure, and with `chips` the chip set it was made for and `stacks`
-        the stacks the cashier hands out, at once (see `replace_structure` for the rules)."""
+        """Save an edited structure, and with `chips` the chip set it was made for, `stacks`
+        the stacks the cashier hands out and `starting_stack`, at once; with `expected`, only
+        over that structure (see `replace_structure` for the rules)."""
         with self._ctx.transaction() as session:
             return replace_structure(
-                self._ctx, session, tournament_id, structure, summary, chips, stacks
+                self._ctx,
+                session,
+                tournament_id,
+                structure,
+                summary,
+                chips,
+                stacks,
+                starting_stack=starting_stack,
+                expected=expected,
             )
 
     def import_text(
@@ -276,8 +315,7 @@ class StructureService:
         currency: str | None = None,
     ) -> Outcome[TournamentSettings]:
         """Change the starting stack or the currency symbol."""
-        if starting_stack is not None and (isinstance(starting_stack, bool) or starting_stack <= 0):
-            raise ValidationError("The starting stack must be a whole number of chips above 0.")
+        check_starting_stack(starting_stack)
         if currency is not None:
             currency = clean_text(currency, "Currency symbol", 8)
             if not currency:

@@ -150,6 +150,7 @@ def move_on_worker(
     key: Hashable,
     control: Control | None = None,
     on_failed: Callable[[Exception], object] | None = None,
+    on_answered: Callable[[], object] | None = None,
 ) -> bool:
     """Undo (or redo) the stack's step on the station's worker, then move the stack.
 
@@ -158,22 +159,34 @@ def move_on_worker(
     only then), so an undo takes back the action pressed just before it. `control` is busy
     until the answer; while an undo (or redo) for `key` is pending another one does nothing:
     returns False. A refusal goes to `on_failed` (or the app's error net); the stack stays where
-    it was, unless the refusal made the step obsolete: then it is dropped.
+    it was, unless the refusal made the step obsolete: then it is dropped. `on_answered` is
+    heard once it is over, whichever way (also when there was nothing to move), after the stack
+    moved and after `on_failed`: a window that shows the move as busy ends it there.
     """
     worker = bus.worker
     if worker.is_pending(key):
         return False
+    answered = on_answered if on_answered is not None else _nothing
+
+    def failed_before(error: Exception) -> None:
+        try:
+            if on_failed is None:
+                raise error  # the worker's net shows it
+            on_failed(error)
+        finally:
+            answered()
+
     if worker.busy:
         # Wait for the answers before it: the command an action still on its way pushes when
         # it answers is the one this undo means.
         return worker.submit(
             _nothing,
-            lambda _none: _move_now(bus, stack, undo, key, control, on_failed),
-            on_failed,
+            lambda _none: _move_now(bus, stack, undo, key, control, on_failed, answered),
+            failed_before,
             key=key,
             control=control,
         )
-    _move_now(bus, stack, undo, key, control, on_failed)
+    _move_now(bus, stack, undo, key, control, on_failed, answered)
     return True
 
 
@@ -184,12 +197,14 @@ def _move_now(
     key: Hashable,
     control: Control | None,
     on_failed: Callable[[Exception], object] | None,
+    answered: Callable[[], object],
 ) -> None:
     def at() -> QUndoCommand | None:
         return stack.command(stack.index() - 1 if undo else stack.index())
 
     command = at()
     if not isinstance(command, UndoStep):
+        answered()
         return  # nothing to undo (or redo): the action was disabled, a key pressed anyway
     reverse = command.undo_work if undo else command.redo_work
 
@@ -206,19 +221,26 @@ def _move_now(
             stack.redo()
 
     def done(_value: object) -> None:
-        if at() is not command:
-            return  # the stack was cleared meanwhile (another tournament)
-        command.skip = True  # its work is done: the stack only moves
-        move()
+        try:
+            if at() is not command:
+                return  # the stack was cleared meanwhile (another tournament)
+            command.skip = True  # its work is done: the stack only moves
+            move()
+        finally:
+            answered()
 
     def failed(error: Exception) -> None:
-        if at() is command:
-            command.fail(error)
-            if command.isObsolete():
-                move()  # Qt drops an obsolete step when it moves over it
-        if on_failed is not None:
-            on_failed(error)
-        else:
-            raise error  # the worker's net shows it
+        try:
+            if at() is command:
+                command.fail(error)
+                if command.isObsolete():
+                    move()  # Qt drops an obsolete step when it moves over it
+            if on_failed is not None:
+                on_failed(error)
+            else:
+                raise error  # the worker's net shows it
+        finally:
+            answered()
 
-    bus.submit(work, done, failed, key=key, control=control)
+    if not bus.submit(work, done, failed, key=key, control=control):
+        answered()  # refused (the control is busy): nothing will answer

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.handout import PlannedStacks
-from clockapp.core.structure import Structure, StructureError
+from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import report
-from clockapp.ui.undo_step import UndoStep
+from clockapp.ui.undo_step import UndoStep, move_on_worker
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
@@ -34,6 +34,9 @@ T = TypeVar("T")
 SAVING = "Saving…"
 #: What an edit made while a save is on its way is told.
 STILL_SAVING = "The last change is still being saved: try again once it is saved."
+#: The refusals that make an undo step no longer apply (the structure was changed since, a
+#: level was played, it can no longer be saved as it was): the step is dropped.
+OBSOLETE_ON: tuple[type[Exception], ...] = (DomainError,)
 
 
 @dataclass(frozen=True)
@@ -107,13 +110,15 @@ class StructureSaving:
         def done(saved: Structure) -> None:
             self._saved(saved, f"Saved: {text}.", rows, column)
 
-            def redo() -> bool:
-                return self._swap(before, saved, f"redo “{text}”")
+            tid, structures = self.tournament_id, self._services.structure
 
-            def undo() -> bool:
-                return self._swap(saved, before, f"undo “{text}”")
+            def redo() -> Outcome[Structure]:
+                return structures.replace(tid, saved, f"redo “{text}”", expected=before)
 
-            self._editor.undo_stack.push(UndoStep(text, redo, undo))
+            def undo() -> Outcome[Structure]:
+                return structures.replace(tid, before, f"undo “{text}”", expected=saved)
+
+            self._editor.undo_stack.push(UndoStep(text, redo, undo, obsolete_on=OBSOLETE_ON))
 
         return self._submit(operation, done, refused)
 
@@ -189,25 +194,63 @@ class StructureSaving:
             editor.table.select_rows(rows, column)
         editor.update_actions()
 
-    def _swap(self, expected: Structure, target: Structure, what: str) -> bool:
-        """Undo or redo: save `target` if the saved structure is still `expected`."""
-        tid = self.tournament_id
-        try:
-            current = self._services.structure.get(tid)
-            if current != expected:
-                raise StructureError(
-                    f"Cannot {what}: the structure was changed since (on another station?)."
-                )
-            saved = self._bus.run(lambda: self._services.structure.replace(tid, target))
-        except DomainError as error:
+    def undo(self) -> bool:
+        """Ctrl+Z: undo the last saved step on the worker (see `_move`)."""
+        return self._move(undo=True)
+
+    def redo(self) -> bool:
+        """Ctrl+Shift+Z: redo the last undone step on the worker (see `_move`)."""
+        return self._move(undo=False)
+
+    def _move(self, *, undo: bool) -> bool:
+        """Save the structure before (or after) the step again on the worker, then move the
+        stack: the editor is busy as for a save meanwhile, a second press is refused, and a
+        refusal leaves the stack where it was (or drops a step that no longer applies: the
+        structure was changed since). False when nothing was asked."""
+        editor = self._editor
+        stack = editor.undo_stack
+        if self._saving:
+            editor.show_error(STILL_SAVING)
+            return False
+        if not (stack.canUndo() if undo else stack.canRedo()):
+            return False
+        text = stack.undoText() if undo else stack.redoText()
+        what = f"{'undo' if undo else 'redo'} “{text}”"
+        refusals: list[Exception] = []
+
+        def failed(error: Exception) -> None:
+            refusals.append(error)
+            if not isinstance(error, DomainError):
+                report(error, editor)
+                return
             message = str(error)
             if not message.startswith("Cannot"):
                 message = f"Cannot {what}: {message}"
-            self._editor.show_error(message)
-            self._editor.reload()
+            editor.show_error(message)
+            editor.reload()
+
+        def answered() -> None:
+            self._end()
+            if not refusals:
+                editor.banner.hide_message()
+                editor.show_status(f"Done: {what}.")
+
+        self._had_focus = editor.table.hasFocus()
+        self._saving = True  # before: a move with nothing to do answers at once
+        editor.show_status(SAVING)
+        editor.update_actions()
+        if not move_on_worker(
+            self._bus,
+            stack,
+            undo=undo,
+            key=self,
+            control=editor.table,
+            on_failed=failed,
+            on_answered=answered,
+        ):
+            self._end()
+            editor.show_error(STILL_SAVING)
             return False
-        self._after_save(saved)
-        self._editor.show_status(f"Done: {what}.")
         return True
 
     def use_suggested(
@@ -220,7 +263,8 @@ class StructureSaving:
     ) -> bool:
         """Apply a generated structure and, if they differ, its starting stack and the chips it
         was made for, with the stacks it checked against the chips owned (which the cashier hands
-        out), on the worker: one undo step. False when a save is still on its way.
+        out), on the worker: one service call, one undo step. False when a save is still on its
+        way.
 
         `answered` hears how it ended: None once saved, or the refusal shown on the banner."""
         told = answered if answered is not None else _ignore
@@ -233,33 +277,40 @@ class StructureSaving:
             old_stack = structures.settings(tid).starting_stack
             old_chips = structures.chip_set(tid)
             with_chips = chips is not None and chips != old_chips
+            new_stack = starting_stack if starting_stack != old_stack else None
             if with_chips:
                 text = "use the suggested structure and its chips"
-                outcome = structures.replace(tid, structure, text, chips=chips, stacks=stacks)
-            elif structures.get(tid) != structure or stacks is not None:
-                outcome = structures.replace(tid, structure, stacks=stacks)
+            elif structures.get(tid) != structure or stacks is not None or new_stack is not None:
+                text = "use the suggested structure"
             else:
                 return Outcome(
-                    _Suggested(structure, old_stack, old_chips, False),
-                    self._unchanged(tid),
+                    _Suggested(structure, old_stack, old_chips, False), self._unchanged(tid)
                 )
+            outcome = structures.replace(
+                tid,
+                structure,
+                text,
+                chips=chips if with_chips else None,
+                stacks=stacks,
+                starting_stack=new_stack,
+            )
             return Outcome(
                 _Suggested(outcome.value, old_stack, old_chips, with_chips), outcome.changes
             )
 
         def done(value: _Suggested) -> None:
-            step = UndoStep("use the suggested structure")
-            if value.with_chips:
-                self._add_chips_part(step, before, value, chips or value.old_chips)
-                self._saved(value.saved, "Saved: use the suggested structure and its chips.")
-            elif value.saved != before:
-                self._add_structure_part(step, before, value.saved)
-                self._saved(value.saved, "Saved: use the suggested structure.")
-            if starting_stack is not None and starting_stack != value.old_stack:
-                self._set_stack(value.old_stack, starting_stack, step, told)
+            new_stack = starting_stack if starting_stack != value.old_stack else None
+            if value.saved == before and not value.with_chips and new_stack is None:
+                told(None)
                 return
-            if step.parts:
-                self._editor.undo_stack.push(step)
+            self._editor.undo_stack.push(self._suggested_step(before, value, chips, new_stack))
+            if value.with_chips:
+                status = "Saved: use the suggested structure and its chips."
+            elif new_stack is not None:
+                status = f"Saved: the suggested structure, starting stack T{new_stack:,}."
+            else:
+                status = "Saved: use the suggested structure."
+            self._saved(value.saved, status)
             told(None)
 
         def refused(message: str) -> str:
@@ -271,74 +322,39 @@ class StructureSaving:
     def _unchanged(self, tid: int) -> Changes:
         return Changes(tournament_id=tid, what=Change.NONE, revision=0)
 
-    def _add_structure_part(self, step: UndoStep, before: Structure, saved: Structure) -> None:
-        text = "use the suggested structure"
-        step.add(
-            text,
-            lambda: self._swap(before, saved, f"redo “{text}”"),
-            lambda: self._swap(saved, before, f"undo “{text}”"),
-        )
-
-    def _add_chips_part(
-        self, step: UndoStep, before: Structure, value: _Suggested, chips: ChipSet
-    ) -> None:
-        """Undo puts the structure and its chips back, while the saved structure is still the
-        one this step left."""
-        tid = self.tournament_id
-        text = "use the suggested structure and its chips"
-
-        def swap(expected: Structure, target: Structure, target_chips: ChipSet, what: str) -> bool:
-            try:
-                if self._services.structure.get(tid) != expected:
-                    raise StructureError(
-                        f"Cannot {what}: the structure was changed since (on another station?)."
-                    )
-                done = self._bus.run(
-                    lambda: self._services.structure.replace(tid, target, what, chips=target_chips)
-                )
-            except DomainError as error:
-                self._editor.show_error(str(error))
-                self._editor.reload()
-                return False
-            self._after_save(done)
-            return True
-
-        saved, old_chips = value.saved, value.old_chips
-        step.add(
-            text,
-            lambda: swap(before, saved, chips, f"redo “{text}”"),
-            lambda: swap(saved, before, old_chips, f"undo “{text}”"),
-        )
-
-    def _set_stack(
-        self, old: int, new: int, step: UndoStep, told: Callable[[str | None], object]
-    ) -> None:
-        """Save the suggested starting stack on the worker, then push `step` (with the stack
-        as its last part when it was saved)."""
+    def _suggested_step(
+        self, before: Structure, value: _Suggested, chips: ChipSet | None, new_stack: int | None
+    ) -> UndoStep:
+        """Undo puts the structure back, with its chips and starting stack when the suggestion
+        changed them, in one service call, while the saved structure is still the one this
+        step left."""
         tid = self.tournament_id
         structures = self._services.structure
+        text = "use the suggested structure"
+        saved, old_chips, old_stack = value.saved, value.old_chips, value.old_stack
+        with_chips = value.with_chips
 
-        def save(stack: int) -> bool:
-            try:
-                self._bus.run(lambda: structures.update_settings(tid, starting_stack=stack))
-            except DomainError as error:
-                self._editor.show_error(str(error))
-                return False
-            return True
+        def redo() -> Outcome[Structure]:
+            return structures.replace(
+                tid,
+                saved,
+                f"redo “{text}”",
+                chips=chips if with_chips else None,
+                starting_stack=new_stack,
+                expected=before,
+            )
 
-        def done(_value: object) -> None:
-            step.add(f"starting stack T{new:,}", lambda: save(new), lambda: save(old))
-            self._editor.show_status(f"Saved: the suggested structure, starting stack T{new:,}.")
-            self._editor.undo_stack.push(step)
-            told(None)
+        def undo() -> Outcome[Structure]:
+            return structures.replace(
+                tid,
+                before,
+                f"undo “{text}”",
+                chips=old_chips if with_chips else None,
+                starting_stack=old_stack if new_stack is not None else None,
+                expected=saved,
+            )
 
-        def refused(message: str) -> str:
-            if step.parts:
-                self._editor.undo_stack.push(step)  # the structure was saved: undoable
-            told(message)
-            return message
-
-        self._submit(lambda: structures.update_settings(tid, starting_stack=new), done, refused)
+        return UndoStep(text, redo, undo, obsolete_on=OBSOLETE_ON)
 
 
 def _ignore(_problem: str | None) -> None:

@@ -301,7 +301,8 @@ def test_undo_and_redo(editor, services, bus, qtbot) -> None:
     qtbot.keyClick(editor.table, Key.Key_Z, Ctrl | Qt.KeyboardModifier.ShiftModifier)
     settle(qtbot, bus)
     assert saved(services, bus) == deleted
-    editor.undo_stack.redo()
+    editor.saving.redo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert saved(services, bus).levels[0].minutes == 30
 
 
@@ -311,7 +312,8 @@ def test_undo_is_refused_once_the_level_is_played(editor, services, bus, qtbot, 
     fake_clock.advance(minutes=31)
     editor.refresh_clock()
     edited = saved(services, bus)
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert "Cannot undo" in editor.banner.text()
     assert "already been played" in editor.banner.text()
     assert saved(services, bus) == edited
@@ -323,7 +325,8 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
     other = saved(services, bus)
     services.structure.replace(bus.tournament_id, other.with_levels(other.levels[:4]))
     poll(qtbot, bus)
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert "changed since" in editor.banner.text()
     assert len(saved(services, bus).levels) == 4
 
@@ -353,7 +356,8 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     qtbot.keyClick(editor.library.list, Key.Key_Return)
     settle(qtbot, bus)
     assert saved(services, bus) == original
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert saved(services, bus) != original
     # Saving under the same name asks before replacing; deleting forgets it.
     assert editor.files.save_template("Friday regular")
@@ -425,7 +429,8 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
     imported = saved(services, bus)
     assert imported.levels == original.levels
     assert imported.planned_last_level == original.planned_last_level
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert len(saved(services, bus).levels) == len(original.levels) - 3
 
 

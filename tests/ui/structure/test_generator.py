@@ -121,10 +121,12 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, q
     assert services.structure.settings(tid).starting_stack == old_stack * 2
     assert editor.model.structure == result.structure
     assert editor.undo_stack.count() == 1
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert services.structure.get(tid) == before
     assert services.structure.settings(tid).starting_stack == old_stack
-    editor.undo_stack.redo()
+    editor.saving.redo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert services.structure.get(tid) == result.structure
 
 
@@ -184,10 +186,12 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert services.structure.get(tid) == result.structure
     assert services.structure.chip_set(tid).values == dialog.chip_set.values
     assert editor.chip_set == services.structure.chip_set(tid)
-    editor.undo_stack.undo()
+    editor.saving.undo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert services.structure.get(tid) == before
     assert services.structure.chip_set(tid) == old_chips
-    editor.undo_stack.redo()
+    editor.saving.redo()
+    qtbot.waitUntil(lambda: not editor.saving.pending)
     assert services.structure.get(tid) == result.structure
     assert 25 not in services.structure.chip_set(tid).values
 
