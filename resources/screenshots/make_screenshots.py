@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
@@ -36,6 +37,10 @@ SHOTS = (
     "structure-editor.png",
     "structure-generator.png",
 )
+
+#: The moment every screenshot shows, in UTC (the times of day read as UTC too): a render
+#: depends on the code alone, so one made before a change and one made after can be compared.
+SHOWN_AT = datetime(2026, 3, 6, 21, 14, 0, tzinfo=UTC)
 
 #: The offscreen platform's one screen is 800x800 by default, and windows keep inside their
 #: screen: a screen larger than the largest grab lets each window take the size asked for.
@@ -71,7 +76,10 @@ def grab(widget: QWidget, path: Path, size: tuple[int, int]) -> None:
     """Show `widget` at `size`, let it lay out and paint, and save it."""
     widget.resize(*size)
     widget.show()
-    for _ in range(5):
+    # Long enough for the window to be activated and focused (the focused table then shows its
+    # current cell) and for what it asked of the worker to answer.
+    settled_at = time.monotonic() + 0.3
+    while time.monotonic() < settled_at:
         QApplication.processEvents()
     widget.grab().save(str(path), "PNG")
     print(f"wrote {path}")
@@ -81,6 +89,8 @@ def main(argv: list[str]) -> int:
     """Write every screenshot into the folder given (default: this folder)."""
     out = Path(argv[0]) if argv else Path(__file__).parent
     out.mkdir(parents=True, exist_ok=True)
+    os.environ["TZ"] = "UTC"
+    time.tzset()
     started = time.time() - 1  # file times are coarser than the clock
     with tempfile.TemporaryDirectory(prefix="clockapp-screens-") as screens:
         use_a_large_offscreen_screen(Path(screens))
@@ -95,7 +105,7 @@ def main(argv: list[str]) -> int:
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CLOCKAPP_DATA_DIR"] = folder
-        services = open_services(str(Path(folder) / "demo.db"))
+        services = open_services(str(Path(folder) / "demo.db"), now=lambda: SHOWN_AT)
         tid = services.demo.create_demo().value.id
         render_screenshot(services, tid, out / "clock-1080p.png", (1920, 1080))
         render_screenshot(services, tid, out / "clock-720p.png", (1280, 720))
@@ -139,6 +149,7 @@ def main(argv: list[str]) -> int:
 
         editor = station.windows.open_structure_editor()
         if editor is not None:
+            bus.worker.wait_idle(10)  # the structure is read on the worker; grab shows it
             grab(editor, out / "structure-editor.png", (1280, 800))
             generator = editor.open_generator()  # type: ignore[attr-defined]
             grab(generator, out / "structure-generator.png", (1100, 760))
