@@ -4,11 +4,12 @@ Every CSV reader and writer of clockapp goes through this module (structures, pl
 pre-registration lists, results), and so does the JSON of an imported structure:
 
 - `decode_file` turns a file's bytes into text: a size limit, UTF-8 with or without its
-  byte-order mark or UTF-16 with one (Excel's "Unicode text"), and a clear error for anything else.
-- `csv_records` reads CSV text with the csv module: comma, semicolon or tab between cells (the
-  first line tells which), quoting honoured, any line ending (CR only, LF, CR LF; line numbers stay
-  right), a size limit per cell and per file, strict quotes, and every problem raised as
-  `FileFormatError` naming the file line.
+  byte-order mark or UTF-16 with one (Excel's "Unicode text"), and a clear error for anything else
+  (another encoding, a binary file).
+- `csv_records` reads CSV text with the csv module: comma, semicolon or tab between cells
+  (`sniff_separator` tells which), quoting honoured, any line ending (CR only, LF, CR LF; line
+  numbers stay right), a size limit per cell and per file, strict quotes, and every problem
+  raised as `FileFormatError` naming the file line.
 - `load_json` reads JSON with a size and a depth limit; bad, huge or deeply nested text is a
   `FileFormatError` instead of a ValueError or a RecursionError.
 - `csv_text` writes CSV whose text cells cannot run as a formula (OWASP's CSV injection advice):
@@ -17,7 +18,8 @@ pre-registration lists, results), and so does the JSON of an imported structure:
   so a file the app wrote reads back as it was.
 - `spreadsheet_bytes` turns that text into the bytes of a file Excel and LibreOffice open in
   columns: UTF-8 with a byte-order mark (without one Excel reads UTF-8 as the system's code page,
-  "ZoÃ«"), cells separated by the list separator the spreadsheet expects (`list_separator`).
+  "ZoÃ«"), cells separated by the list separator the spreadsheet expects (`list_separator`), CR LF
+  after each row.
 
 >>> text = csv_text(("name", "paid"), [("=HYPERLINK(1)", "-20.00")])
 >>> print(text, end="")
@@ -48,8 +50,10 @@ MAX_CELL_CHARS = csv.field_size_limit()
 
 #: The cell separators a CSV file may use, by name: the first is the default.
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
-#: How much of a file's first line is looked at to tell its separator.
+#: How much of a file's start is looked at to tell its separator, and how many records after
+#: its first line.
 _SNIFF_CHARS = 64 * 1024
+_SNIFF_RECORDS = 20
 #: The byte-order marks of UTF-16, which Excel writes before its "Unicode text" files.
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -90,6 +94,10 @@ def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
     Traceback (most recent call last):
     ...
     clockapp.core.userfiles.FileFormatError: Not UTF-8 text: save it as CSV UTF-8 (or as Unicode text).
+    >>> decode_file("name".encode("utf-16-le"))
+    Traceback (most recent call last):
+    ...
+    clockapp.core.userfiles.FileFormatError: Not a text file (it holds NUL bytes): save it as CSV UTF-8 (or as Unicode text).
     """  # noqa: E501
     # Neither UTF-8 nor UTF-16 takes fewer bytes than characters: the byte count bounds the text.
     if len(data) > 4 * max_chars:
@@ -105,6 +113,12 @@ def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
         ) from None
     if len(text) > max_chars:
         raise _too_big(len(text), max_chars)
+    if "\0" in text:
+        # No text file holds a NUL: this is a binary file, or UTF-16 or UTF-32 without the mark
+        # that tells it. Read on, it gives a header of garbage or names with letters missing.
+        raise FileFormatError(
+            "not a text file (it holds NUL bytes): save it as CSV UTF-8 (or as Unicode text)"
+        )
     return text
 
 
@@ -185,39 +199,66 @@ def list_separator(decimal_point: str) -> str:
 
 def spreadsheet_bytes(text: str, separator: str = ",") -> bytes:
     """The bytes of a CSV file a spreadsheet opens in columns, accents intact: `text` (as
-    `csv_text` writes it) with `separator` between cells, in UTF-8 with a byte-order mark.
+    `csv_text` writes it) with `separator` between cells and CR LF after each row (RFC 4180, as
+    Excel writes), in UTF-8 with a byte-order mark.
 
-    Cells are not changed, only quoted where the new separator needs it.
+    Cells are not changed, only quoted where the new separator needs it; a line break inside a
+    cell stays LF, which is how Excel and LibreOffice write one.
 
     >>> spreadsheet_bytes('name,paid\\n"Zoë, Ann",2.50\\n', ";")
-    b'\\xef\\xbb\\xbfname;paid\\nZo\\xc3\\xab, Ann;2.50\\n'
+    b'\\xef\\xbb\\xbfname;paid\\r\\nZo\\xc3\\xab, Ann;2.50\\r\\n'
     """
     if separator not in SEPARATORS:
         raise ValueError(f"not a CSV separator: {separator!r}")
-    if separator != ",":
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=separator, lineterminator="\n")
-        writer.writerows(csv.reader(io.StringIO(text, newline=""), strict=True))
-        text = out.getvalue()
-    return text.encode("utf-8-sig")
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    writer.writerows(csv.reader(io.StringIO(text, newline=""), strict=True))
+    return out.getvalue().encode("utf-8-sig")
 
 
 # ------------------------------------------------------------------------------ CSV, read
 
 
 def sniff_separator(text: str) -> str:
-    """The cell separator of CSV text: the one of comma, semicolon and tab found most often on
-    its first line that is not blank, outside quotes (a comma when there is none).
+    """The cell separator of CSV text, one of comma, semicolon and tab.
+
+    The first line that is not blank proposes each of them it holds outside quotes (a comma
+    when it holds none). Of several, the one that cuts the most of the next records into as
+    many cells as that line is taken, then the one found most often on that line, then comma,
+    semicolon, tab in that order. The first line alone is not enough: a name list "Lee, Ann;555"
+    has one of each, and a header "Team, club;Name" more commas than it has columns.
+
+    csv.Sniffer is not used: it counts separators inside quoted cells too, and refuses a file of
+    one column instead of reading it.
 
     >>> sniff_separator('name;notes\\nAnn;"x, y"\\n'), sniff_separator('"Lee, Ann"\\nBob\\n')
     (';', ',')
     >>> sniff_separator("\\n\\nname\\tteam\\n")
     '\\t'
+    >>> sniff_separator("Lee, Ann;555-0101\\nBob;555-0102\\nCy;555-0103\\n")
+    ';'
     """
+    sample = text[:_SNIFF_CHARS]
+    counts = _first_line_counts(sample)
+    proposed = [separator for separator, count in counts.items() if count]
+    if len(proposed) <= 1:
+        return proposed[0] if proposed else ","
+    whole = len(sample) == len(text)
+
+    def agreement(separator: str) -> int:
+        widths = _record_widths(sample, separator, whole)
+        return sum(1 for width in widths[1:] if width == widths[0]) if widths else 0
+
+    # max() keeps the first of equals: SEPARATORS' order breaks the last tie.
+    return max(proposed, key=lambda separator: (agreement(separator), counts[separator]))
+
+
+def _first_line_counts(sample: str) -> dict[str, int]:
+    """How often each separator occurs outside quotes on the first line that is not blank."""
     counts = dict.fromkeys(SEPARATORS, 0)
     quoted = False
     started = False
-    for char in text[:_SNIFF_CHARS]:
+    for char in sample:
         if char == '"':
             quoted = not quoted
         elif quoted:
@@ -229,8 +270,27 @@ def sniff_separator(text: str) -> str:
             counts[char] += 1
         if not char.isspace() or char == "\t":
             started = True
-    best = max(counts.values())
-    return next(s for s, n in counts.items() if n == best) if best else ","
+    return counts
+
+
+def _record_widths(sample: str, separator: str, whole: bool) -> list[int]:
+    """The cell counts of the first records of `sample` that are not blank, cut by `separator`.
+
+    The last record of a sample cut from a longer text may be cut too, so it is not counted
+    unless `whole`. A record the csv module cannot read ends the count: `csv_records` will say
+    what is wrong with it.
+    """
+    reader = csv.reader((m.group() for m in _LINE.finditer(sample)), delimiter=separator)
+    widths: list[int] = []
+    try:
+        for cells in reader:
+            if any(cell.strip() for cell in cells):
+                widths.append(len(cells))
+            if len(widths) > _SNIFF_RECORDS:
+                return widths
+    except csv.Error:
+        return widths
+    return widths if whole else widths[:-1]
 
 
 @dataclass(frozen=True)
@@ -268,7 +328,7 @@ def csv_records(
 ) -> Iterator[CsvRecord]:
     """Every record of CSV text, with the file line it starts on.
 
-    Cells are separated by `separator`, or by what `sniff_separator` finds on the first line
+    Cells are separated by `separator`, or by what `sniff_separator` finds in the first lines
     (so a file saved where the list separator is ";", or as tab-separated text, reads too).
     Any line ending works (a file saved with CR only, by old Mac software, too); a leading
     byte-order mark is dropped; quotes are strict (a quote left open is an error at its line

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 
@@ -20,6 +22,7 @@ from clockapp.core.userfiles import (
     list_separator,
     load_json,
     safe_cell,
+    sniff_separator,
     spreadsheet_bytes,
     unquote_cell,
 )
@@ -144,6 +147,59 @@ def test_a_list_reads_the_same_whichever_way_it_was_saved(data: bytes) -> None:
     assert records == [("name", "team"), ("Zoë Adé", "Reds; Blues")]
 
 
+#: A list whose first line holds the other separators too, unquoted: a header cell with a comma.
+TRICKY = [("name", "team, club"), ("Zoë Adé", "Reds; Blues"), ("Lee, Ann", "Greens\tGold")]
+ENCODINGS = {
+    "UTF-8": lambda text: text.encode(),
+    "UTF-8 with BOM": lambda text: text.encode("utf-8-sig"),
+    "UTF-16 LE": lambda text: b"\xff\xfe" + text.encode("utf-16-le"),
+    "UTF-16 BE": lambda text: b"\xfe\xff" + text.encode("utf-16-be"),
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS, ids=ENCODINGS.keys())
+@pytest.mark.parametrize("separator", SEPARATORS, ids=SEPARATORS.values())
+@pytest.mark.parametrize("newline", ["\r\n", "\n"], ids=["CRLF", "LF"])
+def test_every_separator_and_encoding_reads_the_same_rows(
+    separator: str, encoding: str, newline: str
+) -> None:
+    out = io.StringIO()
+    csv.writer(out, delimiter=separator, lineterminator=newline).writerows(TRICKY)
+    data = ENCODINGS[encoding](out.getvalue())
+    assert [r.cells for r in csv_records(decode_file(data))] == TRICKY
+
+
+@pytest.mark.parametrize(
+    ("text", "separator"),
+    [
+        ("Lee, Ann;555-0101\nBob;555-0102\nCy;555-0103\n", ";"),  # one of each on line 1
+        ("Team, club, city;Name\nReds;Ann\nBlues;Bob\n", ";"),  # more commas than columns
+        ("name,notes\nAnn,a;b\nBob,c;d\n", ","),
+        ("name\tnotes, more\nAnn\tx\n", "\t"),
+        ("a,b;c\n1,2;3\n", ","),  # no telling: the comma
+    ],
+)
+def test_the_separator_is_the_one_the_next_rows_agree_with(text: str, separator: str) -> None:
+    assert sniff_separator(text) == separator
+
+
+JUNK = {
+    "random bytes": bytes(range(256)) * 4,
+    "NUL bytes": b"\0" * 64,
+    "a NUL inside text": b"name\nAnn\0Bob\n",
+    "UTF-16 without its mark": "name\nAnn\n".encode("utf-16-le"),
+    "UTF-32": "name\nAnn\n".encode("utf-32"),
+    "PNG image": b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+    "Windows-1252": "name\nZoë\n".encode("cp1252"),
+}
+
+
+@pytest.mark.parametrize("data", JUNK.values(), ids=JUNK.keys())
+def test_a_file_that_is_not_text_is_refused_in_words(data: bytes) -> None:
+    with pytest.raises(FileFormatError, match=r"^Not .*: save it as CSV UTF-8"):
+        decode_file(data)
+
+
 def test_an_explicit_separator_wins_over_the_first_line() -> None:
     assert [r.cells for r in csv_records("a;b\n", separator=",")] == [("a;b",)]
 
@@ -153,9 +209,14 @@ def test_utf16_that_is_broken_is_the_apps_error() -> None:
         decode_file(b"\xff\xfeA")  # a mark, then half a character
 
 
-def test_an_export_is_utf8_with_a_byte_order_mark() -> None:
-    data = spreadsheet_bytes(csv_text(("name",), [("Zoë",)]))
-    assert data == b"\xef\xbb\xbfname\nZo\xc3\xab\n"
+def test_an_export_is_utf8_with_a_byte_order_mark_and_crlf_rows() -> None:
+    data = spreadsheet_bytes(csv_text(("name", "notes"), [("Zoë", "two\nlines")]))
+    # CR LF ends a row, as RFC 4180 and Excel have it; LF stays the line break inside a cell.
+    assert data == b'\xef\xbb\xbfname,notes\r\nZo\xc3\xab,"two\nlines"\r\n'
+    assert [r.cells for r in csv_records(decode_file(data))] == [
+        ("name", "notes"),
+        ("Zoë", "two\nlines"),
+    ]
 
 
 @pytest.mark.parametrize("separator", SEPARATORS)
@@ -179,6 +240,10 @@ def test_an_export_reads_back_as_written_with_any_separator(
 ) -> None:
     header = [f"c{i}" for i in range(4)]
     data = spreadsheet_bytes(csv_text(header, rows), separator)
+    if any("\0" in cell for row in rows for cell in row):  # clean_text keeps NUL out of the app
+        with pytest.raises(FileFormatError, match="Not a text file"):
+            decode_file(data)
+        return
     back = [list(record.cells) for record in csv_records(decode_file(data))][1:]
     expected = [[cell.replace("\r\n", "\n").replace("\r", "\n") for cell in row] for row in rows]
     assert expected == back

@@ -13,8 +13,9 @@ import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from clockapp.services.players import PlayerDetails
+from clockapp.services.players import PlayerDetails, parse_players_csv
 from clockapp.ui.exports import CSV_KINDS, ask_csv_path, locale_separator
+from clockapp.ui.userfiles import read_import_file
 from tests.ui.cashier.waiting import then_settle
 
 BOM = b"\xef\xbb\xbf"
@@ -55,6 +56,25 @@ def test_an_export_uses_the_locales_list_separator(
     lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == "name;nickname;phone;email;team;notes"
     assert lines[1] == "Zoë Adé;;;;Reds, Blues;"  # the comma is no separator here: no quotes
+
+
+def test_a_semicolon_export_has_crlf_rows_in_columns_and_imports_back(
+    qtbot, german, players_page, services, tmp_path: Path
+) -> None:
+    services.players.create(PlayerDetails("Lee; Ann", notes="two\nlines", team="=1+1"))
+    path = then_settle(
+        qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "players.csv"))
+    )
+    data = Path(path).read_bytes()
+    assert data.startswith(BOM)
+    rows = data[len(BOM) :].decode("utf-8").split("\r\n")
+    assert rows[0].split(";") == ["name", "nickname", "phone", "email", "team", "notes"]
+    assert rows[1] == '"Lee; Ann";;;;\'=1+1;"two\nlines"'  # LF inside a cell, as Excel
+    assert rows[2].split(";") == ["Zoë Adé", "", "", "", "Reds, Blues", ""]
+    assert rows[3:] == [""]
+    # Read back as an import reads it (the separator told from the rows): the same players.
+    back = {(p.name, p.team, p.notes) for p in parse_players_csv(read_import_file(path))}
+    assert back == {(p.name, p.team, p.notes) for p in services.players.list()}
 
 
 def test_the_save_dialog_offers_the_locales_separator_first_and_each_other(

@@ -125,6 +125,15 @@ def test_preview_lists_create_merge_and_skip_and_writes_nothing(
     assert len(services.players.list()) == 4
 
 
+def test_a_semicolon_list_without_header_keeps_the_commas_of_its_names(
+    services: Services, tid: int
+) -> None:
+    # Saved where the list separator is ";": line 1 holds a comma too, the next lines tell.
+    text = "Lee, Ann;555-0101\nBob;555-0102\nCy;\n"
+    plan = services.cashier.preview_pre_registrations(tid, text)
+    assert [i.name for i in plan.lines] == ["Lee, Ann", "Bob", "Cy"]
+
+
 def test_a_list_without_header_takes_the_first_cell_and_says_so(
     services: Services, tid: int
 ) -> None:

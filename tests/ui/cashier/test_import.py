@@ -110,10 +110,13 @@ def test_a_list_with_nothing_to_do_cannot_be_confirmed(
     ("data", "message"),
     [
         (b"Caf\xe9 Ann\n", "not UTF-8"),  # Latin-1 (UTF-16 with its mark is read)
+        (b"\0" * 64, "not a text file"),
+        ("Ann\nBob\n".encode("utf-16-le"), "not a text file"),  # UTF-16 without its mark
         (b'"Ann\n', "a quote is not closed"),
         (b'"' + b"x" * 200_000 + b'"\n', "a cell is longer than"),
         (b"\n\n", "no names"),
     ],
+    ids=["Latin-1", "NUL bytes", "UTF-16 without its mark", "open quote", "huge cell", "blank"],
 )
 def test_a_hostile_list_is_refused_before_any_preview(
     qtbot, cashier_window, players_page, services, tmp_path, data: bytes, message: str
@@ -129,6 +132,30 @@ def test_a_hostile_list_is_refused_before_any_preview(
     assert players_page.dialog is None
     assert cashier_window.message.kind == "error"
     assert message in cashier_window.message.text()
+    assert services.tournaments.revision() == revision
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (bytes(range(256)) * 4, "not UTF-8"),
+        (b"name\nAnn\0Bob\n", "not a text file"),
+        ("name,team\nCy,Reds\n".encode("utf-32"), "not a text file"),
+    ],
+    ids=["binary junk", "a NUL in text", "UTF-32"],
+)
+def test_a_player_file_that_is_not_text_is_refused_in_words_and_changes_nothing(
+    qtbot, cashier_window, players_page, services, tmp_path, data: bytes, message: str
+):
+    path = tmp_path / "players.csv"
+    path.write_bytes(data)
+    revision = services.tournaments.revision()
+    before = services.players.list()
+    assert then_settle(qtbot, players_page, lambda: players_page.import_csv(str(path)))
+    assert cashier_window.message.kind == "error"
+    assert "players.csv" in cashier_window.message.text()
+    assert message in cashier_window.message.text()
+    assert services.players.list() == before
     assert services.tournaments.revision() == revision
 
 
