@@ -125,8 +125,10 @@ def test_a_buy_in_with_every_window_open_costs_at_most_forty_statements(
 
 
 @pytest.mark.xfail(
-    reason="the tables window and the cashier's desk still read on the GUI thread, in a read "
-    "transaction of their own beside the worker's: about 50 round trips",
+    reason="the desk reads the field again on the worker when the key is pressed (a read "
+    "transaction before the sale's), and the windows' shared refresh reads parts a buy-in "
+    "leaves alone (seating config, move counts, shootout, hand-for-hand, team event, league): "
+    "43 round trips",
     strict=True,
 )
 def test_a_buy_in_with_every_window_open_costs_at_most_thirty_round_trips(
@@ -154,3 +156,39 @@ def test_a_pause_with_every_window_open_costs_at_most_ten_statements(
     assert display.status_label.text() == "PAUSED"
     assert services.clock.state(tournament_id).running is False
     assert cashier.header.undo_button.isEnabled()  # the cashier's undo is still offered
+
+
+def shown_room_is_the_room(qtbot, station, services, tournament_id) -> None:
+    """Everything settled: the tables window shows the room as read afresh, every part of it."""
+    settle(qtbot, station.bus)
+    tables = station.windows["tables"]
+    assert tables.context.room == services.seating.room(tournament_id)
+
+
+def test_a_move_a_bust_and_a_table_break_after_a_buy_in_refresh_the_tables_window(
+    qtbot, room, services, tournament_id
+) -> None:
+    station, cashier = room
+    find(qtbot, cashier, "Walk-in Ann")
+    sell(qtbot, cashier)
+    shown_room_is_the_room(qtbot, station, services, tournament_id)
+    seating = services.seating
+    view = seating.room(tournament_id)
+    first = next(s for t in view.tables for s in t.seats if s.registration_id is not None)
+    table, seat = next((t.number, s.number) for t in view.tables for s in t.seats if s.empty)
+    assert first.registration_id is not None
+    station.bus.submit(
+        lambda: seating.move_player(tournament_id, first.registration_id, table, seat)
+    )
+    shown_room_is_the_room(qtbot, station, services, tournament_id)
+    assert station.windows["tables"].context.room.tables[table - 1].seat(seat).name == first.name
+    station.bus.submit(
+        lambda: services.results.bust(tournament_id, first.registration_id, follow_seating=True)
+    )
+    shown_room_is_the_room(qtbot, station, services, tournament_id)
+    shown = station.windows["tables"].context.room
+    assert first.name not in {s.name for t in shown.tables for s in t.seats}
+    assert len(shown.tables) == 4
+    station.bus.submit(lambda: seating.break_tables(tournament_id))
+    shown_room_is_the_room(qtbot, station, services, tournament_id)
+    assert len(station.windows["tables"].context.room.tables) == 3
