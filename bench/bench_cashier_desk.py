@@ -2,8 +2,8 @@
 
 A database of 300 players (200 already bought in through the services, as another station would)
 is opened in the cashier window; then 100 more players are sold a buy-in the way a cashier does
-it: type the first letters of the name, Enter, B, type the amount tendered, Enter. Each sale is
-timed from the first key to the window showing the receipt (the service's committed transaction,
+it: type the first letters of the name, Enter, F2, type the amount tendered, Ctrl+Enter. Each sale
+is timed from the first key to the window showing the receipt (the service's committed transaction,
 the desk, the header and the page on show read again). Then a refresh of every page is timed (what
 a change from another station costs when the cashier looks at each page).
 
@@ -50,7 +50,12 @@ FIRST = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Ki
 LAST = ("Lee", "Marley", "Jung", "Scully", "Polastri", "Mulder", "Fring", "Wexler", "Chen")
 
 
-def press(widget: QWidget, key: Qt.Key, text: str = "") -> None:
+def press(
+    widget: QWidget,
+    key: Qt.Key,
+    text: str = "",
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     """A key press and release sent to `widget`.
 
     Not QTest.keyClick: in PySide6 6.12 each QTest key click drops a reference to None, and a
@@ -58,13 +63,26 @@ def press(widget: QWidget, key: Qt.Key, text: str = "") -> None:
     """
     app = QApplication.instance()
     for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-        app.sendEvent(widget, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, text))
+        app.sendEvent(widget, QKeyEvent(kind, key, modifiers, text))
 
 
 def type_text(widget: QWidget, text: str) -> None:
     for char in text:
         key = Qt.Key(ord(char.upper())) if char.isalnum() else Qt.Key.Key_Space
         press(widget, key, char)
+
+
+def settle(app: QApplication, bus: TournamentBus) -> None:
+    """Until the station's worker is idle and every answer it queued has been handled."""
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline:
+        app.processEvents()
+        if not bus.worker.busy:
+            app.processEvents()
+            if not bus.worker.busy:
+                return
+        time.sleep(0.0005)
+    raise RuntimeError("the station did not settle in 30 s")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -110,13 +128,20 @@ def main() -> None:
                 type_text(desk.search, char)
                 keys.append((time.perf_counter() - typed) * 1000)
             press(desk.search, Qt.Key.Key_Return)
-            press(desk.table, Qt.Key.Key_B, "b")
+            settle(app, bus)  # the search runs on the worker
+            press(desk.table, Qt.Key.Key_F2)  # the desk's buy-in key
+            settle(app, bus)  # the dialog opens when the key's read answers
             dialog = desk.dialog
             assert dialog is not None, window.message.text()
             type_text(dialog.tendered_edit, "50")
             confirmed = time.perf_counter()
-            press(dialog.tendered_edit, Qt.Key.Key_Return)
-            app.processEvents()
+            # Ctrl+Enter takes the money (a plain Enter never does).
+            press(
+                dialog.tendered_edit,
+                Qt.Key.Key_Return,
+                modifiers=Qt.KeyboardModifier.ControlModifier,
+            )
+            settle(app, bus)
             done = time.perf_counter()
             confirms.append((done - confirmed) * 1000)
             sales.append((done - began) * 1000)
@@ -130,7 +155,7 @@ def main() -> None:
         for label, values, goal in (
             ("one key typed in the search", keys, "p99 under 50 ms"),
             ("Enter on the confirm -> receipt shown", confirms, "p99 under 250 ms"),
-            ("whole sale (7 keys, Enter, B, 50, Enter)", sales, "p99 under 500 ms"),
+            ("whole sale (7 keys, Enter, F2, 50, Ctrl+Enter)", sales, "p99 under 500 ms"),
         ):
             print(
                 f"  {label}: p50 {statistics.median(values):.0f} ms, "
@@ -146,8 +171,9 @@ def main() -> None:
             services.results.bust(tid, rid)
             began, cpu = time.perf_counter(), time.process_time()
             window.desk.refresh()
-            for page in window._pages():
+            for page in window.pages():
                 page.refresh()
+            settle(app, bus)  # the reads run on the worker; the pages show what they answer
             refreshes.append((time.perf_counter() - began) * 1000)
             refresh_cpu.append((time.process_time() - cpu) * 1000)
         p99 = percentile(refreshes, 0.99)

@@ -99,7 +99,8 @@ class CashierWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
-    def _pages(self) -> tuple[Page, ...]:
+    def pages(self) -> tuple[Page, ...]:
+        """The window's pages, in tab order."""
         return (
             self.players,
             self.field,
@@ -220,7 +221,7 @@ class CashierWindow(QMainWindow):
         """
         self.header.refresh()
         self.desk.refresh()
-        self._stale = set(self._pages())
+        self._stale = set(self.pages())
         self._refresh_current()
 
     def _refresh_current(self) -> None:
@@ -243,7 +244,7 @@ class CashierWindow(QMainWindow):
             self.desk.refresh(players=changes.touches(Change.PLAYERS | Change.TOURNAMENT))
         # A busy desk sells an entry every few seconds: read again only the page on show, and
         # mark the others to be read when the cashier looks at them.
-        for page in self._pages():
+        for page in self.pages():
             if changes.touches(page.REFRESH_ON):
                 self._stale.add(page)
         self._refresh_current()
@@ -258,7 +259,7 @@ class CashierWindow(QMainWindow):
         self.focus_search()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        for dialog in (self.dialog, self.desk.dialog, *(p.dialog for p in self._pages())):
+        for dialog in (self.dialog, self.desk.dialog, *(p.dialog for p in self.pages())):
             if dialog is not None:
                 dialog.reject()
         super().closeEvent(event)
