@@ -58,7 +58,7 @@ class PreRegistrationDialog(CashierDialog):
         self.summary_label.setWordWrap(True)
         self.model = ImportPreviewModel(self)
         self.model.set_rows(plan.lines)
-        self.view = table_view(self.model, "preview_lines")
+        self.view = table_view(self.model, "preview_lines", "Lines to import")
         # Fixed widths: sizing to the contents measures every line of a long list.
         for header, width in (("Line", 50), ("Name", 220), ("Action", 100)):
             self.view.setColumnWidth(self.model.column_of(header), width)

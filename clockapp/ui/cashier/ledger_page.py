@@ -35,7 +35,7 @@ class LedgerPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = LedgerModel(self)
-        self.view = table_view(self.model, "ledger")
+        self.view = table_view(self.model, "ledger", "Ledger")
         self.totals = QLabel()
         self.totals.setObjectName("ledger_totals")
         self.void_button = QPushButton("Void row… (Del)")

@@ -189,6 +189,7 @@ class DirectorWindow(QMainWindow):
         right.addWidget(self.moves_box)
         self.levels_model = LevelTableModel(parent=self)
         self.levels_view = QTableView()
+        self.levels_view.setAccessibleName("Levels")
         self.levels_view.setModel(self.levels_model)
         self.levels_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.levels_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -238,7 +238,9 @@ class AnswerView(QWidget):
             PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
         )
         self.pot_table = FitTable(self.pot_model, "pot_table", self)
+        self.pot_table.setAccessibleName("Pots")
         self.payout_table = FitTable(self.payout_model, "payout_table", self)
+        self.payout_table.setAccessibleName("Chips paid")
         self.uncalled_label = self._label("pot_uncalled", "uncalled")
         self.knockout_label = self._label("pot_knockouts", "note")  # bounties: who busts whom
         self.odd_note = self._label("pot_odd_note", "note")
