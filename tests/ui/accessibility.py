@@ -6,6 +6,7 @@ reader says), so a label's buddy, a button's text and an explicit accessible nam
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QSlider,
     QTextEdit,
+    QToolBar,
+    QToolButton,
     QWidget,
 )
 
@@ -68,3 +71,37 @@ def unnamed_inputs(window: QWidget) -> list[str]:
     """Every input under `window` that an assistive tool could not name."""
     widgets = [window, *window.findChildren(QWidget)]
     return [describe(w) for w in widgets if is_input(w, window) and not spoken_name(w)]
+
+
+def tab_chain(window: QWidget) -> list[QWidget]:
+    """The widgets Tab visits in `window`, in order, from its first control round to it again."""
+    chain: list[QWidget] = []
+    widget = window.nextInFocusChain()
+    while widget is not window and widget not in chain:
+        takes_tab = widget.focusPolicy() & Qt.FocusPolicy.TabFocus == Qt.FocusPolicy.TabFocus
+        if widget.window() is window and widget.isVisible() and widget.isEnabled() and takes_tab:
+            chain.append(widget)
+        widget = widget.nextInFocusChain()
+    return chain
+
+
+def has_shortcut(widget: QWidget) -> bool:
+    """A tool-bar button whose action has a key: the keyboard reaches it without Tab."""
+    if not isinstance(widget, QToolButton) or not isinstance(widget.parentWidget(), QToolBar):
+        return False
+    action = widget.defaultAction()
+    return action is not None and not action.shortcut().isEmpty()
+
+
+def out_of_tab_reach(window: QWidget) -> list[str]:
+    """The visible, enabled inputs of `window` that neither Tab nor a shortcut reaches."""
+    reached = set(map(id, tab_chain(window)))
+    return [
+        describe(w)
+        for w in window.findChildren(QWidget)
+        if is_input(w, window)
+        and w.isVisible()
+        and w.isEnabled()
+        and id(w) not in reached
+        and not has_shortcut(w)
+    ]

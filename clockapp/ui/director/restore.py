@@ -105,6 +105,7 @@ class RestoreDialog(QDialog):
         self.model = BackupTableModel()
         self.view = QTableView()
         self.view.setObjectName("backup_table")
+        self.view.setAccessibleName("Backups")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -126,7 +126,9 @@ class DirectorWindow(QMainWindow):
             button = QPushButton(action.text)
             button.setObjectName(f"button_{action.name.lower()}")
             button.setToolTip(f"{action.description} ({action.shortcut_label()})")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the window's shortcuts
+            # Tab reaches it (a screen reader names it there), a click does not take the focus
+            # from where the director's keys go; the window's shortcuts still win over a button.
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             buttons.addWidget(button, row, column, rows, cols)
             self.buttons[action] = button
         big = QFont(self.buttons[Action.TOGGLE_PAUSE].font())

@@ -166,7 +166,8 @@ class FitTable(QTableView):
         self.setObjectName(name)
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Read only: Tab reaches it to read it, a click leaves the focus in the inputs.
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.verticalHeader().hide()
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
