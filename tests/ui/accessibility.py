@@ -6,22 +6,32 @@ reader says), so a label's buddy, a button's text and an explicit accessible nam
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtGui import QAccessible, QBrush, QColor, QGuiApplication, QImage, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSlider,
+    QStyleFactory,
     QTextEdit,
     QToolBar,
     QToolButton,
     QWidget,
 )
+
+from clockapp.core.look import contrast_ratio
+from clockapp.ui.inks import READABLE
 
 #: The controls a user works with, which a screen reader must be able to name.
 INPUTS = (
@@ -105,3 +115,111 @@ def out_of_tab_reach(window: QWidget) -> list[str]:
         and id(w) not in reached
         and not has_shortcut(w)
     ]
+
+
+#: The dark palette commonly given to the Fusion style for a dark desktop.
+DARK = {
+    QPalette.ColorRole.Window: "#353535",
+    QPalette.ColorRole.WindowText: "#ffffff",
+    QPalette.ColorRole.Base: "#2a2a2a",
+    QPalette.ColorRole.AlternateBase: "#424242",
+    QPalette.ColorRole.ToolTipBase: "#353535",
+    QPalette.ColorRole.ToolTipText: "#ffffff",
+    QPalette.ColorRole.Text: "#ffffff",
+    QPalette.ColorRole.Button: "#353535",
+    QPalette.ColorRole.ButtonText: "#ffffff",
+    QPalette.ColorRole.BrightText: "#ff0000",
+    QPalette.ColorRole.Link: "#2a82da",
+    QPalette.ColorRole.Highlight: "#2a82da",
+    QPalette.ColorRole.HighlightedText: "#000000",
+    QPalette.ColorRole.PlaceholderText: "#a0a0a0",
+}
+DESKTOPS = ("light", "dark")
+
+
+@contextmanager
+def desktop(kind: str) -> Iterator[None]:
+    """The Fusion style with its light palette, or with `DARK`, for the time of the block."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    style, palette = app.style().name(), QPalette(app.palette())
+    app.setStyle(QStyleFactory.create("Fusion"))
+    chosen = QPalette(app.style().standardPalette())
+    if kind == "dark":
+        for role, colour in DARK.items():
+            chosen.setColor(role, QColor(colour))
+    app.setPalette(chosen)
+    try:
+        yield
+    finally:
+        app.setStyle(QStyleFactory.create(style))
+        app.setPalette(palette)
+
+
+def _colour(value: object, fallback: QColor) -> QColor:
+    if isinstance(value, QBrush):
+        return value.color()
+    if isinstance(value, QColor):
+        return value
+    return fallback
+
+
+def unreadable_cells(model: QAbstractItemModel) -> list[str]:
+    """The cells whose text stands out from their background by less than 4.5:1.
+
+    What a cell leaves unset is what a view paints it with: the palette's Text on its Base.
+    """
+    palette = QGuiApplication.palette()
+    text = palette.color(QPalette.ColorRole.Text)
+    base = palette.color(QPalette.ColorRole.Base)
+    found = []
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            if not index.data(Qt.ItemDataRole.DisplayRole):
+                continue
+            ink = _colour(index.data(Qt.ItemDataRole.ForegroundRole), text)
+            ground = _colour(index.data(Qt.ItemDataRole.BackgroundRole), base)
+            ratio = contrast_ratio(ink.name(), ground.name())
+            if ratio < READABLE:
+                found.append(
+                    f"{type(model).__name__} row {row} column {column}: "
+                    f"{ink.name()} on {ground.name()} is {ratio:.2f}:1"
+                )
+    return found
+
+
+def ground_of(picture: QImage, widget: QWidget) -> QColor:
+    """The colour most of the widget's box is drawn in (what its text stands on)."""
+    shown = widget.visibleRegion().boundingRect()  # a scroll area may hide part of it
+    corner = widget.mapTo(widget.window(), shown.topLeft())
+    box = picture.copy(corner.x(), corner.y(), shown.width(), shown.height())
+    counts = Counter(
+        box.pixel(x, y) for x in range(0, box.width(), 2) for y in range(0, box.height(), 2)
+    )
+    return QColor.fromRgb(counts.most_common(1)[0][0])
+
+
+def unreadable_labels(window: QWidget) -> list[str]:
+    """The visible labels of `window` whose ink stands out from what they sit on by under 4.5:1.
+
+    The ink is the label's palette (where a style sheet's `color` lands), the ground what the
+    window draws under it.
+    """
+    QApplication.processEvents()
+    picture = window.grab().toImage()
+    found = []
+    for label in window.findChildren(QLabel):
+        if not (label.isVisible() and label.text().strip()) or label.window() is not window:
+            continue
+        if label.visibleRegion().isEmpty():
+            continue  # scrolled out of sight
+        ink = label.palette().color(label.foregroundRole())
+        ground = ground_of(picture, label)
+        ratio = contrast_ratio(ink.name(), ground.name())
+        if ratio < READABLE:
+            found.append(
+                f"{describe(label)} {label.text()[:30]!r}: "
+                f"{ink.name()} on {ground.name()} is {ratio:.2f}:1"
+            )
+    return found

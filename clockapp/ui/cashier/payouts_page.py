@@ -36,6 +36,7 @@ from clockapp.ui.cashier.prize_models import (
     PayoutsModel,
 )
 from clockapp.ui.cashier.satellite_dialog import SatelliteDialog
+from clockapp.ui.inks import ink_sheet
 
 #: What the money pages (payouts, results) refresh on.
 MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS
@@ -80,7 +81,7 @@ class PayoutsPage(Page):
         self.shape_label = _value_label("payout_shape")
         self.problem_label = QLabel()
         self.problem_label.setObjectName("payout_problem")
-        self.problem_label.setStyleSheet("color:#b71c1c;")
+        self.problem_label.setStyleSheet(ink_sheet("#b71c1c"))
         self.problem_label.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Prize pool:", self.pool_label)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.table_model import RowTableModel
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class RestoreDialog(QDialog):
         self.error_label = QLabel()
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #d9534f;")
+        self.error_label.setStyleSheet(ink_sheet("#d9534f"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.restore_button = QPushButton("Restore…")

@@ -42,6 +42,7 @@ from clockapp.ui.director.notices import NoticeBox
 from clockapp.ui.director.registration import RegistrationAction
 from clockapp.ui.display.moves import PendingMovesBox
 from clockapp.ui.display.theme import WallTheme
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class DirectorWindow(QMainWindow):
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
+        self.error_label.setStyleSheet(ink_sheet("#ff5a4e", "font-weight: bold;"))
         left.addWidget(self.error_label)
         left.addStretch(1)
         self.controls_scroll = scrolling(controls)

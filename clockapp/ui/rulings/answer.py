@@ -30,7 +30,9 @@ from clockapp.ui.table_model import AnyIndex as Index
 from clockapp.ui.table_model import RowTableModel
 
 R = TypeVar("R")
+#: A row with odd chips is tinted light whatever the theme, so it has its own dark ink.
 ODD_BRUSH = QBrush(QColor("#fff1c7"))
+ODD_INK = QBrush(QColor("#14171a"))
 MIN_COLUMN = 60
 ROW_AIR = 2  # a little air under each row; ten-handed every pixel counts on a laptop
 
@@ -102,6 +104,8 @@ class RowsModel(RowTableModel[R]):
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.BackgroundRole and self._odd(row):
             return ODD_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and self._odd(row):
+            return ODD_INK
         return None
 
     def headerData(
