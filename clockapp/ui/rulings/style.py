@@ -36,7 +36,7 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QPushButton[role="remove"] {{ min-width: 34px; max-width: 34px; padding: 0; }}
 {W} QCheckBox::indicator {{ width: 22px; height: 22px; }}
 {W} QLineEdit[role="cards"] {{ font-size: 20px; font-family: monospace; min-width: 190px; }}
-{W} QLineEdit[invalid="true"] {{ border: 2px solid #c0261d; background: #fff5f4; }}
+{W} QLineEdit[invalid="true"] {{ border: 2px solid #c0261d; background: #fff5f4; color: #14171a; }}
 {W} QFrame[role="hand"], {W} QFrame[role="board"] {{
     border: 2px solid #d0d7de; border-radius: 10px; background: #ffffff;
 }}
