@@ -173,8 +173,9 @@ class ShowdownDialog(QDialog):
         bet.setGroupSeparatorShown(True)
         bet.setSpecialValueText("all in")
         # The column titles above are not tied to a row's inputs: each says whose it is.
-        for widget, what in ((name, "name"), (cards, "hole cards"), (stack, "stack")):
-            widget.setAccessibleName(f"Player {line}: {what}")
+        name.setAccessibleName(f"Player {line}: name")
+        cards.setAccessibleName(f"Player {line}: hole cards")
+        stack.setAccessibleName(f"Player {line}: stack")
         bet.setAccessibleName(f"Player {line}: chips in")
         for column, widget in enumerate((name, cards, stack, bet)):
             self._grid.addWidget(widget, line, column)
