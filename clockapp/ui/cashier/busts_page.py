@@ -38,7 +38,7 @@ class BustsPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = BustsModel(self)
-        self.view = table_view(self.model, "busts")
+        self.view = table_view(self.model, "busts", "Busts")
         self.bust_button = QPushButton("Bust players on one hand…")
         self.bust_button.clicked.connect(lambda: self.start_bust())
         self.undo_button = QPushButton("Undo the selected bust…")

@@ -41,6 +41,7 @@ from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.seating.sale_seat import IfFull
+from clockapp.ui.accessible import name_clear_button
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustDialog, BustRead, bust_dialog, read_bust
 from clockapp.ui.cashier.context import CashierContext
@@ -65,6 +66,11 @@ ADDED_NEXT_STEP = (
     "Not registered, no buy-in taken. Next, on its own: the buy-in ({key}, or Enter on the list)."
 )
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
+
+
+#: The add button's text before anything is typed (it is hidden then, but a screen reader
+#: walking the window still names it).
+ADD_PLAYER = "Add as a new player (Enter)"
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,8 @@ class Desk(QWidget):
         self.search.setObjectName("search")
         self.search.setPlaceholderText("Type a name… (Up/Down, Enter)")
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Player search")
+        name_clear_button(self.search)
         font = QFont(self.search.font())
         font.setPointSize(font.pointSize() + 4)
         self.search.setFont(font)
@@ -133,12 +141,13 @@ class Desk(QWidget):
         self.search.stepped.connect(self._on_search_stepped)
         self.search.entered.connect(self._on_search_entered)
         self.search.command.connect(self._on_search_command)
-        self.add_button = QPushButton()
+        self.add_button = QPushButton(ADD_PLAYER)
         self.add_button.setObjectName("add_player")
         self.add_button.clicked.connect(lambda: self.add_player())
         self.model = DeskModel(self)
         self.table = PlayerTable()
         self.table.setObjectName("players")
+        self.table.setAccessibleName("Players found")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -294,7 +303,7 @@ class Desk(QWidget):
         if text is not None:
             self._shown = text
         text = (self._shown or "").strip()
-        self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else "")
+        self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else ADD_PLAYER)
         self.add_button.setVisible(bool(text) and not found)
         row = self.model.row_of_player(keep) if keep is not None else None
         self.select_row(row if row is not None else 0)

@@ -27,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.ui.inks import ink_sheet
+
 
 def make_error_label() -> QLabel:
     """The red line under a form that says why it cannot be accepted."""
     label = QLabel()
     label.setObjectName("dialog_error")
     label.setWordWrap(True)
-    label.setStyleSheet("color:#b71c1c;")
+    label.setStyleSheet(ink_sheet("#b71c1c"))
     return label
 
 
@@ -115,7 +117,7 @@ class MoneyDialog(CashierDialog):
         self.hint_label = QLabel(MONEY_HINT.format(ok=ok_text))
         self.hint_label.setObjectName("money_hint")
         self.hint_label.setWordWrap(True)
-        self.hint_label.setStyleSheet("color:#455a64;")
+        self.hint_label.setStyleSheet(ink_sheet("#455a64"))
         self.layout_.insertWidget(self.layout_.indexOf(self.buttons), self.hint_label)
 
     def on_screen(self) -> bool:

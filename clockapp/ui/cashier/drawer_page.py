@@ -21,6 +21,7 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import DrawerCountDialog
 from clockapp.ui.cashier.models import LinesModel
 from clockapp.ui.cashier.pages import Page, table_view
+from clockapp.ui.inks import ink_sheet
 
 
 class DrawerPage(Page):
@@ -49,7 +50,7 @@ class DrawerPage(Page):
         self.count_button.setObjectName("count_drawer")
         self.count_button.clicked.connect(lambda: self.start_count())
         self.summary_model = LinesModel(self)
-        self.summary_view = table_view(self.summary_model, "summary")
+        self.summary_view = table_view(self.summary_model, "summary", "Drawer summary")
         self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.summary_view.horizontalHeader().setStretchLastSection(False)
         top = QVBoxLayout()
@@ -81,7 +82,7 @@ class DrawerPage(Page):
             self.counted_label.setText(f"{format_cents(last.counted)} at {when}")
             self.difference_label.setText(drawer.status)
             color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
-            self.difference_label.setStyleSheet(f"color:{color};")
+            self.difference_label.setStyleSheet(ink_sheet(color))
         else:
             self.counted_label.setText("not counted yet")
             self.difference_label.setText("—")

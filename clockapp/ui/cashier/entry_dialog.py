@@ -22,6 +22,7 @@ from clockapp.core.money.handout import PlannedStacks, handout
 from clockapp.errors import DomainError
 from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
+from clockapp.ui.inks import ink_sheet
 
 #: How each entry kind is named on buttons and titles.
 KIND_TITLE = {
@@ -65,14 +66,14 @@ class EntryDialog(MoneyDialog):
         self.note_label = QLabel(note)
         self.note_label.setObjectName("entry_note")
         self.note_label.setWordWrap(True)
-        self.note_label.setStyleSheet("color:#e65100;")
+        self.note_label.setStyleSheet(ink_sheet("#e65100"))
         self.note_label.setVisible(bool(note))
         self.layout_.insertWidget(1, self.note_label)
         self.due_label = big_label()
         self.due_label.setObjectName("due")
         self.form.addRow("Due:", self.due_label)
         self.split_label = QLabel()
-        self.split_label.setStyleSheet("color:#607d8b;")
+        self.split_label.setStyleSheet(ink_sheet("#607d8b"))
         self.form.addRow("", self.split_label)
         self.add_on_box = QCheckBox()
         if add_on is not None:

@@ -23,6 +23,7 @@ from clockapp.ui.cashier.bounty_dialog import open_bounty_dialog
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.setup_operations import describe_rules
 from clockapp.ui.elided import ElidedLabel
+from clockapp.ui.inks import ink_sheet
 
 #: What the header's prize pool line shows: the field, the money and the payout table.
 POOL_REFRESH_ON = Change.TOURNAMENT | Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
@@ -35,8 +36,7 @@ def show_registration(label: QLabel, window: RegistrationWindow) -> None:
     """'Registration open until the first bust' in green, 'Registration closed' in red."""
     label.setText(window.wall)
     label.setToolTip(window.reason)
-    color = "#1b7f4b" if window.open else "#c0392b"
-    label.setStyleSheet(f"color: {color}; font-weight: bold;")
+    label.setStyleSheet(ink_sheet("#1b7f4b" if window.open else "#c0392b", "font-weight: bold;"))
 
 
 class CashierHeader(QWidget):

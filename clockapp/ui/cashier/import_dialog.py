@@ -8,13 +8,14 @@ in one service call, only when the cashier confirms.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QLabel, QWidget
 
 from clockapp.services.players.importing import ImportAction, ImportLine, ImportPlan
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.pages import table_view
 from clockapp.ui.cashier.rows_model import Column, RowsModel
+from clockapp.ui.inks import ink_on
 
 #: What the preview calls each action.
 ACTION_TEXT = {
@@ -23,7 +24,7 @@ ACTION_TEXT = {
     ImportAction.SKIP: "skip",
 }
 
-_SKIPPED = QBrush(QColor("#888888"))
+_SKIPPED = "#888888"
 
 
 class ImportPreviewModel(RowsModel[ImportLine]):
@@ -37,7 +38,7 @@ class ImportPreviewModel(RowsModel[ImportLine]):
     )
 
     def _foreground(self, row: ImportLine) -> QBrush | None:
-        return _SKIPPED if row.action is ImportAction.SKIP else None
+        return ink_on(_SKIPPED) if row.action is ImportAction.SKIP else None
 
 
 class PreRegistrationDialog(CashierDialog):
@@ -58,7 +59,7 @@ class PreRegistrationDialog(CashierDialog):
         self.summary_label.setWordWrap(True)
         self.model = ImportPreviewModel(self)
         self.model.set_rows(plan.lines)
-        self.view = table_view(self.model, "preview_lines")
+        self.view = table_view(self.model, "preview_lines", "Lines to import")
         # Fixed widths: sizing to the contents measures every line of a long list.
         for header, width in (("Line", 50), ("Name", 220), ("Action", 100)):
             self.view.setColumnWidth(self.model.column_of(header), width)

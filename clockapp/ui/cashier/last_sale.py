@@ -18,6 +18,7 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.widgets import HandoutView
 from clockapp.ui.exports import ask_save_path
+from clockapp.ui.inks import ink_sheet, window_ink
 from clockapp.ui.ticks import guarded
 
 
@@ -40,7 +41,7 @@ class LastSale(QGroupBox):
         self.chip_warning = QLabel()
         self.chip_warning.setObjectName("chip_warning")
         self.chip_warning.setWordWrap(True)
-        self.chip_warning.setStyleSheet("color:#e65100; font-weight:bold;")
+        self.chip_warning.setStyleSheet(ink_sheet("#e65100", "font-weight:bold;"))
         self.chip_warning.hide()
         box.addWidget(self.chip_warning)
         prints = QHBoxLayout()
@@ -131,7 +132,7 @@ class LastSale(QGroupBox):
             voids = ", ".join(f"#{void}" for void in sorted(self.voided.values()))
             back = sum(row.amount for row in receipt.rows if row.id in self.voided)
             text = (
-                f"<s>{text}</s><br><b style='color:#c62828'>Voided ({voids}): "
+                f"<s>{text}</s><br><b style='color:{window_ink('#c62828')}'>Voided ({voids}): "
                 f"{money(-back)}</b> — no receipt for it."
             )
         self.label.setText(text)

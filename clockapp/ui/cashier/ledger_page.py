@@ -25,6 +25,7 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from clockapp.ui.cashier.models import LedgerModel
 from clockapp.ui.cashier.pages import Page, table_view
+from clockapp.ui.inks import ink_sheet
 
 
 class LedgerPage(Page):
@@ -35,7 +36,7 @@ class LedgerPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = LedgerModel(self)
-        self.view = table_view(self.model, "ledger")
+        self.view = table_view(self.model, "ledger", "Ledger")
         self.totals = QLabel()
         self.totals.setObjectName("ledger_totals")
         self.void_button = QPushButton("Void row… (Del)")
@@ -50,7 +51,7 @@ class LedgerPage(Page):
         self.export_button.setObjectName("export_ledger")
         self.export_button.clicked.connect(lambda: self.export_csv())
         note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
-        note.setStyleSheet("color:#607d8b;")
+        note.setStyleSheet(ink_sheet("#607d8b"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.void_button)
         buttons.addWidget(self.refund_button)

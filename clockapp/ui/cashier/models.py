@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.ledger import RowKind
@@ -24,6 +24,7 @@ from clockapp.core.payouts import ordinal
 from clockapp.core.registration import RegistrationStatus
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
+from clockapp.ui.inks import ink_on
 
 #: What the cashier calls each registration status.
 STATUS_TEXT = {
@@ -83,10 +84,10 @@ class DeskRow:
 
 
 # Built once: a view asks for a row's font and colour on every paint.
-_GREY = QBrush(QColor("#78909c"))
-_VOIDED = QBrush(QColor("#90a4ae"))
-_VOID = QBrush(QColor("#c62828"))
-_CASH_OUT = QBrush(QColor("#1565c0"))
+_GREY = "#78909c"
+_VOIDED = "#90a4ae"
+_VOID = "#c62828"
+_CASH_OUT = "#1565c0"
 _STRUCK = styled_font(strike_out=True)
 _ITALIC = styled_font(italic=True)
 
@@ -119,7 +120,7 @@ class DeskModel(RowsModel[DeskRow]):
 
     def _foreground(self, row: DeskRow) -> QBrush | None:
         if row.registration is not None and row.registration.status is RegistrationStatus.BUSTED:
-            return _GREY
+            return ink_on(_GREY)
         return None
 
 
@@ -198,12 +199,12 @@ class LedgerModel(RowsModel[LedgerEntry]):
 
     def _foreground(self, row: LedgerEntry) -> QBrush | None:
         if row.voided:
-            return _VOIDED
+            return ink_on(_VOIDED)
         if row.kind is RowKind.VOID:
-            return _VOID
+            return ink_on(_VOID)
         effect = cash_effect(row, self._by_id)
         if effect is not None and effect < 0:
-            return _CASH_OUT
+            return ink_on(_CASH_OUT)
         return None
 
     def _tooltip(self, row: LedgerEntry) -> str | None:

@@ -33,10 +33,11 @@ from clockapp.ui.cashier.rows_model import RowsModel
 from clockapp.ui.column_fit import FittedTableView
 
 
-def table_view(model: RowsModel[Any], name: str) -> FittedTableView:
-    """A read-only, row-selecting table over `model`."""
+def table_view(model: RowsModel[Any], name: str, spoken: str) -> FittedTableView:
+    """A read-only, row-selecting table over `model`, called `spoken` to a screen reader."""
     view = FittedTableView()
     view.setObjectName(name)
+    view.setAccessibleName(spoken)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -86,7 +87,7 @@ class FieldPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = RegistrationsModel(self)
-        self.view = table_view(self.model, "field")
+        self.view = table_view(self.model, "field", "Field")
         self.view.doubleClicked.connect(lambda _i: self.check_in())
         self.counts = QLabel()
         self.counts.setObjectName("field_counts")

@@ -19,6 +19,7 @@ from clockapp.services.payouts import PayoutView
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.prize_models import PayoutLine, PayoutsModel
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
+from clockapp.ui.inks import ink_sheet
 
 # ------------------------------------------------------------------------------ payout table
 _MODES = (
@@ -92,7 +93,7 @@ class PayoutTableDialog(CashierDialog):
         self.source_label = QLabel()
         self.source_label.setObjectName("payout_table_source")
         self.source_label.setWordWrap(True)
-        self.source_label.setStyleSheet("color:#57606a;")
+        self.source_label.setStyleSheet(ink_sheet("#57606a"))
         # A form row does not grow for wrapped text: room for the longest source (3 lines).
         self.source_label.setMinimumHeight(3 * self.source_label.fontMetrics().lineSpacing() + 4)
         self.form.addRow(self.source_label)  # the whole width: the source is a sentence or two

@@ -36,6 +36,7 @@ from clockapp.ui.cashier.prize_models import (
     PayoutsModel,
 )
 from clockapp.ui.cashier.satellite_dialog import SatelliteDialog
+from clockapp.ui.inks import ink_sheet
 
 #: What the money pages (payouts, results) refresh on.
 MONEY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.PLAYERS
@@ -80,7 +81,7 @@ class PayoutsPage(Page):
         self.shape_label = _value_label("payout_shape")
         self.problem_label = QLabel()
         self.problem_label.setObjectName("payout_problem")
-        self.problem_label.setStyleSheet("color:#b71c1c;")
+        self.problem_label.setStyleSheet(ink_sheet("#b71c1c"))
         self.problem_label.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Prize pool:", self.pool_label)
@@ -93,7 +94,7 @@ class PayoutsPage(Page):
         self.fit_button = QPushButton("Pay the places the field can pay…")
         self.fit_button.setObjectName("fit_table")
         self.fit_button.clicked.connect(lambda: self.start_fit())
-        self.lock_button = QPushButton()
+        self.lock_button = QPushButton("Lock the table")
         self.lock_button.setObjectName("lock")
         self.lock_button.clicked.connect(lambda: self.toggle_lock())
         self.satellite_button = QPushButton("Satellite: pay seats…")
@@ -117,7 +118,7 @@ class PayoutsPage(Page):
         left.addWidget(self.deal_label)
         left.addStretch(1)
         self.model = PayoutsModel(self)
-        self.table = table_view(self.model, "payouts")
+        self.table = table_view(self.model, "payouts", "Payout table")
         self.total_label = QLabel()
         self.total_label.setObjectName("payouts_total")
         right = QVBoxLayout()

@@ -29,6 +29,7 @@ from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.players.importing import ImportPlan
 from clockapp.services.waiting_list import WaitingView
+from clockapp.ui.accessible import name_clear_button
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.import_dialog import PreRegistrationDialog
@@ -67,6 +68,8 @@ class PlayersPage(Page):
         self.search.setObjectName("player_search")
         self.search.setPlaceholderText("Search the player database (name or nickname)…")
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the player database")
+        name_clear_button(self.search)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
         self._registrations: dict[int, RegistrationInfo] = {}
@@ -81,7 +84,7 @@ class PlayersPage(Page):
         self._shown: str | None = None  # the text of the last search shown
         self._select_found: int | None = None
         self._searching = ctx.reader(self._read_search, self._on_search_read)
-        self.view = table_view(self.model, "player_database")
+        self.view = table_view(self.model, "player_database", "Player database")
         # Fixed widths: sizing columns to their contents on every key typed costs more than the
         # search itself (as on the desk); the notes take the rest.
         for header, width in (

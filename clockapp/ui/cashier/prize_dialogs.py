@@ -36,6 +36,7 @@ from clockapp.ui.cashier.dialog_base import (
 )
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 from clockapp.ui.errors import report
+from clockapp.ui.inks import ink_sheet
 
 __all__ = ["DealDialog"]
 
@@ -130,7 +131,7 @@ class DealDialog(CashierDialog):
         self.layout_.insertWidget(3, self.propose_button)
         self.estimate_label = big_label("", 12)
         self.estimate_label.setObjectName("estimate")
-        self.estimate_label.setStyleSheet("color:#e65100;")
+        self.estimate_label.setStyleSheet(ink_sheet("#e65100"))
         self.layout_.insertWidget(4, self.estimate_label)
         self.sum_label = QLabel()
         self.sum_label.setObjectName("deal_sum")
@@ -308,7 +309,7 @@ class DealDialog(CashierDialog):
             text += f" ({entered - expected:,} too many)"
         self.count_label.setText(text)
         color = "#1b5e20" if entered == expected else "#b71c1c"
-        self.count_label.setStyleSheet(f"color:{color}; font-weight:bold;")
+        self.count_label.setStyleSheet(ink_sheet(color, "font-weight:bold;"))
         if entered == expected or self.override_box.isChecked():
             return ""
         return (

@@ -34,7 +34,7 @@ class ResultsPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = ResultsModel(self)
-        self.view = table_view(self.model, "results")
+        self.view = table_view(self.model, "results", "Results")
         self.pay_button = QPushButton("Pay prize…")
         self.pay_button.setObjectName("pay_prize")
         self.pay_button.clicked.connect(lambda: self.start_pay(bounty=False))

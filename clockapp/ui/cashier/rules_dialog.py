@@ -48,6 +48,7 @@ from clockapp.ui.cashier.rules_fields import (
     toggled,
 )
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
+from clockapp.ui.inks import ink_sheet
 
 
 class EntryRulesDialog(CashierDialog):
@@ -86,7 +87,7 @@ class EntryRulesDialog(CashierDialog):
                 "price they were paid at; new prices apply from the next sale."
             )
             sold.setWordWrap(True)
-            sold.setStyleSheet("color:#607d8b;")
+            sold.setStyleSheet(ink_sheet("#607d8b"))
             self.layout_.insertWidget(1, sold)
 
         # ---------------------------------------------------------------- the buy-in
@@ -98,7 +99,7 @@ class EntryRulesDialog(CashierDialog):
         form.addRow("Starting stack:", self.stack_spin)
         self.split_label = QLabel()
         self.split_label.setObjectName("buy_in_split")
-        self.split_label.setStyleSheet("color:#607d8b;")
+        self.split_label.setStyleSheet(ink_sheet("#607d8b"))
         form.addRow("", self.split_label)
 
         # ---------------------------------------------------------------- registration
@@ -166,7 +167,7 @@ class EntryRulesDialog(CashierDialog):
         form.addRow("Sold:", toggled(self.add_on_break_box, self.add_on_break))
         self.breaks_label = QLabel(levels_hint(self.breaks))
         self.breaks_label.setObjectName("breaks_hint")
-        self.breaks_label.setStyleSheet("color:#607d8b;")
+        self.breaks_label.setStyleSheet(ink_sheet("#607d8b"))
         form.addRow("", self.breaks_label)
         self.add_on_with_buy_in = QCheckBox("with the buy-in (in the same payment)")
         self.add_on_with_buy_in.setChecked(add_on.with_buy_in if add_on else False)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 from clockapp.core.chips import ChipSet, StackBreakdown
 from clockapp.core.money.amounts import parse_amount
 from clockapp.errors import DomainError
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.structure.swatches import chip_pixmap
 
 
@@ -80,7 +81,7 @@ class HandoutView(QWidget):
                 self._grid.addWidget(worth, row, 3)
                 row += 1
             chips_line = QLabel(f"{breakdown.chip_count} chips")
-            chips_line.setStyleSheet("color:#607d8b;")
+            chips_line.setStyleSheet(ink_sheet("#607d8b"))
             self._grid.addWidget(chips_line, row, 0, 1, 4)
             row += 1
         self._grid.setColumnStretch(2, 1)

@@ -150,6 +150,8 @@ class NewTournamentDialog(QDialog):
         price_row = QWidget()
         prices = QHBoxLayout(price_row)
         prices.setContentsMargins(0, 0, 0, 0)
+        self.pool_edit.setAccessibleName("Buy-in to the pool")
+        self.fee_edit.setAccessibleName("House fee")
         prices.addWidget(self.pool_edit)
         prices.addWidget(QLabel("+ fee"))
         prices.addWidget(self.fee_edit)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.ui.inks import ink_sheet
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -119,7 +120,7 @@ class FinalCountsDialog(QDialog):
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
+        self.error_label.setStyleSheet(ink_sheet("#ff5a4e", "font-weight: bold;"))
         layout.addWidget(self.error_label)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -164,7 +165,7 @@ class FinalCountsDialog(QDialog):
         else:
             line, miscount = counted_line(sum(counts.values()), self._in_play)
         self.total_label.setText(line)
-        self.total_label.setStyleSheet("color: #f5a524;" if miscount else "")
+        self.total_label.setStyleSheet(ink_sheet("#f5a524") if miscount else "")
         gap = sum(counts.values()) - self._in_play
         self.confirm_box.setVisible(miscount)
         self.confirm_box.setText(

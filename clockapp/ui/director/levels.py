@@ -5,16 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.ui.inks import ink_on
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 COLUMNS = ("Level", "Blinds", "Ante", "Minutes", "Game / note")
-_CURRENT = QColor("#ffd166")
-_BREAK = QColor("#3ddc97")
+#: Bright inks, as on the wall; on a light table `ink_on` darkens them until they read.
+_CURRENT = "#ffd166"
+_BREAK = "#3ddc97"
 
 
 class LevelTableModel(RowTableModel[Level | Break]):
@@ -64,9 +66,9 @@ class LevelTableModel(RowTableModel[Level | Break]):
             return font
         if role == Qt.ItemDataRole.ForegroundRole:
             if row == self._current:
-                return QBrush(_CURRENT)
+                return ink_on(_CURRENT)
             if item.is_break:
-                return QBrush(_BREAK)
+                return ink_on(_BREAK)
         if role == Qt.ItemDataRole.ToolTipRole and row in self._color_ups:
             return self._color_ups[row].describe()
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2, 3):

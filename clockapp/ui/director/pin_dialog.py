@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
+from clockapp.ui.inks import ink_sheet
 
 #: Saves the PIN: (new PIN, current PIN or None, then called back with a refusal to say or None
 #: once saved); returns False when nothing was asked (a save is still on its way).
@@ -78,7 +79,7 @@ class PinDialog(QDialog):
         self.new.textChanged.connect(self._on_new_text_changed)
         self.message = QLabel("")
         self.message.setObjectName("pin_dialog_message")
-        self.message.setStyleSheet("color:#c62828;")
+        self.message.setStyleSheet(ink_sheet("#c62828"))
         self.message.setWordWrap(True)
         self.buttons = buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

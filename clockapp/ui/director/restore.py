@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.table_model import RowTableModel
 
 if TYPE_CHECKING:
@@ -105,6 +106,7 @@ class RestoreDialog(QDialog):
         self.model = BackupTableModel()
         self.view = QTableView()
         self.view.setObjectName("backup_table")
+        self.view.setAccessibleName("Backups")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -116,7 +118,7 @@ class RestoreDialog(QDialog):
         self.error_label = QLabel()
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #d9534f;")
+        self.error_label.setStyleSheet(ink_sheet("#d9534f"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.restore_button = QPushButton("Restore…")

@@ -33,6 +33,7 @@ from clockapp.services.app import Services
 from clockapp.services.web.addresses import EVERYWHERE, LOCAL, lan_addresses, page_url
 from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError, serve_services
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.settings import UiSettings
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ class WebViewDialog(QDialog):
         self.error_label = QLabel("")
         self.error_label.setObjectName("web_error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
+        self.error_label.setStyleSheet(ink_sheet("#ff5a4e", "font-weight: bold;"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox()
         self.on_button = QPushButton("Switch on")

@@ -42,6 +42,7 @@ from clockapp.ui.director.notices import NoticeBox
 from clockapp.ui.director.registration import RegistrationAction
 from clockapp.ui.display.moves import PendingMovesBox
 from clockapp.ui.display.theme import WallTheme
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
@@ -126,7 +127,9 @@ class DirectorWindow(QMainWindow):
             button = QPushButton(action.text)
             button.setObjectName(f"button_{action.name.lower()}")
             button.setToolTip(f"{action.description} ({action.shortcut_label()})")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the window's shortcuts
+            # Tab reaches it (a screen reader names it there), a click does not take the focus
+            # from where the director's keys go; the window's shortcuts still win over a button.
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             buttons.addWidget(button, row, column, rows, cols)
             self.buttons[action] = button
         big = QFont(self.buttons[Action.TOGGLE_PAUSE].font())
@@ -166,7 +169,7 @@ class DirectorWindow(QMainWindow):
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #ff5a4e; font-weight: bold;")
+        self.error_label.setStyleSheet(ink_sheet("#ff5a4e", "font-weight: bold;"))
         left.addWidget(self.error_label)
         left.addStretch(1)
         self.controls_scroll = scrolling(controls)
@@ -189,6 +192,7 @@ class DirectorWindow(QMainWindow):
         right.addWidget(self.moves_box)
         self.levels_model = LevelTableModel(parent=self)
         self.levels_view = QTableView()
+        self.levels_view.setAccessibleName("Levels")
         self.levels_view.setModel(self.levels_model)
         self.levels_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.levels_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -58,6 +58,7 @@ class PinPrompt(QFrame):
         self.edit.setObjectName("pin_edit")
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.edit.setPlaceholderText("PIN")
+        self.edit.setAccessibleName("Director's PIN")
         self.edit.setMaxLength(PIN_MAX_DIGITS)
         pattern = QRegularExpression(f"[0-9]{{0,{PIN_MAX_DIGITS}}}")
         self.edit.setValidator(QRegularExpressionValidator(pattern, self.edit))

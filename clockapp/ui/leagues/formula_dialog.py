@@ -26,6 +26,7 @@ from clockapp.services.app import Services
 from clockapp.services.leagues import PreviewLine
 from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.errors import report
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.leagues.models import PreviewModel
 
 
@@ -73,7 +74,7 @@ class FormulaDialog(QDialog):
         self.problem_label = QLabel("")
         self.problem_label.setObjectName("formula_problem")
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.problem_label.setStyleSheet(ink_sheet("#c62828", "font-weight: bold;"))
         layout.addWidget(self.problem_label)
         self.model = PreviewModel(self)
         self.table = QTableView()

@@ -18,16 +18,17 @@ from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import guard
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.leagues.formula_dialog import FormulaDialog
 
-PROBLEM_STYLE = "color: #c62828; font-weight: bold;"
+PROBLEM_INK = "#c62828"
 
 
 def problem_label() -> QLabel:
     """An empty label for what is wrong with the points, in bold red."""
     label = QLabel("")
     label.setWordWrap(True)
-    label.setStyleSheet(PROBLEM_STYLE)
+    label.setStyleSheet(ink_sheet(PROBLEM_INK, "font-weight: bold;"))
     return label
 
 

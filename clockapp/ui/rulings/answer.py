@@ -30,7 +30,9 @@ from clockapp.ui.table_model import AnyIndex as Index
 from clockapp.ui.table_model import RowTableModel
 
 R = TypeVar("R")
+#: A row with odd chips is tinted light whatever the theme, so it has its own dark ink.
 ODD_BRUSH = QBrush(QColor("#fff1c7"))
+ODD_INK = QBrush(QColor("#14171a"))
 MIN_COLUMN = 60
 ROW_AIR = 2  # a little air under each row; ten-handed every pixel counts on a laptop
 
@@ -102,6 +104,8 @@ class RowsModel(RowTableModel[R]):
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.BackgroundRole and self._odd(row):
             return ODD_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and self._odd(row):
+            return ODD_INK
         return None
 
     def headerData(
@@ -166,7 +170,8 @@ class FitTable(QTableView):
         self.setObjectName(name)
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Read only: Tab reaches it to read it, a click leaves the focus in the inputs.
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.verticalHeader().hide()
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -238,7 +243,9 @@ class AnswerView(QWidget):
             PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
         )
         self.pot_table = FitTable(self.pot_model, "pot_table", self)
+        self.pot_table.setAccessibleName("Pots")
         self.payout_table = FitTable(self.payout_model, "payout_table", self)
+        self.payout_table.setAccessibleName("Chips paid")
         self.uncalled_label = self._label("pot_uncalled", "uncalled")
         self.knockout_label = self._label("pot_knockouts", "note")  # bounties: who busts whom
         self.odd_note = self._label("pot_odd_note", "note")

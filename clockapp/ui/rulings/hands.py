@@ -125,10 +125,12 @@ class HandRow(QFrame):
         self.seat_spin.setObjectName(f"hand_{index}_seat")
         self.seat_spin.setRange(1, MAX_SEAT)
         self.seat_spin.setPrefix("Seat ")
+        self.seat_spin.setAccessibleName(f"Player {index + 1}: seat")
         self.seat_spin.setAccelerated(False)
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName(f"hand_{index}_name")
         self.name_edit.setPlaceholderText("Name")
+        self.name_edit.setAccessibleName(f"Player {index + 1}: name")
         self.name_edit.setMinimumWidth(40)
         set_role(self.name_edit, "name")
         self.remove_button = QPushButton("✕", self)
@@ -141,6 +143,7 @@ class HandRow(QFrame):
         who.addWidget(self.remove_button)
         layout.addLayout(who)
         self.cards = CardsBox(f"hand_{index}", "e.g. AsKd", self)
+        self.cards.entry.setAccessibleName(f"Player {index + 1}: hole cards")
         layout.addWidget(self.cards)
 
         # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is long.
@@ -252,6 +255,7 @@ class BoardRow(QFrame):
         titles.addStretch(1)
         layout.addLayout(titles)
         self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self, entry_beside=True)
+        self.cards.entry.setAccessibleName("Board cards")
         layout.addWidget(self.cards, 1)
         # The odds are about the board to come: their status sits under its entry.
         self.busy_bar = QProgressBar(self)

@@ -60,6 +60,7 @@ class SeatInputs:
         self.label = QLabel(parent)
         self.bet = EntrySpin(parent)
         self.bet.setObjectName(f"pot_{index}_bet")
+        self.bet.setAccessibleName(f"Player {index + 1}: total bet")
         self.bet.setRange(0, MAX_CHIPS)
         self.bet.setGroupSeparatorShown(True)
         self.bet.setMaximumWidth(160)
@@ -69,6 +70,7 @@ class SeatInputs:
         self.folded.setAccessibleName("Folded")
         self.place = EntrySpin(parent)
         self.place.setObjectName(f"pot_{index}_place")
+        self.place.setAccessibleName(f"Player {index + 1}: finishing order")
         self.place.setRange(0, MAX_SEAT)
         self.place.setSpecialValueText("—")
         self.place.setMaximumWidth(90)
@@ -277,6 +279,8 @@ class PotsPanel(QWidget):
         self.ensure_seats(len(players))
         for index, (player, seat) in enumerate(zip(players, self.seats, strict=True)):
             seat.label.setText(player.label)
+            seat.bet.setAccessibleName(f"{player.label}: total bet")
+            seat.place.setAccessibleName(f"{player.label}: finishing order")
             _set_quietly(seat.bet, player.bet)
             _set_quietly(seat.folded, player.folded)
             if places is not None:

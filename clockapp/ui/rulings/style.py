@@ -7,22 +7,20 @@ The hands, the board and the verdict are drawn light whatever the desktop's them
 colours are chosen for a light face), so the text on them has its own dark ink: a dark theme's
 light text would not read there. What sits on the window itself (the keys line, the notes, the
 errors) takes its ink from the window's palette instead: the grey and the red chosen for a light
-window are mixed toward the palette's text until they stand out by `READABLE` on a dark one.
+window are mixed toward the palette's text until they stand out (`clockapp.ui.inks`) on a dark one.
 Widgets say what they are with a `role` property and how they stand with state properties
 ("winner", "targeted", "invalid"); `set_state` re-polishes a widget when one of them changes.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
-from clockapp.core.look import contrast_ratio
+from clockapp.ui.inks import readable
 
 BASE_PX = 18
 
-#: The least contrast of any text with what it is drawn on (WCAG's AA for body text).
-READABLE = 4.5
 #: The light window's inks: muted notes, errors, the uncalled bet.
 NOTE_INK = "#57606a"
 ERROR_INK = "#c0261d"
@@ -38,7 +36,7 @@ QWidget{W}, {W} QWidget {{ font-size: {BASE_PX}px; }}
 {W} QPushButton[role="remove"] {{ min-width: 34px; max-width: 34px; padding: 0; }}
 {W} QCheckBox::indicator {{ width: 22px; height: 22px; }}
 {W} QLineEdit[role="cards"] {{ font-size: 20px; font-family: monospace; min-width: 190px; }}
-{W} QLineEdit[invalid="true"] {{ border: 2px solid #c0261d; background: #fff5f4; }}
+{W} QLineEdit[invalid="true"] {{ border: 2px solid #c0261d; background: #fff5f4; color: #14171a; }}
 {W} QFrame[role="hand"], {W} QFrame[role="board"] {{
     border: 2px solid #d0d7de; border-radius: 10px; background: #ffffff;
 }}
@@ -90,27 +88,6 @@ COMPACT = f"""
     font-size: 16px; padding: 0 2px;
 }}
 """
-
-
-def readable(ink: str, ground: QColor, text: QColor) -> str:
-    """`ink`, or the least mix of it toward `text` that stands out from `ground` by `READABLE`.
-
-    >>> readable("#57606a", QColor("#efefef"), QColor("#000000"))
-    '#57606a'
-    >>> readable("#57606a", QColor("#353535"), QColor("#ffffff"))
-    '#9aa0a6'
-    """
-    start, toward = QColor(ink), QColor(text)
-    for step in range(21):
-        share = step / 20
-        mixed = QColor.fromRgbF(
-            start.redF() + (toward.redF() - start.redF()) * share,
-            start.greenF() + (toward.greenF() - start.greenF()) * share,
-            start.blueF() + (toward.blueF() - start.blueF()) * share,
-        ).name()
-        if contrast_ratio(mixed, ground.name()) >= READABLE:
-            return mixed
-    return toward.name()
 
 
 def window_inks(palette: QPalette) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 
 from clockapp.core.seating import DealIn
 from clockapp.services.seating import MoveInfo
+from clockapp.ui.inks import ink_on
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 MOVE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -21,8 +22,8 @@ MOVE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 HEADERS = ("Player", "Move", "Status", "Why")
 #: The column that stretches.
 WHY_COLUMN = 3
-DONE_INK = QColor("#7f8790")
-WAIT_INK = QColor("#b3261e")
+DONE_INK = "#7f8790"
+WAIT_INK = "#b3261e"
 
 
 def move_text(move: MoveInfo) -> str:
@@ -80,9 +81,9 @@ class MoveListModel(RowTableModel[MoveInfo]):
             return font
         if role == Qt.ItemDataRole.ForegroundRole:
             if not move.pending:
-                return QBrush(DONE_INK)
+                return ink_on(DONE_INK)
             if column == 2 and move.deal_in is DealIn.AFTER_BUTTON:
-                return QBrush(WAIT_INK)
+                return ink_on(WAIT_INK)
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:

@@ -33,6 +33,7 @@ from clockapp.core.seating.table_breaks import TableBreakRules, table_break_orde
 from clockapp.errors import DomainError
 from clockapp.services.seating import RoomView, SeatingConfig, TableInfo
 from clockapp.ui.actions import TablesAction
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.seating.context import TablesContext
 
 #: The largest "within N players" the dialog offers.
@@ -153,7 +154,7 @@ class RulesDialog(QDialog):
         layout.addWidget(breaking)
 
         self.error = QLabel(self)
-        self.error.setStyleSheet("color: #b3261e;")
+        self.error.setStyleSheet(ink_sheet("#b3261e"))
         self.error.setWordWrap(True)
         self.error.hide()
         layout.addWidget(self.error)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.payouts import ordinal
 from clockapp.services.seating import RoomView, ShootoutStanding, ShootoutView
 from clockapp.ui.actions import TablesAction
+from clockapp.ui.inks import ink_sheet
 from clockapp.ui.seating.context import TablesContext
 from clockapp.ui.seating.dialogs import ShootoutChoice, ShootoutDialog
 from clockapp.ui.seating.room import RoomView as RoomGraphicsView
@@ -132,7 +133,7 @@ class ShootoutPanel(QGroupBox):
         layout.addWidget(self.round_label)
         self.notes_label = QLabel(self)
         self.notes_label.setWordWrap(True)
-        self.notes_label.setStyleSheet("color: #b3261e;")
+        self.notes_label.setStyleSheet(ink_sheet("#b3261e"))
         self.notes_label.hide()
         layout.addWidget(self.notes_label)
         self.model = StandingsModel(self)

@@ -20,6 +20,11 @@ from PySide6.QtWidgets import (
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.services.seating import WaitingPlayer
 
+#: The bar while it offers hand-for-hand play, and a table button whose hand is over: light
+#: grounds on any theme, each with its dark ink (a dark theme's light text would not read).
+OFFER_SHEET = "HandForHandBar { background: #fff4d6; } HandForHandBar QLabel { color: #14171a; }"
+DONE_SHEET = "QPushButton:checked { background: #d6f5e3; color: #14171a; }"
+
 
 class HandForHandBar(QFrame):
     """While hand-for-hand is on: the hand number, a button per table to mark its hand finished,
@@ -75,7 +80,8 @@ class HandForHandBar(QFrame):
             self._clear_tables()
             self.hand_label.setText(offer or "")
             self.out_label.clear()
-            self.setStyleSheet("HandForHandBar { background: #fff4d6; }" if offer else "")
+            # A light band whatever the theme, so its text has a dark ink of its own.
+            self.setStyleSheet(OFFER_SHEET if offer else "")
             self.setVisible(offer is not None)
             return
         self.setStyleSheet("")
@@ -87,7 +93,7 @@ class HandForHandBar(QFrame):
             button.setCheckable(True)
             button.setChecked(done)
             button.setToolTip("Click when the hand at this table is over")
-            button.setStyleSheet("QPushButton:checked { background: #d6f5e3; }")
+            button.setStyleSheet(DONE_SHEET)
             button.toggled.connect(
                 lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
             )

@@ -206,6 +206,12 @@ class TablesWindow(QMainWindow):
         layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
 
+    def _reach_by_tab(self, action: QAction) -> None:
+        """Let Tab reach `action`'s tool-bar button: several of the actions have no shortcut."""
+        button = self.toolbar.widgetForAction(action)
+        if button is not None:
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
     def _setup_actions(self) -> None:
         self.toolbar = QToolBar("Seating", self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -234,6 +240,8 @@ class TablesWindow(QMainWindow):
             if action in on_toolbar:
                 self.toolbar.addAction(qaction)
             self.actions_by_name[action] = qaction
+            if action in on_toolbar:
+                self._reach_by_tab(qaction)
         self.actions_by_name[TablesAction.HAND_FOR_HAND].setCheckable(True)
         self.toolbar.addSeparator()
         # Not the stack's own actions: those would call the step's service here, on the GUI
@@ -243,6 +251,7 @@ class TablesWindow(QMainWindow):
             self.addAction(qaction)
             self.toolbar.addAction(qaction)
             self.actions_by_name[action] = qaction
+            self._reach_by_tab(qaction)
         stack = self.undo_stack
         for changed in (stack.canUndoChanged, stack.canRedoChanged):
             changed.connect(self._on_undo_stack_changed)

@@ -270,7 +270,8 @@ class GeneratorDialog(QDialog):
         self.need_table.verticalHeader().setVisible(False)
         self.need_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.need_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.need_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Read only: Tab reaches it to read it, a click leaves the focus in the settings.
+        self.need_table.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         header = self.need_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

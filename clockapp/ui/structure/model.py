@@ -27,6 +27,7 @@ from clockapp.core.structure.cells import (
     format_hours,
     start_minutes,
 )
+from clockapp.ui.inks import readable
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 #: `data(index, CHIPS_ROLE)` on a break's color-up cell: the `Denomination`s colored up there.
@@ -332,10 +333,14 @@ class StructureTableModel(RowTableModel[Level | Break]):
     def _foreground(self, row: int, item: Level | Break) -> QColor | None:
         text = QGuiApplication.palette().color(QPalette.ColorRole.Text)
         if self.is_frozen(row):
-            return blend(text, self._base(), 0.5)
-        if isinstance(item, Break):
-            return blend(text, BREAK_TINT, 0.55)
-        return None
+            ink = blend(text, self._base(), 0.5)
+        elif isinstance(item, Break):
+            ink = blend(text, BREAK_TINT, 0.55)
+        else:
+            return None
+        # Muted, but never below what reads on the row's own tint.
+        ground = self._background(row, item) or self._base()
+        return QColor(readable(ink.name(), ground, text))
 
     def _tooltip(self, row: int, item: Level | Break) -> str | None:
         if self.is_frozen(row):

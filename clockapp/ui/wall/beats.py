@@ -61,6 +61,7 @@ class BeatsWindow(QDialog):
         root.addWidget(self.summary_label)
         self.model = BeatsModel(self)
         self.table = QTableView(self)
+        self.table.setAccessibleName("Bad beats")
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)

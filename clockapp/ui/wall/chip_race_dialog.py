@@ -108,6 +108,7 @@ class ChipRaceDialog(PlayersDialog):
 
         layout.addWidget(self.table_combo)
         self.rounding_combo = QComboBox()
+        self.rounding_combo.setAccessibleName("Rounding")
         for rounding in Rounding:
             self.rounding_combo.addItem(f"Round the chips raced {rounding.label}", rounding)
         self.rounding_combo.currentIndexChanged.connect(self._on_input_changed)

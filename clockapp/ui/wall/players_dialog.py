@@ -47,6 +47,7 @@ class PlayersDialog(QDialog):
         self.tables = tuple(tables)
         self._layout = QVBoxLayout(self)
         self.table_combo = QComboBox()
+        self.table_combo.setAccessibleName("Table")
         for table in self.tables:
             self.table_combo.addItem(f"{table.label} · {len(table.players)} players")
         self.table_combo.currentIndexChanged.connect(self._on_table_combo_changed)

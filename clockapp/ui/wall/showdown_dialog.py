@@ -119,6 +119,7 @@ class ShowdownDialog(QDialog):
         board = QHBoxLayout()
         board.addWidget(QLabel("<b>Board</b> (flop, turn, river as dealt):"))
         self.board_edit = QLineEdit()
+        self.board_edit.setAccessibleName("Board")
         self.board_edit.setObjectName("showdown_board")
         self.board_edit.setPlaceholderText("Qh 9h 2c")
         self._watch(self.board_edit)
@@ -171,6 +172,11 @@ class ShowdownDialog(QDialog):
         bet.setRange(0, MAX_STACK)
         bet.setGroupSeparatorShown(True)
         bet.setSpecialValueText("all in")
+        # The column titles above are not tied to a row's inputs: each says whose it is.
+        name.setAccessibleName(f"Player {line}: name")
+        cards.setAccessibleName(f"Player {line}: hole cards")
+        stack.setAccessibleName(f"Player {line}: stack")
+        bet.setAccessibleName(f"Player {line}: chips in")
         for column, widget in enumerate((name, cards, stack, bet)):
             self._grid.addWidget(widget, line, column)
         self.rows.append(PlayerRow(name, cards, stack, bet))

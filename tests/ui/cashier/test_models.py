@@ -30,6 +30,7 @@ from clockapp.ui.cashier.prize_models import (
     PayoutsModel,
     ResultsModel,
 )
+from tests.ui.accessibility import DESKTOPS, desktop, unreadable_cells
 
 AT = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
 
@@ -177,7 +178,7 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     from clockapp.ui.cashier.pages import table_view
 
     def shown(model, rows):
-        view = table_view(model, "results")
+        view = table_view(model, "results", "Results")
         qtbot.addWidget(view)
         view.resize(900, 400)
         view.show()
@@ -202,3 +203,12 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     full.resizeColumnsToContents()
     last = len(ResultsModel.COLUMNS) - 1  # the last column takes the rest of the width
     assert [view.columnWidth(c) for c in range(last)] == [full.columnWidth(c) for c in range(last)]
+
+
+@pytest.mark.parametrize("kind", DESKTOPS)
+def test_every_cell_reads_on_a_light_and_a_dark_desktop(kind, services, tournament_id, played):
+    with desktop(kind):
+        found = [
+            c for model in all_models(services, tournament_id) for c in unreadable_cells(model)
+        ]
+    assert not found, "\n".join(found)

@@ -17,25 +17,8 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.state import Dispute, Player
+from tests.ui.accessibility import DARK
 from tests.ui.rulings.test_laptop_fit import FULL_HD_INSIDE, LAPTOP_INSIDE
-
-#: The dark palette commonly given to the Fusion style for a dark desktop.
-DARK = {
-    QPalette.ColorRole.Window: "#353535",
-    QPalette.ColorRole.WindowText: "#ffffff",
-    QPalette.ColorRole.Base: "#2a2a2a",
-    QPalette.ColorRole.AlternateBase: "#424242",
-    QPalette.ColorRole.ToolTipBase: "#353535",
-    QPalette.ColorRole.ToolTipText: "#ffffff",
-    QPalette.ColorRole.Text: "#ffffff",
-    QPalette.ColorRole.Button: "#353535",
-    QPalette.ColorRole.ButtonText: "#ffffff",
-    QPalette.ColorRole.BrightText: "#ff0000",
-    QPalette.ColorRole.Link: "#2a82da",
-    QPalette.ColorRole.Highlight: "#2a82da",
-    QPalette.ColorRole.HighlightedText: "#000000",
-    QPalette.ColorRole.PlaceholderText: "#a0a0a0",
-}
 
 #: A dispute with a side pot, so the pots' notes ("Finishing order...") are shown.
 SIDE_POT = Dispute(

@@ -6,10 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
+
+from clockapp.core.look import contrast_ratio
 from clockapp.core.payouts import PayoutMode, PayoutStructure
+from clockapp.core.seating import Seating, Table
+from clockapp.core.seating.hand_for_hand import finish_hand, start_hand_for_hand
 from clockapp.services.app import Services
+from clockapp.ui.inks import READABLE
+from clockapp.ui.seating.widgets import HandForHandBar
 from tests.services.seating.test_hand_for_hand import LADDER, at_tables, finish
 from tests.services.seating.test_seating import buy_ins
+from tests.ui.accessibility import DESKTOPS, desktop, ground_of, unreadable_labels
 from tests.ui.polling import settle
 from tests.ui.seating.test_window import _no_modal_dialogs, db_path, open_window, seeded
 
@@ -97,3 +108,34 @@ def test_the_wall_says_hand_for_hand_while_it_is_on(
     station.session.tick()
     settle(qtbot, station.bus)
     assert "HAND-FOR-HAND" not in display.status_label.text()
+
+
+@pytest.mark.parametrize("kind", DESKTOPS)
+def test_the_offer_and_a_finished_table_read_on_either_desktop(kind, qtbot) -> None:
+    with desktop(kind):
+        bar = HandForHandBar()
+        qtbot.addWidget(bar)
+        bar.show_state(None, (1, 2), offer="Hand-for-hand? One more bust is in the money.")
+        bar.show()
+        qtbot.waitExposed(bar)
+        offered = unreadable_labels(bar)
+        started = start_hand_for_hand(Seating((Table(1), Table(2))))
+        bar.show_state(finish_hand(started, 1), (1, 2))
+        button = bar.table_buttons[1]
+        QApplication.processEvents()
+        picture = bar.grab().toImage()
+        ground = ground_of(picture, button).name()
+        # A style sheet's colour for a state (":checked") is drawn but is not in the palette:
+        # the ink is read from the picture, as the inside pixel that stands out most.
+        corner = button.mapTo(bar, QPoint(4, 4))
+        inside = picture.copy(corner.x(), corner.y(), button.width() - 8, button.height() - 8)
+        ink = max(
+            (
+                QColor(inside.pixel(x, y)).name()
+                for x in range(inside.width())
+                for y in range(inside.height())
+            ),
+            key=lambda colour: contrast_ratio(colour, ground),
+        )
+    assert not offered, offered
+    assert contrast_ratio(ink, ground) >= READABLE, (ink, ground)
