@@ -43,10 +43,36 @@ from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.rules_fields import money_text
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
-from clockapp.ui.errors import message_for
+from clockapp.ui.errors import message_for, report
 from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.structure.table import StructureTableView
+
+#: Creates the planned tournament from the template: hands the new tournament's id to `created`,
+#: or the error that refused it to `refused`; False when nothing was asked (one still on its way).
+Create = Callable[
+    [NightPlan, EventTemplate, Callable[[int], object], Callable[[Exception], object]], bool
+]
+
+
+def create_here(tournaments: TournamentService) -> Create:
+    """Create on this thread: for the first start, before any station (and its worker) runs."""
+
+    def create(
+        plan: NightPlan,
+        template: EventTemplate,
+        created: Callable[[int], object],
+        refused: Callable[[Exception], object],
+    ) -> bool:
+        try:
+            tournament_id = tournaments.create_planned(plan, template).value.id
+        except DomainError as error:
+            refused(error)
+            return False
+        created(tournament_id)
+        return True
+
+    return create
 
 
 def _spin(low: int, high: int, value: int, *, step: int = 1, special: str = "") -> QSpinBox:
@@ -83,15 +109,12 @@ class NewTournamentDialog(QDialog):
         today: date,
         parent: QWidget | None = None,
         *,
-        create: Callable[[NightPlan, EventTemplate], int] | None = None,
+        create: Create | None = None,
     ) -> None:
         super().__init__(parent)
         self._tournaments = tournaments
-        # Writes the plan from the template and returns the new tournament's id (the station
-        # runs it on its bus).
-        self._create = create or (
-            lambda plan, template: tournaments.create_planned(plan, template).value.id
-        )
+        # Writes the plan from the template (the station submits it to its worker).
+        self._create = create or create_here(tournaments)
         self.plan_: NightPlan | None = None
         self.planned: PlannedNight | None = None
         self.created_id: int | None = None
@@ -300,7 +323,10 @@ class NewTournamentDialog(QDialog):
         return ", ".join(parts) + "."
 
     def create_tournament(self) -> bool:
-        """Create the tournament (one transaction); a refusal is shown and nothing is written."""
+        """Create the tournament (one transaction); a refusal is shown and nothing is written.
+
+        The dialog closes once the tournament is created (at a station, when its worker
+        answers). False when nothing was asked."""
         planned = self.recompute()
         plan = self.plan_
         if planned is None or plan is None:
@@ -309,10 +335,14 @@ class NewTournamentDialog(QDialog):
             self.banner.show_message("A tournament needs a name.", "error")
             self.name_edit.setFocus()
             return False
-        try:
-            self.created_id = self._create(plan, self.template())
-        except DomainError as error:
-            self.banner.show_message(message_for(error), "error")
-            return False
+        return self._create(plan, self.template(), self._on_created, self._on_create_refused)
+
+    def _on_created(self, tournament_id: int) -> None:
+        self.created_id = tournament_id
         self.accept()
-        return True
+
+    def _on_create_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            report(error, self)
+            return
+        self.banner.show_message(message_for(error), "error")

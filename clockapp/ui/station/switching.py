@@ -78,16 +78,29 @@ class TournamentSwitching:
         )
         return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
 
-    def _create(self, plan: NightPlan, template: EventTemplate) -> int:
-        tournaments = self._services.tournaments
-        return self._bus.run(lambda: tournaments.create_planned(plan, template)).id
-
     def new_tournament_dialog(self) -> NewTournamentDialog:
-        """The set-up dialog of a new tournament, over the director window (not yet shown)."""
+        """The set-up dialog of a new tournament, over the director window (not yet shown).
+
+        Create submits the plan to the worker, its button busy until the answer."""
         today = self._services.now().astimezone().date()
-        return NewTournamentDialog(
-            self._services.tournaments, today, self._director, create=self._create
-        )
+        tournaments = self._services.tournaments
+
+        def create(
+            plan: NightPlan,
+            template: EventTemplate,
+            created: Callable[[int], object],
+            refused: Callable[[Exception], object],
+        ) -> bool:
+            return self._bus.submit(
+                lambda: tournaments.create_planned(plan, template),
+                lambda info: created(info.id),
+                refused,
+                control=dialog.create_button,
+                key=(self, "create"),
+            )
+
+        dialog = NewTournamentDialog(tournaments, today, self._director, create=create)
+        return dialog
 
     def _ask_new_tournament(self) -> int | None:
         dialog = self.new_tournament_dialog()
