@@ -304,6 +304,7 @@ def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
         qtbot.addWidget(dialog)
         qtbot.keyClicks(dialog.name_edit, name)
         dialog.create_tournament()  # refused without a name: the dialog stays open
+        settle(qtbot, station.bus)  # else created on the worker
         dialog.close()
         return dialog.created_id
 

@@ -65,7 +65,7 @@ def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
         revision = services.tournaments.revision()
         assert revision == services.tournaments.revision()
         qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
-        assert not dialog.isVisible()
+        qtbot.waitUntil(lambda: not dialog.isVisible())  # created on the worker
         return dialog.created_id
 
     station.tournaments.ask_new_tournament = host

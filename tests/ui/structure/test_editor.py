@@ -337,8 +337,13 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
 def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeypatch) -> None:
     original = saved(services, bus)
     assert editor.files.save_template("Friday regular")
+    settle(qtbot, bus)  # saved on the worker, then listed by the read that follows
+    assert "Saved as template" in editor.status_label.text()
     template = next(t for t in services.structure.templates() if t.name == "Friday regular")
     assert any(e.kind == "template" and e.key == template.id for e in editor.library.entries())
+    selected = editor.library.list.current_entry()
+    assert selected is not None
+    assert (selected.kind, selected.key) == ("template", template.id)
     editor.table.select_rows(list(range(5)))
     qtbot.keyClick(editor.table, Key.Key_Delete)
     settle(qtbot, bus)
@@ -361,9 +366,12 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert saved(services, bus) != original
     # Saving under the same name asks before replacing; deleting forgets it.
     assert editor.files.save_template("Friday regular")
+    settle(qtbot, bus)
     assert [t.name for t in services.structure.templates()] == ["Friday regular"]
     assert editor.files.delete_template(template.id, "Friday regular")
+    settle(qtbot, bus)
     assert services.structure.templates() == ()
+    assert not any(e.kind == "template" for e in editor.library.entries())
 
 
 def test_presets_are_listed_and_load_or_say_why(editor, services, bus, qtbot, monkeypatch) -> None:
