@@ -110,6 +110,7 @@ class NewTournamentDialog(QDialog):
         parent: QWidget | None = None,
         *,
         create: Create | None = None,
+        defaults: NightPlan | None = None,
     ) -> None:
         super().__init__(parent)
         self._tournaments = tournaments
@@ -118,7 +119,8 @@ class NewTournamentDialog(QDialog):
         self.plan_: NightPlan | None = None
         self.planned: PlannedNight | None = None
         self.created_id: int | None = None
-        self._defaults = tournaments.next_plan()
+        # Read on the worker by the station; read here only for the first start (no station).
+        self._defaults = defaults if defaults is not None else tournaments.next_plan()
         self._today = today
         self.setWindowTitle("New tournament")
         self.preview = StructureTableModel(self, editable=False)
