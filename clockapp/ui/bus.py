@@ -128,9 +128,12 @@ class TournamentBus(QObject):
         """The tournament every window shows."""
         return self._tournament_id
 
-    def switch_tournament(self, tournament_id: int) -> None:
-        """Show another tournament everywhere."""
-        self._switch(tournament_id, self._services.tournaments.revision_of(tournament_id))
+    def switch_tournament(self, tournament_id: int, seen: Revision | None = None) -> None:
+        """Show another tournament everywhere, its feed read from `seen` on (where it stood
+        when read on the worker; read here when not given)."""
+        if seen is None:
+            seen = self._services.tournaments.revision_of(tournament_id)
+        self._switch(tournament_id, seen)
 
     def _switch(self, tournament_id: int, seen: Revision) -> None:
         self._tournament_id = tournament_id

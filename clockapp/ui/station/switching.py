@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from clockapp.core.event_templates import EventTemplate
 from clockapp.core.night_plan import NightPlan
 from clockapp.errors import DomainError
+from clockapp.services.changes import Outcome, Revision
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
 from clockapp.ui.director.tournaments import TournamentDialog
 
@@ -37,8 +38,8 @@ class TournamentSwitching:
         self.ask_tournament: Callable[[], int | None] = self._ask_tournament
         # The new tournament's id once the set-up dialog created it, or None for Cancel.
         self.ask_new_tournament: Callable[[], int | None] = self._ask_new_tournament
-        # What the dialogs show, read on the worker just before they open.
-        self._listed: tuple[TournamentInfo, ...] = ()
+        #: What the dialogs show, read on the worker just before they open.
+        self.listed: tuple[TournamentInfo, ...] = ()
         self._next_plan: NightPlan | None = None
 
     def open_tournament(self) -> bool:
@@ -52,7 +53,7 @@ class TournamentSwitching:
         tournaments = self._services.tournaments
 
         def listed(rows: tuple[TournamentInfo, ...]) -> None:
-            self._listed = rows
+            self.listed = rows
             tournament_id = self.ask_tournament()
             if tournament_id is not None and tournament_id != self._bus.tournament_id:
                 self.switch_to(tournament_id)
@@ -83,12 +84,19 @@ class TournamentSwitching:
         False when nothing was asked (a switch is still on its way)."""
         tournaments = self._services.tournaments
 
-        def opened(info: TournamentInfo) -> None:
-            self._bus.switch_tournament(tournament_id)
+        def open_it() -> Outcome[tuple[TournamentInfo, Revision]]:
+            # Where its feed stands is read here too: the switch must not read it on the GUI
+            # thread.
+            outcome = tournaments.open(tournament_id)
+            return Outcome((outcome.value, tournaments.revision_of(tournament_id)), outcome.changes)
+
+        def opened(answer: tuple[TournamentInfo, Revision]) -> None:
+            info, seen = answer
+            self._bus.switch_tournament(tournament_id, seen)
             self._director.statusBar().showMessage(f"Now showing {info.name}.", 5000)
 
         return self._bus.submit(
-            lambda: tournaments.open(tournament_id),
+            open_it,
             opened,
             self._on_switch_refused,
             key=(self, "switch"),
@@ -100,7 +108,7 @@ class TournamentSwitching:
         self._director.show_error(str(error))
 
     def _ask_tournament(self) -> int | None:
-        dialog = TournamentDialog(self._listed, self._bus.tournament_id, self._director)
+        dialog = TournamentDialog(self.listed, self._bus.tournament_id, self._director)
         return dialog.chosen() if dialog.exec() == TournamentDialog.DialogCode.Accepted else None
 
     def new_tournament_dialog(self) -> NewTournamentDialog:
