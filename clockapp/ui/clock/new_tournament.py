@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import date
 
 from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -53,6 +54,10 @@ from clockapp.ui.structure.table import StructureTableView
 Create = Callable[
     [NightPlan, EventTemplate, Callable[[int], object], Callable[[Exception], object]], bool
 ]
+
+
+#: Cancel or the x pressed while the tournament is being created.
+CREATING = "Creating the tournament: a moment."
 
 
 def create_here(tournaments: TournamentService) -> Create:
@@ -119,6 +124,7 @@ class NewTournamentDialog(QDialog):
         self.plan_: NightPlan | None = None
         self.planned: PlannedNight | None = None
         self.created_id: int | None = None
+        self._creating = False  # Create asked, not answered yet
         # Read on the worker by the station; read here only for the first start (no station).
         self._defaults = defaults if defaults is not None else tournaments.next_plan()
         self._today = today
@@ -337,13 +343,33 @@ class NewTournamentDialog(QDialog):
             self.banner.show_message("A tournament needs a name.", "error")
             self.name_edit.setFocus()
             return False
-        return self._create(plan, self.template(), self._on_created, self._on_create_refused)
+        self._creating = True  # until its answer (at once when created on this thread)
+        asked = self._create(plan, self.template(), self._on_created, self._on_create_refused)
+        if not asked:
+            self._creating = False
+        return asked
+
+    def reject(self) -> None:
+        # Closed while the tournament is being created, the station would never show it.
+        if self._creating:
+            self.banner.show_message(CREATING, "info")
+            return
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._creating:
+            self.banner.show_message(CREATING, "info")
+            event.ignore()
+            return
+        super().closeEvent(event)
 
     def _on_created(self, tournament_id: int) -> None:
+        self._creating = False
         self.created_id = tournament_id
         self.accept()
 
     def _on_create_refused(self, error: Exception) -> None:
+        self._creating = False
         if not isinstance(error, DomainError):
             report(error, self)
             return
