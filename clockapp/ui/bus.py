@@ -13,17 +13,15 @@ answers. One read at a time: a read that hangs (a server that stopped answering 
 its connections) queues no more behind it, and when it has not answered within
 `READ_TIMEOUT_MS` the station says it is offline, while the clock goes on from what it holds.
 `submit` runs a service operation on the same worker, after every read and action asked before
-it, and publishes its `Outcome.changes` when it answers; `run` still calls one on the GUI thread
-(after the worker's queue has drained, so the order holds) for the windows not moved yet.
+it, and publishes its `Outcome.changes` when it answers, so an action never makes the GUI wait
+on the database.
 
 A window reads what it shows through `refresh`: on the worker after a change the worker answered,
-on the GUI thread while a change made there by `run` or `publish` is published. The reads one
-`changed` makes the windows ask share one read: those asked of the worker run as one job in one
-read transaction (`ServiceContext.shared_reads`), and those made on the GUI thread while it is
-emitted share another, so the tournament's revision and rows are read once for all of them.
-
-A call not moved to the worker yet thus costs what it did (the GUI waited for it anyway) and its
-windows are up to date when it returns; moving the call to `submit` moves the reads behind it too.
+on the GUI thread only while a change committed there is published (`publish`, for the few calls
+still made on that thread). The reads one `changed` makes the windows ask share one read: those
+asked of the worker run as one job in one read transaction (`ServiceContext.shared_reads`), and
+those made on the GUI thread while it is emitted share another, so the tournament's revision and
+rows are read once for all of them.
 """
 
 from __future__ import annotations
@@ -36,7 +34,6 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
-from clockapp.errors import OutageError
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Feed, Outcome, Revision
 from clockapp.services.setup import TournamentNotFoundError
@@ -48,14 +45,6 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-#: How long `run` waits for the actions already on the worker (each is bounded by the database's
-#: own waits; a run that found them still waiting refuses rather than freeze the window longer).
-WORKER_WAIT_S = 20.0
-#: What the director reads then: nothing was done.
-STILL_WAITING = (
-    "The last action is still waiting for the database, so this one was not done. Try again in "
-    "a moment."
-)
 #: The safety net: the feed is read this often even when no sign came.
 POLL_INTERVAL_MS = 1000
 #: How often the cheap sign is asked (a change reaches the other stations within about this).
@@ -139,9 +128,12 @@ class TournamentBus(QObject):
         """The tournament every window shows."""
         return self._tournament_id
 
-    def switch_tournament(self, tournament_id: int) -> None:
-        """Show another tournament everywhere."""
-        self._switch(tournament_id, self._services.tournaments.revision_of(tournament_id))
+    def switch_tournament(self, tournament_id: int, seen: Revision | None = None) -> None:
+        """Show another tournament everywhere, its feed read from `seen` on (where it stood
+        when read on the worker; read here when not given)."""
+        if seen is None:
+            seen = self._services.tournaments.revision_of(tournament_id)
+        self._switch(tournament_id, seen)
 
     def _switch(self, tournament_id: int, seen: Revision) -> None:
         self._tournament_id = tournament_id
@@ -150,19 +142,6 @@ class TournamentBus(QObject):
         self._emit_changed(
             Changes(tournament_id=tournament_id, what=Change.ALL, revision=self._seen.tournament)
         )
-
-    def run(self, operation: Callable[[], Outcome[T]]) -> T:
-        """Call one service operation on this thread, publish what it changed, return its value.
-
-        It runs after everything already on the worker (an action pressed before it, an undo),
-        so the order the director pressed in holds. Domain errors propagate to the caller, which
-        shows them; nothing is published then.
-        """
-        if not self.worker.wait_idle(WORKER_WAIT_S):
-            raise OutageError(STILL_WAITING)
-        outcome = operation()
-        self.publish(outcome.changes)
-        return outcome.value
 
     def submit(
         self,
@@ -200,9 +179,8 @@ class TournamentBus(QObject):
         return self.worker.submit(work, done, on_failed, control=control, key=key, asker=asker)
 
     def publish(self, changes: Changes) -> None:
-        """Tell every window about a change committed on this thread (`run`, or a window that
-        called its service itself); what they read back because of it is read here too
-        (`refresh`)."""
+        """Tell every window about a change committed on this thread (a window that called its
+        service itself); what they read back because of it is read here too (`refresh`)."""
         gone = None
         if changes.what & Change.TOURNAMENT:
             gone = self._replacement_if_gone(self._tournament_id)
@@ -227,9 +205,8 @@ class TournamentBus(QObject):
     ) -> bool:
         """Read what a window shows because of a change, where that change was made: on the
         worker for the changes it answered (a submitted action, another station's, read from
-        the feed), here while a change made on this thread is being published (so a call not
-        yet moved to the worker finds its windows as they were before: refreshed when it
-        returns). Returns True when the read was made or queued."""
+        the feed), here while a change made on this thread is being published (its windows are
+        refreshed when `publish` returns). Returns True when the read was made or queued."""
         if not self._inline:
             if self._batch is None:
                 return self.worker.submit(read, on_read, on_failed, key=key)

@@ -130,7 +130,7 @@ class StationWorker(QObject):
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Block until every job submitted so far has run (not its answer: that comes by the
-        event loop). For a call that must run after them on the calling thread (`bus.run`);
+        event loop). For a caller that must know they have run (a test, a station closing);
         returns False if `timeout` passed first. On the worker's own thread it returns at once.
         """
         if threading.current_thread() is self._thread:

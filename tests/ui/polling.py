@@ -4,8 +4,12 @@ would make it), or everything asked of the worker."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
+from clockapp.services.changes import Outcome
 from clockapp.ui.bus import TournamentBus
+
+T = TypeVar("T")
 
 
 def poll(qtbot, bus: TournamentBus) -> None:
@@ -30,3 +34,17 @@ def refusal(qtbot, bus: TournamentBus, act: Callable[[], object]) -> BaseExcepti
         settle(qtbot, bus)
     assert len(raised) == 1, raised
     return raised[0][1]
+
+
+def submit_and_wait(qtbot, bus: TournamentBus, operation: Callable[[], Outcome[T]]) -> T:
+    """Run one service operation as a window does (`bus.submit`, on the worker), wait until it
+    and the refreshes it published have answered, and return its value; what it raised is
+    raised here."""
+    answers: list[T] = []
+    failures: list[Exception] = []
+    assert bus.submit(operation, answers.append, failures.append), "the worker refused it"
+    settle(qtbot, bus)
+    if failures:
+        raise failures[0]
+    assert answers, "the operation did not answer"
+    return answers[0]

@@ -1,4 +1,5 @@
-"""No SQL on the GUI thread when a window opens or refreshes after another station's change.
+"""No SQL on the GUI thread when a window opens, refreshes after another station's change, or
+does what the director and the cashier do with it.
 
 Each window is opened the way the director opens it (the station's `windows`), the station's
 worker is let settle, then another station makes a change (a service call here, which the bus
@@ -11,6 +12,8 @@ after is counted.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -18,6 +21,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.errors import OutageError
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.station.windows import (
     WINDOW_CASHIER,
@@ -176,3 +180,129 @@ def test_the_ledger_refreshes_its_selected_row_without_sql_on_the_gui_thread(
     assert page.model.rowCount() == 7
     assert page.void_button.isEnabled()
     assert not refreshed, gui_thread_sql.report()
+
+
+# ---------------------------------------------------------------- the windows' usual actions
+
+
+def test_the_structure_editor_saves_templates_and_chips_without_sql_on_the_gui_thread(
+    qtbot, room, services, gui_thread_sql
+) -> None:
+    """Save as template, delete it, and save the chips: each on the worker, its window told
+    when it answers."""
+    editor = room.windows.open_window(WINDOW_STRUCTURE)
+    settle(qtbot, room.bus)
+    with gui_thread_sql.watching() as saved:
+        assert editor.files.save_template("Friday regular")
+        settle(qtbot, room.bus)
+    (template,) = services.structure.templates()
+    assert any(e.kind == "template" and e.key == template.id for e in editor.library.entries())
+    assert not saved, gui_thread_sql.report()
+    with gui_thread_sql.watching() as deleted:
+        assert editor.files.delete_template(template.id, "Friday regular", confirm=False)
+        settle(qtbot, room.bus)
+    assert services.structure.templates() == ()
+    assert not deleted, gui_thread_sql.report()
+    with gui_thread_sql.watching() as chips_saved:
+        dialog = editor.open_chip_editor()
+        dialog.model.set_drafts(
+            [replace(draft, owned=200) for draft in dialog.model.drafts]  # every chip counted
+        )
+        kept: list[ChipSet] = []
+        dialog.saved.connect(kept.append)
+        assert dialog.save()
+        settle(qtbot, room.bus)
+    assert kept  # saved, and the dialog closed
+    owned = services.structure.chip_set(room.bus.tournament_id).owned
+    assert owned is not None
+    assert set(owned) == {200}
+    assert not chips_saved, gui_thread_sql.report()
+
+
+def test_the_director_opens_and_creates_tournaments_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    """Ctrl+O lists the tournaments, and Ctrl+Shift+N reads the last one's plan and creates
+    the new one, on the worker."""
+    other = services.tournaments.create("Sunday Turbo").value.id
+    switching = room.tournaments
+    seen: list[int] = []
+
+    def choose() -> int | None:
+        seen.extend(t.id for t in switching.listed)
+        return other
+
+    switching.ask_tournament = choose
+    with gui_thread_sql.watching() as opened:
+        qtbot.keyClick(room.display, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+        settle(qtbot, room.bus)
+    assert other in seen
+    assert room.bus.tournament_id == other
+    assert not opened, gui_thread_sql.report()
+
+    def host() -> int | None:
+        dialog = switching.new_tournament_dialog()
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.keyClicks(dialog.name_edit, "Monday Freeze-out")
+        qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not dialog.isVisible())
+        return dialog.created_id
+
+    switching.ask_new_tournament = host
+    with gui_thread_sql.watching() as created:
+        qtbot.keyClick(
+            room.display,
+            Qt.Key.Key_N,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+        settle(qtbot, room.bus)
+    assert room.bus.tournament_id not in (tournament_id, other)
+    assert room.display.name_label.text().startswith("Monday Freeze-out")
+    assert not created, gui_thread_sql.report()
+
+
+def test_a_press_before_the_cashier_has_read_its_chips_reads_them_off_the_gui_thread(
+    qtbot, room, services, gui_thread_sql, monkeypatch
+) -> None:
+    """The window's first read of the chips failed (the server was away for a moment): the
+    sale's dialog still shows the chips, read with the field on the worker."""
+    structure = services.structure
+    planned_stacks = structure.planned_stacks
+    failures = [OutageError("The database did not answer.")]
+
+    def away_once(tid: int):  # type: ignore[no-untyped-def]
+        if failures:
+            raise failures.pop()
+        return planned_stacks(tid)
+
+    monkeypatch.setattr(structure, "planned_stacks", away_once)
+    cashier = room.windows.open_cashier()
+    settle(qtbot, room.bus)
+    assert not failures
+    assert not cashier.ctx.look_held
+    desk = cashier.desk
+    qtbot.keyClicks(desk.search, "Walk-in Ann")
+    then_settle(qtbot, desk.search, lambda: qtbot.keyClick(desk.search, Qt.Key.Key_Return))
+    with gui_thread_sql.watching() as pressed:
+        then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
+    assert desk.dialog is not None, cashier.message.text()
+    assert cashier.ctx.chip_set() == services.structure.chip_set(room.bus.tournament_id)
+    assert not pressed, gui_thread_sql.report()
+    desk.dialog.reject()
+
+
+def test_the_results_report_is_read_off_the_gui_thread(
+    qtbot, room, gui_thread_sql, tmp_path
+) -> None:
+    cashier = room.windows.open_cashier()
+    results = cashier.results
+    cashier.tabs.setCurrentWidget(results)
+    settle(qtbot, room.bus)
+    path = tmp_path / "results.pdf"
+    with gui_thread_sql.watching() as exported:
+        assert results.export_pdf(str(path)) == str(path)
+        settle(qtbot, room.bus)
+    assert path.read_bytes().startswith(b"%PDF")
+    assert "Results report saved" in cashier.message.text()
+    assert not exported, gui_thread_sql.report()

@@ -23,7 +23,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.clock.texts import money
 from clockapp.ui.station.station import ClockStation
 from tests.services.seating.test_seating import place
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -45,12 +45,12 @@ def press(qtbot, station: ClockStation, key, modifier=Qt.KeyboardModifier.NoModi
     settle(qtbot, station.bus)  # the press runs on the station's worker
 
 
-def buy_in(services: Services, bus: TournamentBus, tid: int, names: list[str]) -> list[int]:
+def buy_in(qtbot, services: Services, bus: TournamentBus, tid: int, names: list[str]) -> list[int]:
     """New players buy in at the cashier (through the bus, as the cashier window does)."""
     ids = []
     for name in names:
         player = services.players.create(PlayerDetails(name)).value.id
-        receipt = bus.run(lambda p=player: services.cashier.buy_in(tid, p))
+        receipt = submit_and_wait(qtbot, bus, lambda p=player: services.cashier.buy_in(tid, p))
         ids.append(receipt.registration.id)
     return ids
 
@@ -125,7 +125,7 @@ def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
 ) -> None:
     display = station.display
     assert display.money_stack.currentWidget() is display.no_money_area
-    ids = buy_in(services, bus, tournament_id, [f"Player {n}" for n in range(1, 9)])
+    ids = buy_in(qtbot, services, bus, tournament_id, [f"Player {n}" for n in range(1, 9)])
     stats = station.session.snapshot.stats
     assert stats.prize_pool_cents == 8 * 2_000  # the default buy-in puts $20 in the pool
     assert display.money_stack.currentWidget() is display.money_area
@@ -140,7 +140,9 @@ def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
     # The average stack comes from the chips really handed out.
     assert display.average_block.value.text() == f"{stats.chips_in_play // 8:,}"
     # A bust moves the field and the money line at once.
-    bus.run(lambda: services.results.bust(tournament_id, ids[0], busted_by=ids[1]))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(tournament_id, ids[0], busted_by=ids[1])
+    )
     assert display.players_block.value.text() == "7 / 8"
     assert display.players_block.sub.text() == f"{to_money - 1} TO THE MONEY"
     # And the director's hand counts give way to the cashier's.
@@ -165,7 +167,9 @@ def test_a_move_shows_on_the_wall_until_done_in_the_director_window(
     assert not banner.isVisibleTo(station.display)
     assert not box.isVisibleTo(station.director)
 
-    move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
+    move = submit_and_wait(
+        qtbot, bus, lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7)
+    )
     assert banner.isVisibleTo(station.display)
     assert banner.title.text() == "SEAT MOVE"
     assert banner.shown() == [(move.name, "Table 1, seat 3  →  Table 2, seat 7")]
@@ -186,7 +190,7 @@ def test_a_broken_table_is_announced_and_all_done_clears_the_wall(
 ) -> None:
     services.seating.add_tables(tournament_id, 3, seat_count=9)
     place(services, tournament_id, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5], 3: [1, 2, 3, 4]})
-    result = bus.run(lambda: services.seating.break_tables(tournament_id))
+    result = submit_and_wait(qtbot, bus, lambda: services.seating.break_tables(tournament_id))
     assert result.broken == (3,)
     moves = station.session.moves
     assert len(moves) == 4
@@ -228,7 +232,7 @@ def test_the_rulings_table_selector_fills_names_and_the_button(
     names = {
         key: services.cashier.registration(tournament_id, rid).name for key, rid in seats.items()
     }
-    bus.run(lambda: services.seating.set_button(tournament_id, 1, 6))
+    submit_and_wait(qtbot, bus, lambda: services.seating.set_button(tournament_id, 1, 6))
     press(qtbot, station, Qt.Key.Key_R, CTRL)
     rulings = station.windows["rulings"]
     combo = rulings.pots.table_combo
@@ -253,7 +257,7 @@ def test_the_rulings_table_selector_fills_names_and_the_button(
     assert rulings.dispute().players[0].name == names[(1, 6)]
 
     # The button moves at the table: the next hand chosen there reads it again.
-    bus.run(lambda: services.seating.set_button(tournament_id, 1, 2))
+    submit_and_wait(qtbot, bus, lambda: services.seating.set_button(tournament_id, 1, 2))
     assert services.rulings.button_seat(tournament_id, 1) == 2
     rulings.new_dispute()
     assert rulings.dispute().button == 2
@@ -300,6 +304,7 @@ def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
         qtbot.addWidget(dialog)
         qtbot.keyClicks(dialog.name_edit, name)
         dialog.create_tournament()  # refused without a name: the dialog stays open
+        settle(qtbot, station.bus)  # else created on the worker
         dialog.close()
         return dialog.created_id
 
@@ -364,7 +369,7 @@ def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
     from clockapp.ui.cashier import operations
 
     tid = tournament_id
-    buy_in(services, station.bus, tid, [f"Player {n}" for n in range(1, 7)])
+    buy_in(qtbot, services, station.bus, tid, [f"Player {n}" for n in range(1, 7)])
     services.seating.add_tables(tid, 2, seat_count=3)
     services.seating.start_shootout(tid)
     before = stored_shootout(services, tid).current

@@ -269,6 +269,7 @@ def test_the_tournament_questions_asked_on_the_wall_open_on_the_directors_window
         Qt.Key.Key_N,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
+    settle(qtbot, station.bus)  # the dialog opens once its defaults are read on the worker
     assert len(seen) == 1
     assert seen.windows == [director]
 

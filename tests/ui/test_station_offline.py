@@ -19,6 +19,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
 from tests import pgserver
+from tests.ui.polling import submit_and_wait
 
 pytestmark = pytest.mark.postgres
 
@@ -69,12 +70,12 @@ def test_a_station_that_loses_its_server_says_so_keeps_time_and_comes_back(
         qtbot.waitUntil(lambda: station.display.countdown_label.text() != shown, timeout=3000)
         # A change is refused in words, and the database is untouched.
         with pytest.raises(DomainError, match="cannot be reached, so nothing was changed"):
-            bus.run(lambda: services.clock.add_time(tid, 60_000))
+            submit_and_wait(qtbot, bus, lambda: services.clock.add_time(tid, 60_000))
 
         server.start()
         qtbot.waitUntil(lambda: not any(_mark(w).isVisible() for w in windows), timeout=10_000)
         before = services.clock.state(tid)
-        bus.run(lambda: services.clock.add_time(tid, 60_000))  # back to normal
+        submit_and_wait(qtbot, bus, lambda: services.clock.add_time(tid, 60_000))  # back to normal
         assert services.clock.state(tid) != before
     finally:
         station.close()

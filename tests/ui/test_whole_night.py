@@ -52,7 +52,7 @@ from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
 from tests.ui.conftest import FakeSound, FakeTimer
 from tests.ui.night_steps import Night
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 STRUCTURE = Structure(
     "Friday night",
@@ -144,7 +144,7 @@ def seated(n: Night) -> dict[int, set[str]]:
 def set_up(n: Night, services: Services, add_on: str = "") -> None:
     """Before the doors open: the structure, the entry rules, three tables of six."""
     # The structure editor has its own tests; here the director's saved structure is loaded.
-    n.station.bus.run(lambda: services.structure.replace(n.tid, STRUCTURE))
+    submit_and_wait(n.qtbot, n.station.bus, lambda: services.structure.replace(n.tid, STRUCTURE))
     n.set_entry_rules(
         price="25", fee="5", stack=10_000, late_until=2, rebuy="20", rebuy_last=2, add_on=add_on
     )
@@ -501,9 +501,11 @@ def test_a_short_night_in_a_small_room_through_a_restart(
     laptop restarts and the director's Undo is still there."""
     n = night
     tid = n.tid
-    n.station.bus.run(lambda: services.structure.replace(tid, SHORT))
-    n.station.bus.run(
-        lambda: services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500)))
+    submit_and_wait(n.qtbot, n.station.bus, lambda: services.structure.replace(tid, SHORT))
+    submit_and_wait(
+        n.qtbot,
+        n.station.bus,
+        lambda: services.structure.set_chip_set(tid, ChipSet.standard((25, 100, 500))),
     )
     n.set_entry_rules(
         price="25",

@@ -41,7 +41,9 @@ from clockapp.ui.ticks import guarded
 from clockapp.ui.undo_step import UndoStep
 
 T = TypeVar("T")
-D = TypeVar("D")
+
+#: A press that needs the tournament's chips before any read of them has answered.
+LOOK_UNREAD = "The tournament's chips are still being read. Try again in a moment."
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class CashierContext(QObject):
         # What receipts and handouts show of the tournament, read on the worker when the window
         # opens and again after a change to it; until the new read answers, the last one holds.
         self._look: TournamentLook | None = None
-        self._look_reads = self.reader(self._read_look, self._on_look_read)
+        self._look_reads = self.reader(self.read_look, self._on_look_read)
         bus.changed.connect(self._on_bus_changed)
         bus.tournament_switched.connect(self._on_bus_tournament_switched)
         self._look_reads.ask()
@@ -198,21 +200,6 @@ class CashierContext(QObject):
 
         return LatestRead(self.bus, work, answered, self._failed)
 
-    def read(self, query: Callable[[], T], default: D) -> T | D:
-        """Run a read; an error (a tournament deleted by another station) shows as a message.
-
-        `default` has a type of its own (`()` for a tuple of rows, None for one row), so the
-        read's type is the query's, not whatever the default happens to be.
-        """
-        try:
-            return query()
-        except DomainError as error:
-            self.message.show_error(str(error))
-            return default
-        except Exception as error:
-            report(error, self.message)
-            return default
-
     def save_text(
         self,
         parent: QWidget,
@@ -256,7 +243,7 @@ class CashierContext(QObject):
 
     def currency(self) -> str:
         """The tournament's currency ("" while it is unread: the amount alone, never "$")."""
-        look = self._held_look()
+        look = self._look
         return look.currency if look is not None else ""
 
     def export_name(self, what: str, suffix: str) -> str:
@@ -268,30 +255,24 @@ class CashierContext(QObject):
         return export_file_name(look.name, look.day, what, suffix)
 
     def chip_set(self) -> ChipSet:
-        """The tournament's chip set (the colours of the chips handed over)."""
-        look = self._held_look()
-        if look is None:  # the read did not answer: what it says is in the message bar
-            return self.services.structure.chip_set(self.tid)
-        return look.chip_set
+        """The tournament's chip set (the colours of the chips handed over), as last read."""
+        return self._held_look().chip_set
 
     def stacks(self) -> PlannedStacks | None:
-        """The stacks planned with the structure (what the cashier hands out)."""
-        look = self._held_look()
-        if look is None:
-            return self.services.structure.planned_stacks(self.tid)
-        return look.stacks
+        """The stacks planned with the structure (what the cashier hands out), as last read."""
+        return self._held_look().stacks
 
-    def _held_look(self) -> TournamentLook | None:
-        """The last look read; read here only when none ever answered (a press made before
-        the window's first read came back, or after it failed)."""
-        if self._look is None:
-            look = self.read(lambda: self._read_look(self.tid), None)
-            if look is not None:
-                self._look = look
-        return self._look
+    def tournament_name(self) -> str:
+        """The tournament's name, as last read (what a printed receipt is headed with)."""
+        return self._held_look().name
 
-    def _read_look(self, tid: int) -> TournamentLook:
-        """On the worker."""
+    @property
+    def look_held(self) -> bool:
+        """Whether a read of the look has answered (a press reads it with the field if not)."""
+        return self._look is not None
+
+    def read_look(self, tid: int) -> TournamentLook:
+        """What receipts and handouts show of tournament `tid`, read now: on the worker."""
         structure = self.services.structure
         info = self.services.tournaments.get(tid)
         return TournamentLook(
@@ -301,6 +282,20 @@ class CashierContext(QObject):
             info.name,
             info.created_at.astimezone().date(),
         )
+
+    def hold_look(self, tid: int, look: TournamentLook) -> None:
+        """Keep a look read on the worker with another read (a press), unless the window has
+        moved on to another tournament or a read of its own answered first."""
+        if tid == self.tid and self._look is None:
+            self._look = look
+
+    def _held_look(self) -> TournamentLook:
+        """The last look read. Never read here: the GUI thread does not wait on the database.
+        Every press reads it first when none has answered, so none held is only a press
+        made meanwhile: said in words."""
+        if self._look is None:
+            raise DomainError(LOOK_UNREAD)
+        return self._look
 
     def _on_look_read(self, look: TournamentLook) -> None:
         self._look = look

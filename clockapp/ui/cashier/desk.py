@@ -44,7 +44,7 @@ from clockapp.services.seating.sale_seat import IfFull
 from clockapp.ui.accessible import name_clear_button
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.bust_dialog import BustDialog, BustRead, bust_dialog, read_bust
-from clockapp.ui.cashier.context import CashierContext
+from clockapp.ui.cashier.context import CashierContext, TournamentLook
 from clockapp.ui.cashier.desk_sale import EntryRead, EntrySale, entry_dialog, read_entry
 from clockapp.ui.cashier.desk_table import (
     BUST_KEY,
@@ -98,6 +98,9 @@ class _PressRead:
 
     registrations: tuple[RegistrationInfo, ...]
     entry: EntryRead | None  # what an entry's dialog needs (None: a bust, or nothing to sell)
+    #: The tournament's chips and stacks, when the window held none yet (its first read has
+    #: not answered, or failed): the dialog shows them, and must not read them itself.
+    look: TournamentLook | None = None
 
 
 class Desk(QWidget):
@@ -430,6 +433,7 @@ class Desk(QWidget):
             return False
         ctx, kind, player = self._ctx, ENTRY_KEYS[key], row.player
         services, tid = ctx.services, ctx.tid
+        need_look = not ctx.look_held
 
         def work() -> _PressRead:
             # One read session: one transaction, the revision read once.
@@ -439,11 +443,17 @@ class Desk(QWidget):
                 entry = None
                 if kind is not None:
                     entry = read_entry(services, tid, player.id, reg, kind)
-                return _PressRead(regs, entry)
+                look = ctx.read_look(tid) if need_look else None
+                return _PressRead(regs, entry, look)
+
+        def answered(read: _PressRead) -> None:
+            if read.look is not None:
+                ctx.hold_look(tid, read.look)
+            self._on_press_read(read, player, kind)
 
         asked = ctx.query(
             work,
-            lambda read: self._on_press_read(read, player, kind),
+            answered,
             key=("desk press", id(self)),
             control=self.buttons[key],
         )

@@ -141,9 +141,6 @@ class LastSale(QGroupBox):
         self.chip_warning.setText("\n".join(receipt.chip_warnings))
         self.chip_warning.setVisible(bool(receipt.chip_warnings))
 
-    def _tournament_name(self) -> str:
-        return self._ctx.services.tournaments.get(self._ctx.tid).name
-
     def _ask(self, title: str, what: str) -> str:
         return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), "PDF (*.pdf)")
 
@@ -161,7 +158,7 @@ class LastSale(QGroupBox):
             return None
         reports.write_receipt(
             path,
-            self._tournament_name(),
+            self._ctx.tournament_name(),
             receipt,
             self._ctx.chip_set(),
             self._ctx.services.now(),
@@ -180,6 +177,6 @@ class LastSale(QGroupBox):
         if not path:
             return None
         name = receipt.registration.name
-        reports.write_seat_card(path, self._tournament_name(), name, self.seat, receipt.chips)
+        reports.write_seat_card(path, self._ctx.tournament_name(), name, self.seat, receipt.chips)
         self._ctx.message.show_info(f"Seat card saved: {path}")
         return path

@@ -5,6 +5,8 @@ Results export as CSV (the service writes the text) and as a PDF report.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -12,8 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.money.drawer import NightSummary
 from clockapp.core.money.records import PrizeDue
-from clockapp.services.results import ResultRow
+from clockapp.services.payouts import PayoutView
+from clockapp.services.results import ChartData, ResultRow
 from clockapp.ui.cashier import operations, reports
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialogs import PayDialog
@@ -24,6 +28,17 @@ from clockapp.ui.cashier.prize_models import (
     ResultsModel,
 )
 from clockapp.ui.exports import ask_save_path
+
+
+@dataclass(frozen=True)
+class _ReportRead:
+    """What the results report prints, read at once on the worker."""
+
+    name: str
+    results: tuple[ResultRow, ...]
+    payouts: PayoutView
+    summary: NightSummary
+    charts: ChartData
 
 
 class ResultsPage(Page):
@@ -130,24 +145,48 @@ class ResultsPage(Page):
         )
 
     def export_pdf(self, path: str | None = None) -> str | None:
-        """Write the results report as a PDF (asks where when not given)."""
+        """Write the results report as a PDF (asks where when not given).
+
+        What it reports is read on the worker (the button busy meanwhile); the charts are
+        drawn and the file written here when that answers (QtCharts paints on this thread).
+        Returns the path asked for (None: cancelled, or the same export still on its way).
+        """
         ctx = self._ctx
         path = path or self._ask_path("Results report", "results", "PDF (*.pdf)")
         if not path:
             return None
         s, tid = ctx.services, ctx.tid
-        # QtCharts loads only when a report is printed (the cashier starts without it).
-        from clockapp.ui.charts.report import report_charts
+        chosen = path
 
-        reports.write_results(
-            path,
-            s.tournaments.get(tid).name,
-            s.results.results(tid),
-            s.payouts.table(tid),
-            s.cashier.summary(tid),
-            s.now(),
-            report_charts(s.results.charts(tid)),
-            currency=ctx.currency(),
-        )
-        ctx.message.show_info(f"Results report saved: {path}")
-        return path
+        def read() -> _ReportRead:  # on the worker, in one read session
+            with s.ctx.shared_reads():
+                return _ReportRead(
+                    s.tournaments.get(tid).name,
+                    s.results.results(tid),
+                    s.payouts.table(tid),
+                    s.cashier.summary(tid),
+                    s.results.charts(tid),
+                )
+
+        def write(report: _ReportRead) -> None:
+            # QtCharts loads only when a report is printed (the cashier starts without it).
+            from clockapp.ui.charts.report import report_charts
+
+            try:
+                reports.write_results(
+                    chosen,
+                    report.name,
+                    report.results,
+                    report.payouts,
+                    report.summary,
+                    s.now(),
+                    report_charts(report.charts),
+                    currency=ctx.currency(),
+                )
+            except OSError as error:
+                ctx.refuse(f"{chosen} cannot be written: {error.strerror or error}.")
+                return
+            ctx.message.show_info(f"Results report saved: {chosen}")
+
+        asked = ctx.query(read, write, key=("export", "results pdf"), control=self.pdf_button)
+        return chosen if asked else None

@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import date
 
 from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -43,10 +44,40 @@ from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.rules_fields import money_text
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
-from clockapp.ui.errors import message_for
+from clockapp.ui.errors import message_for, report
 from clockapp.ui.structure import generator_text as texts
 from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.structure.table import StructureTableView
+
+#: Creates the planned tournament from the template: hands the new tournament's id to `created`,
+#: or the error that refused it to `refused`; False when nothing was asked (one still on its way).
+Create = Callable[
+    [NightPlan, EventTemplate, Callable[[int], object], Callable[[Exception], object]], bool
+]
+
+
+#: Cancel or the x pressed while the tournament is being created.
+CREATING = "Creating the tournament: a moment."
+
+
+def create_here(tournaments: TournamentService) -> Create:
+    """Create on this thread: for the first start, before any station (and its worker) runs."""
+
+    def create(
+        plan: NightPlan,
+        template: EventTemplate,
+        created: Callable[[int], object],
+        refused: Callable[[Exception], object],
+    ) -> bool:
+        try:
+            tournament_id = tournaments.create_planned(plan, template).value.id
+        except DomainError as error:
+            refused(error)
+            return False
+        created(tournament_id)
+        return True
+
+    return create
 
 
 def _spin(low: int, high: int, value: int, *, step: int = 1, special: str = "") -> QSpinBox:
@@ -83,19 +114,19 @@ class NewTournamentDialog(QDialog):
         today: date,
         parent: QWidget | None = None,
         *,
-        create: Callable[[NightPlan, EventTemplate], int] | None = None,
+        create: Create | None = None,
+        defaults: NightPlan | None = None,
     ) -> None:
         super().__init__(parent)
         self._tournaments = tournaments
-        # Writes the plan from the template and returns the new tournament's id (the station
-        # runs it on its bus).
-        self._create = create or (
-            lambda plan, template: tournaments.create_planned(plan, template).value.id
-        )
+        # Writes the plan from the template (the station submits it to its worker).
+        self._create = create or create_here(tournaments)
         self.plan_: NightPlan | None = None
         self.planned: PlannedNight | None = None
         self.created_id: int | None = None
-        self._defaults = tournaments.next_plan()
+        self._creating = False  # Create asked, not answered yet
+        # Read on the worker by the station; read here only for the first start (no station).
+        self._defaults = defaults if defaults is not None else tournaments.next_plan()
         self._today = today
         self.setWindowTitle("New tournament")
         self.preview = StructureTableModel(self, editable=False)
@@ -302,7 +333,10 @@ class NewTournamentDialog(QDialog):
         return ", ".join(parts) + "."
 
     def create_tournament(self) -> bool:
-        """Create the tournament (one transaction); a refusal is shown and nothing is written."""
+        """Create the tournament (one transaction); a refusal is shown and nothing is written.
+
+        The dialog closes once the tournament is created (at a station, when its worker
+        answers). False when nothing was asked."""
         planned = self.recompute()
         plan = self.plan_
         if planned is None or plan is None:
@@ -311,10 +345,34 @@ class NewTournamentDialog(QDialog):
             self.banner.show_message("A tournament needs a name.", "error")
             self.name_edit.setFocus()
             return False
-        try:
-            self.created_id = self._create(plan, self.template())
-        except DomainError as error:
-            self.banner.show_message(message_for(error), "error")
-            return False
+        self._creating = True  # until its answer (at once when created on this thread)
+        asked = self._create(plan, self.template(), self._on_created, self._on_create_refused)
+        if not asked:
+            self._creating = False
+        return asked
+
+    def reject(self) -> None:
+        # Closed while the tournament is being created, the station would never show it.
+        if self._creating:
+            self.banner.show_message(CREATING, "info")
+            return
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._creating:
+            self.banner.show_message(CREATING, "info")
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+    def _on_created(self, tournament_id: int) -> None:
+        self._creating = False
+        self.created_id = tournament_id
         self.accept()
-        return True
+
+    def _on_create_refused(self, error: Exception) -> None:
+        self._creating = False
+        if not isinstance(error, DomainError):
+            report(error, self)
+            return
+        self.banner.show_message(message_for(error), "error")

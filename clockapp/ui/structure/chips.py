@@ -38,6 +38,7 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.errors import report
 from clockapp.ui.structure.chip_model import (
     CHIP,
     VALUE,
@@ -51,6 +52,9 @@ from clockapp.ui.structure.chip_model import (
 from clockapp.ui.structure.widgets import ask_unsaved
 
 __all__ = ["ChipSetEditor"]
+
+#: Save pressed again while the last save has not answered.
+STILL_SAVING = "The chips are still being saved."
 
 
 class ChipSetEditor(QDialog):
@@ -195,22 +199,46 @@ class ChipSetEditor(QDialog):
         return build_chip_set(self.model.drafts)
 
     def save(self) -> bool:
-        """Save the chip set; a refusal (a blind the new chips cannot pay) keeps the dialog open."""
+        """Save the chip set; a refusal (a blind the new chips cannot pay) keeps the dialog open.
+
+        The generator's chips are only checked, and handed back at once. The tournament's are
+        saved on the worker: Save is busy meanwhile, and the dialog closes when the save
+        answers. True when the chips were handed back or their save was asked.
+        """
         try:
             chips = self.chip_set()
             if self._check is not None:
                 self._check(chips)  # the structure being made, not the saved one
-                saved = chips
-            else:
-                tid = self._bus.tournament_id
-                saved = self._bus.run(lambda: self._services.structure.set_chip_set(tid, chips))
         except DomainError as error:
             self.banner.show_message(str(error), "error")
             return False
-        self._loaded = self.model.drafts
-        self.saved.emit(saved)
-        self.accept()
+        drafts = self.model.drafts
+        if self._check is not None:
+            self._saved(chips, drafts)
+            return True
+        tid, structure = self._bus.tournament_id, self._services.structure
+        if not self._bus.submit(
+            lambda: structure.set_chip_set(tid, chips),
+            lambda saved: self._saved(saved, drafts),
+            self._on_save_refused,
+            control=self.button_box,
+            key=(self, "save"),
+            asker=self,
+        ):
+            self.banner.show_message(STILL_SAVING, "info")
+            return False
         return True
+
+    def _saved(self, chips: ChipSet, drafts: list[ChipDraft]) -> None:
+        self._loaded = drafts
+        self.saved.emit(chips)
+        self.accept()
+
+    def _on_save_refused(self, error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            report(error, self)
+            return
+        self.banner.show_message(str(error), "error")
 
     # ---------------------------------------------------------------- leaving
     def is_changed(self) -> bool:
@@ -239,7 +267,8 @@ class ChipSetEditor(QDialog):
         finally:
             self._asking = False
         if answer == QMessageBox.StandardButton.Save:
-            return self.save()
+            # The tournament's chips close the dialog when their save answers: stay open.
+            return self.save() and self._check is not None
         if answer == QMessageBox.StandardButton.Discard:
             self._loaded = self.model.drafts
             return True

@@ -7,15 +7,17 @@ levels only when the whole file is good, otherwise the banner names the row and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QPushButton
 
 from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
+from clockapp.services.structure import TemplateInfo
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.errors import report
 from clockapp.ui.exports import ask_save_path, write_csv
@@ -25,7 +27,11 @@ from clockapp.ui.userfiles import read_import_file
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
 
+T = TypeVar("T")
+
 FILE_FILTER = "Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)"
+#: A second save or delete of a template pressed while the first has not answered.
+TEMPLATE_STILL_SAVING = "The last template change is still being saved. Try again in a moment."
 
 
 class StructureFiles:
@@ -98,7 +104,11 @@ class StructureFiles:
         )
 
     def save_template(self, name: str | None = None) -> bool:
-        """Ctrl+S: keep the current structure as a named template."""
+        """Ctrl+S: keep the current structure as a named template (saved on the worker).
+
+        The names listed in the library say whether it replaces one (a template saved at another
+        station since is refused by the service, in words). False when nothing was asked.
+        """
         structure = self._editor.structure
         if structure is None:
             return False
@@ -107,42 +117,69 @@ class StructureFiles:
             if name is None:
                 return False
         cleaned = " ".join(name.split())
-        existing = {t.name for t in self._services.structure.templates()}
+        library = self._editor.library
+        existing = {e.title for e in library.entries() if e.kind == "template"}
         overwrite = cleaned in existing
         if overwrite and not self._confirm(
             f"Replace the template “{cleaned}”?",
             "A template with this name exists. Save this structure in its place?",
         ):
             return False
-        try:
-            info = self._bus.run(
-                lambda: self._services.structure.save_template(
-                    cleaned, structure, overwrite=overwrite
-                )
-            )
-        except DomainError as error:
-            self._editor.show_error(str(error))
-            return False
-        self._editor.reload_library()
-        self._editor.library.select("template", info.id)
-        self._editor.banner.hide_message()
-        self._editor.show_status(f"Saved as template “{info.name}”.")
-        return True
+        structures, editor = self._services.structure, self._editor
+
+        def saved(info: TemplateInfo) -> None:
+            editor.reload_library()
+            library.select_when_listed("template", info.id)
+            editor.banner.hide_message()
+            editor.show_status(f"Saved as template “{info.name}”.")
+
+        return self._submit_template(
+            lambda: structures.save_template(cleaned, structure, overwrite=overwrite),
+            saved,
+            library.save_button,
+        )
 
     def delete_template(self, template_id: int, title: str = "", *, confirm: bool = True) -> bool:
-        """Forget a saved template (tournaments that used it keep their levels)."""
+        """Forget a saved template (tournaments that used it keep their levels), on the worker.
+        False when nothing was asked."""
         title = title or f"#{template_id}"
         if confirm and not self._confirm(
             f"Delete the template “{title}”?", "Tournaments that used it keep their levels."
         ):
             return False
-        try:
-            self._bus.run(lambda: self._services.structure.delete_template(template_id))
-        except DomainError as error:
-            self._editor.show_error(str(error))
+        structures, editor = self._services.structure, self._editor
+
+        def deleted(_none: None) -> None:
+            editor.reload_library()
+            editor.show_status(f"Template “{title}” deleted.")
+
+        return self._submit_template(
+            lambda: structures.delete_template(template_id),
+            deleted,
+            self._editor.library.delete_button,
+        )
+
+    def _submit_template(
+        self,
+        operation: Callable[[], Outcome[T]],
+        on_done: Callable[[T], object],
+        control: QPushButton,
+    ) -> bool:
+        """Save or delete a template on the worker; one at a time (a second press is refused,
+        the banner says so); a refusal is shown on the banner."""
+        editor = self._editor
+
+        def failed(error: Exception) -> None:
+            if not isinstance(error, DomainError):
+                report(error, editor)
+                return
+            editor.show_error(str(error))
+
+        if not self._bus.submit(
+            operation, on_done, failed, control=control, key=(self, "template"), asker=editor
+        ):
+            editor.show_error(TEMPLATE_STILL_SAVING)
             return False
-        self._editor.reload_library()
-        self._editor.show_status(f"Template “{title}” deleted.")
         return True
 
     # ---------------------------------------------------------------- files

@@ -83,6 +83,7 @@ class LibraryPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._wanted: tuple[str, str | int] | None = None
         self._setup_ui()
 
     def _setup_ui(self) -> None:
@@ -125,6 +126,7 @@ class LibraryPanel(QWidget):
     ) -> None:
         """Show these presets ((key, title) pairs) and templates ((id, name) pairs)."""
         selected = self.list.current_entry()
+        wanted = self._wanted
         self.list.clear()
         self._add_heading("Presets")
         for key, title in presets:
@@ -136,7 +138,9 @@ class LibraryPanel(QWidget):
             self.list.addItem(hint)
         for template_id, name in templates:
             self._add_entry(LibraryEntry("template", template_id, name))
-        if selected is not None:
+        if wanted is not None and self.select(*wanted):
+            self._wanted = None
+        elif selected is not None:
             self.select(selected.kind, selected.key)
         self._update_buttons()
 
@@ -157,6 +161,11 @@ class LibraryPanel(QWidget):
                 self.list.setCurrentRow(i)
                 return True
         return False
+
+    def select_when_listed(self, kind: str, key: str | int) -> None:
+        """Select an entry now, or when a later list holds it (a template just saved is listed
+        by the read that follows)."""
+        self._wanted = None if self.select(kind, key) else (kind, key)
 
     def _add_heading(self, text: str) -> None:
         item = QListWidgetItem(text.upper())

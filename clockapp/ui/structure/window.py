@@ -363,7 +363,8 @@ class StructureEditor(QDialog):
         """Ctrl+Shift+K: the chip set editor (window-modal)."""
         from clockapp.ui.structure.chips import ChipSetEditor
 
-        dialog = ChipSetEditor(self._services, self._bus, self)
+        # The chips as last read (before the first read answers, the dialog reads them).
+        dialog = ChipSetEditor(self._services, self._bus, self, chip_set=self._chip_set)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog

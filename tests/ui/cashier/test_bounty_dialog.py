@@ -17,7 +17,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.bounty_dialog import BountyDialog
 from tests.ui.cashier.waiting import settle_on
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 PRICE = EntryPrice(2000, house_fee=500, bounty=1000)
 
@@ -32,20 +32,24 @@ def _open(cashier_window, qtbot) -> BountyDialog:
     return dialog
 
 
-def _field(services: Services, bus: TournamentBus, count: int) -> list[int]:
+def _field(qtbot, services: Services, bus: TournamentBus, count: int) -> list[int]:
     tid = bus.tournament_id
     services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000))))
     regs = []
     for number in range(count):
         pid = services.players.create(PlayerDetails(f"P{number}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
     return regs
 
 
 def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
-    regs = _field(services, bus, 4)
+    regs = _field(qtbot, services, bus, 4)
     dialog = _open(cashier_window, qtbot)
     closed: list[bool] = []
     dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.PROGRESSIVE))
@@ -65,7 +69,9 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert view.ticket_tie is TicketTieRule.DRAW
     assert view.ticket_seed > 0
     # The cashier's results show the bounty on each head.
-    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0])
+    )
     cashier_window.tabs.setCurrentWidget(cashier_window.results)
     settle_on(qtbot, cashier_window)
     model = cashier_window.results.model
@@ -79,7 +85,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
 def test_mystery_envelopes_are_checked_as_typed(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
-    _field(services, bus, 3)
+    _field(qtbot, services, bus, 3)
     dialog = _open(cashier_window, qtbot)
     dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.MYSTERY))
     dialog.envelopes_edit.setPlainText("15; 2 x abc")
@@ -102,7 +108,7 @@ def test_mystery_envelopes_are_checked_as_typed(
 def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
-    _field(services, bus, 3)
+    _field(qtbot, services, bus, 3)
     revision = services.tournaments.revision()
     dialog = _open(cashier_window, qtbot)
     dialog.tickets_edit.setPlainText("1; 5000; Main event seat")
@@ -120,7 +126,7 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
 ) -> None:
     from clockapp.ui.cashier.bust_dialog import BustDialog
 
-    regs = _field(services, bus, 4)
+    regs = _field(qtbot, services, bus, 4)
     page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
     settle_on(qtbot, cashier_window)
@@ -146,11 +152,13 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
 ) -> None:
     from clockapp.core.bounties import BountyRules
 
-    regs = _field(services, bus, 3)
-    bus.run(
+    regs = _field(qtbot, services, bus, 3)
+    submit_and_wait(
+        qtbot,
+        bus,
         lambda: services.bounties.set_rules(
             bus.tournament_id, BountyRules(BountyFormat.PROGRESSIVE)
-        )
+        ),
     )
     page = cashier_window.busts
     cashier_window.tabs.setCurrentWidget(page)
@@ -180,7 +188,11 @@ def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     regs = []
     for number in range(3):
         pid = services.players.create(PlayerDetails(f"P{number}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
     dialog = _open(cashier_window, qtbot)
     dialog.format_box.setCurrentIndex(dialog.format_box.findData(BountyFormat.MYSTERY))
     assert dialog.late_box.isEnabled()
@@ -194,9 +206,11 @@ def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     settle(qtbot, bus)  # the save answers from the station's worker
     qtbot.waitUntil(lambda: bool(closed))  # saved: the dialog closed (and is deleted)
     assert services.bounties.view(tid).rules.late_entries is LateEntryRule.POOL
-    bus.run(lambda: services.results.bust(tid, regs[2], busted_by=regs[0]))  # draw 1
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(tid, regs[2], busted_by=regs[0])
+    )  # draw 1
     pid = services.players.create(PlayerDetails("Late")).value.id
-    receipt = bus.run(lambda: services.cashier.buy_in(tid, pid))
+    receipt = submit_and_wait(qtbot, bus, lambda: services.cashier.buy_in(tid, pid))
     desk = cashier_window.desk
     desk.last.show_sale(receipt)
     assert "$10.00 bounty goes to the prize pool" in desk.last_label.text()
@@ -217,7 +231,7 @@ def test_a_ticket_worth_more_than_its_place_is_said_when_saved(
     )
     for number in range(4):  # $80.00 in the pool: 2nd pays $20.00
         pid = services.players.create(PlayerDetails(f"P{number}")).value.id
-        bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid))
+        submit_and_wait(qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid))
     dialog = _open(cashier_window, qtbot)
     dialog.tickets_edit.setPlainText("2; 30; League final seat")
     closed: list[bool] = []

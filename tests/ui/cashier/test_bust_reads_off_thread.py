@@ -20,7 +20,7 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from tests.ui.cashier.waiting import settle_on
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 #: The reads the bust dialog could make of the room and of the bounty format.
 ROOM_READS = (("seating", "seating"), ("seating", "seated"), ("seating", "room"))
@@ -34,14 +34,16 @@ def seated(services: Services, bus: TournamentBus, tournament_id: int, cashier_w
     services.cashier.set_config(
         tournament_id, CashierConfig(EntryRules(RegistrationRule(price, 10_000)))
     )
-    bus.run(
-        lambda: services.bounties.set_rules(tournament_id, BountyRules(BountyFormat.PROGRESSIVE))
+    submit_and_wait(
+        qtbot,
+        bus,
+        lambda: services.bounties.set_rules(tournament_id, BountyRules(BountyFormat.PROGRESSIVE)),
     )
     for n in range(1, 13):
         pid = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
-        bus.run(lambda pid=pid: services.cashier.buy_in(tournament_id, pid))
-    bus.run(lambda: services.seating.add_tables(tournament_id, 2, 6))
-    bus.run(lambda: services.seating.draw_seats(tournament_id))
+        submit_and_wait(qtbot, bus, lambda pid=pid: services.cashier.buy_in(tournament_id, pid))
+    submit_and_wait(qtbot, bus, lambda: services.seating.add_tables(tournament_id, 2, 6))
+    submit_and_wait(qtbot, bus, lambda: services.seating.draw_seats(tournament_id))
     settle_on(qtbot, cashier_window)
     return services.seating.seating(tournament_id).seats
 

@@ -13,7 +13,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.bust_dialog import BustDialog
 from tests.ui.cashier.waiting import settle_on
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 PLAYERS = 27
 
@@ -26,9 +26,9 @@ def room(services, bus, tournament_id, cashier_window, qtbot) -> dict[int, int]:
     )
     for n in range(1, PLAYERS + 1):
         pid = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
-        bus.run(lambda pid=pid: services.cashier.buy_in(tournament_id, pid))
-    bus.run(lambda: services.seating.add_tables(tournament_id, 3, 9))
-    bus.run(lambda: services.seating.draw_seats(tournament_id))
+        submit_and_wait(qtbot, bus, lambda pid=pid: services.cashier.buy_in(tournament_id, pid))
+    submit_and_wait(qtbot, bus, lambda: services.seating.add_tables(tournament_id, 3, 9))
+    submit_and_wait(qtbot, bus, lambda: services.seating.draw_seats(tournament_id))
     seats = services.seating.seating(tournament_id).seats
     settle_on(qtbot, cashier_window)
     return {rid: seat.table for rid, seat in seats.items()}

@@ -68,7 +68,8 @@ def test_the_results_report_and_drawer_show_euros(
 ) -> None:
     sell(qtbot, euro_desk)
     cashier_window.tabs.setCurrentWidget(cashier_window.results)
-    assert cashier_window.results.export_pdf(str(tmp_path / "results.pdf"))
+    results = cashier_window.results
+    assert then_settle(qtbot, results, lambda: results.export_pdf(str(tmp_path / "results.pdf")))
     (report,) = printed
     assert "€20.00" in report
     assert "$" not in report

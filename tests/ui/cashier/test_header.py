@@ -25,7 +25,7 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.desk_table import SearchBox
 from clockapp.ui.cashier.header import SALE, CashierHeader
 from tests.ui.cashier.waiting import settle_on
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_the_header_reads_again_only_what_the_flags_touch(
 def test_the_window_title_follows_the_header(
     qtbot, cashier_window, services, bus, tournament_id
 ) -> None:
-    bus.run(lambda: services.tournaments.rename(tournament_id, "Sunday Turbo"))
+    submit_and_wait(qtbot, bus, lambda: services.tournaments.rename(tournament_id, "Sunday Turbo"))
     assert cashier_window.header.title_label.text() == "Sunday Turbo"
     assert cashier_window.windowTitle() == "Cashier — Sunday Turbo"
 

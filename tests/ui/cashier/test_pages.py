@@ -422,7 +422,7 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
     assert [r.place for r in page.model.rows()][:3] == [1, 2, 3]
     assert page.model.text(0, "Prize") == "$100.00"
     csv_path = then_settle(qtbot, page, lambda: page.export_csv(str(tmp_path / "results.csv")))
-    pdf_path = page.export_pdf(str(tmp_path / "results.pdf"))
+    pdf_path = then_settle(qtbot, page, lambda: page.export_pdf(str(tmp_path / "results.pdf")))
     rows = list(csv.reader(io.StringIO((tmp_path / "results.csv").read_text(encoding="utf-8-sig"))))
     assert tuple(rows[0]) == RESULTS_COLUMNS
     assert len(rows) == 11

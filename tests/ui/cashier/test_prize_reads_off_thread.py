@@ -22,7 +22,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.bounty_dialog import BountyDialog
 from clockapp.ui.cashier.dialogs import ReasonDialog
 from tests.ui.cashier.waiting import settle_on
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 
 @pytest.fixture
@@ -33,13 +33,17 @@ def field(services: Services, bus: TournamentBus, tournament_id: int, cashier_wi
         tournament_id, CashierConfig(EntryRules(RegistrationRule(price, 10_000)))
     )
     rules = BountyRules(BountyFormat.PROGRESSIVE)
-    bus.run(lambda: services.bounties.set_rules(tournament_id, rules))
+    submit_and_wait(qtbot, bus, lambda: services.bounties.set_rules(tournament_id, rules))
     regs = []
     for n in range(1, 4):
         pid = services.players.create(PlayerDetails(f"Player {n:02d}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tournament_id, pid)))
+        regs.append(
+            submit_and_wait(qtbot, bus, lambda pid=pid: services.cashier.buy_in(tournament_id, pid))
+        )
     busted, buster = regs[1].registration.id, regs[0].registration.id
-    bus.run(lambda: services.results.bust(tournament_id, busted, busted_by=buster))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(tournament_id, busted, busted_by=buster)
+    )
     settle_on(qtbot, cashier_window)
     return [r.registration.id for r in regs]
 

@@ -22,18 +22,25 @@ from clockapp.ui.cashier import reports
 from clockapp.ui.charts import ChartsWindow
 from clockapp.ui.charts.report import report_charts
 from tests.fakes import FakeClock
+from tests.ui.polling import submit_and_wait
 
 PRICE = EntryPrice(2000, house_fee=500)
 
 
-def _players(services: Services, bus: TournamentBus, clock: FakeClock, count: int) -> list[int]:
+def _players(
+    qtbot, services: Services, bus: TournamentBus, clock: FakeClock, count: int
+) -> list[int]:
     tid = bus.tournament_id
     services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(PRICE, 10_000))))
     regs = []
     for number in range(count):
         clock.advance(minutes=1)
         pid = services.players.create(PlayerDetails(f"P{number}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
     return regs
 
 
@@ -47,9 +54,11 @@ def test_the_charts_follow_entries_and_busts(
     window = window_factory(ChartsWindow(services, bus))
     window.show()
     assert window.empty.isVisible()
-    regs = _players(services, bus, fake_clock, 4)
+    regs = _players(qtbot, services, bus, fake_clock, 4)
     fake_clock.advance(minutes=5)
-    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0])
+    )
     assert not window.empty.isVisible()
     players, average = window.field_view.chart().series()
     assert isinstance(players, QLineSeries)
@@ -74,7 +83,7 @@ def test_the_director_opens_the_charts_from_the_windows_menu(station, qtbot) -> 
 def test_the_results_report_ends_with_the_charts(
     services: Services, bus: TournamentBus, fake_clock: FakeClock, tmp_path: Path, qtbot
 ) -> None:
-    _players(services, bus, fake_clock, 3)
+    _players(qtbot, services, bus, fake_clock, 3)
     tid = bus.tournament_id
     charts = report_charts(services.results.charts(tid))
     assert set(charts) == {"chart-field.png", "chart-prize-pool.png"}
@@ -107,23 +116,27 @@ def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
 ) -> None:
     tid = bus.tournament_id
     window = window_factory(ChartsWindow(services, bus))
-    regs = _players(services, bus, fake_clock, 3)
+    regs = _players(qtbot, services, bus, fake_clock, 3)
     services.seating.add_tables(tid, 1, seat_count=9)
     for seat, rid in enumerate(regs, start=1):
         services.seating.seat_player(tid, rid, 1, seat)
     assert window.stacks_view.chart().series() == []
     first = fake_clock()
-    bus.run(
+    submit_and_wait(
+        qtbot,
+        bus,
         lambda: services.chip_counts.record(
             tid, 1, list(zip(regs, (9_000, 12_000, 9_000), strict=True))
-        )
+        ),
     )
     fake_clock.advance(minutes=30)
     second = fake_clock()
-    bus.run(
+    submit_and_wait(
+        qtbot,
+        bus,
         lambda: services.chip_counts.record(
             tid, 1, list(zip(regs, (5_000, 16_000, 9_000), strict=True))
-        )
+        ),
     )
     lines = window.stacks_view.chart().series()
     assert [s.name() for s in lines] == ["P1", "P2", "P0"]  # the leader first
@@ -134,7 +147,7 @@ def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
         (second.timestamp() * 1000, 16_000),
     ]
     fake_clock.advance(minutes=1)
-    bus.run(lambda: services.results.bust(tid, regs[0], busted_by=regs[1]))
+    submit_and_wait(qtbot, bus, lambda: services.results.bust(tid, regs[0], busted_by=regs[1]))
     assert [s.name() for s in window.stacks_view.chart().series()] == ["P1", "P2", "P0 (out)"]
     charts = report_charts(services.results.charts(tid))
     assert set(charts) == {"chart-field.png", "chart-prize-pool.png", "chart-chip-counts.png"}

@@ -65,7 +65,7 @@ def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
         revision = services.tournaments.revision()
         assert revision == services.tournaments.revision()
         qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
-        assert not dialog.isVisible()
+        qtbot.waitUntil(lambda: not dialog.isVisible())  # created on the worker
         return dialog.created_id
 
     station.tournaments.ask_new_tournament = host
@@ -91,6 +91,34 @@ def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
     structure = services.structure.get(tid)
     assert structure.name.startswith("Friday night")
     assert structure.planned_last_level is not None
+
+
+def test_cancel_waits_while_the_tournament_is_being_created(
+    qtbot, station: ClockStation, services: Services, tournament_id: int
+) -> None:
+    """Closed before the worker answered, the station would never show the new tournament."""
+    seen: list[NewTournamentDialog] = []
+
+    def host() -> int | None:
+        dialog = station.tournaments.new_tournament_dialog()
+        qtbot.addWidget(dialog)
+        dialog.show()
+        seen.append(dialog)
+        qtbot.keyClicks(dialog.name_edit, "Monday Freeze-out")
+        qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+        dialog.reject()  # Esc before the answer came
+        assert dialog.isVisible()
+        assert "Creating the tournament" in dialog.banner.label.text()
+        qtbot.waitUntil(lambda: not dialog.isVisible())
+        return dialog.created_id
+
+    station.tournaments.ask_new_tournament = host
+    qtbot.keyClick(station.display, Qt.Key.Key_N, CTRL_SHIFT)
+    settle(qtbot, station.bus)
+    assert seen
+    assert seen[0].created_id is not None
+    assert station.bus.tournament_id == seen[0].created_id != tournament_id
+    assert station.display.name_label.text().startswith("Monday Freeze-out")
 
 
 def test_the_next_tournament_starts_from_the_last_one(qtbot, services: Services) -> None:

@@ -12,12 +12,12 @@ from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
 from tests.fakes import FakeClock
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 PRICE = EntryPrice(2000)
 
 
-def _rebuy_night(services: Services, bus: TournamentBus) -> tuple[int, int]:
+def _rebuy_night(qtbot, services: Services, bus: TournamentBus) -> tuple[int, int]:
     """Rebuys through the level before the first break, the add-on at that break; two players.
     Returns the last rebuy level and the first break's index in the structure."""
     tid = bus.tournament_id
@@ -32,14 +32,14 @@ def _rebuy_night(services: Services, bus: TournamentBus) -> tuple[int, int]:
     services.cashier.set_config(tid, CashierConfig(rules))
     for name in ("Ann", "Bob"):
         pid = services.players.create(PlayerDetails(name)).value.id
-        bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid))
+        submit_and_wait(qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid))
     return last, first_break
 
 
 def test_the_wall_says_the_rebuy_period_and_the_add_on_break(
     qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
 ) -> None:
-    last, first_break = _rebuy_night(services, station.bus)
+    last, first_break = _rebuy_night(qtbot, services, station.bus)
     settle(qtbot, station.bus)
     label = station.display.sales_label
     assert label.text() == f"Rebuys until level {last}"
@@ -66,7 +66,7 @@ def test_the_wall_says_the_rebuy_period_and_the_add_on_break(
 def test_the_last_rebuy_level_says_so(
     qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
 ) -> None:
-    last, first_break = _rebuy_night(services, station.bus)
+    last, first_break = _rebuy_night(qtbot, services, station.bus)
     station.controller.toggle_pause()
     settle(qtbot, station.bus)
     levels = services.clock.snapshot(station.bus.tournament_id).structure.levels
@@ -86,7 +86,7 @@ def test_late_registration_closes_on_the_wall_when_its_level_runs_out(
     rules = EntryRules(RegistrationRule(PRICE, 10_000, late_until_level=1))
     services.cashier.set_config(tid, CashierConfig(rules))
     pid = services.players.create(PlayerDetails("Ann")).value.id
-    station.bus.run(lambda: services.cashier.buy_in(tid, pid))
+    submit_and_wait(qtbot, station.bus, lambda: services.cashier.buy_in(tid, pid))
     station.controller.toggle_pause()
     settle(qtbot, station.bus)
     label = station.display.registration_label

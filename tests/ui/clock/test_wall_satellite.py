@@ -10,10 +10,11 @@ from clockapp.core.satellite import Satellite
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import submit_and_wait
 
 
 def test_the_wall_says_n_seats_and_how_far_a_seat_is(
-    services: Services, bus: TournamentBus, station
+    qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
     tid = bus.tournament_id
     price = EntryPrice(10_000)
@@ -21,14 +22,22 @@ def test_the_wall_says_n_seats_and_how_far_a_seat_is(
     regs = []
     for number in range(10):
         pid = services.players.create(PlayerDetails(f"Player {number}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
-    bus.run(lambda: services.bounties.set_satellite(tid, Satellite(3, 30_000, "Main event")))
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
+    submit_and_wait(
+        qtbot, bus, lambda: services.bounties.set_satellite(tid, Satellite(3, 30_000, "Main event"))
+    )
     display = station.display
     rows = [(p.text(), a.text()) for p, a in display.payout_rows]
     assert rows[:3] == [("3 SEATS", "$300"), ("4th", "$100"), ("", "")]
     assert display.players_block.sub.text() == "7 TO A SEAT"
     for victim in regs[3:]:
-        bus.run(lambda victim=victim: services.results.bust(tid, victim, busted_by=regs[0]))
+        submit_and_wait(
+            qtbot, bus, lambda victim=victim: services.results.bust(tid, victim, busted_by=regs[0])
+        )
     assert display.players_block.sub.text() == "EVERY PLAYER LEFT HAS A SEAT"
-    bus.run(lambda: services.bounties.set_satellite(tid, None))
+    submit_and_wait(qtbot, bus, lambda: services.bounties.set_satellite(tid, None))
     assert display.players_block.sub.text() == "IN THE MONEY"

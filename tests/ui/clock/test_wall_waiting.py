@@ -9,19 +9,20 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import submit_and_wait
 
 
 def test_the_wall_shows_who_waits_and_who_is_offered_a_seat(
-    services: Services, bus: TournamentBus, station
+    qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
     tid = bus.tournament_id
     rule = RegistrationRule(EntryPrice(2000), 10_000, max_entrants=1)
     services.cashier.set_config(tid, CashierConfig(EntryRules(rule)))
     ann, bo = (services.players.create(PlayerDetails(n)).value.id for n in ("Ann", "Bo"))
-    sold = bus.run(lambda: services.cashier.buy_in(tid, ann)).registration.id
-    bus.run(lambda: services.waiting.join(tid, bo))
+    sold = submit_and_wait(qtbot, bus, lambda: services.cashier.buy_in(tid, ann)).registration.id
+    submit_and_wait(qtbot, bus, lambda: services.waiting.join(tid, bo))
     label = station.display.registration_label
     assert label.text().endswith("  ·  WAITING: Bo")
     row = next(r for r in services.cashier.ledger(tid) if r.registration_id == sold)
-    bus.run(lambda: services.cashier.void(tid, row.id, "left"))
+    submit_and_wait(qtbot, bus, lambda: services.cashier.void(tid, row.id, "left"))
     assert label.text().endswith("WAITING: Bo (a seat is free)")

@@ -16,7 +16,7 @@ def test_recording_the_counts_waits_without_freezing_the_window(
     qtbot, station, services, tournament_id, fake_clock, monkeypatch
 ) -> None:
     director = station.director
-    ann, bob = buy_ins(services, station.bus, tournament_id, 2)
+    ann, bob = buy_ins(qtbot, services, station.bus, tournament_id, 2)
     stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
     dialog = director.open_final_counts()
     assert dialog is not None

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTime
 from clockapp.ui.actions import Action
 from clockapp.ui.clock import texts
 from clockapp.ui.director.levels import COLUMNS, LevelTableModel
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 
 def click(qtbot, station, button) -> None:
@@ -174,8 +174,10 @@ def test_pending_moves_model(qtmodeltester, qtbot, station, services, tournament
 
     services.seating.add_tables(tournament_id, 2, seat_count=9)
     seats = place(services, tournament_id, {1: [1, 2, 3], 2: [1]})
-    station.bus.run(
-        lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 4, "hand")
+    submit_and_wait(
+        qtbot,
+        station.bus,
+        lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 4, "hand"),
     )
     model = PendingMovesModel()
     model.set_moves(station.session.moves)
@@ -250,13 +252,17 @@ def test_the_hard_end_reads_in_local_time(
 
 
 # ---------------------------------------------------------------------------- final chip counts
-def buy_ins(services, bus, tid: int, count: int) -> list[int]:
+def buy_ins(qtbot, services, bus, tid: int, count: int) -> list[int]:
     from clockapp.services.players import PlayerDetails
 
     regs = []
     for name in ("Ann Lee", "Bob Marsh", "Carla Diaz", "Dev Patel")[:count]:
         player = services.players.create(PlayerDetails(name)).value.id
-        regs.append(bus.run(lambda p=player: services.cashier.buy_in(tid, p)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda p=player: services.cashier.buy_in(tid, p)
+            ).registration.id
+        )
     return regs
 
 
@@ -279,7 +285,7 @@ def test_final_chip_counts_rank_the_players_still_in(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:
     director = station.director
-    ann, bob, carla, dev = buy_ins(services, station.bus, tournament_id, 4)
+    ann, bob, carla, dev = buy_ins(qtbot, services, station.bus, tournament_id, 4)
     assert director.hard_end_box.final_counts_button.isHidden()
     stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
     assert not director.hard_end_box.final_counts_button.isHidden()
@@ -323,7 +329,7 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     assert director.final_counts_dialog is None
     assert "cashier" in director.error_label.text()
 
-    ann, bob, carla = buy_ins(services, station.bus, tournament_id, 3)
+    ann, bob, carla = buy_ins(qtbot, services, station.bus, tournament_id, 3)
     director.final_counts_action.trigger()  # any time, not only at the hard end
     dialog = director.final_counts_dialog
     for rid, chips in ((ann, 12_000), (bob, 9_000), (carla, 3_000)):
@@ -335,7 +341,9 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     dialog.confirm_box.setChecked(True)
     assert dialog.record_button.isEnabled()
     # Meanwhile the cashier records Carla's bust: the counts no longer match the field.
-    station.bus.run(lambda: services.results.bust(tournament_id, carla, busted_by=ann))
+    submit_and_wait(
+        qtbot, station.bus, lambda: services.results.bust(tournament_id, carla, busted_by=ann)
+    )
     click(qtbot, station, dialog.record_button)
     assert dialog.isVisible()
     assert dialog.error_label.text() == "Carla Diaz is not in play, so has no chips to count."
@@ -344,13 +352,15 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
 
 
 def test_the_director_levels_say_what_each_color_up_trades_into(
-    qtmodeltester, station, services, tournament_id
+    qtbot, qtmodeltester, station, services, tournament_id
 ) -> None:
     """The colour-up notice named the chips leaving but not what replaces them."""
     from clockapp.core.structure import Break, Level, Structure
 
     structure = Structure("Color-ups", (Level(25, 50), Break(10, color_up=(25,)), Level(100, 200)))
-    station.bus.run(lambda: services.structure.replace(tournament_id, structure))
+    submit_and_wait(
+        qtbot, station.bus, lambda: services.structure.replace(tournament_id, structure)
+    )
     chips = services.clock.snapshot(tournament_id).chip_set
     model = station.director.levels_model
     qtmodeltester.check(model)

@@ -12,32 +12,41 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import submit_and_wait
 
 
-def _field(services: Services, bus: TournamentBus, rules: BountyRules, bounty: int) -> list[int]:
+def _field(
+    qtbot, services: Services, bus: TournamentBus, rules: BountyRules, bounty: int
+) -> list[int]:
     tid = bus.tournament_id
     price = EntryPrice(2000, house_fee=500, bounty=bounty)
     services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(price, 10_000))))
-    bus.run(lambda: services.bounties.set_rules(tid, rules))
+    submit_and_wait(qtbot, bus, lambda: services.bounties.set_rules(tid, rules))
     regs = []
     for name in ("Ann Lee", "Bob Marsh", "Carla Diaz", "Dev Patel"):
         pid = services.players.create(PlayerDetails(name)).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
     return regs
 
 
 def test_the_wall_shows_the_biggest_progressive_bounty(
-    services: Services, bus: TournamentBus, station
+    qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
     display = station.display
     assert not display.bounty_block.isVisibleTo(display)
-    regs = _field(services, bus, BountyRules(BountyFormat.PROGRESSIVE), 1000)
+    regs = _field(qtbot, services, bus, BountyRules(BountyFormat.PROGRESSIVE), 1000)
     assert display.bounty_block.isVisibleTo(display)
     # A PKO's players still read the chips in play, with the bounty beside them.
     assert display.chips_block.isVisibleTo(display)
     assert display.chips_block.value.text() == "40,000"
     assert display.bounty_block.value.text() == "$10"
-    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[1]))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[1])
+    )
     assert display.bounty_block.caption.text() == "BIGGEST BOUNTY"
     assert display.bounty_block.value.text() == "$15"
     assert display.bounty_block.sub is not None
@@ -50,15 +59,17 @@ def test_the_wall_shows_the_biggest_progressive_bounty(
 
 
 def test_the_wall_announces_each_mystery_envelope(
-    services: Services, bus: TournamentBus, station
+    qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 5, (2500, 1500))
-    regs = _field(services, bus, rules, 1000)
+    regs = _field(qtbot, services, bus, rules, 1000)
     display = station.display
     assert display.chips_block.isVisibleTo(display)
     assert display.bounty_block.caption.text() == "MYSTERY BOUNTIES"
     assert display.bounty_block.value.text() == "2 ENVELOPES"
-    bus.run(lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0]))
+    submit_and_wait(
+        qtbot, bus, lambda: services.results.bust(bus.tournament_id, regs[3], busted_by=regs[0])
+    )
     drawn = services.bounties.view(bus.tournament_id).draws[0].amount
     assert display.bounty_block.caption.text() == "LAST ENVELOPE"
     assert display.bounty_block.value.text() == f"${drawn // 100}"
@@ -67,9 +78,9 @@ def test_the_wall_announces_each_mystery_envelope(
 
 
 def test_a_tournament_without_bounties_keeps_the_chips(
-    services: Services, bus: TournamentBus, station
+    qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
-    _field(services, bus, BountyRules(), 0)
+    _field(qtbot, services, bus, BountyRules(), 0)
     display = station.display
     assert display.chips_block.isVisibleTo(display)
     assert not display.bounty_block.isVisibleTo(display)

@@ -12,7 +12,7 @@ from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.services.players import PlayerDetails
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 SMALL = Structure(
     "Test",
@@ -34,11 +34,11 @@ def buy_in_teams(services, tid, teams: dict[str, int]) -> list[int]:
 
 
 @pytest.fixture
-def team_night(services, tournament_id, bus, station):
-    bus.run(lambda: services.structure.replace(tournament_id, SMALL))
+def team_night(qtbot, services, tournament_id, bus, station):
+    submit_and_wait(qtbot, bus, lambda: services.structure.replace(tournament_id, SMALL))
     buy_in_teams(services, tournament_id, {"Aces": 6, "Kings": 4, "Queens": 3})
-    bus.run(lambda: services.team_event.set_up(tournament_id))
-    bus.run(lambda: services.clock.start(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.team_event.set_up(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(tournament_id))
     return station
 
 
@@ -79,7 +79,9 @@ def test_the_wall_follows_a_change_in_the_points(
     wall = team_night.wall_standings
     before = wall.board.lines
     kings = next(r for r in services.results.results(tournament_id) if r.name == "Kings player 1")
-    bus.run(lambda: services.team_event.set_worst_beat(tournament_id, kings.registration_id))
+    submit_and_wait(
+        qtbot, bus, lambda: services.team_event.set_worst_beat(tournament_id, kings.registration_id)
+    )
     assert wall.board.lines != before
     assert wall.board.note == "Worst beat: Kings player 1"
 
@@ -89,14 +91,16 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
 ) -> None:
     regs = buy_in_teams(services, tournament_id, {"Club": 3})
     league = services.leagues.create("Winter league", "entrants - place + 1").value.id
-    bus.run(lambda: services.leagues.add_tournament(league, tournament_id))
-    bus.run(lambda: services.clock.start(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.leagues.add_tournament(league, tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(tournament_id))
     wall = station.wall_standings
     station.session.tick()
     settle(qtbot, station.bus)
     assert not wall.screen.isVisible()  # running: the clock
     for rid in reversed(regs[1:]):
-        bus.run(lambda rid=rid: services.results.bust(tournament_id, rid, busted_by=regs[0]))
+        submit_and_wait(
+            qtbot, bus, lambda rid=rid: services.results.bust(tournament_id, rid, busted_by=regs[0])
+        )
     assert wall.board is not None
     assert wall.board.title == "WINTER LEAGUE"
     assert wall.board.lines[-1] == ("3", "Club player 3", "1 pt")
@@ -117,7 +121,7 @@ def test_before_the_start_league_standings_take_turns_with_the_clock(
 ) -> None:
     regs = buy_in_teams(services, tournament_id, {"Club": 2})
     league = services.leagues.create("Winter league", "entrants - place + 1").value.id
-    bus.run(lambda: services.leagues.add_tournament(league, tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.leagues.add_tournament(league, tournament_id))
     wall = station.wall_standings
     shown = set()
     for _ in range(4):
@@ -126,7 +130,7 @@ def test_before_the_start_league_standings_take_turns_with_the_clock(
         settle(qtbot, station.bus)
         shown.add(wall.screen.isVisible())
     assert shown == {True, False}
-    bus.run(lambda: services.clock.start(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(tournament_id))
     station.session.tick()
     settle(qtbot, station.bus)
     fake_clock.advance(seconds=20)
@@ -141,17 +145,19 @@ def test_seat_moves_on_the_wall_come_before_the_standings(
 ) -> None:
     """A move announced in the break stays readable: the standings wait until it is done."""
     wall = team_night.wall_standings
-    bus.run(lambda: services.seating.add_tables(tournament_id, 2, seat_count=9))
+    submit_and_wait(qtbot, bus, lambda: services.seating.add_tables(tournament_id, 2, seat_count=9))
     rid = services.results.results(tournament_id)[0].registration_id
-    bus.run(lambda: services.seating.seat_player(tournament_id, rid, 1, 1))
+    submit_and_wait(qtbot, bus, lambda: services.seating.seat_player(tournament_id, rid, 1, 1))
     fake_clock.advance(minutes=21)
     team_night.session.tick()
     settle(qtbot, team_night.bus)
     assert wall.screen.isVisible()
-    move = bus.run(lambda: services.seating.move_player(tournament_id, rid, 2, 1))
+    move = submit_and_wait(
+        qtbot, bus, lambda: services.seating.move_player(tournament_id, rid, 2, 1)
+    )
     assert team_night.session.moves
     assert not wall.screen.isVisible()
-    bus.run(lambda: services.seating.acknowledge_move(tournament_id, move.id))
+    submit_and_wait(qtbot, bus, lambda: services.seating.acknowledge_move(tournament_id, move.id))
     assert wall.screen.isVisible()
 
 

@@ -16,7 +16,7 @@ from clockapp.core.text import NAME_MAX
 from clockapp.ui.clock import texts
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.shell import entry
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 SMALL = Structure(
     "Test",
@@ -29,9 +29,9 @@ SMALL = Structure(
 
 
 @pytest.fixture
-def small(services, tournament_id, bus, station):
+def small(qtbot, services, tournament_id, bus, station):
     """The station's tournament with a three-item structure."""
-    bus.run(lambda: services.structure.replace(tournament_id, SMALL))
+    submit_and_wait(qtbot, bus, lambda: services.structure.replace(tournament_id, SMALL))
     return station
 
 
@@ -132,7 +132,7 @@ def test_a_long_tournament_name_stays_readable_and_ends_with_an_ellipsis(
     normal = short.fitted_font().pixelSize()
     # The longest name a tournament may have, in wide capitals: more than the line holds at 60%.
     name = ("THE ANNUAL GRAND CHARITY CHAMPIONSHIP OF THE GREATER METROPOLITAN " * 2)[:NAME_MAX]
-    station.bus.run(lambda: services.tournaments.rename(tournament_id, name))
+    submit_and_wait(qtbot, station.bus, lambda: services.tournaments.rename(tournament_id, name))
     assert short.text() == name.strip()
     assert short.fitted_font().pixelSize() >= 0.6 * normal - 1  # not shrunk to a few pixels
     shown = short.shown_text()
@@ -309,7 +309,7 @@ def test_the_wall_names_the_next_levels_game_when_it_changes(
             Level(200, 400, ante=400, big_blind_ante=True, minutes=20, game="PLO"),
         ),
     )
-    bus.run(lambda: services.structure.replace(tournament_id, mixed))
+    submit_and_wait(qtbot, bus, lambda: services.structure.replace(tournament_id, mixed))
     services.clock.start(tournament_id)
     poll(qtbot, station.bus)
     assert station.display.next_label.text() == "200 / 400  ·  BB ante 400  ·  PLO"
@@ -329,8 +329,8 @@ def test_a_break_before_a_change_of_game_says_which_game_play_resumes_with(
             Level(300, 600, ante=600, big_blind_ante=True, minutes=20, game="PLO"),
         ),
     )
-    bus.run(lambda: services.structure.replace(tournament_id, mixed))
-    bus.run(lambda: services.clock.set_announce(tournament_id, True))
+    submit_and_wait(qtbot, bus, lambda: services.structure.replace(tournament_id, mixed))
+    submit_and_wait(qtbot, bus, lambda: services.clock.set_announce(tournament_id, True))
     services.clock.start(tournament_id)
     poll(qtbot, station.bus)
 

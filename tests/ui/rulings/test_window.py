@@ -13,7 +13,7 @@ from clockapp.ui.rulings import RulingsWindow
 from clockapp.ui.rulings.analysis import run_odds
 from clockapp.ui.rulings.cards import Look
 from clockapp.ui.rulings.state import BOARD, Dispute, Game, Player
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 
 @pytest.fixture
@@ -473,7 +473,11 @@ def test_the_smallest_chip_comes_from_the_tournament(
     assert window.pots.chip_spin.value() == 25  # the default chip set starts at T25
     assert "T25" in window.pots.chip_note.text()
     tid = bus.tournament_id
-    bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))))
+    submit_and_wait(
+        qtbot,
+        bus,
+        lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))),
+    )
     assert window.pots.chip_spin.value() == 5
     assert window.dispute().chip == 5
     # Another tournament shown (with the default chip set): its chips.
@@ -490,7 +494,11 @@ def test_a_unit_the_director_typed_is_kept_when_the_chip_set_changes(
     set_spin(qtbot, window.pots.chip_spin, 1)
     tid = bus.tournament_id
     # (T500 stays: the default structure colors it up at its third break.)
-    bus.run(lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))))
+    submit_and_wait(
+        qtbot,
+        bus,
+        lambda: services.structure.set_chip_set(tid, ChipSet.standard((5, 25, 100, 500))),
+    )
     assert window.dispute().chip == 1
     assert window.pots.chip_note.text() == "Chips in play: T5, T25, T100, T500"
 

@@ -17,7 +17,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.station.station import ClockStation
 from tests.services.seating.test_seating import buy_ins
 from tests.ui.cashier.waiting import settle_on, then_settle
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 NOTICE = "Tables out of balance: move a player from table 1 (9) to table 2 (7)."
 
@@ -49,7 +49,7 @@ def test_a_bust_that_unbalances_the_room_tells_the_cashier_and_the_director(
     services.seating = SeatingService(services.ctx, rng=random.Random(5))
     buy_ins(services, tournament_id, 17)
     services.seating.add_tables(tournament_id, 2, seat_count=9)
-    bus.run(lambda: services.seating.draw_seats(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.seating.draw_seats(tournament_id))
     room = services.seating.room(tournament_id)
     assert [t.count for t in room.tables] == [9, 8]
     assert not station.director.balance_label.isVisibleTo(station.director)
@@ -71,7 +71,7 @@ def test_a_bust_that_unbalances_the_room_tells_the_cashier_and_the_director(
     for table in services.seating.room(tournament_id).tables:
         seat = next(s.number for s in table.seats if s.registration_id is not None)
         services.seating.set_button(tournament_id, table.number, seat)
-    bus.run(lambda: services.seating.balance(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.seating.balance(tournament_id))
     assert not director.balance_label.isVisibleTo(director)
 
 
@@ -86,7 +86,7 @@ def test_a_bust_that_keeps_the_room_in_balance_says_nothing_of_it(
     services.seating = SeatingService(services.ctx, rng=random.Random(5))
     buy_ins(services, tournament_id, 17)
     services.seating.add_tables(tournament_id, 2, seat_count=9)
-    bus.run(lambda: services.seating.draw_seats(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.seating.draw_seats(tournament_id))
     room = services.seating.room(tournament_id)
     full = next(s.name for s in room.table(1).seats if s.registration_id is not None)
     bust_at_the_desk(qtbot, cashier_window, full)

@@ -21,7 +21,7 @@ from clockapp.ui.seating.widgets import HandForHandBar
 from tests.services.seating.test_hand_for_hand import LADDER, at_tables, finish
 from tests.services.seating.test_seating import buy_ins
 from tests.ui.accessibility import DESKTOPS, desktop, ground_of, unreadable_labels
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 from tests.ui.seating.test_window import _no_modal_dialogs, db_path, open_window, seeded
 
 __all__ = ["_no_modal_dialogs", "db_path", "open_window", "seeded"]  # borrowed fixtures
@@ -59,8 +59,12 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
 
     # The tables report one after the other: one hand, a tie for 10th-11th, $4 each.
     first, second = at_tables(seeded, tournament_id)
-    bus.run(lambda: seeded.results.bust(tournament_id, first, follow_seating=True))
-    bus.run(lambda: seeded.results.bust(tournament_id, second, follow_seating=True))
+    submit_and_wait(
+        qtbot, bus, lambda: seeded.results.bust(tournament_id, first, follow_seating=True)
+    )
+    submit_and_wait(
+        qtbot, bus, lambda: seeded.results.bust(tournament_id, second, follow_seating=True)
+    )
     done = finish(seeded, tournament_id)
     assert done[first] == done[second] == (10, 1, 400)
     names = {r.registration_id: r.name for r in seeded.results.results(tournament_id)}
@@ -93,18 +97,18 @@ def test_the_wall_says_hand_for_hand_while_it_is_on(
     display = station.display
     services.clock.start(tournament_id)
     services.seating.add_tables(tournament_id, 1, seat_count=9)
-    station.bus.run(lambda: services.seating.start_hand_for_hand(tournament_id))
+    submit_and_wait(qtbot, station.bus, lambda: services.seating.start_hand_for_hand(tournament_id))
     station.session.tick()
     settle(qtbot, station.bus)
     assert display.status_label.text() == "HAND-FOR-HAND"
     for size in ((1920, 1080), (1366, 768)):
         display.resize(*size)
         display.grab().save(str(tmp_path / f"wall_hfh_{size[0]}.png"))
-    station.bus.run(lambda: services.clock.pause(tournament_id))
+    submit_and_wait(qtbot, station.bus, lambda: services.clock.pause(tournament_id))
     station.session.tick()
     settle(qtbot, station.bus)
     assert display.status_label.text() == "PAUSED · HAND-FOR-HAND"
-    station.bus.run(lambda: services.seating.stop_hand_for_hand(tournament_id))
+    submit_and_wait(qtbot, station.bus, lambda: services.seating.stop_hand_for_hand(tournament_id))
     station.session.tick()
     settle(qtbot, station.bus)
     assert "HAND-FOR-HAND" not in display.status_label.text()

@@ -15,7 +15,7 @@ from clockapp.ui.seating.dialogs import ShootoutChoice
 from clockapp.ui.seating.shootout import StandingsModel
 from tests.fakes import FakeClock
 from tests.services.seating.test_seating import buy_ins
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 from tests.ui.seating import test_window as base
 
 db_path = base.db_path
@@ -107,7 +107,7 @@ def test_a_bust_at_the_cashier_shows_at_the_tables(
     start(qtbot, window, 0)
     assert not window.shootout.timer.isActive()  # no time limit: nothing to repaint
     out = next(s for s in window.context.room.table(2).seats if s.registration_id is not None)  # type: ignore[union-attr]
-    bus.run(lambda: seeded.results.bust(tournament_id, out.registration_id))
+    submit_and_wait(qtbot, bus, lambda: seeded.results.bust(tournament_id, out.registration_id))
     assert window.room_view.items_by_table[2].info.count == 2
     assert standings(window)[-1] == ["6th", out.name, "1", "2", "busted"]
 

@@ -11,6 +11,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure.chip_model import COLOR, OWNED, VALUE, next_value
 from clockapp.ui.structure.chips import ChipSetEditor
+from tests.ui.polling import settle
 
 Key = Qt.Key
 
@@ -57,6 +58,8 @@ def test_add_a_chip_count_them_and_save(dialog, services, bus, qtbot) -> None:
         type_into(qtbot, dialog, r, OWNED, "100")
     assert "You own" in dialog.total_label.text()
     dialog.button_box.accepted.emit()
+    settle(qtbot, bus)  # saved on the worker
+    assert not dialog.isVisible()
     saved = chips(services, bus)
     assert saved.values == tuple(sorted((*before.values, 10)))
     assert saved.denomination(10).color == "blue"
@@ -66,6 +69,7 @@ def test_add_a_chip_count_them_and_save(dialog, services, bus, qtbot) -> None:
 def test_counting_some_chips_counts_the_others_as_none(dialog, services, bus, qtbot) -> None:
     type_into(qtbot, dialog, 0, OWNED, "300")
     assert dialog.save()
+    settle(qtbot, bus)
     saved = chips(services, bus)
     assert saved.owned == (300,) + (0,) * (len(saved.values) - 1)
 
@@ -84,8 +88,10 @@ def test_removing_a_chip_the_blinds_need_is_refused(dialog, services, bus, qtbot
     dialog.table.setCurrentIndex(dialog.model.index(0, VALUE))
     qtbot.keyClick(dialog.table, Key.Key_Delete)
     assert dialog.model.rowCount() == len(before.values) - 1
-    assert not dialog.save()
+    dialog.save()  # the service refuses it, on the worker
+    settle(qtbot, bus)
     assert "cannot be paid" in dialog.banner.text()
+    assert dialog.isVisible()
     assert chips(services, bus) == before
 
 
@@ -110,5 +116,6 @@ def test_editor_opens_the_chip_dialog(services, bus, shown_window, qtbot) -> Non
     assert isinstance(dialog, ChipSetEditor)
     type_into(qtbot, dialog, 0, OWNED, "50")
     dialog.save()
+    settle(qtbot, bus)
     assert chips(services, bus).owned is not None
     assert editor.chip_set == chips(services, bus)  # the editor refreshed from the bus

@@ -187,6 +187,7 @@ def test_closing_the_chip_editor_over_a_changed_draft_asks(
     answer_next_question(qtbot, button, seen)
     qtbot.keyClick(chip_editor.table, Key.Key_Escape)
     assert seen == ["Save your changes to the chips?", "&Keep editing"]
+    settle(qtbot, bus)  # Save closes the dialog when the worker has saved the chips
     assert chip_editor.isVisible() is kept_open
     owned = services.structure.chip_set(bus.tournament_id).owned
     assert (owned[0] if owned else None) == saved_count

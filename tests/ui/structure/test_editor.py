@@ -18,7 +18,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from tests.fakes import FakeClock
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 Key = Qt.Key
 Ctrl = Qt.KeyboardModifier.ControlModifier
@@ -228,7 +228,7 @@ def test_rename_the_structure(editor, services, bus, qtbot) -> None:
 def test_played_levels_are_frozen_while_the_clock_runs(
     editor, services, bus, qtbot, fake_clock: FakeClock
 ) -> None:
-    bus.run(lambda: services.clock.start(bus.tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(bus.tournament_id))
     fake_clock.advance(minutes=45)  # into level 3
     editor.refresh_clock()
     assert editor.current_row == 2
@@ -260,8 +260,8 @@ def test_played_levels_are_frozen_while_the_clock_runs(
     assert saved(services, bus).levels[2].minutes == 30
 
 
-def test_clock_moving_on_freezes_more_rows(editor, services, bus, fake_clock) -> None:
-    bus.run(lambda: services.clock.start(bus.tournament_id))
+def test_clock_moving_on_freezes_more_rows(editor, services, bus, fake_clock, qtbot) -> None:
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(bus.tournament_id))
     editor.refresh_clock()
     assert editor.current_row == 0
     fake_clock.advance(minutes=21)
@@ -308,7 +308,7 @@ def test_undo_and_redo(editor, services, bus, qtbot) -> None:
 
 def test_undo_is_refused_once_the_level_is_played(editor, services, bus, qtbot, fake_clock) -> None:
     type_into(qtbot, editor, 0, Column.MINUTES, "30")
-    bus.run(lambda: services.clock.start(bus.tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.clock.start(bus.tournament_id))
     fake_clock.advance(minutes=31)
     editor.refresh_clock()
     edited = saved(services, bus)
@@ -337,8 +337,13 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
 def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeypatch) -> None:
     original = saved(services, bus)
     assert editor.files.save_template("Friday regular")
+    settle(qtbot, bus)  # saved on the worker, then listed by the read that follows
+    assert "Saved as template" in editor.status_label.text()
     template = next(t for t in services.structure.templates() if t.name == "Friday regular")
     assert any(e.kind == "template" and e.key == template.id for e in editor.library.entries())
+    selected = editor.library.list.current_entry()
+    assert selected is not None
+    assert (selected.kind, selected.key) == ("template", template.id)
     editor.table.select_rows(list(range(5)))
     qtbot.keyClick(editor.table, Key.Key_Delete)
     settle(qtbot, bus)
@@ -361,9 +366,12 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert saved(services, bus) != original
     # Saving under the same name asks before replacing; deleting forgets it.
     assert editor.files.save_template("Friday regular")
+    settle(qtbot, bus)
     assert [t.name for t in services.structure.templates()] == ["Friday regular"]
     assert editor.files.delete_template(template.id, "Friday regular")
+    settle(qtbot, bus)
     assert services.structure.templates() == ()
+    assert not any(e.kind == "template" for e in editor.library.entries())
 
 
 def test_presets_are_listed_and_load_or_say_why(editor, services, bus, qtbot, monkeypatch) -> None:

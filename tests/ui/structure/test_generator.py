@@ -11,7 +11,7 @@ from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.generator import GeneratorDialog
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 Key = Qt.Key
 
@@ -274,7 +274,7 @@ def test_the_rebuy_and_add_on_chips_are_those_the_rules_give(
         RegistrationRule(EntryPrice(2000, 500), chips=10_000),
         rebuy=RebuyRule(EntryPrice(2000), 8000, last_level=4),
     )
-    bus.run(lambda: services.cashier.set_config(tid, CashierConfig(rules)))
+    submit_and_wait(qtbot, bus, lambda: services.cashier.set_config(tid, CashierConfig(rules)))
     dialog = window_factory(GeneratorDialog(services, bus))
     assert dialog.rebuy_stack.value() == 8000
     fill(qtbot, dialog.rebuys, "6")

@@ -22,19 +22,25 @@ from clockapp.ui.wall.bounty_board import BountyBoardMoment
 from clockapp.ui.wall.demos import demo_kinds
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
-from tests.ui.polling import refusal, settle
+from tests.ui.polling import refusal, settle, submit_and_wait
 
 
-def field_of(services: Services, bus: TournamentBus, rules: BountyRules, count: int) -> list[int]:
+def field_of(
+    qtbot, services: Services, bus: TournamentBus, rules: BountyRules, count: int
+) -> list[int]:
     """Players P01, P02... bought in with 10.00 of bounty each; their registration ids."""
     tid = bus.tournament_id
     price = EntryPrice(2000, house_fee=500, bounty=1000)
     services.cashier.set_config(tid, CashierConfig(EntryRules(RegistrationRule(price, 10_000))))
-    bus.run(lambda: services.bounties.set_rules(tid, rules))
+    submit_and_wait(qtbot, bus, lambda: services.bounties.set_rules(tid, rules))
     regs = []
     for n in range(1, count + 1):
         pid = services.players.create(PlayerDetails(f"P{n:02d}")).value.id
-        regs.append(bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id)
+        regs.append(
+            submit_and_wait(
+                qtbot, bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+            ).registration.id
+        )
     return regs
 
 
@@ -46,11 +52,15 @@ def test_the_bounty_board_is_a_wall_kind_with_a_demo() -> None:
 def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
     services: Services, bus: TournamentBus, station: ClockStation, fake_clock: FakeClock, qtbot
 ) -> None:
-    regs = field_of(services, bus, BountyRules(BountyFormat.PROGRESSIVE), 14)
+    regs = field_of(qtbot, services, bus, BountyRules(BountyFormat.PROGRESSIVE), 14)
     tid = bus.tournament_id
     # P03 busts P14 and P13 (head 20.00), P05 busts P12 (15.00): 11 players left.
     for busted, buster in ((13, 2), (12, 2), (11, 4)):
-        bus.run(lambda b=busted, by=buster: services.results.bust(tid, regs[b], busted_by=regs[by]))
+        submit_and_wait(
+            qtbot,
+            bus,
+            lambda b=busted, by=buster: services.results.bust(tid, regs[b], busted_by=regs[by]),
+        )
     station.director_actions[Action.BOUNTY_BOARD].trigger()
     settle(qtbot, bus)
     stage = station.display.wall_stage
@@ -90,7 +100,7 @@ def test_a_board_of_mystery_envelopes_is_refused_and_the_wall_unchanged(
     services: Services, bus: TournamentBus, station: ClockStation, qtbot
 ) -> None:
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=2), 5, (2000, 2000))
-    field_of(services, bus, rules, 4)
+    field_of(qtbot, services, bus, rules, 4)
     error = refusal(qtbot, bus, station.wall.show_bounty_board)
     assert isinstance(error, BountyError)
     assert "drawn from envelopes" in str(error)

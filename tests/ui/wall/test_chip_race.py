@@ -21,7 +21,7 @@ from clockapp.ui.wall.chip_race import ChipRaceMoment
 from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
 from clockapp.ui.wall.stage import registered_kinds
 from tests.dbdump import dump_database as dump
-from tests.ui.polling import settle
+from tests.ui.polling import settle, submit_and_wait
 
 COLOR_UPS = Structure(
     "Color-ups",
@@ -257,8 +257,14 @@ def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qt
     services.cashier.set_config(tid, CashierConfig(rules))
     for seat, name in enumerate(("Ann Lee", "Bob Marsh", "Carla Diaz"), start=1):
         pid = services.players.create(PlayerDetails(name)).value.id
-        rid = station.bus.run(lambda pid=pid: services.cashier.buy_in(tid, pid)).registration.id
-        station.bus.run(lambda rid=rid, seat=seat: services.seating.seat_player(tid, rid, 1, seat))
+        rid = submit_and_wait(
+            qtbot, station.bus, lambda pid=pid: services.cashier.buy_in(tid, pid)
+        ).registration.id
+        submit_and_wait(
+            qtbot,
+            station.bus,
+            lambda rid=rid, seat=seat: services.seating.seat_player(tid, rid, 1, seat),
+        )
     settle(qtbot, station.bus)
     display = station.display
     qtbot.waitUntil(lambda: display.chips_block.value.text() == "30,000")

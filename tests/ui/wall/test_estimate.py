@@ -10,7 +10,7 @@ from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.estimate import EstimateMoment
 from clockapp.ui.wall.stage import registered_kinds
 from tests.fakes import FakeClock
-from tests.ui.polling import poll, refusal, settle
+from tests.ui.polling import poll, refusal, settle, submit_and_wait
 
 
 def test_the_estimate_kind_is_registered() -> None:
@@ -32,7 +32,7 @@ def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     services.clock.start(tid)
     for rid in ids[:3]:
         fake_clock.advance(minutes=6)
-        station.bus.run(lambda rid=rid: services.results.bust(tid, rid))
+        submit_and_wait(qtbot, station.bus, lambda rid=rid: services.results.bust(tid, rid))
     assert "From the pace of the night's 3 busts" in line.text()
 
     station.director_actions[Action.ESTIMATE].trigger()

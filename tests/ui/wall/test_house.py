@@ -18,7 +18,7 @@ from clockapp.ui.wall import images
 from clockapp.ui.wall.house_dialog import HouseDialog
 from clockapp.ui.wall.look_dialog import LookDialog
 from tests.dbdump import dump_database as dump
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 BREAKS = Structure("Test", (Level(25, 50, minutes=20), Break(10), Level(50, 100, minutes=20)))
 
@@ -149,7 +149,7 @@ def test_slides_turn_on_the_wall_during_a_break_only(
     station: ClockStation, qtbot, fake_clock, tmp_path: Path
 ) -> None:
     services, tid = station.services, station.bus.tournament_id
-    station.bus.run(lambda: services.structure.replace(tid, BREAKS))
+    submit_and_wait(qtbot, station.bus, lambda: services.structure.replace(tid, BREAKS))
 
     def act(dialog: HouseDialog) -> bool:
         dialog.ask_text_slide = lambda: ("Thanks to Joe's Bar", "Happy hour at the break")

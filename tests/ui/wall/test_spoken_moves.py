@@ -8,7 +8,7 @@ from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.sound import Sound
 from clockapp.ui.station.station import ClockStation
 from tests.services.seating.test_seating import place
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 
 def test_a_move_is_spoken_once_with_the_new_seat(
@@ -24,7 +24,9 @@ def test_a_move_is_spoken_once_with_the_new_seat(
     station.controller.set_announce(True)
     settle(qtbot, station.bus)
     fake_sound.said.clear()
-    move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
+    move = submit_and_wait(
+        qtbot, bus, lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7)
+    )
     assert fake_sound.said == [f"Seat move. {move.name}, table 2, seat 7."]
     assert station.display.moves_banner.shown()[0][0] == move.name  # shown as well
     station.session.reload_moves()
@@ -45,7 +47,7 @@ def test_a_table_break_is_spoken_with_every_new_seat(
     station.controller.set_announce(True)
     settle(qtbot, station.bus)
     fake_sound.said.clear()
-    bus.run(lambda: services.seating.break_tables(tournament_id))
+    submit_and_wait(qtbot, bus, lambda: services.seating.break_tables(tournament_id))
     (sentence,) = fake_sound.said
     assert sentence.startswith("Table 3 is broken. ")
     assert len(station.session.moves) == 4
@@ -66,7 +68,9 @@ def test_with_announcements_off_a_move_is_shown_only(
     station.controller.set_announce(False)
     settle(qtbot, station.bus)
     fake_sound.said.clear()
-    move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
+    move = submit_and_wait(
+        qtbot, bus, lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7)
+    )
     assert fake_sound.said == []
     assert station.display.moves_banner.shown()[0][0] == move.name
 
@@ -115,7 +119,9 @@ def test_without_a_speech_engine_a_move_is_shown_and_the_clock_goes_on(
         settle(qtbot, station.bus)
         services.seating.add_tables(tournament_id, 2, seat_count=9)
         seats = place(services, tournament_id, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
-        move = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7))
+        move = submit_and_wait(
+            qtbot, bus, lambda: services.seating.move_player(tournament_id, seats[(1, 3)], 2, 7)
+        )
         assert station.display.moves_banner.shown()[0][0] == move.name
         # Saying the move found speech missing: reported once, on the director's screen.
         assert parts.failed(Part.SPEECH)
@@ -128,7 +134,9 @@ def test_without_a_speech_engine_a_move_is_shown_and_the_clock_goes_on(
         fake_timer.fire()
         assert fake_timer.isActive()
         assert station.display.countdown_label.text() != before
-        more = bus.run(lambda: services.seating.move_player(tournament_id, seats[(1, 2)], 2, 8))
+        more = submit_and_wait(
+            qtbot, bus, lambda: services.seating.move_player(tournament_id, seats[(1, 2)], 2, 8)
+        )
         assert more.name in [name for name, _where in station.display.moves_banner.shown()]
         speech = [n for n in station.director.notices.messages() if n.startswith("Spoken")]
         assert len(speech) == 1

@@ -7,7 +7,7 @@ from clockapp.core.wall import MESSAGE
 from clockapp.ui.actions import Action
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.stage import registered_kinds
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 
 def test_every_kind_the_core_names_that_has_a_widget_is_registered() -> None:
@@ -72,7 +72,7 @@ def test_the_strip_under_a_moment_in_a_break_names_the_game_play_resumes_with(
             Level(300, 600, ante=600, big_blind_ante=True, minutes=20, game="PLO"),
         ),
     )
-    station.bus.run(lambda: services.structure.replace(tid, mixed))
+    submit_and_wait(qtbot, station.bus, lambda: services.structure.replace(tid, mixed))
     services.clock.start(tid)
     poll(qtbot, station.bus)
     station.wall.show(MESSAGE, {"title": "Dinner"})
