@@ -1,0 +1,284 @@
+"""A tournament's rows, read out for a tournament file and written back as a new tournament.
+
+The tables come from the models' metadata, so a table added to the schema is in the file without
+a list to keep: every table whose rows belong to one tournament (a `tournament_id`, or a
+reference to such a table), and the players the tournament's rows name. League links are left
+out (a league is the database's, not the tournament's); so are the app-wide tables.
+
+Written back, every row gets a new id and every reference is pointed at the new rows; players
+are either new rows or the existing players the caller matched them to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import Boolean, DateTime, Integer, String, Table, insert, select, update
+from sqlalchemy.exc import StatementError
+from sqlalchemy.types import TypeEngine
+from sqlmodel import Session, SQLModel
+
+from clockapp.core.tournament_file import (
+    ColumnKind,
+    ColumnSpec,
+    TableRows,
+    TableSpec,
+    TournamentFileError,
+    Value,
+)
+from clockapp.persistence import models
+
+TOURNAMENT, PLAYER = "tournament", "player"
+REGISTRATION, LEDGER = "registration", "ledger_row"
+#: Tables of the database as a whole, never in a tournament file.
+_LEFT_OUT = frozenset({"league_tournament", "league", "app_setting", "app_revision"})
+#: Integer columns that may be negative (random seeds); every other count and amount may not.
+_SIGNED = frozenset({"seed", "ticket_seed"})
+#: Player columns not carried over: a merge is the other database's business.
+_PLAYER_LEFT_OUT = frozenset({"merged_into_id"})
+
+
+def _tables() -> list[Table]:
+    """The tables of a tournament, parents before children (the metadata's own order)."""
+    assert models.__all__  # every model is imported, so the metadata knows them all
+    chosen: list[Table] = []
+    names = {TOURNAMENT, PLAYER}
+    for table in SQLModel.metadata.sorted_tables:
+        if table.name in _LEFT_OUT:
+            continue
+        targets = {key.column.table.name for key in table.foreign_keys}
+        if table.name in names or targets & (names - {PLAYER}):
+            chosen.append(table)
+            names.add(table.name)
+    return chosen
+
+
+def _key(table: Table) -> str | None:
+    keys = list(table.primary_key.columns)
+    if len(keys) == 1 and keys[0].name == "id":
+        return "id"
+    if len(keys) == 1 and keys[0].name == "tournament_id":
+        return "tournament_id"
+    return None
+
+
+def _kind(column_type: TypeEngine[object]) -> ColumnKind:
+    # A decorated type (UTC moments, the registration status, sqlmodel's strings) is what it
+    # stores.
+    stored = getattr(column_type, "impl", column_type)
+    # Boolean before Integer: some dialects build one on the other.
+    for kind, base in (
+        (ColumnKind.BOOLEAN, Boolean),
+        (ColumnKind.INTEGER, Integer),
+        (ColumnKind.MOMENT, DateTime),
+        (ColumnKind.TEXT, String),
+    ):
+        if isinstance(stored, base):
+            return kind
+    raise TypeError(f"no file kind for column type {column_type!r}")
+
+
+def _length(column_type: TypeEngine[object]) -> int | None:
+    length = getattr(column_type, "length", None)
+    if length is None:
+        length = getattr(getattr(column_type, "impl", None), "length", None)
+    return length if isinstance(length, int) else None
+
+
+def _columns(table: Table) -> list[str]:
+    return [
+        c.name for c in table.columns if not (table.name == PLAYER and c.name in _PLAYER_LEFT_OUT)
+    ]
+
+
+def tournament_specs() -> tuple[TableSpec, ...]:
+    """What a tournament file holds, table by table, from the schema."""
+    specs = []
+    for table in _tables():
+        columns = []
+        for name in _columns(table):
+            column = table.columns[name]
+            targets = [key.column.table.name for key in column.foreign_keys]
+            kind = _kind(column.type)
+            length = _length(column.type) if kind is ColumnKind.TEXT else None
+            columns.append(
+                ColumnSpec(
+                    name,
+                    kind,
+                    nullable=bool(column.nullable),
+                    max_length=length,
+                    minimum=None if name in _SIGNED else 0,
+                    references=targets[0] if targets else None,
+                )
+            )
+        specs.append(TableSpec(table.name, tuple(columns), key=_key(table)))
+    return tuple(specs)
+
+
+def read_tournament(session: Session, tournament_id: int) -> tuple[TableRows, ...]:
+    """Every row of the tournament, table by table, and the players its rows name."""
+    read: dict[str, TableRows] = {}
+    ids: dict[str, set[int]] = {TOURNAMENT: {tournament_id}}
+    player_ids: set[int] = set()
+    for table in _tables():
+        if table.name == PLAYER:
+            continue
+        if table.name == TOURNAMENT:
+            query = select(table).where(table.c.id == tournament_id)
+        elif "tournament_id" in table.c:
+            query = select(table).where(table.c.tournament_id == tournament_id)
+        else:
+            parent = next(k for k in table.foreign_keys if k.column.table.name in ids)
+            wanted = sorted(ids[parent.column.table.name])
+            query = select(table).where(parent.parent.in_(wanted))
+        if "id" in table.c:
+            query = query.order_by(table.c.id)
+        rows = session.execute(query).mappings().all()
+        names = _columns(table)
+        read[table.name] = TableRows(
+            table.name, tuple(names), tuple(tuple(row[n] for n in names) for row in rows)
+        )
+        if "id" in table.c:
+            ids[table.name] = {row["id"] for row in rows}
+        if "player_id" in table.c:
+            player_ids.update(row["player_id"] for row in rows)
+    player = SQLModel.metadata.tables[PLAYER]
+    names = _columns(player)
+    found = session.execute(
+        select(player).where(player.c.id.in_(sorted(player_ids))).order_by(player.c.id)
+    ).mappings()
+    players = TableRows(PLAYER, tuple(names), tuple(tuple(row[n] for n in names) for row in found))
+    return (players, *(read[t.name] for t in _tables() if t.name in read))
+
+
+def write_tournament(
+    session: Session,
+    tables: tuple[TableRows, ...],
+    players: Mapping[int, int],
+    name: str,
+) -> int:
+    """Add the file's tournament as a new one named `name`, in the caller's transaction.
+
+    `players` maps a player id of the file to the existing player it is; the file's other players
+    are added. Returns the new tournament's id.
+
+    Raises:
+        TournamentFileError: A matched player is not in the database (nothing is kept: the
+            caller's transaction rolls back).
+    """
+    try:
+        return _write(session, tables, players, name)
+    except StatementError as error:
+        # The database's own rules (a status it knows, the ledger's guards) are the last check.
+        raise TournamentFileError(
+            "Not a tournament file this app can open: a row breaks a rule of the database "
+            f"({str(error.orig).splitlines()[0][:120]})."
+        ) from None
+
+
+def _write(
+    session: Session, tables: tuple[TableRows, ...], players: Mapping[int, int], name: str
+) -> int:
+    given = {table.name: table for table in tables}
+    new_ids: dict[str, dict[Value, int]] = {}
+    player_map: dict[Value, int] = {}
+    player_table = SQLModel.metadata.tables[PLAYER]
+    for row in _dicts(given.get(PLAYER)):
+        old = row.pop("id")
+        match = players.get(old) if isinstance(old, int) else None
+        if match is not None:
+            found = session.execute(
+                select(player_table.c.id).where(
+                    player_table.c.id == match, player_table.c.merged_into_id.is_(None)
+                )
+            ).first()
+            if found is None:
+                raise TournamentFileError(f"Player #{match} is not in this database any more.")
+            player_map[old] = match
+        else:
+            player_map[old] = session.execute(
+                insert(player_table).values(row).returning(player_table.c.id)
+            ).scalar_one()
+    new_ids[PLAYER] = player_map
+    for table in _tables():
+        if table.name == PLAYER:
+            continue
+        self_refs = [
+            c.name for c in table.columns for k in c.foreign_keys if k.column.table is table
+        ]
+        later: list[tuple[int, dict[str, Value]]] = []
+        mapped: dict[Value, int] = {}
+        for row in _dicts(given.get(table.name)):
+            values: dict[str, Value] = {}
+            for column_name, value in row.items():
+                column = table.columns[column_name]
+                target = next(iter(column.foreign_keys), None)
+                if column_name in self_refs:
+                    # A row points at an earlier one (a void at the sale it reverses): mapped
+                    # now, as the ledger takes no UPDATE; a later one is set once it exists.
+                    if value is not None and value in mapped:
+                        values[column_name] = mapped[value]
+                    continue
+                if target is not None and value is not None:
+                    value = new_ids[target.column.table.name][value]
+                values[column_name] = value
+            if table.name == TOURNAMENT:
+                values["name"] = name
+            old = values.pop("id", None) if "id" in table.c else None
+            if table.name == LEDGER:
+                _replay_status(session, values)
+            if "id" in table.c:
+                new = session.execute(
+                    insert(table).values(values).returning(table.c.id)
+                ).scalar_one()
+                mapped[old] = new
+                refs = {c: row[c] for c in self_refs if row[c] is not None and c not in values}
+                if refs:
+                    later.append((new, refs))
+            else:
+                session.execute(insert(table).values(values))
+        new_ids[table.name] = mapped
+        if table.name == LEDGER:
+            _restore_statuses(session, given.get(REGISTRATION), new_ids[REGISTRATION])
+        for new, refs in later:
+            session.execute(
+                update(table)
+                .where(table.c.id == new)
+                .values({column: mapped[value] for column, value in refs.items()})
+            )
+    return new_ids[TOURNAMENT][next(iter(new_ids[TOURNAMENT]))]
+
+
+#: The status the ledger's last guard asks of a registration for each kind of entry.
+_ENTRY_STATUS = {"buy-in": "checked-in", "re-entry": "busted", "rebuy": "busted"}
+
+
+def _replay_status(session: Session, values: Mapping[str, Value]) -> None:
+    """Give the registration the status it had when this entry was sold.
+
+    The ledger's guard checks an entry against its player's status at the insert (a buy-in only
+    before one, a re-entry only after a bust); the file holds the statuses of the end, so the
+    history is replayed and `_restore_statuses` puts the end back after the last row.
+    """
+    status = _ENTRY_STATUS.get(str(values.get("kind")))
+    registration = values.get("registration_id")
+    if status is None or registration is None:
+        return
+    table = SQLModel.metadata.tables[REGISTRATION]
+    session.execute(update(table).where(table.c.id == registration).values(status=status))
+
+
+def _restore_statuses(
+    session: Session, rows: TableRows | None, mapped: Mapping[Value, int]
+) -> None:
+    table = SQLModel.metadata.tables[REGISTRATION]
+    for row in _dicts(rows):
+        session.execute(
+            update(table).where(table.c.id == mapped[row["id"]]).values(status=row["status"])
+        )
+
+
+def _dicts(table: TableRows | None) -> list[dict[str, Value]]:
+    if table is None:
+        return []
+    return [dict(zip(table.columns, row, strict=True)) for row in table.rows]
