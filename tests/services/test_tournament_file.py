@@ -13,16 +13,19 @@ from typing import Any
 import pytest
 
 from clockapp.core.house import Look
+from clockapp.core.icm import DealMethod
 from clockapp.core.tournament_file import (
     FORMAT_VERSION,
     MAX_PAYLOAD_BYTES,
     TournamentFileError,
 )
 from clockapp.persistence.db import make_engine, sqlite_url
+from clockapp.persistence.queries.tournament_file import tournament_specs
 from clockapp.persistence.session import Engine
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.dbdump import dump_database as dump
+from tests.services.cashier.test_cashier import FREEZE_OUT, STRUCTURE, at_item, configure, seat
 from tests.fakes import FakeClock
 
 LOOK = Look(title="Friday Night Poker", theme="day", colours={"BLINDS": "#5a3000"})
@@ -35,9 +38,11 @@ def other(tmp_path: Path, migrated_template: Path, fake_clock: FakeClock) -> Ite
     shutil.copyfile(migrated_template, path)
     engine: Engine = make_engine(sqlite_url(path))
     services = Services(engine, now=fake_clock)
-    services.tournaments.create("Last week")
-    for name in ("Zed Early", "Yan Early"):
-        services.players.create(PlayerDetails(name=name))
+    # Entries of its own, so the imported rows cannot keep their ids by luck.
+    last_week = services.tournaments.create("Last week").value.id
+    configure(services, last_week, FREEZE_OUT)
+    for name in ("Zed Early", "Yan Early", "Xia Early"):
+        seat(services, last_week, name)
     yield services
     engine.dispose()
 
@@ -65,11 +70,52 @@ def _figures(services: Services, tid: int) -> dict[str, Any]:
     }
 
 
+def _deal_night(services: Services) -> int:
+    """A night that ends in a deal: its shares name entries by id inside the ledger's JSON."""
+    tid = services.tournaments.create("Deal night").value.id
+    services.structure.replace(tid, STRUCTURE)
+    configure(services, tid, FREEZE_OUT)
+    at_item(services, tid, 1)
+    ids = [seat(services, tid, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    for loser in ids[:1:-1]:
+        services.results.bust(tid, loser, busted_by=ids[0])
+    stacks = {ids[0]: 24_000, ids[1]: services.clock.snapshot(tid).stats.chips_in_play - 24_000}
+    services.payouts.record_deal(tid, stacks, method=DealMethod.CHIP_CHOP)
+    return tid
+
+
+def test_a_deal_round_trips_with_its_shares_on_the_new_entries(
+    services: Services, other: Services
+) -> None:
+    tid = _deal_night(services)
+    data = services.tournament_file.export_tournament(tid)
+    new = other.tournament_file.import_tournament(data, {}).value.id
+    deal, copied = services.payouts.deal(tid), other.payouts.deal(new)
+    assert deal is not None
+    assert copied is not None
+    names = {r.registration_id: r.name for r in services.results.results(tid)}
+    new_names = {r.registration_id: r.name for r in other.results.results(new)}
+    assert [new_names[r] for r in copied.registration_ids] == [
+        names[r] for r in deal.registration_ids
+    ]
+    assert copied.amounts == deal.amounts
+    assert [(r.name, r.place, r.prize) for r in other.results.results(new)] == [
+        (r.name, r.place, r.prize) for r in services.results.results(tid)
+    ]
+
+
 def _rows_without_ids(data: bytes) -> dict[str, list[list[Any]]]:
     payload = json.loads(json.loads(gzip.decompress(data))["payload"])
+    # Ids and the columns that name rows by id differ in the other database by design.
+    ids = {
+        (spec.name, column.name)
+        for spec in tournament_specs()
+        for column in spec.columns
+        if column.references is not None or column.name == spec.key
+    }
     out = {}
     for name, table in payload["tables"].items():
-        keep = [i for i, c in enumerate(table["columns"]) if c != "id" and not c.endswith("_id")]
+        keep = [i for i, c in enumerate(table["columns"]) if (name, c) not in ids]
         out[name] = [[row[i] for i in keep] for row in table["rows"]]
     return out
 

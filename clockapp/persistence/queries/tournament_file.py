@@ -11,7 +11,9 @@ are either new rows or the existing players the caller matched them to.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from sqlalchemy import Boolean, DateTime, Integer, String, Table, insert, select, update
 from sqlalchemy.exc import StatementError
@@ -26,6 +28,7 @@ from clockapp.core.tournament_file import (
     TournamentFileError,
     Value,
 )
+from clockapp.core.userfiles import MAX_JSON_DEPTH, FileFormatError, load_json
 from clockapp.persistence import models
 
 TOURNAMENT, PLAYER = "tournament", "player"
@@ -34,6 +37,15 @@ REGISTRATION, LEDGER = "registration", "ledger_row"
 _LEFT_OUT = frozenset({"league_tournament", "league", "app_setting", "app_revision"})
 #: Integer columns that may be negative (random seeds); every other count and amount may not.
 _SIGNED = frozenset({"seed", "ticket_seed"})
+#: Columns that hold another row's id without a foreign key (the history stays as recorded):
+#: the ledger row of the stack a bust took, the stack a knockout credit went onto.
+_IMPLICIT = {
+    ("elimination", "entry_number"): "ledger_row",
+    ("knockout_credit", "stack_row"): "ledger_row",
+}
+#: Columns that hold "the last ledger row" at some moment: compared with later row ids, so
+#: mapped to the newest new row at or before it.
+_LEDGER_MARKS = frozenset({("bounty_rules", "sealed_row")})
 #: Player columns not carried over: a merge is the other database's business.
 _PLAYER_LEFT_OUT = frozenset({"merged_into_id"})
 
@@ -51,6 +63,42 @@ def _tables() -> list[Table]:
             chosen.append(table)
             names.add(table.name)
     return chosen
+
+
+def _targets(table: Table) -> set[str]:
+    return {key.column.table.name for key in table.foreign_keys}
+
+
+def _target(table: Table, column: str) -> str | None:
+    """The table a column's value is a key of: its foreign key's, or one kept without one."""
+    keys = [key.column.table.name for key in table.columns[column].foreign_keys]
+    return keys[0] if keys else _IMPLICIT.get((table.name, column))
+
+
+def _needs(table: Table) -> set[str]:
+    """The tables whose new ids the rows of `table` need first."""
+    needs = _targets(table) - {table.name}
+    needs |= {target for (name, _), target in _IMPLICIT.items() if name == table.name}
+    if any(name == table.name for name, _ in _LEDGER_MARKS):
+        needs.add(LEDGER)
+    if table.name in _EMBEDDED:
+        needs.add(REGISTRATION)
+    return needs
+
+
+def _write_order() -> list[Table]:
+    """The tables in the order rows are added: each after every table its values name (the
+    schema's order where that leaves a choice)."""
+    waiting = _tables()
+    names = {table.name for table in waiting}
+    done: set[str] = set()
+    order: list[Table] = []
+    while waiting:
+        ready = next(t for t in waiting if (_needs(t) & names) <= done)
+        waiting.remove(ready)
+        order.append(ready)
+        done.add(ready.name)
+    return order
 
 
 def _key(table: Table) -> str | None:
@@ -98,7 +146,7 @@ def tournament_specs() -> tuple[TableSpec, ...]:
         columns = []
         for name in _columns(table):
             column = table.columns[name]
-            targets = [key.column.table.name for key in column.foreign_keys]
+            target = _target(table, name)
             kind = _kind(column.type)
             length = _length(column.type) if kind is ColumnKind.TEXT else None
             columns.append(
@@ -108,7 +156,7 @@ def tournament_specs() -> tuple[TableSpec, ...]:
                     nullable=bool(column.nullable),
                     max_length=length,
                     minimum=None if name in _SIGNED else 0,
-                    references=targets[0] if targets else None,
+                    references=target,
                 )
             )
         specs.append(TableSpec(table.name, tuple(columns), key=_key(table)))
@@ -200,7 +248,7 @@ def _write(
                 insert(player_table).values(row).returning(player_table.c.id)
             ).scalar_one()
     new_ids[PLAYER] = player_map
-    for table in _tables():
+    for table in _write_order():
         if table.name == PLAYER:
             continue
         self_refs = [
@@ -211,8 +259,7 @@ def _write(
         for row in _dicts(given.get(table.name)):
             values: dict[str, Value] = {}
             for column_name, value in row.items():
-                column = table.columns[column_name]
-                target = next(iter(column.foreign_keys), None)
+                target = _target(table, column_name)
                 if column_name in self_refs:
                     # A row points at an earlier one (a void at the sale it reverses): mapped
                     # now, as the ledger takes no UPDATE; a later one is set once it exists.
@@ -220,8 +267,12 @@ def _write(
                         values[column_name] = mapped[value]
                     continue
                 if target is not None and value is not None:
-                    value = new_ids[target.column.table.name][value]
+                    value = new_ids[target][value]
+                elif (table.name, column_name) in _LEDGER_MARKS and isinstance(value, int):
+                    value = _mark(new_ids[LEDGER], value)
                 values[column_name] = value
+            for column_name, remap in _EMBEDDED.get(table.name, {}).items():
+                values[column_name] = remap(str(values[column_name]), new_ids[REGISTRATION])
             if table.name == TOURNAMENT:
                 values["name"] = name
             old = values.pop("id", None) if "id" in table.c else None
@@ -248,6 +299,70 @@ def _write(
             )
     return new_ids[TOURNAMENT][next(iter(new_ids[TOURNAMENT]))]
 
+
+Ids = Mapping[Value, int]
+
+
+def _mark(ledger: Ids, value: int) -> int:
+    """The new id of the newest ledger row at or before old row `value` (0: none)."""
+    return max(
+        (new for old, new in ledger.items() if isinstance(old, int) and old <= value), default=0
+    )
+
+
+def _embedded(text: str) -> Any:
+    """JSON a row keeps in a text column, read as a user's file is (it came in one)."""
+    try:
+        return load_json(text, max_chars=len(text), max_depth=MAX_JSON_DEPTH)
+    except FileFormatError as error:
+        raise TournamentFileError(
+            f"Not a tournament file this app can open: a stored list is not JSON ({error.problem})."
+        ) from None
+
+
+def _registration(value: Any, ids: Ids) -> int:
+    if type(value) is not int or value not in ids:
+        raise TournamentFileError(
+            "Not a tournament file this app can open: a stored list names an entry "
+            f"({str(value)[:20]}) the file does not hold."
+        )
+    return ids[value]
+
+
+def _deal_registrations(text: str, ids: Ids) -> str:
+    data = _embedded(text)
+    if not isinstance(data, list):
+        raise TournamentFileError("Not a tournament file this app can open: a deal's players.")
+    return json.dumps([_registration(value, ids) for value in data])
+
+
+def _ledger_shares(text: str, ids: Ids) -> str:
+    if not text:
+        return text
+    data = _embedded(text)
+    if not isinstance(data, list) or not all(
+        isinstance(share, list) and len(share) == 2 for share in data
+    ):
+        raise TournamentFileError("Not a tournament file this app can open: a deal's shares.")
+    return json.dumps([[_registration(rid, ids), amount] for rid, amount in data])
+
+
+def _showdown_players(text: str, ids: Ids) -> str:
+    data = _embedded(text)
+    if not isinstance(data, list) or not all(isinstance(p, dict) for p in data):
+        raise TournamentFileError("Not a tournament file this app can open: a showdown's players.")
+    for player in data:
+        if player.get("registration_id") is not None:
+            player["registration_id"] = _registration(player["registration_id"], ids)
+    return json.dumps(data)
+
+
+#: Text columns whose JSON names entries by registration id: pointed at the new rows too.
+_EMBEDDED: dict[str, dict[str, Callable[[str, Ids], str]]] = {
+    "deal": {"registrations_json": _deal_registrations},
+    LEDGER: {"shares_json": _ledger_shares},
+    "showdown": {"players_json": _showdown_players},
+}
 
 #: The status the ledger's last guard asks of a registration for each kind of entry.
 _ENTRY_STATUS = {"buy-in": "checked-in", "re-entry": "busted", "rebuy": "busted"}
