@@ -25,8 +25,8 @@ from clockapp.persistence.session import Engine
 from clockapp.services.app import Services
 from clockapp.services.players import PlayerDetails
 from tests.dbdump import dump_database as dump
-from tests.services.cashier.test_cashier import FREEZE_OUT, STRUCTURE, at_item, configure, seat
 from tests.fakes import FakeClock
+from tests.services.cashier.test_cashier import FREEZE_OUT, STRUCTURE, at_item, configure, seat
 
 LOOK = Look(title="Friday Night Poker", theme="day", colours={"BLINDS": "#5a3000"})
 
