@@ -1,0 +1,122 @@
+"""File > Export tournament… and File > Import tournament… driven from the director's menus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog
+
+from clockapp.core.tournament_file import SUFFIX
+from clockapp.services.app import Services
+from clockapp.services.tournament_file import FilePlayer
+from clockapp.ui.bus import TournamentBus
+from clockapp.ui.station.station import ClockStation
+from clockapp.ui.station.tournament_file import SKIPPED
+from tests.ui.polling import settle
+from tests.ui.test_integration import buy_in
+
+
+def _menu_action(station: ClockStation, text: str) -> QAction:
+    file_menu = next(
+        action.menu() for action in station.director.menuBar().actions() if action.text() == "&File"
+    )
+    return next(action for action in file_menu.actions() if action.text() == text)
+
+
+@pytest.fixture
+def saved(
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Path:
+    """The station's tournament, with two entries, exported through the File menu."""
+    buy_in(services, bus, tournament_id, ["Ann Ames", "Bob Byrd"])
+    target = tmp_path / "friday"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), "tournament")
+    )
+    _menu_action(station, "Export tournament…").trigger()
+    settle(qtbot, bus)
+    path = target.with_suffix(SUFFIX)
+    assert path.is_file()
+    assert str(path) in station.director.statusBar().currentMessage()
+    return path
+
+
+def test_export_then_import_opens_the_copy_with_its_players_matched(
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    saved: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+
+    def same_person(player: FilePlayer) -> int:
+        asked.append(player.name)
+        return player.namesakes[0].id
+
+    station.tournament_file.ask_namesake = same_person
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(saved), ""))
+    players = len(services.players.list())
+
+    _menu_action(station, "Import tournament…").trigger()
+    settle(qtbot, bus)
+
+    assert sorted(asked) == ["Ann Ames", "Bob Byrd"]
+    assert bus.tournament_id != tournament_id
+    assert "Friday Night Hold'em" in station.director.windowTitle()
+    assert len(services.players.list()) == players
+    copied = services.results.results(bus.tournament_id)
+    assert sorted(r.name for r in copied) == ["Ann Ames", "Bob Byrd"]
+
+
+def test_cancelling_a_namesake_question_imports_nothing(
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    saved: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    station.tournament_file.ask_namesake = lambda _player: SKIPPED
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(saved), ""))
+    before = services.tournaments.list()
+
+    _menu_action(station, "Import tournament…").trigger()
+    settle(qtbot, bus)
+
+    assert services.tournaments.list() == before
+    assert bus.tournament_id == tournament_id
+    assert "cancelled" in station.director.statusBar().currentMessage()
+
+
+def test_a_damaged_file_is_refused_in_words_and_nothing_changes(
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    tournament_id: int,
+    saved: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    saved.write_bytes(saved.read_bytes()[:40])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(saved), ""))
+    before = services.tournaments.list()
+
+    _menu_action(station, "Import tournament…").trigger()
+    settle(qtbot, bus)
+
+    assert "cut short" in station.director.error_label.text()
+    assert services.tournaments.list() == before
+    assert bus.tournament_id == tournament_id
+    assert _menu_action(station, "Import tournament…").isEnabled()
