@@ -10,7 +10,7 @@ writes the new tournament in one write transaction. A refused file changes nothi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import clockapp
 from clockapp.core.tournament_file import (
@@ -20,12 +20,19 @@ from clockapp.core.tournament_file import (
     decode_tournament_file,
     encode_tournament_file,
 )
+from clockapp.errors import ValidationError
 from clockapp.persistence.queries import house
 from clockapp.persistence.queries import tournament_file as file_rows
 from clockapp.services.backups import backup_before_import
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
-from clockapp.services.players import PlayerInfo, player_info, same_name
+from clockapp.services.players import (
+    PlayerDetails,
+    PlayerInfo,
+    player_info,
+    same_name,
+    search_text,
+)
 from clockapp.services.setup import get_row
 from clockapp.services.tournaments import TournamentInfo
 
@@ -71,9 +78,35 @@ def _tournament_row(file: TournamentFile) -> dict[str, Value]:
     return row
 
 
+_DETAILS = ("name", "nickname", "phone", "email", "team", "notes")
+
+
+def _players_checked(file: TournamentFile) -> TournamentFile:
+    """The file with its players' details checked as the cashier's are, and their search text
+    made here (what the player search looks in is this app's business, not the file's)."""
+    table = file.table(file_rows.PLAYER)
+    if table is None:
+        return file
+    rows = []
+    for number, row in enumerate(table.rows, start=1):
+        values = dict(zip(table.columns, row, strict=True))
+        try:
+            details = PlayerDetails(*(str(values[name]) for name in _DETAILS))
+        except ValidationError as error:
+            raise TournamentFileError(
+                f"Not a tournament file this app can open: player {number}: {error}"
+            ) from None
+        values.update({name: getattr(details, name) for name in _DETAILS})
+        values["search_text"] = search_text(details)
+        rows.append(tuple(values[column] for column in table.columns))
+    players = replace(table, rows=tuple(rows))
+    tables = tuple(players if t.name == file_rows.PLAYER else t for t in file.tables)
+    return replace(file, tables=tables)
+
+
 def decode(data: bytes) -> TournamentFile:
     """The checked contents of a tournament file (`TournamentFileError` when refused)."""
-    file = decode_tournament_file(data, file_rows.tournament_specs())
+    file = _players_checked(decode_tournament_file(data, file_rows.tournament_specs()))
     _tournament_row(file)
     unknown = [part for part, _ in file.house if part not in HOUSE_PARTS]
     if unknown:

@@ -19,7 +19,7 @@ from clockapp.core.tournament_file import (
     MAX_PAYLOAD_BYTES,
     TournamentFileError,
 )
-from clockapp.persistence.db import make_engine, sqlite_url
+from clockapp.persistence.db import make_engine, open_database, sqlite_url
 from clockapp.persistence.queries.tournament_file import tournament_specs
 from clockapp.persistence.session import Engine
 from clockapp.services.app import Services
@@ -249,6 +249,10 @@ REFUSED: dict[str, tuple[Callable[[bytes], bytes], str]] = {
         lambda d: _with_payload(d, _cell("player", "name", "x" * 5000)),
         "longer than 200 characters",
     ),
+    "empty player name": (
+        lambda d: _with_payload(d, _cell("player", "name", "   ")),
+        "player 1: A player needs a name",
+    ),
     "bad moment": (
         lambda d: _with_payload(d, _cell("ledger_row", "created_at", "yesterday")),
         "not a date and time",
@@ -294,3 +298,25 @@ def test_a_match_to_a_player_who_is_gone_is_refused_and_nothing_changes(
     with pytest.raises(TournamentFileError, match="not in this database"):
         other.tournament_file.import_tournament(data, {first.file_id: 4242})
     assert dump(other.ctx.engine) == before
+
+
+@pytest.mark.postgres
+def test_a_night_round_trips_into_postgresql_and_back(
+    services: Services, night: int, pg_url: str, fake_clock: FakeClock
+) -> None:
+    server = Services(open_database(pg_url), now=fake_clock)
+    try:
+        data = services.tournament_file.export_tournament(night)
+        new = server.tournament_file.import_tournament(data, {}).value.id
+        assert _figures(server, new) == _figures(services, night)
+        again = server.tournament_file.export_tournament(new)
+        before = dump(server.ctx.engine)
+        with pytest.raises(TournamentFileError, match="breaks a rule of the database"):
+            server.tournament_file.import_tournament(
+                _with_payload(again, _cell("registration", "status", "cheating")), {}
+            )
+        assert dump(server.ctx.engine) == before
+        back = services.tournament_file.import_tournament(again, {}).value.id
+        assert _figures(services, back) == _figures(services, night)
+    finally:
+        server.ctx.engine.dispose()

@@ -12,8 +12,9 @@ from clockapp.core.tournament_file import SUFFIX
 from clockapp.services.app import Services
 from clockapp.services.tournament_file import FilePlayer
 from clockapp.ui.bus import TournamentBus
+from clockapp.ui.cashier.new_player import NamesakeBox
 from clockapp.ui.station.station import ClockStation
-from clockapp.ui.station.tournament_file import SKIPPED
+from clockapp.ui.station.tournament_file import ADD_AS_NEW, SKIPPED
 from tests.ui.polling import settle
 from tests.ui.test_integration import buy_in
 
@@ -120,3 +121,29 @@ def test_a_damaged_file_is_refused_in_words_and_nothing_changes(
     assert services.tournaments.list() == before
     assert bus.tournament_id == tournament_id
     assert _menu_action(station, "Import tournament…").isEnabled()
+
+
+def test_the_namesake_box_asks_and_another_player_is_added(
+    qtbot,
+    station: ClockStation,
+    services: Services,
+    bus: TournamentBus,
+    saved: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown: list[str] = []
+
+    def answer(box: NamesakeBox) -> int:
+        shown.append(box.note_button.text())
+        box.note_button.click()
+        return 0
+
+    monkeypatch.setattr(NamesakeBox, "exec", answer)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(saved), ""))
+    players = len(services.players.list())
+
+    _menu_action(station, "Import tournament…").trigger()
+    settle(qtbot, bus)
+
+    assert shown == [ADD_AS_NEW, ADD_AS_NEW]
+    assert len(services.players.list()) == players + 2
