@@ -27,6 +27,7 @@ from clockapp.services.players import PlayerDetails
 from tests.dbdump import dump_database as dump
 from tests.fakes import FakeClock
 from tests.services.cashier.test_cashier import FREEZE_OUT, STRUCTURE, at_item, configure, seat
+from tests.services.seating.test_seating import buy_ins
 
 LOOK = Look(title="Friday Night Poker", theme="day", colours={"BLINDS": "#5a3000"})
 
@@ -102,6 +103,26 @@ def test_a_deal_round_trips_with_its_shares_on_the_new_entries(
     assert [(r.name, r.place, r.prize) for r in other.results.results(new)] == [
         (r.name, r.place, r.prize) for r in services.results.results(tid)
     ]
+
+
+def test_a_shootout_round_trips_on_the_new_entries(services: Services, other: Services) -> None:
+    tid = services.tournaments.create("Shootout").value.id
+    services.seating.add_tables(tid, 2, seat_count=3)
+    buy_ins(services, tid, 6)
+    view = services.seating.start_shootout(tid).value
+    services.seating.shootout_bust(tid, view.shootout.current.remaining(1)[0])
+    data = services.tournament_file.export_tournament(tid)
+
+    new = other.tournament_file.import_tournament(data, {}).value.id
+
+    def tables(s: Services, t: int) -> list[list[str]]:
+        names = {r.registration_id: r.name for r in s.results.results(t)}
+        shootout = s.seating.shootout(t)
+        assert shootout is not None
+        current = shootout.shootout.current
+        return [sorted(names[p] for p in current.remaining(n)) for n in (1, 2)]
+
+    assert tables(other, new) == tables(services, tid)
 
 
 def _rows_without_ids(data: bytes) -> dict[str, list[list[Any]]]:

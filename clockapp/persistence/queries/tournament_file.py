@@ -30,6 +30,7 @@ from clockapp.core.tournament_file import (
 )
 from clockapp.core.userfiles import MAX_JSON_DEPTH, FileFormatError, load_json
 from clockapp.persistence import models
+from clockapp.persistence.models.seating import shootout_from_json
 
 TOURNAMENT, PLAYER = "tournament", "player"
 REGISTRATION, LEDGER = "registration", "ledger_row"
@@ -357,11 +358,39 @@ def _showdown_players(text: str, ids: Ids) -> str:
     return json.dumps(data)
 
 
+def _shootout_state(text: str, ids: Ids) -> str:
+    """A shootout's rounds, seats and exits (`shootout_to_json`) on the new entries."""
+    data = _embedded(text)
+
+    def entry(value: Any) -> int:
+        return _registration(value, ids)
+
+    try:
+        data["entrants"] = [entry(p) for p in data["entrants"]]
+        for stage in data["rounds"]:
+            seating = stage["seating"]
+            seating["seats"] = [[entry(p), t, n] for p, t, n in seating["seats"]]
+            seating["fixed"] = [entry(p) for p in seating["fixed"]]
+            stage["winners"] = [[t, entry(p)] for t, p in stage["winners"]]
+            stage["stacks"] = [[entry(p), c] for p, c in stage["stacks"]]
+            stage["through"] = [[t, [entry(p) for p in ps]] for t, ps in stage.get("through", [])]
+        for out in data["eliminations"]:
+            out["players"] = [entry(p) for p in out["players"]]
+        written = json.dumps(data)
+        shootout_from_json(written)  # it must read back as the seating window reads it
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise TournamentFileError(
+            "Not a tournament file this app can open: its shootout cannot be read."
+        ) from None
+    return written
+
+
 #: Text columns whose JSON names entries by registration id: pointed at the new rows too.
 _EMBEDDED: dict[str, dict[str, Callable[[str, Ids], str]]] = {
     "deal": {"registrations_json": _deal_registrations},
     LEDGER: {"shares_json": _ledger_shares},
     "showdown": {"players_json": _showdown_players},
+    "shootout": {"state_json": _shootout_state},
 }
 
 #: The status the ledger's last guard asks of a registration for each kind of entry.
