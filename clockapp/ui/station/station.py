@@ -161,7 +161,7 @@ class ClockStation(QObject):
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
         self.tournament_file = TournamentFileControls(
-            services, bus, self.director, self.tournaments
+            services, bus, self.director, self.tournaments, lambda: self.session.snapshot
         )
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)
         self.showdown = ShowdownControls(services, bus, self.director)

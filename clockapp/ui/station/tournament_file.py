@@ -26,6 +26,7 @@ from clockapp.ui.exports import ask_save_path, export_file_name, remember_folder
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
+    from clockapp.services.clock import ClockSnapshot
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.director.window import DirectorWindow
     from clockapp.ui.station.switching import TournamentSwitching
@@ -68,8 +69,10 @@ class TournamentFileControls:
         bus: TournamentBus,
         director: DirectorWindow,
         switching: TournamentSwitching,
+        snapshot: Callable[[], ClockSnapshot],
     ) -> None:
         self._services = services
+        self._snapshot = snapshot
         self._bus = bus
         self._director = director
         self._switching = switching
@@ -85,7 +88,8 @@ class TournamentFileControls:
     def export_tournament(self) -> bool:
         """Ask where to save, then write the tournament's file on the worker."""
         tid = self._bus.tournament_id
-        info = self._services.tournaments.get(tid)
+        # The name from the snapshot the windows paint: the GUI thread reads no database.
+        info = self._snapshot().tournament
         day = info.created_at.astimezone().date()
         name = export_file_name(info.name, day, "tournament", SUFFIX.lstrip("."))
         path = ask_save_path(self._director, "Export tournament", name, FILE_KIND)

@@ -15,6 +15,7 @@ from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.new_player import NamesakeBox
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.station.tournament_file import ADD_AS_NEW, SKIPPED
+from tests.ui.gui_sql import GuiThreadSql
 from tests.ui.polling import settle
 from tests.ui.test_integration import buy_in
 
@@ -35,6 +36,7 @@ def saved(
     tournament_id: int,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    gui_thread_sql: GuiThreadSql,
 ) -> Path:
     """The station's tournament, with two entries, exported through the File menu."""
     buy_in(services, bus, tournament_id, ["Ann Ames", "Bob Byrd"])
@@ -42,8 +44,10 @@ def saved(
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), "tournament")
     )
-    _menu_action(station, "Export tournament…").trigger()
-    settle(qtbot, bus)
+    with gui_thread_sql.watching() as asked_here:
+        _menu_action(station, "Export tournament…").trigger()
+        settle(qtbot, bus)
+    assert not [s for s in asked_here if "tournament_file" in s.where], gui_thread_sql.report()
     path = target.with_suffix(SUFFIX)
     assert path.is_file()
     assert str(path) in station.director.statusBar().currentMessage()
@@ -58,6 +62,7 @@ def test_export_then_import_opens_the_copy_with_its_players_matched(
     tournament_id: int,
     saved: Path,
     monkeypatch: pytest.MonkeyPatch,
+    gui_thread_sql: GuiThreadSql,
 ) -> None:
     asked: list[str] = []
 
@@ -69,8 +74,11 @@ def test_export_then_import_opens_the_copy_with_its_players_matched(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(saved), ""))
     players = len(services.players.list())
 
-    _menu_action(station, "Import tournament…").trigger()
-    settle(qtbot, bus)
+    with gui_thread_sql.watching() as asked_here:
+        _menu_action(station, "Import tournament…").trigger()
+        settle(qtbot, bus)
+    # The file is read, checked and imported on the worker (the windows' refreshes too).
+    assert not [s for s in asked_here if "tournament_file" in s.where], gui_thread_sql.report()
 
     assert sorted(asked) == ["Ann Ames", "Bob Byrd"]
     assert bus.tournament_id != tournament_id
