@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import json
 import shutil
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -232,7 +233,11 @@ def _bad_checksum(data: bytes) -> bytes:
 
 
 def _bomb(_data: bytes) -> bytes:
-    return gzip.compress(b" " * (MAX_PAYLOAD_BYTES + 10))
+    # Written a megabyte at a time, quickly: a few hundred kilobytes that unpack past the limit.
+    packer = zlib.compressobj(1, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    chunk = b" " * (1 << 20)
+    parts = [packer.compress(chunk) for _ in range(MAX_PAYLOAD_BYTES // len(chunk) + 1)]
+    return b"".join([*parts, packer.flush()])
 
 
 def _deep(data: bytes) -> bytes:
@@ -298,12 +303,27 @@ REFUSED: dict[str, tuple[Callable[[bytes], bytes], str]] = {
 }
 
 
+@pytest.fixture(scope="module")
+def night_file(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> bytes:
+    """The demo night's file, made once for the refusals (each spoils its own copy)."""
+    path = tmp_path_factory.mktemp("night") / "night.db"
+    shutil.copyfile(migrated_template, path)
+    engine = make_engine(sqlite_url(path))
+    try:
+        services = Services(engine, now=FakeClock())
+        tid = services.demo.create_demo().value.id
+        services.house.set_look(tid, LOOK)
+        return services.tournament_file.export_tournament(tid)
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.parametrize("case", sorted(REFUSED))
 def test_a_damaged_hostile_or_newer_file_is_refused_and_nothing_changes(
-    services: Services, night: int, other: Services, case: str
+    night_file: bytes, other: Services, case: str
 ) -> None:
     spoil, reason = REFUSED[case]
-    bad = spoil(services.tournament_file.export_tournament(night))
+    bad = spoil(night_file)
     before = dump(other.ctx.engine)
     with pytest.raises(TournamentFileError, match=reason.replace("(", r"\(").replace(")", r"\)")):
         other.tournament_file.import_tournament(bad, {})
