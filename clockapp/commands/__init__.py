@@ -1,5 +1,5 @@
 """Command-line tools: `clockapp structure suggest`, `hand`, `odds`, `pots`, `backup`, `restore`,
-`web`.
+`web`, `export-tournament`, `import-tournament`.
 
 Each tool is a module with `main(argv) -> int`; they print plain text, or JSON with `--json`, and
 never import Qt. A tool module is imported only when its command is run.
@@ -22,6 +22,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "backups": ("clockapp.commands.backup", "backups_main"),
     "restore": ("clockapp.commands.backup", "restore_main"),
     "web": ("clockapp.commands.web", "main"),
+    "export-tournament": ("clockapp.commands.tournament_file", "export_main"),
+    "import-tournament": ("clockapp.commands.tournament_file", "import_main"),
 }
 
 
@@ -40,6 +42,8 @@ TOOL_SUMMARIES = {
     "backups": "list the database's backups, newest first",
     "restore": "put a backup back (NAME or --latest)",
     "web": "serve the live web view for phones and TVs (read-only)",
+    "export-tournament": "save a tournament as one file (FILE, --tournament ID)",
+    "import-tournament": "open a tournament file as a new tournament (--new-players)",
 }
 
 

@@ -34,6 +34,7 @@ from clockapp.services.showdown import ShowdownService
 from clockapp.services.stand_ins import StandInService
 from clockapp.services.stations import StationService
 from clockapp.services.structure import StructureService
+from clockapp.services.tournament_file import TournamentFileService
 from clockapp.services.tournaments import TournamentService
 from clockapp.services.waiting_list import WaitingListService
 from clockapp.services.wall import WallService
@@ -74,6 +75,7 @@ class Services:
         self.chip_counts = ChipCountService(self.ctx)
         self.estimate = EstimateService(self.ctx, tills)
         self.house = HouseService(self.ctx)
+        self.tournament_file = TournamentFileService(self.ctx)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

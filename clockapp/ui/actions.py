@@ -138,6 +138,18 @@ class Action(enum.Enum):
     NEW_TOURNAMENT = ActionSpec(
         "New tournament…", ("Ctrl+Shift+N",), "Create a tournament and show it", "Tournament"
     )
+    EXPORT_TOURNAMENT = ActionSpec(
+        "Export tournament…",
+        ("Ctrl+Alt+E",),
+        "Save the tournament as one file: players, ledger, seats, structure, look and history",
+        "Tournament",
+    )
+    IMPORT_TOURNAMENT = ActionSpec(
+        "Import tournament…",
+        ("Ctrl+Alt+I",),
+        "Open a tournament file from another computer as a new tournament",
+        "Tournament",
+    )
     FIND = ActionSpec(
         "Find a player",
         ("Ctrl+F",),

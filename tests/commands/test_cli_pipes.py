@@ -32,6 +32,8 @@ RUNS: dict[str, list[str]] = {
     "backups": ["backups"],
     "restore": ["restore", "--help"],
     "web": ["web", "--help"],  # it serves until stopped: its help is what it writes and ends
+    "export-tournament": ["export-tournament", "--help"],  # a run needs a database: its help
+    "import-tournament": ["import-tournament", "--help"],
 }  # fmt: skip
 
 

@@ -13,7 +13,18 @@ from clockapp.ui.actions import Action
 #: The menu bar in the desktop's order: File, Edit, View, then the app's own (Tournament, Tables,
 #: Wall), then Help; Quit, Undo, Redo, Find and Preferences carry the system's own keys.
 MENUS = (
-    ("&File", (Action.NEW_TOURNAMENT, Action.OPEN_TOURNAMENT, None, Action.QUIT)),
+    (
+        "&File",
+        (
+            Action.NEW_TOURNAMENT,
+            Action.OPEN_TOURNAMENT,
+            None,
+            Action.EXPORT_TOURNAMENT,
+            Action.IMPORT_TOURNAMENT,
+            None,
+            Action.QUIT,
+        ),
+    ),
     (
         "&Edit",
         (Action.UNDO, Action.REDO, None, Action.FIND, None, Action.PREFERENCES),

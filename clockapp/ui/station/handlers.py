@@ -29,6 +29,8 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.STRUCTURE_EDITOR: station.windows.open_structure_editor,
         Action.OPEN_TOURNAMENT: station.tournaments.open_tournament,
         Action.NEW_TOURNAMENT: station.tournaments.new_tournament,
+        Action.EXPORT_TOURNAMENT: station.tournament_file.export_tournament,
+        Action.IMPORT_TOURNAMENT: station.tournament_file.import_tournament,
         Action.OPEN_CASHIER: station.windows.open_cashier,
         Action.OPEN_TABLES: station.windows.open_tables,
         Action.OPEN_RULINGS: station.windows.open_rulings,

@@ -62,6 +62,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.station.handlers import station_handlers
 from clockapp.ui.station.switching import TournamentSwitching
+from clockapp.ui.station.tournament_file import TournamentFileControls
 from clockapp.ui.station.windows import (
     GEOMETRY_KEYS,
     REMEMBERED,
@@ -159,6 +160,9 @@ class ClockStation(QObject):
         self.web = WebViewSwitch(services, bus, self.display, self.director, settings, parent=self)
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
+        self.tournament_file = TournamentFileControls(
+            services, bus, self.director, self.tournaments, lambda: self.session.snapshot
+        )
         self.wall = WallControls(services, bus, self.director, sound, self.session.now)
         self.showdown = ShowdownControls(services, bus, self.director)
         self.estimate_line = install_estimate_line(self.director, services, bus)
@@ -176,6 +180,8 @@ class ClockStation(QObject):
         self.display_actions = install_actions(self.display, window_handlers)
         self.director_actions = install_actions(self.director, window_handlers)
         self.director.install_menus(self.director_actions)
+        self.tournament_file.export_action = self.director_actions[Action.EXPORT_TOURNAMENT]
+        self.tournament_file.import_action = self.director_actions[Action.IMPORT_TOURNAMENT]
         self.display_lock = DisplayLock(
             self.display,
             self.display_actions,
