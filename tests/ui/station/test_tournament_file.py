@@ -39,7 +39,7 @@ def saved(
     gui_thread_sql: GuiThreadSql,
 ) -> Path:
     """The station's tournament, with two entries, exported through the File menu."""
-    buy_in(services, bus, tournament_id, ["Ann Ames", "Bob Byrd"])
+    buy_in(qtbot, services, bus, tournament_id, ["Ann Ames", "Bob Byrd"])
     target = tmp_path / "friday"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), "tournament")
