@@ -53,6 +53,7 @@ def hung_restore(monkeypatch, services) -> Iterator[HungCall]:
     yield from release_after(hang(monkeypatch, services.clock, "restore"))
 
 
+@pytest.mark.slow
 def test_an_undo_waiting_on_the_database_leaves_the_window_running(
     qtbot, paused, services, tournament_id, hung_restore: HungCall, beat: Beat
 ) -> None:
@@ -79,6 +80,7 @@ def test_an_undo_waiting_on_the_database_leaves_the_window_running(
     assert station.display.status_label.text() == ""  # the display shows it running
 
 
+@pytest.mark.slow
 def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -116,6 +118,7 @@ def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     assert status(services, tournament_id) is ClockStatus.RUNNING
 
 
+@pytest.mark.slow
 def test_an_undo_refused_by_another_station_drops_the_step_and_says_why(
     qtbot, paused, services, tournament_id
 ) -> None:
@@ -130,6 +133,7 @@ def test_an_undo_refused_by_another_station_drops_the_step_and_says_why(
     assert services.clock.state(tournament_id).index == 1  # nothing overwritten
 
 
+@pytest.mark.slow
 def test_counts_kept_on_the_worker_leave_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -156,6 +160,7 @@ def test_counts_kept_on_the_worker_leave_the_window_running(
     assert station.display.players_block.value.text() == "14 / 18"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("setter", "method"), [("set_muted", True), ("set_announce", False)])
 def test_sound_settings_kept_on_the_worker_leave_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat, setter, method
@@ -177,6 +182,7 @@ def test_sound_settings_kept_on_the_worker_leave_the_window_running(
     assert (settings.muted if setter == "set_muted" else settings.announce) is method
 
 
+@pytest.mark.slow
 def test_closing_registration_on_the_worker_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -204,6 +210,7 @@ def test_closing_registration_on_the_worker_leaves_the_window_running(
     assert station.history.stack.undoText() == "Close registration"
 
 
+@pytest.mark.slow
 def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -232,6 +239,7 @@ def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
     assert not banner.isVisibleTo(station.display)
 
 
+@pytest.mark.slow
 def test_opening_another_tournament_waits_without_freezing_the_window(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -255,6 +263,7 @@ def test_opening_another_tournament_waits_without_freezing_the_window(
     assert station.display.name_label.text().startswith("Sunday Turbo")
 
 
+@pytest.mark.slow
 def test_saving_the_display_pin_waits_without_freezing_the_window(
     qtbot, station, services, monkeypatch, beat: Beat
 ) -> None:

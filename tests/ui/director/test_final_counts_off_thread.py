@@ -4,6 +4,7 @@ more), and the dialog closes once it has answered."""
 
 from __future__ import annotations
 
+import pytest
 import shiboken6
 from PySide6.QtCore import Qt
 
@@ -12,6 +13,7 @@ from tests.ui.hung import Beat, hang
 from tests.ui.polling import settle
 
 
+@pytest.mark.slow
 def test_recording_the_counts_waits_without_freezing_the_window(
     qtbot, station, services, tournament_id, fake_clock, monkeypatch
 ) -> None:

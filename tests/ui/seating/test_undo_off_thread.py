@@ -33,6 +33,7 @@ def beat() -> Iterator[Beat]:
     the_beat.stop()
 
 
+@pytest.mark.slow
 def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus, monkeypatch, beat
 ) -> None:
@@ -89,6 +90,7 @@ def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 3)
 
 
+@pytest.mark.slow
 def test_undoing_a_table_break_that_waits_on_the_database_leaves_the_window_running(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus, monkeypatch, beat
 ) -> None:

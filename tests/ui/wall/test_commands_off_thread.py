@@ -23,6 +23,7 @@ def beat() -> Iterator[Beat]:
     the_beat.stop()
 
 
+@pytest.mark.slow
 def test_a_message_waiting_on_the_database_leaves_the_window_running(
     station: ClockStation, qtbot, monkeypatch, beat: Beat
 ) -> None:
@@ -61,6 +62,7 @@ def test_a_message_waiting_on_the_database_leaves_the_window_running(
     qtbot.waitUntil(lambda: not station.display.wall_stage.isVisible())
 
 
+@pytest.mark.slow
 def test_a_clock_call_waiting_on_the_database_leaves_the_window_running(
     station: ClockStation, qtbot, monkeypatch, beat: Beat
 ) -> None:

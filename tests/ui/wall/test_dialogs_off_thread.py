@@ -4,6 +4,7 @@ does nothing more, and the dialog shows the result once it answers."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.wall import CHIP_LEADERS, CHIP_RACE
@@ -17,6 +18,7 @@ from tests.ui.wall.test_chip_race import table
 __all__ = ["seats", "table"]  # fixtures used here
 
 
+@pytest.mark.slow
 def test_recording_a_tables_counts_waits_without_freezing_the_dialog(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot, monkeypatch
 ) -> None:
@@ -57,6 +59,7 @@ def test_recording_a_tables_counts_waits_without_freezing_the_dialog(
     assert moment.kind == CHIP_LEADERS
 
 
+@pytest.mark.slow
 def test_a_chip_race_waits_without_freezing_the_dialog(
     station: ClockStation, table: dict[int, int], qtbot, monkeypatch
 ) -> None:
