@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 MET = """
@@ -58,6 +60,7 @@ def test_every_goal_met_exits_0(tmp_path: Path) -> None:
     assert done.stdout.rstrip().endswith("every goal met (2 scripts)")
 
 
+@pytest.mark.slow
 def test_every_script_runs_and_the_misses_are_listed_at_the_end(tmp_path: Path) -> None:
     done = run(
         tmp_path,

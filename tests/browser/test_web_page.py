@@ -52,6 +52,7 @@ def text(element_id: str) -> str:
     return f"document.getElementById({element_id!r}).textContent"
 
 
+@pytest.mark.slow
 def test_the_page_shows_the_level_counts_down_and_follows_a_change(
     real_services: Services, browser: Browser
 ) -> None:
@@ -86,6 +87,7 @@ def test_the_page_shows_the_level_counts_down_and_follows_a_change(
         assert browser.evaluate("performance.getEntriesByType('navigation').length") == 1
 
 
+@pytest.mark.slow
 def test_the_countdown_uses_the_servers_time_not_the_phones(engine, browser: Browser) -> None:
     # The server's clock is two hours ahead of the phone's: the end times it sends are two hours
     # in the phone's future, and only the offset it sends with them gives the right countdown.

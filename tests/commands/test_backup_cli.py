@@ -29,6 +29,7 @@ def _create(db: Path, name: str) -> None:
         services.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 def test_backup_list_and_restore_the_latest(tmp_path: Path, capsys) -> None:
     db = tmp_path / "night.db"
     _create(db, "Friday")

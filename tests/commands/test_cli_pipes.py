@@ -45,6 +45,7 @@ def test_every_tool_has_a_run_here() -> None:
     assert set(RUNS) == set(command_names())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_a_tool_writing_into_a_closed_pipe_ends_quietly(name: str, tmp_path: Path) -> None:
     read_end, write_end = os.pipe()

@@ -245,6 +245,7 @@ def test_pots_errors_name_seats_from_1(
     assert captured.out == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("tool", "argv", "message"),
     [

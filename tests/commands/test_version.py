@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import clockapp
 
 REPO = Path(__file__).resolve().parents[2]
@@ -23,6 +25,7 @@ def test_the_package_version_is_pyprojects() -> None:
     assert clockapp.__version__ == pyproject_version()
 
 
+@pytest.mark.slow
 def test_clockapp_version_prints_pyprojects_version(tmp_path: Path) -> None:
     # The Qt-free run has no PySide6: the answer comes before the app (and Qt) would start.
     env = {**os.environ, "CLOCKAPP_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO)}

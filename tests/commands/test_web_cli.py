@@ -92,6 +92,7 @@ def test_clockapp_web_serves_without_qt(tmp_path: Path) -> None:
     assert after == before
 
 
+@pytest.mark.slow
 def test_an_empty_database_says_so_in_one_line(tmp_path: Path, capsys) -> None:
     open_database(str(tmp_path / "empty.db")).dispose()  # a clockapp database, no tournament yet
     assert main(["web", "--db", str(tmp_path / "empty.db"), "--port", "0"]) == 2
@@ -100,6 +101,7 @@ def test_an_empty_database_says_so_in_one_line(tmp_path: Path, capsys) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_port_in_use_says_so_in_one_line(tmp_path: Path, capsys) -> None:
     import socket
 
@@ -185,6 +187,7 @@ def test_a_read_only_database_file_is_served(tmp_path: Path) -> None:
     assert tid
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_on_postgresql_the_web_view_reads_and_cannot_write(pg_url: str) -> None:
     director = open_services(pg_url)

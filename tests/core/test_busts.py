@@ -213,6 +213,7 @@ def tournaments(draw: st.DrawFn) -> tuple[list[int], list[BustEvent], list[int]]
     return players, busts, prizes
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=200)
 @given(tournaments())
 def test_places_match_a_reference_ranking(

@@ -66,6 +66,7 @@ def test_known_equities(
     assert result.method == "exact (Malmuth-Harville)"
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(
     stacks=st.lists(st.integers(min_value=1, max_value=10**6), min_size=1, max_size=6),
@@ -80,6 +81,7 @@ def test_exact_matches_brute_force(stacks: list[int], data: st.DataObject) -> No
     assert result.equities == brute_force(stacks, prizes)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=60)
 @given(
     stacks=st.lists(st.integers(min_value=1, max_value=50), min_size=2, max_size=8),
@@ -130,6 +132,7 @@ def test_beyond_ten_players_is_exact_when_few_places_are_left() -> None:
     assert sum(result.equities) == 100000
 
 
+@pytest.mark.slow
 def test_up_to_twenty_players_is_exact() -> None:
     stacks = [5000, 4000, 4000, 3000, 2500, 2000, 1500, 1200, 1000, 800, 500, 450, 300]
     prizes = [30000, 20000, 14000, 10000, 8000, 6000, 4500, 3500, 2500, 1500, 1000, 700, 0]
@@ -229,6 +232,7 @@ def test_players_with_no_chips_share_the_lowest_prizes_and_the_equities_add_up()
     )
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(
     stacks=st.lists(st.integers(min_value=0, max_value=10**5), min_size=1, max_size=7).filter(any),
@@ -370,6 +374,7 @@ def test_deal_refuses(kwargs: dict[str, int], words: str) -> None:
         propose_deal([100, 200], [60000, 40000], **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=120)
 @given(
     stacks=st.lists(st.integers(min_value=1, max_value=10**5), min_size=1, max_size=7),

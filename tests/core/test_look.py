@@ -54,6 +54,7 @@ def test_every_built_in_theme_keeps_every_text_at_seven_to_one(palette) -> None:
 colour = st.integers(0, 0xFFFFFF).map(lambda n: f"#{n:06x}")
 
 
+@pytest.mark.slow
 @given(
     base=st.sampled_from(BUILT_IN),
     chosen=st.dictionaries(st.sampled_from(CUSTOM_ROLES), colour, max_size=len(CUSTOM_ROLES)),

@@ -78,6 +78,7 @@ def test_every_bracket_adds_up_and_the_brackets_run_from_one(table) -> None:
     assert table.source
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     key=st.sampled_from(TABLE_KEYS),
@@ -112,6 +113,7 @@ def test_a_locked_table_with_fewer_entries_renormalises_its_places() -> None:
 
 
 # ---------------------------------------------------------------------------- renormalising
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(1, 5000), min_size=1, max_size=30).map(

@@ -363,6 +363,7 @@ def test_ordinal() -> None:
 units = st.sampled_from([1, 5, 25, 100, 500, 1000, 2500])
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(
     pool=st.integers(min_value=0, max_value=10**9),
@@ -403,6 +404,7 @@ def percentage_tables(draw: st.DrawFn) -> tuple[int, ...]:
     return tuple(sorted(parts, reverse=True))
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(
     percentages=percentage_tables(),
@@ -423,6 +425,7 @@ def test_percentage_tables_always_add_up(
     check_table(table, pool, unit, structure.minimum_cash)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(percentages=percentage_tables(), pool=st.integers(min_value=0, max_value=10**9))
 def test_exact_cents_match_the_percentages(percentages: tuple[int, ...], pool: int) -> None:

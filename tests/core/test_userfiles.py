@@ -80,6 +80,7 @@ def test_a_written_cell_never_starts_a_formula_and_reads_back(text: str) -> None
     assert unquote_cell(cell) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.text(), min_size=1, max_size=4), min_size=1, max_size=5))
 def test_csv_text_round_trips_through_csv_records(rows: list[list[str]]) -> None:
@@ -90,6 +91,7 @@ def test_csv_text_round_trips_through_csv_records(rows: list[list[str]]) -> None
     assert expected == back
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(), st.binary().map(lambda b: b.decode("utf-8", "replace"))))
 def test_any_text_reads_as_records_or_a_file_error(text: str) -> None:
@@ -104,6 +106,7 @@ json_like = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.one_of(
@@ -230,6 +233,7 @@ def test_the_list_separator_follows_the_decimal_point() -> None:
     assert list_separator(".") == ","
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.lists(st.text(), min_size=1, max_size=4), min_size=1, max_size=5),

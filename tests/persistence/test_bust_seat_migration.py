@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic import command
 from sqlalchemy import text
 
@@ -17,6 +18,7 @@ from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 
 
+@pytest.mark.slow
 def test_the_bust_seat_columns_go_and_come_back_keeping_every_bust(
     db_path: Path, fake_clock: FakeClock
 ) -> None:

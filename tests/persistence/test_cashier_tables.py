@@ -81,6 +81,7 @@ def row_id(engine: Engine) -> int:
         return row.id
 
 
+@pytest.mark.slow
 def test_the_database_refuses_to_update_a_ledger_row(engine: Engine, row_id: int) -> None:
     with pytest.raises(IntegrityError, match="append-only"), engine.begin() as conn:
         conn.execute(text("UPDATE ledger_row SET amount = 1 WHERE id = :id"), {"id": row_id})
@@ -117,6 +118,7 @@ def test_one_active_registration_per_player_and_tournament(engine: Engine, row_i
         assert len(s.exec(select(RegistrationRow)).all()) == 2
 
 
+@pytest.mark.slow
 def test_downgrade_and_upgrade_again(engine: Engine) -> None:
     config = alembic_config(engine)
     command.downgrade(config, "0002")
@@ -146,6 +148,7 @@ def statements(engine: Engine) -> Iterator[list[str]]:
     event.remove(engine, "before_cursor_execute", capture)
 
 
+@pytest.mark.slow
 def test_a_whole_night_never_updates_or_deletes_a_ledger_row(
     engine: Engine, statements: list[str]
 ) -> None:
@@ -254,6 +257,7 @@ def test_a_crash_mid_buy_ins_loses_no_acknowledged_transaction(
         reopened.dispose()
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_postgresql_keeps_the_ledger_append_only(pg_url: str) -> None:
     eng = make_engine(pg_url)
@@ -321,6 +325,7 @@ def test_two_desks_cannot_pay_the_same_prize_twice(engine: Engine) -> None:
     assert _pay_twice_at_once(engine) == ["Ann's prize ($40.00) is already paid.", "paid"]
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_two_desks_cannot_pay_the_same_prize_twice_on_postgresql(pg_url: str) -> None:
     eng = make_engine(pg_url)

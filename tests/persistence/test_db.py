@@ -90,6 +90,7 @@ def test_committed_rows_survive_a_hard_close(db_path: Path) -> None:
     eng.dispose()
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_postgresql_migrates_and_round_trips(pg_url: str) -> None:
     eng = make_engine(pg_url)

@@ -113,6 +113,7 @@ def test_a_write_on_a_full_disk_is_refused_in_words_and_changes_nothing(tiny_dis
         engine.dispose()
 
 
+@pytest.mark.slow
 def test_a_write_past_the_files_room_is_refused_in_words(engine: Engine, db_path: Path) -> None:
     """Everywhere: SQLite's page limit makes a write fail as a full disk does (SQLITE_FULL)."""
     services = Services(engine)

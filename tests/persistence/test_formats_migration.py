@@ -23,10 +23,12 @@ from tests.fakes import FakeClock
 MYSTERY = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=3), 7, (2000, 1003))
 
 
+@pytest.mark.slow
 def test_a_draw_made_before_survives_both_ways(db_path: Path, fake_clock: FakeClock) -> None:
     _check(str(db_path), fake_clock)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_the_same_on_postgresql(pg_url: str, fake_clock: FakeClock) -> None:
     _check(pg_url, fake_clock)

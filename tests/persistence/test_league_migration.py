@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
@@ -15,6 +16,7 @@ from tests.fakes import FakeClock
 TABLES = {"league", "league_tournament", "team_event", "attendance"}
 
 
+@pytest.mark.slow
 def test_the_league_tables_come_and_go_and_keep_the_tournaments(
     db_path: Path, fake_clock: FakeClock
 ) -> None:

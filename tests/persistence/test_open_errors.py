@@ -119,6 +119,7 @@ def test_a_new_or_up_to_date_database_is_not_backed_up(db_path: Path) -> None:
     assert "backups" not in os.listdir(db_path.parent)
 
 
+@pytest.mark.slow
 def test_no_upgrade_without_its_backup(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from clockapp.persistence import backup
 
@@ -135,6 +136,7 @@ def test_no_upgrade_without_its_backup(db_path: Path, monkeypatch: pytest.Monkey
     assert list(backup.backup_folder(db_path).iterdir()) == []  # no half backup left
 
 
+@pytest.mark.slow
 def test_a_database_held_by_another_program_is_called_busy(db_path: Path) -> None:
     prepare_older(db_path, "0003")
     holder = sqlite3.connect(db_path, isolation_level=None)

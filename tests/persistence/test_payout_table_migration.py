@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic import command
 from sqlalchemy import text
 
@@ -22,6 +23,7 @@ from tests.fakes import FakeClock
 RULES = EntryRules(RegistrationRule(EntryPrice(2000), 10_000))
 
 
+@pytest.mark.slow
 def test_older_tournaments_keep_the_curve_and_new_ones_get_the_home_game_table(
     db_path: Path, fake_clock: FakeClock
 ) -> None:

@@ -16,10 +16,12 @@ from clockapp.services.stations import PinTry, PinVerdict
 from tests.fakes import FakeClock
 
 
+@pytest.mark.slow
 def test_the_throttle_starts_from_no_wrong_pins(db_path: Path, fake_clock: FakeClock) -> None:
     _check(str(db_path), fake_clock)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_the_same_on_postgresql(pg_url: str, fake_clock: FakeClock) -> None:
     _check(pg_url, fake_clock)

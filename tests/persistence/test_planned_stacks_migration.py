@@ -19,10 +19,12 @@ from tests.fakes import FakeClock
 CHIPS = ChipSet.standard((25, 100, 500, 1000), owned=(300, 300, 200, 100))
 
 
+@pytest.mark.slow
 def test_the_planned_stacks_column_both_ways(db_path: Path, fake_clock: FakeClock) -> None:
     _check(str(db_path), fake_clock)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_the_same_on_postgresql(pg_url: str, fake_clock: FakeClock) -> None:
     _check(pg_url, fake_clock)

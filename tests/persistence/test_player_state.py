@@ -97,6 +97,7 @@ def _insert(engine: Engine, tid: int, reg: int, kind: str) -> None:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "message"),
     [
@@ -117,17 +118,20 @@ def test_the_ledger_refuses_an_entry_the_players_state_does_not_allow(
         assert s.exec(text("SELECT count(*) FROM ledger_row")).one() == before  # type: ignore[call-overload]
 
 
+@pytest.mark.slow
 def test_the_ledger_takes_an_add_on_for_a_player_in_play(any_engine: Engine) -> None:
     tid, ann = _ann_rebought(any_engine)
     _insert(any_engine, tid, ann, "add-on")  # the rules decide the add-on's window
 
 
+@pytest.mark.slow
 def test_a_status_outside_the_five_is_refused(any_engine: Engine) -> None:
     _tid, ann = _ann_rebought(any_engine)
     with pytest.raises(DBAPIError, match="status"), any_engine.begin() as conn:
         conn.execute(text("UPDATE registration SET status = 'done' WHERE id = :id"), {"id": ann})
 
 
+@pytest.mark.slow
 def test_the_migration_derives_unknown_statuses_and_can_be_undone(unmigrated: Engine) -> None:
     config = alembic_config(unmigrated)
     command.upgrade(config, "0005")

@@ -20,12 +20,14 @@ from clockapp.services.players import PlayerDetails
 from tests.fakes import FakeClock
 
 
+@pytest.mark.slow
 def test_existing_changes_are_numbered_per_tournament_and_the_feed_goes_on(
     db_path: Path, fake_clock: FakeClock
 ) -> None:
     _check(str(db_path), fake_clock)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_the_same_on_postgresql(pg_url: str, fake_clock: FakeClock) -> None:
     _check(pg_url, fake_clock)

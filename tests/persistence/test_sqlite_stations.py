@@ -25,6 +25,7 @@ def test_every_connection_waits_for_the_lock_in_wal_mode(engine: Engine) -> None
     assert db.SQLITE_WRITE_WAIT_S >= 5
 
 
+@pytest.mark.slow
 def test_a_lock_held_too_long_is_refused_in_words_and_changes_nothing(
     engine: Engine, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -114,6 +114,7 @@ OMAHA_ANN = AllInHand("Ann", "As Ad 7c 2s", 500, 500, registration_id=1)
 OMAHA_BO = AllInHand("Bo", "Kh Qh 3c 4d", 900, 500, registration_id=2)
 
 
+@pytest.mark.slow
 def test_an_omaha_showdown_is_counted_exactly_from_preflop_to_the_river() -> None:
     preflop = read_allin([OMAHA_ANN, OMAHA_BO])
     assert preflop.boards == 1_086_008  # every board, each hand's best of 60 five-card hands
@@ -149,6 +150,7 @@ def test_hold_em_and_omaha_hands_do_not_mix() -> None:
         read_allin([OMAHA_ANN, AllInHand("Bo", "Kh Qh Jh", 900, 500)])
 
 
+@pytest.mark.slow
 def test_an_omaha_bad_beat_is_an_exact_fraction() -> None:
     holes = ["As Ad 7c 2s", "Kh Qh 3c 4d"]
     # Ann's aces lead on this flop; Bo wins with the flush.
@@ -178,6 +180,7 @@ def test_each_hand_is_at_risk_for_what_the_others_can_call(
     assert at_risk(bets) == risks
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(min_value=1, max_value=100_000), min_size=2, max_size=9))
 def test_what_is_at_risk_is_the_bet_less_the_uncalled_chips_settled_back(bets: list[int]) -> None:
     settled = settle(bets, [False] * len(bets), None, button=0)

@@ -77,6 +77,7 @@ def test_card_of_rejects_nonsense() -> None:
         Card.of(13, 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(CARDS), unique=True, max_size=10))
 def test_format_and_parse_round_trip(cards: list[Card]) -> None:

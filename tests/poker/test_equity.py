@@ -47,6 +47,7 @@ def brute_force(
     return wins, ties, [s / boards for s in shares], boards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hands", "board", "dead"),
     [
@@ -79,6 +80,7 @@ def test_exact_holdem_equity_matches_brute_force(hands: list[str], board: str, d
     assert all(h.margin == 0.0 for h in result)
 
 
+@pytest.mark.slow
 def test_exact_omaha_equity_on_the_flop_matches_brute_force() -> None:
     hands = ["Ah Kh Qd Jd", "9s 9c 8s 7c"]
     board = "Th 9d 2h"
@@ -144,6 +146,7 @@ def _all_dead_but(left: str, *in_play: str) -> str:
 _EVERY_CARD = " ".join(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "shdc")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hands", "board", "left"),
     [
@@ -230,6 +233,7 @@ def _omaha_counts_by_strengths(hands: list[str], dead: str) -> tuple[list[int], 
     return [int((row & alone).sum()) for row in best], [int((row & ~alone).sum()) for row in best]
 
 
+@pytest.mark.slow
 def test_omaha_preflop_counts_match_the_evaluator_over_every_board() -> None:
     # 20 cards left: 15,504 boards, 60 five-card hands per hand on each.
     hands = ["As Ad Kc Qd", "Kh Qh Jh Th", "9c 9d 8h 7h"]
@@ -339,6 +343,7 @@ def test_outs_on_the_flop_and_turn() -> None:
     assert chop[1].outs == ()
 
 
+@pytest.mark.slow
 def test_outs_match_the_reference_definition_on_random_spots() -> None:
     rng = random.Random(5)
     for _ in range(12):
@@ -412,6 +417,7 @@ def _counts_by_strengths(hands: list[str]) -> tuple[list[int], list[int]]:
     return [int((row & alone).sum()) for row in best], [int((row & ~alone).sum()) for row in best]
 
 
+@pytest.mark.slow
 def test_four_way_preflop_counts_match_the_evaluator_over_every_board() -> None:
     hands = ["Ah Kh", "Ad Kd", "7c 7s", "Qs Jc"]  # two mirrored hands: many boards tie
     wins, ties = _counts_by_strengths(hands)

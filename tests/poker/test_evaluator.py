@@ -74,6 +74,7 @@ def test_all_2598960_five_card_hands_fall_in_the_textbook_categories() -> None:
     assert len(np.unique(values)) == 7462
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_random_hands_match_the_reference_best_of_five(
     size: int, class_strength: dict[reference.Value, int]
@@ -85,6 +86,7 @@ def test_random_hands_match_the_reference_best_of_five(
     assert strengths(np.array(hands)).tolist() == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_numpy_path_equals_one_hand_path_on_large_samples(size: int) -> None:
     rng = np.random.default_rng(size)
@@ -95,6 +97,7 @@ def test_numpy_path_equals_one_hand_path_on_large_samples(size: int) -> None:
     assert [strength(hands[i].tolist()) for i in sample] == fast[list(sample)].tolist()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.permutations(range(52)))
 def test_two_seven_card_hands_compare_as_the_reference_says(deck: list[int]) -> None:

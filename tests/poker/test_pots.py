@@ -244,6 +244,7 @@ def _check_properties(
         assert sum(1 for share in pot.shares if share.odd_chip) < len(pot.shares)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hands())
 def test_settle_properties(

@@ -54,6 +54,7 @@ def value_strength() -> dict[reference.Value, int]:
     return mapping
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [6, 7])
 def test_every_non_flush_rank_multiset(
     size: int, value_strength: dict[reference.Value, int]
@@ -70,6 +71,7 @@ def test_every_non_flush_rank_multiset(
     assert checked == {6: 18395, 7: 49205}[size]
 
 
+@pytest.mark.slow
 def test_every_flush_rank_mask(value_strength: dict[reference.Value, int]) -> None:
     for bits in (5, 6, 7):
         for ranks in itertools.combinations(range(13), bits):

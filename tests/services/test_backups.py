@@ -49,6 +49,7 @@ def test_the_note_of_a_level_event_comes_from_the_snapshot(services: Services) -
     assert note.players_left == snapshot.stats.players_left
 
 
+@pytest.mark.slow
 def test_only_the_newest_automatic_backups_are_kept(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -80,6 +81,7 @@ def test_backups_taken_in_the_same_instant_keep_their_order(services: Services) 
     assert [b.name for b in services.backups.list()] == [second.name, first.name]
 
 
+@pytest.mark.slow
 def test_a_restore_brings_the_data_back_for_every_station(
     services: Services, engine: Engine, db_path: Path, fake_clock: FakeClock
 ) -> None:
@@ -116,6 +118,7 @@ def test_a_restore_brings_the_data_back_for_every_station(
     check.close()
 
 
+@pytest.mark.slow
 def test_restoring_an_upgrade_backup_migrates_it_again(db_path: Path) -> None:
     prepare_older(db_path, "0003")
     services = Services(open_database(str(db_path)), now=FakeClock())
@@ -143,6 +146,7 @@ def test_before_import_backs_up_with_its_reason(services: Services) -> None:
     assert (taken.kind, taken.reason, taken.tournament) == ("import", "before an import", "Friday")
 
 
+@pytest.mark.slow
 def test_a_damaged_database_is_restored_from_its_newest_backup(db_path: Path) -> None:
     services = Services(open_database(str(db_path)), now=FakeClock())
     services.tournaments.create("Friday")
@@ -171,6 +175,7 @@ def test_postgresql_backups_need_pg_dump(
         backup.pg_dump("postgresql+psycopg://u@localhost/night", tmp_path / "night.dump")
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_postgresql_is_dumped_with_pg_dump(pg_url: str, tmp_path: Path) -> None:
     import shutil
@@ -188,6 +193,7 @@ def test_postgresql_is_dumped_with_pg_dump(pg_url: str, tmp_path: Path) -> None:
         services.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 def test_paths_with_spaces_and_question_marks_work(tmp_path: Path) -> None:
     folder = tmp_path / "Friday night? #1 [main]"
     folder.mkdir()
@@ -238,6 +244,7 @@ def test_a_file_that_cannot_be_read_takes_no_backup(
     assert services.backups.list() == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["structure", "players", "pre-registrations"])
 def test_an_import_that_cannot_back_up_changes_nothing(services: Services, which: str) -> None:
     tid = services.tournaments.create("Friday").value.id

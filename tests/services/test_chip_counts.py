@@ -38,6 +38,7 @@ def seats(services: Services, tid: int) -> dict[tuple[int, int], int]:
     return where
 
 
+@pytest.mark.slow
 def test_counts_rank_players_in_big_blinds_and_show_the_difference(
     services: Services, tid: int, seats: dict[tuple[int, int], int], fake_clock: FakeClock
 ) -> None:
@@ -61,6 +62,7 @@ def test_counts_rank_players_in_big_blinds_and_show_the_difference(
     assert board.difference == 0
 
 
+@pytest.mark.slow
 def test_the_chip_leaders_go_on_the_wall_self_contained(
     services: Services, tid: int, seats: dict[tuple[int, int], int]
 ) -> None:
@@ -75,6 +77,7 @@ def test_the_chip_leaders_go_on_the_wall_self_contained(
     assert moment.payload["leaders"][0]["big_blinds"] == 70.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("table", "counts", "message"),
     [

@@ -109,6 +109,7 @@ def test_the_real_cards_dealt_are_recorded_without_a_seed(
     assert services.chip_race.races(tid)[0].seed is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("table", "picks", "message"),
     [
@@ -134,6 +135,7 @@ def test_a_refused_race_changes_nothing_and_leaves_the_wall(
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_a_structure_without_a_colour_up_has_nothing_to_race(
     services: Services, seats: dict[tuple[int, int], int]
 ) -> None:
@@ -144,6 +146,7 @@ def test_a_structure_without_a_colour_up_has_nothing_to_race(
         services.chip_race.run(t, 1, [], Rounding.UP)
 
 
+@pytest.mark.slow
 def test_setup_says_which_tables_are_raced_at_this_colour_up(
     services: Services, tid: int, seats: dict[tuple[int, int], int], fake_clock: FakeClock
 ) -> None:
@@ -160,6 +163,7 @@ def test_setup_says_which_tables_are_raced_at_this_colour_up(
     assert services.chip_race.setup(tid).raced == ()
 
 
+@pytest.mark.slow
 def test_a_table_raced_again_at_the_same_colour_up_is_refused_unless_it_was_misdealt(
     services: Services, tid: int, seats: dict[tuple[int, int], int]
 ) -> None:

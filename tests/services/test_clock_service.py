@@ -157,6 +157,7 @@ def test_restore_refuses_a_position_that_no_longer_exists(services: Services, ti
         services.clock.restore(tid, replace(state, index=40))
 
 
+@pytest.mark.slow
 def test_the_demo_is_in_full_swing(services: Services) -> None:
     info = services.demo.create_demo().value
     assert services.tournaments.last_opened() == info
@@ -183,6 +184,7 @@ def test_the_demo_is_in_full_swing(services: Services) -> None:
     assert move.from_seat.table != move.to_seat.table
 
 
+@pytest.mark.slow
 def test_a_second_demo_reuses_the_players_and_draws_the_same_seats(services: Services) -> None:
     first = services.demo.create_demo().value
     players = len(services.players.list())
@@ -197,6 +199,7 @@ def test_a_second_demo_reuses_the_players_and_draws_the_same_seats(services: Ser
     assert layout(first.id) == layout(second.id)
 
 
+@pytest.mark.slow
 def test_the_demo_does_not_take_the_place_of_a_real_tournament(services: Services) -> None:
     real = services.tournaments.create("Saturday Main Event").value
     demo = services.demo.open_demo().value
@@ -209,6 +212,7 @@ def test_the_demo_does_not_take_the_place_of_a_real_tournament(services: Service
     assert services.tournaments.last_opened() == real
 
 
+@pytest.mark.slow
 def test_an_old_demo_is_reused_with_its_clock_back_on_level_3(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -314,6 +318,7 @@ def test_a_pause_reads_and_writes_only_the_clock(
     assert services.clock.state(tid) == after[0]
 
 
+@pytest.mark.slow
 def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock) -> None:
     from clockapp.services.app import Services
     from clockapp.services.clock import Seen
@@ -354,6 +359,7 @@ def test_named_presses_are_kept_for_the_undo_after_a_restart(engine, fake_clock)
     assert other.clock.undo_steps(tid) == ()
 
 
+@pytest.mark.slow
 def test_registration_choices_are_kept_in_the_undo_line(engine, fake_clock) -> None:
     from clockapp.core.clock import RegistrationStep
     from clockapp.core.registration import RegistrationMode

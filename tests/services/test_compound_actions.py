@@ -88,6 +88,7 @@ def _bought_in(services: Services, tid: int, *names: str) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- buy-in and seat
+@pytest.mark.slow
 def test_a_buy_in_seats_the_player_in_one_transaction(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     _bought_in(services, tid, "Ann", "Bob", "Cy")
@@ -115,6 +116,7 @@ def test_a_buy_in_without_tables_sells_and_seats_nobody(services: Services, tid:
     assert receipt.registration.status is RegistrationStatus.PLAYING
 
 
+@pytest.mark.slow
 def test_a_full_room_keeps_the_sale_and_says_why_there_is_no_seat(
     services: Services, tid: int
 ) -> None:
@@ -128,6 +130,7 @@ def test_a_full_room_keeps_the_sale_and_says_why_there_is_no_seat(
     assert [w.name for w in services.seating.room(tid).waiting] == ["Cy"]
 
 
+@pytest.mark.slow
 def test_a_re_entry_with_a_seat_draws_a_new_one_in_the_same_transaction(
     services: Services, tid: int
 ) -> None:
@@ -143,6 +146,7 @@ def test_a_re_entry_with_a_seat_draws_a_new_one_in_the_same_transaction(
 
 
 # ---------------------------------------------------------------------------- busts
+@pytest.mark.slow
 def test_a_bust_frees_the_seat_in_its_own_transaction(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     ann, *_ = _bought_in(services, tid, "Ann", "Bob", "Cy")
@@ -163,6 +167,7 @@ def _bust_as_the_desk_did(services: Services, tid: int, rid: int) -> None:
     services.seating.on_player_busted(tid, rid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("follow", ["desk", "one call"])
 def test_a_rebuy_gives_the_player_the_seat_back(services: Services, tid: int, follow: str) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
@@ -185,6 +190,7 @@ def test_a_rebuy_gives_the_player_the_seat_back(services: Services, tid: int, fo
     assert receipt.seat.sentence.startswith(f"Back at {seat}")
 
 
+@pytest.mark.slow
 def test_a_rebuy_whose_seat_was_taken_draws_one_and_says_where(
     services: Services, tid: int
 ) -> None:
@@ -210,6 +216,7 @@ def test_a_rebuy_whose_seat_was_taken_draws_one_and_says_where(
     assert receipt.seat.sentence.startswith(f"{seat} is no longer free: Drew {new}")
 
 
+@pytest.mark.slow
 def test_a_rebuy_recorded_with_the_bust_at_the_table_keeps_the_seat(
     services: Services, tid: int
 ) -> None:
@@ -222,6 +229,7 @@ def test_a_rebuy_recorded_with_the_bust_at_the_table_keeps_the_seat(
     assert not receipt.seat.changed
 
 
+@pytest.mark.slow
 def test_an_undone_bust_gives_the_seat_back_after_the_seating_followed(
     services: Services, tid: int
 ) -> None:
@@ -242,6 +250,7 @@ def test_an_undone_bust_gives_the_seat_back_after_the_seating_followed(
     assert [note.sentence.split(":")[0] for note in report.seats] == [f"Back at {seat}"]
 
 
+@pytest.mark.slow
 def test_an_undone_bust_whose_seat_was_taken_draws_by_the_rules(
     services: Services, tid: int
 ) -> None:
@@ -277,6 +286,7 @@ def test_an_undone_bust_of_a_player_never_seated_seats_nobody(services: Services
     assert [w.name for w in services.seating.room(tid).waiting] == ["Ann", "Bob"]
 
 
+@pytest.mark.slow
 def test_the_seat_left_is_kept_on_the_bust_record(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=9)
     ann, *_ = _bought_in(services, tid, "Ann", "Bob")
@@ -290,6 +300,7 @@ def test_the_seat_left_is_kept_on_the_bust_record(services: Services, tid: int) 
     ]
 
 
+@pytest.mark.slow
 def test_undoing_a_hand_puts_every_player_back_in_one_transaction(
     services: Services, tid: int
 ) -> None:
@@ -319,6 +330,7 @@ def test_undoing_a_hand_puts_every_player_back_in_one_transaction(
 
 
 # ---------------------------------------------------------------------------- the till cache
+@pytest.mark.slow
 def test_a_second_station_sees_the_first_stations_sale_at_once(
     services: Services, tid: int, engine: Engine, fake_clock: FakeClock
 ) -> None:
@@ -332,6 +344,7 @@ def test_a_second_station_sees_the_first_stations_sale_at_once(
     assert services.cashier.registration(tid, ann).status is RegistrationStatus.BUSTED
 
 
+@pytest.mark.slow
 def test_a_refused_action_leaves_no_trace_in_the_cache(services: Services, tid: int) -> None:
     """The till a refused action changed in memory is never kept: the next read is as before."""
     ann, bob = _bought_in(services, tid, "Ann", "Bob")

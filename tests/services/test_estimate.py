@@ -33,6 +33,7 @@ def field(services: Services, tid: int) -> list[int]:
     return buy_ins(services, tid, 12)
 
 
+@pytest.mark.slow
 def test_before_any_bust_the_estimate_is_an_early_guess_from_now(
     services: Services, tid: int, field: list[int]
 ) -> None:
@@ -44,6 +45,7 @@ def test_before_any_bust_the_estimate_is_an_early_guess_from_now(
     assert "early guess" in found.how_sure()
 
 
+@pytest.mark.slow
 def test_the_busts_so_far_are_fitted(
     services: Services, tid: int, field: list[int], fake_clock: FakeClock
 ) -> None:
@@ -58,6 +60,7 @@ def test_the_busts_so_far_are_fitted(
     assert found.bubble.likely <= found.end.likely
 
 
+@pytest.mark.slow
 def test_the_estimate_goes_on_the_wall_self_contained(
     services: Services, tid: int, field: list[int]
 ) -> None:
@@ -94,6 +97,7 @@ def simulations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return runs
 
 
+@pytest.mark.slow
 def test_asking_again_with_nothing_changed_runs_no_simulation(
     services: Services, tid: int, field: list[int], fake_clock: FakeClock, simulations: list[int]
 ) -> None:
@@ -120,6 +124,7 @@ def test_asking_again_with_nothing_changed_runs_no_simulation(
     assert len(simulations) == 3
 
 
+@pytest.mark.slow
 def test_a_clock_not_started_is_simulated_once_and_its_times_move_with_now(
     services: Services, tid: int, field: list[int], fake_clock: FakeClock, simulations: list[int]
 ) -> None:

@@ -4,6 +4,8 @@ team event; a regular tournament gets neither. Then the two rounds play through.
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.chips import ChipSet
 from clockapp.core.event_templates import REGULAR, TWO_ROUND_TEAM_EVENT, ShootoutPlan
 from clockapp.core.night_plan import NightPlan
@@ -39,6 +41,7 @@ def test_the_two_round_template_plans_the_shootout_and_the_team_scoring(
     )
 
 
+@pytest.mark.slow
 def test_two_rounds_play_through_ranked_by_busts_and_chips_at_the_limit(
     services: Services, fake_clock: FakeClock
 ) -> None:

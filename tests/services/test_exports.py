@@ -135,6 +135,7 @@ structure_text = st.one_of(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_hostile_structure_files_change_nothing(services: Services, tid: int, fmt: str) -> None:
     @settings(

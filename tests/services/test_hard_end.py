@@ -36,6 +36,7 @@ def tournament(services: Services, players: int) -> tuple[int, list[int]]:
     return tid, regs
 
 
+@pytest.mark.slow
 def test_the_field_to_count_is_everyone_still_in(services: Services) -> None:
     tid, (a, b, c) = tournament(services, 3)
     services.results.bust(tid, c, busted_by=a)
@@ -44,6 +45,7 @@ def test_the_field_to_count_is_everyone_still_in(services: Services) -> None:
     assert field.chips_in_play == 3 * STACK
 
 
+@pytest.mark.slow
 def test_chip_counts_rank_the_field_and_equal_stacks_share_places_and_prizes(
     services: Services,
 ) -> None:
@@ -84,6 +86,7 @@ def test_chip_counts_rank_the_field_and_equal_stacks_share_places_and_prizes(
     assert services.clock.snapshot(tid).stats.players_left == 1
 
 
+@pytest.mark.slow
 def test_a_tie_for_the_chip_lead_stays_in_play(services: Services) -> None:
     tid, (a, b, c, d) = tournament(services, 4)  # $80: $40 / $24 / $16
     result = services.hard_end.finish_by_chips(
@@ -104,6 +107,7 @@ def test_a_tie_for_the_chip_lead_stays_in_play(services: Services) -> None:
     assert (dues[a].place, dues[b].place) == (1, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("case", "message"),
     [
@@ -178,6 +182,7 @@ def test_places_follow_the_counts_like_a_plain_ranking(
     assert sum(f.prize for f in result.finishes) == sum(prizes)
 
 
+@pytest.mark.slow
 def test_counts_that_do_not_add_up_are_refused_until_the_gap_is_confirmed(
     services: Services,
 ) -> None:

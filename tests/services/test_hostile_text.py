@@ -59,6 +59,7 @@ def refused(services: Services, action: Callable[[], object], message: str) -> N
     assert dump_database(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_a_name_is_stored_clean_and_the_same_on_both_databases(services: Services) -> None:
     typed = PlayerDetails(" Ann\x00 \u202eLee\u200b ", nickname="Zoe\u0301", team="\u2066Reds")
     info = services.players.create(typed).value
@@ -66,6 +67,7 @@ def test_a_name_is_stored_clean_and_the_same_on_both_databases(services: Service
     assert (stored.name, stored.nickname, stored.team) == ("Ann Lee", "Zo\u00e9", "Reds")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "message"),
     [
@@ -83,6 +85,7 @@ def test_a_name_that_cannot_be_stored_is_refused(
     refused(services, lambda: services.tournaments.create(name), "Tournament name")
 
 
+@pytest.mark.slow
 def test_an_imported_name_with_a_surrogate_names_its_line(services: Services) -> None:
     refused(
         services,
@@ -91,6 +94,7 @@ def test_an_imported_name_with_a_surrogate_names_its_line(services: Services) ->
     )
 
 
+@pytest.mark.slow
 def test_a_huge_void_reason_is_refused_and_a_clean_one_kept(services: Services, tid: int) -> None:
     services.structure.replace(tid, STRUCTURE)
     ann = services.players.create(PlayerDetails("Ann")).value.id
@@ -104,6 +108,7 @@ def test_a_huge_void_reason_is_refused_and_a_clean_one_kept(services: Services, 
     assert services.cashier.ledger(tid)[-1].reason == "typed twice"
 
 
+@pytest.mark.slow
 def test_a_long_right_to_left_game_label_is_refused(services: Services, tid: int) -> None:
     long_game = replace(STRUCTURE, levels=(Level(25, 50, game=RTL_LABEL), *STRUCTURE.levels[1:]))
     refused(
@@ -117,6 +122,7 @@ def test_a_long_right_to_left_game_label_is_refused(services: Services, tid: int
     assert (first.game, first.label) == ("NLHE", "Dinner next")
 
 
+@pytest.mark.slow
 def test_a_structure_with_a_surrogate_is_refused_and_export_still_works(
     services: Services, tid: int
 ) -> None:
@@ -140,6 +146,7 @@ def test_a_structure_with_a_surrogate_is_refused_and_export_still_works(
     )
 
 
+@pytest.mark.slow
 def test_house_texts_are_cleaned_and_refused_in_words(services: Services, tid: int) -> None:
     refused(services, lambda: services.house.set_rules(tid, "# Rules\n- \ud800"), "is broken")
     refused(services, lambda: services.house.set_rules(tid, "\u200b\u2066"), "visible character")
@@ -154,6 +161,7 @@ def test_house_texts_are_cleaned_and_refused_in_words(services: Services, tid: i
     assert services.house.set_slides(tid, slides).value.slides[0].title == "Thanks to"
 
 
+@pytest.mark.slow
 def test_reasons_and_names_elsewhere_are_cleaned(services: Services, tid: int) -> None:
     refused(services, lambda: services.tournaments.rename(tid, "\u2066\u2069"), "visible")
     services.tournaments.rename(tid, "Friday\x00 \u202eNight")
@@ -171,6 +179,7 @@ DIRTY = "Main\x00 \u202eevent\u200b"
 BROKEN = "Main\ud800"
 
 
+@pytest.mark.slow
 def test_ticket_and_satellite_descriptions_are_cleaned_and_refused_in_words(
     services: Services, tid: int
 ) -> None:
@@ -196,6 +205,7 @@ def test_ticket_and_satellite_descriptions_are_cleaned_and_refused_in_words(
     assert satellite.description == "Main event"
 
 
+@pytest.mark.slow
 def test_a_chip_color_is_cleaned_and_refused_in_words(services: Services, tid: int) -> None:
     chips = services.structure.chip_set(tid)
     first = chips.denominations[0]
@@ -212,6 +222,7 @@ def test_a_chip_color_is_cleaned_and_refused_in_words(services: Services, tid: i
     assert services.structure.chip_set(tid).denominations[0].color == "light blue"
 
 
+@pytest.mark.slow
 def test_names_typed_into_a_showdown_are_cleaned_and_refused_in_words(
     services: Services, tid: int
 ) -> None:
@@ -232,6 +243,7 @@ def test_names_typed_into_a_showdown_are_cleaned_and_refused_in_words(
     assert services.showdown.read(hands(DIRTY)).entries[0].name == "Main event"
 
 
+@pytest.mark.slow
 def test_a_broken_character_reaching_a_statement_is_refused_in_words(services: Services) -> None:
     # Lookups by typed text are not stored, so not cleaned: the drivers' own error was a crash.
     refused(services, lambda: services.players.namesakes(BROKEN), r"broken character \(U\+D800\)")

@@ -36,6 +36,7 @@ def test_the_rules_start_as_the_holdem_template_and_go_on_the_wall(services: Ser
     assert moment.payload["pages"] == [["Phones", ["Away from the table", "Calls outside"]]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["", "   \n", "x" * 60_000])
 def test_an_empty_or_huge_rules_sheet_is_refused_and_nothing_changes(
     services: Services, text: str

@@ -41,6 +41,7 @@ def test_no_pin_set_is_said_and_counts_nothing(services: Services, engine: Engin
     assert stored_throttle(engine) == PinThrottle()
 
 
+@pytest.mark.slow
 def test_wrong_pins_wait_longer_and_longer_up_to_the_longest_wait(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -54,6 +55,7 @@ def test_wrong_pins_wait_longer_and_longer_up_to_the_longest_wait(
     assert waits == [0, 0, 5, 10, 20, 40, 80, 160, 320, 640, 900, 900]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [47, 100, 1000])
 def test_the_nth_wrong_pin_is_still_throttled_with_the_longest_wait(
     services: Services, engine: Engine, fake_clock: FakeClock, count: int
@@ -74,6 +76,7 @@ def test_the_nth_wrong_pin_is_still_throttled_with_the_longest_wait(
     assert services.stations.try_pin(WRONG) == PinTry(PinVerdict.WRONG, 1)
 
 
+@pytest.mark.slow
 def test_a_restarted_display_goes_on_from_the_stored_count(
     services: Services, db_path: Path, fake_clock: FakeClock
 ) -> None:

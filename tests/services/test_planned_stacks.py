@@ -3,6 +3,8 @@ cashier hands out, and the cashier warns before a colour runs out."""
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.chips import ChipSet, StackBreakdown
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.night_plan import NightPlan
@@ -22,6 +24,7 @@ def buy_in(services: Services, tid: int, n: int):  # type: ignore[no-untyped-def
     return services.cashier.buy_in(tid, pid).value
 
 
+@pytest.mark.slow
 def test_the_generators_stack_is_handed_out_on_every_receipt(services: Services) -> None:
     plan = NightPlan("Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18)
     suggested = services.tournaments.preview(plan).suggested
@@ -32,6 +35,7 @@ def test_the_generators_stack_is_handed_out_on_every_receipt(services: Services)
     assert all(r.chip_warnings == () for r in receipts)
 
 
+@pytest.mark.slow
 def test_the_cashier_warns_before_a_colour_runs_out(services: Services) -> None:
     # A structure set by hand: no planned stack, so the handiest one (20 T25 a stack).
     tid = services.tournaments.create("Friday").value.id

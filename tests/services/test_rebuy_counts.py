@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.money.entry_rules import (
     AddOnRule,
     EntryRules,
@@ -40,6 +42,7 @@ def rebuy_night(services: Services, fake_clock: FakeClock) -> int:
     return tid
 
 
+@pytest.mark.slow
 def test_a_rebuy_does_not_take_a_player_off_the_charts(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -52,6 +55,7 @@ def test_a_rebuy_does_not_take_a_player_off_the_charts(
     assert services.results.charts(tid).field == series
 
 
+@pytest.mark.slow
 def test_the_estimate_counts_only_the_players_out(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -62,6 +66,7 @@ def test_the_estimate_counts_only_the_players_out(
     assert "2 busts so far" in found.how_sure()
 
 
+@pytest.mark.slow
 def test_the_wall_snapshot_carries_when_rebuys_and_add_ons_are_sold(
     services: Services, fake_clock: FakeClock
 ) -> None:

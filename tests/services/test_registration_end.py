@@ -52,6 +52,7 @@ def configure(services: Services, tid: int, rules: EntryRules) -> None:
 
 
 # ---------------------------------------------------------------------------- registration
+@pytest.mark.slow
 def test_with_late_registration_unticked_the_first_bust_closes_it(
     services: Services, tid: int
 ) -> None:
@@ -77,6 +78,7 @@ def test_with_late_registration_unticked_the_first_bust_closes_it(
     assert services.registration.window(tid).wall == "Registration closed"
 
 
+@pytest.mark.slow
 def test_late_registration_level_is_shown_and_closes_after_its_break(
     services: Services, tid: int
 ) -> None:
@@ -94,6 +96,7 @@ def test_late_registration_level_is_shown_and_closes_after_its_break(
     unchanged.check()
 
 
+@pytest.mark.slow
 def test_the_director_closes_and_reopens_registration(services: Services, tid: int) -> None:
     configure(
         services,
@@ -133,6 +136,7 @@ def test_the_director_closes_and_reopens_registration(services: Services, tid: i
     services.cashier.buy_in(tid, dee)  # the director's word holds past the level
 
 
+@pytest.mark.slow
 def test_a_refused_close_or_reopen_writes_nothing(services: Services, tid: int) -> None:
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
     services.results.bust(tid, b, busted_by=a)
@@ -143,6 +147,7 @@ def test_a_refused_close_or_reopen_writes_nothing(services: Services, tid: int) 
 
 
 # ---------------------------------------------------------------------------- the end
+@pytest.mark.slow
 def test_the_last_bust_finishes_the_tournament_and_stops_the_clock(
     services: Services, tid: int, engine: Engine, fake_clock: FakeClock
 ) -> None:
@@ -175,6 +180,7 @@ def test_the_last_bust_finishes_the_tournament_and_stops_the_clock(
     ]
 
 
+@pytest.mark.slow
 def test_nothing_at_all_enters_a_finished_tournament(services: Services, tid: int) -> None:
     rules = EntryRules(
         RegistrationRule(PRICE, STACK, late_until_level=9),
@@ -209,6 +215,7 @@ def test_nothing_at_all_enters_a_finished_tournament(services: Services, tid: in
     assert option.refusal.startswith(over)
 
 
+@pytest.mark.slow
 def test_a_bust_while_rebuys_are_sold_does_not_end_it(services: Services, tid: int) -> None:
     configure(services, tid, replace(NO_LATE, rebuy=RebuyRule(PRICE, STACK, last_level=2)))
     a, b = (seat(services, tid, name) for name in ("Ann", "Bob"))
@@ -219,6 +226,7 @@ def test_a_bust_while_rebuys_are_sold_does_not_end_it(services: Services, tid: i
     services.cashier.rebuy(tid, b)  # Bob is back
 
 
+@pytest.mark.slow
 def test_undoing_the_last_bust_reopens_the_tournament(services: Services, tid: int) -> None:
     a, b, c = (seat(services, tid, name) for name in ("Ann", "Bob", "Cy"))
     at_item(services, tid, 1)
@@ -242,6 +250,7 @@ def _deal_field(services: Services, tid: int) -> tuple[int, int, int, int]:
     return ids[0], ids[1], ids[2], ids[3]
 
 
+@pytest.mark.slow
 def test_a_deal_that_shares_every_prize_ends_the_event_and_reports_use_it(
     services: Services, tid: int
 ) -> None:
@@ -277,6 +286,7 @@ def test_a_deal_that_shares_every_prize_ends_the_event_and_reports_use_it(
     assert cy not in shares
 
 
+@pytest.mark.slow
 def test_a_deal_with_money_left_to_play_for_does_not_end_it(services: Services, tid: int) -> None:
     at_item(services, tid, 1)
     ann, bob, _cy, _dee = _deal_field(services, tid)
@@ -291,6 +301,7 @@ def test_a_deal_with_money_left_to_play_for_does_not_end_it(services: Services, 
     assert final.winner == "Ann"
 
 
+@pytest.mark.slow
 def test_voiding_the_deal_that_ended_it_reopens_the_tournament(
     services: Services, tid: int
 ) -> None:
@@ -304,6 +315,7 @@ def test_voiding_the_deal_that_ended_it_reopens_the_tournament(
     assert services.clock.snapshot(tid).ending.final is None
 
 
+@pytest.mark.slow
 def test_closing_registration_ends_a_heads_up_whose_loser_could_only_re_enter(
     services: Services, tid: int
 ) -> None:
@@ -320,6 +332,7 @@ def test_closing_registration_ends_a_heads_up_whose_loser_could_only_re_enter(
     assert not services.clock.state(tid).running
 
 
+@pytest.mark.slow
 def test_a_money_action_that_opens_or_closes_registration_says_so(
     services: Services, tid: int
 ) -> None:

@@ -38,6 +38,7 @@ def test_before_the_start_every_chip_is_in_play(services: Services, tid: int) ->
     assert services.rulings.smallest_chip(tid) == 25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("minutes", "smallest", "in_play"),
     [
@@ -63,6 +64,7 @@ def test_color_ups_raise_the_smallest_chip_as_the_clock_runs(
     assert services.rulings.chips_in_play(tid).values == in_play
 
 
+@pytest.mark.slow
 def test_a_new_chip_set_is_seen_at_once(services: Services) -> None:
     t = services.tournaments.create("Home game").value.id
     assert services.rulings.smallest_chip(t) == 25  # the default chip set
@@ -70,6 +72,7 @@ def test_a_new_chip_set_is_seen_at_once(services: Services) -> None:
     assert services.rulings.smallest_chip(t) == 5
 
 
+@pytest.mark.slow
 def test_reading_changes_nothing(services: Services, tid: int) -> None:
     revision = services.tournaments.revision()
     services.rulings.chips_in_play(tid)
@@ -90,10 +93,12 @@ def _seated(services: Services, tid: int) -> dict[tuple[int, int], int]:
     return place(services, tid, {1: [1, 3, 5, 8], 2: [2, 4]})
 
 
+@pytest.mark.slow
 def test_no_tables_means_no_choice(services: Services, tid: int) -> None:
     assert services.rulings.tables(tid) == ()
 
 
+@pytest.mark.slow
 def test_tables_list_who_sits_where(services: Services, tid: int) -> None:
     _seated(services, tid)
     tables = services.rulings.tables(tid)
@@ -106,6 +111,7 @@ def test_tables_list_who_sits_where(services: Services, tid: int) -> None:
     assert first.button is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("table", "button"), [(1, 5), (2, 4)])
 def test_the_button_comes_from_the_seating(
     services: Services, tid: int, table: int, button: int
@@ -135,6 +141,7 @@ def test_reading_the_tables_changes_nothing(services: Services, tid: int) -> Non
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 def test_the_button_the_director_gave_is_kept(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:

@@ -35,6 +35,7 @@ def test_players_in_play_are_listed_by_table_and_seat(
     assert players[0].registration_id == seats[(1, 1)]
 
 
+@pytest.mark.slow
 def test_the_call_stores_its_end_and_every_station_counts_from_it(
     services: Services, tid: int, seats: dict[tuple[int, int], int], fake_clock: FakeClock
 ) -> None:
@@ -57,6 +58,7 @@ def test_the_call_stores_its_end_and_every_station_counts_from_it(
     assert services.wall.current(tid) is None
 
 
+@pytest.mark.slow
 def test_calling_the_clock_on_a_busted_player_is_refused_and_changes_nothing(
     services: Services, tid: int, seats: dict[tuple[int, int], int]
 ) -> None:

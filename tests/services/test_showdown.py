@@ -39,6 +39,7 @@ def hands(ann: int | None = None, bo: int | None = None) -> list[AllInHand]:
     ]
 
 
+@pytest.mark.slow
 def test_each_street_updates_the_kept_showdown_and_the_wall(services: Services, tid: int) -> None:
     first = services.showdown.show(tid, hands(), "2s Ah Ac")
     assert first.changes.touches(Change.WALL)
@@ -58,6 +59,7 @@ def test_each_street_updates_the_kept_showdown_and_the_wall(services: Services, 
     assert services.showdown.latest(tid) == sid
 
 
+@pytest.mark.slow
 def test_bad_input_changes_neither_the_wall_nor_the_database(services: Services, tid: int) -> None:
     services.showdown.show(tid, hands(), "2s Ah Ac")
     before = dump(services.ctx.engine)
@@ -74,6 +76,7 @@ def test_bad_input_changes_neither_the_wall_nor_the_database(services: Services,
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_the_director_confirms_the_busts_with_the_winner_as_buster(
     services: Services, tid: int
 ) -> None:
@@ -98,6 +101,7 @@ def test_the_director_confirms_the_busts_with_the_winner_as_buster(
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_busts_of_players_unknown_to_the_cashier_are_refused(services: Services, tid: int) -> None:
     sid = services.showdown.show(tid, hands(), "2s Ah Ac Th Jh").value.showdown_id
     before = dump(services.ctx.engine)
@@ -106,6 +110,7 @@ def test_busts_of_players_unknown_to_the_cashier_are_refused(services: Services,
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_the_worst_beat_is_the_least_likely_candidate(services: Services, tid: int) -> None:
     assert services.showdown.worst_beat(tid) is None
     sid = services.showdown.show(tid, hands(), "2s Ah Ac").value.showdown_id
@@ -127,6 +132,7 @@ def test_the_worst_beat_is_the_least_likely_candidate(services: Services, tid: i
     assert worst.showdown_id == sid
 
 
+@pytest.mark.slow
 def test_a_beat_needs_a_river_and_a_single_winner(services: Services, tid: int) -> None:
     sid = services.showdown.show(tid, hands(), "2s Ah Ac").value.showdown_id
     before = dump(services.ctx.engine)
@@ -141,6 +147,7 @@ def test_a_beat_needs_a_river_and_a_single_winner(services: Services, tid: int) 
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_a_chopped_pot_is_shared_in_the_smallest_chip_in_play(services: Services, tid: int) -> None:
     # T25 is the smallest chip here: Ann and Bo chop a main pot of 3,225 that Cy put 1,075
     # into; a share of 1,613 could not be paid, so the odd chip of 25 goes to one of them.
@@ -158,6 +165,7 @@ def test_a_chopped_pot_is_shared_in_the_smallest_chip_in_play(services: Services
     assert all(pot.amount == sum(pot.shares) for pot in shown.result.pots)
 
 
+@pytest.mark.slow
 def test_an_omaha_showdown_goes_on_the_wall_with_its_busts(services: Services, tid: int) -> None:
     ann, bo = buy_in(services, tid, "Ann"), buy_in(services, tid, "Bo")
     omaha = [
@@ -179,6 +187,7 @@ def test_an_omaha_showdown_goes_on_the_wall_with_its_busts(services: Services, t
     assert services.cashier.registration(tid, ann).busted_by_id == bo
 
 
+@pytest.mark.slow
 def test_five_omaha_hands_preflop_carry_their_margin_to_the_wall(
     services: Services, tid: int
 ) -> None:

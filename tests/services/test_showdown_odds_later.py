@@ -19,6 +19,7 @@ def tid(services: Services) -> int:
     return services.tournaments.create("Friday").value.id
 
 
+@pytest.mark.slow
 def test_the_hands_go_up_at_once_and_the_exact_odds_follow(services: Services, tid: int) -> None:
     shown = services.showdown.show(tid, HANDS, "", odds_later=True)
     wall = services.wall.current(tid)
@@ -40,6 +41,7 @@ def test_the_hands_go_up_at_once_and_the_exact_odds_follow(services: Services, t
     assert wall.payload["hands"][0]["leader"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("newer", ["the flop", "a new showdown", "the wall cleared"])
 def test_odds_overtaken_by_a_newer_show_are_dropped(
     services: Services, tid: int, newer: str
@@ -60,6 +62,7 @@ def test_odds_overtaken_by_a_newer_show_are_dropped(
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_odds_for_other_hands_are_dropped(services: Services, tid: int) -> None:
     sid = services.showdown.show(tid, HANDS, "", odds_later=True).value.showdown_id
     other = [AllInHand("Ann", "As Ad", 500, 500), AllInHand("Bo", "Kh Jh", 900, 500)]

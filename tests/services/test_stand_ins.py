@@ -40,6 +40,7 @@ def test_a_teammate_out_of_play_stands_in(services: Services, fake_clock: FakeCl
     assert [s.teammate for s in services.stand_ins.stand_ins(tid)] == ["Bo", "Di"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("leaving", "teammate", "said"),
     [
@@ -64,6 +65,7 @@ def test_a_stand_in_for_a_player_out_is_refused(services: Services) -> None:
         services.stand_ins.stand_in(tid, regs["Ann"], players["Di"])
 
 
+@pytest.mark.slow
 def test_a_teammate_already_standing_in_is_in_play(services: Services) -> None:
     tid, players, regs = _night(services)
     services.stand_ins.stand_in(tid, regs["Ann"], players["Di"])

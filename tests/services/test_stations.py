@@ -78,6 +78,7 @@ def test_busts_recorded_from_the_tables_name_the_station_too(services: Services,
 
 
 # ---------------------------------------------------------------- the PIN
+@pytest.mark.slow
 def test_the_pin_is_stored_salted_and_hashed_never_in_clear(
     services: Services, db_path: Path, engine: Engine
 ) -> None:
@@ -113,6 +114,7 @@ def test_the_same_pin_set_twice_gets_a_fresh_salt(services: Services, db_path: P
     assert stored() != first
 
 
+@pytest.mark.slow
 def test_changing_the_pin_needs_the_current_one_and_a_refusal_changes_nothing(
     services: Services, db_path: Path, fake_clock: FakeClock
 ) -> None:
@@ -133,6 +135,7 @@ def test_changing_the_pin_needs_the_current_one_and_a_refusal_changes_nothing(
     assert change_stations(db_path)[-1] == ("director's PIN changed", "director")
 
 
+@pytest.mark.slow
 def test_the_demo_is_recorded_by_the_station_that_built_it(
     services: Services, db_path: Path
 ) -> None:

@@ -37,6 +37,7 @@ def _settings(s: Services, tid: int) -> Callable[[], object]:
 EDITS: dict[str, Edit] = {"structure": _structure, "chips": _chips, "settings": _settings}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit", sorted(EDITS))
 def test_set_up_edits_lock_the_tournament_first(pg_url: str, edit: str) -> None:
     engine = make_engine(pg_url)

@@ -120,6 +120,7 @@ def test_breaks_round_trip(services: Services, tid: int) -> None:
     assert isinstance(s.levels[2], Break)
 
 
+@pytest.mark.slow
 def test_a_structure_longer_than_any_night_is_refused_and_changes_nothing(
     services: Services, tid: int
 ) -> None:

@@ -17,6 +17,7 @@ def server() -> Iterator[Server]:
         yield served
 
 
+@pytest.mark.slow
 def test_a_newer_release_is_found(server: Server) -> None:
     server.answer({"version": "0.2.0", "url": "https://example.org/0.2.0"})
     info = check_for_update(server.url, current="0.1.0")
@@ -24,11 +25,13 @@ def test_a_newer_release_is_found(server: Server) -> None:
     assert server.requests == ["clockapp/0.1.0"]  # nothing else about the machine is sent
 
 
+@pytest.mark.slow
 def test_the_same_release_is_not_newer(server: Server) -> None:
     server.answer({"version": "0.1.0"})
     assert not check_for_update(server.url, current="0.1.0").newer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("document", "status", "message"),
     [

@@ -82,6 +82,7 @@ def test_waiting_list_refusals_leave_the_database_unchanged(services: Services) 
     assert len(services.waiting.view(tid).waiters) == 1
 
 
+@pytest.mark.slow
 def test_the_wall_and_the_web_view_show_the_list(services: Services) -> None:
     tid, _sold, (cy, di, _ed) = _full(services)
     services.waiting.join(tid, cy)
@@ -91,6 +92,7 @@ def test_the_wall_and_the_web_view_show_the_list(services: Services) -> None:
     assert field["waiting"] == "WAITING: Cy · Di"
 
 
+@pytest.mark.slow
 def test_a_pre_registered_player_waits_then_buys_in_from_the_list(services: Services) -> None:
     tid, sold, (cy, di, _ed) = _full(services)
     services.cashier.pre_register(tid, [cy, di])
@@ -135,6 +137,7 @@ def test_a_seat_offered_to_the_list_is_no_reason_to_skip_it(services: Services) 
     assert [w.name for w in services.waiting.view(tid).offered] == ["Cy"]
 
 
+@pytest.mark.slow
 def test_a_player_who_left_the_list_is_put_back_at_their_place(services: Services) -> None:
     tid, _sold, (cy, di, ed) = _full(services)
     for pid in (cy, di, ed):
@@ -155,6 +158,7 @@ def test_a_player_who_left_the_list_is_put_back_at_their_place(services: Service
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 def test_a_withdrawn_player_leaves_the_list_and_undo_puts_him_back(services: Services) -> None:
     tid, sold, (cy, di, ed) = _full(services)
     services.cashier.pre_register(tid, [di])
@@ -183,6 +187,7 @@ def test_a_withdrawn_player_leaves_the_list_and_undo_puts_him_back(services: Ser
     assert [w.name for w in services.waiting.view(tid).offered] == ["Cy", "Di"]
 
 
+@pytest.mark.slow
 def test_undoing_the_withdrawal_of_a_player_not_waiting_puts_nobody_on_the_list(
     services: Services,
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.wall import MESSAGE, SHOT_CLOCK
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
@@ -30,6 +32,7 @@ def test_moments_belong_to_their_tournament(services: Services) -> None:
     assert services.wall.current(first) is not None
 
 
+@pytest.mark.slow
 def test_clearing_another_kind_or_an_empty_wall_changes_nothing(services: Services) -> None:
     tid = services.tournaments.create("Friday").value.id
     assert services.wall.clear(tid).value is False

@@ -6,11 +6,15 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
+
+from clockapp.ui.bus import TournamentBus
+from tests.ui.polling import settle
 
 #: The longest a hung call waits: one made on the GUI thread fails its test instead of hanging.
 HANG_S = 5.0
@@ -37,12 +41,38 @@ class HungCall:
         self.release.wait(HANG_S)
         return self._real(*args, **kwargs)
 
+    def waiting(self, qtbot: Any, beat: Beat | None = None) -> None:
+        """Wait until the call is waiting on the database, off the GUI thread (and, with `beat`,
+        until the event loop has turned a few more times meanwhile)."""
+        qtbot.waitUntil(self.entered.is_set)
+        assert self.off_the_gui_thread
+        if beat is not None:
+            beat.wait_beats(qtbot)
+
     @property
     def off_the_gui_thread(self) -> bool:
         """Whether every call came on another thread than the test's (the GUI thread)."""
         return bool(self.threads) and all(
             thread is not threading.main_thread() for thread in self.threads
         )
+
+
+@contextmanager
+def answered_once(
+    hung: HungCall, qtbot: Any, bus: TournamentBus, beat: Beat | None = None
+) -> Iterator[None]:
+    """Around presses made while `hung` waits: on leaving, the database answers and the station
+    settles; then the call ran once, off the GUI thread, and (with `beat`) the event loop never
+    stood still. A failure inside only lets the call answer."""
+    try:
+        yield
+    finally:
+        hung.release.set()
+    settle(qtbot, bus)
+    if beat is not None:
+        assert beat.stop(), "the event loop stood still for a second"
+    assert hung.off_the_gui_thread
+    assert hung.calls == 1
 
 
 def hang(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> HungCall:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 
@@ -24,6 +25,7 @@ def test_void_calls_keep_none_alive(qtbot) -> None:
     assert abs(sys.getrefcount(None) - before) < 100
 
 
+@pytest.mark.slow
 def test_key_clicks_keep_none_alive(qtbot) -> None:
     label = QLineEdit()
     qtbot.addWidget(label)

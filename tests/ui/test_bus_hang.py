@@ -53,6 +53,7 @@ def quick_bus(services: Services, tournament_id: int, qtbot) -> Iterator[Tournam
     the_bus.deleteLater()
 
 
+@pytest.mark.slow
 def test_a_hung_read_does_not_block_the_gui_thread_and_turns_the_station_offline(
     qtbot, quick_bus: TournamentBus, hung: HungReads, services: Services, tournament_id: int
 ) -> None:
@@ -91,6 +92,7 @@ def test_a_hung_read_does_not_block_the_gui_thread_and_turns_the_station_offline
     assert seen[0].what & Change.CLOCK
 
 
+@pytest.mark.slow
 def test_the_watch_asks_nothing_more_while_a_read_hangs(
     qtbot, services: Services, tournament_id: int, hung: HungReads
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import threading
 
+import pytest
+
 from clockapp.ui.collector import GuiCollector
 
 
@@ -20,6 +22,7 @@ class Cycle:
         Cycle.freed_on.append(threading.current_thread().name)
 
 
+@pytest.mark.slow
 def test_a_worker_that_allocates_never_collects_qt_garbage(gui_collector: GuiCollector) -> None:
     assert not gc.isenabled()  # the app's collector is in charge (see tests/ui/conftest.py)
     gc.collect()

@@ -39,6 +39,7 @@ def _click_when_shown(qtbot, label: str, seen: list[str]) -> None:
     QTimer.singleShot(0, click)
 
 
+@pytest.mark.slow
 def test_a_damaged_file_offers_its_newest_backup_and_opens_it(qtbot, tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     _damaged_with_backup(db)
@@ -55,6 +56,7 @@ def test_a_damaged_file_offers_its_newest_backup_and_opens_it(qtbot, tmp_path: P
     assert (tmp_path / "night.db.damaged").exists()
 
 
+@pytest.mark.slow
 def test_quit_leaves_the_damaged_file_alone(qtbot, tmp_path: Path, capsys) -> None:
     db = tmp_path / "night.db"
     _damaged_with_backup(db)
@@ -67,6 +69,7 @@ def test_quit_leaves_the_damaged_file_alone(qtbot, tmp_path: Path, capsys) -> No
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_read_only_file_is_explained_with_quit_only(qtbot, tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     open_database(str(db)).dispose()
@@ -81,6 +84,7 @@ def test_a_read_only_file_is_explained_with_quit_only(qtbot, tmp_path: Path) -> 
         db.chmod(0o644)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", ["missing-folder", "damaged"])
 def test_the_command_line_paths_print_one_clear_message(
     qapp, tmp_path: Path, capsys, problem: str

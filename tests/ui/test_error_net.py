@@ -50,6 +50,7 @@ def error_boxes(window: QWidget) -> list[QMessageBox]:
     return [box for box in window.findChildren(QMessageBox, "error_message_box") if box.isVisible()]
 
 
+@pytest.mark.slow
 def test_an_unexpected_error_in_a_clock_action_is_a_dialog_and_a_log_entry(
     qtbot, station, services, tournament_id, net, log_folder, monkeypatch
 ) -> None:
@@ -85,6 +86,7 @@ def test_an_unexpected_error_in_a_clock_action_is_a_dialog_and_a_log_entry(
     assert error_boxes(station.director) == []
 
 
+@pytest.mark.slow
 def test_an_error_from_the_wall_display_shows_on_the_director_window(
     qtbot, station, services, net, monkeypatch
 ) -> None:
@@ -143,6 +145,7 @@ def test_the_apps_own_error_is_its_plain_message_and_is_not_logged(qtbot, net, l
     ).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_an_unexpected_error_at_the_cashier_is_a_dialog_on_the_cashier_window(
     qtbot, cashier_window, services, tournament_id, net, log_folder, monkeypatch
 ) -> None:

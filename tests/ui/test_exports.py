@@ -37,6 +37,7 @@ def players_page(cashier_window, services):
     return cashier_window.players
 
 
+@pytest.mark.slow
 def test_an_export_is_utf8_with_a_byte_order_mark(qtbot, players_page, tmp_path: Path) -> None:
     path = then_settle(
         qtbot, players_page, lambda: players_page.export_csv(str(tmp_path / "players.csv"))
@@ -46,6 +47,7 @@ def test_an_export_is_utf8_with_a_byte_order_mark(qtbot, players_page, tmp_path:
     assert "Zoë Adé" in data[len(BOM) :].decode("utf-8")
 
 
+@pytest.mark.slow
 def test_an_export_uses_the_locales_list_separator(
     qtbot, german, players_page, tmp_path: Path
 ) -> None:
@@ -58,6 +60,7 @@ def test_an_export_uses_the_locales_list_separator(
     assert lines[1] == "Zoë Adé;;;;Reds, Blues;"  # the comma is no separator here: no quotes
 
 
+@pytest.mark.slow
 def test_a_semicolon_export_has_crlf_rows_in_columns_and_imports_back(
     qtbot, german, players_page, services, tmp_path: Path
 ) -> None:
@@ -92,6 +95,7 @@ def test_the_save_dialog_offers_the_locales_separator_first_and_each_other(
     assert (Path(path).name, separator) == ("night.tsv", "\t")  # Excel splits .csv on ";"
 
 
+@pytest.mark.slow
 def test_an_export_in_the_separator_chosen_in_the_save_dialog(
     qtbot, cashier_window, players_page, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -112,6 +116,7 @@ SAVED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("data", SAVED.values(), ids=SAVED.keys())
 def test_the_players_page_imports_each_spreadsheets_file(
     qtbot, cashier_window, players_page, services, tmp_path: Path, data: bytes

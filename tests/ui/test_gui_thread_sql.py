@@ -70,6 +70,7 @@ def another_station_sells(qtbot, room, services, tournament_id, name: str) -> No
     poll(qtbot, room.bus)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", WINDOWS)
 def test_a_window_opens_and_refreshes_without_sql_on_the_gui_thread(
     qtbot, room, services, tournament_id, gui_thread_sql, key
@@ -84,6 +85,7 @@ def test_a_window_opens_and_refreshes_without_sql_on_the_gui_thread(
     assert not refreshed, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 def test_the_director_and_the_wall_refresh_without_sql_on_the_gui_thread(
     qtbot, room, services, tournament_id, gui_thread_sql
 ) -> None:
@@ -111,6 +113,7 @@ def sold_at_the_desk(qtbot, room):
     return cashier
 
 
+@pytest.mark.slow
 def test_a_sale_voided_at_another_station_is_struck_through_without_sql_on_the_gui_thread(
     qtbot, room, sold_at_the_desk, services, tournament_id, gui_thread_sql
 ) -> None:
@@ -125,6 +128,7 @@ def test_a_sale_voided_at_another_station_is_struck_through_without_sql_on_the_g
     assert not refreshed, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 def test_new_chips_set_at_another_station_reach_the_cashier_without_sql_on_the_gui_thread(
     qtbot, room, sold_at_the_desk, services, tournament_id, gui_thread_sql
 ) -> None:
@@ -138,6 +142,7 @@ def test_new_chips_set_at_another_station_reach_the_cashier_without_sql_on_the_g
     assert not refreshed, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "key"),
     [("Walk-in Ann", Qt.Key.Key_F2), ("Player 03", Qt.Key.Key_F6)],
@@ -161,6 +166,7 @@ def test_a_desk_key_reads_the_field_without_sql_on_the_gui_thread(
     desk.dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_ledger_refreshes_its_selected_row_without_sql_on_the_gui_thread(
     qtbot, room, services, tournament_id, gui_thread_sql
 ) -> None:

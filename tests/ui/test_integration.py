@@ -56,6 +56,7 @@ def buy_in(qtbot, services: Services, bus: TournamentBus, tid: int, names: list[
 
 
 # ---------------------------------------------------------------------------- windows
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("key", "action", "object_name"),
     [
@@ -81,6 +82,7 @@ def test_each_shortcut_opens_its_window_once(
     assert not window.isVisible()
 
 
+@pytest.mark.slow
 def test_the_windows_share_the_services_and_the_bus(qtbot, station: ClockStation) -> None:
     cashier = station.windows.open_cashier()
     tables = station.windows.open_tables()
@@ -90,6 +92,7 @@ def test_the_windows_share_the_services_and_the_bus(qtbot, station: ClockStation
         assert source._bus is station.bus  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_the_director_has_the_windows_in_its_menu_and_toolbar(station: ClockStation) -> None:
     toolbar = [a.data() for a in station.director.toolbar.actions() if a.data()]
     assert toolbar[:4] == [
@@ -106,6 +109,7 @@ def test_the_director_has_the_windows_in_its_menu_and_toolbar(station: ClockStat
     assert Action.OPEN_TOURNAMENT.name in menus["&File"]
 
 
+@pytest.mark.slow
 def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockStation) -> None:
     press(qtbot, station, Qt.Key.Key_Question)
     overlay = station.director.help_overlay
@@ -120,6 +124,7 @@ def test_help_lists_every_action_and_every_windows_keys(qtbot, station: ClockSta
 
 
 # ---------------------------------------------------------------------------- the money on the wall
+@pytest.mark.slow
 def test_buy_ins_put_the_prize_pool_and_payouts_on_the_display(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
@@ -158,6 +163,7 @@ def test_without_a_prize_pool_the_money_stays_hidden(station: ClockStation) -> N
 
 
 # ---------------------------------------------------------------------------- seat moves
+@pytest.mark.slow
 def test_a_move_shows_on_the_wall_until_done_in_the_director_window(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
@@ -185,6 +191,7 @@ def test_a_move_shows_on_the_wall_until_done_in_the_director_window(
     assert banner.shown() == []
 
 
+@pytest.mark.slow
 def test_a_broken_table_is_announced_and_all_done_clears_the_wall(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
@@ -212,6 +219,7 @@ def test_a_broken_table_is_announced_and_all_done_clears_the_wall(
     assert not banner.timer.isActive()
 
 
+@pytest.mark.slow
 def test_another_stations_move_reaches_the_wall_on_the_next_poll(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
@@ -224,6 +232,7 @@ def test_another_stations_move_reaches_the_wall_on_the_next_poll(
 
 
 # ---------------------------------------------------------------------------- rulings at a table
+@pytest.mark.slow
 def test_the_rulings_table_selector_fills_names_and_the_button(
     qtbot, station: ClockStation, services: Services, bus: TournamentBus, tournament_id: int
 ) -> None:
@@ -267,6 +276,7 @@ def test_the_rulings_table_selector_fills_names_and_the_button(
     assert "not known" in rulings.pots.table_note.text()
 
 
+@pytest.mark.slow
 def test_no_table_leaves_the_dispute_alone(qtbot, station: ClockStation) -> None:
     rulings = station.windows.open_rulings()
     settle(qtbot, station.bus)  # the tables are read on the worker
@@ -278,6 +288,7 @@ def test_no_table_leaves_the_dispute_alone(qtbot, station: ClockStation) -> None
 
 
 # ---------------------------------------------------------------------------- tournaments
+@pytest.mark.slow
 def test_ctrl_o_switches_every_window_to_another_tournament(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
@@ -296,6 +307,7 @@ def test_ctrl_o_switches_every_window_to_another_tournament(
     assert station.bus.tournament_id == other
 
 
+@pytest.mark.slow
 def test_ctrl_shift_n_creates_a_tournament_and_shows_it(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
@@ -333,6 +345,7 @@ def test_the_tournament_dialog_lists_them_newest_first(qtbot, services: Services
     assert dialog.chosen() == other
 
 
+@pytest.mark.slow
 def test_the_demo_shows_the_whole_picture(qtbot, services: Services, ui_settings, fake_sound):
     tid = services.demo.create_demo().value.id
     bus = TournamentBus(services, tid, poll_interval_ms=0)
@@ -362,6 +375,7 @@ def stored_shootout(services: Services, tid: int):
         return shootout_from_json(row.state_json)
 
 
+@pytest.mark.slow
 def test_a_bust_at_the_cashier_puts_the_player_out_of_his_shootout_table(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:

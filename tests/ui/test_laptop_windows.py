@@ -39,6 +39,7 @@ def close_control(window: QWidget) -> QWidget:
     raise AssertionError(f"{window.windowTitle()} shows no Close")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["tables", "rulings"])
 def test_the_window_closes_by_ctrl_w_and_by_its_close_button(
     qtbot, station: ClockStation, key: str

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryPrice
@@ -28,6 +30,7 @@ def _field(services, tid, names, late_until_level=None) -> dict[str, int]:
     return regs
 
 
+@pytest.mark.slow
 def test_the_director_closes_registration_and_undoes_it(
     qtbot, station, services, tournament_id
 ) -> None:
@@ -71,6 +74,7 @@ def test_a_finished_tournament_cannot_be_reopened_from_the_menu(
     assert station.display.winner_screen.isVisible()
 
 
+@pytest.mark.slow
 def test_the_cashier_desk_says_whether_registration_is_open(
     qtbot, cashier_window, services, tournament_id
 ) -> None:
@@ -84,6 +88,7 @@ def test_the_cashier_desk_says_whether_registration_is_open(
     assert "first bust" in label.toolTip()
 
 
+@pytest.mark.slow
 def test_the_results_report_lists_what_a_deal_paid(services, tournament_id) -> None:
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
     regs = _field(services, tournament_id, names)

@@ -146,6 +146,7 @@ def test_the_director_window_fits_a_laptop_and_its_screen_chooser_is_reachable(
         assert fully_in_view(control), control.objectName()
 
 
+@pytest.mark.slow
 def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
     qtbot, station: ClockStation
 ) -> None:
@@ -176,6 +177,7 @@ def test_the_cashier_fits_a_laptop_with_a_long_name_and_every_kind_of_entry(
     assert title.toolTip() == title.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["cashier", "tables", "rulings", "structure"])
 def test_every_window_fits_a_laptop(qtbot, station: ClockStation, key: str) -> None:
     window = station.windows.open_window(key)
@@ -189,6 +191,7 @@ def test_every_window_fits_a_laptop(qtbot, station: ClockStation, key: str) -> N
     assert window.height() <= available.height()
 
 
+@pytest.mark.slow
 def test_the_directors_dialogs_and_the_generator_fit_a_laptop(
     qtbot, station: ClockStation, services, bus
 ) -> None:
@@ -221,6 +224,7 @@ def test_a_window_built_for_a_large_screen_is_fitted_to_a_small_one() -> None:
     assert fitted_rect(QRect(0, 0, 500, 900), QSize(400, 800), laptop).height() == 800
 
 
+@pytest.mark.slow
 def test_a_window_closed_early_reopens_at_the_size_it_was_left(
     qtbot, station: ClockStation, ui_settings
 ) -> None:
@@ -241,6 +245,7 @@ def test_a_window_closed_early_reopens_at_the_size_it_was_left(
 # director is
 
 
+@pytest.mark.slow
 def test_help_asked_on_the_wall_shows_on_the_directors_window(qtbot, station) -> None:
     qtbot.keyClick(station.display, Qt.Key.Key_Question)  # the projector's window had the focus
     settle(qtbot, station.bus)
@@ -252,6 +257,7 @@ def test_help_asked_on_the_wall_shows_on_the_directors_window(qtbot, station) ->
     assert not station.director.help_visible()
 
 
+@pytest.mark.slow
 def test_the_tournament_questions_asked_on_the_wall_open_on_the_directors_window(
     qtbot, station, director
 ) -> None:
@@ -284,6 +290,7 @@ def quit_question(director) -> QMessageBox:
     return box
 
 
+@pytest.mark.slow
 def test_alt_f4_mid_tournament_asks_and_enter_keeps_the_tournament_running(
     quits, qtbot, station, director, services, tournament_id
 ) -> None:
@@ -306,6 +313,7 @@ def test_alt_f4_mid_tournament_asks_and_enter_keeps_the_tournament_running(
     assert len([b for b in director.findChildren(QMessageBox) if b.isVisible()]) == 1
 
 
+@pytest.mark.slow
 def test_alt_f4_mid_tournament_quits_when_the_director_says_so(
     quits, qtbot, station, director, services, tournament_id
 ) -> None:
@@ -319,6 +327,7 @@ def test_alt_f4_mid_tournament_quits_when_the_director_says_so(
     assert not station.display.isVisible()
 
 
+@pytest.mark.slow
 def test_closing_before_the_clock_starts_asks_nothing(quits, qtbot, station, director) -> None:
     director.close()
     assert director.quit_guard.question is None
@@ -339,6 +348,7 @@ def test_ctrl_q_on_the_wall_mid_tournament_asks_on_the_directors_window(
     assert quits == [1]
 
 
+@pytest.mark.slow
 def test_the_wall_display_ignores_a_stray_close_and_the_director_hides_and_shows_it(
     qtbot, station, director
 ) -> None:

@@ -22,6 +22,7 @@ def test_self_test_uses_the_given_database(
     assert "self-test: FAILED" in captured.out
 
 
+@pytest.mark.slow
 def test_self_test_draws_the_given_database_without_writing_to_it(
     qapp, tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_clock
 ) -> None:

@@ -55,6 +55,7 @@ def meanings(windows: dict[str, QWidget]) -> dict[str, dict[str, list[KeyBinding
     return found
 
 
+@pytest.mark.slow
 def test_no_key_means_two_things_anywhere_in_the_app(every_window: dict[str, QWidget]) -> None:
     found = meanings(every_window)
     clashes = {
@@ -74,6 +75,7 @@ def test_no_key_means_two_things_anywhere_in_the_app(every_window: dict[str, QWi
     assert len(found["Ctrl+N"]) == 1
 
 
+@pytest.mark.slow
 def test_an_app_key_is_never_taken_by_a_window_for_something_else(
     every_window: dict[str, QWidget],
 ) -> None:
@@ -87,6 +89,7 @@ def test_an_app_key_is_never_taken_by_a_window_for_something_else(
                 assert binding.meaning == action.meaning, binding
 
 
+@pytest.mark.slow
 def test_a_window_binds_a_key_once(every_window: dict[str, QWidget]) -> None:
     """Two actions on one key in one window are ambiguous: Qt then runs neither."""
     for window in every_window.values():
@@ -108,6 +111,7 @@ def test_the_rulings_keys_in_the_help_are_those_of_the_registry() -> None:
     assert shown["Ctrl+Shift+Delete"] == "new dispute"
 
 
+@pytest.mark.slow
 def test_the_rulings_keys_work_in_the_window(qtbot, every_window: dict[str, QWidget]) -> None:
     rulings = every_window[WINDOW_RULINGS]
     rulings.show()
@@ -152,6 +156,7 @@ def _keyed_objects(window: QWidget) -> list[QObject]:
     return list(found.values())
 
 
+@pytest.mark.slow
 def test_every_windows_keys_come_from_the_registry(every_window: dict[str, QWidget]) -> None:
     members = {registry_name(m) for actions in REGISTRY for m in actions}  # type: ignore[arg-type]
     unregistered = []
@@ -172,6 +177,7 @@ def test_every_windows_keys_come_from_the_registry(every_window: dict[str, QWidg
         assert keyed <= used, actions.__name__
 
 
+@pytest.mark.slow
 def test_the_help_lists_every_key_of_the_registry(qtbot, station: ClockStation) -> None:
     overlay = station.director.help_overlay
     assert [name for _keys, name, _what in overlay.listed()] == [a.text for a in Action]

@@ -101,6 +101,7 @@ def test_a_cue_loads_where_qt_multimedia_does(qtbot) -> None:
     assert sound._effect(Cue.LEVEL) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.qt_log_ignore(*AUDIO_BACKEND_NOISE)
 def test_with_libpulse_but_no_sound_server_the_director_is_told_once(
     qtbot, services, bus, fake_timer, ui_settings, monkeypatch: pytest.MonkeyPatch

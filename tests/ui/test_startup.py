@@ -118,6 +118,7 @@ STEPS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     levels=st.lists(ITEMS, min_size=1, max_size=7).filter(
@@ -171,6 +172,7 @@ def test_the_first_frame_is_the_engines_view_of_the_cached_clock(
         assert session.current_view() == engine.view(state, structure, now)
 
 
+@pytest.mark.slow
 def test_the_start_up_clock_shows_what_the_database_shows(
     qtbot, tmp_path: Path, services, bus, tournament_id, fake_clock, fake_sound, ui_settings
 ) -> None:
@@ -277,6 +279,7 @@ def test_the_first_frame_builds_only_what_it_shows(
     assert display.money_stack.count() == 2
 
 
+@pytest.mark.slow
 def test_e_opens_the_structure_editor(qtbot, station) -> None:
     if structure_editor_class() is None:
         assert not station.display_actions[Action.STRUCTURE_EDITOR].isEnabled()
@@ -299,6 +302,7 @@ def run_clockapp(args: list[str], data: Path) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow
 def test_the_app_starts_reopens_and_paints(tmp_path: Path) -> None:
     db = str(tmp_path / "app.db")
     first = run_clockapp(["--db", db, "--demo", "--first-frame", "--windowed"], tmp_path)
@@ -327,6 +331,7 @@ def test_help_lists_the_command_line_tools(capsys) -> None:
 
 
 # ---------------------------------------------------------------------------- the demo
+@pytest.mark.slow
 def test_the_demo_leaves_the_real_tournament_to_reopen(services) -> None:
     from clockapp.ui.shell.launcher import choose_tournament
 
@@ -339,6 +344,7 @@ def test_the_demo_leaves_the_real_tournament_to_reopen(services) -> None:
     assert choose_tournament(services, demo=False, ask=False) == real.id
 
 
+@pytest.mark.slow
 def test_two_demo_runs_make_one_demo(tmp_path: Path) -> None:
     from clockapp.services.app import open_services
     from clockapp.ui.shell.launcher import choose_tournament
@@ -357,6 +363,7 @@ def test_two_demo_runs_make_one_demo(tmp_path: Path) -> None:
     services.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 def test_a_screenshot_of_an_empty_database_writes_no_demo_into_it(tmp_path: Path, qapp) -> None:
     from PySide6.QtGui import QImage
 

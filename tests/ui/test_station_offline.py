@@ -39,6 +39,7 @@ def _mark(window: QWidget) -> QLabel:
     return mark
 
 
+@pytest.mark.slow
 def test_a_station_that_loses_its_server_says_so_keeps_time_and_comes_back(
     server: pgserver.Server, qtbot, fake_sound, ui_settings
 ) -> None:

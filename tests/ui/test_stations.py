@@ -95,6 +95,7 @@ def test_a_bad_station_is_one_clear_line_and_exit_2(capsys) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_the_display_station_starts_and_paints(tmp_path) -> None:
     from tests.ui.test_startup import run_clockapp
 
@@ -106,6 +107,7 @@ def test_the_display_station_starts_and_paints(tmp_path) -> None:
 
 
 # ---------------------------------------------------------------- the display station
+@pytest.mark.slow
 def test_the_display_station_shows_the_clock_alone_and_refuses_every_key(
     qtbot, wall, services, tournament_id
 ) -> None:
@@ -146,6 +148,7 @@ def test_a_locked_wall_shows_no_way_out_of_fullscreen(
     station.close()
 
 
+@pytest.mark.slow
 def test_with_no_pin_set_the_display_says_so_and_stays_locked(qtbot, wall) -> None:
     qtbot.keyClick(wall.display, Qt.Key.Key_Space)
     settle(qtbot, wall.bus)
@@ -157,6 +160,7 @@ def test_with_no_pin_set_the_display_says_so_and_stays_locked(qtbot, wall) -> No
     assert wall.display_lock.locked
 
 
+@pytest.mark.slow
 def test_the_right_pin_gives_the_display_the_directors_keys_until_locked_again(
     qtbot, wall, services, tournament_id
 ) -> None:
@@ -185,6 +189,7 @@ def test_the_right_pin_gives_the_display_the_directors_keys_until_locked_again(
     assert status(services, tournament_id) is ClockStatus.RUNNING
 
 
+@pytest.mark.slow
 def test_repeated_wrong_pins_make_the_next_try_wait(qtbot, wall, services, fake_clock) -> None:
     services.stations.set_pin(PIN)
     for _ in range(3):
@@ -202,6 +207,7 @@ def test_repeated_wrong_pins_make_the_next_try_wait(qtbot, wall, services, fake_
     assert not wall.display_lock.locked
 
 
+@pytest.mark.slow
 def test_the_47th_wrong_pin_still_waits_a_quarter_of_an_hour_and_then_the_pin_works(
     qtbot, wall, services, fake_clock
 ) -> None:
@@ -220,6 +226,7 @@ def test_the_47th_wrong_pin_still_waits_a_quarter_of_an_hour_and_then_the_pin_wo
     assert not wall.display_lock.locked
 
 
+@pytest.mark.slow
 def test_a_restarted_display_still_waits_after_wrong_pins(
     qtbot, wall, services, fake_sound, ui_settings, fake_timer, fake_clock, db_path, tournament_id
 ) -> None:
@@ -249,6 +256,7 @@ def test_a_restarted_display_still_waits_after_wrong_pins(
         engine.dispose()
 
 
+@pytest.mark.slow
 def test_a_pin_typed_while_the_database_is_unreachable_is_refused_in_words(
     qtbot, wall, services, monkeypatch
 ) -> None:
@@ -266,6 +274,7 @@ def test_a_pin_typed_while_the_database_is_unreachable_is_refused_in_words(
     assert wall.display_lock.prompt.edit.text() == ""
 
 
+@pytest.mark.slow
 def test_the_prompt_fits_the_wall_and_a_laptop(qtbot, wall, services, tmp_path) -> None:
     services.stations.set_pin(PIN)
     for width, height in ((1920, 1080), (1366, 768)):
@@ -281,6 +290,7 @@ def test_the_prompt_fits_the_wall_and_a_laptop(qtbot, wall, services, tmp_path) 
 
 
 # ---------------------------------------------------------------- the director's PIN
+@pytest.mark.slow
 def test_the_director_sets_then_changes_the_pin(qtbot, station, services) -> None:
     dialog = station.ask_display_pin()
     assert not dialog.current.isVisibleTo(dialog)  # nothing to ask for yet
@@ -310,6 +320,7 @@ def test_the_director_sets_then_changes_the_pin(qtbot, station, services) -> Non
     assert services.stations.check_pin("2468")
 
 
+@pytest.mark.slow
 def test_the_pin_dialog_suggests_a_longer_pin_and_still_takes_a_short_one(
     qtbot, station, services
 ) -> None:
@@ -327,6 +338,7 @@ def test_the_pin_dialog_suggests_a_longer_pin_and_still_takes_a_short_one(
     assert services.stations.check_pin("2468")
 
 
+@pytest.mark.slow
 def test_the_director_station_locks_and_unlocks_the_wall_from_its_own_window(
     qtbot, station, services, tournament_id
 ) -> None:
@@ -418,6 +430,7 @@ def test_the_ledger_page_names_the_station_of_each_row(qtbot, services, bus, tou
     window.close()
 
 
+@pytest.mark.slow
 def test_the_display_station_locks_itself_when_its_keys_rest(
     qtbot, wall, services, tournament_id, fake_clock, fake_timer
 ) -> None:

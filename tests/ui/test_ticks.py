@@ -11,6 +11,7 @@ import ast
 import logging
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
 
 from clockapp.ui.ticks import TickErrors, guarded
@@ -48,6 +49,7 @@ def timeout_connections() -> list[tuple[str, str, bool]]:
     return found
 
 
+@pytest.mark.slow
 def test_every_timer_in_the_ui_is_guarded_or_known_safe() -> None:
     connections = timeout_connections()
     # The scan finds the app's timers (the start-up clock's own timer went with the second

@@ -151,6 +151,7 @@ def set_up(n: Night, services: Services, add_on: str = "") -> None:
     n.add_tables(3, seats=6)
 
 
+@pytest.mark.slow
 def test_a_whole_night(night: Night, services: Services) -> None:
     n = night
     tid = n.tid
@@ -455,6 +456,7 @@ def test_a_whole_night(night: Night, services: Services) -> None:
     n.close_by_ctrl_w(n.station.windows.open_window("rulings"))
 
 
+@pytest.mark.slow
 def test_undo_of_a_rebuy_that_recorded_the_bust_puts_the_player_back(
     night: Night, services: Services
 ) -> None:
@@ -487,6 +489,7 @@ SHORT = Structure(
 )
 
 
+@pytest.mark.slow
 def test_a_short_night_in_a_small_room_through_a_restart(
     night: Night,
     services: Services,

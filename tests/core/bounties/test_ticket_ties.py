@@ -3,6 +3,7 @@ the prize pool is always paid to the cent (cash plus the tickets won)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def nights(draw: st.DrawFn) -> tuple[int, list[BustEvent], tuple[PlacePrize, ...
     return players, events, prizes, pool
 
 
+@pytest.mark.slow
 @given(nights())
 def test_over_random_ties_the_pool_is_paid_to_the_cent(
     night: tuple[int, list[BustEvent], tuple[PlacePrize, ...], int],

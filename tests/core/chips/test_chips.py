@@ -233,6 +233,7 @@ def test_a_thin_stack_gives_way_to_smaller_chips(
     assert stack_breakdown(stack, values).describe() == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.sampled_from([*STANDARD_SETS, (100, 500), (500, 1000, 5000), (25, 100, 500)]),

@@ -503,6 +503,7 @@ actions = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.lists(items, min_size=1, max_size=7), actions)
 def test_engine_matches_the_stepping_reference(levels: list[Item], steps: list) -> None:  # type: ignore[type-arg]

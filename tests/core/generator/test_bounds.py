@@ -44,6 +44,7 @@ def a_structure_or_a_refusal(
     assert result.structure.level_count >= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(2, 300),
@@ -90,11 +91,13 @@ def test_huge_numbers_are_a_validation_error(kwargs: dict[str, object]) -> None:
         suggest_structure(**args)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_largest_accepted_inputs_still_give_a_result() -> None:
     result = suggest_structure(10_000, 10**7, 1, 7 * 24 * 60, (5, 25, 100, 500, 1000, 5000))
     assert max(lv.big_blind for lv in result.structure.play_levels()) <= MAX_AMOUNT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "stack", "rebuys"),
     [(2000, 3000, 0), (2000, 10_000, 0), (2, 3000, 2000), (10, 3000, 2000)],
@@ -112,6 +115,7 @@ def test_a_big_field_on_small_chips_still_gets_a_structure(
     assert result.warnings
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(2, 5000),

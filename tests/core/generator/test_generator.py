@@ -325,6 +325,7 @@ SWEEP_SETS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", SWEEP_SETS)
 def test_every_step_is_a_real_step_across_a_sweep(values: tuple[int, ...]) -> None:
     """Players 6-200, stacks T1,000-T50,000, 10-30 minute levels, 2-12 hours: no crawl."""
@@ -436,6 +437,7 @@ def inputs(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=45, deadline=None)
 @given(inputs())
 def test_every_rule_over_a_range_of_inputs(case: dict[str, object]) -> None:

@@ -89,6 +89,7 @@ def test_the_whole_grid(players: int, hours: int) -> None:
         check_night(result, level, hours * 60)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(
     players=st.integers(2, 60),

@@ -114,6 +114,7 @@ def test_format_cents_refuses_floats() -> None:
         format_cents(12.5)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=200)
 @given(st.integers(min_value=0, max_value=MAX_AMOUNT_CENTS))
 def test_format_then_parse_round_trips(cents: int) -> None:
@@ -165,6 +166,7 @@ def test_allocate_refuses(
         allocate(total, weights, **kwargs)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(
     total=st.integers(min_value=0, max_value=10**9),
@@ -192,6 +194,7 @@ def test_allocate_properties(
             assert whole_units == 0
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=200)
 @given(
     total=st.integers(min_value=0, max_value=10**8),

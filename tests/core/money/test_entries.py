@@ -288,6 +288,7 @@ def test_rebuy_allowed(rules: EntryRules, player: PlayerEntries, moment: EntryCo
     assert (offer.kind, offer.price, offer.chips) == (EntryKind.REBUY, REBUY, 5000)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(
     level=st.integers(min_value=0, max_value=12),

@@ -462,6 +462,7 @@ def build_row(
     return LedgerRow(row_id, kind, amount, player_id=player_id)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(actions)
 def test_balances_match_an_independent_recount(
@@ -485,6 +486,7 @@ def test_balances_match_an_independent_recount(
         assert result.expected_cash == result.still_owed + result.house_fees
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=100)
 @given(actions, st.integers(min_value=0, max_value=40))
 def test_a_void_is_the_same_as_never_having_written_the_row(

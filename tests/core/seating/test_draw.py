@@ -145,6 +145,7 @@ def draw_problems(draw: st.DrawFn) -> tuple[int, int, list[int], dict[int, str],
     return tables, seat_count, list(range(n)), teams, draw(st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(draw_problems())
 def test_draw_property(problem: tuple[int, int, list[int], dict[int, str], int]) -> None:

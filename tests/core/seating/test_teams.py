@@ -127,6 +127,7 @@ def test_without_teams_the_night_splits_a_team_unevenly() -> None:
     assert worst >= 2
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     counts=st.lists(st.integers(0, 4), min_size=1, max_size=7),

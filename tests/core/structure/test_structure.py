@@ -191,12 +191,14 @@ def structures(draw: st.DrawFn) -> Structure:
     return Structure("Sunday, deep", tuple(items), planned)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(structures())
 def test_json_round_trip(structure: Structure) -> None:
     assert structure_from_json(structure_to_json(structure)) == structure
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(structures())
 def test_csv_round_trip(structure: Structure) -> None:

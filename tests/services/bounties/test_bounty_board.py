@@ -64,6 +64,7 @@ def test_a_plain_knockout_board_lists_the_fixed_bounties(services: Services) -> 
     assert [x["cents"] for x in moment.payload["lines"]] == [1001, 1001, 1001]
 
 
+@pytest.mark.slow
 def test_a_board_of_mystery_bounties_is_refused_and_the_wall_is_unchanged(
     services: Services,
 ) -> None:
@@ -76,6 +77,7 @@ def test_a_board_of_mystery_bounties_is_refused_and_the_wall_is_unchanged(
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_a_board_without_bounty_money_says_what_to_do(services: Services) -> None:
     tid = services.tournaments.create("No bounties").value.id
     before = dump(services.ctx.engine)

@@ -44,6 +44,7 @@ def _bounties(services: Services, tid: int, rid: int) -> int:
 PKO = BountyRules(BountyFormat.PROGRESSIVE)
 
 
+@pytest.mark.slow
 def test_progressive_knockouts_settle_to_the_cent(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, PKO)
     services.results.bust(tid, d, busted_by=a)  # A: 5.01 cash, head 15.01
@@ -60,6 +61,7 @@ def test_progressive_knockouts_settle_to_the_cent(services: Services) -> None:
     assert services.bounties.view(tid).bounty_pool == 4 * BOUNTY
 
 
+@pytest.mark.slow
 def test_undoing_a_progressive_bust_restores_the_bounties(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
     services.results.bust(tid, c, busted_by=b)
@@ -72,6 +74,7 @@ def test_undoing_a_progressive_bust_restores_the_bounties(services: Services) ->
     assert (_bounties(services, tid, a), _bounties(services, tid, b)) == owed_before
 
 
+@pytest.mark.slow
 def test_a_split_knockout_shares_by_position(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
     services.results.bust_players(tid, [BustInput(c, busted_by=b, co_busters=(a,))])
@@ -83,6 +86,7 @@ def test_a_split_knockout_shares_by_position(services: Services) -> None:
     assert (rows[b].knockouts, rows[a].knockouts) == (1, 1)
 
 
+@pytest.mark.slow
 def test_a_progressive_bust_with_no_buster_is_refused(services: Services) -> None:
     tid, (_, b, _, _) = _field(services, PKO)
     revision = services.tournaments.revision()
@@ -92,6 +96,7 @@ def test_a_progressive_bust_with_no_buster_is_refused(services: Services) -> Non
     assert not services.results.busts(tid)
 
 
+@pytest.mark.slow
 def test_a_knockout_shared_with_oneself_is_refused(services: Services) -> None:
     tid, (a, b, c, _) = _field(services, PKO)
     with pytest.raises(BustError, match="credited twice"):
@@ -107,6 +112,7 @@ MYSTERY = BountyRules(
 )
 
 
+@pytest.mark.slow
 def test_mystery_envelopes_drawn_from_the_stage_reconcile(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
     services.results.bust(tid, d, busted_by=a)  # four left: before the stage
@@ -124,6 +130,7 @@ def test_mystery_envelopes_drawn_from_the_stage_reconcile(services: Services) ->
     assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
 
 
+@pytest.mark.slow
 def test_undoing_a_mystery_knockout_returns_its_envelope(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
     services.results.bust(tid, d, busted_by=a)
@@ -140,6 +147,7 @@ def test_undoing_a_mystery_knockout_returns_its_envelope(services: Services) -> 
     assert view.audit == ()
 
 
+@pytest.mark.slow
 def test_envelopes_that_do_not_add_up_refuse_the_draw(services: Services) -> None:
     short = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 7, (2000, 1000))
     tid, (a, _, _, d) = _field(services, short)
@@ -150,6 +158,7 @@ def test_envelopes_that_do_not_add_up_refuse_the_draw(services: Services) -> Non
     assert not services.results.busts(tid)
 
 
+@pytest.mark.slow
 def test_the_draw_cannot_change_once_envelopes_are_out(services: Services) -> None:
     tid, (a, _, c, d) = _field(services, MYSTERY)
     services.results.bust(tid, d, busted_by=a)
@@ -161,12 +170,14 @@ def test_the_draw_cannot_change_once_envelopes_are_out(services: Services) -> No
     assert services.bounties.view(tid).rules.seed == 2026
 
 
+@pytest.mark.slow
 def test_a_mystery_format_without_a_seed_gets_one(services: Services) -> None:
     tid, _ = _field(services, BountyRules())
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_level=5), 0, (4004,))
     assert services.bounties.set_rules(tid, rules).value.rules.seed > 0
 
 
+@pytest.mark.slow
 def test_ticket_prizes_are_tracked_in_results_and_the_season(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, BountyRules())
     pool = services.payouts.table(tid).prize_pool
@@ -193,6 +204,7 @@ def test_tickets_can_be_set_before_the_first_entry(services: Services) -> None:
     assert [t.place for t in services.bounties.view(tid).tickets] == [1]
 
 
+@pytest.mark.slow
 def test_a_tie_over_a_ticket_place_shares_its_value_in_cash(services: Services) -> None:
     """Two players tied over 2nd (a $100 seat) and 3rd: the seat's value and 3rd's cash are
     shared between them, so every dollar of the $400 pool is paid."""
@@ -219,6 +231,7 @@ def test_a_tie_over_a_ticket_place_shares_its_value_in_cash(services: Services) 
     assert sum(r.prize + r.ticket_value for r in rows.values()) == 40_000
 
 
+@pytest.mark.slow
 def test_an_entry_after_the_first_draw_adds_an_envelope(services: Services) -> None:
     """A buy-in sold after the first envelope was drawn used to block every later knockout
     ("envelopes hold $40.04 but ... $50.05"): under the default rule its bounty share is one more
@@ -239,6 +252,7 @@ def test_an_entry_after_the_first_draw_adds_an_envelope(services: Services) -> N
     assert view.bounty_pool == 5 * BOUNTY
 
 
+@pytest.mark.slow
 def test_an_entry_after_the_first_draw_can_put_its_bounty_in_the_pool(
     services: Services,
 ) -> None:
@@ -258,6 +272,7 @@ def test_an_entry_after_the_first_draw_can_put_its_bounty_in_the_pool(
     assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
 
 
+@pytest.mark.slow
 def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services) -> None:
     tid, (a, b, c, d) = _field(services, MYSTERY)
     services.results.bust(tid, d, busted_by=a)
@@ -280,6 +295,7 @@ def test_envelopes_can_change_after_a_draw_where_they_add_up(services: Services)
     assert _bounties(services, tid, a) + _bounties(services, tid, b) == 4 * BOUNTY
 
 
+@pytest.mark.slow
 def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -> None:
     rules = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 5, (4000, 1005))
     tid, (a, b, _, d, e) = _field(services, rules, count=5, late_until_level=5)
@@ -296,6 +312,7 @@ def test_an_entry_sealed_in_the_envelopes_keeps_its_bounty(services: Services) -
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 def test_a_ticket_worth_more_than_its_place_is_said(services: Services) -> None:
     """2nd pays $100 of a $400 pool; a $150 seat for 2nd takes $50 from the cash places: the
     bounty picture says so (it is not refused: the host may mean it)."""
@@ -313,6 +330,7 @@ def test_a_ticket_worth_more_than_its_place_is_said(services: Services) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_tie_over_a_ticket_place_can_go_to_a_recorded_draw(services: Services) -> None:
     """The host's rule for a tie over a ticket place: a draw, seeded when the rule is set and
     kept, so it replays; the winner takes the seat, the other 3rd's cash, and the pool is paid."""

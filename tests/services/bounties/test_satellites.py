@@ -29,6 +29,7 @@ def _field(services: Services, count: int = 10) -> tuple[int, list[int]]:
     return tid, regs
 
 
+@pytest.mark.slow
 def test_play_stops_at_n_players_each_with_a_seat(services: Services) -> None:
     """Three $300 seats from a $1,000 pool: the 4th (the bubble) gets the $100 left over, the
     three left each get a seat, and no fourth bust is taken."""
@@ -57,6 +58,7 @@ def test_play_stops_at_n_players_each_with_a_seat(services: Services) -> None:
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 def test_the_cash_left_over_can_go_to_the_seat_winners(services: Services) -> None:
     tid, regs = _field(services)
     services.bounties.set_satellite(
@@ -70,6 +72,7 @@ def test_the_cash_left_over_can_go_to_the_seat_winners(services: Services) -> No
     assert sum(o.prize for o in owed.values()) + 3 * SEAT == 100_000
 
 
+@pytest.mark.slow
 def test_a_pool_short_of_the_seats_says_so(services: Services) -> None:
     tid, _ = _field(services, count=5)
     services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
@@ -79,6 +82,7 @@ def test_a_pool_short_of_the_seats_says_so(services: Services) -> None:
     assert "$400.00 missing" in table.problem
 
 
+@pytest.mark.slow
 def test_satellite_refusals_leave_the_database_unchanged(services: Services) -> None:
     tid, regs = _field(services)
     for victim in regs[2:]:
@@ -96,6 +100,7 @@ def test_satellite_refusals_leave_the_database_unchanged(services: Services) -> 
     assert services.bounties.view(tid).tickets == ()
 
 
+@pytest.mark.slow
 def test_a_satellite_can_be_turned_off(services: Services) -> None:
     tid, _ = _field(services)
     services.bounties.set_satellite(tid, Satellite(3, SEAT, "Main event seat"))
@@ -107,6 +112,7 @@ def test_a_satellite_can_be_turned_off(services: Services) -> None:
     assert table.places_paid == len(table.ladder)
 
 
+@pytest.mark.slow
 def test_a_seat_won_counts_in_the_results_and_the_season(services: Services) -> None:
     tid, regs = _field(services, count=4)
     services.bounties.set_satellite(tid, Satellite(2, 15_000, "League final"))
@@ -125,6 +131,7 @@ def test_a_seat_won_counts_in_the_results_and_the_season(services: Services) -> 
     ]
 
 
+@pytest.mark.slow
 def test_hand_for_hand_is_offered_on_the_seat_bubble(services: Services) -> None:
     """Three seats and the $100 left over to 4th: the bubble is on the 4th (the first player
     out without a seat), not on the 5th as the 4th's cash place would make it."""

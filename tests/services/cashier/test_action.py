@@ -57,6 +57,7 @@ def tid(services: Services) -> int:
     return tid
 
 
+@pytest.mark.slow
 def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> None:
     before = dump_database(services.ctx.engine)
     cache = LedgerCache()
@@ -78,6 +79,7 @@ def test_a_refused_money_action_writes_nothing(services: Services, tid: int) -> 
     assert dump_database(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_an_applied_money_action_writes_the_change_its_rule_returns(
     services: Services, tid: int
 ) -> None:

@@ -195,6 +195,7 @@ def test_a_registration_deadline(services: Services, tid: int, fake_clock: FakeC
         seat(services, tid, "Late")
 
 
+@pytest.mark.slow
 def test_pre_registration_list_check_in_and_withdraw(services: Services, tid: int) -> None:
     player(services, "Zoé Durand")
     outcome = services.cashier.import_pre_registrations(tid, "name\nzoe durand\nAnn Lee\n\nBob\n")
@@ -246,6 +247,7 @@ REBUY = replace(
 )
 
 
+@pytest.mark.slow
 def test_rebuy_for_a_busted_player_until_the_cutoff_and_the_limit(
     services: Services, tid: int
 ) -> None:
@@ -276,6 +278,7 @@ def test_rebuy_for_a_busted_player_until_the_cutoff_and_the_limit(
     unchanged.check()
 
 
+@pytest.mark.slow
 def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
     services: Services, tid: int
 ) -> None:
@@ -300,6 +303,7 @@ def test_a_second_rebuy_for_a_player_no_longer_busted_is_refused(
     assert services.cashier.rebuy(tid, ann, stack=0).value.registration.rebuys == 2
 
 
+@pytest.mark.slow
 def test_no_rebuy_after_the_cutoff_level(services: Services, tid: int) -> None:
     configure(services, tid, REBUY)
     ann = seat(services, tid, "Ann")
@@ -312,6 +316,7 @@ def test_no_rebuy_after_the_cutoff_level(services: Services, tid: int) -> None:
     unchanged.check()
 
 
+@pytest.mark.slow
 def test_rebuy_at_or_below_a_stack(services: Services, tid: int) -> None:
     rules = replace(REBUY, rebuy=replace(REBUY.rebuy, stack_at_or_below=5000))  # type: ignore[type-var]
     configure(services, tid, rules)
@@ -324,6 +329,7 @@ def test_rebuy_at_or_below_a_stack(services: Services, tid: int) -> None:
     assert services.results.busts(tid) == ()  # nobody busted
 
 
+@pytest.mark.slow
 def test_freeze_out_has_no_rebuys(services: Services, tid: int) -> None:
     ann = seat(services, tid, "Ann")
     with pytest.raises(EntryRefused, match=r"This tournament \(Freeze-out\) has no rebuys"):
@@ -336,6 +342,7 @@ ADD_ON = replace(
 )
 
 
+@pytest.mark.slow
 def test_add_on_only_at_its_break_and_only_once(services: Services, tid: int) -> None:
     configure(services, tid, ADD_ON)
     at_item(services, tid, 1)
@@ -356,6 +363,7 @@ def test_add_on_only_at_its_break_and_only_once(services: Services, tid: int) ->
     assert stats.chips_in_play == 2 * STACK + 15_000
 
 
+@pytest.mark.slow
 def test_add_on_sold_with_the_buy_in(services: Services, tid: int) -> None:
     rules = replace(FREEZE_OUT, add_on=AddOnRule(EntryPrice(1000), 5000, with_buy_in=True))
     configure(services, tid, rules)
@@ -366,6 +374,7 @@ def test_add_on_sold_with_the_buy_in(services: Services, tid: int) -> None:
     assert receipt.registration.add_ons == 1
 
 
+@pytest.mark.slow
 def test_options_say_what_each_button_would_do(services: Services, tid: int) -> None:
     configure(services, tid, ADD_ON)
     at_item(services, tid, 1)
@@ -430,6 +439,7 @@ def test_a_structure_without_breaks_says_so(services: Services, tid: int) -> Non
 
 
 # ---------------------------------------------------------------------------- buy-in option
+@pytest.mark.slow
 def test_buy_in_option_refuses_before_any_money_like_buy_in_does(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -488,6 +498,7 @@ RE_ENTRY = EntryRules(
 )
 
 
+@pytest.mark.slow
 def test_re_entry_counts_as_an_entry_and_is_limited(services: Services, tid: int) -> None:
     configure(services, tid, RE_ENTRY)
     at_item(services, tid, 1)
@@ -507,6 +518,7 @@ def test_re_entry_counts_as_an_entry_and_is_limited(services: Services, tid: int
         services.cashier.re_enter(tid, ann, busted_at_table=True)
 
 
+@pytest.mark.slow
 def test_re_entry_closes_with_late_registration(services: Services, tid: int) -> None:
     configure(services, tid, RE_ENTRY)
     ann = seat(services, tid, "Ann")
@@ -518,6 +530,7 @@ def test_re_entry_closes_with_late_registration(services: Services, tid: int) ->
 
 
 # ---------------------------------------------------------------------------- voids, refunds
+@pytest.mark.slow
 def test_void_reverses_a_row_with_a_reason_and_keeps_both_in_history(
     services: Services, tid: int
 ) -> None:
@@ -547,6 +560,7 @@ def test_void_reverses_a_row_with_a_reason_and_keeps_both_in_history(
     assert services.cashier.registration(tid, ann).status is RegistrationStatus.PLAYING
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("which", "reason", "message"),
     [
@@ -590,6 +604,7 @@ def test_refund_takes_the_entry_out_of_the_field(services: Services, tid: int) -
 
 
 # ---------------------------------------------------------------------------- drawer, summary
+@pytest.mark.slow
 def test_drawer_count_and_end_of_night_summary(services: Services, tid: int) -> None:
     configure(services, tid, FREEZE_OUT, opening_float=10_000)
     for name in ("A", "B", "C"):

@@ -55,6 +55,7 @@ def ledger_and_revision(services: Services, tid: int) -> tuple[object, int]:
 
 
 # ---------------------------------------------------------------------------- table and stats
+@pytest.mark.slow
 def test_the_table_grows_with_the_field_and_the_clock_shows_it(
     services: Services, tid: int
 ) -> None:
@@ -82,6 +83,7 @@ def test_the_table_grows_with_the_field_and_the_clock_shows_it(
     )
 
 
+@pytest.mark.slow
 def test_manual_counts_stay_until_someone_registers(services: Services, tid: int) -> None:
     services.clock.set_field(tid, entries=40, players_left=31)
     stats = services.clock.snapshot(tid).stats
@@ -91,6 +93,7 @@ def test_manual_counts_stay_until_someone_registers(services: Services, tid: int
     assert (stats.entries, stats.players_left, stats.prize_pool_cents) == (2, 2, 4000)
 
 
+@pytest.mark.slow
 def test_guarantee_the_house_covers_the_overlay_once(services: Services, tid: int) -> None:
     regs = field(services, tid, 8)
     services.payouts.set_structure(tid, replace(CURVE, guarantee=50_000))
@@ -106,6 +109,7 @@ def test_guarantee_the_house_covers_the_overlay_once(services: Services, tid: in
     assert (b.prize_pool, b.overlay, b.paid_out) == (50_000, 34_000, 25_000)
 
 
+@pytest.mark.slow
 def test_rounding_minimum_cash_and_custom_tables(services: Services, tid: int) -> None:
     field(services, tid, 9)  # 18,000 collected
     rounded = services.payouts.set_structure(tid, replace(CURVE, rounding_unit=500)).value
@@ -119,6 +123,7 @@ def test_rounding_minimum_cash_and_custom_tables(services: Services, tid: int) -
     assert services.cashier.config(tid).payouts == amounts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("structure", "message"),
     [
@@ -144,6 +149,7 @@ def test_a_payout_table_that_does_not_fit_is_refused(
     assert (services.cashier.config(tid), services.tournaments.revision()) == before
 
 
+@pytest.mark.slow
 def test_lock_keeps_the_places_while_amounts_follow_the_pool(services: Services, tid: int) -> None:
     field(services, tid, 8)
     locked = services.payouts.lock(tid).value
@@ -158,6 +164,7 @@ def test_lock_keeps_the_places_while_amounts_follow_the_pool(services: Services,
 
 
 # ---------------------------------------------------------------------------- busts
+@pytest.mark.slow
 def test_busts_give_places_prizes_and_bounties(services: Services, tid: int) -> None:
     a, b, c, d, e = field(services, tid, 5)  # 10,000 prize pool: 6,500 / 3,500
     outcome = services.results.bust(tid, e, busted_by=a)
@@ -179,6 +186,7 @@ def test_busts_give_places_prizes_and_bounties(services: Services, tid: int) -> 
     assert (stats.players_left, stats.players_to_money, stats.average_stack) == (1, 0, 50_000)
 
 
+@pytest.mark.slow
 def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
     services: Services, tid: int
 ) -> None:
@@ -203,6 +211,7 @@ def test_same_hand_busts_rank_by_starting_chips_and_equal_stacks_share(
     assert sum(r.prize for r in results) == 8000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("case", "message"),
     [
@@ -238,6 +247,7 @@ def test_impossible_busts_change_nothing(
     assert (ledger_and_revision(services, tid), services.results.busts(tid)) == before
 
 
+@pytest.mark.slow
 def test_the_last_player_cannot_be_busted(services: Services, tid: int) -> None:
     a, b = field(services, tid, 2)
     services.results.bust(tid, b, busted_by=a)
@@ -245,6 +255,7 @@ def test_the_last_player_cannot_be_busted(services: Services, tid: int) -> None:
         services.results.bust(tid, a)
 
 
+@pytest.mark.slow
 def test_undo_a_bust_with_a_reversing_record(services: Services, tid: int) -> None:
     a, _b, c, d = field(services, tid, 4)
     services.results.bust(tid, d, busted_by=a)
@@ -269,6 +280,7 @@ def test_undo_a_bust_with_a_reversing_record(services: Services, tid: int) -> No
         services.results.undo_bust(tid, d)
 
 
+@pytest.mark.slow
 def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
     services.results.bust(tid, c, busted_by=a)
@@ -281,6 +293,7 @@ def test_undo_is_refused_once_the_prize_was_paid(services: Services, tid: int) -
     assert services.cashier.registration(tid, b).status is RegistrationStatus.PLAYING
 
 
+@pytest.mark.slow
 def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid: int) -> None:
     rules = EntryRules(RegistrationRule(PRICE, STACK), re_entry=ReEntryRule(PRICE, STACK))
     services.cashier.set_config(tid, CashierConfig(rules))
@@ -297,6 +310,7 @@ def test_a_re_entered_players_bust_still_pays_its_bounty(services: Services, tid
 
 
 # ---------------------------------------------------------------------------- paying
+@pytest.mark.slow
 def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)  # 6,000: 3,900 / 2,100
     services.results.bust(tid, c, busted_by=a)
@@ -326,6 +340,7 @@ def test_pay_prizes_exactly_what_is_owed(services: Services, tid: int) -> None:
     assert (lines["Paid out"], lines["Still owed"]) == ("$21.00", "$54.00")
 
 
+@pytest.mark.slow
 def test_paying_more_bounties_than_owed_says_bounties(services: Services, tid: int) -> None:
     a, b, c = field(services, tid, 3)
     services.results.bust(tid, b, busted_by=a)
@@ -342,6 +357,7 @@ def test_paying_more_bounties_than_owed_says_bounties(services: Services, tid: i
         services.payouts.pay_prize(tid, a, 5000)
 
 
+@pytest.mark.slow
 def test_a_player_still_in_is_owed_nothing_yet(services: Services, tid: int) -> None:
     a, _b = field(services, tid, 2)
     with pytest.raises(LedgerError, match="A is still playing"):
@@ -351,6 +367,7 @@ def test_a_player_still_in_is_owed_nothing_yet(services: Services, tid: int) -> 
 
 
 # ---------------------------------------------------------------------------- deals
+@pytest.mark.slow
 def test_an_icm_deal_shares_exactly_the_unpaid_money(services: Services, tid: int) -> None:
     regs = field(services, tid, 12)  # 24,000 over 3 places (preset 50/30/20)
     for victim in regs[3:]:
@@ -542,6 +559,7 @@ def test_results_paid_in_leaves_out_a_refunded_entry(services: Services, tid: in
     assert c in {r.registration_id for r in services.results.results(tid)}
 
 
+@pytest.mark.slow
 def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
     services: Services, tid: int
 ) -> None:
@@ -559,6 +577,7 @@ def test_a_late_entry_cannot_reopen_a_field_whose_winner_was_paid(
     assert ledger_and_revision(services, tid) == before
 
 
+@pytest.mark.slow
 def test_minimum_cash_raises_the_lowest_places(services: Services, tid: int) -> None:
     field(services, tid, 40)  # 80,000 over 5 places on the preset curve
     plain = services.payouts.table(tid).ladder

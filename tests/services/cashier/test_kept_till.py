@@ -54,6 +54,7 @@ def night(services: Services) -> Night:
     return Night(services.ctx, tid)
 
 
+@pytest.mark.slow
 def test_every_action_of_a_night_leaves_the_kept_till_as_the_database_holds_it(
     services: Services, night: Night
 ) -> None:

@@ -55,6 +55,7 @@ def _buy_in(services: Services, tid: int, name: str) -> int:
     ).value.registration.id
 
 
+@pytest.mark.slow
 def test_buy_ins_and_payouts_past_2_to_the_31_cents(big_services: Services) -> None:
     services = big_services
     tid = _tournament(services, EntryPrice(BIG, house_fee=1000, bounty=BIG), stack=BIG_STACK)

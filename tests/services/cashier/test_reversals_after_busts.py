@@ -53,6 +53,7 @@ def status(services: Services, tid: int, reg: int) -> RegistrationStatus:
     return services.cashier.registration(tid, reg).status
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [RowKind.REBUY, RowKind.RE_ENTRY, RowKind.BUY_IN])
 @pytest.mark.parametrize("reversal", ["void", "refund"])
 def test_an_entry_the_player_busted_on_cannot_be_reversed(
@@ -222,6 +223,7 @@ def test_a_pre_check_for_several_players_needs_a_record_each(services: Services)
     )
 
 
+@pytest.mark.slow
 def test_a_player_sharing_a_knockout_keeps_the_buy_in_too(services: Services) -> None:
     tid, (ann, bob, cy, _dee) = night(services, BOUNTY_PRICE)
     services.results.bust_players(tid, [BustInput(ann, None, bob, co_busters=(cy,))])

@@ -42,6 +42,7 @@ def league(services: Services, tids: Sequence[int], formula: str = LINEAR, break
     return league_id
 
 
+@pytest.mark.slow
 def test_standings_add_points_over_the_season_with_tie_breaks(services: Services) -> None:
     ann, bo, cy = people(services, "Ann", "Bo", "Cy")
     first = play(services, "Week 1", [ann, bo, cy])
@@ -65,6 +66,7 @@ def test_standings_add_points_over_the_season_with_tie_breaks(services: Services
     )
 
 
+@pytest.mark.slow
 def test_a_formula_is_saved_only_once_it_works_on_every_tournament(services: Services) -> None:
     ann, bo, cy = people(services, "Ann", "Bo", "Cy")
     tid = play(services, "Week 1", [ann, bo, cy])
@@ -150,6 +152,7 @@ def test_a_formula_that_fails_on_later_results_leaves_that_tournament_out(
     assert board.note == view.problem
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_leagues_and_the_team_event_on_postgresql(pg_url: str) -> None:
     """The same tables, queries and refusals on PostgreSQL (ON CONFLICT, row locks)."""
@@ -179,6 +182,7 @@ def test_leagues_and_the_team_event_on_postgresql(pg_url: str) -> None:
         services.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 def test_tickets_won_count_in_the_players_season_and_its_csv(services: Services) -> None:
     ann, bo, cy = people(services, "Ann", "Bo", "Cy")
     week1 = services.tournaments.create("Week 1").value.id

@@ -48,6 +48,7 @@ def test_the_template_shares_exactly_100_points(services: Services, event: int) 
     )
 
 
+@pytest.mark.slow
 def test_helpers_spectators_and_the_worst_beat(
     services: Services, event: int, fake_clock: FakeClock
 ) -> None:
@@ -82,6 +83,7 @@ def test_time_away_needs_thirty_minutes_in_all(services: Services, event: int) -
     assert view.standings[1].raw == base.standings[1].raw - 200
 
 
+@pytest.mark.slow
 def test_bad_input_is_refused_and_changes_nothing(
     services: Services, event: int, fake_clock: FakeClock
 ) -> None:
@@ -105,6 +107,7 @@ def test_bad_input_is_refused_and_changes_nothing(
     assert view.attendance[0].checked_out_at == fake_clock()
 
 
+@pytest.mark.slow
 def test_first_round_tables_and_the_final_table_come_from_the_seating(services: Services) -> None:
     """Two 5-seat tables: each table's last three standing rank 1-2-3 at their first table;
     the final table (5 seats) counts its busts from 1 (5th place) to 5 (the winner)."""
@@ -133,6 +136,7 @@ def test_first_round_tables_and_the_final_table_come_from_the_seating(services: 
     assert outs == {1: 5, 2: 4, 3: 3, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0}
 
 
+@pytest.mark.slow
 def test_only_the_players_who_reached_the_final_table_count_there(
     services: Services, fake_clock: FakeClock
 ) -> None:
@@ -159,6 +163,7 @@ def test_only_the_players_who_reached_the_final_table_count_there(
     assert sum(line.points for line in template) == 100 * 2 * (1 + 2 + 3 + 4 + 5)
 
 
+@pytest.mark.slow
 def test_a_player_who_also_helps_earns_a_helpers_points_instead(
     services: Services, event: int
 ) -> None:

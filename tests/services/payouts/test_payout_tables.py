@@ -31,6 +31,7 @@ def field(services: Services, tid: int, count: int) -> list[int]:
     return regs
 
 
+@pytest.mark.slow
 def test_a_new_tournament_pays_by_the_home_game_table(services: Services, tid: int) -> None:
     field(services, tid, 20)
     view = services.payouts.table(tid)
@@ -38,6 +39,7 @@ def test_a_new_tournament_pays_by_the_home_game_table(services: Services, tid: i
     assert view.ladder == ((1, 16_800), (2, 10_400), (3, 7_200), (4, 5_600))
 
 
+@pytest.mark.slow
 def test_the_chosen_table_is_kept(services: Services, tid: int) -> None:
     field(services, tid, 8)
     services.payouts.set_structure(tid, PayoutStructure(table="vegaspoker247-over-5"))
@@ -90,6 +92,7 @@ def test_a_refit_follows_the_field_as_entries_come(services: Services, tid: int)
     assert (again.refit, again.ladder) == ("", ((1, 3000), (2, 1800), (3, 1200)))
 
 
+@pytest.mark.slow
 def test_a_table_locked_as_typed_is_not_refitted_until_the_director_confirms(
     services: Services, tid: int
 ) -> None:

@@ -147,6 +147,7 @@ def test_a_list_without_header_takes_the_first_cell_and_says_so(
     assert plan.lines[2].note == "same name as line 2"
 
 
+@pytest.mark.slow
 def test_pre_registration_import_runs_a_fixed_number_of_statements(
     services: Services, tid: int
 ) -> None:
@@ -212,6 +213,7 @@ hostile_text = st.one_of(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ["players", "preview", "pre_registrations"])
 def test_hostile_files_give_a_result_or_a_clear_error_and_change_nothing(
     services: Services, tid: int, entry: str

@@ -95,6 +95,7 @@ def test_an_empty_search_lists_players_by_name(field: Services) -> None:
     assert names(field.players.search("", limit=3)) == ["Anna Smith", "Bob Annan", "Carl Jones"]
 
 
+@pytest.mark.slow
 def test_prefix_matches_are_not_crowded_out_by_many_substring_matches(services: Services) -> None:
     for number in range(30):
         add(services, f"Player Bo{number:02d}x")
@@ -103,6 +104,7 @@ def test_prefix_matches_are_not_crowded_out_by_many_substring_matches(services: 
     assert names(services.players.search("bo", limit=3))[:1] == ["Bo Zed"]
 
 
+@pytest.mark.slow
 def test_merge_moves_registrations_keeps_history_and_hides_the_duplicate(
     services: Services,
 ) -> None:

@@ -36,6 +36,7 @@ def out_of_balance(services: Services, tid: int) -> dict[tuple[int, int], int]:
     return seats
 
 
+@pytest.mark.slow
 def test_undo_of_a_balance_puts_every_moved_player_back(services: Services, tid: int) -> None:
     out_of_balance(services, tid)
     before = seats_of(services, tid)
@@ -67,6 +68,7 @@ def test_undo_of_a_balance_puts_every_moved_player_back(services: Services, tid:
     assert len(services.seating.pending_moves(tid)) == 2
 
 
+@pytest.mark.slow
 def test_undo_of_a_table_break_reopens_the_table(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
@@ -106,6 +108,7 @@ def test_undo_of_a_table_break_keeps_the_receiving_tables_buttons(
     assert [room.table(n).button for n in (1, 2, 3)] == [2, 3, 1]
 
 
+@pytest.mark.slow
 def test_undo_of_the_final_table_restores_the_seats_before_the_redraw(
     services: Services, tid: int
 ) -> None:
@@ -131,6 +134,7 @@ def test_undo_of_the_final_table_restores_the_seats_before_the_redraw(
     assert all(m.kind is MoveKind.FINAL_TABLE and m.undone for m in services.seating.moves(tid))
 
 
+@pytest.mark.slow
 def test_undo_is_refused_when_a_moved_player_busted_since(services: Services, tid: int) -> None:
     out_of_balance(services, tid)
     result = services.seating.balance(tid).value
@@ -142,6 +146,7 @@ def test_undo_is_refused_when_a_moved_player_busted_since(services: Services, ti
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_undo_is_refused_when_a_moved_player_moved_again(services: Services, tid: int) -> None:
     out_of_balance(services, tid)
     result = services.seating.balance(tid).value
@@ -154,6 +159,7 @@ def test_undo_is_refused_when_a_moved_player_moved_again(services: Services, tid
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_undo_is_refused_when_the_seat_left_is_taken(services: Services, tid: int) -> None:
     seats = out_of_balance(services, tid)
     result = services.seating.balance(tid).value
@@ -195,6 +201,7 @@ def test_a_hand_move_undo_points_to_the_whole_action(services: Services, tid: in
         services.seating.undo_move(tid, move.id)
 
 
+@pytest.mark.slow
 def test_an_undo_of_nothing_or_of_an_unknown_action_changes_nothing(
     services: Services, tid: int
 ) -> None:
@@ -211,6 +218,7 @@ def test_an_undo_of_nothing_or_of_an_unknown_action_changes_nothing(
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_undo_of_the_final_table_puts_back_the_final_table_size(
     services: Services, tid: int
 ) -> None:

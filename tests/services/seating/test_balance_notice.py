@@ -3,6 +3,8 @@ plain words, only when the tables differ by more than the policy allows, never i
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.services.app import Services
 from tests.services.seating import test_seating as base
@@ -38,6 +40,7 @@ def test_a_wider_policy_keeps_quiet(services: Services, tid: int) -> None:
     assert services.seating.balance_notice(tid) is None
 
 
+@pytest.mark.slow
 def test_several_moves_are_each_named(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=9)
     place(services, tid, {1: list(range(1, 10)), 2: list(range(1, 10)), 3: [1, 2, 3, 4, 5]})
@@ -47,6 +50,7 @@ def test_several_moves_are_each_named(services: Services, tid: int) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_cashier_bust_reports_the_notice_with_the_bust(services: Services, tid: int) -> None:
     ids = buy_ins(services, tid, 4)
     services.seating.add_tables(tid, 2, seat_count=9)
@@ -63,6 +67,7 @@ def test_a_cashier_bust_reports_the_notice_with_the_bust(services: Services, tid
     )
 
 
+@pytest.mark.slow
 def test_a_shootout_never_gives_a_notice(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=3)
     buy_ins(services, tid, 6)

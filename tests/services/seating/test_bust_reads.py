@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -37,6 +38,7 @@ def selects(engine: Engine) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", count)
 
 
+@pytest.mark.slow
 def test_the_seats_read_alone_are_the_rooms_seats(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 5]})
@@ -50,6 +52,7 @@ def test_the_seats_read_alone_are_the_rooms_seats(services: Services, tid: int) 
     assert len(seen) == 3
 
 
+@pytest.mark.slow
 def test_the_bounty_format_alone(services: Services, tid: int) -> None:
     assert services.bounties.rules(tid).format is BountyFormat.KNOCKOUT  # no row: knockouts
     services.bounties.set_rules(tid, BountyRules(BountyFormat.PROGRESSIVE))

@@ -49,6 +49,7 @@ def _seat_rows(services: Services, tid: int) -> list[tuple[int, int, int]]:
         return sorted((r.registration_id, r.table_number, r.seat_number) for r in rows)
 
 
+@pytest.mark.slow
 def test_the_seat_is_drawn_without_loading_the_room(services: Services, tid: int) -> None:
     """The draw reads the tables, the seats and the player; not the move counts, the balancing
     settings or every player's name (the whole room, as `load_room` reads it)."""
@@ -68,6 +69,7 @@ def test_the_seat_is_drawn_without_loading_the_room(services: Services, tid: int
     assert len(seat_sql) <= 6, "\n".join(seat_sql)  # shootout?, tables, seats, player, 2 writes
 
 
+@pytest.mark.slow
 def test_a_stale_seat_goes_and_its_seat_can_be_drawn(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=3)
     ann, bob, cy = (_buy_in(services, tid, name) for name in ("Ann", "Bob", "Cy"))
@@ -83,6 +85,7 @@ def test_a_stale_seat_goes_and_its_seat_can_be_drawn(services: Services, tid: in
     assert room.seat_of(di) is not None
 
 
+@pytest.mark.slow
 def test_teammates_spread_over_the_tables(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     for _ in range(10):  # the draw is random: the rule holds every time
@@ -97,6 +100,7 @@ def test_teammates_spread_over_the_tables(services: Services, tid: int) -> None:
             break
 
 
+@pytest.mark.slow
 def test_a_closed_seat_is_never_drawn_and_a_full_room_says_so(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=3)
     services.seating.close_seat(tid, 1, 2)
@@ -113,6 +117,7 @@ def test_a_closed_seat_is_never_drawn_and_a_full_room_says_so(services: Services
     )
 
 
+@pytest.mark.slow
 def test_the_drawn_table_is_dated(services: Services, tid: int, fake_clock: FakeClock) -> None:
     services.seating.add_tables(tid, 1, seat_count=9)
     _buy_in(services, tid, "Ann")
@@ -121,6 +126,7 @@ def test_the_drawn_table_is_dated(services: Services, tid: int, fake_clock: Fake
         assert table.one().seats_changed_at == fake_clock()
 
 
+@pytest.mark.slow
 def test_a_player_not_in_play_gets_no_seat(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=9)
     ann = _buy_in(services, tid, "Ann")
@@ -133,6 +139,7 @@ def test_a_player_not_in_play_gets_no_seat(services: Services, tid: int) -> None
     assert note.refusal.startswith("No seat drawn: Ann is not in play")
 
 
+@pytest.mark.slow
 def test_the_draw_is_the_cores_draw(services: Services, tid: int) -> None:
     """With the same random source the seat is the one `draw_seat` picks over the same room."""
     services.seating.add_tables(tid, 3, seat_count=6)
@@ -169,6 +176,7 @@ def test_the_revision_bump_keeps_the_held_tournament_row_in_step(
         assert row.revision == changes.revision
 
 
+@pytest.mark.slow
 def test_a_bust_frees_its_seat_without_loading_the_room(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:

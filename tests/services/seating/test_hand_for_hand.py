@@ -45,6 +45,7 @@ def finish(services: Services, tid: int) -> dict[int, tuple[int | None, int, int
     return {r.registration_id: (r.place, r.label.count("tied"), r.prize) for r in dues if r.place}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", ["table 1 first", "table 2 first"])
 def test_two_busts_of_one_hand_for_hand_hand_tie_whatever_the_order(
     services: Services, tid: int, order: str
@@ -95,6 +96,7 @@ def test_the_next_hand_closes_the_hand(services: Services, tid: int) -> None:
     assert (done[left[0]][0], done[left[1]][0]) == (9, 8)
 
 
+@pytest.mark.slow
 def test_the_bubble_proposes_hand_for_hand(services: Services, tid: int) -> None:
     ids = buy_ins(services, tid, 12)
     services.payouts.set_structure(

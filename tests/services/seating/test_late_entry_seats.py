@@ -65,6 +65,7 @@ def _snapshot(services: Services, tid: int) -> tuple[object, ...]:
     return sorted(tables), sorted(seats), sorted(ledger), sorted(regs), revision
 
 
+@pytest.mark.slow
 def test_balance_while_registration_is_open_keeps_the_tables_late_entries_need(
     services: Services, tid: int
 ) -> None:
@@ -86,6 +87,7 @@ def test_balance_while_registration_is_open_keeps_the_tables_late_entries_need(
     assert sum(t.count for t in room.tables) == 57
 
 
+@pytest.mark.slow
 def test_balance_breaks_the_tables_once_registration_is_closed(
     services: Services, tid: int
 ) -> None:
@@ -110,6 +112,7 @@ def test_break_tables_still_breaks_on_the_directors_word_while_registration_is_o
     assert services.seating.break_tables(tid).value.broken != ()
 
 
+@pytest.mark.slow
 def test_a_sale_into_a_full_room_opens_the_next_table_in_its_own_transaction(
     services: Services, tid: int
 ) -> None:
@@ -139,6 +142,7 @@ def test_a_sale_into_a_full_room_opens_the_next_table_in_its_own_transaction(
     assert services.seating.table_to_open(tid) is None  # table 3 has a seat left
 
 
+@pytest.mark.slow
 def test_a_sale_asked_to_stop_in_a_full_room_leaves_the_database_unchanged(
     services: Services, tid: int
 ) -> None:
@@ -156,6 +160,7 @@ def test_a_sale_asked_to_stop_in_a_full_room_leaves_the_database_unchanged(
     assert services.cashier.registration_of(tid, ed) is None
 
 
+@pytest.mark.slow
 def test_a_re_entry_into_a_full_room_can_open_a_table(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 1, seat_count=2)
     ann = _buy_in(services, tid, "Ann")
@@ -195,6 +200,7 @@ def _rebuys(services: Services, tid: int) -> None:
     services.cashier.set_config(tid, CashierConfig(rules))
 
 
+@pytest.mark.slow
 def test_a_rebuy_whose_old_seat_is_taken_in_a_full_room_asks_then_opens_a_table(
     services: Services, tid: int
 ) -> None:
@@ -221,6 +227,7 @@ def test_a_rebuy_whose_old_seat_is_taken_in_a_full_room_asks_then_opens_a_table(
     assert services.seating.room(tid).waiting == ()
 
 
+@pytest.mark.slow
 def test_a_rebuy_in_a_full_room_that_gets_its_seat_back_opens_no_table(
     services: Services, tid: int
 ) -> None:
@@ -240,6 +247,7 @@ def test_a_rebuy_in_a_full_room_that_gets_its_seat_back_opens_no_table(
     assert [t.number for t in services.seating.room(tid).tables] == [1]
 
 
+@pytest.mark.slow
 def test_undoing_a_sale_that_opened_a_table_closes_it_while_nobody_sits_there(
     services: Services, tid: int
 ) -> None:
@@ -262,6 +270,7 @@ def test_undoing_a_sale_that_opened_a_table_closes_it_while_nobody_sits_there(
     assert services.seating.table_to_open(tid).number == 2
 
 
+@pytest.mark.slow
 def test_undoing_a_sale_keeps_the_table_it_opened_when_someone_sits_there_since(
     services: Services, tid: int
 ) -> None:

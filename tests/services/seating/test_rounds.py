@@ -77,6 +77,7 @@ def test_busts_in_any_order_keep_the_room_whole_and_balanced(
 
 
 # ---------------------------------------------------------------------------- hand-for-hand
+@pytest.mark.slow
 def test_hand_for_hand_waits_for_every_table(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     place(services, tid, {1: [1, 3, 5, 7], 2: [2, 4, 6]})
@@ -122,6 +123,7 @@ def test_a_table_that_breaks_has_finished_its_hand(services: Services, tid: int)
 
 
 # ---------------------------------------------------------------------------- shootouts
+@pytest.mark.slow
 def test_a_shootout_plays_each_table_to_one_winner_then_a_final(
     services: Services, tid: int
 ) -> None:

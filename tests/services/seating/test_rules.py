@@ -81,6 +81,7 @@ def test_balancing_moves_keep_both_buttons(services: Services, tid: int) -> None
     assert len(result.moves) == 1
 
 
+@pytest.mark.slow
 def test_the_director_changes_the_button_and_the_final_table_draws_it_again(
     services: Services, tid: int
 ) -> None:
@@ -134,6 +135,7 @@ def test_refused_rules_change_nothing(services: Services, tid: int) -> None:
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_the_final_table_forms_at_the_size_the_director_chose(services: Services, tid: int) -> None:
     """Two tables of 10 and a final table of 9: ten players left do not form it, nine do, and
     the final table has 9 open seats, not 10."""

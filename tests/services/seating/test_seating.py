@@ -376,6 +376,7 @@ def test_moving_a_player_who_is_out_is_refused(services: Services, tid: int) -> 
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_closing_a_taken_seat_or_a_button_on_an_empty_seat_is_refused(
     services: Services, tid: int
 ) -> None:
@@ -399,6 +400,7 @@ def test_closing_a_taken_seat_or_a_button_on_an_empty_seat_is_refused(
 
 
 # ---------------------------------------------------------------------------- the cashier
+@pytest.mark.slow
 def test_the_cashier_drives_who_is_seated(services: Services, tid: int) -> None:
     """Busts free seats, an undone bust gets the seat back, a re-entry draws a new seat."""
     rules = EntryRules(
@@ -431,6 +433,7 @@ def test_the_cashier_drives_who_is_seated(services: Services, tid: int) -> None:
 
 
 # ---------------------------------------------------------------------------- balancing
+@pytest.mark.slow
 def test_balance_after_busts_moves_the_big_blind_to_the_worst_seat(
     services: Services, tid: int
 ) -> None:
@@ -461,6 +464,7 @@ def test_balance_after_busts_moves_the_big_blind_to_the_worst_seat(
     ]
 
 
+@pytest.mark.slow
 def test_need_button_round_trip(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=10)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
@@ -491,6 +495,7 @@ def test_need_button_round_trip(services: Services, tid: int) -> None:
     assert [t.count for t in services.seating.room(tid).tables] == [6, 5]
 
 
+@pytest.mark.slow
 def test_balance_never_moves_a_fixed_seat(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=10)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
@@ -502,6 +507,7 @@ def test_balance_never_moves_a_fixed_seat(services: Services, tid: int) -> None:
     assert services.seating.room(tid).table(1).seat(3).fixed
 
 
+@pytest.mark.slow
 def test_a_balanced_room_moves_nobody(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=10)
     place(services, tid, {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5]})
@@ -511,6 +517,7 @@ def test_a_balanced_room_moves_nobody(services: Services, tid: int) -> None:
     assert outcome.changes.what == Change.NONE
 
 
+@pytest.mark.slow
 def test_the_policy_decides_when_tables_are_out_of_balance(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6], 3: [1, 2, 3, 4]})
@@ -526,6 +533,7 @@ def test_the_policy_decides_when_tables_are_out_of_balance(services: Services, t
 
 
 # ---------------------------------------------------------------------------- breaking
+@pytest.mark.slow
 def test_the_room_says_what_each_table_would_cost_to_break(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3], 3: [1, 2, 3, 4, 5]})
@@ -536,6 +544,7 @@ def test_the_room_says_what_each_table_would_cost_to_break(services: Services, t
     assert services.seating.break_tables(tid).value.broken == (2,)
 
 
+@pytest.mark.slow
 def test_the_table_that_costs_fewest_moves_breaks(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]})
@@ -554,6 +563,7 @@ def test_the_table_that_costs_fewest_moves_breaks(services: Services, tid: int) 
     assert sorted(t.count for t in room.tables) == [5, 5]
 
 
+@pytest.mark.slow
 def test_tables_break_in_the_directors_order(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=6)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5], 3: [1, 2, 3]})
@@ -569,6 +579,7 @@ def test_tables_break_in_the_directors_order(services: Services, tid: int) -> No
     assert services.seating.config(tid).rules.order == (1,)
 
 
+@pytest.mark.slow
 def test_the_final_table_forms_with_a_redraw(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=10)
     seats = place(services, tid, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]})
@@ -595,6 +606,7 @@ def test_the_final_table_forms_with_a_redraw(services: Services, tid: int) -> No
 
 
 # ---------------------------------------------------------------------------- the move list
+@pytest.mark.slow
 def test_moves_stay_on_the_display_until_acknowledged(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=9)
     seats = place(services, tid, {1: [1, 2], 2: [1]})

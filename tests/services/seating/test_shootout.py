@@ -40,6 +40,7 @@ def cashier_places(services: Services, tid: int) -> dict[int, str]:
     return {r.registration_id: r.label for r in services.results.results(tid)}
 
 
+@pytest.mark.slow
 def test_a_shootout_bust_is_recorded_at_the_cashier(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     table_1 = view.shootout.current.remaining(1)
@@ -83,6 +84,7 @@ def test_places_agree_with_the_cashier_to_the_champion(services: Services, tid: 
     assert places == {one[0]: 6, two[0]: 5, two[1]: 4, one[1]: 3, one[2]: 2, two[2]: 1}
 
 
+@pytest.mark.slow
 def test_a_time_limit_ranks_by_chips_at_the_cashier_too(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -107,6 +109,7 @@ def test_a_time_limit_ranks_by_chips_at_the_cashier_too(
     assert {r.chips_at_hand_start for r in records} == {3000, 6000}
 
 
+@pytest.mark.slow
 def test_a_refused_cashier_record_leaves_the_shootout_as_it_was(
     services: Services, tid: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,6 +127,7 @@ def test_a_refused_cashier_record_leaves_the_shootout_as_it_was(
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_a_cashier_bust_puts_the_player_out_of_the_shootout(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     table_1 = view.shootout.current.remaining(1)
@@ -153,6 +157,7 @@ def test_a_cashier_bust_puts_the_player_out_of_the_shootout(services: Services, 
     assert services.seating.on_player_busted(tid, table_1[1]).changes.what == Change.NONE
 
 
+@pytest.mark.slow
 def test_cashier_busts_on_one_hand_rank_by_their_starting_chips(
     services: Services, tid: int
 ) -> None:
@@ -166,6 +171,7 @@ def test_cashier_busts_on_one_hand_rank_by_their_starting_chips(
     assert {p.player: p.place for p in shown.places} == {table_2[1]: 8, table_2[0]: 7}
 
 
+@pytest.mark.slow
 def test_what_the_shootout_cannot_follow_is_said(services: Services, tid: int) -> None:
     view = start(services, tid, 4, 2)
     one, two = view.shootout.current.remaining(1), view.shootout.current.remaining(2)
@@ -182,6 +188,7 @@ def test_what_the_shootout_cannot_follow_is_said(services: Services, tid: int) -
     assert two  # table 2 plays on
 
 
+@pytest.mark.slow
 def test_each_table_shows_its_time_left(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -211,6 +218,7 @@ def test_each_table_shows_its_time_left(
     assert final.time_left(fake_clock()) == {}
 
 
+@pytest.mark.slow
 def test_standings_list_players_in_then_places(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     one = view.shootout.current.remaining(1)

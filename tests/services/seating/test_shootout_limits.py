@@ -25,6 +25,7 @@ def places(services: Services, tid: int) -> dict[int, tuple[int | None, str]]:
     return {r.registration_id: (r.place, r.label) for r in services.results.results(tid)}
 
 
+@pytest.mark.slow
 def test_a_time_out_five_minutes_into_an_hour_is_refused(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -45,6 +46,7 @@ def test_a_time_out_five_minutes_into_an_hour_is_refused(
     assert done.shootout.current.winners[1] == players[0]
 
 
+@pytest.mark.slow
 def test_two_tables_timing_out_together_rank_by_chips_at_the_cashier(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -69,6 +71,7 @@ def test_two_tables_timing_out_together_rank_by_chips_at_the_cashier(
     assert all(shootout_places[p] == cashier[p][0] for p in shootout_places if p in cashier)
 
 
+@pytest.mark.slow
 def test_the_final_table_has_no_deadline_and_takes_no_time_out(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -92,6 +95,7 @@ def test_the_final_table_has_no_deadline_and_takes_no_time_out(
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 def test_each_round_keeps_its_own_limit_through_the_service(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
@@ -101,6 +105,7 @@ def test_each_round_keeps_its_own_limit_through_the_service(
     assert view.deadline == fake_clock() + timedelta(minutes=20)
 
 
+@pytest.mark.slow
 def test_tables_can_send_several_players_on(services: Services, tid: int) -> None:
     """Round 1 plays each table down to 2; the four through meet at the final table."""
     services.seating.add_tables(tid, 2, seat_count=4)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from clockapp.core.seating import MoveKind
 from clockapp.services.app import Services
 from clockapp.services.seating.room_view import SeatInfo
@@ -16,6 +18,7 @@ def first_player_seat(seats: Sequence[SeatInfo]) -> int:
     return next(s.number for s in seats if s.registration_id is not None)
 
 
+@pytest.mark.slow
 def test_a_balancing_move_keeps_a_team_two_and_two(services: Services, tid: int) -> None:
     """Table 1 (6 players) gives to table 2 (4); the big blind next at table 1 is on team A,
     which sits 2/2: the move must not take it to 1/3, and it is still one move."""
@@ -35,6 +38,7 @@ def test_a_balancing_move_keeps_a_team_two_and_two(services: Services, tid: int)
     assert sorted(sum(s.name in team for s in t.seats) for t in room.tables) == [2, 2]
 
 
+@pytest.mark.slow
 def test_teams_stay_spread_from_six_tables_to_two(services: Services, tid: int) -> None:
     """Teams of 10/3/2 on six 9-seat tables ended 4/6 and 2/0 where 5/5 and 1/1 were possible.
 

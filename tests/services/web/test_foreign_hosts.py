@@ -21,6 +21,7 @@ def _ask(port: int, path: str, host: str | None) -> bytes:
     return exchange(port, f"GET {path} HTTP/1.1\r\n{header}\r\n".encode())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "host",
     [
@@ -52,6 +53,7 @@ def test_http_1_1_without_a_host_is_a_bad_request(services: Services, demo: int)
         assert status(_ask(server.port, "/state", None)) == 400
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "host",
     [

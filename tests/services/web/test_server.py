@@ -35,6 +35,7 @@ def test_the_page_its_state_and_head(services: Services, demo: int) -> None:
         assert head.endswith(b"\r\n\r\n")  # the headers alone
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"])
 def test_writing_methods_are_refused_and_change_nothing(
     services: Services, engine: Engine, demo: int, method: str
@@ -52,6 +53,7 @@ def test_writing_methods_are_refused_and_change_nothing(
     assert dump_database(engine) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     [
@@ -73,6 +75,7 @@ def test_unknown_paths_and_traversal_are_not_found(
         assert get(server.port, path)[0] == 404
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
@@ -194,6 +197,7 @@ def test_many_clients_share_one_build_per_change(services: Services, demo: int) 
                 reader.close()
 
 
+@pytest.mark.slow
 def test_a_port_in_use_is_refused_with_a_clear_message(services: Services, demo: int) -> None:
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))

@@ -57,6 +57,7 @@ def _closed_within(sock: socket.socket, seconds: float, dribble: float) -> bytes
     return None
 
 
+@pytest.mark.slow
 def test_a_request_sent_a_byte_at_a_time_is_cut_off_in_seconds(
     services: Services, demo: int
 ) -> None:
@@ -72,6 +73,7 @@ def test_a_request_sent_a_byte_at_a_time_is_cut_off_in_seconds(
         assert get(server.port, "/state")[0] == 200
 
 
+@pytest.mark.slow
 def test_an_idle_connection_is_closed_without_an_answer(services: Services, demo: int) -> None:
     with running_server(services, demo) as server:
         server.request_seconds = 0.3

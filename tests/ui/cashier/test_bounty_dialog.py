@@ -3,6 +3,7 @@ dialog, OK waits, and a refusal keeps everything typed."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -46,6 +47,7 @@ def _field(qtbot, services: Services, bus: TournamentBus, count: int) -> list[in
     return regs
 
 
+@pytest.mark.slow
 def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -82,6 +84,7 @@ def test_the_host_chooses_progressive_knockouts_and_a_ticket(
     assert heads["P3"] == ""
 
 
+@pytest.mark.slow
 def test_mystery_envelopes_are_checked_as_typed(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -105,6 +108,7 @@ def test_mystery_envelopes_are_checked_as_typed(
     assert rules.seed > 0  # drawn when saved, and shown
 
 
+@pytest.mark.slow
 def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -121,6 +125,7 @@ def test_a_refused_ticket_keeps_the_dialog_and_what_was_typed(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -147,6 +152,7 @@ def test_a_split_pot_knockout_is_recorded_from_the_bust_dialog(
     assert (rows[regs[1]].knockouts, rows[regs[0]].knockouts) == (1, 1)
 
 
+@pytest.mark.slow
 def test_a_progressive_bust_dialog_asks_for_the_buster(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -177,6 +183,7 @@ def test_a_progressive_bust_dialog_asks_for_the_buster(
     assert heads[regs[0]] == 1500
 
 
+@pytest.mark.slow
 def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:
@@ -221,6 +228,7 @@ def test_the_late_entry_rule_is_chosen_and_said_when_sold(
     again.reject()
 
 
+@pytest.mark.slow
 def test_a_ticket_worth_more_than_its_place_is_said_when_saved(
     services: Services, bus: TournamentBus, cashier_window, qtbot
 ) -> None:

@@ -79,6 +79,7 @@ def find(qtbot, cashier_window, name: str):
     return desk
 
 
+@pytest.mark.slow
 def test_f6_reads_the_room_and_the_format_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, tournament_id, seated
 ) -> None:
@@ -98,6 +99,7 @@ def test_f6_reads_the_room_and_the_format_off_the_gui_thread(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_f6_shows_busy_until_the_room_is_read_then_opens_the_dialog(
     qtbot, monkeypatch, cashier_window, services, tournament_id, seated
 ) -> None:
@@ -142,6 +144,7 @@ def test_f6_shows_busy_until_the_room_is_read_then_opens_the_dialog(
     qtbot.waitUntil(lambda: desk.dialog is None)
 
 
+@pytest.mark.slow
 def test_the_busts_page_reads_the_room_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, seated
 ) -> None:

@@ -65,6 +65,7 @@ def last_at_table(room: dict[int, int], table: int) -> int:
     return max(rid for rid, t in room.items() if t == table)
 
 
+@pytest.mark.slow
 def test_the_dialog_shows_the_busted_players_table_with_them_in_view(
     qtbot, cashier_window, services, tournament_id, room
 ) -> None:
@@ -86,6 +87,7 @@ def test_the_dialog_shows_the_busted_players_table_with_them_in_view(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_busted_by_offers_the_same_table_still_in_play_and_someone_else(
     qtbot, cashier_window, services, bus, tournament_id, room
 ) -> None:

@@ -48,6 +48,7 @@ def sell(qtbot, desk) -> None:
     take_money(qtbot, desk.dialog.tendered_edit)
 
 
+@pytest.mark.slow
 def test_a_euro_sale_and_its_receipt_show_euros(
     qtbot, euro_desk, printed: list[str], tmp_path: Path
 ) -> None:
@@ -63,6 +64,7 @@ def test_a_euro_sale_and_its_receipt_show_euros(
     assert "$" not in receipt
 
 
+@pytest.mark.slow
 def test_the_results_report_and_drawer_show_euros(
     qtbot, cashier_window, euro_desk, printed: list[str], tmp_path: Path
 ) -> None:

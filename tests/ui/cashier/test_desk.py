@@ -78,6 +78,7 @@ def find(qtbot, desk, text: str) -> None:
     enter(qtbot, desk.search)
 
 
+@pytest.mark.slow
 def test_search_enter_and_b_register_and_buy_in(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -135,6 +136,7 @@ TENDERED = [
 ]
 
 
+@pytest.mark.slow
 def test_change_due(qtbot, desk):
     find(qtbot, desk, "bob")
     then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_Return))
@@ -148,6 +150,7 @@ def test_change_due(qtbot, desk):
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, tournament_id):
     find(qtbot, desk, "bob")
     then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
@@ -159,6 +162,7 @@ def test_a_refused_tender_writes_nothing(qtbot, cashier_window, desk, services, 
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_chips_to_hand_over_have_colours_and_add_up(qtbot, desk, services, tournament_id):
     find(qtbot, desk, "ann")
     then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
@@ -172,6 +176,7 @@ def test_the_chips_to_hand_over_have_colours_and_add_up(qtbot, desk, services, t
     assert total == STACK
 
 
+@pytest.mark.slow
 def test_registering_twice_is_refused_in_the_window(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -186,6 +191,7 @@ def test_registering_twice_is_refused_in_the_window(
     assert services.cashier.ledger(tournament_id) == before
 
 
+@pytest.mark.slow
 def test_a_rebuy_after_the_cutoff_shows_why_and_changes_nothing(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
@@ -230,6 +236,7 @@ def late_registration(qtbot, services, tid, fake_clock, bus, reason: str) -> Non
     poll(qtbot, bus)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("reason", "message"),
     [
@@ -258,6 +265,7 @@ def test_a_latecomer_is_refused_before_the_money_is_taken(
     assert services.cashier.ledger(tournament_id) == before
 
 
+@pytest.mark.slow
 def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournament_id, bus):
     configure(
         services,
@@ -289,6 +297,7 @@ def test_rebuy_and_add_on_keys_sell_the_big_chips(qtbot, desk, services, tournam
     assert (reg.entries, reg.rebuys, reg.add_ons) == (1, 1, 1)
 
 
+@pytest.mark.slow
 def test_entry_keys_need_a_buy_in_first(qtbot, cashier_window, desk):
     find(qtbot, desk, "zoe")  # accents are ignored
     assert desk.selected().player.name == "Zoé O'Neill"
@@ -299,6 +308,7 @@ def test_entry_keys_need_a_buy_in_first(qtbot, cashier_window, desk):
     assert "not bought in" in cashier_window.message.text()
 
 
+@pytest.mark.slow
 def test_other_letters_go_back_to_the_search(qtbot, desk):
     find(qtbot, desk, "bob")
     qtbot.keyClick(desk.table, Qt.Key.Key_Escape)
@@ -306,6 +316,7 @@ def test_other_letters_go_back_to_the_search(qtbot, desk):
     assert desk.search.text().endswith("d")
 
 
+@pytest.mark.slow
 def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_id):
     desk.search.clear()
     qtbot.keyClicks(desk.search, "Yann Newman")
@@ -328,6 +339,7 @@ def test_a_new_player_inline(qtbot, cashier_window, desk, services, tournament_i
     assert reg.bought_in
 
 
+@pytest.mark.slow
 def test_ctrl_n_offers_a_player_with_the_typed_name(qtbot, cashier_window, desk):
     desk.search.setText("Ann")
     cashier_window.actions_by_name[CashierAction.NEW_PLAYER].trigger()
@@ -338,6 +350,7 @@ def test_ctrl_n_offers_a_player_with_the_typed_name(qtbot, cashier_window, desk)
     desk.dialog.reject()
 
 
+@pytest.mark.slow
 def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, services, tournament_id):
     ids = add_players(services, "P One", "P Two", "P Three")
     regs = {
@@ -363,6 +376,7 @@ def test_bust_from_the_desk_and_busting_twice(qtbot, cashier_window, desk, servi
     assert services.results.busts(tournament_id) == before
 
 
+@pytest.mark.slow
 def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -393,6 +407,7 @@ def test_undo_a_buy_in_is_a_void_and_redo_sells_again(
     assert stack.index() == at
 
 
+@pytest.mark.slow
 def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
     find(qtbot, desk, "bob")
     then_settle(qtbot, desk.table, lambda: qtbot.keyClick(desk.table, Qt.Key.Key_F2))
@@ -406,6 +421,7 @@ def test_receipt_and_seat_card_pdfs(qtbot, desk, tmp_path):
         assert len(data) > 1000
 
 
+@pytest.mark.slow
 def test_the_seat_drawn_once_tables_exist(
     qtbot, cashier_window, desk, services, tournament_id, tmp_path
 ):
@@ -442,6 +458,7 @@ def test_the_seat_drawn_once_tables_exist(
     assert reg.bought_in
 
 
+@pytest.mark.slow
 def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -483,6 +500,7 @@ def test_a_full_room_asks_to_open_a_table_before_the_money_is_taken(
     assert room.waiting == ()
 
 
+@pytest.mark.slow
 def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -511,6 +529,7 @@ def test_undo_of_a_sale_that_opened_a_table_closes_it_and_redo_opens_it_again(
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1]
 
 
+@pytest.mark.slow
 def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -532,6 +551,7 @@ def test_a_seat_taken_elsewhere_meanwhile_refuses_the_sale_and_writes_nothing(
     assert services.cashier.registration_of(tournament_id, desk.selected().player.id) is None
 
 
+@pytest.mark.slow
 def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
@@ -573,6 +593,7 @@ def test_a_rebuy_after_a_bust_at_the_desk_gets_the_old_seat_back(
     assert str(seat) in desk.last_label.text()
 
 
+@pytest.mark.slow
 def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_taken(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -616,6 +637,7 @@ def test_a_rebuy_whose_seat_was_taken_asks_to_open_a_table_before_the_money_is_t
     assert room.waiting == ()
 
 
+@pytest.mark.slow
 def test_a_buy_in_at_the_desk_is_one_write_within_the_statement_budget(
     qtbot, cashier_window, desk, services, tournament_id
 ):

@@ -75,6 +75,7 @@ def player_names(services) -> list[str]:
     return sorted(p.name for p in services.players.list())
 
 
+@pytest.mark.slow
 def test_after_a_refusal_the_next_name_replaces_the_old_search(
     qtbot, cashier_window, desk, services
 ):
@@ -104,6 +105,7 @@ def test_a_letter_typed_on_the_list_starts_a_new_name(qtbot, cashier_window, des
     assert desk.selected().player.name == "Alice Trent"
 
 
+@pytest.mark.slow
 def test_enter_twice_on_an_unknown_name_creates_nobody(qtbot, cashier_window, desk, services):
     type_text(qtbot, cashier_window, "Nobody Known")
     press(qtbot, cashier_window, Qt.Key.Key_Return)
@@ -121,6 +123,7 @@ DESK_KEYS = {"F2": Qt.Key.Key_F2, "F3": Qt.Key.Key_F3, "F4": Qt.Key.Key_F4}
 DESK_KEYS |= {"F5": Qt.Key.Key_F5, "F6": Qt.Key.Key_F6}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", list(DESK_KEYS))
 def test_every_desk_key_ends_in_the_search(qtbot, cashier_window, desk, key):
     """Refused (nobody has bought in but for F2) or cancelled, each command key ends the same."""
@@ -132,6 +135,7 @@ def test_every_desk_key_ends_in_the_search(qtbot, cashier_window, desk, key):
     assert_back_in_search(cashier_window, desk, "Rupert")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", list(DESK_KEYS))
 def test_every_desk_button_ends_in_the_search(qtbot, cashier_window, desk, key):
     type_text(qtbot, cashier_window, "Bob")
@@ -143,6 +147,7 @@ def test_every_desk_button_ends_in_the_search(qtbot, cashier_window, desk, key):
     assert_back_in_search(cashier_window, desk, "Bob")
 
 
+@pytest.mark.slow
 def test_after_a_sale_and_its_undo_the_search_has_the_keys(
     qtbot, cashier_window, desk, services, tournament_id
 ):

@@ -60,6 +60,7 @@ def test_a_name_keeps_its_letters_in_any_script() -> None:
     assert export_file_name("Zoe\u0308 <Cup>. ", None, "players", "csv") == "Zoë-Cup-players.csv"
 
 
+@pytest.mark.slow
 def test_the_next_export_opens_in_the_folder_the_last_one_went_to(
     qtbot, cashier_window, services, tournament_id, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -99,6 +100,7 @@ def test_a_remembered_folder_that_is_gone_falls_back_to_the_documents_folder(
     assert asked[-1].parent == Path(documents)
 
 
+@pytest.mark.slow
 def test_the_structure_export_is_named_for_the_tournament_and_its_date(
     services, bus, tournament_id, asked: list[Path], shown_window, qtbot
 ) -> None:

@@ -34,6 +34,7 @@ def sold(qtbot, cashier_window, services, tournament_id, bus):
     return cashier_window
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PAGES)
 def test_an_export_asked_in_the_save_dialog_writes_off_the_gui_thread(
     qtbot, sold, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, gui_thread_sql, name

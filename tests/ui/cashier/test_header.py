@@ -73,6 +73,7 @@ def test_the_header_reads_again_only_what_the_flags_touch(
     assert header.title_label.text() == "Saturday Deepstack"
 
 
+@pytest.mark.slow
 def test_the_window_title_follows_the_header(
     qtbot, cashier_window, services, bus, tournament_id
 ) -> None:
@@ -81,6 +82,7 @@ def test_the_window_title_follows_the_header(
     assert cashier_window.windowTitle() == "Cashier — Sunday Turbo"
 
 
+@pytest.mark.slow
 def test_the_header_buttons_ask_the_window(qtbot, cashier_window) -> None:
     header = cashier_window.header
     qtbot.mouseClick(header.rules_button, Qt.MouseButton.LeftButton)

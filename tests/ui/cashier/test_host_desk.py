@@ -82,6 +82,7 @@ def open_buy_in(qtbot, window, desk, name: str) -> EntryDialog:
 
 
 # ------------------------------------------------------------------ adding is not registering
+@pytest.mark.slow
 def test_adding_a_player_says_he_is_added_not_registered(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -102,6 +103,7 @@ def test_adding_a_player_says_he_is_added_not_registered(
     assert desk.dialog is None  # no confirmation of money was opened by adding
 
 
+@pytest.mark.slow
 def test_enter_presses_never_take_money_ctrl_enter_does(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -126,6 +128,7 @@ def test_enter_presses_never_take_money_ctrl_enter_does(
     assert bought_in(services, tournament_id, "Eve Torres")
 
 
+@pytest.mark.slow
 def test_the_labelled_button_takes_the_money(qtbot, cashier_window, desk, services, tournament_id):
     dialog = open_buy_in(qtbot, cashier_window, desk, "Rupert")
     assert "Confirm buy-in" in dialog.ok_button.text()
@@ -149,6 +152,7 @@ def _window_minimized(_dialog: QWidget, window: QWidget) -> None:
     window.showMinimized()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "unseen",
     [_hide, _minimize, _off_screen, _window_minimized],
@@ -177,6 +181,7 @@ def test_a_confirmation_not_on_screen_is_never_accepted(
 
 
 # ------------------------------------------------------------------ messages and letters
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_message_never_moves_the_search_box(qtbot, cashier_window, desk, width, height):
     cashier_window.resize(width, height)
@@ -195,6 +200,7 @@ def test_a_message_never_moves_the_search_box(qtbot, cashier_window, desk, width
     assert where() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Eve Torres", "Rex Baxter", "Bea Axe"])
 def test_a_name_typed_on_the_list_goes_to_the_search(qtbot, cashier_window, desk, services, name):
     """'Eve Torres' became 've Torres': E on the list ran the re-entry. Letters are text."""
@@ -208,6 +214,7 @@ def test_a_name_typed_on_the_list_goes_to_the_search(qtbot, cashier_window, desk
     assert sorted(p.name for p in services.players.list()) == sorted(NAMES)
 
 
+@pytest.mark.slow
 def test_the_commands_are_function_keys_from_the_search_or_the_list(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -225,6 +232,7 @@ def test_the_commands_are_function_keys_from_the_search_or_the_list(
     assert bought_in(services, tournament_id, "Rupert Bell")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_desk_and_its_confirmation_render(qtbot, cashier_window, desk, tmp_path, width, height):
     cashier_window.resize(width, height)

@@ -42,6 +42,7 @@ def preview(qtbot, page, path: Path) -> PreRegistrationDialog:
     return dialog
 
 
+@pytest.mark.slow
 def test_the_preview_lists_each_line_and_import_commits_it(
     qtbot, qtmodeltester, cashier_window, players_page, services, tournament_id, tmp_path
 ):
@@ -80,6 +81,7 @@ def test_the_preview_lists_each_line_and_import_commits_it(
     assert {"Lee, Ann", "Lee, Bob"} <= set(names(players_page))
 
 
+@pytest.mark.slow
 def test_cancelling_the_preview_saves_nothing(
     qtbot, players_page, services, tournament_id, tmp_path
 ):
@@ -94,6 +96,7 @@ def test_cancelling_the_preview_saves_nothing(
     assert names(players_page) == ["Ann Lee", "Bob Marley"]
 
 
+@pytest.mark.slow
 def test_a_list_with_nothing_to_do_cannot_be_confirmed(
     qtbot, players_page, services, tournament_id, tmp_path
 ):
@@ -106,6 +109,7 @@ def test_a_list_with_nothing_to_do_cannot_be_confirmed(
     dialog.reject()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -135,6 +139,7 @@ def test_a_hostile_list_is_refused_before_any_preview(
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -159,6 +164,7 @@ def test_a_player_file_that_is_not_text_is_refused_in_words_and_changes_nothing(
     assert services.tournaments.revision() == revision
 
 
+@pytest.mark.slow
 def test_player_csv_with_cr_line_endings_imports(qtbot, cashier_window, players_page, tmp_path):
     path = tmp_path / "players.csv"
     path.write_bytes(b"name,team\rCy Young,Reds\r")
@@ -166,6 +172,7 @@ def test_player_csv_with_cr_line_endings_imports(qtbot, cashier_window, players_
     assert "Cy Young" in names(players_page)
 
 
+@pytest.mark.slow
 def test_preview_model_passes_qt_checks(qtmodeltester, services, tournament_id):
     plan = services.cashier.preview_pre_registrations(tournament_id, "A\nB\n\nA\n")
     model = ImportPreviewModel()
@@ -174,6 +181,7 @@ def test_preview_model_passes_qt_checks(qtmodeltester, services, tournament_id):
     assert model.text(3, "Action") == "skip"
 
 
+@pytest.mark.slow
 def test_the_ledger_exports_as_safe_csv(
     qtbot, cashier_window, services, tournament_id, bus, tmp_path
 ):
@@ -200,6 +208,7 @@ def test_the_ledger_exports_as_safe_csv(
     assert "cannot be written" in cashier_window.message.text()
 
 
+@pytest.mark.slow
 def test_a_list_with_phone_and_e_mail_keeps_them_and_names_what_it_ignores(
     qtbot, cashier_window, players_page, services, tournament_id, tmp_path
 ):

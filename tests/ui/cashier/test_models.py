@@ -78,6 +78,7 @@ def all_models(services, tid):
     return desk, field, ledger, payouts, results, busts, lines
 
 
+@pytest.mark.slow
 def test_every_model_passes_qts_model_checks(qtmodeltester, services, tournament_id, played):
     for model in all_models(services, tournament_id):
         assert model.rowCount() > 0
@@ -86,6 +87,7 @@ def test_every_model_passes_qts_model_checks(qtmodeltester, services, tournament
         qtmodeltester.check(model, force_py=True)
 
 
+@pytest.mark.slow
 def test_cells_read_as_the_cashier_says_them(services, tournament_id, played):
     desk, field, ledger, payouts, results, busts, lines = all_models(services, tournament_id)
     assert desk.text(0, "Name") == 'Ann "Ace"'
@@ -114,6 +116,7 @@ def test_cells_read_as_the_cashier_says_them(services, tournament_id, played):
     assert ledger.headerData(0, Qt.Orientation.Vertical) is None
 
 
+@pytest.mark.slow
 def test_a_voided_row_is_struck_through_and_its_void_says_why(services, tournament_id, played):
     ledger = LedgerModel()
     ledger.set_rows(services.cashier.ledger(tournament_id))
@@ -125,6 +128,7 @@ def test_a_voided_row_is_struck_through_and_its_void_says_why(services, tourname
     assert ledger.cash(void) == -ledger.cash(voided)
 
 
+@pytest.mark.slow
 def test_short_texts(services, tournament_id, played):
     regs = {r.id: r for r in services.cashier.registrations(tournament_id)}
     assert entries_text(regs[played[0]]) == "1"
@@ -136,6 +140,7 @@ def test_short_texts(services, tournament_id, played):
     assert PayoutLine(1, 0, 0).share == ""
 
 
+@pytest.mark.slow
 def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_id, played):
     """A refresh that reads the same rows resets nothing (the view keeps its column widths,
     selection and scroll position); changed rows are told as such (never a reset) and show the
@@ -170,6 +175,7 @@ def test_the_same_rows_again_leave_the_model_alone(qtbot, services, tournament_i
     assert ledger.data(ledger.index(ledger.rowCount(), 0)) is None
 
 
+@pytest.mark.slow
 def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     qtbot, services, tournament_id, played
 ):

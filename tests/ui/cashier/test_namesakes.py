@@ -54,6 +54,7 @@ def click(qtbot, box: NamesakeBox, text: str) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
+@pytest.mark.slow
 def test_use_the_existing_player(qtbot, cashier_window, services, alice):
     before = names(services)
     new_player_at_the_desk(qtbot, cashier_window, "  alice   TRENT ")
@@ -69,6 +70,7 @@ def test_use_the_existing_player(qtbot, cashier_window, services, alice):
     assert desk.search.selectedText() == "Alice Trent"
 
 
+@pytest.mark.slow
 def test_add_with_a_note(qtbot, cashier_window, services, alice):
     new_player_at_the_desk(qtbot, cashier_window, "Alice Trent")
     click(qtbot, warning(cashier_window.desk), ADD_WITH_NOTE)
@@ -87,6 +89,7 @@ def test_add_with_a_note(qtbot, cashier_window, services, alice):
     assert names(services).count("Alice Trent (blue hat)") == 1
 
 
+@pytest.mark.slow
 def test_cancel_adds_nobody(qtbot, cashier_window, services, alice):
     before = names(services)
     new_player_at_the_desk(qtbot, cashier_window, "ALICE TRENT")
@@ -98,6 +101,7 @@ def test_cancel_adds_nobody(qtbot, cashier_window, services, alice):
     assert cashier_window.desk.search.selectedText() == "ALICE TRENT"
 
 
+@pytest.mark.slow
 def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     page = cashier_window.players
     cashier_window.tabs.setCurrentWidget(page)
@@ -114,6 +118,7 @@ def test_the_players_page_warns_too(qtbot, cashier_window, services, alice):
     assert page.selected().id == alice
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("answer", "renamed"), [("Cancel", False), ("Save anyway", True)])
 def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, answer, renamed):
     page = cashier_window.players
@@ -144,6 +149,7 @@ def test_renaming_to_a_taken_name_asks(qtbot, cashier_window, services, alice, a
     assert services.players.get(alice).team == "Bluess"
 
 
+@pytest.mark.slow
 def test_the_namesake_check_reads_off_the_gui_thread(
     qtbot, cashier_window, services, alice, gui_thread_sql
 ):

@@ -58,6 +58,7 @@ def field(qtbot, services, tournament_id, bus, cashier_window):
     return regs
 
 
+@pytest.mark.slow
 def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament_id):
     page = show(qtbot, cashier_window, cashier_window.ledger)
     assert page.model.rowCount() == 10
@@ -97,6 +98,7 @@ def test_void_shows_both_rows(qtbot, cashier_window, field, services, tournament
     assert len(services.cashier.ledger(tournament_id)) == 11
 
 
+@pytest.mark.slow
 def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tournament_id):
     page = show(qtbot, cashier_window, cashier_window.drawer)
     assert page.expected_label.text() == "$350.00"  # $50 float + 10 x $30
@@ -121,6 +123,7 @@ def test_drawer_count_and_summary(qtbot, cashier_window, field, services, tourna
     assert lines["Drawer"] == "short by $5.00"
 
 
+@pytest.mark.slow
 def test_the_payout_table_adds_up_and_follows_the_field(
     qtbot, cashier_window, field, services, tournament_id
 ):
@@ -141,6 +144,7 @@ def test_the_payout_table_adds_up_and_follows_the_field(
     assert page.pool_label.text() == "$220.00"
 
 
+@pytest.mark.slow
 def test_a_payout_table_that_does_not_add_up_is_refused(
     qtbot, cashier_window, field, services, tournament_id
 ):
@@ -170,6 +174,7 @@ def test_a_payout_table_that_does_not_add_up_is_refused(
     assert page.model.rowCount() == 3
 
 
+@pytest.mark.slow
 def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
     page = show(qtbot, cashier_window, cashier_window.payouts)
     page.edit_button.click()
@@ -185,6 +190,7 @@ def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_lock_the_table(qtbot, cashier_window, field, services, tournament_id):
     page = show(qtbot, cashier_window, cashier_window.payouts)
     then_settle(qtbot, page, page.lock_button.click)
@@ -199,6 +205,7 @@ def finish(services, tournament_id, regs, keep: int) -> None:
         services.results.bust(tournament_id, regs[n], busted_by=regs[1])
 
 
+@pytest.mark.slow
 def test_pay_a_prize_and_paying_more_than_owed(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -231,6 +238,7 @@ def test_pay_a_prize_and_paying_more_than_owed(
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.VOID
 
 
+@pytest.mark.slow
 def test_a_deal_adds_up_to_what_is_unpaid(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -276,6 +284,7 @@ def test_a_deal_adds_up_to_what_is_unpaid(
     assert services.cashier.ledger(tournament_id)[-1].kind is RowKind.DEAL
 
 
+@pytest.mark.slow
 def test_once_a_deal_ends_the_tournament_the_cashier_counts_nobody_left(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -292,6 +301,7 @@ def test_once_a_deal_ends_the_tournament_the_cashier_counts_nobody_left(
     assert "everyone left" not in page.money_label.text()
 
 
+@pytest.mark.slow
 def test_once_the_last_bust_ends_the_tournament_the_cashier_says_so(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -302,6 +312,7 @@ def test_once_the_last_bust_ends_the_tournament_the_cashier_says_so(
     assert page.field_label.text() == "10 entries · the tournament is over"
 
 
+@pytest.mark.slow
 def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -345,6 +356,7 @@ def test_a_deal_needs_the_stacks_to_add_up_to_the_chips_in_play(
     assert recorded.stacks == (50_000, 30_000, 20_000)
 
 
+@pytest.mark.slow
 def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -366,6 +378,7 @@ def test_a_deal_with_the_counts_used_anyway_is_recorded_with_that_difference(
     assert recorded.stacks == (50_000, 30_000, 19_975)
 
 
+@pytest.mark.slow
 def test_players_busted_on_one_hand_and_undo(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):
@@ -402,6 +415,7 @@ def test_players_busted_on_one_hand_and_undo(
     assert "misdeal" in page.model.text(2, "Note")
 
 
+@pytest.mark.slow
 def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(
     qtbot, cashier_window, field
 ):
@@ -415,6 +429,7 @@ def test_a_bust_credited_to_a_player_busted_on_the_same_hand_is_refused(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_id, bus, tmp_path):
     finish(services, tournament_id, field, keep=1)
     poll(qtbot, bus)
@@ -435,6 +450,7 @@ def test_results_csv_and_pdf(qtbot, cashier_window, field, services, tournament_
     assert pdf_path.endswith("results.pdf")
 
 
+@pytest.mark.slow
 def test_a_deal_among_more_than_exact_icm_takes_is_labelled_an_estimate(
     qtbot, cashier_window, field, services, tournament_id, bus
 ):

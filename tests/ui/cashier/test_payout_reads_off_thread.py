@@ -47,6 +47,7 @@ def final_table(qtbot, services, tournament_id, bus, cashier_window):
     return in_play
 
 
+@pytest.mark.slow
 def test_the_satellite_dialog_opens_without_sql_on_the_gui_thread(
     qtbot, cashier_window, final_table, gui_thread_sql
 ) -> None:
@@ -58,6 +59,7 @@ def test_the_satellite_dialog_opens_without_sql_on_the_gui_thread(
     page.dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_deal_is_read_and_worked_out_without_sql_on_the_gui_thread(
     qtbot, cashier_window, final_table, services, tournament_id, gui_thread_sql
 ) -> None:
@@ -79,6 +81,7 @@ def test_the_deal_is_read_and_worked_out_without_sql_on_the_gui_thread(
     assert services.payouts.deal(tournament_id) is not None  # Enter recorded it
 
 
+@pytest.mark.slow
 def test_the_deal_dialog_opens_on_the_first_count_and_enter_there_does_not_cancel_it(
     qtbot, cashier_window, final_table
 ) -> None:
@@ -95,6 +98,7 @@ def test_the_deal_dialog_opens_on_the_first_count_and_enter_there_does_not_cance
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_enter_while_the_shares_are_worked_out_does_not_cancel_the_deal(
     qtbot, monkeypatch, cashier_window, final_table, services, tournament_id
 ) -> None:
@@ -130,6 +134,7 @@ def test_enter_while_the_shares_are_worked_out_does_not_cancel_the_deal(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_fit_offer_is_read_without_sql_on_the_gui_thread(
     qtbot, cashier_window, services, tournament_id, bus, gui_thread_sql
 ) -> None:

@@ -35,6 +35,7 @@ def twenty(qtbot, services, tournament_id, bus, cashier_window):
     return regs
 
 
+@pytest.mark.slow
 def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
     qtbot, cashier_window, twenty, services, tournament_id
 ):
@@ -56,6 +57,7 @@ def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
     assert [line.amount for line in page.model.rows()] == [20_000, 12_000, 8_000]
 
 
+@pytest.mark.slow
 def test_too_many_places_are_refitted_and_said_without_a_confirmation(
     qtbot, cashier_window, services, tournament_id, bus
 ):
@@ -71,6 +73,7 @@ def test_too_many_places_are_refitted_and_said_without_a_confirmation(
     assert [line.amount for line in payouts.model.rows()] == [2500, 1500]
 
 
+@pytest.mark.slow
 def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     qtbot, cashier_window, services, tournament_id, bus
 ):
@@ -116,6 +119,7 @@ def test_too_many_places_are_shown_before_and_after_then_the_winner_is_paid(
     assert payouts.problem_label.text() == ""
 
 
+@pytest.mark.slow
 def test_the_renormalised_table_can_be_declined(
     qtbot, cashier_window, services, tournament_id, bus
 ):

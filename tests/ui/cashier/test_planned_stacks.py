@@ -4,6 +4,7 @@ colour runs out."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.chips import ChipSet, StackBreakdown
@@ -48,6 +49,7 @@ def sell_at_desk(qtbot, desk, name: str) -> EntryDialog:
     return shown  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 def test_the_suggested_stack_is_the_one_the_cashier_hands_out(
     qtbot, services, bus, shown_window, cashier_window
 ) -> None:
@@ -78,6 +80,7 @@ def test_the_suggested_stack_is_the_one_the_cashier_hands_out(
         assert not desk.last.chip_warning.isVisible()
 
 
+@pytest.mark.slow
 def test_the_desk_warns_before_a_colour_runs_out(qtbot, services, bus, cashier_window) -> None:
     tid = bus.tournament_id
     services.structure.replace(tid, BY_HAND, chips=CHIPS)  # no suggested stack: 20 T25 each

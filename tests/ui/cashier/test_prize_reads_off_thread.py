@@ -71,6 +71,7 @@ def shown(kind: type) -> Callable[[], Any]:
     return find
 
 
+@pytest.mark.slow
 def test_the_busts_page_asks_about_the_undo_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, field
 ) -> None:
@@ -89,6 +90,7 @@ def test_the_busts_page_asks_about_the_undo_off_the_gui_thread(
     page.dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_bounty_dialog_reads_the_bounties_off_the_gui_thread(
     qtbot, monkeypatch, cashier_window, services, bus, field
 ) -> None:

@@ -26,6 +26,7 @@ def field_page(qtbot, cashier_window, services, tournament_id, bus):
     return cashier_window.field
 
 
+@pytest.mark.slow
 def test_a_refresh_that_waits_on_the_database_leaves_the_window_running(
     qtbot, monkeypatch, cashier_window, field_page, services, tournament_id, bus
 ) -> None:
@@ -69,6 +70,7 @@ def test_a_refresh_that_waits_on_the_database_leaves_the_window_running(
     assert "1 entries" in cashier_window.header.pool_label.text()
 
 
+@pytest.mark.slow
 def test_a_dialog_opens_when_its_read_answers_and_a_second_press_asks_nothing(
     qtbot, monkeypatch, cashier_window, field_page, services, bus
 ) -> None:

@@ -66,6 +66,7 @@ def void_on_the_ledger(qtbot, window, row_id: int) -> None:
     then_settle(qtbot, page, lambda: qtbot.keyClick(dialog.reason_edit, Qt.Key.Key_Return))
 
 
+@pytest.mark.slow
 def test_undo_is_not_offered_once_the_sale_is_voided_on_the_ledger(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -84,6 +85,7 @@ def test_undo_is_not_offered_once_the_sale_is_voided_on_the_ledger(
     assert services.cashier.ledger(tournament_id) == before
 
 
+@pytest.mark.slow
 def test_undo_is_withdrawn_when_another_station_voids_the_sale(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
@@ -103,6 +105,7 @@ def test_undo_is_withdrawn_when_another_station_voids_the_sale(
     assert not undo_offered(cashier_window)
 
 
+@pytest.mark.slow
 def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
@@ -123,6 +126,7 @@ def test_undo_of_a_bust_is_withdrawn_when_the_bust_is_undone_elsewhere(
     assert "not out" in cashier_window.header.undo_button.toolTip()
 
 
+@pytest.mark.slow
 def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered(
     qtbot, cashier_window, desk, services, tournament_id
 ):
@@ -155,6 +159,7 @@ def test_reversals_show_their_minus_sign_and_only_possible_reversals_are_offered
     assert "refund" in page.refund_button.toolTip().lower()
 
 
+@pytest.mark.slow
 def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
     qtbot, cashier_window, desk, services, tournament_id, bus, tmp_path
 ):
@@ -178,6 +183,7 @@ def test_a_voided_last_sale_offers_no_receipt_and_shows_the_reversal(
     assert "-$" not in desk.last_label.text()
 
 
+@pytest.mark.slow
 def test_the_busts_page_offers_undo_only_for_a_standing_bust(
     qtbot, cashier_window, desk, services, tournament_id, bus
 ):
@@ -228,6 +234,7 @@ def reg_id(services, tid: int, name: str) -> int:
     return next(r.id for r in services.cashier.registrations(tid) if r.name == name)
 
 
+@pytest.mark.slow
 def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     qtbot, cashier_window, rebuy_desk, services, tournament_id, bus, engine, fake_clock
 ):
@@ -251,6 +258,7 @@ def test_undo_of_a_bust_leaves_a_newer_bust_from_another_station(
     assert services.cashier.registration(tid, ann).busted_by_id == bob
 
 
+@pytest.mark.slow
 def test_a_rebuy_busted_on_again_is_not_offered_for_void(
     qtbot, cashier_window, rebuy_desk, services, tournament_id, bus
 ):

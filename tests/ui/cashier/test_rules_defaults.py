@@ -37,6 +37,7 @@ def parts(dialog):
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["rebuy", "add-on", "re-entry"])
 def test_a_part_turned_on_offers_tonights_buy_in(qtbot, cashier_window, services, part):
     dialog = open_rules(qtbot, cashier_window)
@@ -56,6 +57,7 @@ def test_a_part_turned_on_offers_tonights_buy_in(qtbot, cashier_window, services
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_a_part_the_director_typed_in_keeps_its_own_price(qtbot, cashier_window):
     dialog = open_rules(qtbot, cashier_window)
     dialog.rebuy_group.setChecked(True)
@@ -70,6 +72,7 @@ def test_a_part_the_director_typed_in_keeps_its_own_price(qtbot, cashier_window)
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_a_part_already_on_is_never_changed_by_the_buy_in(
     qtbot, cashier_window, services, tournament_id, bus
 ):

@@ -70,6 +70,7 @@ def confirm(qtbot, desk) -> None:
     )
 
 
+@pytest.mark.slow
 def test_two_quick_buy_ins_of_one_player_sell_exactly_one(
     qtbot, cashier_window, desk, services, tournament_id, bus, hold
 ):
@@ -95,6 +96,7 @@ def test_two_quick_buy_ins_of_one_player_sell_exactly_one(
     assert cashier_window.ctx.history.stack.count() == 1
 
 
+@pytest.mark.slow
 def test_a_press_while_the_database_is_slow_opens_its_dialog_when_the_read_answers(
     qtbot, cashier_window, desk, bus, gate
 ):
@@ -108,6 +110,7 @@ def test_a_press_while_the_database_is_slow_opens_its_dialog_when_the_read_answe
     desk.dialog.reject()
 
 
+@pytest.mark.slow
 def test_an_undo_pressed_while_the_sale_is_on_its_way_undoes_that_sale(
     qtbot, cashier_window, desk, services, tournament_id, bus, hold
 ):
@@ -128,6 +131,7 @@ def test_an_undo_pressed_while_the_sale_is_on_its_way_undoes_that_sale(
     assert cashier_window.ctx.history.stack.canRedo()
 
 
+@pytest.mark.slow
 def test_an_import_shows_its_progress_while_the_worker_reads_and_saves(
     qtbot, cashier_window, services, bus, gate, tmp_path
 ):

@@ -3,6 +3,7 @@ over), see what the pool pays as it is typed, undo it, and turn the payout table
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice
@@ -16,6 +17,7 @@ from tests.ui.polling import poll, settle
 RULES = EntryRules(RegistrationRule(EntryPrice(10_000), 10_000))
 
 
+@pytest.mark.slow
 def test_the_director_sets_a_satellite_and_the_page_says_seats(
     qtbot, cashier_window, services, tournament_id, bus
 ):

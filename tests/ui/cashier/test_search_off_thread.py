@@ -70,6 +70,7 @@ def type_fast(qtbot, window: QWidget, keys: str) -> None:
         qtbot.keyClick(focused(window), char)
 
 
+@pytest.mark.slow
 def test_typing_on_the_desk_searches_off_the_gui_thread(
     qtbot, cashier_window, desk, gui_thread_sql
 ) -> None:
@@ -94,6 +95,7 @@ def test_typing_on_the_players_page_searches_off_the_gui_thread(
     assert not typed, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 def test_enter_and_f2_typed_fast_act_on_the_player_named(
     qtbot, cashier_window, desk, slow_search, gui_thread_sql
 ) -> None:
@@ -113,6 +115,7 @@ def test_enter_and_f2_typed_fast_act_on_the_player_named(
     assert not typed, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 def test_down_typed_fast_moves_through_the_list_typed(
     qtbot, cashier_window, desk, slow_search
 ) -> None:
@@ -125,6 +128,7 @@ def test_down_typed_fast_moves_through_the_list_typed(
     assert desk.selected().player.name == names[1]
 
 
+@pytest.mark.slow
 def test_a_new_name_is_offered_only_once_the_search_found_nobody(
     qtbot, cashier_window, desk, slow_search
 ) -> None:
@@ -139,6 +143,7 @@ def test_a_new_name_is_offered_only_once_the_search_found_nobody(
     desk.dialog.reject()
 
 
+@pytest.mark.slow
 def test_a_name_that_exists_is_never_offered_as_new(
     qtbot, cashier_window, desk, slow_search
 ) -> None:

@@ -64,6 +64,7 @@ def freeze_out(qtbot, cashier_window, services, tournament_id, bus):
 
 
 # ---------------------------------------------------------------------------- entry rules
+@pytest.mark.slow
 def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     qtbot, cashier_window, freeze_out, services, tournament_id, bus
 ):
@@ -121,6 +122,7 @@ def test_turn_on_rebuys_in_the_dialog_then_r_at_the_desk_sells_one(
     assert (reg.status, reg.rebuys) == (RegistrationStatus.PLAYING, 1)
 
 
+@pytest.mark.slow
 def test_an_add_on_at_a_break_the_structure_lacks_keeps_ok_off(
     qtbot, cashier_window, freeze_out, services, tournament_id
 ):
@@ -150,6 +152,7 @@ def test_an_add_on_at_a_break_the_structure_lacks_keeps_ok_off(
     assert (add_on.at_break_after_level, add_on.with_buy_in) == (5, True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("field", "text", "problem"),
     [
@@ -171,6 +174,7 @@ def test_bad_prices_are_named_and_keep_ok_off(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_registration_rules_and_float_undo_and_ctrl_r(
     qtbot, cashier_window, freeze_out, services, tournament_id, fake_clock
 ):
@@ -204,6 +208,7 @@ def test_registration_rules_and_float_undo_and_ctrl_r(
     assert services.cashier.config(tournament_id).opening_float == 20_000
 
 
+@pytest.mark.slow
 def test_the_rules_dialog_says_entries_already_sold_keep_their_price(
     qtbot, cashier_window, freeze_out, services, tournament_id, bus
 ):
@@ -230,6 +235,7 @@ def names(page) -> list[str]:
     return [row.player.name for row in page.model.rows()]
 
 
+@pytest.mark.slow
 def test_players_model_passes_qt_checks(qtmodeltester, services, players_page):
     model = PlayersModel()
     model.set_rows([PlayerRow(p, None) for p in services.players.list()])
@@ -237,6 +243,7 @@ def test_players_model_passes_qt_checks(qtmodeltester, services, players_page):
     assert model.text(0, "Name") == "Ann Lee"
 
 
+@pytest.mark.slow
 def test_search_as_you_type(qtbot, players_page):
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Dana Scully"]
     qtbot.keyClicks(players_page.search, "sc")
@@ -245,6 +252,7 @@ def test_search_as_you_type(qtbot, players_page):
     assert players_page.count_label.text().startswith("1 player found")
 
 
+@pytest.mark.slow
 def test_a_csv_with_a_bad_line_saves_nothing_and_names_the_line(
     qtbot, cashier_window, players_page, services, tmp_path
 ):
@@ -261,6 +269,7 @@ def test_a_csv_with_a_bad_line_saves_nothing_and_names_the_line(
     assert names(players_page) == ["Ann Lee", "Bob Marley", "Dana Scully"]
 
 
+@pytest.mark.slow
 def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tmp_path):
     path = tmp_path / "players.csv"
     path.write_text(
@@ -281,6 +290,7 @@ def test_csv_import_and_export(qtbot, cashier_window, players_page, services, tm
     assert 'Cy Young,,,,Reds,"two\nlines"' in text
 
 
+@pytest.mark.slow
 def test_edit_a_player_with_notes_and_undo(qtbot, cashier_window, players_page, services):
     players_page.select_row(1)
     players_page.edit_button.click()
@@ -307,6 +317,7 @@ def test_edit_a_player_with_notes_and_undo(qtbot, cashier_window, players_page, 
     assert services.players.get(bob.id).notes == ""
 
 
+@pytest.mark.slow
 def test_merge_a_duplicate_moves_the_registration(
     qtbot, cashier_window, players_page, services, tournament_id, bus, gui_thread_sql
 ):
@@ -338,6 +349,7 @@ def test_merge_a_duplicate_moves_the_registration(
     assert "merged into Ann Lee" in cashier_window.message.text()
 
 
+@pytest.mark.slow
 def test_merging_two_players_of_one_tournament_is_refused(
     qtbot, cashier_window, players_page, services, tournament_id, bus
 ):
@@ -358,6 +370,7 @@ def test_merging_two_players_of_one_tournament_is_refused(
 
 
 # ---------------------------------------------------------------------------- the list
+@pytest.mark.slow
 def test_import_a_list_then_check_in_and_withdraw(
     qtbot, cashier_window, players_page, services, tournament_id, tmp_path
 ):
@@ -412,6 +425,7 @@ def test_import_a_list_then_check_in_and_withdraw(
     assert services.cashier.registration(tournament_id, ed.id).bought_in
 
 
+@pytest.mark.slow
 def test_the_desk_sells_a_checked_in_players_buy_in(
     qtbot, cashier_window, players_page, services, tournament_id, tmp_path
 ):

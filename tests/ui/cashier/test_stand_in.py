@@ -3,6 +3,7 @@ on the players page; anyone else is refused in words with nothing written."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.money.entries import EntryPrice
@@ -13,6 +14,7 @@ from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll, settle
 
 
+@pytest.mark.slow
 def test_a_teammate_stands_in_from_the_players_page(
     qtbot, cashier_window, services, tournament_id, bus, gui_thread_sql
 ):

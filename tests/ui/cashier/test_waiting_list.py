@@ -5,6 +5,8 @@ tournament's list leaves the waiting list too, and undo puts them back on both."
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -14,6 +16,7 @@ from tests.ui.cashier.waiting import then_settle
 from tests.ui.polling import poll, settle
 
 
+@pytest.mark.slow
 def test_a_player_joins_the_waiting_list_at_the_cashier(
     qtbot, cashier_window, services, tournament_id, bus
 ):
@@ -41,6 +44,7 @@ def _tonight(page, player_id: int) -> str:
     return page.model.index(row, page.model.column_of("Tonight")).data()
 
 
+@pytest.mark.slow
 def test_a_pre_registered_player_waits_then_leaves_the_list_from_the_players_page(
     qtbot, cashier_window, services, tournament_id, bus
 ):
@@ -85,6 +89,7 @@ def test_a_pre_registered_player_waits_then_leaves_the_list_from_the_players_pag
     assert _tonight(page, bo) == "pre-registered · waiting, number 1"
 
 
+@pytest.mark.slow
 def test_withdrawing_a_waiting_player_takes_him_off_the_waiting_list_until_undone(
     qtbot, cashier_window, services, tournament_id, bus
 ):

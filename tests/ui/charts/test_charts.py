@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from PySide6.QtCharts import QLineSeries
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QKeySequence
@@ -48,6 +49,7 @@ def _last(series: QLineSeries) -> float:
     return series.at(series.count() - 1).y()
 
 
+@pytest.mark.slow
 def test_the_charts_follow_entries_and_busts(
     services: Services, bus: TournamentBus, fake_clock: FakeClock, window_factory, qtbot
 ) -> None:
@@ -71,6 +73,7 @@ def test_the_charts_follow_entries_and_busts(
     assert "$80.00" in window.prize_view.chart().title()
 
 
+@pytest.mark.slow
 def test_the_director_opens_the_charts_from_the_windows_menu(station, qtbot) -> None:
     action = station.director_actions[Action.OPEN_CHARTS]
     assert action.shortcut() == QKeySequence("Ctrl+Shift+G")
@@ -80,6 +83,7 @@ def test_the_director_opens_the_charts_from_the_windows_menu(station, qtbot) -> 
     assert window.isVisible()
 
 
+@pytest.mark.slow
 def test_the_results_report_ends_with_the_charts(
     services: Services, bus: TournamentBus, fake_clock: FakeClock, tmp_path: Path, qtbot
 ) -> None:
@@ -106,6 +110,7 @@ def test_the_results_report_ends_with_the_charts(
     assert charted.stat().st_size > plain.stat().st_size + 20_000
 
 
+@pytest.mark.slow
 def test_the_chip_counts_chart_draws_each_leaders_counted_stacks(
     services: Services,
     bus: TournamentBus,

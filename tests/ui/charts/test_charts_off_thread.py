@@ -37,6 +37,7 @@ def field(services: Services, bus: TournamentBus) -> list[int]:
     return players
 
 
+@pytest.mark.slow
 def test_the_charts_are_read_off_the_gui_thread(
     services: Services,
     bus: TournamentBus,

@@ -35,6 +35,7 @@ def _ys(series: QLineSeries) -> list[float]:
     return [series.at(i).y() for i in range(series.count())]
 
 
+@pytest.mark.slow
 def test_the_players_chart_never_shows_fewer_than_are_playing(
     services: Services, rebuy_bus: TournamentBus, window_factory, qtbot
 ) -> None:
@@ -58,6 +59,7 @@ def test_the_players_chart_never_shows_fewer_than_are_playing(
     assert "chart-field.png" in report_charts(services.results.charts(rebuy_bus.tournament_id))
 
 
+@pytest.mark.slow
 def test_the_estimate_counts_two_busts_when_two_are_out(
     services: Services, rebuy_bus: TournamentBus, window_factory, qtbot
 ) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from clockapp.core.clock import ClockStatus, view
 from clockapp.core.registration import RegistrationMode
 from clockapp.ui.actions import Action
-from tests.ui.hung import Beat, HungCall, hang
+from tests.ui.hung import Beat, HungCall, answered_once, hang
 from tests.ui.polling import poll, settle
 from tests.ui.test_registration_ui import _field
 
@@ -53,6 +53,7 @@ def hung_restore(monkeypatch, services) -> Iterator[HungCall]:
     yield from release_after(hang(monkeypatch, services.clock, "restore"))
 
 
+@pytest.mark.slow
 def test_an_undo_waiting_on_the_database_leaves_the_window_running(
     qtbot, paused, services, tournament_id, hung_restore: HungCall, beat: Beat
 ) -> None:
@@ -79,6 +80,7 @@ def test_an_undo_waiting_on_the_database_leaves_the_window_running(
     assert station.display.status_label.text() == ""  # the display shows it running
 
 
+@pytest.mark.slow
 def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -95,19 +97,11 @@ def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     hung.release.clear()
     hung.entered.clear()
     hung.threads.clear()
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         assert station.controller.redo()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not station.controller.redo()  # a second press while it is on its way
         assert station.history.stack.index() == 0
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     assert status(services, tournament_id) is ClockStatus.PAUSED
     assert station.history.stack.index() == 1
     # The state the redo left is what the next undo puts back from: it undoes cleanly.
@@ -116,6 +110,7 @@ def test_a_redo_waiting_on_the_database_leaves_the_window_running(
     assert status(services, tournament_id) is ClockStatus.RUNNING
 
 
+@pytest.mark.slow
 def test_an_undo_refused_by_another_station_drops_the_step_and_says_why(
     qtbot, paused, services, tournament_id
 ) -> None:
@@ -130,6 +125,7 @@ def test_an_undo_refused_by_another_station_drops_the_step_and_says_why(
     assert services.clock.state(tournament_id).index == 1  # nothing overwritten
 
 
+@pytest.mark.slow
 def test_counts_kept_on_the_worker_leave_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -139,44 +135,30 @@ def test_counts_kept_on_the_worker_leave_the_window_running(
     button = director.field_box.update_counts_button
     director.field_box.entries_spin.setValue(18)
     director.field_box.players_left_spin.setValue(14)
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not button.isEnabled()
         assert not station.controller.set_field(18, 14)  # the same again: nothing more
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     assert button.isEnabled()
     assert station.display.players_block.value.text() == "14 / 18"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("setter", "method"), [("set_muted", True), ("set_announce", False)])
 def test_sound_settings_kept_on_the_worker_leave_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat, setter, method
 ) -> None:
     hung = hang(monkeypatch, services.clock, setter)
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         assert getattr(station.controller, setter)(method)
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not getattr(station.controller, setter)(method)  # pressed twice: once
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     settings = services.clock.snapshot(tournament_id).settings
     assert (settings.muted if setter == "set_muted" else settings.announce) is method
 
 
+@pytest.mark.slow
 def test_closing_registration_on_the_worker_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -184,26 +166,19 @@ def test_closing_registration_on_the_worker_leaves_the_window_running(
     poll(qtbot, station.bus)
     action = station.director.registration.action
     hung = hang(monkeypatch, services.registration, "close")
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         action.trigger()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not action.isEnabled()  # busy: a second press cannot close (or reopen) too
         action.trigger()
         assert station.history.stack.count() == 0
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     assert services.registration.mode(tournament_id) is RegistrationMode.CLOSED
     assert station.display.registration_label.text() == "Registration closed"
     assert action.text() == "Reopen registration"
     assert station.history.stack.undoText() == "Close registration"
 
 
+@pytest.mark.slow
 def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
@@ -216,45 +191,33 @@ def test_all_moves_done_waiting_on_the_database_leaves_the_window_running(
     banner = station.display.moves_banner
     assert banner.isVisibleTo(station.display)
     hung = hang(monkeypatch, services.seating, "acknowledge_all")
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         assert station.acknowledge_all_moves()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not station.acknowledge_all_moves()  # pressed twice: once
         assert banner.isVisibleTo(station.display)  # shown until it has answered
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     assert services.seating.pending_moves(tournament_id) == ()
     assert not banner.isVisibleTo(station.display)
 
 
+@pytest.mark.slow
 def test_opening_another_tournament_waits_without_freezing_the_window(
     qtbot, station, services, tournament_id, monkeypatch, beat: Beat
 ) -> None:
     other = services.tournaments.create("Sunday Turbo").value.id
     station.tournaments.ask_tournament = lambda: other
     hung = hang(monkeypatch, services.tournaments, "open")
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         assert station.tournaments.open_tournament()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert station.bus.tournament_id == tournament_id  # shown once it has answered
         assert not station.tournaments.open_tournament()  # pressed twice: once
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     assert station.bus.tournament_id == other
     assert services.tournaments.last_opened().id == other
     assert station.display.name_label.text().startswith("Sunday Turbo")
 
 
+@pytest.mark.slow
 def test_saving_the_display_pin_waits_without_freezing_the_window(
     qtbot, station, services, monkeypatch, beat: Beat
 ) -> None:
@@ -262,17 +225,10 @@ def test_saving_the_display_pin_waits_without_freezing_the_window(
     dialog = station.ask_display_pin()
     dialog.new.setText("246813")
     dialog.repeat.setText("246813")
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         qtbot.mouseClick(dialog.ok_button(), Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert dialog.isVisible()  # open until it has answered
         assert not dialog.ok_button().isEnabled()  # busy: a second OK saves nothing more
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     assert not dialog.isVisible()
     assert services.stations.check_pin("246813")

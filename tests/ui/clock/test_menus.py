@@ -34,12 +34,14 @@ def menus(station) -> dict[str, list[QAction]]:
     return {a.text(): a.menu().actions() for a in bar.actions() if isinstance(a.menu(), QMenu)}
 
 
+@pytest.mark.slow
 def test_the_menu_bar_is_in_the_desktops_order(station) -> None:
     assert list(menus(station)) == [
         "&File", "&Edit", "&View", "&Tournament", "T&ables", "W&all", "&Help",
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("action", STANDARD, ids=[a.name for a in STANDARD])
 def test_standard_commands_carry_the_systems_keys(station, action: Action) -> None:
     standard, title = STANDARD[action]
@@ -50,6 +52,7 @@ def test_standard_commands_carry_the_systems_keys(station, action: Action) -> No
     assert keys  # and never none: Windows has no Quit key, Ctrl+Q stands in
 
 
+@pytest.mark.slow
 def test_help_holds_shortcuts_about_data_folder_and_updates(station) -> None:
     names = [a.data() for a in menus(station)["&Help"] if not a.isSeparator()]
     assert names == [
@@ -78,6 +81,7 @@ def test_about_shows_pyprojects_version_the_licence_and_where_to_report(station)
         box.close()
 
 
+@pytest.mark.slow
 def test_open_the_data_folder(station, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[QUrl] = []
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
@@ -85,6 +89,7 @@ def test_open_the_data_folder(station, monkeypatch: pytest.MonkeyPatch) -> None:
     assert [Path(url.toLocalFile()) for url in opened] == [user_data_dir()]
 
 
+@pytest.mark.slow
 def test_preferences_turn_the_update_check_on(station, qtbot, ui_settings: UiSettings) -> None:
     assert not ui_settings.update_checks  # off until the host turns it on
     station.director_actions[Action.PREFERENCES].trigger()
@@ -128,10 +133,12 @@ def answer(controls: HelpControls, *replies: bool) -> None:
     controls.answers.extend(replies)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_nothing_connects_on_its_own(station, server: Server) -> None:
     assert server.requests == []  # the station is built and shown: no check was made
 
 
+@pytest.mark.slow
 def test_a_no_is_kept_and_nothing_connects(
     controls: tuple[HelpControls, list[str]], server: Server, ui_settings: UiSettings
 ) -> None:
@@ -143,6 +150,7 @@ def test_a_no_is_kept_and_nothing_connects(
     assert server.requests == []
 
 
+@pytest.mark.slow
 def test_turned_on_when_asked_then_checked_off_the_gui_thread(
     qtbot, controls: tuple[HelpControls, list[str]], server: Server, ui_settings: UiSettings
 ) -> None:
@@ -160,6 +168,7 @@ def test_turned_on_when_asked_then_checked_off_the_gui_thread(
     assert "clockapp 99.0.0 is out" in box.text()
 
 
+@pytest.mark.slow
 def test_once_on_it_still_asks_before_it_connects(
     qtbot, controls: tuple[HelpControls, list[str]], server: Server, ui_settings: UiSettings
 ) -> None:
@@ -171,6 +180,7 @@ def test_once_on_it_still_asks_before_it_connects(
     assert server.requests == []
 
 
+@pytest.mark.slow
 def test_an_unreachable_server_is_said_in_words(
     qtbot, controls: tuple[HelpControls, list[str]], server: Server
 ) -> None:

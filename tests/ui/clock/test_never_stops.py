@@ -55,6 +55,7 @@ def fire_and_read(station: ClockStation, fake_timer) -> str:
     return station.display.countdown_label.text()
 
 
+@pytest.mark.slow
 def test_without_libpulse_the_clock_counts_on_past_the_warning_and_the_level_change(
     qtbot,
     without_optional_qt,
@@ -98,6 +99,7 @@ def test_without_libpulse_the_clock_counts_on_past_the_warning_and_the_level_cha
     assert not any("off" in text for text in wall_texts(station))
 
 
+@pytest.mark.slow
 def test_the_notice_box_can_be_dismissed(
     without_optional_qt, qtbot, station_with_real_sound, fake_clock, fake_timer
 ) -> None:
@@ -114,6 +116,7 @@ def test_the_notice_box_can_be_dismissed(
     assert len(box.messages()) == 2
 
 
+@pytest.mark.slow
 def test_a_listener_that_raises_does_not_stop_the_ticks(
     qtbot, station, fake_sound, fake_clock, fake_timer, caplog
 ) -> None:
@@ -151,6 +154,7 @@ def test_a_listener_that_raises_does_not_stop_the_ticks(
     )
 
 
+@pytest.mark.slow
 def test_the_tick_is_armed_again_when_the_view_cannot_be_computed(
     qtbot, station, fake_clock, fake_timer, monkeypatch: pytest.MonkeyPatch, caplog
 ) -> None:
@@ -215,6 +219,7 @@ def test_a_failing_poll_is_logged_and_the_bus_polls_again(
     assert sum("server closed" in str(r.exc_info[1]) for r in caplog.records if r.exc_info) == 1
 
 
+@pytest.mark.slow
 def test_a_missing_font_is_one_notice_and_the_clock_still_draws(
     qtbot, services, bus, ui_settings, fake_sound, fake_timer, tmp_path: Path, monkeypatch
 ) -> None:
@@ -251,6 +256,7 @@ sys.meta_path.insert(0, _Refuse())
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "expected"),
     [(["--self-test"], "self-test: ok"), (["--demo", "--first-frame"], "first-frame")],

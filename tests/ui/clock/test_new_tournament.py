@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.event_templates import ShootoutPlan
@@ -47,6 +48,7 @@ def fill(qtbot, dialog: NewTournamentDialog) -> None:
         qtbot.keyClicks(spin, "400")
 
 
+@pytest.mark.slow
 def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:
@@ -121,6 +123,7 @@ def test_cancel_waits_while_the_tournament_is_being_created(
     assert station.display.name_label.text().startswith("Monday Freeze-out")
 
 
+@pytest.mark.slow
 def test_the_next_tournament_starts_from_the_last_one(qtbot, services: Services) -> None:
     first = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
     qtbot.addWidget(first)
@@ -148,6 +151,7 @@ def test_a_refused_plan_writes_nothing(qtbot, services: Services) -> None:
     assert services.tournaments.revision() == before
 
 
+@pytest.mark.slow
 def test_the_director_picks_the_two_round_team_event(qtbot, services: Services) -> None:
     dialog = NewTournamentDialog(services.tournaments, date(2026, 12, 4))
     qtbot.addWidget(dialog)
@@ -169,6 +173,7 @@ def test_the_director_picks_the_two_round_team_event(qtbot, services: Services) 
     assert services.cashier.config(tid).rules.registration.chips == 10_000
 
 
+@pytest.mark.slow
 def test_the_rebuys_last_level_and_the_add_ons_break_are_the_hosts(
     qtbot, services: Services
 ) -> None:

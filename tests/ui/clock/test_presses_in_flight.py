@@ -34,6 +34,7 @@ def key(qtbot, station, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(station.display, key, modifier)
 
 
+@pytest.mark.slow
 def test_an_undo_pressed_before_its_press_has_landed_undoes_that_press(
     qtbot, station, services, tournament_id, gate
 ) -> None:
@@ -50,6 +51,7 @@ def test_an_undo_pressed_before_its_press_has_landed_undoes_that_press(
     assert station.display.status_label.text() == ""
 
 
+@pytest.mark.slow
 def test_presses_made_before_the_first_has_landed_apply_one_after_another(
     qtbot, station, services, tournament_id, gate
 ) -> None:
@@ -70,6 +72,7 @@ def test_presses_made_before_the_first_has_landed_apply_one_after_another(
     assert "LEVEL 2" in station.display.level_label.text()
 
 
+@pytest.mark.slow
 def test_a_second_press_of_the_same_key_while_the_first_is_pending_does_nothing(
     qtbot, station, services, tournament_id, gate
 ) -> None:
@@ -85,6 +88,7 @@ def test_a_second_press_of_the_same_key_while_the_first_is_pending_does_nothing(
     assert services.clock.state(tournament_id) != left
 
 
+@pytest.mark.slow
 def test_the_directors_button_is_busy_while_its_press_is_on_its_way(
     qtbot, station, services, tournament_id, gate
 ) -> None:
@@ -107,6 +111,7 @@ def test_the_directors_button_is_busy_while_its_press_is_on_its_way(
     assert station.history.stack.count() == 1
 
 
+@pytest.mark.slow
 def test_a_refused_press_is_said_in_words_and_records_nothing(
     qtbot, station, services, tournament_id, gate
 ) -> None:

@@ -115,6 +115,7 @@ def count_buy_in(qtbot, room, engine: Engine) -> Count:
     return count
 
 
+@pytest.mark.slow
 def test_a_buy_in_with_every_window_open_costs_at_most_forty_statements(
     qtbot, room, engine: Engine
 ) -> None:
@@ -124,6 +125,7 @@ def test_a_buy_in_with_every_window_open_costs_at_most_forty_statements(
     assert len(count.statements) <= BUY_IN_STATEMENTS, "\n".join(count.statements)
 
 
+@pytest.mark.slow
 @pytest.mark.xfail(
     reason="the desk reads the field again on the worker when the key is pressed (a read "
     "transaction before the sale's), and the windows' shared refresh reads parts a buy-in "
@@ -138,6 +140,7 @@ def test_a_buy_in_with_every_window_open_costs_at_most_thirty_round_trips(
     assert count.round_trips <= BUY_IN_ROUND_TRIPS, "\n".join(count.statements)
 
 
+@pytest.mark.slow
 def test_a_pause_with_every_window_open_costs_at_most_ten_statements(
     qtbot, room, engine: Engine, services, tournament_id, fake_clock
 ) -> None:
@@ -165,6 +168,7 @@ def shown_room_is_the_room(qtbot, station, services, tournament_id) -> None:
     assert tables.context.room == services.seating.room(tournament_id)
 
 
+@pytest.mark.slow
 def test_a_move_a_bust_and_a_table_break_after_a_buy_in_refresh_the_tables_window(
     qtbot, room, services, tournament_id
 ) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.ui.clock.session import TICK_MARGIN_MS
 from tests.ui.polling import poll, settle
 
 
+@pytest.mark.slow
 def test_timer_is_armed_for_the_next_whole_second(qtbot, station, fake_clock, fake_timer) -> None:
     qtbot.keyClick(station.display, Qt.Key.Key_Space)
     settle(qtbot, station.bus)
@@ -21,6 +23,7 @@ def test_timer_is_armed_for_the_next_whole_second(qtbot, station, fake_clock, fa
     assert fake_timer.interval() == 1000 + TICK_MARGIN_MS
 
 
+@pytest.mark.slow
 def test_paused_clock_wakes_only_for_the_time_of_day(
     qtbot, station, fake_clock, fake_timer
 ) -> None:
@@ -31,6 +34,7 @@ def test_paused_clock_wakes_only_for_the_time_of_day(
     assert fake_timer.interval() == 34_500 + TICK_MARGIN_MS
 
 
+@pytest.mark.slow
 def test_each_tick_shows_the_time_from_now_not_a_count(
     qtbot, station, fake_clock, fake_timer
 ) -> None:
@@ -47,6 +51,7 @@ def test_each_tick_shows_the_time_from_now_not_a_count(
     assert station.display.countdown_label.text() == f"{total // 60:02d}:{total % 60:02d}"
 
 
+@pytest.mark.slow
 def test_another_stations_change_arrives_through_the_bus(
     qtbot, station, services, bus, tournament_id
 ) -> None:
@@ -64,6 +69,7 @@ def test_another_stations_change_arrives_through_the_bus(
     assert station.director.levels_model.current() == 2
 
 
+@pytest.mark.slow
 def test_unrelated_changes_do_not_reload(qtbot, station, bus, tournament_id, monkeypatch) -> None:
     from clockapp.services.changes import Change, Changes
 
@@ -96,6 +102,7 @@ def test_unrelated_changes_do_not_reload(qtbot, station, bus, tournament_id, mon
     assert station.session.last_changes == Change.CLOCK | Change.ENTRIES
 
 
+@pytest.mark.slow
 def test_a_count_change_does_not_claim_sounds(
     qtbot, station, bus, tournament_id, monkeypatch
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.ui.sound import Cue
@@ -9,6 +10,7 @@ from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import settle
 
 
+@pytest.mark.slow
 def test_start_plays_the_level_cue_and_announces_the_blinds(
     qtbot, station, services, tournament_id, fake_sound
 ) -> None:
@@ -26,6 +28,7 @@ def test_start_plays_the_level_cue_and_announces_the_blinds(
     assert fake_sound.played == [Cue.LEVEL]
 
 
+@pytest.mark.slow
 def test_one_minute_warning_then_the_next_level(
     qtbot, station, services, tournament_id, fake_sound, fake_clock, fake_timer
 ) -> None:
@@ -56,6 +59,7 @@ def test_one_minute_warning_then_the_next_level(
     assert len(fake_sound.played) == 3
 
 
+@pytest.mark.slow
 def test_undo_and_redo_do_not_replay(qtbot, station, services, tournament_id, fake_sound) -> None:
     qtbot.keyClick(station.display, Qt.Key.Key_Space)
     settle(qtbot, station.bus)
@@ -73,6 +77,7 @@ def test_undo_and_redo_do_not_replay(qtbot, station, services, tournament_id, fa
     assert fake_sound.played == [Cue.LEVEL, Cue.LEVEL]
 
 
+@pytest.mark.slow
 def test_a_second_window_on_the_same_database_stays_silent(
     qtbot, station, services, bus, tournament_id, fake_sound, ui_settings, fake_timer
 ) -> None:
@@ -92,6 +97,7 @@ def test_a_second_window_on_the_same_database_stays_silent(
     other.close()
 
 
+@pytest.mark.slow
 def test_muted_means_silent(qtbot, station, fake_sound) -> None:
     qtbot.keyClick(station.display, Qt.Key.Key_M)
     settle(qtbot, station.bus)
@@ -101,6 +107,7 @@ def test_muted_means_silent(qtbot, station, fake_sound) -> None:
     assert fake_sound.said == []
 
 
+@pytest.mark.slow
 def test_announcements_can_be_switched_off(qtbot, station, services, tournament_id, fake_sound):
     qtbot.keyClick(station.display, Qt.Key.Key_A)
     settle(qtbot, station.bus)

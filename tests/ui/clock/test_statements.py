@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pytest
 from PySide6.QtCore import Qt
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -61,6 +62,7 @@ def field_and_money(display) -> list[str]:
     return [b.value.text() for b in display.findChildren(StatBlock) if ":" not in b.value.text()]
 
 
+@pytest.mark.slow
 def test_a_pause_its_undo_and_redo_each_cost_at_most_ten_statements(
     qtbot, station, services, engine: Engine, fake_clock
 ) -> None:
@@ -100,6 +102,7 @@ def test_a_pause_its_undo_and_redo_each_cost_at_most_ten_statements(
     assert services.clock.state(station.bus.tournament_id).running is False
 
 
+@pytest.mark.slow
 def test_a_clock_change_seen_from_another_station_rereads_the_clock_alone(
     qtbot, station, services, engine: Engine, fake_clock
 ) -> None:

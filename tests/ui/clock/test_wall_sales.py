@@ -3,6 +3,8 @@ break, moving with the clock as the levels run out (no new read of the tournamen
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import AddOnRule, EntryRules, RebuyRule, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -36,6 +38,7 @@ def _rebuy_night(qtbot, services: Services, bus: TournamentBus) -> tuple[int, in
     return last, first_break
 
 
+@pytest.mark.slow
 def test_the_wall_says_the_rebuy_period_and_the_add_on_break(
     qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
 ) -> None:
@@ -63,6 +66,7 @@ def test_the_wall_says_the_rebuy_period_and_the_add_on_break(
     assert not label.isVisible()  # nothing on sale: the clock has the whole screen again
 
 
+@pytest.mark.slow
 def test_the_last_rebuy_level_says_so(
     qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
 ) -> None:
@@ -79,6 +83,7 @@ def test_the_last_rebuy_level_says_so(
     assert "Rebuys until" not in label.text()
 
 
+@pytest.mark.slow
 def test_late_registration_closes_on_the_wall_when_its_level_runs_out(
     qtbot, station: ClockStation, services: Services, fake_clock: FakeClock, fake_timer
 ) -> None:

@@ -3,6 +3,8 @@ over below them, and the busts to a seat under the players left, following the c
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -13,6 +15,7 @@ from clockapp.ui.bus import TournamentBus
 from tests.ui.polling import submit_and_wait
 
 
+@pytest.mark.slow
 def test_the_wall_says_n_seats_and_how_far_a_seat_is(
     qtbot, services: Services, bus: TournamentBus, station
 ) -> None:

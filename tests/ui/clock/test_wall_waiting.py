@@ -3,6 +3,8 @@ offered a freed seat, following the cashier through the bus."""
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
@@ -12,6 +14,7 @@ from clockapp.ui.bus import TournamentBus
 from tests.ui.polling import submit_and_wait
 
 
+@pytest.mark.slow
 def test_the_wall_shows_who_waits_and_who_is_offered_a_seat(
     qtbot, services: Services, bus: TournamentBus, station
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -29,6 +30,7 @@ def press_in(qtbot, station: ClockStation, window, key, modifier) -> None:
     settle(qtbot, station.bus)
 
 
+@pytest.mark.slow
 def test_the_window_keys_work_from_the_cashier_and_the_tables(qtbot, station: ClockStation):
     cashier = station.windows.open_cashier()
     assert isinstance(cashier, CashierWindow)
@@ -45,6 +47,7 @@ def test_the_window_keys_work_from_the_cashier_and_the_tables(qtbot, station: Cl
     assert WINDOW_RULINGS in station.windows
 
 
+@pytest.mark.slow
 def test_the_window_keys_work_from_the_rulings_and_the_structure_editor(
     qtbot, station: ClockStation
 ):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.persistence.backup import list_backups
@@ -25,6 +26,7 @@ def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_i
     return [second.args[0].kind, "break" if structure.levels[1].is_break else "level"]
 
 
+@pytest.mark.slow
 def test_each_level_and_break_start_is_backed_up_with_its_label(
     qtbot, station, services, tournament_id, fake_clock, fake_timer, db_path: Path
 ) -> None:
@@ -41,6 +43,7 @@ def test_each_level_and_break_start_is_backed_up_with_its_label(
     assert list_backups(db_path)[0].path.parent == db_path.parent / "backups"
 
 
+@pytest.mark.slow
 def test_a_failing_backup_is_reported_once_and_the_clock_carries_on(
     qtbot, station, services, tournament_id, fake_clock, fake_timer, monkeypatch
 ) -> None:
@@ -66,6 +69,7 @@ def test_a_failing_backup_is_reported_once_and_the_clock_carries_on(
     assert station.display.countdown_label.text() != before
 
 
+@pytest.mark.slow
 def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     qtbot, station, services, tournament_id, fake_clock, qtmodeltester
 ) -> None:
@@ -97,6 +101,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     assert "Restored the backup" in station.director.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 def test_saying_no_restores_nothing(qtbot, station, services, tournament_id) -> None:
     services.backups.take("level")
     services.clock.set_field(tournament_id, entries=9, players_left=9)
@@ -108,6 +113,7 @@ def test_saying_no_restores_nothing(qtbot, station, services, tournament_id) -> 
     dialog.close()
 
 
+@pytest.mark.slow
 def test_no_backups_yet_says_so(qtbot, station) -> None:
     dialog = station.director.open_restore()
     assert "No backups yet" in dialog.note.text()
@@ -140,6 +146,7 @@ def test_a_slow_backup_never_holds_the_clock(
     assert [b.kind for b in services.backups.list()] == ["level"]
 
 
+@pytest.mark.slow
 def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_holds(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:

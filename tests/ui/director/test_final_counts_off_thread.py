@@ -4,14 +4,15 @@ more), and the dialog closes once it has answered."""
 
 from __future__ import annotations
 
+import pytest
 import shiboken6
 from PySide6.QtCore import Qt
 
 from tests.ui.director.test_window import buy_ins, stopped_by_the_hard_end, type_count
-from tests.ui.hung import Beat, hang
-from tests.ui.polling import settle
+from tests.ui.hung import Beat, answered_once, hang
 
 
+@pytest.mark.slow
 def test_recording_the_counts_waits_without_freezing_the_window(
     qtbot, station, services, tournament_id, fake_clock, monkeypatch
 ) -> None:
@@ -25,19 +26,12 @@ def test_recording_the_counts_waits_without_freezing_the_window(
     type_count(qtbot, dialog.spins[bob], 4_000)
     hung = hang(monkeypatch, services.hard_end, "finish_by_chips")
     beat = Beat()
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert dialog.isVisible()  # open until it has answered
         assert not dialog.record_button.isEnabled()  # busy
         dialog.accept()  # Enter pressed again: nothing more
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     assert not shiboken6.isValid(dialog) or not dialog.isVisible()
     dues = {due.registration_id: due.place for due in services.cashier.dues(tournament_id)}
     assert (dues[ann], dues[bob]) == (1, 2)

@@ -25,6 +25,7 @@ def lines(overlay) -> list[FitLabel]:
     return [label for label in overlay.findChildren(FitLabel) if label.text()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "size", [LAPTOP - FRAME_ALLOWANCE, QSize(896, 487), QSize(1904, 1000)], ids=str
 )

@@ -47,6 +47,7 @@ def restart(
         bus.deleteLater()
 
 
+@pytest.mark.slow
 def test_the_undo_history_comes_back_with_the_tournament(
     qtbot, station, services, tournament_id, fake_clock, restart
 ) -> None:
@@ -77,6 +78,7 @@ def test_the_undo_history_comes_back_with_the_tournament(
     assert not undo.isEnabled()
 
 
+@pytest.mark.slow
 def test_an_undo_made_before_the_restart_stays_undone(
     qtbot, station, services, tournament_id, restart
 ) -> None:
@@ -90,6 +92,7 @@ def test_an_undo_made_before_the_restart_stays_undone(
     assert again.director.buttons[Action.UNDO].text() == "Undo Start clock"
 
 
+@pytest.mark.slow
 def test_another_stations_clock_change_since_offers_nothing_stale(
     qtbot, station, services, tournament_id, restart
 ) -> None:
@@ -102,6 +105,7 @@ def test_another_stations_clock_change_since_offers_nothing_stale(
     assert not again.director.buttons[Action.UNDO].isEnabled()
 
 
+@pytest.mark.slow
 def test_switching_back_to_a_tournament_brings_its_undo_back(
     qtbot, station, services, tournament_id
 ) -> None:
@@ -119,6 +123,7 @@ def test_switching_back_to_a_tournament_brings_its_undo_back(
     assert undo.text() == "Undo Start clock"
 
 
+@pytest.mark.slow
 def test_a_step_undone_before_the_restart_is_offered_for_redo(
     qtbot, station, services, tournament_id, fake_clock, restart
 ) -> None:
@@ -150,6 +155,7 @@ def test_a_step_undone_before_the_restart_is_offered_for_redo(
     assert not station_after.director.buttons[Action.REDO].isEnabled()
 
 
+@pytest.mark.slow
 def test_a_new_press_after_an_undo_is_not_followed_by_the_old_redo(
     qtbot, station, services, tournament_id, restart
 ) -> None:
@@ -164,6 +170,7 @@ def test_a_new_press_after_an_undo_is_not_followed_by_the_old_redo(
     assert not again.director.buttons[Action.REDO].isEnabled()
 
 
+@pytest.mark.slow
 def test_closing_registration_comes_back_on_the_undo_after_a_restart(
     qtbot, station, services, tournament_id, restart
 ) -> None:

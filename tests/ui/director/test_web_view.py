@@ -30,6 +30,7 @@ def _fetch(url: str) -> dict[str, object]:
         return json.loads(response.read())  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_the_web_view_is_off_until_the_director_switches_it_on(
     station: ClockStation, qtbot
 ) -> None:
@@ -69,6 +70,7 @@ def test_the_web_view_is_off_until_the_director_switches_it_on(
     assert dialog.state_label.text() == "Off."
 
 
+@pytest.mark.slow
 def test_a_taken_port_is_said_in_the_dialog(station: ClockStation, qtbot) -> None:
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
@@ -84,6 +86,7 @@ def test_a_taken_port_is_said_in_the_dialog(station: ClockStation, qtbot) -> Non
         taken.close()
 
 
+@pytest.mark.slow
 def test_the_web_view_follows_the_tournament_the_director_opens(
     station: ClockStation, services, qtbot
 ) -> None:
@@ -117,6 +120,7 @@ def test_the_qr_code_on_the_wall_draws_segnos_modules(qtbot) -> None:
     assert image.pixelColor(unit // 2, unit // 2).lightness() > 200
 
 
+@pytest.mark.slow
 def test_the_director_picks_which_lan_address_the_wall_shows(
     station: ClockStation, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,6 +21,7 @@ def click(qtbot, station, button) -> None:
     settle(qtbot, station.bus)  # a clock press runs on the station's worker
 
 
+@pytest.mark.slow
 def test_buttons_drive_the_clock(qtbot, station, services, tournament_id) -> None:
     director = station.director
     buttons = director.buttons
@@ -75,11 +76,13 @@ def test_jump_to_a_level_from_the_table(qtbot, station, services, tournament_id)
     assert services.clock.state(tournament_id).index == 0
 
 
+@pytest.mark.slow
 def test_jump_without_a_selection_explains(qtbot, station) -> None:
     click(qtbot, station, station.director.jump_button)
     assert "Select a level" in station.director.error_label.text()
 
 
+@pytest.mark.slow
 def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.field_box.entries_spin.setValue(18)
@@ -93,6 +96,7 @@ def test_counts_by_hand(qtbot, station, services, tournament_id) -> None:
     assert station.display.average_block.value.text() == f"{18 * stack // 14:,}"
 
 
+@pytest.mark.slow
 def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.field_box.entries_spin.setValue(10)
@@ -103,6 +107,7 @@ def test_bad_counts_are_refused_with_a_message(qtbot, station, services, tournam
     assert (stats.entries, stats.players_left) == (0, 0)
 
 
+@pytest.mark.slow
 def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
     director = station.director
     click(qtbot, station, director.buttons[Action.TOGGLE_PAUSE])
@@ -125,6 +130,7 @@ def test_hard_end(qtbot, station, services, tournament_id, fake_clock) -> None:
     assert services.clock.state(tournament_id).hard_end is None
 
 
+@pytest.mark.slow
 def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.room_box.mute_check.setChecked(True)
@@ -135,6 +141,7 @@ def test_mute_and_announce_checkboxes(qtbot, station, services, tournament_id) -
     assert not services.clock.snapshot(tournament_id).settings.announce
 
 
+@pytest.mark.slow
 def test_menus_hold_the_registry(station) -> None:
     titles = [a.text() for a in station.director.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Tournament", "T&ables", "W&all", "&Help"]
@@ -147,6 +154,7 @@ def test_menus_hold_the_registry(station) -> None:
     assert in_menus == {a.name for a in Action}
 
 
+@pytest.mark.slow
 def test_structure_editor_entry(qtbot, station) -> None:
     from clockapp.ui.station.station import structure_editor_class
 
@@ -154,6 +162,7 @@ def test_structure_editor_entry(qtbot, station) -> None:
     assert action.isEnabled() == (structure_editor_class() is not None)
 
 
+@pytest.mark.slow
 def test_level_table_model(qtmodeltester, station, services, tournament_id) -> None:
     structure = services.clock.snapshot(tournament_id).structure
     model = LevelTableModel(structure)
@@ -168,6 +177,7 @@ def test_level_table_model(qtmodeltester, station, services, tournament_id) -> N
     assert model.data(model.index(1, 0), Qt.ItemDataRole.FontRole).bold()
 
 
+@pytest.mark.slow
 def test_pending_moves_model(qtmodeltester, qtbot, station, services, tournament_id) -> None:
     from clockapp.ui.display.moves import MOVE_HEADERS, PendingMovesModel
     from tests.services.seating.test_seating import place
@@ -201,6 +211,7 @@ def test_pending_moves_model(qtmodeltester, qtbot, station, services, tournament
     assert not box.isVisibleTo(station.director)
 
 
+@pytest.mark.slow
 def test_a_deleted_undo_stack_is_forgotten(
     qtbot, services, bus, fake_sound, ui_settings, fake_timer
 ) -> None:
@@ -233,6 +244,7 @@ def india_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     time.tzset()
 
 
+@pytest.mark.slow
 def test_the_hard_end_reads_in_local_time(
     qtbot, india_time, station, services, tournament_id, fake_clock
 ) -> None:
@@ -281,6 +293,7 @@ def stopped_by_the_hard_end(station, services, tournament_id, fake_clock) -> Non
     station.session.reload()
 
 
+@pytest.mark.slow
 def test_final_chip_counts_rank_the_players_still_in(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:
@@ -317,6 +330,7 @@ def test_final_chip_counts_rank_the_players_still_in(
     assert station.display.players_block.value.text() == "1 / 4"
 
 
+@pytest.mark.slow
 def test_final_chip_counts_from_the_menu_explain_a_refusal(
     qtbot, station, services, tournament_id
 ) -> None:
@@ -351,6 +365,7 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_director_levels_say_what_each_color_up_trades_into(
     qtbot, qtmodeltester, station, services, tournament_id
 ) -> None:

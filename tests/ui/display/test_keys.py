@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.clock import ClockStatus, format_clock
@@ -23,6 +24,7 @@ def db_view(services, tid):
     return view(snap.state, snap.structure, services.now())
 
 
+@pytest.mark.slow
 def test_a_new_tournament_waits_to_start(station, services, tournament_id) -> None:
     display = station.display
     first = services.clock.snapshot(tournament_id).structure.levels[0]
@@ -33,6 +35,7 @@ def test_a_new_tournament_waits_to_start(station, services, tournament_id) -> No
     assert display.name_label.text() == "Friday Night Hold'em"
 
 
+@pytest.mark.slow
 def test_space_starts_then_pauses_and_undo_resumes(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:
@@ -74,6 +77,7 @@ def test_space_starts_then_pauses_and_undo_resumes(
     assert display.status_label.text() == "PAUSED"
 
 
+@pytest.mark.slow
 def test_n_and_arrows_change_level(qtbot, station, services, tournament_id) -> None:
     display = station.display
     levels = services.clock.snapshot(tournament_id).structure.levels
@@ -94,6 +98,7 @@ def test_n_and_arrows_change_level(qtbot, station, services, tournament_id) -> N
         assert services.clock.state(tournament_id).index == expected
 
 
+@pytest.mark.slow
 def test_plus_and_minus_change_the_time_by_a_minute(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:
@@ -116,6 +121,7 @@ def test_plus_and_minus_change_the_time_by_a_minute(
     assert db_view(services, tournament_id).remaining_ms == before
 
 
+@pytest.mark.slow
 def test_r_restarts_the_level(qtbot, station, services, tournament_id, fake_clock) -> None:
     press(qtbot, station, Qt.Key.Key_Space)
     fake_clock.advance(minutes=4)
@@ -134,6 +140,7 @@ def test_an_impossible_action_is_explained_and_changes_nothing(
     assert station.history.stack.count() == 0
 
 
+@pytest.mark.slow
 def test_help_overlay_lists_every_action(qtbot, station) -> None:
     overlay = station.director.help_overlay
     assert not overlay.isVisible()
@@ -151,6 +158,7 @@ def test_help_overlay_lists_every_action(qtbot, station) -> None:
     assert not overlay.isVisible()
 
 
+@pytest.mark.slow
 def test_f_toggles_fullscreen_and_esc_leaves_it(qtbot, station, ui_settings) -> None:
     display = station.display
     press(qtbot, station, Qt.Key.Key_F)
@@ -165,6 +173,7 @@ def test_f_toggles_fullscreen_and_esc_leaves_it(qtbot, station, ui_settings) -> 
     assert not display.isFullScreen()
 
 
+@pytest.mark.slow
 def test_m_mutes_in_the_database(qtbot, station, services, tournament_id, fake_sound) -> None:
     press(qtbot, station, Qt.Key.Key_M)
     assert services.clock.snapshot(tournament_id).settings.muted
@@ -175,6 +184,7 @@ def test_m_mutes_in_the_database(qtbot, station, services, tournament_id, fake_s
     assert not fake_sound.muted
 
 
+@pytest.mark.slow
 def test_keys_work_from_the_director_window_too(qtbot, station, services, tournament_id) -> None:
     director = station.director
     director.show()
@@ -188,6 +198,7 @@ def test_keys_work_from_the_director_window_too(qtbot, station, services, tourna
     assert services.clock.state(tournament_id).running
 
 
+@pytest.mark.slow
 def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
     qtbot, station, services, tournament_id, engine, fake_clock
 ) -> None:
@@ -214,6 +225,7 @@ def test_a_press_on_a_clock_another_station_just_changed_is_refused_with_why(
     assert station.history.stack.index() == 1
 
 
+@pytest.mark.slow
 def test_the_wall_opens_windowed_and_esc_leaves_fullscreen_before_any_click(
     qtbot, station, ui_settings
 ) -> None:
@@ -233,6 +245,7 @@ def test_the_wall_opens_windowed_and_esc_leaves_fullscreen_before_any_click(
     assert not station.display.isFullScreen()
 
 
+@pytest.mark.slow
 def test_esc_in_the_directors_window_leaves_the_walls_fullscreen(qtbot, station) -> None:
     from PySide6.QtWidgets import QApplication
 

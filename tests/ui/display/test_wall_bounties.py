@@ -3,6 +3,7 @@ beside the chips in play (never in their place), following the cashier through t
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyFormat, BountyRules, MysteryStage
@@ -33,6 +34,7 @@ def _field(
     return regs
 
 
+@pytest.mark.slow
 def test_the_wall_shows_the_biggest_progressive_bounty(
     qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
@@ -58,6 +60,7 @@ def test_the_wall_shows_the_biggest_progressive_bounty(
     assert display.bounty_block.value.fitted_pixel() >= 60
 
 
+@pytest.mark.slow
 def test_the_wall_announces_each_mystery_envelope(
     qtbot, services: Services, bus: TournamentBus, station
 ) -> None:
@@ -77,6 +80,7 @@ def test_the_wall_announces_each_mystery_envelope(
     assert display.bounty_block.sub.text() == "ANN LEE  ·  1 LEFT"
 
 
+@pytest.mark.slow
 def test_a_tournament_without_bounties_keeps_the_chips(
     qtbot, services: Services, bus: TournamentBus, station
 ) -> None:

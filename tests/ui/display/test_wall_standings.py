@@ -50,6 +50,7 @@ def shoot(widget, name: str) -> None:
         widget.grab().save(str(SHOTS / f"{name}-{size[0]}.png"))
 
 
+@pytest.mark.slow
 def test_team_standings_cover_the_clock_in_breaks_only(
     qtbot, team_night, fake_clock, services, tournament_id
 ) -> None:
@@ -73,6 +74,7 @@ def test_team_standings_cover_the_clock_in_breaks_only(
     assert not wall.screen.isVisible()
 
 
+@pytest.mark.slow
 def test_the_wall_follows_a_change_in_the_points(
     qtbot, team_night, fake_clock, services, tournament_id, bus
 ) -> None:
@@ -86,6 +88,7 @@ def test_the_wall_follows_a_change_in_the_points(
     assert wall.board.note == "Worst beat: Kings player 1"
 
 
+@pytest.mark.slow
 def test_league_standings_take_turns_with_the_winner_at_the_end(
     qtbot, services, tournament_id, bus, station, fake_clock
 ) -> None:
@@ -116,6 +119,7 @@ def test_league_standings_take_turns_with_the_winner_at_the_end(
     assert station.display.winner_screen.isVisibleTo(station.display)
 
 
+@pytest.mark.slow
 def test_before_the_start_league_standings_take_turns_with_the_clock(
     qtbot, services, tournament_id, bus, station, fake_clock
 ) -> None:
@@ -140,6 +144,7 @@ def test_before_the_start_league_standings_take_turns_with_the_clock(
     assert len(regs) == 2
 
 
+@pytest.mark.slow
 def test_seat_moves_on_the_wall_come_before_the_standings(
     qtbot, team_night, fake_clock, services, tournament_id, bus
 ) -> None:
@@ -161,6 +166,7 @@ def test_seat_moves_on_the_wall_come_before_the_standings(
     assert wall.screen.isVisible()
 
 
+@pytest.mark.slow
 def test_the_standings_are_read_off_the_gui_thread_after_a_sale(
     qtbot, team_night, services, tournament_id, monkeypatch
 ) -> None:

@@ -35,6 +35,7 @@ def small(qtbot, services, tournament_id, bus, station):
     return station
 
 
+@pytest.mark.slow
 def test_color_up_is_announced_before_and_during_the_break(
     qtbot, small, services, tournament_id, fake_clock
 ) -> None:
@@ -57,6 +58,7 @@ def test_color_up_is_announced_before_and_during_the_break(
     assert display.notice_label.text().startswith("Play resumes at")
 
 
+@pytest.mark.slow
 def test_overtime_after_the_last_level_says_so(
     qtbot, small, services, tournament_id, fake_clock
 ) -> None:
@@ -72,6 +74,7 @@ def test_overtime_after_the_last_level_says_so(
     assert display.break_block.value.text() == "none"
 
 
+@pytest.mark.slow
 def test_money_panel_only_when_there_is_a_prize_pool(station) -> None:
     display = station.display
     snapshot = station.session.snapshot
@@ -96,6 +99,7 @@ def test_money_panel_only_when_there_is_a_prize_pool(station) -> None:
     assert display.money_stack.currentWidget() is display.no_money_area
 
 
+@pytest.mark.slow
 def test_many_places_paid_are_summarised(station) -> None:
     snapshot = station.session.snapshot
     payouts = tuple((place, 10_000 - place * 100) for place in range(1, 10))
@@ -107,6 +111,7 @@ def test_many_places_paid_are_summarised(station) -> None:
     assert last_amount.text().startswith("…")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
 def test_text_fits_its_box_at_every_size(station, qtbot, size) -> None:
     display = station.display
@@ -122,6 +127,7 @@ def test_text_fits_its_box_at_every_size(station, qtbot, size) -> None:
         assert label.fitted_font().pixelSize() <= label.height() * 1.2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_a_long_tournament_name_stays_readable_and_ends_with_an_ellipsis(
     station, services, tournament_id, qtbot, size
@@ -177,6 +183,7 @@ def test_a_label_draws_its_text_in_its_colour_after_a_change_and_a_theme_switch(
     assert drawn(label) == theme_named("day").colours["BREAK"]
 
 
+@pytest.mark.slow
 def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp) -> None:
     out = tmp_path / "shots" / "clock.png"
     db = tmp_path / "shot.db"
@@ -189,6 +196,7 @@ def test_screenshot_command_writes_a_png_of_the_size_asked(tmp_path: Path, qapp)
     assert len(colors) > 3
 
 
+@pytest.mark.slow
 def test_screenshot_of_the_current_tournament(tmp_path: Path, qapp) -> None:
     from clockapp.services.app import open_services
 
@@ -208,11 +216,13 @@ def test_bad_size_is_refused(bad: str, capsys) -> None:
         entry.run_app(["--screenshot", "x.png", "--size", bad])
 
 
+@pytest.mark.slow
 def test_self_test_passes(qapp, capsys) -> None:
     assert entry.run_app(["--self-test"]) == 0
     assert "self-test: ok" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_players_to_the_money_under_the_players(station) -> None:
     display = station.display
     snapshot = station.session.snapshot
@@ -227,6 +237,7 @@ def test_players_to_the_money_under_the_players(station) -> None:
         assert display.players_block.sub.text() == text
 
 
+@pytest.mark.slow
 def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> None:
     from datetime import UTC, datetime
 
@@ -268,6 +279,7 @@ def test_the_moves_banner_takes_room_only_while_moves_are_pending(station) -> No
     assert not display.moves_banner.isVisibleTo(display)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     cents=st.integers(-(10**12), 10**12),
@@ -280,6 +292,7 @@ def test_wall_money_reads_as_the_money_module_writes_it(cents: int, currency: st
     assert texts.money(cents, currency) == expected
 
 
+@pytest.mark.slow
 def test_the_color_up_notice_says_what_replaces_the_chips(
     qtbot, small, services, tournament_id, fake_clock
 ) -> None:
@@ -299,6 +312,7 @@ def test_the_color_up_notice_says_what_replaces_the_chips(
     assert display.status_label.text() == f"COLOR UP: T25 {green} → T100 {black} (4 = 1)".upper()
 
 
+@pytest.mark.slow
 def test_the_wall_names_the_next_levels_game_when_it_changes(
     qtbot, services, tournament_id, bus, station
 ) -> None:
@@ -315,6 +329,7 @@ def test_the_wall_names_the_next_levels_game_when_it_changes(
     assert station.display.next_label.text() == "200 / 400  ·  BB ante 400  ·  PLO"
 
 
+@pytest.mark.slow
 def test_a_break_before_a_change_of_game_says_which_game_play_resumes_with(
     qtbot, services, tournament_id, bus, station, fake_clock, fake_sound, fake_timer
 ) -> None:

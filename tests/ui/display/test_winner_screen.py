@@ -68,6 +68,7 @@ def _bust_at_the_desk(qtbot, desk, name: str, busted_by: int, rid: int) -> None:
     then_settle(qtbot, desk, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
 
 
+@pytest.mark.slow
 def test_the_last_bust_stops_the_clock_and_shows_the_winner(
     qtbot, station, cashier_window, services, tournament_id, field, tmp_path: Path
 ) -> None:

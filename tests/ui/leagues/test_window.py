@@ -63,6 +63,7 @@ def ok_button(dialog: FormulaDialog):
     return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
 
+@pytest.mark.slow
 def test_the_formula_editor_previews_and_refuses_a_failing_formula(
     qtbot, services, bus, finished, window_factory
 ) -> None:
@@ -88,6 +89,7 @@ def test_the_formula_editor_previews_and_refuses_a_failing_formula(
     shoot(dialog, "formula-editor")
 
 
+@pytest.mark.slow
 def test_a_league_is_made_counted_exported_and_read_by_player(
     qtbot, services, tournament_id, bus, finished, window_factory, tmp_path
 ) -> None:
@@ -124,6 +126,7 @@ def test_a_league_is_made_counted_exported_and_read_by_player(
     shoot(window, "league-window")
 
 
+@pytest.mark.slow
 def test_bad_league_input_is_a_message_and_changes_nothing(
     qtbot, services, tournament_id, bus, finished, window_factory, messages
 ) -> None:
@@ -147,6 +150,7 @@ def test_bad_league_input_is_a_message_and_changes_nothing(
     assert [info.name for info in services.leagues.leagues()] == ["Autumn", "Summer"]
 
 
+@pytest.mark.slow
 def test_the_team_event_window(
     qtbot, services, tournament_id, bus, finished, window_factory, messages, fake_clock
 ) -> None:
@@ -194,6 +198,7 @@ def test_the_director_opens_both_windows_from_the_windows_menu(qtbot, station) -
     assert isinstance(station.windows["team_event"], TeamEventWindow)
 
 
+@pytest.mark.slow
 def test_the_team_event_window_suggests_the_nights_worst_beat(
     qtbot, services, tournament_id, bus, finished, window_factory
 ) -> None:
@@ -216,6 +221,7 @@ def test_the_team_event_window_suggests_the_nights_worst_beat(
     assert "worst beat: Kings player 2" in window.status_label.text()
 
 
+@pytest.mark.slow
 def test_the_season_chart_and_the_tickets_in_a_players_season(
     qtbot, services, bus, window_factory, tmp_path
 ) -> None:
@@ -275,6 +281,7 @@ def test_the_season_chart_and_the_tickets_in_a_players_season(
     shoot(window, "league-window-tickets")
 
 
+@pytest.mark.slow
 def test_the_standings_export_runs_no_sql_on_the_gui_thread(
     qtbot, services, tournament_id, bus, finished, window_factory, tmp_path, gui_thread_sql
 ) -> None:

@@ -80,6 +80,7 @@ def _reference_odd_chip_seat(seats: list[int], winners: set[int], button: int) -
     raise AssertionError("no winner")
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     seats=st.lists(st.integers(1, 10), min_size=2, max_size=6, unique=True),
@@ -110,6 +111,7 @@ def manual(players: tuple[Player, ...]) -> tuple[tuple[int, ...], ...]:
     return ranking
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     bets=st.lists(st.integers(0, 500), min_size=2, max_size=8),
@@ -213,6 +215,7 @@ def _pots_named(text: str) -> set[int]:
     return numbers
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     bets=st.lists(st.integers(1, 40), min_size=2, max_size=10),
@@ -321,6 +324,7 @@ def test_the_button_warning_needs_an_odd_chip_and_no_button() -> None:
 # ---------------------------------------------------------------- the pot table's columns
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     room=st.integers(0, 1600),

@@ -68,6 +68,7 @@ def shown(window: RulingsWindow, size: tuple[int, int], qtbot) -> QImage:
     return window.grab().toImage()
 
 
+@pytest.mark.slow
 def test_every_note_reads_on_the_window_in_light_and_dark(
     desktop: str, services: Services, bus: TournamentBus, window_factory, qtbot
 ) -> None:
@@ -85,6 +86,7 @@ def test_every_note_reads_on_the_window_in_light_and_dark(
         assert ratio >= 4.5, (desktop, label.objectName(), label.text()[:30], ink, ground, ratio)
 
 
+@pytest.mark.slow
 def test_a_short_window_leaves_room_for_a_short_name(
     services: Services, bus: TournamentBus, window_factory, qtbot
 ) -> None:
@@ -97,6 +99,7 @@ def test_a_short_window_leaves_room_for_a_short_name(
         assert room >= edit.fontMetrics().horizontalAdvance("Nikolai"), edit.width()
 
 
+@pytest.mark.slow
 def test_the_notes_follow_a_theme_changed_while_the_window_is_open(
     services: Services, bus: TournamentBus, window_factory, qtbot, qapp: QApplication
 ) -> None:

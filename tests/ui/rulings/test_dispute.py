@@ -59,6 +59,7 @@ def click_cards(qtbot, window: RulingsWindow, cards: str) -> None:
         qtbot.mouseClick(window.picker.button(card), Qt.MouseButton.LeftButton)
 
 
+@pytest.mark.slow
 def test_a_three_way_showdown_takes_under_twenty_keys_and_the_verdict_stays_in_sight(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -96,6 +97,7 @@ def test_a_three_way_showdown_takes_under_twenty_keys_and_the_verdict_stays_in_s
         )
 
 
+@pytest.mark.slow
 def test_typing_the_cards_too_costs_only_their_characters_and_one_enter_each(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -114,6 +116,7 @@ def test_typing_the_cards_too_costs_only_their_characters_and_one_enter_each(
     assert keys.count - 22 < 20, keys.count  # 22 + 18
 
 
+@pytest.mark.slow
 def test_the_verdict_says_who_takes_each_pot_and_the_uncalled_bet(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -151,6 +154,7 @@ def test_the_verdict_says_who_takes_each_pot_and_the_uncalled_bet(
     assert verdict.headline.text().startswith("No verdict yet")
 
 
+@pytest.mark.slow
 def test_a_place_and_the_button_take_the_digit_typed_however_they_got_the_focus(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -180,6 +184,7 @@ def test_a_place_and_the_button_take_the_digit_typed_however_they_got_the_focus(
     assert window.dispute().players[2].bet == 250
 
 
+@pytest.mark.slow
 def test_tab_follows_the_seats_and_enter_goes_down_the_column(qtbot, window: RulingsWindow) -> None:
     players = tuple(Player(seat, bet=10) for seat in (1, 2))
     window.set_dispute(Dispute(players=players))
@@ -204,6 +209,7 @@ def test_tab_follows_the_seats_and_enter_goes_down_the_column(qtbot, window: Rul
     assert window.dispute().players[1].place == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("target", "key"), [(BOARD, Qt.Key.Key_B), (1, Qt.Key.Key_2)])
 def test_backspace_after_the_entry_key_takes_back_only_the_last_card(
     qtbot, window: RulingsWindow, target: int, key: Qt.Key
@@ -230,6 +236,7 @@ def test_backspace_after_the_entry_key_takes_back_only_the_last_card(
     assert window.dispute().players[0].cards == ("9c",)
 
 
+@pytest.mark.slow
 def test_it_opens_within_a_laptop_screen(qtbot, window: RulingsWindow) -> None:
     available = window.screen().availableGeometry()
     minimum = window.minimumSizeHint()
@@ -238,6 +245,7 @@ def test_it_opens_within_a_laptop_screen(qtbot, window: RulingsWindow) -> None:
     assert window.minimumSizeHint().height() <= 700
 
 
+@pytest.mark.slow
 def test_a_four_way_side_pot_from_chips_and_places_alone(qtbot, window: RulingsWindow) -> None:
     """No cards known: the bets, then the finishing order, all from the keyboard (44 before)."""
     keys = Keys(qtbot)
@@ -266,6 +274,7 @@ def test_a_four_way_side_pot_from_chips_and_places_alone(qtbot, window: RulingsW
     assert keys.count < 30, keys.count  # 27
 
 
+@pytest.mark.slow
 def test_before_the_river_the_verdict_line_gives_each_hands_chance(
     qtbot, window: RulingsWindow
 ) -> None:

@@ -39,6 +39,7 @@ def type_into(qtbot, spin: QSpinBox, value: int) -> None:
     QApplication.processEvents()
 
 
+@pytest.mark.slow
 def test_adding_a_seat_to_the_side_pot_form_moves_no_field(qtbot, window: RulingsWindow) -> None:
     players = (Player(1, "Ann", bet=100, place=1), Player(2, "Ben", bet=300, place=2))
     window.set_dispute(Dispute(players=players, button=1))
@@ -51,6 +52,7 @@ def test_adding_a_seat_to_the_side_pot_form_moves_no_field(qtbot, window: Ruling
         assert {field: where(field) for field in before} == before
 
 
+@pytest.mark.slow
 def test_typing_bets_that_grow_the_answer_moves_no_field(qtbot, window: RulingsWindow) -> None:
     placed = tuple(Player(seat, place=seat) for seat in range(1, 7))
     window.set_dispute(Dispute(players=placed, button=1))

@@ -27,6 +27,7 @@ def _lines(window: RulingsWindow, dispute: Dispute) -> list[str]:
     return label.text().splitlines() if label.isVisible() else []
 
 
+@pytest.mark.slow
 def test_each_loser_of_a_multiway_all_in_is_credited_to_the_pot_it_lost_last(
     window: RulingsWindow,
 ) -> None:
@@ -36,6 +37,7 @@ def test_each_loser_of_a_multiway_all_in_is_credited_to_the_pot_it_lost_last(
     assert lines == ["Knockout, if all in: Cy busts Dee, Gus, Hal and Jo."]
 
 
+@pytest.mark.slow
 def test_a_split_pot_shares_the_knockout_from_the_first_seat_left_of_the_button(
     window: RulingsWindow,
 ) -> None:
@@ -48,6 +50,7 @@ def test_a_split_pot_shares_the_knockout_from_the_first_seat_left_of_the_button(
     assert lines == ["Knockout, if all in: Cy and Ann share Bo (the odd cent of a bounty to Cy)."]
 
 
+@pytest.mark.slow
 def test_no_knockout_line_before_the_order_is_known(window: RulingsWindow) -> None:
     players = (Player(1, "Ann", bet=400), Player(2, "Bo", bet=200))
     assert _lines(window, Dispute(players=players, button=1)) == []

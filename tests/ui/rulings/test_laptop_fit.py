@@ -33,6 +33,7 @@ def in_view(widget: QWidget) -> bool:
     return widget.isVisible() and inside and widget.visibleRegion().boundingRect() == widget.rect()
 
 
+@pytest.mark.slow
 def test_three_hands_and_the_verdict_fit_a_laptop_without_scrolling(
     services: Services, bus: TournamentBus, window_factory, qtbot
 ) -> None:
@@ -80,6 +81,7 @@ def shown_at(window_factory, qtbot, services: Services, bus: TournamentBus, size
     return window
 
 
+@pytest.mark.slow
 def test_three_hands_fit_a_full_hd_screen_with_the_keys_line_under_them(
     services: Services, bus: TournamentBus, window_factory, qtbot
 ) -> None:
@@ -92,6 +94,7 @@ def test_three_hands_fit_a_full_hd_screen_with_the_keys_line_under_them(
     assert window.bar.keys_button.isHidden()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LAPTOP_INSIDE, (1366, 700)])
 def test_on_a_laptop_the_keys_are_a_button_away_and_the_turn_odds_fit(
     services: Services, bus: TournamentBus, window_factory, qtbot, size
@@ -123,6 +126,7 @@ def dark_desktop(qapp: QApplication) -> Iterator[None]:
     qapp.setPalette(light)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dark_desktop")
 def test_a_dark_desktop_theme_leaves_the_hands_readable(
     services: Services, bus: TournamentBus, window_factory, qtbot

@@ -104,6 +104,7 @@ def pot_rows(window: RulingsWindow) -> list[tuple[str, int, str, str]]:
 # ---------------------------------------------------------------- ten-handed
 
 
+@pytest.mark.slow
 def test_each_side_pot_winner_is_badged_after_a_ten_handed_showdown(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -130,6 +131,7 @@ def test_each_side_pot_winner_is_badged_after_a_ten_handed_showdown(
     assert takes == {"Seat 1 Ann": 875, "Seat 3 Cy": 2000, "Seat 5 Eve": 1050, "Seat 9 Ivy": 2100}
 
 
+@pytest.mark.slow
 def test_the_places_given_by_hand_badge_the_pot_winners_too(qtbot, window: RulingsWindow) -> None:
     show(window, ten_handed(cards=False))
     assert window.pots.order_note.text().startswith("Finishing order given by hand")
@@ -137,6 +139,7 @@ def test_the_places_given_by_hand_badge_the_pot_winners_too(qtbot, window: Rulin
     assert badges(window)[1] == "WINS MAIN"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_the_answer_is_in_view_ten_handed_on_a_laptop_and_a_full_hd_screen(
     qtbot, window: RulingsWindow, size: tuple[int, int]
@@ -158,6 +161,7 @@ def test_the_answer_is_in_view_ten_handed_on_a_laptop_and_a_full_hd_screen(
     assert pots.seats[0].bet.isVisible()
 
 
+@pytest.mark.slow
 def test_the_line_being_typed_stays_in_view_as_the_answer_grows(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -180,6 +184,7 @@ def test_the_line_being_typed_stays_in_view_as_the_answer_grows(
     assert QApplication.focusWidget() is last
 
 
+@pytest.mark.slow
 def test_a_splitter_the_director_dragged_stays_where_it_was_put(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -202,6 +207,7 @@ def test_a_splitter_the_director_dragged_stays_where_it_was_put(
 # ---------------------------------------------------------------- chips that do not add up
 
 
+@pytest.mark.slow
 def test_a_bet_that_is_not_whole_chips_is_named(qtbot, window: RulingsWindow) -> None:
     players = tuple(Player(seat, bet=10, place=1 if seat == 1 else 2) for seat in (1, 2, 3, 4))
     show(window, Dispute(players=players, button=1, chip=10))
@@ -219,6 +225,7 @@ def test_a_bet_that_is_not_whole_chips_is_named(qtbot, window: RulingsWindow) ->
     assert not warning.isVisible()
 
 
+@pytest.mark.slow
 def test_the_tournament_chip_read_late_keeps_the_unit_the_dispute_came_with(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -229,6 +236,7 @@ def test_the_tournament_chip_read_late_keeps_the_unit_the_dispute_came_with(
     assert window.state.dispute.chip == 10
 
 
+@pytest.mark.slow
 def test_every_seat_and_the_dead_money_off_the_chip_are_named(qtbot, window: RulingsWindow) -> None:
     players = (Player(2, "Bo", bet=35), Player(5, bet=40), Player(7, "Cy", bet=5))
     show(window, Dispute(players=players, dead=12, chip=10))
@@ -252,6 +260,7 @@ def odd_split(button: int | None) -> Dispute:
     return Dispute(players=players, button=button, chip=25)
 
 
+@pytest.mark.slow
 def test_an_odd_chip_without_the_button_says_where_it_went(qtbot, window: RulingsWindow) -> None:
     show(window, odd_split(button=None))
     warning = window.pots.warning_label
@@ -267,6 +276,7 @@ def test_an_odd_chip_without_the_button_says_where_it_went(qtbot, window: Ruling
     assert pot_rows(window) == [("Main pot", 375, "Ann, Ben", "Ann 175, Ben 200 (odd chip)")]
 
 
+@pytest.mark.slow
 def test_no_button_warning_when_no_chip_is_odd(qtbot, window: RulingsWindow) -> None:
     players = (Player(1, bet=100, place=1), Player(2, bet=100, place=1))
     show(window, Dispute(players=players, chip=25))

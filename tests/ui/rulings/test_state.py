@@ -94,6 +94,7 @@ def test_duplicate_seats_are_reported() -> None:
     assert d.duplicate_seats() == (4,)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     game=st.sampled_from(list(Game)),

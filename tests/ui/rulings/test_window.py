@@ -53,6 +53,7 @@ def shown(box) -> tuple[str, ...]:
 # ---------------------------------------------------------------- the picker and the slots
 
 
+@pytest.mark.slow
 def test_picking_cards_fills_the_board_then_the_focused_hand_and_greys_them(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -79,6 +80,7 @@ def test_picking_cards_fills_the_board_then_the_focused_hand_and_greys_them(
     assert shown(window.board.cards) == ("2s", "Ah", "Ac")
 
 
+@pytest.mark.slow
 def test_right_click_and_backspace_take_cards_back(qtbot, window: RulingsWindow) -> None:
     for card in ("2s", "Ah", "Ac", "Th"):
         click(qtbot, window.picker.button(card))
@@ -99,6 +101,7 @@ def test_right_click_and_backspace_take_cards_back(qtbot, window: RulingsWindow)
     assert shown(window.board.cards) == ()
 
 
+@pytest.mark.slow
 def test_the_four_colour_deck(qtbot, window: RulingsWindow) -> None:
     click(qtbot, window.four_colour_check)
     assert window.four_colour_check.isChecked()
@@ -108,6 +111,7 @@ def test_the_four_colour_deck(qtbot, window: RulingsWindow) -> None:
 # ---------------------------------------------------------------- typing
 
 
+@pytest.mark.slow
 def test_typed_cards_fill_the_slots_in_any_spelling(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, BOARD, "2s ah AC 10h")
     assert shown(window.board.cards) == ("2s", "Ah", "Ac", "Th")
@@ -120,6 +124,7 @@ def test_typed_cards_fill_the_slots_in_any_spelling(qtbot, window: RulingsWindow
     assert window.picker.button("Kd").look() is Look.USED
 
 
+@pytest.mark.slow
 def test_typing_a_duplicate_card_shows_an_error_naming_it(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, BOARD, "2s Ah Ac")
     type_cards(qtbot, window, 0, "Ah Kd")
@@ -136,6 +141,7 @@ def test_typing_a_duplicate_card_shows_an_error_naming_it(qtbot, window: Rulings
     assert window.dispute().players[0].cards == ("As", "Kd")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("typed", "named"),
     [("Zx", '"Zx"'), ("As K", '"K"'), ("As As", '"As" appears twice')],
@@ -155,6 +161,7 @@ def test_too_many_cards_for_the_game(qtbot, window: RulingsWindow) -> None:
     assert error.text() == "Seat 1 holds 2 cards in Hold'em, not 3."
 
 
+@pytest.mark.slow
 def test_switching_to_holdem_and_back_loses_no_card(qtbot, window: RulingsWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
     type_cards(qtbot, window, 0, "Ah 7c 7d 2s")
@@ -172,6 +179,7 @@ def test_switching_to_holdem_and_back_loses_no_card(qtbot, window: RulingsWindow
     assert window.dispute().players[1].cards == ("7d", "Kd")
 
 
+@pytest.mark.slow
 def test_omaha_has_four_slots_and_judges_two_plus_three(qtbot, window: RulingsWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
     assert window.dispute().game is Game.OMAHA
@@ -190,6 +198,7 @@ def test_omaha_has_four_slots_and_judges_two_plus_three(qtbot, window: RulingsWi
 # ---------------------------------------------------------------- showdown and odds
 
 
+@pytest.mark.slow
 def test_a_showdown_highlights_the_winner_and_its_five_cards(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, BOARD, "2s Ah Ac Th Jh")
     type_cards(qtbot, window, 0, "As Ad")
@@ -208,6 +217,7 @@ def test_a_showdown_highlights_the_winner_and_its_five_cards(qtbot, window: Ruli
     assert not window.hands.rows[0].odds.isVisible()
 
 
+@pytest.mark.slow
 def test_a_split_pot_says_so(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, BOARD, "As Ks Qs Js Ts")  # the board plays for everyone
     type_cards(qtbot, window, 0, "2c 3d")
@@ -217,6 +227,7 @@ def test_a_split_pot_says_so(qtbot, window: RulingsWindow) -> None:
     assert [s.look() for s in window.hands.rows[0].cards.slots()] == [Look.IDLE, Look.IDLE]
 
 
+@pytest.mark.slow
 def test_odds_appear_for_an_incomplete_board(qtbot, window: RulingsWindow) -> None:
     with qtbot.waitSignal(window.odds_shown, timeout=20000) as blocker:
         type_cards(qtbot, window, BOARD, "2s 7h 9c")
@@ -234,6 +245,7 @@ def test_odds_appear_for_an_incomplete_board(qtbot, window: RulingsWindow) -> No
     assert ak.description.text() == "High card, ace-king-nine-seven-two"
 
 
+@pytest.mark.slow
 def test_odds_follow_the_latest_cards_only(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, 0, "As Ad")
     type_cards(qtbot, window, 1, "Kh Qh")
@@ -252,6 +264,7 @@ def test_odds_follow_the_latest_cards_only(qtbot, window: RulingsWindow) -> None
     assert window.odds_note.text() == "Exact odds over 44 boards"
 
 
+@pytest.mark.slow
 def test_omaha_preflop_odds_are_exact_off_the_gui_thread(qtbot, window: RulingsWindow) -> None:
     window.set_dispute(
         Dispute(
@@ -271,6 +284,7 @@ def test_omaha_preflop_odds_are_exact_off_the_gui_thread(qtbot, window: RulingsW
     assert answer.hands[0].share + answer.hands[1].share == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_folded_cards_are_dead_for_the_odds(qtbot, window: RulingsWindow) -> None:
     window.set_dispute(
         Dispute(
@@ -293,6 +307,7 @@ def test_folded_cards_are_dead_for_the_odds(qtbot, window: RulingsWindow) -> Non
 # ---------------------------------------------------------------- players
 
 
+@pytest.mark.slow
 def test_players_are_added_and_removed_from_the_keyboard(qtbot, window: RulingsWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert [p.seat for p in window.dispute().players] == [1, 2, 3]
@@ -305,6 +320,7 @@ def test_players_are_added_and_removed_from_the_keyboard(qtbot, window: RulingsW
     assert len(window.pots.seats) == 2
 
 
+@pytest.mark.slow
 def test_backspace_in_a_number_or_a_name_edits_the_text_not_the_cards(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -321,6 +337,7 @@ def test_backspace_in_a_number_or_a_name_edits_the_text_not_the_cards(
     assert window.dispute().board == ("2s", "Ah", "Ac")
 
 
+@pytest.mark.slow
 def test_enter_walks_from_the_board_through_the_hands_to_the_bets(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -334,6 +351,7 @@ def test_enter_walks_from_the_board_through_the_hands_to_the_bets(
     assert [p.cards for p in window.dispute().players] == [("As", "Ad"), ("Kh", "Qh")]
 
 
+@pytest.mark.slow
 def test_ctrl_delete_removes_the_player_being_entered(qtbot, window: RulingsWindow) -> None:
     type_cards(qtbot, window, 1, "Kh Qh")
     qtbot.keyClick(window, Qt.Key.Key_Delete, Qt.KeyboardModifier.ControlModifier)
@@ -341,6 +359,7 @@ def test_ctrl_delete_removes_the_player_being_entered(qtbot, window: RulingsWind
     assert window.picker.button("Kh").look() is Look.FREE
 
 
+@pytest.mark.slow
 def test_new_dispute_clears_everything_but_the_game_and_chip(qtbot, window: RulingsWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
     type_cards(qtbot, window, BOARD, "2s Ah Ac")
@@ -370,6 +389,7 @@ def enter_the_worked_example(qtbot, window: RulingsWindow) -> None:
     set_spin(qtbot, window.pots.chip_spin, 1)  # dollars in the issue's example
 
 
+@pytest.mark.slow
 def test_the_issues_side_pot_example_from_chip_amounts_alone(qtbot, window: RulingsWindow) -> None:
     enter_the_worked_example(qtbot, window)
     # Before the order is known the pots are laid out, and nobody is paid.
@@ -394,6 +414,7 @@ def test_the_issues_side_pot_example_from_chip_amounts_alone(qtbot, window: Ruli
     assert window.pots.order_note.text().startswith("Finishing order given by hand")
 
 
+@pytest.mark.slow
 def test_the_side_pot_example_ranked_by_the_showdown(qtbot, window: RulingsWindow) -> None:
     enter_the_worked_example(qtbot, window)
     type_cards(qtbot, window, BOARD, "2s 3s 8d 9h Kc")
@@ -409,6 +430,7 @@ def test_the_side_pot_example_ranked_by_the_showdown(qtbot, window: RulingsWindo
     assert not window.pots.seats[0].place.isEnabled()
 
 
+@pytest.mark.slow
 def test_a_live_seat_without_a_place_is_named(qtbot, window: RulingsWindow) -> None:
     enter_the_worked_example(qtbot, window)
     set_spin(qtbot, window.pots.seats[1].place, 1)
@@ -418,6 +440,7 @@ def test_a_live_seat_without_a_place_is_named(qtbot, window: RulingsWindow) -> N
     )
 
 
+@pytest.mark.slow
 def test_odd_chips_and_the_uncalled_bet(qtbot, window: RulingsWindow) -> None:
     window.set_dispute(
         Dispute(
@@ -454,6 +477,7 @@ def test_odd_chips_and_the_uncalled_bet(qtbot, window: RulingsWindow) -> None:
     assert model.data(index, Qt.ItemDataRole.BackgroundRole) is not None
 
 
+@pytest.mark.slow
 def test_a_sole_winner_takes_a_remainder_smaller_than_a_chip_without_an_odd_chip(
     qtbot, window: RulingsWindow
 ) -> None:
@@ -467,6 +491,7 @@ def test_a_sole_winner_takes_a_remainder_smaller_than_a_chip_without_an_odd_chip
     assert not window.pots.odd_note.isVisible()
 
 
+@pytest.mark.slow
 def test_the_smallest_chip_comes_from_the_tournament(
     qtbot, window: RulingsWindow, services: Services, bus: TournamentBus
 ) -> None:
@@ -488,6 +513,7 @@ def test_the_smallest_chip_comes_from_the_tournament(
     assert window.pots.chip_note.text() == "Chips in play: T25, T100, T500, T1,000, T5,000"
 
 
+@pytest.mark.slow
 def test_a_unit_the_director_typed_is_kept_when_the_chip_set_changes(
     qtbot, window: RulingsWindow, services: Services, bus: TournamentBus
 ) -> None:
@@ -503,6 +529,7 @@ def test_a_unit_the_director_typed_is_kept_when_the_chip_set_changes(
     assert window.pots.chip_note.text() == "Chips in play: T5, T25, T100, T500"
 
 
+@pytest.mark.slow
 def test_the_place_and_the_deck_are_remembered(
     qtbot, services: Services, bus: TournamentBus, ui_settings, window_factory
 ) -> None:
@@ -516,6 +543,7 @@ def test_the_place_and_the_deck_are_remembered(
     assert again.picker.button("Qd")._four_colour
 
 
+@pytest.mark.slow
 def test_the_pot_models_are_sound(qtmodeltester, qtbot, window: RulingsWindow) -> None:
     enter_the_worked_example(qtbot, window)
     for seat, place in zip(window.pots.seats, (3, 1, 2), strict=True):

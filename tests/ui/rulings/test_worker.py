@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from PySide6.QtCore import QThread
 
 from clockapp.ui.rulings.worker import OddsRunner
@@ -116,6 +117,7 @@ print("closed")
 """
 
 
+@pytest.mark.slow
 def test_a_window_closed_while_its_odds_are_computed_does_not_hang(tmp_path) -> None:
     import os
     import subprocess

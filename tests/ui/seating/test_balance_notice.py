@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.services.app import Services
@@ -38,6 +39,7 @@ def bust_at_the_desk(qtbot, cashier_window, name: str) -> None:
     then_settle(qtbot, dialog.table, lambda: qtbot.keyClick(dialog.table, Qt.Key.Key_Return))
 
 
+@pytest.mark.slow
 def test_a_bust_that_unbalances_the_room_tells_the_cashier_and_the_director(
     qtbot,
     services: Services,
@@ -75,6 +77,7 @@ def test_a_bust_that_unbalances_the_room_tells_the_cashier_and_the_director(
     assert not director.balance_label.isVisibleTo(director)
 
 
+@pytest.mark.slow
 def test_a_bust_that_keeps_the_room_in_balance_says_nothing_of_it(
     qtbot,
     services: Services,

@@ -91,6 +91,7 @@ def rows(dialog: BreakTableDialog) -> list[str]:
     return [dialog.tables.item(i).text() for i in range(dialog.tables.count())]
 
 
+@pytest.mark.slow
 def test_break_table_offers_each_table_with_its_cost_and_breaks_the_one_chosen(
     qtbot, window: TablesWindow, services: Services, tournament_id: int, bus: TournamentBus
 ) -> None:
@@ -159,6 +160,7 @@ def test_cancelling_break_table_breaks_nothing(
     assert [t.number for t in services.seating.room(tournament_id).tables] == [1, 2, 3]
 
 
+@pytest.mark.slow
 def test_a_known_button_is_kept_and_not_asked(
     qtbot, window: TablesWindow, services: Services, tournament_id: int, bus: TournamentBus
 ) -> None:
@@ -180,6 +182,7 @@ def test_a_known_button_is_kept_and_not_asked(
     assert after.table(1).button == first  # the break kept the button where it was
 
 
+@pytest.mark.slow
 def test_a_table_that_cannot_break_is_refused_and_nothing_changes(
     services: Services, tournament_id: int, window: TablesWindow
 ) -> None:

@@ -36,6 +36,7 @@ def on_the_bubble(services: Services, tid: int) -> list[int]:
     return ids
 
 
+@pytest.mark.slow
 def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
     qtbot, seeded: Services, tournament_id: int, open_window, bus, tmp_path: Path
 ) -> None:
@@ -91,6 +92,7 @@ def test_the_bubble_offers_hand_for_hand_and_its_busts_are_one_hand(
     assert bar.isHidden()
 
 
+@pytest.mark.slow
 def test_the_wall_says_hand_for_hand_while_it_is_on(
     qtbot, station, services: Services, tournament_id: int, tmp_path: Path
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
@@ -22,6 +24,7 @@ from tests.ui.seating.test_window import (
 __all__ = ["_no_modal_dialogs", "open_window", "seeded"]  # fixtures used here
 
 
+@pytest.mark.slow
 def test_two_drags_of_one_player_make_one_move(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus
 ) -> None:
@@ -42,6 +45,7 @@ def test_two_drags_of_one_player_make_one_move(
     assert window.banner.text().startswith("P01:")
 
 
+@pytest.mark.slow
 def test_a_second_break_while_the_first_is_pending_breaks_nothing_more(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus
 ) -> None:

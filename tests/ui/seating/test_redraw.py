@@ -43,6 +43,7 @@ def full_room(services: Services, tid: int) -> dict[tuple[int, int], int]:
     return place(services, tid, {t: list(range(1, 10)) for t in range(1, TABLES + 1)})
 
 
+@pytest.mark.slow
 def test_a_bust_redraws_only_its_table(
     qtbot, seeded: Services, tournament_id: int, open_window, drawn: list[int]
 ) -> None:
@@ -59,6 +60,7 @@ def test_a_bust_redraws_only_its_table(
     assert window.room_view.items_by_table[16].info.seat(4).registration_id is not None
 
 
+@pytest.mark.slow
 def test_a_buy_in_seated_at_one_table_redraws_only_that_table(
     qtbot, seeded: Services, tournament_id: int, open_window, drawn: list[int]
 ) -> None:
@@ -73,6 +75,7 @@ def test_a_buy_in_seated_at_one_table_redraws_only_that_table(
     assert window.room_view.items_by_table[5].info.seat(10).registration_id == new
 
 
+@pytest.mark.slow
 def test_nothing_changed_redraws_nothing(
     qtbot, seeded: Services, tournament_id: int, open_window, drawn: list[int]
 ) -> None:
@@ -85,6 +88,7 @@ def test_nothing_changed_redraws_nothing(
     assert window.room_view.redrawn == frozenset()
 
 
+@pytest.mark.slow
 def test_an_empty_move_list_says_so_from_the_first_read(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:

@@ -173,6 +173,7 @@ def test_the_table_dialog_refuses_cutting_taken_seats(
 
 
 # ---------------------------------------------------------------------------- buttons
+@pytest.mark.slow
 def test_an_hour_old_button_is_kept_and_balancing_uses_it(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
@@ -201,6 +202,7 @@ def test_an_hour_old_button_is_kept_and_balancing_uses_it(
 
 
 # ---------------------------------------------------------------------------- words
+@pytest.mark.slow
 def test_the_move_list_says_pending_then_acknowledged(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow
 ) -> None:

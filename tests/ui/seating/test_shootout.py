@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.services.app import Services
@@ -40,6 +41,7 @@ def start(qtbot, window: TablesWindow, minutes: int) -> None:
     settle(qtbot, window.context.bus)
 
 
+@pytest.mark.slow
 def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
@@ -67,6 +69,7 @@ def test_the_panel_lists_the_standings_and_each_table_shows_its_time(
     assert items[2].status == "time is up"
 
 
+@pytest.mark.slow
 def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:
@@ -98,6 +101,7 @@ def test_time_up_settles_a_table_by_chips_and_the_cashier_knows(
     assert labels[table_1[0].registration_id] == "5th-6th (tied)"
 
 
+@pytest.mark.slow
 def test_a_bust_at_the_cashier_shows_at_the_tables(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, bus: TournamentBus
 ) -> None:
@@ -112,6 +116,7 @@ def test_a_bust_at_the_cashier_shows_at_the_tables(
     assert standings(window)[-1] == ["6th", out.name, "1", "2", "busted"]
 
 
+@pytest.mark.slow
 def test_the_standings_model_passes_qtmodeltester(
     seeded: Services, tournament_id: int, qtmodeltester
 ) -> None:
@@ -128,6 +133,7 @@ def test_the_standings_model_passes_qtmodeltester(
     assert model.headerData(4, Qt.Orientation.Horizontal) == "Status"
 
 
+@pytest.mark.slow
 def test_a_shootout_can_send_several_players_of_each_table_on(
     seeded: Services, tournament_id: int, open_window: OpenWindow, qtbot, tmp_path
 ) -> None:
@@ -159,6 +165,7 @@ def test_a_shootout_can_send_several_players_of_each_table_on(
     window.grab().save(str(tmp_path / "shootout_through_1366.png"))
 
 
+@pytest.mark.slow
 def test_time_is_up_is_offered_only_once_the_round_limit_has_passed(
     qtbot, seeded: Services, tournament_id: int, open_window: OpenWindow, fake_clock: FakeClock
 ) -> None:

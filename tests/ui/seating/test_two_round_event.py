@@ -29,6 +29,7 @@ def tournament_id(services: Services) -> int:
     return services.tournaments.create_planned(PLAN, TWO_ROUND_TEAM_EVENT).value.id
 
 
+@pytest.mark.slow
 def test_the_shootout_dialog_starts_from_the_templates_plan(
     qtbot, seeded: Services, tournament_id: int, open_window: Callable[[], TablesWindow]
 ) -> None:

@@ -13,7 +13,7 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.bus import TournamentBus
 from tests.services.seating.test_seating import place
-from tests.ui.hung import Beat, hang
+from tests.ui.hung import Beat, answered_once, hang
 from tests.ui.polling import settle
 from tests.ui.seating.test_window import (
     _no_modal_dialogs,
@@ -33,6 +33,7 @@ def beat() -> Iterator[Beat]:
     the_beat.stop()
 
 
+@pytest.mark.slow
 def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus, monkeypatch, beat
 ) -> None:
@@ -45,20 +46,13 @@ def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     undo = window.actions_by_name[TablesAction.UNDO]
     assert undo.text().startswith("Undo Move P01")
     hung = hang(monkeypatch, seeded.seating, "undo_move")
-    try:
+    with answered_once(hung, qtbot, bus):
         undo.trigger()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert not undo.isEnabled()  # busy while it is on its way
         assert not window.move_history(undo=True)  # a second press: nothing more
         assert window.undo_stack.index() == 1
         assert names_in_ovals(window)[1][8] == "P01"  # shown as it was until it answers
-    finally:
-        hung.release.set()
-    settle(qtbot, bus)
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 3)
     assert names_in_ovals(window)[1][3] == "P01"
     assert window.undo_stack.index() == 0
@@ -68,19 +62,11 @@ def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     # The redo waits too; the move it makes again is the one a later undo takes back.
     redo = window.actions_by_name[TablesAction.REDO]
     hung_redo = hang(monkeypatch, seeded.seating, "move_player")
-    try:
+    with answered_once(hung_redo, qtbot, bus, beat):
         redo.trigger()
-        qtbot.waitUntil(hung_redo.entered.is_set)
-        assert hung_redo.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung_redo.waiting(qtbot, beat)
         assert not redo.isEnabled()
         redo.trigger()  # disabled: nothing
-    finally:
-        hung_redo.release.set()
-    settle(qtbot, bus)
-    assert beat.stop()
-    assert hung_redo.off_the_gui_thread
-    assert hung_redo.calls == 1
     assert names_in_ovals(window)[1][8] == "P01"
     hung.release.clear()
     hung.release.set()
@@ -89,6 +75,7 @@ def test_undoing_a_move_that_waits_on_the_database_leaves_the_window_running(
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 3)]) == Seat(1, 3)
 
 
+@pytest.mark.slow
 def test_undoing_a_table_break_that_waits_on_the_database_leaves_the_window_running(
     qtbot, seeded: Services, tournament_id: int, open_window, bus: TournamentBus, monkeypatch, beat
 ) -> None:
@@ -101,18 +88,10 @@ def test_undoing_a_table_break_that_waits_on_the_database_leaves_the_window_runn
     settle(qtbot, bus)
     assert len(window.room_view.items_by_table) == 2
     hung = hang(monkeypatch, seeded.seating, "undo_actions")
-    try:
+    with answered_once(hung, qtbot, bus, beat):
         window.actions_by_name[TablesAction.UNDO].trigger()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         window.actions_by_name[TablesAction.UNDO].trigger()  # busy: nothing
         assert len(window.room_view.items_by_table) == 2
-    finally:
-        hung.release.set()
-    settle(qtbot, bus)
-    assert beat.stop()
-    assert hung.off_the_gui_thread
-    assert hung.calls == 1
     assert names_in_ovals(window) == before
     assert window.undo_stack.index() == 0

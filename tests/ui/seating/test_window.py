@@ -105,6 +105,7 @@ def drag(qtbot, window: TablesWindow, source: tuple[int, int], target: tuple[int
 
 
 # ---------------------------------------------------------------------------- draw
+@pytest.mark.slow
 def test_draw_seats_shows_the_names_in_the_ovals(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -163,6 +164,7 @@ def test_the_header_counts_the_seats_still_open(
     assert text.startswith("Balanced: 9 to 9 players a table.")
 
 
+@pytest.mark.slow
 def test_an_unbalanced_room_says_the_move_to_make(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -186,6 +188,7 @@ def test_an_unbalanced_room_says_the_move_to_make(
     assert window.status_label.text().startswith("Balanced: 6 to 6 players a table.")
 
 
+@pytest.mark.slow
 def test_balance_shows_the_move_list(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -215,6 +218,7 @@ def test_balance_shows_the_move_list(
     assert "Balanced" in window.status_label.text()
 
 
+@pytest.mark.slow
 def test_balance_then_undo_puts_the_players_back(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -249,6 +253,7 @@ def test_balance_then_undo_puts_the_players_back(
     assert window.moves.model.rowCount() == 2
 
 
+@pytest.mark.slow
 def test_a_table_break_is_undone_from_the_toolbar(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -301,6 +306,7 @@ def test_balance_while_registration_is_open_says_which_tables_it_kept_up(
     assert sorted(window.room_view.items_by_table) == [1, 2, 3]
 
 
+@pytest.mark.slow
 def test_balance_asks_for_each_button_it_needs(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -324,6 +330,7 @@ def test_balance_asks_for_each_button_it_needs(
     assert window.moves.model.rowCount() == 1
 
 
+@pytest.mark.slow
 def test_cancelling_the_button_question_moves_nobody(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -339,6 +346,7 @@ def test_cancelling_the_button_question_moves_nobody(
     assert "waits for the button at table 1" in window.banner.text()
 
 
+@pytest.mark.slow
 def test_the_final_table_redraws_everyone(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -353,6 +361,7 @@ def test_the_final_table_redraws_everyone(
     assert "The final table forms at table 1" in window.banner.text()
 
 
+@pytest.mark.slow
 def test_undo_of_the_final_table_brings_both_tables_back(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -372,6 +381,7 @@ def test_undo_of_the_final_table_brings_both_tables_back(
 
 
 # ---------------------------------------------------------------------------- hand moves
+@pytest.mark.slow
 def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     seeded: Services, tournament_id: int, open_window, qtbot
 ) -> None:
@@ -397,6 +407,7 @@ def test_drag_and_drop_moves_a_player_and_undo_moves_him_back(
     assert seeded.seating.room(tournament_id).seat_of(ann) == Seat(2, 7)
 
 
+@pytest.mark.slow
 def test_dropping_on_a_taken_seat_does_nothing(
     seeded: Services, tournament_id: int, open_window, qtbot
 ) -> None:
@@ -412,6 +423,7 @@ def test_dropping_on_a_taken_seat_does_nothing(
     assert window.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_the_move_dialog_moves_a_player(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -434,6 +446,7 @@ def test_the_move_dialog_moves_a_player(
     assert seeded.seating.room(tournament_id).seat_of(seats[(1, 4)]) == Seat(1, 4)
 
 
+@pytest.mark.slow
 def test_a_refused_move_shows_why_and_changes_nothing(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -450,6 +463,7 @@ def test_a_refused_move_shows_why_and_changes_nothing(
     assert window.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_undo_after_the_seat_was_taken_tells_the_director(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -466,6 +480,7 @@ def test_undo_after_the_seat_was_taken_tells_the_director(
     assert window.undo_stack.count() == 0  # the obsolete command was dropped
 
 
+@pytest.mark.slow
 def test_the_seat_menu_offers_what_fits_the_seat(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -489,6 +504,7 @@ def test_the_seat_menu_offers_what_fits_the_seat(
 
 
 # ---------------------------------------------------------------------------- the move list
+@pytest.mark.slow
 def test_the_move_list_model_passes_qtmodeltester(
     seeded: Services, tournament_id: int, qtmodeltester
 ) -> None:
@@ -507,6 +523,7 @@ def test_the_move_list_model_passes_qtmodeltester(
     assert model.headerData(1, Qt.Orientation.Horizontal) == "Move"
 
 
+@pytest.mark.slow
 def test_moved_players_leave_the_list(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -532,6 +549,7 @@ def test_moved_players_leave_the_list(
     assert window.moves.detail.text() == "No moves on the display."
 
 
+@pytest.mark.slow
 def test_the_move_sheet_prints_to_pdf(
     qtbot, seeded: Services, tournament_id: int, open_window, tmp_path: Path
 ) -> None:
@@ -549,6 +567,7 @@ def test_the_move_sheet_prints_to_pdf(
 
 
 # ---------------------------------------------------------------------------- hand-for-hand
+@pytest.mark.slow
 def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -581,6 +600,7 @@ def test_hand_for_hand_bar_marks_tables_and_deals_the_next_hand(
 
 
 # ---------------------------------------------------------------------------- refresh and layout
+@pytest.mark.slow
 def test_another_stations_change_refreshes_the_window(
     qtbot, seeded: Services, tournament_id: int, bus: TournamentBus, open_window
 ) -> None:
@@ -592,6 +612,7 @@ def test_another_stations_change_refreshes_the_window(
     assert list(window.room_view.items_by_table) == [1, 2]
 
 
+@pytest.mark.slow
 def test_ten_tables_fit_without_overlapping_seats(
     seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -623,6 +644,7 @@ def test_seat_boxes_never_overlap(seats: int) -> None:
             assert not box.intersects(other)
 
 
+@pytest.mark.slow
 def test_a_shootout_from_the_window(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -671,6 +693,7 @@ def test_a_shootout_from_the_window(
     assert "wins the shootout" in window.banner.text()
 
 
+@pytest.mark.slow
 def test_the_status_says_what_each_table_would_cost_to_break(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:

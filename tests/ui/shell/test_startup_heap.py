@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+
 from clockapp.ui.shell.launcher import freeze_startup_heap
 
 
@@ -13,6 +15,7 @@ class _Node:
         self.me = self  # a reference cycle: only the garbage collector frees it
 
 
+@pytest.mark.slow
 def test_what_start_up_built_is_frozen_and_later_garbage_still_collected():
     gc.unfreeze()
     try:

@@ -6,6 +6,7 @@ driven without the rest of the station where it can be, so its interface is all 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
@@ -63,6 +64,7 @@ def test_the_way_out_shows_with_the_displays_first_fullscreen_frame(
     station.close()
 
 
+@pytest.mark.slow
 def test_the_station_owns_one_part_per_job(station: ClockStation) -> None:
     """No mixins: the station and the display are plain Qt classes that own their parts."""
     assert ClockStation.__mro__[1].__name__ == "QObject"
@@ -73,6 +75,7 @@ def test_the_station_owns_one_part_per_job(station: ClockStation) -> None:
     assert isinstance(station.display.fullscreen, Fullscreen)
 
 
+@pytest.mark.slow
 def test_the_other_windows_open_once_and_are_listed_by_key(
     qtbot, station: ClockStation, services: Services, bus, ui_settings
 ) -> None:
@@ -94,6 +97,7 @@ def test_the_other_windows_open_once_and_are_listed_by_key(
     assert not tables.isVisible()
 
 
+@pytest.mark.slow
 def test_a_refused_switch_is_shown_on_the_director_and_changes_nothing(
     qtbot, station: ClockStation, services: Services, tournament_id: int, monkeypatch
 ) -> None:

@@ -46,6 +46,7 @@ def test_shows_the_tournament_chips(dialog, services, bus) -> None:
     assert dialog.model.index(0, COLOR).data() == saved.denominations[0].color
 
 
+@pytest.mark.slow
 def test_add_a_chip_count_them_and_save(dialog, services, bus, qtbot) -> None:
     before = chips(services, bus)
     qtbot.keyClick(dialog.table, Key.Key_Insert)
@@ -83,6 +84,7 @@ def test_duplicate_value_is_refused_with_a_message(dialog, services, bus, qtbot)
     assert dialog.isVisible()
 
 
+@pytest.mark.slow
 def test_removing_a_chip_the_blinds_need_is_refused(dialog, services, bus, qtbot) -> None:
     before = chips(services, bus)
     dialog.table.setCurrentIndex(dialog.model.index(0, VALUE))
@@ -108,6 +110,7 @@ def test_standard_colors_and_cancel(dialog, services, bus, qtbot) -> None:
     assert chips(services, bus) == before
 
 
+@pytest.mark.slow
 def test_editor_opens_the_chip_dialog(services, bus, shown_window, qtbot) -> None:
     from clockapp.ui.structure import StructureEditor
 

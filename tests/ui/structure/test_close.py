@@ -65,6 +65,7 @@ def answer_next_question(qtbot, button: Button, seen: list[str]) -> None:
     QTimer.singleShot(0, answer)
 
 
+@pytest.mark.slow
 def test_close_mid_edit_keeps_editing_by_default(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     start_typing(qtbot, editor, 0, Column.SMALL_BLIND, "75")
@@ -85,6 +86,7 @@ def test_close_mid_edit_keeps_editing_by_default(editor, services, bus, qtbot) -
     assert saved(services, bus).levels[0].small_blind == 75
 
 
+@pytest.mark.slow
 def test_close_mid_edit_discard_saves_nothing(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     start_typing(qtbot, editor, 0, Column.SMALL_BLIND, "75")
@@ -96,6 +98,7 @@ def test_close_mid_edit_discard_saves_nothing(editor, services, bus, qtbot) -> N
     assert saved(services, bus) == before
 
 
+@pytest.mark.slow
 def test_close_mid_edit_save_saves_the_value(editor, services, bus, qtbot) -> None:
     start_typing(qtbot, editor, 0, Column.BIG_BLIND, "150")
     seen: list[str] = []
@@ -107,6 +110,7 @@ def test_close_mid_edit_save_saves_the_value(editor, services, bus, qtbot) -> No
     assert saved(services, bus).levels[0].big_blind == 150
 
 
+@pytest.mark.slow
 def test_close_with_a_half_typed_name_asks_too(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.name_edit.setFocus()
@@ -119,11 +123,13 @@ def test_close_with_a_half_typed_name_asks_too(editor, services, bus, qtbot) -> 
     assert saved(services, bus).name == before.name
 
 
+@pytest.mark.slow
 def test_close_without_an_edit_just_closes(editor, qtbot) -> None:
     editor.close()
     assert not editor.isVisible()
 
 
+@pytest.mark.slow
 def test_save_of_a_refused_value_stays_open_and_says_why(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     start_typing(qtbot, editor, 0, Column.BIG_BLIND, "60")  # T60 cannot be paid with T25 chips
@@ -137,6 +143,7 @@ def test_save_of_a_refused_value_stays_open_and_says_why(editor, services, bus, 
     assert saved(services, bus) == before
 
 
+@pytest.mark.slow
 def test_escape_asks_the_same_question(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.name_edit.setFocus()

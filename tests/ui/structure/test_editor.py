@@ -64,6 +64,7 @@ def test_opens_on_the_saved_structure(editor, services, bus) -> None:
     assert editor.clock_label.text().startswith("Clock not started")
 
 
+@pytest.mark.slow
 def test_insert_key_inserts_a_level_in_table_and_database(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.select_rows([1])
@@ -80,6 +81,7 @@ def test_insert_key_inserts_a_level_in_table_and_database(editor, services, bus,
     assert not editor.banner.text()
 
 
+@pytest.mark.slow
 def test_ctrl_j_duplicates_and_delete_removes(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.select_rows([3])
@@ -94,6 +96,7 @@ def test_ctrl_j_duplicates_and_delete_removes(editor, services, bus, qtbot) -> N
     assert editor.model.rowCount() == len(before.levels)
 
 
+@pytest.mark.slow
 def test_ctrl_up_and_down_reorder(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     break_row = next(i for i, item in enumerate(before.levels) if item.is_break)
@@ -109,6 +112,7 @@ def test_ctrl_up_and_down_reorder(editor, services, bus, qtbot) -> None:
     assert saved(services, bus) == before
 
 
+@pytest.mark.slow
 def test_add_level_and_break_at_the_end(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     qtbot.keyClick(editor.table, Key.Key_N, Ctrl)
@@ -125,6 +129,7 @@ def test_add_level_and_break_at_the_end(editor, services, bus, qtbot) -> None:
     assert editor.table.selected_rows() == [len(after.levels) - 1]
 
 
+@pytest.mark.slow
 def test_deleting_every_level_is_refused(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.selectAll()
@@ -137,6 +142,7 @@ def test_deleting_every_level_is_refused(editor, services, bus, qtbot) -> None:
 # ------------------------------------------------------------------------------ typing
 
 
+@pytest.mark.slow
 def test_typing_an_amount_saves_it_and_moves_down(editor, services, bus, qtbot) -> None:
     type_into(qtbot, editor, 0, Column.BIG_BLIND, "200")
     assert saved(services, bus).levels[0].big_blind == 200
@@ -147,12 +153,14 @@ def test_typing_an_amount_saves_it_and_moves_down(editor, services, bus, qtbot) 
     assert shown(editor, 1, Column.STARTS) == "0:25"
 
 
+@pytest.mark.slow
 def test_amount_editor_takes_digits_only(editor, services, bus, qtbot) -> None:
     before = saved(services, bus).levels[0]
     type_into(qtbot, editor, 0, Column.BIG_BLIND, "-2x00")
     assert saved(services, bus).levels[0].big_blind == 200 != before.big_blind
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("column", "text", "message"),
     [
@@ -180,6 +188,7 @@ def test_invalid_edit_shows_the_row_and_changes_nothing(
     assert not editor.banner.text()
 
 
+@pytest.mark.slow
 def test_checkbox_gives_a_big_blind_ante(editor, services, bus, qtbot) -> None:
     editor.table.setCurrentIndex(editor.model.index(0, Column.BB_ANTE))
     qtbot.keyClick(editor.table, Key.Key_Return)
@@ -189,6 +198,7 @@ def test_checkbox_gives_a_big_blind_ante(editor, services, bus, qtbot) -> None:
     assert level.ante == level.big_blind
 
 
+@pytest.mark.slow
 def test_break_color_up_is_edited_with_check_boxes(editor, services, bus, qtbot) -> None:
     structure = saved(services, bus)
     row = max(i for i, item in enumerate(structure.levels) if item.is_break)
@@ -213,6 +223,7 @@ def test_break_color_up_is_edited_with_check_boxes(editor, services, bus, qtbot)
     assert shown(editor, row, Column.NOTE).startswith(f"Color up T{smallest:,}")
 
 
+@pytest.mark.slow
 def test_rename_the_structure(editor, services, bus, qtbot) -> None:
     editor.name_edit.setFocus()
     editor.name_edit.selectAll()
@@ -225,6 +236,7 @@ def test_rename_the_structure(editor, services, bus, qtbot) -> None:
 # ------------------------------------------------------------------------------ the clock
 
 
+@pytest.mark.slow
 def test_played_levels_are_frozen_while_the_clock_runs(
     editor, services, bus, qtbot, fake_clock: FakeClock
 ) -> None:
@@ -260,6 +272,7 @@ def test_played_levels_are_frozen_while_the_clock_runs(
     assert saved(services, bus).levels[2].minutes == 30
 
 
+@pytest.mark.slow
 def test_clock_moving_on_freezes_more_rows(editor, services, bus, fake_clock, qtbot) -> None:
     submit_and_wait(qtbot, bus, lambda: services.clock.start(bus.tournament_id))
     editor.refresh_clock()
@@ -272,6 +285,7 @@ def test_clock_moving_on_freezes_more_rows(editor, services, bus, fake_clock, qt
     )
 
 
+@pytest.mark.slow
 def test_refreshes_when_another_station_edits(qtbot, editor, services, bus) -> None:
     before = saved(services, bus)
     services.structure.replace(bus.tournament_id, before.with_levels(before.levels[:5]))
@@ -282,6 +296,7 @@ def test_refreshes_when_another_station_edits(qtbot, editor, services, bus) -> N
 # ------------------------------------------------------------------------------ undo
 
 
+@pytest.mark.slow
 def test_undo_and_redo(editor, services, bus, qtbot) -> None:
     before = saved(services, bus)
     editor.table.select_rows([0, 1])
@@ -306,6 +321,7 @@ def test_undo_and_redo(editor, services, bus, qtbot) -> None:
     assert saved(services, bus).levels[0].minutes == 30
 
 
+@pytest.mark.slow
 def test_undo_is_refused_once_the_level_is_played(editor, services, bus, qtbot, fake_clock) -> None:
     type_into(qtbot, editor, 0, Column.MINUTES, "30")
     submit_and_wait(qtbot, bus, lambda: services.clock.start(bus.tournament_id))
@@ -320,6 +336,7 @@ def test_undo_is_refused_once_the_level_is_played(editor, services, bus, qtbot, 
     assert editor.undo_stack.count() == 0  # the refused step was dropped
 
 
+@pytest.mark.slow
 def test_undo_is_refused_after_another_station_changed_it(editor, services, bus, qtbot) -> None:
     type_into(qtbot, editor, 0, Column.MINUTES, "30")
     other = saved(services, bus)
@@ -334,6 +351,7 @@ def test_undo_is_refused_after_another_station_changed_it(editor, services, bus,
 # ------------------------------------------------------------------------------ templates
 
 
+@pytest.mark.slow
 def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeypatch) -> None:
     original = saved(services, bus)
     assert editor.files.save_template("Friday regular")
@@ -374,6 +392,7 @@ def test_template_save_and_load_round_trip(editor, services, bus, qtbot, monkeyp
     assert not any(e.kind == "template" for e in editor.library.entries())
 
 
+@pytest.mark.slow
 def test_presets_are_listed_and_load_or_say_why(editor, services, bus, qtbot, monkeypatch) -> None:
     presets = services.structure.presets()
     assert [e.key for e in editor.library.entries() if e.kind == "preset"] == list(presets)
@@ -394,6 +413,7 @@ def test_presets_are_listed_and_load_or_say_why(editor, services, bus, qtbot, mo
 # ------------------------------------------------------------------------------ files
 
 
+@pytest.mark.slow
 def test_malformed_csv_import_names_the_row_and_changes_nothing(
     editor, services, bus, qtbot, tmp_path: Path
 ) -> None:
@@ -411,6 +431,7 @@ def test_malformed_csv_import_names_the_row_and_changes_nothing(
     assert editor.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_unpayable_import_is_refused(editor, services, bus, qtbot, tmp_path: Path) -> None:
     before = saved(services, bus)
     bad = tmp_path / "odd.csv"
@@ -421,6 +442,7 @@ def test_unpayable_import_is_refused(editor, services, bus, qtbot, tmp_path: Pat
     assert saved(services, bus) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".json"])
 def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, suffix) -> None:
     original = saved(services, bus)
@@ -442,6 +464,7 @@ def test_export_then_import_round_trip(editor, services, bus, qtbot, tmp_path, s
     assert len(saved(services, bus).levels) == len(original.levels) - 3
 
 
+@pytest.mark.slow
 def test_file_dialogs_are_used_when_no_path_is_given(
     editor, bus, qtbot, tmp_path, monkeypatch
 ) -> None:
@@ -457,6 +480,7 @@ def test_file_dialogs_are_used_when_no_path_is_given(
 # ------------------------------------------------------------------------------ the clock station
 
 
+@pytest.mark.slow
 def test_e_on_the_clock_opens_the_editor_and_edits_reach_the_display(station, services, qtbot):
     station.windows.open_structure_editor()
     editor = station.windows.structure_editor

@@ -26,6 +26,7 @@ def saved(services: Services, bus: TournamentBus) -> Structure:
     return services.structure.get(bus.tournament_id)
 
 
+@pytest.mark.slow
 def test_a_csv_saved_with_cr_line_endings_is_imported(
     editor, services, bus, qtbot, tmp_path
 ) -> None:
@@ -36,6 +37,7 @@ def test_a_csv_saved_with_cr_line_endings_is_imported(
     assert saved(services, bus).levels == (Level(25, 50, minutes=20, label="A, b"),)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
@@ -59,6 +61,7 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
     assert editor.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_a_missing_file_is_refused(editor, services, bus, qtbot, tmp_path: Path) -> None:
     before = saved(services, bus)
     editor.files.import_file(tmp_path / "gone.csv")  # refused as it is read on the worker
@@ -68,6 +71,7 @@ def test_a_missing_file_is_refused(editor, services, bus, qtbot, tmp_path: Path)
     assert editor.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_the_file_is_read_on_the_worker_not_the_gui_thread(
     editor, services, bus, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -88,6 +92,7 @@ def test_the_file_is_read_on_the_worker_not_the_gui_thread(
     assert saved(services, bus).levels == (Level(25, 50, minutes=20),)
 
 
+@pytest.mark.slow
 def test_the_export_reads_and_writes_on_the_worker_and_says_why_it_failed(
     editor, services, bus, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,6 +28,7 @@ def fill(qtbot, spin, value: str) -> None:
     qtbot.keyClicks(spin, value)
 
 
+@pytest.mark.slow
 def test_suggests_a_valid_structure_from_the_inputs(dialog, services, bus, qtbot) -> None:
     fill(qtbot, dialog.players, "30")
     fill(qtbot, dialog.stack, "5000")
@@ -50,6 +51,7 @@ def result_style(dialog: GeneratorDialog):
     return dialog.ante_style.currentData()
 
 
+@pytest.mark.slow
 def test_typing_recomputes_after_a_pause(dialog, qtbot) -> None:
     first = dialog.result_
     fill(qtbot, dialog.level_minutes, "30")
@@ -57,6 +59,7 @@ def test_typing_recomputes_after_a_pause(dialog, qtbot) -> None:
     assert {item.minutes for item in dialog.result_.structure.play_levels()} == {30}
 
 
+@pytest.mark.slow
 def test_impossible_inputs_say_why_and_cannot_be_used(dialog, qtbot) -> None:
     dialog.hours.setValue(0.25)
     fill(qtbot, dialog.level_minutes, "30")
@@ -66,6 +69,7 @@ def test_impossible_inputs_say_why_and_cannot_be_used(dialog, qtbot) -> None:
     assert not dialog.use()
 
 
+@pytest.mark.slow
 def test_chip_shortfall_is_a_clear_warning(services, bus, window_factory, qtbot) -> None:
     tid = bus.tournament_id
     values = services.structure.chip_set(tid).values
@@ -89,6 +93,7 @@ def test_enough_chips_is_said_too(services, bus, window_factory) -> None:
     assert window.shortfall_banner.text() == "You own enough chips for the night."
 
 
+@pytest.mark.slow
 def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
     fill(qtbot, dialog.stack, "20000")
     result = dialog.recompute()
@@ -99,6 +104,7 @@ def test_use_saves_structure_and_stack(dialog, services, bus, qtbot) -> None:
     assert services.structure.settings(tid).starting_stack == 20000
 
 
+@pytest.mark.slow
 def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, qtbot) -> None:
     tid = bus.tournament_id
     before = services.structure.get(tid)
@@ -130,6 +136,7 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, q
     assert services.structure.get(tid) == result.structure
 
 
+@pytest.mark.slow
 def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory, qtbot) -> None:
     from clockapp.core.structure import Level, Structure
 
@@ -149,6 +156,7 @@ def test_a_refused_suggestion_leaves_no_undo_step(services, bus, window_factory,
     assert services.structure.settings(tid).starting_stack != 5000
 
 
+@pytest.mark.slow
 def test_the_generator_chip_editor_checks_the_structure_being_made(
     services, bus, shown_window, qtbot
 ) -> None:
@@ -196,6 +204,7 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert 25 not in services.structure.chip_set(tid).values
 
 
+@pytest.mark.slow
 def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog, qtbot) -> None:
     from clockapp.ui.structure.chip_model import VALUE
 
@@ -212,6 +221,7 @@ def test_chips_the_new_structure_cannot_use_are_refused_in_the_generator(dialog,
     chips.discard()
 
 
+@pytest.mark.slow
 def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtbot) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -244,6 +254,7 @@ def test_closing_the_generator_over_edited_chips_asks(dialog, services, bus, qtb
     assert services.structure.chip_set(tid) == old_chips
 
 
+@pytest.mark.slow
 def test_a_fault_on_odd_inputs_never_leaves_the_old_structure_on_offer(
     dialog, qtbot, monkeypatch
 ) -> None:
@@ -262,6 +273,7 @@ def test_a_fault_on_odd_inputs_never_leaves_the_old_structure_on_offer(
     assert not dialog.use()
 
 
+@pytest.mark.slow
 def test_the_rebuy_and_add_on_chips_are_those_the_rules_give(
     services, bus, window_factory, qtbot
 ) -> None:

@@ -15,6 +15,7 @@ def dialog(services: Services, bus: TournamentBus, shown_window) -> GeneratorDia
     return shown_window(GeneratorDialog(services, bus))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("minutes", "hours"), [("1", 24.0), ("2", 48.0), ("1", 48.0)])
 def test_short_levels_over_a_long_budget_give_a_usable_structure(
     dialog, qtbot, minutes: str, hours: float

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.bounties import BountyError, BountyFormat, BountyRules, MysteryStage
@@ -49,6 +50,7 @@ def test_the_bounty_board_is_a_wall_kind_with_a_demo() -> None:
     assert BOUNTY_BOARD in demo_kinds()
 
 
+@pytest.mark.slow
 def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
     services: Services, bus: TournamentBus, station: ClockStation, fake_clock: FakeClock, qtbot
 ) -> None:
@@ -96,6 +98,7 @@ def test_the_director_shows_the_board_sorted_and_it_turns_its_pages(
     assert board.title_label.fitted_pixel() >= 60
 
 
+@pytest.mark.slow
 def test_a_board_of_mystery_envelopes_is_refused_and_the_wall_unchanged(
     services: Services, bus: TournamentBus, station: ClockStation, qtbot
 ) -> None:
@@ -108,6 +111,7 @@ def test_a_board_of_mystery_envelopes_is_refused_and_the_wall_unchanged(
     assert not station.display.wall_stage.isVisible()
 
 
+@pytest.mark.slow
 def test_the_board_draws_to_a_png_at_1080p(tmp_path: Path, qapp) -> None:
     from PySide6.QtGui import QImage
 

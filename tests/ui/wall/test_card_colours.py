@@ -72,6 +72,7 @@ def _shown(widget: QWidget, qtbot, look: WallTheme, palette: Palette) -> QImage:
     return widget.grab().toImage()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
 def test_every_chip_race_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, palette) -> None:
     look = WallTheme()
@@ -94,6 +95,7 @@ def test_every_chip_race_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, pal
     assert seen == len(DECK)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
 def test_every_showdown_card_is_drawn_in_its_own_ink_on_a_white_card(qtbot, palette) -> None:
     # The showdown's hands and board are `CardRow`s: a row of the whole deck, a suit a row.

@@ -44,6 +44,7 @@ def test_the_chip_leaders_kind_is_registered() -> None:
     assert CHIP_LEADERS in registered_kinds()
 
 
+@pytest.mark.slow
 def test_each_table_is_counted_and_the_leaders_go_on_the_wall(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
@@ -79,6 +80,7 @@ def test_each_table_is_counted_and_the_leaders_go_on_the_wall(
     assert shown[0].name_label.fitted_pixel() >= 40
 
 
+@pytest.mark.slow
 def test_an_uncounted_player_or_a_zero_count_is_refused_in_the_dialog(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
@@ -100,6 +102,7 @@ def test_an_uncounted_player_or_a_zero_count_is_refused_in_the_dialog(
     assert moment.kind == MESSAGE
 
 
+@pytest.mark.slow
 def test_enter_after_the_last_count_records_the_table_and_keeps_the_dialog(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:

@@ -55,6 +55,7 @@ def test_the_chip_race_kind_is_registered() -> None:
     assert CHIP_RACE in registered_kinds()
 
 
+@pytest.mark.slow
 def test_the_director_races_a_table_and_the_wall_shows_the_cards_and_winners(
     station: ClockStation, table: dict[int, int], qtbot
 ) -> None:
@@ -98,6 +99,7 @@ def test_the_director_races_a_table_and_the_wall_shows_the_cards_and_winners(
     assert rows[0].name_label.fitted_pixel() >= 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("chips", "cards", "message"),
     [
@@ -151,6 +153,7 @@ def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
         assert widget.rows[0].name_label.fitted_pixel() >= size[1] // 40
 
 
+@pytest.mark.slow
 def test_the_odd_chips_can_come_from_the_chip_counts(
     station: ClockStation, table: dict[int, int], qtbot
 ) -> None:
@@ -176,6 +179,7 @@ def test_the_odd_chips_can_come_from_the_chip_counts(
     assert dialog.summary_label.text().startswith("Odd chips worth T125: 1 × T100 black raced")
 
 
+@pytest.mark.slow
 def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
     station: ClockStation, table: dict[int, int], qtbot
 ) -> None:
@@ -195,6 +199,7 @@ def test_enter_in_the_last_input_runs_the_race_and_keeps_the_dialog(
     assert "The race is on the wall" in dialog.summary_label.text()
 
 
+@pytest.mark.slow
 def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     station: ClockStation, qtbot
 ) -> None:
@@ -246,6 +251,7 @@ def test_the_director_races_the_tables_one_after_the_other_in_one_opening(
     assert not dialog.run_button.isEnabled()
 
 
+@pytest.mark.slow
 def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qtbot) -> None:
     # The race rounds: 150 in green goes and two black chips (200) come in, so the room has 50
     # more chips than the buy-ins handed out, and the wall's chips and average say so.
@@ -280,6 +286,7 @@ def test_the_chips_in_play_on_the_wall_follow_the_race(station: ClockStation, qt
     assert display.average_block.value.text() == "10,016"
 
 
+@pytest.mark.slow
 def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
     station: ClockStation, qtbot
 ) -> None:

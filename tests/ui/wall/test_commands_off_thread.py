@@ -12,8 +12,7 @@ from clockapp.core.wall import MESSAGE, SHOT_CLOCK
 from clockapp.ui.actions import Action
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
-from tests.ui.hung import Beat, hang
-from tests.ui.polling import settle
+from tests.ui.hung import Beat, answered_once, hang
 
 
 @pytest.fixture
@@ -23,6 +22,7 @@ def beat() -> Iterator[Beat]:
     the_beat.stop()
 
 
+@pytest.mark.slow
 def test_a_message_waiting_on_the_database_leaves_the_window_running(
     station: ClockStation, qtbot, monkeypatch, beat: Beat
 ) -> None:
@@ -30,37 +30,26 @@ def test_a_message_waiting_on_the_database_leaves_the_window_running(
     hung = hang(monkeypatch, services.wall, "show")
     station.wall.ask_message = lambda: ("Dinner is served", "")
     action = station.director_actions[Action.WALL_MESSAGE]
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         action.trigger()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         action.trigger()  # the same message again while the first is on its way
         assert not station.display.wall_stage.isVisible()
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     moment = services.wall.current(tid)
     assert moment is not None
     assert moment.kind == MESSAGE
     qtbot.waitUntil(station.display.wall_stage.isVisible)
 
     cleared = hang(monkeypatch, services.wall, "clear")
-    try:
+    with answered_once(cleared, qtbot, station.bus):
         station.director_actions[Action.CLEAR_WALL].trigger()
-        qtbot.waitUntil(cleared.entered.is_set)
-        assert cleared.off_the_gui_thread
+        cleared.waiting(qtbot)
         assert not station.wall.clear()  # pressed twice: once
-    finally:
-        cleared.release.set()
-    settle(qtbot, station.bus)
-    assert cleared.calls == 1
     assert services.wall.current(tid) is None
     qtbot.waitUntil(lambda: not station.display.wall_stage.isVisible())
 
 
+@pytest.mark.slow
 def test_a_clock_call_waiting_on_the_database_leaves_the_window_running(
     station: ClockStation, qtbot, monkeypatch, beat: Beat
 ) -> None:
@@ -71,18 +60,11 @@ def test_a_clock_call_waiting_on_the_database_leaves_the_window_running(
     place(services, tid, {1: [2, 5]})
     hung = hang(monkeypatch, services.shot_clock, "call")
     station.wall.ask_player = lambda players: players[0]
-    try:
+    with answered_once(hung, qtbot, station.bus, beat):
         station.director_actions[Action.SHOT_CLOCK].trigger()
-        qtbot.waitUntil(hung.entered.is_set)
-        assert hung.off_the_gui_thread
-        beat.wait_beats(qtbot)
+        hung.waiting(qtbot, beat)
         assert station.wall.shot_clock_panel is None  # shown once it answers
         assert not station.wall.call_clock()  # a second call while it is on its way
-    finally:
-        hung.release.set()
-    settle(qtbot, station.bus)
-    assert beat.stop()
-    assert hung.calls == 1
     panel = station.wall.shot_clock_panel
     assert isinstance(panel, ShotClockPanel)
     qtbot.addWidget(panel)

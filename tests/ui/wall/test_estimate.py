@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from clockapp.core.wall import ESTIMATE
@@ -17,6 +18,7 @@ def test_the_estimate_kind_is_registered() -> None:
     assert ESTIMATE in registered_kinds()
 
 
+@pytest.mark.slow
 def test_the_director_always_sees_the_estimate_and_it_follows_the_busts(
     station: ClockStation, fake_clock: FakeClock, qtbot
 ) -> None:

@@ -13,6 +13,7 @@ from clockapp.ui.station.station import ClockStation
 from tests.ui.polling import poll, settle
 
 
+@pytest.mark.slow
 def test_the_estimate_is_read_off_the_gui_thread(
     station: ClockStation, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

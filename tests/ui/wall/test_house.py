@@ -145,6 +145,7 @@ def test_an_empty_rules_sheet_is_refused_in_the_dialog(qtbot, station: ClockStat
     assert dump(station.services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_slides_turn_on_the_wall_during_a_break_only(
     station: ClockStation, qtbot, fake_clock, tmp_path: Path
 ) -> None:

@@ -38,6 +38,7 @@ SIDE_POT = Dispute(
 )
 
 
+@pytest.mark.slow
 def test_one_key_puts_the_verdict_on_the_wall_until_it_is_cleared(
     station: ClockStation, qtbot
 ) -> None:
@@ -68,6 +69,7 @@ def test_no_verdict_means_nothing_on_the_wall(station: ClockStation) -> None:
     assert station.services.wall.current(station.bus.tournament_id) is None
 
 
+@pytest.mark.slow
 def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
     station: ClockStation, qtbot
 ) -> None:
@@ -90,6 +92,7 @@ def test_the_hands_go_on_the_wall_as_a_showdown_street_by_street(
     assert turn.payload["hands"][1]["outs"] == ["Jh"]
 
 
+@pytest.mark.slow
 def test_a_card_on_two_hands_leaves_the_wall_as_it_was(station: ClockStation) -> None:
     window = rulings(station)
     station.services.wall.show(station.bus.tournament_id, RULING, {"headline": "before"})
@@ -101,6 +104,7 @@ def test_a_card_on_two_hands_leaves_the_wall_as_it_was(station: ClockStation) ->
     assert station.services.wall.current(station.bus.tournament_id) == before
 
 
+@pytest.mark.slow
 def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStation, qtbot) -> None:
     window = rulings(station)
     hands = (Player(1, "Ann", ("As", "Ad")), Player(2, "Bo", ("Kh", "Qh")))
@@ -113,6 +117,7 @@ def test_a_bad_beat_entered_in_the_rulings_window_is_ranked(station: ClockStatio
     assert (worst.winner, worst.chance, worst.street) == ("Bo", Fraction(1, 990), "flop")
 
 
+@pytest.mark.slow
 def test_omaha_hands_go_on_the_wall_as_a_showdown_with_exact_odds(
     station: ClockStation, qtbot
 ) -> None:
@@ -137,6 +142,7 @@ def test_omaha_hands_go_on_the_wall_as_a_showdown_with_exact_odds(
     assert "MARGIN" not in widget.panels[0].outs_label.text()
 
 
+@pytest.mark.slow
 def test_a_sampled_showdown_says_its_margin_on_the_wall(station: ClockStation, qtbot) -> None:
     window = rulings(station)
     cards = [

@@ -21,6 +21,7 @@ def test_each_moment_of_mine_has_a_demo(kind: str) -> None:
     assert kind in demo_kinds()
 
 
+@pytest.mark.slow
 def test_the_wall_option_draws_the_moment_and_writes_nothing(
     tmp_path: Path, qapp, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -44,6 +45,7 @@ def test_the_wall_option_draws_the_moment_and_writes_nothing(
     services.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 def test_the_theme_option_draws_the_wall_in_that_theme(tmp_path: Path, qapp) -> None:
     from clockapp.core.look import theme_named
     from clockapp.ui.shell.entry import run_app

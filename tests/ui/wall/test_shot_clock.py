@@ -31,6 +31,7 @@ def test_the_shot_clock_kind_is_registered() -> None:
     assert SHOT_CLOCK in registered_kinds()
 
 
+@pytest.mark.slow
 def test_the_clock_called_counts_on_the_wall_and_laptop_says_the_last_ten_then_time(
     station: ClockStation,
     seats: dict[tuple[int, int], int],
@@ -75,6 +76,7 @@ def test_the_clock_called_counts_on_the_wall_and_laptop_says_the_last_ten_then_t
     assert station.services.wall.current(station.bus.tournament_id) is None
 
 
+@pytest.mark.slow
 def test_cancelling_takes_the_clock_off_the_wall(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
@@ -89,6 +91,7 @@ def test_cancelling_takes_the_clock_off_the_wall(
     assert not panel.isVisible()
 
 
+@pytest.mark.slow
 def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchanged(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:
@@ -113,6 +116,7 @@ def test_a_clock_on_a_player_busted_meanwhile_is_refused_and_the_wall_is_unchang
     assert dump(station.services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_another_moment_closes_the_laptop_panel(
     station: ClockStation, seats: dict[tuple[int, int], int], qtbot
 ) -> None:

@@ -42,6 +42,7 @@ def moment_widget(station: ClockStation) -> ShowdownMoment:
     return widget
 
 
+@pytest.mark.slow
 def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     station: ClockStation, players: dict[str, int], qtbot
 ) -> None:
@@ -101,6 +102,7 @@ def test_the_wall_follows_each_street_and_the_busts_go_in_with_one_key(
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("second", "board", "words"),
     [
@@ -133,6 +135,7 @@ def test_bad_input_is_said_on_the_laptop_and_the_wall_is_unchanged(
     assert moment_widget(station).board.cards() == ("2s", "9h", "9c")
 
 
+@pytest.mark.slow
 def test_busts_or_a_beat_before_any_showdown_are_refused_readably(
     station: ClockStation, qtbot, qapp
 ) -> None:
@@ -168,6 +171,7 @@ def test_the_name_lists_offer_the_players_in_play(
     assert combo.currentText() == "Bo"
 
 
+@pytest.mark.slow
 def test_the_showdown_screenshot_is_drawn_from_the_demo(tmp_path: Path) -> None:
     out = tmp_path / "showdown.png"
     assert screenshot(None, out, (1366, 768), demo=True, wall="showdown") == 0
@@ -188,6 +192,7 @@ def test_the_beats_model_is_a_sound_qt_model(station: ClockStation, qtmodelteste
     assert window.model.rowCount() == 1
 
 
+@pytest.mark.slow
 def test_the_covering_player_shows_what_he_risks_not_his_whole_stack(
     station: ClockStation, players: dict[str, int], qtbot
 ) -> None:

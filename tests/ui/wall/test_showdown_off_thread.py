@@ -72,6 +72,7 @@ def hold(station: ClockStation, release: threading.Event) -> None:
     assert station.bus.worker.submit(lambda: release.wait(10))
 
 
+@pytest.mark.slow
 def test_the_showdown_never_calls_a_service_on_the_gui_thread(
     station: ClockStation, players: dict[str, int], qtbot, threads: Threads
 ) -> None:
@@ -110,6 +111,7 @@ def test_the_showdown_never_calls_a_service_on_the_gui_thread(
     assert threads.on_the_gui_thread() == []
 
 
+@pytest.mark.slow
 def test_a_second_press_of_record_the_busts_records_nothing_more(
     station: ClockStation,
     players: dict[str, int],

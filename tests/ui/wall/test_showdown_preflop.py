@@ -49,6 +49,7 @@ def two_hands(station: ClockStation, qtbot) -> ShowdownDialog:
     return dialog
 
 
+@pytest.mark.slow
 def test_the_hands_go_up_at_once_and_the_exact_odds_follow(
     station: ClockStation, qtbot, gate: Gate
 ) -> None:
@@ -87,6 +88,7 @@ def test_the_hands_go_up_at_once_and_the_exact_odds_follow(
     assert [h["win"] for h in shown.payload["hands"]] == [h.win for h in exact.hands]
 
 
+@pytest.mark.slow
 def test_odds_overtaken_by_the_flop_are_dropped(
     station: ClockStation, qtbot, gate: Gate, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -119,6 +121,7 @@ def test_odds_overtaken_by_the_flop_are_dropped(
     assert shown.payload["hands"][1]["win"] == pytest.approx(1 / 990)
 
 
+@pytest.mark.slow
 def test_a_new_showdown_still_gets_the_last_ones_odds(
     station: ClockStation, qtbot, gate: Gate
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.optional import OptionalParts, Part
@@ -11,6 +13,7 @@ from tests.services.seating.test_seating import place
 from tests.ui.polling import poll, settle, submit_and_wait
 
 
+@pytest.mark.slow
 def test_a_move_is_spoken_once_with_the_new_seat(
     qtbot,
     station: ClockStation,
@@ -34,6 +37,7 @@ def test_a_move_is_spoken_once_with_the_new_seat(
     assert len(fake_sound.said) == 1  # said once, not at every refresh
 
 
+@pytest.mark.slow
 def test_a_table_break_is_spoken_with_every_new_seat(
     qtbot,
     station: ClockStation,
@@ -55,6 +59,7 @@ def test_a_table_break_is_spoken_with_every_new_seat(
         assert f"{move.name}, table {move.to_seat.table}, seat {move.to_seat.number}." in sentence
 
 
+@pytest.mark.slow
 def test_with_announcements_off_a_move_is_shown_only(
     qtbot,
     station: ClockStation,
@@ -75,6 +80,7 @@ def test_with_announcements_off_a_move_is_shown_only(
     assert station.display.moves_banner.shown()[0][0] == move.name
 
 
+@pytest.mark.slow
 def test_moves_pending_before_the_station_opened_are_not_spoken_again(
     services: Services,
     bus: TournamentBus,
@@ -98,6 +104,7 @@ def test_moves_pending_before_the_station_opened_are_not_spoken_again(
         station.close()
 
 
+@pytest.mark.slow
 def test_without_a_speech_engine_a_move_is_shown_and_the_clock_goes_on(
     without_optional_qt,
     qtbot,

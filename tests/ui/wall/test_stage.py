@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import MESSAGE
 from clockapp.ui.actions import Action
@@ -14,6 +16,7 @@ def test_every_kind_the_core_names_that_has_a_widget_is_registered() -> None:
     assert MESSAGE in registered_kinds()
 
 
+@pytest.mark.slow
 def test_a_message_covers_the_clock_until_the_director_clears_it(
     station: ClockStation, qtbot
 ) -> None:
@@ -49,6 +52,7 @@ def test_a_cancelled_or_empty_message_changes_nothing(qtbot, station: ClockStati
         assert not station.display.wall_stage.isVisible()
 
 
+@pytest.mark.slow
 def test_an_unknown_kind_leaves_the_clock_shown(station: ClockStation, qtbot) -> None:
     station.wall.show("not-a-kind", {"x": 1})
     settle(qtbot, station.bus)
@@ -56,6 +60,7 @@ def test_an_unknown_kind_leaves_the_clock_shown(station: ClockStation, qtbot) ->
     assert not station.display.wall_stage.isVisible()
 
 
+@pytest.mark.slow
 def test_the_strip_under_a_moment_in_a_break_names_the_game_play_resumes_with(
     station: ClockStation, qtbot, fake_clock
 ) -> None:

@@ -15,6 +15,7 @@ def _hex(color: QColor) -> str:
     return color.name()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", BUILT_IN, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 def test_the_countdown_stays_a_quarter_of_the_screen_in_every_theme(
@@ -70,6 +71,7 @@ def test_labels_built_after_a_theme_change_follow_the_next_one(qtbot) -> None:
     assert night.colours["BLINDS"] == captured.name()
 
 
+@pytest.mark.slow
 def test_the_screenshot_draws_the_theme_asked_and_leaves_the_look_as_it_was(
     station: ClockStation, services, tournament_id, tmp_path
 ) -> None:
@@ -97,6 +99,7 @@ def test_an_unknown_theme_is_refused_with_one_line(capsys) -> None:
     assert "the themes are night, day, felt, stark" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_two_displays_in_one_process_show_two_looks(
     station: ClockStation, services, bus, fake_sound, qtbot
 ) -> None:
