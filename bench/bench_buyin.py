@@ -192,6 +192,7 @@ def desk_buy_ins(
 ) -> Samples | None:
     """Buy players in through the cashier window's desk, as a cashier does (None without Qt)."""
     try:
+        from driving import settle
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
         from PySide6.QtWidgets import QApplication
@@ -211,27 +212,20 @@ def desk_buy_ins(
     engine = services.ctx.engine
     event.listen(engine, "before_cursor_execute", counter.on_execute)
 
-    def settle() -> None:
-        """Until the worker is idle and every answer it queued has been handled."""
-        app.processEvents()
-        while bus.worker.busy:
-            bus.worker.wait_idle(30)
-            app.processEvents()
-
     for number in range(len(more)):
         desk.search.setText(f"Desk {number:03d}")
         QTest.keyClick(desk.search, Qt.Key.Key_Return)
-        settle()  # the search runs on the worker
+        settle(app, bus)  # the search runs on the worker
 
         def sell() -> None:
             QTest.keyClick(desk.table, Qt.Key.Key_F2)  # the desk's buy-in key
-            settle()  # the dialog opens when the key's read answers
+            settle(app, bus)  # the dialog opens when the key's read answers
             assert desk.dialog is not None, window.message.text()
             # Ctrl+Enter takes the money (a plain Enter never does).
             QTest.keyClick(
                 desk.dialog.tendered_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
             )
-            settle()
+            settle(app, bus)
 
         samples.run(counter, sell)
         assert desk.last_seat, window.message.text()

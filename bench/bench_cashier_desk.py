@@ -31,9 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from driving import press, settle, type_text
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -48,41 +48,6 @@ REFRESHES = 20
 GOAL_FULL_REFRESH_MS = 100.0  # a full cashier refresh, 300 players
 FIRST = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 LAST = ("Lee", "Marley", "Jung", "Scully", "Polastri", "Mulder", "Fring", "Wexler", "Chen")
-
-
-def press(
-    widget: QWidget,
-    key: Qt.Key,
-    text: str = "",
-    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-) -> None:
-    """A key press and release sent to `widget`.
-
-    Not QTest.keyClick: in PySide6 6.12 each QTest key click drops a reference to None, and a
-    run of a thousand clicks aborts the interpreter at exit.
-    """
-    app = QApplication.instance()
-    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-        app.sendEvent(widget, QKeyEvent(kind, key, modifiers, text))
-
-
-def type_text(widget: QWidget, text: str) -> None:
-    for char in text:
-        key = Qt.Key(ord(char.upper())) if char.isalnum() else Qt.Key.Key_Space
-        press(widget, key, char)
-
-
-def settle(app: QApplication, bus: TournamentBus) -> None:
-    """Until the station's worker is idle and every answer it queued has been handled."""
-    deadline = time.perf_counter() + 30
-    while time.perf_counter() < deadline:
-        app.processEvents()
-        if not bus.worker.busy:
-            app.processEvents()
-            if not bus.worker.busy:
-                return
-        time.sleep(0.0005)
-    raise RuntimeError("the station did not settle in 30 s")
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -43,10 +43,10 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `tests` starts a server
 
+from driving import press, settle
 from goals import exit_code, verdict
-from PySide6.QtCore import QEvent, Qt, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 
@@ -199,18 +199,6 @@ def set_up(services: Services, players: int, presses: int) -> tuple[int, list[st
     return tid, names
 
 
-def press(
-    widget: QWidget,
-    key: Qt.Key,
-    text: str = "",
-    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-) -> None:
-    """A key press and release sent to `widget` (not QTest: see bench_cashier_desk.py)."""
-    app = QApplication.instance()
-    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-        app.sendEvent(widget, QKeyEvent(kind, key, modifiers, text))
-
-
 class _Silent:
     muted = True
 
@@ -231,19 +219,6 @@ def quiet_offscreen(_kind: QtMsgType, _context: object, message: str) -> None:
     """Qt's messages, but the offscreen platform's note about size hints (one per window)."""
     if "propagateSizeHints" not in message:
         print(message, file=sys.stderr)
-
-
-def settle(app: QApplication, bus: Any) -> None:
-    """Until every window has refreshed: the worker idle and every queued event handled."""
-    deadline = time.perf_counter() + 30
-    while time.perf_counter() < deadline:
-        app.processEvents()
-        if not bus.worker.busy:
-            app.processEvents()
-            if not bus.worker.busy:
-                return
-        time.sleep(0.0005)
-    raise RuntimeError("the station did not settle in 30 s")
 
 
 def measure(url: str, players: int, server: bool, label: str) -> list[bool]:
