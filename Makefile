@@ -18,7 +18,7 @@ PARALLEL ?= -n auto
 HEADLESS_SKIP := --ignore=clockapp/ui
 
 .PHONY: run preflight test check lint typecheck test-gui test-headless check-fast bench package \
-	package-check clean
+	package-check install-desktop clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -81,9 +81,16 @@ package: $(VENV)/.dev-installed
 	$(PY) -m pip install -q pyinstaller
 	$(VENV)/bin/pyinstaller --noconfirm packaging/clockapp.spec
 
-# Build the packaged app and run its self-test (resources, a migrated database, a drawn clock).
+# Build the packaged app, run its self-test (resources, a migrated database, a drawn clock, the
+# Qt parts loaded later) and check the folder's size against its goal.
 package-check: package
 	QT_QPA_PLATFORM=offscreen CLOCKAPP_DATA_DIR=$$(mktemp -d) dist/clockapp/clockapp --self-test
+	$(PY) packaging/bundle_size.py dist/clockapp
+
+# Linux: the built app in this user's application menu, with its icon (under $XDG_DATA_HOME).
+install-desktop:
+	test -x dist/clockapp/clockapp || $(MAKE) package
+	$(PYTHON) packaging/install_desktop.py --exec $(CURDIR)/dist/clockapp/clockapp
 
 clean:
 	rm -rf $(VENV) $(HEADLESS) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,5 @@
-"""`clockapp --self-test --db PATH` checks that database, not a throwaway one."""
+"""`clockapp --self-test --db PATH` checks that database, not a throwaway one; every self-test
+checks the Qt parts the app loads later."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
-from clockapp.ui.shell import entry
+from clockapp.ui.shell import entry, offscreen
 
 
 def test_self_test_uses_the_given_database(
@@ -41,3 +42,25 @@ def test_self_test_draws_the_given_database_without_writing_to_it(
     after = [(t.id, t.name) for t in Services(engine, now=fake_clock).tournaments.list()]
     engine.dispose()
     assert after == before  # no demo was added to the user's database
+
+
+def test_self_test_fails_on_a_qt_module_the_app_would_load_later(
+    qapp, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A packaged app that left out a module the sound needs.
+    later = (*offscreen.OPTIONAL_QT_MODULES, "PySide6.QtNoSuchModule")
+    monkeypatch.setattr(offscreen, "OPTIONAL_QT_MODULES", later)
+    assert entry.run_app(["--self-test"]) == 1
+    captured = capsys.readouterr()
+    assert "self-test: PySide6.QtNoSuchModule is not installed" in captured.err
+    assert "self-test: FAILED" in captured.out
+
+
+def test_self_test_fails_on_a_qt_module_a_window_would_load_later(
+    qapp, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A packaged app that left out what the league chart or printing needs.
+    later = (*offscreen.LATER_QT_MODULES, "PySide6.QtNoSuchModule")
+    monkeypatch.setattr(offscreen, "LATER_QT_MODULES", later)
+    assert entry.run_app(["--self-test"]) == 1
+    assert "self-test: cannot load PySide6.QtNoSuchModule" in capsys.readouterr().err

@@ -130,8 +130,43 @@ def render_screenshot(
     return 0
 
 
+#: The Qt modules the app imports only when a window first needs them (the league chart,
+#: printing): a packaged app without one would fail there, long after it started, so the
+#: self-test imports each.
+LATER_QT_MODULES = ("PySide6.QtCharts", "PySide6.QtPrintSupport")
+#: The ones for sound and speech need system libraries (libpulse) a machine may lack, and the
+#: app then runs silent: only their absence from the installation is a failure, so they are
+#: looked for, not loaded (the sound loads them after start-up, under its own guard).
+OPTIONAL_QT_MODULES = ("PySide6.QtMultimedia", "PySide6.QtTextToSpeech")
+
+
+def _missing_qt_parts() -> list[str]:
+    """What the self-test finds missing of the Qt parts loaded later."""
+    import importlib.util
+
+    from PySide6.QtGui import QImageReader
+
+    failures = []
+    for name in LATER_QT_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            failures.append(f"cannot load {name}: {error}")
+    for name in OPTIONAL_QT_MODULES:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ImportError:  # there, but the system lacks what it links: the app runs silent
+            found = True
+        if not found:
+            failures.append(f"{name} is not installed")
+    formats = {bytes(name.data()) for name in QImageReader.supportedImageFormats()}
+    if b"svg" not in formats:  # the app's icon is an SVG, read by Qt's svg image plugin
+        failures.append("Qt cannot read SVG images: its svg image plugin is missing")
+    return failures
+
+
 def self_test(db: str | None = None) -> int:
-    """Check what a packaged app needs: resources, a database, and drawing the clock.
+    """Check what a packaged app needs: resources, a database, drawing the clock, the Qt parts.
 
     With `db` (`--db`), that database must open and its current tournament is drawn (nothing
     is written to it); without, a throwaway database with the demo is used.
@@ -150,6 +185,7 @@ def self_test(db: str | None = None) -> int:
     failures += [f"missing resource {path}" for path in needed if not path.exists()]
     if theme.font_family() == theme.FALLBACK_FAMILY:
         failures.append("the bundled font did not load")
+    failures += _missing_qt_parts()
     with tempfile.TemporaryDirectory() as folder:
         image = Path(folder) / "clock.png"
         if db is not None:
