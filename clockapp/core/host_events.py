@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
 from enum import StrEnum
 
-from clockapp.core.clock import ClockState, EventKind, events_between, view
+from clockapp.core.clock import ClockEvent, ClockState, EventKind, events_between, view
 from clockapp.core.clock.state import duration_ms
 from clockapp.core.structure import Level, Structure
 from clockapp.errors import DomainError
@@ -66,6 +66,10 @@ class Trigger(StrEnum):
     MONEY_BUBBLE = "the money bubble"
     FINAL_TABLE = "the final table"
     TIME_OF_DAY = "a time of day"
+
+
+#: The triggers that look at counts, not at the clock: a change of the field can fire them.
+COUNT_TRIGGERS = frozenset({Trigger.PLAYERS_LEFT, Trigger.MONEY_BUBBLE, Trigger.FINAL_TABLE})
 
 
 def text_fields(text: str) -> tuple[str, ...]:
@@ -337,7 +341,7 @@ def due_occurrences(
     else:
         counts_known = True
     due: list[Occurrence] = []
-    clock_events = ()
+    clock_events: tuple[ClockEvent, ...] = ()
     if before.at < now.at and now.state.index < len(structure.levels):
         clock_events = events_between(now.state, structure, before.at, now.at)
     for event in events:

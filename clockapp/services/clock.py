@@ -24,8 +24,8 @@ from clockapp.persistence.codec import (
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.queries import host_events as host_rows
-from clockapp.persistence.queries.seating import game_tables
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
+from clockapp.persistence.queries.seating import game_tables
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till

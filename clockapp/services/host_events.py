@@ -25,8 +25,6 @@ from clockapp.services.setup import lock_row
 
 #: A sound file's path longer than this is refused (no file system needs more).
 MAX_PATH_CHARS = 1000
-#: The triggers that look at counts, not at the clock: a change of the field can fire them.
-COUNT_TRIGGERS = frozenset({Trigger.PLAYERS_LEFT, Trigger.MONEY_BUBBLE, Trigger.FINAL_TABLE})
 
 
 def local_zone() -> tzinfo:

@@ -141,7 +141,8 @@ def test_a_time_of_day_fires_in_the_room_s_zone(
     services: Services, tid: int, fake_clock: FakeClock
 ) -> None:
     clock = ClockService(services.ctx, zone=UTC)
-    assert fake_clock().hour == 19 and fake_clock().minute == 0
+    assert fake_clock().hour == 19
+    assert fake_clock().minute == 0
     services.host_events.save(
         tid, HostEvent(0, Trigger.TIME_OF_DAY, at="20:00", wall_text="Last orders")
     )
