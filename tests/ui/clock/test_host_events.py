@@ -68,7 +68,9 @@ def test_a_host_event_sounds_speaks_and_shows_for_its_seconds_once(
 def test_players_left_fires_when_a_bust_brings_the_count_down(
     qtbot, station, services, tournament_id, fake_sound, fake_clock, fake_timer
 ) -> None:
-    station.bus.publish(services.clock.set_field(tournament_id, entries=12, players_left=11).changes)
+    station.bus.publish(
+        services.clock.set_field(tournament_id, entries=12, players_left=11).changes
+    )
     event = HostEvent(0, Trigger.PLAYERS_LEFT, players=10, wall_text="{players_left} left!")
     start_with(qtbot, station, services, tournament_id, event)
     station.bus.publish(services.clock.set_field(tournament_id, players_left=10).changes)
