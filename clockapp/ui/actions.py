@@ -270,7 +270,7 @@ class Action(enum.Enum):
     )
     HOST_EVENTS = ActionSpec(
         "Host events…",
-        (),
+        ("Ctrl+Alt+H",),
         "Sounds, spoken texts and wall messages at moments the host chooses",
         "Wall",
     )
