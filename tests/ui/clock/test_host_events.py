@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import Qt
 
 from clockapp.core.host_events import HostEvent, Trigger
@@ -108,3 +110,27 @@ def test_without_sound_the_message_still_shows(
         assert parts.notices()  # the director is told the sound is off
     finally:
         station.close()
+
+
+def test_a_bust_while_a_claim_is_on_its_way_is_claimed_after_it(
+    qtbot, station, services, tournament_id, monkeypatch
+) -> None:
+    counted = services.clock.set_field(tournament_id, entries=12, players_left=12)
+    station.bus.publish(counted.changes)
+    event = HostEvent(0, Trigger.PLAYERS_LEFT, players=10, wall_text="{players_left} left!")
+    start_with(qtbot, station, services, tournament_id, event)
+    read = threading.Event()
+    claim = services.clock.claim_host_events
+
+    def claim_and_tell(*args):
+        answer = claim(*args)
+        read.set()
+        return answer
+
+    monkeypatch.setattr(services.clock, "claim_host_events", claim_and_tell)
+    services.clock.set_field(tournament_id, players_left=11)
+    assert station.session.claim_host_events()  # on the worker
+    assert read.wait(10)  # that claim read 11 players; its answer is not back yet
+    station.bus.publish(services.clock.set_field(tournament_id, players_left=10).changes)
+    settle(qtbot, station.bus)
+    assert wall_message(station) == "10 left!"
