@@ -21,6 +21,7 @@ from clockapp.services.context import Now, ServiceContext, system_now
 from clockapp.services.demo import DemoService
 from clockapp.services.estimate import EstimateService
 from clockapp.services.hard_end import HardEndService
+from clockapp.services.host_events import HostEventService
 from clockapp.services.house import HouseService
 from clockapp.services.leagues import LeagueService, TeamEventService
 from clockapp.services.payouts import PayoutService
@@ -75,6 +76,7 @@ class Services:
         self.chip_counts = ChipCountService(self.ctx)
         self.estimate = EstimateService(self.ctx, tills)
         self.house = HouseService(self.ctx)
+        self.host_events = HostEventService(self.ctx)
         self.tournament_file = TournamentFileService(self.ctx)
 
     def now(self) -> datetime:

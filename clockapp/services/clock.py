@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, tzinfo
 
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState, ClockStep, KeptStep, RegistrationStep
+from clockapp.core.host_events import HostEvent, Occurrence, TournamentFacts, due_occurrences
 from clockapp.core.registration import RegistrationMode
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
@@ -22,13 +23,16 @@ from clockapp.persistence.codec import (
 )
 from clockapp.persistence.models import ClockEventClaimRow, ClockRow, HandForHandRow, SetupRow
 from clockapp.persistence.queries import clock as clock_rows
+from clockapp.persistence.queries import host_events as host_rows
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
+from clockapp.persistence.queries.seating import game_tables
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
+from clockapp.services.host_events import local_zone, read_events
 from clockapp.services.house import House, read_house
 from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.results.views import WallBounty
@@ -142,6 +146,7 @@ class ClockSnapshot:
         default_factory=House
     )  # the host's look and break slides (`clockapp.services.house`)
     waiting: str = ""  # the waiting list's line ("WAITING: Ann (a seat is free) · Bob")
+    host_events: tuple[HostEvent, ...] = ()  # the events the host defined (`core.host_events`)
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -191,9 +196,17 @@ def _ending(
 class ClockService:
     """Use cases on the tournament clock. Every transition is one transaction."""
 
-    def __init__(self, ctx: ServiceContext, tills: LedgerCache | None = None) -> None:
+    def __init__(
+        self, ctx: ServiceContext, tills: LedgerCache | None = None, zone: tzinfo | None = None
+    ) -> None:
         self._ctx = ctx
         self._tills = tills  # the money services' cache (`Services` shares one)
+        self._zone = zone  # where a host event's time of day is read (None: this machine's)
+
+    @property
+    def zone(self) -> tzinfo:
+        """The room's time zone, for a host event's time of day."""
+        return self._zone if self._zone is not None else local_zone()
 
     # ---------------------------------------------------------------- reads
     def state(self, tournament_id: int) -> ClockState:
@@ -232,6 +245,7 @@ class ClockService:
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),
                 waiting=waiting_line_now(session, tournament_id),
+                host_events=read_events(session, tournament_id),
             )
 
     # ---------------------------------------------------------------- transitions
@@ -479,3 +493,50 @@ class ClockService:
                     )
                 )
         return tuple(fresh)
+
+    def _facts(self, session: Session, tournament_id: int, now: datetime) -> TournamentFacts:
+        """What the host's triggers look at, now."""
+        stats = tournament_stats(session, setup_row(session, tournament_id), self._tills)
+        tables = sum(1 for table in game_tables(session, tournament_id) if table.in_play)
+        return TournamentFacts(
+            at=now,
+            state=load_clock(session, tournament_id),
+            players_left=stats.players_left,
+            paid=len(stats.payouts),
+            tables=tables,
+        )
+
+    def _host_due(
+        self, session: Session, tournament_id: int, before: TournamentFacts | None, now: datetime
+    ) -> tuple[tuple[Occurrence, ...], TournamentFacts]:
+        facts = self._facts(session, tournament_id, now)
+        structure = structure_load(setup_row(session, tournament_id).structure_json)
+        events = read_events(session, tournament_id)
+        return due_occurrences(events, structure, before, facts, self.zone), facts
+
+    def claim_host_events(
+        self, tournament_id: int, before: TournamentFacts | None
+    ) -> tuple[tuple[Occurrence, ...], TournamentFacts]:
+        """The host's events due since the facts `before` that never fired, claimed; and the
+        facts now, for the caller's next call (None the first time: no count has moved yet).
+
+        As `claim_events`: the time window reaches at most a few seconds back, so nothing that
+        fell due while the app was closed fires after a restart; each occurrence's key is
+        claimed in the same transaction and stays, so it fires once, on one display, and not
+        again after an undo. Writes nothing when nothing is due.
+        """
+        now = self._ctx.now()
+        if before is not None and before.at < now - EVENT_WINDOW:
+            before = replace(before, at=now - EVENT_WINDOW)
+        with self._ctx.reading() as session:
+            due, facts = self._host_due(session, tournament_id, before, now)
+            if due:
+                claimed = host_rows.claimed(session, tournament_id)
+                due = tuple(o for o in due if o.key not in claimed)
+        if not due:
+            return (), facts
+        with self._ctx.transaction() as session:
+            lock_row(session, tournament_id)
+            due, facts = self._host_due(session, tournament_id, before, now)
+            fresh = tuple(o for o in due if host_rows.claim(session, tournament_id, o.key, now))
+        return fresh, facts

@@ -268,6 +268,12 @@ class Action(enum.Enum):
         "Edit the rules sheet and the slides the wall turns during breaks",
         "Wall",
     )
+    HOST_EVENTS = ActionSpec(
+        "Host events…",
+        ("Ctrl+Alt+H",),
+        "Sounds, spoken texts and wall messages at moments the host chooses",
+        "Wall",
+    )
     SHOW_HOUSE_RULES = ActionSpec(
         "House rules on the wall",
         ("Ctrl+Shift+Y",),

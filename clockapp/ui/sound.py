@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import logging
 import os
+import wave
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +39,41 @@ class Cue(enum.StrEnum):
     BREAK_END = "break_end"
 
 
+#: A host's own sound longer than this is refused: a cue, not a song.
+MAX_FILE_SECONDS = 30
+#: A host's sound file larger than this is refused before it is read.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def sound_file_problem(path: Path) -> str | None:
+    """Why the host's sound file cannot be played, in words a director reads (None: it can).
+
+    QSoundEffect, which plays every cue, plays uncompressed PCM WAV only, so the file's WAV
+    header says whether it can play: the same answer with or without QtMultimedia installed.
+    """
+    name = path.name
+    if not path.is_file():
+        return f"{name} is not there (moved, or on a drive that is not plugged in)."
+    if path.stat().st_size > MAX_FILE_BYTES:
+        return f"{name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; use a short cue."
+    try:
+        with wave.open(str(path), "rb") as wav:
+            channels, width = wav.getnchannels(), wav.getsampwidth()
+            frames, rate = wav.getnframes(), wav.getframerate()
+    except (wave.Error, EOFError, OSError) as error:
+        return (
+            f"{name} cannot be played: it is not an uncompressed WAV file ({error}). "
+            "Save it as WAV (PCM) in a sound editor."
+        )
+    if channels not in (1, 2) or width not in (1, 2, 3, 4):
+        return f"{name} cannot be played: {channels} channels of {8 * width}-bit samples."
+    if frames == 0 or rate <= 0:
+        return f"{name} holds no sound."
+    if frames / rate > MAX_FILE_SECONDS:
+        return f"{name} lasts {frames / rate:.0f} s; a cue may last {MAX_FILE_SECONDS} s at most."
+    return None
+
+
 class SoundPlayer(Protocol):
     """What the clock needs from a sound device (`Sound` in the app, a fake in tests)."""
 
@@ -46,7 +82,7 @@ class SoundPlayer(Protocol):
 
     def set_muted(self, muted: bool) -> None: ...
 
-    def play(self, cue: Cue) -> None: ...
+    def play(self, cue: Cue | Path) -> None: ...
 
     def say(self, text: str) -> None: ...
 
@@ -100,7 +136,7 @@ class Sound(QObject):
         self._has_output = has_output or audio_output_exists
         self._muted = False
         self._volume = volume
-        self._effects: dict[Cue, Any] = {}
+        self._effects: dict[Cue | Path, Any] = {}
         self._speech: Any = None
         self._speech_tried = False
 
@@ -115,8 +151,8 @@ class Sound(QObject):
         if muted and self._speech is not None:
             self._speech.stop()
 
-    def play(self, cue: Cue) -> None:
-        """Play one cue (nothing while muted)."""
+    def play(self, cue: Cue | Path) -> None:
+        """Play one cue, or the host's own WAV file (nothing while muted)."""
         if self._muted:
             return
         effect = self._effect(cue)
@@ -159,9 +195,9 @@ class Sound(QObject):
             return None
         return speech
 
-    def _effect(self, cue: Cue) -> Any:
+    def _effect(self, cue: Cue | Path) -> Any:
         if cue not in self._effects:
-            path = resource_path("sounds", f"{cue.value}.wav")
+            path = cue if isinstance(cue, Path) else resource_path("sounds", f"{cue.value}.wav")
             if path.is_file():
                 self._effects[cue] = self.parts.load(Part.SOUND, lambda: self._make_effect(path))
             else:  # a damaged installation (`clockapp --self-test` says so): this cue is silent

@@ -121,7 +121,7 @@ class FakeSound:
     """Records cues and sentences instead of playing them (the app's `Sound` interface)."""
 
     def __init__(self) -> None:
-        self.played: list[Cue] = []
+        self.played: list[Cue | Path] = []
         self.said: list[str] = []
         self._muted = False
 
@@ -132,7 +132,7 @@ class FakeSound:
     def set_muted(self, muted: bool) -> None:
         self._muted = muted
 
-    def play(self, cue: Cue) -> None:
+    def play(self, cue: Cue | Path) -> None:
         if not self._muted:
             self.played.append(cue)
 

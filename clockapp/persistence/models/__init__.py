@@ -33,6 +33,7 @@ from clockapp.persistence.models.clock import (
     SetupRow,
     TemplateRow,
 )
+from clockapp.persistence.models.host_events import HostEventClaimRow, HostEventRow
 from clockapp.persistence.models.league import (
     AttendanceRow,
     LeagueRow,
@@ -70,6 +71,8 @@ __all__ = [
     "DrawerCountRow",
     "GameTableRow",
     "HandForHandRow",
+    "HostEventClaimRow",
+    "HostEventRow",
     "KnockoutCreditRow",
     "LeagueRow",
     "LeagueTournamentRow",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clockapp.core.clock import EventKind
@@ -65,7 +66,7 @@ class NoSound:
     def set_muted(self, muted: bool) -> None:
         """Ignored."""
 
-    def play(self, cue: Cue) -> None:
+    def play(self, cue: Cue | Path) -> None:
         """Ignored."""
 
     def say(self, text: str) -> None:

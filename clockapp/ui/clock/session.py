@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -45,6 +45,7 @@ from clockapp.ui.clock.texts import announcement
 from clockapp.ui.ticks import TickErrors
 
 if TYPE_CHECKING:  # the first frame is painted before the database layer and sound are imported
+    from clockapp.core.host_events import Occurrence, TournamentFacts
     from clockapp.core.wall import WallMoment
     from clockapp.services.app import Services
     from clockapp.services.changes import Change, Changes
@@ -82,6 +83,14 @@ def display_flags() -> Change:
         | Change.PAYOUTS
         | Change.WALL
     )
+
+
+@cache
+def count_flags() -> Change:
+    """The changes that may move a count a host event waits for (players left, tables)."""
+    from clockapp.services.changes import Change
+
+    return Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
 
 
 def ms_to_next_change(clock_view: ClockView, now: datetime) -> int:
@@ -129,6 +138,7 @@ class ClockSession(QObject):
     moves_changed = Signal(object)  # tuple of MoveInfo: the seat moves pending on the wall
     balance_changed = Signal(object)  # str | None: the move an unbalanced room needs
     events_claimed = Signal(object)  # tuple of ClockEvent this station claimed (backups listen)
+    host_fired = Signal(object)  # tuple of host-event Occurrence this station claimed and fired
 
     def __init__(
         self,
@@ -159,6 +169,10 @@ class ClockSession(QObject):
         self._moves: tuple[MoveInfo, ...] = ()
         self._balance: str | None = None
         self._moves_heard = MovesHeard()  # which moves the room has heard (spoken)
+        # The tournament's facts at this station's last claim of host events (None: none yet),
+        # and the host's message over the clock with the time it comes down.
+        self._host_facts: TournamentFacts | None = None
+        self._host_message: tuple[WallMoment, datetime] | None = None
         self._wanted: Change | None = None  # what the bus said changed, not read yet
         self._in_flight: Change | None = None  # what the read on the worker is reading
         self._reads = 0  # reads asked so far: only the newest one's answer is shown
@@ -286,6 +300,8 @@ class ClockSession(QObject):
         self.snapshot_changed.emit(self._snapshot)
         if what & (Change.CLOCK | Change.STRUCTURE):
             self.claim_sounds()
+        if self._host_facts is None and bool(getattr(snapshot, "host_events", None)):
+            self.claim_host_events()  # the facts the next claims compare with
         self.tick()
 
     def reload_moves(self) -> None:
@@ -342,6 +358,7 @@ class ClockSession(QObject):
                 self.tick_errors.run(self._on_level_moved)
             if previous is not None:
                 self.tick_errors.run(lambda: self._claim_if_due(previous, now))
+                self.tick_errors.run(lambda: self._claim_host_if_due(previous, now))
         finally:
             if not self._stopped:
                 self._timer.start(delay)
@@ -423,6 +440,104 @@ class ClockSession(QObject):
             if spoken:
                 self.parts.load(Part.SPEECH, lambda: self._sound.say(spoken[-1]))
 
+    # ---------------------------------------------------------------- the host's events
+
+    def host_moment(self) -> WallMoment | None:
+        """The host's message over the clock now (None once its seconds are up)."""
+        if self._host_message is None:
+            return None
+        moment, until = self._host_message
+        if self.now() >= until:
+            self._host_message = None
+            return None
+        return moment
+
+    def _has_count_triggers(self) -> bool:
+        from clockapp.core.host_events import COUNT_TRIGGERS
+
+        events = getattr(self._snapshot, "host_events", ())
+        return any(event.trigger in COUNT_TRIGGERS for event in events)
+
+    def _claim_host_if_due(self, since: datetime, now: datetime) -> None:
+        """Claim the host's events when a time trigger fell due since the last tick (a cheap,
+        pure check on the snapshot; the counts are checked when the bus reports a change)."""
+        snap = self._snapshot
+        events = getattr(snap, "host_events", ())
+        if not events or now <= since:
+            return
+        from clockapp.core.host_events import TournamentFacts, due_occurrences
+
+        left = snap.stats.players_left
+        before = TournamentFacts(since, snap.state, left)
+        if due_occurrences(events, snap.structure, before, replace(before, at=now), self._zone()):
+            self.claim_host_events()
+
+    def _zone(self) -> Any:
+        return self.services.clock.zone
+
+    def claim_host_events(self) -> bool:
+        """Claim the host's events due since this station's last claim and fire what is fresh
+        (on the station's worker, as `claim_sounds`; once across stations)."""
+        if not self.sounds_enabled:
+            return False
+        tid, clock, before = self.tournament_id, self.services.clock, self._host_facts
+
+        def claim() -> tuple[tuple[Occurrence, ...], TournamentFacts] | DomainError:
+            try:
+                return clock.claim_host_events(tid, before)
+            except DomainError as error:
+                return error
+
+        return self.bus.refresh(
+            claim,
+            lambda claimed: self._on_host_claimed(tid, claimed),
+            self.tick_errors.log,
+            key=(self, "host"),
+        )
+
+    def _on_host_claimed(
+        self,
+        tournament_id: int,
+        claimed: tuple[tuple[Occurrence, ...], TournamentFacts] | DomainError,
+    ) -> None:
+        if isinstance(claimed, DomainError):
+            self.error_raised.emit(str(claimed))
+            return
+        if tournament_id != self.tournament_id:
+            return
+        fired, self._host_facts = claimed
+        if fired:
+            self.fire_host(fired)
+            self.host_fired.emit(fired)
+
+    def fire_host(self, occurrences: tuple[Occurrence, ...]) -> None:
+        """Play, speak and show the host's occurrences now (a claim's, or the editor's Test now).
+
+        Each sound goes through the optional-part guard: without sound the message still shows.
+        """
+        from pathlib import Path
+
+        from clockapp.core.host_events import BUILT_IN_SOUNDS
+        from clockapp.core.wall import MESSAGE, WallMoment
+        from clockapp.ui.optional import Part
+        from clockapp.ui.sound import Cue
+
+        now = self.now()
+        for occurrence in occurrences:
+            sound = occurrence.sound
+            if sound:
+                cue: Cue | Path = Cue(sound) if sound in BUILT_IN_SOUNDS else Path(sound)
+                self.parts.load(Part.SOUND, partial(self._sound.play, cue))
+            spoken = occurrence.spoken.strip()
+            if spoken and self._snapshot.settings.announce:
+                self.parts.load(Part.SPEECH, partial(self._sound.say, spoken))
+            if occurrence.wall_text.strip():
+                lines = occurrence.wall_text.strip().splitlines()
+                payload = {"title": lines[0], "text": "\n".join(lines[1:])}
+                moment = WallMoment(MESSAGE, payload, since=now)
+                self._host_message = (moment, now + timedelta(seconds=occurrence.seconds))
+        self.tick()
+
     def _on_timer_timeout(self) -> None:
         # The timer is re-armed inside tick(); what it raises is logged, never raised into Qt.
         self.tick_errors.run(self.tick)
@@ -463,6 +578,8 @@ class ClockSession(QObject):
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.tournament_id):
             return
+        if changes.what & count_flags() and self._has_count_triggers():
+            self.claim_host_events()  # a bust or a broken table may be what a host awaits
         self._wanted = changes.what if self._wanted is None else self._wanted | changes.what
         self._refresh()
 
@@ -540,4 +657,6 @@ class ClockSession(QObject):
 
     def _on_bus_tournament_switched(self, _tid: int) -> None:
         self._last_tick = None
+        self._host_facts = None  # another tournament's counts
+        self._host_message = None
         self._moves_heard = MovesHeard()  # another tournament's pending moves are not news

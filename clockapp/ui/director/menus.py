@@ -84,6 +84,7 @@ MENUS = (
             None,
             Action.WALL_LOOK,
             Action.EDIT_HOUSE,
+            Action.HOST_EVENTS,
         ),
     ),
     (

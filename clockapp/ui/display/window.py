@@ -244,7 +244,7 @@ class ClockDisplay(QWidget):
             getattr(stats, "seats", 0) or 0,
         )
         self._show_ending(snapshot, currency)
-        self._covers.show_moment(self.house.moment(getattr(snapshot, "wall", None), self._view))
+        self._covers.show_moment(self.house.moment(self._moment(snapshot), self._view))
         if self._covers.stage_shown():
             self.show_view(self._session.current_view())  # the clock's strip under the moment
         self.fullscreen.raise_exit_button()
@@ -253,6 +253,11 @@ class ClockDisplay(QWidget):
         structure = getattr(snapshot, "structure", None)
         if chip_set is not None and structure is not None:
             self._color_ups = break_color_ups(structure.levels, chip_set)
+
+    def _moment(self, snapshot: Any) -> Any:
+        """What the director or the host put over the clock: a host event's message for its
+        seconds (it comes down by itself), else the director's moment."""
+        return self._session.host_moment() or getattr(snapshot, "wall", None)
 
     def _show_ending(self, snapshot: Any, currency: str) -> None:
         """The registration line, and the winner screen over the clock once it is over."""
@@ -297,7 +302,7 @@ class ClockDisplay(QWidget):
         """Show the clock at one moment; only labels whose text changes repaint."""
         snap = self._session.snapshot
         self._view = clock_view
-        self._covers.show_moment(self.house.moment(getattr(snap, "wall", None), clock_view))
+        self._covers.show_moment(self.house.moment(self._moment(snap), clock_view))
         item = clock_view.item
         status = clock_view.status
         self._set_mode(status, clock_view.is_break)

@@ -52,6 +52,7 @@ def station_handlers(station: ClockStation) -> dict[Action, Callable[[], object]
         Action.WORST_BEATS: station.showdown.open_beats,
         Action.WALL_LOOK: station.house.edit_look,
         Action.EDIT_HOUSE: station.house.edit_house,
+        Action.HOST_EVENTS: station.host_events.open_editor,
         Action.SHOW_HOUSE_RULES: station.house.show_rules,
         Action.FIND: station.find_player,
         Action.PREFERENCES: station.help.preferences,

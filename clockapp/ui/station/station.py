@@ -76,6 +76,7 @@ from clockapp.ui.station.windows import (
 from clockapp.ui.undo import UndoHistory
 from clockapp.ui.wall.controls import WallControls
 from clockapp.ui.wall.estimate import install_estimate_line
+from clockapp.ui.wall.host_events_dialog import HostEventsControls
 from clockapp.ui.wall.house_controls import HouseControls
 from clockapp.ui.wall.showdown_controls import ShowdownControls
 
@@ -167,6 +168,7 @@ class ClockStation(QObject):
         self.showdown = ShowdownControls(services, bus, self.director)
         self.estimate_line = install_estimate_line(self.director, services, bus)
         self.house = HouseControls(services, bus, self.director)  # look, rules, slides
+        self.host_events = HostEventsControls(services, bus, self.session, self.director)
         self.help = HelpControls(settings, self.director, parent=self)  # About, updates...
 
         window_handlers = station_handlers(self)
