@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from clockapp.core.host_events import HostEvent, Trigger
 from clockapp.core.house import Look
 from clockapp.core.icm import DealMethod
 from clockapp.core.tournament_file import (
@@ -21,6 +22,7 @@ from clockapp.core.tournament_file import (
     TournamentFileError,
 )
 from clockapp.persistence.db import make_engine, open_database, sqlite_url
+from clockapp.persistence.queries import host_events as host_rows
 from clockapp.persistence.queries.tournament_file import tournament_specs
 from clockapp.persistence.session import Engine
 from clockapp.services.app import Services
@@ -124,6 +126,39 @@ def test_a_shootout_round_trips_on_the_new_entries(services: Services, other: Se
         return [sorted(names[p] for p in current.remaining(n)) for n in (1, 2)]
 
     assert tables(other, new) == tables(services, tid)
+
+
+def test_host_events_and_their_claims_follow_the_new_ids(
+    services: Services, other: Services, fake_clock: FakeClock
+) -> None:
+    tid = services.tournaments.create("Events").value.id
+    kept = services.host_events.save(
+        tid, HostEvent(0, Trigger.FINAL_TABLE, wall_text="Final table!", seconds=10)
+    ).value
+    removed = services.host_events.save(
+        tid, HostEvent(0, Trigger.PLAYERS_LEFT, players=3, wall_text="Three left", seconds=10)
+    ).value
+    with services.ctx.transaction() as session:
+        host_rows.claim(session, tid, f"{kept.id}:final", fake_clock())
+        host_rows.claim(session, tid, f"{removed.id}:players:3", fake_clock())
+    services.host_events.delete(tid, removed.id)
+    # The other computer has events of its own, so the imported ones get other ids.
+    mine = other.tournaments.create("Mine").value.id
+    for n in range(3):
+        other.host_events.save(
+            mine, HostEvent(0, Trigger.FINAL_TABLE, wall_text=f"{n}", seconds=10)
+        )
+    data = services.tournament_file.export_tournament(tid)
+
+    new = other.tournament_file.import_tournament(data, {}).value.id
+
+    (event,) = other.host_events.events(new)
+    assert event.id != kept.id
+    assert event.wall_text == "Final table!"
+    with other.ctx.reading() as session:
+        # Its occurrence stays claimed on its new id: it does not fire again there; the claim
+        # of the removed event has no event to name and is not carried.
+        assert host_rows.claimed(session, new) == {f"{event.id}:final"}
 
 
 def _rows_without_ids(data: bytes) -> dict[str, list[list[Any]]]:

@@ -84,6 +84,8 @@ def _needs(table: Table) -> set[str]:
         needs.add(LEDGER)
     if table.name in _EMBEDDED:
         needs.add(REGISTRATION)
+    if table.name in _KEYED:
+        needs.add(_KEYED[table.name][1])
     return needs
 
 
@@ -274,6 +276,12 @@ def _write(
                 values[column_name] = value
             for column_name, remap in _EMBEDDED.get(table.name, {}).items():
                 values[column_name] = remap(str(values[column_name]), new_ids[REGISTRATION])
+            if table.name in _KEYED:
+                column_name, target = _KEYED[table.name]
+                key = _keyed(str(values[column_name]), new_ids[target])
+                if key is None:
+                    continue  # it names a row no longer kept: nothing it could stand for
+                values[column_name] = key
             if table.name == TOURNAMENT:
                 values["name"] = name
             old = values.pop("id", None) if "id" in table.c else None
@@ -392,6 +400,23 @@ _EMBEDDED: dict[str, dict[str, Callable[[str, Ids], str]]] = {
     "showdown": {"players_json": _showdown_players},
     "shootout": {"state_json": _shootout_state},
 }
+
+#: Text columns whose value starts with the id of another table's row ("<id>:<rest>"), with
+#: that table: a host event's claimed occurrences, which must stay claimed on its new id.
+_KEYED: dict[str, tuple[str, str]] = {"host_event_claim": ("key", "host_event")}
+
+
+def _keyed(text: str, ids: Ids) -> str | None:
+    """`text` on the new id of the row it starts with; None when the file does not hold that row
+    (a claim of an event removed since)."""
+    old, sep, rest = text.partition(":")
+    if not sep or not old.isdigit():
+        raise TournamentFileError(
+            f"Not a tournament file this app can open: a claimed moment ({text[:20]})."
+        )
+    new = ids.get(int(old))
+    return None if new is None else f"{new}:{rest}"
+
 
 #: The status the ledger's last guard asks of a registration for each kind of entry.
 _ENTRY_STATUS = {"buy-in": "checked-in", "re-entry": "busted", "rebuy": "busted"}
