@@ -59,6 +59,7 @@ def test_keep_sets_how_many_automatic_backups_stay(tmp_path: Path, capsys) -> No
     assert capsys.readouterr().err == "clockapp backup: Keep between 1 and 1,000 backups.\n"
 
 
+@pytest.mark.slow
 def test_a_damaged_database_is_restored_from_the_command_line(tmp_path: Path, capsys) -> None:
     db = tmp_path / "night.db"
     _create(db, "Friday")

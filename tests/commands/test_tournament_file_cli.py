@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from clockapp.__main__ import main
 from clockapp.persistence.db import open_database
 from clockapp.services.app import Services
@@ -15,6 +17,7 @@ def _services(db: Path) -> Services:
     return Services(open_database(str(db)), now=FakeClock())
 
 
+@pytest.mark.slow
 def test_a_tournament_goes_to_another_database_and_namesakes_are_matched(
     tmp_path: Path, capsys
 ) -> None:

@@ -204,6 +204,7 @@ def test_on_postgresql_the_web_view_reads_and_cannot_write(pg_url: str) -> None:
         director.ctx.engine.dispose()
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_an_empty_postgresql_database_is_not_set_up_by_the_web_view(pg_url: str) -> None:
     with pytest.raises(DatabaseOpenError, match="is not a clockapp database"):

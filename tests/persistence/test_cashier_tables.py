@@ -89,6 +89,7 @@ def test_the_database_refuses_to_update_a_ledger_row(engine: Engine, row_id: int
         assert conn.execute(text("SELECT amount FROM ledger_row")).scalar() == 2000
 
 
+@pytest.mark.slow
 def test_the_database_refuses_to_delete_a_ledger_row(engine: Engine, row_id: int) -> None:
     with pytest.raises(IntegrityError, match="append-only"), engine.begin() as conn:
         conn.execute(text("DELETE FROM ledger_row WHERE id = :id"), {"id": row_id})

@@ -97,6 +97,7 @@ def test_a_healthy_database_on_a_full_disk_is_said_to_be_full_not_damaged(
         engine.dispose()
 
 
+@pytest.mark.slow
 def test_a_write_on_a_full_disk_is_refused_in_words_and_changes_nothing(tiny_disk: Path) -> None:
     engine = open_database(str(tiny_disk / "night.db"))
     try:

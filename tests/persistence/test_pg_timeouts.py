@@ -75,6 +75,7 @@ def test_a_hung_server_fails_a_new_connection_within_the_connect_timeout(
     assert took >= PG_CONNECT_TIMEOUT_S - 0.5  # it was the timeout that ended the wait
 
 
+@pytest.mark.slow
 def test_a_stopped_server_is_the_apps_own_error(server: pgserver.Server) -> None:
     server.stop()
     error = _one_action(server.url)

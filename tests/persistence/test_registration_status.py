@@ -67,6 +67,7 @@ def test_an_unknown_status_is_refused_before_it_is_written(engine: Engine, bough
             session.commit()
 
 
+@pytest.mark.slow
 def test_the_models_match_the_migrated_schema(engine: Engine) -> None:
     with engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})

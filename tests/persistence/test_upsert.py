@@ -33,6 +33,7 @@ def test_insert_or_ignore_on_sqlite(engine: Engine) -> None:
     _check(engine)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_insert_or_ignore_on_postgresql(pg_url: str) -> None:
     engine = make_engine(pg_url)

@@ -104,6 +104,7 @@ def test_bad_counts_are_refused_and_change_nothing(
     assert dump(services.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_the_results_carry_the_newest_count_of_each_player_still_in(
     services: Services, tid: int, seats: dict[tuple[int, int], int]
 ) -> None:

@@ -268,6 +268,7 @@ def test_a_level_move_is_refused_when_time_already_moved_the_level(
     assert services.clock.next_level(tid, Seen(state, index=1)).value.index == 2
 
 
+@pytest.mark.slow
 def test_an_undo_never_overwrites_another_stations_press(
     services: Services, tid: int, engine: Engine, fake_clock: FakeClock
 ) -> None:

@@ -50,6 +50,7 @@ def test_the_cashier_warns_before_a_colour_runs_out(services: Services) -> None:
     assert all(r.chip_warnings for r in receipts[15:])
 
 
+@pytest.mark.slow
 def test_a_rebuy_hands_out_the_planned_rebuy_stack(services: Services) -> None:
     plan = NightPlan(
         "Friday", 2000, 500, starting_stack=5000, chips=CHIPS, players=18,

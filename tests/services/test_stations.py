@@ -101,6 +101,7 @@ def test_the_pin_is_stored_salted_and_hashed_never_in_clear(
     assert not services.stations.check_pin("482914")
 
 
+@pytest.mark.slow
 def test_the_same_pin_set_twice_gets_a_fresh_salt(services: Services, db_path: Path) -> None:
     def stored() -> str:
         with sqlite3.connect(db_path) as con:

@@ -88,6 +88,7 @@ def _deal_night(services: Services) -> int:
     return tid
 
 
+@pytest.mark.slow
 def test_a_deal_round_trips_with_its_shares_on_the_new_entries(
     services: Services, other: Services
 ) -> None:
@@ -108,6 +109,7 @@ def test_a_deal_round_trips_with_its_shares_on_the_new_entries(
     ]
 
 
+@pytest.mark.slow
 def test_a_shootout_round_trips_on_the_new_entries(services: Services, other: Services) -> None:
     tid = services.tournaments.create("Shootout").value.id
     services.seating.add_tables(tid, 2, seat_count=3)
@@ -177,6 +179,7 @@ def _rows_without_ids(data: bytes) -> dict[str, list[list[Any]]]:
     return out
 
 
+@pytest.mark.slow
 def test_a_night_round_trips_into_another_database(
     services: Services, night: int, other: Services
 ) -> None:
@@ -198,6 +201,7 @@ def test_a_night_round_trips_into_another_database(
     assert after == before
 
 
+@pytest.mark.slow
 def test_players_matched_by_name_are_not_added_again(
     services: Services, night: int, other: Services
 ) -> None:
@@ -353,6 +357,7 @@ def night_file(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path
         engine.dispose()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(REFUSED))
 def test_a_damaged_hostile_or_newer_file_is_refused_and_nothing_changes(
     night_file: bytes, other: Services, case: str
@@ -365,6 +370,7 @@ def test_a_damaged_hostile_or_newer_file_is_refused_and_nothing_changes(
     assert dump(other.ctx.engine) == before
 
 
+@pytest.mark.slow
 def test_a_match_to_a_player_who_is_gone_is_refused_and_nothing_changes(
     services: Services, night: int, other: Services
 ) -> None:
@@ -376,6 +382,7 @@ def test_a_match_to_a_player_who_is_gone_is_refused_and_nothing_changes(
     assert dump(other.ctx.engine) == before
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_a_night_round_trips_into_postgresql_and_back(
     services: Services, night: int, pg_url: str, fake_clock: FakeClock

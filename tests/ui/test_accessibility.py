@@ -127,12 +127,14 @@ def shown(services, bus, station, ui_settings, window_factory, qtbot):
     return show
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", WINDOWS + DIALOGS)
 def test_every_input_has_a_name(name, shown) -> None:
     missing = unnamed_inputs(shown(name))
     assert not missing, f"{len(missing)} unnamed:\n" + "\n".join(missing)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 @pytest.mark.parametrize("name", WINDOWS + DIALOGS)
 def test_every_label_reads_on_a_light_and_a_dark_desktop(name, kind, shown) -> None:
@@ -205,6 +207,7 @@ def move(number: int, *, pending: bool, deal_in: DealIn) -> MoveInfo:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 @pytest.mark.parametrize("current", [0, 2, 3])
 def test_the_structure_tables_read_on_either_desktop(kind, current, qapp) -> None:
@@ -213,6 +216,7 @@ def test_the_structure_tables_read_on_either_desktop(kind, current, qapp) -> Non
     assert not found, "\n".join(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 def test_the_move_list_reads_on_either_desktop(kind, qapp) -> None:
     with desktop(kind):
@@ -228,6 +232,7 @@ def test_the_move_list_reads_on_either_desktop(kind, qapp) -> None:
     assert not found, "\n".join(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 def test_the_rulings_tinted_rows_read_on_either_desktop(kind, qapp) -> None:
     with desktop(kind):

@@ -225,6 +225,7 @@ def test_the_structure_editor_saves_templates_and_chips_without_sql_on_the_gui_t
     assert not chips_saved, gui_thread_sql.report()
 
 
+@pytest.mark.slow
 def test_the_director_opens_and_creates_tournaments_without_sql_on_the_gui_thread(
     qtbot, room, services, tournament_id, gui_thread_sql
 ) -> None:
@@ -298,6 +299,7 @@ def test_a_press_before_the_cashier_has_read_its_chips_reads_them_off_the_gui_th
     desk.dialog.reject()
 
 
+@pytest.mark.slow
 def test_the_results_report_is_read_off_the_gui_thread(
     qtbot, room, gui_thread_sql, tmp_path
 ) -> None:

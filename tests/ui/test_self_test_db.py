@@ -44,6 +44,7 @@ def test_self_test_draws_the_given_database_without_writing_to_it(
     assert after == before  # no demo was added to the user's database
 
 
+@pytest.mark.slow
 def test_self_test_fails_on_a_qt_module_the_app_would_load_later(
     qapp, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -56,6 +57,7 @@ def test_self_test_fails_on_a_qt_module_the_app_would_load_later(
     assert "self-test: FAILED" in captured.out
 
 
+@pytest.mark.slow
 def test_self_test_fails_on_a_qt_module_a_window_would_load_later(
     qapp, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

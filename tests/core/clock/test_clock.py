@@ -538,6 +538,7 @@ def test_engine_matches_the_stepping_reference(levels: list[Item], steps: list) 
             assert v.running == check.running
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(items, min_size=1, max_size=6),

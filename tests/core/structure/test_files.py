@@ -78,6 +78,7 @@ def test_exported_csv_cannot_run_formulas_and_reads_back() -> None:
     assert structure_from_csv(text, name="=evil") == structure
 
 
+@pytest.mark.slow
 def test_a_long_structure_is_numbered_in_linear_time() -> None:
     # 20,000 items: the level numbers used to be counted again for every item (quadratic). A
     # file that long is refused (`MAX_ITEMS`); a structure built in code still numbers fast.

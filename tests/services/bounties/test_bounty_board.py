@@ -32,6 +32,7 @@ def field_of(services: Services, rules: BountyRules, count: int = 4) -> tuple[in
     return tid, regs
 
 
+@pytest.mark.slow
 def test_the_board_lists_every_head_in_play_biggest_first(services: Services) -> None:
     tid, (a, b, c, d, _) = field_of(services, PKO, count=5)
     services.results.bust(tid, d, busted_by=b)  # B: head 15.01

@@ -228,6 +228,7 @@ def test_an_empty_pre_registration_list_is_refused(services: Services, tid: int)
         services.cashier.import_pre_registrations(tid, "name\n\n")
 
 
+@pytest.mark.slow
 def test_prices_edited_later_do_not_change_what_was_paid(services: Services, tid: int) -> None:
     seat(services, tid, "Early")
     dearer = EntryRules(RegistrationRule(EntryPrice(4000, 1000), STACK + 5000))

@@ -441,6 +441,7 @@ def test_a_standing_deal_refuses_what_it_cannot_follow(services: Services, tid: 
     assert sum(d.prize for d in services.cashier.dues(tid)) == 5000  # and $10.00 to play for
 
 
+@pytest.mark.slow
 def test_a_deal_ignores_registrations_with_no_entry_standing(services: Services, tid: int) -> None:
     """A voided buy-in and a pre-registered no-show are not players left outside the deal."""
     a, b, c, typo = field(services, tid, 4)
@@ -485,6 +486,7 @@ def test_bad_deals_are_refused(
     assert services.payouts.deal(tid) is None
 
 
+@pytest.mark.slow
 def test_a_deal_whose_stacks_do_not_add_up_is_refused_unless_confirmed(
     services: Services, tid: int
 ) -> None:

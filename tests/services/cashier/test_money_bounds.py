@@ -78,6 +78,7 @@ def test_buy_ins_and_payouts_past_2_to_the_31_cents(big_services: Services) -> N
     assert services.cashier.config(tid).opening_float == BIG
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("amount", "message"),
     [

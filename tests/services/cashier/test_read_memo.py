@@ -101,6 +101,7 @@ def test_another_stations_change_is_seen(
     assert services.payouts.table(tid).players_left == 2
 
 
+@pytest.mark.slow
 def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Services) -> None:
     """The derived reads at one revision share one copy of the till: none may change it (after
     voids, busts on one hand, knockouts and bounties paid)."""
@@ -126,6 +127,7 @@ def test_the_reads_that_share_a_till_leave_it_as_they_found_it(services: Service
     assert till == before
 
 
+@pytest.mark.slow
 def test_a_tournament_that_does_not_exist_reads_as_a_clear_error(services: Services) -> None:
     tid, _regs = field(services, 2)
     services.results.results(tid)  # another tournament's reads kept

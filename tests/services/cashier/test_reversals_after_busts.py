@@ -102,6 +102,7 @@ def test_an_entry_the_player_busted_on_cannot_be_reversed(
     assert status(services, tid, ann) is expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [RowKind.REBUY, RowKind.RE_ENTRY])
 def test_undoing_a_bust_after_a_rebuy_says_to_void_the_rebuy_first(
     services: Services, kind: RowKind
@@ -197,6 +198,7 @@ def test_a_refund_voided_never_brings_back_chips_older_than_a_later_bust(
     assert (reg.entries, reg.rebuys, reg.status) == (2, 0, RegistrationStatus.BUSTED)
 
 
+@pytest.mark.slow
 def test_a_refusal_behind_later_busts_says_to_undo_from_the_newest(services: Services) -> None:
     # Bob busts Ann, Ann rebuys, Cy busts her again: Bob's buy-in was rung up by mistake, but
     # the bust it won is no longer Ann's last, so an undo cannot reach it directly.

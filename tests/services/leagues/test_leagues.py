@@ -79,6 +79,7 @@ def test_a_formula_is_saved_only_once_it_works_on_every_tournament(services: Ser
     assert services.leagues.preview("10 / place", tid)[1].points == 500
 
 
+@pytest.mark.slow
 def test_a_tournament_in_two_leagues_must_have_one_formula(services: Services) -> None:
     ann, bo = people(services, "Ann", "Bo")
     tid = play(services, "Week 1", [ann, bo])
@@ -94,6 +95,7 @@ def test_a_tournament_in_two_leagues_must_have_one_formula(services: Services) -
     assert len(services.leagues.leagues_of(tid)) == 2
 
 
+@pytest.mark.slow
 def test_a_merged_or_renamed_player_keeps_their_history(services: Services) -> None:
     ann, bo, dup = people(services, "Ann", "Bo", "Annie")
     first = play(services, "Week 1", [ann, bo])
@@ -129,6 +131,7 @@ def test_bad_league_input_is_refused(services: Services) -> None:
     assert [info.name for info in services.leagues.leagues()] == ["A"]
 
 
+@pytest.mark.slow
 def test_a_formula_that_fails_on_later_results_leaves_that_tournament_out(
     services: Services,
 ) -> None:

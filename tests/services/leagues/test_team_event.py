@@ -33,6 +33,7 @@ def event(services: Services) -> int:
     return play(services, "Team night", [red[0], blue[0], *red[1:], *blue[1:]])
 
 
+@pytest.mark.slow
 def test_the_template_shares_exactly_100_points(services: Services, event: int) -> None:
     view = services.team_event.set_up(event).value
     assert view.problem == ""
@@ -73,6 +74,7 @@ def test_helpers_spectators_and_the_worst_beat(
     assert helper.role is Role.HELPER
 
 
+@pytest.mark.slow
 def test_time_away_needs_thirty_minutes_in_all(services: Services, event: int) -> None:
     services.team_event.set_up(event)
     blue3 = next(r for r in services.results.results(event) if r.name == "Blue3")

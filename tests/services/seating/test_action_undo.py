@@ -252,6 +252,7 @@ def test_undo_of_the_final_table_keeps_a_size_the_director_set_since(
     assert services.seating.config(tid).rules.final_table_size == 8
 
 
+@pytest.mark.slow
 def test_a_table_reopened_under_hand_for_hand_plays_the_current_hand(
     services: Services, tid: int
 ) -> None:

@@ -64,6 +64,7 @@ def test_two_busts_of_one_hand_for_hand_hand_tie_whatever_the_order(
     assert done[first][2] + done[second][2] == LADDER[9]  # integer cents, nothing lost
 
 
+@pytest.mark.slow
 def test_stacks_rank_busts_of_one_hand_entered_apart(services: Services, tid: int) -> None:
     """With the chips each started the hand with, the bigger stack finishes higher, even when
     entered first."""
@@ -76,6 +77,7 @@ def test_stacks_rank_busts_of_one_hand_entered_apart(services: Services, tid: in
     assert (done[big], done[small]) == ((10, 0, 800), (11, 0, 0))
 
 
+@pytest.mark.slow
 def test_the_next_hand_closes_the_hand(services: Services, tid: int) -> None:
     ids = bubble(services, tid)
     services.seating.start_hand_for_hand(tid)

@@ -195,6 +195,7 @@ def test_a_shootout_time_limit_crowns_the_chip_leader(
     assert [p.player for p in done.places] == [players[1], players[2], players[0]]
 
 
+@pytest.mark.slow
 def test_seat_moves_use_registration_names(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 2, seat_count=6)
     seats = place(services, tid, {1: [1]})

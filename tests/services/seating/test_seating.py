@@ -345,6 +345,7 @@ def test_a_move_cannot_be_undone_once_the_old_seat_is_taken(services: Services, 
     assert snapshot(services, tid) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "message"),
     [

@@ -52,6 +52,7 @@ def test_a_shootout_bust_is_recorded_at_the_cashier(services: Services, tid: int
     assert "shootout round 1, table 1" in record.reason
 
 
+@pytest.mark.slow
 def test_players_of_two_tables_cannot_be_out_in_one_hand(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     current = view.shootout.current
@@ -65,6 +66,7 @@ def test_players_of_two_tables_cannot_be_out_in_one_hand(services: Services, tid
     assert services.results.busts(tid) == history
 
 
+@pytest.mark.slow
 def test_places_agree_with_the_cashier_to_the_champion(services: Services, tid: int) -> None:
     view = start(services, tid, 6, 3)
     current = view.shootout.current

@@ -48,6 +48,7 @@ def test_a_request_naming_another_site_is_refused(
         assert b"Level" not in body
 
 
+@pytest.mark.slow
 def test_http_1_1_without_a_host_is_a_bad_request(services: Services, demo: int) -> None:
     with running_server(services, demo) as server:
         assert status(_ask(server.port, "/state", None)) == 400

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from datetime import timedelta
 
+import pytest
+
 from clockapp.core.icm import DealMethod
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
@@ -35,6 +37,7 @@ def test_a_running_clock_sends_absolute_end_times_for_the_coming_items(
     assert built.deadline == now + timedelta(minutes=12, seconds=34)
 
 
+@pytest.mark.slow
 def test_a_paused_clock_sends_the_time_left_and_no_end(
     services: Services, fake_clock: FakeClock, demo: int
 ) -> None:
@@ -50,6 +53,7 @@ def test_a_paused_clock_sends_the_time_left_and_no_end(
     assert built.deadline is None
 
 
+@pytest.mark.slow
 def test_the_field_money_and_seats(services: Services, fake_clock: FakeClock, demo: int) -> None:
     tid = demo
     state = build(services, tid, fake_clock()).state
@@ -78,6 +82,7 @@ def test_no_tournament_is_an_empty_page(services: Services, fake_clock: FakeCloc
     assert built.deadline is None
 
 
+@pytest.mark.slow
 def test_after_a_deal_ends_the_night_the_page_shows_the_winner_and_no_players_left(
     services: Services, fake_clock: FakeClock
 ) -> None:

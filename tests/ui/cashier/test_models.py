@@ -211,6 +211,7 @@ def test_columns_measured_again_only_where_they_changed_fit_as_a_full_fit(
     assert [view.columnWidth(c) for c in range(last)] == [full.columnWidth(c) for c in range(last)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 def test_every_cell_reads_on_a_light_and_a_dark_desktop(kind, services, tournament_id, played):
     with desktop(kind):

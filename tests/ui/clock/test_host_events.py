@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.core.host_events import HostEvent, Trigger
@@ -112,6 +113,7 @@ def test_without_sound_the_message_still_shows(
         station.close()
 
 
+@pytest.mark.slow
 def test_a_bust_while_a_claim_is_on_its_way_is_claimed_after_it(
     qtbot, station, services, tournament_id, monkeypatch
 ) -> None:

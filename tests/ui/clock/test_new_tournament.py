@@ -95,6 +95,7 @@ def test_ctrl_shift_n_sets_up_the_whole_tournament_in_one_dialog(
     assert structure.planned_last_level is not None
 
 
+@pytest.mark.slow
 def test_cancel_waits_while_the_tournament_is_being_created(
     qtbot, station: ClockStation, services: Services, tournament_id: int
 ) -> None:

@@ -121,6 +121,7 @@ def test_no_backups_yet_says_so(qtbot, station) -> None:
     dialog.close()
 
 
+@pytest.mark.slow
 def test_a_slow_backup_never_holds_the_clock(
     qtbot, station, services, fake_clock, fake_timer, monkeypatch
 ) -> None:

@@ -116,6 +116,7 @@ def test_the_wall_says_hand_for_hand_while_it_is_on(
     assert "HAND-FOR-HAND" not in display.status_label.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", DESKTOPS)
 def test_the_offer_and_a_finished_table_read_on_either_desktop(kind, qtbot) -> None:
     with desktop(kind):

@@ -132,6 +132,7 @@ def test_draw_seats_shows_the_names_in_the_ovals(
     assert not window.grab().isNull()  # the ovals paint
 
 
+@pytest.mark.slow
 def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -153,6 +154,7 @@ def test_a_late_entry_waits_in_the_list_and_draws_a_seat(
 
 
 # ---------------------------------------------------------------------------- balance
+@pytest.mark.slow
 def test_the_header_counts_the_seats_still_open(
     seeded: Services, tournament_id: int, open_window
 ) -> None:
@@ -271,6 +273,7 @@ def test_a_table_break_is_undone_from_the_toolbar(
     assert names_in_ovals(window) == before
 
 
+@pytest.mark.slow
 def test_an_undo_refused_says_why_and_changes_nothing(
     qtbot, seeded: Services, tournament_id: int, open_window
 ) -> None:

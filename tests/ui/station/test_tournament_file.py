@@ -54,6 +54,7 @@ def saved(
     return path
 
 
+@pytest.mark.slow
 def test_export_then_import_opens_the_copy_with_its_players_matched(
     qtbot,
     station: ClockStation,
@@ -88,6 +89,7 @@ def test_export_then_import_opens_the_copy_with_its_players_matched(
     assert sorted(r.name for r in copied) == ["Ann Ames", "Bob Byrd"]
 
 
+@pytest.mark.slow
 def test_cancelling_a_namesake_question_imports_nothing(
     qtbot,
     station: ClockStation,
@@ -109,6 +111,7 @@ def test_cancelling_a_namesake_question_imports_nothing(
     assert "cancelled" in station.director.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 def test_a_damaged_file_is_refused_in_words_and_nothing_changes(
     qtbot,
     station: ClockStation,
@@ -131,6 +134,7 @@ def test_a_damaged_file_is_refused_in_words_and_nothing_changes(
     assert _menu_action(station, "Import tournament…").isEnabled()
 
 
+@pytest.mark.slow
 def test_the_namesake_box_asks_and_another_player_is_added(
     qtbot,
     station: ClockStation,

@@ -135,6 +135,7 @@ def test_a_refused_race_says_why_and_leaves_the_wall_alone(
     assert moment.kind == MESSAGE
 
 
+@pytest.mark.slow
 def test_the_chip_race_renders_on_the_wall_at_both_screen_sizes(
     station: ClockStation, tmp_path: Path, qtbot
 ) -> None:
@@ -318,6 +319,7 @@ def test_a_table_raced_stays_marked_when_the_dialog_is_opened_again(
     assert all(name in again.summary_label.text() for name in told)
 
 
+@pytest.mark.slow
 def test_a_misdealt_race_is_dealt_again_only_when_the_director_says_so(
     station: ClockStation, qtbot
 ) -> None:

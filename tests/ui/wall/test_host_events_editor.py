@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from sqlalchemy import text
 
@@ -75,6 +76,7 @@ def test_add_then_undo_and_redo(qtbot, station, services, tournament_id) -> None
     assert dialog.model.rowCount() == 1
 
 
+@pytest.mark.slow
 def test_edit_and_remove_are_undone_too(qtbot, station, services, tournament_id) -> None:
     dialog = open_editor(qtbot, station)
     fill_form(qtbot, dialog, Trigger.BREAK_STARTED, "Break")
