@@ -1,0 +1,75 @@
+"""Choosing the language: the system's by default, switched at run time, per request."""
+
+from __future__ import annotations
+
+import threading
+
+from clockapp import formats
+from clockapp.i18n import (
+    _,
+    available_languages,
+    current_language,
+    ngettext,
+    set_language,
+    system_language,
+    using_language,
+)
+
+
+def test_switching_language_changes_what_underscore_says() -> None:
+    assert _("Break") == "Break"
+    set_language("de")
+    assert _("Break") == "Pause"
+    set_language("en")
+    assert _("Break") == "Break"
+
+
+def test_plurals_follow_the_language() -> None:
+    set_language("de")
+    one = ngettext("{count} HEAD", "{count} HEADS", 1).format(count=1)
+    many = ngettext("{count} HEAD", "{count} HEADS", 5).format(count=5)
+    assert (one, many) == ("1 KOPF", "5 KÖPFE")
+
+
+def test_the_system_language_decides_by_default() -> None:
+    assert system_language({"LANG": "de_AT.UTF-8"}) == "de"
+    assert system_language({"LANGUAGE": "", "LC_ALL": "", "LANG": "ja_JP.UTF-8"}) == "en"
+    assert system_language({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}) == "de"
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert set_language("tlh") == "en"
+    assert _("Break") == "Break"
+
+
+def test_a_request_speaks_its_own_language_without_touching_the_others() -> None:
+    seen: dict[str, str] = {}
+
+    def other_thread() -> None:
+        seen["other"] = _("Break")
+
+    with using_language("de-DE"):
+        assert current_language() == "de"
+        assert _("Break") == "Pause"
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+    assert seen["other"] == "Break"
+    assert _("Break") == "Break"
+
+
+def test_german_money_numbers_and_times() -> None:
+    set_language("de")
+    assert formats.money(123450, "€").replace("\xa0", " ") == "1.234,50 €"
+    assert formats.money(100000, "€", trim_zero_cents=True).replace("\xa0", " ") == "1.000 €"
+    assert formats.number(1234567) == "1.234.567"
+
+
+def test_english_money_stays_as_it_was() -> None:
+    assert formats.money(123450, "$") == "$1,234.50"
+    assert formats.money(-505, "$") == "-$5.05"
+    assert formats.money(2533, "CHF") == "25.33 CHF"
+
+
+def test_german_is_offered() -> None:
+    assert "de" in {language.code for language in available_languages()}
