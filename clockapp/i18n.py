@@ -129,6 +129,33 @@ def system_language(environ: dict[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
+def negotiate(accept_language: str) -> str:
+    """The catalog a browser's Accept-Language header asks for first; English when none fits.
+
+    >>> negotiate("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7"), negotiate("ja, de;q=0.5")
+    ('fr', 'de')
+    >>> negotiate(""), negotiate("*"), negotiate("de;q=0")
+    ('en', 'en', 'en')
+    """
+    codes = tuple(language.code for language in available_languages())
+    wishes: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")[:32]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and weight > 0:
+            wishes.append((-weight, index, tag))
+    for _weight, _index, tag in sorted(wishes):
+        match = best_match(tag, codes)
+        if match is not None:
+            return match
+    return SOURCE_LANGUAGE
+
+
 def _load(code: str) -> gettext.NullTranslations:
     if code == SOURCE_LANGUAGE:
         return gettext.NullTranslations()

@@ -29,10 +29,9 @@ def chips(amount: int) -> str:
 def blinds(item: Item) -> str:
     """`100 / 200` for a level.
 
-        >>> from clockapp.core.structure import Level
-    from clockapp.i18n import _, ngettext, pgettext
-        >>> blinds(Level(100, 200))
-        '100 / 200'
+    >>> from clockapp.core.structure import Level
+    >>> blinds(Level(100, 200))
+    '100 / 200'
     """
     return f"{formats.chips(item.small_blind)} / {formats.chips(item.big_blind)}"
 
@@ -40,12 +39,11 @@ def blinds(item: Item) -> str:
 def ante(item: Item) -> str:
     """The ante line: `ANTE 25`, `BB ANTE 200`, or '' without an ante.
 
-        >>> from clockapp.core.structure import Level
-    from clockapp.i18n import _, ngettext, pgettext
-        >>> ante(Level(100, 200, ante=25)), ante(Level(100, 200, ante=200, big_blind_ante=True))
-        ('ANTE 25', 'BB ANTE 200')
-        >>> ante(Level(5, 10))
-        ''
+    >>> from clockapp.core.structure import Level
+    >>> ante(Level(100, 200, ante=25)), ante(Level(100, 200, ante=200, big_blind_ante=True))
+    ('ANTE 25', 'BB ANTE 200')
+    >>> ante(Level(5, 10))
+    ''
     """
     if not item.ante:
         return ""
@@ -99,14 +97,13 @@ def game_change(items: Sequence[Item], index: int | None) -> str:
 
 def short_level(item: Item, before: str | None = None) -> str:
     """One line for the next level: `150 / 300  ·  ante 25`, with its game when it is not the
-        game played `before` it (None: not known, the game is left out).
+    game played `before` it (None: not known, the game is left out).
 
-        >>> from clockapp.core.structure import Level
-    from clockapp.i18n import _, ngettext, pgettext
-        >>> short_level(Level(150, 300, ante=25)), short_level(Level(5, 10))
-        ('150 / 300  ·  ante 25', '5 / 10')
-        >>> short_level(Level(200, 400, ante=400, big_blind_ante=True, game="PLO"), "NLHE")
-        '200 / 400  ·  BB ante 400  ·  PLO'
+    >>> from clockapp.core.structure import Level
+    >>> short_level(Level(150, 300, ante=25)), short_level(Level(5, 10))
+    ('150 / 300  ·  ante 25', '5 / 10')
+    >>> short_level(Level(200, 400, ante=400, big_blind_ante=True, game="PLO"), "NLHE")
+    '200 / 400  ·  BB ante 400  ·  PLO'
     """
     text = blinds(item)
     if item.ante:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMenu,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -241,12 +242,16 @@ class DirectorWindow(QMainWindow):
         self.balance_label.setText(notice or "")
         self.balance_label.setVisible(bool(notice))
 
-    def install_menus(self, actions: dict[Action, QAction]) -> None:
-        """Put the registry's actions (created for this window) into the menus and toolbar."""
+    def install_menus(
+        self, actions: dict[Action, QAction], language_menu: QMenu | None = None
+    ) -> None:
+        """Put the registry's actions (created for this window) into the menus and toolbar, and
+        the station's `language_menu` under View."""
         self.actions_by_name = dict(actions)
         self.toolbar = install_menus(
             self,
             actions,
+            submenus={"&View": (language_menu,)} if language_menu is not None else None,
             extras={
                 "&View": (self.hide_display_action,),
                 "&Tournament": (
