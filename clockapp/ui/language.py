@@ -22,6 +22,7 @@ def install_qt_translations(app: QCoreApplication, code: str) -> bool:
     """Make Qt's standard dialogs speak `code`; False when Qt has no catalog for it (English)."""
     for old in app.findChildren(QTranslator, QT_TRANSLATOR):
         app.removeTranslator(old)
+        old.setObjectName("")  # gone from the search at once; deleted by the event loop
         old.deleteLater()
     QLocale.setDefault(QLocale(code))
     if code == "en":
@@ -30,6 +31,7 @@ def install_qt_translations(app: QCoreApplication, code: str) -> bool:
     translator.setObjectName(QT_TRANSLATOR)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if not translator.load(f"qtbase_{code}", folder):
+        translator.setObjectName("")
         translator.deleteLater()
         return False
     app.installTranslator(translator)
