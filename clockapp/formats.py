@@ -84,7 +84,7 @@ def money(cents: int, currency: str, *, trim_zero_cents: bool = False) -> str:
         None,
         None,
     )
-    text = sign_pattern.apply(Decimal(abs(cents)) / 100, loc, currency_digits=False)
+    text = str(sign_pattern.apply(Decimal(abs(cents)) / 100, loc, currency_digits=False))
     if negative and not prefix.startswith("-") and "-" not in prefix:
         text = f"-{text}"
     return text.strip(f" {_NBSP}")
