@@ -73,3 +73,34 @@ def test_english_money_stays_as_it_was() -> None:
 
 def test_german_is_offered() -> None:
     assert "de" in {language.code for language in available_languages()}
+
+
+def test_a_core_error_reads_in_the_language() -> None:
+    import pytest
+
+    from clockapp.core.money.amounts import AmountError, parse_amount
+
+    set_language("de")
+    with pytest.raises(AmountError, match="ist negativ"):
+        parse_amount("-5", field="Buy-in")
+
+
+def test_the_room_hears_german() -> None:
+    from datetime import UTC, datetime
+
+    from clockapp.core.clock import ClockEvent, EventKind
+    from clockapp.core.structure import Break, Level
+
+    set_language("de")
+    t = datetime(2026, 1, 1, tzinfo=UTC)
+    level = ClockEvent(t, 2, EventKind.LEVEL_STARTED, Level(1000, 2000, ante=2000))
+    assert _announce(level) == "Die Blinds sind jetzt 1.000-2.000, Ante 2.000."
+    pause = ClockEvent(t, 3, EventKind.BREAK_STARTED, Break(1))
+    assert _announce(pause) == "Pause: 1 Minute."
+
+
+def _announce(event: object) -> str:
+    # The clock's texts live in clockapp.ui.clock.texts, which imports no Qt.
+    from clockapp.ui.clock.texts import announcement
+
+    return announcement(event)  # type: ignore[arg-type]

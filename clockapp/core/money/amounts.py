@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import _
 
 #: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
 #: (a pasted phone number, a stuck key) and would only overflow a report column.
@@ -82,34 +83,47 @@ def parse_amount(
         elif body.endswith(symbol):
             body = body[: -len(symbol)].strip()
     if not body:
-        raise AmountError(f"{field}: enter an amount (nothing was typed).")
+        raise AmountError(_("{field}: enter an amount (nothing was typed).").format(field=field))
     # A minus may be typed before or after the currency symbol ("-$5", "$-5"): refuse both.
     if body.startswith("-") or raw.strip().startswith("-") or body.startswith("("):
-        raise AmountError(f"{field}: {raw.strip()!r} is negative; enter an amount of 0 or more.")
+        raise AmountError(
+            _("{field}: {typed} is negative; enter an amount of 0 or more.").format(
+                field=field, typed=repr(raw.strip())
+            )
+        )
     if body.startswith("+"):
         body = body[1:]
     match = _AMOUNT.fullmatch(body)
     if match is None or (not match["whole"] and not match["frac"]):
         if re.fullmatch(r"[0-9,]+(\.[0-9]*)?", body):
             raise AmountError(
-                f"{field}: {raw.strip()!r} has misplaced commas; write thousands in groups of "
-                "three (1,000) and use a point for cents (20.50)."
+                _(
+                    "{field}: {typed} has misplaced commas; write thousands in groups of "
+                    "three (1,000) and use a point for cents (20.50)."
+                ).format(field=field, typed=repr(raw.strip()))
             )
-        raise AmountError(f"{field}: {raw.strip()!r} is not a number; type digits such as 20.50.")
+        raise AmountError(
+            _("{field}: {typed} is not a number; type digits such as 20.50.").format(
+                field=field, typed=repr(raw.strip())
+            )
+        )
     whole = match["whole"].replace(",", "") or "0"
     frac = match["frac"] or ""
     if len(frac) > 2:
         raise AmountError(
-            f"{field}: {raw.strip()!r} has {len(frac)} decimals; money has at most 2 (cents)."
+            _("{field}: {typed} has {count} decimals; money has at most 2 (cents).").format(
+                field=field, typed=repr(raw.strip()), count=len(frac)
+            )
         )
     cents = int(whole) * 100 + int(frac.ljust(2, "0"))
     if cents > MAX_AMOUNT_CENTS:
         raise AmountError(
-            f"{field}: {raw.strip()!r} is more than {format_cents(MAX_AMOUNT_CENTS)}; "
-            "check for a typing mistake."
+            _("{field}: {typed} is more than {most}; check for a typing mistake.").format(
+                field=field, typed=repr(raw.strip()), most=format_cents(MAX_AMOUNT_CENTS)
+            )
         )
     if cents == 0 and not allow_zero:
-        raise AmountError(f"{field}: the amount must be more than zero.")
+        raise AmountError(_("{field}: the amount must be more than zero.").format(field=field))
     return cents
 
 

@@ -12,6 +12,9 @@ from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Level
 from clockapp.i18n import _, ngettext, pgettext
 
+#: The name a new break gets (`Break.label`'s default), shown in the room's language.
+DEFAULT_BREAK_NAME = "Break"
+
 if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
     from clockapp.core.structure import Item
@@ -50,6 +53,18 @@ def ante(item: Item) -> str:
     if item.big_blind_ante:
         return _("BB ANTE {ante}").format(ante=formats.chips(item.ante))
     return _("ANTE {ante}").format(ante=formats.chips(item.ante))
+
+
+def break_name(item: Item) -> str:
+    """What a break is called: its own name ("Dinner"), or the room's word for a break when it
+    has the default name (stored as the English "Break").
+
+    >>> from clockapp.core.structure import Break
+    >>> break_name(Break(10)), break_name(Break(30, label="Dinner"))
+    ('Break', 'Dinner')
+    """
+    label = getattr(item, "label", "") or ""
+    return _("Break") if label in ("", DEFAULT_BREAK_NAME) else label
 
 
 def game_before(items: Sequence[Item], index: int) -> str | None:
@@ -248,7 +263,7 @@ def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
     if event.kind is EventKind.BREAK_STARTED:
         text = ngettext(
             "{name} for {minutes} minute.", "{name} for {minutes} minutes.", item.minutes
-        ).format(name=item.label or _("Break"), minutes=item.minutes)
+        ).format(name=break_name(item), minutes=item.minutes)
         if item.color_up:
             values = [formats.chips(v) for v in item.color_up]
             listed = (

@@ -83,7 +83,7 @@ class LevelTableModel(RowTableModel[Level | Break]):
         item = self._structure.levels[row]
         number = self._structure.level_number(row)
         if column == 0:
-            return (item.label or _("Break")) if number is None else str(number)
+            return texts.break_name(item) if number is None else str(number)
         if column == 1:
             return "" if item.is_break else texts.blinds(item)
         if column == 2:

@@ -63,7 +63,7 @@ class MiniClock(QGroupBox):
         self._follow_palette()
         item = clock_view.item
         if clock_view.is_break:
-            self.level_label.setText((item.label or _("Break")).upper())
+            self.level_label.setText(texts.break_name(item).upper())
             resumes = texts.next_level_index(items, clock_view.index)
             before = texts.game_before(items, resumes) if resumes is not None else None
             self.blinds_label.setText(

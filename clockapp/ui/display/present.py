@@ -46,7 +46,7 @@ def level_line(clock_view: ClockView) -> str:
     """`LEVEL 3  ·  NLHE`, `BREAK`, with `OVERTIME` or `EXTRA LEVEL` when it applies."""
     item = clock_view.item
     if clock_view.is_break:
-        line = (item.label or _("Break")).upper()
+        line = texts.break_name(item).upper()
     else:
         line = _("LEVEL {number}").format(number=clock_view.level_number)
         if item.game:
@@ -92,7 +92,7 @@ def next_line(clock_view: ClockView, items: Sequence[Any] = ()) -> str:
     if nxt is None:
         return _("none · this is the last level")
     if nxt.is_break:
-        name = nxt.label or _("Break")
+        name = texts.break_name(nxt)
         text = _("{name}  ·  {minutes} min").format(name=name, minutes=nxt.minutes)
         if clock_view.next_level is not None and not clock_view.is_break:
             level = shown(first_level_after(clock_view.index + 1), clock_view.next_level)
