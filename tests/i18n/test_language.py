@@ -104,3 +104,10 @@ def _announce(event: object) -> str:
     from clockapp.ui.clock.texts import announcement
 
     return announcement(event)  # type: ignore[arg-type]
+
+
+def test_french_plurals_count_zero_as_one() -> None:
+    # French says "0 élimination"; its CLDR rule has a third form for millions.
+    set_language("fr")
+    heads = [ngettext("{count} HEAD", "{count} HEADS", n).format(count=n) for n in (0, 1, 2, 10**6)]
+    assert heads == ["0 ÉLIMINATION", "1 ÉLIMINATION", "2 ÉLIMINATIONS", "1000000 ÉLIMINATIONS"]
