@@ -7,6 +7,8 @@ their words until the app restarts (the menu says so).
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
@@ -38,9 +40,17 @@ def install_qt_translations(app: QCoreApplication, code: str) -> bool:
     return True
 
 
+def desktop_language() -> str | None:
+    """The language the desktop asks for where no LANG-style variable says it (Windows and
+    macOS set none): Qt reads the system's own setting. None when the variables decide."""
+    if any(os.environ.get(name) for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")):
+        return None
+    return QLocale.system().name()
+
+
 def apply_language(app: QCoreApplication, code: str | None) -> str:
     """Switch the app to `code` (None or "": the system's); returns the code in force."""
-    chosen = set_language(code or None)
+    chosen = set_language(code or desktop_language())
     install_qt_translations(app, chosen)
     return chosen
 

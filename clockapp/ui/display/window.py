@@ -265,7 +265,9 @@ class ClockDisplay(QWidget):
         self.registration_label.setText(
             f"{line}  ·  {waiting}" if line and waiting else line or waiting
         )
-        self.registration_label.setColor(self.look.MUTED if "closed" in line else self.look.BREAK)
+        # Read from the flag, not the words: the line is in the station's language.
+        closed = bool(line) and not getattr(ending, "registration_open", True)
+        self.registration_label.setColor(self.look.MUTED if closed else self.look.BREAK)
         self._sales = getattr(ending, "sales", None)
         self._show_sales()
         final = getattr(ending, "final", None)
