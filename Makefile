@@ -11,14 +11,14 @@ ARGS ?=
 # doctests and the packaged app. tests/test_doctests.py checks that every test folder is in one.
 HEADLESS_TESTS := tests/poker tests/core tests/persistence tests/services tests/commands \
 	tests/bench tests/browser tests/test_doctests.py tests/test_preflight.py tests/test_portable.py \
-	tests/test_readme_data.py clockapp
+	tests/test_readme_data.py tests/i18n clockapp
 GUI_TESTS := tests/ui tests/packaging clockapp/ui
 # pytest-xdist: one worker per core. `make test PARALLEL=` runs in one process.
 PARALLEL ?= -n auto
 HEADLESS_SKIP := --ignore=clockapp/ui
 
 .PHONY: run preflight test check lint typecheck test-gui test-headless check-fast bench package \
-	package-check install-desktop clean
+	package-check install-desktop clean translations
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,7 +37,7 @@ $(HEADLESS)/.installed: pyproject.toml
 	test -x $(HPY) || $(PYTHON) -m venv $(HEADLESS)
 	$(HPY) -m pip install -q --upgrade pip
 	$(HPY) -m pip install -q --no-deps -e .
-	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval \
+	$(HPY) -m pip install -q sqlmodel alembic platformdirs numpy simpleeval babel \
 		'psycopg[binary]' pytest pytest-xdist pytest-timeout hypothesis
 	! $(HPY) -c "import PySide6" 2>/dev/null
 	touch $@
@@ -91,6 +91,17 @@ package-check: package
 install-desktop:
 	test -x dist/clockapp/clockapp || $(MAKE) package
 	$(PYTHON) packaging/install_desktop.py --exec $(CURDIR)/dist/clockapp/clockapp
+
+# The catalogs: every marked string into clockapp/locale/clockapp.pot, merged into each language's
+# .po (the translators' file, committed), compiled to the .mo the app loads (committed as well, so
+# an install from the source needs no build step); tests/i18n checks the .mo match their .po.
+LOCALE := clockapp/locale
+translations: $(VENV)/.dev-installed
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k pgettext:1c,2 --sort-by-file \
+		--project=clockapp --no-location --omit-header -o $(LOCALE)/clockapp.pot clockapp
+	$(VENV)/bin/pybabel update -D clockapp -i $(LOCALE)/clockapp.pot -d $(LOCALE) \
+		--no-fuzzy-matching --ignore-obsolete
+	$(VENV)/bin/pybabel compile -D clockapp -d $(LOCALE) --statistics
 
 clean:
 	rm -rf $(VENV) $(HEADLESS) build dist .pytest_cache .mypy_cache .ruff_cache

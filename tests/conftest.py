@@ -14,6 +14,7 @@ import pytest
 from hypothesis import settings
 from sqlalchemy.engine import Engine
 
+from clockapp.i18n import set_language
 from clockapp.logs import close_log
 from clockapp.persistence.db import make_engine, migrate, sqlite_url
 from clockapp.services.app import Services
@@ -34,6 +35,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: A test still running after this long is stopped with every thread's stack, from C: a
 #: deadlock that holds the interpreter's lock stops pytest-timeout's own thread too.
 HUNG_S = 600
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    # The language is the process's: a test that switches it must not leave it switched.
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)

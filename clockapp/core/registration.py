@@ -34,6 +34,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from clockapp.errors import DomainError
+from clockapp.i18n import _
 
 if TYPE_CHECKING:  # entries imports this module: the type is only named here
     from clockapp.core.money.entries import ClockPosition
@@ -115,7 +116,7 @@ class RegistrationWindow:
         open: A new player (or a re-entry following registration) may enter now.
         reason: Why it is closed, as the cashier says it ("" when open).
         wall: The short line the clock shows ("Late registration until level 6",
-            "Registration closed").
+            _("Registration closed")).
     """
 
     open: bool
@@ -125,7 +126,7 @@ class RegistrationWindow:
     def check(self) -> None:
         """Raise `RegistrationClosed` with the reason when closed.
 
-        >>> RegistrationWindow(False, "Closed.", "Registration closed").check()
+        >>> RegistrationWindow(False, "Closed.", _("Registration closed")).check()
         Traceback (most recent call last):
         ...
         clockapp.core.registration.RegistrationClosed: Closed.
@@ -175,13 +176,13 @@ def registration_window(
     """
     closed = f"{what} closed"
     if facts.finished:
-        return RegistrationWindow(False, FINISHED_REASON, "Registration closed")
+        return RegistrationWindow(False, FINISHED_REASON, _("Registration closed"))
     if facts.mode is RegistrationMode.CLOSED:
         return RegistrationWindow(
             False, f"{what} is closed: the director closed it.", "Registration closed"
         )
     if facts.mode is RegistrationMode.OPEN:
-        return RegistrationWindow(True, "", "Registration open")
+        return RegistrationWindow(True, "", _("Registration open"))
     level = last_level if last_level is not None else facts.late_until_level
     position = facts.position
     if level is not None and position.level > level:
@@ -189,27 +190,29 @@ def registration_window(
             reason = f"{closed} when the clock started (now {position.describe()})."
         else:
             reason = f"{closed} after level {level} (now {position.describe()})."
-        return RegistrationWindow(False, reason, "Registration closed")
+        return RegistrationWindow(False, reason, _("Registration closed"))
     if facts.deadline is not None and facts.now >= facts.deadline:
         return RegistrationWindow(
             False,
             f"{closed} at the deadline, {_format_time(facts.deadline)}.",
-            "Registration closed",
+            _("Registration closed"),
         )
     if level is None and first_bust_closes and facts.anyone_busted:
         return RegistrationWindow(
             False,
             f"{closed} at the first bust (no late registration level is set).",
-            "Registration closed",
+            _("Registration closed"),
         )
     if level is None:
         wall = (
-            "Registration open until the first bust" if first_bust_closes else "Registration open"
+            _("Registration open until the first bust")
+            if first_bust_closes
+            else _("Registration open")
         )
     elif level == 0:
-        wall = "Registration closes when the clock starts"
+        wall = _("Registration closes when the clock starts")
     else:
-        wall = f"Late registration until level {level}"
+        wall = _("Late registration until level {level}").format(level=level)
     return RegistrationWindow(True, "", wall)
 
 

@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from clockapp.errors import DomainError
+from clockapp.i18n import _
 
 #: The time a player has once the clock is called.
 SECONDS = 60
@@ -76,7 +77,7 @@ class ShotClock:
         """
         left = self.seconds_left(now)
         if left == 0:
-            return "Time"
+            return _("Time")
         return str(left) if left <= COUNTED_ALOUD else None
 
     def to_payload(self) -> dict[str, Any]:

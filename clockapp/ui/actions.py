@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from clockapp.i18n import N_, _
 from clockapp.ui.errors import guard
 
 
@@ -76,196 +77,217 @@ class Action(enum.Enum):
     """The director's commands; the value holds the text, shortcuts and description."""
 
     TOGGLE_PAUSE = ActionSpec(
-        "Start / pause / resume",
+        N_("Start / pause / resume"),
         ("Space",),
-        "Start the clock, or pause and resume it",
+        N_("Start the clock, or pause and resume it"),
         "Clock",
     )
-    NEXT_LEVEL = ActionSpec("Next level", ("Right", "N"), "Go to the next level or break", "Clock")
-    PREVIOUS_LEVEL = ActionSpec(
-        "Previous level", ("Left", "P"), "Go back to the previous level or break", "Clock"
+    NEXT_LEVEL = ActionSpec(
+        N_("Next level"), ("Right", "N"), N_("Go to the next level or break"), "Clock"
     )
-    ADD_MINUTE = ActionSpec("Add a minute", ("+", "="), "Add one minute to this level", "Clock")
-    REMOVE_MINUTE = ActionSpec("Remove a minute", ("-",), "Take one minute off this level", "Clock")
+    PREVIOUS_LEVEL = ActionSpec(
+        N_("Previous level"), ("Left", "P"), N_("Go back to the previous level or break"), "Clock"
+    )
+    ADD_MINUTE = ActionSpec(
+        N_("Add a minute"), ("+", "="), N_("Add one minute to this level"), "Clock"
+    )
+    REMOVE_MINUTE = ActionSpec(
+        N_("Remove a minute"), ("-",), N_("Take one minute off this level"), "Clock"
+    )
     RESTART_LEVEL = ActionSpec(
-        "Restart level", ("R",), "Start this level again from its full time", "Clock"
+        N_("Restart level"), ("R",), N_("Start this level again from its full time"), "Clock"
     )
     UNDO = ActionSpec(
-        "Undo",
+        N_("Undo"),
         ("Ctrl+Z",),
-        "Undo the last clock action",
+        N_("Undo the last clock action"),
         "Clock",
         standard=QKeySequence.StandardKey.Undo,
     )
     REDO = ActionSpec(
-        "Redo",
+        N_("Redo"),
         ("Ctrl+Shift+Z", "Ctrl+Y"),
-        "Redo what was undone",
+        N_("Redo what was undone"),
         "Clock",
         standard=QKeySequence.StandardKey.Redo,
     )
     TOGGLE_FULLSCREEN = ActionSpec(
-        "Fullscreen", ("F", "F11"), "Show the clock fullscreen, or in a window again", "Display"
+        N_("Fullscreen"),
+        ("F", "F11"),
+        N_("Show the clock fullscreen, or in a window again"),
+        "Display",
     )
     LEAVE_FULLSCREEN = ActionSpec(
-        "Leave fullscreen", ("Esc",), "Show the clock in a window again", "Display"
+        N_("Leave fullscreen"), ("Esc",), N_("Show the clock in a window again"), "Display"
     )
     SHOW_DISPLAY = ActionSpec(
-        "Show clock display", ("D",), "Open the clock display for the room", "Display"
+        N_("Show clock display"), ("D",), N_("Open the clock display for the room"), "Display"
     )
     LOCK_DISPLAY = ActionSpec(
-        "Lock display",
+        N_("Lock display"),
         ("Ctrl+L",),
-        "Lock the display's keys until the PIN is typed",
+        N_("Lock the display's keys until the PIN is typed"),
         "Display",
     )
     WEB_VIEW = ActionSpec(
-        "Web view for phones…",
+        N_("Web view for phones…"),
         ("Ctrl+Shift+P",),
-        "Serve the clock, payouts and seats to phones and TVs (read-only)",
+        N_("Serve the clock, payouts and seats to phones and TVs (read-only)"),
         "Display",
     )
-    TOGGLE_MUTE = ActionSpec("Mute", ("M",), "Silence or restore the sounds", "Sound")
+    TOGGLE_MUTE = ActionSpec(N_("Mute"), ("M",), N_("Silence or restore the sounds"), "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
-        "Spoken announcements", ("A",), "Read new blinds and seat moves aloud", "Sound"
+        N_("Spoken announcements"), ("A",), N_("Read new blinds and seat moves aloud"), "Sound"
     )
     STRUCTURE_EDITOR = ActionSpec(
-        "Structure editor…", ("E",), "Edit levels, breaks and chips", "Tournament"
+        N_("Structure editor…"), ("E",), N_("Edit levels, breaks and chips"), "Tournament"
     )
     OPEN_TOURNAMENT = ActionSpec(
-        "Open tournament…", ("Ctrl+O",), "Show another tournament in every window", "Tournament"
+        N_("Open tournament…"),
+        ("Ctrl+O",),
+        N_("Show another tournament in every window"),
+        "Tournament",
     )
     NEW_TOURNAMENT = ActionSpec(
-        "New tournament…", ("Ctrl+Shift+N",), "Create a tournament and show it", "Tournament"
+        N_("New tournament…"),
+        ("Ctrl+Shift+N",),
+        N_("Create a tournament and show it"),
+        "Tournament",
     )
     EXPORT_TOURNAMENT = ActionSpec(
-        "Export tournament…",
+        N_("Export tournament…"),
         ("Ctrl+Alt+E",),
-        "Save the tournament as one file: players, ledger, seats, structure, look and history",
+        N_("Save the tournament as one file: players, ledger, seats, structure, look and history"),
         "Tournament",
     )
     IMPORT_TOURNAMENT = ActionSpec(
-        "Import tournament…",
+        N_("Import tournament…"),
         ("Ctrl+Alt+I",),
-        "Open a tournament file from another computer as a new tournament",
+        N_("Open a tournament file from another computer as a new tournament"),
         "Tournament",
     )
     FIND = ActionSpec(
-        "Find a player",
+        N_("Find a player"),
         ("Ctrl+F",),
-        "Open the cashier on its player search",
+        N_("Open the cashier on its player search"),
         "Tournament",
         standard=QKeySequence.StandardKey.Find,
     )
     OPEN_CASHIER = ActionSpec(
-        "Cashier…", ("Ctrl+K",), "Players, buy-ins, rebuys, the ledger and payouts", "Windows"
+        N_("Cashier…"),
+        ("Ctrl+K",),
+        N_("Players, buy-ins, rebuys, the ledger and payouts"),
+        "Windows",
     )
     OPEN_TABLES = ActionSpec(
-        "Tables…", ("Ctrl+T",), "Seats, balancing, breaking tables and moves", "Windows"
+        N_("Tables…"), ("Ctrl+T",), N_("Seats, balancing, breaking tables and moves"), "Windows"
     )
     OPEN_RULINGS = ActionSpec(
-        "Rulings…", ("Ctrl+R",), "Settle a hand: winners, side pots, odd chips, odds", "Windows"
+        N_("Rulings…"),
+        ("Ctrl+R",),
+        N_("Settle a hand: winners, side pots, odd chips, odds"),
+        "Windows",
     )
     OPEN_LEAGUES = ActionSpec(
-        "Leagues…",
+        N_("Leagues…"),
         ("Ctrl+Shift+S",),
-        "Seasons: points formulas, standings, CSV and PDF",
+        N_("Seasons: points formulas, standings, CSV and PDF"),
         "Windows",
     )
     OPEN_TEAM_EVENT = ActionSpec(
-        "Team event…",
+        N_("Team event…"),
         ("Ctrl+Shift+T",),
-        "Team points: helpers, spectators, the worst beat, 100 points shared",
+        N_("Team points: helpers, spectators, the worst beat, 100 points shared"),
         "Windows",
     )
     OPEN_CHARTS = ActionSpec(
-        "Charts…",
+        N_("Charts…"),
         ("Ctrl+Shift+G",),
-        "Players left, average stack and prize pool over time",
+        N_("Players left, average stack and prize pool over time"),
         "Windows",
     )
     ACKNOWLEDGE_MOVES = ActionSpec(
-        "All seat moves done",
+        N_("All seat moves done"),
         ("Ctrl+Shift+M",),
-        "Take every seat move off the clock display",
+        N_("Take every seat move off the clock display"),
         "Windows",
     )
     WALL_MESSAGE = ActionSpec(
-        "Message on the wall…",
+        N_("Message on the wall…"),
         ("Ctrl+Shift+W",),
-        "Show a message over the clock in large type",
+        N_("Show a message over the clock in large type"),
         "Wall",
     )
     CHIP_RACE = ActionSpec(
-        "Chip race…",
+        N_("Chip race…"),
         ("Ctrl+Shift+R",),
-        "Race off the odd chips of a colour-up at a table, and show the race on the wall",
+        N_("Race off the odd chips of a colour-up at a table, and show the race on the wall"),
         "Wall",
     )
     CHIP_COUNTS = ActionSpec(
-        "Chip counts…",
+        N_("Chip counts…"),
         ("Ctrl+Shift+C",),
-        "Type each table's chip counts; show the chip leaders on the wall",
+        N_("Type each table's chip counts; show the chip leaders on the wall"),
         "Wall",
     )
     SHOT_CLOCK = ActionSpec(
-        "Call the clock…",
+        N_("Call the clock…"),
         ("Ctrl+Shift+H",),
-        "Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud",
+        N_("Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud"),
         "Wall",
     )
     ESTIMATE = ActionSpec(
-        "Estimated end on the wall",
+        N_("Estimated end on the wall"),
         ("Ctrl+Shift+F",),
-        "Show when the money bubble and the end are likely, with their range",
+        N_("Show when the money bubble and the end are likely, with their range"),
         "Wall",
     )
     BOUNTY_BOARD = ActionSpec(
-        "Bounty board on the wall",
+        N_("Bounty board on the wall"),
         ("Ctrl+Shift+J",),
-        "Show the bounty on each player in play, biggest first, a page at a time",
+        N_("Show the bounty on each player in play, biggest first, a page at a time"),
         "Wall",
     )
     CLEAR_WALL = ActionSpec(
-        "Clear the wall",
+        N_("Clear the wall"),
         ("Ctrl+Shift+X",),
-        "Take the showdown, ruling or message off the wall: the clock shows again",
+        N_("Take the showdown, ruling or message off the wall: the clock shows again"),
         "Wall",
     )
     SHOWDOWN = ActionSpec(
-        "All-in showdown on the wall…",
+        N_("All-in showdown on the wall…"),
         ("Ctrl+Shift+A",),
-        "Enter the hands all in and show them with their odds, street by street",
+        N_("Enter the hands all in and show them with their odds, street by street"),
         "Wall",
     )
     SHOWDOWN_BUSTS = ActionSpec(
-        "Record the showdown's busts",
+        N_("Record the showdown's busts"),
         ("Ctrl+Shift+O",),
-        "Record the players the last showdown busted, its winners as busters",
+        N_("Record the players the last showdown busted, its winners as busters"),
         "Wall",
     )
     BAD_BEAT = ActionSpec(
-        "Record the showdown as a bad beat",
+        N_("Record the showdown as a bad beat"),
         ("Ctrl+Shift+V",),
-        "Keep the last showdown as a candidate for the night's worst beat",
+        N_("Keep the last showdown as a candidate for the night's worst beat"),
         "Wall",
     )
     WORST_BEATS = ActionSpec(
-        "The night's worst beats…",
+        N_("The night's worst beats…"),
         ("Ctrl+Shift+U",),
-        "The bad beats recorded, the least likely first",
+        N_("The bad beats recorded, the least likely first"),
         "Wall",
     )
     WALL_LOOK = ActionSpec(
-        "Look…",
+        N_("Look…"),
         ("Ctrl+Shift+L",),
-        "The event's name, logo, theme and colours on the wall, with a preview",
+        N_("The event's name, logo, theme and colours on the wall, with a preview"),
         "Wall",
     )
     EDIT_HOUSE = ActionSpec(
-        "House rules and break slides…",
+        N_("House rules and break slides…"),
         ("Ctrl+Shift+I",),
-        "Edit the rules sheet and the slides the wall turns during breaks",
+        N_("Edit the rules sheet and the slides the wall turns during breaks"),
         "Wall",
     )
     HOST_EVENTS = ActionSpec(
@@ -275,49 +297,49 @@ class Action(enum.Enum):
         "Wall",
     )
     SHOW_HOUSE_RULES = ActionSpec(
-        "House rules on the wall",
+        N_("House rules on the wall"),
         ("Ctrl+Shift+Y",),
-        "Show the rules sheet over the clock, a page at a time",
+        N_("Show the rules sheet over the clock, a page at a time"),
         "Wall",
     )
     PREFERENCES = ActionSpec(
-        "Preferences…",
+        N_("Preferences…"),
         ("Ctrl+,",),
-        "This computer's settings: checking for updates",
+        N_("This computer's settings: checking for updates"),
         "Help",
         standard=QKeySequence.StandardKey.Preferences,
     )
-    HELP = ActionSpec("Keyboard shortcuts", ("?", "F1"), "Show or hide this list", "Help")
+    HELP = ActionSpec(N_("Keyboard shortcuts"), ("?", "F1"), N_("Show or hide this list"), "Help")
     OPEN_DATA_FOLDER = ActionSpec(
-        "Open the data folder",
+        N_("Open the data folder"),
         (),
-        "Show the folder with the database, backups, settings and logs",
+        N_("Show the folder with the database, backups, settings and logs"),
         "Help",
     )
     CHECK_FOR_UPDATES = ActionSpec(
-        "Check for updates…",
+        N_("Check for updates…"),
         (),
-        "Ask the project's site whether a newer clockapp is out (asks before it connects)",
+        N_("Ask the project's site whether a newer clockapp is out (asks before it connects)"),
         "Help",
     )
     ABOUT = ActionSpec(
-        "About clockapp",
+        N_("About clockapp"),
         (),
-        "The version, the licence and where to report a problem",
+        N_("The version, the licence and where to report a problem"),
         "Help",
     )
     QUIT = ActionSpec(
-        "Quit",
+        N_("Quit"),
         ("Ctrl+Q",),
-        "Close clockapp (the clock keeps its time)",
+        N_("Close clockapp (the clock keeps its time)"),
         "Help",
         standard=QKeySequence.StandardKey.Quit,
     )
 
     @property
     def text(self) -> str:
-        """The menu and button text."""
-        return self.value.text
+        """The menu and button text, in the current language."""
+        return _(self.value.text)
 
     @property
     def shortcuts(self) -> tuple[str, ...]:
@@ -331,8 +353,8 @@ class Action(enum.Enum):
 
     @property
     def description(self) -> str:
-        """One line for the help overlay and tooltips."""
-        return self.value.description
+        """One line for the help overlay and tooltips, in the current language."""
+        return _(self.value.description)
 
     @property
     def group(self) -> str:
@@ -356,7 +378,7 @@ def create_action(
 
     The handler runs through `clockapp.ui.errors.guard`.
     """
-    qaction = register(QAction(action.value.text, parent), action)
+    qaction = register(QAction(_(action.value.text), parent), action)
     # Every command runs inside the error net: whatever it raises is shown on the window that
     # asked (the director's, if it came from the wall display) and logged, never raised into Qt.
     guarded = guard(parent, handler)
@@ -371,8 +393,9 @@ def register(qaction: QAction, action: RegistryAction) -> QAction:
     qaction.setShortcuts(key_sequences(action))
     qaction.setShortcutContext(spec.context)
     label = shortcut_label(action)
-    qaction.setToolTip(f"{spec.description} ({label})" if label else spec.description)
-    qaction.setStatusTip(spec.description)
+    description = _(spec.description)
+    qaction.setToolTip(f"{description} ({label})" if label else description)
+    qaction.setStatusTip(description)
     qaction.setData(action.name)
     qaction.setProperty(REGISTRY_PROPERTY, registry_name(action))
     if spec.meaning is not None:
@@ -440,59 +463,73 @@ class RulingsAction(enum.Enum):
     cashier's pages) and Ctrl+Shift+N (New tournament) keep their one meaning.
     """
 
-    BOARD = ActionSpec("Type the board", ("Alt+B",), "type the board", "Rulings")
+    BOARD = ActionSpec(N_("Type the board"), ("Alt+B",), N_("type the board"), "Rulings")
     HAND = ActionSpec(
-        "Type a hand",
+        N_("Type a hand"),
         tuple(f"Alt+{n % 10}" for n in range(1, 11)),
-        "type player 1…10's cards",
+        N_("type player 1…10's cards"),
         "Rulings",
     )
-    BETS = ActionSpec("Type the bets", ("Alt+C",), "type the bets", "Rulings")
+    BETS = ActionSpec(N_("Type the bets"), ("Alt+C",), N_("type the bets"), "Rulings")
     ADD_PLAYER = ActionSpec(
-        "Add a player", ("Ctrl+N",), "add a player", "Rulings", meaning=Meaning.NEW
+        N_("Add a player"), ("Ctrl+N",), N_("add a player"), "Rulings", meaning=Meaning.NEW
     )
     REMOVE_PLAYER = ActionSpec(
-        "Remove the player", ("Ctrl+Delete",), "remove the player", "Rulings"
+        N_("Remove the player"), ("Ctrl+Delete",), N_("remove the player"), "Rulings"
     )
     TAKE_BACK = ActionSpec(
-        "Take back the last card", ("Backspace",), "take back the last card", "Rulings"
+        N_("Take back the last card"), ("Backspace",), N_("take back the last card"), "Rulings"
     )
-    TOGGLE_GAME = ActionSpec("Hold'em / Omaha", ("Alt+G",), "Hold'em / Omaha", "Rulings")
-    NEW_DISPUTE = ActionSpec("New dispute", ("Ctrl+Shift+Delete",), "new dispute", "Rulings")
+    TOGGLE_GAME = ActionSpec(N_("Hold'em / Omaha"), ("Alt+G",), N_("Hold'em / Omaha"), "Rulings")
+    NEW_DISPUTE = ActionSpec(
+        N_("New dispute"), ("Ctrl+Shift+Delete",), N_("new dispute"), "Rulings"
+    )
     RULING_TO_WALL = ActionSpec(
-        "Show the ruling on the wall", ("Alt+W",), "ruling to the wall", "Rulings"
+        N_("Show the ruling on the wall"), ("Alt+W",), N_("ruling to the wall"), "Rulings"
     )
     SHOWDOWN_TO_WALL = ActionSpec(
-        "Show the hands all in on the wall", ("Alt+S",), "showdown to the wall", "Rulings"
+        N_("Show the hands all in on the wall"), ("Alt+S",), N_("showdown to the wall"), "Rulings"
     )
-    BAD_BEAT = ActionSpec("Record the hand as a bad beat", ("Alt+V",), "bad beat", "Rulings")
-    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Rulings")
+    BAD_BEAT = ActionSpec(
+        N_("Record the hand as a bad beat"), ("Alt+V",), N_("bad beat"), "Rulings"
+    )
+    CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("close the window"), "Rulings")
 
 
 class CashierAction(enum.Enum):
     """The cashier window's keys (they act while that window has focus)."""
 
-    FIND = ActionSpec("Find a player", ("Ctrl+F",), "find a player", "Cashier")
+    FIND = ActionSpec(N_("Find a player"), ("Ctrl+F",), N_("find a player"), "Cashier")
     NEW_PLAYER = ActionSpec(
-        "New player", ("Ctrl+N",), "add a new player", "Cashier", meaning=Meaning.NEW
+        N_("New player"), ("Ctrl+N",), N_("add a new player"), "Cashier", meaning=Meaning.NEW
     )
-    UNDO = ActionSpec("Undo", ("Ctrl+Z",), "undo (writes a reversing row)", "Cashier")
-    REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "redo", "Cashier")
+    UNDO = ActionSpec(N_("Undo"), ("Ctrl+Z",), N_("undo (writes a reversing row)"), "Cashier")
+    REDO = ActionSpec(N_("Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"), N_("redo"), "Cashier")
     # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one meaning
     # across the app (tests/ui/test_shortcuts_app.py).
-    COUNT = ActionSpec("Count the drawer", ("Ctrl+Shift+D",), "count the cash drawer", "Cashier")
+    COUNT = ActionSpec(
+        N_("Count the drawer"), ("Ctrl+Shift+D",), N_("count the cash drawer"), "Cashier"
+    )
     RULES = ActionSpec(
-        "Entry rules",
+        N_("Entry rules"),
         ("Ctrl+Shift+E",),
-        "entry rules: kind, prices, late registration, rebuys, add-on, re-entry",
+        N_("entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
         "Cashier",
     )
-    RECEIPT = ActionSpec("Receipt", ("Ctrl+P",), "receipt of the last sale (PDF)", "Cashier")
-    VOID = ActionSpec(
-        "Void…", ("Del",), "void the selected ledger row", "Cashier", meaning=Meaning.DELETE_ROW
+    RECEIPT = ActionSpec(
+        N_("Receipt"), ("Ctrl+P",), N_("receipt of the last sale (PDF)"), "Cashier"
     )
-    PAGE = ActionSpec("Page", tuple(f"Ctrl+{n}" for n in range(1, 9)), "show a page", "Cashier")
-    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Cashier")
+    VOID = ActionSpec(
+        N_("Void…"),
+        ("Del",),
+        N_("void the selected ledger row"),
+        "Cashier",
+        meaning=Meaning.DELETE_ROW,
+    )
+    PAGE = ActionSpec(
+        N_("Page"), tuple(f"Ctrl+{n}" for n in range(1, 9)), N_("show a page"), "Cashier"
+    )
+    CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("close the window"), "Cashier")
 
 
 class DeskKey(enum.Enum):
@@ -504,31 +541,35 @@ class DeskKey(enum.Enum):
     the focus is there.
     """
 
-    BUY_IN = ActionSpec("Buy-in", ("F2",), "buy-in", "Cashier desk")
-    REBUY = ActionSpec("Rebuy", ("F3",), "rebuy", "Cashier desk")
-    ADD_ON = ActionSpec("Add-on", ("F4",), "add-on", "Cashier desk")
-    RE_ENTRY = ActionSpec("Re-entry", ("F5",), "re-entry", "Cashier desk")
-    BUST = ActionSpec("Bust", ("F6",), "bust", "Cashier desk")
+    BUY_IN = ActionSpec(N_("Buy-in"), ("F2",), N_("buy-in"), "Cashier desk")
+    REBUY = ActionSpec(N_("Rebuy"), ("F3",), N_("rebuy"), "Cashier desk")
+    ADD_ON = ActionSpec(N_("Add-on"), ("F4",), N_("add-on"), "Cashier desk")
+    RE_ENTRY = ActionSpec(N_("Re-entry"), ("F5",), N_("re-entry"), "Cashier desk")
+    BUST = ActionSpec(N_("Bust"), ("F6",), N_("bust"), "Cashier desk")
 
 
 class TablesAction(enum.Enum):
     """The tables window's commands (its toolbar and keys)."""
 
-    ADD_TABLES = ActionSpec("Add tables…", (), "add tables", "Tables")
-    DRAW = ActionSpec("Draw seats", ("Ctrl+D",), "draw seats", "Tables")
-    BALANCE = ActionSpec("Balance", ("Ctrl+B",), "balance the tables", "Tables")
-    BREAK = ActionSpec("Break table", (), "break the next table", "Tables")
-    FINAL = ActionSpec("Final table…", (), "form the final table", "Tables")
-    HAND_FOR_HAND = ActionSpec("Hand-for-hand", ("Ctrl+H",), "hand-for-hand on or off", "Tables")
-    MOVE = ActionSpec("Move player…", ("Ctrl+M",), "move a player", "Tables")
-    SHOOTOUT = ActionSpec("Shootout…", (), "start a shootout, or its next round", "Tables")
-    RULES = ActionSpec("Rules…", (), "seating rules: balance, break order, final table", "Tables")
-    ZOOM_IN = ActionSpec("Zoom in", ("Ctrl++",), "zoom in", "Tables")
-    ZOOM_OUT = ActionSpec("Zoom out", ("Ctrl+-",), "zoom out", "Tables")
-    ZOOM_FIT = ActionSpec("Show all tables", ("Ctrl+0",), "show all tables", "Tables")
-    UNDO = ActionSpec("Undo", ("Ctrl+Z",), "undo a move by hand", "Tables")
-    REDO = ActionSpec("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "redo", "Tables")
-    CLOSE = ActionSpec("Close", ("Ctrl+W",), "close the window", "Tables")
+    ADD_TABLES = ActionSpec(N_("Add tables…"), (), N_("add tables"), "Tables")
+    DRAW = ActionSpec(N_("Draw seats"), ("Ctrl+D",), N_("draw seats"), "Tables")
+    BALANCE = ActionSpec(N_("Balance"), ("Ctrl+B",), N_("balance the tables"), "Tables")
+    BREAK = ActionSpec(N_("Break table"), (), N_("break the next table"), "Tables")
+    FINAL = ActionSpec(N_("Final table…"), (), N_("form the final table"), "Tables")
+    HAND_FOR_HAND = ActionSpec(
+        N_("Hand-for-hand"), ("Ctrl+H",), N_("hand-for-hand on or off"), "Tables"
+    )
+    MOVE = ActionSpec(N_("Move player…"), ("Ctrl+M",), N_("move a player"), "Tables")
+    SHOOTOUT = ActionSpec(N_("Shootout…"), (), N_("start a shootout, or its next round"), "Tables")
+    RULES = ActionSpec(
+        N_("Rules…"), (), N_("seating rules: balance, break order, final table"), "Tables"
+    )
+    ZOOM_IN = ActionSpec(N_("Zoom in"), ("Ctrl++",), N_("zoom in"), "Tables")
+    ZOOM_OUT = ActionSpec(N_("Zoom out"), ("Ctrl+-",), N_("zoom out"), "Tables")
+    ZOOM_FIT = ActionSpec(N_("Show all tables"), ("Ctrl+0",), N_("show all tables"), "Tables")
+    UNDO = ActionSpec(N_("Undo"), ("Ctrl+Z",), N_("undo a move by hand"), "Tables")
+    REDO = ActionSpec(N_("Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"), N_("redo"), "Tables")
+    CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("close the window"), "Tables")
 
 
 ROW = Qt.ShortcutContext.WidgetWithChildrenShortcut  # row keys act on the structure table only
@@ -544,84 +585,97 @@ class StructureAction(enum.Enum):
     """
 
     ADD_LEVEL = ActionSpec(
-        "+ Level", ("Ctrl+N",), "Add a level at the end", "Structure", meaning=Meaning.NEW
+        N_("+ Level"), ("Ctrl+N",), N_("Add a level at the end"), "Structure", meaning=Meaning.NEW
     )
-    ADD_BREAK = ActionSpec("+ Break", ("Ctrl+Shift+B",), "Add a break at the end", "Structure")
+    ADD_BREAK = ActionSpec(
+        N_("+ Break"), ("Ctrl+Shift+B",), N_("Add a break at the end"), "Structure"
+    )
     INSERT_LEVEL = ActionSpec(
-        "Insert level",
+        N_("Insert level"),
         ("Insert",),
-        "Insert a level before the selected row",
+        N_("Insert a level before the selected row"),
         "Structure",
         meaning=Meaning.INSERT_ROW,
         context=ROW,
     )
     INSERT_BREAK = ActionSpec(
-        "Insert break",
+        N_("Insert break"),
         ("Shift+Insert",),
-        "Insert a break before the selected row",
+        N_("Insert a break before the selected row"),
         "Structure",
         context=ROW,
     )
     DUPLICATE = ActionSpec(
-        "Duplicate", ("Ctrl+J",), "Copy the selected rows below them", "Structure", context=ROW
+        N_("Duplicate"),
+        ("Ctrl+J",),
+        N_("Copy the selected rows below them"),
+        "Structure",
+        context=ROW,
     )
     DELETE = ActionSpec(
-        "Delete",
+        N_("Delete"),
         ("Delete",),
-        "Delete the selected rows",
+        N_("Delete the selected rows"),
         "Structure",
         meaning=Meaning.DELETE_ROW,
         context=ROW,
     )
     MOVE_UP = ActionSpec(
-        "▲ Up", ("Ctrl+Up",), "Move the selected rows up", "Structure", context=ROW
+        N_("▲ Up"), ("Ctrl+Up",), N_("Move the selected rows up"), "Structure", context=ROW
     )
     MOVE_DOWN = ActionSpec(
-        "▼ Down", ("Ctrl+Down",), "Move the selected rows down", "Structure", context=ROW
+        N_("▼ Down"), ("Ctrl+Down",), N_("Move the selected rows down"), "Structure", context=ROW
     )
     PLANNED_LAST = ActionSpec(
-        "Mark as planned last level",
+        N_("Mark as planned last level"),
         (),
-        "The level at which the planned time runs out; later levels are extra",
+        N_("The level at which the planned time runs out; later levels are extra"),
         "Structure",
     )
-    UNDO = ActionSpec("↶ Undo", ("Ctrl+Z",), "Undo the last change", "Structure")
-    REDO = ActionSpec("↷ Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "Redo the change undone", "Structure")
-    CHIPS = ActionSpec("Chips…", ("Ctrl+Shift+K",), "Edit the chip set", "Structure")
+    UNDO = ActionSpec(N_("↶ Undo"), ("Ctrl+Z",), N_("Undo the last change"), "Structure")
+    REDO = ActionSpec(
+        N_("↷ Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"), N_("Redo the change undone"), "Structure"
+    )
+    CHIPS = ActionSpec(N_("Chips…"), ("Ctrl+Shift+K",), N_("Edit the chip set"), "Structure")
     SUGGEST = ActionSpec(
-        "Suggest a structure…",
+        N_("Suggest a structure…"),
         ("Ctrl+G",),
-        "Suggest levels for your players, stack and time",
+        N_("Suggest levels for your players, stack and time"),
         "Structure",
     )
     IMPORT = ActionSpec(
-        "Import…", ("Ctrl+I",), "Replace the levels with a CSV or JSON file", "Structure"
+        N_("Import…"), ("Ctrl+I",), N_("Replace the levels with a CSV or JSON file"), "Structure"
     )
-    EXPORT = ActionSpec("Export…", ("Ctrl+E",), "Save the levels as CSV or JSON", "Structure")
+    EXPORT = ActionSpec(
+        N_("Export…"), ("Ctrl+E",), N_("Save the levels as CSV or JSON"), "Structure"
+    )
     SAVE_TEMPLATE = ActionSpec(
-        "Save as template…", ("Ctrl+S",), "Keep this structure for later tournaments", "Structure"
+        N_("Save as template…"),
+        ("Ctrl+S",),
+        N_("Keep this structure for later tournaments"),
+        "Structure",
     )
-    CLOSE = ActionSpec("Close", ("Ctrl+W",), "Close the editor", "Structure")
+    CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("Close the editor"), "Structure")
     # The editor's dialogs: the chip set (row keys on its table) and the structure suggested.
     ADD_CHIP = ActionSpec(
-        "Add chip",
+        N_("Add chip"),
         ("Insert",),
-        "Add a chip (chip set)",
+        N_("Add a chip (chip set)"),
         "Structure",
         meaning=Meaning.INSERT_ROW,
         context=ROW,
     )
     REMOVE_CHIP = ActionSpec(
-        "Remove chip",
+        N_("Remove chip"),
         ("Delete",),
-        "Remove the selected chip (chip set)",
+        N_("Remove the selected chip (chip set)"),
         "Structure",
         meaning=Meaning.DELETE_ROW,
         context=ROW,
     )
     USE_SUGGESTION = ActionSpec(
-        "Use this structure", ("Ctrl+Return", "Ctrl+Enter"),
-        "Use the structure suggested (Suggest a structure)", "Structure",
+        N_("Use this structure"), ("Ctrl+Return", "Ctrl+Enter"),
+        N_("Use the structure suggested (Suggest a structure)"), "Structure",
     )  # fmt: skip
 
 
@@ -650,7 +704,7 @@ def bind_keys(
     """
     created = []
     for position, sequence in enumerate(action.value.shortcuts):
-        qaction = QAction(action.value.text, widget)
+        qaction = QAction(_(action.value.text), widget)
         qaction.setObjectName(f"{_prefix(action)}_{action.name.lower()}_{position}")
         qaction.setShortcut(QKeySequence(sequence))
         qaction.setShortcutContext(action.value.context)
@@ -670,7 +724,7 @@ def rulings_keys() -> tuple[tuple[str, str], ...]:
     for action in RulingsAction:
         keys = action.value.shortcuts
         label = f"{keys[0]}…{keys[-1][-1]}" if len(keys) > 1 else keys[0]
-        rows.append((label, action.value.description))
+        rows.append((label, _(action.value.description)))
     rows.insert(2, ("Enter", "next hand, bet, place"))
     return tuple(rows)
 
@@ -700,7 +754,7 @@ def window_help_rows(actions: type[E]) -> tuple[tuple[str, str], ...]:
             label = " or ".join(
                 QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText) or k for k in keys
             )
-        rows.append((label, spec.description))
+        rows.append((label, _(spec.description)))
     return tuple(rows)
 
 

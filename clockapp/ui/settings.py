@@ -49,6 +49,21 @@ class UiSettings:
                 return bool(widget.restoreGeometry(geometry))
         return False
 
+    # ---------------------------------------------------------------- language
+
+    @property
+    def language(self) -> str | None:
+        """The language this station speaks (`de`, `pt_BR`); None follows the system's."""
+        value = self._qsettings.value("ui/language")
+        return str(value) if value else None
+
+    @language.setter
+    def language(self, code: str | None) -> None:
+        if code:
+            self._qsettings.setValue("ui/language", code)
+        else:
+            self._qsettings.remove("ui/language")
+
     # ---------------------------------------------------------------- display screen
 
     @property

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QLocale, QObject, QUrl
 
+from clockapp.i18n import current_language
 from clockapp.paths import resource_path
 from clockapp.ui.optional import OptionalParts, Part
 
@@ -193,6 +194,10 @@ class Sound(QObject):
             # e.g. speech-dispatcher installed but its daemon is not running
             speech.deleteLater()
             return None
+        # The announcements are in the station's language: a voice of that language reads them.
+        wanted = QLocale(current_language())
+        if any(locale.language() == wanted.language() for locale in speech.availableLocales()):
+            speech.setLocale(wanted)
         return speech
 
     def _effect(self, cue: Cue | Path) -> Any:

@@ -10,7 +10,7 @@ import re
 
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.bounties.tickets import Ticket
-from clockapp.core.money.amounts import format_cents, parse_amount
+from clockapp.core.money.amounts import parse_amount, typed_amount
 from clockapp.errors import ValidationError
 
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×*]\s*(.+)$", re.IGNORECASE)
@@ -57,7 +57,7 @@ def envelopes_text(amounts: tuple[int, ...]) -> str:
     parts = []
     for amount in sorted(set(amounts), reverse=True):
         count = amounts.count(amount)
-        money = format_cents(amount, symbol="")
+        money = typed_amount(amount)
         parts.append(money if count == 1 else f"{count} x {money}")
     return "; ".join(parts)
 
@@ -90,6 +90,4 @@ def parse_tickets(text: str, symbol: str = "$") -> tuple[Ticket, ...]:
 
 def tickets_text(tickets: tuple[Ticket, ...]) -> str:
     """The tickets written back as `parse_tickets` reads them."""
-    return "\n".join(
-        f"{t.place}; {format_cents(t.value, symbol='')}; {t.description}" for t in tickets
-    )
+    return "\n".join(f"{t.place}; {typed_amount(t.value)}; {t.description}" for t in tickets)

@@ -20,7 +20,9 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import _
 
 #: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
 #: (a pasted phone number, a stuck key) and would only overflow a report column.
@@ -81,35 +83,61 @@ def parse_amount(
         elif body.endswith(symbol):
             body = body[: -len(symbol)].strip()
     if not body:
-        raise AmountError(f"{field}: enter an amount (nothing was typed).")
+        raise AmountError(_("{field}: enter an amount (nothing was typed).").format(field=field))
     # A minus may be typed before or after the currency symbol ("-$5", "$-5"): refuse both.
     if body.startswith("-") or raw.strip().startswith("-") or body.startswith("("):
-        raise AmountError(f"{field}: {raw.strip()!r} is negative; enter an amount of 0 or more.")
+        raise AmountError(
+            _("{field}: {typed} is negative; enter an amount of 0 or more.").format(
+                field=field, typed=repr(raw.strip())
+            )
+        )
     if body.startswith("+"):
         body = body[1:]
     match = _AMOUNT.fullmatch(body)
     if match is None or (not match["whole"] and not match["frac"]):
         if re.fullmatch(r"[0-9,]+(\.[0-9]*)?", body):
             raise AmountError(
-                f"{field}: {raw.strip()!r} has misplaced commas; write thousands in groups of "
-                "three (1,000) and use a point for cents (20.50)."
+                _(
+                    "{field}: {typed} has misplaced commas; write thousands in groups of "
+                    "three (1,000) and use a point for cents (20.50)."
+                ).format(field=field, typed=repr(raw.strip()))
             )
-        raise AmountError(f"{field}: {raw.strip()!r} is not a number; type digits such as 20.50.")
+        raise AmountError(
+            _("{field}: {typed} is not a number; type digits such as 20.50.").format(
+                field=field, typed=repr(raw.strip())
+            )
+        )
     whole = match["whole"].replace(",", "") or "0"
     frac = match["frac"] or ""
     if len(frac) > 2:
         raise AmountError(
-            f"{field}: {raw.strip()!r} has {len(frac)} decimals; money has at most 2 (cents)."
+            _("{field}: {typed} has {count} decimals; money has at most 2 (cents).").format(
+                field=field, typed=repr(raw.strip()), count=len(frac)
+            )
         )
     cents = int(whole) * 100 + int(frac.ljust(2, "0"))
     if cents > MAX_AMOUNT_CENTS:
         raise AmountError(
-            f"{field}: {raw.strip()!r} is more than {format_cents(MAX_AMOUNT_CENTS)}; "
-            "check for a typing mistake."
+            _("{field}: {typed} is more than {most}; check for a typing mistake.").format(
+                field=field, typed=repr(raw.strip()), most=format_cents(MAX_AMOUNT_CENTS)
+            )
         )
     if cents == 0 and not allow_zero:
-        raise AmountError(f"{field}: the amount must be more than zero.")
+        raise AmountError(_("{field}: the amount must be more than zero.").format(field=field))
     return cents
+
+
+def typed_amount(cents: int) -> str:
+    """Cents as a person types them and `parse_amount` reads them back, in any language: a
+    point before the cents and commas between thousands (fields, typed lists, exports).
+
+    >>> typed_amount(123450), typed_amount(-505), typed_amount(7)
+    ('1,234.50', '-5.05', '0.07')
+    """
+    _require_int(cents, "cents")
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}{whole:,}.{frac:02d}"
 
 
 def format_cents(
@@ -119,16 +147,16 @@ def format_cents(
     symbol_after: bool = False,
     trim_zero_cents: bool = False,
 ) -> str:
-    """Format cents for display: thousands separated by commas, two decimals.
+    """Format cents for a person to read, as the current language writes money (CLDR).
 
     Args:
-        cents: The amount in cents (negative amounts get a leading minus sign).
-        symbol: The currency symbol ("" for none).
-        symbol_after: Put the symbol after the number ("20.00 €") instead of before it.
-        trim_zero_cents: Drop ".00" from whole amounts (for the wall display: "$1,000").
+        cents: The amount in cents (negative amounts get a minus sign).
+        symbol: The currency sign or code ("" for none).
+        symbol_after: Put the symbol after the number ("20.00 €") wherever the language puts it.
+        trim_zero_cents: Drop the decimals of whole amounts (for the wall display: "$1,000").
 
     Returns:
-        The formatted text.
+        The formatted text (`clockapp.formats.money`).
 
     >>> format_cents(123450), format_cents(-505), format_cents(7)
     ('$1,234.50', '-$5.05', '$0.07')
@@ -138,17 +166,16 @@ def format_cents(
     '20.00 €'
     """
     _require_int(cents, "cents")
-    sign = "-" if cents < 0 else ""
-    whole, frac = divmod(abs(cents), 100)
-    number = f"{whole:,}" if trim_zero_cents and frac == 0 else f"{whole:,}.{frac:02d}"
-    if symbol_after:
-        return f"{sign}{number} {symbol}" if symbol else f"{sign}{number}"
-    return f"{sign}{symbol}{number}"
+    if symbol_after and symbol:
+        number = formats.money(cents, "", trim_zero_cents=trim_zero_cents)
+        return f"{number} {symbol}"
+    return formats.money(cents, symbol, trim_zero_cents=trim_zero_cents)
 
 
 def format_money(cents: int, currency: str, *, trim_zero_cents: bool = False) -> str:
-    """Cents in a tournament's currency: a sign ("$", "€", "£") goes before the number, a code
-    ("EUR", "CHF") after it; "" shows the number alone.
+    """Cents in a tournament's currency, as the current language writes money: in English a
+    sign ("$", "€", "£") goes before the number, a code ("EUR", "CHF") after it; "" shows the
+    number alone.
 
     Every amount a person reads (screens, the wall, the web view, receipts and reports) is
     formatted here with the tournament's currency, so a € night never prints "$".
@@ -158,8 +185,8 @@ def format_money(cents: int, currency: str, *, trim_zero_cents: bool = False) ->
     >>> format_money(100000, "EUR", trim_zero_cents=True), format_money(7, "")
     ('1,000 EUR', '0.07')
     """
-    after = len(currency) > 1 and currency.isalpha()  # a code ("EUR"), not a sign ("€")
-    return format_cents(cents, symbol=currency, symbol_after=after, trim_zero_cents=trim_zero_cents)
+    _require_int(cents, "cents")
+    return formats.money(cents, currency, trim_zero_cents=trim_zero_cents)
 
 
 def allocate(

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from clockapp.core.seating.players import PlayerId, players_text
 from clockapp.errors import DomainError
+from clockapp.i18n import _
 
 #: The most seats a table may have (10 is usual; some rooms run 11 or 12 seats).
 MAX_SEATS = 20
@@ -45,7 +46,7 @@ class Seat:
             )
 
     def __str__(self) -> str:
-        return f"Table {self.table}, seat {self.number}"
+        return _("Table {table}, seat {seat}").format(table=self.table, seat=self.number)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,9 @@ class Table:
     @property
     def label(self) -> str:
         """The name a director reads: "Table 3", or "Table 3 (Feature)" when it has a name."""
-        return f"Table {self.number} ({self.name})" if self.name else f"Table {self.number}"
+        if self.name:
+            return _("Table {number} ({name})").format(number=self.number, name=self.name)
+        return _("Table {number}").format(number=self.number)
 
     @property
     def open_seats(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import typed_amount
 from clockapp.core.money.ledger import RowKind
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.reversals import signed_amount
@@ -38,7 +38,7 @@ _OUT = frozenset({RowKind.PAYOUT, RowKind.BOUNTY, RowKind.REFUND})
 
 
 def _money(cents: int | None) -> str:
-    return "" if cents is None else format_cents(cents, symbol="").replace(",", "")
+    return "" if cents is None else typed_amount(cents).replace(",", "")
 
 
 def drawer_effect(entry: LedgerEntry, by_id: dict[int, LedgerEntry]) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import typed_amount
 from clockapp.core.points import format_points
 from clockapp.core.userfiles import csv_text
 from clockapp.services.leagues.views import LeagueView
@@ -37,7 +37,7 @@ RESULTS_COLUMNS = (
 
 
 def _money(cents: int) -> str:
-    return format_cents(cents, symbol="").replace(",", "")
+    return typed_amount(cents).replace(",", "")
 
 
 def league_standings_csv(view: LeagueView) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import typed_amount
 from clockapp.core.userfiles import csv_text
 from clockapp.services.results.views import ResultRow
 
@@ -37,7 +37,7 @@ def results_to_csv(rows: Sequence[ResultRow]) -> str:
     """
 
     def money(cents: int) -> str:
-        return format_cents(cents, symbol="").replace(",", "")
+        return typed_amount(cents).replace(",", "")
 
     return csv_text(
         RESULTS_COLUMNS,

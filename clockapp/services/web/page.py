@@ -7,13 +7,47 @@ time offset, follows `/events`, and only ever writes text (textContent), never H
 
 from __future__ import annotations
 
+import html
+import json
+from functools import cache
+
+from clockapp.i18n import N_, _, current_language, using_language
+
+#: The page's own words, by the key its template and script use.
+WORDS = {
+    "title": N_("Tournament clock"),
+    "players_left": N_("Players left"),
+    "average_stack": N_("Average stack"),
+    "prize_pool": N_("Prize pool"),
+    "entries": N_("Entries"),
+    "find_seat": N_("Find my seat"),
+    "type_name": N_("Type your name"),
+    "your_name": N_("Your name"),
+    "payouts": N_("Payouts"),
+    "footer": N_("Read-only view · updates by itself"),
+    "break": N_("Break"),
+    "next": N_("Next: {item}"),
+    "seat": N_("{table}, seat {seat}"),
+    "no_match": N_("No seated player by that name"),
+    "seated": N_("Players seated: {count}"),
+    "no_tournament": N_("No tournament"),
+    "page_title": N_("{name} · clock"),
+    "lost": N_("Connection lost"),
+    "winner": N_("Winner: {name}"),
+    "final_places": N_("Final places"),
+    "hand_for_hand": N_("Hand-for-hand. "),
+    "reconnecting": N_("Reconnecting…"),
+    "tournament": N_("Tournament"),
+    "by_deal": N_(" · by a deal"),
+}
+
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="⟦lang⟧">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="color-scheme" content="dark">
-<title>Tournament clock</title>
+<title>⟦title⟧</title>
 <style>
 *{box-sizing:border-box}
 html,body{margin:0;background:#0d1117;color:#e6edf3;
@@ -84,24 +118,25 @@ footer{text-align:center;color:#6e7681;font-size:.8rem;margin-top:14px}
 <div id="next"></div>
 </div>
 <div class="grid">
-<div class="stat" id="playersbox"><b id="players">–</b><span>Players left</span></div>
-<div class="stat"><b id="average">–</b><span>Average stack</span></div>
-<div class="stat"><b id="pool">–</b><span>Prize pool</span></div>
-<div class="stat"><b id="entries">–</b><span>Entries</span></div>
+<div class="stat" id="playersbox"><b id="players">–</b><span>⟦players_left⟧</span></div>
+<div class="stat"><b id="average">–</b><span>⟦average_stack⟧</span></div>
+<div class="stat"><b id="pool">–</b><span>⟦prize_pool⟧</span></div>
+<div class="stat"><b id="entries">–</b><span>⟦entries⟧</span></div>
 </div>
 </div>
 <div>
-<section id="seatbox"><h2>Find my seat</h2>
-<input id="seek" type="search" placeholder="Type your name" autocomplete="off"
- aria-label="Your name">
+<section id="seatbox"><h2>⟦find_seat⟧</h2>
+<input id="seek" type="search" placeholder="⟦type_name⟧" autocomplete="off"
+ aria-label="⟦your_name⟧">
 <ul id="found"></ul></section>
-<section id="paybox"><h2 id="payhead">Payouts</h2><ol id="payouts"></ol>
+<section id="paybox"><h2 id="payhead">⟦payouts⟧</h2><ol id="payouts"></ol>
 <div id="registration" class="muted"></div></section>
 </div>
-<footer>Read-only view · updates by itself</footer>
+<footer>⟦footer⟧</footer>
 </main>
 <script>
 "use strict";
+const T = ⟦words⟧;
 let state = null, offset = 0, heard = Date.now(), shownKey = "";
 const $ = (id) => document.getElementById(id);
 const now = () => Date.now() + offset;
@@ -135,10 +170,10 @@ function tick() {
   shownKey = key;
   setText("level", it.name);
   $("level").className = it.break ? "break" : "";
-  setText("blinds", it.break ? "Break" : it.blinds);
+  setText("blinds", it.break ? T.break : it.blinds);
   setText("ante", it.ante);
   const nx = state.clock.items[i + 1];
-  setText("next", nx ? "Next: " + describe(nx) : "");
+  setText("next", nx ? T.next.replace("{item}", describe(nx)) : "");
 }
 function renderSeats() {
   const list = $("found"), q = $("seek").value.trim().toLowerCase();
@@ -148,28 +183,29 @@ function renderSeats() {
   for (const s of hits.slice(0, 20)) {
     const li = document.createElement("li"), n = document.createElement("span");
     const b = document.createElement("b");
-    n.textContent = s.name; b.textContent = s.table + ", seat " + s.seat;
+    n.textContent = s.name;
+    b.textContent = T.seat.replace("{table}", s.table).replace("{seat}", s.seat);
     li.append(n, b); list.append(li);
   }
   if (q && !hits.length) {
     const li = document.createElement("li");
-    li.className = "muted"; li.textContent = "No seated player by that name";
+    li.className = "muted"; li.textContent = T.no_match;
     list.append(li);
   }
   if (!q) {
     const li = document.createElement("li");
     li.className = "muted";
-    li.textContent = seats.length ? seats.length + " players seated" : "No seats drawn yet";
+    li.textContent = seats.length ? T.seated.replace("{count}", seats.length) : T.no_seats;
     list.append(li);
   }
 }
 function render() {
   shownKey = "";
-  setText("name", state.tournament || "No tournament");
-  document.title = (state.tournament || "Tournament") + " · clock";
+  setText("name", state.tournament || T.no_tournament);
+  document.title = T.page_title.replace("{name}", state.tournament || T.tournament);
   const st = $("status");
-  if (state.stale) { st.textContent = "Connection lost"; st.className = "pill stale"; }
-  else if (state.empty) { st.textContent = "No tournament"; st.className = "pill"; }
+  if (state.stale) { st.textContent = T.lost; st.className = "pill stale"; }
+  else if (state.empty) { st.textContent = T.no_tournament; st.className = "pill"; }
   else {
     st.textContent = state.clock.status_text;
     st.className = "pill " + state.clock.status.replace(/_.*/, "");
@@ -177,7 +213,7 @@ function render() {
   if (state.empty) return;
   $("countdown").className = state.clock.running ? "" : "paused";
   const f = state.field;
-  setText("message", f.winner ? "Winner: " + f.winner + (f.by_deal ? " · by a deal" : "")
+  setText("message", f.winner ? T.winner.replace("{name}", f.winner) + (f.by_deal ? T.by_deal : "")
     : state.clock.message);
   // Once it is over the wall shows the winner, not who is left: the page does the same.
   $("playersbox").hidden = f.over;
@@ -187,7 +223,7 @@ function render() {
   setText("entries", String(f.entries));
   const pay = $("payouts");
   pay.replaceChildren();
-  setText("payhead", f.over ? "Final places" : "Payouts");
+  setText("payhead", f.over ? T.final_places : T.payouts);
   const paid = f.over ? f.final.map((p) => ({place: p.place + " " + p.name, amount: p.amount}))
     : f.payouts;
   for (const p of paid) {
@@ -196,7 +232,7 @@ function render() {
     a.textContent = p.place; b.textContent = p.amount; li.append(a, b); pay.append(li);
   }
   $("paybox").hidden = !paid.length && !f.registration && !f.waiting;
-  setText("registration", (f.hand_for_hand ? "Hand-for-hand. " : "") + f.registration
+  setText("registration", (f.hand_for_hand ? T.hand_for_hand : "") + f.registration
     + (f.waiting ? (f.registration ? " · " : "") + f.waiting : ""));
   renderSeats();
   tick();
@@ -213,7 +249,7 @@ function connect() {
   source = new EventSource("/events");
   source.addEventListener("state", (e) => take(e.data));
   source.addEventListener("heartbeat", (e) => take(e.data));
-  source.onerror = () => { const st = $("status"); st.textContent = "Reconnecting…";
+  source.onerror = () => { const st = $("status"); st.textContent = T.reconnecting;
     st.className = "pill stale"; };
 }
 $("seek").addEventListener("input", renderSeats);
@@ -226,3 +262,21 @@ connect();
 </body>
 </html>
 """
+
+
+@cache
+def page_bytes(language: str) -> bytes:
+    """The page in `language` (a catalog code): its words in the HTML and in the script's `T`.
+
+    >>> b"Players left" in page_bytes("en") and b'lang="en"' in page_bytes("en")
+    True
+    """
+    with using_language(language):
+        words = {key: _(text) for key, text in WORDS.items()}
+        code = current_language()
+    text = PAGE.replace("⟦lang⟧", code.replace("_", "-"))
+    # In the script, JSON with "<" escaped so no word can close the script element.
+    text = text.replace("⟦words⟧", json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+    for key, word in words.items():
+        text = text.replace(f"⟦{key}⟧", html.escape(word))
+    return text.encode()

@@ -21,11 +21,12 @@ from datetime import datetime
 from http import HTTPStatus
 
 from clockapp.errors import DomainError
+from clockapp.i18n import negotiate
 from clockapp.services.app import Services
 from clockapp.services.web.addresses import host_is_ours, own_names
 from clockapp.services.web.connections import Connections
 from clockapp.services.web.live import LiveState, revision_reader
-from clockapp.services.web.page import PAGE
+from clockapp.services.web.page import page_bytes
 from clockapp.services.web.state import builder
 from clockapp.services.web.wire import RequestError, head, read_request
 
@@ -43,8 +44,6 @@ MAX_STREAMS = 1000
 #: Connections waiting in the kernel's queue to be accepted: a flood waits there (holding no
 #: descriptor) rather than having its connections refused and retried a second later.
 BACKLOG = 4096
-
-PAGE_BYTES = PAGE.encode()
 
 
 class WebServerError(DomainError):
@@ -178,7 +177,7 @@ class WebServer:
             detail = "This server answers only to its own addresses."
             self._send_error(sock, HTTPStatus.MISDIRECTED_REQUEST, detail)
             return
-        self._answer(sock, request.method, request.path)
+        self._answer(sock, request.method, request.path, negotiate(request.accept_language))
 
     @staticmethod
     def _send_error(sock: socket.socket, status: HTTPStatus, detail: str = "") -> None:
@@ -195,12 +194,13 @@ class WebServer:
                 if not sock.recv(65536):
                     break
 
-    def _answer(self, sock: socket.socket, method: str, path: str) -> None:
+    def _answer(self, sock: socket.socket, method: str, path: str, language: str) -> None:
         write = sock.sendall
         bodyless = method == "HEAD"
         try:
             if path == "/":
-                self._send(write, HTTPStatus.OK, "text/html; charset=utf-8", PAGE_BYTES, bodyless)
+                page = page_bytes(language)  # the phone's language (Accept-Language)
+                self._send(write, HTTPStatus.OK, "text/html; charset=utf-8", page, bodyless)
             elif path == "/state":
                 body = self.live.current.body
                 self._send(write, HTTPStatus.OK, "application/json", body, bodyless)

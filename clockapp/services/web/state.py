@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from clockapp import formats
 from clockapp.core.clock import ClockStatus, duration_ms, view
 from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Break, Item, Structure
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, _, pgettext
 from clockapp.services.app import Services
 from clockapp.services.clock import ClockSnapshot
 from clockapp.services.ending import FinalPlace
@@ -24,10 +26,10 @@ from clockapp.services.ending import FinalPlace
 AHEAD = 6
 
 STATUS_TEXT = {
-    ClockStatus.NOT_STARTED: "Not started",
-    ClockStatus.RUNNING: "Running",
-    ClockStatus.PAUSED: "Paused",
-    ClockStatus.STOPPED_BY_HARD_END: "Stopped",
+    ClockStatus.NOT_STARTED: N_("Not started"),
+    ClockStatus.RUNNING: N_("Running"),
+    ClockStatus.PAUSED: N_("Paused"),
+    ClockStatus.STOPPED_BY_HARD_END: N_("Stopped"),
 }
 
 
@@ -57,20 +59,33 @@ def ordinal(n: int) -> str:
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st', '22nd']
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    forms = {
+        "st": pgettext("ordinal", "{n}st"),
+        "nd": pgettext("ordinal", "{n}nd"),
+        "rd": pgettext("ordinal", "{n}rd"),
+        "th": pgettext("ordinal", "{n}th"),
+    }
+    return forms[suffix].format(n=n)
 
 
 def _item(structure: Structure, index: int) -> dict[str, Any]:
     item: Item = structure.levels[index]
     number = structure.level_number(index)
     if isinstance(item, Break):
-        name, blinds, ante = item.label or "Break", "", ""
+        # The default name is stored as the English word: the page says it in its language.
+        name = _("Break") if item.label in ("", "Break") else item.label
+        blinds, ante = "", ""
     else:
-        name = f"Level {number}"
-        blinds = f"{item.small_blind:,} / {item.big_blind:,}"
+        name = _("Level {number}").format(number=number)
+        blinds = f"{formats.chips(item.small_blind)} / {formats.chips(item.big_blind)}"
         ante = ""
         if item.ante:
-            ante = f"BB ante {item.ante:,}" if item.big_blind_ante else f"Ante {item.ante:,}"
+            chips = formats.chips(item.ante)
+            ante = (
+                _("BB ante {ante}").format(ante=chips)
+                if item.big_blind_ante
+                else _("Ante {ante}").format(ante=chips)
+            )
     return {
         "name": name,
         "blinds": blinds,
@@ -105,7 +120,7 @@ def clock_part(snapshot: ClockSnapshot, now: datetime) -> dict[str, Any]:
         items.append(item)
     return {
         "status": shown.status.value,
-        "status_text": STATUS_TEXT.get(shown.status, shown.status.value),
+        "status_text": _(STATUS_TEXT.get(shown.status, shown.status.value)),
         "running": running,
         "message": shown.message,
         "items": items,
@@ -127,7 +142,7 @@ def prize_text(place: FinalPlace, currency: str) -> str:
     """What a finisher won, as the wall's winner screen says it."""
     text = money(place.prize, currency) if place.prize else ""
     if place.bounties:
-        bounties = f"{money(place.bounties, currency)} bounties"
+        bounties = _("{amount} bounties").format(amount=money(place.bounties, currency))
         text = f"{text} + {bounties}" if text else bounties
     return text or "—"
 

@@ -46,11 +46,13 @@ class RequestError(Exception):
 
 @dataclass(frozen=True)
 class Request:
-    """A request's method, path (without the query) and Host header (None: HTTP/1.0 without one)."""
+    """A request's method, path (without the query), Host header (None: HTTP/1.0 without one)
+    and Accept-Language header (the phone's languages; "" when it sent none)."""
 
     method: str
     path: str
     host: str | None = None
+    accept_language: str = ""
 
 
 def _line(rfile: Lines, limit: int, too_long: HTTPStatus) -> bytes | None:
@@ -68,7 +70,7 @@ def read_request(rfile: Lines) -> Request | None:
 
     >>> import io
     >>> read_request(io.BytesIO(b"GET /state?x=1 HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n"))
-    Request(method='GET', path='/state', host='a')
+    Request(method='GET', path='/state', host='a', accept_language='')
     >>> read_request(io.BytesIO(b"GET /../etc/passwd\\r\\n\\r\\n"))
     Traceback (most recent call last):
     ...
@@ -87,6 +89,7 @@ def read_request(rfile: Lines) -> Request | None:
         raise RequestError(HTTPStatus.BAD_REQUEST)
     total = 0
     hosts: list[str] = []
+    languages = ""
     for count in range(MAX_HEADERS + 1):
         header = _line(rfile, MAX_HEADER_LINE, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
         if header is None:
@@ -101,12 +104,14 @@ def read_request(rfile: Lines) -> Request | None:
             raise RequestError(HTTPStatus.BAD_REQUEST)  # also a folded (indented) line
         if name.lower() == b"host":
             hosts.append(value.strip(b" \t").decode("latin-1"))
+        elif name.lower() == b"accept-language":
+            languages = value.strip(b" \t").decode("latin-1")
     if len(hosts) > 1 or (not hosts and version == b"HTTP/1.1"):
         raise RequestError(HTTPStatus.BAD_REQUEST)
     if method.decode() not in ALLOWED_METHODS:
         raise RequestError(HTTPStatus.METHOD_NOT_ALLOWED)
     path = target.split(b"?", 1)[0].decode("ascii")
-    return Request(method.decode(), path, hosts[0] if hosts else None)
+    return Request(method.decode(), path, hosts[0] if hosts else None, languages)
 
 
 def head(status: HTTPStatus, content_type: str, length: int | None) -> bytes:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_cents, typed_amount
 from clockapp.errors import DomainError
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
@@ -182,7 +182,7 @@ class PayDialog(CashierDialog):
         self.owed = owed
         self.layout_.insertWidget(0, big_label(f"Pay {name}", 14))
         self.form.addRow("Owed:", QLabel(format_cents(owed)))
-        self.amount_edit = amount_edit("all that is owed", format_cents(owed, symbol=""))
+        self.amount_edit = amount_edit("all that is owed", typed_amount(owed))
         self.amount_edit.setObjectName("amount")
         self.amount_edit.textChanged.connect(self._update)
         self.amount_edit.selectAll()

@@ -20,16 +20,17 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import PlannedStacks, handout
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
 from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 from clockapp.ui.inks import ink_sheet
 
 #: How each entry kind is named on buttons and titles.
 KIND_TITLE = {
-    EntryKind.BUY_IN: "Buy-in",
-    EntryKind.REBUY: "Rebuy",
-    EntryKind.ADD_ON: "Add-on",
-    EntryKind.RE_ENTRY: "Re-entry",
+    EntryKind.BUY_IN: N_("Buy-in"),
+    EntryKind.REBUY: N_("Rebuy"),
+    EntryKind.ADD_ON: N_("Add-on"),
+    EntryKind.RE_ENTRY: N_("Re-entry"),
 }
 
 

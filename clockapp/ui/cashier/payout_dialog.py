@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QTableView, QWidget
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_cents, typed_amount
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
@@ -104,14 +104,14 @@ class PayoutTableDialog(CashierDialog):
         )
         self.percent_edit.setPlaceholderText("50/30/20")
         self.form.addRow("Percentages:", self.percent_edit)
-        self.amounts_edit = QLineEdit(", ".join(format_cents(a, symbol="") for a in s.amounts))
+        self.amounts_edit = QLineEdit(", ".join(typed_amount(a) for a in s.amounts))
         self.amounts_edit.setPlaceholderText("500, 300, 200")
         self.form.addRow("Amounts:", self.amounts_edit)
-        self.unit_edit = amount_edit("0.01", format_cents(s.rounding_unit, symbol=""))
+        self.unit_edit = amount_edit("0.01", typed_amount(s.rounding_unit))
         self.form.addRow("Round to:", self.unit_edit)
-        self.minimum_edit = amount_edit("none", format_cents(s.minimum_cash, symbol=""))
+        self.minimum_edit = amount_edit("none", typed_amount(s.minimum_cash))
         self.form.addRow("Minimum cash:", self.minimum_edit)
-        self.guarantee_edit = amount_edit("none", format_cents(s.guarantee, symbol=""))
+        self.guarantee_edit = amount_edit("none", typed_amount(s.guarantee))
         self.form.addRow("Guarantee:", self.guarantee_edit)
         self.lock_box = QCheckBox(f"Lock the places at this field ({current.entries} entries)")
         self.lock_box.setChecked(s.locked)

@@ -15,13 +15,16 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_money
 from clockapp.core.money.drawer import NightSummary
+from clockapp.i18n import _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
+from clockapp.ui.clock import texts
 
 #: Page sizes, in millimetres: (width, height, margin).
 RECEIPT_PAGE = (80.0, 160.0, 4.0)
@@ -109,36 +112,42 @@ def receipt_html(
     reg = receipt.registration
     lines: list[tuple[str, str]] = []
     for row in receipt.rows:
-        title = row.kind.value.capitalize()
-        lines.append((f"{title} (ledger #{row.id})", money(row.amount)))
-    lines.append(("Total", money(receipt.total)))
+        title = _(row.kind.value.capitalize())  # the kinds' titles: "Buy-in", "Rebuy", ...
+        lines.append(
+            (_("{kind} (ledger #{row})").format(kind=title, row=row.id), money(row.amount))
+        )
+    total, change = _("Total"), _("Change")
+    lines.append((total, money(receipt.total)))
     if receipt.tendered is not None:
-        lines.append(("Tendered", money(receipt.tendered)))
-        lines.append(("Change", money(receipt.change_due or 0)))
+        lines.append((_("Tendered"), money(receipt.tendered)))
+        lines.append((change, money(receipt.change_due or 0)))
     split = [row.split for row in receipt.rows if row.split is not None]
     parts = [
-        ("of which prize pool", money(sum(s.prize_pool for s in split))),
-        ("house fee", money(sum(s.house_fee for s in split))),
+        (_("of which prize pool"), money(sum(s.prize_pool for s in split))),
+        (_("house fee"), money(sum(s.house_fee for s in split))),
     ]
     if any(s.bounty for s in split):
-        parts.append(("bounty", money(sum(s.bounty for s in split))))
+        parts.append((_("bounty"), money(sum(s.bounty for s in split))))
     chips = []
     for handout in receipt.handouts:
-        chips.append(f"<b>{KIND_TITLE[handout.kind]}: T{handout.chips:,}</b>")
+        kind = escape(_(KIND_TITLE[handout.kind]))
+        chips.append(f"<b>{kind}: T{formats.chips(handout.chips)}</b>")
         if handout.breakdown is not None:
             for value, count in handout.breakdown.parts:
                 color = _color(chip_set, value)
-                chips.append(f"&nbsp;&nbsp;{count} × T{value:,} {escape(color)}")
+                chips.append(f"&nbsp;&nbsp;{count} × T{formats.chips(value)} {escape(color)}")
         elif handout.note:
             chips.append(f"&nbsp;&nbsp;{escape(handout.note)}")
     seat_html = f"<p class='big'>{escape(seat)}</p>" if seat else ""
+    when = f"{formats.short_date(printed_at.astimezone())} {texts.time_of_day(printed_at)}"
     return (
         f"<h1>{escape(tournament)}</h1>"
-        f"<p class='muted'>Receipt · {escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}"
-        f"</p><p><b>{escape(reg.name)}</b> · {KIND_TITLE[receipt.kind]}</p>"
-        f"{_rows(lines, frozenset({'Total', 'Change'}))}<p class='muted'>{_rows(parts)}</p>"
-        f"<p class='head'>Chips handed over</p><p>{'<br>'.join(chips)}</p>{seat_html}"
-        "<p class='muted'>Keep this receipt until the tournament ends.</p>"
+        f"<p class='muted'>{escape(_('Receipt · {when}').format(when=when))}"
+        f"</p><p><b>{escape(reg.name)}</b> · {escape(_(KIND_TITLE[receipt.kind]))}</p>"
+        f"{_rows(lines, frozenset({total, change}))}<p class='muted'>{_rows(parts)}</p>"
+        f"<p class='head'>{escape(_('Chips handed over'))}</p><p>{'<br>'.join(chips)}</p>"
+        f"{seat_html}"
+        f"<p class='muted'>{escape(_('Keep this receipt until the tournament ends.'))}</p>"
     )
 
 
@@ -161,7 +170,8 @@ def write_receipt(
 ) -> Path:
     """The receipt as a PDF for an 80 mm receipt printer, in the tournament's `currency`."""
     html = receipt_html(tournament, receipt, chip_set, printed_at, seat, currency=currency)
-    return write_pdf(path, html, RECEIPT_PAGE, f"Receipt {receipt.registration.name}")
+    title = _("Receipt {name}").format(name=receipt.registration.name)
+    return write_pdf(path, html, RECEIPT_PAGE, title)
 
 
 # ------------------------------------------------------------------------------ seat card

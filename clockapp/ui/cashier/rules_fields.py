@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import typed_amount
 from clockapp.core.money.entries import EntryPrice
 from clockapp.errors import DomainError, ValidationError
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
@@ -19,7 +19,7 @@ MAX_LEVEL = 999
 
 def money_text(cents: int) -> str:
     """Cents as typed in an amount field ('25', '12.50')."""
-    text = format_cents(cents, symbol="").replace(",", "")
+    text = typed_amount(cents).replace(",", "")
     return text[:-3] if text.endswith(".00") else text
 
 

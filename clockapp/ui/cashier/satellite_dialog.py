@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_cents, typed_amount
 from clockapp.core.satellite import (
     Satellite,
     SatelliteError,
@@ -40,7 +40,7 @@ class SatelliteDialog(CashierDialog):
         self.seats_spin.setRange(1, 1000)
         self.seats_spin.setValue(current.seats if current else 1)
         self.form.addRow("Seats:", self.seats_spin)
-        value = format_cents(current.seat_value, symbol="") if current else ""
+        value = typed_amount(current.seat_value) if current else ""
         self.value_edit = amount_edit("300", value)
         self.value_edit.setObjectName("satellite_value")
         self.form.addRow("A seat is worth:", self.value_edit)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from clockapp.i18n import _, ngettext
+
 #: The most moves read aloud at once; the rest are on the wall (a table break of 9 is a minute).
 MAX_SPOKEN = 10
 
@@ -35,16 +37,23 @@ def moves_sentence(moves: Sequence[Any]) -> str:
     kinds = {str(m.kind) for m in moves}
     broken = sorted({m.from_seat.table for m in moves if str(m.kind) == str(MoveKind.BREAK)})
     if str(MoveKind.FINAL_TABLE) in kinds:
-        opening = "Final table. New seats."
+        opening = _("Final table. New seats.")
     elif len(broken) == 1:
-        opening = f"Table {broken[0]} is broken."
+        opening = _("Table {table} is broken.").format(table=broken[0])
     elif broken:
-        opening = f"Tables {', '.join(map(str, broken[:-1]))} and {broken[-1]} are broken."
+        opening = _("Tables {first} and {last} are broken.").format(
+            first=", ".join(map(str, broken[:-1])), last=broken[-1]
+        )
     else:
-        opening = "Seat move." if len(moves) == 1 else "Seat moves."
-    said = [f"{m.name}, table {m.to_seat.table}, seat {m.to_seat.number}." for m in moves]
+        opening = ngettext("Seat move.", "Seat moves.", len(moves))
+    said = [
+        _("{name}, table {table}, seat {seat}.").format(
+            name=m.name, table=m.to_seat.table, seat=m.to_seat.number
+        )
+        for m in moves
+    ]
     if len(said) > MAX_SPOKEN:
-        said = [*said[:MAX_SPOKEN], "The other seats are on the screen."]
+        said = [*said[:MAX_SPOKEN], _("The other seats are on the screen.")]
     return " ".join([opening, *said])
 
 

@@ -6,9 +6,14 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from clockapp import formats
 from clockapp.core.clock import ClockEvent, EventKind, format_clock
 from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Level
+from clockapp.i18n import _, ngettext, pgettext
+
+#: The name a new break gets (`Break.label`'s default), shown in the room's language.
+DEFAULT_BREAK_NAME = "Break"
 
 if TYPE_CHECKING:
     from clockapp.core.clock import ClockView
@@ -21,7 +26,7 @@ def chips(amount: int) -> str:
     >>> chips(1250000)
     '1,250,000'
     """
-    return f"{amount:,}"
+    return formats.chips(amount)
 
 
 def blinds(item: Item) -> str:
@@ -31,7 +36,7 @@ def blinds(item: Item) -> str:
     >>> blinds(Level(100, 200))
     '100 / 200'
     """
-    return f"{item.small_blind:,} / {item.big_blind:,}"
+    return f"{formats.chips(item.small_blind)} / {formats.chips(item.big_blind)}"
 
 
 def ante(item: Item) -> str:
@@ -45,7 +50,21 @@ def ante(item: Item) -> str:
     """
     if not item.ante:
         return ""
-    return f"BB ANTE {item.ante:,}" if item.big_blind_ante else f"ANTE {item.ante:,}"
+    if item.big_blind_ante:
+        return _("BB ANTE {ante}").format(ante=formats.chips(item.ante))
+    return _("ANTE {ante}").format(ante=formats.chips(item.ante))
+
+
+def break_name(item: Item) -> str:
+    """What a break is called: its own name ("Dinner"), or the room's word for a break when it
+    has the default name (stored as the English "Break").
+
+    >>> from clockapp.core.structure import Break
+    >>> break_name(Break(10)), break_name(Break(30, label="Dinner"))
+    ('Break', 'Dinner')
+    """
+    label = getattr(item, "label", "") or ""
+    return _("Break") if label in ("", DEFAULT_BREAK_NAME) else label
 
 
 def game_before(items: Sequence[Item], index: int) -> str | None:
@@ -103,8 +122,8 @@ def short_level(item: Item, before: str | None = None) -> str:
     """
     text = blinds(item)
     if item.ante:
-        kind = "BB ante" if item.big_blind_ante else "ante"
-        text += f"  ·  {kind} {item.ante:,}"
+        kind = _("BB ante {ante}") if item.big_blind_ante else _("ante {ante}")
+        text += "  ·  " + kind.format(ante=formats.chips(item.ante))
     if isinstance(item, Level) and before is not None and item.game != before:
         text += f"  ·  {item.game}"
     return text
@@ -127,13 +146,21 @@ def countdown_template(text: str) -> str:
 
 
 def ordinal(n: int) -> str:
-    """`1st`, `2nd`, `3rd`, `11th`, `22nd`.
+    """`1st`, `2nd`, `3rd`, `11th`, `22nd` (`1.` in German, `1er`/`2e` in French, ...).
 
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
     """
+    # The ordinal's ending is the language's: a translator gives the English "th" form per
+    # language, and the special endings as their own messages.
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    forms = {
+        "st": pgettext("ordinal", "{n}st"),
+        "nd": pgettext("ordinal", "{n}nd"),
+        "rd": pgettext("ordinal", "{n}rd"),
+        "th": pgettext("ordinal", "{n}th"),
+    }
+    return forms[suffix].format(n=n)
 
 
 def money(cents: int, currency: str = "$") -> str:
@@ -152,12 +179,12 @@ def color_up(values: Iterable[int], chip_labels: dict[int, str] | None = None) -
     'T5 red, T25'
     """
     labels = chip_labels or {}
-    return ", ".join(labels.get(v, f"T{v:,}") for v in values)
+    return ", ".join(labels.get(v, f"T{formats.chips(v)}") for v in values)
 
 
 def time_of_day(now: datetime) -> str:
     """The local time of day, `21:43` (every time shown to people goes through here)."""
-    return now.astimezone().strftime("%H:%M")
+    return formats.time_of_day(now.astimezone())
 
 
 def hard_end_line(clock_view: ClockView) -> str:
@@ -177,10 +204,14 @@ def hard_end_line(clock_view: ClockView) -> str:
     if end is None:
         return ""
     if clock_view.stopped_by_hard_end:
-        return f"Stopped at the hard end ({time_of_day(end)}): places go by chip count."
+        return _("Stopped at the hard end ({time}): places go by chip count.").format(
+            time=time_of_day(end)
+        )
     if clock_view.hard_end_warning:
         left = format_clock(clock_view.ms_to_hard_end or 0)
-        return f"Play stops at {time_of_day(end)} (hard end, in {left})."
+        return _("Play stops at {time} (hard end, in {left}).").format(
+            time=time_of_day(end), left=left
+        )
     return ""
 
 
@@ -193,7 +224,8 @@ def big_blinds(stack: int, big_blind: int) -> str:
     if big_blind <= 0:
         return ""
     ratio = stack / big_blind
-    return f"{ratio:.1f} BB" if ratio < 10 else f"{round(ratio):,} BB"
+    shown = formats.decimal(ratio, 1) if ratio < 10 else formats.number(round(ratio))
+    return _("{count} BB").format(count=shown)
 
 
 def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
@@ -213,32 +245,41 @@ def announcement(event: ClockEvent, items: Sequence[Item] = ()) -> str:
     """
     item = event.item
     if event.kind is EventKind.LEVEL_STARTED and isinstance(item, Level):
-        text = f"Blinds are now {item.small_blind:,}-{item.big_blind:,}"
-        if item.ante:
-            text += (
-                f", big blind ante {item.ante:,}"
-                if item.big_blind_ante
-                else f", ante {item.ante:,}"
+        small, big = formats.chips(item.small_blind), formats.chips(item.big_blind)
+        if not item.ante:
+            text = _("Blinds are now {small}-{big}.").format(small=small, big=big)
+        elif item.big_blind_ante:
+            text = _("Blinds are now {small}-{big}, big blind ante {ante}.").format(
+                small=small, big=big, ante=formats.chips(item.ante)
             )
-        text += "."
+        else:
+            text = _("Blinds are now {small}-{big}, ante {ante}.").format(
+                small=small, big=big, ante=formats.chips(item.ante)
+            )
         before = game_before(items, event.index)
         if before is not None and item.game != before:
-            text += f" The game is now {item.game}."
+            text += " " + _("The game is now {game}.").format(game=item.game)
         return text
     if event.kind is EventKind.BREAK_STARTED:
-        text = f"{item.label or 'Break'} for {item.minutes} minutes."
+        text = ngettext(
+            "{name} for {minutes} minute.", "{name} for {minutes} minutes.", item.minutes
+        ).format(name=break_name(item), minutes=item.minutes)
         if item.color_up:
-            values = [f"{v:,}" for v in item.color_up]
+            values = [formats.chips(v) for v in item.color_up]
             listed = (
-                values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+                values[0]
+                if len(values) == 1
+                else _("{first} and {last}").format(first=", ".join(values[:-1]), last=values[-1])
             )
-            text += f" Color up the {listed} chips."
+            text += " " + ngettext(
+                "Color up the {values} chip.", "Color up the {values} chips.", len(values)
+            ).format(values=listed)
         change = game_change(items, next_level_index(items, event.index))
         if change:
-            text += f" Play resumes with {change}."
+            text += " " + _("Play resumes with {game}.").format(game=change)
         return text
     if event.kind is EventKind.ONE_MINUTE_WARNING:
-        return "One minute left in this level." if not item.is_break else ""
+        return _("One minute left in this level.") if not item.is_break else ""
     if event.kind is EventKind.HARD_END_REACHED:
-        return "Time. Play has stopped."
+        return _("Time. Play has stopped.")
     return ""

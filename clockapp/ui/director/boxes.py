@@ -20,20 +20,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import _
+
 
 class FieldBox(QGroupBox):
     """Entries and players left, kept by hand until the cashier records entries."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Players", parent)
+        super().__init__(_("Players"), parent)
         form = QFormLayout(self)
         self.entries_spin = QSpinBox()
         self.entries_spin.setRange(0, 100_000)
         self.players_left_spin = QSpinBox()
         self.players_left_spin.setRange(0, 100_000)
-        self.update_counts_button = QPushButton("Update counts")
-        form.addRow("Entries", self.entries_spin)
-        form.addRow("Players left", self.players_left_spin)
+        self.update_counts_button = QPushButton(_("Update counts"))
+        form.addRow(_("Entries"), self.entries_spin)
+        form.addRow(_("Players left"), self.players_left_spin)
         form.addRow(self.update_counts_button)
         self.field_note = QLabel("")
         self.field_note.setObjectName("field_note")
@@ -55,9 +57,9 @@ class FieldBox(QGroupBox):
         for widget in (self.entries_spin, self.players_left_spin, self.update_counts_button):
             widget.setEnabled(not by_cashier and winner is None)
         if winner is not None:
-            note = f"The tournament is over: {winner} won."
+            note = _("The tournament is over: {winner} won.").format(winner=winner)
         elif by_cashier:
-            note = "Counted by the cashier (Ctrl+K): entries, rebuys and busts."
+            note = _("Counted by the cashier (Ctrl+K): entries, rebuys and busts.")
         else:
             note = ""
         self.field_note.setText(note)
@@ -77,22 +79,22 @@ class RoomBox(QGroupBox):
     screen_chosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Room", parent)
+        super().__init__(_("Room"), parent)
         form = QFormLayout(self)
-        self.mute_check = QCheckBox("Mute sounds")
-        self.announce_check = QCheckBox("Announce blinds and seat moves aloud")
+        self.mute_check = QCheckBox(_("Mute sounds"))
+        self.announce_check = QCheckBox(_("Announce blinds and seat moves aloud"))
         self.screen_combo = QComboBox()
         self.screen_combo.setObjectName("screen_combo")
         for i, screen in enumerate(QGuiApplication.screens()):
             geometry = screen.geometry()
-            name = screen.name() or f"Screen {i + 1}"
+            name = screen.name() or _("Screen {number}").format(number=i + 1)
             self.screen_combo.addItem(f"{i + 1}: {name} ({geometry.width()}x{geometry.height()})")
         checks = QHBoxLayout()
         checks.addWidget(self.mute_check)
         checks.addWidget(self.announce_check)
         checks.addStretch(1)
         form.addRow(checks)
-        form.addRow("Clock display on", self.screen_combo)
+        form.addRow(_("Clock display on"), self.screen_combo)
         self.mute_check.toggled.connect(self.muted_toggled)
         self.announce_check.toggled.connect(self.announce_toggled)
         self.screen_combo.activated.connect(self.screen_chosen)

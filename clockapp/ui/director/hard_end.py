@@ -13,7 +13,9 @@ from datetime import UTC, datetime, timedelta
 from PySide6.QtCore import QTime, Signal
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QHBoxLayout, QPushButton, QTimeEdit, QWidget
 
-FINAL_COUNTS = "Final chip counts…"
+from clockapp.i18n import N_, _
+
+FINAL_COUNTS = N_("Final chip counts…")
 
 
 class HardEndBox(QGroupBox):
@@ -23,14 +25,14 @@ class HardEndBox(QGroupBox):
     final_counts_clicked = Signal()
 
     def __init__(self, now: Callable[[], datetime], parent: QWidget | None = None) -> None:
-        super().__init__("Hard end", parent)
+        super().__init__(_("Hard end"), parent)
         self._now = now
         layout = QHBoxLayout(self)
-        self.check = QCheckBox("Stop play at")
+        self.check = QCheckBox(_("Stop play at"))
         self.edit = QTimeEdit()
         self.edit.setDisplayFormat("HH:mm")
-        self.set_button = QPushButton("Set")
-        self.final_counts_button = QPushButton(FINAL_COUNTS)
+        self.set_button = QPushButton(_("Set"))
+        self.final_counts_button = QPushButton(_(FINAL_COUNTS))
         self.final_counts_button.setObjectName("final_counts_button")
         self.final_counts_button.setStyleSheet("font-weight: bold;")
         self.final_counts_button.hide()

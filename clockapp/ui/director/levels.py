@@ -7,13 +7,16 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Break, Level, Structure
+from clockapp.i18n import N_, _
+from clockapp.ui.clock import texts
 from clockapp.ui.inks import ink_on
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
-COLUMNS = ("Level", "Blinds", "Ante", "Minutes", "Game / note")
+COLUMNS = (N_("Level"), N_("Blinds"), N_("Ante"), N_("Minutes"), N_("Game / note"))
 #: Bright inks, as on the wall; on a light table `ink_on` darkens them until they read.
 _CURRENT = "#ffd166"
 _BREAK = "#3ddc97"
@@ -23,7 +26,7 @@ class LevelTableModel(RowTableModel[Level | Break]):
     """One row per level or break; the current one is highlighted."""
 
     def __init__(self, structure: Structure | None = None, parent: Any = None) -> None:
-        super().__init__(COLUMNS, parent)
+        super().__init__(tuple(_(column) for column in COLUMNS), parent)
         self._structure = structure
         self._rows = structure.levels if structure is not None else ()
         self._current = -1
@@ -80,13 +83,14 @@ class LevelTableModel(RowTableModel[Level | Break]):
         item = self._structure.levels[row]
         number = self._structure.level_number(row)
         if column == 0:
-            return (item.label or "Break") if number is None else str(number)
+            return texts.break_name(item) if number is None else str(number)
         if column == 1:
-            return "" if item.is_break else f"{item.small_blind:,} / {item.big_blind:,}"
+            return "" if item.is_break else texts.blinds(item)
         if column == 2:
             if not item.ante:
                 return ""
-            return f"{item.ante:,} BB" if item.big_blind_ante else f"{item.ante:,}"
+            ante = formats.chips(item.ante)
+            return _("{count} BB").format(count=ante) if item.big_blind_ante else ante
         if column == 3:
             return str(item.minutes)
         if item.is_break:
@@ -94,6 +98,7 @@ class LevelTableModel(RowTableModel[Level | Break]):
                 return ""
             up = self._color_ups.get(row)
             if up is not None:
-                return "Color up " + up.short()  # which chips go, into what, at what rate
-            return "Color up " + ", ".join(f"T{v:,}" for v in item.color_up)
+                # Which chips go, into what, at what rate.
+                return _("Color up {chips}").format(chips=up.short())
+            return _("Color up {chips}").format(chips=texts.color_up(item.color_up))
         return f"{item.game} · {item.label}" if item.label else item.game

@@ -6,15 +6,16 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
+from clockapp.i18n import N_, _
 from clockapp.ui.actions import Action
 
 #: The menu bar in the desktop's order: File, Edit, View, then the app's own (Tournament, Tables,
 #: Wall), then Help; Quit, Undo, Redo, Find and Preferences carry the system's own keys.
 MENUS = (
     (
-        "&File",
+        N_("&File"),
         (
             Action.NEW_TOURNAMENT,
             Action.OPEN_TOURNAMENT,
@@ -26,11 +27,11 @@ MENUS = (
         ),
     ),
     (
-        "&Edit",
+        N_("&Edit"),
         (Action.UNDO, Action.REDO, None, Action.FIND, None, Action.PREFERENCES),
     ),
     (
-        "&View",
+        N_("&View"),
         (
             Action.SHOW_DISPLAY,
             Action.TOGGLE_FULLSCREEN,
@@ -43,7 +44,7 @@ MENUS = (
         ),
     ),
     (
-        "&Tournament",
+        N_("&Tournament"),
         (
             Action.TOGGLE_PAUSE,
             Action.NEXT_LEVEL,
@@ -60,11 +61,11 @@ MENUS = (
         ),
     ),
     (
-        "T&ables",
+        N_("T&ables"),
         (Action.OPEN_TABLES, Action.OPEN_RULINGS, None, Action.ACKNOWLEDGE_MOVES),
     ),
     (
-        "W&all",
+        N_("W&all"),
         (
             Action.WALL_MESSAGE,
             Action.SHOWDOWN,
@@ -88,7 +89,7 @@ MENUS = (
         ),
     ),
     (
-        "&Help",
+        N_("&Help"),
         (
             Action.HELP,
             Action.OPEN_DATA_FOLDER,
@@ -121,15 +122,17 @@ def install_menus(
     window: QMainWindow,
     actions: dict[Action, QAction],
     extras: Mapping[str, Sequence[QAction]] | None = None,
+    submenus: Mapping[str, Sequence[QMenu]] | None = None,
 ) -> QToolBar:
     """Fill `window`'s menu bar (`MENUS`) and a toolbar (`TOOLBAR`) with `actions`.
 
     Actions the window did not install are left out. `extras` adds the window's own actions
-    (not in the registry: no shortcut) at the end of the menu of that title. Returns the toolbar.
+    (not in the registry: no shortcut) at the end of the menu of that title, `submenus` the
+    window's submenus (View > Language) after them. Returns the toolbar.
     """
     bar = window.menuBar()
     for title, members in MENUS:
-        menu = bar.addMenu(title)
+        menu = bar.addMenu(_(title))
         for action in members:
             if action is None:
                 menu.addSeparator()
@@ -141,7 +144,10 @@ def install_menus(
             menu.addSeparator()
             for qaction in own:
                 menu.addAction(qaction)
-    toolbar = QToolBar("Windows", window)
+        for submenu in (submenus or {}).get(title, ()):
+            menu.addSeparator()
+            menu.addMenu(submenu)
+    toolbar = QToolBar(_("Windows"), window)
     toolbar.setObjectName("director_toolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

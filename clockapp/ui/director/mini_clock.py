@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from clockapp.core.clock import ClockStatus, ClockView
+from clockapp.i18n import N_, _
 from clockapp.ui.clock import texts
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
@@ -16,10 +17,10 @@ if TYPE_CHECKING:
     from clockapp.core.structure import Item
 
 STATUS = {
-    ClockStatus.NOT_STARTED: "Not started: press Space to start",
-    ClockStatus.RUNNING: "Running",
-    ClockStatus.PAUSED: "PAUSED",
-    ClockStatus.STOPPED_BY_HARD_END: "Stopped by the hard end",
+    ClockStatus.NOT_STARTED: N_("Not started: press Space to start"),
+    ClockStatus.RUNNING: N_("Running"),
+    ClockStatus.PAUSED: N_("PAUSED"),
+    ClockStatus.STOPPED_BY_HARD_END: N_("Stopped by the hard end"),
 }
 
 
@@ -27,7 +28,7 @@ class MiniClock(QGroupBox):
     """What the wall shows of the clock, in a few fixed-height lines (they never move)."""
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
-        super().__init__("Clock", parent)
+        super().__init__(_("Clock"), parent)
         self._look = look
         self.setObjectName("clock_box")
         layout = QVBoxLayout(self)
@@ -62,7 +63,7 @@ class MiniClock(QGroupBox):
         self._follow_palette()
         item = clock_view.item
         if clock_view.is_break:
-            self.level_label.setText((item.label or "Break").upper())
+            self.level_label.setText(texts.break_name(item).upper())
             resumes = texts.next_level_index(items, clock_view.index)
             before = texts.game_before(items, resumes) if resumes is not None else None
             self.blinds_label.setText(
@@ -76,7 +77,7 @@ class MiniClock(QGroupBox):
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))
         self.countdown_label.setText(digits)
-        status = STATUS[clock_view.status]
+        status = _(STATUS[clock_view.status])
         # Near or at a hard end, say when in local time (the engine's message gives no wall
         # time); in overtime the engine's message says how long it has run.
         hard_end = texts.hard_end_line(clock_view)

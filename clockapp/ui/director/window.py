@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMenu,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.clock import ClockStatus, ClockView
+from clockapp.i18n import _
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.session import ClockSession
@@ -150,21 +152,21 @@ class DirectorWindow(QMainWindow):
         # Hard end.
         self.hard_end_box = HardEndBox(self._session.now)
         left.addWidget(self.hard_end_box)
-        self.final_counts_action = QAction(FINAL_COUNTS, self)
+        self.final_counts_action = QAction(_(FINAL_COUNTS), self)
         self.final_counts_action.setStatusTip(
-            "Rank the players still in by their chips (places and prizes at the cashier)"
+            _("Rank the players still in by their chips (places and prizes at the cashier)")
         )
         self.final_counts_dialog: FinalCountsDialog | None = None
-        self.restore_action = QAction("Restore from backup…", self)
+        self.restore_action = QAction(_("Restore from backup…"), self)
         self.restore_action.setObjectName("restore_action")
-        self.restore_action.setStatusTip("Put back the database as it was at an earlier backup")
+        self.restore_action.setStatusTip(_("Put back the database as it was at an earlier backup"))
         self.restore_dialog: RestoreDialog | None = None
         self.registration = RegistrationAction(
             self, self._session, self._controller.history, self.show_error
         )
-        self.hide_display_action = QAction("Hide clock display", self)
+        self.hide_display_action = QAction(_("Hide clock display"), self)
         self.hide_display_action.setObjectName("hide_display_action")
-        self.hide_display_action.setStatusTip("Take the clock off the wall (D shows it again)")
+        self.hide_display_action.setStatusTip(_("Take the clock off the wall (D shows it again)"))
 
         self.error_label = QLabel("")
         self.error_label.setObjectName("error_label")
@@ -192,7 +194,7 @@ class DirectorWindow(QMainWindow):
         right.addWidget(self.moves_box)
         self.levels_model = LevelTableModel(parent=self)
         self.levels_view = QTableView()
-        self.levels_view.setAccessibleName("Levels")
+        self.levels_view.setAccessibleName(_("Levels"))
         self.levels_view.setModel(self.levels_model)
         self.levels_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.levels_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -202,8 +204,8 @@ class DirectorWindow(QMainWindow):
             QHeaderView.ResizeMode.ResizeToContents
         )
         self.levels_view.horizontalHeader().setStretchLastSection(True)
-        self.jump_button = QPushButton("Jump to the selected level")
-        right.addWidget(QLabel("Structure (double-click a row to jump to it)"))
+        self.jump_button = QPushButton(_("Jump to the selected level"))
+        right.addWidget(QLabel(_("Structure (double-click a row to jump to it)")))
         right.addWidget(self.levels_view, 1)
         right.addWidget(self.jump_button)
 
@@ -241,12 +243,16 @@ class DirectorWindow(QMainWindow):
         self.balance_label.setText(notice or "")
         self.balance_label.setVisible(bool(notice))
 
-    def install_menus(self, actions: dict[Action, QAction]) -> None:
-        """Put the registry's actions (created for this window) into the menus and toolbar."""
+    def install_menus(
+        self, actions: dict[Action, QAction], language_menu: QMenu | None = None
+    ) -> None:
+        """Put the registry's actions (created for this window) into the menus and toolbar, and
+        the station's `language_menu` under View."""
         self.actions_by_name = dict(actions)
         self.toolbar = install_menus(
             self,
             actions,
+            submenus={"&View": (language_menu,)} if language_menu is not None else None,
             extras={
                 "&View": (self.hide_display_action,),
                 "&Tournament": (
@@ -307,12 +313,12 @@ class DirectorWindow(QMainWindow):
         self.mini_clock.show_view(clock_view, self._session.snapshot.structure.levels)
         toggle = self.buttons[Action.TOGGLE_PAUSE]
         toggle.setText(
-            "Finished"
+            _("Finished")
             if self._finished
             else {
-                ClockStatus.NOT_STARTED: "Start clock",
-                ClockStatus.RUNNING: "Pause",
-            }.get(clock_view.status, "Resume")
+                ClockStatus.NOT_STARTED: _("Start clock"),
+                ClockStatus.RUNNING: _("Pause"),
+            }.get(clock_view.status, _("Resume"))
         )
         toggle.setEnabled(not self._finished)
         self.levels_model.set_current(clock_view.index)
@@ -334,8 +340,12 @@ class DirectorWindow(QMainWindow):
         stack = self._stack
         if stack is None or not shiboken6.isValid(stack) or not shiboken6.isValid(self):
             return  # the station is closing: there is nothing left to undo
-        undo_text = f"Undo {stack.undoText()}" if stack.canUndo() else "Undo"
-        redo_text = f"Redo {stack.redoText()}" if stack.canRedo() else "Redo"
+        undo_text = (
+            _("Undo {action}").format(action=stack.undoText()) if stack.canUndo() else _("Undo")
+        )
+        redo_text = (
+            _("Redo {action}").format(action=stack.redoText()) if stack.canRedo() else _("Redo")
+        )
         self.buttons[Action.UNDO].setEnabled(stack.canUndo())
         self.buttons[Action.UNDO].setText(undo_text)
         self.buttons[Action.REDO].setEnabled(stack.canRedo())
@@ -368,7 +378,7 @@ class DirectorWindow(QMainWindow):
     def _on_jump_clicked(self) -> None:
         rows = self.levels_view.selectionModel().selectedRows()
         if not rows:
-            self.show_error("Select a level in the table first.")
+            self.show_error(_("Select a level in the table first."))
             return
         self._controller.jump(rows[0].row())
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QVBoxLayout
 
+from clockapp.i18n import _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
@@ -25,10 +26,10 @@ class FieldPanel(Panel):
     def __init__(self, look: WallTheme) -> None:
         super().__init__(look)
         layout = QVBoxLayout(self)
-        self.players_block = StatBlock(look, "PLAYERS", sub=True)
-        self.average_block = StatBlock(look, "AVERAGE STACK", sub=True)
-        self.chips_block = StatBlock(look, "CHIPS IN PLAY")
-        self.bounty_block = StatBlock(look, "BIGGEST BOUNTY", color=look.BREAK, sub=True)
+        self.players_block = StatBlock(look, _("PLAYERS"), sub=True)
+        self.average_block = StatBlock(look, _("AVERAGE STACK"), sub=True)
+        self.chips_block = StatBlock(look, _("CHIPS IN PLAY"))
+        self.bounty_block = StatBlock(look, _("BIGGEST BOUNTY"), color=look.BREAK, sub=True)
         self.bounty_block.hide()
         layout.addWidget(self.players_block, 43)
         layout.addWidget(self.average_block, 43)

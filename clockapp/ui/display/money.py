@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
+from clockapp.i18n import _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
@@ -95,7 +96,7 @@ class MoneyArea(QStackedWidget):
             stack = self._no_money_page().stack_block
             self.setCurrentWidget(self.no_money_area)
             stack.value.setText(texts.chips(starting_stack) if starting_stack else "")
-            stack.caption.setText("STARTING STACK" if starting_stack else "")
+            stack.caption.setText(_("STARTING STACK") if starting_stack else "")
             return
         self.setCurrentWidget(self.money_area)
         self.prize_block.value.setText(texts.money(prize_pool_cents, currency))
@@ -128,7 +129,7 @@ class _MoneyPage:
     """The prize pool over the payout ladder."""
 
     def __init__(self, look: WallTheme) -> None:
-        self.prize_block = StatBlock(look, "PRIZE POOL", color=look.BREAK)
+        self.prize_block = StatBlock(look, _("PRIZE POOL"), color=look.BREAK)
         payouts = QWidget()
         grid = QGridLayout(payouts)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -165,6 +166,6 @@ class _NoMoneyPage:
         self.widget = QWidget()
         no_money = QVBoxLayout(self.widget)
         no_money.setContentsMargins(0, 0, 0, 0)
-        self.stack_block = StatBlock(look, "STARTING STACK")
+        self.stack_block = StatBlock(look, _("STARTING STACK"))
         no_money.addWidget(self.stack_block, 32)
         no_money.addStretch(57)

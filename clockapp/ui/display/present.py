@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clockapp.core.clock import ClockStatus
+from clockapp.i18n import _, ngettext
 from clockapp.ui.clock import texts
 
 if TYPE_CHECKING:
@@ -45,15 +46,15 @@ def level_line(clock_view: ClockView) -> str:
     """`LEVEL 3  ·  NLHE`, `BREAK`, with `OVERTIME` or `EXTRA LEVEL` when it applies."""
     item = clock_view.item
     if clock_view.is_break:
-        line = (item.label or "Break").upper()
+        line = texts.break_name(item).upper()
     else:
-        line = f"LEVEL {clock_view.level_number}"
+        line = _("LEVEL {number}").format(number=clock_view.level_number)
         if item.game:
             line += f"  ·  {item.game}"
     if clock_view.in_overtime:
-        line += "  ·  OVERTIME"
+        line += "  ·  " + _("OVERTIME")
     elif clock_view.is_extra_level:
-        line += "  ·  EXTRA LEVEL"
+        line += "  ·  " + _("EXTRA LEVEL")
     return line
 
 
@@ -85,14 +86,17 @@ def next_line(clock_view: ClockView, items: Sequence[Any] = ()) -> str:
             return texts.short_level(clock_view.next_level)
         resumes = first_level_after(clock_view.index + 1)
         later = first_level_after(resumes + 1) if resumes is not None else None
-        return f"then {shown(later, items[later])}" if later is not None else "then the last level"
+        if later is None:
+            return _("then the last level")
+        return _("then {level}").format(level=shown(later, items[later]))
     if nxt is None:
-        return "none · this is the last level"
+        return _("none · this is the last level")
     if nxt.is_break:
-        text = f"{nxt.label or 'Break'}  ·  {nxt.minutes} min"
+        name = texts.break_name(nxt)
+        text = _("{name}  ·  {minutes} min").format(name=name, minutes=nxt.minutes)
         if clock_view.next_level is not None and not clock_view.is_break:
             level = shown(first_level_after(clock_view.index + 1), clock_view.next_level)
-            text = f"{nxt.label or 'Break'}  ·  then {level}"
+            text = _("{name}  ·  then {level}").format(name=name, level=level)
         return text
     return shown(clock_view.index + 1, nxt)
 
@@ -108,29 +112,30 @@ def status_line(clock_view: ClockView, color_ups: Mapping[int, ColorUp]) -> tupl
     line = StatusLine()
     notice = ""
     if clock_view.stopped_by_hard_end:
-        line = StatusLine("PLAY STOPPED · PLACES BY CHIP COUNT", Tone.PAUSED_TEXT, Tone.WARNING)
+        line = StatusLine(_("PLAY STOPPED · PLACES BY CHIP COUNT"), Tone.PAUSED_TEXT, Tone.WARNING)
     elif clock_view.status == ClockStatus.PAUSED:
-        line = StatusLine("PAUSED", Tone.PAUSED_TEXT, Tone.PAUSED)
+        line = StatusLine(_("PAUSED"), Tone.PAUSED_TEXT, Tone.PAUSED)
     elif clock_view.status == ClockStatus.NOT_STARTED:
-        line = StatusLine("STARTING SOON", Tone.TEXT, Tone.PANEL_EDGE)
+        line = StatusLine(_("STARTING SOON"), Tone.TEXT, Tone.PANEL_EDGE)
     elif clock_view.hard_end_warning and clock_view.hard_end is not None:
-        line = StatusLine(f"PLAY STOPS AT {texts.time_of_day(clock_view.hard_end)}", Tone.WARNING)
+        stops = _("PLAY STOPS AT {time}").format(time=texts.time_of_day(clock_view.hard_end))
+        line = StatusLine(stops, Tone.WARNING)
     elif clock_view.in_overtime:
-        line = StatusLine("LAST LEVEL · PLAY CONTINUES", Tone.WARNING)
+        line = StatusLine(_("LAST LEVEL · PLAY CONTINUES"), Tone.WARNING)
     if clock_view.is_break:
         if clock_view.ends_at is not None:
-            notice = f"Play resumes at {texts.time_of_day(clock_view.ends_at)}"
+            notice = _("Play resumes at {time}").format(time=texts.time_of_day(clock_view.ends_at))
         if item.color_up and not line.text:
             up = color_ups.get(clock_view.index)
             short = up.short() if up is not None else texts.color_up(item.color_up)
-            line = StatusLine(f"COLOR UP: {short.upper()}", Tone.BREAK)
+            line = StatusLine(_("COLOR UP: {chips}").format(chips=short.upper()), Tone.BREAK)
     else:
         nxt = clock_view.next_item
         if nxt is not None and nxt.is_break and nxt.color_up:
             up = color_ups.get(clock_view.index + 1)
             # Short enough for the wall's footer: which chips go, into what, at what rate.
             short = up.short() if up is not None else texts.color_up(nxt.color_up)
-            notice = "Color-up at the break: " + short
+            notice = _("Color-up at the break: {chips}").format(chips=short)
         if item.label and not line.text:
             line = StatusLine(item.label, Tone.MUTED)
     return line, notice
@@ -147,8 +152,8 @@ def hand_for_hand_line(line: StatusLine) -> StatusLine:
     'PAUSED · HAND-FOR-HAND'
     """
     if line.banner is not None:
-        return line._replace(text=f"{line.text} · HAND-FOR-HAND")
-    return StatusLine("HAND-FOR-HAND", Tone.PAUSED_TEXT, Tone.WARNING)
+        return line._replace(text=f"{line.text} · " + _("HAND-FOR-HAND"))
+    return StatusLine(_("HAND-FOR-HAND"), Tone.PAUSED_TEXT, Tone.WARNING)
 
 
 def countdown_tone(clock_view: ClockView) -> Tone:
@@ -215,14 +220,16 @@ def moves_title(moves: Sequence[Any]) -> str:
 
     kinds = {str(m.kind) for m in moves}
     if str(MoveKind.FINAL_TABLE) in kinds:
-        return "FINAL TABLE  ·  REDRAW FOR SEATS"
+        return _("FINAL TABLE  ·  REDRAW FOR SEATS")
     broken = sorted({m.from_seat.table for m in moves if str(m.kind) == str(MoveKind.BREAK)})
     if broken:
         if len(broken) == 1:
-            return f"TABLE {broken[0]} IS BROKEN  ·  NEW SEATS"
-        listed = ", ".join(str(n) for n in broken[:-1]) + f" AND {broken[-1]}"
-        return f"TABLES {listed} ARE BROKEN  ·  NEW SEATS"
-    return "SEAT MOVE" if len(moves) == 1 else "SEAT MOVES"
+            return _("TABLE {table} IS BROKEN  ·  NEW SEATS").format(table=broken[0])
+        listed = _("{first} AND {last}").format(
+            first=", ".join(str(n) for n in broken[:-1]), last=broken[-1]
+        )
+        return _("TABLES {tables} ARE BROKEN  ·  NEW SEATS").format(tables=listed)
+    return ngettext("SEAT MOVE", "SEAT MOVES", len(moves))
 
 
 def money_line(players_to_money: int | None, seats: int = 0) -> str:
@@ -238,11 +245,15 @@ def money_line(players_to_money: int | None, seats: int = 0) -> str:
         return ""
     if seats:
         if players_to_money <= 0:
-            return "EVERY PLAYER LEFT HAS A SEAT"
-        return f"{players_to_money} TO A SEAT"
+            return _("EVERY PLAYER LEFT HAS A SEAT")
+        return ngettext("{count} TO A SEAT", "{count} TO A SEAT", players_to_money).format(
+            count=players_to_money
+        )
     if players_to_money <= 0:
-        return "IN THE MONEY"
-    return f"{players_to_money} TO THE MONEY"
+        return _("IN THE MONEY")
+    return ngettext("{count} TO THE MONEY", "{count} TO THE MONEY", players_to_money).format(
+        count=players_to_money
+    )
 
 
 def seat_rows(payouts: Sequence[tuple[int, int]], seats: int) -> tuple[tuple[str, int], ...]:
@@ -259,7 +270,8 @@ def seat_rows(payouts: Sequence[tuple[int, int]], seats: int) -> tuple[tuple[str
     if not seat_values:  # not a satellite (or a deal pays the seat places)
         return tuple((texts.ordinal(place), cents) for place, cents in payouts)
     count = len(seat_values)
-    return (("1 SEAT" if count == 1 else f"{count} SEATS", seat_values[0]), *below)
+    seats_text = ngettext("{count} SEAT", "{count} SEATS", count).format(count=count)
+    return ((seats_text, seat_values[0]), *below)
 
 
 def bounty_block(bounty: Any, currency: str) -> tuple[str, str, str] | None:
@@ -274,14 +286,15 @@ def bounty_block(bounty: Any, currency: str) -> tuple[str, str, str] | None:
     if bounty is None:
         return None
     if bounty.format == "mystery":
-        left = f"{bounty.envelopes_left} ENVELOPE{'S' if bounty.envelopes_left != 1 else ''}"
+        count = bounty.envelopes_left
+        left = ngettext("{count} ENVELOPE", "{count} ENVELOPES", count).format(count=count)
         if bounty.last_draw is None:
-            return "MYSTERY BOUNTIES", left, bounty.stage.upper()
+            return _("MYSTERY BOUNTIES"), left, bounty.stage.upper()
         names, cents = bounty.last_draw
-        line = f"{names.upper()}  ·  {bounty.envelopes_left} LEFT"
-        return "LAST ENVELOPE", texts.money(cents, currency), line
+        line = _("{names}  ·  {count} LEFT").format(names=names.upper(), count=count)
+        return _("LAST ENVELOPE"), texts.money(cents, currency), line
     if bounty.leader is None:
         return None
     name, cents = bounty.leader
-    heads = f"{bounty.heads} HEAD{'S' if bounty.heads != 1 else ''}"
-    return "BIGGEST BOUNTY", texts.money(cents, currency), f"{name.upper()}  ·  {heads}"
+    heads = ngettext("{count} HEAD", "{count} HEADS", bounty.heads).format(count=bounty.heads)
+    return _("BIGGEST BOUNTY"), texts.money(cents, currency), f"{name.upper()}  ·  {heads}"

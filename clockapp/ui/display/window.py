@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import ClockStatus, format_clock
 from clockapp.core.money.sales_line import SaleWindows, position_at
+from clockapp.i18n import _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.covers import DisplayCovers, Forwarded
@@ -79,7 +80,7 @@ class ClockDisplay(QWidget):
         self._hand_for_hand = False
         self._painted = False
         self._sales: SaleWindows | None = None  # when rebuys and the add-on are sold
-        self.setWindowTitle("clockapp — clock")
+        self.setWindowTitle(_("clockapp — clock"))
         self.setAutoFillBackground(False)
         # paintEvent fills every pixel itself: Qt need not clear the window first.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -168,7 +169,9 @@ class ClockDisplay(QWidget):
         self.countdown_label = FitLabel(look, "", fill=0.8, template="00:00")
         self.progress = ProgressStrip(look)
         self.status_label = FitLabel(look, "", fill=0.5)
-        self.blinds_caption = FitLabel(look, "BLINDS", color=look.MUTED, fill=0.78, weight=MEDIUM)
+        self.blinds_caption = FitLabel(
+            look, _("BLINDS"), color=look.MUTED, fill=0.78, weight=MEDIUM
+        )
         self.blinds_label = FitLabel(look, "", color=look.BLINDS, fill=0.76)
         self.ante_label = FitLabel(look, "", color=look.BLINDS, fill=0.66, weight=MEDIUM)
         center.addWidget(self.level_label, 10)
@@ -186,7 +189,7 @@ class ClockDisplay(QWidget):
         # Right: the next break and the money.
         self.right_panel = Panel(look)
         right = QVBoxLayout(self.right_panel)
-        self.break_block = StatBlock(look, "NEXT BREAK")
+        self.break_block = StatBlock(look, _("NEXT BREAK"))
         self.money_stack = MoneyArea(look)  # its pages are built when first shown
         right.addWidget(self.break_block, 32)
         right.addWidget(self.money_stack, 89)
@@ -197,7 +200,7 @@ class ClockDisplay(QWidget):
         footer = QHBoxLayout()
         self._footer = footer
         self.next_caption = FitLabel(
-            look, "NEXT", color=look.MUTED, fill=0.5, weight=MEDIUM, align=LEFT
+            look, _("NEXT"), color=look.MUTED, fill=0.5, weight=MEDIUM, align=LEFT
         )
         self.next_label = FitLabel(look, "", fill=0.56, weight=MEDIUM, align=LEFT)
         self.notice_label = FitLabel(
@@ -267,7 +270,9 @@ class ClockDisplay(QWidget):
         self.registration_label.setText(
             f"{line}  ·  {waiting}" if line and waiting else line or waiting
         )
-        self.registration_label.setColor(self.look.MUTED if "closed" in line else self.look.BREAK)
+        # Read from the flag, not the words: the line is in the station's language.
+        closed = bool(line) and not getattr(ending, "registration_open", True)
+        self.registration_label.setColor(self.look.MUTED if closed else self.look.BREAK)
         self._sales = getattr(ending, "sales", None)
         self._show_sales()
         final = getattr(ending, "final", None)
@@ -333,10 +338,10 @@ class ClockDisplay(QWidget):
         # Blinds (during a break: what comes after it).
         shown: Item | None = item
         if clock_view.is_break:
-            self.blinds_caption.setText("AFTER THE BREAK" if clock_view.next_level else "")
+            self.blinds_caption.setText(_("AFTER THE BREAK") if clock_view.next_level else "")
             shown = clock_view.next_level
         else:
-            self.blinds_caption.setText("BLINDS")
+            self.blinds_caption.setText(_("BLINDS"))
         self.blinds_label.setText(texts.blinds(shown) if shown is not None else "")
         ante = texts.ante(shown) if shown is not None else ""
         if change:
@@ -351,7 +356,7 @@ class ClockDisplay(QWidget):
         self._show_sales()
 
         # Next level and notices.
-        self.next_caption.setText("NEXT")
+        self.next_caption.setText(_("NEXT"))
         structure = getattr(snap, "structure", None)
         items = structure.levels if structure is not None else ()
         self.next_label.setText(present.next_line(clock_view, items))
@@ -360,12 +365,12 @@ class ClockDisplay(QWidget):
         # Field and breaks.
         self.left_panel.show_average(snap.stats, shown.big_blind if shown is not None else 0)
         if clock_view.ms_to_next_break is not None:
-            self.break_block.caption.setText("NEXT BREAK IN")
+            self.break_block.caption.setText(_("NEXT BREAK IN"))
             self.break_block.value.setText(format_clock(clock_view.ms_to_next_break))
             self.break_block.value.setColor(self.look.TEXT)
         else:
-            self.break_block.caption.setText("NEXT BREAK")
-            self.break_block.value.setText("none")
+            self.break_block.caption.setText(_("NEXT BREAK"))
+            self.break_block.value.setText(_("none"))
             self.break_block.value.setColor(self.look.MUTED)
         self.time_label.setText(texts.time_of_day(self._session.now()))
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from clockapp import formats
+from clockapp.i18n import _, ngettext
 from clockapp.ui.clock import texts
 from clockapp.ui.display.list_grid import ListGrid
 from clockapp.ui.display.theme import WallTheme
@@ -56,7 +58,7 @@ class WinnerScreen(QWidget):
         root = QVBoxLayout(self)
         self._root = root
         self.tournament_label = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=MEDIUM)
-        self.caption_label = FitLabel(look, "WINNER", color=look.BLINDS, fill=0.7, weight=MEDIUM)
+        self.caption_label = FitLabel(look, _("WINNER"), color=look.BLINDS, fill=0.7, weight=MEDIUM)
         self.name_label = FitLabel(look, "", fill=0.78)
         self.won_label = FitLabel(look, "", color=look.BREAK, fill=0.72, weight=MEDIUM)
         root.addWidget(self.tournament_label, 5)
@@ -68,7 +70,7 @@ class WinnerScreen(QWidget):
         panel = QVBoxLayout(self.places_panel)
         self._panel = panel
         self.places_caption = FitLabel(
-            look, "FINAL PLACES", color=look.MUTED, fill=0.62, weight=MEDIUM, align=LEFT
+            look, _("FINAL PLACES"), color=look.MUTED, fill=0.62, weight=MEDIUM, align=LEFT
         )
         panel.addWidget(self.places_caption, 1)
         self.places_list = ListGrid(look, MAX_PLACE_ROWS, fill=0.6, stretches=(16, 50, 34))
@@ -95,11 +97,13 @@ class WinnerScreen(QWidget):
         places = tuple(final.places)
         winners = [p for p in places if p.place == 1]
         self.tournament_label.setText(tournament)
-        self.caption_label.setText("WINNERS" if len(winners) > 1 else "WINNER")
+        self.caption_label.setText(ngettext("WINNER", "WINNERS", len(winners)))
         self.name_label.setText(final.winner)
         won = prize_line(winners[0], currency) if len(winners) == 1 else ""
         if final.by_deal:
-            won = f"{won} · by a deal" if won and won != "—" else "by a deal"
+            won = (
+                _("{prize} · by a deal").format(prize=won) if won and won != "—" else _("by a deal")
+            )
         self.won_label.setText("" if won == "—" else won)
         fits = len(places) <= MAX_PLACE_ROWS
         shown = places if fits else places[: MAX_PLACE_ROWS - 1]
@@ -112,15 +116,20 @@ class WinnerScreen(QWidget):
                 name_label.setColor(self._look.TEXT if place.place != 1 else self._look.BLINDS)
             elif row == len(shown) and not fits:
                 place_label.setText("")
-                name_label.setText(f"… {len(places) - len(shown)} more paid")
+                more = len(places) - len(shown)
+                name_label.setText(
+                    ngettext("… {count} more paid", "… {count} more paid", more).format(count=more)
+                )
                 amount_label.setText("")
                 name_label.setColor(self._look.MUTED)
             else:
                 for label in (place_label, name_label, amount_label):
                     label.setText("")
         self.places_list.use_lines(len(shown) + (0 if fits else 1), MIN_LIST_LINES)
-        at = final.finished_at.astimezone().strftime("%H:%M")
-        self.footer_label.setText(f"Tournament over at {at} · the clock is stopped")
+        at = formats.time_of_day(final.finished_at.astimezone())
+        self.footer_label.setText(
+            _("Tournament over at {time} · the clock is stopped").format(time=at)
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins; the list's lines share a size again at the new size."""

@@ -76,6 +76,12 @@ def build_parser(epilog: str | None = None) -> argparse.ArgumentParser:
         "--screen", type=int, metavar="N", help="put the clock display on screen N (1, 2, ...)"
     )
     parser.add_argument(
+        "--language",
+        metavar="CODE",
+        help="speak this language (de, fr, es, nl, pt_BR; the station's choice or the system's "
+        "when left out)",
+    )
+    parser.add_argument(
         "--self-test",
         action="store_true",
         help="check the installation (resources, database, drawing the clock) and exit",
@@ -150,6 +156,11 @@ def _start(args: argparse.Namespace) -> int:
     app.setApplicationDisplayName("clockapp")
     # Qt objects are freed on the GUI thread only, whatever thread allocates.
     GuiCollector(app).start()
+    from clockapp.ui.language import apply_language
+    from clockapp.ui.settings import UiSettings
+
+    # Before the first window: every window built from here on speaks the station's language.
+    apply_language(app, args.language or UiSettings().language)
     if args.self_test:
         return self_test(args.db)
     if args.screenshot is not None:

@@ -55,6 +55,7 @@ from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.window import ClockDisplay
 from clockapp.ui.errors import WALL_DISPLAY, guard
 from clockapp.ui.help_menu import HelpControls
+from clockapp.ui.language import LanguageMenu
 from clockapp.ui.offline import OfflineMark
 from clockapp.ui.optional import OptionalParts, Part
 from clockapp.ui.screens import ScreenFit, fit_to_screen
@@ -181,7 +182,8 @@ class ClockStation(QObject):
         self.display.setProperty(WALL_DISPLAY, True)
         self.display_actions = install_actions(self.display, window_handlers)
         self.director_actions = install_actions(self.director, window_handlers)
-        self.director.install_menus(self.director_actions)
+        self.language_menu = LanguageMenu(settings, self.director)
+        self.director.install_menus(self.director_actions, self.language_menu)
         self.tournament_file.export_action = self.director_actions[Action.EXPORT_TOURNAMENT]
         self.tournament_file.import_action = self.director_actions[Action.IMPORT_TOURNAMENT]
         self.display_lock = DisplayLock(

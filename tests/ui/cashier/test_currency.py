@@ -75,3 +75,24 @@ def test_the_results_report_and_drawer_show_euros(
     (report,) = printed
     assert "€20.00" in report
     assert "$" not in report
+
+
+def test_a_german_receipt_writes_euros_the_german_way(
+    qtbot, qapp, euro_desk, printed: list[str], tmp_path: Path
+) -> None:
+    from clockapp.ui.language import apply_language
+
+    apply_language(qapp, "de")
+    try:
+        sell(qtbot, euro_desk)
+        assert euro_desk.save_receipt(str(tmp_path / "beleg.pdf"))
+    finally:
+        apply_language(qapp, "en")
+    (receipt,) = printed
+    text = receipt.replace("\xa0", " ")
+    assert "25,33 €" in text
+    assert "4,67 €" in text
+    assert "Gesamt" in text
+    assert "Rückgeld" in text
+    assert "$" not in text
+    assert "€25.33" not in text
