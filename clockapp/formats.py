@@ -12,8 +12,11 @@ the windows, the wall, the web view and the receipts do. The language is `i18n.c
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, time
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
@@ -25,6 +28,17 @@ from clockapp.i18n import current_language
 #: Where a catalog's code names only a language, the country whose writing it follows.
 _REGION = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "nl": "nl_NL", "pt": "pt_BR"}
 _NBSP = "\xa0"
+
+
+@contextmanager
+def _digits_for(value: int | float | Decimal) -> Iterator[None]:
+    """Decimal arithmetic with digits enough for all of `value`: Babel rounds in the current
+    context, whose 28 digits fail on an amount typed too large to accept (whose refusal names
+    it)."""
+    with localcontext() as context:
+        whole = abs(int(value)) if math.isfinite(value) else 0
+        context.prec = max(context.prec, len(str(whole)) + 8)
+        yield
 
 
 @cache
@@ -84,7 +98,8 @@ def money(cents: int, currency: str, *, trim_zero_cents: bool = False) -> str:
         None,
         None,
     )
-    text = str(sign_pattern.apply(Decimal(abs(cents)) / 100, loc, currency_digits=False))
+    with _digits_for(cents):
+        text = str(sign_pattern.apply(Decimal(abs(cents)) / 100, loc, currency_digits=False))
     if negative and not prefix.startswith("-") and "-" not in prefix:
         text = f"-{text}"
     return text.strip(f" {_NBSP}")
@@ -96,7 +111,8 @@ def number(value: int) -> str:
     >>> number(-12000)
     '-12,000'
     """
-    return format_decimal(value, locale=current_locale())
+    with _digits_for(value):
+        return format_decimal(value, locale=current_locale())
 
 
 def chips(value: int) -> str:
@@ -112,7 +128,8 @@ def decimal(value: float | Decimal, digits: int = 1) -> str:
     """
     fraction = "0" * digits
     pattern = f"#,##0.{fraction}" if digits else "#,##0"
-    return format_decimal(value, format=pattern, locale=current_locale())
+    with _digits_for(value):
+        return format_decimal(value, format=pattern, locale=current_locale())
 
 
 def percent(value: float | Decimal, digits: int = 0) -> str:
@@ -122,7 +139,8 @@ def percent(value: float | Decimal, digits: int = 0) -> str:
     '25.5%'
     """
     fraction = "." + "0" * digits if digits else ""
-    return format_percent(value, format=f"#,##0{fraction}%", locale=current_locale())
+    with _digits_for(value * 100):
+        return format_percent(value, format=f"#,##0{fraction}%", locale=current_locale())
 
 
 def time_of_day(moment: time | datetime) -> str:

@@ -71,6 +71,22 @@ def test_english_money_stays_as_it_was() -> None:
     assert formats.money(2533, "CHF") == "25.33 CHF"
 
 
+def test_money_follows_a_switch_of_language() -> None:
+    assert formats.money(123457, "€") == "€1,234.57"
+    set_language("de")
+    assert formats.money(123457, "€").replace("\xa0", " ") == "1.234,57 €"
+    set_language("en")
+    assert formats.money(123457, "€") == "€1,234.57"
+
+
+def test_any_whole_number_is_written_in_full() -> None:
+    # A refusal names the amount it refuses, however large it was typed.
+    assert formats.money(10**30, "$") == f"${10**28:,}.00"
+    assert formats.money(-(10**40) - 1, "") == f"-{10**38:,}.01"
+    assert formats.number(10**40) == f"{10**40:,}"
+    assert formats.decimal(10**40, 1) == f"{10**40:,}.0"
+
+
 def test_german_is_offered() -> None:
     assert "de" in {language.code for language in available_languages()}
 
