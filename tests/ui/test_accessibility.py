@@ -34,7 +34,7 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.chips import ChipSetEditor
-from clockapp.ui.structure.generator import GeneratorDialog
+from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.wall.beats import BeatsWindow
 from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog, read_chip_counts
@@ -89,7 +89,9 @@ def build(
         "tables": lambda: TablesWindow(services, bus),
         "rulings": lambda: RulingsWindow(services, bus),
         "structure": lambda: StructureEditor(services, bus),
-        "generator": lambda: GeneratorDialog(services, bus),
+        "generator": lambda: GeneratorDialog(
+            services, bus, read_generator_start(services, bus.tournament_id)
+        ),
         "chip set": lambda: ChipSetEditor(services, bus),
         "preferences": lambda: help_menu.PreferencesDialog(ui_settings),
         "add tables": AddTablesDialog,
