@@ -57,8 +57,9 @@ def main(out: Path) -> int:
         windows[key] = station.windows.open_window(key)
         settle(app)
     editor = windows["structure"]
-    windows["generator"] = editor.open_generator()  # type: ignore[attr-defined]
-    settle(app)
+    editor.open_generator()  # type: ignore[attr-defined]
+    settle(app)  # it opens once what it starts from is read on the worker
+    windows["generator"] = editor.generator_dialog  # type: ignore[attr-defined]
     left, top, right, bottom = FRAME_MARGINS
     seen = {}
     for name, window in windows.items():

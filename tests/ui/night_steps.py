@@ -291,6 +291,7 @@ class Night:
         """The payouts page's Edit payout table…: custom percentages ("50/30/20")."""
         page = self._show_page(self.cashier.payouts)
         page.edit_button.click()
+        settle(self.qtbot, self.cashier.ctx.bus)  # the field is read on the worker first
         dialog = page.dialog
         assert isinstance(dialog, PayoutTableDialog)
         dialog.set_mode(PayoutMode.PERCENTAGES)

@@ -34,11 +34,11 @@ from clockapp.ui.settings import UiSettings
 from clockapp.ui.station.station import ClockStation
 from clockapp.ui.structure import StructureEditor
 from clockapp.ui.structure.chips import ChipSetEditor
-from clockapp.ui.structure.generator import GeneratorDialog
+from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 from clockapp.ui.structure.model import StructureTableModel
 from clockapp.ui.wall.beats import BeatsWindow
-from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog
-from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
+from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog, read_chip_counts
+from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog, read_chip_race
 from clockapp.ui.wall.showdown_dialog import ShowdownDialog
 from tests.ui.accessibility import (
     DESKTOPS,
@@ -89,7 +89,9 @@ def build(
         "tables": lambda: TablesWindow(services, bus),
         "rulings": lambda: RulingsWindow(services, bus),
         "structure": lambda: StructureEditor(services, bus),
-        "generator": lambda: GeneratorDialog(services, bus),
+        "generator": lambda: GeneratorDialog(
+            services, bus, read_generator_start(services, bus.tournament_id)
+        ),
         "chip set": lambda: ChipSetEditor(services, bus),
         "preferences": lambda: help_menu.PreferencesDialog(ui_settings),
         "add tables": AddTablesDialog,
@@ -104,8 +106,12 @@ def build(
         "pin": lambda: PinDialog(False, lambda _pin: None),
         "restore": lambda: RestoreDialog(services, bus),
         "beats": lambda: BeatsWindow(services, bus),
-        "chip counts": lambda: ChipCountsDialog(services, bus),
-        "chip race": lambda: ChipRaceDialog(services, bus),
+        "chip counts": lambda: ChipCountsDialog(
+            services, bus, read_chip_counts(services, bus.tournament_id)
+        ),
+        "chip race": lambda: ChipRaceDialog(
+            services, bus, read_chip_race(services, bus.tournament_id)
+        ),
         "showdown": lambda: ShowdownDialog(services, bus),
     }
     return builders[name]()

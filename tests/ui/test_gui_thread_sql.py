@@ -21,8 +21,13 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.entry_rules import EntryRules, RegistrationRule
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.payouts import PayoutMode
+from clockapp.core.wall import HOUSE_RULES, MESSAGE
 from clockapp.errors import OutageError
 from clockapp.services.players import PlayerDetails
+from clockapp.ui.actions import Action
+from clockapp.ui.cashier.payout_dialog import PayoutTableDialog
+from clockapp.ui.cashier.rules_dialog import EntryRulesDialog
 from clockapp.ui.station.windows import (
     WINDOW_CASHIER,
     WINDOW_CHARTS,
@@ -32,6 +37,9 @@ from clockapp.ui.station.windows import (
     WINDOW_TABLES,
     WINDOW_TEAM_EVENT,
 )
+from clockapp.ui.wall.chip_counts_dialog import ChipCountsDialog
+from clockapp.ui.wall.chip_race_dialog import ChipRaceDialog
+from clockapp.ui.wall.shot_clock_panel import ShotClockPanel
 from tests.ui.cashier.waiting import take_money, then_settle
 from tests.ui.gui_sql import at_another_station
 from tests.ui.polling import poll, settle
@@ -314,3 +322,175 @@ def test_the_results_report_is_read_off_the_gui_thread(
     assert path.read_bytes().startswith(b"%PDF")
     assert "Results report saved" in cashier.message.text()
     assert not exported, gui_thread_sql.report()
+
+
+# ---------------------------------------------------------------- the director's dialogs
+
+
+def test_the_look_and_the_house_rules_are_read_and_kept_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    """The Look… and rules dialogs open once what they show is read on the worker; their OK,
+    and the rules put on the wall, are submitted there too."""
+    house = room.house
+
+    def look(dialog) -> bool:  # type: ignore[no-untyped-def]
+        dialog.title_edit.setText("Friday Night Poker")
+        return True
+
+    def rules(dialog) -> bool:  # type: ignore[no-untyped-def]
+        dialog.rules_edit.setPlainText("# Phones\n- Away from the table")
+        return True
+
+    house.run_look_dialog = look
+    house.run_house_dialog = rules
+    with gui_thread_sql.watching() as edited:
+        room.director_actions[Action.WALL_LOOK].trigger()
+        settle(qtbot, room.bus)
+        room.director_actions[Action.EDIT_HOUSE].trigger()
+        settle(qtbot, room.bus)
+        room.director_actions[Action.SHOW_HOUSE_RULES].trigger()
+        settle(qtbot, room.bus)
+    assert room.display.name_label.text().startswith("Friday Night Poker")
+    assert services.house.rules(tournament_id).startswith("# Phones")
+    moment = services.wall.current(tournament_id)
+    assert moment is not None
+    assert moment.kind == HOUSE_RULES
+    assert not edited, gui_thread_sql.report()
+
+
+def test_the_shot_clock_is_cancelled_and_followed_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    room.wall.ask_player = lambda players: players[0]
+    assert room.wall.call_clock()
+    settle(qtbot, room.bus)
+    panel = room.wall.shot_clock_panel
+    assert isinstance(panel, ShotClockPanel)
+    qtbot.addWidget(panel)
+    with gui_thread_sql.watching() as followed:
+        at_another_station(lambda: services.wall.show(tournament_id, MESSAGE, {"title": "Dinner"}))
+        poll(qtbot, room.bus)
+    assert not panel.isVisible()  # the wall shows something else: the panel closed
+    assert not followed, gui_thread_sql.report()
+    assert room.wall.call_clock()
+    settle(qtbot, room.bus)
+    panel = room.wall.shot_clock_panel
+    assert isinstance(panel, ShotClockPanel)
+    qtbot.addWidget(panel)
+    with gui_thread_sql.watching() as cancelled:
+        qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, room.bus)
+    assert not panel.isVisible()
+    assert services.wall.current(tournament_id) is None
+    assert not cancelled, gui_thread_sql.report()
+
+
+@pytest.mark.slow
+def test_a_backup_is_listed_and_restored_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    services.backups.take("level", services.backups.note(tournament_id, "level started"))
+    at_another_station(lambda: services.clock.pause(tournament_id))
+    poll(qtbot, room.bus)
+    with gui_thread_sql.watching() as restored:
+        room.director.restore_action.trigger()
+        settle(qtbot, room.bus)
+        dialog = room.director.restore_dialog
+        assert dialog is not None
+        assert dialog.model.index(0, 1).data() == "Level started"  # the newest: the one above
+        dialog.view.selectRow(0)
+        dialog.confirm = lambda _backup: True
+        qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, room.bus)
+    assert "Restored the backup" in room.director.statusBar().currentMessage()
+    assert room.display.status_label.text() != "PAUSED"  # the clock ran when it was taken
+    assert not restored, gui_thread_sql.report()
+
+
+def test_the_final_counts_open_without_sql_on_the_gui_thread(qtbot, room, gui_thread_sql) -> None:
+    with gui_thread_sql.watching() as opened:
+        room.director.final_counts_action.trigger()
+        settle(qtbot, room.bus)
+    dialog = room.director.final_counts_dialog
+    assert dialog is not None
+    assert len(dialog.spins) == 6
+    assert not opened, gui_thread_sql.report()
+    dialog.reject()
+
+
+def test_the_chip_counts_and_the_chip_race_open_without_sql_on_the_gui_thread(
+    qtbot, room, services, tournament_id, gui_thread_sql
+) -> None:
+    with gui_thread_sql.watching() as counted:
+        room.director_actions[Action.CHIP_COUNTS].trigger()
+        settle(qtbot, room.bus)
+        counts = room.wall.chip_counts_dialog
+        assert isinstance(counts, ChipCountsDialog)
+        table = counts.table()
+        assert table is not None
+        for player in table.players:
+            counts.set_count(player.name, 10_000)
+        qtbot.mouseClick(counts.record_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, room.bus)
+    assert counts.error_label.text() == ""
+    assert "not counted" in counts.total_label.text()  # the other table's players
+    assert set(services.chip_counts.counts(tournament_id).values()) == {10_000}
+    assert not counted, gui_thread_sql.report()
+    counts.reject()
+    with gui_thread_sql.watching() as raced:
+        room.director_actions[Action.CHIP_RACE].trigger()
+        settle(qtbot, room.bus)
+        race = room.wall.chip_race_dialog
+        assert isinstance(race, ChipRaceDialog)
+        race.take_from_counts()
+    assert not raced, gui_thread_sql.report()
+    race.reject()
+
+
+def test_the_entry_rules_and_payout_table_are_checked_without_sql_on_the_gui_thread(
+    qtbot, room, gui_thread_sql
+) -> None:
+    """The editors read what they check against on the worker as they open; each edit is then
+    checked by the pure rules."""
+    cashier = room.windows.open_cashier()
+    settle(qtbot, room.bus)
+    with gui_thread_sql.watching() as ruled:
+        qtbot.mouseClick(cashier.header.rules_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, room.bus)
+        rules = cashier.dialog
+        assert isinstance(rules, EntryRulesDialog)
+        rules.stack_spin.setValue(20_000)  # checked against the structure as typed
+        assert rules.ok_button.isEnabled(), rules.error_label.text()
+    assert not ruled, gui_thread_sql.report()
+    rules.reject()
+    settle(qtbot, room.bus)
+    page = cashier.payouts
+    cashier.tabs.setCurrentWidget(page)
+    settle(qtbot, room.bus)
+    with gui_thread_sql.watching() as previewed:
+        qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, room.bus)
+        dialog = page.dialog
+        assert isinstance(dialog, PayoutTableDialog)
+        dialog.set_mode(PayoutMode.PERCENTAGES)
+        qtbot.keyClicks(dialog.percent_edit, "60/40")
+    assert dialog.ok_button.isEnabled(), dialog.error_label.text()
+    assert dialog.model.rowCount() == 2
+    assert not previewed, gui_thread_sql.report()
+    dialog.reject()
+
+
+def test_the_structure_generator_opens_without_sql_on_the_gui_thread(
+    qtbot, room, gui_thread_sql
+) -> None:
+    editor = room.windows.open_window(WINDOW_STRUCTURE)
+    settle(qtbot, room.bus)
+    with gui_thread_sql.watching() as opened:
+        assert editor.open_generator()
+        settle(qtbot, room.bus)
+    dialog = editor.generator_dialog
+    assert dialog is not None
+    assert dialog.players.value() == 6  # the entries so far
+    assert not opened, gui_thread_sql.report()
+    dialog.reject()

@@ -196,10 +196,12 @@ def test_the_directors_dialogs_and_the_generator_fit_a_laptop(
     qtbot, station: ClockStation, services, bus
 ) -> None:
     from clockapp.ui.structure.chips import ChipSetEditor
-    from clockapp.ui.structure.generator import GeneratorDialog
+    from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 
     dialogs = [
-        GeneratorDialog(services, bus, station.director),
+        GeneratorDialog(
+            services, bus, read_generator_start(services, bus.tournament_id), station.director
+        ),
         ChipSetEditor(services, bus, station.director),
         TournamentDialog(services.tournaments.list(), bus.tournament_id, station.director),
         station.director.open_restore(),

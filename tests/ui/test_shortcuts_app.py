@@ -30,10 +30,11 @@ from clockapp.ui.station.station import (
     WINDOW_TABLES,
     ClockStation,
 )
+from tests.ui.polling import settle
 
 
 @pytest.fixture
-def every_window(station: ClockStation) -> dict[str, QWidget]:
+def every_window(station: ClockStation, qtbot) -> dict[str, QWidget]:
     """The director's window, the wall and every window they open, as the app builds them."""
     windows = {"director": station.director, "wall": station.display}
     for name in (WINDOW_CASHIER, WINDOW_TABLES, WINDOW_STRUCTURE, WINDOW_RULINGS):
@@ -41,7 +42,9 @@ def every_window(station: ClockStation) -> dict[str, QWidget]:
     # The structure editor's dialogs, opened as the director opens them.
     editor = windows[WINDOW_STRUCTURE]
     windows["chips"] = editor.open_chip_editor()  # type: ignore[attr-defined]
-    windows["generator"] = editor.open_generator()  # type: ignore[attr-defined]
+    assert editor.open_generator()  # type: ignore[attr-defined]
+    settle(qtbot, station.bus)  # it opens once what it starts from is read on the worker
+    windows["generator"] = editor.generator_dialog  # type: ignore[attr-defined]
     QApplication.processEvents()
     return windows
 

@@ -26,7 +26,7 @@ from clockapp.services.context import ServiceContext
 from clockapp.services.ending import sync_finish
 from clockapp.services.payouts.deals import DealProposal, propose
 from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, nothing_owed, overlay
-from clockapp.services.payouts.view import PayoutFit, PayoutView, payout_view
+from clockapp.services.payouts.view import PayoutFit, PayoutPreview, PayoutView, payout_view
 from clockapp.services.setup import get_row
 
 
@@ -50,12 +50,13 @@ class PayoutService:
 
     def preview(self, tournament_id: int, structure: PayoutStructure) -> PayoutView:
         """What `structure` would pay for the field now (nothing saved)."""
+        return self.previewer(tournament_id).view(structure)
+
+    def previewer(self, tournament_id: int) -> PayoutPreview:
+        """The field now, to preview payout structures against without reading it again."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            till = load_till(session, tournament_id, self._cache)
-            config = CashierConfig(till.config.rules, structure, till.config.opening_float)
-            till = replace(till, config=config)
-            return payout_view(till)
+            return PayoutPreview(load_till(session, tournament_id, self._cache))
 
     def fit(self, tournament_id: int) -> PayoutFit | None:
         """A locked table renormalised over the places the field can pay (nothing saved).

@@ -4,9 +4,10 @@ director to confirm (`PayoutFit`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clockapp.core.money.amounts import format_money
+from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
@@ -80,6 +81,21 @@ class PayoutFit:
 
     before: PayoutView
     after: PayoutView
+
+
+@dataclass(frozen=True)
+class PayoutPreview:
+    """The field a payout structure is tried against, read once: each `view` is pure, so an
+    editor can preview every keystroke without the database."""
+
+    till: Till
+
+    def view(self, structure: PayoutStructure) -> PayoutView:
+        """What `structure` would pay this field (nothing saved)."""
+        config = self.till.config
+        return payout_view(
+            replace(self.till, config=CashierConfig(config.rules, structure, config.opening_float))
+        )
 
 
 def payout_view(till: Till, view: MoneyView | None = None) -> PayoutView:

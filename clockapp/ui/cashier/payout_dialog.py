@@ -1,7 +1,8 @@
 """The payout table editor: preset or custom places, rounding, minimum cash, guarantee, lock.
 
-As the director types, the service previews what the structure would pay this field
-(`services.payouts.preview`); whatever does not add up is said in the red line and OK stays off.
+As the director types, the dialog previews what the structure would pay this field, read on the
+station's worker before it opened (`services.payouts.previewer`: each preview is then pure, with
+no database work); whatever does not add up is said in the red line and OK stays off.
 Nothing is saved until OK.
 """
 
@@ -15,7 +16,7 @@ from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.errors import DomainError, ValidationError
 from clockapp.services.app import Services
-from clockapp.services.payouts import PayoutView
+from clockapp.services.payouts import PayoutPreview, PayoutView
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.prize_models import PayoutLine, PayoutsModel
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
@@ -67,12 +68,14 @@ class PayoutTableDialog(CashierDialog):
         services: Services,
         tournament_id: int,
         current: PayoutView,
+        preview: PayoutPreview,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("Payout table", "Use this table", parent)
         self.setObjectName("payout_dialog")
         self._services = services
         self._tid = tournament_id
+        self._preview = preview
         self._entries = current.entries
         s = current.structure
         self.mode_combo = QComboBox()
@@ -210,7 +213,7 @@ class PayoutTableDialog(CashierDialog):
             return ""
         try:
             structure = self.structure()
-            view = self._services.payouts.preview(self._tid, structure)
+            view = self._preview.view(structure)
         except DomainError as error:
             self.view = None
             self.model.set_rows(())

@@ -24,7 +24,7 @@ from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.satellite import Satellite
 from clockapp.services.changes import Change
-from clockapp.services.payouts import PayoutFit, PayoutView
+from clockapp.services.payouts import PayoutFit, PayoutPreview, PayoutView
 from clockapp.services.results import ResultRow
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
@@ -212,11 +212,22 @@ class PayoutsPage(Page):
             else ""
         )
 
-    def start_edit(self) -> None:
-        """Open the payout table editor."""
+    def start_edit(self) -> bool:
+        """Open the payout table editor once the field it previews against is read on the
+        worker (the button is busy meanwhile; a second press does nothing: False)."""
         if self.view_data is None:
-            return
-        dialog = PayoutTableDialog(self._ctx.services, self._ctx.tid, self.view_data, self)
+            return False
+        ctx, tid, current = self._ctx, self._ctx.tid, self.view_data
+        payouts = ctx.services.payouts
+        return ctx.query(
+            lambda: payouts.previewer(tid),
+            lambda preview: self._open_edit(current, preview),
+            key=("payout table", id(self)),
+            control=self.edit_button,
+        )
+
+    def _open_edit(self, current: PayoutView, preview: PayoutPreview) -> None:
+        dialog = PayoutTableDialog(self._ctx.services, self._ctx.tid, current, preview, self)
 
         def accepted() -> None:
             operations.set_structure(self._ctx, dialog.structure(), control=self.edit_button)

@@ -33,7 +33,8 @@ from clockapp.core.money.entry_rules import (
     RegistrationRule,
 )
 from clockapp.core.money.records import CashierConfig
-from clockapp.core.money.rules_fit import breaks_after
+from clockapp.core.money.rules_fit import breaks_after, check_rules_fit
+from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
@@ -63,6 +64,7 @@ class EntryRulesDialog(CashierDialog):
         services: Services,
         tournament_id: int,
         current: CashierConfig,
+        structure: Structure,
         *,
         entries_sold: int = 0,
         parent: QWidget | None = None,
@@ -75,7 +77,7 @@ class EntryRulesDialog(CashierDialog):
         self._ready = False
         rules = current.rules
         reg = rules.registration
-        structure = services.structure.get(tournament_id)
+        self._structure = structure
         self.breaks = breaks_after(structure)
         now = services.now()
         self.kind_label = big_label(rules.label, 16)
@@ -344,8 +346,9 @@ class EntryRulesDialog(CashierDialog):
             return str(error)
         self.kind_label.setText(config.rules.label)
         try:
-            # The service's own check against the structure (an add-on needs its break).
-            self._services.cashier.check_config(self._tid, config)
+            # The rule the service checks on save, against the structure read on the worker
+            # as the dialog opened (an add-on needs its break): pure, so checked here.
+            check_rules_fit(config.rules, self._structure)
         except DomainError as error:
             return str(error)
         return ""

@@ -19,6 +19,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from clockapp.core.money.records import CashierConfig
+from clockapp.core.structure import Structure
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
@@ -157,27 +158,29 @@ class CashierWindow(QMainWindow):
         self.drawer.start_count()
 
     def start_rules(self) -> None:
-        """Open the entry rules editor once the rules and the entries sold have been read on the
-        worker (the Rules button is busy meanwhile; a second press does nothing); OK saves them
-        in one call."""
+        """Open the entry rules editor once the rules, the entries sold and the structure have
+        been read on the worker (the Rules button is busy meanwhile; a second press does
+        nothing); OK saves them in one call."""
         if self.dialog is not None:
             self.dialog.raise_()
             return
         ctx, tid = self.ctx, self.ctx.tid
-        cashier = ctx.services.cashier
+        cashier, structure = ctx.services.cashier, ctx.services.structure
         ctx.query(
-            lambda: (cashier.config(tid), cashier.balances(tid).entries),
+            lambda: (cashier.config(tid), cashier.balances(tid).entries, structure.get(tid)),
             lambda answer: self._open_rules(*answer),
             key=("rules", id(self)),
             control=self.header.rules_button,
         )
 
-    def _open_rules(self, current: CashierConfig, sold: int) -> None:
+    def _open_rules(self, current: CashierConfig, sold: int, structure: Structure) -> None:
         if self.dialog is not None:
             self.dialog.raise_()
             return
         ctx = self.ctx
-        dialog = EntryRulesDialog(ctx.services, ctx.tid, current, entries_sold=sold, parent=self)
+        dialog = EntryRulesDialog(
+            ctx.services, ctx.tid, current, structure, entries_sold=sold, parent=self
+        )
         dialog.accepted.connect(
             lambda: set_rules(ctx, dialog.config(), control=self.header.rules_button)
         )

@@ -10,7 +10,8 @@ share their places and prizes, exactly as players busted on one hand at the cash
 nothing is recorded. The recording runs on the station's worker: Record is busy until it has
 answered (a second press records nothing more), and the dialog closes then.
 
-`open_final_counts` builds the dialog for the tournament on show and opens it window-modal
+`open_final_counts` reads the field of the tournament on show on the station's worker, then
+builds the dialog and opens it window-modal
 (the director window stays responsive to the clock); the director window calls it from its
 "Final chip counts…" button (shown when the hard end has stopped play) and from the Tournament
 menu.
@@ -185,25 +186,50 @@ def open_final_counts(
     *,
     on_error: Callable[[str], None],
     on_done: Callable[[ChipCountResult], None],
-) -> FinalCountsDialog | None:
-    """Open the dialog for the tournament on show (window-modal); None when there is no field.
+    on_opened: Callable[[FinalCountsDialog], None],
+) -> bool:
+    """Read the field of the tournament on show on the station's worker, then open the dialog
+    (window-modal) and hand it to `on_opened`; `on_error` says why not when there is no field.
+    False when nothing was asked (a read is still on its way).
 
     On "Record places" the places and prizes are recorded in one service call, the seating
     follows the busts, and `on_done` gets the `ChipCountResult`.
     """
     tid = bus.tournament_id
-    try:
-        field = services.hard_end.field_to_count(tid)
-    except DomainError as error:
-        on_error(str(error))
-        return None
-    if len(field.players) < 2:
-        on_error(
-            "Final chip counts rank the players still in at the cashier (Ctrl+K); "
-            f"{len(field.players)} player{'s are' if len(field.players) != 1 else ' is'} in play."
-        )
-        return None
+    hard_end = services.hard_end
 
+    def refused(error: Exception) -> None:
+        if not isinstance(error, DomainError):
+            raise error  # the worker's net shows it
+        on_error(str(error))
+
+    def read(field: FieldToCount) -> None:
+        if len(field.players) < 2:
+            on_error(
+                "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+                f"{len(field.players)} player"
+                f"{'s are' if len(field.players) != 1 else ' is'} in play."
+            )
+            return
+        on_opened(_open(parent, services, bus, tid, field, on_done))
+
+    return bus.worker.submit(
+        lambda: hard_end.field_to_count(tid),
+        read,
+        refused,
+        key=(open_final_counts, parent),
+        asker=parent,
+    )
+
+
+def _open(
+    parent: QWidget,
+    services: Services,
+    bus: TournamentBus,
+    tid: int,
+    field: FieldToCount,
+    on_done: Callable[[ChipCountResult], None],
+) -> FinalCountsDialog:
     def submit(
         counts: dict[int, int],
         accept_difference: int | None,

@@ -3,12 +3,15 @@
 Each row shows when it was taken (local time), why (level, break, import, upgrade...), the
 tournament, its level and the players left then. Restoring asks first, backs up the state it
 replaces (so a restore can itself be undone by restoring that one), puts the backup back and
-publishes an app-wide change, so every window of every station re-reads everything.
+publishes an app-wide change, so every window of every station re-reads everything. The list is
+read, and the restore made, on the station's worker: a restore takes a while (a backup first,
+then the copy and its migration), and the station keeps answering meanwhile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -32,6 +35,7 @@ from clockapp.ui.table_model import RowTableModel
 if TYPE_CHECKING:
     from clockapp.services.app import Services
     from clockapp.services.backups import BackupInfo
+    from clockapp.services.tournaments import TournamentInfo
     from clockapp.ui.bus import TournamentBus
 
 KINDS = {
@@ -129,10 +133,21 @@ class RestoreDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(720, 420)
 
-    def refresh(self) -> None:
-        """Read the backups again."""
-        folder = self._services.backups.database
-        backups = self._services.backups.list()
+    def refresh(self) -> bool:
+        """Read the backups again, on the station's worker; the list shows them when that
+        answers. False when nothing was asked (a read is already on its way)."""
+        backups = self._services.backups
+
+        def read() -> tuple[Path | None, tuple[BackupInfo, ...]]:
+            return backups.database, backups.list()
+
+        self.restore_button.setEnabled(False)  # nothing to restore until the list is read
+        return self._bus.worker.submit(
+            read, self._on_backups_read, self._on_backups_failed, key=(self, "list"), asker=self
+        )
+
+    def _on_backups_read(self, answer: tuple[Path | None, tuple[BackupInfo, ...]]) -> None:
+        folder, backups = answer
         self.model.set_backups(backups)
         if folder is None:
             self.note.setText(
@@ -147,31 +162,60 @@ class RestoreDialog(QDialog):
             self.view.selectRow(0)
         self.restore_button.setEnabled(bool(backups))
 
+    def _on_backups_failed(self, error: Exception) -> None:
+        self.error_label.setText(f"The backups could not be read: {error}")
+
     def selected(self) -> BackupInfo | None:
         """The backup chosen in the list."""
         rows = self.view.selectionModel().selectedRows()
         return self.model.row_at(rows[0]) if rows else None
 
     def restore_selected(self) -> bool:
-        """Ask, then put the chosen backup back; True when it was restored."""
+        """Ask, then put the chosen backup back on the station's worker (the button busy and
+        the station answering meanwhile); True when the restore was asked."""
         backup = self.selected()
-        if backup is None or not self.confirm(backup):
+        if backup is None or self._bus.worker.is_pending(self.restore_button):
             return False
-        try:
-            outcome = self._services.backups.restore(backup.name, self._bus.tournament_id)
-        except Exception as error:  # the dialog says what went wrong; nothing was replaced
+        if not self.confirm(backup):
+            return False
+        backups, shown = self._services.backups, self._bus.tournament_id
+        when = f"{backup.taken_at.astimezone():%a %H:%M:%S}"
+        self.error_label.setText("")
+        self.note.setText(f"Restoring the backup taken {when}; the clock carries on meanwhile.")
+
+        def failed(error: Exception) -> None:  # the dialog says what went wrong
+            self.note.setText("")
             self.error_label.setText(f"Not restored: {error}")
-            return False
-        shown = self._bus.tournament_id
-        self._bus.publish(outcome.changes)  # shows another tournament if this one is not in it
-        message = f"Restored the backup taken {backup.taken_at.astimezone():%a %H:%M:%S}."
-        if self._bus.tournament_id != shown:
-            now = self._services.tournaments.get(self._bus.tournament_id).name
-            message += f" The tournament shown was not in it: now showing {now}."
+
+        # The bus shows another tournament when the one shown is not in the backup.
+        return self._bus.submit(
+            lambda: backups.restore(backup.name, shown),
+            lambda _info: self._on_restored(when, shown),
+            failed,
+            control=self.restore_button,
+            asker=self,
+        )
+
+    def _on_restored(self, when: str, shown: int) -> None:
+        message = f"Restored the backup taken {when}."
+        now_shown = self._bus.tournament_id
+        if now_shown == shown:
+            self._finish(message)
+            return
+        tournaments = self._services.tournaments
+
+        def named(info: TournamentInfo) -> None:
+            self._finish(f"{message} The tournament shown was not in it: now showing {info.name}.")
+
+        def unnamed(_error: Exception) -> None:
+            self._finish(f"{message} The tournament shown was not in it.")
+
+        self._bus.worker.submit(lambda: tournaments.get(now_shown), named, unnamed, asker=self)
+
+    def _finish(self, message: str) -> None:
         if self._on_done is not None:
             self._on_done(message)
         self.accept()
-        return True
 
     def _confirm(self, backup: BackupInfo) -> bool:
         when = backup.taken_at.astimezone().strftime("%A %H:%M:%S")

@@ -269,16 +269,22 @@ class DirectorWindow(QMainWindow):
 
     # ---------------------------------------------------------------- state
 
-    def open_final_counts(self) -> FinalCountsDialog | None:
-        """Tournament > Final chip counts…: rank the players still in by their chips."""
-        self.final_counts_dialog = open_final_counts(
+    def open_final_counts(self) -> bool:
+        """Tournament > Final chip counts…: rank the players still in by their chips (the
+        dialog opens, as `final_counts_dialog`, once the field is read on the worker). False
+        when nothing was asked (a read is still on its way)."""
+
+        def opened(dialog: FinalCountsDialog) -> None:
+            self.final_counts_dialog = dialog
+
+        return open_final_counts(
             self,
             self._session.services,
             self._session.bus,
             on_error=self.show_error,
             on_done=lambda result: self.statusBar().showMessage(result.summary, 30_000),
+            on_opened=opened,
         )
-        return self.final_counts_dialog
 
     def open_restore(self) -> RestoreDialog:
         """Tournament > Restore from backup…: the backups, newest first."""

@@ -14,6 +14,7 @@ not), and nothing is stored until "Use this structure" saves the chips with the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import shiboken6
@@ -45,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import AnteStyle, SuggestedStructure
+from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
@@ -90,6 +92,27 @@ def _spin(minimum: int, maximum: int, value: int, suffix: str = "", step: int = 
     return spin
 
 
+@dataclass(frozen=True)
+class GeneratorStart:
+    """What the dialog starts from: the tournament's chips, starting stack and entries so far,
+    and the cashier's rules (what a rebuy and an add-on give)."""
+
+    chip_set: ChipSet
+    stack: int
+    entries: int
+    rules: EntryRules
+
+
+def read_generator_start(services: Services, tournament_id: int) -> GeneratorStart:
+    """Everything the dialog starts from, in one read (on the station's worker)."""
+    with services.ctx.shared_reads():
+        snapshot = services.clock.snapshot(tournament_id)
+        rules = services.cashier.config(tournament_id).rules
+    return GeneratorStart(
+        snapshot.chip_set, snapshot.settings.starting_stack, snapshot.stats.entries, rules
+    )
+
+
 class GeneratorDialog(QDialog):
     """Suggest a structure for the night; "Use this structure" applies it."""
 
@@ -99,6 +122,7 @@ class GeneratorDialog(QDialog):
         self,
         services: Services,
         bus: TournamentBus,
+        start: GeneratorStart,
         parent: QWidget | None = None,
         *,
         on_use: Callable[
@@ -113,14 +137,13 @@ class GeneratorDialog(QDialog):
         #: "Use this structure" is on the station's worker (the dialog waits for its answer).
         self.saving = False
         self.result_: SuggestedStructure | None = None
-        snapshot = services.clock.snapshot(bus.tournament_id)
-        self.chips = OwnChips(self, services, bus, snapshot.chip_set)
-        self._stack = snapshot.settings.starting_stack
+        self.chips = OwnChips(self, services, bus, start.chip_set)
+        self._stack = start.stack
         # What a rebuy and an add-on give, as the cashier's rules say (the stack when unset).
-        rules = services.cashier.config(bus.tournament_id).rules
+        rules = start.rules
         self._rebuy_stack = rules.rebuy.chips if rules.rebuy is not None else self._stack
         self._addon_stack = rules.add_on.chips if rules.add_on is not None else self._stack
-        self._players = max(2, snapshot.stats.entries or 20)
+        self._players = max(2, start.entries or 20)
         self.setWindowTitle("Suggest a structure")
         self.setWindowFlags(
             Qt.WindowType.Window

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QHideEvent, QShowEvent, QUndoStack
@@ -51,6 +52,9 @@ from clockapp.ui.structure.saving import StructureSaving
 from clockapp.ui.structure.table import StructureTableView
 from clockapp.ui.ticks import guarded
 
+if TYPE_CHECKING:
+    from clockapp.ui.structure.generator import GeneratorDialog, GeneratorStart
+
 GEOMETRY_KEY = "structure_editor"
 REFRESH_FLAGS = Change.STRUCTURE | Change.CLOCK | Change.CHIPS | Change.TOURNAMENT
 
@@ -80,6 +84,7 @@ class StructureEditor(QDialog):
         self._bus = bus
         self._structure: Structure | None = None
         self._chip_set: ChipSet | None = None
+        self.generator_dialog: GeneratorDialog | None = None  # the last one opened (Ctrl+G)
         self._state: ClockState | None = None
         self._tournament_name = ""
         self._tournament_day: date | None = None  # when it was created, in local time
@@ -369,21 +374,34 @@ class StructureEditor(QDialog):
         dialog.open()
         return dialog
 
-    def open_generator(self) -> QDialog:
-        """Ctrl+G: the "suggest a structure" dialog; its choice is applied here (undoable)."""
-        from clockapp.ui.structure.generator import GeneratorDialog
+    def open_generator(self) -> bool:
+        """Ctrl+G: the "suggest a structure" dialog, as `generator_dialog` once what it starts
+        from is read on the worker; its choice is applied here (undoable). False when nothing
+        was asked (a read is still on its way)."""
+        from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 
-        dialog = GeneratorDialog(
-            self._services,
-            self._bus,
-            self,
-            on_use=lambda s, stack, chips, stacks, answered: self.saving.use_suggested(
-                s, stack, chips, stacks, answered
-            ),
+        services, tid = self._services, self.tournament_id
+
+        def opened(start: GeneratorStart) -> None:
+            dialog = GeneratorDialog(
+                self._services,
+                self._bus,
+                start,
+                self,
+                on_use=lambda s, stack, chips, stacks, answered: self.saving.use_suggested(
+                    s, stack, chips, stacks, answered
+                ),
+            )
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.open()
+            self.generator_dialog = dialog
+
+        return self._bus.worker.submit(
+            lambda: read_generator_start(services, tid),
+            opened,
+            key=(self, "generator"),
+            asker=self,
         )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
 
     # ---------------------------------------------------------------- bus
     def _on_bus_changed(self, changes: Changes) -> None:

@@ -7,9 +7,16 @@ answers; the line under it says what the counts add up to
 against the chips in play, with the difference (shown, never refused). A refusal (a count of 0,
 a player no longer at that table) stays in red in the dialog and nothing is recorded. "Chip
 leaders on the wall" shows the top ten over the clock.
+
+What the dialog starts from (the tables, the newest counts, the total) is read on the station's
+worker, and the dialog opens when that answers (`open_chip_counts`); after a recording the counts
+and the total are read there again.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -18,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.core.chip_counts import Leaderboard
 from clockapp.errors import DomainError
 from clockapp.services.app import Services
+from clockapp.services.chip_race import RaceTable
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.wall.players_dialog import PlayersDialog
 
@@ -27,11 +36,48 @@ from clockapp.ui.wall.players_dialog import PlayersDialog
 MAX_SPIN = 2_000_000_000
 
 
+@dataclass(frozen=True)
+class CountsRead:
+    """The newest counts (registration id -> chips) and the leaderboard they make."""
+
+    counts: dict[int, int]
+    board: Leaderboard
+
+
+@dataclass(frozen=True)
+class ChipCountsRead:
+    """What the dialog opens with: the tables to count, and the counts so far."""
+
+    tables: tuple[RaceTable, ...]
+    counts: CountsRead
+
+
+def read_counts(services: Services, tournament_id: int) -> CountsRead:
+    """The counts and the leaderboard, in one read (on the station's worker)."""
+    chip_counts = services.chip_counts
+    with services.ctx.shared_reads():
+        return CountsRead(chip_counts.counts(tournament_id), chip_counts.leaderboard(tournament_id))
+
+
+def read_chip_counts(services: Services, tournament_id: int) -> ChipCountsRead:
+    """Everything the dialog opens with, in one read (on the station's worker)."""
+    with services.ctx.shared_reads():
+        tables = services.chip_counts.tables(tournament_id)
+        return ChipCountsRead(tables, read_counts(services, tournament_id))
+
+
 class ChipCountsDialog(PlayersDialog):
     """A count per player at the chosen table."""
 
-    def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
-        super().__init__(services, bus, services.chip_counts.tables(bus.tournament_id), parent)
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        held: ChipCountsRead,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(services, bus, held.tables, parent)
+        self._held = held.counts
         self.setObjectName("chip_counts_dialog")
         self.setWindowTitle("Chip counts")
         self._layout.addWidget(self.table_combo)
@@ -87,6 +133,13 @@ class ChipCountsDialog(PlayersDialog):
 
     def _on_recorded(self, _value: object) -> None:
         self.error_label.setText("")
+        services, tid = self._services, self._bus.tournament_id
+        self._bus.worker.submit(
+            lambda: read_counts(services, tid), self._on_counts_read, key=(self, "counts")
+        )
+
+    def _on_counts_read(self, held: CountsRead) -> None:
+        self._held = held
         self._show_total()
 
     def _on_refused(self, error: Exception) -> None:
@@ -95,15 +148,14 @@ class ChipCountsDialog(PlayersDialog):
         self.error_label.setText(str(error))
 
     def _show_total(self) -> None:
-        board = self._services.chip_counts.leaderboard(self._bus.tournament_id)
-        self.total_label.setText(board.difference_text())
+        self.total_label.setText(self._held.board.difference_text())
 
     def _on_table_combo_changed(self, _index: int = 0) -> None:
         while self._form.rowCount():
             self._form.removeRow(0)
         self.spins = {}
         table = self.table()
-        known = self._services.chip_counts.counts(self._bus.tournament_id)
+        known = self._held.counts
         for player in table.players if table is not None else ():
             spin = QSpinBox()
             spin.setObjectName(f"count_{player.registration_id}")
@@ -117,9 +169,26 @@ class ChipCountsDialog(PlayersDialog):
         self.error_label.setText("")
 
 
-def open_chip_counts(services: Services, bus: TournamentBus, parent: QWidget) -> ChipCountsDialog:
-    """Build the chip counts dialog for the bus's tournament and open it (window-modal)."""
-    dialog = ChipCountsDialog(services, bus, parent)
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.open()
-    return dialog
+def open_chip_counts(
+    services: Services,
+    bus: TournamentBus,
+    parent: QWidget,
+    on_opened: Callable[[ChipCountsDialog], object],
+) -> bool:
+    """Read what the chip counts dialog starts from on the station's worker, then open it
+    (window-modal) and hand it to `on_opened`. False when nothing was asked (a read is still
+    on its way)."""
+    tid = bus.tournament_id
+
+    def opened(held: ChipCountsRead) -> None:
+        dialog = ChipCountsDialog(services, bus, held, parent)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.open()
+        on_opened(dialog)
+
+    return bus.worker.submit(
+        lambda: read_chip_counts(services, tid),
+        opened,
+        key=(open_chip_counts, parent),
+        asker=parent,
+    )

@@ -12,9 +12,15 @@ either; after the race the dialog tells each player what to take, as the wall sh
 colour-up races every table: the director picks the next one and races it in the same opening;
 the tables raced say so in the list and keep what their players take. A misdealt race is dealt
 again only once the director ticks "Race again after a misdeal"; the new race replaces it.
+
+The race to run and the newest chip counts are read on the station's worker, and the dialog
+opens when that answers (`open_chip_race`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -81,12 +87,36 @@ def _how(seed: int | None) -> str:
     return "the cards entered" if seed is None else f"a draw with seed {seed}"
 
 
+@dataclass(frozen=True)
+class ChipRaceRead:
+    """What the dialog opens with: the race to run, and the newest chip counts
+    (registration id -> chips) its odd chips can be taken from."""
+
+    setup: RaceSetup
+    counts: dict[int, int]
+
+
+def read_chip_race(services: Services, tournament_id: int) -> ChipRaceRead:
+    """Everything the dialog opens with, in one read (on the station's worker)."""
+    with services.ctx.shared_reads():
+        return ChipRaceRead(
+            services.chip_race.setup(tournament_id), services.chip_counts.counts(tournament_id)
+        )
+
+
 class ChipRaceDialog(PlayersDialog):
     """Odd chips per player at a table; "Run the race" races them onto the wall."""
 
-    def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
-        setup: RaceSetup = services.chip_race.setup(bus.tournament_id)
+    def __init__(
+        self,
+        services: Services,
+        bus: TournamentBus,
+        held: ChipRaceRead,
+        parent: QWidget | None = None,
+    ):
+        setup = held.setup
         super().__init__(services, bus, setup.tables, parent)
+        self._counts = held.counts  # the newest chip counts, for `take_from_counts`
         self.setObjectName("chip_race_dialog")
         self.setWindowTitle("Chip race")
         self.setup = setup
@@ -177,7 +207,7 @@ class ChipRaceDialog(PlayersDialog):
         up = self.setup.color_up
         if up is None or up.target is None:
             return 0
-        counts = self._services.chip_counts.counts(self._bus.tournament_id)
+        counts = self._counts
         filled = 0
         for row in self.rows:
             stack = counts.get(row.registration_id)
@@ -298,9 +328,26 @@ class ChipRaceDialog(PlayersDialog):
         self.run_button.setEnabled(has_race and not done)
 
 
-def open_chip_race(services: Services, bus: TournamentBus, parent: QWidget) -> ChipRaceDialog:
-    """Build the chip race dialog for the bus's tournament and open it (window-modal)."""
-    dialog = ChipRaceDialog(services, bus, parent)
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.open()
-    return dialog
+def open_chip_race(
+    services: Services,
+    bus: TournamentBus,
+    parent: QWidget,
+    on_opened: Callable[[ChipRaceDialog], object],
+) -> bool:
+    """Read the race to run on the station's worker, then open the chip race dialog
+    (window-modal) and hand it to `on_opened`. False when nothing was asked (a read is still
+    on its way)."""
+    tid = bus.tournament_id
+
+    def opened(held: ChipRaceRead) -> None:
+        dialog = ChipRaceDialog(services, bus, held, parent)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.open()
+        on_opened(dialog)
+
+    return bus.worker.submit(
+        lambda: read_chip_race(services, tid),
+        opened,
+        key=(open_chip_race, parent),
+        asker=parent,
+    )

@@ -66,19 +66,25 @@ class WallControls:
             return
         self.show(MESSAGE, {"title": title.strip(), "text": text.strip()})
 
-    def open_chip_race(self) -> QWidget:
-        """The chip race dialog for the tournament on show (window-modal on the laptop)."""
+    def open_chip_race(self) -> bool:
+        """The chip race dialog for the tournament on show (window-modal on the laptop), as
+        `chip_race_dialog` once the race to run is read on the worker."""
         from clockapp.ui.wall.chip_race_dialog import open_chip_race
 
-        self.chip_race_dialog = open_chip_race(self._services, self._bus, self._parent)
-        return self.chip_race_dialog
+        def opened(dialog: QWidget) -> None:
+            self.chip_race_dialog = dialog
 
-    def open_chip_counts(self) -> QWidget:
-        """The chip counts dialog (a table at a time; the chip leaders onto the wall)."""
+        return open_chip_race(self._services, self._bus, self._parent, opened)
+
+    def open_chip_counts(self) -> bool:
+        """The chip counts dialog (a table at a time; the chip leaders onto the wall), as
+        `chip_counts_dialog` once the tables and counts are read on the worker."""
         from clockapp.ui.wall.chip_counts_dialog import open_chip_counts
 
-        self.chip_counts_dialog = open_chip_counts(self._services, self._bus, self._parent)
-        return self.chip_counts_dialog
+        def opened(dialog: QWidget) -> None:
+            self.chip_counts_dialog = dialog
+
+        return open_chip_counts(self._services, self._bus, self._parent, opened)
 
     def show_estimate(self) -> bool:
         """Put the estimated bubble and end on the wall (one service call on the worker)."""

@@ -11,6 +11,7 @@ its call (cancelled here, cleared, or replaced on another station).
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
 from datetime import datetime
 
@@ -18,13 +19,15 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import TIME, ShotClock
-from clockapp.core.wall import SHOT_CLOCK
+from clockapp.core.wall import SHOT_CLOCK, WallMoment
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.sound import SoundPlayer
 from clockapp.ui.ticks import guarded
 from clockapp.ui.wall.shot_clock import DEAD, countdown_text
+
+log = logging.getLogger(__name__)
 
 #: How often the panel repaints and looks for a second to speak (ms).
 REPAINT_MS = 100
@@ -79,19 +82,32 @@ class ShotClockPanel(QDialog):
             self._timer.stop()
             self.cancel_button.setText("Take it off the wall")
 
-    def cancel(self) -> None:
-        """Take the call off the wall (one service call) and close."""
-        outcome = self._services.shot_clock.cancel(self._bus.tournament_id)
-        if outcome.value:
-            self._bus.publish(outcome.changes)
-        self.close()
+    def cancel(self) -> bool:
+        """Take the call off the wall (one service call, the button busy meanwhile) and close
+        when it answers. False when nothing was asked (a cancel is already on its way)."""
+        tid, shot_clock = self._bus.tournament_id, self._services.shot_clock
+        return self._bus.submit(
+            lambda: shot_clock.cancel(tid),
+            lambda _cancelled: self.close(),
+            control=self.cancel_button,
+            asker=self,
+        )
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if not changes.touches(Change.WALL):
             return
-        moment = self._services.wall.current(self._bus.tournament_id)
+        tid, wall = self._bus.tournament_id, self._services.wall
+        self._bus.refresh(
+            lambda: wall.current(tid), self._on_wall_read, self._on_wall_failed, key=(self, "wall")
+        )
+
+    def _on_wall_read(self, moment: WallMoment | None) -> None:
         if moment is None or moment.kind != SHOT_CLOCK or moment.payload != self.shot.to_payload():
             self.close()
+
+    def _on_wall_failed(self, error: Exception) -> None:
+        # The panel keeps counting from the call it holds; the next change asks again.
+        log.warning("the shot clock panel could not read the wall: %s", error)
 
     def closeEvent(self, event: object) -> None:
         """Stop counting and listening."""

@@ -124,3 +124,23 @@ def test_a_table_locked_as_typed_is_not_refitted_until_the_director_confirms(
     assert paid.amount == 2500
     unlocked = services.payouts.unlock(tid).value
     assert (unlocked.locked, unlocked.refit) == (False, "")
+
+
+def test_a_previewer_reads_the_field_once_and_previews_without_the_database(
+    services: Services, tid: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor previews every keystroke: the field is read once, each preview is pure."""
+    field(services, tid, 10)
+    preview = services.payouts.previewer(tid)
+
+    def no_reads(*_args: object) -> None:
+        raise AssertionError("a preview read the database")
+
+    monkeypatch.setattr(type(services.ctx), "reading", no_reads)
+    custom = PayoutStructure(PayoutMode.PERCENTAGES, percentages=(6000, 4000))
+    view = preview.view(custom)
+    assert view.structure == custom
+    assert view.ladder == ((1, 12_000), (2, 8_000))
+    assert preview.view(PayoutStructure(table="vegaspoker247-over-5")).ladder[0][0] == 1
+    monkeypatch.undo()
+    assert services.payouts.preview(tid, custom) == view

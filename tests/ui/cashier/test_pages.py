@@ -149,7 +149,7 @@ def test_a_payout_table_that_does_not_add_up_is_refused(
     qtbot, cashier_window, field, services, tournament_id
 ):
     page = show(qtbot, cashier_window, cashier_window.payouts)
-    page.edit_button.click()
+    then_settle(qtbot, page, page.edit_button.click)  # the field is read on the worker first
     dialog = page.dialog
     dialog.set_mode(PayoutMode.PERCENTAGES)
     qtbot.keyClicks(dialog.percent_edit, "50/30/15")
@@ -177,7 +177,7 @@ def test_a_payout_table_that_does_not_add_up_is_refused(
 @pytest.mark.slow
 def test_custom_amounts_must_match_the_pool(qtbot, cashier_window, field):
     page = show(qtbot, cashier_window, cashier_window.payouts)
-    page.edit_button.click()
+    then_settle(qtbot, page, page.edit_button.click)  # the field is read on the worker first
     dialog = page.dialog
     dialog.set_mode(PayoutMode.AMOUNTS)
     qtbot.keyClicks(dialog.amounts_edit, "100, 50, 40")

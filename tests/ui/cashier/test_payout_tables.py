@@ -44,7 +44,7 @@ def test_the_home_game_table_is_the_default_and_the_host_can_pick_another(
     settle_on(qtbot, cashier_window)
     assert [line.amount for line in page.model.rows()] == [16_800, 10_400, 7_200, 5_600]
     assert "BARGE" in page.shape_label.text()
-    page.edit_button.click()
+    then_settle(qtbot, page, page.edit_button.click)  # the field is read on the worker first
     dialog = page.dialog
     assert "BARGE" in dialog.table_combo.currentText()
     assert "BARGE Unified Payout Schedule" in dialog.source_label.text()

@@ -14,7 +14,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Level, Structure
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.entry_dialog import EntryDialog
-from clockapp.ui.structure.generator import GeneratorDialog
+from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 from tests.ui.cashier.test_desk import find
 from tests.ui.cashier.waiting import take_money, then_settle
 from tests.ui.polling import settle
@@ -58,7 +58,9 @@ def test_the_suggested_stack_is_the_one_the_cashier_hands_out(
     services.cashier.set_config(
         tid, CashierConfig(EntryRules(RegistrationRule(EntryPrice(2000, 500), STACK)))
     )
-    generator = shown_window(GeneratorDialog(services, bus))
+    generator = shown_window(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
     fill(qtbot, generator.players, "18")
     fill(qtbot, generator.stack, str(STACK))
     result = generator.recompute()

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clockapp.persistence.backup import list_backups
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
-from tests.ui.polling import poll, settle
+from tests.ui.polling import poll, settle, submit_and_wait
 
 
 def _level_starts(qtbot, station, fake_clock, fake_timer, services, tournament_id) -> list[str]:
@@ -82,6 +82,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     assert station.director.field_box.players_left_spin.value() == 12
 
     station.director.restore_action.trigger()
+    settle(qtbot, station.bus)  # the backups are read on the station's worker
     dialog = station.director.restore_dialog
     assert dialog is not None
     qtmodeltester.check(dialog.model)
@@ -94,6 +95,7 @@ def test_restore_from_backup_lists_newest_first_and_puts_it_back(
     dialog.confirm = lambda backup: asked.append(backup.name) or True
     dialog.view.selectRow(1)
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # restored on the station's worker
     assert len(asked) == 1
     assert station.director.field_box.players_left_spin.value() == 30  # every window re-read
     assert services.clock.snapshot(tournament_id).stats.players_left == 30
@@ -106,8 +108,10 @@ def test_saying_no_restores_nothing(qtbot, station, services, tournament_id) -> 
     services.backups.take("level")
     services.clock.set_field(tournament_id, entries=9, players_left=9)
     dialog = station.director.open_restore()
+    settle(qtbot, station.bus)
     dialog.confirm = lambda _backup: False
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)
     assert services.clock.snapshot(tournament_id).stats.players_left == 9
     assert len(services.backups.list()) == 1
     dialog.close()
@@ -116,6 +120,7 @@ def test_saying_no_restores_nothing(qtbot, station, services, tournament_id) -> 
 @pytest.mark.slow
 def test_no_backups_yet_says_so(qtbot, station) -> None:
     dialog = station.director.open_restore()
+    settle(qtbot, station.bus)
     assert "No backups yet" in dialog.note.text()
     assert not dialog.restore_button.isEnabled()
     dialog.close()
@@ -164,11 +169,13 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
     other.tournament_switched.connect(switched.append)
 
     station.director.restore_action.trigger()
+    settle(qtbot, station.bus)
     dialog = station.director.restore_dialog
     dialog.confirm = lambda backup: True
     dialog.view.selectRow(0)
     with qtbot.capture_exceptions() as raised:
         qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, station.bus)
         poll(qtbot, other)
     assert not raised
     assert station.bus.tournament_id == tournament_id
@@ -183,7 +190,9 @@ def test_a_backup_without_the_tournament_shown_switches_every_station_to_one_it_
 def test_a_database_left_with_no_tournament_gets_a_new_one_shown(qtbot, services) -> None:
     # A restored backup taken before any tournament existed: the windows need one to show.
     bus = TournamentBus(services, 99, poll_interval_ms=0)
-    bus.publish(Changes(tournament_id=None, what=Change.ALL, revision=1))
+    submit_and_wait(
+        qtbot, bus, lambda: Outcome(None, Changes(tournament_id=None, what=Change.ALL, revision=1))
+    )
     (only,) = services.tournaments.list()
     assert bus.tournament_id == only.id
     assert only.name == "Tournament"

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from tests.ui.director.test_window import buy_ins, stopped_by_the_hard_end, type_count
 from tests.ui.hung import Beat, answered_once, hang
+from tests.ui.polling import settle
 
 
 @pytest.mark.slow
@@ -19,7 +20,9 @@ def test_recording_the_counts_waits_without_freezing_the_window(
     director = station.director
     ann, bob = buy_ins(qtbot, services, station.bus, tournament_id, 2)
     stopped_by_the_hard_end(station, services, tournament_id, fake_clock)
-    dialog = director.open_final_counts()
+    assert director.open_final_counts()
+    settle(qtbot, station.bus)  # the field is read on the station's worker
+    dialog = director.final_counts_dialog
     assert dialog is not None
     in_play = services.clock.snapshot(tournament_id).stats.chips_in_play
     type_count(qtbot, dialog.spins[ann], in_play - 4_000)

@@ -340,11 +340,13 @@ def test_final_chip_counts_from_the_menu_explain_a_refusal(
     assert "Final chip counts…" in items
     # No players at the cashier: nothing to rank, and the director is told where to look.
     director.final_counts_action.trigger()
+    settle(qtbot, station.bus)
     assert director.final_counts_dialog is None
     assert "cashier" in director.error_label.text()
 
     ann, bob, carla = buy_ins(qtbot, services, station.bus, tournament_id, 3)
     director.final_counts_action.trigger()  # any time, not only at the hard end
+    settle(qtbot, station.bus)
     dialog = director.final_counts_dialog
     for rid, chips in ((ann, 12_000), (bob, 9_000), (carla, 3_000)):
         type_count(qtbot, dialog.spins[rid], chips)

@@ -10,7 +10,7 @@ from clockapp.core.structure import suggest_structure
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.structure import StructureEditor
-from clockapp.ui.structure.generator import GeneratorDialog
+from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 from tests.ui.polling import settle, submit_and_wait
 
 Key = Qt.Key
@@ -18,7 +18,9 @@ Key = Qt.Key
 
 @pytest.fixture
 def dialog(services: Services, bus: TournamentBus, shown_window) -> GeneratorDialog:
-    return shown_window(GeneratorDialog(services, bus))
+    return shown_window(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
 
 
 def fill(qtbot, spin, value: str) -> None:
@@ -74,7 +76,9 @@ def test_chip_shortfall_is_a_clear_warning(services, bus, window_factory, qtbot)
     tid = bus.tournament_id
     values = services.structure.chip_set(tid).values
     services.structure.set_chip_set(tid, ChipSet.standard(values, owned=(20,) * len(values)))
-    window = window_factory(GeneratorDialog(services, bus))
+    window = window_factory(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
     result = window.result_
     assert result is not None
     assert result.chips_needed.short
@@ -89,7 +93,9 @@ def test_enough_chips_is_said_too(services, bus, window_factory) -> None:
     tid = bus.tournament_id
     values = services.structure.chip_set(tid).values
     services.structure.set_chip_set(tid, ChipSet.standard(values, owned=(5000,) * len(values)))
-    window = window_factory(GeneratorDialog(services, bus))
+    window = window_factory(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
     assert window.shortfall_banner.text() == "You own enough chips for the night."
 
 
@@ -111,7 +117,10 @@ def test_from_the_editor_use_is_one_undoable_step(services, bus, shown_window, q
     old_stack = services.structure.settings(tid).starting_stack
     editor = shown_window(StructureEditor(services, bus))
     settle(qtbot, bus)  # the editor's first read
-    dialog = editor.open_generator()
+    assert editor.open_generator()
+    settle(qtbot, bus)  # what it starts from is read on the worker
+    dialog = editor.generator_dialog
+    assert dialog is not None
     fill(qtbot, dialog.players, "12")
     fill(qtbot, dialog.stack, str(old_stack * 2))
     dialog.level_minutes.setValue(15)
@@ -169,7 +178,10 @@ def test_the_generator_chip_editor_checks_the_structure_being_made(
     assert any(lv.small_blind % 100 for lv in before.play_levels())  # the old one needs T25
     editor = shown_window(StructureEditor(services, bus))
     settle(qtbot, bus)  # the editor's first read
-    dialog = editor.open_generator()
+    assert editor.open_generator()
+    settle(qtbot, bus)  # what it starts from is read on the worker
+    dialog = editor.generator_dialog
+    assert dialog is not None
     fill(qtbot, dialog.stack, "20000")
     dialog.recompute()
     chips = dialog.open_chip_editor()
@@ -287,7 +299,9 @@ def test_the_rebuy_and_add_on_chips_are_those_the_rules_give(
         rebuy=RebuyRule(EntryPrice(2000), 8000, last_level=4),
     )
     submit_and_wait(qtbot, bus, lambda: services.cashier.set_config(tid, CashierConfig(rules)))
-    dialog = window_factory(GeneratorDialog(services, bus))
+    dialog = window_factory(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
     assert dialog.rebuy_stack.value() == 8000
     fill(qtbot, dialog.rebuys, "6")
     fill(qtbot, dialog.addons, "18")

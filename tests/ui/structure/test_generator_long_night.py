@@ -6,13 +6,15 @@ import pytest
 
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
-from clockapp.ui.structure.generator import GeneratorDialog
+from clockapp.ui.structure.generator import GeneratorDialog, read_generator_start
 from tests.ui.structure.test_generator import fill
 
 
 @pytest.fixture
 def dialog(services: Services, bus: TournamentBus, shown_window) -> GeneratorDialog:
-    return shown_window(GeneratorDialog(services, bus))
+    return shown_window(
+        GeneratorDialog(services, bus, read_generator_start(services, bus.tournament_id))
+    )
 
 
 @pytest.mark.slow

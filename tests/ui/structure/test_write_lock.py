@@ -98,7 +98,10 @@ def test_use_this_structure_during_another_process_write_lock_never_stalls_the_d
     tid = bus.tournament_id
     editor = shown_window(StructureEditor(services, bus))
     settle(qtbot, bus)
-    dialog = editor.open_generator()
+    assert editor.open_generator()
+    settle(qtbot, bus)  # what it starts from is read on the worker
+    dialog = editor.generator_dialog
+    assert dialog is not None
     assert isinstance(dialog, GeneratorDialog)
     qtbot.waitExposed(dialog)
     stack = services.structure.settings(tid).starting_stack * 2

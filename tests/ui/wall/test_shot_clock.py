@@ -87,6 +87,7 @@ def test_cancelling_takes_the_clock_off_the_wall(
     assert isinstance(panel, ShotClockPanel)
     qtbot.addWidget(panel)
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, station.bus)  # cancelled on the station's worker
     assert station.services.wall.current(station.bus.tournament_id) is None
     assert not panel.isVisible()
 
