@@ -151,7 +151,13 @@ def main(argv: list[str]) -> int:
         if editor is not None:
             bus.worker.wait_idle(10)  # the structure is read on the worker; grab shows it
             grab(editor, out / "structure-editor.png", (1280, 800))
-            generator = editor.open_generator()  # type: ignore[attr-defined]
+            assert editor.open_generator()  # type: ignore[attr-defined]
+            # It opens once what it starts from has been read on the worker.
+            bus.worker.wait_idle(10)
+            deadline = time.monotonic() + 10
+            while editor.generator_dialog is None and time.monotonic() < deadline:  # type: ignore[attr-defined]
+                QApplication.processEvents()
+            generator = editor.generator_dialog  # type: ignore[attr-defined]
             grab(generator, out / "structure-generator.png", (1100, 760))
             generator.close()
         station.close()
