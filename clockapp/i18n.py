@@ -11,7 +11,7 @@ this module leaves the source English in force, so tests and doctests read the s
 A web request in another language wraps its work in `using_language`, which holds for the current
 thread (or task) only.
 
->>> _("Blinds")
+>>> gettext("Blinds")
 'Blinds'
 >>> ngettext("{count} player", "{count} players", 2).format(count=2)
 '2 players'
@@ -20,7 +20,7 @@ thread (or task) only.
 from __future__ import annotations
 
 import contextvars
-import gettext
+import gettext as gettext_module
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -156,10 +156,12 @@ def negotiate(accept_language: str) -> str:
     return SOURCE_LANGUAGE
 
 
-def _load(code: str) -> gettext.NullTranslations:
+def _load(code: str) -> gettext_module.NullTranslations:
     if code == SOURCE_LANGUAGE:
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=locale_dir(), languages=[code], fallback=True)
+        return gettext_module.NullTranslations()
+    return gettext_module.translation(
+        DOMAIN, localedir=locale_dir(), languages=[code], fallback=True
+    )
 
 
 class _Catalogs:
@@ -170,10 +172,10 @@ class _Catalogs:
     """
 
     def __init__(self) -> None:
-        self.loaded: dict[str, gettext.NullTranslations] = {}
+        self.loaded: dict[str, gettext_module.NullTranslations] = {}
         self.language = SOURCE_LANGUAGE
 
-    def get(self, code: str) -> gettext.NullTranslations:
+    def get(self, code: str) -> gettext_module.NullTranslations:
         if code not in self.loaded:
             self.loaded[code] = _load(code)
         return self.loaded[code]
@@ -214,7 +216,7 @@ def using_language(code: str) -> Iterator[str]:
         _request_language.reset(token)
 
 
-def _(message: str) -> str:
+def gettext(message: str) -> str:
     """`message` in the current language (itself when untranslated)."""
     return _catalogs.get(current_language()).gettext(message)
 

@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from clockapp.errors import DomainError
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:  # entries imports this module: the type is only named here
     from clockapp.core.money.entries import ClockPosition

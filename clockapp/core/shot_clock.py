@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from clockapp.errors import DomainError
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 
 #: The time a player has once the clock is called.
 SECONDS = 60

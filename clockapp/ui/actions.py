@@ -27,7 +27,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from clockapp.i18n import N_, _
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.errors import guard
 
 

@@ -13,7 +13,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
-from clockapp.i18n import _, available_languages, set_language, system_language
+from clockapp.i18n import available_languages, set_language, system_language
+from clockapp.i18n import gettext as _
 from clockapp.ui.settings import UiSettings
 
 #: The object name of the translator this module installs, so a switch replaces it.

@@ -6,13 +6,15 @@ import threading
 
 from clockapp import formats
 from clockapp.i18n import (
-    _,
     available_languages,
     current_language,
     ngettext,
     set_language,
     system_language,
     using_language,
+)
+from clockapp.i18n import (
+    gettext as _,
 )
 
 

@@ -123,7 +123,10 @@ def test_the_installed_wheel_passes_its_self_test(tmp_path: Path) -> None:
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert run([clockapp, "--version"], elsewhere, env).strip() == f"clockapp {declared['version']}"
     # The compiled catalogs travel in the wheel: the installed app speaks German.
-    said = "from clockapp.i18n import _, set_language; set_language('de'); print(_('Break'))"
+    said = (
+        "from clockapp.i18n import gettext, set_language; "
+        "set_language('de'); print(gettext('Break'))"
+    )
     assert run([python, "-c", said], elsewhere, env).strip() == "Pause"
 
 

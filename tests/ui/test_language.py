@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
-from clockapp.i18n import _, current_language, set_language
+from clockapp.i18n import current_language, set_language
+from clockapp.i18n import gettext as _
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.language import QT_TRANSLATOR, LanguageMenu, apply_language
 from clockapp.ui.settings import UiSettings

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from clockapp import formats
 from clockapp.errors import ValidationError
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 
 #: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
 #: (a pasted phone number, a stuck key) and would only overflow a report column.

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from clockapp.core.seating.players import PlayerId, players_text
 from clockapp.errors import DomainError
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 
 #: The most seats a table may have (10 is usual; some rooms run 11 or 12 seats).
 MAX_SEATS = 20

@@ -11,7 +11,8 @@ import html
 import json
 from functools import cache
 
-from clockapp.i18n import N_, _, current_language, using_language
+from clockapp.i18n import N_, current_language, using_language
+from clockapp.i18n import gettext as _
 
 #: The page's own words, by the key its template and script use.
 WORDS = {

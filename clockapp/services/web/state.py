@@ -17,7 +17,8 @@ from clockapp.core.clock import ClockStatus, duration_ms, view
 from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Break, Item, Structure
 from clockapp.errors import DomainError
-from clockapp.i18n import N_, _, pgettext
+from clockapp.i18n import N_, pgettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.clock import ClockSnapshot
 from clockapp.services.ending import FinalPlace

@@ -19,7 +19,7 @@ from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_money
 from clockapp.core.money.drawer import NightSummary
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow

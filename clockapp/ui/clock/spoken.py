@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from clockapp.i18n import _, ngettext
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 #: The most moves read aloud at once; the rest are on the wall (a table break of 9 is a minute).
 MAX_SPOKEN = 10

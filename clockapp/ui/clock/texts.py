@@ -10,7 +10,8 @@ from clockapp import formats
 from clockapp.core.clock import ClockEvent, EventKind, format_clock
 from clockapp.core.money.amounts import format_money
 from clockapp.core.structure import Level
-from clockapp.i18n import _, ngettext, pgettext
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext, pgettext
 
 #: The name a new break gets (`Break.label`'s default), shown in the room's language.
 DEFAULT_BREAK_NAME = "Break"

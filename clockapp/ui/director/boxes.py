@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 
 
 class FieldBox(QGroupBox):

@@ -13,7 +13,8 @@ from datetime import UTC, datetime, timedelta
 from PySide6.QtCore import QTime, Signal
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QHBoxLayout, QPushButton, QTimeEdit, QWidget
 
-from clockapp.i18n import N_, _
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
 FINAL_COUNTS = N_("Final chip counts…")
 

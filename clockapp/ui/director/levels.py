@@ -11,7 +11,8 @@ from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.structure import Break, Level, Structure
-from clockapp.i18n import N_, _
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.inks import ink_on
 from clockapp.ui.table_model import AnyIndex, RowTableModel

@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
-from clockapp.i18n import N_, _
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import Action
 
 #: The menu bar in the desktop's order: File, Edit, View, then the app's own (Tournament, Tables,

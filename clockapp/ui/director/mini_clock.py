@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from clockapp.core.clock import ClockStatus, ClockView
-from clockapp.i18n import N_, _
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.clock import ClockStatus, ClockView
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import Action
 from clockapp.ui.clock.controller import ClockController
 from clockapp.ui.clock.session import ClockSession

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QVBoxLayout
 
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme

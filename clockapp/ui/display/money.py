@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme

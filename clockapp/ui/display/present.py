@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clockapp.core.clock import ClockStatus
-from clockapp.i18n import _, ngettext
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.clock import texts
 
 if TYPE_CHECKING:

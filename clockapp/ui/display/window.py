@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import ClockStatus, format_clock
 from clockapp.core.money.sales_line import SaleWindows, position_at
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.covers import DisplayCovers, Forwarded

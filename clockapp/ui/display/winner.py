@@ -18,7 +18,8 @@ from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp import formats
-from clockapp.i18n import _, ngettext
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.clock import texts
 from clockapp.ui.display.list_grid import ListGrid
 from clockapp.ui.display.theme import WallTheme

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clockapp.i18n import _
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from tests.services.web.support import exchange, running_server
 
